@@ -1,0 +1,2 @@
+"""wartime: a deterministic simulator of Wartime The Game."""
+__version__ = "0.1.0"

@@ -1,0 +1,47 @@
+"""Candidate decisions for controllers: concrete, parameterised actions an AI may try. Legality is always
+decided by the engine (`Engine.check_action`), never here."""
+from __future__ import annotations
+
+import math
+
+from wartime.core.errors import RuleViolation
+from wartime.geometry.movement import step_towards
+from wartime.rules.sequence import Decision, Engine, Pending
+from wartime.rules.state import GameState
+
+
+def action(p: Pending, key: str, chain: bool = False, facing: float | None = None, **params) -> Decision:
+    return Decision("action", p.side, actor=p.actor, action=key, params=params, chain=chain, facing=facing)
+
+
+def legal_cost(engine: Engine, d: Decision) -> int | None:
+    """The ENE cost if the decision is legal now, else None."""
+    try:
+        return engine.check_action(d.actor, d.action, d.params, d.chain, d.facing)
+    except RuleViolation:
+        return None
+
+
+def contact_point(gs: GameState, actor: int, target: int, gap: float = 0.02) -> tuple[float, float]:
+    """The point on the actor's side of the target where the two bases touch (edge gap `gap`)."""
+    pa, pt = gs.pos(actor), gs.pos(target)
+    d = math.hypot(pa.x - pt.x, pa.y - pt.y) or 1.0
+    r = gs.body(actor).radius + gs.body(target).radius + gap
+    return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
+
+
+def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float) -> list | None:
+    others, _ = gs.others_for_move(actor)
+    p = gs.pos(actor)
+    path = step_towards(gs.board, (p.x, p.y), goal, gs.body(actor).radius, max_len, others, gs.chest_height(actor))
+    if not path:
+        return None
+    pts = [[round(x, 4), round(y, 4)] for x, y in path]
+    if pts and pts[0] == [round(p.x, 4), round(p.y, 4)]:
+        pts = pts[1:]
+    return pts or None
+
+
+def facing_to(gs: GameState, actor: int, target: int) -> float:
+    pt = gs.pos(target)
+    return round(gs.facing_to(actor, pt.x, pt.y), 4)

@@ -1,0 +1,260 @@
+"""The scripted utility controller: seeks good shots (exact odds, cover), charges when it pays, moves into
+range and cover, flees when panicked, and ends its activation instead of wasting energy."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from wartime.ai.candidates import action, contact_point, facing_to, legal_cost, path_towards
+from wartime.core.components import Position, Posture
+from wartime.rules.combat import Cover
+from wartime.rules.odds import attack_odds
+from wartime.rules.psychology import nearest_enemy
+from wartime.rules.sequence import Decision, Pending
+
+
+class ScriptedController:
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    # --- top level ----------------------------------------------------------------------------
+    def decide(self, match, p: Pending) -> Decision:
+        gs = match.gs
+        if p.kind == "initiative":
+            best = max(p.options, key=lambda e: (gs.attrs(e).VOL, -e))       # SEQ-2 default: highest VOL
+            return Decision("initiative", p.side, choice=best)
+        if p.kind == "activate":
+            return Decision("activate", p.side, choice=self._pick_activation(match, p))
+        return self._act(match, p)
+
+    def _pick_activation(self, match, p: Pending) -> int:
+        gs = match.gs
+
+        def urgency(e):
+            enemy = nearest_enemy(gs, e)
+            d = gs.distance(e, enemy) if enemy is not None else 99.0
+            return (0 if gs.engaged(e) else 1, d, e)
+        return min(p.options, key=urgency)
+
+    def _act(self, match, p: Pending) -> Decision:
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        energy = gs.energy(e)
+        if gs.psyche(e).panic:
+            return self._flee(match, p) or action(p, "end")
+        if gs.effects(e).followup:
+            d = self._followup(match, p)
+            if d is not None:
+                return d
+        if gs.engaged(e):
+            d = self._best_melee(match, p)
+            if d is not None:
+                return d
+            return action(p, "end")
+        if energy <= 0:
+            return action(p, "end")
+        shot = self._best_shot(match, p)
+        charge = self._best_charge(match, p)
+        if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
+            return charge[1]
+        if shot is not None:
+            value, d, cost = shot
+            if gs.world.get(e, Posture).state == "standing" and energy >= cost + 1 \
+                    and gs.distance(e, d.params["target"]) > 3.0:
+                c = action(p, "crouch")
+                if legal_cost(engine, c) is not None:
+                    return c
+            return d
+        reload = self._reload(match, p)
+        if reload is not None:
+            return reload
+        move = self._advance(match, p)
+        if move is not None:
+            return move
+        return action(p, "end")
+
+    # --- options ------------------------------------------------------------------------------
+    def _weapons(self, gs, e, ranged: bool):
+        return [(i, w) for i, w in enumerate(gs.equipment(e).weapons) if w.ranged == ranged and not w.disabled]
+
+    def _best_shot(self, match, p):
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        best = None
+        enemies = gs.enemies(e)
+        if not enemies:
+            return None
+        for i, w in self._weapons(gs, e, True):
+            if w.magazine is not None and not w.rounds:
+                continue
+            for t in enemies:
+                if gs.distance(e, t) > w.RNG:
+                    continue
+                d = action(p, "ranged_attack", facing=facing_to(gs, e, t), target=t, weapon=i)
+                cost = legal_cost(engine, d)
+                if cost is None:
+                    continue
+                c = gs.cover(e, [t])[0]
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                key = (value / max(1, cost), value)
+                if best is None or key > best[0]:
+                    best = (key, d, cost, value)
+        if best is None:
+            return None
+        return (best[3], best[1], best[2])
+
+    def _best_melee(self, match, p):
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        best = None
+        for t in gs.engaged_enemies(e):
+            opts = [(action(p, "melee_attack", target=t, weapon=i), i, False) for i, _ in self._weapons(gs, e, False)]
+            opts.append((action(p, "unarmed_attack", target=t), None, True))
+            for d, i, unarmed in opts:
+                cost = legal_cost(engine, d)
+                if cost is None:
+                    continue
+                bonus = 1 if gs.effects(e).charge_target == t else 0
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=unarmed, dmg_bonus=bonus)
+                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                if best is None or value > best[0]:
+                    best = (value, d)
+        return None if best is None else best[1]
+
+    def _best_charge(self, match, p):
+        """CBA-12 pays when the follow-up melee attack is affordable after the charge."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        melee = self._weapons(gs, e, False)
+        energy = gs.energy(e)
+        best = None
+        for t in gs.enemies(e):
+            dist = gs.distance(e, t)
+            if not (2.0 <= dist <= gs.mov(e) + 3):
+                continue
+            path = path_towards(gs, e, contact_point(gs, e, t), gs.mov(e) + 3)
+            if not path:
+                continue
+            d = action(p, "charge", facing=facing_to(gs, e, t), target=t, path=path)
+            cost = legal_cost(engine, d)
+            if cost is None:
+                continue
+            for i, w in melee + [(None, None)]:
+                attack_cost = 1 if w is None else w.ENE
+                if cost + attack_cost > energy:
+                    continue
+                # evaluate with the charge bonus as if engaged (CBA-12: +1 IMP, +1 DMG)
+                from wartime.rules.checks import Modifier
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=1,
+                                   extra_imp=[Modifier("CBA-12", 1, "charge")])
+                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                if best is None or value > best[0]:
+                    best = (value, d)
+        return best
+
+    def _reload(self, match, p):
+        gs, engine = match.gs, match.engine
+        for i, w in self._weapons(gs, p.actor, True):
+            if w.magazine is not None and not w.rounds:
+                d = action(p, "reload", weapon=i)
+                if legal_cost(engine, d) is not None:
+                    return d
+        return None
+
+    def _advance(self, match, p):
+        """Move towards the nearest enemy: shooters with Mover to a spot from which they can shoot, preferring
+        cover; fighters with Correr, stopping 1 K short (MOV-14) unless they can reach contact."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        enemy = nearest_enemy(gs, e)
+        if enemy is None:
+            return None
+        ranged = self._weapons(gs, e, True)
+        energy = gs.energy(e)
+        pe, pt = gs.pos(e), gs.pos(enemy)
+        if ranged:
+            rng = max(w.RNG for _, w in ranged)
+            keep = min(w.ENE for _, w in ranged)
+            if energy < 1 + keep and gs.distance(e, enemy) > rng:
+                # not enough to move and shoot: move anyway if the enemy is far (no shot is possible)
+                pass
+            key, allowance = "move", gs.mov(e)
+            if gs.world.get(e, Posture).state != "standing":
+                d = action(p, "stand_up")
+                return d if legal_cost(engine, d) is not None else None
+            best = None
+            dist = math.hypot(pt.x - pe.x, pt.y - pe.y) or 1.0
+            ux, uy = (pt.x - pe.x) / dist, (pt.y - pe.y) / dist
+            for ang in (0, 35, -35, 70, -70):
+                a = math.radians(ang)
+                gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
+                gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
+                path = path_towards(gs, e, (gx, gy), allowance)
+                if not path:
+                    continue
+                d = action(p, key, path=path)
+                if legal_cost(engine, d) is None:
+                    continue
+                score = self._spot_score(gs, e, enemy, path[-1], rng)
+                if best is None or score > best[0]:
+                    best = (score, d)
+            return None if best is None else best[1]
+        # fighters: run towards the enemy, ending at least 1 K away (MOV-14)
+        for key, allowance in (("run", gs.mov(e) + 1), ("move", gs.mov(e))):
+            goal_gap = 1.05
+            dist = math.hypot(pt.x - pe.x, pt.y - pe.y)
+            r = gs.body(e).radius + gs.body(enemy).radius + goal_gap
+            if dist <= r:
+                return None
+            gx = pt.x + (pe.x - pt.x) / dist * r
+            gy = pt.y + (pe.y - pt.y) / dist * r
+            path = path_towards(gs, e, (gx, gy), allowance)
+            if path:
+                d = action(p, key, path=path)
+                if legal_cost(engine, d) is not None:
+                    return d
+        return None
+
+    def _spot_score(self, gs, e, enemy, spot, rng) -> float:
+        """How good a spot is for a shooter: a target within range and sight, and cover from that enemy."""
+        old = gs.pos(e)
+        gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
+        try:
+            in_range = gs.distance(e, enemy) <= rng
+            sees = gs.cover(e, [enemy])[0]
+            hidden = gs.cover(enemy, [e])[0].hidden_fraction
+        finally:
+            gs.world.set(e, old)
+        return (2.0 if in_range and sees.has_los else 0.0) + hidden - 0.01 * math.hypot(spot[0] - old.x, spot[1] - old.y)
+
+    def _flee(self, match, p):
+        """PSI-12: Correr away from the nearest enemy, towards allies, cover or the deployment zone."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        if gs.engaged(e):
+            pe = gs.pos(e)
+            for ang in range(0, 360, 45):
+                goal = (pe.x + 2 * math.cos(math.radians(ang)), pe.y + 2 * math.sin(math.radians(ang)))
+                path = path_towards(gs, e, goal, 2.0)
+                if path:
+                    d = action(p, "disengage", path=path)
+                    if legal_cost(engine, d) is not None:
+                        return d
+            return None
+        goals = []
+        zone = gs.deployment.get(gs.side(e))
+        if zone is not None:
+            goals.append((zone.centroid.x, zone.centroid.y))
+        for a in gs.allies(e):
+            goals.append((gs.pos(a).x, gs.pos(a).y))
+        for goal in goals:
+            path = path_towards(gs, e, goal, gs.mov(e) + 1)
+            if path:
+                d = action(p, "run", path=path)
+                if legal_cost(engine, d) is not None:
+                    return d
+        return None
+
+    def _followup(self, match, p):
+        return None    # CMB-15: staying put is always allowed; the follow-up move lapses

@@ -1,0 +1,159 @@
+"""Components: small frozen dataclasses. Systems replace them (`dataclasses.replace`), never mutate them,
+so a world snapshot is a shallow copy of its tables."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a miniature is: its name, side, and where it came from (army list, character id)."""
+    name: str
+    side: str
+    character_id: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attributes:
+    """CHR-2: race attributes, current values (VOL may drop permanently, PSI-9)."""
+    CON: int
+    AGI: int
+    INT: int
+    VOL: int
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """BAS-1 / Preface: round base radius (K), standing eye height h (K), size factor, natural MOV (MOV-1)."""
+    radius: float
+    height: float
+    size: float
+    natural_mov: int
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Base centre (K), facing in degrees counter-clockwise from +x, altitude level (MOV-10)."""
+    x: float
+    y: float
+    facing: float
+    level: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Posture:
+    """MVA-4 / MVA-5: 'standing', 'crouched' or 'prone'."""
+    state: str = "standing"
+
+
+@dataclass(frozen=True, slots=True)
+class Energy:
+    """ENE-1..4: the character's energy pool (may be negative after reactions, REA-2)."""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Wounds:
+    """WND-*: wounds suffered by the character."""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stress:
+    """PSI-5, PSI-13..16: stress levels."""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """One weapon a character carries (BLD-12): profile values plus its own wounds (WND-6) and magazine."""
+    key: str
+    name: str
+    ENE: int
+    DMG: int
+    RNG: int
+    QUA: int
+    wounds: int = 0
+    magazine: int | None = None      # rounds per magazine (trait Cargadores), None = no magazines
+    rounds: int | None = None        # rounds left in the mounted magazine
+    area: str | None = None          # Área code (ARE-*), None for single-target weapons
+
+    @property
+    def current_dmg(self) -> int:
+        """WND-6: DMG −1 per wound, minimum 1."""
+        return max(1, self.DMG - self.wounds)
+
+    @property
+    def disabled(self) -> bool:
+        """WND-4: as many wounds as QUA."""
+        return self.wounds >= self.QUA
+
+    @property
+    def ranged(self) -> bool:
+        """BLD-12: RNG > 0 is a ranged weapon, RNG 0 a melee weapon."""
+        return self.RNG > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    """One protection (BLD-7): DEF, SIZ, QUA and its own wounds (WND-6)."""
+    key: str
+    name: str
+    ENE: int
+    DEF: int
+    SIZ: int
+    QUA: int
+    wounds: int = 0
+
+    @property
+    def current_def(self) -> int:
+        """WND-6: DEF −1 per wound, minimum 1; a disabled protection (WND-4) gives 0."""
+        if self.wounds >= self.QUA:
+            return 0
+        return max(1, self.DEF - self.wounds)
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    weapons: tuple[Weapon, ...] = ()
+    protections: tuple[Protection, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Life:
+    """WND-2 / WND-3: 'active', 'incapacitated' or 'dead'."""
+    state: str = "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """Per-turn activation bookkeeping (SEQ-5, ENE-3, GNA-10, ACT-3)."""
+    acted: bool = False              # its activation this turn is over
+    started: bool = False            # the activation has started (ENE gain done)
+    waiting_until: int = 0           # GNA-10: eligible again from this phase
+    actions: int = 0                 # actions taken in the current activation
+    chain_next: bool = False         # ACT-3: the previous action was flagged as chained to this one
+    sprinted: bool = False           # MVA-3: once per activation
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """One-shot and lasting modifiers from actions (MVA-2, MVA-3, CBA-12, GNA-1, GNA-4, MOD-8, PSI-*)."""
+    next_action_mod: tuple[tuple[str, str, int], ...] = ()   # (rule, kind, value): kind 'run' | 'sprint'
+    sprint_turn: int = 0               # MVA-3: sprinted in this turn (no attacks; CH IMP −1 against it)
+    charge_target: int | None = None   # CBA-12: next melee action against it +1 IMP, +1 DMG
+    concentrate: int = 0               # GNA-4 pending bonus
+    concentrate_building: bool = False
+    support: int = 0                   # GNA-1 pending +1 on next CH ATR
+    fast_move: bool = False            # MOD-8: latest movement action covered > 5 K
+    psi_bonus: bool = False            # PSI-4: CH ATR +1 until end of activation
+    followup: bool = False             # CMB-15: may take the free follow-up move now
+
+
+@dataclass(frozen=True, slots=True)
+class Psyche:
+    """PSI-8..12: panic and maluses gained."""
+    panic: bool = False
+    maluses: tuple[str, ...] = ()
+    forced_charge: int | None = None   # PSI-7: next action must be Cargar against this enemy

@@ -1,0 +1,38 @@
+"""Events: immutable records of everything that changes state, each naming its rule ID.
+
+An event is a plain mapping ``{"type": ..., "rule": ..., ...}``; `canonical_json` gives the one byte
+form used by records and verification (sorted keys, no spaces, floats rounded to 1e-6).
+"""
+from __future__ import annotations
+
+import json
+from types import MappingProxyType
+from typing import Any, Mapping
+
+FLOAT_DIGITS = 6
+
+
+def canonical(value: Any) -> Any:
+    """Normalise a value for the canonical form: floats rounded, tuples to lists, -0.0 to 0.0."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, float):
+        v = round(value, FLOAT_DIGITS)
+        return 0.0 if v == 0 else v
+    if isinstance(value, Mapping):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    raise TypeError(f"value of type {type(value).__name__} has no canonical form")
+
+
+def canonical_json(value: Any) -> str:
+    """The canonical JSON text of a value (sorted keys, compact, rounded floats)."""
+    return json.dumps(canonical(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def make_event(type_: str, rule: str | None, **data: Any) -> Mapping[str, Any]:
+    """Build an immutable event. `rule` is the rule ID the event applies (None for bookkeeping)."""
+    payload = {"type": type_, "rule": rule}
+    payload.update(canonical(data))
+    return MappingProxyType(payload)

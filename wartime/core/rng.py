@@ -1,0 +1,87 @@
+"""Dice: the one seeded RNG of a match (CHK-1, BAS-6).
+
+Every random draw of a match comes from one `Dice`, seeded from the match seed. It wraps a private
+`random.Random` instance (Mersenne Twister seeded with an int: identical in every process and
+platform, independent of PYTHONHASHSEED); the global `random` module is never touched.
+"""
+from __future__ import annotations
+
+import random as _random_module
+from typing import Iterable
+
+
+class Dice:
+    """The seeded dice of one match. `state()`/`set_state()` let the world snapshot it."""
+
+    def __init__(self, seed: int):
+        self.seed = int(seed)
+        self._rng = _random_module.Random(self.seed)
+
+    def d10(self) -> int:
+        """1D10: an integer 1-10."""
+        return self._rng.randrange(10) + 1
+
+    def d100(self) -> int:
+        """1D100: an integer 1-100 (BAS-6)."""
+        return self._rng.randrange(100) + 1
+
+    def angle(self) -> float:
+        """A uniform direction in [0, 360) degrees (BAS-4), rounded to a canonical 1e-6."""
+        return round(self._rng.random() * 360.0, 6) % 360.0
+
+    def choice_index(self, n: int) -> int:
+        """A uniform index in [0, n) (used by the random controller's own Dice, never by rules)."""
+        return self._rng.randrange(n)
+
+    def uniform(self, a: float, b: float) -> float:
+        return self._rng.uniform(a, b)
+
+    def state(self):
+        return self._rng.getstate()
+
+    def set_state(self, state) -> None:
+        self._rng.setstate(state)
+
+
+class ScriptedDice(Dice):
+    """Dice that return fixed results in order (tests state exactly what the book says)."""
+
+    def __init__(self, rolls: Iterable[int] = (), angles: Iterable[float] = ()):
+        super().__init__(0)
+        self._rolls = list(rolls)
+        self._angles = list(angles)
+        self._pos = 0
+        self._apos = 0
+
+    def push(self, *rolls: int) -> None:
+        self._rolls.extend(rolls)
+
+    def _next(self) -> int:
+        if self._pos >= len(self._rolls):
+            raise AssertionError("ScriptedDice ran out of rolls")
+        v = self._rolls[self._pos]
+        self._pos += 1
+        return v
+
+    def d10(self) -> int:
+        return self._next()
+
+    def d100(self) -> int:
+        return self._next()
+
+    def angle(self) -> float:
+        if self._apos >= len(self._angles):
+            raise AssertionError("ScriptedDice ran out of angles")
+        v = self._angles[self._apos]
+        self._apos += 1
+        return v
+
+    @property
+    def remaining(self) -> int:
+        return len(self._rolls) - self._pos
+
+    def state(self):
+        return (self._pos, self._apos)
+
+    def set_state(self, state) -> None:
+        self._pos, self._apos = state

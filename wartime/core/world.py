@@ -1,0 +1,112 @@
+"""The ECS world: integer entities, one table per component type, queries in id order,
+cheap snapshot()/restore(). The world owns its Dice and its event log (STYLE: two worlds never share state)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Mapping, TypeVar
+
+from wartime.core.events import make_event
+from wartime.core.rng import Dice
+
+C = TypeVar("C")
+
+#: Points of the sequence where systems run (SEQ-1, ENE-3): the rules name these four.
+SYSTEM_POINTS = ("start_of_turn", "start_of_activation", "end_of_activation", "end_of_turn")
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    tables: dict
+    resources: dict
+    next_id: int
+    dice_state: Any
+    n_events: int
+
+
+class World:
+    """Entities are ints from 1; `tables[Type][entity] = component` (frozen dataclasses)."""
+
+    def __init__(self, dice: Dice):
+        self.dice = dice
+        self.tables: dict[type, dict[int, Any]] = {}
+        self.resources: dict[str, Any] = {}
+        self.events: list[Mapping[str, Any]] = []
+        self._next_id = 1
+        self._systems: dict[str, list[Callable[..., None]]] = {p: [] for p in SYSTEM_POINTS}
+        self.listeners: list[Callable[[Mapping[str, Any]], None]] = []
+
+    # --- entities and components -------------------------------------------------------------
+    def create(self, *components: Any) -> int:
+        eid = self._next_id
+        self._next_id += 1
+        for comp in components:
+            self.set(eid, comp)
+        return eid
+
+    def set(self, eid: int, comp: Any) -> None:
+        table = self.tables.get(type(comp))
+        if table is None:
+            table = self.tables[type(comp)] = {}
+        table[eid] = comp
+
+    def get(self, eid: int, ctype: type[C]) -> C:
+        return self.tables[ctype][eid]
+
+    def try_get(self, eid: int, ctype: type[C]) -> C | None:
+        table = self.tables.get(ctype)
+        return None if table is None else table.get(eid)
+
+    def has(self, eid: int, ctype: type) -> bool:
+        table = self.tables.get(ctype)
+        return table is not None and eid in table
+
+    def remove(self, eid: int, ctype: type) -> None:
+        self.tables.get(ctype, {}).pop(eid, None)
+
+    def query(self, *ctypes: type) -> Iterator[int]:
+        """Entities having every given component, in id order (determinism: never set or hash order)."""
+        if not ctypes:
+            return iter(())
+        tables = [self.tables.get(t, {}) for t in ctypes]
+        first = min(tables, key=len)
+        return iter(sorted(e for e in first if all(e in t for t in tables)))
+
+    def entities(self) -> list[int]:
+        return list(range(1, self._next_id))
+
+    # --- events --------------------------------------------------------------------------------
+    def emit(self, type_: str, rule: str | None, **data: Any) -> Mapping[str, Any]:
+        ev = make_event(type_, rule, **data)
+        self.events.append(ev)
+        for listener in self.listeners:
+            listener(ev)
+        return ev
+
+    # --- systems -------------------------------------------------------------------------------
+    def add_system(self, point: str, system: Callable[..., None]) -> None:
+        if point not in self._systems:
+            raise ValueError(f"unknown system point {point!r}; one of {SYSTEM_POINTS}")
+        self._systems[point].append(system)
+
+    def run_systems(self, point: str, **kwargs: Any) -> None:
+        for system in self._systems[point]:
+            system(self, **kwargs)
+
+    # --- snapshots -----------------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        """A copy of the world's state: component tables (shallow: components are frozen), resources,
+        the dice state and the length of the event log."""
+        return Snapshot(
+            tables={t: dict(tab) for t, tab in self.tables.items()},
+            resources=dict(self.resources),
+            next_id=self._next_id,
+            dice_state=self.dice.state(),
+            n_events=len(self.events),
+        )
+
+    def restore(self, snap: Snapshot) -> None:
+        self.tables = {t: dict(tab) for t, tab in snap.tables.items()}
+        self.resources = dict(snap.resources)
+        self._next_id = snap.next_id
+        self.dice.set_state(snap.dice_state)
+        del self.events[snap.n_events:]

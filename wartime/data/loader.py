@@ -1,0 +1,979 @@
+"""Loaders of the TOML data files: catalogues, army lists and scenarios (format 1, ``docs/data-formats.md``).
+
+Every loader collects *every* problem it finds and raises one :class:`~wartime.core.errors.DataError` whose
+lines read ``file: field.path[3].sub: problem`` (indices count from 0). Broken TOML, unknown keys, wrong
+types, missing fields, unknown references and missing files are all reported this way, never as a traceback.
+
+The builder errors of BLD-24 are enforced here:
+
+* E1 no race / more than one race, E2 more than one transport (BLD-3);
+* E3 attribute missing, not an integer or out of range (BLD-5, BLD-8, BLD-10, BLD-14, BLD-17, BLD-20);
+* E4 weapon ENE/DMG pair on an 'x' cell (BLD-13); E5 weapon RNG over 5 × DMG (BLD-14);
+* E6 Área code not in the area table (BLD-16);
+* E7 unknown trait, same trait with the same parameter twice, per-level trait with no level or over its
+  maximum level (also: a trait bought on a kind it does not apply to, a level or parameter it does not take);
+* E8 a Reliquia archetype repeated in a list; E9 an Enorme archetype not mounted on a transport (BLD-20);
+* E10 a list over the scenario's points (BLD-22): :func:`check_list_against_scenario`.
+
+A character under 10 points is legal and charged 10 (BLD-23): see :func:`wartime.rules.costs.list_notices`.
+"""
+from __future__ import annotations
+
+import difflib
+import math
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Polygon, box
+from shapely.ops import unary_union
+
+from wartime.core.errors import DataError
+from wartime.data.models import (
+    ARCHETYPE_KINDS,
+    ATTRIBUTE_RANGES,
+    ATTRIBUTES,
+    SIDES,
+    TERRAIN_DEFAULTS,
+    TERRAIN_KINDS,
+    VICTORY_KINDS,
+    Archetype,
+    ArmyList,
+    Catalogue,
+    CharacterSpec,
+    Scenario,
+    TerrainSpec,
+    TraitRef,
+    Unit,
+)
+from wartime.data.tables import area_shapes, trait_catalogue, weapon_cost_table
+
+__all__ = [
+    "FORMAT_VERSION",
+    "FILE_TYPES",
+    "load_catalogue",
+    "load_army_list",
+    "load_scenario",
+    "load_any",
+    "archetype_from_dict",
+    "character_from_dict",
+    "check_list_against_scenario",
+    "display_path",
+]
+
+FORMAT_VERSION = 1
+FILE_TYPES: tuple[str, ...] = ("catalogue", "list", "scenario")
+
+#: Chest height of a human-sized miniature (MOV-8): the tallest "low" obstacle.
+LOW_OBSTACLE_MAX_HEIGHT = 0.75
+#: Radius of a human-sized base (BAS-1): a deployment zone must hold at least one.
+HUMAN_BASE_RADIUS = 0.5
+
+_Problem = tuple[str, str, str]
+
+_HEADER_KEYS = ("format", "type")
+_ARCHETYPE_KEYS = ("id", "kind", "name", "description", "traits", "material")
+_TRAIT_KEYS = ("name", "level", "param", "points")
+_CHARACTER_GROUPS = ("weapons", "protections", "objects", "metahabilities")
+_GROUP_KIND = {"weapons": "weapon", "protections": "protection", "objects": "object", "metahabilities": "metahability"}
+_CHARACTER_KEYS = ("id", "name", "description", "race", *_CHARACTER_GROUPS, "transport", "mounted")
+_CATALOGUE_KEYS = (*_HEADER_KEYS, "name", "description", "archetype", "character")
+_LIST_KEYS = (*_HEADER_KEYS, "name", "description", "catalogue", "unit")
+_UNIT_KEYS = ("character", "count")
+_SCENARIO_KEYS = (
+    *_HEADER_KEYS,
+    "name",
+    "description",
+    "board",
+    "points_limit",
+    "turn_limit",
+    "victory",
+    "grid",
+    "terrain",
+    "deployment",
+    "default_lists",
+)
+_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense")
+_ZONE_KEYS = ("rect", "polygon")
+
+
+# ---------------------------------------------------------------------------------------------------
+# small helpers
+# ---------------------------------------------------------------------------------------------------
+def display_path(path: str | os.PathLike[str]) -> str:
+    """The file name used in problem lines: the path as given, normalised (``a/lists/../b`` → ``a/b``)."""
+    return os.path.normpath(os.fspath(path))
+
+
+class _Collector:
+    """Accumulates (file, field, problem) triples for one file."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[_Problem] = []
+
+    def add(self, field: str, problem: str) -> None:
+        self.problems.append((self.file, field, problem))
+
+    def extend(self, problems: list[_Problem]) -> None:
+        self.problems.extend(problems)
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise DataError(self.problems)
+
+
+def _show(value: Any) -> str:
+    """A value as written in TOML, for messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list" if value else "an empty list"
+    return repr(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)) and math.isfinite(value)
+
+
+def _join(field: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{field}[{key}]"
+    return f"{field}.{key}" if field else key
+
+
+def _suggest(name: str, options: list[str]) -> str:
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _check_keys(table: Mapping[str, Any], allowed: tuple[str, ...], field: str, c: _Collector) -> None:
+    for key in table:
+        if key not in allowed:
+            c.add(_join(field, key), f"unknown key (expected one of: {', '.join(allowed)})")
+
+
+def _get_str(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, required: bool = True,
+             default: str | None = None) -> str | None:
+    if key not in table:
+        if required:
+            c.add(_join(field, key), "missing (required)")
+        return default
+    value = table[key]
+    if not isinstance(value, str):
+        c.add(_join(field, key), f"expected a string, got {_show(value)}")
+        return None
+    if required and not value.strip():
+        c.add(_join(field, key), "must not be empty")
+        return None
+    return value
+
+
+def _get_int(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, low: int | None = None,
+             high: int | None = None, required: bool = True, default: int | None = None) -> int | None:
+    if key not in table:
+        if required:
+            c.add(_join(field, key), "missing (required)")
+        return default
+    value = table[key]
+    if not _is_int(value):
+        c.add(_join(field, key), f"expected an integer, got {_show(value)}")
+        return None
+    if (low is not None and value < low) or (high is not None and value > high):
+        c.add(_join(field, key), _out_of_range(value, low, high))
+        return None
+    return value
+
+
+def _get_number(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, required: bool = True,
+                default: float | None = None, positive: bool = False) -> float | None:
+    if key not in table:
+        if required:
+            c.add(_join(field, key), "missing (required)")
+        return default
+    value = table[key]
+    if not _is_number(value):
+        c.add(_join(field, key), f"expected a number, got {_show(value)}")
+        return None
+    if positive and value <= 0:
+        c.add(_join(field, key), f"must be greater than 0, got {value:g}")
+        return None
+    if value < 0:
+        c.add(_join(field, key), f"must be 0 or more, got {value:g}")
+        return None
+    return float(value)
+
+
+def _get_bool(table: Mapping[str, Any], key: str, field: str, c: _Collector, default: bool) -> bool | None:
+    if key not in table:
+        return default
+    value = table[key]
+    if not isinstance(value, bool):
+        c.add(_join(field, key), f"expected true or false, got {_show(value)}")
+        return None
+    return value
+
+
+def _get_table(table: Mapping[str, Any], key: str, field: str, c: _Collector, *,
+               required: bool = True) -> dict[str, Any] | None:
+    if key not in table:
+        if required:
+            c.add(_join(field, key), "missing (required)")
+        return None
+    value = table[key]
+    if not isinstance(value, dict):
+        c.add(_join(field, key), f"expected a table, got {_show(value)}")
+        return None
+    return value
+
+
+def _get_tables(table: Mapping[str, Any], key: str, field: str, c: _Collector) -> list[tuple[int, dict[str, Any]]]:
+    """An array of tables (``[[key]]``), as (index, table) pairs; wrong entries are reported and skipped."""
+    if key not in table:
+        return []
+    value = table[key]
+    if not isinstance(value, list):
+        c.add(_join(field, key), f"expected an array of tables ([[{key}]]), got {_show(value)}")
+        return []
+    out = []
+    for i, item in enumerate(value):
+        if isinstance(item, dict):
+            out.append((i, item))
+        else:
+            c.add(_join(_join(field, key), i), f"expected a table, got {_show(item)}")
+    return out
+
+
+def _out_of_range(value: int, low: int | None, high: int | None) -> str:
+    if high is None:
+        return f"must be {low} or more, got {value}"
+    return f"{value} is out of range {low}-{high}"
+
+
+def _one_of(value: Any, options: tuple[str, ...]) -> str:
+    return f"{_show(value)} is not one of {', '.join(options)}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# reading files
+# ---------------------------------------------------------------------------------------------------
+_TOML_POSITION = re.compile(r"\s*\((at line (\d+), column (\d+)|at end of document)\)\s*$")
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; a missing file or a syntax error becomes a DataError line."""
+    file = display_path(path)
+    if not path.is_file():
+        raise DataError.one(file, "(file)", "file not found")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise DataError.one(file, "(file)", "not UTF-8 text") from None
+    except OSError as exc:
+        raise DataError.one(file, "(file)", f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = _TOML_POSITION.search(message)
+        field = "(syntax)"
+        if match:
+            message = message[: match.start()]
+            if match.group(2):
+                field = f"line {match.group(2)}, column {match.group(3)}"
+            else:
+                field = "end of file"
+        raise DataError.one(file, field, f"invalid TOML: {message}") from None
+
+
+def _check_header(data: Mapping[str, Any], expected: str | None, c: _Collector) -> str | None:
+    """Check ``format = 1`` and ``type``; returns the file type when it is a known one."""
+    if "format" not in data:
+        c.add("format", f"missing (required: format = {FORMAT_VERSION})")
+    elif not _is_int(data["format"]) or data["format"] != FORMAT_VERSION:
+        c.add("format", f"unsupported format {_show(data['format'])} (this version reads format {FORMAT_VERSION})")
+    kind = data.get("type")
+    if kind is None:
+        c.add("type", f"missing (required: one of {', '.join(FILE_TYPES)})")
+        return None
+    if kind not in FILE_TYPES:
+        c.add("type", _one_of(kind, FILE_TYPES))
+        return None
+    if expected is not None and kind != expected:
+        c.add("type", f"expected a {expected} file, got type = '{kind}'")
+        return None
+    return kind
+
+
+# ---------------------------------------------------------------------------------------------------
+# archetypes and traits
+# ---------------------------------------------------------------------------------------------------
+def _parse_trait_param(value: Any, field: str, c: _Collector) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    if _is_int(value):
+        return str(value)
+    c.add(field, f"expected a string or an integer, got {_show(value)}")
+    return None
+
+
+def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tuple[TraitRef, ...] | None:
+    """Parse and price an archetype's traits (BLD-6, BLD-15, BLD-16; errors E6, E7)."""
+    if not isinstance(raw, list):
+        c.add(field, f"expected a list of trait tables, got {_show(raw)}")
+        return None
+    catalogue = trait_catalogue()
+    areas = area_shapes()
+    start = len(c.problems)
+    refs: list[TraitRef] = []
+    seen: dict[tuple[str, str | None], int] = {}
+    for j, entry in enumerate(raw):
+        tf = _join(field, j)
+        if not isinstance(entry, dict):
+            c.add(tf, f"expected a table like {{ name = \"Cargadores\", param = 6 }}, got {_show(entry)}")
+            continue
+        _check_keys(entry, _TRAIT_KEYS, tf, c)
+        name = _get_str(entry, "name", tf, c)
+        if name is None:
+            continue
+        tdef = catalogue.get(name)
+        if tdef is None:
+            c.add(_join(tf, "name"), f"unknown trait '{name}'{_suggest(name, list(catalogue))} (BLD-24 E7)")
+            continue
+        if kind is not None and kind not in tdef.applies_to:
+            c.add(_join(tf, "name"), f"'{name}' cannot be bought on a {kind} (it applies to: "
+                                     f"{', '.join(tdef.applies_to)})")
+        # level (E7)
+        level: int | None = None
+        if tdef.per_level:
+            if "level" not in entry:
+                c.add(_join(tf, "level"), f"missing: '{name}' is bought per level, 1-{tdef.max_level} (BLD-24 E7)")
+            else:
+                value = entry["level"]
+                if not _is_int(value):
+                    c.add(_join(tf, "level"), f"expected an integer, got {_show(value)}")
+                elif value < 1 or (tdef.max_level is not None and value > tdef.max_level):
+                    c.add(_join(tf, "level"),
+                          f"level {value} of '{name}' is out of range 1-{tdef.max_level} (BLD-24 E7)")
+                else:
+                    level = value
+        elif "level" in entry:
+            c.add(_join(tf, "level"), f"'{name}' has no levels")
+        # parameter (E6)
+        param: str | None = None
+        if "param" in entry:
+            if not tdef.param:
+                c.add(_join(tf, "param"), f"'{name}' takes no parameter")
+            else:
+                param = _parse_trait_param(entry["param"], _join(tf, "param"), c)
+        if name == "Área":
+            if param is None and "param" not in entry:
+                c.add(_join(tf, "param"), "missing: 'Área' needs an area code such as R3, L5, S2 or G4/3 (BLD-16)")
+            elif param is not None and param not in areas:
+                c.add(_join(tf, "param"), f"'{param}' is not a code of the area table (BLD-16, BLD-24 E6)")
+                param = None
+        elif name in ("Cargadores", "Capacidad") and param is not None:
+            if not param.isdigit() or int(param) < 1:
+                c.add(_join(tf, "param"), f"'{param}' is not a positive whole number")
+                param = None
+        if name == "Capacidad" and "param" not in entry:
+            c.add(_join(tf, "param"), "missing: 'Capacidad' needs its number of load levels")
+        # duplicates (E7)
+        key = (name, param)
+        if key in seen:
+            what = f"'{name}'" + (f" ({param})" if param is not None else "")
+            c.add(_join(tf, "name"), f"{what} appears twice on this archetype (first at {_join(field, seen[key])}; "
+                                     f"BLD-24 E7)")
+            continue
+        seen[key] = j
+        # price
+        if name == "Área":
+            points = areas[param].points if param is not None else 0
+        elif name == "Capacidad":
+            # Ruling in the trait notes: 3 points per load level.
+            points = (tdef.cost or 0) * (int(param) if param is not None else 0)
+        elif tdef.per_level:
+            points = (tdef.cost or 0) * (level or 0)
+        else:
+            points = tdef.cost or 0
+        if "points" in entry:
+            given = entry["points"]
+            if not _is_int(given):
+                c.add(_join(tf, "points"), f"expected an integer, got {_show(given)}")
+            elif given != points and len(c.problems) == start:
+                c.add(_join(tf, "points"), f"{given} does not match the catalogue price {points} of '{name}'")
+        refs.append(TraitRef(name=name, trait_id=tdef.id, level=level, param=param, points=points))
+    if len(c.problems) > start:
+        return None
+    # BLD-16: "Área despreciable" makes the area cost 0.
+    if any(t.name == "Área despreciable" for t in refs):
+        refs = [t.model_copy(update={"points": 0}) if t.name == "Área" else t for t in refs]
+    return tuple(refs)
+
+
+def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Archetype | None:
+    """One archetype table (BLD-1): keys, attributes by kind (E3-E5) and traits (E6-E7)."""
+    start = len(c.problems)
+    arch_id = _get_str(raw, "id", field, c)
+    name = _get_str(raw, "name", field, c)
+    kind = raw.get("kind")
+    if "kind" not in raw:
+        c.add(_join(field, "kind"), f"missing (required: one of {', '.join(ARCHETYPE_KINDS)})")
+        kind = None
+    elif kind not in ARCHETYPE_KINDS:
+        c.add(_join(field, "kind"), _one_of(kind, ARCHETYPE_KINDS))
+        kind = None
+    _get_str(raw, "description", field, c, required=False)
+    material = _get_str(raw, "material", field, c, required=False, default="steel")
+    if kind is None:
+        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size"), field, c)
+        return None
+    ranges = ATTRIBUTE_RANGES[kind]
+    for key in raw:
+        if key in _ARCHETYPE_KEYS or key in ranges or (key == "size" and kind == "race"):
+            continue
+        if key in ATTRIBUTES:
+            c.add(_join(field, key), f"a {kind} has no {key} (its attributes: {', '.join(ranges)})")
+        elif key == "size":
+            c.add(_join(field, key), "only a race has a size factor")
+        else:
+            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size",) if kind == "race" else ()))
+            c.add(_join(field, key), f"unknown key (expected one of: {', '.join(allowed)})")
+    values: dict[str, int] = {}
+    for attr, (low, high) in ranges.items():
+        af = _join(field, attr)
+        if attr not in raw:
+            c.add(af, f"missing: a {kind} needs {', '.join(ranges)} (BLD-24 E3)")
+            continue
+        value = raw[attr]
+        if not _is_int(value):
+            c.add(af, f"expected an integer, got {_show(value)} (BLD-24 E3)")
+        elif value < low or (high is not None and value > high):
+            c.add(af, f"{_out_of_range(value, low, high)} (BLD-24 E3)")
+        else:
+            values[attr] = value
+    if kind == "weapon" and "ENE" in values and "DMG" in values:
+        if weapon_cost_table()[(values["ENE"], values["DMG"])] is None:  # BLD-13, E4
+            c.add(_join(field, "DMG"), f"ENE {values['ENE']} with DMG {values['DMG']} is an 'x' cell of the weapon "
+                                       f"table, an illegal combination (BLD-13, BLD-24 E4)")
+        if "RNG" in values and values["RNG"] > 5 * values["DMG"]:  # BLD-14, E5
+            c.add(_join(field, "RNG"), f"RNG {values['RNG']} is over 5×DMG = {5 * values['DMG']} (BLD-14, BLD-24 E5)")
+    size = 1.0
+    if kind == "race":
+        got = _get_number(raw, "size", field, c, required=False, default=1.0, positive=True)
+        size = got if got is not None else 1.0
+    traits = _parse_traits(raw.get("traits", []), _join(field, "traits"), kind, c)
+    if len(c.problems) > start or arch_id is None or name is None or traits is None:
+        return None
+    return Archetype(id=arch_id, kind=kind, name=name, traits=traits, size=size,
+                     material=material or "steel", **values)
+
+
+def archetype_from_dict(data: Mapping[str, Any], *, file: str = "<data>", field: str = "archetype") -> Archetype:
+    """Build and validate one archetype from a TOML-like mapping (the ``[[archetype]]`` format).
+
+    Raises :class:`DataError` listing every problem.
+    """
+    c = _Collector(file)
+    arch = _parse_archetype(data, field, c)
+    c.raise_if_any()
+    assert arch is not None
+    return arch
+
+
+# ---------------------------------------------------------------------------------------------------
+# characters
+# ---------------------------------------------------------------------------------------------------
+def _lookup(ref: Any, field: str, want: tuple[str, ...], archetypes: Mapping[str, Archetype],
+            c: _Collector) -> Archetype | None:
+    if not isinstance(ref, str):
+        c.add(field, f"expected an archetype id (a string), got {_show(ref)}")
+        return None
+    arch = archetypes.get(ref)
+    if arch is None:
+        c.add(field, f"unknown archetype '{ref}'{_suggest(ref, list(archetypes))}")
+        return None
+    if arch.kind not in want:
+        c.add(field, f"'{ref}' is a {arch.kind}, not a {' or '.join(want)}")
+        return None
+    return arch
+
+
+def _id_list(raw: Mapping[str, Any], key: str, field: str, c: _Collector) -> list[tuple[str, Any]]:
+    if key not in raw:
+        return []
+    value = raw[key]
+    if not isinstance(value, list):
+        c.add(_join(field, key), f"expected a list of archetype ids, got {_show(value)}")
+        return []
+    return [(_join(_join(field, key), i), v) for i, v in enumerate(value)]
+
+
+def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str, Archetype],
+                     c: _Collector) -> CharacterSpec | None:
+    """One character design (BLD-3, BLD-20; errors E1, E2, E9)."""
+    start = len(c.problems)
+    _check_keys(raw, _CHARACTER_KEYS, field, c)
+    char_id = _get_str(raw, "id", field, c)
+    name = _get_str(raw, "name", field, c)
+    _get_str(raw, "description", field, c, required=False)
+    # E1: exactly one race.
+    race: Archetype | None = None
+    rf = _join(field, "race")
+    race_refs: list[tuple[str, Any]]
+    if isinstance(raw.get("race"), list):
+        race_refs = _id_list(raw, "race", field, c)
+    elif "race" in raw:
+        race_refs = [(rf, raw["race"])]
+    else:
+        race_refs = []
+    if not race_refs:
+        c.add(rf, "no race: a character needs exactly one race (BLD-3, BLD-24 E1)")
+    elif len(race_refs) > 1:
+        c.add(rf, f"more than one race ({len(race_refs)}): a character needs exactly one (BLD-3, BLD-24 E1)")
+    else:
+        race = _lookup(race_refs[0][1], race_refs[0][0], ("race",), archetypes, c)
+    groups: dict[str, list[Archetype]] = {}
+    for group in _CHARACTER_GROUPS:
+        groups[group] = []
+        for gf, ref in _id_list(raw, group, field, c):
+            arch = _lookup(ref, gf, (_GROUP_KIND[group],), archetypes, c)
+            if arch is not None:
+                groups[group].append(arch)
+    # E2: at most one transport.
+    transport: Archetype | None = None
+    tf = _join(field, "transport")
+    if isinstance(raw.get("transport"), list):
+        t_refs = _id_list(raw, "transport", field, c)
+    elif "transport" in raw:
+        t_refs = [(tf, raw["transport"])]
+    else:
+        t_refs = []
+    if len(t_refs) > 1:
+        c.add(tf, f"more than one transport ({len(t_refs)}): a character has 0 or 1 (BLD-3, BLD-24 E2)")
+    elif t_refs:
+        transport = _lookup(t_refs[0][1], t_refs[0][0], ("transport",), archetypes, c)
+    mounted: list[Archetype] = []
+    m_refs = _id_list(raw, "mounted", field, c)
+    if m_refs and not t_refs:
+        c.add(_join(field, "mounted"), "mounted archetypes need a transport (BLD-20)")
+    for mf, ref in m_refs:
+        arch = _lookup(ref, mf, ("weapon", "protection", "metahability", "object"), archetypes, c)
+        if arch is not None:
+            mounted.append(arch)
+    # E9: Enorme only on a transport, unless the character wears Mega armadura.
+    mega = any(p.has_trait("Mega armadura") for p in groups["protections"])
+    if not mega:
+        for group in _CHARACTER_GROUPS:
+            for k, arch in enumerate(groups[group]):
+                if arch.has_trait("Enorme"):
+                    c.add(_join(_join(field, group), k),
+                          f"'{arch.id}' is Enorme: it can only be mounted on a transport unless the character "
+                          f"wears Mega armadura (BLD-20, BLD-24 E9)")
+    if len(c.problems) > start or race is None or char_id is None or name is None:
+        return None
+    return CharacterSpec(
+        id=char_id,
+        name=name,
+        race=race,
+        weapons=tuple(groups["weapons"]),
+        protections=tuple(groups["protections"]),
+        objects=tuple(groups["objects"]),
+        metahabilities=tuple(groups["metahabilities"]),
+        transport=transport,
+        mounted=tuple(mounted),
+    )
+
+
+def character_from_dict(data: Mapping[str, Any], archetypes: Mapping[str, Archetype], *, file: str = "<data>",
+                        field: str = "character") -> CharacterSpec:
+    """Build and validate one character design from a ``[[character]]``-style mapping whose references name
+    ``archetypes`` by id. Raises :class:`DataError` listing every problem."""
+    c = _Collector(file)
+    spec = _parse_character(data, field, archetypes, c)
+    c.raise_if_any()
+    assert spec is not None
+    return spec
+
+
+# ---------------------------------------------------------------------------------------------------
+# catalogue
+# ---------------------------------------------------------------------------------------------------
+def _catalogue_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> Catalogue | None:
+    _check_keys(data, _CATALOGUE_KEYS, "", c)
+    name = _get_str(data, "name", "", c, required=False, default=path.stem)
+    description = _get_str(data, "description", "", c, required=False, default="")
+    archetypes: dict[str, Archetype] = {}
+    first_seen: dict[str, int] = {}
+    for i, raw in _get_tables(data, "archetype", "", c):
+        field = _join("archetype", i)
+        arch_id = raw.get("id")
+        if isinstance(arch_id, str) and arch_id in first_seen:
+            c.add(_join(field, "id"), f"duplicate archetype id '{arch_id}' (first at archetype[{first_seen[arch_id]}])")
+            continue
+        if isinstance(arch_id, str):
+            first_seen[arch_id] = i
+        arch = _parse_archetype(raw, field, c)
+        if arch is not None:
+            archetypes[arch.id] = arch
+    # Characters may only refer to valid archetypes; broken ones are already reported, so references to them
+    # are not reported a second time.
+    broken = set(first_seen) - set(archetypes)
+    characters: dict[str, CharacterSpec] = {}
+    char_seen: dict[str, int] = {}
+    for i, raw in _get_tables(data, "character", "", c):
+        field = _join("character", i)
+        char_id = raw.get("id")
+        if isinstance(char_id, str) and char_id in char_seen:
+            c.add(_join(field, "id"), f"duplicate character id '{char_id}' (first at character[{char_seen[char_id]}])")
+            continue
+        if isinstance(char_id, str):
+            char_seen[char_id] = i
+        sub = _Collector(c.file)
+        spec = _parse_character(raw, field, archetypes, sub)
+        c.extend([p for p in sub.problems if not any(f"unknown archetype '{b}'" in p[2] for b in broken)])
+        if spec is not None:
+            characters[spec.id] = spec
+    if c.problems:
+        return None
+    return Catalogue(name=name or path.stem, path=path, archetypes=archetypes, characters=characters,
+                     description=description or "")
+
+
+def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
+    """Load a ``type = "catalogue"`` file: ``[[archetype]]`` and ``[[character]]`` tables (BLD-1..21, E1-E7, E9).
+
+    Raises :class:`DataError` with every problem found.
+    """
+    path = Path(path)
+    data = _read_toml(path)
+    c = _Collector(display_path(path))
+    if _check_header(data, "catalogue", c) is None:
+        c.raise_if_any()
+    cat = _catalogue_from_data(data, path, c)
+    c.raise_if_any()
+    assert cat is not None
+    return cat
+
+
+# ---------------------------------------------------------------------------------------------------
+# army lists
+# ---------------------------------------------------------------------------------------------------
+def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> ArmyList | None:
+    _check_keys(data, _LIST_KEYS, "", c)
+    name = _get_str(data, "name", "", c)
+    description = _get_str(data, "description", "", c, required=False, default="")
+    cat_ref = _get_str(data, "catalogue", "", c)
+    catalogue: Catalogue | None = None
+    cat_path: Path | None = None
+    if cat_ref is not None:
+        cat_path = Path(os.path.normpath(path.parent / cat_ref))
+        if not cat_path.is_file():
+            c.add("catalogue", f"file not found: {display_path(cat_path)}")
+        else:
+            try:
+                catalogue = load_catalogue(cat_path)
+            except DataError as exc:
+                c.add("catalogue", f"{display_path(cat_path)} has {len(exc.problems)} problem(s), listed below")
+                c.extend(exc.problems)
+    if "unit" not in data:
+        c.add("unit", "missing: a list needs at least one [[unit]]")
+    units: list[Unit] = []
+    for i, raw in _get_tables(data, "unit", "", c):
+        field = _join("unit", i)
+        _check_keys(raw, _UNIT_KEYS, field, c)
+        ref = _get_str(raw, "character", field, c)
+        count = _get_int(raw, "count", field, c, low=1, required=False, default=1)
+        if ref is None or catalogue is None:
+            continue
+        spec = catalogue.characters.get(ref)
+        if spec is None:
+            known = ", ".join(sorted(catalogue.characters)) or "none"
+            c.add(_join(field, "character"),
+                  f"unknown character '{ref}'{_suggest(ref, list(catalogue.characters))} (the catalogue "
+                  f"{display_path(catalogue.path)} has: {known})")
+            continue
+        if count is not None:
+            units.append(Unit(character=spec, count=count))
+    if isinstance(data.get("unit"), list) and not data["unit"]:
+        c.add("unit", "a list needs at least one [[unit]]")
+    if c.problems:
+        return None
+    army = ArmyList(name=name or path.stem, path=path, units=tuple(units), catalogue=cat_path,
+                    description=description or "")
+    c.extend(_relic_problems(army, c.file))
+    return None if c.problems else army
+
+
+def _relic_problems(army: ArmyList, file: str) -> list[_Problem]:
+    """E8 (BLD-24): an archetype with Reliquia may appear only once in the whole list."""
+    problems: list[_Problem] = []
+    counts: dict[str, int] = {}
+    reported: set[str] = set()
+    for i, unit in enumerate(army.units):
+        for _ in range(unit.count):
+            for arch in unit.character.archetypes():
+                if not arch.has_trait("Reliquia"):
+                    continue
+                counts[arch.id] = counts.get(arch.id, 0) + 1
+                if counts[arch.id] > 1 and arch.id not in reported:
+                    reported.add(arch.id)
+                    problems.append((file, f"unit[{i}].character",
+                                     f"archetype '{arch.id}' has Reliquia and may appear only once in a list "
+                                     f"(BLD-24 E8)"))
+    return problems
+
+
+def load_army_list(path: str | os.PathLike[str]) -> ArmyList:
+    """Load a ``type = "list"`` file: its catalogue (relative to the list file) and ``[[unit]]`` entries
+    (BLD-22..24, E8). Raises :class:`DataError` with every problem found."""
+    path = Path(path)
+    data = _read_toml(path)
+    c = _Collector(display_path(path))
+    if _check_header(data, "list", c) is None:
+        c.raise_if_any()
+    army = _list_from_data(data, path, c)
+    c.raise_if_any()
+    assert army is not None
+    return army
+
+
+def check_list_against_scenario(army_list: ArmyList, scenario: Scenario) -> list[_Problem]:
+    """E10 (BLD-22, BLD-24): the problems of ``army_list`` against ``scenario``'s points limit.
+
+    The limit is a ceiling: a list costing the limit or less is legal. Returns DataError problem triples
+    (empty when the list fits).
+    """
+    from wartime.rules.costs import list_cost
+
+    cost = list_cost(army_list)
+    if cost <= scenario.points_limit:
+        return []
+    return [(display_path(army_list.path), "unit",
+             f"the list costs {cost} points, {cost - scenario.points_limit} over the points_limit "
+             f"{scenario.points_limit} of scenario '{scenario.name}' (BLD-22, BLD-24 E10)")]
+
+
+# ---------------------------------------------------------------------------------------------------
+# scenarios
+# ---------------------------------------------------------------------------------------------------
+def _parse_shape(raw: Mapping[str, Any], field: str, board: Polygon | None, board_text: str,
+                 c: _Collector) -> tuple[tuple[float, float], ...] | None:
+    """A footprint from ``rect = [x0, y0, x1, y1]`` or ``polygon = [[x, y], ...]`` (≥ 3 points, simple, inside
+    the board)."""
+    has_rect, has_poly = "rect" in raw, "polygon" in raw
+    if has_rect == has_poly:
+        c.add(field, "needs exactly one of rect = [x0, y0, x1, y1] or polygon = [[x, y], ...]")
+        return None
+    points: tuple[tuple[float, float], ...]
+    if has_rect:
+        sf = _join(field, "rect")
+        rect = raw["rect"]
+        if not (isinstance(rect, list) and len(rect) == 4 and all(_is_number(v) for v in rect)):
+            c.add(sf, f"expected 4 numbers [x0, y0, x1, y1], got {_show(rect)}")
+            return None
+        x0, y0, x1, y1 = (float(v) for v in rect)
+        if not (x0 < x1 and y0 < y1):
+            c.add(sf, "needs x0 < x1 and y0 < y1")
+            return None
+        points = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    else:
+        sf = _join(field, "polygon")
+        poly = raw["polygon"]
+        if not isinstance(poly, list) or len(poly) < 3:
+            c.add(sf, f"expected a list of at least 3 [x, y] points, got {_show(poly)}")
+            return None
+        pts: list[tuple[float, float]] = []
+        for k, pt in enumerate(poly):
+            if not (isinstance(pt, list) and len(pt) == 2 and all(_is_number(v) for v in pt)):
+                c.add(_join(sf, k), f"expected a point [x, y], got {_show(pt)}")
+                return None
+            pts.append((float(pt[0]), float(pt[1])))
+        if len(pts) > 3 and pts[0] == pts[-1]:
+            pts.pop()  # a closed ring is accepted
+        shape = Polygon(pts)
+        if not shape.is_valid or shape.area <= 0 or len(set(pts)) < 3:
+            c.add(sf, "is not a simple polygon (its edges cross or it has no area)")
+            return None
+        points = tuple(pts)
+    if board is not None and not board.buffer(1e-9).covers(Polygon(points)):
+        c.add(sf, f"goes outside the {board_text} board")
+        return None
+    return points
+
+
+def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_text: str,
+                   c: _Collector) -> TerrainSpec | None:
+    field = _join("terrain", i)
+    start = len(c.problems)
+    _check_keys(raw, _TERRAIN_KEYS, field, c)
+    kind = raw.get("kind")
+    if "kind" not in raw:
+        c.add(_join(field, "kind"), f"missing (required: one of {', '.join(TERRAIN_KINDS)})")
+        kind = None
+    elif kind not in TERRAIN_KINDS:
+        c.add(_join(field, "kind"), _one_of(kind, TERRAIN_KINDS))
+        kind = None
+    terrain_id = _get_str(raw, "id", field, c, required=False, default=f"{kind or 'terrain'}-{i}")
+    _get_str(raw, "name", field, c, required=False)
+    polygon = _parse_shape(raw, field, board, board_text, c)
+    default_height, default_los = TERRAIN_DEFAULTS.get(kind or "", (0.0, False))
+    height = _get_number(raw, "height", field, c, required=False, default=default_height)
+    blocks_los = _get_bool(raw, "blocks_los", field, c, default_los)
+    defense = _get_int(raw, "defense", field, c, low=0, high=10, required=False, default=0)
+    if kind is not None and height is not None and "height" in raw:
+        hf = _join(field, "height")
+        if kind == "low" and not 0 < height <= LOW_OBSTACLE_MAX_HEIGHT:
+            c.add(hf, f"a low obstacle is over 0 and at most chest height {LOW_OBSTACLE_MAX_HEIGHT} K (MOV-8), "
+                      f"got {height}")
+        elif kind == "high" and height <= LOW_OBSTACLE_MAX_HEIGHT:
+            c.add(hf, f"a high obstacle is taller than chest height {LOW_OBSTACLE_MAX_HEIGHT} K (MOV-9), got {height:g}")
+        elif kind == "blocking" and height <= 0:
+            c.add(hf, "a blocking piece needs a height over 0")
+    if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
+        return None
+    return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
+                       defense=defense)
+
+
+def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> Scenario | None:
+    _check_keys(data, _SCENARIO_KEYS, "", c)
+    name = _get_str(data, "name", "", c)
+    description = _get_str(data, "description", "", c, required=False, default="")
+    width = height = None
+    board_raw = _get_table(data, "board", "", c)
+    if board_raw is not None:
+        _check_keys(board_raw, ("width", "height"), "board", c)
+        width = _get_number(board_raw, "width", "board", c, positive=True)
+        height = _get_number(board_raw, "height", "board", c, positive=True)
+    board = box(0, 0, width, height) if width and height else None
+    board_text = f"{width:g}×{height:g} K" if width and height else ""
+    points_limit = _get_int(data, "points_limit", "", c, low=1)
+    turn_limit = _get_int(data, "turn_limit", "", c, low=1)
+    victory = data.get("victory")
+    if "victory" not in data:
+        c.add("victory", f"missing (required: one of {', '.join(VICTORY_KINDS)})")
+    elif victory not in VICTORY_KINDS:
+        c.add("victory", _one_of(victory, VICTORY_KINDS))
+    grid = _get_bool(data, "grid", "", c, False)
+    # terrain
+    terrain: list[TerrainSpec] = []
+    seen_ids: dict[str, int] = {}
+    for i, raw in _get_tables(data, "terrain", "", c):
+        piece = _parse_terrain(raw, i, board, board_text, c)
+        if piece is None:
+            continue
+        if piece.id in seen_ids:
+            c.add(_join(_join("terrain", i), "id"), f"duplicate terrain id '{piece.id}' "
+                                                    f"(first at terrain[{seen_ids[piece.id]}])")
+            continue
+        seen_ids[piece.id] = i
+        terrain.append(piece)
+    # deployment zones
+    deployment: dict[str, tuple[tuple[float, float], ...]] = {}
+    dep_raw = _get_table(data, "deployment", "", c)
+    if dep_raw is not None:
+        for side in dep_raw:
+            if side not in SIDES:
+                c.add(_join("deployment", side), f"unknown side (expected: {', '.join(SIDES)})")
+        for side in SIDES:
+            zone_raw = _get_table(dep_raw, side, "deployment", c)
+            if zone_raw is None:
+                continue
+            zf = _join("deployment", side)
+            _check_keys(zone_raw, _ZONE_KEYS, zf, c)
+            zone = _parse_shape(zone_raw, zf, board, board_text, c)
+            if zone is not None:
+                deployment[side] = zone
+    if len(deployment) == 2 and Polygon(deployment["red"]).intersection(Polygon(deployment["blue"])).area > 1e-9:
+        c.add("deployment.blue", "overlaps the red deployment zone")
+    obstacles = [Polygon(t.polygon) for t in terrain if t.kind in ("high", "blocking")]
+    if obstacles:
+        solid = unary_union(obstacles)
+        for side, zone in deployment.items():
+            free = Polygon(zone).difference(solid).buffer(-HUMAN_BASE_RADIUS)
+            if free.is_empty:
+                c.add(_join("deployment", side), "no room for a 1 K base outside high and blocking terrain")
+    # default lists
+    default_lists: dict[str, Path] = {}
+    lists_raw = _get_table(data, "default_lists", "", c, required=False)
+    if lists_raw is not None:
+        for side, ref in lists_raw.items():
+            lf = _join("default_lists", side)
+            if side not in SIDES:
+                c.add(lf, f"unknown side (expected: {', '.join(SIDES)})")
+                continue
+            if not isinstance(ref, str) or not ref.strip():
+                c.add(lf, f"expected a list file path, got {_show(ref)}")
+                continue
+            list_path = Path(os.path.normpath(path.parent / ref))
+            if not list_path.is_file():
+                c.add(lf, f"file not found: {display_path(list_path)}")
+                continue
+            default_lists[side] = list_path
+    if c.problems:
+        return None
+    return Scenario(
+        name=name or path.stem,
+        path=path,
+        board_width=width,
+        board_height=height,
+        points_limit=points_limit,
+        turn_limit=turn_limit,
+        victory=victory,
+        terrain=tuple(terrain),
+        deployment=deployment,
+        default_lists=default_lists,
+        grid=bool(grid),
+        description=description or "",
+    )
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Load a ``type = "scenario"`` file: board, limits (BLD-22), victory, terrain, deployment zones and
+    default lists (paths resolved relative to the scenario file; each must exist). Raises :class:`DataError`
+    with every problem found. The default lists themselves are validated by
+    :func:`wartime.data.validate.validate_path`."""
+    path = Path(path)
+    data = _read_toml(path)
+    c = _Collector(display_path(path))
+    if _check_header(data, "scenario", c) is None:
+        c.raise_if_any()
+    scenario = _scenario_from_data(data, path, c)
+    c.raise_if_any()
+    assert scenario is not None
+    return scenario
+
+
+# ---------------------------------------------------------------------------------------------------
+# any file
+# ---------------------------------------------------------------------------------------------------
+def load_any(path: str | os.PathLike[str]) -> tuple[str, Catalogue | ArmyList | Scenario]:
+    """Load a data file of any type, chosen by its ``type`` key: returns ``(type, model)``."""
+    path = Path(path)
+    data = _read_toml(path)
+    c = _Collector(display_path(path))
+    kind = _check_header(data, None, c)
+    if kind is None:
+        c.raise_if_any()
+    model: Catalogue | ArmyList | Scenario | None = None
+    if kind == "catalogue":
+        model = _catalogue_from_data(data, path, c)
+    elif kind == "list":
+        model = _list_from_data(data, path, c)
+    elif kind == "scenario":
+        model = _scenario_from_data(data, path, c)
+    c.raise_if_any()
+    assert kind is not None and model is not None
+    return kind, model

@@ -1,0 +1,309 @@
+"""Typed, frozen data models of archetypes, characters, army lists and scenarios (BLD-1..24).
+
+The models are plain values: the loaders (:mod:`wartime.data.loader`) check every builder rule (BLD-24,
+E1-E10) before building them, and :mod:`wartime.rules.costs` prices them. A model built by hand in code is
+trusted as given; run it through the loader's dict helpers to validate it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = [
+    "ArchetypeKind",
+    "TerrainKind",
+    "Victory",
+    "Side",
+    "SIDES",
+    "ARCHETYPE_KINDS",
+    "ATTRIBUTES",
+    "ATTRIBUTE_RANGES",
+    "TERRAIN_KINDS",
+    "TERRAIN_DEFAULTS",
+    "VICTORY_KINDS",
+    "TraitRef",
+    "Archetype",
+    "CharacterSpec",
+    "Catalogue",
+    "Unit",
+    "ArmyList",
+    "TerrainSpec",
+    "Scenario",
+]
+
+ArchetypeKind = Literal["race", "weapon", "protection", "metahability", "object", "transport"]
+TerrainKind = Literal["difficult", "extreme", "low", "high", "blocking"]
+Victory = Literal["elimination", "fewer_casualties"]
+Side = Literal["red", "blue"]
+
+ARCHETYPE_KINDS: tuple[str, ...] = ("race", "weapon", "protection", "metahability", "object", "transport")
+TERRAIN_KINDS: tuple[str, ...] = ("difficult", "extreme", "low", "high", "blocking")
+VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties")
+SIDES: tuple[str, ...] = ("red", "blue")
+
+#: Canonical attribute order (the name order of the stray list at source lines 267-279, BLD preface).
+ATTRIBUTES: tuple[str, ...] = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
+
+#: Legal integer range (low, high; ``None`` = no maximum) of each attribute of each kind (BLD-24 E3).
+#: ENE maxima of 10 for protections, metahabilities, objects and transports are the BLD-8 ruling.
+#: A weapon's RNG is further capped at 5 × DMG (BLD-14, E5).
+ATTRIBUTE_RANGES: dict[str, dict[str, tuple[int, int | None]]] = {
+    "race": {"CON": (1, 10), "AGI": (1, 10), "INT": (1, 10), "VOL": (1, 10)},  # BLD-5
+    "weapon": {"ENE": (1, 10), "DMG": (1, 10), "RNG": (0, None), "QUA": (1, 10)},  # BLD-13..15
+    "protection": {"ENE": (0, 10), "DEF": (1, 10), "SIZ": (0, 10), "QUA": (1, 10)},  # BLD-8
+    "metahability": {"ENE": (1, 10), "RNG": (0, None), "QUA": (1, 10)},  # BLD-10
+    "object": {"ENE": (1, 10), "RNG": (0, None), "QUA": (1, 10)},  # BLD-17
+    "transport": {"ENE": (1, 10), "MOV": (1, None), "DEF": (1, 10), "QUA": (1, 10)},  # BLD-20
+}
+
+#: Default (height in K, blocks_los) of each terrain kind (core preface, MOV-7..9).
+TERRAIN_DEFAULTS: dict[str, tuple[float, bool]] = {
+    "difficult": (0.0, False),
+    "extreme": (0.0, False),
+    "low": (0.5, True),
+    "high": (1.5, True),
+    "blocking": (10.0, True),
+}
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=False)
+
+
+class TraitRef(_Frozen):
+    """A trait (bonus or malus) bought on an archetype.
+
+    ``name`` is the Spanish key (``name_es`` of ``traits.tsv``), ``trait_id`` its ``TRT-*`` id. ``points`` is the
+    computed price: the printed cost, × level for per-level traits; for "Área" the area table's points of
+    ``param`` (BLD-16), or 0 when the archetype also has "Área despreciable".
+    """
+
+    name: str
+    trait_id: str
+    level: int | None = None
+    param: str | None = None
+    points: int
+
+
+class Archetype(_Frozen):
+    """One priced package of attributes and traits (BLD-1): a race, weapon, protection, metahability,
+    object or transport. Attributes a kind does not have are ``None``.
+
+    ``size`` (races only) is the size factor s relative to a human: base diameter s K and eye height s K
+    (BAS-1). ``material`` is free text used by presentation and future rules.
+    """
+
+    id: str
+    kind: ArchetypeKind
+    name: str
+    traits: tuple[TraitRef, ...] = ()
+    CON: int | None = None
+    AGI: int | None = None
+    INT: int | None = None
+    VOL: int | None = None
+    ENE: int | None = None
+    DMG: int | None = None
+    RNG: int | None = None
+    QUA: int | None = None
+    DEF: int | None = None
+    SIZ: int | None = None
+    MOV: int | None = None
+    size: float = 1.0
+    material: str = "steel"
+
+    # -- traits ---------------------------------------------------------------------------------
+    def trait(self, name: str) -> TraitRef | None:
+        """The first trait bought with this Spanish name, if any."""
+        return next((t for t in self.traits if t.name == name), None)
+
+    def has_trait(self, name: str) -> bool:
+        """True when the archetype carries the trait ``name`` (Spanish key)."""
+        return self.trait(name) is not None
+
+    @property
+    def magazine(self) -> int | None:
+        """Rounds per magazine (trait Cargadores), ``None`` without Cargadores.
+
+        The parameter is the number of rounds; without one it is 10 − DMG (trait text, line 911).
+        "Más munición" doubles it.
+        """
+        t = self.trait("Cargadores")
+        if t is None:
+            return None
+        rounds = int(t.param) if t.param else max(1, 10 - (self.DMG or 0))
+        if self.has_trait("Más munición"):
+            rounds *= 2
+        return rounds
+
+    @property
+    def area(self) -> str | None:
+        """The area code of the trait "Área" (e.g. ``"R3"``), ``None`` without an area (BLD-16)."""
+        t = self.trait("Área")
+        return t.param if t is not None else None
+
+    # -- attributes -----------------------------------------------------------------------------
+    def attributes(self) -> dict[str, int]:
+        """The attribute values this kind has, in canonical order (BLD-1)."""
+        values = {name: getattr(self, name) for name in ATTRIBUTES}
+        return {name: values[name] for name in ATTRIBUTES if name in ATTRIBUTE_RANGES[self.kind]}
+
+    @property
+    def is_melee(self) -> bool:
+        """BLD-12: a weapon with RNG 0 is a melee (CaC) weapon."""
+        return self.kind == "weapon" and self.RNG == 0
+
+    @property
+    def is_ranged(self) -> bool:
+        """BLD-12: a weapon with RNG above 0 is a ranged weapon."""
+        return self.kind == "weapon" and (self.RNG or 0) > 0
+
+    @property
+    def base_diameter(self) -> float:
+        """BAS-1: a race of size factor s stands on an s K base."""
+        return self.size
+
+    @property
+    def eye_height(self) -> float:
+        """Core preface: a character s times a human's height has its eyes s K above its base."""
+        return self.size
+
+
+class CharacterSpec(_Frozen):
+    """A character design (BLD-3): exactly one race, any weapons, protections, objects and metahabilities,
+    at most one transport. ``mounted`` holds the archetypes mounted on the transport (BLD-20): they belong to
+    the character, are paid by it, and are used only while aboard.
+    """
+
+    id: str
+    name: str
+    race: Archetype
+    weapons: tuple[Archetype, ...] = ()
+    protections: tuple[Archetype, ...] = ()
+    objects: tuple[Archetype, ...] = ()
+    metahabilities: tuple[Archetype, ...] = ()
+    transport: Archetype | None = None
+    mounted: tuple[Archetype, ...] = ()
+
+    def archetypes(self) -> tuple[Archetype, ...]:
+        """Every archetype of the character, each copy listed (BLD-3, BLD-4), mounted ones last."""
+        out: list[Archetype] = [self.race, *self.weapons, *self.protections, *self.metahabilities, *self.objects]
+        if self.transport is not None:
+            out.append(self.transport)
+        out.extend(self.mounted)
+        return tuple(out)
+
+    # -- building-side values of BLD-7 / BLD-19 / BLD-25 -------------------------------------------
+    @property
+    def CON(self) -> int:
+        """The race's CON."""
+        return int(self.race.CON or 0)
+
+    @property
+    def AGI(self) -> int:
+        """The race's (unmodified) AGI."""
+        return int(self.race.AGI or 0)
+
+    def def_target(self, aboard: bool = False) -> int:
+        """BLD-7 / CMB-3: the CH DEF target, the sum of equipped DEF (SIZ 0 shields included).
+
+        Aboard its transport, the transport's DEF and mounted protections' DEF are added (BLD-19 b, BLD-20).
+        """
+        total = sum(p.DEF or 0 for p in self.protections)
+        if aboard and self.transport is not None:
+            total += self.transport.DEF or 0
+            total += sum(m.DEF or 0 for m in self.mounted if m.kind == "protection")
+        return total
+
+    def fit_penalty(self) -> int:
+        """BLD-7: Σ|SIZ − CON| over worn protections with SIZ ≥ 1 (−1 to AGI checks per point)."""
+        return sum(abs((p.SIZ or 0) - self.CON) for p in self.protections if (p.SIZ or 0) >= 1)
+
+    @property
+    def overload_con(self) -> int:
+        """BLD-7: the CON used for overload; "Mulo" on the race counts +1."""
+        return self.CON + (1 if self.race.has_trait("Mulo") else 0)
+
+    def overload_penalty(self, wounds: int = 0) -> int:
+        """BLD-7 / BLD-25 "Por sobrecarga": points by which carried DEF exceeds overload CON − wounds.
+
+        Only worn/carried protections count (not the transport nor mounted protections).
+        """
+        carried = sum(p.DEF or 0 for p in self.protections)
+        return max(0, carried - (self.overload_con - wounds))
+
+    def physical_check_penalty(self, wounds: int = 0) -> int:
+        """BLD-7: the penalty (a positive number to subtract) of a CH IMP with a physical weapon or a CH AGI:
+        fit + overload, each applied once. Checks against CON, INT or VOL take neither."""
+        return self.fit_penalty() + self.overload_penalty(wounds)
+
+
+class Catalogue(_Frozen):
+    """A catalogue file: named archetypes and the character designs built from them (BLD-23 step 1-2)."""
+
+    name: str
+    path: Path
+    archetypes: dict[str, Archetype]
+    characters: dict[str, CharacterSpec]
+    description: str = ""
+
+
+class Unit(_Frozen):
+    """One entry of an army list: a character design recruited ``count`` times (BLD-24)."""
+
+    character: CharacterSpec
+    count: int = 1
+
+
+class ArmyList(_Frozen):
+    """A game list (BLD-22, BLD-24): the characters a player recruits. ``path`` is the list file."""
+
+    name: str
+    path: Path
+    units: tuple[Unit, ...]
+    catalogue: Path | None = None
+    description: str = ""
+
+    def characters(self) -> list[CharacterSpec]:
+        """Every recruited miniature, units expanded by count, in file order."""
+        return [u.character for u in self.units for _ in range(u.count)]
+
+
+class TerrainSpec(_Frozen):
+    """A terrain piece: a footprint polygon (K), a top height (K), a LOS flag and a cover DEF (core preface).
+
+    Kinds: ``difficult``/``extreme`` ground (MOV-7, height 0, see-through); ``low`` obstacle up to a human's
+    chest (MOV-8, 0.5 K); ``high`` obstacle that must be climbed (MOV-9, 1.5 K); ``blocking`` impassable
+    building (10 K).
+    """
+
+    id: str
+    kind: TerrainKind
+    polygon: tuple[tuple[float, float], ...]
+    height: float
+    blocks_los: bool
+    defense: int = 0
+
+
+class Scenario(_Frozen):
+    """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
+
+    Victory: the game ends at once when a side has no character able to act. Under ``elimination`` that
+    side loses (both at once: draw); at the turn limit with both sides standing the game is a draw. Under
+    ``fewer_casualties`` the same immediate end applies, and at the turn limit the side with fewer
+    casualties wins, ties broken by fewer points lost; otherwise a draw.
+    """
+
+    name: str
+    path: Path
+    board_width: float
+    board_height: float
+    points_limit: int
+    turn_limit: int
+    victory: Victory
+    terrain: tuple[TerrainSpec, ...] = ()
+    deployment: dict[str, tuple[tuple[float, float], ...]]
+    default_lists: dict[str, Path] = {}
+    grid: bool = False
+    description: str = ""

@@ -1,0 +1,218 @@
+"""Path legality for moving a base (MOV-3, BAS-2, MOV-7..9, MOV-14, CMB-16) and a simple path helper.
+
+Exact geometry, no sampling: the swept area of the base is the set of points within `radius` of the path
+polyline, so it overlaps another base's interior iff the other centre is closer to the polyline than the sum
+of radii (numpy point-to-segment distances), and it overlaps a terrain footprint with positive area iff the
+polyline comes closer than `radius` to the footprint (shapely distance on the STRtree candidates).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
+
+import numpy as np
+import shapely
+
+from wartime.geometry.board import Board
+from wartime.geometry.measure import CONTACT_TOL, ENGAGED_GAP, point_segment_distances, polyline_distances
+
+#: Tolerance (K) on lengths and distances compared with an allowance.
+LENGTH_TOL = 1e-9
+#: Penetration (K) below which a base merely touching a terrain footprint does not count as entering it.
+TERRAIN_TOL = 1e-9
+
+SURCHARGE_EASY, SURCHARGE_DIFFICULT, SURCHARGE_EXTREME = 0, 1, 2
+
+
+class Other(NamedTuple):
+    """Another base at the mover's level: centre, radius and whether it is an enemy of the mover."""
+
+    x: float
+    y: float
+    r: float
+    enemy: bool
+
+
+@dataclass(frozen=True)
+class PathCheck:
+    """The verdict on a path: ok, or the first broken rule (rule_id, message).
+
+    length: path length in K. surcharge: MOV-7 ENE surcharge (0 easy, 1 difficult, 2 extreme). end: final
+    centre. contacts: indices of `others` in base contact at the end (edge gap ≤ ENGAGED_GAP), ascending.
+    pieces: indices (board order) of the terrain pieces whose footprint the swept area overlaps.
+    """
+
+    ok: bool
+    rule_id: str | None
+    message: str
+    length: float
+    surcharge: int
+    end: tuple[float, float]
+    contacts: tuple[int, ...] = ()
+    pieces: tuple[int, ...] = field(default=())
+
+
+def path_length(path: Sequence[Sequence[float]]) -> float:
+    """MOV-3: length of a polyline path of the base centre."""
+    pts = np.asarray(path, dtype=float).reshape(-1, 2)
+    if len(pts) < 2:
+        return 0.0
+    d = np.diff(pts, axis=0)
+    return float(np.hypot(d[:, 0], d[:, 1]).sum())
+
+
+def terrain_class(kind: str, height: float, chest_height: float) -> int | None:
+    """MOV-7..9: surcharge of crossing one piece (0, 1, 2), or None when Escalar is needed / impassable.
+
+    'difficult' → 1, 'extreme' → 2, a 'low' obstacle up to chest height → 1 (MOV-8); a 'low' obstacle taller
+    than the chest, any 'high' obstacle and any 'blocking' piece → None (MOV-9).
+    """
+    if kind == "difficult":
+        return SURCHARGE_DIFFICULT
+    if kind == "extreme":
+        return SURCHARGE_EXTREME
+    if kind == "low":
+        return SURCHARGE_DIFFICULT if height <= chest_height + LENGTH_TOL else None
+    return None
+
+
+def _fail(rule_id: str, message: str, length: float, end, contacts=()) -> PathCheck:
+    return PathCheck(False, rule_id, message, length, 0, (float(end[0]), float(end[1])), tuple(contacts))
+
+
+def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float,
+               max_length: float, others: Sequence[Other], *, crouched: bool = False,
+               ignore_overlap: frozenset[int] = frozenset(),
+               keep_away_exempt: frozenset[int] = frozenset()) -> PathCheck:
+    """MOV-3, BAS-2, MOV-14, MOV-9, MOV-7, MOV-8, CMB-16: check a move of a base along a polyline path.
+
+    `path` starts at the current centre. `others` are the other bases at the mover's level (MOV-11); the
+    caller leaves the mover out. Checks, in order, reporting the first violation:
+    MOV-3 length ≤ max_length; MOV-3 the base stays on the board; BAS-2 the swept area overlaps no other base
+    (indices in `ignore_overlap` are exempt along the path, CMB-16, but the end spot must be free);
+    MOV-14 enemies not ending in base contact keep an edge distance ≥ min(1, d0) all along (enemies in
+    `ignore_overlap`, the melee group of CMB-16, and in `keep_away_exempt`, e.g. an Embestir target, are exempt);
+    MOV-9 no high / blocking piece, nor an obstacle taller than chest_height, is entered.
+    Then the surcharge (MOV-7): worst class whose footprint the swept area overlaps with positive area; a
+    low obstacle up to the chest counts difficult (MOV-8); crouched makes easy terrain difficult (MVA-4).
+    """
+    pts = np.asarray(path, dtype=float).reshape(-1, 2)
+    if len(pts) == 0:
+        raise ValueError("a path needs at least its start point")
+    seg = np.diff(pts, axis=0)
+    length = float(np.hypot(seg[:, 0], seg[:, 1]).sum()) if len(seg) else 0.0
+    end = (float(pts[-1, 0]), float(pts[-1, 1]))
+    r = float(radius)
+    # MOV-3: allowance
+    if length > max_length + LENGTH_TOL:
+        return _fail("MOV-3", f"path is {length:.3f} K long, more than the {max_length:g} K allowed", length, end)
+    # MOV-3: the board edge (the board is convex, so the vertices' discs suffice)
+    inside = board.discs_inside(pts[:, 0], pts[:, 1], r)
+    if not inside.all():
+        i = int(np.argmin(inside))
+        return _fail("MOV-3", f"the base leaves the board at ({pts[i, 0]:.3f}, {pts[i, 1]:.3f})", length, end)
+    # Other bases
+    contacts: tuple[int, ...] = ()
+    n = len(others)
+    if n:
+        oth = np.asarray(others, dtype=float).reshape(n, 4)
+        ox, oy, orad, oenemy = oth[:, 0], oth[:, 1], oth[:, 2], oth[:, 3] > 0.5
+        sumr = r + orad
+        dmin = polyline_distances(pts, ox, oy)
+        d_start = np.hypot(ox - pts[0, 0], oy - pts[0, 1])
+        d_end = np.hypot(ox - end[0], oy - end[1])
+        gap_end = d_end - sumr
+        in_contact = gap_end <= ENGAGED_GAP
+        contacts = tuple(int(i) for i in np.flatnonzero(in_contact))
+        exempt_overlap = np.zeros(n, dtype=bool)
+        for i in ignore_overlap:
+            if 0 <= i < n:
+                exempt_overlap[i] = True
+        # BAS-2
+        bad = (dmin < sumr - CONTACT_TOL) & ~exempt_overlap
+        bad |= d_end < sumr - CONTACT_TOL
+        if bad.any():
+            i = int(np.argmax(bad))
+            where = "at the end" if d_end[i] < sumr[i] - CONTACT_TOL else "along the path"
+            return _fail("BAS-2", f"the base overlaps base #{i} {where}", length, end, contacts)
+        # MOV-14
+        exempt_keep = exempt_overlap | in_contact
+        for i in keep_away_exempt:
+            if 0 <= i < n:
+                exempt_keep[i] = True
+        gap0 = np.maximum(d_start - sumr, 0.0)
+        gap_min = np.maximum(dmin - sumr, 0.0)
+        bad = oenemy & ~exempt_keep & (gap_min < np.minimum(1.0, gap0) - LENGTH_TOL)
+        if bad.any():
+            i = int(np.argmax(bad))
+            return _fail("MOV-14", f"the path comes within {gap_min[i]:.3f} K of enemy #{i} "
+                                   f"(must stay at least {min(1.0, gap0[i]):.3f} K away)", length, end, contacts)
+    # Terrain
+    surcharge = SURCHARGE_DIFFICULT if crouched else SURCHARGE_EASY
+    touched: tuple[int, ...] = ()
+    if board.pieces:
+        geom = shapely.linestrings(pts) if len(pts) >= 2 and length > 0.0 else shapely.points(pts[0])
+        cand = board.tree.query(geom, predicate="dwithin", distance=r)
+        if len(cand):
+            cand = np.sort(cand)
+            dist = shapely.distance(geom, board.polygons[cand])
+            over = cand[dist < r - TERRAIN_TOL]
+            touched = tuple(int(i) for i in over)
+            for i in touched:
+                p = board.pieces[i]
+                cls = terrain_class(p.kind, p.height, chest_height)
+                if cls is None:
+                    what = {"blocking": "impassable terrain"}.get(p.kind, f"a {p.height:g} K obstacle")
+                    return _fail("MOV-9", f"the path enters {what} ({p.id}); it needs Escalar", length, end,
+                                 contacts)
+                surcharge = max(surcharge, cls)
+    return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
+
+
+def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,
+                 others: Sequence[Other], chest_height: float, *, crouched: bool = False
+                 ) -> list[tuple[float, float]] | None:
+    """Helper for simple AIs: a legal (check_path) straight or two-segment path from `start` towards `goal`.
+
+    Tries, in this order: the straight line (up to max_length, stopping at the goal), then 3/4, 1/2 and 1/4
+    of it; then detours whose first leg turns 30°, 60° and 90° left, then right, of the goal direction
+    (half of the allowance, then the rest straight at the goal; then the same scaled to 1/2). Returns the
+    first legal path as a list of points (start first), or None if none is legal or start == goal.
+    Deterministic.
+    """
+    sx, sy = float(start[0]), float(start[1])
+    gx, gy = float(goal[0]), float(goal[1])
+    dist = math.hypot(gx - sx, gy - sy)
+    if dist <= LENGTH_TOL or max_length <= 0.0:
+        return None
+    ux, uy = (gx - sx) / dist, (gy - sy) / dist
+    reach = min(max_length, dist)
+
+    def ok(path):
+        return check_path(board, path, radius, chest_height, max_length, others, crouched=crouched).ok
+
+    for f in (1.0, 0.75, 0.5, 0.25):
+        d = reach * f
+        path = [(sx, sy), (sx + ux * d, sy + uy * d)]
+        if ok(path):
+            return path
+    for scale in (1.0, 0.5):
+        budget = max_length * scale
+        for sign in (1.0, -1.0):
+            for deg in (30.0, 60.0, 90.0):
+                a = math.radians(deg) * sign
+                vx = ux * math.cos(a) - uy * math.sin(a)
+                vy = ux * math.sin(a) + uy * math.cos(a)
+                leg1 = min(budget / 2.0, dist)
+                wx, wy = sx + vx * leg1, sy + vy * leg1
+                rem = budget - leg1
+                dw = math.hypot(gx - wx, gy - wy)
+                if dw <= LENGTH_TOL or rem <= LENGTH_TOL:
+                    path = [(sx, sy), (wx, wy)]
+                else:
+                    leg2 = min(rem, dw)
+                    path = [(sx, sy), (wx, wy), (wx + (gx - wx) / dw * leg2, wy + (gy - wy) / dw * leg2)]
+                if ok(path):
+                    return path
+    return None

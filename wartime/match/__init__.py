@@ -1,0 +1,1 @@
+"""Matches, the decision interface, records."""

@@ -1,0 +1,111 @@
+"""A Match = scenario + two army lists + seed + two controllers (STYLE: the decision interface).
+
+The engine stops at a pending decision; `submit()` answers it — from a controller (AI or UI), a replay
+file or a test, all through the same door. Every decision and event is kept for the game record."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any, Mapping, Protocol
+
+from wartime import __version__
+from wartime.core.components import Identity
+from wartime.core.rng import Dice
+from wartime.match.record import FORMAT_NAME, FORMAT_VERSION, rules_data_hash, sha256_text, write_record
+from wartime.match.setup import build_state
+from wartime.rules.sequence import Decision, Engine, Pending
+
+
+class Controller(Protocol):
+    """Anything that answers pending decisions: AI, UI, replay."""
+
+    def decide(self, match: "Match", pending: Pending) -> Decision: ...
+
+
+def derive_seed(seed: int, label: str) -> int:
+    """Documented sub-seed formula: the first 8 bytes of sha256(f"{seed}:{label}") as an unsigned int
+    (never Python's hash(), which changes with PYTHONHASHSEED)."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{label}".encode()).digest()[:8], "big")
+
+
+class Match:
+    def __init__(self, scenario, lists: Mapping[str, Any], seed: int,
+                 controllers: Mapping[str, Controller] | None = None, dice: Dice | None = None):
+        self.scenario = scenario
+        self.lists = dict(lists)
+        self.seed = int(seed)
+        self.controllers = dict(controllers or {})
+        self.dice = dice if dice is not None else Dice(derive_seed(self.seed, "match"))
+        self.gs = build_state(scenario, self.lists, self.dice)
+        self.world = self.gs.world
+        self.engine = Engine(self.gs)
+        self.entries: list[tuple[str, Any]] = []
+        self.decisions: list[dict] = []
+        self.world.listeners.append(lambda ev: self.entries.append(("e", dict(ev))))
+        self.engine.start()
+
+    # --- the decision interface ---------------------------------------------------------------
+    @property
+    def pending(self) -> Pending | None:
+        return self.engine.pending
+
+    @property
+    def over(self) -> bool:
+        return self.engine.over
+
+    def submit(self, decision: Decision) -> None:
+        """Apply a decision (RuleViolation if illegal, nothing changes) and record it."""
+        mark = len(self.entries)
+        self.engine.submit(decision)
+        # the decision is recorded before the events it caused
+        self.entries.insert(mark, ("d", decision.to_json()))
+        self.decisions.append(decision.to_json())
+
+    def step(self) -> bool:
+        """Ask the pending side's controller for one decision. Returns False when the game is over."""
+        p = self.pending
+        if p is None:
+            return False
+        ctrl = self.controllers.get(p.side)
+        if ctrl is None:
+            raise RuntimeError(f"no controller for side {p.side}")
+        self.submit(ctrl.decide(self, p))
+        return True
+
+    def play(self, max_decisions: int = 100_000) -> dict:
+        n = 0
+        while self.step():
+            n += 1
+            if n >= max_decisions:
+                raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        return self.result()
+
+    # --- results ------------------------------------------------------------------------------
+    def result(self) -> dict:
+        f = self.engine.flow
+        gs = self.gs
+        out: dict[str, Any] = {"winner": f.winner, "reason": f.end_reason, "turns": f.turn, "seed": self.seed,
+                               "casualties": {}, "points_lost": {}}
+        for side in gs.sides:
+            cas = self.engine.casualties(side)
+            out["casualties"][side] = len(cas)
+            out["points_lost"][side] = sum(gs.world.get(e, Identity).cost for e in cas)
+        return out
+
+    def header(self) -> dict:
+        def embed(path) -> dict:
+            text = Path(path).read_text(encoding="utf-8")
+            return {"path": str(path), "sha256": sha256_text(text), "text": text}
+
+        lists = {}
+        for side, lst in self.lists.items():
+            d = embed(lst.path)
+            if lst.catalogue is not None:
+                d["catalogue"] = embed(lst.catalogue)
+            lists[side] = d
+        return {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "engine_version": __version__,
+                "rules_hash": rules_data_hash(), "seed": self.seed, "scenario": embed(self.scenario.path),
+                "lists": lists}
+
+    def write_record(self, path: str | Path) -> None:
+        write_record(path, self.header(), self.entries)

@@ -1,0 +1,74 @@
+"""The action framework: each action is a small class with a key, a rule ID, a cost, `validate` (raises
+RuleViolation naming the rule it breaks) and `resolve` (writes events). See the actions digest pipeline."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from wartime.core.errors import RuleViolation
+from wartime.rules.context import ActionContext
+from wartime.rules.state import GameState
+
+
+class Action:
+    key: ClassVar[str]
+    rule: ClassVar[str]
+    category: ClassVar[str]          # 'movement' | 'combat' | 'generic' | 'free'
+    has_check: ClassVar[bool] = False
+    is_attack: ClassVar[bool] = False   # MVA-3: forbidden to a character that sprinted this turn
+    moves: ClassVar[bool] = False
+    free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
+    reaction_only: ClassVar[bool] = False
+
+    def validate(self, gs: GameState, actor: int, params: dict[str, Any]) -> Any:
+        """Check the action's requirements; return prepared data for cost/resolve; raise RuleViolation."""
+        return None
+
+    def cost(self, gs: GameState, actor: int, params: dict[str, Any], prepared: Any) -> int:
+        raise NotImplementedError
+
+    def resolve(self, gs: GameState, ctx: ActionContext, prepared: Any) -> None:
+        raise NotImplementedError
+
+
+REGISTRY: dict[str, Action] = {}
+
+
+def register(cls):
+    REGISTRY[cls.key] = cls()
+    return cls
+
+
+def need(params: dict, name: str, rule: str, kind=None):
+    if name not in params:
+        raise RuleViolation(rule, f"parameter {name!r} is required")
+    v = params[name]
+    if kind is not None and not isinstance(v, kind):
+        raise RuleViolation(rule, f"parameter {name!r} must be {kind.__name__ if isinstance(kind, type) else kind}")
+    return v
+
+
+def need_target(gs: GameState, actor: int, params: dict, rule: str, *, enemy: bool = True) -> int:
+    t = need(params, "target", rule, int)
+    if t not in gs.minis():
+        raise RuleViolation(rule, f"no miniature with id {t}")
+    if t == actor:
+        raise RuleViolation(rule, "a character cannot target itself with this action")
+    if not gs.on_table(t):
+        raise RuleViolation("WND-3", f"{gs.name(t)} is dead")
+    if enemy and gs.side(t) == gs.side(actor):
+        raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
+    if gs.pos(t).level != gs.pos(actor).level:
+        raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")
+    return t
+
+
+def need_path(params: dict, rule: str) -> list[tuple[float, float]]:
+    raw = need(params, "path", rule)
+    if not isinstance(raw, (list, tuple)) or not raw:
+        raise RuleViolation(rule, "path must be a non-empty list of [x, y] points")
+    pts = []
+    for p in raw:
+        if not isinstance(p, (list, tuple)) or len(p) != 2 or not all(isinstance(c, (int, float)) for c in p):
+            raise RuleViolation(rule, "path must be a list of [x, y] points")
+        pts.append((float(p[0]), float(p[1])))
+    return pts

@@ -1,0 +1,287 @@
+"""Combat actions: Ataque a distancia, Ataque CaC, Ataque CaC sin armas, Cargar, Destrabarse
+(CBA-1, CBA-7, CBA-10, CBA-12, CBA-15) and the CMB-15 follow-up."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.movement import apply_move, can_move, prepare_path
+from wartime.rules.checks import Modifier
+from wartime.rules.combat import Cover, resolve_attack
+from wartime.rules.psychology import psi_check
+from wartime.rules.state import GameState
+
+
+def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: bool):
+    idx = need(params, "weapon", rule, int)
+    w = gs.weapon(actor, idx)
+    if w is None:
+        raise RuleViolation(rule, f"{gs.name(actor)} has no weapon number {idx}")
+    if w.disabled:
+        raise RuleViolation("WND-4", f"{w.name} is disabled ({w.wounds} wounds, QUA {w.QUA})")
+    if ranged and not w.ranged:
+        raise RuleViolation("CBA-1", f"{w.name} has RNG 0: it is a melee weapon")
+    if not ranged and w.ranged:
+        raise RuleViolation("CBA-7", f"{w.name} has RNG {w.RNG}: melee attacks need a RNG 0 weapon "
+                            "(CBA-8, melee with a firearm, is not implemented yet)")
+    if w.area is not None:
+        raise NotImplementedRule("ARE-1", f"area attacks ({w.name}, Área {w.area})")
+    return idx, w
+
+
+def ranged_target_check(gs: GameState, actor: int, target: int, rng: float, rule: str) -> Cover:
+    """CMB-10: target in FOV (ENV-1) and the weapon's field of fire (ENV-4), within RNG, with LOS (ENV-2);
+    the attacker not engaged. Returns the cover measured from the attacker's eye (CMB-17, CMB-18)."""
+    if gs.engaged(actor):
+        raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
+    if not gs.in_fov(actor, target):
+        raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
+                            f"(180°, {gs.fov_range(actor):g} K)")
+    d = gs.distance(actor, target)
+    if d > rng + 1e-9:
+        raise RuleViolation("CMB-10", f"{gs.name(target)} is {d:.2f} K away, beyond RNG {rng:g} K")
+    c = gs.cover(actor, [target])[0]
+    if not c.has_los:
+        raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(target)}")
+    blocked = c.blocked
+    from wartime.core.components import Posture
+    if gs.world.get(target, Posture).state == "prone" and blocked > 0:
+        blocked = 25        # MVA-5: prone behind cover counts as 100 % hidden
+    return Cover(blocked, c.main_piece_def)
+
+
+@dataclass
+class AttackPrep:
+    target: int
+    weapon_index: int | None
+    cover: Cover | None = None
+
+
+@register
+class RangedAttack(Action):
+    """CBA-1: Ataque a distancia (weapon ENE, CH IMP AGI with the range modifier)."""
+    key = "ranged_attack"
+    rule = "CBA-1"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    def validate(self, gs, actor, params):
+        t = need_target(gs, actor, params, self.rule)
+        idx, w = need_weapon(gs, actor, params, self.rule, ranged=True)
+        if w.magazine is not None and (w.rounds or 0) <= 0:
+            raise RuleViolation("GNA-13", f"{w.name}'s magazine is empty: reload (Recargar) first")
+        cover = ranged_target_check(gs, actor, t, w.RNG, self.rule)
+        return AttackPrep(t, idx, cover)
+
+    def cost(self, gs, actor, params, prepared):
+        return gs.weapon(actor, prepared.weapon_index).ENE
+
+    def resolve(self, gs, ctx, prepared):
+        w = gs.weapon(ctx.actor, prepared.weapon_index)
+        if w.magazine is not None:
+            gs.set_weapon(ctx.actor, prepared.weapon_index, replace(w, rounds=w.rounds - 1))
+        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
+                       cover=prepared.cover)
+
+
+def melee_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
+    t = need_target(gs, actor, params, rule)
+    if not gs.in_contact(actor, t):
+        raise RuleViolation("CMB-11", f"{gs.name(t)} is not engaged in base contact with {gs.name(actor)}")
+    return t
+
+
+def _after_melee(gs: GameState, ctx, target: int) -> None:
+    """CBA-12: the charge bonuses cover one melee combat action against the charged target;
+    CMB-15: a casualty lets the attacker take the free follow-up."""
+    eff = gs.effects(ctx.actor)
+    if eff.charge_target == target:
+        gs.set_effects(ctx.actor, charge_target=None)
+    if not gs.able(target) and gs.able(ctx.actor):
+        gs.set_effects(ctx.actor, followup=True)
+        gs.world.emit("followup_available", "CMB-15", who=ctx.actor, casualty=target)
+
+
+@register
+class MeleeAttack(Action):
+    """CBA-7: Ataque CaC (weapon ENE, CH IMP AGI; DMG = weapon DMG + CON − 4 − wounds, min 1)."""
+    key = "melee_attack"
+    rule = "CBA-7"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    def validate(self, gs, actor, params):
+        t = melee_target(gs, actor, params, self.rule)
+        idx, _ = need_weapon(gs, actor, params, self.rule, ranged=False)
+        return AttackPrep(t, idx)
+
+    def cost(self, gs, actor, params, prepared):
+        return gs.weapon(actor, prepared.weapon_index).ENE
+
+    def resolve(self, gs, ctx, prepared):
+        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
+        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
+                       dmg_bonus=bonus)
+        _after_melee(gs, ctx, prepared.target)
+
+
+@register
+class UnarmedAttack(Action):
+    """CBA-10: Ataque CaC sin armas (1, AGI): DMG CON − 4 − wounds (min 1); at most 1 wound, 2 on a critical."""
+    key = "unarmed_attack"
+    rule = "CBA-10"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    def validate(self, gs, actor, params):
+        return AttackPrep(melee_target(gs, actor, params, self.rule), None)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0
+        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
+                       dmg_bonus=bonus)
+        _after_melee(gs, ctx, prepared.target)
+
+
+@register
+class Charge(Action):
+    """CBA-12: Cargar (2 + terrain): target in FOV and LOS; move at least 2 K and up to MOV + 3 K into base
+    contact; the next melee action against it has CH IMP +1 and DMG +1."""
+    key = "charge"
+    rule = "CBA-12"
+    category = "combat"
+    moves = True
+    is_attack = True
+
+    def validate(self, gs, actor, params):
+        can_move(gs, actor)
+        if gs.engaged(actor):
+            raise RuleViolation("CBA-12", f"{gs.name(actor)} is engaged and cannot charge")
+        t = need_target(gs, actor, params, self.rule)
+        if not gs.in_fov(actor, t):
+            raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
+        if not gs.has_los(actor, t):
+            raise RuleViolation("ENV-2", f"no line of sight to {gs.name(t)}")
+        prep = prepare_path(gs, actor, params, self.rule, float(gs.mov(actor) + 3), keep_engaged=False)
+        if prep.length < 2.0 - 1e-9:
+            raise RuleViolation("CBA-12", f"a charge moves at least 2 K (path {prep.length:.2f} K): use Mover")
+        if t not in prep.contacts:
+            raise RuleViolation("CBA-12", f"the charge must end in base contact with {gs.name(t)}")
+        return (t, prep)
+
+    def cost(self, gs, actor, params, prepared):
+        return 2 + prepared[1].surcharge
+
+    def resolve(self, gs, ctx, prepared):
+        t, prep = prepared
+        apply_move(gs, ctx, prep, self.rule)
+        gs.set_effects(ctx.actor, charge_target=t)
+        gs.world.emit("charged", "CBA-12", who=ctx.actor, target=t)
+
+
+@register
+class Disengage(Action):
+    """CBA-15: Destrabarse (2 + terrain, [PSI]): move away up to 2 K out of contact; free if its side
+    outnumbers the enemy side in that melee, else CH PSI: fail → the nearest enemy attacks free (CH IMP +1)."""
+    key = "disengage"
+    rule = "CBA-15"
+    category = "combat"
+    moves = True
+
+    def validate(self, gs, actor, params):
+        if not gs.engaged(actor):
+            raise RuleViolation("CBA-15", f"{gs.name(actor)} is not engaged")
+        can_move(gs, actor)
+        prep = prepare_path(gs, actor, params, self.rule, 2.0, keep_engaged=False)
+        enemies_at_end = [c for c in prep.contacts if c in gs.enemies(actor)]
+        if enemies_at_end:
+            raise RuleViolation("CBA-15", "Destrabarse must end out of base contact with every enemy")
+        return prep
+
+    def cost(self, gs, actor, params, prepared):
+        return 2 + prepared.surcharge
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        group = gs.melee_group(e)
+        mine = sum(1 for m in group if gs.side(m) == gs.side(e) and gs.able(m))
+        theirs = sum(1 for m in group if gs.side(m) != gs.side(e) and gs.able(m))
+        if mine > theirs:
+            gs.world.emit("disengage_free", "CBA-15", who=e, mine=mine, theirs=theirs)
+        else:
+            r = psi_check(gs, ctx, e, source=None, reason="disengage", rule="CBA-15")
+            ctx.failed = False          # CBA-15 ruling (4): the free attack replaces "the action fails"
+            if not r.passed:
+                engaged = gs.engaged_enemies(e)
+                if engaged:
+                    enemy = min(engaged, key=lambda o: (gs.distance(e, o), o))
+                    free_attack(gs, enemy, e)
+        if gs.able(e):
+            apply_move(gs, ctx, prepared, self.rule)
+
+
+def free_attack(gs: GameState, attacker: int, target: int) -> None:
+    """CBA-15 ruling (2): an Ataque CaC with the attacker's melee weapon (CBA-10 unarmed if none), ENE 0,
+    CH IMP +1, no reaction CH VOL."""
+    from wartime.rules.context import ActionContext
+    weapons = gs.equipment(attacker).weapons
+    melee = [i for i, w in enumerate(weapons) if not w.ranged and not w.disabled]
+    ctx = ActionContext(attacker, "free_attack", {})
+    gs.world.emit("free_attack", "CBA-15", attacker=attacker, target=target)
+    extra = [Modifier("CBA-15", 1, "free attack on a failed disengage")]
+    if melee:
+        best = max(melee, key=lambda i: (weapons[i].current_dmg, -i))
+        resolve_attack(gs, ctx, attacker, target, weapon_index=best, ranged=False, extra_imp=extra)
+    else:
+        resolve_attack(gs, ctx, attacker, target, weapon_index=None, ranged=False, unarmed=True, extra_imp=extra)
+
+
+@register
+class FollowUp(Action):
+    """CMB-15: after its target becomes a casualty the attacker may, for free and at once, move up to 1 K
+    into contact with an enemy within 1 K that is not engaged (mode 'engage'), or up to 1 K away ending no
+    closer to any enemy (mode 'step_away'). Not an action: no ENE, no reaction window."""
+    key = "followup"
+    rule = "CMB-15"
+    category = "free"
+    free = True
+
+    def validate(self, gs, actor, params):
+        if not gs.effects(actor).followup:
+            raise RuleViolation("CMB-15", "no casualty was just caused: no follow-up available")
+        mode = need(params, "mode", self.rule, str)
+        if mode == "engage":
+            t = need_target(gs, actor, params, self.rule)
+            if gs.engaged(t):
+                raise RuleViolation("CMB-15", f"{gs.name(t)} is already engaged")
+            if gs.distance(actor, t) > 1.0 + 1e-9:
+                raise RuleViolation("CMB-15", f"{gs.name(t)} is more than 1 K away")
+            prep = prepare_path(gs, actor, params, self.rule, 1.0, keep_engaged=False, exempt_enemies=(t,))
+            if t not in prep.contacts:
+                raise RuleViolation("CMB-15", f"the follow-up must end in contact with {gs.name(t)}")
+            return prep
+        if mode == "step_away":
+            prep = prepare_path(gs, actor, params, self.rule, 1.0, keep_engaged=False)
+            end = prep.path[-1]
+            import math
+            for o in gs.enemies(actor):
+                p = gs.pos(o)
+                p0 = gs.pos(actor)
+                if math.hypot(p.x - end[0], p.y - end[1]) < math.hypot(p.x - p0.x, p.y - p0.y) - 1e-9:
+                    raise RuleViolation("CMB-15", f"stepping away may not end closer to {gs.name(o)}")
+            return prep
+        raise RuleViolation("CMB-15", "mode must be 'engage' or 'step_away'")
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, prepared):
+        gs.set_effects(ctx.actor, followup=False)
+        apply_move(gs, ctx, prepared, self.rule)

@@ -1,0 +1,155 @@
+"""Generic actions: Apoyar, Concentrarse, Curar/Reparar, Esperar, Recargar (GNA-1, GNA-4, GNA-5, GNA-10,
+GNA-13), and ending the activation (ENE-4)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.errors import RuleViolation
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.wounds import apply_wounds, can_be_healed, heal_wounds
+
+
+@register
+class Support(Action):
+    """GNA-1: Apoyar (3): an ally within 2 K gets +1 on its next CH ATR (not cumulative)."""
+    key = "support"
+    rule = "GNA-1"
+    category = "generic"
+
+    def validate(self, gs, actor, params):
+        t = need_target(gs, actor, params, self.rule, enemy=False)
+        if gs.side(t) != gs.side(actor):
+            raise RuleViolation("GNA-1", f"{gs.name(t)} is not an ally")
+        if gs.distance(actor, t) > 2.0 + 1e-9:
+            raise RuleViolation("GNA-1", f"{gs.name(t)} is more than 2 K away")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, t):
+        gs.set_effects(t, support=1)
+        gs.world.emit("supported", "GNA-1", who=ctx.actor, ally=t)
+
+
+@register
+class Concentrate(Action):
+    """GNA-4: Concentrarse (2): +1 per consecutive use (max +3) on the first CH ATR of the next action."""
+    key = "concentrate"
+    rule = "GNA-4"
+    category = "generic"
+
+    def cost(self, gs, actor, params, prepared):
+        return 2
+
+    def resolve(self, gs, ctx, prepared):
+        # the engine carries a running total while Concentrarse actions follow each other
+        level = min(3, ctx.params.get("_concentrate_before", 0) + 1)
+        gs.set_effects(ctx.actor, concentrate=level, concentrate_building=True)
+        gs.world.emit("concentrating", "GNA-4", who=ctx.actor, bonus=level)
+
+
+@register
+class Heal(Action):
+    """GNA-5: Curar / Reparar (3, INT): self or a character in contact whose wounds do not exceed its CON
+    (WND-1). Pass: 1 wound recovered; critical: 3; fail: +1 wound; fumble: +3 wounds (no CH DEF)."""
+    key = "heal"
+    rule = "GNA-5"
+    category = "generic"
+    has_check = True
+
+    def validate(self, gs, actor, params):
+        t = params.get("target", actor)
+        if t != actor:
+            t = need_target(gs, actor, params, self.rule, enemy=False)
+            if not gs.in_contact(actor, t):
+                raise RuleViolation("GNA-5", f"{gs.name(t)} is not in base contact")
+        if not can_be_healed(gs.attrs(t).CON, gs.wounds(t)):
+            raise RuleViolation("WND-1", f"{gs.name(t)} has more wounds than CON and cannot be healed")
+        if gs.wounds(t) == 0:
+            raise RuleViolation("GNA-5", f"{gs.name(t)} has no wounds to heal")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, t):
+        r = roll_character_check(gs, ctx, ctx.actor, "ATR", "INT", "GNA-5", "Curar", against=t)
+        if ctx.failed:
+            return
+        if r.critical:
+            heal_wounds(gs, t, 3, "GNA-5")
+        elif r.passed:
+            heal_wounds(gs, t, 1, "GNA-5")
+        else:
+            apply_wounds(gs, t, 3 if r.fumble else 1, source=ctx.actor, rule="GNA-5")
+
+
+@register
+class Wait(Action):
+    """GNA-10: Esperar (1): only as the first action of the activation, not engaged, not in phase 1; the
+    character acts again from the next phase, continuing the same activation (no second ENE gain)."""
+    key = "wait"
+    rule = "GNA-10"
+    category = "generic"
+
+    def validate(self, gs, actor, params):
+        flow = gs.world.resources["flow"]
+        if gs.activation(actor).actions > 0:
+            raise RuleViolation("GNA-10", "Esperar must be the first action of the activation")
+        if flow.phase <= 1:
+            raise RuleViolation("GNA-10", "Esperar cannot be used in phase 1")
+        if gs.engaged(actor):
+            raise RuleViolation("GNA-10", f"{gs.name(actor)} is engaged in melee")
+        return flow.phase - 1
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, next_phase):
+        gs.set_activation(ctx.actor, waiting_until=next_phase)
+        ctx.end_activation = True
+        gs.world.emit("waiting", "GNA-10", who=ctx.actor, until_phase=next_phase)
+
+
+@register
+class Reload(Action):
+    """GNA-13: Recargar (X = the weapon's profile DMG): a weapon with magazines (Cargadores) gets a full one."""
+    key = "reload"
+    rule = "GNA-13"
+    category = "generic"
+
+    def validate(self, gs, actor, params):
+        idx = need(params, "weapon", self.rule, int)
+        w = gs.weapon(actor, idx)
+        if w is None:
+            raise RuleViolation("GNA-13", f"{gs.name(actor)} has no weapon number {idx}")
+        if w.magazine is None:
+            raise RuleViolation("GNA-13", f"{w.name} does not use magazines (malus Cargadores)")
+        if w.rounds == w.magazine:
+            raise RuleViolation("GNA-13", f"{w.name}'s magazine is already full")
+        return idx
+
+    def cost(self, gs, actor, params, idx):
+        return gs.weapon(actor, idx).DMG
+
+    def resolve(self, gs, ctx, idx):
+        w = gs.weapon(ctx.actor, idx)
+        gs.set_weapon(ctx.actor, idx, replace(w, rounds=w.magazine))
+        gs.world.emit("reloaded", "GNA-13", who=ctx.actor, weapon=w.name, rounds=w.magazine)
+
+
+@register
+class EndActivation(Action):
+    """ENE-4: the character may end its activation at any moment and keep its remaining ENE."""
+    key = "end"
+    rule = "ENE-4"
+    category = "free"
+    free = True
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, prepared):
+        ctx.end_activation = True

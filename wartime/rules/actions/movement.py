@@ -1,0 +1,242 @@
+"""Movement actions: Mover, Correr, Esprintar, Agacharse, Cuerpo a tierra, Levantarse, Pivotar
+(MVA-1..6, MVA-19) and the shared path legality (MOV-3, MOV-4, MOV-7..9, MOV-14, BAS-2, CMB-16)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wartime.core.components import Position, Posture
+from wartime.core.errors import RuleViolation
+from wartime.geometry import movement as geo_move
+from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules.actions.base import Action, need_path, register
+from wartime.rules.checks import Modifier
+from wartime.rules.context import ActionContext
+from wartime.rules.state import GameState
+
+
+@dataclass
+class MovePrep:
+    path: list[tuple[float, float]]   # including the start point
+    length: float
+    surcharge: int
+    allowance: float
+    contacts: list[int]               # entity ids in base contact at the end
+    end_facing: float | None
+
+
+def end_contacts(gs: GameState, actor: int, end: tuple[float, float]) -> list[int]:
+    r = gs.body(actor).radius
+    out = []
+    for o in gs.minis():
+        if o == actor or not gs.on_table(o) or gs.pos(o).level != gs.pos(actor).level:
+            continue
+        p = gs.pos(o)
+        gap = math.hypot(p.x - end[0], p.y - end[1]) - r - gs.body(o).radius
+        if gap <= ENGAGED_GAP + 1e-9:
+            out.append(o)
+    return out
+
+
+def can_move(gs: GameState, actor: int) -> None:
+    """`can_move` requirement: not prone (MVA-5 ruling: stand up or crouch first)."""
+    if gs.world.get(actor, Posture).state == "prone":
+        raise RuleViolation("MVA-5", f"{gs.name(actor)} is prone: use Levantarse or Agacharse before moving")
+
+
+def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, allowance: float, *,
+                 extra_allowance: float = 0.0, keep_engaged: bool = True,
+                 exempt_enemies: tuple[int, ...] = ()) -> MovePrep:
+    """Validate a declared path (MOV-3 allowance and board edge, BAS-2 overlap, CMB-16 passing through a
+    melee, MOV-14 the 1 K rule, MOV-8/MOV-9 obstacles) and price its terrain (MOV-7)."""
+    pts = need_path(params, rule)
+    p0 = gs.pos(actor)
+    path = [(p0.x, p0.y)] + pts
+    contacts = end_contacts(gs, actor, path[-1])
+    others, ids = gs.others_for_move(actor)
+    ignore: set[int] = set()
+    for c in contacts:                       # CMB-16: a free spot in a multiple melee may be reached over bases
+        if gs.engaged(c):
+            for m in gs.melee_group(c):
+                if m in ids:
+                    ignore.add(ids.index(m))
+    if exempt_enemies:
+        others = [geo_move.Other(o.x, o.y, o.r, o.enemy and ids[i] not in exempt_enemies) for i, o in enumerate(others)]
+    crouched = gs.world.get(actor, Posture).state == "crouched"
+    chk = geo_move.check_path(gs.board, path, gs.body(actor).radius, gs.chest_height(actor),
+                              allowance + extra_allowance, others, crouched=crouched,
+                              ignore_overlap=frozenset(ignore))
+    if not chk.ok:
+        raise RuleViolation(chk.rule_id or rule, chk.message)
+    if keep_engaged:
+        # MVA-1 ruling: an engaged model moves only while staying in contact (leaving needs CBA-15)
+        for enemy in gs.engaged_enemies(actor):
+            if enemy not in contacts:
+                raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
+                                    "leaving base contact needs Destrabarse")
+    facing = params.get("end_facing")
+    if facing is not None and not isinstance(facing, (int, float)):
+        raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
+    return MovePrep(path, chk.length, chk.surcharge, allowance, contacts,
+                    None if facing is None else float(facing) % 360.0)
+
+
+def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str) -> None:
+    """Move the base along the path; the character faces along its last segment unless an end facing was
+    given (MOV-5). MOD-8: a movement of more than 5 K marks it fast until its next activation."""
+    e = ctx.actor
+    p0 = gs.pos(e)
+    end = prep.path[-1]
+    facing = prep.end_facing
+    if facing is None:
+        a, b = prep.path[-2], prep.path[-1]
+        facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
+    gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
+    gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
+    gs.world.emit("moved", rule, who=e, path=[list(p) for p in prep.path], length=prep.length,
+                  surcharge=prep.surcharge, facing=facing,
+                  engaged=[c for c in prep.contacts if c in gs.enemies(e)])
+
+
+class _MoveBase(Action):
+    category = "movement"
+    moves = True
+    base_cost = 1
+    bonus_k = 0
+
+    def allowance(self, gs: GameState, actor: int) -> float:
+        return float(gs.mov(actor) + self.bonus_k)
+
+    def validate(self, gs, actor, params):
+        can_move(gs, actor)
+        chained = bool(params.get("_chained"))
+        # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
+        return prepare_path(gs, actor, params, self.rule, self.allowance(gs, actor),
+                            extra_allowance=1.0 if chained else 0.0)
+
+    def cost(self, gs, actor, params, prepared):
+        return self.base_cost + prepared.surcharge           # MOV-7
+
+    def resolve(self, gs, ctx, prepared):
+        if prepared.length > prepared.allowance + 1e-9 and not ctx.params.get("_chain_critical"):
+            gs.world.emit("action_void", "MOV-4", who=ctx.actor,
+                          reason="path longer than the allowance needs a critical on the chained CH AGI")
+            return
+        apply_move(gs, ctx, prepared, self.rule)
+
+
+@register
+class Move(_MoveBase):
+    """MVA-1: Mover (1 ENE + terrain): up to MOV K; may end in base contact to engage."""
+    key = "move"
+    rule = "MVA-1"
+
+
+@register
+class Run(_MoveBase):
+    """MVA-2: Correr (2 ENE + terrain): up to MOV + 1 K; next action CH AGI +1 if a movement action,
+    −1 if not, nothing for Cargar."""
+    key = "run"
+    rule = "MVA-2"
+    base_cost = 2
+    bonus_k = 1
+
+    def resolve(self, gs, ctx, prepared):
+        super().resolve(gs, ctx, prepared)
+        gs.set_effects(ctx.actor, next_action_mod=(("MVA-2", "run", 0),))
+
+
+@register
+class Sprint(_MoveBase):
+    """MVA-3: Esprintar (3 ENE + terrain): up to MOV + 5 K, once per activation; next action CH ATR −3;
+    no attacks for the rest of the turn; CH IMP −1 against it this turn."""
+    key = "sprint"
+    rule = "MVA-3"
+    base_cost = 3
+    bonus_k = 5
+
+    def validate(self, gs, actor, params):
+        if gs.activation(actor).sprinted:
+            raise RuleViolation("MVA-3", "Esprintar only once per activation")
+        return super().validate(gs, actor, params)
+
+    def resolve(self, gs, ctx, prepared):
+        super().resolve(gs, ctx, prepared)
+        turn = gs.world.resources["flow"].turn
+        gs.set_effects(ctx.actor, next_action_mod=(("MVA-3", "sprint", turn),), sprint_turn=turn)
+        gs.set_activation(ctx.actor, sprinted=True)
+
+
+class _PostureBase(Action):
+    category = "movement"
+    new_state = "standing"
+    allowed_from: tuple[str, ...] = ()
+
+    def validate(self, gs, actor, params):
+        state = gs.world.get(actor, Posture).state
+        if state not in self.allowed_from:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is {state}; this action needs "
+                                f"{' or '.join(self.allowed_from)}")
+        return None
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        old = gs.world.get(ctx.actor, Posture).state
+        gs.world.set(ctx.actor, Posture(self.new_state))
+        gs.world.emit("posture", self.rule, who=ctx.actor, before=old, after=self.new_state)
+
+
+@register
+class Crouch(_PostureBase):
+    """MVA-4: Agacharse (1): half height; easy terrain counts difficult; CH IMP +1 ranged / −1 melee;
+    attackers −1 ranged beyond 3 K, +1 melee."""
+    key = "crouch"
+    rule = "MVA-4"
+    new_state = "crouched"
+    allowed_from = ("standing", "prone")
+
+
+@register
+class GoProne(_PostureBase):
+    """MVA-5: Cuerpo a tierra (1): prone; 100 % hidden behind cover; CH IMP +1 ranged / −2 melee;
+    attackers −2 ranged beyond 3 K, +2 melee."""
+    key = "go_prone"
+    rule = "MVA-5"
+    new_state = "prone"
+    allowed_from = ("standing", "crouched")
+
+
+@register
+class StandUp(_PostureBase):
+    """MVA-6: Levantarse (1): stand up from crouched or prone."""
+    key = "stand_up"
+    rule = "MVA-6"
+    new_state = "standing"
+    allowed_from = ("crouched", "prone")
+
+
+@register
+class Pivot(Action):
+    """MVA-19: Pivotar. A character pivots with this action only as a reaction (1 ENE); in its own
+    activation it turns for free (MOV-5: the `facing` parameter of any decision)."""
+    key = "pivot"
+    rule = "MVA-19"
+    category = "movement"
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        facing = params.get("facing_to")
+        if not isinstance(facing, (int, float)):
+            raise RuleViolation("MVA-19", "facing_to (degrees) is required")
+        return float(facing) % 360.0
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        p = gs.pos(ctx.actor)
+        gs.world.set(ctx.actor, replace(p, facing=prepared))
+        gs.world.emit("pivot", "MVA-19", who=ctx.actor, facing=prepared)

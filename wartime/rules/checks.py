@@ -1,0 +1,122 @@
+"""Checks: roll-under d10, criticals and fumbles, opposed checks, the modifier pipeline (CHK-1..6, ACT-2)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One modifier to a check target, naming the rule it comes from (CHK-1: + raises the target)."""
+    rule: str
+    value: int
+    label: str = ""
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule, "value": self.value, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The outcome of one check, as recorded in its event."""
+    kind: str              # 'ATR', 'IMP', 'DEF', 'PSI', 'LOC', 'COVER'
+    attribute: str | None  # CON/AGI/INT/VOL for attribute checks, None for DEF
+    base: int
+    modifiers: tuple[Modifier, ...]
+    target: int
+    die: int
+    critical: bool
+    fumble: bool
+    passed: bool
+
+
+def combine(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    """CHK-1 no double counting: a modifier from one rule that matches a check twice applies once.
+    The first occurrence of each (rule, label) pair is kept, in order; zero modifiers are dropped."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Modifier] = []
+    for m in modifiers:
+        key = (m.rule, m.label)
+        if key in seen or m.value == 0:
+            continue
+        seen.add(key)
+        out.append(m)
+    return tuple(out)
+
+
+def resolve_die(die: int, target: int) -> tuple[bool, bool, bool]:
+    """CHK-1 / CHK-2: pass if die ≤ target; a natural 1 always passes (critical), a natural 10 always
+    fails (fumble), whatever the modifiers. Returns (passed, critical, fumble)."""
+    critical = die == 1
+    fumble = die == 10
+    passed = critical or (not fumble and die <= target)
+    return passed, critical, fumble
+
+
+def make_check(kind: str, attribute: str | None, base: int, modifiers: Sequence[Modifier], die: int) -> CheckResult:
+    """CHK-1: target = base + the sum of the (deduplicated) modifiers, never clamped."""
+    mods = combine(modifiers)
+    target = base + sum(m.value for m in mods)
+    passed, critical, fumble = resolve_die(die, target)
+    return CheckResult(kind, attribute, base, mods, target, die, critical, fumble, passed)
+
+
+def check_event_data(result: CheckResult) -> dict:
+    return {
+        "kind": result.kind,
+        "attribute": result.attribute,
+        "base": result.base,
+        "modifiers": [m.as_dict() for m in result.modifiers],
+        "target": result.target,
+        "die": result.die,
+        "critical": result.critical,
+        "fumble": result.fumble,
+        "passed": result.passed,
+    }
+
+
+def roll_check(world, who: int | None, kind: str, attribute: str | None, base: int,
+               modifiers: Sequence[Modifier], rule: str, reason: str, **extra) -> CheckResult:
+    """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5)."""
+    die = world.dice.d10()
+    result = make_check(kind, attribute, base, modifiers, die)
+    world.emit("check", rule, who=who, reason=reason, **check_event_data(result), **extra)
+    return result
+
+
+def opposed_winner(a: CheckResult, b: CheckResult) -> str | None:
+    """CHK-4: only one passes → it wins; both pass → the lower die wins, equal dice → the higher target
+    wins; still equal → 'reroll'; neither passes → None (nobody wins)."""
+    if a.passed and not b.passed:
+        return "a"
+    if b.passed and not a.passed:
+        return "b"
+    if not a.passed and not b.passed:
+        return None
+    if a.die != b.die:
+        return "a" if a.die < b.die else "b"
+    if a.target != b.target:
+        return "a" if a.target > b.target else "b"
+    return "reroll"
+
+
+def roll_opposed(world, a_who: int, a_attr: str, a_base: int, a_mods: Sequence[Modifier],
+                 b_who: int, b_attr: str, b_base: int, b_mods: Sequence[Modifier], rule: str, reason: str) -> str | None:
+    """CHK-4: an opposed check (CH ENF); rerolls both on a full tie. Returns 'a', 'b' or None."""
+    while True:
+        ra = roll_check(world, a_who, "ATR", a_attr, a_base, a_mods, rule, reason, side_of_opposed="a")
+        rb = roll_check(world, b_who, "ATR", b_attr, b_base, b_mods, rule, reason, side_of_opposed="b")
+        w = opposed_winner(ra, rb)
+        if w != "reroll":
+            world.emit("opposed_resolved", "CHK-4", a=a_who, b=b_who, winner=w)
+            return w
+
+
+def percent(world, chance: int, rule: str, reason: str) -> bool:
+    """BAS-6: a P% chance happens when 1D100 ≤ P; no criticals or fumbles."""
+    roll = world.dice.d100()
+    happened = roll <= chance
+    world.emit("percent_roll", "BAS-6", chance=chance, die=roll, happened=happened, reason=reason, for_rule=rule)
+    return happened

@@ -1,0 +1,130 @@
+"""Combat resolution: CH IMP, cover, CH DEF, damage and wounds (CMB-1..12, CMB-17, CMB-18, MOD-1)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartime.rules.checks import Modifier, roll_check
+from wartime.rules.context import ActionContext
+from wartime.rules.modifiers import attack_mods, roll_character_check
+from wartime.rules.psychology import psi_check
+from wartime.rules.state import GameState
+from wartime.rules.wounds import apply_wounds, wound_best_protection, wound_weapon
+
+
+def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
+    """MOD-1 / CMB-12: weapon DMG + CON − 4 − wounds suffered, minimum 1."""
+    return max(1, weapon_dmg + con - 4 - wounds)
+
+
+def wounds_after_def(dmg: int, defense: int, passed: bool) -> int:
+    """CMB-4: a passed CH DEF gives DMG − DEF wounds (never below 0), a failed one DMG."""
+    return max(0, dmg - defense) if passed else max(0, dmg)
+
+
+@dataclass
+class Cover:
+    """CMB-17 / CMB-18 inputs measured from the attacker's eye (ENV-2)."""
+    blocked: int = 0
+    piece_def: int = 0
+
+    @property
+    def hidden_fraction(self) -> float:
+        return self.blocked / 25.0
+
+    @property
+    def over_half(self) -> bool:
+        """CMB-17: more than 50 % hidden = at least 13 of 25 samples blocked."""
+        return self.blocked >= 13
+
+    @property
+    def full(self) -> bool:
+        """CMB-18: all 25 samples blocked."""
+        return self.blocked >= 25
+
+
+def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, target: int, dmg: int, *,
+                melee: bool, cover: Cover | None = None, automatic: bool = False,
+                max_wounds: int | None = None, def_mods: list[Modifier] | None = None, rule: str = "CMB-3") -> int:
+    """The target's side of a hit: cover check (CMB-18), CH DEF (CMB-3) with cover +2 (CMB-17), criticals
+    (CMB-7) and fumbles (CMB-9), wounds (CMB-4), then CH PSI for a wounded target (CMB-5 / PSI-1).
+    Returns the wounds dealt."""
+    world = gs.world
+    defense = gs.total_def(target)
+    mods = list(def_mods or [])
+    if cover is not None and cover.full:
+        # CMB-18: first a CH DEF of the cover; if it passes the attack is stopped.
+        c = roll_check(world, target, "COVER", None, cover.piece_def, [], "CMB-18", "cover check",
+                       hidden_fraction=cover.hidden_fraction)
+        if c.passed:
+            world.emit("attack_stopped", "CMB-18", target=target)
+            return 0
+        mods.append(Modifier("CMB-18", 2, "100% hidden"))
+    elif cover is not None and cover.over_half:
+        mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
+    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF",
+                   hidden_fraction=None if cover is None else cover.hidden_fraction)
+    if d.critical:
+        world.emit("defence_critical", "CMB-7", who=target, wounds=0)
+        if melee and not automatic and attacker is not None and gs.able(attacker):
+            world.emit("automatic_hit", "CMB-7", who=attacker, dmg=1)
+            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-7")
+        return 0
+    if d.fumble:
+        dmg += 1
+        world.emit("defence_fumble", "CMB-9", who=target, dmg=dmg)
+        wound_best_protection(gs, target, "CMB-9")
+    n = wounds_after_def(dmg, defense, d.passed)
+    if max_wounds is not None:
+        n = min(n, max_wounds)
+    world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
+    if n > 0:
+        state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
+        if state == "active" and not gs.unconscious(target):
+            # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
+            psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
+    return n
+
+
+def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
+                   ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
+                   dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False) -> dict:
+    """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
+    target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
+    DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10."""
+    world = gs.world
+    distance = gs.distance(attacker, target)
+    weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or [])
+    imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
+                               distance=round(distance, 6))
+    out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
+    if imp.fumble:
+        world.emit("hit_fumble", "CMB-8", who=attacker)
+        if weapon is not None:
+            wound_weapon(gs, attacker, weapon_index, "CMB-8")
+        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+    if not imp.passed:
+        world.emit("miss", "CMB-1", attacker=attacker, target=target)
+        return out
+    if ctx.failed:
+        return out
+    # damage
+    if unarmed:
+        a = gs.attrs(attacker)
+        dmg = melee_damage(0, a.CON, gs.wounds(attacker))           # CBA-10
+    elif ranged:
+        dmg = weapon.current_dmg                                     # WND-6
+    else:
+        a = gs.attrs(attacker)
+        dmg = melee_damage(weapon.current_dmg, a.CON, gs.wounds(attacker))  # MOD-1
+    dmg += dmg_bonus
+    if imp.critical:
+        dmg += 1                                                     # CMB-6
+    world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=dmg,
+               critical=imp.critical)
+    out["hit"] = True
+    use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
+    max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
+    out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
+                                max_wounds=max_w)
+    return out

@@ -1,0 +1,114 @@
+"""The modifier pipeline: which modifiers apply to a character's checks (MOD-2..8, ACT-3, MVA-2..5, CBA-12,
+GNA-1, GNA-4, PSI-4, PSI-10, trait maluses). Each modifier names its rule ID."""
+from __future__ import annotations
+
+import math
+
+from wartime.core.components import Attributes, Posture
+from wartime.rules.checks import Modifier
+from wartime.rules.state import GameState
+
+
+def overload_penalty(gs: GameState, e: int) -> int:
+    """MOD-4: −1 per point of total DEF above CON − wounds (BLD-7)."""
+    return max(0, gs.total_def(e) - (gs.attrs(e).CON - gs.wounds(e)))
+
+
+def fit_penalty(gs: GameState, e: int) -> int:
+    """MOD-6 / BLD-7: −|SIZ − CON| for each worn protection with SIZ > 0 (race CON)."""
+    con = gs.attrs(e).CON
+    return sum(abs(p.SIZ - con) for p in gs.equipment(e).protections if p.SIZ > 0)
+
+
+def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> list[Modifier]:
+    """Modifiers the character carries onto any check of `attribute` (kind 'ATR', 'IMP', 'PSI', 'LOC').
+    CH DEF (attribute None) takes none of these (CHK-1: CH ATR modifiers do not apply to CH DEF)."""
+    if attribute is None:
+        return []
+    mods: list[Modifier] = []
+    if attribute == "AGI":
+        fit = fit_penalty(gs, e)
+        if fit:
+            mods.append(Modifier("MOD-6", -fit, "SIZ vs CON"))
+    if attribute == "AGI" or kind == "IMP":
+        ov = overload_penalty(gs, e)
+        if ov:
+            mods.append(Modifier("MOD-4", -ov, "overload"))
+    psyche = gs.psyche(e)
+    if psyche.panic:
+        mods.append(Modifier("PSI-10", -1, "panic"))
+    if gs.effects(e).psi_bonus:
+        mods.append(Modifier("PSI-4", 1, "CH PSI critical"))
+    if attribute == "VOL" and "Muy miedoso" in psyche.maluses:
+        mods.append(Modifier("TRT-VERY-FEARFUL", -1, "Muy miedoso"))
+    if kind == "LOC" and "Loco" in psyche.maluses:
+        mods.append(Modifier("TRT-INSANE", -1, "Loco"))
+    return mods
+
+
+def range_penalty(distance: float) -> int:
+    """MOD-2: −1 per started 10 K beyond the first 10 K (ceil((d − 10) / 10) when d > 10)."""
+    if distance <= 10.0 + 1e-9:
+        return 0
+    return math.ceil((distance - 10.0) / 10.0 - 1e-9)
+
+
+def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distance: float) -> list[Modifier]:
+    """Situational CH IMP modifiers of an attack (MOD-2, MOD-5, MOD-7, MOD-8, MVA-3..5, CBA-12)."""
+    mods: list[Modifier] = []
+    if ranged:
+        rp = range_penalty(distance)
+        if rp:
+            mods.append(Modifier("MOD-2", -rp, "range"))
+        if gs.body(target).natural_mov > gs.body(attacker).natural_mov:
+            mods.append(Modifier("MOD-7", 1, "larger target"))
+        if gs.effects(attacker).fast_move or gs.effects(target).fast_move:
+            mods.append(Modifier("MOD-8", -1, "moving more than 5 K"))
+    else:
+        group = gs.melee_group(attacker)
+        mine = sum(1 for m in group if gs.side(m) == gs.side(attacker) and gs.able(m))
+        theirs = sum(1 for m in group if gs.side(m) != gs.side(attacker) and gs.able(m))
+        if mine > theirs:
+            mods.append(Modifier("MOD-5", 1, "numerical superiority"))
+    # MVA-3: attacks against a sprinter this turn
+    if gs.effects(target).sprint_turn == gs.world.resources["flow"].turn:
+        mods.append(Modifier("MVA-3", -1, "target sprinted"))
+    own = gs.world.get(attacker, Posture).state
+    tgt = gs.world.get(target, Posture).state
+    # MVA-4 / MVA-5: own posture
+    if own == "crouched":
+        mods.append(Modifier("MVA-4", 1 if ranged else -1, "attacker crouched"))
+    elif own == "prone":
+        mods.append(Modifier("MVA-5", 1 if ranged else -2, "attacker prone"))
+    # target posture: ranged only from more than 3 K (strictly)
+    if tgt == "crouched":
+        if not ranged:
+            mods.append(Modifier("MVA-4", 1, "target crouched"))
+        elif distance > 3.0 + 1e-9:
+            mods.append(Modifier("MVA-4", -1, "target crouched"))
+    elif tgt == "prone":
+        if not ranged:
+            mods.append(Modifier("MVA-5", 2, "target prone"))
+        elif distance > 3.0 + 1e-9:
+            mods.append(Modifier("MVA-5", -2, "target prone"))
+    if not ranged and gs.effects(attacker).charge_target == target:
+        mods.append(Modifier("CBA-12", 1, "charge"))
+    return mods
+
+
+def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, rule: str, reason: str,
+                         extra: list[Modifier] | None = None, base: int | None = None, **event_data):
+    """Roll a CH ATR-type check for character `e` (CHK-1, CHK-3): base = the attribute's current value,
+    plus situational `extra`, the character's own modifiers, the action's one-shot modifiers (ACT-3,
+    MVA-2, MVA-3, GNA-4) when `e` is the acting character, and a pending Apoyar +1 (GNA-1, consumed)."""
+    from wartime.rules.checks import roll_check  # local: keeps import graph simple
+    mods: list[Modifier] = list(extra or [])
+    mods += character_mods(gs, e, attribute, kind)
+    if ctx is not None and ctx.actor == e:
+        mods += ctx.atr_mods(attribute)
+    eff = gs.effects(e)
+    if eff.support:
+        mods.append(Modifier("GNA-1", 1, "support"))
+        gs.set_effects(e, support=0)
+    value = getattr(gs.attrs(e), attribute) if base is None else base
+    return roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, **event_data)

@@ -1,0 +1,93 @@
+"""Exact odds of an attack, computed from the rules by enumerating the dice (no sampling):
+CHK-1/CHK-2 (pass, critical, fumble), CMB-4, CMB-6..9, CMB-17, CMB-18, MOD-1. Used by the AI and the UI."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from wartime.rules.checks import resolve_die
+from wartime.rules.combat import Cover, melee_damage, wounds_after_def
+from wartime.rules.modifiers import attack_mods, character_mods
+from wartime.rules.state import GameState
+
+DIE = range(1, 11)
+
+
+def p_pass(target: int) -> Fraction:
+    """P(1D10 check passes) = P(die ≤ target) with a 1 always passing and a 10 always failing (CHK-2)."""
+    return Fraction(sum(1 for d in DIE if resolve_die(d, target)[0]), 10)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    imp_target: int
+    def_target: int
+    p_hit: Fraction
+    p_def: Fraction             # P(the CH DEF passes) on a normal hit
+    expected_wounds: Fraction   # to the target (ignores the attacker's own fumble damage)
+    p_incapacitate: Fraction    # P(this attack leaves the target incapacitated or dead)
+
+
+def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | None, max_wounds: int | None):
+    """Distribution {wounds: probability} of the defender's side of one hit (CMB-3, CMB-4, CMB-7, CMB-9,
+    CMB-17, CMB-18)."""
+    dist: dict[int, Fraction] = {}
+    p_cover_stop = Fraction(0)
+    if cover is not None and cover.full:
+        p_cover_stop = p_pass(cover.piece_def)
+    tenth = Fraction(1, 10)
+    for d in DIE:
+        passed, crit, fumble = resolve_die(d, def_target)
+        if crit:
+            n = 0
+        else:
+            n = wounds_after_def(dmg + (1 if fumble else 0), defense, passed)
+        if max_wounds is not None:
+            n = min(n, max_wounds)
+        dist[n] = dist.get(n, Fraction(0)) + tenth * (1 - p_cover_stop)
+    if p_cover_stop:
+        dist[0] = dist.get(0, Fraction(0)) + p_cover_stop
+    return dist
+
+
+def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int | None, ranged: bool,
+                cover: Cover | None = None, unarmed: bool = False, dmg_bonus: int = 0,
+                extra_imp=()) -> AttackOdds:
+    """The exact probabilities of one attack as the rules resolve it now (the action-scoped one-shot
+    modifiers of the acting character are not included)."""
+    distance = gs.distance(attacker, target)
+    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp)
+    mods += character_mods(gs, attacker, "AGI", "IMP")
+    from wartime.rules.checks import combine
+    imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
+    defense = gs.total_def(target)
+    a = gs.attrs(attacker)
+    if unarmed:
+        base = melee_damage(0, a.CON, gs.wounds(attacker))
+    elif ranged:
+        base = gs.weapon(attacker, weapon_index).current_dmg
+    else:
+        base = melee_damage(gs.weapon(attacker, weapon_index).current_dmg, a.CON, gs.wounds(attacker))
+    base += dmg_bonus
+    remaining = gs.attrs(target).CON - gs.wounds(target)
+    exp = Fraction(0)
+    p_inc = Fraction(0)
+    p_hit = Fraction(0)
+    def_bonus = 0
+    if cover is not None and ranged and (cover.full or cover.over_half):
+        def_bonus = 2
+    tenth = Fraction(1, 10)
+    for d in DIE:
+        passed, crit, _ = resolve_die(d, imp_target)
+        if not passed:
+            continue
+        p_hit += tenth
+        dmg = base + (1 if crit else 0)
+        use_cover = None if (crit or not ranged) else cover
+        dt = defense + (def_bonus if use_cover is not None else 0)
+        cap = (2 if crit else 1) if unarmed else None
+        for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap).items():
+            exp += tenth * p * n
+            if n >= remaining:
+                p_inc += tenth * p
+    return AttackOdds(imp_target, defense + def_bonus, p_hit, p_pass(defense + def_bonus), exp, p_inc)

@@ -1,0 +1,211 @@
+"""GameState: the world plus the board, and the read-only questions every rule asks about miniatures
+(who is able, who is engaged, distances, eyes, DEF sums). Rules read geometry through here."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Iterable
+
+import numpy as np
+
+from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
+                                     Position, Posture, Psyche, Stress, Wounds)
+from wartime.core.world import World
+from wartime.geometry import measure, sight
+from wartime.geometry.board import Board
+from wartime.geometry.movement import Other
+
+
+class GameState:
+    """One point of a game: the ECS world and the board (static terrain)."""
+
+    def __init__(self, world: World, board: Board, *, turn_limit: int = 8, victory: str = "elimination",
+                 deployment: dict | None = None, sides: tuple[str, ...] = ("red", "blue")):
+        self.world = world
+        self.board = board
+        self.turn_limit = turn_limit
+        self.victory = victory
+        self.deployment = deployment or {}
+        self.sides = sides
+
+    # --- who --------------------------------------------------------------------------------
+    def minis(self) -> list[int]:
+        return list(self.world.query(Identity))
+
+    def side(self, e: int) -> str:
+        return self.world.get(e, Identity).side
+
+    def name(self, e: int) -> str:
+        return self.world.get(e, Identity).name
+
+    def on_table(self, e: int) -> bool:
+        """WND-3: the dead are removed (a corpse marker blocks nothing); everyone else occupies space."""
+        return self.world.get(e, Life).state != "dead"
+
+    def unconscious(self, e: int) -> bool:
+        """PSI-16: stress above VOL."""
+        return self.world.get(e, Stress).value > self.world.get(e, Attributes).VOL
+
+    def able(self, e: int) -> bool:
+        """Able to act: not incapacitated (WND-2), dead (WND-3) or unconscious (PSI-16)."""
+        return self.world.get(e, Life).state == "active" and not self.unconscious(e)
+
+    def enemies(self, e: int, able_only: bool = True) -> list[int]:
+        s = self.side(e)
+        return [o for o in self.minis() if self.side(o) != s and (self.able(o) if able_only else self.on_table(o))]
+
+    def allies(self, e: int, able_only: bool = True) -> list[int]:
+        s = self.side(e)
+        return [o for o in self.minis() if o != e and self.side(o) == s and (self.able(o) if able_only else self.on_table(o))]
+
+    def side_alive(self, side: str) -> list[int]:
+        return [e for e in self.minis() if self.side(e) == side and self.able(e)]
+
+    # --- where ------------------------------------------------------------------------------
+    def pos(self, e: int) -> Position:
+        return self.world.get(e, Position)
+
+    def body(self, e: int) -> Body:
+        return self.world.get(e, Body)
+
+    def current_height(self, e: int) -> float:
+        """Preface: h standing, h/2 crouched (MVA-4), h/4 prone (MVA-5)."""
+        h = self.body(e).height
+        state = self.world.get(e, Posture).state
+        return h if state == "standing" else (h / 2 if state == "crouched" else h / 4)
+
+    def eye(self, e: int) -> tuple[float, float, float]:
+        p = self.pos(e)
+        return (p.x, p.y, self.board.surface_height(p.x, p.y) + self.current_height(e))
+
+    def distance(self, a: int, b: int) -> float:
+        """BAS-3: edge to edge (levels 1 only in this slice: no vertical separation)."""
+        pa, pb = self.pos(a), self.pos(b)
+        return measure.edge_distance(pa.x, pa.y, self.body(a).radius, 0.0, pb.x, pb.y, self.body(b).radius, 0.0)
+
+    def in_contact(self, a: int, b: int) -> bool:
+        """CMB-11: edge distance ≤ 0.05 K at the same level."""
+        return self.pos(a).level == self.pos(b).level and self.distance(a, b) <= measure.ENGAGED_GAP + 1e-9
+
+    def engaged_enemies(self, e: int) -> list[int]:
+        """CMB-11: able enemies in base contact."""
+        return [o for o in self.enemies(e) if self.in_contact(e, o)]
+
+    def engaged(self, e: int) -> bool:
+        return bool(self.engaged_enemies(e))
+
+    def melee_group(self, e: int) -> list[int]:
+        """CMB-14: the minis linked to `e` by base contact between able enemies (id order)."""
+        group = {e}
+        frontier = [e]
+        while frontier:
+            cur = frontier.pop()
+            for o in self.engaged_enemies(cur):
+                if o not in group:
+                    group.add(o)
+                    frontier.append(o)
+        # allies in contact with a member's enemies are in the group through those enemies
+        return sorted(group)
+
+    def fov_range(self, e: int) -> float:
+        """ENV-1: VOL × 5 K."""
+        return self.world.get(e, Attributes).VOL * 5.0
+
+    def in_fov(self, observer: int, target: int, range_k: float | None = None) -> bool:
+        """ENV-1: target base touches the front half-plane and is within VOL×5 K."""
+        po, pt = self.pos(observer), self.pos(target)
+        rng = self.fov_range(observer) if range_k is None else range_k
+        return sight.in_fov(po.x, po.y, po.facing, pt.x, pt.y, self.body(target).radius, rng,
+                            orad=self.body(observer).radius)
+
+    def target_row(self, t: int) -> tuple[float, float, float, float, float]:
+        p = self.pos(t)
+        return (p.x, p.y, self.body(t).radius, self.board.surface_height(p.x, p.y), self.current_height(t))
+
+    def cover(self, observer: int, targets: Iterable[int]):
+        """ENV-2: 25-sample LOS / hidden fraction from the observer's eye to each target, one vectorised call."""
+        targets = list(targets)
+        if not targets:
+            return []
+        rows = np.array([self.target_row(t) for t in targets], dtype=float)
+        return sight.cover_query(self.board, self.eye(observer), rows)
+
+    def has_los(self, observer: int, target: int) -> bool:
+        return self.cover(observer, [target])[0].has_los
+
+    # --- equipment --------------------------------------------------------------------------
+    def equipment(self, e: int) -> Equipment:
+        return self.world.get(e, Equipment)
+
+    def total_def(self, e: int) -> int:
+        """CMB-3 / CHK-5: sum of the current DEF of equipped protections (disabled ones give 0)."""
+        return sum(p.current_def for p in self.equipment(e).protections)
+
+    def weapon(self, e: int, index: int):
+        weapons = self.equipment(e).weapons
+        if not (0 <= index < len(weapons)):
+            return None
+        return weapons[index]
+
+    def set_weapon(self, e: int, index: int, weapon) -> None:
+        eq = self.equipment(e)
+        ws = list(eq.weapons)
+        ws[index] = weapon
+        self.world.set(e, replace(eq, weapons=tuple(ws)))
+
+    # --- movement helpers -------------------------------------------------------------------
+    def others_for_move(self, e: int) -> tuple[list[Other], list[int]]:
+        """Bases a move must respect (BAS-2, MOV-14): every on-table mini at the same level but `e`."""
+        mine = self.side(e)
+        lvl = self.pos(e).level
+        others, ids = [], []
+        for o in self.minis():
+            if o == e or not self.on_table(o) or self.pos(o).level != lvl:
+                continue
+            p = self.pos(o)
+            # MOV-14 counts enemies able to interact; incapacitated ones still block the path (BAS-2)
+            others.append(Other(p.x, p.y, self.body(o).radius, self.side(o) != mine and self.able(o)))
+            ids.append(o)
+        return others, ids
+
+    def chest_height(self, e: int) -> float:
+        """MOV-8: 0.75 × standing height h."""
+        return 0.75 * self.body(e).height
+
+    def mov(self, e: int) -> int:
+        """MOV-1: natural MOV."""
+        return self.body(e).natural_mov
+
+    # --- small writers ----------------------------------------------------------------------
+    def energy(self, e: int) -> int:
+        return self.world.get(e, Energy).value
+
+    def set_energy(self, e: int, value: int, rule: str, reason: str) -> None:
+        old = self.energy(e)
+        self.world.set(e, Energy(value))
+        self.world.emit("energy", rule, who=e, before=old, after=value, reason=reason)
+
+    def effects(self, e: int) -> Effects:
+        return self.world.get(e, Effects)
+
+    def set_effects(self, e: int, **changes) -> None:
+        self.world.set(e, replace(self.effects(e), **changes))
+
+    def activation(self, e: int) -> Activation:
+        return self.world.get(e, Activation)
+
+    def set_activation(self, e: int, **changes) -> None:
+        self.world.set(e, replace(self.activation(e), **changes))
+
+    def psyche(self, e: int) -> Psyche:
+        return self.world.get(e, Psyche)
+
+    def attrs(self, e: int) -> Attributes:
+        return self.world.get(e, Attributes)
+
+    def wounds(self, e: int) -> int:
+        return self.world.get(e, Wounds).value
+
+    def facing_to(self, e: int, x: float, y: float) -> float:
+        p = self.pos(e)
+        return math.degrees(math.atan2(y - p.y, x - p.x)) % 360.0

@@ -1,0 +1,75 @@
+"""Wounds, incapacitation and death (WND-1..4, WND-6), and equipment wounds (CMB-8, CMB-9)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.components import Life, Wounds
+from wartime.rules.state import GameState
+
+
+def life_state(con: int, wounds: int) -> str:
+    """WND-2: wounds == CON → incapacitated; WND-3: wounds > CON → dead."""
+    if wounds > con:
+        return "dead"
+    if wounds >= con:
+        return "incapacitated"
+    return "active"
+
+
+def can_be_healed(con_or_qua: int, wounds: int) -> bool:
+    """WND-1: healing or repair only while wounds do not exceed CON (or QUA)."""
+    return wounds <= con_or_qua
+
+
+def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule: str) -> str:
+    """Add `n` wounds to a character and update its life state (WND-2, WND-3). Returns the new state."""
+    if n <= 0:
+        return gs.world.get(target, Life).state
+    before = gs.wounds(target)
+    after = before + n
+    gs.world.set(target, Wounds(after))
+    old_state = gs.world.get(target, Life).state
+    new_state = life_state(gs.attrs(target).CON, after)
+    if old_state == "dead":
+        new_state = "dead"
+    gs.world.emit("wounds", rule, who=target, source=source, amount=n, before=before, after=after)
+    if new_state != old_state:
+        gs.world.set(target, Life(new_state))
+        gs.world.emit("life", "WND-3" if new_state == "dead" else "WND-2", who=target, state=new_state)
+    return new_state
+
+
+def heal_wounds(gs: GameState, target: int, n: int, rule: str) -> None:
+    """GNA-5 / WND-2: recover wounds (never below 0); healing below CON makes an incapacitated mini active."""
+    before = gs.wounds(target)
+    after = max(0, before - n)
+    gs.world.set(target, Wounds(after))
+    gs.world.emit("healed", rule, who=target, before=before, after=after)
+    if gs.world.get(target, Life).state == "incapacitated" and after < gs.attrs(target).CON:
+        gs.world.set(target, Life("active"))
+        gs.world.emit("life", "WND-2", who=target, state="active")
+
+
+def wound_weapon(gs: GameState, e: int, index: int, rule: str) -> None:
+    """CMB-8: the weapon used gains 1 wound (WND-6 lowers its DMG, WND-4 disables it at QUA)."""
+    w = gs.weapon(e, index)
+    if w is None:
+        return
+    nw = replace(w, wounds=w.wounds + 1)
+    gs.set_weapon(e, index, nw)
+    gs.world.emit("equipment_wound", rule, who=e, item=w.name, wounds=nw.wounds,
+                  dmg=nw.current_dmg, disabled=nw.disabled)
+
+
+def wound_best_protection(gs: GameState, e: int, rule: str) -> None:
+    """CMB-9: the protection with the highest current DEF gains 1 wound (ties: first in order)."""
+    eq = gs.equipment(e)
+    if not eq.protections:
+        return
+    best = max(range(len(eq.protections)), key=lambda i: (eq.protections[i].current_def, -i))
+    p = eq.protections[best]
+    np_ = replace(p, wounds=p.wounds + 1)
+    prots = list(eq.protections)
+    prots[best] = np_
+    gs.world.set(e, replace(eq, protections=tuple(prots)))
+    gs.world.emit("equipment_wound", rule, who=e, item=p.name, wounds=np_.wounds, defense=np_.current_def)
