@@ -200,8 +200,11 @@ class ScriptedController:
                 if best is None or score > best[0]:
                     best = (score, d)
             return None if best is None else best[1]
-        # fighters: run towards the enemy, ending at least 1 K away (MOV-14)
-        for key, allowance in (("run", gs.mov(e) + 1), ("move", gs.mov(e))):
+        # fighters: sprint while far (MVA-3: 6 K for 3 ENE, no attack this turn anyway), then run towards
+        # the enemy, ending at least 1 K away (MOV-14) so that a charge is possible next
+        far = gs.distance(e, enemy) > gs.mov(e) + 3 + gs.mov(e) + 5
+        moves = (("sprint", gs.mov(e) + 5),) if far and not gs.activation(e).sprinted else ()
+        for key, allowance in moves + (("run", gs.mov(e) + 1), ("move", gs.mov(e))):
             goal_gap = 1.05
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y)
             r = gs.body(e).radius + gs.body(enemy).radius + goal_gap

@@ -340,6 +340,7 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
     seen: dict[tuple[str, str | None], int] = {}
     for j, entry in enumerate(raw):
         tf = _join(field, j)
+        entry_start = len(c.problems)
         if not isinstance(entry, dict):
             c.add(tf, f"expected a table like {{ name = \"Cargadores\", param = 6 }}, got {_show(entry)}")
             continue
@@ -411,7 +412,7 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
             given = entry["points"]
             if not _is_int(given):
                 c.add(_join(tf, "points"), f"expected an integer, got {_show(given)}")
-            elif given != points and len(c.problems) == start:
+            elif given != points and len(c.problems) == entry_start:
                 c.add(_join(tf, "points"), f"{given} does not match the catalogue price {points} of '{name}'")
         refs.append(TraitRef(name=name, trait_id=tdef.id, level=level, param=param, points=points))
     if len(c.problems) > start:

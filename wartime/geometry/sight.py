@@ -13,7 +13,7 @@ from typing import Sequence
 
 import numpy as np
 
-from wartime.geometry.board import Board, SolidArrays
+from wartime.geometry.board import SOLID_TOL, Board, SolidArrays
 from wartime.geometry.measure import edge_distance, edge_distances
 
 #: ENV-2: sample fractions across the silhouette's width and height.
@@ -149,7 +149,7 @@ def _trace(solids: SolidArrays, eye, sx: np.ndarray, sy: np.ndarray, sz: np.ndar
             & (bb[None, :, 1] <= gmaxy[:, None]) & (bb[None, :, 3] >= gminy[:, None]))
     if use_z:
         zmin = np.minimum(sz.min(axis=1), ez)
-        cand &= solids.top[None, :] > zmin[:, None]
+        cand &= solids.top[None, :] - SOLID_TOL > zmin[:, None]
     if not cand.any():
         return empty
     lx = cx - ex
@@ -191,7 +191,7 @@ def _trace(solids: SolidArrays, eye, sx: np.ndarray, sy: np.ndarray, sz: np.ndar
     upper[par_out] = -np.inf
     # --- per (pair, sample) z interval where the ray is below the piece's top ----------------------------
     if use_z:
-        top = np.repeat(solids.top[pk], S)                     # (C*S,)
+        top = np.repeat(solids.top[pk], S) - SOLID_TOL         # (C*S,); grazing the top does not block
         szr = sz.ravel()[(pg[:, None] * S + np.arange(S)[None, :]).ravel()]
         dz = szr - ez
         tz = (top - ez) / np.where(dz == 0.0, 1.0, dz)

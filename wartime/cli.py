@@ -1,0 +1,124 @@
+"""The `wartime` command: simulate, validate, cost."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from wartime.core.errors import DataError, RuleViolation, WartimeError
+
+
+def _fail(lines: list[str], code: int = 2) -> None:
+    for line in lines:
+        click.echo(line, err=True)
+    sys.exit(code)
+
+
+@click.group(help="Wartime The Game: a deterministic skirmish simulator.")
+@click.version_option(package_name="wartime")
+def main() -> None:
+    pass
+
+
+def load_match_inputs(scenario_path: str, red_list: str | None, blue_list: str | None):
+    """Load and validate a scenario and the two army lists (BLD-22: each list within the points limit)."""
+    from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
+    scenario = load_scenario(scenario_path)
+    lists = {}
+    problems = []
+    for side, override in (("red", red_list), ("blue", blue_list)):
+        path = override or scenario.default_lists.get(side)
+        if path is None:
+            problems.append((str(scenario_path), f"default_lists.{side}", f"no list given: use --{side}-list"))
+            continue
+        try:
+            lists[side] = load_army_list(path)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(check_list_against_scenario(lists[side], scenario))
+    if problems:
+        raise DataError(problems)
+    return scenario, lists
+
+
+@main.command(help="Play one headless game between two computer controllers and write its record.")
+@click.option("--scenario", "scenario_path", required=True, type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--red", "red_ctrl", type=click.Choice(["scripted", "random"]), default="scripted", show_default=True)
+@click.option("--blue", "blue_ctrl", type=click.Choice(["scripted", "random"]), default="scripted", show_default=True)
+@click.option("--red-list", type=click.Path(dir_okay=False), default=None, help="army list for red (default: the scenario's)")
+@click.option("--blue-list", type=click.Path(dir_okay=False), default=None, help="army list for blue (default: the scenario's)")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="record file (default records/<scenario>-<seed>.jsonl)")
+@click.option("--json", "as_json", is_flag=True, help="print the result as one JSON object")
+def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json):
+    from wartime.ai import make_controller
+    from wartime.match.match import Match, derive_seed
+    try:
+        scenario, lists = load_match_inputs(scenario_path, red_list, blue_list)
+        controllers = {"red": make_controller(red_ctrl, derive_seed(seed, "controller:red")),
+                       "blue": make_controller(blue_ctrl, derive_seed(seed, "controller:blue"))}
+        match = Match(scenario, lists, seed, controllers)
+        result = match.play()
+        record = Path(out) if out else Path("records") / f"{Path(scenario_path).stem}-{seed}.jsonl"
+        match.write_record(record)
+    except DataError as exc:
+        _fail(exc.lines())
+    except RuleViolation as exc:
+        _fail([f"error: {exc}"])
+    except OSError as exc:
+        _fail([f"error: {exc}"])
+    result["record"] = str(record)
+    result["controllers"] = {"red": red_ctrl, "blue": blue_ctrl}
+    result["lists"] = {s: lists[s].name for s in ("red", "blue")}
+    if as_json:
+        click.echo(json.dumps(result, sort_keys=True))
+    else:
+        winner = result["winner"] or "nobody (draw)"
+        click.echo(f"{scenario.name}, seed {seed}: {winner} wins ({result['reason']}) after {result['turns']} turns")
+        for side in ("red", "blue"):
+            click.echo(f"  {side:4} {lists[side].name:24} casualties {result['casualties'][side]}, "
+                       f"points lost {result['points_lost'][side]}")
+        click.echo(f"  record: {record}")
+
+
+@main.command(help="Check scenario, catalogue (archetypes) or army-list files. Exit 0 if valid, 2 if not.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+def validate(paths):
+    from wartime.data.validate import validate_path
+    bad = []
+    for path in paths:
+        lines = validate_path(path)
+        if lines:
+            bad.extend(lines)
+        else:
+            click.echo(f"{path}: ok")
+    if bad:
+        _fail(bad)
+
+
+@main.command(help="Point cost of every archetype, character and list in a file (BLD formulas).")
+@click.argument("path", type=click.Path())
+@click.option("--json", "as_json", is_flag=True)
+def cost(path, as_json):
+    from wartime.rules.costs import cost_report
+    try:
+        report = cost_report(path)
+    except DataError as exc:
+        _fail(exc.lines())
+    if as_json:
+        click.echo(json.dumps(report, sort_keys=True, indent=2))
+        return
+    for section, items in report.items():
+        if isinstance(items, dict):
+            click.echo(f"{section}:")
+            for k, v in items.items():
+                click.echo(f"  {k}: {v}")
+        else:
+            click.echo(f"{section}: {items}")
+
+
+if __name__ == "__main__":
+    main()
