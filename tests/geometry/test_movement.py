@@ -211,3 +211,12 @@ def test_MOV_7_surcharge_matches_shapely_buffer(path, x0, y0, w, h, kind):
         return
     expected = {"difficult": 1, "extreme": 2}[kind] if area > 0 else 0
     assert res.surcharge == expected
+
+
+def test_MOV_10_level_2_ignores_terrain_below_its_elevation():
+    b = board(piece("wall", "low", 6, 0, 6.2, 10, h=1.5, blocks=True),
+              piece("tower", "blocking", 10, 0, 12, 10, h=5, blocks=True),
+              piece("mud", "difficult", 7, 0, 9, 10))
+    res = check_path(b, [(5, 5), (9.4, 5)], R, CHEST, 5, [], elevation=3.0)
+    assert res.ok and res.surcharge == 0
+    assert check_path(b, [(5, 5), (9.6, 5)], R, CHEST, 5, [], elevation=3.0).rule_id == "MOV-9"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from wartime.core.errors import RuleViolation
+from wartime.ai.navigation import route
 from wartime.geometry.movement import step_towards
 from wartime.rules.sequence import Decision, Engine, Pending
 from wartime.rules.state import GameState
@@ -30,10 +31,22 @@ def contact_point(gs: GameState, actor: int, target: int, gap: float = 0.02) -> 
     return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
 
 
-def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float) -> list | None:
+def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float, *, plan: bool = True) -> list | None:
+    """A legal-looking path towards goal: the straight helper, and (plan=True) A* around obstacles."""
     others, _ = gs.others_for_move(actor)
     p = gs.pos(actor)
-    path = step_towards(gs.board, (p.x, p.y), goal, gs.body(actor).radius, max_len, others, gs.chest_height(actor))
+    r, chest = gs.body(actor).radius, gs.chest_height(actor)
+    path = step_towards(gs.board, (p.x, p.y), goal, r, max_len, others, chest)
+    if not plan:
+        pass
+    elif path and math.hypot(path[-1][0] - goal[0], path[-1][1] - goal[1]) > 1e-6 and \
+            math.hypot(path[-1][0] - p.x, path[-1][1] - p.y) < max_len - 1e-6:
+        # the straight helper fell short of both the goal and the allowance: plan around obstacles
+        planned = route(gs.board, (p.x, p.y), goal, r, max_len, others, chest)
+        if planned:
+            path = planned
+    elif not path:
+        path = route(gs.board, (p.x, p.y), goal, r, max_len, others, chest)
     if not path:
         return None
     pts = [[round(x, 4), round(y, 4)] for x, y in path]

@@ -46,7 +46,7 @@ class RandomController:
             yield lambda t=t: action(p, "unarmed_attack", target=t)
 
             def charge(t=t, f=f):
-                path = path_towards(gs, e, contact_point(gs, e, t), gs.mov(e) + 3)
+                path = path_towards(gs, e, contact_point(gs, e, t), gs.mov(e) + 3, plan=False)
                 return action(p, "charge", facing=f, target=t, path=path) if path else None
             yield charge
         bw, bh = gs.board.width, gs.board.height
@@ -54,7 +54,7 @@ class RandomController:
             goal = (self.dice.uniform(0.5, bw - 0.5), self.dice.uniform(0.5, bh - 0.5))
 
             def mover(key=key, k=k, goal=goal):
-                path = path_towards(gs, e, goal, k)
+                path = path_towards(gs, e, goal, k, plan=False)
                 return action(p, key, path=path) if path else None
             yield mover
         for key in ("crouch", "go_prone", "stand_up", "wait", "concentrate"):
@@ -65,6 +65,6 @@ class RandomController:
                 goal = (pe.x + 2 * math.cos(math.radians(ang)), pe.y + 2 * math.sin(math.radians(ang)))
 
                 def dis(goal=goal):
-                    path = path_towards(gs, e, goal, 2.0)
+                    path = path_towards(gs, e, goal, 2.0, plan=False)
                     return action(p, "disengage", path=path) if path else None
                 yield dis

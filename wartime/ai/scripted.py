@@ -59,7 +59,7 @@ class ScriptedController:
             return charge[1]
         if shot is not None:
             value, d, cost = shot
-            if gs.world.get(e, Posture).state == "standing" and energy >= cost + 1 \
+            if gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
                     and gs.distance(e, d.params["target"]) > 3.0:
                 c = action(p, "crouch")
                 if legal_cost(engine, c) is not None:
@@ -68,6 +68,10 @@ class ScriptedController:
         reload = self._reload(match, p)
         if reload is not None:
             return reload
+        if not self._weapons(gs, e, True) or shot is None:
+            close = self._close_in(match, p)
+            if close is not None:
+                return close
         move = self._advance(match, p)
         if move is not None:
             return move
@@ -153,6 +157,25 @@ class ScriptedController:
                     best = (value, d)
         return best
 
+    def _close_in(self, match, p):
+        """An enemy too close to charge (CBA-12 needs 2 K of path) is engaged with a plain move into base
+        contact (MVA-1), if a melee attack stays affordable afterwards."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        melee_cost = min([w.ENE for _, w in self._weapons(gs, e, False)] + [1])
+        for t in sorted(gs.enemies(e), key=lambda o: (gs.distance(e, o), o)):
+            if gs.distance(e, t) > gs.mov(e) + 1:
+                break
+            for key, allowance in (("move", gs.mov(e)), ("run", gs.mov(e) + 1)):
+                path = path_towards(gs, e, contact_point(gs, e, t), allowance)
+                if not path:
+                    continue
+                d = action(p, key, facing=facing_to(gs, e, t), path=path)
+                cost = legal_cost(engine, d)
+                if cost is not None and cost + melee_cost <= gs.energy(e):
+                    return d
+        return None
+
     def _reload(self, match, p):
         gs, engine = match.gs, match.engine
         for i, w in self._weapons(gs, p.actor, True):
@@ -180,7 +203,7 @@ class ScriptedController:
                 # not enough to move and shoot: move anyway if the enemy is far (no shot is possible)
                 pass
             key, allowance = "move", gs.mov(e)
-            if gs.world.get(e, Posture).state != "standing":
+            if gs.world.get(e, Posture).state == "prone":
                 d = action(p, "stand_up")
                 return d if legal_cost(engine, d) is not None else None
             best = None
@@ -190,7 +213,7 @@ class ScriptedController:
                 a = math.radians(ang)
                 gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
                 gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
-                path = path_towards(gs, e, (gx, gy), allowance)
+                path = path_towards(gs, e, (gx, gy), allowance, plan=ang == 0)
                 if not path:
                     continue
                 d = action(p, key, path=path)

@@ -145,6 +145,7 @@ class SolidArrays:
         self.ids = [p.id for p in pieces]
         self.top = np.array([p.height for p in pieces], dtype=float)
         self.defense = np.array([p.defense for p in pieces], dtype=np.int64)
+        self.defense_list = [int(p.defense) for p in pieces]
         k = len(pieces)
         self.bbox = np.zeros((k, 4))
         nx: list[np.ndarray] = []
@@ -189,6 +190,29 @@ class SolidArrays:
         self.piece_edge_start = np.asarray(piece_edge_start, dtype=np.intp)
         self.piece_edge_count = np.asarray(piece_edge_count, dtype=np.intp)
         self.all_convex = bool(np.all(self.piece_part_count == 1)) if k else True
+        # bounding boxes as centres and half extents (filters in sight._trace)
+        self.bcx = (self.bbox[:, 0] + self.bbox[:, 2]) / 2.0
+        self.bcy = (self.bbox[:, 1] + self.bbox[:, 3]) / 2.0
+        self.bhx = (self.bbox[:, 2] - self.bbox[:, 0]) / 2.0
+        self.bhy = (self.bbox[:, 3] - self.bbox[:, 1]) / 2.0
+        self.bc = np.stack((self.bcx, self.bcy))
+        self.bh = np.stack((self.bhx, self.bhy))
+        # tops lowered by SOLID_TOL: a ray grazing a top does not block
+        self.top_tol = self.top - SOLID_TOL
+        # the parts' half-planes padded to a (parts, max edges) matrix: inside ⇔ nx·x + ny·y − pc < 0 for
+        # every column; padding columns are always satisfied (0·x + 0·y − 1 < 0)
+        q = len(self.part_piece)
+        emax = int(self.part_edge_count.max()) if q else 0
+        self.pnx = np.zeros((q, emax))
+        self.pny = np.zeros((q, emax))
+        self.ppc = np.ones((q, emax))
+        for j in range(q):
+            a, n = self.part_edge_start[j], self.part_edge_count[j]
+            self.pnx[j, :n] = self.nx[a:a + n]
+            self.pny[j, :n] = self.ny[a:a + n]
+            self.ppc[j, :n] = self.c[a:a + n] - self.tol[a:a + n]
+        self.pn = np.stack((self.pnx, self.pny), axis=2)          # (parts, E, 2)
+        self.pnt = np.ascontiguousarray(self.pn.transpose(0, 2, 1))  # (parts, 2, E)
         # Start of each part's edges relative to its piece's first edge.
         self.part_rel_start = (self.part_edge_start - self.piece_edge_start[self.part_piece]
                                if k else np.zeros(0, dtype=np.intp))

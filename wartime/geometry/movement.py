@@ -84,7 +84,8 @@ def _fail(rule_id: str, message: str, length: float, end, contacts=()) -> PathCh
 def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float,
                max_length: float, others: Sequence[Other], *, crouched: bool = False,
                ignore_overlap: frozenset[int] = frozenset(),
-               keep_away_exempt: frozenset[int] = frozenset()) -> PathCheck:
+               keep_away_exempt: frozenset[int] = frozenset(),
+               elevation: float = 0.0) -> PathCheck:
     """MOV-3, BAS-2, MOV-14, MOV-9, MOV-7, MOV-8, CMB-16: check a move of a base along a polyline path.
 
     `path` starts at the current centre. `others` are the other bases at the mover's level (MOV-11); the
@@ -96,6 +97,7 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
     MOV-9 no high / blocking piece, nor an obstacle taller than chest_height, is entered.
     Then the surcharge (MOV-7): worst class whose footprint the swept area overlaps with positive area; a
     low obstacle up to the chest counts difficult (MOV-8); crouched makes easy terrain difficult (MVA-4).
+    `elevation` (MOV-10, level 2: 3 K above the ground) ignores pieces whose top is below it.
     """
     pts = np.asarray(path, dtype=float).reshape(-1, 2)
     if len(pts) == 0:
@@ -158,6 +160,8 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
             cand = np.sort(cand)
             dist = shapely.distance(geom, board.polygons[cand])
             over = cand[dist < r - TERRAIN_TOL]
+            if elevation > 0.0:
+                over = over[board.heights[over] >= elevation]
             touched = tuple(int(i) for i in over)
             for i in touched:
                 p = board.pieces[i]

@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from wartime.geometry.board import SOLID_TOL, Board, SolidArrays
-from wartime.geometry.measure import edge_distance, edge_distances
+from wartime.geometry.measure import edge_distance, edge_distances, point_segment_distances
 
 #: ENV-2: sample fractions across the silhouette's width and height.
 SAMPLE_FRACTIONS = np.array([0.1, 0.3, 0.5, 0.7, 0.9])
@@ -92,7 +92,6 @@ def in_lof(mx: float, my: float, tx: float, ty: float, xs, ys, rs) -> np.ndarray
 
     Touching counts as intersecting. The caller leaves out the shooter and the target.
     """
-    from wartime.geometry.measure import point_segment_distances
     d = point_segment_distances(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float), mx, my, tx, ty)
     return d <= np.asarray(rs, dtype=float) + 1e-9
 
@@ -108,123 +107,104 @@ def silhouette_samples(eye, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray
     Sample s = row * 5 + col, rows from the bottom.
     """
     t = np.asarray(targets, dtype=float).reshape(-1, 5)
-    ex, ey = float(eye[0]), float(eye[1])
-    dx = t[:, 0] - ex
-    dy = t[:, 1] - ey
+    cols, zs, _, _, _ = _columns_rows(eye, t)
+    return np.tile(cols[:, :, 0], 5), np.tile(cols[:, :, 1], 5), np.repeat(zs, 5, axis=1)
+
+
+def _columns_rows(eye, t: np.ndarray):
+    """Column points (n, 5, 2), row heights (n, 5), the unit direction eye → target (ux, uy) and distance.
+
+    The direction is +x when the eye is straight above the target."""
+    dx = t[:, 0] - eye[0]
+    dy = t[:, 1] - eye[1]
     dist = np.hypot(dx, dy)
     ok = dist > 0.0
-    safe = np.where(ok, dist, 1.0)
-    ux = np.where(ok, dx / safe, 1.0)
-    uy = np.where(ok, dy / safe, 0.0)
-    w = t[:, 2:3] * _W_OFF                           # (n, 25) offsets along the perpendicular (−uy, ux)
-    sx = t[:, 0:1] - uy[:, None] * w
-    sy = t[:, 1:2] + ux[:, None] * w
-    sz = t[:, 3:4] + t[:, 4:5] * _H_FRAC
-    return sx, sy, sz
+    inv = 1.0 / np.where(ok, dist, 1.0)
+    ux = np.where(ok, dx * inv, 1.0)
+    uy = dy * inv
+    perp = np.empty((len(t), 1, 2))
+    perp[:, 0, 0] = -uy
+    perp[:, 0, 1] = ux
+    cols = t[:, None, 0:2] + perp * (t[:, 2:3] * _COL_OFFSETS)[:, :, None]
+    zs = t[:, 3:4] + t[:, 4:5] * SAMPLE_FRACTIONS   # (n, 5)
+    return cols, zs, ux, uy, dist
 
 
-def _trace(solids: SolidArrays, eye, sx: np.ndarray, sy: np.ndarray, sz: np.ndarray,
-           cx: np.ndarray, cy: np.ndarray, half_width: np.ndarray, use_z: bool = True):
-    """Clip the segments eye → (sx, sy, sz) (shape (G, S)) against the solids.
+def _trace(solids: SolidArrays, eye, cols: np.ndarray, sz: np.ndarray,
+           ux: np.ndarray, uy: np.ndarray, length: np.ndarray, half_width: np.ndarray):
+    """Clip the segments from `eye` to the samples of G groups against the solids (ENV-2).
 
-    (cx, cy) is a point on each group's central line from the eye and half_width bounds the distance of the
-    group's rays from that line (a filter only). Returns (blocked (G, S) bool, pair_group, pair_piece,
-    pair_blocked (C, S) bool) where pairs are the candidate (group, solid) pairs, sorted by group.
-    With use_z False the solids are infinitely tall (2D clipping, used for noise).
+    A group's samples are the grid of W columns (cols, points (x, y), shape (G, W, 2)) × H rows (sz, heights,
+    shape (G, H)): sample (row h, col w) is (cols[w], sz[h]), index h * W + w. Rays with the same column
+    share their 2D projection, so the 2D clipping (Cyrus-Beck, strict, against each convex part) is done
+    once per column; the height test is then exact at the ends of the inside interval (z is linear).
+    The group's rays must lie in the rectangle running `length` from the eye along the unit vector (ux, uy)
+    with `half_width` on each side (used to choose candidate pieces). Returns (blocked (G, H*W) bool,
+    pair_group (C,), pair_piece (C,), pair_blocked (C, H*W)) for the candidate (group, solid) pairs, sorted
+    by group.
     """
-    G, S = sx.shape
-    blocked = np.zeros((G, S), dtype=bool)
-    empty = (blocked, np.zeros(0, np.intp), np.zeros(0, np.intp), np.zeros((0, S), dtype=bool))
-    K = len(solids)
-    if K == 0 or G == 0:
-        return empty
-    ex, ey, ez = float(eye[0]), float(eye[1]), float(eye[2])
-    # --- candidate (group, piece) pairs: bounding boxes, band around the central line, heights ---------
-    gminx = np.minimum(sx.min(axis=1), ex)
-    gmaxx = np.maximum(sx.max(axis=1), ex)
-    gminy = np.minimum(sy.min(axis=1), ey)
-    gmaxy = np.maximum(sy.max(axis=1), ey)
-    bb = solids.bbox
-    cand = ((bb[None, :, 0] <= gmaxx[:, None]) & (bb[None, :, 2] >= gminx[:, None])
-            & (bb[None, :, 1] <= gmaxy[:, None]) & (bb[None, :, 3] >= gminy[:, None]))
-    if use_z:
-        zmin = np.minimum(sz.min(axis=1), ez)
-        cand &= solids.top[None, :] - SOLID_TOL > zmin[:, None]
-    if not cand.any():
-        return empty
-    lx = cx - ex
-    ly = cy - ey
-    ll = np.hypot(lx, ly)
-    okl = ll > 0.0
-    nxl = np.where(okl, -ly / np.where(okl, ll, 1.0), 0.0)
-    nyl = np.where(okl, lx / np.where(okl, ll, 1.0), 0.0)
-    # signed distances of the 4 bbox corners from each group's central line
-    cxs = np.stack([bb[:, 0], bb[:, 2], bb[:, 2], bb[:, 0]], axis=1)   # (K, 4)
-    cys = np.stack([bb[:, 1], bb[:, 1], bb[:, 3], bb[:, 3]], axis=1)
-    sd = (nxl[:, None, None] * (cxs[None] - ex) + nyl[:, None, None] * (cys[None] - ey))  # (G, K, 4)
-    hw = (half_width + 1e-9)[:, None]
-    cand &= ~((sd.min(axis=2) > hw) | (sd.max(axis=2) < -hw))
+    G, W = cols.shape[:2]
+    H = sz.shape[1]
+    blocked = np.zeros((G, H * W), dtype=bool)
+    if len(solids) == 0 or G == 0:
+        return blocked, _NO_PAIRS, _NO_PAIRS, np.zeros((0, H * W), dtype=bool)
+    ex, ey, ez = eye
+    # --- candidate (group, piece) pairs: separating axes u and p of the rays' rectangle vs the bboxes ------
+    axes = np.empty((2 * G, 2))                                  # rows: u of each group, then p = (−uy, ux)
+    axes[:G, 0] = ux
+    axes[:G, 1] = uy
+    axes[G:, 0] = -uy
+    axes[G:, 1] = ux
+    proj = axes @ (solids.bc - ((ex,), (ey,)))                    # (2G, K) bbox centres on each axis
+    ext = np.abs(axes) @ solids.bh                               # (2G, K) bbox half extents on each axis
+    mid = np.zeros((2 * G, 1))
+    mid[:G, 0] = 0.5 * length
+    reach = np.empty((2 * G, 1))
+    reach[:G, 0] = 0.5 * length
+    reach[G:, 0] = half_width
+    ok = np.abs(proj - mid) <= reach + ext + 1e-9
+    cand = ok[:G] & ok[G:]
+    cand &= solids.top_tol > np.minimum(sz.min(axis=1), ez)[:, None]
     pg, pk = np.nonzero(cand)
     C = len(pg)
     if C == 0:
-        return empty
-    # --- expand to (pair, sample, edge) elements ----------------------------------------------------------
-    ecount = solids.piece_edge_count[pk]                       # (C,)
-    block_size = np.repeat(ecount, S)                          # (C*S,)
-    M = int(block_size.sum())
-    block_start = np.zeros(C * S, dtype=np.intp)
-    np.cumsum(block_size[:-1], out=block_start[1:])
-    offs = np.arange(M) - np.repeat(block_start, block_size)
-    edge = np.repeat(np.repeat(solids.piece_edge_start[pk], S), block_size) + offs
-    ray = np.repeat((pg[:, None] * S + np.arange(S)[None, :]).ravel(), block_size)
-    dxr = (sx.ravel() - ex)[ray]
-    dyr = (sy.ravel() - ey)[ray]
-    nx = solids.nx[edge]
-    ny = solids.ny[edge]
-    f0 = nx * ex + ny * ey - solids.c[edge] + solids.tol[edge]
-    fd = nx * dxr + ny * dyr
-    t = -f0 / np.where(fd == 0.0, 1.0, fd)
-    par_out = (fd == 0.0) & (f0 >= 0.0)
-    lower = np.where(fd < 0.0, t, -np.inf)
-    lower[par_out] = np.inf
-    upper = np.where(fd > 0.0, t, np.inf)
-    upper[par_out] = -np.inf
-    # --- per (pair, sample) z interval where the ray is below the piece's top ----------------------------
-    if use_z:
-        top = np.repeat(solids.top[pk], S) - SOLID_TOL         # (C*S,); grazing the top does not block
-        szr = sz.ravel()[(pg[:, None] * S + np.arange(S)[None, :]).ravel()]
-        dz = szr - ez
-        tz = (top - ez) / np.where(dz == 0.0, 1.0, dz)
-        lo = np.where(dz < 0.0, np.maximum(tz, 0.0), 0.0)
-        hi = np.where(dz > 0.0, np.minimum(tz, 1.0), 1.0)
-        hi = np.where((dz == 0.0) & (ez >= top), -np.inf, hi)
-    else:
-        lo = np.zeros(C * S)
-        hi = np.ones(C * S)
+        return blocked, _NO_PAIRS, _NO_PAIRS, np.zeros((0, H * W), dtype=bool)
+    # --- (pair part, column, edge): 2D clipping of each column against each convex part ------------------
     if solids.all_convex:
-        lw = np.maximum.reduceat(lower, block_start)
-        up = np.minimum.reduceat(upper, block_start)
-        hit = np.maximum(lw, lo) < np.minimum(up, hi)
+        pq, qg, qpair = pk, pg, None
     else:
-        pcount = solids.piece_part_count[pk]                   # parts per pair
-        units_per_block = np.repeat(pcount, S)                 # (C*S,)
-        U = int(units_per_block.sum())
-        ublock_start = np.zeros(C * S, dtype=np.intp)
-        np.cumsum(units_per_block[:-1], out=ublock_start[1:])
-        uoff = np.arange(U) - np.repeat(ublock_start, units_per_block)
-        upart = np.repeat(np.repeat(solids.piece_part_start[pk], S), units_per_block) + uoff
-        ustart = np.repeat(block_start, units_per_block) + solids.part_rel_start[upart]
-        lw = np.maximum.reduceat(lower, ustart)
-        up = np.minimum.reduceat(upper, ustart)
-        ulo = np.repeat(lo, units_per_block)
-        uhi = np.repeat(hi, units_per_block)
-        uhit = np.maximum(lw, ulo) < np.minimum(up, uhi)
-        hit = np.logical_or.reduceat(uhit, ublock_start)
-    pair_blocked = hit.reshape(C, S)
+        cnt = solids.piece_part_count[pk]
+        ends = np.cumsum(cnt)
+        qpair = ends - cnt
+        pq = np.arange(int(ends[-1])) + np.repeat(solids.piece_part_start[pk] - qpair, cnt)
+        qg = np.repeat(pg, cnt)
+    # inside part ⇔ f0 + t·fd < 0 for every edge, with f0 = n·eye − c and fd = n·(column − eye)
+    f0 = (solids.pn[pq] @ (ex, ey) - solids.ppc[pq])[:, None, :]           # (Q, 1, E)
+    fd = (cols[qg] - (ex, ey)) @ solids.pnt[pq]                             # (Q, W, E)
+    fd[fd == 0.0] = 1e-200        # parallel: inside ⇔ f0 < 0, which −f0/1e-200 then encodes as a bound
+    t = f0 / fd                                                             # minus the crossing parameter
+    a = np.maximum(-np.where(fd < 0.0, t, np.inf).min(axis=2), 0.0)       # entering (Q, W)
+    b = np.minimum(-np.where(fd > 0.0, t, -np.inf).max(axis=2), 1.0)      # leaving
+    # --- height: z(t) = ez + t·dz is below the top at one end of the open interval (a, b) ---------------
+    dz = (sz[qg] - ez)[:, :, None]                                          # (Q, H, 1)
+    top = (solids.top_tol[solids.part_piece[pq]] - ez)[:, None, None]       # (Q, 1, 1)
+    a = a[:, None, :]
+    b = b[:, None, :]
+    hit = (a < b) & ((a * dz < top) | (b * dz < top))                       # (Q, H, W)
+    if qpair is not None:
+        hit = np.logical_or.reduceat(hit, qpair, axis=0)
+    pair_blocked = hit.reshape(C, H * W)
     # --- OR over pieces per group (pairs are sorted by group) --------------------------------------------
-    first = np.flatnonzero(np.r_[True, pg[1:] != pg[:-1]])
-    blocked[pg[first]] = np.logical_or.reduceat(pair_blocked, first, axis=0)
+    if C == 1:
+        blocked[pg[0]] = pair_blocked[0]
+    else:
+        first = np.flatnonzero(np.concatenate(((True,), pg[1:] != pg[:-1])))
+        blocked[pg[first]] = np.logical_or.reduceat(pair_blocked, first, axis=0)
     return blocked, pg, pk, pair_blocked
+
+
+_NO_PAIRS = np.zeros(0, dtype=np.intp)
+_ARANGE = np.arange(64)
 
 
 def _eye3(eye) -> tuple[float, float, float]:
@@ -239,9 +219,9 @@ def los_blocked_samples(board: Board, eye, targets: np.ndarray) -> np.ndarray:
     never block. Sample s = row * 5 + col (rows from the bottom, 0.1..0.9 of the height).
     """
     targets = np.asarray(targets, dtype=float).reshape(-1, 5)
-    sx, sy, sz = silhouette_samples(eye, targets)
-    blocked, _, _, _ = _trace(board.los, _eye3(eye), sx, sy, sz, targets[:, 0], targets[:, 1],
-                              0.8 * targets[:, 2])
+    eye = _eye3(eye)
+    cols, zs, ux, uy, dist = _columns_rows(eye, targets)
+    blocked, _, _, _ = _trace(board.los, eye, cols, zs, ux, uy, dist, 0.8 * targets[:, 2])
     return blocked
 
 
@@ -278,24 +258,23 @@ def cover_query(board: Board, eye, targets: np.ndarray) -> list[CoverResult]:
     """
     targets = np.asarray(targets, dtype=float).reshape(-1, 5)
     n = len(targets)
-    sx, sy, sz = silhouette_samples(eye, targets)
+    eye = _eye3(eye)
+    cols, zs, ux, uy, dist = _columns_rows(eye, targets)
     solids = board.los
-    blocked, pg, pk, pair_blocked = _trace(solids, _eye3(eye), sx, sy, sz, targets[:, 0], targets[:, 1],
-                                           0.8 * targets[:, 2])
+    blocked, pg, pk, pair_blocked = _trace(solids, eye, cols, zs, ux, uy, dist, 0.8 * targets[:, 2])
     counts = blocked.sum(axis=1)
     main_id: list[str | None] = [None] * n
     main_def = [0] * n
     if len(pg):
-        pc = pair_blocked.sum(axis=1)
-        keep = pc > 0
-        if keep.any():
-            g, k, c = pg[keep], pk[keep], pc[keep]
-            order = np.lexsort((k, -solids.defense[k], -c, g))
-            g, k = g[order], k[order]
-            first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-            for gi, ki in zip(g[first].tolist(), k[first].tolist()):
+        # CMB-18: the piece blocking the most samples; ties: highest DEF, then board order (pairs come in
+        # group order, then piece order, so the first best stays)
+        best: dict[int, tuple[int, int]] = {}
+        defense = solids.defense_list
+        for gi, ki, ci in zip(pg.tolist(), pk.tolist(), pair_blocked.sum(axis=1).tolist()):
+            if ci and (gi not in best or (ci, defense[ki]) > best[gi]):
+                best[gi] = (ci, defense[ki])
                 main_id[gi] = solids.ids[ki]
-                main_def[gi] = int(solids.defense[ki])
+                main_def[gi] = defense[ki]
     return [CoverResult(int(b), b / N_SAMPLES, b < N_SAMPLES, main_id[i], main_def[i])
             for i, b in enumerate(counts.tolist())]
 
@@ -309,10 +288,14 @@ def point_blocked(board: Board, eye, points) -> np.ndarray:
     """ENV-2 point targets: for each (x, y) point, True if the segment from `eye` to the point's single
     sample (0.5 K above the surface there) is blocked."""
     pts = np.asarray(points, dtype=float).reshape(-1, 2)
-    sx = pts[:, 0:1].copy()
-    sy = pts[:, 1:2].copy()
+    eye = _eye3(eye)
     sz = np.array([[board.surface_height(x, y) + POINT_SAMPLE_HEIGHT] for x, y in pts.tolist()]).reshape(-1, 1)
-    blocked, _, _, _ = _trace(board.los, _eye3(eye), sx, sy, sz, pts[:, 0], pts[:, 1], np.zeros(len(pts)))
+    dx, dy = pts[:, 0] - eye[0], pts[:, 1] - eye[1]
+    dist = np.hypot(dx, dy)
+    ok = dist > 0.0
+    inv = 1.0 / np.where(ok, dist, 1.0)
+    ux, uy = np.where(ok, dx * inv, 1.0), dy * inv
+    blocked, _, _, _ = _trace(board.los, eye, pts[:, None, :], sz, ux, uy, dist, np.zeros(len(pts)))
     return blocked[:, 0]
 
 

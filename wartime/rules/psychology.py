@@ -74,7 +74,26 @@ def loc_check(gs: GameState, ctx, e: int, *, source: int | None):
         new_vol = max(1, a.VOL - 1)
         gs.world.set(e, replace(a, VOL=new_vol))
         gs.world.emit("attribute", "PSI-9", who=e, attribute="VOL", before=a.VOL, after=new_vol)
+        if new_vol != a.VOL:
+            vol_fell(gs, ctx, e, a.VOL, source=source)
     return r
+
+
+def vol_fell(gs: GameState, ctx, e: int, old_vol: int, *, source: int | None) -> None:
+    """PSI-14 / PSI-16 are checked whenever VOL falls too: falling to the stress value ends the character's
+    own activation and calls a CH LOC; falling below it makes the character unconscious."""
+    stress = gs.world.get(e, Stress).value
+    vol = gs.attrs(e).VOL
+    own = ctx is not None and ctx.actor == e
+    if stress > vol and stress <= old_vol:
+        gs.world.emit("unconscious", "PSI-16", who=e, stress=stress, vol=vol)
+        if own:
+            ctx.end_activation = True
+    elif stress == vol:
+        if own:
+            ctx.end_activation = True
+            gs.world.emit("activation_ends", "PSI-14", who=e)
+        loc_check(gs, ctx, e, source=source)
 
 
 def panic(gs: GameState, e: int, rule: str) -> None:

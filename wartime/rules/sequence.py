@@ -301,13 +301,19 @@ class Engine:
             gs.set_effects(e, fast_move=False, support=2 if eff.support else 0)   # MOD-8 expires; GNA-1 armed
             gs.set_activation(e, started=True, actions=0, chain_next=False)
             gs.world.run_systems("start_of_activation", gs=gs, who=e)
+            # the start-of-activation checks happen inside its own activation: stress reaching VOL there
+            # ends it (PSI-14)
+            start = ActionContext(e, "start_of_activation", {})
             if gs.world.get(e, Stress).value == a.VOL:
-                psychology.loc_check(gs, None, e, source=psychology.nearest_enemy(gs, e))       # PSI-15
-            if gs.psyche(e).panic and gs.able(e):
+                psychology.loc_check(gs, start, e, source=psychology.nearest_enemy(gs, e))      # PSI-15
+            if gs.psyche(e).panic and gs.able(e) and not start.end_activation:
                 psychology.panic_recovery(gs, e)                                               # PSI-11
-            if gs.able(e) and psychology.outnumbered(gs, e):                                   # PSI-2
-                psychology.psi_check(gs, None, e, source=psychology.nearest_enemy(gs, e),
+            if gs.able(e) and not start.end_activation and psychology.outnumbered(gs, e):      # PSI-2
+                psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
                                      reason="outnumbered", rule="PSI-2")
+            if start.end_activation and gs.able(e):
+                self._end_activation(e)
+                return
         else:
             gs.set_activation(e, waiting_until=0, actions=0, chain_next=False)
         if not gs.able(e):
@@ -340,7 +346,7 @@ class Engine:
             raise RuleViolation("ACT-1", f"unknown action {key!r}; known: {', '.join(self.legal_keys())}")
         if facing is not None and not isinstance(facing, (int, float)):
             raise RuleViolation("MOV-5", "facing must be a number of degrees")
-        self._restrictions(actor, action, key)
+        self._restrictions(actor, action, key, params)
         eff = gs.effects(actor)
         psyche = gs.psyche(actor)
         act = gs.activation(actor)
@@ -415,14 +421,14 @@ class Engine:
         action = REGISTRY.get(key)
         if action is None:
             raise RuleViolation("ACT-1", f"unknown action {key!r}")
-        self._restrictions(actor, action, key)
+        self._restrictions(actor, action, key, params)
         act = self.gs.activation(actor)
         vparams = dict(normalise_params(params))
         vparams["_chained"] = (act.chain_next or chain) and not action.free
         return self._validate(actor, action, key, vparams, facing)[1]
 
-    def _restrictions(self, actor: int, action, key: str) -> None:
-        """Requirements that do not depend on the action's parameters (PSI-12, PSI-7, MVA-3, Gallina)."""
+    def _restrictions(self, actor: int, action, key: str, params: dict | None = None) -> None:
+        """Requirements that do not depend on the action's own legality (PSI-12, PSI-7, MVA-3, Gallina)."""
         gs = self.gs
         if action.reaction_only:
             raise RuleViolation(action.rule, f"{key} is taken only as a reaction; in its own activation a "
@@ -436,7 +442,9 @@ class Engine:
                                 "Destrabarse first if engaged) or end its activation")
         if psyche.panic and key == "run" and gs.engaged(actor):
             raise RuleViolation("PSI-12", "a panicking engaged character must use Destrabarse first")
-        if psyche.forced_charge is not None and key not in ("charge", "end"):
+        # PSI-7: the next action must be Cargar against the source (a charge at anyone else is not it)
+        if psyche.forced_charge is not None and key != "end" and not (
+                key == "charge" and (params or {}).get("target") == psyche.forced_charge):
             self._check_forced_charge(actor)
         if action.is_attack and eff.sprint_turn == turn:
             raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")

@@ -7,6 +7,7 @@ from dataclasses import replace
 from wartime.core.errors import RuleViolation
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.modifiers import roll_character_check
+from wartime.rules.psychology import psi_check
 from wartime.rules.wounds import apply_wounds, can_be_healed, heal_wounds
 
 
@@ -83,7 +84,12 @@ class Heal(Action):
         elif r.passed:
             heal_wounds(gs, t, 1, "GNA-5")
         else:
-            apply_wounds(gs, t, 3 if r.fumble else 1, source=ctx.actor, rule="GNA-5")
+            state = apply_wounds(gs, t, 3 if r.fumble else 1, source=ctx.actor, rule="GNA-5")
+            if state == "active" and not gs.unconscious(t):
+                # PSI-1: suffering wounds calls for a CH PSI (not when they incapacitate or kill, CMB-5); the
+                # source (PSI-7) is the healer only if it is an enemy
+                psi_check(gs, ctx, t, source=ctx.actor if gs.side(ctx.actor) != gs.side(t) else None,
+                          reason="wounded", rule="PSI-1")
 
 
 @register

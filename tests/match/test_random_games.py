@@ -1,0 +1,44 @@
+"""200 random-vs-random games on each shipped scenario end without an exception within the turn limit,
+and invariants hold after every event: energy within [−10, 10] (ENE-3, REA-2), bases never overlap (BAS-2),
+the dead and incapacitated never act (WND-2, WND-3)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from wartime.core.components import Energy, Position
+from tests.match.game_helpers import SCENARIOS, make_match
+
+GAMES = 200
+CHUNKS = 8
+
+
+def check_invariants(m, ev):
+    gs = m.gs
+    for e in gs.minis():
+        v = gs.world.get(e, Energy).value
+        assert -10 <= v <= 10, f"energy {v} out of range after {dict(ev)}"
+    if ev["type"] in ("action", "activation_start") and ev.get("who") is not None:
+        assert gs.able(ev["who"]) or ev["type"] == "activation_start", f"a casualty acted: {dict(ev)}"
+    if ev["type"] == "moved":
+        mover = ev["who"]
+        p = gs.world.get(mover, Position)
+        for o in gs.minis():
+            if o == mover or not gs.on_table(o) or not gs.on_table(mover):
+                continue
+            q = gs.world.get(o, Position)
+            gap = math.hypot(p.x - q.x, p.y - q.y) - gs.body(mover).radius - gs.body(o).radius
+            assert gap >= -1e-6, f"bases overlap after {dict(ev)}"
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def test_random_games_end_and_keep_invariants(scenario, chunk):
+    for seed in range(chunk, GAMES, CHUNKS):
+        m = make_match(scenario, seed, "random", "random")
+        m.world.listeners.append(lambda ev, m=m: check_invariants(m, ev))
+        result = m.play()
+        assert m.over
+        assert 1 <= result["turns"] <= m.scenario.turn_limit
+        assert result["reason"] in ("elimination", "fewer_casualties", "turn_limit")

@@ -1,0 +1,168 @@
+"""Path planning for AI controllers: A* on a 0.5 K grid over the board, around terrain a base cannot
+cross (MOV-9) and other bases (BAS-2, with a 1 K berth around enemies for MOV-14). The engine still judges
+every path (`check_path`); this only proposes good ones."""
+from __future__ import annotations
+
+import heapq
+import math
+import weakref
+
+import numpy as np
+import shapely
+from shapely.geometry import Point
+
+from wartime.geometry.board import Board
+from wartime.geometry.movement import check_path, terrain_class
+
+CELL = 0.75
+MAX_EXPANSIONS = 2500
+_static: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+
+
+def _static_grid(board: Board, radius: float, chest: float) -> tuple[np.ndarray, np.ndarray]:
+    """(blocked, cost) arrays [ix, iy] for static terrain; cached per board, radius and chest height."""
+    cache = _static.setdefault(board, {})
+    key = (round(radius, 3), round(chest, 3))
+    if key in cache:
+        return cache[key]
+    nx, ny = int(board.width / CELL), int(board.height / CELL)
+    xs = (np.arange(nx) + 0.5) * CELL
+    ys = (np.arange(ny) + 0.5) * CELL
+    gx, gy = np.meshgrid(xs, ys, indexing="ij")
+    blocked = (gx < radius) | (gy < radius) | (gx > board.width - radius) | (gy > board.height - radius)
+    cost = np.ones((nx, ny))
+    pts = shapely.points(gx.ravel(), gy.ravel())
+    for piece in board.pieces:
+        d = shapely.distance(piece.polygon, pts).reshape(nx, ny)
+        cls = terrain_class(piece.kind, piece.height, chest)
+        if cls is None:
+            blocked |= d < radius + 0.1
+        elif cls > 0:
+            cost = np.where(d < radius, np.maximum(cost, 1.0 + 0.75 * cls), cost)
+    cache[key] = (blocked, cost)
+    return blocked, cost
+
+
+def plan(board: Board, start, goal, radius: float, chest: float, others, *, goal_free_radius: float = 0.0):
+    """A* from start to goal avoiding static terrain and `others` (Other tuples). Returns a list of points
+    (start first, goal last) or None."""
+    blocked, cost = _static_grid(board, radius, chest)
+    blocked = blocked.copy()
+    nx, ny = blocked.shape
+    xs = (np.arange(nx) + 0.5) * CELL
+    ys = (np.arange(ny) + 0.5) * CELL
+    for o in others:
+        berth = radius + o.r + (1.0 if o.enemy else 0.05)
+        if math.hypot(o.x - goal[0], o.y - goal[1]) < berth + goal_free_radius:
+            berth = radius + o.r          # the goal may touch this base (contact, CMB-11)
+        ix0, ix1 = max(0, int((o.x - berth) / CELL)), min(nx, int((o.x + berth) / CELL) + 2)
+        iy0, iy1 = max(0, int((o.y - berth) / CELL)), min(ny, int((o.y + berth) / CELL) + 2)
+        sub_x, sub_y = np.meshgrid(xs[ix0:ix1], ys[iy0:iy1], indexing="ij")
+        blocked[ix0:ix1, iy0:iy1] |= np.hypot(sub_x - o.x, sub_y - o.y) < berth
+    s = (min(nx - 1, int(start[0] / CELL)), min(ny - 1, int(start[1] / CELL)))
+    g = (min(nx - 1, max(0, int(goal[0] / CELL))), min(ny - 1, max(0, int(goal[1] / CELL))))
+    blocked[s] = False
+    blocked[g] = False
+    sq2 = math.sqrt(2)
+    steps = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, sq2), (1, -1, sq2), (-1, 1, sq2), (-1, -1, sq2))
+
+    gx_, gy_ = g
+    k = sq2 - 1
+
+    def h(c):
+        dx, dy = abs(c[0] - gx_), abs(c[1] - gy_)
+        return dx + k * dy if dx > dy else dy + k * dx
+
+    blocked_l = blocked.tolist()
+    cost_l = cost.tolist()
+    openq = [(h(s), 0.0, s)]
+    came = {s: None}
+    best = {s: 0.0}
+    found = False
+    expansions = 0
+    while openq:
+        _, gc, c = heapq.heappop(openq)
+        if c == g:
+            found = True
+            break
+        if gc > best.get(c, math.inf):
+            continue
+        expansions += 1
+        if expansions > MAX_EXPANSIONS:
+            break
+        for dx, dy, w in steps:
+            n = (c[0] + dx, c[1] + dy)
+            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or blocked_l[n[0]][n[1]]:
+                continue
+            if dx and dy and (blocked_l[c[0] + dx][c[1]] or blocked_l[c[0]][c[1] + dy]):
+                continue
+            ng = gc + w * cost_l[n[0]][n[1]]
+            if ng < best.get(n, math.inf):
+                best[n] = ng
+                came[n] = c
+                heapq.heappush(openq, (ng + h(n), ng, n))
+    if not found:
+        return None
+    cells = []
+    c = g
+    while c is not None:
+        cells.append(c)
+        c = came[c]
+    cells.reverse()
+    pts = [tuple(start)] + [((i + 0.5) * CELL, (j + 0.5) * CELL) for i, j in cells[1:-1]] + [tuple(goal)]
+    return _smooth(pts, blocked)
+
+
+def _free_line(a, b, blocked) -> bool:
+    nx, ny = blocked.shape
+    d = math.hypot(b[0] - a[0], b[1] - a[1])
+    n = max(2, int(d / (CELL / 2)) + 1)
+    t = np.linspace(0.0, 1.0, n)
+    ix = np.clip(((a[0] + (b[0] - a[0]) * t) / CELL).astype(int), 0, nx - 1)
+    iy = np.clip(((a[1] + (b[1] - a[1]) * t) / CELL).astype(int), 0, ny - 1)
+    return not blocked[ix[1:-1], iy[1:-1]].any()
+
+
+def _smooth(pts, blocked):
+    """String-pulling: keep a point only when the straight line past it would cross a blocked cell."""
+    out = [pts[0]]
+    i = 0
+    while i < len(pts) - 1:
+        j = len(pts) - 1
+        while j > i + 1 and not _free_line(pts[i], pts[j], blocked):
+            j -= 1
+        out.append(pts[j])
+        i = j
+    return out
+
+
+def truncate(path, max_len: float):
+    """The prefix of a polyline of at most `max_len`."""
+    out = [path[0]]
+    left = max_len
+    for a, b in zip(path, path[1:]):
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        if d <= left:
+            out.append(b)
+            left -= d
+            continue
+        if left > 1e-6:
+            f = left / d
+            out.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+        break
+    return out
+
+
+def route(board: Board, start, goal, radius: float, max_len: float, others, chest: float, *, crouched=False):
+    """A legal path of at most `max_len` along the planned route to `goal`, or None."""
+    full = plan(board, start, goal, radius, chest, others)
+    if full is None:
+        return None
+    for f in (1.0, 0.8, 0.6, 0.4, 0.2):
+        path = truncate(full, max_len * f)
+        path = [(round(x, 4), round(y, 4)) for x, y in path]
+        if len(path) < 2:
+            return None
+        if check_path(board, path, radius, chest, max_len, others, crouched=crouched).ok:
+            return path
+    return None
