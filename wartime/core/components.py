@@ -61,7 +61,7 @@ class Wounds:
 
 @dataclass(frozen=True, slots=True)
 class Stress:
-    """PSI-5, PSI-13..16: stress levels."""
+    """PSI-5, PSI-14, PSI-16: stress levels."""
     value: int = 0
 
 

@@ -255,6 +255,7 @@ class Board:
         los = [i for i, p in enumerate(self.pieces) if p.blocks_los]
         self.los = SolidArrays([self.pieces[i] for i in los], los)
         self._walls: dict[float, SolidArrays] = {}
+        self._edges: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._by_id = {p.id: p for p in self.pieces}
 
     @classmethod
@@ -309,6 +310,16 @@ class Board:
     def surface_height(self, x: float, y: float) -> float:
         """Preface / MOV-10: elevation of the surface at (x, y). Slice 1: minis never stand on pieces, so 0."""
         return 0.0
+
+    def piece_edges(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Start and end points (k, 2) of every edge of piece i's footprint (all rings), cached."""
+        e = self._edges.get(i)
+        if e is None:
+            poly = self.pieces[i].polygon
+            rings = [np.asarray(g.coords) for g in (poly.exterior, *poly.interiors)]
+            e = (np.concatenate([r[:-1] for r in rings]), np.concatenate([r[1:] for r in rings]))
+            self._edges[i] = e
+        return e
 
     def walls(self, min_height: float = 0.75) -> SolidArrays:
         """ENV-8: the blocks_los pieces taller than `min_height` as solid arrays (cached per height)."""

@@ -15,7 +15,7 @@ import numpy as np
 import shapely
 
 from wartime.geometry.board import Board
-from wartime.geometry.measure import CONTACT_TOL, ENGAGED_GAP, point_segment_distances, polyline_distances
+from wartime.geometry.measure import CONTACT_TOL, ENGAGED_GAP, polyline_distances
 
 #: Tolerance (K) on lengths and distances compared with an allowance.
 LENGTH_TOL = 1e-9

@@ -6,9 +6,7 @@ the noise at every wall crossed.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

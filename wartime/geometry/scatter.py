@@ -148,9 +148,7 @@ def displace_base(board: Board, x: float, y: float, r: float, distance: float, a
                 continue
             if shapely.distance(start_pt, p.polygon) < r - _TOL:
                 continue
-            rings = [p.polygon.exterior, *p.polygon.interiors]
-            a = np.concatenate([np.asarray(g.coords)[:-1] for g in rings])
-            b = np.concatenate([np.asarray(g.coords)[1:] for g in rings])
+            a, b = board.piece_edges(i)
             t = float(_ray_capsules_first(x, y, ux, uy, a, b, r).min())
             if math.isfinite(t):
                 cands.append((t, 1, "obstacle", i))

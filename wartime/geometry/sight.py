@@ -1,9 +1,9 @@
 """Field of view, line of sight, line of fire and cover fractions (ENV-1..5, CMB-17, CMB-18, ARE-7).
 
 LOS is traced for many rays at once: every ray from one eye point is clipped in numpy against the convex parts
-of the LOS-blocking solids (Cyrus-Beck with strict inequalities, so grazing a face or the top never blocks),
-after a cheap bounding-box / band / height filter chooses which (target, piece) pairs can interact. No shapely
-object is built per ray.
+of the LOS-blocking solids (Cyrus-Beck with strict inequalities, so grazing a face or a top within 1e-9 K never
+blocks), after a separating-axis / height filter chooses which (target, piece) pairs can interact. The 25 rays
+to a silhouette share 5 2D projections, so the 2D clipping runs once per column. No shapely object per ray.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Sequence
 
 import numpy as np
 
-from wartime.geometry.board import SOLID_TOL, Board, SolidArrays
+from wartime.geometry.board import Board, SolidArrays
 from wartime.geometry.measure import edge_distance, edge_distances, point_segment_distances
 
 #: ENV-2: sample fractions across the silhouette's width and height.
@@ -21,11 +21,6 @@ SAMPLE_FRACTIONS = np.array([0.1, 0.3, 0.5, 0.7, 0.9])
 N_SAMPLES = 25
 #: Offsets of the 5 sample columns from the silhouette centre, in units of the base radius: (f − 0.5) × 2.
 _COL_OFFSETS = (SAMPLE_FRACTIONS - 0.5) * 2.0
-#: Sample s = row * 5 + col: row from the bottom (height fraction), col across the width.
-_ROW_OF = np.repeat(np.arange(5), 5)
-_COL_OF = np.tile(np.arange(5), 5)
-_H_FRAC = SAMPLE_FRACTIONS[_ROW_OF]           # (25,)
-_W_OFF = _COL_OFFSETS[_COL_OF]                # (25,)
 #: ENV-2: a point target is one sample this high above the surface.
 POINT_SAMPLE_HEIGHT = 0.5
 

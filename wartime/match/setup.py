@@ -26,10 +26,11 @@ def check_traits(spec) -> None:
                 raise NotImplementedRule(t.trait_id, f"trait {t.name!r} (on {arch.name} of {spec.name})")
     if spec.transport is not None:
         raise NotImplementedRule("MOV-2", f"transports ({spec.transport.name} of {spec.name})")
-    for kind, items in (("metahabilities", spec.metahabilities), ("objects", spec.objects)):
-        if items:
-            raise NotImplementedRule("MET-1" if kind == "metahabilities" else "GNA-16",
-                                     f"{kind} ({', '.join(a.name for a in items)} of {spec.name})")
+    if spec.metahabilities:
+        names = ", ".join(a.name for a in spec.metahabilities)
+        raise NotImplementedRule("MET-1", f"metahabilities ({names} of {spec.name})")
+    if spec.objects:
+        raise NotImplementedRule("GNA-16", f"objects ({', '.join(a.name for a in spec.objects)} of {spec.name})")
 
 
 def build_board(scenario) -> Board:
