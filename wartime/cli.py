@@ -120,5 +120,14 @@ def cost(path, as_json):
             click.echo(f"{section}: {items}")
 
 
+def _register_subcommands() -> None:
+    """Command groups that live beside their layer: replays (match), balance runs, the window (ui)."""
+    from wartime import cli_balance, cli_replay
+    for cmd in (*cli_replay.COMMANDS, *cli_balance.COMMANDS):
+        main.add_command(cmd)
+
+
+_register_subcommands()
+
 if __name__ == "__main__":
     main()

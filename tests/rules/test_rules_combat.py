@@ -247,6 +247,15 @@ def test_CMB_15_after_a_casualty_the_attacker_may_engage_a_free_enemy_within_1_K
     g.act(a, "followup", mode="engage", target=c, path=[[10, 20.8]])
     assert g.gs.in_contact(a, c) and g.energy(a) == energy
     assert violation(g.act, a, "followup", mode="step_away", path=[[9.5, 20.8]]).rule_id == "CMB-15"
+    # an enemy more than 1 K away, or one already engaged, cannot be reached this way
+    g = melee(None, {"CON": 3}, M(side="blue", x=10, y=22.2, facing=270.0))
+    a, b, c = g.ids
+    strike(g, 2, 9)
+    assert violation(g.act, a, "followup", mode="engage", target=c, path=[[10, 21.2]]).rule_id == "CMB-15"
+    g = melee(None, {"CON": 3}, M(side="blue", x=10, y=21.8, facing=270.0), M(side="red", x=10, y=22.8))
+    a, b, c, _ = g.ids
+    strike(g, 2, 9)
+    assert violation(g.act, a, "followup", mode="engage", target=c, path=[[10, 20.8]]).rule_id == "CMB-15"
 
 
 def test_CMB_15_stepping_away_and_the_follow_up_is_taken_at_once_or_lost():

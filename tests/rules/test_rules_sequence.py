@@ -87,6 +87,20 @@ def test_SEQ_3_the_initiative_winner_activates_first_in_every_phase():
     assert starts(g) == [(a, 7, False), (b7, 7, False), (b6, 6, False)]
 
 
+def test_SEQ_3_the_winner_starts_the_next_phase_even_if_it_acted_last():
+    """SEQ-3: each phase's first activation goes to the winner, even when the winner's character was the last
+    to act in the previous phase."""
+    g = Game(M(side="red", VOL=7, x=5, y=5), M(side="red", VOL=6, x=7, y=5),
+             M(side="blue", VOL=6, x=30, y=30), rolls=[9, 1])
+    a7, a6, b6 = g.ids
+    g.begin()
+    g.submit("initiative", "red", choice=a7)
+    end(g)
+    end(g)
+    end(g)
+    assert starts(g) == [(a7, 7, False), (a6, 6, False), (b6, 6, False)]
+
+
 def test_SEQ_4_ten_phases_from_10_down_to_1():
     """SEQ-4: the phase after 8 is 7, and the last phase of a turn is 1."""
     g = Game(M(side="red", VOL=1, x=5, y=5), M(side="blue", VOL=1, x=30, y=30), rolls=[6, 4])

@@ -523,7 +523,7 @@ def _id_list(raw: Mapping[str, Any], key: str, field: str, c: _Collector) -> lis
 
 def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str, Archetype],
                      c: _Collector) -> CharacterSpec | None:
-    """One character design (BLD-3, BLD-20; errors E1, E2, E9)."""
+    """One character design (CHR-1, BLD-3, BLD-20; errors E1, E2, E9)."""
     start = len(c.problems)
     _check_keys(raw, _CHARACTER_KEYS, field, c)
     char_id = _get_str(raw, "id", field, c)

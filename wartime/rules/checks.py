@@ -51,7 +51,7 @@ def resolve_die(die: int, target: int) -> tuple[bool, bool, bool]:
     fails (fumble), whatever the modifiers. Returns (passed, critical, fumble)."""
     critical = die == 1
     fumble = die == 10
-    passed = critical or die <= target
+    passed = critical or (not fumble and die <= target)
     return passed, critical, fumble
 
 

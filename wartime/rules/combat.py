@@ -128,3 +128,16 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
                                 max_wounds=max_w)
     return out
+
+
+#: CMB-13 / MET-1: the attribute of a metahability attack's CH IMP, by the metahability's type trait.
+METAHABILITY_ATTACK_ATTRIBUTE = {"Mutación": "CON", "Bunkai": "AGI", "Invocación": "INT", "Atadura": "VOL"}
+
+
+def metahability_attack_attribute(type_trait: str) -> str:
+    """CMB-13: a mutation hits with CH CON, a bunkai with CH AGI, an invocation with CH INT, a binding
+    (atadura) with CH VOL. (Using metahabilities in play is refused until MET-* lands.)"""
+    try:
+        return METAHABILITY_ATTACK_ATTRIBUTE[type_trait]
+    except KeyError:
+        raise ValueError(f"{type_trait!r} is not a metahability type (Mutación, Bunkai, Invocación, Atadura)")
