@@ -6,7 +6,7 @@ d + 1 K apart are d K apart.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from shapely.geometry import box

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import math
+
 import pytest
 
 from rules_helpers import Game, M, armour, built_state, piece, race, violation, weapon
-from wartime.core.components import Attributes, Body, Energy, Protection, Weapon
-from wartime.core.errors import DataError, RuleViolation
+from wartime.core.components import Attributes, Position
+from wartime.core.errors import DataError
 from wartime.core.rng import ScriptedDice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
@@ -64,7 +65,7 @@ def test_BAS_3_distances_are_edge_to_edge_in_kliks():
     assert g.gs.distance(a, b) == pytest.approx(5.0)
     g.start_activation(a, energy=10)
     assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2   # "within 5 K" = ≤ 5
-    g.set(b, g.gs.pos(b).__class__(16.1, 20, 180.0))
+    g.set(b, Position(16.1, 20, 180.0))
     assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "CMB-10"
 
 

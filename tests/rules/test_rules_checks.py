@@ -133,7 +133,8 @@ def test_CHK_6_CH_PSI_and_CH_LOC_are_CH_VOL():
     for die, passed in ((5, True), (6, False)):
         g = shooter_and_target(target_kw={"VOL": 5})
         a, b = g.ids
-        r = psychology.psi_check(g.gs, None, b, source=a, reason="test") if not g.dice.push(die) else None
+        g.dice.push(die)
+        r = psychology.psi_check(g.gs, None, b, source=a, reason="test")
         assert r.passed is passed and r.attribute == "VOL" and r.target == 5 and r.kind == "PSI"
     g = shooter_and_target(target_kw={"VOL": 5})
     a, b = g.ids

@@ -2,8 +2,6 @@
 the modifiers MOD-1, MOD-2, MOD-4..8 and wounds WND-1..4, WND-6."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, race, violation, weapon

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import Game, M, blade, violation, weapon
+from rules_helpers import Game, M, violation, weapon
 
 
 def support_game(ally_dy: float = 2.5) -> Game:

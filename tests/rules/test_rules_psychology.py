@@ -3,10 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from rules_helpers import Game, M, blade, violation, weapon
-from wartime.core.components import Psyche, Stress
+from wartime.core.components import Stress
 from wartime.rules import psychology
 from wartime.rules.odds import attack_odds
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import Game, M, built_state, race, violation, weapon
-from wartime.core.components import Energy, Life, Wounds
+from wartime.core.components import Life
 from wartime.core.rng import ScriptedDice
 from wartime.data.models import CharacterSpec
 from wartime.rules.checks import Modifier, make_check
@@ -142,8 +142,7 @@ def test_SEQ_6_players_alternate_activations_and_choose_which_character_acts():
     g.submit("initiative", "red", choice=a1)
     p = g.engine.pending
     assert p.kind == "activate" and p.side == "red" and set(p.options) == {a1, a2}
-    with pytest.raises(Exception):
-        g.submit("activate", "blue", choice=b)            # not blue's turn
+    assert violation(g.submit, "activate", "blue", choice=b).rule_id == "SEQ-6"   # not blue's turn
     g.submit("activate", "red", choice=a2)               # the player chooses
     end(g)
     end(g)
