@@ -24,6 +24,7 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD")
 
 PARTIAL = {
+    "ACT-4": "chains resolve uninterrupted; reaction windows themselves come with REA-*",
     "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports",
     "ENV-4": "carried weapons only (field of fire = the FOV arc); fixed 90° arcs come with the geometry issue",
     "MVA-19": "own-activation refusal only; the reaction case comes with reactions (REA-*)",

@@ -53,16 +53,28 @@ def load_match_inputs(scenario_path: str, red_list: str | None, blue_list: str |
 @click.option("--blue-list", type=click.Path(dir_okay=False), default=None, help="army list for blue (default: the scenario's)")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="record file (default records/<scenario>-<seed>.jsonl)")
 @click.option("--json", "as_json", is_flag=True, help="print the result as one JSON object")
-def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json):
+@click.option("--stop-after", type=click.IntRange(min=0), default=None,
+              help="stop after N decisions and write a save (`wartime resume FILE` continues it)")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
+              help="with --stop-after: the save file (default: --out or records/<scenario>-<seed>.jsonl)")
+def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json, stop_after, save_path):
     from wartime.ai import make_controller
     from wartime.match.match import Match, derive_seed
+    if save_path is not None and stop_after is None:
+        _fail(["error: --save needs --stop-after N (the number of decisions to play before saving)"])
     try:
         scenario, lists = load_match_inputs(scenario_path, red_list, blue_list)
         controllers = {"red": make_controller(red_ctrl, derive_seed(seed, "controller:red")),
                        "blue": make_controller(blue_ctrl, derive_seed(seed, "controller:blue"))}
         match = Match(scenario, lists, seed, controllers)
-        result = match.play()
-        record = Path(out) if out else Path("records") / f"{Path(scenario_path).stem}-{seed}.jsonl"
+        if stop_after is None:
+            result = match.play()
+        else:
+            while len(match.decisions) < stop_after and match.step():
+                pass
+            result = match.result()
+        record = Path(save_path or out) if (save_path or out) else \
+            Path("records") / f"{Path(scenario_path).stem}-{seed}.jsonl"
         match.write_record(record)
     except DataError as exc:
         _fail(exc.lines())
@@ -73,15 +85,23 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
     result["record"] = str(record)
     result["controllers"] = {"red": red_ctrl, "blue": blue_ctrl}
     result["lists"] = {s: lists[s].name for s in ("red", "blue")}
+    if stop_after is not None:
+        result["complete"] = match.over
+        result["decisions"] = len(match.decisions)
     if as_json:
         click.echo(json.dumps(result, sort_keys=True))
-    else:
-        winner = result["winner"] or "nobody (draw)"
-        click.echo(f"{scenario.name}, seed {seed}: {winner} wins ({result['reason']}) after {result['turns']} turns")
-        for side in ("red", "blue"):
-            click.echo(f"  {side:4} {lists[side].name:24} casualties {result['casualties'][side]}, "
-                       f"points lost {result['points_lost'][side]}")
-        click.echo(f"  record: {record}")
+        return
+    if not match.over:
+        click.echo(f"{scenario.name}, seed {seed}: saved after {len(match.decisions)} decisions "
+                   f"(turn {result['turns']}); continue with `wartime resume {record}`")
+        click.echo(f"  save: {record}")
+        return
+    winner = result["winner"] or "nobody (draw)"
+    click.echo(f"{scenario.name}, seed {seed}: {winner} wins ({result['reason']}) after {result['turns']} turns")
+    for side in ("red", "blue"):
+        click.echo(f"  {side:4} {lists[side].name:24} casualties {result['casualties'][side]}, "
+                   f"points lost {result['points_lost'][side]}")
+    click.echo(f"  record: {record}")
 
 
 @main.command(help="Check scenario, catalogue (archetypes) or army-list files. Exit 0 if valid, 2 if not.")

@@ -1,4 +1,143 @@
-"""`wartime batch` and `wartime report` (balance runs). Filled in by the balance-lab work."""
+"""`wartime batch` and `wartime report`: balance runs (thousands of AI games) and their report."""
 from __future__ import annotations
 
-COMMANDS: list = []
+import sys
+from pathlib import Path
+
+import click
+
+DEFAULT_GAMES = 200
+DEFAULT_SEED = 1
+
+
+def _fail(lines: list[str], code: int = 2) -> None:
+    for line in lines:
+        click.echo(line, err=True)
+    sys.exit(code)
+
+
+@click.command(help="""Play every ordered pairing of the army lists (each on both sides) N times with computer
+controllers, storing each finished game in an SQLite results store.
+
+LISTS may follow --lists (shell globs work: --lists scenarios/lists/*.toml). --games is the TOTAL: each ordered
+pairing gets ceil(games / pairings) games. Game seeds derive from --seed and the game's key only, so results
+do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) resumes with the same command plus
+--resume (or just `wartime batch --resume --out FILE`), skipping the games already stored; --resume with a larger
+--games extends the batch.""")
+@click.option("--scenario", "scenario_path", type=click.Path(dir_okay=False), default=None,
+              help="scenario file (stored in the results; optional with --resume)")
+@click.option("--lists", "lists_opt", multiple=True, type=click.Path(dir_okay=False), help="army list files")
+@click.argument("more_lists", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(min=1), default=None,
+              help=f"total games, split evenly over the ordered pairings (default {DEFAULT_GAMES})")
+@click.option("--seed", type=int, default=None, help=f"batch seed (default {DEFAULT_SEED})")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="worker processes (default: CPU count)")
+@click.option("--backend", type=click.Choice(["process", "dask", "inline"]), default="process", show_default=True,
+              help="process: a local process pool; dask: a Dask cluster (the 'cluster' extra); inline: this process")
+@click.option("--address", default=None, help="with --backend dask: an existing scheduler (tcp://host:8786)")
+@click.option("--red", "red_ctrl", type=click.Choice(["scripted", "random"]), default=None,
+              help="controller of the red side (default scripted)")
+@click.option("--blue", "blue_ctrl", type=click.Choice(["scripted", "random"]), default=None,
+              help="controller of the blue side (default scripted)")
+@click.option("--handicap/--no-handicap", default=None,
+              help="also play each list with one copy of each design removed (lets the report price designs)")
+@click.option("--mirror/--no-mirror", default=None, help="also play each list against itself")
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="results store (SQLite)")
+@click.option("--resume", is_flag=True, help="finish or extend the batch already in --out")
+@click.option("--chunk-size", type=click.IntRange(min=1), default=None, help="games per task (default: automatic)")
+@click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
+def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, address, red_ctrl, blue_ctrl,
+          handicap, mirror, out, resume, chunk_size, progress):
+    from wartime import __version__
+    from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
+                                        open_executor, pairings, run_batch)
+    from wartime.balance.specs import SpecError
+    from wartime.balance.store import ResultStore, StoreError
+    from wartime.core.errors import DataError
+    from wartime.match.record import rules_data_hash
+
+    list_paths = list(lists_opt) + list(more_lists)
+    rules_hash = rules_data_hash()
+    workers = workers or default_workers()
+    out_path = Path(out)
+    store = None
+    try:
+        if resume and out_path.exists():
+            store = ResultStore.open(out_path)
+            store.check_version(__version__, rules_hash)
+            stored = BatchConfig.from_json(store.config())
+            config = make_config(
+                scenario_path or stored.scenario, list_paths or [r.spec for r in stored.lists],
+                seed=stored.seed if seed is None else seed, red=red_ctrl or stored.red_controller,
+                blue=blue_ctrl or stored.blue_controller,
+                handicap=stored.handicap if handicap is None else handicap,
+                mirror=stored.mirror if mirror is None else mirror)
+            a, b = stored.identity(), config.identity()
+            diff = sorted(k for k in a if a[k] != b[k])
+            if diff:
+                raise BatchError(f"{out_path}: holds another batch ({', '.join(diff)} differ): resume it with the "
+                                 "options it was started with (or none), or choose another --out")
+            per = stored_per = store.games_per_pairing()
+            if games is not None:
+                per = games_per_pairing(games, len(pairings(config)))
+                if per > stored_per:
+                    store.set_games_per_pairing(per)
+                else:
+                    per = stored_per
+        else:
+            if resume:
+                click.echo(f"{out_path}: nothing to resume, starting a new batch", err=True)
+            if not scenario_path or not list_paths:
+                raise BatchError("--scenario and --lists are required for a new batch")
+            config = make_config(scenario_path, list_paths, seed=DEFAULT_SEED if seed is None else seed,
+                                 red=red_ctrl or "scripted", blue=blue_ctrl or "scripted", handicap=bool(handicap),
+                                 mirror=bool(mirror))
+            per = games_per_pairing(games or DEFAULT_GAMES, len(pairings(config)))
+            store = ResultStore.create(out_path, config.to_json(), per, __version__, rules_hash)
+        n_pairs = len(pairings(config))
+        done = store.count()
+        click.echo(f"{config.scenario_key}: {n_pairs} ordered pairings × {per} games = {n_pairs * per} games "
+                   f"({done} already stored); backend {backend}, {workers} worker(s)", err=True)
+        with open_executor(backend, workers, address) as (executor, slots):
+            summary = run_batch(config, store, per, executor, slots, chunk_size=chunk_size, progress=progress)
+    except KeyboardInterrupt:
+        n = store.count() if store is not None else 0
+        click.echo(f"\ninterrupted: {n} finished games are stored in {out_path}; "
+                   f"finish with: wartime batch --resume --out {out_path}", err=True)
+        sys.exit(130)
+    except DataError as exc:
+        _fail(exc.lines())
+    except (BatchError, StoreError, SpecError) as exc:
+        _fail([f"error: {exc}"])
+    except OSError as exc:
+        _fail([f"error: {exc}"])
+    finally:
+        if store is not None:
+            store.close()
+    click.echo(f"played {summary.played} games in {summary.elapsed_s:.1f} s "
+               f"({summary.games_per_s:.2f} games/s, {summary.workers} worker(s), chunks of {summary.chunk_size}); "
+               f"{summary.already + summary.played} of {summary.planned} games stored in {out_path}")
+
+
+@click.command(help="""Write the balance report of one or more results stores: report.md, report.html,
+summary.json and PNG figures in --out (replaced atomically). Refuses to pool results of different engine
+versions or rules data unless --allow-mixed.""")
+@click.argument("stores", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="report folder")
+@click.option("--allow-mixed", is_flag=True, help="pool results of different engine versions / rules data")
+def report(stores, out, allow_mixed):
+    try:
+        from wartime.balance.report import ReportError, write_report
+    except ImportError as exc:
+        _fail([f"error: the report needs matplotlib and scipy: pip install 'wartime[report]' ({exc})"])
+    from wartime.balance.store import StoreError
+    try:
+        path = write_report(list(stores), out, allow_mixed=allow_mixed)
+    except (ReportError, StoreError) as exc:
+        _fail([f"error: {exc}"])
+    except OSError as exc:
+        _fail([f"error: {exc}"])
+    click.echo(f"report written: {path / 'report.md'}, {path / 'report.html'}")
+
+
+COMMANDS = [batch, report]

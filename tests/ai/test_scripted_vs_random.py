@@ -38,8 +38,8 @@ pytestmark = pytest.mark.xdist_group("scripted_vs_random")
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_scripted_beats_random_chunk(chunk):
     wins, games = play_chunk(chunk)
-    # each chunk of 25 games must itself be clearly won; the total is checked below by the 90 % bound
-    assert wins / games >= 0.8, f"scripted won only {wins}/{games} in chunk {chunk}"
+    # a sanity bound per chunk (one list on one scenario); the 90 % bound is on the 200 games below
+    assert wins / games >= 0.6, f"scripted won only {wins}/{games} in chunk {chunk}"
     _results[chunk] = (wins, games)
 
 

@@ -621,7 +621,7 @@ def test_WND_2_as_many_wounds_as_CON_incapacitates():
     """WND-2: a CON 3 character taking its 3rd wound is incapacitated (no CH PSI, no actions, still occupying
     its base). After being healed 1 wound it can act again."""
     g = ranged(8.0, {"weapons": (weapon(DMG=1),)}, {"CON": 3, "wounds": 2},
-               M(x=14, y=21, INT=5), M(side="blue", x=35, y=35))
+               M(side="blue", x=14, y=21, INT=5), M(side="blue", x=35, y=35))
     a, b, healer, _ = g.ids
     shoot(g, 2, 9)
     assert g.world.get(b, Life).state == "incapacitated" and g.checks("PSI") == []
@@ -638,7 +638,7 @@ def test_WND_3_more_wounds_than_CON_is_death():
     """WND-3: a CON 3 character with 2 wounds that takes 2 more (4 in total) is dead and cannot be healed; its
     base is removed."""
     g = ranged(8.0, {"weapons": (weapon(DMG=2),)}, {"CON": 3, "wounds": 2},
-               M(x=14, y=21, INT=5, mov=3), M(side="blue", x=35, y=35))
+               M(side="blue", x=14, y=21, INT=5, mov=3), M(side="blue", x=35, y=35))
     a, b, healer, _ = g.ids
     shoot(g, 2, 9)
     assert g.wounds(b) == 4 and g.world.get(b, Life).state == "dead"

@@ -1,4 +1,8 @@
-"""A legal random controller: every choice uniform among legal candidates, from its own seeded Dice."""
+"""A legal random controller: every choice uniform among legal candidates, from its own seeded Dice.
+
+Its randomness is a pure function of (seed, decision index): each decision draws from a fresh
+`Dice(derive_seed(seed, f"decision:{n}"))`, n being the number of decisions the match has recorded. A resumed
+game (`Match.from_record`) therefore needs no controller state to continue exactly as if never stopped."""
 from __future__ import annotations
 
 import math
@@ -9,13 +13,25 @@ from wartime.rules.sequence import Decision, Pending
 
 
 class RandomController:
+    kind = "random"
+
     def __init__(self, seed: int):
-        self.dice = Dice(seed)
+        self.seed = int(seed)
+        self.dice = Dice(self.seed)
+        self._calls = 0
+
+    def _reseed(self, match) -> None:
+        from wartime.match.match import derive_seed
+        decisions = getattr(match, "decisions", None)
+        n = len(decisions) if decisions is not None else self._calls
+        self._calls += 1
+        self.dice = Dice(derive_seed(self.seed, f"decision:{n}"))
 
     def _pick(self, seq):
         return seq[self.dice.choice_index(len(seq))]
 
     def decide(self, match, p: Pending) -> Decision:
+        self._reseed(match)
         if p.kind in ("initiative", "activate"):
             return Decision(p.kind, p.side, choice=self._pick(list(p.options)))
         engine = match.engine

@@ -141,7 +141,7 @@ class Activation:
 class Effects:
     """One-shot and lasting modifiers from actions (MVA-2, MVA-3, CBA-12, GNA-1, GNA-4, MOD-8, PSI-*)."""
     next_action_mod: tuple[tuple[str, str, int], ...] = ()   # (rule, kind, value): kind 'run' | 'sprint'
-    sprint_turn: int = 0               # MVA-3: sprinted in this turn (no attacks; CH IMP −1 against it)
+    sprint_turn: int = -1              # MVA-3: sprinted in this turn (no attacks; CH IMP −1 against it)
     charge_target: int | None = None   # CBA-12: next melee action against it +1 IMP, +1 DMG
     concentrate: int = 0               # GNA-4 pending bonus
     concentrate_building: bool = False

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from wartime import __version__
 from wartime.core.components import Identity
 from wartime.core.rng import Dice
-from wartime.match.record import FORMAT_NAME, FORMAT_VERSION, rules_data_hash, sha256_text, write_record
+from wartime.match.record import (FORMAT_NAME, FORMAT_VERSION, rules_data_hash, sha256_text, snapshot_checksum,
+                                  write_record)
 from wartime.match.setup import build_state
 from wartime.rules.sequence import Decision, Engine, Pending
 
@@ -30,7 +31,10 @@ def derive_seed(seed: int, label: str) -> int:
 
 class Match:
     def __init__(self, scenario, lists: Mapping[str, Any], seed: int,
-                 controllers: Mapping[str, Controller] | None = None, dice: Dice | None = None):
+                 controllers: Mapping[str, Controller] | None = None, dice: Dice | None = None,
+                 observers: Iterable[Callable[["Match", Mapping[str, Any]], None]] = ()):
+        """`observers` are called as `observer(match, event)` for every event from the very first one (the
+        replay viewer uses one to snapshot the setup events); they never change play."""
         self.scenario = scenario
         self.lists = dict(lists)
         self.seed = int(seed)
@@ -41,8 +45,23 @@ class Match:
         self.engine = Engine(self.gs)
         self.entries: list[tuple[str, Any]] = []
         self.decisions: list[dict] = []
+        #: world snapshot after each decision: hashed into the record's state checksums when written
+        self.checkpoints: list = []
+        #: set by `from_record`: the header of the record this match continues (kept byte for byte)
+        self.continued_header: dict | None = None
         self.world.listeners.append(lambda ev: self.entries.append(("e", dict(ev))))
+        self.world.listeners.extend((lambda ev, o=o: o(self, ev)) for o in observers)
         self.engine.start()
+
+    @classmethod
+    def from_record(cls, path: str | Path, controllers: Mapping[str, Controller] | None = None) -> "Match":
+        """Continue a saved game (or rebuild a finished one): the match is rebuilt from the scenario and lists
+        embedded in the record and its recorded decisions are submitted again, checked event by event.
+        `controllers` then play on; the final record equals the one an uninterrupted game writes.
+        Raises `RecordError` for a bad file or a record this engine does not reproduce."""
+        from wartime.match.save import match_from_record
+        from wartime.match.record import load_record
+        return match_from_record(load_record(path), controllers)
 
     # --- the decision interface ---------------------------------------------------------------
     @property
@@ -60,6 +79,7 @@ class Match:
         # the decision is recorded before the events it caused
         self.entries.insert(mark, ("d", decision.to_json()))
         self.decisions.append(decision.to_json())
+        self.checkpoints.append(self.world.snapshot())
 
     def step(self) -> bool:
         """Ask the pending side's controller for one decision. Returns False when the game is over."""
@@ -93,6 +113,14 @@ class Match:
         return out
 
     def header(self) -> dict:
+        """The record header: formats, versions, seed, the scenario and lists embedded, the controllers and
+        whether the game is over (`complete`; a save is not)."""
+        if self.continued_header is not None:
+            head = dict(self.continued_header)
+            head["controllers"] = {**head.get("controllers", {}), **self.controller_names()}
+            head["complete"] = self.over
+            return head
+
         def embed(path) -> dict:
             text = Path(path).read_text(encoding="utf-8")
             return {"path": str(path), "sha256": sha256_text(text), "text": text}
@@ -105,7 +133,33 @@ class Match:
             lists[side] = d
         return {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "engine_version": __version__,
                 "rules_hash": rules_data_hash(), "seed": self.seed, "scenario": embed(self.scenario.path),
-                "lists": lists}
+                "lists": lists, "controllers": self.controller_names(), "complete": self.over}
+
+    def controller_names(self) -> dict[str, str]:
+        """Each side's controller by name (`kind` attribute, else the class name without "Controller",
+        lower-cased: "scripted", "random"), so a resumed game can rebuild them."""
+        out = {}
+        for side, ctrl in sorted(self.controllers.items()):
+            name = getattr(ctrl, "kind", None)
+            if not isinstance(name, str):
+                name = type(ctrl).__name__.removesuffix("Controller").lower()
+            out[side] = name
+        return out
+
+    def record_entries(self) -> list[tuple[str, Any]]:
+        """Decisions, events and, after each decision's events, the state checksum after that decision."""
+        out: list[tuple[str, Any]] = []
+        n = 0
+        for kind, payload in self.entries:
+            if kind == "d" and n:
+                out.append(("c", snapshot_checksum(self.checkpoints[n - 1])))
+            if kind == "d":
+                n += 1
+            out.append((kind, payload))
+        if n:
+            out.append(("c", snapshot_checksum(self.checkpoints[n - 1])))
+        return out
 
     def write_record(self, path: str | Path) -> None:
-        write_record(path, self.header(), self.entries)
+        """Write the record so far, atomically (a game still in progress is written as a save)."""
+        write_record(path, self.header(), self.record_entries())

@@ -108,6 +108,26 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         return out
     if ctx.failed:
         return out
+    if ranged and not imp.critical and gs.engaged(target):
+        # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
+        # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
+        second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
+                            "second CH IMP into a melee", against=target)
+        if second.fumble:
+            world.emit("hit_fumble", "CMB-8", who=attacker)
+            if weapon is not None:
+                wound_weapon(gs, attacker, weapon_index, "CMB-8")
+            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+        if not second.passed:
+            others = [o for o in gs.minis() if o not in (target, attacker) and gs.on_table(o)
+                      and gs.in_contact(o, target)]
+            if others:
+                new = min(others, key=lambda o: (gs.distance(attacker, o), o))
+                world.emit("stray_shot", "CBA-5", attacker=attacker, intended=target, target=new)
+                target = new
+                if cover is not None:
+                    c = gs.cover(attacker, [target])[0]
+                    cover = Cover(c.blocked, c.main_piece_def)
     # damage
     if unarmed:
         a = gs.attrs(attacker)

@@ -53,8 +53,8 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
 def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int | None, ranged: bool,
                 cover: Cover | None = None, unarmed: bool = False, dmg_bonus: int = 0,
                 extra_imp=()) -> AttackOdds:
-    """The exact probabilities of one attack as the rules resolve it now (the action-scoped one-shot
-    modifiers of the acting character are not included)."""
+    """The exact probabilities of one attack on the chosen target as the rules resolve it now (CBA-5 included;
+    the action-scoped one-shot modifiers of the acting character are not included)."""
     distance = gs.distance(attacker, target)
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
@@ -77,17 +77,20 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     if cover is not None and ranged and (cover.full or cover.over_half):
         def_bonus = 2
     tenth = Fraction(1, 10)
+    # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
+    p_second = p_pass(imp_target) if ranged and gs.engaged(target) else Fraction(1)
     for d in DIE:
         passed, crit, _ = resolve_die(d, imp_target)
         if not passed:
             continue
-        p_hit += tenth
+        w = tenth if crit else tenth * p_second
+        p_hit += w
         dmg = base + (1 if crit else 0)
         use_cover = None if (crit or not ranged) else cover
         dt = defense + (def_bonus if use_cover is not None else 0)
         cap = (2 if crit else 1) if unarmed else None
         for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap).items():
-            exp += tenth * p * n
+            exp += w * p * n
             if n >= remaining:
-                p_inc += tenth * p
+                p_inc += w * p
     return AttackOdds(imp_target, defense + def_bonus, p_hit, p_pass(defense + def_bonus), exp, p_inc)

@@ -339,7 +339,9 @@ class Engine:
 
     def perform(self, actor: int, key: str, params: dict, chain: bool, facing: float | None) -> None:
         """Declare, validate, pay and resolve one action of the acting character (actions digest pipeline).
-        Nothing changes if the action is illegal."""
+        Nothing changes if the action is illegal. ACT-3: `chain` flags this action as chained to the next.
+        ACT-4: no reaction window opens inside a chain — reaction windows (REA-*) are not implemented yet,
+        so no window opens at all."""
         gs = self.gs
         action = REGISTRY.get(key)
         if action is None:

@@ -20,7 +20,8 @@ class Action:
     reaction_only: ClassVar[bool] = False
 
     def validate(self, gs: GameState, actor: int, params: dict[str, Any]) -> Any:
-        """Check the action's requirements; return prepared data for cost/resolve; raise RuleViolation."""
+        """ACT-5: check the action's requirements at declaration, against current values; return prepared
+        data for cost/resolve; raise RuleViolation naming the broken rule (nothing is spent)."""
         return None
 
     def cost(self, gs: GameState, actor: int, params: dict[str, Any], prepared: Any) -> int:

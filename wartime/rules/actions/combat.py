@@ -60,7 +60,8 @@ class AttackPrep:
 
 @register
 class RangedAttack(Action):
-    """CBA-1: Ataque a distancia (weapon ENE, CH IMP AGI with the range modifier)."""
+    """CBA-1: Ataque a distancia (weapon ENE, CH IMP AGI with the range modifier). At an engaged target it
+    is CBA-5, firing into a melee (a second CH IMP decides whether the chosen target is hit)."""
     key = "ranged_attack"
     rule = "CBA-1"
     category = "combat"

@@ -1,0 +1,109 @@
+"""Per-game statistics read from a match's events, without touching the rules (Catanatron's accumulators:
+`before` the game, `step` per entry, `after` the game).
+
+What each figure means (all per miniature, per game):
+
+* ``damage_dealt`` — wounds it inflicted on enemies: the ``amount`` of ``wounds`` events whose ``source`` is it
+  and whose target is on the other side (friendly wounds are not counted);
+* ``wounds_taken`` — every wound it received (``wounds`` events on it, any source);
+* ``kills`` — enemies it put out of the fight: credited when an enemy first becomes a casualty (a ``life`` event
+  to incapacitated / dead, or an ``unconscious`` event), to the source of the wounds that did it, or failing
+  that (stress) to the acting character when it is an enemy of the victim; each victim counted once;
+* ``survived`` — 1 if it can still act when the game ends (the engine's casualty list, WND-2/3, PSI-16);
+* ``energy_spent`` — the ``cost`` of its ``action`` events (ENE-1);
+* ``actions``, ``hits``, ``misses`` — its ``action`` events, and ``hit`` / ``miss`` events as attacker;
+* ``reactions`` — its ``reaction`` events (0 until the engine implements reactions, REA).
+
+Game-level: the side that won the turn-1 initiative (the first ``initiative`` event's ``order[0]``, SEQ-2) and the
+number of decisions."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from wartime.core.components import Identity
+
+CHARACTER_STATS = ("damage_dealt", "wounds_taken", "kills", "survived", "energy_spent", "actions", "hits",
+                   "misses", "reactions")
+
+
+class GameAccumulator:
+    def __init__(self) -> None:
+        self.roster: dict[int, Identity] = {}
+        self.stats: dict[int, dict[str, int]] = {}
+        self.first_player: str | None = None
+        self.decisions = 0
+        self._down: set[int] = set()          # victims already credited
+        self._last_wound_source: dict[int, int | None] = {}
+        self._actor: int | None = None
+
+    # --- before / step / after -----------------------------------------------------------------
+    def before(self, match) -> None:
+        """Read the roster: entity id → identity (side, character design, cost), in id order."""
+        gs = match.gs
+        for e in sorted(gs.minis()):
+            self.roster[e] = gs.world.get(e, Identity)
+            self.stats[e] = {k: 0 for k in CHARACTER_STATS}
+
+    def steps(self, entries: Iterable[tuple[str, Any]]) -> None:
+        for kind, payload in entries:
+            self.step(kind, payload)
+
+    def step(self, kind: str, payload: dict) -> None:
+        if kind == "d":
+            self.decisions += 1
+            return
+        t = payload.get("type")
+        if t == "action":
+            who = payload["who"]
+            self._actor = who
+            s = self.stats.get(who)
+            if s is not None:
+                s["actions"] += 1
+                s["energy_spent"] += int(payload.get("cost") or 0)
+        elif t == "wounds":
+            who, src, n = payload["who"], payload.get("source"), int(payload["amount"])
+            if who in self.stats:
+                self.stats[who]["wounds_taken"] += n
+            if src is not None and src in self.stats and self._enemies(src, who):
+                self.stats[src]["damage_dealt"] += n
+            self._last_wound_source[who] = src
+        elif t == "life":
+            if payload["state"] in ("incapacitated", "dead"):
+                self._down_event(payload["who"], self._last_wound_source.get(payload["who"]))
+        elif t == "unconscious":
+            self._down_event(payload["who"], None)
+        elif t == "hit" or t == "miss":
+            a = payload.get("attacker")
+            if a in self.stats:
+                self.stats[a]["hits" if t == "hit" else "misses"] += 1
+        elif t == "reaction":
+            who = payload.get("who")
+            if who in self.stats:
+                self.stats[who]["reactions"] += 1
+        elif t == "initiative" and self.first_player is None:
+            self.first_player = payload["order"][0]
+
+    def after(self, match) -> list[dict]:
+        """One row per miniature (entity id order)."""
+        out_of_fight = {e for side in match.gs.sides for e in match.engine.casualties(side)}
+        rows = []
+        for e, ident in self.roster.items():
+            s = dict(self.stats[e])
+            s["survived"] = 0 if e in out_of_fight else 1
+            rows.append({"entity": e, "side": ident.side, "character_id": ident.character_id,
+                         "name": ident.name, "cost": ident.cost, **s})
+        return rows
+
+    # --- helpers -------------------------------------------------------------------------------
+    def _enemies(self, a: int, b: int) -> bool:
+        return a in self.roster and b in self.roster and self.roster[a].side != self.roster[b].side
+
+    def _down_event(self, victim: int, source: int | None) -> None:
+        if victim in self._down or victim not in self.roster:
+            return
+        self._down.add(victim)
+        killer = source if source is not None and self._enemies(source, victim) else None
+        if killer is None and self._actor is not None and self._enemies(self._actor, victim):
+            killer = self._actor
+        if killer is not None:
+            self.stats[killer]["kills"] += 1

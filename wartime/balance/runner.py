@@ -1,0 +1,302 @@
+"""The batch runner: every ordered pairing of the given lists, N seeded games each, on any
+`concurrent.futures.Executor` (a local process pool by default, a Dask cluster's `Client.get_executor()`,
+or in-process), each finished game stored at once (`wartime.balance.store`).
+
+**Games.** A batch of L lists plays the L·(L−1) ordered pairings (each pair on both sides, which cancels the
+side and turn-order effects; `mirror=True` adds A-vs-A). `--games` is the *total*: every ordered pairing gets
+``ceil(games / pairings)`` games, so the batch may be up to ``pairings − 1`` games larger than asked (the command
+prints the exact figure). With `handicap=True` each list is also played with one copy of each of its character
+designs removed (`wartime.balance.specs.handicap_specs`) against every other full list, on both sides: these
+lists cost less, which is what lets the report convert a design's effect on the win odds into points.
+
+**Seeds.** Game k of the ordered pairing (red list, blue list) has the key
+``"{scenario}:{red}:{blue}:{red controller}:{blue controller}:{k}"`` and the seed
+``derive_seed(batch_seed, "game:" + key) >> 1`` (`wartime.match.match.derive_seed`, shifted to 63 bits so that it
+fits SQLite's INTEGER). A game's seed depends only on the batch seed and its key: never on the worker count,
+the backend, the chunking, the order of the lists on the command line, or which games were already stored —
+so a resumed or extended batch plays exactly the games an uninterrupted one would have.
+
+**Work units.** Games are submitted in chunks (`chunk_size`, by default about 8 chunks per worker, at most 8
+games each) so per-task overhead stays negligible next to a game (~0.1-0.3 s); workers cache loaded scenarios
+and lists. Chunks are interleaved across pairings so that long and short games spread over the workers."""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from wartime.balance.specs import GameSpec, ListRef, file_sha256, handicap_specs, list_sha256, spec_key
+from wartime.balance.store import ResultStore, StoreError, describe_version
+
+BACKENDS = ("process", "dask", "inline")
+CONTROLLERS = ("scripted", "random")
+
+
+class BatchError(Exception):
+    """A batch that cannot run as asked (the message says why and what to do)."""
+
+
+@dataclass(frozen=True)
+class BatchConfig:
+    """What a batch plays, apart from how many games: stored in the results store, compared on --resume."""
+    scenario: str                     # absolute path
+    scenario_sha256: str
+    lists: tuple[ListRef, ...]        # the full lists, as given
+    seed: int = 1
+    red_controller: str = "scripted"
+    blue_controller: str = "scripted"
+    handicap: bool = False
+    mirror: bool = False
+
+    @property
+    def scenario_key(self) -> str:
+        return Path(self.scenario).stem
+
+    def to_json(self) -> dict:
+        return {"scenario": {"path": self.scenario, "key": self.scenario_key, "sha256": self.scenario_sha256},
+                "lists": [{"spec": r.spec, "key": r.key, "sha256": r.sha256} for r in self.lists],
+                "seed": self.seed, "controllers": {"red": self.red_controller, "blue": self.blue_controller},
+                "handicap": self.handicap, "mirror": self.mirror}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "BatchConfig":
+        return cls(scenario=d["scenario"]["path"], scenario_sha256=d["scenario"]["sha256"],
+                   lists=tuple(ListRef(x["spec"], x["key"], x["sha256"]) for x in d["lists"]),
+                   seed=int(d["seed"]), red_controller=d["controllers"]["red"],
+                   blue_controller=d["controllers"]["blue"], handicap=bool(d["handicap"]),
+                   mirror=bool(d["mirror"]))
+
+    def identity(self) -> dict:
+        """What must match for two runs to be one batch (paths may differ, content may not)."""
+        d = self.to_json()
+        d["scenario"] = {"key": self.scenario_key, "sha256": self.scenario_sha256}
+        d["lists"] = sorted((r.key, r.sha256) for r in self.lists)
+        return d
+
+
+@dataclass
+class BatchSummary:
+    planned: int
+    already: int
+    played: int
+    elapsed_s: float
+    workers: int
+    chunk_size: int
+
+    @property
+    def games_per_s(self) -> float:
+        return self.played / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+
+# --- planning ---------------------------------------------------------------------------------------
+def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, seed: int = 1,
+                red: str = "scripted", blue: str = "scripted", handicap: bool = False,
+                mirror: bool = False) -> BatchConfig:
+    """Validate the files (DataError on a bad file, BatchError on a bad batch) and describe the batch."""
+    from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
+    from wartime.core.errors import DataError
+    for kind in (red, blue):
+        if kind not in CONTROLLERS:
+            raise BatchError(f"unknown controller {kind!r}: one of {', '.join(CONTROLLERS)}")
+    scenario_path = Path(scenario_path).resolve()
+    scenario = load_scenario(scenario_path)
+    refs: list[ListRef] = []
+    problems = []
+    for p in dict.fromkeys(str(Path(x).resolve()) for x in list_paths):
+        try:
+            army = load_army_list(p)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(check_list_against_scenario(army, scenario))
+        refs.append(ListRef(p, spec_key(p), list_sha256(p)))
+    if problems:
+        raise DataError(problems)
+    keys = [r.key for r in refs]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise BatchError(f"two lists share the file name {dup[0]!r}: list file names name the lists in results, "
+                         "rename one")
+    if len(refs) < 2 and not mirror:
+        raise BatchError("a batch needs at least two lists (or --mirror to play a list against itself)")
+    if not refs:
+        raise BatchError("no list given: --lists FILE [FILE ...]")
+    return BatchConfig(str(scenario_path), file_sha256(scenario_path), tuple(refs), int(seed), red, blue,
+                       bool(handicap), bool(mirror))
+
+
+def pairings(config: BatchConfig) -> list[tuple[ListRef, ListRef]]:
+    """Ordered (red, blue) pairings: full lists i ≠ j (i = j too with mirror), then handicap variants of each
+    list against every other full list, on both sides."""
+    full = sorted(config.lists, key=lambda r: r.key)
+    out = [(a, b) for a in full for b in full if a is not b or config.mirror]
+    if config.handicap:
+        for a in full:
+            for spec in handicap_specs(a.spec):
+                v = ListRef(spec, spec_key(spec), a.sha256)
+                for b in full:
+                    if b is not a:
+                        out.append((v, b))
+                        out.append((b, v))
+    return out
+
+
+def games_per_pairing(total_games: int, n_pairings: int) -> int:
+    """`--games` is the total: each ordered pairing gets ceil(total / pairings) games."""
+    if total_games < 1:
+        raise BatchError("--games must be at least 1")
+    return max(1, math.ceil(total_games / max(1, n_pairings)))
+
+
+def game_key(config: BatchConfig, red: ListRef, blue: ListRef, k: int) -> str:
+    return f"{config.scenario_key}:{red.key}:{blue.key}:{config.red_controller}:{config.blue_controller}:{k}"
+
+
+def game_seed(batch_seed: int, key: str) -> int:
+    from wartime.match.match import derive_seed
+    return derive_seed(batch_seed, f"game:{key}") >> 1
+
+
+def plan_games(config: BatchConfig, per_pairing: int) -> list[GameSpec]:
+    """Every game of the batch, k-major (game 0 of every pairing, then game 1, ...)."""
+    pairs = pairings(config)
+    specs = []
+    for k in range(per_pairing):
+        for red, blue in pairs:
+            key = game_key(config, red, blue, k)
+            specs.append(GameSpec(key, k, game_seed(config.seed, key), config.scenario, config.scenario_sha256,
+                                  red, blue, config.red_controller, config.blue_controller))
+    return specs
+
+
+def default_chunk_size(n_games: int, workers: int) -> int:
+    return max(1, min(8, math.ceil(n_games / (max(1, workers) * 8))))
+
+
+def chunked(specs: Sequence[GameSpec], size: int) -> list[list[GameSpec]]:
+    return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
+
+
+# --- executors --------------------------------------------------------------------------------------
+class InlineExecutor(Executor):
+    """Runs each task at submit time in this process (debugging, profiling); same interface as the pools."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        f: Future = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller through the future
+            f.set_exception(exc)
+        return f
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A local pool. Workers are forked from a fork server that preloads the engine (cheap start, no threads
+    inherited from the parent: tqdm's monitor, a Dask client in the same process)."""
+    from wartime.balance.worker import ignore_sigint
+    if sys.platform.startswith("linux"):
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["wartime.balance.worker"])
+    else:
+        ctx = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=ignore_sigint)
+
+
+@contextmanager
+def open_executor(backend: str = "process", workers: int = 2, address: str | None = None) -> Iterator[tuple[Executor, int]]:
+    """Yield (executor, number of worker slots) for a backend; everything is shut down on exit.
+
+    * ``process`` — `ProcessPoolExecutor(workers)`;
+    * ``dask`` — a `LocalCluster(n_workers=workers, processes=True, threads_per_worker=1)` started here, or the
+      existing scheduler at ``address``; the runner uses `Client.get_executor()`. Needs the ``cluster`` extra.
+      On an existing cluster every worker must have this wartime installed and see the scenario and list files
+      at the same absolute paths (they are checked by content hash);
+    * ``inline`` — this process, one game after another."""
+    if backend == "process":
+        if address:
+            raise BatchError("--address is for --backend dask")
+        pool = process_pool(workers)
+        try:
+            yield pool, workers
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    elif backend == "inline":
+        yield InlineExecutor(), 1
+    elif backend == "dask":
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise BatchError("the dask backend needs Dask distributed: pip install 'wartime[cluster]'") from None
+        cluster = None
+        if address:
+            client = Client(address)
+        else:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+        try:
+            slots = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()) or workers
+            yield client.get_executor(pure=False), slots
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    else:
+        raise BatchError(f"unknown backend {backend!r}: one of {', '.join(BACKENDS)}")
+
+
+# --- running ----------------------------------------------------------------------------------------
+def run_batch(config: BatchConfig, store: ResultStore, per_pairing: int, executor: Executor, workers: int, *,
+              chunk_size: int | None = None, progress: bool = True,
+              on_game: Callable[[dict], None] | None = None) -> BatchSummary:
+    """Play every planned game not yet in the store; store each as its chunk comes back.
+
+    `on_game(result)` is called after each game is stored (an exception from it stops the batch: what is
+    stored stays, the rest is cancelled). A worker whose engine or rules data differ from the store's stops
+    the batch before anything of it is stored."""
+    from tqdm import tqdm
+    from wartime.balance.worker import run_chunk
+    engine_version, rules_hash = store.version()
+    specs = plan_games(config, per_pairing)
+    done = store.done_keys()
+    todo = [s for s in specs if s.key not in done]
+    already = len(specs) - len(todo)
+    size = chunk_size or default_chunk_size(len(todo), workers)
+    t0 = time.perf_counter()
+    played = 0
+    bar = tqdm(total=len(specs), initial=already, unit="game", desc="games", disable=not progress,
+               dynamic_ncols=True, file=sys.stderr)
+    futures: list[Future] = []
+    try:
+        futures = [executor.submit(run_chunk, chunk) for chunk in chunked(todo, size)]
+        for fut in as_completed(futures):
+            for result in fut.result():
+                g = result["game"]
+                if (g["engine_version"], g["rules_hash"]) != (engine_version, rules_hash):
+                    raise StoreError(
+                        f"worker {g['worker']} runs {describe_version(g['engine_version'], g['rules_hash'])}, "
+                        f"the store holds {describe_version(engine_version, rules_hash)}: install the same "
+                        "wartime on every worker")
+                store.add(result)
+                played += 1
+                bar.update(1)
+                if on_game is not None:
+                    on_game(result)
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        raise
+    finally:
+        bar.close()
+    return BatchSummary(len(specs), already, played, time.perf_counter() - t0, workers, size)
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)

@@ -1,0 +1,211 @@
+"""The results store: one SQLite file per batch (stdlib sqlite3, WAL journal, synchronous=FULL).
+
+Tables:
+
+* ``meta(key, value)`` — ``schema``, ``engine_version``, ``rules_hash`` (of the engine that created the store),
+  ``config`` (the batch as JSON: scenario, lists with content hashes, batch seed, controllers, handicap, mirror),
+  ``games_per_pairing``, ``created_at``;
+* ``games`` — one row per finished game, primary key ``game_key``; every row also carries the worker's
+  ``engine_version`` and ``rules_hash``;
+* ``characters`` — one row per miniature per game (`wartime.balance.accumulator`), key (game_key, entity).
+
+Each finished game is written in one transaction (its game row and its character rows together), so a batch
+killed at any point (Ctrl-C, kill -9) holds only whole games, and `--resume` skips exactly those (unique
+game key): none is lost or written twice. The timing columns (`TIMING_COLUMNS`) are the only ones that depend on
+the machine, the worker count or the backend."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+#: (name, SQL type) of the games table, in order.
+GAME_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("game_key", "TEXT PRIMARY KEY"), ("k", "INTEGER NOT NULL"), ("seed", "INTEGER NOT NULL"),
+    ("scenario", "TEXT NOT NULL"), ("scenario_key", "TEXT NOT NULL"),
+    ("red_list", "TEXT NOT NULL"), ("blue_list", "TEXT NOT NULL"),
+    ("red_base_list", "TEXT NOT NULL"), ("blue_base_list", "TEXT NOT NULL"),
+    ("red_list_name", "TEXT NOT NULL"), ("blue_list_name", "TEXT NOT NULL"),
+    ("red_cost", "INTEGER NOT NULL"), ("blue_cost", "INTEGER NOT NULL"),
+    ("red_controller", "TEXT NOT NULL"), ("blue_controller", "TEXT NOT NULL"),
+    ("winner", "TEXT"), ("reason", "TEXT"), ("turns", "INTEGER NOT NULL"),
+    ("casualties_red", "INTEGER NOT NULL"), ("casualties_blue", "INTEGER NOT NULL"),
+    ("points_lost_red", "INTEGER NOT NULL"), ("points_lost_blue", "INTEGER NOT NULL"),
+    ("first_player", "TEXT"), ("decisions", "INTEGER NOT NULL"),
+    ("engine_version", "TEXT NOT NULL"), ("rules_hash", "TEXT NOT NULL"),
+    ("elapsed_s", "REAL"), ("worker", "TEXT"), ("finished_at", "REAL"),
+)
+CHARACTER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("game_key", "TEXT NOT NULL REFERENCES games(game_key)"), ("entity", "INTEGER NOT NULL"),
+    ("side", "TEXT NOT NULL"), ("list_key", "TEXT NOT NULL"), ("character_id", "TEXT NOT NULL"),
+    ("name", "TEXT NOT NULL"), ("cost", "INTEGER NOT NULL"),
+    ("damage_dealt", "INTEGER NOT NULL"), ("wounds_taken", "INTEGER NOT NULL"), ("kills", "INTEGER NOT NULL"),
+    ("survived", "INTEGER NOT NULL"), ("energy_spent", "INTEGER NOT NULL"), ("actions", "INTEGER NOT NULL"),
+    ("hits", "INTEGER NOT NULL"), ("misses", "INTEGER NOT NULL"), ("reactions", "INTEGER NOT NULL"),
+)
+TIMING_COLUMNS = ("elapsed_s", "worker", "finished_at")
+
+
+class StoreError(Exception):
+    """A store that cannot be used as asked (the message says why and what to do)."""
+
+
+def describe_version(engine_version: str, rules_hash: str) -> str:
+    return f"wartime {engine_version} with rules data {rules_hash[:12]}"
+
+
+class ResultStore:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30.0)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+
+    # --- opening -------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: str | Path, config: dict, games_per_pairing: int, engine_version: str,
+               rules_hash: str) -> "ResultStore":
+        path = Path(path)
+        if path.exists() and _has_tables(path):
+            raise StoreError(f"{path}: already exists: use --resume to finish or extend its batch, "
+                             "or choose another --out")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = cls(path)
+        games_sql = ", ".join(f"{n} {t}" for n, t in GAME_COLUMNS)
+        chars_sql = ", ".join(f"{n} {t}" for n, t in CHARACTER_COLUMNS)
+        with store.transaction():
+            store.conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            store.conn.execute(f"CREATE TABLE games ({games_sql})")
+            store.conn.execute(f"CREATE TABLE characters ({chars_sql}, PRIMARY KEY (game_key, entity))")
+            meta = {"schema": str(SCHEMA_VERSION), "engine_version": engine_version, "rules_hash": rules_hash,
+                    "config": json.dumps(config, sort_keys=True), "games_per_pairing": str(games_per_pairing),
+                    "created_at": repr(time.time())}
+            store.conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        return store
+
+    @classmethod
+    def open(cls, path: str | Path) -> "ResultStore":
+        path = Path(path)
+        if not path.exists():
+            raise StoreError(f"{path}: no such results store")
+        store = cls(path)
+        try:
+            tables = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.DatabaseError as exc:
+            store.close()
+            raise StoreError(f"{path}: not a results store ({exc})") from None
+        if not {"meta", "games", "characters"} <= tables:
+            store.close()
+            raise StoreError(f"{path}: not a results store (no meta/games/characters tables)")
+        schema = store.meta().get("schema")
+        if schema != str(SCHEMA_VERSION):
+            store.close()
+            raise StoreError(f"{path}: results store schema {schema}, this wartime reads schema {SCHEMA_VERSION}")
+        return store
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "ResultStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- meta ----------------------------------------------------------------------------------
+    def meta(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT key, value FROM meta"))
+
+    def config(self) -> dict:
+        return json.loads(self.meta()["config"])
+
+    def version(self) -> tuple[str, str]:
+        m = self.meta()
+        return m["engine_version"], m["rules_hash"]
+
+    def games_per_pairing(self) -> int:
+        return int(self.meta()["games_per_pairing"])
+
+    def set_games_per_pairing(self, n: int) -> None:
+        with self.transaction():
+            self.conn.execute("UPDATE meta SET value = ? WHERE key = 'games_per_pairing'", (str(n),))
+
+    def check_version(self, engine_version: str, rules_hash: str) -> None:
+        """Refuse to add games of another engine or rules data to this store."""
+        mine = self.version()
+        if mine != (engine_version, rules_hash):
+            raise StoreError(
+                f"{self.path}: holds results of {describe_version(*mine)}; this is "
+                f"{describe_version(engine_version, rules_hash)}. Results of different versions are never mixed: "
+                f"start a new store with another --out")
+
+    # --- games ---------------------------------------------------------------------------------
+    def transaction(self):
+        return _Transaction(self.conn)
+
+    def done_keys(self) -> set[str]:
+        return {r[0] for r in self.conn.execute("SELECT game_key FROM games")}
+
+    def count(self) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+    def add(self, result: dict) -> None:
+        """Store one finished game (its row and its characters) in one transaction."""
+        game = dict(result["game"])
+        game.setdefault("finished_at", time.time())
+        names = [n for n, _ in GAME_COLUMNS]
+        cnames = [n for n, _ in CHARACTER_COLUMNS]
+        with self.transaction():
+            self.conn.execute(f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                              [game.get(n) for n in names])
+            self.conn.executemany(
+                f"INSERT INTO characters ({', '.join(cnames)}) VALUES ({', '.join('?' * len(cnames))})",
+                [[dict(c, game_key=game["game_key"]).get(n) for n in cnames] for c in result["characters"]])
+
+    def games(self) -> list[dict[str, Any]]:
+        return self._rows("games", "game_key")
+
+    def characters(self) -> list[dict[str, Any]]:
+        return self._rows("characters", "game_key, entity")
+
+    def _rows(self, table: str, order: str) -> list[dict[str, Any]]:
+        cur = self.conn.execute(f"SELECT * FROM {table} ORDER BY {order}")
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, r)) for r in cur]
+
+
+def _has_tables(path: Path) -> bool:
+    """True unless the file is empty or an SQLite file without tables (a store whose creation was cut short)."""
+    if path.stat().st_size == 0:
+        return False
+    try:
+        conn = sqlite3.connect(str(path))
+        try:
+            return conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] > 0
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return True
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT (ROLLBACK on any exception, Ctrl-C included)."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __enter__(self):
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.conn.execute("COMMIT")
+        else:
+            self.conn.execute("ROLLBACK")
+        return False

@@ -1,0 +1,288 @@
+"""Records as text for people and tables for programs: events in plain English with their rule IDs, the state
+of the board at a replay position, and battle-report exports (Markdown, JSON, CSV)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any, Iterable, Mapping
+
+from wartime.core.components import Energy, Identity, Life, Position, Posture, Psyche, Stress, Wounds
+from wartime.match.record import Record
+
+#: Event keys that hold an entity id (named in the English text).
+ENTITY_KEYS = ("who", "attacker", "target", "source", "ally", "character", "casualty", "a", "b", "against",
+               "must_charge")
+#: Bookkeeping events left out of the Markdown report (they still are in the JSON and CSV exports).
+QUIET = {"action_resolved", "phase", "activation_start", "activation_end", "turn_start", "turn_end"}
+
+
+def names_of(world) -> dict[int, str]:
+    return {e: world.get(e, Identity).name for e in world.query(Identity)}
+
+
+def _n(names: Mapping[int, str], e: Any) -> str:
+    if isinstance(e, bool) or not isinstance(e, int):
+        return str(e)
+    return names.get(e, f"#{e}")
+
+
+def _num(v: Any, digits: int = 2) -> str:
+    """A number for reading: floats to `digits` decimals, without trailing zeros."""
+    return f"{round(v, digits):g}" if isinstance(v, float) else str(v)
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else str(v)
+
+
+def _params(names: Mapping[int, str], params: Mapping[str, Any]) -> str:
+    parts = []
+    for k, v in sorted(params.items()):
+        if k == "target":
+            parts.append(f"at {_n(names, v)}")
+        elif k == "path" and isinstance(v, list) and v:
+            end = v[-1]
+            parts.append(f"to ({_num(end[0])}, {_num(end[1])})" if isinstance(end, list) and len(end) == 2
+                         else f"path of {len(v)} points")
+        elif k == "weapon":
+            parts.append(f"weapon {v}")
+        else:
+            parts.append(f"{k} {json.dumps(v)}")
+    return (" " + ", ".join(parts)) if parts else ""
+
+
+def _check(names, ev) -> str:
+    mods = ev.get("modifiers") or []
+    mtext = ", ".join(f"{_signed(m.get('value', 0))} {m.get('label', '')} {m.get('rule', '')}".strip()
+                      for m in mods if isinstance(m, Mapping))
+    attr = f" {ev['attribute']}" if ev.get("attribute") else ""
+    out = (f"{_n(names, ev.get('who'))} checks {ev.get('kind')}{attr} ({ev.get('reason', '')}): "
+           f"d10 {ev.get('die')} against {ev.get('target')} (base {ev.get('base')}"
+           + (f", {mtext}" if mtext else "") + ") → " + ("passed" if ev.get("passed") else "failed"))
+    if ev.get("critical"):
+        out += ", critical"
+    if ev.get("fumble"):
+        out += ", fumble"
+    return out
+
+
+def _generic(names, ev) -> str:
+    parts = []
+    for k, v in sorted(ev.items()):
+        if k in ("type", "rule"):
+            continue
+        parts.append(f"{k} {_n(names, v) if k in ENTITY_KEYS else json.dumps(v, ensure_ascii=False)}")
+    return ev.get("type", "?").replace("_", " ") + (": " + ", ".join(parts) if parts else "")
+
+
+def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """One event in plain English, ending with its rule ID in brackets."""
+    t = ev.get("type")
+    g = ev.get
+    W = _n(names, g("who"))
+    try:
+        text = {
+            "turn_start": lambda: f"Turn {g('turn')} begins",
+            "turn_end": lambda: f"Turn {g('turn')} ends",
+            "initiative_roll": lambda: f"{g('side')} rolls initiative with {_n(names, g('character'))}: "
+                                       f"d10 {g('die')} + VOL {g('vol')} = {g('total')}",
+            "initiative_reroll": lambda: f"{g('side')} rerolls the tie with {_n(names, g('character'))}: "
+                                         f"d10 {g('die')} → {g('total')}",
+            "initiative": lambda: "Initiative order: " + ", ".join(map(str, g("order") or [])),
+            "phase": lambda: f"Phase {g('phase')}",
+            "activation_start": lambda: f"{W} activates in phase {g('phase')}" + (" (resumes)" if g("resumed") else ""),
+            "activation_end": lambda: f"{W} ends its activation with {g('energy')} ENE"
+                                      + (" (waiting)" if g("waiting") else ""),
+            "energy": lambda: f"{W}: ENE {g('before')} → {g('after')} ({g('reason')})",
+            "action": lambda: f"{W} declares {g('action')}{_params(names, g('params') or {})}: {g('cost')} ENE"
+                              + (" (chained)" if g("chained") else ""),
+            "action_resolved": lambda: f"{W}'s {g('action')} is resolved",
+            "action_void": lambda: f"{W}'s {g('action')} is void",
+            "check": lambda: _check(names, ev),
+            "hit": lambda: f"{_n(names, g('attacker'))} hits {_n(names, g('target'))} (DMG {g('dmg')}"
+                           + (", critical" if g("critical") else "") + ")",
+            "miss": lambda: f"{_n(names, g('attacker'))} misses {_n(names, g('target'))}",
+            "damage": lambda: f"{_n(names, g('target'))}: DMG {g('dmg')} against DEF {g('defense')}, defence "
+                              + ("passed" if g("def_passed") else "failed") + f" → {g('wounds')} wound(s)",
+            "wounds": lambda: f"{W} takes {g('amount')} wound(s): {g('before')} → {g('after')}",
+            "life": lambda: f"{W} is {g('state')}" if g("state") != "dead" else f"{W} is killed",
+            "moved": lambda: f"{W} moves {_num(g('length'))} K" + (
+                f" to ({_num(g('path')[-1][0])}, {_num(g('path')[-1][1])})" if g("path") else "")
+                + f", facing {_num(g('facing'), 1)}°" + (f", +{g('surcharge')} ENE terrain" if g("surcharge") else ""),
+            "turned": lambda: f"{W} turns to face {_num(g('facing'), 1)}°",
+            "posture": lambda: f"{W}: {g('before')} → {g('after')}",
+            "stress": lambda: f"{W}: stress {g('before')} → {g('after')}",
+            "panic": lambda: f"{W} panics" + (f" ({g('malus')})" if g("malus") else ""),
+            "panic_over": lambda: f"{W} recovers from panic",
+            "psi_outcome": lambda: f"{W}: psychology check, {g('outcome')}",
+            "loc_outcome": lambda: f"{W}: loss-of-control check, {g('outcome')}",
+            "unconscious": lambda: f"{W} falls unconscious (stress {g('stress')} over VOL {g('vol')})",
+            "waiting": lambda: f"{W} waits until phase {g('until_phase')}",
+            "concentrating": lambda: f"{W} concentrates (+{g('bonus')})",
+            "reloaded": lambda: f"{W} reloads {g('weapon')} ({g('rounds')} rounds)",
+            "charged": lambda: f"{W} charges {_n(names, g('target'))}",
+            "equipment_wound": lambda: f"{W}'s {g('item')} is damaged ({g('wounds')} wound(s))",
+            "defence_fumble": lambda: f"{W} fumbles the defence (DMG {g('dmg')})",
+            "hit_fumble": lambda: f"{W} fumbles the attack",
+            "game_over": lambda: f"Game over after turn {g('turn')}: "
+                                 + (f"{g('winner')} wins" if g("winner") else "draw") + f" ({g('reason')})",
+        }[t]()
+    except (KeyError, TypeError, IndexError, ValueError):
+        text = _generic(names, ev)
+    rule = ev.get("rule")
+    return f"{text} [{rule}]" if rule else text
+
+
+# --- the state at a replay position -------------------------------------------------------------------
+def state_rows(world) -> list[dict]:
+    """Per miniature: id, side, name, position, facing, energy, wounds, posture, life, stress, panic."""
+    rows = []
+    for e in world.query(Identity):
+        ident, pos = world.get(e, Identity), world.get(e, Position)
+        rows.append({"id": e, "side": ident.side, "name": ident.name, "x": round(pos.x, 2), "y": round(pos.y, 2),
+                     "facing": round(pos.facing, 1), "energy": world.get(e, Energy).value,
+                     "wounds": world.get(e, Wounds).value, "posture": world.get(e, Posture).state,
+                     "life": world.get(e, Life).state, "stress": world.get(e, Stress).value,
+                     "panic": world.get(e, Psyche).panic})
+    return rows
+
+
+def state_text(replay, *, context: int = 6) -> list[str]:
+    """The board at the replay's position as text lines: where the game is, one row per miniature, and the
+    log around that point."""
+    rec = replay.record
+    world = replay.world
+    flow = replay.flow
+    names = names_of(world)
+    kind, idx = replay.position
+    done = replay.event_index
+    where = (f"decision {idx} of {replay.n_decisions}" if kind == "decision"
+             else f"event {idx} of {replay.n_events - 1}")
+    scen = rec.header["scenario"]["path"]
+    out = [f"{scen} (seed {rec.seed}): {where}, {done} events so far",
+           f"turn {flow.turn}, phase {flow.phase}, stage {flow.stage}"
+           + (f", order {', '.join(flow.order)}" if flow.order else "")
+           + (f", active {names.get(flow.active, flow.active)}" if flow.active is not None else "")
+           + (f", winner {flow.winner or 'nobody (draw)'} ({flow.end_reason})" if flow.stage == "over" else "")]
+    if kind == "decision" and idx < replay.n_decisions:
+        d = rec.decisions[idx]
+        out.append(f"next decision ({idx}): {d['side']} {d['kind']} "
+                   + json.dumps({k: v for k, v in d.items() if k not in ("kind", "side")}, sort_keys=True))
+    out.append("")
+    out.append(f"{'id':>3} {'side':4} {'name':24} {'x':>6} {'y':>6} {'facing':>6} {'ENE':>4} {'wnd':>3} "
+               f"{'posture':9} {'life':14} {'str':>3} panic")
+    for r in state_rows(world):
+        out.append(f"{r['id']:>3} {r['side']:4} {r['name'][:24]:24} {r['x']:6.2f} {r['y']:6.2f} {r['facing']:6.1f} "
+                   f"{r['energy']:>4} {r['wounds']:>3} {r['posture']:9} {r['life']:14} {r['stress']:>3} "
+                   f"{'yes' if r['panic'] else 'no'}")
+    out.append("")
+    out.append("log:")
+    last = done - 1
+    lo, hi = max(0, last - context), min(replay.n_events, done + context // 2)
+    for i in range(lo, hi):
+        mark = "→" if i == last else ("·" if i > last else " ")
+        out.append(f" {mark} {i:>5}  {describe(rec.events[i], names)}")
+    if lo == hi:
+        out.append("   (no events)")
+    return out
+
+
+# --- exports --------------------------------------------------------------------------------------------
+def _timeline(record: Record) -> Iterable[tuple[int, dict, int | None, int, int]]:
+    """(index, event, decision, turn, phase) for every event."""
+    turn, phase = 0, 10
+    for i, ev in enumerate(record.events):
+        if ev.get("type") == "turn_start":
+            turn, phase = ev.get("turn", turn), 10
+        elif ev.get("type") == "phase":
+            phase = ev.get("phase", phase)
+        elif ev.get("type") == "activation_start":
+            phase = ev.get("phase", phase)
+        yield i, ev, record.decision_of_event(i), turn, phase
+
+
+def export_json(record: Record) -> str:
+    """A JSON array: {index, decision, turn, phase, event} for every event."""
+    rows = [{"index": i, "decision": d, "turn": t, "phase": p, "event": ev} for i, ev, d, t, p in _timeline(record)]
+    return json.dumps(rows, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def _flatten(value: Any, prefix: str, out: dict) -> None:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+    elif isinstance(value, list):
+        out[prefix] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    elif isinstance(value, bool):
+        out[prefix] = "true" if value else "false"
+    elif value is None:
+        out[prefix] = ""
+    else:
+        out[prefix] = value
+
+
+def export_csv(record: Record, names: Mapping[int, str]) -> str:
+    """One row per event: index, decision, turn, phase, type, rule, who, who_name, then every other event
+    field flattened (nested objects as dotted columns, lists as JSON), columns sorted; an event field named
+    like a fixed column is prefixed `event.` (e.g. `event.phase` of an activation_start)."""
+    fixed = ("index", "decision", "turn", "phase", "type", "rule", "who", "who_name")
+    rows = []
+    keys: set[str] = set()
+    for i, ev, d, t, p in _timeline(record):
+        raw: dict[str, Any] = {}
+        _flatten({k: v for k, v in ev.items() if k not in ("type", "rule", "who")}, "", raw)
+        flat = {(f"event.{k}" if k in fixed else k): v for k, v in raw.items()}
+        who = next((ev[k] for k in ("who", "attacker", "character") if k in ev), None)
+        keys.update(flat)
+        rows.append({"index": i, "decision": "" if d is None else d, "turn": t, "phase": p, "type": ev.get("type"),
+                     "rule": ev.get("rule") or "", "who": "" if who is None else who,
+                     "who_name": "" if who is None else _n(names, who), **flat})
+    columns = [*fixed, *sorted(keys)]
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n", restval="")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int, str]) -> str:
+    """A battle report: the match, then turn by turn each activation with what was done and the dice rolled,
+    then the casualties and the result."""
+    head = record.header
+    ctrls = record.controllers
+    lines = [f"# Battle report: {head['scenario']['path']}, seed {record.seed}", ""]
+    for side in ("red", "blue"):
+        lines.append(f"- **{side}**: {head['lists'][side]['path']}" + (f" ({ctrls[side]})" if side in ctrls else ""))
+    lines.append(f"- engine {head['engine_version']}, {len(record.decisions)} decisions, {len(record.events)} events"
+                 + ("" if record.complete else " — **a save: the game is not over**"))
+    end = next((ev for ev in reversed(record.events) if ev.get("type") == "game_over"), None)
+    if end is not None:
+        lines.append(f"- result: {describe(end, names)}")
+    casualties: dict[int, tuple[str, str, str, int]] = {}
+    for i, ev, d, turn, phase in _timeline(record):
+        t = ev.get("type")
+        if t == "turn_start":
+            lines += ["", f"## Turn {ev.get('turn')}", ""]
+            continue
+        if t == "activation_start":
+            lines += ["", f"### Phase {ev.get('phase')}: {_n(names, ev.get('who'))}"
+                      + (" (resumes)" if ev.get("resumed") else ""), ""]
+            continue
+        if t == "life":
+            who = ev.get("who")
+            if ev.get("state") == "active":
+                casualties.pop(who, None)          # healed back (WND-2)
+            else:
+                first = casualties.get(who, (None, None, None, turn))[3]
+                casualties[who] = (sides.get(who, "?"), _n(names, who), str(ev.get("state", "?")), first)
+        if t in QUIET:
+            continue
+        lines.append(f"- {describe(ev, names)}")
+    lines += ["", "## Casualties", ""]
+    if casualties:
+        lines += ["| side | miniature | fate | fell in turn |", "|---|---|---|---|"]
+        lines += [f"| {s} | {n} | {f} | {t} |" for s, n, f, t in casualties.values()]
+    else:
+        lines.append("None.")
+    return "\n".join(lines) + "\n"

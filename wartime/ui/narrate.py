@@ -1,0 +1,191 @@
+"""Events in plain English for the log: one line per event worth reading, naming the rule it applied.
+Pure text: no pygame, no rules (the event says what happened; this only words it)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from wartime.ui.adapter import LABELS
+
+#: Events that repeat what another line already says (the action line names its cost; every action
+#: ends with action_resolved).
+QUIET = {"action_resolved"}
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    rule: str | None
+    tone: str = "normal"       # normal | dim | head | good | bad | dice
+    index: int = -1            # event index in the game
+
+
+def _sign(v: int) -> str:
+    return f"+{v}" if v > 0 else f"−{-v}"
+
+
+def check_text(ev: Mapping) -> str:
+    """'CH IMP AGI 5, range −1, attacker crouched +1 → 5: rolled 3, pass'."""
+    kind = ev.get("kind")
+    what = {"ATR": "CH", "IMP": "CH IMP", "DEF": "CH DEF", "PSI": "CH PSI", "LOC": "CH LOC",
+            "COVER": "cover DEF"}.get(kind, f"CH {kind}")
+    attr = ev.get("attribute")
+    base = f"{attr} {ev.get('base')}" if attr else f"DEF {ev.get('base')}"
+    if kind == "ATR" and attr:
+        what = f"CH {attr}"
+        base = str(ev.get("base"))
+    mods = "".join(f", {m.get('label') or m.get('rule')} {_sign(int(m.get('value', 0)))}"
+                   for m in ev.get("modifiers") or [])
+    res = "critical" if ev.get("critical") else "fumble" if ev.get("fumble") else \
+        ("pass" if ev.get("passed") else "fail")
+    return f"{what} ({base}{mods} → {ev.get('target')}): rolled {ev.get('die')}, {res}"
+
+
+def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callable[[int, int], str] | None = None,
+             index: int = -1) -> Line | None:
+    """The log line of one event (None for events the log leaves out)."""
+    t = ev.get("type")
+    rule = ev.get("rule")
+    if t in QUIET:
+        return None
+
+    def L(text: str, tone: str = "normal") -> Line:
+        return Line(text, rule, tone, index)
+
+    who = ev.get("who")
+    n = name(who) if who is not None else ""
+    if t == "turn_start":
+        return L(f"Turn {ev.get('turn')} begins", "head")
+    if t == "turn_end":
+        return L(f"End of turn {ev.get('turn')}", "dim")
+    if t == "phase":
+        return L(f"Phase {ev.get('phase')}", "dim")
+    if t == "initiative_roll":
+        return L(f"{str(ev.get('side')).capitalize()} rolls initiative with {name(ev.get('character'))}: "
+                 f"{ev.get('die')} + VOL {ev.get('vol')} = {ev.get('total')}", "dice")
+    if t == "initiative_reroll":
+        return L(f"{str(ev.get('side')).capitalize()} rerolls the tie: {ev.get('die')} → {ev.get('total')}", "dice")
+    if t == "initiative":
+        order = [str(s).capitalize() for s in ev.get("order") or []]
+        return L("Initiative: " + ", then ".join(order) + " starts each phase", "head")
+    if t == "activation_start":
+        verb = "resumes its activation" if ev.get("resumed") else "activates"
+        return L(f"{n} {verb} (phase {ev.get('phase')})", "head")
+    if t == "activation_end":
+        if ev.get("waiting"):
+            return L(f"{n} waits ({ev.get('energy')} ENE)", "dim")
+        return L(f"{n} ends its activation ({ev.get('energy')} ENE left)", "dim")
+    if t == "energy":
+        if ev.get("rule") == "ENE-1":
+            return None       # the action line gives the cost
+        return L(f"{n}: ENE {ev.get('before')} → {ev.get('after')} ({ev.get('reason')})", "dim")
+    if t == "action":
+        key = str(ev.get("action"))
+        params = ev.get("params") or {}
+        s = f"{n}: {LABELS.get(key, key)}"
+        if "target" in params:
+            s += f" → {name(params['target'])}"
+        if "weapon" in params and weapon_name is not None:
+            s += f" with {weapon_name(who, params['weapon'])}"
+        s += f" ({ev.get('cost')} ENE{', chained' if ev.get('chained') else ''})"
+        return L(s)
+    if t == "action_void":
+        return L(f"{n}'s {LABELS.get(str(ev.get('action')), ev.get('action') or 'action')} is void"
+                 + (f": {ev['reason']}" if ev.get("reason") else ""), "bad")
+    if t == "check":
+        prefix = f"{n}: " if who is not None else ""
+        tone = "good" if ev.get("passed") else "bad"
+        return L(prefix + check_text(ev), tone)
+    if t == "opposed_resolved":
+        w = ev.get("winner")
+        return L("Opposed check: " + ("nobody wins" if w is None else f"{name(ev.get(w))} wins"))
+    if t == "percent_roll":
+        return L(f"{ev.get('chance')}% roll ({ev.get('reason')}): {ev.get('die')} — "
+                 f"{'happens' if ev.get('happened') else 'does not happen'}", "dice")
+    if t == "hit":
+        crit = ", critical: DMG +1, ignores cover" if ev.get("critical") else ""
+        return L(f"{name(ev.get('attacker'))} hits {name(ev.get('target'))} (DMG {ev.get('dmg')}{crit})", "good")
+    if t == "miss":
+        return L(f"{name(ev.get('attacker'))} misses {name(ev.get('target'))}", "bad")
+    if t == "hit_fumble":
+        return L(f"{n} fumbles the attack: a DMG 1 hit on itself, the weapon is damaged", "bad")
+    if t == "attack_stopped":
+        return L(f"The cover stops the attack on {name(ev.get('target'))}", "good")
+    if t == "damage":
+        return L(f"{name(ev.get('target'))}: DMG {ev.get('dmg')} against DEF {ev.get('defense')}, "
+                 f"CH DEF {'passed' if ev.get('def_passed') else 'failed'} → {ev.get('wounds')} wound(s)")
+    if t == "wounds":
+        return L(f"{n} suffers {ev.get('amount')} wound(s) ({ev.get('before')} → {ev.get('after')})", "bad")
+    if t == "healed":
+        return L(f"{n} recovers: wounds {ev.get('before')} → {ev.get('after')}", "good")
+    if t == "life":
+        state = ev.get("state")
+        text = {"dead": "is dead", "incapacitated": "is incapacitated", "active": "is able to act again"}
+        return L(f"{n} {text.get(state, state)}", "bad" if state != "active" else "good")
+    if t == "defence_critical":
+        return L(f"{n} defends perfectly (critical CH DEF): no wounds", "good")
+    if t == "automatic_hit":
+        return L(f"{n} suffers an automatic DMG {ev.get('dmg')} hit", "bad")
+    if t == "defence_fumble":
+        return L(f"{n} fumbles the defence: DMG {ev.get('dmg')}, the protection is damaged", "bad")
+    if t == "equipment_wound":
+        extra = f", DEF now {ev['defense']}" if "defense" in ev else ""
+        return L(f"{n}'s {ev.get('item')} is damaged ({ev.get('wounds')} wound(s){extra})", "bad")
+    if t == "moved":
+        sur = f", +{ev.get('surcharge')} ENE terrain" if ev.get("surcharge") else ""
+        eng = ev.get("engaged") or []
+        s = f"{n} moves {float(ev.get('length') or 0):.1f} K{sur}"
+        if eng:
+            s += " into contact with " + ", ".join(name(e) for e in eng)
+        return L(s)
+    if t == "posture":
+        return L(f"{n}: {ev.get('before')} → {ev.get('after')}")
+    if t in ("turned", "pivot"):
+        return L(f"{n} turns to face {float(ev.get('facing') or 0):.0f}°", "dim")
+    if t == "charged":
+        return L(f"{n} charges {name(ev.get('target'))}: next melee attack CH IMP +1, DMG +1")
+    if t == "stress":
+        return L(f"{n}: stress {ev.get('before')} → {ev.get('after')}", "bad")
+    if t == "psi_outcome":
+        o = ev.get("outcome")
+        text = {"critical": "is inspired (CH ATR +1 this activation)", "pass": "keeps its nerve",
+                "fail": "falters", "fumble": "falters badly"}
+        extra = ": the action fails" if ev.get("action_fails") else ""
+        return L(f"{n} {text.get(o, o)}{extra}", "good" if o in ("critical", "pass") else "bad")
+    if t == "loc_outcome":
+        o = ev.get("outcome")
+        if o == "critical":
+            return L(f"{n} sees red: must charge {name(ev.get('must_charge'))}", "bad")
+        return L(f"{n} keeps control", "good")
+    if t == "panic":
+        malus = f" and gains the malus {ev['malus']}" if ev.get("malus") else ""
+        return L(f"{n} panics{malus}", "bad")
+    if t == "panic_over":
+        return L(f"{n} recovers from panic", "good")
+    if t == "unconscious":
+        return L(f"{n} faints (stress {ev.get('stress')} > VOL {ev.get('vol')})", "bad")
+    if t == "activation_ends":
+        return L(f"{n}'s activation ends (stress reached VOL)", "bad")
+    if t == "attribute":
+        return L(f"{n}: {ev.get('attribute')} {ev.get('before')} → {ev.get('after')} for good", "bad")
+    if t == "followup_available":
+        return L(f"{n} may follow up at once (free 1 K move)")
+    if t == "free_attack":
+        return L(f"{name(ev.get('attacker'))} gets a free attack on {name(ev.get('target'))}", "bad")
+    if t == "disengage_free":
+        return L(f"{n} disengages freely ({ev.get('mine')} against {ev.get('theirs')})")
+    if t == "supported":
+        return L(f"{n} supports {name(ev.get('ally'))} (+1 on its next CH)")
+    if t == "concentrating":
+        return L(f"{n} concentrates (+{ev.get('bonus')} on the next action's first CH)")
+    if t == "reloaded":
+        return L(f"{n} reloads the {ev.get('weapon')} ({ev.get('rounds')} rounds)")
+    if t == "waiting":
+        return L(f"{n} waits until phase {ev.get('until_phase')}")
+    if t == "game_over":
+        w = ev.get("winner")
+        who_won = f"{str(w).capitalize()} wins" if w else "Draw"
+        reason = str(ev.get("reason") or "").replace("_", " ")
+        return L(f"Game over: {who_won} ({reason}) in turn {ev.get('turn')}", "head")
+    rest = ", ".join(f"{k}={v}" for k, v in ev.items() if k not in ("type", "rule"))
+    return L(f"{t}: {rest}", "dim")

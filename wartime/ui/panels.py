@@ -1,0 +1,455 @@
+"""Panels and widgets drawn around the board: an immediate-mode GUI (every frame each panel draws itself
+and registers its clickable hotspots and tooltips), the modal dialog (start, hand-over, quit, load, result),
+the event log, the dice tray, the miniature card, the action menu and the odds box."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from wartime.rules.state import GameState
+from wartime.ui import theme
+from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, long_name, rule_title
+from wartime.ui.narrate import Line, check_text
+
+
+# --- immediate-mode widgets -------------------------------------------------------------------------------
+@dataclass
+class Hotspot:
+    rect: pygame.Rect
+    command: str | None
+    payload: Any = None
+    tooltip: tuple[str, str] | None = None     # (title, body)
+    enabled: bool = True
+
+
+class Gui:
+    """Hotspots registered while drawing; the topmost under the mouse gets the click and shows its tooltip."""
+
+    def __init__(self):
+        self.hotspots: list[Hotspot] = []
+        self.mouse = (0, 0)
+
+    def begin(self, mouse) -> None:
+        self.hotspots = []
+        self.mouse = mouse
+
+    def clear(self) -> None:
+        self.hotspots = []
+
+    def region(self, rect, command=None, payload=None, tooltip=None, enabled=True) -> Hotspot:
+        h = Hotspot(pygame.Rect(rect), command, payload, tooltip, enabled)
+        self.hotspots.append(h)
+        return h
+
+    def hit(self, pos) -> Hotspot | None:
+        for h in reversed(self.hotspots):
+            if h.rect.collidepoint(pos):
+                return h
+        return None
+
+    def button(self, surface, rect, label: str, command: str | None, payload=None, *, enabled=True,
+               tooltip=None, active=False, size=14, colour=None, align="center") -> Hotspot:
+        rect = pygame.Rect(rect)
+        hover = rect.collidepoint(self.mouse) and enabled
+        bg = colour if colour is not None else (theme.BUTTON_HOVER if hover else theme.BUTTON)
+        if not enabled:
+            bg = theme.BUTTON_OFF
+        if hover and colour is not None:
+            bg = tuple(min(255, c + 25) for c in colour)
+        pygame.draw.rect(surface, bg, rect, border_radius=4)
+        if active:
+            pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=4)
+        fg = theme.TEXT if enabled else theme.TEXT_FAINT
+        if align == "center":
+            theme.blit_text(surface, label, rect.center, size, fg, anchor="center")
+        else:
+            theme.blit_text(surface, label, (rect.x + 8, rect.centery), size, fg, anchor="midleft")
+        return self.region(rect, command, payload, tooltip, enabled)
+
+    def tooltip_at(self) -> tuple[str, str] | None:
+        h = self.hit(self.mouse)
+        return h.tooltip if h is not None else None
+
+
+def draw_tooltip(surface: pygame.Surface, mouse, tip: tuple[str, str] | None) -> None:
+    if not tip:
+        return
+    title, body = tip
+    width = 360
+    lines = [(t, 14, theme.ACCENT, True) for t in theme.wrap(title, width, 14, True)] if title else []
+    lines += [(t, 13, theme.TEXT, False) for t in theme.wrap(body, width, 13)] if body else []
+    if not lines:
+        return
+    h = sum(18 for _ in lines) + 12
+    w = max(theme.font(s, b).size(t)[0] for t, s, _, b in lines) + 16
+    x = min(mouse[0] + 16, surface.get_width() - w - 4)
+    y = min(mouse[1] + 18, surface.get_height() - h - 4)
+    if y < mouse[1] and x < mouse[0] + 16:
+        y = mouse[1] - h - 8
+    r = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surface, (18, 19, 22), r, border_radius=4)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=4)
+    yy = y + 6
+    for t, s, c, b in lines:
+        theme.blit_text(surface, t, (x + 8, yy), s, c, b)
+        yy += 18
+
+
+def rule_tooltip(rule: str | None, message: str = "") -> tuple[str, str] | None:
+    if not rule:
+        return None
+    title = rule_title(rule)
+    head = f"{rule} — {title}" if title else rule
+    return head, message
+
+
+def panel_box(surface, rect, title: str | None = None, colour=None) -> pygame.Rect:
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
+    if title:
+        theme.blit_text(surface, title, (rect.x + 10, rect.y + 6), 13, colour or theme.TEXT_DIM, bold=True)
+        return pygame.Rect(rect.x + 10, rect.y + 26, rect.width - 20, rect.height - 32)
+    return rect.inflate(-20, -12)
+
+
+# --- dialogs ----------------------------------------------------------------------------------------------
+@dataclass
+class Dialog:
+    """A modal box: title, lines of text, buttons (label, command, payload). `side` colours the title band
+    (the hand-over screen). The first button is the default (Enter); Esc picks `cancel` if set."""
+    kind: str
+    title: str
+    lines: list[str]
+    buttons: list[tuple[str, str, Any]]
+    side: str | None = None
+    cancel: tuple[str, Any] | None = None
+    width: int = 560
+    extra: dict = field(default_factory=dict)
+
+    def draw(self, surface: pygame.Surface, gui: Gui, dim: bool = True) -> pygame.Rect:
+        if dim:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            surface.blit(shade, (0, 0))
+        gui.clear()
+        body = []
+        for line in self.lines:
+            if line.startswith("## "):
+                body += [(t, 15, theme.ACCENT, True) for t in theme.wrap(line[3:], self.width - 40, 15, True)]
+            elif line == "":
+                body.append(("", 8, theme.TEXT, False))
+            else:
+                body += [(t, 14, theme.TEXT, False) for t in theme.wrap(line, self.width - 40, 14)]
+        bh = 38
+        n_rows = len(self.buttons) if self.kind == "load" else max(1, math.ceil(len(self.buttons) / 3))
+        h = 64 + sum(20 if s >= 14 else 10 for _, s, _, _ in body) + 20 + n_rows * (bh + 8)
+        w = self.width
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (surface.get_width() // 2, surface.get_height() // 2)
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
+        band = pygame.Rect(r.x, r.y, w, 46)
+        band_col = theme.SIDE_DARK.get(self.side, (52, 56, 66)) if self.side else (52, 56, 66)
+        pygame.draw.rect(surface, band_col, band, border_top_left_radius=6, border_top_right_radius=6)
+        pygame.draw.rect(surface, theme.side_colour(self.side) if self.side else theme.PANEL_EDGE, r, 2,
+                         border_radius=6)
+        theme.blit_text(surface, self.title, (r.x + 20, band.centery), 19, theme.TEXT, bold=True, anchor="midleft")
+        y = band.bottom + 14
+        for t, s, c, b in body:
+            if t:
+                theme.blit_text(surface, t, (r.x + 20, y), s, c, b)
+            y += 20 if s >= 14 else 10
+        y += 10
+        if self.kind == "load":
+            for label, cmd, payload in self.buttons:
+                gui.button(surface, (r.x + 20, y, w - 40, bh), label, cmd, payload, align="left")
+                y += bh + 8
+        else:
+            n = len(self.buttons)
+            per_row = min(3, n) if n else 1
+            bw = (w - 40 - (per_row - 1) * 10) // per_row
+            for i, (label, cmd, payload) in enumerate(self.buttons):
+                row, col = divmod(i, per_row)
+                colour = theme.SIDE_DARK.get(self.side) if (i == 0 and self.side) else None
+                gui.button(surface, (r.x + 20 + col * (bw + 10), y + row * (bh + 8), bw, bh), label, cmd, payload,
+                           active=i == 0, colour=colour)
+        return r
+
+
+def handover_dialog(side: str, title: str, lines: list[str], buttons=None) -> Dialog:
+    """The hot-seat hand-over screen: shown when the pending decision passes to the other human player.
+    Reactions plug in here: their pending decision brings its own question and buttons."""
+    return Dialog("handover", title, lines, buttons or [(f"I am {side.capitalize()}: continue", "dismiss", None)],
+                  side=side, cancel=None, width=600)
+
+
+# --- top bar -------------------------------------------------------------------------------------------------
+def draw_top_bar(surface, rect, gui: Gui, title: str, status: str, status_colour, buttons: list[tuple[str, str, str]]):
+    pygame.draw.rect(surface, (30, 32, 37), rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+    theme.blit_text(surface, title, (rect.x + 12, rect.centery), 16, theme.TEXT, bold=True, anchor="midleft")
+    tw = theme.font(16, True).size(title)[0]
+    theme.blit_text(surface, status, (rect.x + 30 + tw, rect.centery), 15, status_colour, anchor="midleft")
+    x = rect.right - 8
+    for label, cmd, tip in reversed(buttons):
+        w = theme.font(13).size(label)[0] + 20
+        x -= w
+        gui.button(surface, (x, rect.y + 5, w, rect.height - 10), label, cmd, size=13, tooltip=(label, tip))
+        x -= 6
+
+
+# --- the miniature card ----------------------------------------------------------------------------------------
+def draw_card(surface, rect, gs: GameState, e: int) -> int:
+    """Name, attributes, energy, wounds, stress, statuses and equipment. Returns the height used."""
+    from wartime.core.components import Activation, Identity, Life, Posture, Stress
+    x, y = rect.x, rect.y
+    side = gs.side(e)
+    ident = gs.world.get(e, Identity)
+    pygame.draw.circle(surface, theme.side_colour(side), (x + 8, y + 10), 7)
+    theme.blit_text(surface, long_name(gs, e), (x + 22, y + 1), 16, theme.TEXT, bold=True)
+    theme.blit_text(surface, f"{ident.cost} pts", (rect.right, y + 3), 13, theme.TEXT_DIM, anchor="topright")
+    y += 24
+    a = gs.attrs(e)
+    body = gs.body(e)
+    theme.blit_text(surface, f"CON {a.CON}   AGI {a.AGI}   INT {a.INT}   VOL {a.VOL}   MOV {body.natural_mov}",
+                    (x, y), 14, theme.TEXT)
+    y += 20
+    stress = gs.world.get(e, Stress).value
+    ene = gs.energy(e)
+    theme.blit_text(surface, f"ENE {ene}", (x, y), 14, (250, 225, 90) if ene >= 0 else theme.BAD, bold=True)
+    theme.blit_text(surface, f"wounds {gs.wounds(e)}/{a.CON}", (x + 70, y), 14,
+                    theme.BAD if gs.wounds(e) else theme.TEXT)
+    theme.blit_text(surface, f"stress {stress}/{a.VOL}", (x + 170, y), 14, (200, 150, 240) if stress else theme.TEXT)
+    y += 20
+    status = [gs.world.get(e, Posture).state]
+    life = gs.world.get(e, Life).state
+    if life != "active":
+        status.append(life)
+    if gs.unconscious(e):
+        status.append("unconscious")
+    if gs.psyche(e).panic:
+        status.append("PANIC")
+    if gs.psyche(e).maluses:
+        status.append("maluses: " + ", ".join(gs.psyche(e).maluses))
+    if gs.able(e) and gs.engaged(e):
+        status.append("engaged with " + ", ".join(long_name(gs, o) for o in gs.engaged_enemies(e)))
+    act = gs.world.get(e, Activation)
+    if act.acted:
+        status.append("has acted this turn")
+    elif act.waiting_until:
+        status.append(f"waiting until phase {act.waiting_until}")
+    theme.blit_text(surface, f"eligible from phase {max(1, min(10, a.VOL))}", (rect.right, y - 20), 12,
+                    theme.TEXT_DIM, anchor="topright")
+    for line in theme.wrap(" · ".join(status), rect.width, 13):
+        theme.blit_text(surface, line, (x, y), 13, theme.TEXT_DIM)
+        y += 17
+    eq = gs.equipment(e)
+    for w in eq.weapons:
+        ammo = f", {w.rounds}/{w.magazine} rounds" if w.magazine is not None else ""
+        kind = f"RNG {w.RNG}" if w.ranged else "melee"
+        dmg = f"DMG {w.current_dmg}" + (f" (of {w.DMG})" if w.wounds else "")
+        off = " DISABLED" if w.disabled else ""
+        theme.blit_text(surface, f"• {w.name}: {dmg}, {kind}, ENE {w.ENE}{ammo}{off}", (x, y), 13,
+                        theme.BAD if w.disabled else theme.TEXT)
+        y += 17
+    if eq.protections:
+        prot = ", ".join(f"{p.name.split(' (')[0]} DEF {p.current_def}" for p in eq.protections)
+        theme.blit_text(surface, f"• {prot} (total DEF {gs.total_def(e)})", (x, y), 13, theme.TEXT)
+        y += 17
+    return y - rect.y
+
+
+# --- the action menu -------------------------------------------------------------------------------------------
+def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: int | None) -> int:
+    """One row per action: label, ENE cost and check; greyed rows name the rule that forbids them."""
+    x, y = rect.x, rect.y
+    row_h = 24
+    for i, e in enumerate(entries):
+        r = pygame.Rect(x, y, rect.width, row_h - 2)
+        if y + row_h > rect.bottom:
+            theme.blit_text(surface, f"… {len(entries) - i} more", (x, y), 12, theme.TEXT_DIM)
+            y += row_h
+            break
+        hover = r.collidepoint(gui.mouse)
+        bg = theme.BUTTON_HOVER if hover and e.enabled else theme.BUTTON if e.enabled else theme.BUTTON_OFF
+        pygame.draw.rect(surface, bg, r, border_radius=3)
+        if active_index == i:
+            pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=3)
+        fg = theme.TEXT if e.enabled else theme.TEXT_FAINT
+        key = str(i + 1) if i < 9 else " "
+        theme.blit_text(surface, key, (r.x + 6, r.centery), 11, theme.TEXT_FAINT, anchor="midleft")
+        theme.blit_text(surface, e.label, (r.x + 20, r.centery), 14, fg, anchor="midleft")
+        if e.enabled:
+            theme.blit_text(surface, f"{e.cost_text} ENE" if e.cost_text != "free" else "free",
+                            (r.right - 86, r.centery), 13, (250, 225, 90), anchor="midright")
+            theme.blit_text(surface, e.check, (r.right - 6, r.centery), 12, theme.TEXT_DIM, anchor="midright")
+            tip = rule_tooltip(e.rule, _summary(e))
+        else:
+            theme.blit_text(surface, e.error.rule_id, (r.right - 6, r.centery), 12, theme.BAD, anchor="midright")
+            tip = rule_tooltip(e.error.rule_id, e.error.message)
+        gui.region(r, "menu", i, tip, enabled=e.enabled)
+        y += row_h
+    return y - rect.y
+
+
+def _summary(e: MenuEntry) -> str:
+    from wartime.ui.adapter import action_table
+    row = action_table().get(e.rule) or {}
+    s = row.get("summary_en") or ""
+    return f"{e.label}: {e.cost_text} ENE, {e.check}. {s}".strip()
+
+
+# --- previews: path and odds -------------------------------------------------------------------------------------
+def pct(f) -> str:
+    return f"{100 * float(f):.1f}%"
+
+
+def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_waypoints: int) -> int:
+    x, y = rect.x, rect.y
+    theme.blit_text(surface, f"{entry.label}: click waypoints on the board", (x, y), 14, theme.ACCENT, bold=True)
+    y += 20
+    theme.blit_text(surface, "Enter or click the last point again: go  ·  Backspace: undo  ·  Esc: cancel",
+                    (x, y), 12, theme.TEXT_DIM)
+    y += 20
+    if pv is None or len(pv.points) < 2:
+        return y - rect.y
+    theme.blit_text(surface, f"path {pv.length:.2f} K, {len(pv.points) - 1} leg(s)", (x, y), 14, theme.TEXT)
+    y += 20
+    if pv.error is None:
+        theme.blit_text(surface, f"legal — costs {pv.cost} ENE", (x, y), 14, theme.GOOD, bold=True)
+        y += 20
+    else:
+        for line in theme.wrap(f"{pv.error.rule_id}: {pv.error.message}", rect.width, 13):
+            theme.blit_text(surface, line, (x, y), 13, theme.BAD)
+            y += 17
+    return y - rect.y
+
+
+def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> int:
+    """What a player would measure with a ruler and work out with the dice: distance, LOS, cover and the
+    exact chances of the attack (enumerated, not sampled)."""
+    x, y = rect.x, rect.y
+    theme.blit_text(surface, f"→ {long_name(gs, pv.target)}", (x, y), 15, theme.TEXT, bold=True)
+    y += 21
+    dist = gs.distance(pv.attacker, pv.target)
+    cover = f"hidden {pv.blocked}/25 ({100 * pv.blocked / 25:.0f}%)"
+    if pv.cover_piece:
+        cover += f" by {pv.cover_piece.replace('_', ' ')}"
+    los = "no line of sight" if pv.blocked >= 25 else "line of sight"
+    theme.blit_text(surface, f"{dist:.2f} K · {los} · {cover}", (x, y), 13, theme.TEXT)
+    y += 18
+    if pv.facing is not None:
+        theme.blit_text(surface, f"turns to face it first (free, MOV-5): {pv.facing:.0f}°", (x, y), 12, theme.TEXT_DIM)
+        y += 16
+    if pv.error is not None:
+        for line in theme.wrap(f"{pv.error.rule_id}: {pv.error.message}", rect.width, 13):
+            theme.blit_text(surface, line, (x, y), 13, theme.BAD)
+            gui.region((x, y, rect.width, 16), None, None, rule_tooltip(pv.error.rule_id, pv.error.message))
+            y += 17
+        return y - rect.y
+    o = pv.odds
+    if o is None:
+        theme.blit_text(surface, f"legal — costs {pv.cost} ENE", (x, y), 14, theme.GOOD, bold=True)
+        return y + 20 - rect.y
+    theme.blit_text(surface, f"costs {pv.cost} ENE · CH IMP needs ≤ {o.imp_target} · CH DEF ≤ {o.def_target}",
+                    (x, y), 13, theme.TEXT_DIM)
+    y += 20
+    rows = [("Hit", pct(o.p_hit), theme.GOOD), ("Defence passes", pct(o.p_def), theme.WARN),
+            ("Expected wounds", f"{float(o.expected_wounds):.2f}", theme.BAD),
+            ("Incapacitates", pct(o.p_incapacitate), theme.BAD)]
+    for label, value, col in rows:
+        theme.blit_text(surface, label, (x, y), 14, theme.TEXT)
+        theme.blit_text(surface, value, (rect.right, y), 15, col, bold=True, anchor="topright")
+        y += 20
+    if pv.cover is not None and (pv.cover.over_half or pv.cover.full):
+        note = "100% hidden: a cover CH DEF first (CMB-18)" if pv.cover.full else "cover: CH DEF +2 (CMB-17)"
+        theme.blit_text(surface, note, (x, y), 12, theme.TEXT_DIM)
+        y += 16
+    if pv.imp_mods:
+        theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),
+                        (x, y), 12, theme.TEXT_DIM)
+        y += 16
+    theme.blit_text(surface, "exact odds, all dice enumerated (CHK-2, CMB-4..9, CMB-17, CMB-18)", (x, y), 11,
+                    theme.TEXT_FAINT)
+    y += 16
+    return y - rect.y
+
+
+# --- dice tray ------------------------------------------------------------------------------------------------
+def draw_dice(surface, rect, checks: list[tuple[dict, float]], now: float, tumble: float, name: Callable) -> None:
+    """The last checks, newest first; a die that has just been rolled tumbles for a moment."""
+    inner = panel_box(surface, rect, "Dice")
+    y = inner.y
+    size = 34
+    for ev, t0 in reversed(checks[-4:]):
+        if y + size > inner.bottom + 4:
+            break
+        age = now - t0
+        rolling = age < tumble
+        die = ev.get("die")
+        if rolling:
+            die = 1 + int(age * 37 + (t0 * 13)) % 10
+            col = (200, 200, 200)
+        elif ev.get("critical"):
+            col = theme.ACCENT
+        elif ev.get("fumble"):
+            col = (120, 40, 40)
+        else:
+            col = theme.GOOD if ev.get("passed") else theme.BAD
+        r = pygame.Rect(inner.x, y, size, size)
+        wob = math.sin(age * 40) * 3 if rolling else 0
+        r.move_ip(0, int(wob))
+        pygame.draw.rect(surface, col, r, border_radius=6)
+        pygame.draw.rect(surface, (20, 20, 20), r, 2, border_radius=6)
+        theme.blit_text(surface, str(die), r.center, 18, (15, 15, 15), bold=True, anchor="center")
+        who = ev.get("who")
+        head = name(who) if who is not None else ""
+        text = check_text(ev)
+        what, _, rest = text.partition(": rolled")
+        if rolling:
+            rest = " …"
+        else:
+            rest = "rolled" + rest
+        theme.blit_text(surface, f"{head}  {what}", (r.right + 8, y), 12, theme.TEXT_DIM)
+        theme.blit_text(surface, rest, (r.right + 8, y + 16), 14, theme.TEXT if rolling else col, bold=True)
+        y += size + 8
+
+
+# --- the event log ---------------------------------------------------------------------------------------------
+TONES = {"normal": theme.TEXT, "dim": theme.TEXT_FAINT, "head": theme.ACCENT, "good": (150, 215, 150),
+         "bad": (235, 140, 130), "dice": (200, 200, 250)}
+
+
+def draw_log(surface, rect, gui: Gui, lines: list[Line], scroll: int, highlight: int | None = None) -> int:
+    """The log, newest at the bottom; `scroll` lines up from the end. Each rule ID is a hover region that
+    shows the rule's title. Returns the number of visible lines."""
+    inner = panel_box(surface, rect, "Event log  (hover a rule ID for its title · wheel to scroll)")
+    line_h = 17
+    visible = max(1, inner.height // line_h)
+    end = max(0, len(lines) - scroll)
+    start = max(0, end - visible)
+    y = inner.y
+    for ln in lines[start:end]:
+        col = TONES.get(ln.tone, theme.TEXT)
+        if highlight is not None and ln.index == highlight:
+            pygame.draw.rect(surface, (60, 64, 40), (inner.x - 4, y - 1, inner.width + 8, line_h))
+        rid = f"[{ln.rule}]" if ln.rule else ""
+        rw = theme.font(12).size(rid)[0] if rid else 0
+        text = ln.text
+        maxw = inner.width - rw - 10
+        f = theme.font(13)
+        if f.size(text)[0] > maxw:
+            while text and f.size(text + "…")[0] > maxw:
+                text = text[:-1]
+            text += "…"
+        theme.blit_text(surface, text, (inner.x, y), 13, col)
+        if rid:
+            rr = theme.blit_text(surface, rid, (inner.right, y + 1), 12, theme.TEXT_DIM, anchor="topright")
+            gui.region(rr.inflate(4, 2), None, None, rule_tooltip(ln.rule, ln.text))
+        y += line_h
+    if scroll:
+        theme.blit_text(surface, f"↓ {scroll} newer", (inner.right, rect.y + 6), 12, theme.ACCENT, anchor="topright")
+    return visible

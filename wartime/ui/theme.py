@@ -1,0 +1,105 @@
+"""Colours, fonts and cached text for the window. Fonts: DejaVu Sans Condensed from `assets/fonts` (Bitstream
+Vera licence, `assets/fonts/LICENSE-DejaVu.txt`); pygame's bundled default font if the assets are missing."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+# --- colours ----------------------------------------------------------------------------------------
+BG = (24, 26, 30)
+PANEL = (34, 37, 43)
+PANEL_EDGE = (62, 67, 77)
+TEXT = (226, 228, 232)
+TEXT_DIM = (150, 155, 165)
+TEXT_FAINT = (105, 110, 120)
+ACCENT = (240, 200, 90)
+GOOD = (110, 205, 120)
+BAD = (230, 95, 85)
+WARN = (240, 170, 70)
+BUTTON = (54, 59, 69)
+BUTTON_HOVER = (72, 79, 92)
+BUTTON_OFF = (42, 45, 51)
+
+TABLE = (58, 84, 56)            # the tabletop
+TABLE_GRID = (66, 94, 63)
+TABLE_GRID_5 = (80, 110, 76)
+TABLE_EDGE = (20, 22, 20)
+
+SIDE = {"red": (200, 62, 58), "blue": (62, 112, 206)}
+SIDE_DARK = {"red": (110, 30, 28), "blue": (28, 55, 115)}
+SIDE_LIGHT = {"red": (245, 150, 140), "blue": (150, 185, 245)}
+
+#: terrain kinds (Preface): fill, outline, pattern
+TERRAIN = {
+    "difficult": {"fill": (72, 110, 52), "edge": (120, 160, 80), "pattern": "dots", "label": "difficult ground"},
+    "extreme": {"fill": (52, 88, 110), "edge": (100, 150, 190), "pattern": "waves", "label": "extreme ground"},
+    "low": {"fill": (150, 128, 92), "edge": (205, 180, 130), "pattern": "none", "label": "low obstacle"},
+    "high": {"fill": (118, 108, 100), "edge": (190, 180, 170), "pattern": "bricks", "label": "high obstacle"},
+    "blocking": {"fill": (48, 46, 50), "edge": (130, 126, 135), "pattern": "cross", "label": "blocking"},
+}
+
+
+def side_colour(side: str) -> tuple[int, int, int]:
+    return SIDE.get(side, (180, 180, 180))
+
+
+def side_title(side: str) -> str:
+    return side.capitalize()
+
+
+# --- fonts and text -----------------------------------------------------------------------------------
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_TEXT: dict[tuple, pygame.Surface] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = ASSETS / "fonts" / ("DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf")
+        f = pygame.font.Font(str(path) if path.exists() else None, size)
+        _FONTS[key] = f
+    return f
+
+
+def text(s: str, size: int = 14, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (rendering is the costly part of a frame's text)."""
+    key = (s, size, colour, bold)
+    surf = _TEXT.get(key)
+    if surf is None:
+        if len(_TEXT) > 4000:
+            _TEXT.clear()
+        surf = font(size, bold).render(s, True, colour)
+        _TEXT[key] = surf
+    return surf
+
+
+def blit_text(surface: pygame.Surface, s: str, pos, size: int = 14, colour=TEXT, bold: bool = False,
+              anchor: str = "topleft") -> pygame.Rect:
+    img = text(s, size, colour, bold)
+    r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(img, r)
+    return r
+
+
+def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels."""
+    f = font(size, bold)
+    out: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else line + " " + w
+            if f.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
