@@ -37,6 +37,38 @@ def realistic_board() -> Board:
     ])
 
 
+def area_attack(board: Board):
+    """A whole area attack through the rules (ARE-1..9): an R3 grenade at a cluster of 10 minis behind wall1
+    (CH IMP, dispersion or placement, coverage, cover from the centre, each CH DEF), state restored each call."""
+    from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
+                                         Position, Posture, Psyche, Stress, Weapon, Wounds)
+    from wartime.core.rng import Dice
+    from wartime.core.world import World
+    from wartime.rules import areas
+    from wartime.rules.context import ActionContext
+    from wartime.rules.sequence import Flow
+    from wartime.rules.state import GameState
+
+    world = World(Dice(7))
+    gl = Weapon("gl", "Grenade launcher", 4, 4, 13, 4, area="R3", traits=("Área",))
+
+    def mini(side, x, y, weapons=()):
+        return world.create(Identity(f"{side}{x}", side, "c", 10), Attributes(9, 5, 4, 5), Body(0.5, 1.0, 1.0, 1),
+                            Position(x, y, 0.0), Posture(), Energy(10), Wounds(0), Stress(0),
+                            Equipment(weapons, ()), Life(), Activation(), Effects(), Psyche())
+    a = mini("red", 12.0, 9.0, (gl,))
+    blues = [mini("blue", 21.0 + (k % 4) * 1.1, 7.0 + (k // 4) * 1.1) for k in range(10)]
+    world.resources["flow"] = Flow(turn=1, stage="action", active=a)
+    gs = GameState(world, board)
+    aim = areas.aim_at_target(gs, a, 0, gl, blues[5])
+    snap = world.snapshot()
+
+    def run():
+        areas.resolve_area_attack(gs, ActionContext(a, "ranged_attack", {}), aim)
+        world.restore(snap)
+    return run
+
+
 def benchmarks() -> dict:
     board = realistic_board()
     rng = np.random.default_rng(1)
@@ -57,7 +89,9 @@ def benchmarks() -> dict:
         scatter_point(board, 20.0, 20.0, (4, 7), 137.0)
         displace_base(board, 22.0, 18.0, 0.5, 9.0, 200.0, 0.75, disp_others)
 
+    area = area_attack(board)
     return {
+        "area_attack_R3_10_minis": area,
         "los_cover_pair": lambda: cover_query(board, eye, pair),
         "los_cover_one_to_20": lambda: cover_query(board, eye, targets),
         "template_R3_20_bases": lambda: coverage(r3, bx, by, rs),

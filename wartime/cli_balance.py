@@ -44,15 +44,16 @@ do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) res
 @click.option("--mirror/--no-mirror", default=None, help="also play each list against itself")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="results store (SQLite)")
 @click.option("--resume", is_flag=True, help="finish or extend the batch already in --out")
-@click.option("--chunk-size", type=click.IntRange(min=1), default=None, help="games per task (default: automatic)")
+@click.option("--chunk-size", type=click.IntRange(min=1), default=None, help="games per task (default: guided, 8 down to 1)")
 @click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
 def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, address, red_ctrl, blue_ctrl,
           handicap, mirror, out, resume, chunk_size, progress):
     from wartime import __version__
     from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
-                                        open_executor, pairings, run_batch)
+                                        open_executor, pairings, plan_games, run_batch)
     from wartime.balance.specs import SpecError
     from wartime.balance.store import ResultStore, StoreError
+    from wartime.balance.worker import GameFailed
     from wartime.core.errors import DataError
     from wartime.match.record import rules_data_hash
 
@@ -95,10 +96,15 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
             per = games_per_pairing(games or DEFAULT_GAMES, len(pairings(config)))
             store = ResultStore.create(out_path, config.to_json(), per, __version__, rules_hash)
         n_pairs = len(pairings(config))
-        done = store.count()
-        click.echo(f"{config.scenario_key}: {n_pairs} ordered pairings × {per} games = {n_pairs * per} games "
-                   f"({done} already stored); backend {backend}, {workers} worker(s)", err=True)
+        planned = {s.key for s in plan_games(config, per)}
+        done = len(planned & store.done_keys())
+        plan = (f"{config.scenario_key}: {n_pairs} ordered pairings × {per} games = {n_pairs * per} games "
+                f"({done} already stored)")
+        if done == len(planned):
+            click.echo(f"{plan}; nothing left to play: {done} of {len(planned)} games stored in {out_path}")
+            return
         with open_executor(backend, workers, address) as (executor, slots):
+            click.echo(f"{plan}; backend {backend}, {slots} worker(s)", err=True)
             summary = run_batch(config, store, per, executor, slots, chunk_size=chunk_size, progress=progress)
     except KeyboardInterrupt:
         n = store.count() if store is not None else 0
@@ -109,13 +115,16 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
         _fail(exc.lines())
     except (BatchError, StoreError, SpecError) as exc:
         _fail([f"error: {exc}"])
+    except GameFailed as exc:
+        n = store.count() if store is not None else 0
+        _fail([f"error: {exc}", f"{n} finished games are stored in {out_path}"], code=1)
     except OSError as exc:
         _fail([f"error: {exc}"])
     finally:
         if store is not None:
             store.close()
     click.echo(f"played {summary.played} games in {summary.elapsed_s:.1f} s "
-               f"({summary.games_per_s:.2f} games/s, {summary.workers} worker(s), chunks of {summary.chunk_size}); "
+               f"({summary.games_per_s:.2f} games/s, {summary.workers} worker(s), chunks of ≤ {summary.chunk_size}); "
                f"{summary.already + summary.played} of {summary.planned} games stored in {out_path}")
 
 

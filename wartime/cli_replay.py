@@ -43,10 +43,13 @@ def verify(file):
         v = verify_record(record)
     except WartimeError as exc:
         _fail([str(exc)])
+    from wartime import __version__
+    recorded = record.header["engine_version"]
+    engines = f" (recorded by engine {recorded}, re-simulated by {__version__})" if recorded != __version__ else ""
     if v.ok:
-        click.echo(f"{file}: ok, " + "\n".join(describe_verification(v)))
+        click.echo(f"{file}: ok, " + "\n".join(describe_verification(v)) + engines)
         return
-    click.echo(f"{file}: diverges")
+    click.echo(f"{file}: diverges{engines}")
     for line in describe_verification(v):
         click.echo(f"  {line}")
     sys.exit(1)
@@ -164,6 +167,15 @@ def resume(file, out, as_json, red_ctrl, blue_ctrl):
         click.echo(f"  {side:4} {match.lists[side].name:24} casualties {result['casualties'][side]}, "
                    f"points lost {result['points_lost'][side]}")
     click.echo(f"  record: {target}")
+
+
+@replay.command(help="Open a record in the replay viewer window: play / pause, step by event or activation, "
+                     "jump to a turn, change the speed; the log follows (keys: F1 in the window).")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--frames", type=int, default=None, hidden=True, help="stop after N frames (smoke tests)")
+def view(file, frames):
+    from wartime.ui.replay_view import run_viewer
+    sys.exit(run_viewer(file, max_frames=frames))
 
 
 COMMANDS = [replay, resume]

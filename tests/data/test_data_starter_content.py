@@ -1,4 +1,4 @@
-"""The starter catalogue, the four army lists and the two scenarios shipped in scenarios/."""
+"""The starter catalogue, the five army lists and the three scenarios shipped in scenarios/."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +13,7 @@ from wartime.rules.costs import archetype_cost, character_cost, list_cost
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 CATALOGUE = SCENARIOS / "catalogue" / "starter.toml"
-LISTS = ["shooters", "brawlers", "armoured", "mixed"]
+LISTS = ["shooters", "brawlers", "armoured", "mixed", "grenadiers"]
 
 #: Every starter archetype's cost, computed by hand from its formula and the tables.
 HAND_COSTS = {
@@ -26,6 +26,7 @@ HAND_COSTS = {
     "rifle": 16 + 20 + 4 - 5,  # ENE 4, DMG 4, RNG 20, QUA 4
     "smg": 13 + 15 + 4 - 5,  # ENE 3, DMG 3, RNG 15, QUA 4
     "pistol": 11 + 8 + 3 - 5,  # ENE 2, DMG 2, RNG 8, QUA 3
+    "grenade_launcher": 16 + 13 + 4 - 5 + 7,  # ENE 4, DMG 4, RNG 13, QUA 4, Cargadores, Área R3 (+7, BLD-16)
     "knife": 1 + 0 + 4,  # ENE 3, DMG 2, RNG 0, QUA 4
     "sword": 13 + 0 + 5,  # ENE 3, DMG 3, RNG 0, QUA 5
     "axe": 16 + 0 + 6,  # ENE 4, DMG 4, RNG 0, QUA 6
@@ -55,6 +56,7 @@ HAND_CHARACTER_COSTS = {
     "ogre_brute": 50 + 25 + 25,
     "orc_knight": 35 + 22 + 17 + 21 + 10,
     "heavy_rifleman": 35 + 35 + 5 + 20,
+    "grenadier": 25 + 35 + 5 + 12,
 }
 
 
@@ -86,17 +88,21 @@ def test_BLD_4_starter_character_costs(catalogue) -> None:
 
 
 def test_BLD_3_starter_content_uses_only_implemented_traits(catalogue) -> None:
-    """BLD-3 / BLD-7: only Cargadores is used; worn protections fit their wearer (SIZ = CON, no penalty);
-    carried DEF never overloads an unwounded character; at least two races, ranged and melee weapons."""
+    """BLD-3 / BLD-7: only Cargadores and Área are used (both implemented by the engine); worn protections fit
+    their wearer (SIZ = CON, no penalty); carried DEF never overloads an unwounded character; at least two races,
+    ranged and melee weapons, and one area weapon."""
+    from wartime.match.setup import IMPLEMENTED_TRAITS
     kinds = [a.kind for a in catalogue.archetypes.values()]
     assert kinds.count("race") >= 2 and kinds.count("weapon") >= 5 and kinds.count("protection") >= 3
     assert len(catalogue.archetypes) >= 8
     assert any(a.is_ranged and a.magazine for a in catalogue.archetypes.values())
     assert any(a.is_melee for a in catalogue.archetypes.values())
     for arch in catalogue.archetypes.values():
-        assert {t.name for t in arch.traits} <= {"Cargadores"}, arch.id
+        assert {t.name for t in arch.traits} <= {"Cargadores", "Área"} <= IMPLEMENTED_TRAITS, arch.id
         if arch.kind == "weapon" and arch.is_ranged:
             assert arch.magazine is not None, arch.id
+    assert [a.id for a in catalogue.archetypes.values() if a.area] == ["grenade_launcher"]
+    assert catalogue.archetypes["grenade_launcher"].area == "R3"
     for spec in catalogue.characters.values():
         assert spec.fit_penalty() == 0, spec.id
         assert spec.overload_penalty(0) == 0, spec.id
@@ -104,19 +110,20 @@ def test_BLD_3_starter_content_uses_only_implemented_traits(catalogue) -> None:
 
 
 def test_BLD_24_starter_lists_cost_the_same() -> None:
-    """BLD-24: the four starter lists cost exactly 300 points each and field 3-6 characters."""
+    """BLD-24: the five starter lists cost exactly 300 points each and field 3-6 characters."""
     costs = {}
     for name in LISTS:
         army = load_army_list(SCENARIOS / "lists" / f"{name}.toml")
         costs[name] = list_cost(army)
         assert 3 <= len(army.characters()) <= 6, name
     assert costs == {"shooters": 77 * 3 + 69, "brawlers": 72 + 75 * 2 + 78, "armoured": 100 + 105 + 95,
-                     "mixed": 83 + 77 + 72 + 68}
+                     "mixed": 83 + 77 + 72 + 68, "grenadiers": 77 * 2 + 77 + 69}
     assert set(costs.values()) == {300}
 
 
 def test_BLD_24_starter_lists_play_differently() -> None:
-    """BLD-24: shooters are all ranged, brawlers all melee, armoured few and heavy, mixed both."""
+    """BLD-24: shooters are all ranged, brawlers all melee, armoured few and heavy, mixed both, grenadiers
+    bring area weapons."""
     def armies(name: str):
         return load_army_list(SCENARIOS / "lists" / f"{name}.toml").characters()
 
@@ -128,6 +135,7 @@ def test_BLD_24_starter_lists_play_differently() -> None:
     mixed = armies("mixed")
     assert any(all(w.is_melee for w in c.weapons) for c in mixed)
     assert any(any(w.is_ranged for w in c.weapons) for c in mixed)
+    assert sum(1 for c in armies("grenadiers") if any(w.area for w in c.weapons)) == 2
 
 
 @pytest.mark.parametrize("path", sorted(SCENARIOS.rglob("*.toml")), ids=lambda p: p.name)
@@ -136,7 +144,7 @@ def test_BLD_24_starter_files_validate(path: Path) -> None:
     assert validate_path(path) == []
 
 
-@pytest.mark.parametrize("name", ["skirmish", "crossroads"])
+@pytest.mark.parametrize("name", ["skirmish", "crossroads", "ruins"])
 def test_BLD_22_starter_scenarios(name: str) -> None:
     """BLD-22: the scenarios' default lists fit their 300-point limit; deployment zones are free of high and
     blocking terrain and of each other."""
@@ -169,3 +177,16 @@ def test_BLD_22_skirmish_and_crossroads_settings() -> None:
     assert {"extreme", "high", "blocking", "difficult", "low"} <= {t.kind for t in cr.terrain}
     assert [p.name for p in cr.default_lists.values()] == ["armoured.toml", "mixed.toml"]
     assert next(t for t in cr.terrain if t.kind == "high").height == 1.5
+
+
+def test_BLD_22_ruins_settings() -> None:
+    """BLD-22 / MOV-10: the ruins board has a chest-high wall line (cover), ruins, two 3 K watchtowers whose
+    tops are the sides' perches (level 2), grenadiers against shooters by default."""
+    sc = load_scenario(SCENARIOS / "ruins.toml")
+    assert (sc.board_width, sc.board_height, sc.turn_limit, sc.victory) == (32, 24, 8, "fewer_casualties")
+    walls = [t for t in sc.terrain if t.id.startswith("wall_")]
+    assert len(walls) == 3 and all((t.kind, t.height, t.blocks_los) == ("low", 0.75, True) for t in walls)
+    towers = {t.id: t for t in sc.terrain if t.id.startswith("tower_")}
+    assert {(p.side, p.piece) for p in sc.perches} == {("red", "tower_red"), ("blue", "tower_blue")}
+    assert all(t.height == 3.0 and t.kind == "blocking" for t in towers.values())
+    assert [p.name for p in sc.default_lists.values()] == ["grenadiers.toml", "shooters.toml"]

@@ -64,7 +64,7 @@ weapons = ["blastr"]
 """)
     assert validate_path(path) == [
         "scenarios/catalogue/bad.toml: archetype[1].colour: unknown key (expected one of: id, kind, name, "
-        "description, traits, material, ENE, DMG, RNG, QUA)",
+        "description, traits, material, ENE, DMG, RNG, QUA, quiet_type, noisy_melee, fixed, mount_facing)",
         "scenarios/catalogue/bad.toml: archetype[1].DMG: ENE 1 with DMG 7 is an 'x' cell of the weapon table, "
         "an illegal combination (BLD-13, BLD-24 E4)",
         "scenarios/catalogue/bad.toml: archetype[1].traits[0].param: 'R12' is not a code of the area table "
@@ -108,7 +108,8 @@ colour = "blue"
     assert validate_path(path) == [
         "scenarios/lists/bad.toml: unit[0].count: must be 1 or more, got 0",
         "scenarios/lists/bad.toml: unit[1].character: unknown character 'riflemen' (did you mean 'rifleman'?) "
-        "(the catalogue scenarios/catalogue/starter.toml has: gunner, heavy_rifleman, marksman, officer, ogre, "
+        "(the catalogue scenarios/catalogue/starter.toml has: grenadier, gunner, heavy_rifleman, marksman, "
+        "officer, ogre, "
         "ogre_brute, orc_berserker, orc_brawler, orc_knight, orc_raider, orc_shieldbearer, rifleman)",
         "scenarios/lists/bad.toml: unit[2].colour: unknown key (expected one of: character, count)",
     ]

@@ -94,6 +94,8 @@ class Game:
         self.board = Board(width, height, list(pieces))
         self.gs = GameState(self.world, self.board, turn_limit=turn_limit, deployment=deployment or {})
         self.engine = Engine(self.gs)
+        #: REA-3: `act` and `submit` let every reaction candidate pass (see `declare` / `react` to react)
+        self.auto_pass = True
         sides = tuple(dict.fromkeys(m.side for m in minis)) or ("red", "blue")
         for s in ("red", "blue"):
             if s not in sides:
@@ -128,11 +130,40 @@ class Game:
             self.world.set(e, Energy(energy))
 
     def act(self, e: int, key: str, *, chain: bool = False, facing: float | None = None, **params: Any) -> None:
-        """Declare and resolve one action of the acting character `e` (engine.perform)."""
+        """Declare and resolve one action of the acting character `e` (engine.perform). Reaction windows it
+        opens (REA-3) are passed by every candidate while `auto_pass` is on (the default): a rule test then
+        sees the action alone. Reaction tests use `declare` and `react`."""
         self.engine.perform(e, key, normalise_params(params), chain, facing)
+        self.pass_reactions()
+
+    def declare(self, e: int, key: str, *, chain: bool = False, facing: float | None = None, **params: Any) -> None:
+        """Declare one action of `e` and stop at the first reaction window with a candidate (if any)."""
+        self.engine.perform(e, key, normalise_params(params), chain, facing)
+
+    def react(self, reactor: int, key: str | None = None, **params: Any) -> None:
+        """Answer the pending `react` decision of `reactor`: a reaction `key` with `params`, or pass (None).
+        Like `act`, it does not advance the game loop past the acting character's activation (use `submit`
+        for that, in games started with `begin`)."""
+        p = self.pending
+        assert p is not None and p.kind == "react", f"no reaction is pending: {p}"
+        self.engine._react(Decision("react", self.gs.side(reactor), actor=reactor, action=key,
+                                    params=normalise_params(params)))
+
+    def pass_reactions(self) -> None:
+        """Every candidate of the open reaction windows passes (only while `auto_pass` is on)."""
+        while self.auto_pass and self.pending is not None and self.pending.kind == "react":
+            p = self.pending
+            self.engine._react(Decision("react", p.side, actor=p.actor))
+
+    @property
+    def pending(self):
+        return self.engine.pending
 
     def submit(self, kind: str, side: str, **kw: Any) -> None:
         self.engine.submit(Decision(kind, side, **kw))
+        while self.auto_pass and kind != "react" and self.pending is not None and self.pending.kind == "react":
+            p = self.pending
+            self.engine.submit(Decision("react", p.side, actor=p.actor))
 
     # --- reading -----------------------------------------------------------------------------------------
     def energy(self, e: int) -> int:

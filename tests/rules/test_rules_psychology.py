@@ -366,3 +366,57 @@ def test_PSI_16_stress_above_VOL_makes_the_character_unconscious():
     assert not g.engine.eligible(out, 2)
     g.world.set(out, Stress(3))                         # its stress drops to VOL: it wakes
     assert g.gs.able(out) and g.engine.eligible(out, 2)
+
+
+# --- PSI-3, PSI-13, PSI-15, PSI-17 ----------------------------------------------------------------------------
+def test_PSI_3_no_trauma_check_in_a_plain_skirmish_and_a_declared_trauma_calls_a_CH_PSI():
+    """PSI-3: the book does not define traumatic situations; with no scenario trigger no CH PSI is rolled. A
+    game that declares one (`gs.trauma_triggers`) gets a CH PSI (rule PSI-3) with the usual results."""
+    g = Game(M(x=5, y=20, weapons=(weapon(),)), M(side="blue", x=30, y=30, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.act(a, "crouch")
+    assert g.checks() == []
+    g.gs.trauma_triggers = (lambda gs, ctx: [(b, a, "sees a comrade fall")] if ctx.key == "stand_up" else [],)
+    g.dice.push(8)
+    g.act(a, "stand_up")
+    psi = g.check("PSI")
+    assert (psi["who"], psi["rule"], psi["passed"]) == (b, "PSI-3", False) and g.stress(b) == 1
+
+
+def test_PSI_13_stress_is_cured_only_by_a_neuromancer():
+    """PSI-13: a stressed character healed by a non-neuromancer keeps its stress: the cure is refused."""
+    g = Game(M(x=10, y=20, INT=6), M(x=11, y=20, stress=2, wounds=1), M(side="blue", x=30, y=30))
+    healer, patient, _ = g.ids
+    g.start_activation(healer, energy=10)
+    exc = violation(g.act, healer, "heal", target=patient, cure="stress")
+    assert exc.rule_id == "PSI-13" and g.stress(patient) == 2 and g.energy(healer) == 10
+    assert violation(psychology.cure_stress, g.gs, healer, patient, 1).rule_id == "PSI-13"
+    assert g.stress(patient) == 2
+
+
+def test_PSI_15_starting_an_activation_at_stress_equal_to_VOL_makes_a_CH_LOC_and_it_acts_on():
+    """PSI-15: a VOL 3 character with 3 stress starts its activation: it rolls a CH LOC, passes, and acts
+    normally (the activation does not end); it can be possessed (MET-10)."""
+    g = Game(M(x=5, y=20, VOL=3, stress=3), M(side="blue", x=30, y=30))
+    a, _ = g.ids
+    g.dice.push(3)
+    g.start_activation(a, energy=10)
+    loc = g.check("LOC")
+    assert loc["who"] == a and loc["passed"]
+    assert g.engine.flow.active == a and g.pending.kind == "action"
+    assert psychology.can_be_possessed(g.gs, a)
+    g.act(a, "move", path=[[6, 20]])
+    assert g.pos(a) == (6, 20)
+
+
+def test_PSI_17_possession_is_refused_naming_the_rule():
+    """PSI-17 / MET-10: possession (Poseer) of an unconscious character is refused as not implemented; a target
+    with less stress than VOL is not even a valid target (MET-10)."""
+    from wartime.core.errors import NotImplementedRule
+    g = Game(M(side="blue", x=5, y=20, VOL=3, stress=4), M(side="red", x=30, y=30), M(side="blue", x=8, y=20))
+    out, possessor, calm = g.ids
+    assert not g.gs.able(out) and psychology.can_be_possessed(g.gs, out)
+    exc = violation(psychology.possess, g.gs, possessor, out)
+    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "PSI-17" and "MET-10" in exc.message
+    assert violation(psychology.possess, g.gs, possessor, calm).rule_id == "MET-10"

@@ -254,7 +254,8 @@ def test_ACT_1_one_action_at_a_time_each_resolved_before_the_next_is_asked():
     g.begin()
     g.submit("action", "red", action="move", params={"path": [[6, 5]]})
     assert g.pos(a) == (6, 5)
-    assert [e["type"] for e in g.world.events][-2:] == ["moved", "action_resolved"]
+    # then its after-action reaction window (REA-3), here with nobody able to react
+    assert [e["type"] for e in g.world.events][-3:] == ["moved", "action_resolved", "reaction_window"]
     p = g.engine.pending
     assert p.kind == "action" and p.actor == a
     before = (g.energy(a), len(g.world.events))

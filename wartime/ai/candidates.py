@@ -58,3 +58,25 @@ def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: 
 def facing_to(gs: GameState, actor: int, target: int) -> float:
     pt = gs.pos(target)
     return round(gs.facing_to(actor, pt.x, pt.y), 4)
+
+
+# --- reactions (REA-1..5) -------------------------------------------------------------------------------
+def reaction(p: Pending, key: str | None, **params) -> Decision:
+    """A `react` decision for the pending reactor: reaction `key` with `params`, or pass (key None)."""
+    return Decision("react", p.side, actor=p.actor, action=key, params=params if key is not None else {})
+
+
+def legal_reaction_cost(engine: Engine, d: Decision) -> int | None:
+    """The ENE cost if the reaction is legal now (no CH VOL is rolled), else None."""
+    try:
+        return engine.check_reaction(d.actor, d.action, d.params)
+    except RuleViolation:
+        return None
+
+
+def flee_path(gs: GameState, actor: int, away_from: int, angle_offset: float = 0.0, k: float = 3.0) -> list | None:
+    """A Huir (CBA-24) path: up to `k` K straight away from `away_from` (turned by `angle_offset` degrees)."""
+    pa, pt = gs.pos(actor), gs.pos(away_from)
+    ang = math.atan2(pa.y - pt.y, pa.x - pt.x) + math.radians(angle_offset)
+    goal = (pa.x + k * math.cos(ang), pa.y + k * math.sin(ang))
+    return path_towards(gs, actor, goal, k, plan=False)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from wartime.ai.candidates import action, contact_point, facing_to, legal_cost, path_towards
+from wartime.ai.candidates import (action, contact_point, facing_to, flee_path, legal_cost, legal_reaction_cost,
+                                   path_towards, reaction)
 from wartime.core.rng import Dice
 from wartime.rules.sequence import Decision, Pending
 
@@ -34,6 +35,8 @@ class RandomController:
         self._reseed(match)
         if p.kind in ("initiative", "activate"):
             return Decision(p.kind, p.side, choice=self._pick(list(p.options)))
+        if p.kind == "react":
+            return self._react(match, p)
         engine = match.engine
         makers = list(self._candidates(match, p))
         # shuffle deterministically, build lazily (paths are costly), take the first legal one
@@ -84,3 +87,49 @@ class RandomController:
                     path = path_towards(gs, e, goal, 2.0, plan=False)
                     return action(p, "disengage", path=path) if path else None
                 yield dis
+
+    # --- reactions (REA-1..5) ---------------------------------------------------------------------
+    def _react(self, match, p: Pending) -> Decision:
+        """REA-3: pass two times in three; otherwise the first legal of the window's reactions in a random order
+        (a shot, a melee attack, Pivotar, Huir, Esquivar, Contracarga, a posture, a short move), else pass."""
+        if self.dice.choice_index(3) != 0:
+            return reaction(p, None)
+        gs, engine = match.gs, match.engine
+        e, a = p.actor, p.against
+        options = set(p.options)
+        makers = []
+        if "pivot" in options:
+            makers.append(lambda: reaction(p, "pivot", facing_to=facing_to(gs, e, a)))
+        for i, w in enumerate(gs.equipment(e).weapons):
+            if w.ranged and "ranged_attack" in options:
+                makers.append(lambda i=i: reaction(p, "ranged_attack", target=a, weapon=i))
+            elif not w.ranged and "melee_attack" in options:
+                makers.append(lambda i=i: reaction(p, "melee_attack", target=a, weapon=i))
+        if "unarmed_attack" in options:
+            makers.append(lambda: reaction(p, "unarmed_attack", target=a))
+        for key in ("dodge", "counter_charge", "crouch", "go_prone", "stand_up"):
+            if key in options:
+                makers.append(lambda key=key: reaction(p, key))
+        if "flee" in options:
+            off = self.dice.uniform(-90.0, 90.0)
+
+            def flee(off=off):
+                path = flee_path(gs, e, a, off)
+                return reaction(p, "flee", path=path) if path else None
+            makers.append(flee)
+        if "move" in options:
+            goal = (self.dice.uniform(0.5, gs.board.width - 0.5), self.dice.uniform(0.5, gs.board.height - 0.5))
+
+            def mover(goal=goal):
+                path = path_towards(gs, e, goal, gs.mov(e), plan=False)
+                return reaction(p, "move", path=path) if path else None
+            makers.append(mover)
+        order = list(range(len(makers)))
+        for i in range(len(order) - 1, 0, -1):
+            j = self.dice.choice_index(i + 1)
+            order[i], order[j] = order[j], order[i]
+        for i in order:
+            d = makers[i]()
+            if d is not None and legal_reaction_cost(engine, d) is not None:
+                return d
+        return reaction(p, None)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai.candidates import action, contact_point, facing_to, legal_cost, path_towards
+from wartime.ai.candidates import (action, contact_point, facing_to, flee_path, legal_cost, legal_reaction_cost,
+                                   path_towards, reaction)
 from wartime.core.components import Position, Posture
 from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
+from wartime.rules.checks import Modifier
 from wartime.rules.psychology import nearest_enemy
 from wartime.rules.sequence import Decision, Pending
 
@@ -25,6 +27,8 @@ class ScriptedController:
             return Decision("initiative", p.side, choice=best)
         if p.kind == "activate":
             return Decision("activate", p.side, choice=self._pick_activation(match, p))
+        if p.kind == "react":
+            return self._react(match, p)
         return self._act(match, p)
 
     def _pick_activation(self, match, p: Pending) -> int:
@@ -60,7 +64,7 @@ class ScriptedController:
         if shot is not None:
             value, d, cost = shot
             if gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
-                    and gs.distance(e, d.params["target"]) > 3.0:
+                    and ("target" not in d.params or gs.distance(e, d.params["target"]) > 3.0):
                 c = action(p, "crouch")
                 if legal_cost(engine, c) is not None:
                     return c
@@ -75,6 +79,17 @@ class ScriptedController:
         move = self._advance(match, p)
         if move is not None:
             return move
+        return self._guard_or_end(match, p)
+
+    def _guard_or_end(self, match, p) -> Decision:
+        """GNA-8: with ENE the next gain would cap anyway, end on guard (+2 on the next reaction CH VOL)."""
+        gs = match.gs
+        e = p.actor
+        from wartime.rules.reactions import reactive
+        if self._spare_energy(gs, e) >= 2 and not gs.engaged(e) and gs.enemies(e) and not reactive(gs, e).on_guard:
+            d = action(p, "on_guard")
+            if legal_cost(match.engine, d) is not None:
+                return d
         return action(p, "end")
 
     # --- options ------------------------------------------------------------------------------
@@ -90,6 +105,13 @@ class ScriptedController:
             return None
         for i, w in self._weapons(gs, e, True):
             if w.magazine is not None and not w.rounds:
+                continue
+            if w.area is not None:
+                # ARE-1..9: area weapons aim at the enemy, or at a point between clustered enemies
+                for value, d, cost in self._area_shots(match, p, i, w, enemies):
+                    key = (value / max(1, cost), value)
+                    if best is None or key > best[0]:
+                        best = (key, d, cost, value)
                 continue
             for t in enemies:
                 if gs.distance(e, t) > w.RNG:
@@ -107,6 +129,51 @@ class ScriptedController:
         if best is None:
             return None
         return (best[3], best[1], best[2])
+
+    def _area_shots(self, match, p, i, w, enemies):
+        """Area attacks worth considering (ARE-1..9): each enemy in range as the target, and the midpoints of
+        pairs of enemies close enough for one template to catch both. Value: expected wounds (+ 2 × casualty
+        chance) on enemies minus twice that on allies, as if the area lands where aimed; a miss scatters
+        (ARE-9), so allies near the aim point cost a little more."""
+        from wartime.rules import areas
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        pe = gs.pos(e)
+        kind, a, b = areas.area_kind(w.area)
+        reach = (b if kind == "G" else a) / 2.0 if kind in ("R", "G") else 0.5
+        aims = [(t, None) for t in enemies if gs.distance(e, t) <= w.RNG]
+        if kind != "S":
+            for k, t in enumerate(enemies):
+                for u in enemies[k + 1:]:
+                    pt, pu = gs.pos(t), gs.pos(u)
+                    if pt.level != pe.level or pu.level != pe.level:
+                        continue
+                    if math.hypot(pt.x - pu.x, pt.y - pu.y) <= 2 * reach + gs.body(t).radius + gs.body(u).radius:
+                        aims.append((None, (round((pt.x + pu.x) / 2, 4), round((pt.y + pu.y) / 2, 4))))
+        out = []
+        allies = gs.allies(e)
+        for t, point in aims:
+            if t is not None:
+                pt = gs.pos(t)
+                x, y, level, dist = pt.x, pt.y, pt.level, gs.distance(e, t)
+                d = action(p, "ranged_attack", facing=facing_to(gs, e, t), target=t, weapon=i)
+            else:
+                x, y = point
+                level, dist = pe.level, areas.point_distance(gs, e, x, y, pe.level)
+                if dist > w.RNG:
+                    continue
+                facing = round(math.degrees(math.atan2(y - pe.y, x - pe.x)) % 360.0, 4)
+                d = action(p, "ranged_attack", facing=facing, aim=[x, y], weapon=i)
+            cost = legal_cost(engine, d)
+            if cost is None:
+                continue
+            aim = areas.AreaAim(i, w.area, kind, t, x, y, level, dist, pe.x, pe.y)
+            good, bad, p_hit = areas.expected_area_value(gs, aim, e)
+            near = sum(1 for o in allies if math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) <= reach + 6.0)
+            value = good - 2.0 * bad - 0.5 * (1.0 - p_hit) * near
+            if value > 0:
+                out.append((value, d, cost))
+        return out
 
     def _best_melee(self, match, p):
         gs, engine = match.gs, match.engine
@@ -284,3 +351,101 @@ class ScriptedController:
 
     def _followup(self, match, p):
         return None    # CMB-15: staying put is always allowed; the follow-up move lapses
+
+    # --- reactions (REA-1..5) -----------------------------------------------------------------
+    @staticmethod
+    def _spare_energy(gs, e) -> int:
+        """ENE that the next gain would cap anyway (ENE-3: min(10, ENE + CON + AGI − wounds)): spending it now
+        costs nothing later."""
+        a = gs.attrs(e)
+        return max(0, gs.energy(e) + a.CON + a.AGI - gs.wounds(e) - 10)
+
+    def _react(self, match, p: Pending) -> Decision:
+        """REA-3: answer an attack or a charge against itself (shoot first or back, dodge a melee attack,
+        counter-charge, flee when panicked), take a cheap good shot at an enemy in view only with energy the
+        next gain would cap anyway, turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
+        gs = match.gs
+        e, a = p.actor, p.against
+        opts = set(p.options)
+        attacks = ("ranged_attack", "melee_attack", "unarmed_attack", "charge")
+        threat = p.against_target == e and p.against_action in attacks
+        spare = self._spare_energy(gs, e)
+        # energy it may go down to: deep for a threat to itself; otherwise the energy the next gain would cap
+        # anyway and 2 more (a shot now is worth a shot later), never below 0
+        floor = -5 if threat else max(0, gs.energy(e) - spare - 2)
+        if gs.psyche(e).panic:
+            if threat and "flee" in opts:
+                return self._flee_reaction(match, p, a) or reaction(p, None)
+            return reaction(p, None)
+        if a is None or not gs.able(a):
+            return reaction(p, None)
+        early = p.window == "declaration"
+        if early and threat and p.against_action in ("melee_attack", "unarmed_attack") and "dodge" in opts:
+            d = reaction(p, "dodge")
+            cost = legal_reaction_cost(match.engine, d)
+            if cost is not None and gs.energy(e) - cost >= floor and gs.attrs(e).AGI >= 4:
+                return d
+        if "ranged_attack" in opts and (threat or not early):
+            shot = self._reaction_shot(match, p, a, early, floor, min_value=0.25 if threat else 0.4)
+            if shot is not None:
+                return shot
+        if early and threat and p.against_action == "charge" and "counter_charge" in opts and gs.total_def(e) > 0:
+            d = reaction(p, "counter_charge")
+            cost = legal_reaction_cost(match.engine, d)
+            if cost is not None and gs.energy(e) - cost >= floor:
+                return d
+        if not early and "melee_attack" in opts and threat and gs.in_contact(e, a):
+            d = self._reaction_melee(match, p, a, floor)
+            if d is not None:
+                return d
+        if not early and "pivot" in opts and not gs.in_fov(e, a) and (threat or spare >= 1) \
+                and (gs.energy(e) - 1 >= floor or threat):
+            d = reaction(p, "pivot", facing_to=facing_to(gs, e, a))
+            if legal_reaction_cost(match.engine, d) is not None:
+                return d
+        return reaction(p, None)
+
+    def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float):
+        """The best legal shot at the acting enemy whose expected value (wounds, plus incapacitation) is worth it
+        (REA-4: an early shot takes CH IMP −1)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        best = None
+        for i, w in self._weapons(gs, e, True):
+            if w.magazine is not None and not w.rounds:
+                continue
+            if gs.distance(e, a) > w.RNG:
+                continue
+            d = reaction(p, "ranged_attack", target=a, weapon=i)
+            cost = legal_reaction_cost(engine, d)
+            if cost is None or gs.energy(e) - cost < floor:
+                continue
+            c = gs.cover(e, [a])[0]
+            extra = [Modifier("REA-4", -1, "early")] if early else []
+            odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
+                               extra_imp=extra)
+            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            if value >= min_value and (best is None or value > best[0]):
+                best = (value, d)
+        return None if best is None else best[1]
+
+    def _reaction_melee(self, match, p, a, floor: int):
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        for i, _ in self._weapons(gs, e, False):
+            d = reaction(p, "melee_attack", target=a, weapon=i)
+            cost = legal_reaction_cost(engine, d)
+            if cost is not None and gs.energy(e) - cost >= floor:
+                return d
+        return None
+
+    def _flee_reaction(self, match, p, a):
+        """CBA-24 for a panicking character (PSI-12, REA-1): 3 K away from the attacker."""
+        gs = match.gs
+        for off in (0, 45, -45, 90, -90):
+            path = flee_path(gs, p.actor, a, off)
+            if path:
+                d = reaction(p, "flee", path=path)
+                if legal_reaction_cost(match.engine, d) is not None:
+                    return d
+        return None

@@ -8,11 +8,12 @@ What each figure means (all per miniature, per game):
 * ``wounds_taken`` — every wound it received (``wounds`` events on it, any source);
 * ``kills`` — enemies it put out of the fight: credited when an enemy first becomes a casualty (a ``life`` event
   to incapacitated / dead, or an ``unconscious`` event), to the source of the wounds that did it, or failing
-  that (stress) to the acting character when it is an enemy of the victim; each victim counted once;
+  that (stress) to the character acting or reacting at that moment when it is an enemy of the victim; each
+  victim counted once;
 * ``survived`` — 1 if it can still act when the game ends (the engine's casualty list, WND-2/3, PSI-16);
-* ``energy_spent`` — the ``cost`` of its ``action`` events (ENE-1);
+* ``energy_spent`` — the ``cost`` of its ``action`` events (ENE-1) and of its ``reaction`` events (REA-2);
 * ``actions``, ``hits``, ``misses`` — its ``action`` events, and ``hit`` / ``miss`` events as attacker;
-* ``reactions`` — its ``reaction`` events (0 until the engine implements reactions, REA).
+* ``reactions`` — its declared reactions that passed their CH VOL: ``reaction`` events (REA-1).
 
 Game-level: the side that won the turn-1 initiative (the first ``initiative`` event's ``order[0]``, SEQ-2) and the
 number of decisions."""
@@ -34,7 +35,7 @@ class GameAccumulator:
         self.decisions = 0
         self._down: set[int] = set()          # victims already credited
         self._last_wound_source: dict[int, int | None] = {}
-        self._actor: int | None = None
+        self._acting: list[int] = []          # who is acting / reacting now (a reaction nests in an action)
 
     # --- before / step / after -----------------------------------------------------------------
     def before(self, match) -> None:
@@ -53,13 +54,17 @@ class GameAccumulator:
             self.decisions += 1
             return
         t = payload.get("type")
-        if t == "action":
+        if t == "action" or t == "reaction":
             who = payload["who"]
-            self._actor = who
+            self._acting.append(who)
             s = self.stats.get(who)
             if s is not None:
-                s["actions"] += 1
+                s["actions" if t == "action" else "reactions"] += 1
                 s["energy_spent"] += int(payload.get("cost") or 0)
+        elif t == "action_resolved":
+            # free actions resolve without an `action` event: pop only the matching actor
+            if self._acting and self._acting[-1] == payload.get("who"):
+                self._acting.pop()
         elif t == "wounds":
             who, src, n = payload["who"], payload.get("source"), int(payload["amount"])
             if who in self.stats:
@@ -76,10 +81,6 @@ class GameAccumulator:
             a = payload.get("attacker")
             if a in self.stats:
                 self.stats[a]["hits" if t == "hit" else "misses"] += 1
-        elif t == "reaction":
-            who = payload.get("who")
-            if who in self.stats:
-                self.stats[who]["reactions"] += 1
         elif t == "initiative" and self.first_player is None:
             self.first_player = payload["order"][0]
 
@@ -103,7 +104,8 @@ class GameAccumulator:
             return
         self._down.add(victim)
         killer = source if source is not None and self._enemies(source, victim) else None
-        if killer is None and self._actor is not None and self._enemies(self._actor, victim):
-            killer = self._actor
+        actor = self._acting[-1] if self._acting else None
+        if killer is None and actor is not None and self._enemies(actor, victim):
+            killer = actor
         if killer is not None:
             self.stats[killer]["kills"] += 1

@@ -132,11 +132,12 @@ class Doc:
 
 
 def _inline_html(text: str) -> str:
-    """Escape, then render `code` spans and **bold** as the Markdown does."""
+    """Escape, then render `code` spans, **bold** and *italics* as the Markdown does."""
     import re
     t = html.escape(text)
     t = re.sub(r"`([^`]+)`", r"<code>\1</code>", t)
     t = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", t)
+    t = re.sub(r"\*([^*\s][^*]*)\*", r"<em>\1</em>", t)
     return t
 
 

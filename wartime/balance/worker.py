@@ -34,16 +34,26 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class GameFailed(RuntimeError):
+    """A game raised (an engine or controller bug): the message names the game and its seed."""
+
+
 def run_chunk(specs: Sequence[GameSpec]) -> list[dict]:
     """Play a chunk of games (one task: the per-task overhead is paid once per chunk)."""
-    return [run_game(s) for s in specs]
+    out = []
+    for s in specs:
+        try:
+            out.append(run_game(s))
+        except Exception as exc:
+            raise GameFailed(f"game {s.key} (seed {s.seed}) failed: {type(exc).__name__}: {exc}") from None
+    return out
 
 
 def run_game(spec: GameSpec) -> dict:
     """Play one game; return ``{"game": {...}, "characters": [...]}`` (see `wartime.balance.store`)."""
     from wartime.ai import make_controller
     from wartime.match.match import Match, derive_seed
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     scenario = load_scenario_cached(spec.scenario, spec.scenario_sha256)
     lists = {"red": load_list_cached(spec.red), "blue": load_list_cached(spec.blue)}
     controllers = {"red": make_controller(spec.red_controller, derive_seed(spec.seed, "controller:red")),
@@ -76,6 +86,7 @@ def run_game(spec: GameSpec) -> dict:
         "engine_version": __version__, "rules_hash": rules_hash(),
         # timing columns: the only ones that depend on the machine and the run
         "elapsed_s": round(time.perf_counter() - t0, 6),
+        "cpu_s": round(time.process_time() - c0, 6),
         "worker": f"{socket.gethostname()}:{os.getpid()}",
     }
     return {"game": game, "characters": characters}

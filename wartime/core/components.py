@@ -42,6 +42,13 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
+class Traits:
+    """The character's own traits (its race's bonus and malus, Spanish keys), e.g. ("Planeador",): the rules
+    that depend on what a character is (MOV-10 flying, MVA-15 / MVA-16) read them here."""
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Posture:
     """MVA-4 / MVA-5: 'standing', 'crouched' or 'prone'."""
     state: str = "standing"
@@ -78,6 +85,11 @@ class Weapon:
     magazine: int | None = None      # rounds per magazine (trait Cargadores), None = no magazines
     rounds: int | None = None        # rounds left in the mounted magazine
     area: str | None = None          # Área code (ARE-*), None for single-target weapons
+    traits: tuple[str, ...] = ()     # the weapon's trait names (Spanish keys), e.g. ("Área", "Cargadores")
+    quiet: bool = False              # ENV-6: a wind or string weapon, or a silenced one (Silenciador): no noise
+    noisy_melee: bool = False        # ENV-6: a noisy melee weapon (chainsaw): heard at DMG × 2
+    fixed: bool = False              # ENV-5: a fixed weapon fires in a 90° arc around its mount direction
+    mount_facing: float = 0.0        # ENV-5: that direction, degrees CCW from the bearer's facing
 
     @property
     def current_dmg(self) -> int:

@@ -67,6 +67,8 @@ class World:
         """Entities having every given component, in id order (determinism: never set or hash order)."""
         if not ctypes:
             return iter(())
+        if len(ctypes) == 1:                    # the common case, kept cheap (rules ask it very often)
+            return iter(sorted(self.tables.get(ctypes[0], ())))
         tables = [self.tables.get(t, {}) for t in ctypes]
         first = min(tables, key=len)
         return iter(sorted(e for e in first if all(e in t for t in tables)))

@@ -44,6 +44,7 @@ from wartime.data.models import (
     ArmyList,
     Catalogue,
     CharacterSpec,
+    Perch,
     Scenario,
     TerrainSpec,
     TraitRef,
@@ -76,6 +77,10 @@ _Problem = tuple[str, str, str]
 
 _HEADER_KEYS = ("format", "type")
 _ARCHETYPE_KEYS = ("id", "kind", "name", "description", "traits", "material")
+#: Keys only a weapon takes: ENV-6 noise flags and ENV-5 fixed mounts.
+_WEAPON_KEYS = ("quiet_type", "noisy_melee", "fixed", "mount_facing")
+#: ENV-6: the quiet weapon types (they make no noise).
+QUIET_TYPES: tuple[str, ...] = ("wind", "string")
 _TRAIT_KEYS = ("name", "level", "param", "points")
 _CHARACTER_GROUPS = ("weapons", "protections", "objects", "metahabilities")
 _GROUP_KIND = {"weapons": "weapon", "protections": "protection", "objects": "object", "metahabilities": "metahability"}
@@ -93,10 +98,14 @@ _SCENARIO_KEYS = (
     "victory",
     "grid",
     "terrain",
+    "perch",
     "deployment",
     "default_lists",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense")
+_PERCH_KEYS = ("side", "at", "on")
+#: MOV-10: a perch stands on a piece exactly this high, so that a mini on it is at level 2 (3 K above level 1).
+PERCH_HEIGHT = 3.0
 _ZONE_KEYS = ("rect", "polygon")
 
 
@@ -438,18 +447,22 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
     _get_str(raw, "description", field, c, required=False)
     material = _get_str(raw, "material", field, c, required=False, default="steel")
     if kind is None:
-        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size"), field, c)
+        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size", *_WEAPON_KEYS), field, c)
         return None
     ranges = ATTRIBUTE_RANGES[kind]
     for key in raw:
-        if key in _ARCHETYPE_KEYS or key in ranges or (key == "size" and kind == "race"):
+        if key in _ARCHETYPE_KEYS or key in ranges or (key == "size" and kind == "race") \
+                or (key in _WEAPON_KEYS and kind == "weapon"):
             continue
         if key in ATTRIBUTES:
             c.add(_join(field, key), f"a {kind} has no {key} (its attributes: {', '.join(ranges)})")
         elif key == "size":
             c.add(_join(field, key), "only a race has a size factor")
+        elif key in _WEAPON_KEYS:
+            c.add(_join(field, key), f"only a weapon has {key}")
         else:
-            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size",) if kind == "race" else ()))
+            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size",) if kind == "race" else ()),
+                       *(_WEAPON_KEYS if kind == "weapon" else ()))
             c.add(_join(field, key), f"unknown key (expected one of: {', '.join(allowed)})")
     values: dict[str, int] = {}
     for attr, (low, high) in ranges.items():
@@ -475,10 +488,43 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
         got = _get_number(raw, "size", field, c, required=False, default=1.0, positive=True)
         size = got if got is not None else 1.0
     traits = _parse_traits(raw.get("traits", []), _join(field, "traits"), kind, c)
+    weapon_flags: dict[str, Any] = {}
+    if kind == "weapon":
+        weapon_flags = _parse_weapon_flags(raw, field, values.get("RNG"), c)
     if len(c.problems) > start or arch_id is None or name is None or traits is None:
         return None
     return Archetype(id=arch_id, kind=kind, name=name, traits=traits, size=size,
-                     material=material or "steel", **values)
+                     material=material or "steel", **values, **weapon_flags)
+
+
+def _parse_weapon_flags(raw: Mapping[str, Any], field: str, rng: int | None, c: _Collector) -> dict[str, Any]:
+    """The weapon-only keys: ENV-6 `quiet_type` ("wind" or "string": no noise) and `noisy_melee` (a chainsaw:
+    heard at DMG × 2), ENV-5 `fixed` (a 90° field of fire) and `mount_facing` (its direction in degrees
+    counter-clockwise from the bearer's facing, default 0; only with fixed = true)."""
+    out: dict[str, Any] = {}
+    if "quiet_type" in raw:
+        value = raw["quiet_type"]
+        if value not in QUIET_TYPES:
+            c.add(_join(field, "quiet_type"), _one_of(value, QUIET_TYPES) + " (ENV-6)")
+        else:
+            out["quiet_type"] = value
+    noisy = _get_bool(raw, "noisy_melee", field, c, False)
+    if noisy:
+        if rng is not None and rng > 0:
+            c.add(_join(field, "noisy_melee"), "only a melee weapon (RNG 0) can be a noisy melee weapon (ENV-6)")
+        out["noisy_melee"] = True
+    fixed = _get_bool(raw, "fixed", field, c, False)
+    if fixed:
+        out["fixed"] = True
+    if "mount_facing" in raw:
+        value = raw["mount_facing"]
+        if not _is_number(value):
+            c.add(_join(field, "mount_facing"), f"expected a number of degrees, got {_show(value)}")
+        elif not fixed:
+            c.add(_join(field, "mount_facing"), "only a fixed weapon (fixed = true) has a mount facing (ENV-5)")
+        else:
+            out["mount_facing"] = float(value) % 360.0
+    return out
 
 
 def archetype_from_dict(data: Mapping[str, Any], *, file: str = "<data>", field: str = "archetype") -> Archetype:
@@ -848,6 +894,49 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
                        defense=defense)
 
 
+def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Collector) -> tuple[Perch, ...]:
+    """``[[perch]]``: side, ``at = [x, y]`` and ``on`` (a terrain id). MOV-10: Board.surface_height is 0
+    everywhere, so standing on a piece is modelled as level 2 (3 K above level 1): the piece must be a high or
+    blocking piece exactly 3 K high, and a 1 K base centred at ``at`` must fit on its top."""
+    from shapely.geometry import Point
+
+    pieces = {t.id: t for t in terrain}
+    out: list[Perch] = []
+    for i, raw in _get_tables(data, "perch", "", c):
+        field = _join("perch", i)
+        start = len(c.problems)
+        _check_keys(raw, _PERCH_KEYS, field, c)
+        side = raw.get("side")
+        if "side" not in raw:
+            c.add(_join(field, "side"), f"missing (required: one of {', '.join(SIDES)})")
+        elif side not in SIDES:
+            c.add(_join(field, "side"), _one_of(side, SIDES))
+        at = raw.get("at")
+        if not (isinstance(at, list) and len(at) == 2 and all(_is_number(v) for v in at)):
+            c.add(_join(field, "at"), f"expected a point [x, y], got {_show(at) if 'at' in raw else 'nothing'}")
+            at = None
+        on = _get_str(raw, "on", field, c)
+        piece = None
+        if on is not None:
+            piece = pieces.get(on)
+            if piece is None:
+                c.add(_join(field, "on"), f"unknown terrain id '{on}'{_suggest(on, list(pieces))}")
+            elif piece.kind not in ("high", "blocking") or abs(piece.height - PERCH_HEIGHT) > 1e-9:
+                c.add(_join(field, "on"), f"a perch stands on a high or blocking piece exactly {PERCH_HEIGHT:g} K "
+                                          f"high (MOV-10, level 2); '{on}' is a {piece.kind} piece "
+                                          f"{piece.height:g} K high")
+                piece = None
+        if at is not None and piece is not None:
+            disc = Point(float(at[0]), float(at[1])).buffer(HUMAN_BASE_RADIUS, 32)
+            if not Polygon(piece.polygon).buffer(1e-6).covers(disc):
+                c.add(_join(field, "at"), f"a 1 K base centred there does not fit on top of '{piece.id}'")
+            elif any(math.hypot(p.x - at[0], p.y - at[1]) < 2 * HUMAN_BASE_RADIUS for p in out):
+                c.add(_join(field, "at"), "overlaps another perch")
+        if len(c.problems) == start:
+            out.append(Perch(side=side, x=float(at[0]), y=float(at[1]), piece=piece.id))
+    return tuple(out)
+
+
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
     name = _get_str(data, "name", "", c)
@@ -881,6 +970,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> S
             continue
         seen_ids[piece.id] = i
         terrain.append(piece)
+    perches = _parse_perches(data, terrain, c)
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)
@@ -934,6 +1024,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> S
         turn_limit=turn_limit,
         victory=victory,
         terrain=tuple(terrain),
+        perches=perches,
         deployment=deployment,
         default_lists=default_lists,
         grid=bool(grid),

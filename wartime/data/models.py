@@ -30,6 +30,7 @@ __all__ = [
     "Unit",
     "ArmyList",
     "TerrainSpec",
+    "Perch",
     "Scenario",
 ]
 
@@ -93,6 +94,10 @@ class Archetype(_Frozen):
 
     ``size`` (races only) is the size factor s relative to a human: base diameter s K and eye height s K
     (BAS-1). ``material`` is free text used by presentation and future rules.
+
+    Weapons only: ``quiet_type`` ("wind" or "string": ENV-6, no noise), ``noisy_melee`` (ENV-6: a melee
+    weapon heard at DMG × 2), ``fixed`` (ENV-5: a 90° field of fire) and ``mount_facing`` (its direction,
+    degrees counter-clockwise from the bearer's facing).
     """
 
     id: str
@@ -112,6 +117,10 @@ class Archetype(_Frozen):
     MOV: int | None = None
     size: float = 1.0
     material: str = "steel"
+    quiet_type: Literal["wind", "string"] | None = None
+    noisy_melee: bool = False
+    fixed: bool = False
+    mount_facing: float = 0.0
 
     # -- traits ---------------------------------------------------------------------------------
     def trait(self, name: str) -> TraitRef | None:
@@ -136,6 +145,13 @@ class Archetype(_Frozen):
         if self.has_trait("Más munición"):
             rounds *= 2
         return rounds
+
+    @property
+    def quiet(self) -> bool:
+        """ENV-6: the weapon makes no noise: a wind or string weapon (``quiet_type``, or that ``material``), or
+        one with "Silenciador" or "Munición silenciosa"."""
+        return (self.quiet_type is not None or self.material in ("wind", "string")
+                or self.has_trait("Silenciador") or self.has_trait("Munición silenciosa"))
 
     @property
     def area(self) -> str | None:
@@ -286,6 +302,17 @@ class TerrainSpec(_Frozen):
     defense: int = 0
 
 
+class Perch(_Frozen):
+    """A spot on top of a terrain piece 3 K high (MOV-10: a mini standing there is at level 2) where the side's
+    character with the longest-ranged weapon (ties: list order) whose base fits is deployed instead of in its
+    zone (``[[perch]]``)."""
+
+    side: Side
+    x: float
+    y: float
+    piece: str
+
+
 class Scenario(_Frozen):
     """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
 
@@ -303,6 +330,7 @@ class Scenario(_Frozen):
     turn_limit: int
     victory: Victory
     terrain: tuple[TerrainSpec, ...] = ()
+    perches: tuple[Perch, ...] = ()
     deployment: dict[str, tuple[tuple[float, float], ...]]
     default_lists: dict[str, Path] = {}
     grid: bool = False

@@ -47,6 +47,7 @@ class Match:
         self.decisions: list[dict] = []
         #: world snapshot after each decision: hashed into the record's state checksums when written
         self.checkpoints: list = []
+        self._checksums: list[str] = []          # memo: snapshot_checksum of checkpoints[:len]
         #: set by `from_record`: the header of the record this match continues (kept byte for byte)
         self.continued_header: dict | None = None
         self.world.listeners.append(lambda ev: self.entries.append(("e", dict(ev))))
@@ -146,18 +147,25 @@ class Match:
             out[side] = name
         return out
 
+    def checksums(self) -> list[str]:
+        """The state checksum after each decision so far (computed once each, from the checkpoints)."""
+        for snap in self.checkpoints[len(self._checksums):]:
+            self._checksums.append(snapshot_checksum(snap))
+        return self._checksums
+
     def record_entries(self) -> list[tuple[str, Any]]:
         """Decisions, events and, after each decision's events, the state checksum after that decision."""
+        sums = self.checksums()
         out: list[tuple[str, Any]] = []
         n = 0
         for kind, payload in self.entries:
             if kind == "d" and n:
-                out.append(("c", snapshot_checksum(self.checkpoints[n - 1])))
+                out.append(("c", sums[n - 1]))
             if kind == "d":
                 n += 1
             out.append((kind, payload))
         if n:
-            out.append(("c", snapshot_checksum(self.checkpoints[n - 1])))
+            out.append(("c", sums[n - 1]))
         return out
 
     def write_record(self, path: str | Path) -> None:

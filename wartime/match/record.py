@@ -7,11 +7,14 @@ misreading. The format is documented in docs/record-format.md.
 """
 from __future__ import annotations
 
+import array
 import dataclasses
 import enum
 import hashlib
 import json
 import os
+import stat
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from functools import cache
@@ -19,14 +22,14 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from wartime.core.errors import WartimeError
-from wartime.core.events import canonical, canonical_json
+from wartime.core.events import canonical
 
 FORMAT_NAME = "wartime-record"
 FORMAT_VERSION = 1
 #: Records larger than this are refused unread (a record of a long game is a few MB).
 MAX_RECORD_BYTES = 256 * 1024 * 1024
 _SIDES = ("red", "blue")
-_DECISION_KINDS = ("initiative", "activate", "action")
+_DECISION_KINDS = ("initiative", "activate", "action", "react")
 
 
 class RecordError(WartimeError):
@@ -54,13 +57,27 @@ def rules_data_hash() -> str:
     return h.hexdigest()
 
 
+def _current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _current_umask()
+
+
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write a file atomically: a temporary file in the same folder, fsync, then os.replace. If anything fails
     (or the process dies) before the rename, the previous file is untouched."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)      # keep the mode of the file replaced
+    except OSError:
+        mode = 0o666 & ~_UMASK                           # a new file: as open() would create it
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
     try:
+        os.chmod(tmp, mode)       # mkstemp makes 0600 files
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
@@ -75,49 +92,122 @@ def atomic_write_text(path: str | Path, text: str) -> None:
 
 
 # --- state checksums (Wesnoth-style checkups) -----------------------------------------------------------
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _fields_of(t: type) -> tuple[str, ...] | None:
+    names = _FIELDS.get(t, ())
+    if names == ():
+        names = tuple(f.name for f in dataclasses.fields(t)) if dataclasses.is_dataclass(t) else None
+        _FIELDS[t] = names
+    return names
+
+
 def _plain(value: Any) -> Any:
-    """A component, resource or dice state as plain JSON-able data, deterministically."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    """A component, resource or dice state as plain JSON data, deterministically: floats in the canonical
+    6-decimal form, a dataclass as {"<class>": [field values in declaration order]}."""
+    t = type(value)
+    if t is int or t is str or t is bool or value is None:
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if t is float:
+        v = round(value, 6)
+        return 0.0 if v == 0 else v
+    if t is tuple or t is list:
+        return [_plain(v) for v in value]
+    if t is dict:
+        return {str(k): _plain(v) for k, v in value.items()}
+    names = _fields_of(t)
+    if names is not None:
+        return {t.__qualname__: [_plain(getattr(value, n)) for n in names]}
+    if isinstance(value, (int, float, str)):          # bool, IntEnum, str subclasses
+        return _plain(value.value if isinstance(value, enum.Enum) else t.__mro__[1](value)) \
+            if not isinstance(value, bool) else bool(value)
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=canonical_json)
+        return sorted((_plain(v) for v in value), key=_dumps)
     if isinstance(value, enum.Enum):
         return _plain(value.value)
     if hasattr(value, "item") and callable(value.item):          # numpy scalars
         return _plain(value.item())
-    return repr(value)
+    text = repr(value)
+    # a default repr names a memory address, which differs between processes: keep only the type
+    return t.__qualname__ if " at 0x" in text else text
+
+
+#: JSON text of components already seen, by id: components are immutable and the cache holds a reference to
+#: each, so an id is never reused while it is cached. Cleared when it grows past _CACHE_LIMIT.
+_JSON_CACHE: dict[int, tuple[Any, str]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _component_json(comp: Any) -> str:
+    hit = _JSON_CACHE.get(id(comp))
+    if hit is not None and hit[0] is comp:
+        return hit[1]
+    if len(_JSON_CACHE) >= _CACHE_LIMIT:
+        _JSON_CACHE.clear()
+    text = _dumps(_plain(comp))
+    _JSON_CACHE[id(comp)] = (comp, text)
+    return text
+
+
+_TABLE_HEADS: dict[type, tuple[str, bytes]] = {}
+
+
+def _table_head(ctype: type) -> tuple[str, bytes]:
+    """(sort name, canonical JSON of [name, field names]) of a component type, computed once."""
+    head = _TABLE_HEADS.get(ctype)
+    if head is None:
+        name = f"{ctype.__module__}.{ctype.__qualname__}"
+        head = _TABLE_HEADS[ctype] = (name, _dumps([name, _fields_of(ctype)]).encode("utf-8"))
+    return head
 
 
 def _checksum(tables: Mapping[type, Mapping[int, Any]], resources: Mapping[str, Any], next_id: int,
               dice_state: Any) -> str:
-    components = {}
-    for ctype in sorted(tables, key=lambda t: (t.__module__, t.__qualname__)):
-        table = tables[ctype]
-        if table:
-            components[ctype.__qualname__] = [[eid, _plain(table[eid])] for eid in sorted(table)]
-    doc = {"components": components, "resources": {str(k): _plain(v) for k, v in resources.items()},
-           "next_id": next_id}
-    h = hashlib.sha256(canonical_json(doc).encode("utf-8"))
-    # the Mersenne Twister state is 625 ints: plain json.dumps is exact and much faster than canonical()
-    h.update(json.dumps(_plain(dice_state), separators=(",", ":")).encode("ascii"))
+    parts: list[str] = []
+    for name, head, table in sorted((*_table_head(t), tab) for t, tab in tables.items() if tab):
+        parts.append(head.decode("utf-8"))
+        parts.append("[" + ",".join([f"[{eid},{_component_json(table[eid])}]" for eid in sorted(table)]) + "]\n")
+    parts.append(_dumps({"next_id": next_id, "resources": {str(k): _plain(v) for k, v in resources.items()}}))
+    h = hashlib.sha256("".join(parts).encode("utf-8"))
+    h.update(_dice_bytes(dice_state))
     return h.hexdigest()
 
 
+def _dice_bytes(state: Any) -> bytes:
+    """The dice state as bytes: a Mersenne Twister state (version, 625 ints < 2**32, gauss) as the ints in
+    little-endian uint32 then repr((version, gauss)); any other state (scripted dice) as its repr."""
+    try:
+        version, ints, gauss = state
+        arr = array.array("I", ints)
+    except (TypeError, ValueError, OverflowError):
+        return repr(state).encode("utf-8")
+    if arr.itemsize != 4:
+        arr = array.array("L", ints) if array.array("L").itemsize == 4 else None
+        if arr is None:
+            return repr(state).encode("utf-8")
+    if sys.byteorder == "big":
+        arr.byteswap()
+    return arr.tobytes() + repr((version, gauss)).encode("utf-8")
+
+
 def state_checksum(world) -> str:
-    """sha256 of the whole game state: every component table in type-name then entity-id order (canonical JSON
-    of the dataclasses), the resources (the flow: turn, phase, stage, order, ...), the next entity id and the
-    dice state. Equal states give equal checksums in any process."""
+    """sha256 of the whole game state (docs/record-format.md, "State checksums"): every non-empty component
+    table in type-name order with its field names, its entities in id order, each component as canonical JSON
+    of its field values (floats in the 6-decimal form); then the next entity id and the resources (the flow:
+    turn, phase, stage, order, reaction window, ...); then the dice state. Equal states give equal checksums
+    in any process."""
     return _checksum(world.tables, world.resources, world._next_id, world.dice.state())
 
 
 def snapshot_checksum(snap) -> str:
-    """`state_checksum` of a `World.snapshot()` (the match keeps one per decision and hashes them lazily)."""
+    """`state_checksum` of a `World.snapshot()`. A match keeps a snapshot after each decision (~10 µs) and
+    hashes them when it writes its record: components are frozen and replaced, never mutated (the invariant
+    snapshots rely on), so a snapshot hashed later gives the checksum of its moment."""
     return _checksum(snap.tables, snap.resources, snap.next_id, snap.dice_state)
 
 
@@ -285,15 +375,12 @@ def check_header(file: str, header: Any, *, check_rules: bool = True) -> None:
 def _check_decision(file: str, where: str, d: Any) -> None:
     if not isinstance(d, dict):
         raise RecordError(file, f"{where}: the decision is not an object")
-    if d.get("kind") not in _DECISION_KINDS:
-        raise RecordError(file, f"{where}: decision kind {json.dumps(d.get('kind'))} is not one of "
-                          f"{', '.join(_DECISION_KINDS)}")
+    kind = d.get("kind")
+    if not isinstance(kind, str) or not kind.replace("_", "").isalpha() or not kind.isascii():
+        raise RecordError(file, f"{where}: decision kind {json.dumps(kind)} is not a decision kind "
+                          f"(e.g. {', '.join(_DECISION_KINDS)})")
     if d.get("side") not in _SIDES:
         raise RecordError(file, f"{where}: decision side {json.dumps(d.get('side'))} is not red or blue")
-    allowed = {"kind", "side", "choice", "actor", "action", "params", "chain", "facing"}
-    extra = sorted(set(d) - allowed)
-    if extra:
-        raise RecordError(file, f"{where}: unknown decision keys {', '.join(extra)}")
     for key in ("choice", "actor"):
         if key in d and not _is_int(d[key]):
             raise RecordError(file, f"{where}: decision {key} is not an integer")

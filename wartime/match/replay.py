@@ -21,7 +21,7 @@ from wartime.rules.sequence import Decision
 class Replay:
     """A record opened for viewing. `state` is the GameState at the current position (read-only use)."""
 
-    def __init__(self, record: Record, *, snapshot_every: int = 64):
+    def __init__(self, record: Record, *, snapshot_every: int = 32):
         from wartime.match.save import build_match
         self.record = record
         self.snapshot_every = max(1, int(snapshot_every))
@@ -40,7 +40,11 @@ class Replay:
             if last is None or len(self.world.events) - last >= self.snapshot_every:
                 self._snaps[n] = self.world.snapshot()
                 last = len(self.world.events)
-            self._submit(n)
+            try:
+                self._submit(n)
+            except Exception as exc:    # RuleViolation, or a decision this engine cannot apply at all
+                raise RecordError(record.path, f"decision {n} does not replay under this engine ({exc}): "
+                                  "`wartime replay verify` tells where it diverges") from None
         self._snaps[len(self._decisions)] = self.world.snapshot()
         self._snap_keys = sorted(self._snaps)
         self._all_events = list(self.world.events)

@@ -12,7 +12,7 @@ from wartime.match.record import Record
 
 #: Event keys that hold an entity id (named in the English text).
 ENTITY_KEYS = ("who", "attacker", "target", "source", "ally", "character", "casualty", "a", "b", "against",
-               "must_charge")
+               "must_charge", "actor", "acting", "intended", "owner")
 #: Bookkeeping events left out of the Markdown report (they still are in the JSON and CSV exports).
 QUIET = {"action_resolved", "phase", "activation_start", "activation_end", "turn_start", "turn_end"}
 
@@ -125,6 +125,29 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
             "equipment_wound": lambda: f"{W}'s {g('item')} is damaged ({g('wounds')} wound(s))",
             "defence_fumble": lambda: f"{W} fumbles the defence (DMG {g('dmg')})",
             "hit_fumble": lambda: f"{W} fumbles the attack",
+            "reaction_window": lambda: f"Reaction window ({g('window')}) on {_n(names, g('actor'))}'s "
+                                       f"{g('action')}: " + (", ".join(_n(names, c.get('who')) for c in g('candidates'))
+                                                             or "nobody can react"),
+            "reaction_window_closed": lambda: f"Reaction window ({g('window')}) on {_n(names, g('actor'))}'s "
+                                              f"{g('action')} closes",
+            "reaction_passed": lambda: f"{W} does not react ({g('window')} window)",
+            "reaction_failed": lambda: f"{W} fails to react with {g('action')} ({g('window')} window)",
+            "reaction": lambda: f"{W} reacts with {g('action')} to {_n(names, g('acting'))}"
+                                + (" (early)" if g("early") else ""),
+            "bullet_time": lambda: f"{W} " + ("enters" if g("state") == "start" else "leaves")
+                                   + f" bullet time with {_n(names, g('acting'))}",
+            "move_shortened": lambda: f"{W}'s {g('action')} is cut short by a reaction",
+            "noise": lambda: f"{W}'s {g('action')} is heard by "
+                             + (", ".join(_n(names, e) for e in g("heard_by")) or "nobody"),
+            "opposed_resolved": lambda: f"Opposed check {_n(names, g('a'))} against {_n(names, g('b'))}: "
+                                        + (f"{_n(names, g('winner'))} wins" if isinstance(g("winner"), int)
+                                           else str(g("winner") or "nobody wins")),
+            "free_attack": lambda: f"{_n(names, g('attacker'))} gets a free attack on {_n(names, g('target'))}",
+            "stray_shot": lambda: f"{_n(names, g('attacker'))}'s shot at {_n(names, g('intended'))} strays onto "
+                                  f"{_n(names, g('target'))}",
+            "healed": lambda: f"{W} is healed: wounds {g('before')} → {g('after')}",
+            "supported": lambda: f"{W} supports {_n(names, g('ally'))}",
+            "activation_ends": lambda: f"{W}'s activation ends",
             "game_over": lambda: f"Game over after turn {g('turn')}: "
                                  + (f"{g('winner')} wins" if g("winner") else "draw") + f" ({g('reason')})",
         }[t]()
@@ -169,6 +192,10 @@ def state_text(replay, *, context: int = 6) -> list[str]:
         d = rec.decisions[idx]
         out.append(f"next decision ({idx}): {d['side']} {d['kind']} "
                    + json.dumps({k: v for k, v in d.items() if k not in ("kind", "side")}, sort_keys=True))
+    elif kind == "decision" and replay.engine.pending is not None:
+        p = replay.engine.pending
+        out.append(f"the save ends here: waiting for {p.side}'s {p.kind} decision"
+                   + (f" for {names.get(p.actor, p.actor)}" if p.actor is not None else ""))
     out.append("")
     out.append(f"{'id':>3} {'side':4} {'name':24} {'x':>6} {'y':>6} {'facing':>6} {'ENE':>4} {'wnd':>3} "
                f"{'posture':9} {'life':14} {'str':>3} panic")
@@ -272,7 +299,7 @@ def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int
         if t == "life":
             who = ev.get("who")
             if ev.get("state") == "active":
-                casualties.pop(who, None)          # healed back (WND-2)
+                casualties.pop(who, None)          # healed back to active
             else:
                 first = casualties.get(who, (None, None, None, turn))[3]
                 casualties[who] = (sides.get(who, "?"), _n(names, who), str(ev.get("state", "?")), first)

@@ -7,7 +7,7 @@ import os
 import re
 import tempfile
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Mapping
 
@@ -48,6 +48,13 @@ def _retarget(file: str, what: str, text: str, key_pattern: str, old: str, new: 
 def rebuild_inputs(record: Record):
     """The scenario and the two army lists of a record, loaded from its embedded texts (sha256-checked on
     load). Returns (scenario, {"red": list, "blue": list})."""
+    try:
+        return _rebuild_inputs(record)
+    except OSError as exc:
+        raise RecordError(record.path, f"the embedded files cannot be rebuilt: {exc.strerror or exc}") from None
+
+
+def _rebuild_inputs(record: Record):
     from wartime.data.loader import load_army_list, load_scenario
     file = record.path
     head = record.header
@@ -65,8 +72,8 @@ def rebuild_inputs(record: Record):
             folder.mkdir(parents=True)
             if isinstance(ref, str) and cat is not None:
                 if os.path.isabs(ref) or PureWindowsPath(ref).is_absolute():
-                    text = _retarget(file, f"{side} list", text, "catalogue", ref, "catalogue.toml")
-                    target = folder / "catalogue.toml"
+                    text = _retarget(file, f"{side} list", text, "catalogue", ref, "embedded/catalogue.toml")
+                    target = folder / "embedded" / "catalogue.toml"
                 else:
                     target = Path(os.path.normpath(folder / ref))
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -100,6 +107,8 @@ def rebuild_inputs(record: Record):
         except DataError as exc:
             first = exc.lines()[0].replace(tmp, "<embedded>")
             raise RecordError(file, f"the embedded data does not load: {first}") from None
+        except WartimeError as exc:
+            raise RecordError(file, f"the embedded data does not load: {exc}") from None
     return scenario, lists
 
 
@@ -127,6 +136,10 @@ def match_from_record(record: Record, controllers: Mapping[str, Any] | None = No
                                              for ev, line in zip(got, record.event_lines)):
         raise RecordError(record.path, "the record does not replay under this engine: "
                           "`wartime replay verify` tells where it diverges")
+    bad = next((n for n, (a, b) in enumerate(zip(m.checksums(), record.checksums)) if a != b), None)
+    if bad is not None:
+        raise RecordError(record.path, f"the state after decision {bad} differs from the recorded checksum: "
+                          "`wartime replay verify` tells more")
     m.continued_header = {k: v for k, v in record.header.items() if k != "h"}
     return m
 
@@ -143,11 +156,11 @@ class Verification:
     event_decision: int | None = None       # the decision that caused it (None: before the first decision)
     first_checksum: int | None = None       # first decision whose state checksum differs
     stopped: str | None = None              # why the re-simulation stopped early (an illegal decision)
-    notes: list[str] = field(default_factory=list)
+    over: str | None = None                 # the header's `complete` disagrees with the re-simulated game
 
     @property
     def ok(self) -> bool:
-        return self.first_event is None and self.first_checksum is None and self.stopped is None
+        return self.first_event is None and self.first_checksum is None and self.stopped is None and self.over is None
 
 
 def verify_record(record: Record) -> Verification:
@@ -172,14 +185,11 @@ def verify_record(record: Record) -> Verification:
         g = got[i] if i < len(got) else None
         if exp != g:
             v.first_event, v.expected, v.got = i, exp, g
-            v.event_decision = record.decision_of_event(i) if exp is not None else None
-            if exp is None:
-                # an extra event: the decision being replayed when it happened
-                import bisect
-                v.event_decision = max(0, bisect.bisect_right(record.event_start, i) - 1) if record.decisions else None
+            v.event_decision = record.decision_of_event(i)
             break
-    if m.over != record.complete and v.ok and v.stopped is None:
-        v.notes.append("the header's `complete` flag does not match the re-simulated game")
+    if v.stopped is None and m.over != record.complete:
+        v.over = ("the record says the game is over but the re-simulated game goes on" if record.complete else
+                  "the record is a save but the re-simulated game is over")
     return v
 
 
@@ -187,7 +197,7 @@ def describe_verification(v: Verification) -> list[str]:
     """Plain lines for `wartime replay verify`."""
     if v.ok:
         return [f"identical: {v.decisions} decisions, {v.events} events and {v.checksums} state checksums "
-                "re-simulated byte for byte"] + v.notes
+                "re-simulated byte for byte"]
     out = []
     if v.first_event is not None:
         who = "before the first decision" if v.event_decision is None else f"caused by decision {v.event_decision}"
@@ -202,13 +212,7 @@ def describe_verification(v: Verification) -> list[str]:
         out.append("every state checksum compared is identical")
     if v.stopped:
         out.append(f"re-simulation stopped: {v.stopped}")
-    return out + v.notes
-
-
-def header_summary(record: Record) -> dict:
-    """Short facts of a record for messages and reports."""
-    head = record.header
-    return {"seed": head["seed"], "engine": head["engine_version"], "complete": head["complete"],
-            "scenario": head["scenario"]["path"], "lists": {s: head["lists"][s]["path"] for s in ("red", "blue")},
-            "controllers": record.controllers, "decisions": len(record.decisions), "events": len(record.events)}
+    if v.over:
+        out.append(v.over)
+    return out
 

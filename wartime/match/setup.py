@@ -6,17 +6,23 @@ import math
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
-                                     Position, Posture, Protection, Psyche, Stress, Weapon, Wounds)
+                                     Position, Posture, Protection, Psyche, Stress, Traits, Weapon, Wounds)
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.rules.costs import character_cost
+from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
 #: Traits whose effects the engine implements; any other trait on a fielded character is refused (TRT IDs).
-IMPLEMENTED_TRAITS = {"Cargadores"}
+#: Área (ARE-1..9), Área despreciable (points only), Área permanente and Dispersión (rules.areas), Humo and Humo
+#: denso (smoke, rules.areas), Silenciador (ENV-6: no noise), Planeador and Sub (MVA-15, MVA-16).
+IMPLEMENTED_TRAITS = {"Cargadores", "Área", "Área despreciable", "Área permanente", "Dispersión", "Humo",
+                      "Humo denso", "Silenciador", "Planeador", "Sub"}
+#: Traits that only make sense with Área here (their effect is placed where an area lands).
+_NEEDS_AREA = {"Área permanente", "Dispersión", "Humo", "Humo denso"}
 
 
 def check_traits(spec) -> None:
@@ -24,6 +30,10 @@ def check_traits(spec) -> None:
         for t in arch.traits:
             if t.name not in IMPLEMENTED_TRAITS:
                 raise NotImplementedRule(t.trait_id, f"trait {t.name!r} (on {arch.name} of {spec.name})")
+            if t.name in _NEEDS_AREA and arch.area is None:
+                raise NotImplementedRule(t.trait_id, f"trait {t.name!r} without Área (on {arch.name} of {spec.name})")
+            if t.name in ("Planeador", "Sub") and arch.kind != "race":
+                raise NotImplementedRule(t.trait_id, f"trait {t.name!r} on a {arch.kind} ({arch.name} of {spec.name})")
     if spec.transport is not None:
         raise NotImplementedRule("MOV-2", f"transports ({spec.transport.name} of {spec.name})")
     if spec.metahabilities:
@@ -39,7 +49,8 @@ def build_board(scenario) -> Board:
 
 def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: list) -> list[tuple[float, float]]:
     """Deterministic deployment: lattice points of the zone (spacing 1.5 × the largest base), nearest the
-    zone's centroid first, skipping spots on terrain that blocks movement or overlapping another base."""
+    zone's centroid first, skipping spots on terrain that blocks movement or overlapping another base. On the
+    grid (MOV-15) each spot is snapped to the centre of the base's block of squares."""
     rmax = max(radii) if radii else 0.5
     step = max(1.5, 3.0 * rmax)
     minx, miny, maxx, maxy = zone.bounds
@@ -57,6 +68,8 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
     taken: list[tuple[float, float, float]] = []
     for r in radii:
         for _, x, y in cands:
+            if board.grid:
+                x, y = snap(x, y, 2.0 * r)
             disc = Point(x, y).buffer(r, 32)
             if not zone.buffer(1e-6).contains(disc) or not board.disc_inside(x, y, r):
                 continue
@@ -72,11 +85,41 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
     return spots
 
 
+def weapon_of(a) -> Weapon:
+    """A weapon archetype as carried in play: its profile, magazine (Cargadores), area (Área), trait names,
+    noise flags (ENV-6) and fixed mount (ENV-5)."""
+    return Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
+                  traits=tuple(t.name for t in a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
+                  fixed=a.fixed, mount_facing=a.mount_facing)
+
+
+def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
+    """MOV-10 perches: each perch of a side (file order) takes the character of its list, not yet placed, with
+    the longest-ranged weapon (ties: the first in list order) whose base fits on the piece top; a list with no
+    ranged character leaves it empty. Returns {index in specs: perch}."""
+    out: dict[int, object] = {}
+    for perch in perches:
+        top = board.piece(perch.piece).polygon.buffer(1e-6)
+        best = None
+        for i, spec in enumerate(specs):
+            rng = max([a.RNG or 0 for a in spec.weapons] + [0])
+            if i in out or rng <= 0 or (best is not None and rng <= best[0]):
+                continue
+            if top.covers(Point(perch.x, perch.y).buffer(spec.race.size / 2, 32)):
+                best = (rng, i)
+        if best is not None:
+            out[best[1]] = perch
+    return out
+
+
 def build_state(scenario, lists: dict, dice: Dice) -> GameState:
     """Create the world: one entity per recruited character (BLD-24: each copy is a miniature), deployed in
-    its side's zone facing the board centre, with ENE 0 (ENE-2)."""
+    its side's zone facing the board centre, with ENE 0 (ENE-2). A scenario perch (MOV-10) holds a ranged
+    character at level 2 on top of a 3 K piece. On the grid (MOV-15) bases stand on whole squares."""
+    from wartime.rules import areas
     board = build_board(scenario)
     world = World(dice)
+    areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
     blocked = [p for p in board.pieces if p.kind in ("low", "high", "blocking")]
     bx, by = scenario.board_width / 2, scenario.board_height / 2
@@ -84,22 +127,27 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
         specs = lists[side].characters()
         for spec in specs:
             check_traits(spec)
-        radii = [spec.race.size / 2 for spec in specs]
-        spots = deployment_spots(board, zones[side], radii, blocked)
+        perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
+        ground = [i for i in range(len(specs)) if i not in perched]
+        radii = [specs[i].race.size / 2 for i in ground]
+        spots = dict(zip(ground, deployment_spots(board, zones[side], radii, blocked)))
         counts: dict[str, int] = {}
-        for spec, (x, y) in zip(specs, spots):
+        for i, spec in enumerate(specs):
             counts[spec.id] = counts.get(spec.id, 0) + 1
             race = spec.race
-            weapons = tuple(Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine,
-                                   rounds=a.magazine, area=a.area) for a in spec.weapons)
+            if i in perched:
+                x, y, level = perched[i].x, perched[i].y, 2
+            else:
+                (x, y), level = spots[i], 1
+            weapons = tuple(weapon_of(a) for a in spec.weapons)
             prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
             world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
                 Attributes(race.CON, race.AGI, race.INT, race.VOL),
                 Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
-                Position(x, y, facing),
+                Position(x, y, facing, level),
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
-                Effects(), Psyche(),
+                Effects(), Psyche(), Traits(tuple(t.name for t in race.traits)),
             )
     return GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

@@ -7,6 +7,7 @@ from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.modifiers import attack_mods, roll_character_check
 from wartime.rules.psychology import psi_check
+from wartime.rules.reactions import counter_charge_mods, dodge_contest
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds, wound_best_protection, wound_weapon
 
@@ -90,13 +91,22 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
                    dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
-    DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10."""
+    DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
+    Esquivar en CaC turns the CH IMP into a CH AGI ENF (CBA-17); Contracarga gives CH DEF +1 (CBA-13)."""
     world = gs.world
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or [])
-    imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
-                               distance=round(distance, 6))
+    # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
+    def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
+
+    def roll_imp():
+        return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
+                                    distance=round(distance, 6))
+    imp = roll_imp()
+    dodge_dmg = 0
+    if not ranged and ctx is not None and target in ctx.dodged_by and gs.able(target):
+        imp, dodge_dmg = dodge_contest(gs, ctx, attacker, target, imp, roll_imp)      # CBA-17
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
     if imp.fumble:
         world.emit("hit_fumble", "CMB-8", who=attacker)
@@ -137,7 +147,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     else:
         a = gs.attrs(attacker)
         dmg = melee_damage(weapon.current_dmg, a.CON, gs.wounds(attacker))  # MOD-1
-    dmg += dmg_bonus
+    dmg += dmg_bonus + dodge_dmg                                     # CBA-17 dodger's fumble: DMG +1
     if imp.critical:
         dmg += 1                                                     # CMB-6
     world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=dmg,
@@ -146,7 +156,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
-                                max_wounds=max_w)
+                                max_wounds=max_w, def_mods=def_mods)
     return out
 
 

@@ -93,7 +93,37 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
             mods.append(Modifier("MVA-5", -2, "target prone"))
     if not ranged and gs.effects(attacker).charge_target == target:
         mods.append(Modifier("CBA-12", 1, "charge"))
+    if ranged:
+        pt = gs.pos(target)
+        mods += _smoke(gs, attacker, pt.x, pt.y)
     return mods
+
+
+def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tuple[float, float]) -> list[Modifier]:
+    """Situational CH IMP modifiers of a ranged attack aimed at a point (an area's aim point, ARE-1): the range
+    (MOD-2), the attacker's own speed (MOD-8), posture (MVA-4, MVA-5) and smoke on the line (TRT-SMOKE);
+    nothing that depends on a target mini."""
+    mods: list[Modifier] = []
+    rp = range_penalty(distance)
+    if rp:
+        mods.append(Modifier("MOD-2", -rp, "range"))
+    if gs.effects(attacker).fast_move:
+        mods.append(Modifier("MOD-8", -1, "moving more than 5 K"))
+    own = gs.world.get(attacker, Posture).state
+    if own == "crouched":
+        mods.append(Modifier("MVA-4", 1, "attacker crouched"))
+    elif own == "prone":
+        mods.append(Modifier("MVA-5", 1, "attacker prone"))
+    mods += _smoke(gs, attacker, point[0], point[1])
+    return mods
+
+
+def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
+    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.areas.smoke_mods)."""
+    from wartime.rules.areas import AreaEffect, smoke_mods
+    if not gs.world.tables.get(AreaEffect):
+        return []
+    return smoke_mods(gs, attacker, x, y)
 
 
 def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, rule: str, reason: str,

@@ -1,9 +1,16 @@
-"""Psychology: CH PSI, stress, CH LOC, panic and its recovery (PSI-1..12, PSI-14, PSI-16, CHK-6)."""
+"""Psychology: CH PSI, stress, CH LOC, panic and its recovery, stress cures and possession
+(PSI-1..17, CHK-6).
+
+Whose action fails: a failed CH PSI fails "the action of this character that required the check or was in
+progress" (PSI-5). That is the context's own actor, or, when the check comes from an early reaction (REA-4),
+the acting character the reaction answers (`ctx.acting`), whose declared action is then lost."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable, Iterable
 
 from wartime.core.components import Attributes, Psyche, Stress
+from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
@@ -23,10 +30,15 @@ def psi_check(gs: GameState, ctx, e: int, *, source: int | None, reason: str, ru
     elif r.passed:
         gs.world.emit("psi_outcome", "PSI-4", who=e, outcome="pass")
     else:
-        if ctx is not None and ctx.actor == e:
+        own = ctx is not None and ctx.actor == e
+        # REA-4: a CH PSI the acting character fails because of an early reaction loses its declared action
+        interrupted = ctx is not None and not own and ctx.acting == e and ctx.early
+        if own:
             ctx.failed = True
+        if interrupted:
+            ctx.acting_failed = True
         gs.world.emit("psi_outcome", "PSI-6" if r.fumble else "PSI-5", who=e,
-                      outcome="fumble" if r.fumble else "fail", action_fails=ctx is not None and ctx.actor == e)
+                      outcome="fumble" if r.fumble else "fail", action_fails=own or interrupted)
         loc_done = add_stress(gs, ctx, e, 1, "PSI-6" if r.fumble else "PSI-5", source=source)
         if r.fumble and not loc_done and gs.able(e):
             loc_check(gs, ctx, e, source=source)
@@ -43,14 +55,27 @@ def add_stress(gs: GameState, ctx, e: int, n: int, rule: str, *, source: int | N
     vol = gs.attrs(e).VOL
     if after > vol:
         gs.world.emit("unconscious", "PSI-16", who=e, stress=after, vol=vol)
-        if ctx is not None and ctx.actor == e:
-            ctx.end_activation = True
+        _end_own_activation(ctx, e)
         return False
     if after == vol and before != vol:
-        if ctx is not None and ctx.actor == e:
-            ctx.end_activation = True
+        if _end_own_activation(ctx, e):
             gs.world.emit("activation_ends", "PSI-14", who=e)
         loc_check(gs, ctx, e, source=source)
+        return True
+    return False
+
+
+def _end_own_activation(ctx, e: int) -> bool:
+    """PSI-14: during its own activation the activation ends right after the current action. `e` is in its own
+    activation if it is the context's actor (outside a reaction), or the acting character a reaction
+    answers. Returns True if it was in its own activation."""
+    if ctx is None:
+        return False
+    if ctx.actor == e and not ctx.reaction:
+        ctx.end_activation = True
+        return True
+    if ctx.acting == e and ctx.actor != e:
+        ctx.acting_ends = True
         return True
     return False
 
@@ -84,14 +109,11 @@ def vol_fell(gs: GameState, ctx, e: int, old_vol: int, *, source: int | None) ->
     own activation and calls a CH LOC; falling below it makes the character unconscious."""
     stress = gs.world.get(e, Stress).value
     vol = gs.attrs(e).VOL
-    own = ctx is not None and ctx.actor == e
     if stress > vol and stress <= old_vol:
         gs.world.emit("unconscious", "PSI-16", who=e, stress=stress, vol=vol)
-        if own:
-            ctx.end_activation = True
+        _end_own_activation(ctx, e)
     elif stress == vol:
-        if own:
-            ctx.end_activation = True
+        if _end_own_activation(ctx, e):
             gs.world.emit("activation_ends", "PSI-14", who=e)
         loc_check(gs, ctx, e, source=source)
 
@@ -135,3 +157,82 @@ def nearest_enemy(gs: GameState, e: int) -> int | None:
     if not enemies:
         return None
     return min(enemies, key=lambda o: (gs.distance(e, o), o))
+
+
+# --- PSI-3: traumatic situations -------------------------------------------------------------------------
+#: A trauma trigger: called after every resolved action or reaction with (gs, ctx); yields (character, source,
+#: reason) for each character that suffers a traumatic situation. Scenarios or bonuses attach triggers to a
+#: game as `gs.trauma_triggers` (a tuple); the engine has none by default.
+TraumaTrigger = Callable[..., Iterable[tuple[int, "int | None", str]]]
+
+
+def traumatic_situation(gs: GameState, ctx, e: int, *, source: int | None, reason: str):
+    """PSI-3: a character that suffers a traumatic situation makes a CH PSI (with the usual PSI-4..6 results).
+    The book does not list the situations: a scenario or bonus text declares them (see `trauma_checks`)."""
+    return psi_check(gs, ctx, e, source=source, reason=f"traumatic situation: {reason}", rule="PSI-3")
+
+
+def trauma_checks(gs: GameState, ctx) -> None:
+    """PSI-3: the hook the engine calls after every resolved action and reaction. It does nothing unless the
+    game carries trauma triggers (`gs.trauma_triggers`): in a plain skirmish no CH PSI is rolled for trauma."""
+    triggers = getattr(gs, "trauma_triggers", ())
+    for trigger in triggers:
+        for e, source, reason in trigger(gs, ctx):
+            if gs.able(e):
+                traumatic_situation(gs, ctx, e, source=source, reason=reason)
+
+
+# --- PSI-12: panic restricts reactions ---------------------------------------------------------------------
+def panicked_reactions(gs: GameState, e: int) -> tuple[str, ...]:
+    """PSI-12 / REA-1: a panicking character reacts only with Huir (CBA-24), and only while it is not engaged
+    and can move; otherwise it cannot react at all."""
+    from wartime.core.components import Posture
+    if gs.engaged(e) or gs.world.get(e, Posture).state == "prone":
+        return ()
+    return ("flee",)
+
+
+# --- PSI-13: stress is cured only by a neuromancer ---------------------------------------------------------
+NEUROMANCER_TRAIT = "Neuromante"
+
+
+def is_neuromancer(gs: GameState, e: int) -> bool:
+    """MET-1: a character is a neuromancer if it has the bonus Neuromante. Character traits other than
+    Cargadores are refused when a game is set up (match.setup, MET-1), so no fielded character is one yet."""
+    return False
+
+
+def check_stress_cure(gs: GameState, healer: int, target: int) -> None:
+    """PSI-13: stress is cured only by the "Curar" action performed by a neuromancer. Any other cure is
+    refused (PSI-13); a neuromancer's cure is the Neuromante stress option of GNA-5, which comes with the
+    metahabilities (refused with MET-1 until then)."""
+    if not is_neuromancer(gs, healer):
+        raise RuleViolation("PSI-13", f"stress is cured only by Curar performed by a neuromancer; "
+                            f"{gs.name(healer)} is not one, so {gs.name(target)} keeps its stress")
+    raise NotImplementedRule("MET-1", "the Neuromante stress cure of Curar (GNA-5)")
+
+
+def cure_stress(gs: GameState, healer: int, target: int, amount: int) -> None:
+    """PSI-13 / PSI-16: remove stress (never below 0); a character whose stress drops to VOL or below wakes.
+    Only a neuromancer's Curar may do it (`check_stress_cure`)."""
+    check_stress_cure(gs, healer, target)
+    before = gs.world.get(target, Stress).value
+    after = max(0, before - amount)
+    gs.world.set(target, Stress(after))
+    gs.world.emit("stress", "PSI-13", who=target, before=before, after=after)
+
+
+# --- PSI-14..17: possession --------------------------------------------------------------------------------
+def can_be_possessed(gs: GameState, e: int) -> bool:
+    """PSI-14 / PSI-15 / PSI-16 / MET-10: a character whose stress is at least its VOL (stress = VOL, or
+    unconscious with stress > VOL) is a valid Poseer target."""
+    return gs.on_table(e) and gs.world.get(e, Stress).value >= gs.attrs(e).VOL
+
+
+def possess(gs: GameState, possessor: int, target: int) -> None:
+    """PSI-17 / MET-10: possession (Poseer) would make the target act through the possessor's ENE and, if
+    it was unconscious, stand up until the possession ends. Refused: metahabilities are not implemented."""
+    if not can_be_possessed(gs, target):
+        raise RuleViolation("MET-10", f"{gs.name(target)} has less stress than VOL and cannot be possessed")
+    raise NotImplementedRule("PSI-17", "possession (MET-10 / PSI-17: Poseer, and a possessed "
+                             "character acting through its possessor)")

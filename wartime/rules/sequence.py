@@ -1,19 +1,28 @@
-"""The game loop as a state machine (SEQ-1..7, ENE-3, ACT-1..4): turns, initiative, phases 10 → 1,
-alternating activations, and the one decision interface (pending decision → submit)."""
+"""The game loop as a state machine (SEQ-1..7, ENE-3, ACT-1..4, REA-1..8): turns, initiative, phases 10 → 1,
+alternating activations, reaction windows and bullet time, and the one decision interface (pending decision →
+submit).
+
+An action of the acting character goes through the actions digest pipeline: declare, validate, pay, the
+declaration window (REA-3: early reactions, REA-4, and the reactions with their own timing), re-validation,
+checks and effects, then the after-action window (for a chain of combined actions only after its last action,
+ACT-4). A window with candidates stops the engine at a `react` pending decision for each of them in turn
+(REA-3 order); the window and the acting action's context wait in the flow (`Flow.window`), so a snapshot,
+a save or a replay taken there continues exactly. The engine never calls a controller."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wartime.core.components import Activation, Attributes, Effects, Energy, Life, Posture, Psyche, Stress
+from wartime.core.components import Activation, Attributes, Effects, Energy, Life, Position, Posture, Psyche, Stress
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology
+from wartime.rules import psychology, reactions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import action_cost, activation_energy, can_pay
 from wartime.rules.modifiers import roll_character_check
+from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
 
 
@@ -23,28 +32,43 @@ class Flow:
     turn: int = 0
     phase: int = 10
     order: tuple[str, ...] = ()
-    stage: str = "setup"           # 'initiative' | 'activate' | 'action' | 'over'
+    stage: str = "setup"           # 'initiative' | 'activate' | 'action' | 'react' | 'over'
     next_side: int = 0             # index in `order` of the side to activate next (SEQ-6)
     active: int | None = None
     init_choices: tuple[tuple[str, int], ...] = ()
     winner: str | None = None
     end_reason: str | None = None
+    window: Window | None = None           # REA-3: the open reaction window (stage 'react')
+    bullet_time: tuple[int, ...] = ()      # REA-5: reactors in bullet time with the active character
+    chain_seen: tuple[int, ...] = ()       # ACT-4: enemies that saw the actor during its chain so far
+    chain_heard: tuple[int, ...] = ()      # ACT-4 / REA-8: enemies that heard it during its chain so far
 
 
 @dataclass(frozen=True)
 class Pending:
     """The decision the engine waits for. `kind`: 'initiative' (choose the character whose VOL rolls),
-    'activate' (choose an eligible character), 'action' (the active character's next action)."""
+    'activate' (choose an eligible character), 'action' (the active character's next action), 'react'
+    (REA-3: may `actor`, of the reacting `side`, react in this window, and with what?).
+
+    For 'react': `options` are the action keys the window allows it (each still validated when declared),
+    `window` is 'declaration' (before the acting action resolves: early reactions, REA-4) or 'after',
+    `against` the acting character, `against_action` its action key and `against_target` its target."""
     kind: str
     side: str
-    options: tuple[int, ...] = ()
+    options: tuple = ()
     actor: int | None = None
+    window: str | None = None
+    against: int | None = None
+    against_action: str | None = None
+    against_target: int | None = None
 
 
 @dataclass(frozen=True)
 class Decision:
     """An answer to a pending decision. For 'action': `action` key, `params` (target, weapon, path, ...),
-    `chain` (ACT-3: chained to the next action) and `facing` (MOV-5: a free turn before acting)."""
+    `chain` (ACT-3: chained to the next action) and `facing` (MOV-5: a free turn before acting).
+    For 'react': `actor` the reactor, `action` its reaction's key with `params` (an early reaction against a
+    move may add `at`: the K along the declared path where it happens, REA-4), or `action` None to pass."""
     kind: str
     side: str
     choice: int | None = None
@@ -103,6 +127,8 @@ class Engine:
         self.world = gs.world
         if "flow" not in self.world.resources:
             self.world.resources["flow"] = Flow()
+        #: REA-1: a cache of sight answers (a pure function of positions and the static board; not game state)
+        self._sight_memo: dict = {}
 
     # --- flow helpers -----------------------------------------------------------------------
     @property
@@ -154,6 +180,11 @@ class Engine:
             return Pending("activate", side, tuple(self.eligible_of(side)))
         if f.stage == "action":
             return Pending("action", self.gs.side(f.active), actor=f.active)
+        if f.stage == "react" and f.window is not None and f.window.queue:
+            w = f.window
+            e = w.queue[0]
+            return Pending("react", self.gs.side(e), reactions.window_options(self.gs, w, e), actor=e,
+                           window=w.timing, against=w.actor, against_action=w.action, against_target=w.target)
         return None
 
     def _rolling_sides(self) -> list[str]:
@@ -186,6 +217,8 @@ class Engine:
                 raise RuleViolation("SEQ-6", f"{p.actor} is the acting character, not {d.actor}")
             self.perform(p.actor, d.action or "", normalise_params(d.params), d.chain,
                          None if d.facing is None else normalise_params(float(d.facing)))
+        elif p.kind == "react":
+            self._react(d)
         self._advance()
 
     # --- turn and initiative (SEQ-1, SEQ-2) -------------------------------------------------
@@ -320,6 +353,8 @@ class Engine:
             self._end_activation(e)
 
     def _end_activation(self, e: int, waiting: bool = False) -> None:
+        """The activation ends (or pauses with Esperar, GNA-10). Bullet time with it ends too (REA-5), a chain
+        in progress is over (ACT-4), and counter-charges against it lapse with its charge bonuses (CBA-13)."""
         gs = self.gs
         f = self.flow
         if not waiting:
@@ -328,21 +363,28 @@ class Engine:
         keep = tuple(m for m in eff.next_action_mod if m[1] == "sprint")      # MVA-2 lapses; MVA-3 to turn end
         gs.set_effects(e, next_action_mod=keep, charge_target=None, concentrate=0, concentrate_building=False,
                        psi_bonus=False, followup=False, support=0 if eff.support == 2 else eff.support)
+        reactions.lapse_counter_charges(gs, e)
+        for r in f.bullet_time:
+            gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")
         gs.world.run_systems("end_of_activation", gs=gs, who=e)
         gs.world.emit("activation_end", "SEQ-6", who=e, energy=gs.energy(e), waiting=waiting)
         idx = f.order.index(gs.side(e))
-        self._set_flow(stage="activate", active=None, next_side=(idx + 1) % len(f.order))
+        self._set_flow(stage="activate", active=None, next_side=(idx + 1) % len(f.order), window=None,
+                       bullet_time=(), chain_seen=(), chain_heard=())
 
     # --- actions (ACT-1..4, ENE-1, ENE-4) ---------------------------------------------------
     def legal_keys(self) -> list[str]:
         return sorted(k for k, a in REGISTRY.items() if not a.reaction_only)
 
     def perform(self, actor: int, key: str, params: dict, chain: bool, facing: float | None) -> None:
-        """Declare, validate, pay and resolve one action of the acting character (actions digest pipeline).
-        Nothing changes if the action is illegal. ACT-3: `chain` flags this action as chained to the next.
-        ACT-4: no reaction window opens inside a chain — reaction windows (REA-*) are not implemented yet,
-        so no window opens at all."""
+        """Declare, validate and pay one action of the acting character, then run the rest of the actions digest
+        pipeline: the declaration window (REA-3, REA-4), re-validation, checks and effects, and the after-action
+        window (ACT-4: only after the last action of a chain). Nothing changes if the action is illegal.
+        ACT-3: `chain` flags this action as chained to the next. The engine may stop at a window: the rest of
+        the pipeline then runs when its last `react` decision is submitted."""
         gs = self.gs
+        if self.flow.stage == "react":
+            raise RuleViolation("REA-3", "a reaction window is open: the acting character waits for it")
         action = REGISTRY.get(key)
         if action is None:
             raise RuleViolation("ACT-1", f"unknown action {key!r}; known: {', '.join(self.legal_keys())}")
@@ -379,25 +421,379 @@ class Engine:
         self._consume_one_shots(actor, action, ctx)
         if psyche.forced_charge is not None:
             gs.world.set(actor, replace(gs.psyche(actor), forced_charge=None))
-        if action.is_attack and "Cobarde" in psyche.maluses:
+        if key != "on_guard":
+            reactions.end_guard(gs, actor)                              # GNA-8: any other action ends it
+        p0 = gs.pos(actor)
+        target = params.get("target")
+        w = Window("declaration", actor, key, target if isinstance(target, int) else None, params=dict(vparams),
+                   chain=bool(chain), chained=chained, cost=cost, start=(p0.x, p0.y, p0.facing))
+        track = [(p0.x, p0.y)]
+        if action.moves and isinstance(vparams.get("path"), list):
+            track = reactions.sample_path([(p0.x, p0.y)] + [tuple(q) for q in vparams["path"]])
+        # REA-3: the declaration window opens after payment, before any check
+        if self._open_window(w, track, ctx=ctx):
+            return
+        self._after_declaration(w, ctx, prepared)
+
+    # --- reaction windows (REA-1..8, ACT-4) -------------------------------------------------
+    def _open_window(self, w: Window, track: list, *, ctx: ActionContext | None = None, noise: float = 0.0,
+                     heard: set[int] | None = None) -> bool:
+        """REA-3: survey who may react (REA-1 sight along `track`, REA-8 noise in the after-action window,
+        REA-5 bullet time), explain it in a `reaction_window` event and, if anyone may, store the window with
+        the acting action's context in the flow and stop at its first `react` decision. Returns True if the
+        engine stopped."""
+        gs = self.gs
+        f = self.flow
+        s = reactions.survey(gs, w, f.order, track, noise=noise, heard_now=heard,
+                             seen_before=f.chain_seen if w.timing == "after"
+                             else (), heard_before=f.chain_heard if w.timing == "after" else (),
+                             bullet_time=f.bullet_time, memo=self._sight_memo)
+        gs.world.emit("reaction_window", "REA-3", window=w.timing, actor=w.actor, action=w.action, target=w.target,
+                      chained=w.chained, candidates=[{"who": e, "by": by} for e, by in s.triggers],
+                      excluded=[{"who": e, "why": why} for e, why in s.excluded])
+        if not s.queue:
+            return False
+        if ctx is not None:
+            w = replace(w, mods=tuple((m.modifier.rule, m.modifier.value, m.modifier.label, m.scope, m.used)
+                                      for m in ctx.mods), failed=ctx.failed, end_activation=ctx.end_activation)
+        self._set_flow(stage="react", window=replace(w, queue=tuple(s.queue), triggers=tuple(s.triggers)))
+        return True
+
+    def _context_of(self, w: Window) -> ActionContext:
+        """Rebuild the acting action's context stored in a window."""
+        ctx = ActionContext(w.actor, w.action, dict(w.params), chained=w.chained, cost=w.cost)
+        ctx.mods = [PendingMod(Modifier(r, v, label), scope, used) for r, v, label, scope, used in w.mods]
+        ctx.failed = w.failed
+        ctx.end_activation = w.end_activation
+        return ctx
+
+    def _after_declaration(self, w: Window, ctx: ActionContext | None = None, prepared=None) -> None:
+        """REA-4 then the checks and effects: after the declaration window the acting action is re-validated; it
+        is lost (ENE spent) if the actor is incapacitated, dead or unconscious, failed a CH PSI caused by a
+        reaction (PSI-5), or the action became illegal — except that a move still goes as far as it can and a
+        charge whose target got out of reach moves towards it (CBA-12 ruling 3). Then it resolves."""
+        gs = self.gs
+        actor = w.actor
+        action = REGISTRY[w.action]
+        if ctx is None:
+            ctx = self._context_of(w)
+        ctx.dodged_by = w.dodgers
+        mark = len(gs.world.events)
+        lost = None
+        if not gs.able(actor):
+            lost = "the actor was put out of action by a reaction"
+        elif w.failed:
+            lost = "the actor failed a CH PSI caused by a reaction (PSI-5)"
+        elif prepared is None:
+            prepared, lost = self._revalidate(w, action, ctx)
+        if lost is not None:
+            gs.world.emit("action_void", "REA-4", who=actor, action=w.action, reason=lost)
+        else:
+            self._resolve_action(actor, action, ctx, prepared)
+        gs.set_activation(actor, actions=gs.activation(actor).actions + 1, chain_next=bool(w.chain))
+        moved_path, moved, heard = self._moved_since(mark, actor)
+        start = (w.start[0], w.start[1]) if w.start else (gs.pos(actor).x, gs.pos(actor).y)
+        pe = gs.pos(actor)
+        track = reactions.sample_path([start] + moved_path + [(pe.x, pe.y)])
+        noise = 0.0 if lost is not None else reactions.action_noise(gs, actor, w.action, ctx.params, moved)
+        after = replace(w, timing="after", queue=(), triggers=(), outcomes=(), dodgers=(), reacted=False,
+                        end_activation=ctx.end_activation, waiting=w.action == "wait" and ctx.end_activation,
+                        failed=ctx.failed)
+        if not gs.able(actor):
+            self._finish_action(after)
+            return
+        if w.chain:
+            # ACT-4: no window inside a chain; remember who saw or heard the actor for the window after its end
+            s = reactions.survey(gs, after, self.flow.order, track, noise=noise, heard_now=heard, bullet_time=(),
+                                 memo=self._sight_memo)
+            f = self.flow
+            self._set_flow(chain_seen=tuple(sorted(set(f.chain_seen) | {e for e, by in s.triggers if by == "sight"})),
+                           chain_heard=tuple(sorted(set(f.chain_heard) | {e for e, by in s.triggers if by == "noise"})))
+            self._finish_action(after)
+            return
+        if self._open_window(after, track, noise=noise, heard=heard):
+            return
+        self._finish_action(after)
+
+    def _moved_since(self, mark: int, actor: int) -> tuple[list, float, set[int] | None]:
+        """From the events since `mark`: the path points and K the actor moved (REA-1 track, ENV-7 noise) and who
+        heard its action (REA-8: the `heard_by` of its `noise` and `moved` events; None if they carry none)."""
+        pts: list = []
+        length = 0.0
+        heard: set[int] | None = None
+        for ev in self.gs.world.events[mark:]:
+            t = ev["type"]
+            if t == "moved" and ev.get("who") == actor:
+                pts += [tuple(q) for q in ev["path"]]
+                length += float(ev.get("length") or 0.0)
+            if t in ("moved", "noise") and ev.get("who") == actor and "heard_by" in ev:
+                heard = (heard or set()) | set(ev["heard_by"])
+        return pts, length, heard
+
+    def _revalidate(self, w: Window, action, ctx: ActionContext):
+        """REA-4 / pipeline step 4: the acting action against the state the declaration window left. Returns
+        (prepared, None) or (None, why it is lost)."""
+        gs = self.gs
+        actor = w.actor
+        params = dict(w.params)
+        try:
+            return action.validate(gs, actor, params), None
+        except RuleViolation as exc:
+            why = f"it became illegal ({exc.rule_id}: {exc.message})"
+            if w.action == "charge" and w.target is not None and gs.on_table(w.target):
+                prep = reactions.charge_fallback(gs, actor, w.target, float(gs.mov(actor) + 3))
+                if prep is not None:
+                    return ("charge_short", prep), None
+                return None, why
+            if action.moves and isinstance(params.get("path"), list) and w.start:
+                got = reactions.longest_legal_prefix(lambda p: action.validate(gs, actor, p), params,
+                                                     (w.start[0], w.start[1]))
+                if got is not None:
+                    prepared, short = got
+                    ctx.params = short
+                    gs.world.emit("move_shortened", "REA-4", who=actor, action=w.action, path=short["path"],
+                                  reason=why)
+                    return prepared, None
+            return None, why
+
+    def _resolve_action(self, actor: int, action, ctx: ActionContext, prepared) -> None:
+        """Pipeline steps 5-6: the actor's checks (Cobarde's CH PSI, ACT-3's CH AGI for a chained simple action)
+        and the action's effects; then the PSI-3 trauma hook."""
+        gs = self.gs
+        key = action.key
+        if action.is_attack and "Cobarde" in gs.psyche(actor).maluses:
             psychology.psi_check(gs, ctx, actor, source=None, reason="Cobarde attacks", rule="TRT-COWARD")
-        if chained and not action.has_check and not ctx.failed:
+        if ctx.chained and not action.has_check and not ctx.failed:
             # ACT-3: a simple action in a chain needs a CH AGI −1; a fail voids it (ENE spent)
             r = roll_character_check(gs, ctx, actor, "ATR", "AGI", "ACT-3", "chained simple action")
             if not r.passed:
                 ctx.failed = True
             elif r.critical and action.moves:
-                vparams["_chain_critical"] = True                      # MOV-4
+                ctx.params["_chain_critical"] = True                      # MOV-4
         if ctx.failed:
             gs.world.emit("action_void", "PSI-5", who=actor, action=key)
+        elif isinstance(prepared, tuple) and prepared and prepared[0] == "charge_short":
+            from wartime.rules.actions.movement import apply_move
+            apply_move(gs, ctx, prepared[1], "CBA-12")
+            gs.world.emit("charge_short", "CBA-12", who=actor, target=ctx.params.get("target"))
         else:
             action.resolve(gs, ctx, prepared)
         gs.world.emit("action_resolved", action.rule, who=actor, action=key)
-        gs.set_activation(actor, actions=gs.activation(actor).actions + 1, chain_next=bool(chain))
+        psychology.trauma_checks(gs, ctx)                                  # PSI-3 (no-op by default)
+
+    def _finish_action(self, w: Window) -> None:
+        """After the after-action window: the activation ends if the actor is out of action, or a rule (PSI-14)
+        or Esperar (GNA-10) ends or pauses it; otherwise the acting character is asked for its next action."""
+        gs = self.gs
+        actor = w.actor
+        if self.flow.stage == "react":
+            self._set_flow(stage="action", window=None)
+        if not w.chain:
+            self._set_flow(chain_seen=(), chain_heard=())
+        if self.flow.active != actor:
+            return
         if not gs.able(actor):
             self._end_activation(actor)
-        elif ctx.end_activation:
-            self._end_activation(actor, waiting=key == "wait")
+        elif w.end_activation:
+            self._end_activation(actor, waiting=w.waiting)
+
+    # --- reacting (REA-1, REA-2, REA-4, REA-5) ----------------------------------------------------
+    def _react(self, d: Decision) -> None:
+        """One `react` decision: pass, or declare a reaction. A declared reaction is validated first (an illegal
+        one raises and changes nothing); then the reaction CH VOL (REA-2; none in bullet time, REA-5): failed,
+        nothing is spent and it may not try again in this window; passed, the reactor enters bullet time with
+        the acting character, pays (down to ENE −10) and its reaction resolves in full (no window of its own).
+        An early reaction against a move may pick the point of the declared path where it happens (`at`, in K):
+        the mover is treated as being there (REA-4)."""
+        gs = self.gs
+        f = self.flow
+        w = f.window
+        e = w.queue[0]
+        if d.actor is not None and d.actor != e:
+            if d.actor in dict(w.outcomes):
+                raise RuleViolation("REA-3", f"{gs.name(d.actor)} already had its reaction attempt in this window")
+            raise RuleViolation("REA-3", f"it is {gs.name(e)}'s turn to react, not {d.actor}'s")
+        if d.facing is not None:
+            raise RuleViolation("MOV-5", "outside its activation a character cannot turn for free: its reaction "
+                                "may be Pivotar (MVA-19)")
+        if d.action is None:
+            gs.world.emit("reaction_passed", "REA-3", who=e, window=w.timing, acting=w.actor)
+            self._next_candidate(w, e, reactions.PASSED)
+            return
+        key = d.action
+        params = normalise_params(d.params)
+        action, prepared, cost, vparams, at = self._validate_reaction(w, e, key, params)
+        bullet = e in f.bullet_time
+        if not bullet:
+            r = reactions.reaction_vol(gs, e)
+            if not r.passed:
+                gs.world.emit("reaction_failed", "REA-2", who=e, action=key, window=w.timing, acting=w.actor)
+                self._next_candidate(w, e, reactions.FAILED_VOL)
+                return
+            self._set_flow(bullet_time=self.flow.bullet_time + (e,))
+            gs.world.emit("bullet_time", "REA-5", who=e, acting=w.actor, state="start")
+        actor = w.actor
+        moved_from = None
+        if at is not None:
+            moved_from = gs.pos(actor)
+            gs.world.set(actor, replace(moved_from, x=at[0], y=at[1], facing=at[2]))
+            prepared = action.validate(gs, e, vparams)
+        early = w.timing == "declaration" and key not in reactions.NO_EARLY_PENALTY
+        gs.world.emit("reaction", "REA-1", who=e, action=key, window=w.timing, acting=actor, early=early,
+                      bullet_time=bullet, cost=cost, at=None if at is None else [at[0], at[1]],
+                      params={k: v for k, v in params.items() if not k.startswith("_")})
+        gs.set_energy(e, gs.energy(e) - cost, "REA-2", f"reaction: {key}")
+        ctx = ActionContext(e, key, vparams, reaction=True, cost=cost, acting=actor, early=w.timing == "declaration")
+        self._consume_one_shots(e, action, ctx)
+        if early:
+            ctx.mods.append(PendingMod(Modifier("REA-4", -1, "reacting before the action ends (MOD-3)"), "ATR"))
+        if key != "on_guard":
+            reactions.end_guard(gs, e)
+        if action.is_attack and "Cobarde" in gs.psyche(e).maluses:
+            psychology.psi_check(gs, ctx, e, source=None, reason="Cobarde attacks", rule="TRT-COWARD")
+        if ctx.failed:
+            gs.world.emit("action_void", "PSI-5", who=e, action=key)
+        else:
+            action.resolve(gs, ctx, prepared)
+        gs.world.emit("action_resolved", action.rule, who=e, action=key, reaction=True)
+        psychology.trauma_checks(gs, ctx)
+        w = replace(w, reacted=True, failed=w.failed or ctx.acting_failed,
+                    end_activation=w.end_activation or ctx.acting_ends,
+                    dodgers=w.dodgers + ((e,) if key == "dodge" and not ctx.failed else ()))
+        if moved_from is not None:
+            here = gs.pos(actor)
+            if (not gs.able(actor) or w.failed) and (not gs.on_table(actor) or
+                                                     not reactions.overlaps_any(gs, actor, here.x, here.y)):
+                # REA-4: the move is lost where the reaction caught it: the mover stays at that point
+                pts = [(w.start[0], w.start[1])] + [tuple(q) for q in w.params["path"]]
+                done = [list(q) for q in pts if self._along(pts, q) < at[3] - 1e-9] + [[here.x, here.y]]
+                gs.world.emit("moved", "REA-4", who=actor, path=done, length=at[3], surcharge=0,
+                              facing=here.facing, engaged=[])
+                w = replace(w, halted=True)
+            else:
+                gs.world.set(actor, moved_from)
+        self._next_candidate(w, e, reactions.REACTED)
+
+    @staticmethod
+    def _along(pts: list, q) -> float:
+        """K along polyline `pts` to its vertex `q` (the first one equal to it)."""
+        s = 0.0
+        for a, b in zip(pts, pts[1:]):
+            if tuple(a) == tuple(q):
+                return s
+            s += math.hypot(b[0] - a[0], b[1] - a[1])
+        return s
+
+    def _validate_reaction(self, w: Window, e: int, key: str, params: dict):
+        """A reaction's legality, changing nothing: the window allows it (REA-1, REA-3, ACT-4, PSI-12), the
+        action's own requirements (a reactive shot still needs FOV, LOS and RNG), MVA-3, GNA-8, and its ENE down
+        to −10 (REA-2). Returns (action, prepared, cost, params, at) — `at` = (x, y, facing, K) or None."""
+        gs = self.gs
+        action = REGISTRY.get(key)
+        if action is None:
+            raise RuleViolation("ACT-1", f"unknown action {key!r}")
+        vparams = {k: v for k, v in params.items() if k != "at"}
+        vparams.update(_window=w.timing, _against=w.actor, _against_action=w.action, _against_target=w.target,
+                       _chained=False)
+        options = reactions.window_options(gs, w, e)
+        if key not in options:
+            if action.free or key in reactions.OWN_ACTIVATION_ONLY:
+                raise RuleViolation(action.rule, f"{key} is taken only in the own activation, not as a reaction")
+            if gs.psyche(e).panic:
+                raise RuleViolation("PSI-12", f"{gs.name(e)} is panicking: it may react only with Huir (REA-1), "
+                                    "and only right after an enemy declares an action")
+            if action.reaction_only:
+                action.validate(gs, e, vparams)          # its own requirement names the rule it breaks
+            if w.chained and w.timing == "declaration":
+                raise RuleViolation("ACT-4", f"no reaction window opens inside a chain: only the reactions with "
+                                    f"their own timing ({', '.join(options)}) may be declared now")
+            raise RuleViolation("REA-3", f"{key} cannot be declared in this {w.timing} window")
+        eff = gs.effects(e)
+        if action.is_attack and eff.sprint_turn == self.flow.turn:
+            raise RuleViolation("MVA-3", f"{gs.name(e)} sprinted this turn and cannot attack")
+        if key == "pivot" and reactions.reactive(gs, e).on_guard:
+            raise RuleViolation("GNA-8", f"{gs.name(e)} is on guard and cannot pivot")
+        if key == "pivot" and gs.pos(e).level == 3:
+            raise RuleViolation("MVA-19", "a character at altitude 3 cannot pivot")
+        at = None
+        raw = params.get("at")
+        if raw is not None:
+            at = self._reaction_point(w, key, raw)
+        moved_from = gs.pos(w.actor) if at is not None else None
+        if at is not None:
+            gs.world.set(w.actor, replace(moved_from, x=at[0], y=at[1], facing=at[2]))
+        try:
+            prepared = action.validate(gs, e, vparams)
+            cost = action_cost(action.cost(gs, e, vparams, prepared))
+        finally:
+            if moved_from is not None:
+                gs.world.set(w.actor, moved_from)
+        if not can_pay(gs.energy(e), cost, reaction=True):
+            raise RuleViolation("REA-2", f"{key} costs {cost} ENE: {gs.name(e)} has {gs.energy(e)} and a reaction "
+                                "may not take it below −10")
+        return action, prepared, cost, vparams, at
+
+    def _reaction_point(self, w: Window, key: str, raw) -> tuple[float, float, float, float]:
+        """REA-4: the point of a declared movement path where an early reaction happens (`at` K from its start)."""
+        if w.timing != "declaration" or not REGISTRY[w.action].moves or not isinstance(w.params.get("path"), list):
+            raise RuleViolation("REA-4", "`at` picks a point of a declared movement path, in its declaration window")
+        if key in reactions.OWN_TIMING:
+            raise RuleViolation("REA-4", f"{key} has its own timing: it does not pick a point of the path")
+        if w.halted:
+            raise RuleViolation("REA-4", "the move was already stopped by an earlier reaction")
+        if not isinstance(raw, (int, float)) or isinstance(raw, bool):
+            raise RuleViolation("REA-4", "`at` must be a number of K along the declared path")
+        pts = [(w.start[0], w.start[1])] + [tuple(q) for q in w.params["path"]]
+        total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
+        if not 0.0 <= float(raw) <= total + 1e-9:
+            raise RuleViolation("REA-4", f"`at` must lie on the declared path (0 to {total:.2f} K)")
+        x, y, heading = reactions.point_along(pts, float(raw))
+        return (round(x, 4), round(y, 4), w.start[2] if heading is None else round(heading, 4), float(raw))
+
+    def _next_candidate(self, w: Window, e: int, outcome: str) -> None:
+        """REA-3: the next candidate, skipping those who can no longer react; when none is left, close the window
+        and go on with the acting action (after the declaration window) or the activation (after the after-action
+        window)."""
+        gs = self.gs
+        w = replace(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
+        queue = list(w.queue)
+        outcomes = list(w.outcomes)
+        while queue:
+            c = queue[0]
+            why = None
+            if not gs.able(w.actor):
+                why = reactions.ACTOR_DOWN
+            elif not gs.able(c):
+                why = reactions.NOT_ABLE
+            elif gs.energy(c) - 1 < -10:
+                why = reactions.NOT_ENOUGH_ENERGY
+            elif not reactions.window_options(gs, w, c):
+                why = reactions.PANICKED if gs.psyche(c).panic else reactions.NOT_ABLE
+            if why is None:
+                break
+            outcomes.append((c, why))
+            queue.pop(0)
+        w = replace(w, queue=tuple(queue), outcomes=tuple(outcomes))
+        if queue:
+            self._set_flow(window=w)
+            return
+        gs.world.emit("reaction_window_closed", "REA-3", window=w.timing, actor=w.actor, action=w.action,
+                      outcomes=[{"who": c, "outcome": o} for c, o in w.outcomes])
+        self._set_flow(stage="action", window=None)
+        if w.timing == "declaration":
+            self._after_declaration(w)
+        else:
+            self._finish_action(w)
+
+    def check_reaction(self, reactor: int, key: str, params: dict) -> int:
+        """Dry run for controllers: raise RuleViolation if `reactor` may not declare this reaction in the open
+        window now, else return its ENE cost. No state changes (no CH VOL is rolled)."""
+        w = self.flow.window
+        if self.flow.stage != "react" or w is None or not w.queue:
+            raise RuleViolation("REA-3", "no reaction window is open")
+        if reactor != w.queue[0]:
+            raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
+        return self._validate_reaction(w, reactor, key, normalise_params(params))[2]
 
     def _validate(self, actor: int, action, key: str, vparams: dict, facing: float | None):
         """Validate an action (with the free turn applied temporarily) and price it; changes nothing."""
@@ -410,7 +806,7 @@ class Engine:
             if gs.psyche(actor).panic and key == "run":
                 self._check_flee(actor, prepared)
             cost = action_cost(action.cost(gs, actor, vparams, prepared), free=action.free)
-            if not can_pay(gs.energy(actor), cost):
+            if not action.free and not can_pay(gs.energy(actor), cost):     # free: not actions (ENE-1)
                 raise RuleViolation("ENE-4", f"{key} costs {cost} ENE and {gs.name(actor)} has {gs.energy(actor)}")
         finally:
             gs.world.set(actor, old_pos)
@@ -433,8 +829,12 @@ class Engine:
         """Requirements that do not depend on the action's own legality (PSI-12, PSI-7, MVA-3, Gallina)."""
         gs = self.gs
         if action.reaction_only:
-            raise RuleViolation(action.rule, f"{key} is taken only as a reaction; in its own activation a "
-                                "character turns for free (MOV-5: the decision's `facing`)")
+            hint = ("; in its own activation a character turns for free (MOV-5: the decision's `facing`)"
+                    if key == "pivot" else "")
+            raise RuleViolation(action.rule, f"{key} is taken only as a reaction{hint}")
+        if key == "heal" and (params or {}).get("cure") == "stress":
+            t = (params or {}).get("target", actor)
+            psychology.check_stress_cure(gs, actor, t if isinstance(t, int) else actor)     # PSI-13
         eff = gs.effects(actor)
         psyche = gs.psyche(actor)
         turn = self.flow.turn

@@ -9,9 +9,10 @@ from typing import Iterable
 import numpy as np
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
-                                     Position, Posture, Psyche, Stress, Wounds)
+                                     Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.world import World
-from wartime.geometry import measure, sight
+from wartime.geometry import grid, measure, sight
+from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.geometry.board import Board
 from wartime.geometry.movement import Other
 
@@ -74,14 +75,43 @@ class GameState:
         state = self.world.get(e, Posture).state
         return h if state == "standing" else (h / 2 if state == "crouched" else h / 4)
 
-    def eye(self, e: int) -> tuple[float, float, float]:
+    def elevation(self, e: int) -> float:
+        """MOV-10: base elevation. Level 1: the surface under the base centre; level 2: that surface + 3 K (a
+        flyer, or a character standing on a 3 K high piece: see `perched`). Levels 3, 4 and −1 have no
+        elevation: they interact only within their own level (MOV-11), where 0 is used."""
         p = self.pos(e)
-        return (p.x, p.y, self.board.surface_height(p.x, p.y) + self.current_height(e))
+        if p.level == 1:
+            return self.board.surface_height(p.x, p.y)
+        if p.level == 2:
+            return self.board.surface_height(p.x, p.y) + LEVEL_2_HEIGHT
+        return 0.0
+
+    def eye(self, e: int) -> tuple[float, float, float]:
+        """Preface / ENV-2: the eye point is the base centre at elevation (MOV-10) + current height."""
+        p = self.pos(e)
+        return (p.x, p.y, self.elevation(e) + self.current_height(e))
+
+    def muzzle(self, e: int, weapon=None) -> tuple[float, float, float]:
+        """ENV-3: the muzzle of a weapon carried by a character is its eye point, so its line of fire is its
+        line of sight (transport mounts come with transports, MOV-2)."""
+        return self.eye(e)
 
     def distance(self, a: int, b: int) -> float:
-        """BAS-3: edge to edge (levels 1 only in this slice: no vertical separation)."""
+        """BAS-3: edge to edge, g = max(0, |c1 − c2| − r1 − r2), with the vertical separation of the base
+        elevations (MOV-10, MOV-12: a level-2 mini is 3 K above level 1): √(g² + dz²). In the grid variant
+        (MOV-15) g is the Chebyshev distance between the nearest occupied squares − 1."""
         pa, pb = self.pos(a), self.pos(b)
-        return measure.edge_distance(pa.x, pa.y, self.body(a).radius, 0.0, pb.x, pb.y, self.body(b).radius, 0.0)
+        za, zb = self.elevation(a), self.elevation(b)
+        if self.board.grid:
+            g = float(max(0, grid.edge_distance(self.squares(a), self.squares(b))))
+            return g if za == zb else math.hypot(g, za - zb)
+        return measure.edge_distance(pa.x, pa.y, self.body(a).radius, za, pb.x, pb.y, self.body(b).radius, zb)
+
+    def squares(self, e: int) -> tuple[tuple[int, int], ...]:
+        """MOV-15: the n × n squares a base occupies (n = its diameter, BAS-5 rounded), in (i, j) order."""
+        p = self.pos(e)
+        n = grid.squares_per_side(2.0 * self.body(e).radius)
+        return grid.footprint((math.floor(p.x - n / 2.0 + 0.5), math.floor(p.y - n / 2.0 + 0.5)), n)
 
     def in_contact(self, a: int, b: int) -> bool:
         """CMB-11: edge distance ≤ 0.05 K at the same level."""
@@ -112,15 +142,18 @@ class GameState:
         return self.world.get(e, Attributes).VOL * 5.0
 
     def in_fov(self, observer: int, target: int, range_k: float | None = None) -> bool:
-        """ENV-1: target base touches the front half-plane and is within VOL×5 K."""
+        """ENV-1: target base touches the front half-plane and is within VOL×5 K (BAS-3 distance, 3D between
+        levels 1 and 2, Chebyshev on the grid)."""
         po, pt = self.pos(observer), self.pos(target)
         rng = self.fov_range(observer) if range_k is None else range_k
-        return sight.in_fov(po.x, po.y, po.facing, pt.x, pt.y, self.body(target).radius, rng,
-                            orad=self.body(observer).radius)
+        if not sight.in_fov(po.x, po.y, po.facing, pt.x, pt.y, self.body(target).radius, math.inf):
+            return False
+        return self.distance(observer, target) <= rng + 1e-9
 
     def target_row(self, t: int) -> tuple[float, float, float, float, float]:
+        """ENV-2: the silhouette row (x, y, r, base elevation, current height) of a mini."""
         p = self.pos(t)
-        return (p.x, p.y, self.body(t).radius, self.board.surface_height(p.x, p.y), self.current_height(t))
+        return (p.x, p.y, self.body(t).radius, self.elevation(t), self.current_height(t))
 
     def cover(self, observer: int, targets: Iterable[int]):
         """ENV-2: 25-sample LOS / hidden fraction from the observer's eye to each target, one vectorised call."""
@@ -205,6 +238,11 @@ class GameState:
 
     def wounds(self, e: int) -> int:
         return self.world.get(e, Wounds).value
+
+    def traits(self, e: int) -> tuple[str, ...]:
+        """The character's own (race) traits, Spanish keys (MOV-10, MVA-15, MVA-16 read them)."""
+        t = self.world.try_get(e, Traits)
+        return () if t is None else t.names
 
     def facing_to(self, e: int, x: float, y: float) -> float:
         p = self.pos(e)

@@ -3,14 +3,18 @@ picture of the world at each event, the action menu and previews (legality alway
 `Engine.check_action`), exact attack odds (`wartime.rules.odds.attack_odds`), and games saved / loaded as
 game records. No rule is decided here: the engine says what is legal and what it costs.
 
-Stand-ins for engine APIs that do not exist yet (each marked STAND-IN below):
+Stand-ins for engine APIs that do not exist yet (each marked STAND-IN below). What the window needs is one
+call `odds of this decision, exactly as the engine would resolve it now`:
 * `action_one_shot_mods` reads the acting character's pending one-shot CH ATR modifiers (ACT-3 chain,
   MVA-2 run, MVA-3 sprint, GNA-4 concentrate) through the engine's private `_consume_one_shots`, inside a
-  world snapshot that is restored at once; `attack_odds` leaves them out.
+  world snapshot that is restored at once, and adds a pending Apoyar (GNA-1); `attack_odds` leaves them out.
+* `attack_preview` adds the REA-4 early −1 of a reaction in a declaration window (using
+  `rules.reactions.NO_EARLY_PENALTY`) and the CBA-12 DMG +1 of a melee attack on the charged target, as the
+  actions do when they resolve.
 * `prepared_attack` calls the engine's private `_validate` to get the cover the attack will really use
   (MVA-5: a prone target behind any cover counts 100 % hidden).
-* `rebuild_match` / `read_record` / `save_game` read and write game records until the replay work's
-  loader and save format land.
+* `read_record` / `setup_from_record` read game records when the replay work's checked reader
+  (`match.record.load_record`, `match.save.rebuild_inputs`) is not there; `open_record` prefers it.
 """
 from __future__ import annotations
 
@@ -163,16 +167,32 @@ def try_action(match: Match, actor: int, key: str, params: dict, chain: bool = F
         return None, exc
 
 
+def try_decision(match: Match, actor: int, key: str, params: dict, chain: bool = False,
+                 facing: float | None = None, react: bool = False) -> tuple[int | None, RuleViolation | None]:
+    """`try_action`, or for a reaction (REA-1..8) the engine's `check_reaction` in the open window."""
+    if not react:
+        return try_action(match, actor, key, params, chain, facing)
+    check = getattr(match.engine, "check_reaction", None)
+    if check is None:
+        return None, RuleViolation("REA-1", "reactions are not implemented by this engine")
+    try:
+        return check(actor, key, params), None
+    except RuleViolation as exc:
+        return None, exc
+
+
 # --- the action menu ------------------------------------------------------------------------------------
 LABELS = {"move": "Move", "run": "Run", "sprint": "Sprint", "crouch": "Crouch", "go_prone": "Go prone",
           "stand_up": "Stand up", "ranged_attack": "Shoot", "melee_attack": "Melee attack",
           "unarmed_attack": "Unarmed attack", "charge": "Charge", "disengage": "Disengage",
           "support": "Support", "concentrate": "Concentrate", "heal": "Heal / repair", "wait": "Wait",
-          "reload": "Reload", "end": "End activation", "followup": "Follow-up"}
-ORDER = ["move", "run", "sprint", "crouch", "go_prone", "stand_up", "ranged_attack", "melee_attack",
-         "unarmed_attack", "charge", "disengage", "followup", "support", "concentrate", "heal", "wait",
-         "reload", "end"]
-PATH_KEYS = ("move", "run", "sprint", "disengage")
+          "reload": "Reload", "end": "End activation", "followup": "Follow-up", "pivot": "Pivot",
+          "flee": "Flee", "dodge": "Dodge (melee)", "counter_charge": "Counter-charge", "on_guard": "On guard",
+          "quick_draw": "Quick draw", "counter_magic": "Counter-magic"}
+ORDER = ["move", "run", "sprint", "crouch", "go_prone", "stand_up", "pivot", "flee", "ranged_attack",
+         "melee_attack", "unarmed_attack", "charge", "dodge", "counter_charge", "disengage", "followup", "support",
+         "concentrate", "heal", "on_guard", "wait", "reload", "end"]
+PATH_KEYS = ("move", "run", "sprint", "disengage", "flee")
 ENEMY_TARGET_KEYS = ("ranged_attack", "melee_attack", "unarmed_attack", "charge")
 ATTACK_KEYS = ("ranged_attack", "melee_attack", "unarmed_attack")
 
@@ -190,7 +210,7 @@ class TargetOption:
 class MenuEntry:
     key: str
     label: str
-    tool: str                   # 'now' | 'path' | 'target'
+    tool: str                   # 'now' | 'path' | 'target' | 'facing' (a reaction's Pivotar)
     params: dict                # fixed parameters (weapon, mode)
     rule: str
     check: str                  # 'CH AGI', '—'
@@ -223,9 +243,11 @@ def _facing_to(gs: GameState, actor: int, target: int) -> float:
     return round(gs.facing_to(actor, p.x, p.y), 4)
 
 
-def target_option(match: Match, actor: int, key: str, params: dict, target: int, chain: bool = False) -> TargetOption:
+def target_option(match: Match, actor: int, key: str, params: dict, target: int, chain: bool = False,
+                  react: bool = False) -> TargetOption:
     """Check an action against one target; when the target is out of the field of view (ENV-1) try again
-    with the free turn towards it first (MOV-5)."""
+    with the free turn towards it first (MOV-5; not for a reaction: outside its activation a character
+    does not turn for free)."""
     gs = match.gs
     p = dict(params, target=target)
     if key == "charge" or (key == "followup" and p.get("mode") == "engage"):
@@ -237,20 +259,25 @@ def target_option(match: Match, actor: int, key: str, params: dict, target: int,
                                 RuleViolation("CBA-12" if key == "charge" else "CMB-15",
                                               f"no path to base contact with {long_name(gs, target)}"))
         p["path"] = path
-    cost, err = try_action(match, actor, key, p, chain)
-    if err is not None and err.rule_id == "ENV-1":
+    cost, err = try_decision(match, actor, key, p, chain, react=react)
+    if err is not None and err.rule_id == "ENV-1" and not react:
         facing = _facing_to(gs, actor, target)
         cost2, err2 = try_action(match, actor, key, p, chain, facing)
         return TargetOption(target, p, facing, cost2, err2)
     return TargetOption(target, p, None, cost, err)
 
 
-def action_menu(match: Match, actor: int, chain: bool = False) -> list[MenuEntry]:
+def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterable[str] | None = None) -> list[MenuEntry]:
     """Every action the acting character might take, each with its cost and check, or greyed out with the
-    rule the engine cites against it. Targeted actions are checked against every candidate."""
+    rule the engine cites against it. Targeted actions are checked against every candidate. With
+    `reactions` (the keys a `react` pending offers), the menu of a reaction in the open window."""
     gs, engine = match.gs, match.engine
-    keys = engine.legal_keys()
+    react = reactions is not None
+    keys = list(reactions) if react else engine.legal_keys()
     keys = [k for k in ORDER if k in keys] + [k for k in keys if k not in ORDER]
+
+    def try_action(match, actor, key, params, chain=False, facing=None):     # noqa: F811 (the menu's checker)
+        return try_decision(match, actor, key, params, chain, facing, react)
     weapons = list(enumerate(gs.equipment(actor).weapons))
     out: list[MenuEntry] = []
     here = gs.pos(actor)
@@ -261,7 +288,8 @@ def action_menu(match: Match, actor: int, chain: bool = False) -> list[MenuEntry
         return MenuEntry(key, label, tool, params, rule, _check_text(rule), None, cost_text or "", None)
 
     for key in keys:
-        label = LABELS.get(key) or action_table().get(key, {}).get("name_en", key)
+        from wartime.rules.actions import REGISTRY
+        label = LABELS.get(key) or action_table().get(REGISTRY[key].rule, {}).get("name_en") or key
         if key in PATH_KEYS:
             e = entry(key, label, "path", {})
             # a path that stays where it is checks everything but the path itself (prone, energy, ...)
@@ -283,22 +311,22 @@ def action_menu(match: Match, actor: int, chain: bool = False) -> list[MenuEntry
                     continue
                 ammo = f" ({w.rounds}/{w.magazine})" if w.magazine is not None else ""
                 e = entry(key, f"{label}: {w.name}{ammo}", "target", {"weapon": i})
-                _fill_targets(match, actor, e, gs.enemies(actor, able_only=False), chain)
+                _fill_targets(match, actor, e, gs.enemies(actor, able_only=False), chain, react)
                 e.cost_text = str(e.cost if e.cost is not None else w.ENE)
                 out.append(e)
         elif key in ("unarmed_attack", "charge"):
             e = entry(key, label, "target", {})
-            _fill_targets(match, actor, e, gs.enemies(actor, able_only=False), chain)
+            _fill_targets(match, actor, e, gs.enemies(actor, able_only=False), chain, react)
             e.cost_text = str(e.cost) if e.cost is not None else ("1" if key == "unarmed_attack" else "2 + terrain")
             out.append(e)
         elif key == "support":
             e = entry(key, label, "target", {})
-            _fill_targets(match, actor, e, gs.allies(actor), chain)
+            _fill_targets(match, actor, e, gs.allies(actor), chain, react)
             e.cost_text = str(e.cost if e.cost is not None else 3)
             out.append(e)
         elif key == "heal":
             e = entry(key, label, "target", {})
-            _fill_targets(match, actor, e, [actor] + gs.allies(actor), chain)
+            _fill_targets(match, actor, e, [actor] + gs.allies(actor), chain, react)
             e.cost_text = str(e.cost if e.cost is not None else 3)
             out.append(e)
         elif key == "followup":
@@ -311,6 +339,12 @@ def action_menu(match: Match, actor: int, chain: bool = False) -> list[MenuEntry
             e = entry(key, "Follow-up: step away", "path", {"mode": "step_away"})
             e.cost_text = "free"
             out.append(e)
+        elif key == "pivot":
+            e = entry(key, label, "facing", {})
+            p0 = gs.pos(actor)
+            e.cost, e.error = try_action(match, actor, key, {"facing_to": round(p0.facing, 4)}, chain)
+            e.cost_text = str(e.cost if e.cost is not None else 1)
+            out.append(e)
         else:
             e = entry(key, label, "now", {})
             e.cost, e.error = try_action(match, actor, key, {}, chain)
@@ -319,7 +353,8 @@ def action_menu(match: Match, actor: int, chain: bool = False) -> list[MenuEntry
     return out
 
 
-def _fill_targets(match: Match, actor: int, e: MenuEntry, candidates: Iterable[int], chain: bool) -> None:
+def _fill_targets(match: Match, actor: int, e: MenuEntry, candidates: Iterable[int], chain: bool,
+                  react: bool = False) -> None:
     gs = match.gs
     cands = [t for t in candidates if gs.on_table(t)]
     if not cands:
@@ -329,9 +364,9 @@ def _fill_targets(match: Match, actor: int, e: MenuEntry, candidates: Iterable[i
     for t in cands:
         params = dict(e.params)
         if e.key == "heal" and t == actor:
-            opt = TargetOption(t, params, None, *try_action(match, actor, "heal", params, chain))
+            opt = TargetOption(t, params, None, *try_decision(match, actor, "heal", params, chain, react=react))
         else:
-            opt = target_option(match, actor, e.key, params, t, chain)
+            opt = target_option(match, actor, e.key, params, t, chain, react)
         e.options[t] = opt
     legal = [o for o in e.options.values() if o.error is None]
     if legal:
@@ -357,8 +392,15 @@ def entry_decision(pending, entry: MenuEntry, chain: bool = False, facing: float
             params["target"] = target
     if path is not None:
         params["path"] = [[round(x, 4), round(y, 4)] for x, y in path]
+    if pending.kind == "react":
+        return Decision("react", pending.side, actor=pending.actor, action=entry.key, params=params)
     return Decision("action", pending.side, actor=pending.actor, action=entry.key, params=params, chain=chain,
                     facing=facing)
+
+
+def pass_decision(pending) -> Decision:
+    """REA-3: the reactor lets the window go by."""
+    return Decision("react", pending.side, actor=pending.actor)
 
 
 # --- movement preview -----------------------------------------------------------------------------------
@@ -371,15 +413,28 @@ class PathPreview:
 
 
 def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tuple[float, float]],
-                 chain: bool = False, facing: float | None = None) -> PathPreview:
+                 chain: bool = False, facing: float | None = None, react: bool = False) -> PathPreview:
     p = match.gs.pos(actor)
     pts = [(p.x, p.y)] + list(waypoints)
     length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
     if not waypoints:
         return PathPreview(pts, 0.0, None, None)
     params = dict(entry.params, path=[[round(x, 4), round(y, 4)] for x, y in waypoints])
-    cost, err = try_action(match, actor, entry.key, params, chain, facing)
+    cost, err = try_decision(match, actor, entry.key, params, chain, facing, react)
     return PathPreview(pts, length, cost, err)
+
+
+def movement_allowance(match: Match, actor: int, key: str) -> float | None:
+    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3), if it says."""
+    from wartime.rules.actions import REGISTRY
+    action = REGISTRY.get(key)
+    fn = getattr(action, "allowance", None)
+    if fn is None:
+        return None
+    try:
+        return float(fn(match.gs, actor))
+    except (TypeError, ValueError, KeyError):
+        return None
 
 
 # --- attacks: cover and exact odds -------------------------------------------------------------------------
@@ -438,10 +493,13 @@ def prepared_attack(match: Match, actor: int, key: str, params: dict, facing: fl
     return validate(actor, action, key, vparams, facing)[0]
 
 
-def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chain: bool = False) -> AttackPreview:
-    """LOS, cover and the exact odds of `entry` (a ranged, melee or unarmed attack) against `target`."""
+def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chain: bool = False,
+                   pending=None) -> AttackPreview:
+    """LOS, cover and the exact odds of `entry` (a ranged, melee or unarmed attack) against `target`; for a
+    reaction (`pending.kind == 'react'`) with the REA-4 early −1 of a declaration window."""
     gs = match.gs
-    opt = entry.options.get(target) or target_option(match, actor, entry.key, entry.params, target, chain)
+    react = pending is not None and pending.kind == "react"
+    opt = entry.options.get(target) or target_option(match, actor, entry.key, entry.params, target, chain, react)
     weapon = entry.params.get("weapon")
     c = gs.cover(actor, [target])[0]
     pv = AttackPreview(actor, target, entry.key, weapon, opt.facing, opt.cost, opt.error, c.blocked,
@@ -451,9 +509,16 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     ranged = entry.key == "ranged_attack"
     cover = None
     if ranged:
-        prep = prepared_attack(match, actor, entry.key, opt.params, opt.facing, chain)
+        try:
+            prep = prepared_attack(match, actor, entry.key, opt.params, opt.facing, chain)
+        except RuleViolation:
+            prep = None        # (a reaction may go below 0 ENE, REA-2: the action's own check would refuse)
         cover = getattr(prep, "cover", None) or Cover(c.blocked, c.main_piece_def)
     extra = action_one_shot_mods(match, actor, entry.key, chain)
+    if react and pending.window == "declaration":
+        from wartime.rules.reactions import NO_EARLY_PENALTY
+        if entry.key not in NO_EARLY_PENALTY:
+            extra.append(Modifier("REA-4", -1, "reacting before the action ends (MOD-3)"))
     # CBA-12: the melee action against the charged target also has DMG +1 (as the action resolves it)
     bonus = 1 if (not ranged and gs.effects(actor).charge_target == target) else 0
     pv.cover = cover
@@ -576,6 +641,50 @@ def setup_from_record(path: str | Path, header: dict) -> Setup:
 
 
 @dataclass
+class OpenedRecord:
+    header: dict
+    decisions: list[dict]
+    events: list[dict]
+    scenario: Any
+    lists: dict
+
+
+def open_record(path: str | Path) -> OpenedRecord:
+    """A record's header, decisions and events, and its scenario and lists loaded from the embedded texts.
+    Uses the replay work's checked reader (`wartime.match.record.load_record`, `wartime.match.save.
+    rebuild_inputs`) when it is there; else the STAND-IN reader above."""
+    try:
+        from wartime.match.record import load_record
+        from wartime.match.save import rebuild_inputs
+    except ImportError:
+        load_record = rebuild_inputs = None
+    if load_record is not None:
+        rec = load_record(path)
+        scenario, lists = rebuild_inputs(rec)
+        return OpenedRecord(dict(rec.header), list(rec.decisions), list(rec.events), scenario, lists)
+    header, decisions, events = read_record(path)
+    setup = setup_from_record(path, header)
+    scenario, lists = load_inputs(setup.scenario, setup.lists)
+    return OpenedRecord(header, decisions, events, scenario, lists)
+
+
+def controllers_of(path: str | Path, header: dict) -> dict[str, str]:
+    """Who plays each side of a saved game: the `.ui.json` beside it, else the record header's controllers
+    (a named controller is the AI), else both human."""
+    out = {"red": HUMAN, "blue": HUMAN}
+    side = sidecar_path(path)
+    if side.is_file():
+        try:
+            meta = json.loads(side.read_text(encoding="utf-8"))
+            return {**out, **{s: (AI if k == AI else HUMAN) for s, k in (meta.get("controllers") or {}).items()}}
+        except (OSError, ValueError):
+            pass
+    for s, name in (header.get("controllers") or {}).items():
+        out[s] = AI if name else HUMAN
+    return out
+
+
+@dataclass
 class Rebuilt:
     match: Match
     setup: Setup
@@ -583,18 +692,22 @@ class Rebuilt:
     header: dict
 
 
-def rebuild_match(path: str | Path, *, check_events: bool = True) -> Rebuilt:
-    """STAND-IN: load a saved game = a fresh Match with the record's seed, scenario and lists, and every
-    recorded decision resubmitted (`Decision.from_json`). The events are compared with the record's."""
-    header, decisions, events = read_record(path)
-    setup = setup_from_record(path, header)
-    match = new_match(setup)
-    for d in decisions:
+def rebuild_match(path: str | Path) -> Rebuilt:
+    """Load a saved game: a fresh Match with the record's seed, scenario and lists (embedded in the record)
+    and every recorded decision resubmitted (`Decision.from_json`); the events are compared with the
+    record's. The match continues the record's header, so saving again extends the same game."""
+    rec = open_record(path)
+    seed = int(rec.header["seed"])
+    controllers = controllers_of(path, rec.header)
+    ais = {s: make_ai(s, seed) for s, k in controllers.items() if k == AI}
+    match = Match(rec.scenario, rec.lists, seed, ais)
+    for d in rec.decisions:
         match.submit(Decision.from_json(d))
-    desync = None
-    if check_events:
-        desync = first_difference(match.world.events, events)
-    return Rebuilt(match, setup, desync, header)
+    desync = first_difference(match.world.events, rec.events)
+    if hasattr(match, "continued_header"):
+        match.continued_header = {k: v for k, v in rec.header.items() if k != "h"}
+    setup = Setup(str(rec.scenario.path), {s: str(lst.path) for s, lst in rec.lists.items()}, seed, controllers)
+    return Rebuilt(match, setup, desync, rec.header)
 
 
 def first_difference(ours: list, recorded: list) -> int | None:
@@ -606,10 +719,17 @@ def first_difference(ours: list, recorded: list) -> int | None:
     return None
 
 
-def terrain_names(scenario) -> dict[str, str]:
-    """Display names of the terrain pieces (the scenario file's `name` fields; the model keeps only ids)."""
+def terrain_names(match: Match) -> dict[str, str]:
+    """Display names of the terrain pieces: the scenario's `name` fields (the model keeps only ids), read
+    from the record header the match continues, else from the scenario file."""
+    text = None
+    head = getattr(match, "continued_header", None)
+    if isinstance(head, dict):
+        text = (head.get("scenario") or {}).get("text")
     try:
-        data = tomllib.loads(Path(scenario.path).read_text(encoding="utf-8"))
+        if text is None:
+            text = Path(match.scenario.path).read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except (OSError, ValueError):
         return {}
     return {str(t["id"]): str(t["name"]) for t in data.get("terrain", []) if "id" in t and "name" in t}

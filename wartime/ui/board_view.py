@@ -28,12 +28,15 @@ class DrawOptions:
     fov: int | None = None                       # draw this miniature's field of view
     overrides: dict[int, tuple[float, float, float]] = field(default_factory=dict)   # animated x, y, facing
     path: list[tuple[float, float]] | None = None
+    ring: tuple[float, float, float] | None = None   # x, y, radius (K): how far the drawn move may go
+    trail: list | None = None                        # the path of the move being shown
     path_ok: bool = True
     path_radius: float = 0.5
     los: tuple[tuple[float, float], tuple[float, float], tuple] | None = None        # a, b, colour
     facing_ghost: tuple[int, float] | None = None
     dim_acted: bool = True
     time: float = 0.0
+    state_key: object = None       # same key ⇒ same world state: derived statuses (engaged) are reused
 
 
 class BoardView:
@@ -48,6 +51,8 @@ class BoardView:
         self._static: pygame.Surface | None = None
         self._static_key = None
         self._overlay: pygame.Surface | None = None
+        self._engaged: set[int] = set()
+        self._engaged_key = None
         self.fit()
 
     # --- transforms -------------------------------------------------------------------------------
@@ -135,8 +140,20 @@ class BoardView:
         if opts.los is not None:
             a, b, colour = opts.los
             pygame.draw.line(surface, colour, self.to_screen(*a), self.to_screen(*b), 2)
+        if opts.state_key is None or opts.state_key != self._engaged_key:
+            # CMB-11 asks every pair: once per world state, not once per frame
+            self._engaged = {e for e in gs.minis() if gs.able(e) and gs.engaged(e)}
+            self._engaged_key = opts.state_key
+        if opts.trail and len(opts.trail) >= 2:
+            pts = [self.to_screen(x, y) for x, y in opts.trail]
+            pygame.draw.lines(surface, (235, 235, 210), False, pts, 1)
+            for p in pts[1:]:
+                pygame.draw.circle(surface, (235, 235, 210), p, 3, 1)
         for e in gs.minis():
             self._draw_mini(surface, gs, e, opts)
+        if opts.ring is not None:
+            x, y, rad = opts.ring
+            pygame.draw.circle(surface, (235, 235, 235), self.to_screen(x, y), max(2, int(rad * self.scale)), 1)
         if opts.path:
             self._draw_path(surface, opts)
         surface.set_clip(None)
@@ -257,9 +274,9 @@ class BoardView:
 
     def _draw_zone_labels(self, surface: pygame.Surface) -> None:
         for side, zone in self.deployment.items():
-            c = zone.centroid
-            theme.blit_text(surface, f"{side.capitalize()} deployment zone", self.to_screen(c.x, c.y), 15,
-                            theme.SIDE_LIGHT.get(side, theme.TEXT), bold=True, anchor="center")
+            minx, miny, maxx, maxy = zone.bounds
+            theme.blit_text(surface, f"{side.capitalize()} deployment zone", self.to_screen(minx + 0.5, (miny + maxy) / 2),
+                            15, theme.SIDE_LIGHT.get(side, theme.TEXT), bold=True, anchor="midleft")
 
     def _draw_fov(self, overlay, gs, e, overrides, facing_ghost) -> None:
         """ENV-1: the 180° arc in front of the base, VOL × 5 K (edge to edge, so from the base's edge)."""
@@ -310,14 +327,16 @@ class BoardView:
         self._tick(surface, sx, sy, r, facing, (250, 250, 250))
         if opts.facing_ghost is not None and opts.facing_ghost[0] == e:
             self._tick(surface, sx, sy, r, opts.facing_ghost[1], theme.ACCENT)
-        # posture icons (MVA-4, MVA-5) drawn inside the base
+        # posture badge (MVA-4 crouched: a chevron; MVA-5 prone: a bar) at the base's lower left
         posture = gs.world.get(e, Posture).state
-        if posture == "crouched":
-            d = r * 0.45
-            pygame.draw.lines(surface, (20, 20, 20), False, [(sx - d, sy - d * 0.3), (sx, sy + d * 0.5),
-                                                               (sx + d, sy - d * 0.3)], 2)
-        elif posture == "prone":
-            pygame.draw.line(surface, (20, 20, 20), (sx - r * 0.6, sy), (sx + r * 0.6, sy), 3)
+        if posture != "standing":
+            bx, by = int(sx - r * 0.8 - 4), int(sy + r * 0.8)
+            pygame.draw.circle(surface, (235, 235, 235), (bx, by), 7)
+            pygame.draw.circle(surface, (20, 20, 20), (bx, by), 7, 1)
+            if posture == "crouched":
+                pygame.draw.lines(surface, (20, 20, 20), False, [(bx - 4, by - 2), (bx, by + 2), (bx + 4, by - 2)], 2)
+            else:
+                pygame.draw.line(surface, (20, 20, 20), (bx - 4, by), (bx + 4, by), 3)
         if not able:
             d = r * 0.55
             pygame.draw.line(surface, (30, 30, 30), (sx - d, sy - d), (sx + d, sy + d), 2)
@@ -328,7 +347,7 @@ class BoardView:
             pygame.draw.polygon(surface, (250, 210, 60), [(bx - 6, sy - r - 1), (bx + 1, sy - r - 13), (bx + 8, sy - r - 1)])
             theme.blit_text(surface, "!", (bx + 1, sy - r - 1), 11, (20, 20, 20), bold=True, anchor="midbottom")
             bx -= 14
-        if able and gs.engaged(e):
+        if e in self._engaged:
             cx, cy = sx + r + 4, sy - r - 4
             pygame.draw.line(surface, (255, 235, 200), (cx - 5, cy - 5), (cx + 5, cy + 5), 2)
             pygame.draw.line(surface, (255, 235, 200), (cx - 5, cy + 5), (cx + 5, cy - 5), 2)
@@ -361,8 +380,15 @@ class BoardView:
         ene = gs.energy(e)
         theme.blit_text(surface, str(ene), (sx + r + 2, sy + 1), 12, (250, 225, 90) if ene >= 0 else theme.BAD,
                         bold=True, anchor="midleft")
-        # name
-        theme.blit_text(surface, short_name(gs, e), (sx, label_y), 11, (235, 235, 235), anchor="midtop")
+        # name: in full when zoomed in, else initials inside the base (the tooltip and card give the rest)
+        name = short_name(gs, e)
+        if self.scale >= 34:
+            if self.scale < 60:
+                name = compact(name)
+            theme.blit_text(surface, name, (sx, label_y), 12, (235, 235, 235), anchor="midtop")
+        else:
+            theme.blit_text(surface, initials(name), (sx, sy), 10 if r < 12 else 12, (15, 15, 15), bold=True,
+                            anchor="center")
 
     def _tick(self, surface, sx, sy, r, facing, colour) -> None:
         a = math.radians(facing)
@@ -383,3 +409,21 @@ class BoardView:
         if len(pts) >= 2:
             pygame.draw.circle(surface, colour, pts[-1], max(4, int(opts.path_radius * self.scale)), 2)
 
+
+
+def initials(name: str) -> str:
+    """'Orc berserker 2' → 'Be2', 'Rifleman 1' → 'Ri1' (a label that fits inside a small base; the side's
+    colour tells the rest)."""
+    words = name.split()
+    num = words[-1] if words and words[-1].isdigit() else ""
+    rest = words[:-1] if num else words
+    word = rest[-1] if rest else name
+    return word[:2].capitalize() + num
+
+
+def compact(name: str) -> str:
+    """'Orc berserker 2' → 'Berserker 2' (the side's colour and the card tell the race)."""
+    words = name.split()
+    num = words[-1] if words and words[-1].isdigit() else ""
+    rest = words[:-1] if num else words
+    return (rest[-1].capitalize() + (" " + num if num else "")) if rest else name

@@ -182,10 +182,55 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} reloads the {ev.get('weapon')} ({ev.get('rounds')} rounds)")
     if t == "waiting":
         return L(f"{n} waits until phase {ev.get('until_phase')}")
+    if t == "reaction_window":
+        cands = ev.get("candidates") or []
+        when = "declared" if ev.get("window") == "declaration" else "done"
+        what = LABELS.get(str(ev.get("action")), ev.get("action"))
+        if not cands:
+            return L(f"{name(ev.get('actor'))}'s {what} ({when}): nobody may react", "dim")
+        who = ", ".join(name(c.get("who")) for c in cands)
+        return L(f"{name(ev.get('actor'))}'s {what} ({when}): {who} may react", "head")
+    if t == "reaction_window_closed":
+        return L("The reaction window closes", "dim")
+    if t == "reaction_passed":
+        return L(f"{n} does not react", "dim")
+    if t == "reaction_failed":
+        return L(f"{n} fails to react in time ({LABELS.get(str(ev.get('action')), ev.get('action'))})", "bad")
+    if t == "reaction":
+        what = LABELS.get(str(ev.get("action")), ev.get("action"))
+        early = ", early: CH ATR −1" if ev.get("early") else ""
+        return L(f"{n} reacts: {what} ({ev.get('cost')} ENE{early})", "head")
+    if t == "bullet_time":
+        return L(f"{n} {'enters' if ev.get('state') == 'start' else 'leaves'} bullet time", "dim")
+    if t == "dodging":
+        return L(f"{n} dodges {name(ev.get('attacker'))}'s attack")
+    if t == "state_changed":
+        return L(f"{n}: {str(ev.get('state')).replace('_', ' ')} → {ev.get('value')}", "dim")
     if t == "game_over":
         w = ev.get("winner")
         who_won = f"{str(w).capitalize()} wins" if w else "Draw"
         reason = str(ev.get("reason") or "").replace("_", " ")
         return L(f"Game over: {who_won} ({reason}) in turn {ev.get('turn')}", "head")
-    rest = ", ".join(f"{k}={v}" for k, v in ev.items() if k not in ("type", "rule"))
-    return L(f"{t}: {rest}", "dim")
+    if t == "noise":
+        heard = ev.get("heard_by") or []
+        who_heard = ", ".join(name(e) for e in heard) if heard else "nobody"
+        src = f"{n}'s " if who is not None else ""
+        what = LABELS.get(str(ev.get("action")), ev.get("action") or "noise")
+        return L(f"{src}{what} can be heard up to {float(ev.get('range') or 0):g} K: {who_heard}", "dim")
+    # any other event: its fields in words, miniatures by name
+    parts = []
+    for k, v in ev.items():
+        if k in ("type", "rule") or k.startswith("_"):
+            continue
+        if k in PEOPLE and isinstance(v, int) and not isinstance(v, bool):
+            v = name(v)
+        elif isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) for x in v) \
+                and (k.endswith("_by") or k in PEOPLE):
+            v = ", ".join(name(x) for x in v)
+        elif isinstance(v, float):
+            v = f"{v:g}"
+        parts.append(f"{k.replace('_', ' ')} {v}")
+    return L(f"{str(t).replace('_', ' ').capitalize()}: " + ", ".join(parts), "dim")
+
+
+PEOPLE = {"who", "target", "actor", "attacker", "acting", "ally", "casualty", "character", "source"}

@@ -241,8 +241,7 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
         status.append("has acted this turn")
     elif act.waiting_until:
         status.append(f"waiting until phase {act.waiting_until}")
-    theme.blit_text(surface, f"eligible from phase {max(1, min(10, a.VOL))}", (rect.right, y - 20), 12,
-                    theme.TEXT_DIM, anchor="topright")
+    status.append(f"eligible from phase {max(1, min(10, a.VOL))}")
     for line in theme.wrap(" · ".join(status), rect.width, 13):
         theme.blit_text(surface, line, (x, y), 13, theme.TEXT_DIM)
         y += 17
@@ -252,13 +251,14 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
         kind = f"RNG {w.RNG}" if w.ranged else "melee"
         dmg = f"DMG {w.current_dmg}" + (f" (of {w.DMG})" if w.wounds else "")
         off = " DISABLED" if w.disabled else ""
-        theme.blit_text(surface, f"• {w.name}: {dmg}, {kind}, ENE {w.ENE}{ammo}{off}", (x, y), 13,
-                        theme.BAD if w.disabled else theme.TEXT)
-        y += 17
+        for line in theme.wrap(f"• {w.name}: {dmg}, {kind}, ENE {w.ENE}{ammo}{off}", rect.width, 13):
+            theme.blit_text(surface, line, (x, y), 13, theme.BAD if w.disabled else theme.TEXT)
+            y += 17
     if eq.protections:
         prot = ", ".join(f"{p.name.split(' (')[0]} DEF {p.current_def}" for p in eq.protections)
-        theme.blit_text(surface, f"• {prot} (total DEF {gs.total_def(e)})", (x, y), 13, theme.TEXT)
-        y += 17
+        for line in theme.wrap(f"• {prot} (total DEF {gs.total_def(e)})", rect.width, 13):
+            theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
+            y += 17
     return y - rect.y
 
 
@@ -311,9 +311,11 @@ def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_way
     x, y = rect.x, rect.y
     theme.blit_text(surface, f"{entry.label}: click waypoints on the board", (x, y), 14, theme.ACCENT, bold=True)
     y += 20
-    theme.blit_text(surface, "Enter or click the last point again: go  ·  Backspace: undo  ·  Esc: cancel",
-                    (x, y), 12, theme.TEXT_DIM)
-    y += 20
+    for line in theme.wrap("Enter or click the last point again: go · Backspace: undo · Esc: cancel · "
+                           "click a base to move into contact with it", rect.width, 12):
+        theme.blit_text(surface, line, (x, y), 12, theme.TEXT_DIM)
+        y += 16
+    y += 4
     if pv is None or len(pv.points) < 2:
         return y - rect.y
     theme.blit_text(surface, f"path {pv.length:.2f} K, {len(pv.points) - 1} leg(s)", (x, y), 14, theme.TEXT)
@@ -382,6 +384,7 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
 def draw_dice(surface, rect, checks: list[tuple[dict, float]], now: float, tumble: float, name: Callable) -> None:
     """The last checks, newest first; a die that has just been rolled tumbles for a moment."""
     inner = panel_box(surface, rect, "Dice")
+    surface.set_clip(rect.inflate(-2, -2))
     y = inner.y
     size = 34
     for ev, t0 in reversed(checks[-4:]):
@@ -416,6 +419,7 @@ def draw_dice(surface, rect, checks: list[tuple[dict, float]], now: float, tumbl
         theme.blit_text(surface, f"{head}  {what}", (r.right + 8, y), 12, theme.TEXT_DIM)
         theme.blit_text(surface, rest, (r.right + 8, y + 16), 14, theme.TEXT if rolling else col, bold=True)
         y += size + 8
+    surface.set_clip(None)
 
 
 # --- the event log ---------------------------------------------------------------------------------------------

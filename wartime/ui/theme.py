@@ -55,12 +55,19 @@ _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _TEXT: dict[tuple, pygame.Surface] = {}
 
 
+def reset() -> None:
+    """Forget fonts and rendered text (they die with pygame.font.quit())."""
+    _FONTS.clear()
+    _TEXT.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        reset()
+        pygame.font.init()
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         path = ASSETS / "fonts" / ("DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf")
         f = pygame.font.Font(str(path) if path.exists() else None, size)
         _FONTS[key] = f
@@ -96,10 +103,17 @@ def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
         line = ""
         for w in words:
             cand = w if not line else line + " " + w
-            if f.size(cand)[0] <= width or not line:
+            if f.size(cand)[0] <= width:
                 line = cand
-            else:
+                continue
+            if line:
                 out.append(line)
-                line = w
+            while f.size(w)[0] > width and len(w) > 1:      # a word longer than the line (a path): cut it
+                k = len(w)
+                while k > 1 and f.size(w[:k])[0] > width:
+                    k -= 1
+                out.append(w[:k])
+                w = w[k:]
+            line = w
         out.append(line)
     return out

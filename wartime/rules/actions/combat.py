@@ -1,14 +1,23 @@
 """Combat actions: Ataque a distancia, Ataque CaC, Ataque CaC sin armas, Cargar, Destrabarse
-(CBA-1, CBA-7, CBA-10, CBA-12, CBA-15) and the CMB-15 follow-up."""
+(CBA-1, CBA-7, CBA-10, CBA-12, CBA-15) and the CMB-15 follow-up. Ranged attacks with an Área weapon are area
+attacks (ARE-1..9, `wartime.rules.areas`); fixed weapons fire in a 90° arc (ENV-5); noisy attacks are recorded
+with who heard them (ENV-6)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+from wartime.core.components import Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.geometry import sight
+from wartime.geometry.heights import can_interact
+from wartime.rules import areas
+from wartime.rules.actions.altitude import flight_restrictions
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.movement import apply_move, can_move, prepare_path
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import Cover, resolve_attack
+from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.psychology import psi_check
 from wartime.rules.state import GameState
 
@@ -25,37 +34,78 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     if not ranged and w.ranged:
         raise RuleViolation("CBA-7", f"{w.name} has RNG {w.RNG}: melee attacks need a RNG 0 weapon "
                             "(CBA-8, melee with a firearm, is not implemented yet)")
-    if w.area is not None:
-        raise NotImplementedRule("ARE-1", f"area attacks ({w.name}, Área {w.area})")
+    if w.area is not None and not ranged:
+        raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, Área {w.area})")
     return idx, w
 
 
-def ranged_target_check(gs: GameState, actor: int, target: int, rng: float, rule: str) -> Cover:
-    """CMB-10: target in FOV (ENV-1) and the weapon's field of fire (ENV-4), within RNG, with LOS (ENV-2);
-    the attacker not engaged. Returns the cover measured from the attacker's eye (CMB-17, CMB-18)."""
+def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
+    """The enemy target of a ranged action: as `need_target`, except that levels 1 and 2 interact through
+    ranged actions (MOV-11, MOV-12)."""
+    t = need(params, "target", rule, int)
+    if t not in gs.minis():
+        raise RuleViolation(rule, f"no miniature with id {t}")
+    if t == actor:
+        raise RuleViolation(rule, "a character cannot target itself with this action")
+    if not gs.on_table(t):
+        raise RuleViolation("WND-3", f"{gs.name(t)} is dead")
+    if gs.side(t) == gs.side(actor):
+        raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
+    if not can_interact(gs.pos(actor).level, gs.pos(t).level, True):
+        raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level (levels 1 and 2 "
+                            "also at range, MOV-12)")
+    return t
+
+
+def in_field_of_fire(gs: GameState, actor: int, weapon, target: int) -> bool:
+    """ENV-4 / ENV-5: a carried weapon's field of fire is its bearer's 180° FOV arc; a fixed weapon's is the
+    90° arc (45° each side) around its mount direction (the bearer's facing + `mount_facing`). Range is
+    checked apart (CMB-10)."""
+    if not getattr(weapon, "fixed", False):
+        return True
+    pa, pt = gs.pos(actor), gs.pos(target)
+    return sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, pt.x, pt.y, gs.body(target).radius, math.inf)
+
+
+def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) -> Cover:
+    """CMB-10: target in FOV (ENV-1) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, 3D
+    between levels 1 and 2), with LOS (ENV-2) from the muzzle (ENV-3: a carried weapon's muzzle is the eye);
+    the attacker not engaged. `rng` is the weapon (or its RNG). Returns the cover measured from the muzzle
+    (CMB-17, CMB-18; MVA-4 / MVA-5: the target's current height, and prone behind any cover is 100 %)."""
+    weapon = None if isinstance(rng, (int, float)) else rng
+    rng = rng if weapon is None else weapon.RNG
     if gs.engaged(actor):
         raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
     if not gs.in_fov(actor, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
                             f"(180°, {gs.fov_range(actor):g} K)")
+    if weapon is not None and not in_field_of_fire(gs, actor, weapon, target):
+        raise RuleViolation("ENV-5", f"{gs.name(target)} is outside {weapon.name}'s 90° field of fire (fixed "
+                            f"weapon)")
     d = gs.distance(actor, target)
     if d > rng + 1e-9:
         raise RuleViolation("CMB-10", f"{gs.name(target)} is {d:.2f} K away, beyond RNG {rng:g} K")
-    c = gs.cover(actor, [target])[0]
+    c = gs.cover(actor, [target])[0] if weapon is None else _cover_from(gs, gs.muzzle(actor, weapon), target)
     if not c.has_los:
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(target)}")
     blocked = c.blocked
-    from wartime.core.components import Posture
     if gs.world.get(target, Posture).state == "prone" and blocked > 0:
         blocked = 25        # MVA-5: prone behind cover counts as 100 % hidden
     return Cover(blocked, c.main_piece_def)
 
 
+def _cover_from(gs: GameState, eye, target: int):
+    """ENV-2 / ENV-3: the 25-sample cover of `target` seen from a muzzle point."""
+    import numpy as np
+    return sight.cover_query(gs.board, eye, np.array([gs.target_row(target)], dtype=float))[0]
+
+
 @dataclass
 class AttackPrep:
-    target: int
+    target: int | None
     weapon_index: int | None
     cover: Cover | None = None
+    area: areas.AreaAim | None = None       # ARE-1..4: an area attack
 
 
 @register
@@ -69,12 +119,28 @@ class RangedAttack(Action):
     is_attack = True
 
     def validate(self, gs, actor, params):
-        t = need_target(gs, actor, params, self.rule)
+        flight_restrictions(gs, actor, self)                     # MOV-13
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=True)
+        if w.area is not None and "aim" in params:
+            # ARE-1..3: an area aimed at a point of the board
+            if "target" in params:
+                raise RuleViolation("ARE-1", "give either a target or an aim point, not both")
+            if gs.engaged(actor):
+                raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
+            aim = areas.aim_at_point(gs, actor, idx, w, params, self.rule)
+            self._check_magazine(w)
+            return AttackPrep(None, idx, None, aim)
+        t = need_ranged_target(gs, actor, params, self.rule)
+        self._check_magazine(w)
+        cover = ranged_target_check(gs, actor, t, w, self.rule)
+        if w.area is not None:
+            return AttackPrep(t, idx, cover, areas.aim_at_target(gs, actor, idx, w, t))   # ARE-1..4
+        return AttackPrep(t, idx, cover)
+
+    @staticmethod
+    def _check_magazine(w) -> None:
         if w.magazine is not None and (w.rounds or 0) <= 0:
             raise RuleViolation("GNA-13", f"{w.name}'s magazine is empty: reload (Recargar) first")
-        cover = ranged_target_check(gs, actor, t, w.RNG, self.rule)
-        return AttackPrep(t, idx, cover)
 
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE
@@ -83,6 +149,10 @@ class RangedAttack(Action):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
         if w.magazine is not None:
             gs.set_weapon(ctx.actor, prepared.weapon_index, replace(w, rounds=w.rounds - 1))
+        if prepared.area is not None:
+            areas.resolve_area_attack(gs, ctx, prepared.area)
+            return
+        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
                        cover=prepared.cover)
 
@@ -115,6 +185,7 @@ class MeleeAttack(Action):
     is_attack = True
 
     def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)                     # MOV-13
         t = melee_target(gs, actor, params, self.rule)
         idx, _ = need_weapon(gs, actor, params, self.rule, ranged=False)
         return AttackPrep(t, idx)
@@ -124,6 +195,8 @@ class MeleeAttack(Action):
 
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
+        w = gs.weapon(ctx.actor, prepared.weapon_index)
+        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
                        dmg_bonus=bonus)
         _after_melee(gs, ctx, prepared.target)

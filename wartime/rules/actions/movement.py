@@ -1,5 +1,6 @@
 """Movement actions: Mover, Correr, Esprintar, Agacharse, Cuerpo a tierra, Levantarse, Pivotar
-(MVA-1..6, MVA-19) and the shared path legality (MOV-3, MOV-4, MOV-7..9, MOV-14, BAS-2, CMB-16)."""
+(MVA-1..6, MVA-19) and the shared path legality (MOV-3, MOV-4, MOV-7..9, MOV-14, BAS-2, CMB-16), at every
+altitude level (MOV-10, MOV-13) and on the square grid (MOV-15, MOV-16); moves are heard (ENV-7)."""
 from __future__ import annotations
 
 import math
@@ -7,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wartime.core.components import Position, Posture
-from wartime.core.errors import RuleViolation
+from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules.actions.base import Action, need_path, register
@@ -27,6 +28,11 @@ class MovePrep:
 
 
 def end_contacts(gs: GameState, actor: int, end: tuple[float, float]) -> list[int]:
+    if gs.board.grid:
+        from wartime.geometry.grid import squares_per_side
+        from wartime.rules.squares import anchor_of, grid_contacts
+        n = squares_per_side(2.0 * gs.body(actor).radius)
+        return grid_contacts(gs, actor, anchor_of(end[0], end[1], n), n)
     r = gs.body(actor).radius
     out = []
     for o in gs.minis():
@@ -49,9 +55,19 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                  extra_allowance: float = 0.0, keep_engaged: bool = True,
                  exempt_enemies: tuple[int, ...] = ()) -> MovePrep:
     """Validate a declared path (MOV-3 allowance and board edge, BAS-2 overlap, CMB-16 passing through a
-    melee, MOV-14 the 1 K rule, MOV-8/MOV-9 obstacles) and price its terrain (MOV-7)."""
+    melee, MOV-14 the 1 K rule, MOV-8/MOV-9 obstacles) and price its terrain (MOV-7). At level 2 only pieces
+    as tall as the flight elevation count (MOV-10); levels 3, 4 and −1 meet no terrain, and at level 3 every
+    move uses its whole allowance (MOV-13). A character perched on a piece (level 2, no flying trait) cannot
+    move off it. On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
+    from wartime.rules.actions.altitude import perched
+    if perched(gs, actor):
+        raise NotImplementedRule("MVA-9", f"getting down from a perch ({gs.name(actor)} stands on a piece top, "
+                                 "level 2): Saltar abajo")
     pts = need_path(params, rule)
     p0 = gs.pos(actor)
+    if gs.board.grid:
+        return _prepare_grid_path(gs, actor, params, pts, allowance + extra_allowance, allowance, keep_engaged,
+                                  exempt_enemies)
     path = [(p0.x, p0.y)] + pts
     contacts = end_contacts(gs, actor, path[-1])
     others, ids = gs.others_for_move(actor)
@@ -64,11 +80,19 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     if exempt_enemies:
         others = [geo_move.Other(o.x, o.y, o.r, o.enemy and ids[i] not in exempt_enemies) for i, o in enumerate(others)]
     crouched = gs.world.get(actor, Posture).state == "crouched"
+    elevation = gs.elevation(actor) if p0.level == 2 else (0.0 if p0.level == 1 else math.inf)
     chk = geo_move.check_path(gs.board, path, gs.body(actor).radius, gs.chest_height(actor),
                               allowance + extra_allowance, others, crouched=crouched,
-                              ignore_overlap=frozenset(ignore))
+                              ignore_overlap=frozenset(ignore), elevation=elevation)
     if not chk.ok:
         raise RuleViolation(chk.rule_id or rule, chk.message)
+    if p0.level == 3 and chk.length < allowance - 1e-6:
+        r = gs.body(actor).radius
+        end = path[-1]
+        at_edge = not gs.board.disc_inside(end[0], end[1], r + 1e-6)
+        if not at_edge:
+            raise RuleViolation("MOV-13", f"at level 3 a mini always moves its full allowance ({allowance:g} K), "
+                                "unless the board edge stops it")
     if keep_engaged:
         # MVA-1 ruling: an engaged model moves only while staying in contact (leaving needs CBA-15)
         for enemy in gs.engaged_enemies(actor):
@@ -82,9 +106,29 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                     None if facing is None else float(facing) % 360.0)
 
 
+def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, max_length: float,
+                       allowance: float, keep_engaged: bool, exempt_enemies) -> MovePrep:
+    """MOV-15 / MOV-16: a move on the square grid (see rules.squares.check_grid_path)."""
+    from wartime.rules.squares import check_grid_path
+    crouched = gs.world.get(actor, Posture).state == "crouched"
+    path, steps, surcharge, contacts = check_grid_path(gs, actor, pts, max_length, crouched=crouched,
+                                                       exempt_enemies=exempt_enemies)
+    if keep_engaged:
+        for enemy in gs.engaged_enemies(actor):
+            if enemy not in contacts:
+                raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
+                                    "leaving base contact needs Destrabarse")
+    facing = params.get("end_facing")
+    if facing is not None and not isinstance(facing, (int, float)):
+        raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
+    return MovePrep(path, float(steps), surcharge, allowance, contacts,
+                    None if facing is None else float(facing) % 360.0)
+
+
 def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str) -> None:
     """Move the base along the path; the character faces along its last segment unless an end facing was
-    given (MOV-5). MOD-8: a movement of more than 5 K marks it fast until its next activation."""
+    given (MOV-5). MOD-8: a movement of more than 5 K marks it fast until its next activation. ENV-7: the
+    `moved` event records the move's noise (2 × K travelled) and `heard_by`, who hears it where it ends."""
     e = ctx.actor
     p0 = gs.pos(e)
     end = prep.path[-1]
@@ -94,9 +138,14 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str) -> 
         facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
+    from wartime.rules.noise import movement_noise, who_hears
+    noise = movement_noise(prep.length)                 # ENV-7: 2 × K travelled, heard from where it ends
     gs.world.emit("moved", rule, who=e, path=[list(p) for p in prep.path], length=prep.length,
                   surcharge=prep.surcharge, facing=facing,
-                  engaged=[c for c in prep.contacts if c in gs.enemies(e)])
+                  engaged=[c for c in prep.contacts if c in gs.enemies(e)],
+                  noise=noise, heard_by=who_hears(gs, e, noise))
+    from wartime.rules.areas import after_move
+    after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
 
 
 class _MoveBase(Action):
@@ -231,6 +280,8 @@ class Pivot(Action):
         facing = params.get("facing_to")
         if not isinstance(facing, (int, float)):
             raise RuleViolation("MVA-19", "facing_to (degrees) is required")
+        from wartime.rules.actions.altitude import flight_restrictions
+        flight_restrictions(gs, actor, self)                  # MOV-13: no Pivotar at level 3
         return float(facing) % 360.0
 
     def cost(self, gs, actor, params, prepared):

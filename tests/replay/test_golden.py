@@ -1,0 +1,105 @@
+"""Golden records (tests/golden/) re-simulate byte for byte; any one-character edit of a line is caught.
+
+When the rules change on purpose the goldens go stale: `python tests/golden/regenerate.py` rewrites them."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from wartime.match.record import RecordError, load_record
+from tests.replay.replay_helpers import GOLDENS, rechain, run
+
+STALE = "stale golden? if the rules changed on purpose, run `python tests/golden/regenerate.py`"
+
+
+def test_goldens_cover_both_scenarios_and_both_controllers():
+    assert len(GOLDENS) >= 3
+    headers = [load_record(p).header for p in GOLDENS]
+    assert {h["scenario"]["path"] for h in headers} == {"scenarios/skirmish.toml", "scenarios/crossroads.toml"}
+    kinds = {k for h in headers for k in h["controllers"].values()}
+    assert kinds == {"scripted", "random"}
+    assert all(h["complete"] and h["seed"] < 10 for h in headers)
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=lambda p: p.stem)
+def test_golden_record_verifies(path):
+    r = run("replay", "verify", path)
+    assert r.exit_code == 0, f"{STALE}\n{r.output}"
+    assert "identical" in r.stdout
+
+
+@pytest.mark.parametrize("path", GOLDENS[:1], ids=lambda p: p.stem)
+def test_one_character_edit_of_any_line_is_detected(tmp_path, path):
+    """Change one character at a random position of several random lines (events mostly): every time the
+    loader names the edited line, `replay verify` exits 2 with one line, and the file stays as it was."""
+    original = path.read_text(encoding="utf-8")
+    lines = original.split("\n")[:-1]
+    rng = random.Random(20240611)
+    event_lines = [i for i, line in enumerate(lines) if line.startswith('{"e":')]
+    targets = rng.sample(event_lines, 12) + [0, len(lines) - 1] + rng.sample(range(1, len(lines)), 4)
+    for n in targets:
+        line = lines[n]
+        pos = rng.randrange(len(line))
+        choices = [c for c in '0123456789abcdefxyz"{}:,. ' if c != line[pos]]
+        edited = line[:pos] + rng.choice(choices) + line[pos + 1:]
+        bad = tmp_path / f"edited-{n}.jsonl"
+        text = "\n".join(lines[:n] + [edited] + lines[n + 1:]) + "\n"
+        bad.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError) as exc:
+            load_record(bad)
+        msg = str(exc.value)
+        assert msg.startswith(f"{bad}: ") and "\n" not in msg
+        if n > 0:
+            assert f"line {n + 1}" in msg or "not a wartime record" in msg or "truncated" in msg, msg
+        if n in targets[:3]:
+            r = run("replay", "verify", bad)
+            assert r.exit_code == 2 and r.stderr.strip() == msg and "Traceback" not in r.output
+        assert bad.read_text(encoding="utf-8") == text
+
+
+def test_a_rechained_edit_is_a_divergence_naming_event_and_checksum(tmp_path, fresh_record):
+    """A record edited *and* re-chained is an intact file whose game is not this seed's: verify re-simulates,
+    exits 1 and names the first diverging event (index, expected, got) and the first differing checksum."""
+    src = fresh_record
+    bad = tmp_path / "rechained.jsonl"
+    bad.write_bytes(src.read_bytes())
+    rec = load_record(src)
+    target = next(i for i, ev in enumerate(rec.events) if ev["type"] == "check")
+
+    def edit(entries):
+        n = -1
+        for kind, payload in entries:
+            n += kind == "e"
+            if kind == "e" and n == target:
+                payload["die"] = payload["die"] % 10 + 1
+                return
+
+    rechain(bad, edit)
+    r = run("replay", "verify", bad)
+    assert r.exit_code == 1, r.output
+    out = r.stdout
+    assert f"first diverging event: {target}" in out
+    assert "expected: " in out and "got:      " in out
+    assert json.loads(out.split("expected: ")[1].split("\n")[0])["type"] == "check"
+
+
+def test_a_changed_checksum_is_named(tmp_path, fresh_record):
+    bad = tmp_path / "checksum.jsonl"
+    bad.write_bytes(fresh_record.read_bytes())
+
+    def edit(entries):
+        seen = 0
+        for k, (kind, payload) in enumerate(entries):
+            if kind == "c":
+                if seen == 7:
+                    entries[k] = ("c", "0" * 64)
+                    return
+                seen += 1
+
+    rechain(bad, edit)
+    r = run("replay", "verify", bad)
+    assert r.exit_code == 1
+    assert "every event is identical" in r.stdout
+    assert "first state checksum that differs: after decision 7" in r.stdout

@@ -1,0 +1,236 @@
+"""Altitude: who can fly, Cambiar de altitud and Despegar / aterrizar (MOV-10..13, MVA-15, MVA-16).
+
+Characters move at level 1 (MOV-10). A trait lets a character move at other levels (the trait catalogue has no
+plain "wings" trait for races): Planeador (TRT-GLIDER) flies at level 2 and takes off and lands with its own
+rule; Sub (TRT-SUB) goes down to level −1. A character at level 2 without a flying trait stands on a piece 3 K
+high (a scenario `[[perch]]`: Board.surface_height is 0 everywhere, so the piece top is modelled as level 2).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from wartime.core.components import Position
+from wartime.core.errors import RuleViolation
+from wartime.geometry import movement as geo_move
+from wartime.geometry.heights import LEVELS
+from wartime.rules.actions.base import Action, register
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.state import GameState
+from wartime.rules.wounds import apply_wounds
+
+#: MOV-10 / MVA-15: the order of the levels; a change moves one step along it.
+LEVEL_ORDER = (-1, 1, 2, 3, 4)
+#: MVA-15 requirement: the traits that let a character move at levels other than 1 → the levels they reach,
+#: and whether the trait has its own take-off / landing rule (Planeador, MVA-16 traits).
+FLIGHT_TRAITS: dict[str, tuple[frozenset[int], str | None]] = {
+    "Planeador": (frozenset({1, 2}), "TRT-GLIDER"),
+    "Sub": (frozenset({-1, 1}), None),
+}
+#: TRT-AEROSTATIC: lifts the level-3 limits on pivoting and on consecutive non-movement actions (MOV-13).
+AEROSTATIC = "Aerostático"
+
+
+def flight_levels(gs: GameState, e: int) -> frozenset[int]:
+    """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give."""
+    out = {1}
+    for t in gs.traits(e):
+        if t in FLIGHT_TRAITS:
+            out |= FLIGHT_TRAITS[t][0]
+    return frozenset(out)
+
+
+def can_fly(gs: GameState, e: int) -> bool:
+    """MVA-16 requirement: a model able to fly (to move at level 2 or above)."""
+    return any(lv >= 2 for lv in flight_levels(gs, e))
+
+
+def perched(gs: GameState, e: int) -> bool:
+    """MOV-10: a character at level 2 that cannot fly stands on top of a piece 3 K high (a scenario perch)."""
+    return gs.pos(e).level == 2 and not can_fly(gs, e)
+
+
+def previous_action(gs: GameState, e: int) -> str | None:
+    """The key of the last action `e` took in its current activation (None if none yet), read back from the
+    event log (it is part of the state: snapshots restore it)."""
+    for ev in reversed(gs.world.events):
+        if ev.get("who") != e:
+            continue
+        if ev["type"] == "activation_start":
+            return None
+        if ev["type"] == "action":
+            return ev.get("action")
+    return None
+
+
+def is_movement(action) -> bool:
+    """MOV-13: movement actions are the MVA family and any action that moves the mini (Cargar...)."""
+    return action.category == "movement" or bool(getattr(action, "moves", False))
+
+
+def flight_restrictions(gs: GameState, actor: int, action) -> None:
+    """MOV-13: at level 3 a mini cannot take 2 non-movement actions in a row within one activation, nor
+    Pivotar or 180° (trait Aerostático lifts both). Raises RuleViolation."""
+    if gs.pos(actor).level != 3 or action.free or AEROSTATIC in gs.traits(actor):
+        return
+    if action.key in ("pivot", "turn_180"):
+        raise RuleViolation("MOV-13", "at level 3 a mini cannot pivot or turn 180°")
+    if is_movement(action):
+        return
+    flow = gs.world.resources.get("flow")
+    if flow is None or getattr(flow, "active", None) != actor or getattr(flow, "stage", "action") != "action":
+        return                   # "in a row" is within its own activation: a reaction is not part of it
+    from wartime.rules.actions.base import REGISTRY
+    prev = previous_action(gs, actor)
+    if prev is not None and prev in REGISTRY and not is_movement(REGISTRY[prev]):
+        raise RuleViolation("MOV-13", "at level 3 a mini cannot take two non-movement actions in a row")
+
+
+def _ground_class(gs: GameState, e: int, x: float, y: float) -> int:
+    """MVA-15 ruling (2): the terrain class of the ground under the base where it leaves or reaches level 1
+    (0 easy, 1 difficult, 2 extreme; a low obstacle up to the chest is difficult, MOV-8)."""
+    chk = geo_move.check_path(gs.board, [(x, y)], gs.body(e).radius, gs.chest_height(e), 0.0, [])
+    return chk.surcharge
+
+
+class _AltitudeBase(Action):
+    """MVA-15 / MVA-16: change one level, optionally moving in a straight line (`to: [x, y]`) up to MOV K
+    (+1 K on a critical: a longer line is cut at MOV K otherwise). The destination must be legal at the new
+    level (BAS-2 against the minis there, MOV-9 terrain, MOV-14). CH AGI only if the ground where the mini leaves
+    or reaches level 1 (or −1) is difficult or extreme; the change happens even if it fails: fail ENE −3 (down to
+    −10), fumble ENE −3 and 3 wounds (no CH DEF)."""
+    category = "movement"
+    moves = True
+    has_check = True
+
+    def _target_level(self, gs: GameState, actor: int, params: dict) -> int:
+        raise NotImplementedError
+
+    def validate(self, gs, actor, params):
+        from wartime.rules.actions.movement import can_move
+        can_move(gs, actor)
+        level = self._target_level(gs, actor, params)
+        here = gs.pos(actor).level
+        if level not in flight_levels(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} cannot move at level {level} (it needs a trait such "
+                                "as Planeador or Sub)")
+        if abs(LEVEL_ORDER.index(level) - LEVEL_ORDER.index(here)) != 1:
+            raise RuleViolation(self.rule, f"a change of altitude moves one level (from {here}, not to {level})")
+        p = gs.pos(actor)
+        to = params.get("to")
+        if to is None:
+            end = (p.x, p.y)
+        elif isinstance(to, (list, tuple)) and len(to) == 2 and all(isinstance(v, (int, float)) for v in to):
+            end = (float(to[0]), float(to[1]))
+        else:
+            raise RuleViolation(self.rule, "to must be a point [x, y]")
+        length = math.hypot(end[0] - p.x, end[1] - p.y)
+        if length > gs.mov(actor) + 1.0 + 1e-9:
+            raise RuleViolation("MVA-15", f"the line is {length:.2f} K long: at most MOV ({gs.mov(actor)} K), "
+                                "or 1 K more on a critical")
+        self._check_spot(gs, actor, level, (p.x, p.y), end)
+        ground = (p.x, p.y) if here in (1, -1) and level not in (1, -1) else end
+        needs_check = (here in (1, -1) or level in (1, -1)) and _ground_class(gs, actor, *ground) > 0
+        return {"level": level, "from": here, "path": [(p.x, p.y), end], "length": length,
+                "check": needs_check}
+
+    def _check_spot(self, gs: GameState, actor: int, level: int, start, end) -> None:
+        """The straight move is checked as a move at the destination level (ruling): BAS-2 against the bases
+        at that level, MOV-14, the board edge, and terrain (MOV-9) only at levels 1 (ground) and 2 (pieces as
+        tall as the flight elevation)."""
+        mine = gs.side(actor)
+        others = []
+        for o in gs.minis():
+            if o == actor or not gs.on_table(o) or gs.pos(o).level != level:
+                continue
+            q = gs.pos(o)
+            others.append(geo_move.Other(q.x, q.y, gs.body(o).radius, gs.side(o) != mine and gs.able(o)))
+        elevation = {1: 0.0, 2: 3.0}.get(level, math.inf)
+        chk = geo_move.check_path(gs.board, [start, end], gs.body(actor).radius, gs.chest_height(actor),
+                                  gs.mov(actor) + 1.0, others, elevation=elevation)
+        if not chk.ok:
+            raise RuleViolation(chk.rule_id or self.rule, chk.message)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        r = None
+        if prepared["check"]:
+            r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "change of altitude over rough ground")
+        length = prepared["length"]
+        end = prepared["path"][-1]
+        start = prepared["path"][0]
+        allowance = gs.mov(e) + (1.0 if r is not None and r.critical else 0.0)        # MVA-15 crit: 1 K more
+        if length > allowance + 1e-9:
+            f = allowance / length
+            end = (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+            length = allowance
+        self._fail_effects(gs, ctx, r)
+        p = gs.pos(e)
+        facing = p.facing if length <= 0 else math.degrees(math.atan2(end[1] - start[1], end[0] - start[0])) % 360.0
+        gs.world.set(e, replace(p, x=end[0], y=end[1], level=prepared["level"], facing=facing))
+        gs.world.emit("altitude", self.rule, who=e, before=prepared["from"], after=prepared["level"],
+                      path=[list(start), list(end)], length=length)
+        from wartime.rules.noise import emit_noise, movement_noise
+        emit_noise(gs, e, movement_noise(length), "ENV-7", action=self.key)     # heard from where it ends
+
+    def _fail_effects(self, gs, ctx, r) -> None:
+        """MVA-15: fail ENE −3 (to −10 at most); fumble also 3 wounds, with no CH DEF."""
+        if r is None or r.passed:
+            return
+        e = ctx.actor
+        gs.set_energy(e, max(-10, gs.energy(e) - 3), self.rule, "failed change of altitude")
+        if r.fumble:
+            apply_wounds(gs, e, 3, source=None, rule=self.rule)
+
+
+@register
+class ChangeAltitude(_AltitudeBase):
+    """MVA-15: Cambiar de altitud (1, [AGI]): one level along −1, 1, 2, 3, 4 (`level`), for a model able to
+    move at the new level."""
+    key = "change_altitude"
+    rule = "MVA-15"
+
+    def _target_level(self, gs, actor, params):
+        level = params.get("level")
+        if level not in LEVELS:
+            raise RuleViolation(self.rule, f"level must be one of {LEVELS}")
+        return level
+
+
+@register
+class TakeOffLand(_AltitudeBase):
+    """MVA-16: Despegar / aterrizar (1, [AGI]): from level 1 to 2, or from 2 to 1, for a model able to fly,
+    with every rule of MVA-15. Planeador (TRT-GLIDER) has its own rule: ENE 3 per take-off or landing; a CH AGI
+    on difficult (or extreme) ground; a failure costs ENE −3 and calls a CH CON, and if that fails too, 3
+    wounds."""
+    key = "take_off_land"
+    rule = "MVA-16"
+
+    def _target_level(self, gs, actor, params):
+        here = gs.pos(actor).level
+        if here not in (1, 2):
+            raise RuleViolation(self.rule, "take-off and landing go between levels 1 and 2")
+        if not can_fly(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} cannot fly")
+        return 2 if here == 1 else 1
+
+    def _glider(self, gs, actor) -> bool:
+        return any(FLIGHT_TRAITS.get(t, (None, None))[1] == "TRT-GLIDER" for t in gs.traits(actor))
+
+    def cost(self, gs, actor, params, prepared):
+        return 3 if self._glider(gs, actor) else 1
+
+    def _fail_effects(self, gs, ctx, r) -> None:
+        if not self._glider(gs, ctx.actor):
+            super()._fail_effects(gs, ctx, r)
+            return
+        if r is None or r.passed:
+            return
+        e = ctx.actor
+        gs.set_energy(e, max(-10, gs.energy(e) - 3), "TRT-GLIDER", "failed take-off or landing")
+        con = roll_character_check(gs, ctx, e, "ATR", "CON", "TRT-GLIDER", "glider's rough take-off or landing")
+        if not con.passed:
+            apply_wounds(gs, e, 3, source=None, rule="TRT-GLIDER")

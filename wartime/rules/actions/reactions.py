@@ -1,0 +1,162 @@
+"""Reaction actions and En guardia: Huir (CBA-24), Esquivar en CaC (CBA-17), Contracarga (CBA-13), En guardia
+(GNA-8); Desenfundar (CBA-22) and Contramagia (CBA-20) are refused until duels and metahabilities exist.
+Pivotar as a reaction (MVA-19) lives with the movement actions.
+
+The engine gives a reaction's `validate` the window it is declared in, as private parameters: `_window`
+('declaration' | 'after'), `_against` (the acting character), `_against_action` (its action key) and
+`_against_target` (its target, if any)."""
+from __future__ import annotations
+
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.rules.actions.base import Action, register
+from wartime.rules.actions.movement import apply_move, can_move, prepare_path
+from wartime.rules.psychology import psi_check
+from wartime.rules.reactions import MELEE_ATTACKS, set_reactive
+
+
+def _declaration_window(params: dict, rule: str, what: str) -> int:
+    """The acting enemy, if this is a declaration window (REA-3); else refuse naming `rule`."""
+    if params.get("_window") != "declaration" or params.get("_against") is None:
+        raise RuleViolation(rule, f"{what} is declared only right after the acting enemy declares its action "
+                            "(declaration window, REA-3)")
+    return params["_against"]
+
+
+def _sees(gs, reactor: int, enemy: int, rule: str) -> None:
+    if not gs.in_fov(reactor, enemy):
+        raise RuleViolation(rule, f"{gs.name(enemy)} is not in {gs.name(reactor)}'s field of view (ENV-1)")
+    if not gs.has_los(reactor, enemy):
+        raise RuleViolation(rule, f"no line of sight from {gs.name(reactor)} to {gs.name(enemy)} (ENV-2)")
+
+
+@register
+class Flee(Action):
+    """CBA-24: Huir (1 + terrain, PSI), a reaction declared right after the acting enemy declares its action and
+    target: a character that is not engaged and can move moves up to 3 K in any direction keeping its facing
+    (MOV-14 applies), then makes a CH PSI: the move stands whatever the result (critical CH ATR +1, fail
+    +1 stress, fumble +1 stress and a CH LOC). The only reaction a panicking character may take (REA-1)."""
+    key = "flee"
+    rule = "CBA-24"
+    category = "combat"
+    moves = True
+    has_check = True
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        _declaration_window(params, self.rule, "Huir")
+        if gs.engaged(actor):
+            raise RuleViolation("CBA-24", f"{gs.name(actor)} is engaged in melee and cannot flee")
+        can_move(gs, actor)
+        facing = gs.pos(actor).facing
+        given = params.get("end_facing")
+        if given is not None and (not isinstance(given, (int, float)) or abs((float(given) - facing + 180) % 360
+                                                                              - 180) > 1e-6):
+            raise RuleViolation("CBA-24", "a fleeing character keeps its facing (only Pivotar turns it, MVA-19)")
+        return prepare_path(gs, actor, dict(params, end_facing=facing), self.rule, 3.0, keep_engaged=False)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1 + prepared.surcharge
+
+    def resolve(self, gs, ctx, prepared):
+        apply_move(gs, ctx, prepared, self.rule)
+        psi_check(gs, ctx, ctx.actor, source=ctx.acting, reason="Huir", rule="CBA-24")
+        ctx.failed = False          # CBA-24 ruling (3): the move stands whatever the CH PSI
+
+
+@register
+class Dodge(Action):
+    """CBA-17: Esquivar en CaC (3, AGI ENF), a reaction declared after an enemy declares a melee combat action
+    with this character as its target, before the CH IMP; the attacker in its FOV. The attacker's CH IMP then
+    becomes a CH AGI ENF against the dodger (rules.reactions.dodge_contest), with no early −1."""
+    key = "dodge"
+    rule = "CBA-17"
+    category = "combat"
+    has_check = True
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        attacker = _declaration_window(params, self.rule, "Esquivar en CaC")
+        if params.get("_against_action") not in MELEE_ATTACKS or params.get("_against_target") != actor:
+            raise RuleViolation("CBA-17", f"Esquivar en CaC answers a melee attack against {gs.name(actor)}")
+        _sees(gs, actor, attacker, self.rule)
+        return attacker
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, attacker):
+        gs.world.emit("dodging", "CBA-17", who=ctx.actor, attacker=attacker)
+
+
+@register
+class CounterCharge(Action):
+    """CBA-13: Contracarga (3), a reaction declared right after an enemy declares Cargar against this character,
+    the charger in its FOV: CH DEF +1 against the charger's one charge-boosted melee combat action (no early
+    −1: its window is part of its definition)."""
+    key = "counter_charge"
+    rule = "CBA-13"
+    category = "combat"
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        charger = _declaration_window(params, self.rule, "Contracarga")
+        if params.get("_against_action") != "charge" or params.get("_against_target") != actor:
+            raise RuleViolation("CBA-13", f"Contracarga answers a Cargar against {gs.name(actor)}")
+        _sees(gs, actor, charger, self.rule)
+        return charger
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, charger):
+        set_reactive(gs, ctx.actor, counter_charge=charger)
+        gs.world.emit("state_changed", "CBA-13", who=ctx.actor, state="counter_charge", value=charger)
+
+
+@register
+class OnGuard(Action):
+    """GNA-8: En guardia (2), in the own activation: the character watches a fixed 180° arc and cannot pivot
+    (MVA-19); its next reaction CH VOL has its target raised by 2. The state ends when that bonus is used or the
+    character takes any other action (it lasts across activations until then)."""
+    key = "on_guard"
+    rule = "GNA-8"
+    category = "generic"
+
+    def cost(self, gs, actor, params, prepared):
+        return 2
+
+    def resolve(self, gs, ctx, prepared):
+        set_reactive(gs, ctx.actor, on_guard=True)
+        gs.world.emit("state_changed", "GNA-8", who=ctx.actor, state="on_guard", value=True)
+
+
+@register
+class QuickDraw(Action):
+    """CBA-22: Desenfundar (1, AGI ENF) decides whose attack of a duel resolves first. The engine resolves an
+    early reactive attack before the acting attack (REA-4) and does not model duels as such, so it is refused."""
+    key = "quick_draw"
+    rule = "CBA-22"
+    category = "combat"
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        raise NotImplementedRule("CBA-22", "Desenfundar (duels: reordering an acting attack and a reactive one)")
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+
+@register
+class CounterMagic(Action):
+    """CBA-20: Contramagia answers an acting neuromancer's CH INT; metahabilities are refused (MET-1), so it is
+    refused too."""
+    key = "counter_magic"
+    rule = "CBA-20"
+    category = "combat"
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        raise NotImplementedRule("CBA-20", "Contramagia (metahabilities in play)")
+
+    def cost(self, gs, actor, params, prepared):
+        return 3

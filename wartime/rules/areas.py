@@ -1,0 +1,534 @@
+"""Area attacks (ARE-1..9, BAS-4): weapons with the trait Área place a template R, L or G, or start a jump chain
+S, on a target mini or on a point; every mini it covers makes its own CH DEF, with cover measured from the area's
+centre; a failed CH IMP disperses the area; and some areas stay on the board (Área permanente, Humo).
+
+The geometry (templates, coverage, jump chains, dispersion, cover rays) lives in `wartime.geometry`; this
+module applies the rules and writes the events:
+
+* `noise` (ENV-6): the weapon's noise and who heard it (`heard_by`);
+* `area_attack` (ARE-1..4): the declared area, aim point, target and distance;
+* the CH IMP `check` (CMB-2), then on a failure `dispersion` (ARE-9: the dice, the angle, where it lands) and
+  `area_lost` if it lands off the board; `miss` for an area that cannot disperse;
+* `area_placed` (ARE-5): the final centre and every mini covered, fully or partly;
+* one `hit` per covered mini (ARE-5 full DMG, ARE-6 half DMG) followed by its CH DEF (`check` with
+  `hidden_fraction` measured from the area's centre, ARE-7) and its wounds;
+* `area_effect_placed` / `area_effect` / `area_expired` for the areas that stay (TRT-PERSISTENT-AREA,
+  TRT-SMOKE, TRT-DENSE-SMOKE).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from wartime.core.components import Posture
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.rounding import round_half_up
+from wartime.geometry import grid as geo_grid
+from wartime.geometry import heights, scatter, sight, templates
+from wartime.geometry.measure import point_segment_distances
+from wartime.rules.checks import Modifier, combine, resolve_die
+from wartime.rules.combat import Cover, resolve_hit
+from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
+from wartime.rules.noise import emit_noise, weapon_noise
+from wartime.rules.state import GameState
+from wartime.rules.wounds import wound_weapon
+
+#: The traits this module implements (Spanish keys of the trait catalogue).
+AREA = "Área"
+SCATTER = "Dispersión"
+PERSISTENT = "Área permanente"
+#: TRT-SMOKE / TRT-DENSE-SMOKE (trait rulings): a smoke sphere of this diameter (K) and CH IMP malus.
+SMOKE = {"Humo": (2.0, -1, "TRT-SMOKE"), "Humo denso": (4.0, -3, "TRT-DENSE-SMOKE")}
+#: TRT-SCATTER: with line of sight, 1 D10 per started 30 K to the target (every attack here has LOS).
+SCATTER_K_PER_DIE = 30.0
+#: ARE-1..4: the rule that defines each shape.
+SHAPE_RULE = {"R": "ARE-1", "L": "ARE-2", "G": "ARE-3", "S": "ARE-4"}
+
+_CODE = re.compile(r"^\s*([RLGS])\s*(\d+)(?:\s*/\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+def area_kind(code: str) -> tuple[str, int, int | None]:
+    """ARE-1..4: the shape letter and numbers of an area code: 'R3' → ('R', 3, None), 'G4/3' → ('G', 4, 3)."""
+    m = _CODE.match(code or "")
+    if not m:
+        raise RuleViolation("ARE-1", f"{code!r} is not an area code (R d, L l, G l/d or S n)")
+    return m.group(1).upper(), int(m.group(2)), None if m.group(3) is None else int(m.group(3))
+
+
+# --- aiming (CMB-10, ENV-1..5, MOV-11, MOV-12) -------------------------------------------------------------
+@dataclass(frozen=True)
+class AreaAim:
+    """A declared area attack: the weapon, the area code and shape, the target mini (None for a point), the
+    aim point P and its level (MOV-12: an area aimed at a level affects only that level), the BAS-3 distance
+    from the attacker (ARE-9 dice, MOD-2) and the attacker's centre (the direction of L and G, ARE-2, ARE-3)."""
+    weapon_index: int
+    code: str
+    kind: str
+    target: int | None
+    x: float
+    y: float
+    level: int
+    distance: float
+    ax: float
+    ay: float
+
+
+def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
+    """MOV-10: the elevation of a point at `level` (0 for levels 3, 4 and −1, which only meet their own)."""
+    z = heights.elevation(level, gs.board.surface_height(x, y))
+    return 0.0 if z is None else z
+
+
+def point_distance(gs: GameState, e: int, x: float, y: float, level: int) -> float:
+    """BAS-3: from a mini to a point, r2 = 0 (with the vertical separation between levels 1 and 2); in the grid
+    variant (MOV-15) the Chebyshev distance from its squares to the point's square − 1."""
+    p = gs.pos(e)
+    dz = gs.elevation(e) - point_elevation(gs, x, y, level)
+    if gs.board.grid:
+        g = float(max(0, geo_grid.edge_distance(gs.squares(e), [geo_grid.square_of(x, y)])))
+    else:
+        g = max(0.0, math.hypot(x - p.x, y - p.y) - gs.body(e).radius)
+    return g if dz == 0 else math.hypot(g, dz)
+
+
+def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int) -> AreaAim:
+    """ARE-1..4: an area centred on a target mini's base centre (its preconditions, CMB-10, are checked by the
+    caller as for any ranged attack). The area is at the target's level (MOV-12)."""
+    kind, _, _ = area_kind(weapon.area)
+    pa, pt = gs.pos(actor), gs.pos(target)
+    return AreaAim(weapon_index, weapon.area, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
+                   pa.x, pa.y)
+
+
+def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: dict, rule: str) -> AreaAim:
+    """ARE-1..3 aimed at a point `aim: [x, y]` (optional `level`, default the attacker's): the point must be on
+    the board, at a level the attacker reaches with ranged actions (MOV-11, MOV-12), in its FOV (ENV-1: the
+    front half-plane and VOL × 5 K) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, r2 = 0)
+    and in sight (ENV-2: one sample 0.5 K above the surface). An S area needs a target mini (ARE-4)."""
+    kind, _, _ = area_kind(weapon.area)
+    if kind == "S":
+        raise RuleViolation("ARE-4", f"{weapon.name} (Área {weapon.area}) jumps from a target: give `target`")
+    raw = params.get("aim")
+    if not (isinstance(raw, (list, tuple)) and len(raw) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in raw)):
+        raise RuleViolation(rule, "aim must be a point [x, y]")
+    x, y = float(raw[0]), float(raw[1])
+    pa = gs.pos(actor)
+    level = params.get("level", pa.level)
+    if level not in heights.LEVELS:
+        raise RuleViolation("MOV-10", f"level must be one of {heights.LEVELS}")
+    if not heights.can_interact(pa.level, level, True):
+        raise RuleViolation("MOV-11", f"a level-{pa.level} miniature cannot aim at level {level}")
+    if not gs.board.point_inside(x, y):
+        raise RuleViolation(rule, f"the aim point ({x:g}, {y:g}) is off the board")
+    d = point_distance(gs, actor, x, y, level)
+    if not sight.in_fov(pa.x, pa.y, pa.facing, x, y, 0.0, math.inf) or d > gs.fov_range(actor) + 1e-9:
+        raise RuleViolation("ENV-1", f"({x:g}, {y:g}) is not in {gs.name(actor)}'s field of view "
+                            f"(180°, {gs.fov_range(actor):g} K)")
+    if weapon.fixed and not sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, x, y, 0.0, math.inf):
+        raise RuleViolation("ENV-5", f"({x:g}, {y:g}) is outside {weapon.name}'s 90° field of fire")
+    if d > weapon.RNG + 1e-9:
+        raise RuleViolation("CMB-10", f"the aim point is {d:.2f} K away, beyond RNG {weapon.RNG} K")
+    eye = gs.muzzle(actor, weapon)
+    z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
+    if _segment_blocked(gs, eye, x, y, z):
+        raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to ({x:g}, {y:g})")
+    return AreaAim(weapon_index, weapon.area, kind, None, x, y, level, d, pa.x, pa.y)
+
+
+def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
+    """ENV-2 point target: the segment from `eye` to the point's one sample (x, y, z) passes through a
+    blocks_los solid (a silhouette of no width and no height: all its samples are that point)."""
+    row = np.array([[x, y, 0.0, z, 0.0]])
+    return bool(sight.los_blocked_samples(gs.board, eye, row)[0, 0])
+
+
+# --- who an area covers (ARE-4..6, MOV-11, MOV-15) ---------------------------------------------------------
+def _candidates(gs: GameState, attacker: int | None, level: int) -> list[int]:
+    """ARE-5 / MOV-11: the minis an area can cover: on the table (not dead), at the area's level, never the
+    attacker, in id order."""
+    return [e for e in gs.minis() if e != attacker and gs.on_table(e) and gs.pos(e).level == level]
+
+
+def build_template(aim: AreaAim) -> templates.Template:
+    """ARE-1..3: the template of an R, L or G area aimed from the attacker's centre at P."""
+    return templates.template_from_code(aim.code, (aim.ax, aim.ay), (aim.x, aim.y))
+
+
+def covered_minis(gs: GameState, template: templates.Template, level: int,
+                  attacker: int | None) -> list[tuple[int, bool]]:
+    """ARE-5 / ARE-6: (mini, fully covered) for every mini the template covers at `level`, in id order.
+
+    Continuous board: full = at least 99.9 % of the base inside, partial = some area but less (a touch is not
+    covered). Grid variant (MOV-15): the area covers the squares whose centre it contains; a mini is fully
+    covered if all its squares are, partly if some are."""
+    cand = _candidates(gs, attacker, level)
+    if not cand:
+        return []
+    if gs.board.grid:
+        out = []
+        for e in cand:
+            sq = gs.squares(e)
+            n = len(geo_grid.covered_squares(template, sq))
+            if n:
+                out.append((e, n == len(sq)))
+        return out
+    xs = np.array([gs.pos(e).x for e in cand])
+    ys = np.array([gs.pos(e).y for e in cand])
+    rs = np.array([gs.body(e).radius for e in cand])
+    full, partial = templates.coverage(template, xs, ys, rs)
+    return [(e, bool(f)) for e, f, p in zip(cand, full.tolist(), partial.tolist()) if f or p]
+
+
+def jump_chain(gs: GameState, n: int, level: int, attacker: int | None, *, start: int | None = None,
+               point: tuple[float, float] | None = None) -> list[int]:
+    """ARE-4: the minis an S n affects, in chain order: from `start` (the target), or (ARE-9, after dispersion)
+    from the mini nearest `point` within 3 K; each jump to the nearest other mini within 3 K (edge distance), of
+    any side, at the same level, not the attacker, not dead, not already affected; ties by centre distance
+    then lower id. Empty if no mini starts the chain."""
+    cand = _candidates(gs, attacker, level)
+    if start is not None and start not in cand:
+        cand = sorted(cand + [start])
+    if not cand:
+        return []
+    xs = np.array([gs.pos(e).x for e in cand])
+    ys = np.array([gs.pos(e).y for e in cand])
+    rs = np.array([gs.body(e).radius for e in cand])
+    ids = np.array(cand)
+    if start is None:
+        first = templates.nearest_within(point[0], point[1], xs, ys, rs, ids=ids)
+        if first is None:
+            return []
+    else:
+        first = cand.index(start)
+    return [cand[i] for i in templates.jump_chain(first, n, xs, ys, rs, ids=ids)]
+
+
+def area_cover(gs: GameState, eye, minis: list[int], centre: tuple[float, float] | None = None) -> list[Cover]:
+    """ARE-7 / CMB-17 / CMB-18: the cover of each mini seen from `eye` (an area: 0.5 K above the surface at
+    its centre P), one vectorised ray query; a mini whose base holds P has no cover (ARE-7); a prone mini behind
+    any cover counts as 100 % hidden (MVA-5)."""
+    if not minis:
+        return []
+    rows = np.array([gs.target_row(e) for e in minis], dtype=float)
+    res = sight.cover_query(gs.board, eye, rows)
+    out = []
+    for e, c in zip(minis, res):
+        p = gs.pos(e)
+        if centre is not None and math.hypot(p.x - centre[0], p.y - centre[1]) <= gs.body(e).radius:
+            out.append(Cover(0, 0))
+            continue
+        blocked = c.blocked
+        if blocked > 0 and gs.world.get(e, Posture).state == "prone":
+            blocked = 25
+        out.append(Cover(blocked, c.main_piece_def))
+    return out
+
+
+def area_eye(gs: GameState, x: float, y: float, level: int) -> tuple[float, float, float]:
+    """ARE-7: the point an area's cover is measured from: 0.5 K above the surface at P (at P's level)."""
+    return (float(x), float(y), point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT)
+
+
+def area_dmg(dmg: int, full: bool) -> int:
+    """ARE-5 / ARE-6: a fully covered mini takes the attack's DMG, a partly covered one half of it, BAS-5
+    rounded (after DMG modifiers such as the critical +1, before DEF)."""
+    return dmg if full else round_half_up(dmg / 2)
+
+
+# --- resolution (ARE-5..9, BAS-4, CMB-2, CMB-6, CMB-8) -----------------------------------------------------
+def dispersion_dice_count(weapon, distance: float) -> int:
+    """ARE-9: n = max(1, ceil(d / 15)) D10; with the malus Dispersión (TRT-SCATTER) one per started 30 K."""
+    if SCATTER in weapon.traits:
+        return max(1, math.ceil((float(distance) - 1e-9) / SCATTER_K_PER_DIE))
+    return scatter.dispersion_dice(distance)
+
+
+def disperse(gs: GameState, x: float, y: float, n: int, rule: str, **data) -> scatter.ScatterResult:
+    """BAS-4 / ARE-9: roll n D10 from the match dice, then one direction; record both and where the point lands
+    (`dispersion` event: dice, angle, from, to, distance, on_board)."""
+    dice = [gs.world.dice.d10() for _ in range(n)]
+    angle = gs.world.dice.angle()
+    res = scatter.scatter_point(gs.board, x, y, dice, angle)
+    gs.world.emit("dispersion", rule, dice=dice, angle=angle, distance=res.distance, origin=[x, y],
+                  to=[res.x, res.y], on_board=res.on_board, **data)
+    return res
+
+
+def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
+    """ARE-1..9: resolve an area attack declared with `aim` by the acting character `ctx.actor`.
+
+    1. ENV-6 noise; the `area_attack` event. 2. CH IMP (CMB-2) with the attack's modifiers (against the target,
+    or MOD-2 / MOD-8 / posture for a point). A fumble has its own effects (CMB-8). 3. ARE-8: a failed CH IMP of
+    an area weapon with RNG > 0 and without the malus Dispersión disperses (ARE-9: n = max(1, ceil(d / 15))
+    D10 K, then a direction, BAS-4); with Dispersión (TRT-SCATTER) every attack but a critical disperses, one
+    D10 per started 30 K; off the board the attack is lost; an area that cannot disperse misses. 4. The template
+    (or S chain) is placed at the final point and resolved as a hit without another CH IMP: every covered mini
+    at that level but the attacker (ARE-5) takes the full DMG if fully covered, half if partly (ARE-6), each
+    with its own cover check and CH DEF from the area's centre (ARE-7, CMB-17, CMB-18) and its own CH PSI
+    (CMB-5). A critical CH IMP gives every affected mini DMG +1 and ignores cover (CMB-6).
+    5. Área permanente leaves the template on the board; Humo leaves smoke (see `place_effect`)."""
+    world = gs.world
+    attacker = ctx.actor
+    w = gs.weapon(attacker, aim.weapon_index)
+    kind, number, _ = area_kind(aim.code)
+    emit_noise(gs, attacker, weapon_noise(w), "ENV-6", action="ranged_attack", weapon=w.name)
+    world.emit("area_attack", SHAPE_RULE[kind], attacker=attacker, weapon=w.name, area=aim.code,
+               aim=[aim.x, aim.y], level=aim.level, target=aim.target, distance=aim.distance)
+    if aim.target is not None:
+        mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
+    else:
+        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+    imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
+                               distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
+    out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
+                           "lost": False, "affected": [], "point": (aim.x, aim.y)}
+    if imp.fumble:
+        world.emit("hit_fumble", "CMB-8", who=attacker)
+        wound_weapon(gs, attacker, aim.weapon_index, "CMB-8")
+        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+    px, py = aim.x, aim.y
+    scatters = (not imp.critical) if SCATTER in w.traits else not imp.passed
+    if scatters and w.RNG <= 0:
+        world.emit("miss", "ARE-8", attacker=attacker, target=aim.target, area=aim.code)
+        return out
+    template = build_template(aim) if kind != "S" else None
+    if scatters:
+        n = dispersion_dice_count(w, aim.distance)
+        res = disperse(gs, px, py, n, "TRT-SCATTER" if SCATTER in w.traits else "ARE-9",
+                       attacker=attacker, area=aim.code)
+        out["dispersed"] = True
+        if not res.on_board:
+            world.emit("area_lost", "ARE-9", attacker=attacker, area=aim.code, to=[res.x, res.y])
+            out["lost"] = True
+            return out
+        if template is not None:
+            template = template.translate(res.x - px, res.y - py)      # ARE-9: keeps its orientation
+        px, py = res.x, res.y
+        out["point"] = (px, py)
+    dmg = w.current_dmg + (1 if imp.critical else 0)                    # WND-6, CMB-6
+    # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
+    if template is not None:
+        affected = covered_minis(gs, template, aim.level, attacker)
+        covers = area_cover(gs, area_eye(gs, px, py, aim.level), [e for e, _ in affected], (px, py))
+    else:
+        chain = jump_chain(gs, number, aim.level, attacker, start=None if scatters else aim.target,
+                           point=(px, py) if scatters else None)
+        affected = [(e, True) for e in chain]
+        covers = []
+        for i, e in enumerate(chain):
+            if i == 0 and not scatters:
+                eye, centre = gs.muzzle(attacker, w), None
+            elif i == 0:
+                eye, centre = area_eye(gs, px, py, aim.level), (px, py)
+            else:
+                prev = gs.pos(chain[i - 1])
+                eye, centre = area_eye(gs, prev.x, prev.y, aim.level), None
+            covers += area_cover(gs, eye, [e], centre)
+    world.emit("area_placed", "ARE-5", attacker=attacker, area=aim.code, centre=[px, py], level=aim.level,
+               dispersed=bool(scatters), critical=imp.critical,
+               affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
+    for (e, full), cov in zip(affected, covers):
+        hit_dmg = area_dmg(dmg, full)
+        world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
+                   critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
+        n = resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov)
+        out["affected"].append((e, full, n))
+    if kind != "S" and PERSISTENT in w.traits and affected:
+        place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name, dmg)
+    for trait, (diameter, malus, rule) in SMOKE.items():
+        if trait in w.traits:
+            place_effect(gs, "smoke", f"R{diameter:g}", px, py, 1.0, 0.0, aim.level, attacker, w.name, 0,
+                         radius=diameter / 2.0, malus=malus, rule=rule)
+    return out
+
+
+# --- areas that stay on the board (TRT-PERSISTENT-AREA, TRT-SMOKE, TRT-DENSE-SMOKE) ---------------------------
+@dataclass(frozen=True, slots=True)
+class AreaEffect:
+    """An area left on the board, as an entity of its own.
+
+    kind 'persistent' (Área permanente, trait ruling: the template stays for the rest of the game; a mini that
+    ends a movement action in it or starts its activation in it suffers the attack's DMG again, no CH IMP) or
+    'smoke' (Humo / Humo denso, trait ruling: a sphere `radius` K around P until the start of its owner's next
+    activation; ranged attacks into, out of or through it have CH IMP `malus`). (x, y) is P, (ux, uy) the
+    template's direction, `dmg` the attack's DMG."""
+    kind: str
+    code: str
+    x: float
+    y: float
+    ux: float
+    uy: float
+    level: int
+    owner: int
+    weapon: str
+    dmg: int = 0
+    radius: float = 0.0
+    malus: int = 0
+    rule: str = "TRT-PERSISTENT-AREA"
+
+
+def install(world) -> None:
+    """Register the systems of the areas that stay (idempotent): at the start of each activation smoke of the
+    activating character lapses and a persistent area hits a mini that starts inside it; at the end of each
+    turn the smoke of owners out of action lapses."""
+    if getattr(world, "_area_systems", False):
+        return
+    world._area_systems = True
+    world.add_system("start_of_activation", _start_of_activation)
+    world.add_system("end_of_turn", _end_of_turn)
+
+
+def place_effect(gs: GameState, kind: str, code: str, x: float, y: float, ux: float, uy: float, level: int,
+                 owner: int, weapon: str, dmg: int, *, radius: float = 0.0, malus: int = 0,
+                 rule: str = "TRT-PERSISTENT-AREA") -> int:
+    """Create an area effect entity at P and record it (`area_effect_placed`)."""
+    install(gs.world)
+    eff = AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon, int(dmg),
+                     float(radius), int(malus), rule)
+    eid = gs.world.create(eff)
+    gs.world.emit("area_effect_placed", rule, area=eid, kind=kind, code=code, centre=[x, y], level=level,
+                  owner=owner, dmg=dmg, radius=radius, malus=malus)
+    return eid
+
+
+def effects(gs: GameState, kind: str | None = None) -> list[tuple[int, AreaEffect]]:
+    """The area effects on the board, in id order (optionally of one kind)."""
+    table = gs.world.tables.get(AreaEffect)
+    if not table:
+        return []
+    return [(e, table[e]) for e in sorted(table) if kind is None or table[e].kind == kind]
+
+
+def _expire(gs: GameState, eid: int, eff: AreaEffect, reason: str) -> None:
+    gs.world.remove(eid, AreaEffect)
+    gs.world.emit("area_expired", eff.rule, area=eid, kind=eff.kind, owner=eff.owner, reason=reason)
+
+
+def _effect_template(eff: AreaEffect) -> templates.Template:
+    return templates.template_from_code(eff.code, (eff.x - eff.ux, eff.y - eff.uy), (eff.x, eff.y))
+
+
+def _effect_hits(gs: GameState, ctx, eid: int, eff: AreaEffect, who: int, reason: str) -> None:
+    """TRT-PERSISTENT-AREA: the area's DMG again on a mini it covers (half if partly, ARE-6), no CH IMP, CH DEF
+    with cover from the area's centre (ARE-7)."""
+    cov = covered_minis(gs, _effect_template(eff), eff.level, eff.owner)
+    full = next((f for e, f in cov if e == who), None)
+    if full is None:
+        return
+    dmg = area_dmg(eff.dmg, full)
+    cover = area_cover(gs, area_eye(gs, eff.x, eff.y, eff.level), [who], (eff.x, eff.y))[0]
+    gs.world.emit("area_effect", eff.rule, area=eid, who=who, reason=reason, dmg=dmg,
+                  coverage="full" if full else "partial")
+    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover)
+
+
+def _covers(gs: GameState, eff: AreaEffect, who: int, x: float, y: float) -> bool:
+    t = _effect_template(eff)
+    if gs.board.grid:
+        n = len(gs.squares(who))
+        anchor = (math.floor(x - n / 2.0 + 0.5), math.floor(y - n / 2.0 + 0.5))
+        return bool(geo_grid.covered_squares(t, geo_grid.footprint(anchor, n)))
+    full, partial = templates.coverage(t, [x], [y], [gs.body(who).radius])
+    return bool(full[0] or partial[0])
+
+
+def after_move(gs: GameState, ctx, who: int, start: tuple[float, float]) -> None:
+    """TRT-PERSISTENT-AREA ruling: a mini that enters a persistent area suffers its effect. Entering = covered
+    where a movement action ends and not where it began (passing through is not entering)."""
+    if not gs.world.tables.get(AreaEffect) or not gs.on_table(who):
+        return
+    p = gs.pos(who)
+    for eid, eff in effects(gs, "persistent"):
+        if who == eff.owner or eff.level != p.level:
+            continue
+        if _covers(gs, eff, who, p.x, p.y) and not _covers(gs, eff, who, start[0], start[1]):
+            _effect_hits(gs, ctx, eid, eff, who, "entered")
+
+
+def _start_of_activation(world, gs: GameState, who: int, **_: Any) -> None:
+    for eid, eff in effects(gs):
+        if eff.kind == "smoke" and eff.owner == who:
+            _expire(gs, eid, eff, "the owner's next activation starts")
+    for eid, eff in effects(gs, "persistent"):
+        if who != eff.owner and gs.on_table(who) and gs.able(who) and gs.pos(who).level == eff.level:
+            _effect_hits(gs, None, eid, eff, who, "starts its activation inside")
+
+
+def _end_of_turn(world, gs: GameState, **_: Any) -> None:
+    for eid, eff in effects(gs, "smoke"):
+        if not gs.able(eff.owner):
+            _expire(gs, eid, eff, "the owner is out of action")
+
+
+def smoke_mods(gs: GameState, attacker: int, tx: float, ty: float) -> list[Modifier]:
+    """TRT-SMOKE / TRT-DENSE-SMOKE: a ranged attack whose line from the attacker to the target (2D) enters,
+    leaves or crosses a smoke sphere at the attacker's level has CH IMP −1 (Humo) or −3 (Humo denso); each kind
+    counts once."""
+    table = gs.world.tables.get(AreaEffect)
+    if not table:
+        return []
+    p = gs.pos(attacker)
+    out = []
+    for eid, eff in effects(gs, "smoke"):
+        if eff.level != p.level:
+            continue
+        d = point_segment_distances(np.array([eff.x]), np.array([eff.y]), p.x, p.y, tx, ty)[0]
+        if d <= eff.radius + 1e-9:
+            out.append(Modifier(eff.rule, eff.malus, "smoke"))
+    return list(combine(out))
+
+
+# --- odds for controllers (exact, no sampling) --------------------------------------------------------------
+def p_pass(target: int) -> Fraction:
+    """CHK-1 / CHK-2: P(a 1D10 check passes)."""
+    return Fraction(sum(1 for d in range(1, 11) if resolve_die(d, target)[0]), 10)
+
+
+def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[float, float, float]:
+    """The value of an area attack for a controller, if it lands where aimed (dispersion is not priced):
+    (expected wounds to enemies + 2 × P(enemy casualties), the same for allies and the attacker's side,
+    P(hit)). Exact over the dice of the CH IMP and each covered mini's CH DEF (CMB-4, CMB-6, CMB-7, CMB-9,
+    CMB-17, CMB-18, ARE-5, ARE-6)."""
+    from wartime.rules.odds import wounds_distribution
+
+    w = gs.weapon(attacker, aim.weapon_index)
+    if aim.target is not None:
+        mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
+    else:
+        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+    mods += character_mods(gs, attacker, "AGI", "IMP")
+    imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
+    kind, number, _ = area_kind(aim.code)
+    if kind == "S":
+        affected = [(e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)]
+        covers = [None] * len(affected)
+    else:
+        affected = covered_minis(gs, build_template(aim), aim.level, attacker)
+        covers = area_cover(gs, area_eye(gs, aim.x, aim.y, aim.level), [e for e, _ in affected], (aim.x, aim.y))
+    p_crit = Fraction(1, 10)
+    p_norm = p_pass(imp_target) - p_crit
+    mine = gs.side(attacker)
+    good = bad = Fraction(0)
+    for (e, full), cov in zip(affected, covers):
+        defense = gs.total_def(e)
+        left = gs.attrs(e).CON - gs.wounds(e)
+        v = Fraction(0)
+        for p, crit in ((p_norm, False), (p_crit, True)):
+            if p <= 0:
+                continue
+            dmg = area_dmg(w.current_dmg + (1 if crit else 0), full)
+            c = None if crit else cov
+            dt = defense + (2 if c is not None and (c.over_half or c.full) else 0)
+            for n, q in wounds_distribution(dmg, defense, dt, c, None).items():
+                v += p * q * (n + (2 if n >= left > 0 else 0))
+        if gs.side(e) == mine:
+            bad += v
+        else:
+            good += v
+    return float(good), float(bad), float(p_norm + p_crit)

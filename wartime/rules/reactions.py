@@ -1,0 +1,433 @@
+"""Reactions (REA-1..8, ACT-4, MOD-3): who may react in a reaction window and, for everyone else, why not;
+sight along a path, noise, the reaction CH VOL (REA-2, GNA-8), and the hooks combat calls for Esquivar en CaC
+(CBA-17) and Contracarga (CBA-13). The engine (rules.sequence) drives the windows; this module only answers
+questions and applies small state changes.
+
+A window (REA-3) is stored in the flow as a frozen `Window`, so snapshots, saves and replays capture it.
+Candidates are asked in the turn's player order, non-acting sides only, and within a side in entity-id
+order (REA-3 lets the side choose its order; the engine fixes it to id order, which a side cannot exploit
+since each candidate may still pass).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+import numpy as np
+
+from wartime.geometry import sight
+from wartime.rules.checks import CheckResult, Modifier, opposed_winner
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.state import GameState
+
+#: REA-1 path sampling: a moving actor is looked for every 0.5 K of its path.
+PATH_STEP = 0.5
+
+# --- reason codes of the `reaction_window` event ("why did my unit not react?") ---------------------------
+NOT_IN_FOV = "not_in_fov"              # REA-1 / ENV-1: the actor never was in the 180° arc
+OUT_OF_RANGE = "out_of_range"          # REA-1 / ENV-1: in the arc, but beyond VOL × 5 K (and not heard)
+NO_LOS = "no_los"                      # REA-1 / ENV-2: in the FOV, but no line of sight (and not heard)
+NOT_ENOUGH_ENERGY = "not_enough_energy"  # REA-2: ENE −10: any reaction would go below the floor
+ALREADY_REACTED = "already_reacted"    # REA-3: one attempt per window
+FAILED_VOL = "failed_vol"              # REA-2: the reaction CH VOL failed
+PANICKED = "panicked"                  # REA-1 / PSI-12: panicked, and Huir is not possible here
+NOT_ABLE = "not_able"                  # REA-1 / WND-2 / PSI-16: incapacitated or unconscious
+PASSED = "passed"                      # the player declined
+REACTED = "reacted"
+ACTOR_DOWN = "actor_down"              # the acting character was put out of action before its turn came
+
+#: REA-1: how a candidate was triggered.
+BY_SIGHT, BY_NOISE, BY_BULLET_TIME = "sight", "noise", "bullet_time"
+
+#: Actions taken only in the own activation (never as a reaction).
+OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard"})
+#: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
+OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
+#: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar
+#: (it has no check).
+NO_EARLY_PENALTY = OWN_TIMING | {"pivot"}
+#: CBA-17: the melee combat actions Esquivar en CaC answers.
+MELEE_ATTACKS = frozenset({"melee_attack", "unarmed_attack"})
+
+
+@dataclass(frozen=True, slots=True)
+class Reactive:
+    """Reaction state of a character: on guard (GNA-8) and the charger it counter-charged (CBA-13)."""
+    on_guard: bool = False
+    counter_charge: int | None = None
+
+
+def reactive(gs: GameState, e: int) -> Reactive:
+    return gs.world.try_get(e, Reactive) or Reactive()
+
+
+def set_reactive(gs: GameState, e: int, **changes: Any) -> None:
+    gs.world.set(e, replace(reactive(gs, e), **changes))
+
+
+@dataclass(frozen=True)
+class Window:
+    """A reaction window of one declared action (REA-3), as stored in the flow.
+
+    `timing`: 'declaration' (after the action is declared and paid, before any check: early reactions,
+    REA-4, and the reactions with their own timing) or 'after' (after it resolves; for a chain, after its
+    last action, ACT-4). The acting action's context is kept here while the window is open: key, params,
+    chain flags, cost, its one-shot modifiers and whether a reaction already voided it."""
+    timing: str
+    actor: int
+    action: str
+    target: int | None
+    params: dict = field(default_factory=dict)
+    chain: bool = False                 # ACT-3: flagged chained to the next action
+    chained: bool = False               # ACT-3: part of a chain
+    cost: int = 0
+    mods: tuple = ()                    # (rule, value, label, scope, used) of the action's PendingMods
+    failed: bool = False                # REA-4 / PSI-5: the acting character failed a CH PSI in this window
+    end_activation: bool = False        # PSI-14 (or Esperar): the activation ends after this action
+    waiting: bool = False               # GNA-10: the activation pauses after this action
+    start: tuple = ()                   # (x, y, facing) of the actor when the action was declared
+    queue: tuple[int, ...] = ()         # candidates still to be asked, in order (REA-3)
+    triggers: tuple[tuple[int, str], ...] = ()
+    outcomes: tuple[tuple[int, str], ...] = ()
+    dodgers: tuple[int, ...] = ()       # CBA-17: Esquivar en CaC declared against this melee attack
+    reacted: bool = False               # at least one reaction was resolved in this window
+    halted: bool = False                # REA-4: a moving actor lost its move at a point of its path
+
+
+# --- options -------------------------------------------------------------------------------------------------
+_general_cache: dict[int, tuple[str, ...]] = {}
+
+
+def general_keys() -> tuple[str, ...]:
+    """REA-1: a reaction is any action the character could legally take: every registered action but the free
+    ones (not actions), the reaction-only ones (listed apart) and those taken only in the own activation."""
+    from wartime.rules.actions import REGISTRY
+    keys = _general_cache.get(len(REGISTRY))
+    if keys is None:
+        keys = tuple(sorted(k for k, a in REGISTRY.items()
+                            if not a.free and not a.reaction_only and k not in OWN_ACTIVATION_ONLY))
+        _general_cache.clear()
+        _general_cache[len(REGISTRY)] = keys
+    return keys
+
+
+def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
+    """The action keys `e` may try in window `w` (each still validated on declaration):
+    - declaration window: any action as an early reaction (REA-4), Pivotar (MVA-19), Huir (CBA-24),
+      Esquivar en CaC if it is the target of a melee attack (CBA-17), Contracarga if it is the target of a
+      Cargar (CBA-13); inside a chain only the reactions with their own timing (ACT-4);
+    - after-action window: any action, and Pivotar;
+    - a panicking character: only Huir, in a declaration window (REA-1, PSI-12)."""
+    from wartime.rules.psychology import panicked_reactions
+    if gs.psyche(e).panic:
+        return panicked_reactions(gs, e) if w.timing == "declaration" else ()
+    keys: list[str] = []
+    if w.timing == "declaration":
+        if not w.chained:
+            keys += general_keys()
+            keys.append("pivot")
+        keys.append("flee")
+        if w.action in MELEE_ATTACKS and w.target == e:
+            keys.append("dodge")
+        if w.action == "charge" and w.target == e:
+            keys.append("counter_charge")
+    else:
+        keys += general_keys()
+        keys.append("pivot")
+    return tuple(sorted(set(keys)))
+
+
+# --- sight (REA-1) and noise (REA-6..8) ----------------------------------------------------------------------
+def sample_path(points: list[tuple[float, float]], step: float = PATH_STEP) -> list[tuple[float, float]]:
+    """REA-1: the points of a polyline every `step` K, both ends included."""
+    pts: list[tuple[float, float]] = []
+    for q in points:
+        q = (float(q[0]), float(q[1]))
+        if not pts or math.hypot(q[0] - pts[-1][0], q[1] - pts[-1][1]) > 1e-9:
+            pts.append(q)
+    if not pts:
+        return []
+    out = [pts[0]]
+    for a, b in zip(pts, pts[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        n = int(seg / step)
+        for k in range(1, n + 1):
+            t = k * step / seg
+            if t < 1.0 - 1e-9:
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        out.append(tuple(b))
+    return out
+
+
+def point_along(points: list[tuple[float, float]], s: float) -> tuple[float, float, float]:
+    """REA-4: the point `s` K along a polyline and the direction of travel there (degrees)."""
+    left = max(0.0, float(s))
+    for a, b in zip(points, points[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        heading = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if seg > 0 else None
+        if left <= seg + 1e-9 and seg > 0:
+            t = min(1.0, left / seg)
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, heading)
+        left -= seg
+    a, b = points[-2], points[-1]
+    return (b[0], b[1], math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0)
+
+
+def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[float, float]],
+                 memo: dict | None = None) -> str:
+    """REA-1: 'sight' if the actor's base, at some point of `track`, is in the reactor's FOV (ENV-1, vectorised
+    `fov_mask`) with LOS (ENV-2, one `cover_query` for all those points); otherwise the reason it is not:
+    not in the arc at any point, in the arc but out of range, or in the FOV without LOS.
+    `memo` caches answers by everything they depend on (both bases, facing, heights, FOV range, the track):
+    the declaration and after-action windows of an action that does not move usually ask the same question."""
+    po, pa = gs.pos(reactor), gs.pos(actor)
+    if po.level != pa.level or not track:
+        return NOT_IN_FOV
+    if memo is not None:
+        key = (po.x, po.y, po.facing, po.level, gs.fov_range(reactor), gs.current_height(reactor),
+               gs.body(reactor).radius, gs.body(actor).radius, gs.current_height(actor), tuple(track))
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 4096:
+                memo.clear()
+            got = memo[key] = sight_reason(gs, reactor, actor, track)
+        return got
+    xs = np.fromiter((p[0] for p in track), float, len(track))
+    ys = np.fromiter((p[1] for p in track), float, len(track))
+    r = gs.body(actor).radius
+    rs = np.full(len(track), r)
+    fov = sight.fov_mask(po.x, po.y, po.facing, gs.fov_range(reactor), xs, ys, rs, orad=gs.body(reactor).radius)
+    if not fov.any():
+        a = math.radians(po.facing)
+        ahead = (xs - po.x) * math.cos(a) + (ys - po.y) * math.sin(a)
+        return OUT_OF_RANGE if (ahead + r >= -1e-9).any() else NOT_IN_FOV
+    h = gs.current_height(actor)
+    rows = np.array([(x, y, r, gs.board.surface_height(x, y), h) for x, y, ok in zip(xs, ys, fov) if ok], dtype=float)
+    if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
+        return BY_SIGHT
+    return NO_LOS
+
+
+def action_noise(gs: GameState, actor: int, key: str, params: dict, moved: float) -> float:
+    """REA-6 / ENV-6 / ENV-7: the noise of one resolved action: its weapon's (DMG × 2) for an attack, 2 × the
+    K actually travelled for an action that moved the actor; the larger if both (rules.noise)."""
+    from wartime.rules import noise
+    out = noise.movement_noise(moved) if moved > 0 else 0.0
+    if key in ("ranged_attack", "melee_attack") and isinstance(params.get("weapon"), int):
+        out = max(out, noise.weapon_noise(gs.weapon(actor, params["weapon"])))
+    return out
+
+
+def hearers(gs: GameState, actor: int, noise_range: float, listeners: list[int]) -> set[int]:
+    """REA-8: the listeners that hear a noise of `noise_range` K from the actor's base, walls muffling it (ENV-8,
+    REA-7) and levels applying (rules.noise.who_hears)."""
+    if noise_range <= 0 or not listeners:
+        return set()
+    from wartime.rules import noise
+    return set(noise.who_hears(gs, actor, noise_range, listeners))
+
+
+# --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------
+@dataclass
+class Survey:
+    queue: list[int]
+    triggers: list[tuple[int, str]]
+    excluded: list[tuple[int, str]]
+
+
+def enemies_in_order(gs: GameState, actor: int, order: tuple[str, ...]) -> list[int]:
+    """REA-3: the non-acting players in the turn's player order; within a side, entity-id order."""
+    mine = gs.side(actor)
+    sides = [s for s in order if s != mine] + [s for s in gs.sides if s != mine and s not in order]
+    out = []
+    for s in sides:
+        out += [e for e in gs.minis() if gs.side(e) == s and gs.on_table(e)]
+    return out
+
+
+def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[float, float]], *,
+           noise: float = 0.0, heard_now: set[int] | None = None, seen_before: tuple[int, ...] = (),
+           heard_before: tuple[int, ...] = (), bullet_time: tuple[int, ...] = (), memo: dict | None = None) -> Survey:
+    """Who may react in window `w`, in order, and why everyone else may not.
+
+    Triggers (REA-1, REA-5, REA-8): bullet time with the actor; the actor seen at some point of `track` (or
+    during an earlier action of its chain, ACT-4: `seen_before`); in the after-action window, its noise heard
+    (`heard_now`, the listeners the action's `noise` events name, else computed from its `noise` K; or earlier
+    in the chain: `heard_before`). Then: able to act, ENE above −10 (REA-2), and
+    some reaction this window allows (a panicking character only Huir, PSI-12)."""
+    s = Survey([], [], [])
+    pending: list[int] = []
+    reasons: dict[int, str] = {}
+    enemies = enemies_in_order(gs, w.actor, order)
+    for e in enemies:
+        if not gs.able(e):
+            reasons[e] = NOT_ABLE
+            continue
+        if e in bullet_time:
+            reasons[e] = BY_BULLET_TIME
+        elif e in seen_before:
+            reasons[e] = BY_SIGHT
+        else:
+            reasons[e] = sight_reason(gs, e, w.actor, track, memo)
+        pending.append(e)
+    if w.timing == "after":
+        deaf = [e for e in pending if reasons[e] not in (BY_SIGHT, BY_BULLET_TIME)]
+        if heard_now is not None:
+            heard = {e for e in deaf if e in heard_before or e in heard_now}
+        else:
+            heard = {e for e in deaf if e in heard_before} | hearers(gs, w.actor, noise,
+                                                                    [e for e in deaf if e not in heard_before])
+        for e in heard:
+            reasons[e] = BY_NOISE
+    for e in enemies:
+        why = reasons.get(e)
+        if why is None:
+            continue
+        if why not in (BY_SIGHT, BY_NOISE, BY_BULLET_TIME):
+            s.excluded.append((e, why))
+        elif gs.energy(e) - 1 < -10:
+            s.excluded.append((e, NOT_ENOUGH_ENERGY))
+        elif not window_options(gs, w, e):
+            s.excluded.append((e, PANICKED if gs.psyche(e).panic else NOT_ABLE))
+        else:
+            s.queue.append(e)
+            s.triggers.append((e, why))
+    return s
+
+
+# --- the reaction CH VOL (REA-2, GNA-8) ----------------------------------------------------------------------
+def reaction_vol(gs: GameState, e: int) -> CheckResult:
+    """REA-2: reacting needs a CH VOL (the character's own modifiers apply: panic, Muy miedoso, PSI-4, Apoyar).
+    GNA-8: on guard, its target is raised by 2 and the state ends (the bonus is used)."""
+    extra = []
+    if reactive(gs, e).on_guard:
+        extra.append(Modifier("GNA-8", 2, "on guard"))
+        end_guard(gs, e)
+    return roll_character_check(gs, None, e, "ATR", "VOL", "REA-2", "reaction CH VOL", extra=extra)
+
+
+def end_guard(gs: GameState, e: int) -> None:
+    """GNA-8: the on-guard state ends when its bonus is used or the character takes any other action."""
+    if reactive(gs, e).on_guard:
+        set_reactive(gs, e, on_guard=False)
+        gs.world.emit("state_changed", "GNA-8", who=e, state="on_guard", value=False)
+
+
+# --- hooks for combat (CBA-13, CBA-17) -----------------------------------------------------------------------
+def counter_charge_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
+    """CBA-13: CH DEF +1 against the charger's one charge-boosted melee combat action (used up by it)."""
+    r = gs.world.try_get(target, Reactive)
+    if r is None or r.counter_charge != attacker or gs.effects(attacker).charge_target != target:
+        return []
+    set_reactive(gs, target, counter_charge=None)
+    return [Modifier("CBA-13", 1, "counter-charge")]
+
+
+def lapse_counter_charges(gs: GameState, charger: int) -> None:
+    """CBA-13: the counter-charge lapses with the charge bonuses, at the end of the charger's activation."""
+    table = gs.world.tables.get(Reactive, {})
+    for e in sorted(table):
+        if table[e].counter_charge == charger:
+            set_reactive(gs, e, counter_charge=None)
+
+
+def dodge_contest(gs: GameState, ctx, attacker: int, target: int, imp: CheckResult,
+                  reroll_imp: Callable[[], CheckResult]) -> tuple[CheckResult, int]:
+    """CBA-17: Esquivar en CaC turns the attacker's CH IMP into a CH AGI ENF (CHK-4): the attacker's roll is its
+    CH IMP with every hit modifier; the dodger rolls CH AGI. The attack hits only if the attacker wins (both
+    failing is a miss). The dodger's natural 1 gives the attacker an automatic DMG 1 hit (it rolls its CH DEF);
+    its natural 10 gives the attack DMG +1 (if it hits). Returns the CH IMP with `passed` = the attacker won,
+    and the DMG bonus."""
+    while True:
+        d = roll_character_check(gs, None, target, "ATR", "AGI", "CBA-17", "Esquivar en CaC", side_of_opposed="b",
+                                 against=attacker)
+        winner = opposed_winner(imp, d)
+        if winner != "reroll":
+            break
+        imp = reroll_imp()
+    gs.world.emit("opposed_resolved", "CBA-17", a=attacker, b=target, winner=winner)
+    if d.critical and gs.able(attacker):
+        from wartime.rules.combat import resolve_hit
+        gs.world.emit("automatic_hit", "CBA-17", who=attacker, dmg=1)
+        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CBA-17")
+    return replace(imp, passed=winner == "a"), (1 if d.fumble else 0)
+
+
+# --- what re-validation needs (REA-4, CBA-12) ----------------------------------------------------------------
+def overlaps_any(gs: GameState, e: int, x: float, y: float) -> bool:
+    """BAS-2: would `e`'s base at (x, y) overlap another base on the table at its level?"""
+    r = gs.body(e).radius
+    lvl = gs.pos(e).level
+    for o in gs.minis():
+        if o == e or not gs.on_table(o) or gs.pos(o).level != lvl:
+            continue
+        p = gs.pos(o)
+        if math.hypot(p.x - x, p.y - y) < r + gs.body(o).radius - 1e-6:
+            return True
+    return False
+
+
+def longest_legal_prefix(validate: Callable[[dict], Any], params: dict, start: tuple[float, float],
+                         iterations: int = 8):
+    """REA-4 / digest pipeline step 4: after a reaction "a move still goes as far as it can": the longest
+    prefix of the declared path that is still legal (bisection on its length). Returns (prepared, params) or
+    None."""
+    pts = [tuple(start)] + [tuple(p) for p in params["path"]]
+    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
+    if total <= 1e-6:
+        return None
+
+    def prefix(s: float) -> list:
+        out, left = [], s
+        for a, b in zip(pts, pts[1:]):
+            seg = math.hypot(b[0] - a[0], b[1] - a[1])
+            if left >= seg:
+                out.append([b[0], b[1]])
+                left -= seg
+                continue
+            t = left / seg if seg else 0.0
+            out.append([round(a[0] + (b[0] - a[0]) * t, 4), round(a[1] + (b[1] - a[1]) * t, 4)])
+            break
+        return out
+
+    best = None
+    lo, hi = 0.0, total
+    from wartime.core.errors import RuleViolation
+    for _ in range(iterations):
+        mid = (lo + hi) / 2
+        trial = dict(params, path=prefix(mid))
+        try:
+            best = (validate(trial), trial)
+            lo = mid
+        except RuleViolation:
+            hi = mid
+    return best
+
+
+def charge_fallback(gs: GameState, actor: int, target: int, allowance: float):
+    """CBA-12 ruling (3): if a reaction (e.g. Huir) put the target out of reach, the charger moves its full
+    allowance towards it, stopping 1 K short of every enemy (MOV-14), is not engaged and loses the bonuses.
+    Returns the prepared move (MovePrep) or None if no such move is legal."""
+    from wartime.core.errors import RuleViolation
+    from wartime.rules.actions.movement import prepare_path
+    pa, pt = gs.pos(actor), gs.pos(target)
+    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
+    if d <= 1e-9:
+        return None
+    ux, uy = (pt.x - pa.x) / d, (pt.y - pa.y) / d
+    reach = min(allowance, d - gs.body(actor).radius - gs.body(target).radius - 1.0 - 1e-3)
+    for k in range(8):
+        s = reach * (1.0 - k / 8)
+        if s <= 1e-3:
+            break
+        goal = [[round(pa.x + ux * s, 4), round(pa.y + uy * s, 4)]]
+        try:
+            prep = prepare_path(gs, actor, {"path": goal}, "CBA-12", allowance, keep_engaged=False)
+        except RuleViolation:
+            continue
+        if any(c in gs.enemies(actor) for c in prep.contacts):
+            continue
+        return prep
+    return None
+

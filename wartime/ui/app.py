@@ -1,0 +1,1027 @@
+"""The hot-seat window: two players at one screen (or one against the scripted AI, or two AIs), the engine
+enforcing every rule and showing what a player would otherwise measure with a ruler.
+
+The window reads the match and submits decisions; it decides nothing itself (`wartime.ui.adapter` asks the
+engine what is legal). `run(argv, max_frames)` is the program; `App.step()` runs one frame and is what the
+tests drive, posting real pygame events."""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from wartime.core.components import Posture
+from wartime.core.errors import DataError, RuleViolation, WartimeError
+from wartime.match.match import Match
+from wartime.rules.sequence import Decision
+from wartime.ui import theme
+from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_menu,
+                                attack_preview, entry_decision, long_name, movement_allowance, new_match, pass_decision, path_preview, rebuild_match,
+                                save_game, sidecar_path, submit_with_frames, terrain_names, try_action, try_decision,
+                                view_state)
+from wartime.ui.animate import TUMBLE, Presenter
+from wartime.ui.board_view import BoardView, DrawOptions
+from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
+from wartime.ui.narrate import Line, describe
+from wartime.ui.panels import (Dialog, Gui, draw_card, draw_dice, draw_log, draw_menu, draw_odds_box, draw_path_box,
+                               draw_tooltip, draw_top_bar, handover_dialog, rule_tooltip)
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
+TOP_H, SIDE_W, BOTTOM_H, DICE_W = 36, 360, 190, 330
+AI_PAUSE = 0.35
+
+
+@dataclass
+class Tool:
+    """An action being given its parameters: a path being drawn or a target being picked."""
+    entry: MenuEntry
+    waypoints: list[tuple[float, float]] = field(default_factory=list)
+    preview: PathPreview | None = None
+    preview_key: tuple | None = None
+    hover: int | None = None
+    attack: AttackPreview | None = None
+    attack_key: tuple | None = None
+
+
+class App:
+    def __init__(self, setup: Setup, *, match: Match | None = None, size=(1280, 800), fixed_dt: float | None = None,
+                 speed: float = 1.0, saves_dir: str | Path = "saves", start_screen: bool = True):
+        _init_pygame()
+        self.screen = pygame.display.get_surface()
+        if self.screen is None or self.screen.get_size() != tuple(size):
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Wartime — hot-seat")
+        self.clock = pygame.time.Clock()
+        self.fixed_dt = fixed_dt
+        self.saves_dir = Path(saves_dir)
+        self.gui = Gui()
+        self.pointer = Pointer()
+        self.presenter = Presenter(speed)
+        self.speed = speed
+        self.time = 0.0
+        self.frame = 0
+        self.running = True
+        self.next_screen = None          # another screen (the replay viewer) to switch to
+        self.dialog: Dialog | None = None
+        self.toast: tuple[str, tuple, float] | None = None
+        self.show_zones = False
+        self.layout()
+        self.set_match(match or new_match(setup), setup)
+        if start_screen:
+            self.mode = "start"
+            self.dialog = self._start_dialog()
+        else:
+            self.mode = "play"
+
+    # --- match ------------------------------------------------------------------------------------------
+    def set_match(self, match: Match, setup: Setup) -> None:
+        self.match = match
+        self.setup = setup
+        gs = match.gs
+        self.view = BoardView(gs.board, self.board_rect, gs.deployment, terrain_names(match))
+        self.presenter.clear()
+        self.log: list[Line] = []
+        self.checks: list[tuple[dict, float]] = []
+        for i, ev in enumerate(match.world.events):
+            self._reveal(dict(ev), i, animate=False)
+        self.log_scroll = 0
+        self.selected: int | None = None
+        self.tool: Tool | None = None
+        self.menu: list[MenuEntry] | None = None
+        self.menu_key = None
+        self.chain = False
+        self.facing_override: float | None = None
+        self.last_human_side: str | None = None
+        self.pending_key = None
+        self.ai_wait = 0.0
+        self.result_shown = False
+        self.mode = "play"
+
+    def is_human(self, side: str) -> bool:
+        return self.setup.controllers.get(side, HUMAN) == HUMAN
+
+    @property
+    def hot_seat(self) -> bool:
+        return all(self.is_human(s) for s in self.match.gs.sides)
+
+    def human_pending(self):
+        """The pending decision if a human at this window should answer it now."""
+        p = self.match.pending
+        if p is None or self.mode != "play" or self.dialog is not None or self.presenter.busy:
+            return None
+        return p if self.is_human(p.side) else None
+
+    def display_gs(self):
+        snap = self.presenter.snapshot
+        return self.match.gs if snap is None else view_state(self.match.gs, snap)
+
+    def name(self, e) -> str:
+        if e is None:
+            return "?"
+        try:
+            return long_name(self.match.gs, e)
+        except KeyError:
+            return f"#{e}"
+
+    def weapon_name(self, e, i) -> str:
+        w = self.match.gs.weapon(e, i)
+        return w.name if w is not None else f"weapon {i}"
+
+    # --- layout -------------------------------------------------------------------------------------------
+    def layout(self) -> None:
+        w, h = self.screen.get_size()
+        self.top_rect = pygame.Rect(0, 0, w, TOP_H)
+        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
+        self.board_rect = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - BOTTOM_H)
+        self.log_rect = pygame.Rect(0, h - BOTTOM_H, w - SIDE_W - DICE_W, BOTTOM_H)
+        self.dice_rect = pygame.Rect(w - SIDE_W - DICE_W, h - BOTTOM_H, DICE_W, BOTTOM_H)
+        if hasattr(self, "view"):
+            self.view.set_rect(self.board_rect)
+
+    # --- the frame ------------------------------------------------------------------------------------------
+    def step(self, dt: float | None = None) -> bool:
+        """Handle the queued events, advance animations and the AI, draw one frame. False once closed."""
+        if dt is None:
+            dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(60) / 1000.0
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return False
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        return self.running
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for ev, _snap in self.presenter.update(dt):
+            self._reveal(ev, ev.get("_i", -1))
+        if self.mode != "play" or self.dialog is not None or self.presenter.busy:
+            return
+        m = self.match
+        if m.over:
+            if not self.result_shown:
+                self.result_shown = True
+                self.dialog = self._result_dialog()
+            return
+        p = m.pending
+        key = (len(m.decisions), p.kind, p.side, p.actor)
+        if key != self.pending_key:
+            self.pending_key = key
+            self._new_pending(p)
+        if self.is_human(p.side):
+            if self.hot_seat and self.last_human_side is not None and p.side != self.last_human_side:
+                self.dialog = self._handover(p)
+            self.last_human_side = p.side
+            return
+        # the AI answers through the same door, at a watchable pace
+        self.ai_wait -= dt * self.speed
+        if self.ai_wait > 0:
+            return
+        ctrl = m.controllers.get(p.side)
+        if ctrl is None:
+            self._toast(f"no controller for {p.side}", theme.BAD)
+            return
+        if p.kind in ("action", "react"):
+            self.selected = p.actor
+        try:
+            decision = ctrl.decide(m, p)
+        except Exception as exc:          # a controller that cannot answer this kind of decision yet
+            if p.kind != "react":
+                raise
+            decision = pass_decision(p)
+            self._toast(f"{p.side.capitalize()} (AI) cannot react ({type(exc).__name__}): it passes", theme.WARN)
+        if not self.submit(decision) and p.kind == "react":
+            self.submit(pass_decision(p))
+        self.ai_wait = AI_PAUSE
+
+    def _new_pending(self, p) -> None:
+        self.tool = None
+        self.facing_override = None
+        self.menu = None
+        if p.kind in ("action", "react"):
+            self.selected = p.actor
+        elif self.selected is not None and p.kind in ("initiative", "activate") and self.selected not in p.options:
+            self.selected = None
+
+    def submit(self, decision: Decision) -> bool:
+        """Submit through the match; the events are queued for the presenter with their snapshots."""
+        n0 = len(self.match.world.events)
+        try:
+            frames = submit_with_frames(self.match, decision)
+        except RuleViolation as exc:
+            self._toast(f"{exc.rule_id}: {exc.message}", theme.BAD)
+            return False
+        for k, (ev, _s) in enumerate(frames):
+            ev["_i"] = n0 + k
+        self.presenter.push(frames)
+        self.tool = None
+        self.menu = None
+        self.facing_override = None
+        self.chain = False
+        return True
+
+    def _reveal(self, ev: dict, index: int, animate: bool = True) -> None:
+        line = describe(ev, self.name, self.weapon_name, index)
+        if line is not None:
+            self.log.append(line)
+        if ev.get("type") == "check":
+            self.checks.append((ev, self.time if animate else -1e9))
+            del self.checks[:-12]
+
+    # --- events ---------------------------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.screen = pygame.display.set_mode((max(900, event.w), max(600, event.h)), pygame.RESIZABLE)
+            self.layout()
+            return
+        pan = self.pointer.update(event)
+        if pan is not None and self.dialog is None:
+            self.view.pan_by(*pan)
+        if event.type == pygame.MOUSEWHEEL:
+            pos = self.pointer.pos
+            if self.log_rect.collidepoint(pos):
+                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y * 3))
+            elif self.view.contains(pos) and self.dialog is None:
+                self.view.zoom_at(1.15 ** event.y, pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.gui.mouse = self.pointer.pos
+            hot = self.gui.hit(self.pointer.pos)
+            if hot is not None and hot.command:
+                if hot.enabled:
+                    self.command(hot.command, hot.payload)
+                elif hot.tooltip:
+                    self._toast(f"{hot.tooltip[0]}: {hot.tooltip[1]}", theme.BAD)
+            elif self.dialog is None and self.view.contains(self.pointer.pos):
+                self.board_click(self.pointer.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover_board()
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def key(self, event) -> None:
+        if self.dialog is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.dialog.buttons:
+                label, cmd, payload = self.dialog.buttons[0]
+                self.command(cmd, payload)
+            elif event.key == pygame.K_ESCAPE and self.dialog.cancel is not None:
+                self.command(*self.dialog.cancel)
+            return
+        if event.key in PAN_KEYS:
+            dx, dy = PAN_KEYS[event.key]
+            self.view.pan_by(dx * 40, dy * 40)
+            return
+        n = number_key(event)
+        if n is not None:
+            self.command("menu", n - 1)
+            return
+        cmd = PLAY_KEYS.get(event.key)
+        if cmd:
+            self.command(cmd, None)
+
+    def command(self, cmd: str, payload=None) -> None:
+        """Every button, hotkey and dialog choice ends up here."""
+        p = self.human_pending()
+        if cmd == "pass_reaction" and self.dialog is not None and self.dialog.kind == "handover":
+            self.dialog = None
+            p = self.human_pending()
+            if p is not None and p.kind == "react":
+                self.submit(pass_decision(p))
+            return
+        if cmd == "dismiss":
+            self.dialog = self._start_dialog() if self.mode == "start" else None
+        elif cmd == "start":
+            self.dialog = None
+            self.mode = "play"
+        elif cmd == "quit":
+            self.request_quit()
+        elif cmd == "quit_now":
+            self.running = False
+        elif cmd == "help":
+            self.dialog = Dialog("help", "Controls", PLAY_HELP, [("Close", "dismiss", None)], cancel=("dismiss", None),
+                                 width=760)
+        elif cmd == "save":
+            self.save()
+        elif cmd == "load":
+            self.dialog = self._load_dialog()
+        elif cmd == "open_save":
+            self.load(payload)
+        elif cmd == "watch_replay":
+            self.open_replay()
+        elif cmd == "toggle_zones":
+            self.show_zones = not self.show_zones
+        elif cmd == "fit":
+            self.view.fit()
+        elif cmd == "zoom_in":
+            self.view.zoom_at(1.25, self.view.rect.center)
+        elif cmd == "zoom_out":
+            self.view.zoom_at(0.8, self.view.rect.center)
+        elif cmd == "skip":
+            for ev, _s in self.presenter.finish():
+                self._reveal(ev, ev.get("_i", -1), animate=False)
+        elif cmd == "cancel":
+            if self.tool is not None:
+                self.tool = None
+            elif self.facing_override is not None:
+                self.facing_override = None
+            elif p is None or p.kind != "action":
+                self.selected = None
+        elif p is None:
+            return
+        elif cmd == "choose":
+            self.submit(Decision(p.kind, p.side, choice=payload))
+        elif cmd == "pass_reaction" and p.kind == "react":
+            self.submit(pass_decision(p))
+        elif cmd == "confirm":
+            self._confirm(p)
+        elif cmd == "undo_waypoint":
+            if self.tool is not None and self.tool.waypoints:
+                self.tool.waypoints.pop()
+                self.tool.preview_key = None
+                self._hover_board()
+        elif cmd == "toggle_chain" and p.kind == "action":
+            self.chain = not self.chain
+            self.menu = None
+        elif cmd == "face_mouse" and p.kind == "action":
+            x, y = self.view.to_board(*self.pointer.pos)
+            self.facing_override = round(self.match.gs.facing_to(p.actor, x, y), 1)
+            if self.tool is not None:
+                self.tool.preview_key = self.tool.attack_key = None
+        elif cmd == "menu" and p.kind in ("action", "react"):
+            self._pick_entry(p, payload)
+        elif cmd == "target" and self.tool is not None:
+            self._pick_target(p, payload)
+        elif cmd == "go" and self.tool is not None:
+            self._confirm(p)
+
+    def _confirm(self, p) -> None:
+        if p.kind in ("initiative", "activate"):
+            if self.selected in p.options:
+                self.submit(Decision(p.kind, p.side, choice=self.selected))
+            return
+        t = self.tool
+        if t is None or t.entry.tool != "path" or not t.waypoints:
+            return
+        pv = path_preview(self.match, p.actor, t.entry, t.waypoints, self.chain, self.facing_override,
+                          p.kind == "react")
+        if pv.error is not None:
+            self._toast(f"{pv.error.rule_id}: {pv.error.message}", theme.BAD)
+            return
+        self.submit(entry_decision(p, t.entry, self.chain, self.facing_override, path=t.waypoints))
+
+    def _menu(self, p) -> list[MenuEntry]:
+        key = (len(self.match.decisions), p.kind, p.actor, self.chain)
+        if self.menu is None or self.menu_key != key:
+            if p.kind == "react":
+                self.menu = action_menu(self.match, p.actor, reactions=p.options)
+            else:
+                self.menu = action_menu(self.match, p.actor, self.chain)
+            self.menu_key = key
+        return self.menu
+
+    def _pick_entry(self, p, index) -> None:
+        entries = self._menu(p)
+        if index is None or not (0 <= index < len(entries)):
+            return
+        e = entries[index]
+        if not e.enabled:
+            self._toast(f"{e.error.rule_id}: {e.error.message}", theme.BAD)
+            return
+        if e.tool == "now":
+            self.submit(entry_decision(p, e, self.chain, self.facing_override))
+        else:
+            self.tool = Tool(e)
+            self._hover_board()
+
+    def _pick_target(self, p, target: int) -> None:
+        t = self.tool
+        opt = t.entry.options.get(target)
+        if opt is None:
+            self._toast(f"{self.name(target)} is not a possible target for {t.entry.label}", theme.BAD)
+            return
+        err = opt.error
+        if self.facing_override is not None and p.kind == "action":
+            _, err = try_action(self.match, p.actor, t.entry.key, opt.params, self.chain, self.facing_override)
+        if err is not None:
+            self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
+            return
+        self.submit(entry_decision(p, t.entry, self.chain, self.facing_override, target=target))
+
+    def board_click(self, pos) -> None:
+        if self.presenter.busy:
+            self.command("skip")
+            return
+        gs = self.match.gs
+        p = self.human_pending()
+        hit = self.view.mini_at(gs, pos)
+        if p is not None and p.kind in ("action", "react") and self.tool is not None:
+            t = self.tool
+            if t.entry.tool == "target":
+                if hit is not None:
+                    self._pick_target(p, hit)
+                return
+            if t.entry.tool == "facing":           # Pivotar as a reaction (MVA-19): face the clicked point
+                x, y = self.view.to_board(*pos)
+                params = dict(t.entry.params, facing_to=round(gs.facing_to(p.actor, x, y), 1))
+                _, err = try_decision(self.match, p.actor, t.entry.key, params, react=p.kind == "react")
+                if err is not None:
+                    self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
+                    return
+                self.submit(Decision(p.kind, p.side, actor=p.actor, action=t.entry.key, params=params))
+                return
+            x, y = self.view.to_board(*pos)
+            if hit is not None and hit != p.actor:
+                from wartime.ai.candidates import contact_point
+                x, y = contact_point(gs, p.actor, hit)       # a click on a base moves into contact with it
+            if t.waypoints:
+                lx, ly = self.view.to_screen(*t.waypoints[-1])
+                if math.hypot(lx - pos[0], ly - pos[1]) <= 8:
+                    self._confirm(p)
+                    return
+            t.waypoints.append((round(x, 2), round(y, 2)))
+            t.preview_key = None
+            self._hover_board()
+            return
+        if hit is None:
+            if p is None or p.kind != "action":
+                self.selected = None
+            return
+        if p is not None and p.kind in ("initiative", "activate") and hit in p.options and self.selected == hit:
+            self.submit(Decision(p.kind, p.side, choice=hit))
+            return
+        self.selected = hit
+
+    def _hover_board(self) -> None:
+        """Live previews as the pointer moves: the path with its cost and legality, or the target's odds."""
+        p = self.human_pending()
+        t = self.tool
+        if p is None or t is None or p.kind not in ("action", "react"):
+            return
+        pos = self.pointer.pos
+        if t.entry.tool == "path":
+            pts = list(t.waypoints)
+            if self.view.contains(pos):
+                x, y = self.view.to_board(*pos)
+                pts.append((round(x, 2), round(y, 2)))
+            key = (tuple(pts), self.chain, self.facing_override)
+            if key != t.preview_key:
+                t.preview_key = key
+                t.preview = path_preview(self.match, p.actor, t.entry, pts, self.chain, self.facing_override,
+                                         p.kind == "react")
+        else:
+            hit = self.view.mini_at(self.match.gs, pos) if self.view.contains(pos) else None
+            h = self.gui.hit(pos)
+            if h is not None and h.command == "target":
+                hit = h.payload
+            t.hover = hit if hit in t.entry.options else None
+            self._attack_preview(p)
+
+    def _attack_preview(self, p) -> None:
+        t = self.tool
+        if t is None or t.hover is None:
+            return
+        key = (t.hover, self.chain, self.facing_override)
+        if key == t.attack_key:
+            return
+        t.attack_key = key
+        t.attack = attack_preview(self.match, p.actor, t.entry, t.hover, self.chain, pending=p)
+        if self.facing_override is not None and p.kind == "action":
+            opt = t.entry.options[t.hover]
+            cost, err = try_action(self.match, p.actor, t.entry.key, opt.params, self.chain, self.facing_override)
+            t.attack.cost, t.attack.error, t.attack.facing = cost, err, self.facing_override
+            if err is not None:
+                t.attack.odds = None
+
+    # --- save, load, quit, replay ---------------------------------------------------------------------------------
+    def save(self, path: str | Path | None = None) -> Path:
+        if path is None:
+            stem = Path(self.match.scenario.path).stem
+            f = self.match.engine.flow
+            path = self.saves_dir / f"{stem}-seed{self.match.seed}-turn{f.turn}-{len(self.match.decisions):04d}.jsonl"
+        out = save_game(self.match, path, self.setup)
+        self._toast(f"Saved to {_display_path(out)}", theme.GOOD)
+        return out
+
+    def autosave(self) -> Path:
+        return save_game(self.match, self.saves_dir / "autosave.jsonl", self.setup)
+
+    def load(self, path: str | Path) -> bool:
+        try:
+            rebuilt = rebuild_match(path)
+        except (WartimeError, OSError, ValueError, KeyError) as exc:
+            self._toast(f"cannot load {path}: {exc}", theme.BAD)
+            return False
+        self.set_match(rebuilt.match, rebuilt.setup)
+        self.dialog = None
+        self.mode = "play"
+        if rebuilt.desync is not None:
+            self._toast(f"loaded {path}, but the engine differs from the record from event {rebuilt.desync}", theme.WARN)
+        else:
+            self._toast(f"Loaded {path}", theme.GOOD)
+        return True
+
+    def request_quit(self) -> None:
+        """Closing never loses the game: it is saved to saves/autosave.jsonl first, then we ask."""
+        if self.dialog is not None and self.dialog.kind == "quit":
+            self.running = False
+            return
+        where = None
+        try:
+            where = self.autosave()
+        except OSError as exc:
+            self._toast(f"autosave failed: {exc}", theme.BAD)
+        shown = _display_path(where) if where else None
+        lines = [f"The game is saved in {shown}." if where else "The autosave FAILED: save with F5 first.",
+                 f"Resume it later with F9 (Load) or: python main.py --load {shown or 'FILE'}"]
+        self.dialog = Dialog("quit", "Quit Wartime?", lines, [("Quit", "quit_now", None), ("Keep playing", "dismiss", None)],
+                             cancel=("dismiss", None))
+
+    def open_replay(self) -> None:
+        from wartime.ui.replay_view import ReplayViewer
+        path = self.saves_dir / "last-game.jsonl"
+        save_game(self.match, path, self.setup)
+        self.next_screen = ReplayViewer(path, fixed_dt=self.fixed_dt)
+
+    def _toast(self, text: str, colour, seconds: float = 4.0) -> None:
+        self.toast = (text, colour, self.time + seconds)
+
+    # --- dialogs ----------------------------------------------------------------------------------------------------
+    def _start_dialog(self) -> Dialog:
+        sc = self.match.scenario
+        lines = [l.strip() for l in (sc.description or "").strip().splitlines()]
+        lines = [" ".join(lines)] if lines else []
+        lines.append("")
+        for side in self.match.gs.sides:
+            lst = self.match.lists[side]
+            who = "you (hot-seat)" if self.is_human(side) else "the scripted AI"
+            n = len([e for e in self.match.gs.minis() if self.match.gs.side(e) == side])
+            lines.append(f"## {side.capitalize()}: {lst.name} — {n} miniatures, played by {who}")
+        lines.append("")
+        lines.append(f"{sc.board_width:g} × {sc.board_height:g} K, {sc.turn_limit} turns, victory: "
+                     f"{str(sc.victory).replace('_', ' ')} · seed {self.match.seed}. The shaded strips are the "
+                     "deployment zones; the miniatures are deployed in them.")
+        return Dialog("start", sc.name, lines, [("Start the game", "start", None), ("Load a saved game", "load", None),
+                                                ("Quit", "quit", None)], width=640)
+
+    def _load_dialog(self) -> Dialog:
+        files = sorted(self.saves_dir.glob("*.jsonl"), key=lambda p: (-p.stat().st_mtime, p.name))[:10]
+        buttons = []
+        for f in files:
+            info = ""
+            sp = sidecar_path(f)
+            if sp.is_file():
+                import json
+                try:
+                    meta = json.loads(sp.read_text(encoding="utf-8"))
+                    info = f" — {meta.get('scenario_name', '')}, turn {meta.get('turn')}, {meta.get('decisions')} decisions"
+                except ValueError:
+                    pass
+            buttons.append((f"{f.name}{info}", "open_save", str(f)))
+        lines = [f"Saved games in {self.saves_dir}/ (newest first):"] if files else [f"No saved game in {self.saves_dir}/ yet."]
+        buttons.append(("Cancel", "dismiss", None))
+        return Dialog("load", "Load a game", lines, buttons, cancel=("dismiss", None), width=640)
+
+    def _handover(self, p) -> Dialog:
+        """The hand-over between the two human players (SEQ-6 alternation; reactions plug in here)."""
+        side = p.side.capitalize()
+        prev = (self.last_human_side or "").capitalize()
+        recent = None
+        for ev in reversed(self.match.world.events[-80:]):
+            if ev["type"] in ("activation_end", "turn_start", "waiting", "game_over"):
+                recent = ev
+                break
+        lines = []
+        if recent is not None and recent["type"] == "activation_end":
+            what = "waits for a later phase" if recent.get("waiting") else "has ended its activation"
+            lines.append(f"{prev}'s {self.name(recent['who']).split(' ', 1)[-1]} {what}.")
+        elif recent is not None and recent["type"] == "turn_start":
+            if p.kind == "initiative":
+                lines.append(f"Turn {recent['turn']}: {prev} has chosen who rolls for initiative.")
+            else:
+                lines.append(f"Turn {recent['turn']} begins.")
+        if p.kind == "react":          # REA-3: the other player's character may react
+            from wartime.rules.actions import REGISTRY
+            act = REGISTRY.get(p.against_action or "")
+            acting = self.name(p.against).split(" ", 1)[-1] if p.against is not None else "?"
+            verb = ("moves into your view" if act is not None and act.moves else
+                    "attacks" if act is not None and act.is_attack else "acts")
+            title = f"{side}: {prev or 'the enemy'}'s {acting} {verb} — react?"
+            lines = [f"{self.name(p.actor)} may react to {self._acting_text(p)}.",
+                     "A reaction costs its ENE (down to −10) after a CH VOL (REA-2); before the action resolves "
+                     "it takes CH ATR −1 (REA-4).", "", f"{prev}: pass the mouse to {side}."]
+            return handover_dialog(p.side, title, lines, [("React…", "dismiss", None),
+                                                          ("Don't react", "pass_reaction", None)])
+        lines.append(self._prompt_text(p))
+        lines.append("")
+        lines.append(f"{prev}: pass the mouse to {side}.")
+        return handover_dialog(p.side, f"{side} to play", lines)
+
+    def _result_dialog(self) -> Dialog:
+        r = self.match.result()
+        gs = self.match.gs
+        winner = r["winner"]
+        title = f"{winner.capitalize()} wins" if winner else "Draw"
+        lines = [f"{str(r['reason']).replace('_', ' ').capitalize()}, after {r['turns']} turn(s).", ""]
+        for side in gs.sides:
+            lost = [long_name(gs, e).split(" ", 1)[-1] for e in self.match.engine.casualties(side)]
+            lines.append(f"## {side.capitalize()} ({self.match.lists[side].name}): {r['casualties'][side]} casualties, "
+                         f"{r['points_lost'][side]} points lost")
+            lines.append(", ".join(lost) if lost else "no casualties")
+        return Dialog("result", title, lines, [("Watch the replay", "watch_replay", None), ("Save the record", "save", None),
+                                               ("Quit", "quit", None)], side=winner, width=640)
+
+    # --- drawing ------------------------------------------------------------------------------------------------------
+    def _prompt_text(self, p) -> str:
+        side = p.side.capitalize()
+        if p.kind == "initiative":
+            return f"{side}: choose the character whose VOL rolls for initiative (SEQ-2: 1D10 + VOL)."
+        if p.kind == "activate":
+            return f"{side}: choose a character to activate in phase {self.match.engine.flow.phase} (SEQ-5, SEQ-6)."
+        if p.kind == "action":
+            return f"{side}: {self.name(p.actor)} acts — choose an action (ENE {self.match.gs.energy(p.actor)})."
+        if p.kind == "react":
+            return (f"{side}: {self.name(p.actor)} may react to {self._acting_text(p)} — choose a reaction "
+                    f"(CH VOL first, REA-2) or pass.")
+        return f"{side}: {p.kind}"
+
+    def _acting_text(self, p) -> str:
+        """'Red Rifleman 1's Move (declared: before it resolves)'."""
+        from wartime.ui.adapter import LABELS
+        what = LABELS.get(p.against_action or "", p.against_action or "action")
+        at = f" at {self.name(p.against_target)}" if p.against_target is not None else ""
+        when = "declared, before it resolves" if p.window == "declaration" else "after it resolved"
+        return f"{self.name(p.against)}'s {what}{at} ({when})"
+
+    def _status(self) -> tuple[str, tuple]:
+        m = self.match
+        f = m.engine.flow
+        if self.mode == "start":
+            return "Deployment: both sides stand in their zones", theme.TEXT_DIM
+        if m.over:
+            w = f.winner
+            return (f"Game over — {w.capitalize()} wins" if w else "Game over — draw") + f" ({f.end_reason})", theme.ACCENT
+        p = m.pending
+        if self.presenter.busy:
+            shown = self.display_gs().world.resources.get("flow", f)
+            return f"Turn {shown.turn}/{m.gs.turn_limit} · phase {shown.phase} · showing what happened", theme.TEXT_DIM
+        who = p.side.capitalize() + ("" if self.is_human(p.side) else " (AI)")
+        what = {"initiative": "chooses who rolls initiative", "activate": "activates a character",
+                "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
+                "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react"}.get(p.kind, p.kind)
+        return f"Turn {f.turn}/{m.gs.turn_limit} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
+
+    def draw(self) -> None:
+        s = self.screen
+        s.fill(theme.BG)
+        self.gui.begin(self.pointer.pos)
+        gs = self.display_gs()
+        self.view.draw(s, gs, self._draw_options(gs))
+        status, colour = self._status()
+        draw_top_bar(s, self.top_rect, self.gui, f"Wartime · {self.match.scenario.name}", status, colour, [
+            ("Zones", "toggle_zones", "Show the deployment zones (Z)"),
+            ("Save", "save", "Save the game: its record plus a .ui.json (F5)"),
+            ("Load", "load", "Load a saved game (F9)"),
+            ("Help", "help", "Controls (F1)"),
+            ("Quit", "quit", "Autosave and quit")])
+        self._draw_side(s)
+        highlight = self.presenter.current[0].get("_i") if self.presenter.current else None
+        draw_log(s, self.log_rect, self.gui, self.log, self.log_scroll, highlight)
+        draw_dice(s, self.dice_rect, self.checks, self.time, TUMBLE / max(0.01, self.speed), self.name)
+        if self.dialog is not None:
+            self.dialog.draw(s, self.gui, dim=self.mode != "start")
+        if self.toast is not None and self.time < self.toast[2]:
+            text, colour, _ = self.toast
+            img = theme.text(text[:140], 14, colour, True)
+            r = img.get_rect(midbottom=(self.board_rect.centerx, self.board_rect.bottom - 10))
+            pygame.draw.rect(s, (15, 16, 18), r.inflate(20, 10), border_radius=5)
+            s.blit(img, r)
+        tip = self.gui.tooltip_at()
+        if tip is None and self.dialog is None:
+            tip = self._board_tooltip(gs)
+        draw_tooltip(s, self.pointer.pos, tip)
+
+    def _draw_options(self, gs) -> DrawOptions:
+        snap = self.presenter.snapshot
+        key = (id(self.match), self.presenter.current[0].get("_i") if snap is not None else len(self.match.world.events),
+               snap is not None)
+        o = DrawOptions(selected=self.selected, show_zones=self.show_zones or self.mode == "start",
+                        fov=self.selected, overrides=self.presenter.overrides(), time=self.time, state_key=key)
+        cur = self.presenter.current
+        if cur is not None and cur[0].get("type") == "moved":
+            o.trail = cur[0].get("path")
+        p = self.human_pending()
+        if p is not None and p.kind in ("initiative", "activate"):
+            o.highlights = tuple(p.options)
+        rp = self.match.pending
+        if rp is not None and rp.kind == "react" and not self.presenter.busy:
+            if rp.against is not None:
+                o.marked[rp.against] = theme.WARN          # the acting character
+            w = getattr(self.match.engine.flow, "window", None)
+            path = (getattr(w, "params", None) or {}).get("path") if w is not None else None
+            if path and getattr(w, "start", None):
+                o.trail = [tuple(w.start[:2])] + [tuple(q) for q in path]    # the declared move
+        if p is not None and p.kind in ("action", "react"):
+            if self.facing_override is not None:
+                o.facing_ghost = (p.actor, self.facing_override)
+            t = self.tool
+            if t is not None and t.entry.tool == "path":
+                reach = movement_allowance(self.match, p.actor, t.entry.key)
+                if reach is not None:
+                    pos = gs.pos(p.actor)
+                    o.ring = (pos.x, pos.y, reach)
+            if t is not None and t.entry.tool == "path" and t.preview is not None:
+                o.path = t.preview.points
+                o.path_ok = t.preview.error is None
+                o.path_radius = gs.body(p.actor).radius
+            elif t is not None and t.entry.tool == "target":
+                o.marked.update({e: (theme.GOOD if opt.error is None else theme.BAD)
+                                 for e, opt in t.entry.options.items() if e != p.actor})
+                if t.hover is not None and t.attack is not None and t.hover != p.actor:
+                    a, b = gs.pos(p.actor), gs.pos(t.hover)
+                    col = theme.GOOD if t.attack.blocked == 0 else theme.WARN if t.attack.blocked < 13 else \
+                        (235, 120, 50) if t.attack.blocked < 25 else theme.BAD
+                    o.los = ((a.x, a.y), (b.x, b.y), col)
+        return o
+
+    def _draw_side(self, s) -> None:
+        rect = self.side_rect
+        pygame.draw.rect(s, theme.PANEL, rect)
+        pygame.draw.line(s, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        x, w = rect.x + 12, rect.width - 24
+        y = rect.y + 10
+        m = self.match
+        p = m.pending
+        gs = self.display_gs()
+        # the decision waited for
+        if self.mode == "play" and p is not None:
+            band = pygame.Rect(rect.x + 1, y - 10, rect.width - 1, 6)
+            pygame.draw.rect(s, theme.side_colour(p.side), band)
+            text = self._prompt_text(p) if self.is_human(p.side) else f"{p.side.capitalize()} (AI) is playing…"
+            if self.presenter.busy:
+                text = "…" + text if not self.is_human(p.side) else "Showing what happened… (Space or click to skip)"
+            for line in theme.wrap(text, w, 15, True):
+                theme.blit_text(s, line, (x, y), 15, theme.TEXT, bold=True)
+                y += 19
+            y += 6
+        # the selected miniature
+        e = self.selected
+        if e is not None and e in gs.minis():
+            y += draw_card(s, pygame.Rect(x, y, w, 200), gs, e) + 8
+        else:
+            theme.blit_text(s, "Click a miniature to see it.", (x, y), 13, theme.TEXT_DIM)
+            y += 22
+        pygame.draw.line(s, theme.PANEL_EDGE, (rect.x + 8, y), (rect.right - 8, y))
+        y += 8
+        hp = self.human_pending()
+        if hp is None:
+            return
+        area = pygame.Rect(x, y, w, rect.bottom - y - 8)
+        if hp.kind in ("initiative", "activate"):
+            self._draw_choices(s, area, hp)
+        elif hp.kind in ("action", "react"):
+            if self.tool is None:
+                self._draw_actions(s, area, hp)
+            else:
+                self._draw_tool(s, area, hp)
+
+    def _draw_choices(self, s, area, p) -> None:
+        gs = self.match.gs
+        x, y = area.x, area.y
+        verb = "Roll initiative with" if p.kind == "initiative" else "Activate"
+        if self.selected in p.options:
+            self.gui.button(s, (x, y, area.width, 34), f"{verb} {self.name(self.selected).split(' ', 1)[-1]}  (Enter)",
+                            "choose", self.selected, colour=theme.SIDE_DARK.get(p.side))
+            y += 42
+        theme.blit_text(s, "Click a highlighted miniature twice, or a name here:", (x, y), 12, theme.TEXT_DIM)
+        y += 20
+        for e in p.options:
+            a = gs.attrs(e)
+            info = f"VOL {a.VOL} · ENE {gs.energy(e)} · wounds {gs.wounds(e)}/{a.CON}"
+            self.gui.button(s, (x, y, area.width, 26), f"{self.name(e).split(' ', 1)[-1]}", "choose", e,
+                            align="left", active=self.selected == e, size=13)
+            theme.blit_text(s, info, (x + area.width - 8, y + 13), 12, theme.TEXT_DIM, anchor="midright")
+            y += 30
+            if y > area.bottom - 30:
+                break
+
+    def _draw_actions(self, s, area, p) -> None:
+        entries = self._menu(p)
+        x, y = area.x, area.y
+        if p.kind == "react":
+            self.gui.button(s, (x, y, area.width, 28), "Don't react (pass)", "pass_reaction", size=13,
+                            colour=theme.SIDE_DARK.get(p.side),
+                            tooltip=rule_tooltip("REA-3", "Let the window go by: the acting character carries on."))
+            y += 34
+            draw_menu(s, pygame.Rect(x, y, area.width, area.bottom - y), self.gui, entries, None)
+            return
+        chain_label = "Chain with the next action (ACT-3): " + ("ON" if self.chain else "off")
+        self.gui.button(s, (x, y, area.width, 24), chain_label + "  (C)", "toggle_chain", size=12, active=self.chain,
+                        tooltip=rule_tooltip("ACT-3", "Combine this action with the next one: CH ATR −1 on both; a "
+                                             "simple action in a chain needs a CH AGI."))
+        y += 30
+        if self.facing_override is not None:
+            theme.blit_text(s, f"Turns to {self.facing_override:.0f}° first (free, MOV-5) · Esc to undo", (x, y), 12,
+                            theme.ACCENT)
+            y += 18
+        draw_menu(s, pygame.Rect(x, y, area.width, area.bottom - y), self.gui, entries, None)
+
+    def _draw_tool(self, s, area, p) -> None:
+        t = self.tool
+        x, y = area.x, area.y
+        self.gui.button(s, (area.right - 80, y, 80, 24), "Cancel", "cancel", size=12)
+        if t.entry.tool == "facing":
+            theme.blit_text(s, f"{t.entry.label}: click where to face", (x, y + 4), 14, theme.ACCENT, bold=True)
+            return
+        if t.entry.tool == "path":
+            self.gui.button(s, (area.right - 170, y, 80, 24), "Go", "go", size=12,
+                            enabled=bool(t.waypoints), colour=theme.SIDE_DARK.get(p.side))
+            y += 30
+            draw_path_box(s, pygame.Rect(x, y, area.width, 200), t.entry, t.preview, len(t.waypoints))
+            return
+        theme.blit_text(s, "Pick a target:", (x, y + 4), 14, theme.ACCENT, bold=True)
+        y += 26
+        theme.blit_text(s, t.entry.label, (x, y), 13, theme.TEXT)
+        y += 22
+        gs = self.match.gs
+        for e, opt in t.entry.options.items():
+            label = self.name(e).split(" ", 1)[-1] if e != p.actor else "itself"
+            ok = opt.error is None
+            b = self.gui.button(s, (x, y, area.width, 24), label, "target", e, align="left", size=13,
+                                active=t.hover == e,
+                                tooltip=None if ok else rule_tooltip(opt.error.rule_id, opt.error.message))
+            right = f"{opt.cost} ENE" if ok else opt.error.rule_id
+            dist = f"{gs.distance(p.actor, e):.1f} K · " if e != p.actor else ""
+            theme.blit_text(s, dist + right, (x + area.width - 8, y + 12), 12, theme.GOOD if ok else theme.BAD,
+                            anchor="midright")
+            if b.rect.collidepoint(self.pointer.pos) and t.hover != e:
+                t.hover = e
+                self._attack_preview(p)
+            y += 27
+            if y > area.bottom - 200:
+                break
+        y += 6
+        if t.hover is not None and t.attack is not None:
+            pygame.draw.line(s, theme.PANEL_EDGE, (x, y), (x + area.width, y))
+            draw_odds_box(s, pygame.Rect(x, y + 8, area.width, 220), gs, t.attack, self.gui)
+        else:
+            theme.blit_text(s, "Hover a target for line of sight, cover and the odds.", (x, y + 4), 12, theme.TEXT_DIM)
+
+    def _board_tooltip(self, gs):
+        pos = self.pointer.pos
+        if not self.view.contains(pos) or self.tool is not None:
+            return None
+        e = self.view.mini_at(gs, pos, self.presenter.overrides())
+        if e is not None:
+            a = gs.attrs(e)
+            body = f"ENE {gs.energy(e)} · wounds {gs.wounds(e)}/{a.CON} · {gs.world.get(e, Posture).state}"
+            sel = self.selected
+            if sel is not None and sel != e and sel in gs.minis() and gs.on_table(sel):
+                body += f"\n{gs.distance(sel, e):.2f} K from {long_name(gs, sel)} (edge to edge, BAS-3)"
+                if gs.in_fov(sel, e):
+                    body += "; in its field of view"
+            return (long_name(gs, e), body)
+        piece = self.view.terrain_at(pos)
+        if piece is not None:
+            kind = theme.TERRAIN.get(piece.kind, {}).get("label", piece.kind)
+            name = self.view.names.get(piece.id, piece.id)
+            sight = "blocks line of sight" if piece.blocks_los else "does not block line of sight"
+            return (name, f"{kind}, {piece.height:g} K high, DEF {piece.defense}; {sight}")
+        return None
+
+    def screenshot(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+
+def _display_path(path) -> str:
+    """A path as the user would type it: relative to the working folder when it is under it."""
+    p = Path(path).resolve()
+    try:
+        return str(p.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+# --- the program ------------------------------------------------------------------------------------------------------
+def _init_pygame() -> None:
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        theme.reset()
+        pygame.font.init()
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        prog="main.py", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Wartime The Game: hot-seat play in a window (two players at one screen, or against the "
+                    "scripted AI) and the replay viewer.",
+        epilog="Choosing the armies and who plays them:\n"
+               "  --red SPEC / --blue SPEC  SPEC is an army-list file (a human plays it), 'ai' (the scripted AI\n"
+               "                            plays the scenario's default list) or 'ai:LIST' (the AI plays LIST)\n"
+               "  --red-list / --blue-list  the army list alone (as in `wartime simulate`)\n"
+               "  --red-ai / --blue-ai      that side is played by the scripted AI\n"
+               "examples:\n"
+               "  python main.py\n"
+               "  python main.py --scenario scenarios/crossroads.toml --red scenarios/lists/mixed.toml --blue ai\n"
+               "  python main.py --blue ai:scenarios/lists/armoured.toml --seed 7\n"
+               "  python main.py --load saves/autosave.jsonl\n"
+               "  python main.py --replay records/skirmish-7.jsonl   (same as: wartime replay view FILE)")
+    ap.add_argument("--scenario", default=str(DEFAULT_SCENARIO), help="scenario file (default: scenarios/skirmish.toml)")
+    for side in ("red", "blue"):
+        ap.add_argument(f"--{side}", metavar="SPEC", default=None, help=f"{side}'s army list, 'ai' or 'ai:LIST'")
+        ap.add_argument(f"--{side}-list", metavar="LIST", default=None, help=f"{side}'s army list")
+        ap.add_argument(f"--{side}-ai", action="store_true", help=f"{side} is played by the scripted AI")
+    ap.add_argument("--seed", type=int, default=None, help="match seed (default: a fresh random seed, recorded)")
+    ap.add_argument("--load", metavar="SAVE", default=None, help="resume a saved game (.jsonl record)")
+    ap.add_argument("--replay", metavar="RECORD", default=None, help="open a game record in the replay viewer")
+    ap.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    ap.add_argument("--speed", type=float, default=1.0, help="animation speed factor (default 1)")
+    ap.add_argument("--saves", default="saves", help="folder for saves and the autosave (default saves/)")
+    ap.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)   # smoke tests: stop after N frames
+    return ap.parse_args(argv)
+
+
+def setup_from_args(args: argparse.Namespace) -> Setup:
+    lists: dict[str, str | None] = {}
+    controllers: dict[str, str] = {}
+    for side in ("red", "blue"):
+        spec = getattr(args, side)
+        lst = getattr(args, f"{side}_list")
+        ai = getattr(args, f"{side}_ai")
+        if spec is not None:
+            if spec == "ai":
+                ai = True
+            elif spec.startswith("ai:"):
+                ai = True
+                spec_list = spec[3:]
+                if lst is not None and lst != spec_list:
+                    raise SystemExit(f"main.py: --{side} {spec} and --{side}-list {lst} name two lists")
+                lst = spec_list
+            else:
+                if lst is not None and lst != spec:
+                    raise SystemExit(f"main.py: --{side} {spec} and --{side}-list {lst} name two lists")
+                lst = spec
+        lists[side] = lst
+        controllers[side] = AI if ai else HUMAN
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    return Setup(args.scenario, lists, seed, controllers)
+
+
+def run(argv: list[str] | None = None, max_frames: int | None = None) -> int:
+    """The program: parse arguments, open the window, loop until closed (or `max_frames` frames)."""
+    args = parse_args(list(argv) if argv is not None else sys.argv[1:])
+    if max_frames is None:
+        max_frames = args.frames
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"main.py: --size {args.size!r} is not WxH", file=sys.stderr)
+        return 2
+    try:
+        if args.replay:
+            from wartime.ui.replay_view import ReplayViewer
+            screen = ReplayViewer(args.replay, size=(w, h))
+        elif args.load:
+            rebuilt = rebuild_match(args.load)
+            screen = App(rebuilt.setup, match=rebuilt.match, size=(w, h), speed=args.speed, saves_dir=args.saves,
+                         start_screen=False)
+        else:
+            setup = setup_from_args(args)
+            screen = App(setup, size=(w, h), speed=args.speed, saves_dir=args.saves)
+    except DataError as exc:
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 2
+    except (WartimeError, OSError) as exc:
+        print(f"main.py: {exc}", file=sys.stderr)
+        return 2
+    frames = 0
+    try:
+        while True:
+            if not screen.step():
+                break
+            if getattr(screen, "next_screen", None) is not None:
+                screen = screen.next_screen
+            frames += 1
+            if max_frames is not None and frames >= max_frames:
+                break
+    finally:
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
