@@ -5,7 +5,8 @@ Each scenario plays the same batch (all ordered pairings of the shipped lists, t
 count into a throw-away store; games/s is games / wall time of `run_batch` (pool started beforehand; the
 fork server is warmed by a short batch first). Efficiency = CPU seconds spent in games / (workers × wall
 seconds): 1.0 is perfect scaling; it drops with per-task overhead, idle workers at the end, or other work on
-the machine (the load average is printed too)."""
+the machine (the load average is printed too). The balance bound = CPU seconds of all games / those of the
+busiest worker: the speed-up the spread of the games allows on an otherwise idle machine."""
 from __future__ import annotations
 
 import argparse
@@ -37,10 +38,15 @@ def measure(scenario: Path, games: int, workers: int, backend: str, tmp: Path) -
         wall = time.perf_counter() - t0
         rows = store.games()
     cpu = sum(g["cpu_s"] for g in rows)
+    per_worker: dict[str, float] = {}
+    for g in rows:
+        per_worker[g["worker"]] = per_worker.get(g["worker"], 0.0) + g["cpu_s"]
     return {"scenario": scenario.stem, "workers": workers, "games": s.played, "wall_s": round(wall, 3),
             "games_per_s": round(s.played / wall, 3), "game_cpu_s_mean": round(cpu / s.played, 4),
             # the share of the workers' wall time spent playing: 1.0 is perfect scaling
-            "efficiency": round(cpu / (workers * wall), 3), "chunk_size": s.chunk_size}
+            "efficiency": round(cpu / (workers * wall), 3),
+            # the speed-up the spread of games over the workers allows on an otherwise idle machine
+            "balance_bound": round(cpu / max(per_worker.values()), 3), "chunk_size": s.chunk_size}
 
 
 def main() -> int:
@@ -67,7 +73,8 @@ def main() -> int:
                 if not args.json:
                     print(f"{r['scenario']:12} workers {w}: {r['games']} games in {r['wall_s']:.1f} s = "
                           f"{r['games_per_s']:.2f} games/s (×{r['speedup']:.2f}; mean game {r['game_cpu_s_mean']:.3f} "
-                          f"s CPU; efficiency {r['efficiency']:.2f}; load {r['load_avg_1min']})", flush=True)
+                          f"s CPU; efficiency {r['efficiency']:.2f}; balance bound ×{r['balance_bound']:.2f}; "
+                          f"load {r['load_avg_1min']})", flush=True)
     if args.json:
         print(json.dumps({"machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
                                      f"Python {platform.python_version()}", "results": rows}))

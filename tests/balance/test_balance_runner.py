@@ -259,3 +259,13 @@ def test_guided_chunks_are_large_early_and_single_games_at_the_end():
     assert sizes == sorted(sizes, reverse=True)
     assert [len(c) for c in chunked(specs[:10], 2, fixed=4)] == [4, 4, 2]
     assert [s.key for c in chunked(specs, 2) for s in c] == [s.key for s in specs]
+
+
+def test_a_worker_of_another_version_stops_the_batch_before_storing(tmp_path, monkeypatch):
+    import wartime.balance.worker as worker
+    monkeypatch.setattr(worker, "__version__", "9.9.9")
+    config = reference_config()
+    store, _ = new_store(tmp_path / "v.sqlite", config)
+    with store, open_executor("inline") as (ex, slots), pytest.raises(StoreError, match="runs wartime 9.9.9"):
+        run_batch(config, store, 1, ex, slots, progress=False)
+    assert rows(tmp_path / "v.sqlite")["games"] == []

@@ -499,3 +499,18 @@ def test_REA_3_react_decisions_round_trip_through_json():
     p = Decision("react", "blue", actor=7)
     assert p.to_json() == {"kind": "react", "side": "blue", "actor": 7}
     assert Decision.from_json(p.to_json()) == p
+
+
+def test_CBA_24_Huir_puts_a_charge_target_out_of_reach_and_the_charger_moves_towards_it():
+    """CBA-24 / CBA-12 ruling (3): the target of a Cargar flees 3 K; the charge is re-validated (REA-4): out of
+    reach, the charger moves its full allowance towards it, stops 1 K short, is not engaged and gets no bonus."""
+    g = Game(M(side="red", x=10, y=20, facing=0.0, mov=1, weapons=(blade(),)),
+             M(side="blue", x=14, y=20, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.declare(a, "charge", target=b, path=[[13, 20]])
+    g.dice.push(3, 4)                                      # b's CH VOL; its Huir CH PSI
+    g.react(b, "flee", path=[[17, 20]])
+    assert g.pos(b) == (17, 20) and g.events("charge_short", who=a)
+    assert g.pos(a) == (14, 20) and not g.gs.engaged(a) and g.gs.effects(a).charge_target is None
+    assert g.energy(a) == 8 and g.all_dice_used()

@@ -90,9 +90,9 @@ class RandomController:
 
     # --- reactions (REA-1..5) ---------------------------------------------------------------------
     def _react(self, match, p: Pending) -> Decision:
-        """REA-3: pass two times in three; otherwise the first legal of the window's reactions in a random order
+        """REA-3: pass three times in four; otherwise the first legal of the window's reactions in a random order
         (a shot, a melee attack, Pivotar, Huir, Esquivar, Contracarga, a posture, a short move), else pass."""
-        if self.dice.choice_index(3) != 0:
+        if self.dice.choice_index(4) != 0:
             return reaction(p, None)
         gs, engine = match.gs, match.engine
         e, a = p.actor, p.against

@@ -361,10 +361,11 @@ class ScriptedController:
         return max(0, gs.energy(e) + a.CON + a.AGI - gs.wounds(e) - 10)
 
     def _react(self, match, p: Pending) -> Decision:
-        """REA-3: answer an attack or a charge against itself (shoot first or back, dodge a melee attack,
-        counter-charge, flee when panicked), take a cheap good shot at an enemy in view only with energy the
-        next gain would cap anyway, turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
-        gs = match.gs
+        """REA-3: answer an attack or a charge against itself — shoot first if that may well stop the attacker,
+        else duck from a shot (crouch, then shoot back after it in bullet time, REA-5), dodge a melee attack,
+        counter-charge, flee when panicked; take a good shot at an enemy in view only with energy the next gain
+        would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
+        gs, engine = match.gs, match.engine
         e, a = p.actor, p.against
         opts = set(p.options)
         attacks = ("ranged_attack", "melee_attack", "unarmed_attack", "charge")
@@ -373,6 +374,11 @@ class ScriptedController:
         # energy it may go down to: deep for a threat to itself; otherwise the energy the next gain would cap
         # anyway and 2 more (a shot now is worth a shot later), never below 0
         floor = -5 if threat else max(0, gs.energy(e) - spare - 2)
+
+        def affordable(d):
+            cost = legal_reaction_cost(engine, d)
+            return d if cost is not None and gs.energy(e) - cost >= floor else None
+
         if gs.psyche(e).panic:
             if threat and "flee" in opts:
                 return self._flee_reaction(match, p, a) or reaction(p, None)
@@ -380,34 +386,53 @@ class ScriptedController:
         if a is None or not gs.able(a):
             return reaction(p, None)
         early = p.window == "declaration"
-        if early and threat and p.against_action in ("melee_attack", "unarmed_attack") and "dodge" in opts:
-            d = reaction(p, "dodge")
-            cost = legal_reaction_cost(match.engine, d)
-            if cost is not None and gs.energy(e) - cost >= floor and gs.attrs(e).AGI >= 4:
-                return d
-        if "ranged_attack" in opts and (threat or not early):
-            shot = self._reaction_shot(match, p, a, early, floor, min_value=0.25 if threat else 0.4)
+        if early and threat:
+            melee = p.against_action in ("melee_attack", "unarmed_attack")
+            if melee and "dodge" in opts and gs.attrs(e).AGI >= 4:
+                d = affordable(reaction(p, "dodge"))
+                if d is not None:
+                    return d
+            killer = self._reaction_shot(match, p, a, True, floor, min_value=0.25, min_kill=0.3) \
+                if "ranged_attack" in opts else None
+            if killer is not None:
+                return killer
+            if p.against_action == "ranged_attack" and gs.distance(e, a) > 3.0:
+                # MVA-4 / MVA-5: duck: a ranged CH IMP from beyond 3 K takes −1 (crouched) or −2 (prone)
+                posture = gs.world.get(e, Posture).state
+                key = "crouch" if posture == "standing" else ("go_prone" if posture == "crouched" and
+                                                              not self._weapons(gs, e, False) else None)
+                if key is not None and key in opts:
+                    d = affordable(reaction(p, key))
+                    if d is not None:
+                        return d
+            if "ranged_attack" in opts:
+                shot = self._reaction_shot(match, p, a, True, floor, min_value=0.25)
+                if shot is not None:
+                    return shot
+            if p.against_action == "charge" and "counter_charge" in opts and gs.total_def(e) > 0:
+                d = affordable(reaction(p, "counter_charge"))
+                if d is not None:
+                    return d
+            return reaction(p, None)
+        if early:
+            return reaction(p, None)
+        if "ranged_attack" in opts:
+            shot = self._reaction_shot(match, p, a, False, floor, min_value=0.25 if threat else 0.4)
             if shot is not None:
                 return shot
-        if early and threat and p.against_action == "charge" and "counter_charge" in opts and gs.total_def(e) > 0:
-            d = reaction(p, "counter_charge")
-            cost = legal_reaction_cost(match.engine, d)
-            if cost is not None and gs.energy(e) - cost >= floor:
-                return d
-        if not early and "melee_attack" in opts and threat and gs.in_contact(e, a):
+        if "melee_attack" in opts and threat and gs.in_contact(e, a):
             d = self._reaction_melee(match, p, a, floor)
             if d is not None:
                 return d
-        if not early and "pivot" in opts and not gs.in_fov(e, a) and (threat or spare >= 1) \
-                and (gs.energy(e) - 1 >= floor or threat):
+        if "pivot" in opts and not gs.in_fov(e, a) and (threat or spare >= 1):
             d = reaction(p, "pivot", facing_to=facing_to(gs, e, a))
-            if legal_reaction_cost(match.engine, d) is not None:
+            if legal_reaction_cost(engine, d) is not None and (threat or gs.energy(e) - 1 >= floor):
                 return d
         return reaction(p, None)
 
-    def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float):
+    def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float, min_kill: float = 0.0):
         """The best legal shot at the acting enemy whose expected value (wounds, plus incapacitation) is worth it
-        (REA-4: an early shot takes CH IMP −1)."""
+        and whose chance to put it out of action is at least `min_kill` (REA-4: an early shot takes CH IMP −1)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         best = None
@@ -425,7 +450,7 @@ class ScriptedController:
             odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                                extra_imp=extra)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
-            if value >= min_value and (best is None or value > best[0]):
+            if value >= min_value and float(odds.p_incapacitate) >= min_kill and (best is None or value > best[0]):
                 best = (value, d)
         return None if best is None else best[1]
 

@@ -80,14 +80,11 @@ def design_value_scatter(designs: list[dict], model: dict, path: Path, title: st
     fig, ax = plt.subplots(figsize=(7.5, 5.5))
     in_points = any(d.get("value") is not None for d in ds)
     xs = [d["cost"] for d in ds]
+    x_lo, x_hi = (min(xs) - 8, max(xs) + 8) if xs else (0, 100)
     if in_points:
         ys = [d["value"] for d in ds]
         es = [1.96 * (d["value_se"] or 0) for d in ds]
-        lo = min(xs + [y - e for y, e in zip(ys, es)]) - 10
-        hi = max(xs + [y + e for y, e in zip(ys, es)]) + 10
-        ax.plot([lo, hi], [lo, hi], color=GREY, ls="--", lw=1, label="value = cost (priced right)")
-        ax.set_xlim(lo, hi)
-        ax.set_ylim(lo, hi)
+        ax.plot([x_lo, x_hi], [x_lo, x_hi], color=GREY, ls="--", lw=1, label="value = cost (priced right)")
         ax.set_ylabel("fitted value (points), 95 % interval")
         note = "" if model.get("values_reliable") else "  [points term weak: values uncertain]"
     else:
@@ -96,16 +93,31 @@ def design_value_scatter(designs: list[dict], model: dict, path: Path, title: st
         ax.axhline(0, color=GREY, ls="--", lw=1, label="priced right")
         ax.set_ylabel("mispricing: log-odds per copy, 95 % interval")
         note = "  [lists of equal cost: no points scale, run --handicap]"
-    ax.errorbar(xs, ys, yerr=es, fmt="o", color=BLUE, ecolor=BLUE, capsize=3, lw=1)
-    for i, (x, y, d) in enumerate(sorted(zip(xs, ys, ds), key=lambda t: (t[0], t[1]))):
-        # alternate label heights so that designs of near-equal cost stay readable
-        ax.annotate(d["character_id"], (x, y), textcoords="offset points", xytext=(5, 5 if i % 2 else -11),
-                    fontsize=8)
+    ax.errorbar(xs, ys, yerr=es, fmt="o", color=BLUE, ecolor=BLUE, alpha=0.8, capsize=3, lw=1)
+    labels = [ax.annotate(d["character_id"], (x, y), textcoords="offset points", xytext=(6, 3), fontsize=8)
+              for x, y, d in zip(xs, ys, ds)]
+    _spread_labels(fig, labels)
+    ax.set_xlim(x_lo - 12, x_hi + 12)
     ax.set_xlabel("cost (points, BLD formulas)")
     ax.set_title(title + note, fontsize=10)
     ax.legend(loc="upper left", fontsize=8)
     ax.grid(alpha=0.3)
     _save(fig, path)
+
+
+def _spread_labels(fig, labels) -> None:
+    """Move labels that overlap an earlier one down, a line at a time (display coordinates)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    placed = []
+    for lab in labels:
+        for _ in range(12):
+            box = lab.get_window_extent(renderer).expanded(1.02, 1.1)
+            if not any(box.overlaps(p) for p in placed):
+                break
+            x, y = lab.get_position()
+            lab.set_position((x, y - 9))
+        placed.append(lab.get_window_extent(renderer))
 
 
 def efficiency_bars(designs: list[dict], path: Path, title: str) -> None:

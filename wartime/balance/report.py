@@ -27,7 +27,8 @@ class ReportError(Exception):
 
 # --- loading ----------------------------------------------------------------------------------------
 def load_results(paths: list[str | Path], allow_mixed: bool = False) -> dict[str, Any]:
-    """Games and characters of every store (a game key found in several stores is counted once)."""
+    """Games and characters of every store. A game found in several stores (same key, seed and version) is
+    counted once; game keys are made unique across stores (key|seed|engine version|rules hash)."""
     games: list[dict] = []
     chars: list[dict] = []
     seen: set[tuple[str, str, str]] = set()
@@ -40,13 +41,15 @@ def load_results(paths: list[str | Path], allow_mixed: bool = False) -> dict[str
             for c in store.characters():
                 by_game.setdefault(c["game_key"], []).append(c)
             for g in store.games():
-                ident = (g["game_key"], g["engine_version"], g["rules_hash"])
+                # the same key in stores of other batch seeds or versions is another game
+                ident = (g["game_key"], g["seed"], g["engine_version"], g["rules_hash"])
                 if ident in seen:
                     duplicates += 1
                     continue
                 seen.add(ident)
-                games.append(g)
-                chars.extend(by_game.get(g["game_key"], []))
+                uid = "|".join(map(str, ident))
+                games.append(dict(g, game_key=uid))
+                chars.extend(dict(c, game_key=uid) for c in by_game.get(g["game_key"], []))
     versions = Counter((g["engine_version"], g["rules_hash"]) for g in games)
     if len(versions) > 1 and not allow_mixed:
         lines = "; ".join(f"{n} games of {describe_version(*v)}" for v, n in sorted(versions.items()))

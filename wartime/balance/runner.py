@@ -215,7 +215,9 @@ PRELOAD = ["wartime.balance.worker", "wartime.match.match", "wartime.ai", "warti
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """A local pool. Workers are forked from a fork server that preloads the engine (cheap start, no threads
-    inherited from the parent: tqdm's monitor, a Dask client in the same process)."""
+    inherited from the parent: tqdm's monitor, a Dask client in the same process). As with any
+    multiprocessing start method but fork, a script that runs a batch through this pool needs the
+    ``if __name__ == "__main__":`` guard (its main module is imported again in the workers)."""
     from wartime.balance.worker import ignore_sigint
     if sys.platform.startswith("linux"):
         ctx = multiprocessing.get_context("forkserver")
@@ -306,10 +308,10 @@ def run_batch(config: BatchConfig, store: ResultStore, per_pairing: int, executo
     try:
         fill()
         while pending:
-            done, rest = wait(pending, return_when=FIRST_COMPLETED)
+            finished, rest = wait(pending, return_when=FIRST_COMPLETED)
             pending.clear()
             pending.update(rest)
-            for fut in done:
+            for fut in finished:
                 for result in fut.result():
                     g = result["game"]
                     if (g["engine_version"], g["rules_hash"]) != (engine_version, rules_hash):

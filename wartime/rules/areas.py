@@ -26,12 +26,12 @@ from typing import Any
 import numpy as np
 
 from wartime.core.components import Posture
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.geometry.measure import point_segment_distances
-from wartime.rules.checks import Modifier, combine, resolve_die
+from wartime.rules.checks import Modifier, combine
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
@@ -485,17 +485,12 @@ def smoke_mods(gs: GameState, attacker: int, tx: float, ty: float) -> list[Modif
 
 
 # --- odds for controllers (exact, no sampling) --------------------------------------------------------------
-def p_pass(target: int) -> Fraction:
-    """CHK-1 / CHK-2: P(a 1D10 check passes)."""
-    return Fraction(sum(1 for d in range(1, 11) if resolve_die(d, target)[0]), 10)
-
-
 def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[float, float, float]:
     """The value of an area attack for a controller, if it lands where aimed (dispersion is not priced):
     (expected wounds to enemies + 2 × P(enemy casualties), the same for allies and the attacker's side,
     P(hit)). Exact over the dice of the CH IMP and each covered mini's CH DEF (CMB-4, CMB-6, CMB-7, CMB-9,
     CMB-17, CMB-18, ARE-5, ARE-6)."""
-    from wartime.rules.odds import wounds_distribution
+    from wartime.rules.odds import p_pass, wounds_distribution
 
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:

@@ -122,20 +122,30 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     from wartime.rules.psychology import panicked_reactions
     if gs.psyche(e).panic:
         return panicked_reactions(gs, e) if w.timing == "declaration" else ()
+    general = general_keys()
+    key = (w.timing, w.chained, w.action in MELEE_ATTACKS and w.target == e, w.action == "charge" and w.target == e,
+           general)
+    got = _options_cache.get(key)
+    if got is not None:
+        return got
     keys: list[str] = []
     if w.timing == "declaration":
         if not w.chained:
-            keys += general_keys()
+            keys += general
             keys.append("pivot")
         keys.append("flee")
-        if w.action in MELEE_ATTACKS and w.target == e:
+        if key[2]:
             keys.append("dodge")
-        if w.action == "charge" and w.target == e:
+        if key[3]:
             keys.append("counter_charge")
     else:
-        keys += general_keys()
+        keys += general
         keys.append("pivot")
-    return tuple(sorted(set(keys)))
+    got = _options_cache[key] = tuple(sorted(set(keys)))
+    return got
+
+
+_options_cache: dict[tuple, tuple[str, ...]] = {}
 
 
 # --- sight (REA-1) and noise (REA-6..8) ----------------------------------------------------------------------
@@ -264,6 +274,12 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
         if not gs.able(e):
             reasons[e] = NOT_ABLE
             continue
+        if gs.energy(e) - 1 < -10:
+            reasons[e] = NOT_ENOUGH_ENERGY       # REA-2: no reaction is possible anyway (no need to look)
+            continue
+        if gs.psyche(e).panic and w.timing == "after":
+            reasons[e] = PANICKED                # REA-1 / PSI-12: Huir only, and only in a declaration window
+            continue
         if e in bullet_time:
             reasons[e] = BY_BULLET_TIME
         elif e in seen_before:
@@ -286,8 +302,6 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
             continue
         if why not in (BY_SIGHT, BY_NOISE, BY_BULLET_TIME):
             s.excluded.append((e, why))
-        elif gs.energy(e) - 1 < -10:
-            s.excluded.append((e, NOT_ENOUGH_ENERGY))
         elif not window_options(gs, w, e):
             s.excluded.append((e, PANICKED if gs.psyche(e).panic else NOT_ABLE))
         else:

@@ -114,6 +114,12 @@ def normalise_params(value: Any) -> Any:
     raise RuleViolation("ACT-1", f"parameter value {value!r} is not a number, string or list")
 
 
+@dataclass(frozen=True)
+class _ChargeShort:
+    """CBA-12 ruling (3): a charge whose target a reaction put out of reach moves towards it instead."""
+    prep: Any
+
+
 def phase_of(vol: int) -> int:
     """SEQ-5: a character first becomes eligible in phase clamp(VOL, 1, 10)."""
     return max(1, min(10, vol))
@@ -543,7 +549,7 @@ class Engine:
             if w.action == "charge" and w.target is not None and gs.on_table(w.target):
                 prep = reactions.charge_fallback(gs, actor, w.target, float(gs.mov(actor) + 3))
                 if prep is not None:
-                    return ("charge_short", prep), None
+                    return _ChargeShort(prep), None
                 return None, why
             if action.moves and isinstance(params.get("path"), list) and w.start:
                 got = reactions.longest_legal_prefix(lambda p: action.validate(gs, actor, p), params,
@@ -572,9 +578,9 @@ class Engine:
                 ctx.params["_chain_critical"] = True                      # MOV-4
         if ctx.failed:
             gs.world.emit("action_void", "PSI-5", who=actor, action=key)
-        elif isinstance(prepared, tuple) and prepared and prepared[0] == "charge_short":
+        elif isinstance(prepared, _ChargeShort):
             from wartime.rules.actions.movement import apply_move
-            apply_move(gs, ctx, prepared[1], "CBA-12")
+            apply_move(gs, ctx, prepared.prep, "CBA-12")
             gs.world.emit("charge_short", "CBA-12", who=actor, target=ctx.params.get("target"))
         else:
             action.resolve(gs, ctx, prepared)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Position
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.heights import LEVELS
