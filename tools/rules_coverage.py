@@ -25,8 +25,6 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
 
 PARTIAL = {
     "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports (MOV-2)",
-    "MOV-13": "Pivotar and full moves enforced; the two-actions limit is checked for attacks only until the "
-              "engine calls altitude.flight_restrictions for every action",
     "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
     "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
     "REA-3": "within a side the reactors are asked in id order (the side does not choose the order)",

@@ -514,3 +514,26 @@ def test_CBA_24_Huir_puts_a_charge_target_out_of_reach_and_the_charger_moves_tow
     assert g.pos(b) == (17, 20) and g.events("charge_short", who=a)
     assert g.pos(a) == (14, 20) and not g.gs.engaged(a) and g.gs.effects(a).charge_target is None
     assert g.energy(a) == 8 and g.all_dice_used()
+
+
+def test_REA_5_bullet_time_waives_the_CH_VOL_not_the_sight():
+    """REA-5 / REA-1: in bullet time the reactor still reacts only to what it sees (or hears): an action the
+    acting character takes out of its sight offers it no reaction; back in sight, it reacts without a CH VOL."""
+    wall = piece("wall", "blocking", 11, 21.5, 12, 30, height=3, blocks_los=True)
+    g = duel({"mov": 3}, {}, pieces=[wall])
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.declare(a, "concentrate")
+    g.react(b)
+    g.dice.push(2, 9)
+    g.react(b, "ranged_attack", target=a, weapon=0)
+    assert g.engine.flow.bullet_time == (b,)
+    g.declare(a, "move", path=[[10, 23]])                  # seen at its start: b may react (it passes)
+    g.react(b)
+    g.react(b)
+    g.declare(a, "concentrate")                            # behind the wall: no reaction offered
+    assert {"who": b, "why": "no_los"} in window_event(g, "declaration")["excluded"]
+    assert g.pending.kind == "action"
+    g.declare(a, "move", path=[[10, 20]])                  # back in sight
+    g.react(b, "crouch")
+    assert len(g.checks("ATR")) == 1 and g.events("reaction", who=b)[-1]["bullet_time"] is True

@@ -321,8 +321,8 @@ def test_ACT_3_the_minus_1_is_per_action_not_cumulative_and_a_fail_does_not_brea
 
 def test_ACT_4_no_other_decision_is_asked_inside_a_chain():
     """ACT-4: nothing interrupts a chain of combined actions; the engine keeps asking the acting character
-    until the action after the last flag is resolved. (The reaction windows themselves, REA-3, are not
-    implemented yet: this checks only that the chain is resolved as one uninterrupted run.)"""
+    until the action after the last flag is resolved. (Here nobody can react; the reaction windows around a
+    chain are tested in test_rules_reactions.py.)"""
     g = Game(M(side="red", VOL=5, AGI=6, x=5, y=5, mov=3), M(side="blue", VOL=4, x=30, y=30), rolls=[9, 1])
     a, _ = g.ids
     g.begin()

@@ -32,11 +32,11 @@ class RandomController:
         return seq[self.dice.choice_index(len(seq))]
 
     def decide(self, match, p: Pending) -> Decision:
+        if p.kind == "react":
+            return self._react(match, p)
         self._reseed(match)
         if p.kind in ("initiative", "activate"):
             return Decision(p.kind, p.side, choice=self._pick(list(p.options)))
-        if p.kind == "react":
-            return self._react(match, p)
         engine = match.engine
         makers = list(self._candidates(match, p))
         # shuffle deterministically, build lazily (paths are costly), take the first legal one
@@ -90,10 +90,18 @@ class RandomController:
 
     # --- reactions (REA-1..5) ---------------------------------------------------------------------
     def _react(self, match, p: Pending) -> Decision:
-        """REA-3: pass three times in four; otherwise the first legal of the window's reactions in a random order
-        (a shot, a melee attack, Pivotar, Huir, Esquivar, Contracarga, a posture, a short move), else pass."""
-        if self.dice.choice_index(4) != 0:
+        """REA-3: pass four times in five; otherwise the first legal of the window's reactions in a random order
+        (a shot, a melee attack, Pivotar, Huir, Esquivar, Contracarga, a posture, a short move), else pass.
+        The pass is decided from the decision's sub-seed itself (derive_seed(seed, "decision:n") mod 5, n as in
+        `_reseed`), so the many passed windows cost no Dice; a reaction then draws from Dice(that sub-seed)."""
+        from wartime.match.match import derive_seed
+        decisions = getattr(match, "decisions", None)
+        n = len(decisions) if decisions is not None else self._calls
+        self._calls += 1
+        sub = derive_seed(self.seed, f"decision:{n}")
+        if sub % 5 != 0:
             return reaction(p, None)
+        self.dice = Dice(sub)
         gs, engine = match.gs, match.engine
         e, a = p.actor, p.against
         options = set(p.options)

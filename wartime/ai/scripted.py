@@ -371,9 +371,9 @@ class ScriptedController:
         attacks = ("ranged_attack", "melee_attack", "unarmed_attack", "charge")
         threat = p.against_target == e and p.against_action in attacks
         spare = self._spare_energy(gs, e)
-        # energy it may go down to: deep for a threat to itself; otherwise the energy the next gain would cap
-        # anyway and 2 more (a shot now is worth a shot later), never below 0
-        floor = -5 if threat else max(0, gs.energy(e) - spare - 2)
+        # energy it may go down to: deep for a threat to itself; otherwise a little below 0 (a shot now is worth
+        # a shot in its next activation, and damage done earlier stops enemy actions)
+        floor = -5 if threat else -2
 
         def affordable(d):
             cost = legal_reaction_cost(engine, d)
@@ -415,15 +415,27 @@ class ScriptedController:
                     return d
             return reaction(p, None)
         if early:
+            if p.against_action in ("move", "run", "sprint") and "ranged_attack" in opts:
+                d = self._early_shot_at_mover(match, p, a, floor)
+                if d is not None:
+                    return d
             return reaction(p, None)
         if "ranged_attack" in opts:
             shot = self._reaction_shot(match, p, a, False, floor, min_value=0.25 if threat else 0.4)
             if shot is not None:
                 return shot
-        if "melee_attack" in opts and threat and gs.in_contact(e, a):
+        if "melee_attack" in opts and gs.in_contact(e, a):
             d = self._reaction_melee(match, p, a, floor)
             if d is not None:
                 return d
+        if "charge" in opts and not gs.engaged(e) and self._weapons(gs, e, False) \
+                and 2.0 <= gs.distance(e, a) <= gs.mov(e) + 3:
+            # CBA-12: a fighter charges an enemy that acted within reach (the charge bonus waits for its attack)
+            path = path_towards(gs, e, contact_point(gs, e, a), gs.mov(e) + 3, plan=False)
+            if path:
+                d = affordable(reaction(p, "charge", target=a, path=path))
+                if d is not None:
+                    return d
         if "pivot" in opts and not gs.in_fov(e, a) and (threat or spare >= 1):
             d = reaction(p, "pivot", facing_to=facing_to(gs, e, a))
             if legal_reaction_cost(engine, d) is not None and (threat or gs.energy(e) - 1 >= floor):
@@ -453,6 +465,54 @@ class ScriptedController:
             if value >= min_value and float(odds.p_incapacitate) >= min_kill and (best is None or value > best[0]):
                 best = (value, d)
         return None if best is None else best[1]
+
+    def _early_shot_at_mover(self, match, p, a, floor: int):
+        """REA-4: an enemy declares a move across its view: shoot it early at the most exposed point of its
+        declared path (`at`), when that beats waiting for the after-action window at its end point by enough to
+        pay the early −1 (a move into cover is best shot on the way)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        w = engine.flow.window
+        if w is None or not isinstance(w.params.get("path"), list) or not w.start:
+            return None
+        from wartime.rules.reactions import point_along
+        pts = [(w.start[0], w.start[1])] + [tuple(q) for q in w.params["path"]]
+        total = sum(math.hypot(b[0] - q[0], b[1] - q[1]) for q, b in zip(pts, pts[1:]))
+        if total <= 0.5:
+            return None
+        old = gs.pos(a)
+        best = None
+        end_value = None
+        try:
+            for s in (0.0, total / 3, 2 * total / 3, total):
+                x, y, heading = point_along(pts, s)
+                gs.world.set(a, replace(old, x=x, y=y, facing=old.facing if heading is None else heading))
+                for i, wpn in self._weapons(gs, e, True):
+                    if wpn.area is not None or (wpn.magazine is not None and not wpn.rounds):
+                        continue
+                    if gs.distance(e, a) > wpn.RNG or not gs.in_fov(e, a):
+                        continue
+                    c = gs.cover(e, [a])[0]
+                    if not c.has_los:
+                        continue
+                    late = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+                    odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
+                                       extra_imp=[Modifier("REA-4", -1, "early")])
+                    value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                    if s == total:
+                        lv = float(late.expected_wounds) + 2.0 * float(late.p_incapacitate)
+                        end_value = lv if end_value is None else max(end_value, lv)
+                    if best is None or value > best[0]:
+                        best = (value, s, i)
+        finally:
+            gs.world.set(a, old)
+        if best is None or best[0] < 0.4 or (end_value is not None and best[0] < 1.25 * end_value):
+            return None
+        d = reaction(p, "ranged_attack", target=a, weapon=best[2], at=round(best[1], 4))
+        cost = legal_reaction_cost(engine, d)
+        if cost is None or gs.energy(e) - cost < floor:
+            return None
+        return d
 
     def _reaction_melee(self, match, p, a, floor: int):
         gs, engine = match.gs, match.engine

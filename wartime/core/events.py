@@ -19,10 +19,10 @@ def canonical(value: Any) -> Any:
     if isinstance(value, float):
         v = round(value, FLOAT_DIGITS)
         return 0.0 if v == 0 else v
-    if isinstance(value, Mapping):
-        return {str(k): canonical(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)):        # before the (slow) abstract Mapping check
         return [canonical(v) for v in value]
+    if isinstance(value, dict) or isinstance(value, Mapping):
+        return {str(k): canonical(v) for k, v in value.items()}
     raise TypeError(f"value of type {type(value).__name__} has no canonical form")
 
 

@@ -38,7 +38,7 @@ REACTED = "reacted"
 ACTOR_DOWN = "actor_down"              # the acting character was put out of action before its turn came
 
 #: REA-1: how a candidate was triggered.
-BY_SIGHT, BY_NOISE, BY_BULLET_TIME = "sight", "noise", "bullet_time"
+BY_SIGHT, BY_NOISE = "sight", "noise"
 
 #: Actions taken only in the own activation (never as a reaction).
 OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard"})
@@ -258,14 +258,16 @@ def enemies_in_order(gs: GameState, actor: int, order: tuple[str, ...]) -> list[
 
 def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[float, float]], *,
            noise: float = 0.0, heard_now: set[int] | None = None, seen_before: tuple[int, ...] = (),
-           heard_before: tuple[int, ...] = (), bullet_time: tuple[int, ...] = (), memo: dict | None = None) -> Survey:
+           heard_before: tuple[int, ...] = (), memo: dict | None = None) -> Survey:
     """Who may react in window `w`, in order, and why everyone else may not.
 
-    Triggers (REA-1, REA-5, REA-8): bullet time with the actor; the actor seen at some point of `track` (or
+    Triggers (REA-1, REA-8): the actor seen at some point of `track` (or
     during an earlier action of its chain, ACT-4: `seen_before`); in the after-action window, its noise heard
     (`heard_now`, the listeners the action's `noise` events name, else computed from its `noise` K; or earlier
     in the chain: `heard_before`). Then: able to act, ENE above −10 (REA-2), and
-    some reaction this window allows (a panicking character only Huir, PSI-12)."""
+    some reaction this window allows (a panicking character only Huir, PSI-12). Bullet time (REA-5) waives
+    the CH VOL, not these requirements: a reactor in bullet time is a candidate by sight or noise like any
+    other."""
     s = Survey([], [], [])
     pending: list[int] = []
     reasons: dict[int, str] = {}
@@ -280,15 +282,13 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
         if gs.psyche(e).panic and w.timing == "after":
             reasons[e] = PANICKED                # REA-1 / PSI-12: Huir only, and only in a declaration window
             continue
-        if e in bullet_time:
-            reasons[e] = BY_BULLET_TIME
-        elif e in seen_before:
+        if e in seen_before:
             reasons[e] = BY_SIGHT
         else:
             reasons[e] = sight_reason(gs, e, w.actor, track, memo)
         pending.append(e)
     if w.timing == "after":
-        deaf = [e for e in pending if reasons[e] not in (BY_SIGHT, BY_BULLET_TIME)]
+        deaf = [e for e in pending if reasons[e] != BY_SIGHT]
         if heard_now is not None:
             heard = {e for e in deaf if e in heard_before or e in heard_now}
         else:
@@ -300,7 +300,7 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
         why = reasons.get(e)
         if why is None:
             continue
-        if why not in (BY_SIGHT, BY_NOISE, BY_BULLET_TIME):
+        if why not in (BY_SIGHT, BY_NOISE):
             s.excluded.append((e, why))
         elif not window_options(gs, w, e):
             s.excluded.append((e, PANICKED if gs.psyche(e).panic else NOT_ABLE))

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wartime.core.components import Activation, Attributes, Effects, Energy, Life, Position, Posture, Psyche, Stress
+from wartime.core.components import Activation, Attributes, Effects, Energy, Life, Posture, Psyche, Stress
 from wartime.core.errors import RuleViolation
 from wartime.rules import psychology, reactions
 from wartime.rules.actions import REGISTRY
@@ -444,8 +444,8 @@ class Engine:
     # --- reaction windows (REA-1..8, ACT-4) -------------------------------------------------
     def _open_window(self, w: Window, track: list, *, ctx: ActionContext | None = None, noise: float = 0.0,
                      heard: set[int] | None = None) -> bool:
-        """REA-3: survey who may react (REA-1 sight along `track`, REA-8 noise in the after-action window,
-        REA-5 bullet time), explain it in a `reaction_window` event and, if anyone may, store the window with
+        """REA-3: survey who may react (REA-1 sight along `track`, REA-8 noise in the after-action window;
+        bullet time, REA-5, only waives the CH VOL), explain it in a `reaction_window` event and, if anyone may, store the window with
         the acting action's context in the flow and stop at its first `react` decision. Returns True if the
         engine stopped."""
         gs = self.gs
@@ -453,7 +453,7 @@ class Engine:
         s = reactions.survey(gs, w, f.order, track, noise=noise, heard_now=heard,
                              seen_before=f.chain_seen if w.timing == "after"
                              else (), heard_before=f.chain_heard if w.timing == "after" else (),
-                             bullet_time=f.bullet_time, memo=self._sight_memo)
+                             memo=self._sight_memo)
         gs.world.emit("reaction_window", "REA-3", window=w.timing, actor=w.actor, action=w.action, target=w.target,
                       chained=w.chained, candidates=[{"who": e, "by": by} for e, by in s.triggers],
                       excluded=[{"who": e, "why": why} for e, why in s.excluded])
@@ -510,7 +510,7 @@ class Engine:
             return
         if w.chain:
             # ACT-4: no window inside a chain; remember who saw or heard the actor for the window after its end
-            s = reactions.survey(gs, after, self.flow.order, track, noise=noise, heard_now=heard, bullet_time=(),
+            s = reactions.survey(gs, after, self.flow.order, track, noise=noise, heard_now=heard,
                                  memo=self._sight_memo)
             f = self.flow
             self._set_flow(chain_seen=tuple(sorted(set(f.chain_seen) | {e for e, by in s.triggers if by == "sight"})),
@@ -719,8 +719,6 @@ class Engine:
             raise RuleViolation("MVA-3", f"{gs.name(e)} sprinted this turn and cannot attack")
         if key == "pivot" and reactions.reactive(gs, e).on_guard:
             raise RuleViolation("GNA-8", f"{gs.name(e)} is on guard and cannot pivot")
-        if key == "pivot" and gs.pos(e).level == 3:
-            raise RuleViolation("MVA-19", "a character at altitude 3 cannot pivot")
         at = None
         raw = params.get("at")
         if raw is not None:
@@ -860,6 +858,8 @@ class Engine:
                 and self._melee_outnumbered(actor):
             raise RuleViolation("TRT-CHICKEN", f"{gs.name(actor)} (Gallina) must disengage from a melee its "
                                 "side is losing")
+        from wartime.rules.actions.altitude import flight_restrictions
+        flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
 
     def _consume_one_shots(self, actor: int, action, ctx: ActionContext) -> None:
         """ACT-3 chain −1, MVA-2 run and MVA-3 sprint next-action modifiers, GNA-4 concentration."""
@@ -936,7 +936,9 @@ class Engine:
             return True
         if self.flow.stage == "setup":
             return False
-        standing = [s for s in self.gs.sides if self.gs.side_alive(s)]
+        gs = self.gs
+        alive = {gs.side(e) for e in gs.minis() if gs.able(e)}          # one pass over the minis
+        standing = [s for s in gs.sides if s in alive]
         if len(standing) <= 1:
             winner = standing[0] if standing else None
             self._finish(winner, "elimination")
