@@ -111,7 +111,27 @@ class Match:
             cas = self.engine.casualties(side)
             out["casualties"][side] = len(cas)
             out["points_lost"][side] = sum(gs.world.get(e, Identity).cost for e in cas)
+        out["reactions"] = self.reaction_counts()
         return out
+
+    def reaction_counts(self) -> dict:
+        """REA-*: per side, reactions offered (a character listed as able to react in a window), taken (a
+        reaction declared: the CH VOL was rolled, or bullet time) and succeeded (the reaction happened)."""
+        gs = self.gs
+        counts = {s: {"offered": 0, "taken": 0, "succeeded": 0} for s in gs.sides}
+        for kind, ev in self.entries:
+            if kind != "e":
+                continue
+            t = ev.get("type")
+            if t == "reaction_window":
+                for c in ev.get("candidates") or ():
+                    counts[gs.side(c["who"])]["offered"] += 1
+            elif t == "reaction_failed":
+                counts[gs.side(ev["who"])]["taken"] += 1
+            elif t == "reaction":
+                counts[gs.side(ev["who"])]["taken"] += 1
+                counts[gs.side(ev["who"])]["succeeded"] += 1
+        return counts
 
     def header(self) -> dict:
         """The record header: formats, versions, seed, the scenario and lists embedded, the controllers and

@@ -226,7 +226,7 @@ def area_cover(gs: GameState, eye, minis: list[int], centre: tuple[float, float]
         blocked = c.blocked
         if blocked > 0 and gs.world.get(e, Posture).state == "prone":
             blocked = 25
-        out.append(Cover(blocked, c.main_piece_def))
+        out.append(Cover(blocked, c.main_piece_def, c.main_piece_id))
     return out
 
 

@@ -27,6 +27,7 @@ class Cover:
     """CMB-17 / CMB-18 inputs measured from the attacker's eye (ENV-2)."""
     blocked: int = 0
     piece_def: int = 0
+    piece_id: str | None = None       # the terrain piece that blocks the most samples (CMB-18)
 
     @property
     def hidden_fraction(self) -> float:
@@ -63,7 +64,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     elif cover is not None and cover.over_half:
         mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
     d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF",
-                   hidden_fraction=None if cover is None else cover.hidden_fraction)
+                   hidden_fraction=None if cover is None else cover.hidden_fraction,
+                   cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
+                                                     "piece": cover.piece_id})
     if d.critical:
         world.emit("defence_critical", "CMB-7", who=target, wounds=0)
         if melee and not automatic and attacker is not None and gs.able(attacker):
@@ -137,7 +140,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
                 target = new
                 if cover is not None:
                     c = gs.cover(attacker, [target])[0]
-                    cover = Cover(c.blocked, c.main_piece_def)
+                    cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     # damage
     if unarmed:
         a = gs.attrs(attacker)

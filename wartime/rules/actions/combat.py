@@ -91,7 +91,7 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
     blocked = c.blocked
     if gs.world.get(target, Posture).state == "prone" and blocked > 0:
         blocked = 25        # MVA-5: prone behind cover counts as 100 % hidden
-    return Cover(blocked, c.main_piece_def)
+    return Cover(blocked, c.main_piece_def, c.main_piece_id)
 
 
 def _cover_from(gs: GameState, eye, target: int):
