@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
+import secrets
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -976,7 +976,8 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
                 lst = spec
         lists[side] = lst
         controllers[side] = AI if ai else HUMAN
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    # a new game's seed when none is given: drawn from the OS (not game state) and written in the record
+    seed = args.seed if args.seed is not None else 1 + secrets.randbelow(999_999)
     return Setup(args.scenario, lists, seed, controllers)
 
 
