@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from wartime.core.errors import DataError, RuleViolation, WartimeError
+from wartime.data.loader import load_match_inputs
 
 
 def _fail(lines: list[str], code: int = 2) -> None:
@@ -20,28 +21,6 @@ def _fail(lines: list[str], code: int = 2) -> None:
 @click.version_option(package_name="wartime")
 def main() -> None:
     pass
-
-
-def load_match_inputs(scenario_path: str, red_list: str | None, blue_list: str | None):
-    """Load and validate a scenario and the two army lists (BLD-22: each list within the points limit)."""
-    from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
-    scenario = load_scenario(scenario_path)
-    lists = {}
-    problems = []
-    for side, override in (("red", red_list), ("blue", blue_list)):
-        path = override or scenario.default_lists.get(side)
-        if path is None:
-            problems.append((str(scenario_path), f"default_lists.{side}", f"no list given: use --{side}-list"))
-            continue
-        try:
-            lists[side] = load_army_list(path)
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems.extend(check_list_against_scenario(lists[side], scenario))
-    if problems:
-        raise DataError(problems)
-    return scenario, lists
 
 
 @main.command(help="Play one headless game between two computer controllers and write its record.")
@@ -63,7 +42,7 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
     if save_path is not None and stop_after is None:
         _fail(["error: --save needs --stop-after N (the number of decisions to play before saving)"])
     try:
-        scenario, lists = load_match_inputs(scenario_path, red_list, blue_list)
+        scenario, lists = load_match_inputs(scenario_path, {"red": red_list, "blue": blue_list})
         controllers = {"red": make_controller(red_ctrl, derive_seed(seed, "controller:red")),
                        "blue": make_controller(blue_ctrl, derive_seed(seed, "controller:blue"))}
         match = Match(scenario, lists, seed, controllers)

@@ -62,6 +62,7 @@ __all__ = [
     "archetype_from_dict",
     "character_from_dict",
     "check_list_against_scenario",
+    "load_match_inputs",
     "display_path",
 ]
 
@@ -1069,3 +1070,28 @@ def load_any(path: str | os.PathLike[str]) -> tuple[str, Catalogue | ArmyList | 
     c.raise_if_any()
     assert kind is not None and model is not None
     return kind, model
+
+
+def load_match_inputs(scenario_path: str | os.PathLike[str], lists: Mapping[str, Any],
+                      option: str = "--{side}-list") -> tuple[Scenario, dict[str, ArmyList]]:
+    """Load a scenario and the two army lists of a match (`lists[side]` a path, or None for the scenario's
+    default list), checking each against the scenario's points (BLD-22). Every problem is collected into one
+    DataError; `option` names the command-line option that gives a missing list."""
+    scenario = load_scenario(scenario_path)
+    out: dict[str, ArmyList] = {}
+    problems: list[_Problem] = []
+    for side in SIDES:
+        path = lists.get(side) or scenario.default_lists.get(side)
+        if path is None:
+            problems.append((str(scenario_path), f"default_lists.{side}",
+                             f"no list given: use {option.format(side=side)}"))
+            continue
+        try:
+            out[side] = load_army_list(path)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(check_list_against_scenario(out[side], scenario))
+    if problems:
+        raise DataError(problems)
+    return scenario, out

@@ -85,23 +85,8 @@ class Setup:
 def load_inputs(scenario_path: str, lists: dict[str, str | None]):
     """Load a scenario and both army lists (the scenario's default list for a side given None); BLD-22
     problems are reported as one DataError."""
-    from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
-    scenario = load_scenario(scenario_path)
-    out, problems = {}, []
-    for side in ("red", "blue"):
-        path = lists.get(side) or scenario.default_lists.get(side)
-        if path is None:
-            problems.append((str(scenario_path), f"default_lists.{side}", f"no list given: use --{side}"))
-            continue
-        try:
-            out[side] = load_army_list(path)
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems.extend(check_list_against_scenario(out[side], scenario))
-    if problems:
-        raise DataError(problems)
-    return scenario, out
+    from wartime.data.loader import load_match_inputs
+    return load_match_inputs(scenario_path, lists, option="--{side}")
 
 
 def make_ai(side: str, seed: int):

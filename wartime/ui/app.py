@@ -28,12 +28,12 @@ from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import Line, describe
+from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_dice, draw_log, draw_menu, draw_odds_box, draw_path_box,
                                draw_tooltip, draw_top_bar, handover_dialog, rule_tooltip)
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
-TOP_H, SIDE_W, BOTTOM_H, DICE_W = 36, 360, 190, 330
 AI_PAUSE = 0.35
 
 
@@ -49,7 +49,7 @@ class Tool:
     attack_key: tuple | None = None
 
 
-class App:
+class App(Screen):
     def __init__(self, setup: Setup, *, match: Match | None = None, size=(1280, 800), fixed_dt: float | None = None,
                  speed: float = 1.0, saves_dir: str | Path = "saves", start_screen: bool = True):
         _init_pygame()
@@ -121,43 +121,13 @@ class App:
         snap = self.presenter.snapshot
         return self.match.gs if snap is None else view_state(self.match.gs, snap)
 
-    def name(self, e) -> str:
-        if e is None:
-            return "?"
-        try:
-            return long_name(self.match.gs, e)
-        except KeyError:
-            return f"#{e}"
+    @property
+    def names_gs(self):
+        return self.match.gs
 
     def weapon_name(self, e, i) -> str:
         w = self.match.gs.weapon(e, i)
         return w.name if w is not None else f"weapon {i}"
-
-    # --- layout -------------------------------------------------------------------------------------------
-    def layout(self) -> None:
-        w, h = self.screen.get_size()
-        self.top_rect = pygame.Rect(0, 0, w, TOP_H)
-        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
-        self.board_rect = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - BOTTOM_H)
-        self.log_rect = pygame.Rect(0, h - BOTTOM_H, w - SIDE_W - DICE_W, BOTTOM_H)
-        self.dice_rect = pygame.Rect(w - SIDE_W - DICE_W, h - BOTTOM_H, DICE_W, BOTTOM_H)
-        if hasattr(self, "view"):
-            self.view.set_rect(self.board_rect)
-
-    # --- the frame ------------------------------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> bool:
-        """Handle the queued events, advance animations and the AI, draw one frame. False once closed."""
-        if dt is None:
-            dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(60) / 1000.0
-        for event in pygame.event.get():
-            self.handle(event)
-            if not self.running:
-                return False
-        self.update(dt)
-        self.draw()
-        pygame.display.flip()
-        self.frame += 1
-        return self.running
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -897,12 +867,6 @@ class App:
             sight = "blocks line of sight" if piece.blocks_los else "does not block line of sight"
             return (name, f"{kind}, {piece.height:g} K high, DEF {piece.defense}; {sight}")
         return None
-
-    def screenshot(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
-        return path
 
 
 def _display_path(path) -> str:

@@ -16,6 +16,7 @@ from wartime.core.world import Snapshot
 from wartime.match.match import Match
 from wartime.rules.sequence import Decision
 from wartime.ui import theme
+from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen
 from wartime.ui.adapter import first_difference, long_name, open_record, rule_title, terrain_names, view_state
 from wartime.ui.animate import TUMBLE, along, dwell
 from wartime.ui.board_view import BoardView, DrawOptions
@@ -26,7 +27,7 @@ from wartime.ui.panels import Dialog, Gui, draw_card, draw_dice, draw_log, draw_
 SNAP_EVERY = 50
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 MIN_DWELL = 0.06
-TOP_H, SIDE_W, BOTTOM_H, DICE_W, CONTROLS_H = 36, 360, 190, 330, 64
+CONTROLS_H = 64
 
 
 class ReplaySession:
@@ -114,7 +115,8 @@ class ReplaySession:
         return self.events[self.turn_starts[j]]["turn"] if j >= 0 else 0
 
 
-class ReplayViewer:
+class ReplayViewer(Screen):
+    controls_h = CONTROLS_H
     """The viewer screen. Same step() / screenshot() interface as the play screen."""
 
     def __init__(self, path: str | Path, *, size=(1280, 800), fixed_dt: float | None = None, speed: float = 1.0):
@@ -151,29 +153,14 @@ class ReplayViewer:
         self.log_scroll = 0
 
     # --- helpers ------------------------------------------------------------------------------------------
-    def name(self, e) -> str:
-        if e is None:
-            return "?"
-        try:
-            return long_name(self.session.match.gs, e)
-        except KeyError:
-            return f"#{e}"
+    @property
+    def names_gs(self):
+        return self.session.match.gs
 
     def weapon_name(self, e, i) -> str:
         from wartime.core.components import Equipment
         eq = self.session.final.tables.get(Equipment, {}).get(e)
         return eq.weapons[i].name if eq is not None and 0 <= i < len(eq.weapons) else f"weapon {i}"
-
-    def layout(self) -> None:
-        w, h = self.screen.get_size()
-        self.top_rect = pygame.Rect(0, 0, w, TOP_H)
-        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
-        self.board_rect = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - BOTTOM_H - CONTROLS_H)
-        self.controls_rect = pygame.Rect(0, self.board_rect.bottom, w - SIDE_W, CONTROLS_H)
-        self.log_rect = pygame.Rect(0, h - BOTTOM_H, w - SIDE_W - DICE_W, BOTTOM_H)
-        self.dice_rect = pygame.Rect(w - SIDE_W - DICE_W, h - BOTTOM_H, DICE_W, BOTTOM_H)
-        if hasattr(self, "view"):
-            self.view.set_rect(self.board_rect)
 
     @property
     def current(self) -> dict | None:
@@ -245,19 +232,6 @@ class ReplayViewer:
                 self.selected = None
         elif cmd == "quit":
             self.running = False
-
-    # --- the frame ----------------------------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> bool:
-        if dt is None:
-            dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(60) / 1000.0
-        for event in pygame.event.get():
-            self.handle(event)
-            if not self.running:
-                return False
-        self.update(dt)
-        self.draw()
-        pygame.display.flip()
-        return self.running
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -477,12 +451,6 @@ class ReplayViewer:
                 theme.blit_text(s, f"{side.capitalize()}: {r['casualties'][side]} casualties, "
                                 f"{r['points_lost'][side]} points lost", (x, y), 13, theme.TEXT)
                 y += 18
-
-    def screenshot(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
-        return path
 
 
 def _icon(s, kind: str, rect: pygame.Rect, colour=theme.TEXT) -> None:
