@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules_helpers import Game, M, blade, violation, weapon
 from wartime.core.components import Stress
 from wartime.rules import psychology
@@ -410,6 +412,7 @@ def test_PSI_15_starting_an_activation_at_stress_equal_to_VOL_makes_a_CH_LOC_and
     assert g.pos(a) == (6, 20)
 
 
+@pytest.mark.rules("PSI-17", "MET-10")
 def test_PSI_17_possession_is_refused_naming_the_rule():
     """PSI-17 / MET-10: possession (Poseer) of an unconscious character is refused as not implemented; a target
     with less stress than VOL is not even a valid target (MET-10)."""

@@ -4,6 +4,8 @@ reaction CH VOL and the −10 floor (REA-2, ENE-3), early reactions (REA-4, MOD-
 (CBA-13), En guardia (GNA-8), Desenfundar (CBA-22, refused); with their psychology (CMB-5, PSI-5..12)."""
 from __future__ import annotations
 
+import pytest
+
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from wartime.core.errors import NotImplementedRule
 from wartime.rules.reactions import reactive
@@ -134,6 +136,7 @@ def test_REA_2_energy_goes_down_to_minus_10_and_the_next_activation_starts_from_
 
 
 # --- REA-4, MOD-3, CMB-5, PSI-5, PSI-6 --------------------------------------------------------------------------
+@pytest.mark.rules("REA-4", "MOD-3")
 def test_REA_4_an_early_reaction_shoots_first_with_minus_1_and_can_void_the_action():
     """REA-4 / MOD-3: a reactor with AGI 5 shoots before the action ends: CH IMP target 4 (the −1 once). The
     shot kills the enemy, so its declared attack never happens; its ENE stays spent."""
