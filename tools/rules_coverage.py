@@ -1,14 +1,25 @@
-"""Regenerate docs/rules-coverage.md from the rule index and the code and tests that name each rule ID.
+"""Regenerate docs/rules-coverage.md: rule ID → module → test → status for every rule of the project's index
+(`wartime/data/tables/rule_index.tsv`) in the families below.
 
     python tools/rules_coverage.py          # rewrite the table
     python tools/rules_coverage.py --check  # exit 1 if the table on disk is stale
 
-A rule's status comes from where its ID appears:
-  implemented      — named in a module under wartime/ (other than in a refusal) and in a test;
-  untested         — named in a module but in no test;
-  refused          — named only in NotImplementedRule refusals: the engine refuses it with this ID;
-  not implemented  — named nowhere.
-PARTIAL below marks implemented rules with a documented gap.
+A rule's status is earned by tests, not by mentions:
+  implemented      — a test that exercises it names its ID (a test function `test_<ID, - as _>…` with the ID
+                     not followed by a letter or digit, e.g. `test_CBA_7_melee_needs_a_RNG_0_weapon`, or
+                     `@pytest.mark.rules("ID", ...)`) and no module raises `NotImplementedRule("ID", ...)`;
+  partial: why     — only part of the rule is done (PARTIAL below, curated by hand) and a test names the ID;
+  refused: why     — the engine raises `NotImplementedRule("ID", ...)` and no test names it for a done part
+                     (the reason from REFUSED);
+  not implemented  — otherwise (NOTES below says where the engine refuses it under another ID).
+The module column lists up to 3 modules that name the ID, the one doing the work first: by layer, rules/,
+geometry/, match/, data/, core/, the command line, ai/, balance/, ui/; within a layer a module whose function
+or class docstring (or action `rule = "ID"`) names the ID and whose code uses it as a string first, a mere
+comment last; for a refused rule, the module refusing it first. The test column lists every test file holding a
+test that names the ID.
+
+Only the files are read as text (no import of the engine, no ast: regular expressions), in sorted order: the
+output depends on their contents alone, and a run takes a fraction of a second.
 """
 from __future__ import annotations
 
@@ -22,83 +33,226 @@ INDEX = ROOT / "wartime" / "data" / "tables" / "rule_index.tsv"
 DOC = ROOT / "docs" / "rules-coverage.md"
 PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE", "CMB", "WND", "PSI", "MET",
             "MOD", "MVA", "CBA", "GNA", "BLD")
+STATUSES = ("implemented", "partial", "refused", "not implemented")
 
+#: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
+#: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
+#: implemented instead.
 PARTIAL = {
     "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports (MOV-2)",
     "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
     "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
     "REA-3": "within a side the reactors are asked in id order (the side does not choose the order)",
-    "CBA-22": "refused (NotImplementedRule): duels are not modelled; an early reactive attack resolves first (REA-4)",
-    "CBA-20": "refused (NotImplementedRule) until metahabilities are played (MET-1)",
-    "PSI-13": "other cures are refused; the Neuromante cure comes with metahabilities (MET-1)",
-    "PSI-17": "possession is refused (NotImplementedRule) until metahabilities are played (MET-10)",
     "PSI-8": "maluses Muy miedoso, Cobarde, Gallina, Loco applied with their effects",
-    "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities",
+    "PSI-13": "other cures are refused; the Neuromante cure comes with metahabilities (MET-1)",
+    "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
+              "(NotImplementedRule) until metahabilities are played (MET-10)",
+    "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",
+    "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
+    "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
+              "with MET-1",
+    "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
+              "objects (QUA) and voluntary targets are not modelled",
 }
 
+#: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
+REFUSED = {
+    "CBA-22": "duels are not modelled; an early reactive attack resolves first (REA-4)",
+    "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
+    "MET-1": "a character carrying a metahability is refused when a game is set up",
+    "MOV-2": "transports are refused when a game is set up",
+    "GNA-16": "objects are refused when a game is set up",
+    "MVA-9": "a character perched on a piece top cannot get down (Saltar abajo) yet",
+}
 
-def rule_ids_in(text: str) -> set[str]:
-    return set(re.findall(r"\b([A-Z]{3,4}-\d+)\b", text))
+#: Rules without code or test of their own that the engine refuses under another rule ID: said after
+#: "not implemented: ", so that the row does not read as a silent gap.
+NOTES = {
+    "CBA-8": "a weapon with RNG > 0 in melee is refused under CBA-7",
+}
+
+LAYERS = ("wartime/rules/", "wartime/geometry/", "wartime/match/", "wartime/data/", "wartime/core/", "wartime/cli",
+          "wartime/ai/", "wartime/balance/", "wartime/ui/")
+ID_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])([A-Z][A-Z0-9]*-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![A-Za-z0-9])")
+LITERAL = re.compile(r"""["']([A-Z][A-Z0-9]*-[A-Z0-9]+(?:-[A-Z0-9]+)*)["']""")
+REFUSAL = re.compile(r"""NotImplementedRule\(\s*["']([A-Z0-9]+-[A-Z0-9-]+)["']""")
 
 
-def refused_ids(text: str) -> set[str]:
-    return set(re.findall(r'NotImplementedRule\(\s*"([A-Z]{3,4}-\d+)"', text))
+def rule_key(rid: str) -> str:
+    return rid.replace("-", "_")
 
 
-def scan(folder: Path) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for path in sorted(folder.rglob("*.py")):
+def names_rule(func_name: str, rid: str) -> bool:
+    """A test function names a rule when `_<KEY>` follows `test` or another word of its name, and is not
+    followed by a letter or digit: test_CBA_8_x, test_ENE_2_and_ENE_3_x; never test_CBA_80 or test_xCBA_8."""
+    key = "_" + rule_key(rid)
+    return key in func_name and func_name.startswith("test_") \
+        and re.search(re.escape(key) + r"(?![A-Za-z0-9])", func_name) is not None
+
+
+MARKER = re.compile(r"@(?:pytest\.)?(?:mark\.)?rules\((.*)\)\s*(?:#.*)?$")
+TEST_DEF = re.compile(r"(?:async\s+)?def\s+(test_\w*)")
+HEADER = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+", re.M)
+ACTION_RULE = re.compile(r"""^[ \t]+rule[ \t]*(?::[^=\n]*)?=[ \t]*["']([^"'\n]+)["']""", re.M)
+
+
+def _tests_in(text: str):
+    """(function name, IDs of its `@pytest.mark.rules("ID", ...)` markers) of every test pytest collects:
+    module-level `test_*` functions and `test_*` methods of `Test*` classes (a class's marker applies to its
+    methods). Read line by line: a decorator runs until its parentheses close."""
+    decorators: list[str] = []
+    class_marks: list[str] = []
+    in_test_class = False
+    depth = 0
+    for line in text.splitlines():
+        s = line.strip()
+        if depth > 0:                       # inside a decorator spread over lines
+            decorators[-1] += " " + s
+            depth += s.count("(") - s.count(")")
+            continue
+        if not s or s.startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if s.startswith("@"):
+            decorators.append(s)
+            depth = s.count("(") - s.count(")")
+            continue
+        m = TEST_DEF.match(s)
+        if indent == 0:
+            in_test_class = s.startswith("class Test")
+            if in_test_class:
+                class_marks, decorators = decorators, []
+                continue
+            class_marks = []
+        if m and (indent == 0 or in_test_class):
+            yield m.group(1), _marker_ids(class_marks + decorators)
+        decorators = []
+
+
+def _marker_ids(decorators: list[str]) -> set[str]:
+    """IDs given as string literals to `rules(...)` markers."""
+    out: set[str] = set()
+    for d in decorators:
+        m = MARKER.match(d)
+        if m:
+            out |= set(re.findall(r"""["']([^"']+)["']""", m.group(1)))
+    return out
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def test_files_naming(ids: set[str]) -> dict[str, list[str]]:
+    """rule ID → test files (relative, sorted) holding a test that names it by function name or marker."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test*.py")):
         rel = path.relative_to(ROOT).as_posix()
         if rel == "tests/test_rules_coverage.py":
-            continue            # it lists IDs to check the table; it tests none of them
-        if rel.startswith(("wartime/ui/", "tests/ui/")):
-            continue            # the UI displays rule IDs (log, greyed actions); it implements none
-        for rid in rule_ids_in(path.read_text(encoding="utf-8")):
-            found.setdefault(rid, []).append(rel)
-    return found
+            continue            # it checks this table; it exercises no rule
+        for name, marked in _tests_in(_read(path)):
+            for rid in ids:
+                if rid in marked or names_rule(name, rid):
+                    found.setdefault(rid, set()).add(rel)
+    return {rid: sorted(files) for rid, files in found.items()}
+
+
+def _docstring_ids(text: str) -> set[str]:
+    """IDs named by a function or class docstring, or by an action's `rule = "ID"`."""
+    out = set(ACTION_RULE.findall(text))
+    for m in HEADER.finditer(text):
+        i, depth = m.end(), 0
+        while i < len(text):                # the header ends at the first ':' outside brackets
+            c = text[i]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            elif c == ":" and depth == 0:
+                break
+            i += 1
+        body = text[i + 1:].lstrip(" \t")
+        if body.startswith("#"):
+            body = body.split("\n", 1)[-1]
+        body = body.lstrip().lstrip("rRuU")
+        q = body[:3]
+        if q in ('"""', "'''"):
+            out |= set(ID_TOKEN.findall(body[3:body.find(q, 3)]))
+    return out
+
+
+def scan_code(ids: set[str]) -> tuple[dict[str, list[tuple[int, int, int, str]]], set[str]]:
+    """(rule ID → (refuses it, layer, 0-2: how weakly it names it, module) of every module naming it; IDs
+    refused with NotImplementedRule("ID", ...)). A module names a rule strongly when a function or class
+    docstring names it and its code uses the ID as a string (raising or recording it), weakly in a comment."""
+    found: dict[str, list[tuple[int, int, int, str]]] = {}
+    refused: set[str] = set()
+    for path in sorted((ROOT / "wartime").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        text = _read(path)
+        refusing = set(REFUSAL.findall(text))
+        refused |= refusing
+        if path.name == "__init__.py":
+            continue
+        layer = next((i for i, p in enumerate(LAYERS) if rel.startswith(p)), len(LAYERS))
+        documented = _docstring_ids(text)
+        literal = set(LITERAL.findall(text))
+        for rid in set(ID_TOKEN.findall(text)) & ids:
+            weak = 2 - (rid in documented) - (rid in literal)
+            found.setdefault(rid, []).append((0 if rid in refusing else 1, layer, weak, rel))
+    return found, refused
+
+
+def best_modules(found: list[tuple[int, int, int, str]], status: str) -> list[str]:
+    """The modules doing the work first: by layer (rules/ first), then how strongly they name the rule; for a
+    refused rule, the modules refusing it first."""
+    key = (lambda f: f) if status.startswith("refused") else (lambda f: f[1:])
+    return [f[3] for f in sorted(found, key=key)]
+
+
+def status_of(rid: str, tests: list[str], refused: bool) -> str:
+    if tests and rid in PARTIAL:
+        return f"partial: {PARTIAL[rid]}"
+    if refused:
+        return f"refused: {REFUSED[rid]}" if rid in REFUSED else "refused"
+    if tests:
+        return "implemented"
+    return f"not implemented: {NOTES[rid]}" if rid in NOTES else "not implemented"
+
+
+def index_rows() -> list[dict[str, str]]:
+    with INDEX.open(encoding="utf-8", newline="") as fh:
+        return [r for r in csv.DictReader(fh, delimiter="\t") if r["id"].split("-")[0] in PREFIXES]
 
 
 def build() -> str:
-    code = scan(ROOT / "wartime")
-    tests = scan(ROOT / "tests")
-    refused: set[str] = set()
-    for path in sorted((ROOT / "wartime").rglob("*.py")):
-        refused |= refused_ids(path.read_text(encoding="utf-8"))
-    lines = ["# Rules coverage", "",
-             "Rule ID → module → test → status, for every rule of the digest (`wartime/data/tables/rule_index.tsv`).",
-             "Generated by `python tools/rules_coverage.py`; `tests/test_rules_coverage.py` checks that every module",
-             "and test named here exists and mentions the ID, and that the table is up to date.", "",
-             "| ID | tier | title | module | test | status |", "|---|---|---|---|---|---|"]
-    with INDEX.open(encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh, delimiter="\t"))
-    counts: dict[str, int] = {}
+    rows = index_rows()
+    ids = {r["id"] for r in rows}
+    modules, refused = scan_code(ids)
+    tests = test_files_naming(ids)
+    counts = dict.fromkeys(STATUSES, 0)
+    body = []
     for row in rows:
         rid = row["id"]
-        if not rid.startswith(PREFIXES):
-            continue
-        mods = [m for m in code.get(rid, []) if not m.endswith("__init__.py")]
-        tst = tests.get(rid, [])
-        only_refused = rid in refused and all(rid not in _non_refusal_text(m) for m in mods)
-        if mods and not only_refused:
-            status = "implemented" if tst else "untested"
-            if rid in PARTIAL and tst:
-                status = f"partial: {PARTIAL[rid]}"
-        elif rid in refused:
-            status = "refused (not implemented)"
-        else:
-            status = "not implemented"
-        counts[status.split(":")[0]] = counts.get(status.split(":")[0], 0) + 1
-        mod_s = "<br>".join(f"`{m}`" for m in mods[:3]) or "—"
-        tst_s = "<br>".join(f"`{t}`" for t in tst[:3]) or "—"
-        lines.append(f"| {rid} | {row['tier']} | {row['title']} | {mod_s} | {tst_s} | {status} |")
-    summary = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
-    lines[6:6] = [f"Summary: {summary}.", ""]
-    return "\n".join(lines) + "\n"
-
-
-def _non_refusal_text(rel: str) -> str:
-    text = (ROOT / rel).read_text(encoding="utf-8")
-    return re.sub(r'NotImplementedRule\(\s*"[A-Z]{3,4}-\d+"', "", text)
+        status = status_of(rid, tests.get(rid, []), rid in refused)
+        counts[status.split(":")[0]] += 1
+        mod_s = "<br>".join(f"`{m}`" for m in best_modules(modules.get(rid, []), status)[:3]) or "—"
+        tst_s = "<br>".join(f"`{t}`" for t in tests.get(rid, [])) or "—"
+        body.append(f"| {rid} | {row['tier']} | {row['title']} | {mod_s} | {tst_s} | {status} |")
+    summary = ", ".join(f"{k}: {v}" for k, v in counts.items())
+    head = ["# Rules coverage", "",
+            "Rule ID → module → test → status, for every rule of the index (`wartime/data/tables/rule_index.tsv`)",
+            f"in the families {', '.join(PREFIXES)}. Generated by `python tools/rules_coverage.py`;",
+            "`tests/test_rules_coverage.py` checks that it is up to date.", "",
+            "A rule is **implemented** when a test that exercises it names its ID (a test function",
+            "`test_<ID with - as _>_…` or `@pytest.mark.rules(\"ID\")`) and the engine does not refuse it;",
+            "**partial** when only part of it is done (the reason says which); **refused** when the engine",
+            "raises `NotImplementedRule` with its ID; **not implemented** otherwise. The module column lists",
+            "up to three modules that name the ID, the one doing the work first; the test column lists the",
+            "test files whose tests name it.", "",
+            f"Summary: {summary}.", "",
+            "| ID | tier | title | module | test | status |", "|---|---|---|---|---|---|"]
+    return "\n".join(head + body) + "\n"
 
 
 def main(argv: list[str]) -> int:
