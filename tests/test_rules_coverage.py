@@ -1,7 +1,8 @@
 """docs/rules-coverage.md is honest and up to date: it equals what `python tools/rules_coverage.py` generates
 now; every "implemented" row names a test file holding a test that names the rule ID (a function
 `test_…<ID, - as _>` or a `rules("ID")` marker) and the engine does not refuse the rule; every "refused" row
-is refused in code; every module and test the table names exists and mentions the ID. Reads files only
+is refused in code; every module and test the table names exists and mentions the ID; the README quotes the
+summary counts. Reads files only
 (no games): it takes well under a second."""
 from __future__ import annotations
 
@@ -142,3 +143,13 @@ def test_core_slice_rules_are_implemented():
     status = {rid: st for rid, _t, _ti, _m, _te, st in table_rows()}
     missing = [rid for rid in CORE_SLICE if not status.get(rid, "").startswith(("implemented", "partial"))]
     assert not missing, f"rules of the headless core not implemented and tested: {missing}"
+
+
+def test_readme_quotes_the_summary_counts():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    para = readme[readme.index("**Rules coverage.**"):].split("\n\n")[0]
+    rows = list(table_rows())
+    quoted = " ".join(para.split())
+    for status in rules_coverage.STATUSES:
+        n = sum(1 for r in rows if r[5].split(":")[0] == status)
+        assert f"{n} {status}" in quoted, f"README's Rules coverage paragraph should say '{n} {status}'"
