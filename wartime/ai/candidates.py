@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from wartime.core.errors import RuleViolation
-from wartime.ai.navigation import route
+from wartime.geometry.navigation import route
 from wartime.geometry.movement import step_towards
 from wartime.rules.sequence import Decision, Engine, Pending
 from wartime.rules.state import GameState

@@ -6,6 +6,7 @@ platform, independent of PYTHONHASHSEED); the global `random` module is never to
 """
 from __future__ import annotations
 
+import hashlib
 import random as _random_module
 from typing import Iterable
 
@@ -85,3 +86,9 @@ class ScriptedDice(Dice):
 
     def set_state(self, state) -> None:
         self._pos, self._apos = state
+
+
+def derive_seed(seed: int, label: str) -> int:
+    """Documented sub-seed formula: the first 8 bytes of sha256(f"{seed}:{label}") as an unsigned int
+    (never Python's hash(), which changes with PYTHONHASHSEED)."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{label}".encode()).digest()[:8], "big")

@@ -34,6 +34,9 @@ class World:
         self._next_id = 1
         self._systems: dict[str, list[Callable[..., None]]] = {p: [] for p in SYSTEM_POINTS}
         self.listeners: list[Callable[[Mapping[str, Any]], None]] = []
+        #: bumped by every change made through the world (set, remove, emit, restore): a cache key for answers
+        #: that are pure functions of the state (never part of the state itself)
+        self.version = 0
 
     # --- entities and components -------------------------------------------------------------
     def create(self, *components: Any) -> int:
@@ -44,6 +47,7 @@ class World:
         return eid
 
     def set(self, eid: int, comp: Any) -> None:
+        self.version += 1
         table = self.tables.get(type(comp))
         if table is None:
             table = self.tables[type(comp)] = {}
@@ -61,6 +65,7 @@ class World:
         return table is not None and eid in table
 
     def remove(self, eid: int, ctype: type) -> None:
+        self.version += 1
         self.tables.get(ctype, {}).pop(eid, None)
 
     def query(self, *ctypes: type) -> Iterator[int]:
@@ -78,6 +83,7 @@ class World:
 
     # --- events --------------------------------------------------------------------------------
     def emit(self, type_: str, rule: str | None, **data: Any) -> Mapping[str, Any]:
+        self.version += 1
         ev = make_event(type_, rule, **data)
         self.events.append(ev)
         for listener in self.listeners:
@@ -107,6 +113,7 @@ class World:
         )
 
     def restore(self, snap: Snapshot) -> None:
+        self.version += 1
         self.tables = {t: dict(tab) for t, tab in snap.tables.items()}
         self.resources = dict(snap.resources)
         self._next_id = snap.next_id

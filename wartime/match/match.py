@@ -4,13 +4,12 @@ The engine stops at a pending decision; `submit()` answers it — from a control
 file or a test, all through the same door. Every decision and event is kept for the game record."""
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from wartime import __version__
 from wartime.core.components import Identity
-from wartime.core.rng import Dice
+from wartime.core.rng import Dice, derive_seed
 from wartime.match.record import (FORMAT_NAME, FORMAT_VERSION, rules_data_hash, sha256_text, snapshot_checksum,
                                   write_record)
 from wartime.match.setup import build_state
@@ -23,10 +22,6 @@ class Controller(Protocol):
     def decide(self, match: "Match", pending: Pending) -> Decision: ...
 
 
-def derive_seed(seed: int, label: str) -> int:
-    """Documented sub-seed formula: the first 8 bytes of sha256(f"{seed}:{label}") as an unsigned int
-    (never Python's hash(), which changes with PYTHONHASHSEED)."""
-    return int.from_bytes(hashlib.sha256(f"{seed}:{label}".encode()).digest()[:8], "big")
 
 
 class Match:

@@ -14,6 +14,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.heights import LEVELS
 from wartime.rules.actions.base import Action, register
+from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds
@@ -192,6 +193,13 @@ class ChangeAltitude(_AltitudeBase):
     key = "change_altitude"
     rule = "MVA-15"
 
+    params = (Param("level", "level", "MVA-15: the new altitude level, one step along -1, 1, 2, 3, 4"),
+              Param("to", "point", "MVA-15: a point up to MOV K away reached in a straight line", optional=True))
+
+    def candidates(self, gs, actor, space):
+        for level in LEVELS:
+            yield Candidate(self.key, lambda level=level: {"level": level}, label=f"to level {level}")
+
     def _target_level(self, gs, actor, params):
         level = params.get("level")
         if level not in LEVELS:
@@ -207,6 +215,8 @@ class TakeOffLand(_AltitudeBase):
     wounds."""
     key = "take_off_land"
     rule = "MVA-16"
+
+    params = (Param("to", "point", "MVA-16: a point up to MOV K away reached in a straight line", optional=True),)
 
     def _target_level(self, gs, actor, params):
         here = gs.pos(actor).level

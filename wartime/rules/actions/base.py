@@ -2,9 +2,10 @@
 RuleViolation naming the rule it breaks) and `resolve` (writes events). See the actions digest pipeline."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable
 
 from wartime.core.errors import RuleViolation
+from wartime.rules.actions.params import Candidate, CandidateSpace, Param, no_params
 from wartime.rules.context import ActionContext
 from wartime.rules.state import GameState
 
@@ -18,6 +19,18 @@ class Action:
     moves: ClassVar[bool] = False
     free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
     reaction_only: ClassVar[bool] = False
+    #: ACT-1: the parameters the action asks for (rules/actions/params.py); () for none
+    params: ClassVar[tuple[Param, ...]] = ()
+
+    def candidates(self, gs: GameState, actor: int, space: CandidateSpace) -> Iterable[Candidate]:
+        """Candidate parameter sets for `actor` now (unvalidated: the engine keeps the legal ones). The default
+        is the single empty parameter set of an action without parameters."""
+        return no_params(self.key)
+
+    def available(self, gs: GameState, actor: int) -> None:
+        """ACT-5: the requirements that need no parameter (posture, engagement, equipment, once-per limits);
+        raise RuleViolation naming the rule. `validate` calls it first, and the engine asks it before offering
+        the key (rules/options.py), so the two never disagree."""
 
     def validate(self, gs: GameState, actor: int, params: dict[str, Any]) -> Any:
         """ACT-5: check the action's requirements at declaration, against current values; return prepared

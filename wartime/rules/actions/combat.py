@@ -14,6 +14,7 @@ from wartime.geometry.heights import can_interact
 from wartime.rules import areas
 from wartime.rules.actions.altitude import flight_restrictions
 from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.actions.movement import apply_move, can_move, prepare_path
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import Cover, resolve_attack
@@ -118,6 +119,24 @@ class RangedAttack(Action):
     has_check = True
     is_attack = True
 
+    params = (Param("weapon", "weapon", "CBA-1: the index of a ranged weapon the character carries"),
+              Param("target", "enemy", "CBA-1: the enemy shot at (or `aim` for an area weapon)", optional=True),
+              Param("aim", "point", "ARE-1: the board point an area weapon is aimed at", optional=True))
+
+    def candidates(self, gs, actor, space):
+        """Every ranged weapon at every enemy (turning to face it first in the own activation, MOV-5); area
+        weapons also aimed at each enemy's centre."""
+        for i in space.weapons(ranged=True):
+            area = gs.weapon(actor, i).area is not None
+            for t in space.enemies():
+                face = None if space.reaction else space.facing_to(t)
+                yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
+                                f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                if area:
+                    p = gs.pos(t)
+                    yield Candidate(self.key, lambda i=i, p=p: {"aim": [round(p.x, 4), round(p.y, 4)], "weapon": i},
+                                    face, f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot")
+
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=True)
@@ -184,6 +203,16 @@ class MeleeAttack(Action):
     has_check = True
     is_attack = True
 
+    params = (Param("target", "enemy", "CBA-7: an enemy in base contact (CMB-11)"),
+              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"))
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.in_contact(actor, t):
+                for i in space.weapons(ranged=False):
+                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
+                                    label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
         t = melee_target(gs, actor, params, self.rule)
@@ -211,6 +240,13 @@ class UnarmedAttack(Action):
     has_check = True
     is_attack = True
 
+    params = (Param("target", "enemy", "CBA-10: an enemy in base contact (CMB-11)"),)
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.in_contact(actor, t):
+                yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
     def validate(self, gs, actor, params):
         return AttackPrep(melee_target(gs, actor, params, self.rule), None)
 
@@ -234,10 +270,25 @@ class Charge(Action):
     moves = True
     is_attack = True
 
-    def validate(self, gs, actor, params):
+    params = (Param("target", "enemy", "CBA-12: the enemy charged (in FOV and LOS)"),
+              Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True))
+
+    def candidates(self, gs, actor, space):
+        """For each enemy: a path (planned around terrain) to its base-contact point, facing it first."""
+        for t in space.enemies():
+            def make(t=t):
+                path = space.path_to(space.contact_point(t), float(gs.mov(actor) + 3))
+                return None if path is None else {"target": t, "path": path}
+            yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t))
+
+    def available(self, gs, actor):
         can_move(gs, actor)
         if gs.engaged(actor):
             raise RuleViolation("CBA-12", f"{gs.name(actor)} is engaged and cannot charge")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
         t = need_target(gs, actor, params, self.rule)
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
@@ -269,10 +320,18 @@ class Disengage(Action):
     category = "combat"
     moves = True
 
-    def validate(self, gs, actor, params):
+    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"), Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True))
+
+    def candidates(self, gs, actor, space):
+        return space.paths(self.key, 2.0)
+
+    def available(self, gs, actor):
         if not gs.engaged(actor):
             raise RuleViolation("CBA-15", f"{gs.name(actor)} is not engaged")
         can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
         prep = prepare_path(gs, actor, params, self.rule, 2.0, keep_engaged=False)
         enemies_at_end = [c for c in prep.contacts if c in gs.enemies(actor)]
         if enemies_at_end:
@@ -327,9 +386,26 @@ class FollowUp(Action):
     category = "free"
     free = True
 
-    def validate(self, gs, actor, params):
+    params = (Param("mode", "choice", "CMB-15: 'engage' an enemy within 1 K or 'step_away'",
+                    choices=("engage", "step_away")),
+              Param("target", "enemy", "CMB-15: with 'engage', the enemy moved into contact", optional=True),
+              Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"))
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.distance(actor, t) <= 1.0 + 1e-9:
+                def make(t=t):
+                    path = space.path_to(space.contact_point(t), 1.0)
+                    return None if path is None else {"mode": "engage", "target": t, "path": path}
+                yield Candidate(self.key, make, label=f"engage {gs.name(t)}")
+        yield from space.paths(self.key, 1.0, extra={"mode": "step_away"})
+
+    def available(self, gs, actor):
         if not gs.effects(actor).followup:
             raise RuleViolation("CMB-15", "no casualty was just caused: no follow-up available")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
         mode = need(params, "mode", self.rule, str)
         if mode == "engage":
             t = need_target(gs, actor, params, self.rule)

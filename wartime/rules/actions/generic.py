@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
 from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import psi_check
 from wartime.rules.wounds import apply_wounds, can_be_healed, heal_wounds
@@ -17,6 +18,12 @@ class Support(Action):
     key = "support"
     rule = "GNA-1"
     category = "generic"
+
+    params = (Param("target", "ally", "GNA-1: an ally within 2 K"),)
+
+    def candidates(self, gs, actor, space):
+        for a in space.allies():
+            yield Candidate(self.key, lambda a=a: {"target": a}, label=gs.name(a))
 
     def validate(self, gs, actor, params):
         t = need_target(gs, actor, params, self.rule, enemy=False)
@@ -60,6 +67,17 @@ class Heal(Action):
     category = "generic"
     has_check = True
 
+    params = (Param("target", "character", "GNA-5: the character healed (itself when left out) or one in contact",
+                    optional=True),
+              Param("cure", "choice", "PSI-13: 'stress' cures stress instead of wounds", optional=True,
+                    choices=("wounds", "stress")))
+
+    def candidates(self, gs, actor, space):
+        yield Candidate(self.key, lambda: {}, label="itself")
+        for a in space.allies():
+            if gs.in_contact(actor, a):
+                yield Candidate(self.key, lambda a=a: {"target": a}, label=gs.name(a))
+
     def validate(self, gs, actor, params):
         t = params.get("target", actor)
         if t != actor:
@@ -101,6 +119,9 @@ class Wait(Action):
     category = "generic"
 
     def validate(self, gs, actor, params):
+        return self.available(gs, actor)
+
+    def available(self, gs, actor):
         flow = gs.world.resources["flow"]
         if gs.activation(actor).actions > 0:
             raise RuleViolation("GNA-10", "Esperar must be the first action of the activation")
@@ -125,6 +146,13 @@ class Reload(Action):
     key = "reload"
     rule = "GNA-13"
     category = "generic"
+
+    params = (Param("weapon", "weapon", "GNA-13: the index of a weapon with magazines (Cargadores)"),)
+
+    def candidates(self, gs, actor, space):
+        for i in space.weapons():
+            if gs.weapon(actor, i).magazine is not None:
+                yield Candidate(self.key, lambda i=i: {"weapon": i}, label=gs.weapon(actor, i).name)
 
     def validate(self, gs, actor, params):
         idx = need(params, "weapon", self.rule, int)

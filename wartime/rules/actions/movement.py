@@ -12,6 +12,7 @@ from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules.actions.base import Action, need_path, register
+from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext
 from wartime.rules.state import GameState
@@ -157,8 +158,17 @@ class _MoveBase(Action):
     def allowance(self, gs: GameState, actor: int) -> float:
         return float(gs.mov(actor) + self.bonus_k)
 
-    def validate(self, gs, actor, params):
+    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True))
+
+    def candidates(self, gs, actor, space):
+        return space.paths(self.key, self.allowance(gs, actor))
+
+    def available(self, gs, actor):
         can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
         return prepare_path(gs, actor, params, self.rule, self.allowance(gs, actor),
@@ -205,10 +215,10 @@ class Sprint(_MoveBase):
     base_cost = 3
     bonus_k = 5
 
-    def validate(self, gs, actor, params):
+    def available(self, gs, actor):
         if gs.activation(actor).sprinted:
             raise RuleViolation("MVA-3", "Esprintar only once per activation")
-        return super().validate(gs, actor, params)
+        super().available(gs, actor)
 
     def resolve(self, gs, ctx, prepared):
         super().resolve(gs, ctx, prepared)
@@ -275,6 +285,12 @@ class Pivot(Action):
     rule = "MVA-19"
     category = "movement"
     reaction_only = True
+
+    params = (Param("facing_to", "facing", "MVA-19: the new facing, in degrees"),)
+
+    def candidates(self, gs, actor, space):
+        for e in space.enemies():
+            yield Candidate(self.key, lambda e=e: {"facing_to": space.facing_to(e)}, label=f"face {gs.name(e)}")
 
     def validate(self, gs, actor, params):
         facing = params.get("facing_to")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules.actions.base import Action, register
+from wartime.rules.actions.params import Param
 from wartime.rules.actions.movement import apply_move, can_move, prepare_path
 from wartime.rules.psychology import psi_check
 from wartime.rules.reactions import MELEE_ATTACKS, set_reactive
@@ -41,6 +42,11 @@ class Flee(Action):
     moves = True
     has_check = True
     reaction_only = True
+
+    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to 3 K (the start is the base)"),)
+
+    def candidates(self, gs, actor, space):
+        return space.paths(self.key, 3.0)
 
     def validate(self, gs, actor, params):
         _declaration_window(params, self.rule, "Huir")

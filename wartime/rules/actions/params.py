@@ -1,0 +1,156 @@
+"""What an action asks for, and the candidate values the engine offers for it (ACT-1, ACT-5).
+
+Every action declares its parameters (`Action.params`, a tuple of `Param`) and enumerates candidates for them
+(`Action.candidates`). A candidate is *not* a promise: the engine validates each one with the same code that
+validates a submitted decision (`Engine.check_action` / `Engine.check_reaction`), and `Engine.legal_options`
+yields only the candidates that pass.
+
+Discrete parameters (a target, a weapon, a level, a mode) are enumerated in full. Continuous ones (a path, an
+aim point) come as a documented, deterministic candidate set, and any other value you supply is validated the
+same way:
+* **paths** (`kind='path'`, up to an allowance A): `CandidateSpace.paths` — a straight (or two-leg, around an
+  obstacle: `geometry.movement.step_towards`) path towards each of the 8 compass points at distance A (0°, 45°,
+  …, 315°, east first, counter-clockwise), then towards the base-contact point of every enemy and of every
+  ally in id order, planned around terrain with A* (`geometry.navigation.route`) when the straight helper falls
+  short; each clipped to A. Duplicates are dropped.
+* **aim points** (`kind='point'`): the centre of every enemy in id order.
+Candidates are built lazily (`Candidate.build`), because planning a path costs far more than listing a key."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from wartime.geometry.movement import step_towards
+from wartime.geometry.navigation import route
+from wartime.rules.state import GameState
+
+#: parameter kinds a controller or a window understands
+PARAM_KINDS = ("enemy", "ally", "character", "weapon", "path", "point", "level", "choice", "facing")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an action: its `name` in the decision's params, its `kind` (PARAM_KINDS), whether it may
+    be left out, the fixed `choices` of a 'choice' parameter, and a line of help naming the rule."""
+    name: str
+    kind: str
+    doc: str
+    optional: bool = False
+    choices: tuple = ()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A candidate decision for one action key: `facing` is the free turn before acting (MOV-5, None = none), and
+    `make()` returns the parameters (None when, e.g., no path exists). `label` says what it is for a human."""
+    key: str
+    make: Callable[[], dict | None]
+    facing: float | None = None
+    label: str = ""
+
+    def build(self) -> dict | None:
+        return self.make()
+
+
+def _rounded(pts) -> list[list[float]]:
+    return [[round(float(x), 4), round(float(y), 4)] for x, y in pts]
+
+
+@dataclass
+class CandidateSpace:
+    """The situation candidates are drawn for: the acting (or reacting) character and, in a reaction window, the
+    acting character it answers (`against`). Helpers here are deterministic functions of the game state."""
+    gs: GameState
+    actor: int
+    against: int | None = None
+    reaction: bool = False
+    _paths: dict = field(default_factory=dict)
+
+    # --- characters --------------------------------------------------------------------------------------
+    def enemies(self) -> list[int]:
+        """Able enemies, the acting character a reaction answers first, then in id order."""
+        out = self.gs.enemies(self.actor)
+        if self.against is not None and self.against in out:
+            out = [self.against] + [e for e in out if e != self.against]
+        return out
+
+    def allies(self) -> list[int]:
+        return self.gs.allies(self.actor)
+
+    def weapons(self, *, ranged: bool | None = None) -> list[int]:
+        """Indexes of the actor's usable weapons (not disabled), ranged / melee / all."""
+        out = []
+        for i, w in enumerate(self.gs.equipment(self.actor).weapons):
+            if getattr(w, "disabled", False):
+                continue
+            if ranged is None or bool(w.ranged) == ranged:
+                out.append(i)
+        return out
+
+    def facing_to(self, target: int) -> float:
+        pt = self.gs.pos(target)
+        return round(self.gs.facing_to(self.actor, pt.x, pt.y), 4)
+
+    def contact_point(self, target: int, gap: float = 0.02) -> tuple[float, float]:
+        """The point on the actor's side of `target` where the two bases touch (edge gap `gap`)."""
+        gs = self.gs
+        pa, pt = gs.pos(self.actor), gs.pos(target)
+        d = math.hypot(pa.x - pt.x, pa.y - pt.y) or 1.0
+        r = gs.body(self.actor).radius + gs.body(target).radius + gap
+        return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
+
+    # --- paths ---------------------------------------------------------------------------------------------
+    def path_to(self, goal: tuple[float, float], allowance: float, *, plan: bool = True) -> list | None:
+        """A path (without the start point) from the actor towards `goal`, at most `allowance` K: the straight
+        helper first, then (plan=True) A* around obstacles when the helper falls short of both the goal and the
+        allowance. None when there is none. Memoised per (goal, allowance, plan) for this space."""
+        key = (round(goal[0], 4), round(goal[1], 4), round(allowance, 4), plan)
+        if key in self._paths:
+            return self._paths[key]
+        gs = self.gs
+        others, _ = gs.others_for_move(self.actor)
+        p = gs.pos(self.actor)
+        r, chest = gs.body(self.actor).radius, gs.chest_height(self.actor)
+        path = step_towards(gs.board, (p.x, p.y), goal, r, allowance, others, chest)
+        if plan and (not path or (math.hypot(path[-1][0] - goal[0], path[-1][1] - goal[1]) > 1e-6
+                                  and math.hypot(path[-1][0] - p.x, path[-1][1] - p.y) < allowance - 1e-6)):
+            planned = route(gs.board, (p.x, p.y), goal, r, allowance, others, chest)
+            if planned:
+                path = planned
+        out = None
+        if path:
+            pts = _rounded(path)
+            if pts and pts[0] == [round(p.x, 4), round(p.y, 4)]:
+                pts = pts[1:]
+            out = pts or None
+        self._paths[key] = out
+        return out
+
+    def path_goals(self, allowance: float) -> list[tuple[str, tuple[float, float], bool]]:
+        """The documented goal set of `paths`: (label, goal, plan) — 8 compass points at `allowance`, then the
+        contact point of every enemy, then of every ally (planned)."""
+        p = self.gs.pos(self.actor)
+        goals = []
+        for k in range(8):
+            a = math.radians(45.0 * k)
+            goals.append((f"{45 * k}°", (p.x + allowance * math.cos(a), p.y + allowance * math.sin(a)), False))
+        for e in self.enemies():
+            goals.append((f"towards {self.gs.name(e)}", self.contact_point(e), True))
+        for a in self.allies():
+            goals.append((f"towards {self.gs.name(a)}", self.contact_point(a), True))
+        return goals
+
+    def paths(self, key: str, allowance: float, *, facing: float | None = None,
+              extra: dict[str, Any] | None = None) -> Iterator[Candidate]:
+        """Path candidates for action `key` (see the module docstring); `extra` params are added to each."""
+        for label, goal, plan in self.path_goals(allowance):
+            def make(goal=goal, plan=plan):
+                path = self.path_to(goal, allowance, plan=plan)
+                return None if path is None else {**(extra or {}), "path": path}
+            yield Candidate(key, make, facing, label)
+
+
+def no_params(key: str) -> list[Candidate]:
+    """The one candidate of an action without parameters."""
+    return [Candidate(key, lambda: {})]

@@ -1,0 +1,149 @@
+"""The legal options of a pending decision (ACT-1, ACT-5, REA-3): the engine says what is legal.
+
+* `offered_actions` — the action keys a `Pending("action")` carries (`Pending.options`): every registered action
+  that is not reaction-only and whose restrictions independent of its parameters pass (panic PSI-12, forced
+  charge PSI-7, MVA-3, trait restrictions, MOV-13; rules/restrictions.py) and whose own requirements that need no
+  parameter pass (`Action.available`: posture, engagement, once-per limits). A key may still have no legal choice
+  of parameters (a boxed-in mover); `legal_options(key)` says which choices are legal.
+* `legal_options` — for the pending decision ('action' or 'react'), the candidate parameter sets each action
+  enumerates (rules/actions/params.py: discrete parameters in full, paths and aim points as a documented
+  deterministic set), each validated by the very code that validates a submitted decision
+  (`Engine.check_action`, `Engine.check_reaction`), duplicates dropped. Any other value a controller supplies
+  is validated the same way when submitted.
+* `action_menu` — every own-activation action with its first legal option or the RuleViolation that forbids it
+  (the window greys these out and names the rule).
+
+Controllers, the window and the tests read these; nobody outside rules/ keeps a list of action keys."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterator
+
+from wartime.core.errors import RuleViolation
+from wartime.rules import restrictions
+from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.params import Candidate, CandidateSpace
+from wartime.rules.flow import Decision, Pending
+
+if TYPE_CHECKING:     # the engine is only a parameter here (no import cycle: sequence imports this module)
+    from wartime.rules.sequence import Engine
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal choice: action `key` with `params`, the free turn `facing` (MOV-5; None = none), its ENE `cost`
+    and a short `label`. `decision(side, actor)` turns it into the `Decision` to submit."""
+    key: str
+    params: dict = field(default_factory=dict)
+    facing: float | None = None
+    cost: int = 0
+    label: str = ""
+    kind: str = "action"
+
+    def decision(self, side: str, actor: int, *, chain: bool = False) -> Decision:
+        if self.kind == "react":
+            return Decision("react", side, actor=actor, action=self.key, params=dict(self.params))
+        return Decision("action", side, actor=actor, action=self.key, params=dict(self.params), chain=chain,
+                        facing=self.facing)
+
+
+def own_activation_keys() -> tuple[str, ...]:
+    """Every registered action a character may declare in its own activation, sorted."""
+    return tuple(sorted(k for k, a in REGISTRY.items() if not a.reaction_only))
+
+
+def offered_actions(engine: "Engine", actor: int) -> tuple[str, ...]:
+    """The keys of `Pending("action").options` (see the module docstring), sorted."""
+    out = []
+    gs, turn = engine.gs, engine.flow.turn
+    for key in own_activation_keys():
+        action = REGISTRY[key]
+        try:
+            restrictions.check(gs, turn, actor, action, key, None, probe=True)
+            action.available(gs, actor)
+        except RuleViolation:
+            continue
+        out.append(key)
+    return tuple(out)
+
+
+def candidates(engine: "Engine", key: str, p: Pending | None = None) -> list[Candidate]:
+    """The unvalidated candidates of `key` for the pending decision `p` (default: the engine's; 'action': the
+    acting character; 'react': the reactor, against the acting character). [] if the key is unknown or nothing is
+    pending."""
+    p = engine.pending if p is None else p
+    action = REGISTRY.get(key)
+    if p is None or action is None or p.kind not in ("action", "react"):
+        return []
+    space = CandidateSpace(engine.gs, p.actor, against=p.against, reaction=p.kind == "react")
+    return list(action.candidates(engine.gs, p.actor, space))
+
+
+def validate_candidate(engine: "Engine", c: Candidate, params: dict, p: Pending | None = None) -> int:
+    """The ENE cost of the candidate if legal now for the pending decision `p` (default: the engine's); raises
+    RuleViolation otherwise (no state change)."""
+    p = engine.pending if p is None else p
+    if p.kind == "react":
+        return engine.check_reaction(p.actor, c.key, params)
+    return engine.check_action(p.actor, c.key, params, False, c.facing)
+
+
+def legal_options(engine: "Engine", key: str | None = None) -> Iterator[Option]:
+    """The legal options of the pending 'action' or 'react' decision, for `key` or for every key the pending
+    decision offers (in `Pending.options` order), each validated by the engine; lazily built."""
+    p = engine.pending
+    if p is None or p.kind not in ("action", "react"):
+        return
+    keys = [key] if key is not None else list(p.options)
+    kind = p.kind
+    for k in keys:
+        seen: set[str] = set()
+        for c in candidates(engine, k, p):
+            params = c.build()
+            if params is None:
+                continue
+            sig = json.dumps([params, c.facing], sort_keys=True)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            try:
+                cost = validate_candidate(engine, c, params, p)
+            except RuleViolation:
+                continue
+            yield Option(k, params, c.facing, cost, c.label, kind)
+
+
+def first_violation(engine: "Engine", key: str) -> tuple[Option | None, RuleViolation | None]:
+    """The first legal option of `key` for the pending decision, or the violation that forbids it: a restriction
+    independent of parameters first, else the first candidate's own violation (ACT-1 if it has no candidate)."""
+    p = engine.pending
+    if p is not None and p.kind == "action":
+        try:
+            restrictions.check(engine.gs, engine.flow.turn, p.actor, REGISTRY[key], key, None, probe=True)
+            REGISTRY[key].available(engine.gs, p.actor)
+        except RuleViolation as exc:
+            return None, exc
+    first: RuleViolation | None = None
+    for c in candidates(engine, key, p):
+        params = c.build()
+        if params is None:
+            continue
+        try:
+            cost = validate_candidate(engine, c, params, p)
+        except RuleViolation as exc:
+            first = first or exc
+            continue
+        return Option(key, params, c.facing, cost, c.label, p.kind), None
+    return None, first or RuleViolation(REGISTRY[key].rule if key in REGISTRY else "ACT-1",
+                                        f"{key}: no legal choice now")
+
+
+def action_menu(engine: "Engine") -> list[tuple[str, Option | None, RuleViolation | None]]:
+    """For the pending 'action' (or 'react') decision: every key it could take, each with its first legal option
+    or the violation that forbids it."""
+    p = engine.pending
+    if p is None or p.kind not in ("action", "react"):
+        return []
+    keys = own_activation_keys() if p.kind == "action" else p.options
+    return [(k, *first_violation(engine, k)) for k in keys]

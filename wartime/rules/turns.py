@@ -1,0 +1,246 @@
+"""Turn flow (SEQ-1..7, ENE-3): turns, initiative, phases 10 → 1, alternating activations, the start and end of an
+activation, and victory. A mixin of the `Engine` (rules/sequence.py): it owns the `Flow` resource and asks the
+action pipeline (`_end_activation` is called from there) nothing else."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.components import Activation, Identity, Stress
+from wartime.rules import psychology, reactions
+from wartime.rules.context import ActionContext
+from wartime.rules.energy import activation_energy
+from wartime.rules.flow import Flow, phase_of
+from wartime.rules.state import GameState
+
+
+class TurnFlow:
+    """SEQ-1..7: the turn / phase / activation state machine over `self.gs` (a GameState)."""
+
+    gs: GameState
+
+    # --- flow helpers -----------------------------------------------------------------------
+    @property
+    def flow(self) -> Flow:
+        return self.world.resources["flow"]
+
+    def _set_flow(self, **changes) -> None:
+        self.world.resources["flow"] = replace(self.flow, **changes)
+
+    @property
+    def over(self) -> bool:
+        return self.flow.stage == "over"
+
+    def start(self) -> None:
+        if self.flow.stage == "setup":
+            self._new_turn()
+            self._advance()
+
+    # --- eligibility (SEQ-5) ----------------------------------------------------------------
+    def eligible(self, e: int, phase: int | None = None) -> bool:
+        """SEQ-5: not yet acted this turn (or resuming after Esperar), able to act, and
+        clamp(VOL, 1, 10) ≥ phase (a waiting character from the phase it waits until)."""
+        gs = self.gs
+        phase = self.flow.phase if phase is None else phase
+        if not gs.able(e):
+            return False
+        act = gs.activation(e)
+        if act.acted:
+            return False
+        start = act.waiting_until if act.waiting_until else phase_of(gs.attrs(e).VOL)
+        return start >= phase
+
+    def eligible_of(self, side: str) -> list[int]:
+        return [e for e in self.gs.minis() if self.gs.side(e) == side and self.eligible(e)]
+
+
+    def _rolling_sides(self) -> list[str]:
+        """SEQ-2: a player with no living character on the board does not roll."""
+        return [s for s in self.gs.sides if any(self.gs.side(e) == s and self.gs.on_table(e) for e in self.gs.minis())]
+
+
+    # --- turn and initiative (SEQ-1, SEQ-2) -------------------------------------------------
+    def _new_turn(self) -> None:
+        gs = self.gs
+        turn = self.flow.turn + 1
+        for e in gs.minis():
+            gs.world.set(e, Activation())
+            eff = gs.effects(e)
+            if eff.next_action_mod and any(k == "sprint" for _, k, _ in eff.next_action_mod):
+                gs.set_effects(e, next_action_mod=())   # MVA-3: the sprint's −3 lapses at the end of the turn
+        self._set_flow(turn=turn, phase=10, stage="initiative", init_choices=(), active=None, next_side=0)
+        gs.world.emit("turn_start", "SEQ-1", turn=turn)
+        gs.world.run_systems("start_of_turn", gs=gs)
+
+    def _roll_initiative(self) -> None:
+        """SEQ-2: each player rolls 1D10 + the chosen character's VOL; tied leaders reroll with the same
+        characters until one is strictly highest; order is by descending total."""
+        gs = self.gs
+        choices = dict(self.flow.init_choices)
+        totals: dict[str, list[int]] = {}
+        for side in self._rolling_sides():
+            e = choices[side]
+            die = gs.world.dice.d10()
+            totals[side] = [die + gs.attrs(e).VOL]
+            gs.world.emit("initiative_roll", "SEQ-2", side=side, character=e, die=die, vol=gs.attrs(e).VOL,
+                          total=totals[side][0])
+
+        def rank(group: list[str]) -> list[str]:
+            # order a group of sides by their current last totals; tied sides reroll (SEQ-2)
+            ordered: list[str] = []
+            by_total: dict[int, list[str]] = {}
+            for s in group:
+                by_total.setdefault(totals[s][-1], []).append(s)
+            for total in sorted(by_total, reverse=True):
+                tied = by_total[total]
+                if len(tied) == 1:
+                    ordered += tied
+                    continue
+                for s in tied:
+                    die = gs.world.dice.d10()
+                    totals[s].append(die + gs.attrs(choices[s]).VOL)
+                    gs.world.emit("initiative_reroll", "SEQ-2", side=s, character=choices[s], die=die,
+                                  total=totals[s][-1])
+                ordered += rank(tied)
+            return ordered
+
+        order = tuple(rank(list(totals)))
+        gs.world.emit("initiative", "SEQ-2", order=list(order))
+        self._set_flow(order=order, stage="activate", phase=10, next_side=0)
+
+    # --- advancing (SEQ-3..7) ---------------------------------------------------------------
+    def _advance(self) -> None:
+        """Move the flow forward until a real decision is needed: skip empty phases (SEQ-7), pass players
+        without eligible characters (SEQ-6), auto-pick a lone eligible character, end turns (SEQ-1)."""
+        while True:
+            if self._check_victory():
+                return
+            f = self.flow
+            if f.stage == "initiative":
+                p = self.pending
+                if p is not None and len(p.options) == 1:
+                    self._set_flow(init_choices=f.init_choices + ((p.side, p.options[0]),))
+                    if self.pending is None:
+                        self._roll_initiative()
+                    continue
+                return
+            if f.stage != "activate":
+                return
+            n = len(f.order)
+            for k in range(n):
+                idx = (f.next_side + k) % n
+                if self.eligible_of(f.order[idx]):
+                    if k:
+                        self._set_flow(next_side=idx)
+                    break
+            else:
+                # SEQ-7: no eligible character in this phase
+                if f.phase > 1:
+                    self._set_flow(phase=f.phase - 1, next_side=0)   # SEQ-3: the winner starts each phase
+                    self.world.emit("phase", "SEQ-4", phase=f.phase - 1)
+                else:
+                    self._end_turn()
+                continue
+            opts = self.eligible_of(self.flow.order[self.flow.next_side])
+            if len(opts) == 1:
+                self._start_activation(opts[0])
+                continue
+            return
+
+    def _end_turn(self) -> None:
+        gs = self.gs
+        gs.world.run_systems("end_of_turn", gs=gs)
+        gs.world.emit("turn_end", "SEQ-7", turn=self.flow.turn)
+        if self.flow.turn >= gs.turn_limit:
+            self._finish_at_limit()
+            return
+        self._new_turn()
+
+    # --- activations (ENE-3, SEQ-5, SEQ-6) --------------------------------------------------
+    def _start_activation(self, e: int) -> None:
+        """ENE-3 start-of-activation order: 1 ENE gain (once per turn), 2 expiries, 3 CH LOC for stress = VOL
+        (PSI-15), 4 panic recovery (PSI-11), 5 outnumbered CH PSI (PSI-2)."""
+        gs = self.gs
+        act = gs.activation(e)
+        self._set_flow(stage="action", active=e)
+        gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
+        if not act.started:
+            a = gs.attrs(e)
+            new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e))
+            gs.set_energy(e, new, "ENE-3", "activation start")
+            eff = gs.effects(e)
+            gs.set_effects(e, fast_move=False, support=2 if eff.support else 0)   # MOD-8 expires; GNA-1 armed
+            gs.set_activation(e, started=True, actions=0, chain_next=False)
+            gs.world.run_systems("start_of_activation", gs=gs, who=e)
+            # the start-of-activation checks happen inside its own activation: stress reaching VOL there
+            # ends it (PSI-14)
+            start = ActionContext(e, "start_of_activation", {})
+            if gs.world.get(e, Stress).value == a.VOL:
+                psychology.loc_check(gs, start, e, source=psychology.nearest_enemy(gs, e))      # PSI-15
+            if gs.psyche(e).panic and gs.able(e) and not start.end_activation:
+                psychology.panic_recovery(gs, e)                                               # PSI-11
+            if gs.able(e) and not start.end_activation and psychology.outnumbered(gs, e):      # PSI-2
+                psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
+                                     reason="outnumbered", rule="PSI-2")
+            if start.end_activation and gs.able(e):
+                self._end_activation(e)
+                return
+        else:
+            gs.set_activation(e, waiting_until=0, actions=0, chain_next=False)
+        if not gs.able(e):
+            self._end_activation(e)
+
+    def _end_activation(self, e: int, waiting: bool = False) -> None:
+        """The activation ends (or pauses with Esperar, GNA-10). Bullet time with it ends too (REA-5), a chain
+        in progress is over (ACT-4), and counter-charges against it lapse with its charge bonuses (CBA-13)."""
+        gs = self.gs
+        f = self.flow
+        if not waiting:
+            gs.set_activation(e, acted=True, waiting_until=0)
+        eff = gs.effects(e)
+        keep = tuple(m for m in eff.next_action_mod if m[1] == "sprint")      # MVA-2 lapses; MVA-3 to turn end
+        gs.set_effects(e, next_action_mod=keep, charge_target=None, concentrate=0, concentrate_building=False,
+                       psi_bonus=False, followup=False, support=0 if eff.support == 2 else eff.support)
+        reactions.lapse_counter_charges(gs, e)
+        for r in f.bullet_time:
+            gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")
+        gs.world.run_systems("end_of_activation", gs=gs, who=e)
+        gs.world.emit("activation_end", "SEQ-6", who=e, energy=gs.energy(e), waiting=waiting)
+        idx = f.order.index(gs.side(e))
+        self._set_flow(stage="activate", active=None, next_side=(idx + 1) % len(f.order), window=None,
+                       bullet_time=(), chain_seen=(), chain_heard=())
+
+    # --- victory ----------------------------------------------------------------------------
+    def casualties(self, side: str) -> list[int]:
+        """WND-2, WND-3, PSI-16: incapacitated, dead or unconscious characters of a side."""
+        return [e for e in self.gs.minis() if self.gs.side(e) == side and not self.gs.able(e)]
+
+    def _check_victory(self) -> bool:
+        if self.flow.stage == "over":
+            return True
+        if self.flow.stage == "setup":
+            return False
+        gs = self.gs
+        alive = {gs.side(e) for e in gs.minis() if gs.able(e)}          # one pass over the minis
+        standing = [s for s in gs.sides if s in alive]
+        if len(standing) <= 1:
+            winner = standing[0] if standing else None
+            self._finish(winner, "elimination")
+            return True
+        return False
+
+    def _finish_at_limit(self) -> None:
+        """At the turn limit: 'elimination' scenarios end in a draw; 'fewer_casualties' scenarios go to the side
+        with fewer casualties, then fewer points lost, else a draw."""
+        gs = self.gs
+        if gs.victory == "fewer_casualties":
+            score = {s: (len(self.casualties(s)),
+                         sum(gs.world.get(e, Identity).cost for e in self.casualties(s))) for s in gs.sides}
+            ranked = sorted(gs.sides, key=lambda s: score[s])
+            if score[ranked[0]] < score[ranked[1]]:
+                self._finish(ranked[0], "fewer_casualties")
+                return
+        self._finish(None, "turn_limit")
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        self._set_flow(stage="over", winner=winner, end_reason=reason, active=None)
+        self.world.emit("game_over", "SEQ-1", winner=winner, reason=reason, turn=self.flow.turn)
