@@ -256,23 +256,44 @@ class ActionPipeline:
         vparams["_chained"] = (act.chain_next or chain) and not action.free
         return self._validate(actor, action, key, vparams, facing)[1]
 
-    def _consume_one_shots(self, actor: int, action, ctx: ActionContext) -> None:
-        """ACT-3 chain −1, MVA-2 run and MVA-3 sprint next-action modifiers, GNA-4 concentration."""
-        gs = self.gs
-        eff = gs.effects(actor)
-        if ctx.chained:
-            ctx.mods.append(PendingMod(Modifier("ACT-3", -1, "combined action"), "ATR"))
+    def _one_shot_mods(self, actor: int, action, chained: bool) -> list[PendingMod]:
+        """ACT-3 chain −1, MVA-2 run and MVA-3 sprint next-action modifiers, GNA-4 concentration: the one-shot
+        modifiers an action of `actor` carries now, in the order they apply (pure: changes nothing)."""
+        eff = self.gs.effects(actor)
+        mods = []
+        if chained:
+            mods.append(PendingMod(Modifier("ACT-3", -1, "combined action"), "ATR"))
         for rule, kind, _ in eff.next_action_mod:
             if kind == "run" and action.key != "charge":
                 val = 1 if action.category == "movement" else -1
-                ctx.mods.append(PendingMod(Modifier("MVA-2", val, "after Correr"), "AGI"))
+                mods.append(PendingMod(Modifier("MVA-2", val, "after Correr"), "AGI"))
             elif kind == "sprint":
-                ctx.mods.append(PendingMod(Modifier("MVA-3", -3, "after Esprintar"), "ATR"))
+                mods.append(PendingMod(Modifier("MVA-3", -3, "after Esprintar"), "ATR"))
+        if action.key != "concentrate" and eff.concentrate:
+            mods.append(PendingMod(Modifier("GNA-4", eff.concentrate, "concentrate"), "FIRST_ATR"))
+        return mods
+
+    def pending_modifiers(self, actor: int, key: str, chain: bool = False, *, reaction: bool = False,
+                          attribute: str = "AGI") -> list[Modifier]:
+        """The one-shot modifiers (ACT-3 chain, MVA-2 run, MVA-3 sprint, GNA-4 concentration) that action `key` of
+        `actor` would carry now on its first CH ATR of `attribute`, `chain` flagging it chained (ACT-3; never for
+        a reaction, REA-1). Changes nothing: what the window shows as the odds and the AI scores."""
+        action = REGISTRY[key]
+        chained = not reaction and (self.gs.activation(actor).chain_next or chain) and not action.free
+        ctx = ActionContext(actor, key, {}, chained=chained, reaction=reaction)
+        ctx.mods = self._one_shot_mods(actor, action, chained)
+        return ctx.atr_mods(attribute)
+
+    def _consume_one_shots(self, actor: int, action, ctx: ActionContext) -> None:
+        """ACT-3 chain −1, MVA-2 run and MVA-3 sprint next-action modifiers, GNA-4 concentration: added to the
+        action's context (`_one_shot_mods`) and used up."""
+        gs = self.gs
+        eff = gs.effects(actor)
+        ctx.mods.extend(self._one_shot_mods(actor, action, ctx.chained))
         changes: dict[str, Any] = {"next_action_mod": ()}
         if action.key == "concentrate":
             ctx.params["_concentrate_before"] = eff.concentrate if eff.concentrate_building else 0
         elif eff.concentrate:
-            ctx.mods.append(PendingMod(Modifier("GNA-4", eff.concentrate, "concentrate"), "FIRST_ATR"))
             changes.update(concentrate=0, concentrate_building=False)
         else:
             changes.update(concentrate_building=False)
