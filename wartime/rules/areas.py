@@ -30,11 +30,12 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.geometry.measure import point_segment_distances
-from wartime.rules.checks import Modifier, combine
+from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
+from wartime.rules.checks import combine
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
+from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
 from wartime.rules.wounds import wound_weapon
 
@@ -348,31 +349,8 @@ def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     return out
 
 
-# --- areas that stay on the board (TRT-PERSISTENT-AREA, TRT-SMOKE, TRT-DENSE-SMOKE) ---------------------------
-@dataclass(frozen=True, slots=True)
-class AreaEffect:
-    """An area left on the board, as an entity of its own.
-
-    kind 'persistent' (Área permanente, trait ruling: the template stays for the rest of the game; a mini that
-    ends a movement action in it or starts its activation in it suffers the attack's DMG again, no CH IMP) or
-    'smoke' (Humo / Humo denso, trait ruling: a sphere `radius` K around P until the start of its owner's next
-    activation; ranged attacks into, out of or through it have CH IMP `malus`). (x, y) is P, (ux, uy) the
-    template's direction, `dmg` the attack's DMG."""
-    kind: str
-    code: str
-    x: float
-    y: float
-    ux: float
-    uy: float
-    level: int
-    owner: int
-    weapon: str
-    dmg: int = 0
-    radius: float = 0.0
-    malus: int = 0
-    rule: str = "TRT-PERSISTENT-AREA"
-
-
+# --- areas that stay on the board (TRT-PERSISTENT-AREA, TRT-SMOKE, TRT-DENSE-SMOKE; the component and the
+# smoke malus are in rules.area_effects) ------------------------------------------------------------------------
 def install(world) -> None:
     """Register the systems of the areas that stay (idempotent): at the start of each activation smoke of the
     activating character lapses and a persistent area hits a mini that starts inside it; at the end of each
@@ -395,14 +373,6 @@ def place_effect(gs: GameState, kind: str, code: str, x: float, y: float, ux: fl
     gs.world.emit("area_effect_placed", rule, area=eid, kind=kind, code=code, centre=[x, y], level=level,
                   owner=owner, dmg=dmg, radius=radius, malus=malus)
     return eid
-
-
-def effects(gs: GameState, kind: str | None = None) -> list[tuple[int, AreaEffect]]:
-    """The area effects on the board, in id order (optionally of one kind)."""
-    table = gs.world.tables.get(AreaEffect)
-    if not table:
-        return []
-    return [(e, table[e]) for e in sorted(table) if kind is None or table[e].kind == kind]
 
 
 def _expire(gs: GameState, eid: int, eff: AreaEffect, reason: str) -> None:
@@ -466,32 +436,12 @@ def _end_of_turn(world, gs: GameState, **_: Any) -> None:
             _expire(gs, eid, eff, "the owner is out of action")
 
 
-def smoke_mods(gs: GameState, attacker: int, tx: float, ty: float) -> list[Modifier]:
-    """TRT-SMOKE / TRT-DENSE-SMOKE: a ranged attack whose line from the attacker to the target (2D) enters,
-    leaves or crosses a smoke sphere at the attacker's level has CH IMP −1 (Humo) or −3 (Humo denso); each kind
-    counts once."""
-    table = gs.world.tables.get(AreaEffect)
-    if not table:
-        return []
-    p = gs.pos(attacker)
-    out = []
-    for eid, eff in effects(gs, "smoke"):
-        if eff.level != p.level:
-            continue
-        d = point_segment_distances(np.array([eff.x]), np.array([eff.y]), p.x, p.y, tx, ty)[0]
-        if d <= eff.radius + 1e-9:
-            out.append(Modifier(eff.rule, eff.malus, "smoke"))
-    return list(combine(out))
-
-
 # --- odds for controllers (exact, no sampling) --------------------------------------------------------------
 def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[float, float, float]:
     """The value of an area attack for a controller, if it lands where aimed (dispersion is not priced):
     (expected wounds to enemies + 2 × P(enemy casualties), the same for allies and the attacker's side,
     P(hit)). Exact over the dice of the CH IMP and each covered mini's CH DEF (CMB-4, CMB-6, CMB-7, CMB-9,
     CMB-17, CMB-18, ARE-5, ARE-6)."""
-    from wartime.rules.odds import p_pass, wounds_distribution
-
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)

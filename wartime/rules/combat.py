@@ -1,13 +1,14 @@
 """Combat resolution: CH IMP, cover, CH DEF, damage and wounds (CMB-1..12, CMB-17, CMB-18, MOD-1)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
-from wartime.rules.checks import Modifier, roll_check
+from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.modifiers import attack_mods, roll_character_check
 from wartime.rules.psychology import psi_check
-from wartime.rules.reactions import counter_charge_mods, dodge_contest
+from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds, wound_best_protection, wound_weapon
 
@@ -174,3 +175,24 @@ def metahability_attack_attribute(type_trait: str) -> str:
         return METAHABILITY_ATTACK_ATTRIBUTE[type_trait]
     except KeyError:
         raise ValueError(f"{type_trait!r} is not a metahability type (Mutación, Bunkai, Invocación, Atadura)")
+
+
+def dodge_contest(gs: GameState, ctx, attacker: int, target: int, imp: CheckResult,
+                  reroll_imp: Callable[[], CheckResult]) -> tuple[CheckResult, int]:
+    """CBA-17: Esquivar en CaC (a reaction, rules.actions.reactions) turns the attacker's CH IMP into a CH AGI ENF (CHK-4): the attacker's roll is its
+    CH IMP with every hit modifier; the dodger rolls CH AGI. The attack hits only if the attacker wins (both
+    failing is a miss). The dodger's natural 1 gives the attacker an automatic DMG 1 hit (it rolls its CH DEF);
+    its natural 10 gives the attack DMG +1 (if it hits). Returns the CH IMP with `passed` = the attacker won,
+    and the DMG bonus."""
+    while True:
+        d = roll_character_check(gs, None, target, "ATR", "AGI", "CBA-17", "Esquivar en CaC", side_of_opposed="b",
+                                 against=attacker)
+        winner = opposed_winner(imp, d)
+        if winner != "reroll":
+            break
+        imp = reroll_imp()
+    gs.world.emit("opposed_resolved", "CBA-17", a=attacker, b=target, winner=winner)
+    if d.critical and gs.able(attacker):
+        gs.world.emit("automatic_hit", "CBA-17", who=attacker, dmg=1)
+        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CBA-17")
+    return replace(imp, passed=winner == "a"), (1 if d.fumble else 0)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from wartime.core.components import Attributes, Posture
-from wartime.rules.checks import Modifier
+from wartime.rules.area_effects import AreaEffect, smoke_mods
+from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.state import GameState
 
 
@@ -119,8 +120,7 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
 
 
 def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
-    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.areas.smoke_mods)."""
-    from wartime.rules.areas import AreaEffect, smoke_mods
+    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.area_effects.smoke_mods)."""
     if not gs.world.tables.get(AreaEffect):
         return []
     return smoke_mods(gs, attacker, x, y)
@@ -131,7 +131,6 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     """Roll a CH ATR-type check for character `e` (CHK-1, CHK-3): base = the attribute's current value,
     plus situational `extra`, the character's own modifiers, the action's one-shot modifiers (ACT-3,
     MVA-2, MVA-3, GNA-4) when `e` is the acting character, and a pending Apoyar +1 (GNA-1, consumed)."""
-    from wartime.rules.checks import roll_check  # local: keeps import graph simple
     mods: list[Modifier] = list(extra or [])
     mods += character_mods(gs, e, attribute, kind)
     if ctx is not None and ctx.actor == e:

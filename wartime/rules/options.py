@@ -18,16 +18,30 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator, Protocol
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import restrictions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate, CandidateSpace
-from wartime.rules.flow import Decision, Pending
+from wartime.rules.flow import Decision, Flow, Pending
+from wartime.rules.state import GameState
 
-if TYPE_CHECKING:     # the engine is only a parameter here (no import cycle: sequence imports this module)
-    from wartime.rules.sequence import Engine
+
+class Engine(Protocol):
+    """What the options ask of the engine (rules.sequence.Engine, which imports this module: a protocol, not an
+    import, keeps the graph acyclic)."""
+    gs: GameState
+
+    @property
+    def flow(self) -> Flow: ...
+
+    @property
+    def pending(self) -> Pending | None: ...
+
+    def check_action(self, actor: int, key: str, params: dict, chain: bool, facing: float | None) -> int: ...
+
+    def check_reaction(self, actor: int, key: str, params: dict) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -53,7 +67,7 @@ def own_activation_keys() -> tuple[str, ...]:
     return tuple(sorted(k for k, a in REGISTRY.items() if not a.reaction_only))
 
 
-def offered_actions(engine: "Engine", actor: int) -> tuple[str, ...]:
+def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
     """The keys of `Pending("action").options` (see the module docstring), sorted."""
     out = []
     gs, turn = engine.gs, engine.flow.turn
@@ -68,7 +82,7 @@ def offered_actions(engine: "Engine", actor: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def candidates(engine: "Engine", key: str, p: Pending | None = None) -> list[Candidate]:
+def candidates(engine: Engine, key: str, p: Pending | None = None) -> list[Candidate]:
     """The unvalidated candidates of `key` for the pending decision `p` (default: the engine's; 'action': the
     acting character; 'react': the reactor, against the acting character). [] if the key is unknown or nothing is
     pending."""
@@ -80,7 +94,7 @@ def candidates(engine: "Engine", key: str, p: Pending | None = None) -> list[Can
     return list(action.candidates(engine.gs, p.actor, space))
 
 
-def validate_candidate(engine: "Engine", c: Candidate, params: dict, p: Pending | None = None) -> int:
+def validate_candidate(engine: Engine, c: Candidate, params: dict, p: Pending | None = None) -> int:
     """The ENE cost of the candidate if legal now for the pending decision `p` (default: the engine's); raises
     RuleViolation otherwise (no state change)."""
     p = engine.pending if p is None else p
@@ -89,7 +103,7 @@ def validate_candidate(engine: "Engine", c: Candidate, params: dict, p: Pending 
     return engine.check_action(p.actor, c.key, params, False, c.facing)
 
 
-def legal_options(engine: "Engine", key: str | None = None) -> Iterator[Option]:
+def legal_options(engine: Engine, key: str | None = None) -> Iterator[Option]:
     """The legal options of the pending 'action' or 'react' decision, for `key` or for every key the pending
     decision offers (in `Pending.options` order), each validated by the engine; lazily built."""
     p = engine.pending
@@ -114,7 +128,7 @@ def legal_options(engine: "Engine", key: str | None = None) -> Iterator[Option]:
             yield Option(k, params, c.facing, cost, c.label, kind)
 
 
-def first_violation(engine: "Engine", key: str) -> tuple[Option | None, RuleViolation | None]:
+def first_violation(engine: Engine, key: str) -> tuple[Option | None, RuleViolation | None]:
     """The first legal option of `key` for the pending decision, or the violation that forbids it: a restriction
     independent of parameters first, else the first candidate's own violation (ACT-1 if it has no candidate)."""
     p = engine.pending
@@ -139,7 +153,7 @@ def first_violation(engine: "Engine", key: str) -> tuple[Option | None, RuleViol
                                         f"{key}: no legal choice now")
 
 
-def action_menu(engine: "Engine") -> list[tuple[str, Option | None, RuleViolation | None]]:
+def action_menu(engine: Engine) -> list[tuple[str, Option | None, RuleViolation | None]]:
     """For the pending 'action' (or 'react') decision: every key it could take, each with its first legal option
     or the violation that forbids it."""
     p = engine.pending

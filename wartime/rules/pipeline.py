@@ -9,8 +9,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology, reactions, restrictions
+from wartime.rules import psychology, reactions, reactors, restrictions
 from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.combat import charge_fallback
 from wartime.rules.actions.movement import apply_move
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
@@ -134,7 +135,7 @@ class ActionPipeline:
             return
         if w.chain:
             # ACT-4: no window inside a chain; remember who saw or heard the actor for the window after its end
-            s = reactions.survey(gs, after, self.flow.order, track, noise=noise, heard_now=heard,
+            s = reactors.survey(gs, after, self.flow.order, track, noise=noise, heard_now=heard,
                                  memo=self._sight_memo)
             f = self.flow
             self._set_flow(chain_seen=tuple(sorted(set(f.chain_seen) | {e for e, by in s.triggers if by == "sight"})),
@@ -171,7 +172,7 @@ class ActionPipeline:
         except RuleViolation as exc:
             why = f"it became illegal ({exc.rule_id}: {exc.message})"
             if w.action == "charge" and w.target is not None and gs.on_table(w.target):
-                prep = reactions.charge_fallback(gs, actor, w.target, float(gs.mov(actor) + 3))
+                prep = charge_fallback(gs, actor, w.target, float(gs.mov(actor) + 3))
                 if prep is not None:
                     return _ChargeShort(prep), None
                 return None, why

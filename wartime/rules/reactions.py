@@ -1,7 +1,8 @@
-"""Reactions (REA-1..8, ACT-4, MOD-3): who may react in a reaction window and, for everyone else, why not;
-sight along a path, noise, the reaction CH VOL (REA-2, GNA-8), and the hooks combat calls for Esquivar en CaC
-(CBA-17) and Contracarga (CBA-13). The engine (rules.sequence) drives the windows; this module only answers
-questions and applies small state changes.
+"""Reactions (REA-1..8, ACT-4, MOD-3): the reaction state and window records, sight along a path, noise, the
+reaction CH VOL (REA-2, GNA-8), and the hook combat calls for Contracarga (CBA-13). Who may react and with which
+actions is rules.reactors (above the actions, since any action may be a reaction); Esquivar en CaC (CBA-17) is
+rules.combat.dodge_contest. The engine (rules.sequence) drives the windows; this module only answers questions
+and applies small state changes.
 
 A window (REA-3) is stored in the flow as a frozen `Window`, so snapshots, saves and replays capture it.
 Candidates are asked in the turn's player order, non-acting sides only, and within a side in entity-id
@@ -16,8 +17,10 @@ from typing import Any, Callable
 
 import numpy as np
 
+from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
-from wartime.rules.checks import CheckResult, Modifier, opposed_winner
+from wartime.rules import noise
+from wartime.rules.checks import CheckResult, Modifier
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
 
@@ -95,59 +98,6 @@ class Window:
     halted: bool = False                # REA-4: a moving actor lost its move at a point of its path
 
 
-# --- options -------------------------------------------------------------------------------------------------
-_general_cache: dict[int, tuple[str, ...]] = {}
-
-
-def general_keys() -> tuple[str, ...]:
-    """REA-1: a reaction is any action the character could legally take: every registered action but the free
-    ones (not actions), the reaction-only ones (listed apart) and those taken only in the own activation."""
-    from wartime.rules.actions import REGISTRY
-    keys = _general_cache.get(len(REGISTRY))
-    if keys is None:
-        keys = tuple(sorted(k for k, a in REGISTRY.items()
-                            if not a.free and not a.reaction_only and k not in OWN_ACTIVATION_ONLY))
-        _general_cache.clear()
-        _general_cache[len(REGISTRY)] = keys
-    return keys
-
-
-def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
-    """The action keys `e` may try in window `w` (each still validated on declaration):
-    - declaration window: any action as an early reaction (REA-4), Pivotar (MVA-19), Huir (CBA-24),
-      Esquivar en CaC if it is the target of a melee attack (CBA-17), Contracarga if it is the target of a
-      Cargar (CBA-13); inside a chain only the reactions with their own timing (ACT-4);
-    - after-action window: any action, and Pivotar;
-    - a panicking character: only Huir, in a declaration window (REA-1, PSI-12)."""
-    from wartime.rules.psychology import panicked_reactions
-    if gs.psyche(e).panic:
-        return panicked_reactions(gs, e) if w.timing == "declaration" else ()
-    general = general_keys()
-    key = (w.timing, w.chained, w.action in MELEE_ATTACKS and w.target == e, w.action == "charge" and w.target == e,
-           general)
-    got = _options_cache.get(key)
-    if got is not None:
-        return got
-    keys: list[str] = []
-    if w.timing == "declaration":
-        if not w.chained:
-            keys += general
-            keys.append("pivot")
-        keys.append("flee")
-        if key[2]:
-            keys.append("dodge")
-        if key[3]:
-            keys.append("counter_charge")
-    else:
-        keys += general
-        keys.append("pivot")
-    got = _options_cache[key] = tuple(sorted(set(keys)))
-    return got
-
-
-_options_cache: dict[tuple, tuple[str, ...]] = {}
-
-
 # --- sight (REA-1) and noise (REA-6..8) ----------------------------------------------------------------------
 def sample_path(points: list[tuple[float, float]], step: float = PATH_STEP) -> list[tuple[float, float]]:
     """REA-1: the points of a polyline every `step` K, both ends included."""
@@ -222,7 +172,6 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
 def action_noise(gs: GameState, actor: int, key: str, params: dict, moved: float) -> float:
     """REA-6 / ENV-6 / ENV-7: the noise of one resolved action: its weapon's (DMG × 2) for an attack, 2 × the
     K actually travelled for an action that moved the actor; the larger if both (rules.noise)."""
-    from wartime.rules import noise
     out = noise.movement_noise(moved) if moved > 0 else 0.0
     if key in ("ranged_attack", "melee_attack") and isinstance(params.get("weapon"), int):
         out = max(out, noise.weapon_noise(gs.weapon(actor, params["weapon"])))
@@ -234,18 +183,10 @@ def hearers(gs: GameState, actor: int, noise_range: float, listeners: list[int])
     REA-7) and levels applying (rules.noise.who_hears)."""
     if noise_range <= 0 or not listeners:
         return set()
-    from wartime.rules import noise
     return set(noise.who_hears(gs, actor, noise_range, listeners))
 
 
-# --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------
-@dataclass
-class Survey:
-    queue: list[int]
-    triggers: list[tuple[int, str]]
-    excluded: list[tuple[int, str]]
-
-
+# --- the survey of a window (REA-1..3, REA-5, REA-8; the survey itself is rules.reactors) --------------------
 def enemies_in_order(gs: GameState, actor: int, order: tuple[str, ...]) -> list[int]:
     """REA-3: the non-acting players in the turn's player order; within a side, entity-id order."""
     mine = gs.side(actor)
@@ -254,60 +195,6 @@ def enemies_in_order(gs: GameState, actor: int, order: tuple[str, ...]) -> list[
     for s in sides:
         out += [e for e in gs.minis() if gs.side(e) == s and gs.on_table(e)]
     return out
-
-
-def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[float, float]], *,
-           noise: float = 0.0, heard_now: set[int] | None = None, seen_before: tuple[int, ...] = (),
-           heard_before: tuple[int, ...] = (), memo: dict | None = None) -> Survey:
-    """Who may react in window `w`, in order, and why everyone else may not.
-
-    Triggers (REA-1, REA-8): the actor seen at some point of `track` (or
-    during an earlier action of its chain, ACT-4: `seen_before`); in the after-action window, its noise heard
-    (`heard_now`, the listeners the action's `noise` events name, else computed from its `noise` K; or earlier
-    in the chain: `heard_before`). Then: able to act, ENE above −10 (REA-2), and
-    some reaction this window allows (a panicking character only Huir, PSI-12). Bullet time (REA-5) waives
-    the CH VOL, not these requirements: a reactor in bullet time is a candidate by sight or noise like any
-    other."""
-    s = Survey([], [], [])
-    pending: list[int] = []
-    reasons: dict[int, str] = {}
-    enemies = enemies_in_order(gs, w.actor, order)
-    for e in enemies:
-        if not gs.able(e):
-            reasons[e] = NOT_ABLE
-            continue
-        if gs.energy(e) - 1 < -10:
-            reasons[e] = NOT_ENOUGH_ENERGY       # REA-2: no reaction is possible anyway (no need to look)
-            continue
-        if gs.psyche(e).panic and w.timing == "after":
-            reasons[e] = PANICKED                # REA-1 / PSI-12: Huir only, and only in a declaration window
-            continue
-        if e in seen_before:
-            reasons[e] = BY_SIGHT
-        else:
-            reasons[e] = sight_reason(gs, e, w.actor, track, memo)
-        pending.append(e)
-    if w.timing == "after":
-        deaf = [e for e in pending if reasons[e] != BY_SIGHT]
-        if heard_now is not None:
-            heard = {e for e in deaf if e in heard_before or e in heard_now}
-        else:
-            heard = {e for e in deaf if e in heard_before} | hearers(gs, w.actor, noise,
-                                                                    [e for e in deaf if e not in heard_before])
-        for e in heard:
-            reasons[e] = BY_NOISE
-    for e in enemies:
-        why = reasons.get(e)
-        if why is None:
-            continue
-        if why not in (BY_SIGHT, BY_NOISE):
-            s.excluded.append((e, why))
-        elif not window_options(gs, w, e):
-            s.excluded.append((e, PANICKED if gs.psyche(e).panic else NOT_ABLE))
-        else:
-            s.queue.append(e)
-            s.triggers.append((e, why))
-    return s
 
 
 # --- the reaction CH VOL (REA-2, GNA-8) ----------------------------------------------------------------------
@@ -328,7 +215,7 @@ def end_guard(gs: GameState, e: int) -> None:
         gs.world.emit("state_changed", "GNA-8", who=e, state="on_guard", value=False)
 
 
-# --- hooks for combat (CBA-13, CBA-17) -----------------------------------------------------------------------
+# --- hooks for combat (CBA-13; Esquivar en CaC, CBA-17, is rules.combat.dodge_contest) ----------------------
 def counter_charge_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
     """CBA-13: CH DEF +1 against the charger's one charge-boosted melee combat action (used up by it)."""
     r = gs.world.try_get(target, Reactive)
@@ -344,28 +231,6 @@ def lapse_counter_charges(gs: GameState, charger: int) -> None:
     for e in sorted(table):
         if table[e].counter_charge == charger:
             set_reactive(gs, e, counter_charge=None)
-
-
-def dodge_contest(gs: GameState, ctx, attacker: int, target: int, imp: CheckResult,
-                  reroll_imp: Callable[[], CheckResult]) -> tuple[CheckResult, int]:
-    """CBA-17: Esquivar en CaC turns the attacker's CH IMP into a CH AGI ENF (CHK-4): the attacker's roll is its
-    CH IMP with every hit modifier; the dodger rolls CH AGI. The attack hits only if the attacker wins (both
-    failing is a miss). The dodger's natural 1 gives the attacker an automatic DMG 1 hit (it rolls its CH DEF);
-    its natural 10 gives the attack DMG +1 (if it hits). Returns the CH IMP with `passed` = the attacker won,
-    and the DMG bonus."""
-    while True:
-        d = roll_character_check(gs, None, target, "ATR", "AGI", "CBA-17", "Esquivar en CaC", side_of_opposed="b",
-                                 against=attacker)
-        winner = opposed_winner(imp, d)
-        if winner != "reroll":
-            break
-        imp = reroll_imp()
-    gs.world.emit("opposed_resolved", "CBA-17", a=attacker, b=target, winner=winner)
-    if d.critical and gs.able(attacker):
-        from wartime.rules.combat import resolve_hit
-        gs.world.emit("automatic_hit", "CBA-17", who=attacker, dmg=1)
-        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CBA-17")
-    return replace(imp, passed=winner == "a"), (1 if d.fumble else 0)
 
 
 # --- what re-validation needs (REA-4, CBA-12) ----------------------------------------------------------------
@@ -407,7 +272,6 @@ def longest_legal_prefix(validate: Callable[[dict], Any], params: dict, start: t
 
     best = None
     lo, hi = 0.0, total
-    from wartime.core.errors import RuleViolation
     for _ in range(iterations):
         mid = (lo + hi) / 2
         trial = dict(params, path=prefix(mid))
@@ -417,31 +281,4 @@ def longest_legal_prefix(validate: Callable[[dict], Any], params: dict, start: t
         except RuleViolation:
             hi = mid
     return best
-
-
-def charge_fallback(gs: GameState, actor: int, target: int, allowance: float):
-    """CBA-12 ruling (3): if a reaction (e.g. Huir) put the target out of reach, the charger moves its full
-    allowance towards it, stopping 1 K short of every enemy (MOV-14), is not engaged and loses the bonuses.
-    Returns the prepared move (MovePrep) or None if no such move is legal."""
-    from wartime.core.errors import RuleViolation
-    from wartime.rules.actions.movement import prepare_path
-    pa, pt = gs.pos(actor), gs.pos(target)
-    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
-    if d <= 1e-9:
-        return None
-    ux, uy = (pt.x - pa.x) / d, (pt.y - pa.y) / d
-    reach = min(allowance, d - gs.body(actor).radius - gs.body(target).radius - 1.0 - 1e-3)
-    for k in range(8):
-        s = reach * (1.0 - k / 8)
-        if s <= 1e-3:
-            break
-        goal = [[round(pa.x + ux * s, 4), round(pa.y + uy * s, 4)]]
-        try:
-            prep = prepare_path(gs, actor, {"path": goal}, "CBA-12", allowance, keep_engaged=False)
-        except RuleViolation:
-            continue
-        if any(c in gs.enemies(actor) for c in prep.contacts):
-            continue
-        return prep
-    return None
 

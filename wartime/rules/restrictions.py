@@ -11,7 +11,7 @@ from shapely.geometry import Point
 from wartime.core.components import Posture
 from wartime.core.errors import RuleViolation
 from wartime.rules import psychology
-from wartime.rules.actions.altitude import flight_restrictions
+from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.state import GameState
 
 

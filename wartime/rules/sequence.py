@@ -15,7 +15,7 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import options as legal, reactions
+from wartime.rules import options as legal, reactors
 from wartime.rules.state import GameState
 from wartime.rules.turns import TurnFlow
 from wartime.rules.windows import ReactionWindows
@@ -58,7 +58,7 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
         if f.stage == "react" and f.window is not None and f.window.queue:
             w = f.window
             e = w.queue[0]
-            return Pending("react", self.gs.side(e), reactions.window_options(self.gs, w, e), actor=e,
+            return Pending("react", self.gs.side(e), reactors.window_options(self.gs, w, e), actor=e,
                            window=w.timing, against=w.actor, against_action=w.action, against_target=w.target)
         return None
 

@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology, reactions
+from wartime.rules import psychology, reactions, reactors
 from wartime.rules.actions import REGISTRY
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
@@ -33,7 +33,7 @@ class ReactionWindows:
         engine stopped."""
         gs = self.gs
         f = self.flow
-        s = reactions.survey(gs, w, f.order, track, noise=noise, heard_now=heard,
+        s = reactors.survey(gs, w, f.order, track, noise=noise, heard_now=heard,
                              seen_before=f.chain_seen if w.timing == "after"
                              else (), heard_before=f.chain_heard if w.timing == "after" else (),
                              memo=self._sight_memo)
@@ -154,7 +154,7 @@ class ReactionWindows:
         vparams = {k: v for k, v in params.items() if k != "at"}
         vparams.update(_window=w.timing, _against=w.actor, _against_action=w.action, _against_target=w.target,
                        _chained=False)
-        options = reactions.window_options(gs, w, e)
+        options = reactors.window_options(gs, w, e)
         if key not in options:
             if action.free or key in reactions.OWN_ACTIVATION_ONLY:
                 raise RuleViolation(action.rule, f"{key} is taken only in the own activation, not as a reaction")
@@ -224,7 +224,7 @@ class ReactionWindows:
                 why = reactions.NOT_ABLE
             elif gs.energy(c) - 1 < -10:
                 why = reactions.NOT_ENOUGH_ENERGY
-            elif not reactions.window_options(gs, w, c):
+            elif not reactors.window_options(gs, w, c):
                 why = reactions.PANICKED if gs.psyche(c).panic else reactions.NOT_ABLE
             if why is None:
                 break

@@ -14,78 +14,18 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.heights import LEVELS
 from wartime.rules.actions.base import Action, register
+# perched and flight_restrictions are re-exported: they were defined here first
+from wartime.rules.actions.flight import (FLIGHT_TRAITS, can_fly, flight_levels, flight_restrictions,  # noqa: F401
+                                          perched)
+from wartime.rules.actions.movement import can_move
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
+from wartime.rules.noise import emit_noise, movement_noise
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds
 
 #: MOV-10 / MVA-15: the order of the levels; a change moves one step along it.
 LEVEL_ORDER = (-1, 1, 2, 3, 4)
-#: MVA-15 requirement: the traits that let a character move at levels other than 1 → the levels they reach,
-#: and whether the trait has its own take-off / landing rule (Planeador, MVA-16 traits).
-FLIGHT_TRAITS: dict[str, tuple[frozenset[int], str | None]] = {
-    "Planeador": (frozenset({1, 2}), "TRT-GLIDER"),
-    "Sub": (frozenset({-1, 1}), None),
-}
-#: TRT-AEROSTATIC: lifts the level-3 limits on pivoting and on consecutive non-movement actions (MOV-13).
-AEROSTATIC = "Aerostático"
-
-
-def flight_levels(gs: GameState, e: int) -> frozenset[int]:
-    """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give."""
-    out = {1}
-    for t in gs.traits(e):
-        if t in FLIGHT_TRAITS:
-            out |= FLIGHT_TRAITS[t][0]
-    return frozenset(out)
-
-
-def can_fly(gs: GameState, e: int) -> bool:
-    """MVA-16 requirement: a model able to fly (to move at level 2 or above)."""
-    return any(lv >= 2 for lv in flight_levels(gs, e))
-
-
-def perched(gs: GameState, e: int) -> bool:
-    """MOV-10: a character at level 2 that cannot fly stands on top of a piece 3 K high (a scenario perch)."""
-    return gs.pos(e).level == 2 and not can_fly(gs, e)
-
-
-def previous_action(gs: GameState, e: int) -> str | None:
-    """The key of the last action `e` took in its current activation (None if none yet), read back from the
-    event log (it is part of the state: snapshots restore it)."""
-    for ev in reversed(gs.world.events):
-        if ev.get("who") != e:
-            continue
-        if ev["type"] == "activation_start":
-            return None
-        if ev["type"] == "action":
-            return ev.get("action")
-    return None
-
-
-def is_movement(action) -> bool:
-    """MOV-13: movement actions are the MVA family and any action that moves the mini (Cargar...)."""
-    return action.category == "movement" or bool(getattr(action, "moves", False))
-
-
-def flight_restrictions(gs: GameState, actor: int, action) -> None:
-    """MOV-13: at level 3 a mini cannot take 2 non-movement actions in a row within one activation, nor
-    Pivotar or 180° (trait Aerostático lifts both). Raises RuleViolation."""
-    if gs.pos(actor).level != 3 or action.free or AEROSTATIC in gs.traits(actor):
-        return
-    if action.key in ("pivot", "turn_180"):
-        raise RuleViolation("MOV-13", "at level 3 a mini cannot pivot or turn 180°")
-    if is_movement(action):
-        return
-    flow = gs.world.resources.get("flow")
-    if flow is None or getattr(flow, "active", None) != actor or getattr(flow, "stage", "action") != "action":
-        return                   # "in a row" is within its own activation: a reaction is not part of it
-    from wartime.rules.actions.base import REGISTRY
-    prev = previous_action(gs, actor)
-    if prev is not None and prev in REGISTRY and not is_movement(REGISTRY[prev]):
-        raise RuleViolation("MOV-13", "at level 3 a mini cannot take two non-movement actions in a row")
-
-
 def _ground_class(gs: GameState, e: int, x: float, y: float) -> int:
     """MVA-15 ruling (2): the terrain class of the ground under the base where it leaves or reaches level 1
     (0 easy, 1 difficult, 2 extreme; a low obstacle up to the chest is difficult, MOV-8)."""
@@ -107,7 +47,6 @@ class _AltitudeBase(Action):
         raise NotImplementedError
 
     def validate(self, gs, actor, params):
-        from wartime.rules.actions.movement import can_move
         can_move(gs, actor)
         level = self._target_level(gs, actor, params)
         here = gs.pos(actor).level
@@ -173,7 +112,6 @@ class _AltitudeBase(Action):
         gs.world.set(e, replace(p, x=end[0], y=end[1], level=prepared["level"], facing=facing))
         gs.world.emit("altitude", self.rule, who=e, before=prepared["from"], after=prepared["level"],
                       path=[list(start), list(end)], length=length)
-        from wartime.rules.noise import emit_noise, movement_noise
         emit_noise(gs, e, movement_noise(length), "ENV-7", action=self.key)     # heard from where it ends
 
     def _fail_effects(self, gs, ctx, r) -> None:

@@ -12,10 +12,10 @@ from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
 from wartime.rules import areas
-from wartime.rules.actions.altitude import flight_restrictions
 from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.actions.movement import apply_move, can_move, prepare_path
+from wartime.rules.actions.movement import MovePrep, apply_move, can_move, prepare_path
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.noise import emit_noise, weapon_noise
@@ -258,6 +258,31 @@ class UnarmedAttack(Action):
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
                        dmg_bonus=bonus)
         _after_melee(gs, ctx, prepared.target)
+
+
+def charge_fallback(gs: GameState, actor: int, target: int, allowance: float) -> MovePrep | None:
+    """CBA-12 ruling (3): if a reaction (e.g. Huir) put the target out of reach, the charger moves its full
+    allowance towards it, stopping 1 K short of every enemy (MOV-14), is not engaged and loses the bonuses.
+    Returns the prepared move (MovePrep) or None if no such move is legal."""
+    pa, pt = gs.pos(actor), gs.pos(target)
+    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
+    if d <= 1e-9:
+        return None
+    ux, uy = (pt.x - pa.x) / d, (pt.y - pa.y) / d
+    reach = min(allowance, d - gs.body(actor).radius - gs.body(target).radius - 1.0 - 1e-3)
+    for k in range(8):
+        s = reach * (1.0 - k / 8)
+        if s <= 1e-3:
+            break
+        goal = [[round(pa.x + ux * s, 4), round(pa.y + uy * s, 4)]]
+        try:
+            prep = prepare_path(gs, actor, {"path": goal}, "CBA-12", allowance, keep_engaged=False)
+        except RuleViolation:
+            continue
+        if any(c in gs.enemies(actor) for c in prep.contacts):
+            continue
+        return prep
+    return None
 
 
 @register

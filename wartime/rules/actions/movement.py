@@ -10,11 +10,16 @@ from typing import Any
 from wartime.core.components import Position, Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import movement as geo_move
+from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules.actions.base import Action, need_path, register
+from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.areas import after_move
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext
+from wartime.rules.noise import movement_noise, who_hears
+from wartime.rules.squares import anchor_of, check_grid_path, grid_contacts
 from wartime.rules.state import GameState
 
 
@@ -30,8 +35,6 @@ class MovePrep:
 
 def end_contacts(gs: GameState, actor: int, end: tuple[float, float]) -> list[int]:
     if gs.board.grid:
-        from wartime.geometry.grid import squares_per_side
-        from wartime.rules.squares import anchor_of, grid_contacts
         n = squares_per_side(2.0 * gs.body(actor).radius)
         return grid_contacts(gs, actor, anchor_of(end[0], end[1], n), n)
     r = gs.body(actor).radius
@@ -60,7 +63,6 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     as tall as the flight elevation count (MOV-10); levels 3, 4 and −1 meet no terrain, and at level 3 every
     move uses its whole allowance (MOV-13). A character perched on a piece (level 2, no flying trait) cannot
     move off it. On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
-    from wartime.rules.actions.altitude import perched
     if perched(gs, actor):
         raise NotImplementedRule("MVA-9", f"getting down from a perch ({gs.name(actor)} stands on a piece top, "
                                  "level 2): Saltar abajo")
@@ -110,7 +112,6 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
 def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, max_length: float,
                        allowance: float, keep_engaged: bool, exempt_enemies) -> MovePrep:
     """MOV-15 / MOV-16: a move on the square grid (see rules.squares.check_grid_path)."""
-    from wartime.rules.squares import check_grid_path
     crouched = gs.world.get(actor, Posture).state == "crouched"
     path, steps, surcharge, contacts = check_grid_path(gs, actor, pts, max_length, crouched=crouched,
                                                        exempt_enemies=exempt_enemies)
@@ -139,13 +140,11 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str) -> 
         facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
-    from wartime.rules.noise import movement_noise, who_hears
     noise = movement_noise(prep.length)                 # ENV-7: 2 × K travelled, heard from where it ends
     gs.world.emit("moved", rule, who=e, path=[list(p) for p in prep.path], length=prep.length,
                   surcharge=prep.surcharge, facing=facing,
                   engaged=[c for c in prep.contacts if c in gs.enemies(e)],
                   noise=noise, heard_by=who_hears(gs, e, noise))
-    from wartime.rules.areas import after_move
     after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
 
 
@@ -296,7 +295,6 @@ class Pivot(Action):
         facing = params.get("facing_to")
         if not isinstance(facing, (int, float)):
             raise RuleViolation("MVA-19", "facing_to (degrees) is required")
-        from wartime.rules.actions.altitude import flight_restrictions
         flight_restrictions(gs, actor, self)                  # MOV-13: no Pivotar at level 3
         return float(facing) % 360.0
 

@@ -1,0 +1,71 @@
+"""Who flies and what flying forbids (MOV-10, MOV-13, MVA-15): the levels a character's traits reach, whether it
+stands on a perch, and the level-3 limits on the actions it may take. Shared by the movement, altitude and combat
+actions and by rules.restrictions; the altitude actions themselves are rules.actions.altitude."""
+from __future__ import annotations
+
+from wartime.core.errors import RuleViolation
+from wartime.rules.actions.base import REGISTRY
+from wartime.rules.state import GameState
+
+#: MVA-15 requirement: the traits that let a character move at levels other than 1 → the levels they reach,
+#: and whether the trait has its own take-off / landing rule (Planeador, MVA-16 traits).
+FLIGHT_TRAITS: dict[str, tuple[frozenset[int], str | None]] = {
+    "Planeador": (frozenset({1, 2}), "TRT-GLIDER"),
+    "Sub": (frozenset({-1, 1}), None),
+}
+#: TRT-AEROSTATIC: lifts the level-3 limits on pivoting and on consecutive non-movement actions (MOV-13).
+AEROSTATIC = "Aerostático"
+
+
+def flight_levels(gs: GameState, e: int) -> frozenset[int]:
+    """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give."""
+    out = {1}
+    for t in gs.traits(e):
+        if t in FLIGHT_TRAITS:
+            out |= FLIGHT_TRAITS[t][0]
+    return frozenset(out)
+
+
+def can_fly(gs: GameState, e: int) -> bool:
+    """MVA-16 requirement: a model able to fly (to move at level 2 or above)."""
+    return any(lv >= 2 for lv in flight_levels(gs, e))
+
+
+def perched(gs: GameState, e: int) -> bool:
+    """MOV-10: a character at level 2 that cannot fly stands on top of a piece 3 K high (a scenario perch)."""
+    return gs.pos(e).level == 2 and not can_fly(gs, e)
+
+
+def previous_action(gs: GameState, e: int) -> str | None:
+    """The key of the last action `e` took in its current activation (None if none yet), read back from the
+    event log (it is part of the state: snapshots restore it)."""
+    for ev in reversed(gs.world.events):
+        if ev.get("who") != e:
+            continue
+        if ev["type"] == "activation_start":
+            return None
+        if ev["type"] == "action":
+            return ev.get("action")
+    return None
+
+
+def is_movement(action) -> bool:
+    """MOV-13: movement actions are the MVA family and any action that moves the mini (Cargar...)."""
+    return action.category == "movement" or bool(getattr(action, "moves", False))
+
+
+def flight_restrictions(gs: GameState, actor: int, action) -> None:
+    """MOV-13: at level 3 a mini cannot take 2 non-movement actions in a row within one activation, nor
+    Pivotar or 180° (trait Aerostático lifts both). Raises RuleViolation."""
+    if gs.pos(actor).level != 3 or action.free or AEROSTATIC in gs.traits(actor):
+        return
+    if action.key in ("pivot", "turn_180"):
+        raise RuleViolation("MOV-13", "at level 3 a mini cannot pivot or turn 180°")
+    if is_movement(action):
+        return
+    flow = gs.world.resources.get("flow")
+    if flow is None or getattr(flow, "active", None) != actor or getattr(flow, "stage", "action") != "action":
+        return                   # "in a row" is within its own activation: a reaction is not part of it
+    prev = previous_action(gs, actor)
+    if prev is not None and prev in REGISTRY and not is_movement(REGISTRY[prev]):
+        raise RuleViolation("MOV-13", "at level 3 a mini cannot take two non-movement actions in a row")

@@ -1,0 +1,126 @@
+"""Who may react in a reaction window and with what (REA-1..3, REA-5, REA-8, PSI-12, CBA-13, CBA-17): the action
+keys a window offers a candidate and the survey of a window (triggers by sight and noise, and why everyone else may
+not react). Above rules.actions: a reaction is any registered action (REA-1); the facts it asks (sight, noise,
+energy, panic) are rules.reactions and rules.psychology."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartime.rules.actions import REGISTRY
+from wartime.rules.psychology import panicked_reactions
+from wartime.rules.reactions import (BY_NOISE, BY_SIGHT, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
+                                     OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
+                                     sight_reason)
+from wartime.rules.state import GameState
+
+# --- options (REA-1, REA-4, ACT-4, PSI-12) --------------------------------------------------------------------
+_general_cache: dict[int, tuple[str, ...]] = {}
+
+
+def general_keys() -> tuple[str, ...]:
+    """REA-1: a reaction is any action the character could legally take: every registered action but the free
+    ones (not actions), the reaction-only ones (listed apart) and those taken only in the own activation."""
+    keys = _general_cache.get(len(REGISTRY))
+    if keys is None:
+        keys = tuple(sorted(k for k, a in REGISTRY.items()
+                            if not a.free and not a.reaction_only and k not in OWN_ACTIVATION_ONLY))
+        _general_cache.clear()
+        _general_cache[len(REGISTRY)] = keys
+    return keys
+
+
+def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
+    """The action keys `e` may try in window `w` (each still validated on declaration):
+    - declaration window: any action as an early reaction (REA-4), Pivotar (MVA-19), Huir (CBA-24),
+      Esquivar en CaC if it is the target of a melee attack (CBA-17), Contracarga if it is the target of a
+      Cargar (CBA-13); inside a chain only the reactions with their own timing (ACT-4);
+    - after-action window: any action, and Pivotar;
+    - a panicking character: only Huir, in a declaration window (REA-1, PSI-12)."""
+    if gs.psyche(e).panic:
+        return panicked_reactions(gs, e) if w.timing == "declaration" else ()
+    general = general_keys()
+    key = (w.timing, w.chained, w.action in MELEE_ATTACKS and w.target == e, w.action == "charge" and w.target == e,
+           general)
+    got = _options_cache.get(key)
+    if got is not None:
+        return got
+    keys: list[str] = []
+    if w.timing == "declaration":
+        if not w.chained:
+            keys += general
+            keys.append("pivot")
+        keys.append("flee")
+        if key[2]:
+            keys.append("dodge")
+        if key[3]:
+            keys.append("counter_charge")
+    else:
+        keys += general
+        keys.append("pivot")
+    got = _options_cache[key] = tuple(sorted(set(keys)))
+    return got
+
+
+_options_cache: dict[tuple, tuple[str, ...]] = {}
+
+
+# --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------
+@dataclass
+class Survey:
+    queue: list[int]
+    triggers: list[tuple[int, str]]
+    excluded: list[tuple[int, str]]
+
+
+def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[float, float]], *,
+           noise: float = 0.0, heard_now: set[int] | None = None, seen_before: tuple[int, ...] = (),
+           heard_before: tuple[int, ...] = (), memo: dict | None = None) -> Survey:
+    """Who may react in window `w`, in order, and why everyone else may not.
+
+    Triggers (REA-1, REA-8): the actor seen at some point of `track` (or
+    during an earlier action of its chain, ACT-4: `seen_before`); in the after-action window, its noise heard
+    (`heard_now`, the listeners the action's `noise` events name, else computed from its `noise` K; or earlier
+    in the chain: `heard_before`). Then: able to act, ENE above −10 (REA-2), and
+    some reaction this window allows (a panicking character only Huir, PSI-12). Bullet time (REA-5) waives
+    the CH VOL, not these requirements: a reactor in bullet time is a candidate by sight or noise like any
+    other."""
+    s = Survey([], [], [])
+    pending: list[int] = []
+    reasons: dict[int, str] = {}
+    enemies = enemies_in_order(gs, w.actor, order)
+    for e in enemies:
+        if not gs.able(e):
+            reasons[e] = NOT_ABLE
+            continue
+        if gs.energy(e) - 1 < -10:
+            reasons[e] = NOT_ENOUGH_ENERGY       # REA-2: no reaction is possible anyway (no need to look)
+            continue
+        if gs.psyche(e).panic and w.timing == "after":
+            reasons[e] = PANICKED                # REA-1 / PSI-12: Huir only, and only in a declaration window
+            continue
+        if e in seen_before:
+            reasons[e] = BY_SIGHT
+        else:
+            reasons[e] = sight_reason(gs, e, w.actor, track, memo)
+        pending.append(e)
+    if w.timing == "after":
+        deaf = [e for e in pending if reasons[e] != BY_SIGHT]
+        if heard_now is not None:
+            heard = {e for e in deaf if e in heard_before or e in heard_now}
+        else:
+            heard = {e for e in deaf if e in heard_before} | hearers(gs, w.actor, noise,
+                                                                    [e for e in deaf if e not in heard_before])
+        for e in heard:
+            reasons[e] = BY_NOISE
+    for e in enemies:
+        why = reasons.get(e)
+        if why is None:
+            continue
+        if why not in (BY_SIGHT, BY_NOISE):
+            s.excluded.append((e, why))
+        elif not window_options(gs, w, e):
+            s.excluded.append((e, PANICKED if gs.psyche(e).panic else NOT_ABLE))
+        else:
+            s.queue.append(e)
+            s.triggers.append((e, why))
+    return s
