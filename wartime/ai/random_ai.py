@@ -3,9 +3,12 @@
 It keeps no list of actions: for an 'action' decision it draws a key uniformly from `Pending.options` (the keys
 the engine offers), then a candidate of that key uniformly from the engine's candidates
 (`rules.options.candidates`), and submits the first one the engine validates; a key with no legal choice is
-dropped and another is drawn; with none left it ends the activation. Drawing the key first makes every offered
+dropped and another is drawn; with none left it ends the activation. A free option other than ending (the
+CMB-15 follow-up, `Action.free`) lapses at once, so it is taken half the time it is offered. Drawing the key first makes every offered
 action about as likely as any other, so rare ones (Apoyar, Curar, Cambiar de altitud…) are exercised too.
-For a 'react' decision it passes four times in five, else draws a reaction the same way.
+For a 'react' decision it passes four times in five (once in two when it is the acting enemy's target); otherwise it draws, with even odds, from the window's
+reaction-only actions (Pivotar, Huir, Esquivar, Contracarga: `Action.reaction_only`) or from the general actions
+taken as reactions, then a candidate the same way (falling back to the other group, then to passing).
 
 Its randomness is a pure function of (seed, decision index): each decision draws from a fresh
 `Dice(derive_seed(seed, f"decision:{n}"))`, n being the number of decisions the match has recorded. A resumed
@@ -15,6 +18,7 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice, derive_seed
 from wartime.rules import options as legal
+from wartime.rules.actions import REGISTRY
 from wartime.rules.flow import Decision, Pending
 
 #: the key that ends an activation (ENE-4); drawn like any other, and the fallback when nothing else is legal
@@ -40,8 +44,9 @@ class RandomController:
 
     def decide(self, match, p: Pending) -> Decision:
         sub = self._sub_seed(match)
-        if p.kind == "react" and sub % 5 != 0:
-            # REA-3: pass four times in five, decided from the sub-seed itself (no Dice for the many passes)
+        if p.kind == "react" and sub % (2 if p.against_target == p.actor else 5) != 0:
+            # REA-3: pass four times in five (once in two when the acting enemy targets this reactor), decided
+            # from the sub-seed itself (no Dice for the many passes)
             return Decision("react", p.side, actor=p.actor)
         self.dice = Dice(sub)
         if p.kind in ("initiative", "activate"):
@@ -54,8 +59,24 @@ class RandomController:
         return Decision("action", p.side, actor=p.actor, action=END)
 
     def _draw(self, engine, p: Pending):
-        """A uniformly drawn key, then a uniformly drawn candidate of it that the engine accepts."""
+        """A uniformly drawn key, then a uniformly drawn candidate of it that the engine accepts (for a reaction,
+        first a group: reaction-only actions or general ones, with even odds)."""
         keys = list(p.options)
+        if p.kind == "react":
+            own = [k for k in keys if REGISTRY[k].reaction_only]
+            general = [k for k in keys if not REGISTRY[k].reaction_only]
+            first, second = (own, general) if self.dice.choice_index(2) == 0 else (general, own)
+            return self._draw_keys(engine, p, first) or self._draw_keys(engine, p, second)
+        # a free option other than ending (CMB-15's follow-up) lapses at once: take it half the time
+        free = [k for k in keys if k != END and REGISTRY[k].free]
+        if free and self.dice.choice_index(2) == 0:
+            got = self._draw_keys(engine, p, free)
+            if got is not None:
+                return got
+        return self._draw_keys(engine, p, keys)
+
+    def _draw_keys(self, engine, p: Pending, keys: list[str]):
+        keys = list(keys)
         while keys:
             key = keys.pop(self.dice.choice_index(len(keys)))
             cands = legal.candidates(engine, key, p)

@@ -8,11 +8,11 @@ yields only the candidates that pass.
 Discrete parameters (a target, a weapon, a level, a mode) are enumerated in full. Continuous ones (a path, an
 aim point) come as a documented, deterministic candidate set, and any other value you supply is validated the
 same way:
-* **paths** (`kind='path'`, up to an allowance A): `CandidateSpace.paths` — a straight (or two-leg, around an
-  obstacle: `geometry.movement.step_towards`) path towards each of the 8 compass points at distance A (0°, 45°,
-  …, 315°, east first, counter-clockwise), then towards the base-contact point of every enemy and of every
-  ally in id order, planned around terrain with A* (`geometry.navigation.route`) when the straight helper falls
-  short; each clipped to A. Duplicates are dropped.
+* **paths** (`kind='path'`, up to an allowance A): `CandidateSpace.paths` — the straight line towards each of the 8
+  compass points (0°, 45°, …, 315°, east first, counter-clockwise) at distance A, then at A / 2, each stopped at
+  the board edge; then a path to the base-contact point of every enemy and of every ally in id order (the
+  straight or two-leg helper `geometry.movement.step_towards`, planned around terrain with A*,
+  `geometry.navigation.route`, when it falls short), clipped to A. Duplicates are dropped.
 * **aim points** (`kind='point'`): the centre of every enemy in id order.
 Candidates are built lazily (`Candidate.build`), because planning a path costs far more than listing a key."""
 from __future__ import annotations
@@ -128,17 +128,32 @@ class CandidateSpace:
         return out
 
     def path_goals(self, allowance: float) -> list[tuple[str, tuple[float, float], bool]]:
-        """The documented goal set of `paths`: (label, goal, plan) — 8 compass points at `allowance`, then the
-        contact point of every enemy, then of every ally (planned)."""
-        p = self.gs.pos(self.actor)
+        """The documented goal set of `paths`: (label, goal, plan) — 8 compass points at `allowance` and at half of
+        it (straight lines, plan False), then the contact point of every enemy, then of every ally (planned)."""
+        gs = self.gs
+        p = gs.pos(self.actor)
+        r = gs.body(self.actor).radius
         goals = []
-        for k in range(8):
-            a = math.radians(45.0 * k)
-            goals.append((f"{45 * k}°", (p.x + allowance * math.cos(a), p.y + allowance * math.sin(a)), False))
+        for dist in (allowance, allowance / 2.0):
+            for k in range(8):
+                a = math.radians(45.0 * k)
+                dx, dy = math.cos(a), math.sin(a)
+                t = dist
+                # stop at the board edge (the base stays on the table)
+                if dx > 1e-9:
+                    t = min(t, (gs.board.width - r - p.x) / dx)
+                elif dx < -1e-9:
+                    t = min(t, (r - p.x) / dx)
+                if dy > 1e-9:
+                    t = min(t, (gs.board.height - r - p.y) / dy)
+                elif dy < -1e-9:
+                    t = min(t, (r - p.y) / dy)
+                if t > 0.05:
+                    goals.append((f"{45 * k}° {t:.1f} K", (p.x + t * dx, p.y + t * dy), False))
         for e in self.enemies():
-            goals.append((f"towards {self.gs.name(e)}", self.contact_point(e), True))
+            goals.append((f"towards {gs.name(e)}", self.contact_point(e), True))
         for a in self.allies():
-            goals.append((f"towards {self.gs.name(a)}", self.contact_point(a), True))
+            goals.append((f"towards {gs.name(a)}", self.contact_point(a), True))
         return goals
 
     def paths(self, key: str, allowance: float, *, facing: float | None = None,
@@ -146,7 +161,10 @@ class CandidateSpace:
         """Path candidates for action `key` (see the module docstring); `extra` params are added to each."""
         for label, goal, plan in self.path_goals(allowance):
             def make(goal=goal, plan=plan):
-                path = self.path_to(goal, allowance, plan=plan)
+                if plan:
+                    path = self.path_to(goal, allowance)
+                else:                                    # a straight line: the engine judges it
+                    path = _rounded([goal])
                 return None if path is None else {**(extra or {}), "path": path}
             yield Candidate(key, make, facing, label)
 

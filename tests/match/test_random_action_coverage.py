@@ -1,0 +1,101 @@
+"""ACT-1: the random controller reaches every registered action, taking its options from the engine.
+
+The random AI keeps no list of actions: it draws from `Pending.options` and the engine's candidates
+(rules/options.py). Over a deterministic set of random-vs-random games (the shipped scenarios with their lists,
+the shipped lists against each other, a test list of gliders and burrowers for MVA-15 / MVA-16, and a small pit
+where the sides deploy 2 K apart (charges) or in base contact (melee, kills, follow-ups)) this test
+counts the actions declared (`action` events) and the reactions taken (`reaction` events) and fails on any
+registered action never chosen, except those the engine refuses (NotImplementedRule)."""
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+import pytest
+
+from wartime.ai import make_controller
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.match.match import Match, derive_seed
+from wartime.rules.actions import REGISTRY
+from wartime.rules.flow import Decision
+from tests.match.game_helpers import ROOT, SCENARIOS
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+AERIAL = FIXTURES / "aerial-list.toml"
+#: (scenario, red list, blue list, seeds): ordinary games and games with gliders and burrowers
+PIT = FIXTURES / "pit.toml"                  # the sides deploy 2 K apart: charges, counter-charges
+BRAWL = FIXTURES / "brawl.toml"              # the lines deploy in base contact: melee, kills, follow-ups, dodges
+DUELLISTS = FIXTURES / "duellists-list.toml"
+PLAN = [
+    ("skirmish.toml", "brawlers.toml", "mixed.toml", range(2)),
+    ("ruins.toml", "armoured.toml", "grenadiers.toml", range(1)),
+    ("crossroads.toml", "mixed.toml", AERIAL, range(1)),
+    (PIT, "brawlers.toml", AERIAL, range(4)),
+    (BRAWL, "brawlers.toml", DUELLISTS, range(6)),
+]
+
+def play(scenario: str, red, blue, seed: int) -> Match:
+    sc = load_scenario(scenario if isinstance(scenario, Path) else ROOT / "scenarios" / scenario)
+    lists = {"red": load_army_list(red if isinstance(red, Path) else ROOT / "scenarios" / "lists" / red),
+             "blue": load_army_list(blue if isinstance(blue, Path) else ROOT / "scenarios" / "lists" / blue)}
+    ctr = {s: make_controller("random", derive_seed(seed, f"controller:{s}")) for s in ("red", "blue")}
+    m = Match(sc, lists, seed, ctr)
+    m.play()
+    return m
+
+
+def refused_keys() -> set[str]:
+    """Actions the engine refuses whatever the parameters (NotImplementedRule, e.g. CBA-22, CBA-20)."""
+    m = Match(load_scenario(SCENARIOS[0]), {s: load_army_list(ROOT / "scenarios" / "lists" / "mixed.toml")
+                                             for s in ("red", "blue")}, 1,
+              {s: make_controller("random", 1) for s in ("red", "blue")})
+    actor = m.gs.minis()[0]
+    out = set()
+    for key, action in REGISTRY.items():
+        try:
+            action.validate(m.gs, actor, {"_window": "declaration", "_against": m.gs.minis()[-1]})
+        except NotImplementedRule:
+            out.add(key)
+        except (RuleViolation, KeyError, TypeError):
+            pass
+    return out
+
+
+@pytest.fixture(scope="module")
+def seen() -> collections.Counter:
+    counts: collections.Counter = collections.Counter()
+    for scenario, red, blue, seeds in PLAN:
+        for seed in seeds:
+            m = play(scenario, red, blue, seed)
+            for ev in m.gs.world.events:
+                if ev["type"] in ("action", "reaction"):
+                    counts[ev["action"]] += 1
+                elif ev["type"] == "action_resolved" and REGISTRY.get(ev["action"]) is not None \
+                        and REGISTRY[ev["action"]].free:
+                    counts[ev["action"]] += 1          # free actions (followup, end) emit no `action` event
+    return counts
+
+
+@pytest.mark.slow
+def test_ACT_1_the_random_ai_chooses_every_registered_action(seen):
+    refused = refused_keys()
+    assert refused == {"quick_draw", "counter_magic"}, refused
+    never = sorted(k for k in REGISTRY if k not in refused and seen[k] == 0)
+    assert not never, f"never chosen by the random AI over {sum(seen.values())} actions: {never}; seen {dict(seen)}"
+
+
+def test_ACT_1_random_choices_come_from_the_engine_options():
+    """Every action the random AI declares is one the pending decision offered (Pending.options)."""
+    m = play("skirmish.toml", AERIAL, "mixed.toml", 11)
+    # re-run the recorded decisions and check each against the options offered at that point
+    sc = m.scenario
+    lists = m.lists
+    replay = Match(sc, lists, 11, {s: make_controller("random", 0) for s in ("red", "blue")})
+    for raw in m.decisions:
+        d = Decision.from_json(raw)
+        p = replay.pending
+        if d.kind in ("action", "react") and d.action is not None:
+            assert d.action in p.options, (d, p.options)
+        replay.submit(d)
+    assert replay.over
