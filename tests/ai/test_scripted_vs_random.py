@@ -1,5 +1,7 @@
 """The scripted controller beats the random one in at least 90 % of 200 games: every shipped army list in
-a mirror match (so only play differs), on every shipped scenario, the scripted side alternating red/blue."""
+a mirror match (so only play differs), on every shipped scenario, the scripted side alternating red/blue.
+
+A win-rate threshold over 200 whole games: marked `slow` (run with `pytest -m slow`)."""
 from __future__ import annotations
 
 import os
@@ -34,7 +36,7 @@ def play_chunk(chunk: int) -> tuple[int, int]:
 
 
 # one xdist group: the chunks and the total run on the same worker, in order, so the total reuses them
-pytestmark = pytest.mark.xdist_group("scripted_vs_random")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("scripted_vs_random")]
 
 
 def _shared_dir(factory):
