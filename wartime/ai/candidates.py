@@ -1,12 +1,15 @@
-"""Candidate decisions for controllers: concrete, parameterised actions an AI may try. Legality is always
-decided by the engine (`Engine.check_action`), never here."""
+"""Candidate decisions for controllers: concrete, parameterised actions an AI may try. Every key comes from the
+pending decision's options (`Pending.options`) and is chosen by its action's metadata (`is_attack`, `moves`,
+`category`, `rule`, the kinds of its declared `params`); discrete choices (targets, weapons) come from the
+engine (`Engine.legal_options`); paths are the engine's own helper (`rules.actions.params.CandidateSpace`).
+Legality is always decided by the engine (`Engine.check_action` / `Engine.check_reaction`), never here."""
 from __future__ import annotations
 
 import math
 
 from wartime.core.errors import RuleViolation
-from wartime.geometry.navigation import route
-from wartime.geometry.movement import step_towards
+from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.sequence import Decision, Engine, Pending
 from wartime.rules.state import GameState
 
@@ -23,41 +26,75 @@ def legal_cost(engine: Engine, d: Decision) -> int | None:
         return None
 
 
+# --- which offered key does what (action metadata) ------------------------------------------------------
+def param_kinds(key: str) -> set[str]:
+    return {q.kind for q in REGISTRY[key].params}
+
+
+def offered(p: Pending, *, is_attack: bool | None = None, moves: bool | None = None, kinds: tuple = (),
+            without: tuple = (), reaction_only: bool | None = None) -> list[str]:
+    """The keys the pending decision offers whose action has the given metadata: `is_attack`, `moves`,
+    `reaction_only` (None = either), every parameter kind in `kinds` and none in `without`."""
+    out = []
+    for k in p.options:
+        a = REGISTRY.get(k)
+        if a is None or (is_attack is not None and a.is_attack != is_attack) or \
+                (moves is not None and a.moves != moves) or \
+                (reaction_only is not None and a.reaction_only != reaction_only):
+            continue
+        pk = param_kinds(k)
+        if all(x in pk for x in kinds) and not any(x in pk for x in without):
+            out.append(k)
+    return out
+
+
+def by_rule(p: Pending, rule: str) -> str | None:
+    """The offered key whose action implements rule `rule` (e.g. 'MVA-4' Agacharse), None if not offered: the
+    strategy knows what a rule does, the engine says whether it is on offer."""
+    return next((k for k in p.options if k in REGISTRY and REGISTRY[k].rule == rule), None)
+
+
+def end_key(p: Pending) -> str:
+    """ENE-4: the key that ends the activation (a free action without parameters)."""
+    for k in list(p.options) + sorted(REGISTRY):
+        a = REGISTRY.get(k)
+        if a is not None and a.free and not a.params and a.rule == "ENE-4":
+            return k
+    raise LookupError("no action ends an activation (ENE-4)")
+
+
+def path_moves(gs: GameState, p: Pending) -> list[tuple[str, float]]:
+    """(key, allowance) of the offered movement actions that take a drawn path and say how far they go
+    (`allowance`: MVA-1..3), shortest allowance first."""
+    out = []
+    for k in offered(p, is_attack=False, moves=True, kinds=("path",)):
+        fn = getattr(REGISTRY[k], "allowance", None)
+        if fn is not None:
+            out.append((k, float(fn(gs, p.actor))))
+    return sorted(out, key=lambda ka: (ka[1], ka[0]))
+
+
+def options_of(engine: Engine, keys) -> list:
+    """The engine's legal options (`Engine.legal_options`) of `keys`, in order."""
+    out = []
+    for k in keys:
+        out.extend(engine.legal_options(k))
+    return out
+
+
+# --- geometry helpers (the engine's own) ------------------------------------------------------------------
 def contact_point(gs: GameState, actor: int, target: int, gap: float = 0.02) -> tuple[float, float]:
-    """The point on the actor's side of the target where the two bases touch (edge gap `gap`)."""
-    pa, pt = gs.pos(actor), gs.pos(target)
-    d = math.hypot(pa.x - pt.x, pa.y - pt.y) or 1.0
-    r = gs.body(actor).radius + gs.body(target).radius + gap
-    return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
+    """The point on the actor's side of the target where the two bases touch (`CandidateSpace.contact_point`)."""
+    return CandidateSpace(gs, actor).contact_point(target, gap)
 
 
 def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float, *, plan: bool = True) -> list | None:
-    """A legal-looking path towards goal: the straight helper, and (plan=True) A* around obstacles."""
-    others, _ = gs.others_for_move(actor)
-    p = gs.pos(actor)
-    r, chest = gs.body(actor).radius, gs.chest_height(actor)
-    path = step_towards(gs.board, (p.x, p.y), goal, r, max_len, others, chest)
-    if not plan:
-        pass
-    elif path and math.hypot(path[-1][0] - goal[0], path[-1][1] - goal[1]) > 1e-6 and \
-            math.hypot(path[-1][0] - p.x, path[-1][1] - p.y) < max_len - 1e-6:
-        # the straight helper fell short of both the goal and the allowance: plan around obstacles
-        planned = route(gs.board, (p.x, p.y), goal, r, max_len, others, chest)
-        if planned:
-            path = planned
-    elif not path:
-        path = route(gs.board, (p.x, p.y), goal, r, max_len, others, chest)
-    if not path:
-        return None
-    pts = [[round(x, 4), round(y, 4)] for x, y in path]
-    if pts and pts[0] == [round(p.x, 4), round(p.y, 4)]:
-        pts = pts[1:]
-    return pts or None
+    """A path towards goal of at most `max_len` K (`CandidateSpace.path_to`: straight, A* around obstacles)."""
+    return CandidateSpace(gs, actor).path_to(goal, max_len, plan=plan)
 
 
 def facing_to(gs: GameState, actor: int, target: int) -> float:
-    pt = gs.pos(target)
-    return round(gs.facing_to(actor, pt.x, pt.y), 4)
+    return CandidateSpace(gs, actor).facing_to(target)
 
 
 # --- reactions (REA-1..5) -------------------------------------------------------------------------------

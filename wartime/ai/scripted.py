@@ -1,16 +1,23 @@
 """The scripted utility controller: seeks good shots (exact odds, cover), charges when it pays, moves into
-range and cover, flees when panicked, and ends its activation instead of wasting energy."""
+range and cover, flees when panicked, and ends its activation instead of wasting energy.
+
+It keeps no list of actions: every key it considers is one the pending decision offers (`Pending.options`),
+chosen by its action's metadata (`is_attack`, `moves`, the kinds of its declared `params`; an action whose effect
+a tactic relies on, such as Agacharse, by the rule it implements). Attack targets and weapons are the engine's
+legal options (`Engine.legal_options`); for movement it proposes its own paths (a continuous parameter) to the
+spots it scores, and area weapons their own aim points, each validated by the engine."""
 from __future__ import annotations
 
 import math
 from dataclasses import replace
 
-from wartime.ai.candidates import (action, contact_point, facing_to, flee_path, legal_cost, legal_reaction_cost,
-                                   path_towards, reaction)
+from wartime.ai.candidates import (action, by_rule, contact_point, end_key, facing_to, flee_path, legal_cost,
+                                   legal_reaction_cost, offered, options_of, path_moves, path_towards, reaction)
 from wartime.core.components import Position, Posture
 from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
 from wartime.rules.checks import Modifier
+from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import nearest_enemy
 from wartime.rules.sequence import Decision, Pending
 
@@ -29,7 +36,13 @@ class ScriptedController:
             return Decision("activate", p.side, choice=self._pick_activation(match, p))
         if p.kind == "react":
             return self._react(match, p)
-        return self._act(match, p)
+        d = self._act(match, p)
+        if legal_cost(match.engine, d) is None:
+            # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
+            opt = next(iter(match.engine.legal_options()), None)
+            if opt is not None:
+                return opt.decision(p.side, p.actor)
+        return d
 
     def _pick_activation(self, match, p: Pending) -> int:
         gs = match.gs
@@ -45,7 +58,7 @@ class ScriptedController:
         e = p.actor
         energy = gs.energy(e)
         if gs.psyche(e).panic:
-            return self._flee(match, p) or action(p, "end")
+            return self._flee(match, p) or action(p, end_key(p))
         if gs.effects(e).followup:
             d = self._followup(match, p)
             if d is not None:
@@ -54,18 +67,19 @@ class ScriptedController:
             d = self._best_melee(match, p)
             if d is not None:
                 return d
-            return action(p, "end")
+            return action(p, end_key(p))
         if energy <= 0:
-            return action(p, "end")
+            return action(p, end_key(p))
         shot = self._best_shot(match, p)
         charge = self._best_charge(match, p)
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
             return charge[1]
         if shot is not None:
             value, d, cost = shot
-            if gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
+            crouch = by_rule(p, "MVA-4")            # Agacharse: a ranged CH IMP beyond 3 K takes −1
+            if crouch is not None and gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
                     and ("target" not in d.params or gs.distance(e, d.params["target"]) > 3.0):
-                c = action(p, "crouch")
+                c = action(p, crouch)
                 if legal_cost(engine, c) is not None:
                     return c
             return d
@@ -86,51 +100,58 @@ class ScriptedController:
         gs = match.gs
         e = p.actor
         from wartime.rules.reactions import reactive
-        if self._spare_energy(gs, e) >= 2 and not gs.engaged(e) and gs.enemies(e) and not reactive(gs, e).on_guard:
-            d = action(p, "on_guard")
+        guard = by_rule(p, "GNA-8")
+        if guard is not None and self._spare_energy(gs, e) >= 2 and not gs.engaged(e) and gs.enemies(e) \
+                and not reactive(gs, e).on_guard:
+            d = action(p, guard)
             if legal_cost(match.engine, d) is not None:
                 return d
-        return action(p, "end")
+        return action(p, end_key(p))
 
     # --- options ------------------------------------------------------------------------------
     def _weapons(self, gs, e, ranged: bool):
         return [(i, w) for i, w in enumerate(gs.equipment(e).weapons) if w.ranged == ranged and not w.disabled]
 
     def _best_shot(self, match, p):
+        """The best ranged attack among the engine's legal options (attacks that do not move, with a ranged
+        weapon), by expected value per ENE; area weapons also at points between clustered enemies."""
         gs, engine = match.gs, match.engine
         e = p.actor
         best = None
         enemies = gs.enemies(e)
         if not enemies:
             return None
-        for i, w in self._weapons(gs, e, True):
-            if w.magazine is not None and not w.rounds:
+        areas_done = set()
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",))):
+            i = opt.params.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            if w is None or not w.ranged:
                 continue
             if w.area is not None:
                 # ARE-1..9: area weapons aim at the enemy, or at a point between clustered enemies
-                for value, d, cost in self._area_shots(match, p, i, w, enemies):
+                if (opt.key, i) in areas_done:
+                    continue
+                areas_done.add((opt.key, i))
+                for value, d, cost in self._area_shots(match, p, opt.key, i, w, enemies):
                     key = (value / max(1, cost), value)
                     if best is None or key > best[0]:
                         best = (key, d, cost, value)
                 continue
-            for t in enemies:
-                if gs.distance(e, t) > w.RNG:
-                    continue
-                d = action(p, "ranged_attack", facing=facing_to(gs, e, t), target=t, weapon=i)
-                cost = legal_cost(engine, d)
-                if cost is None:
-                    continue
-                c = gs.cover(e, [t])[0]
-                odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
-                key = (value / max(1, cost), value)
-                if best is None or key > best[0]:
-                    best = (key, d, cost, value)
+            t = opt.params.get("target")
+            if t is None:
+                continue
+            d = opt.decision(p.side, e)
+            c = gs.cover(e, [t])[0]
+            odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            key = (value / max(1, opt.cost), value)
+            if best is None or key > best[0]:
+                best = (key, d, opt.cost, value)
         if best is None:
             return None
         return (best[3], best[1], best[2])
 
-    def _area_shots(self, match, p, i, w, enemies):
+    def _area_shots(self, match, p, key, i, w, enemies):
         """Area attacks worth considering (ARE-1..9): each enemy in range as the target, and the midpoints of
         pairs of enemies close enough for one template to catch both. Value: expected wounds (+ 2 × casualty
         chance) on enemies minus twice that on allies, as if the area lands where aimed; a miss scatters
@@ -152,18 +173,19 @@ class ScriptedController:
                         aims.append((None, (round((pt.x + pu.x) / 2, 4), round((pt.y + pu.y) / 2, 4))))
         out = []
         allies = gs.allies(e)
+        aim_param = next(q.name for q in REGISTRY[key].params if q.kind == "point")
         for t, point in aims:
             if t is not None:
                 pt = gs.pos(t)
                 x, y, level, dist = pt.x, pt.y, pt.level, gs.distance(e, t)
-                d = action(p, "ranged_attack", facing=facing_to(gs, e, t), target=t, weapon=i)
+                d = action(p, key, facing=facing_to(gs, e, t), target=t, weapon=i)
             else:
                 x, y = point
                 level, dist = pe.level, areas.point_distance(gs, e, x, y, pe.level)
                 if dist > w.RNG:
                     continue
                 facing = round(math.degrees(math.atan2(y - pe.y, x - pe.x)) % 360.0, 4)
-                d = action(p, "ranged_attack", facing=facing, aim=[x, y], weapon=i)
+                d = action(p, key, facing=facing, **{aim_param: [x, y]}, weapon=i)
             cost = legal_cost(engine, d)
             if cost is None:
                 continue
@@ -176,21 +198,23 @@ class ScriptedController:
         return out
 
     def _best_melee(self, match, p):
+        """The best legal melee attack (the engine's options of the offered attacks that do not move, without a
+        ranged weapon) on an engaged enemy."""
         gs, engine = match.gs, match.engine
         e = p.actor
         best = None
-        for t in gs.engaged_enemies(e):
-            opts = [(action(p, "melee_attack", target=t, weapon=i), i, False) for i, _ in self._weapons(gs, e, False)]
-            opts.append((action(p, "unarmed_attack", target=t), None, True))
-            for d, i, unarmed in opts:
-                cost = legal_cost(engine, d)
-                if cost is None:
-                    continue
-                bonus = 1 if gs.effects(e).charge_target == t else 0
-                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=unarmed, dmg_bonus=bonus)
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
-                if best is None or value > best[0]:
-                    best = (value, d)
+        engaged = set(gs.engaged_enemies(e))
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False)):
+            t = opt.params.get("target")
+            i = opt.params.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            if t not in engaged or (w is not None and w.ranged):
+                continue
+            bonus = 1 if gs.effects(e).charge_target == t else 0
+            odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
+            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            if best is None or value > best[0]:
+                best = (value, opt.decision(p.side, e))
         return None if best is None else best[1]
 
     def _best_charge(self, match, p):
@@ -200,14 +224,15 @@ class ScriptedController:
         melee = self._weapons(gs, e, False)
         energy = gs.energy(e)
         best = None
-        for t in gs.enemies(e):
+        charges = offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
+        for key, t in [(k, t) for k in charges for t in gs.enemies(e)]:
             dist = gs.distance(e, t)
             if not (2.0 <= dist <= gs.mov(e) + 3):
                 continue
             path = path_towards(gs, e, contact_point(gs, e, t), gs.mov(e) + 3)
             if not path:
                 continue
-            d = action(p, "charge", facing=facing_to(gs, e, t), target=t, path=path)
+            d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path)
             cost = legal_cost(engine, d)
             if cost is None:
                 continue
@@ -233,7 +258,7 @@ class ScriptedController:
         for t in sorted(gs.enemies(e), key=lambda o: (gs.distance(e, o), o)):
             if gs.distance(e, t) > gs.mov(e) + 1:
                 break
-            for key, allowance in (("move", gs.mov(e)), ("run", gs.mov(e) + 1)):
+            for key, allowance in path_moves(gs, p)[:2]:                # the two shortest (Mover, Correr)
                 path = path_towards(gs, e, contact_point(gs, e, t), allowance)
                 if not path:
                     continue
@@ -244,12 +269,12 @@ class ScriptedController:
         return None
 
     def _reload(self, match, p):
+        """An empty ranged weapon reloaded: the engine's option of an offered non-attack action taking a weapon."""
         gs, engine = match.gs, match.engine
-        for i, w in self._weapons(gs, p.actor, True):
-            if w.magazine is not None and not w.rounds:
-                d = action(p, "reload", weapon=i)
-                if legal_cost(engine, d) is not None:
-                    return d
+        empty = {i for i, w in self._weapons(gs, p.actor, True) if w.magazine is not None and not w.rounds}
+        for opt in options_of(engine, offered(p, is_attack=False, moves=False, kinds=("weapon",))):
+            if opt.params.get("weapon") in empty:
+                return opt.decision(p.side, p.actor)
         return None
 
     def _advance(self, match, p):
@@ -269,10 +294,14 @@ class ScriptedController:
             if energy < 1 + keep and gs.distance(e, enemy) > rng:
                 # not enough to move and shoot: move anyway if the enemy is far (no shot is possible)
                 pass
-            key, allowance = "move", gs.mov(e)
+            moves = path_moves(gs, p)
+            if not moves:
+                return None
+            key, allowance = moves[0]                                  # the shortest (Mover)
             if gs.world.get(e, Posture).state == "prone":
-                d = action(p, "stand_up")
-                return d if legal_cost(engine, d) is not None else None
+                stand = by_rule(p, "MVA-6")                             # Levantarse
+                d = action(p, stand) if stand is not None else None
+                return d if d is not None and legal_cost(engine, d) is not None else None
             best = None
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y) or 1.0
             ux, uy = (pt.x - pe.x) / dist, (pt.y - pe.y) / dist
@@ -292,9 +321,12 @@ class ScriptedController:
             return None if best is None else best[1]
         # fighters: sprint while far (MVA-3: 6 K for 3 ENE, no attack this turn anyway), then run towards
         # the enemy, ending at least 1 K away (MOV-14) so that a charge is possible next
-        far = gs.distance(e, enemy) > gs.mov(e) + 3 + gs.mov(e) + 5
-        moves = (("sprint", gs.mov(e) + 5),) if far and not gs.activation(e).sprinted else ()
-        for key, allowance in moves + (("run", gs.mov(e) + 1), ("move", gs.mov(e))):
+        moves = path_moves(gs, p)
+        longest = moves[-1] if len(moves) > 2 else None               # Esprintar (MVA-3), if offered
+        far = longest is not None and gs.distance(e, enemy) > gs.mov(e) + 3 + longest[1]
+        ranked = ([longest] if far and not gs.activation(e).sprinted else []) + \
+            [m for m in reversed(moves) if m is not longest]
+        for key, allowance in ranked:
             goal_gap = 1.05
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y)
             r = gs.body(e).radius + gs.body(enemy).radius + goal_gap
@@ -327,27 +359,45 @@ class ScriptedController:
         e = p.actor
         if gs.engaged(e):
             pe = gs.pos(e)
+            disengage = by_rule(p, "CBA-15")                          # Destrabarse
             for ang in range(0, 360, 45):
                 goal = (pe.x + 2 * math.cos(math.radians(ang)), pe.y + 2 * math.sin(math.radians(ang)))
                 path = path_towards(gs, e, goal, 2.0)
-                if path:
-                    d = action(p, "disengage", path=path)
+                if path and disengage is not None:
+                    d = action(p, disengage, path=path)
                     if legal_cost(engine, d) is not None:
                         return d
-            return None
+            return self._farthest(match, p, disengage)
         goals = []
         zone = gs.deployment.get(gs.side(e))
         if zone is not None:
             goals.append((zone.centroid.x, zone.centroid.y))
         for a in gs.allies(e):
             goals.append((gs.pos(a).x, gs.pos(a).y))
+        run = by_rule(p, "MVA-2")                                       # PSI-12: Correr
         for goal in goals:
             path = path_towards(gs, e, goal, gs.mov(e) + 1)
-            if path:
-                d = action(p, "run", path=path)
+            if path and run is not None:
+                d = action(p, run, path=path)
                 if legal_cost(engine, d) is not None:
                     return d
-        return None
+        return self._farthest(match, p, run)
+
+    def _farthest(self, match, p, key):
+        """The engine's legal option of `key` (a path action) that ends farthest from the nearest enemy."""
+        gs = match.gs
+        e = p.actor
+        enemy = nearest_enemy(gs, e)
+        if key is None or enemy is None:
+            return None
+        pt = gs.pos(enemy)
+        best = None
+        for opt in match.engine.legal_options(key):
+            end = (opt.params.get("path") or [[gs.pos(e).x, gs.pos(e).y]])[-1]
+            d = math.hypot(end[0] - pt.x, end[1] - pt.y)
+            if best is None or d > best[0]:
+                best = (d, opt.decision(p.side, e))
+        return None if best is None else best[1]
 
     def _followup(self, match, p):
         return None    # CMB-15: staying put is always allowed; the follow-up move lapses
@@ -367,9 +417,16 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         gs, engine = match.gs, match.engine
         e, a = p.actor, p.against
-        opts = set(p.options)
-        attacks = ("ranged_attack", "melee_attack", "unarmed_attack", "charge")
-        threat = p.against_target == e and p.against_action in attacks
+        acting = REGISTRY.get(p.against_action or "")
+        threat = p.against_target == e and acting is not None and acting.is_attack
+        # what the acting action is, from its metadata: a melee attack needs base contact, a ranged one cannot
+        # be made in it; a charge is an attack that moves; a move is a non-attack that moves
+        melee = threat and not acting.moves and a is not None and gs.in_contact(e, a)
+        ranged = threat and not acting.moves and not melee
+        charged = threat and acting.moves
+        moving = acting is not None and acting.moves and not acting.is_attack
+        shots = offered(p, is_attack=True, moves=False, kinds=("weapon",))
+        flee = next(iter(offered(p, reaction_only=True, moves=True, kinds=("path",))), None)
         spare = self._spare_energy(gs, e)
         # energy it may go down to: deep for a threat to itself; otherwise a little below 0 (a shot now is worth
         # a shot in its next activation, and damage done earlier stops enemy actions)
@@ -380,82 +437,83 @@ class ScriptedController:
             return d if cost is not None and gs.energy(e) - cost >= floor else None
 
         if gs.psyche(e).panic:
-            if threat and "flee" in opts:
-                return self._flee_reaction(match, p, a) or reaction(p, None)
+            if threat and flee is not None:
+                return self._flee_reaction(match, p, a, flee) or reaction(p, None)
             return reaction(p, None)
         if a is None or not gs.able(a):
             return reaction(p, None)
         early = p.window == "declaration"
         if early and threat:
-            melee = p.against_action in ("melee_attack", "unarmed_attack")
-            if melee and "dodge" in opts and gs.attrs(e).AGI >= 4:
-                d = affordable(reaction(p, "dodge"))
+            dodge = by_rule(p, "CBA-17")                                # Esquivar en CaC
+            if melee and dodge is not None and gs.attrs(e).AGI >= 4:
+                d = affordable(reaction(p, dodge))
                 if d is not None:
                     return d
             killer = self._reaction_shot(match, p, a, True, floor, min_value=0.25, min_kill=0.3) \
-                if "ranged_attack" in opts else None
+                if shots else None
             if killer is not None:
                 return killer
-            if p.against_action == "ranged_attack" and gs.distance(e, a) > 3.0:
+            if ranged and gs.distance(e, a) > 3.0:
                 # MVA-4 / MVA-5: duck: a ranged CH IMP from beyond 3 K takes −1 (crouched) or −2 (prone)
                 posture = gs.world.get(e, Posture).state
-                key = "crouch" if posture == "standing" else ("go_prone" if posture == "crouched" and
-                                                              not self._weapons(gs, e, False) else None)
-                if key is not None and key in opts:
+                key = by_rule(p, "MVA-4") if posture == "standing" else (
+                    by_rule(p, "MVA-5") if posture == "crouched" and not self._weapons(gs, e, False) else None)
+                if key is not None:
                     d = affordable(reaction(p, key))
                     if d is not None:
                         return d
-            if "ranged_attack" in opts:
+            if shots:
                 shot = self._reaction_shot(match, p, a, True, floor, min_value=0.25)
                 if shot is not None:
                     return shot
-            if p.against_action == "charge" and "counter_charge" in opts and gs.total_def(e) > 0:
-                d = affordable(reaction(p, "counter_charge"))
+            counter = by_rule(p, "CBA-13")                              # Contracarga
+            if charged and counter is not None and gs.total_def(e) > 0:
+                d = affordable(reaction(p, counter))
                 if d is not None:
                     return d
             return reaction(p, None)
         if early:
-            if p.against_action in ("move", "run", "sprint") and "ranged_attack" in opts:
+            if moving and shots:
                 d = self._early_shot_at_mover(match, p, a, floor)
                 if d is not None:
                     return d
             return reaction(p, None)
-        if "ranged_attack" in opts:
+        if shots:
             shot = self._reaction_shot(match, p, a, False, floor, min_value=0.25 if threat else 0.4)
             if shot is not None:
                 return shot
-        if "melee_attack" in opts and gs.in_contact(e, a):
+        if shots and gs.in_contact(e, a):
             d = self._reaction_melee(match, p, a, floor)
             if d is not None:
                 return d
-        if "charge" in opts and not gs.engaged(e) and self._weapons(gs, e, False) \
+        charge = next(iter(offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))), None)
+        if charge is not None and not gs.engaged(e) and self._weapons(gs, e, False) \
                 and 2.0 <= gs.distance(e, a) <= gs.mov(e) + 3:
             # CBA-12: a fighter charges an enemy that acted within reach (the charge bonus waits for its attack)
             path = path_towards(gs, e, contact_point(gs, e, a), gs.mov(e) + 3, plan=False)
             if path:
-                d = affordable(reaction(p, "charge", target=a, path=path))
+                d = affordable(reaction(p, charge, target=a, path=path))
                 if d is not None:
                     return d
-        if "pivot" in opts and not gs.in_fov(e, a) and (threat or spare >= 1):
-            d = reaction(p, "pivot", facing_to=facing_to(gs, e, a))
+        pivot = by_rule(p, "MVA-19")                                    # Pivotar
+        if pivot is not None and not gs.in_fov(e, a) and (threat or spare >= 1):
+            name = next(q.name for q in REGISTRY[pivot].params if q.kind == "facing" and not q.optional)
+            d = reaction(p, pivot, **{name: facing_to(gs, e, a)})
             if legal_reaction_cost(engine, d) is not None and (threat or gs.energy(e) - 1 >= floor):
                 return d
         return reaction(p, None)
 
     def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float, min_kill: float = 0.0):
-        """The best legal shot at the acting enemy whose expected value (wounds, plus incapacitation) is worth it
-        and whose chance to put it out of action is at least `min_kill` (REA-4: an early shot takes CH IMP −1)."""
+        """The best legal shot at the acting enemy (the engine's options with a ranged weapon) whose expected value
+        (wounds, plus incapacitation) is worth it and whose chance to put it out of action is at least `min_kill`
+        (REA-4: an early shot takes CH IMP −1)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         best = None
-        for i, w in self._weapons(gs, e, True):
-            if w.magazine is not None and not w.rounds:
-                continue
-            if gs.distance(e, a) > w.RNG:
-                continue
-            d = reaction(p, "ranged_attack", target=a, weapon=i)
-            cost = legal_reaction_cost(engine, d)
-            if cost is None or gs.energy(e) - cost < floor:
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",))):
+            i = opt.params.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            if opt.params.get("target") != a or w is None or not w.ranged or gs.energy(e) - opt.cost < floor:
                 continue
             c = gs.cover(e, [a])[0]
             extra = [Modifier("REA-4", -1, "early")] if early else []
@@ -463,7 +521,7 @@ class ScriptedController:
                                extra_imp=extra)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             if value >= min_value and float(odds.p_incapacitate) >= min_kill and (best is None or value > best[0]):
-                best = (value, d)
+                best = (value, opt.decision(p.side, e))
         return None if best is None else best[1]
 
     def _early_shot_at_mover(self, match, p, a, floor: int):
@@ -483,11 +541,12 @@ class ScriptedController:
         old = gs.pos(a)
         best = None
         end_value = None
+        keys = offered(p, is_attack=True, moves=False, kinds=("weapon", "point"))     # the ranged attacks
         try:
             for s in (0.0, total / 3, 2 * total / 3, total):
                 x, y, heading = point_along(pts, s)
                 gs.world.set(a, replace(old, x=x, y=y, facing=old.facing if heading is None else heading))
-                for i, wpn in self._weapons(gs, e, True):
+                for key, i, wpn in [(k, i, w) for k in keys for i, w in self._weapons(gs, e, True)]:
                     if wpn.area is not None or (wpn.magazine is not None and not wpn.rounds):
                         continue
                     if gs.distance(e, a) > wpn.RNG or not gs.in_fov(e, a):
@@ -503,34 +562,35 @@ class ScriptedController:
                         lv = float(late.expected_wounds) + 2.0 * float(late.p_incapacitate)
                         end_value = lv if end_value is None else max(end_value, lv)
                     if best is None or value > best[0]:
-                        best = (value, s, i)
+                        best = (value, s, i, key)
         finally:
             gs.world.set(a, old)
         if best is None or best[0] < 0.4 or (end_value is not None and best[0] < 1.25 * end_value):
             return None
-        d = reaction(p, "ranged_attack", target=a, weapon=best[2], at=round(best[1], 4))
+        d = reaction(p, best[3], target=a, weapon=best[2], at=round(best[1], 4))
         cost = legal_reaction_cost(engine, d)
         if cost is None or gs.energy(e) - cost < floor:
             return None
         return d
 
     def _reaction_melee(self, match, p, a, floor: int):
+        """The engine's first legal melee attack with a weapon on the acting enemy that the energy floor allows."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        for i, _ in self._weapons(gs, e, False):
-            d = reaction(p, "melee_attack", target=a, weapon=i)
-            cost = legal_reaction_cost(engine, d)
-            if cost is not None and gs.energy(e) - cost >= floor:
-                return d
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",))):
+            i = opt.params.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            if opt.params.get("target") == a and w is not None and not w.ranged and gs.energy(e) - opt.cost >= floor:
+                return opt.decision(p.side, e)
         return None
 
-    def _flee_reaction(self, match, p, a):
+    def _flee_reaction(self, match, p, a, key):
         """CBA-24 for a panicking character (PSI-12, REA-1): 3 K away from the attacker."""
         gs = match.gs
         for off in (0, 45, -45, 90, -90):
             path = flee_path(gs, p.actor, a, off)
             if path:
-                d = reaction(p, "flee", path=path)
+                d = reaction(p, key, path=path)
                 if legal_reaction_cost(match.engine, d) is not None:
                     return d
         return None

@@ -1,43 +1,40 @@
 """Everything the window asks of the engine, in one place: a match from files, decisions submitted with a
-picture of the world at each event, the action menu and previews (legality always from
-`Engine.check_action`), exact attack odds (`wartime.rules.odds.attack_odds`), and games saved / loaded as
-game records. No rule is decided here: the engine says what is legal and what it costs.
-
-Stand-ins for engine APIs that do not exist yet (each marked STAND-IN below). What the window needs is one
-call `odds of this decision, exactly as the engine would resolve it now`:
-* `action_one_shot_mods` reads the acting character's pending one-shot CH ATR modifiers (ACT-3 chain,
-  MVA-2 run, MVA-3 sprint, GNA-4 concentrate) through the engine's private `_consume_one_shots`, inside a
-  world snapshot that is restored at once, and adds a pending Apoyar (GNA-1); `attack_odds` leaves them out.
-* `attack_preview` adds the REA-4 early −1 of a reaction in a declaration window (using
-  `rules.reactions.NO_EARLY_PENALTY`) and the CBA-12 DMG +1 of a melee attack on the charged target, as the
-  actions do when they resolve.
-* `prepared_attack` calls the engine's private `_validate` to get the cover the attack will really use
-  (MVA-5: a prone target behind any cover counts 100 % hidden).
-* `read_record` / `setup_from_record` read game records when the replay work's checked reader
-  (`match.record.load_record`, `match.save.rebuild_inputs`) is not there; `open_record` prefers it.
+picture of the world at each event, the action menu and previews, exact attack odds
+(`wartime.rules.odds.attack_odds` with the engine's pending one-shot modifiers, `Engine.pending_modifiers`), and
+games saved / loaded as game records. No rule is decided here and no action key is listed: the menu is the
+engine's (`Engine.action_menu`, `rules.options.candidates`), ordered by category and the actions table, labelled
+with the table's English names; the input an entry needs follows from its action's declared parameter kinds;
+every choice is checked by `Engine.check_action` / `Engine.check_reaction`, which say what is legal and what it
+costs. `attack_preview` adds, as the actions do when they resolve, the REA-4 early −1 of a reaction in a
+declaration window (`rules.reactions.NO_EARLY_PENALTY`) and the CBA-12 DMG +1 of a melee attack on the charged
+target.
 """
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import math
-import tempfile
+import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
 from wartime.core.components import Identity
-from wartime.core.errors import DataError, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
 from wartime.match.match import Match, derive_seed
-from wartime.match.record import atomic_write_text
+from wartime.match.record import atomic_write_text, load_record
+from wartime.match.save import rebuild_inputs
+from wartime.rules import options as legal
+from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.params import Candidate
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import Cover
+from wartime.rules.flow import normalise_params
 from wartime.rules.odds import AttackOdds, attack_odds
 from wartime.rules.sequence import Decision
 from wartime.rules.state import GameState
@@ -167,19 +164,48 @@ def try_decision(match: Match, actor: int, key: str, params: dict, chain: bool =
 
 
 # --- the action menu ------------------------------------------------------------------------------------
-LABELS = {"move": "Move", "run": "Run", "sprint": "Sprint", "crouch": "Crouch", "go_prone": "Go prone",
-          "stand_up": "Stand up", "ranged_attack": "Shoot", "melee_attack": "Melee attack",
-          "unarmed_attack": "Unarmed attack", "charge": "Charge", "disengage": "Disengage",
-          "support": "Support", "concentrate": "Concentrate", "heal": "Heal / repair", "wait": "Wait",
-          "reload": "Reload", "end": "End activation", "followup": "Follow-up", "pivot": "Pivot",
-          "flee": "Flee", "dodge": "Dodge (melee)", "counter_charge": "Counter-charge", "on_guard": "On guard",
-          "quick_draw": "Quick draw", "counter_magic": "Counter-magic"}
-ORDER = ["move", "run", "sprint", "crouch", "go_prone", "stand_up", "pivot", "flee", "ranged_attack",
-         "melee_attack", "unarmed_attack", "charge", "dodge", "counter_charge", "disengage", "followup", "support",
-         "concentrate", "heal", "on_guard", "wait", "reload", "end"]
-PATH_KEYS = ("move", "run", "sprint", "disengage", "flee")
-ENEMY_TARGET_KEYS = ("ranged_attack", "melee_attack", "unarmed_attack", "charge")
-ATTACK_KEYS = ("ranged_attack", "melee_attack", "unarmed_attack")
+#: the menu lists the action categories in this order, each in the actions table's row order
+CATEGORY_ORDER = ("movement", "combat", "generic", "free")
+#: a parameter of one of these kinds is picked on the board (a base): the entry is a target tool
+TARGET_KINDS = ("enemy", "ally", "character")
+#: one menu entry per value of a required parameter of these kinds (per weapon, per mode, per level)
+SPLIT_KINDS = ("weapon", "choice", "level")
+
+
+def action_label(key: str | None) -> str:
+    """The English name of an action: the actions table's `name_en` for its rule, else its class name split
+    into words ('EndActivation' → 'End activation')."""
+    action = REGISTRY.get(key or "")
+    if action is None:
+        return (key or "action").replace("_", " ")
+    name = (action_table().get(action.rule) or {}).get("name_en")
+    if name:
+        return name
+    words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", type(action).__name__)
+    return " ".join([words[0]] + [w.lower() for w in words[1:]]) if words else key
+
+
+def menu_order(key: str) -> tuple:
+    """Where an action stands in the menu: its category (CATEGORY_ORDER), then its row in the actions table."""
+    action = REGISTRY[key]
+    rows = list(action_table())
+    cat = CATEGORY_ORDER.index(action.category) if action.category in CATEGORY_ORDER else len(CATEGORY_ORDER)
+    return (cat, rows.index(action.rule) if action.rule in rows else len(rows), key)
+
+
+def entry_tool(key: str, fixed: dict | None = None) -> str:
+    """Which input a menu entry needs, from the kinds of the action's declared parameters (`Action.params`) not
+    already fixed by the entry: a base to pick ('target': enemy, ally, character), a path to draw ('path'), a
+    direction ('facing'), or nothing more ('now')."""
+    fixed = fixed or {}
+    params = [p for p in REGISTRY[key].params if p.name not in fixed]
+    if any(p.kind in TARGET_KINDS for p in params):
+        return "target"
+    if any(p.kind == "path" for p in params):
+        return "path"
+    if any(p.kind == "facing" and not p.optional for p in params):
+        return "facing"
+    return "now"
 
 
 @dataclass
@@ -195,14 +221,15 @@ class TargetOption:
 class MenuEntry:
     key: str
     label: str
-    tool: str                   # 'now' | 'path' | 'target' | 'facing' (a reaction's Pivotar)
-    params: dict                # fixed parameters (weapon, mode)
+    tool: str                   # 'now' | 'path' | 'target' | 'facing' (from the action's parameter kinds)
+    params: dict                # fixed parameters (weapon, mode, level) or the checked option's
     rule: str
     check: str                  # 'CH AGI', '—'
-    cost: int | None            # exact cost of the probe when legal
+    cost: int | None            # exact cost of the engine's option when legal
     cost_text: str
     error: RuleViolation | None  # why it is greyed out
     options: dict[int, TargetOption] = field(default_factory=dict)   # target tools: every candidate
+    facing: float | None = None  # the free turn (MOV-5) of a 'now' entry's option
 
     @property
     def enabled(self) -> bool:
@@ -223,157 +250,143 @@ def _check_text(rule: str) -> str:
     return ", ".join(parts)
 
 
-def _facing_to(gs: GameState, actor: int, target: int) -> float:
-    p = gs.pos(target)
-    return round(gs.facing_to(actor, p.x, p.y), 4)
+def _split_text(gs: GameState, actor: int, param, value) -> str:
+    """How a split entry names its value: a weapon with its rounds, a mode, a level."""
+    if param.kind == "weapon" and isinstance(value, int) and gs.weapon(actor, value) is not None:
+        w = gs.weapon(actor, value)
+        return w.name + (f" ({w.rounds}/{w.magazine})" if w.magazine is not None else "")
+    if param.kind == "level":
+        return f"level {value}"
+    return str(value).replace("_", " ")
 
 
-def target_option(match: Match, actor: int, key: str, params: dict, target: int, chain: bool = False,
-                  react: bool = False) -> TargetOption:
-    """Check an action against one target; when the target is out of the field of view (ENV-1) try again
-    with the free turn towards it first (MOV-5; not for a reaction: outside its activation a character
-    does not turn for free)."""
-    gs = match.gs
-    p = dict(params, target=target)
-    if key == "charge" or (key == "followup" and p.get("mode") == "engage"):
-        from wartime.ai.candidates import contact_point, path_towards
-        reach = 1.0 if key == "followup" else gs.mov(actor) + 3
-        path = path_towards(gs, actor, contact_point(gs, actor, target), reach)
-        if not path:
-            return TargetOption(target, p, None, None,
-                                RuleViolation("CBA-12" if key == "charge" else "CMB-15",
-                                              f"no path to base contact with {long_name(gs, target)}"))
-        p["path"] = path
-    cost, err = try_decision(match, actor, key, p, chain, react=react)
-    if err is not None and err.rule_id == "ENV-1" and not react:
-        facing = _facing_to(gs, actor, target)
-        cost2, err2 = try_action(match, actor, key, p, chain, facing)
-        return TargetOption(target, p, facing, cost2, err2)
-    return TargetOption(target, p, None, cost, err)
+def _target_of(key: str, params: dict, actor: int) -> int | None:
+    """The base a candidate picks: its target-kind parameter, or the actor itself when a 'character' target is
+    left out (GNA-5: itself); None for a candidate without one (an area aimed at a point)."""
+    for p in REGISTRY[key].params:
+        if p.kind in TARGET_KINDS:
+            t = params.get(p.name)
+            if isinstance(t, int):
+                return t
+            return actor if p.kind == "character" else None
+    return None
+
+
+def _check_candidate(match: Match, actor: int, c: Candidate, params: dict, chain: bool,
+                     react: bool) -> tuple[float | None, int | None, RuleViolation | None]:
+    """(facing, cost, error) of one engine candidate: as it stands, else (own activation) with the free turn the
+    candidate proposes (MOV-5) when that makes it legal or it was out of the field of view (ENV-1)."""
+    cost, err = try_decision(match, actor, c.key, params, chain, react=react)
+    if err is not None and c.facing is not None and not react:
+        cost2, err2 = try_action(match, actor, c.key, params, chain, c.facing)
+        if err2 is None or err.rule_id == "ENV-1":
+            return c.facing, cost2, err2
+    return None, cost, err
+
+
+def _cost_text(key: str, tool: str, cost: int | None) -> str:
+    action = REGISTRY[key]
+    if action.free:
+        return "free"
+    table = (action_table().get(action.rule) or {}).get("ene_cost", "") or ""
+    if tool == "path" and table.isdigit():
+        return f"{table} + terrain"
+    return str(cost) if cost is not None else (table if table.isdigit() else "?")
 
 
 def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterable[str] | None = None) -> list[MenuEntry]:
-    """Every action the acting character might take, each with its cost and check, or greyed out with the
-    rule the engine cites against it. Targeted actions are checked against every candidate. With
-    `reactions` (the keys a `react` pending offers), the menu of a reaction in the open window."""
+    """Every action the engine's menu holds for the pending decision (`Engine.action_menu`: the own-activation
+    actions, or with `reactions` a react pending's options), in category and actions-table order, each with its
+    cost and check, or greyed out with the rule the engine cites against it. The input each entry needs comes
+    from the action's declared parameter kinds; targets and weapons are the engine's candidates
+    (`rules.options.candidates`), each checked by the engine (`check_action` / `check_reaction`)."""
     gs, engine = match.gs, match.engine
+    p = engine.pending
     react = reactions is not None
-    keys = list(reactions) if react else engine.legal_keys()
-    keys = [k for k in ORDER if k in keys] + [k for k in keys if k not in ORDER]
-
-    def try_action(match, actor, key, params, chain=False, facing=None):     # noqa: F811 (the menu's checker)
-        return try_decision(match, actor, key, params, chain, facing, react)
-    weapons = list(enumerate(gs.equipment(actor).weapons))
+    menu = engine.action_menu() if p is not None and p.actor == actor else []
+    if react:
+        menu = [m for m in menu if m[0] in set(reactions)]
+    offered = set(p.options) if p is not None else set()
     out: list[MenuEntry] = []
-    here = gs.pos(actor)
-
-    def entry(key, label, tool, params, cost_text=None):
-        from wartime.rules.actions import REGISTRY
-        rule = REGISTRY[key].rule
-        return MenuEntry(key, label, tool, params, rule, _check_text(rule), None, cost_text or "", None)
-
-    for key in keys:
-        from wartime.rules.actions import REGISTRY
-        label = LABELS.get(key) or action_table().get(REGISTRY[key].rule, {}).get("name_en") or key
-        if key in PATH_KEYS:
-            e = entry(key, label, "path", {})
-            # a path that stays where it is checks everything but the path itself (prone, energy, ...)
-            e.cost, e.error = try_action(match, actor, key, {"path": [[here.x, here.y]]}, chain)
-            if e.error is not None and e.error.rule_id in ("MOV-14", "BAS-2"):
-                e.error = None
-            e.cost_text = f"{e.cost if e.cost is not None else '?'} + terrain"
+    for key, first, violation in sorted(menu, key=lambda m: menu_order(m[0])):
+        action = REGISTRY[key]
+        label = action_label(key)
+        split = [q for q in action.params if q.kind in SPLIT_KINDS and not q.optional]
+        groups: dict[tuple, list] = {}
+        if first is not None and key in offered and (split or entry_tool(key) == "target"):
+            for c in legal.candidates(engine, key, p):
+                params = c.build()
+                if params is not None:
+                    groups.setdefault(tuple(params.get(q.name) for q in split), []).append((c, params))
+        if not groups:
+            tool = entry_tool(key)
+            e = MenuEntry(key, label, tool, dict(first.params) if first is not None and tool == "now" else {},
+                          action.rule, _check_text(action.rule), None if first is None else first.cost, "",
+                          violation if first is None else None,
+                          facing=None if first is None or tool != "now" else first.facing)
+            e.cost_text = _cost_text(key, tool, e.cost)
             out.append(e)
-        elif key in ("ranged_attack", "melee_attack", "reload"):
-            want = [(i, w) for i, w in weapons
-                    if (key == "reload" and w.magazine is not None)
-                    or (key == "ranged_attack" and w.ranged) or (key == "melee_attack" and not w.ranged)]
-            for i, w in want:
-                if key == "reload":
-                    e = entry(key, f"{label} {w.name} ({w.rounds}/{w.magazine})", "now", {"weapon": i})
-                    e.cost, e.error = try_action(match, actor, key, e.params, chain)
-                    e.cost_text = str(e.cost if e.cost is not None else w.DMG)
-                    out.append(e)
-                    continue
-                ammo = f" ({w.rounds}/{w.magazine})" if w.magazine is not None else ""
-                e = entry(key, f"{label}: {w.name}{ammo}", "target", {"weapon": i})
-                _fill_targets(match, actor, e, gs.enemies(actor, able_only=False), chain, react)
-                e.cost_text = str(e.cost if e.cost is not None else w.ENE)
-                out.append(e)
-        elif key in ("unarmed_attack", "charge"):
-            e = entry(key, label, "target", {})
-            _fill_targets(match, actor, e, gs.enemies(actor, able_only=False), chain, react)
-            e.cost_text = str(e.cost) if e.cost is not None else ("1" if key == "unarmed_attack" else "2 + terrain")
-            out.append(e)
-        elif key == "support":
-            e = entry(key, label, "target", {})
-            _fill_targets(match, actor, e, gs.allies(actor), chain, react)
-            e.cost_text = str(e.cost if e.cost is not None else 3)
-            out.append(e)
-        elif key == "heal":
-            e = entry(key, label, "target", {})
-            _fill_targets(match, actor, e, [actor] + gs.allies(actor), chain, react)
-            e.cost_text = str(e.cost if e.cost is not None else 3)
-            out.append(e)
-        elif key == "followup":
-            if not gs.effects(actor).followup:
-                continue
-            e = entry(key, "Follow-up: engage", "target", {"mode": "engage"})
-            _fill_targets(match, actor, e, gs.enemies(actor), chain)
-            e.cost_text = "free"
-            out.append(e)
-            e = entry(key, "Follow-up: step away", "path", {"mode": "step_away"})
-            e.cost_text = "free"
-            out.append(e)
-        elif key == "pivot":
-            e = entry(key, label, "facing", {})
-            p0 = gs.pos(actor)
-            e.cost, e.error = try_action(match, actor, key, {"facing_to": round(p0.facing, 4)}, chain)
-            e.cost_text = str(e.cost if e.cost is not None else 1)
-            out.append(e)
-        else:
-            e = entry(key, label, "now", {})
-            e.cost, e.error = try_action(match, actor, key, {}, chain)
-            e.cost_text = "free" if key == "end" else str(e.cost if e.cost is not None else "?")
+            continue
+        for values, cands in groups.items():
+            fixed = {q.name: v for q, v in zip(split, values)}
+            text = ", ".join(_split_text(gs, actor, q, v) for q, v in zip(split, values))
+            e = MenuEntry(key, f"{label}: {text}" if text else label, entry_tool(key, fixed), dict(fixed),
+                          action.rule, _check_text(action.rule), None, "", None)
+            _fill(match, actor, e, cands, chain, react)
+            e.cost_text = _cost_text(key, e.tool, e.cost)
             out.append(e)
     return out
 
 
-def _fill_targets(match: Match, actor: int, e: MenuEntry, candidates: Iterable[int], chain: bool,
-                  react: bool = False) -> None:
+def _fill(match: Match, actor: int, e: MenuEntry, cands: list, chain: bool, react: bool) -> None:
+    """Check an entry's candidates with the engine: a target tool gets one option per base (the first legal
+    candidate for it, else the first one's violation), nearest first; an entry without targets takes the
+    first legal candidate (a path tool only its cost: the player draws the path)."""
     gs = match.gs
-    cands = [t for t in candidates if gs.on_table(t)]
-    if not cands:
-        e.error = RuleViolation(e.rule, "no possible target on the table")
-        return
-    cands.sort(key=lambda t: (0 if t == actor else gs.distance(actor, t), t))
-    for t in cands:
-        params = dict(e.params)
-        if e.key == "heal" and t == actor:
-            opt = TargetOption(t, params, None, *try_decision(match, actor, "heal", params, chain, react=react))
-        else:
-            opt = target_option(match, actor, e.key, params, t, chain, react)
-        e.options[t] = opt
-    legal = [o for o in e.options.values() if o.error is None]
-    if legal:
-        e.cost = legal[0].cost
-        e.error = None
-    else:
-        e.error = e.options[cands[0]].error
+    if e.tool == "target":
+        for c, params in cands:
+            t = _target_of(e.key, params, actor)
+            if t is None or (t in e.options and e.options[t].error is None):
+                continue
+            facing, cost, err = _check_candidate(match, actor, c, params, chain, react)
+            if t not in e.options or err is None:
+                e.options[t] = TargetOption(t, dict(params), facing, cost, err)
+        e.options = dict(sorted(e.options.items(),
+                                key=lambda kv: (0 if kv[0] == actor else gs.distance(actor, kv[0]), kv[0])))
+        if e.options:
+            ok = [o for o in e.options.values() if o.error is None]
+            e.cost, e.error = (ok[0].cost, None) if ok else (None, next(iter(e.options.values())).error)
+            return
+        if not any(q.kind == "path" for q in REGISTRY[e.key].params):
+            e.error = RuleViolation(e.rule, "no possible target")
+            return
+        e.tool = "path"                   # candidates without a target (CMB-15 step away): a path to draw
+    first = None
+    for c, params in cands:
+        facing, cost, err = _check_candidate(match, actor, c, params, chain, react)
+        if err is None:
+            e.cost, e.error = cost, None
+            if e.tool == "now":
+                e.params, e.facing = dict(params), facing
+            return
+        first = first or err
+    e.error = first or RuleViolation(e.rule, "no legal choice now")
 
 
 def entry_decision(pending, entry: MenuEntry, chain: bool = False, facing: float | None = None,
                    target: int | None = None, path: list | None = None) -> Decision:
-    """The decision an entry makes, with a chosen target (its checked option) or a drawn path."""
+    """The decision an entry makes: its checked option (with its free turn), with a chosen target's checked
+    option or a drawn path."""
     params = dict(entry.params)
+    if facing is None and entry.tool == "now":
+        facing = entry.facing
     if target is not None:
         opt = entry.options.get(target)
         if opt is not None:
             params = dict(opt.params)
             if facing is None:
                 facing = opt.facing
-        if entry.key == "heal" and target == pending.actor:
-            params.pop("target", None)
-        elif "target" not in params:
+        else:
             params["target"] = target
     if path is not None:
         params["path"] = [[round(x, 4), round(y, 4)] for x, y in path]
@@ -411,7 +424,6 @@ def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tup
 
 def movement_allowance(match: Match, actor: int, key: str) -> float | None:
     """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3), if it says."""
-    from wartime.rules.actions import REGISTRY
     action = REGISTRY.get(key)
     fn = getattr(action, "allowance", None)
     if fn is None:
@@ -439,67 +451,58 @@ class AttackPreview:
     imp_mods: tuple[Modifier, ...] = ()
 
 
-def action_one_shot_mods(match: Match, actor: int, key: str, chain: bool = False) -> list[Modifier]:
-    """STAND-IN: the CH ATR modifiers the acting character's next action carries (ACT-3, MVA-2, MVA-3,
-    GNA-4) plus a pending Apoyar (GNA-1), as the engine would apply them to that action's first CH AGI.
-    Uses the engine's own `_consume_one_shots` on a snapshot restored at once (nothing changes)."""
-    from wartime.rules.actions import REGISTRY
-    from wartime.rules.context import ActionContext
-    gs, engine, world = match.gs, match.engine, match.world
-    action = REGISTRY[key]
-    chained = (gs.activation(actor).chain_next or chain) and not action.free
-    mods: list[Modifier] = []
-    consume = getattr(engine, "_consume_one_shots", None)
-    if consume is not None:
-        snap = world.snapshot()
-        listeners, world.listeners = world.listeners, []
-        try:
-            ctx = ActionContext(actor, key, {}, chained=chained)
-            consume(actor, action, ctx)
-            mods += ctx.atr_mods("AGI")
-        finally:
-            world.restore(snap)
-            world.listeners = listeners
+def one_shot_mods(match: Match, actor: int, key: str, chain: bool = False, react: bool = False) -> list[Modifier]:
+    """The CH ATR modifiers the character's next action `key` carries on its first CH AGI: the engine's pending
+    one-shots (`Engine.pending_modifiers`: ACT-3, MVA-2, MVA-3, GNA-4) and a pending Apoyar (GNA-1)."""
+    gs = match.gs
+    mods = list(match.engine.pending_modifiers(actor, key, chain, reaction=react))
     if gs.effects(actor).support:
         mods.append(Modifier("GNA-1", 1, "support"))
     return mods
 
 
-def prepared_attack(match: Match, actor: int, key: str, params: dict, facing: float | None, chain: bool = False):
-    """STAND-IN: the engine's prepared data for an attack (its AttackPrep, with the cover it will use)."""
-    from wartime.rules.actions import REGISTRY
-    engine = match.engine
-    action = REGISTRY[key]
-    vparams = dict(params)
-    vparams["_chained"] = (match.gs.activation(actor).chain_next or chain) and not action.free
-    validate = getattr(engine, "_validate", None)
-    if validate is None:
-        return None
-    return validate(actor, action, key, vparams, facing)[0]
+def prepared_attack(match: Match, actor: int, key: str, params: dict, facing: float | None):
+    """The action's own prepared data for an attack (its `validate`, with the free turn `facing` applied for the
+    moment): e.g. the cover it will use (MVA-5: a prone target behind any cover counts 100 % hidden)."""
+    gs = match.gs
+    old = gs.pos(actor)
+    if facing is not None:
+        gs.world.set(actor, replace(old, facing=float(facing) % 360.0))
+    try:
+        return REGISTRY[key].validate(gs, actor, normalise_params(params))
+    finally:
+        gs.world.set(actor, old)
 
 
 def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chain: bool = False,
                    pending=None) -> AttackPreview:
-    """LOS, cover and the exact odds of `entry` (a ranged, melee or unarmed attack) against `target`; for a
-    reaction (`pending.kind == 'react'`) with the REA-4 early −1 of a declaration window."""
+    """LOS, cover and the exact odds of `entry` (an attack that does not move: ranged, melee or unarmed, by its
+    declared `weapon` parameter) against `target`; for a reaction (`pending.kind == 'react'`) with the REA-4
+    early −1 of a declaration window."""
     gs = match.gs
+    action = REGISTRY[entry.key]
     react = pending is not None and pending.kind == "react"
-    opt = entry.options.get(target) or target_option(match, actor, entry.key, entry.params, target, chain, react)
+    opt = entry.options.get(target)
     weapon = entry.params.get("weapon")
     c = gs.cover(actor, [target])[0]
+    if opt is None:
+        return AttackPreview(actor, target, entry.key, weapon, None, None,
+                             RuleViolation(entry.rule, f"{long_name(gs, target)} is not a candidate target"),
+                             c.blocked, c.main_piece_id, None, None)
     pv = AttackPreview(actor, target, entry.key, weapon, opt.facing, opt.cost, opt.error, c.blocked,
                        c.main_piece_id, None, None)
-    if opt.error is not None or entry.key not in ATTACK_KEYS:
+    if opt.error is not None or not action.is_attack or action.moves:
         return pv
-    ranged = entry.key == "ranged_attack"
+    armed = any(q.kind == "weapon" for q in action.params)
+    ranged = weapon is not None and bool(getattr(gs.weapon(actor, weapon), "ranged", False))
     cover = None
     if ranged:
         try:
-            prep = prepared_attack(match, actor, entry.key, opt.params, opt.facing, chain)
+            prep = prepared_attack(match, actor, entry.key, opt.params, opt.facing)
         except RuleViolation:
             prep = None        # (a reaction may go below 0 ENE, REA-2: the action's own check would refuse)
         cover = getattr(prep, "cover", None) or Cover(c.blocked, c.main_piece_def)
-    extra = action_one_shot_mods(match, actor, entry.key, chain)
+    extra = one_shot_mods(match, actor, entry.key, chain, react)
     if react and pending.window == "declaration":
         from wartime.rules.reactions import NO_EARLY_PENALTY
         if entry.key not in NO_EARLY_PENALTY:
@@ -509,35 +512,11 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     pv.cover = cover
     pv.imp_mods = tuple(extra)
     pv.odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
-                          unarmed=entry.key == "unarmed_attack", dmg_bonus=bonus, extra_imp=extra)
+                          unarmed=not armed, dmg_bonus=bonus, extra_imp=extra)
     return pv
 
 
 # --- records: save and load -----------------------------------------------------------------------------------
-def read_record(path: str | Path) -> tuple[dict, list[dict], list[dict]]:
-    """STAND-IN: (header, decisions, events) of a game record (docs/record-format.md)."""
-    header: dict | None = None
-    decisions: list[dict] = []
-    events: list[dict] = []
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh):
-            line = line.strip()
-            if not line:
-                continue
-            obj = json.loads(line)
-            if header is None:
-                if obj.get("format") != "wartime-record":
-                    raise DataError.one(str(path), "line 1", "not a wartime game record (format)")
-                header = obj
-            elif "d" in obj:
-                decisions.append(obj["d"])
-            elif "e" in obj:
-                events.append(obj["e"])
-    if header is None:
-        raise DataError.one(str(path), "line 1", "empty file")
-    return header, decisions, events
-
-
 def sidecar_path(record: str | Path) -> Path:
     record = Path(record)
     return record.with_name(record.stem + ".ui.json")
@@ -558,73 +537,6 @@ def save_game(match: Match, path: str | Path, setup: Setup) -> Path:
     return path
 
 
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _file_matches(path: str | None, sha: str | None, base: Path) -> Path | None:
-    if not path:
-        return None
-    for cand in (Path(path), base / path):
-        if cand.is_file() and (sha is None or _sha(cand.read_text(encoding="utf-8")) == sha):
-            return cand
-    return None
-
-
-def _materialise(header: dict) -> tuple[Path, dict[str, Path]]:
-    """Write the scenario and lists embedded in a record header to a cache folder, keeping the relative
-    references (default lists, catalogues) the loader follows."""
-    sc = header["scenario"]
-    key = _sha(json.dumps({"s": sc["sha256"], "l": {s: d["sha256"] for s, d in header["lists"].items()}},
-                          sort_keys=True))[:16]
-    root = Path(tempfile.gettempdir()) / "wartime-embedded" / key / "scenario"
-    scen = root / Path(sc["path"]).name
-    scen.parent.mkdir(parents=True, exist_ok=True)
-    scen.write_text(sc["text"], encoding="utf-8")
-    defaults = tomllib.loads(sc["text"]).get("default_lists", {}) or {}
-    lists: dict[str, Path] = {}
-    for side, d in header["lists"].items():
-        ref = defaults.get(side)
-        lp = (root / ref) if isinstance(ref, str) else (root / f"{side}-{Path(d['path']).name}")
-        lp.parent.mkdir(parents=True, exist_ok=True)
-        lp.write_text(d["text"], encoding="utf-8")
-        cat = d.get("catalogue")
-        cref = tomllib.loads(d["text"]).get("catalogue")
-        if cat and isinstance(cref, str):
-            cp = (lp.parent / cref)
-            cp.parent.mkdir(parents=True, exist_ok=True)
-            cp.write_text(cat["text"], encoding="utf-8")
-        lists[side] = lp
-    for side, ref in defaults.items():            # the loader checks that default lists exist
-        dp = root / ref
-        if not dp.exists() and isinstance(ref, str):
-            dp.parent.mkdir(parents=True, exist_ok=True)
-            dp.write_text(next(iter(header["lists"].values()))["text"], encoding="utf-8")
-    return scen, lists
-
-
-def setup_from_record(path: str | Path, header: dict) -> Setup:
-    """The files a record was played with: from its `.ui.json` if there is one, else the header's paths when
-    the files on disk still match their sha256, else the embedded texts written to a cache folder."""
-    base = Path(path).resolve().parent
-    controllers = {"red": HUMAN, "blue": HUMAN}
-    side = sidecar_path(path)
-    if side.is_file():
-        try:
-            meta = json.loads(side.read_text(encoding="utf-8"))
-            controllers.update(meta.get("controllers") or {})
-        except (OSError, ValueError):
-            meta = {}
-    sc = header["scenario"]
-    scen = _file_matches(sc.get("path"), sc.get("sha256"), base)
-    lists = {s: _file_matches(d.get("path"), d.get("sha256"), base) for s, d in header["lists"].items()}
-    cats_ok = all(_file_matches((d.get("catalogue") or {}).get("path"), (d.get("catalogue") or {}).get("sha256"), base)
-                  for d in header["lists"].values() if d.get("catalogue"))
-    if scen is None or any(v is None for v in lists.values()) or not cats_ok:
-        scen, lists = _materialise(header)
-    return Setup(str(scen), {s: str(p) for s, p in lists.items()}, int(header["seed"]), controllers)
-
-
 @dataclass
 class OpenedRecord:
     header: dict
@@ -635,22 +547,11 @@ class OpenedRecord:
 
 
 def open_record(path: str | Path) -> OpenedRecord:
-    """A record's header, decisions and events, and its scenario and lists loaded from the embedded texts.
-    Uses the replay work's checked reader (`wartime.match.record.load_record`, `wartime.match.save.
-    rebuild_inputs`) when it is there; else the STAND-IN reader above."""
-    try:
-        from wartime.match.record import load_record
-        from wartime.match.save import rebuild_inputs
-    except ImportError:
-        load_record = rebuild_inputs = None
-    if load_record is not None:
-        rec = load_record(path)
-        scenario, lists = rebuild_inputs(rec)
-        return OpenedRecord(dict(rec.header), list(rec.decisions), list(rec.events), scenario, lists)
-    header, decisions, events = read_record(path)
-    setup = setup_from_record(path, header)
-    scenario, lists = load_inputs(setup.scenario, setup.lists)
-    return OpenedRecord(header, decisions, events, scenario, lists)
+    """A record's header, decisions and events (`wartime.match.record.load_record`, checked), and its scenario
+    and lists rebuilt from the embedded texts (`wartime.match.save.rebuild_inputs`)."""
+    rec = load_record(path)
+    scenario, lists = rebuild_inputs(rec)
+    return OpenedRecord(dict(rec.header), list(rec.decisions), list(rec.events), scenario, lists)
 
 
 def controllers_of(path: str | Path, header: dict) -> dict[str, str]:

@@ -18,9 +18,10 @@ import pygame
 from wartime.core.components import Posture
 from wartime.core.errors import DataError, RuleViolation, WartimeError
 from wartime.match.match import Match
+from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.sequence import Decision
 from wartime.ui import theme
-from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_menu,
+from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
                                 attack_preview, entry_decision, long_name, movement_allowance, new_match, pass_decision, path_preview, rebuild_match,
                                 save_game, sidecar_path, submit_with_frames, terrain_names, try_action, try_decision,
                                 view_state)
@@ -30,7 +31,7 @@ from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import Line, describe
 from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_dice, draw_log, draw_menu, draw_odds_box, draw_path_box,
-                               draw_tooltip, draw_top_bar, handover_dialog, rule_tooltip)
+                               draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
@@ -253,7 +254,11 @@ class App(Screen):
             return
         n = number_key(event)
         if n is not None:
-            self.command("menu", n - 1)
+            p = self.human_pending()
+            if p is not None and p.kind in ("action", "react"):    # the n-th enabled entry (panels.menu_hotkeys)
+                index = next((i for i, k in menu_hotkeys(self._menu(p)).items() if k == n), None)
+                if index is not None:
+                    self.command("menu", index)
             return
         cmd = PLAY_KEYS.get(event.key)
         if cmd:
@@ -411,8 +416,7 @@ class App(Screen):
                 return
             x, y = self.view.to_board(*pos)
             if hit is not None and hit != p.actor:
-                from wartime.ai.candidates import contact_point
-                x, y = contact_point(gs, p.actor, hit)       # a click on a base moves into contact with it
+                x, y = CandidateSpace(gs, p.actor).contact_point(hit)   # a click on a base moves into contact
             if t.waypoints:
                 lx, ly = self.view.to_screen(*t.waypoints[-1])
                 if math.hypot(lx - pos[0], ly - pos[1]) <= 8:
@@ -626,8 +630,7 @@ class App(Screen):
 
     def _acting_text(self, p) -> str:
         """'Red Rifleman 1's Move (declared: before it resolves)'."""
-        from wartime.ui.adapter import LABELS
-        what = LABELS.get(p.against_action or "", p.against_action or "action")
+        what = action_label(p.against_action)
         at = f" at {self.name(p.against_target)}" if p.against_target is not None else ""
         when = "declared, before it resolves" if p.window == "declaration" else "after it resolved"
         return f"{self.name(p.against)}'s {what}{at} ({when})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from wartime.ui.adapter import LABELS
+from wartime.ui.adapter import action_label
 
 #: Events that repeat what another line already says (the action line names its cost; every action
 #: ends with action_resolved).
@@ -82,7 +82,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "action":
         key = str(ev.get("action"))
         params = ev.get("params") or {}
-        s = f"{n}: {LABELS.get(key, key)}"
+        s = f"{n}: {action_label(key)}"
         if "target" in params:
             s += f" → {name(params['target'])}"
         if "weapon" in params and weapon_name is not None:
@@ -90,7 +90,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         s += f" ({ev.get('cost')} ENE{', chained' if ev.get('chained') else ''})"
         return L(s)
     if t == "action_void":
-        return L(f"{n}'s {LABELS.get(str(ev.get('action')), ev.get('action') or 'action')} is void"
+        return L(f"{n}'s {action_label(ev.get('action'))} is void"
                  + (f": {ev['reason']}" if ev.get("reason") else ""), "bad")
     if t == "check":
         prefix = f"{n}: " if who is not None else ""
@@ -185,7 +185,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "reaction_window":
         cands = ev.get("candidates") or []
         when = "declared" if ev.get("window") == "declaration" else "done"
-        what = LABELS.get(str(ev.get("action")), ev.get("action"))
+        what = action_label(ev.get("action"))
         if not cands:
             return L(f"{name(ev.get('actor'))}'s {what} ({when}): nobody may react", "dim")
         who = ", ".join(name(c.get("who")) for c in cands)
@@ -195,9 +195,9 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "reaction_passed":
         return L(f"{n} does not react", "dim")
     if t == "reaction_failed":
-        return L(f"{n} fails to react in time ({LABELS.get(str(ev.get('action')), ev.get('action'))})", "bad")
+        return L(f"{n} fails to react in time ({action_label(ev.get('action'))})", "bad")
     if t == "reaction":
-        what = LABELS.get(str(ev.get("action")), ev.get("action"))
+        what = action_label(ev.get("action"))
         early = ", early: CH ATR −1" if ev.get("early") else ""
         return L(f"{n} reacts: {what} ({ev.get('cost')} ENE{early})", "head")
     if t == "bullet_time":
@@ -215,7 +215,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         heard = ev.get("heard_by") or []
         who_heard = ", ".join(name(e) for e in heard) if heard else "nobody"
         src = f"{n}'s " if who is not None else ""
-        what = LABELS.get(str(ev.get("action")), ev.get("action") or "noise")
+        what = action_label(ev.get("action")) if ev.get("action") else "noise"
         return L(f"{src}{what} can be heard up to {float(ev.get('range') or 0):g} K: {who_heard}", "dim")
     # any other event: its fields in words, miniatures by name
     parts = []

@@ -263,10 +263,28 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
 
 
 # --- the action menu -------------------------------------------------------------------------------------------
+def menu_hotkeys(entries: list[MenuEntry]) -> dict[int, int]:
+    """Entry index → its number key (1-9): the enabled entries in menu order (a greyed one cannot be picked)."""
+    enabled = [i for i, e in enumerate(entries) if e.enabled]
+    return {i: n + 1 for n, i in enumerate(enabled[:9])}
+
+
+def _fit(s: str, width: int, size: int) -> str:
+    """`s`, shortened with an ellipsis to fit `width` pixels."""
+    f = theme.font(size)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
 def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: int | None) -> int:
-    """One row per action: label, ENE cost and check; greyed rows name the rule that forbids them."""
+    """One row per action: label, ENE cost and check; greyed rows name the rule that forbids them. The number
+    keys go to the enabled rows."""
     x, y = rect.x, rect.y
     row_h = 24
+    keys = menu_hotkeys(entries)
     for i, e in enumerate(entries):
         r = pygame.Rect(x, y, rect.width, row_h - 2)
         if y + row_h > rect.bottom:
@@ -279,12 +297,15 @@ def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: i
         if active_index == i:
             pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=3)
         fg = theme.TEXT if e.enabled else theme.TEXT_FAINT
-        key = str(i + 1) if i < 9 else " "
+        key = str(keys[i]) if i in keys else " "
         theme.blit_text(surface, key, (r.x + 6, r.centery), 11, theme.TEXT_FAINT, anchor="midleft")
-        theme.blit_text(surface, e.label, (r.x + 20, r.centery), 14, fg, anchor="midleft")
+        cost = (f"{e.cost_text} ENE" if e.cost_text != "free" else "free") if e.enabled else ""
+        room = (r.right - 86 - theme.font(13).size(cost)[0] - 8) if e.enabled else \
+            (r.right - 6 - theme.font(12).size(e.error.rule_id)[0] - 8)
+        theme.blit_text(surface, _fit(e.label, room - (r.x + 20), 14), (r.x + 20, r.centery), 14, fg,
+                        anchor="midleft")
         if e.enabled:
-            theme.blit_text(surface, f"{e.cost_text} ENE" if e.cost_text != "free" else "free",
-                            (r.right - 86, r.centery), 13, (250, 225, 90), anchor="midright")
+            theme.blit_text(surface, cost, (r.right - 86, r.centery), 13, (250, 225, 90), anchor="midright")
             theme.blit_text(surface, e.check, (r.right - 6, r.centery), 12, theme.TEXT_DIM, anchor="midright")
             tip = rule_tooltip(e.rule, _summary(e))
         else:
