@@ -37,6 +37,7 @@ def main() -> None:
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="with --stop-after: the save file (default: --out or records/<scenario>-<seed>.jsonl)")
 def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json, stop_after, save_path):
+    # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.ai import make_controller
     from wartime.match.match import Match, derive_seed
     if save_path is not None and stop_after is None:
@@ -86,6 +87,7 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
 @main.command(help="Check scenario, catalogue (archetypes) or army-list files. Exit 0 if valid, 2 if not.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 def validate(paths):
+    # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.data.validate import validate_path
     bad = []
     for path in paths:
@@ -102,7 +104,8 @@ def validate(paths):
 @click.argument("path", type=click.Path())
 @click.option("--json", "as_json", is_flag=True)
 def cost(path, as_json):
-    from wartime.rules.costs import cost_report
+    # on demand: the command line starts without loading the engine; each command imports what it runs
+    from wartime.data.cost_report import cost_report
     try:
         report = cost_report(path)
     except DataError as exc:
@@ -121,6 +124,7 @@ def cost(path, as_json):
 
 def _register_subcommands() -> None:
     """Command groups that live beside their layer: replays (match), balance runs, the window (ui)."""
+    # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime import cli_balance, cli_replay
     for cmd in (*cli_replay.COMMANDS, *cli_balance.COMMANDS):
         main.add_command(cmd)

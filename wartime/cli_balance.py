@@ -48,6 +48,7 @@ do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) res
 @click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
 def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, address, red_ctrl, blue_ctrl,
           handicap, mirror, out, resume, chunk_size, progress):
+    # on demand: `wartime balance ...` loads the batch machinery only when it runs
     from wartime import __version__
     from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
                                         open_executor, pairings, plan_games, run_batch)
@@ -136,9 +137,11 @@ versions or rules data unless --allow-mixed.""")
 @click.option("--allow-mixed", is_flag=True, help="pool results of different engine versions / rules data")
 def report(stores, out, allow_mixed):
     try:
+        # on demand: the report needs the optional matplotlib and scipy
         from wartime.balance.report import ReportError, write_report
     except ImportError as exc:
         _fail([f"error: the report needs matplotlib and scipy: pip install 'wartime[report]' ({exc})"])
+    # on demand: `wartime balance ...` loads the batch machinery only when it runs
     from wartime.balance.store import StoreError
     try:
         path = write_report(list(stores), out, allow_mixed=allow_mixed)

@@ -20,6 +20,7 @@ def _fail(lines: list[str], code: int = 2) -> None:
 
 
 def _load(path: str):
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.match.record import load_record
     try:
         return load_record(path)
@@ -37,12 +38,14 @@ def replay() -> None:
                      "file is not an intact record.")
 @click.argument("file", type=click.Path(dir_okay=True))
 def verify(file):
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.match.save import describe_verification, verify_record
     record = _load(file)
     try:
         v = verify_record(record)
     except WartimeError as exc:
         _fail([str(exc)])
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime import __version__
     recorded = record.header["engine_version"]
     engines = f" (recorded by engine {recorded}, re-simulated by {__version__})" if recorded != __version__ else ""
@@ -56,6 +59,7 @@ def verify(file):
 
 
 def _open_replay(file: str):
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.match.replay import Replay
     record = _load(file)
     try:
@@ -72,6 +76,7 @@ def _open_replay(file: str):
 @click.option("--event", "by_event", is_flag=True, help="--at counts events, not decisions")
 @click.option("--context", type=click.IntRange(0, 1000), default=8, show_default=True, help="log lines shown")
 def show(file, at, by_event, context):
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.match.report import state_text
     rep = _open_replay(file)
     if at is None:
@@ -89,6 +94,7 @@ def show(file, at, by_event, context):
 @click.option("--format", "fmt", type=click.Choice(["md", "json", "csv"]), required=True)
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="write here (atomically), not to stdout")
 def export(file, fmt, out):
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.core.components import Identity
     from wartime.match.record import atomic_write_text
     from wartime.match.report import export_csv, export_json, export_markdown, names_of
@@ -118,6 +124,7 @@ def export(file, fmt, out):
 def build_controllers(record, red: str | None, blue: str | None) -> dict:
     """The controllers of a resumed game: the ones named in the record unless overridden, each seeded with
     derive_seed(seed, "controller:<side>") as `wartime simulate` does."""
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.ai import make_controller
     from wartime.match.match import derive_seed
     chosen = {"red": red, "blue": blue}
@@ -140,6 +147,7 @@ def build_controllers(record, red: str | None, blue: str | None) -> dict:
 @click.option("--red", "red_ctrl", type=click.Choice(CONTROLLERS), default=None, help="default: the save's")
 @click.option("--blue", "blue_ctrl", type=click.Choice(CONTROLLERS), default=None, help="default: the save's")
 def resume(file, out, as_json, red_ctrl, blue_ctrl):
+    # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.match.save import match_from_record
     record = _load(file)
     ctrls = build_controllers(record, red_ctrl, blue_ctrl)
@@ -174,6 +182,7 @@ def resume(file, out, as_json, red_ctrl, blue_ctrl):
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--frames", type=int, default=None, hidden=True, help="stop after N frames (smoke tests)")
 def view(file, frames):
+    # on demand: pygame loads only for the viewer
     from wartime.ui.replay_view import run_viewer
     sys.exit(run_viewer(file, max_frames=frames))
 

@@ -17,7 +17,7 @@ from wartime.core.errors import DataError, RuleViolation
 from wartime.data.loader import character_from_dict, check_list_against_scenario
 from wartime.data.models import Archetype
 from wartime.data.tables import area_shapes, race_attribute_costs, trait_catalogue, weapon_cost_table
-from wartime.rules.costs import (
+from wartime.data.costs import (
     archetype_cost,
     character_cost,
     character_notice,

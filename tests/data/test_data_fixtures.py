@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from data_test_helpers import fixture_archetype, fixture_character, read_fixture
-from wartime.rules.costs import archetype_cost, character_cost
+from wartime.data.costs import archetype_cost, character_cost
 
 ARCHETYPES = read_fixture("archetypes.toml")["archetype"]
 

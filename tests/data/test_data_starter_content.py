@@ -8,7 +8,7 @@ from shapely.geometry import Polygon
 
 from wartime.data.loader import load_army_list, load_catalogue, load_scenario
 from wartime.data.validate import validate_path
-from wartime.rules.costs import archetype_cost, character_cost, list_cost
+from wartime.data.costs import archetype_cost, character_cost, list_cost
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"

@@ -11,7 +11,7 @@ from wartime.core.errors import DataError
 from wartime.data.loader import load_any, load_army_list, load_catalogue, load_scenario
 from wartime.data.models import ArmyList, Catalogue, Scenario
 from wartime.data.validate import validate_path
-from wartime.rules.costs import cost_report
+from wartime.data.cost_report import cost_report
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 

@@ -8,6 +8,7 @@ from wartime.ai import make_controller
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.match import Match, derive_seed
 from wartime.match.record import load_record
+from wartime.match.save import resume
 from tests.replay.replay_helpers import ROOT, SKIRMISH, run
 
 
@@ -52,7 +53,7 @@ def test_save_every_10th_decision_then_resume_gives_the_straight_record(tmp_path
             save = load_record(path)
             assert not save.complete and len(save.decisions) == n
             assert path.read_text(encoding="utf-8") == full.cut_text(n)     # a save is the record cut there
-        resumed = Match.from_record(path, controllers(seed, red, blue))
+        resumed = resume(path, controllers(seed, red, blue))
         assert len(resumed.decisions) == n and not resumed.over
         resumed.play()
         out = tmp_path / f"resumed-{n}.jsonl"

@@ -147,7 +147,7 @@ def _inline_html(text: str) -> str:
 # --- the report -------------------------------------------------------------------------------------
 def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
     """Compute the numbers, draw the figures into `folder`, and lay out the document."""
-    from wartime.balance import plots
+    from wartime.balance import plots      # on demand: matplotlib loads only when figures are drawn
     games, chars = data["games"], data["characters"]
     by_scenario: dict[str, list[dict]] = {}
     for g in games:

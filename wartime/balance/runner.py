@@ -36,6 +36,10 @@ from typing import Callable, Iterator, Sequence
 
 from wartime.balance.specs import GameSpec, ListRef, file_sha256, handicap_specs, list_sha256, spec_key
 from wartime.balance.store import ResultStore, StoreError, describe_version
+from wartime.balance.worker import ignore_sigint, run_chunk
+from wartime.core.errors import DataError
+from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
+from wartime.match.match import derive_seed
 
 BACKENDS = ("process", "dask", "inline")
 CONTROLLERS = ("scripted", "random")
@@ -102,8 +106,6 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
                 red: str = "scripted", blue: str = "scripted", handicap: bool = False,
                 mirror: bool = False) -> BatchConfig:
     """Validate the files (DataError on a bad file, BatchError on a bad batch) and describe the batch."""
-    from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
-    from wartime.core.errors import DataError
     for kind in (red, blue):
         if kind not in CONTROLLERS:
             raise BatchError(f"unknown controller {kind!r}: one of {', '.join(CONTROLLERS)}")
@@ -162,7 +164,6 @@ def game_key(config: BatchConfig, red: ListRef, blue: ListRef, k: int) -> str:
 
 
 def game_seed(batch_seed: int, key: str) -> int:
-    from wartime.match.match import derive_seed
     return derive_seed(batch_seed, f"game:{key}") >> 1
 
 
@@ -218,7 +219,6 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     inherited from the parent: tqdm's monitor, a Dask client in the same process). As with any
     multiprocessing start method but fork, a script that runs a batch through this pool needs the
     ``if __name__ == "__main__":`` guard (its main module is imported again in the workers)."""
-    from wartime.balance.worker import ignore_sigint
     if sys.platform.startswith("linux"):
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(PRELOAD)
@@ -280,7 +280,6 @@ def run_batch(config: BatchConfig, store: ResultStore, per_pairing: int, executo
     stored stays, the rest is cancelled). A worker whose engine or rules data differ from the store's stops
     the batch before anything of it is stored."""
     from tqdm import tqdm
-    from wartime.balance.worker import run_chunk
     engine_version, rules_hash = store.version()
     specs = plan_games(config, per_pairing)
     done = store.done_keys()

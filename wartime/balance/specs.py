@@ -13,6 +13,8 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from wartime.data.loader import load_army_list, load_scenario
+
 VARIANT_MARK = "#-"
 
 
@@ -68,7 +70,6 @@ def file_sha256(*paths: str | Path) -> str:
 
 def list_sha256(path: str | Path) -> str:
     """Content hash of a list file and the catalogue it names (a catalogue edit changes the list)."""
-    from wartime.data.loader import load_army_list
     army = load_army_list(path)
     files = [path] + ([army.catalogue] if army.catalogue is not None else [])
     return file_sha256(*files)
@@ -76,7 +77,6 @@ def list_sha256(path: str | Path) -> str:
 
 def load_list_spec(spec: str):
     """Load a list spec: the list file, minus one copy of the named design for a variant."""
-    from wartime.data.loader import load_army_list
     path, design = split_spec(spec)
     army = load_army_list(path)
     if design is None:
@@ -99,7 +99,6 @@ def load_list_spec(spec: str):
 
 def handicap_specs(path: str) -> list[str]:
     """One variant per distinct character design of the list (file order): the list with one copy removed."""
-    from wartime.data.loader import load_army_list
     army = load_army_list(path)
     seen: list[str] = []
     for u in army.units:
@@ -117,7 +116,6 @@ def load_scenario_cached(path: str, sha256: str):
     key = (path, sha256)
     sc = _SCENARIOS.get(key)
     if sc is None:
-        from wartime.data.loader import load_scenario
         seen = file_sha256(path)
         if seen != sha256:
             raise SpecError(f"{path}: this worker reads other content (sha256 {seen[:12]}…) than the batch was "

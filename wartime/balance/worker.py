@@ -13,9 +13,12 @@ import time
 from typing import Sequence
 
 from wartime import __version__
+from wartime.ai import make_controller
 from wartime.balance.accumulator import GameAccumulator
 from wartime.balance.specs import GameSpec, load_list_cached, load_scenario_cached, spec_key, split_spec
 from wartime.core.components import Identity
+from wartime.match.match import Match, derive_seed
+from wartime.match.record import rules_data_hash
 
 _RULES_HASH: str | None = None
 
@@ -23,7 +26,6 @@ _RULES_HASH: str | None = None
 def rules_hash() -> str:
     global _RULES_HASH
     if _RULES_HASH is None:
-        from wartime.match.record import rules_data_hash
         _RULES_HASH = rules_data_hash()
     return _RULES_HASH
 
@@ -51,8 +53,6 @@ def run_chunk(specs: Sequence[GameSpec]) -> list[dict]:
 
 def run_game(spec: GameSpec) -> dict:
     """Play one game; return ``{"game": {...}, "characters": [...]}`` (see `wartime.balance.store`)."""
-    from wartime.ai import make_controller
-    from wartime.match.match import Match, derive_seed
     t0, c0 = time.perf_counter(), time.process_time()
     scenario = load_scenario_cached(spec.scenario, spec.scenario_sha256)
     lists = {"red": load_list_cached(spec.red), "blue": load_list_cached(spec.blue)}

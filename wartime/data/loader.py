@@ -15,7 +15,7 @@ The builder errors of BLD-24 are enforced here:
 * E8 a Reliquia archetype repeated in a list; E9 an Enorme archetype not mounted on a transport (BLD-20);
 * E10 a list over the scenario's points (BLD-22): :func:`check_list_against_scenario`.
 
-A character under 10 points is legal and charged 10 (BLD-23): see :func:`wartime.rules.costs.list_notices`.
+A character under 10 points is legal and charged 10 (BLD-23): see :func:`wartime.data.costs.list_notices`.
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 from wartime.core.errors import DataError
+from wartime.data.costs import list_cost
 from wartime.data.models import (
     ARCHETYPE_KINDS,
     ATTRIBUTE_RANGES,
@@ -803,8 +804,6 @@ def check_list_against_scenario(army_list: ArmyList, scenario: Scenario) -> list
     The limit is a ceiling: a list costing the limit or less is legal. Returns DataError problem triples
     (empty when the list fits).
     """
-    from wartime.rules.costs import list_cost
-
     cost = list_cost(army_list)
     if cost <= scenario.points_limit:
         return []

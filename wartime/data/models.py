@@ -1,7 +1,7 @@
 """Typed, frozen data models of archetypes, characters, army lists and scenarios (BLD-1..24).
 
 The models are plain values: the loaders (:mod:`wartime.data.loader`) check every builder rule (BLD-24,
-E1-E10) before building them, and :mod:`wartime.rules.costs` prices them. A model built by hand in code is
+E1-E10) before building them, and :mod:`wartime.data.costs` prices them. A model built by hand in code is
 trusted as given; run it through the loader's dict helpers to validate it.
 """
 from __future__ import annotations

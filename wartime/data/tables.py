@@ -7,6 +7,8 @@ reads the rules digest at run time.
 * :func:`weapon_cost_table` -- (ENE, DMG) → base cost of a weapon, ``None`` for an illegal 'x' cell (BLD-13).
 * :func:`area_shapes` -- code → :class:`AreaShape` with the points of the trait "Área (code)" (BLD-16).
 * :func:`trait_catalogue` -- Spanish name → :class:`TraitDef` (the bonus/malus catalogue, TRT-*).
+* :func:`action_table` -- rule ID → the row of ``actions.tsv`` (names, base ENE cost, check, requirements);
+  ``tests/rules/test_rules_action_table.py`` binds every registered action's cost and check to it.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ __all__ = [
     "area_shapes",
     "trait_catalogue",
     "trait_by_id",
+    "action_table",
 ]
 
 #: The archetype kinds as spelled in the ``applies_to`` column of ``traits.tsv`` → model kinds.
@@ -145,3 +148,12 @@ def trait_catalogue() -> dict[str, TraitDef]:
 def trait_by_id() -> dict[str, TraitDef]:
     """The trait catalogue keyed by its ``TRT-*`` id."""
     return {t.id: t for t in trait_catalogue().values()}
+
+
+@cache
+def action_table() -> dict[str, dict[str, str]]:
+    """The actions table (``actions.tsv``, the actions digest's): rule ID → its row, every column as text (``id``,
+    ``name_es``, ``name_en``, ``key``, ``category``, ``ene_cost``, ``check``, ``requires``, ``tier``,
+    ``summary_en``). ``ene_cost`` is a number, or ``X`` forms naming where the cost comes from (``weapon.ENE``,
+    ``weapon.DMG``), ``a|b`` for two cases; an empty ``check`` is a simple action."""
+    return {row["id"]: dict(row) for row in csv.DictReader(io.StringIO(_read("actions.tsv")), delimiter="\t")}

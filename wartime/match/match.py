@@ -43,21 +43,11 @@ class Match:
         #: world snapshot after each decision: hashed into the record's state checksums when written
         self.checkpoints: list = []
         self._checksums: list[str] = []          # memo: snapshot_checksum of checkpoints[:len]
-        #: set by `from_record`: the header of the record this match continues (kept byte for byte)
+        #: set by `match.save.match_from_record`: the header of the record this match continues (kept byte for byte)
         self.continued_header: dict | None = None
         self.world.listeners.append(lambda ev: self.entries.append(("e", dict(ev))))
         self.world.listeners.extend((lambda ev, o=o: o(self, ev)) for o in observers)
         self.engine.start()
-
-    @classmethod
-    def from_record(cls, path: str | Path, controllers: Mapping[str, Controller] | None = None) -> "Match":
-        """Continue a saved game (or rebuild a finished one): the match is rebuilt from the scenario and lists
-        embedded in the record and its recorded decisions are submitted again, checked event by event.
-        `controllers` then play on; the final record equals the one an uninterrupted game writes.
-        Raises `RecordError` for a bad file or a record this engine does not reproduce."""
-        from wartime.match.save import match_from_record
-        from wartime.match.record import load_record
-        return match_from_record(load_record(path), controllers)
 
     # --- the decision interface ---------------------------------------------------------------
     @property

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from wartime.core.events import canonical_json
 from wartime.match.record import Record, RecordError, load_record
+from wartime.match.save import build_match
 from wartime.rules.sequence import Decision
 
 
@@ -22,7 +23,6 @@ class Replay:
     """A record opened for viewing. `state` is the GameState at the current position (read-only use)."""
 
     def __init__(self, record: Record, *, snapshot_every: int = 32):
-        from wartime.match.save import build_match
         self.record = record
         self.snapshot_every = max(1, int(snapshot_every))
         self._capture: range | None = None

@@ -13,7 +13,9 @@ from typing import Any, Mapping
 
 from wartime.core.errors import DataError, RuleViolation, WartimeError
 from wartime.core.events import canonical_json
-from wartime.match.record import Record, RecordError, state_checksum
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.match.match import Match
+from wartime.match.record import Record, RecordError, load_record, state_checksum
 from wartime.rules.sequence import Decision
 
 
@@ -55,7 +57,6 @@ def rebuild_inputs(record: Record):
 
 
 def _rebuild_inputs(record: Record):
-    from wartime.data.loader import load_army_list, load_scenario
     file = record.path
     head = record.header
     with tempfile.TemporaryDirectory(prefix="wartime-replay-") as tmp:
@@ -113,7 +114,6 @@ def _rebuild_inputs(record: Record):
 
 
 def build_match(record: Record, controllers=None, observers=()):
-    from wartime.match.match import Match
     scenario, lists = rebuild_inputs(record)
     try:
         return Match(scenario, lists, record.seed, controllers, observers=observers)
@@ -142,6 +142,14 @@ def match_from_record(record: Record, controllers: Mapping[str, Any] | None = No
                           "`wartime replay verify` tells more")
     m.continued_header = {k: v for k, v in record.header.items() if k != "h"}
     return m
+
+
+def resume(path: str | os.PathLike[str], controllers: Mapping[str, Any] | None = None) -> Match:
+    """Continue a saved game (or rebuild a finished one) from its file: the match is rebuilt from the scenario and
+    lists embedded in the record and its recorded decisions are submitted again, checked event by event.
+    `controllers` then play on; the final record equals the one an uninterrupted game writes.
+    Raises `RecordError` for a bad file or a record this engine does not reproduce."""
+    return match_from_record(load_record(path), controllers)
 
 
 @dataclass

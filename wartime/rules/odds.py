@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from wartime.rules.checks import resolve_die
+from wartime.rules.checks import combine, resolve_die
 from wartime.rules.combat import Cover, melee_damage, wounds_after_def
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
@@ -58,7 +58,6 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     distance = gs.distance(attacker, target)
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
-    from wartime.rules.checks import combine
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
     defense = gs.total_def(target)
     a = gs.attrs(attacker)

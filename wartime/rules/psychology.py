@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from wartime.core.components import Attributes, Psyche, Stress
+from wartime.core.components import Attributes, Posture, Psyche, Stress
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
@@ -186,7 +186,6 @@ def trauma_checks(gs: GameState, ctx) -> None:
 def panicked_reactions(gs: GameState, e: int) -> tuple[str, ...]:
     """PSI-12 / REA-1: a panicking character reacts only with Huir (CBA-24), and only while it is not engaged
     and can move; otherwise it cannot react at all."""
-    from wartime.core.components import Posture
     if gs.engaged(e) or gs.world.get(e, Posture).state == "prone":
         return ()
     return ("flee",)

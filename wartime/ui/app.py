@@ -29,7 +29,8 @@ from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import Line, describe
-from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen
+from wartime.ui.replay_view import ReplayViewer
+from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen, init_pygame
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_dice, draw_log, draw_menu, draw_odds_box, draw_path_box,
                                draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
 
@@ -53,7 +54,7 @@ class Tool:
 class App(Screen):
     def __init__(self, setup: Setup, *, match: Match | None = None, size=(1280, 800), fixed_dt: float | None = None,
                  speed: float = 1.0, saves_dir: str | Path = "saves", start_screen: bool = True):
-        _init_pygame()
+        init_pygame()
         self.screen = pygame.display.get_surface()
         if self.screen is None or self.screen.get_size() != tuple(size):
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -521,7 +522,6 @@ class App(Screen):
                              cancel=("dismiss", None))
 
     def open_replay(self) -> None:
-        from wartime.ui.replay_view import ReplayViewer
         path = self.saves_dir / "last-game.jsonl"
         save_game(self.match, path, self.setup)
         self.next_screen = ReplayViewer(path, fixed_dt=self.fixed_dt)
@@ -882,14 +882,6 @@ def _display_path(path) -> str:
 
 
 # --- the program ------------------------------------------------------------------------------------------------------
-def _init_pygame() -> None:
-    if not pygame.display.get_init():
-        pygame.display.init()
-    if not pygame.font.get_init():
-        theme.reset()
-        pygame.font.init()
-
-
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="main.py", formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -960,7 +952,6 @@ def run(argv: list[str] | None = None, max_frames: int | None = None) -> int:
         return 2
     try:
         if args.replay:
-            from wartime.ui.replay_view import ReplayViewer
             screen = ReplayViewer(args.replay, size=(w, h))
         elif args.load:
             rebuilt = rebuild_match(args.load)

@@ -16,7 +16,7 @@ from wartime.core.world import Snapshot
 from wartime.match.match import Match
 from wartime.rules.sequence import Decision
 from wartime.ui import theme
-from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen
+from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen, init_pygame
 from wartime.ui.adapter import first_difference, long_name, open_record, rule_title, terrain_names, view_state
 from wartime.ui.animate import TUMBLE, along, dwell
 from wartime.ui.board_view import BoardView, DrawOptions
@@ -120,8 +120,7 @@ class ReplayViewer(Screen):
     """The viewer screen. Same step() / screenshot() interface as the play screen."""
 
     def __init__(self, path: str | Path, *, size=(1280, 800), fixed_dt: float | None = None, speed: float = 1.0):
-        from wartime.ui.app import _init_pygame
-        _init_pygame()
+        init_pygame()
         self.screen = pygame.display.get_surface()
         if self.screen is None or self.screen.get_size() != tuple(size):
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pygame
 
+from wartime.ui import theme
 from wartime.ui.adapter import long_name
+
+
+def init_pygame() -> None:
+    """Start pygame's display and fonts once (the play window and the replay viewer both open through here)."""
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        theme.reset()
+        pygame.font.init()
 
 TOP_H, SIDE_W, BOTTOM_H, DICE_W = 36, 360, 190, 330
 

@@ -17,6 +17,7 @@ from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, prepare_path
 from wartime.rules.checks import Modifier
+from wartime.rules.context import ActionContext
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.psychology import psi_check
@@ -388,7 +389,6 @@ class Disengage(Action):
 def free_attack(gs: GameState, attacker: int, target: int) -> None:
     """CBA-15 ruling (2): an Ataque CaC with the attacker's melee weapon (CBA-10 unarmed if none), ENE 0,
     CH IMP +1, no reaction CH VOL."""
-    from wartime.rules.context import ActionContext
     weapons = gs.equipment(attacker).weapons
     melee = [i for i, w in enumerate(weapons) if not w.ranged and not w.disabled]
     ctx = ActionContext(attacker, "free_attack", {})

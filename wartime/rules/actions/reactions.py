@@ -143,6 +143,7 @@ class QuickDraw(Action):
     key = "quick_draw"
     rule = "CBA-22"
     category = "combat"
+    has_check = True                # AGI ENF (actions.tsv)
     reaction_only = True
 
     def validate(self, gs, actor, params):
@@ -159,6 +160,7 @@ class CounterMagic(Action):
     key = "counter_magic"
     rule = "CBA-20"
     category = "combat"
+    has_check = True                # INT ENF (actions.tsv)
     reaction_only = True
 
     def validate(self, gs, actor, params):

@@ -2,16 +2,16 @@
 
 attribute points → archetype cost (its kind's formula + the price of each trait, ``TraitRef.points``) →
 character cost (sum of its archetypes, charged at least 10) → list cost (sum of recruited characters).
-All costs are integers; archetype costs may be negative and are summed at face value (BLD-2).
+All costs are integers; archetype costs may be negative and are summed at face value (BLD-2). The price tables
+(BLD-6, BLD-13) ship with the data (data.tables), so the costs live beside them, above rules/; the report of a
+file's costs (`wartime cost`) is data.cost_report.
 """
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import Any
 
 from wartime.core.errors import RuleViolation
-from wartime.data.models import Archetype, ArmyList, Catalogue, CharacterSpec, Scenario
+from wartime.data.models import Archetype, ArmyList, CharacterSpec
 from wartime.data.tables import race_attribute_costs, weapon_cost_table
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "character_notice",
     "list_cost",
     "list_notices",
-    "cost_report",
 ]
 
 #: BLD-23: the minimum cost of any character.
@@ -117,70 +116,3 @@ def list_notices(army: ArmyList) -> list[str]:
         if notice is not None:
             out.append(f"{os.path.normpath(army.path)}: unit[{i}].character: {notice}")
     return out
-
-
-# ---------------------------------------------------------------------------------------------------
-# report (``wartime cost PATH --json``)
-# ---------------------------------------------------------------------------------------------------
-def _catalogue_part(cat: Catalogue, into: dict[str, Any]) -> None:
-    into.setdefault("archetypes", {}).update({k: archetype_cost(a) for k, a in cat.archetypes.items()})
-    into.setdefault("characters", {}).update({k: character_cost(c) for k, c in cat.characters.items()})
-
-
-def _list_part(army: ArmyList) -> dict[str, Any]:
-    return {
-        "path": os.path.normpath(army.path),
-        "cost": list_cost(army),
-        "characters": [
-            {
-                "id": u.character.id,
-                "name": u.character.name,
-                "count": u.count,
-                "cost": character_cost(u.character),
-                "subtotal": character_cost(u.character) * u.count,
-            }
-            for u in army.units
-        ],
-        "miniatures": sum(u.count for u in army.units),
-        "notices": list_notices(army),
-    }
-
-
-def cost_report(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The costs of any data file, as a JSON-ready dict (used by ``wartime cost PATH --json``).
-
-    * catalogue: ``{"type", "name", "archetypes": {id: cost}, "characters": {id: charged cost}}``;
-    * list: the same for its catalogue, plus ``"lists": {name: {"path", "cost", "characters": [{"id",
-      "name", "count", "cost", "subtotal"}], "miniatures", "notices"}}``;
-    * scenario: ``"points_limit"`` and ``"lists"`` for its default lists, each also with ``"side"`` and
-      ``"within_limit"`` (BLD-22), plus their catalogues' archetypes and characters.
-
-    Raises :class:`~wartime.core.errors.DataError` for an invalid file.
-    """
-    from wartime.data.loader import load_army_list, load_any, load_catalogue
-
-    kind, model = load_any(Path(path))
-    report: dict[str, Any] = {"type": kind, "name": getattr(model, "name", "")}
-    if isinstance(model, Catalogue):
-        _catalogue_part(model, report)
-    elif isinstance(model, ArmyList):
-        if model.catalogue is not None:
-            _catalogue_part(load_catalogue(model.catalogue), report)
-        report["lists"] = {model.name: _list_part(model)}
-    elif isinstance(model, Scenario):
-        report["points_limit"] = model.points_limit
-        report["turn_limit"] = model.turn_limit
-        report.setdefault("archetypes", {})
-        report.setdefault("characters", {})
-        lists: dict[str, Any] = {}
-        for side, list_path in model.default_lists.items():
-            army = load_army_list(list_path)
-            if army.catalogue is not None:
-                _catalogue_part(load_catalogue(army.catalogue), report)
-            part = _list_part(army)
-            part["side"] = side
-            part["within_limit"] = part["cost"] <= model.points_limit
-            key = army.name if army.name not in lists else f"{army.name} ({side})"
-            lists[key] = part
-        report["lists"] = lists
-    return report

@@ -1,0 +1,109 @@
+"""One source for action data: every registered action (wartime.rules.actions.REGISTRY) agrees with its row of
+the actions table (wartime/data/tables/actions.tsv, loaded by wartime.data.tables.action_table): the row of its
+rule ID exists, its base ENE cost is the table's and it has a check of its own exactly when the table gives one.
+
+Rules do no I/O, so the table cannot be read by the action classes: this test binds code and table instead. The
+cost is asked of the code itself (`Action.cost`) on a minimal prepared situation: a weapon of ENE 7 and DMG 5,
+no terrain surcharge, no trait. The table's forms: a number; `weapon.ENE` / `weapon.DMG` (the cost is the
+weapon's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: either may be the code's); `N+...`
+(a surcharge on top, 0 here)."""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from wartime.data.tables import action_table
+from wartime.rules.actions import REGISTRY
+
+WEAPON = SimpleNamespace(ENE=7, DMG=5, traits=(), name="test weapon")
+
+#: Actions that are not actions (free: MOV-5 turning, CMB-15 follow-up, ENE-4 ending): no row in the table.
+FREE = sorted(k for k, a in REGISTRY.items() if a.free)
+ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free)
+
+#: Where the code's `has_check` (ACT-3: the action has its own check, so a chained one rolls no extra CH AGI)
+#: deliberately differs from "the table lists a check", with the reason.
+CHECK_EXCEPTIONS = {
+    "CBA-15": "Destrabarse's [PSI] is conditional (only when its side does not outnumber the enemy's) and is a "
+              "CH PSI, not an attribute check: for ACT-3 it is a simple action",
+}
+
+
+class _Prepared:
+    """A prepared value for any action: no terrain surcharge, weapon 0; indexable (Cargar's (target, prep))."""
+    surcharge = 0
+    weapon_index = 0
+    length = 0.0
+
+    def __getitem__(self, i):
+        return self
+
+    def __index__(self):          # Recargar's prepared value is the weapon index itself
+        return 0
+
+
+class _State:
+    """Only what a cost asks of the game state: the weapon, the character's traits."""
+
+    def weapon(self, actor, index):
+        return WEAPON
+
+    def traits(self, e):
+        return ()
+
+
+def table_costs(text: str) -> set[int]:
+    """The costs a table `ene_cost` allows in the minimal situation (empty set: not a form this test reads)."""
+    out: set[int] = set()
+    for alt in text.split("|"):
+        alt = alt.strip()
+        m = re.fullmatch(r"(\d+)(\s*\+\s*\S.*)?", alt)
+        if m:
+            out.add(int(m.group(1)))
+        elif alt == "weapon.ENE":
+            out.add(WEAPON.ENE)
+        elif alt == "weapon.DMG":
+            out.add(WEAPON.DMG)
+    return out
+
+
+def test_the_table_parses_every_cost_form_the_registered_actions_use():
+    table = action_table()
+    for key in ACTIONS:
+        row = table.get(REGISTRY[key].rule)
+        assert row is not None and table_costs(row["ene_cost"]), (key, row and row["ene_cost"])
+
+
+@pytest.mark.parametrize("key", ACTIONS)
+def test_action_has_a_row_of_its_rule_id(key):
+    action = REGISTRY[key]
+    assert action.rule in action_table(), f"{key}: rule {action.rule} has no row in actions.tsv"
+
+
+@pytest.mark.parametrize("key", ACTIONS)
+def test_action_base_cost_is_the_tables(key):
+    action = REGISTRY[key]
+    row = action_table()[action.rule]
+    got = action.cost(_State(), 1, {}, _Prepared())
+    assert got in table_costs(row["ene_cost"]), \
+        f"{key} ({action.rule}): the code costs {got} ENE, actions.tsv says {row['ene_cost']!r}"
+
+
+@pytest.mark.parametrize("key", ACTIONS)
+def test_action_check_is_the_tables(key):
+    action = REGISTRY[key]
+    row = action_table()[action.rule]
+    listed = bool(row["check"].strip())
+    if action.rule in CHECK_EXCEPTIONS:
+        assert listed != action.has_check, f"{action.rule} agrees with the table now: drop its exception"
+        return
+    assert action.has_check == listed, \
+        f"{key} ({action.rule}): has_check is {action.has_check}, actions.tsv's check is {row['check']!r}"
+
+
+@pytest.mark.parametrize("key", FREE)
+def test_free_actions_are_not_in_the_actions_table(key):
+    action = REGISTRY[key]
+    assert action.rule not in action_table() or action_table()[action.rule]["ene_cost"] in ("0", ""), key
