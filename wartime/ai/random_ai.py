@@ -12,7 +12,7 @@ taken as reactions, then a candidate the same way (falling back to the other gro
 
 Its randomness is a pure function of (seed, decision index): each decision draws from a fresh
 `Dice(derive_seed(seed, f"decision:{n}"))`, n being the number of decisions the match has recorded. A resumed
-game (`Match.from_record`) therefore needs no controller state to continue exactly as if never stopped."""
+game (`match.save.resume`) therefore needs no controller state to continue exactly as if never stopped."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
