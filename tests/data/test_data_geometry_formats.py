@@ -94,11 +94,12 @@ def test_MOV_10_a_perch_stands_on_a_3_K_piece(tmp_path: Path):
         "perch[0].side: 'green' is not one of red, blue"]
 
 
-@pytest.mark.parametrize("name", ["Área", "Área permanente", "Dispersión", "Humo", "Humo denso", "Silenciador",
-                                  "Planeador", "Sub", "Cargadores"])
-def test_ARE_1_the_traits_the_engine_implements(name):
-    """ARE-1..9, ENV-6, MVA-15, MVA-16: the traits fielded characters may carry."""
-    assert name in IMPLEMENTED_TRAITS
+@pytest.mark.parametrize("trait_id", ["TRT-AREA", "TRT-PERSISTENT-AREA", "TRT-SCATTER", "TRT-SMOKE",
+                                      "TRT-DENSE-SMOKE", "TRT-SUPPRESSOR", "TRT-GLIDER", "TRT-SUB", "TRT-MAGAZINES"])
+def test_ARE_1_the_traits_the_engine_implements(trait_id):
+    """ARE-1..9, ENV-6, MVA-15, MVA-16: the traits fielded characters may carry (Área, Área permanente,
+    Dispersión, Humo, Humo denso, Silenciador, Planeador, Sub, Cargadores)."""
+    assert trait_id in IMPLEMENTED_TRAITS
 
 
 def test_ARE_8_area_riders_need_an_area_and_flight_traits_a_race():

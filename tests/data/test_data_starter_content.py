@@ -98,7 +98,7 @@ def test_BLD_3_starter_content_uses_only_implemented_traits(catalogue) -> None:
     assert any(a.is_ranged and a.magazine for a in catalogue.archetypes.values())
     assert any(a.is_melee for a in catalogue.archetypes.values())
     for arch in catalogue.archetypes.values():
-        assert {t.name for t in arch.traits} <= {"Cargadores", "Área"} <= IMPLEMENTED_TRAITS, arch.id
+        assert {t.trait_id for t in arch.traits} <= {"TRT-MAGAZINES", "TRT-AREA"} <= IMPLEMENTED_TRAITS, arch.id
         if arch.kind == "weapon" and arch.is_ranged:
             assert arch.magazine is not None, arch.id
     assert [a.id for a in catalogue.archetypes.values() if a.area] == ["grenade_launcher"]

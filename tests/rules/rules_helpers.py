@@ -26,7 +26,9 @@ __all__ = ["M", "Game", "weapon", "blade", "armour", "piece", "RuleViolation", "
 
 
 def weapon(ENE: int = 2, DMG: int = 4, RNG: int = 40, QUA: int = 5, key: str = "rifle", **kw: Any) -> Weapon:
-    """A ranged weapon (RNG > 0, BLD-12)."""
+    """A ranged weapon (RNG > 0, BLD-12); one given a `magazine` carries TRT-MAGAZINES unless `traits` say."""
+    if kw.get("magazine") is not None:
+        kw.setdefault("traits", ("TRT-MAGAZINES",))
     return Weapon(key, kw.pop("name", key.title()), ENE, DMG, RNG, QUA, **kw)
 
 

@@ -16,7 +16,7 @@ from wartime.rules.context import ActionContext
 
 def area_weapon(code: str = "R3", DMG: int = 4, RNG: int = 40, traits: tuple = (), **kw) -> Weapon:
     """A ranged weapon with the trait Área (`code`)."""
-    return weapon(ENE=2, DMG=DMG, RNG=RNG, key="launcher", area=code, traits=("Área",) + tuple(traits), **kw)
+    return weapon(ENE=2, DMG=DMG, RNG=RNG, key="launcher", area=code, traits=("TRT-AREA",) + tuple(traits), **kw)
 
 
 def game(*minis: M, angles=(), pieces=(), **kw) -> Game:
@@ -227,7 +227,7 @@ def test_ARE_8_a_fumble_has_its_own_effects_and_disperses_too():
 def test_ARE_8_the_malus_Dispersion_scatters_every_attack_but_a_critical():
     """ARE-8 / TRT-SCATTER: with Dispersión even a passed CH IMP scatters, 1 D10 per started 30 K (d = 31 K: 2
     dice); a critical does not."""
-    w = {"traits": ("Dispersión",)}
+    w = {"traits": ("TRT-SCATTER",)}
     g = game(shooter(x=2, wkw=w), blue(34, 20), angles=[180.0])
     a, t = g.ids
     fire(g, 2, 3, 4, target=t)                        # passes (2 ≤ 5 − 3), but scatters 3 + 4 = 7 K
@@ -307,7 +307,7 @@ def test_ARE_5_area_attack_records_who_heard_it():
 def test_ARE_5_persistent_area_hits_again_who_starts_its_activation_inside():
     """TRT-PERSISTENT-AREA (ruling): an area with Área permanente stays where it hit; a mini that starts its
     activation inside it suffers its DMG again (full or half by coverage), with no CH IMP."""
-    g = game(shooter(wkw={"traits": ("Área permanente",)}), blue(20, 20))
+    g = game(shooter(wkw={"traits": ("TRT-PERSISTENT-AREA",)}), blue(20, 20))
     a, t = g.ids
     fire(g, 3, 5, 2, target=t)
     assert g.wounds(t) == 4 and len(areas.effects(g.gs, "persistent")) == 1
@@ -320,7 +320,7 @@ def test_ARE_5_persistent_area_hits_again_who_starts_its_activation_inside():
 
 def test_ARE_5_persistent_area_hits_who_enters_it():
     """TRT-PERSISTENT-AREA (ruling): a mini ending a movement action inside the area suffers it once."""
-    g = game(shooter(wkw={"traits": ("Área permanente",)}), blue(20, 20), blue(20, 22.6, facing=270.0))
+    g = game(shooter(wkw={"traits": ("TRT-PERSISTENT-AREA",)}), blue(20, 20), blue(20, 22.6, facing=270.0))
     a, t, m = g.ids
     fire(g, 3, 5, 2, target=t)
     g.start_activation(m, energy=10)
@@ -331,7 +331,7 @@ def test_ARE_5_persistent_area_hits_who_enters_it():
 
 def test_ARE_5_a_persistent_area_that_affects_nobody_does_not_stay():
     """TRT-PERSISTENT-AREA: the area stays only if it affected someone."""
-    g = game(shooter(wkw={"traits": ("Área permanente",)}), blue(30, 30))
+    g = game(shooter(wkw={"traits": ("TRT-PERSISTENT-AREA",)}), blue(30, 30))
     fire(g, 3, aim=[20, 20])
     assert areas.effects(g.gs) == []
 
@@ -339,7 +339,7 @@ def test_ARE_5_a_persistent_area_that_affects_nobody_does_not_stay():
 def test_ARE_5_smoke_gives_minus_1_to_attacks_through_it_until_its_owner_acts_again():
     """TRT-SMOKE (ruling): Humo leaves a smoke sphere 2 K across at the area's centre; ranged attacks into,
     out of or through it have CH IMP −1; it lapses at the start of its owner's next activation."""
-    smoke = area_weapon(traits=("Humo",))
+    smoke = area_weapon(traits=("TRT-SMOKE",))
     g = game(M(side="red", x=10, y=20, VOL=7, weapons=(smoke, weapon())), blue(20, 20), blue(30, 20))
     a, t, far = g.ids
     fire(g, 3, aim=[20, 23])                            # nobody covered: a smoke screen at (20, 23)

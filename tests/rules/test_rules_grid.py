@@ -87,7 +87,7 @@ def test_MOV_15_a_large_base_takes_n_by_n_squares():
 def test_MOV_15_an_area_covers_the_squares_whose_centre_it_contains():
     """MOV-15: an R2 (radius 1) on a square centre covers only that square (the neighbours' centres are 1 K
     away, on its edge): the target is fully covered, a mini on the next square not at all."""
-    g = grid_game(M(x=10.5, y=20.5, VOL=7, weapons=(weapon(area="R2", traits=("Área",)),)),
+    g = grid_game(M(x=10.5, y=20.5, VOL=7, weapons=(weapon(area="R2", traits=("TRT-AREA",)),)),
                   M(side="blue", x=20.5, y=20.5, CON=9), M(side="blue", x=21.5, y=20.5, CON=9))
     a, t, n = g.ids
     g.dice = ScriptedDice(rolls=(3, 5, 2))

@@ -8,6 +8,7 @@ import pytest
 
 from rules_helpers import Game, M, blade, piece, violation, weapon
 from wartime.core.components import Identity, Position, Traits
+from wartime.rules import traits
 from wartime.rules.actions import REGISTRY, altitude
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +144,7 @@ def test_MOV_13_Aerostatico_lifts_the_level_3_action_limits():
     """MOV-13 / TRT-AEROSTATIC: with Aerostático two attacks in a row are allowed at level 3."""
     g = level3()
     a, t = g.ids
-    g.set(a, Traits(("Aerostático",)))
+    g.set(a, Traits(("TRT-AEROSTATIC",)))
     g.start_activation(a, energy=10)
     g.dice.push(9)
     g.act(a, "ranged_attack", target=t, weapon=0)
@@ -158,7 +159,7 @@ def test_MVA_15_change_altitude_needs_a_trait_and_moves_one_level():
     a = g.ids[0]
     g.start_activation(a, energy=4)
     assert violation(g.engine.check_action, a, "change_altitude", {"level": -1}).rule_id == "MVA-15"
-    g.set(a, Traits(("Sub",)))
+    g.set(a, Traits(("TRT-SUB",)))
     assert violation(g.engine.check_action, a, "change_altitude", {"level": 2}).rule_id == "MVA-15"
     g.act(a, "change_altitude", level=-1)
     assert g.gs.pos(a).level == -1 and g.energy(a) == 3 and g.checks() == []
@@ -172,7 +173,7 @@ def test_MVA_15_rough_ground_needs_a_CH_AGI_fail_costs_3_ENE_fumble_3_wounds(die
     mud = piece("mud", "difficult", 5, 5, 15, 15)
     g = Game(M(x=10, y=10, AGI=5, CON=9), M(side="blue", x=30, y=30), pieces=[mud])
     a = g.ids[0]
-    g.set(a, Traits(("Sub",)))
+    g.set(a, Traits(("TRT-SUB",)))
     g.start_activation(a, energy=4)
     g.dice.push(die)
     g.act(a, "change_altitude", level=-1)
@@ -180,18 +181,18 @@ def test_MVA_15_rough_ground_needs_a_CH_AGI_fail_costs_3_ENE_fumble_3_wounds(die
     assert (g.energy(a), g.wounds(a)) == (energy, wounds)
 
 
-def test_MVA_16_a_flyer_takes_off_from_easy_ground_for_1_ENE(monkeypatch):
+def test_MVA_16_a_flyer_takes_off_from_easy_ground_for_1_ENE():
     """MVA-16: a flyer (a trait with no rule of its own) taking off from easy terrain pays ENE 1, rolls nothing
     and ends at altitude 2; landing brings it back to 1. It may move in a straight line up to its MOV."""
-    monkeypatch.setitem(altitude.FLIGHT_TRAITS, "Alas", (frozenset({1, 2}), None))
-    g = Game(M(x=10, y=10), M(side="blue", x=30, y=30))
-    a = g.ids[0]
-    g.set(a, Traits(("Alas",)))
-    g.start_activation(a, energy=4)
-    g.act(a, "take_off_land", to=[11, 10])
-    assert (g.gs.pos(a).level, g.pos(a), g.energy(a)) == (2, (11.0, 10.0), 3) and g.checks() == []
-    g.act(a, "take_off_land")
-    assert g.gs.pos(a).level == 1 and g.energy(a) == 2
+    with traits.registered("TRT-TEST-WINGS", {"flight_levels": lambda gs, e: frozenset({1, 2})}):
+        g = Game(M(x=10, y=10), M(side="blue", x=30, y=30))
+        a = g.ids[0]
+        g.set(a, Traits(("TRT-TEST-WINGS",)))
+        g.start_activation(a, energy=4)
+        g.act(a, "take_off_land", to=[11, 10])
+        assert (g.gs.pos(a).level, g.pos(a), g.energy(a)) == (2, (11.0, 10.0), 3) and g.checks() == []
+        g.act(a, "take_off_land")
+        assert g.gs.pos(a).level == 1 and g.energy(a) == 2
 
 
 @pytest.mark.parametrize("agi_die, con_die, energy, wounds", [(4, None, 7, 0), (8, 3, 4, 0), (8, 9, 4, 3)])
@@ -201,7 +202,7 @@ def test_MVA_16_Planeador_lands_with_its_own_rule(agi_die, con_die, energy, woun
     mud = piece("mud", "difficult", 5, 5, 15, 15)
     g = Game(M(x=10, y=10, AGI=5, CON=5), M(side="blue", x=30, y=30), pieces=[mud])
     a = g.ids[0]
-    g.set(a, Traits(("Planeador",)))
+    g.set(a, Traits(("TRT-GLIDER",)))
     at(g, a, 2)
     g.start_activation(a, energy=10)
     g.dice.push(*(d for d in (agi_die, con_die) if d is not None))
@@ -217,7 +218,7 @@ def test_MVA_16_a_glider_flies_over_walls_at_level_2_but_not_through_tall_buildi
     house = piece("house", "blocking", 9, 11.4, 11, 13, height=10.0, blocks_los=True)
     g = Game(M(x=10, y=10), M(side="blue", x=30, y=30), pieces=[wall, house])
     a = g.ids[0]
-    g.set(a, Traits(("Planeador",)))
+    g.set(a, Traits(("TRT-GLIDER",)))
     g.start_activation(a, energy=10)
     assert violation(g.engine.check_action, a, "move", {"path": [[11, 10]]}).rule_id == "MOV-9"
     g.act(a, "take_off_land")

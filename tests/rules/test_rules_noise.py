@@ -27,7 +27,7 @@ def test_ENV_6_a_rifle_is_heard_at_DMG_x_2_and_a_bow_not_at_all():
                                     "QUA": 4, "quiet_type": "string"})
     silenced = archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 2, "DMG": 4, "RNG": 20,
                                     "QUA": 4, "traits": [{"name": "Silenciador"}]})
-    assert weapon_of(bow_arch).quiet and weapon_of(silenced).quiet and not weapon_of(silenced).noisy_melee
+    assert weapon_of(bow_arch).quiet and weapon_noise(weapon_of(silenced)) == 0.0 and not weapon_of(silenced).noisy_melee
 
 
 def test_ENV_6_the_shot_records_who_heard_it():

@@ -146,7 +146,7 @@ def test_PSI_4_a_passed_CH_PSI_changes_nothing():
 def test_PSI_5_a_failed_CH_PSI_fails_the_action_and_adds_1_stress():
     """PSI-5: a Cobarde character fails the CH PSI needed to attack. The attack does not happen, its ENE is
     spent, and stress goes 0 → 1. Wounded while idle, only the stress applies."""
-    g = Game(M(x=5, y=20, VOL=5, maluses=("Cobarde",), weapons=(weapon(ENE=2),)), M(side="blue", x=14, y=20))
+    g = Game(M(x=5, y=20, VOL=5, maluses=("TRT-COWARD",), weapons=(weapon(ENE=2),)), M(side="blue", x=14, y=20))
     a, b = g.ids
     g.start_activation(a, energy=10)
     g.dice.push(9)
@@ -213,12 +213,12 @@ def test_PSI_8_a_failed_CH_LOC_panics_and_gives_a_malus():
     assert not g.gs.psyche(t).panic
     g.dice.push(7)
     psychology.loc_check(g.gs, None, t, source=s)
-    assert g.gs.psyche(t).panic and g.gs.psyche(t).maluses == ("Muy miedoso",)
+    assert g.gs.psyche(t).panic and g.gs.psyche(t).maluses == ("TRT-VERY-FEARFUL",)
     g.dice.push(9)
     r = psychology.loc_check(g.gs, None, t, source=s)
     assert {m.rule: m.value for m in r.modifiers} == {"TRT-VERY-FEARFUL": -1, "PSI-10": -1}
-    assert g.gs.psyche(t).maluses == ("Muy miedoso", "Cobarde")
-    g.set(t, replace(g.gs.psyche(t), maluses=("Muy miedoso", "Cobarde", "Gallina", "Loco")))
+    assert g.gs.psyche(t).maluses == ("TRT-VERY-FEARFUL", "TRT-COWARD")
+    g.set(t, replace(g.gs.psyche(t), maluses=("TRT-VERY-FEARFUL", "TRT-COWARD", "TRT-CHICKEN", "TRT-INSANE")))
     g.dice.push(9)
     psychology.loc_check(g.gs, None, t, source=s)
     assert len(g.gs.psyche(t).maluses) == 4
@@ -316,7 +316,7 @@ def test_PSI_12_an_engaged_panicking_character_must_disengage_first():
 def test_PSI_14_stress_reaching_VOL_in_the_own_activation_ends_it_with_a_CH_LOC():
     """PSI-14: a VOL 3 character at 2 stress gains 1 stress during its own activation. Its activation ends and
     it makes a CH LOC."""
-    g = Game(M(x=5, y=20, VOL=3, stress=2, maluses=("Cobarde",), weapons=(weapon(),)), M(side="blue", x=14, y=20))
+    g = Game(M(x=5, y=20, VOL=3, stress=2, maluses=("TRT-COWARD",), weapons=(weapon(),)), M(side="blue", x=14, y=20))
     a, b = g.ids
     g.start_activation(a, energy=10)
     g.dice.push(9, 3)                                 # Cobarde's CH PSI fails; the CH LOC passes
@@ -349,7 +349,7 @@ def test_PSI_14_stress_reaching_VOL_at_the_start_of_the_activation_ends_it():
 def test_PSI_16_stress_above_VOL_makes_the_character_unconscious():
     """PSI-16: a VOL 3 character that reaches 4 stress is skipped in the initiative sequence. It is counted as
     a casualty at the end of the adventure unless cured first; it stays on the table."""
-    g = Game(M(x=5, y=20, VOL=3, stress=3, maluses=("Cobarde",), weapons=(weapon(),)), M(side="blue", x=14, y=20))
+    g = Game(M(x=5, y=20, VOL=3, stress=3, maluses=("TRT-COWARD",), weapons=(weapon(),)), M(side="blue", x=14, y=20))
     a, b = g.ids
     g.dice.push(3)                                    # PSI-15: it starts at stress = VOL: a CH LOC, passed
     g.start_activation(a, energy=10)

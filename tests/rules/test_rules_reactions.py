@@ -184,7 +184,7 @@ def test_PSI_6_a_fumbled_CH_PSI_after_a_reaction_leads_to_CH_LOC_and_panic():
     g.dice.push(3, 2, 9, 10, 9)                            # ...; CH PSI 10 (fumble); CH LOC 9 fails
     g.react(b, "ranged_attack", target=a, weapon=0)
     assert g.stress(a) == 1 and g.check("LOC")["who"] == a
-    assert g.gs.psyche(a).panic and g.gs.psyche(a).maluses == ("Muy miedoso",)
+    assert g.gs.psyche(a).panic and g.gs.psyche(a).maluses == ("TRT-VERY-FEARFUL",)
     assert g.events("action_void", who=a)
     g.react(b)
     assert violation(g.act, a, "ranged_attack", target=b, weapon=0).rule_id == "PSI-12"

@@ -43,9 +43,9 @@ class Position:
 
 @dataclass(frozen=True, slots=True)
 class Traits:
-    """The character's own traits (its race's bonus and malus, Spanish keys), e.g. ("Planeador",): the rules
-    that depend on what a character is (MOV-10 flying, MVA-15 / MVA-16) read them here."""
-    names: tuple[str, ...] = ()
+    """The character's own traits (its race's bonus and malus) as trait IDs, e.g. ("TRT-GLIDER",): the trait
+    hook points (rules.traits) read them here."""
+    ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +82,11 @@ class Weapon:
     RNG: int
     QUA: int
     wounds: int = 0
-    magazine: int | None = None      # rounds per magazine (trait Cargadores), None = no magazines
+    magazine: int | None = None      # rounds per magazine (TRT-MAGAZINES), None = no magazines
     rounds: int | None = None        # rounds left in the mounted magazine
-    area: str | None = None          # Área code (ARE-*), None for single-target weapons
-    traits: tuple[str, ...] = ()     # the weapon's trait names (Spanish keys), e.g. ("Área", "Cargadores")
-    quiet: bool = False              # ENV-6: a wind or string weapon, or a silenced one (Silenciador): no noise
+    area: str | None = None          # the TRT-AREA code (ARE-*), None for single-target weapons
+    traits: tuple[str, ...] = ()     # the weapon's trait IDs, e.g. ("TRT-AREA", "TRT-MAGAZINES")
+    quiet: bool = False              # ENV-6: a wind or string weapon (material): no noise; traits: rules.traits
     noisy_melee: bool = False        # ENV-6: a noisy melee weapon (chainsaw): heard at DMG × 2
     fixed: bool = False              # ENV-5: a fixed weapon fires in a 90° arc around its mount direction
     mount_facing: float = 0.0        # ENV-5: that direction, degrees CCW from the bearer's facing
@@ -165,7 +165,7 @@ class Effects:
 
 @dataclass(frozen=True, slots=True)
 class Psyche:
-    """PSI-8..12: panic and maluses gained."""
+    """PSI-8..12: panic and the maluses gained (trait IDs, e.g. "TRT-VERY-FEARFUL")."""
     panic: bool = False
     maluses: tuple[str, ...] = ()
     forced_charge: int | None = None   # PSI-7: next action must be Cargar against this enemy

@@ -148,10 +148,9 @@ class Archetype(_Frozen):
 
     @property
     def quiet(self) -> bool:
-        """ENV-6: the weapon makes no noise: a wind or string weapon (``quiet_type``, or that ``material``), or
-        one with "Silenciador" or "Munición silenciosa"."""
-        return (self.quiet_type is not None or self.material in ("wind", "string")
-                or self.has_trait("Silenciador") or self.has_trait("Munición silenciosa"))
+        """ENV-6: the weapon makes no noise by what it is: a wind or string weapon (``quiet_type``, or that
+        ``material``). Traits that silence a weapon (Silenciador) are hook points of rules.traits."""
+        return self.quiet_type is not None or self.material in ("wind", "string")
 
     @property
     def area(self) -> str | None:

@@ -13,28 +13,24 @@ from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.costs import character_cost
-from wartime.rules import areas
+from wartime.rules import areas, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
-#: Traits whose effects the engine implements; any other trait on a fielded character is refused (TRT IDs).
-#: Área (ARE-1..9), Área despreciable (points only), Área permanente and Dispersión (rules.areas), Humo and Humo
-#: denso (smoke, rules.areas), Silenciador (ENV-6: no noise), Planeador and Sub (MVA-15, MVA-16).
-IMPLEMENTED_TRAITS = {"Cargadores", "Área", "Área despreciable", "Área permanente", "Dispersión", "Humo",
-                      "Humo denso", "Silenciador", "Planeador", "Sub"}
-#: Traits that only make sense with Área here (their effect is placed where an area lands).
-_NEEDS_AREA = {"Área permanente", "Dispersión", "Humo", "Humo denso"}
+#: The trait IDs whose effects the engine implements (the registry of rules.traits); any other trait on a
+#: fielded character is refused with its ID (NotImplementedRule).
+IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def check_traits(spec) -> None:
+    """MET-1 / TRT-*: refuse a character carrying a trait the engine does not play, or plays only on other
+    archetype kinds or together with another trait (the registry says which)."""
     for arch in spec.archetypes():
+        carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
-            if t.name not in IMPLEMENTED_TRAITS:
-                raise NotImplementedRule(t.trait_id, f"trait {t.name!r} (on {arch.name} of {spec.name})")
-            if t.name in _NEEDS_AREA and arch.area is None:
-                raise NotImplementedRule(t.trait_id, f"trait {t.name!r} without Área (on {arch.name} of {spec.name})")
-            if t.name in ("Planeador", "Sub") and arch.kind != "race":
-                raise NotImplementedRule(t.trait_id, f"trait {t.name!r} on a {arch.kind} ({arch.name} of {spec.name})")
+            why = traits.fielding_problem(t.trait_id, arch.kind, carried)
+            if why is not None:
+                raise NotImplementedRule(t.trait_id, f"trait {t.trait_id} {why} ({arch.name} of {spec.name})")
     if spec.transport is not None:
         raise NotImplementedRule("MOV-2", f"transports ({spec.transport.name} of {spec.name})")
     if spec.metahabilities:
@@ -87,10 +83,10 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
 
 
 def weapon_of(a) -> Weapon:
-    """A weapon archetype as carried in play: its profile, magazine (Cargadores), area (Área), trait names,
+    """A weapon archetype as carried in play: its profile, magazine (TRT-MAGAZINES), area (TRT-AREA), trait IDs,
     noise flags (ENV-6) and fixed mount (ENV-5)."""
     return Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
-                  traits=tuple(t.name for t in a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
+                  traits=tuple(t.trait_id for t in a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
                   fixed=a.fixed, mount_facing=a.mount_facing)
 
 
@@ -148,6 +144,6 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
                 Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
                 Position(x, y, facing, level),
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
-                Effects(), Psyche(), Traits(tuple(t.name for t in race.traits)),
+                Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
             )
     return GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

@@ -30,6 +30,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
+from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine
 from wartime.rules.combat import Cover, resolve_hit
@@ -39,14 +40,6 @@ from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
 from wartime.rules.wounds import wound_weapon
 
-#: The traits this module implements (Spanish keys of the trait catalogue).
-AREA = "Área"
-SCATTER = "Dispersión"
-PERSISTENT = "Área permanente"
-#: TRT-SMOKE / TRT-DENSE-SMOKE (trait rulings): a smoke sphere of this diameter (K) and CH IMP malus.
-SMOKE = {"Humo": (2.0, -1, "TRT-SMOKE"), "Humo denso": (4.0, -3, "TRT-DENSE-SMOKE")}
-#: TRT-SCATTER: with line of sight, 1 D10 per started 30 K to the target (every attack here has LOS).
-SCATTER_K_PER_DIE = 30.0
 #: ARE-1..4: the rule that defines each shape.
 SHAPE_RULE = {"R": "ARE-1", "L": "ARE-2", "G": "ARE-3", "S": "ARE-4"}
 
@@ -113,7 +106,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     and in sight (ENV-2: one sample 0.5 K above the surface). An S area needs a target mini (ARE-4)."""
     kind, _, _ = area_kind(weapon.area)
     if kind == "S":
-        raise RuleViolation("ARE-4", f"{weapon.name} (Área {weapon.area}) jumps from a target: give `target`")
+        raise RuleViolation("ARE-4", f"{weapon.name} (area {weapon.area}) jumps from a target: give `target`")
     raw = params.get("aim")
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in raw)):
@@ -244,9 +237,11 @@ def area_dmg(dmg: int, full: bool) -> int:
 
 # --- resolution (ARE-5..9, BAS-4, CMB-2, CMB-6, CMB-8) -----------------------------------------------------
 def dispersion_dice_count(weapon, distance: float) -> int:
-    """ARE-9: n = max(1, ceil(d / 15)) D10; with the malus Dispersión (TRT-SCATTER) one per started 30 K."""
-    if SCATTER in weapon.traits:
-        return max(1, math.ceil((float(distance) - 1e-9) / SCATTER_K_PER_DIE))
+    """ARE-9: n = max(1, ceil(d / 15)) D10; a trait's own rule (hook point `dispersion`; TRT-SCATTER: one per
+    started 30 K) gives one D10 per started `k_per_die` K, at least one."""
+    own = traits.dispersion(weapon, False, False)
+    if own is not None:
+        return max(1, math.ceil((float(distance) - 1e-9) / own.k_per_die))
     return scatter.dispersion_dice(distance)
 
 
@@ -273,7 +268,8 @@ def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     at that level but the attacker (ARE-5) takes the full DMG if fully covered, half if partly (ARE-6), each
     with its own cover check and CH DEF from the area's centre (ARE-7, CMB-17, CMB-18) and its own CH PSI
     (CMB-5). A critical CH IMP gives every affected mini DMG +1 and ignores cover (CMB-6).
-    5. Área permanente leaves the template on the board; Humo leaves smoke (see `place_effect`)."""
+    5. A trait may leave an area where it lands (hook point `area`: TRT-PERSISTENT-AREA the template, TRT-SMOKE
+    and TRT-DENSE-SMOKE smoke; see `place_effect`)."""
     world = gs.world
     attacker = ctx.actor
     w = gs.weapon(attacker, aim.weapon_index)
@@ -294,14 +290,15 @@ def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         wound_weapon(gs, attacker, aim.weapon_index, "CMB-8")
         resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
     px, py = aim.x, aim.y
-    scatters = (not imp.critical) if SCATTER in w.traits else not imp.passed
+    own_scatter = traits.dispersion(w, imp.passed, imp.critical)        # TRT-SCATTER
+    scatters = own_scatter.scatters if own_scatter is not None else not imp.passed
     if scatters and w.RNG <= 0:
         world.emit("miss", "ARE-8", attacker=attacker, target=aim.target, area=aim.code)
         return out
     template = build_template(aim) if kind != "S" else None
     if scatters:
         n = dispersion_dice_count(w, aim.distance)
-        res = disperse(gs, px, py, n, "TRT-SCATTER" if SCATTER in w.traits else "ARE-9",
+        res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        attacker=attacker, area=aim.code)
         out["dispersed"] = True
         if not res.on_board:
@@ -340,12 +337,13 @@ def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
         n = resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov)
         out["affected"].append((e, full, n))
-    if kind != "S" and PERSISTENT in w.traits and affected:
-        place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name, dmg)
-    for trait, (diameter, malus, rule) in SMOKE.items():
-        if trait in w.traits:
-            place_effect(gs, "smoke", f"R{diameter:g}", px, py, 1.0, 0.0, aim.level, attacker, w.name, 0,
-                         radius=diameter / 2.0, malus=malus, rule=rule)
+    for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
+        if left.kind == "persistent":
+            place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name,
+                         dmg, rule=left.rule)
+        else:
+            place_effect(gs, "smoke", f"R{left.diameter:g}", px, py, 1.0, 0.0, aim.level, attacker, w.name, 0,
+                         radius=left.diameter / 2.0, malus=left.malus, rule=left.rule)
     return out
 
 

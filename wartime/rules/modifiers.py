@@ -1,10 +1,11 @@
 """The modifier pipeline: which modifiers apply to a character's checks (MOD-2..8, ACT-3, MVA-2..5, CBA-12,
-GNA-1, GNA-4, PSI-4, PSI-10, trait maluses). Each modifier names its rule ID."""
+GNA-1, GNA-4, PSI-4, PSI-10, and the traits' hook point `check_mod`). Each modifier names its rule ID."""
 from __future__ import annotations
 
 import math
 
 from wartime.core.components import Attributes, Posture
+from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, smoke_mods
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.state import GameState
@@ -40,10 +41,7 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
         mods.append(Modifier("PSI-10", -1, "panic"))
     if gs.effects(e).psi_bonus:
         mods.append(Modifier("PSI-4", 1, "CH PSI critical"))
-    if attribute == "VOL" and "Muy miedoso" in psyche.maluses:
-        mods.append(Modifier("TRT-VERY-FEARFUL", -1, "Muy miedoso"))
-    if kind == "LOC" and "Loco" in psyche.maluses:
-        mods.append(Modifier("TRT-INSANE", -1, "Loco"))
+    mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     return mods
 
 

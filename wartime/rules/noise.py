@@ -12,15 +12,16 @@ from typing import Iterable, Sequence
 
 from wartime.geometry import noise as geo_noise
 from wartime.geometry.heights import can_interact
+from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
 def weapon_noise(weapon) -> float:
     """ENV-6 / REA-6: a weapon with RNG > 0 is heard at DMG × 2 K (its current DMG, WND-6, without CON or
-    situational modifiers), except wind and string weapons and silenced ones (`quiet`: quiet_type wind or
-    string, trait Silenciador); a noisy melee weapon (`noisy_melee`, a chainsaw) is heard at DMG × 2 too;
-    other melee weapons make no noise."""
-    if weapon is None or getattr(weapon, "quiet", False):
+    situational modifiers), except wind and string weapons (`quiet`) and those a trait silences (hook point
+    `weapon_quiet`, e.g. TRT-SUPPRESSOR); a noisy melee weapon (`noisy_melee`, a chainsaw) is heard at DMG × 2
+    too; other melee weapons make no noise."""
+    if weapon is None or getattr(weapon, "quiet", False) or traits.weapon_is_quiet(weapon):
         return 0.0
     if weapon.RNG > 0 or getattr(weapon, "noisy_melee", False):
         return 2.0 * weapon.current_dmg

@@ -188,12 +188,12 @@ class ActionPipeline:
             return None, why
 
     def _resolve_action(self, actor: int, action, ctx: ActionContext, prepared) -> None:
-        """Pipeline steps 5-6: the actor's checks (Cobarde's CH PSI, ACT-3's CH AGI for a chained simple action)
-        and the action's effects; then the PSI-3 trauma hook."""
+        """Pipeline steps 5-6: the actor's checks (its traits' before an attack, e.g. TRT-COWARD's CH PSI; ACT-3's
+        CH AGI for a chained simple action) and the action's effects; then the PSI-3 trauma hook."""
         gs = self.gs
         key = action.key
-        if action.is_attack and "Cobarde" in gs.psyche(actor).maluses:
-            psychology.psi_check(gs, ctx, actor, source=None, reason="Cobarde attacks", rule="TRT-COWARD")
+        if action.is_attack:
+            psychology.before_attack(gs, ctx, actor)          # trait hook point before_attack (TRT-COWARD)
         if ctx.chained and not action.has_check and not ctx.failed:
             # ACT-3: a simple action in a chain needs a CH AGI −1; a fail voids it (ENE spent)
             r = roll_character_check(gs, ctx, actor, "ATR", "AGI", "ACT-3", "chained simple action")

@@ -11,12 +11,14 @@ from typing import Callable, Iterable
 
 from wartime.core.components import Attributes, Posture, Psyche, Stress
 from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.rules import traits
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
 
-#: PSI-8: the engine's default malus order (the opposing player's choice by default).
-MALUS_ORDER = ("Muy miedoso", "Cobarde", "Gallina", "Loco")
+#: PSI-8: the engine's default malus order (the opposing player's choice by default), as trait IDs: Muy miedoso,
+#: Cobarde, Gallina, Loco.
+MALUS_ORDER = ("TRT-VERY-FEARFUL", "TRT-COWARD", "TRT-CHICKEN", "TRT-INSANE")
 
 
 def psi_check(gs: GameState, ctx, e: int, *, source: int | None, reason: str, rule: str = "PSI-1",
@@ -119,12 +121,23 @@ def vol_fell(gs: GameState, ctx, e: int, old_vol: int, *, source: int | None) ->
 
 
 def panic(gs: GameState, e: int, rule: str) -> None:
-    """PSI-8 / PSI-10: the character panics and gains the first default malus it lacks."""
+    """PSI-8 / PSI-10: the character panics and gains the first default malus it lacks (gained before or its
+    race's own). The event names the malus as the book does."""
     psyche = gs.psyche(e)
-    malus = next((m for m in MALUS_ORDER if m not in psyche.maluses), None)
+    has = traits.character_traits(gs, e)
+    malus = next((m for m in MALUS_ORDER if m not in has), None)
     maluses = psyche.maluses + ((malus,) if malus else ())
     gs.world.set(e, replace(psyche, panic=True, maluses=maluses))
-    gs.world.emit("panic", rule, who=e, malus=malus)
+    gs.world.emit("panic", rule, who=e, malus=traits.display_name(malus) if malus else None)
+
+
+def before_attack(gs: GameState, ctx, e: int) -> None:
+    """The checks a character's traits ask for before it attacks (hook point `before_attack`, e.g. TRT-COWARD):
+    each a CH PSI after the attack's ENE is paid and before its CH IMP, until one fails (PSI-5)."""
+    for req in traits.before_attack(gs, e):
+        psi_check(gs, ctx, e, source=None, reason=req.reason, rule=req.rule)
+        if ctx.failed:
+            break
 
 
 def outnumbered(gs: GameState, e: int) -> bool:
@@ -192,7 +205,7 @@ def panicked_reactions(gs: GameState, e: int) -> tuple[str, ...]:
 
 
 # --- PSI-13: stress is cured only by a neuromancer ---------------------------------------------------------
-NEUROMANCER_TRAIT = "Neuromante"
+NEUROMANCER_TRAIT = "TRT-NEUROMANCER"
 
 
 def is_neuromancer(gs: GameState, e: int) -> bool:
@@ -208,7 +221,7 @@ def check_stress_cure(gs: GameState, healer: int, target: int) -> None:
     if not is_neuromancer(gs, healer):
         raise RuleViolation("PSI-13", f"stress is cured only by Curar performed by a neuromancer; "
                             f"{gs.name(healer)} is not one, so {gs.name(target)} keeps its stress")
-    raise NotImplementedRule("MET-1", "the Neuromante stress cure of Curar (GNA-5)")
+    raise NotImplementedRule("MET-1", "the neuromancer's (TRT-NEUROMANCER) stress cure of Curar (GNA-5)")
 
 
 def cure_stress(gs: GameState, healer: int, target: int, amount: int) -> None:

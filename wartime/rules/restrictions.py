@@ -1,6 +1,6 @@
 """Restrictions on an action that do not depend on its own legality (the actions digest pipeline, step 2):
 reaction-only actions, panic (PSI-12), a forced charge after a critical CH LOC (PSI-7), no attack after a sprint
-(MVA-3), PSI-13's stress cure, the trait hook point `action_restriction` (e.g. Gallina) and flight at level 3
+(MVA-3), PSI-13's stress cure, the trait hook point `action_restriction` (e.g. TRT-CHICKEN) and flight at level 3
 (MOV-13). Each raises RuleViolation naming the rule; nothing changes."""
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from shapely.geometry import Point
 
 from wartime.core.components import Posture
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology
+from wartime.rules import psychology, traits
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.state import GameState
 
 
 def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict | None = None, *,
           probe: bool = False) -> None:
-    """Requirements that do not depend on the action's own legality (PSI-12, PSI-7, MVA-3, Gallina, MOV-13);
+    """Requirements that do not depend on the action's own legality (PSI-12, PSI-7, MVA-3, traits, MOV-13);
     `turn` is the current turn (MVA-3). `probe`: asked for the key alone (rules/options.py), with no parameters
     yet: a requirement on a parameter (PSI-7's charge target, PSI-13's cure) counts as one that some parameters
     may meet."""
@@ -42,18 +42,8 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
         check_forced_charge(gs, actor)
     if action.is_attack and eff.sprint_turn == turn:
         raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")
-    if "Gallina" in psyche.maluses and key not in ("disengage", "end") and gs.engaged(actor) \
-            and melee_outnumbered(gs, actor):
-        raise RuleViolation("TRT-CHICKEN", f"{gs.name(actor)} (Gallina) must disengage from a melee its "
-                            "side is losing")
+    traits.restrict_action(gs, actor, key)      # trait hook point action_restriction (TRT-CHICKEN)
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
-
-
-def melee_outnumbered(gs: GameState, e: int) -> bool:
-    """Its side has fewer able characters than the enemy in its melee group (TRT-CHICKEN)."""
-    group = gs.melee_group(e)
-    mine = sum(1 for m in group if gs.side(m) == gs.side(e) and gs.able(m))
-    return len([m for m in group if gs.side(m) != gs.side(e) and gs.able(m)]) > mine
 
 
 def check_forced_charge(gs: GameState, actor: int) -> None:

@@ -240,9 +240,9 @@ class GameState:
         return self.world.get(e, Wounds).value
 
     def traits(self, e: int) -> tuple[str, ...]:
-        """The character's own (race) traits, Spanish keys (MOV-10, MVA-15, MVA-16 read them)."""
+        """The character's own (race) trait IDs (the trait hook points read them, rules.traits)."""
         t = self.world.try_get(e, Traits)
-        return () if t is None else t.names
+        return () if t is None else t.ids
 
     def facing_to(self, e: int, x: float, y: float) -> float:
         p = self.pos(e)

@@ -108,8 +108,8 @@ class ReactionWindows:
             ctx.mods.append(PendingMod(Modifier("REA-4", -1, "reacting before the action ends (MOD-3)"), "ATR"))
         if key != "on_guard":
             reactions.end_guard(gs, e)
-        if action.is_attack and "Cobarde" in gs.psyche(e).maluses:
-            psychology.psi_check(gs, ctx, e, source=None, reason="Cobarde attacks", rule="TRT-COWARD")
+        if action.is_attack:
+            psychology.before_attack(gs, ctx, e)              # trait hook point before_attack (TRT-COWARD)
         if ctx.failed:
             gs.world.emit("action_void", "PSI-5", who=e, action=key)
         else:

@@ -13,10 +13,10 @@ from dataclasses import replace
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.heights import LEVELS
+from wartime.rules import traits
 from wartime.rules.actions.base import Action, register
 # perched and flight_restrictions are re-exported: they were defined here first
-from wartime.rules.actions.flight import (FLIGHT_TRAITS, can_fly, flight_levels, flight_restrictions,  # noqa: F401
-                                          perched)
+from wartime.rules.actions.flight import can_fly, flight_levels, flight_restrictions, perched  # noqa: F401
 from wartime.rules.actions.movement import can_move
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
@@ -52,7 +52,7 @@ class _AltitudeBase(Action):
         here = gs.pos(actor).level
         if level not in flight_levels(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} cannot move at level {level} (it needs a trait such "
-                                "as Planeador or Sub)")
+                                "as TRT-GLIDER or TRT-SUB)")
         if abs(LEVEL_ORDER.index(level) - LEVEL_ORDER.index(here)) != 1:
             raise RuleViolation(self.rule, f"a change of altitude moves one level (from {here}, not to {level})")
         p = gs.pos(actor)
@@ -148,9 +148,9 @@ class ChangeAltitude(_AltitudeBase):
 @register
 class TakeOffLand(_AltitudeBase):
     """MVA-16: Despegar / aterrizar (1, [AGI]): from level 1 to 2, or from 2 to 1, for a model able to fly,
-    with every rule of MVA-15. Planeador (TRT-GLIDER) has its own rule: ENE 3 per take-off or landing; a CH AGI
-    on difficult (or extreme) ground; a failure costs ENE −3 and calls a CH CON, and if that fails too, 3
-    wounds."""
+    with every rule of MVA-15, unless a trait has its own rule (hook point `take_off_landing`; TRT-GLIDER: ENE 3
+    per take-off or landing; a CH AGI on difficult (or extreme) ground; a failure costs ENE −3 and calls a CH
+    CON, and if that fails too, 3 wounds)."""
     key = "take_off_land"
     rule = "MVA-16"
 
@@ -164,20 +164,19 @@ class TakeOffLand(_AltitudeBase):
             raise RuleViolation(self.rule, f"{gs.name(actor)} cannot fly")
         return 2 if here == 1 else 1
 
-    def _glider(self, gs, actor) -> bool:
-        return any(FLIGHT_TRAITS.get(t, (None, None))[1] == "TRT-GLIDER" for t in gs.traits(actor))
-
     def cost(self, gs, actor, params, prepared):
-        return 3 if self._glider(gs, actor) else 1
+        own = traits.take_off_landing(gs, actor)
+        return own.cost if own is not None else 1
 
     def _fail_effects(self, gs, ctx, r) -> None:
-        if not self._glider(gs, ctx.actor):
+        own = traits.take_off_landing(gs, ctx.actor)
+        if own is None:
             super()._fail_effects(gs, ctx, r)
             return
         if r is None or r.passed:
             return
         e = ctx.actor
-        gs.set_energy(e, max(-10, gs.energy(e) - 3), "TRT-GLIDER", "failed take-off or landing")
-        con = roll_character_check(gs, ctx, e, "ATR", "CON", "TRT-GLIDER", "glider's rough take-off or landing")
-        if not con.passed:
-            apply_wounds(gs, e, 3, source=None, rule="TRT-GLIDER")
+        gs.set_energy(e, max(-10, gs.energy(e) - own.fail_ene), own.rule, "failed take-off or landing")
+        check = roll_character_check(gs, ctx, e, "ATR", own.fail_check, own.rule, own.reason)
+        if not check.passed:
+            apply_wounds(gs, e, own.fail_wounds, source=None, rule=own.rule)

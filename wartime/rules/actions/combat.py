@@ -11,7 +11,7 @@ from wartime.core.components import Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
-from wartime.rules import areas
+from wartime.rules import areas, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
@@ -37,7 +37,7 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
         raise RuleViolation("CBA-7", f"{w.name} has RNG {w.RNG}: melee attacks need a RNG 0 weapon "
                             "(CBA-8, melee with a firearm, is not implemented yet)")
     if w.area is not None and not ranged:
-        raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, Área {w.area})")
+        raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
     return idx, w
 
 
@@ -159,16 +159,16 @@ class RangedAttack(Action):
 
     @staticmethod
     def _check_magazine(w) -> None:
-        if w.magazine is not None and (w.rounds or 0) <= 0:
-            raise RuleViolation("GNA-13", f"{w.name}'s magazine is empty: reload (Recargar) first")
+        traits.check_weapon_ready(w)                 # hook point weapon_ready (TRT-MAGAZINES: GNA-13)
 
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
-        if w.magazine is not None:
-            gs.set_weapon(ctx.actor, prepared.weapon_index, replace(w, rounds=w.rounds - 1))
+        fired = traits.weapon_fired(w)               # hook point weapon_fired (TRT-MAGAZINES: one round)
+        if fired is not w:
+            gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
         if prepared.area is not None:
             areas.resolve_area_attack(gs, ctx, prepared.area)
             return

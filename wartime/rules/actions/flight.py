@@ -4,26 +4,15 @@ actions and by rules.restrictions; the altitude actions themselves are rules.act
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.actions.base import REGISTRY
 from wartime.rules.state import GameState
 
-#: MVA-15 requirement: the traits that let a character move at levels other than 1 → the levels they reach,
-#: and whether the trait has its own take-off / landing rule (Planeador, MVA-16 traits).
-FLIGHT_TRAITS: dict[str, tuple[frozenset[int], str | None]] = {
-    "Planeador": (frozenset({1, 2}), "TRT-GLIDER"),
-    "Sub": (frozenset({-1, 1}), None),
-}
-#: TRT-AEROSTATIC: lifts the level-3 limits on pivoting and on consecutive non-movement actions (MOV-13).
-AEROSTATIC = "Aerostático"
-
 
 def flight_levels(gs: GameState, e: int) -> frozenset[int]:
-    """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give."""
-    out = {1}
-    for t in gs.traits(e):
-        if t in FLIGHT_TRAITS:
-            out |= FLIGHT_TRAITS[t][0]
-    return frozenset(out)
+    """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give (trait hook point
+    `flight_levels`: TRT-GLIDER, TRT-SUB)."""
+    return frozenset({1}) | traits.flight_levels(gs, e)
 
 
 def can_fly(gs: GameState, e: int) -> bool:
@@ -56,8 +45,8 @@ def is_movement(action) -> bool:
 
 def flight_restrictions(gs: GameState, actor: int, action) -> None:
     """MOV-13: at level 3 a mini cannot take 2 non-movement actions in a row within one activation, nor
-    Pivotar or 180° (trait Aerostático lifts both). Raises RuleViolation."""
-    if gs.pos(actor).level != 3 or action.free or AEROSTATIC in gs.traits(actor):
+    Pivotar or 180° (a trait may lift both: hook point `level3_limits`, TRT-AEROSTATIC). Raises RuleViolation."""
+    if gs.pos(actor).level != 3 or action.free or traits.lifts_level3_limits(gs, actor):
         return
     if action.key in ("pivot", "turn_180"):
         raise RuleViolation("MOV-13", "at level 3 a mini cannot pivot or turn 180°")

@@ -2,9 +2,8 @@
 GNA-13), and ending the activation (ENE-4)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
@@ -142,16 +141,17 @@ class Wait(Action):
 
 @register
 class Reload(Action):
-    """GNA-13: Recargar (X = the weapon's profile DMG): a weapon with magazines (Cargadores) gets a full one."""
+    """GNA-13: Recargar (X = the weapon's profile DMG): a weapon whose traits can be reloaded (hook point
+    `reload`: TRT-MAGAZINES mounts a full magazine)."""
     key = "reload"
     rule = "GNA-13"
     category = "generic"
 
-    params = (Param("weapon", "weapon", "GNA-13: the index of a weapon with magazines (Cargadores)"),)
+    params = (Param("weapon", "weapon", "GNA-13: the index of a weapon with magazines (TRT-MAGAZINES)"),)
 
     def candidates(self, gs, actor, space):
         for i in space.weapons():
-            if gs.weapon(actor, i).magazine is not None:
+            if traits.reloaded(gs.weapon(actor, i)) is not None:
                 yield Candidate(self.key, lambda i=i: {"weapon": i}, label=gs.weapon(actor, i).name)
 
     def validate(self, gs, actor, params):
@@ -159,9 +159,10 @@ class Reload(Action):
         w = gs.weapon(actor, idx)
         if w is None:
             raise RuleViolation("GNA-13", f"{gs.name(actor)} has no weapon number {idx}")
-        if w.magazine is None:
-            raise RuleViolation("GNA-13", f"{w.name} does not use magazines (malus Cargadores)")
-        if w.rounds == w.magazine:
+        full = traits.reloaded(w)
+        if full is None:
+            raise RuleViolation("GNA-13", f"{w.name} has nothing to reload (no trait such as TRT-MAGAZINES)")
+        if full == w:
             raise RuleViolation("GNA-13", f"{w.name}'s magazine is already full")
         return idx
 
@@ -169,9 +170,9 @@ class Reload(Action):
         return gs.weapon(actor, idx).DMG
 
     def resolve(self, gs, ctx, idx):
-        w = gs.weapon(ctx.actor, idx)
-        gs.set_weapon(ctx.actor, idx, replace(w, rounds=w.magazine))
-        gs.world.emit("reloaded", "GNA-13", who=ctx.actor, weapon=w.name, rounds=w.magazine)
+        w = traits.reloaded(gs.weapon(ctx.actor, idx))
+        gs.set_weapon(ctx.actor, idx, w)
+        gs.world.emit("reloaded", "GNA-13", who=ctx.actor, weapon=w.name, rounds=w.rounds)
 
 
 @register

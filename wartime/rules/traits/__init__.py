@@ -1,0 +1,64 @@
+"""Traits as plug-ins: one registry keyed by trait ID (``TRT-*``, the catalogue's ``id`` column).
+
+A trait is a few handlers registered on named hook points (pluggy-style: named hooks, many implementations, an
+explicit call order). The rules call the hook points through the helpers of ``registry.py`` (re-exported here)
+and never name a trait; the catalogue itself (cost, applies_to, hooks, effect text) is data
+(``wartime/data/tables/traits.tsv``).
+Components carry trait IDs: ``Traits.ids`` (a race's traits), ``Weapon.traits``, ``Psyche.maluses`` (the
+PSI-8 maluses gained in play); the loader maps the Spanish names of the data files to IDs once.
+
+**Call order and stacking.** ``handlers(hook)`` lists a hook's handlers in trait-ID order; a helper calls those
+of the traits the bearer (a character or a weapon) carries, in that order. Results combine as the digest's
+global rulings say (traits notes G10, numbers in the G5 order): ± modifiers all apply (``check_mods`` returns
+them all; the check adds them), a prohibition wins (the first ``action_restriction`` to raise stops the
+action), a trait counts once per bearer whatever the sources (the bearer's trait IDs are a set).
+
+**Hook points** (the catalogue's ``hooks`` names where one fits; engine-internal points map to a catalogue
+hook through ``CATALOGUE_HOOK``, and tests/rules/test_rules_traits_registry.py checks every registered trait
+against its catalogue row):
+
+* ``check_mod(gs, e, attribute, kind) -> Modifier | None`` -- a character's own modifier on a check of
+  ``attribute`` (kind 'ATR', 'IMP', 'PSI', 'LOC'; CH DEF has attribute None and takes none). Called by
+  ``rules.modifiers.character_mods`` for every check; all answers apply (G10).
+* ``action_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the
+  character may not take action ``key`` now. Called by ``rules.restrictions.check`` (actions pipeline, step 2)
+  after panic, PSI-7 and MVA-3; the first to raise wins. → psychology.
+* ``before_attack(gs, e) -> PsiCheck | None`` -- a check the character must pass to attack, rolled after the
+  attack's ENE is paid and before its CH IMP (pipeline steps 5-6, in its activation or as a reaction); a
+  failure fails the attack (PSI-5). Each answer is rolled in order until one fails. → psychology.
+* ``flight_levels(gs, e) -> frozenset[int]`` -- altitude levels the character may move at besides 1 (MOV-10,
+  MVA-15); the answers are joined. → height_rule.
+* ``take_off_landing(gs, e) -> TakeOff | None`` -- a trait's own rule for Despegar / aterrizar (MVA-16): its
+  ENE cost and what a failed CH AGI does; the first answer (ID order) stands. → height_rule.
+* ``level3_limits(gs, e) -> bool`` -- True lifts MOV-13's level-3 limits (no pivot or 180°, no two
+  non-movement actions in a row). → height_rule.
+* ``dispersion(weapon, passed, critical) -> Scatter | None`` -- whether an area attack scatters and how
+  many K per D10 (ARE-8, ARE-9); no answer = the core rule (a failed CH IMP scatters, ARE-9 dice). The first
+  answer stands.
+* ``area(weapon, shape, affected) -> LeftArea | None`` -- what an area attack leaves where it lands (after its
+  hits, ARE-5); every answer is placed, in order.
+* ``weapon_quiet(weapon) -> bool`` -- True: the weapon makes no noise (ENV-6). → noise_rule.
+* ``weapon_ready(weapon) -> None`` -- raise ``RuleViolation`` when the weapon cannot attack now (declared
+  attacks). → equipment_rule.
+* ``weapon_fired(weapon) -> Weapon`` -- the weapon after one attack with it (each handler gets the previous
+  one's result). → equipment_rule.
+* ``reload(weapon) -> Weapon | None`` -- the weapon after Recargar (GNA-13); None: nothing to reload; the
+  first answer stands. → equipment_rule.
+
+**Adding a trait**: one handler module here (or a function in the module of its family), registered with
+``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
+in ``HOOKS`` (registry.py) with its catalogue hook in ``CATALOGUE_HOOK``, document it above, and give the rules
+one helper in registry.py that calls it.
+"""
+
+from __future__ import annotations
+
+from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, PsiCheck, Scatter,
+                                           TakeOff, TraitPlugin, before_attack, character_traits, check_mods,
+                                           check_weapon_ready, dispersion, display_name, fieldable, fielding_problem,
+                                           flight_levels, handlers, left_areas, lifts_level3_limits, plugins,
+                                           register, registered, reloaded, restrict_action, take_off_landing,
+                                           unregister, weapon_fired, weapon_is_quiet)
+
+# the handler modules register themselves on import
+from wartime.rules.traits import area, flight, psychology, weapons  # noqa: F401

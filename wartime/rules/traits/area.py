@@ -1,0 +1,42 @@
+"""The area family (ARE-1..9, BLD-16): TRT-AREA (Área), TRT-NEGLIGIBLE-AREA (Área despreciable),
+TRT-PERSISTENT-AREA (Área permanente), TRT-SCATTER (Dispersión), TRT-SMOKE (Humo), TRT-DENSE-SMOKE (Humo denso).
+
+TRT-AREA itself is played by the core area rules (rules.areas): its parameter, the area code, is the weapon's
+``area``. TRT-NEGLIGIBLE-AREA is points only (the loader prices the area at 0, BLD-16). The others act where an
+area lands, so they are fielded only with TRT-AREA on the same archetype."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import LeftArea, Scatter, register
+
+#: TRT-SCATTER: with line of sight, 1 D10 per started 30 K to the target (every area attack here has LOS).
+SCATTER_K_PER_DIE = 30.0
+
+
+def scatter(weapon, passed: bool, critical: bool) -> Scatter:
+    """TRT-SCATTER: every attack but a critical scatters, one D10 per started 30 K (minimum one)."""
+    return Scatter(not critical, SCATTER_K_PER_DIE, "TRT-SCATTER")
+
+
+def persistent(weapon, shape: str, affected: bool) -> LeftArea | None:
+    """TRT-PERSISTENT-AREA (ruling): if it affected someone, the template stays for the rest of the game (not
+    for an S chain, which leaves no template)."""
+    return LeftArea("persistent", "TRT-PERSISTENT-AREA") if shape != "S" and affected else None
+
+
+def smoke(weapon, shape: str, affected: bool) -> LeftArea:
+    """TRT-SMOKE (ruling): a smoke sphere 2 K across at the area's centre; attacks into, out of or through it
+    CH IMP −1, until the start of the user's next activation."""
+    return LeftArea("smoke", "TRT-SMOKE", 2.0, -1)
+
+
+def dense_smoke(weapon, shape: str, affected: bool) -> LeftArea:
+    """TRT-DENSE-SMOKE (ruling): as TRT-SMOKE, 4 K across and CH IMP −3."""
+    return LeftArea("smoke", "TRT-DENSE-SMOKE", 4.0, -3)
+
+
+register("TRT-AREA", "Área")
+register("TRT-NEGLIGIBLE-AREA", "Área despreciable")
+register("TRT-PERSISTENT-AREA", "Área permanente", {"area": persistent}, requires=("TRT-AREA",))
+register("TRT-SCATTER", "Dispersión", {"dispersion": scatter}, requires=("TRT-AREA",))
+register("TRT-SMOKE", "Humo", {"area": smoke}, requires=("TRT-AREA",))
+register("TRT-DENSE-SMOKE", "Humo denso", {"area": dense_smoke}, requires=("TRT-AREA",))
