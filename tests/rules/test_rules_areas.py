@@ -122,15 +122,25 @@ def test_ARE_4_a_jump_area_needs_a_target_mini():
 
 
 # --- ARE-5 / ARE-6: damage ---------------------------------------------------------------------------------
-def test_ARE_5_the_attacker_is_never_affected_and_only_the_aim_level_is():
-    """ARE-5: the attacker's own base inside the template is not affected; an ally is (no friendly exemption);
-    a level-2 flyer over the template is not (MOV-11, MOV-12: an area aimed at a level-1 target affects level 1)."""
-    g = game(shooter("R4"), blue(12, 20), M(side="red", x=12, y=21.2, CON=9), blue(12.5, 18.8))
+def test_ARE_5_only_the_aim_level_is_affected_and_allies_are_not_exempt():
+    """ARE-5: an ally inside the template is affected (no friendly exemption); a level-2 flyer over the template
+    is not (MOV-11, MOV-12: an area aimed at a level-1 target affects level 1); the attacker, outside it, is not."""
+    g = game(shooter("R4"), blue(14, 20), M(side="red", x=14, y=21.2, CON=9), blue(14.5, 18.8))
     a, t, ally, flyer = g.ids
-    g.set(flyer, Position(12.5, 18.8, 180.0, 2))
+    g.set(flyer, Position(14.5, 18.8, 180.0, 2))
     fire(g, 3, 5, 2, 5, 2, target=t)
     assert set(hits(g)) == {t, ally}
     assert g.wounds(a) == 0 and g.wounds(flyer) == 0
+
+
+def test_ARE_5_the_attacker_inside_its_own_template_is_affected():
+    """ARE-5 (revised 2026-11: an earlier ruling exempted the attacker): the book names no exemption, so an
+    attacker whose base the template covers (an R8 aimed at a target 3 K away) is hit like anyone else."""
+    g = game(shooter("R8"), blue(13, 20))
+    a, t = g.ids
+    fire(g, 3, 5, 2, 5, target=t)                  # CH IMP 3; CH DEF 5 (attacker), 2 (target); target's CH PSI
+    assert hits(g) == {a: (4, "full"), t: (4, "full")}
+    assert g.wounds(a) == 4 and g.wounds(t) == 4
 
 
 def test_ARE_5_a_critical_hit_check_gives_every_affected_mini_DMG_plus_1_and_ignores_cover():
@@ -238,9 +248,10 @@ def test_ARE_8_the_malus_Dispersion_scatters_every_attack_but_a_critical():
     assert not g.events("dispersion") and hits(g) == {t: (5, "full")}
 
 
-@pytest.mark.parametrize("distance, dice", [(31, [2, 5, 9]), (4, [5])])
+@pytest.mark.parametrize("distance, dice", [(31, [2, 5, 9]), (4, [2])])
 def test_ARE_9_one_D10_per_15_K_to_the_target(distance, dice):
-    """ARE-9: at d = 31 K 3 dice are rolled: with 2, 5 and 9 the area moves 16 K; at d = 4 K one die."""
+    """ARE-9: at d = 31 K 3 dice are rolled: with 2, 5 and 9 the area moves 16 K; at d = 4 K one die (a 2, so the
+    blast lands 3 K short of its attacker and misses it, ARE-5)."""
     g = game(shooter(x=2), blue(2 + distance + 1, 20), angles=[180.0])
     a, t = g.ids
     fire(g, 9, *dice, target=t)

@@ -423,3 +423,30 @@ def test_PSI_17_possession_is_refused_naming_the_rule():
     exc = violation(psychology.possess, g.gs, possessor, out)
     assert isinstance(exc, NotImplementedRule) and exc.rule_id == "PSI-17" and "MET-10" in exc.message
     assert violation(psychology.possess, g.gs, possessor, calm).rule_id == "MET-10"
+
+
+def test_PSI_12_a_panicking_character_must_flee_before_it_may_end_its_activation():
+    """PSI-12 (revised 2026-11): while it has the ENE for Correr and a legal flee route exists, a panicking
+    character takes at least one Correr in its activation; only then may it end the activation early."""
+    g = Game(M(x=20, y=20, panic=True, mov=2), M(x=12, y=20), M(side="blue", x=26, y=20, facing=180.0))
+    me = g.ids[0]
+    g.dice.push(9)                                    # PSI-11: it does not recover
+    g.start_activation(me, energy=10)
+    assert violation(g.act, me, "end").rule_id == "PSI-12"
+    assert g.engine.pending.options == ("end", "run")   # PSI-12: the engine offers only Correr and ending
+    assert any(o.key == "run" for o in g.engine.legal_options("run"))
+    g.act(me, "run", path=[[17, 20]])
+    g.act(me, "end")
+    assert g.gs.activation(me).acted
+
+
+def test_PSI_12_a_cornered_panicking_character_ends_its_activation_and_says_why():
+    """PSI-12 (revised 2026-11): with no legal flee route (here: no ENE for Correr) its activation ends at once,
+    with a `flee_impossible` event giving the reason."""
+    g = Game(M(x=20, y=20, panic=True, mov=2, energy=-10), M(x=12, y=20), M(side="blue", x=26, y=20, facing=180.0))
+    me = g.ids[0]
+    g.dice.push(9)                                    # PSI-11: it does not recover
+    g.start_activation(me)                            # ENE −10 + CON 4 + AGI 5 = −1: no ENE for Correr
+    ev = g.events("flee_impossible")
+    assert ev and ev[-1]["who"] == me and ev[-1]["reason"] == "no energy to flee"
+    assert g.gs.activation(me).acted and g.engine.flow.active is None

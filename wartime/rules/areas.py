@@ -144,8 +144,9 @@ def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
 
 # --- who an area covers (ARE-4..6, MOV-11, MOV-15) ---------------------------------------------------------
 def _candidates(gs: GameState, attacker: int | None, level: int) -> list[int]:
-    """ARE-5 / MOV-11: the minis an area can cover: on the table (not dead), at the area's level, never the
-    attacker, in id order."""
+    """MOV-11: the minis an area can reach: on the table (not dead), at the area's level, in id order, except
+    `attacker` (pass None to include it: a template covers the attacker like anyone else, ARE-5 revised 2026-11;
+    only an S chain never jumps to its attacker, ARE-4)."""
     return [e for e in gs.minis() if e != attacker and gs.on_table(e) and gs.pos(e).level == level]
 
 
@@ -160,8 +161,9 @@ def covered_minis(gs: GameState, template: templates.Template, level: int,
 
     Continuous board: full = at least 99.9 % of the base inside, partial = some area but less (a touch is not
     covered). Grid variant (MOV-15): the area covers the squares whose centre it contains; a mini is fully
-    covered if all its squares are, partly if some are."""
-    cand = _candidates(gs, attacker, level)
+    covered if all its squares are, partly if some are. ARE-5 (revised 2026-11): the book names no exemption, so
+    the attacker's own base is covered like anyone's (`attacker` is kept for the callers' symmetry)."""
+    cand = _candidates(gs, None, level)
     if not cand:
         return []
     if gs.board.grid:

@@ -54,6 +54,8 @@ class ActionPipeline:
         if facing is not None and not isinstance(facing, (int, float)):
             raise RuleViolation("MOV-5", "facing must be a number of degrees")
         restrictions.check(gs, self.flow.turn, actor, action, key, params)
+        if key == "end":
+            self._check_must_flee(actor)                                # PSI-12
         eff = gs.effects(actor)
         psyche = gs.psyche(actor)
         act = gs.activation(actor)
@@ -226,6 +228,50 @@ class ActionPipeline:
             self._end_activation(actor)
         elif w.end_activation:
             self._end_activation(actor, waiting=w.waiting)
+        else:
+            self._end_if_cornered(actor)
+
+    # --- PSI-12: a panicking character must flee (revised ruling 2026-11) ---------------------------------
+    def _flee_key(self, actor: int) -> str:
+        """PSI-12: a panicking character flees with Correr, Destrabarse first when engaged."""
+        return "disengage" if self.gs.engaged(actor) else "run"
+
+    def _can_flee(self, actor: int) -> bool:
+        """PSI-12: a legal flee move exists now (it has the ENE and a route), among the engine's options."""
+        return next(iter(self.legal_options(self._flee_key(actor))), None) is not None
+
+    def _fled_this_activation(self, actor: int) -> bool:
+        """Whether the actor declared Correr since its activation started (scanning back to that event)."""
+        for ev in reversed(self.gs.world.events):
+            if ev.get("who") != actor:
+                continue
+            if ev["type"] == "activation_start":
+                return False
+            if ev["type"] == "action" and ev.get("action") == "run":
+                return True
+        return False
+
+    def _check_must_flee(self, actor: int) -> None:
+        """PSI-12 (revised): while it has the ENE for Correr and a legal flee route exists, a panicking character
+        takes at least one Correr in its activation; only then may it end the activation early."""
+        gs = self.gs
+        if gs.psyche(actor).panic and not self._fled_this_activation(actor) and self._can_flee(actor):
+            raise RuleViolation("PSI-12", f"{gs.name(actor)} is panicking and must flee "
+                                f"({self._flee_key(actor)}) before it may end its activation")
+
+    def _end_if_cornered(self, actor: int) -> None:
+        """PSI-12 (revised): a panicking character with no legal flee route (cornered, or without the ENE) ends
+        its activation, and the event says why."""
+        gs = self.gs
+        if self.flow.stage != "action" or self.flow.active != actor or not gs.psyche(actor).panic:
+            return
+        if self._can_flee(actor):
+            return
+        key = self._flee_key(actor)
+        # Correr (MVA-2) and Destrabarse (CBA-15) both cost 2 + terrain
+        why = "no energy to flee" if gs.energy(actor) < 2 else "no legal flee route (cornered)"
+        gs.world.emit("flee_impossible", "PSI-12", who=actor, action=key, reason=why)
+        self._end_activation(actor)
 
     def _validate(self, actor: int, action, key: str, vparams: dict, facing: float | None):
         """Validate an action (with the free turn applied temporarily) and price it; changes nothing."""
@@ -252,6 +298,8 @@ class ActionPipeline:
         if action is None:
             raise RuleViolation("ACT-1", f"unknown action {key!r}")
         restrictions.check(self.gs, self.flow.turn, actor, action, key, params)
+        if key == "end":
+            self._check_must_flee(actor)                                # PSI-12
         act = self.gs.activation(actor)
         vparams = dict(normalise_params(params))
         vparams["_chained"] = (act.chain_next or chain) and not action.free

@@ -188,6 +188,8 @@ class TurnFlow:
             gs.set_activation(e, waiting_until=0, actions=0, chain_next=False)
         if not gs.able(e):
             self._end_activation(e)
+        else:
+            self._end_if_cornered(e)                                   # PSI-12: cornered, it cannot flee
 
     def _end_activation(self, e: int, waiting: bool = False) -> None:
         """The activation ends (or pauses with Esperar, GNA-10). Bullet time with it ends too (REA-5), a chain

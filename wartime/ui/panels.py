@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 import pygame
 
+from wartime.rules import traits
 from wartime.rules.state import GameState
 from wartime.ui import theme
 from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, long_name, rule_title
@@ -233,7 +234,7 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
     if gs.psyche(e).panic:
         status.append("PANIC")
     if gs.psyche(e).maluses:
-        status.append("maluses: " + ", ".join(gs.psyche(e).maluses))
+        status.append("maluses: " + ", ".join(traits.display_name(t) for t in gs.psyche(e).maluses))
     if gs.able(e) and gs.engaged(e):
         status.append("engaged with " + ", ".join(long_name(gs, o) for o in gs.engaged_enemies(e)))
     act = gs.world.get(e, Activation)

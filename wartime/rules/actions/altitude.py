@@ -46,8 +46,14 @@ class _AltitudeBase(Action):
     def _target_level(self, gs: GameState, actor: int, params: dict) -> int:
         raise NotImplementedError
 
-    def validate(self, gs, actor, params):
+    def available(self, gs, actor):
         can_move(gs, actor)
+        if len(flight_levels(gs, actor)) < 2:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} moves at one altitude level only (it needs a trait "
+                                "such as TRT-GLIDER or TRT-SUB)")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
         level = self._target_level(gs, actor, params)
         here = gs.pos(actor).level
         if level not in flight_levels(gs, actor):

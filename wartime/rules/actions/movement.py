@@ -231,11 +231,14 @@ class _PostureBase(Action):
     new_state = "standing"
     allowed_from: tuple[str, ...] = ()
 
-    def validate(self, gs, actor, params):
+    def available(self, gs, actor):
         state = gs.world.get(actor, Posture).state
         if state not in self.allowed_from:
             raise RuleViolation(self.rule, f"{gs.name(actor)} is {state}; this action needs "
                                 f"{' or '.join(self.allowed_from)}")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
         return None
 
     def cost(self, gs, actor, params, prepared):

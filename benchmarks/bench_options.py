@@ -1,0 +1,43 @@
+"""Benchmarks of the legal-options API (rules/options.py) and of a whole random-vs-random game, whose
+controller draws every choice from it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _match(scenario: str, seed: int, kind: str):
+    from wartime.ai import make_controller
+    from wartime.data.loader import load_army_list, load_scenario
+    from wartime.match.match import Match
+    sc = load_scenario(ROOT / "scenarios" / scenario)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    return Match(sc, lists, seed, {"red": make_controller(kind, 1), "blue": make_controller(kind, 2)})
+
+
+def benchmarks() -> dict:
+    m = _match("skirmish.toml", 3, "random")
+    while m.pending is not None and m.pending.kind != "action":       # the first activation's first action
+        m.step()
+    engine = m.engine
+
+    def offered():
+        engine.world.version += 1             # defeat the engine's cache: time the computation itself
+        return engine.pending.options
+
+    def all_options():
+        return list(engine.legal_options())
+
+    def move_options():
+        return list(engine.legal_options("move"))
+
+    def ranged_options():
+        return list(engine.legal_options("ranged_attack"))
+
+    def random_game():
+        _match("skirmish.toml", 7, "random").play()
+
+    return {"options_offered_keys": offered, "options_all_legal_first_action": all_options,
+            "options_move": move_options, "options_ranged_attack": ranged_options,
+            "game_random_skirmish": random_game}
