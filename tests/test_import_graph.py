@@ -29,19 +29,7 @@ IO_METHODS = {"read_text", "write_text", "read_bytes", "write_bytes", "open", "m
               "iterdir", "glob", "rglob"}
 #: Deferred imports without a comment yet in ai/ and ui/, which the AI and UI work is reshaping (file, statement):
 #: an entry may go once the import is explained or moved; none may be added.
-UNEXPLAINED_ELSEWHERE = {
-    ("wartime/ai/scripted.py", "from wartime.rules.reactions import reactive"),
-    ("wartime/ai/scripted.py", "from wartime.rules import areas"),
-    ("wartime/ai/scripted.py", "from wartime.rules.reactions import point_along"),
-    ("wartime/ui/adapter.py", "from wartime.data.loader import load_match_inputs"),
-    ("wartime/ui/adapter.py", "from wartime.ai import make_controller"),
-    ("wartime/ui/adapter.py", "from wartime.rules.reactions import NO_EARLY_PENALTY"),
-    ("wartime/ui/app.py", "from wartime.rules.actions import REGISTRY"),
-    ("wartime/ui/panels.py", "from wartime.core.components import Activation, Identity, Life, Posture, Stress"),
-    ("wartime/ui/panels.py", "from wartime.ui.adapter import action_table"),
-    ("wartime/ui/replay_view.py", "from wartime.core.errors import DataError, WartimeError"),
-    ("wartime/ui/replay_view.py", "from wartime.core.components import Equipment"),
-}
+UNEXPLAINED_ELSEWHERE: set[tuple[str, str]] = set()
 IO_FUNCTIONS = {("tomllib", "load"), ("json", "load"), ("json", "dump"), ("pickle", "load"), ("pickle", "dump"),
                 ("os", "listdir"), ("os", "walk"), ("os", "remove"), ("os", "makedirs"), ("shutil", "copy"),
                 ("shutil", "rmtree"), ("resources", "files")}

@@ -13,13 +13,16 @@ from dataclasses import replace
 
 from wartime.ai.candidates import (action, by_rule, contact_point, end_key, facing_to, flee_path, legal_cost,
                                    legal_reaction_cost, offered, options_of, path_moves, path_towards, reaction)
-from wartime.core.components import Position, Posture
+from wartime.core.components import Posture
 from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
 from wartime.rules.checks import Modifier
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import nearest_enemy
 from wartime.rules.sequence import Decision, Pending
+from wartime.rules.reactions import reactive
+from wartime.rules import areas
+from wartime.rules.reactions import point_along
 
 
 class ScriptedController:
@@ -99,7 +102,6 @@ class ScriptedController:
         """GNA-8: with ENE the next gain would cap anyway, end on guard (+2 on the next reaction CH VOL)."""
         gs = match.gs
         e = p.actor
-        from wartime.rules.reactions import reactive
         guard = by_rule(p, "GNA-8")
         if guard is not None and self._spare_energy(gs, e) >= 2 and not gs.engaged(e) and gs.enemies(e) \
                 and not reactive(gs, e).on_guard:
@@ -156,7 +158,6 @@ class ScriptedController:
         pairs of enemies close enough for one template to catch both. Value: expected wounds (+ 2 × casualty
         chance) on enemies minus twice that on allies, as if the area lands where aimed; a miss scatters
         (ARE-9), so allies near the aim point cost a little more."""
-        from wartime.rules import areas
         gs, engine = match.gs, match.engine
         e = p.actor
         pe = gs.pos(e)
@@ -533,7 +534,6 @@ class ScriptedController:
         w = engine.flow.window
         if w is None or not isinstance(w.params.get("path"), list) or not w.start:
             return None
-        from wartime.rules.reactions import point_along
         pts = [(w.start[0], w.start[1])] + [tuple(q) for q in w.params["path"]]
         total = sum(math.hypot(b[0] - q[0], b[1] - q[1]) for q, b in zip(pts, pts[1:]))
         if total <= 0.5:

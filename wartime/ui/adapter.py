@@ -38,6 +38,9 @@ from wartime.rules.flow import normalise_params
 from wartime.rules.odds import AttackOdds, attack_odds
 from wartime.rules.sequence import Decision
 from wartime.rules.state import GameState
+from wartime.data.loader import load_match_inputs
+from wartime.ai import make_controller
+from wartime.rules.reactions import NO_EARLY_PENALTY
 
 HUMAN, AI = "human", "ai"
 SAVE_FORMAT = "wartime-ui-save"
@@ -82,12 +85,10 @@ class Setup:
 def load_inputs(scenario_path: str, lists: dict[str, str | None]):
     """Load a scenario and both army lists (the scenario's default list for a side given None); BLD-22
     problems are reported as one DataError."""
-    from wartime.data.loader import load_match_inputs
     return load_match_inputs(scenario_path, lists, option="--{side}")
 
 
 def make_ai(side: str, seed: int):
-    from wartime.ai import make_controller
     return make_controller("scripted", derive_seed(seed, f"controller:{side}"))
 
 
@@ -504,7 +505,6 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
         cover = getattr(prep, "cover", None) or Cover(c.blocked, c.main_piece_def)
     extra = one_shot_mods(match, actor, entry.key, chain, react)
     if react and pending.window == "declaration":
-        from wartime.rules.reactions import NO_EARLY_PENALTY
         if entry.key not in NO_EARLY_PENALTY:
             extra.append(Modifier("REA-4", -1, "reacting before the action ends (MOD-3)"))
     # CBA-12: the melee action against the charged target also has DMG +1 (as the action resolves it)

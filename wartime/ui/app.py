@@ -30,9 +30,10 @@ from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import Line, describe
 from wartime.ui.replay_view import ReplayViewer
-from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen, init_pygame
+from wartime.ui.screen import Screen, init_pygame
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_dice, draw_log, draw_menu, draw_odds_box, draw_path_box,
                                draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
+from wartime.rules.actions import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
@@ -584,7 +585,6 @@ class App(Screen):
             else:
                 lines.append(f"Turn {recent['turn']} begins.")
         if p.kind == "react":          # REA-3: the other player's character may react
-            from wartime.rules.actions import REGISTRY
             act = REGISTRY.get(p.against_action or "")
             acting = self.name(p.against).split(" ", 1)[-1] if p.against is not None else "?"
             verb = ("moves into your view" if act is not None and act.moves else

@@ -14,6 +14,8 @@ from wartime.rules.state import GameState
 from wartime.ui import theme
 from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, long_name, rule_title
 from wartime.ui.narrate import Line, check_text
+from wartime.core.components import Activation, Identity, Life, Posture, Stress
+from wartime.ui.adapter import action_table
 
 
 # --- immediate-mode widgets -------------------------------------------------------------------------------
@@ -205,7 +207,6 @@ def draw_top_bar(surface, rect, gui: Gui, title: str, status: str, status_colour
 # --- the miniature card ----------------------------------------------------------------------------------------
 def draw_card(surface, rect, gs: GameState, e: int) -> int:
     """Name, attributes, energy, wounds, stress, statuses and equipment. Returns the height used."""
-    from wartime.core.components import Activation, Identity, Life, Posture, Stress
     x, y = rect.x, rect.y
     side = gs.side(e)
     ident = gs.world.get(e, Identity)
@@ -318,7 +319,6 @@ def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: i
 
 
 def _summary(e: MenuEntry) -> str:
-    from wartime.ui.adapter import action_table
     row = action_table().get(e.rule) or {}
     s = row.get("summary_en") or ""
     return f"{e.label}: {e.cost_text} ENE, {e.check}. {s}".strip()

@@ -16,13 +16,15 @@ from wartime.core.world import Snapshot
 from wartime.match.match import Match
 from wartime.rules.sequence import Decision
 from wartime.ui import theme
-from wartime.ui.screen import BOTTOM_H, DICE_W, SIDE_W, TOP_H, Screen, init_pygame
-from wartime.ui.adapter import first_difference, long_name, open_record, rule_title, terrain_names, view_state
+from wartime.ui.screen import Screen, init_pygame
+from wartime.ui.adapter import first_difference, open_record, rule_title, terrain_names, view_state
 from wartime.ui.animate import TUMBLE, along, dwell
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, REPLAY_HELP, REPLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import describe
 from wartime.ui.panels import Dialog, Gui, draw_card, draw_dice, draw_log, draw_tooltip, draw_top_bar, rule_tooltip
+from wartime.core.errors import DataError, WartimeError
+from wartime.core.components import Equipment
 
 SNAP_EVERY = 50
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -157,7 +159,6 @@ class ReplayViewer(Screen):
         return self.session.match.gs
 
     def weapon_name(self, e, i) -> str:
-        from wartime.core.components import Equipment
         eq = self.session.final.tables.get(Equipment, {}).get(e)
         return eq.weapons[i].name if eq is not None and 0 <= i < len(eq.weapons) else f"weapon {i}"
 
@@ -479,7 +480,6 @@ def _icon(s, kind: str, rect: pygame.Rect, colour=theme.TEXT) -> None:
 
 def run_viewer(path: str | Path, max_frames: int | None = None, size=(1280, 800)) -> int:
     """`wartime replay view FILE`: open the viewer window until it is closed."""
-    from wartime.core.errors import DataError, WartimeError
     try:
         viewer = ReplayViewer(path, size=size)
     except DataError as exc:
