@@ -1,6 +1,7 @@
 """Report figures (matplotlib, Agg backend: no display needed). Each function writes one PNG."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import matplotlib
@@ -12,6 +13,12 @@ RED, BLUE, GREY, GREEN = "#c0392b", "#2c6fbb", "#7f8c8d", "#27ae60"
 DPI = 110
 
 
+def _err(x) -> float:
+    """An error-bar length matplotlib accepts: finite and ≥ 0 (an interval computed in floating point may
+    miss its point by an ulp; a standard error of a degenerate fit may be inf or nan: no bar then)."""
+    return float(x) if x is not None and math.isfinite(x) and x > 0 else 0.0
+
+
 def _save(fig, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=DPI)
@@ -20,11 +27,11 @@ def _save(fig, path: Path) -> None:
 
 def win_rate_bars(lists: list[dict], path: Path, title: str) -> None:
     """Horizontal bars of each list's score with its Wilson 95 % interval; the 50 % line; ±2 % band."""
-    rows = list(reversed(lists))
+    rows = [r for r in reversed(lists) if r["games"]]
     labels = [f"{r['name']} ({r['cost']} pts)" for r in rows]
     scores = [100 * r["score"] for r in rows]
-    err_lo = [100 * (r["score"] - r["ci_low"]) for r in rows]
-    err_hi = [100 * (r["ci_high"] - r["score"]) for r in rows]
+    err_lo = [_err(100 * (r["score"] - r["ci_low"])) for r in rows]
+    err_hi = [_err(100 * (r["ci_high"] - r["score"])) for r in rows]
     colors = [GREEN if r["verdict"] == "favoured" else RED if r["verdict"] == "unfavoured" else GREY for r in rows]
     fig, ax = plt.subplots(figsize=(8, 0.9 + 0.45 * len(rows)))
     ax.axvspan(48, 52, color="#f1c40f", alpha=0.25, lw=0)
@@ -76,20 +83,23 @@ def pairing_matrix(lists: list[dict], pairings: list[dict], path: Path, title: s
 def design_value_scatter(designs: list[dict], model: dict, path: Path, title: str) -> None:
     """Fitted value in points against cost (the diagonal: priced right); when the points term is not
     identified, the fitted mispricing in log-odds per copy against cost."""
-    ds = [d for d in designs if d.get("logit") is not None]
+    ds = [d for d in designs if d.get("logit") is not None and math.isfinite(d["logit"])]
     fig, ax = plt.subplots(figsize=(7.5, 5.5))
     in_points = any(d.get("value") is not None for d in ds)
+    if in_points:
+        # a design without a finite value (a degenerate fit) has no point on this scale
+        ds = [d for d in ds if d.get("value") is not None and math.isfinite(d["value"])]
     xs = [d["cost"] for d in ds]
     x_lo, x_hi = (min(xs) - 8, max(xs) + 8) if xs else (0, 100)
     if in_points:
         ys = [d["value"] for d in ds]
-        es = [1.96 * (d["value_se"] or 0) for d in ds]
+        es = [_err(1.96 * (d["value_se"] or 0)) for d in ds]
         ax.plot([x_lo, x_hi], [x_lo, x_hi], color=GREY, ls="--", lw=1, label="value = cost (priced right)")
         ax.set_ylabel("fitted value (points), 95 % interval")
         note = "" if model.get("values_reliable") else "  [points term weak: values uncertain]"
     else:
         ys = [d["logit"] for d in ds]
-        es = [1.96 * d["logit_se"] for d in ds]
+        es = [_err(1.96 * d["logit_se"]) for d in ds]
         ax.axhline(0, color=GREY, ls="--", lw=1, label="priced right")
         ax.set_ylabel("mispricing: log-odds per copy, 95 % interval")
         note = "  [lists of equal cost: no points scale, run --handicap]"

@@ -40,14 +40,20 @@ RIDGE = 1.0
 
 # --- proportions ------------------------------------------------------------------------------------
 def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (successes may be fractional: draws count half)."""
+    """Wilson score interval of a proportion (successes may be fractional: draws count half).
+
+    By construction 0 ≤ low ≤ p ≤ high ≤ 1, with low exactly 0 when nothing succeeded and high exactly 1 when
+    everything did: in floating point centre − half is ~1e-17 rather than 0 at p = 0 (and the bounds may miss
+    p by an ulp elsewhere), which would give a report's error bars negative lengths."""
     if n <= 0:
         return (0.0, 1.0)
-    p = successes / n
+    p = min(1.0, max(0.0, successes / n))
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if p == 0.0 else min(p, max(0.0, centre - half))
+    hi = 1.0 if p == 1.0 else max(p, min(1.0, centre + half))
+    return (lo, hi)
 
 
 def wilson_centre(successes: float, n: int, z: float = Z95) -> float:
