@@ -1,7 +1,9 @@
 """`wartime batch` and `wartime report`: balance runs (thousands of AI games) and their report."""
 from __future__ import annotations
 
+import sqlite3
 import sys
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 
 import click
@@ -14,6 +16,17 @@ def _fail(lines: list[str], code: int = 2) -> None:
     for line in lines:
         click.echo(line, err=True)
     sys.exit(code)
+
+
+def _stored(store, out_path: Path) -> str:
+    """What an interrupted batch left: the finished games in the store, and the command that finishes it."""
+    if store is None:
+        return "nothing was stored"
+    try:
+        n = f"{store.count()} finished games are"
+    except sqlite3.Error:
+        n = "the finished games are"
+    return f"{n} stored in {out_path}; finish with: wartime batch --resume --out {out_path}"
 
 
 @click.command(help="""Play every ordered pairing of the army lists (each on both sides) N times with computer
@@ -119,6 +132,12 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
     except GameFailed as exc:
         n = store.count() if store is not None else 0
         _fail([f"error: {exc}", f"{n} finished games are stored in {out_path}"], code=1)
+    except BrokenExecutor:
+        # a worker process died (killed, out of memory): the games it was playing are simply played again
+        _fail([f"error: a worker process died; {_stored(store, out_path)}"], code=1)
+    except sqlite3.Error as exc:
+        # a full disk, an unwritable folder or file: SQLite rolls back the game it was storing
+        _fail([f"error: {out_path}: cannot write the results store ({exc}); {_stored(store, out_path)}"])
     except OSError as exc:
         _fail([f"error: {exc}"])
     finally:

@@ -201,6 +201,68 @@ def test_ctrl_c_then_kill_9_then_resume_loses_and_duplicates_nothing(reference_s
     assert rows(path) == rows(reference_store)
 
 
+def _children(pid: int) -> list[int]:
+    """Direct child processes of `pid` (Linux /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as fh:
+                    stat = fh.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(d))
+    return sorted(out)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _pool_workers(batch_pid: int, n: int, timeout: float = 30.0) -> list[int]:
+    """The pool's worker processes: the children of the fork server the batch process started."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        servers = [c for c in _children(batch_pid) if "forkserver" in _cmdline(c)]
+        workers = [w for s in servers for w in _children(s)]
+        if len(workers) >= n:
+            return workers
+        time.sleep(0.05)
+    pytest.fail(f"no {n} pool workers under process {batch_pid}")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the pool workers in /proc")
+def test_a_killed_worker_stops_the_batch_cleanly_and_resume_completes_it(reference_store, tmp_path):
+    """SIGKILL one worker process only (out of memory, an operator's kill): the batch stops with one clear line
+    and exit 1, the store holds only whole games, and --resume ends with exactly the uninterrupted rows."""
+    path = tmp_path / "worker.sqlite"
+    big = 2 * GAMES           # long enough that the kill lands mid-batch; its first GAMES keys are the reference's
+    proc = _start_batch(path, "--games", str(big))
+    _wait_for_games(path, 2, proc)
+    victim = _pool_workers(proc.pid, 2)[0]
+    os.kill(victim, signal.SIGKILL)
+    out, err = proc.communicate(timeout=60)
+    stored = _count(path)
+    assert proc.returncode == 1, (out, err)
+    assert "Traceback" not in err and "a worker process died" in err and "--resume" in err, err
+    assert f"{stored} finished games are stored" in err
+    assert 2 <= stored < big
+    r = cli("batch", "--resume", "--out", path, "--workers", 2, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert f"played {big - stored} games" in r.output
+    got, ref = rows(path), rows(reference_store)
+    config = reference_config()
+    assert [g["game_key"] for g in got["games"]] == sorted(s.key for s in plan_games(config, big // 2))
+    keys = {g["game_key"] for g in ref["games"]}
+    assert [g for g in got["games"] if g["game_key"] in keys] == ref["games"]
+    assert [c for c in got["characters"] if c["game_key"] in keys] == ref["characters"]
+
+
 # --- refusals ----------------------------------------------------------------------------------------
 def test_a_new_batch_refuses_an_existing_store(reference_store):
     r = cli("batch", "--scenario", SKIRMISH, "--lists", *LISTS, "--games", 6, "--out", reference_store,

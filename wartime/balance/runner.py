@@ -227,13 +227,27 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=ignore_sigint)
 
 
+#: Where a local Dask cluster listens: loopback only (nothing on this machine's network interfaces), no dashboard.
+LOOPBACK = "127.0.0.1"
+
+
+def local_dask_cluster(workers: int):
+    """A `LocalCluster` of `workers` single-threaded processes whose scheduler and workers listen on the loopback
+    interface only, with no dashboard (a batch exposes nothing to the network unless `--address` names a
+    scheduler)."""
+    from distributed import LocalCluster    # the optional 'cluster' extra
+    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host=LOOPBACK,
+                         dashboard_address=None, worker_dashboard_address=None)
+
+
 @contextmanager
 def open_executor(backend: str = "process", workers: int = 2, address: str | None = None) -> Iterator[tuple[Executor, int]]:
     """Yield (executor, number of worker slots) for a backend; everything is shut down on exit.
 
     * ``process`` — `ProcessPoolExecutor(workers)`;
-    * ``dask`` — a `LocalCluster(n_workers=workers, processes=True, threads_per_worker=1)` started here, or the
-      existing scheduler at ``address``; the runner uses `Client.get_executor()`. Needs the ``cluster`` extra.
+    * ``dask`` — a `LocalCluster(n_workers=workers, processes=True, threads_per_worker=1)` started here,
+      listening on 127.0.0.1 only, without a dashboard (`local_dask_cluster`), or the existing scheduler at
+      ``address``; the runner uses `Client.get_executor()`. Needs the ``cluster`` extra.
       On an existing cluster every worker must have this wartime installed and see the scenario and list files
       at the same absolute paths (they are checked by content hash);
     * ``inline`` — this process, one game after another."""
@@ -249,15 +263,14 @@ def open_executor(backend: str = "process", workers: int = 2, address: str | Non
         yield InlineExecutor(), 1
     elif backend == "dask":
         try:
-            from distributed import Client, LocalCluster
+            from distributed import Client
         except ImportError:
             raise BatchError("the dask backend needs Dask distributed: pip install 'wartime[cluster]'") from None
         cluster = None
         if address:
             client = Client(address)
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            cluster = local_dask_cluster(workers)
             client = Client(cluster)
         try:
             slots = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()) or workers
@@ -310,7 +323,13 @@ def run_batch(config: BatchConfig, store: ResultStore, per_pairing: int, executo
             finished, rest = wait(pending, return_when=FIRST_COMPLETED)
             pending.clear()
             pending.update(rest)
+            failed: BaseException | None = None
             for fut in finished:
+                if fut.exception() is not None:
+                    # store what the other finished chunks played before stopping (a dead worker process,
+                    # a failing game): whatever finished is kept
+                    failed = failed or fut.exception()
+                    continue
                 for result in fut.result():
                     g = result["game"]
                     if (g["engine_version"], g["rules_hash"]) != (engine_version, rules_hash):
@@ -323,6 +342,8 @@ def run_batch(config: BatchConfig, store: ResultStore, per_pairing: int, executo
                     bar.update(1)
                     if on_game is not None:
                         on_game(result)
+            if failed is not None:
+                raise failed
             fill()
     except BaseException:
         for f in pending:
