@@ -67,9 +67,19 @@ _UMASK = _current_umask()
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write a file atomically: a temporary file in the same folder, fsync, then os.replace. If anything fails
-    (or the process dies) before the rename, the previous file is untouched."""
+    """Write a file atomically: a temporary file in the same folder, fsync, then os.replace (and an fsync of the
+    folder, so the new name survives a power cut). If anything fails (a full disk, an unwritable folder) or the
+    process dies before the rename, the previous file is untouched and no temporary file is left behind (one
+    killed mid-write may leave a hidden ``.NAME.*.tmp``; it is never read). An OSError names `path` (its
+    ``filename``), not the temporary file."""
     path = Path(path)
+    try:
+        _atomic_write_text(path, text)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+
+
+def _atomic_write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)      # keep the mode of the file replaced
@@ -89,6 +99,21 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         except OSError:
             pass
         raise
+    fsync_folder(path.parent)
+
+
+def fsync_folder(folder: str | Path) -> None:
+    """Make a rename in `folder` durable (POSIX); a no-op where folders cannot be opened (Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 # --- state checksums (Wesnoth-style checkups) -----------------------------------------------------------
