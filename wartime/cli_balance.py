@@ -18,6 +18,12 @@ def _fail(lines: list[str], code: int = 2) -> None:
     sys.exit(code)
 
 
+def _os_problem(exc: OSError) -> str:
+    """An OSError in a few words: the problem, and the file it concerns when that is another one."""
+    problem = exc.strerror or str(exc)
+    return f"{problem}: {exc.filename}" if exc.filename else problem
+
+
 def _stored(store, out_path: Path) -> str:
     """What an interrupted batch left: the finished games in the store, and the command that finishes it."""
     if store is None:
@@ -139,7 +145,7 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
         # a full disk, an unwritable folder or file: SQLite rolls back the game it was storing
         _fail([f"error: {out_path}: cannot write the results store ({exc}); {_stored(store, out_path)}"])
     except OSError as exc:
-        _fail([f"error: {exc}"])
+        _fail([f"error: {_os_problem(exc)}"])
     finally:
         if store is not None:
             store.close()
@@ -167,7 +173,9 @@ def report(stores, out, allow_mixed):
     except (ReportError, StoreError) as exc:
         _fail([f"error: {exc}"])
     except OSError as exc:
-        _fail([f"error: {exc}"])
+        # a full disk, an unwritable folder: the report is built in a temporary folder that is removed, and an
+        # earlier report in --out stays as it was
+        _fail([f"error: {out}: cannot write the report ({_os_problem(exc)})"])
     click.echo(f"report written: {path / 'report.md'}, {path / 'report.html'}")
 
 

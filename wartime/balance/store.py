@@ -80,17 +80,30 @@ class ResultStore:
             raise StoreError(f"{path}: already exists: use --resume to finish or extend its batch, "
                              "or choose another --out")
         path.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(path)
-        games_sql = ", ".join(f"{n} {t}" for n, t in GAME_COLUMNS)
-        chars_sql = ", ".join(f"{n} {t}" for n, t in CHARACTER_COLUMNS)
-        with store.transaction():
-            store.conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            store.conn.execute(f"CREATE TABLE games ({games_sql})")
-            store.conn.execute(f"CREATE TABLE characters ({chars_sql}, PRIMARY KEY (game_key, entity))")
-            meta = {"schema": str(SCHEMA_VERSION), "engine_version": engine_version, "rules_hash": rules_hash,
-                    "config": json.dumps(config, sort_keys=True), "games_per_pairing": str(games_per_pairing),
-                    "created_at": repr(time.time())}
-            store.conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        existed = path.exists()
+        store = None
+        try:
+            store = cls(path)
+            games_sql = ", ".join(f"{n} {t}" for n, t in GAME_COLUMNS)
+            chars_sql = ", ".join(f"{n} {t}" for n, t in CHARACTER_COLUMNS)
+            with store.transaction():
+                store.conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                store.conn.execute(f"CREATE TABLE games ({games_sql})")
+                store.conn.execute(f"CREATE TABLE characters ({chars_sql}, PRIMARY KEY (game_key, entity))")
+                meta = {"schema": str(SCHEMA_VERSION), "engine_version": engine_version, "rules_hash": rules_hash,
+                        "config": json.dumps(config, sort_keys=True), "games_per_pairing": str(games_per_pairing),
+                        "created_at": repr(time.time())}
+                store.conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        except BaseException:
+            # a full disk, an unwritable folder: leave no empty store behind (an existing empty file is kept)
+            if store is not None:
+                store.close()
+            for leftover in ([] if existed else [path]) + [Path(f"{path}-wal"), Path(f"{path}-shm")]:
+                try:
+                    leftover.unlink()
+                except OSError:
+                    pass
+            raise
         return store
 
     @classmethod
@@ -211,6 +224,8 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None:
             self.conn.execute("COMMIT")
-        else:
+        elif self.conn.in_transaction:
+            # SQLite has already rolled back after some errors (SQLITE_FULL: a full disk); a second ROLLBACK
+            # would raise and hide the error that matters
             self.conn.execute("ROLLBACK")
         return False
