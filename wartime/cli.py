@@ -11,6 +11,12 @@ from wartime.core.errors import DataError, RuleViolation, WartimeError
 from wartime.data.loader import load_match_inputs
 
 
+#: Lets a data file refer to files outside its folder tree (docs/data-formats.md, "References").
+_ALLOW_OUTSIDE = click.option("--allow-outside", is_flag=True,
+                              help="let files refer to files outside their folder tree (absolute paths, '..' "
+                                   "above it, symbolic links)")
+
+
 def _fail(lines: list[str], code: int = 2) -> None:
     for line in lines:
         click.echo(line, err=True)
@@ -36,14 +42,17 @@ def main() -> None:
               help="stop after N decisions and write a save (`wartime resume FILE` continues it)")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="with --stop-after: the save file (default: --out or records/<scenario>-<seed>.jsonl)")
-def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json, stop_after, save_path):
+@_ALLOW_OUTSIDE
+def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json, stop_after, save_path,
+             allow_outside):
     # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.ai import make_controller
     from wartime.match.match import Match, derive_seed
     if save_path is not None and stop_after is None:
         _fail(["error: --save needs --stop-after N (the number of decisions to play before saving)"])
     try:
-        scenario, lists = load_match_inputs(scenario_path, {"red": red_list, "blue": blue_list})
+        scenario, lists = load_match_inputs(scenario_path, {"red": red_list, "blue": blue_list},
+                                            allow_outside=allow_outside)
         controllers = {"red": make_controller(red_ctrl, derive_seed(seed, "controller:red")),
                        "blue": make_controller(blue_ctrl, derive_seed(seed, "controller:blue"))}
         match = Match(scenario, lists, seed, controllers)
@@ -86,12 +95,13 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
 
 @main.command(help="Check scenario, catalogue (archetypes) or army-list files. Exit 0 if valid, 2 if not.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-def validate(paths):
+@_ALLOW_OUTSIDE
+def validate(paths, allow_outside):
     # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.data.validate import validate_path
     bad = []
     for path in paths:
-        lines = validate_path(path)
+        lines = validate_path(path, allow_outside=allow_outside)
         if lines:
             bad.extend(lines)
         else:
@@ -103,11 +113,12 @@ def validate(paths):
 @main.command(help="Point cost of every archetype, character and list in a file (BLD formulas).")
 @click.argument("path", type=click.Path())
 @click.option("--json", "as_json", is_flag=True)
-def cost(path, as_json):
+@_ALLOW_OUTSIDE
+def cost(path, as_json, allow_outside):
     # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.data.cost_report import cost_report
     try:
-        report = cost_report(path)
+        report = cost_report(path, allow_outside=allow_outside)
     except DataError as exc:
         _fail(exc.lines())
     if as_json:

@@ -36,7 +36,8 @@ PLAN = [
 ]
 
 def play(scenario: str, red, blue, seed: int) -> Match:
-    sc = load_scenario(scenario if isinstance(scenario, Path) else ROOT / "scenarios" / scenario)
+    # the fixtures' default lists are the shipped ones, outside tests/match/fixtures
+    sc = load_scenario(scenario if isinstance(scenario, Path) else ROOT / "scenarios" / scenario, allow_outside=True)
     lists = {"red": load_army_list(red if isinstance(red, Path) else ROOT / "scenarios" / "lists" / red),
              "blue": load_army_list(blue if isinstance(blue, Path) else ROOT / "scenarios" / "lists" / blue)}
     ctr = {s: make_controller("random", derive_seed(seed, f"controller:{s}")) for s in ("red", "blue")}

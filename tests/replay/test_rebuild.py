@@ -35,7 +35,7 @@ def _check(tmp_path, absolute: bool):
     files = tmp_path / "files"
     scenario = _game_files(files, absolute)
     out = tmp_path / "game.jsonl"
-    r = run("simulate", "--scenario", scenario, "--seed", 2, "--out", out, "--stop-after", 40)
+    r = run("simulate", "--scenario", scenario, "--seed", 2, "--out", out, "--stop-after", 40, "--allow-outside")
     assert r.exit_code == 0, r.output
     shutil.rmtree(files)                                     # the record alone must do
     rec = load_record(out)

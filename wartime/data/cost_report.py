@@ -35,7 +35,7 @@ def _list_part(army: ArmyList) -> dict[str, Any]:
     }
 
 
-def cost_report(path: str | os.PathLike[str]) -> dict[str, Any]:
+def cost_report(path: str | os.PathLike[str], *, allow_outside: bool = False) -> dict[str, Any]:
     """The costs of any data file, as a JSON-ready dict (used by ``wartime cost PATH --json``).
 
     * catalogue: ``{"type", "name", "archetypes": {id: cost}, "characters": {id: charged cost}}``;
@@ -46,7 +46,7 @@ def cost_report(path: str | os.PathLike[str]) -> dict[str, Any]:
 
     Raises :class:`~wartime.core.errors.DataError` for an invalid file.
     """
-    kind, model = load_any(Path(path))
+    kind, model = load_any(Path(path), allow_outside=allow_outside)
     report: dict[str, Any] = {"type": kind, "name": getattr(model, "name", "")}
     if isinstance(model, Catalogue):
         _catalogue_part(model, report)
@@ -61,7 +61,7 @@ def cost_report(path: str | os.PathLike[str]) -> dict[str, Any]:
         report.setdefault("characters", {})
         lists: dict[str, Any] = {}
         for side, list_path in model.default_lists.items():
-            army = load_army_list(list_path)
+            army = load_army_list(list_path, allow_outside=allow_outside)
             if army.catalogue is not None:
                 _catalogue_part(load_catalogue(army.catalogue), report)
             part = _list_part(army)

@@ -23,11 +23,13 @@ import difflib
 import math
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import Any
 
+import numpy as np
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
@@ -65,6 +67,7 @@ __all__ = [
     "check_list_against_scenario",
     "load_match_inputs",
     "display_path",
+    "LIMITS",
 ]
 
 FORMAT_VERSION = 1
@@ -110,6 +113,35 @@ _PERCH_KEYS = ("side", "at", "on")
 PERCH_HEIGHT = 3.0
 _ZONE_KEYS = ("rect", "polygon")
 
+# ---------------------------------------------------------------------------------------------------
+# resource limits (docs/data-formats.md, "Limits"): each is checked before the work it bounds, so that no
+# file, however large or strange, costs more than a few seconds and a few MB, and each refusal names it.
+# ---------------------------------------------------------------------------------------------------
+MAX_FILE_BYTES = 1_048_576      # a data file, checked before it is read
+MAX_NESTING = 16                # arrays / inline tables inside each other, checked before parsing
+MAX_KEY_PARTS = 16              # parts of one dotted key (a.b.c), checked before parsing
+MAX_TEXT = 200                  # characters of an id, name, trait name or parameter, material or file reference
+MAX_DESCRIPTION = 10_000        # characters of a description
+MAX_BOARD = 200.0               # K, board width and height
+MAX_TERRAIN = 500               # [[terrain]] pieces in a scenario
+MAX_VERTICES = 500              # points of one polygon
+MAX_PERCHES = 20                # [[perch]] spots in a scenario
+MAX_TERRAIN_HEIGHT = 100.0      # K
+MAX_TURN_LIMIT = 100
+MAX_POINTS_LIMIT = 100_000
+MAX_ARCHETYPES = 500            # [[archetype]] tables in a catalogue
+MAX_CHARACTERS = 500            # [[character]] tables in a catalogue
+MAX_TRAITS = 20                 # traits on one archetype
+MAX_PARTS = 30                  # archetypes of one character (race, weapons, ..., transport, mounted)
+MAX_MINIATURES = 40             # miniatures in an army list (the units' counts summed)
+MIN_SIZE, MAX_SIZE = 0.1, 10.0  # a race's size factor
+MAX_MAGAZINE = 1000             # Cargadores: rounds per magazine
+MAX_CAPACITY = 100              # Capacidad: load levels
+MAX_PROBLEMS = 100              # problem lines reported per load (the rest are counted)
+#: Every limit by name (for docs and tests).
+LIMITS: dict[str, float] = {name: value for name, value in globals().items()
+                            if name.startswith(("MAX_", "MIN_")) and isinstance(value, (int, float))}
+
 
 # ---------------------------------------------------------------------------------------------------
 # small helpers
@@ -134,19 +166,30 @@ class _Collector:
 
     def raise_if_any(self) -> None:
         if self.problems:
-            raise DataError(self.problems)
+            raise DataError(_capped(self.problems))
+
+
+def _capped(problems: list[_Problem]) -> list[_Problem]:
+    """At most MAX_PROBLEMS problems, and one line counting the rest."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS],
+            (problems[MAX_PROBLEMS][0], "(file)", f"{rest} more problem(s) not shown (at most {MAX_PROBLEMS} are listed)")]
 
 
 def _show(value: Any) -> str:
-    """A value as written in TOML, for messages."""
+    """A value as written in TOML, for messages (long strings and numbers shortened)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"'{value}'"
+        return f"'{value}'" if len(value) <= 60 else f"'{value[:40]}…' ({len(value)} characters)"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
         return "a list" if value else "an empty list"
+    if isinstance(value, int) and abs(value) >= 10 ** 15:
+        return f"a {len(str(abs(value)))}-digit integer"
     return repr(value)
 
 
@@ -154,8 +197,17 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: Integers beyond this are not numbers we can measure with (and math.isfinite() overflows on huge ones).
+_MAX_EXACT_INT = 2 ** 53
+
+
 def _is_number(value: Any) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)) and math.isfinite(value)
+    """A finite int or float (not a bool); an integer too large to be a float exactly is not a number."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= _MAX_EXACT_INT
+    return isinstance(value, float) and math.isfinite(value)
 
 
 def _join(field: str, key: str | int) -> str:
@@ -176,7 +228,7 @@ def _check_keys(table: Mapping[str, Any], allowed: tuple[str, ...], field: str, 
 
 
 def _get_str(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, required: bool = True,
-             default: str | None = None) -> str | None:
+             default: str | None = None, max_len: int = MAX_TEXT) -> str | None:
     if key not in table:
         if required:
             c.add(_join(field, key), "missing (required)")
@@ -185,6 +237,9 @@ def _get_str(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, r
     if not isinstance(value, str):
         c.add(_join(field, key), f"expected a string, got {_show(value)}")
         return None
+    if len(value) > max_len:
+        c.add(_join(field, key), f"{len(value)} characters is more than the {max_len} limit")
+        return None
     if required and not value.strip():
         c.add(_join(field, key), "must not be empty")
         return None
@@ -192,7 +247,9 @@ def _get_str(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, r
 
 
 def _get_int(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, low: int | None = None,
-             high: int | None = None, required: bool = True, default: int | None = None) -> int | None:
+             high: int | None = None, required: bool = True, default: int | None = None,
+             limit: int | None = None) -> int | None:
+    """An integer in [low, high] (a rule's range) and at most ``limit`` (a resource limit, named as such)."""
     if key not in table:
         if required:
             c.add(_join(field, key), "missing (required)")
@@ -204,11 +261,15 @@ def _get_int(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, l
     if (low is not None and value < low) or (high is not None and value > high):
         c.add(_join(field, key), _out_of_range(value, low, high))
         return None
+    if limit is not None and value > limit:
+        c.add(_join(field, key), f"{_show(value)} is more than the {limit} limit")
+        return None
     return value
 
 
 def _get_number(table: Mapping[str, Any], key: str, field: str, c: _Collector, *, required: bool = True,
-                default: float | None = None, positive: bool = False) -> float | None:
+                default: float | None = None, positive: bool = False, low: float | None = None,
+                high: float | None = None, unit: str = "") -> float | None:
     if key not in table:
         if required:
             c.add(_join(field, key), "missing (required)")
@@ -216,6 +277,12 @@ def _get_number(table: Mapping[str, Any], key: str, field: str, c: _Collector, *
     value = table[key]
     if not _is_number(value):
         c.add(_join(field, key), f"expected a number, got {_show(value)}")
+        return None
+    if high is not None and value > high:
+        c.add(_join(field, key), f"{value:g}{unit} is more than the {high:g}{unit} limit")
+        return None
+    if low is not None and value < low:
+        c.add(_join(field, key), f"{value:g}{unit} is less than the {low:g}{unit} limit")
         return None
     if positive and value <= 0:
         c.add(_join(field, key), f"must be greater than 0, got {value:g}")
@@ -249,13 +316,18 @@ def _get_table(table: Mapping[str, Any], key: str, field: str, c: _Collector, *,
     return value
 
 
-def _get_tables(table: Mapping[str, Any], key: str, field: str, c: _Collector) -> list[tuple[int, dict[str, Any]]]:
-    """An array of tables (``[[key]]``), as (index, table) pairs; wrong entries are reported and skipped."""
+def _get_tables(table: Mapping[str, Any], key: str, field: str, c: _Collector,
+                limit: int | None = None) -> list[tuple[int, dict[str, Any]]]:
+    """An array of tables (``[[key]]``), as (index, table) pairs; wrong entries are reported and skipped. More
+    than ``limit`` entries are refused as a whole, before any is parsed."""
     if key not in table:
         return []
     value = table[key]
     if not isinstance(value, list):
         c.add(_join(field, key), f"expected an array of tables ([[{key}]]), got {_show(value)}")
+        return []
+    if limit is not None and len(value) > limit:
+        c.add(_join(field, key), f"{len(value)} [[{key}]] entries is more than the {limit} limit")
         return []
     out = []
     for i, item in enumerate(value):
@@ -268,8 +340,8 @@ def _get_tables(table: Mapping[str, Any], key: str, field: str, c: _Collector) -
 
 def _out_of_range(value: int, low: int | None, high: int | None) -> str:
     if high is None:
-        return f"must be {low} or more, got {value}"
-    return f"{value} is out of range {low}-{high}"
+        return f"must be {low} or more, got {_show(value)}"
+    return f"{_show(value)} is out of range {low}-{high}"
 
 
 def _one_of(value: Any, options: tuple[str, ...]) -> str:
@@ -282,19 +354,73 @@ def _one_of(value: Any, options: tuple[str, ...]) -> str:
 _TOML_POSITION = re.compile(r"\s*\((at line (\d+), column (\d+)|at end of document)\)\s*$")
 
 
+#: TOML strings (multi-line first) and comments: the structure scan looks past them.
+_STRINGS_AND_COMMENTS = re.compile(
+    # an unterminated string runs to its line end (or the end of the text): never a failed match to retry
+    r'''"""[\s\S]*?(?:(?<!\\)"""|\Z)|\'\'\'[\s\S]*?(?:\'\'\'|\Z)|"(?:[^"\\\n]|\\.|\\$)*(?:"|$)|'[^'\n]*(?:'|$)|#[^\n]*''',
+    re.MULTILINE)
+#: A dotted key of more than MAX_KEY_PARTS parts, at a line start, in a table header or in an inline table.
+_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+_LONG_KEY = re.compile(rf"(?:^|[{{,])[ \t]*\[{{0,2}}[ \t]*{_PART}(?:[ \t]*\.[ \t]*{_PART}){{{MAX_KEY_PARTS},}}",
+                       re.MULTILINE)
+
+
+def _blank_string(m: re.Match[str]) -> str:
+    """A string becomes "" and a comment nothing, keeping the line breaks (for line numbers)."""
+    text = m.group()
+    return ("" if text[0] == "#" else '""') + "\n" * text.count("\n")
+
+
+def _check_structure(text: str, file: str) -> None:
+    """Refuse, before parsing, what tomllib would take too deep or too long on: arrays and inline tables nested
+    more than MAX_NESTING deep (tomllib recurses: RecursionError) and dotted keys of more than MAX_KEY_PARTS
+    parts (tomllib's time grows with the square of their length). Linear time (regular expressions, numpy)."""
+    bare = _STRINGS_AND_COMMENTS.sub(_blank_string, text)
+    code = np.frombuffer(bare.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    steps = (code == ord("[")).astype(np.int32) + (code == ord("{")) - (code == ord("]")) - (code == ord("}"))
+    depth = np.cumsum(steps)
+    if depth.size and depth.max() > MAX_NESTING:
+        at = int(np.argmax(depth > MAX_NESTING))
+        line = int(np.count_nonzero(code[:at] == ord("\n"))) + 1
+        raise DataError.one(file, f"line {line}", f"arrays or inline tables nested more than {MAX_NESTING} deep "
+                                                  f"(the limit)")
+    m = _LONG_KEY.search(bare)
+    if m is not None:
+        raise DataError.one(file, f"line {bare.count(chr(10), 0, m.start()) + 1}",
+                            f"a dotted key of more than {MAX_KEY_PARTS} parts (the limit)")
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; a missing file or a syntax error becomes a DataError line."""
+    """Parse a TOML file; a missing file, a file over MAX_FILE_BYTES, nesting over the limits or a syntax error
+    becomes a DataError line."""
     file = display_path(path)
-    if not path.is_file():
-        raise DataError.one(file, "(file)", "file not found")
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DataError.one(file, "(file)", "not UTF-8 text") from None
+        info = path.stat()
+    except FileNotFoundError:
+        raise DataError.one(file, "(file)", "file not found") from None
+    except (OSError, ValueError) as exc:  # a name too long, a NUL in the name, no permission...
+        raise DataError.one(file, "(file)", f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError.one(file, "(file)", "not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise DataError.one(file, "(file)", f"{info.st_size} bytes is more than the {MAX_FILE_BYTES} byte "
+                                            f"limit of a data file")
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DataError.one(file, "(file)", f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:  # it grew since stat()
+        raise DataError.one(file, "(file)", f"more than the {MAX_FILE_BYTES} byte limit of a data file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError.one(file, "(file)", "not UTF-8 text") from None
+    _check_structure(text, file)
     try:
         return tomllib.loads(text)
+    except RecursionError:  # the structure scan makes this unreachable; kept as a last guard
+        raise DataError.one(file, "(file)", f"nested too deep (limit {MAX_NESTING})") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = _TOML_POSITION.search(message)
@@ -306,6 +432,46 @@ def _read_toml(path: Path) -> dict[str, Any]:
             else:
                 field = "end of file"
         raise DataError.one(file, field, f"invalid TOML: {message}") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits (sys.get_int_max_str_digits)
+        raise DataError.one(file, "(file)", f"invalid TOML: {str(exc).split(':')[0]}") from None
+
+
+def _resolve_ref(ref: str, path: Path, root: Path, root_text: str, field: str, c: _Collector,
+                 allow_outside: bool) -> Path | None:
+    """The file ``ref`` (a reference written in the file ``path``) names, or None with a problem.
+
+    Unless ``allow_outside``, a reference must be relative, must not be a symbolic link and must resolve (links
+    followed) inside ``root``: a scenario's own folder for its default lists, the parent of a list's folder for
+    its catalogue (``docs/data-formats.md``, "References")."""
+    if len(ref) > MAX_TEXT:
+        c.add(field, f"{len(ref)} characters is more than the {MAX_TEXT} limit of a file reference")
+        return None
+    if "\x00" in ref:
+        c.add(field, f"{_show(ref)} is not a file name (it holds a NUL character)")
+        return None
+    target = Path(os.path.normpath(path.parent / ref))
+    shown = display_path(target)
+    try:
+        if not allow_outside:
+            if os.path.isabs(ref) or PureWindowsPath(ref).is_absolute() or ref.startswith(("/", "\\")):
+                c.add(field, f"'{ref}' is an absolute path: a referenced file is given relative to this file, "
+                             f"inside {root_text} (--allow-outside lifts this)")
+                return None
+            real_root = os.path.realpath(root)
+            if os.path.islink(target):
+                c.add(field, f"{shown} is a symbolic link: refused (--allow-outside lifts this)")
+                return None
+            real = os.path.realpath(target)
+            if os.path.commonpath([real_root, real]) != real_root:
+                c.add(field, f"{shown} is outside {root_text}: refused (--allow-outside lifts this)")
+                return None
+        if not target.is_file():
+            c.add(field, f"file not found: {shown}")
+            return None
+    except (OSError, ValueError) as exc:  # a name too long, a bad character, a loop of links...
+        c.add(field, f"{shown} cannot be read: {getattr(exc, 'strerror', None) or exc}")
+        return None
+    return target
 
 
 def _check_header(data: Mapping[str, Any], expected: str | None, c: _Collector) -> str | None:
@@ -331,9 +497,12 @@ def _check_header(data: Mapping[str, Any], expected: str | None, c: _Collector) 
 # archetypes and traits
 # ---------------------------------------------------------------------------------------------------
 def _parse_trait_param(value: Any, field: str, c: _Collector) -> str | None:
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        c.add(field, f"{len(value)} characters is more than the {MAX_TEXT} limit")
+        return None
     if isinstance(value, str) and value.strip():
         return value.strip()
-    if _is_int(value):
+    if _is_int(value) and abs(value) <= _MAX_EXACT_INT:
         return str(value)
     c.add(field, f"expected a string or an integer, got {_show(value)}")
     return None
@@ -343,6 +512,9 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
     """Parse and price an archetype's traits (BLD-6, BLD-15, BLD-16; errors E6, E7)."""
     if not isinstance(raw, list):
         c.add(field, f"expected a list of trait tables, got {_show(raw)}")
+        return None
+    if len(raw) > MAX_TRAITS:
+        c.add(field, f"{len(raw)} traits is more than the {MAX_TRAITS} limit")
         return None
     catalogue = trait_catalogue()
     areas = area_shapes()
@@ -396,8 +568,12 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
                 c.add(_join(tf, "param"), f"'{param}' is not a code of the area table (BLD-16, BLD-24 E6)")
                 param = None
         elif name in ("Cargadores", "Capacidad") and param is not None:
-            if not param.isdigit() or int(param) < 1:
-                c.add(_join(tf, "param"), f"'{param}' is not a positive whole number")
+            top = MAX_MAGAZINE if name == "Cargadores" else MAX_CAPACITY
+            if not (param.isascii() and param.isdigit()) or int(param) < 1:  # isdigit alone accepts '²'
+                c.add(_join(tf, "param"), f"{_show(param)} is not a positive whole number")
+                param = None
+            elif int(param) > top:
+                c.add(_join(tf, "param"), f"{int(param)} is more than the {top} limit of '{name}'")
                 param = None
         if name == "Capacidad" and "param" not in entry:
             c.add(_join(tf, "param"), "missing: 'Capacidad' needs its number of load levels")
@@ -446,7 +622,7 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
     elif kind not in ARCHETYPE_KINDS:
         c.add(_join(field, "kind"), _one_of(kind, ARCHETYPE_KINDS))
         kind = None
-    _get_str(raw, "description", field, c, required=False)
+    _get_str(raw, "description", field, c, required=False, max_len=MAX_DESCRIPTION)
     material = _get_str(raw, "material", field, c, required=False, default="steel")
     if kind is None:
         _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size", *_WEAPON_KEYS), field, c)
@@ -487,7 +663,8 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
             c.add(_join(field, "RNG"), f"RNG {values['RNG']} is over 5×DMG = {5 * values['DMG']} (BLD-14, BLD-24 E5)")
     size = 1.0
     if kind == "race":
-        got = _get_number(raw, "size", field, c, required=False, default=1.0, positive=True)
+        got = _get_number(raw, "size", field, c, required=False, default=1.0, positive=True, low=MIN_SIZE,
+                          high=MAX_SIZE)
         size = got if got is not None else 1.0
     traits = _parse_traits(raw.get("traits", []), _join(field, "traits"), kind, c)
     weapon_flags: dict[str, Any] = {}
@@ -566,6 +743,9 @@ def _id_list(raw: Mapping[str, Any], key: str, field: str, c: _Collector) -> lis
     if not isinstance(value, list):
         c.add(_join(field, key), f"expected a list of archetype ids, got {_show(value)}")
         return []
+    if len(value) > MAX_PARTS:
+        c.add(_join(field, key), f"{len(value)} archetypes is more than the {MAX_PARTS} limit of a character")
+        return []
     return [(_join(_join(field, key), i), v) for i, v in enumerate(value)]
 
 
@@ -576,7 +756,7 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
     _check_keys(raw, _CHARACTER_KEYS, field, c)
     char_id = _get_str(raw, "id", field, c)
     name = _get_str(raw, "name", field, c)
-    _get_str(raw, "description", field, c, required=False)
+    _get_str(raw, "description", field, c, required=False, max_len=MAX_DESCRIPTION)
     # E1: exactly one race.
     race: Archetype | None = None
     rf = _join(field, "race")
@@ -630,6 +810,9 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
                     c.add(_join(_join(field, group), k),
                           f"'{arch.id}' is Enorme: it can only be mounted on a transport unless the character "
                           f"wears Mega armadura (BLD-20, BLD-24 E9)")
+    parts = 1 + sum(len(g) for g in groups.values()) + (transport is not None) + len(mounted)
+    if parts > MAX_PARTS:
+        c.add(field, f"{parts} archetypes is more than the {MAX_PARTS} limit of a character")
     if len(c.problems) > start or race is None or char_id is None or name is None:
         return None
     return CharacterSpec(
@@ -662,10 +845,10 @@ def character_from_dict(data: Mapping[str, Any], archetypes: Mapping[str, Archet
 def _catalogue_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> Catalogue | None:
     _check_keys(data, _CATALOGUE_KEYS, "", c)
     name = _get_str(data, "name", "", c, required=False, default=path.stem)
-    description = _get_str(data, "description", "", c, required=False, default="")
+    description = _get_str(data, "description", "", c, required=False, default="", max_len=MAX_DESCRIPTION)
     archetypes: dict[str, Archetype] = {}
     first_seen: dict[str, int] = {}
-    for i, raw in _get_tables(data, "archetype", "", c):
+    for i, raw in _get_tables(data, "archetype", "", c, MAX_ARCHETYPES):
         field = _join("archetype", i)
         arch_id = raw.get("id")
         if isinstance(arch_id, str) and arch_id in first_seen:
@@ -681,7 +864,7 @@ def _catalogue_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> 
     broken = set(first_seen) - set(archetypes)
     characters: dict[str, CharacterSpec] = {}
     char_seen: dict[str, int] = {}
-    for i, raw in _get_tables(data, "character", "", c):
+    for i, raw in _get_tables(data, "character", "", c, MAX_CHARACTERS):
         field = _join("character", i)
         char_id = raw.get("id")
         if isinstance(char_id, str) and char_id in char_seen:
@@ -719,18 +902,18 @@ def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
 # ---------------------------------------------------------------------------------------------------
 # army lists
 # ---------------------------------------------------------------------------------------------------
-def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> ArmyList | None:
+def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector, allow_outside: bool = False) -> ArmyList | None:
     _check_keys(data, _LIST_KEYS, "", c)
     name = _get_str(data, "name", "", c)
-    description = _get_str(data, "description", "", c, required=False, default="")
+    description = _get_str(data, "description", "", c, required=False, default="", max_len=MAX_DESCRIPTION)
     cat_ref = _get_str(data, "catalogue", "", c)
     catalogue: Catalogue | None = None
     cat_path: Path | None = None
     if cat_ref is not None:
-        cat_path = Path(os.path.normpath(path.parent / cat_ref))
-        if not cat_path.is_file():
-            c.add("catalogue", f"file not found: {display_path(cat_path)}")
-        else:
+        root = Path(os.path.abspath(path)).parent.parent
+        cat_path = _resolve_ref(cat_ref, path, root, "the folder above the list's folder", "catalogue", c,
+                                allow_outside)
+        if cat_path is not None:
             try:
                 catalogue = load_catalogue(cat_path)
             except DataError as exc:
@@ -739,11 +922,16 @@ def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> ArmyL
     if "unit" not in data:
         c.add("unit", "missing: a list needs at least one [[unit]]")
     units: list[Unit] = []
-    for i, raw in _get_tables(data, "unit", "", c):
+    miniatures = 0
+    for i, raw in _get_tables(data, "unit", "", c, MAX_MINIATURES):
         field = _join("unit", i)
         _check_keys(raw, _UNIT_KEYS, field, c)
         ref = _get_str(raw, "character", field, c)
         count = _get_int(raw, "count", field, c, low=1, required=False, default=1)
+        if count is not None and count > MAX_MINIATURES:
+            c.add(_join(field, "count"), f"{count} miniatures is more than the {MAX_MINIATURES} limit of a list")
+            count = None
+        miniatures += count or 0
         if ref is None or catalogue is None:
             continue
         spec = catalogue.characters.get(ref)
@@ -757,6 +945,8 @@ def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> ArmyL
             units.append(Unit(character=spec, count=count))
     if isinstance(data.get("unit"), list) and not data["unit"]:
         c.add("unit", "a list needs at least one [[unit]]")
+    if miniatures > MAX_MINIATURES:
+        c.add("unit", f"the list has {miniatures} miniatures, more than the {MAX_MINIATURES} limit of a list")
     if c.problems:
         return None
     army = ArmyList(name=name or path.stem, path=path, units=tuple(units), catalogue=cat_path,
@@ -784,15 +974,16 @@ def _relic_problems(army: ArmyList, file: str) -> list[_Problem]:
     return problems
 
 
-def load_army_list(path: str | os.PathLike[str]) -> ArmyList:
-    """Load a ``type = "list"`` file: its catalogue (relative to the list file) and ``[[unit]]`` entries
-    (BLD-22..24, E8). Raises :class:`DataError` with every problem found."""
+def load_army_list(path: str | os.PathLike[str], *, allow_outside: bool = False) -> ArmyList:
+    """Load a ``type = "list"`` file: its catalogue (relative to the list file, inside the folder above the
+    list's folder unless ``allow_outside``) and ``[[unit]]`` entries (BLD-22..24, E8). Raises
+    :class:`DataError` with every problem found."""
     path = Path(path)
     data = _read_toml(path)
     c = _Collector(display_path(path))
     if _check_header(data, "list", c) is None:
         c.raise_if_any()
-    army = _list_from_data(data, path, c)
+    army = _list_from_data(data, path, c, allow_outside)
     c.raise_if_any()
     assert army is not None
     return army
@@ -841,6 +1032,9 @@ def _parse_shape(raw: Mapping[str, Any], field: str, board: Polygon | None, boar
         if not isinstance(poly, list) or len(poly) < 3:
             c.add(sf, f"expected a list of at least 3 [x, y] points, got {_show(poly)}")
             return None
+        if len(poly) > MAX_VERTICES:
+            c.add(sf, f"{len(poly)} points is more than the {MAX_VERTICES} limit of a polygon")
+            return None
         pts: list[tuple[float, float]] = []
         for k, pt in enumerate(poly):
             if not (isinstance(pt, list) and len(pt) == 2 and all(_is_number(v) for v in pt)):
@@ -876,7 +1070,8 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     _get_str(raw, "name", field, c, required=False)
     polygon = _parse_shape(raw, field, board, board_text, c)
     default_height, default_los = TERRAIN_DEFAULTS.get(kind or "", (0.0, False))
-    height = _get_number(raw, "height", field, c, required=False, default=default_height)
+    height = _get_number(raw, "height", field, c, required=False, default=default_height,
+                         high=MAX_TERRAIN_HEIGHT, unit=" K")
     blocks_los = _get_bool(raw, "blocks_los", field, c, default_los)
     defense = _get_int(raw, "defense", field, c, low=0, high=10, required=False, default=0)
     if kind is not None and height is not None and "height" in raw:
@@ -902,7 +1097,7 @@ def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Coll
 
     pieces = {t.id: t for t in terrain}
     out: list[Perch] = []
-    for i, raw in _get_tables(data, "perch", "", c):
+    for i, raw in _get_tables(data, "perch", "", c, MAX_PERCHES):
         field = _join("perch", i)
         start = len(c.problems)
         _check_keys(raw, _PERCH_KEYS, field, c)
@@ -937,20 +1132,21 @@ def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Coll
     return tuple(out)
 
 
-def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> Scenario | None:
+def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
+                        allow_outside: bool = False) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
     name = _get_str(data, "name", "", c)
-    description = _get_str(data, "description", "", c, required=False, default="")
+    description = _get_str(data, "description", "", c, required=False, default="", max_len=MAX_DESCRIPTION)
     width = height = None
     board_raw = _get_table(data, "board", "", c)
     if board_raw is not None:
         _check_keys(board_raw, ("width", "height"), "board", c)
-        width = _get_number(board_raw, "width", "board", c, positive=True)
-        height = _get_number(board_raw, "height", "board", c, positive=True)
+        width = _get_number(board_raw, "width", "board", c, positive=True, high=MAX_BOARD, unit=" K")
+        height = _get_number(board_raw, "height", "board", c, positive=True, high=MAX_BOARD, unit=" K")
     board = box(0, 0, width, height) if width and height else None
     board_text = f"{width:g}×{height:g} K" if width and height else ""
-    points_limit = _get_int(data, "points_limit", "", c, low=1)
-    turn_limit = _get_int(data, "turn_limit", "", c, low=1)
+    points_limit = _get_int(data, "points_limit", "", c, low=1, limit=MAX_POINTS_LIMIT)
+    turn_limit = _get_int(data, "turn_limit", "", c, low=1, limit=MAX_TURN_LIMIT)
     victory = data.get("victory")
     if "victory" not in data:
         c.add("victory", f"missing (required: one of {', '.join(VICTORY_KINDS)})")
@@ -960,7 +1156,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> S
     # terrain
     terrain: list[TerrainSpec] = []
     seen_ids: dict[str, int] = {}
-    for i, raw in _get_tables(data, "terrain", "", c):
+    for i, raw in _get_tables(data, "terrain", "", c, MAX_TERRAIN):
         piece = _parse_terrain(raw, i, board, board_text, c)
         if piece is None:
             continue
@@ -1008,11 +1204,10 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> S
             if not isinstance(ref, str) or not ref.strip():
                 c.add(lf, f"expected a list file path, got {_show(ref)}")
                 continue
-            list_path = Path(os.path.normpath(path.parent / ref))
-            if not list_path.is_file():
-                c.add(lf, f"file not found: {display_path(list_path)}")
-                continue
-            default_lists[side] = list_path
+            list_path = _resolve_ref(ref, path, Path(os.path.abspath(path)).parent, "the scenario's folder", lf,
+                                     c, allow_outside)
+            if list_path is not None:
+                default_lists[side] = list_path
     if c.problems:
         return None
     return Scenario(
@@ -1032,17 +1227,17 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector) -> S
     )
 
 
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+def load_scenario(path: str | os.PathLike[str], *, allow_outside: bool = False) -> Scenario:
     """Load a ``type = "scenario"`` file: board, limits (BLD-22), victory, terrain, deployment zones and
-    default lists (paths resolved relative to the scenario file; each must exist). Raises :class:`DataError`
-    with every problem found. The default lists themselves are validated by
-    :func:`wartime.data.validate.validate_path`."""
+    default lists (paths resolved relative to the scenario file, inside its folder unless ``allow_outside``;
+    each must exist). Raises :class:`DataError` with every problem found. The default lists themselves are
+    validated by :func:`wartime.data.validate.validate_path`."""
     path = Path(path)
     data = _read_toml(path)
     c = _Collector(display_path(path))
     if _check_header(data, "scenario", c) is None:
         c.raise_if_any()
-    scenario = _scenario_from_data(data, path, c)
+    scenario = _scenario_from_data(data, path, c, allow_outside)
     c.raise_if_any()
     assert scenario is not None
     return scenario
@@ -1051,8 +1246,10 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 # ---------------------------------------------------------------------------------------------------
 # any file
 # ---------------------------------------------------------------------------------------------------
-def load_any(path: str | os.PathLike[str]) -> tuple[str, Catalogue | ArmyList | Scenario]:
-    """Load a data file of any type, chosen by its ``type`` key: returns ``(type, model)``."""
+def load_any(path: str | os.PathLike[str], *,
+             allow_outside: bool = False) -> tuple[str, Catalogue | ArmyList | Scenario]:
+    """Load a data file of any type, chosen by its ``type`` key: returns ``(type, model)``. ``allow_outside``
+    lets its references leave their folders (see :func:`load_scenario`, :func:`load_army_list`)."""
     path = Path(path)
     data = _read_toml(path)
     c = _Collector(display_path(path))
@@ -1063,20 +1260,21 @@ def load_any(path: str | os.PathLike[str]) -> tuple[str, Catalogue | ArmyList | 
     if kind == "catalogue":
         model = _catalogue_from_data(data, path, c)
     elif kind == "list":
-        model = _list_from_data(data, path, c)
+        model = _list_from_data(data, path, c, allow_outside)
     elif kind == "scenario":
-        model = _scenario_from_data(data, path, c)
+        model = _scenario_from_data(data, path, c, allow_outside)
     c.raise_if_any()
     assert kind is not None and model is not None
     return kind, model
 
 
 def load_match_inputs(scenario_path: str | os.PathLike[str], lists: Mapping[str, Any],
-                      option: str = "--{side}-list") -> tuple[Scenario, dict[str, ArmyList]]:
+                      option: str = "--{side}-list", *,
+                      allow_outside: bool = False) -> tuple[Scenario, dict[str, ArmyList]]:
     """Load a scenario and the two army lists of a match (`lists[side]` a path, or None for the scenario's
     default list), checking each against the scenario's points (BLD-22). Every problem is collected into one
     DataError; `option` names the command-line option that gives a missing list."""
-    scenario = load_scenario(scenario_path)
+    scenario = load_scenario(scenario_path, allow_outside=allow_outside)
     out: dict[str, ArmyList] = {}
     problems: list[_Problem] = []
     for side in SIDES:
@@ -1086,11 +1284,11 @@ def load_match_inputs(scenario_path: str | os.PathLike[str], lists: Mapping[str,
                              f"no list given: use {option.format(side=side)}"))
             continue
         try:
-            out[side] = load_army_list(path)
+            out[side] = load_army_list(path, allow_outside=allow_outside)
         except DataError as exc:
             problems.extend(exc.problems)
             continue
         problems.extend(check_list_against_scenario(out[side], scenario))
     if problems:
-        raise DataError(problems)
+        raise DataError(_capped(problems))
     return scenario, out

@@ -9,16 +9,17 @@ from __future__ import annotations
 import os
 
 from wartime.core.errors import DataError
-from wartime.data.loader import check_list_against_scenario, load_any, load_army_list
+from wartime.data.loader import MAX_PROBLEMS, check_list_against_scenario, load_any, load_army_list
 from wartime.data.models import SIDES, Scenario
 
 __all__ = ["validate_path"]
 
 
-def validate_path(path: str | os.PathLike[str]) -> list[str]:
-    """Validate any data file; returns its problem lines (empty when it is valid). Never raises DataError."""
+def validate_path(path: str | os.PathLike[str], *, allow_outside: bool = False) -> list[str]:
+    """Validate any data file; returns its problem lines (empty when it is valid). Never raises DataError.
+    ``allow_outside`` lets references leave their folders (``docs/data-formats.md``, "References")."""
     try:
-        kind, model = load_any(path)
+        kind, model = load_any(path, allow_outside=allow_outside)
     except DataError as exc:
         return exc.lines()
     problems: list[tuple[str, str, str]] = []
@@ -29,9 +30,9 @@ def validate_path(path: str | os.PathLike[str]) -> list[str]:
             if list_path is None:
                 continue
             try:
-                army = load_army_list(list_path)
+                army = load_army_list(list_path, allow_outside=allow_outside)
             except DataError as exc:
                 problems.extend(exc.problems)
                 continue
             problems.extend(check_list_against_scenario(army, model))
-    return DataError(problems).lines() if problems else []
+    return DataError(problems[:MAX_PROBLEMS]).lines() if problems else []

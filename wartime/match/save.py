@@ -103,8 +103,10 @@ def _rebuild_inputs(record: Record):
         sc_path = folder / _basename(sc["path"], "scenario.toml")
         sc_path.write_text(sc_text, encoding="utf-8")
         try:
-            scenario = load_scenario(sc_path)
-            lists = {side: load_army_list(p) for side, p in lists_paths.items()}
+            # every rebuilt file lies in this temporary folder (relative references climb "up" folders made for
+            # them, absolute ones are retargeted), so the data loaders' folder check has nothing to guard here
+            scenario = load_scenario(sc_path, allow_outside=True)
+            lists = {side: load_army_list(p, allow_outside=True) for side, p in lists_paths.items()}
         except DataError as exc:
             first = exc.lines()[0].replace(tmp, "<embedded>")
             raise RecordError(file, f"the embedded data does not load: {first}") from None
