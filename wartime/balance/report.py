@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from wartime.balance.stats import TARGET_HALF_WIDTH, summarize
-from wartime.balance.store import ResultStore, describe_version
+from wartime.balance.store import describe_version, read_store
 
 MARKER = "summary.json"
 
@@ -35,21 +35,22 @@ def load_results(paths: list[str | Path], allow_mixed: bool = False) -> dict[str
     duplicates = 0
     configs = []
     for p in paths:
-        with ResultStore.open(p) as store:
-            configs.append({"store": str(p), **store.config(), "games_per_pairing": store.games_per_pairing()})
-            by_game: dict[str, list[dict]] = {}
-            for c in store.characters():
-                by_game.setdefault(c["game_key"], []).append(c)
-            for g in store.games():
-                # the same key in stores of other batch seeds or versions is another game
-                ident = (g["game_key"], g["seed"], g["engine_version"], g["rules_hash"])
-                if ident in seen:
-                    duplicates += 1
-                    continue
-                seen.add(ident)
-                uid = "|".join(map(str, ident))
-                games.append(dict(g, game_key=uid))
-                chars.extend(dict(c, game_key=uid) for c in by_game.get(g["game_key"], []))
+        # read-only and checked: a damaged or foreign store is one StoreError line, and is never changed
+        store = read_store(p)
+        configs.append({"store": str(p), **store["config"], "games_per_pairing": store["games_per_pairing"]})
+        by_game: dict[str, list[dict]] = {}
+        for c in store["characters"]:
+            by_game.setdefault(c["game_key"], []).append(c)
+        for g in store["games"]:
+            # the same key in stores of other batch seeds or versions is another game
+            ident = (g["game_key"], g["seed"], g["engine_version"], g["rules_hash"])
+            if ident in seen:
+                duplicates += 1
+                continue
+            seen.add(ident)
+            uid = "|".join(map(str, ident))
+            games.append(dict(g, game_key=uid))
+            chars.extend(dict(c, game_key=uid) for c in by_game.get(g["game_key"], []))
     versions = Counter((g["engine_version"], g["rules_hash"]) for g in games)
     if len(versions) > 1 and not allow_mixed:
         lines = "; ".join(f"{n} games of {describe_version(*v)}" for v, n in sorted(versions.items()))

@@ -229,3 +229,136 @@ class _Transaction:
             # would raise and hide the error that matters
             self.conn.execute("ROLLBACK")
         return False
+
+
+# --- reading a store for a report: read-only, every value checked ----------------------------------------
+#: Python types a column may hold, by its SQL declaration (REAL columns are the timings: NULL allowed).
+_SQL_TYPES = {"INTEGER": (int,), "TEXT": (str,), "REAL": (int, float)}
+_SIDE_COLUMNS = {"winner": ("red", "blue", None), "first_player": ("red", "blue", None), "side": ("red", "blue")}
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the file: `mode=ro`, and `immutable=1` when no batch is writing it (no
+    -wal file beside it), so nothing is created beside the store either."""
+    from urllib.parse import quote
+    wal = Path(f"{path}-wal").exists()
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("" if wal else "&immutable=1")
+    return sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5.0)
+
+
+def _check_rows(path: Path, table: str, columns: tuple[tuple[str, str], ...], rows: list[dict]) -> None:
+    for n, row in enumerate(rows, start=1):
+        for name, decl in columns:
+            value = row.get(name)
+            sql_type = decl.split()[0]
+            ok_types = _SQL_TYPES[sql_type]
+            if value is None:
+                if "NOT NULL" in decl or "PRIMARY KEY" in decl:
+                    raise StoreError(f"{path}: damaged results store: {table} row {n}: {name} is NULL")
+            elif isinstance(value, bool) or not isinstance(value, ok_types) or \
+                    (isinstance(value, float) and value != value) or (isinstance(value, float) and abs(value) == float("inf")):
+                raise StoreError(f"{path}: damaged results store: {table} row {n}: {name} is "
+                                 f"{type(value).__name__} {str(value)[:40]!r}, expected {sql_type.lower()}")
+            if name in _SIDE_COLUMNS and value not in _SIDE_COLUMNS[name]:
+                raise StoreError(f"{path}: damaged results store: {table} row {n}: {name} is {str(value)[:40]!r}, "
+                                 "expected red or blue")
+            if sql_type == "INTEGER" and name not in ("seed", "entity") and value is not None and not \
+                    0 <= value < 2 ** 53:
+                raise StoreError(f"{path}: damaged results store: {table} row {n}: {name} is {value}, expected "
+                                 "a count (0 or more)")
+
+
+def _check_config(path: Path, config: Any) -> dict:
+    def bad(what: str):
+        return StoreError(f"{path}: damaged results store: meta config: {what}")
+    if not isinstance(config, dict):
+        raise bad("not a JSON object")
+    sc = config.get("scenario")
+    if not isinstance(sc, dict) or not isinstance(sc.get("key"), str):
+        raise bad("scenario.key is missing or not a string")
+    lists = config.get("lists")
+    if not isinstance(lists, list) or not all(isinstance(x, dict) and isinstance(x.get("key"), str) for x in lists):
+        raise bad("lists is not a list of {key: ...}")
+    ctrls = config.get("controllers")
+    if not isinstance(ctrls, dict) or not all(isinstance(ctrls.get(s), str) for s in ("red", "blue")):
+        raise bad("controllers is not {red: NAME, blue: NAME}")
+    if isinstance(config.get("seed"), bool) or not isinstance(config.get("seed"), int):
+        raise bad("seed is missing or not an integer")
+    for key in ("handicap", "mirror"):
+        if not isinstance(config.get(key, False), bool):
+            raise bad(f"{key} is not true/false")
+    return config
+
+
+def read_store(path: str | Path) -> dict[str, Any]:
+    """Everything a report needs from one store, read without changing the file (or creating any beside it),
+    every table, column and value checked: {"config", "games_per_pairing", "version", "games", "characters"}.
+    Raises StoreError (one line: `FILE: problem`) for a missing, foreign, damaged or other-schema file."""
+    path = Path(path)
+    if not path.is_file():
+        raise StoreError(f"{path}: no such results store" if not path.exists() else f"{path}: not a file")
+    try:
+        conn = _connect_read_only(path)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot be opened: {exc}") from None
+    try:
+        return _read_store(path, conn)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: not a results store or damaged ({exc})") from None
+    except (ValueError, TypeError, OverflowError, MemoryError, RecursionError) as exc:
+        raise StoreError(f"{path}: damaged results store ({type(exc).__name__}: {str(exc)[:200]})") from None
+    finally:
+        conn.close()
+
+
+def _read_store(path: Path, conn: sqlite3.Connection) -> dict[str, Any]:
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    missing = [t for t in ("meta", "games", "characters") if t not in tables]
+    if missing:
+        raise StoreError(f"{path}: not a results store (no {'/'.join(missing)} table)")
+    expected = {"meta": (("key", "TEXT"), ("value", "TEXT")), "games": GAME_COLUMNS, "characters": CHARACTER_COLUMNS}
+    for table, columns in expected.items():
+        have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+        lacking = [n for n, _ in columns if n not in have]
+        if lacking:
+            raise StoreError(f"{path}: not a results store of schema {SCHEMA_VERSION} (table {table} has no "
+                             f"column {', '.join(lacking[:5])})")
+    meta: dict[str, Any] = {}
+    for key, value in conn.execute("SELECT key, value FROM meta"):
+        meta[key] = value
+    schema = meta.get("schema")
+    if schema != str(SCHEMA_VERSION):
+        raise StoreError(f"{path}: results store schema {str(schema)[:40]}, this wartime reads schema "
+                         f"{SCHEMA_VERSION}")
+    for key in ("engine_version", "rules_hash", "config", "games_per_pairing"):
+        if not isinstance(meta.get(key), str):
+            raise StoreError(f"{path}: damaged results store: meta {key} is missing or not text")
+    try:
+        config = json.loads(meta["config"], parse_constant=lambda c: 1 / 0)
+    except (ValueError, ZeroDivisionError, RecursionError):
+        raise StoreError(f"{path}: damaged results store: meta config is not JSON") from None
+    config = _check_config(path, config)
+    gpp = meta["games_per_pairing"]
+    if not (gpp.isascii() and gpp.isdigit() and 0 < int(gpp) < 10 ** 9):
+        raise StoreError(f"{path}: damaged results store: meta games_per_pairing is {gpp[:40]!r}, expected a "
+                         "positive integer")
+    rows = {}
+    for table, columns, order in (("games", GAME_COLUMNS, "game_key"), ("characters", CHARACTER_COLUMNS,
+                                                                         "game_key, entity")):
+        names = [n for n, _ in columns]
+        cur = conn.execute(f"SELECT {', '.join(names)} FROM {table} ORDER BY {order}")
+        rows[table] = [dict(zip(names, r)) for r in cur]
+        _check_rows(path, table, columns, rows[table])
+    keys = [g["game_key"] for g in rows["games"]]
+    if len(set(keys)) != len(keys):
+        raise StoreError(f"{path}: damaged results store: a game key appears twice in games")
+    known = set(keys)
+    seen_chars: set[tuple[str, int]] = set()
+    for n, c in enumerate(rows["characters"], start=1):
+        if c["game_key"] not in known:
+            raise StoreError(f"{path}: damaged results store: characters row {n} belongs to no game")
+        if (c["game_key"], c["entity"]) in seen_chars:
+            raise StoreError(f"{path}: damaged results store: characters row {n} appears twice")
+        seen_chars.add((c["game_key"], c["entity"]))
+    return {"config": config, "games_per_pairing": int(gpp), "version": (meta["engine_version"], meta["rules_hash"]),
+            "games": rows["games"], "characters": rows["characters"]}

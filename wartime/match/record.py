@@ -26,8 +26,19 @@ from wartime.core.events import canonical
 
 FORMAT_NAME = "wartime-record"
 FORMAT_VERSION = 1
-#: Records larger than this are refused unread (a record of a long game is a few MB).
-MAX_RECORD_BYTES = 256 * 1024 * 1024
+# Limits of what a reader takes (docs/record-format.md, "Limits"): anything over them is refused at once, with
+# the limit named, before it can cost much time or memory. A full 8-turn game of 8 miniatures is ~1 MB and
+# ~3,000 lines; its header (the embedded scenario, lists and catalogue) ~60 kB.
+#: Records larger than this are refused unread.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+#: The header line (it embeds up to four data files of at most 1 MB each).
+MAX_HEADER_BYTES = 16 * 1024 * 1024
+#: Any other line (an event, a decision, a checksum).
+MAX_LINE_BYTES = 1024 * 1024
+#: Lines in a record.
+MAX_LINES = 500_000
+#: Arrays and objects inside each other in one line (an event is at most ~5 deep).
+MAX_NESTING = 32
 _SIDES = ("red", "blue")
 _DECISION_KINDS = ("initiative", "activate", "action", "react")
 
@@ -422,6 +433,10 @@ def _check_decision(file: str, where: str, d: Any) -> None:
 def _read_bytes(path: Path) -> bytes:
     try:
         with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > MAX_RECORD_BYTES:
+                raise RecordError(path, f"{size} bytes is larger than the {MAX_RECORD_BYTES // (1024 * 1024)} MB "
+                                  "limit of a record: not read")
             data = fh.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise RecordError(path, "no such file") from None
@@ -430,7 +445,8 @@ def _read_bytes(path: Path) -> bytes:
     except OSError as exc:
         raise RecordError(path, f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(path, f"larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB: not a wartime record")
+        raise RecordError(path, f"larger than the {MAX_RECORD_BYTES // (1024 * 1024)} MB limit of a record: "
+                          "not read")
     return data
 
 
@@ -448,12 +464,46 @@ def parse_record(data: bytes, file: str = "<record>", *, check_rules: bool = Tru
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, RecursionError, UnicodeError) as exc:   # safety net
-        raise RecordError(file, f"unreadable record ({type(exc).__name__}: {exc})") from None
+        raise RecordError(file, f"unreadable record ({type(exc).__name__}: {str(exc)[:200]})") from None
+    except MemoryError:
+        raise RecordError(file, "unreadable record: out of memory") from None
+
+
+def _too_deep(value: Any) -> bool:
+    """True if arrays and objects nest more than MAX_NESTING deep in `value` (iterative: no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if depth > MAX_NESTING:
+            return True
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (dict, list)))
+    return False
+
+
+def _check_sizes(file: str, data: bytes) -> None:
+    """The line count and line lengths, checked on the bytes before anything is parsed."""
+    n = data.count(b"\n")
+    if n > MAX_LINES:
+        raise RecordError(file, f"{n} lines is more than the {MAX_LINES} line limit of a record: not read")
+    start = 0
+    for number in range(1, n + 2):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        limit = MAX_HEADER_BYTES if number == 1 else MAX_LINE_BYTES
+        if end - start > limit:
+            raise RecordError(file, f"line {number}: {end - start} bytes is more than the {limit} byte limit of "
+                              f"{'the header' if number == 1 else 'a record line'}: not read")
+        start = end + 1
 
 
 def _parse_record(data: bytes, file: str, check_rules: bool) -> Record:
     if not data:
         raise RecordError(file, "empty file: not a wartime record")
+    _check_sizes(file, data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -466,6 +516,8 @@ def _parse_record(data: bytes, file: str, check_rules: bool) -> Record:
         if f'"format":"{FORMAT_NAME}"' in lines[0]:
             raise RecordError(file, "line 1: the record header is truncated or corrupted") from None
         raise RecordError(file, "not a wartime record (the first line is not JSON)") from None
+    if _too_deep(header):
+        raise RecordError(file, f"line 1: nested more than {MAX_NESTING} deep (the limit): not a wartime record")
     check_header(file, header, check_rules=check_rules)
     if lines[-1] != "":
         raise RecordError(file, f"truncated: line {len(lines)} is incomplete (the file ends mid-line)")
@@ -488,6 +540,8 @@ def _parse_record(data: bytes, file: str, check_rules: bool) -> Record:
             raise RecordError(file, f"{where}: not valid JSON (edited or corrupted)") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("h"), str):
             raise RecordError(file, f"{where}: not a record line (no chained hash)")
+        if raw.count("[") + raw.count("{") > MAX_NESTING and _too_deep(obj):
+            raise RecordError(file, f"{where}: nested more than {MAX_NESTING} deep (the limit)")
         if _dumps(obj) != raw:
             raise RecordError(file, f"{where}: not in canonical form (edited?)")
         h_stored = obj.pop("h")

@@ -37,6 +37,8 @@ def _signed(v: int) -> str:
 
 
 def _params(names: Mapping[int, str], params: Mapping[str, Any]) -> str:
+    if not isinstance(params, Mapping):           # an edited record: shown as recorded
+        return f" params {json.dumps(params, ensure_ascii=False)}"
     parts = []
     for k, v in sorted(params.items()):
         if k == "target":
@@ -151,7 +153,8 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
             "game_over": lambda: f"Game over after turn {g('turn')}: "
                                  + (f"{g('winner')} wins" if g("winner") else "draw") + f" ({g('reason')})",
         }[t]()
-    except (KeyError, TypeError, IndexError, ValueError):
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+        # an event of an unexpected shape (an edited or foreign record): every field as recorded
         text = _generic(names, ev)
     rule = ev.get("rule")
     return f"{text} [{rule}]" if rule else text
@@ -298,6 +301,8 @@ def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int
             continue
         if t == "life":
             who = ev.get("who")
+            if not isinstance(who, (int, str)) and who is not None:     # an edited record: not a miniature id
+                who = json.dumps(who, sort_keys=True)
             if ev.get("state") == "active":
                 casualties.pop(who, None)          # healed back to active
             else:

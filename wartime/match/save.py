@@ -6,22 +6,32 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Mapping
 
 from wartime.core.errors import DataError, RuleViolation, WartimeError
 from wartime.core.events import canonical_json
-from wartime.data.loader import load_army_list, load_scenario
+# the loader's guarded TOML reader (limits on size, nesting and dotted keys) reads the embedded texts too
+from wartime.data.loader import _read_toml, load_army_list, load_scenario
 from wartime.match.match import Match
 from wartime.match.record import Record, RecordError, load_record, state_checksum
 from wartime.rules.sequence import Decision
 
 
 def _basename(path: str, default: str) -> str:
+    """The file name of a recorded path, used for the rebuilt copy; `default` for anything that is not a plain
+    file name (empty, `.`, `..`, control characters such as NUL, over 100 characters)."""
     name = PureWindowsPath(path).name if "\\" in path else PurePosixPath(path).name
-    return name if name and name not in (".", "..") else default
+    plain = name and name not in (".", "..") and len(name) <= 100 and all(ch >= " " and ch != "\x7f" for ch in name)
+    return name if plain else default
+
+
+def _check_ref(file: str, what: str, ref: str) -> None:
+    """Refuse a file reference of an embedded text that no file system can hold (control characters such as
+    NUL, over 1000 characters): it would otherwise fail deep inside the rebuild."""
+    if len(ref) > 1000 or any(ch < " " or ch == "\x7f" for ch in ref):
+        raise RecordError(file, f"the embedded {what} refers to {ref[:60]!r}: not a usable file name")
 
 
 def _ups(ref: str) -> int:
@@ -30,11 +40,18 @@ def _ups(ref: str) -> int:
     return sum(1 for p in parts if p == "..")
 
 
-def _toml(file: str, what: str, text: str) -> dict:
+def _toml(file: str, what: str, text: str, root: Path) -> dict:
+    """Parse an embedded text with the data loader's guarded reader (its size, nesting and dotted-key limits:
+    plain tomllib recurses and can take minutes on a crafted text)."""
+    staging = root / "staging.toml"
+    staging.write_text(text, encoding="utf-8")
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(file, f"the embedded {what} is not valid TOML: {exc}") from None
+        return _read_toml(staging)
+    except DataError as exc:
+        first = exc.lines()[0].replace(str(staging), "").lstrip(": ")
+        raise RecordError(file, f"the embedded {what} is not valid TOML: {first}") from None
+    finally:
+        staging.unlink()
 
 
 def _retarget(file: str, what: str, text: str, key_pattern: str, old: str, new: str) -> str:
@@ -66,8 +83,13 @@ def _rebuild_inputs(record: Record):
             emb = head["lists"][side]
             text = emb["text"]
             name = _basename(emb["path"], f"{side}.toml")
-            ref = _toml(file, f"{side} list", text).get("catalogue")
+            ref = _toml(file, f"{side} list", text, root).get("catalogue")
             cat = emb.get("catalogue")
+            if isinstance(ref, str):
+                _check_ref(file, f"{side} list", ref)
+                if cat is None:       # never follow a reference out of the record to a file on this machine
+                    raise RecordError(file, f"header: the {side} list refers to the catalogue {ref[:60]!r}, "
+                                      "which the record does not embed")
             depth = _ups(ref) if isinstance(ref, str) and not os.path.isabs(ref) else 0
             folder = root / side / Path(*(["up"] * depth)) / "list"
             folder.mkdir(parents=True)
@@ -83,8 +105,11 @@ def _rebuild_inputs(record: Record):
             lists_paths[side] = folder / name
         sc = head["scenario"]
         sc_text = sc["text"]
-        defaults = _toml(file, "scenario", sc_text).get("default_lists")
+        defaults = _toml(file, "scenario", sc_text, root).get("default_lists")
         defaults = defaults if isinstance(defaults, dict) else {}
+        for ref in defaults.values():
+            if isinstance(ref, str):
+                _check_ref(file, "scenario", ref)
         refs = [r for r in defaults.values() if isinstance(r, str) and r.strip()]
         depth = max([_ups(r) for r in refs if not os.path.isabs(r)] + [0])
         folder = root / "scenario" / Path(*(["up"] * depth)) / "scenario"

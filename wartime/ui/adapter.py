@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from wartime.core.components import Identity
-from wartime.core.errors import RuleViolation
+from wartime.core.errors import RuleViolation, WartimeError
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
 from wartime.match.match import Match, derive_seed
-from wartime.match.record import atomic_write_text, load_record
+from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import options as legal
 from wartime.rules.actions import REGISTRY
@@ -554,17 +554,26 @@ def open_record(path: str | Path) -> OpenedRecord:
     return OpenedRecord(dict(rec.header), list(rec.decisions), list(rec.events), scenario, lists)
 
 
+def read_sidecar(path: str | Path) -> dict:
+    """The `.ui.json` beside a saved game as a dict; {} when there is none or it is not a small JSON object (a
+    damaged or foreign file only loses the extras it would show)."""
+    side = sidecar_path(path)
+    try:
+        if not side.is_file() or side.stat().st_size > 65536:
+            return {}
+        meta = json.loads(side.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return meta if isinstance(meta, dict) else {}
+
+
 def controllers_of(path: str | Path, header: dict) -> dict[str, str]:
     """Who plays each side of a saved game: the `.ui.json` beside it, else the record header's controllers
     (a named controller is the AI), else both human."""
     out = {"red": HUMAN, "blue": HUMAN}
-    side = sidecar_path(path)
-    if side.is_file():
-        try:
-            meta = json.loads(side.read_text(encoding="utf-8"))
-            return {**out, **{s: (AI if k == AI else HUMAN) for s, k in (meta.get("controllers") or {}).items()}}
-        except (OSError, ValueError):
-            pass
+    ctrls = read_sidecar(path).get("controllers")
+    if isinstance(ctrls, dict):
+        return {**out, **{s: (AI if ctrls.get(s) == AI else HUMAN) for s in out if s in ctrls}}
     for s, name in (header.get("controllers") or {}).items():
         out[s] = AI if name else HUMAN
     return out
@@ -586,9 +595,16 @@ def rebuild_match(path: str | Path) -> Rebuilt:
     seed = int(rec.header["seed"])
     controllers = controllers_of(path, rec.header)
     ais = {s: make_ai(s, seed) for s, k in controllers.items() if k == AI}
-    match = Match(rec.scenario, rec.lists, seed, ais)
-    for d in rec.decisions:
-        match.submit(Decision.from_json(d))
+    try:
+        match = Match(rec.scenario, rec.lists, seed, ais)
+    except WartimeError as exc:
+        raise RecordError(path, f"the embedded game cannot be set up: {exc}") from None
+    for n, d in enumerate(rec.decisions):
+        try:
+            match.submit(Decision.from_json(d))
+        except Exception as exc:    # RuleViolation, or an edited decision this engine cannot apply at all
+            raise RecordError(path, f"decision {n} does not replay under this engine ({exc}): "
+                              "`wartime replay verify` tells where it diverges") from None
     desync = first_difference(match.world.events, rec.events)
     if hasattr(match, "continued_header"):
         match.continued_header = {k: v for k, v in rec.header.items() if k != "h"}

@@ -23,7 +23,7 @@ from wartime.rules.sequence import Decision
 from wartime.ui import theme
 from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
                                 attack_preview, entry_decision, long_name, movement_allowance, new_match, pass_decision, path_preview, rebuild_match,
-                                save_game, sidecar_path, submit_with_frames, terrain_names, try_action, try_decision,
+                                read_sidecar, save_game, submit_with_frames, terrain_names, try_action, try_decision,
                                 view_state)
 from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
@@ -553,14 +553,10 @@ class App(Screen):
         buttons = []
         for f in files:
             info = ""
-            sp = sidecar_path(f)
-            if sp.is_file():
-                import json
-                try:
-                    meta = json.loads(sp.read_text(encoding="utf-8"))
-                    info = f" — {meta.get('scenario_name', '')}, turn {meta.get('turn')}, {meta.get('decisions')} decisions"
-                except ValueError:
-                    pass
+            meta = read_sidecar(f)
+            if meta:
+                info = (f" — {str(meta.get('scenario_name', ''))[:40]}, turn {str(meta.get('turn'))[:6]}, "
+                        f"{str(meta.get('decisions'))[:8]} decisions")
             buttons.append((f"{f.name}{info}", "open_save", str(f)))
         lines = [f"Saved games in {self.saves_dir}/ (newest first):"] if files else [f"No saved game in {self.saves_dir}/ yet."]
         buttons.append(("Cancel", "dismiss", None))
