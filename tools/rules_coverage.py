@@ -62,7 +62,6 @@ REFUSED = {
     "MET-1": "a character carrying a metahability is refused when a game is set up",
     "MOV-2": "transports are refused when a game is set up",
     "GNA-16": "objects are refused when a game is set up",
-    "MVA-9": "a character perched on a piece top cannot get down (Saltar abajo) yet",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after

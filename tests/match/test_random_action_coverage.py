@@ -31,7 +31,7 @@ PLAN = [
     ("skirmish.toml", "brawlers.toml", "mixed.toml", range(2)),
     ("ruins.toml", "armoured.toml", "grenadiers.toml", range(1)),
     ("crossroads.toml", "mixed.toml", AERIAL, range(1)),
-    (PIT, "brawlers.toml", AERIAL, range(4)),
+    (PIT, "brawlers.toml", AERIAL, range(10)),
     (BRAWL, "brawlers.toml", DUELLISTS, range(6)),
 ]
 

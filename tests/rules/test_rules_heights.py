@@ -79,9 +79,9 @@ def test_MOV_11_no_melee_across_levels_and_bases_at_other_levels_do_not_block():
 
 
 # --- MOV-10: perches ------------------------------------------------------------------------------------------------
-def test_MOV_10_a_perched_character_stands_on_the_piece_and_cannot_climb_down():
+def test_MOV_10_a_perched_character_stands_on_the_piece_and_cannot_walk_off():
     """MOV-10: a character at level 2 without a flying trait stands on a 3 K piece (a scenario perch): it
-    shoots from 3 K up, but moving off needs Saltar abajo (MVA-9), not implemented: refused."""
+    shoots from 3 K up, but cannot walk off it: getting down is Dejarse caer (MVA-9)."""
     tower = piece("tower", "blocking", 9, 9, 12, 12, height=3.0, blocks_los=True)
     g = Game(M(x=10.5, y=10.5, weapons=(weapon(),)), M(side="blue", x=20, y=10.5, facing=180.0), pieces=[tower])
     a, t = g.ids
@@ -224,3 +224,47 @@ def test_MVA_16_a_glider_flies_over_walls_at_level_2_but_not_through_tall_buildi
     g.act(a, "take_off_land")
     assert g.engine.check_action(a, "move", {"path": [[11, 10]]}) == 1
     assert violation(g.engine.check_action, a, "move", {"path": [[10, 11]]}).rule_id == "MOV-9"
+
+
+# --- MVA-9: Dejarse caer -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("drop, dmg", [(2.0, 0), (2.5, 4), (3.0, 4), (3.5, 7), (4.0, 7), (5.0, 10)])
+def test_MVA_9_the_fall_table(drop, dmg):
+    """MVA-9: model height 1 K: h ≤ 2m DMG 0; ≤ 3m DMG 4; ≤ 4m DMG 7; more DMG 10."""
+    from wartime.rules.actions.falling import fall_damage
+    assert fall_damage(drop, 1.0) == dmg
+
+
+@pytest.mark.parametrize("def_die, wounds", [(2, 1), (5, 4)])
+def test_MVA_9_a_perched_character_drops_down_and_takes_the_fall(def_die, wounds):
+    """MVA-9: from a 3 K tower a 1 K model falls 3 K (≤ 3m: DMG 4), an automatic hit with a normal CH DEF and
+    its protections (DEF 3: a 2 passes, 1 wound; a 5 fails, 4 wounds); it lands at level 1 with its base touching
+    the foot of the tower, for ENE 1; the engine offers the landing spots."""
+    from rules_helpers import armour
+    tower = piece("tower", "blocking", 9, 9, 12, 12, height=3.0, blocks_los=True)
+    g = Game(M(x=10.5, y=10.5, CON=9, protections=(armour(3),)), M(side="blue", x=30, y=30), pieces=[tower])
+    a, _ = g.ids
+    at(g, a, 2)
+    g.start_activation(a, energy=10)
+    assert "drop_down" in g.engine.pending.options
+    spots = [o.params["to"] for o in g.engine.legal_options("drop_down")]
+    assert [12.55, 10.5] in spots and len(spots) == 8
+    g.dice.push(def_die, 1)                           # CH DEF; CH PSI (if wounded and still up)
+    g.act(a, "drop_down", to=[12.55, 10.5])
+    assert g.gs.pos(a).level == 1 and g.pos(a) == (12.55, 10.5)
+    assert g.events("fall")[-1]["dmg"] == 4 and g.wounds(a) == wounds
+    assert g.gs.energy(a) == 9
+    assert not g.checks("IMP")
+
+
+def test_MVA_9_the_landing_must_touch_the_foot_of_the_drop():
+    """MVA-9 ruling (3): it lands directly below where it stepped off: a spot 2 K from the tower is refused,
+    as is a drop by a character standing on the ground."""
+    tower = piece("tower", "blocking", 9, 9, 12, 12, height=3.0, blocks_los=True)
+    g = Game(M(x=10.5, y=10.5), M(x=14, y=14), M(side="blue", x=30, y=30), pieces=[tower])
+    a, b, _ = g.ids
+    at(g, a, 2)
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "drop_down", {"to": [14.5, 10.5]}).rule_id == "MVA-9"
+    assert g.engine.check_action(a, "drop_down", {"to": [12.55, 10.5]}) == 1
+    g.start_activation(b, energy=10)
+    assert violation(g.engine.check_action, b, "drop_down", {"to": [14.5, 14]}).rule_id == "MVA-9"

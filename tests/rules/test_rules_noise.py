@@ -92,3 +92,18 @@ def test_REA_6_who_hears_levels_and_able_listeners():
     g.set(e, Life("incapacitated"))
     assert who_hears(g.gs, a, 10.0) == [b, c]
     assert who_hears(g.gs, (11.0, 20.0), 1.4) == [a, b]
+
+
+def test_REA_6_a_listener_one_level_away_hears_across_the_3_K_between_levels():
+    """REA-6 / MOV-12 / BAS-3 (bug: noise ignored the 3 K between levels 1 and 2): a level-2 flyer whose base is
+    2 K (edge to edge) from a noise on the ground is √(2² + 3²) ≈ 3.61 K away: it hears a 4 K noise, not a 3.5 K
+    one, while a level-1 listener at the same horizontal gap hears both."""
+    g = Game(M(x=10, y=20), *listeners_at(13, y=20), *listeners_at(13, y=25))
+    a, flyer, ground = g.ids
+    g.set(flyer, Position(13, 20, 180.0, 2))
+    g.set(ground, Position(13, 25, 180.0, 1))
+    g.set(a, Position(10, 25, 0.0, 1))
+    # the source is a point at level 1 two K (edge) from both listeners: (10.5, 20) and (10.5, 25) with r = 0
+    assert who_hears(g.gs, (10.5, 20.0), 4.0) == [flyer]
+    assert who_hears(g.gs, (10.5, 20.0), 3.5) == []
+    assert who_hears(g.gs, (10.5, 25.0), 3.5) == [a, ground]

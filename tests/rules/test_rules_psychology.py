@@ -450,3 +450,15 @@ def test_PSI_12_a_cornered_panicking_character_ends_its_activation_and_says_why(
     ev = g.events("flee_impossible")
     assert ev and ev[-1]["who"] == me and ev[-1]["reason"] == "no energy to flee"
     assert g.gs.activation(me).acted and g.engine.flow.active is None
+
+
+def test_PSI_11_a_panic_caused_at_the_start_of_the_activation_gets_no_immediate_recovery_roll():
+    """PSI-11 with PSI-15 (bug: a character that panicked from the CH LOC at the start of its activation rolled
+    to recover at once): the failed CH LOC panics it, and no CH VOL recovery follows in this activation."""
+    g = Game(M(x=5, y=20, VOL=3, stress=3), M(side="blue", x=30, y=30))
+    a, _ = g.ids
+    g.dice.push(9)                                    # PSI-15: the CH LOC fails: panic
+    g.start_activation(a, energy=10)
+    assert g.gs.psyche(a).panic
+    assert not [c for c in g.checks("ATR") if c["rule"] == "PSI-11"]
+    assert g.all_dice_used()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
+from wartime.core.components import Position
 from wartime.core.errors import NotImplementedRule
 from wartime.rules.reactions import reactive
 from wartime.rules.sequence import Decision
@@ -540,3 +541,17 @@ def test_REA_5_bullet_time_waives_the_CH_VOL_not_the_sight():
     g.declare(a, "move", path=[[10, 20]])                  # back in sight
     g.react(b, "crouch")
     assert len(g.checks("ATR")) == 1 and g.events("reaction", who=b)[-1]["bullet_time"] is True
+
+
+def test_REA_1_levels_1_and_2_can_react_to_each_other_at_range():
+    """REA-1 / MOV-12 (bug: minis at levels 1 and 2 could never react to each other): a level-2 flyer facing a
+    level-1 rifleman 5 K away (edge gap 4 K, 3 K up: 5 K in 3D, inside its VOL × 5 K view) sees it act; a
+    level-3 flyer at the same spot does not (MOV-11)."""
+    from wartime.rules.reactions import BY_SIGHT, NOT_IN_FOV, sight_reason
+    g = Game(M(x=10, y=20), M(side="blue", x=16, y=20, facing=180.0))
+    a, b = g.ids
+    g.set(b, Position(16, 20, 180.0, 2))
+    assert sight_reason(g.gs, b, a, [(10.0, 20.0)]) == BY_SIGHT
+    assert sight_reason(g.gs, a, b, [(16.0, 20.0)]) in (BY_SIGHT, "out_of_range", "no_los")
+    g.set(b, Position(16, 20, 180.0, 3))
+    assert sight_reason(g.gs, b, a, [(10.0, 20.0)]) == NOT_IN_FOV

@@ -11,7 +11,7 @@ import math
 from typing import Iterable, Sequence
 
 from wartime.geometry import noise as geo_noise
-from wartime.geometry.heights import can_interact
+from wartime.geometry.heights import LEVEL_2_HEIGHT, can_interact
 from wartime.rules import traits
 from wartime.rules.state import GameState
 
@@ -48,28 +48,35 @@ def who_hears(gs: GameState, source, noise_range: float, listeners: Iterable[int
     or an (x, y[, level]) point), in id order.
 
     Listeners are `listeners` if given, else every able mini (not incapacitated, dead or unconscious) but the
-    source, of any side. Levels (MOV-11, MOV-12): levels 1 and 2 hear each other; levels 3, 4 and −1 hear only
-    their own level. Walls (blocks_los pieces over 0.75 K) halve the range left where the line enters them and
+    source, of any side. Levels (MOV-11, MOV-12): levels 1 and 2 hear each other across the 3 K between them
+    (BAS-3 3D distance); levels 3, 4 and −1 hear only their own level. Walls (blocks_los pieces over 0.75 K) halve the range left where the line enters them and
     subtract their DEF (ENV-8, REA-7)."""
     if noise_range <= 0:
         return []
     sx, sy, sr, level, ent = _source(gs, source)
     cand = [e for e in (gs.minis() if listeners is None else listeners)
             if e != ent and gs.able(e) and can_interact(level, gs.pos(e).level, True)]
-    near = []
+    # MOV-12 / BAS-3: a listener one level away (1 ↔ 2) is 3 K above or below: the noise must cover the 3D edge
+    # distance √(g² + 3²), i.e. a horizontal gap of at most √(range² − 3²)
+    flat = math.sqrt(max(0.0, noise_range * noise_range - LEVEL_2_HEIGHT * LEVEL_2_HEIGHT))
+    groups: dict[float, list[int]] = {}
     for e in cand:
         p = gs.pos(e)
-        if math.hypot(p.x - sx, p.y - sy) - sr - gs.body(e).radius <= noise_range + 1e-9:
-            near.append(e)                   # walls only shorten a noise: the plain distance is a cheap filter
-    if not near:
+        reach = noise_range if p.level == level else flat
+        if reach > 0 and math.hypot(p.x - sx, p.y - sy) - sr - gs.body(e).radius <= reach + 1e-9:
+            groups.setdefault(reach, []).append(e)   # walls only shorten a noise: the distance is a cheap filter
+    if not groups:
         return []
     if not len(gs.board.walls(geo_noise.WALL_MIN_HEIGHT)):
-        return sorted(near)
-    xs = [gs.pos(e).x for e in near]
-    ys = [gs.pos(e).y for e in near]
-    rs = [gs.body(e).radius for e in near]
-    heard = geo_noise.hear(gs.board, sx, sy, sr, noise_range, xs, ys, rs)
-    return sorted(e for e, h in zip(near, heard) if h.heard)
+        return sorted(e for near in groups.values() for e in near)
+    out = []
+    for reach, near in groups.items():
+        xs = [gs.pos(e).x for e in near]
+        ys = [gs.pos(e).y for e in near]
+        rs = [gs.body(e).radius for e in near]
+        heard = geo_noise.hear(gs.board, sx, sy, sr, reach, xs, ys, rs)
+        out += [e for e, h in zip(near, heard) if h.heard]
+    return sorted(out)
 
 
 def emit_noise(gs: GameState, source, noise_range: float, rule: str, **data) -> list[int]:

@@ -19,6 +19,7 @@ import numpy as np
 
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
+from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.rules import noise
 from wartime.rules.checks import CheckResult, Modifier
 from wartime.rules.modifiers import roll_character_check
@@ -142,7 +143,8 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     `memo` caches answers by everything they depend on (both bases, facing, heights, FOV range, the track):
     the declaration and after-action windows of an action that does not move usually ask the same question."""
     po, pa = gs.pos(reactor), gs.pos(actor)
-    if po.level != pa.level or not track:
+    # MOV-11: only within one level, except levels 1 and 2, which see each other at range (MOV-12)
+    if not track or (po.level != pa.level and {po.level, pa.level} != {1, 2}):
         return NOT_IN_FOV
     if memo is not None:
         key = (po.x, po.y, po.facing, po.level, gs.fov_range(reactor), gs.current_height(reactor),
@@ -157,13 +159,21 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     ys = np.fromiter((p[1] for p in track), float, len(track))
     r = gs.body(actor).radius
     rs = np.full(len(track), r)
-    fov = sight.fov_mask(po.x, po.y, po.facing, gs.fov_range(reactor), xs, ys, rs, orad=gs.body(reactor).radius)
+    if po.level == pa.level:
+        fov = sight.fov_mask(po.x, po.y, po.facing, gs.fov_range(reactor), xs, ys, rs, orad=gs.body(reactor).radius)
+    else:
+        # MOV-12 / BAS-3: between levels 1 and 2 the FOV range is a 3D edge distance (dz = LEVEL_2_HEIGHT)
+        fov = sight.fov_mask(po.x, po.y, po.facing, math.inf, xs, ys, rs, orad=gs.body(reactor).radius)
+        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - gs.body(reactor).radius)
+        fov &= np.hypot(gap, LEVEL_2_HEIGHT) <= gs.fov_range(reactor) + 1e-9
     if not fov.any():
         a = math.radians(po.facing)
         ahead = (xs - po.x) * math.cos(a) + (ys - po.y) * math.sin(a)
         return OUT_OF_RANGE if (ahead + r >= -1e-9).any() else NOT_IN_FOV
     h = gs.current_height(actor)
-    rows = np.array([(x, y, r, gs.board.surface_height(x, y), h) for x, y, ok in zip(xs, ys, fov) if ok], dtype=float)
+    lift = LEVEL_2_HEIGHT if pa.level == 2 else 0.0           # MOV-10: a level-2 base is 3 K above the surface
+    rows = np.array([(x, y, r, gs.board.surface_height(x, y) + lift, h) for x, y, ok in zip(xs, ys, fov) if ok],
+                    dtype=float)
     if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
         return BY_SIGHT
     return NO_LOS

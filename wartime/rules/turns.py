@@ -174,9 +174,12 @@ class TurnFlow:
             # the start-of-activation checks happen inside its own activation: stress reaching VOL there
             # ends it (PSI-14)
             start = ActionContext(e, "start_of_activation", {})
+            # PSI-11: only a panic it began the activation with is rolled off; one caused by this activation's
+            # own CH LOC (PSI-15) lasts until its next activation
+            panicking_before = gs.psyche(e).panic
             if gs.world.get(e, Stress).value == a.VOL:
                 psychology.loc_check(gs, start, e, source=psychology.nearest_enemy(gs, e))      # PSI-15
-            if gs.psyche(e).panic and gs.able(e) and not start.end_activation:
+            if panicking_before and gs.psyche(e).panic and gs.able(e) and not start.end_activation:
                 psychology.panic_recovery(gs, e)                                               # PSI-11
             if gs.able(e) and not start.end_activation and psychology.outnumbered(gs, e):      # PSI-2
                 psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wartime.core.components import Position, Posture
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
@@ -64,8 +64,8 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     move uses its whole allowance (MOV-13). A character perched on a piece (level 2, no flying trait) cannot
     move off it. On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
     if perched(gs, actor):
-        raise NotImplementedRule("MVA-9", f"getting down from a perch ({gs.name(actor)} stands on a piece top, "
-                                 "level 2): Saltar abajo")
+        raise RuleViolation("MVA-9", f"{gs.name(actor)} stands on a piece top (level 2): it gets down with "
+                            "Dejarse caer (drop_down)")
     pts = need_path(params, rule)
     p0 = gs.pos(actor)
     if gs.board.grid:
