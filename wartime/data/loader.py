@@ -169,13 +169,34 @@ class _Collector:
             raise DataError(_capped(self.problems))
 
 
+#: Characters that would break a problem line in two or cannot be printed: control characters, line and
+#: paragraph separators, lone surrogates (file names).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _escape(text: str) -> str:
+    """`text` on one printable line: every character of _UNPRINTABLE written as an escape (\\x0d, \\u2028)."""
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                            else f"\\u{ord(m.group()):04x}", text)
+
+
 def _capped(problems: list[_Problem]) -> list[_Problem]:
-    """At most MAX_PROBLEMS problems, and one line counting the rest."""
-    if len(problems) <= MAX_PROBLEMS:
-        return problems
-    rest = len(problems) - MAX_PROBLEMS
-    return [*problems[:MAX_PROBLEMS],
-            (problems[MAX_PROBLEMS][0], "(file)", f"{rest} more problem(s) not shown (at most {MAX_PROBLEMS} are listed)")]
+    """At most MAX_PROBLEMS problems, and one line counting the rest; each part escaped onto one line (a file
+    may name a key or an id with a line break in it)."""
+    out = [(_escape(str(f)), _escape(field), _escape(problem)) for f, field, problem in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        rest = len(problems) - MAX_PROBLEMS
+        out.append((out[0][0], "(file)", f"{rest} more problem(s) not shown (at most {MAX_PROBLEMS} are listed)"))
+    return out
+
+
+#: The public name of _capped: problem lines ready to print (wartime.data.validate).
+printable_problems = _capped
+
+
+def _one(file: str, field: str, problem: str) -> DataError:
+    """A DataError of one problem, escaped onto one line."""
+    return DataError(_capped([(str(file), field, problem)]))
 
 
 def _show(value: Any) -> str:
@@ -382,11 +403,11 @@ def _check_structure(text: str, file: str) -> None:
     if depth.size and depth.max() > MAX_NESTING:
         at = int(np.argmax(depth > MAX_NESTING))
         line = int(np.count_nonzero(code[:at] == ord("\n"))) + 1
-        raise DataError.one(file, f"line {line}", f"arrays or inline tables nested more than {MAX_NESTING} deep "
+        raise _one(file, f"line {line}", f"arrays or inline tables nested more than {MAX_NESTING} deep "
                                                   f"(the limit)")
     m = _LONG_KEY.search(bare)
     if m is not None:
-        raise DataError.one(file, f"line {bare.count(chr(10), 0, m.start()) + 1}",
+        raise _one(file, f"line {bare.count(chr(10), 0, m.start()) + 1}",
                             f"a dotted key of more than {MAX_KEY_PARTS} parts (the limit)")
 
 
@@ -397,30 +418,30 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise DataError.one(file, "(file)", "file not found") from None
+        raise _one(file, "(file)", "file not found") from None
     except (OSError, ValueError) as exc:  # a name too long, a NUL in the name, no permission...
-        raise DataError.one(file, "(file)", f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+        raise _one(file, "(file)", f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
     if not stat.S_ISREG(info.st_mode):
-        raise DataError.one(file, "(file)", "not a regular file")
+        raise _one(file, "(file)", "not a regular file")
     if info.st_size > MAX_FILE_BYTES:
-        raise DataError.one(file, "(file)", f"{info.st_size} bytes is more than the {MAX_FILE_BYTES} byte "
+        raise _one(file, "(file)", f"{info.st_size} bytes is more than the {MAX_FILE_BYTES} byte "
                                             f"limit of a data file")
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise DataError.one(file, "(file)", f"cannot be read: {exc.strerror or exc}") from None
+        raise _one(file, "(file)", f"cannot be read: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:  # it grew since stat()
-        raise DataError.one(file, "(file)", f"more than the {MAX_FILE_BYTES} byte limit of a data file")
+        raise _one(file, "(file)", f"more than the {MAX_FILE_BYTES} byte limit of a data file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise DataError.one(file, "(file)", "not UTF-8 text") from None
+        raise _one(file, "(file)", "not UTF-8 text") from None
     _check_structure(text, file)
     try:
         return tomllib.loads(text)
     except RecursionError:  # the structure scan makes this unreachable; kept as a last guard
-        raise DataError.one(file, "(file)", f"nested too deep (limit {MAX_NESTING})") from None
+        raise _one(file, "(file)", f"nested too deep (limit {MAX_NESTING})") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = _TOML_POSITION.search(message)
@@ -431,9 +452,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
                 field = f"line {match.group(2)}, column {match.group(3)}"
             else:
                 field = "end of file"
-        raise DataError.one(file, field, f"invalid TOML: {message}") from None
+        raise _one(file, field, f"invalid TOML: {message}") from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits (sys.get_int_max_str_digits)
-        raise DataError.one(file, "(file)", f"invalid TOML: {str(exc).split(':')[0]}") from None
+        raise _one(file, "(file)", f"invalid TOML: {str(exc).split(':')[0]}") from None
 
 
 def _resolve_ref(ref: str, path: Path, root: Path, root_text: str, field: str, c: _Collector,

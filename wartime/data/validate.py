@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from wartime.core.errors import DataError
-from wartime.data.loader import MAX_PROBLEMS, check_list_against_scenario, load_any, load_army_list
+from wartime.data.loader import check_list_against_scenario, load_any, load_army_list, printable_problems
 from wartime.data.models import SIDES, Scenario
 
 __all__ = ["validate_path"]
@@ -35,4 +35,4 @@ def validate_path(path: str | os.PathLike[str], *, allow_outside: bool = False) 
                 problems.extend(exc.problems)
                 continue
             problems.extend(check_list_against_scenario(army, model))
-    return DataError(problems[:MAX_PROBLEMS]).lines() if problems else []
+    return DataError(printable_problems(problems)).lines() if problems else []
