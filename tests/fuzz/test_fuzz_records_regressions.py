@@ -253,6 +253,9 @@ def test_store_not_a_database_or_cut_short(tmp_path, corpus):
     ("ALTER TABLE meta RENAME COLUMN key TO k", ["table meta has no column key"]),
     ("UPDATE meta SET value = '[1]' WHERE key = 'config'", ["config: not a JSON object"]),
     ("UPDATE meta SET value = '{' WHERE key = 'config'", ["config is not JSON"]),
+    # found by the 100,000-input run: a flipped byte renames a config key (was KeyError: 'handicap')
+    ("UPDATE meta SET value = replace(value, '\"handicap\"', '\"hanficap\"') WHERE key = 'config'",
+     ["handicap is missing"]),
     ("UPDATE meta SET value = 'x' WHERE key = 'games_per_pairing'", ["games_per_pairing"]),
     ("UPDATE meta SET value = '2' WHERE key = 'schema'", ["schema 2"]),
     ("DELETE FROM meta WHERE key = 'rules_hash'", ["rules_hash is missing"]),

@@ -285,8 +285,8 @@ def _check_config(path: Path, config: Any) -> dict:
     if isinstance(config.get("seed"), bool) or not isinstance(config.get("seed"), int):
         raise bad("seed is missing or not an integer")
     for key in ("handicap", "mirror"):
-        if not isinstance(config.get(key, False), bool):
-            raise bad(f"{key} is not true/false")
+        if not isinstance(config.get(key), bool):
+            raise bad(f"{key} is missing or not true/false")
     return config
 
 
