@@ -143,7 +143,7 @@ def m_value(rng: random.Random, data: bytes) -> bytes:
     i = rng.choice(spots)
     m = _ASSIGN.match(lines[i])
     value = rng.choice(WEIRD_VALUES)
-    if rng.random() < 0.3 and re.fullmatch(rb"-?\d+", m.group(2).strip()):
+    if rng.random() < 0.3 and re.fullmatch(rb"-?\d{1,4000}", m.group(2).strip()):   # int() refuses > 4300 digits
         value = str(int(m.group(2)) + rng.choice((-100, -10, -2, -1, 1, 2, 10, 100, 10 ** 6))).replace("-", "-", 1)
     lines[i] = m.group(1) + value.encode()
     return b"\n".join(lines)
