@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import shapely
 from shapely.geometry import LineString, Point
 
 from wartime.core.errors import RuleViolation
@@ -86,7 +87,8 @@ class DropDown(Action):
             hit = LineString([(p.x, p.y), (p.x + far * dx, p.y + far * dy)]).intersection(piece.polygon.exterior)
             if hit.is_empty:
                 continue
-            t = min(math.hypot(q.x - p.x, q.y - p.y) for q in getattr(hit, "geoms", [hit])) + r + FOOT_GAP / 2
+            # the crossing may be points or, along an edge, segments: take the nearest coordinate of any part
+            t = min(math.hypot(qx - p.x, qy - p.y) for qx, qy in shapely.get_coordinates(hit)) + r + FOOT_GAP / 2
             to = [round(p.x + t * dx, 4), round(p.y + t * dy, 4)]
             yield Candidate(self.key, lambda to=to: {"to": to}, label=f"drop {45 * k}°")
 
