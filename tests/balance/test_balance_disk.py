@@ -3,17 +3,14 @@ clear line and exit 2, never a traceback; the store keeps only whole games (a re
 completes the batch exactly) and an earlier report is left as it was."""
 from __future__ import annotations
 
-import errno
 import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
 
 from wartime.balance.store import ResultStore
 from wartime.cli import main
+from tests.disk_helpers import no_space, tiny_disk  # noqa: F401 (tiny_disk: a fixture)
 
 from .conftest import GAMES, LISTS, SEED, SKIRMISH, rows
 from .test_balance_lopsided import lopsided_store  # noqa: F401 - a fixture
@@ -25,24 +22,7 @@ def cli(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def _no_space(*_args, **_kw):
-    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-@pytest.fixture()
-def tiny_disk(tmp_path):
-    """A 64 kB tmpfs: a real full disk (needs root and mount; skipped elsewhere)."""
-    if not sys.platform.startswith("linux") or os.geteuid() != 0 or not shutil.which("mount"):
-        pytest.skip("mounting a tiny tmpfs needs Linux and root")
-    d = tmp_path / "tiny"
-    d.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(d)], capture_output=True)
-    if r.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {r.stderr.decode(errors='replace').strip()}")
-    try:
-        yield d
-    finally:
-        subprocess.run(["umount", "-l", str(d)], capture_output=True)
+_no_space = no_space
 
 
 def _ends_with_one_error_line(r, *words: str) -> str:

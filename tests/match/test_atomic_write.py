@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,30 +16,14 @@ from click.testing import CliRunner
 
 from wartime.cli import main
 from wartime.match.record import atomic_write_text
+from tests.disk_helpers import no_space, tiny_disk  # noqa: F401 (tiny_disk: a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
 OLD = '{"the": "previous file"}\n'
 
 
-def _no_space(*_args, **_kw):
-    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-@pytest.fixture()
-def tiny_disk(tmp_path):
-    """A 64 kB tmpfs: a real full disk (needs root and mount; skipped elsewhere)."""
-    if not sys.platform.startswith("linux") or os.geteuid() != 0 or not shutil.which("mount"):
-        pytest.skip("mounting a tiny tmpfs needs Linux and root")
-    d = tmp_path / "tiny"
-    d.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(d)], capture_output=True)
-    if r.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {r.stderr.decode(errors='replace').strip()}")
-    try:
-        yield d
-    finally:
-        subprocess.run(["umount", "-l", str(d)], capture_output=True)
+_no_space = no_space
 
 
 def _only_file(path: Path) -> None:
