@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from wartime.rules.checks import combine, resolve_die
 from wartime.rules.combat import Cover, melee_damage, wounds_after_def
@@ -13,6 +14,7 @@ from wartime.rules.state import GameState
 DIE = range(1, 11)
 
 
+@lru_cache(maxsize=64)
 def p_pass(target: int) -> Fraction:
     """P(1D10 check passes) = P(die ≤ target) with a 1 always passing and a 10 always failing (CHK-2)."""
     return Fraction(sum(1 for d in DIE if resolve_die(d, target)[0]), 10)
@@ -69,15 +71,26 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
         base = melee_damage(gs.weapon(attacker, weapon_index).current_dmg, a.CON, gs.wounds(attacker))
     base += dmg_bonus
     remaining = gs.attrs(target).CON - gs.wounds(target)
+    full = cover is not None and cover.full
+    def_bonus = 2 if cover is not None and ranged and (cover.full or cover.over_half) else 0
+    # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
+    second = ranged and gs.engaged(target)
+    has_cover = cover is not None
+    return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
+                      cover.piece_def if full else 0)
+
+
+@lru_cache(maxsize=4096)
+def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaining: int, ranged: bool,
+               second: bool, unarmed: bool, has_cover: bool, full: bool, piece_def: int) -> AttackOdds:
+    """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
+    memoised (the AI asks for the same odds many times a game; the result is exact and immutable)."""
+    cover = Cover(25 if full else 0, piece_def) if has_cover else None
     exp = Fraction(0)
     p_inc = Fraction(0)
     p_hit = Fraction(0)
-    def_bonus = 0
-    if cover is not None and ranged and (cover.full or cover.over_half):
-        def_bonus = 2
     tenth = Fraction(1, 10)
-    # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
-    p_second = p_pass(imp_target) if ranged and gs.engaged(target) else Fraction(1)
+    p_second = p_pass(imp_target) if second else Fraction(1)
     for d in DIE:
         passed, crit, _ = resolve_die(d, imp_target)
         if not passed:
