@@ -257,6 +257,9 @@ class Board:
         self._walls: dict[float, SolidArrays] = {}
         self._edges: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._by_id = {p.id: p for p in self.pieces}
+        #: memo of `sight.cover_query` per (eye, target row): terrain is static, so the answer is a pure
+        #: function of the floats (bounded; cleared when full)
+        self.cover_memo: dict = {}
 
     @classmethod
     def from_specs(cls, width: float, height: float, specs: Iterable[Any], grid: bool = False) -> "Board":

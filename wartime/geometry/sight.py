@@ -252,8 +252,26 @@ def cover_query(board: Board, eye, targets: np.ndarray) -> list[CoverResult]:
     For an area attack (ARE-7) pass the eye (P.x, P.y, surface + 0.5), see `area_eye`.
     """
     targets = np.asarray(targets, dtype=float).reshape(-1, 5)
-    n = len(targets)
     eye = _eye3(eye)
+    # the board is static, so the answer for one (eye, row) never changes: memoised on the board
+    memo = board.cover_memo
+    ek = (float(eye[0]), float(eye[1]), float(eye[2]))
+    keys = [(ek, row) for row in map(tuple, targets.tolist())]
+    missing = [i for i, k in enumerate(keys) if k not in memo]
+    if missing:
+        if len(memo) > COVER_MEMO_MAX:
+            memo.clear()
+        for i, res in zip(missing, _cover_query(board, eye, targets[missing])):
+            memo[keys[i]] = res
+    return [memo[k] for k in keys]
+
+
+#: entries kept in a board's cover memo before it is cleared
+COVER_MEMO_MAX = 200_000
+
+
+def _cover_query(board: Board, eye, targets: np.ndarray) -> list[CoverResult]:
+    n = len(targets)
     cols, zs, ux, uy, dist = _columns_rows(eye, targets)
     solids = board.los
     blocked, pg, pk, pair_blocked = _trace(solids, eye, cols, zs, ux, uy, dist, 0.8 * targets[:, 2])
