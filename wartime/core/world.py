@@ -37,6 +37,19 @@ class World:
         #: bumped by every change made through the world (set, remove, emit, restore): a cache key for answers
         #: that are pure functions of the state (never part of the state itself)
         self.version = 0
+        self._clock = 0             # the last version handed out: versions are never reused
+
+    # --- versions --------------------------------------------------------------------------------
+    def touch(self) -> None:
+        """Mark the state changed: a fresh `version`, never handed out before (also for changes made outside the
+        component tables, e.g. a resource replaced)."""
+        self._clock += 1
+        self.version = self._clock
+
+    def revert_version(self, version: int) -> None:
+        """A temporary change has been undone exactly (a dry run put every component back): the state is again
+        the one `version` named, so answers cached under it stay valid. Later changes still get fresh versions."""
+        self.version = version
 
     # --- entities and components -------------------------------------------------------------
     def create(self, *components: Any) -> int:
@@ -47,7 +60,7 @@ class World:
         return eid
 
     def set(self, eid: int, comp: Any) -> None:
-        self.version += 1
+        self.touch()
         table = self.tables.get(type(comp))
         if table is None:
             table = self.tables[type(comp)] = {}
@@ -65,7 +78,7 @@ class World:
         return table is not None and eid in table
 
     def remove(self, eid: int, ctype: type) -> None:
-        self.version += 1
+        self.touch()
         self.tables.get(ctype, {}).pop(eid, None)
 
     def query(self, *ctypes: type) -> Iterator[int]:
@@ -83,7 +96,7 @@ class World:
 
     # --- events --------------------------------------------------------------------------------
     def emit(self, type_: str, rule: str | None, **data: Any) -> Mapping[str, Any]:
-        self.version += 1
+        self.touch()
         ev = make_event(type_, rule, **data)
         self.events.append(ev)
         for listener in self.listeners:
@@ -113,7 +126,7 @@ class World:
         )
 
     def restore(self, snap: Snapshot) -> None:
-        self.version += 1
+        self.touch()
         self.tables = {t: dict(tab) for t, tab in snap.tables.items()}
         self.resources = dict(snap.resources)
         self._next_id = snap.next_id

@@ -260,6 +260,8 @@ class Board:
         #: memo of `sight.cover_query` per (eye, target row): terrain is static, so the answer is a pure
         #: function of the floats (bounded; cleared when full)
         self.cover_memo: dict = {}
+        #: memo of `movement.check_path` verdicts (same reasoning)
+        self.path_memo: dict = {}
 
     @classmethod
     def from_specs(cls, width: float, height: float, specs: Iterable[Any], grid: bool = False) -> "Board":

@@ -277,6 +277,7 @@ class ActionPipeline:
         """Validate an action (with the free turn applied temporarily) and price it; changes nothing."""
         gs = self.gs
         old_pos = gs.pos(actor)
+        version = gs.world.version
         if facing is not None:
             gs.world.set(actor, replace(old_pos, facing=float(facing) % 360.0))
         try:
@@ -287,7 +288,9 @@ class ActionPipeline:
             if not action.free and not can_pay(gs.energy(actor), cost):     # free: not actions (ENE-1)
                 raise RuleViolation("ENE-4", f"{key} costs {cost} ENE and {gs.name(actor)} has {gs.energy(actor)}")
         finally:
-            gs.world.set(actor, old_pos)
+            if facing is not None:      # undo the free turn exactly: the state is the one `version` named
+                gs.world.set(actor, old_pos)
+                gs.world.revert_version(version)
         return prepared, cost
 
     def check_action(self, actor: int, key: str, params: dict, chain: bool = False,

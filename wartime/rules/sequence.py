@@ -51,7 +51,7 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
             side = f.order[f.next_side]
             return Pending("activate", side, tuple(self.eligible_of(side)))
         if f.stage == "action":
-            key = (self.world.version, id(f))
+            key = self.world.version     # flow changes touch the world too (TurnFlow._set_flow)
             if self._offered[0] != key:       # a pure function of the state: recomputed only when it changes
                 self._offered = (key, legal.offered_actions(self, f.active))
             return Pending("action", self.gs.side(f.active), self._offered[1], actor=f.active)

@@ -28,10 +28,25 @@ class GameState:
         self.victory = victory
         self.deployment = deployment or {}
         self.sides = sides
+        #: answers that are pure functions of the component tables, valid while `world.version` is unchanged
+        #: (components are frozen, and every change goes through the world); never game state
+        self._memo: dict = {}
+        self._memo_version = -1
+
+    def _memo_table(self) -> dict:
+        v = self.world.version
+        if v != self._memo_version:
+            self._memo = {}
+            self._memo_version = v
+        return self._memo
 
     # --- who --------------------------------------------------------------------------------
     def minis(self) -> list[int]:
-        return list(self.world.query(Identity))
+        memo = self._memo_table()
+        got = memo.get("minis")
+        if got is None:
+            got = memo["minis"] = tuple(self.world.query(Identity))
+        return list(got)
 
     def side(self, e: int) -> str:
         return self.world.get(e, Identity).side
@@ -52,12 +67,24 @@ class GameState:
         return self.world.get(e, Life).state == "active" and not self.unconscious(e)
 
     def enemies(self, e: int, able_only: bool = True) -> list[int]:
-        s = self.side(e)
-        return [o for o in self.minis() if self.side(o) != s and (self.able(o) if able_only else self.on_table(o))]
+        memo = self._memo_table()
+        key = ("enemies", e, able_only)
+        got = memo.get(key)
+        if got is None:
+            s = self.side(e)
+            got = memo[key] = tuple(o for o in self.minis() if self.side(o) != s
+                                    and (self.able(o) if able_only else self.on_table(o)))
+        return list(got)
 
     def allies(self, e: int, able_only: bool = True) -> list[int]:
-        s = self.side(e)
-        return [o for o in self.minis() if o != e and self.side(o) == s and (self.able(o) if able_only else self.on_table(o))]
+        memo = self._memo_table()
+        key = ("allies", e, able_only)
+        got = memo.get(key)
+        if got is None:
+            s = self.side(e)
+            got = memo[key] = tuple(o for o in self.minis() if o != e and self.side(o) == s
+                                    and (self.able(o) if able_only else self.on_table(o)))
+        return list(got)
 
     def side_alive(self, side: str) -> list[int]:
         return [e for e in self.minis() if self.side(e) == side and self.able(e)]
@@ -119,7 +146,12 @@ class GameState:
 
     def engaged_enemies(self, e: int) -> list[int]:
         """CMB-11: able enemies in base contact."""
-        return [o for o in self.enemies(e) if self.in_contact(e, o)]
+        memo = self._memo_table()
+        key = ("engaged", e)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(o for o in self.enemies(e) if self.in_contact(e, o))
+        return list(got)
 
     def engaged(self, e: int) -> bool:
         return bool(self.engaged_enemies(e))
@@ -189,6 +221,13 @@ class GameState:
     # --- movement helpers -------------------------------------------------------------------
     def others_for_move(self, e: int) -> tuple[list[Other], list[int]]:
         """Bases a move must respect (BAS-2, MOV-14): every on-table mini at the same level but `e`."""
+        memo = self._memo_table()
+        got = memo.get(("others", e))
+        if got is None:
+            got = memo[("others", e)] = self._others_for_move(e)
+        return list(got[0]), list(got[1])
+
+    def _others_for_move(self, e: int) -> tuple[list[Other], list[int]]:
         mine = self.side(e)
         lvl = self.pos(e).level
         others, ids = [], []
