@@ -345,6 +345,7 @@ class ScriptedController:
     def _spot_score(self, gs, e, enemy, spot, rng) -> float:
         """How good a spot is for a shooter: a target within range and sight, and cover from that enemy."""
         old = gs.pos(e)
+        version = gs.world.version
         gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
         try:
             in_range = gs.distance(e, enemy) <= rng
@@ -352,6 +353,7 @@ class ScriptedController:
             hidden = gs.cover(enemy, [e])[0].hidden_fraction
         finally:
             gs.world.set(e, old)
+            gs.world.revert_version(version)          # the trial move is undone exactly
         return (2.0 if in_range and sees.has_los else 0.0) + hidden - 0.01 * math.hypot(spot[0] - old.x, spot[1] - old.y)
 
     def _flee(self, match, p):

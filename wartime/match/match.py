@@ -27,9 +27,12 @@ class Controller(Protocol):
 class Match:
     def __init__(self, scenario, lists: Mapping[str, Any], seed: int,
                  controllers: Mapping[str, Controller] | None = None, dice: Dice | None = None,
-                 observers: Iterable[Callable[["Match", Mapping[str, Any]], None]] = ()):
+                 observers: Iterable[Callable[["Match", Mapping[str, Any]], None]] = (),
+                 checkpoints: bool = True):
         """`observers` are called as `observer(match, event)` for every event from the very first one (the
-        replay viewer uses one to snapshot the setup events); they never change play."""
+        replay viewer uses one to snapshot the setup events); they never change play. `checkpoints=False` (a
+        balance batch, which keeps results, not records) skips the world snapshot after every decision: such a
+        match cannot write a record."""
         self.scenario = scenario
         self.lists = dict(lists)
         self.seed = int(seed)
@@ -42,6 +45,7 @@ class Match:
         self.decisions: list[dict] = []
         #: world snapshot after each decision: hashed into the record's state checksums when written
         self.checkpoints: list = []
+        self.keep_checkpoints = bool(checkpoints)
         self._checksums: list[str] = []          # memo: snapshot_checksum of checkpoints[:len]
         #: set by `match.save.match_from_record`: the header of the record this match continues (kept byte for byte)
         self.continued_header: dict | None = None
@@ -65,7 +69,8 @@ class Match:
         # the decision is recorded before the events it caused
         self.entries.insert(mark, ("d", decision.to_json()))
         self.decisions.append(decision.to_json())
-        self.checkpoints.append(self.world.snapshot())
+        if self.keep_checkpoints:
+            self.checkpoints.append(self.world.snapshot())
 
     def step(self) -> bool:
         """Ask the pending side's controller for one decision. Returns False when the game is over."""
@@ -154,6 +159,8 @@ class Match:
 
     def checksums(self) -> list[str]:
         """The state checksum after each decision so far (computed once each, from the checkpoints)."""
+        if not self.keep_checkpoints:
+            raise RuntimeError("this match keeps no checkpoints (checkpoints=False): it cannot write a record")
         for snap in self.checkpoints[len(self._checksums):]:
             self._checksums.append(snapshot_checksum(snap))
         return self._checksums

@@ -1,0 +1,81 @@
+"""Issue 20: the caches that make whole games fast never change an answer. Each memo is checked against the
+uncached computation, the version counter against a stale-cache scenario, and a batch-mode match (no
+checkpoints) against a recorded one."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wartime.ai import make_controller
+from wartime.core.rng import Dice
+from wartime.core.world import World
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.geometry import movement, sight
+from wartime.geometry.movement import Other
+from wartime.match.match import Match
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _match(name: str, seed: int, **kw) -> Match:
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    return Match(sc, lists, seed, {"red": make_controller("scripted", seed), "blue": make_controller("scripted", 9)},
+                 **kw)
+
+
+def test_world_versions_are_never_reused_after_a_reverted_dry_run():
+    """A dry run that undoes its change keeps the old version; the next real change gets a version never seen."""
+    w = World(Dice(1))
+    seen = {w.version}
+    e = w.create(("a",))
+    seen.add(w.version)
+    v = w.version
+    w.set(e, ("b",))                  # a temporary change...
+    tmp = w.version
+    w.set(e, ("a",))
+    w.revert_version(v)               # ...undone exactly
+    assert w.version == v
+    w.set(e, ("c",))                  # a real change: fresh, not the temporary one
+    assert w.version not in seen and w.version != tmp
+
+
+def test_check_path_memo_gives_the_uncached_verdict():
+    """MOV-3, BAS-2, MOV-14, MOV-9: the memoised check_path answers exactly as the computation it caches."""
+    board = _match("skirmish.toml", 1).gs.board
+    rng = random.Random(5)
+    for _ in range(400):
+        n = rng.randint(2, 4)
+        path = [(rng.uniform(0, 36), rng.uniform(0, 24)) for _ in range(n)]
+        others = [Other(rng.uniform(0, 36), rng.uniform(0, 24), 0.5, rng.random() < 0.5) for _ in range(6)]
+        allowance = rng.choice([4.0, 8.0, 30.0])
+        want = movement._check_path(board, path, 0.5, 0.75, allowance, others)
+        assert movement.check_path(board, path, 0.5, 0.75, allowance, others) == want
+        assert movement.check_path(board, path, 0.5, 0.75, allowance, others) == want     # from the memo
+
+
+def test_cover_memo_gives_the_uncached_cover():
+    """ENV-2 / CMB-17 / CMB-18: the memoised cover query answers exactly as a fresh trace."""
+    board = _match("crossroads.toml", 1).gs.board
+    rng = random.Random(7)
+    for _ in range(100):
+        eye = (rng.uniform(0, 30), rng.uniform(0, 30), 1.0)
+        rows = np.array([(rng.uniform(0, 30), rng.uniform(0, 30), 0.5, 0.0, rng.choice([1.0, 0.5]))
+                         for _ in range(3)])
+        want = sight._cover_query(board, sight._eye3(eye), rows)
+        assert sight.cover_query(board, eye, rows) == want
+        assert sight.cover_query(board, eye, rows[::-1]) == want[::-1]
+
+
+def test_a_match_without_checkpoints_plays_the_same_game_and_refuses_to_write_a_record(tmp_path):
+    """The balance worker skips per-decision snapshots; the game is the same decision for decision."""
+    a = _match("skirmish.toml", 3)
+    b = _match("skirmish.toml", 3, checkpoints=False)
+    assert a.play() == b.play()
+    assert a.decisions == b.decisions and a.entries == b.entries
+    with pytest.raises(RuntimeError, match="checkpoints"):
+        b.write_record(tmp_path / "x.jsonl")
+    assert not (tmp_path / "x.jsonl").exists()
