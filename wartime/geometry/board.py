@@ -248,6 +248,8 @@ class Board:
             if p.height < 0:
                 raise ValueError(f"terrain {p.id!r}: height must be ≥ 0")
         self.polygons = np.array([p.polygon for p in self.pieces], dtype=object)
+        #: (xmin, ymin, xmax, ymax) of every footprint, for cheap pre-filters before shapely
+        self.bounds: list[tuple[float, float, float, float]] = [tuple(p.polygon.bounds) for p in self.pieces]
         shapely.prepare(self.polygons)
         self.tree = shapely.STRtree(self.polygons)
         self.kinds = tuple(p.kind for p in self.pieces)

@@ -14,8 +14,8 @@ from typing import NamedTuple, Sequence
 import numpy as np
 import shapely
 
-from wartime.geometry.board import Board
-from wartime.geometry.measure import CONTACT_TOL, ENGAGED_GAP, polyline_distances
+from wartime.geometry.board import EDGE_TOL, Board
+from wartime.geometry.measure import CONTACT_TOL, ENGAGED_GAP
 
 #: Tolerance (K) on lengths and distances compared with an allowance.
 LENGTH_TOL = 1e-9
@@ -129,62 +129,69 @@ def _check_path(board: Board, path: Sequence[Sequence[float]], radius: float, ch
     low obstacle up to the chest counts difficult (MOV-8); crouched makes easy terrain difficult (MVA-4).
     `elevation` (MOV-10, level 2: 3 K above the ground) ignores pieces whose top is below it.
     """
-    pts = np.asarray(path, dtype=float).reshape(-1, 2)
-    if len(pts) == 0:
+    pts = [(float(q[0]), float(q[1])) for q in path]
+    if not pts:
         raise ValueError("a path needs at least its start point")
-    seg = np.diff(pts, axis=0)
-    length = float(np.hypot(seg[:, 0], seg[:, 1]).sum()) if len(seg) else 0.0
-    end = (float(pts[-1, 0]), float(pts[-1, 1]))
+    hypot = math.hypot
+    length = 0.0
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        length += hypot(bx - ax, by - ay)
+    end = pts[-1]
     r = float(radius)
     # MOV-3: allowance
     if length > max_length + LENGTH_TOL:
         return _fail("MOV-3", f"path is {length:.3f} K long, more than the {max_length:g} K allowed", length, end)
     # MOV-3: the board edge (the board is convex, so the vertices' discs suffice)
-    inside = board.discs_inside(pts[:, 0], pts[:, 1], r)
-    if not inside.all():
-        i = int(np.argmin(inside))
-        return _fail("MOV-3", f"the base leaves the board at ({pts[i, 0]:.3f}, {pts[i, 1]:.3f})", length, end)
-    # Other bases
+    lo, hx, hy = r - EDGE_TOL, board.width - r + EDGE_TOL, board.height - r + EDGE_TOL
+    for x, y in pts:
+        if not (lo <= x <= hx and lo <= y <= hy):
+            return _fail("MOV-3", f"the base leaves the board at ({x:.3f}, {y:.3f})", length, end)
+    # Other bases (scalar loops: paths have a few points and tables a few dozen bases; exact geometry)
     contacts: tuple[int, ...] = ()
-    n = len(others)
-    if n:
-        oth = np.asarray(others, dtype=float).reshape(n, 4)
-        ox, oy, orad, oenemy = oth[:, 0], oth[:, 1], oth[:, 2], oth[:, 3] > 0.5
-        sumr = r + orad
-        dmin = polyline_distances(pts, ox, oy)
-        d_start = np.hypot(ox - pts[0, 0], oy - pts[0, 1])
-        d_end = np.hypot(ox - end[0], oy - end[1])
-        gap_end = d_end - sumr
-        in_contact = gap_end <= ENGAGED_GAP
-        contacts = tuple(int(i) for i in np.flatnonzero(in_contact))
-        exempt_overlap = np.zeros(n, dtype=bool)
-        for i in ignore_overlap:
-            if 0 <= i < n:
-                exempt_overlap[i] = True
+    if others:
+        x0, y0 = pts[0]
+        ex, ey = end
+        segs = [(ax, ay, bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, pts[1:])]
+        rows = []
+        for o in others:
+            ox, oy, orad = float(o[0]), float(o[1]), float(o[2])
+            if segs:
+                dmin = math.inf
+                for ax, ay, dx, dy in segs:
+                    qx, qy = ox - ax, oy - ay
+                    dd = dx * dx + dy * dy
+                    t = (qx * dx + qy * dy) / (dd if dd > 0.0 else 1.0)
+                    t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+                    d = hypot(qx - t * dx, qy - t * dy)
+                    if d < dmin:
+                        dmin = d
+            else:
+                dmin = hypot(ox - x0, oy - y0)
+            sumr = r + orad
+            d_end = hypot(ox - ex, oy - ey)
+            rows.append((dmin, hypot(ox - x0, oy - y0), d_end, sumr, float(o[3]) > 0.5, d_end - sumr <= ENGAGED_GAP))
+        contacts = tuple(i for i, row in enumerate(rows) if row[5])
         # BAS-2
-        bad = (dmin < sumr - CONTACT_TOL) & ~exempt_overlap
-        bad |= d_end < sumr - CONTACT_TOL
-        if bad.any():
-            i = int(np.argmax(bad))
-            where = "at the end" if d_end[i] < sumr[i] - CONTACT_TOL else "along the path"
-            return _fail("BAS-2", f"the base overlaps base #{i} {where}", length, end, contacts)
+        for i, (dmin, _, d_end, sumr, _, _) in enumerate(rows):
+            at_end = d_end < sumr - CONTACT_TOL
+            if at_end or (dmin < sumr - CONTACT_TOL and i not in ignore_overlap):
+                where = "at the end" if at_end else "along the path"
+                return _fail("BAS-2", f"the base overlaps base #{i} {where}", length, end, contacts)
         # MOV-14
-        exempt_keep = exempt_overlap | in_contact
-        for i in keep_away_exempt:
-            if 0 <= i < n:
-                exempt_keep[i] = True
-        gap0 = np.maximum(d_start - sumr, 0.0)
-        gap_min = np.maximum(dmin - sumr, 0.0)
-        bad = oenemy & ~exempt_keep & (gap_min < np.minimum(1.0, gap0) - LENGTH_TOL)
-        if bad.any():
-            i = int(np.argmax(bad))
-            return _fail("MOV-14", f"the path comes within {gap_min[i]:.3f} K of enemy #{i} "
-                                   f"(must stay at least {min(1.0, gap0[i]):.3f} K away)", length, end, contacts)
+        for i, (dmin, d_start, _, sumr, enemy, in_contact) in enumerate(rows):
+            if not enemy or in_contact or i in ignore_overlap or i in keep_away_exempt:
+                continue
+            gap0 = max(d_start - sumr, 0.0)
+            gap_min = max(dmin - sumr, 0.0)
+            if gap_min < min(1.0, gap0) - LENGTH_TOL:
+                return _fail("MOV-14", f"the path comes within {gap_min:.3f} K of enemy #{i} "
+                                       f"(must stay at least {min(1.0, gap0):.3f} K away)", length, end, contacts)
     # Terrain
     surcharge = SURCHARGE_DIFFICULT if crouched else SURCHARGE_EASY
     touched: tuple[int, ...] = ()
-    if board.pieces:
-        geom = shapely.linestrings(pts) if len(pts) >= 2 and length > 0.0 else shapely.points(pts[0])
+    if board.pieces and _near_any_piece(board, pts, r):
+        arr = np.asarray(pts, dtype=float)
+        geom = shapely.linestrings(arr) if len(arr) >= 2 and length > 0.0 else shapely.points(arr[0])
         cand = board.tree.query(geom, predicate="dwithin", distance=r)
         if len(cand):
             cand = np.sort(cand)
@@ -202,6 +209,18 @@ def _check_path(board: Board, path: Sequence[Sequence[float]], radius: float, ch
                                  contacts)
                 surcharge = max(surcharge, cls)
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
+
+
+def _near_any_piece(board: Board, pts, r: float) -> bool:
+    """Whether some footprint's bounding box comes within `r` of the path's bounding box (else no piece can be
+    within `r` of the path, and shapely need not be asked)."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, x1, y0, y1 = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
+    for bx0, by0, bx1, by1 in board.bounds:
+        if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
+            return True
+    return False
 
 
 def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,
