@@ -264,6 +264,8 @@ class Board:
         self.cover_memo: dict = {}
         #: memo of `movement.check_path` verdicts (same reasoning)
         self.path_memo: dict = {}
+        #: memo of `navigation.plan` routes (same reasoning)
+        self.plan_memo: dict = {}
 
     @classmethod
     def from_specs(cls, width: float, height: float, specs: Iterable[Any], grid: bool = False) -> "Board":

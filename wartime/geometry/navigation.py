@@ -43,9 +43,28 @@ def _static_grid(board: Board, radius: float, chest: float) -> tuple[np.ndarray,
     return blocked, cost
 
 
+#: entries kept in a board's plan memo before it is cleared
+PLAN_MEMO_MAX = 20_000
+
+
 def plan(board: Board, start, goal, radius: float, chest: float, others, *, goal_free_radius: float = 0.0):
     """A* from start to goal avoiding static terrain and `others` (Other tuples). Returns a list of points
-    (start first, goal last) or None."""
+    (start first, goal last) or None. A pure function of its arguments and the static board: memoised on the
+    board (candidate paths of several actions and allowances plan the same route)."""
+    key = ((float(start[0]), float(start[1])), (float(goal[0]), float(goal[1])), float(radius), float(chest),
+           tuple(map(tuple, others)), float(goal_free_radius))
+    memo = board.plan_memo
+    if key in memo:
+        got = memo[key]
+        return None if got is None else list(got)
+    got = _plan(board, start, goal, radius, chest, others, goal_free_radius)
+    if len(memo) > PLAN_MEMO_MAX:
+        memo.clear()
+    memo[key] = None if got is None else tuple(got)
+    return got
+
+
+def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_free_radius: float):
     blocked, cost = _static_grid(board, radius, chest)
     blocked = blocked.copy()
     nx, ny = blocked.shape
@@ -57,57 +76,63 @@ def plan(board: Board, start, goal, radius: float, chest: float, others, *, goal
             berth = radius + o.r          # the goal may touch this base (contact, CMB-11)
         ix0, ix1 = max(0, int((o.x - berth) / CELL)), min(nx, int((o.x + berth) / CELL) + 2)
         iy0, iy1 = max(0, int((o.y - berth) / CELL)), min(ny, int((o.y + berth) / CELL) + 2)
-        sub_x, sub_y = np.meshgrid(xs[ix0:ix1], ys[iy0:iy1], indexing="ij")
-        blocked[ix0:ix1, iy0:iy1] |= np.hypot(sub_x - o.x, sub_y - o.y) < berth
+        blocked[ix0:ix1, iy0:iy1] |= np.hypot(xs[ix0:ix1, None] - o.x, ys[None, iy0:iy1] - o.y) < berth
     s = (min(nx - 1, int(start[0] / CELL)), min(ny - 1, int(start[1] / CELL)))
     g = (min(nx - 1, max(0, int(goal[0] / CELL))), min(ny - 1, max(0, int(goal[1] / CELL))))
     blocked[s] = False
     blocked[g] = False
     sq2 = math.sqrt(2)
-    steps = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, sq2), (1, -1, sq2), (-1, 1, sq2), (-1, -1, sq2))
-
     gx_, gy_ = g
     k = sq2 - 1
-
-    def h(c):
-        dx, dy = abs(c[0] - gx_), abs(c[1] - gy_)
-        return dx + k * dy if dx > dy else dy + k * dx
-
-    blocked_l = blocked.tolist()
-    cost_l = cost.tolist()
-    openq = [(h(s), 0.0, s)]
-    came = {s: None}
-    best = {s: 0.0}
+    # cells as flat indices i * ny + j (their order is the (i, j) order, so heap ties break as before)
+    blocked_f = blocked.ravel().tolist()
+    cost_f = cost.ravel().tolist()
+    steps = [(dx, dy, w, dx * ny + dy) for dx, dy, w in
+             ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, sq2), (1, -1, sq2), (-1, 1, sq2),
+              (-1, -1, sq2))]
+    si, gi = s[0] * ny + s[1], gx_ * ny + gy_
+    inf = math.inf
+    best = [inf] * (nx * ny)
+    came = [-1] * (nx * ny)
+    best[si] = 0.0
+    dx0, dy0 = abs(s[0] - gx_), abs(s[1] - gy_)
+    openq = [(dx0 + k * dy0 if dx0 > dy0 else dy0 + k * dx0, 0.0, si)]
+    heappop, heappush = heapq.heappop, heapq.heappush
     found = False
     expansions = 0
     while openq:
-        _, gc, c = heapq.heappop(openq)
-        if c == g:
+        _, gc, c = heappop(openq)
+        if c == gi:
             found = True
             break
-        if gc > best.get(c, math.inf):
+        if gc > best[c]:
             continue
         expansions += 1
         if expansions > MAX_EXPANSIONS:
             break
-        for dx, dy, w in steps:
-            n = (c[0] + dx, c[1] + dy)
-            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or blocked_l[n[0]][n[1]]:
+        ci, cj = divmod(c, ny)
+        for dx, dy, w, off in steps:
+            ni, nj = ci + dx, cj + dy
+            if not (0 <= ni < nx and 0 <= nj < ny):
                 continue
-            if dx and dy and (blocked_l[c[0] + dx][c[1]] or blocked_l[c[0]][c[1] + dy]):
+            n = c + off
+            if blocked_f[n]:
                 continue
-            ng = gc + w * cost_l[n[0]][n[1]]
-            if ng < best.get(n, math.inf):
+            if dx and dy and (blocked_f[c + dx * ny] or blocked_f[c + dy]):
+                continue
+            ng = gc + w * cost_f[n]
+            if ng < best[n]:
                 best[n] = ng
                 came[n] = c
-                heapq.heappush(openq, (ng + h(n), ng, n))
+                hx, hy = abs(ni - gx_), abs(nj - gy_)
+                heappush(openq, (ng + (hx + k * hy if hx > hy else hy + k * hx), ng, n))
     if not found:
         return None
     cells = []
-    c = g
-    while c is not None:
-        cells.append(c)
-        c = came[c]
+    c = gi
+    while c != -1:
+        cells.append(divmod(c, ny))
+        c = came[c] if c != si else -1
     cells.reverse()
     pts = [tuple(start)] + [((i + 0.5) * CELL, (j + 0.5) * CELL) for i, j in cells[1:-1]] + [tuple(goal)]
     return _smooth(pts, blocked)

@@ -1,0 +1,110 @@
+"""Issue 20: the flat-array A* (`navigation.plan`, memoised on the board) proposes exactly the routes of the
+tuple-and-dict A* it replaced, on random starts, goals and bases on every shipped board."""
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wartime.core.rng import Dice
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.geometry.movement import Other
+from wartime.geometry.navigation import CELL, MAX_EXPANSIONS, _smooth, _static_grid, plan
+from wartime.match.setup import build_state
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def reference_plan(board: Board, start, goal, radius: float, chest: float, others, *, goal_free_radius: float = 0.0):
+    """A* from start to goal avoiding static terrain and `others` (Other tuples). Returns a list of points
+    (start first, goal last) or None."""
+    blocked, cost = _static_grid(board, radius, chest)
+    blocked = blocked.copy()
+    nx, ny = blocked.shape
+    xs = (np.arange(nx) + 0.5) * CELL
+    ys = (np.arange(ny) + 0.5) * CELL
+    for o in others:
+        berth = radius + o.r + (1.0 if o.enemy else 0.05)
+        if math.hypot(o.x - goal[0], o.y - goal[1]) < berth + goal_free_radius:
+            berth = radius + o.r          # the goal may touch this base (contact, CMB-11)
+        ix0, ix1 = max(0, int((o.x - berth) / CELL)), min(nx, int((o.x + berth) / CELL) + 2)
+        iy0, iy1 = max(0, int((o.y - berth) / CELL)), min(ny, int((o.y + berth) / CELL) + 2)
+        sub_x, sub_y = np.meshgrid(xs[ix0:ix1], ys[iy0:iy1], indexing="ij")
+        blocked[ix0:ix1, iy0:iy1] |= np.hypot(sub_x - o.x, sub_y - o.y) < berth
+    s = (min(nx - 1, int(start[0] / CELL)), min(ny - 1, int(start[1] / CELL)))
+    g = (min(nx - 1, max(0, int(goal[0] / CELL))), min(ny - 1, max(0, int(goal[1] / CELL))))
+    blocked[s] = False
+    blocked[g] = False
+    sq2 = math.sqrt(2)
+    steps = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, sq2), (1, -1, sq2), (-1, 1, sq2), (-1, -1, sq2))
+
+    gx_, gy_ = g
+    k = sq2 - 1
+
+    def h(c):
+        dx, dy = abs(c[0] - gx_), abs(c[1] - gy_)
+        return dx + k * dy if dx > dy else dy + k * dx
+
+    blocked_l = blocked.tolist()
+    cost_l = cost.tolist()
+    openq = [(h(s), 0.0, s)]
+    came = {s: None}
+    best = {s: 0.0}
+    found = False
+    expansions = 0
+    while openq:
+        _, gc, c = heapq.heappop(openq)
+        if c == g:
+            found = True
+            break
+        if gc > best.get(c, math.inf):
+            continue
+        expansions += 1
+        if expansions > MAX_EXPANSIONS:
+            break
+        for dx, dy, w in steps:
+            n = (c[0] + dx, c[1] + dy)
+            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or blocked_l[n[0]][n[1]]:
+                continue
+            if dx and dy and (blocked_l[c[0] + dx][c[1]] or blocked_l[c[0]][c[1] + dy]):
+                continue
+            ng = gc + w * cost_l[n[0]][n[1]]
+            if ng < best.get(n, math.inf):
+                best[n] = ng
+                came[n] = c
+                heapq.heappush(openq, (ng + h(n), ng, n))
+    if not found:
+        return None
+    cells = []
+    c = g
+    while c is not None:
+        cells.append(c)
+        c = came[c]
+    cells.reverse()
+    pts = [tuple(start)] + [((i + 0.5) * CELL, (j + 0.5) * CELL) for i, j in cells[1:-1]] + [tuple(goal)]
+    return _smooth(pts, blocked)
+
+
+
+
+@pytest.mark.parametrize("name", ["skirmish.toml", "crossroads.toml", "ruins.toml"])
+def test_plan_gives_the_reference_routes(name):
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    board = build_state(sc, lists, Dice(1)).board
+    rng = random.Random(name)
+    found = 0
+    for _ in range(120):
+        start = (rng.uniform(1, board.width - 1), rng.uniform(1, board.height - 1))
+        goal = (rng.uniform(1, board.width - 1), rng.uniform(1, board.height - 1))
+        others = [Other(rng.uniform(0, board.width), rng.uniform(0, board.height), 0.5, rng.random() < 0.5)
+                  for _ in range(rng.randint(0, 10))]
+        want = reference_plan(board, start, goal, 0.5, 0.75, others)
+        assert plan(board, start, goal, 0.5, 0.75, others) == want
+        assert plan(board, start, goal, 0.5, 0.75, others) == want          # from the memo
+        found += want is not None
+    assert found > 30
