@@ -74,11 +74,12 @@ def path_moves(gs: GameState, p: Pending) -> list[tuple[str, float]]:
     return sorted(out, key=lambda ka: (ka[1], ka[0]))
 
 
-def options_of(engine: Engine, keys) -> list:
-    """The engine's legal options (`Engine.legal_options`) of `keys`, in order."""
+def options_of(engine: Engine, keys, accept=None) -> list:
+    """The engine's legal options (`Engine.legal_options`) of `keys`, in order; `accept` (a predicate on the
+    parameters) narrows the candidates before the engine validates them."""
     out = []
     for k in keys:
-        out.extend(engine.legal_options(k))
+        out.extend(engine.legal_options(k, accept))
     return out
 
 

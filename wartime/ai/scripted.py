@@ -124,7 +124,13 @@ class ScriptedController:
         if not enemies:
             return None
         areas_done = set()
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",))):
+
+        def ranged_weapon(prm):
+            i = prm.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            return w is not None and bool(w.ranged)
+
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), ranged_weapon):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if w is None or not w.ranged:
@@ -205,7 +211,13 @@ class ScriptedController:
         e = p.actor
         best = None
         engaged = set(gs.engaged_enemies(e))
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False)):
+
+        def on_engaged(prm):
+            i = prm.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            return prm.get("target") in engaged and not (w is not None and w.ranged)
+
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False), on_engaged):
             t = opt.params.get("target")
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
@@ -513,7 +525,8 @@ class ScriptedController:
         gs, engine = match.gs, match.engine
         e = p.actor
         best = None
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",))):
+        on_a = (lambda prm: prm.get("target") == a)
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if opt.params.get("target") != a or w is None or not w.ranged or gs.energy(e) - opt.cost < floor:
@@ -579,7 +592,8 @@ class ScriptedController:
         """The engine's first legal melee attack with a weapon on the acting enemy that the energy floor allows."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",))):
+        on_a = (lambda prm: prm.get("target") == a)
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if opt.params.get("target") == a and w is not None and not w.ranged and gs.energy(e) - opt.cost >= floor:

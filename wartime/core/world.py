@@ -40,7 +40,7 @@ class World:
         self._clock = 0             # the last version handed out: versions are never reused
 
     # --- versions --------------------------------------------------------------------------------
-    def touch(self) -> None:
+    def bump_version(self) -> None:
         """Mark the state changed: a fresh `version`, never handed out before (also for changes made outside the
         component tables, e.g. a resource replaced)."""
         self._clock += 1
@@ -60,7 +60,7 @@ class World:
         return eid
 
     def set(self, eid: int, comp: Any) -> None:
-        self.touch()
+        self.bump_version()
         table = self.tables.get(type(comp))
         if table is None:
             table = self.tables[type(comp)] = {}
@@ -78,7 +78,7 @@ class World:
         return table is not None and eid in table
 
     def remove(self, eid: int, ctype: type) -> None:
-        self.touch()
+        self.bump_version()
         self.tables.get(ctype, {}).pop(eid, None)
 
     def query(self, *ctypes: type) -> Iterator[int]:
@@ -96,7 +96,7 @@ class World:
 
     # --- events --------------------------------------------------------------------------------
     def emit(self, type_: str, rule: str | None, **data: Any) -> Mapping[str, Any]:
-        self.touch()
+        self.bump_version()
         ev = make_event(type_, rule, **data)
         self.events.append(ev)
         for listener in self.listeners:
@@ -126,7 +126,7 @@ class World:
         )
 
     def restore(self, snap: Snapshot) -> None:
-        self.touch()
+        self.bump_version()
         self.tables = {t: dict(tab) for t, tab in snap.tables.items()}
         self.resources = dict(snap.resources)
         self._next_id = snap.next_id

@@ -103,9 +103,11 @@ def validate_candidate(engine: Engine, c: Candidate, params: dict, p: Pending | 
     return engine.check_action(p.actor, c.key, params, False, c.facing)
 
 
-def legal_options(engine: Engine, key: str | None = None) -> Iterator[Option]:
+def legal_options(engine: Engine, key: str | None = None, accept=None) -> Iterator[Option]:
     """The legal options of the pending 'action' or 'react' decision, for `key` or for every key the pending
-    decision offers (in `Pending.options` order), each validated by the engine; lazily built."""
+    decision offers (in `Pending.options` order), each validated by the engine; lazily built. `accept`, if
+    given, is a predicate on a candidate's parameters: candidates it rejects are skipped before validation (a
+    controller that only wants, say, attacks on one target; the options it keeps are the same, in order)."""
     p = engine.pending
     if p is None or p.kind not in ("action", "react"):
         return
@@ -115,7 +117,7 @@ def legal_options(engine: Engine, key: str | None = None) -> Iterator[Option]:
         seen: set[str] = set()
         for c in candidates(engine, k, p):
             params = c.build()
-            if params is None:
+            if params is None or (accept is not None and not accept(params)):
                 continue
             sig = json.dumps([params, c.facing], sort_keys=True)
             if sig in seen:

@@ -94,10 +94,11 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
 
 
     # --- legal options (ACT-1, ACT-5, REA-3; rules/options.py) --------------------------------------------
-    def legal_options(self, key: str | None = None):
+    def legal_options(self, key: str | None = None, accept=None):
         """The legal options (`options.Option`) of the pending 'action' or 'react' decision, for `key` or every
-        key it offers; each validated by `check_action` / `check_reaction`. Lazy."""
-        return legal.legal_options(self, key)
+        key it offers; each validated by `check_action` / `check_reaction`. Lazy. `accept`: an optional
+        predicate on the parameters, applied before validation (rules/options.py)."""
+        return legal.legal_options(self, key, accept)
 
     def action_menu(self):
         """Every action the pending decision could take, with its first legal option or the violation."""

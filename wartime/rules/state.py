@@ -127,6 +127,14 @@ class GameState:
         """BAS-3: edge to edge, g = max(0, |c1 − c2| − r1 − r2), with the vertical separation of the base
         elevations (MOV-10, MOV-12: a level-2 mini is 3 K above level 1): √(g² + dz²). In the grid variant
         (MOV-15) g is the Chebyshev distance between the nearest occupied squares − 1."""
+        memo = self._memo_table()
+        key = ("d", a, b)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._distance(a, b)
+        return got
+
+    def _distance(self, a: int, b: int) -> float:
         pa, pb = self.pos(a), self.pos(b)
         za, zb = self.elevation(a), self.elevation(b)
         if self.board.grid:

@@ -25,7 +25,7 @@ class TurnFlow:
 
     def _set_flow(self, **changes) -> None:
         self.world.resources["flow"] = replace(self.flow, **changes)
-        self.world.touch()              # the flow is state too: answers cached on world.version go stale
+        self.world.bump_version()              # the flow is state too: answers cached on world.version go stale
 
     @property
     def over(self) -> bool:
