@@ -103,7 +103,17 @@ def test_action_check_is_the_tables(key):
         f"{key} ({action.rule}): has_check is {action.has_check}, actions.tsv's check is {row['check']!r}"
 
 
+#: Free parts of an action's row (not actions: no ENE, no window), with the reason.
+FREE_PARTS = {
+    "discover": "GNA-9 ruling (2): the CH INT ENF that discovers a hidden character is free; the row's ENE 2 is "
+                "Esconderse's",
+}
+
+
 @pytest.mark.parametrize("key", FREE)
 def test_free_actions_are_not_in_the_actions_table(key):
     action = REGISTRY[key]
+    if key in FREE_PARTS:
+        assert action.rule in action_table(), key
+        return
     assert action.rule not in action_table() or action_table()[action.rule]["ene_cost"] in ("0", ""), key

@@ -161,6 +161,8 @@ class Effects:
     fast_move: bool = False            # MOD-8: latest movement action covered > 5 K
     psi_bonus: bool = False            # PSI-4: CH ATR +1 until end of activation
     followup: bool = False             # CMB-15: may take the free follow-up move now
+    looted: int = 0                    # GNA-14: items looted in turn `loot_turn` (CH AGI −1 each that turn)
+    loot_turn: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +171,51 @@ class Psyche:
     panic: bool = False
     maluses: tuple[str, ...] = ()
     forced_charge: int | None = None   # PSI-7: next action must be Cargar against this enemy
+
+# --- items, searchable elements, hiding and bonds (GNA-2, GNA-3, GNA-6, GNA-7, GNA-9, GNA-14, GNA-15) ----------
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One item of the game that is not part of a character's `Equipment` (GNA-2, GNA-3, GNA-14, GNA-15), as its
+    own entity: what it is and where it is. Exactly one of: held by the character `holder`; hidden inside the
+    searchable element `inside` (an entity with `Searchable`) until a Buscar finds it; lying on the ground at `at`.
+    A weapon or protection put down (Soltar) keeps its profile in `weapon` / `protection`. Objects proper (GNA-16,
+    BLD-17/18: ENE, checks, effects) extend this later."""
+    name: str
+    holder: int | None = None
+    inside: int | None = None
+    at: tuple[float, float] | None = None
+    weapon: Weapon | None = None
+    protection: Protection | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Searchable:
+    """GNA-2: a scenario element that can be searched (Buscar): a disc at (x, y) of `radius` K on level 1, whose
+    contents are the `Item`s `inside` it; `searched` once a Buscar found them."""
+    id: str
+    name: str
+    x: float
+    y: float
+    radius: float
+    searched: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """GNA-9: hidden (Esconderse). `tried`: (enemy, turn, acting character) of each failed discovery roll — one per
+    enemy per activation (ruling 2)."""
+    tried: tuple[tuple[int, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tied:
+    """CBA-25 ruling (3) / GNA-6: tied up (no moves, pivots, attacks or reactions) until Desatarse frees it; steel
+    bonds need a natural 1 on two Desatarse rolls in a row (`ones`: the current run of 1s)."""
+    steel: bool = False
+    ones: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Disposed:
+    """GNA-7: this corpse was destroyed (Eliminar) by `by`: nothing can loot, use or resurrect it."""
+    by: int

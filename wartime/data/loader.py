@@ -45,8 +45,10 @@ from wartime.data.models import (
     VICTORY_KINDS,
     Archetype,
     ArmyList,
+    Captive,
     Catalogue,
     CharacterSpec,
+    Element,
     Perch,
     Scenario,
     TerrainSpec,
@@ -104,11 +106,17 @@ _SCENARIO_KEYS = (
     "grid",
     "terrain",
     "perch",
+    "element",
+    "captive",
     "deployment",
     "default_lists",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense")
 _PERCH_KEYS = ("side", "at", "on")
+_ELEMENT_KEYS = ("id", "name", "at", "radius", "contents")
+_CAPTIVE_KEYS = ("side", "character", "bonds")
+#: GNA-6: what a captive's bonds are made of (steel needs two natural 1s in a row to undo)
+BONDS = ("rope", "steel")
 #: MOV-10: a perch stands on a piece exactly this high, so that a mini on it is at level 2 (3 K above level 1).
 PERCH_HEIGHT = 3.0
 _ZONE_KEYS = ("rect", "polygon")
@@ -126,6 +134,9 @@ MAX_BOARD = 200.0               # K, board width and height
 MAX_TERRAIN = 500               # [[terrain]] pieces in a scenario
 MAX_VERTICES = 500              # points of one polygon
 MAX_PERCHES = 20                # [[perch]] spots in a scenario
+MAX_ELEMENTS = 100              # [[element]] searchable elements in a scenario (GNA-2)
+MAX_CONTENTS = 20               # items inside one element
+MAX_CAPTIVES = 20               # [[captive]] characters that start tied up (GNA-6)
 MAX_TERRAIN_HEIGHT = 100.0      # K
 MAX_TURN_LIMIT = 100
 MAX_POINTS_LIMIT = 100_000
@@ -1153,6 +1164,66 @@ def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Coll
     return tuple(out)
 
 
+def _parse_elements(data: Mapping[str, Any], board: Polygon | None, c: _Collector) -> tuple[Element, ...]:
+    """``[[element]]`` (GNA-2): a searchable element: ``id`` (unique), ``name``, ``at = [x, y]``, ``radius`` (K, default
+    0.5, at most 5) and ``contents`` (the names of the items a Buscar finds there); the disc must lie on the board."""
+    out: list[Element] = []
+    for i, raw in _get_tables(data, "element", "", c, MAX_ELEMENTS):
+        field = _join("element", i)
+        start = len(c.problems)
+        _check_keys(raw, _ELEMENT_KEYS, field, c)
+        eid = _get_str(raw, "id", field, c)
+        name = _get_str(raw, "name", field, c, required=False, default=eid)
+        at = raw.get("at")
+        if not (isinstance(at, list) and len(at) == 2 and all(_is_number(v) for v in at)):
+            c.add(_join(field, "at"), f"expected a point [x, y], got {_show(at) if 'at' in raw else 'nothing'}")
+            at = None
+        radius = _get_number(raw, "radius", field, c, required=False, default=0.5, positive=True, high=5.0,
+                             unit=" K")
+        contents = raw.get("contents", [])
+        if not isinstance(contents, list) or not all(isinstance(v, str) and v.strip() and len(v) <= MAX_TEXT
+                                                     for v in contents):
+            c.add(_join(field, "contents"), f"expected a list of item names, got {_show(contents)}")
+            contents = []
+        elif len(contents) > MAX_CONTENTS:
+            c.add(_join(field, "contents"), f"{len(contents)} items is more than the {MAX_CONTENTS} limit")
+        if eid is not None and any(e.id == eid for e in out):
+            c.add(_join(field, "id"), f"duplicate element id '{eid}'")
+        if at is not None and radius is not None and board is not None:
+            x0, y0, x1, y1 = board.bounds
+            if not (x0 <= at[0] - radius and at[0] + radius <= x1 and y0 <= at[1] - radius and at[1] + radius <= y1):
+                c.add(_join(field, "at"), f"the element (radius {radius:g} K) must lie on the board")
+        if len(c.problems) == start:
+            out.append(Element(id=eid, name=name or eid, x=float(at[0]), y=float(at[1]), radius=radius,
+                               contents=tuple(contents)))
+    return tuple(out)
+
+
+def _parse_captives(data: Mapping[str, Any], c: _Collector) -> tuple[Captive, ...]:
+    """``[[captive]]`` (GNA-6): ``side``, ``character`` (1-based place in that side's list, units expanded; checked
+    against the list when the game is set up) and ``bonds`` (rope, the default, or steel)."""
+    out: list[Captive] = []
+    for i, raw in _get_tables(data, "captive", "", c, MAX_CAPTIVES):
+        field = _join("captive", i)
+        start = len(c.problems)
+        _check_keys(raw, _CAPTIVE_KEYS, field, c)
+        side = raw.get("side")
+        if "side" not in raw:
+            c.add(_join(field, "side"), f"missing (required: one of {', '.join(SIDES)})")
+        elif side not in SIDES:
+            c.add(_join(field, "side"), _one_of(side, SIDES))
+        index = _get_int(raw, "character", field, c, low=1, limit=MAX_CHARACTERS)
+        bonds = raw.get("bonds", "rope")
+        if bonds not in BONDS:
+            c.add(_join(field, "bonds"), _one_of(bonds, BONDS))
+        if len(c.problems) == start:
+            if any(o.side == side and o.character == index for o in out):
+                c.add(_join(field, "character"), f"{side}'s character {index} is already a captive")
+                continue
+            out.append(Captive(side=side, character=index, bonds=bonds))
+    return tuple(out)
+
+
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
                         allow_outside: bool = False) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
@@ -1188,6 +1259,8 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         seen_ids[piece.id] = i
         terrain.append(piece)
     perches = _parse_perches(data, terrain, c)
+    elements = _parse_elements(data, board, c)               # GNA-2
+    captives = _parse_captives(data, c)                      # GNA-6
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)
@@ -1241,6 +1314,8 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         victory=victory,
         terrain=tuple(terrain),
         perches=perches,
+        elements=elements,
+        captives=captives,
         deployment=deployment,
         default_lists=default_lists,
         grid=bool(grid),

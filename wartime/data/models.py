@@ -31,6 +31,8 @@ __all__ = [
     "ArmyList",
     "TerrainSpec",
     "Perch",
+    "Element",
+    "Captive",
     "Scenario",
 ]
 
@@ -312,6 +314,27 @@ class Perch(_Frozen):
     piece: str
 
 
+class Element(_Frozen):
+    """A searchable scenario element (GNA-2, ``[[element]]``): a disc on the ground at (x, y) of ``radius`` K that a
+    character in base contact may search (Buscar); a pass finds the items named in ``contents``."""
+
+    id: str
+    name: str
+    x: float
+    y: float
+    radius: float
+    contents: tuple[str, ...] = ()
+
+
+class Captive(_Frozen):
+    """A character that starts the game tied up (CBA-25 ruling 3, GNA-6, ``[[captive]]``): the ``character``-th
+    miniature (1-based, in list order with units expanded) of ``side``'s list, in ``bonds`` of rope or steel."""
+
+    side: Side
+    character: int
+    bonds: Literal["rope", "steel"] = "rope"
+
+
 class Scenario(_Frozen):
     """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
 
@@ -330,6 +353,8 @@ class Scenario(_Frozen):
     victory: Victory
     terrain: tuple[TerrainSpec, ...] = ()
     perches: tuple[Perch, ...] = ()
+    elements: tuple[Element, ...] = ()
+    captives: tuple[Captive, ...] = ()
     deployment: dict[str, tuple[tuple[float, float], ...]]
     default_lists: dict[str, Path] = {}
     grid: bool = False

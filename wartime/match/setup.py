@@ -5,9 +5,10 @@ import math
 
 from shapely.geometry import Point, Polygon
 
-from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
-                                     Position, Posture, Protection, Psyche, Stress, Traits, Weapon, Wounds)
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
+                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, Traits, Weapon,
+                                     Wounds)
+from wartime.core.errors import DataError, NotImplementedRule, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
@@ -109,6 +110,25 @@ def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
     return out
 
 
+def place_captives(world: World, scenario, lists: dict) -> None:
+    """GNA-6 / CBA-25 ruling (3): the scenario's captives (``[[captive]]``) start tied up, in rope or steel bonds."""
+    for i, cap in enumerate(getattr(scenario, "captives", ())):
+        minis = [e for e in world.query(Identity) if world.get(e, Identity).side == cap.side]
+        if cap.character > len(minis):
+            raise DataError([(str(scenario.path), f"captive[{i}].character",
+                              f"{cap.side}'s list has {len(minis)} miniatures, not {cap.character}")])
+        world.set(minis[cap.character - 1], Tied(steel=cap.bonds == "steel"))
+
+
+def place_elements(world: World, scenario) -> None:
+    """GNA-2: one entity per searchable element (``[[element]]``, file order), then one `Item` per name of its
+    contents, hidden inside it until a Buscar finds it."""
+    for el in getattr(scenario, "elements", ()):
+        el_e = world.create(Searchable(el.id, el.name, el.x, el.y, el.radius))
+        for name in el.contents:
+            world.create(Item(name, inside=el_e))
+
+
 def build_state(scenario, lists: dict, dice: Dice) -> GameState:
     """Create the world: one entity per recruited character (BLD-24: each copy is a miniature), deployed in
     its side's zone facing the board centre, with ENE 0 (ENE-2). A scenario perch (MOV-10) holds a ranged
@@ -146,4 +166,6 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
                 Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
             )
+    place_captives(world, scenario, lists)
+    place_elements(world, scenario)
     return GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

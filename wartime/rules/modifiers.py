@@ -39,8 +39,11 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
     psyche = gs.psyche(e)
     if psyche.panic:
         mods.append(Modifier("PSI-10", -1, "panic"))
-    if gs.effects(e).psi_bonus:
+    eff = gs.effects(e)
+    if eff.psi_bonus:
         mods.append(Modifier("PSI-4", 1, "CH PSI critical"))
+    if attribute == "AGI" and eff.looted and eff.loot_turn == gs.world.resources["flow"].turn:
+        mods.append(Modifier("GNA-14", -eff.looted, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     return mods
 

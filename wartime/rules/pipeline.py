@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology, reactions, reactors, restrictions
+from wartime.rules import hiding, psychology, reactions, reactors, restrictions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -88,6 +88,7 @@ class ActionPipeline:
             gs.world.set(actor, replace(gs.psyche(actor), forced_charge=None))
         if key != "on_guard":
             reactions.end_guard(gs, actor)                              # GNA-8: any other action ends it
+        hiding.after_declaration(gs, actor, key, params.get("target"))  # GNA-9: acting ends hiding; seen targets
         p0 = gs.pos(actor)
         target = params.get("target")
         w = Window("declaration", actor, key, target if isinstance(target, int) else None, params=dict(vparams),
@@ -284,7 +285,8 @@ class ActionPipeline:
             prepared = action.validate(gs, actor, vparams)
             if gs.psyche(actor).panic and key == "run":
                 restrictions.check_flee(gs, actor, prepared)
-            cost = action_cost(action.cost(gs, actor, vparams, prepared), free=action.free)
+            # GNA-15: a printed 0 (zero_cost) overrides ENE-1's minimum of 1
+            cost = action_cost(action.cost(gs, actor, vparams, prepared), free=action.free or action.zero_cost)
             if not action.free and not can_pay(gs.energy(actor), cost):     # free: not actions (ENE-1)
                 raise RuleViolation("ENE-4", f"{key} costs {cost} ENE and {gs.name(actor)} has {gs.energy(actor)}")
         finally:

@@ -10,7 +10,7 @@ from shapely.geometry import Point
 
 from wartime.core.components import Posture
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology, traits
+from wartime.rules import hiding, psychology, traits
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.state import GameState
 
@@ -43,6 +43,7 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     if action.is_attack and eff.sprint_turn == turn:
         raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")
     traits.restrict_action(gs, actor, key)      # trait hook point action_restriction (TRT-CHICKEN)
+    hiding.check_tied(gs, actor, action, key)   # CBA-25 ruling 3 / GNA-6: tied, no moves, pivots or attacks
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
 
 

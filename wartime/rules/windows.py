@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import psychology, reactions, reactors
+from wartime.rules import hiding, psychology, reactions, reactors
 from wartime.rules.actions import REGISTRY
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
@@ -108,6 +108,7 @@ class ReactionWindows:
             ctx.mods.append(PendingMod(Modifier("REA-4", -1, "reacting before the action ends (MOD-3)"), "ATR"))
         if key != "on_guard":
             reactions.end_guard(gs, e)
+        hiding.after_declaration(gs, e, key, params.get("target"))     # GNA-9: reacting ends hiding
         if action.is_attack:
             psychology.before_attack(gs, ctx, e)              # trait hook point before_attack (TRT-COWARD)
         if ctx.failed:
@@ -172,6 +173,7 @@ class ReactionWindows:
             raise RuleViolation("MVA-3", f"{gs.name(e)} sprinted this turn and cannot attack")
         if key == "pivot" and reactions.reactive(gs, e).on_guard:
             raise RuleViolation("GNA-8", f"{gs.name(e)} is on guard and cannot pivot")
+        hiding.check_tied(gs, e, action, key, reaction=True)            # CBA-25 ruling 3: tied, no reactions
         at = None
         raw = params.get("at")
         if raw is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterable
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import hiding
 from wartime.rules.actions.params import Candidate, CandidateSpace, Param, no_params
 from wartime.rules.context import ActionContext
 from wartime.rules.state import GameState
@@ -19,6 +20,7 @@ class Action:
     moves: ClassVar[bool] = False
     free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
     reaction_only: ClassVar[bool] = False
+    zero_cost: ClassVar[bool] = False    # a printed cost of 0 that overrides ENE-1's minimum of 1 (GNA-15 Soltar)
     #: ACT-1: the parameters the action asks for (rules/actions/params.py); () for none
     params: ClassVar[tuple[Param, ...]] = ()
 
@@ -73,6 +75,7 @@ def need_target(gs: GameState, actor: int, params: dict, rule: str, *, enemy: bo
         raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
     if gs.pos(t).level != gs.pos(actor).level:
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")
+    hiding.check_target(gs, actor, t)           # GNA-9: a hidden enemy must be discovered first
     return t
 
 

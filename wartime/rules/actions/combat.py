@@ -11,7 +11,7 @@ from wartime.core.components import Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
-from wartime.rules import areas, traits
+from wartime.rules import areas, hiding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
@@ -56,6 +56,7 @@ def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> in
     if not can_interact(gs.pos(actor).level, gs.pos(t).level, True):
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level (levels 1 and 2 "
                             "also at range, MOV-12)")
+    hiding.check_target(gs, actor, t)           # GNA-9: a hidden enemy must be discovered first
     return t
 
 

@@ -1,0 +1,452 @@
+"""More generic actions: Buscar, Comerciar, Desatarse, Eliminar, Esconderse, Percibir, Saquear, Soltar (GNA-2, GNA-3,
+GNA-6, GNA-7, GNA-9, GNA-12, GNA-14, GNA-15), the free discovery roll against a hidden enemy (GNA-9 ruling 2) and
+Marcar un objetivo (GNA-11), refused until metahabilities are played (MET-1).
+
+Items are named by reference strings (rules/items.py): ``weapon:<i>``, ``protection:<i>``, ``item:<entity>``.
+Searchable elements (GNA-2) are scenario elements (``[[element]]``, docs/data-formats.md) named by their id."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from wartime.core.components import Disposed, Hidden, Item, Life, Searchable, Tied
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules import hiding, items
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.checks import Modifier
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.psychology import psi_check
+from wartime.rules.state import GameState
+from wartime.rules.wounds import apply_wounds
+
+
+# --- helpers -------------------------------------------------------------------------------------------------------
+def element_in_contact(gs: GameState, e: int, el: Searchable) -> bool:
+    """GNA-2: the base touches the element's disc (edge gap ≤ 0.05 K, CMB-11's contact), at level 1."""
+    p = gs.pos(e)
+    gap = math.hypot(p.x - el.x, p.y - el.y) - gs.body(e).radius - el.radius
+    return p.level == 1 and gap <= ENGAGED_GAP + 1e-9
+
+
+def elements(gs: GameState) -> list[int]:
+    """The searchable elements' entities, in id order."""
+    return list(gs.world.query(Searchable))
+
+
+def corpses_in_contact(gs: GameState, e: int) -> list[int]:
+    """GNA-7 / GNA-14: dead miniatures (WND-3) in base contact with `e` whose corpse was not destroyed (GNA-7)."""
+    out = []
+    for o in gs.minis():
+        if o != e and gs.world.get(o, Life).state == "dead" and gs.world.try_get(o, Disposed) is None \
+                and gs.in_contact(e, o):
+            out.append(o)
+    return out
+
+
+def need_corpse(gs: GameState, actor: int, params: dict, rule: str) -> int:
+    t = need(params, "target", rule, int)
+    if t not in gs.minis():
+        raise RuleViolation(rule, f"no miniature with id {t}")
+    if gs.world.get(t, Life).state != "dead":
+        raise RuleViolation(rule, f"{gs.name(t)} is not dead: only a corpse can be {('looted' if rule == 'GNA-14' else 'disposed of')}")
+    if gs.world.try_get(t, Disposed) is not None:
+        raise RuleViolation("GNA-7", f"{gs.name(t)}'s corpse was destroyed: nothing can loot, use or resurrect it")
+    if not gs.in_contact(actor, t):
+        raise RuleViolation(rule, f"{gs.name(t)}'s corpse is not in base contact with {gs.name(actor)}")
+    return t
+
+
+# --- GNA-2 -----------------------------------------------------------------------------------------------------------
+@register
+class Search(Action):
+    """GNA-2: Buscar (1, INT): a searchable scenario element in base contact; a pass finds what it holds (the searcher
+    takes its items); a fail finds nothing (it may search again)."""
+    key = "search"
+    rule = "GNA-2"
+    category = "generic"
+    has_check = True
+
+    params = (Param("element", "choice", "GNA-2: the id of a searchable scenario element in base contact"),)
+
+    def candidates(self, gs, actor, space):
+        for el_e in elements(gs):
+            el = gs.world.get(el_e, Searchable)
+            if not el.searched and element_in_contact(gs, actor, el):
+                yield Candidate(self.key, lambda i=el.id: {"element": i}, label=el.name)
+
+    def validate(self, gs, actor, params):
+        wanted = need(params, "element", self.rule, str)
+        for el_e in elements(gs):
+            el = gs.world.get(el_e, Searchable)
+            if el.id != wanted:
+                continue
+            if el.searched:
+                raise RuleViolation("GNA-2", f"{el.name} was already searched: its contents were found")
+            if not element_in_contact(gs, actor, el):
+                raise RuleViolation("GNA-2", f"{el.name} is not in base contact with {gs.name(actor)}")
+            return el_e
+        raise RuleViolation("GNA-2", f"no searchable element {wanted!r} on the table")
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, el_e):
+        el = gs.world.get(el_e, Searchable)
+        r = roll_character_check(gs, ctx, ctx.actor, "ATR", "INT", "GNA-2", "Buscar")
+        if ctx.failed or not r.passed:
+            gs.world.emit("searched", "GNA-2", who=ctx.actor, element=el.id, found=[])
+            return
+        found = [i for i in gs.world.query(Item) if gs.world.get(i, Item).inside == el_e]
+        for i in found:
+            gs.world.set(i, replace(gs.world.get(i, Item), inside=None, holder=ctx.actor))
+        gs.world.set(el_e, replace(el, searched=True))
+        gs.world.emit("searched", "GNA-2", who=ctx.actor, element=el.id,
+                      found=[gs.world.get(i, Item).name for i in found], items=found)
+
+
+# --- GNA-3 -----------------------------------------------------------------------------------------------------------
+@register
+class Trade(Action):
+    """GNA-3: Comerciar (1): with a willing character (an ally) in base contact, give and/or receive one item that is
+    held or easy to take (weapons, objects, SIZ 0 protections); the other character spends nothing."""
+    key = "trade"
+    rule = "GNA-3"
+    category = "generic"
+
+    params = (Param("target", "ally", "GNA-3: an ally in base contact"),
+              Param("give", "choice", "GNA-3: one of the actor's items ('weapon:<i>', 'protection:<i>', 'item:<id>')",
+                    optional=True),
+              Param("receive", "choice", "GNA-3: one of the ally's items", optional=True))
+
+    def candidates(self, gs, actor, space):
+        for a in space.allies():
+            if not gs.in_contact(actor, a):
+                continue
+            for ref in items.item_refs(gs, actor):
+                yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "give": ref},
+                                label=f"give {items.item_name(gs, actor, ref)} to {gs.name(a)}")
+            for ref in items.item_refs(gs, a):
+                yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "receive": ref},
+                                label=f"take {items.item_name(gs, a, ref)} from {gs.name(a)}")
+
+    def validate(self, gs, actor, params):
+        t = need_target(gs, actor, params, self.rule, enemy=False)
+        if gs.side(t) != gs.side(actor):
+            raise RuleViolation("GNA-3", f"{gs.name(t)} is not willing: only an ally trades")
+        if not gs.able(t):
+            raise RuleViolation("GNA-3", f"{gs.name(t)} is out of action and cannot trade")
+        if not gs.in_contact(actor, t):
+            raise RuleViolation("GNA-3", f"{gs.name(t)} is not in base contact")
+        give, receive = params.get("give"), params.get("receive")
+        if give is None and receive is None:
+            raise RuleViolation("GNA-3", "give and/or receive one item")
+        if give is not None:
+            items.parse_ref(gs, actor, give, self.rule)
+        if receive is not None:
+            items.parse_ref(gs, t, receive, self.rule)
+        return (t, give, receive)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        t, give, receive = prepared
+        got = items.item_name(gs, t, receive) if receive is not None else None
+        gave = items.transfer(gs, ctx.actor, [give], t)[0] if give is not None else None
+        if receive is not None:
+            items.transfer(gs, t, [receive], ctx.actor)
+        gs.world.emit("traded", "GNA-3", who=ctx.actor, ally=t, gave=gave, received=got)
+
+
+# --- GNA-6 -----------------------------------------------------------------------------------------------------------
+@register
+class Untie(Action):
+    """GNA-6: Desatarse (4, CH AGI −1): a tied character frees itself on a pass; steel bonds need a natural 1 on two
+    Desatarse rolls in a row (any other result restarts the count, even across activations); a fumble adds 1 wound
+    with no CH DEF."""
+    key = "untie"
+    rule = "GNA-6"
+    category = "generic"
+    has_check = True
+
+    def available(self, gs, actor):
+        if not hiding.tied(gs, actor):
+            raise RuleViolation("GNA-6", f"{gs.name(actor)} is not tied")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 4
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        bonds = gs.world.get(e, Tied)
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", "GNA-6", "Desatarse",
+                                 extra=[Modifier("GNA-6", -1, "difficult (D)")])
+        if bonds.steel:
+            ones = bonds.ones + 1 if r.die == 1 else 0
+            free = ones >= 2
+            if not free:
+                gs.world.set(e, replace(bonds, ones=ones))
+        else:
+            free = r.passed
+        if free and not ctx.failed:
+            gs.world.remove(e, Tied)
+            gs.world.emit("untied", "GNA-6", who=e, steel=bonds.steel)
+        else:
+            gs.world.emit("still_tied", "GNA-6", who=e, steel=bonds.steel,
+                          ones=gs.world.get(e, Tied).ones if hiding.tied(gs, e) else 0)
+        if r.fumble:
+            state = apply_wounds(gs, e, 1, source=None, rule="GNA-6")          # no CH DEF
+            if state == "active" and not gs.unconscious(e):
+                psi_check(gs, ctx, e, source=None, reason="wounded", rule="PSI-1")
+
+
+# --- GNA-7 -----------------------------------------------------------------------------------------------------------
+@register
+class DisposeCorpse(Action):
+    """GNA-7: Eliminar (2, CH AGI, CON or INT as the player chooses): destroy a corpse in base contact with something
+    held (any weapon or object; not empty-handed); on a pass it is removed (nothing can loot, use or resurrect it)."""
+    key = "dispose_corpse"
+    rule = "GNA-7"
+    category = "generic"
+    has_check = True
+
+    params = (Param("target", "character", "GNA-7: a corpse in base contact"),
+              Param("attribute", "choice", "GNA-7: the attribute of the check", choices=("AGI", "CON", "INT")))
+
+    def candidates(self, gs, actor, space):
+        for c in corpses_in_contact(gs, actor):
+            for a in ("AGI", "CON", "INT"):
+                yield Candidate(self.key, lambda c=c, a=a: {"target": c, "attribute": a},
+                                label=f"{gs.name(c)} (CH {a})")
+
+    def available(self, gs, actor):
+        if not items.holds_something(gs, actor):
+            raise RuleViolation("GNA-7", f"{gs.name(actor)} is empty-handed: it needs a weapon or object to destroy "
+                                "a corpse with")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        t = need_corpse(gs, actor, params, self.rule)
+        attr = need(params, "attribute", self.rule, str)
+        if attr not in ("AGI", "CON", "INT"):
+            raise RuleViolation("GNA-7", f"the check is CH AGI, CON or INT, not {attr!r}")
+        return (t, attr)
+
+    def cost(self, gs, actor, params, prepared):
+        return 2
+
+    def resolve(self, gs, ctx, prepared):
+        t, attr = prepared
+        r = roll_character_check(gs, ctx, ctx.actor, "ATR", attr, "GNA-7", "Eliminar", against=t)
+        if ctx.failed or not r.passed:
+            gs.world.emit("corpse_remains", "GNA-7", who=ctx.actor, corpse=t)
+            return
+        gs.world.set(t, Disposed(ctx.actor))
+        gs.world.emit("corpse_disposed", "GNA-7", who=ctx.actor, corpse=t)
+
+
+# --- GNA-9 -----------------------------------------------------------------------------------------------------------
+@register
+class Hide(Action):
+    """GNA-9: Esconderse (2): more than 50 % covered from every enemy with LOS to it; hidden until it takes any action
+    or reaction or is discovered (rules/hiding.py)."""
+    key = "hide"
+    rule = "GNA-9"
+    category = "generic"
+
+    def available(self, gs, actor):
+        if hiding.hidden(gs, actor):
+            raise RuleViolation("GNA-9", f"{gs.name(actor)} is already hidden")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        why = hiding.hiding_problem(gs, actor)
+        if why is not None:
+            raise RuleViolation("GNA-9", why)
+
+    def cost(self, gs, actor, params, prepared):
+        return 2
+
+    def resolve(self, gs, ctx, prepared):
+        gs.world.set(ctx.actor, Hidden())
+        gs.world.emit("state_changed", "GNA-9", who=ctx.actor, state="hidden", value=True)
+
+
+@register
+class Discover(Action):
+    """GNA-9 ruling (2): the free CH INT ENF an enemy makes to discover a hidden character before acting on it (once
+    per enemy per activation; with no roll if it sees it 50 % covered or less). Not an action: no ENE, no window."""
+    key = "discover"
+    rule = "GNA-9"
+    category = "free"
+    free = True
+
+    params = (Param("target", "enemy", "GNA-9: a hidden enemy"),)
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if hiding.hidden(gs, t):
+                yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def validate(self, gs, actor, params):
+        t = need(params, "target", self.rule, int)
+        if t not in gs.minis() or not gs.able(t):
+            raise RuleViolation("GNA-9", f"no able miniature with id {t}")
+        why = hiding.discovery_problem(gs, actor, t)
+        if why is not None:
+            raise RuleViolation("GNA-9", why)
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, t):
+        hiding.discover(gs, ctx.actor, t)
+
+
+# --- GNA-11 ----------------------------------------------------------------------------------------------------------
+@register
+class MarkTarget(Action):
+    """GNA-11: Marcar un objetivo (3, INT / VOL) needs a Neuromante or Titiritero possessing its target: refused until
+    metahabilities are played (MET-1; possession itself is refused, PSI-17)."""
+    key = "mark_target"
+    rule = "GNA-11"
+    category = "generic"
+    has_check = True
+
+    def available(self, gs, actor):
+        raise NotImplementedRule("GNA-11", "Marcar un objetivo (Neuromante / Titiritero metahabilities, MET-1)")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        raise NotImplementedRule("GNA-11", "Marcar un objetivo")
+
+
+# --- GNA-12 ----------------------------------------------------------------------------------------------------------
+@register
+class Perceive(Action):
+    """GNA-12: Percibir (2, INT): all around (no FOV or LOS), enemies within INT K that the character cannot see (out of
+    its FOV or LOS, or hidden): a pass places location markers (a hidden one is found: GNA-9 ends); a critical places
+    their miniatures (hidden states end)."""
+    key = "perceive"
+    rule = "GNA-12"
+    category = "generic"
+    has_check = True
+
+    def cost(self, gs, actor, params, prepared):
+        return 2
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        r = roll_character_check(gs, ctx, e, "ATR", "INT", "GNA-12", "Percibir")
+        reach = float(gs.attrs(e).INT)
+        unseen = [o for o in gs.enemies(e, able_only=False)
+                  if gs.distance(e, o) <= reach + 1e-9 and
+                  (hiding.hidden(gs, o) or not gs.in_fov(e, o) or not gs.has_los(e, o))]
+        if ctx.failed or not r.passed:
+            gs.world.emit("perceived", "GNA-12", who=e, found=[], markers=[])
+            return
+        markers = [[o, round(gs.pos(o).x, 4), round(gs.pos(o).y, 4)] for o in unseen]
+        for o in unseen:
+            hiding.reveal(gs, o, "GNA-12", "perceived", by=e)
+        gs.world.emit("perceived", "GNA-12", who=e, found=unseen, markers=markers,
+                      placed="miniatures" if r.critical else "markers")
+
+
+# --- GNA-14 ----------------------------------------------------------------------------------------------------------
+@register
+class Loot(Action):
+    """GNA-14: Saquear (3): take items from a corpse in base contact (all of them unless `items` names some); CH AGI −1
+    per item taken until the end of the turn, cumulative (rules/modifiers.py)."""
+    key = "loot"
+    rule = "GNA-14"
+    category = "generic"
+
+    params = (Param("target", "character", "GNA-14: a corpse in base contact"),
+              Param("items", "choice", "GNA-14: the corpse's items to take (default: all that are easy to take)",
+                    optional=True))
+
+    def candidates(self, gs, actor, space):
+        for c in corpses_in_contact(gs, actor):
+            refs = items.item_refs(gs, c)
+            if not refs:
+                continue
+            yield Candidate(self.key, lambda c=c: {"target": c}, label=f"everything from {gs.name(c)}")
+            if len(refs) > 1:
+                for ref in refs:
+                    yield Candidate(self.key, lambda c=c, ref=ref: {"target": c, "items": [ref]},
+                                    label=f"{items.item_name(gs, c, ref)} from {gs.name(c)}")
+
+    def validate(self, gs, actor, params):
+        t = need_corpse(gs, actor, params, self.rule)
+        refs = params.get("items")
+        if refs is None:
+            refs = items.item_refs(gs, t)
+        if not isinstance(refs, (list, tuple)) or len(set(map(str, refs))) != len(refs):
+            raise RuleViolation("GNA-14", "items must be a list of distinct item references")
+        for ref in refs:
+            items.parse_ref(gs, t, ref, self.rule)
+        if not refs:
+            raise RuleViolation("GNA-14", f"{gs.name(t)}'s corpse has nothing easy to take")
+        return (t, list(refs))
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        t, refs = prepared
+        names = items.transfer(gs, t, refs, ctx.actor)
+        turn = gs.world.resources["flow"].turn
+        eff = gs.effects(ctx.actor)
+        before = eff.looted if eff.loot_turn == turn else 0
+        gs.set_effects(ctx.actor, looted=before + len(names), loot_turn=turn)
+        gs.world.emit("looted", "GNA-14", who=ctx.actor, corpse=t, items=names, agi_malus=before + len(names))
+
+
+# --- GNA-15 ----------------------------------------------------------------------------------------------------------
+@register
+class DropItem(Action):
+    """GNA-15: Soltar (0): in its own activation a character drops a held item, which lies on the ground in base
+    contact. Its printed 0 overrides ENE-1's minimum. Bombs and similar (cost: the weapon's ENE; operative after the
+    activation) need traits that are refused when a game is set up (TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB,
+    TRT-REMOTE-CONTROL), so every item in play drops for 0."""
+    key = "drop_item"
+    rule = "GNA-15"
+    category = "generic"
+    zero_cost = True
+
+    params = (Param("item", "choice", "GNA-15: one of the actor's items ('weapon:<i>', 'protection:<i>', 'item:<id>')"),)
+
+    def candidates(self, gs, actor, space):
+        for ref in items.item_refs(gs, actor):
+            yield Candidate(self.key, lambda ref=ref: {"item": ref}, label=items.item_name(gs, actor, ref))
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("GNA-15", "Soltar is taken in the own activation only, not as a reaction")
+        ref = need(params, "item", self.rule, str)
+        items.parse_ref(gs, actor, ref, self.rule)
+        return ref
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, ref):
+        e = ctx.actor
+        p = gs.pos(e)
+        # it lies in base contact, in front of the base
+        r = gs.body(e).radius + 0.1
+        at = (round(p.x + r * math.cos(math.radians(p.facing)), 4), round(p.y + r * math.sin(math.radians(p.facing)), 4))
+        name = items.item_name(gs, e, ref)
+        it = items.put_down(gs, e, ref, at)
+        gs.world.emit("dropped", "GNA-15", who=e, item=name, entity=it, at=list(at))
