@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import weakref
 
 import numpy as np
 import shapely
@@ -16,15 +15,30 @@ from wartime.geometry.movement import check_path, terrain_class
 
 CELL = 0.75
 MAX_EXPANSIONS = 2500
-_static: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+#: static grids by board content (every match builds its own Board of the same scenario: a balance batch plays
+#: thousands of games on one table), radius and chest height; bounded
+_static: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+STATIC_MAX = 256
+
+
+def _board_signature(board: Board) -> tuple:
+    sig = getattr(board, "_nav_signature", None)
+    if sig is None:
+        sig = (board.width, board.height, tuple((p.id, p.kind, p.height, p.polygon.wkb) for p in board.pieces))
+        board._nav_signature = sig
+    return sig
 
 
 def _static_grid(board: Board, radius: float, chest: float) -> tuple[np.ndarray, np.ndarray]:
-    """(blocked, cost) arrays [ix, iy] for static terrain; cached per board, radius and chest height."""
-    cache = _static.setdefault(board, {})
-    key = (round(radius, 3), round(chest, 3))
-    if key in cache:
-        return cache[key]
+    """(blocked, cost) arrays [ix, iy] for static terrain; cached per board content, radius and chest height
+    (read-only: callers copy before changing them)."""
+    key = (_board_signature(board), round(radius, 3), round(chest, 3))
+    got = _static.get(key)
+    if got is not None:
+        return got
+    if len(_static) >= STATIC_MAX:
+        _static.clear()
+    cache = _static
     nx, ny = int(board.width / CELL), int(board.height / CELL)
     xs = (np.arange(nx) + 0.5) * CELL
     ys = (np.arange(ny) + 0.5) * CELL
@@ -39,6 +53,8 @@ def _static_grid(board: Board, radius: float, chest: float) -> tuple[np.ndarray,
             blocked |= d < radius + 0.1
         elif cls > 0:
             cost = np.where(d < radius, np.maximum(cost, 1.0 + 0.75 * cls), cost)
+    blocked.setflags(write=False)
+    cost.setflags(write=False)
     cache[key] = (blocked, cost)
     return blocked, cost
 
