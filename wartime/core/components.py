@@ -139,6 +139,21 @@ class Life:
 
 
 @dataclass(frozen=True, slots=True)
+class Climbing:
+    """MVA-10 / MVA-13: a character on a wall at level 1: clinging part-way up the piece `piece`, or standing on its
+    top (`height` = the piece's height); `height` K raise its base elevation (GameState.elevation). Absent on the
+    ground; removed when it comes down (Dejarse caer, a fall) or steps onto a 3 K roof (level 2)."""
+    piece: str
+    height: float
+
+
+@dataclass(frozen=True, slots=True)
+class SilentArrival:
+    """MVA-7: the character's latest move was Mover sin hacer ruido (no noise): it "arrived silently" for Ataque
+    sorpresa (CBA-11) and Esconderse (GNA-9). Removed by any other move of it and at the end of its activation."""
+
+
+@dataclass(frozen=True, slots=True)
 class Activation:
     """Per-turn activation bookkeeping (SEQ-5, ENE-3, GNA-10, ACT-3)."""
     acted: bool = False              # its activation this turn is over

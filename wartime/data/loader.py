@@ -111,7 +111,7 @@ _SCENARIO_KEYS = (
     "deployment",
     "default_lists",
 )
-_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense")
+_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
 _PERCH_KEYS = ("side", "at", "on")
 _ELEMENT_KEYS = ("id", "name", "at", "radius", "contents")
 _CAPTIVE_KEYS = ("side", "character", "bonds")
@@ -1115,10 +1115,15 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
             c.add(hf, f"a high obstacle is taller than chest height {LOW_OBSTACLE_MAX_HEIGHT} K (MOV-9), got {height:g}")
         elif kind == "blocking" and height <= 0:
             c.add(hf, "a blocking piece needs a height over 0")
+    # MVA-10 / MOV-9: obstacles may be climbed (low and high ones by default, a blocking building when marked)
+    climbable = _get_bool(raw, "climbable", field, c, kind in ("low", "high"))
+    if climbable and kind in ("difficult", "extreme", "water"):
+        c.add(_join(field, "climbable"), f"only obstacles (low, high, blocking) can be climbed, not {kind} terrain "
+                                         "(MVA-10)")
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
-                       defense=defense)
+                       defense=defense, climbable=bool(climbable))
 
 
 def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Collector) -> tuple[Perch, ...]:

@@ -37,12 +37,12 @@ __all__ = [
 ]
 
 ArchetypeKind = Literal["race", "weapon", "protection", "metahability", "object", "transport"]
-TerrainKind = Literal["difficult", "extreme", "low", "high", "blocking"]
+TerrainKind = Literal["difficult", "extreme", "low", "high", "blocking", "water"]
 Victory = Literal["elimination", "fewer_casualties"]
 Side = Literal["red", "blue"]
 
 ARCHETYPE_KINDS: tuple[str, ...] = ("race", "weapon", "protection", "metahability", "object", "transport")
-TERRAIN_KINDS: tuple[str, ...] = ("difficult", "extreme", "low", "high", "blocking")
+TERRAIN_KINDS: tuple[str, ...] = ("difficult", "extreme", "low", "high", "blocking", "water")
 VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties")
 SIDES: tuple[str, ...] = ("red", "blue")
 
@@ -68,6 +68,7 @@ TERRAIN_DEFAULTS: dict[str, tuple[float, bool]] = {
     "low": (0.5, True),
     "high": (1.5, True),
     "blocking": (10.0, True),
+    "water": (0.0, False),          # MVA-11: crossed only by swimming (Nadar)
 }
 
 
@@ -292,7 +293,11 @@ class TerrainSpec(_Frozen):
 
     Kinds: ``difficult``/``extreme`` ground (MOV-7, height 0, see-through); ``low`` obstacle up to a human's
     chest (MOV-8, 0.5 K); ``high`` obstacle that must be climbed (MOV-9, 1.5 K); ``blocking`` impassable
-    building (10 K).
+    building (10 K); ``water`` (MVA-11, height 0, see-through) that only Nadar crosses.
+
+    ``climbable`` (MVA-10, MOV-9): an obstacle taller than a mini's chest may be climbed with Escalar (and jumped
+    onto with Subir a un alto, MVA-13). Default: true for ``low`` and ``high`` obstacles, false for ``blocking``
+    pieces (a building is climbable only when the scenario says so); never for ground or water.
     """
 
     id: str
@@ -301,6 +306,7 @@ class TerrainSpec(_Frozen):
     height: float
     blocks_los: bool
     defense: int = 0
+    climbable: bool = False
 
 
 class Perch(_Frozen):

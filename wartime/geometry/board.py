@@ -15,8 +15,9 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 
-#: Terrain kinds (Preface): movement classes easy/difficult/extreme, obstacles low/high, impassable blocking.
-KINDS = ("difficult", "extreme", "low", "high", "blocking")
+#: Terrain kinds (Preface): movement classes easy/difficult/extreme, obstacles low/high, impassable blocking,
+#: water (MVA-11: only swimming crosses it).
+KINDS = ("difficult", "extreme", "low", "high", "blocking", "water")
 
 #: Tolerance in K used when a point or a disc is tested against the board edge.
 EDGE_TOL = 1e-9
@@ -27,7 +28,8 @@ SOLID_TOL = 1e-9
 
 @dataclass(frozen=True)
 class TerrainPiece:
-    """Preface: a footprint polygon with a top height (K above the ground), a kind, a blocks_los flag and a DEF."""
+    """Preface: a footprint polygon with a top height (K above the ground), a kind, a blocks_los flag and a DEF;
+    `climbable` marks an obstacle Escalar may climb (MVA-10, MOV-9)."""
 
     id: str
     kind: str
@@ -35,6 +37,7 @@ class TerrainPiece:
     height: float
     blocks_los: bool
     defense: int = 0
+    climbable: bool = False
 
 
 def _clean_ring(coords: np.ndarray) -> np.ndarray:
@@ -269,10 +272,12 @@ class Board:
 
     @classmethod
     def from_specs(cls, width: float, height: float, specs: Iterable[Any], grid: bool = False) -> "Board":
-        """Build from specs with attributes id, kind, polygon (tuple of (x, y)), height, blocks_los, defense."""
+        """Build from specs with attributes id, kind, polygon (tuple of (x, y)), height, blocks_los, defense and
+        (optional) climbable."""
         pieces = [TerrainPiece(id=str(s.id), kind=str(s.kind), polygon=Polygon([tuple(map(float, v)) for v in s.polygon]),
                                height=float(s.height), blocks_los=bool(s.blocks_los),
-                               defense=int(getattr(s, "defense", 0) or 0))
+                               defense=int(getattr(s, "defense", 0) or 0),
+                               climbable=bool(getattr(s, "climbable", False)))
                   for s in specs]
         return cls(width, height, pieces, grid)
 
@@ -290,6 +295,21 @@ class Board:
         return f"Board({self.width} × {self.height}, {len(self.pieces)} pieces{', grid' if self.grid else ''})"
 
     # -- queries --------------------------------------------------------------------------------------------
+    def dry(self) -> "Board":
+        """MVA-11 / MVA-12: the same board without its water pieces (a swim or a jump is checked against it);
+        built once, then cached (`self` when there is no water)."""
+        got = self.__dict__.get("_dry")
+        if got is None:
+            wet = [p for p in self.pieces if p.kind == "water"]
+            got = self if not wet else Board(self.width, self.height,
+                                             [p for p in self.pieces if p.kind != "water"], self.grid)
+            self._dry = got
+        return got
+
+    def water(self) -> list[TerrainPiece]:
+        """MVA-11: the water pieces, in board order."""
+        return [p for p in self.pieces if p.kind == "water"]
+
     def piece(self, piece_id: str) -> TerrainPiece:
         return self._by_id[piece_id]
 

@@ -66,7 +66,8 @@ def terrain_class(kind: str, height: float, chest_height: float) -> int | None:
     """MOV-7..9: surcharge of crossing one piece (0, 1, 2), or None when Escalar is needed / impassable.
 
     'difficult' → 1, 'extreme' → 2, a 'low' obstacle up to chest height → 1 (MOV-8); a 'low' obstacle taller
-    than the chest, any 'high' obstacle and any 'blocking' piece → None (MOV-9).
+    than the chest, any 'high' obstacle and any 'blocking' piece → None (MOV-9); 'water' → None (only Nadar,
+    MVA-11, crosses it: rules.actions.terrain_moves checks a swim against the board without its water).
     """
     if kind == "difficult":
         return SURCHARGE_DIFFICULT
@@ -204,6 +205,9 @@ def _check_path(board: Board, path: Sequence[Sequence[float]], radius: float, ch
                 p = board.pieces[i]
                 cls = terrain_class(p.kind, p.height, chest_height)
                 if cls is None:
+                    if p.kind == "water":         # MVA-11: water is crossed only by swimming
+                        return _fail("MVA-11", f"the path enters water ({p.id}); it needs Nadar", length, end,
+                                     contacts)
                     what = {"blocking": "impassable terrain"}.get(p.kind, f"a {p.height:g} K obstacle")
                     return _fail("MOV-9", f"the path enters {what} ({p.id}); it needs Escalar", length, end,
                                  contacts)

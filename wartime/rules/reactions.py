@@ -182,7 +182,8 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
 def action_noise(gs: GameState, actor: int, key: str, params: dict, moved: float) -> float:
     """REA-6 / ENV-6 / ENV-7: the noise of one resolved action: its weapon's (DMG × 2) for an attack, 2 × the
     K actually travelled for an action that moved the actor; the larger if both (rules.noise)."""
-    out = noise.movement_noise(moved) if moved > 0 else 0.0
+    # MVA-7: a silent move (Mover sin hacer ruido marks its params `_silent`) makes no movement noise
+    out = noise.movement_noise(moved) if moved > 0 and not params.get("_silent") else 0.0
     if key in ("ranged_attack", "melee_attack") and isinstance(params.get("weapon"), int):
         out = max(out, noise.weapon_noise(gs.weapon(actor, params["weapon"])))
     return out

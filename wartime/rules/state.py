@@ -10,6 +10,7 @@ import numpy as np
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
                                      Position, Posture, Psyche, Stress, Traits, Wounds)
+from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -103,12 +104,15 @@ class GameState:
         return h if state == "standing" else (h / 2 if state == "crouched" else h / 4)
 
     def elevation(self, e: int) -> float:
-        """MOV-10: base elevation. Level 1: the surface under the base centre; level 2: that surface + 3 K (a
-        flyer, or a character standing on a 3 K high piece: see `perched`). Levels 3, 4 and −1 have no
-        elevation: they interact only within their own level (MOV-11), where 0 is used."""
+        """MOV-10: base elevation. Level 1: the surface under the base centre, plus the height climbed up a wall
+        (MVA-10); level 2: that surface + 3 K (a flyer, or a character standing on a 3 K high piece: see
+        `perched`). Levels 3, 4 and −1 have no elevation: they interact only within their own level (MOV-11), where
+        0 is used."""
         p = self.pos(e)
         if p.level == 1:
-            return self.board.surface_height(p.x, p.y)
+            # MVA-10: a climber clinging to a wall or standing on its top is raised by the K it climbed
+            climbing = self.world.try_get(e, Climbing)
+            return self.board.surface_height(p.x, p.y) + (climbing.height if climbing is not None else 0.0)
         if p.level == 2:
             return self.board.surface_height(p.x, p.y) + LEVEL_2_HEIGHT
         return 0.0

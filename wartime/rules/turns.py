@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import Activation, Identity, Stress
+from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
 from wartime.rules import psychology, reactions
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -206,6 +207,8 @@ class TurnFlow:
         keep = tuple(m for m in eff.next_action_mod if m[1] == "sprint")      # MVA-2 lapses; MVA-3 to turn end
         gs.set_effects(e, next_action_mod=keep, charge_target=None, concentrate=0, concentrate_building=False,
                        psi_bonus=False, followup=False, support=0 if eff.support == 2 else eff.support)
+        if gs.world.has(e, SilentArrival):
+            gs.world.remove(e, SilentArrival)                            # MVA-7 / CBA-11: within its activation
         reactions.lapse_counter_charges(gs, e)
         for r in f.bullet_time:
             gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")

@@ -39,6 +39,7 @@ TERRAIN = {
     "low": {"fill": (150, 128, 92), "edge": (205, 180, 130), "pattern": "none", "label": "low obstacle"},
     "high": {"fill": (118, 108, 100), "edge": (190, 180, 170), "pattern": "bricks", "label": "high obstacle"},
     "blocking": {"fill": (48, 46, 50), "edge": (130, 126, 135), "pattern": "cross", "label": "blocking"},
+    "water": {"fill": (38, 84, 150), "edge": (90, 150, 220), "pattern": "waves", "label": "water (swim)"},
 }
 
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 import shapely
 from shapely.geometry import LineString, Point
 
+from wartime.core.components import Climbing
 from wartime.core.errors import RuleViolation
 from wartime.geometry.movement import terrain_class
 from wartime.rules.actions.base import Action, register
@@ -39,7 +40,11 @@ def fall_damage(drop: float, model_height: float) -> int:
 
 
 def perch_piece(gs: GameState, actor: int):
-    """The piece whose top the perched actor stands on (the one under its base centre), or None."""
+    """The piece whose top the perched actor stands on (the one under its base centre), or None; for a climber
+    (MVA-10: clinging to a wall or standing on its top) the piece it climbed."""
+    climbed = gs.world.try_get(actor, Climbing)
+    if climbed is not None:
+        return gs.board.piece(climbed.piece)
     p = gs.pos(actor)
     pt = Point(p.x, p.y)
     for piece in gs.board.pieces:
@@ -70,15 +75,24 @@ class DropDown(Action):
 
     def available(self, gs, actor):
         can_move(gs, actor)
-        if not perched(gs, actor) or perch_piece(gs, actor) is None:
+        on_wall = gs.world.has(actor, Climbing) and gs.pos(actor).level == 1                 # MVA-10
+        if not (perched(gs, actor) or on_wall) or perch_piece(gs, actor) is None:
             raise RuleViolation("MVA-9", f"{gs.name(actor)} is not standing on a height to drop from")
 
     def candidates(self, gs, actor, space):
-        """The landing spot just off the piece's edge in each of the 8 compass directions (east first)."""
+        """The landing spot just off the piece's edge in each of the 8 compass directions (east first); a climber
+        whose base centre is off the piece (clinging to a wall, or on a top too narrow for its base) gets the spot
+        where it is, then those beyond the far edge."""
         piece = perch_piece(gs, actor)
         if piece is None:
             return
         p = gs.pos(actor)
+        outside = not piece.polygon.covers(Point(p.x, p.y))
+        if outside:
+            gap = piece.polygon.distance(Point(p.x, p.y)) - gs.body(actor).radius
+            if -1e-6 <= gap <= FOOT_GAP + 1e-6:
+                here = [round(p.x, 4), round(p.y, 4)]
+                yield Candidate(self.key, lambda to=here: {"to": to}, label="drop here")
         r = gs.body(actor).radius
         far = gs.board.width + gs.board.height
         for k in range(8):
@@ -88,7 +102,9 @@ class DropDown(Action):
             if hit.is_empty:
                 continue
             # the crossing may be points or, along an edge, segments: take the nearest coordinate of any part
-            t = min(math.hypot(qx - p.x, qy - p.y) for qx, qy in shapely.get_coordinates(hit)) + r + FOOT_GAP / 2
+            # (from off the piece, MVA-10: the farthest one, beyond the far edge)
+            pick = max if outside else min
+            t = pick(math.hypot(qx - p.x, qy - p.y) for qx, qy in shapely.get_coordinates(hit)) + r + FOOT_GAP / 2
             to = [round(p.x + t * dx, 4), round(p.y + t * dy, 4)]
             yield Candidate(self.key, lambda to=to: {"to": to}, label=f"drop {45 * k}°")
 
@@ -130,6 +146,8 @@ class DropDown(Action):
         p0 = gs.pos(e)
         x, y = prepared["to"]
         gs.world.set(e, replace(p0, level=1))                 # it lands on the surface below (level 1)
+        if gs.world.has(e, Climbing):                         # MVA-10: off the wall
+            gs.world.remove(e, Climbing)
         contacts = end_contacts(gs, e, (x, y))
         length = math.hypot(x - p0.x, y - p0.y)
         apply_move(gs, ctx, MovePrep([(p0.x, p0.y), (x, y)], length, 0, length, contacts, None), self.rule)

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wartime.core.components import Position, Posture
+from wartime.core.components import Climbing, Position, Posture, SilentArrival
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
@@ -66,6 +66,10 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     if perched(gs, actor):
         raise RuleViolation("MVA-9", f"{gs.name(actor)} stands on a piece top (level 2): it gets down with "
                             "Dejarse caer (drop_down)")
+    climbing = gs.world.try_get(actor, Climbing)          # MVA-10: clinging to a wall or standing on its top
+    if climbing is not None:
+        raise RuleViolation("MVA-10", f"{gs.name(actor)} is on a wall ({climbing.piece}): it goes on with Escalar "
+                            "(climb) or gets down with Dejarse caer (drop_down)")
     pts = need_path(params, rule)
     p0 = gs.pos(actor)
     if gs.board.grid:
@@ -127,10 +131,12 @@ def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, m
                     None if facing is None else float(facing) % 360.0)
 
 
-def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str) -> None:
+def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, silent: bool = False) -> None:
     """Move the base along the path; the character faces along its last segment unless an end facing was
     given (MOV-5). MOD-8: a movement of more than 5 K marks it fast until its next activation. ENV-7: the
-    `moved` event records the move's noise (2 × K travelled) and `heard_by`, who hears it where it ends."""
+    `moved` event records the move's noise (2 × K travelled) and `heard_by`, who hears it where it ends; a
+    `silent` move (MVA-7) makes none and marks the mover with `SilentArrival` (CBA-11, GNA-9) until it moves
+    again or its activation ends."""
     e = ctx.actor
     p0 = gs.pos(e)
     end = prep.path[-1]
@@ -140,11 +146,15 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str) -> 
         facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
-    noise = movement_noise(prep.length)                 # ENV-7: 2 × K travelled, heard from where it ends
+    if silent:                                           # MVA-7: it arrives silently (CBA-11, GNA-9)
+        gs.world.set(e, SilentArrival())
+    elif gs.world.has(e, SilentArrival):
+        gs.world.remove(e, SilentArrival)
+    noise = 0.0 if silent else movement_noise(prep.length)   # ENV-7: 2 × K travelled, heard from where it ends
     gs.world.emit("moved", rule, who=e, path=[list(p) for p in prep.path], length=prep.length,
                   surcharge=prep.surcharge, facing=facing,
                   engaged=[c for c in prep.contacts if c in gs.enemies(e)],
-                  noise=noise, heard_by=who_hears(gs, e, noise))
+                  noise=noise, heard_by=who_hears(gs, e, noise) if noise > 0 else [])
     after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
 
 

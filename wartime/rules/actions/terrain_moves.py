@@ -1,0 +1,800 @@
+"""Movement actions over terrain (MVA-7, MVA-8, MVA-10..14): Mover sin hacer ruido, Mover cargado con un objeto,
+Escalar, Nadar, Salto de longitud, Subir a un alto and 180°.
+
+Heights (MOV-9, MOV-10). An obstacle taller than a mini's chest stops every move; when the scenario marks it
+`climbable` (the default for low and high obstacles) a mini in base contact may climb it (Escalar, MOV K up per
+action) or jump onto it (Subir a un alto). A climber part-way up is *clinging*: it stays at the foot at level 1,
+its base elevation raised by the K climbed (component `Climbing`; GameState.elevation),
+and it moves only with Escalar or comes down with Dejarse caer (MVA-9, the fall table for the height it drops).
+On reaching the top it stands there: on a piece exactly 3 K high whose top holds its base it is at level 2, a
+perch (MOV-10: Board.surface_height is 0 everywhere, so a roof is the level-2 plane); on any other top it stays
+on the wall at level 1, raised by the wall's height (its base centre moved onto the top when the top holds the
+base, else where it was), and comes down on either side with Dejarse caer.
+
+Water (MVA-11) is a terrain kind that ordinary moves cannot enter (geometry.movement: "it needs Nadar"); a swim is
+checked against the board without its water (`Board.dry`), so the rest of the terrain keeps its rules.
+
+Noise (ENV-7): these moves are heard at 2 × the K travelled (a climb or a jump up: the K gained), except Mover sin
+hacer ruido, which makes none and marks the mover with the component `SilentArrival` for Ataque sorpresa (CBA-11) and
+Esconderse (GNA-9) until it moves again or its activation ends.
+
+The square grid (MOV-15) has no climbing, swimming or jumping: those actions are refused there."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+import shapely
+from shapely.geometry import LineString, Point
+
+from wartime.core.components import Climbing, Posture
+from wartime.core.errors import RuleViolation
+from wartime.core.rounding import round_half_up
+from wartime.geometry import movement as geo_move
+from wartime.geometry.heights import LEVEL_2_HEIGHT
+from wartime.rules.actions.base import Action, need_path, register
+from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
+from wartime.rules.actions.flight import flight_restrictions, perched
+from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts,
+                                            prepare_path)
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.checks import Modifier
+from wartime.rules.combat import resolve_hit
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.noise import emit_noise, movement_noise
+from wartime.rules.state import GameState
+
+#: MVA-10 / MVA-13: how far (K, edge to face) a base may stand from a surface and still be in contact with it
+WALL_GAP = FOOT_GAP
+
+
+# --- shared helpers ---------------------------------------------------------------------------------------------
+def _no_grid(gs: GameState, rule: str) -> None:
+    if gs.board.grid:
+        raise RuleViolation(rule, "climbing, swimming and jumping are not implemented on the square grid (MOV-15)")
+
+
+def _cut(path: list[tuple[float, float]], allowance: float) -> tuple[list[tuple[float, float]], float]:
+    """The polyline `path` cut at `allowance` K (MOV-4: a critical's extra K is only used when rolled)."""
+    out = [path[0]]
+    done = 0.0
+    for a, b in zip(path, path[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        if done + seg <= allowance + 1e-9:
+            out.append(b)
+            done += seg
+            continue
+        f = max(0.0, allowance - done) / seg if seg > 0 else 0.0
+        out.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+        done = allowance
+        break
+    return out, done
+
+
+def _wall_gap(gs: GameState, e: int, piece) -> float:
+    p = gs.pos(e)
+    return piece.polygon.distance(Point(p.x, p.y)) - gs.body(e).radius
+
+
+def needs_climbing(gs: GameState, e: int, piece) -> bool:
+    """MOV-9: a climbable piece taller than the mini's chest (ordinary moves cannot cross it)."""
+    return (piece.kind != "water" and piece.climbable
+            and geo_move.terrain_class(piece.kind, piece.height, gs.chest_height(e)) is None)
+
+
+def climbable_in_contact(gs: GameState, e: int) -> list:
+    """MVA-10 / MVA-13: the climbable pieces taller than the chest whose face the mini's base touches (edge gap
+    at most WALL_GAP), in board order."""
+    return [pc for pc in gs.board.pieces if needs_climbing(gs, e, pc) and -1e-6 <= _wall_gap(gs, e, pc) <= WALL_GAP + 1e-6]
+
+
+def on_wall(gs: GameState, e: int) -> bool:
+    return gs.world.has(e, Climbing)
+
+
+def set_climbing(gs: GameState, e: int, piece: str | None, height: float = 0.0) -> None:
+    """MVA-10: put the mini on a wall (`Climbing`), or take it off (piece None)."""
+    if piece is not None:
+        gs.world.set(e, Climbing(piece, float(height)))
+    elif gs.world.has(e, Climbing):
+        gs.world.remove(e, Climbing)
+
+
+def _ground_only(gs: GameState, e: int, rule: str) -> None:
+    """The mini stands on the ground (level 1, not on a wall or a perch)."""
+    if gs.pos(e).level != 1:
+        raise RuleViolation(rule, f"{gs.name(e)} is at level {gs.pos(e).level}: this action starts on the ground")
+    if on_wall(gs, e):
+        raise RuleViolation(rule, f"{gs.name(e)} is on a wall: it goes on with Escalar or gets down with "
+                            "Dejarse caer")
+
+
+def _piece_param(gs: GameState, params: dict, rule: str):
+    pid = params.get("piece")
+    if not isinstance(pid, str):
+        raise RuleViolation(rule, "piece (the id of the terrain piece) is required")
+    try:
+        return gs.board.piece(pid)
+    except KeyError:
+        raise RuleViolation(rule, f"no terrain piece {pid!r}") from None
+
+
+def _top_spot(gs: GameState, e: int, piece) -> tuple[float, float] | None:
+    """The point of the piece's top nearest to the mini where its whole base fits, free of other bases at the
+    level it would stand at; None when the top cannot hold it (a thin wall) or is taken there."""
+    r = gs.body(e).radius
+    inner = piece.polygon.buffer(-(r + 1e-6))
+    if inner.is_empty:
+        return None
+    p = gs.pos(e)
+    q = inner.exterior.interpolate(inner.exterior.project(Point(p.x, p.y))) if not inner.covers(Point(p.x, p.y)) \
+        else Point(p.x, p.y)
+    x, y = round(q.x, 4), round(q.y, 4)
+    level = 2 if abs(piece.height - LEVEL_2_HEIGHT) <= 1e-9 else 1
+    for o in gs.minis():
+        if o == e or not gs.on_table(o) or gs.pos(o).level != level:
+            continue
+        qo = gs.pos(o)
+        if math.hypot(qo.x - x, qo.y - y) < r + gs.body(o).radius - 1e-6:
+            return None
+    return (x, y)
+
+
+def reach_top(gs: GameState, e: int, piece, rule: str) -> None:
+    """MVA-10 / MVA-13: the mini gets onto the top of `piece` (see the module docstring)."""
+    spot = _top_spot(gs, e, piece)
+    p = gs.pos(e)
+    if spot is not None and abs(piece.height - LEVEL_2_HEIGHT) <= 1e-9:
+        gs.world.set(e, replace(p, x=spot[0], y=spot[1], level=2))             # MOV-10: a perch
+        set_climbing(gs, e, None)
+    else:
+        if spot is not None:
+            gs.world.set(e, replace(p, x=spot[0], y=spot[1]))
+        set_climbing(gs, e, piece.id, piece.height)
+    q = gs.pos(e)
+    gs.world.emit("on_top", rule, who=e, piece=piece.id, at=[q.x, q.y], level=q.level,
+                  height=float(piece.height))
+
+
+# --- MVA-7 --------------------------------------------------------------------------------------------------------
+@register
+class MoveSilently(_MoveBase):
+    """MVA-7: Mover sin hacer ruido (2 ENE + terrain): up to MOV K like Mover, making no noise (ENV-7), so no enemy
+    reacts to it by hearing it (REA-8); the mover counts as arriving silently (component `SilentArrival`) for
+    Ataque sorpresa (CBA-11) and Esconderse (GNA-9) until it moves again or its activation ends."""
+    key = "move_silently"
+    rule = "MVA-7"
+    base_cost = 2
+
+    def resolve(self, gs, ctx, prepared):
+        if prepared.length > prepared.allowance + 1e-9 and not ctx.params.get("_chain_critical"):
+            gs.world.emit("action_void", "MOV-4", who=ctx.actor,
+                          reason="path longer than the allowance needs a critical on the chained CH AGI")
+            return
+        ctx.params["_silent"] = True                   # REA-6: the reaction windows hear nothing from it
+        apply_move(gs, ctx, prepared, self.rule, silent=True)
+
+
+# --- MVA-11 -------------------------------------------------------------------------------------------------------
+@dataclass
+class SwimPrep:
+    path: list[tuple[float, float]]
+    length: float
+    surcharge: int
+    end_facing: float | None
+
+
+def _touches_water(gs: GameState, path, r: float) -> bool:
+    line = LineString(path) if len(path) >= 2 else Point(path[0])
+    return any(line.distance(w.polygon) < r - 1e-9 for w in gs.board.water())
+
+
+@register
+class Swim(Action):
+    """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical);
+    fail or fumble: it does not move (the ENE is spent). No surcharge for the water itself; other terrain on the
+    path prices it as usual (MOV-7) and obstacles still stop it (MOV-9). The path is checked like a move (MOV-3,
+    BAS-2, MOV-14) against the board without its water."""
+    key = "swim"
+    rule = "MVA-11"
+    category = "movement"
+    moves = True
+    has_check = True
+    params = (Param("path", "path", "MVA-11: waypoints [[x, y], ...] up to MOV K (MOV + 1 on a critical)"),
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True))
+
+    def candidates(self, gs, actor, space):
+        if not gs.board.water():
+            return []
+        return space.paths(self.key, float(gs.mov(actor)))
+
+    def available(self, gs, actor):
+        can_move(gs, actor)
+        _no_grid(gs, self.rule)
+        _ground_only(gs, actor, self.rule)
+        if not gs.board.water():
+            raise RuleViolation(self.rule, "there is no water on this board")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        pts = need_path(params, self.rule)
+        p = gs.pos(actor)
+        path = [(p.x, p.y)] + pts
+        r = gs.body(actor).radius
+        others, _ = gs.others_for_move(actor)
+        crouched = gs.world.get(actor, Posture).state == "crouched"
+        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + 1.0, others,
+                                  crouched=crouched)
+        if not chk.ok:
+            raise RuleViolation(chk.rule_id or self.rule, chk.message)
+        if not _touches_water(gs, path, r):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
+                                "needs water")
+        contacts = end_contacts(gs, actor, path[-1])
+        for enemy in gs.engaged_enemies(actor):
+            if enemy not in contacts:
+                raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
+                                    "leaving base contact needs Destrabarse")
+        facing = params.get("end_facing")
+        if facing is not None and not isinstance(facing, (int, float)):
+            raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
+        return SwimPrep(path, chk.length, chk.surcharge, None if facing is None else float(facing) % 360.0)
+
+    def cost(self, gs, actor, params, prepared):
+        return 2 + prepared.surcharge                      # MVA-11 ruling: no surcharge for the water itself
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "swim")
+        if not r.passed:
+            gs.world.emit("no_progress", self.rule, who=e, action=self.key)
+            return
+        allowance = gs.mov(e) + (1.0 if r.critical else 0.0)             # crit: 1 K more
+        path, length = _cut(prepared.path, allowance)
+        apply_move(gs, ctx, MovePrep(path, length, prepared.surcharge, allowance, end_contacts(gs, e, path[-1]),
+                                     prepared.end_facing), self.rule)
+
+
+# --- MVA-10 -------------------------------------------------------------------------------------------------------
+@register
+class Climb(Action):
+    """MVA-10: Escalar (3 ENE, CH AGI): a mini in base contact with a climbable piece taller than its chest (or
+    already clinging to it) climbs up to MOV K (1 K more on a critical), reaching the top if the K suffice, else
+    clinging part-way. Fail: no progress. Fumble: it falls from the height it was at (MVA-9 table) to the foot.
+    No terrain surcharge."""
+    key = "climb"
+    rule = "MVA-10"
+    category = "movement"
+    moves = True
+    has_check = True
+    params = (Param("piece", "choice", "MVA-10: the id of the piece to climb (the one it clings to, if any)"),)
+
+    def candidates(self, gs, actor, space):
+        climbing = gs.world.try_get(actor, Climbing)
+        ids = [climbing.piece] if climbing is not None else [pc.id for pc in climbable_in_contact(gs, actor)]
+        for pid in ids:
+            yield Candidate(self.key, lambda pid=pid: {"piece": pid}, label=f"climb {pid}")
+
+    def available(self, gs, actor):
+        can_move(gs, actor)
+        _no_grid(gs, self.rule)
+        if gs.pos(actor).level != 1:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is at level {gs.pos(actor).level}: it climbs from "
+                                "the ground")
+        climbing = gs.world.try_get(actor, Climbing)
+        if climbing is not None:
+            if climbing.height >= gs.board.piece(climbing.piece).height - 1e-9:
+                raise RuleViolation(self.rule, f"{gs.name(actor)} is already on top of {climbing.piece}")
+            return
+        if not climbable_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is not in base contact with a climbable surface "
+                                "taller than its chest")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        piece = _piece_param(gs, params, self.rule)
+        climbing = gs.world.try_get(actor, Climbing)
+        climbed = climbing.piece if climbing is not None else None
+        if climbed is not None and piece.id != climbed:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} clings to {climbed}: it can only climb on up it")
+        if climbed is None and piece not in climbable_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{piece.id} is not a climbable surface taller than the chest in base "
+                                f"contact with {gs.name(actor)}")
+        return piece
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        piece = prepared
+        climbing = gs.world.try_get(e, Climbing)
+        h0 = climbing.height if climbing is not None and climbing.piece == piece.id else 0.0
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "climb")
+        if not r.passed:
+            gs.world.emit("climb", self.rule, who=e, piece=piece.id, before=h0, after=h0, top=False)
+            if r.fumble:                              # it falls from where it was (MVA-9 table) to the foot
+                set_climbing(gs, e, None)
+                if h0 > 0:
+                    fall(gs, ctx, e, h0, self.rule)
+            return
+        reach = gs.mov(e) + (1.0 if r.critical else 0.0)                 # crit: 1 K more
+        h1 = min(float(piece.height), h0 + reach)
+        top = h1 >= piece.height - 1e-9
+        gs.world.emit("climb", self.rule, who=e, piece=piece.id, before=h0, after=h1, top=top)
+        if top:
+            reach_top(gs, e, piece, self.rule)
+        else:
+            set_climbing(gs, e, piece.id, h1)
+        emit_noise(gs, e, movement_noise(h1 - h0), "ENV-7", action=self.key)
+
+
+# --- MVA-13 -------------------------------------------------------------------------------------------------------
+def jump_up_multiplier(agi: int) -> float:
+    """MVA-13 (ruling 1): the height multiplier by AGI: ≤ 3 × 0.5, 4 × 1, 5 × 1.5, 6-7 × 2, ≥ 8 × 3."""
+    if agi <= 3:
+        return 0.5
+    if agi == 4:
+        return 1.0
+    if agi == 5:
+        return 1.5
+    if agi <= 7:
+        return 2.0
+    return 3.0
+
+
+def jump_helper(gs: GameState, e: int) -> int | None:
+    """MVA-13 ruling (2): the first ally (id order) in base contact with the jumper, able, standing, at its level
+    and not engaged: it adds 0.5 to the multiplier, spending nothing."""
+    for a in gs.allies(e):
+        if gs.pos(a).level == gs.pos(e).level and gs.in_contact(a, e) and not gs.engaged(a) \
+                and gs.world.get(a, Posture).state == "standing" and not on_wall(gs, a):
+            return a
+    return None
+
+
+def jump_up_reach(gs: GameState, e: int) -> tuple[float, int | None]:
+    """MVA-13: the height (K) the mini reaches on a pass without a critical, and its helper (or None)."""
+    helper = jump_helper(gs, e)
+    mult = jump_up_multiplier(gs.attrs(e).AGI) + (0.5 if helper is not None else 0.0)
+    return gs.body(e).height * mult, helper
+
+
+@register
+class JumpUp(Action):
+    """MVA-13: Subir a un alto (3 ENE, CH AGI): a mini in base contact with a climbable piece taller than its chest
+    jumps onto its top if it is at most its own height × 0.5 / 1 / 1.5 / 2 / 3 (AGI ≤ 3 / 4 / 5 / 6-7 / ≥ 8), × 0.5
+    more with one helper (an ally in base contact, standing, not engaged); 1 K more on a critical. Fail or
+    fumble: it stays at the foot, unharmed. A top out of reach even with the critical is refused."""
+    key = "jump_up"
+    rule = "MVA-13"
+    category = "movement"
+    moves = True
+    has_check = True
+    params = (Param("piece", "choice", "MVA-13: the id of the piece to jump onto"),)
+
+    def candidates(self, gs, actor, space):
+        for pc in climbable_in_contact(gs, actor):
+            yield Candidate(self.key, lambda pid=pc.id: {"piece": pid}, label=f"jump onto {pc.id}")
+
+    def available(self, gs, actor):
+        can_move(gs, actor)
+        _no_grid(gs, self.rule)
+        _ground_only(gs, actor, self.rule)
+        if not climbable_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is not in base contact with a higher surface")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        piece = _piece_param(gs, params, self.rule)
+        if piece not in climbable_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{piece.id} is not a higher surface in base contact with "
+                                f"{gs.name(actor)}")
+        reach, helper = jump_up_reach(gs, actor)
+        if piece.height > reach + 1.0 + 1e-9:
+            raise RuleViolation(self.rule, f"{piece.id} is {piece.height:g} K high: {gs.name(actor)} jumps up to "
+                                f"{reach:g} K ({reach + 1:g} K with a critical)")
+        return {"piece": piece, "reach": reach, "helper": helper}
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        piece = prepared["piece"]
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "jump up")
+        reach = prepared["reach"] + (1.0 if r.critical else 0.0)          # crit: 1 K more height
+        ok = r.passed and piece.height <= reach + 1e-9
+        gs.world.emit("jump_up", self.rule, who=e, piece=piece.id, height=float(piece.height), reach=reach,
+                      helper=prepared["helper"], success=ok)
+        if not ok:
+            return                                      # it stays at the foot; a failed jump does no damage
+        reach_top(gs, e, piece, self.rule)
+        emit_noise(gs, e, movement_noise(piece.height), "ENV-7", action=self.key)
+
+
+# --- MVA-12 -------------------------------------------------------------------------------------------------------
+def long_jump_max(gs: GameState, e: int) -> float:
+    """MVA-12: the longest jump (K) without a critical: MOV × 1 / 2 / 3 / 4 for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (ruling 1:
+    the attribute value, not the check's modifiers)."""
+    agi = gs.attrs(e).AGI
+    band = 1 if agi <= 3 else 2 if agi <= 5 else 3 if agi <= 7 else 4
+    return float(gs.mov(e) * band)
+
+
+def _roof_under(gs: GameState, x: float, y: float, r: float):
+    """MVA-12: the 3 K piece whose top holds a base of radius r centred at (x, y) (a level-2 landing), or None."""
+    disc = Point(x, y).buffer(r, 32)
+    for pc in gs.board.pieces:
+        if abs(pc.height - LEVEL_2_HEIGHT) <= 1e-9 and pc.polygon.buffer(1e-6).covers(disc):
+            return pc
+    return None
+
+
+@register
+class LongJump(Action):
+    """MVA-12: Salto de longitud (3 ENE, CH AGI): a straight horizontal jump to `to`, at most MOV × 1 / 2 / 3 / 4 K
+    for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (1 K more on a critical); not while engaged. From the ground it clears water and
+    difficult or extreme ground (no surcharge) and obstacles up to the chest, never taller ones (MOV-9), and lands
+    out of the water. From a perch (level 2) it lands on the top of another (or the same) 3 K piece. A fail (or a
+    landing beyond the reach rolled) falls into the gap: from a perch it drops 3 K to the foot of the take-off
+    piece along the jump line (MVA-9 table); from the ground, with nothing to fall into, it stays where it was."""
+    key = "long_jump"
+    rule = "MVA-12"
+    category = "movement"
+    moves = True
+    has_check = True
+    params = (Param("to", "point", "MVA-12: the landing point (base centre), in a straight line"),)
+
+    def candidates(self, gs, actor, space):
+        """The 8 compass points (east first) at the longest jump and at half of it."""
+        p = gs.pos(actor)
+        far = long_jump_max(gs, actor)
+        for dist in (far, far / 2.0):
+            for k in range(8):
+                a = math.radians(45.0 * k)
+                to = [round(p.x + dist * math.cos(a), 4), round(p.y + dist * math.sin(a), 4)]
+                yield Candidate(self.key, lambda to=to: {"to": to}, label=f"jump {45 * k}° {dist:g} K")
+
+    def available(self, gs, actor):
+        can_move(gs, actor)
+        _no_grid(gs, self.rule)
+        if on_wall(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is on a wall: it goes on with Escalar or gets down "
+                                "with Dejarse caer")
+        if gs.pos(actor).level not in (1, 2) or (gs.pos(actor).level == 2 and not perched(gs, actor)):
+            raise RuleViolation(self.rule, "a long jump starts on the ground or on a perch")
+        if gs.engaged(actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is engaged: no long jump")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        to = params.get("to")
+        if not (isinstance(to, (list, tuple)) and len(to) == 2 and
+                all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in to)):
+            raise RuleViolation(self.rule, "to must be the landing point [x, y]")
+        p = gs.pos(actor)
+        x, y = float(to[0]), float(to[1])
+        length = math.hypot(x - p.x, y - p.y)
+        if length <= 1e-9:
+            raise RuleViolation(self.rule, "the landing point is where the jump starts")
+        far = long_jump_max(gs, actor)
+        if length > far + 1.0 + 1e-9:
+            raise RuleViolation(self.rule, f"the jump is {length:.2f} K: at most {far:g} K ({far + 1:g} K with a "
+                                "critical)")
+        r = gs.body(actor).radius
+        others, _ = gs.others_for_move(actor)
+        if gs.pos(actor).level == 1:
+            chk = geo_move.check_path(gs.board.dry(), [(p.x, p.y), (x, y)], r, gs.chest_height(actor),
+                                      far + 1.0, others)
+            if not chk.ok:
+                raise RuleViolation(chk.rule_id or self.rule, chk.message)
+            if _touches_water(gs, [(x, y)], r):
+                raise RuleViolation(self.rule, "the landing spot is in water (use Nadar)")
+        else:
+            if not gs.board.disc_inside(x, y, r):
+                raise RuleViolation("MOV-3", "the landing base would leave the board")
+            if _roof_under(gs, x, y, r) is None:
+                raise RuleViolation(self.rule, "from a perch the jump must land on the top of a 3 K piece that "
+                                    "holds the base")
+            for o in others:
+                if math.hypot(o.x - x, o.y - y) < r + o.r - 1e-6:
+                    raise RuleViolation("BAS-2", "the landing base would overlap another base")
+        return {"to": (x, y), "length": length, "max": far}
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def _gap_landing(self, gs: GameState, e: int, to) -> tuple[float, float] | None:
+        """MVA-12 ruling (2): where a jumper falling off its perch lands: just past the take-off piece's edge along
+        the jump line, the first free spot on the ground (0.25 K steps towards the landing point); None if none."""
+        piece = perch_piece(gs, e)
+        p = gs.pos(e)
+        r = gs.body(e).radius
+        length = math.hypot(to[0] - p.x, to[1] - p.y)
+        dx, dy = (to[0] - p.x) / length, (to[1] - p.y) / length
+        hit = LineString([(p.x, p.y), to]).intersection(piece.polygon.exterior) if piece is not None else None
+        t0 = 0.0
+        if hit is not None and not hit.is_empty:
+            t0 = min(math.hypot(qx - p.x, qy - p.y) for qx, qy in shapely.get_coordinates(hit))
+        t = t0 + r + FOOT_GAP / 2
+        chest = gs.chest_height(e)
+        while t <= length + r + 1e-9:
+            x, y = p.x + t * dx, p.y + t * dy
+            disc = Point(x, y).buffer(r, 32)
+            free = gs.board.disc_inside(x, y, r) and not any(
+                pc.polygon.intersects(disc) and geo_move.terrain_class(pc.kind, pc.height, chest) is None
+                for pc in gs.board.pieces)
+            if free:
+                for o in gs.minis():
+                    if o != e and gs.on_table(o) and gs.pos(o).level == 1 and \
+                            math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) < r + gs.body(o).radius - 1e-6:
+                        free = False
+                        break
+            if free:
+                return (round(x, 4), round(y, 4))
+            t += 0.25
+        return None
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "long jump")
+        reach = prepared["max"] + (1.0 if r.critical else 0.0)            # crit: 1 K more
+        p0 = gs.pos(e)
+        start, to = (p0.x, p0.y), prepared["to"]
+        ok = r.passed and prepared["length"] <= reach + 1e-9
+        gs.world.emit("long_jump", self.rule, who=e, to=list(to), length=prepared["length"], reach=reach, success=ok)
+        if ok:
+            apply_move(gs, ctx, MovePrep([start, to], prepared["length"], 0, reach, end_contacts(gs, e, to), None),
+                       self.rule)
+            return
+        if p0.level != 2:
+            return                                     # nothing to fall into: it stays at the take-off point
+        spot = self._gap_landing(gs, e, to)
+        if spot is None:
+            return
+        drop = gs.elevation(e) - gs.board.surface_height(*spot)
+        gs.world.set(e, replace(p0, level=1))          # it falls into the gap, at the foot of the take-off piece
+        length = math.hypot(spot[0] - start[0], spot[1] - start[1])
+        apply_move(gs, ctx, MovePrep([start, spot], length, 0, length, end_contacts(gs, e, spot), None), self.rule)
+        fall(gs, ctx, e, drop, self.rule)
+
+
+# --- MVA-14 -------------------------------------------------------------------------------------------------------
+@register
+class Turn180(Action):
+    """MVA-14: 180° (4 ENE + terrain, CH AGI − D): a mini with MOV ≥ 4 moves up to MOV + 4 K in a straight line,
+    then rolls CH AGI − D, D = max(1, CON − AGI), −1 more over difficult terrain, −2 over extreme (the worst crossed,
+    the move's surcharge). Pass: it turns to `turn_to` (default: back the way it came); critical: 1 K more along
+    the line first (if that is legal); fail: no turn; fumble: no turn and DMG = the K moved (book rounding), an
+    automatic hit with a normal CH DEF. Not at level 3 (MOV-13)."""
+    key = "turn_180"
+    rule = "MVA-14"
+    category = "movement"
+    moves = True
+    has_check = True
+    params = (Param("path", "path", "MVA-14: one point, the end of the straight line (at most MOV + 4 K)"),
+              Param("turn_to", "facing", "MVA-14: the facing after the turn (default: the reverse of the line)",
+                    optional=True))
+
+    def candidates(self, gs, actor, space):
+        if gs.mov(actor) < 4:
+            return []
+        return space.paths(self.key, float(gs.mov(actor) + 4))
+
+    def available(self, gs, actor):
+        can_move(gs, actor)
+        flight_restrictions(gs, actor, self)                  # MOV-13: no 180° at level 3
+        if gs.mov(actor) < 4:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has MOV {gs.mov(actor)}: 180° needs MOV 4 or more")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        pts = need_path(params, self.rule)
+        if len(pts) != 1:
+            raise RuleViolation(self.rule, "180° moves in a straight line: the path is one point")
+        turn_to = params.get("turn_to")
+        if turn_to is not None and (not isinstance(turn_to, (int, float)) or isinstance(turn_to, bool)):
+            raise RuleViolation(self.rule, "turn_to must be a number of degrees")
+        prep = prepare_path(gs, actor, {"path": pts}, self.rule, float(gs.mov(actor) + 4))
+        return {"prep": prep, "turn_to": None if turn_to is None else float(turn_to) % 360.0}
+
+    def cost(self, gs, actor, params, prepared):
+        return 4 + (prepared["prep"].surcharge if isinstance(prepared, dict) else prepared.surcharge)
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        prep = prepared["prep"]
+        start, end = prep.path[0], prep.path[-1]
+        heading = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0])) % 360.0 if prep.length > 0 \
+            else gs.pos(e).facing
+        apply_move(gs, ctx, replace(prep, end_facing=heading), self.rule)
+        a = gs.attrs(e)
+        mods = [Modifier(self.rule, -max(1, a.CON - a.AGI), "difficult: D = CON − AGI")]
+        if prep.surcharge > 0:
+            mods.append(Modifier(self.rule, -prep.surcharge, "difficult or extreme terrain"))
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "180° turn", extra=mods)
+        moved = prep.length
+        if r.passed and r.critical and prep.length > 0:                  # crit: 1 K more in the same line
+            ux, uy = (end[0] - start[0]) / prep.length, (end[1] - start[1]) / prep.length
+            more = (round(end[0] + ux, 4), round(end[1] + uy, 4))
+            try:
+                extra = prepare_path(gs, e, {"path": [list(more)]}, self.rule, 1.0)
+            except RuleViolation:
+                extra = None
+            if extra is not None:
+                apply_move(gs, ctx, replace(extra, end_facing=heading), self.rule)
+                moved += extra.length
+        if r.passed:
+            facing = prepared["turn_to"] if prepared["turn_to"] is not None else (heading + 180.0) % 360.0
+            gs.world.set(e, replace(gs.pos(e), facing=facing))
+            gs.world.emit("turned", self.rule, who=e, facing=facing)
+        elif r.fumble:
+            dmg = round_half_up(moved)
+            if dmg > 0:
+                resolve_hit(gs, ctx, None, e, dmg, melee=False, automatic=True, rule=self.rule)
+
+
+# --- MVA-8 --------------------------------------------------------------------------------------------------------
+def load_level(load: int, con: int) -> int | None:
+    """MVA-8 (rulings 2, 3): the terrain class a load sets at least, carried alone by a character of CON `con`:
+    ≤ CON/2 (book rounding: CON 5 → 3) difficult (1); ≤ CON extreme (2); more: None (not alone)."""
+    if load <= round_half_up(con / 2):
+        return geo_move.SURCHARGE_DIFFICULT
+    if load <= con:
+        return geo_move.SURCHARGE_EXTREME
+    return None
+
+
+def carryable(gs: GameState, carrier: int, body: int) -> bool:
+    """MVA-8: what a character can carry: another miniature on the table at its level, an ally (ruling 3: a body
+    or character weighs its own CON) or an enemy that cannot resist (incapacitated or unconscious)."""
+    return (body != carrier and gs.on_table(body) and gs.pos(body).level == gs.pos(carrier).level
+            and not on_wall(gs, body) and (gs.side(body) == gs.side(carrier) or not gs.able(body)))
+
+
+def carry_helpers(gs: GameState, carrier: int, body: int) -> list[int]:
+    """MVA-8 ruling (4): the allies that may help: able, at the carrier's level, on the ground, not engaged, in
+    base contact with the carried body, in id order."""
+    return [a for a in gs.allies(carrier) if a != body and gs.pos(a).level == gs.pos(carrier).level
+            and not on_wall(gs, a) and not gs.engaged(a) and gs.in_contact(a, body)]
+
+
+@dataclass
+class CarryPrep:
+    path: list[tuple[float, float]]
+    length: float
+    surcharge: int                 # MVA-8: max(terrain surcharge, load level): X = 1 + surcharge
+    body: int
+    helpers: tuple[int, ...]
+    offsets: dict                  # member → (dx, dy) from the carrier's centre
+    end_facing: float | None
+
+
+@register
+class MoveCarrying(Action):
+    """MVA-8: Mover cargado con un objeto (X = 1 + the worse of the real terrain's surcharge and the load's level):
+    a character moves up to MOV K carrying `target` — an ally or a helpless enemy (incapacitated or unconscious) in
+    base contact, whose load is its CON — picking it up at the start and setting it down at the end of the action
+    (so ruling 5, moving only with this action while carrying, never spans two actions). Alone: a load ≤ CON/2
+    counts at least difficult, ≤ CON at least extreme, more is refused. With `helpers` (allies in base contact with
+    the load, not engaged) whose CON added to the carrier's covers the load, it counts at least difficult; all move
+    together along the same path (each member's path is the carrier's, shifted), no longer than the lowest MOV
+    among the carriers, and each helper pays X too, outside its activation, down to ENE −10 (no CH VOL)."""
+    key = "move_carrying"
+    rule = "MVA-8"
+    category = "movement"
+    moves = True
+    params = (Param("target", "character", "MVA-8: the ally or helpless enemy carried (in base contact)"),
+              Param("path", "path", "MVA-8: waypoints [[x, y], ...] up to MOV K (the lowest MOV of the carriers)"),
+              Param("helpers", "choice", "MVA-8 ruling (4): a list of allies carrying with it", optional=True),
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move", optional=True))
+
+    def candidates(self, gs, actor, space):
+        for b in gs.minis():
+            if not carryable(gs, actor, b) or not gs.in_contact(actor, b):
+                continue
+            load = gs.attrs(b).CON
+            extra: dict[str, Any] = {"target": b}
+            members = [actor]
+            if load_level(load, gs.attrs(actor).CON) is None:
+                helpers = carry_helpers(gs, actor, b)
+                extra["helpers"] = helpers
+                members += helpers
+            allowance = float(min(gs.mov(m) for m in members))
+            yield from space.paths(self.key, allowance, extra=extra)
+
+    def available(self, gs, actor):
+        can_move(gs, actor)
+        _no_grid(gs, self.rule)
+        _ground_only(gs, actor, self.rule)
+        if gs.engaged(actor):
+            raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged: it cannot carry a load away")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        body = params.get("target")
+        if not isinstance(body, int) or isinstance(body, bool) or body not in gs.minis():
+            raise RuleViolation(self.rule, "target (the miniature carried) is required")
+        if not carryable(gs, actor, body):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} cannot carry {gs.name(body)} (an ally, or an enemy "
+                                "that is incapacitated or unconscious, at its level)")
+        if not gs.in_contact(actor, body):
+            raise RuleViolation(self.rule, f"{gs.name(body)} is not in base contact with {gs.name(actor)}")
+        raw = params.get("helpers") or []
+        if not isinstance(raw, (list, tuple)) or not all(isinstance(h, int) and not isinstance(h, bool) for h in raw):
+            raise RuleViolation(self.rule, "helpers must be a list of allies' ids")
+        helpers = tuple(dict.fromkeys(raw))
+        allowed = carry_helpers(gs, actor, body)
+        for h in helpers:
+            if h not in allowed:
+                raise RuleViolation(self.rule, f"{h} cannot help: a helper is an able ally in base contact with "
+                                    "the load, at the carrier's level and not engaged")
+        load = gs.attrs(body).CON
+        if helpers:
+            total = gs.attrs(actor).CON + sum(gs.attrs(h).CON for h in helpers)
+            if load > total:
+                raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON): the carriers' CON add up to "
+                                    f"{total} only")
+            level = geo_move.SURCHARGE_DIFFICULT
+        else:
+            level = load_level(load, gs.attrs(actor).CON)
+            if level is None:
+                raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON), more than "
+                                    f"{gs.name(actor)}'s CON {gs.attrs(actor).CON}: it needs helpers")
+        members = (actor,) + helpers
+        allowance = float(min(gs.mov(m) for m in members))
+        pts = need_path(params, self.rule)
+        p = gs.pos(actor)
+        path = [(p.x, p.y)] + pts
+        group = set(members) | {body}
+        mine = gs.side(actor)
+        others = [geo_move.Other(gs.pos(o).x, gs.pos(o).y, gs.body(o).radius, gs.side(o) != mine and gs.able(o))
+                  for o in gs.minis()
+                  if o not in group and gs.on_table(o) and gs.pos(o).level == p.level]
+        chest = gs.chest_height(actor)
+        surcharge = 0
+        offsets = {}
+        for m in members + (body,):
+            q = gs.pos(m)
+            dx, dy = q.x - p.x, q.y - p.y
+            offsets[m] = (dx, dy)
+            crouched = m != body and gs.world.get(m, Posture).state == "crouched"
+            chk = geo_move.check_path(gs.board, [(x + dx, y + dy) for x, y in path], gs.body(m).radius,
+                                      gs.chest_height(m) if m != body else chest, allowance, others,
+                                      crouched=crouched)
+            if not chk.ok:
+                who = "" if m == actor else f" ({gs.name(m)}'s part of the move)"
+                raise RuleViolation(chk.rule_id or self.rule, chk.message + who)
+            if m != body:
+                surcharge = max(surcharge, chk.surcharge)
+        for m in helpers:
+            x = max(surcharge, level) + 1
+            if gs.energy(m) - x < -10:
+                raise RuleViolation(self.rule, f"{gs.name(m)} cannot pay ENE {x}: a helper goes down to ENE −10 "
+                                    "at most")
+        facing = params.get("end_facing")
+        if facing is not None and not isinstance(facing, (int, float)):
+            raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
+        length = geo_move.path_length(path)
+        return CarryPrep(path, length, max(surcharge, level), body, helpers, offsets,
+                         None if facing is None else float(facing) % 360.0)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1 + prepared.surcharge                   # MVA-8 ruling (2): X = 1 + max(terrain, load level)
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        x = 1 + prepared.surcharge
+        for h in prepared.helpers:                      # ruling (4): each helper pays X from its own ENE
+            gs.set_energy(h, max(-10, gs.energy(h) - x), self.rule, "helps carry")
+        for m in (prepared.body,) + prepared.helpers:
+            dx, dy = prepared.offsets[m]
+            end = prepared.path[-1]
+            q = gs.pos(m)
+            gs.world.set(m, replace(q, x=end[0] + dx, y=end[1] + dy))
+        gs.world.emit("carried", self.rule, who=e, load=prepared.body, helpers=list(prepared.helpers),
+                      length=prepared.length)
+        apply_move(gs, ctx, MovePrep(prepared.path, prepared.length, prepared.surcharge, prepared.length,
+                                     end_contacts(gs, e, prepared.path[-1]), prepared.end_facing), self.rule)
