@@ -3,7 +3,8 @@
 The random AI keeps no list of actions: it draws from `Pending.options` and the engine's candidates
 (rules/options.py). Over a deterministic set of random-vs-random games (the shipped scenarios with their lists,
 the shipped lists against each other, a test list of gliders and burrowers for MVA-15 / MVA-16, and a small pit
-where the sides deploy 2 K apart (charges) or in base contact (melee, kills, follow-ups)) this test
+where the sides deploy 2 K apart (charges) or in base contact (melee, kills, follow-ups), and a ravine with water,
+walls and a giant for the terrain moves) this test
 counts the actions declared (`action` events) and the reactions taken (`reaction` events) and fails on any
 registered action never chosen, except those the engine refuses (NotImplementedRule)."""
 from __future__ import annotations
@@ -27,12 +28,15 @@ AERIAL = FIXTURES / "aerial-list.toml"
 PIT = FIXTURES / "pit.toml"                  # the sides deploy 2 K apart: charges, counter-charges
 BRAWL = FIXTURES / "brawl.toml"              # the lines deploy in base contact: melee, kills, follow-ups, dodges
 DUELLISTS = FIXTURES / "duellists-list.toml"
+RAVINE = FIXTURES / "ravine.toml"            # water, a 1.5 K wall, a 3 K climbable house and a giant (MOV 4):
+CLIMBERS = FIXTURES / "terrain-list.toml"    # swim, climb, jump up / across, carry, move silently, 180° (MVA-7..14)
 PLAN = [
     ("skirmish.toml", "brawlers.toml", "mixed.toml", range(2)),
     ("ruins.toml", "armoured.toml", "grenadiers.toml", range(1)),
     ("crossroads.toml", "mixed.toml", AERIAL, range(1)),
     (PIT, "brawlers.toml", AERIAL, range(10)),
     (BRAWL, "brawlers.toml", DUELLISTS, range(6)),
+    (RAVINE, CLIMBERS, "brawlers.toml", range(6)),
 ]
 
 def play(scenario: str, red, blue, seed: int) -> Match:
