@@ -554,32 +554,30 @@ class ScriptedController:
         if total <= 0.5:
             return None
         old = gs.pos(a)
+        version = gs.world.version
         best = None
         end_value = None
         keys = offered(p, is_attack=True, moves=False, kinds=("weapon", "point"))     # the ranged attacks
         try:
+            weapons = self._weapons(gs, e, True)
             for s in (0.0, total / 3, 2 * total / 3, total):
                 x, y, heading = point_along(pts, s)
                 gs.world.set(a, replace(old, x=x, y=y, facing=old.facing if heading is None else heading))
-                for key, i, wpn in [(k, i, w) for k in keys for i, w in self._weapons(gs, e, True)]:
-                    if wpn.area is not None or (wpn.magazine is not None and not wpn.rounds):
+                values: dict[int, tuple[float, float] | None] = {}      # per weapon: the same for every key
+                for key, i, wpn in [(k, i, w) for k in keys for i, w in weapons]:
+                    if i not in values:
+                        values[i] = self._early_values(gs, e, a, i, wpn)
+                    got = values[i]
+                    if got is None:
                         continue
-                    if gs.distance(e, a) > wpn.RNG or not gs.in_fov(e, a):
-                        continue
-                    c = gs.cover(e, [a])[0]
-                    if not c.has_los:
-                        continue
-                    late = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
-                    odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
-                                       extra_imp=[Modifier("REA-4", -1, "early")])
-                    value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                    value, lv = got
                     if s == total:
-                        lv = float(late.expected_wounds) + 2.0 * float(late.p_incapacitate)
                         end_value = lv if end_value is None else max(end_value, lv)
                     if best is None or value > best[0]:
                         best = (value, s, i, key)
         finally:
             gs.world.set(a, old)
+            gs.world.revert_version(version)          # the trial positions are undone exactly
         if best is None or best[0] < 0.4 or (end_value is not None and best[0] < 1.25 * end_value):
             return None
         d = reaction(p, best[3], target=a, weapon=best[2], at=round(best[1], 4))
@@ -587,6 +585,23 @@ class ScriptedController:
         if cost is None or gs.energy(e) - cost < floor:
             return None
         return d
+
+    @staticmethod
+    def _early_values(gs, e, a, i, wpn) -> tuple[float, float] | None:
+        """(value of an early shot, value of a shot after the move) with weapon i at the mover where it stands
+        now, or None when the weapon cannot shoot it there (area, empty, out of range or view, no LOS)."""
+        if wpn.area is not None or (wpn.magazine is not None and not wpn.rounds):
+            return None
+        if gs.distance(e, a) > wpn.RNG or not gs.in_fov(e, a):
+            return None
+        c = gs.cover(e, [a])[0]
+        if not c.has_los:
+            return None
+        late = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+        odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
+                           extra_imp=[Modifier("REA-4", -1, "early")])
+        return (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate),
+                float(late.expected_wounds) + 2.0 * float(late.p_incapacitate))
 
     def _reaction_melee(self, match, p, a, floor: int):
         """The engine's first legal melee attack with a weapon on the acting enemy that the energy floor allows."""
