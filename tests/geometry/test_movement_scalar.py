@@ -15,7 +15,7 @@ from wartime.data.loader import load_scenario
 from wartime.geometry.board import Board
 from wartime.geometry.measure import CONTACT_TOL, ENGAGED_GAP, polyline_distances
 from wartime.geometry.movement import (LENGTH_TOL, SURCHARGE_DIFFICULT, SURCHARGE_EASY, TERRAIN_TOL, Other,
-                                       PathCheck, _check_path, _fail, terrain_class)
+                                       PathCheck, _fail, check_path, terrain_class)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -150,7 +150,7 @@ def test_MOV_3_BAS_2_MOV_14_MOV_9_scalar_check_path_matches_the_numpy_reference(
         allowance = rng.choice([2.0, 4.0, 8.0, 12.0])
         r = rng.choice([0.5, 0.75])
         want = reference_check_path(board, path, r, 0.75, allowance, others, **kw)
-        got = _check_path(board, path, r, 0.75, allowance, others, **kw)
+        got = check_path(board, path, r, 0.75, allowance, others, **kw)
         assert (got.ok, got.rule_id, got.contacts, got.pieces, got.surcharge, got.end) == \
             (want.ok, want.rule_id, want.contacts, want.pieces, want.surcharge, want.end), (path, others, kw)
         assert got.length == pytest.approx(want.length, rel=1e-12, abs=1e-12)

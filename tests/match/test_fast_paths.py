@@ -43,20 +43,6 @@ def test_world_versions_are_never_reused_after_a_reverted_dry_run():
     assert w.version not in seen and w.version != tmp
 
 
-def test_check_path_memo_gives_the_uncached_verdict():
-    """MOV-3, BAS-2, MOV-14, MOV-9: the memoised check_path answers exactly as the computation it caches."""
-    board = _match("skirmish.toml", 1).gs.board
-    rng = random.Random(5)
-    for _ in range(400):
-        n = rng.randint(2, 4)
-        path = [(rng.uniform(0, 36), rng.uniform(0, 24)) for _ in range(n)]
-        others = [Other(rng.uniform(0, 36), rng.uniform(0, 24), 0.5, rng.random() < 0.5) for _ in range(6)]
-        allowance = rng.choice([4.0, 8.0, 30.0])
-        want = movement._check_path(board, path, 0.5, 0.75, allowance, others)
-        assert movement.check_path(board, path, 0.5, 0.75, allowance, others) == want
-        assert movement.check_path(board, path, 0.5, 0.75, allowance, others) == want     # from the memo
-
-
 def test_cover_memo_gives_the_uncached_cover():
     """ENV-2 / CMB-17 / CMB-18: the memoised cover query answers exactly as a fresh trace."""
     board = _match("crossroads.toml", 1).gs.board

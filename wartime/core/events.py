@@ -14,6 +14,16 @@ FLOAT_DIGITS = 6
 
 def canonical(value: Any) -> Any:
     """Normalise a value for the canonical form: floats rounded, tuples to lists, -0.0 to 0.0."""
+    t = type(value)
+    if t is str or t is int or t is bool or value is None:          # the common cases, by exact type first
+        return value
+    if t is float:
+        v = round(value, FLOAT_DIGITS)
+        return 0.0 if v == 0 else v
+    if t is dict:
+        return {str(k): canonical(v) for k, v in value.items()}
+    if t is list or t is tuple:
+        return [canonical(v) for v in value]
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return value
     if isinstance(value, float):

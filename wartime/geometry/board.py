@@ -265,8 +265,6 @@ class Board:
         #: memo of `sight.cover_query` per (eye, target row): terrain is static, so the answer is a pure
         #: function of the floats (bounded; cleared when full)
         self.cover_memo: dict = {}
-        #: memo of `movement.check_path` verdicts (same reasoning)
-        self.path_memo: dict = {}
         #: memo of `navigation.plan` routes (same reasoning)
         self.plan_memo: dict = {}
 

@@ -82,41 +82,11 @@ def _fail(rule_id: str, message: str, length: float, end, contacts=()) -> PathCh
     return PathCheck(False, rule_id, message, length, 0, (float(end[0]), float(end[1])), tuple(contacts))
 
 
-#: entries kept in a board's path-check memo before it is cleared
-PATH_MEMO_MAX = 100_000
-
-
 def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float,
                max_length: float, others: Sequence[Other], *, crouched: bool = False,
                ignore_overlap: frozenset[int] = frozenset(),
                keep_away_exempt: frozenset[int] = frozenset(),
                elevation: float = 0.0) -> PathCheck:
-    """See `_check_path`. A pure function of its arguments and the static board, so the verdict is memoised
-    on the board: the AI's proposal, the engine's dry run and the declaration ask about the same path."""
-    memo = board.path_memo
-    try:
-        key = (tuple((float(x), float(y)) for x, y in path), float(radius), float(chest_height),
-               float(max_length), tuple(map(tuple, others)), bool(crouched), frozenset(ignore_overlap),
-               frozenset(keep_away_exempt), float(elevation))
-        got = memo.get(key)
-    except (TypeError, ValueError):
-        key = got = None                # a malformed path: let the checker say why
-    if got is not None:
-        return got
-    res = _check_path(board, path, radius, chest_height, max_length, others, crouched=crouched,
-                      ignore_overlap=ignore_overlap, keep_away_exempt=keep_away_exempt, elevation=elevation)
-    if key is not None:
-        if len(memo) > PATH_MEMO_MAX:
-            memo.clear()
-        memo[key] = res
-    return res
-
-
-def _check_path(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float,
-                max_length: float, others: Sequence[Other], *, crouched: bool = False,
-                ignore_overlap: frozenset[int] = frozenset(),
-                keep_away_exempt: frozenset[int] = frozenset(),
-                elevation: float = 0.0) -> PathCheck:
     """MOV-3, BAS-2, MOV-14, MOV-9, MOV-7, MOV-8, CMB-16: check a move of a base along a polyline path.
 
     `path` starts at the current centre. `others` are the other bases at the mover's level (MOV-11); the

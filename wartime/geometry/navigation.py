@@ -154,23 +154,32 @@ def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_f
     return _smooth(pts, blocked)
 
 
-def _free_line(a, b, blocked) -> bool:
-    nx, ny = blocked.shape
+def _free_line(a, b, rows, nx: int, ny: int) -> bool:
+    """No blocked cell (`rows[ix][iy]`) under the segment a-b, sampled every half cell (the ends excluded)."""
     d = math.hypot(b[0] - a[0], b[1] - a[1])
     n = max(2, int(d / (CELL / 2)) + 1)
-    t = np.linspace(0.0, 1.0, n)
-    ix = np.clip(((a[0] + (b[0] - a[0]) * t) / CELL).astype(int), 0, nx - 1)
-    iy = np.clip(((a[1] + (b[1] - a[1]) * t) / CELL).astype(int), 0, ny - 1)
-    return not blocked[ix[1:-1], iy[1:-1]].any()
+    step = 1.0 / (n - 1)                    # the samples numpy's linspace(0, 1, n) gives, bit for bit
+    ax, ay, dx, dy = a[0], a[1], b[0] - a[0], b[1] - a[1]
+    for k in range(1, n - 1):
+        t = k * step + 0.0
+        ix = int((ax + dx * t) / CELL)
+        iy = int((ay + dy * t) / CELL)
+        ix = 0 if ix < 0 else (nx - 1 if ix > nx - 1 else ix)
+        iy = 0 if iy < 0 else (ny - 1 if iy > ny - 1 else iy)
+        if rows[ix][iy]:
+            return False
+    return True
 
 
 def _smooth(pts, blocked):
     """String-pulling: keep a point only when the straight line past it would cross a blocked cell."""
+    rows = blocked.tolist()
+    nx, ny = blocked.shape
     out = [pts[0]]
     i = 0
     while i < len(pts) - 1:
         j = len(pts) - 1
-        while j > i + 1 and not _free_line(pts[i], pts[j], blocked):
+        while j > i + 1 and not _free_line(pts[i], pts[j], rows, nx, ny):
             j -= 1
         out.append(pts[j])
         i = j
