@@ -188,6 +188,7 @@ def test_MVA_10_climbing_onto_a_3_K_roof_makes_a_perch():
     assert g.gs.pos(a).level == 1 and g.events("fall")[-1]["dmg"] == 4
 
 
+@pytest.mark.rules("MVA-9", "MOV-9")
 def test_MVA_10_over_a_thin_wall_and_down_the_far_side():
     """MVA-10 / MOV-9: a 1.5 K wall 0.4 K thick needs Escalar; MOV 2 reaches the top (it stays on the wall, 1.5 K
     up); Dejarse caer lands beyond the far face (1.5 K, DMG 0)."""
@@ -335,16 +336,19 @@ def test_MVA_14_a_fumble_deals_the_K_moved():
 
 
 def test_MVA_14_target_and_terrain():
-    """MVA-14: CON 3, AGI 6: D = max(1, −3) = 1, target 5; over difficult ground −1 more (target 4) and ENE 5;
-    a MOV 3 character cannot; the line must be straight."""
+    """MVA-14: CON 3, AGI 6: D = max(1, −3) = 1, target 5 on easy ground (ENE 4); over difficult ground −1 more
+    (target 4) and ENE 5; the line must be straight; a MOV 3 character cannot."""
     mud = piece("mud", "difficult", 8, 0, 9, 40)
-    g = Game(M(x=5, y=20, CON=3, AGI=6, mov=4), M(x=5, y=10, mov=3), M(side="blue", x=35, y=35), pieces=[mud])
+    g = Game(M(x=3, y=20, CON=3, AGI=6, mov=4), M(x=5, y=10, mov=3), M(side="blue", x=35, y=35), pieces=[mud])
     a, b, _ = g.ids
     g.start_activation(a, energy=10)
-    assert violation(g.engine.check_action, a, "turn_180", {"path": [[7, 20], [7, 22]]}).rule_id == "MVA-14"
+    assert violation(g.engine.check_action, a, "turn_180", {"path": [[5, 20], [5, 22]]}).rule_id == "MVA-14"
+    g.dice.push(9)
+    g.act(a, "turn_180", path=[[7, 20]])
+    assert g.check("ATR")["target"] == 5 and g.energy(a) == 6
     g.dice.push(9)
     g.act(a, "turn_180", path=[[12, 20]])
-    assert g.check("ATR")["target"] == 4 and g.energy(a) == 5
+    assert g.checks("ATR")[-1]["target"] == 4 and g.energy(a) == 1
     g.start_activation(b, energy=10)
     assert violation(g.engine.check_action, b, "turn_180", {"path": [[6, 10]]}).rule_id == "MVA-14"
 

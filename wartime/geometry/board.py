@@ -304,9 +304,19 @@ class Board:
             self._dry = got
         return got
 
-    def water(self) -> list[TerrainPiece]:
-        """MVA-11: the water pieces, in board order."""
-        return [p for p in self.pieces if p.kind == "water"]
+    def water(self) -> tuple[TerrainPiece, ...]:
+        """MVA-11: the water pieces, in board order (cached)."""
+        got = self.__dict__.get("_water")
+        if got is None:
+            got = self._water = tuple(p for p in self.pieces if p.kind == "water")
+        return got
+
+    def climbable(self) -> tuple[TerrainPiece, ...]:
+        """MVA-10 / MVA-13: the pieces marked climbable, in board order (cached)."""
+        got = self.__dict__.get("_climbable")
+        if got is None:
+            got = self._climbable = tuple(p for p in self.pieces if p.climbable)
+        return got
 
     def piece(self, piece_id: str) -> TerrainPiece:
         return self._by_id[piece_id]

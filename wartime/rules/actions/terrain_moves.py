@@ -86,7 +86,19 @@ def needs_climbing(gs: GameState, e: int, piece) -> bool:
 def climbable_in_contact(gs: GameState, e: int) -> list:
     """MVA-10 / MVA-13: the climbable pieces taller than the chest whose face the mini's base touches (edge gap
     at most WALL_GAP), in board order."""
-    return [pc for pc in gs.board.pieces if needs_climbing(gs, e, pc) and -1e-6 <= _wall_gap(gs, e, pc) <= WALL_GAP + 1e-6]
+    pieces = gs.board.climbable()
+    if not pieces:
+        return []
+    p = gs.pos(e)
+    reach = gs.body(e).radius + WALL_GAP + 1e-6
+    out = []
+    for pc in pieces:
+        x0, y0, x1, y1 = pc.polygon.bounds                      # cheap pre-filter before shapely
+        if p.x < x0 - reach or p.x > x1 + reach or p.y < y0 - reach or p.y > y1 + reach:
+            continue
+        if needs_climbing(gs, e, pc) and -1e-6 <= _wall_gap(gs, e, pc) <= WALL_GAP + 1e-6:
+            out.append(pc)
+    return out
 
 
 def on_wall(gs: GameState, e: int) -> bool:
@@ -166,6 +178,22 @@ class MoveSilently(_MoveBase):
     key = "move_silently"
     rule = "MVA-7"
     base_cost = 2
+    #: no public `allowance`: the scripted AI's plain moves (ai.candidates.path_moves: Mover, Correr, Esprintar)
+    #: are the actions that declare one, and a silent move is not one of them
+    allowance = None
+
+    def _reach(self, gs: GameState, actor: int) -> float:
+        return float(gs.mov(actor))
+
+    def candidates(self, gs, actor, space):
+        return space.paths(self.key, self._reach(gs, actor))
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        chained = bool(params.get("_chained"))
+        # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
+        return prepare_path(gs, actor, params, self.rule, self._reach(gs, actor),
+                            extra_allowance=1.0 if chained else 0.0)
 
     def resolve(self, gs, ctx, prepared):
         if prepared.length > prepared.allowance + 1e-9 and not ctx.params.get("_chain_critical"):
