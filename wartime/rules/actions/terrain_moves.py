@@ -683,10 +683,11 @@ def carryable(gs: GameState, carrier: int, body: int) -> bool:
 
 
 def carry_helpers(gs: GameState, carrier: int, body: int) -> list[int]:
-    """MVA-8 ruling (4): the allies that may help: able, at the carrier's level, on the ground, not engaged, in
-    base contact with the carried body, in id order."""
+    """MVA-8 ruling (4): the allies that may help: able, at the carrier's level, on the ground, not prone, not
+    engaged, in base contact with the carried body, in id order."""
     return [a for a in gs.allies(carrier) if a != body and gs.pos(a).level == gs.pos(carrier).level
-            and not on_wall(gs, a) and not gs.engaged(a) and gs.in_contact(a, body)]
+            and not on_wall(gs, a) and not gs.engaged(a) and gs.in_contact(a, body)
+            and gs.world.get(a, Posture).state != "prone"]             # a helper can move (MVA-5)
 
 
 @dataclass
