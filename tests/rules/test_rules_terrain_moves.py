@@ -389,3 +389,20 @@ def test_MVA_8_a_heavy_load_needs_helpers():
     g.act(a, "move_carrying", target=body, helpers=[h], path=[[10, 17]])
     assert g.energy(a) == 8 and g.gs.energy(h) == 8
     assert g.pos(a) == (10, 17) and g.pos(h) == pytest.approx((12.04, 17)) and g.pos(body) == pytest.approx((11.02, 17))
+
+
+@pytest.mark.parametrize("key, heard", [("move", True), ("move_silently", False)])
+def test_MVA_7_no_enemy_reacts_to_a_silent_move_by_hearing_it(key, heard):
+    """MVA-7 / REA-8: an enemy 5 K away facing away (the mover is out of its FOV) may react to a Mover of 4 K,
+    which it hears (8 K of noise); after Mover sin hacer ruido no reaction window opens for it."""
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=20, y=20, facing=0.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.declare(a, key, path=[[14, 20]])
+    after = [ev for ev in g.events("reaction_window") if ev.get("window") == "after"]
+    if heard:
+        assert after[-1]["candidates"] == [{"who": b, "by": "noise"}]
+        assert g.pending.kind == "react" and g.pending.actor == b
+    else:
+        assert not any(c["who"] == b for ev in after for c in ev["candidates"])
+        assert g.pending is None or g.pending.kind != "react"
