@@ -76,6 +76,10 @@ class Search(Action):
             if not el.searched and element_in_contact(gs, actor, el):
                 yield Candidate(self.key, lambda i=el.id: {"element": i}, label=el.name)
 
+    def available(self, gs, actor):
+        if not any(element_in_contact(gs, actor, gs.world.get(el, Searchable)) for el in elements(gs)):
+            raise RuleViolation("GNA-2", f"no searchable element is in base contact with {gs.name(actor)}")
+
     def validate(self, gs, actor, params):
         wanted = need(params, "element", self.rule, str)
         for el_e in elements(gs):
@@ -130,6 +134,10 @@ class Trade(Action):
             for ref in items.item_refs(gs, a):
                 yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "receive": ref},
                                 label=f"take {items.item_name(gs, a, ref)} from {gs.name(a)}")
+
+    def available(self, gs, actor):
+        if not any(gs.in_contact(actor, a) for a in gs.allies(actor)):
+            raise RuleViolation("GNA-3", f"no ally is in base contact with {gs.name(actor)}")
 
     def validate(self, gs, actor, params):
         t = need_target(gs, actor, params, self.rule, enemy=False)
@@ -228,6 +236,8 @@ class DisposeCorpse(Action):
         if not items.holds_something(gs, actor):
             raise RuleViolation("GNA-7", f"{gs.name(actor)} is empty-handed: it needs a weapon or object to destroy "
                                 "a corpse with")
+        if not corpses_in_contact(gs, actor):
+            raise RuleViolation("GNA-7", f"no corpse is in base contact with {gs.name(actor)}")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
@@ -292,6 +302,10 @@ class Discover(Action):
         for t in space.enemies():
             if hiding.hidden(gs, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def available(self, gs, actor):
+        if not any(hiding.hidden(gs, t) for t in gs.enemies(actor)):
+            raise RuleViolation("GNA-9", "no enemy is hidden")
 
     def validate(self, gs, actor, params):
         t = need(params, "target", self.rule, int)
@@ -387,6 +401,10 @@ class Loot(Action):
                     yield Candidate(self.key, lambda c=c, ref=ref: {"target": c, "items": [ref]},
                                     label=f"{items.item_name(gs, c, ref)} from {gs.name(c)}")
 
+    def available(self, gs, actor):
+        if not corpses_in_contact(gs, actor):
+            raise RuleViolation("GNA-14", f"no corpse is in base contact with {gs.name(actor)}")
+
     def validate(self, gs, actor, params):
         t = need_corpse(gs, actor, params, self.rule)
         refs = params.get("items")
@@ -430,6 +448,10 @@ class DropItem(Action):
     def candidates(self, gs, actor, space):
         for ref in items.item_refs(gs, actor):
             yield Candidate(self.key, lambda ref=ref: {"item": ref}, label=items.item_name(gs, actor, ref))
+
+    def available(self, gs, actor):
+        if not items.item_refs(gs, actor):
+            raise RuleViolation("GNA-15", f"{gs.name(actor)} holds nothing to drop")
 
     def validate(self, gs, actor, params):
         if params.get("_window") is not None:
