@@ -49,6 +49,10 @@ PARTIAL = {
               "(NotImplementedRule) until metahabilities are played (MET-10)",
     "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
+    "CBA-11": "a silent arrival (Mover sin hacer ruido, MVA-7); arriving invisible or mimetic comes with the traits "
+              "Invisible and Mimético (not played yet)",
+    "CBA-16": "pushes on the ground; pushing a character off a wall it climbed (its fall, MVA-9) is refused "
+              "(NotImplementedRule)",
     "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
               "with MET-1",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "

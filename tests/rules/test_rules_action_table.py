@@ -30,6 +30,14 @@ CHECK_EXCEPTIONS = {
               "CH PSI, not an attribute check: for ACT-3 it is a simple action",
 }
 
+#: Actions whose base cost is printed in their entry's text rather than in the table's cost column, with the cost.
+#: (Changing the packaged table would change the rules hash and orphan every recorded game.)
+COST_EXCEPTIONS = {
+    "break_free": (3, "CBA-25: 'Podrá liberarse con una acción, ENE 3 y CH CON ENF' (the table's 1 is Inmovilizar's)"),
+    "tie_up": (3, "CBA-25: 'puede atarle con una acción de ENE 3 y un nuevo CH CON ENF' (the table's 1 is "
+                  "Inmovilizar's)"),
+}
+
 
 class _Prepared:
     """A prepared value for any action: no terrain surcharge, weapon 0; indexable (Cargar's (target, prep))."""
@@ -87,6 +95,9 @@ def test_action_base_cost_is_the_tables(key):
     action = REGISTRY[key]
     row = action_table()[action.rule]
     got = action.cost(_State(), 1, {}, _Prepared())
+    if key in COST_EXCEPTIONS:
+        assert got == COST_EXCEPTIONS[key][0] and got not in table_costs(row["ene_cost"]), key
+        return
     assert got in table_costs(row["ene_cost"]), \
         f"{key} ({action.rule}): the code costs {got} ENE, actions.tsv says {row['ene_cost']!r}"
 

@@ -139,6 +139,27 @@ class Life:
 
 
 @dataclass(frozen=True, slots=True)
+class KnockedOut:
+    """CBA-26: unconscious after a won Noquear by `by`, with no wounds, until a third character attends to it
+    (Curar / Reparar, GNA-5). Read by `GameState.unconscious`."""
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class Immobilised:
+    """CBA-25: held by `holder` (a won Inmovilizar) until the start of the holder's next activation, or until the
+    holder leaves base contact or is out of action (rules/holds.py)."""
+    holder: int
+
+
+@dataclass(frozen=True, slots=True)
+class Surprise:
+    """CBA-11: a declared Ataque sorpresa: this character's next melee combat action against `target` in this
+    activation hits automatically against DEF −2 (rules/combat.py); lapses at the end of the activation."""
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
 class Climbing:
     """MVA-10 / MVA-13: a character on a wall at level 1: clinging part-way up the piece `piece`, or standing on its
     top (`height` = the piece's height); `height` K raise its base elevation (GameState.elevation). Absent on the

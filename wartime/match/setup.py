@@ -14,7 +14,7 @@ from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.costs import character_cost
-from wartime.rules import areas, traits
+from wartime.rules import areas, holds, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -136,6 +136,7 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
     board = build_board(scenario)
     world = World(dice)
     areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
+    holds.install(world)                                   # CBA-11 / CBA-25 lapses
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
     blocked = [p for p in board.pieces if p.kind in ("low", "high", "blocking")]
     bx, by = scenario.board_width / 2, scenario.board_height / 2

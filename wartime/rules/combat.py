@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from wartime.core.components import Surprise
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.modifiers import attack_mods, roll_character_check
@@ -47,12 +48,14 @@ class Cover:
 
 def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, target: int, dmg: int, *,
                 melee: bool, cover: Cover | None = None, automatic: bool = False,
-                max_wounds: int | None = None, def_mods: list[Modifier] | None = None, rule: str = "CMB-3") -> int:
+                max_wounds: int | None = None, def_mods: list[Modifier] | None = None, rule: str = "CMB-3",
+                def_malus: int = 0) -> int:
     """The target's side of a hit: cover check (CMB-18), CH DEF (CMB-3) with cover +2 (CMB-17), criticals
     (CMB-7) and fumbles (CMB-9), wounds (CMB-4), then CH PSI for a wounded target (CMB-5 / PSI-1).
+    `def_malus` lowers the target's total DEF for this hit, minimum 0 (CBA-11 ruling 3: DEF −2).
     Returns the wounds dealt."""
     world = gs.world
-    defense = gs.total_def(target)
+    defense = max(0, gs.total_def(target) - def_malus)
     mods = list(def_mods or [])
     if cover is not None and cover.full:
         # CMB-18: first a CH DEF of the cover; if it passes the attack is stopped.
@@ -92,24 +95,35 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
 
 def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
                    ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
-                   dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False) -> dict:
+                   dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
+                   base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
-    Esquivar en CaC turns the CH IMP into a CH AGI ENF (CBA-17); Contracarga gives CH DEF +1 (CBA-13)."""
+    Esquivar en CaC turns the CH IMP into a CH AGI ENF (CBA-17); Contracarga gives CH DEF +1 (CBA-13).
+    `base_dmg` replaces the weapon's DMG (CBA-6 thrown things, CBA-9 improvised weapons: melee adds MOD-1's
+    CON − 4 − wounds); `on_hit` replaces the damage after a hit (CBA-14, CBA-16, CBA-25, CBA-26: an opposed
+    check instead of the CH DEF). CBA-11: a melee attack on the target of the attacker's declared Ataque
+    sorpresa hits with no die (no critical, no fumble, no dodge) and the target's DEF is −2."""
     world = gs.world
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or [])
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
+    surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
 
     def roll_imp():
         return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
                                     distance=round(distance, 6))
-    imp = roll_imp()
+    if surprise:
+        # CBA-11 ruling (2): the automatic hit rolls no die: no critical, no fumble
+        imp = CheckResult("IMP", "AGI", gs.attrs(attacker).AGI, (), 0, 0, False, False, True)
+        world.emit("surprise_hit", "CBA-11", attacker=attacker, target=target, def_malus=2)
+    else:
+        imp = roll_imp()
     dodge_dmg = 0
-    if not ranged and ctx is not None and target in ctx.dodged_by and gs.able(target):
+    if not surprise and not ranged and ctx is not None and target in ctx.dodged_by and gs.able(target):
         imp, dodge_dmg = dodge_contest(gs, ctx, attacker, target, imp, roll_imp)      # CBA-17
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
     if imp.fumble:
@@ -121,6 +135,12 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         world.emit("miss", "CMB-1", attacker=attacker, target=target)
         return out
     if ctx.failed:
+        return out
+    if on_hit is not None:
+        world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=0,
+                   critical=imp.critical)
+        out["hit"] = True
+        on_hit(imp)
         return out
     if ranged and not imp.critical and gs.engaged(target):
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
@@ -146,6 +166,9 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     if unarmed:
         a = gs.attrs(attacker)
         dmg = melee_damage(0, a.CON, gs.wounds(attacker))           # CBA-10
+    elif base_dmg is not None:
+        # CBA-6: a thrown thing's own DMG (no CON bonus); CBA-9: the improvised weapon's base DMG in MOD-1
+        dmg = base_dmg if ranged else melee_damage(base_dmg, gs.attrs(attacker).CON, gs.wounds(attacker))
     elif ranged:
         dmg = weapon.current_dmg                                     # WND-6
     else:
@@ -160,8 +183,18 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
-                                max_wounds=max_w, def_mods=def_mods)
+                                max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0)
     return out
+
+
+def take_surprise(gs: GameState, attacker: int, target: int) -> bool:
+    """CBA-11: whether `attacker` declared Ataque sorpresa against `target` in this activation; the declaration
+    is used up by this melee combat action."""
+    s = gs.world.try_get(attacker, Surprise)
+    if s is None or s.target != target:
+        return False
+    gs.world.remove(attacker, Surprise)
+    return True
 
 
 #: CMB-13 / MET-1: the attribute of a metahability attack's CH IMP, by the metahability's type trait.

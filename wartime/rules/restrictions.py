@@ -12,6 +12,7 @@ from wartime.core.components import Posture
 from wartime.core.errors import RuleViolation
 from wartime.rules import hiding, psychology, traits
 from wartime.rules.actions.flight import flight_restrictions
+from wartime.rules import holds
 from wartime.rules.state import GameState
 
 
@@ -43,6 +44,7 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     if action.is_attack and eff.sprint_turn == turn:
         raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")
     traits.restrict_action(gs, actor, key)      # trait hook point action_restriction (TRT-CHICKEN)
+    holds.check_held(gs, actor, action, key)    # CBA-25 ruling 2: immobilised, it may only break free
     hiding.check_tied(gs, actor, action, key)   # CBA-25 ruling 3 / GNA-6: tied, no moves, pivots or attacks
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
 

@@ -8,8 +8,8 @@ from typing import Iterable
 
 import numpy as np
 
-from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
-                                     Position, Posture, Psyche, Stress, Traits, Wounds)
+from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity,
+                                     KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
@@ -60,8 +60,9 @@ class GameState:
         return self.world.get(e, Life).state != "dead"
 
     def unconscious(self, e: int) -> bool:
-        """PSI-16: stress above VOL."""
-        return self.world.get(e, Stress).value > self.world.get(e, Attributes).VOL
+        """PSI-16: stress above VOL; CBA-26: knocked out (Noquear) until attended to."""
+        return (self.world.get(e, Stress).value > self.world.get(e, Attributes).VOL
+                or self.world.has(e, KnockedOut))
 
     def able(self, e: int) -> bool:
         """Able to act: not incapacitated (WND-2), dead (WND-3) or unconscious (PSI-16)."""

@@ -14,6 +14,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import action_cost, can_pay
 from wartime.rules.flow import Decision, normalise_params
+from wartime.rules import holds
 from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
 
@@ -174,6 +175,7 @@ class ReactionWindows:
         if key == "pivot" and reactions.reactive(gs, e).on_guard:
             raise RuleViolation("GNA-8", f"{gs.name(e)} is on guard and cannot pivot")
         hiding.check_tied(gs, e, action, key, reaction=True)            # CBA-25 ruling 3: tied, no reactions
+        holds.check_held(gs, e, action, key, reaction=True)             # CBA-25 ruling 2: immobilised, none
         at = None
         raw = params.get("at")
         if raw is not None:

@@ -1,6 +1,7 @@
 """Actions, one module per family (movement, altitude, falling, combat, generic, generic_more, reactions);
 importing this package registers them."""
 from wartime.rules.actions import altitude, combat, falling, generic, generic_more, movement, reactions  # noqa: F401
+from wartime.rules.actions import combat_special  # noqa: F401  (CBA-2..4, 6, 9, 11, 14, 16, 25, 26)
 from wartime.rules.actions import terrain_moves  # noqa: F401  (MVA-7, MVA-8, MVA-10..14)
 from wartime.rules.actions.base import REGISTRY, Action
 

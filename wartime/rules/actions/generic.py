@@ -3,7 +3,7 @@ GNA-13), and ending the activation (ENE-4)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import traits
+from wartime.rules import holds, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
@@ -76,6 +76,9 @@ class Heal(Action):
         for a in space.allies():
             if gs.in_contact(actor, a):
                 yield Candidate(self.key, lambda a=a: {"target": a}, label=gs.name(a))
+        for a in gs.allies(actor, able_only=False):          # CBA-26: attending to a knocked-out ally wakes it
+            if holds.can_wake(gs, a, actor) and gs.in_contact(actor, a):
+                yield Candidate(self.key, lambda a=a: {"target": a}, label=f"{gs.name(a)} (knocked out)")
 
     def validate(self, gs, actor, params):
         t = params.get("target", actor)
@@ -85,7 +88,7 @@ class Heal(Action):
                 raise RuleViolation("GNA-5", f"{gs.name(t)} is not in base contact")
         if not can_be_healed(gs.attrs(t).CON, gs.wounds(t)):
             raise RuleViolation("WND-1", f"{gs.name(t)} has more wounds than CON and cannot be healed")
-        if gs.wounds(t) == 0:
+        if gs.wounds(t) == 0 and not holds.can_wake(gs, t, actor):
             raise RuleViolation("GNA-5", f"{gs.name(t)} has no wounds to heal")
         return t
 
@@ -93,6 +96,7 @@ class Heal(Action):
         return 3
 
     def resolve(self, gs, ctx, t):
+        holds.wake(gs, t, ctx.actor)            # CBA-26 ruling (1): attended to, it wakes whatever the result
         r = roll_character_check(gs, ctx, ctx.actor, "ATR", "INT", "GNA-5", "Curar", against=t)
         if ctx.failed:
             return

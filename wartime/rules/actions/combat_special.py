@@ -1,0 +1,684 @@
+"""The remaining combat actions: the ranged variants a bulto, a ciegas and a larga distancia (CBA-2, CBA-3, CBA-4),
+Lanzar armas / objetos (CBA-6, a hand grenade included), Ataque CaC con objeto improvisado (CBA-9), Ataque sorpresa
+(CBA-11), and the melee actions whose hit is followed by an opposed check instead of the CH DEF: Desarmar (CBA-14),
+Empujar (CBA-16), Inmovilizar (CBA-25, with breaking free and tying up) and Noquear (CBA-26).
+
+The states they leave (immobilised, knocked out, a declared surprise) live in rules/holds.py; items that drop or are
+thrown lie on the ground as `Item` entities (rules/items.py). Things are named by reference strings
+(``weapon:<index>``, ``item:<entity>``). Materials (CBA-6 / CBA-9 rulings): equipment and items count as steel
+unless their data say otherwise (a `material` field: ``steel``, ``hard_rock``, ``wood``, anything else DMG 0)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wartime.core.components import Climbing, Item, Posture, SilentArrival, Tied
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.rounding import round_half_up
+from wartime.geometry import sight
+from wartime.geometry.movement import Other, check_path
+from wartime.rules import areas, holds, items, traits
+from wartime.rules.actions.base import Action, need, register
+from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of_fire, melee_target, need_ranged_target,
+                                          need_weapon)
+from wartime.rules.actions.flight import flight_restrictions
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
+from wartime.rules.combat import Cover, resolve_attack
+from wartime.rules.context import PendingMod
+from wartime.rules.modifiers import character_mods
+from wartime.rules.noise import emit_noise, weapon_noise
+from wartime.rules.state import GameState
+
+EPS = 1e-9
+
+#: CBA-6 / CBA-9: the DMG of a thrown or improvised thing by material (others: 0)
+MATERIAL_DMG = {"steel": 2, "hard_rock": 2, "wood": 1}
+
+
+def material_dmg(thing) -> int:
+    """CBA-6 / CBA-9: DMG 2 for steel or hard rock, 1 for wood, 0 for anything else; equipment and items count
+    as steel unless their data name a `material` (ruling)."""
+    return MATERIAL_DMG.get(getattr(thing, "material", None) or "steel", 0)
+
+
+def held_thing(gs: GameState, e: int, ref: str):
+    """The weapon or `Item` a held-thing reference names (protections are worn, not held: refused by the caller)."""
+    kind, n = ref.split(":")
+    return gs.equipment(e).weapons[int(n)] if kind == "weapon" else gs.world.get(int(n), Item)
+
+
+def held_refs(gs: GameState, e: int) -> list[str]:
+    """What `e` holds in its hands: its weapons and its held items (CBA-6, CBA-9, CBA-14)."""
+    return [r for r in items.item_refs(gs, e) if not r.startswith("protection:")]
+
+
+def need_held(gs: GameState, e: int, params: dict, name: str, rule: str) -> tuple[str, str, int]:
+    ref = need(params, name, rule)
+    kind, n = items.parse_ref(gs, e, ref, rule)
+    if kind == "protection":
+        raise RuleViolation(rule, f"{items.item_name(gs, e, ref)} is a protection: only a held weapon or object "
+                            "can be used here")
+    return ref, kind, n
+
+
+def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str) -> tuple[str | None, CheckResult]:
+    """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers; a full tie rerolls
+    both. Returns the winner ('a', 'b' or None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
+    world = gs.world
+    while True:
+        ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
+                        character_mods(gs, a, attribute, "ATR"), rule, reason, side_of_opposed="a", against=b)
+        rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
+                        character_mods(gs, b, attribute, "ATR"), rule, reason, side_of_opposed="b", against=a)
+        w = opposed_winner(ra, rb)
+        if w != "reroll":
+            world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
+            return w, ra
+
+
+def ground_spot(gs: GameState, target: int, away_from: int) -> tuple[float, float]:
+    """A point on the ground in base contact with `target`, on the side away from `away_from` (kept on the
+    board): where a dropped or thrown thing lands (CBA-6, CBA-14)."""
+    pt, pa = gs.pos(target), gs.pos(away_from)
+    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
+    ux, uy = ((pt.x - pa.x) / d, (pt.y - pa.y) / d) if d > EPS else (1.0, 0.0)
+    r = gs.body(target).radius + 0.1
+    x = min(max(pt.x + ux * r, 0.0), gs.board.width)
+    y = min(max(pt.y + uy * r, 0.0), gs.board.height)
+    return (round(x, 4), round(y, 4))
+
+
+# --- CBA-2, CBA-3, CBA-4: ranged attacks a bulto, a ciegas, a larga distancia ---------------------------------------
+#: variant → (rule, label of its CH IMP −1)
+VARIANTS = {"view": ("CBA-2", "a bulto (beyond the field of view)"),
+            "blind": ("CBA-3", "a ciegas (no line of sight)"),
+            "long": ("CBA-4", "a larga distancia (beyond RNG)")}
+
+
+@dataclass
+class VariantPrep:
+    target: int
+    weapon_index: int
+    cover: Cover
+    variants: tuple[str, ...]
+    area: Any = None
+
+
+def ranged_variants(gs: GameState, actor: int, target: int, weapon) -> tuple[tuple[str, ...], Cover]:
+    """CBA-2 / CBA-3 / CBA-4 on top of CMB-10: which variants a shot at `target` with `weapon` needs, and its cover.
+    CBA-2: beyond the FOV range (VOL × 5 K) up to VOL × 7.5 K (book rounding), still within the 180° arc and with
+    LOS; CBA-4: beyond the weapon's RNG up to RNG × 1.5 K (book rounding); the two combine (ruling). CBA-3: no LOS
+    from the muzzle while an ally sees the target (in its FOV, with LOS); only LOS is waived, so the target must be
+    within the FOV range and RNG (ruling), and the cover in the way still counts (usually 100 %: CMB-18)."""
+    if gs.engaged(actor):
+        raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
+    pa, pt = gs.pos(actor), gs.pos(target)
+    if not sight.in_fov(pa.x, pa.y, pa.facing, pt.x, pt.y, gs.body(target).radius, math.inf):
+        raise RuleViolation("ENV-1", f"{gs.name(target)} is outside {gs.name(actor)}'s 180° field of view")
+    if not in_field_of_fire(gs, actor, weapon, target):
+        raise RuleViolation("ENV-5", f"{gs.name(target)} is outside {weapon.name}'s 90° field of fire (fixed weapon)")
+    d = gs.distance(actor, target)
+    variants: list[str] = []
+    fov = gs.fov_range(actor)
+    if d > fov + EPS:
+        far = round_half_up(gs.attrs(actor).VOL * 7.5)
+        if d > far + EPS:
+            raise RuleViolation("CBA-2", f"{gs.name(target)} is {d:.2f} K away, beyond VOL × 7.5 = {far} K (a bulto "
+                                "reaches 50 % past the field of view)")
+        variants.append("view")
+    if d > weapon.RNG + EPS:
+        far = round_half_up(weapon.RNG * 1.5)
+        if d > far + EPS:
+            raise RuleViolation("CBA-4", f"{gs.name(target)} is {d:.2f} K away, beyond RNG × 1.5 = {far} K")
+        variants.append("long")
+    c = _cover_from(gs, gs.muzzle(actor, weapon), target)
+    if not c.has_los:
+        if variants:
+            raise RuleViolation("CBA-3", "a blind attack waives only the line of sight: the target must be within "
+                                f"the field of view ({fov:g} K) and RNG ({weapon.RNG} K)")
+        if not any(gs.in_fov(a, target) and gs.has_los(a, target) for a in gs.allies(actor)):
+            raise RuleViolation("CBA-3", f"no line of sight to {gs.name(target)} and no ally sees it")
+        variants.append("blind")
+    blocked = c.blocked
+    if gs.world.get(target, Posture).state == "prone" and blocked > 0:
+        blocked = 25        # MVA-5: prone behind cover counts as 100 % hidden
+    return tuple(variants), Cover(blocked, c.main_piece_def, c.main_piece_id)
+
+
+class _RangedVariant(Action):
+    """A ranged attack (CBA-1) under one of the variants CBA-2 / CBA-3 / CBA-4: weapon ENE, CH IMP AGI −1 per
+    variant that applies (they add) plus every CBA-1 modifier; the rest as CBA-1 (CBA-5 into a melee, areas)."""
+    variant: str = ""
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    def candidates(self, gs, actor, space):
+        for i in space.weapons(ranged=True):
+            for t in space.enemies():
+                face = None if space.reaction else space.facing_to(t)
+                yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
+                                f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+
+    def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)                     # MOV-13
+        idx, w = need_weapon(gs, actor, params, self.rule, ranged=True)
+        t = need_ranged_target(gs, actor, params, self.rule)
+        traits.check_weapon_ready(w)                             # hook point weapon_ready (TRT-MAGAZINES)
+        variants, cover = ranged_variants(gs, actor, t, w)
+        if self.variant not in variants:
+            raise RuleViolation(self.rule, {
+                "view": f"{gs.name(t)} is within the field of view ({gs.fov_range(actor):g} K): use ranged_attack",
+                "long": f"{gs.name(t)} is within RNG {w.RNG} K: use ranged_attack",
+                "blind": f"{gs.name(actor)} sees {gs.name(t)}: use ranged_attack"}[self.variant])
+        area = areas.aim_at_target(gs, actor, idx, w, t) if w.area is not None else None    # ARE-1..4
+        return VariantPrep(t, idx, cover, variants, area)
+
+    def cost(self, gs, actor, params, prepared):
+        return gs.weapon(actor, prepared.weapon_index).ENE
+
+    def resolve(self, gs, ctx, prepared):
+        w = gs.weapon(ctx.actor, prepared.weapon_index)
+        fired = traits.weapon_fired(w)               # hook point weapon_fired (TRT-MAGAZINES: one round)
+        if fired is not w:
+            gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
+        mods = [Modifier(VARIANTS[v][0], -1, VARIANTS[v][1]) for v in prepared.variants]
+        gs.world.emit("ranged_variant", self.rule, who=ctx.actor, target=prepared.target,
+                      variants=[VARIANTS[v][0] for v in prepared.variants])
+        if prepared.area is not None:
+            # the area's CH IMP is rolled inside areas: the −1s ride on the action's context (every CH AGI of it)
+            ctx.mods.extend(PendingMod(m, "AGI") for m in mods)
+            areas.resolve_area_attack(gs, ctx, prepared.area)
+            return
+        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
+                       cover=prepared.cover, extra_imp=mods)
+
+
+_VARIANT_PARAMS = (Param("weapon", "weapon", "the index of a ranged weapon the character carries"),
+                   Param("target", "enemy", "the enemy shot at"))
+
+
+@register
+class RangedAttackBeyondView(_RangedVariant):
+    """CBA-2: Ataque a distancia a bulto (weapon ENE, CH AGI D): a target beyond the FOV range, up to VOL × 7.5 K."""
+    key = "ranged_attack_beyond_view"
+    rule = "CBA-2"
+    variant = "view"
+    params = _VARIANT_PARAMS
+
+
+@register
+class RangedAttackBlind(_RangedVariant):
+    """CBA-3: Ataque a distancia a ciegas (weapon ENE, CH AGI D): no LOS, an ally sees the target; cover counts."""
+    key = "ranged_attack_blind"
+    rule = "CBA-3"
+    variant = "blind"
+    params = _VARIANT_PARAMS
+
+
+@register
+class RangedAttackLong(_RangedVariant):
+    """CBA-4: Ataque a distancia a larga distancia (weapon ENE, CH AGI D): beyond RNG, up to RNG × 1.5 K."""
+    key = "ranged_attack_long"
+    rule = "CBA-4"
+    variant = "long"
+    params = _VARIANT_PARAMS
+
+
+# --- CBA-6: throw a weapon or object ---------------------------------------------------------------------------------
+@dataclass
+class ThrowPrep:
+    target: int
+    ref: str
+    cover: Cover
+    area: Any = None
+
+
+@register
+class Throw(Action):
+    """CBA-6: Lanzar armas / objetos (2, AGI): a held weapon or object at an enemy within MOV + CON K, in FOV and
+    LOS, not engaged. A ranged attack in every other respect (range modifier, cover, crits, CBA-5) with DMG 2 for
+    steel or hard rock, 1 for wood (no CON bonus); the thing lands on the ground in base contact with the target,
+    hit or miss; on a fumble it takes the weapon wound. A thrown area weapon (a hand grenade) is its area attack
+    (ARE-1..9) at the throw's range and is used up."""
+    key = "throw"
+    rule = "CBA-6"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    params = (Param("item", "choice", "CBA-6: the thrown weapon or object ('weapon:<i>' or 'item:<id>')"),
+              Param("target", "enemy", "CBA-6: the enemy aimed at (within MOV + CON K)"))
+
+    def candidates(self, gs, actor, space):
+        for ref in held_refs(gs, actor):
+            for t in space.enemies():
+                face = None if space.reaction else space.facing_to(t)
+                yield Candidate(self.key, lambda ref=ref, t=t: {"item": ref, "target": t}, face,
+                                f"throw {items.item_name(gs, actor, ref)} at {gs.name(t)}")
+
+    def available(self, gs, actor):
+        if not held_refs(gs, actor):
+            raise RuleViolation("CBA-6", f"{gs.name(actor)} holds no weapon or object to throw")
+        if gs.engaged(actor):
+            raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot throw")
+
+    def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)                     # MOV-13
+        self.available(gs, actor)
+        ref, kind, n = need_held(gs, actor, params, "item", self.rule)
+        t = need_ranged_target(gs, actor, params, self.rule)
+        if not gs.in_fov(actor, t):
+            raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view "
+                                f"(180°, {gs.fov_range(actor):g} K)")
+        reach = gs.mov(actor) + gs.attrs(actor).CON
+        d = gs.distance(actor, t)
+        if d > reach + EPS:
+            raise RuleViolation("CBA-6", f"{gs.name(t)} is {d:.2f} K away: a throw reaches MOV + CON = {reach} K")
+        c = gs.cover(actor, [t])[0]
+        if not c.has_los:
+            raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(t)}")
+        blocked = c.blocked
+        if gs.world.get(t, Posture).state == "prone" and blocked > 0:
+            blocked = 25        # MVA-5
+        thing = held_thing(gs, actor, ref)
+        area = None
+        if kind == "weapon" and thing.area is not None:
+            area = areas.aim_at_target(gs, actor, n, thing, t)                       # a hand grenade: ARE-1..4
+        return ThrowPrep(t, ref, Cover(blocked, c.main_piece_def, c.main_piece_id), area)
+
+    def cost(self, gs, actor, params, prepared):
+        return 2
+
+    def resolve(self, gs, ctx, prepared):
+        e, t, ref = ctx.actor, prepared.target, prepared.ref
+        kind, n = ref.split(":")
+        thing = held_thing(gs, e, ref)
+        gs.world.emit("thrown", "CBA-6", who=e, target=t, item=items.item_name(gs, e, ref),
+                      dmg=None if prepared.area is not None else material_dmg(thing))
+        if prepared.area is not None:
+            areas.resolve_area_attack(gs, ctx, prepared.area)
+            eq = gs.equipment(e)                                  # the grenade went off: used up
+            gs.world.set(e, replace(eq, weapons=tuple(w for i, w in enumerate(eq.weapons) if i != int(n))))
+            gs.world.emit("item_used_up", "CBA-6", who=e, item=thing.name)
+            return
+        resolve_attack(gs, ctx, e, t, weapon_index=int(n) if kind == "weapon" else None, ranged=True,
+                       cover=prepared.cover, base_dmg=material_dmg(thing))
+        at = ground_spot(gs, t, e)                               # hit or miss, it lands at the target
+        got = items.put_down(gs, e, ref, at)
+        gs.world.emit("item_moved", "CBA-6", item=got, name=thing.name, at=list(at), by=e, how="thrown")
+
+
+# --- CBA-9: improvised melee weapon ----------------------------------------------------------------------------------
+@register
+class ImprovisedMeleeAttack(Action):
+    """CBA-9: Ataque CaC con objeto improvisado (3, AGI −1): a held object (or a weapon used as one) against an
+    engaged enemy; base DMG 2 steel or hard rock, 1 wood, in the melee formula (+ CON − 4 − wounds, minimum 1);
+    normal CH DEF; on a fumble a weapon used takes the weapon wound."""
+    key = "melee_attack_improvised"
+    rule = "CBA-9"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    params = (Param("target", "enemy", "CBA-9: an enemy in base contact (CMB-11)"),
+              Param("item", "choice", "CBA-9: the held object ('item:<id>') or weapon ('weapon:<i>') swung"))
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.in_contact(actor, t):
+                for ref in held_refs(gs, actor):
+                    yield Candidate(self.key, lambda ref=ref, t=t: {"target": t, "item": ref},
+                                    label=f"{items.item_name(gs, actor, ref)} at {gs.name(t)}")
+
+    def available(self, gs, actor):
+        if not held_refs(gs, actor):
+            raise RuleViolation("CBA-9", f"{gs.name(actor)} holds no object")
+
+    def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)
+        t = melee_target(gs, actor, params, self.rule)
+        ref, kind, n = need_held(gs, actor, params, "item", self.rule)
+        return (t, ref)
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        t, ref = prepared
+        kind, n = ref.split(":")
+        thing = held_thing(gs, ctx.actor, ref)
+        bonus = 1 if gs.effects(ctx.actor).charge_target == t else 0                    # CBA-12 DMG +1
+        resolve_attack(gs, ctx, ctx.actor, t, weapon_index=int(n) if kind == "weapon" else None, ranged=False,
+                       extra_imp=[Modifier("CBA-9", -1, "improvised weapon")], dmg_bonus=bonus,
+                       base_dmg=material_dmg(thing))
+        _after_melee(gs, ctx, t)
+
+
+# --- CBA-11: surprise attack -----------------------------------------------------------------------------------------
+def in_rear(gs: GameState, actor: int, target: int) -> bool:
+    """The rear of a model: the half-plane behind it, outside its 180° FOV arc (actions digest conventions): the
+    actor's base does not touch the target's front half-plane."""
+    pa, pt = gs.pos(actor), gs.pos(target)
+    return not sight.in_fov(pt.x, pt.y, pt.facing, pa.x, pa.y, gs.body(actor).radius, math.inf)
+
+
+@register
+class SurpriseAttack(Action):
+    """CBA-11: Ataque sorpresa (0): in its own activation, after arriving silently (a move with no noise, Mover sin
+    hacer ruido, MVA-7) in base contact with the defender's rear, the attacker's next melee combat action against it
+    in this activation hits with no CH IMP and the defender has DEF −2 (rules/combat.py). Arriving invisible or
+    mimetic needs the traits TRT-INVISIBLE / TRT-MIMETIC, which are not played yet."""
+    key = "surprise_attack"
+    rule = "CBA-11"
+    category = "combat"
+    zero_cost = True
+
+    params = (Param("target", "enemy", "CBA-11: the enemy whose rear the attacker reached silently"),)
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.in_contact(actor, t):
+                yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def available(self, gs, actor):
+        if not gs.world.has(actor, SilentArrival):
+            raise RuleViolation("CBA-11", f"{gs.name(actor)} did not arrive silently: a surprise attack needs a last "
+                                "move with no noise (Mover sin hacer ruido, MVA-7); arriving invisible or mimetic "
+                                "needs the traits TRT-INVISIBLE / TRT-MIMETIC, not played yet")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("CBA-11", "a surprise attack is declared only in the own activation")
+        self.available(gs, actor)
+        t = melee_target(gs, actor, params, self.rule)
+        if not in_rear(gs, actor, t):
+            raise RuleViolation("CBA-11", f"{gs.name(actor)} is not at {gs.name(t)}'s rear (it is in its field of "
+                                "view)")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, t):
+        holds.declare_surprise(gs, ctx.actor, t)
+
+
+# --- melee hits followed by an opposed check: CBA-14, CBA-16, CBA-25, CBA-26 -----------------------------------------
+class _MeleeContest(Action):
+    """Como "ataque CaC", pero si pasa el CH IMP, en lugar de CH DEF ...: CH IMP AGI with the melee modifiers
+    (empty-handed: no weapon), then on a hit the action's own opposed check. A CH IMP critical adds nothing (no
+    damage); a fumble has the core effect (automatic DMG 1 hit on the attacker)."""
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    def melee_candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.in_contact(actor, t):
+                yield t
+
+    def candidates(self, gs, actor, space):
+        for t in self.melee_candidates(gs, actor, space):
+            yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)
+        return melee_target(gs, actor, params, self.rule)
+
+    def target_of(self, prepared) -> int:
+        return prepared
+
+    def contest(self, gs, ctx, prepared, imp: CheckResult) -> None:
+        raise NotImplementedError
+
+    def resolve(self, gs, ctx, prepared):
+        t = self.target_of(prepared)
+        resolve_attack(gs, ctx, ctx.actor, t, weapon_index=None, ranged=False,
+                       on_hit=lambda imp: self.contest(gs, ctx, prepared, imp))
+        _after_melee(gs, ctx, t)
+
+
+@register
+class Disarm(_MeleeContest):
+    """CBA-14: Desarmar (3, AGI; AGI ENF): on a hit, a CH AGI ENF instead of the CH DEF; if the attacker wins the held
+    item it chose (a weapon or object) drops to the ground in base contact with the defender. No wounds."""
+    key = "disarm"
+    rule = "CBA-14"
+
+    params = (Param("target", "enemy", "CBA-14: an enemy in base contact (CMB-11)"),
+              Param("item", "choice", "CBA-14: the defender's held weapon ('weapon:<i>') or object ('item:<id>') "
+                    "to knock to the ground"))
+
+    def candidates(self, gs, actor, space):
+        for t in self.melee_candidates(gs, actor, space):
+            for ref in held_refs(gs, t):
+                yield Candidate(self.key, lambda ref=ref, t=t: {"target": t, "item": ref},
+                                label=f"{items.item_name(gs, t, ref)} of {gs.name(t)}")
+
+    def validate(self, gs, actor, params):
+        t = super().validate(gs, actor, params)
+        if not held_refs(gs, t):
+            raise RuleViolation("CBA-14", f"{gs.name(t)} holds nothing to disarm")
+        ref, _, _ = need_held(gs, t, params, "item", self.rule)
+        return (t, ref)
+
+    def target_of(self, prepared):
+        return prepared[0]
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def contest(self, gs, ctx, prepared, imp):
+        t, ref = prepared
+        winner, _ = opposed(gs, ctx.actor, t, "AGI", "CBA-14", "Desarmar")
+        if winner != "a":
+            gs.world.emit("disarm_failed", "CBA-14", who=ctx.actor, target=t)
+            return
+        name = items.item_name(gs, t, ref)
+        at = ground_spot(gs, t, ctx.actor)
+        got = items.put_down(gs, t, ref, at)
+        gs.world.emit("disarmed", "CBA-14", who=ctx.actor, target=t, item=name)
+        gs.world.emit("item_moved", "CBA-14", item=got, name=name, at=list(at), by=ctx.actor, how="disarmed")
+
+
+def push_limit(gs: GameState, pusher: int, target: int) -> int:
+    """CBA-16: up to (pusher CON − target CON) K, at least 1 K."""
+    return max(1, gs.attrs(pusher).CON - gs.attrs(target).CON)
+
+
+def push_end(gs: GameState, pusher: int, target: int, distance: float) -> tuple[float, float]:
+    """CBA-16 ruling (2): straight away along the line from the pusher's centre through the target's, up to
+    `distance` K; it stops at the first obstacle (any terrain piece but open ground), model or the board edge."""
+    pa, pt = gs.pos(pusher), gs.pos(target)
+    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
+    ux, uy = ((pt.x - pa.x) / d, (pt.y - pa.y) / d) if d > EPS else (math.cos(math.radians(pa.facing)),
+                                                                       math.sin(math.radians(pa.facing)))
+    others_raw, _ = gs.others_for_move(target)
+    others = [Other(o.x, o.y, o.r, False) for o in others_raw]      # a push is not a move: MOV-14 does not apply
+    r = gs.body(target).radius
+    chest = gs.chest_height(target)
+    best = (pt.x, pt.y)
+    steps = max(1, int(math.ceil(distance / 0.1)))
+    for k in range(1, steps + 1):
+        s = min(distance, k * 0.1)
+        end = (round(pt.x + ux * s, 4), round(pt.y + uy * s, 4))
+        chk = check_path(gs.board, [(pt.x, pt.y), end], r, chest, s + 1e-6, others)
+        blocked = not chk.ok or any(gs.board.pieces[i].kind not in ("difficult", "extreme") for i in chk.pieces)
+        if blocked:
+            break
+        best = end
+    return best
+
+
+@register
+class Push(_MeleeContest):
+    """CBA-16: Empujar (1, AGI; CON ENF): on a hit, a CH CON ENF instead of the CH DEF; if the pusher wins, the
+    target is pushed straight away up to the chosen distance (1 K to max(1, CON − target CON) K), stopping at the
+    first obstacle or model; a natural 1 on either of the pusher's rolls also knocks it prone. Not allowed against
+    a target with twice the pusher's CON, or twice its CON in DEF. No wounds; the pusher does not follow."""
+    key = "push"
+    rule = "CBA-16"
+
+    params = (Param("target", "enemy", "CBA-16: an enemy in base contact (CMB-11)"),
+              Param("distance", "choice", "CBA-16: K to push, from 1 to max(1, CON − target CON) (default: the most)",
+                    optional=True))
+
+    def candidates(self, gs, actor, space):
+        for t in self.melee_candidates(gs, actor, space):
+            top = push_limit(gs, actor, t)
+            yield Candidate(self.key, lambda t=t: {"target": t}, label=f"{gs.name(t)} ({top} K)")
+            if top > 1:
+                yield Candidate(self.key, lambda t=t: {"target": t, "distance": 1}, label=f"{gs.name(t)} (1 K)")
+
+    def validate(self, gs, actor, params):
+        t = super().validate(gs, actor, params)
+        con = gs.attrs(actor).CON
+        if gs.attrs(t).CON >= 2 * con:
+            raise RuleViolation("CBA-16", f"{gs.name(t)} has CON {gs.attrs(t).CON}, twice {gs.name(actor)}'s {con} "
+                                "or more: it cannot be pushed")
+        if gs.total_def(t) >= 2 * con:
+            raise RuleViolation("CBA-16", f"{gs.name(t)} has DEF {gs.total_def(t)}, twice {gs.name(actor)}'s CON "
+                                f"{con} or more: it cannot be pushed")
+        if gs.world.has(t, Climbing):
+            raise NotImplementedRule("CBA-16", f"pushing {gs.name(t)} off a wall (its fall, MVA-9, over the edge)")
+        top = push_limit(gs, actor, t)
+        dist = params.get("distance", top)
+        if isinstance(dist, bool) or not isinstance(dist, (int, float)) or not 1 - EPS <= dist <= top + EPS:
+            raise RuleViolation("CBA-16", f"the push distance is from 1 to {top} K, not {dist!r}")
+        return (t, float(dist))
+
+    def target_of(self, prepared):
+        return prepared[0]
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def contest(self, gs, ctx, prepared, imp):
+        t, dist = prepared
+        winner, roll = opposed(gs, ctx.actor, t, "CON", "CBA-16", "Empujar")
+        if winner != "a":
+            gs.world.emit("push_failed", "CBA-16", who=ctx.actor, target=t)
+            return
+        p0 = gs.pos(t)
+        end = push_end(gs, ctx.actor, t, dist)
+        gs.world.set(t, replace(p0, x=end[0], y=end[1]))
+        moved = math.hypot(end[0] - p0.x, end[1] - p0.y)
+        gs.world.emit("pushed", "CBA-16", who=ctx.actor, target=t, path=[[p0.x, p0.y], list(end)],
+                      length=round(moved, 4), wanted=dist)
+        if imp.critical or roll.critical:                    # ruling (3): a natural 1 on either roll
+            gs.world.set(t, Posture("prone"))
+            gs.world.emit("state_changed", "CBA-16", who=t, state="prone", value=True, by=ctx.actor)
+
+
+@register
+class Immobilise(_MeleeContest):
+    """CBA-25: Inmovilizar enemigo (1, AGI; CON ENF): on a hit, a CH CON ENF instead of the CH DEF; if the attacker
+    wins the target is immobilised until the start of the attacker's next activation (rules/holds.py)."""
+    key = "immobilise"
+    rule = "CBA-25"
+
+    params = (Param("target", "enemy", "CBA-25: an enemy in base contact (CMB-11)"),)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def contest(self, gs, ctx, t, imp):
+        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-25", "Inmovilizar")
+        if winner == "a":
+            holds.immobilise(gs, t, ctx.actor)
+        else:
+            gs.world.emit("immobilise_failed", "CBA-25", who=ctx.actor, target=t)
+
+
+@register
+class BreakFree(Action):
+    """CBA-25: an immobilised character frees itself with an action of ENE 3 and a CH CON ENF against its holder
+    (winning frees it), in its own activation."""
+    key = "break_free"
+    rule = "CBA-25"
+    category = "combat"
+    has_check = True
+
+    def available(self, gs, actor):
+        if not holds.immobilised(gs, actor):
+            raise RuleViolation("CBA-25", f"{gs.name(actor)} is not immobilised")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("CBA-25", "breaking free is an action of the own activation")
+        self.available(gs, actor)
+        return holds.holder_of(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, holder):
+        winner, _ = opposed(gs, ctx.actor, holder, "CON", "CBA-25", "break free")
+        if winner == "a" and not ctx.failed:
+            holds.release(gs, ctx.actor, "broke free")
+        else:
+            gs.world.emit("still_immobilised", "CBA-25", who=ctx.actor, holder=holder)
+
+
+@register
+class TieUp(Action):
+    """CBA-25 ruling (3): while it holds an enemy immobilised and in base contact, the holder may tie it up with an
+    action of ENE 3 and a new CH CON ENF: winning ties it (no moves, pivots, attacks or reactions until Desatarse,
+    GNA-6). Steel bonds need handcuffs or chains, which no item models yet: the bonds are rope."""
+    key = "tie_up"
+    rule = "CBA-25"
+    category = "combat"
+    has_check = True
+
+    params = (Param("target", "enemy", "CBA-25: the enemy this character holds immobilised"),)
+
+    def candidates(self, gs, actor, space):
+        for t in holds.held_by(gs, actor):
+            yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def available(self, gs, actor):
+        if not holds.held_by(gs, actor):
+            raise RuleViolation("CBA-25", f"{gs.name(actor)} holds nobody immobilised")
+
+    def validate(self, gs, actor, params):
+        t = need(params, "target", self.rule, int)
+        if t not in holds.held_by(gs, actor):
+            raise RuleViolation("CBA-25", f"{gs.name(actor)} does not hold that character immobilised")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, t):
+        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-25", "tie up")
+        if winner == "a" and not ctx.failed:
+            holds.release(gs, t, "tied up")
+            gs.world.set(t, Tied(steel=False))
+            gs.world.emit("state_changed", "CBA-25", who=t, state="tied", value=True, by=ctx.actor)
+        else:
+            gs.world.emit("tie_failed", "CBA-25", who=ctx.actor, target=t)
+
+
+@register
+class KnockOut(_MeleeContest):
+    """CBA-26: Noquear (1, AGI; CON ENF): on a hit, a CH CON ENF instead of the CH DEF and wounds; if the attacker wins
+    the target is unconscious with no wounds until a third character attends to it (Curar / Reparar, GNA-5): no
+    actions or reactions, a casualty while unconscious (rules/holds.py)."""
+    key = "knock_out"
+    rule = "CBA-26"
+
+    params = (Param("target", "enemy", "CBA-26: an enemy in base contact (CMB-11)"),)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def contest(self, gs, ctx, t, imp):
+        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-26", "Noquear")
+        if winner == "a":
+            holds.knock_out(gs, t, ctx.actor)
+        else:
+            gs.world.emit("knock_out_failed", "CBA-26", who=ctx.actor, target=t)
