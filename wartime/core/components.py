@@ -197,8 +197,6 @@ class Effects:
     fast_move: bool = False            # MOD-8: latest movement action covered > 5 K
     psi_bonus: bool = False            # PSI-4: CH ATR +1 until end of activation
     followup: bool = False             # CMB-15: may take the free follow-up move now
-    looted: int = 0                    # GNA-14: items looted in turn `loot_turn` (CH AGI −1 each that turn)
-    loot_turn: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +247,14 @@ class Tied:
     bonds need a natural 1 on two Desatarse rolls in a row (`ones`: the current run of 1s)."""
     steel: bool = False
     ones: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Looted:
+    """GNA-14: `count` items looted in turn `turn`: CH AGI −1 each until the end of that turn (rules.modifiers). A
+    component of its own, set only by Saquear, so that games without looting keep their state checksums."""
+    count: int
+    turn: int
 
 
 @dataclass(frozen=True, slots=True)

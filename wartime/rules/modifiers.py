@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from wartime.core.components import Attributes, Posture
+from wartime.core.components import Attributes, Looted, Posture
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, smoke_mods
 from wartime.rules.checks import Modifier, roll_check
@@ -39,11 +39,12 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
     psyche = gs.psyche(e)
     if psyche.panic:
         mods.append(Modifier("PSI-10", -1, "panic"))
-    eff = gs.effects(e)
-    if eff.psi_bonus:
+    if gs.effects(e).psi_bonus:
         mods.append(Modifier("PSI-4", 1, "CH PSI critical"))
-    if attribute == "AGI" and eff.looted and eff.loot_turn == gs.world.resources["flow"].turn:
-        mods.append(Modifier("GNA-14", -eff.looted, "looted this turn"))
+    if attribute == "AGI":
+        looted = gs.world.try_get(e, Looted)
+        if looted is not None and looted.turn == gs.world.resources["flow"].turn:
+            mods.append(Modifier("GNA-14", -looted.count, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     return mods
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Disposed, Hidden, Item, Life, Searchable, Tied
+from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import hiding, items
@@ -50,7 +50,8 @@ def need_corpse(gs: GameState, actor: int, params: dict, rule: str) -> int:
     if t not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {t}")
     if gs.world.get(t, Life).state != "dead":
-        raise RuleViolation(rule, f"{gs.name(t)} is not dead: only a corpse can be {('looted' if rule == 'GNA-14' else 'disposed of')}")
+        what = "looted" if rule == "GNA-14" else "disposed of"
+        raise RuleViolation(rule, f"{gs.name(t)} is not dead: only a corpse can be {what}")
     if gs.world.try_get(t, Disposed) is not None:
         raise RuleViolation("GNA-7", f"{gs.name(t)}'s corpse was destroyed: nothing can loot, use or resurrect it")
     if not gs.in_contact(actor, t):
@@ -425,9 +426,9 @@ class Loot(Action):
         t, refs = prepared
         names = items.transfer(gs, t, refs, ctx.actor)
         turn = gs.world.resources["flow"].turn
-        eff = gs.effects(ctx.actor)
-        before = eff.looted if eff.loot_turn == turn else 0
-        gs.set_effects(ctx.actor, looted=before + len(names), loot_turn=turn)
+        had = gs.world.try_get(ctx.actor, Looted)
+        before = had.count if had is not None and had.turn == turn else 0
+        gs.world.set(ctx.actor, Looted(before + len(names), turn))
         gs.world.emit("looted", "GNA-14", who=ctx.actor, corpse=t, items=names, agi_malus=before + len(names))
 
 
