@@ -66,6 +66,8 @@ REFUSED = {
     "MET-1": "a character carrying a metahability is refused when a game is set up",
     "MOV-2": "transports are refused when a game is set up",
     "GNA-16": "objects are refused when a game is set up",
+    "GNA-11": "Marcar un objetivo needs a Neuromante or Titiritero possessing its target: metahabilities are refused "
+              "(MET-1)",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after
