@@ -107,6 +107,8 @@ def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_f
              ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, sq2), (1, -1, sq2), (-1, 1, sq2),
               (-1, -1, sq2))]
     si, gi = s[0] * ny + s[1], gx_ * ny + gy_
+    if si != gi and (_enclosed(blocked_f, gi, si, nx, ny) or _enclosed(blocked_f, si, gi, nx, ny)):
+        return None                 # the goal (or start) lies in a small pocket without the other: unreachable
     inf = math.inf
     best = [inf] * (nx * ny)
     came = [-1] * (nx * ny)
@@ -152,6 +154,39 @@ def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_f
     cells.reverse()
     pts = [tuple(start)] + [((i + 0.5) * CELL, (j + 0.5) * CELL) for i, j in cells[1:-1]] + [tuple(goal)]
     return _smooth(pts, blocked)
+
+
+#: cells a pocket may hold for `_enclosed` to prove a goal unreachable before A* spends its budget on it
+POCKET_MAX = 300
+
+
+def _enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
+    """Whether `cell` lies in a closed pocket of at most POCKET_MAX open cells that does not hold `other` (the
+    moves A* makes are symmetric, so then neither reaches the other: A* would only exhaust its budget)."""
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        c = todo.pop()
+        ci, cj = divmod(c, ny)
+        for di, dj in _STEPS:
+            ni, nj = ci + di, cj + dj
+            if not (0 <= ni < nx and 0 <= nj < ny):
+                continue
+            n = ni * ny + nj
+            if n in seen or blocked_f[n]:
+                continue
+            if di and dj and (blocked_f[c + di * ny] or blocked_f[c + dj]):
+                continue
+            if n == other:
+                return False
+            seen.add(n)
+            if len(seen) > POCKET_MAX:
+                return False
+            todo.append(n)
+    return True
+
+
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _free_line(a, b, rows, nx: int, ny: int) -> bool:
