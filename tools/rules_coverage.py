@@ -42,7 +42,6 @@ PARTIAL = {
     "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports (MOV-2)",
     "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
     "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
-    "REA-3": "within a side the reactors are asked in id order (the side does not choose the order)",
     "PSI-8": "maluses Muy miedoso, Cobarde, Gallina, Loco applied with their effects",
     "PSI-13": "other cures are refused; the Neuromante cure comes with metahabilities (MET-1)",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "

@@ -366,3 +366,26 @@ def test_GNA_15_dropping_a_rifle_costs_ENE_0_and_it_lies_in_base_contact():
     assert violation(g.act, a, "drop_item", item="weapon:1").rule_id == "GNA-15"
     assert violation(REGISTRY["drop_item"].validate, g.gs, a, {"item": "weapon:0", "_window": "after"}).rule_id \
         == "GNA-15"
+
+
+# --- REA-3 -----------------------------------------------------------------------------------------------------------
+def test_REA_3_the_reacting_side_chooses_the_order_of_its_characters():
+    """REA-3: two blue characters see A's move; the engine offers them in id order (B first), but blue answers for C
+    first: C reacts (or passes) before B, then B is asked; each still has one attempt, and a character of the other
+    side, or one that already answered, cannot jump the queue."""
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0, weapons=(weapon(),)),
+             M(side="blue", x=20, y=23, facing=180.0, weapons=(weapon(),)))
+    a, b, c = g.ids
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.declare(a, "crouch")
+    assert g.pending.kind == "react" and g.pending.actor == b
+    assert violation(g.react, a).rule_id == "REA-3"                   # not a candidate of the reacting side
+    g.dice.push(9)                                                     # C's CH VOL 9 > 5: fails, nothing spent
+    g.react(c, "ranged_attack", target=a, weapon=0)
+    assert g.events("reaction_failed")[-1]["who"] == c and g.energy(c) == 10
+    assert g.pending.actor == b                                         # B is asked next
+    assert violation(g.react, c).rule_id == "REA-3"                   # C already had its attempt
+    g.react(b)
+    closed = g.events("reaction_window_closed")[0]
+    assert [(o["who"], o["outcome"]) for o in closed["outcomes"]] == [(c, "failed_vol"), (b, "passed")]

@@ -6,8 +6,8 @@ and applies small state changes.
 
 A window (REA-3) is stored in the flow as a frozen `Window`, so snapshots, saves and replays capture it.
 Candidates are asked in the turn's player order, non-acting sides only, and within a side in entity-id
-order (REA-3 lets the side choose its order; the engine fixes it to id order, which a side cannot exploit
-since each candidate may still pass).
+order; REA-3 lets the side choose its order: answering for another of its queued candidates takes that one
+first (rules/windows.py `_react`).
 """
 from __future__ import annotations
 

@@ -72,7 +72,13 @@ class ReactionWindows:
         if d.actor is not None and d.actor != e:
             if d.actor in dict(w.outcomes):
                 raise RuleViolation("REA-3", f"{gs.name(d.actor)} already had its reaction attempt in this window")
-            raise RuleViolation("REA-3", f"it is {gs.name(e)}'s turn to react, not {d.actor}'s")
+            if d.actor not in w.queue or gs.side(d.actor) != gs.side(e) or not gs.able(d.actor):
+                raise RuleViolation("REA-3", f"it is {gs.name(e)}'s turn to react, not {d.actor}'s")
+            # REA-3: each player chooses the order of its characters: a side answering for another of its queued
+            # candidates takes that one first (the others keep their order); the flow takes this order when the
+            # candidate's answer is applied (_next_candidate), so an illegal reaction still changes nothing
+            w = replace(w, queue=(d.actor,) + tuple(c for c in w.queue if c != d.actor))
+            e = d.actor
         if d.facing is not None:
             raise RuleViolation("MOV-5", "outside its activation a character cannot turn for free: its reaction "
                                 "may be Pivotar (MVA-19)")
