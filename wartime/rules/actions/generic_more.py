@@ -335,7 +335,8 @@ class MarkTarget(Action):
     has_check = True
 
     def available(self, gs, actor):
-        raise NotImplementedRule("GNA-11", "Marcar un objetivo (Neuromante / Titiritero metahabilities, MET-1)")
+        raise NotImplementedRule("GNA-11", "Marcar un objetivo (it needs a mind-control metahability user possessing "
+                                 "its target, MET-1)")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
