@@ -180,8 +180,11 @@ class ScriptedController:
                         aims.append((None, (round((pt.x + pu.x) / 2, 4), round((pt.y + pu.y) / 2, 4))))
         out = []
         allies = gs.allies(e)
-        aim_param = next(q.name for q in REGISTRY[key].params if q.kind == "point")
+        # the ranged variants (CBA-2 / CBA-4) take a target only: no aim point between enemies
+        aim_param = next((q.name for q in REGISTRY[key].params if q.kind == "point"), None)
         for t, point in aims:
+            if t is None and aim_param is None:
+                continue
             if t is not None:
                 pt = gs.pos(t)
                 x, y, level, dist = pt.x, pt.y, pt.level, gs.distance(e, t)
