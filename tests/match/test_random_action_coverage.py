@@ -4,7 +4,8 @@ The random AI keeps no list of actions: it draws from `Pending.options` and the 
 (rules/options.py). Over a deterministic set of random-vs-random games (the shipped scenarios with their lists,
 the shipped lists against each other, a test list of gliders and burrowers for MVA-15 / MVA-16, and a small pit
 where the sides deploy 2 K apart (charges) or in base contact (melee, kills, follow-ups), and a ravine with water,
-walls and a giant for the terrain moves) this test
+walls and a giant for the terrain moves, a joust of knights for charges and wrestling, and a firing range for the
+ranged variants) this test
 counts the actions declared (`action` events) and the reactions taken (`reaction` events) and fails on any
 registered action never chosen, except those the engine refuses (NotImplementedRule)."""
 from __future__ import annotations
@@ -31,6 +32,9 @@ DUELLISTS = FIXTURES / "duellists-list.toml"
 HIDEOUT = FIXTURES / "hideout.toml"          # a wall to hide behind (GNA-9), chests (GNA-2), captives (GNA-6)
 GRAVEYARD = FIXTURES / "graveyard.toml"      # frail thralls in base contact: corpses to loot (GNA-14) and dispose of
 THRALLS = FIXTURES / "thralls-list.toml"     # (GNA-7)
+JOUST = FIXTURES / "joust.toml"              # two lines of steady knights 3 K apart: charges, counter-charges (CBA-13),
+KNIGHTS = FIXTURES / "knights-list.toml"     # wrestling (CBA-14, CBA-16, CBA-25 break free / tie up, CBA-26), surprise
+RANGE = FIXTURES / "range.toml"              # shooters 23-28 K apart: a bulto, larga distancia, a ciegas (CBA-2..4)
 RAVINE = FIXTURES / "ravine.toml"            # water, a 1.5 K wall, a 3 K climbable house and a giant (MOV 4):
 CLIMBERS = FIXTURES / "terrain-list.toml"    # swim, climb, jump up / across, carry, move silently, 180° (MVA-7..14)
 PLAN = [
@@ -42,6 +46,8 @@ PLAN = [
     (RAVINE, CLIMBERS, "brawlers.toml", range(6)),
     (HIDEOUT, "brawlers.toml", DUELLISTS, range(4)),
     (GRAVEYARD, THRALLS, THRALLS, range(8)),
+    (JOUST, KNIGHTS, KNIGHTS, range(24)),
+    (RANGE, "shooters.toml", "shooters.toml", range(6)),
 ]
 
 def play(scenario: str, red, blue, seed: int) -> Match:
