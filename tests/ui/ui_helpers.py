@@ -51,10 +51,17 @@ def mini_pos(app, e):
 
 
 def hotspot(app, command: str, payload=None):
-    """The on-screen rectangle of a button or menu row drawn in the last frame."""
+    """The on-screen rectangle of a button or menu row drawn in the last frame (a menu row scrolled out of the
+    panel is scrolled into it first, as a player would with the wheel)."""
     for h in reversed(app.gui.hotspots):
         if h.command == command and (payload is None or h.payload == payload):
             return h
+    if command == "menu" and isinstance(payload, int) and getattr(app, "menu", None) is not None:
+        app.menu_scroll = max(0, payload - 2)
+        app.step()
+        for h in reversed(app.gui.hotspots):
+            if h.command == command and h.payload == payload:
+                return h
     raise AssertionError(f"no hotspot {command!r} {payload!r}; have "
                          f"{[(h.command, h.payload) for h in app.gui.hotspots]}")
 

@@ -22,18 +22,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from wartime.core.components import Identity
+from wartime.core.components import Identity, Searchable
 from wartime.core.errors import RuleViolation, WartimeError
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
 from wartime.match.match import Match, derive_seed
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
+from wartime.rules import items as held
 from wartime.rules import options as legal
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import Cover
+from wartime.rules.dry_run import CheckPreview, check_preview, p_opposed_win
 from wartime.rules.flow import normalise_params
 from wartime.rules.odds import AttackOdds, attack_odds
 from wartime.rules.sequence import Decision
@@ -180,10 +182,27 @@ def action_label(key: str | None) -> str:
     if action is None:
         return (key or "action").replace("_", " ")
     name = (action_table().get(action.rule) or {}).get("name_en")
-    if name:
-        return name
     words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", type(action).__name__)
-    return " ".join([words[0]] + [w.lower() for w in words[1:]]) if words else key
+    own = " ".join([words[0]] + [w.lower() for w in words[1:]]) if words else key
+    if name and _shares_rule(key) and own.lower() != name.lower() and not own.lower().startswith(name.lower()):
+        return own                 # two actions of one rule (CBA-25 Break free, Tie up; GNA-9 Discover)
+    return name or own
+
+
+@lru_cache(maxsize=1)
+def _rule_owners() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for k, a in REGISTRY.items():
+        if not a.reaction_only:
+            out.setdefault(a.rule, []).append(k)
+    return out
+
+
+def _shares_rule(key: str) -> bool:
+    """Whether another own-activation action has this action's rule ID: then the first registered keeps the
+    table's name and the others their class names."""
+    owners = _rule_owners().get(REGISTRY[key].rule, [])
+    return len(owners) > 1 and owners[0] != key
 
 
 def menu_order(key: str) -> tuple:
@@ -204,6 +223,8 @@ def entry_tool(key: str, fixed: dict | None = None) -> str:
         return "target"
     if any(p.kind == "path" for p in params):
         return "path"
+    if any(p.kind == "point" and not p.optional for p in params):
+        return "point"
     if any(p.kind == "facing" and not p.optional for p in params):
         return "facing"
     return "now"
@@ -222,7 +243,7 @@ class TargetOption:
 class MenuEntry:
     key: str
     label: str
-    tool: str                   # 'now' | 'path' | 'target' | 'facing' (from the action's parameter kinds)
+    tool: str                   # 'now' | 'path' | 'target' | 'point' | 'facing' (the action's parameter kinds)
     params: dict                # fixed parameters (weapon, mode, level) or the checked option's
     rule: str
     check: str                  # 'CH AGI', '—'
@@ -231,6 +252,9 @@ class MenuEntry:
     error: RuleViolation | None  # why it is greyed out
     options: dict[int, TargetOption] = field(default_factory=dict)   # target tools: every candidate
     facing: float | None = None  # the free turn (MOV-5) of a 'now' entry's option
+    place: Any = None            # where a 'choice' value of the entry is on the board (choice_place)
+    preview: CheckPreview | None = None   # the engine's dry run of a 'now' entry (lazily: entry_check)
+    previewed: bool = False
 
     @property
     def enabled(self) -> bool:
@@ -251,14 +275,50 @@ def _check_text(rule: str) -> str:
     return ", ".join(parts)
 
 
-def _split_text(gs: GameState, actor: int, param, value) -> str:
-    """How a split entry names its value: a weapon with its rounds, a mode, a level."""
+def _split_text(gs: GameState, actor: int, param, value, names: dict | None = None) -> str:
+    """How a split entry names its value: a weapon with its rounds, a mode, a level, an item the character holds
+    (rules.items reference), a terrain piece or a searchable element by its name."""
     if param.kind == "weapon" and isinstance(value, int) and gs.weapon(actor, value) is not None:
         w = gs.weapon(actor, value)
         return w.name + (f" ({w.rounds}/{w.magazine})" if w.magazine is not None else "")
     if param.kind == "level":
         return f"level {value}"
+    return choice_text(gs, actor, value, names)
+
+
+def choice_text(gs: GameState, actor: int, value, names: dict | None = None) -> str:
+    """A 'choice' value in words: an item reference ('weapon:0', 'item:12') by the item's name, a terrain piece by
+    its scenario name, a searchable element by its name, a list item by item."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(choice_text(gs, actor, v, names) for v in value) or "nothing"
+    if isinstance(value, str) and ":" in value:
+        try:
+            return held.item_name(gs, actor, value)
+        except (ValueError, KeyError, IndexError, TypeError):
+            pass
+    place = choice_place(gs, value)
+    if place is not None:
+        if place[0] == "piece":
+            return (names or {}).get(value, str(value).replace("_", " ")).split(" (")[0]
+        return place[2]
     return str(value).replace("_", " ")
+
+
+def choice_place(gs: GameState, value):
+    """Where a 'choice' value is on the board, if it names something there: ('piece', piece, name) for a terrain
+    piece id, ('element', (x, y, radius), name) for a searchable scenario element's id; else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        piece = gs.board.piece(value)
+        return ("piece", piece, value)
+    except (KeyError, AttributeError):
+        pass
+    for el_e in gs.world.query(Searchable):
+        el = gs.world.get(el_e, Searchable)
+        if el.id == value:
+            return ("element", (el.x, el.y, el.radius), el.name)
+    return None
 
 
 def _target_of(key: str, params: dict, actor: int) -> int | None:
@@ -302,6 +362,7 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
     from the action's declared parameter kinds; targets and weapons are the engine's candidates
     (`rules.options.candidates`), each checked by the engine (`check_action` / `check_reaction`)."""
     gs, engine = match.gs, match.engine
+    names = terrain_names(match)
     p = engine.pending
     react = reactions is not None
     menu = engine.action_menu() if p is not None and p.actor == actor else []
@@ -330,12 +391,17 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             continue
         for values, cands in groups.items():
             fixed = {q.name: v for q, v in zip(split, values)}
-            text = ", ".join(_split_text(gs, actor, q, v) for q, v in zip(split, values))
+            text = ", ".join(_split_text(gs, actor, q, v, names) for q, v in zip(split, values))
             e = MenuEntry(key, f"{label}: {text}" if text else label, entry_tool(key, fixed), dict(fixed),
                           action.rule, _check_text(action.rule), None, "", None)
+            e.place = next((choice_place(gs, v) for q, v in zip(split, values) if q.kind == "choice"
+                            and choice_place(gs, v) is not None), None)
             _fill(match, actor, e, cands, chain, react)
             e.cost_text = _cost_text(key, e.tool, e.cost)
             out.append(e)
+    for e in out:        # the target number of each check the engine would roll now (its dry run)
+        if e.enabled and REGISTRY[e.key].has_check and entry_check(match, actor, e, chain, react) is not None:
+            e.check = check_target_text(e.preview)
     return out
 
 
@@ -402,6 +468,45 @@ def pass_decision(pending) -> Decision:
     return Decision("react", pending.side, actor=pending.actor)
 
 
+# --- checks: the engine's dry run ------------------------------------------------------------------------
+def entry_check(match: Match, actor: int, entry: MenuEntry, chain: bool = False,
+                react: bool = False) -> CheckPreview | None:
+    """The check a 'now' entry rolls and what each band of its die leads to (`rules.dry_run.check_preview`, the
+    engine's own resolution on a world put back after each run), computed once per entry; None for a greyed entry,
+    an entry that needs more input, a reaction, or an action that rolls nothing."""
+    if not entry.previewed:
+        entry.previewed = True
+        if entry.enabled and entry.tool == "now" and not react and not REGISTRY[entry.key].free:
+            entry.preview = check_preview(match.engine, actor, entry.key, entry.params, chain, entry.facing)
+    return entry.preview
+
+
+def check_target_text(c: CheckPreview | None) -> str:
+    """'CH AGI ≤ 6' for the first check of a dry run."""
+    if c is None:
+        return ""
+    f = c.first
+    what = {"ATR": "CH", "IMP": "CH IMP", "DEF": "CH DEF", "PSI": "CH PSI", "LOC": "CH LOC"}.get(f.kind, f"CH {f.kind}")
+    if f.kind in ("ATR", "IMP") and f.attribute:
+        what = f"{what} {f.attribute}" if f.kind == "IMP" else f"CH {f.attribute}"
+    return f"{what} ≤ {f.target}"
+
+
+def opposed_odds(c: CheckPreview | None) -> list[tuple[int | None, int, int | None, int, Any]]:
+    """The opposed checks (CHK-4) the plain-pass run rolled: (who a, target a, who b, target b, P(a wins))."""
+    if c is None:
+        return []
+    out = []
+    a = None
+    for chk in c.checks:
+        if chk.side_of_opposed == "a":
+            a = chk
+        elif chk.side_of_opposed == "b" and a is not None:
+            out.append((a.who, a.target, chk.who, chk.target, p_opposed_win(a.target, chk.target)))
+            a = None
+    return out
+
+
 # --- movement preview -----------------------------------------------------------------------------------
 @dataclass
 class PathPreview:
@@ -409,6 +514,7 @@ class PathPreview:
     length: float
     cost: int | None
     error: RuleViolation | None
+    check: CheckPreview | None = None   # the check it rolls (the engine's dry run) when legal
 
 
 def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tuple[float, float]],
@@ -420,15 +526,66 @@ def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tup
         return PathPreview(pts, 0.0, None, None)
     params = dict(entry.params, path=[[round(x, 4), round(y, 4)] for x, y in waypoints])
     cost, err = try_decision(match, actor, entry.key, params, chain, facing, react)
-    return PathPreview(pts, length, cost, err)
+    check = None
+    if err is None and not react and REGISTRY[entry.key].has_check:
+        check = check_preview(match.engine, actor, entry.key, params, chain, facing)
+    return PathPreview(pts, length, cost, err, check)
+
+
+def point_param(key: str) -> str | None:
+    """The name of the action's required 'point' parameter (MVA-12 `to`), if it has one."""
+    return next((q.name for q in REGISTRY[key].params if q.kind == "point" and not q.optional), None)
+
+
+def point_params(entry: MenuEntry, point: tuple[float, float]) -> dict:
+    return dict(entry.params, **{point_param(entry.key) or "to": [round(point[0], 4), round(point[1], 4)]})
+
+
+def point_preview(match: Match, actor: int, entry: MenuEntry, point: tuple[float, float] | None,
+                  chain: bool = False, facing: float | None = None) -> PathPreview:
+    """A 'point' entry (a long jump's landing point) aimed at `point`: the straight line, its length, the engine's
+    verdict and cost, and the check it rolls with what each band leads to."""
+    p = match.gs.pos(actor)
+    if point is None:
+        return PathPreview([(p.x, p.y)], 0.0, None, None)
+    params = point_params(entry, point)
+    cost, err = try_action(match, actor, entry.key, params, chain, facing)
+    check = check_preview(match.engine, actor, entry.key, params, chain, facing) if err is None else None
+    return PathPreview([(p.x, p.y), tuple(point)], math.hypot(point[0] - p.x, point[1] - p.y), cost, err, check)
+
+
+def offered_reach(match: Match, actor: int, key: str) -> float | None:
+    """How far the engine's own candidates of a path or point action reach from the actor (rules/actions/params.py:
+    the compass candidates stand at the allowance): the allowance a swim, a 180° or a long jump is offered with."""
+    p = match.engine.pending
+    if p is None or p.kind not in ("action", "react"):
+        return None
+    pos = match.gs.pos(actor)
+    best = None
+    for c in legal.candidates(match.engine, key, p)[:16]:
+        if "towards" in (c.label or ""):
+            continue
+        params = c.build() or {}
+        pt = None
+        path = params.get("path")
+        if isinstance(path, list) and len(path) == 1:
+            pt = path[0]
+        name = point_param(key)
+        if name and isinstance(params.get(name), list):
+            pt = params[name]
+        if pt is not None:
+            d = math.hypot(pt[0] - pos.x, pt[1] - pos.y)
+            best = d if best is None else max(best, d)
+    return best
 
 
 def movement_allowance(match: Match, actor: int, key: str) -> float | None:
-    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3), if it says."""
+    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3), if it says; else how
+    far the engine's own candidates reach (`offered_reach`: MVA-7, MVA-11, MVA-12, MVA-14)."""
     action = REGISTRY.get(key)
     fn = getattr(action, "allowance", None)
     if fn is None:
-        return None
+        return offered_reach(match, actor, key)
     try:
         return float(fn(match.gs, actor))
     except (TypeError, ValueError, KeyError):
@@ -450,6 +607,8 @@ class AttackPreview:
     cover: Cover | None       # what the attack will use (CMB-17 / CMB-18)
     odds: AttackOdds | None
     imp_mods: tuple[Modifier, ...] = ()
+    check: CheckPreview | None = None      # the engine's dry run: the checks it rolls, what each band leads to
+    opposed: list = field(default_factory=list)   # opposed_odds of the dry run (CBA-14/16/25/26)
 
 
 def one_shot_mods(match: Match, actor: int, key: str, chain: bool = False, react: bool = False) -> list[Modifier]:
@@ -492,8 +651,13 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
                              c.blocked, c.main_piece_id, None, None)
     pv = AttackPreview(actor, target, entry.key, weapon, opt.facing, opt.cost, opt.error, c.blocked,
                        c.main_piece_id, None, None)
+    if opt.error is None and not react and action.has_check:
+        pv.check = check_preview(match.engine, actor, entry.key, opt.params, chain, opt.facing)
+        pv.opposed = opposed_odds(pv.check)
     if opt.error is not None or not action.is_attack or action.moves:
         return pv
+    if pv.opposed or any(q.kind == "choice" and not q.optional for q in action.params):
+        return pv      # no wounds to enumerate (a contest) or a thrown thing's own DMG: the checks are shown
     armed = any(q.kind == "weapon" for q in action.params)
     ranged = weapon is not None and bool(getattr(gs.weapon(actor, weapon), "ranged", False))
     cover = None
@@ -513,6 +677,14 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     pv.imp_mods = tuple(extra)
     pv.odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
                           unarmed=not armed, dmg_bonus=bonus, extra_imp=extra)
+    first = pv.check.first if pv.check is not None else None
+    if first is not None and first.kind == "IMP" and first.who == actor and first.target != pv.odds.imp_target:
+        # the action adds modifiers of its own (CBA-2/3/4 −1s): take them from the check the engine rolls
+        known = {(m.rule, m.label) for m in extra}
+        more = [Modifier(r, v, lbl) for r, v, lbl in first.modifiers if (r, lbl) not in known]
+        odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
+                           unarmed=not armed, dmg_bonus=bonus, extra_imp=extra + more)
+        pv.odds = odds if odds.imp_target == first.target else None
     return pv
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
+from shapely.geometry import Point
 
 from wartime.core.components import Posture
 from wartime.core.errors import DataError, RuleViolation, WartimeError
@@ -22,17 +23,20 @@ from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.sequence import Decision
 from wartime.ui import theme
 from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
-                                attack_preview, entry_decision, long_name, movement_allowance, new_match, pass_decision, path_preview, rebuild_match,
+                                attack_preview, choice_place, entry_check, entry_decision, long_name, movement_allowance,
+                                new_match, pass_decision, path_preview, point_params, point_preview, rebuild_match,
                                 read_sidecar, save_game, submit_with_frames, terrain_names, try_action, try_decision,
                                 view_state)
+from wartime.core.components import Searchable
+from wartime.geometry.templates import template_from_code
 from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import Line, describe
 from wartime.ui.replay_view import ReplayViewer
 from wartime.ui.screen import Screen, init_pygame
-from wartime.ui.panels import (Dialog, Gui, draw_card, draw_dice, draw_log, draw_menu, draw_odds_box, draw_path_box,
-                               draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
+from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice, draw_log, draw_menu, draw_odds_box,
+                               draw_path_box, draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
 from wartime.rules.actions import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,6 +54,7 @@ class Tool:
     hover: int | None = None
     attack: AttackPreview | None = None
     attack_key: tuple | None = None
+    reach: float | None = None          # the allowance of a path or point tool (the ring), asked once
 
 
 class App(Screen):
@@ -98,6 +103,8 @@ class App(Screen):
         self.tool: Tool | None = None
         self.menu: list[MenuEntry] | None = None
         self.menu_key = None
+        self.menu_scroll = 0
+        self.menu_marked: tuple[int, ...] = ()     # the entries a click on a piece or element matched
         self.chain = False
         self.facing_override: float | None = None
         self.last_human_side: str | None = None
@@ -179,6 +186,8 @@ class App(Screen):
         self.tool = None
         self.facing_override = None
         self.menu = None
+        self.menu_scroll = 0
+        self.menu_marked = ()
         if p.kind in ("action", "react"):
             self.selected = p.actor
         elif self.selected is not None and p.kind in ("initiative", "activate") and self.selected not in p.options:
@@ -225,6 +234,8 @@ class App(Screen):
             pos = self.pointer.pos
             if self.log_rect.collidepoint(pos):
                 self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y * 3))
+            elif self.side_rect.collidepoint(pos) and self.menu is not None and self.tool is None:
+                self.menu_scroll = max(0, min(len(self.menu) - 1, self.menu_scroll - event.y * 3))
             elif self.view.contains(pos) and self.dialog is None:
                 self.view.zoom_at(1.15 ** event.y, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -378,6 +389,8 @@ class App(Screen):
             self.submit(entry_decision(p, e, self.chain, self.facing_override))
         else:
             self.tool = Tool(e)
+            if e.tool in ("path", "point"):
+                self.tool.reach = movement_allowance(self.match, p.actor, e.key)
             self._hover_board()
 
     def _pick_target(self, p, target: int) -> None:
@@ -391,6 +404,14 @@ class App(Screen):
             _, err = try_action(self.match, p.actor, t.entry.key, opt.params, self.chain, self.facing_override)
         if err is not None:
             self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
+            return
+        if "path" in opt.params and any(q.kind == "path" for q in REGISTRY[t.entry.key].params):
+            # MVA-8: the target (the load) first, then the path is drawn like a move's
+            fixed = {k: v for k, v in opt.params.items() if k != "path"}
+            entry = MenuEntry(t.entry.key, f"{t.entry.label} → {self.name(target).split(' ', 1)[-1]}", "path",
+                              fixed, t.entry.rule, t.entry.check, opt.cost, t.entry.cost_text, None)
+            self.tool = Tool(entry)
+            self.tool.reach = movement_allowance(self.match, p.actor, t.entry.key)
             return
         self.submit(entry_decision(p, t.entry, self.chain, self.facing_override, target=target))
 
@@ -406,6 +427,17 @@ class App(Screen):
             if t.entry.tool == "target":
                 if hit is not None:
                     self._pick_target(p, hit)
+                return
+            if t.entry.tool == "point":            # a long jump's landing point (MVA-12), a drop's (MVA-9)
+                x, y = self.view.to_board(*pos)
+                pv = point_preview(self.match, p.actor, t.entry, (round(x, 2), round(y, 2)), self.chain,
+                                   self.facing_override)
+                if pv.error is not None:
+                    self._toast(f"{pv.error.rule_id}: {pv.error.message}", theme.BAD)
+                    return
+                self.submit(Decision("action", p.side, actor=p.actor, action=t.entry.key,
+                                     params=point_params(t.entry, (round(x, 2), round(y, 2))), chain=self.chain,
+                                     facing=self.facing_override))
                 return
             if t.entry.tool == "facing":           # Pivotar as a reaction (MVA-19): face the clicked point
                 x, y = self.view.to_board(*pos)
@@ -429,6 +461,8 @@ class App(Screen):
             self._hover_board()
             return
         if hit is None:
+            if p is not None and p.kind in ("action", "react") and self._click_place(p, pos):
+                return
             if p is None or p.kind != "action":
                 self.selected = None
             return
@@ -437,6 +471,34 @@ class App(Screen):
             return
         self.selected = hit
 
+    def _click_place(self, p, pos) -> bool:
+        """A click on a terrain piece or a searchable element that a menu entry names (Climb: Wall, Search: Chest):
+        one enabled entry → it is taken; several → they are outlined in the menu to pick from. True if it matched."""
+        x, y = self.view.to_board(*pos)
+        entries = self._menu(p)
+        hits = []
+        for i, e in enumerate(entries):
+            if not e.enabled or e.place is None:
+                continue
+            kind, where, _ = e.place
+            if kind == "piece":
+                inside = where.polygon.buffer(0.3).contains(Point(x, y))
+            else:
+                ex, ey, er = where
+                inside = math.hypot(x - ex, y - ey) <= er + 0.3
+            if inside:
+                hits.append(i)
+        if not hits:
+            return False
+        if len(hits) == 1:
+            self.menu_marked = ()
+            self._pick_entry(p, hits[0])
+        else:
+            self.menu_marked = tuple(hits)
+            self.menu_scroll = max(0, min(hits) - 2)
+            self._toast("Choose: " + " or ".join(entries[i].label for i in hits), theme.ACCENT)
+        return True
+
     def _hover_board(self) -> None:
         """Live previews as the pointer moves: the path with its cost and legality, or the target's odds."""
         p = self.human_pending()
@@ -444,7 +506,16 @@ class App(Screen):
         if p is None or t is None or p.kind not in ("action", "react"):
             return
         pos = self.pointer.pos
-        if t.entry.tool == "path":
+        if t.entry.tool == "point":
+            pt = None
+            if self.view.contains(pos):
+                x, y = self.view.to_board(*pos)
+                pt = (round(x, 2), round(y, 2))
+            key = (pt, self.chain, self.facing_override)
+            if key != t.preview_key:
+                t.preview_key = key
+                t.preview = point_preview(self.match, p.actor, t.entry, pt, self.chain, self.facing_override)
+        elif t.entry.tool == "path":
             pts = list(t.waypoints)
             if self.view.contains(pos):
                 x, y = self.view.to_board(*pos)
@@ -703,15 +774,22 @@ class App(Screen):
             if self.facing_override is not None:
                 o.facing_ghost = (p.actor, self.facing_override)
             t = self.tool
-            if t is not None and t.entry.tool == "path":
-                reach = movement_allowance(self.match, p.actor, t.entry.key)
+            if t is not None and t.entry.tool in ("path", "point"):
+                reach = t.reach
                 if reach is not None:
                     pos = gs.pos(p.actor)
-                    o.ring = (pos.x, pos.y, reach)
-            if t is not None and t.entry.tool == "path" and t.preview is not None:
+                    o.ring = (pos.x, pos.y, reach + gs.body(p.actor).radius * (t.entry.tool == "path"))
+            if t is not None and t.entry.tool in ("path", "point") and t.preview is not None:
                 o.path = t.preview.points
                 o.path_ok = t.preview.error is None
                 o.path_radius = gs.body(p.actor).radius
+            if t is None and p.kind == "action":
+                hovered = self._hovered_entry(p)
+                if hovered is not None and hovered.place is not None:
+                    o.places.append(hovered.place)
+                for i in self.menu_marked:
+                    if self.menu is not None and i < len(self.menu) and self.menu[i].place is not None:
+                        o.places.append(self.menu[i].place)
             elif t is not None and t.entry.tool == "target":
                 o.marked.update({e: (theme.GOOD if opt.error is None else theme.BAD)
                                  for e, opt in t.entry.options.items() if e != p.actor})
@@ -720,7 +798,27 @@ class App(Screen):
                     col = theme.GOOD if t.attack.blocked == 0 else theme.WARN if t.attack.blocked < 13 else \
                         (235, 120, 50) if t.attack.blocked < 25 else theme.BAD
                     o.los = ((a.x, a.y), (b.x, b.y), col)
+                    o.template = self._template_of(t.attack, (a.x, a.y))
         return o
+
+    def _template_of(self, pv: AttackPreview, attacker):
+        """The area template an attack places on a hit (ARE-1..3), where the engine's dry run placed it."""
+        if pv.check is None:
+            return None
+        for band in ("pass", "critical"):
+            for ev in pv.check.outcomes.get(band, []):
+                if ev.get("type") == "area_placed" and ev.get("centre"):
+                    try:
+                        return template_from_code(str(ev.get("area")), attacker, tuple(ev["centre"]))
+                    except ValueError:
+                        return None
+        return None
+
+    def _hovered_entry(self, p) -> MenuEntry | None:
+        h = self.gui.hit(self.pointer.pos)
+        if h is None or h.command != "menu" or self.menu is None or not isinstance(h.payload, int):
+            return None
+        return self.menu[h.payload] if h.payload < len(self.menu) else None
 
     def _draw_side(self, s) -> None:
         rect = self.side_rect
@@ -802,7 +900,30 @@ class App(Screen):
             theme.blit_text(s, f"Turns to {self.facing_override:.0f}° first (free, MOV-5) · Esc to undo", (x, y), 12,
                             theme.ACCENT)
             y += 18
-        draw_menu(s, pygame.Rect(x, y, area.width, area.bottom - y), self.gui, entries, None)
+        draw_menu(s, pygame.Rect(x, y, area.width, area.bottom - y), self.gui, entries, None, self.menu_scroll,
+                  self.menu_marked)
+        e = self._hovered_entry(p)
+        if e is not None and e.enabled:
+            self._draw_entry_preview(s, p, e)
+
+    def _draw_entry_preview(self, s, p, e: MenuEntry) -> None:
+        """Beside the hovered menu row: the check the action rolls, its exact odds and what each band of the die
+        leads to (the engine's dry run), for an entry taken at once (Climb: Wall, Search: Chest, Hide)."""
+        c = entry_check(self.match, p.actor, e, self.chain)
+        if c is None:
+            return
+        w = 400
+        h = self.gui.hit(self.pointer.pos)
+        top = h.rect.y if h is not None else self.side_rect.y + 200
+        box = pygame.Surface((w, 400), pygame.SRCALPHA)
+        inner = pygame.Rect(10, 34, w - 20, 400 - 40)
+        used = draw_check_box(box, inner, c, self.name)
+        height = inner.y + used + 8
+        r = pygame.Rect(self.side_rect.x - w - 8, min(top, self.side_rect.bottom - height - 4), w, height)
+        pygame.draw.rect(s, (18, 19, 22), r, border_radius=5)
+        pygame.draw.rect(s, theme.ACCENT, r, 1, border_radius=5)
+        theme.blit_text(s, f"{e.label} — {e.cost_text} ENE", (r.x + 10, r.y + 8), 14, theme.ACCENT, bold=True)
+        s.blit(box, r.topleft, pygame.Rect(0, 0, w, height))
 
     def _draw_tool(self, s, area, p) -> None:
         t = self.tool
@@ -815,7 +936,13 @@ class App(Screen):
             self.gui.button(s, (area.right - 170, y, 80, 24), "Go", "go", size=12,
                             enabled=bool(t.waypoints), colour=theme.SIDE_DARK.get(p.side))
             y += 30
-            draw_path_box(s, pygame.Rect(x, y, area.width, 200), t.entry, t.preview, len(t.waypoints))
+            draw_path_box(s, pygame.Rect(x, y, area.width, area.bottom - y), t.entry, t.preview, len(t.waypoints),
+                          self.name, t.reach)
+            return
+        if t.entry.tool == "point":
+            y += 30
+            draw_path_box(s, pygame.Rect(x, y, area.width, area.bottom - y), t.entry, t.preview, 0, self.name,
+                          t.reach, point=True)
             return
         theme.blit_text(s, "Pick a target:", (x, y + 4), 14, theme.ACCENT, bold=True)
         y += 26
@@ -841,7 +968,7 @@ class App(Screen):
         y += 6
         if t.hover is not None and t.attack is not None:
             pygame.draw.line(s, theme.PANEL_EDGE, (x, y), (x + area.width, y))
-            draw_odds_box(s, pygame.Rect(x, y + 8, area.width, 220), gs, t.attack, self.gui)
+            draw_odds_box(s, pygame.Rect(x, y + 8, area.width, max(220, area.bottom - y - 8)), gs, t.attack, self.gui)
         else:
             theme.blit_text(s, "Hover a target for line of sight, cover and the odds.", (x, y + 4), 12, theme.TEXT_DIM)
 

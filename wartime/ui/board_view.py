@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from wartime.core.components import Activation, Life, Posture, Stress
+from wartime.core.components import Activation, Life, Posture, Searchable, Stress
 from wartime.rules.state import GameState
 from wartime.ui import theme
 from wartime.ui.adapter import short_name
@@ -37,6 +37,8 @@ class DrawOptions:
     dim_acted: bool = True
     time: float = 0.0
     state_key: object = None       # same key ⇒ same world state: derived statuses (engaged) are reused
+    places: list = field(default_factory=list)       # adapter.choice_place results to outline (a piece, an element)
+    template: object = None                          # a geometry.templates.Template to draw (an area attack)
 
 
 class BoardView:
@@ -149,6 +151,11 @@ class BoardView:
             pygame.draw.lines(surface, (235, 235, 210), False, pts, 1)
             for p in pts[1:]:
                 pygame.draw.circle(surface, (235, 235, 210), p, 3, 1)
+        self._draw_elements(surface, gs)
+        for kind, where, _name in opts.places:
+            self._draw_place(surface, kind, where, opts.time)
+        if opts.template is not None:
+            self._draw_template(surface, opts.template)
         for e in gs.minis():
             self._draw_mini(surface, gs, e, opts)
         if opts.ring is not None:
@@ -398,6 +405,53 @@ class BoardView:
         left = (sx + ux * (r + 3) - uy * 4, sy + uy * (r + 3) + ux * 4)
         right = (sx + ux * (r + 3) + uy * 4, sy + uy * (r + 3) - ux * 4)
         pygame.draw.polygon(surface, colour, [tip, left, right])
+
+    def _draw_elements(self, surface, gs: GameState) -> None:
+        """Searchable scenario elements (GNA-2): a crate-coloured disc with its name; dimmed once searched."""
+        for el_e in gs.world.query(Searchable):
+            el = gs.world.get(el_e, Searchable)
+            sx, sy = self.to_screen(el.x, el.y)
+            r = max(4, int(el.radius * self.scale))
+            fill = (95, 80, 60) if el.searched else (170, 120, 60)
+            pygame.draw.circle(surface, fill, (sx, sy), r)
+            pygame.draw.circle(surface, (235, 200, 140), (sx, sy), r, 2)
+            if self.scale >= 10:
+                theme.blit_text(surface, el.name + (" (searched)" if el.searched else ""), (sx, sy + r + 2), 11,
+                                theme.TEXT, anchor="midtop")
+
+    def _draw_place(self, surface, kind: str, where, time: float) -> None:
+        """Outline what a menu entry names: a terrain piece (Climb: Wall) or an element (Search: Chest)."""
+        col = theme.ACCENT
+        width = 3 + int(2 * (0.5 + 0.5 * math.sin(time * 6)))
+        if kind == "piece":
+            pts = [self.to_screen(x, y) for x, y in list(where.polygon.exterior.coords)[:-1]]
+            if len(pts) >= 3:
+                pygame.draw.polygon(surface, col, pts, width)
+        else:
+            x, y, r = where
+            pygame.draw.circle(surface, col, self.to_screen(x, y), max(6, int(r * self.scale)) + 4, width)
+
+    def _draw_template(self, surface, tpl) -> None:
+        """An area template (ARE-1..3) from its boundary: straight segments and circular arcs, sampled."""
+        pts = []
+        for ax, ay, bx, by in tpl.segments:
+            pts.append(((ax, ay), (bx, by)))
+        for ox, oy, rad, a0, a1 in tpl.arcs:
+            n = max(8, int(abs(a1 - a0) * 12))
+            arc = [(ox + rad * math.cos(a0 + (a1 - a0) * k / n), oy + rad * math.sin(a0 + (a1 - a0) * k / n))
+                   for k in range(n + 1)]
+            pts.extend(zip(arc, arc[1:]))
+        overlay = self._get_overlay()
+        for a, b in pts:
+            pa = self.to_screen(*a)
+            pb = self.to_screen(*b)
+            pygame.draw.line(surface, (255, 140, 60), pa, pb, 3)
+        if tpl.kind == "R":
+            c = self.to_screen(tpl.px, tpl.py)
+            overlay.fill((0, 0, 0, 0))
+            pygame.draw.circle(overlay, (255, 140, 60, 70), (c[0] - self.rect.x, c[1] - self.rect.y),
+                               int(tpl.diameter / 2 * self.scale))
+            surface.blit(overlay, self.rect.topleft)
 
     def _draw_path(self, surface, opts: DrawOptions) -> None:
         colour = theme.GOOD if opts.path_ok else theme.BAD

@@ -217,6 +217,38 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         src = f"{n}'s " if who is not None else ""
         what = action_label(ev.get("action")) if ev.get("action") else "noise"
         return L(f"{src}{what} can be heard up to {float(ev.get('range') or 0):g} K: {who_heard}", "dim")
+    if t == "climb":
+        if ev.get("after") == ev.get("before"):
+            return L(f"{n} makes no progress up {ev.get('piece')} (stays at {float(ev.get('before') or 0):g} K)", "bad")
+        top = " and reaches the top" if ev.get("top") else ""
+        return L(f"{n} climbs {ev.get('piece')} from {float(ev.get('before') or 0):g} K to "
+                 f"{float(ev.get('after') or 0):g} K{top}", "good")
+    if t == "on_top":
+        where = "a perch (level 2)" if ev.get("level") == 2 else f"the top, {float(ev.get('height') or 0):g} K up"
+        return L(f"{n} stands on {ev.get('piece')}: {where}")
+    if t == "jump_up":
+        if ev.get("success"):
+            return L(f"{n} jumps onto {ev.get('piece')} ({float(ev.get('height') or 0):g} K, reach "
+                     f"{float(ev.get('reach') or 0):g} K)", "good")
+        return L(f"{n} fails to jump onto {ev.get('piece')}: stays at the foot, unharmed", "bad")
+    if t == "long_jump":
+        if ev.get("success"):
+            return L(f"{n} jumps {float(ev.get('length') or 0):.1f} K (reach {float(ev.get('reach') or 0):g} K)", "good")
+        return L(f"{n} falls short of the {float(ev.get('length') or 0):.1f} K jump", "bad")
+    if t == "no_progress":
+        return L(f"{n} makes no progress ({action_label(ev.get('action'))})", "bad")
+    if t == "fall":
+        return L(f"{n} falls {float(ev.get('drop') or 0):g} K: DMG {ev.get('dmg')}", "bad")
+    if t == "searched":
+        found = ev.get("found") or []
+        return L(f"{n} searches {ev.get('element')}: " + (", ".join(map(str, found)) if found else "finds nothing"),
+                 "good" if found else "dim")
+    if t == "thrown":
+        return L(f"{n} throws {ev.get('item')} at {name(ev.get('target'))}")
+    if t == "area_placed":
+        c = ev.get("centre") or [0, 0]
+        return L(f"{name(ev.get('attacker'))}'s {ev.get('area')} template lands at ({float(c[0]):.1f}, "
+                 f"{float(c[1]):.1f})")
     # any other event: its fields in words, miniatures by name
     parts = []
     for k, v in ev.items():

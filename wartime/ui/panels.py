@@ -12,8 +12,10 @@ import pygame
 from wartime.rules import traits
 from wartime.rules.state import GameState
 from wartime.ui import theme
-from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, long_name, rule_title
-from wartime.ui.narrate import Line, check_text
+from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title
+from wartime.ui.narrate import Line, check_text, describe
+from wartime.rules.actions import REGISTRY
+from wartime.rules.dry_run import CheckPreview
 from wartime.core.components import Activation, Identity, Life, Posture, Stress
 from wartime.ui.adapter import action_table
 
@@ -281,33 +283,45 @@ def _fit(s: str, width: int, size: int) -> str:
     return s.rstrip() + "…"
 
 
-def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: int | None) -> int:
+def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: int | None, scroll: int = 0,
+              marked: tuple[int, ...] = ()) -> int:
     """One row per action: label, ENE cost and check; greyed rows name the rule that forbids them. The number
-    keys go to the enabled rows."""
+    keys go to the enabled rows. A long menu gets compact rows and scrolls (`scroll` rows hidden above, the
+    wheel over the panel); `marked` rows are outlined (the entries a board click matched)."""
     x, y = rect.x, rect.y
-    row_h = 24
+    row_h = 24 if len(entries) * 24 <= rect.height else 20
     keys = menu_hotkeys(entries)
+    scroll = max(0, min(scroll, len(entries) - 1))
+    if scroll:
+        theme.blit_text(surface, f"▲ {scroll} more above (wheel to scroll)", (x, y), 12, theme.TEXT_DIM)
+        y += 16
     for i, e in enumerate(entries):
+        if i < scroll:
+            continue
         r = pygame.Rect(x, y, rect.width, row_h - 2)
-        if y + row_h > rect.bottom:
-            theme.blit_text(surface, f"… {len(entries) - i} more", (x, y), 12, theme.TEXT_DIM)
+        if y + row_h + 16 > rect.bottom and i < len(entries) - 1:
+            theme.blit_text(surface, f"▼ {len(entries) - i} more (wheel to scroll)", (x, y), 12, theme.TEXT_DIM)
+            gui.region((x, y, rect.width, 16), "menu_more", None, ("More actions", "Scroll with the mouse wheel over "
+                       "the panel to see the rest of the menu."))
             y += row_h
             break
         hover = r.collidepoint(gui.mouse)
         bg = theme.BUTTON_HOVER if hover and e.enabled else theme.BUTTON if e.enabled else theme.BUTTON_OFF
         pygame.draw.rect(surface, bg, r, border_radius=3)
-        if active_index == i:
+        if active_index == i or i in marked:
             pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=3)
         fg = theme.TEXT if e.enabled else theme.TEXT_FAINT
         key = str(keys[i]) if i in keys else " "
         theme.blit_text(surface, key, (r.x + 6, r.centery), 11, theme.TEXT_FAINT, anchor="midleft")
         cost = (f"{e.cost_text} ENE" if e.cost_text != "free" else "free") if e.enabled else ""
-        room = (r.right - 86 - theme.font(13).size(cost)[0] - 8) if e.enabled else \
+        check_w = max(80, theme.font(12).size(e.check)[0] + 6) if e.enabled else 0
+        room = (r.right - check_w - theme.font(13).size(cost)[0] - 8) if e.enabled else \
             (r.right - 6 - theme.font(12).size(e.error.rule_id)[0] - 8)
-        theme.blit_text(surface, _fit(e.label, room - (r.x + 20), 14), (r.x + 20, r.centery), 14, fg,
+        size = 14 if row_h >= 24 else 13
+        theme.blit_text(surface, _fit(e.label, room - (r.x + 20), size), (r.x + 20, r.centery), size, fg,
                         anchor="midleft")
         if e.enabled:
-            theme.blit_text(surface, cost, (r.right - 86, r.centery), 13, (250, 225, 90), anchor="midright")
+            theme.blit_text(surface, cost, (r.right - check_w, r.centery), 13, (250, 225, 90), anchor="midright")
             theme.blit_text(surface, e.check, (r.right - 6, r.centery), 12, theme.TEXT_DIM, anchor="midright")
             tip = rule_tooltip(e.rule, _summary(e))
         else:
@@ -329,22 +343,87 @@ def pct(f) -> str:
     return f"{100 * float(f):.1f}%"
 
 
-def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_waypoints: int) -> int:
+#: events a dry run's outcome line leaves out: later dice of the dry run are not the game's, and bookkeeping
+OUTCOME_QUIET = {"check", "noise", "action_resolved", "damage", "wounds", "life", "defence_critical",
+                 "defence_fumble", "equipment_wound", "opposed_resolved", "psi_outcome", "stress", "energy"}
+BAND_WORDS = {"critical": "critical", "pass": "pass", "fail": "fail", "fumble": "fumble"}
+
+
+def outcome_text(c: CheckPreview, band: str, name: Callable) -> str:
+    """What a band of the first die leads to, in the log's words (the engine's dry run)."""
+    lines = []
+    for ev in c.outcomes.get(band, []):
+        if ev.get("type") in OUTCOME_QUIET:
+            continue
+        ln = describe(ev, name)
+        if ln is not None and ln.text not in lines:
+            lines.append(ln.text)
+    return "; ".join(lines) if lines else "nothing happens"
+
+
+def check_odds_text(c: CheckPreview) -> str:
+    """'pass 50.0% (critical 10.0%) · fail 50.0% (fumble 10.0%)' — exact, from the target number (CHK-2)."""
+    p = c.first.p_pass
+    return (f"pass {pct(p)} (critical {pct(c.probability('critical'))}) · fail {pct(1 - p)} "
+            f"(fumble {pct(c.probability('fumble'))})")
+
+
+def draw_check_box(surface, rect, c: CheckPreview | None, name: Callable, outcomes: bool = True) -> int:
+    """The check an action rolls (target number and its modifiers), the exact chance of each band and what each
+    band leads to, from the engine's dry run. Returns the height used."""
+    if c is None:
+        return 0
     x, y = rect.x, rect.y
-    theme.blit_text(surface, f"{entry.label}: click waypoints on the board", (x, y), 14, theme.ACCENT, bold=True)
+    f = c.first
+    who = f"{name(f.who)}: " if f.who is not None else ""
+    mods = ", ".join(f"{lbl or r} {v:+d}" for r, v, lbl in f.modifiers)
+    head = f"{who}{check_target_text(c)}" + (f"  ({mods})" if mods else "")
+    for line in theme.wrap(head, rect.width, 13, True):
+        theme.blit_text(surface, line, (x, y), 13, theme.TEXT, bold=True)
+        y += 17
+    theme.blit_text(surface, check_odds_text(c), (x, y), 13, theme.GOOD)
+    y += 18
+    if outcomes:
+        for band in ("critical", "pass", "fail", "fumble"):
+            if band not in c.outcomes:
+                continue
+            text = f"{BAND_WORDS[band]} ({pct(c.probability(band))}): {outcome_text(c, band, name)}"
+            col = theme.GOOD if band in ("critical", "pass") else theme.BAD
+            for i, line in enumerate(theme.wrap(text, rect.width, 12)):
+                theme.blit_text(surface, line, (x + (0 if i == 0 else 10), y), 12, col if i == 0 else theme.TEXT_DIM)
+                y += 15
+                if y > rect.bottom - 14:
+                    return y - rect.y
+    return y - rect.y
+
+
+def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_waypoints: int,
+                  name: Callable | None = None, reach: float | None = None, point: bool = False) -> int:
+    x, y = rect.x, rect.y
+    what = "click the landing point" if point else "click waypoints on the board"
+    theme.blit_text(surface, _fit(f"{entry.label}: {what}", rect.width, 14), (x, y), 14, theme.ACCENT, bold=True)
     y += 20
-    for line in theme.wrap("Enter or click the last point again: go · Backspace: undo · Esc: cancel · "
-                           "click a base to move into contact with it", rect.width, 12):
+    helps = ("Click: go · Esc: cancel" if point else
+             "Enter or click the last point again: go · Backspace: undo · Esc: cancel · "
+             "click a base to move into contact with it")
+    for line in theme.wrap(helps, rect.width, 12):
         theme.blit_text(surface, line, (x, y), 12, theme.TEXT_DIM)
+        y += 16
+    if reach is not None:
+        theme.blit_text(surface, f"allowance {reach:.1f} K (the ring) · {entry.check}", (x, y), 12, theme.TEXT_DIM)
         y += 16
     y += 4
     if pv is None or len(pv.points) < 2:
         return y - rect.y
-    theme.blit_text(surface, f"path {pv.length:.2f} K, {len(pv.points) - 1} leg(s)", (x, y), 14, theme.TEXT)
+    kind = "jump" if point else "path"
+    legs = "" if point else f", {len(pv.points) - 1} leg(s)"
+    theme.blit_text(surface, f"{kind} {pv.length:.2f} K{legs}", (x, y), 14, theme.TEXT)
     y += 20
     if pv.error is None:
         theme.blit_text(surface, f"legal — costs {pv.cost} ENE", (x, y), 14, theme.GOOD, bold=True)
         y += 20
+        if pv.check is not None and name is not None:
+            y += draw_check_box(surface, pygame.Rect(x, y, rect.width, rect.bottom - y), pv.check, name)
     else:
         for line in theme.wrap(f"{pv.error.rule_id}: {pv.error.message}", rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.BAD)
@@ -377,7 +456,10 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
     o = pv.odds
     if o is None:
         theme.blit_text(surface, f"legal — costs {pv.cost} ENE", (x, y), 14, theme.GOOD, bold=True)
-        return y + 20 - rect.y
+        y += 20
+        if pv.check is not None:
+            y += _draw_check_odds(surface, pygame.Rect(x, y, rect.width, rect.bottom - y), gs, pv)
+        return y - rect.y
     theme.blit_text(surface, f"costs {pv.cost} ENE · CH IMP needs ≤ {o.imp_target} · CH DEF ≤ {o.def_target}",
                     (x, y), 13, theme.TEXT_DIM)
     y += 20
@@ -400,6 +482,41 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
                     theme.TEXT_FAINT)
     y += 16
     return y - rect.y
+
+
+def _draw_check_odds(surface, rect, gs: GameState, pv: AttackPreview) -> int:
+    """An attack whose wounds are not enumerated (a contest, a thrown object): the first check's exact odds, the
+    checks that follow a pass (a CH DEF, the opposed check with its exact chance, CHK-4) and the overall chance."""
+    x, y = rect.x, rect.y
+    c = pv.check
+
+    def nm(e):
+        return long_name(gs, e) if e is not None else ""
+
+    y += draw_check_box(surface, pygame.Rect(x, y, rect.width, rect.bottom - y), c, nm, outcomes=not pv.opposed
+                        and not _is_attack(pv.key))
+    rows = []
+    p_hit = c.first.p_pass
+    for a, ta, b, tb, p_win in pv.opposed:
+        rows.append((f"Opposed: {nm(a).split(' ', 1)[-1]} ≤ {ta} vs {nm(b).split(' ', 1)[-1]} ≤ {tb}", pct(p_win),
+                     theme.WARN))
+        rows.append(("Succeeds (hit × wins)", pct(p_hit * p_win), theme.GOOD))
+    if not pv.opposed:
+        for chk in c.checks[1:]:
+            if chk.kind == "DEF":
+                rows.append((f"{nm(chk.who).split(' ', 1)[-1]}: CH DEF ≤ {chk.target} passes", pct(chk.p_pass),
+                             theme.WARN))
+    for label, value, col in rows:
+        theme.blit_text(surface, _fit(label, rect.width - 70, 13), (x, y), 13, theme.TEXT)
+        theme.blit_text(surface, value, (rect.right, y), 14, col, bold=True, anchor="topright")
+        y += 19
+    theme.blit_text(surface, "exact odds from the target numbers the engine rolls (CHK-2, CHK-4)", (x, y), 11,
+                    theme.TEXT_FAINT)
+    return y + 16 - rect.y
+
+
+def _is_attack(key: str) -> bool:
+    return bool(getattr(REGISTRY.get(key), "is_attack", False))
 
 
 # --- dice tray ------------------------------------------------------------------------------------------------
