@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import pygame
 
-from wartime.rules import traits
+from wartime.rules import hiding, traits
 from wartime.rules.state import GameState
 from wartime.ui import theme
 from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title
@@ -236,6 +236,8 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
         status.append("unconscious")
     if gs.psyche(e).panic:
         status.append("PANIC")
+    if hiding.hidden(gs, e):
+        status.append("hidden (GNA-9)")
     if gs.psyche(e).maluses:
         status.append("maluses: " + ", ".join(traits.display_name(t) for t in gs.psyche(e).maluses))
     if gs.able(e) and gs.engaged(e):
