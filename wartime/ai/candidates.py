@@ -48,10 +48,12 @@ def offered(p: Pending, *, is_attack: bool | None = None, moves: bool | None = N
     return out
 
 
-def by_rule(p: Pending, rule: str) -> str | None:
+def by_rule(p: Pending, rule: str, *, free: bool | None = None) -> str | None:
     """The offered key whose action implements rule `rule` (e.g. 'MVA-4' Agacharse), None if not offered: the
-    strategy knows what a rule does, the engine says whether it is on offer."""
-    return next((k for k in p.options if k in REGISTRY and REGISTRY[k].rule == rule), None)
+    strategy knows what a rule does, the engine says whether it is on offer. `free` tells apart two actions of one
+    rule by their metadata (GNA-9: Esconderse costs ENE, the discovery roll is free; None = either)."""
+    return next((k for k in p.options if k in REGISTRY and REGISTRY[k].rule == rule
+                 and (free is None or bool(REGISTRY[k].free) == free)), None)
 
 
 def end_key(p: Pending) -> str:

@@ -23,6 +23,15 @@ from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
 from wartime.rules import areas
 from wartime.rules.reactions import point_along
+# issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
+from shapely.geometry import LineString, Point
+from wartime.core.components import Climbing
+from wartime.geometry.heights import LEVEL_2_HEIGHT
+from wartime.geometry.navigation import plan
+from wartime.rules import hiding
+from wartime.rules.actions.falling import FOOT_GAP
+from wartime.rules.actions.flight import previous_action
+from wartime.rules.actions.terrain_moves import climbable_in_contact, jump_up_reach, long_jump_max, needs_climbing
 
 
 class ScriptedController:
@@ -66,6 +75,8 @@ class ScriptedController:
             d = self._followup(match, p)
             if d is not None:
                 return d
+        if hiding.tied(gs, e):
+            return self._untie(match, p)                                # GNA-6
         if gs.engaged(e):
             d = self._best_melee(match, p)
             if d is not None:
@@ -73,10 +84,16 @@ class ScriptedController:
             return action(p, end_key(p))
         if energy <= 0:
             return action(p, end_key(p))
+        d = self._discover(match, p)                                    # GNA-9: free
+        if d is not None:
+            return d
         shot = self._best_shot(match, p)
         charge = self._best_charge(match, p)
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
             return charge[1]
+        d = self._best_throw(match, p, shot)                            # CBA-6: a hand grenade
+        if d is not None:
+            return d
         if shot is not None:
             value, d, cost = shot
             crouch = by_rule(p, "MVA-4")            # Agacharse: a ranged CH IMP beyond 3 K takes −1
@@ -93,10 +110,13 @@ class ScriptedController:
             close = self._close_in(match, p)
             if close is not None:
                 return close
+        d = self._hide(match, p, shot, last=False)                      # GNA-9
+        if d is not None:
+            return d
         move = self._advance(match, p)
         if move is not None:
             return move
-        return self._guard_or_end(match, p)
+        return self._hide(match, p, shot, last=True) or self._guard_or_end(match, p)
 
     def _guard_or_end(self, match, p) -> Decision:
         """GNA-8: with ENE the next gain would cap anyway, end on guard (+2 on the next reaction CH VOL)."""
@@ -227,8 +247,12 @@ class ScriptedController:
             if t not in engaged or (w is not None and w.ranged):
                 continue
             bonus = 1 if gs.effects(e).charge_target == t else 0
-            odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
-            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
+            if utility is not None:
+                value = utility(gs, e, t, opt.params)
+            else:
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
+                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             if best is None or value > best[0]:
                 best = (value, opt.decision(p.side, e))
         return None if best is None else best[1]
@@ -304,8 +328,14 @@ class ScriptedController:
         ranged = self._weapons(gs, e, True)
         energy = gs.energy(e)
         pe, pt = gs.pos(e), gs.pos(enemy)
+        d = self._cross_water(match, p, enemy)                          # MVA-11 / MVA-12 when the route needs it
+        if d is not None:
+            return d
         if ranged:
             rng = max(w.RNG for _, w in ranged)
+            d = self._climb_for_shot(match, p, rng)                     # MVA-10 / MVA-13
+            if d is not None:
+                return d
             keep = min(w.ENE for _, w in ranged)
             if energy < 1 + keep and gs.distance(e, enemy) > rng:
                 # not enough to move and shoot: move anyway if the enemy is far (no shot is possible)
@@ -628,3 +658,224 @@ class ScriptedController:
                 if legal_reaction_cost(match.engine, d) is not None:
                     return d
         return None
+
+    # --- terrain, hiding, captives and hand grenades (issue 13: MVA-10..13, GNA-6, GNA-9, CBA-6) ----------------
+    # Small hooks in `_act` / `_advance` call these; each returns a decision or None (the old tactics go on).
+    def _untie(self, match, p):
+        """GNA-6: a tied character frees itself (Desatarse) while the engine accepts it; otherwise it ends."""
+        key = by_rule(p, "GNA-6")
+        d = action(p, key) if key is not None else None
+        if d is not None and legal_cost(match.engine, d) is not None:
+            return d
+        return action(p, end_key(p))
+
+    def _discover(self, match, p):
+        """GNA-9 ruling (2): before choosing an attack, the free CH INT ENF against a hidden enemy within reach of
+        its weapons (ranged RNG, or a charge for a fighter); the engine allows one try per enemy per activation."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        key = by_rule(p, "GNA-9", free=True)
+        if key is None:
+            return None
+        ranged = self._weapons(gs, e, True)
+        reach = max([w.RNG for _, w in ranged] + [gs.mov(e) + 3.0])
+        for opt in engine.legal_options(key):
+            t = opt.params.get("target")
+            if isinstance(t, int) and gs.distance(e, t) <= reach:
+                return opt.decision(p.side, e)
+        return None
+
+    def _hide(self, match, p, shot, *, last: bool):
+        """GNA-9: with no shot this activation, a character that stands more than 50 % covered from every enemy that
+        sees it (the engine judges it) hides with the ENE it has left: as its last action (`last`), or once it is
+        down to 3 ENE (a move more would leave it in the open with nothing to spend). It ends the activation right
+        after hiding (any action would reveal it)."""
+        gs = match.gs
+        e = p.actor
+        prev = REGISTRY.get(previous_action(gs, e) or "")
+        if prev is not None and prev.rule == "GNA-9" and not prev.free:
+            return action(p, end_key(p))                     # just hid: stay hidden (GNA-9 ruling 4)
+        key = by_rule(p, "GNA-9", free=False)
+        if key is None:
+            return None
+        if shot is not None or gs.engaged(e) or not gs.enemies(e) or hiding.hidden(gs, e):
+            return None
+        if not last and gs.energy(e) > 3:
+            return None
+        d = action(p, key)
+        return d if legal_cost(match.engine, d) is not None else None
+
+    def _best_throw(self, match, p, shot):
+        """CBA-6: a hand grenade — an area weapon thrown at an enemy within MOV + CON K (the engine's options of the
+        offered throw) — when it beats the best shot per ENE. A thrown area weapon is used up, so one that can still
+        be fired is thrown only in the last turn (it has no later use); an empty one any time. Value as an area
+        shot: expected wounds and casualties on enemies minus twice those on allies (ARE-5)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        key = by_rule(p, "CBA-6")
+        if key is None:
+            return None
+        last_turn = engine.flow.turn >= gs.turn_limit
+
+        def grenade(prm):
+            ref = prm.get("item")
+            if not isinstance(ref, str) or not ref.startswith("weapon:"):
+                return False
+            w = gs.weapon(e, int(ref.split(":")[1]))
+            return w is not None and w.area is not None and (last_turn or (w.magazine is not None and not w.rounds))
+
+        best = None
+        for opt in engine.legal_options(key, grenade):
+            i, t = int(opt.params["item"].split(":")[1]), opt.params["target"]
+            aim = areas.aim_at_target(gs, e, i, gs.weapon(e, i), t)
+            good, bad, _ = areas.expected_area_value(gs, aim, e)
+            value = good - 2.0 * bad
+            if value > 0.25 and (best is None or value > best[0]):
+                best = (value, opt)
+        if best is None:
+            return None
+        value, opt = best
+        if shot is not None and value / max(1, opt.cost) <= shot[0] / max(1, shot[2]):
+            return None
+        return opt.decision(p.side, e)
+
+    def _climb_for_shot(self, match, p, rng: float):
+        """MVA-10 / MVA-13: a shooter with no shot climbs a climbable piece near it (its base at most 2 K from the
+        face) when the top gives it a shot: a 3 K roof (level 2, a perch: over the walls, out of melee) or a wall
+        top (its eyes raised by the wall's height). In base contact it jumps up (Subir a un alto) when its pass
+        reaches the top, else climbs (Escalar); part-way up it climbs on; farther off it walks to the foot."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        climb, jump = by_rule(p, "MVA-10"), by_rule(p, "MVA-13")
+        clinging = gs.world.try_get(e, Climbing)
+        if clinging is not None:
+            if climb is not None and clinging.height < gs.board.piece(clinging.piece).height - 1e-9:
+                d = action(p, climb, piece=clinging.piece)
+                return d if legal_cost(engine, d) is not None else None
+            return None
+        if gs.pos(e).level != 1 or gs.engaged(e) or not gs.board.climbable():
+            return None
+        pe = gs.pos(e)
+        r = gs.body(e).radius
+        best = None
+        for piece in gs.board.climbable():
+            if not needs_climbing(gs, e, piece):
+                continue
+            gap = piece.polygon.distance(Point(pe.x, pe.y)) - r
+            if gap > 2.0 + 1e-9:
+                continue
+            foot = self._foot(piece, pe, r) if gap > FOOT_GAP + 1e-6 else (pe.x, pe.y)
+            seen = self._view_from_top(gs, e, piece, foot, rng)
+            if seen <= 0:
+                continue
+            score = seen - 0.1 * gap - 0.1 * piece.height
+            if best is None or score > best[0]:
+                best = (score, piece, foot)
+        if best is None:
+            return None
+        _, piece, foot = best
+        if piece in climbable_in_contact(gs, e):
+            reach, _ = jump_up_reach(gs, e)
+            for key in ([jump] if piece.height <= reach + 1e-9 else []) + [climb]:
+                if key is not None:
+                    d = action(p, key, piece=piece.id)
+                    if legal_cost(engine, d) is not None:
+                        return d
+            return None
+        moves = path_moves(gs, p)
+        if not moves:
+            return None
+        key, allowance = moves[0]
+        path = path_towards(gs, e, foot, allowance)
+        if path:
+            d = action(p, key, path=path)
+            if legal_cost(engine, d) is not None:
+                return d
+        return None
+
+    @staticmethod
+    def _foot(piece, pe, r: float) -> tuple[float, float]:
+        """The spot at the foot of `piece` nearest to (pe.x, pe.y) where a base of radius r touches its face."""
+        here = Point(pe.x, pe.y)
+        q = piece.polygon.exterior.interpolate(piece.polygon.exterior.project(here))
+        dx, dy = pe.x - q.x, pe.y - q.y
+        d = math.hypot(dx, dy) or 1.0
+        gap = r + FOOT_GAP / 2
+        return (round(q.x + dx / d * gap, 4), round(q.y + dy / d * gap, 4))
+
+    def _view_from_top(self, gs, e, piece, foot, rng: float) -> int:
+        """How many enemies within `rng` the mini would see (LOS, not wholly covered) from the top of `piece`: a 3 K
+        top that holds its base puts it at level 2 on the nearest spot of the roof; any other top raises its eyes
+        by the piece's height where it stands (MVA-10, `reach_top`). A trial position, undone exactly."""
+        old = gs.pos(e)
+        r = gs.body(e).radius
+        version = gs.world.version
+        inner = piece.polygon.buffer(-(r + 1e-6))
+        roof = abs(piece.height - LEVEL_2_HEIGHT) <= 1e-9 and not inner.is_empty
+        try:
+            if roof:
+                q = inner.exterior.interpolate(inner.exterior.project(Point(*foot)))
+                gs.world.set(e, replace(old, x=q.x, y=q.y, level=2))
+            else:
+                gs.world.set(e, replace(old, x=foot[0], y=foot[1]))
+                gs.world.set(e, Climbing(piece.id, float(piece.height)))
+            seen = 0
+            for t in gs.enemies(e):
+                if gs.distance(e, t) > rng:
+                    continue
+                c = gs.cover(e, [t])[0]
+                if c.has_los and c.blocked < 25:
+                    seen += 1
+        finally:
+            if not roof:
+                gs.world.remove(e, Climbing)
+            gs.world.set(e, old)
+            gs.world.revert_version(version)          # the trial position is undone exactly
+        return seen
+
+    def _cross_water(self, match, p, enemy):
+        """MVA-11 / MVA-12, only when the route needs it: a character in water swims on towards the enemy; one on
+        a bank whose way to the enemy round the water (A*, geometry.navigation) is over 8 K longer than the
+        straight line (or has none) leaps the water (Salto de longitud) when a landing within its jump, out of
+        the water, brings it closer, else swims in."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        water = gs.board.water()
+        if not water or gs.pos(e).level != 1 or gs.world.has(e, Climbing) or gs.engaged(e):
+            return None
+        pe, pt = gs.pos(e), gs.pos(enemy)
+        r = gs.body(e).radius
+        here = Point(pe.x, pe.y)
+        near = min(w.polygon.distance(here) for w in water) - r
+        if near > 1.0:
+            return None
+        dist = math.hypot(pt.x - pe.x, pt.y - pe.y) or 1.0
+        ux, uy = (pt.x - pe.x) / dist, (pt.y - pe.y) / dist
+        swim, jump = by_rule(p, "MVA-11"), by_rule(p, "MVA-12")
+        if near >= -1e-6:                                    # on a bank (not in the water): is it in the way?
+            line = LineString([(pe.x, pe.y), (pt.x, pt.y)])
+            if not any(line.intersects(w.polygon) for w in water):
+                return None
+            others, _ = gs.others_for_move(e)
+            planned = plan(gs.board, (pe.x, pe.y), contact_point(gs, e, enemy), r, gs.chest_height(e), others)
+            if planned:
+                length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(planned, planned[1:]))
+                if length <= dist + 8.0:
+                    return None                              # the bridges are close enough: walk
+            if jump is not None:
+                far = long_jump_max(gs, e)
+                for k in range(0, int(far * 4) + 1):         # the longest leap straight on (no critical
+                    s = far - 0.25 * k                       # needed) that crosses the water and lands dry
+                    if s < 1.0:
+                        break
+                    to = (round(pe.x + ux * s, 4), round(pe.y + uy * s, 4))
+                    if not any(LineString([(pe.x, pe.y), to]).intersects(w.polygon) for w in water):
+                        break
+                    d = action(p, jump, facing=facing_to(gs, e, enemy), to=list(to))
+                    if legal_cost(engine, d) is not None:
+                        return d
+        if swim is None:
+            return None
+        s = float(gs.mov(e))
+        d = action(p, swim, path=[[round(pe.x + ux * s, 4), round(pe.y + uy * s, 4)]])
+        return d if legal_cost(engine, d) is not None else None
