@@ -144,7 +144,7 @@ def test_BLD_24_starter_files_validate(path: Path) -> None:
     assert validate_path(path) == []
 
 
-@pytest.mark.parametrize("name", ["skirmish", "crossroads", "ruins"])
+@pytest.mark.parametrize("name", ["skirmish", "crossroads", "ruins", "ruined-town"])
 def test_BLD_22_starter_scenarios(name: str) -> None:
     """BLD-22: the scenarios' default lists fit their 300-point limit; deployment zones are free of high and
     blocking terrain and of each other."""
@@ -190,3 +190,25 @@ def test_BLD_22_ruins_settings() -> None:
     assert {(p.side, p.piece) for p in sc.perches} == {("red", "tower_red"), ("blue", "tower_blue")}
     assert all(t.height == 3.0 and t.kind == "blocking" for t in towers.values())
     assert [p.name for p in sc.default_lists.values()] == ["grenadiers.toml", "shooters.toml"]
+
+
+def test_BLD_22_ruined_town_settings() -> None:
+    """BLD-22 / issue 13: the ruined town has a canal (water) with two dry crossings, climbable 1.5 K walls and 3 K
+    houses (MVA-10: their roofs are level-2 tops), searchable elements (GNA-2) and one captive per side (GNA-6); it
+    is point-symmetric about the board centre."""
+    sc = load_scenario(SCENARIOS / "ruined-town.toml")
+    assert (sc.board_width, sc.board_height, sc.turn_limit, sc.victory) == (32, 24, 8, "fewer_casualties")
+    water = [t for t in sc.terrain if t.kind == "water"]
+    wet = Polygon(water[0].polygon).union(Polygon(water[1].polygon)).union(Polygon(water[2].polygon))
+    assert wet.bounds[0] == 0 and wet.bounds[2] == 32 and wet.geom_type == "MultiPolygon"   # crossings between
+    walls = [t for t in sc.terrain if t.kind == "high"]
+    assert walls and all(t.climbable and t.height == 1.5 for t in walls)
+    roofs = [t for t in sc.terrain if t.kind == "blocking" and t.climbable]
+    assert len(roofs) == 4 and all(t.height == 3.0 for t in roofs)
+    assert len(sc.elements) == 4 and all(el.contents for el in sc.elements)
+    assert {(c.side, c.character) for c in sc.captives} == {("red", 4), ("blue", 4)}
+    for t in sc.terrain:                      # (x, y) -> (32 - x, 24 - y)
+        mirrored = Polygon([(32 - x, 24 - y) for x, y in t.polygon])
+        assert any(o.kind == t.kind and Polygon(o.polygon).symmetric_difference(mirrored).area < 1e-9
+                   for o in sc.terrain), t.id
+    assert [p.name for p in sc.default_lists.values()] == ["grenadiers.toml", "mixed.toml"]
