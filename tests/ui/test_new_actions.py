@@ -88,6 +88,7 @@ def entry(app, key: str):
 
 def hover_row(app, key: str) -> None:
     move_to(app, hotspot(app, "menu", menu_index(app, key)).rect.center)
+    app.step()                  # the board outlines what the row hovered in the last frame names
 
 
 def last_decision(app) -> dict:
@@ -147,6 +148,7 @@ def test_MVA_11_swim_preview_shows_the_allowance_and_the_check_odds(tmp_path):
     press(app, "menu", menu_index(app, "swim"))
     assert app.tool is not None and app.tool.reach == pytest.approx(gs.mov(actor), abs=0.01)
     pos = gs.pos(actor)
+    app.view.zoom_at(2.5, screen_pos(app, pos.x + 0.5, pos.y))
     move_to(app, screen_pos(app, pos.x + 0.9, pos.y))
     pv = app.tool.preview
     assert pv.error is None and pv.cost == 2, pv.error
@@ -211,6 +213,8 @@ def test_CBA_6_throw_a_grenade_shows_the_check_odds_and_the_template(tmp_path):
     assert pv.check.first.kind == "IMP" and pv.check.first.who == actor
     opts = app._draw_options(gs)
     assert opts.template is not None                         # where the dry run's hit placed it
+    app.view.zoom_at(1.8, mini_pos(app, enemy))
+    move_to(app, mini_pos(app, enemy))
     shot(app, "23-throw-grenade")
     imp_target = pv.check.first.target
     n0 = len(app.match.world.events)
@@ -230,7 +234,7 @@ def test_GNA_9_hide_is_offered_with_its_cost_and_the_card_says_hidden(tmp_path):
     app = hideout(tmp_path)
     p = to_action(app)
     actor = p.actor
-    place(app, actor, 2.0, 3.0, facing=270.0)                   # behind the west wall, away from the gap
+    place(app, actor, 11.0, 3.0, facing=90.0)                   # behind the east wall, away from the gap
     e = entry(app, "hide")
     assert e.enabled and e.cost_text == "2" and e.check == "no check", e.error
     hover_row(app, "hide")
@@ -254,7 +258,7 @@ def test_GNA_2_search_an_element_by_clicking_it_with_the_check_preview(tmp_path)
     actor = p.actor
     el = next(gs.world.get(x, Searchable) for x in gs.world.query(Searchable) if gs.world.get(x, Searchable).id
               == "red-chest")
-    place(app, actor, el.x, el.y + el.radius + gs.body(actor).radius + 0.02, facing=270.0)
+    place(app, actor, el.x, el.y - el.radius - gs.body(actor).radius - 0.02, facing=90.0)
     e = entry(app, "search")
     assert e.enabled and e.label == "Search: Red chest" and e.cost_text == "1"
     int_ = gs.attrs(actor).INT
@@ -298,6 +302,8 @@ def test_CBA_26_knock_out_odds_show_the_opposed_check(tmp_path):
             elif pa and pb and da == db and ta == tb:
                 tie += 1
     assert p_win == Fraction(win, 100 - tie)
+    app.view.zoom_at(2.0, mini_pos(app, enemy))
+    move_to(app, mini_pos(app, enemy))
     shot(app, "27-knock-out-odds")
     n0 = len(app.match.world.events)
     click(app, mini_pos(app, enemy))

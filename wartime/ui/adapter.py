@@ -255,6 +255,7 @@ class MenuEntry:
     place: Any = None            # where a 'choice' value of the entry is on the board (choice_place)
     preview: CheckPreview | None = None   # the engine's dry run of a 'now' entry (lazily: entry_check)
     previewed: bool = False
+    probe: dict | None = None    # a path / point entry: the engine's first legal option (its check's target)
 
     @property
     def enabled(self) -> bool:
@@ -387,6 +388,8 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
                           violation if first is None else None,
                           facing=None if first is None or tool != "now" else first.facing)
             e.cost_text = _cost_text(key, tool, e.cost)
+            if first is not None and tool in ("path", "point"):
+                e.probe = dict(first.params)
             out.append(e)
             continue
         for values, cands in groups.items():
@@ -402,6 +405,11 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
     for e in out:        # the target number of each check the engine would roll now (its dry run)
         if e.enabled and REGISTRY[e.key].has_check and entry_check(match, actor, e, chain, react) is not None:
             e.check = check_target_text(e.preview)
+        elif e.enabled and e.probe is not None and REGISTRY[e.key].has_check and not react:
+            # the engine's first option drawn: the target the player's own path or point is then previewed with
+            c = check_preview(engine, actor, e.key, e.probe, chain)
+            if c is not None and c.first.who == actor:
+                e.check = check_target_text(c)
     return out
 
 

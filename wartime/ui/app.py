@@ -37,6 +37,7 @@ from wartime.ui.replay_view import ReplayViewer
 from wartime.ui.screen import Screen, init_pygame
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice, draw_log, draw_menu, draw_odds_box,
                                draw_path_box, draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
+from wartime.rules import hiding
 from wartime.rules.actions import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,6 +106,8 @@ class App(Screen):
         self.menu_key = None
         self.menu_scroll = 0
         self.menu_marked: tuple[int, ...] = ()     # the entries a click on a piece or element matched
+        self.menu_hover: int | None = None
+        self.preview_shown = False
         self.chain = False
         self.facing_override: float | None = None
         self.last_human_side: str | None = None
@@ -746,6 +749,9 @@ class App(Screen):
             pygame.draw.rect(s, (15, 16, 18), r.inflate(20, 10), border_radius=5)
             s.blit(img, r)
         tip = self.gui.tooltip_at()
+        if self.preview_shown and self.dialog is None:
+            tip = None
+        self.preview_shown = False
         if tip is None and self.dialog is None:
             tip = self._board_tooltip(gs)
         draw_tooltip(s, self.pointer.pos, tip)
@@ -784,8 +790,9 @@ class App(Screen):
                 o.path_ok = t.preview.error is None
                 o.path_radius = gs.body(p.actor).radius
             if t is None and p.kind == "action":
-                hovered = self._hovered_entry(p)
-                if hovered is not None and hovered.place is not None:
+                i = self.menu_hover          # (this frame's hotspots are not drawn yet: the last frame's row)
+                hovered = self.menu[i] if self.menu is not None and i is not None and i < len(self.menu) else None
+                if hovered is not None and hovered.enabled and hovered.place is not None:
                     o.places.append(hovered.place)
                 for i in self.menu_marked:
                     if self.menu is not None and i < len(self.menu) and self.menu[i].place is not None:
@@ -903,6 +910,7 @@ class App(Screen):
         draw_menu(s, pygame.Rect(x, y, area.width, area.bottom - y), self.gui, entries, None, self.menu_scroll,
                   self.menu_marked)
         e = self._hovered_entry(p)
+        self.menu_hover = self.menu.index(e) if e is not None and self.menu is not None and e in self.menu else None
         if e is not None and e.enabled:
             self._draw_entry_preview(s, p, e)
 
@@ -912,6 +920,7 @@ class App(Screen):
         c = entry_check(self.match, p.actor, e, self.chain)
         if c is None:
             return
+        self.preview_shown = True            # the row's own tooltip would cover the menu: the box says more
         w = 400
         h = self.gui.hit(self.pointer.pos)
         top = h.rect.y if h is not None else self.side_rect.y + 200
@@ -980,6 +989,8 @@ class App(Screen):
         if e is not None:
             a = gs.attrs(e)
             body = f"ENE {gs.energy(e)} · wounds {gs.wounds(e)}/{a.CON} · {gs.world.get(e, Posture).state}"
+            if hiding.hidden(gs, e):
+                body += " · hidden (GNA-9)"
             sel = self.selected
             if sel is not None and sel != e and sel in gs.minis() and gs.on_table(sel):
                 body += f"\n{gs.distance(sel, e):.2f} K from {long_name(gs, sel)} (edge to edge, BAS-3)"

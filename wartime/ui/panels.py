@@ -293,7 +293,8 @@ def draw_menu(surface, rect, gui: Gui, entries: list[MenuEntry], active_index: i
     x, y = rect.x, rect.y
     row_h = 24 if len(entries) * 24 <= rect.height else 20
     keys = menu_hotkeys(entries)
-    scroll = max(0, min(scroll, len(entries) - 1))
+    fit = max(1, (rect.height - 32) // row_h)
+    scroll = max(0, min(scroll, len(entries) - fit))        # never scrolled past a full panel
     if scroll:
         theme.blit_text(surface, f"▲ {scroll} more above (wheel to scroll)", (x, y), 12, theme.TEXT_DIM)
         y += 16
@@ -499,9 +500,10 @@ def _draw_check_odds(surface, rect, gs: GameState, pv: AttackPreview) -> int:
                         and not _is_attack(pv.key))
     rows = []
     p_hit = c.first.p_pass
+    attr = next((chk.attribute for chk in c.checks if chk.side_of_opposed == "a"), None) or ""
     for a, ta, b, tb, p_win in pv.opposed:
-        rows.append((f"Opposed: {nm(a).split(' ', 1)[-1]} ≤ {ta} vs {nm(b).split(' ', 1)[-1]} ≤ {tb}", pct(p_win),
-                     theme.WARN))
+        rows.append((f"CH {attr} ENF: {nm(a).split(' ', 1)[-1]} ≤ {ta} vs {nm(b).split(' ', 1)[-1]} ≤ {tb}",
+                     pct(p_win), theme.WARN))
         rows.append(("Succeeds (hit × wins)", pct(p_hit * p_win), theme.GOOD))
     if not pv.opposed:
         for chk in c.checks[1:]:
