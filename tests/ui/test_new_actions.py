@@ -311,3 +311,44 @@ def test_CBA_26_knock_out_odds_show_the_opposed_check(tmp_path):
     pass_reactions(app)
     rolled = [ev for ev in app.match.world.events[n0:] if ev["type"] == "check" and ev["who"] == actor]
     assert rolled and rolled[0]["kind"] == "IMP" and rolled[0]["target"] == pv.check.first.target
+
+
+# --- every action of the book is in the menu ---------------------------------------------------------------------------
+@pytest.mark.parametrize("fixture", ["ravine.toml", "hideout.toml", "brawl.toml"])
+def test_every_own_activation_action_is_in_the_menu_with_cost_or_rule(tmp_path, fixture):
+    from wartime.rules.actions import REGISTRY
+    from wartime.rules.options import own_activation_keys
+    lists = {"red": LISTS / "brawlers.toml", "blue": FIX / "duellists-list.toml"} if fixture == "hideout.toml" else None
+    app = window(tmp_path, FIX / fixture, lists)
+    to_action(app)
+    entries = app._menu(app.match.pending)
+    assert {e.key for e in entries} == set(own_activation_keys())
+    for e in entries:
+        if e.enabled:
+            assert e.cost_text and (e.cost_text == "free" or e.cost_text[0].isdigit()), e
+            if REGISTRY[e.key].has_check and e.tool == "now":
+                assert "≤" in e.check, e                     # the target number of the engine's dry run
+        else:
+            assert e.error.rule_id and e.error.message, e
+
+
+# --- GNA-14 Saquear: a corpse picked on the board -------------------------------------------------------------------
+def test_GNA_14_loot_a_corpse_clicked_on_the_board(tmp_path):
+    from wartime.core.components import Life
+    app = window(tmp_path, FIX / "brawl.toml")
+    gs = app.match.gs
+    p = to_action(app)
+    actor = p.actor
+    enemy = next(e for e in gs.minis() if gs.side(e) != gs.side(actor) and gs.equipment(e).weapons)
+    q = gs.pos(enemy)
+    place(app, actor, q.x, q.y - gs.body(actor).radius - gs.body(enemy).radius - 0.02, facing=90.0)
+    gs.world.set(enemy, Life("dead"))                            # its corpse lies in base contact
+    app.menu = None
+    app.step()
+    e = entry(app, "loot")
+    assert e.enabled and e.tool == "target" and e.cost_text == "3", e.error
+    press(app, "menu", menu_index(app, "loot"))
+    assert enemy in app.tool.entry.options
+    click(app, screen_pos(app, q.x, q.y))                       # the corpse: not a miniature on the table
+    d = last_decision(app)
+    assert d["action"] == "loot" and d["params"]["target"] == enemy

@@ -428,6 +428,7 @@ class App(Screen):
         if p is not None and p.kind in ("action", "react") and self.tool is not None:
             t = self.tool
             if t.entry.tool == "target":
+                hit = hit if hit is not None else self._option_at(pos)
                 if hit is not None:
                     self._pick_target(p, hit)
                 return
@@ -473,6 +474,19 @@ class App(Screen):
             self.submit(Decision(p.kind, p.side, choice=hit))
             return
         self.selected = hit
+
+    def _option_at(self, pos) -> int | None:
+        """A candidate target off the table under the pointer: a corpse to loot or dispose of (GNA-7, GNA-14)."""
+        t = self.tool
+        if t is None or not t.entry.options:
+            return None
+        gs = self.match.gs
+        x, y = self.view.to_board(*pos)
+        for e in t.entry.options:
+            q = gs.pos(e)
+            if math.hypot(q.x - x, q.y - y) <= max(gs.body(e).radius, 6 / self.view.scale):
+                return e
+        return None
 
     def _click_place(self, p, pos) -> bool:
         """A click on a terrain piece or a searchable element that a menu entry names (Climb: Wall, Search: Chest):
@@ -530,6 +544,8 @@ class App(Screen):
                                          p.kind == "react")
         else:
             hit = self.view.mini_at(self.match.gs, pos) if self.view.contains(pos) else None
+            if hit is None and self.view.contains(pos):
+                hit = self._option_at(pos)
             h = self.gui.hit(pos)
             if h is not None and h.command == "target":
                 hit = h.payload
