@@ -352,3 +352,31 @@ def test_GNA_14_loot_a_corpse_clicked_on_the_board(tmp_path):
     click(app, screen_pos(app, q.x, q.y))                       # the corpse: not a miniature on the table
     d = last_decision(app)
     assert d["action"] == "loot" and d["params"]["target"] == enemy
+
+
+# --- CBA-2/3/4: the ranged variants' odds carry their own −1 ---------------------------------------------------------
+def test_CBA_4_long_range_odds_use_the_check_the_engine_rolls(tmp_path):
+    app = window(tmp_path, FIX / "range.toml")
+    gs = app.match.gs
+    world = app.match.world
+    p = to_action(app)
+    actor = p.actor
+    entries = app._menu(app.match.pending)
+    i, e = next((i, e) for i, e in enumerate(entries) if e.key == "ranged_attack_long" and e.enabled)
+    press(app, "menu", i)
+    target = next(t for t, o in app.tool.entry.options.items() if o.error is None)
+    snap = world.snapshot()
+    move_to(app, mini_pos(app, target))
+    pv = app.tool.attack
+    assert pv is not None and pv.odds is not None and pv.check is not None
+    assert pv.odds.imp_target == pv.check.first.target
+    assert any(r == "CBA-4" and v == -1 for r, v, _ in pv.check.first.modifiers)
+    assert not gs.engaged(target) and pv.odds.p_hit == p_pass(pv.odds.imp_target)     # CHK-2, no CBA-5 here
+    # the dry runs left the game exactly as it was: components, dice, events
+    after = world.snapshot()
+    assert after.tables == snap.tables and after.dice_state == snap.dice_state and after.n_events == snap.n_events
+    n0 = len(world.events)
+    click(app, mini_pos(app, target))
+    pass_reactions(app)
+    rolled = [ev for ev in world.events[n0:] if ev["type"] == "check" and ev["who"] == actor and ev["kind"] == "IMP"]
+    assert rolled and rolled[0]["target"] == pv.odds.imp_target
