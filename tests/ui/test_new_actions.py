@@ -380,3 +380,19 @@ def test_CBA_4_long_range_odds_use_the_check_the_engine_rolls(tmp_path):
     pass_reactions(app)
     rolled = [ev for ev in world.events[n0:] if ev["type"] == "check" and ev["who"] == actor and ev["kind"] == "IMP"]
     assert rolled and rolled[0]["target"] == pv.odds.imp_target
+
+
+def test_MVA_10_a_clinging_climber_sees_that_a_fumble_falls(tmp_path):
+    from wartime.core.components import Climbing
+    app = window(tmp_path, FIX / "ravine.toml")
+    p = to_action(app, want=4)
+    app.match.gs.world.set(p.actor, Climbing("house", 1.0))      # part-way up the 3 K house
+    app.menu = None
+    app.step()
+    e = entry(app, "climb")
+    assert e.enabled and e.preview is not None
+    assert "falls 1 K" in outcome_text(e.preview, "fumble", app.name)
+    assert "no progress" in outcome_text(e.preview, "fail", app.name)
+    assert "from 1 K to 2 K" in outcome_text(e.preview, "pass", app.name)
+    hover_row(app, "climb")
+    shot(app, "28-climb-fumble-falls")

@@ -108,6 +108,7 @@ class App(Screen):
         self.menu_marked: tuple[int, ...] = ()     # the entries a click on a piece or element matched
         self.menu_hover: int | None = None
         self.preview_shown = False
+        self.popup = None
         self.chain = False
         self.facing_override: float | None = None
         self.last_human_side: str | None = None
@@ -756,6 +757,9 @@ class App(Screen):
         highlight = self.presenter.current[0].get("_i") if self.presenter.current else None
         draw_log(s, self.log_rect, self.gui, self.log, self.log_scroll, highlight)
         draw_dice(s, self.dice_rect, self.checks, self.time, TUMBLE / max(0.01, self.speed), self.name)
+        if self.popup is not None:
+            s.blit(*self.popup)
+            self.popup = None
         if self.dialog is not None:
             self.dialog.draw(s, self.gui, dim=self.mode != "start")
         if self.toast is not None and self.time < self.toast[2]:
@@ -945,10 +949,13 @@ class App(Screen):
         used = draw_check_box(box, inner, c, self.name)
         height = inner.y + used + 8
         r = pygame.Rect(self.side_rect.x - w - 8, min(top, self.side_rect.bottom - height - 4), w, height)
-        pygame.draw.rect(s, (18, 19, 22), r, border_radius=5)
-        pygame.draw.rect(s, theme.ACCENT, r, 1, border_radius=5)
-        theme.blit_text(s, f"{e.label} — {e.cost_text} ENE", (r.x + 10, r.y + 8), 14, theme.ACCENT, bold=True)
-        s.blit(box, r.topleft, pygame.Rect(0, 0, w, height))
+        card = pygame.Surface(r.size, pygame.SRCALPHA)
+        local = card.get_rect()
+        pygame.draw.rect(card, (18, 19, 22), local, border_radius=5)
+        pygame.draw.rect(card, theme.ACCENT, local, 1, border_radius=5)
+        theme.blit_text(card, f"{e.label} — {e.cost_text} ENE", (10, 8), 14, theme.ACCENT, bold=True)
+        card.blit(box, (0, 0), pygame.Rect(0, 0, w, height))
+        self.popup = (card, r.topleft)        # drawn over the log and dice panels, after them
 
     def _draw_tool(self, s, area, p) -> None:
         t = self.tool

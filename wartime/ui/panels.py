@@ -16,7 +16,7 @@ from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, check_targ
 from wartime.ui.narrate import Line, check_text, describe
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
-from wartime.core.components import Activation, Identity, Life, Posture, Stress
+from wartime.core.components import Activation, Climbing, Identity, Life, Posture, Stress
 from wartime.ui.adapter import action_table
 
 
@@ -238,6 +238,11 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
         status.append("PANIC")
     if hiding.hidden(gs, e):
         status.append("hidden (GNA-9)")
+    clinging = gs.world.try_get(e, Climbing)
+    if clinging is not None:
+        status.append(f"on {clinging.piece} at {clinging.height:g} K (MVA-10)")
+    if gs.pos(e).level != 1:
+        status.append(f"level {gs.pos(e).level}")
     if gs.psyche(e).maluses:
         status.append("maluses: " + ", ".join(traits.display_name(t) for t in gs.psyche(e).maluses))
     if gs.able(e) and gs.engaged(e):
