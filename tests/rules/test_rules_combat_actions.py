@@ -448,3 +448,32 @@ def test_CBA_16_pushing_a_climber_off_its_wall_is_refused():
     g.start_activation(a, energy=10)
     exc = violation(g.act, a, "push", target=b)
     assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-16"
+
+
+def test_CBA_26_utility_for_the_scripted_ai_is_exact():
+    """CBA-26 (CHK-4): the scripted AI values Noquear at P(CH IMP) × P(win the CH CON ENF) × 2 (a casualty)."""
+    from fractions import Fraction
+    from wartime.rules.actions import REGISTRY
+    from wartime.rules.actions.combat_special import p_opposed_win
+    # 10 against 0: a wins 81 (it passes, the other fails) + 1 (both roll 1, the higher target wins) of 100
+    assert p_opposed_win(10, 0) == Fraction(82, 100) and p_opposed_win(0, 10) < Fraction(1, 10)
+    assert p_opposed_win(6, 5) > p_opposed_win(5, 5) > p_opposed_win(5, 6)
+    g = melee_game({"AGI": 6, "CON": 6}, {"CON": 5})
+    a, b = g.ids
+    value = REGISTRY["knock_out"].utility(g.gs, a, b, {"target": b})
+    assert value == pytest.approx(float(Fraction(6, 10) * p_opposed_win(6, 5)) * 2.0)
+
+
+def test_CBA_14_can_be_dodged_like_any_melee_combat_action():
+    """CBA-17 answers every melee combat action aimed at the dodger, Desarmar (CBA-14) included: the dodger wins the
+    CH AGI ENF that replaces the CH IMP and nothing drops."""
+    g = melee_game({"AGI": 6}, {"AGI": 5, "VOL": 5, "energy": 3, "weapons": (weapon(),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.auto_pass = False
+    g.declare(a, "disarm", target=b, item="weapon:0")
+    assert g.pending.kind == "react" and "dodge" in g.pending.options
+    g.dice.push(3, 4, 2)                             # b's reaction CH VOL; a's CH IMP 4; b's CH AGI 2
+    g.react(b, "dodge")
+    assert g.events("opposed_resolved", rule="CBA-17")[0]["winner"] == "b"
+    assert len(g.gs.equipment(b).weapons) == 1 and g.events("miss") and g.all_dice_used()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from wartime.core.components import Climbing, Item, Posture, SilentArrival, Tied
@@ -24,11 +25,12 @@ from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of
                                           need_weapon)
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
+from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, resolve_die, roll_check
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.context import PendingMod
 from wartime.rules.modifiers import character_mods
 from wartime.rules.noise import emit_noise, weapon_noise
+from wartime.rules.odds import attack_odds
 from wartime.rules.state import GameState
 
 EPS = 1e-9
@@ -76,6 +78,28 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
             return w, ra
+
+
+def p_opposed_win(a_target: int, b_target: int) -> Fraction:
+    """CHK-4: the exact probability that the side rolling against `a_target` wins a CH ENF against `b_target`
+    (a full tie rerolls, so it is left out and the rest renormalised)."""
+    win = lose = 0
+    for da in range(1, 11):
+        pa = resolve_die(da, a_target)[0]
+        for db in range(1, 11):
+            pb = resolve_die(db, b_target)[0]
+            if pa and not pb:
+                win += 1
+            elif pb and not pa:
+                lose += 1
+            elif pa and pb:
+                if da != db:
+                    win, lose = (win + 1, lose) if da < db else (win, lose + 1)
+                elif a_target != b_target:
+                    win, lose = (win + 1, lose) if a_target > b_target else (win, lose + 1)
+            else:
+                lose += 1                       # nobody wins: the action fails
+    return Fraction(win, win + lose) if win + lose else Fraction(0)
 
 
 def ground_spot(gs: GameState, target: int, away_from: int) -> tuple[float, float]:
@@ -357,6 +381,14 @@ class ImprovisedMeleeAttack(Action):
                        base_dmg=material_dmg(thing))
         _after_melee(gs, ctx, t)
 
+    def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
+        """For the scripted AI: expected wounds + 2 × P(incapacitate), estimated as an unarmed blow (at most 1 wound)
+        carrying the object's base DMG and the CH IMP −1 (a lower bound: the object lifts the unarmed cap)."""
+        thing = held_thing(gs, actor, params["item"])
+        odds = attack_odds(gs, actor, target, weapon_index=None, ranged=False, unarmed=True,
+                           dmg_bonus=material_dmg(thing), extra_imp=[Modifier("CBA-9", -1, "improvised weapon")])
+        return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+
 
 # --- CBA-11: surprise attack -----------------------------------------------------------------------------------------
 def in_rear(gs: GameState, actor: int, target: int) -> bool:
@@ -435,6 +467,19 @@ class _MeleeContest(Action):
     def contest(self, gs, ctx, prepared, imp: CheckResult) -> None:
         raise NotImplementedError
 
+    #: the opposed attribute after the hit, and what winning is worth to a utility AI next to an attack's
+    #: expected wounds + 2 × P(incapacitate) (knocked out = a casualty; immobilised, disarmed, pushed: less)
+    opposed_attribute = "CON"
+    worth = 0.0
+
+    def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
+        """P(hit) × P(win the opposed check) × `worth`: the value of the action for the scripted AI (exact dice)."""
+        p_hit = attack_odds(gs, actor, target, weapon_index=None, ranged=False, unarmed=True).p_hit
+        a = self.opposed_attribute
+        ta = getattr(gs.attrs(actor), a) + sum(m.value for m in combine(character_mods(gs, actor, a, "ATR")))
+        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(character_mods(gs, target, a, "ATR")))
+        return float(p_hit * p_opposed_win(ta, tb)) * self.worth
+
     def resolve(self, gs, ctx, prepared):
         t = self.target_of(prepared)
         resolve_attack(gs, ctx, ctx.actor, t, weapon_index=None, ranged=False,
@@ -448,6 +493,8 @@ class Disarm(_MeleeContest):
     item it chose (a weapon or object) drops to the ground in base contact with the defender. No wounds."""
     key = "disarm"
     rule = "CBA-14"
+    opposed_attribute = "AGI"
+    worth = 0.5
 
     params = (Param("target", "enemy", "CBA-14: an enemy in base contact (CMB-11)"),
               Param("item", "choice", "CBA-14: the defender's held weapon ('weapon:<i>') or object ('item:<id>') "
@@ -522,6 +569,7 @@ class Push(_MeleeContest):
     a target with twice the pusher's CON, or twice its CON in DEF. No wounds; the pusher does not follow."""
     key = "push"
     rule = "CBA-16"
+    worth = 0.2
 
     params = (Param("target", "enemy", "CBA-16: an enemy in base contact (CMB-11)"),
               Param("distance", "choice", "CBA-16: K to push, from 1 to max(1, CON − target CON) (default: the most)",
@@ -580,6 +628,7 @@ class Immobilise(_MeleeContest):
     wins the target is immobilised until the start of the attacker's next activation (rules/holds.py)."""
     key = "immobilise"
     rule = "CBA-25"
+    worth = 0.5
 
     params = (Param("target", "enemy", "CBA-25: an enemy in base contact (CMB-11)"),)
 
@@ -670,6 +719,7 @@ class KnockOut(_MeleeContest):
     actions or reactions, a casualty while unconscious (rules/holds.py)."""
     key = "knock_out"
     rule = "CBA-26"
+    worth = 2.0
 
     params = (Param("target", "enemy", "CBA-26: an enemy in base contact (CMB-11)"),)
 
