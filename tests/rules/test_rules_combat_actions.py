@@ -477,3 +477,26 @@ def test_CBA_14_can_be_dodged_like_any_melee_combat_action():
     g.react(b, "dodge")
     assert g.events("opposed_resolved", rule="CBA-17")[0]["winner"] == "b"
     assert len(g.gs.equipment(b).weapons) == 1 and g.events("miss") and g.all_dice_used()
+
+
+def test_CBA_4_into_a_melee_keeps_its_minus_1_on_the_second_CH_IMP():
+    """CBA-5 ruling (1): a long-range shot at an engaged target is also CBA-5; the second CH IMP has the same target
+    value (with CBA-4's −1): first die 2 passes, second die 3 (target 3) hits the chosen target."""
+    g = ranged_game(30, {"weapons": (weapon(ENE=2, DMG=4, RNG=20),)}, {"CON": 9},
+                    M(x=37, y=20, facing=0.0, name="ally in the melee"))
+    a, b = g.ids[0], g.ids[1]
+    assert g.gs.engaged(b)
+    act(g, "ranged_attack_long", 2, 3, 9, 5, target=b, weapon=0)
+    first, second = g.checks("IMP")
+    assert first["target"] == second["target"] == 3 and second["rule"] == "CBA-5"
+    assert g.wounds(b) == 4
+
+
+def test_CBA_2_an_area_weapon_a_bulto_rolls_its_CH_IMP_with_the_minus_1():
+    """CBA-2 with an area weapon: the area's CH IMP (rolled by the area resolution) carries the variant's −1."""
+    launcher = weapon(ENE=2, DMG=3, RNG=40, key="launcher", area="R3")
+    g = ranged_game(30, {"VOL": 4, "weapons": (launcher,)})
+    a, b = g.ids
+    act(g, "ranged_attack_beyond_view", 3, 9, 5, target=b, weapon=0)
+    imp = g.check("IMP")
+    assert g.mods(imp)["CBA-2"] == -1 and imp["target"] == 3 and g.events("area_attack")
