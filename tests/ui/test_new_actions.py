@@ -203,23 +203,31 @@ def test_CBA_6_throw_a_grenade_shows_the_check_odds_and_the_template(tmp_path):
     enemy = next(e for e in gs.minis() if gs.side(e) == "blue")
     q = gs.pos(enemy)
     place(app, actor, q.x, q.y - 4.0, facing=90.0)
-    entries = [e for e in app._menu(app.match.pending) if e.key == "throw"]
-    grenade = next(e for e in entries if "renade" in e.label)
-    assert grenade.enabled and grenade.cost_text == "2" and grenade.tool == "target"
-    press(app, "menu", app._menu(app.match.pending).index(grenade))
+    e = entry(app, "throw")
+    assert e.enabled and e.cost_text == "2" and e.tool == "target"
+    press(app, "menu", menu_index(app, "throw"))
     move_to(app, mini_pos(app, enemy))
-    pv = app.tool.attack
+    assert app.tool.attack is not None and app.tool.attack.check is not None
+    click(app, mini_pos(app, enemy))                 # the target first, then what to throw at it
+    assert app.tool is not None and app.tool.choosing == enemy
+    alts = app.tool.entry.alts[enemy]
+    g = next(i for i, o in enumerate(alts) if "renade" in o.label)
+    assert len(alts) >= 2 and all(o.error is None and o.cost == 2 for o in alts)
+    move_to(app, hotspot(app, "alt", g).rect.center)
+    app.step()
+    pv = app.tool.alt_attack
     assert pv is not None and pv.error is None and pv.check is not None
     assert pv.check.first.kind == "IMP" and pv.check.first.who == actor
     opts = app._draw_options(gs)
     assert opts.template is not None                         # where the dry run's hit placed it
     app.view.zoom_at(1.8, mini_pos(app, enemy))
-    move_to(app, mini_pos(app, enemy))
+    move_to(app, hotspot(app, "alt", g).rect.center)
     shot(app, "23-throw-grenade")
     imp_target = pv.check.first.target
     n0 = len(app.match.world.events)
-    click(app, mini_pos(app, enemy))
-    assert last_decision(app)["action"] == "throw" and last_decision(app)["params"]["target"] == enemy
+    press(app, "alt", g)
+    d = last_decision(app)
+    assert d["action"] == "throw" and d["params"] == alts[g].params and d["params"]["target"] == enemy
     pass_reactions(app)
     rolled = [ev for ev in app.match.world.events[n0:] if ev["type"] == "check" and ev["who"] == actor]
     assert rolled and rolled[0]["kind"] == "IMP" and rolled[0]["target"] == imp_target
@@ -396,3 +404,27 @@ def test_MVA_10_a_clinging_climber_sees_that_a_fumble_falls(tmp_path):
     assert "from 1 K to 2 K" in outcome_text(e.preview, "pass", app.name)
     hover_row(app, "climb")
     shot(app, "28-climb-fumble-falls")
+
+
+# --- CBA-14 Desarmar: the defender's item, named by the engine ------------------------------------------------------
+def test_CBA_14_disarm_names_the_defenders_item_and_submits_it(tmp_path):
+    app = window(tmp_path, FIX / "brawl.toml")
+    gs = app.match.gs
+    p = to_action(app)
+    actor = p.actor
+    enemy = next(e for e in gs.minis() if gs.side(e) != gs.side(actor) and gs.equipment(e).weapons)
+    q = gs.pos(enemy)
+    place(app, actor, q.x, q.y - gs.body(actor).radius - gs.body(enemy).radius - 0.02, facing=90.0)
+    e = entry(app, "disarm")
+    assert e.enabled and e.tool == "target" and ":" not in e.label, e.error
+    press(app, "menu", menu_index(app, "disarm"))
+    opt = app.tool.entry.options[enemy]
+    assert gs.equipment(enemy).weapons[0].name in opt.label           # the defender's weapon, not the actor's
+    move_to(app, mini_pos(app, enemy))
+    pv = app.tool.attack
+    assert pv.opposed and pv.opposed[0][0] == actor and pv.opposed[0][2] == enemy
+    click(app, mini_pos(app, enemy))
+    if app.tool is not None and app.tool.choosing == enemy:             # several things in hand: pick one
+        press(app, "alt", 0)
+    d = last_decision(app)
+    assert d["action"] == "disarm" and d["params"]["target"] == enemy and d["params"]["item"].count(":") == 1

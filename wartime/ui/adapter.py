@@ -237,6 +237,7 @@ class TargetOption:
     facing: float | None
     cost: int | None
     error: RuleViolation | None
+    label: str = ""              # the engine's words for the candidate ('Sword of blue Duellist 1')
 
 
 @dataclass
@@ -251,6 +252,7 @@ class MenuEntry:
     cost_text: str
     error: RuleViolation | None  # why it is greyed out
     options: dict[int, TargetOption] = field(default_factory=dict)   # target tools: every candidate
+    alts: dict[int, list[TargetOption]] = field(default_factory=dict)  # a target's legal choices, when several
     facing: float | None = None  # the free turn (MOV-5) of a 'now' entry's option
     place: Any = None            # where a 'choice' value of the entry is on the board (choice_place)
     preview: CheckPreview | None = None   # the engine's dry run of a 'now' entry (lazily: entry_check)
@@ -374,7 +376,11 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
     for key, first, violation in sorted(menu, key=lambda m: menu_order(m[0])):
         action = REGISTRY[key]
         label = action_label(key)
-        split = [q for q in action.params if q.kind in SPLIT_KINDS and not q.optional]
+        # a target tool's 'choice' (an item of the actor's or of the target's) is chosen after the target, from
+        # the engine's candidates for it (MenuEntry.alts): only weapons and levels split the menu there
+        targeted = any(q.kind in TARGET_KINDS for q in action.params)
+        split = [q for q in action.params if q.kind in SPLIT_KINDS and not q.optional
+                 and not (targeted and q.kind == "choice")]
         groups: dict[tuple, list] = {}
         if first is not None and key in offered and (split or entry_tool(key) == "target"):
             for c in legal.candidates(engine, key, p):
@@ -419,13 +425,22 @@ def _fill(match: Match, actor: int, e: MenuEntry, cands: list, chain: bool, reac
     first legal candidate (a path tool only its cost: the player draws the path)."""
     gs = match.gs
     if e.tool == "target":
+        alts_on = any(q.kind == "choice" for q in REGISTRY[e.key].params) and \
+            not any(q.kind == "path" for q in REGISTRY[e.key].params)
         for c, params in cands:
             t = _target_of(e.key, params, actor)
-            if t is None or (t in e.options and e.options[t].error is None):
+            if t is None:
+                continue
+            if t in e.options and e.options[t].error is None:
+                if alts_on:              # another legal choice for the same target (an item, a distance)
+                    facing, cost, err = _check_candidate(match, actor, c, params, chain, react)
+                    if err is None:
+                        e.alts.setdefault(t, [e.options[t]]).append(
+                            TargetOption(t, dict(params), facing, cost, None, c.label))
                 continue
             facing, cost, err = _check_candidate(match, actor, c, params, chain, react)
             if t not in e.options or err is None:
-                e.options[t] = TargetOption(t, dict(params), facing, cost, err)
+                e.options[t] = TargetOption(t, dict(params), facing, cost, err, c.label)
         e.options = dict(sorted(e.options.items(),
                                 key=lambda kv: (0 if kv[0] == actor else gs.distance(actor, kv[0]), kv[0])))
         if e.options:
@@ -469,6 +484,15 @@ def entry_decision(pending, entry: MenuEntry, chain: bool = False, facing: float
         return Decision("react", pending.side, actor=pending.actor, action=entry.key, params=params)
     return Decision("action", pending.side, actor=pending.actor, action=entry.key, params=params, chain=chain,
                     facing=facing)
+
+
+def option_decision(pending, entry: MenuEntry, opt: TargetOption, chain: bool = False,
+                    facing: float | None = None) -> Decision:
+    """The decision of one of a target's checked choices (MenuEntry.alts)."""
+    if pending.kind == "react":
+        return Decision("react", pending.side, actor=pending.actor, action=entry.key, params=dict(opt.params))
+    return Decision("action", pending.side, actor=pending.actor, action=entry.key, params=dict(opt.params),
+                    chain=chain, facing=opt.facing if facing is None else facing)
 
 
 def pass_decision(pending) -> Decision:

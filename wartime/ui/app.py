@@ -10,7 +10,7 @@ import argparse
 import math
 import secrets
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygame
@@ -24,7 +24,7 @@ from wartime.rules.sequence import Decision
 from wartime.ui import theme
 from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
                                 attack_preview, choice_place, entry_check, entry_decision, long_name, movement_allowance,
-                                new_match, pass_decision, path_preview, point_params, point_preview, rebuild_match,
+                                new_match, option_decision, pass_decision, path_preview, point_params, point_preview, rebuild_match,
                                 read_sidecar, save_game, submit_with_frames, terrain_names, try_action, try_decision,
                                 view_state)
 from wartime.core.components import Searchable
@@ -36,7 +36,8 @@ from wartime.ui.narrate import Line, describe
 from wartime.ui.replay_view import ReplayViewer
 from wartime.ui.screen import Screen, init_pygame
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice, draw_log, draw_menu, draw_odds_box,
-                               draw_path_box, draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip)
+                               draw_path_box, draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip,
+                               _fit)
 from wartime.rules import hiding
 from wartime.rules.actions import REGISTRY
 
@@ -56,6 +57,9 @@ class Tool:
     attack: AttackPreview | None = None
     attack_key: tuple | None = None
     reach: float | None = None          # the allowance of a path or point tool (the ring), asked once
+    choosing: int | None = None         # the target whose choices (MenuEntry.alts) are listed to pick from
+    alt_hover: int | None = None
+    alt_attack: AttackPreview | None = None
 
 
 class App(Screen):
@@ -322,7 +326,9 @@ class App(Screen):
             for ev, _s in self.presenter.finish():
                 self._reveal(ev, ev.get("_i", -1), animate=False)
         elif cmd == "cancel":
-            if self.tool is not None:
+            if self.tool is not None and self.tool.choosing is not None:
+                self.tool.choosing = None
+            elif self.tool is not None:
                 self.tool = None
             elif self.facing_override is not None:
                 self.facing_override = None
@@ -353,6 +359,8 @@ class App(Screen):
             self._pick_entry(p, payload)
         elif cmd == "target" and self.tool is not None:
             self._pick_target(p, payload)
+        elif cmd == "alt" and self.tool is not None:
+            self._pick_alt(p, payload)
         elif cmd == "go" and self.tool is not None:
             self._confirm(p)
 
@@ -417,7 +425,23 @@ class App(Screen):
             self.tool = Tool(entry)
             self.tool.reach = movement_allowance(self.match, p.actor, t.entry.key)
             return
+        if len(t.entry.alts.get(target, [])) > 1:
+            t.choosing, t.alt_hover, t.alt_attack = target, None, None      # then one of its choices, from a list
+            return
         self.submit(entry_decision(p, t.entry, self.chain, self.facing_override, target=target))
+
+    def _pick_alt(self, p, index: int) -> None:
+        t = self.tool
+        alts = t.entry.alts.get(t.choosing, []) if t is not None and t.choosing is not None else []
+        if not (0 <= index < len(alts)):
+            return
+        opt = alts[index]
+        if self.facing_override is not None and p.kind == "action":
+            _, err = try_action(self.match, p.actor, t.entry.key, opt.params, self.chain, self.facing_override)
+            if err is not None:
+                self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
+                return
+        self.submit(option_decision(p, t.entry, opt, self.chain, self.facing_override))
 
     def board_click(self, pos) -> None:
         if self.presenter.busy:
@@ -820,12 +844,14 @@ class App(Screen):
             elif t is not None and t.entry.tool == "target":
                 o.marked.update({e: (theme.GOOD if opt.error is None else theme.BAD)
                                  for e, opt in t.entry.options.items() if e != p.actor})
-                if t.hover is not None and t.attack is not None and t.hover != p.actor:
-                    a, b = gs.pos(p.actor), gs.pos(t.hover)
-                    col = theme.GOOD if t.attack.blocked == 0 else theme.WARN if t.attack.blocked < 13 else \
-                        (235, 120, 50) if t.attack.blocked < 25 else theme.BAD
+                hv = t.choosing if t.choosing is not None else t.hover
+                shown = t.alt_attack if t.choosing is not None else t.attack
+                if hv is not None and shown is not None and hv != p.actor:
+                    a, b = gs.pos(p.actor), gs.pos(hv)
+                    col = theme.GOOD if shown.blocked == 0 else theme.WARN if shown.blocked < 13 else \
+                        (235, 120, 50) if shown.blocked < 25 else theme.BAD
                     o.los = ((a.x, a.y), (b.x, b.y), col)
-                    o.template = self._template_of(t.attack, (a.x, a.y))
+                    o.template = self._template_of(shown, (a.x, a.y))
         return o
 
     def _template_of(self, pv: AttackPreview, attacker):
@@ -976,6 +1002,9 @@ class App(Screen):
             draw_path_box(s, pygame.Rect(x, y, area.width, area.bottom - y), t.entry, t.preview, 0, self.name,
                           t.reach, point=True)
             return
+        if t.choosing is not None:
+            self._draw_alts(s, area, p)
+            return
         theme.blit_text(s, "Pick a target:", (x, y + 4), 14, theme.ACCENT, bold=True)
         y += 26
         theme.blit_text(s, t.entry.label, (x, y), 13, theme.TEXT)
@@ -1003,6 +1032,37 @@ class App(Screen):
             draw_odds_box(s, pygame.Rect(x, y + 8, area.width, max(220, area.bottom - y - 8)), gs, t.attack, self.gui)
         else:
             theme.blit_text(s, "Hover a target for line of sight, cover and the odds.", (x, y + 4), 12, theme.TEXT_DIM)
+
+    def _draw_alts(self, s, area, p) -> None:
+        """A target's choices, in the engine's words (which item to throw, to take, to knock from its hand; how far
+        to push): hovering one previews it (odds, template), a click submits it; Esc goes back to the targets."""
+        t = self.tool
+        x, y = area.x, area.y
+        gs = self.match.gs
+        theme.blit_text(s, "Choose:", (x, y + 4), 14, theme.ACCENT, bold=True)
+        y += 26
+        head = f"{t.entry.label} → {self.name(t.choosing).split(' ', 1)[-1]}"
+        theme.blit_text(s, _fit(head, area.width, 13), (x, y), 13, theme.TEXT)
+        y += 22
+        for i, opt in enumerate(t.entry.alts.get(t.choosing, [])):
+            b = self.gui.button(s, (x, y, area.width, 24), _fit(opt.label or str(opt.params), area.width - 70, 13),
+                                "alt", i, align="left", size=13, active=t.alt_hover == i)
+            theme.blit_text(s, f"{opt.cost} ENE", (x + area.width - 8, y + 12), 12, theme.GOOD, anchor="midright")
+            if b.rect.collidepoint(self.pointer.pos) and t.alt_hover != i:
+                t.alt_hover = i
+                one = replace(t.entry, options={t.choosing: opt}, alts={})
+                t.alt_attack = attack_preview(self.match, p.actor, one, t.choosing, self.chain, pending=p)
+            y += 27
+            if y > area.bottom - 240:
+                break
+        y += 6
+        if t.alt_attack is not None:
+            pygame.draw.line(s, theme.PANEL_EDGE, (x, y), (x + area.width, y))
+            draw_odds_box(s, pygame.Rect(x, y + 8, area.width, max(220, area.bottom - y - 8)), gs, t.alt_attack,
+                          self.gui)
+        else:
+            theme.blit_text(s, "Hover a choice for its odds · Esc: back to the targets", (x, y + 4), 12,
+                            theme.TEXT_DIM)
 
     def _board_tooltip(self, gs):
         pos = self.pointer.pos
