@@ -23,7 +23,7 @@ from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, need, register
 from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of_fire, melee_target, need_ranged_target,
                                           need_weapon)
-from wartime.rules.actions.flight import flight_restrictions
+from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, resolve_die, roll_check
 from wartime.rules.combat import Cover, resolve_attack
@@ -591,8 +591,9 @@ class Push(_MeleeContest):
         if gs.total_def(t) >= 2 * con:
             raise RuleViolation("CBA-16", f"{gs.name(t)} has DEF {gs.total_def(t)}, twice {gs.name(actor)}'s CON "
                                 f"{con} or more: it cannot be pushed")
-        if gs.world.has(t, Climbing):
-            raise NotImplementedRule("CBA-16", f"pushing {gs.name(t)} off a wall (its fall, MVA-9, over the edge)")
+        if gs.world.has(t, Climbing) or perched(gs, t):
+            raise NotImplementedRule("CBA-16", f"pushing {gs.name(t)} off a wall or a roof (its fall over the edge, "
+                                     "MVA-9)")
         top = push_limit(gs, actor, t)
         dist = params.get("distance", top)
         if isinstance(dist, bool) or not isinstance(dist, (int, float)) or not 1 - EPS <= dist <= top + EPS:
