@@ -50,8 +50,6 @@ PARTIAL = {
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "CBA-11": "a silent arrival (Mover sin hacer ruido, MVA-7); arriving invisible or mimetic comes with the traits "
               "Invisible and Mimético (not played yet)",
-    "CBA-16": "pushes on the ground and in the air; pushing a character off a wall it climbed or a roof it stands "
-              "on (its fall over the edge, MVA-9) is refused (NotImplementedRule)",
     "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
               "with MET-1",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "

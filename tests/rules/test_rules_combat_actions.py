@@ -437,17 +437,53 @@ def test_CBA_26_the_attacker_cannot_wake_its_own_victim_and_a_failed_contest_doe
     assert not holds.can_wake(g.gs, b, a) and g.gs.unconscious(b)
 
 
-def test_CBA_16_pushing_a_climber_off_its_wall_is_refused():
-    """CBA-16 ruling (2): over an edge the target falls (MVA-9): not modelled for a push, refused by name."""
-    from wartime.core.components import Climbing
-    from wartime.core.errors import NotImplementedRule
-    g = melee_game({"CON": 7}, {"CON": 4})
+def roof_game(target_con: int = 5) -> Game:
+    """A red CON 8 pusher and a blue target both perched (level 2) on a 3 K roof whose east edge is at x = 14."""
+    from wartime.core.components import Position
+    roof = piece("roof", "blocking", 10, 15, 14, 25, height=3.0, blocks_los=True)
+    g = Game(M(x=11, y=20, CON=8, AGI=6), M(side="blue", x=12, y=20, CON=target_con, VOL=5, facing=180.0),
+             pieces=[roof])
+    for e in g.ids:
+        p = g.gs.pos(e)
+        g.set(e, Position(p.x, p.y, p.facing, level=2))
+    return g
+
+
+def test_CBA_16_pushed_over_the_edge_of_a_roof_the_target_falls():
+    """CBA-16 ruling (2): over an edge the target falls (MVA-9): pushed 3 K east from x = 12 it leaves the roof at
+    x = 14, lands at the foot of the 3 K drop (level 1, its base touching the piece) and takes the fall's DMG 4
+    (a 1 K model, a drop of 3 K) as an automatic hit: CH DEF die 5 against DEF 0, 4 wounds."""
+    g = roof_game()
     a, b = g.ids
-    g.set(a, Climbing("wall", 0.5))
-    g.set(b, Climbing("wall", 0.5))                             # both on the same wall top
-    g.start_activation(a, energy=10)
-    exc = violation(g.act, a, "push", target=b)
-    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-16"
+    assert g.gs.in_contact(a, b)
+    act(g, "push", 4, 3, 5, 5, 5, target=b)
+    p = g.gs.pos(b)
+    assert p.level == 1 and p.x == pytest.approx(14.5, abs=0.06) and p.y == pytest.approx(20.0)
+    assert g.events("pushed")[0]["over_the_edge"] and g.events("fall")[0]["dmg"] == 4 and g.wounds(b) == 4
+    assert g.gs.pos(a).level == 2
+
+
+def test_CBA_16_a_push_along_a_roof_stays_on_it():
+    g = roof_game()
+    a, b = g.ids
+    act(g, "push", 4, 3, 5, target=b, distance=1)
+    p = g.gs.pos(b)
+    assert p.level == 2 and p.x == pytest.approx(13.0) and not g.events("fall")
+
+
+def test_CBA_16_no_fall_when_the_ground_below_is_taken():
+    """CBA-16 / MVA-9: with another base where the target would land, it stops at the edge of the roof."""
+    from wartime.core.components import Position
+    roof = piece("roof", "blocking", 10, 15, 14, 25, height=3.0, blocks_los=True)
+    g = Game(M(x=11, y=20, CON=8, AGI=6), M(side="blue", x=12, y=20, CON=5, VOL=5, facing=180.0),
+             M(side="blue", x=14.6, y=20, name="below"), pieces=[roof])
+    for e in g.ids[:2]:
+        p = g.gs.pos(e)
+        g.set(e, Position(p.x, p.y, p.facing, level=2))
+    a, b = g.ids[:2]
+    act(g, "push", 4, 3, 5, target=b)
+    p = g.gs.pos(b)
+    assert p.level == 2 and p.x == pytest.approx(14.0) and not g.events("fall")
 
 
 def test_CBA_26_utility_for_the_scripted_ai_is_exact():
@@ -500,3 +536,20 @@ def test_CBA_2_an_area_weapon_a_bulto_rolls_its_CH_IMP_with_the_minus_1():
     act(g, "ranged_attack_beyond_view", 3, 9, 5, target=b, weapon=0)
     imp = g.check("IMP")
     assert g.mods(imp)["CBA-2"] == -1 and imp["target"] == 3 and g.events("area_attack")
+
+
+def test_CBA_16_a_climber_clinging_to_a_wall_falls_straight_down_beside_it():
+    """CBA-16 / MVA-9: a climber clinging 2.5 K up a wall (MVA-10) that loses a push has nothing to stand on: it
+    drops beside the wall, level 1, DMG 4 for the 2.5 K drop of a 1 K model (more than 2 m)."""
+    from wartime.core.components import Climbing
+    wall = piece("wall", "high", 12, 15, 12.5, 25, height=4.0, blocks_los=True)
+    g = Game(M(x=11.5, y=19, CON=8, AGI=6), M(side="blue", x=11.5, y=20, CON=5, VOL=5, facing=270.0),
+             pieces=[wall])
+    a, b = g.ids
+    for e in g.ids:
+        g.set(e, Climbing("wall", 2.5))
+    assert g.gs.in_contact(a, b)
+    act(g, "push", 4, 3, 5, 5, 5, target=b)
+    p = g.gs.pos(b)
+    assert p.level == 1 and not g.world.has(b, Climbing) and (p.x, p.y) == pytest.approx((11.5, 20.0))
+    assert g.events("fall")[0]["dmg"] == 4 and g.wounds(b) == 4

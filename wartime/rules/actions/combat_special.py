@@ -15,14 +15,18 @@ from fractions import Fraction
 from typing import Any
 
 from wartime.core.components import Climbing, Item, Posture, SilentArrival, Tied
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import sight
-from wartime.geometry.movement import Other, check_path
+from shapely.geometry import Point
+from shapely.ops import nearest_points
+
+from wartime.geometry.movement import Other, check_path, terrain_class
 from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, need, register
 from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of_fire, melee_target, need_ranged_target,
                                           need_weapon)
+from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, resolve_die, roll_check
@@ -561,6 +565,79 @@ def push_end(gs: GameState, pusher: int, target: int, distance: float) -> tuple[
     return best
 
 
+def _direction(gs: GameState, pusher: int, target: int) -> tuple[float, float]:
+    pa, pt = gs.pos(pusher), gs.pos(target)
+    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
+    if d > EPS:
+        return (pt.x - pa.x) / d, (pt.y - pa.y) / d
+    return math.cos(math.radians(pa.facing)), math.sin(math.radians(pa.facing))
+
+
+def on_height(gs: GameState, e: int) -> bool:
+    """A character standing on a height it can fall from: perched on a roof (level 2, MOV-10) or on a wall it
+    climbed (MVA-10)."""
+    return perched(gs, e) or gs.world.has(e, Climbing)
+
+
+def push_from_height(gs: GameState, pusher: int, target: int, distance: float):
+    """CBA-16 ruling (2) on a height: the target slides along the top of its piece (stopped by another model up
+    there) and, when its base centre goes past the edge, falls (MVA-9) to the foot of the drop beyond it, unless
+    the ground there is taken (off the board, impassable terrain, another base): then it stops at the edge. A
+    climber clinging to a wall face falls at once, straight down beside the wall. Returns (end point, landing point
+    or None)."""
+    piece = perch_piece(gs, target)
+    pt = gs.pos(target)
+    ux, uy = _direction(gs, pusher, target)
+    r = gs.body(target).radius
+    top = piece.polygon
+    if not top.covers(Point(pt.x, pt.y)):                    # clinging to the wall face: nothing to stand on
+        near = nearest_points(top, Point(pt.x, pt.y))[0]
+        d = math.hypot(pt.x - near.x, pt.y - near.y)
+        away = ((pt.x - near.x) / d, (pt.y - near.y) / d) if d > EPS else (ux, uy)
+        land = _landing(gs, target, piece, pt.x, pt.y, *away)
+        return ((pt.x, pt.y), None) if land is None else (land, land)
+    elev = gs.elevation(target)
+    up_there = [o for o in gs.minis() if o != target and gs.on_table(o) and gs.pos(o).level == pt.level
+                and abs(gs.elevation(o) - elev) < 1e-6]
+    best = (pt.x, pt.y)
+    steps = max(1, int(math.ceil(distance / 0.1)))
+    for k in range(1, steps + 1):
+        s = min(distance, k * 0.1)
+        x, y = pt.x + ux * s, pt.y + uy * s
+        if not top.covers(Point(x, y)):
+            land = _landing(gs, target, piece, x, y, ux, uy)
+            return (best, land) if land is None else (land, land)
+        if any(math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) < r + gs.body(o).radius - 1e-6 for o in up_there
+               if o != pusher):
+            break
+        best = (round(x, 4), round(y, 4))
+    return best, None
+
+
+def _landing(gs: GameState, e: int, piece, x: float, y: float, ux: float, uy: float):
+    """MVA-9: the spot at the foot of the drop, along the push, where the falling base clears the piece; None if
+    it is off the board, in impassable terrain or on another base at level 1."""
+    r = gs.body(e).radius
+    t = 0.0
+    while piece.polygon.distance(Point(x + ux * t, y + uy * t)) < r and t < 2 * r + 1.0:
+        t += 0.05
+    lx, ly = round(x + ux * t, 4), round(y + uy * t, 4)
+    if not gs.board.disc_inside(lx, ly, r):
+        return None
+    chest = gs.chest_height(e)
+    disc = Point(lx, ly).buffer(r, 32)
+    for other in gs.board.pieces:
+        if other is not piece and terrain_class(other.kind, other.height, chest) is None and \
+                other.polygon.intersects(disc):
+            return None
+    for o in gs.minis():
+        if o != e and gs.on_table(o) and gs.pos(o).level == 1 and not gs.world.has(o, Climbing):
+            q = gs.pos(o)
+            if math.hypot(q.x - lx, q.y - ly) < r + gs.body(o).radius - 1e-6:
+                return None
+    return (lx, ly)
+
+
 @register
 class Push(_MeleeContest):
     """CBA-16: Empujar (1, AGI; CON ENF): on a hit, a CH CON ENF instead of the CH DEF; if the pusher wins, the
@@ -591,9 +668,6 @@ class Push(_MeleeContest):
         if gs.total_def(t) >= 2 * con:
             raise RuleViolation("CBA-16", f"{gs.name(t)} has DEF {gs.total_def(t)}, twice {gs.name(actor)}'s CON "
                                 f"{con} or more: it cannot be pushed")
-        if gs.world.has(t, Climbing) or perched(gs, t):
-            raise NotImplementedRule("CBA-16", f"pushing {gs.name(t)} off a wall or a roof (its fall over the edge, "
-                                     "MVA-9)")
         top = push_limit(gs, actor, t)
         dist = params.get("distance", top)
         if isinstance(dist, bool) or not isinstance(dist, (int, float)) or not 1 - EPS <= dist <= top + EPS:
@@ -613,11 +687,22 @@ class Push(_MeleeContest):
             gs.world.emit("push_failed", "CBA-16", who=ctx.actor, target=t)
             return
         p0 = gs.pos(t)
-        end = push_end(gs, ctx.actor, t, dist)
-        gs.world.set(t, replace(p0, x=end[0], y=end[1]))
+        land = None
+        if on_height(gs, t) and perch_piece(gs, t) is not None:
+            elev = gs.elevation(t)
+            end, land = push_from_height(gs, ctx.actor, t, dist)
+        else:
+            end = push_end(gs, ctx.actor, t, dist)
+        gs.world.set(t, replace(p0, x=end[0], y=end[1], level=1 if land is not None else p0.level))
         moved = math.hypot(end[0] - p0.x, end[1] - p0.y)
         gs.world.emit("pushed", "CBA-16", who=ctx.actor, target=t, path=[[p0.x, p0.y], list(end)],
-                      length=round(moved, 4), wanted=dist)
+                      length=round(moved, 4), wanted=dist, over_the_edge=land is not None)
+        if land is not None:                                 # ruling (2): over an edge the target falls (MVA-9)
+            if gs.world.has(t, Climbing):
+                gs.world.remove(t, Climbing)
+            fall(gs, ctx, t, elev - gs.board.surface_height(*land))
+            if not gs.able(t):
+                return
         if imp.critical or roll.critical:                    # ruling (3): a natural 1 on either roll
             gs.world.set(t, Posture("prone"))
             gs.world.emit("state_changed", "CBA-16", who=t, state="prone", value=True, by=ctx.actor)
