@@ -22,7 +22,7 @@ from wartime.rules import hiding
 from wartime.rules.checks import resolve_die
 from wartime.rules.dry_run import p_opposed_win
 from wartime.rules.sequence import Decision
-from wartime.ui.adapter import Setup, check_target_text
+from wartime.ui.adapter import Setup
 from wartime.ui.panels import check_odds_text, outcome_text
 
 FIX = ROOT / "tests" / "match" / "fixtures"
@@ -428,3 +428,35 @@ def test_CBA_14_disarm_names_the_defenders_item_and_submits_it(tmp_path):
         press(app, "alt", 0)
     d = last_decision(app)
     assert d["action"] == "disarm" and d["params"]["target"] == enemy and d["params"]["item"].count(":") == 1
+
+
+# --- MVA-14 180°: its difficult check and the facing after the turn, with the mouse -----------------------------------
+def test_MVA_14_turn_180_preview_and_its_facing_picked_with_the_mouse(tmp_path):
+    app = window(tmp_path, FIX / "ravine.toml")
+    p = to_action(app, want=1)                      # the giant (MOV 4)
+    actor = p.actor
+    gs = app.match.gs
+    place(app, actor, 20.0, 11.0, facing=180.0)
+    press(app, "menu", menu_index(app, "turn_180"))
+    assert app.tool.reach == pytest.approx(gs.mov(actor) + 4, abs=0.01)
+    a = gs.attrs(actor)
+    start = (gs.pos(actor).x, gs.pos(actor).y)
+    end = (start[0] - 5.0, start[1])
+    click(app, screen_pos(app, *end))
+    move_to(app, screen_pos(app, end[0], end[1] + 3.0))        # point north of the end: face it after the turn
+    key(app, pygame.K_e)
+    assert app.tool.entry.params["turn_to"] == pytest.approx(90.0, abs=3.0)
+    move_to(app, screen_pos(app, *end))
+    pv = app.tool.preview
+    assert pv.error is None and pv.check is not None, pv.error
+    assert pv.check.first.target == a.AGI - max(1, a.CON - a.AGI)          # MVA-14: CH AGI − D on open ground
+    assert pv.check.first.p_pass == p_pass(pv.check.first.target)
+    band = "pass" if "pass" in pv.check.outcomes else "critical"       # target ≤ 1: only a natural 1 passes
+    assert "turns to face" in outcome_text(pv.check, band, app.name)
+    app.view.zoom_at(1.6, screen_pos(app, *end))
+    move_to(app, screen_pos(app, end[0], end[1]))
+    shot(app, "29-turn-180")
+    key(app, pygame.K_RETURN)
+    d = last_decision(app)
+    assert d["action"] == "turn_180" and d["actor"] == actor and "turn_to" in d["params"]
+    assert d["params"]["path"][0] == pytest.approx(list(end), abs=0.1)

@@ -2,11 +2,11 @@
 
 `check_preview(engine, actor, key, params)` validates the action as a submitted decision would be
 (`Engine.check_action`), then resolves it on the live world with the first die forced — 1 (critical), a plain
-pass, a plain fail, 10 (fumble) — through the pipeline's own steps (cost paid, one-shot modifiers ACT-3 / MVA-2 /
-MVA-3 / GNA-4, the before-attack hook, ACT-3's chained CH AGI, the action's `resolve`), and puts the world back
-exactly (components, resources, dice state, event log and version) after each run. Later dice come from a copy
-of the match's stream, so they never advance it. The reaction windows are not opened: a dry run shows the action's
-own checks and effects.
+pass, a plain fail, 10 (fumble) — and every later 1D10 a plain result (no critical, no fumble), through the
+pipeline's own steps (cost paid, one-shot modifiers ACT-3 / MVA-2 / MVA-3 / GNA-4, the before-attack hook, ACT-3's
+chained CH AGI, the action's `resolve`), and puts the world back exactly (components, resources, dice state, event
+log and version) after each run. 1D100s and directions come from a copy of the match's stream, so they never
+advance it. The reaction windows are not opened: a dry run shows the action's own checks and effects.
 
 The result names the first check rolled (who, kind, attribute, target number and its modifiers), every check of
 the plain-pass run (an opposed check's two targets, a hit's CH DEF), the exact probability of each band (from the
@@ -28,19 +28,28 @@ from wartime.rules.flow import normalise_params
 BANDS = ("critical", "pass", "fail", "fumble")
 
 
+#: the later 1D10s of a dry run: plain results, never a critical or a fumble, never twice the same in a row (an
+#: opposed check's two dice differ, so a tie is never rerolled for ever); the outcome a band shows is the plain one
+LATER_D10 = (5, 6, 4, 7, 3, 8, 2, 9)
+
+
 class _ForcedDice(Dice):
-    """The match's dice with the first 1D10 fixed; every later draw from a private copy of the stream."""
+    """The match's dice with the first 1D10 fixed and the later ones plain (LATER_D10, in turn); 1D100 and
+    directions from a private copy of the stream."""
 
     def __init__(self, real: Dice, first: int):
         super().__init__(0)
         self._rng.setstate(real.state())
         self.first: int | None = first
+        self._n = 0
 
     def d10(self) -> int:
         if self.first is not None:
             v, self.first = self.first, None
             return v
-        return super().d10()
+        v = LATER_D10[self._n % len(LATER_D10)]
+        self._n += 1
+        return v
 
 
 @dataclass(frozen=True)

@@ -564,6 +564,12 @@ def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tup
     return PathPreview(pts, length, cost, err, check)
 
 
+def end_facing_param(key: str) -> str | None:
+    """The name of the action's optional facing parameter (`end_facing` of a swim or a carry, MOV-5; `turn_to` of a
+    180°, MVA-14), if it has one: the window sets it with the mouse."""
+    return next((q.name for q in REGISTRY[key].params if q.kind == "facing" and q.optional), None)
+
+
 def point_param(key: str) -> str | None:
     """The name of the action's required 'point' parameter (MVA-12 `to`), if it has one."""
     return next((q.name for q in REGISTRY[key].params if q.kind == "point" and not q.optional), None)

@@ -23,11 +23,10 @@ from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.sequence import Decision
 from wartime.ui import theme
 from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
-                                attack_preview, choice_place, entry_check, entry_decision, long_name, movement_allowance,
-                                new_match, option_decision, pass_decision, path_preview, point_params, point_preview, rebuild_match,
-                                read_sidecar, save_game, submit_with_frames, terrain_names, try_action, try_decision,
-                                view_state)
-from wartime.core.components import Searchable
+                                attack_preview, end_facing_param, entry_check, entry_decision, long_name,
+                                movement_allowance, new_match, option_decision, pass_decision, path_preview,
+                                point_params, point_preview, rebuild_match, read_sidecar, save_game,
+                                submit_with_frames, terrain_names, try_action, try_decision, view_state)
 from wartime.geometry.templates import template_from_code
 from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
@@ -350,6 +349,18 @@ class App(Screen):
         elif cmd == "toggle_chain" and p.kind == "action":
             self.chain = not self.chain
             self.menu = None
+        elif cmd == "end_face" and self.tool is not None and self.tool.entry.tool == "path":
+            name = end_facing_param(self.tool.entry.key)
+            if name is None:
+                self._toast(f"{self.tool.entry.label} takes no facing at its end", theme.WARN)
+                return
+            gs = self.match.gs
+            a = self.tool.waypoints[-1] if self.tool.waypoints else (gs.pos(p.actor).x, gs.pos(p.actor).y)
+            x, y = self.view.to_board(*self.pointer.pos)
+            facing = round(math.degrees(math.atan2(y - a[1], x - a[0])) % 360.0, 1)
+            self.tool.entry = replace(self.tool.entry, params=dict(self.tool.entry.params, **{name: facing}))
+            self.tool.preview_key = None
+            self._toast(f"faces {facing:.0f}° at the end ({name})", theme.ACCENT)
         elif cmd == "face_mouse" and p.kind == "action":
             x, y = self.view.to_board(*self.pointer.pos)
             self.facing_override = round(self.match.gs.facing_to(p.actor, x, y), 1)
@@ -559,7 +570,9 @@ class App(Screen):
                 t.preview = point_preview(self.match, p.actor, t.entry, pt, self.chain, self.facing_override)
         elif t.entry.tool == "path":
             pts = list(t.waypoints)
-            if self.view.contains(pos):
+            last = self.view.to_screen(*pts[-1]) if pts else None
+            on_last = last is not None and math.hypot(last[0] - pos[0], last[1] - pos[1]) <= 8
+            if self.view.contains(pos) and not on_last:     # on the last waypoint: the path as it will go
                 x, y = self.view.to_board(*pos)
                 pts.append((round(x, 2), round(y, 2)))
             key = (tuple(pts), self.chain, self.facing_override)

@@ -360,13 +360,24 @@ BAND_WORDS = {"critical": "critical", "pass": "pass", "fail": "fail", "fumble": 
 def outcome_text(c: CheckPreview, band: str, name: Callable) -> str:
     """What a band of the first die leads to, in the log's words (the engine's dry run)."""
     lines = []
+    hits: dict = {}            # who is hit → [DMG, CH DEF target]: the dry run's later dice are not the game's
     for ev in c.outcomes.get(band, []):
-        if ev.get("type") in OUTCOME_QUIET:
+        t = ev.get("type")
+        if t == "check" and ev.get("kind") == "DEF":
+            hits.setdefault(ev.get("who"), [None, None])[1] = ev.get("target")
+            continue
+        if t == "damage":
+            hits.setdefault(ev.get("target"), [None, None])[0] = ev.get("dmg")
+            continue
+        if t in OUTCOME_QUIET or t in ("hit", "miss"):
             continue
         ln = describe(ev, name)
         if ln is not None and ln.text not in lines:
             lines.append(ln.text)
-    return "; ".join(lines) if lines else "nothing happens"
+    for who, (dmg, dt) in hits.items():
+        text = f"{name(who)} is hit" + (f" (DMG {dmg})" if dmg is not None else "")
+        lines.append(text + (f", its CH DEF ≤ {dt} decides the wounds" if dt is not None else ""))
+    return "; ".join(lines) if lines else "no further effect"
 
 
 def check_odds_text(c: CheckPreview) -> str:
