@@ -969,7 +969,8 @@ class App(Screen):
         draw_menu(s, pygame.Rect(x, y, area.width, area.bottom - y), self.gui, entries, None, self.menu_scroll,
                   self.menu_marked)
         e = self._hovered_entry(p)
-        self.menu_hover = self.menu.index(e) if e is not None and self.menu is not None and e in self.menu else None
+        h = self.gui.hit(self.pointer.pos)
+        self.menu_hover = h.payload if e is not None and h is not None else None
         if e is not None and e.enabled:
             self._draw_entry_preview(s, p, e)
 
