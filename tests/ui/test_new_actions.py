@@ -460,3 +460,25 @@ def test_MVA_14_turn_180_preview_and_its_facing_picked_with_the_mouse(tmp_path):
     d = last_decision(app)
     assert d["action"] == "turn_180" and d["actor"] == actor and "turn_to" in d["params"]
     assert d["params"]["path"][0] == pytest.approx(list(end), abs=0.1)
+
+
+# --- MVA-9 Dejarse caer from a wall top: a click near the foot lands on the engine's spot ------------------------------
+def test_MVA_9_drop_down_from_a_wall_top_snaps_to_the_engines_landing_spot(tmp_path):
+    from wartime.core.components import Climbing
+    app = window(tmp_path, FIX / "ravine.toml")
+    p = to_action(app, want=3)                      # Climber 2, at the 1.5 K wall
+    actor = p.actor
+    gs = app.match.gs
+    gs.world.set(actor, Climbing("wall", 1.5))     # on top of the wall (too thin to stand on: it stays beside)
+    app.menu = None
+    app.step()
+    e = entry(app, "drop_down")
+    assert e.enabled and e.tool == "point" and e.cost_text == "1", e.error
+    press(app, "menu", menu_index(app, "drop_down"))
+    pos = gs.pos(actor)
+    move_to(app, screen_pos(app, pos.x + 0.3, pos.y + 0.2))      # roughly where it stands
+    pv = app.tool.preview
+    assert pv.error is None and pv.cost == 1, pv.error
+    click(app, screen_pos(app, pos.x + 0.3, pos.y + 0.2))
+    d = last_decision(app)
+    assert d["action"] == "drop_down" and d["params"]["to"] == pytest.approx(list(pv.points[-1]), abs=1e-6)

@@ -588,8 +588,31 @@ def point_preview(match: Match, actor: int, entry: MenuEntry, point: tuple[float
         return PathPreview([(p.x, p.y)], 0.0, None, None)
     params = point_params(entry, point)
     cost, err = try_action(match, actor, entry.key, params, chain, facing)
+    if err is not None:               # near one of the engine's own points (a drop's foot, MVA-9): that one
+        snap = _nearest_offered(match, actor, entry, point, 0.75)
+        if snap is not None:
+            params2 = point_params(entry, snap)
+            cost2, err2 = try_action(match, actor, entry.key, params2, chain, facing)
+            if err2 is None:
+                point, params, cost, err = snap, params2, cost2, None
     check = check_preview(match.engine, actor, entry.key, params, chain, facing) if err is None else None
     return PathPreview([(p.x, p.y), tuple(point)], math.hypot(point[0] - p.x, point[1] - p.y), cost, err, check)
+
+
+def _nearest_offered(match: Match, actor: int, entry: MenuEntry, point, within: float):
+    """The engine's candidate point of a 'point' entry nearest to `point`, if within `within` K."""
+    p = match.engine.pending
+    name = point_param(entry.key)
+    if p is None or name is None:
+        return None
+    best = None
+    for c in legal.candidates(match.engine, entry.key, p):
+        q = (c.build() or {}).get(name)
+        if isinstance(q, list) and len(q) == 2:
+            d = math.hypot(q[0] - point[0], q[1] - point[1])
+            if d <= within and (best is None or d < best[0]):
+                best = (d, (float(q[0]), float(q[1])))
+    return None if best is None else best[1]
 
 
 def offered_reach(match: Match, actor: int, key: str) -> float | None:

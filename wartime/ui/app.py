@@ -476,8 +476,8 @@ class App(Screen):
                     self._toast(f"{pv.error.rule_id}: {pv.error.message}", theme.BAD)
                     return
                 self.submit(Decision("action", p.side, actor=p.actor, action=t.entry.key,
-                                     params=point_params(t.entry, (round(x, 2), round(y, 2))), chain=self.chain,
-                                     facing=self.facing_override))
+                                     params=point_params(t.entry, pv.points[-1]), chain=self.chain,
+                                     facing=self.facing_override))      # (snapped to an engine point if near)
                 return
             if t.entry.tool == "facing":           # Pivotar as a reaction (MVA-19): face the clicked point
                 x, y = self.view.to_board(*pos)
