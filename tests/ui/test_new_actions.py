@@ -482,3 +482,28 @@ def test_MVA_9_drop_down_from_a_wall_top_snaps_to_the_engines_landing_spot(tmp_p
     click(app, screen_pos(app, pos.x + 0.3, pos.y + 0.2))
     d = last_decision(app)
     assert d["action"] == "drop_down" and d["params"]["to"] == pytest.approx(list(pv.points[-1]), abs=1e-6)
+
+
+# --- MVA-8 Mover cargado: the load picked on the board, then the path drawn -------------------------------------------
+def test_MVA_8_carry_picks_the_load_then_the_path(tmp_path):
+    app = window(tmp_path, FIX / "ravine.toml")
+    p = to_action(app, want=2)
+    actor = p.actor
+    gs = app.match.gs
+    ally = 4
+    place(app, actor, 5.5, 6.0, facing=0.0)
+    place(app, ally, 5.5 + gs.body(actor).radius + gs.body(ally).radius + 0.02, 6.0)
+    e = entry(app, "move_carrying")
+    assert e.enabled and e.tool == "target", e.error
+    press(app, "menu", menu_index(app, "move_carrying"))
+    click(app, mini_pos(app, ally))                              # the load ...
+    assert app.tool is not None and app.tool.entry.tool == "path" and app.tool.entry.params["target"] == ally
+    assert app.tool.reach == pytest.approx(gs.mov(actor), abs=0.01)
+    to = (5.5, 5.3)                                               # ... then where to: 0.7 K south
+    move_to(app, screen_pos(app, *to))
+    assert app.tool.preview.error is None, app.tool.preview.error
+    click(app, screen_pos(app, *to))
+    key(app, pygame.K_RETURN)
+    d = last_decision(app)
+    assert d["action"] == "move_carrying" and d["params"]["target"] == ally
+    assert d["params"]["path"][0] == pytest.approx(list(to), abs=0.06)
