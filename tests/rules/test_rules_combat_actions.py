@@ -75,6 +75,23 @@ def test_CBA_2_combines_with_CBA_4_and_the_minus_1s_add():
     assert g.mods(imp) == {"CBA-2": -1, "CBA-4": -1, "MOD-2": -2} and imp["target"] == 4
 
 
+def test_CBA_2_CBA_4_attack_modifiers_name_the_minus_1s_the_engine_then_rolls():
+    """CBA-2 / CBA-4: the action says, before it is declared, the CH IMP −1s it will carry (what odds shown or
+    weighed by an AI use): both variants for a target past the FOV range and RNG, none for an illegal shot; and
+    the exact odds with them give the target number the engine rolls."""
+    from wartime.rules.actions import REGISTRY
+    from wartime.rules.odds import attack_odds
+    g = ranged_game(25, {"VOL": 4, "AGI": 8, "weapons": (weapon(RNG=20),)})
+    a, b = g.ids
+    mods = REGISTRY["ranged_attack_beyond_view"].attack_modifiers(g.gs, a, {"target": b, "weapon": 0})
+    assert sorted((m.rule, m.value) for m in mods) == [("CBA-2", -1), ("CBA-4", -1)]
+    assert REGISTRY["ranged_attack_beyond_view"].attack_modifiers(g.gs, a, {"target": a, "weapon": 7}) == []
+    assert REGISTRY["ranged_attack"].attack_modifiers(g.gs, a, {"target": b, "weapon": 0}) == []
+    odds = attack_odds(g.gs, a, b, weapon_index=0, ranged=True, extra_imp=mods)
+    act(g, "ranged_attack_beyond_view", 2, 9, 5, target=b, weapon=0)
+    assert odds.imp_target == g.check("IMP")["target"] == 4
+
+
 # --- CBA-3 ------------------------------------------------------------------------------------------------------------
 def blind_game(with_ally: bool = True) -> Game:
     wall = piece("wall", "blocking", 10, 17, 11, 23, height=5.0, blocks_los=True, defense=3)

@@ -170,7 +170,9 @@ class ScriptedController:
                 continue
             d = opt.decision(p.side, e)
             c = gs.cover(e, [t])[0]
-            odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+            own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)      # e.g. CBA-2/3/4's −1s
+            odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
+                               extra_imp=own)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:
@@ -566,6 +568,7 @@ class ScriptedController:
                 continue
             c = gs.cover(e, [a])[0]
             extra = [Modifier("REA-4", -1, "early")] if early else []
+            extra += REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)   # e.g. CBA-2/3/4's −1s
             odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                                extra_imp=extra)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)

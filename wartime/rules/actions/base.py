@@ -39,6 +39,12 @@ class Action:
         data for cost/resolve; raise RuleViolation naming the broken rule (nothing is spent)."""
         return None
 
+    def attack_modifiers(self, gs: GameState, actor: int, params: dict[str, Any]) -> list:
+        """The CH IMP modifiers the action itself adds to its attack roll (e.g. CBA-2/3/4's −1 per variant), for
+        odds weighed before declaring (`rules.odds.attack_odds(extra_imp=...)`); [] when none or when the
+        parameters are not legal. Pure: changes nothing."""
+        return []
+
     def cost(self, gs: GameState, actor: int, params: dict[str, Any], prepared: Any) -> int:
         raise NotImplementedError
 

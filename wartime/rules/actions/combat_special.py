@@ -207,6 +207,15 @@ class _RangedVariant(Action):
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE
 
+    def attack_modifiers(self, gs, actor, params):
+        """CBA-2 / CBA-3 / CBA-4: CH IMP −1 per variant the shot needs (they add)."""
+        try:
+            t, i = params["target"], params["weapon"]
+            variants, _ = ranged_variants(gs, actor, t, gs.weapon(actor, i))
+        except (KeyError, TypeError, AttributeError, RuleViolation):
+            return []
+        return [Modifier(VARIANTS[v][0], -1, VARIANTS[v][1]) for v in variants]
+
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
         fired = traits.weapon_fired(w)               # hook point weapon_fired (TRT-MAGAZINES: one round)
