@@ -55,6 +55,22 @@ def can_move(gs: GameState, actor: int) -> None:
         raise RuleViolation("MVA-5", f"{gs.name(actor)} is prone: use Levantarse or Agacharse before moving")
 
 
+def keep_engaged_contacts(gs: GameState, actor: int, contacts) -> None:
+    """MVA-1 ruling: an engaged model moves only while staying in contact with its enemies (leaving needs CBA-15)."""
+    for enemy in gs.engaged_enemies(actor):
+        if enemy not in contacts:
+            raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
+                                "leaving base contact needs Destrabarse")
+
+
+def end_facing(params: dict[str, Any]) -> float | None:
+    """MOV-5: the optional facing at the end of a move (degrees, normalised), None when not given."""
+    facing = params.get("end_facing")
+    if facing is not None and not isinstance(facing, (int, float)):
+        raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
+    return None if facing is None else float(facing) % 360.0
+
+
 def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, allowance: float, *,
                  extra_allowance: float = 0.0, keep_engaged: bool = True,
                  exempt_enemies: tuple[int, ...] = ()) -> MovePrep:
@@ -101,16 +117,8 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
             raise RuleViolation("MOV-13", f"at level 3 a mini always moves its full allowance ({allowance:g} K), "
                                 "unless the board edge stops it")
     if keep_engaged:
-        # MVA-1 ruling: an engaged model moves only while staying in contact (leaving needs CBA-15)
-        for enemy in gs.engaged_enemies(actor):
-            if enemy not in contacts:
-                raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
-                                    "leaving base contact needs Destrabarse")
-    facing = params.get("end_facing")
-    if facing is not None and not isinstance(facing, (int, float)):
-        raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
-    return MovePrep(path, chk.length, chk.surcharge, allowance, contacts,
-                    None if facing is None else float(facing) % 360.0)
+        keep_engaged_contacts(gs, actor, contacts)
+    return MovePrep(path, chk.length, chk.surcharge, allowance, contacts, end_facing(params))
 
 
 def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, max_length: float,
@@ -120,15 +128,8 @@ def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, m
     path, steps, surcharge, contacts = check_grid_path(gs, actor, pts, max_length, crouched=crouched,
                                                        exempt_enemies=exempt_enemies)
     if keep_engaged:
-        for enemy in gs.engaged_enemies(actor):
-            if enemy not in contacts:
-                raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
-                                    "leaving base contact needs Destrabarse")
-    facing = params.get("end_facing")
-    if facing is not None and not isinstance(facing, (int, float)):
-        raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
-    return MovePrep(path, float(steps), surcharge, allowance, contacts,
-                    None if facing is None else float(facing) % 360.0)
+        keep_engaged_contacts(gs, actor, contacts)
+    return MovePrep(path, float(steps), surcharge, allowance, contacts, end_facing(params))
 
 
 def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, silent: bool = False) -> None:

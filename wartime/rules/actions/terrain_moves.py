@@ -36,8 +36,8 @@ from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
-from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts,
-                                            prepare_path)
+from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts, end_facing,
+                                            keep_engaged_contacts, prepare_path)
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import resolve_hit
@@ -259,15 +259,8 @@ class Swim(Action):
         if not _touches_water(gs, path, r):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
                                 "needs water")
-        contacts = end_contacts(gs, actor, path[-1])
-        for enemy in gs.engaged_enemies(actor):
-            if enemy not in contacts:
-                raise RuleViolation("CBA-15", f"{gs.name(actor)} is engaged with {gs.name(enemy)}: "
-                                    "leaving base contact needs Destrabarse")
-        facing = params.get("end_facing")
-        if facing is not None and not isinstance(facing, (int, float)):
-            raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
-        return SwimPrep(path, chk.length, chk.surcharge, None if facing is None else float(facing) % 360.0)
+        keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
+        return SwimPrep(path, chk.length, chk.surcharge, end_facing(params))
 
     def cost(self, gs, actor, params, prepared):
         return 2 + prepared.surcharge                      # MVA-11 ruling: no surcharge for the water itself
@@ -803,12 +796,9 @@ class MoveCarrying(Action):
             if gs.energy(m) - x < -10:
                 raise RuleViolation(self.rule, f"{gs.name(m)} cannot pay ENE {x}: a helper goes down to ENE −10 "
                                     "at most")
-        facing = params.get("end_facing")
-        if facing is not None and not isinstance(facing, (int, float)):
-            raise RuleViolation("MOV-5", "end_facing must be a number of degrees")
+        facing = end_facing(params)
         length = geo_move.path_length(path)
-        return CarryPrep(path, length, max(surcharge, level), body, helpers, offsets,
-                         None if facing is None else float(facing) % 360.0)
+        return CarryPrep(path, length, max(surcharge, level), body, helpers, offsets, facing)
 
     def cost(self, gs, actor, params, prepared):
         return 1 + prepared.surcharge                   # MVA-8 ruling (2): X = 1 + max(terrain, load level)
