@@ -1138,11 +1138,7 @@ def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Coll
         field = _join("perch", i)
         start = len(c.problems)
         _check_keys(raw, _PERCH_KEYS, field, c)
-        side = raw.get("side")
-        if "side" not in raw:
-            c.add(_join(field, "side"), f"missing (required: one of {', '.join(SIDES)})")
-        elif side not in SIDES:
-            c.add(_join(field, "side"), _one_of(side, SIDES))
+        side = _get_side(raw, field, c)
         at = raw.get("at")
         if not (isinstance(at, list) and len(at) == 2 and all(_is_number(v) for v in at)):
             c.add(_join(field, "at"), f"expected a point [x, y], got {_show(at) if 'at' in raw else 'nothing'}")
@@ -1204,6 +1200,16 @@ def _parse_elements(data: Mapping[str, Any], board: Polygon | None, c: _Collecto
     return tuple(out)
 
 
+def _get_side(raw: Mapping[str, Any], field: str, c: _Collector):
+    """A required ``side`` key (one of SIDES); a missing or unknown one is a problem of `field`."""
+    side = raw.get("side")
+    if "side" not in raw:
+        c.add(_join(field, "side"), f"missing (required: one of {', '.join(SIDES)})")
+    elif side not in SIDES:
+        c.add(_join(field, "side"), _one_of(side, SIDES))
+    return side
+
+
 def _parse_captives(data: Mapping[str, Any], c: _Collector) -> tuple[Captive, ...]:
     """``[[captive]]`` (GNA-6): ``side``, ``character`` (1-based place in that side's list, units expanded; checked
     against the list when the game is set up) and ``bonds`` (rope, the default, or steel)."""
@@ -1212,11 +1218,7 @@ def _parse_captives(data: Mapping[str, Any], c: _Collector) -> tuple[Captive, ..
         field = _join("captive", i)
         start = len(c.problems)
         _check_keys(raw, _CAPTIVE_KEYS, field, c)
-        side = raw.get("side")
-        if "side" not in raw:
-            c.add(_join(field, "side"), f"missing (required: one of {', '.join(SIDES)})")
-        elif side not in SIDES:
-            c.add(_join(field, "side"), _one_of(side, SIDES))
+        side = _get_side(raw, field, c)
         index = _get_int(raw, "character", field, c, low=1, limit=MAX_CHARACTERS)
         bonds = raw.get("bonds", "rope")
         if bonds not in BONDS:
