@@ -47,6 +47,19 @@ def test_BLD_1_character_made_of_archetypes() -> None:
     assert sum(len(a.attributes()) for a in c.archetypes()) == 4 + 4 + 4 == 12
 
 
+def test_CHR_3_attribute_index_list_gives_codes_and_the_canonical_order() -> None:
+    """CHR-3: code 7 is QUA and code 10 is MOV; archetypes list their attributes in that order (a protection:
+    ENE 4, DEF 8, SIZ 9, QUA 7 → ENE, QUA, DEF, SIZ)."""
+    from wartime.data.models import ATTRIBUTE_CODES, ATTRIBUTES
+    assert ATTRIBUTE_CODES["QUA"] == 7 and ATTRIBUTE_CODES["MOV"] == 10 and ATTRIBUTE_CODES["CON"] == 0
+    assert [ATTRIBUTES[i] for i in range(11)] == ["CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF",
+                                                  "SIZ", "MOV"]
+    vest = make("protection", "vest", ENE=0, DEF=2, SIZ=0, QUA=4)
+    names = list(vest.attributes())
+    assert names == ["ENE", "QUA", "DEF", "SIZ"]
+    assert [ATTRIBUTE_CODES[n] for n in names] == sorted(ATTRIBUTE_CODES[n] for n in names)
+
+
 def test_BLD_2_points_add_up_to_the_list() -> None:
     """BLD-2: characters of 88 and 121 make a 209-point list, 9 over a 200-point limit (invalid)."""
     rifleman, _ = fixture_character("character_rifleman.toml")

@@ -19,6 +19,7 @@ __all__ = [
     "SIDES",
     "ARCHETYPE_KINDS",
     "ATTRIBUTES",
+    "ATTRIBUTE_CODES",
     "ATTRIBUTE_RANGES",
     "TERRAIN_KINDS",
     "TERRAIN_DEFAULTS",
@@ -46,8 +47,12 @@ TERRAIN_KINDS: tuple[str, ...] = ("difficult", "extreme", "low", "high", "blocki
 VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties")
 SIDES: tuple[str, ...] = ("red", "blue")
 
-#: Canonical attribute order (the name order of the stray list at source lines 267-279, BLD preface).
+#: CHR-3: the canonical attribute order, the book's attribute index list (CON 0 … MOV 10; its bare "+10" has no
+#: game meaning and is ignored). No rule refers to the numbers: they are the order of attributes in data files
+#: and serialised archetypes (`Archetype.attributes`) and their enum codes (`ATTRIBUTE_CODES`).
 ATTRIBUTES: tuple[str, ...] = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
+#: CHR-3: attribute → its code in the index list.
+ATTRIBUTE_CODES: dict[str, int] = {name: code for code, name in enumerate(ATTRIBUTES)}
 
 #: Legal integer range (low, high; ``None`` = no maximum) of each attribute of each kind (BLD-24 E3).
 #: ENE maxima of 10 for protections, metahabilities, objects and transports are the BLD-8 ruling.
@@ -163,7 +168,7 @@ class Archetype(_Frozen):
 
     # -- attributes -----------------------------------------------------------------------------
     def attributes(self) -> dict[str, int]:
-        """The attribute values this kind has, in canonical order (BLD-1)."""
+        """The attribute values this kind has, in canonical order (BLD-1, CHR-3)."""
         values = {name: getattr(self, name) for name in ATTRIBUTES}
         return {name: values[name] for name in ATTRIBUTES if name in ATTRIBUTE_RANGES[self.kind]}
 
