@@ -127,7 +127,7 @@ def main() -> int:
                f"Python {platform.python_version()}")
     print(f"machine: {machine}; load average before: {os.getloadavg()[0]:.2f}", file=sys.stderr)
     rows = []
-    for name in names:
+    for name in (names if args.seeds > 0 else []):
         sc = load_scenario(ROOT / "scenarios" / name)
         lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
         for kind in kinds:

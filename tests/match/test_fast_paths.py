@@ -65,3 +65,25 @@ def test_a_match_without_checkpoints_plays_the_same_game_and_refuses_to_write_a_
     with pytest.raises(RuntimeError, match="checkpoints"):
         b.write_record(tmp_path / "x.jsonl")
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_memoised_answers_survive_a_dry_run_free_turn_and_match_a_fresh_state():
+    """MOV-5 free turns in dry runs (every shot candidate carries a facing) share the memo of the state they
+    come back to; the answers stay those of an un-memoised GameState over the same world."""
+    from wartime.rules.state import GameState
+    m = _match("crossroads.toml", 2)
+    for _ in range(60):                       # into the game: minis have moved and engaged
+        m.step()
+    gs = m.gs
+    version = gs.world.version
+    p = m.pending
+    if p is not None and p.kind == "action":
+        list(m.engine.legal_options())        # dry runs with free turns
+    assert gs.world.version == version
+    fresh = GameState(gs.world, gs.board)
+    for e in gs.minis():
+        assert gs.enemies(e) == fresh.enemies(e) and gs.allies(e) == fresh.allies(e)
+        assert gs.engaged_enemies(e) == fresh.engaged_enemies(e)
+        assert gs.others_for_move(e) == fresh.others_for_move(e)
+        for o in gs.minis():
+            assert gs.distance(e, o) == fresh.distance(e, o)

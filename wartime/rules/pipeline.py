@@ -281,6 +281,7 @@ class ActionPipeline:
         version = gs.world.version
         if facing is not None:
             gs.world.set(actor, replace(old_pos, facing=float(facing) % 360.0))
+            gs.facing_only_change(version)      # the memoised answers (who, where, engaged) still hold
         try:
             prepared = action.validate(gs, actor, vparams)
             if gs.psyche(actor).panic and key == "run":

@@ -30,16 +30,32 @@ class GameState:
         self.deployment = deployment or {}
         self.sides = sides
         #: answers that are pure functions of the component tables, valid while `world.version` is unchanged
-        #: (components are frozen, and every change goes through the world); never game state
-        self._memo: dict = {}
-        self._memo_version = -1
+        #: (components are frozen, and every change goes through the world); never game state. None of them
+        #: depends on a facing (see `facing_only_change`)
+        self._memos: dict[int, dict] = {}
+
+    #: memo tables kept at once: the current state's and those of the few states a dry run may come back to
+    MEMO_TABLES = 4
 
     def _memo_table(self) -> dict:
+        """The memo of the current world version. Versions are never reused (World.bump_version), so a table
+        stays valid for its version; keeping a few lets a dry run that sets a component and puts it back
+        (World.revert_version) find the answers of the state it returns to."""
         v = self.world.version
-        if v != self._memo_version:
-            self._memo = {}
-            self._memo_version = v
-        return self._memo
+        table = self._memos.get(v)
+        if table is None:
+            if len(self._memos) >= self.MEMO_TABLES:
+                del self._memos[next(iter(self._memos))]          # the oldest (insertion order)
+            table = self._memos[v] = {}
+        return table
+
+    def facing_only_change(self, before: int) -> None:
+        """The state moved from world version `before` by turning a miniature only (a dry run's free turn, MOV-5):
+        every memoised answer ignores facings (who is where, engaged, distances), so the new version shares the
+        old one's table. Anything memoised here must stay independent of facings."""
+        table = self._memos.get(before)
+        if table is not None:
+            self._memos[self.world.version] = table
 
     # --- who --------------------------------------------------------------------------------
     def minis(self) -> list[int]:
