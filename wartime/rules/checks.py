@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable, Sequence
 
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
@@ -100,6 +101,25 @@ def opposed_winner(a: CheckResult, b: CheckResult) -> str | None:
     if a.target != b.target:
         return "a" if a.target > b.target else "b"
     return "reroll"
+
+
+def p_opposed_win(a: int, b: int) -> Fraction:
+    """CHK-4: P(the side rolling against target `a` wins a CH ENF against target `b`): only one passes → it wins;
+    both pass → the lower die wins, equal dice → the higher target, a full tie is rerolled (left out, the rest
+    renormalised); neither passes → nobody wins. Exact, by enumerating the two dice."""
+    win = tie = 0
+    for da in range(1, 11):
+        pa = resolve_die(da, a)[0]
+        for db in range(1, 11):
+            pb = resolve_die(db, b)[0]
+            if pa and not pb:
+                win += 1
+            elif pa and pb:
+                if da < db or (da == db and a > b):
+                    win += 1
+                elif da == db and a == b:
+                    tie += 1
+    return Fraction(win, 100 - tie)
 
 
 def roll_opposed(world, a_who: int, a_attr: str, a_base: int, a_mods: Sequence[Modifier],

@@ -21,7 +21,8 @@ from typing import Any, Mapping
 from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice
 from wartime.rules.actions import REGISTRY
-from wartime.rules.checks import resolve_die
+from wartime.rules.checks import p_opposed_win, resolve_die  # noqa: F401 (p_opposed_win: the window's odds)
+from wartime.rules.odds import p_pass  # CHK-2, the one definition (rules/odds.py)
 from wartime.rules.context import ActionContext
 from wartime.rules.flow import normalise_params
 
@@ -79,11 +80,6 @@ class CheckPreview:
         return band_probability(self.first.target, band)
 
 
-def p_pass(target: int) -> Fraction:
-    """P(1D10 ≤ target) with a natural 1 passing and a natural 10 failing (CHK-2)."""
-    return Fraction(sum(1 for d in range(1, 11) if resolve_die(d, target)[0]), 10)
-
-
 def band_probability(target: int, band: str) -> Fraction:
     """P(critical) = P(fumble) = 1/10; a plain pass is any other passing die, a plain fail any other failing one."""
     if band in ("critical", "fumble"):
@@ -93,25 +89,6 @@ def band_probability(target: int, band: str) -> Fraction:
         passed = resolve_die(d, target)[0]
         n += passed if band == "pass" else not passed
     return Fraction(n, 10)
-
-
-def p_opposed_win(a: int, b: int) -> Fraction:
-    """CHK-4: P(side a wins an opposed check) with targets a and b: only one passes → it wins; both pass → the
-    lower die wins, equal dice → the higher target, a full tie is rerolled; neither passes → nobody wins."""
-    win = tie = Fraction(0)
-    for da in range(1, 11):
-        pa = resolve_die(da, a)[0]
-        for db in range(1, 11):
-            pb = resolve_die(db, b)[0]
-            if pa and not pb:
-                win += 1
-            elif pa and pb:
-                if da < db or (da == db and a > b):
-                    win += 1
-                elif da == db and a == b:
-                    tie += 1
-    win, tie = win / 100, tie / 100
-    return win / (1 - tie)
 
 
 def _die_for(target: int, band: str) -> int | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from wartime.core.components import Climbing, Item, Posture, SilentArrival, Tied
@@ -29,7 +28,7 @@ from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, resolve_die, roll_check
+from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, p_opposed_win, roll_check
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.context import PendingMod
 from wartime.rules.modifiers import character_mods
@@ -82,28 +81,6 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
             return w, ra
-
-
-def p_opposed_win(a_target: int, b_target: int) -> Fraction:
-    """CHK-4: the exact probability that the side rolling against `a_target` wins a CH ENF against `b_target`
-    (a full tie rerolls, so it is left out and the rest renormalised)."""
-    win = lose = 0
-    for da in range(1, 11):
-        pa = resolve_die(da, a_target)[0]
-        for db in range(1, 11):
-            pb = resolve_die(db, b_target)[0]
-            if pa and not pb:
-                win += 1
-            elif pb and not pa:
-                lose += 1
-            elif pa and pb:
-                if da != db:
-                    win, lose = (win + 1, lose) if da < db else (win, lose + 1)
-                elif a_target != b_target:
-                    win, lose = (win + 1, lose) if a_target > b_target else (win, lose + 1)
-            else:
-                lose += 1                       # nobody wins: the action fails
-    return Fraction(win, win + lose) if win + lose else Fraction(0)
 
 
 def ground_spot(gs: GameState, target: int, away_from: int) -> tuple[float, float]:
