@@ -247,10 +247,10 @@ def lapse_counter_charges(gs: GameState, charger: int) -> None:
 
 
 # --- what re-validation needs (REA-4, CBA-12) ----------------------------------------------------------------
-def overlaps_any(gs: GameState, e: int, x: float, y: float) -> bool:
-    """BAS-2: would `e`'s base at (x, y) overlap another base on the table at its level?"""
+def overlaps_any(gs: GameState, e: int, x: float, y: float, level: int | None = None) -> bool:
+    """BAS-2: would `e`'s base at (x, y) overlap another base on the table at its level (or at `level`)?"""
     r = gs.body(e).radius
-    lvl = gs.pos(e).level
+    lvl = gs.pos(e).level if level is None else level
     for o in gs.minis():
         if o == e or not gs.on_table(o) or gs.pos(o).level != lvl:
             continue

@@ -43,6 +43,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.combat import resolve_hit
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.noise import emit_noise, movement_noise
+from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
 #: MVA-10 / MVA-13: how far (K, edge to face) a base may stand from a surface and still be in contact with it
@@ -144,13 +145,7 @@ def _top_spot(gs: GameState, e: int, piece) -> tuple[float, float] | None:
         else Point(p.x, p.y)
     x, y = round(q.x, 4), round(q.y, 4)
     level = 2 if abs(piece.height - LEVEL_2_HEIGHT) <= 1e-9 else 1
-    for o in gs.minis():
-        if o == e or not gs.on_table(o) or gs.pos(o).level != level:
-            continue
-        qo = gs.pos(o)
-        if math.hypot(qo.x - x, qo.y - y) < r + gs.body(o).radius - 1e-6:
-            return None
-    return (x, y)
+    return None if overlaps_any(gs, e, x, y, level) else (x, y)
 
 
 def reach_top(gs: GameState, e: int, piece, rule: str) -> None:
