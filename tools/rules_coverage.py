@@ -42,8 +42,8 @@ PARTIAL = {
     "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports (MOV-2)",
     "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
     "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
-    "PSI-8": "maluses Muy miedoso, Cobarde, Gallina, Loco applied with their effects",
-    "PSI-13": "other cures are refused; the Neuromante cure comes with metahabilities (MET-1)",
+    "PSI-8": "the opposing player chooses (a 'malus' decision) among the psychological maluses the engine plays: "
+             "Muy miedoso, Cobarde, Gallina, Loco so far",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule) until metahabilities are played (MET-10)",
     "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",

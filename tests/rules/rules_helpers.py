@@ -18,6 +18,7 @@ from wartime.core.rng import ScriptedDice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board, TerrainPiece
+from wartime.rules import psychology
 from wartime.rules.sequence import Decision, Engine, Flow, normalise_params, phase_of
 from wartime.rules.state import GameState
 from wartime.rules.wounds import life_state
@@ -98,6 +99,9 @@ class Game:
         self.engine = Engine(self.gs)
         #: REA-3: `act` and `submit` let every reaction candidate pass (see `declare` / `react` to react)
         self.auto_pass = True
+        #: PSI-8: the opposing player's malus choice is answered with the digest's default order (False: a test
+        #: answers the 'malus' decision itself)
+        self.auto_malus = True
         sides = tuple(dict.fromkeys(m.side for m in minis)) or ("red", "blue")
         for s in ("red", "blue"):
             if s not in sides:
@@ -152,10 +156,21 @@ class Game:
                                     params=normalise_params(params)))
 
     def pass_reactions(self) -> None:
-        """Every candidate of the open reaction windows passes (only while `auto_pass` is on)."""
-        while self.auto_pass and self.pending is not None and self.pending.kind == "react":
+        """Every candidate of the open reaction windows passes (only while `auto_pass` is on); a malus owed is
+        given in the default order (PSI-8, while `auto_malus` is on)."""
+        while self.pending is not None:
             p = self.pending
-            self.engine._react(Decision("react", p.side, actor=p.actor))
+            if self.auto_pass and p.kind == "react":
+                self.engine._react(Decision("react", p.side, actor=p.actor))
+            elif self.auto_malus and p.kind == "malus":
+                self.give_default_malus()
+            else:
+                break
+
+    def give_default_malus(self) -> None:
+        """PSI-8: the opposing player gives the owed malus in the digest's default order."""
+        p = self.pending
+        psychology.give_malus(self.gs, p.actor, psychology.default_malus(p.options), p.side)
 
     @property
     def pending(self):
@@ -163,9 +178,14 @@ class Game:
 
     def submit(self, kind: str, side: str, **kw: Any) -> None:
         self.engine.submit(Decision(kind, side, **kw))
-        while self.auto_pass and kind != "react" and self.pending is not None and self.pending.kind == "react":
+        while self.pending is not None:
             p = self.pending
-            self.engine.submit(Decision("react", p.side, actor=p.actor))
+            if self.auto_pass and kind != "react" and p.kind == "react":
+                self.engine.submit(Decision("react", p.side, actor=p.actor))
+            elif self.auto_malus and p.kind == "malus":
+                self.engine.submit(Decision("malus", p.side, actor=p.actor, action=psychology.default_malus(p.options)))
+            else:
+                break
 
     # --- reading -----------------------------------------------------------------------------------------
     def energy(self, e: int) -> int:

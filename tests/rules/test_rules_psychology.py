@@ -9,6 +9,7 @@ from rules_helpers import Game, M, blade, violation, weapon
 from wartime.core.components import Stress
 from wartime.rules import psychology
 from wartime.rules.odds import attack_odds
+from wartime.rules.sequence import Decision
 
 
 def shot_at(target: dict | None = None, dmg: int = 1, *extra: M) -> Game:
@@ -203,25 +204,78 @@ def test_PSI_7_if_the_charge_is_not_legal_the_critical_has_no_effect():
     assert g.pos(c) == (11, 20)
 
 
-def test_PSI_8_a_failed_CH_LOC_panics_and_gives_a_malus():
-    """PSI-8: a character with no malus fails a CH LOC. It panics and, by default, gains Muy miedoso
-    (CH VOL −1); the next failure adds Cobarde; a pass changes nothing."""
+def test_PSI_8_a_failed_CH_LOC_panics_and_the_opposing_player_chooses_the_malus():
+    """PSI-8: a character with no malus fails a CH LOC. It panics at once and owes a malus: the engine's next
+    decision is the opposing player's ('malus', side blue), offering the psychological maluses of the bonus list
+    the engine plays. The choice is given for good; a pass changes nothing; a malus it has, or one not in the
+    list, is refused naming PSI-8."""
     g = shot_at({"VOL": 5})
     s, t = g.ids
     g.dice.push(5)
     psychology.loc_check(g.gs, None, t, source=s)
-    assert not g.gs.psyche(t).panic
+    assert not g.gs.psyche(t).panic and g.pending.kind != "malus"
     g.dice.push(7)
     psychology.loc_check(g.gs, None, t, source=s)
-    assert g.gs.psyche(t).panic and g.gs.psyche(t).maluses == ("TRT-VERY-FEARFUL",)
+    assert g.gs.psyche(t).panic and g.gs.psyche(t).maluses == ()
+    p = g.pending
+    assert (p.kind, p.side, p.actor) == ("malus", "blue", t)
+    assert {"TRT-VERY-FEARFUL", "TRT-COWARD", "TRT-CHICKEN", "TRT-INSANE"} <= set(p.options)
+    assert set(p.options) <= set(psychology.PSI8_MALUSES)
+    assert violation(g.engine.submit, Decision("malus", "red", actor=t, action="TRT-COWARD")).rule_id == "SEQ-6"
+    assert violation(g.engine.submit, Decision("malus", "blue", actor=t, action="TRT-FLIGHT")).rule_id == "PSI-8"
+    g.engine.submit(Decision("malus", "blue", actor=t, action="TRT-COWARD"))
+    assert g.gs.psyche(t).maluses == ("TRT-COWARD",)
+    ev = g.events("malus_gained")[-1]
+    assert ev["malus"] == "Cobarde" and ev["chosen_by"] == "blue" and ev["rule"] == "PSI-8"
+    assert g.pending is None or g.pending.kind != "malus"
+    # the next failure: Cobarde is no longer offered
+    g.dice.push(9)
+    psychology.loc_check(g.gs, None, t, source=s)
+    assert "TRT-COWARD" not in g.pending.options
+    assert violation(g.engine.submit, Decision("malus", "blue", actor=t, action="TRT-COWARD")).rule_id == "PSI-8"
+    g.give_default_malus()                      # the digest's default: Muy miedoso first
+    assert g.gs.psyche(t).maluses == ("TRT-COWARD", "TRT-VERY-FEARFUL")
+    # a character carrying every malus the engine plays gains none
+    g.set(t, replace(g.gs.psyche(t), maluses=tuple(psychology.malus_options(g.gs, t)) + g.gs.psyche(t).maluses))
+    g.dice.push(9)
+    psychology.loc_check(g.gs, None, t, source=s)
+    assert g.pending is None or g.pending.kind != "malus"
+    assert g.events("panic")[-1]["malus_due"] is False
+
+
+def test_PSI_8_the_default_malus_order_and_its_effect():
+    """PSI-8: by default (the digest's order) a character with no malus gains Muy miedoso (CH VOL −1), which
+    applies to its next CH LOC."""
+    g = shot_at({"VOL": 5})
+    s, t = g.ids
+    g.dice.push(7)
+    psychology.loc_check(g.gs, None, t, source=s)
+    g.give_default_malus()
+    assert g.gs.psyche(t).maluses == ("TRT-VERY-FEARFUL",)
     g.dice.push(9)
     r = psychology.loc_check(g.gs, None, t, source=s)
     assert {m.rule: m.value for m in r.modifiers} == {"TRT-VERY-FEARFUL": -1, "PSI-10": -1}
+    g.give_default_malus()
     assert g.gs.psyche(t).maluses == ("TRT-VERY-FEARFUL", "TRT-COWARD")
-    g.set(t, replace(g.gs.psyche(t), maluses=("TRT-VERY-FEARFUL", "TRT-COWARD", "TRT-CHICKEN", "TRT-INSANE")))
-    g.dice.push(9)
-    psychology.loc_check(g.gs, None, t, source=s)
-    assert len(g.gs.psyche(t).maluses) == 4
+
+
+def test_PSI_8_the_malus_is_asked_before_the_game_goes_on():
+    """PSI-8: a malus owed stops the game loop: nothing else happens (no activation starts) until the opposing
+    player has chosen it."""
+    g = Game(M(x=5, y=20, VOL=3, stress=3), M(side="blue", x=30, y=30))
+    a, b = g.ids
+    g.auto_malus = False
+    g.dice.push(9)                                    # PSI-15: the CH LOC fails: panic
+    g.start_activation(a, energy=10)
+    p = g.pending
+    assert p.kind == "malus" and p.side == "blue" and p.actor == a
+    starts = len(g.events("activation_start"))
+    g.engine.submit(Decision("malus", "blue", action=p.options[0]))
+    assert g.gs.psyche(a).maluses == (p.options[0],)
+    types = [ev["type"] for ev in g.world.events]
+    # the panicked character is cornered (PSI-12): its activation ended; blue's starts only after the choice
+    assert types.index("malus_gained") < len(types) - 1 and types[types.index("malus_gained") + 1] == "activation_start"
+    assert len(g.events("activation_start")) == starts + 1 and g.pending.actor == b
 
 
 def test_PSI_9_a_fumbled_CH_LOC_also_costs_1_VOL_for_good():
@@ -231,6 +285,9 @@ def test_PSI_9_a_fumbled_CH_LOC_also_costs_1_VOL_for_good():
     s, t = g.ids
     g.dice.push(10)
     psychology.loc_check(g.gs, None, t, source=s)
+    assert g.pending.kind == "malus" and g.events("panic")[-1]["rule"] == "PSI-9"
+    g.give_default_malus()
+    assert g.events("malus_gained")[-1]["rule"] == "PSI-9"
     assert g.gs.psyche(t).panic and len(g.gs.psyche(t).maluses) == 1 and g.gs.attrs(t).VOL == 3
     assert g.engine.eligible(t, 3) and not g.engine.eligible(t, 4)
     assert g.gs.fov_range(t) == 15
@@ -395,6 +452,10 @@ def test_PSI_13_stress_is_cured_only_by_a_neuromancer():
     assert exc.rule_id == "PSI-13" and g.stress(patient) == 2 and g.energy(healer) == 10
     assert violation(psychology.cure_stress, g.gs, healer, patient, 1).rule_id == "PSI-13"
     assert g.stress(patient) == 2
+    # a non-neuromancer's Curar heals wounds (GNA-5) and leaves the stress as it was
+    g.dice.push(4)
+    g.act(healer, "heal", target=patient)
+    assert g.wounds(patient) == 0 and g.stress(patient) == 2 and g.all_dice_used()
 
 
 def test_PSI_15_starting_an_activation_at_stress_equal_to_VOL_makes_a_CH_LOC_and_it_acts_on():

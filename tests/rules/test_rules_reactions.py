@@ -185,6 +185,8 @@ def test_PSI_6_a_fumbled_CH_PSI_after_a_reaction_leads_to_CH_LOC_and_panic():
     g.dice.push(3, 2, 9, 10, 9)                            # ...; CH PSI 10 (fumble); CH LOC 9 fails
     g.react(b, "ranged_attack", target=a, weapon=0)
     assert g.stress(a) == 1 and g.check("LOC")["who"] == a
+    assert g.pending.kind == "malus" and g.pending.side == "blue"      # PSI-8: blue chooses, before anything else
+    g.give_default_malus()
     assert g.gs.psyche(a).panic and g.gs.psyche(a).maluses == ("TRT-VERY-FEARFUL",)
     assert g.events("action_void", who=a)
     g.react(b)

@@ -51,6 +51,8 @@ class RandomController:
         self.dice = Dice(sub)
         if p.kind in ("initiative", "activate"):
             return Decision(p.kind, p.side, choice=self._pick(list(p.options)))
+        if p.kind == "malus":      # PSI-8: any malus the engine offers
+            return Decision("malus", p.side, actor=p.actor, action=self._pick(list(p.options)))
         option = self._draw(match.engine, p)
         if option is not None:
             return option.decision(p.side, p.actor)

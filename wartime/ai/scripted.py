@@ -18,10 +18,14 @@ from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
 from wartime.rules.checks import Modifier
 from wartime.rules.actions import REGISTRY
-from wartime.rules.psychology import nearest_enemy
+from wartime.rules.psychology import default_malus, nearest_enemy
+from wartime.rules.modifiers import character_mods
+from wartime.rules.odds import p_pass
+from wartime.rules import traits
+from wartime.core.errors import RuleViolation
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
-from wartime.rules import areas
+from wartime.rules import areas, holds
 from wartime.rules.reactions import point_along
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
@@ -48,6 +52,8 @@ class ScriptedController:
             return Decision("activate", p.side, choice=self._pick_activation(match, p))
         if p.kind == "react":
             return self._react(match, p)
+        if p.kind == "malus":
+            return Decision("malus", p.side, actor=p.actor, action=self._malus(match, p))
         d = self._act(match, p)
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
@@ -55,6 +61,49 @@ class ScriptedController:
             if opt is not None:
                 return opt.decision(p.side, p.actor)
         return d
+
+    #: a 'prisoners' scenario (holds.rewards_prisoners): an action that takes a prisoner (`takes_prisoner`, e.g.
+    #: CBA-26 Noquear) is worth this many times its usual utility, a wounding attack this fraction of its own
+    PRISONER_WEIGHT = 3.0
+    KILL_WEIGHT_WHEN_CAPTURING = 0.25
+
+    #: PSI-8: how much each kind of check matters to a character's play (attacks and defence most)
+    MALUS_WEIGHTS = (("AGI", "IMP", 3.0), ("CON", "IMP", 2.0), ("INT", "IMP", 1.0), ("VOL", "ATR", 1.5),
+                     ("VOL", "PSI", 1.0), ("VOL", "LOC", 0.5), ("AGI", "ATR", 1.0), ("CON", "ATR", 1.0))
+
+    def _malus(self, match, p: Pending) -> str:
+        """PSI-8: the malus that hurts the panicked enemy most, judged by trying each on it (the world put back
+        exactly): the weighted loss of its check targets (`character_mods`, which include every trait's
+        `check_mod`), a CH PSI its traits ask before each attack (`before_attack`, weighted by the chance to fail
+        it), and attack or move actions it could no longer choose (`action_restriction`). Ties: the digest's
+        default order."""
+        gs = match.gs
+        e = p.actor
+        world = gs.world
+        version = world.version
+        snap = world.snapshot()
+        psyche = gs.psyche(e)
+        fail_psi = 1.0 - float(p_pass(gs.attrs(e).VOL))
+        keys = [k for k, a in sorted(REGISTRY.items()) if a.is_attack or a.moves]
+        scores = {}
+        try:
+            for m in p.options:
+                world.set(e, replace(psyche, maluses=psyche.maluses + (m,)))
+                loss = -sum(w * sum(x.value for x in character_mods(gs, e, attr, kind))
+                            for attr, kind, w in self.MALUS_WEIGHTS)
+                loss += 4.0 * fail_psi * len(traits.before_attack(gs, e))
+                for k in keys:
+                    try:
+                        traits.restrict_action(gs, e, k)
+                    except RuleViolation:
+                        loss += 0.5
+                scores[m] = loss
+                world.restore(snap)
+        finally:
+            world.restore(snap)
+            world.revert_version(version)
+        best = max(scores.values())
+        return default_malus([m for m in p.options if scores[m] == best])
 
     def _pick_activation(self, match, p: Pending) -> int:
         gs = match.gs
@@ -236,6 +285,7 @@ class ScriptedController:
         e = p.actor
         best = None
         engaged = set(gs.engaged_enemies(e))
+        capture = holds.rewards_prisoners(gs)      # a 'prisoners' scenario: knock out rather than kill
 
         def on_engaged(prm):
             i = prm.get("weapon")
@@ -252,9 +302,13 @@ class ScriptedController:
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
             if utility is not None:
                 value = utility(gs, e, t, opt.params)
+                if capture and getattr(REGISTRY[opt.key], "takes_prisoner", False):
+                    value *= self.PRISONER_WEIGHT
             else:
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                if capture:
+                    value *= self.KILL_WEIGHT_WHEN_CAPTURING
             if best is None or value > best[0]:
                 best = (value, opt.decision(p.side, e))
         return None if best is None else best[1]

@@ -206,6 +206,15 @@ class Psyche:
     maluses: tuple[str, ...] = ()
     forced_charge: int | None = None   # PSI-7: next action must be Cargar against this enemy
 
+
+@dataclass(frozen=True, slots=True)
+class MalusDue:
+    """PSI-8: the character panicked and `count` maluses are still to be chosen for it by the opposing player
+    (the engine asks as soon as the step that caused the panic has resolved). `rule` names the CH LOC outcome
+    that gave the first one (PSI-8 or PSI-9)."""
+    count: int = 1
+    rule: str = "PSI-8"
+
 # --- items, searchable elements, hiding and bonds (GNA-2, GNA-3, GNA-6, GNA-7, GNA-9, GNA-14, GNA-15) ----------
 @dataclass(frozen=True, slots=True)
 class Item:

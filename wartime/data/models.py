@@ -39,12 +39,12 @@ __all__ = [
 
 ArchetypeKind = Literal["race", "weapon", "protection", "metahability", "object", "transport"]
 TerrainKind = Literal["difficult", "extreme", "low", "high", "blocking", "water"]
-Victory = Literal["elimination", "fewer_casualties"]
+Victory = Literal["elimination", "fewer_casualties", "prisoners"]
 Side = Literal["red", "blue"]
 
 ARCHETYPE_KINDS: tuple[str, ...] = ("race", "weapon", "protection", "metahability", "object", "transport")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "extreme", "low", "high", "blocking", "water")
-VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties")
+VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners")
 SIDES: tuple[str, ...] = ("red", "blue")
 
 #: CHR-3: the canonical attribute order, the book's attribute index list (CON 0 … MOV 10; its bare "+10" has no
@@ -352,7 +352,9 @@ class Scenario(_Frozen):
     Victory: the game ends at once when a side has no character able to act. Under ``elimination`` that
     side loses (both at once: draw); at the turn limit with both sides standing the game is a draw. Under
     ``fewer_casualties`` the same immediate end applies, and at the turn limit the side with fewer
-    casualties wins, ties broken by fewer points lost; otherwise a draw.
+    casualties wins, ties broken by fewer points lost; otherwise a draw. Under ``prisoners`` the side holding more
+    prisoners at the turn limit wins (enemy characters knocked out, CBA-26, or tied up, CBA-25/GNA-6), ties
+    broken as under ``fewer_casualties``.
     """
 
     name: str

@@ -116,6 +116,7 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
             "posture": lambda: f"{W}: {g('before')} → {g('after')}",
             "stress": lambda: f"{W}: stress {g('before')} → {g('after')}",
             "panic": lambda: f"{W} panics" + (f" ({g('malus')})" if g("malus") else ""),
+            "malus_gained": lambda: f"{W} gains the malus {g('malus')} (chosen by {g('chosen_by')})",
             "panic_over": lambda: f"{W} recovers from panic",
             "psi_outcome": lambda: f"{W}: psychology check, {g('outcome')}",
             "loc_outcome": lambda: f"{W}: loss-of-control check, {g('outcome')}",

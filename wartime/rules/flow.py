@@ -32,7 +32,8 @@ class Flow:
 class Pending:
     """The decision the engine waits for. `kind`: 'initiative' (choose the character whose VOL rolls),
     'activate' (choose an eligible character), 'action' (the active character's next action), 'react'
-    (REA-3: may `actor`, of the reacting `side`, react in this window, and with what?).
+    (REA-3: may `actor`, of the reacting `side`, react in this window, and with what?), 'malus' (PSI-8: the
+    opposing `side` chooses which of `options`, trait IDs, the panicked `actor` gains).
 
     For 'action': `options` are the action keys offered to the acting character (`options.offered_actions`);
     `Engine.legal_options(key)` gives each key's legal choices of parameters.
@@ -55,7 +56,8 @@ class Decision:
     """An answer to a pending decision. For 'action': `action` key, `params` (target, weapon, path, ...),
     `chain` (ACT-3: chained to the next action) and `facing` (MOV-5: a free turn before acting).
     For 'react': `actor` the reactor, `action` its reaction's key with `params` (an early reaction against a
-    move may add `at`: the K along the declared path where it happens, REA-4), or `action` None to pass."""
+    move may add `at`: the K along the declared path where it happens, REA-4), or `action` None to pass.
+    For 'malus': `action` the trait ID chosen (PSI-8), `actor` optionally the panicked character."""
     kind: str
     side: str
     choice: int | None = None

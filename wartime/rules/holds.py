@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartime.core.components import Immobilised, KnockedOut, Surprise
+from wartime.core.components import Immobilised, KnockedOut, Surprise, Tied
 from wartime.core.errors import RuleViolation
 from wartime.rules.state import GameState
 
@@ -74,6 +74,18 @@ def knock_out(gs: GameState, target: int, by: int) -> None:
     for e in list(gs.world.query(Immobilised)):        # an unconscious holder holds nobody (CBA-25 ruling 2)
         if gs.world.get(e, Immobilised).holder == target:
             release(gs, e, "holder knocked out")
+
+
+def prisoners_taken(gs: GameState, side: str) -> list[int]:
+    """The scenario victory 'prisoners' (BLD-22: an adventure sets its own objectives): the enemy characters of
+    `side` still on the table that are knocked out (CBA-26) or tied up (CBA-25 ruling 3, GNA-6)."""
+    return [e for e in gs.minis() if gs.side(e) != side and gs.on_table(e)
+            and (gs.world.has(e, KnockedOut) or gs.world.has(e, Tied))]
+
+
+def rewards_prisoners(gs: GameState) -> bool:
+    """Whether the game's victory counts prisoners (`prisoners_taken`): knocking out beats killing there."""
+    return gs.victory == "prisoners"
 
 
 def knocked_out(gs: GameState, e: int) -> bool:

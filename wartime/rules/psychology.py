@@ -9,15 +9,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from wartime.core.components import Attributes, Posture, Psyche, Stress
+from wartime.core.components import Attributes, MalusDue, Posture, Psyche, Stress
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules import traits
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
 
-#: PSI-8: the engine's default malus order (the opposing player's choice by default), as trait IDs: Muy miedoso,
-#: Cobarde, Gallina, Loco.
+#: PSI-8: the psychological maluses of the bonus list (race maluses whose hooks include psychology), in the
+#: catalogue's order: Animal interior, Ansia de sangre, Cobarde, Gallina, Loco, Locura asesina, Muy miedoso,
+#: Pusilánime, Radiante. The opposing player chooses among those the engine plays (the trait registry).
+PSI8_MALUSES = ("TRT-INNER-ANIMAL", "TRT-BLOOD-CRAVING", "TRT-COWARD", "TRT-CHICKEN", "TRT-INSANE",
+                "TRT-MURDEROUS-MADNESS", "TRT-VERY-FEARFUL", "TRT-FAINT-HEARTED", "TRT-RADIANT")
+#: PSI-8: the digest's default order (Muy miedoso, Cobarde, Gallina, Loco): what a controller picks when it has no
+#: better idea; the other maluses follow in catalogue order.
 MALUS_ORDER = ("TRT-VERY-FEARFUL", "TRT-COWARD", "TRT-CHICKEN", "TRT-INSANE")
 
 
@@ -121,14 +126,59 @@ def vol_fell(gs: GameState, ctx, e: int, old_vol: int, *, source: int | None) ->
 
 
 def panic(gs: GameState, e: int, rule: str) -> None:
-    """PSI-8 / PSI-10: the character panics and gains the first default malus it lacks (gained before or its
-    race's own). The event names the malus as the book does."""
+    """PSI-8 / PSI-10: the character panics and gains a malus chosen by the opposing player. The panic is on at
+    once; the malus is owed (`MalusDue`) and the engine asks the opposing player for it as soon as the step that
+    caused the panic has resolved (a 'malus' decision, `Engine.pending`): a choice cannot pause a resolution, and
+    none of these maluses changes a check of the action in progress. A character already carrying every malus
+    the engine plays (gained before or its race's own) gains none."""
     psyche = gs.psyche(e)
+    gs.world.set(e, replace(psyche, panic=True))
+    due = gs.world.try_get(e, MalusDue)
+    owed = due.count if due is not None else 0
+    gains = len(malus_options(gs, e)) > owed
+    if gains:
+        gs.world.set(e, MalusDue(owed + 1, due.rule if due is not None else rule))
+    gs.world.emit("panic", rule, who=e, malus_due=gains)
+
+
+def malus_options(gs: GameState, e: int) -> tuple[str, ...]:
+    """PSI-8: the maluses the opposing player may give `e`: the psychological maluses of the bonus list that the
+    engine plays (registered traits) and that `e` does not carry yet, in catalogue order."""
     has = traits.character_traits(gs, e)
-    malus = next((m for m in MALUS_ORDER if m not in has), None)
-    maluses = psyche.maluses + ((malus,) if malus else ())
-    gs.world.set(e, replace(psyche, panic=True, maluses=maluses))
-    gs.world.emit("panic", rule, who=e, malus=traits.display_name(malus) if malus else None)
+    playable = traits.fieldable()
+    return tuple(m for m in PSI8_MALUSES if m in playable and m not in has)
+
+
+def default_malus(options) -> str:
+    """PSI-8: the digest's default among `options` (Muy miedoso, Cobarde, Gallina, Loco, then catalogue order)."""
+    return min(options, key=lambda m: (MALUS_ORDER.index(m) if m in MALUS_ORDER else len(MALUS_ORDER),
+                                       PSI8_MALUSES.index(m)))
+
+
+def malus_due(gs: GameState) -> int | None:
+    """PSI-8: the first character (by id) owed a malus, or None (cheap: asked at every pending decision)."""
+    table = gs.world.tables.get(MalusDue)
+    return min(table) if table else None
+
+
+def give_malus(gs: GameState, e: int, malus: str, chooser: str) -> None:
+    """PSI-8: the opposing player's choice: `e` gains `malus` (one of `malus_options`) for the rest of the
+    adventure. Anything else is refused naming PSI-8; nothing changes."""
+    due = gs.world.try_get(e, MalusDue)
+    if due is None:
+        raise RuleViolation("PSI-8", f"{gs.name(e)} is owed no malus")
+    options = malus_options(gs, e)
+    if malus not in options:
+        names = ", ".join(f"{m} ({traits.display_name(m)})" for m in options)
+        raise RuleViolation("PSI-8", f"{malus!r} is not a psychological malus {gs.name(e)} may gain; "
+                            f"choose one of: {names}")
+    psyche = gs.psyche(e)
+    gs.world.set(e, replace(psyche, maluses=psyche.maluses + (malus,)))
+    if due.count > 1 and len(options) > 1:
+        gs.world.set(e, MalusDue(due.count - 1, due.rule))
+    else:
+        gs.world.remove(e, MalusDue)
+    gs.world.emit("malus_gained", due.rule, who=e, malus=traits.display_name(malus), trait=malus, chosen_by=chooser)
 
 
 def before_attack(gs: GameState, ctx, e: int) -> None:

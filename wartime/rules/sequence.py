@@ -15,7 +15,7 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import options as legal, reactors
+from wartime.rules import options as legal, psychology, reactors
 from wartime.rules.state import GameState
 from wartime.rules.turns import TurnFlow
 from wartime.rules.windows import ReactionWindows
@@ -40,6 +40,11 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
     @property
     def pending(self) -> Pending | None:
         f = self.flow
+        if f.stage not in ("over", "setup"):
+            owed = psychology.malus_due(self.gs)
+            if owed is not None:     # PSI-8: the opposing player chooses a panicked character's malus first
+                return Pending("malus", self.malus_chooser(owed), psychology.malus_options(self.gs, owed),
+                               actor=owed)
         if f.stage == "initiative":
             chosen = {s for s, _ in f.init_choices}
             for side in self._rolling_sides():
@@ -90,8 +95,19 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
                          None if d.facing is None else normalise_params(float(d.facing)))
         elif p.kind == "react":
             self._react(d)
+        elif p.kind == "malus":
+            if d.actor is not None and d.actor != p.actor:
+                raise RuleViolation("PSI-8", f"the malus owed is {self.gs.name(p.actor)}'s, not {d.actor}'s")
+            psychology.give_malus(self.gs, p.actor, d.action or "", p.side)
         self._advance()
 
+
+    def malus_chooser(self, e: int) -> str:
+        """PSI-8: the opposing player who chooses `e`'s malus: the first other side in initiative order (the
+        scenario's order before the first initiative)."""
+        sides = self.flow.order or tuple(self.gs.sides)
+        me = self.gs.side(e)
+        return next(s for s in sides if s != me)
 
     # --- legal options (ACT-1, ACT-5, REA-3; rules/options.py) --------------------------------------------
     def legal_options(self, key: str | None = None, accept=None):

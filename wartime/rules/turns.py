@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wartime.core.components import Activation, Identity, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import psychology, reactions
+from wartime.rules import holds, psychology, reactions
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
 from wartime.rules.flow import Flow, phase_of
@@ -116,6 +116,8 @@ class TurnFlow:
         while True:
             if self._check_victory():
                 return
+            if psychology.malus_due(self.gs) is not None:
+                return          # PSI-8: the opposing player chooses a malus before anything else happens
             f = self.flow
             if f.stage == "initiative":
                 p = self.pending
@@ -239,8 +241,17 @@ class TurnFlow:
 
     def _finish_at_limit(self) -> None:
         """At the turn limit: 'elimination' scenarios end in a draw; 'fewer_casualties' scenarios go to the side
-        with fewer casualties, then fewer points lost, else a draw."""
+        with fewer casualties, then fewer points lost, else a draw; 'prisoners' scenarios go to the side holding
+        more prisoners (enemies knocked out or tied up, `holds.prisoners_taken`), then as 'fewer_casualties'."""
         gs = self.gs
+        if gs.victory == "prisoners":
+            score = {s: (-len(holds.prisoners_taken(gs, s)), len(self.casualties(s)),
+                         sum(gs.world.get(e, Identity).cost for e in self.casualties(s))) for s in gs.sides}
+            ranked = sorted(gs.sides, key=lambda s: score[s])
+            if score[ranked[0]] < score[ranked[1]]:
+                self._finish(ranked[0], "prisoners" if score[ranked[0]][0] < score[ranked[1]][0]
+                             else "fewer_casualties")
+                return
         if gs.victory == "fewer_casualties":
             score = {s: (len(self.casualties(s)),
                          sum(gs.world.get(e, Identity).cost for e in self.casualties(s))) for s in gs.sides}

@@ -39,6 +39,7 @@ from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice
                                _fit)
 from wartime.rules import hiding
 from wartime.rules.actions import REGISTRY
+from wartime.data.tables import trait_by_id
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
@@ -166,6 +167,8 @@ class App(Screen):
         if self.is_human(p.side):
             if self.hot_seat and self.last_human_side is not None and p.side != self.last_human_side:
                 self.dialog = self._handover(p)
+            elif p.kind == "malus":
+                self.dialog = self._malus_dialog(p)
             self.last_human_side = p.side
             return
         # the AI answers through the same door, at a watchable pace
@@ -292,6 +295,12 @@ class App(Screen):
             p = self.human_pending()
             if p is not None and p.kind == "react":
                 self.submit(pass_decision(p))
+            return
+        if cmd == "malus" and self.dialog is not None and self.dialog.kind == "malus":    # PSI-8
+            self.dialog = None
+            p = self.human_pending()
+            if p is not None and p.kind == "malus":
+                self.submit(Decision("malus", p.side, actor=p.actor, action=payload))
             return
         if cmd == "dismiss":
             self.dialog = self._start_dialog() if self.mode == "start" else None
@@ -724,6 +733,21 @@ class App(Screen):
         lines.append(f"{prev}: pass the mouse to {side}.")
         return handover_dialog(p.side, f"{side} to play", lines)
 
+    def _malus_dialog(self, p) -> Dialog:
+        """PSI-8: the opposing player chooses the psychological malus the panicked enemy gains: one button per
+        malus the engine offers, with the catalogue's English name and effect."""
+        catalogue = trait_by_id()
+        lines = [f"{self.name(p.actor)} failed its CH LOC and panics (PSI-8, PSI-10).",
+                 f"{p.side.capitalize()}: choose the psychological malus it gains for the rest of the game.", ""]
+        buttons = []
+        for m in p.options:
+            t = catalogue.get(m)
+            name = f"{t.name_es} ({t.name_en})" if t is not None else m
+            lines.append(f"{name}: {t.effect_en if t is not None else ''}")
+            buttons.append((t.name_es if t is not None else m, "malus", m))
+        return Dialog("malus", f"{p.side.capitalize()}: give {self.name(p.actor)} a malus", lines, buttons,
+                      side=p.side, cancel=None, width=640)
+
     def _result_dialog(self) -> Dialog:
         r = self.match.result()
         gs = self.match.gs
@@ -750,6 +774,8 @@ class App(Screen):
         if p.kind == "react":
             return (f"{side}: {self.name(p.actor)} may react to {self._acting_text(p)} — choose a reaction "
                     f"(CH VOL first, REA-2) or pass.")
+        if p.kind == "malus":
+            return f"{side}: {self.name(p.actor)} panics — choose the malus it gains (PSI-8)."
         return f"{side}: {p.kind}"
 
     def _acting_text(self, p) -> str:

@@ -160,6 +160,8 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "panic":
         malus = f" and gains the malus {ev['malus']}" if ev.get("malus") else ""
         return L(f"{n} panics{malus}", "bad")
+    if t == "malus_gained":
+        return L(f"{n} gains the malus {ev.get('malus')} (chosen by {str(ev.get('chosen_by')).capitalize()})", "bad")
     if t == "panic_over":
         return L(f"{n} recovers from panic", "good")
     if t == "unconscious":

@@ -792,6 +792,8 @@ class KnockOut(_MeleeContest):
     key = "knock_out"
     rule = "CBA-26"
     worth = 2.0
+    #: the knocked-out enemy is a prisoner (holds.prisoners_taken) in a 'prisoners' scenario
+    takes_prisoner = True
 
     params = (Param("target", "enemy", "CBA-26: an enemy in base contact (CMB-11)"),)
 
