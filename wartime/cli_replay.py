@@ -97,7 +97,7 @@ def export(file, fmt, out):
     # on demand: `wartime replay ...` loads only what its subcommand runs
     from wartime.core.components import Identity
     from wartime.match.record import atomic_write_text
-    from wartime.match.report import export_csv, export_json, export_markdown, names_of
+    from wartime.match.report import export_csv, export_json, export_markdown, names_of, weapons_of
     from wartime.match.save import build_match
     record = _load(file)
     try:
@@ -110,7 +110,7 @@ def export(file, fmt, out):
                 text = export_csv(record, names)
             else:
                 sides = {e: world.get(e, Identity).side for e in names}
-                text = export_markdown(record, names, sides)
+                text = export_markdown(record, names, sides, weapons_of(world))
         if out:
             atomic_write_text(out, text)
     except WartimeError as exc:

@@ -54,6 +54,16 @@ def test_export_markdown_report(fresh_record, tmp_path):
     assert text.startswith("# Battle report: ")
     assert "## Turn 1" in text and "### Phase " in text and "d10 " in text and "## Casualties" in text
     assert "result: Game over" in text
+    # issue 14 (words): a reaction window nobody takes is one line; weapons and actions are named in English
+    rec = load_record(fresh_record)
+    windows = sum(1 for ev in rec.events if ev["type"] == "reaction_window" and ev["candidates"])
+    tried = sum(1 for ev in rec.events if ev["type"] in ("reaction", "reaction_failed"))
+    assert "does not react" not in text
+    assert windows - tried <= text.count("- No one reacts to ") <= windows
+    assert "weapon 0" not in text and "weapon 1" not in text
+    assert "declares ranged_attack" not in text and "on_guard" not in text
+    shots = [line for line in text.splitlines() if " declares Ranged attack at " in line]
+    assert shots and all(", with " in line or " with " in line for line in shots)
 
 
 def test_export_json_and_csv_have_every_event(fresh_record):

@@ -48,6 +48,7 @@ def test_BAS_2_bases_may_not_overlap_touching_is_contact():
     g.start_activation(mover, energy=10)
     exc = violation(g.act, mover, "move", path=[[10.9, 20]])
     assert exc.rule_id == "BAS-2"
+    assert exc.message == f"the base overlaps {g.gs.name(ally)}'s base at the end"     # named, never "#0"
     assert g.pos(mover) == (14, 20) and g.energy(mover) == 10          # nothing changed, nothing paid
     g.act(mover, "move", path=[[11.0, 20]])
     assert g.pos(mover) == (11.0, 20) and g.gs.in_contact(ally, mover)

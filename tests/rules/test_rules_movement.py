@@ -158,7 +158,8 @@ def test_MOV_14_a_mini_may_not_come_within_1_K_of_an_enemy_except_to_engage():
             g.act(a, "move", path=[[end_x, 20]])
             assert g.pos(a) == (end_x, 20)
         else:
-            assert violation(g.act, a, "move", path=[[end_x, 20]]).rule_id == "MOV-14"
+            exc = violation(g.act, a, "move", path=[[end_x, 20]])
+            assert exc.rule_id == "MOV-14" and f"K of {g.gs.name(b)} (must stay" in exc.message
     # the whole path counts, not only the end
     g = Game(M(x=14, y=18, mov=7), M(side="blue", x=16, y=20.2))
     a, _ = g.ids

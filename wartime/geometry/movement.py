@@ -51,6 +51,9 @@ class PathCheck:
     end: tuple[float, float]
     contacts: tuple[int, ...] = ()
     pieces: tuple[int, ...] = field(default=())
+    #: BAS-2 / MOV-14: the index in `others` of the base the path breaks the rule against (its message says
+    #: "#<index>": the rules layer, which knows who that is, names it)
+    blocker: int | None = None
 
 
 def path_length(path: Sequence[Sequence[float]]) -> float:
@@ -78,8 +81,9 @@ def terrain_class(kind: str, height: float, chest_height: float) -> int | None:
     return None
 
 
-def _fail(rule_id: str, message: str, length: float, end, contacts=()) -> PathCheck:
-    return PathCheck(False, rule_id, message, length, 0, (float(end[0]), float(end[1])), tuple(contacts))
+def _fail(rule_id: str, message: str, length: float, end, contacts=(), blocker: int | None = None) -> PathCheck:
+    return PathCheck(False, rule_id, message, length, 0, (float(end[0]), float(end[1])), tuple(contacts),
+                     blocker=blocker)
 
 
 def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float,
@@ -147,7 +151,7 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
             at_end = d_end < sumr - CONTACT_TOL
             if at_end or (dmin < sumr - CONTACT_TOL and i not in ignore_overlap):
                 where = "at the end" if at_end else "along the path"
-                return _fail("BAS-2", f"the base overlaps base #{i} {where}", length, end, contacts)
+                return _fail("BAS-2", f"the base overlaps base #{i} {where}", length, end, contacts, blocker=i)
         # MOV-14
         for i, (dmin, d_start, _, sumr, enemy, in_contact) in enumerate(rows):
             if not enemy or in_contact or i in ignore_overlap or i in keep_away_exempt:
@@ -156,7 +160,8 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
             gap_min = max(dmin - sumr, 0.0)
             if gap_min < min(1.0, gap0) - LENGTH_TOL:
                 return _fail("MOV-14", f"the path comes within {gap_min:.3f} K of enemy #{i} "
-                                       f"(must stay at least {min(1.0, gap0):.3f} K away)", length, end, contacts)
+                                       f"(must stay at least {min(1.0, gap0):.3f} K away)", length, end, contacts,
+                             blocker=i)
     # Terrain
     surcharge = SURCHARGE_DIFFICULT if crouched else SURCHARGE_EASY
     touched: tuple[int, ...] = ()
@@ -176,10 +181,10 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
                 cls = terrain_class(p.kind, p.height, chest_height)
                 if cls is None:
                     if p.kind == "water":         # MVA-11: water is crossed only by swimming
-                        return _fail("MVA-11", f"the path enters water ({p.id}); it needs Nadar", length, end,
+                        return _fail("MVA-11", f"the path enters water ({p.id}); it needs Swim (Nadar)", length, end,
                                      contacts)
                     what = {"blocking": "impassable terrain"}.get(p.kind, f"a {p.height:g} K obstacle")
-                    return _fail("MOV-9", f"the path enters {what} ({p.id}); it needs Escalar", length, end,
+                    return _fail("MOV-9", f"the path enters {what} ({p.id}); it needs Climb (Escalar)", length, end,
                                  contacts)
                 surcharge = max(surcharge, cls)
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)

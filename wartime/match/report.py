@@ -7,7 +7,8 @@ import io
 import json
 from typing import Any, Iterable, Mapping
 
-from wartime.core.components import Energy, Identity, Life, Position, Posture, Psyche, Stress, Wounds
+from wartime.core.components import Energy, Equipment, Identity, Life, Position, Posture, Psyche, Stress, Wounds
+from wartime.match.names import action_label, reason_words, state_words
 from wartime.match.record import Record
 
 #: Event keys that hold an entity id (named in the English text).
@@ -19,6 +20,11 @@ QUIET = {"action_resolved", "phase", "activation_start", "activation_end", "turn
 
 def names_of(world) -> dict[int, str]:
     return {e: world.get(e, Identity).name for e in world.query(Identity)}
+
+
+def _action(key: Any) -> str:
+    """An action key as its English name ('ranged_attack' → the actions table's name)."""
+    return action_label(key) if isinstance(key, str) else str(key)
 
 
 def _n(names: Mapping[int, str], e: Any) -> str:
@@ -36,7 +42,19 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else str(v)
 
 
-def _params(names: Mapping[int, str], params: Mapping[str, Any]) -> str:
+def weapons_of(world) -> dict[int, tuple[str, ...]]:
+    """Each character's weapons by index, by name (the `weapon` parameter of an attack is an index)."""
+    return {e: tuple(w.name for w in world.get(e, Equipment).weapons) for e in world.query(Equipment)}
+
+
+def _weapon(weapons: Mapping[int, tuple[str, ...]] | None, who: Any, i: Any) -> str:
+    names = (weapons or {}).get(who) if isinstance(who, int) else None
+    if names and isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(names):
+        return names[i]
+    return f"weapon {i}"
+
+
+def _params(names: Mapping[int, str], params: Mapping[str, Any], weapons=None, who: Any = None) -> str:
     if not isinstance(params, Mapping):           # an edited record: shown as recorded
         return f" params {json.dumps(params, ensure_ascii=False)}"
     parts = []
@@ -48,7 +66,7 @@ def _params(names: Mapping[int, str], params: Mapping[str, Any]) -> str:
             parts.append(f"to ({_num(end[0])}, {_num(end[1])})" if isinstance(end, list) and len(end) == 2
                          else f"path of {len(v)} points")
         elif k == "weapon":
-            parts.append(f"weapon {v}")
+            parts.append(f"with {_weapon(weapons, who, v)}")
         else:
             parts.append(f"{k} {json.dumps(v)}")
     return (" " + ", ".join(parts)) if parts else ""
@@ -78,8 +96,9 @@ def _generic(names, ev) -> str:
     return ev.get("type", "?").replace("_", " ") + (": " + ", ".join(parts) if parts else "")
 
 
-def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """One event in plain English, ending with its rule ID in brackets."""
+def describe(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> str:
+    """One event in plain English, ending with its rule ID in brackets. `weapons` (`weapons_of`) names the
+    weapon an attack uses."""
     t = ev.get("type")
     g = ev.get
     W = _n(names, g("who"))
@@ -96,11 +115,13 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
             "activation_start": lambda: f"{W} activates in phase {g('phase')}" + (" (resumes)" if g("resumed") else ""),
             "activation_end": lambda: f"{W} ends its activation with {g('energy')} ENE"
                                       + (" (waiting)" if g("waiting") else ""),
-            "energy": lambda: f"{W}: ENE {g('before')} → {g('after')} ({g('reason')})",
-            "action": lambda: f"{W} declares {g('action')}{_params(names, g('params') or {})}: {g('cost')} ENE"
+            "energy": lambda: f"{W}: ENE {g('before')} → {g('after')} ({reason_words(g('reason'))})",
+            "state_changed": lambda: f"{W} {state_words(g('state'), g('value'))}",
+            "action": lambda: (f"{W} declares {_action(g('action'))}"
+                               f"{_params(names, g('params') or {}, weapons, g('who'))}: {g('cost')} ENE")
                               + (" (chained)" if g("chained") else ""),
-            "action_resolved": lambda: f"{W}'s {g('action')} is resolved",
-            "action_void": lambda: f"{W}'s {g('action')} is void",
+            "action_resolved": lambda: f"{W}'s {_action(g('action'))} is resolved",
+            "action_void": lambda: f"{W}'s {_action(g('action'))} is void",
             "check": lambda: _check(names, ev),
             "hit": lambda: f"{_n(names, g('attacker'))} hits {_n(names, g('target'))} (DMG {g('dmg')}"
                            + (", critical" if g("critical") else "") + ")",
@@ -134,13 +155,13 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str]) -> str:
             "reaction_window_closed": lambda: f"Reaction window ({g('window')}) on {_n(names, g('actor'))}'s "
                                               f"{g('action')} closes",
             "reaction_passed": lambda: f"{W} does not react ({g('window')} window)",
-            "reaction_failed": lambda: f"{W} fails to react with {g('action')} ({g('window')} window)",
-            "reaction": lambda: f"{W} reacts with {g('action')} to {_n(names, g('acting'))}"
+            "reaction_failed": lambda: f"{W} fails to react with {_action(g('action'))} ({g('window')} window)",
+            "reaction": lambda: f"{W} reacts with {_action(g('action'))} to {_n(names, g('acting'))}"
                                 + (" (early)" if g("early") else ""),
             "bullet_time": lambda: f"{W} " + ("enters" if g("state") == "start" else "leaves")
                                    + f" bullet time with {_n(names, g('acting'))}",
             "move_shortened": lambda: f"{W}'s {g('action')} is cut short by a reaction",
-            "noise": lambda: f"{W}'s {g('action')} is heard by "
+            "noise": lambda: f"{W}'s {_action(g('action'))} is heard by "
                              + (", ".join(_n(names, e) for e in g("heard_by")) or "nobody"),
             "opposed_resolved": lambda: f"Opposed check {_n(names, g('a'))} against {_n(names, g('b'))}: "
                                         + (f"{_n(names, g('winner'))} wins" if isinstance(g("winner"), int)
@@ -277,9 +298,11 @@ def export_csv(record: Record, names: Mapping[int, str]) -> str:
     return buf.getvalue()
 
 
-def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int, str]) -> str:
+def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int, str], weapons=None) -> str:
     """A battle report: the match, then turn by turn each activation with what was done and the dice rolled,
-    then the casualties and the result."""
+    then the casualties and the result. A reaction window is one line when nobody reacts ("no one reacts"
+    with who could); when someone tries, its reaction is told where it happens and the passes are left out.
+    Actions and weapons are named (`weapons`: `weapons_of` the starting world)."""
     head = record.header
     ctrls = record.controllers
     lines = [f"# Battle report: {head['scenario']['path']}, seed {record.seed}", ""]
@@ -291,8 +314,26 @@ def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int
     if end is not None:
         lines.append(f"- result: {describe(end, names)}")
     casualties: dict[int, tuple[str, str, str, int]] = {}
+    window: dict | None = None          # the open reaction window: its event and whether anyone tried
     for i, ev, d, turn, phase in _timeline(record):
         t = ev.get("type")
+        if t == "reaction_window":
+            window = {"ev": ev, "tried": False} if ev.get("candidates") else None
+            continue
+        if t == "reaction_passed":
+            continue
+        if t in ("reaction", "reaction_failed") and window is not None:
+            window["tried"] = True
+        if t == "reaction_window_closed":
+            if window is not None and not window["tried"]:
+                w = window["ev"]
+                could = ", ".join(_n(names, c.get("who")) for c in w.get("candidates") or ()
+                                  if isinstance(c, Mapping))
+                when = "before it resolves" if w.get("window") == "declaration" else "after it"
+                lines.append(f"- No one reacts to {_n(names, w.get('actor'))}'s {_action(w.get('action'))} "
+                             f"({when}; {could} could) [{w.get('rule', 'REA-3')}]")
+            window = None
+            continue
         if t == "turn_start":
             lines += ["", f"## Turn {ev.get('turn')}", ""]
             continue
@@ -311,7 +352,7 @@ def export_markdown(record: Record, names: Mapping[int, str], sides: Mapping[int
                 casualties[who] = (sides.get(who, "?"), _n(names, who), str(ev.get("state", "?")), first)
         if t in QUIET:
             continue
-        lines.append(f"- {describe(ev, names)}")
+        lines.append(f"- {describe(ev, names, weapons)}")
     lines += ["", "## Casualties", ""]
     if casualties:
         lines += ["| side | miniature | fate | fell in turn |", "|---|---|---|---|"]

@@ -138,7 +138,8 @@ def check_tied(gs: GameState, e: int, action, key: str, *, reaction: bool = Fals
     if not tied(gs, e):
         return
     if reaction:
-        raise RuleViolation("CBA-25", f"{gs.name(e)} is tied up: no reactions until Desatarse (GNA-6) frees it")
+        raise RuleViolation("CBA-25", f"{gs.name(e)} is tied up: no reactions until Untie (Desatarse, GNA-6) "
+                            "frees it")
     if action.moves or action.is_attack or key == "pivot":
-        raise RuleViolation("CBA-25", f"{gs.name(e)} is tied up: no moves, pivots or attacks until Desatarse "
-                            "(GNA-6) frees it")
+        raise RuleViolation("CBA-25", f"{gs.name(e)} is tied up: no moves, pivots or attacks until Untie "
+                            "(Desatarse, GNA-6) frees it")

@@ -269,7 +269,7 @@ def check_stress_cure(gs: GameState, healer: int, target: int) -> None:
     refused (PSI-13); a neuromancer's cure is the Neuromante stress option of GNA-5, which comes with the
     metahabilities (refused with MET-1 until then)."""
     if not is_neuromancer(gs, healer):
-        raise RuleViolation("PSI-13", f"stress is cured only by Curar performed by a neuromancer; "
+        raise RuleViolation("PSI-13", f"stress is cured only by Heal (Curar) performed by a neuromancer; "
                             f"{gs.name(healer)} is not one, so {gs.name(target)} keeps its stress")
     raise NotImplementedRule("MET-1", "the neuromancer's (TRT-NEUROMANCER) stress cure of Curar (GNA-5)")
 

@@ -33,10 +33,10 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     psyche = gs.psyche(actor)
     # restrictions that do not depend on the action's own parameters
     if psyche.panic and key not in ("run", "disengage", "end"):
-        raise RuleViolation("PSI-12", f"{gs.name(actor)} is panicking: it may only flee (Correr; "
-                            "Destrabarse first if engaged) or end its activation")
+        raise RuleViolation("PSI-12", f"{gs.name(actor)} is panicking: it may only flee (Run, Correr; "
+                            "Disengage, Destrabarse, first if engaged) or end its activation")
     if psyche.panic and key == "run" and gs.engaged(actor):
-        raise RuleViolation("PSI-12", "a panicking engaged character must use Destrabarse first")
+        raise RuleViolation("PSI-12", "a panicking engaged character must Disengage (Destrabarse) first")
     # PSI-7: the next action must be Cargar against the source (a charge at anyone else is not it)
     if psyche.forced_charge is not None and key != "end" and not (
             key == "charge" and (probe or (params or {}).get("target") == psyche.forced_charge)):

@@ -124,9 +124,9 @@ def check_grid_path(gs: GameState, actor: int, points: Iterable, max_length: flo
                 cls = terrain_class(p.kind, p.height, chest)
                 if cls is None:
                     if p.kind == "water":          # MVA-11: swimming is not played on the grid
-                        raise RuleViolation("MVA-11", f"square {sq} is water ({p.id}): it needs Nadar, which is not "
+                        raise RuleViolation("MVA-11", f"square {sq} is water ({p.id}): it needs Swim (Nadar), which is not "
                                             "implemented on the grid")
-                    raise RuleViolation("MOV-9", f"square {sq} is {p.kind} terrain ({p.id}): it needs Escalar")
+                    raise RuleViolation("MOV-9", f"square {sq} is {p.kind} terrain ({p.id}): it needs Climb (Escalar)")
                 surcharge = max(surcharge, cls)
     end = anchors[-1]
     contacts = grid_contacts(gs, actor, end, n)

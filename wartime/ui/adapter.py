@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import json
 import math
-import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -27,6 +26,8 @@ from wartime.core.errors import RuleViolation, WartimeError
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
 from wartime.match.match import Match, derive_seed
+from wartime.match.names import action_label  # the window names actions as the log and reports do
+from wartime.data.tables import action_table
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
@@ -55,13 +56,6 @@ def rule_titles() -> dict[str, str]:
     text = (resources.files("wartime.data") / "tables" / "rule_index.tsv").read_text(encoding="utf-8")
     rows = csv.DictReader(text.splitlines(), delimiter="\t")
     return {r["id"]: r["title"] for r in rows if r.get("id")}
-
-
-@lru_cache(maxsize=1)
-def action_table() -> dict[str, dict[str, str]]:
-    """Rule ID → the actions table row (name_en, ene_cost, check, summary_en)."""
-    text = (resources.files("wartime.data") / "tables" / "actions.tsv").read_text(encoding="utf-8")
-    return {r["id"]: r for r in csv.DictReader(text.splitlines(), delimiter="\t")}
 
 
 def rule_title(rule_id: str | None) -> str:
@@ -173,36 +167,6 @@ CATEGORY_ORDER = ("movement", "combat", "generic", "free")
 TARGET_KINDS = ("enemy", "ally", "character")
 #: one menu entry per value of a required parameter of these kinds (per weapon, per mode, per level)
 SPLIT_KINDS = ("weapon", "choice", "level")
-
-
-def action_label(key: str | None) -> str:
-    """The English name of an action: the actions table's `name_en` for its rule, else its class name split
-    into words ('EndActivation' → 'End activation')."""
-    action = REGISTRY.get(key or "")
-    if action is None:
-        return (key or "action").replace("_", " ")
-    name = (action_table().get(action.rule) or {}).get("name_en")
-    words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", type(action).__name__)
-    own = " ".join([words[0]] + [w.lower() for w in words[1:]]) if words else key
-    if name and _shares_rule(key) and own.lower() != name.lower() and not own.lower().startswith(name.lower()):
-        return own                 # two actions of one rule (CBA-25 Break free, Tie up; GNA-9 Discover)
-    return name or own
-
-
-@lru_cache(maxsize=1)
-def _rule_owners() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for k, a in REGISTRY.items():
-        if not a.reaction_only:
-            out.setdefault(a.rule, []).append(k)
-    return out
-
-
-def _shares_rule(key: str) -> bool:
-    """Whether another own-activation action has this action's rule ID: then the first registered keeps the
-    table's name and the others their class names."""
-    owners = _rule_owners().get(REGISTRY[key].rule, [])
-    return len(owners) > 1 and owners[0] != key
 
 
 def menu_order(key: str) -> tuple:

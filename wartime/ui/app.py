@@ -116,6 +116,8 @@ class App(Screen):
         self.chain = False
         self.facing_override: float | None = None
         self.last_human_side: str | None = None
+        #: per side, how many events it had seen when it last had the mouse (hand-over summaries)
+        self.looked: dict[str, int] = {}
         self.pending_key = None
         self.ai_wait = 0.0
         self.result_shown = False
@@ -703,27 +705,14 @@ class App(Screen):
         """The hand-over between the two human players (SEQ-6 alternation; reactions plug in here)."""
         side = p.side.capitalize()
         prev = (self.last_human_side or "").capitalize()
-        recent = None
-        for ev in reversed(self.match.world.events[-80:]):
-            if ev["type"] in ("activation_end", "turn_start", "waiting", "game_over"):
-                recent = ev
-                break
-        lines = []
-        if recent is not None and recent["type"] == "activation_end":
-            what = "waits for a later phase" if recent.get("waiting") else "has ended its activation"
-            lines.append(f"{prev}'s {self.name(recent['who']).split(' ', 1)[-1]} {what}.")
-        elif recent is not None and recent["type"] == "turn_start":
-            if p.kind == "initiative":
-                lines.append(f"Turn {recent['turn']}: {prev} has chosen who rolls for initiative.")
-            else:
-                lines.append(f"Turn {recent['turn']} begins.")
+        lines = self._since_last_look(p.side)
         if p.kind == "react":          # REA-3: the other player's character may react
             act = REGISTRY.get(p.against_action or "")
             acting = self.name(p.against).split(" ", 1)[-1] if p.against is not None else "?"
             verb = ("moves into your view" if act is not None and act.moves else
                     "attacks" if act is not None and act.is_attack else "acts")
             title = f"{side}: {prev or 'the enemy'}'s {acting} {verb} — react?"
-            lines = [f"{self.name(p.actor)} may react to {self._acting_text(p)}.",
+            lines = lines + [f"{self.name(p.actor)} may react to {self._acting_text(p)}.",
                      "A reaction costs its ENE (down to −10) after a CH VOL (REA-2); before the action resolves "
                      "it takes CH ATR −1 (REA-4).", "", f"{prev}: pass the mouse to {side}."]
             return handover_dialog(p.side, title, lines, [("React…", "dismiss", None),
@@ -732,6 +721,34 @@ class App(Screen):
         lines.append("")
         lines.append(f"{prev}: pass the mouse to {side}.")
         return handover_dialog(p.side, f"{side} to play", lines)
+
+    #: what a hand-over summarises since the receiving player last looked (the rest is in the log)
+    HANDOVER_EVENTS = ("turn_start", "action", "reaction", "hit", "miss", "wounds", "life", "panic", "malus_gained",
+                       "state_changed", "game_over")
+    HANDOVER_LINES = 8
+
+    def _since_last_look(self, side: str) -> list[str]:
+        """Issue 14 (words): the hand-over tells the receiving player what actually happened since it last had the
+        mouse (the events since then, in the log's words), the latest few if there were many."""
+        events = self.match.world.events
+        start = self.looked.get(side, 0)
+        if self.last_human_side is not None:        # the player handing over has seen everything so far
+            self.looked[self.last_human_side] = len(events)
+        said = []
+        for i in range(start, len(events)):
+            ev = events[i]
+            if ev["type"] not in self.HANDOVER_EVENTS:
+                continue
+            line = describe(ev, self.name, self.weapon_name, i)
+            if line is not None and line.text:
+                said.append(line.text)
+        if not said:
+            return []
+        head = ["Since you last looked:"]
+        if len(said) > self.HANDOVER_LINES:
+            head.append(f"… {len(said) - self.HANDOVER_LINES} earlier events (see the log)")
+            said = said[-self.HANDOVER_LINES:]
+        return head + [f"• {t}." for t in said] + [""]
 
     def _malus_dialog(self, p) -> Dialog:
         """PSI-8: the opposing player chooses the psychological malus the panicked enemy gains: one button per

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
+from wartime.match.names import reason_words, state_words
 from wartime.ui.adapter import action_label
 
 #: Events that repeat what another line already says (the action line names its cost; every action
@@ -78,7 +79,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "energy":
         if ev.get("rule") == "ENE-1":
             return None       # the action line gives the cost
-        return L(f"{n}: ENE {ev.get('before')} → {ev.get('after')} ({ev.get('reason')})", "dim")
+        return L(f"{n}: ENE {ev.get('before')} → {ev.get('after')} ({reason_words(ev.get('reason'))})", "dim")
     if t == "action":
         key = str(ev.get("action"))
         params = ev.get("params") or {}
@@ -207,7 +208,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "dodging":
         return L(f"{n} dodges {name(ev.get('attacker'))}'s attack")
     if t == "state_changed":
-        return L(f"{n}: {str(ev.get('state')).replace('_', ' ')} → {ev.get('value')}", "dim")
+        return L(f"{n} {state_words(ev.get('state'), ev.get('value'))}", "dim")
     if t == "game_over":
         w = ev.get("winner")
         who_won = f"{str(w).capitalize()} wins" if w else "Draw"

@@ -362,7 +362,7 @@ class Disengage(Action):
         prep = prepare_path(gs, actor, params, self.rule, 2.0, keep_engaged=False)
         enemies_at_end = [c for c in prep.contacts if c in gs.enemies(actor)]
         if enemies_at_end:
-            raise RuleViolation("CBA-15", "Destrabarse must end out of base contact with every enemy")
+            raise RuleViolation("CBA-15", "Disengage (Destrabarse) must end out of base contact with every enemy")
         return prep
 
     def cost(self, gs, actor, params, prepared):

@@ -457,7 +457,7 @@ class DropItem(Action):
 
     def validate(self, gs, actor, params):
         if params.get("_window") is not None:
-            raise RuleViolation("GNA-15", "Soltar is taken in the own activation only, not as a reaction")
+            raise RuleViolation("GNA-15", "Drop an item (Soltar) is taken in the own activation only, not as a reaction")
         ref = need(params, "item", self.rule, str)
         items.parse_ref(gs, actor, ref, self.rule)
         return ref

@@ -52,7 +52,7 @@ def end_contacts(gs: GameState, actor: int, end: tuple[float, float]) -> list[in
 def can_move(gs: GameState, actor: int) -> None:
     """`can_move` requirement: not prone (MVA-5 ruling: stand up or crouch first)."""
     if gs.world.get(actor, Posture).state == "prone":
-        raise RuleViolation("MVA-5", f"{gs.name(actor)} is prone: use Levantarse or Agacharse before moving")
+        raise RuleViolation("MVA-5", f"{gs.name(actor)} is prone: use Stand up (Levantarse) or Crouch (Agacharse) before moving")
 
 
 def keep_engaged_contacts(gs: GameState, actor: int, contacts) -> None:
@@ -81,11 +81,11 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     move off it. On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
     if perched(gs, actor):
         raise RuleViolation("MVA-9", f"{gs.name(actor)} stands on a piece top (level 2): it gets down with "
-                            "Dejarse caer (drop_down)")
+                            "Drop down (Dejarse caer)")
     climbing = gs.world.try_get(actor, Climbing)          # MVA-10: clinging to a wall or standing on its top
     if climbing is not None:
-        raise RuleViolation("MVA-10", f"{gs.name(actor)} is on a wall ({climbing.piece}): it goes on with Escalar "
-                            "(climb) or gets down with Dejarse caer (drop_down)")
+        raise RuleViolation("MVA-10", f"{gs.name(actor)} is on a wall ({climbing.piece}): it goes on with Climb "
+                            "(Escalar) or gets down with Drop down (Dejarse caer)")
     pts = need_path(params, rule)
     p0 = gs.pos(actor)
     if gs.board.grid:
@@ -108,7 +108,7 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                               allowance + extra_allowance, others, crouched=crouched,
                               ignore_overlap=frozenset(ignore), elevation=elevation)
     if not chk.ok:
-        raise RuleViolation(chk.rule_id or rule, chk.message)
+        raise path_violation(gs, chk, ids, rule)
     if p0.level == 3 and chk.length < allowance - 1e-6:
         r = gs.body(actor).radius
         end = path[-1]
@@ -119,6 +119,17 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     if keep_engaged:
         keep_engaged_contacts(gs, actor, contacts)
     return MovePrep(path, chk.length, chk.surcharge, allowance, contacts, end_facing(params))
+
+
+def path_violation(gs: GameState, chk, ids, rule: str) -> RuleViolation:
+    """The RuleViolation of a failed path check (geometry.movement.check_path), with the base it runs into named
+    (BAS-2, MOV-14: the geometry says "#<index in others>"; `ids` are the characters of those bases)."""
+    msg = chk.message
+    i = chk.blocker
+    if i is not None and 0 <= i < len(ids):
+        name = gs.name(ids[i])
+        msg = msg.replace(f"base #{i}", f"{name}'s base").replace(f"enemy #{i}", name)
+    return RuleViolation(chk.rule_id or rule, msg)
 
 
 def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, max_length: float,
@@ -227,7 +238,7 @@ class Sprint(_MoveBase):
 
     def available(self, gs, actor):
         if gs.activation(actor).sprinted:
-            raise RuleViolation("MVA-3", "Esprintar only once per activation")
+            raise RuleViolation("MVA-3", "Sprint (Esprintar) only once per activation")
         super().available(gs, actor)
 
     def resolve(self, gs, ctx, prepared):

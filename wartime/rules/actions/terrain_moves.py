@@ -37,7 +37,7 @@ from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts, end_facing,
-                                            keep_engaged_contacts, prepare_path)
+                                            keep_engaged_contacts, path_violation, prepare_path)
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import resolve_hit
@@ -119,8 +119,8 @@ def _ground_only(gs: GameState, e: int, rule: str) -> None:
     if gs.pos(e).level != 1:
         raise RuleViolation(rule, f"{gs.name(e)} is at level {gs.pos(e).level}: this action starts on the ground")
     if on_wall(gs, e):
-        raise RuleViolation(rule, f"{gs.name(e)} is on a wall: it goes on with Escalar or gets down with "
-                            "Dejarse caer")
+        raise RuleViolation(rule, f"{gs.name(e)} is on a wall: it goes on with Climb (Escalar) or gets "
+                            "down with Drop down (Dejarse caer)")
 
 
 def _piece_param(gs: GameState, params: dict, rule: str):
@@ -245,12 +245,12 @@ class Swim(Action):
         p = gs.pos(actor)
         path = [(p.x, p.y)] + pts
         r = gs.body(actor).radius
-        others, _ = gs.others_for_move(actor)
+        others, ids = gs.others_for_move(actor)
         crouched = gs.world.get(actor, Posture).state == "crouched"
         chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + 1.0, others,
                                   crouched=crouched)
         if not chk.ok:
-            raise RuleViolation(chk.rule_id or self.rule, chk.message)
+            raise path_violation(gs, chk, ids, self.rule)
         if not _touches_water(gs, path, r):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
                                 "needs water")
@@ -477,8 +477,8 @@ class LongJump(Action):
         can_move(gs, actor)
         _no_grid(gs, self.rule)
         if on_wall(gs, actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} is on a wall: it goes on with Escalar or gets down "
-                                "with Dejarse caer")
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is on a wall: it goes on with Climb (Escalar) or "
+                                "gets down with Drop down (Dejarse caer)")
         if gs.pos(actor).level not in (1, 2) or (gs.pos(actor).level == 2 and not perched(gs, actor)):
             raise RuleViolation(self.rule, "a long jump starts on the ground or on a perch")
         if gs.engaged(actor):
@@ -500,12 +500,12 @@ class LongJump(Action):
             raise RuleViolation(self.rule, f"the jump is {length:.2f} K: at most {far:g} K ({far + 1:g} K with a "
                                 "critical)")
         r = gs.body(actor).radius
-        others, _ = gs.others_for_move(actor)
+        others, ids = gs.others_for_move(actor)
         if gs.pos(actor).level == 1:
             chk = geo_move.check_path(gs.board.dry(), [(p.x, p.y), (x, y)], r, gs.chest_height(actor),
                                       far + 1.0, others)
             if not chk.ok:
-                raise RuleViolation(chk.rule_id or self.rule, chk.message)
+                raise path_violation(gs, chk, ids, self.rule)
             if _touches_water(gs, [(x, y)], r):
                 raise RuleViolation(self.rule, "the landing spot is in water (use Nadar)")
         else:
