@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from wartime.data.tables import action_table
 from wartime.rules.actions import REGISTRY
+from wartime.rules.states import STATE_WORDS
 
 
 def action_label(key: str | None) -> str:
@@ -37,18 +38,6 @@ def _shares_rule(key: str) -> bool:
     table's name and the others their class names."""
     owners = _rule_owners().get(REGISTRY[key].rule, [])
     return len(owners) > 1 and owners[0] != key
-
-
-#: state_changed events in plain words: (when it starts, when it ends)
-STATE_WORDS = {
-    "on_guard": ("stands on guard", "is no longer on guard"),
-    "hidden": ("is hidden", "is no longer hidden"),
-    "immobilised": ("is held fast", "is free of the hold"),
-    "tied": ("is tied up", "is untied"),
-    "unconscious": ("is knocked out", "comes round"),
-    "prone": ("is knocked prone", "gets up"),
-    "counter_charge": ("braces to counter-charge", "no longer braces"),
-}
 
 
 def state_words(state, value) -> str:
