@@ -73,7 +73,8 @@ def test_export_json_and_csv_have_every_event(fresh_record):
     rows = json.loads(r.stdout)
     assert [row["index"] for row in rows] == list(range(len(rec.events)))
     assert [row["event"] for row in rows] == rec.events
-    assert rows[0]["decision"] is None and rows[-1]["decision"] == rec.decision_of_event(len(rec.events) - 1)
+    assert rows[0]["decision"] == 0 and rows[0]["event"]["type"] == "deployed"     # the first deploy decision's
+    assert rows[-1]["decision"] == rec.decision_of_event(len(rec.events) - 1)
     r = run("replay", "export", fresh_record, "--format", "csv")
     assert r.exit_code == 0
     table = list(csv.DictReader(io.StringIO(r.stdout)))

@@ -115,6 +115,8 @@ class Game:
         """Run the real game loop from the start (SEQ-1): turn 1, initiative, phases 10 → 1."""
         self.world.resources["flow"] = Flow()
         self.engine.start()
+        while self.pending is not None and self.pending.kind == "deploy":     # the default spots
+            self.engine.submit(Decision("deploy", self.pending.side))
 
     def next_turn(self) -> None:
         """Begin the next turn as the engine does (SEQ-1): activations reset, turn-long effects lapse; the

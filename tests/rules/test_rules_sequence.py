@@ -9,7 +9,7 @@ from wartime.core.rng import ScriptedDice
 from wartime.data.models import CharacterSpec
 from wartime.rules.checks import Modifier, make_check
 from wartime.rules.energy import action_cost
-from wartime.rules.sequence import Engine
+from wartime.rules.sequence import Decision, Engine
 
 
 def starts(g: Game) -> list[tuple[int, int, bool]]:
@@ -194,6 +194,8 @@ def test_ENE_2_the_game_starts_with_ENE_0():
     gs.world.dice = ScriptedDice([6, 4])
     engine = Engine(gs)
     engine.start()
+    for side in ("red", "blue"):                     # deployment: the default spots
+        engine.submit(Decision("deploy", side))
     assert engine.pending.actor == a and gs.energy(a) == 8
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ui_helpers import DT, ROOT, click, hotspot, key, menu_index, mini_pos, move_to, pass_reactions, press, \
+from ui_helpers import DT, ROOT, auto_deploy, click, hotspot, key, menu_index, mini_pos, move_to, pass_reactions, press, \
     screen_pos, settle, shot
 
 from wartime.core.components import Searchable
@@ -40,6 +40,7 @@ def window(tmp_path, scenario: Path, lists: dict | None = None, seed: int = 7):
     lists = {s: (str(v) if v else None) for s, v in (lists or {"red": None, "blue": None}).items()}
     sc, armies = load_match_inputs(scenario, lists, allow_outside=True)
     m = Match(sc, armies, seed, {})
+    auto_deploy(m)
     app = App(Setup(str(scenario), lists, seed), match=m, fixed_dt=DT, speed=40.0, saves_dir=tmp_path / "saves",
               start_screen=False)
     app.step()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice, derive_seed
-from wartime.rules import options as legal
+from wartime.rules import deployment, options as legal
 from wartime.rules.actions import REGISTRY
 from wartime.rules.flow import Decision, Pending
 
@@ -51,6 +51,8 @@ class RandomController:
         self.dice = Dice(sub)
         if p.kind in ("initiative", "activate"):
             return Decision(p.kind, p.side, choice=self._pick(list(p.options)))
+        if p.kind == "deploy":     # auto-deploy half the time, else random legal spots in the zone
+            return Decision("deploy", p.side, params=self._deploy(match.gs, p))
         if p.kind == "malus":      # PSI-8: any malus the engine offers
             return Decision("malus", p.side, actor=p.actor, action=self._pick(list(p.options)))
         option = self._draw(match.engine, p)
@@ -59,6 +61,27 @@ class RandomController:
         if p.kind == "react":
             return Decision("react", p.side, actor=p.actor)
         return Decision("action", p.side, actor=p.actor, action=END)
+
+    def _deploy(self, gs, p: Pending) -> dict:
+        """Deployment: the default spots half the time; otherwise each miniature tries a few uniform spots of its
+        zone's bounding box and keeps the first the engine accepts (else its default spot)."""
+        zone = gs.deployment.get(p.side)
+        if zone is None or self.dice.choice_index(2) == 0:
+            return {}
+        minx, miny, maxx, maxy = zone.bounds
+        positions: dict[str, list[float]] = {}
+        for e in p.options:
+            for _ in range(8):
+                x = round(minx + (maxx - minx) * self.dice.choice_index(1000) / 1000, 2)
+                y = round(miny + (maxy - miny) * self.dice.choice_index(1000) / 1000, 2)
+                trial = dict(positions, **{str(e): [x, y, float(self.dice.choice_index(360))]})
+                try:
+                    deployment.check(gs, p.side, {"positions": trial})
+                except RuleViolation:
+                    continue
+                positions = trial
+                break
+        return {"positions": positions} if positions else {}
 
     def _draw(self, engine, p: Pending):
         """A uniformly drawn key, then a uniformly drawn candidate of it that the engine accepts (for a reaction,

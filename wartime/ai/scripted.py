@@ -25,13 +25,14 @@ from wartime.rules import traits
 from wartime.core.errors import RuleViolation
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
-from wartime.rules import areas, holds
+from wartime.rules import areas, deployment, holds
 from wartime.rules.reactions import point_along
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
 from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.geometry.navigation import plan
+from wartime.geometry import sight
 from wartime.rules import hiding
 from wartime.rules.actions.falling import FOOT_GAP
 from wartime.rules.actions.flight import previous_action
@@ -54,6 +55,8 @@ class ScriptedController:
             return self._react(match, p)
         if p.kind == "malus":
             return Decision("malus", p.side, actor=p.actor, action=self._malus(match, p))
+        if p.kind == "deploy":
+            return Decision("deploy", p.side, params=self._deploy(match, p))
         d = self._act(match, p)
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
@@ -66,6 +69,60 @@ class ScriptedController:
     #: CBA-26 Noquear) is worth this many times its usual utility, a wounding attack this fraction of its own
     PRISONER_WEIGHT = 3.0
     KILL_WEIGHT_WHEN_CAPTURING = 0.25
+
+    #: deployment: how much cover from the enemy's eyes, standing forward and spreading out are worth
+    DEPLOY_COVER, DEPLOY_FORWARD_MELEE, DEPLOY_FORWARD_RANGED, DEPLOY_CROWD = 2.0, 1.0, 0.3, 1.5
+    DEPLOY_STEP = 1.0
+
+    def _deploy(self, match, p: Pending) -> dict:
+        """Deployment (rules/deployment.py): each miniature, ranged ones first, on the spot of its zone that
+        scores best for cover from the enemy miniatures' eyes where they stand (the engine's own cover query),
+        standing forward (more for melee fighters) and keeping 2.5 K from the allies already placed; facing the
+        enemy. A plan the engine refuses (a corner case of the lattice) falls back to the default spots."""
+        gs = match.gs
+        zone = gs.deployment.get(p.side)
+        enemies = [o for o in gs.minis() if gs.side(o) != p.side and gs.on_table(o)]
+        if zone is None or not enemies or not p.options:
+            return {}
+        eyes = [gs.eye(o) for o in enemies]
+        ex = sum(gs.pos(o).x for o in enemies) / len(enemies)
+        ey = sum(gs.pos(o).y for o in enemies) / len(enemies)
+        minx, miny, maxx, maxy = zone.bounds
+        order = sorted(p.options, key=lambda e: (not self._weapons(gs, e, True), e))
+        placed: list[tuple[float, float, float]] = [(gs.pos(o).x, gs.pos(o).y, gs.body(o).radius)
+                                                    for o in gs.minis() if gs.side(o) == p.side and o not in p.options
+                                                    and gs.on_table(o)]
+        far = max(math.hypot(x - ex, y - ey) for x, y in ((minx, miny), (maxx, maxy), (minx, maxy), (maxx, miny)))
+        positions = {}
+        for e in order:
+            r = gs.body(e).radius
+            h = gs.current_height(e)
+            cands = [(x, y) for x, y in deployment.free_spots(gs, p.side, r, self.DEPLOY_STEP)
+                     if not any(math.hypot(x - px, y - py) < r + pr + 0.3 for px, py, pr in placed)]
+            if not cands:
+                return {}
+            rows = sight.targets_array([(x, y, r, 0.0, h) for x, y in cands])
+            cover = [0.0] * len(cands)
+            for eye in eyes:
+                for k, res in enumerate(sight.cover_query(gs.board, eye, rows)):
+                    cover[k] += res.hidden_fraction / len(eyes)
+            forward = self.DEPLOY_FORWARD_RANGED if self._weapons(gs, e, True) else self.DEPLOY_FORWARD_MELEE
+
+            def score(k):
+                x, y = cands[k]
+                crowd = sum(1 for px, py, _ in placed if math.hypot(x - px, y - py) < 2.5)
+                return (self.DEPLOY_COVER * cover[k] + forward * (1.0 - math.hypot(x - ex, y - ey) / far)
+                        - self.DEPLOY_CROWD * crowd, -x, -y)
+            best = max(range(len(cands)), key=score)
+            x, y = cands[best]
+            facing = round(math.degrees(math.atan2(ey - y, ex - x)) % 360.0, 1)
+            positions[str(e)] = [x, y, facing]
+            placed.append((x, y, r))
+        try:
+            deployment.check(gs, p.side, {"positions": positions})
+        except RuleViolation:
+            return {}
+        return {"positions": positions}
 
     #: PSI-8: how much each kind of check matters to a character's play (attacks and defence most)
     MALUS_WEIGHTS = (("AGI", "IMP", 3.0), ("CON", "IMP", 2.0), ("INT", "IMP", 1.0), ("VOL", "ATR", 1.5),

@@ -16,7 +16,7 @@ class Flow:
     turn: int = 0
     phase: int = 10
     order: tuple[str, ...] = ()
-    stage: str = "setup"           # 'initiative' | 'activate' | 'action' | 'react' | 'over'
+    stage: str = "setup"           # 'deploy' | 'initiative' | 'activate' | 'action' | 'react' | 'over'
     next_side: int = 0             # index in `order` of the side to activate next (SEQ-6)
     active: int | None = None
     init_choices: tuple[tuple[str, int], ...] = ()
@@ -26,6 +26,7 @@ class Flow:
     bullet_time: tuple[int, ...] = ()      # REA-5: reactors in bullet time with the active character
     chain_seen: tuple[int, ...] = ()       # ACT-4: enemies that saw the actor during its chain so far
     chain_heard: tuple[int, ...] = ()      # ACT-4 / REA-8: enemies that heard it during its chain so far
+    deployed: tuple[str, ...] = ()         # the sides that have deployed (rules/deployment.py), in order
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,8 @@ class Pending:
     """The decision the engine waits for. `kind`: 'initiative' (choose the character whose VOL rolls),
     'activate' (choose an eligible character), 'action' (the active character's next action), 'react'
     (REA-3: may `actor`, of the reacting `side`, react in this window, and with what?), 'malus' (PSI-8: the
-    opposing `side` chooses which of `options`, trait IDs, the panicked `actor` gains).
+    opposing `side` chooses which of `options`, trait IDs, the panicked `actor` gains), 'deploy' (before turn 1:
+    `side` places `options`, its miniatures on the ground, in its zone; rules/deployment.py).
 
     For 'action': `options` are the action keys offered to the acting character (`options.offered_actions`);
     `Engine.legal_options(key)` gives each key's legal choices of parameters.
@@ -57,7 +59,8 @@ class Decision:
     `chain` (ACT-3: chained to the next action) and `facing` (MOV-5: a free turn before acting).
     For 'react': `actor` the reactor, `action` its reaction's key with `params` (an early reaction against a
     move may add `at`: the K along the declared path where it happens, REA-4), or `action` None to pass.
-    For 'malus': `action` the trait ID chosen (PSI-8), `actor` optionally the panicked character."""
+    For 'malus': `action` the trait ID chosen (PSI-8), `actor` optionally the panicked character.
+    For 'deploy': `params` {"positions": {id: [x, y] or [x, y, facing]}}, or {} to keep the default spots."""
     kind: str
     side: str
     choice: int | None = None
@@ -77,6 +80,8 @@ class Decision:
             d["action"] = self.action
             d["params"] = self.params
             d["chain"] = self.chain
+        elif self.params:              # a 'deploy' decision's positions
+            d["params"] = self.params
         if self.facing is not None:
             d["facing"] = self.facing
         return d

@@ -15,7 +15,7 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import options as legal, psychology, reactors
+from wartime.rules import deployment, options as legal, psychology, reactors
 from wartime.rules.state import GameState
 from wartime.rules.turns import TurnFlow
 from wartime.rules.windows import ReactionWindows
@@ -45,6 +45,9 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
             if owed is not None:     # PSI-8: the opposing player chooses a panicked character's malus first
                 return Pending("malus", self.malus_chooser(owed), psychology.malus_options(self.gs, owed),
                                actor=owed)
+        if f.stage == "deploy":
+            side = next(s for s in self.gs.sides if s not in f.deployed)
+            return Pending("deploy", side, deployment.deployable(self.gs, side))
         if f.stage == "initiative":
             chosen = {s for s, _ in f.init_choices}
             for side in self._rolling_sides():
@@ -95,6 +98,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
                          None if d.facing is None else normalise_params(float(d.facing)))
         elif p.kind == "react":
             self._react(d)
+        elif p.kind == "deploy":
+            self._deploy(p.side, normalise_params(d.params))
         elif p.kind == "malus":
             if d.actor is not None and d.actor != p.actor:
                 raise RuleViolation("PSI-8", f"the malus owed is {self.gs.name(p.actor)}'s, not {d.actor}'s")

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wartime.core.components import Activation, Identity, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import holds, psychology, reactions
+from wartime.rules import deployment, holds, psychology, reactions
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
 from wartime.rules.flow import Flow, phase_of
@@ -33,9 +33,18 @@ class TurnFlow:
         return self.flow.stage == "over"
 
     def start(self) -> None:
+        """The game begins with deployment (rules/deployment.py): each side in scenario order, then turn 1."""
         if self.flow.stage == "setup":
+            self._set_flow(stage="deploy")
+
+    def _deploy(self, side: str, params: dict) -> None:
+        """One side's 'deploy' decision (validated first: an illegal one changes nothing); after the last side,
+        turn 1 begins (SEQ-1)."""
+        spots = deployment.check(self.gs, side, params)
+        deployment.apply(self.gs, side, spots)
+        self._set_flow(deployed=self.flow.deployed + (side,))
+        if len(self.flow.deployed) == len(self.gs.sides):
             self._new_turn()
-            self._advance()
 
     # --- eligibility (SEQ-5) ----------------------------------------------------------------
     def eligible(self, e: int, phase: int | None = None) -> bool:

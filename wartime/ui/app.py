@@ -40,6 +40,7 @@ from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice
 from wartime.rules import hiding
 from wartime.rules.actions import REGISTRY
 from wartime.data.tables import trait_by_id
+from wartime.ui.deploy import DeployPlan, draw_panel as draw_deploy_panel
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
@@ -116,6 +117,8 @@ class App(Screen):
         self.chain = False
         self.facing_override: float | None = None
         self.last_human_side: str | None = None
+        #: the deployment being planned by a human side (ui/deploy.py), None otherwise
+        self.deploy: DeployPlan | None = None
         #: per side, how many events it had seen when it last had the mouse (hand-over summaries)
         self.looked: dict[str, int] = {}
         self.pending_key = None
@@ -195,6 +198,7 @@ class App(Screen):
         self.ai_wait = AI_PAUSE
 
     def _new_pending(self, p) -> None:
+        self.deploy = DeployPlan(p.side) if p.kind == "deploy" else None
         self.tool = None
         self.facing_override = None
         self.menu = None
@@ -260,7 +264,12 @@ class App(Screen):
                     self._toast(f"{hot.tooltip[0]}: {hot.tooltip[1]}", theme.BAD)
             elif self.dialog is None and self.view.contains(self.pointer.pos):
                 self.board_click(self.pointer.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.deploy is not None:
+            self._deploy_drop(self.pointer.pos)
         elif event.type == pygame.MOUSEMOTION:
+            if self.deploy is not None and self.deploy.dragging is not None:
+                x, y = self.view.to_board(*self.pointer.pos)
+                self.deploy.plan[self.deploy.dragging] = (x, y, self.deploy.drag_from[2])
             self._hover_board()
         elif event.type == pygame.KEYDOWN:
             self.key(event)
@@ -348,6 +357,11 @@ class App(Screen):
             return
         elif cmd == "choose":
             self.submit(Decision(p.kind, p.side, choice=payload))
+        elif cmd in ("deploy_done", "deploy_auto", "deploy_reset") and p.kind == "deploy" and self.deploy is not None:
+            if cmd == "deploy_reset":
+                self.deploy.plan.clear()
+            else:
+                self.submit(self.deploy.decision() if cmd == "deploy_done" else Decision("deploy", p.side))
         elif cmd == "pass_reaction" and p.kind == "react":
             self.submit(pass_decision(p))
         elif cmd == "confirm":
@@ -387,6 +401,9 @@ class App(Screen):
             self._confirm(p)
 
     def _confirm(self, p) -> None:
+        if p.kind == "deploy" and self.deploy is not None:
+            self.submit(self.deploy.decision())
+            return
         if p.kind in ("initiative", "activate"):
             if self.selected in p.options:
                 self.submit(Decision(p.kind, p.side, choice=self.selected))
@@ -471,6 +488,9 @@ class App(Screen):
             return
         gs = self.match.gs
         p = self.human_pending()
+        if p is not None and p.kind == "deploy" and self.deploy is not None:
+            self._deploy_click(p, pos)
+            return
         hit = self.view.mini_at(gs, pos)
         if p is not None and p.kind in ("action", "react") and self.tool is not None:
             t = self.tool
@@ -750,6 +770,46 @@ class App(Screen):
             said = said[-self.HANDOVER_LINES:]
         return head + [f"• {t}." for t in said] + [""]
 
+    def _deploy_click(self, p, pos) -> None:
+        """Deployment: a click on an own miniature picks it (and starts a drag); a click elsewhere places the
+        picked one there, if the engine's deployment rules accept it."""
+        gs = self.match.gs
+        plan = self.deploy
+        hit = self.view.mini_at(gs, pos, plan.overrides())
+        if hit is not None and hit in p.options:
+            self.selected = hit
+            plan.dragging = hit
+            plan.drag_from = plan.spot(gs, hit)
+            return
+        if self.selected in p.options:
+            x, y = self.view.to_board(*pos)
+            err = plan.place(gs, self.selected, x, y)
+            if err is not None:
+                self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
+
+    def _deploy_drop(self, pos) -> None:
+        """The end of a drag: the miniature stays where it was dropped if the engine accepts the spot."""
+        plan = self.deploy
+        e, start = plan.dragging, plan.drag_from
+        plan.dragging = plan.drag_from = None
+        if e is None:
+            return
+        gs = self.match.gs
+        x, y = self.view.to_board(*pos)
+        if math.hypot(x - start[0], y - start[1]) < 0.2:      # a click, not a drag: the piece stays picked
+            if (start[0], start[1]) == (gs.pos(e).x, gs.pos(e).y):
+                plan.plan.pop(e, None)
+            else:
+                plan.plan[e] = start
+            return
+        if (start[0], start[1]) == (gs.pos(e).x, gs.pos(e).y):
+            plan.plan.pop(e, None)
+        else:
+            plan.plan[e] = start
+        err = plan.place(gs, e, x, y)
+        if err is not None:
+            self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
+
     def _malus_dialog(self, p) -> Dialog:
         """PSI-8: the opposing player chooses the psychological malus the panicked enemy gains: one button per
         malus the engine offers, with the catalogue's English name and effect."""
@@ -793,6 +853,8 @@ class App(Screen):
                     f"(CH VOL first, REA-2) or pass.")
         if p.kind == "malus":
             return f"{side}: {self.name(p.actor)} panics — choose the malus it gains (PSI-8)."
+        if p.kind == "deploy":
+            return f"{side}: deploy your miniatures in your zone, then press Deploy (before turn 1)."
         return f"{side}: {p.kind}"
 
     def _acting_text(self, p) -> str:
@@ -815,7 +877,10 @@ class App(Screen):
             shown = self.display_gs().world.resources.get("flow", f)
             return f"Turn {shown.turn}/{m.gs.turn_limit} · phase {shown.phase} · showing what happened", theme.TEXT_DIM
         who = p.side.capitalize() + ("" if self.is_human(p.side) else " (AI)")
+        if p.kind == "deploy":
+            return f"Deployment before turn 1 · {who} places its miniatures", theme.side_colour(p.side)
         what = {"initiative": "chooses who rolls initiative", "activate": "activates a character",
+                "malus": f"gives {self.name(p.actor).split(' ', 1)[-1]} a malus (PSI-8)",
                 "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
                 "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react"}.get(p.kind, p.kind)
         return f"Turn {f.turn}/{m.gs.turn_limit} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
@@ -868,6 +933,10 @@ class App(Screen):
         p = self.human_pending()
         if p is not None and p.kind in ("initiative", "activate"):
             o.highlights = tuple(p.options)
+        if p is not None and p.kind == "deploy" and self.deploy is not None:
+            o.highlights = tuple(p.options)
+            o.show_zones = True
+            o.overrides.update(self.deploy.overrides())
         rp = self.match.pending
         if rp is not None and rp.kind == "react" and not self.presenter.busy:
             if rp.against is not None:
@@ -964,6 +1033,8 @@ class App(Screen):
         area = pygame.Rect(x, y, w, rect.bottom - y - 8)
         if hp.kind in ("initiative", "activate"):
             self._draw_choices(s, area, hp)
+        elif hp.kind == "deploy" and self.deploy is not None:
+            draw_deploy_panel(s, area, self.gui, self.deploy, self.match.gs, self.name)
         elif hp.kind in ("action", "react"):
             if self.tool is None:
                 self._draw_actions(s, area, hp)
