@@ -23,7 +23,9 @@ def test_ai_moves_are_animated_along_their_path(tmp_path):
         if app.presenter.busy or (p is not None and not app.is_human(p.side)):
             app.step()
             continue
-        if p.kind == "react":
+        if app.dialog is not None:
+            press(app, "react_pass" if app.dialog.kind == "react_prompt" else "dismiss")
+        elif p.kind == "react":
             press(app, "pass_reaction")
         elif p.kind == "action":
             press(app, "menu", menu_index(app, "end"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ui_helpers import DT, ROOT, auto_deploy, click, hotspot, key, menu_index, mini_pos, move_to, pass_reactions, press, \
+from ui_helpers import DT, ROOT, auto_deploy, click, close_dialog, hotspot, key, menu_index, mini_pos, move_to, pass_reactions, press, \
     screen_pos, settle, shot
 
 from wartime.core.components import Searchable
@@ -54,7 +54,7 @@ def to_action(app, want: int | None = None, side: str = "red"):
         settle(app)
         p = app.match.pending
         if app.dialog is not None:
-            press(app, "pass_reaction" if p.kind == "react" else "dismiss")
+            close_dialog(app)
             continue
         if p.kind == "react":
             press(app, "pass_reaction")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui_helpers import (answer_until_red_action, click, hotspot, key, legal_waypoint, make_app, menu_index,
+from ui_helpers import (answer_until_red_action, close_dialog, click, hotspot, key, legal_waypoint, make_app, menu_index,
                         mini_pos, move_to, pass_reactions, press, screen_pos, settle, shot)
 
 
@@ -49,9 +49,12 @@ def test_full_activation_select_move_shoot_with_hand_over(tmp_path):
     # blue's orcs see the move declared: the decision passes to blue (REA-3), one reactor at a time
     settle(app)
     assert app.match.pending.kind == "react" and app.match.pending.side == "blue"
-    assert app.dialog is not None and app.dialog.kind == "handover" and "react?" in app.dialog.title
+    # issue 14: one prompt for the window (the move ends in view of blue's orcs), listing blue's possible reactors
+    assert app.dialog is not None and app.dialog.kind == "react_prompt" and "react?" in app.dialog.title
+    assert any(line.startswith("Yours that may react: ") for line in app.dialog.lines)
+    assert [b[1] for b in app.dialog.buttons] == ["react_pass", "react_open", "react_later"]
     shot(app, "08-react-handover")
-    press(app, "dismiss")                                      # "React…": blue looks at its reactions
+    press(app, "react_open")                                   # "React now…": blue looks at its reactions
     p = app.match.pending
     entries = app._menu(p)
     assert {e.key for e in entries} <= set(p.options) | {"ranged_attack", "melee_attack", "reload"}
@@ -72,8 +75,8 @@ def test_full_activation_select_move_shoot_with_hand_over(tmp_path):
             caught = True
         if not app.presenter.busy:
             q = app.match.pending
-            if app.dialog is not None and app.dialog.kind == "handover":
-                press(app, "pass_reaction" if q.kind == "react" else "dismiss")
+            if app.dialog is not None:
+                close_dialog(app)
                 continue
             if q.kind == "react":
                 press(app, "pass_reaction")

@@ -2,7 +2,7 @@
 the log's words), never a stale "Turn 1 begins." in a later phase."""
 from __future__ import annotations
 
-from ui_helpers import make_app, press, settle
+from ui_helpers import close_dialog, make_app, press, settle
 
 from wartime.rules.sequence import Decision
 
@@ -15,11 +15,11 @@ def test_handover_tells_what_happened_since_the_player_last_looked(tmp_path):
         settle(app)
         p = m.pending
         if app.dialog is not None:
-            if app.dialog.kind == "handover":
+            if app.dialog.kind in ("handover", "react_prompt"):
                 seen.append(list(app.dialog.lines))
                 if len(seen) >= 4:
                     break
-            press(app, "pass_reaction" if p.kind == "react" else "dismiss")
+            close_dialog(app)
             continue
         if p.kind in ("initiative", "activate"):
             app.submit(Decision(p.kind, p.side, choice=p.options[0]))

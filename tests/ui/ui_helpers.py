@@ -116,7 +116,7 @@ def answer_until_red_action(app, red_pick=None, shots: bool = False) -> list[str
             seen.append(app.dialog.kind)
             if shots and app.dialog.kind == "handover" and seen.count("handover") == 1:
                 shot(app, "03-handover")
-            press(app, "pass_reaction" if app.match.pending.kind == "react" else "dismiss")
+            close_dialog(app)
             continue
         p = app.match.pending
         if p.kind == "react":
@@ -170,12 +170,12 @@ def pass_reactions(app, max_rounds: int = 40) -> int:
     for _ in range(max_rounds):
         settle(app)
         p = app.match.pending
+        if app.dialog is not None and app.dialog.kind == "react_prompt":
+            press(app, "react_pass")
+            passed += 1
+            continue
         if app.dialog is not None and app.dialog.kind == "handover":
-            if p is not None and p.kind == "react":
-                press(app, "pass_reaction")
-                passed += 1
-            else:
-                press(app, "dismiss")
+            press(app, "dismiss")
             continue
         if p is not None and p.kind == "react" and app.is_human(p.side):
             press(app, "pass_reaction")
@@ -183,3 +183,15 @@ def pass_reactions(app, max_rounds: int = 40) -> int:
             continue
         return passed
     raise AssertionError("reactions never ended")
+
+
+def close_dialog(app) -> None:
+    """Answer the open dialog the way a player who only wants to go on would: a reaction prompt passes the
+    window, anything else is dismissed."""
+    kind = app.dialog.kind
+    if kind == "react_prompt":
+        press(app, "react_pass")
+    elif kind == "malus":
+        press(app, "malus", app.dialog.buttons[0][2])
+    else:
+        press(app, "dismiss")

@@ -40,11 +40,16 @@ from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice
 from wartime.rules import hiding
 from wartime.rules.actions import REGISTRY
 from wartime.data.tables import trait_by_id
+from wartime.geometry import sight
 from wartime.ui.deploy import DeployPlan, draw_panel as draw_deploy_panel
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
 AI_PAUSE = 0.35
+#: when a human side is asked to react (the "Reactions" button cycles them), the first the default
+REACT_MODES = ("relevant", "always", "never")
+REACT_MODE_WORDS = {"relevant": "when an enemy targets one of yours or ends a move in their view",
+                    "always": "at every window", "never": "never (every window passes at once)"}
 
 
 @dataclass
@@ -119,6 +124,11 @@ class App(Screen):
         self.last_human_side: str | None = None
         #: the deployment being planned by a human side (ui/deploy.py), None otherwise
         self.deploy: DeployPlan | None = None
+        #: issue 14: per human side, when it is asked to react: 'relevant' (an enemy action targets one of its
+        #: miniatures or a move ends in view of one), 'always' or 'never' (auto-pass)
+        self.react_mode: dict[str, str] = {}
+        self.react_asked: set = set()        # windows already prompted (one prompt per window and side)
+        self.react_skip: set = set()         # enemy actions whose windows the side passed as a whole
         #: per side, how many events it had seen when it last had the mouse (hand-over summaries)
         self.looked: dict[str, int] = {}
         self.pending_key = None
@@ -170,6 +180,9 @@ class App(Screen):
             self.pending_key = key
             self._new_pending(p)
         if self.is_human(p.side):
+            if p.kind == "react":
+                self._human_window(p)
+                return
             if self.hot_seat and self.last_human_side is not None and p.side != self.last_human_side:
                 self.dialog = self._handover(p)
             elif p.kind == "malus":
@@ -306,6 +319,24 @@ class App(Screen):
             p = self.human_pending()
             if p is not None and p.kind == "react":
                 self.submit(pass_decision(p))
+            return
+        if cmd in ("react_open", "react_later", "react_pass") and self.dialog is not None \
+                and self.dialog.kind == "react_prompt":
+            token = self.dialog.extra.get("token")
+            self.dialog = None
+            if cmd == "react_pass":
+                self.react_skip.add(token)
+            if cmd != "react_open":
+                self._pass_window(token)
+            return
+        if cmd == "react_mode":
+            side = self.last_human_side or next((s for s in ("red", "blue") if self.is_human(s)), None)
+            if side is not None:
+                modes = REACT_MODES
+                now = self.react_mode.get(side, modes[0])
+                self.react_mode[side] = modes[(modes.index(now) + 1) % len(modes)]
+                self._toast(f"{side.capitalize()} is asked to react: {REACT_MODE_WORDS[self.react_mode[side]]}",
+                            theme.ACCENT)
             return
         if cmd == "malus" and self.dialog is not None and self.dialog.kind == "malus":    # PSI-8
             self.dialog = None
@@ -726,17 +757,6 @@ class App(Screen):
         side = p.side.capitalize()
         prev = (self.last_human_side or "").capitalize()
         lines = self._since_last_look(p.side)
-        if p.kind == "react":          # REA-3: the other player's character may react
-            act = REGISTRY.get(p.against_action or "")
-            acting = self.name(p.against).split(" ", 1)[-1] if p.against is not None else "?"
-            verb = ("moves into your view" if act is not None and act.moves else
-                    "attacks" if act is not None and act.is_attack else "acts")
-            title = f"{side}: {prev or 'the enemy'}'s {acting} {verb} — react?"
-            lines = lines + [f"{self.name(p.actor)} may react to {self._acting_text(p)}.",
-                     "A reaction costs its ENE (down to −10) after a CH VOL (REA-2); before the action resolves "
-                     "it takes CH ATR −1 (REA-4).", "", f"{prev}: pass the mouse to {side}."]
-            return handover_dialog(p.side, title, lines, [("React…", "dismiss", None),
-                                                          ("Don't react", "pass_reaction", None)])
         lines.append(self._prompt_text(p))
         lines.append("")
         lines.append(f"{prev}: pass the mouse to {side}.")
@@ -769,6 +789,90 @@ class App(Screen):
             head.append(f"… {len(said) - self.HANDOVER_LINES} earlier events (see the log)")
             said = said[-self.HANDOVER_LINES:]
         return head + [f"• {t}." for t in said] + [""]
+
+    # --- reaction windows for a human side (issue 14: reactions that respect the player's time) ----------------
+    def _action_token(self, p):
+        """The enemy action a window answers: the index of its declaration event (a move's declaration window and
+        its after window share it)."""
+        events = self.match.world.events
+        for i in range(len(events) - 1, max(-1, len(events) - 400), -1):
+            ev = events[i]
+            if ev["type"] == "action" and ev.get("who") == p.against and ev.get("action") == p.against_action:
+                return (p.against, i)
+        return (p.against, p.against_action)
+
+    def _relevant(self, p) -> bool:
+        """'relevant' mode: the enemy action targets one of the side's miniatures, or it is a move that ends in the
+        field of view of one of the side's miniatures that may react in this window."""
+        gs = self.match.gs
+        if p.against_target is not None and gs.side(p.against_target) == p.side:
+            return True
+        act = REGISTRY.get(p.against_action or "")
+        if act is None or not act.moves or p.against is None:
+            return False
+        w = self.match.engine.flow.window
+        path = (getattr(w, "params", None) or {}).get("path") if w is not None else None
+        pos = gs.pos(p.against)
+        end = tuple(path[-1][:2]) if p.window == "declaration" and path else (pos.x, pos.y)
+        r = gs.body(p.against).radius
+        mine = [e for e in (getattr(w, "queue", None) or ()) if gs.side(e) == p.side]
+        for e in mine:
+            q = gs.pos(e)
+            if sight.in_fov(q.x, q.y, q.facing, end[0], end[1], r, gs.fov_range(e)):
+                return True
+        return False
+
+    def _human_window(self, p) -> None:
+        """One prompt per reaction window and side: the side's miniatures that may react, React now / (for a
+        move's declaration) React when it ends / Pass (Esc, Space), unless the side's setting or the window's
+        relevance passes it at once; a window the side passed as a whole passes its after window too."""
+        token = self._action_token(p)
+        mode = self.react_mode.get(p.side, REACT_MODES[0])
+        if token in self.react_skip or mode == "never" or (mode == "relevant" and not self._relevant(p)):
+            self._pass_window(token)
+            self.last_human_side = p.side
+            return
+        wkey = (token, p.window, p.side)
+        if wkey in self.react_asked:
+            self.last_human_side = p.side
+            return                                    # the player chose to react: the menu is on the panel
+        self.react_asked.add(wkey)
+        self.dialog = self._react_prompt(p, token)
+        self.last_human_side = p.side
+
+    def _pass_window(self, token) -> None:
+        """Every queued miniature of the deciding human side passes this window (REA-3)."""
+        for _ in range(64):
+            p = self.match.pending
+            if p is None or p.kind != "react" or not self.is_human(p.side) or self._action_token(p) != token:
+                return
+            if not self.submit(pass_decision(p)):
+                return
+
+    def _react_prompt(self, p, token) -> Dialog:
+        side = p.side.capitalize()
+        lines = self._since_last_look(p.side) if self.hot_seat else []
+        w = self.match.engine.flow.window
+        mine = [e for e in (getattr(w, "queue", None) or ()) if self.match.gs.side(e) == p.side]
+        lines += [f"{self._acting_text(p)}.",
+                  "Yours that may react: " + ", ".join(self.name(e).split(" ", 1)[-1] for e in mine) + ".",
+                  "A reaction costs its ENE (down to −10) after a CH VOL (REA-2); before the action resolves it "
+                  "takes CH ATR −1 (REA-4)."]
+        prev = self.last_human_side
+        if self.hot_seat and prev is not None and prev != p.side:
+            lines += ["", f"{prev.capitalize()}: pass the mouse to {side}."]
+        act = REGISTRY.get(p.against_action or "")
+        buttons = [("Pass  (Space, Esc)", "react_pass", None), ("React now…", "react_open", None)]
+        if p.window == "declaration" and act is not None and act.moves:
+            buttons.append(("React when it ends", "react_later", None))
+        verb = ("moves" if act is not None and act.moves else
+                "attacks" if act is not None and act.is_attack else "acts")
+        acting = self.name(p.against).split(" ", 1)[-1] if p.against is not None else "the enemy"
+        d = handover_dialog(p.side, f"{side}: {acting} {verb} — react?", lines, buttons)
+        d.kind = "react_prompt"
+        d.cancel = ("react_pass", None)
+        d.extra = {"token": token}
+        return d
 
     def _deploy_click(self, p, pos) -> None:
         """Deployment: a click on an own miniature picks it (and starts a drag); a click elsewhere places the
@@ -896,6 +1000,8 @@ class App(Screen):
             ("Zones", "toggle_zones", "Show the deployment zones (Z)"),
             ("Save", "save", "Save the game: its record plus a .ui.json (F5)"),
             ("Load", "load", "Load a saved game (F9)"),
+            ("Reactions", "react_mode", "When you are asked to react: when an enemy targets you or ends a move "
+             "in your view / always / never (auto-pass)"),
             ("Help", "help", "Controls (F1)"),
             ("Quit", "quit", "Autosave and quit")])
         self._draw_side(s)
