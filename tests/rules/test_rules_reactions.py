@@ -557,3 +557,19 @@ def test_REA_1_levels_1_and_2_can_react_to_each_other_at_range():
     assert sight_reason(g.gs, a, b, [(16.0, 20.0)]) in (BY_SIGHT, "out_of_range", "no_los")
     g.set(b, Position(16, 20, 180.0, 3))
     assert sight_reason(g.gs, b, a, [(10.0, 20.0)]) == NOT_IN_FOV
+
+
+def test_REA_3_only_characters_with_a_legal_reaction_they_can_pay_for_are_offered_the_window():
+    """REA-3 (issue 14): a window is offered only to the characters with at least one legal reaction they can pay
+    for. A tied-up enemy sees the shot declared but may not react at all (CBA-25 ruling 3): it is no candidate,
+    the window event says why, and no 'react' decision is asked of it; its untied companion is asked."""
+    from wartime.core.components import Tied
+    g = duel({}, {}, M(side="blue", x=20, y=22, facing=180.0, VOL=5, weapons=(weapon(),)))
+    a, b, c = g.ids
+    g.set(b, Tied())
+    g.start_activation(a, energy=10)
+    g.declare(a, "ranged_attack", target=c, weapon=0)
+    ev = window_event(g, "declaration")
+    assert [x["who"] for x in ev["candidates"]] == [c]
+    assert {"who": b, "why": "no legal reaction it can pay for"} in ev["excluded"]
+    assert g.pending.kind == "react" and g.pending.actor == c

@@ -10,6 +10,7 @@ from dataclasses import replace
 from wartime.core.errors import RuleViolation
 from wartime.rules import hiding, psychology, reactions, reactors
 from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import action_cost, can_pay
@@ -38,16 +39,44 @@ class ReactionWindows:
                              seen_before=f.chain_seen if w.timing == "after"
                              else (), heard_before=f.chain_heard if w.timing == "after" else (),
                              memo=self._sight_memo)
+        queue, triggers, excluded = list(s.queue), list(s.triggers), list(s.excluded)
+        if queue:
+            # REA-3 (issue 14): a window is offered only to characters with a legal reaction they can pay for
+            probe = replace(w, queue=tuple(queue))
+            mute = [e for e in queue if not self._may_react(probe, e)]
+            if mute:
+                queue = [e for e in queue if e not in mute]
+                triggers = [(e, by) for e, by in triggers if e not in mute]
+                excluded += [(e, "no legal reaction it can pay for") for e in mute]
         gs.world.emit("reaction_window", "REA-3", window=w.timing, actor=w.actor, action=w.action, target=w.target,
-                      chained=w.chained, candidates=[{"who": e, "by": by} for e, by in s.triggers],
-                      excluded=[{"who": e, "why": why} for e, why in s.excluded])
-        if not s.queue:
+                      chained=w.chained, candidates=[{"who": e, "by": by} for e, by in triggers],
+                      excluded=[{"who": e, "why": why} for e, why in excluded])
+        if not queue:
             return False
         if ctx is not None:
             w = replace(w, mods=tuple((m.modifier.rule, m.modifier.value, m.modifier.label, m.scope, m.used)
                                       for m in ctx.mods), failed=ctx.failed, end_activation=ctx.end_activation)
-        self._set_flow(stage="react", window=replace(w, queue=tuple(s.queue), triggers=tuple(s.triggers)))
+        self._set_flow(stage="react", window=replace(w, queue=tuple(queue), triggers=tuple(triggers)))
         return True
+
+    def _may_react(self, w: Window, e: int) -> bool:
+        """REA-3: whether `e` has at least one legal reaction in window `w` that it can pay for (REA-2: down to ENE
+        −10): the first candidate the engine accepts among the keys the window allows it (changing nothing)."""
+        gs = self.gs
+        # actions without parameters first (Agacharse, Pivotar...): one cheap validation settles most candidates
+        for key in sorted(reactors.window_options(gs, w, e), key=lambda k: (len(REGISTRY[k].params), k)):
+            action = REGISTRY[key]
+            space = CandidateSpace(gs, e, against=w.actor, reaction=True)
+            for c in action.candidates(gs, e, space):
+                params = c.build()
+                if params is None:
+                    continue
+                try:
+                    self._validate_reaction(w, e, key, params)
+                except RuleViolation:
+                    continue
+                return True
+        return False
 
     def _context_of(self, w: Window) -> ActionContext:
         """Rebuild the acting action's context stored in a window."""
