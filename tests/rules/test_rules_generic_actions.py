@@ -143,18 +143,22 @@ def test_GNA_6_steel_bonds_need_two_natural_1s_in_a_row_and_a_fumble_wounds():
 
 
 def test_GNA_6_a_tied_character_does_not_react():
-    """CBA-25 ruling (3) / GNA-6: tied, it may not react (the reaction is refused naming CBA-25)."""
+    """CBA-25 ruling (3) / GNA-6: tied, it may not react: a reaction is refused naming CBA-25, so it has no legal
+    reaction and the window is not offered to it (REA-3)."""
     g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0))
     a, b = g.ids
     g.set(b, Tied())
     g.auto_pass = False
     g.start_activation(a, energy=10)
+    w = g.engine.flow.window
+    from wartime.rules.reactions import Window  # (only this test builds a window by hand)
+    probe = Window(timing="after", actor=a, action="move", target=None, queue=(b,))
+    assert violation(g.engine._validate_reaction, probe, b, "ranged_attack", {"target": a, "weapon": 0}).rule_id \
+        == "CBA-25"
     g.declare(a, "move", path=[[10, 21]])
-    while g.pending is not None and g.pending.kind == "react" and g.pending.actor != b:
-        g.react(g.pending.actor)
-    assert g.pending is not None and g.pending.actor == b
-    assert violation(g.react, b, "ranged_attack", target=a, weapon=0).rule_id == "CBA-25"
-    assert not any(o.key == "ranged_attack" for o in g.engine.legal_options())
+    assert g.pending is None or g.pending.kind != "react" or g.pending.actor != b
+    ev = g.events("reaction_window")[-1]
+    assert {"who": b, "why": "no legal reaction it can pay for"} in ev["excluded"] and w is None
 
 
 # --- GNA-7 -----------------------------------------------------------------------------------------------------------
