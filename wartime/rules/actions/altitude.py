@@ -17,7 +17,7 @@ from wartime.rules import traits
 from wartime.rules.actions.base import Action, register
 # perched and flight_restrictions are re-exported: they were defined here first
 from wartime.rules.actions.flight import can_fly, flight_levels, flight_restrictions, perched  # noqa: F401
-from wartime.rules.actions.movement import can_move
+from wartime.rules.actions.movement import can_move, path_violation
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.noise import emit_noise, movement_noise
@@ -84,17 +84,18 @@ class _AltitudeBase(Action):
         at that level, MOV-14, the board edge, and terrain (MOV-9) only at levels 1 (ground) and 2 (pieces as
         tall as the flight elevation)."""
         mine = gs.side(actor)
-        others = []
+        others, ids = [], []
         for o in gs.minis():
             if o == actor or not gs.on_table(o) or gs.pos(o).level != level:
                 continue
             q = gs.pos(o)
             others.append(geo_move.Other(q.x, q.y, gs.body(o).radius, gs.side(o) != mine and gs.able(o)))
+            ids.append(o)
         elevation = {1: 0.0, 2: 3.0}.get(level, math.inf)
         chk = geo_move.check_path(gs.board, [start, end], gs.body(actor).radius, gs.chest_height(actor),
                                   gs.mov(actor) + 1.0, others, elevation=elevation)
         if not chk.ok:
-            raise RuleViolation(chk.rule_id or self.rule, chk.message)
+            raise path_violation(gs, chk, ids, self.rule)
 
     def cost(self, gs, actor, params, prepared):
         return 1

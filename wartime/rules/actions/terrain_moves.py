@@ -767,9 +767,9 @@ class MoveCarrying(Action):
         path = [(p.x, p.y)] + pts
         group = set(members) | {body}
         mine = gs.side(actor)
+        ids = [o for o in gs.minis() if o not in group and gs.on_table(o) and gs.pos(o).level == p.level]
         others = [geo_move.Other(gs.pos(o).x, gs.pos(o).y, gs.body(o).radius, gs.side(o) != mine and gs.able(o))
-                  for o in gs.minis()
-                  if o not in group and gs.on_table(o) and gs.pos(o).level == p.level]
+                  for o in ids]
         chest = gs.chest_height(actor)
         surcharge = 0
         offsets = {}
@@ -783,7 +783,8 @@ class MoveCarrying(Action):
                                       crouched=crouched)
             if not chk.ok:
                 who = "" if m == actor else f" ({gs.name(m)}'s part of the move)"
-                raise RuleViolation(chk.rule_id or self.rule, chk.message + who)
+                exc = path_violation(gs, chk, ids, self.rule)
+                raise RuleViolation(exc.rule_id, exc.message + who)
             if m != body:
                 surcharge = max(surcharge, chk.surcharge)
         for m in helpers:
