@@ -37,3 +37,16 @@ def test_handover_tells_what_happened_since_the_player_last_looked(tmp_path):
     assert told, seen
     # every summarised line is one the log shows (the log's own words), e.g. a declared Move with its cost
     assert any(line.startswith("• ") and "Move" in line and "ENE" in line for lines in told for line in lines)
+
+
+def test_the_turn_and_phase_status_is_explained_on_hover_and_in_the_help(tmp_path):
+    """Issue 14: "Turn 1/8 · phase 10" is explained: hovering the status line gives what it counts (SEQ-1..7), and
+    the help has a section on turns and phases."""
+    from ui_helpers import move_to
+    from wartime.ui.input import PLAY_HELP
+    app = make_app(tmp_path, start=False)
+    region = next(h for h in app.gui.hotspots if h.tooltip and h.tooltip[0].startswith("Turn and phase"))
+    move_to(app, region.rect.center)
+    title, body = app.gui.tooltip_at()
+    assert title == "Turn and phase (SEQ-1..7)" and "phases run from 10 down to 1" in body
+    assert any(line.startswith("## Turns and phases") for line in PLAY_HELP)

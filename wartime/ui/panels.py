@@ -192,12 +192,23 @@ def handover_dialog(side: str, title: str, lines: list[str], buttons=None) -> Di
 
 
 # --- top bar -------------------------------------------------------------------------------------------------
+#: the status line explained (hover it): what "Turn 1/8 · phase 10" counts
+STATUS_HELP = ("Turn and phase (SEQ-1..7)",
+               "Turn 1/8: the game lasts the scenario's turn limit. Each turn starts with an initiative roll "
+               "(1D10 + VOL of a chosen character, SEQ-2); then phases run from 10 down to 1 (SEQ-4). A character "
+               "first acts in the phase equal to its VOL (SEQ-5; VOL 4 acts in phase 4 or later), the sides "
+               "alternating activations, the initiative winner first in each phase (SEQ-3, SEQ-6). Empty phases "
+               "are skipped; after phase 1 the turn ends (SEQ-7).")
+
+
 def draw_top_bar(surface, rect, gui: Gui, title: str, status: str, status_colour, buttons: list[tuple[str, str, str]]):
     pygame.draw.rect(surface, (30, 32, 37), rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
     theme.blit_text(surface, title, (rect.x + 12, rect.centery), 16, theme.TEXT, bold=True, anchor="midleft")
     tw = theme.font(16, True).size(title)[0]
     theme.blit_text(surface, status, (rect.x + 30 + tw, rect.centery), 15, status_colour, anchor="midleft")
+    sw = theme.font(15).size(status)[0]
+    gui.region((rect.x + 30 + tw, rect.y, sw, rect.height), tooltip=STATUS_HELP)
     x = rect.right - 8
     for label, cmd, tip in reversed(buttons):
         w = theme.font(13).size(label)[0] + 20
