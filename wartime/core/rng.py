@@ -17,31 +17,42 @@ class Dice:
     def __init__(self, seed: int):
         self.seed = int(seed)
         self._rng = _random_module.Random(self.seed)
+        #: the generator's state, cached until the next draw (`state()` costs ~10 µs, and a world snapshot asks it)
+        self._state = None
 
     def d10(self) -> int:
         """1D10: an integer 1-10."""
+        self._state = None
         return self._rng.randrange(10) + 1
 
     def d100(self) -> int:
         """1D100: an integer 1-100 (BAS-6)."""
+        self._state = None
         return self._rng.randrange(100) + 1
 
     def angle(self) -> float:
         """A uniform direction in [0, 360) degrees (BAS-4), rounded to a canonical 1e-6."""
+        self._state = None
         return round(self._rng.random() * 360.0, 6) % 360.0
 
     def choice_index(self, n: int) -> int:
         """A uniform index in [0, n) (used by the random controller's own Dice, never by rules)."""
+        self._state = None
         return self._rng.randrange(n)
 
     def uniform(self, a: float, b: float) -> float:
+        self._state = None
         return self._rng.uniform(a, b)
 
     def state(self):
-        return self._rng.getstate()
+        if self._state is None:
+            self._state = self._rng.getstate()
+        return self._state
 
     def set_state(self, state) -> None:
-        self._rng.setstate(state)
+        if state is not self._state:                 # the very state it is in (no draw since): nothing to do
+            self._rng.setstate(state)
+            self._state = state
 
 
 class ScriptedDice(Dice):

@@ -29,6 +29,9 @@ class World:
     def __init__(self, dice: Dice):
         self.dice = dice
         self.tables: dict[type, dict[int, Any]] = {}
+        #: the component types whose table this world owns outright; any other table may be shared with a
+        #: snapshot and is copied before its first change (copy-on-write: snapshot/restore copy no table)
+        self._owned: set[type] = set()
         self.resources: dict[str, Any] = {}
         self.events: list[Mapping[str, Any]] = []
         self._next_id = 1
@@ -61,9 +64,13 @@ class World:
 
     def set(self, eid: int, comp: Any) -> None:
         self.bump_version()
-        table = self.tables.get(type(comp))
-        if table is None:
-            table = self.tables[type(comp)] = {}
+        ctype = type(comp)
+        if ctype in self._owned:
+            self.tables[ctype][eid] = comp
+            return
+        table = self.tables.get(ctype)
+        table = self.tables[ctype] = {} if table is None else dict(table)     # copy-on-write
+        self._owned.add(ctype)
         table[eid] = comp
 
     def get(self, eid: int, ctype: type[C]) -> C:
@@ -79,7 +86,13 @@ class World:
 
     def remove(self, eid: int, ctype: type) -> None:
         self.bump_version()
-        self.tables.get(ctype, {}).pop(eid, None)
+        table = self.tables.get(ctype)
+        if table is None or eid not in table:
+            return
+        if ctype not in self._owned:                    # copy-on-write
+            table = self.tables[ctype] = dict(table)
+            self._owned.add(ctype)
+        del table[eid]
 
     def query(self, *ctypes: type) -> Iterator[int]:
         """Entities having every given component, in id order (determinism: never set or hash order)."""
@@ -116,9 +129,14 @@ class World:
     # --- snapshots -----------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
         """A copy of the world's state: component tables (shallow: components are frozen), resources,
-        the dice state and the length of the event log."""
+        the dice state and the length of the event log.
+
+        Copy-on-write: the snapshot shares the component tables with the world, which copies a table before
+        its next change (`set`, `remove`); a snapshot's tables are never changed, so it can be restored any
+        number of times. Never write into `world.tables[T]` directly: go through `set`/`remove`."""
+        self._owned.clear()
         return Snapshot(
-            tables={t: dict(tab) for t, tab in self.tables.items()},
+            tables=dict(self.tables),
             resources=dict(self.resources),
             next_id=self._next_id,
             dice_state=self.dice.state(),
@@ -127,7 +145,8 @@ class World:
 
     def restore(self, snap: Snapshot) -> None:
         self.bump_version()
-        self.tables = {t: dict(tab) for t, tab in snap.tables.items()}
+        self.tables = dict(snap.tables)              # the tables themselves shared, copied on write
+        self._owned = set()
         self.resources = dict(snap.resources)
         self._next_id = snap.next_id
         self.dice.set_state(snap.dice_state)
