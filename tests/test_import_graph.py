@@ -19,8 +19,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wartime"
 
-#: Layer of each top-level part of the package (a module `wartime/cli*.py` is "cli").
-LAYERS = {"core": 0, "geometry": 1, "rules": 2, "data": 3, "match": 4, "ai": 5, "balance": 6, "ui": 6, "cli": 7}
+#: Layer of each top-level part of the package (a module `wartime/cli*.py` is "cli"; wartime/env.py, the agent
+#: API, sits beside balance and ui).
+LAYERS = {"core": 0, "geometry": 1, "rules": 2, "data": 3, "match": 4, "ai": 5, "balance": 6, "ui": 6, "env": 6, "cli": 7}
 #: No pygame and no file I/O in these (README: "nothing below ui imports pygame", "no I/O below match"; data/
 #: is the layer that reads files).
 PURE = ("core", "geometry", "rules")

@@ -1,7 +1,7 @@
 """Nobody outside rules/ keeps a list of action keys or calls the engine's private parts: the window's menus and
 the controllers take their options from the engine (`Pending.options`, `Engine.legal_options`,
 `Engine.action_menu`) and tell actions apart by their metadata. An AST scan of wartime/ai, wartime/ui,
-wartime/match, wartime/balance and wartime/cli*.py fails on any tuple, list, set or dict literal holding two or
+wartime/match, wartime/balance, wartime/cli*.py and wartime/env.py fails on any tuple, list, set or dict literal holding two or
 more registered action keys, and on any import or use of a private engine name (`_consume_one_shots`, ...)."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ SCANNED = ("ai", "ui", "match", "balance")
 
 def scanned_files() -> list[Path]:
     files = [p for d in SCANNED for p in sorted((ROOT / d).rglob("*.py"))]
-    return files + sorted(ROOT.glob("cli*.py"))
+    return files + sorted(ROOT.glob("cli*.py")) + sorted(ROOT.glob("env*.py"))     # env.py: the agent API
 
 
 def private_engine_names() -> set[str]:
