@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from wartime.env import GLOBAL_FEATURES, MINI_FEATURES, env  # noqa: E402
 
@@ -28,6 +28,10 @@ def _play(e, seed: int, n: int, pick_seed: int = 0) -> list[np.ndarray]:
 
 def test_pettingzoo_api_test_passes():
     api_test(env(max_decisions=40), num_cycles=20)
+
+
+def test_pettingzoo_seed_test_passes():
+    seed_test(lambda: env(max_decisions=30), num_cycles=20)
 
 
 def test_same_seed_and_actions_give_the_same_observations():
