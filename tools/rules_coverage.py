@@ -58,7 +58,6 @@ PARTIAL = {
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
 REFUSED = {
-    "CBA-22": "duels are not modelled; an early reactive attack resolves first (REA-4)",
     "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
     "MET-1": "a character carrying a metahability is refused when a game is set up",
     "MOV-2": "transports are refused when a game is set up",

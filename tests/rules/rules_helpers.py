@@ -102,6 +102,9 @@ class Game:
         #: PSI-8: the opposing player's malus choice is answered with the digest's default order (False: a test
         #: answers the 'malus' decision itself)
         self.auto_malus = True
+        #: CBA-22: a duel's window (a reactive attack answering an attack) is passed by both duellists after `react`
+        #: (the REA-4 order: the reactor first), so reaction tests see the core order; the CBA-22 tests turn it off
+        self.auto_duel_pass = True
         sides = tuple(dict.fromkeys(m.side for m in minis)) or ("red", "blue")
         for s in ("red", "blue"):
             if s not in sides:
@@ -156,6 +159,8 @@ class Game:
         assert p is not None and p.kind == "react", f"no reaction is pending: {p}"
         self.engine._react(Decision("react", self.gs.side(reactor), actor=reactor, action=key,
                                     params=normalise_params(params)))
+        while self.auto_duel_pass and self.pending is not None and self.pending.window == "duel":
+            self.engine._react(Decision("react", self.pending.side, actor=self.pending.actor))
 
     def pass_reactions(self) -> None:
         """Every candidate of the open reaction windows passes (only while `auto_pass` is on); a malus owed is

@@ -1,7 +1,8 @@
 """Reactions through the rules engine: reaction windows and their explanation (REA-1, REA-3, REA-8), the
 reaction CH VOL and the −10 floor (REA-2, ENE-3), early reactions (REA-4, MOD-3), bullet time (REA-5), chains
 (ACT-4), and the reaction actions: Pivotar (MVA-19), Huir (CBA-24), Esquivar en CaC (CBA-17), Contracarga
-(CBA-13), En guardia (GNA-8), Desenfundar (CBA-22, refused); with their psychology (CMB-5, PSI-5..12)."""
+(CBA-13), En guardia (GNA-8), Desenfundar (CBA-22: only in a duel, test_rules_quick_draw.py); with their
+psychology (CMB-5, PSI-5..12)."""
 from __future__ import annotations
 
 import pytest
@@ -455,15 +456,17 @@ def test_CBA_13_Contracarga_gives_CH_DEF_plus_1_against_the_charge():
     assert reactive(g.gs, b).counter_charge is None
 
 
-def test_CBA_22_Desenfundar_is_refused():
-    """CBA-22: duels are not modelled (an early reactive attack resolves first, REA-4): Desenfundar is refused."""
+def test_CBA_22_Desenfundar_outside_a_duel_is_refused_and_CBA_20_Contramagia_is_refused():
+    """CBA-22: Desenfundar is declared only in a duel's window (tests/rules/test_rules_quick_draw.py), not as an
+    ordinary reaction; CBA-20: Contramagia is refused (metahabilities are not in play)."""
     g = duel()
     a, b = g.ids
     g.start_activation(a, energy=10)
     g.declare(a, "ranged_attack", target=b, weapon=0)
     exc = violation(g.react, b, "quick_draw")
-    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-22"
-    assert violation(g.react, b, "counter_magic").rule_id == "CBA-20"
+    assert not isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-22"
+    exc = violation(g.react, b, "counter_magic")
+    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-20"
 
 
 def test_MVA_19_outside_its_activation_a_character_does_not_turn_for_free():

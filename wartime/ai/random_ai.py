@@ -8,7 +8,9 @@ CMB-15 follow-up, `Action.free`) lapses at once, so it is taken half the time it
 action about as likely as any other, so rare ones (Apoyar, Curar, Cambiar de altitud…) are exercised too.
 For a 'react' decision it passes four times in five (once in two when it is the acting enemy's target); otherwise it draws, with even odds, from the window's
 reaction-only actions (Pivotar, Huir, Esquivar, Contracarga: `Action.reaction_only`) or from the general actions
-taken as reactions, then a candidate the same way (falling back to the other group, then to passing).
+taken as reactions, then a candidate the same way (falling back to the other group, then to passing). A duel's
+window (CBA-22) offers its duellist only Desenfundar, against an attack at that duellist: it declares it or passes
+with even odds.
 
 Its randomness is a pure function of (seed, decision index): each decision draws from a fresh
 `Dice(derive_seed(seed, f"decision:{n}"))`, n being the number of decisions the match has recorded. A resumed

@@ -27,6 +27,7 @@ from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
 from wartime.rules import areas, deployment, holds
 from wartime.rules.reactions import point_along
+from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -576,6 +577,8 @@ class ScriptedController:
         else duck from a shot (crouch, then shoot back after it in bullet time, REA-5), dodge a melee attack,
         counter-charge, flee when panicked; take a good shot at an enemy in view only with energy the next gain
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
+        if p.window == DUEL_WINDOW:
+            return self._quick_draw(match, p)                           # CBA-22
         gs, engine = match.gs, match.engine
         e, a = p.actor, p.against
         acting = REGISTRY.get(p.against_action or "")
@@ -662,6 +665,19 @@ class ScriptedController:
             d = reaction(p, pivot, **{name: facing_to(gs, e, a)})
             if legal_reaction_cost(engine, d) is not None and (threat or gs.energy(e) - 1 >= floor):
                 return d
+        return reaction(p, None)
+
+    def _quick_draw(self, match, p: Pending) -> Decision:
+        """CBA-22: in a duel's window the acting character declares Desenfundar when its exact odds of winning the
+        CH AGI ENF are above 1/2 (rules.duels.quick_draw_odds); otherwise it passes and the reactor's attack resolves
+        first (REA-4). The reactor always passes: undeclared, its attack already resolves first, so a draw could
+        only lose it that (a loss puts it second, no winner makes the two attacks simultaneous)."""
+        key = by_rule(p, "CBA-22")
+        if key is None or p.against is None or match.engine.flow.active != p.actor:
+            return reaction(p, None)
+        d = reaction(p, key)
+        if quick_draw_odds(match.gs, p.actor, p.against) > 0.5 and legal_reaction_cost(match.engine, d) is not None:
+            return d
         return reaction(p, None)
 
     def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float, min_kill: float = 0.0):

@@ -114,9 +114,12 @@ class ActionPipeline:
         ctx.dodged_by = w.dodgers
         mark = len(gs.world.events)
         lost = None
-        if not gs.able(actor):
+        duel = w.duel                   # CBA-22: a simultaneous duel spares the acting attack (rules/duels.py)
+        if duel is not None and duel.spare_failed:
+            ctx.failed = False
+        if not gs.able(actor) and not (duel is not None and duel.spare_down):
             lost = "the actor was put out of action by a reaction"
-        elif w.failed:
+        elif w.failed and not (duel is not None and duel.spare_failed):
             lost = "the actor failed a CH PSI caused by a reaction (PSI-5)"
         elif prepared is None:
             prepared, lost = self._revalidate(w, action, ctx)
@@ -124,13 +127,14 @@ class ActionPipeline:
             gs.world.emit("action_void", "REA-4", who=actor, action=w.action, reason=lost)
         else:
             self._resolve_action(actor, action, ctx, prepared)
+        self._duel_after(w, ctx)        # CBA-22: the duel's loser's attack, after the winner's
         gs.set_activation(actor, actions=gs.activation(actor).actions + 1, chain_next=bool(w.chain))
         moved_path, moved, heard = self._moved_since(mark, actor)
         start = (w.start[0], w.start[1]) if w.start else (gs.pos(actor).x, gs.pos(actor).y)
         pe = gs.pos(actor)
         track = reactions.sample_path([start] + moved_path + [(pe.x, pe.y)])
         noise = 0.0 if lost is not None else reactions.action_noise(gs, actor, w.action, ctx.params, moved)
-        after = replace(w, timing="after", queue=(), triggers=(), outcomes=(), dodgers=(), reacted=False,
+        after = replace(w, timing="after", queue=(), triggers=(), outcomes=(), dodgers=(), reacted=False, duel=None,
                         end_activation=ctx.end_activation, waiting=w.action == "wait" and ctx.end_activation,
                         failed=ctx.failed)
         if not gs.able(actor):

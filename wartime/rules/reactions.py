@@ -73,6 +73,27 @@ def set_reactive(gs: GameState, e: int, **changes: Any) -> None:
 
 
 @dataclass(frozen=True)
+class Duel:
+    """CBA-22: a duel in a declaration window (rules/duels.py): the reactor's attack against the acting character,
+    declared and paid but not yet resolved, with everything needed to resolve it later (saves and snapshots taken
+    in the duel's window continue exactly).
+
+    `ask`: the duellists still to be offered Desenfundar, in order (the acting character first, then the reactor);
+    `first`: None while it is offered, then 'acting' (the acting attack first; the reactor's waits in this record),
+    'reactor' or 'simultaneous' (CHK-4: nobody won); `spare_down` / `spare_failed`: a simultaneous attack of the
+    reactor put the acting character out of action / made it fail a CH PSI, and its attack goes ahead anyway."""
+    reactor: int
+    action: str
+    params: dict = field(default_factory=dict)
+    cost: int = 0
+    mods: tuple = ()                    # (rule, value, label, scope, used) of the reactor attack's PendingMods
+    ask: tuple[int, ...] = ()
+    first: str | None = None
+    spare_down: bool = False
+    spare_failed: bool = False
+
+
+@dataclass(frozen=True)
 class Window:
     """A reaction window of one declared action (REA-3), as stored in the flow.
 
@@ -99,6 +120,7 @@ class Window:
     dodgers: tuple[int, ...] = ()       # CBA-17: Esquivar en CaC declared against this melee attack
     reacted: bool = False               # at least one reaction was resolved in this window
     halted: bool = False                # REA-4: a moving actor lost its move at a point of its path
+    duel: Duel | None = None            # CBA-22: the duel declared in this declaration window, if any
 
 
 # --- sight (REA-1) and noise (REA-6..8) ----------------------------------------------------------------------

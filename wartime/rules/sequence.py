@@ -7,6 +7,7 @@ The engine is assembled from three rooms, each readable on its own:
   after-action window (ACT-1..5), with `check_action` (a dry run);
 * `rules/windows.py` (`ReactionWindows`): reaction windows, `react` decisions, bullet time (REA-1..8), with
   `check_reaction`.
+* `rules/duels.py` (`Duels`): a duel's window and Desenfundar, ordering the duellists' attacks (CBA-22).
 Restrictions that do not depend on an action's own parameters (panic, forced charge, sprint, traits) are in
 `rules/restrictions.py`; the legal options of a pending decision in `rules/options.py`; the flow state and the
 decision records in `rules/flow.py` (re-exported here)."""
@@ -16,6 +17,7 @@ from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
 from wartime.rules import deployment, options as legal, psychology, reactors
+from wartime.rules.duels import Duels
 from wartime.rules.state import GameState
 from wartime.rules.turns import TurnFlow
 from wartime.rules.windows import ReactionWindows
@@ -23,7 +25,7 @@ from wartime.rules.windows import ReactionWindows
 __all__ = ["Decision", "Engine", "Flow", "Pending", "normalise_params", "phase_of"]
 
 
-class Engine(TurnFlow, ActionPipeline, ReactionWindows):
+class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels):
     """The rules state machine over a GameState. Never calls a controller: it stops at `pending`."""
 
     def __init__(self, gs: GameState):
@@ -65,6 +67,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows):
             return Pending("action", self.gs.side(f.active), self._offered[1], actor=f.active)
         if f.stage == "react" and f.window is not None and f.window.queue:
             w = f.window
+            if w.duel is not None and w.duel.ask:
+                return self._duel_pending(w)                   # CBA-22: a duel's window (rules/duels.py)
             e = w.queue[0]
             return Pending("react", self.gs.side(e), reactors.window_options(self.gs, w, e), actor=e,
                            window=w.timing, against=w.actor, against_action=w.action, against_target=w.target)

@@ -97,6 +97,9 @@ class ReactionWindows:
         gs = self.gs
         f = self.flow
         w = f.window
+        if w.duel is not None and w.duel.ask:
+            self._duel_answer(d)                        # CBA-22: the duel's window (rules/duels.py)
+            return
         e = w.queue[0]
         if d.actor is not None and d.actor != e:
             if d.actor in dict(w.outcomes):
@@ -145,6 +148,18 @@ class ReactionWindows:
         if key != "on_guard":
             reactions.end_guard(gs, e)
         hiding.after_declaration(gs, e, key, params.get("target"))     # GNA-9: reacting ends hiding
+        if at is None and self._open_duel(w, e, action, ctx):            # CBA-22: a duel stops for Desenfundar
+            return
+        self._next_candidate(self._resolve_reaction(w, e, action, ctx, prepared, moved_from, at), e,
+                             reactions.REACTED)
+
+    def _resolve_reaction(self, w: Window, e: int, action, ctx: ActionContext, prepared, moved_from=None,
+                          at=None) -> Window:
+        """A declared and paid reaction resolves in full (its traits' before-attack hook, its effects, PSI-3);
+        returns the window updated with what it did to the acting character (REA-4, PSI-5, PSI-14, CBA-17)."""
+        gs = self.gs
+        key = action.key
+        actor = w.actor
         if action.is_attack:
             psychology.before_attack(gs, ctx, e)              # trait hook point before_attack (TRT-COWARD)
         if ctx.failed:
@@ -168,7 +183,7 @@ class ReactionWindows:
                 w = replace(w, halted=True)
             else:
                 gs.world.set(actor, moved_from)
-        self._next_candidate(w, e, reactions.REACTED)
+        return w
 
     @staticmethod
     def _along(pts: list, q) -> float:
@@ -287,6 +302,8 @@ class ReactionWindows:
         w = self.flow.window
         if self.flow.stage != "react" or w is None or not w.queue:
             raise RuleViolation("REA-3", "no reaction window is open")
+        if w.duel is not None and w.duel.ask:
+            return self._check_quick_draw(w, reactor, key, normalise_params(params))     # CBA-22
         if reactor != w.queue[0]:
             raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
         return self._validate_reaction(w, reactor, key, normalise_params(params))[2]

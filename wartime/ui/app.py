@@ -854,10 +854,16 @@ class App(Screen):
         lines = self._since_last_look(p.side) if self.hot_seat else []
         w = self.match.engine.flow.window
         mine = [e for e in (getattr(w, "queue", None) or ()) if self.match.gs.side(e) == p.side]
-        lines += [f"{self._acting_text(p)}.",
-                  "Yours that may react: " + ", ".join(self.name(e).split(" ", 1)[-1] for e in mine) + ".",
-                  "A reaction costs its ENE (down to −10) after a CH VOL (REA-2); before the action resolves it "
-                  "takes CH ATR −1 (REA-4)."]
+        if p.window == "duel":                    # CBA-22: the duellist asked now, not the window's queue
+            lines += [f"{self._acting_text(p)}.",
+                      f"{self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar): 1 ENE, then a CH AGI "
+                      "ENF; the winner's attack resolves first (CBA-22). Passing leaves the reactor's shot first "
+                      "(REA-4)."]
+        else:
+            lines += [f"{self._acting_text(p)}.",
+                      "Yours that may react: " + ", ".join(self.name(e).split(" ", 1)[-1] for e in mine) + ".",
+                      "A reaction costs its ENE (down to −10) after a CH VOL (REA-2); before the action resolves it "
+                      "takes CH ATR −1 (REA-4)."]
         prev = self.last_human_side
         if self.hot_seat and prev is not None and prev != p.side:
             lines += ["", f"{prev.capitalize()}: pass the mouse to {side}."]
@@ -868,7 +874,11 @@ class App(Screen):
         verb = ("moves" if act is not None and act.moves else
                 "attacks" if act is not None and act.is_attack else "acts")
         acting = self.name(p.against).split(" ", 1)[-1] if p.against is not None else "the enemy"
-        d = handover_dialog(p.side, f"{side}: {acting} {verb} — react?", lines, buttons)
+        title = f"{side}: {acting} {verb} — react?"
+        if p.window == "duel":
+            buttons = [("Pass  (Space, Esc)", "react_pass", None), ("Draw first…", "react_open", None)]
+            title = f"{side}: {self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar)"
+        d = handover_dialog(p.side, title, lines, buttons)
         d.kind = "react_prompt"
         d.cancel = ("react_pass", None)
         d.extra = {"token": token}
@@ -952,6 +962,9 @@ class App(Screen):
             return f"{side}: choose a character to activate in phase {self.match.engine.flow.phase} (SEQ-5, SEQ-6)."
         if p.kind == "action":
             return f"{side}: {self.name(p.actor)} acts — choose an action (ENE {self.match.gs.energy(p.actor)})."
+        if p.kind == "react" and p.window == "duel":
+            return (f"{side}: {self.name(p.actor)} may draw first (Desenfundar, CBA-22: 1 ENE, CH AGI ENF) against "
+                    f"{self._acting_text(p)}, or pass.")
         if p.kind == "react":
             return (f"{side}: {self.name(p.actor)} may react to {self._acting_text(p)} — choose a reaction "
                     f"(CH VOL first, REA-2) or pass.")
@@ -965,7 +978,8 @@ class App(Screen):
         """'Red Rifleman 1's Move (declared: before it resolves)'."""
         what = action_label(p.against_action)
         at = f" at {self.name(p.against_target)}" if p.against_target is not None else ""
-        when = "declared, before it resolves" if p.window == "declaration" else "after it resolved"
+        when = {"declaration": "declared, before it resolves", "duel": "a duel: whose attack goes first?"}.get(
+            p.window, "after it resolved")
         return f"{self.name(p.against)}'s {what}{at} ({when})"
 
     def _status(self) -> tuple[str, tuple]:

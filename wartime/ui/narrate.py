@@ -196,7 +196,19 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "reaction_window_closed":
         return L("The reaction window closes", "dim")
     if t == "reaction_passed":
-        return L(f"{n} does not react", "dim")
+        return L(f"{n} does not draw first" if ev.get("window") == "duel" else f"{n} does not react", "dim")
+    if t == "duel":                                                     # CBA-22
+        return L(f"Duel: {name(ev.get('reactor'))} shoots back at {name(ev.get('acting'))}"
+                 + (", who may draw first (Desenfundar)" if ev.get("may_draw") else ""), "head")
+    if t == "quick_draw":
+        return L(f"{n} draws first: Desenfundar against {name(ev.get('against'))} ({ev.get('cost')} ENE)", "head")
+    if t == "duel_resolved":
+        first = ev.get("first")
+        text = ("both attacks are simultaneous" if first == "simultaneous" else
+                f"{name(ev.get('acting') if first == 'acting' else ev.get('reactor'))}'s attack goes first")
+        return L(f"Duel: {text}")
+    if t == "duel_attack_lost":
+        return L(f"{n}'s {action_label(ev.get('action'))} is lost: {ev.get('reason')}", "bad")
     if t == "reaction_failed":
         return L(f"{n} fails to react in time ({action_label(ev.get('action'))})", "bad")
     if t == "reaction":

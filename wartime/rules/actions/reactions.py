@@ -1,5 +1,6 @@
 """Reaction actions and En guardia: Huir (CBA-24), Esquivar en CaC (CBA-17), Contracarga (CBA-13), En guardia
-(GNA-8); Desenfundar (CBA-22) and Contramagia (CBA-20) are refused until duels and metahabilities exist.
+(GNA-8); Desenfundar (CBA-22, declared in a duel's window: rules/duels.py); Contramagia (CBA-20) is refused
+until metahabilities exist.
 Pivotar as a reaction (MVA-19) lives with the movement actions.
 
 The engine gives a reaction's `validate` the window it is declared in, as private parameters: `_window`
@@ -138,8 +139,10 @@ class OnGuard(Action):
 
 @register
 class QuickDraw(Action):
-    """CBA-22: Desenfundar (1, AGI ENF) decides whose attack of a duel resolves first. The engine resolves an
-    early reactive attack before the acting attack (REA-4) and does not model duels as such, so it is refused."""
+    """CBA-22: Desenfundar (1, AGI ENF) decides whose attack of a duel resolves first. Only a duellist declares it,
+    in the duel's window the engine opens when the acting character's target answers its attack with an attack
+    against it (rules/duels.py, which pays, rolls the CH AGI ENF and orders the two attacks). The engine gives
+    `validate` `_window` 'duel' and `_duel` [acting, reactor]; anywhere else it is refused naming CBA-22."""
     key = "quick_draw"
     rule = "CBA-22"
     category = "combat"
@@ -147,7 +150,16 @@ class QuickDraw(Action):
     reaction_only = True
 
     def validate(self, gs, actor, params):
-        raise NotImplementedRule("CBA-22", "Desenfundar (duels: reordering an acting attack and a reactive one)")
+        duellists = params.get("_duel") or ()
+        if params.get("_window") != "duel" or not duellists:
+            raise RuleViolation("CBA-22", "Desenfundar is declared only in a duel's window: after the target of an "
+                                "acting attack declares, as a reaction, an attack against the acting character "
+                                "(CBA-22 ruling 1)")
+        if actor not in duellists:
+            raise RuleViolation("CBA-22", f"{gs.name(actor)} is not one of the duellists: only they may declare "
+                                "Desenfundar")
+        if not gs.able(actor):
+            raise RuleViolation("WND-2", f"{gs.name(actor)} cannot act")
 
     def cost(self, gs, actor, params, prepared):
         return 1
