@@ -14,7 +14,7 @@ from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.costs import character_cost
-from wartime.rules import areas, holds, traits
+from wartime.rules import areas, deployment, holds, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -138,7 +138,7 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
     areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
     holds.install(world)                                   # CBA-11 / CBA-25 lapses
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
-    blocked = [p for p in board.pieces if p.kind in ("low", "high", "blocking")]
+    blocked = [p for p in board.pieces if p.kind in deployment.BLOCKING_KINDS]
     bx, by = scenario.board_width / 2, scenario.board_height / 2
     for side in ("red", "blue"):
         specs = lists[side].characters()

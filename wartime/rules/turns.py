@@ -253,20 +253,15 @@ class TurnFlow:
         with fewer casualties, then fewer points lost, else a draw; 'prisoners' scenarios go to the side holding
         more prisoners (enemies knocked out or tied up, `holds.prisoners_taken`), then as 'fewer_casualties'."""
         gs = self.gs
-        if gs.victory == "prisoners":
-            score = {s: (-len(holds.prisoners_taken(gs, s)), len(self.casualties(s)),
-                         sum(gs.world.get(e, Identity).cost for e in self.casualties(s))) for s in gs.sides}
+        if gs.victory in ("fewer_casualties", "prisoners"):
+            prisoners = gs.victory == "prisoners"
+            score = {s: ((-len(holds.prisoners_taken(gs, s)),) if prisoners else ()) + (
+                         len(self.casualties(s)), sum(gs.world.get(e, Identity).cost for e in self.casualties(s)))
+                     for s in gs.sides}
             ranked = sorted(gs.sides, key=lambda s: score[s])
             if score[ranked[0]] < score[ranked[1]]:
-                self._finish(ranked[0], "prisoners" if score[ranked[0]][0] < score[ranked[1]][0]
-                             else "fewer_casualties")
-                return
-        if gs.victory == "fewer_casualties":
-            score = {s: (len(self.casualties(s)),
-                         sum(gs.world.get(e, Identity).cost for e in self.casualties(s))) for s in gs.sides}
-            ranked = sorted(gs.sides, key=lambda s: score[s])
-            if score[ranked[0]] < score[ranked[1]]:
-                self._finish(ranked[0], "fewer_casualties")
+                by_prisoners = prisoners and score[ranked[0]][0] < score[ranked[1]][0]
+                self._finish(ranked[0], "prisoners" if by_prisoners else "fewer_casualties")
                 return
         self._finish(None, "turn_limit")
 
