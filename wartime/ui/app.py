@@ -129,6 +129,7 @@ class App(Screen):
         self.react_mode: dict[str, str] = {}
         self.react_asked: set = set()        # windows already prompted (one prompt per window and side)
         self.react_skip: set = set()         # enemy actions whose windows the side passed as a whole
+        self._react_settled = None           # the pending decision (pending_key) _human_window last settled
         #: per side, how many events it had seen when it last had the mouse (hand-over summaries)
         self.looked: dict[str, int] = {}
         self.pending_key = None
@@ -825,7 +826,10 @@ class App(Screen):
     def _human_window(self, p) -> None:
         """One prompt per reaction window and side: the side's miniatures that may react, React now / (for a
         move's declaration) React when it ends / Pass (Esc, Space), unless the side's setting or the window's
-        relevance passes it at once; a window the side passed as a whole passes its after window too."""
+        relevance passes it at once; a window the side passed as a whole passes its after window too. Settled
+        once per pending decision (not every frame)."""
+        if self._react_settled == self.pending_key:
+            return
         token = self._action_token(p)
         mode = self.react_mode.get(p.side, REACT_MODES[0])
         if token in self.react_skip or mode == "never" or (mode == "relevant" and not self._relevant(p)):
@@ -833,6 +837,7 @@ class App(Screen):
             self.last_human_side = p.side
             return
         wkey = (token, p.window, p.side)
+        self._react_settled = self.pending_key
         if wkey in self.react_asked:
             self.last_human_side = p.side
             return                                    # the player chose to react: the menu is on the panel
