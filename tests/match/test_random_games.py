@@ -11,6 +11,7 @@ import math
 import pytest
 
 from wartime.core.components import Energy, Position
+from wartime.rules.turns import END_REASONS
 from tests.match.game_helpers import SCENARIOS, make_match
 
 GAMES = 200
@@ -44,7 +45,7 @@ def play_checked(scenario, seed: int) -> None:
     result = m.play()
     assert m.over
     assert 1 <= result["turns"] <= m.scenario.turn_limit
-    assert result["reason"] in ("elimination", "fewer_casualties", "turn_limit")
+    assert result["reason"] in END_REASONS
 
 
 @pytest.mark.parametrize("seed", FAST_SEEDS)

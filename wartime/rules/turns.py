@@ -13,6 +13,9 @@ from wartime.rules.energy import activation_energy
 from wartime.rules.flow import Flow, phase_of
 from wartime.rules.state import GameState
 
+#: SEQ-1: every way a game ends ('prisoners' and 'fewer_casualties' are turn-limit verdicts; 'turn_limit' a draw).
+END_REASONS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "turn_limit")
+
 
 class TurnFlow:
     """SEQ-1..7: the turn / phase / activation state machine over `self.gs` (a GameState)."""
