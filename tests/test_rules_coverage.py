@@ -39,10 +39,11 @@ def files(cell: str) -> list[str]:
 
 
 def refused_in_code() -> set[str]:
-    """IDs the engine refuses: `NotImplementedRule("ID", ...)` anywhere under wartime/."""
+    """IDs the engine refuses: `NotImplementedRule("ID", ...)` or a RefusedContent line `refuse("ID", ...)`
+    anywhere under wartime/."""
     out: set[str] = set()
     for path in sorted((ROOT / "wartime").rglob("*.py")):
-        out |= set(re.findall(r"""NotImplementedRule\(\s*["']([A-Z0-9]+-[A-Z0-9-]+)["']""",
+        out |= set(re.findall(r"""(?:NotImplementedRule|refuse)\(\s*["']([A-Z0-9]+-[A-Z0-9-]+)["']""",
                               path.read_text(encoding="utf-8")))
     return out
 

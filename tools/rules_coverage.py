@@ -9,7 +9,8 @@ A rule's status is earned by tests, not by mentions:
                      not followed by a letter or digit, e.g. `test_CBA_7_melee_needs_a_RNG_0_weapon`, or
                      `@pytest.mark.rules("ID", ...)`) and no module raises `NotImplementedRule("ID", ...)`;
   partial: why     — only part of the rule is done (PARTIAL below, curated by hand) and a test names the ID;
-  refused: why     — the engine raises `NotImplementedRule("ID", ...)` and no test names it for a done part
+  refused: why     — the engine raises `NotImplementedRule("ID", ...)` (or lists `refuse("ID", ...)` in a
+                     RefusedContent, match/setup.py) and no test names it for a done part
                      (the reason from REFUSED);
   not implemented  — otherwise (NOTES below says where the engine refuses it under another ID).
 The module column lists up to 3 modules that name the ID, the one doing the work first: by layer, rules/,
@@ -42,14 +43,10 @@ PARTIAL = {
     "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports (MOV-2)",
     "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
     "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
-    "PSI-8": "the opposing player chooses (a 'malus' decision) among the psychological maluses the engine plays: "
-             "Muy miedoso, Cobarde, Gallina, Loco so far",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule) until metahabilities are played (MET-10)",
     "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "CBA-11": "a silent arrival (Mover sin hacer ruido, MVA-7); arriving invisible or mimetic comes with the traits "
-              "Invisible and Mimético (not played yet)",
     "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
               "with MET-1",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
@@ -76,7 +73,7 @@ LAYERS = ("wartime/rules/", "wartime/geometry/", "wartime/match/", "wartime/data
           "wartime/ai/", "wartime/balance/", "wartime/ui/")
 ID_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])([A-Z][A-Z0-9]*-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![A-Za-z0-9])")
 LITERAL = re.compile(r"""["']([A-Z][A-Z0-9]*-[A-Z0-9]+(?:-[A-Z0-9]+)*)["']""")
-REFUSAL = re.compile(r"""NotImplementedRule\(\s*["']([A-Z0-9]+-[A-Z0-9-]+)["']""")
+REFUSAL = re.compile(r"""(?:NotImplementedRule|refuse)\(\s*["']([A-Z0-9]+-[A-Z0-9-]+)["']""")
 
 
 def rule_key(rid: str) -> str:

@@ -99,9 +99,12 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
 def validate(paths, allow_outside):
     # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.data.validate import validate_path
+    from wartime.match.setup import refused_lines
     bad = []
     for path in paths:
         lines = validate_path(path, allow_outside=allow_outside)
+        if not lines:           # valid data: now what the engine refuses to field (TRT tier 3, MET-1, MOV-2, ...)
+            lines = refused_lines(path, allow_outside=allow_outside)
         if lines:
             bad.extend(lines)
         else:

@@ -39,6 +39,7 @@ RAVINE = FIXTURES / "ravine.toml"            # water, a 1.5 K wall, a 3 K climba
 CLIMBERS = FIXTURES / "terrain-list.toml"    # swim, climb, jump up / across, carry, move silently, 180° (MVA-7..14)
 PLAN = [
     ("skirmish.toml", "brawlers.toml", "mixed.toml", range(2)),
+    ("skirmish.toml", "warband.toml", "shooters.toml", range(2)),   # TRT-MIMETIC's switch
     ("ruins.toml", "armoured.toml", "grenadiers.toml", range(1)),
     ("crossroads.toml", "mixed.toml", AERIAL, range(1)),
     (PIT, "brawlers.toml", AERIAL, range(10)),

@@ -21,7 +21,10 @@ WEAPON = SimpleNamespace(ENE=7, DMG=5, traits=(), name="test weapon")
 
 #: Actions that are not actions (free: MOV-5 turning, CMB-15 follow-up, ENE-4 ending): no row in the table.
 FREE = sorted(k for k, a in REGISTRY.items() if a.free)
-ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free)
+#: Actions a trait grants (rules/actions/trait_actions.py): their rule is the trait's ID and their cost is in the
+#: trait catalogue's effect text, not in the actions table.
+TRAIT_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("TRT-"))
+ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS)
 
 #: Where the code's `has_check` (ACT-3: the action has its own check, so a chained one rolls no extra CH AGI)
 #: deliberately differs from "the table lists a check", with the reason.
@@ -128,3 +131,17 @@ def test_free_actions_are_not_in_the_actions_table(key):
         assert action.rule in action_table(), key
         return
     assert action.rule not in action_table() or action_table()[action.rule]["ene_cost"] in ("0", ""), key
+
+
+@pytest.mark.parametrize("key", TRAIT_ACTIONS)
+def test_trait_action_cost_is_its_catalogue_rows(key):
+    """An action a trait grants costs what the trait's catalogue effect text says (the sentence "... costs ENE N")
+    and has a check exactly when that sentence names one."""
+    from wartime.data.tables import trait_by_id
+    action = REGISTRY[key]
+    row = trait_by_id()[action.rule]
+    sentence = next((x for x in row.effect_en.split(".") if "ENE" in x), "")
+    m = re.search(r"ENE (\d+)", sentence)
+    assert m, f"{action.rule}: its effect text names no ENE cost"
+    assert action.cost(_State(), 1, {}, _Prepared()) == int(m.group(1))
+    assert action.has_check == ("check" in sentence)

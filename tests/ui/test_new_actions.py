@@ -508,3 +508,55 @@ def test_MVA_8_carry_picks_the_load_then_the_path(tmp_path):
     d = last_decision(app)
     assert d["action"] == "move_carrying" and d["params"]["target"] == ally
     assert d["params"]["path"][0] == pytest.approx(list(to), abs=0.06)
+
+
+# --- the psychological traits and Mimético (issue 13: PSI-8's maluses, CBA-11's mimetic arrival) -------------
+def warband(tmp_path):
+    return window(tmp_path, ROOT / "scenarios" / "skirmish.toml",
+                  {"red": LISTS / "warband.toml", "blue": LISTS / "shooters.toml"})
+
+
+def named(app, name: str) -> int:
+    gs = app.match.gs
+    return next(e for e in gs.minis() if name in gs.name(e))
+
+
+def test_TRT_MIMETIC_switch_is_in_the_menu_at_ENE_1_and_submitted(tmp_path):
+    """TRT-MIMETIC: the goblin stalker's menu offers the switch (Mimético) at ENE 1, no check; choosing it submits
+    the decision and the card reads the state."""
+    app = warband(tmp_path)
+    stalker = named(app, "Goblin stalker")
+    p = to_action(app, want=stalker)
+    assert p.actor == stalker
+    e = entry(app, "switch_mimetic")
+    assert e.enabled and e.cost_text == "1" and e.check == "no check", e.error
+    hover_row(app, "switch_mimetic")
+    press(app, "menu", menu_index(app, "switch_mimetic"))
+    pass_reactions(app)
+    assert last_decision(app)["action"] == "switch_mimetic"
+    settle(app)
+    app.selected = stalker
+    move_to(app, mini_pos(app, stalker))
+    shot(app, "50-mimetic-on")
+
+
+def test_TRT_INNER_ANIMAL_greys_every_first_action_but_the_charge_naming_the_trait(tmp_path):
+    """TRT-INNER-ANIMAL: the wild orc, an enemy within charge reach and no leader within 10 K, finds every first
+    action but Charge (and End) greyed out with the trait named; the charge is enabled."""
+    app = warband(tmp_path)
+    gs = app.match.gs
+    orc = named(app, "Wild orc")
+    blues = [e for e in gs.minis() if gs.side(e) == "blue"]
+    foe = min(blues, key=lambda e: (gs.pos(e).x, e))                   # the westernmost enemy
+    fp = gs.pos(foe)
+    place(app, orc, fp.x - 4.5, fp.y, facing=0.0)                     # before its activation starts
+    for e in gs.minis():                                               # the warlord (Líder) far away
+        if gs.side(e) == "red" and e != orc:
+            place(app, e, 1.0 + e, 1.0)
+    p = to_action(app, want=orc)
+    assert p.actor == orc
+    mv = entry(app, "move")
+    assert not mv.enabled and mv.error.rule_id == "TRT-INNER-ANIMAL"
+    assert entry(app, "charge").enabled
+    hover_row(app, "move")
+    shot(app, "51-forced-charge")

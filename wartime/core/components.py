@@ -170,8 +170,9 @@ class Climbing:
 
 @dataclass(frozen=True, slots=True)
 class SilentArrival:
-    """MVA-7: the character's latest move was Mover sin hacer ruido (no noise): it "arrived silently" for Ataque
-    sorpresa (CBA-11) and Esconderse (GNA-9). Removed by any other move of it and at the end of its activation."""
+    """MVA-7: the character's latest move was Mover sin hacer ruido (no noise), or a move with Mimético on
+    (TRT-MIMETIC): it "arrived silently or mimetic" for Ataque sorpresa (CBA-11). Removed by any other move of it
+    and at the end of its activation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +206,24 @@ class Psyche:
     panic: bool = False
     maluses: tuple[str, ...] = ()
     forced_charge: int | None = None   # PSI-7: next action must be Cargar against this enemy
+
+
+@dataclass(frozen=True, slots=True)
+class Mimetic:
+    """TRT-MIMETIC: Mimético is switched on (an action at ENE 1 switches it on or off)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Compelled:
+    """A trait compels the character's attacks in this activation (TRT-MURDEROUS-MADNESS, TRT-RADIANT): while a
+    `mode` attack ('ranged' or 'charge') at one of `targets` is within reach, its `mode` attacks must target one
+    of them and, when `first_only`, its first action must be such an attack (ending the activation stays
+    allowed). `rule` names the trait; the compulsion lapses at the end of the activation (and, `first_only`,
+    after its first action)."""
+    targets: tuple[int, ...]
+    mode: str
+    rule: str
+    first_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

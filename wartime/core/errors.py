@@ -22,6 +22,19 @@ class NotImplementedRule(RuleViolation):
         super().__init__(rule_id, f"{what} is not implemented yet")
 
 
+class RefusedContent(NotImplementedRule):
+    """Content a game would field that the engine does not play (traits, metahabilities, objects, transports):
+    every occurrence at once, each line naming its rule ID (``problems``: (rule ID, line))."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        self.problems = list(problems)
+        RuleViolation.__init__(self, self.problems[0][0], "the engine refuses what these lists field:\n"
+                               + "\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        return [f"{rid}: {why}" for rid, why in self.problems]
+
+
 class DataError(WartimeError):
     """One or more problems in a data file: each is (file, field, problem)."""
 

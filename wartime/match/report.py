@@ -9,6 +9,7 @@ from typing import Any, Iterable, Mapping
 
 from wartime.core.components import Energy, Equipment, Identity, Life, Position, Posture, Psyche, Stress, Wounds
 from wartime.match.names import action_label, reason_words, state_words
+from wartime.rules.states import compelled_words
 from wartime.match.record import Record
 
 #: Event keys that hold an entity id (named in the English text).
@@ -117,6 +118,7 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> s
                                       + (" (waiting)" if g("waiting") else ""),
             "energy": lambda: f"{W}: ENE {g('before')} → {g('after')} ({reason_words(g('reason'))})",
             "state_changed": lambda: f"{W} {state_words(g('state'), g('value'))}",
+            "compelled": lambda: f"{W} {compelled_words([_n(names, t) for t in g('targets') or []], g('mode'))}",
             "action": lambda: (f"{W} declares {_action(g('action'))}"
                                f"{_params(names, g('params') or {}, weapons, g('who'))}: {g('cost')} ENE")
                               + (" (chained)" if g("chained") else ""),

@@ -8,12 +8,14 @@ from shapely.geometry import Point, Polygon
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
                                      Position, Posture, Protection, Psyche, Searchable, Stress, Tied, Traits, Weapon,
                                      Wounds)
-from wartime.core.errors import DataError, NotImplementedRule, RuleViolation
+from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.costs import character_cost
+from wartime.data.loader import load_any, load_army_list
+from wartime.data.tables import trait_by_id
 from wartime.rules import areas, deployment, holds, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
@@ -23,22 +25,71 @@ from wartime.rules.state import GameState
 IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
-def check_traits(spec) -> None:
-    """MET-1 / TRT-*: refuse a character carrying a trait the engine does not play, or plays only on other
-    archetype kinds or together with another trait (the registry says which)."""
+def fielding_problems(spec) -> list[tuple[str, str]]:
+    """MET-1 / MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
+    (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
+    implemented yet), or played only on other archetype kinds or together with another trait (the registry says
+    which); a transport, metahabilities, objects."""
+    out: list[tuple[str, str]] = []
+    catalogue = trait_by_id()
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
             why = traits.fielding_problem(t.trait_id, arch.kind, carried)
-            if why is not None:
-                raise NotImplementedRule(t.trait_id, f"trait {t.trait_id} {why} ({arch.name} of {spec.name})")
+            if why is None:
+                continue
+            row = catalogue.get(t.trait_id)
+            if row is not None and row.tier >= 3 and why == "is not implemented":
+                why = "is a tier-3 trait: the engine does not play it"
+            elif why == "is not implemented":
+                why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
+            name = f" ({row.name_es})" if row is not None else ""
+            out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     if spec.transport is not None:
-        raise NotImplementedRule("MOV-2", f"transports ({spec.transport.name} of {spec.name})")
-    if spec.metahabilities:
-        names = ", ".join(a.name for a in spec.metahabilities)
-        raise NotImplementedRule("MET-1", f"metahabilities ({names} of {spec.name})")
-    if spec.objects:
-        raise NotImplementedRule("GNA-16", f"objects ({', '.join(a.name for a in spec.objects)} of {spec.name})")
+        out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
+    for a in spec.metahabilities:
+        out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
+    for a in spec.objects:
+        out.append(refuse("GNA-16", f"{spec.name}: object {a.name}: objects are not implemented yet"))
+    return out
+
+
+def refuse(rule_id: str, line: str) -> tuple[str, str]:
+    """One line of a RefusedContent: a rule the engine refuses (tools/rules_coverage.py reads these calls as
+    it reads NotImplementedRule)."""
+    return rule_id, line
+
+
+def list_problems(specs) -> list[tuple[str, str]]:
+    """`fielding_problems` of several character designs, each design once (in order)."""
+    seen: set[int] = set()
+    out: list[tuple[str, str]] = []
+    for spec in specs:
+        if id(spec) not in seen:
+            seen.add(id(spec))
+            out += fielding_problems(spec)
+    return out
+
+
+def refused_lines(path, *, allow_outside: bool = False) -> list[str]:
+    """`wartime validate`: what a valid data file fields that the engine refuses, as ``file: rule ID: line``
+    lines (a list's characters, a catalogue's character designs, a scenario's default lists)."""
+    kind, model = load_any(path, allow_outside=allow_outside)
+    if kind == "list":
+        specs = model.characters()
+    elif kind == "catalogue":
+        specs = list(model.characters.values())
+    else:
+        specs = [s for p in model.default_lists.values() if p is not None
+                 for s in load_army_list(p, allow_outside=allow_outside).characters()]
+    return [f"{path}: {rid}: {line}" for rid, line in list_problems(specs)]
+
+
+def check_traits(spec) -> None:
+    """Refuse a character design the engine cannot field, naming every problem at once (RefusedContent)."""
+    problems = fielding_problems(spec)
+    if problems:
+        raise RefusedContent(problems)
 
 
 def build_board(scenario) -> Board:
@@ -140,10 +191,12 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
     blocked = [p for p in board.pieces if p.kind in deployment.BLOCKING_KINDS]
     bx, by = scenario.board_width / 2, scenario.board_height / 2
+    problems = [(rid, f"{side} list {lists[side].name}: {line}") for side in ("red", "blue")
+                for rid, line in list_problems(lists[side].characters())]
+    if problems:
+        raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
     for side in ("red", "blue"):
         specs = lists[side].characters()
-        for spec in specs:
-            check_traits(spec)
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
         ground = [i for i in range(len(specs)) if i not in perched]
         radii = [specs[i].race.size / 2 for i in ground]

@@ -46,6 +46,7 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
         if looted is not None and looted.turn == gs.world.resources["flow"].turn:
             mods.append(Modifier("GNA-14", -looted.count, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
+    mods += traits.aura_check_mods(gs, e, attribute, kind)  # allies' and enemies' auras (G1)
     return mods
 
 
@@ -99,6 +100,7 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
     if ranged:
         pt = gs.pos(target)
         mods += _smoke(gs, attacker, pt.x, pt.y)
+    mods += traits.defender_mods(gs, attacker, target, ranged)     # the target's traits (G4), TRT-MIMETIC
     return mods
 
 
@@ -141,5 +143,16 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     if eff.support:
         mods.append(Modifier("GNA-1", 1, "support"))
         gs.set_effects(e, support=0)
-    value = getattr(gs.attrs(e), attribute) if base is None else base
-    return roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, **event_data)
+    if base is None:
+        value, via = traits.check_base(gs, e, attribute, kind, getattr(gs.attrs(e), attribute))
+        if via is not None:                    # an ally's aura lends its attribute (TRT-LEADER)
+            event_data = {**event_data, "base_from": via}
+    else:
+        value = base
+    result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, **event_data)
+    if not result.passed:
+        via = traits.reroll_source(gs, e, attribute, kind)     # G2: one reroll (TRT-AURA-OF-OBSTINACY)
+        if via is not None:
+            result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason,
+                                **{**event_data, "reroll": via})
+    return result

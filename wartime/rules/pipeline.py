@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
 from wartime.rules import hiding, psychology, reactions, reactors, restrictions
 from wartime.rules.actions import REGISTRY
@@ -86,6 +87,9 @@ class ActionPipeline:
         self._consume_one_shots(actor, action, ctx)
         if psyche.forced_charge is not None:
             gs.world.set(actor, replace(gs.psyche(actor), forced_charge=None))
+        compelled = gs.world.try_get(actor, Compelled)
+        if compelled is not None and compelled.first_only:
+            gs.world.remove(actor, Compelled)          # the first action is taken (TRT-MURDEROUS-MADNESS)
         if key != "on_guard":
             reactions.end_guard(gs, actor)                              # GNA-8: any other action ends it
         hiding.after_declaration(gs, actor, key, params.get("target"))  # GNA-9: acting ends hiding; seen targets

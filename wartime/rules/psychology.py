@@ -59,7 +59,7 @@ def add_stress(gs: GameState, ctx, e: int, n: int, rule: str, *, source: int | N
     after = max(0, before + n)
     gs.world.set(e, Stress(after))
     gs.world.emit("stress", rule, who=e, before=before, after=after)
-    vol = gs.attrs(e).VOL
+    vol = gs.base_attrs(e).VOL          # stress thresholds compare with the VOL attribute itself
     if after > vol:
         gs.world.emit("unconscious", "PSI-16", who=e, stress=after, vol=vol)
         _end_own_activation(ctx, e)
@@ -102,7 +102,7 @@ def loc_check(gs: GameState, ctx, e: int, *, source: int | None):
         return r
     panic(gs, e, rule="PSI-9" if r.fumble else "PSI-8")
     if r.fumble:
-        a = gs.attrs(e)
+        a = gs.base_attrs(e)
         new_vol = max(1, a.VOL - 1)
         gs.world.set(e, replace(a, VOL=new_vol))
         gs.world.emit("attribute", "PSI-9", who=e, attribute="VOL", before=a.VOL, after=new_vol)
@@ -115,7 +115,7 @@ def vol_fell(gs: GameState, ctx, e: int, old_vol: int, *, source: int | None) ->
     """PSI-14 / PSI-16 are checked whenever VOL falls too: falling to the stress value ends the character's
     own activation and calls a CH LOC; falling below it makes the character unconscious."""
     stress = gs.world.get(e, Stress).value
-    vol = gs.attrs(e).VOL
+    vol = gs.base_attrs(e).VOL
     if stress > vol and stress <= old_vol:
         gs.world.emit("unconscious", "PSI-16", who=e, stress=stress, vol=vol)
         _end_own_activation(ctx, e)
@@ -288,7 +288,7 @@ def cure_stress(gs: GameState, healer: int, target: int, amount: int) -> None:
 def can_be_possessed(gs: GameState, e: int) -> bool:
     """PSI-14 / PSI-15 / PSI-16 / MET-10: a character whose stress is at least its VOL (stress = VOL, or
     unconscious with stress > VOL) is a valid Poseer target."""
-    return gs.on_table(e) and gs.world.get(e, Stress).value >= gs.attrs(e).VOL
+    return gs.on_table(e) and gs.world.get(e, Stress).value >= gs.base_attrs(e).VOL
 
 
 def possess(gs: GameState, possessor: int, target: int) -> None:

@@ -5,13 +5,17 @@ reaction-only actions, panic (PSI-12), a forced charge after a critical CH LOC (
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from shapely.geometry import Point
 
-from wartime.core.components import Posture
+from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
 from wartime.rules import hiding, psychology, traits
+from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.flight import flight_restrictions
+from wartime.rules.actions.params import CandidateSpace
+from wartime.rules.energy import action_cost, can_pay
 from wartime.rules import holds
 from wartime.rules.state import GameState
 
@@ -43,19 +47,94 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
         check_forced_charge(gs, actor)
     if action.is_attack and eff.sprint_turn == turn:
         raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")
+    compelled = gs.world.try_get(actor, Compelled)
+    if compelled is not None:
+        check_compelled(gs, actor, compelled, action, key, params, probe)
     traits.restrict_action(gs, actor, key)      # trait hook point action_restriction (TRT-CHICKEN)
     holds.check_held(gs, actor, action, key)    # CBA-25 ruling 2: immobilised, it may only break free
     hiding.check_tied(gs, actor, action, key)   # CBA-25 ruling 3 / GNA-6: tied, no moves, pivots or attacks
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
 
 
+def _legal(gs: GameState, actor: int, action, params: dict, facing: float | None) -> bool:
+    """Whether `action` with `params` validates and can be paid now, after the free turn `facing` (MOV-5; put
+    back exactly, as the engine's own check does). Changes nothing."""
+    old = gs.pos(actor)
+    version = gs.world.version
+    if facing is not None:
+        gs.world.set(actor, replace(old, facing=float(facing) % 360.0))
+        gs.facing_only_change(version)
+    try:
+        prepared = action.validate(gs, actor, params)
+        return can_pay(gs.energy(actor), action_cost(action.cost(gs, actor, params, prepared)))
+    except RuleViolation:
+        return False
+    finally:
+        if facing is not None:
+            gs.world.set(actor, old)
+            gs.world.revert_version(version)
+
+
+def attackable(gs: GameState, actor: int, mode: str) -> frozenset[int]:
+    """The characters a legal attack of kind `mode` ('charge': Cargar; 'ranged': any ranged attack, CBA-1..4 and
+    CBA-6) reaches now: the engine's own candidates of those actions, validated and priced as a decision would
+    be (memoised per world version and facing)."""
+    memo = gs._memo_table()
+    key = ("attackable", actor, mode, gs.pos(actor).facing)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    keys = ("charge",) if mode == "charge" else tuple(k for k, a in REGISTRY.items()
+                                                      if getattr(a, "ranged", False) and not a.reaction_only)
+    space = CandidateSpace(gs, actor)
+    out: set[int] = set()
+    for k in keys:
+        action = REGISTRY[k]
+        try:
+            action.available(gs, actor)
+        except RuleViolation:
+            continue
+        for c in action.candidates(gs, actor, space):
+            params = c.build()
+            t = None if params is None else params.get("target")
+            if isinstance(t, int) and t not in out and _legal(gs, actor, action, params, c.facing):
+                out.add(t)
+    got = memo[key] = frozenset(out)
+    return got
+
+
+def compelled_targets(gs: GameState, actor: int, c: Compelled) -> list[int]:
+    """The targets of a trait's compulsion that a legal attack of its kind (a charge or a shot) reaches now."""
+    reach = attackable(gs, actor, c.mode)
+    return [t for t in c.targets if t in reach]
+
+
+def check_compelled(gs: GameState, actor: int, c: Compelled, action, key: str, params: dict | None,
+                    probe: bool) -> None:
+    """A trait's compulsion (components.Compelled; TRT-MURDEROUS-MADNESS, TRT-RADIANT): while one of its targets
+    is within reach, an attack of its kind (a ranged attack, CBA-1..4 and CBA-6, or Cargar) must aim at one of
+    them, and a `first_only` compulsion makes that attack the first action. Ending the activation stays allowed;
+    once no target is within reach the compulsion has no effect."""
+    if key == "end" or (c.first_only and gs.activation(actor).actions > 0) or gs.psyche(actor).panic:
+        return                                  # panic beats a compulsion (G10, PSI-12)
+    of_kind = key == "charge" if c.mode == "charge" else bool(getattr(action, "ranged", False))
+    if not of_kind and not c.first_only:
+        return
+    targets = compelled_targets(gs, actor, c)
+    if not targets:
+        return
+    if of_kind and (probe or (params or {}).get("target") in targets):
+        return
+    names = " or ".join(gs.name(t) for t in targets)
+    what = "charge" if c.mode == "charge" else "shoot at"
+    first = "first " if c.first_only else ""
+    raise RuleViolation(c.rule, f"{gs.name(actor)} must {first}{what} {names} ({traits.display_name(c.rule)})")
+
+
 def check_forced_charge(gs: GameState, actor: int) -> None:
     """PSI-7: after a critical CH LOC the next action must be Cargar against the source, if legal."""
     src = gs.psyche(actor).forced_charge
-    ok = (src is not None and gs.able(src) and not gs.engaged(actor) and gs.in_fov(actor, src)
-          and 2.0 <= gs.distance(actor, src) <= gs.mov(actor) + 3
-          and gs.has_los(actor, src) and gs.world.get(actor, Posture).state != "prone")
-    if ok:   # if the charge is not legal the critical has no effect (cleared when it next acts)
+    if src is not None and gs.charge_in_reach(actor, src):   # if the charge is not legal the critical has no effect (cleared when it next acts)
         raise RuleViolation("PSI-7", f"{gs.name(actor)} must charge {gs.name(src)} (critical CH LOC)")
 
 

@@ -8,14 +8,15 @@ from typing import Iterable
 
 import numpy as np
 
-from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity,
-                                     KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
+from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
+                                     Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.geometry.board import Board
 from wartime.geometry.movement import Other
+from wartime.rules.traits import registry as trait_hooks
 
 
 class GameState:
@@ -199,8 +200,8 @@ class GameState:
         return sorted(group)
 
     def fov_range(self, e: int) -> float:
-        """ENV-1: VOL × 5 K."""
-        return self.world.get(e, Attributes).VOL * 5.0
+        """ENV-1: VOL × 5 K (VOL as the character's traits change it)."""
+        return self.attrs(e).VOL * 5.0
 
     def in_fov(self, observer: int, target: int, range_k: float | None = None) -> bool:
         """ENV-1: target base touches the front half-plane and is within VOL×5 K (BAS-3 distance, 3D between
@@ -302,7 +303,45 @@ class GameState:
         return self.world.get(e, Psyche)
 
     def attrs(self, e: int) -> Attributes:
+        """The character's attributes for checks and derived values: its current values (CHR-2) as its traits
+        change them (the hook point ``attributes``, e.g. TRT-FAINT-HEARTED halves them)."""
+        return trait_hooks.attributes(self, e, self.world.get(e, Attributes))
+
+    def base_attrs(self, e: int) -> Attributes:
+        """The Attributes component itself (what a permanent change such as PSI-9's VOL −1 rewrites)."""
         return self.world.get(e, Attributes)
+
+    def compelled_at(self, actor: int, target: int) -> bool:
+        """A trait's compulsion (components.Compelled) names `target`: an attack may aim at it even if it is
+        an ally (TRT-MURDEROUS-MADNESS attacks the nearest miniature of any side)."""
+        c = self.world.try_get(actor, Compelled)
+        return c is not None and target in c.targets
+
+    def compelled_allies(self, actor: int) -> list[int]:
+        """The able allies a compulsion of `actor` names (targets its attacks may take besides enemies)."""
+        c = self.world.try_get(actor, Compelled)
+        if c is None:
+            return []
+        side = self.side(actor)
+        return [t for t in c.targets if t != actor and self.side(t) == side and self.able(t)]
+
+    def ranged_weapons(self, e: int) -> list:
+        """The character's weapons with a range (RNG > 0, CBA-1)."""
+        return [w for w in self.equipment(e).weapons if getattr(w, "RNG", 0) > 0]
+
+    def charge_in_reach(self, actor: int, target: int) -> bool:
+        """CBA-12's requirements a compulsion to charge (PSI-7, TRT-INNER-ANIMAL, TRT-MURDEROUS-MADNESS) checks
+        before it binds: the target able, the charger not engaged nor prone, the target in its FOV and LOS, 2 K
+        to MOV + 3 K away. A compulsion whose charge is out of reach has no effect."""
+        return (self.able(target) and not self.engaged(actor) and self.world.get(actor, Posture).state != "prone"
+                and 2.0 <= self.distance(actor, target) <= self.mov(actor) + 3 and self.in_fov(actor, target)
+                and self.has_los(actor, target))
+
+    def shot_in_reach(self, actor: int, target: int) -> bool:
+        """CBA-1's requirements a compulsion to shoot (TRT-MURDEROUS-MADNESS, TRT-RADIANT) checks before it binds:
+        a ranged weapon, not engaged, the target able, in FOV and LOS."""
+        return (bool(self.ranged_weapons(actor)) and self.able(target) and not self.engaged(actor)
+                and self.in_fov(actor, target) and self.has_los(actor, target))
 
     def wounds(self, e: int) -> int:
         return self.world.get(e, Wounds).value

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Activation, Identity, Stress
+from wartime.core.components import Activation, Compelled, Identity, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import deployment, holds, psychology, reactions
+from wartime.rules import deployment, holds, psychology, reactions, traits
+from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
 from wartime.rules.flow import Flow, phase_of
@@ -193,13 +194,16 @@ class TurnFlow:
             # PSI-11: only a panic it began the activation with is rolled off; one caused by this activation's
             # own CH LOC (PSI-15) lasts until its next activation
             panicking_before = gs.psyche(e).panic
-            if gs.world.get(e, Stress).value == a.VOL:
+            if gs.world.get(e, Stress).value == gs.base_attrs(e).VOL:
                 psychology.loc_check(gs, start, e, source=psychology.nearest_enemy(gs, e))      # PSI-15
             if panicking_before and gs.psyche(e).panic and gs.able(e) and not start.end_activation:
                 psychology.panic_recovery(gs, e)                                               # PSI-11
             if gs.able(e) and not start.end_activation and psychology.outnumbered(gs, e):      # PSI-2
                 psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
                                      reason="outnumbered", rule="PSI-2")
+            if gs.able(e) and not start.end_activation:          # traits' start-of-activation rules
+                traits.activation_start(gs, e, lambda who, attribute, rule, reason: roll_character_check(
+                    gs, start, who, "ATR", attribute, rule, reason))
             if start.end_activation and gs.able(e):
                 self._end_activation(e)
                 return
@@ -223,6 +227,8 @@ class TurnFlow:
                        psi_bonus=False, followup=False, support=0 if eff.support == 2 else eff.support)
         if gs.world.has(e, SilentArrival):
             gs.world.remove(e, SilentArrival)                            # MVA-7 / CBA-11: within its activation
+        if not waiting and gs.world.has(e, Compelled):
+            gs.world.remove(e, Compelled)                                # a trait's compulsion: this activation
         reactions.lapse_counter_charges(gs, e)
         for r in f.bullet_time:
             gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from wartime.match.names import reason_words, state_words
+from wartime.rules.states import compelled_words
 from wartime.ui.adapter import action_label
 
 #: Events that repeat what another line already says (the action line names its cost; every action
@@ -221,6 +222,8 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} dodges {name(ev.get('attacker'))}'s attack")
     if t == "state_changed":
         return L(f"{n} {state_words(ev.get('state'), ev.get('value'))}", "dim")
+    if t == "compelled":
+        return L(f"{n} {compelled_words([name(x) for x in ev.get('targets') or []], ev.get('mode'))}", "bad")
     if t == "game_over":
         w = ev.get("winner")
         who_won = f"{str(w).capitalize()} wins" if w else "Draw"

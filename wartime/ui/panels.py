@@ -11,6 +11,7 @@ import pygame
 
 from wartime.rules import hiding, traits
 from wartime.rules.state import GameState
+from wartime.rules.states import trait_status
 from wartime.ui import theme
 from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title
 from wartime.ui.narrate import Line, check_text, describe
@@ -249,6 +250,7 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
         status.append("PANIC")
     if hiding.hidden(gs, e):
         status.append("hidden (GNA-9)")
+    status += trait_status(gs, e)
     clinging = gs.world.try_get(e, Climbing)
     if clinging is not None:
         status.append(f"on {clinging.piece} at {clinging.height:g} K (MVA-10)")

@@ -3,6 +3,7 @@ importing this package registers them."""
 from wartime.rules.actions import altitude, combat, falling, generic, generic_more, movement, reactions  # noqa: F401
 from wartime.rules.actions import combat_special  # noqa: F401  (CBA-2..4, 6, 9, 11, 14, 16, 25, 26)
 from wartime.rules.actions import terrain_moves  # noqa: F401  (MVA-7, MVA-8, MVA-10..14)
+from wartime.rules.actions import trait_actions  # noqa: F401  (actions a trait grants: TRT-MIMETIC)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

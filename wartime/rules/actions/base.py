@@ -17,6 +17,7 @@ class Action:
     category: ClassVar[str]          # 'movement' | 'combat' | 'generic' | 'free'
     has_check: ClassVar[bool] = False
     is_attack: ClassVar[bool] = False   # MVA-3: forbidden to a character that sprinted this turn
+    ranged: ClassVar[bool] = False      # a ranged attack (CBA-1..4, CBA-6): what a ranged compulsion asks for
     moves: ClassVar[bool] = False
     free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
     reaction_only: ClassVar[bool] = False
@@ -77,7 +78,7 @@ def need_target(gs: GameState, actor: int, params: dict, rule: str, *, enemy: bo
         raise RuleViolation(rule, "a character cannot target itself with this action")
     if not gs.on_table(t):
         raise RuleViolation("WND-3", f"{gs.name(t)} is dead")
-    if enemy and gs.side(t) == gs.side(actor):
+    if enemy and gs.side(t) == gs.side(actor) and not gs.compelled_at(actor, t):
         raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
     if gs.pos(t).level != gs.pos(actor).level:
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")

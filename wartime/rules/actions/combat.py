@@ -51,7 +51,7 @@ def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> in
         raise RuleViolation(rule, "a character cannot target itself with this action")
     if not gs.on_table(t):
         raise RuleViolation("WND-3", f"{gs.name(t)} is dead")
-    if gs.side(t) == gs.side(actor):
+    if gs.side(t) == gs.side(actor) and not gs.compelled_at(actor, t):
         raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
     if not can_interact(gs.pos(actor).level, gs.pos(t).level, True):
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level (levels 1 and 2 "
@@ -120,6 +120,7 @@ class RangedAttack(Action):
     category = "combat"
     has_check = True
     is_attack = True
+    ranged = True
 
     params = (Param("weapon", "weapon", "CBA-1: the index of a ranged weapon the character carries"),
               Param("target", "enemy", "CBA-1: the enemy shot at (or `aim` for an area weapon)", optional=True),

@@ -159,6 +159,7 @@ class _RangedVariant(Action):
     category = "combat"
     has_check = True
     is_attack = True
+    ranged = True
 
     def candidates(self, gs, actor, space):
         for i in space.weapons(ranged=True):
@@ -263,6 +264,7 @@ class Throw(Action):
     category = "combat"
     has_check = True
     is_attack = True
+    ranged = True
 
     params = (Param("item", "choice", "CBA-6: the thrown weapon or object ('weapon:<i>' or 'item:<id>')"),
               Param("target", "enemy", "CBA-6: the enemy aimed at (within MOV + CON K)"))
@@ -392,8 +394,9 @@ def in_rear(gs: GameState, actor: int, target: int) -> bool:
 class SurpriseAttack(Action):
     """CBA-11: Ataque sorpresa (0): in its own activation, after arriving silently (a move with no noise, Mover sin
     hacer ruido, MVA-7) in base contact with the defender's rear, the attacker's next melee combat action against it
-    in this activation hits with no CH IMP and the defender has DEF −2 (rules/combat.py). Arriving invisible or
-    mimetic needs the traits TRT-INVISIBLE / TRT-MIMETIC, which are not played yet."""
+    in this activation hits with no CH IMP and the defender has DEF −2 (rules/combat.py). Arriving mimetic (a move
+    with TRT-MIMETIC switched on) counts as well; TRT-INVISIBLE is a tier-3 trait, refused when a list is
+    validated, so no character arrives invisible."""
     key = "surprise_attack"
     rule = "CBA-11"
     category = "combat"
@@ -409,8 +412,7 @@ class SurpriseAttack(Action):
     def available(self, gs, actor):
         if not gs.world.has(actor, SilentArrival):
             raise RuleViolation("CBA-11", f"{gs.name(actor)} did not arrive silently: a surprise attack needs a last "
-                                "move with no noise (Mover sin hacer ruido, MVA-7); arriving invisible or mimetic "
-                                "needs the traits TRT-INVISIBLE / TRT-MIMETIC, not played yet")
+                                "move with no noise (Mover sin hacer ruido, MVA-7) or a move made mimetic (TRT-MIMETIC)")
 
     def validate(self, gs, actor, params):
         if params.get("_window") is not None:

@@ -71,6 +71,9 @@ class CandidateSpace:
     def enemies(self) -> list[int]:
         """Able enemies, the acting character a reaction answers first, then in id order."""
         out = self.gs.enemies(self.actor)
+        forced = self.gs.compelled_allies(self.actor)      # a compulsion may aim at an ally (TRT-MURDEROUS-MADNESS)
+        if forced:
+            out = out + forced
         if self.against is not None and self.against in out:
             out = [self.against] + [e for e in out if e != self.against]
         return out

@@ -44,6 +44,39 @@ against its catalogue row):
   one's result). → equipment_rule.
 * ``reload(weapon) -> Weapon | None`` -- the weapon after Recargar (GNA-13); None: nothing to reload; the
   first answer stands. → equipment_rule.
+* ``attributes(gs, e, attrs) -> Attributes`` -- the bearer's attributes for checks and derived values (ENE
+  gain, FOV range, initiative phase; not the stress thresholds) as the trait changes them; each handler gets the
+  previous one's result (``GameState.attrs`` calls it). → check_mod.
+* ``compulsion(gs, e) -> Compelled | None`` -- at the start of the bearer's activation (before
+  ``on_activation_start``): a compulsion on its attacks for this activation (components.Compelled; the engine
+  enforces it in rules/restrictions.py with the real legality of the attacks). The first one stands.
+  → psychology.
+* ``on_activation_start(gs, e, check) -> None`` -- a rule of the bearer's own at the start of its activation,
+  after the core start-of-activation checks (ENE-3 order) and only if it can still act; ``check(who, attribute,
+  rule, reason)`` rolls a CH ATR. Called by ``activation_start``.
+* ``aura_activation_start(gs, e, bearers, check) -> None`` -- an enemy aura at the start of `e`'s activation:
+  ``bearers`` are the enemy bearers on the table and able (G1, G10: one call per trait). → aura_enemy.
+
+* ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
+  ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
+* ``covert_arrival(gs, e) -> bool`` -- True: the bearer's move ends as an arrival that allows Ataque sorpresa
+  (CBA-11: mimetic or invisible; the silent move MVA-7 is the core's). Called by ``rules.actions.movement``.
+  → unique_rule.
+* ``defender_mod(gs, attacker, target, ranged) -> Modifier | None`` -- a CH IMP modifier the target's trait
+  gives an enemy attacking it (G4); all answers apply. Called by ``rules.modifiers.attack_mods``. → check_mod.
+
+**Aura hook points** (G1, G10: a handler is asked once per trait, with every bearer on the table and able to
+act other than the character itself; the handler measures its range and checks the side):
+
+* ``aura_check_mod(gs, e, bearers, attribute, kind) -> Modifier | None`` -- a modifier an aura gives `e`'s
+  check; all answers apply. Called by ``rules.modifiers.character_mods``. → aura_ally.
+* ``aura_check_base(gs, e, bearers, attribute, kind) -> int | None`` -- a value `e` may use instead of its own
+  attribute for the check (the best offered is used). Called by ``rules.modifiers.roll_character_check``.
+  → aura_ally.
+* ``aura_reroll(gs, e, bearers, attribute, kind) -> bool`` -- True: `e` may reroll a failed check (G2: once,
+  whatever the sources). The engine takes the reroll for the controller on every failed result, fumbles
+  included: the new die passes at least as often as it fumbles for any target ≥ 1, and a rerolled fumble loses
+  its side effects (G2). Called by ``rules.modifiers.roll_character_check``. → reroll.
 
 **Adding a trait**: one handler module here (or a function in the module of its family), registered with
 ``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
@@ -54,11 +87,14 @@ one helper in registry.py that calls it.
 from __future__ import annotations
 
 from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, PsiCheck, Scatter,
-                                           TakeOff, TraitPlugin, before_attack, character_traits, check_mods,
-                                           check_weapon_ready, dispersion, display_name, fieldable, fielding_problem,
-                                           flight_levels, handlers, left_areas, lifts_level3_limits, plugins,
-                                           register, registered, reloaded, restrict_action, take_off_landing,
-                                           unregister, weapon_fired, weapon_is_quiet)
+                                           TakeOff, TraitPlugin, activation_start, attributes, aura_active,
+                                           aura_bearers, aura_check_mods, before_attack, character_traits,
+                                           check_base, check_mods, check_weapon_ready, covert_arrival,
+                                           defender_mods, dispersion, display_name, granted_actions,
+                                           fieldable, fielding_problem, flight_levels, handlers, left_areas,
+                                           lifts_level3_limits, plugins, register, registered, reloaded,
+                                           reroll_source, restrict_action, take_off_landing, unregister,
+                                           weapon_fired, weapon_is_quiet)
 
 # the handler modules register themselves on import
-from wartime.rules.traits import area, flight, psychology, weapons  # noqa: F401
+from wartime.rules.traits import area, auras, flight, psychology, stealth, weapons  # noqa: F401

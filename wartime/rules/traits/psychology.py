@@ -1,10 +1,21 @@
 """Psychological maluses (PSI-8 gives them in play; a race may carry them): TRT-VERY-FEARFUL (Muy miedoso),
-TRT-INSANE (Loco), TRT-COWARD (Cobarde), TRT-CHICKEN (Gallina)."""
+TRT-INSANE (Loco), TRT-COWARD (Cobarde), TRT-CHICKEN (Gallina), TRT-INNER-ANIMAL (Animal interior),
+TRT-BLOOD-CRAVING (Ansia de sangre), TRT-MURDEROUS-MADNESS (Locura asesina), TRT-FAINT-HEARTED (Pusilánime),
+TRT-RADIANT (Radiante). Panic beats every forced attack (G10, core PSI-12: a panicking character makes none)."""
 from __future__ import annotations
 
+import math
+
+from wartime.core.components import Attributes, Compelled
 from wartime.core.errors import RuleViolation
-from wartime.rules.checks import Modifier
+from wartime.rules.checks import Modifier, percent
+from wartime.rules.traits.auras import calmed
 from wartime.rules.traits.registry import PsiCheck, register
+
+#: TRT-MURDEROUS-MADNESS: the chance (a D100 at or under it) that it attacks the nearest miniature.
+MADNESS_CHANCE = 20
+#: TRT-RADIANT: the reach of its aura (K, G1).
+RADIANT_K = 10.0
 
 
 def very_fearful(gs, e: int, attribute: str, kind: str) -> Modifier | None:
@@ -38,7 +49,80 @@ def chicken(gs, e: int, key: str) -> None:
                             "side is losing")
 
 
+def _charge_first(gs, e: int, rule: str) -> Compelled | None:
+    """Its first action this activation must be a charge (Cargar, CBA-12) at an enemy, if one is legal (the
+    controller picks the target; rules/restrictions.py judges legality). Panic takes precedence."""
+    if gs.psyche(e).panic:
+        return None
+    return Compelled(tuple(gs.enemies(e)), "charge", rule, first_only=True)
+
+
+def inner_animal(gs, e: int) -> Compelled | None:
+    """TRT-INNER-ANIMAL: if a legal charge exists at the start of its activation, its first action must be a
+    charge (Cargar; the controller picks the target), unless a friendly Líder, Aura de obstinación or Presencia
+    de honor is within 10 K then. Panic takes precedence (it makes no attacks); ending the activation stays
+    allowed."""
+    return None if calmed(gs, e) else _charge_first(gs, e, "TRT-INNER-ANIMAL")
+
+
+def blood_craving(gs, e: int) -> Compelled | None:
+    """TRT-BLOOD-CRAVING: as Animal interior, with no aura to calm it: if a legal charge exists at the start of
+    its activation, its first action must be a charge."""
+    return _charge_first(gs, e, "TRT-BLOOD-CRAVING")
+
+
+def murderous_madness(gs, e: int, check) -> None:
+    """TRT-MURDEROUS-MADNESS: at the start of its activation, if it is not in melee (nor panicking), a D100 ≤ 20
+    makes its first action an attack on the nearest miniature of any side (BAS-3 distance; ties: the smaller
+    centre distance, then the lower id, G10): a shot if it has a ranged weapon and line of sight, otherwise a
+    charge; if neither is within reach nothing happens."""
+    if gs.engaged(e) or gs.psyche(e).panic:
+        return
+    if not percent(gs.world, MADNESS_CHANCE, "TRT-MURDEROUS-MADNESS", f"{gs.name(e)}'s Locura asesina"):
+        return
+    others = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.able(o)]
+    if not others:
+        return
+    p = gs.pos(e)
+    nearest = min(others, key=lambda o: (round(gs.distance(e, o), 9),
+                                         math.hypot(gs.pos(o).x - p.x, gs.pos(o).y - p.y), o))
+    mode = "ranged" if gs.shot_in_reach(e, nearest) else "charge" if gs.charge_in_reach(e, nearest) else None
+    if mode is None:
+        gs.world.emit("compelled", "TRT-MURDEROUS-MADNESS", who=e, targets=[nearest], mode=None)
+        return
+    gs.world.set(e, Compelled((nearest,), mode, "TRT-MURDEROUS-MADNESS", first_only=True))
+    gs.world.emit("compelled", "TRT-MURDEROUS-MADNESS", who=e, targets=[nearest], mode=mode)
+
+
+def faint_hearted(gs, e: int, attrs: Attributes) -> Attributes:
+    """TRT-FAINT-HEARTED: CON, AGI, INT and VOL halved (x.5 up, BAS-5) for checks and derived values (ENE gain,
+    FOV range, initiative phase) unless an ally within 10 K has Líder, Aura de obstinación or Presencia de honor.
+    Stress is compared with the VOL attribute itself (PSI-14..16 are thresholds of the attribute, not values
+    derived from it)."""
+    if calmed(gs, e):
+        return attrs
+    return Attributes(*((v + 1) // 2 for v in (attrs.CON, attrs.AGI, attrs.INT, attrs.VOL)))
+
+
+def radiant(gs, e: int, bearers, check) -> None:
+    """TRT-RADIANT: an enemy within 10 K of a Radiante (G1) with a ranged weapon makes one CH VOL at the start of
+    its activation (one per activation, however many Radiantes); on a failure its ranged attacks this activation
+    must target a Radiante within 10 K while one is within reach of a shot (components.Compelled)."""
+    near = [b for b in bearers if gs.distance(e, b) <= RADIANT_K + 1e-9]
+    if not near or not gs.ranged_weapons(e) or gs.world.has(e, Compelled):
+        return
+    r = check(e, "VOL", "TRT-RADIANT", "Radiante")
+    if not r.passed:
+        gs.world.set(e, Compelled(tuple(near), "ranged", "TRT-RADIANT"))
+        gs.world.emit("compelled", "TRT-RADIANT", who=e, targets=list(near), mode="ranged")
+
+
 register("TRT-VERY-FEARFUL", "Muy miedoso", {"check_mod": very_fearful})
 register("TRT-INSANE", "Loco", {"check_mod": insane})
 register("TRT-COWARD", "Cobarde", {"before_attack": coward})
 register("TRT-CHICKEN", "Gallina", {"action_restriction": chicken})
+register("TRT-INNER-ANIMAL", "Animal interior", {"compulsion": inner_animal}, kinds=("race",))
+register("TRT-BLOOD-CRAVING", "Ansia de sangre", {"compulsion": blood_craving}, kinds=("race",))
+register("TRT-MURDEROUS-MADNESS", "Locura asesina", {"on_activation_start": murderous_madness}, kinds=("race",))
+register("TRT-FAINT-HEARTED", "Pusilánime", {"attributes": faint_hearted}, kinds=("race",))
+register("TRT-RADIANT", "Radiante", {"aura_activation_start": radiant}, kinds=("race",))

@@ -6,6 +6,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from wartime.core.components import Attributes, KnockedOut, Life, Stress
+
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
 #: Engine-internal hook points → the catalogue hook each one implements.
@@ -19,6 +21,16 @@ CATALOGUE_HOOK: dict[str, str] = {
     "weapon_ready": "equipment_rule",
     "weapon_fired": "equipment_rule",
     "reload": "equipment_rule",
+    "attributes": "check_mod",
+    "aura_check_mod": "aura_ally",
+    "aura_check_base": "aura_ally",
+    "aura_reroll": "reroll",
+    "on_activation_start": "on_activation_start",
+    "compulsion": "psychology",
+    "aura_activation_start": "aura_enemy",
+    "grants_action": "unique_rule",
+    "covert_arrival": "unique_rule",
+    "defender_mod": "check_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -255,6 +267,126 @@ def reloaded(weapon):
         r = h(weapon)
         if r is not None:
             return r
+    return None
+
+
+# --- the character's own attributes and activation ---------------------------------------------------------
+def attributes(gs, e: int, raw):
+    """``attributes``: the character's attributes as its traits change them (checks and derived values); `raw`
+    is its Attributes component. Each handler gets the previous one's result."""
+    hs = handlers("attributes")
+    if not hs:
+        return raw
+    carried = character_traits(gs, e)
+    for t, h in hs:
+        if t in carried:
+            raw = h(gs, e, raw)
+    return raw
+
+
+def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
+    """``compulsion`` of the character's own traits (the first compulsion stands), ``on_activation_start`` of
+    them, then ``aura_activation_start`` of each enemy aura
+    trait some bearer carries (G1: bearers on the table and able; the handler measures its own range; G10: once
+    per trait, with all its enemy bearers), in trait-ID order. `check(who, attribute, rule, reason)` rolls a
+    CH ATR for a handler (rules.modifiers.roll_character_check in the activation's context)."""
+    carried = character_traits(gs, e)
+    for t, h in _of("compulsion", carried):
+        c = h(gs, e)
+        if c is not None and not gs.world.has(e, type(c)):
+            gs.world.set(e, c)
+            gs.world.emit("compelled", t, who=e, targets=list(c.targets), mode=c.mode)
+    for _, h in _of("on_activation_start", carried):
+        h(gs, e, check)
+    for _, h, bearers in _auras(gs, e, "aura_activation_start"):
+        enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
+        if enemies:
+            h(gs, e, enemies, check)
+
+
+def granted_actions(gs, e: int) -> frozenset[str]:
+    """``grants_action``: the keys of the actions the character's traits give it (TRT-MIMETIC's switch)."""
+    out: set[str] = set()
+    for _, h in _of("grants_action", character_traits(gs, e)):
+        out |= set(h(gs, e))
+    return frozenset(out)
+
+
+def covert_arrival(gs, e: int) -> bool:
+    """``covert_arrival``: True if a trait makes the character's move an arrival a surprise attack allows
+    (CBA-11: arriving mimetic or invisible, besides the silent move MVA-7)."""
+    return any(h(gs, e) for _, h in _of("covert_arrival", character_traits(gs, e)))
+
+
+def defender_mods(gs, attacker: int, target: int, ranged: bool) -> list:
+    """``defender_mod``: CH IMP modifiers the target's traits give an enemy attacking it (G4)."""
+    out = []
+    for _, h in _of("defender_mod", character_traits(gs, target)):
+        m = h(gs, attacker, target, ranged)
+        if m is not None:
+            out.append(m)
+    return out
+
+
+# --- auras (G1, G10) --------------------------------------------------------------------------------------
+def aura_active(gs, b: int) -> bool:
+    """G10: an aura works only while its bearer is on the table and able to act. Its stress is compared with
+    its unmodified VOL, so that two bearers' auras never wait on each other (an attribute hook may read auras)."""
+    w = gs.world
+    return (w.get(b, Life).state == "active" and not w.has(b, KnockedOut)
+            and w.get(b, Stress).value <= w.get(b, Attributes).VOL)
+
+
+def aura_bearers(gs, trait_id: str) -> list[int]:
+    """The characters on the table, able to act, that carry `trait_id` (memoised per world version)."""
+    memo = gs._memo_table()
+    key = ("aura_bearers", trait_id)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(b for b in gs.minis() if trait_id in character_traits(gs, b) and aura_active(gs, b))
+    return list(got)
+
+
+def _auras(gs, e: int, hook: str):
+    """(trait ID, handler, bearers other than `e`) of every trait registered on the aura hook `hook` that some
+    bearer carries; G10: a handler is asked once per trait, with all its bearers (one bearer meets an aura)."""
+    for t, h in handlers(hook):
+        bearers = [b for b in aura_bearers(gs, t) if b != e]
+        if bearers:
+            yield t, h, bearers
+
+
+def aura_check_mods(gs, e: int, attribute: str | None, kind: str) -> list:
+    """``aura_check_mod``: modifiers other characters' auras give `e`'s check (G1; one per aura trait, G10)."""
+    if attribute is None:
+        return []
+    out = []
+    for _, h, bearers in _auras(gs, e, "aura_check_mod"):
+        m = h(gs, e, bearers, attribute, kind)
+        if m is not None:
+            out.append(m)
+    return out
+
+
+def check_base(gs, e: int, attribute: str, kind: str, value: int) -> tuple[int, str | None]:
+    """``aura_check_base``: the attribute value `e` may use for a check instead of its own (the best one offered
+    is used: the controller's obvious choice); returns (value, the trait ID that gave it or None)."""
+    best, rule = value, None
+    for t, h, bearers in _auras(gs, e, "aura_check_base"):
+        v = h(gs, e, bearers, attribute, kind)
+        if v is not None and v > best:
+            best, rule = v, t
+    return best, rule
+
+
+def reroll_source(gs, e: int, attribute: str | None, kind: str) -> str | None:
+    """``aura_reroll``: the trait ID that lets `e` reroll a failed check now (G2: one reroll whatever the
+    sources), or None."""
+    if attribute is None:
+        return None
+    for t, h, bearers in _auras(gs, e, "aura_reroll"):
+        if h(gs, e, bearers, attribute, kind):
+            return t
     return None
 
 
