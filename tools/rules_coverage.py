@@ -65,9 +65,7 @@ REFUSED = {
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after
 #: "not implemented: ", so that the row does not read as a silent gap.
-NOTES = {
-    "CBA-8": "a weapon with RNG > 0 in melee is refused under CBA-7",
-}
+NOTES: dict[str, str] = {}
 
 LAYERS = ("wartime/rules/", "wartime/geometry/", "wartime/match/", "wartime/data/", "wartime/core/", "wartime/cli",
           "wartime/ai/", "wartime/balance/", "wartime/ui/")

@@ -376,6 +376,38 @@ def test_CBA_7_requires_a_melee_weapon():
     assert violation(g.act, a, "melee_attack", target=b, weapon=0).rule_id == "CBA-7"
 
 
+@pytest.mark.parametrize("second, hit", [(7, False), (6, True)])
+def test_CBA_8_melee_with_a_firearm_needs_a_second_CH_IMP(second, hit):
+    """CBA-8: pistol ENE 1, DMG 3, CON 5, AGI 6: DMG 4 by the melee formula; dice 3 then 7 miss, dice 3 then 6 hit
+    (then the CH DEF: DEF 0, die 5, and the wounded target's CH PSI). It pays the pistol's ENE."""
+    g = melee({"CON": 5, "AGI": 6, "weapons": (weapon(ENE=1, DMG=3, RNG=15),)})
+    a, b = g.ids
+    strike(g, 3, second, *((5, 5) if hit else ()), key="melee_attack_firearm")   # CH DEF, CMB-5 CH PSI
+    imps = g.checks("IMP")
+    assert [c["die"] for c in imps] == [3, second] and imps[1]["target"] == imps[0]["target"] == 6
+    assert imps[1]["rule"] == "CBA-8" and g.energy(a) == 9
+    assert (g.events("hit")[0]["dmg"] if hit else None) == (4 if hit else None)
+    assert g.wounds(b) == (4 if hit else 0)
+
+
+def test_CBA_8_a_critical_still_needs_the_second_roll_and_a_10_on_it_is_a_fumble():
+    """CBA-8 ruling: after a critical the second CH IMP is still rolled (the critical's DMG +1 stands if it passes);
+    a 10 on the second roll has the CH IMP fumble's effects (CMB-8: an automatic DMG 1 hit on the attacker)."""
+    g = melee({"CON": 5, "AGI": 6, "weapons": (weapon(ENE=1, DMG=3, RNG=15),)})
+    a, b = g.ids
+    strike(g, 1, 4, 5, 5, key="melee_attack_firearm")
+    assert g.events("hit")[0]["dmg"] == 5 and g.events("hit")[0]["critical"]
+    g2 = melee({"CON": 5, "AGI": 6, "weapons": (weapon(ENE=1, DMG=3, RNG=15),)})
+    a2, b2 = g2.ids
+    strike(g2, 3, 10, 9, 5, key="melee_attack_firearm")     # the fumble's hit: CH DEF 9, then CH PSI
+    assert g2.events("hit_fumble", who=a2) and g2.wounds(b2) == 0 and g2.wounds(a2) == 1
+    assert violation(g2.act, a2, "melee_attack_firearm", target=b2, weapon=9).rule_id == "CBA-8"
+    g3 = melee()                                                    # a blade is no firearm
+    a3, b3 = g3.ids
+    g3.start_activation(a3, energy=10)
+    assert violation(g3.act, a3, "melee_attack_firearm", target=b3, weapon=0).rule_id == "CBA-1"
+
+
 def test_CBA_10_unarmed_attack_deals_CON_minus_4_and_at_most_1_wound():
     """CBA-10: CON 7, no wounds: DMG 3; a DEF 0 target whose CH DEF die is 5 takes 1 wound (cap); with CH IMP
     die 1 DMG is 4 and it takes 2 wounds; a CON 4 attacker does DMG 1."""

@@ -96,7 +96,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
 def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
                    ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
                    dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
-                   base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None) -> dict:
+                   base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
+                   second_imp: str | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
@@ -104,7 +105,10 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     `base_dmg` replaces the weapon's DMG (CBA-6 thrown things, CBA-9 improvised weapons: melee adds MOD-1's
     CON − 4 − wounds); `on_hit` replaces the damage after a hit (CBA-14, CBA-16, CBA-25, CBA-26: an opposed
     check instead of the CH DEF). CBA-11: a melee attack on the target of the attacker's declared Ataque
-    sorpresa hits with no die (no critical, no fumble, no dodge) and the target's DEF is −2."""
+    sorpresa hits with no die (no critical, no fumble, no dodge) and the target's DEF is −2. `second_imp` (a rule
+    ID, CBA-8: a firearm in melee): after a passed CH IMP, even a critical, a second CH IMP with the same target
+    value must pass too (a 10 on it has the CH IMP fumble's effects); the critical's effects come from the
+    first."""
     world = gs.world
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
@@ -136,6 +140,17 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         return out
     if ctx.failed:
         return out
+    if second_imp is not None and not surprise:
+        second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
+                            against=target)
+        if second.fumble:
+            world.emit("hit_fumble", "CMB-8", who=attacker)
+            if weapon is not None:
+                wound_weapon(gs, attacker, weapon_index, "CMB-8")
+            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+        if not second.passed:
+            world.emit("miss", second_imp, attacker=attacker, target=target)
+            return out
     if on_hit is not None:
         world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=0,
                    critical=imp.critical)

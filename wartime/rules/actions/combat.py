@@ -20,6 +20,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.noise import emit_noise, weapon_noise
+from wartime.rules.odds import attack_odds, p_pass
 from wartime.rules.psychology import psi_check
 from wartime.rules.state import GameState
 
@@ -34,8 +35,8 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     if ranged and not w.ranged:
         raise RuleViolation("CBA-1", f"{w.name} has RNG 0: it is a melee weapon")
     if not ranged and w.ranged:
-        raise RuleViolation("CBA-7", f"{w.name} has RNG {w.RNG}: melee attacks need a RNG 0 weapon "
-                            "(CBA-8, melee with a firearm, is not implemented yet)")
+        raise RuleViolation("CBA-7", f"{w.name} has RNG {w.RNG}: Ataque CaC needs a RNG 0 weapon (a firearm in "
+                            "melee is CBA-8, Ataque CaC con arma de disparo)")
     if w.area is not None and not ranged:
         raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
     return idx, w
@@ -232,6 +233,57 @@ class MeleeAttack(Action):
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
                        dmg_bonus=bonus)
         _after_melee(gs, ctx, prepared.target)
+
+
+@register
+class MeleeAttackFirearm(Action):
+    """CBA-8: Ataque CaC con arma de disparo (weapon ENE, CH IMP AGI): as Ataque CaC (CBA-7) with a weapon of
+    RNG > 0 against an engaged enemy in base contact, but after a passed CH IMP (even a critical) a second CH IMP
+    with the same target value must pass too, else it misses; DMG by the melee formula with this weapon's DMG
+    (MOD-1); a 10 on either roll has the CH IMP fumble's effects (CMB-8)."""
+    key = "melee_attack_firearm"
+    rule = "CBA-8"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    params = (Param("target", "enemy", "CBA-8: an enemy in base contact (CMB-11)"),
+              Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"))
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            if gs.in_contact(actor, t):
+                for i in space.weapons(ranged=True):
+                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
+                                    label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+
+    def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)                     # MOV-13
+        t = melee_target(gs, actor, params, self.rule)
+        idx, w = need_weapon(gs, actor, params, self.rule, ranged=True)
+        if w.area is not None:
+            raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
+        traits.check_weapon_ready(w)                              # e.g. an empty magazine (GNA-13)
+        return AttackPrep(t, idx)
+
+    def cost(self, gs, actor, params, prepared):
+        return gs.weapon(actor, prepared.weapon_index).ENE
+
+    def resolve(self, gs, ctx, prepared):
+        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
+        w = gs.weapon(ctx.actor, prepared.weapon_index)
+        fired = traits.weapon_fired(w)               # it is fired: one round (TRT-MAGAZINES)
+        if fired is not w:
+            gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
+        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
+                       dmg_bonus=bonus, second_imp=self.rule)
+        _after_melee(gs, ctx, prepared.target)
+
+    def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
+        """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""
+        odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False)
+        return float((odds.expected_wounds + 2 * odds.p_incapacitate) * p_pass(odds.imp_target))
 
 
 @register
