@@ -44,6 +44,7 @@ PLAN = [
     ("crossroads.toml", "mixed.toml", AERIAL, range(1)),
     (PIT, "brawlers.toml", AERIAL, range(10)),
     (BRAWL, "brawlers.toml", DUELLISTS, range(6)),
+    (BRAWL, "shooters.toml", "warband.toml", range(3)),       # guns in base contact (CBA-8), Mimético
     (RAVINE, CLIMBERS, "brawlers.toml", range(6)),
     (HIDEOUT, "brawlers.toml", DUELLISTS, range(4)),
     (GRAVEYARD, THRALLS, THRALLS, range(8)),

@@ -215,7 +215,7 @@ def test_TRT_MIMETIC_switch_costs_ENE_1_and_gives_CH_IMP_minus_3_both_ways():
     """TRT-MIMETIC: switching it on is an action at ENE 1 offered only to a bearer; while on, its own CH IMP −3
     and an enemy attacking it CH IMP −3 (at range and in melee); switched off again, neither."""
     from wartime.core.components import Mimetic
-    from wartime.rules.modifiers import attack_mods
+    from wartime.rules.traits import combat_terms
     from wartime.rules.options import offered_actions
     g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0, weapons=(weapon(),)))
     a, b = g.ids
@@ -227,12 +227,13 @@ def test_TRT_MIMETIC_switch_costs_ENE_1_and_gives_CH_IMP_minus_3_both_ways():
     g.act(a, "switch_mimetic")
     assert g.energy(a) == 9 and g.world.has(a, Mimetic)
     assert {m.rule: m.value for m in character_mods(g.gs, a, "AGI", "IMP")}.get("TRT-MIMETIC") == -3
-    assert {m.rule: m.value for m in attack_mods(g.gs, b, a, True, 9.0)}.get("TRT-MIMETIC") == -3
-    assert {m.rule: m.value for m in attack_mods(g.gs, b, a, False, 0.0)}.get("TRT-MIMETIC") == -3
+    assert {m.rule: m.value for m in combat_terms(g.gs, b, a, None, True).imp}.get("TRT-MIMETIC") == -3
+    assert {m.rule: m.value for m in combat_terms(g.gs, b, a, None, False).imp}.get("TRT-MIMETIC") == -3
+    assert combat_terms(g.gs, a, b, None, True).imp == ()          # its own attacks: only the check_mod −3
     assert "TRT-MIMETIC" not in {m.rule for m in character_mods(g.gs, a, "AGI", "ATR")}
     g.act(a, "switch_mimetic")
     assert not g.world.has(a, Mimetic) and g.energy(a) == 8
-    assert "TRT-MIMETIC" not in {m.rule for m in attack_mods(g.gs, b, a, True, 9.0)}
+    assert combat_terms(g.gs, b, a, None, True).imp == ()
 
 
 def test_CBA_11_a_mimetic_arrival_allows_a_surprise_attack():

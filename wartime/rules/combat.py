@@ -11,6 +11,7 @@ from wartime.rules.modifiers import attack_mods, roll_character_check
 from wartime.rules.psychology import psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
+from wartime.rules import traits
 from wartime.rules.wounds import apply_wounds, wound_best_protection, wound_weapon
 
 
@@ -49,14 +50,16 @@ class Cover:
 def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, target: int, dmg: int, *,
                 melee: bool, cover: Cover | None = None, automatic: bool = False,
                 max_wounds: int | None = None, def_mods: list[Modifier] | None = None, rule: str = "CMB-3",
-                def_malus: int = 0) -> int:
+                def_malus: int = 0, terms: traits.CombatTerms = traits.NO_TERMS) -> int:
     """The target's side of a hit: cover check (CMB-18), CH DEF (CMB-3) with cover +2 (CMB-17), criticals
     (CMB-7) and fumbles (CMB-9), wounds (CMB-4), then CH PSI for a wounded target (CMB-5 / PSI-1).
-    `def_malus` lowers the target's total DEF for this hit, minimum 0 (CBA-11 ruling 3: DEF −2).
+    `def_malus` lowers the target's total DEF for this hit, minimum 0 (CBA-11 ruling 3: DEF −2). `terms` are the
+    traits' numbers of the attack (traits.combat_terms): ± DEF, CH DEF modifiers, and DMG in CMB-4's order (the
+    final DMG is known once the CH DEF is rolled: its fumble's +1 is one of the ± terms).
     Returns the wounds dealt."""
     world = gs.world
-    defense = max(0, gs.total_def(target) - def_malus)
-    mods = list(def_mods or [])
+    defense = max(0, gs.total_def(target) - def_malus + terms.def_plus)
+    mods = list(def_mods or []) + list(terms.def_check)
     if cover is not None and cover.full:
         # CMB-18: first a CH DEF of the cover; if it passes the attack is stopped.
         c = roll_check(world, target, "COVER", None, cover.piece_def, [], "CMB-18", "cover check",
@@ -79,8 +82,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         return 0
     if d.fumble:
         dmg += 1
-        world.emit("defence_fumble", "CMB-9", who=target, dmg=dmg)
+        world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
         wound_best_protection(gs, target, "CMB-9")
+    dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
     n = wounds_after_def(dmg, defense, d.passed)
     if max_wounds is not None:
         n = min(n, max_wounds)
@@ -112,7 +116,8 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     world = gs.world
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
-    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or [])
+    terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
+    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
@@ -174,6 +179,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
                 new = min(others, key=lambda o: (gs.distance(attacker, o), o))
                 world.emit("stray_shot", "CBA-5", attacker=attacker, intended=target, target=new)
                 target = new
+                terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the new target's traits
                 if cover is not None:
                     c = gs.cover(attacker, [target])[0]
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
@@ -192,13 +198,13 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     dmg += dmg_bonus + dodge_dmg                                     # CBA-17 dodger's fumble: DMG +1
     if imp.critical:
         dmg += 1                                                     # CMB-6
-    world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=dmg,
+    world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=terms.dmg(dmg),
                critical=imp.critical)
     out["hit"] = True
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
-                                max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0)
+                                max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms)
     return out
 
 

@@ -100,7 +100,6 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
     if ranged:
         pt = gs.pos(target)
         mods += _smoke(gs, attacker, pt.x, pt.y)
-    mods += traits.defender_mods(gs, attacker, target, ranged)     # the target's traits (G4), TRT-MIMETIC
     return mods
 
 

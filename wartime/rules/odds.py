@@ -10,6 +10,7 @@ from wartime.rules.checks import combine, resolve_die
 from wartime.rules.combat import Cover, melee_damage, wounds_after_def
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
+from wartime.rules import traits
 
 DIE = range(1, 11)
 
@@ -30,7 +31,8 @@ class AttackOdds:
     p_incapacitate: Fraction    # P(this attack leaves the target incapacitated or dead)
 
 
-def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | None, max_wounds: int | None):
+def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | None, max_wounds: int | None,
+                        terms=traits.NO_TERMS):
     """Distribution {wounds: probability} of the defender's side of one hit (CMB-3, CMB-4, CMB-7, CMB-9,
     CMB-17, CMB-18)."""
     dist: dict[int, Fraction] = {}
@@ -43,7 +45,7 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
         if crit:
             n = 0
         else:
-            n = wounds_after_def(dmg + (1 if fumble else 0), defense, passed)
+            n = wounds_after_def(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
         if max_wounds is not None:
             n = min(n, max_wounds)
         dist[n] = dist.get(n, Fraction(0)) + tenth * (1 - p_cover_stop)
@@ -58,10 +60,13 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     """The exact probabilities of one attack on the chosen target as the rules resolve it now (CBA-5 included;
     the action-scoped one-shot modifiers of the acting character are not included)."""
     distance = gs.distance(attacker, target)
-    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp)
+    weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+    terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)
+    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp) + list(terms.imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
-    defense = gs.total_def(target)
+    defense = terms.defense(gs.total_def(target))
+    def_check = sum(m.value for m in terms.def_check)
     a = gs.attrs(attacker)
     if unarmed:
         base = melee_damage(0, a.CON, gs.wounds(attacker))
@@ -77,14 +82,16 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     second = ranged and gs.engaged(target)
     has_cover = cover is not None
     return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
-                      cover.piece_def if full else 0)
+                      cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero)
 
 
 @lru_cache(maxsize=4096)
 def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaining: int, ranged: bool,
-               second: bool, unarmed: bool, has_cover: bool, full: bool, piece_def: int) -> AttackOdds:
+               second: bool, unarmed: bool, has_cover: bool, full: bool, piece_def: int, def_check: int = 0,
+               dmg_plus: int = 0, dmg_factor: Fraction = Fraction(1), dmg_zero: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable)."""
+    terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero)
     cover = Cover(25 if full else 0, piece_def) if has_cover else None
     exp = Fraction(0)
     p_inc = Fraction(0)
@@ -99,10 +106,11 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         p_hit += w
         dmg = base + (1 if crit else 0)
         use_cover = None if (crit or not ranged) else cover
-        dt = defense + (def_bonus if use_cover is not None else 0)
+        dt = defense + def_check + (def_bonus if use_cover is not None else 0)
         cap = (2 if crit else 1) if unarmed else None
-        for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap).items():
+        for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap, terms).items():
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
-    return AttackOdds(imp_target, defense + def_bonus, p_hit, p_pass(defense + def_bonus), exp, p_inc)
+    return AttackOdds(imp_target, defense + def_check + def_bonus, p_hit, p_pass(defense + def_check + def_bonus),
+                      exp, p_inc)

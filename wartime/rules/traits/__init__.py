@@ -62,8 +62,22 @@ against its catalogue row):
 * ``covert_arrival(gs, e) -> bool`` -- True: the bearer's move ends as an arrival that allows Ataque sorpresa
   (CBA-11: mimetic or invisible; the silent move MVA-7 is the core's). Called by ``rules.actions.movement``.
   → unique_rule.
-* ``defender_mod(gs, attacker, target, ranged) -> Modifier | None`` -- a CH IMP modifier the target's trait
-  gives an enemy attacking it (G4); all answers apply. Called by ``rules.modifiers.attack_mods``. → check_mod.
+
+**Attack hook points** (``combat_terms``: asked once per attack for the traits of the attacker, of its weapon and
+of the target; ``bearer`` is the character carrying the trait, the attacker for a weapon's; each answers for its
+side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; numbers combine in the G5 order):
+
+* ``attack_mod(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None`` -- a CH IMP modifier of the
+  attack (G4). → check_mod.
+* ``def_check_mod(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None`` -- "CH DEF ±n": the CH DEF
+  target only (CMB-3 ruling). → check_mod.
+* ``def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- "DEF ±n": the attack's DEF, both the
+  CH DEF target and the DEF subtracted (CMB-3 ruling; minimum 0). → def_mod.
+* ``dmg_mod(gs, bearer, attacker, target, weapon, ranged) -> int | 'zero' | None`` -- a ± DMG modifier added
+  with the core's (critical, charge, CH DEF fumble) in CMB-4's step 2; ``'zero'``: the trait sets DMG 0 (step
+  4). → dmg_mod.
+* ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
+  step 3: the product, rounded once). → dmg_mod.
 
 **Aura hook points** (G1, G10: a handler is asked once per trait, with every bearer on the table and able to
 act other than the character itself; the handler measures its range and checks the side):
@@ -89,8 +103,8 @@ from __future__ import annotations
 from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, PsiCheck, Scatter,
                                            TakeOff, TraitPlugin, activation_start, attributes, aura_active,
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
-                                           check_base, check_mods, check_weapon_ready, covert_arrival,
-                                           defender_mods, dispersion, display_name, granted_actions,
+                                           CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
+                                           combat_terms, covert_arrival, dispersion, display_name, granted_actions,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, take_off_landing, unregister,

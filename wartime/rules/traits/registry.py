@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, KnockedOut, Life, Stress
@@ -30,7 +31,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "aura_activation_start": "aura_enemy",
     "grants_action": "unique_rule",
     "covert_arrival": "unique_rule",
-    "defender_mod": "check_mod",
+    "attack_mod": "check_mod",
+    "def_check_mod": "check_mod",
+    "dmg_mod": "dmg_mod",
+    "dmg_factor": "dmg_mod",
+    "def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -318,14 +323,86 @@ def covert_arrival(gs, e: int) -> bool:
     return any(h(gs, e) for _, h in _of("covert_arrival", character_traits(gs, e)))
 
 
-def defender_mods(gs, attacker: int, target: int, ranged: bool) -> list:
-    """``defender_mod``: CH IMP modifiers the target's traits give an enemy attacking it (G4)."""
-    out = []
-    for _, h in _of("defender_mod", character_traits(gs, target)):
-        m = h(gs, attacker, target, ranged)
-        if m is not None:
-            out.append(m)
-    return out
+# --- one attack's numbers (CMB-2, CMB-3, CMB-4; traits notes G4, G5, G10) --------------------------------------
+@dataclass(frozen=True)
+class CombatTerms:
+    """What the traits of an attack's three bearers (the attacker, its weapon, the target) do to its numbers:
+    CH IMP modifiers (``imp``), CH DEF modifiers that change the target number only (``def_check``), the ± DEF
+    of the attack (``def_plus``: both the CH DEF target and the DEF subtracted, CMB-3 ruling), and the DMG
+    terms of CMB-4's order (``dmg_plus`` added with the other ± modifiers, ``dmg_factor`` the product of the
+    ×/÷ factors, ``dmg_zero`` a trait that sets DMG 0). Hashable: the exact odds memoise on it."""
+    imp: tuple = ()
+    def_check: tuple = ()
+    def_plus: int = 0
+    dmg_plus: int = 0
+    dmg_factor: Fraction = Fraction(1)
+    dmg_zero: str | None = None
+
+    def dmg(self, raw: int) -> int:
+        """CMB-4 steps 2-4: `raw` (the base with the core's ± already added: critical, charge, CH DEF fumble)
+        plus the traits' ±, minimum 1; times the factors, rounded once (BAS-5: x.5 up), minimum 1; a trait that
+        sets DMG 0 overrides."""
+        if self.dmg_zero is not None:
+            return 0
+        if not self.dmg_plus and self.dmg_factor == 1:
+            return raw                       # no trait term: the core's DMG as it stands
+        d = max(1, raw + self.dmg_plus)
+        if self.dmg_factor != 1:
+            q = d * self.dmg_factor
+            d = max(1, int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0))
+        return d
+
+    def defense(self, total: int) -> int:
+        """CMB-3 ruling: the DEF of this attack, the protections' sum plus every ± DEF, minimum 0."""
+        return max(0, total + self.def_plus)
+
+
+NO_TERMS = CombatTerms()
+_COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod")
+
+
+def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> CombatTerms:
+    """Ask ``attack_mod``, ``def_check_mod``, ``dmg_mod``, ``dmg_factor`` and ``def_mod`` of the traits of the
+    attacker (its own), of its weapon (`weapon`, may be None) and of the target: each handler is called as
+    ``h(gs, bearer, attacker, target, weapon, ranged)`` where ``bearer`` is the character carrying the trait (the
+    attacker for a weapon trait) and answers for its side of the attack. G10: the same trait from two of one
+    character's archetypes (race and weapon) counts twice for numbers."""
+    if not any(handlers(h) for h in _COMBAT_HOOKS):
+        return NO_TERMS
+    sources = ((attacker, character_traits(gs, attacker)), (attacker, _weapon_traits(weapon) if weapon else ()),
+               (target, character_traits(gs, target)))
+    imp: list = []
+    def_check: list = []
+    def_plus = dmg_plus = 0
+    factor = Fraction(1)
+    zero = None
+    for bearer, carried in sources:
+        if not carried:
+            continue
+        args = (gs, bearer, attacker, target, weapon, ranged)
+        for _, h in _of("attack_mod", carried):
+            m = h(*args)
+            if m is not None:
+                imp.append(m)
+        for _, h in _of("def_check_mod", carried):
+            m = h(*args)
+            if m is not None:
+                def_check.append(m)
+        for _, h in _of("def_mod", carried):
+            def_plus += h(*args) or 0
+        for t, h in _of("dmg_mod", carried):
+            v = h(*args)
+            if v == "zero":
+                zero = zero or t
+            elif v:
+                dmg_plus += v
+        for _, h in _of("dmg_factor", carried):
+            f = h(*args)
+            if f is not None:
+                factor *= Fraction(f)
+    if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero):
+        return NO_TERMS
+    return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero)
 
 
 # --- auras (G1, G10) --------------------------------------------------------------------------------------

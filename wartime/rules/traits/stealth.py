@@ -22,11 +22,11 @@ def mimetic_own_imp(gs, e: int, attribute: str, kind: str) -> Modifier | None:
     return None
 
 
-def mimetic_attackers(gs, attacker: int, target: int, ranged: bool) -> Modifier | None:
+def mimetic_attackers(gs, bearer: int, attacker: int, target: int, weapon, ranged: bool) -> Modifier | None:
     """TRT-MIMETIC: while it is on, any enemy attacking the bearer has CH IMP −3 (at range and in melee, G4).
     Radar and Meta visión, which cancel it, are not played yet (their rows are refused when a list is
     validated), so no attacker sees through it."""
-    if gs.world.has(target, Mimetic):
+    if bearer == target and gs.world.has(target, Mimetic):
         return Modifier("TRT-MIMETIC", -3, "target mimetic")
     return None
 
@@ -37,5 +37,5 @@ def mimetic_arrival(gs, e: int) -> bool:
 
 
 register("TRT-MIMETIC", "Mimético", {"grants_action": mimetic_grants, "check_mod": mimetic_own_imp,
-                                     "defender_mod": mimetic_attackers, "covert_arrival": mimetic_arrival},
+                                     "attack_mod": mimetic_attackers, "covert_arrival": mimetic_arrival},
          kinds=("race",))
