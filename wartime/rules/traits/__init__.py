@@ -111,4 +111,4 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet)
 
 # the handler modules register themselves on import
-from wartime.rules.traits import area, auras, flight, psychology, stealth, weapons  # noqa: F401
+from wartime.rules.traits import area, auras, combat_numbers, flight, psychology, stealth, weapons  # noqa: F401

@@ -3,7 +3,7 @@ points, their arguments, what handlers return and how results combine)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
@@ -369,25 +369,28 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     character's archetypes (race and weapon) counts twice for numbers."""
     if not any(handlers(h) for h in _COMBAT_HOOKS):
         return NO_TERMS
-    sources = ((attacker, character_traits(gs, attacker)), (attacker, _weapon_traits(weapon) if weapon else ()),
-               (target, character_traits(gs, target)))
+    sources = ((attacker, character_traits(gs, attacker), ""),
+               (attacker, _weapon_traits(weapon) if weapon else (), f" ({getattr(weapon, 'name', '')})"),
+               (target, character_traits(gs, target), ""))
     imp: list = []
     def_check: list = []
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
-    for bearer, carried in sources:
+    for bearer, carried, source in sources:
         if not carried:
             continue
         args = (gs, bearer, attacker, target, weapon, ranged)
+        # a weapon's modifier is labelled with the weapon: CHK-1 keeps one modifier per (rule, label), and the
+        # same trait on the race and on the weapon counts twice (G10)
         for _, h in _of("attack_mod", carried):
             m = h(*args)
             if m is not None:
-                imp.append(m)
+                imp.append(replace(m, label=m.label + source) if source else m)
         for _, h in _of("def_check_mod", carried):
             m = h(*args)
             if m is not None:
-                def_check.append(m)
+                def_check.append(replace(m, label=m.label + source) if source else m)
         for _, h in _of("def_mod", carried):
             def_plus += h(*args) or 0
         for t, h in _of("dmg_mod", carried):
