@@ -1,7 +1,7 @@
 """Checks: roll-under d10, criticals and fumbles, opposed checks, the modifier pipeline (CHK-1..6, ACT-2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Sequence
 
@@ -79,10 +79,16 @@ def check_event_data(result: CheckResult) -> dict:
 
 
 def roll_check(world, who: int | None, kind: str, attribute: str | None, base: int,
-               modifiers: Sequence[Modifier], rule: str, reason: str, **extra) -> CheckResult:
-    """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5)."""
+               modifiers: Sequence[Modifier], rule: str, reason: str, *, always_pass: str | None = None,
+               **extra) -> CheckResult:
+    """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5).
+    `always_pass` names a trait by which the check always passes, even on a 10 (no fumble: traits notes G10,
+    "always passes" beats a fumble range); the event then carries it."""
     die = world.dice.d10()
     result = make_check(kind, attribute, base, modifiers, die)
+    if always_pass is not None:
+        result = replace(result, passed=True, fumble=False)
+        extra = {**extra, "always_pass": always_pass}
     world.emit("check", rule, who=who, reason=reason, **check_event_data(result), **extra)
     return result
 

@@ -70,10 +70,15 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         mods.append(Modifier("CMB-18", 2, "100% hidden"))
     elif cover is not None and cover.over_half:
         mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
-    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF",
-                   hidden_fraction=None if cover is None else cover.hidden_fraction,
-                   cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
-                                                     "piece": cover.piece_id})
+    info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
+                cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
+                                                  "piece": cover.piece_id})
+    always = traits.always_passes(gs, target, None, "DEF")                  # TRT-IMMORTAL-KING
+    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always, **info)
+    if not d.passed:
+        via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
+        if via is not None and traits.rerolls(via[1], d):
+            d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
     if d.critical:
         world.emit("defence_critical", "CMB-7", who=target, wounds=0)
         if melee and not automatic and attacker is not None and gs.able(attacker):
@@ -124,7 +129,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
 
     def roll_imp():
         return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
-                                    distance=round(distance, 6))
+                                    distance=round(distance, 6), weapon=weapon)
     if surprise:
         # CBA-11 ruling (2): the automatic hit rolls no die: no critical, no fumble
         imp = CheckResult("IMP", "AGI", gs.attrs(attacker).AGI, (), 0, 0, False, False, True)

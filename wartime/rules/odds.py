@@ -21,6 +21,22 @@ def p_pass(target: int) -> Fraction:
     return Fraction(sum(1 for d in DIE if resolve_die(d, target)[0]), 10)
 
 
+def die_outcomes(target: int, always: bool = False, reroll: str | None = None):
+    """(die, probability, passed, critical, fumble) of the die that stands for a check against `target`
+    (CHK-2): `always` passes it even on a 10 (no fumble); `reroll` ('any' / 'nofumble', G2) rerolls a failed
+    first die (a fumble too for 'any') and the second stands, so P(final d) = [d stands first]/10 + P(reroll)/10."""
+    first = []
+    for d in DIE:
+        passed, crit, fumble = resolve_die(d, target)
+        if always:
+            passed, fumble = True, False
+        again = reroll is not None and not passed and (reroll == "any" or not fumble)
+        first.append((d, passed, crit, fumble, again))
+    r = Fraction(sum(1 for x in first if x[4]), 10)
+    tenth = Fraction(1, 10)
+    return [(d, (0 if again else tenth) + r * tenth, passed, crit, fumble) for d, passed, crit, fumble, again in first]
+
+
 @dataclass(frozen=True)
 class AttackOdds:
     imp_target: int
@@ -32,16 +48,14 @@ class AttackOdds:
 
 
 def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | None, max_wounds: int | None,
-                        terms=traits.NO_TERMS):
+                        terms=traits.NO_TERMS, def_always: bool = False, def_reroll: str | None = None):
     """Distribution {wounds: probability} of the defender's side of one hit (CMB-3, CMB-4, CMB-7, CMB-9,
-    CMB-17, CMB-18)."""
+    CMB-17, CMB-18), with the target's CH DEF always passing or rerolled as its traits say (G2)."""
     dist: dict[int, Fraction] = {}
     p_cover_stop = Fraction(0)
     if cover is not None and cover.full:
         p_cover_stop = p_pass(cover.piece_def)
-    tenth = Fraction(1, 10)
-    for d in DIE:
-        passed, crit, fumble = resolve_die(d, def_target)
+    for d, tenth, passed, crit, fumble in die_outcomes(def_target, def_always, def_reroll):
         if crit:
             n = 0
         else:
@@ -67,6 +81,10 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
     defense = terms.defense(gs.total_def(target))
     def_check = sum(m.value for m in terms.def_check)
+    imp_always = traits.always_passes(gs, attacker, "AGI", "IMP") is not None
+    imp_rr = traits.reroll_source(gs, attacker, "AGI", "IMP", weapon)
+    def_always = traits.always_passes(gs, target, None, "DEF") is not None
+    def_rr = traits.reroll_source(gs, target, None, "DEF")
     a = gs.attrs(attacker)
     if unarmed:
         base = melee_damage(0, a.CON, gs.wounds(attacker))
@@ -82,13 +100,16 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     second = ranged and gs.engaged(target)
     has_cover = cover is not None
     return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
-                      cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero)
+                      cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
+                      imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None)
 
 
 @lru_cache(maxsize=4096)
 def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaining: int, ranged: bool,
                second: bool, unarmed: bool, has_cover: bool, full: bool, piece_def: int, def_check: int = 0,
-               dmg_plus: int = 0, dmg_factor: Fraction = Fraction(1), dmg_zero: str | None = None) -> AttackOdds:
+               dmg_plus: int = 0, dmg_factor: Fraction = Fraction(1), dmg_zero: str | None = None,
+               imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
+               def_reroll: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero)
@@ -96,10 +117,8 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     exp = Fraction(0)
     p_inc = Fraction(0)
     p_hit = Fraction(0)
-    tenth = Fraction(1, 10)
     p_second = p_pass(imp_target) if second else Fraction(1)
-    for d in DIE:
-        passed, crit, _ = resolve_die(d, imp_target)
+    for d, tenth, passed, crit, _ in die_outcomes(imp_target, imp_always, imp_reroll):
         if not passed:
             continue
         w = tenth if crit else tenth * p_second
@@ -108,9 +127,10 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         use_cover = None if (crit or not ranged) else cover
         dt = defense + def_check + (def_bonus if use_cover is not None else 0)
         cap = (2 if crit else 1) if unarmed else None
-        for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap, terms).items():
+        for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap, terms, def_always, def_reroll).items():
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
-    return AttackOdds(imp_target, defense + def_check + def_bonus, p_hit, p_pass(defense + def_check + def_bonus),
-                      exp, p_inc)
+    p_def = sum((p for _, p, passed, _, _ in die_outcomes(defense + def_check + def_bonus, def_always, def_reroll)
+                 if passed), Fraction(0))
+    return AttackOdds(imp_target, defense + def_check + def_bonus, p_hit, p_def, exp, p_inc)

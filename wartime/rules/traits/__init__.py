@@ -79,6 +79,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 
+* ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | None`` -- the bearer (or a check made with the
+  weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
+  fumble). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
+  (see ``aura_reroll``). Called by ``reroll_source``. → reroll.
+* ``auto_pass(gs, e, attribute, kind) -> bool`` -- the bearer's check always passes, even on a 10 (no fumble,
+  G10). Called by ``always_passes``. → auto_pass.
+
 **Aura hook points** (G1, G10: a handler is asked once per trait, with every bearer on the table and able to
 act other than the character itself; the handler measures its range and checks the side):
 
@@ -105,10 +112,11 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, covert_arrival, dispersion, display_name, granted_actions,
+                                           always_passes, rerolls,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet)
 
 # the handler modules register themselves on import
-from wartime.rules.traits import area, auras, combat_numbers, flight, psychology, stealth, weapons  # noqa: F401
+from wartime.rules.traits import area, auras, combat_numbers, elite, flight, psychology, stealth, weapons  # noqa: F401

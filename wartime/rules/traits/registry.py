@@ -31,6 +31,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "aura_activation_start": "aura_enemy",
     "grants_action": "unique_rule",
     "covert_arrival": "unique_rule",
+    "reroll": "reroll",
+    "auto_pass": "auto_pass",
     "attack_mod": "check_mod",
     "def_check_mod": "check_mod",
     "dmg_mod": "dmg_mod",
@@ -459,13 +461,34 @@ def check_base(gs, e: int, attribute: str, kind: str, value: int) -> tuple[int, 
     return best, rule
 
 
-def reroll_source(gs, e: int, attribute: str | None, kind: str) -> str | None:
-    """``aura_reroll``: the trait ID that lets `e` reroll a failed check now (G2: one reroll whatever the
-    sources), or None."""
-    if attribute is None:
-        return None
+def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> tuple[str, str] | None:
+    """The trait that lets `e` reroll a failed check now (G2: one reroll whatever the sources) and its mode
+    ('any': any failed result, fumbles included; 'nofumble': not a fumble), or None: ``reroll`` of its own traits
+    and of the `weapon` the check is made with, then ``aura_reroll`` of other characters' auras. Own and weapon
+    traits answer first ('any' beats 'nofumble')."""
+    found = None
+    for carried in (character_traits(gs, e), _weapon_traits(weapon) if weapon is not None else ()):
+        for t, h in _of("reroll", carried):
+            mode = h(gs, e, attribute, kind)
+            if mode and (found is None or (mode == "any" and found[1] != "any")):
+                found = (t, mode)
+    if found is not None or attribute is None:
+        return found
     for t, h, bearers in _auras(gs, e, "aura_reroll"):
         if h(gs, e, bearers, attribute, kind):
+            return t, "any"
+    return None
+
+
+def rerolls(mode: str | None, result) -> bool:
+    """G2: whether a check's result is rerolled under `mode` (a failed result; 'nofumble': not a fumble)."""
+    return mode is not None and not result.passed and (mode == "any" or not result.fumble)
+
+
+def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
+    """``auto_pass``: the trait by which `e`'s check always passes, even on a 10 (None: none)."""
+    for t, h in _of("auto_pass", character_traits(gs, e)):
+        if h(gs, e, attribute, kind):
             return t
     return None
 

@@ -1,0 +1,52 @@
+"""Rerolls and checks that always pass (traits notes G2, G10): the Élite traits (TRT-ELITE-*: reroll a failed
+check of one attribute, any attribute, or the CH DEF), De precisión (TRT-PRECISION: reroll this weapon's failed
+CH IMP, not a fumble) and the Reyes (TRT-*-KING: always pass the checks of one attribute, or the CH DEF, even on
+a 10). G3: a check "with AGI" includes the AGI-based CH IMP."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import register
+
+
+def _reroll(trait_id: str, attribute: str | None, doc: str):
+    def handler(gs, e: int, attr: str | None, kind: str):
+        if attribute == "ANY":
+            return "any" if attr is not None else None
+        if attribute is None:
+            return "any" if kind == "DEF" else None
+        return "any" if attr == attribute else None
+    handler.__doc__ = f"{trait_id}: {doc} (G2: a failed result, a fumble too; the second roll stands)."
+    handler.__name__ = trait_id.lower().replace("-", "_")
+    return handler
+
+
+def _always(trait_id: str, attribute: str | None, doc: str):
+    def handler(gs, e: int, attr: str | None, kind: str) -> bool:
+        return kind == "DEF" if attribute is None else attr == attribute
+    handler.__doc__ = f"{trait_id}: {doc}, even on a 10 (no fumble)."
+    handler.__name__ = trait_id.lower().replace("-", "_")
+    return handler
+
+
+def precision(gs, e: int, attr: str | None, kind: str):
+    """TRT-PRECISION: a failed hit check (CH IMP) with this weapon may be rerolled, unless it was a fumble."""
+    return "nofumble" if kind == "IMP" else None
+
+
+for _tid, _name, _attr, _doc in (
+        ("TRT-ELITE-BEAST", "Élite bestia", "CON", "may reroll CON checks"),
+        ("TRT-ELITE-ARMOURED", "Élite blindado", None, "may reroll CH DEF checks"),
+        ("TRT-ELITE-COMBAT", "Élite combate", "AGI", "may reroll AGI checks (its CH IMP included, G3)"),
+        ("TRT-ELITE-SCHOLAR", "Élite erudito", "INT", "may reroll INT checks"),
+        ("TRT-ELITE-ULTRA", "Élite ultra", "ANY", "may reroll attribute checks (CON, AGI, INT or VOL)"),
+        ("TRT-ELITE-BRAVE", "Élite valiente", "VOL", "may reroll VOL checks")):
+    register(_tid, _name, {"reroll": _reroll(_tid, _attr, _doc)}, kinds=("race",))
+
+for _tid, _name, _attr, _doc in (
+        ("TRT-DRAGON-KING", "Rey Dragón", "VOL", "always passes its CH VOL checks (CH PSI, CH LOC, reactions)"),
+        ("TRT-SORCERER-KING", "Rey Hechicero", "INT", "always passes its CH INT checks"),
+        ("TRT-IMMORTAL-KING", "Rey Inmortal", None, "always passes its CH DEF checks (it still takes DMG − DEF)"),
+        ("TRT-MONKEY-KING", "Rey Mono", "AGI", "always passes its CH AGI checks (its CH IMP included)"),
+        ("TRT-TITAN-KING", "Rey Titán", "CON", "always passes its CH CON checks")):
+    register(_tid, _name, {"auto_pass": _always(_tid, _attr, _doc)}, kinds=("race",))
+
+register("TRT-PRECISION", "De precisión", {"reroll": precision}, kinds=("weapon",))
