@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from shapely.geometry import Point, Polygon
 
@@ -137,9 +138,11 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
 def weapon_of(a) -> Weapon:
     """A weapon archetype as carried in play: its profile, magazine (TRT-MAGAZINES), area (TRT-AREA), trait IDs,
     noise flags (ENV-6) and fixed mount (ENV-5)."""
-    return Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
-                  traits=tuple(t.trait_id for t in a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
-                  fixed=a.fixed, mount_facing=a.mount_facing)
+    w = Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
+               traits=tuple(t.trait_id for t in a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
+               fixed=a.fixed, mount_facing=a.mount_facing)
+    rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
+    return w if rng == w.RNG else replace(w, RNG=rng)
 
 
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:

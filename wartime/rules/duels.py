@@ -41,7 +41,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat_special import opposed
 from wartime.rules.checks import Modifier, combine, p_opposed_win
 from wartime.rules.context import ActionContext, PendingMod
-from wartime.rules.energy import action_cost, can_pay
+from wartime.rules.energy import can_pay, price
 from wartime.rules.flow import Decision, Pending, normalise_params
 from wartime.rules.modifiers import character_mods
 from wartime.rules.reactions import Duel, Window
@@ -125,7 +125,7 @@ class Duels:
         other = d.reactor if x == w.actor else w.actor
         vparams = dict(params, _window=DUEL_WINDOW, _against=other, _duel=[w.actor, d.reactor])
         prepared = action.validate(gs, x, vparams)
-        cost = action_cost(action.cost(gs, x, vparams, prepared))
+        cost = price(gs, x, action, vparams, prepared)
         reaction = x != w.actor
         if not can_pay(gs.energy(x), cost, reaction=reaction):
             raise RuleViolation("REA-2" if reaction else "ENE-4",

@@ -1,6 +1,8 @@
 """Energy (ENE-1..4, REA-2)."""
 from __future__ import annotations
 
+from wartime.rules.traits import registry as trait_hooks
+
 ENERGY_CAP = 10
 REACTION_FLOOR = -10
 
@@ -26,3 +28,20 @@ def action_cost(base: int, surcharge: int = 0, *, free: bool = False) -> int:
     if free:
         return 0
     return max(1, base + surcharge)
+
+
+def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False) -> int:
+    """ENE-1 with the traits (G5 ENE costs): the action's own cost (with its terrain surcharge), plus every ± ENE
+    term of the traits (``ene_mod``: the actor's own, its weapon's, and the target's for actions aimed at it),
+    then caps (``ene_cap``), minimum 1; `free` (not an action, or a printed 0) costs 0 whatever the traits."""
+    base = action.cost(gs, actor, params, prepared)
+    if free:
+        return 0
+    index = getattr(prepared, "weapon_index", None)
+    weapon = gs.weapon(actor, index) if isinstance(index, int) else None
+    target = params.get("target") if isinstance(params.get("target"), int) else None
+    plus, cap = trait_hooks.cost_terms(gs, actor, action, weapon, target)
+    cost = base + plus
+    if cap is not None:
+        cost = min(cost, cap)
+    return max(1, cost)

@@ -16,7 +16,7 @@ from wartime.rules.actions.combat import charge_fallback
 from wartime.rules.actions.movement import apply_move
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
-from wartime.rules.energy import action_cost, can_pay
+from wartime.rules.energy import can_pay, price
 from wartime.rules.flow import normalise_params
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.options import own_activation_keys
@@ -295,7 +295,7 @@ class ActionPipeline:
             if gs.psyche(actor).panic and key == "run":
                 restrictions.check_flee(gs, actor, prepared)
             # GNA-15: a printed 0 (zero_cost) overrides ENE-1's minimum of 1
-            cost = action_cost(action.cost(gs, actor, vparams, prepared), free=action.free or action.zero_cost)
+            cost = price(gs, actor, action, vparams, prepared, free=action.free or action.zero_cost)  # ENE-1, G5
             if not action.free and not can_pay(gs.energy(actor), cost):     # free: not actions (ENE-1)
                 raise RuleViolation("ENE-4", f"{key} costs {cost} ENE and {gs.name(actor)} has {gs.energy(actor)}")
         finally:

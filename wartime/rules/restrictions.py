@@ -15,7 +15,7 @@ from wartime.rules import hiding, psychology, traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import CandidateSpace
-from wartime.rules.energy import action_cost, can_pay
+from wartime.rules.energy import can_pay, price
 from wartime.rules import holds
 from wartime.rules.state import GameState
 
@@ -66,7 +66,7 @@ def _legal(gs: GameState, actor: int, action, params: dict, facing: float | None
         gs.facing_only_change(version)
     try:
         prepared = action.validate(gs, actor, params)
-        return can_pay(gs.energy(actor), action_cost(action.cost(gs, actor, params, prepared)))
+        return can_pay(gs.energy(actor), price(gs, actor, action, params, prepared))
     except RuleViolation:
         return False
     finally:

@@ -13,7 +13,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
-from wartime.rules.energy import action_cost, can_pay
+from wartime.rules.energy import can_pay, price
 from wartime.rules.flow import Decision, normalise_params
 from wartime.rules import holds
 from wartime.rules.reactions import Window
@@ -235,7 +235,7 @@ class ReactionWindows:
             gs.world.set(w.actor, replace(moved_from, x=at[0], y=at[1], facing=at[2]))
         try:
             prepared = action.validate(gs, e, vparams)
-            cost = action_cost(action.cost(gs, e, vparams, prepared))
+            cost = price(gs, e, action, vparams, prepared)
         finally:
             if moved_from is not None:
                 gs.world.set(w.actor, moved_from)

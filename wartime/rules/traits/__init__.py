@@ -79,6 +79,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 
+* ``ene_mod(gs, bearer, actor, action, weapon, target) -> int | None`` / ``ene_cap(...) -> int | None`` -- a ± ENE
+  term, or a maximum, of an action's cost: the actor's and its weapon's traits (bearer = the actor) and the
+  target's (bearer = the target). G5 order: the action's cost ± terms, then caps, minimum 1 (ENE-1).
+  Called by ``rules.energy.price``. → ene_mod.
+* ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
+  × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
+  (``weapon_range``). → rng_mod.
 * ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | None`` -- the bearer (or a check made with the
   weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
   fumble). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
@@ -112,11 +119,11 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, rerolls,
+                                           always_passes, rerolls, cost_terms, weapon_range,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet)
 
 # the handler modules register themselves on import
-from wartime.rules.traits import area, auras, combat_numbers, elite, flight, psychology, stealth, weapons  # noqa: F401
+from wartime.rules.traits import area, auras, combat_numbers, costs, elite, flight, psychology, stealth, weapons  # noqa: F401

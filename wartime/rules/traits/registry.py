@@ -31,6 +31,10 @@ CATALOGUE_HOOK: dict[str, str] = {
     "aura_activation_start": "aura_enemy",
     "grants_action": "unique_rule",
     "covert_arrival": "unique_rule",
+    "ene_mod": "ene_mod",
+    "ene_cap": "ene_mod",
+    "rng_plus": "rng_mod",
+    "rng_factor": "rng_mod",
     "reroll": "reroll",
     "auto_pass": "auto_pass",
     "attack_mod": "check_mod",
@@ -408,6 +412,42 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero)
+
+
+def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
+    """``ene_mod`` (± ENE) and ``ene_cap`` (a maximum) of an action's cost: the actor's traits and its weapon's
+    (bearer = the actor), and the target's (bearer = the target) for an action aimed at a character. Handlers are
+    called ``h(gs, bearer, actor, action, weapon, target)``; the lowest cap stands."""
+    sources = [(actor, character_traits(gs, actor)), (actor, _weapon_traits(weapon) if weapon is not None else ())]
+    if target is not None and target != actor:
+        sources.append((target, character_traits(gs, target)))
+    plus, cap = 0, None
+    for bearer, carried in sources:
+        if not carried:
+            continue
+        for _, h in _of("ene_mod", carried):
+            plus += h(gs, bearer, actor, action, weapon, target) or 0
+        for _, h in _of("ene_cap", carried):
+            c = h(gs, bearer, actor, action, weapon, target)
+            if c is not None:
+                cap = c if cap is None else min(cap, c)
+    return plus, cap
+
+
+def weapon_range(weapon) -> int:
+    """BLD-14 / G5 RNG: (the weapon's RNG + every ``rng_plus`` of its traits) × the product of their
+    ``rng_factor``s, rounded once (x.5 up). A weapon with RNG 0 (melee) keeps it."""
+    carried = _weapon_traits(weapon)
+    if not carried or weapon.RNG <= 0:
+        return weapon.RNG
+    rng = weapon.RNG + sum(h(weapon) or 0 for _, h in _of("rng_plus", carried))
+    factor = Fraction(1)
+    for _, h in _of("rng_factor", carried):
+        f = h(weapon)
+        if f is not None:
+            factor *= Fraction(f)
+    q = rng * factor
+    return int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0)
 
 
 # --- auras (G1, G10) --------------------------------------------------------------------------------------
