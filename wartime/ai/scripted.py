@@ -35,6 +35,7 @@ from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.geometry.navigation import plan
 from wartime.geometry import sight
 from wartime.rules import hiding
+from wartime.rules.actions.combat import charge_allowance
 from wartime.rules.actions.falling import FOOT_GAP
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.terrain_moves import climbable_in_contact, jump_up_reach, long_jump_max, needs_climbing
@@ -381,9 +382,9 @@ class ScriptedController:
         charges = offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
         for key, t in [(k, t) for k in charges for t in gs.enemies(e)]:
             dist = gs.distance(e, t)
-            if not (2.0 <= dist <= gs.mov(e) + 3):
+            if not (2.0 <= dist <= charge_allowance(gs, e)):
                 continue
-            path = path_towards(gs, e, contact_point(gs, e, t), gs.mov(e) + 3)
+            path = path_towards(gs, e, contact_point(gs, e, t), charge_allowance(gs, e))
             if not path:
                 continue
             d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path)
@@ -652,9 +653,9 @@ class ScriptedController:
                 return d
         charge = next(iter(offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))), None)
         if charge is not None and not gs.engaged(e) and self._weapons(gs, e, False) \
-                and 2.0 <= gs.distance(e, a) <= gs.mov(e) + 3:
+                and 2.0 <= gs.distance(e, a) <= charge_allowance(gs, e):
             # CBA-12: a fighter charges an enemy that acted within reach (the charge bonus waits for its attack)
-            path = path_towards(gs, e, contact_point(gs, e, a), gs.mov(e) + 3, plan=False)
+            path = path_towards(gs, e, contact_point(gs, e, a), charge_allowance(gs, e), plan=False)
             if path:
                 d = affordable(reaction(p, charge, target=a, path=path))
                 if d is not None:

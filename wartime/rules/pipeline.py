@@ -12,7 +12,7 @@ from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
 from wartime.rules import hiding, psychology, reactions, reactors, restrictions
 from wartime.rules.actions import REGISTRY
-from wartime.rules.actions.combat import charge_fallback
+from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
@@ -183,7 +183,7 @@ class ActionPipeline:
         except RuleViolation as exc:
             why = f"it became illegal ({exc.rule_id}: {exc.message})"
             if w.action == "charge" and w.target is not None and gs.on_table(w.target):
-                prep = charge_fallback(gs, actor, w.target, float(gs.mov(actor) + 3))
+                prep = charge_fallback(gs, actor, w.target, charge_allowance(gs, actor))
                 if prep is not None:
                     return _ChargeShort(prep), None
                 return None, why

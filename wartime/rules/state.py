@@ -334,7 +334,8 @@ class GameState:
         before it binds: the target able, the charger not engaged nor prone, the target in its FOV and LOS, 2 K
         to MOV + 3 K away. A compulsion whose charge is out of reach has no effect."""
         return (self.able(target) and not self.engaged(actor) and self.world.get(actor, Posture).state != "prone"
-                and 2.0 <= self.distance(actor, target) <= self.mov(actor) + 3 and self.in_fov(actor, target)
+                and 2.0 <= self.distance(actor, target) <= self.mov(actor) + 3 + trait_hooks.allowance_bonus(
+                    self, actor, "charge") and self.in_fov(actor, target)
                 and self.has_los(actor, target))
 
     def shot_in_reach(self, actor: int, target: int) -> bool:

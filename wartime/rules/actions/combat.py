@@ -198,6 +198,11 @@ def _after_melee(gs: GameState, ctx, target: int) -> None:
         gs.world.emit("followup_available", "CMB-15", who=ctx.actor, casualty=target)
 
 
+def charge_allowance(gs: GameState, actor: int) -> float:
+    """CBA-12: a charge moves up to MOV + 3 K, plus what the charger's traits add (TRT-BERSERKER)."""
+    return float(gs.mov(actor) + 3) + traits.allowance_bonus(gs, actor, "charge")
+
+
 @register
 class MeleeAttack(Action):
     """CBA-7: Ataque CaC (weapon ENE, CH IMP AGI; DMG = weapon DMG + CON − 4 − wounds, min 1)."""
@@ -358,7 +363,7 @@ class Charge(Action):
         """For each enemy: a path (planned around terrain) to its base-contact point, facing it first."""
         for t in space.enemies():
             def make(t=t):
-                path = space.path_to(space.contact_point(t), float(gs.mov(actor) + 3))
+                path = space.path_to(space.contact_point(t), charge_allowance(gs, actor))
                 return None if path is None else {"target": t, "path": path}
             yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t))
 
@@ -374,7 +379,7 @@ class Charge(Action):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
         if not gs.has_los(actor, t):
             raise RuleViolation("ENV-2", f"no line of sight to {gs.name(t)}")
-        prep = prepare_path(gs, actor, params, self.rule, float(gs.mov(actor) + 3), keep_engaged=False)
+        prep = prepare_path(gs, actor, params, self.rule, charge_allowance(gs, actor), keep_engaged=False)
         if prep.length < 2.0 - 1e-9:
             raise RuleViolation("CBA-12", f"a charge moves at least 2 K (path {prep.length:.2f} K): use Mover")
         if t not in prep.contacts:

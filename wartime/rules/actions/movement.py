@@ -178,7 +178,8 @@ class _MoveBase(Action):
     bonus_k = 0
 
     def allowance(self, gs: GameState, actor: int) -> float:
-        return float(gs.mov(actor) + self.bonus_k)
+        """MOV-3: MOV + the action's own bonus + the K the character's traits add (TRT-FAST)."""
+        return float(gs.mov(actor) + self.bonus_k) + traits.allowance_bonus(gs, actor, self.key)
 
     params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
               Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True))

@@ -83,6 +83,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   term, or a maximum, of an action's cost: the actor's and its weapon's traits (bearer = the actor) and the
   target's (bearer = the target). G5 order: the action's cost ± terms, then caps, minimum 1 (ENE-1).
   Called by ``rules.energy.price``. → ene_mod.
+* ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
+  sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
+* ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
+  may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
+  → mov_mod.
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
@@ -119,11 +124,13 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, rerolls, cost_terms, weapon_range,
+                                           always_passes, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           restrict_movement,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet)
 
 # the handler modules register themselves on import
-from wartime.rules.traits import area, auras, combat_numbers, costs, elite, flight, psychology, stealth, weapons  # noqa: F401
+from wartime.rules.traits import (area, auras, combat_numbers, costs, elite, flight, movement,  # noqa: F401
+                                  psychology, stealth, weapons)

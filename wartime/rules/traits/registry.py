@@ -31,6 +31,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "aura_activation_start": "aura_enemy",
     "grants_action": "unique_rule",
     "covert_arrival": "unique_rule",
+    "move_allowance": "mov_mod",
+    "movement_restriction": "mov_mod",
     "ene_mod": "ene_mod",
     "ene_cap": "ene_mod",
     "rng_plus": "rng_mod",
@@ -432,6 +434,18 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
             if c is not None:
                 cap = c if cap is None else min(cap, c)
     return plus, cap
+
+
+def allowance_bonus(gs, e: int, key: str) -> float:
+    """``move_allowance``: the K the character's traits add to the allowance of movement action `key` (run,
+    sprint, charge...; G5: additions to a MOV value)."""
+    return float(sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e))))
+
+
+def restrict_movement(gs, e: int, key: str) -> None:
+    """``movement_restriction``: raises RuleViolation if a trait forbids movement action `key` to the character."""
+    for _, h in _of("movement_restriction", character_traits(gs, e)):
+        h(gs, e, key)
 
 
 def weapon_range(weapon) -> int:
