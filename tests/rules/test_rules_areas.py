@@ -56,6 +56,7 @@ def hits(g: Game) -> dict[int, tuple[int, str]]:
 
 
 # --- ARE-1..4: the shapes ----------------------------------------------------------------------------------
+@pytest.mark.rules("TRT-AREA")
 def test_ARE_1_round_area_centred_on_the_target_covers_fully_and_partly():
     """ARE-1 / ARE-5 / ARE-6: an R3 (radius 1.5) centred on target A: A is fully covered, B centred 1.2 K away
     partly (its far edge at 1.7 K), C centred 2.1 K away not at all (near edge at 1.6 K). A takes DMG 4, B half
@@ -234,6 +235,7 @@ def test_ARE_8_a_fumble_has_its_own_effects_and_disperses_too():
     assert g.events("dispersion")[0]["to"] == [29.0, 20.0] and not g.events("hit")
 
 
+@pytest.mark.rules("TRT-SCATTER")
 def test_ARE_8_the_malus_Dispersion_scatters_every_attack_but_a_critical():
     """ARE-8 / TRT-SCATTER: with Dispersión even a passed CH IMP scatters, 1 D10 per started 30 K (d = 31 K: 2
     dice); a critical does not."""
@@ -315,6 +317,7 @@ def test_ARE_5_area_attack_records_who_heard_it():
 
 
 # --- areas that stay on the board -------------------------------------------------------------------------------
+@pytest.mark.rules("TRT-PERSISTENT-AREA")
 def test_ARE_5_persistent_area_hits_again_who_starts_its_activation_inside():
     """TRT-PERSISTENT-AREA (ruling): an area with Área permanente stays where it hit; a mini that starts its
     activation inside it suffers its DMG again (full or half by coverage), with no CH IMP."""
@@ -347,6 +350,7 @@ def test_ARE_5_a_persistent_area_that_affects_nobody_does_not_stay():
     assert areas.effects(g.gs) == []
 
 
+@pytest.mark.rules("TRT-SMOKE")
 def test_ARE_5_smoke_gives_minus_1_to_attacks_through_it_until_its_owner_acts_again():
     """TRT-SMOKE (ruling): Humo leaves a smoke sphere 2 K across at the area's centre; ranged attacks into,
     out of or through it have CH IMP −1; it lapses at the start of its owner's next activation."""
@@ -367,3 +371,29 @@ def test_ARE_5_smoke_gives_minus_1_to_attacks_through_it_until_its_owner_acts_ag
     g.next_turn()
     g.start_activation(a)
     assert areas.effects(g.gs, "smoke") == [] and g.events("area_expired")
+
+
+def test_TRT_DENSE_SMOKE_a_4_K_sphere_with_CH_IMP_minus_3():
+    """TRT-DENSE-SMOKE (ruling): as Humo, 4 K across and CH IMP −3 for attacks into, out of or through it."""
+    dense = area_weapon(traits=("TRT-DENSE-SMOKE",))
+    g = game(M(side="red", x=10, y=20, VOL=7, weapons=(dense, weapon())), blue(20, 20))
+    a, t = g.ids
+    fire(g, 3, aim=[20, 24])                            # nobody covered: a dense smoke screen at (20, 24)
+    (eff,) = areas.effects(g.gs, "smoke")
+    g.dice.push(9)
+    g.set(a, Position(20, 30, 270.0))
+    g.act(a, "ranged_attack", target=t, weapon=1)       # through the sphere: −3
+    assert g.mods(g.checks("IMP")[-1]).get("TRT-DENSE-SMOKE") == -3
+
+
+def test_TRT_NEGLIGIBLE_AREA_is_points_only_its_area_priced_at_0():
+    """TRT-NEGLIGIBLE-AREA (BLD-16): the area of a weapon with Área despreciable costs no points; in play it is an
+    ordinary area weapon."""
+    from wartime.data.costs import archetype_cost
+    from wartime.data.loader import archetype_from_dict
+
+    def gun(*traits):
+        return archetype_from_dict({"id": "g", "kind": "weapon", "name": "G", "ENE": 2, "DMG": 4, "RNG": 20, "QUA": 4,
+                                    "traits": [{"name": "Área", "param": "R3"}, *traits]})
+    plain, negligible = archetype_cost(gun()), archetype_cost(gun({"name": "Área despreciable"}))
+    assert negligible < plain

@@ -140,6 +140,7 @@ def test_MOV_13_at_level_3_every_move_uses_its_whole_allowance_and_there_is_no_p
     assert violation(altitude.flight_restrictions, g.gs, a, REGISTRY["pivot"]).rule_id == "MOV-13"
 
 
+@pytest.mark.rules("TRT-AEROSTATIC")
 def test_MOV_13_Aerostatico_lifts_the_level_3_action_limits():
     """MOV-13 / TRT-AEROSTATIC: with Aerostático two attacks in a row are allowed at level 3."""
     g = level3()
@@ -152,6 +153,7 @@ def test_MOV_13_Aerostatico_lifts_the_level_3_action_limits():
 
 
 # --- MVA-15 / MVA-16 ----------------------------------------------------------------------------------------------
+@pytest.mark.rules("TRT-SUB")
 def test_MVA_15_change_altitude_needs_a_trait_and_moves_one_level():
     """MVA-15: Sub goes down from level 1 to level −1 (ENE 1, no check on easy ground); without a trait, or
     two levels at once, the change is refused."""
@@ -195,6 +197,7 @@ def test_MVA_16_a_flyer_takes_off_from_easy_ground_for_1_ENE():
         assert g.gs.pos(a).level == 1 and g.energy(a) == 2
 
 
+@pytest.mark.rules("TRT-GLIDER")
 @pytest.mark.parametrize("agi_die, con_die, energy, wounds", [(4, None, 7, 0), (8, 3, 4, 0), (8, 9, 4, 3)])
 def test_MVA_16_Planeador_lands_with_its_own_rule(agi_die, con_die, energy, wounds):
     """MVA-16 / TRT-GLIDER: a glider's take-off or landing costs ENE 3; on difficult ground a CH AGI; a failure

@@ -144,6 +144,7 @@ def test_PSI_4_a_passed_CH_PSI_changes_nothing():
     assert g.stress(t) == 0 and not g.gs.effects(t).psi_bonus and not g.gs.psyche(t).panic
 
 
+@pytest.mark.rules("TRT-COWARD")
 def test_PSI_5_a_failed_CH_PSI_fails_the_action_and_adds_1_stress():
     """PSI-5: a Cobarde character fails the CH PSI needed to attack. The attack does not happen, its ENE is
     spent, and stress goes 0 → 1. Wounded while idle, only the stress applies."""
