@@ -27,6 +27,7 @@ TABLE = (58, 84, 56)            # the tabletop
 TABLE_GRID = (66, 94, 63)
 TABLE_GRID_5 = (80, 110, 76)
 TABLE_EDGE = (20, 22, 20)
+FRAME = (96, 68, 44)            # the table's wooden frame (board_view.FRAME px wide)
 
 SIDE = {"red": (200, 62, 58), "blue": (62, 112, 206)}
 SIDE_DARK = {"red": (110, 30, 28), "blue": (28, 55, 115)}
