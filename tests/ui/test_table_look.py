@@ -9,7 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
-from tests.ui.ui_helpers import SHOTS, make_app, settle
+from tests.ui.ui_helpers import SHOTS, make_app, press, settle
 from wartime.ui import terrain_art
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.icons import icon_for
@@ -163,7 +163,9 @@ def test_terrain_is_drawn_as_what_it_is(tmp_path):
     assert pygame.image.tobytes(a.body, "RGBA") == pygame.image.tobytes(b.body, "RGBA")
     # cached per zoom level: drawing the same scale again renders nothing new
     cache = terrain_art.TerrainCache(town.match.gs.board.pieces, tnames)
-    assert cache.at(24.0) is cache.at(24.0)
+    first = cache.at(24.0)
+    assert all(a is b for a, b in zip(first, cache.at(24.0)))
+    assert cache.get(30.0, 0) is not first[0] and cache.get(30.0, 0).body.get_width() > first[0].body.get_width()
 
 
 def test_archetype_icons(tmp_path):
@@ -175,3 +177,31 @@ def test_archetype_icons(tmp_path):
     assert got["red SMG gunner 1"] == "smg"
     assert got["blue Orc brawler 1"] == "axe"
     assert got["blue Officer 1"] == "pistol"
+
+
+@pytest.mark.parametrize("scenario,decisions", [("skirmish", 160), ("ruined-town", 220)])
+def test_a_battle_under_way_keeps_its_labels_apart(tmp_path, scenario, decisions):
+    """Mid-game (scripted AIs play both sides headless): wounded, panicked, crouched, engaged, perched miniatures;
+    their plates (energy, wounds, states) still never overlap one another or a base."""
+    from wartime.ui.adapter import make_ai
+    app = _app(tmp_path, ROOT / "scenarios" / f"{scenario}.toml")
+    m = app.match
+    ais = {s: make_ai(s, 11) for s in m.gs.sides}
+    for _ in range(decisions):
+        if m.over or m.pending is None:
+            break
+        m.submit(ais[m.pending.side].decide(m, m.pending))
+    app.set_match(m, app.setup)
+    for _ in range(10):
+        settle(app)
+        if app.dialog is None or app.dialog.kind != "handover":
+            break
+        press(app, "dismiss")
+    gs = m.gs
+    able = [e for e in gs.minis() if gs.able(e)]
+    app.selected = able[0] if able else None
+    settle(app)
+    app.step()
+    _check_labels(app.view)
+    assert any(k[0] == "mini" for k, _r in app.view.labels_drawn)
+    app.screenshot(SHOTS / f"40-table-{scenario}-battle.png")

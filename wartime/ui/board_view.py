@@ -56,6 +56,7 @@ class BoardView:
         self.pan = [0.0, 0.0]          # screen position of the board's top-left corner (x 0, y height)
         self._static: pygame.Surface | None = None
         self._static_key = None
+        self._static_zones: pygame.Surface | None = None
         self._overlay: pygame.Surface | None = None
         self._engaged: set[int] = set()
         self._engaged_key = None
@@ -140,17 +141,9 @@ class BoardView:
     def draw(self, surface: pygame.Surface, gs: GameState, opts: DrawOptions | None = None) -> None:
         opts = opts or DrawOptions()
         surface.set_clip(self.rect)
-        self._draw_static(surface)
-        overlay = self._get_overlay()
-        used = False
-        if opts.show_zones:
-            self._draw_zones(overlay)
-            used = True
+        self._draw_static(surface, opts.show_zones)          # the zones are baked into a second static layer
         if opts.fov is not None and gs.on_table(opts.fov):
-            self._draw_fov(overlay, gs, opts.fov, opts.overrides, opts.facing_ghost)
-            used = True
-        if used:
-            surface.blit(overlay, self.rect.topleft)
+            self._draw_fov(surface, gs, opts.fov, opts.overrides, opts.facing_ghost)
         if opts.los is not None:
             a, b, colour = opts.los
             pygame.draw.line(surface, colour, self.to_screen(*a), self.to_screen(*b), 2)
@@ -202,12 +195,21 @@ class BoardView:
         x1, y1 = self.to_screen(self.board.width, 0)
         return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
 
-    def _draw_static(self, surface: pygame.Surface) -> None:
+    def _draw_static(self, surface: pygame.Surface, zones: bool = False) -> None:
         key = (round(self.scale, 4), round(self.pan[0], 2), round(self.pan[1], 2), self.rect.size)
         if self._static is None or self._static_key != key:
             self._static = self._build_static()
             self._static_key = key
-        surface.blit(self._static, self.rect.topleft)
+            self._static_zones = None
+        if zones and self.deployment:
+            if self._static_zones is None:
+                self._static_zones = self._static.copy()
+                overlay = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+                self._draw_zones(overlay)
+                self._static_zones.blit(overlay, (0, 0))
+            surface.blit(self._static_zones, self.rect.topleft)
+        else:
+            surface.blit(self._static, self.rect.topleft)
 
     def _build_static(self) -> pygame.Surface:
         s = pygame.Surface(self.rect.size)
@@ -244,15 +246,20 @@ class BoardView:
                     pygame.draw.line(grid, col, (sx, y0), (sx, y1))
         s.blit(grid, (0, 0))
         # terrain: every shadow first (a shadow falls on the ground, never on another piece), then the pieces
-        arts = self.art.at(self.scale)
-        places = []
-        for piece, art in zip(self.board.pieces, arts):
-            minx, _miny, _maxx, maxy = piece.polygon.bounds
-            places.append(self._local(minx, maxy))
-        for (px, py), art in zip(places, arts):
+        view = s.get_rect()
+        shown = []
+        for i, piece in enumerate(self.board.pieces):
+            minx, miny, maxx, maxy = piece.polygon.bounds
+            px, py = self._local(minx, maxy)
+            reach = (piece.height * terrain_art.SHADOW_PER_K + 1.0) * self.scale
+            box = pygame.Rect(px - self.scale, py - self.scale, (maxx - minx) * self.scale + reach + self.scale,
+                              (maxy - miny) * self.scale + reach + self.scale)
+            if box.colliderect(view):
+                shown.append(((px, py), self.art.get(self.scale, i)))
+        for (px, py), art in shown:
             if art.shadow is not None:
                 s.blit(art.shadow, (round(px) + art.shadow_at[0], round(py) + art.shadow_at[1]))
-        for (px, py), art in zip(places, arts):
+        for (px, py), art in shown:
             s.blit(art.body, (round(px) + art.body_at[0], round(py) + art.body_at[1]))
         s.set_clip(None)
         pygame.draw.rect(s, theme.TABLE_EDGE, table.inflate(2, 2), 1)
@@ -284,25 +291,39 @@ class BoardView:
                              leader=False))
         return out
 
-    def _draw_fov(self, overlay, gs, e, overrides, facing_ghost) -> None:
+    def _draw_fov(self, surface, gs, e, overrides, facing_ghost) -> None:
         """ENV-1: the 180° arc in front of the base, VOL × 5 K (edge to edge, so from the base's edge); clipped to
-        the table (nothing is seen beyond its edge)."""
+        the table (nothing is seen beyond its edge). Drawn on a translucent layer the size of the arc's box."""
         x, y = self._xy(gs, e, overrides)
         facing = overrides[e][2] if overrides and e in overrides else gs.pos(e).facing
         if facing_ghost is not None and facing_ghost[0] == e:
             facing = facing_ghost[1]
         rng = gs.fov_range(e) + gs.body(e).radius
         col = theme.side_colour(gs.side(e))
-        pts = [self._local(x, y)]
+        pts = [self.to_screen(x, y)]
         n = 48
         for i in range(n + 1):
             a = math.radians(facing - 90 + 180 * i / n)
-            pts.append(self._local(x + rng * math.cos(a), y + rng * math.sin(a)))
-        old = overlay.get_clip()
-        overlay.set_clip(self.table_rect().move(-self.rect.x, -self.rect.y).clip(overlay.get_rect()))
-        pygame.draw.polygon(overlay, col + (38,), pts)
-        pygame.draw.lines(overlay, col + (170,), True, pts, 2)
-        overlay.set_clip(old)
+            pts.append(self.to_screen(x + rng * math.cos(a), y + rng * math.sin(a)))
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        box = pygame.Rect(math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs) - min(xs)) + 5,
+                          math.ceil(max(ys) - min(ys)) + 5)
+        box = box.clip(self.table_rect()).clip(self.rect)
+        if box.width <= 0 or box.height <= 0:
+            return
+        layer = self._overlay
+        if layer is None or layer.get_width() < box.width or layer.get_height() < box.height:
+            layer = self._overlay = pygame.Surface((max(box.width, self.rect.width), max(box.height, self.rect.height)),
+                                                   pygame.SRCALPHA)
+        area = pygame.Rect(0, 0, box.width, box.height)
+        layer.fill((0, 0, 0, 0), area)
+        layer.set_clip(area)
+        local = [(px - box.x, py - box.y) for px, py in pts]
+        pygame.draw.polygon(layer, col + (38,), local)
+        pygame.draw.lines(layer, col + (170,), True, local, 2)
+        layer.set_clip(None)
+        surface.blit(layer, box.topleft, area)
 
     # --- miniatures ----------------------------------------------------------------------------------------
     def _base_surface(self, side: str, icon: str, r: int, tone: str) -> pygame.Surface:
@@ -349,8 +370,8 @@ class BoardView:
     def _mini_info(self, gs: GameState, e: int, opts: DrawOptions) -> tuple:
         """What a miniature's drawing reads from the state (once per world state and view, not once per frame):
         life, side, base radius (px), tone, icon, elevation (K), full plate, compact plate."""
-        key = (opts.state_key, e, self.scale, opts.selected == e, e in opts.highlights, e in opts.marked,
-               opts.dim_acted)
+        state = (opts.state_key, getattr(gs.world, "version", None))     # the world's version: any change at all
+        key = (state, e, self.scale, opts.selected == e, e in opts.highlights, e in opts.marked, opts.dim_acted)
         got = self._infos.get(key) if opts.state_key is not None else None
         if got is not None:
             return got
@@ -369,7 +390,7 @@ class BoardView:
             full, chips = self._plate(gs, e, opts, elev, climbing, tone)
             got = (life, side, r, tone, terrain_icons.icon_for(gs, e), elev, full, chips)
         if opts.state_key is not None:
-            if len(self._infos) > 4000 or (self._infos and next(iter(self._infos))[0] != opts.state_key):
+            if len(self._infos) > 4000 or (self._infos and next(iter(self._infos))[0] != state):
                 self._infos.clear()
             self._infos[key] = got
         return got
@@ -445,7 +466,8 @@ class BoardView:
             st.append(("Zz", (200, 200, 255)))
         posture = gs.world.get(e, Posture).state
         if posture != "standing":
-            st.append(("▾" if posture == "crouched" else "▁", (230, 230, 230)))
+            word = posture if self.scale >= 30 else "▾" if posture == "crouched" else "▁"
+            st.append((word, (230, 230, 230)))
         if gs.world.has(e, Hidden):
             st.append(("hid", (170, 220, 170)))
         if gs.world.has(e, Tied):
@@ -455,7 +477,7 @@ class BoardView:
         if elev > 0:
             st.append((f"↑{elev:g}K", (200, 230, 255)))
         key = (name, gs.side(e), ene, wounds, con, stress.value if stress is not None else 0, tuple(st), tone,
-               self.scale >= 15)
+               12 if self.scale >= 40 else 11 if self.scale >= 15 else 10)
         got = self._plates.get(key)
         if got is None:
             got = (self._make_plate(key, True), self._make_plate(key, False)) if name else \
@@ -466,8 +488,7 @@ class BoardView:
         return got
 
     def _make_plate(self, key, with_name: bool) -> pygame.Surface:
-        name, side, ene, wounds, con, stress, states, tone, big = key
-        size = 11 if big else 10
+        name, side, ene, wounds, con, stress, states, tone, size = key
         parts = []
         if with_name and name:
             parts.append(theme.text(name, size, (236, 236, 232) if tone == "ready" else (180, 180, 178)))

@@ -683,20 +683,28 @@ def render_piece(piece, name: str, scale: float) -> PieceArt:
 
 
 class TerrainCache:
-    """Rendered pieces per zoom level (the last few scales are kept: zooming back and forth stays fast)."""
+    """Rendered pieces per zoom level, each drawn the first time it is seen at that zoom (zoomed in, only the pieces
+    in view are drawn); the last few scales are kept, so zooming back and forth stays fast."""
 
     def __init__(self, pieces, names: dict[str, str], keep: int = 4):
         self.pieces = list(pieces)
         self.names = names
         self.keep = keep
-        self._by_scale: dict[float, list[PieceArt]] = {}
+        self._by_scale: dict[float, list[PieceArt | None]] = {}
 
-    def at(self, scale: float) -> list[PieceArt]:
+    def get(self, scale: float, i: int) -> PieceArt:
         key = round(scale, 3)
-        got = self._by_scale.get(key)
-        if got is None:
-            got = [render_piece(p, self.names.get(p.id, ""), scale) for p in self.pieces]
+        arts = self._by_scale.get(key)
+        if arts is None:
             while len(self._by_scale) >= self.keep:
                 self._by_scale.pop(next(iter(self._by_scale)))
-            self._by_scale[key] = got
-        return got
+            arts = self._by_scale[key] = [None] * len(self.pieces)
+        art = arts[i]
+        if art is None:
+            p = self.pieces[i]
+            art = arts[i] = render_piece(p, self.names.get(p.id, ""), scale)
+        return art
+
+    def at(self, scale: float) -> list[PieceArt]:
+        """Every piece at this scale."""
+        return [self.get(scale, i) for i in range(len(self.pieces))]
