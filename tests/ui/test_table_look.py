@@ -42,15 +42,17 @@ def test_labels_never_overlap_on_the_default_deployment(tmp_path, scenario):
     app = _app(tmp_path, scenario)
     gs = app.match.gs
     app.selected = gs.minis()[0]
-    app.show_zones = True
     app.step()
     view = app.view
+    _check_labels(view)
+    app.screenshot(SHOTS / f"40-table-{scenario.stem}.png")
+    app.show_zones = True
+    app.step()
     _check_labels(view)
     keys = {k for k, _r in view.labels_drawn}
     for e in gs.minis():
         assert ("mini", e) in keys, f"{gs.name(e)} has no plate"
-    assert any(k[0] == "terrain" for k in keys)
-    app.screenshot(SHOTS / f"40-table-{scenario.stem}.png")
+    assert any(k[0] == "terrain" for k in keys) and any(k[0] == "zone" for k in keys)
     p = gs.pos(gs.minis()[0])
     view.zoom_at(2.5, view.to_screen(p.x, p.y))
     app.step()
@@ -119,7 +121,6 @@ def test_facing_wedge_points_where_the_miniature_faces(tmp_path):
     import math
     from dataclasses import replace
 
-    from wartime.core.components import Position
     app = _app(tmp_path, ROOT / "scenarios" / "skirmish.toml")
     gs = app.match.gs
     e = gs.minis()[0]
@@ -129,7 +130,7 @@ def test_facing_wedge_points_where_the_miniature_faces(tmp_path):
         gs.world.set(e, replace(gs.pos(e), facing=facing))
         view.draw(surf, gs, DrawOptions())
         sx, sy = view.to_screen(gs.pos(e).x, gs.pos(e).y)
-        r = max(5, int(round(gs.body(e).radius * view.scale)))
+        r = max(5, round(gs.body(e).radius * view.scale))
         tip = (sx + math.cos(math.radians(facing)) * (r + 2), sy - math.sin(math.radians(facing)) * (r + 2))
         back = (sx - math.cos(math.radians(facing)) * (r + 2), sy + math.sin(math.radians(facing)) * (r + 2))
         assert surf.get_at((round(tip[0]), round(tip[1])))[:3] == (252, 250, 240)

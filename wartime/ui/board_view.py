@@ -63,6 +63,8 @@ class BoardView:
         self.art = terrain_art.TerrainCache(board.pieces, self.names)
         self._bases: dict[tuple, pygame.Surface] = {}
         self._shadows: dict[tuple, pygame.Surface] = {}
+        self._faced: dict[tuple, pygame.Surface] = {}
+        self._fixed_labels: tuple = (None, [], [])
         self._plates: dict[tuple, tuple] = {}
         self._layout_key = None
         self._infos: dict[tuple, tuple] = {}
@@ -171,9 +173,11 @@ class BoardView:
             pygame.draw.circle(surface, (235, 235, 235), self.to_screen(x, y), max(2, int(rad * self.scale)), 1)
         if opts.path:
             self._draw_path(surface, opts)
+        if self._fixed_labels[0] != self._static_key:      # terrain and zone names move only with the view
+            self._fixed_labels = (self._static_key, self._terrain_labels(), self._zone_labels())
         if opts.show_zones:
-            labels.extend(self._zone_labels())
-        labels.extend(self._terrain_labels())
+            labels.extend(self._fixed_labels[2])
+        labels.extend(self._fixed_labels[1])
         self._draw_labels(surface, labels, obstacles)
         surface.set_clip(None)
 
@@ -231,20 +235,16 @@ class BoardView:
         for yy in range(oy, vis.bottom, th):
             for xx in range(ox, vis.right, tw):
                 s.blit(tile, (xx, yy))
-        # a faint grid: 5 K lines, and 1 K lines once zoomed in (a measuring mat, not a chessboard)
-        grid = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        # a faint grid: 5 K lines, and 1 K lines once zoomed in (a measuring mat, not a chessboard); opaque lines a
+        # shade off the mat's mean colour (cheaper than a translucent layer, and it looks the same)
         x0, y0, x1, y1 = table.left, table.top, table.right, table.bottom
         step = 1 if self.scale >= 14 else 5
-        for axis_len, horizontal in ((w, False), (h, True)):
-            for k in range(0, int(axis_len) + 1, step):
-                col = (230, 240, 210, 34) if k % 5 == 0 else (230, 240, 210, 14)
-                if horizontal:
-                    sy = y1 - k * self.scale
-                    pygame.draw.line(grid, col, (x0, sy), (x1, sy))
-                else:
-                    sx = x0 + k * self.scale
-                    pygame.draw.line(grid, col, (sx, y0), (sx, y1))
-        s.blit(grid, (0, 0))
+        for k in range(0, int(w) + 1, step):
+            sx = x0 + k * self.scale
+            pygame.draw.line(s, theme.TABLE_GRID_5 if k % 5 == 0 else theme.TABLE_GRID, (sx, y0), (sx, y1))
+        for k in range(0, int(h) + 1, step):
+            sy = y1 - k * self.scale
+            pygame.draw.line(s, theme.TABLE_GRID_5 if k % 5 == 0 else theme.TABLE_GRID, (x0, sy), (x1, sy))
         # terrain: every shadow first (a shadow falls on the ground, never on another piece), then the pieces
         view = s.get_rect()
         shown = []
@@ -359,6 +359,37 @@ class BoardView:
         self._bases[key] = surf
         return surf
 
+    def _faced_base(self, side: str, icon: str, r: int, tone: str, facing: int, shadow: bool) -> pygame.Surface:
+        """The base turned to a facing (whole degrees): its shadow on the ground, the disc and icon, the front half
+        of the rim lit in the side's light tint and the facing wedge on the rim; centred on the base's centre
+        (cached, so a frame blits one picture per miniature)."""
+        key = (side, icon, r, tone, facing, shadow)
+        got = self._faced.get(key)
+        if got is not None:
+            return got
+        wl = _wedge_len(r)
+        half = int(math.ceil(r + wl)) + 4
+        surf = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        c = (half, half)
+        if shadow:
+            off = max(1.5, r * 0.18)
+            sh = self._shadow_surface(r, 90)
+            surf.blit(sh, (half - r - 2 + off, half - r - 2 + off))
+        disc = self._base_surface(side, icon, r, tone)
+        surf.blit(disc, (half - disc.get_width() // 2, half - disc.get_height() // 2))
+        light = theme.SIDE_LIGHT.get(side, (230, 230, 230)) if tone != "out" else (190, 190, 190)
+        a = math.radians(facing)
+        rim = pygame.Rect(0, 0, 2 * r + 1, 2 * r + 1)
+        rim.center = c
+        pygame.draw.arc(surf, light, rim, a - math.pi / 2, a + math.pi / 2, max(2, r // 6))
+        tri = terrain_icons.wedge(c, r - 1, facing, wl)
+        pygame.draw.polygon(surf, (252, 250, 240), tri)
+        pygame.draw.polygon(surf, (20, 20, 20), tri, 1)
+        if len(self._faced) > 4000:
+            self._faced.clear()
+        self._faced[key] = surf
+        return surf
+
     def _shadow_surface(self, r: int, alpha: int) -> pygame.Surface:
         got = self._shadows.get((r, alpha))
         if got is None:
@@ -377,7 +408,7 @@ class BoardView:
             return got
         life = gs.world.get(e, Life).state
         side = gs.side(e)
-        r = max(5, int(round(gs.body(e).radius * self.scale)))
+        r = max(5, round(gs.body(e).radius * self.scale))
         if life == "dead":
             got = (life, side, r, "dead", None, 0.0, None, None)
         else:
@@ -399,36 +430,28 @@ class BoardView:
         life, side, r, tone, icon, elev, full, chips = self._mini_info(gs, e, opts)
         x, y = self._xy(gs, e, opts.overrides)
         sx, sy = self.to_screen(x, y)
-        if life == "dead":           # WND-3: removed; a faint marker shows where it fell
+        if life == "dead":           # WND-3: removed; a casualty marker shows where it fell
             col = theme.SIDE_DARK.get(side, (90, 90, 90))
-            d = r * 0.6
-            pygame.draw.line(surface, col, (sx - d, sy - d), (sx + d, sy + d), 2)
-            pygame.draw.line(surface, col, (sx - d, sy + d), (sx + d, sy - d), 2)
+            pygame.draw.circle(surface, col, (sx, sy), max(3, r - 3), 2)
+            img = theme.text("☠", max(9, min(22, int(r * 1.1))), terrain_art.shade(col, 0.35), True)
+            surface.blit(img, img.get_rect(center=(round(sx), round(sy))))
             return
-        able = tone != "out"
-        # the shadow: as far from the base as it stands high (the terrain's light, terrain_art.SHADOW_PER_K)
-        off = max(1.5, terrain_art.SHADOW_PER_K * elev * self.scale) if elev > 0 else max(1.5, r * 0.18)
-        surface.blit(self._shadow_surface(r, 60 if elev > 0 else 90), (sx - r - 2 + off, sy - r - 2 + off))
+        # the shadow: as far from the base as it stands high (the terrain's light, terrain_art.SHADOW_PER_K); on the
+        # ground it is part of the cached base picture
+        if elev > 0:
+            off = max(1.5, terrain_art.SHADOW_PER_K * elev * self.scale)
+            surface.blit(self._shadow_surface(r, 60), (sx - r - 2 + off, sy - r - 2 + off))
         if e in opts.highlights:
             pulse = 0.5 + 0.5 * math.sin(opts.time * 5.0)
             pygame.draw.circle(surface, theme.ACCENT, (sx, sy), r + 5 + int(2 * pulse), 2)
         if e in opts.marked:
             pygame.draw.circle(surface, opts.marked[e], (sx, sy), r + 5, 3)
-        base = self._base_surface(side, icon, r, tone)
+        facing = opts.overrides[e][2] if e in opts.overrides else gs.pos(e).facing
+        base = self._faced_base(side, icon, r, tone, round(facing) % 360, elev <= 0)
         surface.blit(base, (round(sx) - base.get_width() // 2, round(sy) - base.get_height() // 2))
         if opts.selected == e:
             pygame.draw.circle(surface, (255, 255, 255), (sx, sy), r + 2, 2)
-        # facing: the front half of the rim lit in the side's light tint, and a wedge on the rim
-        facing = opts.overrides[e][2] if e in opts.overrides else gs.pos(e).facing
-        light = theme.SIDE_LIGHT.get(side, (230, 230, 230)) if able else (190, 190, 190)
-        a = math.radians(facing)
-        rim = pygame.Rect(0, 0, 2 * r + 1, 2 * r + 1)
-        rim.center = (round(sx), round(sy))
-        pygame.draw.arc(surface, light, rim, a - math.pi / 2, a + math.pi / 2, max(2, r // 6))
-        wl = max(5.0, r * 0.55)
-        tri = terrain_icons.wedge((sx, sy), r - 1, facing, wl)
-        pygame.draw.polygon(surface, (252, 250, 240), tri)
-        pygame.draw.polygon(surface, (20, 20, 20), tri, 1)
+        wl = _wedge_len(r)
         if opts.facing_ghost is not None and opts.facing_ghost[0] == e:
             tri = terrain_icons.wedge((sx, sy), r - 1, opts.facing_ghost[1], wl)
             pygame.draw.polygon(surface, theme.ACCENT, tri)
@@ -623,6 +646,11 @@ class BoardView:
         if len(pts) >= 2:
             pygame.draw.circle(surface, colour, pts[-1], max(4, int(opts.path_radius * self.scale)), 2)
 
+
+
+def _wedge_len(r: int) -> float:
+    """How far the facing wedge stands out of a base of radius r (px)."""
+    return max(5.0, r * 0.55)
 
 
 def _plate(img: pygame.Surface, colour, alpha: int) -> pygame.Surface:

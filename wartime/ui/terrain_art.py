@@ -22,7 +22,9 @@ import numpy as np
 import pygame
 import shapely
 from shapely.affinity import translate
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
+from shapely.geometry.polygon import orient
+from shapely.prepared import prep
 
 #: light comes from the top left of the screen; shadows fall this many K right and down per K of height
 SHADOW_PER_K = 0.32
@@ -135,8 +137,8 @@ class _Ctx:
         self.pad = pad
         minx, miny, maxx, maxy = piece.polygon.bounds
         self.minx, self.maxy = minx, maxy
-        self.w = int(math.ceil((maxx - minx) * scale)) + 2 * pad + 1
-        self.h = int(math.ceil((maxy - miny) * scale)) + 2 * pad + 1
+        self.w = math.ceil((maxx - minx) * scale) + 2 * pad + 1
+        self.h = math.ceil((maxy - miny) * scale) + 2 * pad + 1
 
     def p(self, x: float, y: float) -> tuple[float, float]:
         return ((x - self.minx) * self.s + self.pad, (self.maxy - y) * self.s + self.pad)
@@ -164,8 +166,8 @@ def _bevel(tile, ctx: _Ctx, height: float, col, poly: Polygon | None = None) -> 
     """Height shading on the footprint's edges: faces towards the light (up / left) lit, the others dark; the
     band is as wide as the piece is tall (a taller wall reads thicker)."""
     poly = poly if poly is not None else ctx.piece.polygon
-    pts = ctx.ring(shapely.geometry.polygon.orient(poly, 1.0).exterior.coords)
-    width = max(1, min(int(round(ctx.k(0.09 + 0.07 * height))), 8))
+    pts = ctx.ring(orient(poly, 1.0).exterior.coords)
+    width = max(1, min(round(ctx.k(0.09 + 0.07 * height)), 8))
     n = len(pts)
     for i in range(n):
         a, b = pts[i], pts[(i + 1) % n]
@@ -209,7 +211,7 @@ def _woods(tile, ctx, rng, height):
     _mask(tile, ctx)
     pygame.draw.polygon(tile, (30, 46, 26), ctx.ring(poly.exterior.coords), max(1, int(ctx.k(0.06))))
     # tree canopies on a jittered grid inside the footprint (they overhang its edge a little, as trees do)
-    prepared = shapely.prepared.prep(poly.buffer(-0.35))
+    prepared = prep(poly.buffer(-0.35))
     spots = []
     step = 1.25
     y = miny + 0.5
@@ -218,7 +220,7 @@ def _woods(tile, ctx, rng, height):
         x = minx + 0.5 + (step / 2 if row % 2 else 0)
         while x < maxx:
             jx, jy = x + rng.uniform(-0.35, 0.35), y + rng.uniform(-0.35, 0.35)
-            if prepared.contains(shapely.geometry.Point(jx, jy)):
+            if prepared.contains(Point(jx, jy)):
                 spots.append((jx, jy, rng.uniform(0.55, 0.8)))
             x += step
         y += step * 0.87
@@ -459,7 +461,7 @@ def _water(tile, ctx, rng, height):
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         c = ctx.p(x, y)
         wpx = ctx.k(rng.uniform(0.3, 0.6))
-        col = (118, 168, 218) if rng.random() < 0.7 else (160, 200, 235)
+        col = (84, 134, 190) if rng.random() < 0.75 else (130, 178, 224)
         r = pygame.Rect(0, 0, max(4, wpx), max(2, wpx * 0.35))
         r.center = c
         pygame.draw.arc(tile, col, r, 0.2, math.pi - 0.2, 1)
@@ -654,7 +656,7 @@ def render_piece(piece, name: str, scale: float) -> PieceArt:
     if look == "house" and piece.climbable:
         look = "flat_roof"
     height = draw_height(piece, look)
-    pad = int(math.ceil(scale * 0.5)) + 2
+    pad = math.ceil(scale * 0.5) + 2
     ctx = _Ctx(piece, scale, pad)
     tile = pygame.Surface((ctx.w, ctx.h), pygame.SRCALPHA)
     tile.fill((0, 0, 0, 0))
@@ -669,15 +671,15 @@ def render_piece(piece, name: str, scale: float) -> PieceArt:
         sminx, sminy, smaxx, smaxy = sp.bounds
         sctx = _Ctx(piece, scale, 1)
         sctx.minx, sctx.maxy = sminx, smaxy
-        sw = int(math.ceil((smaxx - sminx) * scale)) + 3
-        sh = int(math.ceil((smaxy - sminy) * scale)) + 3
+        sw = math.ceil((smaxx - sminx) * scale) + 3
+        sh = math.ceil((smaxy - sminy) * scale) + 3
         shadow = pygame.Surface((sw, sh), pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 0))
         alpha = 95 if height >= 2 else 80
         geoms = list(sp.geoms) if hasattr(sp, "geoms") else [sp]
         for g in geoms:
             pygame.draw.polygon(shadow, (8, 12, 6, alpha), sctx.ring(g.exterior.coords))
-        minx, miny, maxx, maxy = piece.polygon.bounds
+        minx, _miny, _maxx, maxy = piece.polygon.bounds
         shadow_at = (round((sminx - minx) * scale) - 1, round((maxy - smaxy) * scale) - 1)
     return PieceArt(tile, (-pad, -pad), shadow, shadow_at, look)
 

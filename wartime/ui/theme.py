@@ -23,9 +23,9 @@ BUTTON = (54, 59, 69)
 BUTTON_HOVER = (72, 79, 92)
 BUTTON_OFF = (42, 45, 51)
 
-TABLE = (58, 84, 56)            # the tabletop
-TABLE_GRID = (66, 94, 63)
-TABLE_GRID_5 = (80, 110, 76)
+TABLE = (58, 84, 56)            # the tabletop (under the mat texture of ui/terrain_art.ground_tile)
+TABLE_GRID = (78, 94, 64)       # grid lines on the mat: 1 K, 5 K
+TABLE_GRID_5 = (96, 112, 80)
 TABLE_EDGE = (20, 22, 20)
 FRAME = (96, 68, 44)            # the table's wooden frame (board_view.FRAME px wide)
 
