@@ -1,6 +1,8 @@
-"""The board to scale: Kliks to pixels with zoom and pan, terrain drawn by kind, miniatures as round bases
-with their side's colour, facing tick, name, wounds, energy and statuses, the field of view of the selected
-miniature, deployment zones, and the previews the play screen asks for (paths, lines of sight).
+"""The board to scale: Kliks to pixels with zoom and pan; a table mat in a wooden frame with terrain drawn as what it
+is (ui/terrain_art.py, cached per zoom); miniatures as bases in their side's colour with an archetype icon
+(ui/icons.py), a lit front rim and a facing wedge, each with a plate (name, energy, wounds, stress, states) placed
+with every other label by a de-clutter pass (ui/labels.py); the field of view of the selected miniature clipped to
+the table, deployment zones, and the previews the play screen asks for (paths, lines of sight).
 
 Board coordinates are Kliks with y up (facing is counter-clockwise from +x, as in the rules); the screen's
 y grows downwards, so y is flipped here and nowhere else."""
