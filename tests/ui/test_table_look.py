@@ -206,3 +206,36 @@ def test_a_battle_under_way_keeps_its_labels_apart(tmp_path, scenario, decisions
     _check_labels(app.view)
     assert any(k[0] == "mini" for k, _r in app.view.labels_drawn)
     app.screenshot(SHOTS / f"40-table-{scenario}-battle.png")
+
+
+def test_plates_stay_put_while_another_miniature_moves():
+    """Temporal coherence: a label that sat next to its base keeps its slot when another label's anchor moves
+    (the layout of an animation frame starts from the last one)."""
+    pygame.init()
+    surf = pygame.Surface((60, 14))
+    bounds = pygame.Rect(0, 0, 600, 400)
+    a = Label(("mini", 1), surf, (200, 200), 12, priority=1)
+    first = place([a], bounds, [pygame.Rect(188, 188, 24, 24)])
+    moved = place([a], bounds, [pygame.Rect(188, 188, 24, 24)], {("mini", 1): (-90, -30, False, (60, 14))})
+    assert moved[0].rect.topleft == (110, 170) and first[0].rect.topleft != (110, 170)
+    from wartime.ui.labels import offsets
+    assert offsets(moved)[("mini", 1)][:2] == (-90, -30)
+
+
+def test_a_planned_path_end_is_not_covered_by_a_label(tmp_path):
+    """A move preview ending on the farmhouse's name: the name moves out of the way of the path's end."""
+    app = _app(tmp_path, ROOT / "scenarios" / "skirmish.toml")
+    gs = app.match.gs
+    view = app.view
+    surf = pygame.Surface(app.screen.get_size())
+    farm = next(p for p in gs.board.pieces if p.id == "farmhouse")
+    c = farm.polygon.centroid
+    view.draw(surf, gs, DrawOptions(state_key=1))
+    label = dict(view.labels_drawn)[("terrain", "farmhouse")]
+    end = pygame.Rect(0, 0, 8, 8)
+    end.center = tuple(map(round, view.to_screen(c.x, c.y)))
+    assert label.colliderect(end)
+    p = gs.pos(gs.minis()[0])
+    view.draw(surf, gs, DrawOptions(state_key=1, path=[(p.x, p.y), (c.x, c.y)]))
+    moved = dict(view.labels_drawn).get(("terrain", "farmhouse"))
+    assert moved is None or not moved.colliderect(end)

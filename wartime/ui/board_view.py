@@ -18,7 +18,7 @@ from wartime.rules.state import GameState
 from wartime.ui import icons as terrain_icons
 from wartime.ui import terrain_art, theme
 from wartime.ui.adapter import short_name
-from wartime.ui.labels import Label, place
+from wartime.ui.labels import Label, offsets, place
 
 MIN_SCALE, MAX_SCALE = 6.0, 160.0
 #: the table's wooden frame around the mat (px)
@@ -70,6 +70,7 @@ class BoardView:
         self._plates: dict[tuple, tuple] = {}
         self._layout_key = None
         self._infos: dict[tuple, tuple] = {}
+        self._offsets: dict = {}
         self._layout: list = []
         #: what the last frame drew: each label's key and screen rect, each miniature's base box (tests read them)
         self.labels_drawn: list[tuple[tuple, pygame.Rect]] = []
@@ -175,6 +176,10 @@ class BoardView:
             pygame.draw.circle(surface, (235, 235, 235), self.to_screen(x, y), max(2, int(rad * self.scale)), 1)
         if opts.path:
             self._draw_path(surface, opts)
+            pr = max(4, int(opts.path_radius * self.scale)) + 2
+            for x, y in opts.path[1:]:                      # the waypoints and the end of a planned move stay clear
+                sx, sy = self.to_screen(x, y)
+                obstacles.append(pygame.Rect(round(sx) - pr, round(sy) - pr, 2 * pr, 2 * pr))
         if self._fixed_labels[0] != self._static_key:      # terrain and zone names move only with the view
             self._fixed_labels = (self._static_key, self._terrain_labels(), self._zone_labels())
         if opts.show_zones:
@@ -568,8 +573,9 @@ class BoardView:
         if key == self._layout_key:
             placed = self._layout
         else:
-            placed = place(labels, bounds, obstacles)
+            placed = place(labels, bounds, obstacles, self._offsets)
             self._layout_key, self._layout = key, placed
+            self._offsets = offsets(placed)
         self.labels_drawn = []
         for p in placed:
             if p.leader is not None:

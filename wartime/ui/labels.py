@@ -9,6 +9,7 @@ miniature's chips without its name), and is otherwise left out: the lowest prior
 first, and the card and the tooltip still tell everything."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import pygame
@@ -66,11 +67,15 @@ def _nearest(rect: pygame.Rect, p) -> tuple[float, float]:
     return (min(max(p[0], rect.left), rect.right), min(max(p[1], rect.top), rect.bottom))
 
 
-def place(labels: list[Label], bounds: pygame.Rect, obstacles: list[pygame.Rect]) -> list[Placed]:
+def place(labels: list[Label], bounds: pygame.Rect, obstacles: list[pygame.Rect],
+          previous: dict | None = None) -> list[Placed]:
     """Place the labels (see the module's docstring); returns only the placed ones, none overlapping another or
-    an obstacle."""
+    an obstacle. `previous` (key → (dx, dy, pushed out, size), as `offsets` returns) is tried first for each label
+    that sat next to its anchor, so that labels stay put while something else moves (an animated miniature does not
+    shuffle the plates around it)."""
     taken = list(obstacles)
     out: list[Placed] = []
+    previous = previous or {}
     for lab in sorted(labels, key=lambda lb: lb.priority):
         done = False
         for surf in (lab.surf, lab.compact):
@@ -83,6 +88,10 @@ def place(labels: list[Label], bounds: pygame.Rect, obstacles: list[pygame.Rect]
                     cands.append((pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h), False))
             else:
                 cands = _around(lab, w, h)
+            last = previous.get(lab.key)
+            if last is not None and last[3] == (w, h) and not last[2]:    # a label pushed out may come back in
+                first = (pygame.Rect(round(lab.anchor[0] + last[0]), round(lab.anchor[1] + last[1]), w, h), False)
+                cands = itertools.chain((first,), cands)
             for rect, far in cands:
                 if not bounds.contains(rect) or rect.inflate(2, 2).collidelist(taken) != -1:
                     continue
@@ -101,6 +110,12 @@ def place(labels: list[Label], bounds: pygame.Rect, obstacles: list[pygame.Rect]
             if done:
                 break
     return out
+
+
+def offsets(placed: list[Placed]) -> dict:
+    """Where each placed label sits relative to its anchor (for `place`'s `previous`)."""
+    return {p.label.key: (p.rect.x - p.label.anchor[0], p.rect.y - p.label.anchor[1], p.leader is not None,
+                          p.rect.size) for p in placed}
 
 
 def overlaps(rects: list[pygame.Rect]) -> list[tuple[int, int]]:
