@@ -239,3 +239,28 @@ def test_a_planned_path_end_is_not_covered_by_a_label(tmp_path):
     view.draw(surf, gs, DrawOptions(state_key=1, path=[(p.x, p.y), (c.x, c.y)]))
     moved = dict(view.labels_drawn).get(("terrain", "farmhouse"))
     assert moved is None or not moved.colliderect(end)
+
+
+def test_a_huge_piece_zoomed_in_is_drawn_with_bounded_memory():
+    """A 150 K wood at the highest zoom: drawn at a lower scale (≤ MAX_TILE px a side) and stretched where seen."""
+    from shapely.geometry import box
+
+    from wartime.geometry.board import Board, TerrainPiece
+    from wartime.ui import theme
+    from wartime.ui.board_view import MAX_SCALE
+    pygame.init()
+    theme.reset()
+    piece = TerrainPiece("big_wood", "difficult", box(10, 10, 160, 160), 0.0, False)
+    board = Board(200, 200, [piece])
+    art = terrain_art.render_piece(piece, "Wood", MAX_SCALE)
+    assert max(art.body.get_size()) <= terrain_art.MAX_TILE + 10 and art.scale < MAX_SCALE
+    shots = []
+    for b in (board, Board(200, 200, [])):
+        view = BoardView(b, pygame.Rect(0, 0, 800, 600))
+        view.zoom_at(100.0, view.to_screen(80, 80))
+        assert view.scale == MAX_SCALE
+        surf = pygame.Surface((800, 600))
+        view._draw_static(surf)
+        shots.append(pygame.surfarray.array3d(surf).astype(int))
+    # the wood's undergrowth and canopies, not the bare mat, fill the view
+    assert np.abs(shots[0] - shots[1]).mean() > 15

@@ -265,9 +265,9 @@ class BoardView:
                 shown.append(((px, py), self.art.get(self.scale, i)))
         for (px, py), art in shown:
             if art.shadow is not None:
-                s.blit(art.shadow, (round(px) + art.shadow_at[0], round(py) + art.shadow_at[1]))
+                _blit_art(s, art.shadow, art.shadow_at, (px, py), self.scale / art.scale)
         for (px, py), art in shown:
-            s.blit(art.body, (round(px) + art.body_at[0], round(py) + art.body_at[1]))
+            _blit_art(s, art.body, art.body_at, (px, py), self.scale / art.scale)
         s.set_clip(None)
         pygame.draw.rect(s, theme.TABLE_EDGE, table.inflate(2, 2), 1)
         # ruler: Kliks every 5 along the bottom and left edges, outside the frame
@@ -654,6 +654,26 @@ class BoardView:
         if len(pts) >= 2:
             pygame.draw.circle(surface, colour, pts[-1], max(4, int(opts.path_radius * self.scale)), 2)
 
+
+
+def _blit_art(s: pygame.Surface, img: pygame.Surface, at: tuple[int, int], origin, factor: float) -> None:
+    """Blit a piece's picture whose corner lies `at` (its own px) from `origin` (screen); a picture drawn at a lower
+    scale (factor > 1) is stretched, only the part that is seen."""
+    if abs(factor - 1.0) < 1e-6:
+        s.blit(img, (round(origin[0]) + at[0], round(origin[1]) + at[1]))
+        return
+    ax, ay = origin[0] + at[0] * factor, origin[1] + at[1] * factor
+    whole = pygame.Rect(math.floor(ax), math.floor(ay), math.ceil(img.get_width() * factor),
+                        math.ceil(img.get_height() * factor))
+    vis = whole.clip(s.get_clip() if s.get_clip() else s.get_rect())
+    if vis.width <= 0 or vis.height <= 0:
+        return
+    src = pygame.Rect(int((vis.x - ax) / factor), int((vis.y - ay) / factor), math.ceil(vis.width / factor) + 1,
+                      math.ceil(vis.height / factor) + 1).clip(img.get_rect())
+    if src.width <= 0 or src.height <= 0:
+        return
+    part = pygame.transform.scale(img.subsurface(src), (round(src.width * factor), round(src.height * factor)))
+    s.blit(part, (round(ax + src.x * factor), round(ay + src.y * factor)))
 
 
 def _wedge_len(r: int) -> float:

@@ -126,6 +126,12 @@ class PieceArt:
     shadow: pygame.Surface | None
     shadow_at: tuple[int, int]
     look: str
+    scale: float          # px per K it was drawn at: the view's, or less for a piece too big to draw whole
+
+
+#: the longest side (px) a piece is drawn at; a bigger piece (a 200 K board zoomed in) is drawn at a lower scale and
+#: stretched where it is seen (board_view), so memory stays bounded
+MAX_TILE = 3000
 
 
 class _Ctx:
@@ -651,7 +657,10 @@ def draw_height(piece, look: str) -> float:
 
 
 def render_piece(piece, name: str, scale: float) -> PieceArt:
-    """One piece at one scale (px per K)."""
+    """One piece at one scale (px per K; at most MAX_TILE px on its longest side)."""
+    minx, miny, maxx, maxy = piece.polygon.bounds
+    longest = max(maxx - minx, maxy - miny) + 2.0
+    scale = min(scale, MAX_TILE / longest)
     look = look_of(piece, name)
     if look == "house" and piece.climbable:
         look = "flat_roof"
@@ -681,7 +690,7 @@ def render_piece(piece, name: str, scale: float) -> PieceArt:
             pygame.draw.polygon(shadow, (8, 12, 6, alpha), sctx.ring(g.exterior.coords))
         minx, _miny, _maxx, maxy = piece.polygon.bounds
         shadow_at = (round((sminx - minx) * scale) - 1, round((maxy - smaxy) * scale) - 1)
-    return PieceArt(tile, (-pad, -pad), shadow, shadow_at, look)
+    return PieceArt(tile, (-pad, -pad), shadow, shadow_at, look, scale)
 
 
 class TerrainCache:
