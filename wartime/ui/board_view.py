@@ -549,6 +549,8 @@ class BoardView:
         out = []
         for piece in self.board.pieces:
             name = (self.names.get(piece.id) or piece.id.replace("_", " ")).split(" (")[0]
+            if self.scale >= 30 and piece.kind in ("high", "blocking") and piece.height > 0:
+                name += f" · {piece.height:g} K"          # zoomed in: how tall it stands
             img = theme.text(name, 11, (238, 232, 212))
             minx, miny, maxx, maxy = piece.polygon.bounds
             if img.get_width() > (maxx - minx) * self.scale + 40:
