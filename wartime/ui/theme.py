@@ -23,23 +23,24 @@ BUTTON = (54, 59, 69)
 BUTTON_HOVER = (72, 79, 92)
 BUTTON_OFF = (42, 45, 51)
 
-TABLE = (58, 84, 56)            # the tabletop
-TABLE_GRID = (66, 94, 63)
-TABLE_GRID_5 = (80, 110, 76)
+TABLE = (58, 84, 56)            # the tabletop (under the mat texture of ui/terrain_art.ground_tile)
+TABLE_GRID = (78, 94, 64)       # grid lines on the mat: 1 K, 5 K
+TABLE_GRID_5 = (96, 112, 80)
 TABLE_EDGE = (20, 22, 20)
+FRAME = (96, 68, 44)            # the table's wooden frame (board_view.FRAME px wide)
 
 SIDE = {"red": (200, 62, 58), "blue": (62, 112, 206)}
 SIDE_DARK = {"red": (110, 30, 28), "blue": (28, 55, 115)}
 SIDE_LIGHT = {"red": (245, 150, 140), "blue": (150, 185, 245)}
 
-#: terrain kinds (Preface): fill, outline, pattern
+#: terrain kinds (Preface) in words (tooltips); the board draws each piece as what it is (ui/terrain_art.py)
 TERRAIN = {
-    "difficult": {"fill": (72, 110, 52), "edge": (120, 160, 80), "pattern": "dots", "label": "difficult ground"},
-    "extreme": {"fill": (52, 88, 110), "edge": (100, 150, 190), "pattern": "waves", "label": "extreme ground"},
-    "low": {"fill": (150, 128, 92), "edge": (205, 180, 130), "pattern": "none", "label": "low obstacle"},
-    "high": {"fill": (118, 108, 100), "edge": (190, 180, 170), "pattern": "bricks", "label": "high obstacle"},
-    "blocking": {"fill": (48, 46, 50), "edge": (130, 126, 135), "pattern": "cross", "label": "blocking"},
-    "water": {"fill": (38, 84, 150), "edge": (90, 150, 220), "pattern": "waves", "label": "water (swim)"},
+    "difficult": {"label": "difficult ground"},
+    "extreme": {"label": "extreme ground"},
+    "low": {"label": "low obstacle"},
+    "high": {"label": "high obstacle"},
+    "blocking": {"label": "blocking"},
+    "water": {"label": "water (swim)"},
 }
 
 
