@@ -1,6 +1,8 @@
 """Drive the real app with synthetic pygame events (pygame.event.post), one frame at a time."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -8,7 +10,11 @@ import pygame
 from wartime.ui.adapter import AI, HUMAN, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+#: Where the UI tests save their screenshots: docs/screenshots/ when WARTIME_SCREENSHOTS=1 (refreshing the
+#: documentation deliberately), else a temporary folder, so that a test run leaves the working tree clean.
+SHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("WARTIME_SCREENSHOTS") == "1"
+         else Path(tempfile.gettempdir()) / "wartime-screenshots")
+SHOTS.mkdir(parents=True, exist_ok=True)
 SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
 CROSSROADS = ROOT / "scenarios" / "crossroads.toml"
 DT = 1 / 60
