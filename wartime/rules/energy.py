@@ -7,12 +7,13 @@ ENERGY_CAP = 10
 REACTION_FLOOR = -10
 
 
-def activation_energy(con: int, agi: int, wounds: int, current: int) -> int:
-    """ENE-3: at the start of an activation add CON + AGI − wounds, capped at 10 (a value already above
-    10 from a bonus is kept: no gain, no loss). Negative energy left by reactions is added to first."""
+def activation_energy(con: int, agi: int, wounds: int, current: int, bonus: int = 0) -> int:
+    """ENE-3: at the start of an activation add CON + AGI − wounds (+ `bonus`, the traits' auras: Genio estratega,
+    Hálito de hambre), capped at 10 (a value already above 10 from a bonus is kept: no gain, no loss). Negative
+    energy left by reactions is added to first."""
     if current > ENERGY_CAP:
         return current
-    return min(ENERGY_CAP, current + con + agi - wounds)
+    return min(ENERGY_CAP, current + con + agi - wounds + bonus)
 
 
 def can_pay(current: int, cost: int, *, reaction: bool = False) -> bool:

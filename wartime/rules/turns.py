@@ -182,7 +182,7 @@ class TurnFlow:
         gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
         if not act.started:
             a = gs.attrs(e)
-            new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e))
+            new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
             eff = gs.effects(e)
             gs.set_effects(e, fast_move=False, support=2 if eff.support else 0)   # MOD-8 expires; GNA-1 armed

@@ -106,6 +106,27 @@ act other than the character itself; the handler measures its range and checks t
 * ``aura_check_base(gs, e, bearers, attribute, kind) -> int | None`` -- a value `e` may use instead of its own
   attribute for the check (the best offered is used). Called by ``rules.modifiers.roll_character_check``.
   → aura_ally.
+* ``foe_aura_check_mod(gs, e, bearers, attribute, kind) -> Modifier | None`` -- as ``aura_check_mod``, an enemy's
+  aura (Hálito de ...). → aura_enemy.
+* ``foe_aura_attributes(gs, e, bearers, attrs) -> Attributes`` -- an enemy aura that changes `e`'s attributes
+  (Anulador de ...: halved within 2 K); called by ``attributes``. → aura_enemy.
+* ``aura_attack_mod(gs, bearers, attacker, target, weapon, ranged) -> Modifier | None`` -- a CH IMP modifier an
+  aura gives an attack (Grito de fuego, Grito de odio, Grito de oscuridad); called by ``combat_terms``.
+  → aura_ally.
+* ``aura_def_check_mod(gs, bearers, attacker, target, weapon, ranged) -> Modifier | None`` -- a CH DEF modifier
+  an allied aura gives (Presencia de protección, Grito de puntería). → aura_ally.
+* ``foe_aura_def_check_mod(gs, bearers, attacker, target, weapon, ranged) -> Modifier | None`` -- the same from an
+  enemy aura (Hálito de podredumbre). → aura_enemy.
+* ``aura_dmg_mod(gs, bearers, attacker, target, weapon, ranged) -> int | None`` -- a ± DMG term of an allied aura
+  (Grito de muerte, Grito de combate). → aura_ally.
+* ``foe_aura_dmg_mod(gs, bearers, attacker, target, weapon, ranged) -> int | None`` -- the same from an enemy aura
+  (Grito de hielo). → aura_enemy.
+* ``aura_ene_mod(gs, bearers, actor, action, weapon, target) -> int | None`` -- a ± ENE term of an ally's action
+  (Grito de maestría); called by ``cost_terms``. → aura_ally.
+* ``aura_ene_gain(gs, e, bearers) -> int | None`` -- ENE an allied aura adds to `e`'s gain at the start of its
+  activation (Genio estratega; ENE-3, before the cap). → aura_ally.
+* ``foe_aura_ene_gain(gs, e, bearers) -> int | None`` -- the same from an enemy aura (Hálito de hambre).
+  → aura_enemy.
 * ``aura_reroll(gs, e, bearers, attribute, kind) -> bool`` -- True: `e` may reroll a failed check (G2: once,
   whatever the sources). The engine takes the reroll for the controller on every failed result, fumbles
   included: the new die passes at least as often as it fumbles for any target ≥ 1, and a rerolled fumble loses
@@ -125,7 +146,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement,
+                                           restrict_movement, ene_gain_bonus,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, take_off_landing, unregister,

@@ -24,6 +24,16 @@ CATALOGUE_HOOK: dict[str, str] = {
     "reload": "equipment_rule",
     "attributes": "check_mod",
     "aura_check_mod": "aura_ally",
+    "foe_aura_check_mod": "aura_enemy",
+    "foe_aura_attributes": "aura_enemy",
+    "aura_attack_mod": "aura_ally",
+    "aura_def_check_mod": "aura_ally",
+    "foe_aura_def_check_mod": "aura_enemy",
+    "aura_dmg_mod": "aura_ally",
+    "foe_aura_dmg_mod": "aura_enemy",
+    "aura_ene_mod": "aura_ally",
+    "aura_ene_gain": "aura_ally",
+    "foe_aura_ene_gain": "aura_enemy",
     "aura_check_base": "aura_ally",
     "aura_reroll": "reroll",
     "on_activation_start": "on_activation_start",
@@ -288,13 +298,25 @@ def attributes(gs, e: int, raw):
     """``attributes``: the character's attributes as its traits change them (checks and derived values); `raw`
     is its Attributes component. Each handler gets the previous one's result."""
     hs = handlers("attributes")
-    if not hs:
-        return raw
-    carried = character_traits(gs, e)
-    for t, h in hs:
-        if t in carried:
-            raw = h(gs, e, raw)
+    if hs:
+        carried = character_traits(gs, e)
+        for t, h in hs:
+            if t in carried:
+                raw = h(gs, e, raw)
+    if handlers("foe_aura_attributes"):
+        for _, h, bearers in _auras(gs, e, "foe_aura_attributes"):     # TRT-AGILITY-NULLIFIER, ...
+            raw = h(gs, e, bearers, raw)
     return raw
+
+
+def ene_gain_bonus(gs, e: int) -> int:
+    """``aura_ene_gain`` / ``foe_aura_ene_gain``: the ENE other characters' auras add to (or take from) `e`'s
+    gain at the start of its activation (ENE-3, before the cap of 10)."""
+    out = 0
+    for hook in ("aura_ene_gain", "foe_aura_ene_gain"):
+        for _, h, bearers in _auras(gs, e, hook):
+            out += h(gs, e, bearers) or 0
+    return out
 
 
 def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
@@ -366,7 +388,8 @@ class CombatTerms:
 
 
 NO_TERMS = CombatTerms()
-_COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod")
+_COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "aura_attack_mod",
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
 def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> CombatTerms:
@@ -411,6 +434,20 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             f = h(*args)
             if f is not None:
                 factor *= Fraction(f)
+    # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
+    for hook, out in (("aura_attack_mod", imp), ("aura_def_check_mod", def_check),
+                      ("foe_aura_def_check_mod", def_check)):
+        for t, h in handlers(hook):
+            bearers = aura_bearers(gs, t)
+            if bearers:
+                m = h(gs, bearers, attacker, target, weapon, ranged)
+                if m is not None:
+                    out.append(m)
+    for hook in ("aura_dmg_mod", "foe_aura_dmg_mod"):
+        for t, h in handlers(hook):
+            bearers = aura_bearers(gs, t)
+            if bearers:
+                dmg_plus += h(gs, bearers, attacker, target, weapon, ranged) or 0
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero)
@@ -433,6 +470,10 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
             c = h(gs, bearer, actor, action, weapon, target)
             if c is not None:
                 cap = c if cap is None else min(cap, c)
+    for t, h in handlers("aura_ene_mod"):                      # TRT-CRY-OF-MASTERY (G1, G10)
+        bearers = [b for b in aura_bearers(gs, t) if b != actor]
+        if bearers:
+            plus += h(gs, bearers, actor, action, weapon, target) or 0
     return plus, cap
 
 
@@ -497,10 +538,11 @@ def aura_check_mods(gs, e: int, attribute: str | None, kind: str) -> list:
     if attribute is None:
         return []
     out = []
-    for _, h, bearers in _auras(gs, e, "aura_check_mod"):
-        m = h(gs, e, bearers, attribute, kind)
-        if m is not None:
-            out.append(m)
+    for hook in ("aura_check_mod", "foe_aura_check_mod"):
+        for _, h, bearers in _auras(gs, e, hook):
+            m = h(gs, e, bearers, attribute, kind)
+            if m is not None:
+                out.append(m)
     return out
 
 
@@ -526,7 +568,7 @@ def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> 
             mode = h(gs, e, attribute, kind)
             if mode and (found is None or (mode == "any" and found[1] != "any")):
                 found = (t, mode)
-    if found is not None or attribute is None:
+    if found is not None:
         return found
     for t, h, bearers in _auras(gs, e, "aura_reroll"):
         if h(gs, e, bearers, attribute, kind):
