@@ -128,12 +128,14 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
+    _AURA_IDS.clear()
     return plugin
 
 
 def unregister(trait_id: str) -> None:
     _REGISTRY.pop(trait_id, None)
     _BY_HOOK.clear()
+    _AURA_IDS.clear()
 
 
 @contextmanager
@@ -435,19 +437,21 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             if f is not None:
                 factor *= Fraction(f)
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
-    for hook, out in (("aura_attack_mod", imp), ("aura_def_check_mod", def_check),
-                      ("foe_aura_def_check_mod", def_check)):
-        for t, h in handlers(hook):
-            bearers = aura_bearers(gs, t)
-            if bearers:
-                m = h(gs, bearers, attacker, target, weapon, ranged)
-                if m is not None:
-                    out.append(m)
-    for hook in ("aura_dmg_mod", "foe_aura_dmg_mod"):
-        for t, h in handlers(hook):
-            bearers = aura_bearers(gs, t)
-            if bearers:
-                dmg_plus += h(gs, bearers, attacker, target, weapon, ranged) or 0
+    amap = _aura_map(gs)
+    if amap:
+        for hook, out in (("aura_attack_mod", imp), ("aura_def_check_mod", def_check),
+                          ("foe_aura_def_check_mod", def_check)):
+            for t, h in handlers(hook):
+                bearers = amap.get(t)
+                if bearers:
+                    m = h(gs, list(bearers), attacker, target, weapon, ranged)
+                    if m is not None:
+                        out.append(m)
+        for hook in ("aura_dmg_mod", "foe_aura_dmg_mod"):
+            for t, h in handlers(hook):
+                bearers = amap.get(t)
+                if bearers:
+                    dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero)
@@ -470,10 +474,8 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
             c = h(gs, bearer, actor, action, weapon, target)
             if c is not None:
                 cap = c if cap is None else min(cap, c)
-    for t, h in handlers("aura_ene_mod"):                      # TRT-CRY-OF-MASTERY (G1, G10)
-        bearers = [b for b in aura_bearers(gs, t) if b != actor]
-        if bearers:
-            plus += h(gs, bearers, actor, action, weapon, target) or 0
+    for _, h, bearers in _auras(gs, actor, "aura_ene_mod"):       # TRT-CRY-OF-MASTERY (G1, G10)
+        plus += h(gs, bearers, actor, action, weapon, target) or 0
     return plus, cap
 
 
@@ -514,21 +516,48 @@ def aura_active(gs, b: int) -> bool:
             and w.get(b, Stress).value <= w.get(b, Attributes).VOL)
 
 
+_AURA_IDS: list[frozenset] = []
+
+
+def _aura_trait_ids() -> frozenset:
+    """The trait IDs registered on an aura hook point (cached until the registry changes)."""
+    if not _AURA_IDS or _AURA_IDS[0] is None:
+        _AURA_IDS[:] = [frozenset(t for hook in HOOKS if hook.startswith(("aura_", "foe_aura_"))
+                                  for t, _ in handlers(hook))]
+    return _AURA_IDS[0]
+
+
+def _aura_map(gs) -> dict:
+    """{aura trait ID: its bearers on the table and able to act, in id order}, one pass over the miniatures per
+    world version (memoised; independent of facings)."""
+    memo = gs._memo_table()
+    got = memo.get("aura_map")
+    if got is None:
+        ids = _aura_trait_ids()
+        out: dict[str, list[int]] = {}
+        for b in gs.minis():
+            carried = character_traits(gs, b)
+            hit = ids.intersection(carried) if carried else ()
+            if hit and aura_active(gs, b):
+                for t in hit:
+                    out.setdefault(t, []).append(b)
+        got = memo["aura_map"] = {t: tuple(v) for t, v in out.items()}
+    return got
+
+
 def aura_bearers(gs, trait_id: str) -> list[int]:
     """The characters on the table, able to act, that carry `trait_id` (memoised per world version)."""
-    memo = gs._memo_table()
-    key = ("aura_bearers", trait_id)
-    got = memo.get(key)
-    if got is None:
-        got = memo[key] = tuple(b for b in gs.minis() if trait_id in character_traits(gs, b) and aura_active(gs, b))
-    return list(got)
+    return list(_aura_map(gs).get(trait_id, ()))
 
 
 def _auras(gs, e: int, hook: str):
     """(trait ID, handler, bearers other than `e`) of every trait registered on the aura hook `hook` that some
     bearer carries; G10: a handler is asked once per trait, with all its bearers (one bearer meets an aura)."""
+    amap = _aura_map(gs)
+    if not amap:
+        return
     for t, h in handlers(hook):
-        bearers = [b for b in aura_bearers(gs, t) if b != e]
+        bearers = [b for b in amap.get(t, ()) if b != e]
         if bearers:
             yield t, h, bearers
 
