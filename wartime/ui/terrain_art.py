@@ -66,6 +66,15 @@ def look_of(piece, name: str = "") -> str:
     return KIND_LOOK.get(piece.kind, "scrub")
 
 
+#: the most texture features (leaves, stones, ripples...) of one kind drawn on a piece: a huge piece stays quick to draw
+MAX_FEATURES = 4000
+
+
+def _count(poly, per_k2: float) -> int:
+    """How many features of a density (per K²) a footprint gets, at most MAX_FEATURES."""
+    return min(int(poly.area * per_k2), MAX_FEATURES)
+
+
 def _rng(piece_id: str, salt: int = 0) -> random.Random:
     return random.Random(zlib.crc32(piece_id.encode("utf-8")) * 31 + salt)
 
@@ -210,7 +219,7 @@ def _woods(tile, ctx, rng, height):
     pygame.draw.polygon(tile, under, ctx.ring(poly.exterior.coords))
     minx, miny, maxx, maxy = poly.bounds
     # undergrowth: leaf litter and bushes
-    for _ in range(int(poly.area * 14)):
+    for _ in range(_count(poly, 14)):
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         pygame.draw.circle(tile, jitter((58, 80, 42) if rng.random() < 0.6 else (76, 70, 44), rng, 8), ctx.p(x, y),
                            max(1, ctx.k(rng.uniform(0.05, 0.16))))
@@ -219,7 +228,7 @@ def _woods(tile, ctx, rng, height):
     # tree canopies on a jittered grid inside the footprint (they overhang its edge a little, as trees do)
     prepared = prep(poly.buffer(-0.35))
     spots = []
-    step = 1.25
+    step = 1.25 * max(1.0, math.sqrt(poly.area / 1500.0))      # a huge wood: fewer, as many as fit MAX_FEATURES
     y = miny + 0.5
     row = 0
     while y < maxy:
@@ -416,7 +425,7 @@ def _scrub(tile, ctx, rng, height, base=(70, 92, 50)):
     poly = ctx.piece.polygon
     minx, miny, maxx, maxy = poly.bounds
     tile.fill(base)
-    for _ in range(int(poly.area * 22)):
+    for _ in range(_count(poly, 22)):
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         c = ctx.p(x, y)
         g = jitter((96, 120, 60), rng, 14)
@@ -433,10 +442,10 @@ def _rubble(tile, ctx, rng, height):
     poly = ctx.piece.polygon
     minx, miny, maxx, maxy = poly.bounds
     tile.fill((96, 88, 76))
-    for _ in range(int(poly.area * 30)):          # grit
+    for _ in range(_count(poly, 30)):          # grit
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         pygame.draw.circle(tile, jitter((120, 110, 96), rng, 18), ctx.p(x, y), max(1, ctx.k(0.04)))
-    for _ in range(int(poly.area * 9)):           # stones and broken bricks, lit from the top left
+    for _ in range(_count(poly, 9)):           # stones and broken bricks, lit from the top left
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         r = rng.uniform(0.1, 0.26)
         n = rng.randint(4, 6)
@@ -463,7 +472,7 @@ def _water(tile, ctx, rng, height):
         if not inner2.is_empty and inner2.geom_type == "Polygon":
             pygame.draw.polygon(tile, deep, ctx.ring(inner2.exterior.coords))
     minx, miny, maxx, maxy = poly.bounds
-    for _ in range(int(poly.area * 6) + 2):        # ripples
+    for _ in range(_count(poly, 6) + 2):        # ripples
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         c = ctx.p(x, y)
         wpx = ctx.k(rng.uniform(0.3, 0.6))
@@ -486,7 +495,7 @@ def _bog(tile, ctx, rng, height):
     poly = ctx.piece.polygon
     minx, miny, maxx, maxy = poly.bounds
     tile.fill((70, 74, 46))
-    for _ in range(int(poly.area * 1.2) + 2):       # pools of dark water
+    for _ in range(_count(poly, 1.2) + 2):       # pools of dark water
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         rw, rh = ctx.k(rng.uniform(0.4, 1.0)), ctx.k(rng.uniform(0.25, 0.5))
         r = pygame.Rect(0, 0, max(3, rw), max(2, rh))
@@ -494,7 +503,7 @@ def _bog(tile, ctx, rng, height):
         pygame.draw.ellipse(tile, (52, 54, 36), r.inflate(4, 4))
         pygame.draw.ellipse(tile, (40, 62, 70), r)
         pygame.draw.arc(tile, (110, 140, 150), r.inflate(-r.w // 3, -r.h // 3), 0.4, 2.6, 1)
-    for _ in range(int(poly.area * 3)):             # reed tufts
+    for _ in range(_count(poly, 3)):             # reed tufts
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         c = ctx.p(x, y)
         g = jitter((112, 120, 62), rng, 12)
@@ -580,7 +589,7 @@ def _flat_roof(tile, ctx, rng, height, tower: bool = False):
     else:
         tile.fill((112, 108, 100))
         minx, miny, maxx, maxy = poly.bounds
-        for _ in range(int(poly.area * 12)):
+        for _ in range(_count(poly, 12)):
             x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
             pygame.draw.circle(tile, jitter((100, 96, 90), rng, 10), ctx.p(x, y), max(1, ctx.k(0.08)))
         _mask(tile, ctx)
@@ -609,10 +618,10 @@ def _ruin(tile, ctx, rng, height):
     poly = ctx.piece.polygon
     minx, miny, maxx, maxy = poly.bounds
     tile.fill((54, 48, 44))
-    for _ in range(int(poly.area * 16)):
+    for _ in range(_count(poly, 16)):
         x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
         pygame.draw.circle(tile, jitter((80, 72, 64), rng, 16), ctx.p(x, y), max(1, ctx.k(rng.uniform(0.04, 0.12))))
-    for _ in range(max(2, int(poly.area / 2))):     # fallen beams
+    for _ in range(max(2, _count(poly, 0.5))):     # fallen beams
         x, y = rng.uniform(minx + 0.4, maxx - 0.4), rng.uniform(miny + 0.4, maxy - 0.4)
         a = rng.uniform(0, math.pi)
         ln = rng.uniform(0.8, 1.8)
