@@ -47,20 +47,22 @@ def combine(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
     return tuple(out)
 
 
-def resolve_die(die: int, target: int) -> tuple[bool, bool, bool]:
+def resolve_die(die: int, target: int, crit_max: int = 1) -> tuple[bool, bool, bool]:
     """CHK-1 / CHK-2: pass if die ≤ target; a natural 1 always passes (critical), a natural 10 always
-    fails (fumble), whatever the modifiers. Returns (passed, critical, fumble)."""
-    critical = die == 1
+    fails (fumble), whatever the modifiers. Returns (passed, critical, fumble). `crit_max`: the highest die that is
+    a critical (a trait's: 2 for TRT-SNIPER-WEAPON, 0 for TRT-TOOTHLESS, which scores none)."""
+    critical = die <= crit_max
     fumble = die == 10
     passed = critical or (not fumble and die <= target)
     return passed, critical, fumble
 
 
-def make_check(kind: str, attribute: str | None, base: int, modifiers: Sequence[Modifier], die: int) -> CheckResult:
+def make_check(kind: str, attribute: str | None, base: int, modifiers: Sequence[Modifier], die: int,
+               crit_max: int = 1) -> CheckResult:
     """CHK-1: target = base + the sum of the (deduplicated) modifiers, never clamped."""
     mods = combine(modifiers)
     target = base + sum(m.value for m in mods)
-    passed, critical, fumble = resolve_die(die, target)
+    passed, critical, fumble = resolve_die(die, target, crit_max)
     return CheckResult(kind, attribute, base, mods, target, die, critical, fumble, passed)
 
 
@@ -80,12 +82,14 @@ def check_event_data(result: CheckResult) -> dict:
 
 def roll_check(world, who: int | None, kind: str, attribute: str | None, base: int,
                modifiers: Sequence[Modifier], rule: str, reason: str, *, always_pass: str | None = None,
-               **extra) -> CheckResult:
+               crit_max: int = 1, **extra) -> CheckResult:
     """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5).
     `always_pass` names a trait by which the check always passes, even on a 10 (no fumble: traits notes G10,
     "always passes" beats a fumble range); the event then carries it."""
     die = world.dice.d10()
-    result = make_check(kind, attribute, base, modifiers, die)
+    result = make_check(kind, attribute, base, modifiers, die, crit_max)
+    if crit_max != 1:
+        extra = {**extra, "crit_max": crit_max}
     if always_pass is not None:
         result = replace(result, passed=True, fumble=False)
         extra = {**extra, "always_pass": always_pass}

@@ -90,7 +90,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
         wound_best_protection(gs, target, "CMB-9")
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
-    n = wounds_after_def(dmg, defense, d.passed)
+    n = terms.wounds(dmg, defense, d.passed)                         # CMB-4 wound stage (Larga vida, ...)
     if max_wounds is not None:
         n = min(n, max_wounds)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
@@ -129,7 +129,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
 
     def roll_imp():
         return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
-                                    distance=round(distance, 6), weapon=weapon)
+                                    distance=round(distance, 6), weapon=weapon, crit_max=terms.crit_max)
     if surprise:
         # CBA-11 ruling (2): the automatic hit rolls no die: no critical, no fumble
         imp = CheckResult("IMP", "AGI", gs.attrs(attacker).AGI, (), 0, 0, False, False, True)
@@ -203,6 +203,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     dmg += dmg_bonus + dodge_dmg                                     # CBA-17 dodger's fumble: DMG +1
     if imp.critical:
         dmg += 1                                                     # CMB-6
+        terms = terms.on_critical()                                  # the traits' critical terms (Matarife, ...)
     world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=terms.dmg(dmg),
                critical=imp.critical)
     out["hit"] = True

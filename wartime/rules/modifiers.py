@@ -130,7 +130,8 @@ def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
 
 
 def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, rule: str, reason: str,
-                         extra: list[Modifier] | None = None, base: int | None = None, weapon=None, **event_data):
+                         extra: list[Modifier] | None = None, base: int | None = None, weapon=None,
+                         crit_max: int = 1, **event_data):
     """Roll a CH ATR-type check for character `e` (CHK-1, CHK-3): base = the attribute's current value,
     plus situational `extra`, the character's own modifiers, the action's one-shot modifiers (ACT-3,
     MVA-2, MVA-3, GNA-4) when `e` is the acting character, and a pending Apoyar +1 (GNA-1, consumed)."""
@@ -149,10 +150,11 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     else:
         value = base
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
-    result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always, **event_data)
+    result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always,
+                        crit_max=crit_max, **event_data)
     if not result.passed:
         via = traits.reroll_source(gs, e, attribute, kind, weapon)   # G2: one reroll (TRT-ELITE-*, auras)
         if via is not None and traits.rerolls(via[1], result):
-            result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason,
+            result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, crit_max=crit_max,
                                 **{**event_data, "reroll": via[0]})
     return result

@@ -2,12 +2,12 @@
 CHK-1/CHK-2 (pass, critical, fumble), CMB-4, CMB-6..9, CMB-17, CMB-18, MOD-1. Used by the AI and the UI."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from wartime.rules.checks import combine, resolve_die
-from wartime.rules.combat import Cover, melee_damage, wounds_after_def
+from wartime.rules.combat import Cover, melee_damage
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
 from wartime.rules import traits
@@ -21,13 +21,13 @@ def p_pass(target: int) -> Fraction:
     return Fraction(sum(1 for d in DIE if resolve_die(d, target)[0]), 10)
 
 
-def die_outcomes(target: int, always: bool = False, reroll: str | None = None):
+def die_outcomes(target: int, always: bool = False, reroll: str | None = None, crit_max: int = 1):
     """(die, probability, passed, critical, fumble) of the die that stands for a check against `target`
     (CHK-2): `always` passes it even on a 10 (no fumble); `reroll` ('any' / 'nofumble', G2) rerolls a failed
     first die (a fumble too for 'any') and the second stands, so P(final d) = [d stands first]/10 + P(reroll)/10."""
     first = []
     for d in DIE:
-        passed, crit, fumble = resolve_die(d, target)
+        passed, crit, fumble = resolve_die(d, target, crit_max)
         if always:
             passed, fumble = True, False
         again = reroll is not None and not passed and (reroll == "any" or not fumble)
@@ -59,7 +59,7 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
         if crit:
             n = 0
         else:
-            n = wounds_after_def(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
+            n = terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
         if max_wounds is not None:
             n = min(n, max_wounds)
         dist[n] = dist.get(n, Fraction(0)) + tenth * (1 - p_cover_stop)
@@ -101,7 +101,9 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     has_cover = cover is not None
     return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
-                      imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None)
+                      imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
+                      terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
+                      terms.wound_threshold)
 
 
 @lru_cache(maxsize=4096)
@@ -109,25 +111,30 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                second: bool, unarmed: bool, has_cover: bool, full: bool, piece_def: int, def_check: int = 0,
                dmg_plus: int = 0, dmg_factor: Fraction = Fraction(1), dmg_zero: str | None = None,
                imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
-               def_reroll: str | None = None) -> AttackOdds:
+               def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
+               pass_no_wounds: bool = False, wound_threshold: int | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable)."""
-    terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero)
+    terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
+                               pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold)
+    crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     cover = Cover(25 if full else 0, piece_def) if has_cover else None
     exp = Fraction(0)
     p_inc = Fraction(0)
     p_hit = Fraction(0)
     p_second = p_pass(imp_target) if second else Fraction(1)
-    for d, tenth, passed, crit, _ in die_outcomes(imp_target, imp_always, imp_reroll):
+    for d, tenth, passed, crit, _ in die_outcomes(imp_target, imp_always, imp_reroll, crit_max):
         if not passed:
             continue
         w = tenth if crit else tenth * p_second
         p_hit += w
         dmg = base + (1 if crit else 0)
         use_cover = None if (crit or not ranged) else cover
-        dt = defense + def_check + (def_bonus if use_cover is not None else 0)
+        d_def = max(0, defense + crit_def_plus) if crit else defense
+        dt = d_def + def_check + (def_bonus if use_cover is not None else 0)
         cap = (2 if crit else 1) if unarmed else None
-        for n, p in wounds_distribution(dmg, defense, dt, use_cover, cap, terms, def_always, def_reroll).items():
+        for n, p in wounds_distribution(dmg, d_def, dt, use_cover, cap, crit_terms if crit else terms, def_always,
+                                        def_reroll).items():
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p

@@ -76,6 +76,14 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``dmg_mod(gs, bearer, attacker, target, weapon, ranged) -> int | 'zero' | None`` -- a ± DMG modifier added
   with the core's (critical, charge, CH DEF fumble) in CMB-4's step 2; ``'zero'``: the trait sets DMG 0 (step
   4). → dmg_mod.
+* ``crit_range(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- the highest CH IMP die that is a
+  critical (2: 1-2; 0: none; the lowest answer 0 wins, G10). → on_crit.
+* ``crit_dmg_mod(...) -> int | None`` / ``crit_def_mod(...) -> int | None`` -- DMG / DEF terms of a critical hit
+  only. → on_crit.
+* ``wounds_on_pass(...) -> bool`` -- True: a passed CH DEF leaves the target no wounds (CMB-4 wound stage).
+  → def_mod.
+* ``wound_threshold(...) -> int | None`` -- only a final DMG above it wounds the target (CMB-4 wound stage).
+  → dmg_mod.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 
@@ -153,5 +161,5 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet)
 
 # the handler modules register themselves on import
-from wartime.rules.traits import (area, auras, combat_numbers, costs, elite, flight, movement,  # noqa: F401
-                                  psychology, stealth, weapons)
+from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
+                                  movement, psychology, stealth, weapons)

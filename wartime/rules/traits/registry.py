@@ -49,6 +49,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "rng_factor": "rng_mod",
     "reroll": "reroll",
     "auto_pass": "auto_pass",
+    "crit_range": "on_crit",
+    "crit_dmg_mod": "on_crit",
+    "crit_def_mod": "on_crit",
+    "wounds_on_pass": "def_mod",
+    "wound_threshold": "dmg_mod",
     "attack_mod": "check_mod",
     "def_check_mod": "check_mod",
     "dmg_mod": "dmg_mod",
@@ -369,6 +374,11 @@ class CombatTerms:
     dmg_plus: int = 0
     dmg_factor: Fraction = Fraction(1)
     dmg_zero: str | None = None
+    crit_max: int = 1                 # the highest CH IMP die that is a critical (crit_range)
+    crit_dmg_plus: int = 0            # DMG added on a critical besides the core +1 (crit_dmg_mod)
+    crit_def_plus: int = 0            # DEF changed on a critical (crit_def_mod)
+    pass_no_wounds: bool = False      # a passed CH DEF leaves no wounds (wounds_on_pass)
+    wound_threshold: int | None = None  # only DMG above it wounds (wound_threshold)
 
     def dmg(self, raw: int) -> int:
         """CMB-4 steps 2-4: `raw` (the base with the core's ± already added: critical, charge, CH DEF fumble)
@@ -388,9 +398,26 @@ class CombatTerms:
         """CMB-3 ruling: the DEF of this attack, the protections' sum plus every ± DEF, minimum 0."""
         return max(0, total + self.def_plus)
 
+    def on_critical(self) -> "CombatTerms":
+        """The terms of a critical hit: its extra DMG and DEF change folded in."""
+        if not (self.crit_dmg_plus or self.crit_def_plus):
+            return self
+        return replace(self, dmg_plus=self.dmg_plus + self.crit_dmg_plus, def_plus=self.def_plus + self.crit_def_plus,
+                       crit_dmg_plus=0, crit_def_plus=0)
+
+    def wounds(self, dmg: int, defense: int, passed: bool) -> int:
+        """CMB-4 wound stage (1): the wounds by the rule (a pass DMG − DEF, a fail DMG, never below 0) as the
+        traits set them: none on a pass (TRT-LONG-LIFE), none unless DMG is above a threshold (TRT-GREAT-BEAST)."""
+        if self.wound_threshold is not None and dmg <= self.wound_threshold:
+            return 0
+        if passed and self.pass_no_wounds:
+            return 0
+        return max(0, dmg - defense) if passed else max(0, dmg)
+
 
 NO_TERMS = CombatTerms()
-_COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "aura_attack_mod",
+_COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
+                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -407,6 +434,10 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                (target, character_traits(gs, target), ""))
     imp: list = []
     def_check: list = []
+    crit_range: list[int] = []
+    crit_dmg = crit_def = 0
+    no_wounds = False
+    threshold = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -436,6 +467,20 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             f = h(*args)
             if f is not None:
                 factor *= Fraction(f)
+        for _, h in _of("crit_range", carried):
+            c = h(*args)
+            if c is not None:
+                crit_range.append(c)
+        for _, h in _of("crit_dmg_mod", carried):
+            crit_dmg += h(*args) or 0
+        for _, h in _of("crit_def_mod", carried):
+            crit_def += h(*args) or 0
+        for _, h in _of("wounds_on_pass", carried):
+            no_wounds = no_wounds or bool(h(*args))
+        for _, h in _of("wound_threshold", carried):
+            w = h(*args)
+            if w is not None:
+                threshold = w if threshold is None else max(threshold, w)
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -452,9 +497,13 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                 bearers = amap.get(t)
                 if bearers:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
-    if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero):
+    # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
+    crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
+    if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
+            or no_wounds or threshold is not None):
         return NO_TERMS
-    return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero)
+    return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
+                       no_wounds, threshold)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:

@@ -1,0 +1,62 @@
+"""Traits on criticals and on the wound stage (CMB-4's order; traits notes G10): TRT-SNIPER-WEAPON (Arma de
+francotirador: criticals on 1-2), TRT-TOOTHLESS (Sin dientes: no criticals, beats the wider range), TRT-EXTRA-DAMAGE
+(Daño extra), TRT-SLAUGHTERER (Matarife), TRT-ULTRA-PIERCING-AMMO (Munición ultraperforante), TRT-LONG-LIFE
+(Larga vida), TRT-GREAT-BEAST (Gran bestia); and TRT-CAVALRY (Caballería: a charge's DMG +2 instead of +1)."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import register
+
+
+def sniper(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-SNIPER-WEAPON: hit checks with this weapon are criticals on a roll of 1 or 2."""
+    return 2 if bearer == attacker else None
+
+
+def toothless(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-TOOTHLESS: it cannot score criticals (a 1 is an ordinary roll); it beats a wider critical range
+    (G10: the prohibition wins). On a weapon, only that weapon's hit checks."""
+    return 0 if bearer == attacker else None
+
+
+def extra_damage(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-EXTRA-DAMAGE: DMG +1 on a critical hit check (on top of the core critical +1)."""
+    return 1 if bearer == attacker else None
+
+
+def slaughterer(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-SLAUGHTERER: on a critical CH IMP in melee, DMG +2 instead of the core +1 (one more)."""
+    return 1 if bearer == attacker and not ranged else None
+
+
+def ultra_piercing(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-ULTRA-PIERCING-AMMO: on a critical CH IMP the target has DEF −5 (CH DEF target and DEF subtracted,
+    minimum 0), on top of the critical's DMG +1."""
+    return -5 if bearer == attacker else None
+
+
+def long_life(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-LONG-LIFE: it takes no wounds when it passes the CH DEF (instead of DMG − DEF)."""
+    return bearer == target
+
+
+def great_beast(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-GREAT-BEAST: only a final DMG greater than half its CON (x.5 up) wounds it."""
+    return (gs.attrs(target).CON + 1) // 2 if bearer == target else None
+
+
+def cavalry(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-CAVALRY: when charging, DMG +2 instead of +1: one more on the melee attack its charge set up
+    (CBA-12's bonus target)."""
+    if bearer == attacker and not ranged and gs.effects(attacker).charge_target == target:
+        return 1
+    return None
+
+
+register("TRT-SNIPER-WEAPON", "Arma de francotirador", {"crit_range": sniper}, kinds=("weapon",))
+register("TRT-TOOTHLESS", "Sin dientes", {"crit_range": toothless}, kinds=("race", "weapon"))
+register("TRT-EXTRA-DAMAGE", "Daño extra", {"crit_dmg_mod": extra_damage}, kinds=("weapon",))
+register("TRT-SLAUGHTERER", "Matarife", {"crit_dmg_mod": slaughterer}, kinds=("race", "weapon"))
+register("TRT-ULTRA-PIERCING-AMMO", "Munición ultraperforante", {"crit_def_mod": ultra_piercing}, kinds=("weapon",))
+register("TRT-LONG-LIFE", "Larga vida", {"wounds_on_pass": long_life}, kinds=("race",))
+register("TRT-GREAT-BEAST", "Gran bestia", {"wound_threshold": great_beast}, kinds=("race",))
+register("TRT-CAVALRY", "Caballería", {"dmg_mod": cavalry}, kinds=("race",))
