@@ -139,6 +139,7 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     mods += character_mods(gs, e, attribute, kind)
     if ctx is not None and ctx.actor == e:
         mods += ctx.atr_mods(attribute)
+        mods += traits.action_check_mods(gs, e, ctx.key, attribute, kind)      # TRT-ORDERLY-RETREAT
     eff = gs.effects(e)
     if eff.support:
         mods.append(Modifier("GNA-1", 1, "support"))

@@ -204,7 +204,7 @@ class ActionPipeline:
         gs = self.gs
         key = action.key
         if action.is_attack:
-            psychology.before_attack(gs, ctx, actor)          # trait hook point before_attack (TRT-COWARD)
+            psychology.before_attack(gs, ctx, actor, action)  # trait hook point before_attack (TRT-COWARD)
         if ctx.chained and not action.has_check and not ctx.failed:
             # ACT-3: a simple action in a chain needs a CH AGI −1; a fail voids it (ENE spent)
             r = roll_character_check(gs, ctx, actor, "ATR", "AGI", "ACT-3", "chained simple action")

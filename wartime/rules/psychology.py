@@ -130,15 +130,20 @@ def panic(gs: GameState, e: int, rule: str) -> None:
     once; the malus is owed (`MalusDue`) and the engine asks the opposing player for it as soon as the step that
     caused the panic has resolved (a 'malus' decision, `Engine.pending`): a choice cannot pause a resolution, and
     none of these maluses changes a check of the action in progress. A character already carrying every malus
-    the engine plays (gained before or its race's own) gains none."""
-    psyche = gs.psyche(e)
-    gs.world.set(e, replace(psyche, panic=True))
+    the engine plays (gained before or its race's own) gains none. A character that never panics (hook point
+    ``panic_immunity``, TRT-FANATIC) still owes the malus, but does not panic."""
+    immune = traits.panic_immune(gs, e)
+    if immune is None:
+        gs.world.set(e, replace(gs.psyche(e), panic=True))
     due = gs.world.try_get(e, MalusDue)
     owed = due.count if due is not None else 0
     gains = len(malus_options(gs, e)) > owed
     if gains:
         gs.world.set(e, MalusDue(owed + 1, due.rule if due is not None else rule))
-    gs.world.emit("panic", rule, who=e, malus_due=gains)
+    if immune is None:
+        gs.world.emit("panic", rule, who=e, malus_due=gains)
+    else:
+        gs.world.emit("panic_ignored", immune, who=e, malus_due=gains)
 
 
 def malus_options(gs: GameState, e: int) -> tuple[str, ...]:
@@ -181,10 +186,13 @@ def give_malus(gs: GameState, e: int, malus: str, chooser: str) -> None:
     gs.world.emit("malus_gained", due.rule, who=e, malus=traits.display_name(malus), trait=malus, chosen_by=chooser)
 
 
-def before_attack(gs: GameState, ctx, e: int) -> None:
-    """The checks a character's traits ask for before it attacks (hook point `before_attack`, e.g. TRT-COWARD):
-    each a CH PSI after the attack's ENE is paid and before its CH IMP, until one fails (PSI-5)."""
-    for req in traits.before_attack(gs, e):
+def before_attack(gs: GameState, ctx, e: int, action=None) -> None:
+    """The checks a character's traits ask for before it attacks (hook point `before_attack`, e.g. TRT-COWARD),
+    and those its target's traits ask of it (`target_before_attack`, e.g. TRT-HORROR for a melee attack): each a
+    CH PSI after the attack's ENE is paid and before its CH IMP, until one fails (PSI-5)."""
+    target = ctx.params.get("target") if ctx is not None else None
+    melee = action is not None and not getattr(action, "ranged", False)
+    for req in traits.before_attack(gs, e, target if isinstance(target, int) else None, melee):
         psi_check(gs, ctx, e, source=None, reason=req.reason, rule=req.rule)
         if ctx.failed:
             break

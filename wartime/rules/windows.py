@@ -161,7 +161,7 @@ class ReactionWindows:
         key = action.key
         actor = w.actor
         if action.is_attack:
-            psychology.before_attack(gs, ctx, e)              # trait hook point before_attack (TRT-COWARD)
+            psychology.before_attack(gs, ctx, e, action)      # trait hook point before_attack (TRT-COWARD)
         if ctx.failed:
             gs.world.emit("action_void", "PSI-5", who=e, action=key)
         else:

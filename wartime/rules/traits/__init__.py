@@ -26,6 +26,13 @@ against its catalogue row):
 * ``before_attack(gs, e) -> PsiCheck | None`` -- a check the character must pass to attack, rolled after the
   attack's ENE is paid and before its CH IMP (pipeline steps 5-6, in its activation or as a reaction); a
   failure fails the attack (PSI-5). Each answer is rolled in order until one fails. → psychology.
+* ``target_before_attack(gs, attacker, target, melee) -> PsiCheck | None`` -- a check the target's trait asks of
+  an attacker before its CH IMP (TRT-HORROR); rolled with ``before_attack``'s. → psychology.
+* ``panic_immunity(gs, e) -> bool`` -- True: the character never panics (PSI-8 / PSI-10 do not apply;
+  TRT-FANATIC). Called by ``rules.psychology.panic``. → psychology.
+* ``action_check_mod(gs, e, key, attribute, kind) -> Modifier | None`` -- a modifier on the checks of the
+  character's own action ``key`` (TRT-ORDERLY-RETREAT). Called by ``rules.modifiers.roll_character_check``.
+  → check_mod.
 * ``flight_levels(gs, e) -> frozenset[int]`` -- altitude levels the character may move at besides 1 (MOV-10,
   MVA-15); the answers are joined. → height_rule.
 * ``take_off_landing(gs, e) -> TakeOff | None`` -- a trait's own rule for Despegar / aterrizar (MVA-16): its
@@ -154,7 +161,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, ene_gain_bonus,
+                                           restrict_movement, ene_gain_bonus, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, take_off_landing, unregister,

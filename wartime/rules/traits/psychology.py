@@ -126,3 +126,46 @@ register("TRT-BLOOD-CRAVING", "Ansia de sangre", {"compulsion": blood_craving}, 
 register("TRT-MURDEROUS-MADNESS", "Locura asesina", {"on_activation_start": murderous_madness}, kinds=("race",))
 register("TRT-FAINT-HEARTED", "Pusilánime", {"attributes": faint_hearted}, kinds=("race",))
 register("TRT-RADIANT", "Radiante", {"aura_activation_start": radiant}, kinds=("race",))
+
+
+# --- more psychology: Fanático, Horror, Borracho, Servus, Retirada ordenada ------------------------------------
+def fanatic(gs, e: int) -> bool:
+    """TRT-FANATIC: it never panics (ruling: a failed CH LOC still gives the malus and a fumble's VOL loss, but no
+    panic)."""
+    return True
+
+
+def fanatic_never_flees(gs, e: int, key: str) -> None:
+    """TRT-FANATIC: it never flees (the reaction Huir is refused)."""
+    if key == "flee":
+        raise RuleViolation("TRT-FANATIC", f"{gs.name(e)} is fanatic (Fanático): it never flees")
+
+
+def horror(gs, attacker: int, target: int, melee: bool) -> PsiCheck | None:
+    """TRT-HORROR: an enemy must pass a CH PSI to attack it in melee: one for each melee attack action declared
+    against it, after its ENE is paid and before its CH IMP; a failure fails the attack (PSI-5)."""
+    return PsiCheck("attacks a Horror in melee", "TRT-HORROR") if melee else None
+
+
+def drunk(gs, e: int, attribute: str, kind: str) -> Modifier | None:
+    """TRT-DRUNK: after the 3rd turn, attribute checks −1, cumulative each turn (turn 4: −1, turn 5: −2...)."""
+    turn = gs.world.resources["flow"].turn
+    return Modifier("TRT-DRUNK", -(turn - 3), "Borracho") if turn > 3 else None
+
+
+def servus(gs, e: int, attrs: Attributes) -> Attributes:
+    """TRT-SERVUS (ruling): CON +1 and AGI +1, a real attribute increase (checks, ENE gain, melee DMG), max 10."""
+    return Attributes(min(10, attrs.CON + 1), min(10, attrs.AGI + 1), attrs.INT, attrs.VOL)
+
+
+def orderly_retreat(gs, e: int, key: str, attribute: str, kind: str) -> Modifier | None:
+    """TRT-ORDERLY-RETREAT: CH ATR +2 when disengaging from melee (Destrabarse, CBA-15)."""
+    return Modifier("TRT-ORDERLY-RETREAT", 2, "Retirada ordenada") if key == "disengage" else None
+
+
+register("TRT-FANATIC", "Fanático", {"panic_immunity": fanatic, "action_restriction": fanatic_never_flees},
+         kinds=("race",))
+register("TRT-HORROR", "Horror", {"target_before_attack": horror}, kinds=("race",))
+register("TRT-DRUNK", "Borracho", {"check_mod": drunk}, kinds=("race",))
+register("TRT-SERVUS", "Servus", {"attributes": servus}, kinds=("race",))
+register("TRT-ORDERLY-RETREAT", "Retirada ordenada", {"action_check_mod": orderly_retreat}, kinds=("race",))

@@ -49,6 +49,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "rng_factor": "rng_mod",
     "reroll": "reroll",
     "auto_pass": "auto_pass",
+    "target_before_attack": "psychology",
+    "panic_immunity": "psychology",
+    "action_check_mod": "check_mod",
     "crit_range": "on_crit",
     "crit_dmg_mod": "on_crit",
     "crit_def_mod": "on_crit",
@@ -222,13 +225,37 @@ def restrict_action(gs, e: int, key: str) -> None:
         h(gs, e, key)
 
 
-def before_attack(gs, e: int) -> list[PsiCheck]:
-    """``before_attack``: the checks the character's traits ask for before it attacks, in order."""
+def before_attack(gs, e: int, target: int | None = None, melee: bool = False) -> list[PsiCheck]:
+    """``before_attack``: the checks the character's traits ask for before it attacks, in order; then
+    ``target_before_attack``: those the target's traits ask of an attacker (TRT-HORROR)."""
     out = []
     for _, h in _of("before_attack", character_traits(gs, e)):
         r = h(gs, e)
         if r is not None:
             out.append(r)
+    if target is not None:
+        for _, h in _of("target_before_attack", character_traits(gs, target)):
+            r = h(gs, e, target, melee)
+            if r is not None:
+                out.append(r)
+    return out
+
+
+def panic_immune(gs, e: int) -> str | None:
+    """``panic_immunity``: the trait by which the character never panics (TRT-FANATIC), or None."""
+    for t, h in _of("panic_immunity", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
+
+
+def action_check_mods(gs, e: int, key: str, attribute: str | None, kind: str) -> list:
+    """``action_check_mod``: the character's trait modifiers on a check of its own action `key`."""
+    out = []
+    for _, h in _of("action_check_mod", character_traits(gs, e)):
+        m = h(gs, e, key, attribute, kind)
+        if m is not None:
+            out.append(m)
     return out
 
 
