@@ -2,6 +2,8 @@
 animated along their paths. A finished game shows the result screen."""
 from __future__ import annotations
 
+import pygame
+
 from ui_helpers import click, make_app, menu_index, mini_pos, press, shot
 
 from wartime.ui.adapter import AI, HUMAN
@@ -58,3 +60,28 @@ def test_ai_against_ai_to_the_result_screen(tmp_path):
     viewer = app.next_screen
     assert viewer is not None and len(viewer.session) == len(app.match.world.events)
     assert viewer.session.desync is None
+
+
+def test_the_replay_viewer_opened_from_the_result_screen_returns_to_it(tmp_path):
+    """Issue 14 point 6: closing the replay viewer opened from the result screen returns to the game's window
+    (the result still shown), not out of the program; closing the window from the viewer returns to the game,
+    which asks about quitting (autosave first)."""
+    app = make_app(tmp_path, seed=7, red=AI, blue=AI, speed=60.0)
+    press(app, "start")
+    for _ in range(5000):
+        if app.dialog is not None and app.dialog.kind == "result":
+            break
+        app.step()
+    app.step()
+    press(app, "watch_replay")
+    viewer = app.next_screen
+    viewer.step()
+    press(viewer, "quit")                       # the "Back to the game" button
+    assert viewer.running and viewer.next_screen is app and app.next_screen is None
+    assert app.step() and app.dialog is not None and app.dialog.kind == "result"
+    press(app, "watch_replay")
+    again = app.next_screen
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert again.step() and again.next_screen is app
+    app.step()
+    assert app.running and app.dialog is not None and app.dialog.kind == "quit"

@@ -716,7 +716,7 @@ class App(Screen):
     def open_replay(self) -> None:
         path = self.saves_dir / "last-game.jsonl"
         save_game(self.match, path, self.setup)
-        self.next_screen = ReplayViewer(path, fixed_dt=self.fixed_dt)
+        self.next_screen = ReplayViewer(path, size=self.screen.get_size(), fixed_dt=self.fixed_dt, back=self)
 
     def _toast(self, text: str, colour, seconds: float = 4.0) -> None:
         self.toast = (text, colour, self.time + seconds)

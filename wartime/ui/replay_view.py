@@ -121,8 +121,12 @@ class ReplayViewer(Screen):
     controls_h = CONTROLS_H
     """The viewer screen. Same step() / screenshot() interface as the play screen."""
 
-    def __init__(self, path: str | Path, *, size=(1280, 800), fixed_dt: float | None = None, speed: float = 1.0):
+    def __init__(self, path: str | Path, *, size=(1280, 800), fixed_dt: float | None = None, speed: float = 1.0,
+                 back=None):
+        """`back`: the screen the viewer was opened from (the play window's result screen): closing the viewer
+        returns to it instead of quitting."""
         init_pygame()
+        self.back = back
         self.screen = pygame.display.get_surface()
         if self.screen is None or self.screen.get_size() != tuple(size):
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -231,7 +235,7 @@ class ReplayViewer(Screen):
             else:
                 self.selected = None
         elif cmd == "quit":
-            self.running = False
+            self.close()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -255,9 +259,24 @@ class ReplayViewer(Screen):
             return 0.0
         return max(MIN_DWELL, dwell(ev))
 
+    def close(self, *, quit_after: bool = False) -> None:
+        """Close the viewer: back to the screen it was opened from (which then asks about quitting, if the window
+        itself was closed), or end the program when it was opened on its own."""
+        if self.back is None:
+            self.running = False
+            return
+        back = self.back
+        back.next_screen = None
+        back.screen = pygame.display.get_surface()
+        back.layout()
+        pygame.display.set_caption("Wartime — hot-seat")
+        self.next_screen = back
+        if quit_after:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close(quit_after=True)
             return
         if event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.set_mode((max(900, event.w), max(600, event.h)), pygame.RESIZABLE)
@@ -330,7 +349,8 @@ class ReplayViewer(Screen):
             colour = theme.BAD
         draw_top_bar(s, self.top_rect, self.gui, title, status, colour,
                      [("Zones", "toggle_zones", "Deployment zones (Z)"), ("Help", "help", "Controls (F1)"),
-                      ("Close", "quit", "Close the viewer")])
+                      ("Back to the game" if self.back is not None else "Close", "quit",
+                       "Return to the game" if self.back is not None else "Close the viewer")])
         self._draw_controls(s)
         self._draw_side(s, gs)
         # the log up to the cursor
