@@ -75,3 +75,24 @@ def benchmarks() -> dict:
     stem = densest_scenario().stem
     return {f"ui_frame_30_minis_{stem}": frame, f"ui_draw_30_minis_{stem}": draw_only,
             f"ui_frame_80_minis_{stem}": frame_80}
+
+
+def idle_cpu(seconds: float = 3.0) -> float:
+    """Issue 14 point 6: the share of one core the play window uses while nothing happens (a human to decide, no
+    animation): CPU time over wall time of the real frame loop (no fixed frame time) for `seconds`."""
+    import time
+    from wartime.ui.adapter import HUMAN, Setup
+    from wartime.ui.app import App
+    setup = Setup(str(ROOT / "scenarios" / "skirmish.toml"), {"red": None, "blue": None}, 1,
+                  {"red": HUMAN, "blue": HUMAN})
+    app = App(setup, start_screen=False, saves_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "wartime-bench-saves")
+    for _ in range(120):                          # settle: the first frames, the opening dialogs drawn
+        app.step()
+    w0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - w0 < seconds:
+        app.step()
+    return (time.process_time() - c0) / (time.perf_counter() - w0)
+
+
+if __name__ == "__main__":
+    print(f"idle window: {100 * idle_cpu():.1f} % of one core")

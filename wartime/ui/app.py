@@ -163,6 +163,16 @@ class App(Screen):
         w = self.match.gs.weapon(e, i)
         return w.name if w is not None else f"weapon {i}"
 
+    def idle(self) -> bool:
+        """Nothing to animate or play until the user acts: no reveal in progress, no timed message showing, and,
+        in play, a human to decide (or a dialog open, or the game over)."""
+        if self.presenter.busy or (self.toast is not None and self.time < self.toast[2]):
+            return False
+        if self.mode == "play" and self.dialog is None and not self.match.over:
+            p = self.match.pending
+            return p is None or self.is_human(p.side)
+        return True
+
     def update(self, dt: float) -> None:
         self.time += dt
         for ev, _snap in self.presenter.update(dt):

@@ -259,6 +259,10 @@ class ReplayViewer(Screen):
             return 0.0
         return max(MIN_DWELL, dwell(ev))
 
+    def idle(self) -> bool:
+        """Paused: nothing moves until the user acts."""
+        return not self.playing
+
     def close(self, *, quit_after: bool = False) -> None:
         """Close the viewer: back to the screen it was opened from (which then asks about quitting, if the window
         itself was closed), or end the program when it was opened on its own."""

@@ -19,6 +19,9 @@ def init_pygame() -> None:
         pygame.font.init()
 
 TOP_H, SIDE_W, BOTTOM_H, DICE_W = 36, 360, 190, 330
+#: While nothing moves (no animation, no AI to play, no toast), a frame waits up to this long for an event instead
+#: of redrawing at 60 fps: the window then costs a few per cent of a core (benchmarks/bench_ui.py, idle_cpu).
+IDLE_WAIT_MS = 250
 
 
 class Screen:
@@ -29,6 +32,10 @@ class Screen:
     def handle(self, event) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self) -> None: ...
+
+    def idle(self) -> bool:
+        """Nothing changes on screen until the user acts (no animation, no AI turn, no timed message)."""
+        return False
 
     @property
     def names_gs(self):
@@ -50,7 +57,14 @@ class Screen:
     def step(self, dt: float | None = None) -> bool:
         """Handle the queued events, advance animations (and the AI), draw one frame. False once closed."""
         if dt is None:
-            dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(60) / 1000.0
+            if self.fixed_dt is not None:
+                dt = self.fixed_dt
+            else:
+                if self.idle():           # sleep until an event (or IDLE_WAIT_MS) rather than spin at 60 fps
+                    event = pygame.event.wait(IDLE_WAIT_MS)
+                    if event.type != pygame.NOEVENT:
+                        pygame.event.post(event)
+                dt = self.clock.tick(60) / 1000.0
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
