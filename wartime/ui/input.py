@@ -54,16 +54,44 @@ REPLAY_KEYS = {
 
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
+#: What each key command does, in words for the help (the help's key lines are generated from the key tables, so
+#: a new binding without words here fails tests/ui/test_help_keys.py)
+COMMAND_WORDS = {
+    "cancel": "cancel / close", "confirm": "confirm", "undo_waypoint": "remove the last waypoint",
+    "skip": "skip the animation", "toggle_zones": "show the deployment zones",
+    "toggle_chain": "chain the next action (ACT-3)", "face_mouse": "turn to face the pointer first (MOV-5, free)",
+    "end_face": "end facing towards the pointer (swim, carry, 180°: MOV-5, MVA-14)", "help": "this help",
+    "save": "save", "load": "load", "fit": "fit the board", "zoom_in": "zoom in", "zoom_out": "zoom out",
+    "play_pause": "play / pause", "next_event": "next event", "prev_event": "previous event",
+    "next_activation": "next activation", "prev_activation": "previous activation", "to_end": "go to the end",
+    "to_start": "go to the start", "faster": "faster", "slower": "slower",
+}
+
+
+def key_name(key: int) -> str:
+    """A key as the help shows it ('Enter', 'F5', 'Keypad +')."""
+    name = pygame.key.name(key)
+    return {"return": "Enter", "enter": "Keypad Enter", "escape": "Esc", "backspace": "Backspace", "space": "Space",
+            "home": "Home", "end": "End", "page down": "PgDn", "page up": "PgUp", "[+]": "Keypad +",
+            "[-]": "Keypad -"}.get(name, name.upper() if len(name) <= 3 else name.capitalize())
+
+
+def key_lines(table: dict[int, str]) -> list[str]:
+    """The help's key lines from a key table: each command once with every key bound to it, in table order."""
+    by_command: dict[str, list[str]] = {}
+    for key, command in table.items():
+        by_command.setdefault(command, []).append(key_name(key))
+    return [f"{' / '.join(keys)}: {COMMAND_WORDS.get(command, command.replace('_', ' '))}"
+            for command, keys in by_command.items()]
+
 PLAY_HELP = [
     "## Mouse",
     "Left click: select a miniature · choose it (click again or Enter) · add a waypoint · pick a target",
     "Right drag or arrow keys: pan · wheel: zoom at the pointer · Home: fit the board",
     "Hover an action, a rule ID or a terrain piece for its rule and the reason it is greyed out",
     "## Keys",
-    "1-9: pick an action · Enter: confirm · Backspace: remove the last waypoint · Esc: cancel",
-    "T: turn to face the pointer before the next action (MOV-5, free) · C: chain the action (ACT-3)",
-    "E (drawing a swim, a carry or a 180°): the facing at the end is towards the pointer (MOV-5, MVA-14)",
-    "Space: skip the animation · Z: deployment zones · F5: save · F9: load · F1 or H: this help",
+    "1-9: pick an action · arrow keys: pan the board",
+    *key_lines(PLAY_KEYS),
     "## Turns and phases (hover the status line)",
     "Turn 1/8: the scenario's turn limit. Each turn: initiative (1D10 + VOL), then phases 10 → 1; a character",
     "acts from the phase equal to its VOL, the sides alternating, the initiative winner first (SEQ-1..7).",
@@ -78,9 +106,10 @@ PLAY_HELP = [
 
 REPLAY_HELP = [
     "## Replay viewer",
-    "Space: play / pause · . and , : next / previous event · ] and [ or PgDn / PgUp: next / previous activation",
-    "Home / End: start / end · 1-9: jump to turn · + / -: speed · click the timeline to jump",
-    "Right drag or arrow keys: pan · wheel: zoom · F: fit · Z: deployment zones · click a miniature: its view",
+    "1-9: jump to turn · click the timeline to jump · right drag or arrow keys: pan · wheel: zoom",
+    "click a miniature: its view",
+    "## Keys",
+    *key_lines(REPLAY_KEYS),
 ]
 
 
