@@ -719,9 +719,10 @@ def sidecar_path(record: str | Path) -> Path:
     return record.with_name(record.stem + ".ui.json")
 
 
-def save_game(match: Match, path: str | Path, setup: Setup) -> Path:
+def save_game(match: Match, path: str | Path, setup: Setup, saved_at: str | None = None) -> Path:
     """Save = the game record (`Match.write_record`) plus a small JSON beside it naming the scenario and list
-    files and who plays each side (`<name>.ui.json`)."""
+    files and who plays each side (`<name>.ui.json`); `saved_at` (the window's clock, for the save lists) is file
+    metadata there, never in the record."""
     path = Path(path)
     match.write_record(path)
     flow = match.engine.flow
@@ -730,6 +731,8 @@ def save_game(match: Match, path: str | Path, setup: Setup) -> Path:
             "lists": {s: str(Path(lst.path).resolve()) for s, lst in match.lists.items()},
             "seed": match.seed, "controllers": dict(setup.controllers), "scenario_name": match.scenario.name,
             "turn": flow.turn, "decisions": len(match.decisions), "over": match.over}
+    if saved_at is not None:
+        side["saved_at"] = saved_at
     atomic_write_text(sidecar_path(path), json.dumps(side, indent=2, sort_keys=True) + "\n")
     return path
 

@@ -25,13 +25,14 @@ from wartime.ui import theme
 from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
                                 attack_preview, end_facing_param, entry_check, entry_decision, long_name,
                                 movement_allowance, new_match, option_decision, pass_decision, path_preview,
-                                point_params, point_preview, rebuild_match, read_sidecar, save_game,
+                                point_params, point_preview, rebuild_match, save_game,
                                 submit_with_frames, terrain_names, try_action, try_decision, view_state)
 from wartime.geometry.templates import template_from_code
 from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
 from wartime.ui.narrate import Line, describe
+from wartime.ui import saves
 from wartime.ui.replay_view import ReplayViewer
 from wartime.ui.screen import Screen, init_pygame
 from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice, draw_log, draw_menu, draw_odds_box,
@@ -70,7 +71,7 @@ class Tool:
 
 class App(Screen):
     def __init__(self, setup: Setup, *, match: Match | None = None, size=(1280, 800), fixed_dt: float | None = None,
-                 speed: float = 1.0, saves_dir: str | Path = "saves", start_screen: bool = True):
+                 speed: float = 1.0, saves_dir: str | Path | None = None, start_screen: bool = True):
         init_pygame()
         self.screen = pygame.display.get_surface()
         if self.screen is None or self.screen.get_size() != tuple(size):
@@ -78,7 +79,7 @@ class App(Screen):
         pygame.display.set_caption("Wartime — hot-seat")
         self.clock = pygame.time.Clock()
         self.fixed_dt = fixed_dt
-        self.saves_dir = Path(saves_dir)
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else saves.default_saves_dir()
         self.gui = Gui()
         self.pointer = Pointer()
         self.presenter = Presenter(speed)
@@ -102,6 +103,7 @@ class App(Screen):
     def set_match(self, match: Match, setup: Setup) -> None:
         self.match = match
         self.setup = setup
+        self.saved_decisions = len(match.decisions)        # a game just loaded or started has nothing unsaved
         gs = match.gs
         self.view = BoardView(gs.board, self.board_rect, gs.deployment, terrain_names(match))
         self.presenter.clear()
@@ -368,8 +370,16 @@ class App(Screen):
             self.dialog = Dialog("help", "Controls", PLAY_HELP, [("Close", "dismiss", None)], cancel=("dismiss", None),
                                  width=760)
         elif cmd == "save":
+            self.dialog = self._save_dialog()
+        elif cmd == "save_slot":
+            self.dialog = None
+            self.save(saves.slot_path(self.saves_dir, int(payload)))
+        elif cmd == "save_new":
+            self.dialog = None
             self.save()
         elif cmd == "load":
+            self.dialog = self._unsaved_dialog() if self.unsaved() else self._load_dialog()
+        elif cmd == "load_anyway":
             self.dialog = self._load_dialog()
         elif cmd == "open_save":
             self.load(payload)
@@ -685,12 +695,34 @@ class App(Screen):
             stem = Path(self.match.scenario.path).stem
             f = self.match.engine.flow
             path = self.saves_dir / f"{stem}-seed{self.match.seed}-turn{f.turn}-{len(self.match.decisions):04d}.jsonl"
-        out = save_game(self.match, path, self.setup)
+        out = save_game(self.match, path, self.setup, saved_at=saves.now_text())
+        self.saved_decisions = len(self.match.decisions)
         self._toast(f"Saved to {_display_path(out)}", theme.GOOD)
         return out
 
     def autosave(self) -> Path:
-        return save_game(self.match, self.saves_dir / "autosave.jsonl", self.setup)
+        return save_game(self.match, self.saves_dir / "autosave.jsonl", self.setup, saved_at=saves.now_text())
+
+    def unsaved(self) -> int:
+        """Decisions taken since the game was last saved or loaded (0 for a finished game)."""
+        return 0 if self.match.over else max(0, len(self.match.decisions) - self.saved_decisions)
+
+    def _save_dialog(self) -> Dialog:
+        """Issue 14 point 6: named slots (each with what it holds now) or a new file named after the game."""
+        buttons = [(f"Slot {n}: {saves.describe(saves.slot_path(self.saves_dir, n))}", "save_slot", n)
+                   for n in range(1, saves.SLOTS + 1)]
+        buttons.append(("New save (named after the game and turn)", "save_new", None))
+        buttons.append(("Cancel", "dismiss", None))
+        return Dialog("save", "Save the game", [f"Saves are kept in {self.saves_dir}/."], buttons,
+                      cancel=("dismiss", None), width=640)
+
+    def _unsaved_dialog(self) -> Dialog:
+        n = self.unsaved()
+        return Dialog("unsaved", "Unsaved progress",
+                      [f"This game has {n} decision{'s' if n != 1 else ''} since it was last saved.",
+                       "Loading another game drops them (the autosave is written only when you quit)."],
+                      [("Save first", "save", None), ("Load anyway", "load_anyway", None), ("Cancel", "dismiss", None)],
+                      cancel=("dismiss", None), width=640)
 
     def load(self, path: str | Path) -> bool:
         try:
@@ -708,7 +740,7 @@ class App(Screen):
         return True
 
     def request_quit(self) -> None:
-        """Closing never loses the game: it is saved to saves/autosave.jsonl first, then we ask."""
+        """Closing never loses the game: it is saved to autosave.jsonl in the saves folder first, then we ask."""
         if self.dialog is not None and self.dialog.kind == "quit":
             self.running = False
             return
@@ -753,12 +785,7 @@ class App(Screen):
         files = sorted(self.saves_dir.glob("*.jsonl"), key=lambda p: (-p.stat().st_mtime, p.name))[:10]
         buttons = []
         for f in files:
-            info = ""
-            meta = read_sidecar(f)
-            if meta:
-                info = (f" — {str(meta.get('scenario_name', ''))[:40]}, turn {str(meta.get('turn'))[:6]}, "
-                        f"{str(meta.get('decisions'))[:8]} decisions")
-            buttons.append((f"{f.name}{info}", "open_save", str(f)))
+            buttons.append((f"{saves.label(f)} — {saves.describe(f)}", "open_save", str(f)))
         lines = [f"Saved games in {self.saves_dir}/ (newest first):"] if files else [f"No saved game in {self.saves_dir}/ yet."]
         buttons.append(("Cancel", "dismiss", None))
         return Dialog("load", "Load a game", lines, buttons, cancel=("dismiss", None), width=640)
@@ -1376,7 +1403,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                "  python main.py\n"
                "  python main.py --scenario scenarios/crossroads.toml --red scenarios/lists/mixed.toml --blue ai\n"
                "  python main.py --blue ai:scenarios/lists/armoured.toml --seed 7\n"
-               "  python main.py --load saves/autosave.jsonl\n"
+               "  python main.py --load ~/.local/share/wartime/saves/autosave.jsonl\n"
                "  python main.py --replay records/skirmish-7.jsonl   (same as: wartime replay view FILE)")
     ap.add_argument("--scenario", default=str(DEFAULT_SCENARIO), help="scenario file (default: scenarios/skirmish.toml)")
     for side in ("red", "blue"):
@@ -1388,7 +1415,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--replay", metavar="RECORD", default=None, help="open a game record in the replay viewer")
     ap.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     ap.add_argument("--speed", type=float, default=1.0, help="animation speed factor (default 1)")
-    ap.add_argument("--saves", default="saves", help="folder for saves and the autosave (default saves/)")
+    ap.add_argument("--saves", default=None, help="folder for saves and the autosave (default: the user's data "
+                    "folder, e.g. ~/.local/share/wartime/saves; $WARTIME_DATA_DIR/saves when set)")
     ap.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)   # smoke tests: stop after N frames
     return ap.parse_args(argv)
 

@@ -100,8 +100,9 @@ PLAY_HELP = [
     "A reaction prompt lists your miniatures that may react: Space or Esc passes the whole window.",
     "The Reactions button: asked when an enemy targets you or ends a move in view / always / never.",
     "## Saving",
-    "A save is the game record plus a small .ui.json beside it (saves/). Closing the window always",
-    "writes saves/autosave.jsonl first; `python main.py --load saves/autosave.jsonl` resumes it.",
+    "Save (F5): five named slots or a new file, kept in your data folder (~/.local/share/wartime/saves on Linux;",
+    "--saves DIR or $WARTIME_DATA_DIR elsewhere). Load (F9) lists them with scenario, turn and date and warns",
+    "about unsaved progress. Closing the window always writes autosave.jsonl there first.",
 ]
 
 REPLAY_HELP = [

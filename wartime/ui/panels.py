@@ -151,7 +151,8 @@ class Dialog:
             else:
                 body += [(t, 14, theme.TEXT, False) for t in theme.wrap(line, self.width - 40, 14)]
         bh = 38
-        n_rows = len(self.buttons) if self.kind == "load" else max(1, math.ceil(len(self.buttons) / 3))
+        listed = self.kind in ("load", "save")       # one button per line: a list of saves / slots
+        n_rows = len(self.buttons) if listed else max(1, math.ceil(len(self.buttons) / 3))
         h = 64 + sum(20 if s >= 14 else 10 for _, s, _, _ in body) + 20 + n_rows * (bh + 8)
         w = self.width
         r = pygame.Rect(0, 0, w, h)
@@ -169,7 +170,7 @@ class Dialog:
                 theme.blit_text(surface, t, (r.x + 20, y), s, c, b)
             y += 20 if s >= 14 else 10
         y += 10
-        if self.kind == "load":
+        if listed:
             for label, cmd, payload in self.buttons:
                 gui.button(surface, (r.x + 20, y, w - 40, bh), label, cmd, payload, align="left")
                 y += bh + 8
