@@ -4,6 +4,10 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# saves go to the user's data folder by default (wartime.ui.saves): a UI test never writes into the real home
+if "WARTIME_DATA_DIR" not in os.environ:
+    import tempfile
+    os.environ["WARTIME_DATA_DIR"] = tempfile.mkdtemp(prefix="wartime-test-data-")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
