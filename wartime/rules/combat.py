@@ -141,10 +141,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         imp, dodge_dmg = dodge_contest(gs, ctx, attacker, target, imp, roll_imp)      # CBA-17
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
     if imp.fumble:
-        world.emit("hit_fumble", "CMB-8", who=attacker)
-        if weapon is not None:
-            wound_weapon(gs, attacker, weapon_index, "CMB-8")
-        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+        imp_fumble(gs, ctx, attacker, weapon_index)
     if not imp.passed:
         world.emit("miss", "CMB-1", attacker=attacker, target=target)
         return out
@@ -154,10 +151,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
                             against=target)
         if second.fumble:
-            world.emit("hit_fumble", "CMB-8", who=attacker)
-            if weapon is not None:
-                wound_weapon(gs, attacker, weapon_index, "CMB-8")
-            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+            imp_fumble(gs, ctx, attacker, weapon_index)
         if not second.passed:
             world.emit("miss", second_imp, attacker=attacker, target=target)
             return out
@@ -173,10 +167,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
                             "second CH IMP into a melee", against=target)
         if second.fumble:
-            world.emit("hit_fumble", "CMB-8", who=attacker)
-            if weapon is not None:
-                wound_weapon(gs, attacker, weapon_index, "CMB-8")
-            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+            imp_fumble(gs, ctx, attacker, weapon_index)
         if not second.passed:
             others = [o for o in gs.minis() if o not in (target, attacker) and gs.on_table(o)
                       and gs.in_contact(o, target)]
@@ -212,6 +203,15 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
                                 max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms)
     return out
+
+
+def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> None:
+    """CMB-8: a fumbled CH IMP (the first, or CBA-5's / CBA-8's second): an automatic DMG 1 hit on the attacker,
+    and the weapon used gains 1 wound."""
+    gs.world.emit("hit_fumble", "CMB-8", who=attacker)
+    if weapon_index is not None:
+        wound_weapon(gs, attacker, weapon_index, "CMB-8")
+    resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

@@ -203,29 +203,30 @@ def charge_allowance(gs: GameState, actor: int) -> float:
     return float(gs.mov(actor) + 3) + traits.allowance_bonus(gs, actor, "charge")
 
 
-@register
-class MeleeAttack(Action):
-    """CBA-7: Ataque CaC (weapon ENE, CH IMP AGI; DMG = weapon DMG + CON − 4 − wounds, min 1)."""
-    key = "melee_attack"
-    rule = "CBA-7"
+class _WeaponMelee(Action):
+    """A melee attack with one of the attacker's weapons at an enemy in base contact (CMB-11): weapon ENE, CH IMP
+    AGI with the melee modifiers, melee DMG (MOD-1), a charge's DMG +1 (CBA-12). `firearm`: CBA-8's weapon of
+    RNG > 0 (one round fired, a second CH IMP); otherwise CBA-7's RNG 0 weapon."""
     category = "combat"
     has_check = True
     is_attack = True
-
-    params = (Param("target", "enemy", "CBA-7: an enemy in base contact (CMB-11)"),
-              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"))
+    firearm = False
 
     def candidates(self, gs, actor, space):
         for t in space.enemies():
             if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=False):
+                for i in space.weapons(ranged=self.firearm):
                     yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
                                     label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
         t = melee_target(gs, actor, params, self.rule)
-        idx, _ = need_weapon(gs, actor, params, self.rule, ranged=False)
+        idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
+        if self.firearm:
+            if w.area is not None:
+                raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
+            traits.check_weapon_ready(w)                          # e.g. an empty magazine (GNA-13)
         return AttackPrep(t, idx)
 
     def cost(self, gs, actor, params, prepared):
@@ -234,56 +235,38 @@ class MeleeAttack(Action):
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
+        if self.firearm:
+            fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
+            if fired is not w:
+                gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus)
+                       dmg_bonus=bonus, second_imp=self.rule if self.firearm else None)
         _after_melee(gs, ctx, prepared.target)
 
 
 @register
-class MeleeAttackFirearm(Action):
+class MeleeAttack(_WeaponMelee):
+    """CBA-7: Ataque CaC (weapon ENE, CH IMP AGI; DMG = weapon DMG + CON − 4 − wounds, min 1)."""
+    key = "melee_attack"
+    rule = "CBA-7"
+
+    params = (Param("target", "enemy", "CBA-7: an enemy in base contact (CMB-11)"),
+              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"))
+
+
+@register
+class MeleeAttackFirearm(_WeaponMelee):
     """CBA-8: Ataque CaC con arma de disparo (weapon ENE, CH IMP AGI): as Ataque CaC (CBA-7) with a weapon of
     RNG > 0 against an engaged enemy in base contact, but after a passed CH IMP (even a critical) a second CH IMP
     with the same target value must pass too, else it misses; DMG by the melee formula with this weapon's DMG
     (MOD-1); a 10 on either roll has the CH IMP fumble's effects (CMB-8)."""
     key = "melee_attack_firearm"
     rule = "CBA-8"
-    category = "combat"
-    has_check = True
-    is_attack = True
+    firearm = True
 
     params = (Param("target", "enemy", "CBA-8: an enemy in base contact (CMB-11)"),
               Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"))
-
-    def candidates(self, gs, actor, space):
-        for t in space.enemies():
-            if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=True):
-                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
-                                    label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
-
-    def validate(self, gs, actor, params):
-        flight_restrictions(gs, actor, self)                     # MOV-13
-        t = melee_target(gs, actor, params, self.rule)
-        idx, w = need_weapon(gs, actor, params, self.rule, ranged=True)
-        if w.area is not None:
-            raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
-        traits.check_weapon_ready(w)                              # e.g. an empty magazine (GNA-13)
-        return AttackPrep(t, idx)
-
-    def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE
-
-    def resolve(self, gs, ctx, prepared):
-        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
-        w = gs.weapon(ctx.actor, prepared.weapon_index)
-        fired = traits.weapon_fired(w)               # it is fired: one round (TRT-MAGAZINES)
-        if fired is not w:
-            gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
-        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
-        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus, second_imp=self.rule)
-        _after_melee(gs, ctx, prepared.target)
 
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""
