@@ -8,9 +8,21 @@ import math
 import pygame
 import pytest
 
-from tests.ui.ui_helpers import (answer_until_red_action, click, key, legal_waypoint, make_app, menu_index, mini_pos, move_to,
-                                 press, screen_pos, settle, shot)
-from wartime.core.components import Activation, Position
+from tests.ui.ui_helpers import (
+    answer_until_red_action,
+    click,
+    key,
+    legal_waypoint,
+    make_app,
+    menu_index,
+    mini_pos,
+    move_to,
+    press,
+    screen_pos,
+    settle,
+    shot,
+)
+from wartime.core.components import Activation
 from wartime.rules.flow import phase_of
 
 
@@ -57,7 +69,7 @@ def test_BAS_3_tape_measure_between_two_bases_and_to_a_point(red_acts):
     app = red_acts
     gs = app.match.gs
     n = len(app.match.decisions)
-    mine, theirs = sides(app)
+    _mine, theirs = sides(app)
     a, b = app.match.pending.actor, theirs[0]
     press(app, "toggle_tape")
     drag(app, mini_pos(app, a), mini_pos(app, b))
@@ -79,7 +91,7 @@ def test_BAS_3_tape_measure_between_two_bases_and_to_a_point(red_acts):
 
 def test_BAS_3_tape_measure_while_the_key_is_held(red_acts):
     app = red_acts
-    mine, theirs = sides(app)
+    _mine, theirs = sides(app)
     key_down(app, pygame.K_m)
     drag(app, mini_pos(app, theirs[0]), mini_pos(app, theirs[-1]))
     assert app.table.tape is not None and app.table.tape.a.base == theirs[0]
@@ -104,6 +116,7 @@ def test_ENV_2_CMB_10_ghost_shows_los_cover_and_odds_and_leaves_the_state_unchan
     assert [r.enemy for r in g.rows] == gs.enemies(actor)
     # each row agrees with the engine from that spot (set for the check, then put back)
     from dataclasses import replace
+
     from wartime.rules.actions.combat import ranged_target_check
     from wartime.rules.odds import attack_odds
     from wartime.ui.tools import best_ranged_weapon
@@ -137,7 +150,7 @@ def test_undo_waypoint_preview_and_selection(red_acts):
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.tool is None                                            # the move preview
     assert not app.show_zones                                          # Ctrl+Z is not Z
-    mine, theirs = sides(app)
+    mine, _theirs = sides(app)
     other = next(e for e in mine if e != p.actor)
     click(app, mini_pos(app, other))
     assert app.selected == other
@@ -154,8 +167,8 @@ def test_undo_of_a_move_that_rolled_no_die_resimulates_the_record(red_acts):
     start = m0.gs.pos(p.actor)
     before = list(m0.decisions)
     sums = m0.checksums()
-    press(app, "menu", next(i for i, e in enumerate(app._menu(p)) if e.key == "move" and e.enabled))
-    pt = legal_waypoint(app)
+    press(app, "menu", next(i for i, e in enumerate(app._menu(p)) if e.key == "run" and e.enabled))
+    pt = legal_waypoint(app, 1.9)
     click(app, screen_pos(app, *pt))
     key(app, pygame.K_RETURN)
     settle(app)
@@ -163,7 +176,7 @@ def test_undo_of_a_move_that_rolled_no_die_resimulates_the_record(red_acts):
         press(app, "dismiss")
         settle(app)
     m1 = app.match
-    assert m1.decisions[n]["action"] == "move" and m1.pending.kind == "action" and m1.pending.actor == p.actor
+    assert m1.decisions[n]["action"] == "run" and m1.pending.kind == "action" and m1.pending.actor == p.actor
     assert m1.gs.pos(p.actor) != start
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     m2 = app.match
@@ -213,7 +226,7 @@ def test_undo_refused_against_the_ai(tmp_path):
 def test_enemy_card_on_click_does_not_select(red_acts):
     app = red_acts
     actor = app.match.pending.actor
-    mine, theirs = sides(app)
+    _mine, theirs = sides(app)
     click(app, mini_pos(app, theirs[0]))
     assert app.table.card == theirs[0]
     assert app.selected == actor and app.tool is None

@@ -4,16 +4,16 @@ a moment and puts it back exactly, as `rules.pipeline.Engine._validate` does) an
 decision re-simulates the match from its seed and recorded decisions, so the record stays the game's."""
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 import pygame
 
 from wartime.core.errors import RuleViolation
 from wartime.match.match import Match
-from wartime.rules.actions.combat import ranged_target_check
 from wartime.rules import traits
+from wartime.rules.actions.combat import ranged_target_check
 from wartime.rules.odds import AttackOdds, attack_odds
 from wartime.rules.sequence import Decision
 from wartime.rules.state import GameState
@@ -21,8 +21,7 @@ from wartime.ui import theme
 from wartime.ui.adapter import action_label, long_name
 from wartime.ui.panels import _fit, draw_card
 
-if TYPE_CHECKING:
-    from wartime.ui.app import App
+# `app` below is the play window (wartime.ui.app.App), which imports this module: it is not imported back.
 
 #: hold to measure (T already turns the active character to the pointer, MOV-5)
 TAPE_KEY = pygame.K_m
@@ -65,7 +64,7 @@ class Tape:
         return s
 
 
-def end_at(app: "App", pos) -> TapeEnd:
+def end_at(app, pos) -> TapeEnd:
     gs = app.match.gs
     hit = app.view.mini_at(gs, pos)
     if hit is not None:
@@ -315,7 +314,7 @@ def free_corner(area: pygame.Rect, size, avoid) -> pygame.Rect:
     best = None
     for x, y in spots:
         r = pygame.Rect(x, y, w, h)
-        near = r.inflate(30, 30)
+        near = r.inflate(90, 30)        # a miniature's name label runs beside it
         n = sum(1 for p in avoid if near.collidepoint(p))
         if best is None or n < best[0]:
             best = (n, r)
@@ -361,6 +360,7 @@ class TableTools:
         self.card: int | None = None     # the enemy whose card is shown
         self.sel_seen: int | None = None
         self.sel_history: list[int | None] = []
+        self.undone: tuple[list, float, float] | None = None     # a taken-back move's path, until when, radius
 
     def hides_tooltip(self) -> bool:
         """The board's hover tooltip would cover the tape's label or the open card."""
@@ -376,7 +376,7 @@ class TableTools:
             self.tape = None
             self.tape_dragging = False
 
-    def viewer(self, app: "App") -> str | None:
+    def viewer(self, app) -> str | None:
         """The side looking at the table now: the human side to decide, else the last human who decided."""
         p = app.match.pending
         if p is not None and app.is_human(p.side):
@@ -386,7 +386,7 @@ class TableTools:
         return next((s for s in app.match.gs.sides if app.is_human(s)), None)
 
     # --- input ------------------------------------------------------------------------------------------------
-    def handle(self, app: "App", event) -> bool:
+    def handle(self, app, event) -> bool:
         if app.dialog is not None or app.mode != "play":
             return False
         if event.type == pygame.KEYDOWN:
@@ -424,7 +424,7 @@ class TableTools:
             return True
         return False
 
-    def _key_down(self, app: "App", event) -> bool:
+    def _key_down(self, app, event) -> bool:
         if event.key == TAPE_KEY:
             self.tape_held = True
             return True
@@ -446,7 +446,7 @@ class TableTools:
                 return True
         return False
 
-    def place_ghost(self, app: "App") -> None:
+    def place_ghost(self, app) -> None:
         gs = app.match.gs
         e = app.selected
         if e is None or e not in gs.minis() or not gs.on_table(e):
@@ -460,7 +460,7 @@ class TableTools:
         self.ghost_key = (len(app.match.world.events), e, self.ghost.x, self.ghost.y)
 
     # --- undo ---------------------------------------------------------------------------------------------------
-    def undo(self, app: "App") -> str:
+    def undo(self, app) -> str:
         """Ctrl+Z: take back the last step that rolled no die, the latest first: a waypoint, the action being
         drawn or aimed, a free turn, the ghost, the selection, then (hot-seat) the last action decision of the
         activation going on. Returns what was undone (also shown as a toast)."""
@@ -494,24 +494,24 @@ class TableTools:
             if isinstance(k, str):
                 app._toast(f"Nothing to undo: {k}", theme.WARN)
                 return ""
-            done = self.undo_decision(app, k)
-        app._toast(f"Undone: {done}", theme.ACCENT)
+            done = self.undo_decision(app, k) + " — no die was rolled; the record is replayed without it"
+        app._toast(f"Undone: {done} (Ctrl+Z)", theme.ACCENT)
         return done
 
     @staticmethod
-    def prompted(app: "App", i: int) -> bool:
+    def prompted(app, i: int) -> bool:
         """Was the other side shown a reaction prompt for the action of decision i? (the window's prompts are
         remembered by the declaration event of the action they answer: `App._action_token`)"""
         m = app.match
         before = m.checkpoints[i - 1].n_events
         actor = m.decisions[i].get("actor")
         for (token, _window, _side) in getattr(app, "react_asked", ()):
-            if isinstance(token, tuple) and token[0] == actor:
-                if not isinstance(token[1], int) or token[1] >= before:     # (unsure: say it was asked)
-                    return True
+            # (a token without the declaration's index: unsure, so it counts as asked)
+            if isinstance(token, tuple) and token[0] == actor and (not isinstance(token[1], int) or token[1] >= before):
+                return True
         return False
 
-    def undo_decision(self, app: "App", keep: int) -> str:
+    def undo_decision(self, app, keep: int) -> str:
         m = app.match
         last = m.decisions[keep]
         what = f"{app.name(last['actor']).split(' ', 1)[-1]}'s {action_label(last.get('action'))}"
@@ -526,10 +526,16 @@ class TableTools:
             app.looked = {side: min(n, len(fresh.world.events)) for side, n in looked.items()}
         app.view.scale, app.view.pan = scale, pan
         app.last_human_side = fresh.pending.side if fresh.pending is not None else None
+        # where the taken-back move went, shown for a moment
+        path = (last.get("params") or {}).get("path")
+        q = fresh.gs.pos(last["actor"])
+        if path:
+            app.table.undone = ([(q.x, q.y)] + [tuple(pt[:2]) for pt in path], app.time + 4.0,
+                                fresh.gs.body(last["actor"]).radius)
         return what
 
     # --- every frame --------------------------------------------------------------------------------------------
-    def draw(self, app: "App", surface) -> None:
+    def draw(self, app, surface) -> None:
         gs = app.match.gs
         if app.selected != self.sel_seen:
             self.sel_history.append(self.sel_seen)
@@ -546,6 +552,16 @@ class TableTools:
             draw_ghost_board(surface, app.view, gs, self.ghost)
         if self.tape is not None:
             draw_tape(surface, app.view, gs, self.tape)
+        if self.undone is not None and app.time < self.undone[1]:
+            pts = [app.view.to_screen(*pt) for pt in self.undone[0]]
+            for a, b in itertools.pairwise(pts):
+                _dashed(surface, (200, 200, 210), a, b, 6)
+            r = max(6, int(self.undone[2] * app.view.scale))
+            pygame.draw.circle(surface, (200, 200, 210), pts[-1], r, 1)      # where the base stood
+            img = theme.text("taken back", 12, (230, 230, 235), True)
+            lr = img.get_rect(midright=(int(pts[-1][0]) - r - 6, int(pts[-1][1])))
+            pygame.draw.rect(surface, (20, 20, 24), lr.inflate(8, 2), border_radius=3)
+            surface.blit(img, lr)
         surface.set_clip(clip)
         if self.ghost is not None and not busy:
             draw_ghost_box(surface, app.view.rect, gs, self.ghost, app.name, app.view, app.view.names)

@@ -56,10 +56,10 @@ def draw_tracker(surface, rect: pygame.Rect, gui, gs: GameState, turn: int, turn
     theme.blit_text(surface, label, (strip.x + 8, strip.centery), 13, theme.TEXT, bold=True, anchor="midleft")
     gui.region((strip.x, strip.y, LABEL_W, CELL_H), tooltip=(
         "Turn and phases (SEQ-1..7)",
-        "Each turn: initiative, then phases 10 → 1. A character first becomes eligible in the phase equal to its "
+        ("Each turn: initiative, then phases 10 → 1. A character first becomes eligible in the phase equal to its "
         "VOL (SEQ-5; clamped to 1..10) and stays eligible in later phases until it has acted; the sides alternate, "
         "the initiative winner first. Dots: the miniatures that become eligible in that phase (grey: already "
-        "acted). Hover a phase for their names."))
+        "acted). Hover a phase for their names.")))
     x = strip.x + LABEL_W
     for p in range(10, 0, -1):
         cell = pygame.Rect(x, strip.y + 2, cell_w - 3, CELL_H - 4)
