@@ -55,7 +55,7 @@ def draw_tracker(surface, rect: pygame.Rect, gui, gs: GameState, turn: int, turn
     label = f"Turn {turn}/{turn_limit}" if started else "Before turn 1"
     theme.blit_text(surface, label, (strip.x + 8, strip.centery), 13, theme.TEXT, bold=True, anchor="midleft")
     gui.region((strip.x, strip.y, LABEL_W, CELL_H), tooltip=(
-        "Turn and phases (SEQ-1..7)",
+        "Phase tracker (SEQ-4, SEQ-5)",
         ("Each turn: initiative, then phases 10 → 1. A character first becomes eligible in the phase equal to its "
         "VOL (SEQ-5; clamped to 1..10) and stays eligible in later phases until it has acted; the sides alternate, "
         "the initiative winner first. Dots: the miniatures that become eligible in that phase (grey: already "
