@@ -43,6 +43,8 @@ from wartime.rules.actions import REGISTRY
 from wartime.data.tables import trait_by_id
 from wartime.geometry import sight
 from wartime.ui.deploy import DeployPlan, draw_panel as draw_deploy_panel
+from wartime.ui.tools import TableTools
+from wartime.ui.tracker import draw_tracker
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SCENARIO = ROOT / "scenarios" / "skirmish.toml"
@@ -126,6 +128,8 @@ class App(Screen):
         self.last_human_side: str | None = None
         #: the deployment being planned by a human side (ui/deploy.py), None otherwise
         self.deploy: DeployPlan | None = None
+        #: tape measure, ghost, enemy cards, undo (ui/tools.py)
+        self.table = TableTools()
         #: issue 14: per human side, when it is asked to react: 'relevant' (an enemy action targets one of its
         #: miniatures or a move ends in view of one), 'always' or 'never' (auto-pass)
         self.react_mode: dict[str, str] = {}
@@ -272,6 +276,8 @@ class App(Screen):
         pan = self.pointer.update(event)
         if pan is not None and self.dialog is None:
             self.view.pan_by(*pan)
+        if self.table.handle(self, event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             pos = self.pointer.pos
             if self.log_rect.collidepoint(pos):
@@ -387,6 +393,8 @@ class App(Screen):
             self.open_replay()
         elif cmd == "toggle_zones":
             self.show_zones = not self.show_zones
+        elif cmd == "toggle_tape":
+            self.table.toggle_tape()
         elif cmd == "fit":
             self.view.fit()
         elif cmd == "zoom_in":
@@ -1051,8 +1059,13 @@ class App(Screen):
         self.gui.begin(self.pointer.pos)
         gs = self.display_gs()
         self.view.draw(s, gs, self._draw_options(gs))
+        if self.mode == "play":
+            f = gs.world.resources.get("flow", self.match.engine.flow)
+            draw_tracker(s, self.board_rect, self.gui, gs, f.turn, self.match.gs.turn_limit, f.phase, f.turn >= 1)
+            self.table.draw(self, s)
         status, colour = self._status()
         draw_top_bar(s, self.top_rect, self.gui, f"Wartime · {self.match.scenario.name}", status, colour, [
+            ("Tape", "toggle_tape", "Tape measure: drag between two points or bases (or hold M); free"),
             ("Zones", "toggle_zones", "Show the deployment zones (Z)"),
             ("Save", "save", "Save the game: its record plus a .ui.json (F5)"),
             ("Load", "load", "Load a saved game (F9)"),
@@ -1356,7 +1369,7 @@ class App(Screen):
 
     def _board_tooltip(self, gs):
         pos = self.pointer.pos
-        if not self.view.contains(pos) or self.tool is not None:
+        if not self.view.contains(pos) or self.tool is not None or self.table.hides_tooltip():
             return None
         e = self.view.mini_at(gs, pos, self.presenter.overrides())
         if e is not None:
