@@ -198,3 +198,19 @@ def test_ALM_34_playing_an_alarm_is_refused() -> None:
     lists = {side: load_army_list(ROOT / "scenarios" / "lists" / "brawlers.toml") for side in ("red", "blue")}
     with pytest.raises(NotImplementedRule, match="ALM-34"):
         Match(sc, lists, seed=1, dice=Dice(1))
+
+
+def test_ALM_33_bestiary_waves_fit_the_vault_cap_and_heroes_fit_the_limit() -> None:
+    """ALM-33, ALM-32: every bestiary monster costs 10 points or more and at most the vault's 92-point cap, so a
+    first wave of 276 points can be bought from it; the heroes list fits both alarm scenarios' points limit."""
+    from wartime.data.costs import character_cost, list_cost
+    from wartime.data.loader import load_catalogue
+    cat = load_catalogue(ROOT / "scenarios" / "alarm" / "catalogue" / "bestiary.toml")
+    costs = sorted(character_cost(c) for c in cat.characters.values())
+    sc = load_scenario(VAULT)
+    s = alarm.shape(sc.alarm, sc.points_limit)
+    assert alarm.check_purchase(costs, 10_000, s.per_character_cap) == 10_000 - sum(costs)
+    greedy = [costs[-1]] * (s.first_budget // costs[-1])
+    assert alarm.check_purchase(greedy, s.first_budget, s.per_character_cap) < costs[-1]
+    heroes = load_army_list(ROOT / "scenarios" / "alarm" / "lists" / "heroes.toml")
+    assert list_cost(heroes) <= min(sc.points_limit, load_scenario(BELL).points_limit)
