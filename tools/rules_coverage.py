@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 INDEX = ROOT / "wartime" / "data" / "tables" / "rule_index.tsv"
 DOC = ROOT / "docs" / "rules-coverage.md"
 PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE", "CMB", "WND", "PSI", "MET",
-            "MOD", "MVA", "CBA", "GNA", "BLD", "TRT")
+            "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
@@ -49,12 +49,28 @@ PARTIAL = {
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
               "with MET-1",
+    "ALM-2": "the kind is validated in scenario files; playing an alarm is refused (ALM-34)",
+    "ALM-15": "the wave timeline ignores d in carry-the-bell (wartime.rules.alarm.wave_vp); not played (ALM-34)",
+    "ALM-32": "N points per VP and the shape per points limit; the attacker's catalogue and wave lists are not set up "
+              "in a game (ALM-34)",
+    "ALM-33": "budgets and the purchase check (wartime.rules.alarm.check_purchase); no wave-buying decision in play "
+              "(ALM-34)",
+    "ALM-36": "the arrival energy cap and no-reaction rule as functions; arrivals are not in play (ALM-34)",
+    "ALM-37": "the wave timeline; the hold zone is parsed; fleeing and placement are not in play (ALM-34)",
+    "ALM-38": "spawn markers, bell and goal parsed and validated; LOS eligibility and placement not in play (ALM-34)",
+    "ALM-39": "waves until the end event (timeline function); the end event is not detected in play (ALM-34)",
+    "ALM-40": "max_turns and the verdict as functions; not applied in play (ALM-34)",
+    "ALM-41": "strident alarm turns and budget tokens as functions; no token decision in play (ALM-34)",
+    "ALM-44": "the numbers (N, d, budgets, max_turns) and scenarios/alarm/hold-the-vault.toml; not playable yet "
+              "(ALM-34)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
               "objects (QUA) and voluntary targets are not modelled",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
 REFUSED = {
+    "ALM-34": "playing an alarm scenario (start event, waves and arrivals in the turn flow) is refused when a game "
+              "is set up",
     "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
     "MET-1": "a character carrying a metahability is refused when a game is set up",
     "MOV-2": "transports are refused when a game is set up",

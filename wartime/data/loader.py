@@ -35,8 +35,10 @@ from shapely.ops import unary_union
 
 from wartime.core.errors import DataError
 from wartime.data.costs import list_cost
+from wartime.data.alarm_data import alarm_duration, alarm_presets, reinforcement_vp
 from wartime.data.models import (
     ARCHETYPE_KINDS,
+    AlarmSpec,
     ATTRIBUTE_RANGES,
     ATTRIBUTES,
     SIDES,
@@ -51,6 +53,7 @@ from wartime.data.models import (
     Element,
     Perch,
     Scenario,
+    SpawnMarker,
     TerrainSpec,
     TraitRef,
     Unit,
@@ -110,6 +113,7 @@ _SCENARIO_KEYS = (
     "captive",
     "deployment",
     "default_lists",
+    "alarm",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
 _PERCH_KEYS = ("side", "at", "on")
@@ -1231,6 +1235,174 @@ def _parse_captives(data: Mapping[str, Any], c: _Collector) -> tuple[Captive, ..
     return tuple(out)
 
 
+_ALARM_KEYS = ("kind", "preset", "vpo", "vpl", "vpr", "rounds", "divisor", "lethal_ratio", "start", "trigger",
+               "hold_zone", "spawn_area", "spawn", "bell", "bell_character", "goal", "doors_spawn",
+               "deadly_zone_k", "alarm_tokens", "max_turns")
+ALARM_KINDS = ("temporal", "carry_the_bell")
+ALARM_STARTS = ("at_setup", "trigger_marker", "trap_marker")
+BELL_KINDS = ("side", "character", "marker")
+_HOLD_KEYS = ("rect", "polygon", "circle")
+_SPAWN_KEYS = ("id", "at", "door")
+MAX_SPAWN_MARKERS = 64
+MAX_ALARM_TOKENS = 99
+#: ALM-37: the default hold zone is a circle of this radius (K) on the trigger marker.
+DEFAULT_HOLD_RADIUS = 5.0
+
+
+def _get_point(raw: Mapping[str, Any], key: str, field: str, board: Polygon | None, board_text: str,
+               c: _Collector) -> tuple[float, float] | None:
+    value = raw[key]
+    f = _join(field, key)
+    if not (isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)):
+        c.add(f, f"expected a point [x, y], got {_show(value)}")
+        return None
+    x, y = float(value[0]), float(value[1])
+    if board is not None and not (board.bounds[0] <= x <= board.bounds[2] and board.bounds[1] <= y <= board.bounds[3]):
+        c.add(f, f"[{x:g}, {y:g}] is outside the {board_text} board")
+        return None
+    return x, y
+
+
+def _parse_zone_or_circle(raw: Mapping[str, Any], field: str, board: Polygon | None, board_text: str,
+                          c: _Collector) -> tuple[tuple[float, float], ...] | None:
+    """A zone from rect, polygon or ``circle = [x, y, radius]`` (a 64-gon), inside the board."""
+    _check_keys(raw, _HOLD_KEYS, field, c)
+    if "circle" in raw:
+        if "rect" in raw or "polygon" in raw:
+            c.add(field, "needs exactly one of rect, polygon or circle = [x, y, radius]")
+            return None
+        circle = raw["circle"]
+        if not (isinstance(circle, list) and len(circle) == 3 and all(_is_number(v) for v in circle)
+                and circle[2] > 0):
+            c.add(_join(field, "circle"), f"expected [x, y, radius] with radius > 0, got {_show(circle)}")
+            return None
+        return _circle_points(float(circle[0]), float(circle[1]), float(circle[2]))
+    return _parse_shape(raw, field, board, board_text, c)
+
+
+def _circle_points(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+    return tuple((round(x + r * math.cos(2 * math.pi * k / 64), 9), round(y + r * math.sin(2 * math.pi * k / 64), 9))
+                 for k in range(64))
+
+
+def _parse_alarm(data: Mapping[str, Any], board: Polygon | None, board_text: str,
+                 c: _Collector) -> AlarmSpec | None:
+    """The ``[alarm]`` table (ALM-2, ALM-9..ALM-14, ALM-32..ALM-41): kind, shape (a preset row, or VPo / VPl /
+    divisor), lethal ratio, start event, hold zone or bell and goal, spawn markers, tokens."""
+    raw = _get_table(data, "alarm", "", c, required=False)
+    if raw is None:
+        return None
+    n0 = len(c.problems)
+    _check_keys(raw, _ALARM_KEYS, "alarm", c)
+    kind = raw.get("kind")
+    if "kind" not in raw:
+        c.add("alarm.kind", f"missing (ALM-2: one of {', '.join(ALARM_KINDS)})")
+    elif kind not in ALARM_KINDS:
+        c.add("alarm.kind", f"ALM-2: {_one_of(kind, ALARM_KINDS)}")
+        kind = None
+    divisor = _get_int(raw, "divisor", "alarm", c, required=False, default=4)
+    if divisor is not None and divisor not in (2, 4):
+        c.add("alarm.divisor", f"ALM-10: the divisor is 4 or 2, got {_show(divisor)}")
+        divisor = None
+    vpo = vpl = vpr = None
+    rounds: int | None = None
+    preset = ""
+    if "preset" in raw:
+        preset = _get_str(raw, "preset", "alarm", c) or ""
+        for key in ("vpo", "vpl", "vpr", "rounds"):
+            if key in raw:
+                c.add(_join("alarm", key), "not with a preset (ALM-14: the preset row gives it)")
+        row = alarm_presets().get(preset) if preset else None
+        if preset and row is None:
+            c.add("alarm.preset", f"ALM-14: unknown preset '{preset}'{_suggest(preset, list(alarm_presets()))}")
+        elif row is not None:
+            vpo, vpl, vpr, rounds = row.vpo, row.vpl, row.vpr, row.rounds
+    else:
+        vpo = _get_number(raw, "vpo", "alarm", c, positive=True, high=1000)
+        vpl = _get_number(raw, "vpl", "alarm", c, positive=True, high=1000)
+        vpr = _get_number(raw, "vpr", "alarm", c, required=False, positive=True, high=1000)
+        rounds = _get_int(raw, "rounds", "alarm", c, low=1, required=False, limit=MAX_TURN_LIMIT)
+        if vpo is not None and vpl is not None:
+            if vpo >= vpl:
+                c.add("alarm.vpo", f"ALM-11: VPo ({vpo:g}) must be less than VPl ({vpl:g}); "
+                                   "it would give an alarm of 0 rounds or less")
+            elif divisor is not None:
+                if vpr is None and "vpr" not in raw:
+                    vpr = float(reinforcement_vp(vpo, divisor))
+                if vpr is not None and rounds is None and "rounds" not in raw:
+                    rounds = alarm_duration(vpo, vpl, vpr)
+    ratio = _get_number(raw, "lethal_ratio", "alarm", c, required=False, default=2.0, positive=True, high=100)
+    start = raw.get("start", "at_setup")
+    if start not in ALARM_STARTS:
+        c.add("alarm.start", f"ALM-34: {_one_of(start, ALARM_STARTS)}")
+    trigger = _get_point(raw, "trigger", "alarm", board, board_text, c) if "trigger" in raw else None
+    if start != "at_setup" and "trigger" not in raw:
+        c.add("alarm.trigger", f"missing (ALM-34: a start event '{start}' needs its marker point [x, y])")
+    hold: tuple[tuple[float, float], ...] = ()
+    hold_raw = _get_table(raw, "hold_zone", "alarm", c, required=False)
+    if hold_raw is not None:
+        hold = _parse_zone_or_circle(hold_raw, "alarm.hold_zone", board, board_text, c) or ()
+    elif kind == "temporal":
+        if trigger is None:
+            c.add("alarm.hold_zone", "missing (ALM-37: a temporal alarm needs a hold zone, or a trigger point "
+                                     "for the default 5 K circle)")
+        else:
+            hold = _circle_points(trigger[0], trigger[1], DEFAULT_HOLD_RADIUS)
+    spawn_area: tuple[tuple[float, float], ...] = ()
+    area_raw = _get_table(raw, "spawn_area", "alarm", c, required=False)
+    if area_raw is not None:
+        spawn_area = _parse_zone_or_circle(area_raw, "alarm.spawn_area", board, board_text, c) or ()
+    markers: list[SpawnMarker] = []
+    seen: set[str] = set()
+    for i, m in _get_tables(raw, "spawn", "alarm", c, MAX_SPAWN_MARKERS):
+        mf = _join(_join("alarm", "spawn"), i)
+        _check_keys(m, _SPAWN_KEYS, mf, c)
+        mid = _get_str(m, "id", mf, c, max_len=MAX_TEXT)
+        at = _get_point(m, "at", mf, board, board_text, c) if "at" in m else None
+        if "at" not in m:
+            c.add(_join(mf, "at"), "missing (required)")
+        door = _get_bool(m, "door", mf, c, False)
+        if mid is not None and mid in seen:
+            c.add(_join(mf, "id"), f"duplicate spawn marker id '{mid}'")
+            continue
+        if mid is not None and at is not None and door is not None:
+            seen.add(mid)
+            markers.append(SpawnMarker(id=mid, x=at[0], y=at[1], door=door))
+    bell = raw.get("bell", "side")
+    if bell not in BELL_KINDS:
+        c.add("alarm.bell", f"ALM-38: {_one_of(bell, BELL_KINDS)}")
+    bell_character = _get_int(raw, "bell_character", "alarm", c, low=1, required=False, default=0, limit=1000)
+    if bell == "character" and not bell_character:
+        c.add("alarm.bell_character", "missing (ALM-38: bell = 'character' names the 1-based character of the "
+                                      "defender's list that carries it)")
+    goal: tuple[tuple[float, float], ...] = ()
+    goal_raw = _get_table(raw, "goal", "alarm", c, required=False)
+    if goal_raw is not None:
+        goal = _parse_zone_or_circle(goal_raw, "alarm.goal", board, board_text, c) or ()
+    if kind == "carry_the_bell":
+        if goal_raw is None:
+            c.add("alarm.goal", "missing (ALM-39: a carry-the-bell alarm needs the goal zone where it stops)")
+        if "spawn" not in raw:
+            c.add("alarm.spawn", "missing (ALM-38: a carry-the-bell alarm needs [[alarm.spawn]] markers)")
+        if bell == "marker" and trigger is None:
+            c.add("alarm.trigger", "missing (ALM-38: bell = 'marker' needs the bell's point [x, y])")
+    elif kind == "temporal":
+        for key in ("goal", "bell", "bell_character", "doors_spawn"):
+            if key in raw:
+                c.add(_join("alarm", key), "only for a carry-the-bell alarm (ALM-38, ALM-39)")
+    doors_spawn = _get_bool(raw, "doors_spawn", "alarm", c, False)
+    deadly = _get_number(raw, "deadly_zone_k", "alarm", c, required=False, default=1.0, high=10, unit=" K")
+    tokens = _get_int(raw, "alarm_tokens", "alarm", c, low=0, required=False, default=0, limit=MAX_ALARM_TOKENS)
+    max_turns = _get_int(raw, "max_turns", "alarm", c, low=1, required=False, default=0, limit=MAX_TURN_LIMIT)
+    if len(c.problems) > n0 or kind is None or vpo is None or vpl is None or vpr is None or rounds is None:
+        return None
+    return AlarmSpec(kind=kind, preset=preset, vpo=vpo, vpl=vpl, vpr=vpr, rounds=rounds, divisor=divisor or 4,
+                     lethal_ratio=ratio or 2.0, start=start, trigger=trigger, hold_zone=hold, spawn_area=spawn_area,
+                     spawn=tuple(markers), bell=bell, bell_character=bell_character or 0, goal=goal,
+                     doors_spawn=bool(doors_spawn), deadly_zone_k=deadly if deadly is not None else 1.0,
+                     alarm_tokens=tokens or 0, max_turns=max_turns or 0)
+
+
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
                         allow_outside: bool = False) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
@@ -1268,6 +1440,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
     perches = _parse_perches(data, terrain, c)
     elements = _parse_elements(data, board, c)               # GNA-2
     captives = _parse_captives(data, c)                      # GNA-6
+    alarm = _parse_alarm(data, board, board_text, c)          # ALM-2, ALM-32..ALM-41
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)
@@ -1327,6 +1500,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         default_lists=default_lists,
         grid=bool(grid),
         description=description or "",
+        alarm=alarm,
     )
 
 

@@ -346,6 +346,54 @@ class Captive(_Frozen):
     bonds: Literal["rope", "steel"] = "rope"
 
 
+AlarmKind = Literal["temporal", "carry_the_bell"]
+AlarmStart = Literal["at_setup", "trigger_marker", "trap_marker"]
+BellKind = Literal["side", "character", "marker"]
+
+
+class SpawnMarker(_Frozen):
+    """A spawn marker of a carry-the-bell alarm (ALM-38, ``[[alarm.spawn]]``): a corner, crossing, door or stairs
+    at (x, y); a ``door`` marker may be eligible while seen when the alarm's ``doors_spawn`` option is on (ALM-21)."""
+
+    id: str
+    x: float
+    y: float
+    door: bool = False
+
+
+class AlarmSpec(_Frozen):
+    """A scenario's alarm (ALM-2, ALM-32..ALM-44, ``[alarm]``): the red side is the defender (the heroes), blue the
+    attacker (the monsters, bought wave by wave from a catalogue).
+
+    The shape is a preset row of ALM-14 (``preset``: rounds, VPo, VPr, VPl given verbatim) or VPo, VPl and the
+    divisor 4 or 2 (ALM-9..ALM-11: VPr = ⌈VPo/divisor⌉, d = ⌈(VPl − VPo)/VPr⌉), optionally with VPr and the rounds
+    given explicitly (ALM-10 ruling). ``lethal_ratio`` is r of ALM-32 (points of a VP: N = round(r·P/VPl)).
+    Temporal alarms hold a ``hold_zone`` (ALM-37, default: a 5 K circle on ``trigger``); carry-the-bell alarms
+    have spawn markers, a ``bell`` and a ``goal`` zone (ALM-38, ALM-39). ``alarm_tokens`` (ALM-41) is the
+    attacker's token stock; ``max_turns`` (ALM-40) ends the game (0: the default of the kind)."""
+
+    kind: AlarmKind
+    preset: str = ""
+    vpo: float
+    vpl: float
+    vpr: float
+    rounds: int
+    divisor: int = 4
+    lethal_ratio: float = 2.0
+    start: AlarmStart = "at_setup"
+    trigger: tuple[float, float] | None = None
+    hold_zone: tuple[tuple[float, float], ...] = ()
+    spawn_area: tuple[tuple[float, float], ...] = ()
+    spawn: tuple[SpawnMarker, ...] = ()
+    bell: BellKind = "side"
+    bell_character: int = 0
+    goal: tuple[tuple[float, float], ...] = ()
+    doors_spawn: bool = False
+    deadly_zone_k: float = 1.0
+    alarm_tokens: int = 0
+    max_turns: int = 0
+
+
 class Scenario(_Frozen):
     """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
 
@@ -372,3 +420,4 @@ class Scenario(_Frozen):
     default_lists: dict[str, Path] = {}
     grid: bool = False
     description: str = ""
+    alarm: AlarmSpec | None = None

@@ -17,7 +17,7 @@ from wartime.geometry.board import Board
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
-from wartime.rules import areas, deployment, holds, traits
+from wartime.rules import alarm, areas, deployment, holds, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -187,6 +187,7 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
     """Create the world: one entity per recruited character (BLD-24: each copy is a miniature), deployed in
     its side's zone facing the board centre, with ENE 0 (ENE-2). A scenario perch (MOV-10) holds a ranged
     character at level 2 on top of a 3 K piece. On the grid (MOV-15) bases stand on whole squares."""
+    alarm.refuse_play(getattr(scenario, "alarm", None))   # ALM-34: not in the turn flow yet
     board = build_board(scenario)
     world = World(dice)
     areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
