@@ -106,6 +106,31 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                       terms.wound_threshold)
 
 
+@lru_cache(maxsize=1024)
+def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int) -> tuple:
+    """`die_outcomes` in integers: (die, probability × 100, passed, critical, fumble). Every probability of a
+    rerolled or plain D10 is a multiple of 1/100 (1/10 for the die standing, k/100 for a reroll), so the
+    enumeration below stays exact in integers and builds its Fractions once at the end."""
+    return tuple((d, int(p * 100), passed, crit, fumble)
+                 for d, p, passed, crit, fumble in die_outcomes(target, always, reroll, crit_max))
+
+
+@lru_cache(maxsize=4096)
+def _wounds_thousandths(dmg: int, defense: int, def_target: int, stop10: int, cap: int | None, terms,
+                        def_always: bool, def_reroll: str | None) -> tuple:
+    """`wounds_distribution` in integers: ((wounds, probability × 1000), ...) with `stop10` = 10 × P(a full
+    cover piece stops the hit) (CMB-17)."""
+    dist: dict[int, int] = {}
+    for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
+        n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
+        if cap is not None:
+            n = min(n, cap)
+        dist[n] = dist.get(n, 0) + p100 * (10 - stop10)
+    if stop10:
+        dist[0] = dist.get(0, 0) + stop10 * 100
+    return tuple(dist.items())
+
+
 @lru_cache(maxsize=4096)
 def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaining: int, ranged: bool,
                second: bool, unarmed: bool, has_cover: bool, full: bool, piece_def: int, def_check: int = 0,
@@ -114,30 +139,32 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
                pass_no_wounds: bool = False, wound_threshold: int | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
-    memoised (the AI asks for the same odds many times a game; the result is exact and immutable)."""
+    memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
+    in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
+    the cover piece × 10: 10⁶ for a wound expectation) and become Fractions once: the same exact values as
+    summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
-    cover = Cover(25 if full else 0, piece_def) if has_cover else None
-    exp = Fraction(0)
-    p_inc = Fraction(0)
-    p_hit = Fraction(0)
-    p_second = p_pass(imp_target) if second else Fraction(1)
-    for d, tenth, passed, crit, _ in die_outcomes(imp_target, imp_always, imp_reroll, crit_max):
+    stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
+    exp = p_inc = p_hit = 0                                   # × 10⁶, × 10⁶, × 10³
+    second10 = int(p_pass(imp_target) * 10) if second else 10
+    for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max):
         if not passed:
             continue
-        w = tenth if crit else tenth * p_second
+        w = p100 * (10 if crit else second10)                 # × 10³
         p_hit += w
         dmg = base + (1 if crit else 0)
-        use_cover = None if (crit or not ranged) else cover
+        covered = has_cover and ranged and not crit
         d_def = max(0, defense + crit_def_plus) if crit else defense
-        dt = d_def + def_check + (def_bonus if use_cover is not None else 0)
+        dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
-        for n, p in wounds_distribution(dmg, d_def, dt, use_cover, cap, crit_terms if crit else terms, def_always,
-                                        def_reroll).items():
+        for n, p in _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap,
+                                        crit_terms if crit else terms, def_always, def_reroll):
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
-    p_def = sum((p for _, p, passed, _, _ in die_outcomes(defense + def_check + def_bonus, def_always, def_reroll)
-                 if passed), Fraction(0))
-    return AttackOdds(imp_target, defense + def_check + def_bonus, p_hit, p_def, exp, p_inc)
+    p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(defense + def_check + def_bonus, def_always,
+                                                                    def_reroll, 1) if passed)
+    return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
+                      Fraction(exp, 10 ** 6), Fraction(p_inc, 10 ** 6))

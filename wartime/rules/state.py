@@ -305,7 +305,12 @@ class GameState:
     def attrs(self, e: int) -> Attributes:
         """The character's attributes for checks and derived values: its current values (CHR-2) as its traits
         change them (the hook point ``attributes``, e.g. TRT-FAINT-HEARTED halves them)."""
-        return trait_hooks.attributes(self, e, self.world.get(e, Attributes))
+        memo = self._memo_table()                 # a pure function of the tables (auras by distance only)
+        key = ("attrs", e)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = trait_hooks.attributes(self, e, self.world.get(e, Attributes))
+        return got
 
     def base_attrs(self, e: int) -> Attributes:
         """The Attributes component itself (what a permanent change such as PSI-9's VOL −1 rewrites)."""

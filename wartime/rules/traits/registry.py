@@ -136,6 +136,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
+    _OF.clear()
     _AURA_IDS.clear()
     return plugin
 
@@ -143,6 +144,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
 def unregister(trait_id: str) -> None:
     _REGISTRY.pop(trait_id, None)
     _BY_HOOK.clear()
+    _OF.clear()
     _AURA_IDS.clear()
 
 
@@ -192,18 +194,32 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
 # --- the bearer's traits ----------------------------------------------------------------------------------
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     """A character's trait IDs: its own (race) traits and the maluses gained in play (PSI-8)."""
-    own, gained = gs.traits(e), gs.psyche(e).maluses
-    return frozenset(own) | frozenset(gained) if gained else own
+    memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
+    key = ("traits", e)
+    got = memo.get(key)
+    if got is None:
+        own, gained = gs.traits(e), gs.psyche(e).maluses
+        got = memo[key] = frozenset(own) | frozenset(gained) if gained else own
+    return got
 
 
 def _weapon_traits(weapon) -> tuple[str, ...]:
     return getattr(weapon, "traits", ())
 
 
+_OF: dict[tuple, list] = {}
+
+
 def _of(hook: str, carried) -> list[tuple[str, Callable[..., Any]]]:
+    """(trait ID, handler) of the traits in `carried` registered on `hook`, in trait-ID order (memoised per
+    (hook, carried) until the registry changes; callers only iterate it)."""
     if not carried:
         return []
-    return [(t, h) for t, h in handlers(hook) if t in carried]
+    key = (hook, carried)
+    got = _OF.get(key)
+    if got is None:
+        got = _OF[key] = [(t, h) for t, h in handlers(hook) if t in carried]
+    return got
 
 
 # --- helpers the rules call -------------------------------------------------------------------------------
