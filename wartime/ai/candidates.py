@@ -6,6 +6,7 @@ Legality is always decided by the engine (`Engine.check_action` / `Engine.check_
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from wartime.core.errors import RuleViolation
 from wartime.rules.actions import REGISTRY
@@ -27,16 +28,25 @@ def legal_cost(engine: Engine, d: Decision) -> int | None:
 
 
 # --- which offered key does what (action metadata) ------------------------------------------------------
-def param_kinds(key: str) -> set[str]:
-    return {q.kind for q in REGISTRY[key].params}
+def param_kinds(key: str) -> frozenset[str]:
+    return frozenset(q.kind for q in REGISTRY[key].params)
 
 
 def offered(p: Pending, *, is_attack: bool | None = None, moves: bool | None = None, kinds: tuple = (),
             without: tuple = (), reaction_only: bool | None = None) -> list[str]:
     """The keys the pending decision offers whose action has the given metadata: `is_attack`, `moves`,
     `reaction_only` (None = either), every parameter kind in `kinds` and none in `without`."""
+    return list(_offered(tuple(p.options), is_attack, moves, tuple(kinds), tuple(without), reaction_only,
+                         len(REGISTRY)))
+
+
+@lru_cache(maxsize=2048)
+def _offered(options: tuple, is_attack, moves, kinds: tuple, without: tuple, reaction_only,
+             registered: int) -> tuple[str, ...]:
+    """`offered` memoised on the offered keys and the filter (`registered`: the registry's size, so a test
+    that registers an action is not answered from before it)."""
     out = []
-    for k in p.options:
+    for k in options:
         a = REGISTRY.get(k)
         if a is None or (is_attack is not None and a.is_attack != is_attack) or \
                 (moves is not None and a.moves != moves) or \
@@ -45,7 +55,7 @@ def offered(p: Pending, *, is_attack: bool | None = None, moves: bool | None = N
         pk = param_kinds(k)
         if all(x in pk for x in kinds) and not any(x in pk for x in without):
             out.append(k)
-    return out
+    return tuple(out)
 
 
 def by_rule(p: Pending, rule: str, *, free: bool | None = None) -> str | None:

@@ -730,7 +730,7 @@ class ScriptedController:
                 values: dict[int, tuple[float, float] | None] = {}      # per weapon: the same for every key
                 for key, i, wpn in [(k, i, w) for k in keys for i, w in weapons]:
                     if i not in values:
-                        values[i] = self._early_values(gs, e, a, i, wpn)
+                        values[i] = self._early_values(gs, e, a, i, wpn, late=s == total)
                     got = values[i]
                     if got is None:
                         continue
@@ -751,9 +751,10 @@ class ScriptedController:
         return d
 
     @staticmethod
-    def _early_values(gs, e, a, i, wpn) -> tuple[float, float] | None:
+    def _early_values(gs, e, a, i, wpn, late: bool = True) -> tuple[float, float] | None:
         """(value of an early shot, value of a shot after the move) with weapon i at the mover where it stands
-        now, or None when the weapon cannot shoot it there (area, empty, out of range or view, no LOS)."""
+        now, or None when the weapon cannot shoot it there (area, empty, out of range or view, no LOS); the
+        second is only computed when `late` (it is read at the end of the path only: 0.0 otherwise)."""
         if wpn.area is not None or (wpn.magazine is not None and not wpn.rounds):
             return None
         if gs.distance(e, a) > wpn.RNG or not gs.in_fov(e, a):
@@ -761,11 +762,13 @@ class ScriptedController:
         c = gs.cover(e, [a])[0]
         if not c.has_los:
             return None
-        late = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
         odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                            extra_imp=[Modifier("REA-4", -1, "early")])
+        if not late:
+            return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), 0.0
+        after = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
         return (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate),
-                float(late.expected_wounds) + 2.0 * float(late.p_incapacitate))
+                float(after.expected_wounds) + 2.0 * float(after.p_incapacitate))
 
     def _reaction_melee(self, match, p, a, floor: int):
         """The engine's first legal melee attack with a weapon on the acting enemy that the energy floor allows."""

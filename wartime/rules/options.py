@@ -71,10 +71,14 @@ def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
     """The keys of `Pending("action").options` (see the module docstring), sorted."""
     out = []
     gs, turn = engine.gs, engine.flow.turn
+    quick = restrictions.probe_filter(gs, turn, actor)       # the per-actor part of the probe, once
     for key in own_activation_keys():
         action = REGISTRY[key]
         try:
-            restrictions.check(gs, turn, actor, action, key, None, probe=True)
+            if quick is None:
+                restrictions.check(gs, turn, actor, action, key, None, probe=True)
+            elif not quick(action):
+                continue
             action.available(gs, actor)
         except RuleViolation:
             continue

@@ -57,6 +57,24 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
 
 
+def probe_filter(gs: GameState, turn: int, actor: int):
+    """`check(..., probe=True)` of an own-activation action, made once per actor (rules/options.py asks it of
+    every registered action each time it lists the offered keys): when none of the actor-level restrictions
+    applies (no panic, PSI-12; no forced charge, PSI-7; no compulsion; no trait on ``action_restriction`` /
+    ``movement_restriction``; not immobilised or tied, CBA-25; not at level 3, MOV-13), the probe of an action
+    reduces to MVA-3 (no attack after a sprint this turn) and the returned predicate answers it; otherwise None
+    (run `check` for each action). The same answers as `check`, without its per-action cost."""
+    psyche = gs.psyche(actor)
+    if psyche.panic or psyche.forced_charge is not None or gs.world.try_get(actor, Compelled) is not None:
+        return None
+    if traits.restricts_actions(gs, actor) or holds.holder_of(gs, actor) is not None or hiding.tied(gs, actor):
+        return None
+    if gs.pos(actor).level == 3:
+        return None
+    sprinted = gs.effects(actor).sprint_turn == turn
+    return lambda action: not (sprinted and action.is_attack)
+
+
 def _legal(gs: GameState, actor: int, action, params: dict, facing: float | None) -> bool:
     """Whether `action` with `params` validates and can be paid now, after the free turn `facing` (MOV-5; put
     back exactly, as the engine's own check does). Changes nothing."""

@@ -112,6 +112,23 @@ class VariantPrep:
 
 
 def ranged_variants(gs: GameState, actor: int, target: int, weapon) -> tuple[tuple[str, ...], Cover]:
+    """`_ranged_variants` memoised per world version and the shooter's facing (each variant action and the AI ask
+    it of every candidate: one cover query for all); a refusal is raised again as a new RuleViolation."""
+    memo = gs._memo_table()
+    key = ("variants", actor, target, weapon, gs.pos(actor).facing)
+    got = memo.get(key)
+    if got is None:
+        try:
+            got = memo[key] = _ranged_variants(gs, actor, target, weapon)
+        except RuleViolation as exc:
+            memo[key] = (exc.rule_id, exc.message, None)
+            raise
+    if got[-1] is None:
+        raise RuleViolation(got[0], got[1])
+    return got
+
+
+def _ranged_variants(gs: GameState, actor: int, target: int, weapon) -> tuple[tuple[str, ...], Cover]:
     """CBA-2 / CBA-3 / CBA-4 on top of CMB-10: which variants a shot at `target` with `weapon` needs, and its cover.
     CBA-2: beyond the FOV range (VOL × 5 K) up to VOL × 7.5 K (book rounding), still within the 180° arc and with
     LOS; CBA-4: beyond the weapon's RNG up to RNG × 1.5 K (book rounding); the two combine (ruling). CBA-3: no LOS

@@ -577,6 +577,13 @@ def allowance_bonus(gs, e: int, key: str) -> float:
     return float(sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e))))
 
 
+def restricts_actions(gs, e: int) -> bool:
+    """Whether any of the character's traits is on ``action_restriction`` or ``movement_restriction`` (a
+    character without one needs no per-action trait check: rules/restrictions.py `probe_filter`)."""
+    carried = character_traits(gs, e)
+    return bool(_of("action_restriction", carried) or _of("movement_restriction", carried))
+
+
 def restrict_movement(gs, e: int, key: str) -> None:
     """``movement_restriction``: raises RuleViolation if a trait forbids movement action `key` to the character."""
     for _, h in _of("movement_restriction", character_traits(gs, e)):
