@@ -722,10 +722,21 @@ class ScriptedController:
         best = None
         end_value = None
         keys = offered(p, is_attack=True, moves=False, kinds=("weapon", "point"))     # the ranged attacks
+        weapons = self._weapons(gs, e, True)
+        if not keys or not weapons:
+            return None
+        pe, ra, re = gs.pos(e), gs.body(a).radius, gs.body(e).radius
+        reach = max((w.RNG for _, w in weapons), default=-1.0)
         try:
-            weapons = self._weapons(gs, e, True)
             for s in (0.0, total / 3, 2 * total / 3, total):
                 x, y, heading = point_along(pts, s)
+                # no weapon can shoot it there when it is behind the shooter (ENV-1's half-plane) or beyond every
+                # RNG even on the flat (the BAS-3 distance is never shorter): `_early_values` would say None for
+                # each, so the trial position is not even set (off the grid variant, whose metric differs)
+                if not gs.board.grid and (
+                        not sight.in_fov(pe.x, pe.y, pe.facing, x, y, ra, math.inf)
+                        or math.hypot(x - pe.x, y - pe.y) - ra - re > reach + 1e-9):
+                    continue
                 gs.world.set(a, replace(old, x=x, y=y, facing=old.facing if heading is None else heading))
                 values: dict[int, tuple[float, float] | None] = {}      # per weapon: the same for every key
                 for key, i, wpn in [(k, i, w) for k in keys for i, w in weapons]:
