@@ -101,6 +101,19 @@ def contact_point(gs: GameState, actor: int, target: int, gap: float = 0.02) -> 
     return CandidateSpace(gs, actor).contact_point(target, gap)
 
 
+def contact_points(gs: GameState, actor: int, target: int, gap: float = 0.02) -> list[tuple[float, float]]:
+    """Where the actor's base may touch the target's: the point on the actor's side first, then points turned
+    ±35°, ±70° round the target (BAS-2: the first may be taken by another base, e.g. an ally down beside it)."""
+    pa, pt = gs.pos(actor), gs.pos(target)
+    r = gs.body(actor).radius + gs.body(target).radius + gap
+    base = math.atan2(pa.y - pt.y, pa.x - pt.x)
+    out = [contact_point(gs, actor, target, gap)]
+    for deg in (35, -35, 70, -70):
+        a = base + math.radians(deg)
+        out.append((round(pt.x + math.cos(a) * r, 4), round(pt.y + math.sin(a) * r, 4)))
+    return out
+
+
 def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float, *, plan: bool = True) -> list | None:
     """A path towards goal of at most `max_len` K (`CandidateSpace.path_to`: straight, A* around obstacles)."""
     return CandidateSpace(gs, actor).path_to(goal, max_len, plan=plan)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai.candidates import (action, by_rule, contact_point, end_key, facing_to, flee_path, legal_cost,
-                                   legal_reaction_cost, offered, options_of, path_moves, path_towards, reaction)
+from wartime.ai.candidates import (action, by_rule, contact_point, contact_points, end_key, facing_to, flee_path,
+                                   legal_cost, legal_reaction_cost, offered, options_of, path_moves, path_towards,
+                                   reaction)
 from wartime.core.components import Posture
-from wartime.rules.combat import Cover
+from wartime.rules.combat import Cover, melee_damage
 from wartime.rules.odds import attack_odds
 from wartime.rules.checks import Modifier
 from wartime.rules.actions import REGISTRY
@@ -384,11 +385,15 @@ class ScriptedController:
             dist = gs.distance(e, t)
             if not (2.0 <= dist <= charge_allowance(gs, e)):
                 continue
-            path = path_towards(gs, e, contact_point(gs, e, t), charge_allowance(gs, e))
-            if not path:
-                continue
-            d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path)
-            cost = legal_cost(engine, d)
+            d = cost = None
+            for spot in contact_points(gs, e, t):                     # BAS-2: another base may hold the first
+                path = path_towards(gs, e, spot, charge_allowance(gs, e))
+                if not path:
+                    continue
+                d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path)
+                cost = legal_cost(engine, d)
+                if cost is not None:
+                    break
             if cost is None:
                 continue
             for i, w in melee + [(None, None)]:
@@ -414,13 +419,14 @@ class ScriptedController:
             if gs.distance(e, t) > gs.mov(e) + 1:
                 break
             for key, allowance in path_moves(gs, p)[:2]:                # the two shortest (Mover, Correr)
-                path = path_towards(gs, e, contact_point(gs, e, t), allowance)
-                if not path:
-                    continue
-                d = action(p, key, facing=facing_to(gs, e, t), path=path)
-                cost = legal_cost(engine, d)
-                if cost is not None and cost + melee_cost <= gs.energy(e):
-                    return d
+                for spot in contact_points(gs, e, t):                 # BAS-2: another base may hold the first
+                    path = path_towards(gs, e, spot, allowance)
+                    if not path:
+                        continue
+                    d = action(p, key, facing=facing_to(gs, e, t), path=path)
+                    cost = legal_cost(engine, d)
+                    if cost is not None and cost + melee_cost <= gs.energy(e):
+                        return d
         return None
 
     def _reload(self, match, p):
@@ -432,63 +438,92 @@ class ScriptedController:
                 return opt.decision(p.side, p.actor)
         return None
 
+    def _fighter(self, gs, e) -> bool:
+        """A character that fights in melee first: a melee weapon whose DMG (CMB-4: with CON) beats its best
+        ranged weapon's (an orc knight with a war axe and a pistol closes in; a rifleman with a knife shoots)."""
+        melee = self._weapons(gs, e, False)
+        ranged = self._weapons(gs, e, True)
+        if not ranged:
+            return True
+        if not melee:
+            return False
+        a = gs.attrs(e)
+        best_melee = max(melee_damage(w.current_dmg, a.CON, gs.wounds(e)) for _, w in melee)
+        return best_melee > max(w.current_dmg for _, w in ranged)
+
     def _advance(self, match, p):
-        """Move towards the nearest enemy: shooters with Mover to a spot from which they can shoot, preferring
-        cover; fighters with Correr, stopping 1 K short (MOV-14) unless they can reach contact."""
+        """Move towards the nearest enemy: shooters to a spot from which they can shoot, preferring cover, along
+        the route around obstacles (A*, not a straight line into a wall), sprinting while no shot is possible
+        this turn anyway (MVA-3); fighters sprint or run along the route, stopping 2.1 K short so that the next
+        action can be a charge (CBA-12 needs 2 K of path) unless they can reach contact."""
         gs, engine = match.gs, match.engine
         e = p.actor
         enemy = nearest_enemy(gs, e)
         if enemy is None:
             return None
         ranged = self._weapons(gs, e, True)
-        energy = gs.energy(e)
         pe, pt = gs.pos(e), gs.pos(enemy)
         d = self._cross_water(match, p, enemy)                          # MVA-11 / MVA-12 when the route needs it
         if d is not None:
             return d
-        if ranged:
+        posture = gs.world.get(e, Posture).state
+        fighter = not ranged or self._fighter(gs, e)
+        # MVA-6 Levantarse before a move: prone it cannot go far; crouched, every K costs as difficult terrain
+        # (MVA-4) — worth 1 ENE when closing in (a fighter, or a shooter out of range)
+        if posture == "prone" or (posture == "crouched" and gs.energy(e) >= 3 and (
+                fighter or gs.distance(e, enemy) > max(w.RNG for _, w in ranged))):
+            stand = by_rule(p, "MVA-6")                                 # Levantarse
+            d = action(p, stand) if stand is not None else None
+            if d is not None and legal_cost(engine, d) is not None:
+                return d
+            if posture == "prone":
+                return None
+        if not fighter:
             rng = max(w.RNG for _, w in ranged)
             d = self._climb_for_shot(match, p, rng)                     # MVA-10 / MVA-13
             if d is not None:
                 return d
-            keep = min(w.ENE for _, w in ranged)
-            if energy < 1 + keep and gs.distance(e, enemy) > rng:
-                # not enough to move and shoot: move anyway if the enemy is far (no shot is possible)
-                pass
             moves = path_moves(gs, p)
             if not moves:
                 return None
             key, allowance = moves[0]                                  # the shortest (Mover)
-            if gs.world.get(e, Posture).state == "prone":
-                stand = by_rule(p, "MVA-6")                             # Levantarse
-                d = action(p, stand) if stand is not None else None
-                return d if d is not None and legal_cost(engine, d) is not None else None
-            best = None
+            tries: list[tuple[str, list]] = []
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y) or 1.0
             ux, uy = (pt.x - pe.x) / dist, (pt.y - pe.y) / dist
-            for ang in (0, 35, -35, 70, -70):
+            for ang in (35, -35, 70, -70):
                 a = math.radians(ang)
                 gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
                 gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
-                path = path_towards(gs, e, (gx, gy), allowance, plan=ang == 0)
+                tries.append((key, path_towards(gs, e, (gx, gy), allowance, plan=False)))
+            goal = contact_point(gs, e, enemy)
+            route = [(key, path_towards(gs, e, goal, allowance))]       # along the route to the enemy (A*)
+            sprint = moves[-1] if len(moves) > 2 else None              # Esprintar: MVA-3, no attack this turn
+            if sprint is not None and not gs.activation(e).sprinted and gs.distance(e, enemy) > rng + sprint[1]:
+                route.insert(0, (sprint[0], path_towards(gs, e, goal, sprint[1])))
+            best = None
+            closing = None
+            for n, (k, path) in enumerate(tries + route):
                 if not path:
                     continue
-                d = action(p, key, path=path)
+                d = action(p, k, path=path)
                 if legal_cost(engine, d) is None:
                     continue
-                score = self._spot_score(gs, e, enemy, path[-1], rng)
-                if best is None or score > best[0]:
+                score, shoots = self._spot_score(gs, e, enemy, path[-1], rng)
+                if shoots and (best is None or score > best[0]):
                     best = (score, d)
-            return None if best is None else best[1]
-        # fighters: sprint while far (MVA-3: 6 K for 3 ENE, no attack this turn anyway), then run towards
-        # the enemy, ending at least 1 K away (MOV-14) so that a charge is possible next
+                if n >= len(tries) and closing is None:
+                    closing = d
+            # a spot with a shot (the best: cover, then the shortest move); else close in along the route
+            return best[1] if best is not None else closing
+        # fighters: sprint while far (MVA-3: no attack this turn anyway), then run towards the enemy, ending
+        # 2.1 K away: far enough for a charge next (CBA-12: 2 K of path), clear of MOV-14's 1 K
         moves = path_moves(gs, p)
         longest = moves[-1] if len(moves) > 2 else None               # Esprintar (MVA-3), if offered
-        far = longest is not None and gs.distance(e, enemy) > gs.mov(e) + 3 + longest[1]
+        far = longest is not None and gs.distance(e, enemy) > charge_allowance(gs, e) + longest[1]
         ranked = ([longest] if far and not gs.activation(e).sprinted else []) + \
             [m for m in reversed(moves) if m is not longest]
         for key, allowance in ranked:
-            goal_gap = 1.05
+            goal_gap = 2.1
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y)
             r = gs.body(e).radius + gs.body(enemy).radius + goal_gap
             if dist <= r:
@@ -502,8 +537,9 @@ class ScriptedController:
                     return d
         return None
 
-    def _spot_score(self, gs, e, enemy, spot, rng) -> float:
-        """How good a spot is for a shooter: a target within range and sight, and cover from that enemy."""
+    def _spot_score(self, gs, e, enemy, spot, rng) -> tuple[float, bool]:
+        """How good a spot is for a shooter, and whether it has a shot at `enemy` from there (within range and
+        sight): the shot first, then cover from that enemy, then the shortest move."""
         old = gs.pos(e)
         version = gs.world.version
         gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
@@ -514,7 +550,8 @@ class ScriptedController:
         finally:
             gs.world.set(e, old)
             gs.world.revert_version(version)          # the trial move is undone exactly
-        return (2.0 if in_range and sees.has_los else 0.0) + hidden - 0.01 * math.hypot(spot[0] - old.x, spot[1] - old.y)
+        shoots = in_range and sees.has_los
+        return (2.0 if shoots else 0.0) + hidden - 0.01 * math.hypot(spot[0] - old.x, spot[1] - old.y), shoots
 
     def _flee(self, match, p):
         """PSI-12: Correr away from the nearest enemy, towards allies, cover or the deployment zone."""
@@ -563,7 +600,24 @@ class ScriptedController:
         return None if best is None else best[1]
 
     def _followup(self, match, p):
-        return None    # CMB-15: staying put is always allowed; the follow-up move lapses
+        """CMB-15: after a casualty, a fighter with the ENE for a melee attack takes the free follow-up into contact
+        with an enemy within 1 K that is not engaged (the engine's 'engage' options, the weakest enemy first: fewest
+        wounds left); anyone else lets it lapse (staying put is always allowed)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        key = by_rule(p, "CMB-15")
+        melee = self._weapons(gs, e, False)
+        if key is None or not self._fighter(gs, e) or gs.energy(e) < min([w.ENE for _, w in melee] + [1]):
+            return None
+        best = None
+        for opt in engine.legal_options(key, lambda prm: prm.get("mode") == "engage"):
+            t = opt.params.get("target")
+            if not isinstance(t, int):
+                continue
+            left = gs.attrs(t).CON - gs.wounds(t)
+            if best is None or (left, t) < best[0]:
+                best = ((left, t), opt.decision(p.side, e))
+        return None if best is None else best[1]
 
     # --- reactions (REA-1..5) -----------------------------------------------------------------
     @staticmethod

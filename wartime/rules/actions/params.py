@@ -57,6 +57,23 @@ def _rounded(pts) -> list[list[float]]:
     return [[round(float(x), 4), round(float(y), 4)] for x, y in pts]
 
 
+def _within(start: tuple[float, float], pts: list[list[float]], allowance: float) -> list[list[float]]:
+    """MOV-3: waypoints rounded to 4 decimals can make a path that used its whole allowance a hair longer than it
+    (2.00003 K for 2 K) and the engine rejects it: pull the last waypoint back along its leg until the path,
+    measured from the real start, is within the allowance again."""
+    chain = [start] + [(q[0], q[1]) for q in pts]
+    length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(chain, chain[1:]))
+    if length <= allowance or len(chain) < 2:
+        return pts
+    (ax, ay), (bx, by) = chain[-2], chain[-1]
+    leg = math.hypot(bx - ax, by - ay)
+    excess = length - allowance + 2e-4                  # more than a 4-decimal rounding can add back
+    if leg <= excess:
+        return pts
+    f = (leg - excess) / leg
+    return pts[:-1] + [[round(ax + (bx - ax) * f, 4), round(ay + (by - ay) * f, 4)]]
+
+
 @dataclass
 class CandidateSpace:
     """The situation candidates are drawn for: the acting (or reacting) character and, in a reaction window, the
@@ -126,7 +143,7 @@ class CandidateSpace:
             pts = _rounded(path)
             if pts and pts[0] == [round(p.x, 4), round(p.y, 4)]:
                 pts = pts[1:]
-            out = pts or None
+            out = _within((p.x, p.y), pts, allowance) if pts else None
         self._paths[key] = out
         return out
 

@@ -1,0 +1,81 @@
+"""Situation tests of blunders of the scripted controller read in battle reports (issue 15 point 1), each fixed:
+a shooter behind a house no longer shuffles along the wall but advances along the route round it (MOV-9: the
+house is impassable); a fighter with a pistol closes in as a fighter; a fighter stops far enough for a charge
+(CBA-12 needs 2 K of path) instead of 1.05 K away; the free follow-up after a kill is taken (CMB-15)."""
+from __future__ import annotations
+
+import math
+
+from tests.ai.test_scripted_terrain_actions import decide
+from tests.rules.rules_helpers import Game, M, blade, piece, weapon
+from wartime.ai.scripted import ScriptedController
+from wartime.geometry.navigation import plan
+
+#: an impassable house between the shooter and its target (crossroads' ruined houses)
+HOUSE = piece("house", "blocking", 6, 12, 14, 16, height=3.0, blocks_los=True)
+
+
+def _end(d):
+    return d.params["path"][-1]
+
+
+def test_shooter_behind_a_house_advances_round_it_MOV_9():
+    """MOV-9: the straight line to the enemy runs into the house. Out of range (RNG 10, 14 K away), the shooter
+    takes the route round the house and ends nearer the enemy: not a sideways shuffle that ends where it was."""
+    g = Game(M(side="red", x=10, y=10.8, facing=90.0, mov=2, weapons=(weapon(RNG=10),)),
+             M(side="blue", x=10, y=26, facing=270.0, weapons=(weapon(),)), pieces=[HOUSE])
+    a, b = g.ids
+    gs = g.gs
+    r, chest = gs.body(a).radius, gs.chest_height(a)
+
+    def way(start):       # the length of the route round the house to a spot beside the enemy
+        pts = plan(gs.board, start, (10, 24.5), r, chest, [])
+        return sum(math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip(pts, pts[1:]))
+
+    before = way((10, 10.8))
+    d = decide(g, a)
+    assert d.action in ("move", "run", "sprint"), d
+    x, y = _end(d)
+    moved = sum(math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip([(10, 10.8)] + d.params["path"],
+                                                                       d.params["path"]))
+    assert moved >= 1.0 and way((x, y)) < before - 0.8 * moved, (before, way((x, y)), moved)
+
+
+def test_fighter_with_a_pistol_closes_in():
+    """An axe (DMG 4 + CON) and a pistol (DMG 2, RNG 8): out of pistol range it advances as a fighter, towards a
+    charge (the fighters' path ends 2.1 K short of the enemy, or as far as the allowance goes)."""
+    g = Game(M(side="red", x=10, y=5, facing=90.0, weapons=(blade(DMG=4, ENE=4, key="axe"), weapon(RNG=8, DMG=2))),
+             M(side="blue", x=10, y=25, facing=270.0, weapons=(weapon(),)))
+    a, _ = g.ids
+    assert ScriptedController()._fighter(g.gs, a)
+    d = decide(g, a)
+    assert d.action in ("run", "sprint"), d
+    assert _end(d)[1] > 7.0
+
+
+def test_fighter_stops_where_it_can_charge_next_CBA_12():
+    """CBA-12: a charge needs 2 K of path. A fighter that cannot reach contact this action stops 2.1 K (edge to
+    edge) from its target, not 1.05 K (from where only a plain move without the charge bonus reaches it)."""
+    g = Game(M(side="red", x=10, y=10, facing=90.0, mov=2, weapons=(blade(),)),
+             M(side="blue", x=10, y=15, facing=270.0, weapons=(blade(),)))
+    a, b = g.ids
+    d = decide(g, a, energy=2)           # one Correr (3 K at MOV 2) and nothing left for a charge
+    assert d.action in ("run", "move"), d
+    x, y = _end(d)
+    gap = math.hypot(x - 10, y - 15) - 1.0
+    assert gap >= 2.0 - 1e-6, f"stopped {gap:.2f} K from the enemy: too close to charge"
+
+
+def test_follow_up_after_a_kill_engages_the_next_enemy_CMB_15():
+    """CMB-15: after its target became a casualty, a fighter with ENE for another attack takes the free follow-up
+    into contact with the enemy within 1 K that is not engaged."""
+    g = Game(M(side="red", x=10, y=10, facing=90.0, weapons=(blade(),)),
+             M(side="blue", x=10, y=11.5, facing=270.0, weapons=(blade(),)))
+    a, b = g.ids
+    g.start_activation(a, energy=6)
+    g.gs.set_effects(a, followup=True)
+    from types import SimpleNamespace
+    p = g.pending
+    assert "followup" in p.options
+    d = ScriptedController().decide(SimpleNamespace(gs=g.gs, engine=g.engine, decisions=[]), p)
+    assert d.action == "followup" and d.params.get("mode") == "engage" and d.params.get("target") == b, d
