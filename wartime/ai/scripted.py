@@ -498,7 +498,8 @@ class ScriptedController:
             goal = contact_point(gs, e, enemy)
             route = [(key, path_towards(gs, e, goal, allowance))]       # along the route to the enemy (A*)
             sprint = moves[-1] if len(moves) > 2 else None              # Esprintar: MVA-3, no attack this turn
-            if sprint is not None and not gs.activation(e).sprinted and gs.distance(e, enemy) > rng + sprint[1]:
+            # sprint when two Mover would still leave it out of range: it could not shoot this turn anyway
+            if sprint is not None and not gs.activation(e).sprinted and gs.distance(e, enemy) > rng + 2 * allowance:
                 route.insert(0, (sprint[0], path_towards(gs, e, goal, sprint[1])))
             best = None
             closing = None
@@ -530,11 +531,13 @@ class ScriptedController:
                 return None
             gx = pt.x + (pe.x - pt.x) / dist * r
             gy = pt.y + (pe.y - pt.y) / dist * r
-            path = path_towards(gs, e, (gx, gy), allowance)
-            if path:
-                d = action(p, key, path=path)
-                if legal_cost(engine, d) is not None:
-                    return d
+            # the stand-off spot, else (it may be inside a house, MOV-9) along the route to the enemy's base
+            for goal in [(gx, gy)] + contact_points(gs, e, enemy):
+                path = path_towards(gs, e, goal, allowance)
+                if path:
+                    d = action(p, key, path=path)
+                    if legal_cost(engine, d) is not None:
+                        return d
         return None
 
     def _spot_score(self, gs, e, enemy, spot, rng) -> tuple[float, bool]:
