@@ -79,3 +79,18 @@ def test_follow_up_after_a_kill_engages_the_next_enemy_CMB_15():
     assert "followup" in p.options
     d = ScriptedController().decide(SimpleNamespace(gs=g.gs, engine=g.engine, decisions=[]), p)
     assert d.action == "followup" and d.params.get("mode") == "engage" and d.params.get("target") == b, d
+
+
+def test_fighter_crosses_a_field_of_fire_from_cover_to_cover_ENV_2():
+    """ENV-2: two rifles watch the straight approach; a detour of the same sprint ends behind a wall, hidden from
+    both, for less than 2 K of ground: the brawler takes it (score: K gained − 1.5 per exposed shooter)."""
+    wall = piece("wall", "high", 11.2, 12.8, 18, 13.4, height=2.5, blocks_los=True)
+    g = Game(M(side="red", x=10, y=5, facing=90.0, mov=2, weapons=(blade(),)),
+             M(side="blue", x=9, y=30, facing=270.0, weapons=(weapon(),)),
+             M(side="blue", x=11, y=30, facing=270.0, weapons=(weapon(),)), pieces=[wall])
+    a = g.ids[0]
+    d = decide(g, a)
+    sc = ScriptedController()
+    assert d.action == "sprint", d
+    assert sc._exposure(g.gs, a, (10, 12)) == 2.0                   # the straight 7 K: both rifles see it
+    assert sc._exposure(g.gs, a, _end(d)) == 0.0, d

@@ -532,13 +532,70 @@ class ScriptedController:
             gx = pt.x + (pe.x - pt.x) / dist * r
             gy = pt.y + (pe.y - pt.y) / dist * r
             # the stand-off spot, else (it may be inside a house, MOV-9) along the route to the enemy's base
+            direct = None
             for goal in [(gx, gy)] + contact_points(gs, e, enemy):
                 path = path_towards(gs, e, goal, allowance)
                 if path:
                     d = action(p, key, path=path)
                     if legal_cost(engine, d) is not None:
-                        return d
+                        direct = (path, d)
+                        break
+            if direct is None:
+                continue
+            return self._covered_approach(match, p, key, allowance, enemy, direct)
         return None
+
+    def _exposure(self, gs, e, spot) -> float:
+        """How exposed `e` would stand at `spot`: for each able enemy with a ranged weapon in range of it, the
+        fraction of `e` it would see (ENV-2: 1 − hidden fraction, 0 without LOS)."""
+        old = gs.pos(e)
+        version = gs.world.version
+        gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
+        try:
+            out = 0.0
+            for o in gs.enemies(e):
+                reach = max((w.RNG for _, w in self._weapons(gs, o, True)), default=0)
+                if reach <= 0 or gs.distance(o, e) > reach:
+                    continue
+                c = gs.cover(o, [e])[0]
+                if c.has_los:
+                    out += 1.0 - c.hidden_fraction
+            return out
+        finally:
+            gs.world.set(e, old)
+            gs.world.revert_version(version)          # the trial position is undone exactly
+
+    def _covered_approach(self, match, p, key, allowance, enemy, direct):
+        """A fighter crossing a shooters' field: the direct approach, or a detour of the same move (±35°, ±70°
+        towards the target) that ends less exposed to the enemy's guns (`_exposure`) for what it gives up in
+        ground: score = K gained towards the target − 1.5 × exposure. A fighter with no shooter facing it takes
+        the direct approach."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        pe, pt = gs.pos(e), gs.pos(enemy)
+        here = math.hypot(pt.x - pe.x, pt.y - pe.y)
+
+        def score(spot):
+            return here - math.hypot(pt.x - spot[0], pt.y - spot[1]) - 1.5 * self._exposure(gs, e, spot)
+
+        path, d = direct
+        if self._exposure(gs, e, path[-1]) == 0.0:
+            return d
+        best = (score(path[-1]), d)
+        ux, uy = (pt.x - pe.x) / (here or 1.0), (pt.y - pe.y) / (here or 1.0)
+        for ang in (35, -35, 70, -70):
+            a = math.radians(ang)
+            gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
+            gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
+            path = path_towards(gs, e, (gx, gy), allowance, plan=False)
+            if not path:
+                continue
+            v = score(path[-1])
+            if v > best[0]:
+                c = action(p, key, path=path)
+                if legal_cost(engine, c) is not None:
+                    best = (v, c)
+        return best[1]
 
     def _spot_score(self, gs, e, enemy, spot, rng) -> tuple[float, bool]:
         """How good a spot is for a shooter, and whether it has a shot at `enemy` from there (within range and
