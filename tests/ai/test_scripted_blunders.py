@@ -94,3 +94,31 @@ def test_fighter_crosses_a_field_of_fire_from_cover_to_cover_ENV_2():
     assert d.action == "sprint", d
     assert sc._exposure(g.gs, a, (10, 12)) == 2.0                   # the straight 7 K: both rifles see it
     assert sc._exposure(g.gs, a, _end(d)) == 0.0, d
+
+
+def test_wounded_shooter_pulls_back_out_of_sight_WND_2():
+    """WND-2: one wound from going down (wounds = CON − 1), with no shot (its pistol does not reach) and a rifle
+    watching it, a shooter moves (Mover) to a spot behind the wall where no enemy gun sees it."""
+    wall = piece("wall", "high", 7.0, 12.0, 9.0, 12.5, height=2.5, blocks_los=True)
+    g = Game(M(side="red", x=10, y=10, facing=90.0, mov=2, wounds=3, weapons=(weapon(RNG=8, DMG=2),)),
+             M(side="blue", x=10, y=30, facing=270.0, weapons=(weapon(),)), pieces=[wall])
+    a = g.ids[0]
+    sc = ScriptedController()
+    assert sc._exposure(g.gs, a, (10, 10)) > 0.0
+    d = decide(g, a)
+    assert d.action == "move", d
+    assert sc._exposure(g.gs, a, _end(d)) == 0.0, d
+
+
+def test_heals_itself_out_of_sight_when_likely_GNA_5():
+    """GNA-5: wounded, with no shot and no enemy gun seeing it, a character with INT 6 (the CH INT passes 6 times
+    in 10) heals itself; with INT 4 (4 in 10, and a failure adds a wound) it does not."""
+    wall = piece("wall", "high", 8.0, 12.0, 12.0, 12.5, height=2.5, blocks_los=True)
+
+    def game(INT):
+        return Game(M(side="red", x=10, y=10, facing=90.0, INT=INT, wounds=1, weapons=(weapon(RNG=8, DMG=2),)),
+                    M(side="blue", x=10, y=30, facing=270.0, weapons=(weapon(),)), pieces=[wall])
+    g = game(6)
+    assert decide(g, g.ids[0]).action == "heal"
+    g = game(4)
+    assert decide(g, g.ids[0]).action != "heal"

@@ -219,6 +219,12 @@ class ScriptedController:
             close = self._close_in(match, p)
             if close is not None:
                 return close
+        d = self._pull_back(match, p)                                   # wounded: out of the guns' sight
+        if d is not None:
+            return d
+        d = self._heal(match, p)                                        # GNA-5, when safe and likely
+        if d is not None:
+            return d
         d = self._hide(match, p, shot, last=False)                      # GNA-9
         if d is not None:
             return d
@@ -543,6 +549,55 @@ class ScriptedController:
             if direct is None:
                 continue
             return self._covered_approach(match, p, key, allowance, enemy, direct)
+        return None
+
+    def _pull_back(self, match, p):
+        """A shooter one wound from going down (WND-2: wounds = CON − 1) with no shot, standing where enemy guns
+        see it, pulls back with Mover (MVA-1) to the least exposed spot of a few away from the nearest enemy
+        (straight back, ±45°, ±90°), if one is less exposed (`_exposure`)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        enemy = nearest_enemy(gs, e)
+        if enemy is None or gs.wounds(e) < gs.attrs(e).CON - 1 or self._fighter(gs, e) or gs.engaged(e):
+            return None
+        pe = gs.pos(e)
+        here = self._exposure(gs, e, (pe.x, pe.y))
+        moves = path_moves(gs, p)
+        if here == 0.0 or not moves:
+            return None
+        key, allowance = moves[0]
+        pt = gs.pos(enemy)
+        away = math.atan2(pe.y - pt.y, pe.x - pt.x)
+        best = None
+        for deg in (0, 45, -45, 90, -90):
+            a = away + math.radians(deg)
+            path = path_towards(gs, e, (pe.x + allowance * math.cos(a), pe.y + allowance * math.sin(a)),
+                                allowance, plan=False)
+            if not path:
+                continue
+            v = self._exposure(gs, e, path[-1])
+            if v < here and (best is None or v < best[0]):
+                d = action(p, key, path=path)
+                if legal_cost(engine, d) is not None:
+                    best = (v, d)
+        return None if best is None else best[1]
+
+    def _heal(self, match, p):
+        """GNA-5: a wounded character (itself, or a wounded ally in base contact) is healed when no enemy gun sees
+        the healer (`_exposure` 0) and the CH INT passes at least 6 times in 10 (a failure adds a wound)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        key = by_rule(p, "GNA-5")
+        pe = gs.pos(e)
+        if key is None or gs.engaged(e) or float(p_pass(gs.attrs(e).INT)) < 0.6:
+            return None
+        hurt = [t for t in [e] + gs.allies(e) if gs.wounds(t) > 0 and (t == e or gs.in_contact(e, t))]
+        if not hurt or self._exposure(gs, e, (pe.x, pe.y)) > 0.0:
+            return None
+        for t in sorted(hurt, key=lambda t: (-gs.wounds(t), t)):
+            d = action(p, key) if t == e else action(p, key, target=t)
+            if legal_cost(engine, d) is not None:
+                return d
         return None
 
     def _exposure(self, gs, e, spot) -> float:
