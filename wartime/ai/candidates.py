@@ -101,17 +101,49 @@ def contact_point(gs: GameState, actor: int, target: int, gap: float = 0.02) -> 
     return CandidateSpace(gs, actor).contact_point(target, gap)
 
 
-def contact_points(gs: GameState, actor: int, target: int, gap: float = 0.02) -> list[tuple[float, float]]:
-    """Where the actor's base may touch the target's: the point on the actor's side first, then points turned
-    ±35°, ±70° round the target (BAS-2: the first may be taken by another base, e.g. an ally down beside it)."""
+def free_contact_points(gs: GameState, actor: int, target: int, gap: float = 0.02) -> list[tuple[float, float]]:
+    """Where the actor's base may touch the target's: the point on the actor's side, then points turned ±35°, ±70°
+    round the target; only those no other base on the table overlaps (BAS-2: an ally down beside the target may
+    hold the first). A cheap geometric filter: the engine still judges each path."""
     pa, pt = gs.pos(actor), gs.pos(target)
-    r = gs.body(actor).radius + gs.body(target).radius + gap
+    ra = gs.body(actor).radius
+    r = ra + gs.body(target).radius + gap
     base = math.atan2(pa.y - pt.y, pa.x - pt.x)
-    out = [contact_point(gs, actor, target, gap)]
+    spots = [contact_point(gs, actor, target, gap)]
     for deg in (35, -35, 70, -70):
         a = base + math.radians(deg)
-        out.append((round(pt.x + math.cos(a) * r, 4), round(pt.y + math.sin(a) * r, 4)))
-    return out
+        spots.append((round(pt.x + math.cos(a) * r, 4), round(pt.y + math.sin(a) * r, 4)))
+    others = [(gs.pos(o), gs.body(o).radius) for o in gs.minis()
+              if o not in (actor, target) and gs.on_table(o) and gs.pos(o).level == pa.level]
+    return [q for q in spots
+            if all(math.hypot(q[0] - po.x, q[1] - po.y) >= ra + ro - 1e-6 for po, ro in others)]
+
+
+def contact_paths(gs: GameState, actor: int, target: int, allowance: float):
+    """Paths into base contact with `target` within `allowance` K (a charge, a close-in move): straight to each
+    free contact point in reach, then along the A* route to the first one. A path that stops short of contact
+    is no use here, so no shortened or detoured straight line is tried (the engine judges each path)."""
+    pa = gs.pos(actor)
+    spots = free_contact_points(gs, actor, target)
+    for q in spots:
+        if math.hypot(q[0] - pa.x, q[1] - pa.y) <= allowance - 1e-4:
+            yield [[q[0], q[1]]]
+    if spots:
+        path = CandidateSpace(gs, actor).path_to(spots[0], allowance)
+        if path and len(path) > 1 and math.hypot(path[-1][0] - spots[0][0], path[-1][1] - spots[0][1]) < 1e-3:
+            yield path
+
+
+def straight_path(gs: GameState, actor: int, heading: float, length: float) -> list | None:
+    """A one-leg path of `length` K (a hair less: 4-decimal rounding, MOV-3) from the actor at `heading` radians,
+    None if its end leaves the board; the engine judges the rest (terrain, bases) when the decision is checked.
+    A cheap candidate for spots scored by what is seen from them (no shortened or detoured variants)."""
+    p, r = gs.pos(actor), gs.body(actor).radius
+    d = max(0.0, length - 1e-3)
+    x, y = p.x + d * math.cos(heading), p.y + d * math.sin(heading)
+    if d <= 0.0 or not (r <= x <= gs.board.width - r and r <= y <= gs.board.height - r):
+        return None
+    return [[round(x, 4), round(y, 4)]]
 
 
 def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float, *, plan: bool = True) -> list | None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai.candidates import (action, by_rule, contact_point, contact_points, end_key, facing_to, flee_path,
-                                   legal_cost, legal_reaction_cost, offered, options_of, path_moves, path_towards,
-                                   reaction)
+from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
+                                   free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
+                                   path_moves, path_towards, reaction, straight_path)
 from wartime.core.components import Posture
 from wartime.rules.combat import Cover, melee_damage
 from wartime.rules.odds import attack_odds
@@ -392,10 +392,7 @@ class ScriptedController:
             if not (2.0 <= dist <= charge_allowance(gs, e)):
                 continue
             d = cost = None
-            for spot in contact_points(gs, e, t):                     # BAS-2: another base may hold the first
-                path = path_towards(gs, e, spot, charge_allowance(gs, e))
-                if not path:
-                    continue
+            for path in contact_paths(gs, e, t, charge_allowance(gs, e)):   # BAS-2: another base may hold one
                 d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path)
                 cost = legal_cost(engine, d)
                 if cost is not None:
@@ -425,10 +422,7 @@ class ScriptedController:
             if gs.distance(e, t) > gs.mov(e) + 1:
                 break
             for key, allowance in path_moves(gs, p)[:2]:                # the two shortest (Mover, Correr)
-                for spot in contact_points(gs, e, t):                 # BAS-2: another base may hold the first
-                    path = path_towards(gs, e, spot, allowance)
-                    if not path:
-                        continue
+                for path in contact_paths(gs, e, t, allowance):        # BAS-2: another base may hold one
                     d = action(p, key, facing=facing_to(gs, e, t), path=path)
                     cost = legal_cost(engine, d)
                     if cost is not None and cost + melee_cost <= gs.energy(e):
@@ -539,7 +533,7 @@ class ScriptedController:
             gy = pt.y + (pe.y - pt.y) / dist * r
             # the stand-off spot, else (it may be inside a house, MOV-9) along the route to the enemy's base
             direct = None
-            for goal in [(gx, gy)] + contact_points(gs, e, enemy):
+            for goal in [(gx, gy)] + free_contact_points(gs, e, enemy):
                 path = path_towards(gs, e, goal, allowance)
                 if path:
                     d = action(p, key, path=path)
@@ -570,9 +564,7 @@ class ScriptedController:
         away = math.atan2(pe.y - pt.y, pe.x - pt.x)
         best = None
         for deg in (0, 45, -45, 90, -90):
-            a = away + math.radians(deg)
-            path = path_towards(gs, e, (pe.x + allowance * math.cos(a), pe.y + allowance * math.sin(a)),
-                                allowance, plan=False)
+            path = straight_path(gs, e, away + math.radians(deg), allowance)
             if not path:
                 continue
             v = self._exposure(gs, e, path[-1])
