@@ -100,6 +100,7 @@ def test_report_files_are_markdown_html_json_and_png_figures(report_dir):
         assert f"]({png.name})" in md and f'src="{png.name}"' in html
     assert "ridge-penalised logistic regression" in md and "<table>" in html
     assert "points term is not identified" in md            # the shipped lists all cost 300
+    assert "depend on the players' skill" in md and "scripted / scripted" in md     # issue 15 point 3
     assert not list(report_dir.parent.glob(".report.*"))     # no temporary folder left behind
 
 

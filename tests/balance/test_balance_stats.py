@@ -101,3 +101,18 @@ def test_equal_cost_lists_leave_the_points_term_unidentified():
     assert not fit["identified"] and fit["points_coef"] is None
     got = {d["character_id"]: d for d in fit["designs"]}
     assert got["a"]["value"] is None and got["a"]["logit"] > 0 > got["b"]["logit"]
+
+
+def test_designs_that_always_appear_together_are_reported_as_confounded():
+    """Issue 15 point 3: 'x' and 'y' are fielded only by one list, one copy each: the games cannot tell them apart
+    (their penalised coefficients come out identical), and the fit says so; 'a' varies on its own."""
+    costs = {"a": 50, "x": 30, "y": 20}
+    lists = {"aa": {"a": 2}, "xy": {"x": 1, "y": 1, "a": 1}, "a": {"a": 1}}
+    games, chars = _synthetic({"a": 50, "x": 60, "y": 20}, costs, lists, n=100, logit_per_100=1.0)
+    fit = fit_design_values(games, chars)
+    assert fit["confounded"] == [["x", "y"]]
+    got = {d["character_id"]: d for d in fit["designs"]}
+    assert got["x"]["logit"] == pytest.approx(got["y"]["logit"], abs=1e-6)
+    lists["x"] = {"x": 2}                           # now 'x' is fielded without 'y'
+    games, chars = _synthetic({"a": 50, "x": 60, "y": 20}, costs, lists, n=100, logit_per_100=1.0)
+    assert fit_design_values(games, chars)["confounded"] == []

@@ -12,7 +12,10 @@ What each figure means (all per miniature, per game):
   victim counted once;
 * ``survived`` — 1 if it can still act when the game ends (the engine's casualty list, WND-2/3, PSI-16);
 * ``energy_spent`` — the ``cost`` of its ``action`` events (ENE-1) and of its ``reaction`` events (REA-2);
-* ``actions``, ``hits``, ``misses`` — its ``action`` events, and ``hit`` / ``miss`` events as attacker;
+* ``actions``, ``hits``, ``misses`` — its ``action`` events, and ``hit`` / ``miss`` events as attacker; an area
+  attack (ARE-1..9) counts once, whoever its template catches: a hit when it lands where aimed, a miss when it
+  scatters (ARE-9: even if the scattered template still catches someone), is lost off the table or, thrown at
+  range 0, misses (ARE-8), so that accuracy compares across designs;
 * ``reactions`` — its declared reactions that passed their CH VOL: ``reaction`` events (REA-1).
 
 Game-level: the side that won the turn-1 initiative (the first ``initiative`` event's ``order[0]``, SEQ-2) and the
@@ -77,8 +80,12 @@ class GameAccumulator:
                 self._down_event(payload["who"], self._last_wound_source.get(payload["who"]))
         elif t == "unconscious":
             self._down_event(payload["who"], None)
-        elif t == "hit" or t == "miss":
-            a = payload.get("attacker")
+        elif t == "area_placed" or t == "area_lost":
+            a = payload.get("attacker")               # one area attack: hit where aimed, else a miss (ARE-9)
+            if a in self.stats:
+                self.stats[a]["misses" if t == "area_lost" or payload.get("dispersed") else "hits"] += 1
+        elif t == "miss" or (t == "hit" and payload.get("area") is None):
+            a = payload.get("attacker")               # per-target hits of an area attack are not attacks
             if a in self.stats:
                 self.stats[a]["hits" if t == "hit" else "misses"] += 1
         elif t == "initiative" and self.first_player is None:

@@ -172,6 +172,10 @@ def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
               f"{c['controllers']['red']} (red) / {c['controllers']['blue']} (blue), "
               f"{c['games_per_pairing']} games per ordered pairing"
               f"{', handicap variants' if c['handicap'] else ''}{', mirror games' if c['mirror'] else ''}.")
+    ctrls = sorted({f"{c['controllers']['red']} / {c['controllers']['blue']}" for c in data["configs"]})
+    doc.p(f"**These results depend on the players' skill** (controllers red / blue: {', '.join(ctrls)}): a list "
+          "can win because the AI misplays the other list, not because it is stronger. Compare the ranking under "
+          "another controller pair before repricing a design.")
     doc.p("How to read: a list's **score** is (wins + draws/2) / games; the interval is the Wilson 95 % "
           "score interval. *Favoured* / *unfavoured*: the interval lies above / below 50 %. *Too wide to "
           f"conclude*: the interval is wider than ±{100 * TARGET_HALF_WIDTH:.0f} %; the last column gives the games "
@@ -254,6 +258,11 @@ def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
                   f"z = {num(m['points_z'], 1)})"
                   + ("." if m.get("values_reliable") else
                      ": **too weak to convert reliably (z < 2): read the values as rough**."))
+        for group in m.get("confounded") or []:
+            doc.p(f"**Cannot be told apart: {', '.join('`' + d + '`' for d in group)}** always appear together in "
+                  "these games (the same copies in the same lists), so the fit splits their joint effect by the "
+                  "penalty alone: their separate values below are not evidence, only their sum is. Play lists "
+                  "that field them apart (or `--handicap`) to price them one by one.")
         doc.p(f"Red-side intercept: {num(m.get('intercept'), 3)} log-odds (SE {num(m.get('intercept_se'), 3)}).")
         doc.table(["design", "cost", "mispricing (log-odds / copy)", "SE", "fitted value (points)", "SE",
                    "value − cost"],

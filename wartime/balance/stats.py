@@ -235,6 +235,7 @@ def fit_design_values(games: list[dict], characters: list[dict], ridge: float = 
         "intercept": coef["intercept"], "intercept_se": float(se[0]),
         "points_coef": coef.get("points_per_100"), "points_se": float(se[1]) if identified else None,
         "designs": []}
+    out["confounded"] = confounded_designs(designs, X[:, n_free:])
     bp = coef.get("points_per_100")
     usable = identified and bp is not None and bp > 0
     out["points_z"] = (bp / se[1]) if identified and se[1] > 0 else None
@@ -255,6 +256,23 @@ def fit_design_values(games: list[dict], characters: list[dict], ridge: float = 
 
 
 # --- everything -------------------------------------------------------------------------------------
+def confounded_designs(designs: list[str], columns: np.ndarray) -> list[list[str]]:
+    """Groups of designs the games cannot tell apart: their columns of copy differences (red − blue, one row per
+    game) are proportional in every game — they always appear together in the same ratio (e.g. two designs
+    fielded only by one list, one copy each). The penalised fit then splits their joint effect by the penalty
+    alone: their separate coefficients mean nothing, only their sum does. Designs in order; groups of two or more."""
+    groups: dict[tuple, list[str]] = {}
+    for j, d in enumerate(designs):
+        col = columns[:, j]
+        nz = np.flatnonzero(col)
+        if not len(nz):
+            key: tuple = ("never differs",)
+        else:
+            key = tuple(np.round(col / col[nz[0]], 9).tolist())
+        groups.setdefault(key, []).append(d)
+    return [g for g in groups.values() if len(g) > 1]
+
+
 def summarize(games: list[dict], characters: list[dict], ridge: float = RIDGE) -> dict[str, Any]:
     """All the numbers of one scenario's report (JSON-ready)."""
     draws = sum(1 for g in games if g["winner"] is None)
