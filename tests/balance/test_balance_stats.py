@@ -116,3 +116,36 @@ def test_designs_that_always_appear_together_are_reported_as_confounded():
     lists["x"] = {"x": 2}                           # now 'x' is fielded without 'y'
     games, chars = _synthetic({"a": 50, "x": 60, "y": 20}, costs, lists, n=100, logit_per_100=1.0)
     assert fit_design_values(games, chars)["confounded"] == []
+
+
+def _ladder_games(ctrl_red, ctrl_blue, strength, n, rng):
+    """Every ordered pairing of lists A, B, C, D played n times; red wins with p from the lists' strengths."""
+    out = []
+    for a in strength:
+        for b in strength:
+            if a == b:
+                continue
+            p = 1 / (1 + math.exp(-(strength[a] - strength[b])))
+            for _ in range(n):
+                out.append({"red_list": a, "blue_list": b, "red_base_list": a, "blue_base_list": b,
+                            "red_list_name": a, "blue_list_name": b, "red_cost": 300, "blue_cost": 300,
+                            "winner": "red" if rng.random() < p else "blue",
+                            "red_controller": ctrl_red, "blue_controller": ctrl_blue})
+    return out
+
+
+def test_ai_ladder_reports_each_controller_pair_and_the_rank_correlation_of_the_lists():
+    """Issue 15 point 3: the same four lists under two controller pairs; the ranking is the same (strengths in the
+    same order), so Spearman ρ is high with an interval above 0.5; a pair whose ranking is reversed is flagged."""
+    from wartime.balance.stats import ai_ladder
+    rng = np.random.default_rng(3)
+    strength = {"A": 1.5, "B": 0.5, "C": -0.5, "D": -1.5}
+    games = _ladder_games("scripted", "scripted", strength, 60, rng) + \
+        _ladder_games("random", "random", {k: v * 0.8 for k, v in strength.items()}, 60, rng)
+    lad = ai_ladder(games, boot=100)
+    assert [p["pair"] for p in lad["pairs"]] == ["random / random", "scripted / scripted"]
+    (c,) = lad["correlations"]
+    assert c["lists"] == 4 and c["spearman"] == pytest.approx(1.0) and c["lo"] > 0.5
+    flipped = _ladder_games("random", "random", {k: -v for k, v in strength.items()}, 60, rng)
+    (c,) = ai_ladder(_ladder_games("scripted", "scripted", strength, 60, rng) + flipped, boot=100)["correlations"]
+    assert c["spearman"] == pytest.approx(-1.0) and c["hi"] < 0.5

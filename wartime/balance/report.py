@@ -216,6 +216,27 @@ def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
             plots.pairing_matrix(s["lists"], s["pairings"], folder / f2, f"{title}: score of row list vs column")
             doc.img(f2, "Pairing matrix: the row list's score against the column list.")
 
+        lad = s.get("ai_ladder")
+        if lad:
+            doc.h(3, "AI ladder")
+            doc.p("The same lists under different controller pairs. First the red side's record per pair (lists "
+                  "pooled: how the two controllers compare), then whether the ranking of the lists holds between "
+                  "pairs: the Spearman rank correlation of their scores with a bootstrap 95 % interval. A ranking that "
+                  "changes with the AI level is a finding about the AI, not about the points.")
+            doc.table(["controllers (red / blue)", "games", "red wins", "draws", "red losses", "red score",
+                       "95 % CI", "verdict"],
+                      [[r["pair"], r["games"], r["wins"], r["draws"], r["losses"], pct(r["score"]), ci(r),
+                        r["verdict"]] for r in lad["pairs"]])
+            if lad["correlations"]:
+                doc.table(["pair A", "pair B", "lists", "Spearman ρ", "95 % CI", "ranking"],
+                          [[c["a"], c["b"], c["lists"], num(c["spearman"], 2),
+                            "—" if c["lo"] is None else f"{num(c['lo'], 2)} to {num(c['hi'], 2)}",
+                            "stable" if c["lo"] is not None and c["lo"] > 0.5 else
+                            "changes with the AI" if c["hi"] is not None and c["hi"] < 0.5 else "unclear"]
+                           for c in lad["correlations"]])
+            else:
+                doc.p("Fewer than three lists are rated under two controller pairs: no rank correlation.")
+
         doc.h(3, "Sides and initiative")
         red, first = s["sides"]["red"], s["sides"]["first_player"]
         doc.table(["who", "games", "wins", "draws", "losses", "score", "95 % CI", "verdict"],

@@ -256,6 +256,55 @@ def fit_design_values(games: list[dict], characters: list[dict], ridge: float = 
 
 
 # --- everything -------------------------------------------------------------------------------------
+def ai_ladder(games: list[dict], boot: int = 400, seed: int = 7) -> dict[str, Any]:
+    """Issue 15 point 3: the games split by controller pair (red / blue controller). Per pair, the red side's
+    record (its score with the Wilson interval: how the two controllers compare, lists pooled) and the full lists'
+    scores; then, for every two pairs that rate the same lists (three or more), the Spearman rank correlation of
+    those scores with a bootstrap 95 % interval (games resampled within each pair; a fixed seed, so the report is
+    reproducible): a correlation near 1 says the list ranking does not depend on the AI level."""
+    import warnings
+
+    from scipy.stats import spearmanr
+
+    by_pair: dict[str, list[dict]] = defaultdict(list)
+    for g in games:
+        by_pair[f"{g['red_controller']} / {g['blue_controller']}"].append(g)
+    pairs = []
+    scores: dict[str, dict[str, float]] = {}
+    for name in sorted(by_pair):
+        gs = by_pair[name]
+        pairs.append({"pair": name, **_tally(_result(g, "red") for g in gs)})
+        scores[name] = {r["list"]: r["score"] for r in list_rates(gs) if not r["variant"]}
+    rng = np.random.default_rng(seed)
+    links = []
+
+    def rho_of(x, y) -> float:
+        with warnings.catch_warnings():          # tied scores (a resample): ρ is nan, and skipped
+            warnings.simplefilter("ignore")
+            return float(spearmanr(x, y).statistic)
+    names = sorted(by_pair)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            common = sorted(set(scores[a]) & set(scores[b]))
+            if len(common) < 3:
+                continue
+            rho = rho_of([scores[a][k] for k in common], [scores[b][k] for k in common])
+            reps = []
+            for _ in range(boot):
+                sa = {r["list"]: r["score"] for r in list_rates([by_pair[a][j] for j in rng.integers(
+                    0, len(by_pair[a]), len(by_pair[a]))]) if not r["variant"]}
+                sb = {r["list"]: r["score"] for r in list_rates([by_pair[b][j] for j in rng.integers(
+                    0, len(by_pair[b]), len(by_pair[b]))]) if not r["variant"]}
+                if all(k in sa and k in sb for k in common):
+                    v = rho_of([sa[k] for k in common], [sb[k] for k in common])
+                    if not math.isnan(v):
+                        reps.append(float(v))
+            lo, hi = (float(np.percentile(reps, 2.5)), float(np.percentile(reps, 97.5))) if reps else (None, None)
+            links.append({"a": a, "b": b, "lists": len(common), "spearman": None if math.isnan(rho) else rho,
+                          "lo": lo, "hi": hi})
+    return {"pairs": pairs, "list_scores": scores, "correlations": links}
+
+
 def confounded_designs(designs: list[str], columns: np.ndarray) -> list[list[str]]:
     """Groups of designs the games cannot tell apart: their columns of copy differences (red − blue, one row per
     game) are proportional in every game — they always appear together in the same ratio (e.g. two designs
@@ -289,4 +338,6 @@ def summarize(games: list[dict], characters: list[dict], ridge: float = RIDGE) -
         "mean_turns": sum(turns) / len(turns) if turns else None,
         "lists": list_rates(games), "pairings": pairing_rates(games), "sides": side_rates(games),
         "designs": designs, "model": {k: v for k, v in fit.items() if k != "designs"},
+        "ai_ladder": ai_ladder(games) if len({(g["red_controller"], g["blue_controller"]) for g in games}) > 1
+        else None,
     }
