@@ -4,6 +4,8 @@ off the table; the per-target `hit` events of its template are not attacks. A pl
 miss (CMB-1 / CMB-2)."""
 from __future__ import annotations
 
+import pytest
+
 from wartime.balance.accumulator import GameAccumulator
 from wartime.core.components import Identity
 
@@ -21,20 +23,16 @@ def ev(t, **kw):
     return ("e", {"type": t, **kw})
 
 
-def test_ARE_9_a_scattered_area_attack_is_one_miss_whoever_it_catches():
+@pytest.mark.parametrize("dispersed,expected", [(True, (0, 1)), (False, (1, 0))],
+                         ids=["ARE-9 scattered: one miss", "ARE-5 landed: one hit"])
+def test_ARE_5_ARE_9_an_area_attack_is_one_hit_or_one_miss_for_two_caught(dispersed, expected):
+    """ARE-9: a scattered area attack is one miss whoever its template catches; ARE-5: one that lands where aimed
+    is one hit, for the two miniatures caught."""
     acc = _acc()
     acc.steps([ev("area_attack", attacker=1, area="R3"),
-               ev("area_placed", attacker=1, area="R3", dispersed=True),
+               ev("area_placed", attacker=1, area="R3", dispersed=dispersed),
                ev("hit", attacker=1, target=2, area="R3"), ev("hit", attacker=1, target=3, area="R3")])
-    assert (acc.stats[1]["hits"], acc.stats[1]["misses"]) == (0, 1)
-
-
-def test_ARE_5_an_area_attack_that_lands_is_one_hit_for_two_caught():
-    acc = _acc()
-    acc.steps([ev("area_attack", attacker=1, area="R3"),
-               ev("area_placed", attacker=1, area="R3", dispersed=False),
-               ev("hit", attacker=1, target=2, area="R3"), ev("hit", attacker=1, target=3, area="R3")])
-    assert (acc.stats[1]["hits"], acc.stats[1]["misses"]) == (1, 0)
+    assert (acc.stats[1]["hits"], acc.stats[1]["misses"]) == expected
 
 
 def test_ARE_9_an_area_attack_lost_off_the_table_is_a_miss_and_plain_attacks_count_as_before():
