@@ -63,6 +63,25 @@ def test_TRT_VERY_CLUMSY_CH_AGI_minus_1_and_its_CH_IMP():
     assert imp_target(g) == 4 and g.events("miss")
 
 
+def test_TRT_SHODDY_MAKE_CH_AGI_minus_1_and_its_CH_IMP():
+    """TRT-SHODDY-MAKE on a race: CH AGI −1, the AGI-based CH IMP included (5 − 1 = 4: die 5 misses)."""
+    assert _attr("TRT-SHODDY-MAKE", "AGI") == -1 and _attr("TRT-SHODDY-MAKE", "CON") == 0
+    g = duel()
+    race(g, g.ids[0], "TRT-SHODDY-MAKE")
+    attack(g, 5)
+    assert imp_target(g) == 4 and g.events("miss")
+
+
+def test_TRT_BAD_OMEN_CH_ATR_minus_1_only_with_Hero():
+    """TRT-BAD-OMEN ruling: with Héroe every CH ATR is −1; without it, no effect."""
+    assert _attr("TRT-BAD-OMEN", "CON") == 0
+    g = duel()
+    race(g, g.ids[0], "TRT-BAD-OMEN", "TRT-HERO")
+    for attribute in ("CON", "AGI", "INT", "VOL"):
+        mods = {m.rule: m.value for m in character_mods(g.gs, g.ids[0], attribute, "ATR")}
+        assert mods.get("TRT-BAD-OMEN") == -1
+
+
 def test_TRT_PROFESSION_ACROBAT_CH_AGI_plus_1():
     assert _attr("TRT-PROFESSION-ACROBAT", "AGI") == 1
 

@@ -35,6 +35,20 @@ for _tid, _name, _attr, _v in (("TRT-VERY-WEAK", "Muy débil", "CON", -1), ("TRT
                                ("TRT-PROFESSION-SAGE", "Profesión sabio", "INT", 1)):
     register(_tid, _name, {"check_mod": _attribute_mod(_tid, _attr, _v, _name)}, kinds=("race",))
 
+register("TRT-SHODDY-MAKE", "Mala hechura",
+         {"check_mod": _attribute_mod("TRT-SHODDY-MAKE", "AGI", -1, "Mala hechura")}, kinds=("race",))
+
+
+def bad_omen(gs, e: int, attr: str, kind: str) -> Modifier | None:
+    """TRT-BAD-OMEN ruling: if the character also has Héroe (TRT-HERO), all its CH ATR are −1; otherwise no
+    effect."""
+    if kind == "ATR" and "TRT-HERO" in character_traits(gs, e):
+        return Modifier("TRT-BAD-OMEN", -1, "Mal agujero")
+    return None
+
+
+register("TRT-BAD-OMEN", "Mal agujero", {"check_mod": bad_omen}, kinds=("race",))
+
 
 # --- CH IMP of an attack (attack_mod) --------------------------------------------------------------------------
 def complicated_weapon(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
