@@ -336,3 +336,28 @@ def test_TRT_combat_terms_the_exact_odds_use_them():
     assert soft.imp_target == plain.imp_target and soft.expected_wounds == 2 * plain.expected_wounds
     race(g, b, "TRT-CAMOUFLAGE")
     assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).imp_target == plain.imp_target - 1
+
+
+def test_TRT_LORD_OF_MEDUSA_enemies_CH_IMP_minus_2_against_it():
+    """TRT-LORD-OF-MEDUSA: the attacker's AGI-based CH IMP 5 − 2 = 3: die 4 misses (at range and in melee)."""
+    for melee in (False, True):
+        g = duel(melee=melee)
+        race(g, g.ids[1], "TRT-LORD-OF-MEDUSA")
+        attack(g, 4)
+        assert imp_target(g) == 3 and g.events("miss")
+
+
+def test_TRT_VITAL_ENERGY_melee_DMG_plus_its_wounds():
+    """TRT-VITAL-ENERGY: with 2 wounds on it, its melee DMG is 2 more than without the trait; none at range nor
+    with no wounds."""
+    base = _dmg({"wounds": 2}, dice=(1, 5, 5), melee=True)
+    assert _dmg({"wounds": 2}, red_traits=("TRT-VITAL-ENERGY",), dice=(1, 5, 5), melee=True) == base + 2
+    assert _dmg(red_traits=("TRT-VITAL-ENERGY",), melee=True) == _dmg(melee=True)
+    assert _dmg({"wounds": 2}, red_traits=("TRT-VITAL-ENERGY",), dice=(1, 5, 5)) == _dmg({"wounds": 2},
+                                                                                        dice=(1, 5, 5))
+
+
+def test_TRT_EXPERIMENTAL_AMMO_DMG_plus_3_within_half_its_RNG():
+    """TRT-EXPERIMENTAL-AMMO: RNG 40, target 9 K away (≤ 20): DMG 4 + 3 = 7; RNG 16 (half 8 < 9 K): DMG 4."""
+    assert _dmg({"weapons": (weapon(DMG=4, traits=("TRT-EXPERIMENTAL-AMMO",)),)}) == 7
+    assert _dmg({"weapons": (weapon(DMG=4, RNG=16, traits=("TRT-EXPERIMENTAL-AMMO",)),)}) == 4
