@@ -361,3 +361,25 @@ def test_TRT_EXPERIMENTAL_AMMO_DMG_plus_3_within_half_its_RNG():
     """TRT-EXPERIMENTAL-AMMO: RNG 40, target 9 K away (≤ 20): DMG 4 + 3 = 7; RNG 16 (half 8 < 9 K): DMG 4."""
     assert _dmg({"weapons": (weapon(DMG=4, traits=("TRT-EXPERIMENTAL-AMMO",)),)}) == 7
     assert _dmg({"weapons": (weapon(DMG=4, RNG=16, traits=("TRT-EXPERIMENTAL-AMMO",)),)}) == 4
+
+
+def test_TRT_CONSUMMATE_FIGHTER_no_numerical_superiority_bonus_against_it():
+    """TRT-CONSUMMATE-FIGHTER: in a 3-against-1 melee MOD-5's +1 is cancelled against it (net 0); one on the
+    attackers' side changes nothing for them."""
+    g = Game(M(x=19, y=20, weapons=(blade(),)), M(side="blue", x=20, y=20, CON=9, facing=180.0,
+                                                    weapons=(blade(),)),
+             M(x=21, y=20, weapons=(blade(),)), M(x=20, y=19, weapons=(blade(),)))
+    r1, b, r2, r3 = g.ids
+    race(g, b, "TRT-CONSUMMATE-FIGHTER")
+    g.start_activation(r1, energy=10)
+    g.dice.push(9)
+    g.act(r1, "melee_attack", target=b, weapon=0)
+    mods = g.mods(g.checks("IMP")[-1])
+    assert mods == {"MOD-5": 1, "TRT-CONSUMMATE-FIGHTER": -1} and sum(mods.values()) == 0
+    h = Game(M(x=19, y=20, weapons=(blade(),)), M(side="blue", x=20, y=20, CON=9, facing=180.0),
+             M(x=21, y=20, weapons=(blade(),)), M(x=20, y=19, weapons=(blade(),)))
+    race(h, h.ids[0], "TRT-CONSUMMATE-FIGHTER")
+    h.start_activation(h.ids[0], energy=10)
+    h.dice.push(9)
+    h.act(h.ids[0], "melee_attack", target=h.ids[1], weapon=0)
+    assert h.mods(h.checks("IMP")[-1]) == {"MOD-5": 1}

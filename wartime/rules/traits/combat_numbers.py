@@ -172,6 +172,18 @@ def lord_of_medusa(gs, bearer, attacker, target, weapon, ranged) -> Modifier | N
     return Modifier("TRT-LORD-OF-MEDUSA", -2, "Señor de Medusa") if _against(bearer, target) else None
 
 
+def consummate_fighter(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-CONSUMMATE-FIGHTER: enemies in a multiple melee gain no bonus for numerical superiority against it: a
+    −1 that cancels MOD-5's +1 exactly when MOD-5 gives it (rules.modifiers.attack_mods: the attacker's able side
+    outnumbers the other in its melee group)."""
+    if ranged or not _against(bearer, target):
+        return None
+    group = gs.melee_group(attacker)
+    mine = sum(1 for m in group if gs.side(m) == gs.side(attacker) and gs.able(m))
+    theirs = sum(1 for m in group if gs.side(m) != gs.side(attacker) and gs.able(m))
+    return Modifier("TRT-CONSUMMATE-FIGHTER", -1, "Luchador consumado") if mine > theirs else None
+
+
 # --- DMG --------------------------------------------------------------------------------------------------------
 def impact_absorption(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-IMPACT-ABSORPTION: every attack against it has DMG −1 (a ± term of CMB-4; minimum 1)."""
@@ -268,5 +280,6 @@ register("TRT-LORD-OF-LACERATION", "Señor de la laceración", {"dmg_mod": lord_
 register("TRT-NO-DAMAGE", "Sin daño", {"dmg_mod": no_damage}, kinds=W)
 register("TRT-SOFTIE", "Blandito", {"dmg_factor": softie}, kinds=R)
 register("TRT-LORD-OF-MEDUSA", "Señor de Medusa", {"attack_mod": lord_of_medusa}, kinds=R)
+register("TRT-CONSUMMATE-FIGHTER", "Luchador consumado", {"attack_mod": consummate_fighter}, kinds=R)
 register("TRT-VITAL-ENERGY", "Energía vital", {"dmg_mod": vital_energy}, kinds=R)
 register("TRT-EXPERIMENTAL-AMMO", "Munición experimental", {"dmg_mod": experimental_ammo}, kinds=W)
