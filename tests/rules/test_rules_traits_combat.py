@@ -63,6 +63,25 @@ def test_TRT_VERY_CLUMSY_CH_AGI_minus_1_and_its_CH_IMP():
     assert imp_target(g) == 4 and g.events("miss")
 
 
+def test_TRT_SHODDY_MAKE_CH_AGI_minus_1_and_its_CH_IMP():
+    """TRT-SHODDY-MAKE on a race: CH AGI −1, the AGI-based CH IMP included (5 − 1 = 4: die 5 misses)."""
+    assert _attr("TRT-SHODDY-MAKE", "AGI") == -1 and _attr("TRT-SHODDY-MAKE", "CON") == 0
+    g = duel()
+    race(g, g.ids[0], "TRT-SHODDY-MAKE")
+    attack(g, 5)
+    assert imp_target(g) == 4 and g.events("miss")
+
+
+def test_TRT_BAD_OMEN_CH_ATR_minus_1_only_with_Hero():
+    """TRT-BAD-OMEN ruling: with Héroe every CH ATR is −1; without it, no effect."""
+    assert _attr("TRT-BAD-OMEN", "CON") == 0
+    g = duel()
+    race(g, g.ids[0], "TRT-BAD-OMEN", "TRT-HERO")
+    for attribute in ("CON", "AGI", "INT", "VOL"):
+        mods = {m.rule: m.value for m in character_mods(g.gs, g.ids[0], attribute, "ATR")}
+        assert mods.get("TRT-BAD-OMEN") == -1
+
+
 def test_TRT_PROFESSION_ACROBAT_CH_AGI_plus_1():
     assert _attr("TRT-PROFESSION-ACROBAT", "AGI") == 1
 
@@ -317,3 +336,50 @@ def test_TRT_combat_terms_the_exact_odds_use_them():
     assert soft.imp_target == plain.imp_target and soft.expected_wounds == 2 * plain.expected_wounds
     race(g, b, "TRT-CAMOUFLAGE")
     assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).imp_target == plain.imp_target - 1
+
+
+def test_TRT_LORD_OF_MEDUSA_enemies_CH_IMP_minus_2_against_it():
+    """TRT-LORD-OF-MEDUSA: the attacker's AGI-based CH IMP 5 − 2 = 3: die 4 misses (at range and in melee)."""
+    for melee in (False, True):
+        g = duel(melee=melee)
+        race(g, g.ids[1], "TRT-LORD-OF-MEDUSA")
+        attack(g, 4)
+        assert imp_target(g) == 3 and g.events("miss")
+
+
+def test_TRT_VITAL_ENERGY_melee_DMG_plus_its_wounds():
+    """TRT-VITAL-ENERGY: with 2 wounds on it, its melee DMG is 2 more than without the trait; none at range nor
+    with no wounds."""
+    base = _dmg({"wounds": 2}, dice=(1, 5, 5), melee=True)
+    assert _dmg({"wounds": 2}, red_traits=("TRT-VITAL-ENERGY",), dice=(1, 5, 5), melee=True) == base + 2
+    assert _dmg(red_traits=("TRT-VITAL-ENERGY",), melee=True) == _dmg(melee=True)
+    assert _dmg({"wounds": 2}, red_traits=("TRT-VITAL-ENERGY",), dice=(1, 5, 5)) == _dmg({"wounds": 2},
+                                                                                        dice=(1, 5, 5))
+
+
+def test_TRT_EXPERIMENTAL_AMMO_DMG_plus_3_within_half_its_RNG():
+    """TRT-EXPERIMENTAL-AMMO: RNG 40, target 9 K away (≤ 20): DMG 4 + 3 = 7; RNG 16 (half 8 < 9 K): DMG 4."""
+    assert _dmg({"weapons": (weapon(DMG=4, traits=("TRT-EXPERIMENTAL-AMMO",)),)}) == 7
+    assert _dmg({"weapons": (weapon(DMG=4, RNG=16, traits=("TRT-EXPERIMENTAL-AMMO",)),)}) == 4
+
+
+def test_TRT_CONSUMMATE_FIGHTER_no_numerical_superiority_bonus_against_it():
+    """TRT-CONSUMMATE-FIGHTER: in a 3-against-1 melee MOD-5's +1 is cancelled against it (net 0); one on the
+    attackers' side changes nothing for them."""
+    g = Game(M(x=19, y=20, weapons=(blade(),)), M(side="blue", x=20, y=20, CON=9, facing=180.0,
+                                                    weapons=(blade(),)),
+             M(x=21, y=20, weapons=(blade(),)), M(x=20, y=19, weapons=(blade(),)))
+    r1, b, r2, r3 = g.ids
+    race(g, b, "TRT-CONSUMMATE-FIGHTER")
+    g.start_activation(r1, energy=10)
+    g.dice.push(9)
+    g.act(r1, "melee_attack", target=b, weapon=0)
+    mods = g.mods(g.checks("IMP")[-1])
+    assert mods == {"MOD-5": 1, "TRT-CONSUMMATE-FIGHTER": -1} and sum(mods.values()) == 0
+    h = Game(M(x=19, y=20, weapons=(blade(),)), M(side="blue", x=20, y=20, CON=9, facing=180.0),
+             M(x=21, y=20, weapons=(blade(),)), M(x=20, y=19, weapons=(blade(),)))
+    race(h, h.ids[0], "TRT-CONSUMMATE-FIGHTER")
+    h.start_activation(h.ids[0], energy=10)
+    h.dice.push(9)
+    h.act(h.ids[0], "melee_attack", target=h.ids[1], weapon=0)
+    assert h.mods(h.checks("IMP")[-1]) == {"MOD-5": 1}

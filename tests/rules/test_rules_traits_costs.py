@@ -40,6 +40,13 @@ def test_TRT_SLOW_movement_actions_cost_ENE_plus_1():
     assert priced("TRT-SLOW") == 3
 
 
+def test_TRT_SILENT_MOVER_moving_silently_costs_as_Mover():
+    assert priced("", "move_silently", path=[[10, 21]]) == 2
+    assert priced("TRT-SILENT-MOVER", "move_silently", path=[[10, 21]]) == 1
+    assert priced("TRT-SILENT-MOVER", "move", path=[[10, 21]]) == 1
+    assert priced("TRT-SILENT-MOVER") == 3
+
+
 def test_TRT_LORD_OF_FREEZING_enemy_actions_against_it_cost_ENE_plus_2():
     assert priced("TRT-LORD-OF-FREEZING", on=1) == 5                 # the target is the lord
     assert priced("TRT-LORD-OF-FREEZING", on=0) == 3                 # its own attacks: no change

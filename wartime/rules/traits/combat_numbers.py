@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wartime.rules.checks import Modifier
-from wartime.rules.traits.registry import character_traits, register
+from wartime.rules.traits.registry import character_traits, register, weapon_range
 
 
 def _own(bearer: int, attacker: int) -> bool:
@@ -34,6 +34,20 @@ for _tid, _name, _attr, _v in (("TRT-VERY-WEAK", "Muy débil", "CON", -1), ("TRT
                                ("TRT-PROFESSION-MAGE", "Profesión mago", "VOL", 1),
                                ("TRT-PROFESSION-SAGE", "Profesión sabio", "INT", 1)):
     register(_tid, _name, {"check_mod": _attribute_mod(_tid, _attr, _v, _name)}, kinds=("race",))
+
+register("TRT-SHODDY-MAKE", "Mala hechura",
+         {"check_mod": _attribute_mod("TRT-SHODDY-MAKE", "AGI", -1, "Mala hechura")}, kinds=("race",))
+
+
+def bad_omen(gs, e: int, attr: str, kind: str) -> Modifier | None:
+    """TRT-BAD-OMEN ruling: if the character also has Héroe (TRT-HERO), all its CH ATR are −1; otherwise no
+    effect."""
+    if kind == "ATR" and "TRT-HERO" in character_traits(gs, e):
+        return Modifier("TRT-BAD-OMEN", -1, "Mal agujero")
+    return None
+
+
+register("TRT-BAD-OMEN", "Mal agujero", {"check_mod": bad_omen}, kinds=("race",))
 
 
 # --- CH IMP of an attack (attack_mod) --------------------------------------------------------------------------
@@ -152,6 +166,24 @@ def piercing_ammo(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     return -2 if _own(bearer, attacker) else None
 
 
+def lord_of_medusa(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-LORD-OF-MEDUSA: enemies in melee or at range have CH AGI −2 against it; ruling: the AGI-based CH IMP
+    included (the CH IMP is the AGI check an enemy makes against it in an attack, G4)."""
+    return Modifier("TRT-LORD-OF-MEDUSA", -2, "Señor de Medusa") if _against(bearer, target) else None
+
+
+def consummate_fighter(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-CONSUMMATE-FIGHTER: enemies in a multiple melee gain no bonus for numerical superiority against it: a
+    −1 that cancels MOD-5's +1 exactly when MOD-5 gives it (rules.modifiers.attack_mods: the attacker's able side
+    outnumbers the other in its melee group)."""
+    if ranged or not _against(bearer, target):
+        return None
+    group = gs.melee_group(attacker)
+    mine = sum(1 for m in group if gs.side(m) == gs.side(attacker) and gs.able(m))
+    theirs = sum(1 for m in group if gs.side(m) != gs.side(attacker) and gs.able(m))
+    return Modifier("TRT-CONSUMMATE-FIGHTER", -1, "Luchador consumado") if mine > theirs else None
+
+
 # --- DMG --------------------------------------------------------------------------------------------------------
 def impact_absorption(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-IMPACT-ABSORPTION: every attack against it has DMG −1 (a ± term of CMB-4; minimum 1)."""
@@ -189,6 +221,22 @@ def pulse_ammo(gs, bearer, attacker, target, weapon, ranged) -> int | None:
 def lord_of_laceration(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-LORD-OF-LACERATION: enemies have DMG −2 against it (melee or ranged; minimum 1)."""
     return -2 if _against(bearer, target) else None
+
+
+def vital_energy(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-VITAL-ENERGY ruling: in melee, before the DEF check, it may add DMG +X, X = the wounds currently on it
+    (offsets the core melee −wounds penalty). A larger DMG never hurts its bearer, so it is always taken."""
+    if ranged or not _own(bearer, attacker):
+        return None
+    return gs.wounds(bearer) or None
+
+
+def experimental_ammo(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-EXPERIMENTAL-AMMO ruling: DMG +3 only against targets within half the weapon's ALC (its RNG after
+    every trait, BLD-14; the distance edge to edge, BAS-3), not ALC halved."""
+    if not ranged or not _own(bearer, attacker) or weapon is None:
+        return None
+    return 3 if 2 * gs.distance(attacker, target) <= weapon_range(weapon) else None
 
 
 def no_damage(gs, bearer, attacker, target, weapon, ranged):
@@ -231,3 +279,7 @@ register("TRT-PULSE-AMMO", "Munición de pulso", {"dmg_mod": pulse_ammo}, kinds=
 register("TRT-LORD-OF-LACERATION", "Señor de la laceración", {"dmg_mod": lord_of_laceration}, kinds=R)
 register("TRT-NO-DAMAGE", "Sin daño", {"dmg_mod": no_damage}, kinds=W)
 register("TRT-SOFTIE", "Blandito", {"dmg_factor": softie}, kinds=R)
+register("TRT-LORD-OF-MEDUSA", "Señor de Medusa", {"attack_mod": lord_of_medusa}, kinds=R)
+register("TRT-CONSUMMATE-FIGHTER", "Luchador consumado", {"attack_mod": consummate_fighter}, kinds=R)
+register("TRT-VITAL-ENERGY", "Energía vital", {"dmg_mod": vital_energy}, kinds=R)
+register("TRT-EXPERIMENTAL-AMMO", "Munición experimental", {"dmg_mod": experimental_ammo}, kinds=W)

@@ -33,6 +33,12 @@ def lord_of_freezing(gs, bearer, actor, action, weapon, target) -> int | None:
     return 2 if bearer == target and bearer != actor and gs.side(actor) != gs.side(bearer) else None
 
 
+def silent_mover(gs, bearer, actor, action, weapon, target) -> int | None:
+    """TRT-SILENT-MOVER: Mover sin hacer ruido (MVA-7) costs it the same ENE as Mover: 1 instead of 2 (a ± term;
+    the terrain's extra ENE still applies). Its noise_rule part is MVA-7's own: that move makes no noise."""
+    return -1 if bearer == actor and getattr(action, "key", "") == "move_silently" else None
+
+
 def more_range(weapon) -> int:
     """TRT-MORE-RANGE: RNG +5 K (added before any factor; may exceed the 5 × DMG cap)."""
     return 5
@@ -52,6 +58,7 @@ register("TRT-BLOODLESS", "Sin sangre", {"ene_mod": bloodless}, kinds=("race",))
 register("TRT-MASTER-BUTCHER", "Maestro carnicero", {"ene_mod": master_butcher}, kinds=("race",))
 register("TRT-RAMBO", "Rambo", {"ene_cap": rambo}, kinds=("race",))
 register("TRT-SLOW", "Lento", {"ene_mod": slow}, kinds=("race",))
+register("TRT-SILENT-MOVER", "Silencioso", {"ene_mod": silent_mover}, kinds=("race",))
 register("TRT-LORD-OF-FREEZING", "Señor de la congelación", {"ene_mod": lord_of_freezing}, kinds=("race",))
 register("TRT-MORE-RANGE", "Más alcance", {"rng_plus": more_range}, kinds=("weapon",))
 register("TRT-MUCH-MORE-RANGE", "Mucho más alcance", {"rng_plus": much_more_range}, kinds=("weapon",))
