@@ -91,10 +91,6 @@ class D6StarWars(PeerSystem):
     REFUSED = dict((
         refuse("SWD6-5", "declaration and action segments: Wartime's turn flow and activations are kept"),
         refuse("SWD6-6", "simultaneous actions without initiative: Wartime's initiative is kept"),
-        refuse("SWD6-13", "aiming by doing nothing for a round: Wartime has its own Apuntar action (its "
-                          "modifier counts as pips); the wound penalty is played"),
-        refuse("SWD6-14", "melee weapon difficulties need the weapon table, which the text lacks "
-                          "(the base difficulty 10 is played)"),
         refuse("SWD6-15", "stun settings: Wartime weapons have none"),
         refuse("SWD6-16", "Force Points need a GM to class each use"),
         refuse("SWD6-17", "lightsabers and the control and sense skills do not exist in Wartime"),

@@ -85,6 +85,8 @@ def death_test(die: int, bonus: int = 0) -> tuple[str, int]:
 class WrathGlory(PeerSystem):
     name = "wrath-glory"
     REFUSED = dict((
+        refuse("WNG-9", "Ruin is a GM's pool; both sides are players here: a complication gives the opposing "
+                        "side 1 Glory instead (the mapping)"),
         refuse("WNG-10", "personal Ruin pools need NPCs and a GM; both sides here are players"),
         refuse("WNG-11", "the alternating-pick initiative: Wartime's initiative and phases are kept"),
         refuse("WNG-12", "troops (hordes) need a scenario-declared group of nameless enemies"),
