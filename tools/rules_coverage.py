@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 INDEX = ROOT / "wartime" / "data" / "tables" / "rule_index.tsv"
 DOC = ROOT / "docs" / "rules-coverage.md"
 PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE", "CMB", "WND", "PSI", "MET",
-            "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM")
+            "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
@@ -63,6 +63,17 @@ PARTIAL = {
     "ALM-41": "strident alarm turns and budget tokens as functions; no token decision in play (ALM-34)",
     "ALM-44": "the numbers (N, d, budgets, max_turns) and scenarios/alarm/hold-the-vault.toml; not playable yet "
               "(ALM-34)",
+    "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
+              "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
+              "offered",
+    "SWD6-13": "the wounded −1D; aiming for a round (+1D) and running or crawling (−1D) are Wartime's own modifiers "
+               "(as pips) instead",
+    "SWD6-14": "the base melee difficulty 10 (the ruling) and STR + weapon damage; the weapon difficulty table is not "
+               "in the text, parrying is Wartime's dodge reaction (SWD6-12)",
+    "SGD20-5": "10 + ΣDEF + the AGI modifier (the mapping: armour replaces the class bonus); armour's maximum Dex and "
+               "size are not modelled",
+    "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
+               "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
               "objects (QUA) and voluntary targets are not modelled",
 }
@@ -225,11 +236,27 @@ def best_modules(found: list[tuple[int, int, int, str]], status: str) -> list[st
     return [f[3] for f in sorted(found, key=key)]
 
 
+#: a peer combat system's table of refused rules: `refuse("ID", "why" "why continued")` (rules/combat_systems)
+REFUSE_WHY = re.compile(r"""refuse\(\s*["']([A-Z0-9]+-[A-Z0-9-]+)["']\s*,\s*((?:"[^"\n]*"\s*)+)\)""")
+
+
+def refusal_reasons() -> dict[str, str]:
+    """The reason written beside each `refuse("ID", "why")` of the code (used when REFUSED has none)."""
+    out: dict[str, str] = {}
+    for path in sorted((ROOT / "wartime").rglob("*.py")):
+        for rid, parts in REFUSE_WHY.findall(path.read_text(encoding="utf-8")):
+            out.setdefault(rid, "".join(re.findall(r'"([^"\n]*)"', parts)))
+    return out
+
+
 def status_of(rid: str, tests: list[str], refused: bool) -> str:
     if tests and rid in PARTIAL:
         return f"partial: {PARTIAL[rid]}"
     if refused:
-        return f"refused: {REFUSED[rid]}" if rid in REFUSED else "refused"
+        if rid in REFUSED:
+            return f"refused: {REFUSED[rid]}"
+        why = refusal_reasons().get(rid)
+        return f"refused: {why}" if why else "refused"
     if tests:
         return "implemented"
     if rid in NOTES:

@@ -38,13 +38,15 @@ def main() -> None:
 @click.option("--blue-list", type=click.Path(dir_okay=False), default=None, help="army list for blue (default: the scenario's)")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="record file (default records/<scenario>-<seed>.jsonl)")
 @click.option("--json", "as_json", is_flag=True, help="print the result as one JSON object")
+@click.option("--combat", type=click.Choice(["wartime", "wrath-glory", "d6", "d20"]), default="wartime",
+              show_default=True, help="combat system the attacks are resolved under (recorded in the record)")
 @click.option("--stop-after", type=click.IntRange(min=0), default=None,
               help="stop after N decisions and write a save (`wartime resume FILE` continues it)")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="with --stop-after: the save file (default: --out or records/<scenario>-<seed>.jsonl)")
 @_ALLOW_OUTSIDE
-def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json, stop_after, save_path,
-             allow_outside):
+def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out, as_json, combat, stop_after,
+             save_path, allow_outside):
     # on demand: the command line starts without loading the engine; each command imports what it runs
     from wartime.ai import make_controller
     from wartime.match.match import Match, derive_seed
@@ -55,7 +57,7 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
                                             allow_outside=allow_outside)
         controllers = {"red": make_controller(red_ctrl, derive_seed(seed, "controller:red")),
                        "blue": make_controller(blue_ctrl, derive_seed(seed, "controller:blue"))}
-        match = Match(scenario, lists, seed, controllers)
+        match = Match(scenario, lists, seed, controllers, combat=combat)
         if stop_after is None:
             result = match.play()
         else:
@@ -73,6 +75,8 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
         _fail([f"error: {exc}"])
     result["record"] = str(record)
     result["controllers"] = {"red": red_ctrl, "blue": blue_ctrl}
+    if combat != "wartime":
+        result["combat"] = combat
     result["lists"] = {s: lists[s].name for s in ("red", "blue")}
     if stop_after is not None:
         result["complete"] = match.over
@@ -86,7 +90,8 @@ def simulate(scenario_path, seed, red_ctrl, blue_ctrl, red_list, blue_list, out,
         click.echo(f"  save: {record}")
         return
     winner = result["winner"] or "nobody (draw)"
-    click.echo(f"{scenario.name}, seed {seed}: {winner} wins ({result['reason']}) after {result['turns']} turns")
+    system = "" if combat == "wartime" else f" [{combat}]"
+    click.echo(f"{scenario.name}, seed {seed}{system}: {winner} wins ({result['reason']}) after {result['turns']} turns")
     for side in ("red", "blue"):
         click.echo(f"  {side:4} {lists[side].name:24} casualties {result['casualties'][side]}, "
                    f"points lost {result['points_lost'][side]}")

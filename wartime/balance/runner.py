@@ -38,6 +38,7 @@ from wartime.balance.specs import GameSpec, ListRef, file_sha256, handicap_specs
 from wartime.balance.store import ResultStore, StoreError, describe_version
 from wartime.balance.worker import ignore_sigint, run_chunk
 from wartime.core.errors import DataError
+from wartime.data.combat_systems import check_name
 from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
 from wartime.match.match import derive_seed
 
@@ -60,6 +61,7 @@ class BatchConfig:
     blue_controller: str = "scripted"
     handicap: bool = False
     mirror: bool = False
+    combat: str = "wartime"           # the combat system of every game (rules.combat_systems)
 
     @property
     def scenario_key(self) -> str:
@@ -69,7 +71,9 @@ class BatchConfig:
         return {"scenario": {"path": self.scenario, "key": self.scenario_key, "sha256": self.scenario_sha256},
                 "lists": [{"spec": r.spec, "key": r.key, "sha256": r.sha256} for r in self.lists],
                 "seed": self.seed, "controllers": {"red": self.red_controller, "blue": self.blue_controller},
-                "handicap": self.handicap, "mirror": self.mirror}
+                "handicap": self.handicap, "mirror": self.mirror,
+                # only a peer system is written: a store of Wartime games keeps the identity it always had
+                **({"combat": self.combat} if self.combat != "wartime" else {})}
 
     @classmethod
     def from_json(cls, d: dict) -> "BatchConfig":
@@ -77,7 +81,7 @@ class BatchConfig:
                    lists=tuple(ListRef(x["spec"], x["key"], x["sha256"]) for x in d["lists"]),
                    seed=int(d["seed"]), red_controller=d["controllers"]["red"],
                    blue_controller=d["controllers"]["blue"], handicap=bool(d["handicap"]),
-                   mirror=bool(d["mirror"]))
+                   mirror=bool(d["mirror"]), combat=d.get("combat", "wartime"))
 
     def identity(self) -> dict:
         """What must match for two runs to be one batch (paths may differ, content may not)."""
@@ -104,8 +108,9 @@ class BatchSummary:
 # --- planning ---------------------------------------------------------------------------------------
 def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, seed: int = 1,
                 red: str = "scripted", blue: str = "scripted", handicap: bool = False,
-                mirror: bool = False) -> BatchConfig:
+                mirror: bool = False, combat: str = "wartime") -> BatchConfig:
     """Validate the files (DataError on a bad file, BatchError on a bad batch) and describe the batch."""
+    check_name(combat)
     for kind in (red, blue):
         if kind not in CONTROLLERS:
             raise BatchError(f"unknown controller {kind!r}: one of {', '.join(CONTROLLERS)}")
@@ -133,7 +138,7 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
     if not refs:
         raise BatchError("no list given: --lists FILE [FILE ...]")
     return BatchConfig(str(scenario_path), file_sha256(scenario_path), tuple(refs), int(seed), red, blue,
-                       bool(handicap), bool(mirror))
+                       bool(handicap), bool(mirror), combat)
 
 
 def pairings(config: BatchConfig) -> list[tuple[ListRef, ListRef]]:
@@ -175,7 +180,7 @@ def plan_games(config: BatchConfig, per_pairing: int) -> list[GameSpec]:
         for red, blue in pairs:
             key = game_key(config, red, blue, k)
             specs.append(GameSpec(key, k, game_seed(config.seed, key), config.scenario, config.scenario_sha256,
-                                  red, blue, config.red_controller, config.blue_controller))
+                                  red, blue, config.red_controller, config.blue_controller, config.combat))
     return specs
 
 

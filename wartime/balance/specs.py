@@ -38,6 +38,7 @@ class GameSpec:
     blue: ListRef
     red_controller: str
     blue_controller: str
+    combat: str = "wartime"       # the combat system (rules.combat_systems)
 
 
 class SpecError(ValueError):

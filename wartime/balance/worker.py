@@ -58,7 +58,8 @@ def run_game(spec: GameSpec) -> dict:
     lists = {"red": load_list_cached(spec.red), "blue": load_list_cached(spec.blue)}
     controllers = {"red": make_controller(spec.red_controller, derive_seed(spec.seed, "controller:red")),
                    "blue": make_controller(spec.blue_controller, derive_seed(spec.seed, "controller:blue"))}
-    match = Match(scenario, lists, spec.seed, controllers, checkpoints=False)     # results, not a record
+    match = Match(scenario, lists, spec.seed, controllers, checkpoints=False,     # results, not a record
+                  combat=spec.combat)
     acc = GameAccumulator()
     acc.before(match)
     result = match.play()

@@ -30,6 +30,12 @@ class Dice:
         self._state = None
         return self._rng.randrange(100) + 1
 
+    def die(self, sides: int) -> int:
+        """One die of `sides` faces, 1..sides (the peer combat systems' d6 and d20; Wartime's own checks roll
+        `d10`)."""
+        self._state = None
+        return self._rng.randrange(sides) + 1
+
     def angle(self) -> float:
         """A uniform direction in [0, 360) degrees (BAS-4), rounded to a canonical 1e-6."""
         self._state = None
@@ -80,6 +86,12 @@ class ScriptedDice(Dice):
 
     def d100(self) -> int:
         return self._next()
+
+    def die(self, sides: int) -> int:
+        v = self._next()
+        if not 1 <= v <= sides:
+            raise AssertionError(f"ScriptedDice: {v} is not a face of a d{sides}")
+        return v
 
     def angle(self) -> float:
         if self._apos >= len(self._angles):

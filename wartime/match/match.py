@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 from wartime import __version__
 from wartime.core.components import Identity
 from wartime.core.rng import Dice, derive_seed
+from wartime.data.combat_systems import check_name, systems_hash
 from wartime.match.record import (FORMAT_NAME, FORMAT_VERSION, rules_data_hash, sha256_text, snapshot_checksum,
                                   write_record)
 from wartime.match.setup import build_state
@@ -28,17 +29,19 @@ class Match:
     def __init__(self, scenario, lists: Mapping[str, Any], seed: int,
                  controllers: Mapping[str, Controller] | None = None, dice: Dice | None = None,
                  observers: Iterable[Callable[["Match", Mapping[str, Any]], None]] = (),
-                 checkpoints: bool = True):
+                 checkpoints: bool = True, combat: str = "wartime"):
         """`observers` are called as `observer(match, event)` for every event from the very first one (the
         replay viewer uses one to snapshot the setup events); they never change play. `checkpoints=False` (a
         balance batch, which keeps results, not records) skips the world snapshot after every decision: such a
-        match cannot write a record."""
+        match cannot write a record. `combat` is the combat system the attacks are resolved under (`wartime`, the
+        default, or a peer game's: `wrath-glory`, `d6`, `d20`; rules.combat_systems), recorded in the header."""
         self.scenario = scenario
+        self.combat = check_name(combat)
         self.lists = dict(lists)
         self.seed = int(seed)
         self.controllers = dict(controllers or {})
         self.dice = dice if dice is not None else Dice(derive_seed(self.seed, "match"))
-        self.gs = build_state(scenario, self.lists, self.dice)
+        self.gs = build_state(scenario, self.lists, self.dice, self.combat)
         self.world = self.gs.world
         self.engine = Engine(self.gs)
         self.entries: list[tuple[str, Any]] = []
@@ -142,9 +145,14 @@ class Match:
             if lst.catalogue is not None:
                 d["catalogue"] = embed(lst.catalogue)
             lists[side] = d
-        return {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "engine_version": __version__,
+        head = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "engine_version": __version__,
                 "rules_hash": rules_data_hash(), "seed": self.seed, "scenario": embed(self.scenario.path),
                 "lists": lists, "controllers": self.controller_names(), "complete": self.over}
+        if self.combat != "wartime":
+            # a peer combat system and its numbers; a header without them (every older record) means Wartime's
+            head["combat"] = self.combat
+            head["combat_params"] = systems_hash()
+        return head
 
     def controller_names(self) -> dict[str, str]:
         """Each side's controller by name (`kind` attribute, else the class name without "Controller",

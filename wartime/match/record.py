@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from wartime.core.errors import WartimeError
 from wartime.core.events import canonical
+from wartime.data.combat_systems import SYSTEMS, systems_hash
 
 FORMAT_NAME = "wartime-record"
 FORMAT_VERSION = 1
@@ -402,6 +403,12 @@ def check_header(file: str, header: Any, *, check_rules: bool = True) -> None:
         raise RecordError(file, "header: lists must embed exactly the red and blue army lists")
     for side in _SIDES:
         _check_embedded(file, f"lists.{side}", lists[side], with_catalogue=True)
+    combat = header.get("combat", "wartime")           # no field: Wartime's own combat (every older record)
+    if combat not in SYSTEMS:
+        raise RecordError(file, f"header: combat {json.dumps(combat)} is not one of {', '.join(SYSTEMS)}")
+    if check_rules and combat != "wartime" and header.get("combat_params") != systems_hash():
+        raise RecordError(file, f"recorded under other {combat} combat parameters (combat_params is not the hash "
+                          "of wartime/data/combat/systems.toml): it cannot be replayed here")
     if check_rules and header["rules_hash"] != rules_data_hash():
         raise RecordError(file, f"recorded under other rules data (rules_hash {header['rules_hash'][:12]}…, this "
                           f"engine has {rules_data_hash()[:12]}…, engine {header['engine_version']}): it cannot "

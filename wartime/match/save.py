@@ -143,7 +143,8 @@ def _rebuild_inputs(record: Record):
 def build_match(record: Record, controllers=None, observers=()):
     scenario, lists = rebuild_inputs(record)
     try:
-        return Match(scenario, lists, record.seed, controllers, observers=observers)
+        return Match(scenario, lists, record.seed, controllers, observers=observers,
+                     combat=record.header.get("combat", "wartime"))
     except WartimeError as exc:
         raise RecordError(record.path, f"the embedded game cannot be set up: {exc}") from None
 

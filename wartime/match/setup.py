@@ -14,10 +14,11 @@ from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board
+from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
-from wartime.rules import alarm, areas, deployment, holds, traits
+from wartime.rules import alarm, areas, combat_systems, deployment, holds, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -183,7 +184,7 @@ def place_elements(world: World, scenario) -> None:
             world.create(Item(name, inside=el_e))
 
 
-def build_state(scenario, lists: dict, dice: Dice) -> GameState:
+def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> GameState:
     """Create the world: one entity per recruited character (BLD-24: each copy is a miniature), deployed in
     its side's zone facing the board centre, with ENE 0 (ENE-2). A scenario perch (MOV-10) holds a ranged
     character at level 2 on top of a 3 K piece. On the grid (MOV-15) bases stand on whole squares."""
@@ -226,4 +227,7 @@ def build_state(scenario, lists: dict, dice: Dice) -> GameState:
             )
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
-    return GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
+    gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
+    # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)
+    combat_systems.install(gs, combat_systems.make_system(check_name(combat), system_params()))
+    return gs

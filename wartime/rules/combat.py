@@ -56,7 +56,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     `def_malus` lowers the target's total DEF for this hit, minimum 0 (CBA-11 ruling 3: DEF −2). `terms` are the
     traits' numbers of the attack (traits.combat_terms): ± DEF, CH DEF modifiers, and DMG in CMB-4's order (the
     final DMG is known once the CH DEF is rolled: its fumble's +1 is one of the ± terms).
-    Returns the wounds dealt."""
+    Returns the wounds dealt. A match played under a peer combat system (gs.combat) hands the hit to it."""
+    if gs.combat is not None:
+        return gs.combat.resolve_hit(gs, ctx, attacker, target, dmg, melee=melee, cover=cover, automatic=automatic,
+                                     max_wounds=max_wounds, rule=rule, def_malus=def_malus)
     world = gs.world
     defense = max(0, gs.total_def(target) - def_malus + terms.def_plus)
     mods = list(def_mods or []) + list(terms.def_check)
@@ -117,7 +120,11 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     sorpresa hits with no die (no critical, no fumble, no dodge) and the target's DEF is −2. `second_imp` (a rule
     ID, CBA-8: a firearm in melee): after a passed CH IMP, even a critical, a second CH IMP with the same target
     value must pass too (a 10 on it has the CH IMP fumble's effects); the critical's effects come from the
-    first."""
+    first. A match played under a peer combat system (gs.combat) hands the whole attack to it."""
+    if gs.combat is not None:
+        return gs.combat.resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, ranged=ranged,
+                                        cover=cover, extra_imp=extra_imp, dmg_bonus=dmg_bonus, unarmed=unarmed,
+                                        base_dmg=base_dmg, on_hit=on_hit, second_imp=second_imp)
     world = gs.world
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None

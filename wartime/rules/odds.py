@@ -72,7 +72,11 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                 cover: Cover | None = None, unarmed: bool = False, dmg_bonus: int = 0,
                 extra_imp=()) -> AttackOdds:
     """The exact probabilities of one attack on the chosen target as the rules resolve it now (CBA-5 included;
-    the action-scoped one-shot modifiers of the acting character are not included)."""
+    the action-scoped one-shot modifiers of the acting character are not included). Under a peer combat
+    system (gs.combat) that system enumerates its own dice."""
+    if gs.combat is not None:
+        return gs.combat.attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover,
+                                     unarmed=unarmed, dmg_bonus=dmg_bonus, extra_imp=extra_imp)
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)

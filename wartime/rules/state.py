@@ -30,6 +30,9 @@ class GameState:
         self.victory = victory
         self.deployment = deployment or {}
         self.sides = sides
+        #: the match's peer combat system (rules.combat_systems; WNG-*, SWD6-*, SGD20-*), None for Wartime's own
+        #: resolution: combat.resolve_attack / resolve_hit and odds.attack_odds hand over to it when set
+        self.combat = None
         #: answers that are pure functions of the component tables, valid while `world.version` is unchanged
         #: (components are frozen, and every change goes through the world); never game state. None of them
         #: depends on a facing (see `facing_only_change`)

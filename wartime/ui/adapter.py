@@ -72,10 +72,14 @@ class Setup:
     lists: dict[str, str | None]
     seed: int
     controllers: dict[str, str] = field(default_factory=lambda: {"red": HUMAN, "blue": HUMAN})
+    combat: str = "wartime"           # the combat system (`--combat`, rules.combat_systems)
 
     def to_json(self) -> dict:
-        return {"scenario": self.scenario, "lists": dict(self.lists), "seed": self.seed,
-                "controllers": dict(self.controllers)}
+        out = {"scenario": self.scenario, "lists": dict(self.lists), "seed": self.seed,
+               "controllers": dict(self.controllers)}
+        if self.combat != "wartime":
+            out["combat"] = self.combat
+        return out
 
 
 def load_inputs(scenario_path: str, lists: dict[str, str | None]):
@@ -91,7 +95,7 @@ def make_ai(side: str, seed: int):
 def new_match(setup: Setup) -> Match:
     scenario, lists = load_inputs(setup.scenario, setup.lists)
     ctrls = {s: make_ai(s, setup.seed) for s, kind in setup.controllers.items() if kind == AI}
-    return Match(scenario, lists, setup.seed, ctrls)
+    return Match(scenario, lists, setup.seed, ctrls, combat=setup.combat)
 
 
 # --- submitting and picturing -------------------------------------------------------------------------
@@ -120,8 +124,10 @@ def view_state(gs: GameState, snap: Snapshot) -> GameState:
     w = World(gs.world.dice)
     w.tables = snap.tables
     w.resources = snap.resources
-    return GameState(w, gs.board, turn_limit=gs.turn_limit, victory=gs.victory, deployment=gs.deployment,
+    view = GameState(w, gs.board, turn_limit=gs.turn_limit, victory=gs.victory, deployment=gs.deployment,
                      sides=gs.sides)
+    view.combat = gs.combat                 # the same combat system reads the snapshot's own components
+    return view
 
 
 def short_name(gs: GameState, e: int) -> str:
@@ -796,7 +802,7 @@ def rebuild_match(path: str | Path) -> Rebuilt:
     controllers = controllers_of(path, rec.header)
     ais = {s: make_ai(s, seed) for s, k in controllers.items() if k == AI}
     try:
-        match = Match(rec.scenario, rec.lists, seed, ais)
+        match = Match(rec.scenario, rec.lists, seed, ais, combat=rec.header.get("combat", "wartime"))
     except WartimeError as exc:
         raise RecordError(path, f"the embedded game cannot be set up: {exc}") from None
     for n, d in enumerate(rec.decisions):

@@ -1424,6 +1424,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         ap.add_argument(f"--{side}-list", metavar="LIST", default=None, help=f"{side}'s army list")
         ap.add_argument(f"--{side}-ai", action="store_true", help=f"{side} is played by the scripted AI")
     ap.add_argument("--seed", type=int, default=None, help="match seed (default: a fresh random seed, recorded)")
+    ap.add_argument("--combat", choices=("wartime", "wrath-glory", "d6", "d20"), default="wartime",
+                    help="combat system the attacks are resolved under (default wartime; recorded)")
     ap.add_argument("--load", metavar="SAVE", default=None, help="resume a saved game (.jsonl record)")
     ap.add_argument("--replay", metavar="RECORD", default=None, help="open a game record in the replay viewer")
     ap.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
@@ -1458,7 +1460,7 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
         controllers[side] = AI if ai else HUMAN
     # a new game's seed when none is given: drawn from the OS (not game state) and written in the record
     seed = args.seed if args.seed is not None else 1 + secrets.randbelow(999_999)
-    return Setup(args.scenario, lists, seed, controllers)
+    return Setup(args.scenario, lists, seed, controllers, combat=args.combat)
 
 
 def run(argv: list[str] | None = None, max_frames: int | None = None) -> int:

@@ -40,7 +40,8 @@ class ReplaySession:
         rec = open_record(path)
         self.header = rec.header
         recorded = rec.events
-        self.match = Match(rec.scenario, rec.lists, int(self.header["seed"]))
+        self.match = Match(rec.scenario, rec.lists, int(self.header["seed"]),
+                           combat=self.header.get("combat", "wartime"))
         if hasattr(self.match, "continued_header"):
             self.match.continued_header = {k: v for k, v in self.header.items() if k != "h"}
         self.decisions = [Decision.from_json(d) for d in rec.decisions]

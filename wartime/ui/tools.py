@@ -515,7 +515,8 @@ class TableTools:
         m = app.match
         last = m.decisions[keep]
         what = f"{app.name(last['actor']).split(' ', 1)[-1]}'s {action_label(last.get('action'))}"
-        fresh = resimulate(m, keep, lambda: Match(m.scenario, m.lists, m.seed, dict(m.controllers)))
+        fresh = resimulate(m, keep, lambda: Match(m.scenario, m.lists, m.seed, dict(m.controllers),
+                                                       combat=m.combat))
         settings = {k: getattr(app, k) for k in ("react_mode", "show_zones") if hasattr(app, k)}
         looked = dict(getattr(app, "looked", {}))
         scale, pan = app.view.scale, app.view.pan
