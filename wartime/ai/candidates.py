@@ -146,11 +146,9 @@ def straight_path(gs: GameState, actor: int, heading: float, length: float) -> l
     return [[round(x, 4), round(y, 4)]]
 
 
-def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float, *, plan: bool = True,
-                 variants: bool = True) -> list | None:
-    """A path towards goal of at most `max_len` K (`CandidateSpace.path_to`: straight, A* around obstacles;
-    `variants=False`: the full straight line, then A*, without the shortened and detoured lines)."""
-    return CandidateSpace(gs, actor).path_to(goal, max_len, plan=plan, variants=variants)
+def path_towards(gs: GameState, actor: int, goal: tuple[float, float], max_len: float, *, plan: bool = True) -> list | None:
+    """A path towards goal of at most `max_len` K (`CandidateSpace.path_to`: straight, A* around obstacles)."""
+    return CandidateSpace(gs, actor).path_to(goal, max_len, plan=plan)
 
 
 def facing_to(gs: GameState, actor: int, target: int) -> float:

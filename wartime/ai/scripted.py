@@ -533,10 +533,8 @@ class ScriptedController:
             gy = pt.y + (pe.y - pt.y) / dist * r
             # the stand-off spot, else (it may be inside a house, MOV-9) along the route to the enemy's base
             direct = None
-            # (the full straight line or A* to each first; the straight helper's shortened lines last)
-            for goal, full in [((gx, gy), True)] + [(q, True) for q in free_contact_points(gs, e, enemy)] \
-                    + [((gx, gy), False)]:
-                path = path_towards(gs, e, goal, allowance, variants=not full)
+            for goal in [(gx, gy)] + free_contact_points(gs, e, enemy):
+                path = path_towards(gs, e, goal, allowance)
                 if path:
                     d = action(p, key, path=path)
                     if legal_cost(engine, d) is not None:

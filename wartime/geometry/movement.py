@@ -203,7 +203,7 @@ def _near_any_piece(board: Board, pts, r: float) -> bool:
 
 
 def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,
-                 others: Sequence[Other], chest_height: float, *, crouched: bool = False, variants: bool = True
+                 others: Sequence[Other], chest_height: float, *, crouched: bool = False
                  ) -> list[tuple[float, float]] | None:
     """Helper for simple AIs: a legal (check_path) straight or two-segment path from `start` towards `goal`.
 
@@ -211,7 +211,6 @@ def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], ra
     of it; then detours whose first leg turns 30°, 60° and 90° left, then right, of the goal direction
     (half of the allowance, then the rest straight at the goal; then the same scaled to 1/2). Returns the
     first legal path as a list of points (start first), or None if none is legal or start == goal.
-    `variants=False` tries the full straight line only (a caller that plans round obstacles next).
     Deterministic.
     """
     sx, sy = float(start[0]), float(start[1])
@@ -225,13 +224,11 @@ def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], ra
     def ok(path):
         return check_path(board, path, radius, chest_height, max_length, others, crouched=crouched).ok
 
-    for f in (1.0, 0.75, 0.5, 0.25) if variants else (1.0,):
+    for f in (1.0, 0.75, 0.5, 0.25):
         d = reach * f
         path = [(sx, sy), (sx + ux * d, sy + uy * d)]
         if ok(path):
             return path
-    if not variants:
-        return None
     for scale in (1.0, 0.5):
         budget = max_length * scale
         for sign in (1.0, -1.0):

@@ -121,20 +121,18 @@ class CandidateSpace:
         return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
 
     # --- paths ---------------------------------------------------------------------------------------------
-    def path_to(self, goal: tuple[float, float], allowance: float, *, plan: bool = True,
-                variants: bool = True) -> list | None:
+    def path_to(self, goal: tuple[float, float], allowance: float, *, plan: bool = True) -> list | None:
         """A path (without the start point) from the actor towards `goal`, at most `allowance` K: the straight
         helper first, then (plan=True) A* around obstacles when the helper falls short of both the goal and the
-        allowance. None when there is none. `variants=False`: of the straight helper's lines only the full one
-        (then A*). Memoised per (goal, allowance, plan, variants) for this space."""
-        key = (round(goal[0], 4), round(goal[1], 4), round(allowance, 4), plan, variants)
+        allowance. None when there is none. Memoised per (goal, allowance, plan) for this space."""
+        key = (round(goal[0], 4), round(goal[1], 4), round(allowance, 4), plan)
         if key in self._paths:
             return self._paths[key]
         gs = self.gs
         others, _ = gs.others_for_move(self.actor)
         p = gs.pos(self.actor)
         r, chest = gs.body(self.actor).radius, gs.chest_height(self.actor)
-        path = step_towards(gs.board, (p.x, p.y), goal, r, allowance, others, chest, variants=variants)
+        path = step_towards(gs.board, (p.x, p.y), goal, r, allowance, others, chest)
         if plan and (not path or (math.hypot(path[-1][0] - goal[0], path[-1][1] - goal[1]) > 1e-6
                                   and math.hypot(path[-1][0] - p.x, path[-1][1] - p.y) < allowance - 1e-6)):
             planned = route(gs.board, (p.x, p.y), goal, r, allowance, others, chest)
