@@ -21,11 +21,12 @@ DT = 1 / 60
 
 
 def make_app(tmp_path, *, scenario=SKIRMISH, seed=7, red=HUMAN, blue=HUMAN, speed=4.0, start=True, lists=None,
-             deploy: bool = True):
+             deploy: bool = True, combat: str = "wartime"):
     """The window on a game; `deploy` (default) answers the sides' deployment with their default spots first, as
     the game started before deployment existed (tests/ui/test_deployment_window.py plays it through the window)."""
     from wartime.ui.app import App
-    setup = Setup(str(scenario), dict(lists or {"red": None, "blue": None}), seed, {"red": red, "blue": blue})
+    setup = Setup(str(scenario), dict(lists or {"red": None, "blue": None}), seed, {"red": red, "blue": blue},
+                  combat=combat)
     app = App(setup, fixed_dt=DT, speed=speed, saves_dir=tmp_path / "saves", start_screen=start)
     if deploy:
         auto_deploy(app.match)

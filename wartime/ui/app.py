@@ -31,7 +31,7 @@ from wartime.geometry.templates import template_from_code
 from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
-from wartime.ui.narrate import Line, describe
+from wartime.ui.narrate import TRAY_EVENTS, Line, describe
 from wartime.ui import saves
 from wartime.ui.replay_view import ReplayViewer
 from wartime.ui.screen import Screen, init_pygame
@@ -260,7 +260,7 @@ class App(Screen):
         line = describe(ev, self.name, self.weapon_name, index)
         if line is not None:
             self.log.append(line)
-        if ev.get("type") == "check":
+        if ev.get("type") in TRAY_EVENTS:
             self.checks.append((ev, self.time if animate else -1e9))
             del self.checks[:-12]
 
@@ -1032,6 +1032,13 @@ class App(Screen):
             p.window, "after it resolved")
         return f"{self.name(p.against)}'s {what}{at} ({when})"
 
+    def _title(self) -> str:
+        """The scenario, and the combat system when it is a peer game's (issue 18; its side pools are on the
+        unit card)."""
+        gs = self.match.gs
+        title = f"Wartime · {self.match.scenario.name}"
+        return title + (f" · {gs.combat.label}" if gs.combat is not None else "")
+
     def _status(self) -> tuple[str, tuple]:
         m = self.match
         f = m.engine.flow
@@ -1064,7 +1071,7 @@ class App(Screen):
             draw_tracker(s, self.board_rect, self.gui, gs, f.turn, self.match.gs.turn_limit, f.phase, f.turn >= 1)
             self.table.draw(self, s)
         status, colour = self._status()
-        draw_top_bar(s, self.top_rect, self.gui, f"Wartime · {self.match.scenario.name}", status, colour, [
+        draw_top_bar(s, self.top_rect, self.gui, self._title(), status, colour, [
             ("Tape", "toggle_tape", "Tape measure: drag between two points or bases (or hold M); free"),
             ("Zones", "toggle_zones", "Show the deployment zones (Z)"),
             ("Save", "save", "Save the game: its record plus a .ui.json (F5)"),

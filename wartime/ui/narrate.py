@@ -43,6 +43,131 @@ def check_text(ev: Mapping) -> str:
     return f"{what} ({base}{mods} → {ev.get('target')}): rolled {ev.get('die')}, {res}"
 
 
+@dataclass(frozen=True)
+class TrayRoll:
+    """One roll in the dice tray, in the active combat system's own dice (issue 18): Wartime's 1D10 checks, a
+    Wrath & Glory d6 pool, a D6 code, a d20. `marked` faces are the ones that count (W&G icons)."""
+    faces: tuple[int, ...]
+    sides: int
+    what: str
+    result: str
+    tone: str                      # critical | fumble | pass | fail | info
+    marked: tuple[bool, ...] = ()
+
+
+#: the events the dice tray shows
+TRAY_EVENTS = frozenset({"check", "wng_roll", "wrath_reroll", "wng_dodge", "death_test", "d6_roll", "d6_dodge",
+                         "mortal_roll", "d20_roll", "fortitude_save"})
+
+
+def _faces(ev: Mapping, key: str = "dice") -> tuple[int, ...]:
+    return tuple(int(d) for d in ev.get(key) or ())
+
+
+def tray_roll(ev: Mapping) -> TrayRoll | None:
+    """The dice-tray entry of a roll event (None for any other event)."""
+    t = ev.get("type")
+    if t == "check":
+        what, _, rest = check_text(ev).partition(": ")
+        tone = "critical" if ev.get("critical") else "fumble" if ev.get("fumble") else \
+            ("pass" if ev.get("passed") else "fail")
+        return TrayRoll((int(ev.get("die") or 0),), 10, what, rest, tone)
+    if t in ("wng_roll", "wrath_reroll", "wng_dodge"):                     # WNG-1: 4-5 an icon, 6 two
+        dice = _faces(ev)
+        marked = tuple(d >= 4 for d in dice)
+        if t == "wng_roll":
+            hit = int(ev.get("icons") or 0) >= int(ev.get("dn") or 0)
+            return TrayRoll(dice, 6, f"pool {ev.get('pool')}d6 vs DN {ev.get('dn')} (wrath die first)",
+                            f"{ev.get('icons')} icon(s): {'hit' if hit else 'miss'}", "pass" if hit else "fail", marked)
+        if t == "wrath_reroll":
+            return TrayRoll(dice, 6, f"Wrath reroll of {ev.get('rerolled')} dice", f"{ev.get('icons')} icon(s)",
+                            "info", marked)
+        return TrayRoll(dice, 6, "dodge: Agility dice", f"DN rises to {ev.get('dn')}", "info", marked)
+    if t == "death_test":
+        return TrayRoll((int(ev.get("die") or 0),), 6, "death test", str(ev.get("outcome")), "info")
+    if t in ("d6_roll", "d6_dodge", "mortal_roll"):
+        dice = _faces(ev)
+        if t == "d6_roll":
+            hit = ev.get("roll") is not None and int(ev["roll"]) >= int(ev.get("difficulty") or 0)
+            total = "below 1D: cannot roll" if ev.get("roll") is None else f"total {ev.get('roll')}"
+            return TrayRoll(dice, 6, f"{ev.get('code')} vs difficulty {ev.get('difficulty')}",
+                            f"{total}: {'hit' if hit else 'miss'}", "pass" if hit else "fail")
+        if t == "d6_dodge":
+            return TrayRoll(dice, 6, "dodge (Dexterity)", f"total {ev.get('roll')}: added to the difficulty", "info")
+        return TrayRoll(dice, 6, f"mortal wound roll, round {ev.get('rounds')}",
+                        f"{ev.get('roll')}: {'dies' if ev.get('dies') else 'holds on'}",
+                        "fail" if ev.get("dies") else "pass")
+    if t == "d20_roll":
+        die = int(ev.get("die") or 0)
+        tone = "critical" if ev.get("threat") else ("pass" if ev.get("hit") else "fail")
+        return TrayRoll((die,), 20, f"d20 {int(ev.get('bonus') or 0):+d} vs Defence {ev.get('defence')}",
+                        f"total {ev.get('total')}: {'hit' if ev.get('hit') else 'miss'}"
+                        + (" (threat)" if ev.get("threat") else ""), tone)
+    if t == "fortitude_save":
+        return TrayRoll((int(ev.get("die") or 0),), 20, f"Fortitude save vs DC {ev.get('dc')}",
+                        "passed" if ev.get("passed") else "failed", "pass" if ev.get("passed") else "fail")
+    return None
+
+
+def _peer_line(ev: Mapping, name: Callable[[int | None], str]) -> tuple[str, str] | None:
+    """The log words of a peer combat system's events (WNG-*, SWD6-*, SGD20-*): (text, tone), or None."""
+    t = ev.get("type")
+    rule = str(ev.get("rule") or "")
+    n = name(ev.get("who")) if ev.get("who") is not None else ""
+    dice = ", ".join(str(d) for d in ev.get("dice") or ())
+    if t == "wng_roll":
+        hit = int(ev.get("icons") or 0) >= int(ev.get("dn") or 0)
+        return (f"{n} rolls {ev.get('pool')}d6 against DN {ev.get('dn')}: [{dice}] → {ev.get('icons')} icon(s), "
+                f"{'hit' if hit else 'miss'}", "dice")
+    if t == "wrath_reroll":
+        return (f"{n} spends Wrath ({ev.get('wrath')} left) to reroll {ev.get('rerolled')} dice: [{dice}] → "
+                f"{ev.get('icons')} icon(s)", "dice")
+    if t == "wng_dodge":
+        return f"{n} dodges: [{dice}], the DN rises to {ev.get('dn')}", "dice"
+    if t == "complication":
+        return f"{n}: a complication on the wrath die (the other side gains Glory)", "bad"
+    if t == "glory":
+        return f"{str(ev.get('side')).capitalize()} Glory {ev.get('before')} → {ev.get('after')}", "dim"
+    if t == "exhausted":
+        return f"{n} is exhausted: no Shock left", "bad"
+    if t == "death_test":
+        return f"{n}'s death test: rolled {ev.get('die')}, {ev.get('outcome')}", "dice"
+    if t == "d6_roll" and ev.get("roll") is None:
+        return f"{n} cannot roll {ev.get('code')}: a code below 1D fails (SWD6-1)", "bad"
+    if t == "d6_roll":
+        hit = ev.get("roll") is not None and int(ev["roll"]) >= int(ev.get("difficulty") or 0)
+        return (f"{n} rolls {ev.get('code')} against difficulty {ev.get('difficulty')}: [{dice}] = {ev.get('roll')}, "
+                f"{'hit' if hit else 'miss'}", "dice")
+    if t == "d6_dodge":
+        return f"{n} dodges: [{dice}] = {ev.get('roll')}, added to the difficulty", "dice"
+    if t == "mortal_roll":
+        return (f"{n}'s mortal wound roll: {ev.get('roll')} against {ev.get('rounds')} round(s), "
+                f"{'dies' if ev.get('dies') else 'holds on'}", "bad" if ev.get("dies") else "dice")
+    if t == "d20_roll":
+        return (f"{n} rolls d20 {ev.get('die')} {int(ev.get('bonus') or 0):+d} = {ev.get('total')} against Defence "
+                f"{ev.get('defence')}: {'hit' if ev.get('hit') else 'miss'}" + (" (threat)" if ev.get("threat") else ""),
+                "dice")
+    if t == "fortitude_save":
+        return (f"{n}'s Fortitude save: {ev.get('die')} against DC {ev.get('dc')}, "
+                f"{'passed' if ev.get('passed') else 'failed'}", "dice")
+    if t == "stunned":
+        return f"{n} is stunned for {ev.get('rounds')} round(s)", "bad"
+    if t == "dying_roll":
+        return f"{n} is dying: rolled {ev.get('roll')} against CON {ev.get('con')}, WP {ev.get('wp')}", "bad"
+    if t == "action_die":
+        return f"{str(ev.get('side')).capitalize()} spends an action die ({ev.get('left')} left)", "dim"
+    if t == "damage" and rule == "WNG-27":
+        return (f"{name(ev.get('target'))}: damage {ev.get('dmg')} against Resilience {ev.get('resilience')} → "
+                f"{ev.get('wounds')} Wound(s), {ev.get('shock')} Shock", "normal")
+    if t == "damage" and rule == "SWD6-8":
+        return (f"{name(ev.get('target'))}: damage {ev.get('damage')} rolls {ev.get('damage_roll')} against Strength "
+                f"{ev.get('strength')} {ev.get('strength_roll')} → {ev.get('result')} (now {ev.get('state')})", "normal")
+    if t == "damage" and rule == "SGD20-6":
+        crit = " (critical: straight to wound points)" if ev.get("critical") else ""
+        return f"{name(ev.get('target'))}: {ev.get('dmg')} damage{crit} → VP {ev.get('vp')}, WP {ev.get('wp')}", "normal"
+    return None
+
+
 def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callable[[int, int], str] | None = None,
              index: int = -1) -> Line | None:
     """The log line of one event (None for events the log leaves out)."""
@@ -104,8 +229,13 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "percent_roll":
         return L(f"{ev.get('chance')}% roll ({ev.get('reason')}): {ev.get('die')} — "
                  f"{'happens' if ev.get('happened') else 'does not happen'}", "dice")
+    peer = _peer_line(ev, name)
+    if peer is not None:
+        return L(*peer)
     if t == "hit":
         crit = ", critical: DMG +1, ignores cover" if ev.get("critical") else ""
+        if ev.get("system") and ev.get("critical"):
+            crit = ", critical"
         return L(f"{name(ev.get('attacker'))} hits {name(ev.get('target'))} (DMG {ev.get('dmg')}{crit})", "good")
     if t == "miss":
         return L(f"{name(ev.get('attacker'))} misses {name(ev.get('target'))}", "bad")

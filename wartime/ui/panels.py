@@ -9,12 +9,12 @@ from typing import Any, Callable
 
 import pygame
 
-from wartime.rules import hiding, traits
+from wartime.rules import combat_systems, hiding, traits
 from wartime.rules.state import GameState
 from wartime.rules.states import trait_status
 from wartime.ui import theme
 from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title
-from wartime.ui.narrate import Line, check_text, describe
+from wartime.ui.narrate import Line, describe, tray_roll
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
 from wartime.core.components import Activation, Climbing, Identity, Life, Posture, Stress
@@ -241,6 +241,12 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
                     theme.BAD if gs.wounds(e) else theme.TEXT)
     theme.blit_text(surface, f"stress {stress}/{a.VOL}", (x + 170, y), 14, (200, 150, 240) if stress else theme.TEXT)
     y += 20
+    if gs.combat is not None:           # a peer combat system's own health and resources (issue 18)
+        pool = gs.combat.side_status(gs, gs.side(e))
+        text = f"{gs.combat.label}: {gs.combat.status(gs, e)}" + (f" · {gs.side(e)} {pool}" if pool else "")
+        for line in theme.wrap(text, rect.width, 13):
+            theme.blit_text(surface, line, (x, y), 13, (240, 200, 140))
+            y += 17
     status = [gs.world.get(e, Posture).state]
     life = gs.world.get(e, Life).state
     if life != "active":
@@ -493,27 +499,33 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
         if pv.check is not None:
             y += _draw_check_odds(surface, pygame.Rect(x, y, rect.width, rect.bottom - y), gs, pv)
         return y - rect.y
-    theme.blit_text(surface, f"costs {pv.cost} ENE · CH IMP needs ≤ {o.imp_target} · CH DEF ≤ {o.def_target}",
-                    (x, y), 13, theme.TEXT_DIM)
-    y += 20
-    rows = [("Hit", pct(o.p_hit), theme.GOOD), ("Defence passes", pct(o.p_def), theme.WARN),
-            ("Expected wounds", f"{float(o.expected_wounds):.2f}", theme.BAD),
-            ("Incapacitates", pct(o.p_incapacitate), theme.BAD)]
+    view = combat_systems.active(gs).odds_view(o)       # the active combat system's own terms (issue 18)
+    for line in theme.wrap(f"costs {pv.cost} ENE · {view.roll}", rect.width, 13):
+        theme.blit_text(surface, line, (x, y), 13, theme.TEXT_DIM)
+        y += 17
+    y += 3
+    tones = {"hit": theme.GOOD, "soak": theme.WARN, "wounds": theme.BAD, "down": theme.BAD}
+    rows = [(label, f"{float(v):.2f}" if kind == "wounds" else pct(v), tones[kind]) for label, v, kind in view.rows]
     for label, value, col in rows:
         theme.blit_text(surface, label, (x, y), 14, theme.TEXT)
         theme.blit_text(surface, value, (rect.right, y), 15, col, bold=True, anchor="topright")
         y += 20
     if pv.cover is not None and (pv.cover.over_half or pv.cover.full):
-        note = "100% hidden: a cover CH DEF first (CMB-18)" if pv.cover.full else "cover: CH DEF +2 (CMB-17)"
+        if gs.combat is not None:        # a peer system counts cover in its own roll (its difficulty / Defence)
+            note = f"{'100% hidden' if pv.cover.full else 'over half hidden'}: counted in the roll above"
+        else:
+            note = "100% hidden: a cover CH DEF first (CMB-18)" if pv.cover.full else "cover: CH DEF +2 (CMB-17)"
         theme.blit_text(surface, note, (x, y), 12, theme.TEXT_DIM)
         y += 16
     if pv.imp_mods:
         theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),
                         (x, y), 12, theme.TEXT_DIM)
         y += 16
-    theme.blit_text(surface, "exact odds, all dice enumerated (CHK-2, CMB-4..9, CMB-17, CMB-18)", (x, y), 11,
-                    theme.TEXT_FAINT)
-    y += 16
+    system = combat_systems.active(gs)
+    for line in theme.wrap(f"exact odds, all dice enumerated · {system.label} ({view.rules})", rect.width, 11):
+        theme.blit_text(surface, line, (x, y), 11, theme.TEXT_FAINT)
+        y += 14
+    y += 2
     return y - rect.y
 
 
@@ -555,43 +567,51 @@ def _is_attack(key: str) -> bool:
 
 # --- dice tray ------------------------------------------------------------------------------------------------
 def draw_dice(surface, rect, checks: list[tuple[dict, float]], now: float, tumble: float, name: Callable) -> None:
-    """The last checks, newest first; a die that has just been rolled tumbles for a moment."""
+    """The last rolls, newest first, in the active combat system's own dice (`narrate.tray_roll`: a 1D10 check,
+    a d6 pool with its icons marked, a D6 code, a d20); a roll that has just been made tumbles for a moment."""
     inner = panel_box(surface, rect, "Dice")
     surface.set_clip(rect.inflate(-2, -2))
     y = inner.y
-    size = 34
+    tones = {"critical": theme.ACCENT, "fumble": (120, 40, 40), "pass": theme.GOOD, "fail": theme.BAD,
+             "info": (190, 190, 215)}
     for ev, t0 in reversed(checks[-4:]):
-        if y + size > inner.bottom + 4:
+        roll = tray_roll(ev)
+        if roll is None:
+            continue
+        n = max(1, len(roll.faces))
+        size = 34 if n == 1 else max(16, min(26, (inner.width // 2) // n - 3))
+        if y + 34 > inner.bottom + 4:
             break
         age = now - t0
         rolling = age < tumble
-        die = ev.get("die")
-        if rolling:
-            die = 1 + int(age * 37 + (t0 * 13)) % 10
-            col = (200, 200, 200)
-        elif ev.get("critical"):
-            col = theme.ACCENT
-        elif ev.get("fumble"):
-            col = (120, 40, 40)
-        else:
-            col = theme.GOOD if ev.get("passed") else theme.BAD
-        r = pygame.Rect(inner.x, y, size, size)
-        wob = math.sin(age * 40) * 3 if rolling else 0
-        r.move_ip(0, int(wob))
-        pygame.draw.rect(surface, col, r, border_radius=6)
-        pygame.draw.rect(surface, (20, 20, 20), r, 2, border_radius=6)
-        theme.blit_text(surface, str(die), r.center, 18, (15, 15, 15), bold=True, anchor="center")
+        col = (200, 200, 200) if rolling else tones[roll.tone]
+        x = inner.x
+        for k, face in enumerate(roll.faces or (0,)):
+            if rolling:
+                face = 1 + int(age * 37 + (t0 * 13) + 7 * k) % roll.sides
+            r = pygame.Rect(x, y + (34 - size) // 2, size, size)
+            wob = math.sin(age * 40 + k) * 3 if rolling else 0
+            r.move_ip(0, int(wob))
+            marked = not rolling and k < len(roll.marked) and roll.marked[k]
+            fill = theme.ACCENT if marked else col
+            if roll.sides == 20 and n == 1:
+                pts = [(r.centerx, r.top), (r.right, r.top + size * 0.3), (r.right, r.bottom - size * 0.3),
+                       (r.centerx, r.bottom), (r.left, r.bottom - size * 0.3), (r.left, r.top + size * 0.3)]
+                pygame.draw.polygon(surface, fill, pts)
+                pygame.draw.polygon(surface, (20, 20, 20), pts, 2)
+            else:
+                pygame.draw.rect(surface, fill, r, border_radius=6 if size > 20 else 3)
+                pygame.draw.rect(surface, (20, 20, 20), r, 2, border_radius=6 if size > 20 else 3)
+            theme.blit_text(surface, str(face), r.center, 18 if size > 26 else 13, (15, 15, 15), bold=True,
+                            anchor="center")
+            x += size + 3
         who = ev.get("who")
         head = name(who) if who is not None else ""
-        text = check_text(ev)
-        what, _, rest = text.partition(": rolled")
-        if rolling:
-            rest = " …"
-        else:
-            rest = "rolled" + rest
-        theme.blit_text(surface, f"{head}  {what}", (r.right + 8, y), 12, theme.TEXT_DIM)
-        theme.blit_text(surface, rest, (r.right + 8, y + 16), 14, theme.TEXT if rolling else col, bold=True)
-        y += size + 8
+        rest = " …" if rolling else roll.result
+        tx = x + 5
+        theme.blit_text(surface, f"{head}  {roll.what}", (tx, y), 12, theme.TEXT_DIM)
+        theme.blit_text(surface, rest, (tx, y + 16), 14, theme.TEXT if rolling else col, bold=True)
+        y += 34 + 8
     surface.set_clip(None)
 
 

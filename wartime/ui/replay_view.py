@@ -21,7 +21,7 @@ from wartime.ui.adapter import first_difference, open_record, rule_title, terrai
 from wartime.ui.animate import TUMBLE, along, dwell
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, REPLAY_HELP, REPLAY_KEYS, Pointer, number_key
-from wartime.ui.narrate import describe
+from wartime.ui.narrate import TRAY_EVENTS, describe
 from wartime.ui.panels import Dialog, Gui, draw_card, draw_dice, draw_log, draw_tooltip, draw_top_bar, rule_tooltip
 from wartime.core.errors import DataError, WartimeError
 from wartime.core.components import Equipment
@@ -364,7 +364,7 @@ class ReplayViewer(Screen):
         checks = []
         for i in range(max(0, self.cursor - 60), self.cursor + 1):
             ev = ses.events[i]
-            if ev.get("type") == "check":
+            if ev.get("type") in TRAY_EVENTS:
                 rolling = self.playing and i == self.cursor
                 checks.append((ev, self.time - self.t / max(self.speed, 0.01) if rolling else -1e9))
         draw_dice(s, self.dice_rect, checks, self.time, TUMBLE / max(0.25, self.speed), self.name)

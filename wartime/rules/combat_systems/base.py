@@ -60,6 +60,16 @@ class HitRoll:
     needed: int = 0
 
 
+@dataclass(frozen=True)
+class OddsView:
+    """How the window words one attack's exact odds (`AttackOdds`) under a system: the roll in the system's own
+    terms (`roll`: what is rolled against what), labelled rows (label, probability or expected value, kind:
+    'hit' / 'soak' / 'wounds' / 'down') and the rules the enumeration follows (`rules`)."""
+    roll: str
+    rows: tuple[tuple[str, object, str], ...]
+    rules: str
+
+
 class CombatSystem:
     """The interface. `name` is the `--combat` value; `label` and `dice` are shown by the window."""
     name = "wartime"
@@ -82,6 +92,13 @@ class CombatSystem:
     def status(self, gs: GameState, e: int) -> str:
         """A short line of the character's health and resources under this system (the window's unit card)."""
         return ""
+
+    def odds_view(self, o: AttackOdds) -> OddsView:
+        """CHK-2, CMB-4..9, CMB-17, CMB-18: Wartime's exact odds in its own terms (CH IMP, then CH DEF)."""
+        return OddsView(f"CH IMP needs ≤ {o.imp_target} · CH DEF ≤ {o.def_target}",
+                        (("Hit", o.p_hit, "hit"), ("Defence passes", o.p_def, "soak"),
+                         ("Expected wounds", o.expected_wounds, "wounds"), ("Incapacitates", o.p_incapacitate, "down")),
+                        "CHK-2, CMB-4..9, CMB-17, CMB-18")
 
     def side_status(self, gs: GameState, side: str) -> str:
         return ""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from wartime.core.components import Life
-from wartime.rules.combat_systems.base import AttackInput, HitRoll, PeerSystem, refuse
+from wartime.rules.combat_systems.base import AttackInput, HitRoll, OddsView, PeerSystem, refuse
 from wartime.rules.odds import AttackOdds
 from wartime.rules.state import GameState
 
@@ -238,6 +238,15 @@ class D20Stargate(PeerSystem):
             if new.wp == st.wp:
                 p_soft += p
         return AttackOdds(b, dfc, p_hit, p_soft / p_hit if p_hit else Fraction(0), exp, p_inc)
+
+    def odds_view(self, o: AttackOdds) -> OddsView:
+        """SGD20-4, SGD20-5, SGD20-6, SGD20-7: d20 + attack bonus against Defence over the 20 faces (`odds`:
+        imp_target is the bonus, def_target the Defence; p_def the chance a hit takes vitality only)."""
+        return OddsView(f"d20 {o.imp_target:+d} vs Defence {o.def_target} · a natural 20 hits, a 1 misses",
+                        (("Hit: total reaches Defence", o.p_hit, "hit"),
+                         ("Vitality only (no wound points)", o.p_def, "soak"),
+                         ("Expected wounds", o.expected_wounds, "wounds"), ("Incapacitates", o.p_incapacitate, "down")),
+                        "SGD20-4, SGD20-5, SGD20-6, SGD20-7")
 
     def status(self, gs: GameState, e: int) -> str:
         st = gs.world.try_get(e, D20Stats)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from wartime.core.components import Life
-from wartime.rules.combat_systems.base import AttackInput, HitRoll, PeerSystem, refuse
+from wartime.rules.combat_systems.base import AttackInput, HitRoll, OddsView, PeerSystem, refuse
 from wartime.rules.odds import AttackOdds
 from wartime.rules.state import GameState
 
@@ -253,6 +253,17 @@ class D6StarWars(PeerSystem):
                 exp += p
         p_def = states.get("stunned", Fraction(0))
         return AttackOdds(pips, need, p_hit, p_def, p_hit * exp, p_hit * p_inc)
+
+    def odds_view(self, o: AttackOdds) -> OddsView:
+        """SWD6-1, SWD6-2, SWD6-7, SWD6-8, SWD6-10, SWD6-11, SWD6-13: the weapon skill's code against the range
+        difficulty (`odds`: imp_target is the code in pips, def_target the difficulty; p_def the chance a hit only
+        stuns)."""
+        return OddsView(f"{code(max(0, o.imp_target))} vs difficulty {o.def_target} · damage vs Strength + armour",
+                        (("Hit: roll reaches the difficulty", o.p_hit, "hit"),
+                         ("Only stuns (damage < Strength)", o.p_def, "soak"),
+                         ("Expected wounds", o.expected_wounds, "wounds"),
+                         ("Incapacitates or mortally wounds", o.p_incapacitate, "down")),
+                        "SWD6-1, SWD6-2, SWD6-7, SWD6-8, SWD6-10, SWD6-11, SWD6-13")
 
     def status(self, gs: GameState, e: int) -> str:
         st = gs.world.try_get(e, D6Stats)

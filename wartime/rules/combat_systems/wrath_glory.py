@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from wartime.core.components import Life
 from wartime.core.errors import RuleViolation
-from wartime.rules.combat_systems.base import AttackInput, HitRoll, PeerSystem, refuse
+from wartime.rules.combat_systems.base import AttackInput, HitRoll, OddsView, PeerSystem, refuse
 from wartime.rules.odds import AttackOdds
 from wartime.rules.state import GameState
 
@@ -281,6 +281,15 @@ class WrathGlory(PeerSystem):
                 p_inc += p
         p_def = sum((p for k, p in dist.items() if harm_of(inp.dmg + k, res)[0] == 0), Fraction(0))
         return AttackOdds(pool, dn, p_hit, p_def / p_hit if p_hit else Fraction(0), exp, p_inc)
+
+    def odds_view(self, o: AttackOdds) -> OddsView:
+        """WNG-1, WNG-2, WNG-4, WNG-6, WNG-7, WNG-27, WNG-29: the pool against the DN (`odds`: imp_target is the
+        pool, def_target the DN; p_def the chance a hit is soaked to Shock by Resilience)."""
+        return OddsView(f"pool {o.imp_target}d6 (the first is the wrath die) vs DN {o.def_target} · "
+                        f"4-5 an icon, 6 two",
+                        (("Hit: icons reach the DN", o.p_hit, "hit"), ("Soaked to Shock by Resilience", o.p_def, "soak"),
+                         ("Expected Wounds", o.expected_wounds, "wounds"), ("Incapacitates", o.p_incapacitate, "down")),
+                        "WNG-1, WNG-2, WNG-4, WNG-6, WNG-7, WNG-27, WNG-29")
 
     def status(self, gs: GameState, e: int) -> str:
         st = gs.world.try_get(e, WngStats)
