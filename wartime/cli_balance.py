@@ -63,12 +63,15 @@ do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) res
 @click.option("--mirror/--no-mirror", default=None, help="also play each list against itself")
 @click.option("--combat", type=click.Choice(["wartime", "wrath-glory", "d6", "d20"]), default=None,
               help="combat system of every game (default wartime; docs/combat-systems.md)")
+@click.option("--price", "price", multiple=True, metavar="DESIGN±TRT-ID",
+              help="also play each list fielding DESIGN with the trait taken off (DESIGN-TRT-ID) or bought "
+                   "(DESIGN+TRT-ID): `wartime report` prices it in points (implies --handicap; repeatable)")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="results store (SQLite)")
 @click.option("--resume", is_flag=True, help="finish or extend the batch already in --out")
 @click.option("--chunk-size", type=click.IntRange(min=1), default=None, help="games per task (default: guided, 8 down to 1)")
 @click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
 def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, address, red_ctrl, blue_ctrl,
-          handicap, mirror, combat, out, resume, chunk_size, progress):
+          handicap, mirror, combat, price, out, resume, chunk_size, progress):
     # on demand: `wartime balance ...` loads the batch machinery only when it runs
     from wartime import __version__
     from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
@@ -95,7 +98,8 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
                 blue=blue_ctrl or stored.blue_controller,
                 handicap=stored.handicap if handicap is None else handicap,
                 mirror=stored.mirror if mirror is None else mirror,
-                combat=stored.combat if combat is None else combat)
+                combat=stored.combat if combat is None else combat,
+                priced=tuple(price) or stored.priced)
             a, b = stored.identity(), config.identity()
             diff = sorted(k for k in a if a[k] != b[k])
             if diff:
@@ -115,7 +119,7 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
                 raise BatchError("--scenario and --lists are required for a new batch")
             config = make_config(scenario_path, list_paths, seed=DEFAULT_SEED if seed is None else seed,
                                  red=red_ctrl or "scripted", blue=blue_ctrl or "scripted", handicap=bool(handicap),
-                                 mirror=bool(mirror), combat=combat or "wartime")
+                                 mirror=bool(mirror), combat=combat or "wartime", priced=tuple(price))
             per = games_per_pairing(games or DEFAULT_GAMES, len(pairings(config)))
             store = ResultStore.create(out_path, config.to_json(), per, __version__, rules_hash)
         n_pairs = len(pairings(config))

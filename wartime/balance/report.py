@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from wartime.balance.price import price_values, priced_game
 from wartime.balance.stats import TARGET_HALF_WIDTH, summarize
 from wartime.balance.store import describe_version, read_store
 
@@ -187,12 +188,17 @@ def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
                                             for v, n in sorted(versions.items())],
                                "scenarios": {}}
     for sk in sorted(by_scenario):
-        sg = by_scenario[sk]
+        every = by_scenario[sk]
+        # priced variants (--price) change a list's cost, not its designs: they are read by the price section only
+        sg = [g for g in every if not priced_game(g)] or every
         sc = [c for g in sg for c in chars_by_game.get(g["game_key"], [])]
         s = summarize(sg, sc)
+        s["price"] = price_values(every) if len(sg) < len(every) else None
         summary["scenarios"][sk] = s
         title = sg[0]["scenario"]
-        doc.h(2, f"Scenario: {title} ({len(sg)} games)")
+        doc.h(2, f"Scenario: {title} ({len(every)} games)")
+        if s["price"] is not None:
+            _price_section(doc, s["price"], len(every) - len(sg))
         mt = s["mean_turns"]
         doc.p(f"Draws: {s['draws']} ({pct(s['draws'] / len(sg))}). Mean game length: {num(mt, 1)} turns.")
 
@@ -294,6 +300,33 @@ def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
         plots.design_value_scatter(s["designs"], m, folder / f4, f"{title}: fitted value vs cost")
         doc.img(f4, "Fitted value (or mispricing) of each design against its cost, with 95 % intervals.")
     return doc, summary
+
+
+def _interval(c, digits: int = 1, scale: float = 1.0) -> str:
+    return "—" if c is None else f"{num(c[0] * scale, digits)} to {num(c[1] * scale, digits)}"
+
+
+def _price_section(doc: Doc, p: dict, n_games: int) -> None:
+    """Issue 12 point 8: each priced trait's measured value in points beside its book cost (balance/price.py)."""
+    doc.h(3, "What is a trait worth?")
+    doc.p(f"{n_games} games played a list with one trait toggled on one design (`--price`), against the other "
+          "full lists on both sides. *Effect*: the list's score with the trait minus without it. *Measured value*: "
+          "that effect converted to points at the rate a point of list cost buys, measured on the handicap variants "
+          f"(the points slope). Intervals: 95 % bootstrap percentile intervals ({p['boot']} resamples of every "
+          "list's and variant's games). *Book cost*: what the trait costs the list by the points system (BLD-4, "
+          "BLD-6): the printed cost × the copies of the design.")
+    slope = p["slope"]
+    doc.p(f"Points slope: {'—' if slope is None else num(10_000 * slope, 1)} % of score per 100 points "
+          f"(95 % CI {_interval(p['slope_ci'], 1, 10_000)}; {p['n_handicap']} handicap variants)"
+          + ("." if p["reliable"] else ": **the interval reaches 0, the games cannot tell points apart: the values "
+             "below are not reliable** (more games, or another AI)."))
+    doc.table(["list", "design", "trait", "toggled", "games with / without", "effect (score)", "95 % CI",
+               "measured value (points)", "95 % CI", "book cost"],
+              [[r["list"], r["design"], r["trait"], r["toggled"], f"{r['n_with']} / {r['n_without']}",
+                f"{100 * r['effect']:+.1f} %" if r.get("effect") is not None else "—",
+                _interval(r.get("effect_ci"), 1, 100) + (" %" if r.get("effect_ci") else ""),
+                num(r.get("value"), 1), _interval(r.get("value_ci")) if p["reliable"] else "unbounded (slope ≈ 0)",
+                r["book"]] for r in p["rows"]])
 
 
 def write_report(store_paths: list[str | Path], out: str | Path, allow_mixed: bool = False) -> Path:

@@ -34,13 +34,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-from wartime.balance.specs import GameSpec, ListRef, file_sha256, handicap_specs, list_sha256, spec_key
+from wartime.balance.specs import (PRICE_ITEM, PRICE_MARK, GameSpec, ListRef, SpecError, file_sha256, handicap_specs,
+                                   list_sha256, load_list_spec, spec_key)
 from wartime.balance.store import ResultStore, StoreError, describe_version
 from wartime.balance.worker import ignore_sigint, run_chunk
-from wartime.core.errors import DataError
+from wartime.core.errors import DataError, NotImplementedRule
 from wartime.data.combat_systems import check_name
 from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
-from wartime.match.match import derive_seed
+from wartime.match.match import Match, derive_seed
 
 BACKENDS = ("process", "dask", "inline")
 CONTROLLERS = ("scripted", "random")
@@ -62,6 +63,9 @@ class BatchConfig:
     handicap: bool = False
     mirror: bool = False
     combat: str = "wartime"           # the combat system of every game (rules.combat_systems)
+    #: priced variants (`--price DESIGN±TRT-ID`, issue 12): each list with the design also plays with the trait
+    #: toggled, against every other full list on both sides
+    priced: tuple[str, ...] = ()
 
     @property
     def scenario_key(self) -> str:
@@ -73,7 +77,8 @@ class BatchConfig:
                 "seed": self.seed, "controllers": {"red": self.red_controller, "blue": self.blue_controller},
                 "handicap": self.handicap, "mirror": self.mirror,
                 # only a peer system is written: a store of Wartime games keeps the identity it always had
-                **({"combat": self.combat} if self.combat != "wartime" else {})}
+                **({"combat": self.combat} if self.combat != "wartime" else {}),
+                **({"priced": list(self.priced)} if self.priced else {})}
 
     @classmethod
     def from_json(cls, d: dict) -> "BatchConfig":
@@ -81,7 +86,8 @@ class BatchConfig:
                    lists=tuple(ListRef(x["spec"], x["key"], x["sha256"]) for x in d["lists"]),
                    seed=int(d["seed"]), red_controller=d["controllers"]["red"],
                    blue_controller=d["controllers"]["blue"], handicap=bool(d["handicap"]),
-                   mirror=bool(d["mirror"]), combat=d.get("combat", "wartime"))
+                   mirror=bool(d["mirror"]), combat=d.get("combat", "wartime"),
+                   priced=tuple(d.get("priced", ())))
 
     def identity(self) -> dict:
         """What must match for two runs to be one batch (paths may differ, content may not)."""
@@ -108,8 +114,10 @@ class BatchSummary:
 # --- planning ---------------------------------------------------------------------------------------
 def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, seed: int = 1,
                 red: str = "scripted", blue: str = "scripted", handicap: bool = False,
-                mirror: bool = False, combat: str = "wartime") -> BatchConfig:
-    """Validate the files (DataError on a bad file, BatchError on a bad batch) and describe the batch."""
+                mirror: bool = False, combat: str = "wartime", priced: Sequence[str] = ()) -> BatchConfig:
+    """Validate the files (DataError on a bad file, BatchError on a bad batch) and describe the batch. Priced
+    variants (`priced`) need the handicap variants, whose cost differences give the points scale: they turn
+    `handicap` on."""
     check_name(combat)
     for kind in (red, blue):
         if kind not in CONTROLLERS:
@@ -137,8 +145,48 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
         raise BatchError("a batch needs at least two lists (or --mirror to play a list against itself)")
     if not refs:
         raise BatchError("no list given: --lists FILE [FILE ...]")
-    return BatchConfig(str(scenario_path), file_sha256(scenario_path), tuple(refs), int(seed), red, blue,
-                       bool(handicap), bool(mirror), combat)
+    priced = tuple(dict.fromkeys(priced))
+    config = BatchConfig(str(scenario_path), file_sha256(scenario_path), tuple(refs), int(seed), red, blue,
+                         bool(handicap) or bool(priced), bool(mirror), combat, priced)
+    check_priced(config, scenario)
+    return config
+
+
+def priced_specs(config: BatchConfig, base: ListRef) -> list[str]:
+    """The priced variants of one full list: each `--price` item whose design the list fields."""
+    designs = {u.character.id for u in load_army_list(base.spec).units}
+    out = []
+    for item in config.priced:
+        m = PRICE_ITEM.match(item)
+        if m is not None and m["design"] in designs:
+            out.append(f"{base.spec}{PRICE_MARK}{item}")
+    return out
+
+
+def check_priced(config: BatchConfig, scenario) -> None:
+    """Every `--price` item names a design of some list and builds a list the engine plays (a trait the engine
+    refuses is named here, before any game is played): BatchError, one line per problem."""
+    problems = []
+    for item in config.priced:
+        if PRICE_ITEM.match(item) is None:
+            problems.append(f"--price {item!r}: expected DESIGN+TRT-ID (buy the trait) or DESIGN-TRT-ID (take it "
+                            "off), e.g. rifleman-TRT-MAGAZINES")
+            continue
+        specs = [(r, spec) for r in config.lists for spec in priced_specs(config, r) if spec.endswith(item)]
+        if not specs:
+            problems.append(f"--price {item}: no list of the batch fields {PRICE_ITEM.match(item)['design']!r}")
+        for r, spec in specs:
+            try:
+                variant = load_list_spec(spec)
+                other = next((x for x in config.lists if x is not r), r)
+                Match(scenario, {"red": variant, "blue": load_army_list(other.spec)}, 0, checkpoints=False,
+                      combat=config.combat)
+            except SpecError as exc:
+                problems.append(str(exc))
+            except NotImplementedRule as exc:
+                problems.append(f"--price {item} on {r.key}: the engine does not play it: {exc}")
+    if problems:
+        raise BatchError("\n".join(problems))
 
 
 def pairings(config: BatchConfig) -> list[tuple[ListRef, ListRef]]:
@@ -154,6 +202,13 @@ def pairings(config: BatchConfig) -> list[tuple[ListRef, ListRef]]:
                     if b is not a:
                         out.append((v, b))
                         out.append((b, v))
+    for a in full:
+        for spec in priced_specs(config, a):
+            v = ListRef(spec, spec_key(spec), a.sha256)
+            for b in full:
+                if b is not a:
+                    out.append((v, b))
+                    out.append((b, v))
     return out
 
 

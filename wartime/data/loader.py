@@ -544,6 +544,32 @@ def _parse_trait_param(value: Any, field: str, c: _Collector) -> str | None:
     return None
 
 
+def trait_by_id(trait_id: str):
+    """The catalogue entry (`tables.TraitDef`) of a TRT-* id, or None."""
+    return next((t for t in trait_catalogue().values() if t.id == trait_id), None)
+
+
+def priced_trait(trait_id: str, kind: str, source: str, field: str, level: int | None = None) -> TraitRef:
+    """A trait bought on an archetype of `kind` by its TRT-* id, validated and priced exactly as a data file's
+    trait is (BLD-6, BLD-15, BLD-16; a per-level trait at `level`, default 1). DataError naming `source` and
+    `field` when the trait is unknown, does not apply to the kind or needs a parameter."""
+    c = _Collector(source)
+    tdef = trait_by_id(trait_id)
+    if tdef is None:
+        c.add(field, f"unknown trait id '{trait_id}'")
+        c.raise_if_any()
+    entry: dict[str, Any] = {"name": tdef.name_es}
+    if tdef.per_level:
+        entry["level"] = 1 if level is None else level
+    if tdef.param:
+        c.add(field, f"'{trait_id}' takes a parameter ({tdef.param}): price it on a list that buys it")
+        c.raise_if_any()
+    refs = _parse_traits([entry], field, kind, c)
+    c.raise_if_any()
+    assert refs is not None
+    return refs[0]
+
+
 def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tuple[TraitRef, ...] | None:
     """Parse and price an archetype's traits (BLD-6, BLD-15, BLD-16; errors E6, E7)."""
     if not isinstance(raw, list):
