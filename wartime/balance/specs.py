@@ -3,7 +3,8 @@
 A *list spec* is the text a worker receives: a list file path, optionally followed by ``#-DESIGN`` to play the
 list with one copy of the character design ``DESIGN`` removed (a handicap variant, `wartime batch --handicap`), or
 by ``#~DESIGN-TRAIT`` / ``#~DESIGN+TRAIT`` to play it with the trait ``TRAIT`` (a TRT-* id) taken off every
-archetype of the design that buys it, or bought on the design's first archetype it applies to (a priced variant,
+archetype of the design that buys it, or bought on the design's first archetype it applies to and the engine
+plays it on (a priced variant,
 `wartime batch --price`, issue 12: what is a trait worth?). Its *key* names it in game keys and results: the file
 stem (``shooters``), ``shooters-rifleman`` or ``shooters~rifleman-TRT-MAGAZINES``.
 
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from wartime.core.errors import DataError
 from wartime.data.loader import load_army_list, load_scenario, priced_trait, trait_by_id
+from wartime.rules.traits.registry import fielding_problem
 
 VARIANT_MARK = "#-"
 PRICE_MARK = "#~"
@@ -155,7 +157,9 @@ def toggle_trait(army, path: str, design: str, op: str, trait_id: str):
         slots = [("race", None, spec.race)] + [("weapons", i, a) for i, a in enumerate(spec.weapons)] \
             + [("protections", i, a) for i, a in enumerate(spec.protections)]
         applies = trait_by_id(trait_id).applies_to
-        slot = next(((f, i, a) for f, i, a in slots if a.kind in applies), None)
+        slot = next(((f, i, a) for f, i, a in slots if a.kind in applies and fielding_problem(
+            trait_id, a.kind, frozenset(t.trait_id for t in a.traits) | {trait_id}) is None), None)
+        slot = slot or next(((f, i, a) for f, i, a in slots if a.kind in applies), None)
         if slot is None:
             raise SpecError(f"{where}: no archetype of {design!r} can buy it (it applies to {', '.join(applies)})")
         f, i, a = slot

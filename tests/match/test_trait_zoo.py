@@ -1,0 +1,109 @@
+"""TRT (issue 12 point 5): whole-game property runs field every trait the engine plays at least once, and this
+test counts them.
+
+The "trait zoo": for every fieldable trait (rules.traits.registry.fieldable) the starter rifleman, orc brawler and
+grenadier each buy it on their first archetype the engine plays it on (race, weapon or protection: the same
+toggle as `wartime batch --price`, balance.specs.toggle_trait, priced by the loader as a data file's trait is),
+one zoo character per (trait, base). The zoo characters are fielded six to a list, zoo list against zoo list on
+the skirmish, random against random, with the invariants of test_random_games checked after every event (ENE in
+[−10, 10], ENE-3 / REA-2; no overlapping bases, BAS-2; casualties never act, WND-2 / WND-3). The fast test
+builds every zoo character into a match (the engine accepts it); the slow test plays the games and counts the
+traits fielded in games that ended properly (all of them) and the traits whose rule ID appears in an event."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from wartime.ai import make_controller
+from wartime.balance.specs import SpecError, toggle_trait
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.match.match import Match, derive_seed
+from wartime.match.setup import list_problems
+from wartime.rules.traits.registry import fieldable
+from tests.match.game_helpers import ROOT
+from tests.match.test_random_games import check_invariants
+
+SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
+BASES = ((ROOT / "scenarios" / "lists" / "shooters.toml", "rifleman"),
+         (ROOT / "scenarios" / "lists" / "brawlers.toml", "orc_brawler"),
+         (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"))      # an area weapon (TRT-AREA)
+PER_LIST = 6
+
+
+def zoo() -> tuple[list, dict[str, str]]:
+    """The zoo characters (one per trait and base that can buy it) and, per trait no base can buy, why."""
+    chars, why = [], {}
+    for trait in sorted(fieldable()):
+        made = 0
+        for path, design in BASES:
+            army = load_army_list(path)
+            try:
+                changed = toggle_trait(army, str(path), design, "+", trait)
+            except SpecError as exc:
+                if "already buys" in str(exc):          # the base list fields it as it is
+                    spec = next(u.character for u in army.units if u.character.id == design)
+                    chars.append((trait, spec))
+                    made += 1
+                    continue
+                why.setdefault(trait, str(exc))
+                continue
+            spec = next(u.character for u in changed.units if u.character.id == design)
+            problems = list_problems([spec])
+            if problems:                       # e.g. a trait that needs TRT-AREA on the same weapon
+                why.setdefault(trait, "; ".join(line for _, line in problems))
+                continue
+            chars.append((trait, spec.model_copy(update={"id": f"{design}__{trait}", "name": f"{spec.name} {trait}"})))
+            made += 1
+        if made:
+            why.pop(trait, None)
+    return chars, why
+
+
+def zoo_lists(chars) -> list:
+    base = load_army_list(BASES[0][0])
+    lists = []
+    for i in range(0, len(chars), PER_LIST):
+        group = chars[i:i + PER_LIST]
+        units = tuple(base.units[0].model_copy(update={"character": spec, "count": 1}) for _, spec in group)
+        lists.append((tuple(t for t, _ in group), base.model_copy(update={"units": units, "name": f"Zoo {i // PER_LIST}",
+                                                                           "catalogue": None})))
+    return lists
+
+
+def test_TRT_every_fieldable_trait_has_a_zoo_character_the_engine_builds():
+    chars, why = zoo()
+    assert not why, why                                   # every trait the engine plays can be bought by a base
+    assert {t for t, _ in chars} == set(fieldable())
+    sc = load_scenario(SKIRMISH)
+    lists = zoo_lists(chars)
+    for k, (traits, army) in enumerate(lists):
+        other = lists[(k + 1) % len(lists)][1]
+        Match(sc, {"red": army, "blue": other}, k, checkpoints=False)      # no NotImplementedRule, no error
+
+
+@pytest.mark.slow
+def test_TRT_whole_random_games_field_every_trait_and_keep_invariants():
+    chars, _ = zoo()
+    sc = load_scenario(SKIRMISH)
+    lists = zoo_lists(chars)
+    fielded: Counter = Counter()
+    in_events: set[str] = set()
+    for k, (traits, army) in enumerate(lists):
+        other_traits, other = lists[(k + 1) % len(lists)]
+        m = Match(sc, {"red": army, "blue": other}, k,
+                  {"red": make_controller("random", derive_seed(k, "controller:red")),
+                   "blue": make_controller("random", derive_seed(k, "controller:blue"))}, checkpoints=False)
+        m.world.listeners.append(lambda ev, m=m: check_invariants(m, ev))
+        result = m.play()
+        assert m.over and 1 <= result["turns"] <= sc.turn_limit
+        fielded.update(traits)
+        fielded.update(other_traits)
+        in_events.update(str(ev.get("rule")) for ev in m.world.events if str(ev.get("rule", "")).startswith("TRT-"))
+        for ev in m.world.events:
+            for mod in ev.get("modifiers") or ():
+                if str(mod.get("rule", "")).startswith("TRT-"):
+                    in_events.add(str(mod["rule"]))
+    assert set(fielded) == set(fieldable())
+    print(f"\n{len(fielded)} traits fielded in {len(lists)} games; {len(in_events & set(fieldable()))} of them "
+          f"named by an event or a check modifier")
