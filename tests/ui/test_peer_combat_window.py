@@ -56,6 +56,8 @@ def test_odds_box_card_tray_and_log_speak_the_active_system(tmp_path, system):
         line = describe(ev, app.name)
         if line is not None:
             assert "None" not in line.text, line.text
+    for _ in range(90):                                 # let the dice stop tumbling for the picture
+        app.step()
     shot(app, f"42-dice-{system}")
 
 

@@ -580,7 +580,7 @@ def draw_dice(surface, rect, checks: list[tuple[dict, float]], now: float, tumbl
             continue
         n = max(1, len(roll.faces))
         size = 34 if n == 1 else max(16, min(26, (inner.width // 2) // n - 3))
-        if y + 34 > inner.bottom + 4:
+        if y + (34 if n == 1 else 50) > inner.bottom + 4:
             break
         age = now - t0
         rolling = age < tumble
@@ -609,9 +609,14 @@ def draw_dice(surface, rect, checks: list[tuple[dict, float]], now: float, tumbl
         head = name(who) if who is not None else ""
         rest = " …" if rolling else roll.result
         tx = x + 5
-        theme.blit_text(surface, f"{head}  {roll.what}", (tx, y), 12, theme.TEXT_DIM)
-        theme.blit_text(surface, rest, (tx, y + 16), 14, theme.TEXT if rolling else col, bold=True)
-        y += 34 + 8
+        if n == 1:
+            theme.blit_text(surface, f"{head}  {roll.what}", (tx, y), 12, theme.TEXT_DIM)
+            theme.blit_text(surface, rest, (tx, y + 16), 14, theme.TEXT if rolling else col, bold=True)
+            y += 34 + 8
+        else:                    # a pool: the result beside the dice, who and what under them
+            theme.blit_text(surface, rest, (tx, y + 9), 14, theme.TEXT if rolling else col, bold=True)
+            theme.blit_text(surface, f"{head}  {roll.what}", (inner.x, y + 34), 12, theme.TEXT_DIM)
+            y += 34 + 22
     surface.set_clip(None)
 
 
