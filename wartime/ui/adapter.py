@@ -27,7 +27,7 @@ from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
 from wartime.match.match import Match, derive_seed
 from wartime.match.names import action_label  # the window names actions as the log and reports do
-from wartime.data.tables import action_table
+from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
@@ -62,6 +62,40 @@ def rule_title(rule_id: str | None) -> str:
     if not rule_id:
         return ""
     return rule_titles().get(rule_id, "")
+
+
+@dataclass(frozen=True)
+class TraitLine:
+    """One trait a miniature carries, for its card: the ID, the English name and effect (the catalogue's
+    `name_en`, `effect_en`) and what carries it (the character, or a weapon by name)."""
+    trait_id: str
+    name: str
+    effect: str
+    where: str
+
+
+@lru_cache(maxsize=1)
+def _traits_by_id() -> dict:
+    return {t.id: t for t in trait_catalogue().values()}
+
+
+def trait_english(trait_id: str) -> str:
+    """A trait's English name (the catalogue's `name_en`), or its ID."""
+    t = _traits_by_id().get(trait_id)
+    return t.name_en if t else trait_id
+
+
+def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
+    """The character's own traits (race and protections), then each weapon's, in catalogue words (issue 12)."""
+    cat = _traits_by_id()
+
+    def line(tid: str, where: str) -> TraitLine:
+        t = cat.get(tid)
+        return TraitLine(tid, t.name_en if t else tid, t.effect_en if t else "", where)
+    out = [line(t, "character") for t in gs.traits(e)]
+    for w in gs.equipment(e).weapons:
+        out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
+    return out
 
 
 # --- setting up a match ---------------------------------------------------------------------------------

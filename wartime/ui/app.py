@@ -1203,7 +1203,7 @@ class App(Screen):
         # the selected miniature
         e = self.selected
         if e is not None and e in gs.minis():
-            y += draw_card(s, pygame.Rect(x, y, w, 200), gs, e) + 8
+            y += draw_card(s, pygame.Rect(x, y, w, 200), gs, e, self.gui) + 8
         else:
             theme.blit_text(s, "Click a miniature to see it.", (x, y), 13, theme.TEXT_DIM)
             y += 22

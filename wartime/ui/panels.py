@@ -13,7 +13,8 @@ from wartime.rules import combat_systems, hiding, traits
 from wartime.rules.state import GameState
 from wartime.rules.states import trait_status
 from wartime.ui import theme
-from wartime.ui.adapter import AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title
+from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
+                                trait_english, trait_lines)
 from wartime.ui.narrate import Line, describe, tray_roll
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
@@ -220,8 +221,9 @@ def draw_top_bar(surface, rect, gui: Gui, title: str, status: str, status_colour
 
 
 # --- the miniature card ----------------------------------------------------------------------------------------
-def draw_card(surface, rect, gs: GameState, e: int) -> int:
-    """Name, attributes, energy, wounds, stress, statuses and equipment. Returns the height used."""
+def draw_card(surface, rect, gs: GameState, e: int, gui: Gui | None = None) -> int:
+    """Name, attributes, energy, wounds, stress, statuses, equipment and traits (English name and effect; with
+    `gui`, hovering a trait shows its ID and whole effect). Returns the height used."""
     x, y = rect.x, rect.y
     side = gs.side(e)
     ident = gs.world.get(e, Identity)
@@ -290,6 +292,13 @@ def draw_card(surface, rect, gs: GameState, e: int) -> int:
         for line in theme.wrap(f"• {prot} (total DEF {gs.total_def(e)})", rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
             y += 17
+    for t in trait_lines(gs, e):
+        where = "" if t.where == "character" else f" ({t.where})"
+        text = _fit(f"◆ {t.name}{where}: {t.effect}", rect.width, 12)
+        theme.blit_text(surface, text, (x, y), 12, (200, 185, 240))
+        if gui is not None:
+            gui.region((x, y, rect.width, 15), None, None, (f"{t.trait_id} — {t.name}{where}", t.effect))
+        y += 15
     return y - rect.y
 
 
@@ -521,6 +530,19 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
         theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),
                         (x, y), 12, theme.TEXT_DIM)
         y += 16
+    if pv.check is not None and pv.check.first.kind == "IMP":
+        mods = [f"{label or rule} {value:+d}" for rule, value, label in pv.check.first.modifiers]
+        if mods:
+            for line in theme.wrap("CH IMP: " + ", ".join(mods), rect.width, 12):
+                theme.blit_text(surface, line, (x, y), 12, theme.TEXT_DIM)
+                y += 15
+    weapon = gs.weapon(pv.attacker, pv.weapon) if pv.weapon is not None else None
+    named = traits.combat_traits(gs, pv.attacker, pv.target, weapon)
+    if named:
+        words = ", ".join(f"{trait_english(t)} [{t}] ({who})" for t, who in named)
+        for line in theme.wrap("traits in these odds: " + words, rect.width, 12):
+            theme.blit_text(surface, line, (x, y), 12, (200, 185, 240))
+            y += 15
     system = combat_systems.active(gs)
     for line in theme.wrap(f"exact odds, all dice enumerated · {system.label} ({view.rules})", rect.width, 11):
         theme.blit_text(surface, line, (x, y), 11, theme.TEXT_FAINT)

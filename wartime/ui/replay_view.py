@@ -455,7 +455,7 @@ class ReplayViewer(Screen):
         if e is None and cur is not None:
             e = cur.get("who") if isinstance(cur.get("who"), int) else None
         if e is not None and e in gs.minis():
-            y += draw_card(s, pygame.Rect(x, y, w, 200), gs, e) + 8
+            y += draw_card(s, pygame.Rect(x, y, w, 200), gs, e, self.gui) + 8
             pygame.draw.line(s, theme.PANEL_EDGE, (rect.x + 8, y), (rect.right - 8, y))
             y += 8
         # standing of each side at the cursor

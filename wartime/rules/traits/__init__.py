@@ -159,7 +159,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            TakeOff, TraitPlugin, activation_start, attributes, aura_active,
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
-                                           combat_terms, covert_arrival, dispersion, display_name, granted_actions,
+                                           combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, ene_gain_bonus, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,

@@ -464,6 +464,18 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
+def combat_traits(gs, attacker: int, target: int, weapon) -> list[tuple[str, str]]:
+    """The traits the exact odds of this attack ask (`combat_terms`' attack hook points, and the rerolls and
+    automatic passes of the checks, `reroll_source` / `always_passes`), with whose they are ('attacker', the
+    weapon's name, 'target'): what the window's odds box names as the traits in the odds (issue 12)."""
+    hooked = {t for h in _COMBAT_HOOKS + ("reroll", "auto_pass") for t, _ in handlers(h)}
+    out = [(t, "attacker") for t in sorted(character_traits(gs, attacker)) if t in hooked]
+    if weapon is not None:
+        out += [(t, getattr(weapon, "name", "weapon")) for t in _weapon_traits(weapon) if t in hooked]
+    out += [(t, "target") for t in sorted(character_traits(gs, target)) if t in hooked]
+    return out
+
+
 def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> CombatTerms:
     """Ask ``attack_mod``, ``def_check_mod``, ``dmg_mod``, ``dmg_factor`` and ``def_mod`` of the traits of the
     attacker (its own), of its weapon (`weapon`, may be None) and of the target: each handler is called as

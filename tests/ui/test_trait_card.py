@@ -1,0 +1,49 @@
+"""Issue 12 point 6: the window shows the traits. The unit card lists each trait a miniature carries with its
+English name and effect (the catalogue's words), and hovering one gives its ID and the whole effect; the odds box
+names the traits in the odds of the hovered attack (TRT-PRECISION's reroll of a failed CH IMP, rules.odds)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ui_helpers import ROOT, answer_until_red_action, make_app, menu_index, mini_pos, move_to, press, shot
+
+from wartime.core.components import Equipment, Identity
+from wartime.rules import traits
+from wartime.ui.adapter import trait_lines
+
+WARBAND = ROOT / "scenarios" / "lists" / "warband.toml"
+
+
+def test_TRT_LEADER_the_card_lists_traits_in_english_and_hovering_gives_the_rule(tmp_path):
+    app = make_app(tmp_path, seed=7, start=False, lists={"red": str(WARBAND), "blue": None})
+    gs = app.match.gs
+    warlord = next(e for e in gs.minis() if gs.world.get(e, Identity).character_id == "orc_warlord")
+    lines = trait_lines(gs, warlord)
+    assert [(t.trait_id, t.name) for t in lines] == [("TRT-LEADER", "Leader"),
+                                                      ("TRT-PRESENCE-OF-HONOUR", "Presence of honour")]
+    assert all(t.effect for t in lines)
+    app.selected = warlord
+    answer_until_red_action(app)
+    app.selected = warlord
+    app.step()
+    tips = [h.tooltip for h in app.gui.hotspots if h.tooltip and str(h.tooltip[0]).startswith("TRT-")]
+    assert ("TRT-LEADER — Leader", lines[0].effect) in tips
+    shot(app, "43-trait-card")
+
+
+def test_TRT_PRECISION_the_odds_box_names_the_traits_in_the_odds(tmp_path):
+    app = make_app(tmp_path, seed=7, start=False)
+    answer_until_red_action(app)
+    gs = app.match.gs
+    actor = app.match.pending.actor
+    eq = gs.equipment(actor)
+    rifle = replace(eq.weapons[0], traits=eq.weapons[0].traits + ("TRT-PRECISION",))
+    gs.world.set(actor, Equipment((rifle,) + eq.weapons[1:], eq.protections))
+    app.menu = None
+    target = 7
+    press(app, "menu", menu_index(app, "ranged_attack", weapon=0))
+    move_to(app, mini_pos(app, target))
+    pv = app.tool.attack
+    assert pv is not None and pv.odds is not None
+    assert ("TRT-PRECISION", rifle.name) in traits.combat_traits(gs, actor, target, rifle)
+    shot(app, "44-odds-trait")
