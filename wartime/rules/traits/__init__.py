@@ -169,4 +169,4 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
-                                  movement, psychology, stealth, weapons)
+                                  limbs, movement, psychology, stealth, weapons)
