@@ -97,18 +97,26 @@ class ScriptedController:
                                                     and gs.on_table(o)]
         far = max(math.hypot(x - ex, y - ey) for x, y in ((minx, miny), (maxx, maxy), (minx, maxy), (maxx, miny)))
         positions = {}
+        lattice: dict[tuple[float, float], tuple[list, list]] = {}     # (radius, height) → spots, their cover
         for e in order:
             r = gs.body(e).radius
             h = gs.current_height(e)
-            cands = [(x, y) for x, y in deployment.free_spots(gs, p.side, r, self.DEPLOY_STEP)
-                     if not any(math.hypot(x - px, y - py) < r + pr + 0.3 for px, py, pr in placed)]
+            if (r, h) not in lattice:      # the zone's free spots and their cover, once per base size and height
+                spots = list(deployment.free_spots(gs, p.side, r, self.DEPLOY_STEP))
+                hidden = [0.0] * len(spots)
+                if spots:
+                    rows = sight.targets_array([(x, y, r, 0.0, h) for x, y in spots])
+                    for eye in eyes:
+                        for k, res in enumerate(sight.cover_query(gs.board, eye, rows)):
+                            hidden[k] += res.hidden_fraction / len(eyes)
+                lattice[(r, h)] = (spots, hidden)
+            spots, hidden = lattice[(r, h)]
+            keep = [k for k, (x, y) in enumerate(spots)
+                    if not any(math.hypot(x - px, y - py) < r + pr + 0.3 for px, py, pr in placed)]
+            cands = [spots[k] for k in keep]
+            cover = [hidden[k] for k in keep]
             if not cands:
                 return {}
-            rows = sight.targets_array([(x, y, r, 0.0, h) for x, y in cands])
-            cover = [0.0] * len(cands)
-            for eye in eyes:
-                for k, res in enumerate(sight.cover_query(gs.board, eye, rows)):
-                    cover[k] += res.hidden_fraction / len(eyes)
             forward = self.DEPLOY_FORWARD_RANGED if self._weapons(gs, e, True) else self.DEPLOY_FORWARD_MELEE
 
             def score(k):
