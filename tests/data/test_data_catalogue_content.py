@@ -57,6 +57,13 @@ WORKED_ARCHETYPES = {
     "flak_vest": ("character_rifleman.toml", ("protection", 0), 12),
     "stim_pack": ("character_rifleman.toml", ("object", 0), 11),     # BLD-18 object
 }
+#: The priced examples of the building rules' **Test.** lines (rules digest building.md), by rule: id -> book cost.
+RULE_TEST_EXAMPLES = {
+    "strong_dullard": ("BLD-6", 10),                      # CON 5, AGI 4, INT 3, VOL 3 + Mulo − Muy tonto: 15 + 5 − 10
+    "padded_coat": ("BLD-9", 16),                         # ENE 2, DEF 3, SIZ 4, QUA 5: 9 + 4 + 5 − 2
+    "exhausting_gun": ("BLD-15", -125),                   # ENE 6, DMG 2, RNG 10, QUA 5: −140 + 10 + 5
+    "book_grenade_launcher_negligible": ("BLD-16", 15),   # the launcher + Área despreciable: 1 + 15 + 4 + 0 + 3 − 5 − 3
+}
 #: The worked characters (BLD-4), assembled from book-examples.toml: race, weapons, protections, objects.
 #: The fixture file that states the book total (None: the total is in archetypes.toml's header comment).
 WORKED_CHARACTERS = {
@@ -173,8 +180,9 @@ def test_BLD_22_every_list_fits_every_shipped_300_point_scenario(path) -> None:
 
 # --- the worked examples of the building chapter -------------------------------------------------------------
 def test_book_examples_catalogue_holds_every_worked_archetype(book) -> None:
-    """book-examples.toml holds exactly the fourteen archetypes of the three worked-example files."""
-    assert set(book.archetypes) == set(WORKED_ARCHETYPES)
+    """book-examples.toml holds exactly the fourteen archetypes of the three worked-example files and the four
+    priced archetypes of the building rules' tests."""
+    assert set(book.archetypes) == set(WORKED_ARCHETYPES) | set(RULE_TEST_EXAMPLES)
 
 
 @pytest.mark.parametrize("arch_id", list(WORKED_ARCHETYPES))
@@ -212,6 +220,15 @@ def test_BLD_6_BLD_9_BLD_11_BLD_15_BLD_21_the_five_example_archetypes_literal(bo
     assert cost["sleep_spell"] == 10 + 4 - 2 * 3 + 7 + 5 == 20                     # BLD-11
     assert cost["book_grenade_launcher"] == 1 + 15 + 4 + 7 - 5 - 3 == 19           # BLD-15
     assert cost["war_horse"] == 4 + 2 * 3 + 4 + 5 - 2 == 17                        # BLD-21
+
+
+@pytest.mark.parametrize("arch_id", list(RULE_TEST_EXAMPLES))
+def test_BLD_6_BLD_9_BLD_15_BLD_16_rule_test_examples_cost_their_book_value(book, arch_id) -> None:
+    """The priced examples of BLD-6 (race 10), BLD-9 (protection 16), BLD-15 (a weapon at −125: costs may be
+    negative, BLD-2) and BLD-16 (Área despreciable makes the R3 area free: 15) cost the book's values."""
+    _, book_cost = RULE_TEST_EXAMPLES[arch_id]
+    assert archetype_cost(book.archetypes[arch_id]) == book_cost
+    assert cost_report(BOOK)["archetypes"][arch_id] == book_cost
 
 
 @pytest.mark.parametrize("name", list(WORKED_CHARACTERS))
