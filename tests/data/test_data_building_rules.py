@@ -280,6 +280,16 @@ def test_BLD_16_area_costs() -> None:
     assert archetype_cost(cheap) == 1 + 15 + 4 + 0 + 3 - 5 - 3 == 15
 
 
+def test_BLD_16_a_written_area_price_beside_area_despreciable_is_0() -> None:
+    """BLD-16: beside Área despreciable the area costs 0, so a file may write `points = 0` on the Área (and a
+    written 7, the table price, is the mismatch)."""
+    free = [{"name": "Área", "param": "R3", "points": 0}, {"name": "Área despreciable", "points": 3}]
+    assert archetype_cost(make("weapon", traits=free, ENE=4, DMG=3, RNG=15, QUA=4)) == 1 + 15 + 4 + 0 + 3 == 23
+    priced = [{"name": "Área", "param": "R3", "points": 7}, {"name": "Área despreciable"}]
+    assert errors_of("weapon", traits=priced, ENE=4, DMG=3, RNG=15, QUA=4) == [
+        f"{F}: archetype.traits[0].points: 7 does not match the catalogue price 0 of 'Área'"]
+
+
 @pytest.mark.parametrize("code", ["L11", "R12", "G8/2", "G3/4", "r3"])
 def test_BLD_16_unknown_area_codes_rejected(code: str) -> None:
     """BLD-16 / BLD-24 E6: only the 47 listed codes can be bought."""

@@ -647,9 +647,10 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
                                      f"BLD-24 E7)")
             continue
         seen[key] = j
-        # price
+        # price (BLD-16: with "Área despreciable" on the archetype the area costs 0, so a written price of 0 is right)
         if name == "Área":
-            points = areas[param].points if param is not None else 0
+            negligible = any(isinstance(x, dict) and x.get("name") == "Área despreciable" for x in raw)
+            points = 0 if negligible else (areas[param].points if param is not None else 0)
         elif name == "Capacidad":
             # Ruling in the trait notes: 3 points per load level.
             points = (tdef.cost or 0) * (int(param) if param is not None else 0)
