@@ -349,19 +349,19 @@ def _ci(x: dict, scale: float = 1.0, digits: int = 2, unit: str = "") -> str:
 def compute(runs: Sequence[Run], systems: Sequence[str], seed: int = 1, out: Path | None = None) -> dict[str, Any]:
     """Every number of the report, from the stores (read-only) and the systems' exact odds (store paths relative
     to `out` when given)."""
-    out: dict[str, Any] = {"systems": list(systems), "seed": seed, "scenarios": {}}
+    numbers: dict[str, Any] = {"systems": list(systems), "seed": seed, "scenarios": {}}
     for run in runs:
         data = read_store(run.store)
-        sc = out["scenarios"].setdefault(run.scenario_key, {
+        sc = numbers["scenarios"].setdefault(run.scenario_key, {
             "scenario": run.config.scenario, "lists": [r.key for r in run.config.lists], "systems": {}})
         where = run.store.relative_to(out) if out is not None and run.store.is_relative_to(out) else run.store
         sc["systems"][run.system] = {"store": str(where), "version": list(data["version"]),
                                      **system_stats(data["games"], run.config.lists[0].key)}
-    for key, sc in out["scenarios"].items():
+    for key, sc in numbers["scenarios"].items():
         run = next(r for r in runs if r.scenario_key == key)
         specs = [r.spec for r in run.config.lists]
         sc["armour"] = armour_value(run.config.scenario, specs[0], specs[-1], systems, seed=seed)
-    return out
+    return numbers
 
 
 def _atomic(path: Path, write: Callable[[Path], None]) -> None:
