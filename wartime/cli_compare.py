@@ -36,8 +36,11 @@ An interrupted compare resumes with the same command plus --resume; --resume wit
               help="process: a local process pool; inline: this process")
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="report folder (stores in OUT/stores)")
 @click.option("--resume", is_flag=True, help="finish or extend the compare already in --out")
+@click.option("--report-only", is_flag=True,
+              help="play nothing: report the games the stores in --out hold (an interrupted compare's, say)")
 @click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
-def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backend, out, resume, progress):
+def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backend, out, resume, report_only,
+            progress):
     # on demand: the command line starts without loading the engine
     from wartime.balance.compare import (DEFAULT_GAMES, DEFAULT_SCENARIO, CompareError, check_systems, compute,
                                          plan, play, write)
@@ -54,8 +57,9 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
                     blue_list=blue_list)
         if out_path.exists() and not out_path.is_dir():
             raise CompareError(f"{out_path}: exists and is not a folder: choose another --out")
-        play(runs, games or DEFAULT_GAMES, resume=resume, backend=backend, workers=workers or default_workers(),
-             progress=progress, echo=lambda s: click.echo(s, err=True))
+        if not report_only:
+            play(runs, games or DEFAULT_GAMES, resume=resume, backend=backend,
+                 workers=workers or default_workers(), progress=progress, echo=lambda s: click.echo(s, err=True))
         try:
             numbers = compute(runs, names, seed, out_path)
             path = write(numbers, out_path)

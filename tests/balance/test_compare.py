@@ -198,3 +198,31 @@ def test_a_store_without_the_attack_stats_column_stays_readable(tmp_path):
         store.add(run_game(plan_games(config, 1)[0]))
     games = read_store(path)["games"]
     assert len(games) == 1 and games[0]["attack_stats"] is None
+
+
+def test_a_damaged_attack_stats_value_is_one_line_naming_the_store(tiny, tmp_path):
+    out = tmp_path / "out"
+    (out / "stores").mkdir(parents=True)
+    shutil.copy(tiny / "stores" / "skirmish-wartime.sqlite", out / "stores")
+    conn = sqlite3.connect(str(out / "stores" / "skirmish-wartime.sqlite"))
+    conn.execute("UPDATE games SET attack_stats = '{\"wounds\": 5}'")
+    conn.commit()
+    conn.close()
+    r = run("--scenario", SKIRMISH, "--systems", "wartime", "--games", 2, "--backend", "inline", "--no-progress",
+            "--resume", "--out", out)
+    assert r.exit_code == 2, r.output
+    last = r.output.strip().splitlines()[-1]
+    assert "skirmish-wartime.sqlite: damaged results store" in last and "Traceback" not in r.output
+
+
+def test_report_only_plays_nothing_and_reports_what_is_stored(tiny, tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(tiny / "stores", out / "stores")
+    r = run("--scenario", SKIRMISH, "--games", 50, "--report-only", "--out", out)
+    assert r.exit_code == 0, r.output
+    numbers = json.loads((out / "compare.json").read_text(encoding="utf-8"))
+    assert {s: numbers["scenarios"]["skirmish"]["systems"][s]["games"] for s in SYSTEMS} == dict.fromkeys(SYSTEMS, 2)
+    assert stored_games(out / "stores" / "skirmish-d20.sqlite") == stored_games(tiny / "stores" / "skirmish-d20.sqlite")
+    missing = run("--scenario", SKIRMISH, "--report-only", "--out", tmp_path / "none")
+    assert missing.exit_code == 2 and len(missing.output.strip().splitlines()) == 1
+    assert "no such results store" in missing.output

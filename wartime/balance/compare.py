@@ -41,7 +41,7 @@ from typing import Any, Callable, Sequence
 from wartime.balance.runner import (BatchConfig, BatchError, games_per_pairing, make_config, open_executor,
                                     pairings, plan_games, run_batch)
 from wartime.balance.stats import Z95, list_rates, side_rates, wilson_interval
-from wartime.balance.store import ResultStore, read_store
+from wartime.balance.store import ResultStore, StoreError, read_store
 from wartime.core.errors import DataError
 
 #: the shipped skirmish (the repository's scenarios/)
@@ -355,8 +355,12 @@ def compute(runs: Sequence[Run], systems: Sequence[str], seed: int = 1, out: Pat
         sc = numbers["scenarios"].setdefault(run.scenario_key, {
             "scenario": run.config.scenario, "lists": [r.key for r in run.config.lists], "systems": {}})
         where = run.store.relative_to(out) if out is not None and run.store.is_relative_to(out) else run.store
-        sc["systems"][run.system] = {"store": str(where), "version": list(data["version"]),
-                                     **system_stats(data["games"], run.config.lists[0].key)}
+        try:
+            stats = system_stats(data["games"], run.config.lists[0].key)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise StoreError(f"{run.store}: damaged results store: games attack_stats "
+                             f"({type(exc).__name__}: {str(exc)[:120]})") from None
+        sc["systems"][run.system] = {"store": str(where), "version": list(data["version"]), **stats}
     for key, sc in numbers["scenarios"].items():
         run = next(r for r in runs if r.scenario_key == key)
         specs = [r.spec for r in run.config.lists]
