@@ -30,11 +30,13 @@ Output in ``OUT``: ``compare.md``, ``compare.json`` (every number) and one PNG p
 file written atomically (a temporary file renamed into place)."""
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -363,9 +365,19 @@ def compute(runs: Sequence[Run], systems: Sequence[str], seed: int = 1, out: Pat
         sc["systems"][run.system] = {"store": str(where), "version": list(data["version"]), **stats}
     for key, sc in numbers["scenarios"].items():
         run = next(r for r in runs if r.scenario_key == key)
-        specs = [r.spec for r in run.config.lists]
-        sc["armour"] = armour_value(run.config.scenario, specs[0], specs[-1], systems, seed=seed)
+        refs = run.config.lists
+        sc["armour"] = copy.deepcopy(_armour_cached(run.config.scenario, run.config.scenario_sha256, refs[0].spec,
+                                                    refs[0].sha256, refs[-1].spec, refs[-1].sha256, tuple(systems),
+                                                    seed))
     return numbers
+
+
+@lru_cache(maxsize=16)
+def _armour_cached(scenario: str, scenario_sha: str, red: str, red_sha: str, blue: str, blue_sha: str,
+                   systems: tuple[str, ...], seed: int) -> dict[str, Any]:
+    """`armour_value` once per content (the files' hashes are in the key): a report written again in the same
+    process (--resume, tests) does not recompute it; the caller copies it."""
+    return armour_value(scenario, red, blue, systems, seed=seed)
 
 
 def _atomic(path: Path, write: Callable[[Path], None]) -> None:
