@@ -223,6 +223,10 @@ def test_report_only_plays_nothing_and_reports_what_is_stored(tiny, tmp_path):
     numbers = json.loads((out / "compare.json").read_text(encoding="utf-8"))
     assert {s: numbers["scenarios"]["skirmish"]["systems"][s]["games"] for s in SYSTEMS} == dict.fromkeys(SYSTEMS, 2)
     assert stored_games(out / "stores" / "skirmish-d20.sqlite") == stored_games(tiny / "stores" / "skirmish-d20.sqlite")
+    first = (out / "compare.json").read_bytes()
+    assert run("--scenario", SKIRMISH, "--report-only", "--out", out).exit_code == 0
+    assert (out / "compare.json").read_bytes() == first                 # deterministic (seeded bootstrap)
+    assert (out / "compare.md").read_bytes() == (tiny / "compare.md").read_bytes()
     missing = run("--scenario", SKIRMISH, "--report-only", "--out", tmp_path / "none")
     assert missing.exit_code == 2 and len(missing.output.strip().splitlines()) == 1
     assert "no such results store" in missing.output
