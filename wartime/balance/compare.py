@@ -35,16 +35,25 @@ import json
 import math
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from wartime.balance.runner import (BatchConfig, BatchError, games_per_pairing, make_config, open_executor,
-                                    pairings, plan_games, run_batch)
-from wartime.balance.stats import Z95, list_rates, side_rates, wilson_interval
+from wartime import __version__
+from wartime.balance.report import Doc
+from wartime.balance.runner import (BatchConfig, games_per_pairing, make_config, open_executor, pairings,
+                                    plan_games, run_batch)
+from wartime.balance.stats import list_rates, side_rates, wilson_interval
 from wartime.balance.store import ResultStore, StoreError, read_store
+from wartime.core.components import Equipment, Identity, Position, Protection
 from wartime.core.errors import DataError
+from wartime.data.combat_systems import SYSTEMS, system_params
+from wartime.data.loader import load_match_inputs, load_scenario
+from wartime.match.match import Match
+from wartime.match.record import rules_data_hash
+from wartime.rules import combat_systems
+from wartime.rules.odds import attack_odds
 
 #: the shipped skirmish (the repository's scenarios/)
 DEFAULT_SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "skirmish.toml"
@@ -70,7 +79,6 @@ class Run:
 
 # --- planning ---------------------------------------------------------------------------------------
 def check_systems(names: Sequence[str]) -> list[str]:
-    from wartime.data.combat_systems import SYSTEMS
     out = []
     for n in names:
         if n not in SYSTEMS:
@@ -84,7 +92,6 @@ def check_systems(names: Sequence[str]) -> list[str]:
 
 def scenario_lists(scenario: str | Path, red: str | Path | None, blue: str | Path | None) -> tuple[str, str]:
     """The two list files: as given, else the scenario's default lists (DataError naming the file otherwise)."""
-    from wartime.data.loader import load_scenario
     path = Path(scenario)
     if not path.is_file():
         raise DataError.one(str(path), "<file>", "no such scenario file" if not path.exists() else "not a file")
@@ -116,8 +123,6 @@ def plan(scenarios: Sequence[str | Path], systems: Sequence[str], out: Path, *, 
 
 def open_store(run: Run, per: int, resume: bool) -> ResultStore:
     """The run's store: created, or (--resume) reopened after checking it holds this batch of this engine."""
-    from wartime import __version__
-    from wartime.match.record import rules_data_hash
     if run.store.exists():
         if not resume:
             raise CompareError(f"{run.store}: already exists: add --resume to finish or extend this compare, or "
@@ -282,8 +287,6 @@ def reference_attacks(gs) -> list[dict]:
 def _set_up(gs, ref: dict, total_def: int) -> None:
     """Stand the target `distance` K (edge to edge) in front of the attacker, facing it, its protections
     replaced by one of DEF `total_def` (none at 0) that no wound disables."""
-    from dataclasses import replace
-    from wartime.core.components import Equipment, Position, Protection
     world = gs.world
     a, t = ref["attacker"], ref["target"]
     pa = world.get(a, Position)
@@ -298,12 +301,6 @@ def armour_value(scenario: str | Path, red: str, blue: str, systems: Sequence[st
                  seed: int = 1) -> dict[str, Any]:
     """Exact odds of each reference attack against ΣDEF 0…max_def under each system: P(hit), expected Wartime
     wounds, P(incapacitate) — from each system's own `odds()`, through `rules.odds.attack_odds`."""
-    from wartime.core.components import Identity
-    from wartime.data.combat_systems import system_params
-    from wartime.data.loader import load_match_inputs
-    from wartime.match.match import Match
-    from wartime.rules import combat_systems
-    from wartime.rules.odds import attack_odds
     sc, lists = load_match_inputs(scenario, {"red": red, "blue": blue})
     params = system_params()
 
@@ -397,7 +394,6 @@ def _atomic(path: Path, write: Callable[[Path], None]) -> None:
 
 def document(numbers: dict[str, Any], figures: dict[str, dict[str, str]]):
     """The report as a `report.Doc` (Markdown)."""
-    from wartime.balance.report import Doc
     doc = Doc()
     systems = numbers["systems"]
     doc.h(1, "Wartime compare: the same games under each combat system")
@@ -451,6 +447,7 @@ def document(numbers: dict[str, Any], figures: dict[str, dict[str, str]]):
 
 def write(numbers: dict[str, Any], out: Path) -> Path:
     """compare.md, compare.json and the figures in `out` (each file atomically)."""
+    # on demand: matplotlib is loaded only when a report is drawn
     from wartime.balance.compare_plots import draw
     out.mkdir(parents=True, exist_ok=True)
     figures: dict[str, dict[str, tuple[str, str]]] = {}
