@@ -144,8 +144,8 @@ def cost(path, as_json, allow_outside):
 def _register_subcommands() -> None:
     """Command groups that live beside their layer: replays (match), balance runs, the window (ui)."""
     # on demand: the command line starts without loading the engine; each command imports what it runs
-    from wartime import cli_balance, cli_replay
-    for cmd in (*cli_replay.COMMANDS, *cli_balance.COMMANDS):
+    from wartime import cli_balance, cli_compare, cli_replay
+    for cmd in (*cli_replay.COMMANDS, *cli_balance.COMMANDS, *cli_compare.COMMANDS):
         main.add_command(cmd)
 
 

@@ -116,3 +116,70 @@ class GameAccumulator:
             killer = actor
         if killer is not None:
             self.stats[killer]["kills"] += 1
+
+
+class AttackLog:
+    """Per-attack figures read from the events, comparable across combat systems (`wartime compare`), since every
+    system emits ``hit`` / ``miss`` and translates its harm into Wartime ``wounds`` / ``life`` events:
+
+    * ``wounds`` — {wounds: attacks}: each single-target attack (a ``hit`` event without ``area``, or a ``miss``)
+      and the Wartime wounds it did to its target (``wounds`` events on the target whose ``source`` is the
+      attacker, until the next attack, the end of the action or of the turn); a miss did 0;
+    * ``down`` / ``up`` — the attacks each miniature had received (single-target attacks and area hits on it)
+      when it first became a casualty (``life`` incapacitated / dead, ``unconscious``), in the order it fell;
+      ``up``: those of the miniatures that never fell (censored observations), entity order;
+    * ``first_down`` — the turn of the game's first casualty (None: nobody fell)."""
+
+    def __init__(self) -> None:
+        self.wounds: dict[int, int] = {}
+        self.received: dict[int, int] = {}
+        self.down: list[int] = []
+        self.first_down: int | None = None
+        self._fallen: set[int] = set()
+        self._turn = 0
+        self._open: list[int] | None = None       # [attacker, target, wounds] of the attack being resolved
+
+    def before(self, match) -> None:
+        self.received = {e: 0 for e in sorted(match.gs.minis())}
+
+    def steps(self, entries: Iterable[tuple[str, Any]]) -> None:
+        for kind, payload in entries:
+            if kind == "e":
+                self.step(payload)
+        self._close()
+
+    def step(self, ev: dict) -> None:
+        t = ev.get("type")
+        if t == "hit" or t == "miss":
+            target = ev.get("target")
+            if target in self.received:
+                self.received[target] += 1
+            if ev.get("area") is None:
+                self._close()
+                self._open = [ev.get("attacker"), target, 0]
+        elif t == "wounds":
+            o = self._open
+            if o is not None and ev.get("who") == o[1] and ev.get("source") == o[0]:
+                o[2] += int(ev["amount"])
+        elif (t == "life" and ev.get("state") in ("incapacitated", "dead")) or t == "unconscious":
+            who = ev.get("who")
+            if who in self.received and who not in self._fallen:
+                self._fallen.add(who)
+                self.down.append(self.received[who])
+                if self.first_down is None:
+                    self.first_down = self._turn
+        elif t in ("action_resolved", "turn_start", "area_placed", "area_lost"):
+            self._close()
+            if t == "turn_start":
+                self._turn = int(ev.get("turn") or 0)
+
+    def _close(self) -> None:
+        if self._open is not None:
+            n = self._open[2]
+            self.wounds[n] = self.wounds.get(n, 0) + 1
+            self._open = None
+
+    def summary(self) -> dict:
+        """JSON-ready, deterministic (sorted keys, entity order)."""
+        return {"wounds": {str(k): self.wounds[k] for k in sorted(self.wounds)}, "down": list(self.down),
+                "up": [n for e, n in self.received.items() if e not in self._fallen], "first_down": self.first_down}

@@ -53,6 +53,10 @@ CHARACTER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("hits", "INTEGER NOT NULL"), ("misses", "INTEGER NOT NULL"), ("reactions", "INTEGER NOT NULL"),
 )
 TIMING_COLUMNS = ("elapsed_s", "cpu_s", "worker", "finished_at")
+#: Columns of the games table added after schema 1 was published: created in new stores, NULL when a worker
+#: does not give them, and read as None from older stores that lack them (which stay readable and resumable).
+#: ``attack_stats``: the per-attack figures of `accumulator.AttackLog`, as JSON.
+OPTIONAL_GAME_COLUMNS: tuple[tuple[str, str], ...] = (("attack_stats", "TEXT"),)
 
 
 class StoreError(Exception):
@@ -70,6 +74,7 @@ class ResultStore:
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.execute("PRAGMA foreign_keys=ON")
+        self._optional: list[str] | None = None     # the optional games columns it has (read at the first add)
 
     # --- opening -------------------------------------------------------------------------------
     @classmethod
@@ -84,7 +89,7 @@ class ResultStore:
         store = None
         try:
             store = cls(path)
-            games_sql = ", ".join(f"{n} {t}" for n, t in GAME_COLUMNS)
+            games_sql = ", ".join(f"{n} {t}" for n, t in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS)
             chars_sql = ", ".join(f"{n} {t}" for n, t in CHARACTER_COLUMNS)
             with store.transaction():
                 store.conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -176,7 +181,7 @@ class ResultStore:
         """Store one finished game (its row and its characters) in one transaction."""
         game = dict(result["game"])
         game.setdefault("finished_at", time.time())
-        names = [n for n, _ in GAME_COLUMNS]
+        names = [n for n, _ in GAME_COLUMNS] + self._optional_columns()
         cnames = [n for n, _ in CHARACTER_COLUMNS]
         with self.transaction():
             self.conn.execute(f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
@@ -184,6 +189,13 @@ class ResultStore:
             self.conn.executemany(
                 f"INSERT INTO characters ({', '.join(cnames)}) VALUES ({', '.join('?' * len(cnames))})",
                 [[dict(c, game_key=game["game_key"]).get(n) for n in cnames] for c in result["characters"]])
+
+    def _optional_columns(self) -> list[str]:
+        """The optional columns this store's games table has (an older store may lack them)."""
+        if self._optional is None:
+            have = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+            self._optional = [n for n, _ in OPTIONAL_GAME_COLUMNS if n in have]
+        return self._optional
 
     def games(self) -> list[dict[str, Any]]:
         return self._rows("games", "game_key")
@@ -346,9 +358,17 @@ def _read_store(path: Path, conn: sqlite3.Connection) -> dict[str, Any]:
     for table, columns, order in (("games", GAME_COLUMNS, "game_key"), ("characters", CHARACTER_COLUMNS,
                                                                          "game_key, entity")):
         names = [n for n, _ in columns]
-        cur = conn.execute(f"SELECT {', '.join(names)} FROM {table} ORDER BY {order}")
-        rows[table] = [dict(zip(names, r)) for r in cur]
-        _check_rows(path, table, columns, rows[table])
+        optional: tuple[tuple[str, str], ...] = ()
+        if table == "games":
+            have = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+            optional = tuple(c for c in OPTIONAL_GAME_COLUMNS if c[0] in have)
+        cur = conn.execute(f"SELECT {', '.join(names + [n for n, _ in optional])} FROM {table} ORDER BY {order}")
+        rows[table] = [dict(zip(names + [n for n, _ in optional], r)) for r in cur]
+        _check_rows(path, table, columns + optional, rows[table])
+        if table == "games":
+            for row in rows[table]:
+                for n, _ in OPTIONAL_GAME_COLUMNS:
+                    row.setdefault(n, None)
     keys = [g["game_key"] for g in rows["games"]]
     if len(set(keys)) != len(keys):
         raise StoreError(f"{path}: damaged results store: a game key appears twice in games")

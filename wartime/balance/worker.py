@@ -6,6 +6,7 @@ Controllers are seeded exactly as `wartime simulate` seeds them, so `wartime sim
 --red-list A --blue-list B` replays any stored game of two full lists."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -14,7 +15,7 @@ from typing import Sequence
 
 from wartime import __version__
 from wartime.ai import make_controller
-from wartime.balance.accumulator import GameAccumulator
+from wartime.balance.accumulator import AttackLog, GameAccumulator
 from wartime.balance.specs import GameSpec, load_list_cached, load_scenario_cached, spec_key, split_spec
 from wartime.core.components import Identity
 from wartime.match.match import Match, derive_seed
@@ -60,10 +61,12 @@ def run_game(spec: GameSpec) -> dict:
                    "blue": make_controller(spec.blue_controller, derive_seed(spec.seed, "controller:blue"))}
     match = Match(scenario, lists, spec.seed, controllers, checkpoints=False,     # results, not a record
                   combat=spec.combat)
-    acc = GameAccumulator()
+    acc, attacks = GameAccumulator(), AttackLog()
     acc.before(match)
+    attacks.before(match)
     result = match.play()
     acc.steps(match.entries)
+    attacks.steps(match.entries)
     characters = acc.after(match)
     list_keys = {"red": spec.red.key, "blue": spec.blue.key}
     for row in characters:
@@ -84,6 +87,8 @@ def run_game(spec: GameSpec) -> dict:
         "casualties_red": result["casualties"]["red"], "casualties_blue": result["casualties"]["blue"],
         "points_lost_red": result["points_lost"]["red"], "points_lost_blue": result["points_lost"]["blue"],
         "first_player": acc.first_player, "decisions": acc.decisions,
+        # per-attack figures (`wartime compare`): an optional column, absent from older stores
+        "attack_stats": json.dumps(attacks.summary(), sort_keys=True, separators=(",", ":")),
         "engine_version": __version__, "rules_hash": rules_hash(),
         # timing columns: the only ones that depend on the machine and the run
         "elapsed_s": round(time.perf_counter() - t0, 6),
