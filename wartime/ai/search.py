@@ -1,0 +1,294 @@
+"""The search controller: plans with the engine itself (issue 15, point 2).
+
+Algorithm — one-step rollout policy improvement over the scripted AI, with determinised dice:
+
+* Only the decisions that matter are searched: a pending 'action' of an acting character. Every other decision
+  (deployment, initiative, activation order, reactions, PSI-8 maluses) is the scripted AI's (`ScriptedController`).
+* Candidates: the scripted AI's own choice first, then the alternatives its sub-policies propose for the pending
+  decision — the best legal ranged attack on each enemy, the best legal melee attack on each engaged enemy, its
+  charge, closing in, advance, pull back, heal, hide, guard and ending the activation — each built from the
+  engine's legal options or checked by the engine (`Engine.check_action`); duplicates dropped, at most
+  `max_candidates`. Nothing here keeps a list of actions: keys come from `Pending.options` by their metadata.
+* Each candidate is scored by rollouts: the world is cloned (`World.snapshot`), the candidate submitted to the
+  engine, and play continues with the scripted AI on both sides (reactions included) until the end of the current
+  activation and of the next one (`horizon` activation ends), the end of the game, or `max_rollout_decisions`.
+  Chance is determinised: rollout i of decision n sets the world's dice to
+  `Dice(derive_seed(seed, f"search:{n}:{i}"))` before the candidate is submitted, the same for every candidate
+  (common random numbers: candidates are compared on the same dice).
+* The end state is scored by a material evaluation from the searching side's view: points of enemy miniatures
+  put out of action minus own (a wounded miniature counts its cost × the fraction of its CON lost, × 0.5; a
+  panicked one 0.1 of its cost), prisoners taken (a 'prisoners' scenario) counting again, a won / lost game
+  ±(total points of both sides). The candidate with the best mean wins; the scripted choice is kept unless an
+  alternative beats it by more than `margin` (ties and noise go to the scripted AI).
+* Budget: `iterations` rollouts per searched decision (the default, deterministic), shared evenly among the
+  candidates (each gets at least one rollout, the scripted choice first); `time_budget_ms` additionally stops
+  sampling once the budget is spent — that makes the choice depend on the machine's speed (not deterministic).
+
+Exactness: the search runs on the match's own world with its listeners detached (nothing is recorded) and
+submits to `match.engine` directly (never `match.submit`); afterwards the world is restored to the root snapshot
+(tables, resources, dice state, event log), its version reverted and the listeners put back, so the game goes on
+exactly as if no search had happened. The controller keeps no state between decisions: its randomness is a pure
+function of (seed, number of decisions the match has recorded), so a resumed or replayed game is the same."""
+from __future__ import annotations
+
+import json
+import time
+
+from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of
+from wartime.ai.scripted import ScriptedController
+from wartime.core.components import Identity
+from wartime.core.errors import RuleViolation
+from wartime.core.rng import Dice, derive_seed
+from wartime.rules import holds
+from wartime.rules.actions import REGISTRY
+from wartime.rules.combat import Cover
+from wartime.rules.odds import attack_odds
+from wartime.rules.sequence import Decision, Pending
+
+
+class SearchController:
+    kind = "search"
+
+    def __init__(self, seed: int = 0, iterations: int = 12, time_budget_ms: float | None = None, *,
+                 max_candidates: int = 6, horizon: int = 2, max_rollout_decisions: int = 80,
+                 margin: float = 0.0):
+        self.seed = int(seed)
+        self.iterations = int(iterations)
+        self.time_budget_ms = time_budget_ms
+        self.max_candidates = int(max_candidates)
+        self.horizon = int(horizon)
+        self.max_rollout_decisions = int(max_rollout_decisions)
+        self.margin = float(margin)
+        #: the prior and candidate generator (stateless: only its seed)
+        self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
+        #: the rollout policy, both sides (stateless: only its seed)
+        self.rollout_policy = ScriptedController(derive_seed(self.seed, "rollout"))
+        #: statistics of the last searched decision (for tests and benchmarks; never read by the search)
+        self.last_stats: dict = {}
+        self._calls = 0
+
+    # --- the decision interface ------------------------------------------------------------------------------
+    def decide(self, match, p: Pending) -> Decision:
+        n = self._decision_index(match)
+        prior = self.scripted.decide(match, p)
+        if p.kind != "action":
+            return prior
+        cands = self.candidates(match, p, prior)
+        if len(cands) < 2:
+            self.last_stats = {"candidates": len(cands), "rollouts": 0}
+            return prior
+        return self._search(match, p, cands, n)
+
+    def _decision_index(self, match) -> int:
+        decisions = getattr(match, "decisions", None)
+        n = len(decisions) if decisions is not None else self._calls
+        self._calls += 1
+        return n
+
+    # --- candidates ------------------------------------------------------------------------------------------
+    def candidates(self, match, p: Pending, prior: Decision) -> list[Decision]:
+        """The scripted choice first, then the alternatives (engine-validated, no duplicates), at most
+        `max_candidates`."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        s = self.scripted
+        if gs.psyche(e).panic or gs.effects(e).followup:
+            return [prior]                               # PSI-12 / CMB-15: the scripted rule-following answer
+        out: list[Decision] = [prior]
+        seen = {_key(prior)}
+
+        def add(d):
+            if d is None or len(out) >= self.max_candidates:
+                return
+            k = _key(d)
+            if k in seen or legal_cost(engine, d) is None:
+                return
+            seen.add(k)
+            out.append(d)
+
+        engaged = gs.engaged(e)
+        if engaged:
+            for d in self._attacks(match, p, melee=True):
+                add(d)
+            add(action(p, end_key(p)))
+            return out
+        if gs.energy(e) <= 0:
+            return out
+        shots = self._attacks(match, p, melee=False)
+        for d in shots[:2]:
+            add(d)
+        charge = s._best_charge(match, p)
+        add(charge[1] if charge is not None else None)
+        for fn in (s._close_in, s._pull_back, s._advance, s._heal):
+            try:
+                add(fn(match, p))
+            except RuleViolation:
+                pass
+        for d in shots[2:]:
+            add(d)
+        add(s._guard_or_end(match, p))
+        add(action(p, end_key(p)))
+        return out
+
+    def _attacks(self, match, p: Pending, melee: bool) -> list[Decision]:
+        """The best legal attack (expected wounds + 2 × incapacitation chance, as the scripted AI values them)
+        on each enemy: ranged attacks that do not move, or melee ones on engaged enemies; best first."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        engaged = set(gs.engaged_enemies(e)) if melee else set()
+        best: dict[int, tuple[float, Decision]] = {}
+
+        def accept(prm):
+            i = prm.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            if melee:
+                return prm.get("target") in engaged and not (w is not None and w.ranged)
+            return w is not None and bool(w.ranged) and w.area is None and isinstance(prm.get("target"), int)
+
+        keys = offered(p, is_attack=True, moves=False) if melee else \
+            offered(p, is_attack=True, moves=False, kinds=("weapon",))
+        for opt in options_of(engine, keys, accept):
+            t = opt.params.get("target")
+            i = opt.params.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            if not isinstance(t, int):
+                continue
+            utility = getattr(REGISTRY[opt.key], "utility", None)
+            if utility is not None:
+                value = float(utility(gs, e, t, opt.params))
+            elif melee:
+                bonus = 1 if gs.effects(e).charge_target == t else 0
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
+                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            else:
+                c = gs.cover(e, [t])[0]
+                own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=True,
+                                   cover=Cover(c.blocked, c.main_piece_def), extra_imp=own)
+                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            value /= max(1, opt.cost)
+            if t not in best or value > best[t][0]:
+                best[t] = (value, opt.decision(p.side, e))
+        ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        return [d for _, (_, d) in ranked]
+
+    # --- search ----------------------------------------------------------------------------------------------
+    def _search(self, match, p: Pending, cands: list[Decision], n: int) -> Decision:
+        world, engine = match.world, match.engine
+        side = p.side
+        version = world.version
+        root = world.snapshot()
+        listeners = world.listeners
+        world.listeners = []
+        k = max(1, self.iterations // len(cands))
+        deadline = None if self.time_budget_ms is None else time.perf_counter() + self.time_budget_ms / 1000.0
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        rollouts = 0
+        try:
+            for i in range(k):
+                state = Dice(derive_seed(self.seed, f"search:{n}:{i}")).state()
+                for j, d in enumerate(cands):
+                    if deadline is not None and rollouts and time.perf_counter() > deadline:
+                        break
+                    world.restore(root)
+                    world.dice.set_state(state)
+                    value = self._rollout(match, d, side)
+                    rollouts += 1
+                    if value is None:          # the engine refused the candidate: never chosen
+                        totals[j] = float("-inf")
+                        counts[j] = 1
+                        continue
+                    totals[j] += value
+                    counts[j] += 1
+                else:
+                    continue
+                break
+        finally:
+            world.restore(root)
+            world.revert_version(version)
+            world.listeners = listeners
+        means = [totals[j] / counts[j] if counts[j] else float("-inf") for j in range(len(cands))]
+        # only candidates sampled as often as the scripted choice compete (a time budget may cut a round short)
+        best = 0
+        for j in range(1, len(cands)):
+            if counts[j] == counts[0] and means[j] > means[best] + (self.margin if best == 0 else 0.0):
+                best = j
+        self.last_stats = {"candidates": len(cands), "rollouts": rollouts, "means": means, "chosen": best}
+        return cands[best]
+
+    def _rollout(self, match, d: Decision, side: str) -> float | None:
+        """Submit `d` and play on with the scripted policy to the horizon; the evaluation of the end state."""
+        engine = match.engine
+        try:
+            engine.submit(d)
+        except RuleViolation:
+            return None
+        policy = self.rollout_policy
+        ends = 0
+        was_action = True
+        for _ in range(self.max_rollout_decisions):
+            q = engine.pending
+            if q is None:
+                break
+            if q.kind in ("activate", "initiative"):
+                if was_action:
+                    ends += 1
+                    if ends >= self.horizon:
+                        break
+                was_action = False
+            else:
+                was_action = was_action or q.kind == "action"
+            try:
+                engine.submit(policy.decide(match, q))
+            except RuleViolation:
+                if not _fallback(engine, q):
+                    break
+        return evaluate(match, side)
+
+
+def _fallback(engine, q: Pending) -> bool:
+    """A rollout decision the engine refused: its first legal option, else passing / ending."""
+    try:
+        if q.kind in ("action", "react"):
+            opt = next(iter(engine.legal_options()), None)
+            if opt is not None:
+                engine.submit(opt.decision(q.side, q.actor))
+                return True
+            if q.kind == "react":
+                engine.submit(Decision("react", q.side, actor=q.actor))
+                return True
+        return False
+    except RuleViolation:
+        return False
+
+
+def _key(d: Decision) -> str:
+    return json.dumps(d.to_json(), sort_keys=True)
+
+
+def evaluate(match, side: str) -> float:
+    """The material value of the world for `side`: enemy losses minus own (points), prisoners, the result."""
+    gs = match.gs
+    total = 0
+    value = 0.0
+    for e in gs.minis():
+        cost = gs.world.get(e, Identity).cost
+        total += cost
+        if not gs.able(e):
+            loss = float(cost)
+        else:
+            con = max(1, gs.attrs(e).CON)
+            loss = 0.5 * cost * min(1.0, gs.wounds(e) / con)
+            if gs.psyche(e).panic:
+                loss += 0.1 * cost
+        value += loss if gs.side(e) != side else -loss
+    if holds.rewards_prisoners(gs):
+        for s in gs.sides:
+            for e in holds.prisoners_taken(gs, s):
+                cost = gs.world.get(e, Identity).cost
+                value += cost if s == side else -cost
+    f = match.engine.flow
+    if f.stage == "over" and f.winner is not None:
+        value += total if f.winner == side else -total
+    return value / max(1, total)
