@@ -49,14 +49,15 @@ from wartime.rules.sequence import Decision, Pending
 class SearchController:
     kind = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 12, time_budget_ms: float | None = None, *,
-                 max_candidates: int = 6, horizon: int = 2, max_rollout_decisions: int = 80,
-                 margin: float = 0.0):
+    def __init__(self, seed: int = 0, iterations: int = 9, time_budget_ms: float | None = None, *,
+                 max_candidates: int = 6, horizon: int = 1, follow_actions: int = 2, max_rollout_decisions: int = 60,
+                 margin: float = 0.01):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
         self.max_candidates = int(max_candidates)
         self.horizon = int(horizon)
+        self.follow_actions = int(follow_actions)
         self.max_rollout_decisions = int(max_rollout_decisions)
         self.margin = float(margin)
         #: the prior and candidate generator (stateless: only its seed)
@@ -226,6 +227,7 @@ class SearchController:
             return None
         policy = self.rollout_policy
         ends = 0
+        actions = 0
         was_action = True
         for _ in range(self.max_rollout_decisions):
             q = engine.pending
@@ -237,8 +239,11 @@ class SearchController:
                     if ends >= self.horizon:
                         break
                 was_action = False
-            else:
-                was_action = was_action or q.kind == "action"
+            elif q.kind == "action":
+                was_action = True
+                actions += 1
+                if actions > self.follow_actions:
+                    break
             try:
                 engine.submit(policy.decide(match, q))
             except RuleViolation:
