@@ -41,6 +41,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice, derive_seed
 from wartime.rules import holds
 from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.combat import charge_allowance
 from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
 from wartime.rules.sequence import Decision, Pending
@@ -51,7 +52,8 @@ class SearchController:
 
     def __init__(self, seed: int = 0, iterations: int = 9, time_budget_ms: float | None = None, *,
                  max_candidates: int = 6, horizon: int = 1, follow_actions: int = 2, max_rollout_decisions: int = 60,
-                 margin: float = 0.01):
+                 margin: float = 0.01, threat_weight: float = 0.5, own_threat: float = 0.5,
+                 moves: bool = False, activations: bool = False):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
@@ -60,6 +62,12 @@ class SearchController:
         self.follow_actions = int(follow_actions)
         self.max_rollout_decisions = int(max_rollout_decisions)
         self.margin = float(margin)
+        self.threat_weight = float(threat_weight)
+        self.own_threat = float(own_threat)
+        #: also offer the scripted AI's movement and ending alternatives (off by default: see the docstring)
+        self.moves = bool(moves)
+        #: also search which character to activate (SEQ-5): each eligible one, scored the same way
+        self.activations = bool(activations)
         #: the prior and candidate generator (stateless: only its seed)
         self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
         #: the rollout policy, both sides (stateless: only its seed)
@@ -72,6 +80,10 @@ class SearchController:
     def decide(self, match, p: Pending) -> Decision:
         n = self._decision_index(match)
         prior = self.scripted.decide(match, p)
+        if p.kind == "activate" and self.activations and len(p.options) > 1:
+            cands = [prior] + [Decision("activate", p.side, choice=e) for e in p.options
+                               if e != prior.choice][:self.max_candidates - 1]
+            return self._search(match, p, cands, n)
         if p.kind != "action":
             return prior
         cands = self.candidates(match, p, prior)
@@ -111,15 +123,22 @@ class SearchController:
         if engaged:
             for d in self._attacks(match, p, melee=True):
                 add(d)
-            add(action(p, end_key(p)))
+            if self.moves:
+                add(action(p, end_key(p)))
             return out
         if gs.energy(e) <= 0:
             return out
+        if REGISTRY.get(prior.action or "") is not None and REGISTRY[prior.action].free:
+            return out                                   # a free action (a discovery roll): the scripted AI's
         shots = self._attacks(match, p, melee=False)
         for d in shots[:2]:
             add(d)
         charge = s._best_charge(match, p)
         add(charge[1] if charge is not None else None)
+        if not self.moves:
+            for d in shots[2:]:
+                add(d)
+            return out
         for fn in (s._close_in, s._pull_back, s._advance, s._heal):
             try:
                 add(fn(match, p))
@@ -249,7 +268,7 @@ class SearchController:
             except RuleViolation:
                 if not _fallback(engine, q):
                     break
-        return evaluate(match, side)
+        return evaluate(match, side, self.threat_weight, self.own_threat)
 
 
 def _fallback(engine, q: Pending) -> bool:
@@ -272,8 +291,50 @@ def _key(d: Decision) -> str:
     return json.dumps(d.to_json(), sort_keys=True)
 
 
-def evaluate(match, side: str) -> float:
-    """The material value of the world for `side`: enemy losses minus own (points), prisoners, the result."""
+def threat(gs, by: str) -> float:
+    """What `by`'s able miniatures threaten next, in points: for each, its best single attack on an enemy where
+    they stand — a ranged weapon in range with a line of sight (the engine's cover), or a melee attack on an enemy
+    within charge reach — valued as the evaluation values losses (expected wounds × ½ cost / CON, + the chance
+    to put it out of action × ½ cost). Facing is ignored (it may turn first)."""
+    total = 0.0
+    for a in gs.minis():
+        if gs.side(a) != by or not gs.able(a) or not gs.on_table(a) or gs.psyche(a).panic:
+            continue
+        targets = [t for t in gs.enemies(a) if gs.on_table(t)]
+        if not targets:
+            continue
+        weapons = [(i, w) for i, w in enumerate(gs.equipment(a).weapons) if not w.disabled]
+        best = 0.0
+        ranged = [(i, w) for i, w in weapons if w.ranged and w.area is None and (w.magazine is None or w.rounds)]
+        reach = charge_allowance(gs, a)
+        near = [t for t in targets if gs.distance(a, t) <= max([reach] + [w.RNG for _, w in ranged])]
+        if not near:
+            continue
+        covers = gs.cover(a, near) if ranged else [None] * len(near)
+        for t, c in zip(near, covers):
+            d = gs.distance(a, t)
+            cost = gs.world.get(t, Identity).cost
+            per_wound = 0.5 * cost / max(1, gs.attrs(t).CON)
+            odds_list = []
+            if c is not None and c.has_los:
+                for i, w in ranged:
+                    if d <= w.RNG:
+                        odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=True,
+                                                     cover=Cover(c.blocked, c.main_piece_def)))
+            if d <= reach:
+                melee = [(i, w) for i, w in weapons if not w.ranged] or [(None, None)]
+                for i, w in melee:
+                    odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=False, unarmed=w is None))
+            for o in odds_list:
+                best = max(best, float(o.expected_wounds) * per_wound + float(o.p_incapacitate) * 0.5 * cost)
+        total += best
+    return total
+
+
+def evaluate(match, side: str, threat_weight: float = 0.0, own_threat: float = 0.5) -> float:
+    """The material value of the world for `side`: enemy losses minus own (points), prisoners, the result; with
+    `threat_weight`, minus that share of what the enemy threatens next (`threat`) and plus half of it for what
+    `side` threatens."""
     gs = match.gs
     total = 0
     value = 0.0
@@ -294,6 +355,10 @@ def evaluate(match, side: str) -> float:
                 cost = gs.world.get(e, Identity).cost
                 value += cost if s == side else -cost
     f = match.engine.flow
-    if f.stage == "over" and f.winner is not None:
-        value += total if f.winner == side else -total
+    if f.stage == "over":
+        if f.winner is not None:
+            value += total if f.winner == side else -total
+    elif threat_weight:
+        for s in gs.sides:
+            value += threat_weight * (own_threat * threat(gs, s) if s == side else -threat(gs, s))
     return value / max(1, total)
