@@ -99,7 +99,7 @@ def test_search_prefers_a_killing_blow_to_ending_the_activation():
     """A situation: the acting character has a shot at an enemy; ending the activation instead is clearly
     worse. Offered both with the bad option as the 'prior', the search overturns it."""
     m = make_match(RUINS, 5)
-    ctrl = SearchController(11, iterations=16)
+    ctrl = SearchController(11, iterations=40, follow_actions=0)
     p = to_action(m, side="blue")
     shots = ctrl._attacks(m, p, melee=False)
     assert shots, "the situation has changed: blue's first shooter has no shot"
@@ -107,6 +107,21 @@ def test_search_prefers_a_killing_blow_to_ending_the_activation():
     chosen = ctrl._search(m, p, [end, shots[0]], 0)
     assert chosen == shots[0], ctrl.last_stats
     assert ctrl.last_stats["means"][1] > ctrl.last_stats["means"][0]
+
+
+def test_an_alternative_must_beat_the_scripted_choice_beyond_noise():
+    """`_choose`: paired gains over the scripted choice (index 0) must exceed `margin` and `z` standard errors."""
+    ctrl = SearchController(1, margin=0.01, z=1.0)
+    base = [0.0, 0.0, 0.0, 0.0]
+    # a steady gain of 0.05 wins; a noisy one with the same mean does not; a refused candidate never
+    assert ctrl._choose([base, [0.05] * 4], [False, False]) == (1, 0.05)
+    assert ctrl._choose([base, [0.4, -0.3, 0.3, -0.2]], [False, False])[0] == 0
+    assert ctrl._choose([base, [0.05] * 4], [False, True])[0] == 0
+    # below the margin: the scripted choice
+    assert ctrl._choose([base, [0.005] * 4], [False, False])[0] == 0
+    # the best of two steady gains; one cut short by a time budget does not compete
+    assert ctrl._choose([base, [0.05] * 4, [0.08] * 4], [False] * 3)[0] == 2
+    assert ctrl._choose([base, [0.05] * 4, [0.08] * 3], [False] * 3)[0] == 1
 
 
 def test_whole_game_legal_deterministic_and_verifiable(tmp_path):

@@ -32,6 +32,7 @@ function of (seed, number of decisions the match has recorded), so a resumed or 
 from __future__ import annotations
 
 import json
+import math
 import time
 
 from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of
@@ -50,10 +51,10 @@ from wartime.rules.sequence import Decision, Pending
 class SearchController:
     kind = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 9, time_budget_ms: float | None = None, *,
-                 max_candidates: int = 6, horizon: int = 1, follow_actions: int = 2, max_rollout_decisions: int = 60,
+    def __init__(self, seed: int = 0, iterations: int = 20, time_budget_ms: float | None = None, *,
+                 max_candidates: int = 6, horizon: int = 1, follow_actions: int = 0, max_rollout_decisions: int = 60,
                  margin: float = 0.01, threat_weight: float = 0.5, own_threat: float = 0.5,
-                 moves: bool = False, activations: bool = False):
+                 moves: bool = False, activations: bool = False, z: float = 1.0):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
@@ -68,6 +69,8 @@ class SearchController:
         self.moves = bool(moves)
         #: also search which character to activate (SEQ-5): each eligible one, scored the same way
         self.activations = bool(activations)
+        #: standard errors by which an alternative's paired gain must exceed 0 (noise control)
+        self.z = float(z)
         #: the prior and candidate generator (stateless: only its seed)
         self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
         #: the rollout policy, both sides (stateless: only its seed)
@@ -202,8 +205,8 @@ class SearchController:
         world.listeners = []
         k = max(1, self.iterations // len(cands))
         deadline = None if self.time_budget_ms is None else time.perf_counter() + self.time_budget_ms / 1000.0
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        refused = [False] * len(cands)
         rollouts = 0
         try:
             for i in range(k):
@@ -211,16 +214,16 @@ class SearchController:
                 for j, d in enumerate(cands):
                     if deadline is not None and rollouts and time.perf_counter() > deadline:
                         break
+                    if refused[j]:
+                        continue
                     world.restore(root)
                     world.dice.set_state(state)
                     value = self._rollout(match, d, side)
                     rollouts += 1
                     if value is None:          # the engine refused the candidate: never chosen
-                        totals[j] = float("-inf")
-                        counts[j] = 1
+                        refused[j] = True
                         continue
-                    totals[j] += value
-                    counts[j] += 1
+                    values[j].append(value)
                 else:
                     continue
                 break
@@ -228,14 +231,39 @@ class SearchController:
             world.restore(root)
             world.revert_version(version)
             world.listeners = listeners
-        means = [totals[j] / counts[j] if counts[j] else float("-inf") for j in range(len(cands))]
-        # only candidates sampled as often as the scripted choice compete (a time budget may cut a round short)
-        best = 0
-        for j in range(1, len(cands)):
-            if counts[j] == counts[0] and means[j] > means[best] + (self.margin if best == 0 else 0.0):
-                best = j
-        self.last_stats = {"candidates": len(cands), "rollouts": rollouts, "means": means, "chosen": best}
+        best, gain = self._choose(values, refused)
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        self.last_stats = {"candidates": len(cands), "rollouts": rollouts, "means": means, "chosen": best,
+                           "gain": gain}
         return cands[best]
+
+    def _choose(self, values: list[list[float]], refused: list[bool]) -> tuple[int, float]:
+        """The candidate to play: an alternative replaces the scripted choice (index 0) only when its rollouts,
+        paired with the scripted choice's on the same dice (common random numbers), beat them on average by
+        more than `margin` and by more than `z` standard errors of the paired differences; the best such
+        alternative by mean gain. A candidate cut short by a time budget (fewer rollouts) does not compete."""
+        base = values[0]
+        best, gain = 0, 0.0
+        if refused[0] or not base:
+            # the scripted choice itself refused (never seen): the best mean of the others
+            ranked = [(sum(v) / len(v), -j) for j, v in enumerate(values) if v and not refused[j]]
+            return (-max(ranked)[1], 0.0) if ranked else (0, 0.0)
+        k = len(base)
+        for j in range(1, len(values)):
+            v = values[j]
+            if refused[j] or len(v) != k:
+                continue
+            diffs = [a - b for a, b in zip(v, base)]
+            mean = sum(diffs) / k
+            if mean <= self.margin:
+                continue
+            if k >= 2:
+                var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+                if mean <= self.z * math.sqrt(var / k):
+                    continue
+            if mean > gain:
+                best, gain = j, mean
+        return best, gain
 
     def _rollout(self, match, d: Decision, side: str) -> float | None:
         """Submit `d` and play on with the scripted policy to the horizon; the evaluation of the end state."""
