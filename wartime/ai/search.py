@@ -1,41 +1,62 @@
 """The search controller: plans with the engine itself (issue 15, point 2).
 
-Algorithm — one-step rollout policy improvement over the scripted AI, with determinised dice:
+Algorithm — a one-step, depth-limited expectimax over the pending action (rollout policy improvement over the
+scripted AI), chance sampled with determinised dice:
 
-* Only the decisions that matter are searched: a pending 'action' of an acting character. Every other decision
-  (deployment, initiative, activation order, reactions, PSI-8 maluses) is the scripted AI's (`ScriptedController`).
-* Candidates: the scripted AI's own choice first, then the alternatives its sub-policies propose for the pending
-  decision — the best legal ranged attack on each enemy, the best legal melee attack on each engaged enemy, its
-  charge, closing in, advance, pull back, heal, hide, guard and ending the activation — each built from the
-  engine's legal options or checked by the engine (`Engine.check_action`); duplicates dropped, at most
-  `max_candidates`. Nothing here keeps a list of actions: keys come from `Pending.options` by their metadata.
-* Each candidate is scored by rollouts: the world is cloned (`World.snapshot`), the candidate submitted to the
-  engine, and play continues with the scripted AI on both sides (reactions included) until the end of the current
-  activation and of the next one (`horizon` activation ends), the end of the game, or `max_rollout_decisions`.
-  Chance is determinised: rollout i of decision n sets the world's dice to
-  `Dice(derive_seed(seed, f"search:{n}:{i}"))` before the candidate is submitted, the same for every candidate
-  (common random numbers: candidates are compared on the same dice).
-* The end state is scored by a material evaluation from the searching side's view: points of enemy miniatures
-  put out of action minus own (a wounded miniature counts its cost × the fraction of its CON lost, × 0.5; a
-  panicked one 0.1 of its cost), prisoners taken (a 'prisoners' scenario) counting again, a won / lost game
-  ±(total points of both sides). The candidate with the best mean wins; the scripted choice is kept unless an
-  alternative beats it by more than `margin` (ties and noise go to the scripted AI).
-* Budget: `iterations` rollouts per searched decision (the default, deterministic), shared evenly among the
-  candidates (each gets at least one rollout, the scripted choice first); `time_budget_ms` additionally stops
-  sampling once the budget is spent — that makes the choice depend on the machine's speed (not deterministic).
+* What is searched: a pending 'action' of an acting character that is not panicked (PSI-12) and not taking a
+  free action (a CMB-15 follow-up, a GNA-9 discovery roll). Every other decision — deployment, initiative,
+  reactions, PSI-8 maluses and, unless `activations=True`, which character activates — is the scripted AI's
+  (`ScriptedController`): those are cheap, many (reactions: 100-500 a game) or, measured, not improved.
+* Candidates: the scripted AI's own choice first (the prior), then the alternatives built from the engine's
+  legal options (`Engine.legal_options` of the offered attack keys, chosen by action metadata, never by a list of
+  keys): the best legal ranged attack on each enemy in sight, the best legal melee attack on each engaged enemy
+  (by expected wounds + 2 × incapacitation chance per ENE, the scripted AI's own measure), and the scripted
+  AI's charge (`_best_charge`). With `moves=True` also its close-in, pull-back, advance, heal, guard and ending
+  the activation. Duplicates dropped, at most `max_candidates`, each checked by `Engine.check_action`.
+* Chance nodes, determinised: rollout i of decision n sets the world's dice to the state of
+  `Dice(derive_seed(seed, f"search:{n}:{i}"))` before the candidate is submitted — the same for every candidate
+  (common random numbers: candidates are compared on the same dice, and compared in pairs).
+* A rollout: restore the root snapshot (`World.snapshot` / `restore`), submit the candidate to the engine, let the
+  scripted AI answer everything that follows (the enemy's reactions to it, both sides) until the acting character
+  is asked for its next action (`follow_actions` = 0, the default; n lets it play n more actions of the
+  activation), the activation ends (`horizon` = 1; 2 adds the next activation), the game ends, or
+  `max_rollout_decisions`.
+* The leaf evaluation, from the searching side's view, in points over the points of both lists: enemy losses
+  minus own (a miniature out of action its cost; a wounded one ½ cost × wounds / CON; a panicked one 0.1 cost;
+  prisoners taken in a 'prisoners' scenario count again; a won / lost game ± everything) minus `threat_weight`
+  × what the enemy threatens next plus `threat_weight × own_threat` × what the searching side threatens
+  (`threat`: each able miniature's best single attack where it stands, by the exact odds). The threat term is
+  what lets a one-action horizon tell a kill of the enemy's most dangerous shooter from a wound on a harmless one.
+* The choice (`_choose`): the scripted choice unless an alternative's rollouts, paired with the scripted
+  choice's on the same dice, beat them on average by more than `margin` and by more than `z` standard errors of
+  the paired differences. With a handful of rollouts a single die decides a shot, so without that guard the
+  maximum over noisy means picks alternatives that only got lucky dice (in small trials, 16-48 games, that
+  version did worse than the scripted AI); with it the search deviates rarely, where the evidence is consistent.
+* Budget: `iterations` rollouts per searched decision (default 12, deterministic), shared evenly among the
+  candidates (at least one each); `time_budget_ms` additionally stops sampling once that much wall time is spent
+  — the choice then depends on the machine's speed: not deterministic, off by default.
+
+Why not MCTS over whole turns: a scripted decision costs 2-4 ms and the engine ~1.5 ms a submitted action, so
+100 ms buys ~20 short rollouts; spent on deep trees they would sample each branch once or twice. A horizon of the
+whole activation costs ~17 ms a rollout (p90 67 ms), one through the next enemy activation ~60 ms (median,
+skirmish / ruins / crossroads states): 2-5 rollouts a decision, and small trials of those settings did not beat
+the scripted AI. Letting the search also move (`moves=True`) made it passive: with a one-action horizon, moving
+towards the enemy raises the enemy's threat more than it gains, so it ended activations instead (seen in trials).
 
 Exactness: the search runs on the match's own world with its listeners detached (nothing is recorded) and
 submits to `match.engine` directly (never `match.submit`); afterwards the world is restored to the root snapshot
-(tables, resources, dice state, event log), its version reverted and the listeners put back, so the game goes on
-exactly as if no search had happened. The controller keeps no state between decisions: its randomness is a pure
-function of (seed, number of decisions the match has recorded), so a resumed or replayed game is the same."""
+(tables, resources, dice state, event log), its version reverted (the state is again that version's: caches keyed
+on it stay valid, rollout versions are never reused) and the listeners put back, so the game goes on exactly as
+if no search had happened. The controller keeps no state between decisions: its randomness is a pure function of
+(seed, number of decisions the match has recorded), so a resumed or replayed game is the same; its two scripted
+policies (prior and rollouts) keep nothing but their seed."""
 from __future__ import annotations
 
 import json
 import math
 import time
 
-from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of
+from wartime.ai.candidates import action, end_key, legal_cost, offered, options_of
 from wartime.ai.scripted import ScriptedController
 from wartime.core.components import Identity
 from wartime.core.errors import RuleViolation
@@ -51,7 +72,7 @@ from wartime.rules.sequence import Decision, Pending
 class SearchController:
     kind = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 20, time_budget_ms: float | None = None, *,
+    def __init__(self, seed: int = 0, iterations: int = 12, time_budget_ms: float | None = None, *,
                  max_candidates: int = 6, horizon: int = 1, follow_actions: int = 0, max_rollout_decisions: int = 60,
                  margin: float = 0.01, threat_weight: float = 0.5, own_threat: float = 0.5,
                  moves: bool = False, activations: bool = False, z: float = 1.0):
