@@ -44,6 +44,23 @@ def to_action(m: Match, side: str = "red", skip: int = 0):
     raise AssertionError("the game ended first")
 
 
+def searched_state(skip: int = 0):
+    """A match paused at an 'action' decision the search AI searches (at least two candidates): blue's shooters in
+    the ruins, seed 5, with shots at two enemies."""
+    m = make_match(RUINS, 5)
+    seen = 0
+    ctrl = SearchController(11)
+    scripted = ScriptedController(1)
+    while m.pending is not None:
+        p = m.pending
+        if p.kind == "action" and p.side == "blue" and len(ctrl.candidates(m, p, scripted.decide(m, p))) >= 2:
+            if seen >= skip:
+                return m, p
+            seen += 1
+        m.submit(scripted.decide(m, p))
+    raise AssertionError("no searched decision: the situation has changed")
+
+
 def test_registered_everywhere():
     assert "search" in CONTROLLERS
     assert isinstance(make_controller("search", 3), SearchController)
@@ -51,8 +68,7 @@ def test_registered_everywhere():
 
 
 def test_decide_restores_the_world_exactly():
-    m = make_match(SKIRMISH, 5)
-    p = to_action(m)
+    m, p = searched_state()
     world = m.world
     listeners = list(world.listeners)
     before = (snapshot_checksum(world.snapshot()), world.dice.state(), len(world.events), len(m.entries),
@@ -69,8 +85,7 @@ def test_decide_restores_the_world_exactly():
 
 
 def test_rollout_policy_keeps_no_state():
-    m = make_match(SKIRMISH, 5)
-    p = to_action(m)
+    m, p = searched_state()
     ctrl = SearchController(11, iterations=8)
     state = (dict(vars(ctrl.scripted)), dict(vars(ctrl.rollout_policy)))
     ctrl.decide(m, p)
@@ -78,14 +93,14 @@ def test_rollout_policy_keeps_no_state():
 
 
 def test_deterministic_and_budget_respected():
-    m = make_match(SKIRMISH, 5)
-    p = to_action(m, skip=1)
+    m, p = searched_state(skip=1)
     choices = set()
     for _ in range(2):
         ctrl = SearchController(11, iterations=7)
         d = ctrl.decide(m, p)
         choices.add(repr(d))
         stats = ctrl.last_stats
+        assert stats["candidates"] >= 2
         assert stats["rollouts"] <= max(7, stats["candidates"])     # at least one rollout per candidate
     assert len(choices) == 1
     for budget in (1, 12, 24):
@@ -141,8 +156,7 @@ def test_whole_game_legal_deterministic_and_verifiable(tmp_path):
 
 
 def test_time_budget_stops_sampling():
-    m = make_match(SKIRMISH, 5)
-    p = to_action(m)
+    m, p = searched_state()
     ctrl = SearchController(11, iterations=10_000, time_budget_ms=1.0)
     d = ctrl.decide(m, p)
     assert ctrl.last_stats["rollouts"] < 100
@@ -156,3 +170,21 @@ def test_cli_simulate_accepts_search(tmp_path):
                                     "--blue", "search", "--out", str(out), "--json"])
     assert res.exit_code == 0, res.output
     assert '"blue": "search"' in Path(out).read_text().splitlines()[0] or "search" in Path(out).read_text()[:5000]
+
+
+def test_window_takes_ai_search():
+    """`python main.py --blue ai:search` (or ai:search:LIST): the search AI plays blue in the window."""
+    pytest.importorskip("pygame")
+    from wartime.ui.adapter import AI, new_match
+    from wartime.ui.app import parse_args, setup_from_args
+    setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--blue", "ai:search", "--seed", "3"]))
+    assert setup.controllers["blue"] == AI and setup.ai_kinds == {"blue": "search"}
+    assert setup.lists["blue"] is None
+    m = new_match(setup)
+    assert isinstance(m.controllers["blue"], SearchController)
+    assert m.controller_names() == {"blue": "search"}
+    lst = str(ROOT / "scenarios" / "lists" / "shooters.toml")
+    setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--red", f"ai:search:{lst}", "--blue", "ai"]))
+    assert setup.lists["red"] == lst and setup.ai_kinds == {"red": "search"}
+    setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--red", f"ai:{lst}"]))
+    assert setup.lists["red"] == lst and setup.ai_kinds == {}
