@@ -4,12 +4,16 @@ seeds 200.., the search AI with its default budget. Each cell's wins, draws, los
 printed (`pytest -m slow -s`).
 
 The issue asks ≥ 70 % wins over ≥ 200 games. That is NOT what was measured, so it is not asserted. Measured when
-written (README "The search AI", 2 cores of an AMD EPYC), 20 games a cell, 200 games: see MEASURED below. The
-scripted AI against itself on the same seeds is the baseline (`baseline_cell`): the default lists are lopsided
-(skirmish: red wins nearly every scripted mirror game), so a cell's rate says little on its own.
+written (README "The search AI", 2 cores of an AMD EPYC; the same games as this test, played by a script):
+83 wins, 14 draws, 103 losses in 200 games — 41.5 % wins (Wilson 95 % CI 34.9-48.4 %), a score of 45.0 % with a
+draw as ½. The scripted AI against itself on the same seeds and sides (`baseline_cell`): 94 wins, 12 draws —
+47.0 %, score 50.0 %. The search AI is no stronger than the scripted AI it searches with (it overturns the
+scripted choice about once a game). The default lists are lopsided (ruined-town and skirmish: red wins nearly every
+scripted mirror game), so a cell's rate says little on its own.
 
 What is asserted is the honest floor: over all cells together the search AI scores (wins + ½ draws) at least
-FLOOR of the games — a regression guard set below the measured figure, not the issue's target.
+FLOOR — a regression guard below the measured 45.0 %, not the issue's target. The games are seeded and the
+default budget is an iteration count, so the figure is reproducible exactly.
 
 Whole games by the hundred, ~10-60 s each: marked `slow` (run with `pytest -m slow`)."""
 from __future__ import annotations
@@ -22,9 +26,9 @@ from wartime.balance.stats import wilson_interval
 GAMES = 20
 SEEDS = range(200, 200 + GAMES)
 CELLS = [(sc, side) for sc in SCENARIOS for side in ("red", "blue")]
-#: (wins, draws, games) over all cells when written — filled in from the measurement
-MEASURED = None
-FLOOR = None
+#: (wins, draws, games) over all cells when written
+MEASURED = (83, 14, 200)
+FLOOR = 0.40
 
 pytestmark = [pytest.mark.slow]
 
