@@ -310,7 +310,8 @@ class SearchController:
             elif q.kind == "action":
                 was_action = True
                 actions += 1
-                if actions > self.follow_actions:
+                # an activation candidate plays its character's first action too (else nothing would differ)
+                if actions > self.follow_actions + (d.kind == "activate"):
                     break
             try:
                 engine.submit(policy.decide(match, q))
