@@ -8,6 +8,10 @@ included); then, on the skirmish grown to 20 miniatures a side (benchmarks/bench
 * `snapshot+restore` — `world.restore(world.snapshot())` per second;
 * `search iteration` — restore a root snapshot and submit one legal decision to the engine (the first legal
   option of the pending 'action' decision: its validation and resolution included), per second;
+* `search controller` — the search AI (wartime/ai/search.py, default budget) as red against the scripted AI on
+  the scenario: its decisions per second (CPU time of `decide`, every decision), the median and 90th percentile
+  ms of a searched decision (an 'action' with at least two candidates), and its rollouts (search iterations:
+  restore + candidate + scripted play to the horizon) per second;
 * the agent API (wartime.env, if PettingZoo is installed): environment steps per second of a random agent
   over the action mask (every step enumerates every legal option, see wartime/env.py).
 
@@ -81,6 +85,38 @@ def search_rates() -> dict[str, float]:
     return out
 
 
+def search_controller_rates(scenario: str, seeds: list[int]) -> dict:
+    from wartime.ai import make_controller
+    from wartime.ai.search import SearchController
+    from wartime.core.rng import derive_seed
+    from wartime.data.loader import load_match_inputs
+    from wartime.match.match import Match
+    sc, lists = load_match_inputs(ROOT / "scenarios" / scenario, {})
+    all_cpu, searched, rollouts, n = 0.0, [], 0, 0
+    for seed in seeds:
+        search = SearchController(derive_seed(seed, "controller:red"))
+        ctr = {"red": search, "blue": make_controller("scripted", derive_seed(seed, "controller:blue"))}
+        m = Match(sc, lists, seed, ctr, checkpoints=False)
+        while m.pending is not None:
+            p = m.pending
+            t0 = time.process_time()
+            d = ctr[p.side].decide(m, p)
+            dt = time.process_time() - t0
+            if p.side == "red":
+                all_cpu += dt
+                n += 1
+                if p.kind == "action" and search.last_stats.get("rollouts"):
+                    searched.append(dt)
+                    rollouts += search.last_stats["rollouts"]
+                    search.last_stats = {}
+            m.submit(d)
+    searched.sort()
+    return {"games": len(seeds), "decisions": n, "decisions_per_s": round(n / all_cpu, 1),
+            "searched": len(searched), "median_ms": round(1000 * statistics.median(searched), 1),
+            "p90_ms": round(1000 * searched[int(0.9 * (len(searched) - 1))], 1),
+            "rollouts_per_s": round(rollouts / sum(searched), 1)}
+
+
 def env_rate(scenario: str, seed: int = 1, steps: int = 300) -> float | None:
     try:
         from wartime.env import env
@@ -111,6 +147,10 @@ def main(argv=None) -> int:
     for kind, r in controller_rates(args.scenario, list(range(1, args.seeds + 1))).items():
         print(f"{kind:9} {r['decisions_per_s']:8.1f} decisions/s  ({r['decisions']} decisions in {r['games']} "
               f"{args.scenario} games, {r['cpu_s']} s CPU)")
+    r = search_controller_rates(args.scenario, list(range(1, args.seeds + 1)))
+    print(f"search    {r['decisions_per_s']:8.1f} decisions/s  ({r['decisions']} decisions as red against the scripted "
+          f"AI in {r['games']} {args.scenario} games); {r['searched']} searched: median {r['median_ms']} ms, "
+          f"p90 {r['p90_ms']} ms a decision; {r['rollouts_per_s']} rollouts (search iterations)/s")
     for name, v in search_rates().items():
         print(f"{name:55} {v:10.0f}")
     rate = env_rate(args.scenario)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from wartime.ai import CONTROLLERS
 from wartime.core.errors import DataError, RuleViolation, WartimeError
 from wartime.data.loader import load_match_inputs
 
@@ -32,8 +33,8 @@ def main() -> None:
 @main.command(help="Play one headless game between two computer controllers and write its record.")
 @click.option("--scenario", "scenario_path", required=True, type=click.Path(dir_okay=False))
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--red", "red_ctrl", type=click.Choice(["scripted", "random"]), default="scripted", show_default=True)
-@click.option("--blue", "blue_ctrl", type=click.Choice(["scripted", "random"]), default="scripted", show_default=True)
+@click.option("--red", "red_ctrl", type=click.Choice(CONTROLLERS), default="scripted", show_default=True)
+@click.option("--blue", "blue_ctrl", type=click.Choice(CONTROLLERS), default="scripted", show_default=True)
 @click.option("--red-list", type=click.Path(dir_okay=False), default=None, help="army list for red (default: the scenario's)")
 @click.option("--blue-list", type=click.Path(dir_okay=False), default=None, help="army list for blue (default: the scenario's)")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="record file (default records/<scenario>-<seed>.jsonl)")

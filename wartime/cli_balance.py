@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from wartime.ai import CONTROLLERS
+
 DEFAULT_GAMES = 200
 DEFAULT_SEED = 1
 
@@ -54,9 +56,9 @@ do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) res
 @click.option("--backend", type=click.Choice(["process", "dask", "inline"]), default="process", show_default=True,
               help="process: a local process pool; dask: a Dask cluster (the 'cluster' extra); inline: this process")
 @click.option("--address", default=None, help="with --backend dask: an existing scheduler (tcp://host:8786)")
-@click.option("--red", "red_ctrl", type=click.Choice(["scripted", "random"]), default=None,
+@click.option("--red", "red_ctrl", type=click.Choice(CONTROLLERS), default=None,
               help="controller of the red side (default scripted)")
-@click.option("--blue", "blue_ctrl", type=click.Choice(["scripted", "random"]), default=None,
+@click.option("--blue", "blue_ctrl", type=click.Choice(CONTROLLERS), default=None,
               help="controller of the blue side (default scripted)")
 @click.option("--handicap/--no-handicap", default=None,
               help="also play each list with one copy of each design removed (lets the report price designs)")

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import click
 
+from wartime.ai import CONTROLLERS
 from wartime.core.errors import WartimeError
-
-CONTROLLERS = ("scripted", "random")
 
 
 def _fail(lines: list[str], code: int = 2) -> None:

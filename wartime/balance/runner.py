@@ -37,6 +37,7 @@ from typing import Callable, Iterator, Sequence
 from wartime.balance.specs import (PRICE_ITEM, PRICE_MARK, GameSpec, ListRef, SpecError, file_sha256, handicap_specs,
                                    list_sha256, load_list_spec, spec_key)
 from wartime.balance.store import ResultStore, StoreError, describe_version
+from wartime.ai import CONTROLLERS
 from wartime.balance.worker import ignore_sigint, run_chunk
 from wartime.core.errors import DataError, NotImplementedRule
 from wartime.data.combat_systems import check_name
@@ -44,7 +45,6 @@ from wartime.data.loader import check_list_against_scenario, load_army_list, loa
 from wartime.match.match import Match, derive_seed
 
 BACKENDS = ("process", "dask", "inline")
-CONTROLLERS = ("scripted", "random")
 
 
 class BatchError(Exception):

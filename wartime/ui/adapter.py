@@ -42,7 +42,7 @@ from wartime.rules.odds import AttackOdds, attack_odds
 from wartime.rules.sequence import Decision
 from wartime.rules.state import GameState
 from wartime.data.loader import load_match_inputs
-from wartime.ai import make_controller
+from wartime.ai import CONTROLLERS, make_controller
 from wartime.rules.reactions import NO_EARLY_PENALTY
 
 HUMAN, AI = "human", "ai"
@@ -107,10 +107,14 @@ class Setup:
     seed: int
     controllers: dict[str, str] = field(default_factory=lambda: {"red": HUMAN, "blue": HUMAN})
     combat: str = "wartime"           # the combat system (`--combat`, rules.combat_systems)
+    #: which AI plays each AI side (`wartime.ai.CONTROLLERS`; a side not named: "scripted")
+    ai_kinds: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         out = {"scenario": self.scenario, "lists": dict(self.lists), "seed": self.seed,
                "controllers": dict(self.controllers)}
+        if self.ai_kinds:
+            out["ai_kinds"] = dict(self.ai_kinds)
         if self.combat != "wartime":
             out["combat"] = self.combat
         return out
@@ -122,13 +126,14 @@ def load_inputs(scenario_path: str, lists: dict[str, str | None]):
     return load_match_inputs(scenario_path, lists, option="--{side}")
 
 
-def make_ai(side: str, seed: int):
-    return make_controller("scripted", derive_seed(seed, f"controller:{side}"))
+def make_ai(side: str, seed: int, kind: str = "scripted"):
+    return make_controller(kind, derive_seed(seed, f"controller:{side}"))
 
 
 def new_match(setup: Setup) -> Match:
     scenario, lists = load_inputs(setup.scenario, setup.lists)
-    ctrls = {s: make_ai(s, setup.seed) for s, kind in setup.controllers.items() if kind == AI}
+    ctrls = {s: make_ai(s, setup.seed, setup.ai_kinds.get(s, "scripted"))
+             for s, kind in setup.controllers.items() if kind == AI}
     return Match(scenario, lists, setup.seed, ctrls, combat=setup.combat)
 
 
@@ -771,6 +776,8 @@ def save_game(match: Match, path: str | Path, setup: Setup, saved_at: str | None
             "lists": {s: str(Path(lst.path).resolve()) for s, lst in match.lists.items()},
             "seed": match.seed, "controllers": dict(setup.controllers), "scenario_name": match.scenario.name,
             "turn": flow.turn, "decisions": len(match.decisions), "over": match.over}
+    if setup.ai_kinds:
+        side["ai_kinds"] = dict(setup.ai_kinds)
     if saved_at is not None:
         side["saved_at"] = saved_at
     atomic_write_text(sidecar_path(path), json.dumps(side, indent=2, sort_keys=True) + "\n")
@@ -819,6 +826,15 @@ def controllers_of(path: str | Path, header: dict) -> dict[str, str]:
     return out
 
 
+def ai_kinds_of(path: str | Path, header: dict) -> dict[str, str]:
+    """Which AI played each side of a saved game (`wartime.ai.CONTROLLERS`): the `.ui.json`'s `ai_kinds`, else
+    the record header's controller names; a name that is no AI is left out (the scripted AI then plays)."""
+    kinds = read_sidecar(path).get("ai_kinds")
+    if not isinstance(kinds, dict):
+        kinds = header.get("controllers") or {}
+    return {s: k for s, k in kinds.items() if isinstance(s, str) and k in CONTROLLERS}
+
+
 @dataclass
 class Rebuilt:
     match: Match
@@ -834,7 +850,8 @@ def rebuild_match(path: str | Path) -> Rebuilt:
     rec = open_record(path)
     seed = int(rec.header["seed"])
     controllers = controllers_of(path, rec.header)
-    ais = {s: make_ai(s, seed) for s, k in controllers.items() if k == AI}
+    kinds = ai_kinds_of(path, rec.header)
+    ais = {s: make_ai(s, seed, kinds.get(s, "scripted")) for s, k in controllers.items() if k == AI}
     try:
         match = Match(rec.scenario, rec.lists, seed, ais, combat=rec.header.get("combat", "wartime"))
     except WartimeError as exc:
@@ -848,7 +865,8 @@ def rebuild_match(path: str | Path) -> Rebuilt:
     desync = first_difference(match.world.events, rec.events)
     if hasattr(match, "continued_header"):
         match.continued_header = {k: v for k, v in rec.header.items() if k != "h"}
-    setup = Setup(str(rec.scenario.path), {s: str(lst.path) for s, lst in rec.lists.items()}, seed, controllers)
+    setup = Setup(str(rec.scenario.path), {s: str(lst.path) for s, lst in rec.lists.items()}, seed, controllers,
+                  ai_kinds={s: k for s, k in kinds.items() if controllers.get(s) == AI and k != "scripted"})
     return Rebuilt(match, setup, desync, rec.header)
 
 

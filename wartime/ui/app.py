@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 from shapely.geometry import Point
 
+from wartime.ai import CONTROLLERS
 from wartime.core.components import Posture
 from wartime.core.errors import DataError, RuleViolation, WartimeError
 from wartime.match.match import Match
@@ -779,7 +780,7 @@ class App(Screen):
         lines.append("")
         for side in self.match.gs.sides:
             lst = self.match.lists[side]
-            who = "you (hot-seat)" if self.is_human(side) else "the scripted AI"
+            who = "you (hot-seat)" if self.is_human(side) else f"the {self.setup.ai_kinds.get(side, 'scripted')} AI"
             n = len([e for e in self.match.gs.minis() if self.match.gs.side(e) == side])
             lines.append(f"## {side.capitalize()}: {lst.name} — {n} miniatures, played by {who}")
         lines.append("")
@@ -1416,7 +1417,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     "scripted AI) and the replay viewer.",
         epilog="Choosing the armies and who plays them:\n"
                "  --red SPEC / --blue SPEC  SPEC is an army-list file (a human plays it), 'ai' (the scripted AI\n"
-               "                            plays the scenario's default list) or 'ai:LIST' (the AI plays LIST)\n"
+               "                            plays the scenario's default list) or 'ai:LIST' (the AI plays LIST);\n"
+               "                            'ai:KIND' or 'ai:KIND:LIST' chooses the AI: scripted, random or search\n"
                "  --red-list / --blue-list  the army list alone (as in `wartime simulate`)\n"
                "  --red-ai / --blue-ai      that side is played by the scripted AI\n"
                "examples:\n"
@@ -1446,6 +1448,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def setup_from_args(args: argparse.Namespace) -> Setup:
     lists: dict[str, str | None] = {}
     controllers: dict[str, str] = {}
+    kinds: dict[str, str] = {}
     for side in ("red", "blue"):
         spec = getattr(args, side)
         lst = getattr(args, f"{side}_list")
@@ -1456,6 +1459,10 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
             elif spec.startswith("ai:"):
                 ai = True
                 spec_list = spec[3:]
+                kind, _, rest = spec_list.partition(":")
+                if kind in CONTROLLERS:              # 'ai:search' or 'ai:search:LIST': which AI plays
+                    kinds[side] = kind
+                    spec_list = rest or lst
                 if lst is not None and lst != spec_list:
                     raise SystemExit(f"main.py: --{side} {spec} and --{side}-list {lst} name two lists")
                 lst = spec_list
@@ -1467,7 +1474,8 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
         controllers[side] = AI if ai else HUMAN
     # a new game's seed when none is given: drawn from the OS (not game state) and written in the record
     seed = args.seed if args.seed is not None else 1 + secrets.randbelow(999_999)
-    return Setup(args.scenario, lists, seed, controllers, combat=args.combat)
+    kinds = {s: k for s, k in kinds.items() if controllers[s] == AI and k != "scripted"}
+    return Setup(args.scenario, lists, seed, controllers, combat=args.combat, ai_kinds=kinds)
 
 
 def run(argv: list[str] | None = None, max_frames: int | None = None) -> int:

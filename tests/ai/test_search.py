@@ -1,0 +1,190 @@
+"""The search controller (issue 15 point 2): it leaves the world exactly as it found it, it is deterministic given
+the seed, every decision it returns is legal, it keeps to its iteration budget, and it prefers a clearly better
+option to a bad one. Fast: the whole-game checks use a small budget on short scenarios."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.match.game_helpers import ROOT, make_match
+from wartime.ai import CONTROLLERS, make_controller
+from wartime.ai.candidates import action, end_key
+from wartime.ai.scripted import ScriptedController
+from wartime.ai.search import SearchController
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.match.match import Match, derive_seed
+from wartime.match.record import snapshot_checksum
+
+RUINS = ROOT / "scenarios" / "ruins.toml"
+SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
+
+
+def search_match(scenario, seed: int, side: str = "red", **kw) -> Match:
+    sc = load_scenario(scenario)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    other = "blue" if side == "red" else "red"
+    ctr = {side: SearchController(derive_seed(seed, f"controller:{side}"), **kw),
+           other: make_controller("scripted", derive_seed(seed, f"controller:{other}"))}
+    return Match(sc, lists, seed, ctr)
+
+
+def to_action(m: Match, side: str = "red", skip: int = 0):
+    """Play scripted decisions until `side`'s `skip`+1-th 'action' decision with an enemy in sight is pending."""
+    scripted = {s: ScriptedController(1) for s in ("red", "blue")}
+    seen = 0
+    while m.pending is not None:
+        p = m.pending
+        if p.kind == "action" and p.side == side and not m.gs.engaged(p.actor) and m.gs.energy(p.actor) >= 3:
+            if seen >= skip:
+                return p
+            seen += 1
+        m.submit(scripted[p.side].decide(m, p))
+    raise AssertionError("the game ended first")
+
+
+def searched_state(skip: int = 0):
+    """A match paused at an 'action' decision the search AI searches (at least two candidates): blue's shooters in
+    the ruins, seed 5, with shots at two enemies."""
+    m = make_match(RUINS, 5)
+    seen = 0
+    ctrl = SearchController(11)
+    scripted = ScriptedController(1)
+    while m.pending is not None:
+        p = m.pending
+        if p.kind == "action" and p.side == "blue" and len(ctrl.candidates(m, p, scripted.decide(m, p))) >= 2:
+            if seen >= skip:
+                return m, p
+            seen += 1
+        m.submit(scripted.decide(m, p))
+    raise AssertionError("no searched decision: the situation has changed")
+
+
+def test_registered_everywhere():
+    assert "search" in CONTROLLERS
+    assert isinstance(make_controller("search", 3), SearchController)
+    assert make_controller("search", 3).kind == "search"
+
+
+def test_decide_restores_the_world_exactly():
+    m, p = searched_state()
+    world = m.world
+    listeners = list(world.listeners)
+    before = (snapshot_checksum(world.snapshot()), world.dice.state(), len(world.events), len(m.entries),
+              len(m.decisions), world.version)
+    ctrl = SearchController(11, iterations=8)
+    d = ctrl.decide(m, p)
+    assert ctrl.last_stats["rollouts"] > 0
+    after = (snapshot_checksum(world.snapshot()), world.dice.state(), len(world.events), len(m.entries),
+             len(m.decisions), world.version)
+    assert after == before
+    assert world.listeners == listeners
+    assert m.pending == p
+    m.submit(d)                                           # legal
+
+
+def test_rollout_policy_keeps_no_state():
+    m, p = searched_state()
+    ctrl = SearchController(11, iterations=8)
+    state = (dict(vars(ctrl.scripted)), dict(vars(ctrl.rollout_policy)))
+    ctrl.decide(m, p)
+    assert (vars(ctrl.scripted), vars(ctrl.rollout_policy)) == state
+
+
+def test_deterministic_and_budget_respected():
+    m, p = searched_state(skip=1)
+    choices = set()
+    for _ in range(2):
+        ctrl = SearchController(11, iterations=7)
+        d = ctrl.decide(m, p)
+        choices.add(repr(d))
+        stats = ctrl.last_stats
+        assert stats["candidates"] >= 2
+        assert stats["rollouts"] <= max(7, stats["candidates"])     # at least one rollout per candidate
+    assert len(choices) == 1
+    for budget in (1, 12, 24):
+        ctrl = SearchController(11, iterations=budget, max_candidates=4)
+        ctrl.decide(m, p)
+        n = ctrl.last_stats["candidates"]
+        assert ctrl.last_stats["rollouts"] == n * max(1, budget // n)
+
+
+def test_search_prefers_a_killing_blow_to_ending_the_activation():
+    """A situation: the acting character has a shot at an enemy; ending the activation instead is clearly
+    worse. Offered both with the bad option as the 'prior', the search overturns it."""
+    m = make_match(RUINS, 5)
+    ctrl = SearchController(11, iterations=40, follow_actions=0)
+    p = to_action(m, side="blue")
+    shots = ctrl._attacks(m, p, melee=False)
+    assert shots, "the situation has changed: blue's first shooter has no shot"
+    end = action(p, end_key(p))
+    chosen = ctrl._search(m, p, [end, shots[0]], 0)
+    assert chosen == shots[0], ctrl.last_stats
+    assert ctrl.last_stats["means"][1] > ctrl.last_stats["means"][0]
+
+
+def test_an_alternative_must_beat_the_scripted_choice_beyond_noise():
+    """`_choose`: paired gains over the scripted choice (index 0) must exceed `margin` and `z` standard errors."""
+    ctrl = SearchController(1, margin=0.01, z=1.0)
+    base = [0.0, 0.0, 0.0, 0.0]
+    # a steady gain of 0.05 wins; a noisy one with the same mean does not; a refused candidate never
+    assert ctrl._choose([base, [0.05] * 4], [False, False]) == (1, 0.05)
+    assert ctrl._choose([base, [0.4, -0.3, 0.3, -0.2]], [False, False])[0] == 0
+    assert ctrl._choose([base, [0.05] * 4], [False, True])[0] == 0
+    # below the margin: the scripted choice
+    assert ctrl._choose([base, [0.005] * 4], [False, False])[0] == 0
+    # the best of two steady gains; one cut short by a time budget does not compete
+    assert ctrl._choose([base, [0.05] * 4, [0.08] * 4], [False] * 3)[0] == 2
+    assert ctrl._choose([base, [0.05] * 4, [0.08] * 3], [False] * 3)[0] == 1
+
+
+def test_whole_game_legal_deterministic_and_verifiable(tmp_path):
+    """A whole game, search (small budget) against the scripted AI, twice with the same seed: the same event log;
+    its record passes `wartime replay verify` (the decisions resubmitted give the recorded checksums)."""
+    logs = []
+    for run in range(2):
+        m = search_match(RUINS, 2, "blue", iterations=3, max_candidates=3)
+        m.play()                                            # every decision submitted is legal (or it raises)
+        logs.append([dict(e) for e in m.world.events])
+        path = tmp_path / f"g{run}.jsonl"
+        m.write_record(path)
+    assert logs[0] == logs[1]
+    from wartime.cli import main
+    res = CliRunner().invoke(main, ["replay", "verify", str(tmp_path / "g0.jsonl")])
+    assert res.exit_code == 0, res.output
+
+
+def test_time_budget_stops_sampling():
+    m, p = searched_state()
+    ctrl = SearchController(11, iterations=10_000, time_budget_ms=1.0)
+    d = ctrl.decide(m, p)
+    assert ctrl.last_stats["rollouts"] < 100
+    m.submit(d)
+
+
+def test_cli_simulate_accepts_search(tmp_path):
+    from wartime.cli import main
+    out = tmp_path / "g.jsonl"
+    res = CliRunner().invoke(main, ["simulate", "--scenario", str(RUINS), "--seed", "2", "--red", "scripted",
+                                    "--blue", "search", "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    assert '"blue": "search"' in Path(out).read_text().splitlines()[0] or "search" in Path(out).read_text()[:5000]
+
+
+def test_window_takes_ai_search():
+    """`python main.py --blue ai:search` (or ai:search:LIST): the search AI plays blue in the window."""
+    pytest.importorskip("pygame")
+    from wartime.ui.adapter import AI, new_match
+    from wartime.ui.app import parse_args, setup_from_args
+    setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--blue", "ai:search", "--seed", "3"]))
+    assert setup.controllers["blue"] == AI and setup.ai_kinds == {"blue": "search"}
+    assert setup.lists["blue"] is None
+    m = new_match(setup)
+    assert isinstance(m.controllers["blue"], SearchController)
+    assert m.controller_names() == {"blue": "search"}
+    lst = str(ROOT / "scenarios" / "lists" / "shooters.toml")
+    setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--red", f"ai:search:{lst}", "--blue", "ai"]))
+    assert setup.lists["red"] == lst and setup.ai_kinds == {"red": "search"}
+    setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--red", f"ai:{lst}"]))
+    assert setup.lists["red"] == lst and setup.ai_kinds == {}
