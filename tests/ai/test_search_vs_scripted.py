@@ -15,16 +15,24 @@ What is asserted is the honest floor: over all cells together the search AI scor
 FLOOR — a regression guard below the measured 45.0 %, not the issue's target. The games are seeded and the
 default budget is an iteration count, so the figure is reproducible exactly.
 
-Whole games by the hundred, ~10-60 s each: marked `slow` (run with `pytest -m slow`)."""
+Whole games by the hundred, ~10-60 s each: too long for CI's slow run (200 games ≈ 1-2 h on 2 cores). So the
+slow run plays SEARCH_GAMES (default 2) seeds per cell, one test per cell (spread over the xdist workers), and
+checks that every game ends properly with the search AI's decisions accepted by the engine; the score floor is
+asserted only over the measured configuration: `WARTIME_SEARCH_GAMES=20 pytest -m slow -s
+tests/ai/test_search_vs_scripted.py` replays the 200 measured games and asserts the floor."""
 from __future__ import annotations
+
+import os
 
 import pytest
 
 from tests.match.game_helpers import SCENARIOS, make_match
 from wartime.balance.stats import wilson_interval
 
-GAMES = 20
+GAMES = int(os.environ.get("WARTIME_SEARCH_GAMES", "2"))
 SEEDS = range(200, 200 + GAMES)
+#: the floor is asserted over the measured configuration only (20 seeds per cell = the 200 measured games)
+MEASURED_GAMES = 20
 CELLS = [(sc, side) for sc in SCENARIOS for side in ("red", "blue")]
 #: (wins, draws, games) over all cells when written
 MEASURED = (83, 14, 200)
@@ -47,12 +55,24 @@ def baseline_cell(scenario, side: str) -> tuple[int, int, int]:
     return play_cell(scenario, side, "scripted")
 
 
+_TOTALS: dict[tuple[str, str], tuple[int, int, int]] = {}
+
+
+@pytest.mark.parametrize("scenario, side", CELLS, ids=[f"{sc.stem}-{side}" for sc, side in CELLS])
+def test_search_against_scripted_per_cell(scenario, side):
+    """Every game ends (the search AI's decisions are legal: the engine raises on an illegal one)."""
+    w, d, n = play_cell(scenario, side)
+    lo, hi = wilson_interval(w, n)
+    print(f"\n{scenario.stem} search={side}: {w}/{n} wins, {d} draws ({w / n:.0%}, 95 % CI {lo:.0%}-{hi:.0%})")
+    _TOTALS[(scenario.stem, side)] = (w, d, n)
+
+
+@pytest.mark.skipif(GAMES < MEASURED_GAMES, reason="the floor is asserted over the 200 measured games only "
+                    "(WARTIME_SEARCH_GAMES=20)")
 def test_search_against_scripted_over_every_cell():
     total_w = total_d = total_n = 0
     for scenario, side in CELLS:
-        w, d, n = play_cell(scenario, side)
-        lo, hi = wilson_interval(w, n)
-        print(f"\n{scenario.stem} search={side}: {w}/{n} wins, {d} draws ({w / n:.0%}, 95 % CI {lo:.0%}-{hi:.0%})")
+        w, d, n = _TOTALS.get((scenario.stem, side)) or play_cell(scenario, side)
         total_w, total_d, total_n = total_w + w, total_d + d, total_n + n
     score = (total_w + 0.5 * total_d) / total_n
     lo, hi = wilson_interval(total_w, total_n)
