@@ -77,7 +77,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
                                                   "piece": cover.piece_id})
     always = traits.always_passes(gs, target, None, "DEF")                  # TRT-IMMORTAL-KING
-    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always, **info)
+    crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
+    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
+                   always_critical=crit, **info)
     if not d.passed:
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):

@@ -151,8 +151,9 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     else:
         value = base
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
+    crit = traits.always_critical(gs, e, attribute, kind)         # TRT-GOD-OF-WIND, ...
     result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always,
-                        crit_max=crit_max, **event_data)
+                        always_critical=crit, crit_max=crit_max, **event_data)
     if not result.passed:
         via = traits.reroll_source(gs, e, attribute, kind, weapon)   # G2: one reroll (TRT-ELITE-*, auras)
         if via is not None and traits.rerolls(via[1], result):

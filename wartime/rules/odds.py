@@ -23,14 +23,17 @@ def p_pass(target: int) -> Fraction:
 
 def die_outcomes(target: int, always: bool = False, reroll: str | None = None, crit_max: int = 1):
     """(die, probability, passed, critical, fumble) of the die that stands for a check against `target`
-    (CHK-2): `always` passes it even on a 10 (no fumble); `reroll` ('any' / 'nofumble', G2) rerolls a failed
-    first die (a fumble too for 'any') and the second stands, so P(final d) = [d stands first]/10 + P(reroll)/10."""
+    (CHK-2): `always` passes it even on a 10 (no fumble; 'critical': always a critical success, TRT-GOD-OF-*); `reroll` ('any' / 'nofumble' / 'fumble', G2) rerolls a
+    failed first die (a fumble too for 'any', only a fumble for 'fumble') and the second stands, so
+    P(final d) = [d stands first]/10 + P(reroll)/10."""
     first = []
     for d in DIE:
         passed, crit, fumble = resolve_die(d, target, crit_max)
-        if always:
+        if always == "critical":                 # TRT-GOD-OF-*: every check a critical success
+            passed, crit, fumble = True, crit_max != 0, False
+        elif always:
             passed, fumble = True, False
-        again = reroll is not None and not passed and (reroll == "any" or not fumble)
+        again = reroll is not None and not passed and (reroll == "any" or fumble == (reroll == "fumble"))
         first.append((d, passed, crit, fumble, again))
     r = Fraction(sum(1 for x in first if x[4]), 10)
     tenth = Fraction(1, 10)
@@ -85,9 +88,11 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
     defense = terms.defense(gs.total_def(target))
     def_check = sum(m.value for m in terms.def_check)
-    imp_always = traits.always_passes(gs, attacker, "AGI", "IMP") is not None
+    imp_always = ("critical" if traits.always_critical(gs, attacker, "AGI", "IMP") is not None
+                  else traits.always_passes(gs, attacker, "AGI", "IMP") is not None)
     imp_rr = traits.reroll_source(gs, attacker, "AGI", "IMP", weapon)
-    def_always = traits.always_passes(gs, target, None, "DEF") is not None
+    def_always = ("critical" if traits.always_critical(gs, target, None, "DEF") is not None
+                  else traits.always_passes(gs, target, None, "DEF") is not None)
     def_rr = traits.reroll_source(gs, target, None, "DEF")
     a = gs.attrs(attacker)
     if unarmed:

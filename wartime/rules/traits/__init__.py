@@ -106,12 +106,15 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
-* ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | None`` -- the bearer (or a check made with the
-  weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
-  fumble). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
+* ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | 'fumble' | None`` -- the bearer (or a check made with
+  the weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
+  fumble; 'fumble': only a fumble, TRT-TRAINED-TO-KILL; 'nofumble' and 'fumble' from two sources make 'any'). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
   (see ``aura_reroll``). Called by ``reroll_source``. → reroll.
 * ``auto_pass(gs, e, attribute, kind) -> bool`` -- the bearer's check always passes, even on a 10 (no fumble,
   G10). Called by ``always_passes``. → auto_pass.
+* ``auto_critical(gs, e, attribute, kind) -> bool`` -- the bearer's check is always a critical success (passes,
+  with the critical's effects; a trait forbidding criticals leaves it a pass, G10; TRT-GOD-OF-*). Called by
+  ``always_critical``. → on_crit.
 
 **Aura hook points** (G1, G10: a handler is asked once per trait, with every bearer on the table and able to
 act other than the character itself; the handler measures its range and checks the side):
@@ -160,7 +163,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, ene_gain_bonus, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,

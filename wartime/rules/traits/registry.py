@@ -49,6 +49,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "rng_factor": "rng_mod",
     "reroll": "reroll",
     "auto_pass": "auto_pass",
+    "auto_critical": "on_crit",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -468,7 +469,7 @@ def combat_traits(gs, attacker: int, target: int, weapon) -> list[tuple[str, str
     """The traits the exact odds of this attack ask (`combat_terms`' attack hook points, and the rerolls and
     automatic passes of the checks, `reroll_source` / `always_passes`), with whose they are ('attacker', the
     weapon's name, 'target'): what the window's odds box names as the traits in the odds (issue 12)."""
-    hooked = {t for h in _COMBAT_HOOKS + ("reroll", "auto_pass") for t, _ in handlers(h)}
+    hooked = {t for h in _COMBAT_HOOKS + ("reroll", "auto_pass", "auto_critical") for t, _ in handlers(h)}
     out = [(t, "attacker") for t in sorted(character_traits(gs, attacker)) if t in hooked]
     if weapon is not None:
         out += [(t, getattr(weapon, "name", "weapon")) for t in _weapon_traits(weapon) if t in hooked]
@@ -699,15 +700,18 @@ def check_base(gs, e: int, attribute: str, kind: str, value: int) -> tuple[int, 
 
 def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> tuple[str, str] | None:
     """The trait that lets `e` reroll a failed check now (G2: one reroll whatever the sources) and its mode
-    ('any': any failed result, fumbles included; 'nofumble': not a fumble), or None: ``reroll`` of its own traits
+    ('any': any failed result, fumbles included; 'nofumble': not a fumble; 'fumble': only a fumble), or None: ``reroll`` of its own traits
     and of the `weapon` the check is made with, then ``aura_reroll`` of other characters' auras. Own and weapon
     traits answer first ('any' beats 'nofumble')."""
     found = None
     for carried in (character_traits(gs, e), _weapon_traits(weapon) if weapon is not None else ()):
         for t, h in _of("reroll", carried):
             mode = h(gs, e, attribute, kind)
-            if mode and (found is None or (mode == "any" and found[1] != "any")):
-                found = (t, mode)
+            if not mode or found is None:
+                found = found or ((t, mode) if mode else None)
+            elif found[1] != "any" and mode != found[1]:
+                # 'any' beats the others; 'nofumble' and 'fumble' together cover every failed result
+                found = (t if mode == "any" else found[0], "any")
     if found is not None:
         return found
     for t, h, bearers in _auras(gs, e, "aura_reroll"):
@@ -717,13 +721,24 @@ def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> 
 
 
 def rerolls(mode: str | None, result) -> bool:
-    """G2: whether a check's result is rerolled under `mode` (a failed result; 'nofumble': not a fumble)."""
-    return mode is not None and not result.passed and (mode == "any" or not result.fumble)
+    """G2: whether a check's result is rerolled under `mode` (a failed result; 'nofumble': not a fumble;
+    'fumble': only a fumble, TRT-TRAINED-TO-KILL)."""
+    if mode is None or result.passed:
+        return False
+    return mode == "any" or (not result.fumble if mode == "nofumble" else result.fumble)
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
     """``auto_pass``: the trait by which `e`'s check always passes, even on a 10 (None: none)."""
     for t, h in _of("auto_pass", character_traits(gs, e)):
+        if h(gs, e, attribute, kind):
+            return t
+    return None
+
+
+def always_critical(gs, e: int, attribute: str | None, kind: str) -> str | None:
+    """``auto_critical``: the trait by which `e`'s check is always a critical success (None: none)."""
+    for t, h in _of("auto_critical", character_traits(gs, e)):
         if h(gs, e, attribute, kind):
             return t
     return None

@@ -1,0 +1,130 @@
+"""More traits of the catalogue played through the trait registry (issue 12 point 1), each set up with scripted
+dice and checked against its catalogue effect and ruling, and priced at its catalogue cost."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules_helpers import Game, M, armour, weapon
+from test_rules_traits_combat import attack, duel, hit_dmg, race
+from wartime.core.components import Traits
+from wartime.data.loader import priced_trait
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.odds import attack_odds, die_outcomes
+
+
+def price(trait: str, kind: str) -> int:
+    return priced_trait(trait, kind, "test", "traits").points
+
+
+def own_check(g: Game, attribute: str, kind: str = "ATR"):
+    return roll_character_check(g.gs, None, g.ids[0], kind, attribute, "CHK-3", "test")
+
+
+# --- Entrenado para matar / para vivir: reroll a fumble ------------------------------------------------------
+def test_TRT_TRAINED_TO_KILL_rerolls_a_fumbled_CH_IMP_before_its_effects():
+    """CH IMP 10 is rerolled (4 hits): no CMB-8 self-hit, no weapon wound; DEF 0: CH DEF 5 fails, 4 wounds."""
+    g = duel()
+    race(g, g.ids[0], "TRT-TRAINED-TO-KILL")
+    attack(g, 10, 4, 5, 5)
+    a, b = g.ids
+    assert [c["die"] for c in g.checks("IMP")] == [10, 4]
+    assert g.checks("IMP")[-1]["reroll"] == "TRT-TRAINED-TO-KILL"
+    assert not g.events("hit_fumble") and g.wounds(b) == 4 and g.wounds(a) == 0
+
+
+def test_TRT_TRAINED_TO_KILL_does_not_reroll_a_plain_miss_and_a_second_fumble_stands():
+    g = duel()
+    race(g, g.ids[0], "TRT-TRAINED-TO-KILL")
+    attack(g, 8)
+    assert [c["die"] for c in g.checks("IMP")] == [8] and g.events("miss")
+    g = duel()
+    race(g, g.ids[0], "TRT-TRAINED-TO-KILL")
+    attack(g, 10, 10, 5, 5)                                  # fumble, reroll fumbles: CMB-8 self-hit (CH DEF 5)
+    assert [c["die"] for c in g.checks("IMP")] == [10, 10] and g.events("hit_fumble")
+
+
+def test_TRT_TRAINED_TO_KILL_in_the_odds():
+    """Exact odds: target 5, P(hit) = 5/10 + (1/10 fumble) × 5/10 = 55/100."""
+    g = duel()
+    race(g, g.ids[0], "TRT-TRAINED-TO-KILL")
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_hit == Fraction(55, 100)
+    assert sum(p for _, p, passed, _, _ in die_outcomes(5, reroll="fumble") if passed) == Fraction(55, 100)
+
+
+def test_TRT_TRAINED_TO_LIVE_rerolls_a_fumbled_CH_DEF_before_its_effects():
+    """DEF 3: CH DEF 10 is rerolled (2 passes): no CMB-9 DMG +1, no protection wound; 4 − 3 = 1 wound."""
+    g = duel(blue={"protections": (armour(3),)})
+    race(g, g.ids[1], "TRT-TRAINED-TO-LIVE")
+    attack(g, 5, 10, 2, 5)
+    b = g.ids[1]
+    assert [c["die"] for c in g.checks("DEF")] == [10, 2] and g.checks("DEF")[-1]["reroll"] == "TRT-TRAINED-TO-LIVE"
+    assert not g.events("defence_fumble") and g.wounds(b) == 1
+
+
+def test_TRT_TRAINED_TO_LIVE_does_not_reroll_a_plain_failure():
+    g = duel(blue={"protections": (armour(3),)})
+    race(g, g.ids[1], "TRT-TRAINED-TO-LIVE")
+    attack(g, 5, 8, 5)                                       # CH DEF 8 fails: DMG 4 wounds, CH PSI 5
+    assert [c["die"] for c in g.checks("DEF")] == [8] and g.wounds(g.ids[1]) == 4
+
+
+# --- the Dioses: every check of one attribute a critical success --------------------------------------------
+def _god(trait: str, attribute: str, other: str) -> None:
+    """A 10 on a check of its attribute is a critical success; another attribute's 10 still fumbles."""
+    g = duel()
+    race(g, g.ids[0], trait)
+    g.dice.push(10, 10)
+    r = own_check(g, attribute)
+    assert r.passed and r.critical and not r.fumble and g.checks()[-1]["always_critical"] == trait
+    r = own_check(g, other)
+    assert not r.passed and r.fumble and g.all_dice_used()
+
+
+def test_TRT_GOD_OF_ROCK_every_CH_CON_is_a_critical():
+    _god("TRT-GOD-OF-ROCK", "CON", "AGI")
+
+
+def test_TRT_GOD_OF_WATER_every_CH_INT_is_a_critical():
+    _god("TRT-GOD-OF-WATER", "INT", "CON")
+
+
+def test_TRT_GOD_OF_FIRE_every_CH_VOL_is_a_critical_its_CH_PSI_too():
+    _god("TRT-GOD-OF-FIRE", "VOL", "INT")
+    g = duel()
+    race(g, g.ids[0], "TRT-GOD-OF-FIRE")
+    g.dice.push(10)
+    assert own_check(g, "VOL", "PSI").critical
+
+
+def test_TRT_GOD_OF_WIND_every_CH_AGI_is_a_critical():
+    _god("TRT-GOD-OF-WIND", "AGI", "VOL")
+
+
+def test_TRT_GOD_OF_WIND_its_CH_IMP_is_a_critical_hit():
+    """CH IMP 9 (target 5) is a critical: DMG 4 + 1 (CMB-6); CH DEF 5 fails (DEF 0): 5 wounds; the odds agree."""
+    g = duel()
+    race(g, g.ids[0], "TRT-GOD-OF-WIND")
+    a, b = g.ids
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).p_hit == 1
+    attack(g, 9, 5, 5)
+    assert g.check("IMP")["critical"] and hit_dmg(g) == 5 and g.wounds(b) == 5
+
+
+def test_TRT_GOD_OF_STEEL_its_CH_DEF_is_a_critical():
+    """CH DEF 10 is a critical (CMB-7): 0 wounds; in melee a DMG 1 riposte on the attacker. Odds: 0 wounds."""
+    g = duel(melee=True)
+    race(g, g.ids[1], "TRT-GOD-OF-STEEL")
+    a, b = g.ids
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=False).expected_wounds == 0
+    attack(g, 5, 10, 5, 5)                                   # hit; CH DEF 10 critical; riposte: CH DEF 5, CH PSI 5
+    assert g.wounds(b) == 0 and g.events("defence_critical") and g.events("automatic_hit", who=a) and g.wounds(a) == 1
+
+
+@pytest.mark.parametrize("trait, kind, points", [
+    ("TRT-TRAINED-TO-KILL", "race", 5), ("TRT-TRAINED-TO-LIVE", "race", 5), ("TRT-GOD-OF-ROCK", "race", 60),
+    ("TRT-GOD-OF-STEEL", "race", 60), ("TRT-GOD-OF-WATER", "race", 60), ("TRT-GOD-OF-FIRE", "race", 60),
+    ("TRT-GOD-OF-WIND", "race", 60)])
+def test_TRT_rerolls_and_gods_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points
