@@ -8,7 +8,7 @@ import pytest
 
 from rules_helpers import Game, M, armour, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, race
-from wartime.core.components import Traits
+from wartime.core.components import Life, Traits, Wounds
 from wartime.data.loader import priced_trait
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.odds import attack_odds, die_outcomes
@@ -128,3 +128,85 @@ def test_TRT_GOD_OF_STEEL_its_CH_DEF_is_a_critical():
     ("TRT-GOD-OF-WIND", "race", 60)])
 def test_TRT_rerolls_and_gods_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- the turn, the activation, the initiative and the field of view -----------------------------------------
+def test_TRT_AWAKENING_its_VOL_is_the_turn_number_capped_at_10():
+    """Each turn its base VOL becomes the turn's number: turn 2 → VOL 2 (FOV 10 K, stress threshold 2); others
+    keep theirs; turn 12 → VOL 10."""
+    g = Game(M(x=10, y=20, VOL=6), M(side="blue", x=30, y=20, VOL=6), turn_limit=20)
+    a, b = g.ids
+    race(g, a, "TRT-AWAKENING")
+    g.next_turn()
+    assert g.gs.base_attrs(a).VOL == 2 and g.gs.attrs(a).VOL == 2 and g.gs.fov_range(a) == 10
+    assert g.gs.base_attrs(b).VOL == 6
+    assert g.events("attribute", who=a)[-1]["rule"] == "TRT-AWAKENING"
+    for _ in range(10):
+        g.next_turn()
+    assert g.engine.flow.turn == 12 and g.gs.base_attrs(a).VOL == 10
+
+
+def test_TRT_TERMINALLY_ILL_takes_a_wound_after_each_activation_without_checks():
+    g = Game(M(x=10, y=20, CON=5), M(side="blue", x=30, y=20))
+    a, _ = g.ids
+    race(g, a, "TRT-TERMINALLY-ILL")
+    g.start_activation(a, energy=10)
+    assert g.wounds(a) == 0
+    g.act(a, "end")
+    assert g.wounds(a) == 1 and g.events("wounds", who=a)[-1]["rule"] == "TRT-TERMINALLY-ILL"
+    assert not g.checks() and g.all_dice_used()                  # no CH DEF, no CH PSI
+
+
+def test_TRT_SOUL_EATER_removes_one_own_wound_on_a_melee_kill_only():
+    """Blade DMG 3 + CON 5 − 4 − 1 wound = 3; the target (CON 2, 1 wound) fails CH DEF 5 (DEF 0): 3 wounds,
+    dead (WND-3); the Devora almas heals 1 of its 1 wound. A ranged kill heals nothing."""
+    for melee in (True, False):
+        g = duel(blue={"CON": 2}, melee=melee)
+        a, b = g.ids
+        race(g, a, "TRT-SOUL-EATER")
+        g.set(a, Wounds(1))
+        g.set(b, Wounds(1))
+        attack(g, 5, 5)
+        assert g.gs.world.get(b, Life).state == "dead"
+        assert g.wounds(a) == (0 if melee else 1)
+        assert bool(g.events("healed", who=a, rule="TRT-SOUL-EATER")) == melee
+
+
+def test_TRT_SOUL_EATER_an_incapacitating_hit_is_no_kill():
+    """CON 3, 1 wound: blade DMG 2 → 3 wounds = CON: incapacitated (WND-2), not killed: no healing."""
+    g = duel(blue={"CON": 3}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-SOUL-EATER")
+    g.set(a, Wounds(2))
+    g.set(b, Wounds(1))
+    attack(g, 5, 5)
+    assert g.gs.world.get(b, Life).state == "incapacitated" and g.wounds(a) == 2
+
+
+def test_TRT_SCOUT_plus_1_to_the_initiative_roll_it_makes():
+    """Red rolls with its scout: 5 + VOL 5 + 1 = 11; blue rolls 5 + VOL 5 = 10: red has the initiative."""
+    g = Game(M(side="red", VOL=5, x=5, y=5), M(side="blue", VOL=5, x=30, y=30), rolls=[5, 5])
+    a, _ = g.ids
+    race(g, a, "TRT-SCOUT")
+    g.begin()
+    rolls = g.events("initiative_roll")
+    assert [(r["side"], r["total"]) for r in rolls] == [("red", 11), ("blue", 10)]
+    assert rolls[0]["traits"] == {"TRT-SCOUT": 1} and g.engine.flow.order == ("red", "blue")
+
+
+def test_TRT_SHORT_SIGHTED_FOV_range_minus_5_K_minimum_0():
+    """VOL 4: 20 − 5 = 15 K: an enemy 18 K ahead is out of its field of view; VOL 1: 0 K."""
+    g = Game(M(x=10, y=20, VOL=4), M(side="blue", x=28, y=20, facing=180.0, VOL=4))
+    a, b = g.ids
+    assert g.gs.fov_range(a) == 20 and g.gs.in_fov(a, b)
+    race(g, a, "TRT-SHORT-SIGHTED")
+    assert g.gs.fov_range(a) == 15 and not g.gs.in_fov(a, b) and g.gs.in_fov(b, a)
+    g = Game(M(x=10, y=20, VOL=1), M(side="blue", x=28, y=20, facing=180.0))
+    race(g, g.ids[0], "TRT-SHORT-SIGHTED")
+    assert g.gs.fov_range(g.ids[0]) == 0
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-AWAKENING", 5), ("TRT-TERMINALLY-ILL", -10),
+                                           ("TRT-SOUL-EATER", 8), ("TRT-SCOUT", 2), ("TRT-SHORT-SIGHTED", -5)])
+def test_TRT_lifecycle_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait, "race") == points

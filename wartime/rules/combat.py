@@ -12,7 +12,7 @@ from wartime.rules.psychology import psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules import traits
-from wartime.rules.wounds import apply_wounds, wound_best_protection, wound_weapon
+from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
 
 
 def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
@@ -101,6 +101,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
+        if state == "dead" and attacker is not None and gs.on_table(attacker):
+            for rule, healed in traits.kill_heal(gs, attacker, target, melee):     # hook kill_heal (TRT-SOUL-EATER)
+                heal_wounds(gs, attacker, healed, rule)
         if state == "active" and not gs.unconscious(target):
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")

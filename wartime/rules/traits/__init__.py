@@ -64,6 +64,19 @@ against its catalogue row):
 * ``aura_activation_start(gs, e, bearers, check) -> None`` -- an enemy aura at the start of `e`'s activation:
   ``bearers`` are the enemy bearers on the table and able (G1, G10: one call per trait). → aura_enemy.
 
+* ``turn_start(gs, e, turn) -> None`` -- a rule of the bearer's own at the start of each turn (SEQ-1: after the
+  ``turn_start`` event, before initiative; TRT-AWAKENING). Called by ``turn_start`` for every character on the
+  table. → on_turn_start.
+* ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
+  with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
+  applies them. → unique_rule.
+* ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
+  kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
+* ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
+  (SEQ-2, its rerolls too; TRT-SCOUT). Called by ``initiative_bonus``. → unique_rule.
+* ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
+  TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
+
 * ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
   ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
 * ``covert_arrival(gs, e) -> bool`` -- True: the bearer's move ends as an arrival that allows Ataque sorpresa
@@ -168,8 +181,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
-                                           weapon_fired, weapon_is_quiet)
+                                           weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
+                                           kill_heal, initiative_bonus, fov_bonus)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
-                                  limbs, movement, psychology, stealth, weapons)
+                                  lifecycle, limbs, movement, psychology, stealth, weapons)

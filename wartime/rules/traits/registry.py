@@ -50,6 +50,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "reroll": "reroll",
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
+    "turn_start": "on_turn_start",
+    "activation_end": "unique_rule",
+    "kill_heal": "on_kill",
+    "initiative_mod": "unique_rule",
+    "fov_mod": "fov_rule",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -388,6 +393,54 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
         enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
         if enemies:
             h(gs, e, enemies, check)
+
+
+def turn_start(gs, turn: int) -> None:
+    """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order."""
+    if not handlers("turn_start"):
+        return
+    for e in gs.minis():
+        if gs.on_table(e):
+            for _, h in _of("turn_start", character_traits(gs, e)):
+                h(gs, e, turn)
+
+
+def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
+    """``activation_end``: (trait ID, wounds) the character takes when one of its activations ends (no CH DEF,
+    no CH PSI); the engine applies them."""
+    out = []
+    for t, h in _of("activation_end", character_traits(gs, e)):
+        n = h(gs, e)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
+    """``kill_heal``: (trait ID, wounds) the killer's traits remove from it when its attack kills `victim`
+    (WND-3); the engine heals them."""
+    out = []
+    for t, h in _of("kill_heal", character_traits(gs, killer)):
+        n = h(gs, killer, victim, melee)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def initiative_bonus(gs, e: int) -> list[tuple[str, int]]:
+    """``initiative_mod``: (trait ID, ±n) the traits of the character whose VOL a side rolls with add to its
+    initiative total (SEQ-2)."""
+    out = []
+    for t, h in _of("initiative_mod", character_traits(gs, e)):
+        n = h(gs, e)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def fov_bonus(gs, e: int) -> float:
+    """``fov_mod``: the K the character's traits add to its field-of-view range (ENV-1, G5: a ± on VOL × 5)."""
+    return float(sum(h(gs, e) or 0 for _, h in _of("fov_mod", character_traits(gs, e))))
 
 
 def granted_actions(gs, e: int) -> frozenset[str]:

@@ -1,0 +1,49 @@
+"""Traits timed by the turn and the activation, and the initiative and the field of view (issue 12 point 1):
+Despertando del letargo (TRT-AWAKENING), Enfermo terminal (TRT-TERMINALLY-ILL), Devora almas (TRT-SOUL-EATER),
+Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.components import Attributes
+from wartime.rules.traits.registry import register
+
+#: the highest attribute value (TRT-AWAKENING's cap)
+MAX_VOL = 10
+
+
+def awakening(gs, e: int, turn: int) -> None:
+    """TRT-AWAKENING: at the start of each turn its base VOL becomes the turn's number (its ruling: it replaces the
+    base VOL, capped at 10), so VOL's phase, FOV, checks and the stress threshold all follow it."""
+    a = gs.world.get(e, Attributes)
+    new = min(MAX_VOL, turn)
+    if a.VOL != new:
+        gs.world.set(e, replace(a, VOL=new))
+        gs.world.emit("attribute", "TRT-AWAKENING", who=e, attribute="VOL", before=a.VOL, after=new)
+
+
+def terminally_ill(gs, e: int) -> int:
+    """TRT-TERMINALLY-ILL: +1 wound after each of its activations (its ruling: no CH DEF, no CH PSI)."""
+    return 1
+
+
+def soul_eater(gs, killer: int, victim: int, melee: bool) -> int | None:
+    """TRT-SOUL-EATER: removes 1 of its own wounds when its melee attack kills (the victim dead, WND-3)."""
+    return 1 if melee and gs.wounds(killer) > 0 else None
+
+
+def scout(gs, e: int) -> int:
+    """TRT-SCOUT: +1 to the initiative roll (1D10 + VOL) when its side rolls with it (its ruling)."""
+    return 1
+
+
+def short_sighted(gs, e: int) -> float:
+    """TRT-SHORT-SIGHTED: field-of-view range −5 K (VOL × 5 − 5 K, minimum 0)."""
+    return -5.0
+
+
+register("TRT-AWAKENING", "Despertando del letargo", {"turn_start": awakening}, kinds=("race",))
+register("TRT-TERMINALLY-ILL", "Enfermo terminal", {"activation_end": terminally_ill}, kinds=("race",))
+register("TRT-SOUL-EATER", "Devora almas", {"kill_heal": soul_eater}, kinds=("race",))
+register("TRT-SCOUT", "Explorador", {"initiative_mod": scout}, kinds=("race",))
+register("TRT-SHORT-SIGHTED", "Corto de vista", {"fov_mod": short_sighted}, kinds=("race",))
