@@ -6,9 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules_helpers import Game, M, armour, weapon
+from rules_helpers import Game, M, armour, blade, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, race
 from wartime.core.components import Life, Traits, Wounds
+from wartime.core.errors import RuleViolation
 from wartime.data.loader import priced_trait
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.odds import attack_odds, die_outcomes
@@ -210,3 +211,71 @@ def test_TRT_SHORT_SIGHTED_FOV_range_minus_5_K_minimum_0():
                                            ("TRT-SOUL-EATER", 8), ("TRT-SCOUT", 2), ("TRT-SHORT-SIGHTED", -5)])
 def test_TRT_lifecycle_traits_cost_their_catalogue_price(trait, points):
     assert price(trait, "race") == points
+
+
+# --- weapons: Arma pesada, Afilada, Acobardamiento --------------------------------------------------------------
+def test_TRT_HEAVY_WEAPON_needs_base_CON_above_its_DMG():
+    """DMG 4: CON 4 may not attack with it (refused naming the trait), CON 5 may (base CON, strictly greater)."""
+    for con, legal in ((4, False), (5, True)):
+        g = duel({"CON": con, "weapons": (weapon(DMG=4, traits=("TRT-HEAVY-WEAPON",)),)})
+        a, b = g.ids
+        g.start_activation(a, energy=10)
+        if legal:
+            assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+        else:
+            with pytest.raises(RuleViolation) as exc:
+                g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0})
+            assert exc.value.rule_id == "TRT-HEAVY-WEAPON"
+
+
+def test_TRT_SHARP_melee_DMG_plus_1():
+    """Blade DMG 3 + CON 5 − 4 = 4, Afilada +1 = 5 (CH DEF 5 fails, DEF 0: 5 wounds)."""
+    g = duel({"weapons": (blade(traits=("TRT-SHARP",)),)}, melee=True)
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 5 and g.wounds(g.ids[1]) == 5
+
+
+def test_TRT_SHARP_no_bonus_at_range():
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-SHARP",)),)})
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 4
+
+
+def test_TRT_SHARP_is_lost_for_the_game_on_a_fumbled_hit_check_with_it():
+    """CH IMP 10 (CMB-8: self-hit CH DEF 5 fails, 1 wound, CH PSI 5): the blade is no longer sharp; the next
+    attack: blade DMG 3 − 1 wound + CON 5 − 4 − 1 wound = 2, no +1."""
+    g = duel({"weapons": (blade(traits=("TRT-SHARP",)),)}, melee=True)
+    a, b = g.ids
+    attack(g, 10, 5, 5)
+    assert g.gs.weapon(a, 0).traits == () and g.gs.weapon(a, 0).wounds == 1
+    g.gs.set_activation(a, acted=False, started=False)
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 2
+
+
+def test_TRT_SHARP_kept_when_TRT_TRAINED_TO_KILL_rerolls_the_fumble():
+    g = duel({"weapons": (blade(traits=("TRT-SHARP",)),)}, melee=True)
+    race(g, g.ids[0], "TRT-TRAINED-TO-KILL")
+    attack(g, 10, 4, 5, 5)
+    assert g.gs.weapon(g.ids[0], 0).traits == ("TRT-SHARP",) and hit_dmg(g) == 5
+
+
+def test_TRT_COWING_a_hit_without_wounds_still_makes_the_target_take_a_CH_PSI():
+    """DEF 5 against DMG 4: CH DEF 3 passes, 0 wounds; Acobardamiento: CH PSI (die 5); without it, none."""
+    for cowing in (True, False):
+        g = duel({"weapons": (weapon(DMG=4, traits=("TRT-COWING",) if cowing else ()),)},
+                 {"protections": (armour(5),)})
+        attack(g, *((5, 3, 5) if cowing else (5, 3)))
+        assert g.wounds(g.ids[1]) == 0
+        assert [c["rule"] for c in g.checks("PSI")] == (["TRT-COWING"] if cowing else [])
+
+
+def test_TRT_COWING_a_wounding_hit_makes_only_one_CH_PSI():
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-COWING",)),)})
+    attack(g, 5, 8, 5)                                       # CH DEF 8 fails: 4 wounds; CMB-5 CH PSI only
+    assert g.wounds(g.ids[1]) == 4 and [c["rule"] for c in g.checks("PSI")] == ["CMB-5"]
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-HEAVY-WEAPON", -5), ("TRT-SHARP", 5), ("TRT-COWING", 2)])
+def test_TRT_weapon_use_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait, "weapon") == points

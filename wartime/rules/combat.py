@@ -214,6 +214,9 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
                                 max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms)
+    cowing = traits.hit_psi(gs, attacker, target, weapon, ranged)      # hook point hit_psi (TRT-COWING)
+    if cowing is not None and out["wounds"] == 0 and gs.able(target):
+        psi_check(gs, ctx, target, source=attacker, reason="hit", rule=cowing)   # one CH PSI per hit
     return out
 
 
@@ -222,6 +225,10 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
     and the weapon used gains 1 wound."""
     gs.world.emit("hit_fumble", "CMB-8", who=attacker)
     if weapon_index is not None:
+        w = gs.weapon(attacker, weapon_index)
+        after = traits.weapon_fumbled(w) if w is not None else w    # hook point weapon_fumbled (TRT-SHARP)
+        if after is not w:
+            gs.set_weapon(attacker, weapon_index, after)
         wound_weapon(gs, attacker, weapon_index, "CMB-8")
     resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
 

@@ -39,6 +39,7 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
                             "melee is CBA-8, Ataque CaC con arma de disparo)")
     if w.area is not None and not ranged:
         raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
+    traits.check_weapon_usable(gs, actor, w)                   # hook point weapon_usable (TRT-HEAVY-WEAPON)
     return idx, w
 
 

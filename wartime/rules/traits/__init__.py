@@ -47,6 +47,14 @@ against its catalogue row):
 * ``weapon_quiet(weapon) -> bool`` -- True: the weapon makes no noise (ENV-6). → noise_rule.
 * ``weapon_ready(weapon) -> None`` -- raise ``RuleViolation`` when the weapon cannot attack now (declared
   attacks). → equipment_rule.
+* ``weapon_usable(gs, e, weapon) -> None`` -- raise ``RuleViolation`` (naming the trait) when character `e` may
+  not use the weapon at all (TRT-HEAVY-WEAPON). Called by ``check_weapon_usable`` from the attack actions'
+  weapon check. → equipment_rule.
+* ``weapon_fumbled(weapon) -> Weapon`` -- the weapon after a fumbled hit check made with it (CMB-8, after any
+  reroll; TRT-SHARP). Called by ``weapon_fumbled`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``hit_psi(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit (a passed CH IMP) makes the
+  target take a CH PSI even if it takes no wounds; one CH PSI per hit (a wounding hit's CMB-5 check is it;
+  TRT-COWING). Called by ``hit_psi`` from ``rules.combat.resolve_attack``. → psychology.
 * ``weapon_fired(weapon) -> Weapon`` -- the weapon after one attack with it (each handler gets the previous
   one's result). → equipment_rule.
 * ``reload(weapon) -> Weapon | None`` -- the weapon after Recargar (GNA-13); None: nothing to reload; the
@@ -182,8 +190,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
-                                           kill_heal, initiative_bonus, fov_bonus)
+                                           kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
+                                           weapon_fumbled, hit_psi)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
-                                  lifecycle, limbs, movement, psychology, stealth, weapons)
+                                  equipment, lifecycle, limbs, movement, psychology, stealth, weapons)

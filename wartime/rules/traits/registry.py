@@ -51,6 +51,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
+    "weapon_usable": "equipment_rule",
+    "weapon_fumbled": "on_fumble",
+    "hit_psi": "psychology",
     "activation_end": "unique_rule",
     "kill_heal": "on_kill",
     "initiative_mod": "unique_rule",
@@ -338,6 +341,29 @@ def weapon_fired(weapon):
     for _, h in _of("weapon_fired", _weapon_traits(weapon)):
         weapon = h(weapon)
     return weapon
+
+
+def check_weapon_usable(gs, e: int, weapon) -> None:
+    """``weapon_usable``: raises RuleViolation if a trait of the weapon keeps character `e` from using it."""
+    for _, h in _of("weapon_usable", _weapon_traits(weapon)):
+        h(gs, e, weapon)
+
+
+def weapon_fumbled(weapon):
+    """``weapon_fumbled``: the weapon after a fumbled hit check made with it (CMB-8)."""
+    for _, h in _of("weapon_fumbled", _weapon_traits(weapon)):
+        weapon = h(weapon)
+    return weapon
+
+
+def hit_psi(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
+    """``hit_psi``: the trait (of the attacker or of its weapon) by which a hit makes the target take a CH PSI
+    even without wounds, or None (the first in trait-ID order)."""
+    for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
+        for t, h in _of("hit_psi", carried):
+            if h(gs, attacker, attacker, target, weapon, ranged):
+                return t
+    return None
 
 
 def reloaded(weapon):
