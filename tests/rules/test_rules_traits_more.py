@@ -276,6 +276,29 @@ def test_TRT_COWING_a_wounding_hit_makes_only_one_CH_PSI():
     assert g.wounds(g.ids[1]) == 4 and [c["rule"] for c in g.checks("PSI")] == ["CMB-5"]
 
 
-@pytest.mark.parametrize("trait, points", [("TRT-HEAVY-WEAPON", -5), ("TRT-SHARP", 5), ("TRT-COWING", 2)])
+def test_TRT_HARMFUL_each_use_gives_its_user_a_wound_without_checks():
+    """A missed shot (CH IMP 8) is still a use: the shooter takes 1 wound (no CH DEF, no CH PSI); a hit too."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-HARMFUL",)),)})
+    a, b = g.ids
+    attack(g, 8)
+    assert g.wounds(a) == 1 and g.events("wounds", who=a)[-1]["rule"] == "TRT-HARMFUL" and len(g.checks()) == 1
+    g.gs.set_activation(a, acted=False, started=False)
+    attack(g, 5, 5, 5)                                       # hit: CH DEF 5 fails, 4 wounds, CH PSI 5
+    assert g.wounds(a) == 2 and g.wounds(b) == 4
+
+
+def test_TRT_DEFECTIVE_each_use_has_a_10_percent_chance_of_a_weapon_wound():
+    """1D100 10 ≤ 10: the weapon gains 1 wound (DMG 4 → 3, WND-6), not its user; 11: nothing."""
+    for roll, wounds in ((10, 1), (11, 0)):
+        g = duel({"weapons": (weapon(DMG=4, traits=("TRT-DEFECTIVE",)),)})
+        a, _ = g.ids
+        attack(g, 8, roll)
+        w = g.gs.weapon(a, 0)
+        assert w.wounds == wounds and w.current_dmg == 4 - wounds and g.wounds(a) == 0
+        assert g.events("percent_roll")[-1]["for_rule"] == "TRT-DEFECTIVE"
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-HEAVY-WEAPON", -5), ("TRT-SHARP", 5), ("TRT-COWING", 2),
+                                           ("TRT-HARMFUL", -10), ("TRT-DEFECTIVE", -5)])
 def test_TRT_weapon_use_traits_cost_their_catalogue_price(trait, points):
     assert price(trait, "weapon") == points

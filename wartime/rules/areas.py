@@ -33,7 +33,7 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine
-from wartime.rules.combat import Cover, resolve_hit
+from wartime.rules.combat import Cover, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
@@ -259,6 +259,13 @@ def disperse(gs: GameState, x: float, y: float, n: int, rule: str, **data) -> sc
 
 
 def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
+    """`_resolve_area_attack` (below), then what the use of its weapon costs (rules.combat.weapon_used)."""
+    out = _resolve_area_attack(gs, ctx, aim)
+    weapon_used(gs, ctx.actor, aim.weapon_index)
+    return out
+
+
+def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     """ARE-1..9: resolve an area attack declared with `aim` by the acting character `ctx.actor`.
 
     1. ENV-6 noise; the `area_attack` event. 2. CH IMP (CMB-2) with the attack's modifiers (against the target,

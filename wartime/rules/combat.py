@@ -110,11 +110,33 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     return n
 
 
+def weapon_used(gs: GameState, e: int, weapon_index: int | None) -> None:
+    """After an attack with a weapon: what its traits say one use costs (hook point ``weapon_used``): wounds to
+    the user (no CH DEF, no CH PSI; TRT-HARMFUL) and to the weapon (WND-6; TRT-DEFECTIVE)."""
+    w = gs.weapon(e, weapon_index) if weapon_index is not None else None
+    if w is None or not w.traits:
+        return
+    for wear in traits.weapon_wear(gs, e, w):
+        for _ in range(wear.item_wounds):
+            wound_weapon(gs, e, weapon_index, wear.rule)
+        if wear.user_wounds and gs.on_table(e):
+            apply_wounds(gs, e, wear.user_wounds, source=None, rule=wear.rule)
+
+
 def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
-                   ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
-                   dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
-                   base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
-                   second_imp: str | None = None) -> dict:
+                   **kw) -> dict:
+    """One attack (`_resolve_attack`, below), then what the use of its weapon costs (`weapon_used`:
+    TRT-HARMFUL, ...)."""
+    out = _resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, **kw)
+    weapon_used(gs, attacker, weapon_index)
+    return out
+
+
+def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
+                    ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
+                    dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
+                    base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
+                    second_imp: str | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:

@@ -50,6 +50,9 @@ against its catalogue row):
 * ``weapon_usable(gs, e, weapon) -> None`` -- raise ``RuleViolation`` (naming the trait) when character `e` may
   not use the weapon at all (TRT-HEAVY-WEAPON). Called by ``check_weapon_usable`` from the attack actions'
   weapon check. → equipment_rule.
+* ``weapon_used(gs, e, weapon) -> Wear | None`` -- what one use of the weapon (an attack with it, after it is
+  resolved) costs: wounds to its user `e` (no CH DEF, no CH PSI) and to the weapon (TRT-HARMFUL, TRT-DEFECTIVE).
+  Called by ``weapon_wear`` from ``rules.combat.weapon_used``, which applies them. → equipment_rule.
 * ``weapon_fumbled(weapon) -> Weapon`` -- the weapon after a fumbled hit check made with it (CMB-8, after any
   reroll; TRT-SHARP). Called by ``weapon_fumbled`` from ``rules.combat.imp_fumble``. → on_fumble.
 * ``hit_psi(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit (a passed CH IMP) makes the
@@ -191,7 +194,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
-                                           weapon_fumbled, hit_psi)
+                                           weapon_fumbled, hit_psi, weapon_wear, Wear)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

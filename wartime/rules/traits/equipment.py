@@ -1,11 +1,13 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
-Acobardamiento (TRT-COWING)."""
+Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE). A weapon is "used" once per attack
+made with it (an area attack included), after the attack is resolved."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.registry import register
+from wartime.rules.checks import percent
+from wartime.rules.traits.registry import Wear, register
 
 
 def heavy_weapon(gs, e: int, weapon) -> None:
@@ -37,3 +39,20 @@ def cowing(gs, bearer, attacker, target, weapon, ranged) -> bool:
 register("TRT-HEAVY-WEAPON", "Arma pesada", {"weapon_usable": heavy_weapon}, kinds=("weapon",))
 register("TRT-SHARP", "Afilada", {"dmg_mod": sharp, "weapon_fumbled": sharp_lost}, kinds=("weapon",))
 register("TRT-COWING", "Acobardamiento", {"hit_psi": cowing}, kinds=("weapon",))
+
+
+def harmful(gs, e: int, weapon) -> Wear:
+    """TRT-HARMFUL: each use of the weapon gives its user 1 wound (its ruling: the user, no CH DEF)."""
+    return Wear("TRT-HARMFUL", user_wounds=1)
+
+
+def defective(gs, e: int, weapon) -> Wear | None:
+    """TRT-DEFECTIVE: each use of the weapon has a 10 % chance (1D100 ≤ 10, BAS-6) of 1 wound, to the weapon
+    itself (its ruling: the item, WND-6: DMG −1 per wound; disabled at QUA wounds, WND-4)."""
+    if percent(gs.world, 10, "TRT-DEFECTIVE", f"{weapon.name} used"):
+        return Wear("TRT-DEFECTIVE", item_wounds=1)
+    return None
+
+
+register("TRT-HARMFUL", "Dañino", {"weapon_used": harmful}, kinds=("weapon",))
+register("TRT-DEFECTIVE", "Defectuoso", {"weapon_used": defective}, kinds=("weapon",))

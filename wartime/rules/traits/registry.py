@@ -52,6 +52,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
     "weapon_usable": "equipment_rule",
+    "weapon_used": "equipment_rule",
     "weapon_fumbled": "on_fumble",
     "hit_psi": "psychology",
     "activation_end": "unique_rule",
@@ -89,6 +90,15 @@ class TraitPlugin:
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
+
+
+@dataclass(frozen=True)
+class Wear:
+    """What one use of a weapon costs (``weapon_used``): wounds to its user (no CH DEF, no CH PSI) and to the
+    weapon itself (WND-6); ``rule`` names the events."""
+    rule: str
+    user_wounds: int = 0
+    item_wounds: int = 0
 
 
 @dataclass(frozen=True)
@@ -347,6 +357,16 @@ def check_weapon_usable(gs, e: int, weapon) -> None:
     """``weapon_usable``: raises RuleViolation if a trait of the weapon keeps character `e` from using it."""
     for _, h in _of("weapon_usable", _weapon_traits(weapon)):
         h(gs, e, weapon)
+
+
+def weapon_wear(gs, e: int, weapon) -> list[Wear]:
+    """``weapon_used``: what one use (an attack) of the weapon costs its user `e` and the weapon, in order."""
+    out = []
+    for _, h in _of("weapon_used", _weapon_traits(weapon)):
+        r = h(gs, e, weapon)
+        if r is not None:
+            out.append(r)
+    return out
 
 
 def weapon_fumbled(weapon):
