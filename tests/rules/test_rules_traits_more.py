@@ -302,3 +302,70 @@ def test_TRT_DEFECTIVE_each_use_has_a_10_percent_chance_of_a_weapon_wound():
                                            ("TRT-HARMFUL", -10), ("TRT-DEFECTIVE", -5)])
 def test_TRT_weapon_use_traits_cost_their_catalogue_price(trait, points):
     assert price(trait, "weapon") == points
+
+
+# --- the wound stage: 7 vidas, Afortunado -----------------------------------------------------------------------
+def seven(dice, dmg: int = 6) -> Game:
+    g = duel({"weapons": (weapon(DMG=dmg),)}, {"protections": (armour(4),)})
+    race(g, g.ids[1], "TRT-SEVEN-LIVES")
+    attack(g, *dice)
+    return g
+
+
+def test_TRT_SEVEN_LIVES_a_second_CH_DEF_at_DEF_minus_1():
+    """Core CMB-3's example: DEF 4, DMG 6: CH DEF 8 fails; the second at target 3 passes (3): 6 − 3 = 3 wounds."""
+    g = seven((5, 8, 3, 5))
+    defs = g.checks("DEF")
+    assert [(c["die"], c["target"], c["rule"]) for c in defs] == [(8, 4, "CMB-3"), (3, 3, "TRT-SEVEN-LIVES")]
+    assert g.wounds(g.ids[1]) == 3
+
+
+def test_TRT_SEVEN_LIVES_a_failed_second_check_gives_DMG_and_a_first_fumble_keeps_its_effects():
+    g = seven((5, 8, 4, 5))                                  # second check 4 > 3 fails: DMG 6 wounds
+    assert g.wounds(g.ids[1]) == 6
+    g = seven((5, 10, 2, 5))                                 # first fumble: DMG 7, armour wound; second passes
+    assert g.events("defence_fumble") and g.gs.equipment(g.ids[1]).protections[0].wounds == 1
+    assert g.wounds(g.ids[1]) == 7 - 3
+    g = seven((5, 3, 5))                                     # a passed first check: no second (6 − 4 = 2)
+    assert len(g.checks("DEF")) == 1 and g.wounds(g.ids[1]) == 2
+
+
+def test_TRT_SEVEN_LIVES_in_the_odds():
+    """The exact odds: E[wounds | DMG 6, DEF 4] = 3/10 × 2 + 5/10 × 4.9 + 1/10 × 5.8 = 3.63 (the second check
+    after a fumble at DMG 7); the attack's expectation is that of a hit (4/10) and a critical (1/10, DMG 7)."""
+    from wartime.rules.odds import wounds_distribution
+    from wartime.rules.traits import CombatTerms
+    terms = CombatTerms(second_def=("TRT-SEVEN-LIVES", -1))
+    e6 = sum(n * p for n, p in wounds_distribution(6, 4, 4, None, None, terms).items())
+    e7 = sum(n * p for n, p in wounds_distribution(7, 4, 4, None, None, terms).items())
+    assert e6 == Fraction(363, 100)
+    g = duel({"weapons": (weapon(DMG=6),)}, {"protections": (armour(4),)})
+    race(g, g.ids[1], "TRT-SEVEN-LIVES")
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).expected_wounds == Fraction(4, 10) * e6 + e7 / 10
+
+
+def test_TRT_LUCKY_a_1_on_1D10_ignores_a_wounding_hit():
+    """DEF 0, DMG 4: CH DEF 5 fails, 4 wounds would be taken: luck 1 ignores the hit (no CH PSI); luck 2 does not."""
+    for luck, wounds in ((1, 0), (2, 4)):
+        g = duel()
+        race(g, g.ids[1], "TRT-LUCKY")
+        attack(g, *((5, 5, 1) if luck == 1 else (5, 5, 2, 5)))
+        assert g.wounds(g.ids[1]) == wounds and g.events("luck_roll")[-1]["ignored"] == (luck == 1)
+        assert len(g.checks("PSI")) == (0 if luck == 1 else 1)
+
+
+def test_TRT_LUCKY_no_roll_without_wounds_and_in_the_odds():
+    g = duel(blue={"protections": (armour(5),)})
+    race(g, g.ids[1], "TRT-LUCKY")
+    attack(g, 5, 3)                                          # CH DEF 3 passes: 4 − 5 → 0 wounds, no luck die
+    assert not g.events("luck_roll")
+    plain = duel()
+    lucky = duel()
+    race(lucky, lucky.ids[1], "TRT-LUCKY")
+    odds = [attack_odds(x.gs, *x.ids, weapon_index=0, ranged=True).expected_wounds for x in (plain, lucky)]
+    assert odds[1] == odds[0] * Fraction(9, 10)
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-SEVEN-LIVES", 20), ("TRT-LUCKY", 7)])
+def test_TRT_wound_stage_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait, "race") == points

@@ -84,20 +84,37 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
-    if d.critical:
-        world.emit("defence_critical", "CMB-7", who=target, wounds=0)
-        if melee and not automatic and attacker is not None and gs.able(attacker):
-            world.emit("automatic_hit", "CMB-7", who=attacker, dmg=1)
-            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-7")
-        return 0
-    if d.fumble:
-        dmg += 1
-        world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
-        wound_best_protection(gs, target, "CMB-9")
+    for second in (False, True):
+        if d.critical:
+            world.emit("defence_critical", "CMB-7", who=target, wounds=0)
+            if melee and not automatic and attacker is not None and gs.able(attacker):
+                world.emit("automatic_hit", "CMB-7", who=attacker, dmg=1)
+                resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-7")
+            return 0
+        if d.fumble:
+            dmg += 1
+            world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
+            wound_best_protection(gs, target, "CMB-9")
+        if d.passed or second or terms.second_def is None:
+            break
+        # CMB-3 ruling: a second CH DEF after a failed one (TRT-SEVEN-LIVES): a new check (the first one's fumble
+        # kept its effects) with its DEF as the target and, on a pass, the DEF subtracted; it may be rerolled
+        defense = terms.second_defense(defense)
+        d = roll_check(world, target, "DEF", None, defense, mods, terms.second_def[0], "second CH DEF", **info)
+        if not d.passed:
+            via = traits.reroll_source(gs, target, None, "DEF")
+            if via is not None and traits.rerolls(via[1], d):
+                d = roll_check(world, target, "DEF", None, defense, mods, terms.second_def[0], "second CH DEF",
+                               reroll=via[0], **info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
     n = terms.wounds(dmg, defense, d.passed)                         # CMB-4 wound stage (Larga vida, ...)
     if max_wounds is not None:
         n = min(n, max_wounds)
+    if n > 0 and terms.lucky is not None:
+        luck = world.dice.d10()                                      # TRT-LUCKY: on a 1 the hit is ignored
+        world.emit("luck_roll", terms.lucky, who=target, die=luck, ignored=luck == 1, wounds=n)
+        if luck == 1:
+            n = 0
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")

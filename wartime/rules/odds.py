@@ -58,14 +58,8 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
     p_cover_stop = Fraction(0)
     if cover is not None and cover.full:
         p_cover_stop = p_pass(cover.piece_def)
-    for d, tenth, passed, crit, fumble in die_outcomes(def_target, def_always, def_reroll):
-        if crit:
-            n = 0
-        else:
-            n = terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
-        if max_wounds is not None:
-            n = min(n, max_wounds)
-        dist[n] = dist.get(n, Fraction(0)) + tenth * (1 - p_cover_stop)
+    for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, max_wounds):
+        dist[n] = dist.get(n, Fraction(0)) + p * (1 - p_cover_stop)
     if p_cover_stop:
         dist[0] = dist.get(0, Fraction(0)) + p_cover_stop
     return dist
@@ -112,7 +106,33 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
-                      terms.wound_threshold)
+                      terms.wound_threshold, terms.second_def, terms.lucky)
+
+
+def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None):
+    """(wounds, probability) of the CH DEF side of one hit past any cover piece (CMB-3, CMB-4, CMB-7, CMB-9): the
+    first CH DEF (`def_mods` the ± on its target), a second CH DEF after a failed one (terms.second_def, core
+    CMB-3 ruling: the first one's fumble keeps its DMG +1), the wound cap, then TRT-LUCKY's 1D10 (a 1 ignores a
+    wounding hit)."""
+    out = []
+    for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll):
+        raw = dmg + (1 if fumble else 0)
+        if crit:
+            branches = [(0, p)]
+        elif passed or terms.second_def is None:
+            branches = [(terms.wounds(terms.dmg(raw), defense, passed), p)]
+        else:
+            d2 = terms.second_defense(defense)
+            branches = [(0 if crit2 else terms.wounds(terms.dmg(raw + (1 if fumble2 else 0)), d2, passed2), p * p2)
+                        for _, p2, passed2, crit2, fumble2 in die_outcomes(d2 + def_mods, False, def_reroll)]
+        for n, q in branches:
+            if cap is not None:
+                n = min(n, cap)
+            if n > 0 and terms.lucky is not None:
+                out += [(n, q * Fraction(9, 10)), (0, q / 10)]
+            else:
+                out.append((n, q))
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -127,16 +147,23 @@ def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int
 @lru_cache(maxsize=4096)
 def _wounds_thousandths(dmg: int, defense: int, def_target: int, stop10: int, cap: int | None, terms,
                         def_always: bool, def_reroll: str | None) -> tuple:
-    """`wounds_distribution` in integers: ((wounds, probability × 1000), ...) with `stop10` = 10 × P(a full
-    cover piece stops the hit) (CMB-17)."""
+    """`wounds_distribution` in integers: ((wounds, probability × 10⁶), ...) with `stop10` = 10 × P(a full
+    cover piece stops the hit) (CMB-17). A plain CH DEF is a multiple of 1/100, a second CH DEF (TRT-SEVEN-LIVES)
+    of 1/10⁴, TRT-LUCKY's die one more 1/10: with the cover piece's tenth, 10⁶ keeps them all integers."""
     dist: dict[int, int] = {}
-    for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
-        n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
-        if cap is not None:
-            n = min(n, cap)
-        dist[n] = dist.get(n, 0) + p100 * (10 - stop10)
+    if terms.second_def is None and terms.lucky is None:
+        for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
+            n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
+            if cap is not None:
+                n = min(n, cap)
+            dist[n] = dist.get(n, 0) + p100 * (10 - stop10) * 1000
+    else:
+        for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, cap):
+            q = p * (10 - stop10) * 10 ** 5
+            assert q.denominator == 1
+            dist[n] = dist.get(n, 0) + int(q)
     if stop10:
-        dist[0] = dist.get(0, 0) + stop10 * 100
+        dist[0] = dist.get(0, 0) + stop10 * 10 ** 5
     return tuple(dist.items())
 
 
@@ -146,17 +173,20 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                dmg_plus: int = 0, dmg_factor: Fraction = Fraction(1), dmg_zero: str | None = None,
                imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
-               pass_no_wounds: bool = False, wound_threshold: int | None = None) -> AttackOdds:
+               pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
+               lucky: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
-    the cover piece × 10: 10⁶ for a wound expectation) and become Fractions once: the same exact values as
+    the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation) and become
+    Fractions once: the same exact values as
     summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
-                               pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold)
+                               pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
+                               second_def=second_def, lucky=lucky)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
-    exp = p_inc = p_hit = 0                                   # × 10⁶, × 10⁶, × 10³
+    exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³
     second10 = int(p_pass(imp_target) * 10) if second else 10
     for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max):
         if not passed:
@@ -176,4 +206,4 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(defense + def_check + def_bonus, def_always,
                                                                     def_reroll, 1) if passed)
     return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
-                      Fraction(exp, 10 ** 6), Fraction(p_inc, 10 ** 6))
+                      Fraction(exp, 10 ** 9), Fraction(p_inc, 10 ** 9))

@@ -1,7 +1,9 @@
 """Traits on criticals and on the wound stage (CMB-4's order; traits notes G10): TRT-SNIPER-WEAPON (Arma de
 francotirador: criticals on 1-2), TRT-TOOTHLESS (Sin dientes: no criticals, beats the wider range), TRT-EXTRA-DAMAGE
 (Daño extra), TRT-SLAUGHTERER (Matarife), TRT-ULTRA-PIERCING-AMMO (Munición ultraperforante), TRT-LONG-LIFE
-(Larga vida), TRT-GREAT-BEAST (Gran bestia); and TRT-CAVALRY (Caballería: a charge's DMG +2 instead of +1)."""
+(Larga vida), TRT-GREAT-BEAST (Gran bestia); and TRT-CAVALRY (Caballería: a charge's DMG +2 instead of +1).
+Issue 12 point 1: TRT-SEVEN-LIVES (7 vidas: a second CH DEF at DEF − 1) and TRT-LUCKY (Afortunado: 1D10, a 1
+ignores a wounding hit)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import register
@@ -60,3 +62,20 @@ register("TRT-ULTRA-PIERCING-AMMO", "Munición ultraperforante", {"crit_def_mod"
 register("TRT-LONG-LIFE", "Larga vida", {"wounds_on_pass": long_life}, kinds=("race",))
 register("TRT-GREAT-BEAST", "Gran bestia", {"wound_threshold": great_beast}, kinds=("race",))
 register("TRT-CAVALRY", "Caballería", {"dmg_mod": cavalry}, kinds=("race",))
+
+
+def seven_lives(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-SEVEN-LIVES: after its CH DEF finally fails (after any reroll) it makes a second CH DEF with DEF − 1, as
+    the target and, on a pass, as the DEF subtracted; the second result stands (its ruling and core CMB-3's
+    second CH DEF: a new check, so a first fumble keeps its DMG +1 and protection wound)."""
+    return -1 if bearer == target else None
+
+
+def lucky(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-LUCKY: each time it would suffer damage it rolls 1D10: on a 1 the damage is ignored (its ruling:
+    rolled after the CH DEF, only when at least 1 wound would be taken; the whole hit is ignored, no CH PSI)."""
+    return bearer == target
+
+
+register("TRT-SEVEN-LIVES", "7 vidas", {"second_def": seven_lives}, kinds=("race",))
+register("TRT-LUCKY", "Afortunado", {"luck": lucky}, kinds=("race",))

@@ -52,6 +52,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
     "weapon_usable": "equipment_rule",
+    "second_def": "def_mod",
+    "luck": "on_wounded",
     "weapon_used": "equipment_rule",
     "weapon_fumbled": "on_fumble",
     "hit_psi": "psychology",
@@ -522,6 +524,12 @@ class CombatTerms:
     crit_def_plus: int = 0            # DEF changed on a critical (crit_def_mod)
     pass_no_wounds: bool = False      # a passed CH DEF leaves no wounds (wounds_on_pass)
     wound_threshold: int | None = None  # only DMG above it wounds (wound_threshold)
+    second_def: tuple | None = None   # (trait ID, ± DEF) of a second CH DEF after a failed one (second_def)
+    lucky: str | None = None          # a trait rolling 1D10 to ignore a wounding hit on a 1 (luck)
+
+    def second_defense(self, defense: int) -> int:
+        """The DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed, minimum 0."""
+        return max(0, defense + self.second_def[1])
 
     def dmg(self, raw: int) -> int:
         """CMB-4 steps 2-4: `raw` (the base with the core's ± already added: critical, charge, CH DEF fumble)
@@ -560,7 +568,7 @@ class CombatTerms:
 
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
-                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "aura_attack_mod",
+                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -593,6 +601,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
+    second = lucky = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -636,6 +645,13 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             w = h(*args)
             if w is not None:
                 threshold = w if threshold is None else max(threshold, w)
+        for t, h in _of("second_def", carried):
+            delta = h(*args)
+            if delta is not None and (second is None or delta > second[1]):    # the highest DEF is used
+                second = (t, delta)
+        for t, h in _of("luck", carried):
+            if lucky is None and h(*args):
+                lucky = t
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -655,10 +671,10 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
-            or no_wounds or threshold is not None):
+            or no_wounds or threshold is not None or second or lucky):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold)
+                       no_wounds, threshold, second, lucky)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
