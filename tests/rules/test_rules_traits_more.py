@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_helpers import Game, M, armour, blade, weapon
+from rules_helpers import Game, M, armour, blade, piece, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, race
 from wartime.core.components import Life, Traits, Wounds
 from wartime.core.errors import RuleViolation
@@ -369,3 +369,31 @@ def test_TRT_LUCKY_no_roll_without_wounds_and_in_the_odds():
 @pytest.mark.parametrize("trait, points", [("TRT-SEVEN-LIVES", 20), ("TRT-LUCKY", 7)])
 def test_TRT_wound_stage_traits_cost_their_catalogue_price(trait, points):
     assert price(trait, "race") == points
+
+
+# --- terrain: Cojitranco -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path, plain, limping", [([[10, 24]], 1, 2), ([[12.4, 20]], 2, 3), ([[14.8, 20]], 3, 3)])
+def test_TRT_LIMPING_terrain_counts_one_level_worse(path, plain, limping):
+    """Mover (1 ENE): easy ground 1 → 2 (as difficult), across mud (difficult) 2 → 3 (as extreme), across the bog
+    (extreme) stays 3 (no ENE +3 step: its ruling)."""
+    mud = piece("mud", "difficult", 11, 15, 12, 25)
+    bog = piece("bog", "extreme", 13, 15, 14, 25)
+    for trait, cost in (("", plain), ("TRT-LIMPING", limping)):
+        g = Game(M(x=10, y=20, mov=5), M(side="blue", x=35, y=35), pieces=[mud, bog])
+        a, _ = g.ids
+        race(g, a, *([trait] if trait else []))
+        g.start_activation(a, energy=10)
+        assert g.engine.check_action(a, "move", {"path": path}) == cost
+
+
+def test_TRT_LIMPING_after_crouching_sets_easy_to_difficult():
+    """Crouched (MVA-4) easy ground is difficult; limping makes it extreme: Mover 1 + 2 = 3."""
+    g = Game(M(x=10, y=20, mov=5, posture="crouched"), M(side="blue", x=35, y=35))
+    a, _ = g.ids
+    race(g, a, "TRT-LIMPING")
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "move", {"path": [[10, 22]]}) == 3
+
+
+def test_TRT_LIMPING_costs_its_catalogue_price():
+    assert price("TRT-LIMPING", "race") == -5

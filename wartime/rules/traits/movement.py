@@ -1,6 +1,7 @@
 """Traits on movement (mov_mod): allowances (move_allowance) and movement actions a trait forbids
 (movement_restriction): TRT-FAST (Rápido), TRT-BERSERKER (Berserker), TRT-BURDENED (Lastrado),
-TRT-VERY-SHORT-LEGS (Piernas muy cortas, with its melee CH IMP −1)."""
+TRT-VERY-SHORT-LEGS (Piernas muy cortas, with its melee CH IMP −1); and the terrain class (terrain_class):
+TRT-LIMPING (Cojitranco)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
@@ -43,3 +44,16 @@ register("TRT-BERSERKER", "Berserker", {"move_allowance": berserker}, kinds=("ra
 register("TRT-BURDENED", "Lastrado", {"movement_restriction": burdened}, kinds=("race",))
 register("TRT-VERY-SHORT-LEGS", "Piernas muy cortas", {"movement_restriction": very_short_legs,
                                                        "attack_mod": very_short_legs_melee}, kinds=("race",))
+
+
+#: MOV-7's worst terrain class: extreme (ENE +2)
+EXTREME = 2
+
+
+def limping(gs, e: int, surcharge: int) -> int:
+    """TRT-LIMPING: terrain counts one level more difficult (its ruling): easy as difficult (ENE +1), difficult as
+    extreme (ENE +2), extreme stays extreme; after any minimum its state or load sets (crouched, carrying)."""
+    return min(EXTREME, surcharge + 1)
+
+
+register("TRT-LIMPING", "Cojitranco", {"terrain_class": limping}, kinds=("race",))

@@ -53,6 +53,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "turn_start": "on_turn_start",
     "weapon_usable": "equipment_rule",
     "second_def": "def_mod",
+    "terrain_class": "terrain_rule",
     "luck": "on_wounded",
     "weapon_used": "equipment_rule",
     "weapon_fumbled": "on_fumble",
@@ -697,6 +698,14 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     for _, h, bearers in _auras(gs, actor, "aura_ene_mod"):       # TRT-CRY-OF-MASTERY (G1, G10)
         plus += h(gs, bearers, actor, action, weapon, target) or 0
     return plus, cap
+
+
+def terrain_surcharge(gs, e: int, surcharge: int) -> int:
+    """``terrain_class``: the MOV-7 surcharge of a move (0 easy, 1 difficult, 2 extreme, after the minimum its
+    state or load sets) as the character's traits change it; each handler gets the previous one's result."""
+    for _, h in _of("terrain_class", character_traits(gs, e)):
+        surcharge = h(gs, e, surcharge)
+    return surcharge
 
 
 def allowance_bonus(gs, e: int, key: str) -> float:
