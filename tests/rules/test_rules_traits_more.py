@@ -8,7 +8,7 @@ import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, race
-from wartime.core.components import Life, Traits, Wounds
+from wartime.core.components import Life, Position, Traits, Wounds
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import priced_trait
 from wartime.rules.modifiers import roll_character_check
@@ -397,3 +397,46 @@ def test_TRT_LIMPING_after_crouching_sets_easy_to_difficult():
 
 def test_TRT_LIMPING_costs_its_catalogue_price():
     assert price("TRT-LIMPING", "race") == -5
+
+
+@pytest.mark.parametrize("con, cost", [(4, 2), (5, 1)])
+def test_TRT_HEAVY_EQUIPMENT_with_CON_4_or_less_easy_ground_counts_as_difficult(con, cost):
+    """A weapon with Equipo pesado: CON 4 moves over easy ground as difficult (Mover 1 + 1); CON 5 normally."""
+    g = Game(M(x=10, y=20, mov=5, CON=con, weapons=(weapon(traits=("TRT-HEAVY-EQUIPMENT",)),)),
+             M(side="blue", x=35, y=35))
+    a, _ = g.ids
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "move", {"path": [[10, 24]]}) == cost
+
+
+def test_TRT_HEAVY_EQUIPMENT_leaves_harder_terrain_and_comes_before_TRT_LIMPING():
+    """Across mud (difficult) it stays difficult (1 + 1); with Cojitranco too, easy ground: difficult (minimum),
+    then one level worse: extreme (1 + 2)."""
+    mud = piece("mud", "difficult", 11, 15, 12, 25)
+    g = Game(M(x=10, y=20, mov=5, CON=4, weapons=(weapon(traits=("TRT-HEAVY-EQUIPMENT",)),)),
+             M(side="blue", x=35, y=35), pieces=[mud])
+    a, _ = g.ids
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "move", {"path": [[12.4, 20]]}) == 2
+    race(g, a, "TRT-LIMPING")
+    assert g.engine.check_action(a, "move", {"path": [[10, 24]]}) == 3
+
+
+def test_TRT_FALL_WITH_STYLE_no_damage_from_a_fall():
+    """MVA-9: a 3 K drop is DMG 4 (a CH DEF); Caer con estilo: DMG 0, no hit, no dice."""
+    tower = piece("tower", "blocking", 9, 9, 12, 12, height=3.0, blocks_los=True)
+    g = Game(M(x=10.5, y=10.5, CON=9), M(side="blue", x=30, y=30), pieces=[tower])
+    a, _ = g.ids
+    race(g, a, "TRT-FALL-WITH-STYLE")
+    p = g.gs.pos(a)
+    g.set(a, Position(p.x, p.y, p.facing, 2))                 # perched on the tower
+    g.start_activation(a, energy=10)
+    g.act(a, "drop_down", to=[12.55, 10.5])
+    assert g.gs.pos(a).level == 1 and g.events("fall")[-1]["dmg"] == 0 and g.wounds(a) == 0
+    assert not g.checks() and g.all_dice_used()
+
+
+@pytest.mark.parametrize("trait, kind, points", [("TRT-HEAVY-EQUIPMENT", "weapon", -5),
+                                                 ("TRT-FALL-WITH-STYLE", "race", 5)])
+def test_TRT_heavy_equipment_and_fall_with_style_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points

@@ -130,8 +130,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   Called by ``rules.energy.price``. → ene_mod.
 * ``terrain_class(gs, e, surcharge) -> int`` -- the MOV-7 terrain surcharge of the character's move (0 easy,
   1 difficult, 2 extreme; after the minimum its state or load sets: crouched MVA-4, carrying MVA-8) as the trait
-  changes it; each handler gets the previous one's result (TRT-LIMPING). Called by ``terrain_surcharge`` when a
-  path is priced (moves, swimming, carrying). → terrain_rule.
+  changes it; each handler gets the previous one's result (TRT-LIMPING; a weapon it carries too:
+  TRT-HEAVY-EQUIPMENT). Called by ``terrain_surcharge`` when a path is priced (moves, swimming, carrying).
+  → terrain_rule.
+* ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
+  changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
   sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
@@ -204,7 +207,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
-                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge)
+                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
+                                           fall_dmg)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -54,6 +54,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "weapon_usable": "equipment_rule",
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
+    "fall_damage": "height_rule",
     "luck": "on_wounded",
     "weapon_used": "equipment_rule",
     "weapon_fumbled": "on_fumble",
@@ -702,10 +703,25 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
 
 def terrain_surcharge(gs, e: int, surcharge: int) -> int:
     """``terrain_class``: the MOV-7 surcharge of a move (0 easy, 1 difficult, 2 extreme, after the minimum its
-    state or load sets) as the character's traits change it; each handler gets the previous one's result."""
-    for _, h in _of("terrain_class", character_traits(gs, e)):
-        surcharge = h(gs, e, surcharge)
+    state or load sets) as the traits of the character and of the weapons it carries change it; each handler gets
+    the previous one's result."""
+    hs = handlers("terrain_class")
+    if not hs:
+        return surcharge
+    carried = set(character_traits(gs, e))
+    for w in gs.equipment(e).weapons:                 # a weapon's load (TRT-HEAVY-EQUIPMENT): once per bearer
+        carried.update(_weapon_traits(w))
+    for t, h in hs:                                   # ID order: Equipo pesado's minimum before Cojitranco
+        if t in carried:
+            surcharge = h(gs, e, surcharge)
     return surcharge
+
+
+def fall_dmg(gs, e: int, dmg: int) -> int:
+    """``fall_damage``: the DMG of a fall (MVA-9's table) as the character's traits change it."""
+    for _, h in _of("fall_damage", character_traits(gs, e)):
+        dmg = h(gs, e, dmg)
+    return dmg
 
 
 def allowance_bonus(gs, e: int, key: str) -> float:
