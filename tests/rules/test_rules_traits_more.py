@@ -440,3 +440,46 @@ def test_TRT_FALL_WITH_STYLE_no_damage_from_a_fall():
                                                  ("TRT-FALL-WITH-STYLE", "race", 5)])
 def test_TRT_heavy_equipment_and_fall_with_style_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- De Padrón, Aplasta ------------------------------------------------------------------------------------------
+def test_TRT_PADRON_PEPPER_half_the_hits_do_DMG_0():
+    """DEF 0, DMG 4: CH DEF 5 fails; 1D100 50 ≤ 50: DMG 0, no wounds, no CH PSI; 51: 4 wounds."""
+    for roll, wounds in ((50, 0), (51, 4)):
+        g = duel({"weapons": (weapon(DMG=4, traits=("TRT-PADRON-PEPPER",)),)})
+        attack(g, *((5, 5, roll) if wounds == 0 else (5, 5, roll, 5)))
+        assert g.wounds(g.ids[1]) == wounds and hit_dmg(g) == (0 if wounds == 0 else 4)
+        assert g.events("percent_roll")[-1]["for_rule"] == "TRT-PADRON-PEPPER"
+
+
+def test_TRT_PADRON_PEPPER_halves_the_expected_wounds_in_the_odds():
+    plain = duel()
+    pepper = duel({"weapons": (weapon(DMG=4, traits=("TRT-PADRON-PEPPER",)),)})
+    odds = [attack_odds(x.gs, *x.ids, weapon_index=0, ranged=True) for x in (plain, pepper)]
+    assert odds[1].expected_wounds == odds[0].expected_wounds / 2 and odds[1].p_hit == odds[0].p_hit
+
+
+def test_TRT_CRUSHING_a_hit_takes_1_QUA_off_a_protection_even_without_wounds():
+    """DMG 3 against DEF 3: CH DEF 2 passes, 0 wounds; the armour (QUA 5) drops to QUA 4. A miss crushes nothing."""
+    g = duel({"weapons": (weapon(DMG=3, traits=("TRT-CRUSHING",)),)}, {"protections": (armour(3, QUA=5),)})
+    a, b = g.ids
+    attack(g, 5, 2)
+    assert g.wounds(b) == 0 and g.gs.equipment(b).protections[0].QUA == 4
+    g.gs.set_activation(a, acted=False, started=False)
+    attack(g, 8)
+    assert g.gs.equipment(b).protections[0].QUA == 4
+
+
+def test_TRT_CRUSHING_takes_the_protection_closest_to_being_disabled():
+    """Armour QUA 5, shield QUA 2 with 1 wound: the shield drops to QUA 1 = its wounds: disabled (WND-4)."""
+    g = duel({"weapons": (weapon(DMG=3, traits=("TRT-CRUSHING",)),)},
+             {"protections": (armour(3, QUA=5), armour(1, QUA=2, wounds=1, key="shield"))})
+    b = g.ids[1]
+    attack(g, 5, 2)                                          # DEF 3 + 1: CH DEF 2 passes, 3 − 4: 0 wounds
+    armour_, shield = g.gs.equipment(b).protections
+    assert armour_.QUA == 5 and shield.QUA == 1 and shield.current_def == 0
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-PADRON-PEPPER", -10), ("TRT-CRUSHING", 2)])
+def test_TRT_pepper_and_crushing_cost_their_catalogue_price(trait, points):
+    assert price(trait, "weapon") == points

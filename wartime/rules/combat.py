@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from wartime.core.components import Surprise
-from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
+from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.modifiers import attack_mods, roll_character_check
 from wartime.rules.psychology import psi_check
@@ -107,6 +107,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                 d = roll_check(world, target, "DEF", None, defense, mods, terms.second_def[0], "second CH DEF",
                                reroll=via[0], **info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
+    if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0"):    # TRT-PADRON-PEPPER: step 4
+        dmg = 0
     n = terms.wounds(dmg, defense, d.passed)                         # CMB-4 wound stage (Larga vida, ...)
     if max_wounds is not None:
         n = min(n, max_wounds)
@@ -253,6 +255,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
                                 max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms)
+    traits.after_hit(gs, attacker, target, weapon, ranged)             # hook point on_hit (TRT-CRUSHING)
     cowing = traits.hit_psi(gs, attacker, target, weapon, ranged)      # hook point hit_psi (TRT-COWING)
     if cowing is not None and out["wounds"] == 0 and gs.able(target):
         psi_check(gs, ctx, target, source=attacker, reason="hit", rule=cowing)   # one CH PSI per hit

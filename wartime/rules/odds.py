@@ -106,14 +106,14 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
-                      terms.wound_threshold, terms.second_def, terms.lucky)
+                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin)
 
 
 def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None):
     """(wounds, probability) of the CH DEF side of one hit past any cover piece (CMB-3, CMB-4, CMB-7, CMB-9): the
     first CH DEF (`def_mods` the ± on its target), a second CH DEF after a failed one (terms.second_def, core
-    CMB-3 ruling: the first one's fumble keeps its DMG +1), the wound cap, then TRT-LUCKY's 1D10 (a 1 ignores a
-    wounding hit)."""
+    CMB-3 ruling: the first one's fumble keeps its DMG +1), the wound cap, TRT-PADRON-PEPPER's 50 % DMG 0, then
+    TRT-LUCKY's 1D10 (a 1 ignores a wounding hit)."""
     out = []
     for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll):
         raw = dmg + (1 if fumble else 0)
@@ -128,6 +128,9 @@ def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_
         for n, q in branches:
             if cap is not None:
                 n = min(n, cap)
+            if n > 0 and terms.coin is not None:        # TRT-PADRON-PEPPER: DMG 0 half the time
+                out.append((0, q / 2))
+                q /= 2
             if n > 0 and terms.lucky is not None:
                 out += [(n, q * Fraction(9, 10)), (0, q / 10)]
             else:
@@ -151,7 +154,7 @@ def _wounds_thousandths(dmg: int, defense: int, def_target: int, stop10: int, ca
     cover piece stops the hit) (CMB-17). A plain CH DEF is a multiple of 1/100, a second CH DEF (TRT-SEVEN-LIVES)
     of 1/10⁴, TRT-LUCKY's die one more 1/10: with the cover piece's tenth, 10⁶ keeps them all integers."""
     dist: dict[int, int] = {}
-    if terms.second_def is None and terms.lucky is None:
+    if terms.second_def is None and terms.lucky is None and terms.coin is None:
         for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
             n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
             if cap is not None:
@@ -174,7 +177,7 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
                pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
-               lucky: str | None = None) -> AttackOdds:
+               lucky: str | None = None, coin: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
@@ -183,7 +186,7 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
-                               second_def=second_def, lucky=lucky)
+                               second_def=second_def, lucky=lucky, coin=coin)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
     exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³

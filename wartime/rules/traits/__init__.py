@@ -121,6 +121,12 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   DEF; TRT-SEVEN-LIVES). → def_mod.
 * ``luck(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: when the hit would wound the target
   (after the CH DEF, at least 1 wound), it rolls 1D10 and a 1 ignores the whole hit (TRT-LUCKY). → on_wounded.
+* ``dmg_coin(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit rolls a 50 % chance
+  (BAS-6, after the CH DEF) that its final DMG is 0 whatever the other terms (CMB-4 step 4; TRT-PADRON-PEPPER).
+  → percent_roll.
+* ``on_hit(gs, bearer, attacker, target, weapon, ranged) -> None`` -- a rule of the attacker's or its weapon's
+  after a hit (a passed CH IMP), even without wounds (TRT-CRUSHING). Called by ``after_hit`` from
+  ``rules.combat.resolve_attack``. → on_hit.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 
@@ -208,7 +214,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg)
+                                           fall_dmg, after_hit)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,10 +1,12 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
-Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE). A weapon is "used" once per attack
+Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE), De Padrón (TRT-PADRON-PEPPER),
+Aplasta (TRT-CRUSHING). A weapon is "used" once per attack
 made with it (an area attack included), after the attack is resolved."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+from wartime.core.components import Equipment
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import percent
 from wartime.rules.traits.registry import Wear, register
@@ -56,3 +58,32 @@ def defective(gs, e: int, weapon) -> Wear | None:
 
 register("TRT-HARMFUL", "Dañino", {"weapon_used": harmful}, kinds=("weapon",))
 register("TRT-DEFECTIVE", "Defectuoso", {"weapon_used": defective}, kinds=("weapon",))
+
+
+def padron_pepper(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-PADRON-PEPPER: each hit with this weapon has a 50 % chance (1D100 ≤ 50, rolled per hit after the CH
+    DEF) that its final DMG is 0 whatever the other modifiers (its ruling: CMB-4 step 4)."""
+    return bearer == attacker
+
+
+def crushing(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-CRUSHING: a hit with this weapon takes 1 QUA off one of the target's protections, permanently, even
+    without wounds (its ruling; the attacker chooses: the engine takes the one closest to being disabled, QUA −
+    wounds, WND-4, then the highest current DEF, then the first)."""
+    if not gs.on_table(target):
+        return
+    eq = gs.world.get(target, Equipment)
+    worn = [i for i, p in enumerate(eq.protections) if p.QUA > 0]
+    if not worn:
+        return
+    i = min(worn, key=lambda k: (eq.protections[k].QUA - eq.protections[k].wounds, -eq.protections[k].current_def, k))
+    p = eq.protections[i]
+    prots = list(eq.protections)
+    prots[i] = replace(p, QUA=p.QUA - 1)
+    gs.world.set(target, replace(eq, protections=tuple(prots)))
+    gs.world.emit("equipment_quality", "TRT-CRUSHING", who=target, item=p.name, QUA=p.QUA - 1,
+                  disabled=prots[i].wounds >= prots[i].QUA)
+
+
+register("TRT-PADRON-PEPPER", "De Padrón", {"dmg_coin": padron_pepper}, kinds=("weapon",))
+register("TRT-CRUSHING", "Aplasta", {"on_hit": crushing}, kinds=("weapon",))

@@ -55,6 +55,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
     "fall_damage": "height_rule",
+    "dmg_coin": "percent_roll",
+    "on_hit": "on_hit",
     "luck": "on_wounded",
     "weapon_used": "equipment_rule",
     "weapon_fumbled": "on_fumble",
@@ -363,6 +365,14 @@ def check_weapon_usable(gs, e: int, weapon) -> None:
         h(gs, e, weapon)
 
 
+def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
+    """``on_hit``: what the traits of the attacker and of its weapon do after a hit (a passed CH IMP), whatever
+    the wounds."""
+    for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
+        for _, h in _of("on_hit", carried):
+            h(gs, attacker, attacker, target, weapon, ranged)
+
+
 def weapon_wear(gs, e: int, weapon) -> list[Wear]:
     """``weapon_used``: what one use (an attack) of the weapon costs its user `e` and the weapon, in order."""
     out = []
@@ -528,6 +538,7 @@ class CombatTerms:
     wound_threshold: int | None = None  # only DMG above it wounds (wound_threshold)
     second_def: tuple | None = None   # (trait ID, ± DEF) of a second CH DEF after a failed one (second_def)
     lucky: str | None = None          # a trait rolling 1D10 to ignore a wounding hit on a 1 (luck)
+    coin: str | None = None           # a trait whose 50 % roll per hit sets DMG 0 (dmg_coin)
 
     def second_defense(self, defense: int) -> int:
         """The DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed, minimum 0."""
@@ -570,7 +581,8 @@ class CombatTerms:
 
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
-                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "aura_attack_mod",
+                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
+                 "on_hit", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -603,7 +615,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = None
+    second = lucky = coin = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -654,6 +666,9 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         for t, h in _of("luck", carried):
             if lucky is None and h(*args):
                 lucky = t
+        for t, h in _of("dmg_coin", carried):
+            if coin is None and h(*args):
+                coin = t
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -673,10 +688,10 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
-            or no_wounds or threshold is not None or second or lucky):
+            or no_wounds or threshold is not None or second or lucky or coin):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold, second, lucky)
+                       no_wounds, threshold, second, lucky, coin)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
