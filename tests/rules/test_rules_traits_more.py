@@ -483,3 +483,26 @@ def test_TRT_CRUSHING_takes_the_protection_closest_to_being_disabled():
 @pytest.mark.parametrize("trait, points", [("TRT-PADRON-PEPPER", -10), ("TRT-CRUSHING", 2)])
 def test_TRT_pepper_and_crushing_cost_their_catalogue_price(trait, points):
     assert price(trait, "weapon") == points
+
+
+# --- Contracarga ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("counter", [False, True])
+def test_TRT_COUNTER_CHARGE_chargers_get_no_charge_bonus(counter):
+    """CBA-12: a charge gives the melee attack CH IMP +1 and DMG +1, Caballería one more DMG (blade 3 + CON 4 − 4
+    = 3 → 5); against Contracarga none of them: target 5, DMG 3. The charge itself still happens."""
+    g = Game(M(x=5, y=20, AGI=5, mov=5, weapons=(blade(DMG=3),)), M(side="blue", x=12, y=20, CON=9, facing=180.0))
+    a, b = g.ids
+    race(g, a, "TRT-CAVALRY")
+    if counter:
+        race(g, b, "TRT-COUNTER-CHARGE")
+    g.start_activation(a, energy=10)
+    g.act(a, "charge", target=b, path=[[11, 20]])
+    assert g.gs.in_contact(a, b)
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.check("IMP")["target"] == (5 if counter else 6)
+    assert hit_dmg(g) == (3 if counter else 5) and g.all_dice_used()
+
+
+def test_TRT_COUNTER_CHARGE_costs_its_catalogue_price():
+    assert price("TRT-COUNTER-CHARGE", "race") == 5

@@ -95,7 +95,7 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
             mods.append(Modifier("MVA-5", 2, "target prone"))
         elif distance > 3.0 + 1e-9:
             mods.append(Modifier("MVA-5", -2, "target prone"))
-    if not ranged and gs.effects(attacker).charge_target == target:
+    if not ranged and traits.charge_bonus(gs, attacker, target):         # CBA-12 (TRT-COUNTER-CHARGE denies it)
         mods.append(Modifier("CBA-12", 1, "charge"))
     if ranged:
         pt = gs.pos(target)

@@ -234,7 +234,7 @@ class _WeaponMelee(Action):
         return gs.weapon(actor, prepared.weapon_index).ENE
 
     def resolve(self, gs, ctx, prepared):
-        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
         if self.firearm:
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
@@ -298,7 +298,7 @@ class UnarmedAttack(Action):
         return 1
 
     def resolve(self, gs, ctx, prepared):
-        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
                        dmg_bonus=bonus)
         _after_melee(gs, ctx, prepared.target)

@@ -384,7 +384,7 @@ class ImprovisedMeleeAttack(Action):
         t, ref = prepared
         kind, n = ref.split(":")
         thing = held_thing(gs, ctx.actor, ref)
-        bonus = 1 if gs.effects(ctx.actor).charge_target == t else 0                    # CBA-12 DMG +1
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, t) else 0                       # CBA-12 DMG +1
         resolve_attack(gs, ctx, ctx.actor, t, weapon_index=int(n) if kind == "weapon" else None, ranged=False,
                        extra_imp=[Modifier("CBA-9", -1, "improvised weapon")], dmg_bonus=bonus,
                        base_dmg=material_dmg(thing))

@@ -121,6 +121,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   DEF; TRT-SEVEN-LIVES). → def_mod.
 * ``luck(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: when the hit would wound the target
   (after the CH DEF, at least 1 wound), it rolls 1D10 and a 1 ignores the whole hit (TRT-LUCKY). → on_wounded.
+* ``charge_bonus_denied(gs, bearer, attacker, target) -> bool`` -- True: an enemy charging the bearer gets none of
+  the bonuses that exist because it charged (TRT-COUNTER-CHARGE). Asked by ``charge_bonus``, which Cargar's
+  CH IMP +1 and DMG +1 (CBA-12) and the traits' charge bonuses call. → dmg_mod.
 * ``dmg_coin(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit rolls a 50 % chance
   (BAS-6, after the CH DEF) that its final DMG is 0 whatever the other terms (CMB-4 step 4; TRT-PADRON-PEPPER).
   → percent_roll.
@@ -214,7 +217,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg, after_hit)
+                                           fall_dmg, after_hit, charge_bonus)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

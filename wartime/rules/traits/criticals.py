@@ -3,10 +3,10 @@ francotirador: criticals on 1-2), TRT-TOOTHLESS (Sin dientes: no criticals, beat
 (Daño extra), TRT-SLAUGHTERER (Matarife), TRT-ULTRA-PIERCING-AMMO (Munición ultraperforante), TRT-LONG-LIFE
 (Larga vida), TRT-GREAT-BEAST (Gran bestia); and TRT-CAVALRY (Caballería: a charge's DMG +2 instead of +1).
 Issue 12 point 1: TRT-SEVEN-LIVES (7 vidas: a second CH DEF at DEF − 1) and TRT-LUCKY (Afortunado: 1D10, a 1
-ignores a wounding hit)."""
+ignores a wounding hit), TRT-COUNTER-CHARGE (Contracarga: chargers get no charge bonus)."""
 from __future__ import annotations
 
-from wartime.rules.traits.registry import register
+from wartime.rules.traits.registry import charge_bonus, register
 
 
 def sniper(gs, bearer, attacker, target, weapon, ranged) -> int | None:
@@ -49,7 +49,7 @@ def great_beast(gs, bearer, attacker, target, weapon, ranged) -> int | None:
 def cavalry(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-CAVALRY: when charging, DMG +2 instead of +1: one more on the melee attack its charge set up
     (CBA-12's bonus target)."""
-    if bearer == attacker and not ranged and gs.effects(attacker).charge_target == target:
+    if bearer == attacker and not ranged and charge_bonus(gs, attacker, target):
         return 1
     return None
 
@@ -79,3 +79,13 @@ def lucky(gs, bearer, attacker, target, weapon, ranged) -> bool:
 
 register("TRT-SEVEN-LIVES", "7 vidas", {"second_def": seven_lives}, kinds=("race",))
 register("TRT-LUCKY", "Afortunado", {"luck": lucky}, kinds=("race",))
+
+
+def counter_charge(gs, bearer, attacker, target) -> bool:
+    """TRT-COUNTER-CHARGE: enemies charging it get no bonus that exists because they charged (its ruling: Cargar's
+    CH IMP +1 and DMG +1, TRT-CAVALRY's, TRT-BATTLE-CRY's); the charge move and charge maluses stand. The passive
+    trait is not the Contracarga reaction (CBA-13: CH DEF +1), and both may apply."""
+    return bearer == target
+
+
+register("TRT-COUNTER-CHARGE", "Contracarga", {"charge_bonus_denied": counter_charge}, kinds=("race",))

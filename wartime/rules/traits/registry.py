@@ -56,6 +56,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "terrain_class": "terrain_rule",
     "fall_damage": "height_rule",
     "dmg_coin": "percent_roll",
+    "charge_bonus_denied": "dmg_mod",
     "on_hit": "on_hit",
     "luck": "on_wounded",
     "weapon_used": "equipment_rule",
@@ -363,6 +364,16 @@ def check_weapon_usable(gs, e: int, weapon) -> None:
     """``weapon_usable``: raises RuleViolation if a trait of the weapon keeps character `e` from using it."""
     for _, h in _of("weapon_usable", _weapon_traits(weapon)):
         h(gs, e, weapon)
+
+
+def charge_bonus(gs, attacker: int, target: int) -> bool:
+    """CBA-12: whether the attacker's melee attack on `target` gets the bonuses of a charge: it charged that target
+    (the charge set it up) and no trait of the target denies them (hook ``charge_bonus_denied``,
+    TRT-COUNTER-CHARGE). Every bonus that exists because it charged asks this (Cargar's CH IMP +1 and DMG +1,
+    TRT-CAVALRY, TRT-BATTLE-CRY); the charge move itself and the charge's maluses do not."""
+    if gs.effects(attacker).charge_target != target:
+        return False
+    return not any(h(gs, target, attacker, target) for _, h in _of("charge_bonus_denied", character_traits(gs, target)))
 
 
 def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
