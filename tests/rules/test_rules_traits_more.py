@@ -506,3 +506,42 @@ def test_TRT_COUNTER_CHARGE_chargers_get_no_charge_bonus(counter):
 
 def test_TRT_COUNTER_CHARGE_costs_its_catalogue_price():
     assert price("TRT-COUNTER-CHARGE", "race") == 5
+
+
+def test_TRT_SUPER_SIGHT_FOV_range_plus_5_K():
+    """VOL 3: 15 + 5 = 20 K: an enemy 18 K ahead is now in its field of view."""
+    g = Game(M(x=10, y=20, VOL=3), M(side="blue", x=28, y=20, facing=180.0))
+    a, b = g.ids
+    assert g.gs.fov_range(a) == 15 and not g.gs.in_fov(a, b)
+    race(g, a, "TRT-SUPER-SIGHT")
+    assert g.gs.fov_range(a) == 20 and g.gs.in_fov(a, b)
+
+
+def _drains(trait: str, loss: int) -> None:
+    """A hit drains the target's ENE even without wounds (DEF 5 passes), never below −10; a miss drains nothing."""
+    g = duel({"weapons": (weapon(DMG=4, traits=(trait,)),)}, {"protections": (armour(5),), "energy": 2})
+    a, b = g.ids
+    attack(g, 5, 3)
+    assert g.wounds(b) == 0 and g.energy(b) == 2 - loss
+    assert g.events("energy", who=b)[-1]["rule"] == trait
+    g.gs.set_energy(b, -9, "test", "test")
+    g.gs.set_activation(a, acted=False, started=False)
+    attack(g, 5, 3)
+    assert g.energy(b) == -10
+    g.gs.set_activation(a, acted=False, started=False)
+    attack(g, 8)
+    assert g.energy(b) == -10 and len(g.events("energy", who=b, rule=trait)) == 2
+
+
+def test_TRT_BLINDING_AMMO_a_hit_target_loses_3_ENE():
+    _drains("TRT-BLINDING-AMMO", 3)
+
+
+def test_TRT_PARALYSING_AMMO_a_hit_target_loses_ENE_equal_to_the_weapon_DMG():
+    _drains("TRT-PARALYSING-AMMO", 4)
+
+
+@pytest.mark.parametrize("trait, kind, points", [("TRT-SUPER-SIGHT", "race", 3), ("TRT-BLINDING-AMMO", "weapon", 5),
+                                                 ("TRT-PARALYSING-AMMO", "weapon", 10)])
+def test_TRT_sight_and_draining_ammo_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points

@@ -1,6 +1,6 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
 Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE), De Padrón (TRT-PADRON-PEPPER),
-Aplasta (TRT-CRUSHING). A weapon is "used" once per attack
+Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO). A weapon is "used" once per attack
 made with it (an area attack included), after the attack is resolved."""
 from __future__ import annotations
 
@@ -87,3 +87,28 @@ def crushing(gs, bearer, attacker, target, weapon, ranged) -> None:
 
 register("TRT-PADRON-PEPPER", "De Padrón", {"dmg_coin": padron_pepper}, kinds=("weapon",))
 register("TRT-CRUSHING", "Aplasta", {"on_hit": crushing}, kinds=("weapon",))
+
+
+#: the ENE floor (ENE-3 / REA-2): a character's ENE never goes below −10
+ENE_FLOOR = -10
+
+
+def _drain(gs, target: int, n: int, rule: str) -> None:
+    if gs.on_table(target) and n > 0:
+        gs.set_energy(target, max(ENE_FLOOR, gs.energy(target) - n), rule, "hit")
+
+
+def blinding_ammo(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-BLINDING-AMMO: a hit target loses 3 ENE (its ruling: below 0 down to −10, the debt carries into its
+    next activation)."""
+    _drain(gs, target, 3, "TRT-BLINDING-AMMO")
+
+
+def paralysing_ammo(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-PARALYSING-AMMO: a hit target loses as much ENE as the weapon's DMG (its current DMG, WND-6; floor −10
+    as TRT-BLINDING-AMMO)."""
+    _drain(gs, target, weapon.current_dmg, "TRT-PARALYSING-AMMO")
+
+
+register("TRT-BLINDING-AMMO", "Munición cegadora", {"on_hit": blinding_ammo}, kinds=("weapon",))
+register("TRT-PARALYSING-AMMO", "Munición paralizante", {"on_hit": paralysing_ammo}, kinds=("weapon",))

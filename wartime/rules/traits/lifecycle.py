@@ -1,6 +1,6 @@
 """Traits timed by the turn and the activation, and the initiative and the field of view (issue 12 point 1):
 Despertando del letargo (TRT-AWAKENING), Enfermo terminal (TRT-TERMINALLY-ILL), Devora almas (TRT-SOUL-EATER),
-Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED)."""
+Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED), Súper vista (TRT-SUPER-SIGHT)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -42,8 +42,14 @@ def short_sighted(gs, e: int) -> float:
     return -5.0
 
 
+def super_sight(gs, e: int) -> float:
+    """TRT-SUPER-SIGHT: field-of-view range +5 K (VOL × 5 + 5 K)."""
+    return 5.0
+
+
 register("TRT-AWAKENING", "Despertando del letargo", {"turn_start": awakening}, kinds=("race",))
 register("TRT-TERMINALLY-ILL", "Enfermo terminal", {"activation_end": terminally_ill}, kinds=("race",))
 register("TRT-SOUL-EATER", "Devora almas", {"kill_heal": soul_eater}, kinds=("race",))
 register("TRT-SCOUT", "Explorador", {"initiative_mod": scout}, kinds=("race",))
 register("TRT-SHORT-SIGHTED", "Corto de vista", {"fov_mod": short_sighted}, kinds=("race",))
+register("TRT-SUPER-SIGHT", "Súper vista", {"fov_mod": super_sight}, kinds=("race",))
