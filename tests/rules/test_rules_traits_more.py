@@ -335,13 +335,34 @@ def test_TRT_SEVEN_LIVES_in_the_odds():
     after a fumble at DMG 7); the attack's expectation is that of a hit (4/10) and a critical (1/10, DMG 7)."""
     from wartime.rules.odds import wounds_distribution
     from wartime.rules.traits import CombatTerms
-    terms = CombatTerms(second_def=("TRT-SEVEN-LIVES", -1))
+    terms = CombatTerms(second_def=(("TRT-SEVEN-LIVES", "plus", -1),))
     e6 = sum(n * p for n, p in wounds_distribution(6, 4, 4, None, None, terms).items())
     e7 = sum(n * p for n, p in wounds_distribution(7, 4, 4, None, None, terms).items())
     assert e6 == Fraction(363, 100)
     g = duel({"weapons": (weapon(DMG=6),)}, {"protections": (armour(4),)})
     race(g, g.ids[1], "TRT-SEVEN-LIVES")
     assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).expected_wounds == Fraction(4, 10) * e6 + e7 / 10
+
+
+@pytest.mark.parametrize("traits_, target, wounds", [(("TRT-SECOND-CHANCE",), 2, 4), (("TRT-SAFEGUARD",), 5, 1),
+                                                     (("TRT-SEVEN-LIVES", "TRT-SECOND-CHANCE"), 3, 3)])
+def test_TRT_SECOND_CHANCE_and_TRT_SAFEGUARD_second_CH_DEF(traits_, target, wounds):
+    """Core CMB-3's example, DEF 4 and DMG 6, first CH DEF 8 fails: Otra oportunidad DEF / 2 = 2 (a 2 passes:
+    4 wounds), Salvaguarda DEF 5 (1 wound); with 7 vidas too, one second check, the highest DEF (3: 3 wounds)."""
+    g = duel({"weapons": (weapon(DMG=6),)}, {"protections": (armour(4),)})
+    race(g, g.ids[1], *traits_)
+    attack(g, 5, 8, 2, 5)
+    second = g.checks("DEF")[-1]
+    assert len(g.checks("DEF")) == 2 and second["target"] == target and g.wounds(g.ids[1]) == wounds
+    assert second["rule"] == {2: "TRT-SECOND-CHANCE", 5: "TRT-SAFEGUARD", 3: "TRT-SEVEN-LIVES"}[target]
+
+
+def test_TRT_SECOND_CHANCE_half_DEF_rounds_up_and_TRT_SAFEGUARD_ignores_its_own_DEF():
+    from wartime.rules.traits import CombatTerms
+    half = CombatTerms(second_def=(("TRT-SECOND-CHANCE", "half", None),))
+    five = CombatTerms(second_def=(("TRT-SAFEGUARD", "set", 5),))
+    assert half.second_defense(5) == ("TRT-SECOND-CHANCE", 3) and half.second_defense(0) == ("TRT-SECOND-CHANCE", 0)
+    assert five.second_defense(0) == ("TRT-SAFEGUARD", 5) and five.second_defense(8) == ("TRT-SAFEGUARD", 5)
 
 
 def test_TRT_LUCKY_a_1_on_1D10_ignores_a_wounding_hit():
@@ -366,7 +387,8 @@ def test_TRT_LUCKY_no_roll_without_wounds_and_in_the_odds():
     assert odds[1] == odds[0] * Fraction(9, 10)
 
 
-@pytest.mark.parametrize("trait, points", [("TRT-SEVEN-LIVES", 20), ("TRT-LUCKY", 7)])
+@pytest.mark.parametrize("trait, points", [("TRT-SEVEN-LIVES", 20), ("TRT-LUCKY", 7), ("TRT-SECOND-CHANCE", 15),
+                                           ("TRT-SAFEGUARD", 20)])
 def test_TRT_wound_stage_traits_cost_their_catalogue_price(trait, points):
     assert price(trait, "race") == points
 

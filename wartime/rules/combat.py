@@ -99,13 +99,13 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             break
         # CMB-3 ruling: a second CH DEF after a failed one (TRT-SEVEN-LIVES): a new check (the first one's fumble
         # kept its effects) with its DEF as the target and, on a pass, the DEF subtracted; it may be rerolled
-        defense = terms.second_defense(defense)
-        d = roll_check(world, target, "DEF", None, defense, mods, terms.second_def[0], "second CH DEF", **info)
+        rule2, defense = terms.second_defense(defense)
+        d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", **info)
         if not d.passed:
             via = traits.reroll_source(gs, target, None, "DEF")
             if via is not None and traits.rerolls(via[1], d):
-                d = roll_check(world, target, "DEF", None, defense, mods, terms.second_def[0], "second CH DEF",
-                               reroll=via[0], **info)
+                d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", reroll=via[0],
+                               **info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
     if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0"):    # TRT-PADRON-PEPPER: step 4
         dmg = 0

@@ -122,7 +122,7 @@ def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_
         elif passed or terms.second_def is None:
             branches = [(terms.wounds(terms.dmg(raw), defense, passed), p)]
         else:
-            d2 = terms.second_defense(defense)
+            d2 = terms.second_defense(defense)[1]
             branches = [(0 if crit2 else terms.wounds(terms.dmg(raw + (1 if fumble2 else 0)), d2, passed2), p * p2)
                         for _, p2, passed2, crit2, fumble2 in die_outcomes(d2 + def_mods, False, def_reroll)]
         for n, q in branches:

@@ -115,10 +115,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → def_mod.
 * ``wound_threshold(...) -> int | None`` -- only a final DMG above it wounds the target (CMB-4 wound stage).
   → dmg_mod.
-* ``second_def(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- the target has a second CH DEF
-  after its first finally fails, with DEF ± the answer as its target and, on a pass, as the DEF subtracted (core
-  CMB-3's second CH DEF ruling: a new check, the first one's fumble keeps its effects; one per hit, the highest
-  DEF; TRT-SEVEN-LIVES). → def_mod.
+* ``second_def(gs, bearer, attacker, target, weapon, ranged) -> (op, n) | None`` -- the target has a second CH
+  DEF after its first finally fails, with the first check's DEF changed by ('plus', ±n), ('half', None: /2 x.5
+  up) or ('set', n) as its target and, on a pass, as the DEF subtracted (core CMB-3's second CH DEF ruling: a
+  new check, the first one's fumble keeps its effects; one per hit, the highest DEF; TRT-SEVEN-LIVES,
+  TRT-SECOND-CHANCE, TRT-SAFEGUARD). → def_mod.
 * ``luck(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: when the hit would wound the target
   (after the CH DEF, at least 1 wound), it rolls 1D10 and a 1 ignores the whole hit (TRT-LUCKY). → on_wounded.
 * ``charge_bonus_denied(gs, bearer, attacker, target) -> bool`` -- True: an enemy charging the bearer gets none of

@@ -2,7 +2,8 @@
 francotirador: criticals on 1-2), TRT-TOOTHLESS (Sin dientes: no criticals, beats the wider range), TRT-EXTRA-DAMAGE
 (Daño extra), TRT-SLAUGHTERER (Matarife), TRT-ULTRA-PIERCING-AMMO (Munición ultraperforante), TRT-LONG-LIFE
 (Larga vida), TRT-GREAT-BEAST (Gran bestia); and TRT-CAVALRY (Caballería: a charge's DMG +2 instead of +1).
-Issue 12 point 1: TRT-SEVEN-LIVES (7 vidas: a second CH DEF at DEF − 1) and TRT-LUCKY (Afortunado: 1D10, a 1
+Issue 12 point 1: TRT-SEVEN-LIVES (7 vidas: a second CH DEF at DEF − 1), TRT-SECOND-CHANCE (Otra oportunidad: at
+DEF / 2), TRT-SAFEGUARD (Salvaguarda: at DEF 5), and TRT-LUCKY (Afortunado: 1D10, a 1
 ignores a wounding hit), TRT-COUNTER-CHARGE (Contracarga: chargers get no charge bonus)."""
 from __future__ import annotations
 
@@ -64,11 +65,23 @@ register("TRT-GREAT-BEAST", "Gran bestia", {"wound_threshold": great_beast}, kin
 register("TRT-CAVALRY", "Caballería", {"dmg_mod": cavalry}, kinds=("race",))
 
 
-def seven_lives(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+def seven_lives(gs, bearer, attacker, target, weapon, ranged):
     """TRT-SEVEN-LIVES: after its CH DEF finally fails (after any reroll) it makes a second CH DEF with DEF − 1, as
     the target and, on a pass, as the DEF subtracted; the second result stands (its ruling and core CMB-3's
     second CH DEF: a new check, so a first fumble keeps its DMG +1 and protection wound)."""
-    return -1 if bearer == target else None
+    return ("plus", -1) if bearer == target else None
+
+
+def second_chance(gs, bearer, attacker, target, weapon, ranged):
+    """TRT-SECOND-CHANCE: after its CH DEF finally fails it makes a second CH DEF with DEF / 2 (x.5 up), as the
+    target and, on a pass, as the DEF subtracted (its ruling; core CMB-3's second CH DEF)."""
+    return ("half", None) if bearer == target else None
+
+
+def safeguard(gs, bearer, attacker, target, weapon, ranged):
+    """TRT-SAFEGUARD: after its CH DEF finally fails it makes a second CH DEF with DEF = 5 whatever its own DEF, as
+    the target and, on a pass, as the DEF subtracted (its ruling; core CMB-3's second CH DEF)."""
+    return ("set", 5) if bearer == target else None
 
 
 def lucky(gs, bearer, attacker, target, weapon, ranged) -> bool:
@@ -78,6 +91,8 @@ def lucky(gs, bearer, attacker, target, weapon, ranged) -> bool:
 
 
 register("TRT-SEVEN-LIVES", "7 vidas", {"second_def": seven_lives}, kinds=("race",))
+register("TRT-SECOND-CHANCE", "Otra oportunidad", {"second_def": second_chance}, kinds=("race",))
+register("TRT-SAFEGUARD", "Salvaguarda", {"second_def": safeguard}, kinds=("race",))
 register("TRT-LUCKY", "Afortunado", {"luck": lucky}, kinds=("race",))
 
 

@@ -547,13 +547,19 @@ class CombatTerms:
     crit_def_plus: int = 0            # DEF changed on a critical (crit_def_mod)
     pass_no_wounds: bool = False      # a passed CH DEF leaves no wounds (wounds_on_pass)
     wound_threshold: int | None = None  # only DMG above it wounds (wound_threshold)
-    second_def: tuple | None = None   # (trait ID, ± DEF) of a second CH DEF after a failed one (second_def)
+    second_def: tuple | None = None   # ((trait ID, op, n), ...): second CH DEFs after a failed one (second_def)
     lucky: str | None = None          # a trait rolling 1D10 to ignore a wounding hit on a 1 (luck)
     coin: str | None = None           # a trait whose 50 % roll per hit sets DMG 0 (dmg_coin)
 
-    def second_defense(self, defense: int) -> int:
-        """The DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed, minimum 0."""
-        return max(0, defense + self.second_def[1])
+    def second_defense(self, defense: int) -> tuple[str, int]:
+        """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
+        'half' /2 x.5 up, 'set' = n), minimum 0; with several such traits, the one giving the highest DEF."""
+        best = None
+        for trait, op, n in self.second_def:
+            d = max(0, defense + n if op == "plus" else (defense + 1) // 2 if op == "half" else n)
+            if best is None or d > best[1]:
+                best = (trait, d)
+        return best
 
     def dmg(self, raw: int) -> int:
         """CMB-4 steps 2-4: `raw` (the base with the core's ± already added: critical, charge, CH DEF fumble)
@@ -671,9 +677,9 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             if w is not None:
                 threshold = w if threshold is None else max(threshold, w)
         for t, h in _of("second_def", carried):
-            delta = h(*args)
-            if delta is not None and (second is None or delta > second[1]):    # the highest DEF is used
-                second = (t, delta)
+            r = h(*args)
+            if r is not None:
+                second = (second or ()) + ((t,) + tuple(r),)      # the highest DEF is used (second_defense)
         for t, h in _of("luck", carried):
             if lucky is None and h(*args):
                 lucky = t
