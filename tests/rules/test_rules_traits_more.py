@@ -567,3 +567,50 @@ def test_TRT_PARALYSING_AMMO_a_hit_target_loses_ENE_equal_to_the_weapon_DMG():
                                                  ("TRT-PARALYSING-AMMO", "weapon", 10)])
 def test_TRT_sight_and_draining_ammo_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- Munición vida o muerte, Pinchos, Peligro -------------------------------------------------------------------
+@pytest.mark.parametrize("ammo", [False, True])
+def test_TRT_LIFE_OR_DEATH_AMMO_the_target_cannot_reroll_its_CH_DEF(ammo):
+    """Élite blindado rerolls a failed CH DEF (8, then 2: 4 − 3 = 1 wound); against Munición vida o muerte the 8
+    stands: 4 wounds. The exact odds drop the reroll too."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-LIFE-OR-DEATH-AMMO",) if ammo else ()),)},
+             {"protections": (armour(3),)})
+    a, b = g.ids
+    race(g, b, "TRT-ELITE-ARMOURED")
+    plain = duel(blue={"protections": (armour(3),)})
+    odds = attack_odds(g.gs, a, b, weapon_index=0, ranged=True).expected_wounds
+    assert (odds == attack_odds(plain.gs, *plain.ids, weapon_index=0, ranged=True).expected_wounds) == ammo
+    attack(g, *((5, 8, 5) if ammo else (5, 8, 2, 5)))
+    assert [c["die"] for c in g.checks("DEF")] == ([8] if ammo else [8, 2]) and g.wounds(b) == (4 if ammo else 1)
+
+
+def test_TRT_LIFE_OR_DEATH_AMMO_leaves_a_second_CH_DEF_but_not_its_reroll():
+    """DEF 4, DMG 6: 7 vidas still gives its second check (target 3; a 7 fails: 6 wounds), not rerolled."""
+    g = duel({"weapons": (weapon(DMG=6, traits=("TRT-LIFE-OR-DEATH-AMMO",)),)}, {"protections": (armour(4),)})
+    race(g, g.ids[1], "TRT-SEVEN-LIVES", "TRT-ELITE-ARMOURED")
+    attack(g, 5, 8, 7, 5)
+    assert [c["die"] for c in g.checks("DEF")] == [8, 7] and g.wounds(g.ids[1]) == 6
+
+
+def test_TRT_SPIKES_a_critical_CH_DEF_in_melee_ripostes_with_DMG_2():
+    """CH DEF 1 (critical, CMB-7): the attacker takes an automatic DMG 2 hit (its CH DEF 5 fails, DEF 0: 2 wounds)."""
+    g = duel(melee=True)
+    a, b = g.ids
+    race(g, b, "TRT-SPIKES")
+    attack(g, 5, 1, 5, 5)
+    assert g.events("automatic_hit", who=a)[-1]["dmg"] == 2 and g.wounds(a) == 2 and g.wounds(b) == 0
+
+
+def test_TRT_DANGER_the_fumble_self_hit_has_DMG_2():
+    """CH IMP 10 (CMB-8): the shooter's automatic hit has DMG 2 (its CH DEF 5 fails, DEF 0: 2 wounds)."""
+    for danger, wounds in ((False, 1), (True, 2)):
+        g = duel({"weapons": (weapon(DMG=4, traits=("TRT-DANGER",) if danger else ()),)})
+        attack(g, 10, 5, 5)
+        assert g.wounds(g.ids[0]) == wounds and g.gs.weapon(g.ids[0], 0).wounds == 1
+
+
+@pytest.mark.parametrize("trait, kind, points", [("TRT-LIFE-OR-DEATH-AMMO", "weapon", 8), ("TRT-SPIKES", "race", 5),
+                                                 ("TRT-DANGER", "weapon", -5)])
+def test_TRT_ammo_spikes_danger_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points

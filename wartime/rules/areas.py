@@ -33,12 +33,11 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine
-from wartime.rules.combat import Cover, resolve_hit, weapon_used
+from wartime.rules.combat import Cover, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
-from wartime.rules.wounds import wound_weapon
 
 #: ARE-1..4: the rule that defines each shape.
 SHAPE_RULE = {"R": "ARE-1", "L": "ARE-2", "G": "ARE-3", "S": "ARE-4"}
@@ -295,9 +294,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
                            "lost": False, "affected": [], "point": (aim.x, aim.y)}
     if imp.fumble:
-        world.emit("hit_fumble", "CMB-8", who=attacker)
-        wound_weapon(gs, attacker, aim.weapon_index, "CMB-8")
-        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+        imp_fumble(gs, ctx, attacker, aim.weapon_index)                 # CMB-8 (with the weapon's fumble traits)
     px, py = aim.x, aim.y
     own_scatter = traits.dispersion(w, imp.passed, imp.critical)        # TRT-SCATTER
     scatters = own_scatter.scatters if own_scatter is not None else not imp.passed

@@ -80,7 +80,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
     d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
                    always_critical=crit, **info)
-    if not d.passed:
+    if not d.passed and terms.no_def_reroll is None:                       # TRT-LIFE-OR-DEATH-AMMO denies it
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
@@ -88,8 +88,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if d.critical:
             world.emit("defence_critical", "CMB-7", who=target, wounds=0)
             if melee and not automatic and attacker is not None and gs.able(attacker):
-                world.emit("automatic_hit", "CMB-7", who=attacker, dmg=1)
-                resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-7")
+                rip = traits.riposte_dmg(gs, target)                     # hook riposte_dmg (TRT-SPIKES)
+                world.emit("automatic_hit", "CMB-7", who=attacker, dmg=rip)
+                resolve_hit(gs, ctx, None, attacker, rip, melee=False, automatic=True, rule="CMB-7")
             return 0
         if d.fumble:
             dmg += 1
@@ -101,7 +102,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         # kept its effects) with its DEF as the target and, on a pass, the DEF subtracted; it may be rerolled
         rule2, defense = terms.second_defense(defense)
         d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", **info)
-        if not d.passed:
+        if not d.passed and terms.no_def_reroll is None:
             via = traits.reroll_source(gs, target, None, "DEF")
             if via is not None and traits.rerolls(via[1], d):
                 d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", reroll=via[0],
@@ -266,13 +267,14 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
     """CMB-8: a fumbled CH IMP (the first, or CBA-5's / CBA-8's second): an automatic DMG 1 hit on the attacker,
     and the weapon used gains 1 wound."""
     gs.world.emit("hit_fumble", "CMB-8", who=attacker)
+    self_dmg = traits.fumble_dmg(gs.weapon(attacker, weapon_index) if weapon_index is not None else None)
     if weapon_index is not None:
         w = gs.weapon(attacker, weapon_index)
         after = traits.weapon_fumbled(w) if w is not None else w    # hook point weapon_fumbled (TRT-SHARP)
         if after is not w:
             gs.set_weapon(attacker, weapon_index, after)
         wound_weapon(gs, attacker, weapon_index, "CMB-8")
-    resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+    resolve_hit(gs, ctx, None, attacker, self_dmg, melee=False, automatic=True, rule="CMB-8")   # TRT-DANGER: 2
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

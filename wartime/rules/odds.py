@@ -87,7 +87,7 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     imp_rr = traits.reroll_source(gs, attacker, "AGI", "IMP", weapon)
     def_always = ("critical" if traits.always_critical(gs, target, None, "DEF") is not None
                   else traits.always_passes(gs, target, None, "DEF") is not None)
-    def_rr = traits.reroll_source(gs, target, None, "DEF")
+    def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
     a = gs.attrs(attacker)
     if unarmed:
         base = melee_damage(0, a.CON, gs.wounds(attacker))

@@ -125,6 +125,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``charge_bonus_denied(gs, bearer, attacker, target) -> bool`` -- True: an enemy charging the bearer gets none of
   the bonuses that exist because it charged (TRT-COUNTER-CHARGE). Asked by ``charge_bonus``, which Cargar's
   CH IMP +1 and DMG +1 (CBA-12) and the traits' charge bonuses call. → dmg_mod.
+* ``def_reroll_denied(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the target may not reroll
+  its CH DEF (a second CH DEF trait still applies, its reroll is denied too; TRT-LIFE-OR-DEATH-AMMO). → reroll.
+* ``riposte_dmg(gs, e) -> int | None`` -- the DMG of the automatic hit the bearer's critical CH DEF in melee
+  gives its attacker (CMB-7: 1; TRT-SPIKES: 2). Called by ``riposte_dmg`` from ``rules.combat.resolve_hit``.
+  → on_crit.
+* ``fumble_dmg(weapon) -> int | None`` -- the DMG of the automatic hit a fumbled CH IMP with the weapon gives its
+  user (CMB-8: 1; TRT-DANGER: 2). Called by ``fumble_dmg`` from ``rules.combat.imp_fumble``. → on_fumble.
 * ``dmg_coin(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit rolls a 50 % chance
   (BAS-6, after the CH DEF) that its final DMG is 0 whatever the other terms (CMB-4 step 4; TRT-PADRON-PEPPER).
   → percent_roll.
@@ -218,7 +225,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg, after_hit, charge_bonus)
+                                           fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

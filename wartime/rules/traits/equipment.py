@@ -1,6 +1,6 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
 Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE), De Padrón (TRT-PADRON-PEPPER),
-Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO). A weapon is "used" once per attack
+Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO), Munición vida o muerte (TRT-LIFE-OR-DEATH-AMMO), Peligro (TRT-DANGER). A weapon is "used" once per attack
 made with it (an area attack included), after the attack is resolved."""
 from __future__ import annotations
 
@@ -112,3 +112,18 @@ def paralysing_ammo(gs, bearer, attacker, target, weapon, ranged) -> None:
 
 register("TRT-BLINDING-AMMO", "Munición cegadora", {"on_hit": blinding_ammo}, kinds=("weapon",))
 register("TRT-PARALYSING-AMMO", "Munición paralizante", {"on_hit": paralysing_ammo}, kinds=("weapon",))
+
+
+def life_or_death(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-LIFE-OR-DEATH-AMMO: the target cannot reroll its CH DEF against this weapon (its ruling: rerolls only;
+    a second CH DEF trait still gives its check, which cannot be rerolled either)."""
+    return bearer == attacker
+
+
+def danger(weapon) -> int:
+    """TRT-DANGER: on a fumbled CH IMP with this weapon the automatic hit on its user has DMG 2 (its ruling)."""
+    return 2
+
+
+register("TRT-LIFE-OR-DEATH-AMMO", "Munición vida o muerte", {"def_reroll_denied": life_or_death}, kinds=("weapon",))
+register("TRT-DANGER", "Peligro", {"fumble_dmg": danger}, kinds=("weapon",))

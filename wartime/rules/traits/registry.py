@@ -57,6 +57,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fall_damage": "height_rule",
     "dmg_coin": "percent_roll",
     "charge_bonus_denied": "dmg_mod",
+    "def_reroll_denied": "reroll",
+    "riposte_dmg": "on_crit",
+    "fumble_dmg": "on_fumble",
     "on_hit": "on_hit",
     "luck": "on_wounded",
     "weapon_used": "equipment_rule",
@@ -394,6 +397,20 @@ def weapon_wear(gs, e: int, weapon) -> list[Wear]:
     return out
 
 
+def riposte_dmg(gs, e: int) -> int:
+    """``riposte_dmg``: the DMG of the automatic hit a critical CH DEF in melee gives the attacker (CMB-7: 1) as
+    the defender's traits set it (the highest answer)."""
+    return max([1] + [h(gs, e) or 1 for _, h in _of("riposte_dmg", character_traits(gs, e))])
+
+
+def fumble_dmg(weapon) -> int:
+    """``fumble_dmg``: the DMG of the automatic hit a fumbled CH IMP gives the attacker (CMB-8: 1) as the traits
+    of the weapon used set it (the highest answer)."""
+    if weapon is None:
+        return 1
+    return max([1] + [h(weapon) or 1 for _, h in _of("fumble_dmg", _weapon_traits(weapon))])
+
+
 def weapon_fumbled(weapon):
     """``weapon_fumbled``: the weapon after a fumbled hit check made with it (CMB-8)."""
     for _, h in _of("weapon_fumbled", _weapon_traits(weapon)):
@@ -550,6 +567,7 @@ class CombatTerms:
     second_def: tuple | None = None   # ((trait ID, op, n), ...): second CH DEFs after a failed one (second_def)
     lucky: str | None = None          # a trait rolling 1D10 to ignore a wounding hit on a 1 (luck)
     coin: str | None = None           # a trait whose 50 % roll per hit sets DMG 0 (dmg_coin)
+    no_def_reroll: str | None = None  # a trait by which the target may not reroll its CH DEF (def_reroll_denied)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -599,7 +617,7 @@ class CombatTerms:
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
-                 "on_hit", "aura_attack_mod",
+                 "on_hit", "def_reroll_denied", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -632,7 +650,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = None
+    second = lucky = coin = no_reroll = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -686,6 +704,9 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         for t, h in _of("dmg_coin", carried):
             if coin is None and h(*args):
                 coin = t
+        for t, h in _of("def_reroll_denied", carried):
+            if no_reroll is None and h(*args):
+                no_reroll = t
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -705,10 +726,10 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
-            or no_wounds or threshold is not None or second or lucky or coin):
+            or no_wounds or threshold is not None or second or lucky or coin or no_reroll):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold, second, lucky, coin)
+                       no_wounds, threshold, second, lucky, coin, no_reroll)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
