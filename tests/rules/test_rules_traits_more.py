@@ -614,3 +614,60 @@ def test_TRT_DANGER_the_fumble_self_hit_has_DMG_2():
                                                  ("TRT-DANGER", "weapon", -5)])
 def test_TRT_ammo_spikes_danger_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- Munición buscadora, Munición corrosiva, Franco tirador -----------------------------------------------------
+def test_TRT_SEEKER_AMMO_no_cover_bonus_to_the_CH_DEF():
+    """The ENV-2 wall hides 20 of 25 samples (CMB-17: CH DEF 2 + 2 = 4); Munición buscadora: target 2 (a 3
+    fails: 4 wounds, where it passed: 4 − 2 = 2); the odds agree."""
+    from test_rules_combat import ranged as ranged_game, shoot, wall_pieces
+    from wartime.rules.combat import Cover
+    for seeker, target in ((False, 4), (True, 2)):
+        g = ranged_game(9.0, {"weapons": (weapon(traits=("TRT-SEEKER-AMMO",) if seeker else ()),)},
+                        {"protections": (armour(2),)}, pieces=wall_pieces())
+        a, b = g.ids
+        c = g.gs.cover(a, [b])[0]
+        cov = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+        assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True, cover=cov).def_target == target
+        shoot(g, 2, 3, 5)                                    # CH IMP 2; CH DEF 3; CH PSI 5
+        assert g.check("DEF")["target"] == target and g.wounds(b) == (4 if seeker else 2)
+
+
+def test_TRT_CORROSIVE_AMMO_a_passed_CH_DEF_still_takes_1_wound_more():
+    """DMG 4 against DEF 3: a passed CH DEF gives 4 − 3 + 1 = 2 wounds; against DEF 5: 0 + 1 = 1; a failed one
+    DMG 4. The odds count it."""
+    for dfn, die, wounds in ((3, 2, 2), (5, 2, 1), (3, 8, 4)):
+        g = duel({"weapons": (weapon(DMG=4, traits=("TRT-CORROSIVE-AMMO",)),)}, {"protections": (armour(dfn),)})
+        attack(g, 5, die, 5)
+        assert g.wounds(g.ids[1]) == wounds
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-CORROSIVE-AMMO",)),)}, {"protections": (armour(5),)})
+    odds = attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True)
+    assert odds.expected_wounds > 0                            # DEF 5 stops DMG 4 without it
+
+
+def test_TRT_CORROSIVE_AMMO_a_fumble_also_gives_the_attacker_1_wound_without_a_check():
+    """CH IMP 10: CMB-8's DMG 1 hit (its CH DEF 2 passes with DEF 0: 1 − 0 = 1 wound, CH PSI 5), then the
+    corrosive wound with no CH DEF and no CH PSI: 2 wounds."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-CORROSIVE-AMMO",)),)})
+    attack(g, 10, 2, 5)
+    assert g.wounds(g.ids[0]) == 2 and g.events("wounds", who=g.ids[0])[-1]["rule"] == "TRT-CORROSIVE-AMMO"
+    assert len(g.checks("PSI")) == 1
+
+
+def test_TRT_MARKSMAN_shoots_into_a_melee_without_a_second_hit_check():
+    """CBA-5 setup: the first CH IMP 4 passes; Franco tirador makes no second CH IMP: the chosen target is hit."""
+    g = Game(M(x=2, y=20, AGI=6, VOL=6, weapons=(weapon(ENE=2, DMG=4, RNG=40),)),
+             M(side="blue", x=12, y=20, CON=9, facing=0.0), M(side="red", x=13.0, y=20, CON=9, facing=180.0))
+    a, b, ally = g.ids
+    race(g, a, "TRT-MARKSMAN")
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).p_hit == Fraction(6, 10)
+    g.start_activation(a, energy=10)
+    g.dice.push(4, 5, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert len(g.checks("IMP")) == 1 and not g.events("stray_shot") and g.wounds(b) == 4 and g.all_dice_used()
+
+
+@pytest.mark.parametrize("trait, kind, points", [("TRT-SEEKER-AMMO", "weapon", 5), ("TRT-CORROSIVE-AMMO", "weapon", 10),
+                                                 ("TRT-MARKSMAN", "race", 5), ("TRT-MARKSMAN", "weapon", 5)])
+def test_TRT_seeker_corrosive_marksman_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points

@@ -61,6 +61,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         return gs.combat.resolve_hit(gs, ctx, attacker, target, dmg, melee=melee, cover=cover, automatic=automatic,
                                      max_wounds=max_wounds, rule=rule, def_malus=def_malus)
     world = gs.world
+    if terms.no_cover is not None:
+        cover = None                                   # TRT-SEEKER-AMMO: no cover check, no cover CH DEF +2
     defense = max(0, gs.total_def(target) - def_malus + terms.def_plus)
     mods = list(def_mods or []) + list(terms.def_check)
     if cover is not None and cover.full:
@@ -215,7 +217,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         out["hit"] = True
         on_hit(imp)
         return out
-    if ranged and not imp.critical and gs.engaged(target):
+    if ranged and not imp.critical and gs.engaged(target) and terms.sure_shot is None:      # TRT-MARKSMAN
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
         # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
@@ -275,6 +277,10 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
             gs.set_weapon(attacker, weapon_index, after)
         wound_weapon(gs, attacker, weapon_index, "CMB-8")
     resolve_hit(gs, ctx, None, attacker, self_dmg, melee=False, automatic=True, rule="CMB-8")   # TRT-DANGER: 2
+    w = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+    for rule, n in traits.fumble_wounds(w):                 # TRT-CORROSIVE-AMMO: 1 wound, no CH DEF, no CH PSI
+        if gs.on_table(attacker):
+            apply_wounds(gs, attacker, n, source=None, rule=rule)
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

@@ -77,6 +77,8 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)
+    if terms.no_cover is not None:
+        cover = None                                                          # TRT-SEEKER-AMMO
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp) + list(terms.imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
@@ -100,13 +102,13 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     full = cover is not None and cover.full
     def_bonus = 2 if cover is not None and ranged and (cover.full or cover.over_half) else 0
     # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
-    second = ranged and gs.engaged(target)
+    second = ranged and gs.engaged(target) and terms.sure_shot is None        # TRT-MARKSMAN: no second
     has_cover = cover is not None
     return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
-                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin)
+                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive)
 
 
 def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None):
@@ -177,7 +179,7 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
                pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
-               lucky: str | None = None, coin: str | None = None) -> AttackOdds:
+               lucky: str | None = None, coin: str | None = None, corrosive: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
@@ -186,7 +188,7 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
-                               second_def=second_def, lucky=lucky, coin=coin)
+                               second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
     exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³

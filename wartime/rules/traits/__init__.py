@@ -132,6 +132,15 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → on_crit.
 * ``fumble_dmg(weapon) -> int | None`` -- the DMG of the automatic hit a fumbled CH IMP with the weapon gives its
   user (CMB-8: 1; TRT-DANGER: 2). Called by ``fumble_dmg`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``cover_denied(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the target gets no cover
+  bonus (no CMB-17 CH DEF +2, no CMB-18 cover check and +2; TRT-SEEKER-AMMO). → def_mod.
+* ``sure_shot(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a shot at a target engaged in
+  melee needs no CBA-5 second CH IMP and never hits another fighter (TRT-MARKSMAN). → unique_rule.
+* ``corrosion(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a passed CH DEF still gives 1
+  wound more (CMB-4 wound stage; TRT-CORROSIVE-AMMO). → on_hit.
+* ``fumble_wounds(weapon) -> int | None`` -- wounds a fumbled CH IMP with the weapon gives its user after CMB-8
+  (no CH DEF, no CH PSI; TRT-CORROSIVE-AMMO). Called by ``fumble_wounds`` from ``rules.combat.imp_fumble``.
+  → on_fumble.
 * ``dmg_coin(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit rolls a 50 % chance
   (BAS-6, after the CH DEF) that its final DMG is 0 whatever the other terms (CMB-4 step 4; TRT-PADRON-PEPPER).
   → percent_roll.
@@ -225,7 +234,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg)
+                                           fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
+                                           fumble_wounds)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,6 +1,7 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
 Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE), De Padrón (TRT-PADRON-PEPPER),
-Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO), Munición vida o muerte (TRT-LIFE-OR-DEATH-AMMO), Peligro (TRT-DANGER). A weapon is "used" once per attack
+Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO), Munición vida o muerte (TRT-LIFE-OR-DEATH-AMMO), Peligro (TRT-DANGER), Munición buscadora (TRT-SEEKER-AMMO),
+Munición corrosiva (TRT-CORROSIVE-AMMO), Franco tirador (TRT-MARKSMAN). A weapon is "used" once per attack
 made with it (an area attack included), after the attack is resolved."""
 from __future__ import annotations
 
@@ -127,3 +128,33 @@ def danger(weapon) -> int:
 
 register("TRT-LIFE-OR-DEATH-AMMO", "Munición vida o muerte", {"def_reroll_denied": life_or_death}, kinds=("weapon",))
 register("TRT-DANGER", "Peligro", {"fumble_dmg": danger}, kinds=("weapon",))
+
+
+def seeker_ammo(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-SEEKER-AMMO: the target gets no DEF bonus from cover (its ruling: no cover CH DEF +2, CMB-17, and no
+    extra cover CH DEF for 100 % cover, CMB-18)."""
+    return bearer == attacker
+
+
+def corrosive_ammo(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-CORROSIVE-AMMO: a target that passes its CH DEF still takes 1 wound, on top of DMG − DEF (its ruling:
+    core CMB-4's wound stage)."""
+    return bearer == attacker
+
+
+def corrosive_fumble(weapon) -> int:
+    """TRT-CORROSIVE-AMMO: on a fumbled CH IMP the attacker takes that 1 wound itself, no CH DEF, after the core
+    CMB-8 fumble (its ruling: added to it, not instead; at most one CH PSI: CMB-8's)."""
+    return 1
+
+
+def marksman(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-MARKSMAN: shooting at an enemy engaged in melee it makes no second hit check (CBA-5) and never hits
+    another fighter (its ruling: not an automatic hit; formations are not modelled apart from melee)."""
+    return bearer == attacker and ranged
+
+
+register("TRT-SEEKER-AMMO", "Munición buscadora", {"cover_denied": seeker_ammo}, kinds=("weapon",))
+register("TRT-CORROSIVE-AMMO", "Munición corrosiva", {"corrosion": corrosive_ammo, "fumble_wounds": corrosive_fumble},
+         kinds=("weapon",))
+register("TRT-MARKSMAN", "Franco tirador", {"sure_shot": marksman}, kinds=("race", "weapon"))

@@ -58,6 +58,10 @@ CATALOGUE_HOOK: dict[str, str] = {
     "dmg_coin": "percent_roll",
     "charge_bonus_denied": "dmg_mod",
     "def_reroll_denied": "reroll",
+    "cover_denied": "def_mod",
+    "sure_shot": "unique_rule",
+    "corrosion": "on_hit",
+    "fumble_wounds": "on_fumble",
     "riposte_dmg": "on_crit",
     "fumble_dmg": "on_fumble",
     "on_hit": "on_hit",
@@ -403,6 +407,17 @@ def riposte_dmg(gs, e: int) -> int:
     return max([1] + [h(gs, e) or 1 for _, h in _of("riposte_dmg", character_traits(gs, e))])
 
 
+def fumble_wounds(weapon) -> list[tuple[str, int]]:
+    """``fumble_wounds``: (trait ID, wounds) a fumbled CH IMP with the weapon gives its user besides CMB-8 (no
+    CH DEF, no CH PSI)."""
+    out = []
+    for t, h in _of("fumble_wounds", _weapon_traits(weapon) if weapon is not None else ()):
+        n = h(weapon)
+        if n:
+            out.append((t, n))
+    return out
+
+
 def fumble_dmg(weapon) -> int:
     """``fumble_dmg``: the DMG of the automatic hit a fumbled CH IMP gives the attacker (CMB-8: 1) as the traits
     of the weapon used set it (the highest answer)."""
@@ -568,6 +583,9 @@ class CombatTerms:
     lucky: str | None = None          # a trait rolling 1D10 to ignore a wounding hit on a 1 (luck)
     coin: str | None = None           # a trait whose 50 % roll per hit sets DMG 0 (dmg_coin)
     no_def_reroll: str | None = None  # a trait by which the target may not reroll its CH DEF (def_reroll_denied)
+    no_cover: str | None = None       # a trait cancelling the target's cover bonuses (cover_denied)
+    sure_shot: str | None = None      # a trait by which a shot into a melee needs no CBA-5 second CH IMP
+    corrosive: str | None = None      # a trait adding 1 wound on a passed CH DEF (corrosion)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -606,18 +624,21 @@ class CombatTerms:
 
     def wounds(self, dmg: int, defense: int, passed: bool) -> int:
         """CMB-4 wound stage (1): the wounds by the rule (a pass DMG − DEF, a fail DMG, never below 0) as the
-        traits set them: none on a pass (TRT-LONG-LIFE), none unless DMG is above a threshold (TRT-GREAT-BEAST)."""
-        if self.wound_threshold is not None and dmg <= self.wound_threshold:
-            return 0
+        traits set them, in core CMB-4's order: none on a pass (TRT-LONG-LIFE), none unless DMG is above a
+        threshold (TRT-GREAT-BEAST), +1 on a pass (TRT-CORROSIVE-AMMO)."""
         if passed and self.pass_no_wounds:
-            return 0
-        return max(0, dmg - defense) if passed else max(0, dmg)
+            n = 0
+        elif self.wound_threshold is not None and dmg <= self.wound_threshold:
+            n = 0
+        else:
+            n = max(0, dmg - defense) if passed else max(0, dmg)
+        return n + 1 if passed and self.corrosive is not None else n
 
 
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
-                 "on_hit", "def_reroll_denied", "aura_attack_mod",
+                 "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -650,7 +671,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -707,6 +728,15 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         for t, h in _of("def_reroll_denied", carried):
             if no_reroll is None and h(*args):
                 no_reroll = t
+        for t, h in _of("cover_denied", carried):
+            if no_cover is None and h(*args):
+                no_cover = t
+        for t, h in _of("sure_shot", carried):
+            if sure is None and h(*args):
+                sure = t
+        for t, h in _of("corrosion", carried):
+            if corrosive is None and h(*args):
+                corrosive = t
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -726,10 +756,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
-            or no_wounds or threshold is not None or second or lucky or coin or no_reroll):
+            or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
+            or corrosive):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold, second, lucky, coin, no_reroll)
+                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
