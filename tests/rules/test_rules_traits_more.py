@@ -671,3 +671,26 @@ def test_TRT_MARKSMAN_shoots_into_a_melee_without_a_second_hit_check():
                                                  ("TRT-MARKSMAN", "race", 5), ("TRT-MARKSMAN", "weapon", 5)])
 def test_TRT_seeker_corrosive_marksman_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- Malvado, Munición atascada ---------------------------------------------------------------------------------
+def test_TRT_EVIL_each_use_gives_its_user_1_stress_without_a_check():
+    g = duel({"VOL": 5, "weapons": (weapon(DMG=4, traits=("TRT-EVIL",)),)})
+    a, _ = g.ids
+    attack(g, 8)                                             # a miss is still a use
+    assert g.stress(a) == 1 and g.events("stress", who=a)[-1]["rule"] == "TRT-EVIL" and len(g.checks()) == 1
+
+
+def test_TRT_JAMMING_AMMO_a_10_percent_jam_ends_the_shot_before_its_CH_IMP():
+    """1D100 10: jammed: no CH IMP, the ENE (2) is spent; 11: the shot goes on (CH IMP 8 misses)."""
+    for roll, jammed in ((10, True), (11, False)):
+        g = duel({"weapons": (weapon(DMG=4, traits=("TRT-JAMMING-AMMO",)),)})
+        a, _ = g.ids
+        attack(g, *((roll,) if jammed else (roll, 8)))
+        assert bool(g.events("shot_stopped")) == jammed and len(g.checks("IMP")) == (0 if jammed else 1)
+        assert g.energy(a) == 8 and g.events("percent_roll")[-1]["for_rule"] == "TRT-JAMMING-AMMO"
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-EVIL", -10), ("TRT-JAMMING-AMMO", -5)])
+def test_TRT_evil_and_jamming_cost_their_catalogue_price(trait, points):
+    assert price(trait, "weapon") == points

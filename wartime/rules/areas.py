@@ -260,7 +260,7 @@ def disperse(gs: GameState, x: float, y: float, n: int, rule: str, **data) -> sc
 def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     """`_resolve_area_attack` (below), then what the use of its weapon costs (rules.combat.weapon_used)."""
     out = _resolve_area_attack(gs, ctx, aim)
-    weapon_used(gs, ctx.actor, aim.weapon_index)
+    weapon_used(gs, ctx, ctx.actor, aim.weapon_index)
     return out
 
 
@@ -289,6 +289,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+    stopped = traits.shot_stopped(gs, attacker, w)                      # hook shot_stopped (TRT-JAMMING-AMMO)
+    if stopped is not None:
+        world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
+        return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
+                "affected": [], "point": (aim.x, aim.y)}
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
                                distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,

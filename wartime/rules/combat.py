@@ -8,7 +8,7 @@ from wartime.core.components import Surprise
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.modifiers import attack_mods, roll_character_check
-from wartime.rules.psychology import psi_check
+from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules import traits
@@ -132,9 +132,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     return n
 
 
-def weapon_used(gs: GameState, e: int, weapon_index: int | None) -> None:
+def weapon_used(gs: GameState, ctx, e: int, weapon_index: int | None) -> None:
     """After an attack with a weapon: what its traits say one use costs (hook point ``weapon_used``): wounds to
-    the user (no CH DEF, no CH PSI; TRT-HARMFUL) and to the weapon (WND-6; TRT-DEFECTIVE)."""
+    the user (no CH DEF, no CH PSI; TRT-HARMFUL), to the weapon (WND-6; TRT-DEFECTIVE); then stress to the user
+    (hook point ``use_stress``, no check; TRT-EVIL)."""
     w = gs.weapon(e, weapon_index) if weapon_index is not None else None
     if w is None or not w.traits:
         return
@@ -143,6 +144,9 @@ def weapon_used(gs: GameState, e: int, weapon_index: int | None) -> None:
             wound_weapon(gs, e, weapon_index, wear.rule)
         if wear.user_wounds and gs.on_table(e):
             apply_wounds(gs, e, wear.user_wounds, source=None, rule=wear.rule)
+    for rule, n in traits.use_stress(gs, e, w):
+        if gs.able(e):
+            add_stress(gs, ctx, e, n, rule, source=None)
 
 
 def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
@@ -150,7 +154,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     """One attack (`_resolve_attack`, below), then what the use of its weapon costs (`weapon_used`:
     TRT-HARMFUL, ...)."""
     out = _resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, **kw)
-    weapon_used(gs, attacker, weapon_index)
+    weapon_used(gs, ctx, attacker, weapon_index)
     return out
 
 
@@ -179,6 +183,11 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
+    if weapon is not None and weapon.ranged:
+        stopped = traits.shot_stopped(gs, attacker, weapon)          # hook shot_stopped (TRT-JAMMING-AMMO)
+        if stopped is not None:
+            world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
+            return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11

@@ -53,6 +53,11 @@ against its catalogue row):
 * ``weapon_used(gs, e, weapon) -> Wear | None`` -- what one use of the weapon (an attack with it, after it is
   resolved) costs: wounds to its user `e` (no CH DEF, no CH PSI) and to the weapon (TRT-HARMFUL, TRT-DEFECTIVE).
   Called by ``weapon_wear`` from ``rules.combat.weapon_used``, which applies them. → equipment_rule.
+* ``use_stress(gs, e, weapon) -> int | None`` -- stress one use of the weapon gives its user `e` (no check;
+  PSI-14 / PSI-16 thresholds; TRT-EVIL). Called by ``use_stress`` from ``rules.combat.weapon_used``. → stress.
+* ``shot_stopped(gs, e, weapon) -> bool`` -- True: a shot with the weapon (RNG > 0) stops after its ENE is paid
+  and before its CH IMP: no hit, critical, fumble or scatter (TRT-JAMMING-AMMO's 10 %). Called by
+  ``shot_stopped`` from ``rules.combat.resolve_attack`` and ``rules.areas.resolve_area_attack``. → percent_roll.
 * ``weapon_fumbled(weapon) -> Weapon`` -- the weapon after a fumbled hit check made with it (CMB-8, after any
   reroll; TRT-SHARP). Called by ``weapon_fumbled`` from ``rules.combat.imp_fumble``. → on_fumble.
 * ``hit_psi(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit (a passed CH IMP) makes the
@@ -235,7 +240,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
-                                           fumble_wounds)
+                                           fumble_wounds, shot_stopped,
+                                           use_stress)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,7 +1,8 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
 Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE), De Padrón (TRT-PADRON-PEPPER),
 Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO), Munición vida o muerte (TRT-LIFE-OR-DEATH-AMMO), Peligro (TRT-DANGER), Munición buscadora (TRT-SEEKER-AMMO),
-Munición corrosiva (TRT-CORROSIVE-AMMO), Franco tirador (TRT-MARKSMAN). A weapon is "used" once per attack
+Munición corrosiva (TRT-CORROSIVE-AMMO), Franco tirador (TRT-MARKSMAN), Malvado (TRT-EVIL), Munición
+encasquillable (TRT-JAMMING-AMMO). A weapon is "used" once per attack
 made with it (an area attack included), after the attack is resolved."""
 from __future__ import annotations
 
@@ -158,3 +159,19 @@ register("TRT-SEEKER-AMMO", "Munición buscadora", {"cover_denied": seeker_ammo}
 register("TRT-CORROSIVE-AMMO", "Munición corrosiva", {"corrosion": corrosive_ammo, "fumble_wounds": corrosive_fumble},
          kinds=("weapon",))
 register("TRT-MARKSMAN", "Franco tirador", {"sure_shot": marksman}, kinds=("race", "weapon"))
+
+
+def evil(gs, e: int, weapon) -> int:
+    """TRT-EVIL: whoever uses the weapon gains +1 stress each use (its ruling: no check against it)."""
+    return 1
+
+
+def jamming_ammo(gs, e: int, weapon) -> bool:
+    """TRT-JAMMING-AMMO: each time it is fired, 1D100 ≤ 10 jams it: rolled after the ENE is paid and before the
+    CH IMP, the action ends there (no CH IMP: no hit, critical, fumble or scatter; the ENE is spent); it works
+    normally on the next action (its ruling)."""
+    return percent(gs.world, 10, "TRT-JAMMING-AMMO", f"{weapon.name} fired")
+
+
+register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon",))
+register("TRT-JAMMING-AMMO", "Munición atascada", {"shot_stopped": jamming_ammo}, kinds=("weapon",))

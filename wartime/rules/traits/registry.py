@@ -62,6 +62,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "sure_shot": "unique_rule",
     "corrosion": "on_hit",
     "fumble_wounds": "on_fumble",
+    "shot_stopped": "percent_roll",
+    "use_stress": "stress",
     "riposte_dmg": "on_crit",
     "fumble_dmg": "on_fumble",
     "on_hit": "on_hit",
@@ -416,6 +418,25 @@ def fumble_wounds(weapon) -> list[tuple[str, int]]:
         if n:
             out.append((t, n))
     return out
+
+
+def use_stress(gs, e: int, weapon) -> list[tuple[str, int]]:
+    """``use_stress``: (trait ID, stress) one use of the weapon gives its user `e` (no check)."""
+    out = []
+    for t, h in _of("use_stress", _weapon_traits(weapon)):
+        n = h(gs, e, weapon)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def shot_stopped(gs, e: int, weapon) -> str | None:
+    """``shot_stopped``: the trait that stops a shot with the weapon after its ENE is paid and before its CH IMP
+    (the action ends there), or None; handlers are asked in trait-ID order until one stops it."""
+    for t, h in _of("shot_stopped", _weapon_traits(weapon) if weapon is not None else ()):
+        if h(gs, e, weapon):
+            return t
+    return None
 
 
 def fumble_dmg(weapon) -> int:
