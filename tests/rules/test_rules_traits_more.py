@@ -694,3 +694,35 @@ def test_TRT_JAMMING_AMMO_a_10_percent_jam_ends_the_shot_before_its_CH_IMP():
 @pytest.mark.parametrize("trait, points", [("TRT-EVIL", -10), ("TRT-JAMMING-AMMO", -5)])
 def test_TRT_evil_and_jamming_cost_their_catalogue_price(trait, points):
     assert price(trait, "weapon") == points
+
+
+# --- Control del CHI --------------------------------------------------------------------------------------------
+def test_TRT_CHI_CONTROL_one_reroll_per_activation():
+    """A failed CH CON 9 is rerolled (3 passes); the next failure (9) is not, until its next activation starts;
+    then it may reroll again (the CH DEF too)."""
+    g = Game(M(x=10, y=20, CON=5, AGI=5), M(side="blue", x=30, y=20))
+    a, _ = g.ids
+    race(g, a, "TRT-CHI-CONTROL")
+    g.start_activation(a, energy=10)
+    g.dice.push(9, 3, 9)
+    assert own_check(g, "CON").passed and g.checks()[-1]["reroll"] == "TRT-CHI-CONTROL"
+    assert not own_check(g, "AGI").passed and g.all_dice_used()
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    g.dice.push(9, 2)
+    assert own_check(g, "AGI").passed and g.all_dice_used()
+
+
+def test_TRT_CHI_CONTROL_is_kept_when_an_unlimited_reroll_applies():
+    """With Élite bestia a failed CH CON is rerolled by Élite; Control del CHI is still there for a CH AGI."""
+    g = Game(M(x=10, y=20, CON=5, AGI=5), M(side="blue", x=30, y=20))
+    a, _ = g.ids
+    race(g, a, "TRT-CHI-CONTROL", "TRT-ELITE-BEAST")
+    g.start_activation(a, energy=10)
+    g.dice.push(9, 3, 9, 4)
+    assert own_check(g, "CON").passed and g.checks()[-1]["reroll"] == "TRT-ELITE-BEAST"
+    assert own_check(g, "AGI").passed and g.checks()[-1]["reroll"] == "TRT-CHI-CONTROL" and g.all_dice_used()
+
+
+def test_TRT_CHI_CONTROL_costs_its_catalogue_price():
+    assert price("TRT-CHI-CONTROL", "race") == 8

@@ -85,6 +85,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     if not d.passed and terms.no_def_reroll is None:                       # TRT-LIFE-OR-DEATH-AMMO denies it
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):
+            traits.reroll_taken(gs, target, via[0])
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
     for second in (False, True):
         if d.critical:
@@ -107,6 +108,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if not d.passed and terms.no_def_reroll is None:
             via = traits.reroll_source(gs, target, None, "DEF")
             if via is not None and traits.rerolls(via[1], d):
+                traits.reroll_taken(gs, target, via[0])
                 d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", reroll=via[0],
                                **info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms

@@ -157,6 +157,7 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     if not result.passed:
         via = traits.reroll_source(gs, e, attribute, kind, weapon)   # G2: one reroll (TRT-ELITE-*, auras)
         if via is not None and traits.rerolls(via[1], result):
+            traits.reroll_taken(gs, e, via[0])                     # a limited reroll is spent (TRT-CHI-CONTROL)
             result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, crit_max=crit_max,
                                 **{**event_data, "reroll": via[0]})
     return result

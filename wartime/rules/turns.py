@@ -189,7 +189,8 @@ class TurnFlow:
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
             eff = gs.effects(e)
-            gs.set_effects(e, fast_move=False, support=2 if eff.support else 0)   # MOD-8 expires; GNA-1 armed
+            gs.set_effects(e, fast_move=False, support=2 if eff.support else 0,   # MOD-8 expires; GNA-1 armed
+                           spent=())                   # once-per-activation trait uses come back (TRT-CHI-CONTROL)
             gs.set_activation(e, started=True, actions=0, chain_next=False)
             gs.world.run_systems("start_of_activation", gs=gs, who=e)
             # the start-of-activation checks happen inside its own activation: stress reaching VOL there

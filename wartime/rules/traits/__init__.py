@@ -178,6 +178,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   the weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
   fumble; 'fumble': only a fumble, TRT-TRAINED-TO-KILL; 'nofumble' and 'fumble' from two sources make 'any'). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
   (see ``aura_reroll``). Called by ``reroll_source``. → reroll.
+* ``reroll_taken(gs, e) -> None`` -- `e` has just rerolled a check by this trait's ``reroll``: a trait with a use
+  limit records the use (TRT-CHI-CONTROL: in ``Effects.spent``, cleared when `e`'s next activation starts).
+  Called by ``reroll_taken``; ``reroll_source`` prefers an unlimited source to a limited one. → once_per_turn.
 * ``auto_pass(gs, e, attribute, kind) -> bool`` -- the bearer's check always passes, even on a 10 (no fumble,
   G10). Called by ``always_passes``. → auto_pass.
 * ``auto_critical(gs, e, attribute, kind) -> bool`` -- the bearer's check is always a critical success (passes,
@@ -241,7 +244,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
-                                           use_stress)
+                                           use_stress, reroll_taken)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

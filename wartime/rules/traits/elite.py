@@ -6,7 +6,8 @@ a 10). G3: a check "with AGI" includes the AGI-based CH IMP.
 Issue 12 point 1: Entrenado para matar / para vivir (TRT-TRAINED-TO-KILL, TRT-TRAINED-TO-LIVE: reroll a fumbled
 CH IMP / CH DEF; the reroll replaces the fumbled die before any of its effects, G2, and a second fumble stands)
 and the Dioses (TRT-GOD-OF-*: every check of one attribute, or the CH DEF, is a critical success: it passes with
-the critical's effects, e.g. a critical CH IMP's DMG +1 and a critical CH DEF's 0 wounds and melee riposte)."""
+the critical's effects, e.g. a critical CH IMP's DMG +1 and a critical CH DEF's 0 wounds and melee riposte);
+Control del CHI (TRT-CHI-CONTROL: one reroll per activation)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import register
@@ -89,3 +90,17 @@ for _tid, _name, _attr, _doc in (
         ("TRT-GOD-OF-FIRE", "Dios del fuego", "VOL", "its CH VOL checks (CH PSI and CH LOC included)"),
         ("TRT-GOD-OF-WIND", "Dios del viento", "AGI", "its CH AGI checks (its CH IMP included: DMG +1, CMB-6)")):
     register(_tid, _name, {"auto_critical": _critical(_tid, _attr, _doc)}, kinds=("race",))
+
+
+def chi_control(gs, e: int, attr: str | None, kind: str):
+    """TRT-CHI-CONTROL: one reroll of any of its own failed checks (the CH DEF included) between the start of one
+    of its activations and the start of the next, reactions included (its ruling)."""
+    return None if "TRT-CHI-CONTROL" in gs.effects(e).spent else "any"
+
+
+def chi_spent(gs, e: int) -> None:
+    """TRT-CHI-CONTROL: its reroll is spent until its next activation starts (Effects.spent)."""
+    gs.set_effects(e, spent=gs.effects(e).spent + ("TRT-CHI-CONTROL",))
+
+
+register("TRT-CHI-CONTROL", "Control del CHI", {"reroll": chi_control, "reroll_taken": chi_spent}, kinds=("race",))

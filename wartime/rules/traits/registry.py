@@ -64,6 +64,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fumble_wounds": "on_fumble",
     "shot_stopped": "percent_roll",
     "use_stress": "stress",
+    "reroll_taken": "once_per_turn",
     "riposte_dmg": "on_crit",
     "fumble_dmg": "on_fumble",
     "on_hit": "on_hit",
@@ -957,12 +958,27 @@ def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> 
             elif found[1] != "any" and mode != found[1]:
                 # 'any' beats the others; 'nofumble' and 'fumble' together cover every failed result
                 found = (t if mode == "any" else found[0], "any")
+            elif mode == found[1] and _limited(found[0]) and not _limited(t):
+                found = (t, mode)               # keep a limited reroll (TRT-CHI-CONTROL) for when it is the only one
     if found is not None:
         return found
     for t, h, bearers in _auras(gs, e, "aura_reroll"):
         if h(gs, e, bearers, attribute, kind):
             return t, "any"
     return None
+
+
+def _limited(trait_id: str) -> bool:
+    """Whether a reroll trait has a use limit (``reroll_taken``)."""
+    p = _REGISTRY.get(trait_id)
+    return p is not None and "reroll_taken" in p.hooks
+
+
+def reroll_taken(gs, e: int, trait_id: str) -> None:
+    """``reroll_taken``: `e` has just rerolled a check by `trait_id`; a trait with a use limit records it."""
+    p = _REGISTRY.get(trait_id)
+    if p is not None and "reroll_taken" in p.hooks:
+        p.hooks["reroll_taken"](gs, e)
 
 
 def rerolls(mode: str | None, result) -> bool:
