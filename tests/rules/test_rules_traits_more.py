@@ -726,3 +726,27 @@ def test_TRT_CHI_CONTROL_is_kept_when_an_unlimited_reroll_applies():
 
 def test_TRT_CHI_CONTROL_costs_its_catalogue_price():
     assert price("TRT-CHI-CONTROL", "race") == 8
+
+
+# --- Arma arrojada ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("thrown", [False, True])
+def test_TRT_THROWN_WEAPON_reaches_CON_plus_AGI_and_hits_with_its_DMG_plus_1(thrown):
+    """MOV 3, CON 4, AGI 6: a throw reaches MOV + CON = 7 K, an Arma arrojada CON + AGI = 10 K: a target 9 K away
+    is refused, or hit (die 2) with the blade's DMG 3 + 1 = 4 (not the throw's steel 2): CH DEF 5 fails, 4 wounds."""
+    from test_rules_combat import ranged as ranged_game
+    g = ranged_game(9.0, {"CON": 4, "AGI": 6, "mov": 3,
+                          "weapons": (blade(traits=("TRT-THROWN-WEAPON",) if thrown else ()),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    if not thrown:
+        with pytest.raises(RuleViolation) as exc:
+            g.engine.check_action(a, "throw", {"item": "weapon:0", "target": b})
+        assert exc.value.rule_id == "CBA-6"
+        return
+    g.dice.push(2, 5, 5)
+    g.act(a, "throw", item="weapon:0", target=b)
+    assert hit_dmg(g) == 4 and g.wounds(b) == 4 and g.gs.equipment(a).weapons == () and g.all_dice_used()
+
+
+def test_TRT_THROWN_WEAPON_costs_its_catalogue_price():
+    assert price("TRT-THROWN-WEAPON", "weapon") == 10

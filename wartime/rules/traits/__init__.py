@@ -55,6 +55,9 @@ against its catalogue row):
   Called by ``weapon_wear`` from ``rules.combat.weapon_used``, which applies them. → equipment_rule.
 * ``use_stress(gs, e, weapon) -> int | None`` -- stress one use of the weapon gives its user `e` (no check;
   PSI-14 / PSI-16 thresholds; TRT-EVIL). Called by ``use_stress`` from ``rules.combat.weapon_used``. → stress.
+* ``throw_reach(gs, e, weapon) -> float | None`` / ``throw_dmg(gs, e, weapon) -> int | None`` -- the reach (K) and
+  the DMG of the weapon when `e` throws it (Lanzar, CBA-6: otherwise MOV + CON K and the material's DMG;
+  TRT-THROWN-WEAPON). Called by ``throw_profile``. → rng_mod / dmg_mod.
 * ``shot_stopped(gs, e, weapon) -> bool`` -- True: a shot with the weapon (RNG > 0) stops after its ENE is paid
   and before its CH IMP: no hit, critical, fumble or scatter (TRT-JAMMING-AMMO's 10 %). Called by
   ``shot_stopped`` from ``rules.combat.resolve_attack`` and ``rules.areas.resolve_area_attack``. → percent_roll.
@@ -244,7 +247,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
-                                           use_stress, reroll_taken)
+                                           use_stress, reroll_taken, throw_profile)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

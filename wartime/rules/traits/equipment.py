@@ -175,3 +175,19 @@ def jamming_ammo(gs, e: int, weapon) -> bool:
 
 register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon",))
 register("TRT-JAMMING-AMMO", "Munición atascada", {"shot_stopped": jamming_ammo}, kinds=("weapon",))
+
+
+def thrown_reach(gs, e: int, weapon) -> float:
+    """TRT-THROWN-WEAPON: thrown with Lanzar (CBA-6) it reaches the thrower's CON + AGI K instead of MOV + CON."""
+    a = gs.attrs(e)
+    return float(a.CON + a.AGI)
+
+
+def thrown_dmg(gs, e: int, weapon) -> int:
+    """TRT-THROWN-WEAPON: thrown, its DMG is its own DMG +1 (its ruling: not the throw's improvised 2 / 1; its
+    current DMG, WND-6); it lands at the target as any thrown thing."""
+    return weapon.current_dmg + 1
+
+
+register("TRT-THROWN-WEAPON", "Arma arrojada", {"throw_reach": thrown_reach, "throw_dmg": thrown_dmg},
+         kinds=("weapon",))

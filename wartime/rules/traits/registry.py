@@ -65,6 +65,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "shot_stopped": "percent_roll",
     "use_stress": "stress",
     "reroll_taken": "once_per_turn",
+    "throw_reach": "rng_mod",
+    "throw_dmg": "dmg_mod",
     "riposte_dmg": "on_crit",
     "fumble_dmg": "on_fumble",
     "on_hit": "on_hit",
@@ -429,6 +431,17 @@ def use_stress(gs, e: int, weapon) -> list[tuple[str, int]]:
         if n:
             out.append((t, n))
     return out
+
+
+def throw_profile(gs, e: int, weapon) -> tuple[float | None, int | None]:
+    """``throw_reach`` / ``throw_dmg``: the reach (K) and DMG of the weapon thrown by `e` with Lanzar (CBA-6) as its
+    traits set them; None: the action's own (MOV + CON K; the material's DMG). The first answer stands."""
+    reach = dmg = None
+    for _, h in _of("throw_reach", _weapon_traits(weapon)):
+        reach = h(gs, e, weapon) if reach is None else reach
+    for _, h in _of("throw_dmg", _weapon_traits(weapon)):
+        dmg = h(gs, e, weapon) if dmg is None else dmg
+    return reach, dmg
 
 
 def shot_stopped(gs, e: int, weapon) -> str | None:
