@@ -750,3 +750,42 @@ def test_TRT_THROWN_WEAPON_reaches_CON_plus_AGI_and_hits_with_its_DMG_plus_1(thr
 
 def test_TRT_THROWN_WEAPON_costs_its_catalogue_price():
     assert price("TRT-THROWN-WEAPON", "weapon") == 10
+
+
+# --- Mente centrada, Sin cura -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("n, bonus", [(1, 2), (2, 3)])
+def test_TRT_FOCUSED_MIND_Concentrarse_gives_plus_2_per_use_capped_at_3(n, bonus):
+    """GNA-4 with Mente centrada: one Concentrarse +2, two +3 (the cap): a shot with AGI 5 hits on 5 + bonus."""
+    g = Game(M(x=5, y=20, AGI=5, weapons=(weapon(ENE=1),)), M(side="blue", x=14, y=20, CON=9, facing=180.0))
+    a, b = g.ids
+    race(g, a, "TRT-FOCUSED-MIND")
+    g.start_activation(a, energy=10)
+    for _ in range(n):
+        g.act(a, "concentrate")
+    g.dice.push(9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.check("IMP")["target"] == 5 + bonus
+
+
+def test_TRT_NO_CURE_cannot_be_healed():
+    """Curar on an ally with Sin cura (2 wounds) is refused naming the trait; TRT-SOUL-EATER's kill heals nothing."""
+    g = Game(M(x=10, y=20, INT=5), M(x=11, y=20, CON=4, wounds=2), M(side="blue", x=30, y=30))
+    healer, ally, _ = g.ids
+    g.start_activation(healer, energy=10)
+    assert g.engine.check_action(healer, "heal", {"target": ally}) == 3
+    race(g, ally, "TRT-NO-CURE")
+    with pytest.raises(RuleViolation) as exc:
+        g.engine.check_action(healer, "heal", {"target": ally})
+    assert exc.value.rule_id == "TRT-NO-CURE"
+    k = duel(blue={"CON": 2}, melee=True)
+    a, b = k.ids
+    race(k, a, "TRT-SOUL-EATER", "TRT-NO-CURE")
+    k.set(a, Wounds(1))
+    k.set(b, Wounds(1))
+    attack(k, 5, 5)
+    assert k.gs.world.get(b, Life).state == "dead" and k.wounds(a) == 1 and k.events("heal_denied", who=a)
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-FOCUSED-MIND", 5), ("TRT-NO-CURE", -20)])
+def test_TRT_focused_mind_and_no_cure_cost_their_catalogue_price(trait, points):
+    assert price(trait, "race") == points

@@ -55,6 +55,11 @@ against its catalogue row):
   Called by ``weapon_wear`` from ``rules.combat.weapon_used``, which applies them. → equipment_rule.
 * ``use_stress(gs, e, weapon) -> int | None`` -- stress one use of the weapon gives its user `e` (no check;
   PSI-14 / PSI-16 thresholds; TRT-EVIL). Called by ``use_stress`` from ``rules.combat.weapon_used``. → stress.
+* ``concentrate_step(gs, e) -> int | None`` -- what one Concentrarse adds to the bearer's pending bonus (GNA-4:
+  +1; the +3 cap stays; TRT-FOCUSED-MIND: +2). Called by ``concentrate_step``. → check_mod.
+* ``heal_denied(gs, e) -> bool`` -- True: the bearer cannot recover wounds (Curar refuses it, any healing gives
+  none; TRT-NO-CURE). Called by ``heal_denied`` from ``rules.wounds.heal_wounds`` and the Curar action.
+  → unique_rule.
 * ``throw_reach(gs, e, weapon) -> float | None`` / ``throw_dmg(gs, e, weapon) -> int | None`` -- the reach (K) and
   the DMG of the weapon when `e` throws it (Lanzar, CBA-6: otherwise MOV + CON K and the material's DMG;
   TRT-THROWN-WEAPON). Called by ``throw_profile``. → rng_mod / dmg_mod.
@@ -247,7 +252,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
-                                           use_stress, reroll_taken, throw_profile)
+                                           use_stress, reroll_taken, throw_profile, concentrate_step,
+                                           heal_denied)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,6 +1,7 @@
 """Traits timed by the turn and the activation, and the initiative and the field of view (issue 12 point 1):
 Despertando del letargo (TRT-AWAKENING), Enfermo terminal (TRT-TERMINALLY-ILL), Devora almas (TRT-SOUL-EATER),
-Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED), Súper vista (TRT-SUPER-SIGHT)."""
+Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED), Súper vista (TRT-SUPER-SIGHT); and two rules of the
+generic actions: Mente centrada (TRT-FOCUSED-MIND, Concentrarse) and Sin cura (TRT-NO-CURE, healing)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -53,3 +54,19 @@ register("TRT-SOUL-EATER", "Devora almas", {"kill_heal": soul_eater}, kinds=("ra
 register("TRT-SCOUT", "Explorador", {"initiative_mod": scout}, kinds=("race",))
 register("TRT-SHORT-SIGHTED", "Corto de vista", {"fov_mod": short_sighted}, kinds=("race",))
 register("TRT-SUPER-SIGHT", "Súper vista", {"fov_mod": super_sight}, kinds=("race",))
+
+
+def focused_mind(gs, e: int) -> int:
+    """TRT-FOCUSED-MIND: each consecutive Concentrarse gives +2 instead of +1 (GNA-4; its ruling: the +3 cap
+    still applies)."""
+    return 2
+
+
+def no_cure(gs, e: int) -> bool:
+    """TRT-NO-CURE: it cannot recover wounds and cannot be healed (Curar on its wounds is refused; any other
+    healing, e.g. TRT-SOUL-EATER's, gives none). Curing its stress (PSI-13) is not healing wounds."""
+    return True
+
+
+register("TRT-FOCUSED-MIND", "Mente centrada", {"concentrate_step": focused_mind}, kinds=("race",))
+register("TRT-NO-CURE", "Sin cura", {"heal_denied": no_cure}, kinds=("race",))

@@ -66,6 +66,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "use_stress": "stress",
     "reroll_taken": "once_per_turn",
     "throw_reach": "rng_mod",
+    "concentrate_step": "check_mod",
+    "heal_denied": "unique_rule",
     "throw_dmg": "dmg_mod",
     "riposte_dmg": "on_crit",
     "fumble_dmg": "on_fumble",
@@ -431,6 +433,20 @@ def use_stress(gs, e: int, weapon) -> list[tuple[str, int]]:
         if n:
             out.append((t, n))
     return out
+
+
+def concentrate_step(gs, e: int) -> int:
+    """``concentrate_step``: what one Concentrarse adds to the pending bonus (GNA-4: +1) as the character's traits
+    set it (the highest answer; the +3 cap stays)."""
+    return max([1] + [h(gs, e) or 1 for _, h in _of("concentrate_step", character_traits(gs, e))])
+
+
+def heal_denied(gs, e: int) -> str | None:
+    """``heal_denied``: the trait by which the character cannot recover wounds, or None."""
+    for t, h in _of("heal_denied", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
 
 
 def throw_profile(gs, e: int, weapon) -> tuple[float | None, int | None]:
