@@ -789,3 +789,37 @@ def test_TRT_NO_CURE_cannot_be_healed():
 @pytest.mark.parametrize("trait, points", [("TRT-FOCUSED-MIND", 5), ("TRT-NO-CURE", -20)])
 def test_TRT_focused_mind_and_no_cure_cost_their_catalogue_price(trait, points):
     assert price(trait, "race") == points
+
+
+# --- Fatality, Psicópata ------------------------------------------------------------------------------------------
+def test_TRT_FATALITY_a_melee_kill_makes_enemies_within_5_K_take_a_CH_PSI():
+    """The victim (CON 2, 1 wound) dies to a blade hit (DMG 3; CH DEF 5 fails): its ally 4 K away makes a CH PSI
+    (die 5), the one 8 K away does not."""
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),)), M(side="blue", x=11, y=20, facing=180.0, CON=2),
+             M(side="blue", x=15, y=20, facing=180.0), M(side="blue", x=19, y=20, facing=180.0))
+    a, b, near, far = g.ids
+    race(g, a, "TRT-FATALITY")
+    g.set(b, Wounds(1))
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 5, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.gs.world.get(b, Life).state == "dead" and g.all_dice_used()
+    assert [(c["who"], c["rule"]) for c in g.checks("PSI")] == [(near, "TRT-FATALITY")]
+
+
+def test_TRT_PSYCHOPATH_gains_1_ENE_when_it_wounds():
+    """ENE 10 − 2 for the shot = 8; 4 wounds: +1 = 9. Against DEF 5 a passed CH DEF leaves 0 wounds: no ENE."""
+    g = duel()
+    a, _ = g.ids
+    race(g, a, "TRT-PSYCHOPATH")
+    attack(g, 5, 5, 5)
+    assert g.energy(a) == 9 and g.events("energy", who=a)[-1]["rule"] == "TRT-PSYCHOPATH"
+    g = duel(blue={"protections": (armour(5),)})
+    race(g, g.ids[0], "TRT-PSYCHOPATH")
+    attack(g, 5, 2)
+    assert g.energy(g.ids[0]) == 8
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-FATALITY", 5), ("TRT-PSYCHOPATH", 5)])
+def test_TRT_fatality_and_psychopath_cost_their_catalogue_price(trait, points):
+    assert price(trait, "race") == points

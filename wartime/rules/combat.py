@@ -7,6 +7,7 @@ from typing import Callable
 from wartime.core.components import Surprise
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
+from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.modifiers import attack_mods, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
@@ -125,9 +126,16 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
+        if attacker is not None and gs.able(attacker):
+            for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
+                gs.set_energy(attacker, min(ENERGY_CAP, gs.energy(attacker) + ene), rule, "wounded someone")
         if state == "dead" and attacker is not None and gs.on_table(attacker):
             for rule, healed in traits.kill_heal(gs, attacker, target, melee):     # hook kill_heal (TRT-SOUL-EATER)
                 heal_wounds(gs, attacker, healed, rule)
+            for rule, who in traits.kill_psi(gs, attacker, target, melee):  # hook kill_psi (TRT-FATALITY)
+                for o in who:
+                    if gs.able(o):
+                        psi_check(gs, ctx, o, source=attacker, reason="kill", rule=rule)
         if state == "active" and not gs.unconscious(target):
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")

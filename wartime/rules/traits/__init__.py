@@ -96,6 +96,11 @@ against its catalogue row):
   applies them. → unique_rule.
 * ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
   kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
+* ``kill_psi(gs, killer, victim, melee) -> Iterable[int]`` -- the characters who must make a CH PSI when the
+  killer's attack kills `victim` (WND-3; TRT-FATALITY). Called by ``kill_psi`` from ``rules.combat.resolve_hit``.
+  → psychology.
+* ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
+  (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
   (SEQ-2, its rerolls too; TRT-SCOUT). Called by ``initiative_bonus``. → unique_rule.
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
@@ -253,7 +258,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied)
+                                           heal_denied, kill_psi, wounding_ene)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

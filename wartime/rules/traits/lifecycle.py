@@ -1,7 +1,8 @@
 """Traits timed by the turn and the activation, and the initiative and the field of view (issue 12 point 1):
 Despertando del letargo (TRT-AWAKENING), Enfermo terminal (TRT-TERMINALLY-ILL), Devora almas (TRT-SOUL-EATER),
 Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED), Súper vista (TRT-SUPER-SIGHT); and two rules of the
-generic actions: Mente centrada (TRT-FOCUSED-MIND, Concentrarse) and Sin cura (TRT-NO-CURE, healing)."""
+generic actions: Mente centrada (TRT-FOCUSED-MIND, Concentrarse) and Sin cura (TRT-NO-CURE, healing); kills and
+wounds dealt: Fatality (TRT-FATALITY), Psicópata (TRT-PSYCHOPATH)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -70,3 +71,27 @@ def no_cure(gs, e: int) -> bool:
 
 register("TRT-FOCUSED-MIND", "Mente centrada", {"concentrate_step": focused_mind}, kinds=("race",))
 register("TRT-NO-CURE", "Sin cura", {"heal_denied": no_cure}, kinds=("race",))
+
+
+#: TRT-FATALITY: the reach of its cowing (K)
+FATALITY_K = 5.0
+
+
+def fatality(gs, killer: int, victim: int, melee: bool) -> list[int]:
+    """TRT-FATALITY: when it kills in melee (the victim dead, WND-3), enemies within 5 K of it suffer Cowing: each
+    makes a CH PSI (the victim itself is out)."""
+    if not melee:
+        return []
+    side = gs.side(killer)
+    return [o for o in gs.minis() if o != victim and gs.side(o) != side and gs.able(o)
+            and gs.distance(killer, o) <= FATALITY_K + 1e-9]
+
+
+def psychopath(gs, attacker: int) -> int:
+    """TRT-PSYCHOPATH: ENE +1 every time its attack wounds someone (its ruling: +1 per wounding attack, capped at
+    ENE 10)."""
+    return 1
+
+
+register("TRT-FATALITY", "Fatality", {"kill_psi": fatality}, kinds=("race",))
+register("TRT-PSYCHOPATH", "Psicópata", {"wounding_ene": psychopath}, kinds=("race",))

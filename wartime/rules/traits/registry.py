@@ -67,6 +67,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "reroll_taken": "once_per_turn",
     "throw_reach": "rng_mod",
     "concentrate_step": "check_mod",
+    "kill_psi": "psychology",
+    "wounding_ene": "ene_mod",
     "heal_denied": "unique_rule",
     "throw_dmg": "dmg_mod",
     "riposte_dmg": "on_crit",
@@ -576,6 +578,26 @@ def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]
     out = []
     for t, h in _of("kill_heal", character_traits(gs, killer)):
         n = h(gs, killer, victim, melee)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[int]]]:
+    """``kill_psi``: (trait ID, the characters who must make a CH PSI) when the killer's attack kills `victim`."""
+    out = []
+    for t, h in _of("kill_psi", character_traits(gs, killer)):
+        who = h(gs, killer, victim, melee)
+        if who:
+            out.append((t, list(who)))
+    return out
+
+
+def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
+    """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
+    out = []
+    for t, h in _of("wounding_ene", character_traits(gs, attacker)):
+        n = h(gs, attacker)
         if n:
             out.append((t, n))
     return out
