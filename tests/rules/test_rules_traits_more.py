@@ -823,3 +823,25 @@ def test_TRT_PSYCHOPATH_gains_1_ENE_when_it_wounds():
 @pytest.mark.parametrize("trait, points", [("TRT-FATALITY", 5), ("TRT-PSYCHOPATH", 5)])
 def test_TRT_fatality_and_psychopath_cost_their_catalogue_price(trait, points):
     assert price(trait, "race") == points
+
+
+# --- Sangre de ácido ----------------------------------------------------------------------------------------------
+def test_TRT_ACID_BLOOD_wounded_it_splashes_its_melee_opponents():
+    """The attacker's blade wounds it (DMG 3 + CON 5 − 4 = 4, CH DEF 5 fails, CH PSI 5): the attacker, in melee
+    with it, takes 1 wound with no CH DEF and its armour loses 1 QUA (5 → 4; its shield, 1 QUA from being
+    disabled, is spared); an enemy of it 8 K away is untouched."""
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),),
+               protections=(armour(1, QUA=5), armour(1, QUA=2, wounds=1, key="shield"))),
+             M(side="blue", x=11, y=20, facing=180.0, CON=9), M(x=19, y=20))
+    a, b, far = g.ids
+    race(g, b, "TRT-ACID-BLOOD")
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 5, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.wounds(b) == 4 and g.wounds(a) == 1 and g.all_dice_used()
+    assert [p.QUA for p in g.gs.equipment(a).protections] == [4, 2]
+    assert g.events("wounds", who=a)[-1]["rule"] == "TRT-ACID-BLOOD" and g.wounds(far) == 0
+
+
+def test_TRT_ACID_BLOOD_costs_its_catalogue_price():
+    assert price("TRT-ACID-BLOOD", "race") == 5

@@ -126,6 +126,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
+        for rule, hits in traits.wounded_splash(gs, target):             # hook wounded_splash (TRT-ACID-BLOOD)
+            for who, k in hits:
+                if gs.on_table(who):
+                    apply_wounds(gs, who, k, source=target, rule=rule)
         if attacker is not None and gs.able(attacker):
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
                 gs.set_energy(attacker, min(ENERGY_CAP, gs.energy(attacker) + ene), rule, "wounded someone")

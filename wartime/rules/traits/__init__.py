@@ -99,6 +99,9 @@ against its catalogue row):
 * ``kill_psi(gs, killer, victim, melee) -> Iterable[int]`` -- the characters who must make a CH PSI when the
   killer's attack kills `victim` (WND-3; TRT-FATALITY). Called by ``kill_psi`` from ``rules.combat.resolve_hit``.
   → psychology.
+* ``wounded_splash(gs, e) -> Iterable[(character, wounds)]`` -- once per attack that wounds the bearer: wounds it
+  deals around it with no CH DEF and no CH PSI (the handler may also wear their equipment; TRT-ACID-BLOOD). Called
+  by ``wounded_splash`` from ``rules.combat.resolve_hit``, which applies the wounds. → on_wounded.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -189,8 +192,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   (``weapon_range``). → rng_mod.
 * ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | 'fumble' | None`` -- the bearer (or a check made with
   the weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
-  fumble; 'fumble': only a fumble, TRT-TRAINED-TO-KILL; 'nofumble' and 'fumble' from two sources make 'any'). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
-  (see ``aura_reroll``). Called by ``reroll_source``. → reroll.
+  fumble; 'fumble': only a fumble, TRT-TRAINED-TO-KILL; 'nofumble' and 'fumble' from two sources make 'any').
+  ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller (see
+  ``aura_reroll``). Called by ``reroll_source``. → reroll.
 * ``reroll_taken(gs, e) -> None`` -- `e` has just rerolled a check by this trait's ``reroll``: a trait with a use
   limit records the use (TRT-CHI-CONTROL: in ``Effects.spent``, cleared when `e`'s next activation starts).
   Called by ``reroll_taken``; ``reroll_source`` prefers an unlimited source to a limited one. → once_per_turn.
@@ -258,7 +262,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied, kill_psi, wounding_ene)
+                                           heal_denied, kill_psi, wounding_ene,
+                                           wounded_splash)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -4,7 +4,8 @@ francotirador: criticals on 1-2), TRT-TOOTHLESS (Sin dientes: no criticals, beat
 (Larga vida), TRT-GREAT-BEAST (Gran bestia); and TRT-CAVALRY (Caballería: a charge's DMG +2 instead of +1).
 Issue 12 point 1: TRT-SEVEN-LIVES (7 vidas: a second CH DEF at DEF − 1), TRT-SECOND-CHANCE (Otra oportunidad: at
 DEF / 2), TRT-SAFEGUARD (Salvaguarda: at DEF 5), and TRT-LUCKY (Afortunado: 1D10, a 1
-ignores a wounding hit), TRT-COUNTER-CHARGE (Contracarga: chargers get no charge bonus), TRT-SPIKES (Pinchos: a DMG 2 riposte)."""
+ignores a wounding hit), TRT-COUNTER-CHARGE (Contracarga: chargers get no charge bonus), TRT-SPIKES (Pinchos: a
+DMG 2 riposte)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import charge_bonus, register

@@ -1,9 +1,11 @@
 """Weapon traits on the use of a weapon (issue 12 point 1): Arma pesada (TRT-HEAVY-WEAPON), Afilada (TRT-SHARP),
 Acobardamiento (TRT-COWING), Dañino (TRT-HARMFUL), Defectuoso (TRT-DEFECTIVE), De Padrón (TRT-PADRON-PEPPER),
-Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO), Munición vida o muerte (TRT-LIFE-OR-DEATH-AMMO), Peligro (TRT-DANGER), Munición buscadora (TRT-SEEKER-AMMO),
-Munición corrosiva (TRT-CORROSIVE-AMMO), Franco tirador (TRT-MARKSMAN), Malvado (TRT-EVIL), Munición
-encasquillable (TRT-JAMMING-AMMO). A weapon is "used" once per attack
-made with it (an area attack included), after the attack is resolved."""
+Aplasta (TRT-CRUSHING), Munición cegadora (TRT-BLINDING-AMMO), Munición paralizante (TRT-PARALYSING-AMMO),
+Munición vida o muerte (TRT-LIFE-OR-DEATH-AMMO), Peligro (TRT-DANGER), Munición buscadora (TRT-SEEKER-AMMO),
+Munición corrosiva (TRT-CORROSIVE-AMMO), Franco tirador (TRT-MARKSMAN), Malvado (TRT-EVIL), Munición atascada
+(TRT-JAMMING-AMMO), Arma arrojada (TRT-THROWN-WEAPON); and Sangre de ácido (TRT-ACID-BLOOD), which wears its melee
+opponents' protections. A weapon is "used" once per attack made with it (an area attack included), after the
+attack is resolved."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -191,3 +193,29 @@ def thrown_dmg(gs, e: int, weapon) -> int:
 
 register("TRT-THROWN-WEAPON", "Arma arrojada", {"throw_reach": thrown_reach, "throw_dmg": thrown_dmg},
          kinds=("weapon",))
+
+
+def acid_blood(gs, e: int) -> list[tuple[int, int]]:
+    """TRT-ACID-BLOOD: once per attack that wounds it, everyone in melee with it (the enemies in base contact) takes
+    1 wound with no CH DEF and one of their protections loses 1 QUA (its ruling: each owner picks: the engine takes
+    for the owner the one farthest from being disabled, QUA − wounds, then the lowest current DEF, then the
+    first)."""
+    side = gs.side(e)
+    hit = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.side(o) != side and gs.in_contact(e, o)]
+    for o in hit:
+        eq = gs.world.get(o, Equipment)
+        worn = [i for i, p in enumerate(eq.protections) if p.QUA > 0]
+        if not worn:
+            continue
+        i = max(worn, key=lambda k: (eq.protections[k].QUA - eq.protections[k].wounds,
+                                     -eq.protections[k].current_def, -k))
+        p = eq.protections[i]
+        prots = list(eq.protections)
+        prots[i] = replace(p, QUA=p.QUA - 1)
+        gs.world.set(o, replace(eq, protections=tuple(prots)))
+        gs.world.emit("equipment_quality", "TRT-ACID-BLOOD", who=o, item=p.name, QUA=p.QUA - 1,
+                      disabled=prots[i].wounds >= prots[i].QUA)
+    return [(o, 1) for o in hit]
+
+
+register("TRT-ACID-BLOOD", "Sangre de ácido", {"wounded_splash": acid_blood}, kinds=("race",))

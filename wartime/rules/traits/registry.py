@@ -68,6 +68,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "throw_reach": "rng_mod",
     "concentrate_step": "check_mod",
     "kill_psi": "psychology",
+    "wounded_splash": "on_wounded",
     "wounding_ene": "ene_mod",
     "heal_denied": "unique_rule",
     "throw_dmg": "dmg_mod",
@@ -593,6 +594,17 @@ def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[
     return out
 
 
+def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """``wounded_splash``: (trait ID, [(character, wounds), ...]) the wounded character's traits deal around it when
+    an attack wounds it (no CH DEF, no CH PSI); the engine applies the wounds."""
+    out = []
+    for t, h in _of("wounded_splash", character_traits(gs, e)):
+        hits = h(gs, e)
+        if hits:
+            out.append((t, list(hits)))
+    return out
+
+
 def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
     """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
     out = []
@@ -997,9 +1009,10 @@ def check_base(gs, e: int, attribute: str, kind: str, value: int) -> tuple[int, 
 
 def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> tuple[str, str] | None:
     """The trait that lets `e` reroll a failed check now (G2: one reroll whatever the sources) and its mode
-    ('any': any failed result, fumbles included; 'nofumble': not a fumble; 'fumble': only a fumble), or None: ``reroll`` of its own traits
-    and of the `weapon` the check is made with, then ``aura_reroll`` of other characters' auras. Own and weapon
-    traits answer first ('any' beats 'nofumble')."""
+    ('any': any failed result, fumbles included; 'nofumble': not a fumble; 'fumble': only a fumble), or None:
+    ``reroll`` of its own traits and of the `weapon` the check is made with, then ``aura_reroll`` of other
+    characters' auras. Own and weapon traits answer first ('any' beats the others; 'nofumble' and 'fumble' make
+    'any'; an unlimited source is kept before a limited one, TRT-CHI-CONTROL)."""
     found = None
     for carried in (character_traits(gs, e), _weapon_traits(weapon) if weapon is not None else ()):
         for t, h in _of("reroll", carried):
