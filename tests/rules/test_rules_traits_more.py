@@ -845,3 +845,27 @@ def test_TRT_ACID_BLOOD_wounded_it_splashes_its_melee_opponents():
 
 def test_TRT_ACID_BLOOD_costs_its_catalogue_price():
     assert price("TRT-ACID-BLOOD", "race") == 5
+
+
+# --- Sanguinario --------------------------------------------------------------------------------------------------
+def test_TRT_SANGUINARY_DMG_plus_1_in_melee_once_it_has_wounded_in_this_activation():
+    """Blade DMG 3 + CON 5 − 4 = 4: the first melee hit wounds (4); the next one in the activation has DMG 5, the
+    third still 5 (not cumulative); a new activation starts again at 4."""
+    g = duel(melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-SANGUINARY")
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 4
+    for _ in range(2):
+        g.set(b, Wounds(0))                                  # keep the target standing (CON 9)
+        g.dice.push(5, 5, 5)
+        g.act(a, "melee_attack", target=b, weapon=0)
+        assert hit_dmg(g) == 5
+    g.gs.set_activation(a, acted=False, started=False)
+    g.set(b, Wounds(0))
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 4
+
+
+def test_TRT_SANGUINARY_costs_its_catalogue_price():
+    assert price("TRT-SANGUINARY", "race") == 5

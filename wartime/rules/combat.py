@@ -131,6 +131,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
         if attacker is not None and gs.able(attacker):
+            traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
                 gs.set_energy(attacker, min(ENERGY_CAP, gs.energy(attacker) + ene), rule, "wounded someone")
         if state == "dead" and attacker is not None and gs.on_table(attacker):

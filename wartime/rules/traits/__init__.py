@@ -102,6 +102,9 @@ against its catalogue row):
 * ``wounded_splash(gs, e) -> Iterable[(character, wounds)]`` -- once per attack that wounds the bearer: wounds it
   deals around it with no CH DEF and no CH PSI (the handler may also wear their equipment; TRT-ACID-BLOOD). Called
   by ``wounded_splash`` from ``rules.combat.resolve_hit``, which applies the wounds. → on_wounded.
+* ``wounded_someone(gs, attacker, target, melee) -> None`` -- a rule of the attacker's after its attack wounded
+  `target` (TRT-SANGUINARY marks it in ``Effects.spent`` for the rest of the activation). Called by
+  ``wounded_someone`` from ``rules.combat.resolve_hit``. → on_hit.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -263,7 +266,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene,
-                                           wounded_splash)
+                                           wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -2,7 +2,7 @@
 Despertando del letargo (TRT-AWAKENING), Enfermo terminal (TRT-TERMINALLY-ILL), Devora almas (TRT-SOUL-EATER),
 Explorador (TRT-SCOUT), Corto de vista (TRT-SHORT-SIGHTED), Súper vista (TRT-SUPER-SIGHT); and two rules of the
 generic actions: Mente centrada (TRT-FOCUSED-MIND, Concentrarse) and Sin cura (TRT-NO-CURE, healing); kills and
-wounds dealt: Fatality (TRT-FATALITY), Psicópata (TRT-PSYCHOPATH)."""
+wounds dealt: Fatality (TRT-FATALITY), Psicópata (TRT-PSYCHOPATH), Sanguinario (TRT-SANGUINARY)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -95,3 +95,20 @@ def psychopath(gs, attacker: int) -> int:
 
 register("TRT-FATALITY", "Fatality", {"kill_psi": fatality}, kinds=("race",))
 register("TRT-PSYCHOPATH", "Psicópata", {"wounding_ene": psychopath}, kinds=("race",))
+
+
+def sanguinary_mark(gs, attacker: int, target: int, melee: bool) -> None:
+    """TRT-SANGUINARY: once it has wounded in melee in an activation, it is marked (Effects.spent) until its next
+    activation starts (its ruling: resets each activation)."""
+    spent = gs.effects(attacker).spent
+    if melee and "TRT-SANGUINARY" not in spent:
+        gs.set_effects(attacker, spent=spent + ("TRT-SANGUINARY",))
+
+
+def sanguinary(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-SANGUINARY: DMG +1 in melee once it has wounded in melee in this activation (not cumulative)."""
+    return 1 if bearer == attacker and not ranged and "TRT-SANGUINARY" in gs.effects(attacker).spent else None
+
+
+register("TRT-SANGUINARY", "Sanguinario", {"wounded_someone": sanguinary_mark, "dmg_mod": sanguinary},
+         kinds=("race",))

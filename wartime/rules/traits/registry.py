@@ -69,6 +69,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "concentrate_step": "check_mod",
     "kill_psi": "psychology",
     "wounded_splash": "on_wounded",
+    "wounded_someone": "on_hit",
     "wounding_ene": "ene_mod",
     "heal_denied": "unique_rule",
     "throw_dmg": "dmg_mod",
@@ -603,6 +604,12 @@ def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
         if hits:
             out.append((t, list(hits)))
     return out
+
+
+def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
+    """``wounded_someone``: the attacker's traits after its attack wounded `target`."""
+    for _, h in _of("wounded_someone", character_traits(gs, attacker)):
+        h(gs, attacker, target, melee)
 
 
 def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
