@@ -372,7 +372,7 @@ class ScriptedController:
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if t not in engaged or (w is not None and w.ranged):
                 continue
-            bonus = 1 if gs.effects(e).charge_target == t else 0
+            bonus = 1 if traits.charge_bonus(gs, e, t) else 0
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
             if utility is not None:
                 value = utility(gs, e, t, opt.params)

@@ -198,6 +198,7 @@ class Effects:
     fast_move: bool = False            # MOD-8: latest movement action covered > 5 K
     psi_bonus: bool = False            # PSI-4: CH ATR +1 until end of activation
     followup: bool = False             # CMB-15: may take the free follow-up move now
+    spent: tuple[str, ...] = ()        # per-activation trait marks (a use spent, a condition met; cleared when it activates)
 
 
 @dataclass(frozen=True, slots=True)

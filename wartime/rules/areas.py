@@ -33,12 +33,11 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine
-from wartime.rules.combat import Cover, resolve_hit
+from wartime.rules.combat import Cover, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
-from wartime.rules.wounds import wound_weapon
 
 #: ARE-1..4: the rule that defines each shape.
 SHAPE_RULE = {"R": "ARE-1", "L": "ARE-2", "G": "ARE-3", "S": "ARE-4"}
@@ -259,6 +258,13 @@ def disperse(gs: GameState, x: float, y: float, n: int, rule: str, **data) -> sc
 
 
 def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
+    """`_resolve_area_attack` (below), then what the use of its weapon costs (rules.combat.weapon_used)."""
+    out = _resolve_area_attack(gs, ctx, aim)
+    weapon_used(gs, ctx, ctx.actor, aim.weapon_index)
+    return out
+
+
+def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     """ARE-1..9: resolve an area attack declared with `aim` by the acting character `ctx.actor`.
 
     1. ENV-6 noise; the `area_attack` event. 2. CH IMP (CMB-2) with the attack's modifiers (against the target,
@@ -283,14 +289,17 @@ def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+    stopped = traits.shot_stopped(gs, attacker, w)                      # hook shot_stopped (TRT-JAMMING-AMMO)
+    if stopped is not None:
+        world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
+        return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
+                "affected": [], "point": (aim.x, aim.y)}
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
                                distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
                            "lost": False, "affected": [], "point": (aim.x, aim.y)}
     if imp.fumble:
-        world.emit("hit_fumble", "CMB-8", who=attacker)
-        wound_weapon(gs, attacker, aim.weapon_index, "CMB-8")
-        resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+        imp_fumble(gs, ctx, attacker, aim.weapon_index)                 # CMB-8 (with the weapon's fumble traits)
     px, py = aim.x, aim.y
     own_scatter = traits.dispersion(w, imp.passed, imp.critical)        # TRT-SCATTER
     scatters = own_scatter.scatters if own_scatter is not None else not imp.passed

@@ -82,15 +82,20 @@ def check_event_data(result: CheckResult) -> dict:
 
 def roll_check(world, who: int | None, kind: str, attribute: str | None, base: int,
                modifiers: Sequence[Modifier], rule: str, reason: str, *, always_pass: str | None = None,
-               crit_max: int = 1, **extra) -> CheckResult:
+               always_critical: str | None = None, crit_max: int = 1, **extra) -> CheckResult:
     """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5).
     `always_pass` names a trait by which the check always passes, even on a 10 (no fumble: traits notes G10,
-    "always passes" beats a fumble range); the event then carries it."""
+    "always passes" beats a fumble range); the event then carries it. `always_critical` names a trait by which
+    the check is always a critical success (TRT-GOD-OF-*; the die is still rolled and recorded); a trait that
+    forbids criticals (crit_max 0, G10: the prohibition wins) leaves it an automatic pass."""
     die = world.dice.d10()
     result = make_check(kind, attribute, base, modifiers, die, crit_max)
     if crit_max != 1:
         extra = {**extra, "crit_max": crit_max}
-    if always_pass is not None:
+    if always_critical is not None:
+        result = replace(result, passed=True, fumble=False, critical=crit_max != 0)
+        extra = {**extra, "always_critical": always_critical}
+    elif always_pass is not None:
         result = replace(result, passed=True, fumble=False)
         extra = {**extra, "always_pass": always_pass}
     world.emit("check", rule, who=who, reason=reason, **check_event_data(result), **extra)

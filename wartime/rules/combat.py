@@ -5,14 +5,15 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from wartime.core.components import Surprise
-from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
+from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
+from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.modifiers import attack_mods, roll_character_check
-from wartime.rules.psychology import psi_check
+from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules import traits
-from wartime.rules.wounds import apply_wounds, wound_best_protection, wound_weapon
+from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
 
 
 def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
@@ -61,6 +62,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         return gs.combat.resolve_hit(gs, ctx, attacker, target, dmg, melee=melee, cover=cover, automatic=automatic,
                                      max_wounds=max_wounds, rule=rule, def_malus=def_malus)
     world = gs.world
+    if terms.no_cover is not None:
+        cover = None                                   # TRT-SEEKER-AMMO: no cover check, no cover CH DEF +2
     defense = max(0, gs.total_def(target) - def_malus + terms.def_plus)
     mods = list(def_mods or []) + list(terms.def_check)
     if cover is not None and cover.full:
@@ -77,39 +80,104 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
                                                   "piece": cover.piece_id})
     always = traits.always_passes(gs, target, None, "DEF")                  # TRT-IMMORTAL-KING
-    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always, **info)
-    if not d.passed:
+    crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
+    d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
+                   always_critical=crit, **info)
+    if not d.passed and terms.no_def_reroll is None:                       # TRT-LIFE-OR-DEATH-AMMO denies it
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):
+            traits.reroll_taken(gs, target, via[0])
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
-    if d.critical:
-        world.emit("defence_critical", "CMB-7", who=target, wounds=0)
-        if melee and not automatic and attacker is not None and gs.able(attacker):
-            world.emit("automatic_hit", "CMB-7", who=attacker, dmg=1)
-            resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-7")
-        return 0
-    if d.fumble:
-        dmg += 1
-        world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
-        wound_best_protection(gs, target, "CMB-9")
+    for second in (False, True):
+        if d.critical:
+            world.emit("defence_critical", "CMB-7", who=target, wounds=0)
+            if melee and not automatic and attacker is not None and gs.able(attacker):
+                rip = traits.riposte_dmg(gs, target)                     # hook riposte_dmg (TRT-SPIKES)
+                world.emit("automatic_hit", "CMB-7", who=attacker, dmg=rip)
+                resolve_hit(gs, ctx, None, attacker, rip, melee=False, automatic=True, rule="CMB-7")
+            return 0
+        if d.fumble:
+            dmg += 1
+            world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
+            wound_best_protection(gs, target, "CMB-9")
+        if d.passed or second or terms.second_def is None:
+            break
+        # CMB-3 ruling: a second CH DEF after a failed one (TRT-SEVEN-LIVES): a new check (the first one's fumble
+        # kept its effects) with its DEF as the target and, on a pass, the DEF subtracted; it may be rerolled
+        rule2, defense = terms.second_defense(defense)
+        d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", **info)
+        if not d.passed and terms.no_def_reroll is None:
+            via = traits.reroll_source(gs, target, None, "DEF")
+            if via is not None and traits.rerolls(via[1], d):
+                traits.reroll_taken(gs, target, via[0])
+                d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", reroll=via[0],
+                               **info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
+    if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0"):    # TRT-PADRON-PEPPER: step 4
+        dmg = 0
     n = terms.wounds(dmg, defense, d.passed)                         # CMB-4 wound stage (Larga vida, ...)
     if max_wounds is not None:
         n = min(n, max_wounds)
+    if n > 0 and terms.lucky is not None:
+        luck = world.dice.d10()                                      # TRT-LUCKY: on a 1 the hit is ignored
+        world.emit("luck_roll", terms.lucky, who=target, die=luck, ignored=luck == 1, wounds=n)
+        if luck == 1:
+            n = 0
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
+        for rule, hits in traits.wounded_splash(gs, target):             # hook wounded_splash (TRT-ACID-BLOOD)
+            for who, k in hits:
+                if gs.on_table(who):
+                    apply_wounds(gs, who, k, source=target, rule=rule)
+        if attacker is not None and gs.able(attacker):
+            traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
+            for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
+                gs.set_energy(attacker, min(ENERGY_CAP, gs.energy(attacker) + ene), rule, "wounded someone")
+        if state == "dead" and attacker is not None and gs.on_table(attacker):
+            for rule, healed in traits.kill_heal(gs, attacker, target, melee):     # hook kill_heal (TRT-SOUL-EATER)
+                heal_wounds(gs, attacker, healed, rule)
+            for rule, who in traits.kill_psi(gs, attacker, target, melee):  # hook kill_psi (TRT-FATALITY)
+                for o in who:
+                    if gs.able(o):
+                        psi_check(gs, ctx, o, source=attacker, reason="kill", rule=rule)
         if state == "active" and not gs.unconscious(target):
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
     return n
 
 
+def weapon_used(gs: GameState, ctx, e: int, weapon_index: int | None) -> None:
+    """After an attack with a weapon: what its traits say one use costs (hook point ``weapon_used``): wounds to
+    the user (no CH DEF, no CH PSI; TRT-HARMFUL), to the weapon (WND-6; TRT-DEFECTIVE); then stress to the user
+    (hook point ``use_stress``, no check; TRT-EVIL)."""
+    w = gs.weapon(e, weapon_index) if weapon_index is not None else None
+    if w is None or not w.traits:
+        return
+    for wear in traits.weapon_wear(gs, e, w):
+        for _ in range(wear.item_wounds):
+            wound_weapon(gs, e, weapon_index, wear.rule)
+        if wear.user_wounds and gs.on_table(e):
+            apply_wounds(gs, e, wear.user_wounds, source=None, rule=wear.rule)
+    for rule, n in traits.use_stress(gs, e, w):
+        if gs.able(e):
+            add_stress(gs, ctx, e, n, rule, source=None)
+
+
 def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
-                   ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
-                   dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
-                   base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
-                   second_imp: str | None = None) -> dict:
+                   **kw) -> dict:
+    """One attack (`_resolve_attack`, below), then what the use of its weapon costs (`weapon_used`:
+    TRT-HARMFUL, ...)."""
+    out = _resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, **kw)
+    weapon_used(gs, ctx, attacker, weapon_index)
+    return out
+
+
+def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int, *, weapon_index: int | None,
+                    ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
+                    dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
+                    base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
+                    second_imp: str | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
@@ -130,6 +198,11 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
+    if weapon is not None and weapon.ranged:
+        stopped = traits.shot_stopped(gs, attacker, weapon)          # hook shot_stopped (TRT-JAMMING-AMMO)
+        if stopped is not None:
+            world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
+            return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
@@ -168,7 +241,7 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
         out["hit"] = True
         on_hit(imp)
         return out
-    if ranged and not imp.critical and gs.engaged(target):
+    if ranged and not imp.critical and gs.engaged(target) and terms.sure_shot is None:      # TRT-MARKSMAN
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
         # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
@@ -209,6 +282,10 @@ def resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: int
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
                                 max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms)
+    traits.after_hit(gs, attacker, target, weapon, ranged)             # hook point on_hit (TRT-CRUSHING)
+    cowing = traits.hit_psi(gs, attacker, target, weapon, ranged)      # hook point hit_psi (TRT-COWING)
+    if cowing is not None and out["wounds"] == 0 and gs.able(target):
+        psi_check(gs, ctx, target, source=attacker, reason="hit", rule=cowing)   # one CH PSI per hit
     return out
 
 
@@ -216,9 +293,18 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
     """CMB-8: a fumbled CH IMP (the first, or CBA-5's / CBA-8's second): an automatic DMG 1 hit on the attacker,
     and the weapon used gains 1 wound."""
     gs.world.emit("hit_fumble", "CMB-8", who=attacker)
+    self_dmg = traits.fumble_dmg(gs.weapon(attacker, weapon_index) if weapon_index is not None else None)
     if weapon_index is not None:
+        w = gs.weapon(attacker, weapon_index)
+        after = traits.weapon_fumbled(w) if w is not None else w    # hook point weapon_fumbled (TRT-SHARP)
+        if after is not w:
+            gs.set_weapon(attacker, weapon_index, after)
         wound_weapon(gs, attacker, weapon_index, "CMB-8")
-    resolve_hit(gs, ctx, None, attacker, 1, melee=False, automatic=True, rule="CMB-8")
+    resolve_hit(gs, ctx, None, attacker, self_dmg, melee=False, automatic=True, rule="CMB-8")   # TRT-DANGER: 2
+    w = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+    for rule, n in traits.fumble_wounds(w):                 # TRT-CORROSIVE-AMMO: 1 wound, no CH DEF, no CH PSI
+        if gs.on_table(attacker):
+            apply_wounds(gs, attacker, n, source=None, rule=rule)
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

@@ -95,7 +95,7 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
             mods.append(Modifier("MVA-5", 2, "target prone"))
         elif distance > 3.0 + 1e-9:
             mods.append(Modifier("MVA-5", -2, "target prone"))
-    if not ranged and gs.effects(attacker).charge_target == target:
+    if not ranged and traits.charge_bonus(gs, attacker, target):         # CBA-12 (TRT-COUNTER-CHARGE denies it)
         mods.append(Modifier("CBA-12", 1, "charge"))
     if ranged:
         pt = gs.pos(target)
@@ -151,11 +151,13 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     else:
         value = base
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
+    crit = traits.always_critical(gs, e, attribute, kind)         # TRT-GOD-OF-WIND, ...
     result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always,
-                        crit_max=crit_max, **event_data)
+                        always_critical=crit, crit_max=crit_max, **event_data)
     if not result.passed:
         via = traits.reroll_source(gs, e, attribute, kind, weapon)   # G2: one reroll (TRT-ELITE-*, auras)
         if via is not None and traits.rerolls(via[1], result):
+            traits.reroll_taken(gs, e, via[0])                     # a limited reroll is spent (TRT-CHI-CONTROL)
             result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, crit_max=crit_max,
                                 **{**event_data, "reroll": via[0]})
     return result

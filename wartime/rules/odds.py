@@ -23,14 +23,17 @@ def p_pass(target: int) -> Fraction:
 
 def die_outcomes(target: int, always: bool = False, reroll: str | None = None, crit_max: int = 1):
     """(die, probability, passed, critical, fumble) of the die that stands for a check against `target`
-    (CHK-2): `always` passes it even on a 10 (no fumble); `reroll` ('any' / 'nofumble', G2) rerolls a failed
-    first die (a fumble too for 'any') and the second stands, so P(final d) = [d stands first]/10 + P(reroll)/10."""
+    (CHK-2): `always` passes it even on a 10 (no fumble; 'critical': always a critical success, TRT-GOD-OF-*); `reroll` ('any' / 'nofumble' / 'fumble', G2) rerolls a
+    failed first die (a fumble too for 'any', only a fumble for 'fumble') and the second stands, so
+    P(final d) = [d stands first]/10 + P(reroll)/10."""
     first = []
     for d in DIE:
         passed, crit, fumble = resolve_die(d, target, crit_max)
-        if always:
+        if always == "critical":                 # TRT-GOD-OF-*: every check a critical success
+            passed, crit, fumble = True, crit_max != 0, False
+        elif always:
             passed, fumble = True, False
-        again = reroll is not None and not passed and (reroll == "any" or not fumble)
+        again = reroll is not None and not passed and (reroll == "any" or fumble == (reroll == "fumble"))
         first.append((d, passed, crit, fumble, again))
     r = Fraction(sum(1 for x in first if x[4]), 10)
     tenth = Fraction(1, 10)
@@ -55,14 +58,8 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
     p_cover_stop = Fraction(0)
     if cover is not None and cover.full:
         p_cover_stop = p_pass(cover.piece_def)
-    for d, tenth, passed, crit, fumble in die_outcomes(def_target, def_always, def_reroll):
-        if crit:
-            n = 0
-        else:
-            n = terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
-        if max_wounds is not None:
-            n = min(n, max_wounds)
-        dist[n] = dist.get(n, Fraction(0)) + tenth * (1 - p_cover_stop)
+    for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, max_wounds):
+        dist[n] = dist.get(n, Fraction(0)) + p * (1 - p_cover_stop)
     if p_cover_stop:
         dist[0] = dist.get(0, Fraction(0)) + p_cover_stop
     return dist
@@ -80,15 +77,19 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)
+    if terms.no_cover is not None:
+        cover = None                                                          # TRT-SEEKER-AMMO
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp) + list(terms.imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
     defense = terms.defense(gs.total_def(target))
     def_check = sum(m.value for m in terms.def_check)
-    imp_always = traits.always_passes(gs, attacker, "AGI", "IMP") is not None
+    imp_always = ("critical" if traits.always_critical(gs, attacker, "AGI", "IMP") is not None
+                  else traits.always_passes(gs, attacker, "AGI", "IMP") is not None)
     imp_rr = traits.reroll_source(gs, attacker, "AGI", "IMP", weapon)
-    def_always = traits.always_passes(gs, target, None, "DEF") is not None
-    def_rr = traits.reroll_source(gs, target, None, "DEF")
+    def_always = ("critical" if traits.always_critical(gs, target, None, "DEF") is not None
+                  else traits.always_passes(gs, target, None, "DEF") is not None)
+    def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
     a = gs.attrs(attacker)
     if unarmed:
         base = melee_damage(0, a.CON, gs.wounds(attacker))
@@ -101,13 +102,42 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     full = cover is not None and cover.full
     def_bonus = 2 if cover is not None and ranged and (cover.full or cover.over_half) else 0
     # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
-    second = ranged and gs.engaged(target)
+    second = ranged and gs.engaged(target) and terms.sure_shot is None        # TRT-MARKSMAN: no second
     has_cover = cover is not None
     return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
-                      terms.wound_threshold)
+                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive)
+
+
+def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None):
+    """(wounds, probability) of the CH DEF side of one hit past any cover piece (CMB-3, CMB-4, CMB-7, CMB-9): the
+    first CH DEF (`def_mods` the ± on its target), a second CH DEF after a failed one (terms.second_def, core
+    CMB-3 ruling: the first one's fumble keeps its DMG +1), the wound cap, TRT-PADRON-PEPPER's 50 % DMG 0, then
+    TRT-LUCKY's 1D10 (a 1 ignores a wounding hit)."""
+    out = []
+    for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll):
+        raw = dmg + (1 if fumble else 0)
+        if crit:
+            branches = [(0, p)]
+        elif passed or terms.second_def is None:
+            branches = [(terms.wounds(terms.dmg(raw), defense, passed), p)]
+        else:
+            d2 = terms.second_defense(defense)[1]
+            branches = [(0 if crit2 else terms.wounds(terms.dmg(raw + (1 if fumble2 else 0)), d2, passed2), p * p2)
+                        for _, p2, passed2, crit2, fumble2 in die_outcomes(d2 + def_mods, False, def_reroll)]
+        for n, q in branches:
+            if cap is not None:
+                n = min(n, cap)
+            if n > 0 and terms.coin is not None:        # TRT-PADRON-PEPPER: DMG 0 half the time
+                out.append((0, q / 2))
+                q /= 2
+            if n > 0 and terms.lucky is not None:
+                out += [(n, q * Fraction(9, 10)), (0, q / 10)]
+            else:
+                out.append((n, q))
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -122,16 +152,23 @@ def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int
 @lru_cache(maxsize=4096)
 def _wounds_thousandths(dmg: int, defense: int, def_target: int, stop10: int, cap: int | None, terms,
                         def_always: bool, def_reroll: str | None) -> tuple:
-    """`wounds_distribution` in integers: ((wounds, probability × 1000), ...) with `stop10` = 10 × P(a full
-    cover piece stops the hit) (CMB-17)."""
+    """`wounds_distribution` in integers: ((wounds, probability × 10⁶), ...) with `stop10` = 10 × P(a full
+    cover piece stops the hit) (CMB-17). A plain CH DEF is a multiple of 1/100, a second CH DEF (TRT-SEVEN-LIVES)
+    of 1/10⁴, TRT-LUCKY's die one more 1/10: with the cover piece's tenth, 10⁶ keeps them all integers."""
     dist: dict[int, int] = {}
-    for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
-        n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
-        if cap is not None:
-            n = min(n, cap)
-        dist[n] = dist.get(n, 0) + p100 * (10 - stop10)
+    if terms.second_def is None and terms.lucky is None and terms.coin is None:
+        for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
+            n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
+            if cap is not None:
+                n = min(n, cap)
+            dist[n] = dist.get(n, 0) + p100 * (10 - stop10) * 1000
+    else:
+        for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, cap):
+            q = p * (10 - stop10) * 10 ** 5
+            assert q.denominator == 1
+            dist[n] = dist.get(n, 0) + int(q)
     if stop10:
-        dist[0] = dist.get(0, 0) + stop10 * 100
+        dist[0] = dist.get(0, 0) + stop10 * 10 ** 5
     return tuple(dist.items())
 
 
@@ -141,17 +178,20 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                dmg_plus: int = 0, dmg_factor: Fraction = Fraction(1), dmg_zero: str | None = None,
                imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
-               pass_no_wounds: bool = False, wound_threshold: int | None = None) -> AttackOdds:
+               pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
+               lucky: str | None = None, coin: str | None = None, corrosive: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
-    the cover piece × 10: 10⁶ for a wound expectation) and become Fractions once: the same exact values as
+    the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation) and become
+    Fractions once: the same exact values as
     summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
-                               pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold)
+                               pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
+                               second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
-    exp = p_inc = p_hit = 0                                   # × 10⁶, × 10⁶, × 10³
+    exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³
     second10 = int(p_pass(imp_target) * 10) if second else 10
     for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max):
         if not passed:
@@ -171,4 +211,4 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(defense + def_check + def_bonus, def_always,
                                                                     def_reroll, 1) if passed)
     return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
-                      Fraction(exp, 10 ** 6), Fraction(p_inc, 10 ** 6))
+                      Fraction(exp, 10 ** 9), Fraction(p_inc, 10 ** 9))

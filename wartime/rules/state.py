@@ -203,8 +203,9 @@ class GameState:
         return sorted(group)
 
     def fov_range(self, e: int) -> float:
-        """ENV-1: VOL × 5 K (VOL as the character's traits change it)."""
-        return self.attrs(e).VOL * 5.0
+        """ENV-1: VOL × 5 K (VOL as the character's traits change it), plus the traits' ± K (hook point
+        ``fov_mod``, TRT-SHORT-SIGHTED), minimum 0."""
+        return max(0.0, self.attrs(e).VOL * 5.0 + trait_hooks.fov_bonus(self, e))
 
     def in_fov(self, observer: int, target: int, range_k: float | None = None) -> bool:
         """ENV-1: target base touches the front half-plane and is within VOL×5 K (BAS-3 distance, 3D between

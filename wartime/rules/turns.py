@@ -13,6 +13,7 @@ from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
 from wartime.rules.flow import Flow, phase_of
 from wartime.rules.state import GameState
+from wartime.rules.wounds import apply_wounds
 
 #: SEQ-1: every way a game ends ('prisoners' and 'fewer_casualties' are turn-limit verdicts; 'turn_limit' a draw).
 END_REASONS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "turn_limit")
@@ -84,6 +85,7 @@ class TurnFlow:
                 gs.set_effects(e, next_action_mod=())   # MVA-3: the sprint's −3 lapses at the end of the turn
         self._set_flow(turn=turn, phase=10, stage="initiative", init_choices=(), active=None, next_side=0)
         gs.world.emit("turn_start", "SEQ-1", turn=turn)
+        traits.turn_start(gs, turn)                       # hook point turn_start (TRT-AWAKENING)
         gs.world.run_systems("start_of_turn", gs=gs)
 
     def _roll_initiative(self) -> None:
@@ -95,9 +97,10 @@ class TurnFlow:
         for side in self._rolling_sides():
             e = choices[side]
             die = gs.world.dice.d10()
-            totals[side] = [die + gs.attrs(e).VOL]
+            bonus = traits.initiative_bonus(gs, e)                 # hook point initiative_mod (TRT-SCOUT)
+            totals[side] = [die + gs.attrs(e).VOL + sum(n for _, n in bonus)]
             gs.world.emit("initiative_roll", "SEQ-2", side=side, character=e, die=die, vol=gs.attrs(e).VOL,
-                          total=totals[side][0])
+                          total=totals[side][0], **({"traits": dict(bonus)} if bonus else {}))
 
         def rank(group: list[str]) -> list[str]:
             # order a group of sides by their current last totals; tied sides reroll (SEQ-2)
@@ -112,7 +115,8 @@ class TurnFlow:
                     continue
                 for s in tied:
                     die = gs.world.dice.d10()
-                    totals[s].append(die + gs.attrs(choices[s]).VOL)
+                    totals[s].append(die + gs.attrs(choices[s]).VOL
+                                     + sum(n for _, n in traits.initiative_bonus(gs, choices[s])))
                     gs.world.emit("initiative_reroll", "SEQ-2", side=s, character=choices[s], die=die,
                                   total=totals[s][-1])
                 ordered += rank(tied)
@@ -185,7 +189,8 @@ class TurnFlow:
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
             eff = gs.effects(e)
-            gs.set_effects(e, fast_move=False, support=2 if eff.support else 0)   # MOD-8 expires; GNA-1 armed
+            gs.set_effects(e, fast_move=False, support=2 if eff.support else 0,   # MOD-8 expires; GNA-1 armed
+                           spent=())                   # once-per-activation trait uses come back (TRT-CHI-CONTROL)
             gs.set_activation(e, started=True, actions=0, chain_next=False)
             gs.world.run_systems("start_of_activation", gs=gs, who=e)
             # the start-of-activation checks happen inside its own activation: stress reaching VOL there
@@ -230,6 +235,9 @@ class TurnFlow:
         if not waiting and gs.world.has(e, Compelled):
             gs.world.remove(e, Compelled)                                # a trait's compulsion: this activation
         reactions.lapse_counter_charges(gs, e)
+        if not waiting:
+            for rule, n in traits.activation_end_wounds(gs, e):     # hook point activation_end (TRT-TERMINALLY-ILL)
+                apply_wounds(gs, e, n, source=None, rule=rule)
         for r in f.bullet_time:
             gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")
         gs.world.run_systems("end_of_activation", gs=gs, who=e)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import Life, Wounds
+from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
@@ -40,7 +41,12 @@ def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule
 
 
 def heal_wounds(gs: GameState, target: int, n: int, rule: str) -> None:
-    """GNA-5 / WND-2: recover wounds (never below 0); healing below CON makes an incapacitated mini active."""
+    """GNA-5 / WND-2: recover wounds (never below 0); healing below CON makes an incapacitated mini active. A
+    character whose trait denies healing (hook point ``heal_denied``, TRT-NO-CURE) recovers none."""
+    denied = traits.heal_denied(gs, target)
+    if denied is not None:
+        gs.world.emit("heal_denied", denied, who=target, wounds=gs.wounds(target))
+        return
     before = gs.wounds(target)
     after = max(0, before - n)
     gs.world.set(target, Wounds(after))

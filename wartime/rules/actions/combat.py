@@ -39,6 +39,7 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
                             "melee is CBA-8, Ataque CaC con arma de disparo)")
     if w.area is not None and not ranged:
         raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
+    traits.check_weapon_usable(gs, actor, w)                   # hook point weapon_usable (TRT-HEAVY-WEAPON)
     return idx, w
 
 
@@ -233,7 +234,7 @@ class _WeaponMelee(Action):
         return gs.weapon(actor, prepared.weapon_index).ENE
 
     def resolve(self, gs, ctx, prepared):
-        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0   # CBA-12 DMG +1
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
         if self.firearm:
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
@@ -297,7 +298,7 @@ class UnarmedAttack(Action):
         return 1
 
     def resolve(self, gs, ctx, prepared):
-        bonus = 1 if gs.effects(ctx.actor).charge_target == prepared.target else 0
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
                        dmg_bonus=bonus)
         _after_melee(gs, ctx, prepared.target)

@@ -307,10 +307,12 @@ class Throw(Action):
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view "
                                 f"(180°, {gs.fov_range(actor):g} K)")
-        reach = gs.mov(actor) + gs.attrs(actor).CON
+        own_reach = traits.throw_profile(gs, actor, held_thing(gs, actor, ref))[0] if kind == "weapon" else None
+        reach = gs.mov(actor) + gs.attrs(actor).CON if own_reach is None else own_reach    # TRT-THROWN-WEAPON
         d = gs.distance(actor, t)
         if d > reach + EPS:
-            raise RuleViolation("CBA-6", f"{gs.name(t)} is {d:.2f} K away: a throw reaches MOV + CON = {reach} K")
+            how = "MOV + CON" if own_reach is None else "its own reach"
+            raise RuleViolation("CBA-6", f"{gs.name(t)} is {d:.2f} K away: a throw reaches {how} = {reach:g} K")
         c = gs.cover(actor, [t])[0]
         if not c.has_los:
             raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(t)}")
@@ -330,8 +332,10 @@ class Throw(Action):
         e, t, ref = ctx.actor, prepared.target, prepared.ref
         kind, n = ref.split(":")
         thing = held_thing(gs, e, ref)
+        own_dmg = traits.throw_profile(gs, e, thing)[1] if kind == "weapon" else None    # TRT-THROWN-WEAPON
+        dmg = material_dmg(thing) if own_dmg is None else own_dmg
         gs.world.emit("thrown", "CBA-6", who=e, target=t, item=items.item_name(gs, e, ref),
-                      dmg=None if prepared.area is not None else material_dmg(thing))
+                      dmg=None if prepared.area is not None else dmg)
         if prepared.area is not None:
             areas.resolve_area_attack(gs, ctx, prepared.area)
             eq = gs.equipment(e)                                  # the grenade went off: used up
@@ -339,7 +343,7 @@ class Throw(Action):
             gs.world.emit("item_used_up", "CBA-6", who=e, item=thing.name)
             return
         resolve_attack(gs, ctx, e, t, weapon_index=int(n) if kind == "weapon" else None, ranged=True,
-                       cover=prepared.cover, base_dmg=material_dmg(thing))
+                       cover=prepared.cover, base_dmg=dmg)
         at = ground_spot(gs, t, e)                               # hit or miss, it lands at the target
         got = items.put_down(gs, e, ref, at)
         gs.world.emit("item_moved", "CBA-6", item=got, name=thing.name, at=list(at), by=e, how="thrown")
@@ -384,7 +388,7 @@ class ImprovisedMeleeAttack(Action):
         t, ref = prepared
         kind, n = ref.split(":")
         thing = held_thing(gs, ctx.actor, ref)
-        bonus = 1 if gs.effects(ctx.actor).charge_target == t else 0                    # CBA-12 DMG +1
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, t) else 0                       # CBA-12 DMG +1
         resolve_attack(gs, ctx, ctx.actor, t, weapon_index=int(n) if kind == "weapon" else None, ranged=False,
                        extra_imp=[Modifier("CBA-9", -1, "improvised weapon")], dmg_bonus=bonus,
                        base_dmg=material_dmg(thing))

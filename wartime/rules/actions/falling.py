@@ -15,6 +15,7 @@ from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
 from wartime.core.errors import RuleViolation
 from wartime.geometry.movement import terrain_class
+from wartime.rules import traits
 from wartime.rules.actions.base import Action, register
 from wartime.rules.actions.flight import perched
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, end_contacts
@@ -56,7 +57,7 @@ def perch_piece(gs: GameState, actor: int):
 def fall(gs: GameState, ctx, e: int, drop: float, rule: str = "MVA-9") -> int:
     """MVA-9 ruling (2) and (4): a fall of `drop` K: the table's DMG as an automatic hit (no CH IMP, a normal
     CH DEF, no cover); DMG 0 does nothing. Returns the wounds dealt."""
-    dmg = fall_damage(drop, gs.body(e).height)
+    dmg = traits.fall_dmg(gs, e, fall_damage(drop, gs.body(e).height))      # hook fall_damage (TRT-FALL-WITH-STYLE)
     gs.world.emit("fall", rule, who=e, drop=round(drop, 4), dmg=dmg)
     if dmg <= 0:
         return 0

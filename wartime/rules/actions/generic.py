@@ -52,7 +52,8 @@ class Concentrate(Action):
 
     def resolve(self, gs, ctx, prepared):
         # the engine carries a running total while Concentrarse actions follow each other
-        level = min(3, ctx.params.get("_concentrate_before", 0) + 1)
+        step = traits.concentrate_step(gs, ctx.actor)           # hook concentrate_step (TRT-FOCUSED-MIND: +2)
+        level = min(3, ctx.params.get("_concentrate_before", 0) + step)
         gs.set_effects(ctx.actor, concentrate=level, concentrate_building=True)
         gs.world.emit("concentrating", "GNA-4", who=ctx.actor, bonus=level)
 
@@ -90,6 +91,9 @@ class Heal(Action):
             raise RuleViolation("WND-1", f"{gs.name(t)} has more wounds than CON and cannot be healed")
         if gs.wounds(t) == 0 and not holds.can_wake(gs, t, actor):
             raise RuleViolation("GNA-5", f"{gs.name(t)} has no wounds to heal")
+        denied = traits.heal_denied(gs, t)                      # hook heal_denied (TRT-NO-CURE)
+        if denied is not None and params.get("cure") != "stress" and not holds.can_wake(gs, t, actor):
+            raise RuleViolation(denied, f"{gs.name(t)} cannot recover wounds")
         return t
 
     def cost(self, gs, actor, params, prepared):

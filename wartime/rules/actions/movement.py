@@ -119,7 +119,8 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                                 "unless the board edge stops it")
     if keep_engaged:
         keep_engaged_contacts(gs, actor, contacts)
-    return MovePrep(path, chk.length, chk.surcharge, allowance, contacts, end_facing(params))
+    surcharge = traits.terrain_surcharge(gs, actor, chk.surcharge)        # hook terrain_class (TRT-LIMPING)
+    return MovePrep(path, chk.length, surcharge, allowance, contacts, end_facing(params))
 
 
 def path_violation(gs: GameState, chk, ids, rule: str) -> RuleViolation:
@@ -141,6 +142,7 @@ def _prepare_grid_path(gs: GameState, actor: int, params: dict[str, Any], pts, m
                                                        exempt_enemies=exempt_enemies)
     if keep_engaged:
         keep_engaged_contacts(gs, actor, contacts)
+    surcharge = traits.terrain_surcharge(gs, actor, surcharge)            # hook terrain_class (TRT-LIMPING)
     return MovePrep(path, float(steps), surcharge, allowance, contacts, end_facing(params))
 
 

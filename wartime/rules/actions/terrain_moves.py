@@ -42,6 +42,7 @@ from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
 from wartime.rules.combat import resolve_hit
 from wartime.rules.modifiers import roll_character_check
+from wartime.rules import traits
 from wartime.rules.noise import emit_noise, movement_noise
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
@@ -255,7 +256,7 @@ class Swim(Action):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
                                 "needs water")
         keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
-        return SwimPrep(path, chk.length, chk.surcharge, end_facing(params))
+        return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params))
 
     def cost(self, gs, actor, params, prepared):
         return 2 + prepared.surcharge                      # MVA-11 ruling: no surcharge for the water itself
@@ -788,7 +789,7 @@ class MoveCarrying(Action):
             if m != body:
                 surcharge = max(surcharge, chk.surcharge)
         for m in helpers:
-            x = max(surcharge, level) + 1
+            x = traits.terrain_surcharge(gs, m, max(surcharge, level)) + 1     # TRT-LIMPING: a helper's own class
             if gs.energy(m) - x < -10:
                 raise RuleViolation(self.rule, f"{gs.name(m)} cannot pay ENE {x}: a helper goes down to ENE −10 "
                                     "at most")
@@ -797,12 +798,13 @@ class MoveCarrying(Action):
         return CarryPrep(path, length, max(surcharge, level), body, helpers, offsets, facing)
 
     def cost(self, gs, actor, params, prepared):
-        return 1 + prepared.surcharge                   # MVA-8 ruling (2): X = 1 + max(terrain, load level)
+        # MVA-8 ruling (2): X = 1 + max(terrain, load level), then the traits' class (hook terrain_class)
+        return 1 + traits.terrain_surcharge(gs, actor, prepared.surcharge)
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor
-        x = 1 + prepared.surcharge
         for h in prepared.helpers:                      # ruling (4): each helper pays X from its own ENE
+            x = 1 + traits.terrain_surcharge(gs, h, prepared.surcharge)
             gs.set_energy(h, max(-10, gs.energy(h) - x), self.rule, "helps carry")
         for m in (prepared.body,) + prepared.helpers:
             dx, dy = prepared.offsets[m]

@@ -47,6 +47,30 @@ against its catalogue row):
 * ``weapon_quiet(weapon) -> bool`` -- True: the weapon makes no noise (ENV-6). → noise_rule.
 * ``weapon_ready(weapon) -> None`` -- raise ``RuleViolation`` when the weapon cannot attack now (declared
   attacks). → equipment_rule.
+* ``weapon_usable(gs, e, weapon) -> None`` -- raise ``RuleViolation`` (naming the trait) when character `e` may
+  not use the weapon at all (TRT-HEAVY-WEAPON). Called by ``check_weapon_usable`` from the attack actions'
+  weapon check. → equipment_rule.
+* ``weapon_used(gs, e, weapon) -> Wear | None`` -- what one use of the weapon (an attack with it, after it is
+  resolved) costs: wounds to its user `e` (no CH DEF, no CH PSI) and to the weapon (TRT-HARMFUL, TRT-DEFECTIVE).
+  Called by ``weapon_wear`` from ``rules.combat.weapon_used``, which applies them. → equipment_rule.
+* ``use_stress(gs, e, weapon) -> int | None`` -- stress one use of the weapon gives its user `e` (no check;
+  PSI-14 / PSI-16 thresholds; TRT-EVIL). Called by ``use_stress`` from ``rules.combat.weapon_used``. → stress.
+* ``concentrate_step(gs, e) -> int | None`` -- what one Concentrarse adds to the bearer's pending bonus (GNA-4:
+  +1; the +3 cap stays; TRT-FOCUSED-MIND: +2). Called by ``concentrate_step``. → check_mod.
+* ``heal_denied(gs, e) -> bool`` -- True: the bearer cannot recover wounds (Curar refuses it, any healing gives
+  none; TRT-NO-CURE). Called by ``heal_denied`` from ``rules.wounds.heal_wounds`` and the Curar action.
+  → unique_rule.
+* ``throw_reach(gs, e, weapon) -> float | None`` / ``throw_dmg(gs, e, weapon) -> int | None`` -- the reach (K) and
+  the DMG of the weapon when `e` throws it (Lanzar, CBA-6: otherwise MOV + CON K and the material's DMG;
+  TRT-THROWN-WEAPON). Called by ``throw_profile``. → rng_mod / dmg_mod.
+* ``shot_stopped(gs, e, weapon) -> bool`` -- True: a shot with the weapon (RNG > 0) stops after its ENE is paid
+  and before its CH IMP: no hit, critical, fumble or scatter (TRT-JAMMING-AMMO's 10 %). Called by
+  ``shot_stopped`` from ``rules.combat.resolve_attack`` and ``rules.areas.resolve_area_attack``. → percent_roll.
+* ``weapon_fumbled(weapon) -> Weapon`` -- the weapon after a fumbled hit check made with it (CMB-8, after any
+  reroll; TRT-SHARP). Called by ``weapon_fumbled`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``hit_psi(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit (a passed CH IMP) makes the
+  target take a CH PSI even if it takes no wounds; one CH PSI per hit (a wounding hit's CMB-5 check is it;
+  TRT-COWING). Called by ``hit_psi`` from ``rules.combat.resolve_attack``. → psychology.
 * ``weapon_fired(weapon) -> Weapon`` -- the weapon after one attack with it (each handler gets the previous
   one's result). → equipment_rule.
 * ``reload(weapon) -> Weapon | None`` -- the weapon after Recargar (GNA-13); None: nothing to reload; the
@@ -63,6 +87,30 @@ against its catalogue row):
   rule, reason)`` rolls a CH ATR. Called by ``activation_start``.
 * ``aura_activation_start(gs, e, bearers, check) -> None`` -- an enemy aura at the start of `e`'s activation:
   ``bearers`` are the enemy bearers on the table and able (G1, G10: one call per trait). → aura_enemy.
+
+* ``turn_start(gs, e, turn) -> None`` -- a rule of the bearer's own at the start of each turn (SEQ-1: after the
+  ``turn_start`` event, before initiative; TRT-AWAKENING). Called by ``turn_start`` for every character on the
+  table. → on_turn_start.
+* ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
+  with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
+  applies them. → unique_rule.
+* ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
+  kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
+* ``kill_psi(gs, killer, victim, melee) -> Iterable[int]`` -- the characters who must make a CH PSI when the
+  killer's attack kills `victim` (WND-3; TRT-FATALITY). Called by ``kill_psi`` from ``rules.combat.resolve_hit``.
+  → psychology.
+* ``wounded_splash(gs, e) -> Iterable[(character, wounds)]`` -- once per attack that wounds the bearer: wounds it
+  deals around it with no CH DEF and no CH PSI (the handler may also wear their equipment; TRT-ACID-BLOOD). Called
+  by ``wounded_splash`` from ``rules.combat.resolve_hit``, which applies the wounds. → on_wounded.
+* ``wounded_someone(gs, attacker, target, melee) -> None`` -- a rule of the attacker's after its attack wounded
+  `target` (TRT-SANGUINARY marks it in ``Effects.spent`` for the rest of the activation). Called by
+  ``wounded_someone`` from ``rules.combat.resolve_hit``. → on_hit.
+* ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
+  (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
+* ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
+  (SEQ-2, its rerolls too; TRT-SCOUT). Called by ``initiative_bonus``. → unique_rule.
+* ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
+  TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
 * ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
   ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
@@ -91,6 +139,38 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → def_mod.
 * ``wound_threshold(...) -> int | None`` -- only a final DMG above it wounds the target (CMB-4 wound stage).
   → dmg_mod.
+* ``second_def(gs, bearer, attacker, target, weapon, ranged) -> (op, n) | None`` -- the target has a second CH
+  DEF after its first finally fails, with the first check's DEF changed by ('plus', ±n), ('half', None: /2 x.5
+  up) or ('set', n) as its target and, on a pass, as the DEF subtracted (core CMB-3's second CH DEF ruling: a
+  new check, the first one's fumble keeps its effects; one per hit, the highest DEF; TRT-SEVEN-LIVES,
+  TRT-SECOND-CHANCE, TRT-SAFEGUARD). → def_mod.
+* ``luck(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: when the hit would wound the target
+  (after the CH DEF, at least 1 wound), it rolls 1D10 and a 1 ignores the whole hit (TRT-LUCKY). → on_wounded.
+* ``charge_bonus_denied(gs, bearer, attacker, target) -> bool`` -- True: an enemy charging the bearer gets none of
+  the bonuses that exist because it charged (TRT-COUNTER-CHARGE). Asked by ``charge_bonus``, which Cargar's
+  CH IMP +1 and DMG +1 (CBA-12) and the traits' charge bonuses call. → dmg_mod.
+* ``def_reroll_denied(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the target may not reroll
+  its CH DEF (a second CH DEF trait still applies, its reroll is denied too; TRT-LIFE-OR-DEATH-AMMO). → reroll.
+* ``riposte_dmg(gs, e) -> int | None`` -- the DMG of the automatic hit the bearer's critical CH DEF in melee
+  gives its attacker (CMB-7: 1; TRT-SPIKES: 2). Called by ``riposte_dmg`` from ``rules.combat.resolve_hit``.
+  → on_crit.
+* ``fumble_dmg(weapon) -> int | None`` -- the DMG of the automatic hit a fumbled CH IMP with the weapon gives its
+  user (CMB-8: 1; TRT-DANGER: 2). Called by ``fumble_dmg`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``cover_denied(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the target gets no cover
+  bonus (no CMB-17 CH DEF +2, no CMB-18 cover check and +2; TRT-SEEKER-AMMO). → def_mod.
+* ``sure_shot(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a shot at a target engaged in
+  melee needs no CBA-5 second CH IMP and never hits another fighter (TRT-MARKSMAN). → unique_rule.
+* ``corrosion(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a passed CH DEF still gives 1
+  wound more (CMB-4 wound stage; TRT-CORROSIVE-AMMO). → on_hit.
+* ``fumble_wounds(weapon) -> int | None`` -- wounds a fumbled CH IMP with the weapon gives its user after CMB-8
+  (no CH DEF, no CH PSI; TRT-CORROSIVE-AMMO). Called by ``fumble_wounds`` from ``rules.combat.imp_fumble``.
+  → on_fumble.
+* ``dmg_coin(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit rolls a 50 % chance
+  (BAS-6, after the CH DEF) that its final DMG is 0 whatever the other terms (CMB-4 step 4; TRT-PADRON-PEPPER).
+  → percent_roll.
+* ``on_hit(gs, bearer, attacker, target, weapon, ranged) -> None`` -- a rule of the attacker's or its weapon's
+  after a hit (a passed CH IMP), even without wounds (TRT-CRUSHING). Called by ``after_hit`` from
+  ``rules.combat.resolve_attack``. → on_hit.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 
@@ -98,6 +178,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   term, or a maximum, of an action's cost: the actor's and its weapon's traits (bearer = the actor) and the
   target's (bearer = the target). G5 order: the action's cost ± terms, then caps, minimum 1 (ENE-1).
   Called by ``rules.energy.price``. → ene_mod.
+* ``terrain_class(gs, e, surcharge) -> int`` -- the MOV-7 terrain surcharge of the character's move (0 easy,
+  1 difficult, 2 extreme; after the minimum its state or load sets: crouched MVA-4, carrying MVA-8) as the trait
+  changes it; each handler gets the previous one's result (TRT-LIMPING; a weapon it carries too:
+  TRT-HEAVY-EQUIPMENT). Called by ``terrain_surcharge`` when a path is priced (moves, swimming, carrying).
+  → terrain_rule.
+* ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
+  changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
   sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
@@ -106,12 +193,19 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
-* ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | None`` -- the bearer (or a check made with the
-  weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
-  fumble). ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller
-  (see ``aura_reroll``). Called by ``reroll_source``. → reroll.
+* ``reroll(gs, e, attribute, kind) -> 'any' | 'nofumble' | 'fumble' | None`` -- the bearer (or a check made with
+  the weapon carrying the trait) may reroll a failed check (G2: once, whatever the sources; 'nofumble': not a
+  fumble; 'fumble': only a fumble, TRT-TRAINED-TO-KILL; 'nofumble' and 'fumble' from two sources make 'any').
+  ``attribute`` is None and ``kind`` 'DEF' for a CH DEF. The engine takes the reroll for the controller (see
+  ``aura_reroll``). Called by ``reroll_source``. → reroll.
+* ``reroll_taken(gs, e) -> None`` -- `e` has just rerolled a check by this trait's ``reroll``: a trait with a use
+  limit records the use (TRT-CHI-CONTROL: in ``Effects.spent``, cleared when `e`'s next activation starts).
+  Called by ``reroll_taken``; ``reroll_source`` prefers an unlimited source to a limited one. → once_per_turn.
 * ``auto_pass(gs, e, attribute, kind) -> bool`` -- the bearer's check always passes, even on a 10 (no fumble,
   G10). Called by ``always_passes``. → auto_pass.
+* ``auto_critical(gs, e, attribute, kind) -> bool`` -- the bearer's check is always a critical success (passes,
+  with the critical's effects; a trait forbidding criticals leaves it a pass, G10; TRT-GOD-OF-*). Called by
+  ``always_critical``. → on_crit.
 
 **Aura hook points** (G1, G10: a handler is asked once per trait, with every bearer on the table and able to
 act other than the character itself; the handler measures its range and checks the side):
@@ -160,13 +254,20 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, ene_gain_bonus, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
-                                           weapon_fired, weapon_is_quiet)
+                                           weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
+                                           kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
+                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
+                                           fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
+                                           fumble_wounds, shot_stopped,
+                                           use_stress, reroll_taken, throw_profile, concentrate_step,
+                                           heal_denied, kill_psi, wounding_ene,
+                                           wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
-                                  limbs, movement, psychology, stealth, weapons)
+                                  equipment, lifecycle, limbs, movement, psychology, stealth, weapons)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.rules.checks import Modifier
-from wartime.rules.traits.registry import aura_bearers, register
+from wartime.rules.traits.registry import aura_bearers, charge_bonus, register
 
 #: The auras that calm Pusilánime and Animal interior within 10 K (their rows name these three).
 CALMING = ("TRT-LEADER", "TRT-AURA-OF-OBSTINACY", "TRT-PRESENCE-OF-HONOUR")
@@ -172,8 +172,8 @@ def death_cry(gs, bearers, attacker, target, weapon, ranged) -> int | None:
 
 def battle_cry(gs, bearers, attacker, target, weapon, ranged) -> int | None:
     """TRT-BATTLE-CRY: allies within 5 K get DMG +1 on their 1st attack when charging (the melee attack a charge
-    at this target set up, CBA-12)."""
-    charging = gs.effects(attacker).charge_target == target
+    at this target set up, CBA-12; not against TRT-COUNTER-CHARGE)."""
+    charging = charge_bonus(gs, attacker, target)
     return 1 if not ranged and charging and _allied_attacker(gs, bearers, attacker) else None
 
 

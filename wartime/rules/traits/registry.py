@@ -49,6 +49,41 @@ CATALOGUE_HOOK: dict[str, str] = {
     "rng_factor": "rng_mod",
     "reroll": "reroll",
     "auto_pass": "auto_pass",
+    "auto_critical": "on_crit",
+    "turn_start": "on_turn_start",
+    "weapon_usable": "equipment_rule",
+    "second_def": "def_mod",
+    "terrain_class": "terrain_rule",
+    "fall_damage": "height_rule",
+    "dmg_coin": "percent_roll",
+    "charge_bonus_denied": "dmg_mod",
+    "def_reroll_denied": "reroll",
+    "cover_denied": "def_mod",
+    "sure_shot": "unique_rule",
+    "corrosion": "on_hit",
+    "fumble_wounds": "on_fumble",
+    "shot_stopped": "percent_roll",
+    "use_stress": "stress",
+    "reroll_taken": "once_per_turn",
+    "throw_reach": "rng_mod",
+    "concentrate_step": "check_mod",
+    "kill_psi": "psychology",
+    "wounded_splash": "on_wounded",
+    "wounded_someone": "on_hit",
+    "wounding_ene": "ene_mod",
+    "heal_denied": "unique_rule",
+    "throw_dmg": "dmg_mod",
+    "riposte_dmg": "on_crit",
+    "fumble_dmg": "on_fumble",
+    "on_hit": "on_hit",
+    "luck": "on_wounded",
+    "weapon_used": "equipment_rule",
+    "weapon_fumbled": "on_fumble",
+    "hit_psi": "psychology",
+    "activation_end": "unique_rule",
+    "kill_heal": "on_kill",
+    "initiative_mod": "unique_rule",
+    "fov_mod": "fov_rule",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -80,6 +115,15 @@ class TraitPlugin:
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
+
+
+@dataclass(frozen=True)
+class Wear:
+    """What one use of a weapon costs (``weapon_used``): wounds to its user (no CH DEF, no CH PSI) and to the
+    weapon itself (WND-6); ``rule`` names the events."""
+    rule: str
+    user_wounds: int = 0
+    item_wounds: int = 0
 
 
 @dataclass(frozen=True)
@@ -334,6 +378,126 @@ def weapon_fired(weapon):
     return weapon
 
 
+def check_weapon_usable(gs, e: int, weapon) -> None:
+    """``weapon_usable``: raises RuleViolation if a trait of the weapon keeps character `e` from using it."""
+    for _, h in _of("weapon_usable", _weapon_traits(weapon)):
+        h(gs, e, weapon)
+
+
+def charge_bonus(gs, attacker: int, target: int) -> bool:
+    """CBA-12: whether the attacker's melee attack on `target` gets the bonuses of a charge: it charged that target
+    (the charge set it up) and no trait of the target denies them (hook ``charge_bonus_denied``,
+    TRT-COUNTER-CHARGE). Every bonus that exists because it charged asks this (Cargar's CH IMP +1 and DMG +1,
+    TRT-CAVALRY, TRT-BATTLE-CRY); the charge move itself and the charge's maluses do not."""
+    if gs.effects(attacker).charge_target != target:
+        return False
+    return not any(h(gs, target, attacker, target) for _, h in _of("charge_bonus_denied", character_traits(gs, target)))
+
+
+def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
+    """``on_hit``: what the traits of the attacker and of its weapon do after a hit (a passed CH IMP), whatever
+    the wounds."""
+    for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
+        for _, h in _of("on_hit", carried):
+            h(gs, attacker, attacker, target, weapon, ranged)
+
+
+def weapon_wear(gs, e: int, weapon) -> list[Wear]:
+    """``weapon_used``: what one use (an attack) of the weapon costs its user `e` and the weapon, in order."""
+    out = []
+    for _, h in _of("weapon_used", _weapon_traits(weapon)):
+        r = h(gs, e, weapon)
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def riposte_dmg(gs, e: int) -> int:
+    """``riposte_dmg``: the DMG of the automatic hit a critical CH DEF in melee gives the attacker (CMB-7: 1) as
+    the defender's traits set it (the highest answer)."""
+    return max([1] + [h(gs, e) or 1 for _, h in _of("riposte_dmg", character_traits(gs, e))])
+
+
+def fumble_wounds(weapon) -> list[tuple[str, int]]:
+    """``fumble_wounds``: (trait ID, wounds) a fumbled CH IMP with the weapon gives its user besides CMB-8 (no
+    CH DEF, no CH PSI)."""
+    out = []
+    for t, h in _of("fumble_wounds", _weapon_traits(weapon) if weapon is not None else ()):
+        n = h(weapon)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def use_stress(gs, e: int, weapon) -> list[tuple[str, int]]:
+    """``use_stress``: (trait ID, stress) one use of the weapon gives its user `e` (no check)."""
+    out = []
+    for t, h in _of("use_stress", _weapon_traits(weapon)):
+        n = h(gs, e, weapon)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def concentrate_step(gs, e: int) -> int:
+    """``concentrate_step``: what one Concentrarse adds to the pending bonus (GNA-4: +1) as the character's traits
+    set it (the highest answer; the +3 cap stays)."""
+    return max([1] + [h(gs, e) or 1 for _, h in _of("concentrate_step", character_traits(gs, e))])
+
+
+def heal_denied(gs, e: int) -> str | None:
+    """``heal_denied``: the trait by which the character cannot recover wounds, or None."""
+    for t, h in _of("heal_denied", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
+
+
+def throw_profile(gs, e: int, weapon) -> tuple[float | None, int | None]:
+    """``throw_reach`` / ``throw_dmg``: the reach (K) and DMG of the weapon thrown by `e` with Lanzar (CBA-6) as its
+    traits set them; None: the action's own (MOV + CON K; the material's DMG). The first answer stands."""
+    reach = dmg = None
+    for _, h in _of("throw_reach", _weapon_traits(weapon)):
+        reach = h(gs, e, weapon) if reach is None else reach
+    for _, h in _of("throw_dmg", _weapon_traits(weapon)):
+        dmg = h(gs, e, weapon) if dmg is None else dmg
+    return reach, dmg
+
+
+def shot_stopped(gs, e: int, weapon) -> str | None:
+    """``shot_stopped``: the trait that stops a shot with the weapon after its ENE is paid and before its CH IMP
+    (the action ends there), or None; handlers are asked in trait-ID order until one stops it."""
+    for t, h in _of("shot_stopped", _weapon_traits(weapon) if weapon is not None else ()):
+        if h(gs, e, weapon):
+            return t
+    return None
+
+
+def fumble_dmg(weapon) -> int:
+    """``fumble_dmg``: the DMG of the automatic hit a fumbled CH IMP gives the attacker (CMB-8: 1) as the traits
+    of the weapon used set it (the highest answer)."""
+    if weapon is None:
+        return 1
+    return max([1] + [h(weapon) or 1 for _, h in _of("fumble_dmg", _weapon_traits(weapon))])
+
+
+def weapon_fumbled(weapon):
+    """``weapon_fumbled``: the weapon after a fumbled hit check made with it (CMB-8)."""
+    for _, h in _of("weapon_fumbled", _weapon_traits(weapon)):
+        weapon = h(weapon)
+    return weapon
+
+
+def hit_psi(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
+    """``hit_psi``: the trait (of the attacker or of its weapon) by which a hit makes the target take a CH PSI
+    even without wounds, or None (the first in trait-ID order)."""
+    for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
+        for t, h in _of("hit_psi", carried):
+            if h(gs, attacker, attacker, target, weapon, ranged):
+                return t
+    return None
+
+
 def reloaded(weapon):
     """``reload``: the weapon after Recargar (GNA-13), None if no trait of it can be reloaded."""
     for _, h in _of("reload", _weapon_traits(weapon)):
@@ -389,6 +553,91 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
             h(gs, e, enemies, check)
 
 
+def turn_start(gs, turn: int) -> None:
+    """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order."""
+    if not handlers("turn_start"):
+        return
+    for e in gs.minis():
+        if gs.on_table(e):
+            for _, h in _of("turn_start", character_traits(gs, e)):
+                h(gs, e, turn)
+
+
+def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
+    """``activation_end``: (trait ID, wounds) the character takes when one of its activations ends (no CH DEF,
+    no CH PSI); the engine applies them."""
+    out = []
+    for t, h in _of("activation_end", character_traits(gs, e)):
+        n = h(gs, e)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
+    """``kill_heal``: (trait ID, wounds) the killer's traits remove from it when its attack kills `victim`
+    (WND-3); the engine heals them."""
+    out = []
+    for t, h in _of("kill_heal", character_traits(gs, killer)):
+        n = h(gs, killer, victim, melee)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[int]]]:
+    """``kill_psi``: (trait ID, the characters who must make a CH PSI) when the killer's attack kills `victim`."""
+    out = []
+    for t, h in _of("kill_psi", character_traits(gs, killer)):
+        who = h(gs, killer, victim, melee)
+        if who:
+            out.append((t, list(who)))
+    return out
+
+
+def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """``wounded_splash``: (trait ID, [(character, wounds), ...]) the wounded character's traits deal around it when
+    an attack wounds it (no CH DEF, no CH PSI); the engine applies the wounds."""
+    out = []
+    for t, h in _of("wounded_splash", character_traits(gs, e)):
+        hits = h(gs, e)
+        if hits:
+            out.append((t, list(hits)))
+    return out
+
+
+def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
+    """``wounded_someone``: the attacker's traits after its attack wounded `target`."""
+    for _, h in _of("wounded_someone", character_traits(gs, attacker)):
+        h(gs, attacker, target, melee)
+
+
+def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
+    """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
+    out = []
+    for t, h in _of("wounding_ene", character_traits(gs, attacker)):
+        n = h(gs, attacker)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def initiative_bonus(gs, e: int) -> list[tuple[str, int]]:
+    """``initiative_mod``: (trait ID, ±n) the traits of the character whose VOL a side rolls with add to its
+    initiative total (SEQ-2)."""
+    out = []
+    for t, h in _of("initiative_mod", character_traits(gs, e)):
+        n = h(gs, e)
+        if n:
+            out.append((t, n))
+    return out
+
+
+def fov_bonus(gs, e: int) -> float:
+    """``fov_mod``: the K the character's traits add to its field-of-view range (ENV-1, G5: a ± on VOL × 5)."""
+    return float(sum(h(gs, e) or 0 for _, h in _of("fov_mod", character_traits(gs, e))))
+
+
 def granted_actions(gs, e: int) -> frozenset[str]:
     """``grants_action``: the keys of the actions the character's traits give it (TRT-MIMETIC's switch)."""
     out: set[str] = set()
@@ -422,6 +671,23 @@ class CombatTerms:
     crit_def_plus: int = 0            # DEF changed on a critical (crit_def_mod)
     pass_no_wounds: bool = False      # a passed CH DEF leaves no wounds (wounds_on_pass)
     wound_threshold: int | None = None  # only DMG above it wounds (wound_threshold)
+    second_def: tuple | None = None   # ((trait ID, op, n), ...): second CH DEFs after a failed one (second_def)
+    lucky: str | None = None          # a trait rolling 1D10 to ignore a wounding hit on a 1 (luck)
+    coin: str | None = None           # a trait whose 50 % roll per hit sets DMG 0 (dmg_coin)
+    no_def_reroll: str | None = None  # a trait by which the target may not reroll its CH DEF (def_reroll_denied)
+    no_cover: str | None = None       # a trait cancelling the target's cover bonuses (cover_denied)
+    sure_shot: str | None = None      # a trait by which a shot into a melee needs no CBA-5 second CH IMP
+    corrosive: str | None = None      # a trait adding 1 wound on a passed CH DEF (corrosion)
+
+    def second_defense(self, defense: int) -> tuple[str, int]:
+        """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
+        'half' /2 x.5 up, 'set' = n), minimum 0; with several such traits, the one giving the highest DEF."""
+        best = None
+        for trait, op, n in self.second_def:
+            d = max(0, defense + n if op == "plus" else (defense + 1) // 2 if op == "half" else n)
+            if best is None or d > best[1]:
+                best = (trait, d)
+        return best
 
     def dmg(self, raw: int) -> int:
         """CMB-4 steps 2-4: `raw` (the base with the core's ± already added: critical, charge, CH DEF fumble)
@@ -450,17 +716,21 @@ class CombatTerms:
 
     def wounds(self, dmg: int, defense: int, passed: bool) -> int:
         """CMB-4 wound stage (1): the wounds by the rule (a pass DMG − DEF, a fail DMG, never below 0) as the
-        traits set them: none on a pass (TRT-LONG-LIFE), none unless DMG is above a threshold (TRT-GREAT-BEAST)."""
-        if self.wound_threshold is not None and dmg <= self.wound_threshold:
-            return 0
+        traits set them, in core CMB-4's order: none on a pass (TRT-LONG-LIFE), none unless DMG is above a
+        threshold (TRT-GREAT-BEAST), +1 on a pass (TRT-CORROSIVE-AMMO)."""
         if passed and self.pass_no_wounds:
-            return 0
-        return max(0, dmg - defense) if passed else max(0, dmg)
+            n = 0
+        elif self.wound_threshold is not None and dmg <= self.wound_threshold:
+            n = 0
+        else:
+            n = max(0, dmg - defense) if passed else max(0, dmg)
+        return n + 1 if passed and self.corrosive is not None else n
 
 
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
-                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "aura_attack_mod",
+                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
+                 "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -468,7 +738,7 @@ def combat_traits(gs, attacker: int, target: int, weapon) -> list[tuple[str, str
     """The traits the exact odds of this attack ask (`combat_terms`' attack hook points, and the rerolls and
     automatic passes of the checks, `reroll_source` / `always_passes`), with whose they are ('attacker', the
     weapon's name, 'target'): what the window's odds box names as the traits in the odds (issue 12)."""
-    hooked = {t for h in _COMBAT_HOOKS + ("reroll", "auto_pass") for t, _ in handlers(h)}
+    hooked = {t for h in _COMBAT_HOOKS + ("reroll", "auto_pass", "auto_critical") for t, _ in handlers(h)}
     out = [(t, "attacker") for t in sorted(character_traits(gs, attacker)) if t in hooked]
     if weapon is not None:
         out += [(t, getattr(weapon, "name", "weapon")) for t in _weapon_traits(weapon) if t in hooked]
@@ -493,6 +763,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -536,6 +807,28 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             w = h(*args)
             if w is not None:
                 threshold = w if threshold is None else max(threshold, w)
+        for t, h in _of("second_def", carried):
+            r = h(*args)
+            if r is not None:
+                second = (second or ()) + ((t,) + tuple(r),)      # the highest DEF is used (second_defense)
+        for t, h in _of("luck", carried):
+            if lucky is None and h(*args):
+                lucky = t
+        for t, h in _of("dmg_coin", carried):
+            if coin is None and h(*args):
+                coin = t
+        for t, h in _of("def_reroll_denied", carried):
+            if no_reroll is None and h(*args):
+                no_reroll = t
+        for t, h in _of("cover_denied", carried):
+            if no_cover is None and h(*args):
+                no_cover = t
+        for t, h in _of("sure_shot", carried):
+            if sure is None and h(*args):
+                sure = t
+        for t, h in _of("corrosion", carried):
+            if corrosive is None and h(*args):
+                corrosive = t
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -555,10 +848,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
-            or no_wounds or threshold is not None):
+            or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
+            or corrosive):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold)
+                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -581,6 +875,29 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     for _, h, bearers in _auras(gs, actor, "aura_ene_mod"):       # TRT-CRY-OF-MASTERY (G1, G10)
         plus += h(gs, bearers, actor, action, weapon, target) or 0
     return plus, cap
+
+
+def terrain_surcharge(gs, e: int, surcharge: int) -> int:
+    """``terrain_class``: the MOV-7 surcharge of a move (0 easy, 1 difficult, 2 extreme, after the minimum its
+    state or load sets) as the traits of the character and of the weapons it carries change it; each handler gets
+    the previous one's result."""
+    hs = handlers("terrain_class")
+    if not hs:
+        return surcharge
+    carried = set(character_traits(gs, e))
+    for w in gs.equipment(e).weapons:                 # a weapon's load (TRT-HEAVY-EQUIPMENT): once per bearer
+        carried.update(_weapon_traits(w))
+    for t, h in hs:                                   # ID order: Equipo pesado's minimum before Cojitranco
+        if t in carried:
+            surcharge = h(gs, e, surcharge)
+    return surcharge
+
+
+def fall_dmg(gs, e: int, dmg: int) -> int:
+    """``fall_damage``: the DMG of a fall (MVA-9's table) as the character's traits change it."""
+    for _, h in _of("fall_damage", character_traits(gs, e)):
+        dmg = h(gs, e, dmg)
+    return dmg
 
 
 def allowance_bonus(gs, e: int, key: str) -> float:
@@ -699,15 +1016,21 @@ def check_base(gs, e: int, attribute: str, kind: str, value: int) -> tuple[int, 
 
 def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> tuple[str, str] | None:
     """The trait that lets `e` reroll a failed check now (G2: one reroll whatever the sources) and its mode
-    ('any': any failed result, fumbles included; 'nofumble': not a fumble), or None: ``reroll`` of its own traits
-    and of the `weapon` the check is made with, then ``aura_reroll`` of other characters' auras. Own and weapon
-    traits answer first ('any' beats 'nofumble')."""
+    ('any': any failed result, fumbles included; 'nofumble': not a fumble; 'fumble': only a fumble), or None:
+    ``reroll`` of its own traits and of the `weapon` the check is made with, then ``aura_reroll`` of other
+    characters' auras. Own and weapon traits answer first ('any' beats the others; 'nofumble' and 'fumble' make
+    'any'; an unlimited source is kept before a limited one, TRT-CHI-CONTROL)."""
     found = None
     for carried in (character_traits(gs, e), _weapon_traits(weapon) if weapon is not None else ()):
         for t, h in _of("reroll", carried):
             mode = h(gs, e, attribute, kind)
-            if mode and (found is None or (mode == "any" and found[1] != "any")):
-                found = (t, mode)
+            if not mode or found is None:
+                found = found or ((t, mode) if mode else None)
+            elif found[1] != "any" and mode != found[1]:
+                # 'any' beats the others; 'nofumble' and 'fumble' together cover every failed result
+                found = (t if mode == "any" else found[0], "any")
+            elif mode == found[1] and _limited(found[0]) and not _limited(t):
+                found = (t, mode)               # keep a limited reroll (TRT-CHI-CONTROL) for when it is the only one
     if found is not None:
         return found
     for t, h, bearers in _auras(gs, e, "aura_reroll"):
@@ -716,14 +1039,38 @@ def reroll_source(gs, e: int, attribute: str | None, kind: str, weapon=None) -> 
     return None
 
 
+def _limited(trait_id: str) -> bool:
+    """Whether a reroll trait has a use limit (``reroll_taken``)."""
+    p = _REGISTRY.get(trait_id)
+    return p is not None and "reroll_taken" in p.hooks
+
+
+def reroll_taken(gs, e: int, trait_id: str) -> None:
+    """``reroll_taken``: `e` has just rerolled a check by `trait_id`; a trait with a use limit records it."""
+    p = _REGISTRY.get(trait_id)
+    if p is not None and "reroll_taken" in p.hooks:
+        p.hooks["reroll_taken"](gs, e)
+
+
 def rerolls(mode: str | None, result) -> bool:
-    """G2: whether a check's result is rerolled under `mode` (a failed result; 'nofumble': not a fumble)."""
-    return mode is not None and not result.passed and (mode == "any" or not result.fumble)
+    """G2: whether a check's result is rerolled under `mode` (a failed result; 'nofumble': not a fumble;
+    'fumble': only a fumble, TRT-TRAINED-TO-KILL)."""
+    if mode is None or result.passed:
+        return False
+    return mode == "any" or (not result.fumble if mode == "nofumble" else result.fumble)
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
     """``auto_pass``: the trait by which `e`'s check always passes, even on a 10 (None: none)."""
     for t, h in _of("auto_pass", character_traits(gs, e)):
+        if h(gs, e, attribute, kind):
+            return t
+    return None
+
+
+def always_critical(gs, e: int, attribute: str | None, kind: str) -> str | None:
+    """``auto_critical``: the trait by which `e`'s check is always a critical success (None: none)."""
+    for t, h in _of("auto_critical", character_traits(gs, e)):
         if h(gs, e, attribute, kind):
             return t
     return None
