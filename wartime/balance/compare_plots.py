@@ -59,28 +59,27 @@ def damage(sc: dict, systems: Sequence[str]) -> Callable[[Path], None]:
     return fig
 
 
-def incapacitate(sc: dict, systems: Sequence[str]) -> Callable[[Path], None]:
+def _two_panels(sc: dict, systems: Sequence[str], measure: str, panels) -> Callable[[Path], None]:
+    """A figure of two bar panels of one measure: `panels` = ((key, title), (key, title))."""
     def fig(path: Path) -> None:
-        f, (a1, a2) = plt.subplots(1, 2, figsize=(9, 3.8))
-        rows = [sc["systems"][s]["incapacitate"] for s in systems]
-        _bars(a1, systems, [r["attacks_received"] for r in rows])
-        a1.set_title("attacks received by a casualty (bootstrap 95 %)", fontsize=9)
-        _bars(a2, systems, [r["first_casualty_turn"] for r in rows])
-        a2.set_title("turn of the first casualty (t 95 %)", fontsize=9)
+        f, axes = plt.subplots(1, 2, figsize=(9, 3.8))
+        rows = [sc["systems"][s][measure] for s in systems]
+        for ax, (key, title) in zip(axes, panels):
+            _bars(ax, systems, [r[key] for r in rows])
+            ax.set_title(title, fontsize=9)
         _save(f, path)
     return fig
+
+
+def incapacitate(sc: dict, systems: Sequence[str]) -> Callable[[Path], None]:
+    return _two_panels(sc, systems, "incapacitate",
+                       (("attacks_received", "attacks received by a casualty (bootstrap 95 %)"),
+                        ("first_casualty_turn", "turn of the first casualty (t 95 %)")))
 
 
 def length(sc: dict, systems: Sequence[str]) -> Callable[[Path], None]:
-    def fig(path: Path) -> None:
-        f, (a1, a2) = plt.subplots(1, 2, figsize=(9, 3.8))
-        rows = [sc["systems"][s]["length"] for s in systems]
-        _bars(a1, systems, [r["turns"] for r in rows])
-        a1.set_title("turns per game (t 95 %)", fontsize=9)
-        _bars(a2, systems, [r["decisions"] for r in rows])
-        a2.set_title("decisions per game (t 95 %)", fontsize=9)
-        _save(f, path)
-    return fig
+    return _two_panels(sc, systems, "length", (("turns", "turns per game (t 95 %)"),
+                                               ("decisions", "decisions per game (t 95 %)")))
 
 
 def spread(sc: dict, systems: Sequence[str]) -> Callable[[Path], None]:

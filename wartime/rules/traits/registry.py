@@ -734,6 +734,11 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
+def _first_yes(hook: str, carried, args) -> str | None:
+    """The first trait (ID order) among `carried` whose `hook` handler answers yes to `args`, or None."""
+    return next((t for t, h in _of(hook, carried) if h(*args)), None)
+
+
 def combat_traits(gs, attacker: int, target: int, weapon) -> list[tuple[str, str]]:
     """The traits the exact odds of this attack ask (`combat_terms`' attack hook points, and the rerolls and
     automatic passes of the checks, `reroll_source` / `always_passes`), with whose they are ('attacker', the
@@ -811,24 +816,12 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             r = h(*args)
             if r is not None:
                 second = (second or ()) + ((t,) + tuple(r),)      # the highest DEF is used (second_defense)
-        for t, h in _of("luck", carried):
-            if lucky is None and h(*args):
-                lucky = t
-        for t, h in _of("dmg_coin", carried):
-            if coin is None and h(*args):
-                coin = t
-        for t, h in _of("def_reroll_denied", carried):
-            if no_reroll is None and h(*args):
-                no_reroll = t
-        for t, h in _of("cover_denied", carried):
-            if no_cover is None and h(*args):
-                no_cover = t
-        for t, h in _of("sure_shot", carried):
-            if sure is None and h(*args):
-                sure = t
-        for t, h in _of("corrosion", carried):
-            if corrosive is None and h(*args):
-                corrosive = t
+        lucky = lucky or _first_yes("luck", carried, args)
+        coin = coin or _first_yes("dmg_coin", carried, args)
+        no_reroll = no_reroll or _first_yes("def_reroll_denied", carried, args)
+        no_cover = no_cover or _first_yes("cover_denied", carried, args)
+        sure = sure or _first_yes("sure_shot", carried, args)
+        corrosive = corrosive or _first_yes("corrosion", carried, args)
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
