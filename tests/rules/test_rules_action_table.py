@@ -9,6 +9,8 @@ weapon's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: eithe
 (a surcharge on top, 0 here)."""
 from __future__ import annotations
 
+from wartime.core.components import Equipment, Psyche
+
 import re
 from types import SimpleNamespace
 
@@ -63,6 +65,15 @@ class _State:
 
     def traits(self, e):
         return ()
+
+    def psyche(self, e):
+        return Psyche()
+
+    def equipment(self, e):
+        return Equipment((WEAPON,))
+
+    def _memo_table(self):          # rules.traits memoises a character's traits per world version
+        return {}
 
 
 def table_costs(text: str) -> set[int]:
