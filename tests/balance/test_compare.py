@@ -16,7 +16,7 @@ from wartime.balance.compare import MAX_DEF, armour_value, scenario_lists
 from wartime.balance.store import ResultStore, read_store
 from wartime.cli import main
 
-pytestmark = pytest.mark.xdist_group("balance")
+pytestmark = pytest.mark.xdist_group("compare")          # its own worker: the balance group is the longest
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = ROOT / "scenarios" / "skirmish.toml"

@@ -15,7 +15,7 @@ from wartime.data.loader import load_army_list
 
 from .conftest import ROOT, SKIRMISH
 
-pytestmark = pytest.mark.xdist_group("balance")
+pytestmark = pytest.mark.xdist_group("price")            # its own worker: the balance group is the longest
 
 SHOOTERS = ROOT / "scenarios" / "lists" / "shooters.toml"
 BRAWLERS = ROOT / "scenarios" / "lists" / "brawlers.toml"
