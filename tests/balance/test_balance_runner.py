@@ -141,8 +141,14 @@ def _start_batch(path, *extra, games: int = GAMES):
     cmd = [sys.executable, "-m", "wartime.cli", "batch", "--scenario", str(SKIRMISH), "--lists",
            *map(str, LISTS), "--games", str(games), "--seed", str(SEED), "--workers", "2", "--chunk-size", "1",
            "--no-progress", "--out", str(path), *extra]
+    # Ctrl-C as at a terminal: a test run started in the background (`pytest &`) passes SIGINT ignored to its
+    # children, and Python then never raises KeyboardInterrupt
     return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _count(path) -> int:
