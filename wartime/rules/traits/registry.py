@@ -350,14 +350,20 @@ def dispersion(weapon, passed: bool, critical: bool) -> Scatter | None:
     return None
 
 
+def _answers(hook: str, carried, *args) -> list:
+    """Every answer (not None) of the `hook` handlers of the traits in `carried`, in trait-ID order."""
+    return [r for _, h in _of(hook, carried) if (r := h(*args)) is not None]
+
+
+def _tagged(hook: str, carried, *args) -> list[tuple[str, Any]]:
+    """(trait ID, answer) of the `hook` handlers of the traits in `carried` that answer something (trait-ID
+    order)."""
+    return [(t, n) for t, h in _of(hook, carried) if (n := h(*args))]
+
+
 def left_areas(weapon, shape: str, affected: bool) -> list[LeftArea]:
     """``area``: what the weapon's traits leave on the board where an area attack lands."""
-    out = []
-    for _, h in _of("area", _weapon_traits(weapon)):
-        r = h(weapon, shape, affected)
-        if r is not None:
-            out.append(r)
-    return out
+    return _answers("area", _weapon_traits(weapon), weapon, shape, affected)
 
 
 def weapon_is_quiet(weapon) -> bool:
@@ -404,12 +410,7 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
 
 def weapon_wear(gs, e: int, weapon) -> list[Wear]:
     """``weapon_used``: what one use (an attack) of the weapon costs its user `e` and the weapon, in order."""
-    out = []
-    for _, h in _of("weapon_used", _weapon_traits(weapon)):
-        r = h(gs, e, weapon)
-        if r is not None:
-            out.append(r)
-    return out
+    return _answers("weapon_used", _weapon_traits(weapon), gs, e, weapon)
 
 
 def riposte_dmg(gs, e: int) -> int:
@@ -421,22 +422,12 @@ def riposte_dmg(gs, e: int) -> int:
 def fumble_wounds(weapon) -> list[tuple[str, int]]:
     """``fumble_wounds``: (trait ID, wounds) a fumbled CH IMP with the weapon gives its user besides CMB-8 (no
     CH DEF, no CH PSI)."""
-    out = []
-    for t, h in _of("fumble_wounds", _weapon_traits(weapon) if weapon is not None else ()):
-        n = h(weapon)
-        if n:
-            out.append((t, n))
-    return out
+    return _tagged("fumble_wounds", _weapon_traits(weapon) if weapon is not None else (), weapon)
 
 
 def use_stress(gs, e: int, weapon) -> list[tuple[str, int]]:
     """``use_stress``: (trait ID, stress) one use of the weapon gives its user `e` (no check)."""
-    out = []
-    for t, h in _of("use_stress", _weapon_traits(weapon)):
-        n = h(gs, e, weapon)
-        if n:
-            out.append((t, n))
-    return out
+    return _tagged("use_stress", _weapon_traits(weapon), gs, e, weapon)
 
 
 def concentrate_step(gs, e: int) -> int:
@@ -566,23 +557,13 @@ def turn_start(gs, turn: int) -> None:
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
     """``activation_end``: (trait ID, wounds) the character takes when one of its activations ends (no CH DEF,
     no CH PSI); the engine applies them."""
-    out = []
-    for t, h in _of("activation_end", character_traits(gs, e)):
-        n = h(gs, e)
-        if n:
-            out.append((t, n))
-    return out
+    return _tagged("activation_end", character_traits(gs, e), gs, e)
 
 
 def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
     """``kill_heal``: (trait ID, wounds) the killer's traits remove from it when its attack kills `victim`
     (WND-3); the engine heals them."""
-    out = []
-    for t, h in _of("kill_heal", character_traits(gs, killer)):
-        n = h(gs, killer, victim, melee)
-        if n:
-            out.append((t, n))
-    return out
+    return _tagged("kill_heal", character_traits(gs, killer), gs, killer, victim, melee)
 
 
 def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[int]]]:
@@ -614,23 +595,13 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
 
 def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
     """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
-    out = []
-    for t, h in _of("wounding_ene", character_traits(gs, attacker)):
-        n = h(gs, attacker)
-        if n:
-            out.append((t, n))
-    return out
+    return _tagged("wounding_ene", character_traits(gs, attacker), gs, attacker)
 
 
 def initiative_bonus(gs, e: int) -> list[tuple[str, int]]:
     """``initiative_mod``: (trait ID, ±n) the traits of the character whose VOL a side rolls with add to its
     initiative total (SEQ-2)."""
-    out = []
-    for t, h in _of("initiative_mod", character_traits(gs, e)):
-        n = h(gs, e)
-        if n:
-            out.append((t, n))
-    return out
+    return _tagged("initiative_mod", character_traits(gs, e), gs, e)
 
 
 def fov_bonus(gs, e: int) -> float:
