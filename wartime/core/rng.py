@@ -11,6 +11,12 @@ import random as _random_module
 from typing import Iterable
 
 
+class Stream(_random_module.Random):
+    """A private seeded stream for draws that are not game state (the window's terrain art: where a tree's leaves
+    or a wall's stones go): a Mersenne Twister of its own, never the global `random` and never a match's dice, so
+    drawing the table changes nothing in a game."""
+
+
 class Dice:
     """The seeded dice of one match. `state()`/`set_state()` let the world snapshot it."""
 

@@ -1,8 +1,8 @@
 """Terrain drawn as what it is (issue 14 point 5): a felt-and-flock table mat, woods with tree canopies over
 undergrowth, stone walls and hedges, houses with roofs (flat roofs one climbs onto are drawn with a parapet: they
 are level-2 perches, MOV-10), burnt-out ruins, rubble, barrels, water with ripples, bog with reeds, tables and
-woodpiles. Everything is drawn by code, deterministically (a local RNG seeded from the piece id, never the global
-`random`), and cached per zoom level: a frame only blits the cached tiles.
+woodpiles. Everything is drawn by code, deterministically (a private `core.rng.Stream` seeded from the piece id,
+never the global `random`), and cached per zoom level: a frame only blits the cached tiles.
 
 Heights read as heights: every piece with a height casts a shadow towards the lower right, as long as the piece
 is tall (a 3 K house far more than a chest-high wall), and obstacles get a bevel (a lit top-left face, a dark
@@ -14,7 +14,6 @@ the piece's id and scenario name ("wood", "hedge", "house", "canal", ...), falli
 from __future__ import annotations
 
 import math
-import random
 import zlib
 from dataclasses import dataclass
 
@@ -25,6 +24,8 @@ from shapely.affinity import translate
 from shapely.geometry import Point, Polygon
 from shapely.geometry.polygon import orient
 from shapely.prepared import prep
+
+from wartime.core.rng import Stream
 
 #: light comes from the top left of the screen; shadows fall this many K right and down per K of height
 SHADOW_PER_K = 0.32
@@ -75,8 +76,8 @@ def _count(poly, per_k2: float) -> int:
     return min(int(poly.area * per_k2), MAX_FEATURES)
 
 
-def _rng(piece_id: str, salt: int = 0) -> random.Random:
-    return random.Random(zlib.crc32(piece_id.encode("utf-8")) * 31 + salt)
+def _rng(piece_id: str, salt: int = 0) -> Stream:
+    return Stream(zlib.crc32(piece_id.encode("utf-8")) * 31 + salt)
 
 
 def shade(col, f: float):
@@ -86,7 +87,7 @@ def shade(col, f: float):
     return tuple(max(0, int(c * (1 + f))) for c in col[:3])
 
 
-def jitter(col, rng: random.Random, amount: int = 10):
+def jitter(col, rng: Stream, amount: int = 10):
     d = rng.randint(-amount, amount)
     return tuple(max(0, min(255, c + d + rng.randint(-2, 2))) for c in col[:3])
 
