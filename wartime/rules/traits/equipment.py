@@ -70,6 +70,16 @@ def padron_pepper(gs, bearer, attacker, target, weapon, ranged) -> bool:
     return bearer == attacker
 
 
+
+def _lose_quality(gs, e: int, eq, i: int, rule: str) -> None:
+    """Protection `i` of `e` loses 1 QUA (WND-4: disabled once its wounds reach its QUA); the event names `rule`."""
+    p = eq.protections[i]
+    prots = list(eq.protections)
+    prots[i] = replace(p, QUA=p.QUA - 1)
+    gs.world.set(e, replace(eq, protections=tuple(prots)))
+    gs.world.emit("equipment_quality", rule, who=e, item=p.name, QUA=p.QUA - 1, disabled=prots[i].wounds >= prots[i].QUA)
+
+
 def crushing(gs, bearer, attacker, target, weapon, ranged) -> None:
     """TRT-CRUSHING: a hit with this weapon takes 1 QUA off one of the target's protections, permanently, even
     without wounds (its ruling; the attacker chooses: the engine takes the one closest to being disabled, QUA −
@@ -81,12 +91,7 @@ def crushing(gs, bearer, attacker, target, weapon, ranged) -> None:
     if not worn:
         return
     i = min(worn, key=lambda k: (eq.protections[k].QUA - eq.protections[k].wounds, -eq.protections[k].current_def, k))
-    p = eq.protections[i]
-    prots = list(eq.protections)
-    prots[i] = replace(p, QUA=p.QUA - 1)
-    gs.world.set(target, replace(eq, protections=tuple(prots)))
-    gs.world.emit("equipment_quality", "TRT-CRUSHING", who=target, item=p.name, QUA=p.QUA - 1,
-                  disabled=prots[i].wounds >= prots[i].QUA)
+    _lose_quality(gs, target, eq, i, "TRT-CRUSHING")
 
 
 register("TRT-PADRON-PEPPER", "De Padrón", {"dmg_coin": padron_pepper}, kinds=("weapon",))
@@ -209,12 +214,7 @@ def acid_blood(gs, e: int) -> list[tuple[int, int]]:
             continue
         i = max(worn, key=lambda k: (eq.protections[k].QUA - eq.protections[k].wounds,
                                      -eq.protections[k].current_def, -k))
-        p = eq.protections[i]
-        prots = list(eq.protections)
-        prots[i] = replace(p, QUA=p.QUA - 1)
-        gs.world.set(o, replace(eq, protections=tuple(prots)))
-        gs.world.emit("equipment_quality", "TRT-ACID-BLOOD", who=o, item=p.name, QUA=p.QUA - 1,
-                      disabled=prots[i].wounds >= prots[i].QUA)
+        _lose_quality(gs, o, eq, i, "TRT-ACID-BLOOD")
     return [(o, 1) for o in hit]
 
 
