@@ -210,6 +210,13 @@ class Psyche:
 
 
 @dataclass(frozen=True, slots=True)
+class NextActivation:
+    """Trait marks waiting for the bearer's next activation (TRT-WRATH): its trait moves them into
+    ``Effects.spent`` when that activation starts."""
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Mimetic:
     """TRT-MIMETIC: Mimético is switched on (an action at ENE 1 switches it on or off)."""
 

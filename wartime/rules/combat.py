@@ -130,6 +130,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for who, k in hits:
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
+        traits.got_wounded(gs, target, attacker, melee, state)          # hook got_wounded (TRT-WRATH)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)

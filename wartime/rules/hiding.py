@@ -115,8 +115,8 @@ def discover(gs: GameState, actor: int, target: int) -> bool:
     if sees_exposed(gs, actor, target):
         reveal(gs, target, "GNA-9", "seen 50 % covered or less", by=actor)
         return True
-    winner = roll_opposed(gs.world, actor, "INT", gs.attrs(actor).INT, character_mods(gs, actor, "INT", "ATR"),
-                          target, "INT", gs.attrs(target).INT, character_mods(gs, target, "INT", "ATR"),
+    winner = roll_opposed(gs.world, actor, "INT", gs.attrs(actor).INT, character_mods(gs, actor, "INT", "ATR", target),
+                          target, "INT", gs.attrs(target).INT, character_mods(gs, target, "INT", "ATR", actor),
                           "GNA-9", "discover a hidden enemy")
     if winner == "a":
         reveal(gs, target, "GNA-9", "discovered (CH INT ENF)", by=actor)

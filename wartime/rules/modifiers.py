@@ -22,8 +22,10 @@ def fit_penalty(gs: GameState, e: int) -> int:
     return sum(abs(p.SIZ - con) for p in gs.equipment(e).protections if p.SIZ > 0)
 
 
-def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> list[Modifier]:
-    """Modifiers the character carries onto any check of `attribute` (kind 'ATR', 'IMP', 'PSI', 'LOC').
+def character_mods(gs: GameState, e: int, attribute: str | None, kind: str,
+                   against: int | None = None) -> list[Modifier]:
+    """Modifiers the character carries onto any check of `attribute` (kind 'ATR', 'IMP', 'PSI', 'LOC'), and
+    those the traits of the character it is made `against` give it (TRT-LORD-OF-CONFUSION).
     CH DEF (attribute None) takes none of these (CHK-1: CH ATR modifiers do not apply to CH DEF)."""
     if attribute is None:
         return []
@@ -47,6 +49,8 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
             mods.append(Modifier("GNA-14", -looted.count, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     mods += traits.aura_check_mods(gs, e, attribute, kind)  # allies' and enemies' auras (G1)
+    if against is not None:
+        mods += traits.targeted_check_mods(gs, e, against, attribute, kind)   # TRT-LORD-OF-CONFUSION
     return mods
 
 
@@ -136,7 +140,7 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     plus situational `extra`, the character's own modifiers, the action's one-shot modifiers (ACT-3,
     MVA-2, MVA-3, GNA-4) when `e` is the acting character, and a pending Apoyar +1 (GNA-1, consumed)."""
     mods: list[Modifier] = list(extra or [])
-    mods += character_mods(gs, e, attribute, kind)
+    mods += character_mods(gs, e, attribute, kind, event_data.get("against"))
     if ctx is not None and ctx.actor == e:
         mods += ctx.atr_mods(attribute)
         mods += traits.action_check_mods(gs, e, ctx.key, attribute, kind)      # TRT-ORDERLY-RETREAT

@@ -74,9 +74,9 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
     world = gs.world
     while True:
         ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
-                        character_mods(gs, a, attribute, "ATR"), rule, reason, side_of_opposed="a", against=b)
+                        character_mods(gs, a, attribute, "ATR", b), rule, reason, side_of_opposed="a", against=b)
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
-                        character_mods(gs, b, attribute, "ATR"), rule, reason, side_of_opposed="b", against=a)
+                        character_mods(gs, b, attribute, "ATR", a), rule, reason, side_of_opposed="b", against=a)
         w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
@@ -489,8 +489,8 @@ class _MeleeContest(Action):
         """P(hit) × P(win the opposed check) × `worth`: the value of the action for the scripted AI (exact dice)."""
         p_hit = attack_odds(gs, actor, target, weapon_index=None, ranged=False, unarmed=True).p_hit
         a = self.opposed_attribute
-        ta = getattr(gs.attrs(actor), a) + sum(m.value for m in combine(character_mods(gs, actor, a, "ATR")))
-        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(character_mods(gs, target, a, "ATR")))
+        ta = getattr(gs.attrs(actor), a) + sum(m.value for m in combine(character_mods(gs, actor, a, "ATR", target)))
+        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(character_mods(gs, target, a, "ATR", actor)))
         return float(p_hit * p_opposed_win(ta, tb)) * self.worth
 
     def resolve(self, gs, ctx, prepared):

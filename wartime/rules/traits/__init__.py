@@ -33,6 +33,10 @@ against its catalogue row):
 * ``action_check_mod(gs, e, key, attribute, kind) -> Modifier | None`` -- a modifier on the checks of the
   character's own action ``key`` (TRT-ORDERLY-RETREAT). Called by ``rules.modifiers.roll_character_check``.
   → check_mod.
+* ``targeted_check_mod(gs, bearer, e, attribute, kind) -> Modifier | None`` -- a modifier the bearer's trait gives
+  a check character `e` makes against it (the check's ``against``: the other side of an opposed check, the
+  target of its action; TRT-LORD-OF-CONFUSION). Called by ``targeted_check_mods`` from
+  ``rules.modifiers.character_mods``. → check_mod.
 * ``flight_levels(gs, e) -> frozenset[int]`` -- altitude levels the character may move at besides 1 (MOV-10,
   MVA-15); the answers are joined. → height_rule.
 * ``take_off_landing(gs, e) -> TakeOff | None`` -- a trait's own rule for Despegar / aterrizar (MVA-16): its
@@ -105,6 +109,9 @@ against its catalogue row):
 * ``wounded_someone(gs, attacker, target, melee) -> None`` -- a rule of the attacker's after its attack wounded
   `target` (TRT-SANGUINARY marks it in ``Effects.spent`` for the rest of the activation). Called by
   ``wounded_someone`` from ``rules.combat.resolve_hit``. → on_hit.
+* ``got_wounded(gs, e, attacker, melee, state) -> None`` -- a rule of the bearer's after an attack wounded it
+  (`state`: its life state after the wounds; TRT-WRATH). Called by ``got_wounded`` from
+  ``rules.combat.resolve_hit``. → on_wounded.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -114,6 +121,8 @@ against its catalogue row):
 
 * ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
   ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
+* ``grants_extra_action(gs, e) -> Iterable[str]`` -- the same, for a trait whose row calls it an extra action
+  (TRT-REGENERATION: rules/actions/race_actions.py). → extra_action.
 * ``covert_arrival(gs, e) -> bool`` -- True: the bearer's move ends as an arrival that allows Ataque sorpresa
   (CBA-11: mimetic or invisible; the silent move MVA-7 is the core's). Called by ``rules.actions.movement``.
   → unique_rule.
@@ -255,7 +264,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, ene_gain_bonus, panic_immune, action_check_mods,
+                                           restrict_movement, ene_gain_bonus, targeted_check_mods, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
@@ -265,9 +274,10 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied, kill_psi, wounding_ene,
+                                           heal_denied, kill_psi, wounding_ene, got_wounded,
                                            wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
+from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)

@@ -40,6 +40,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "compulsion": "psychology",
     "aura_activation_start": "aura_enemy",
     "grants_action": "unique_rule",
+    "grants_extra_action": "extra_action",
     "covert_arrival": "unique_rule",
     "move_allowance": "mov_mod",
     "movement_restriction": "mov_mod",
@@ -70,6 +71,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "kill_psi": "psychology",
     "wounded_splash": "on_wounded",
     "wounded_someone": "on_hit",
+    "got_wounded": "on_wounded",
     "wounding_ene": "ene_mod",
     "heal_denied": "unique_rule",
     "throw_dmg": "dmg_mod",
@@ -87,6 +89,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
+    "targeted_check_mod": "check_mod",
     "crit_range": "on_crit",
     "crit_dmg_mod": "on_crit",
     "crit_def_mod": "on_crit",
@@ -317,6 +320,14 @@ def action_check_mods(gs, e: int, key: str, attribute: str | None, kind: str) ->
         if m is not None:
             out.append(m)
     return out
+
+
+def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, kind: str) -> list:
+    """``targeted_check_mod``: modifiers the traits of `against` give a check `e` makes against it (an opposed
+    check's other side, the target of its action: TRT-LORD-OF-CONFUSION)."""
+    if against is None or attribute is None or against == e:
+        return []
+    return _answers("targeted_check_mod", character_traits(gs, against), gs, against, e, attribute, kind)
 
 
 def flight_levels(gs, e: int) -> frozenset[int]:
@@ -593,6 +604,13 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
         h(gs, attacker, target, melee)
 
 
+def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> None:
+    """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
+    the wounds: 'active', 'incapacitated', 'dead')."""
+    for _, h in _of("got_wounded", character_traits(gs, e)):
+        h(gs, e, attacker, melee, state)
+
+
 def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
     """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
     return _tagged("wounding_ene", character_traits(gs, attacker), gs, attacker)
@@ -610,10 +628,13 @@ def fov_bonus(gs, e: int) -> float:
 
 
 def granted_actions(gs, e: int) -> frozenset[str]:
-    """``grants_action``: the keys of the actions the character's traits give it (TRT-MIMETIC's switch)."""
+    """``grants_action`` and ``grants_extra_action``: the keys of the actions the character's traits give it
+    (TRT-MIMETIC's switch, TRT-REGENERATION)."""
     out: set[str] = set()
-    for _, h in _of("grants_action", character_traits(gs, e)):
-        out |= set(h(gs, e))
+    carried = character_traits(gs, e)
+    for hook in ("grants_action", "grants_extra_action"):
+        for _, h in _of(hook, carried):
+            out |= set(h(gs, e))
     return frozenset(out)
 
 

@@ -1,0 +1,219 @@
+"""More race traits of the catalogue played through the trait registry (issue 12): rules/traits/race_more.py and
+rules/actions/race_actions.py, each set up with scripted dice and checked against its catalogue effect and ruling,
+and priced at its catalogue cost."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules_helpers import Game, M, blade, piece, violation, weapon
+from test_rules_traits_combat import attack, duel, hit_dmg, race
+from wartime.core.components import NextActivation
+from wartime.data.loader import priced_trait
+from wartime.rules.actions.combat_special import opposed
+from wartime.rules.combat import melee_damage
+from wartime.rules.modifiers import character_mods
+from wartime.rules.odds import attack_odds
+from wartime.rules.traits import combat_terms
+
+
+def price(trait: str, kind: str = "race") -> int:
+    return priced_trait(trait, kind, "test", "traits").points
+
+
+def mods_of(check: dict) -> dict[str, int]:
+    return {m["rule"]: m["value"] for m in check["modifiers"]}
+
+
+def melee_pair(red: dict | None = None, blue: dict | None = None) -> Game:
+    """A red fighter (AGI 6, CON 7, a blade) at (10, 20) in base contact with a blue one (CON 4) facing it."""
+    r = dict(x=10, y=20, AGI=6, CON=7, weapons=(blade(),))
+    r.update(red or {})
+    b = dict(side="blue", x=11, y=20, CON=4, AGI=5, facing=180.0, weapons=(blade(),))
+    b.update(blue or {})
+    return Game(M(**r), M(**b))
+
+
+# --- the Señores: enemies' checks of one attribute against the bearer −2 ----------------------------------------
+def test_TRT_LORD_OF_HUNGER_the_enemy_pushing_it_has_CH_CON_minus_2():
+    """Empujar (CBA-16), CON 7 against the lord's CON 4: the pusher's CH CON ENF target is 5 (die 6 fails), the
+    lord's own CH CON is not touched (4): nobody wins, nothing happens."""
+    g = melee_pair()
+    a, b = g.ids
+    race(g, b, "TRT-LORD-OF-HUNGER")
+    g.start_activation(a, energy=10)
+    g.dice.push(4, 6, 5)
+    g.act(a, "push", target=b)
+    assert g.all_dice_used()
+    red, blue = g.checks("ATR")
+    assert red["target"] == 5 and mods_of(red) == {"TRT-LORD-OF-HUNGER": -2}
+    assert blue["target"] == 4 and "TRT-LORD-OF-HUNGER" not in mods_of(blue)
+    assert g.pos(b) == (11.0, 20.0)
+
+
+def test_TRT_LORD_OF_HUNGER_an_enemy_resisting_its_push_has_CH_CON_minus_2():
+    g = melee_pair()
+    a, b = g.ids
+    race(g, a, "TRT-LORD-OF-HUNGER")
+    g.start_activation(a, energy=10)
+    g.dice.push(4, 6, 3)
+    g.act(a, "push", target=b)
+    red, blue = g.checks("ATR")
+    assert red["target"] == 7 and blue["target"] == 2 and mods_of(blue) == {"TRT-LORD-OF-HUNGER": -2}
+
+
+def test_TRT_LORD_OF_CONFUSION_an_enemy_discovering_it_has_CH_INT_minus_2():
+    """GNA-9's CH INT ENF: the INT 5 seeker's target is 3 against the hidden lord (INT 4); dice 3 and 2: both pass,
+    the lower die wins: it stays hidden."""
+    wall = piece("wall", "low", 11.0, 17, 11.4, 23, height=0.6, blocks_los=True)
+    g = Game(M(x=10, y=20, INT=4), M(side="blue", x=20, y=20, facing=180.0, INT=5, weapons=(weapon(),)),
+             pieces=[wall])
+    a, b = g.ids
+    race(g, a, "TRT-LORD-OF-CONFUSION")
+    g.start_activation(a, energy=10)
+    g.act(a, "hide")
+    g.act(a, "end")
+    g.start_activation(b, energy=10)
+    g.dice.push(3, 2)
+    g.act(b, "discover", target=a)
+    assert [c["target"] for c in g.checks("ATR")] == [3, 4]
+    assert g.events("discovery_failed")
+
+
+@pytest.mark.parametrize("trait, attribute", [("TRT-LORD-OF-CONFUSION", "INT"), ("TRT-LORD-OF-HUNGER", "CON"),
+                                              ("TRT-LORD-OF-SUBJUGATION", "VOL")])
+def test_TRT_LORD_OF_SUBJUGATION_and_the_other_lords_weaken_only_enemies_and_only_their_attribute(trait, attribute):
+    """An opposed CH <attribute> ENF (CHK-4) with the lord: the enemy's target −2; another attribute, an ally's
+    check against it and the lord's own check are untouched."""
+    g = Game(M(x=10, y=20, CON=5, INT=5, VOL=5), M(side="blue", x=11, y=20, CON=5, INT=5, VOL=5),
+             M(x=9, y=20, CON=5, INT=5, VOL=5))
+    a, b, ally = g.ids
+    race(g, a, trait)
+    g.dice.push(3, 3)
+    opposed(g.gs, b, a, attribute, "CHK-4", "test")
+    enemy, lord = g.checks("ATR")
+    assert enemy["target"] == 3 and lord["target"] == 5
+    other = next(x for x in ("INT", "CON", "VOL") if x != attribute)
+    assert not any(m.rule == trait for m in character_mods(g.gs, b, other, "ATR", a))
+    assert not any(m.rule == trait for m in character_mods(g.gs, ally, attribute, "ATR", a))
+
+
+# --- Maestro guerrero -------------------------------------------------------------------------------------------
+def test_TRT_MASTER_WARRIOR_rerolls_a_failed_melee_CH_IMP():
+    """Melee, target 5: the 8 is rerolled, the 3 hits (DEF 0: CH DEF 9 fails; the wounded target's CH PSI)."""
+    g = duel(melee=True)
+    race(g, g.ids[0], "TRT-MASTER-WARRIOR")
+    attack(g, 8, 3, 9, 5)
+    imp = g.checks("IMP")
+    assert [c["die"] for c in imp] == [8, 3] and imp[-1]["reroll"] == "TRT-MASTER-WARRIOR"
+    assert g.wounds(g.ids[1]) > 0
+
+
+def test_TRT_MASTER_WARRIOR_no_reroll_at_range_and_the_second_result_stands():
+    g = duel()
+    race(g, g.ids[0], "TRT-MASTER-WARRIOR")
+    attack(g, 8)
+    assert [c["die"] for c in g.checks("IMP")] == [8] and g.events("miss")
+    g = duel(melee=True)
+    race(g, g.ids[0], "TRT-MASTER-WARRIOR")
+    attack(g, 8, 9)
+    assert [c["die"] for c in g.checks("IMP")] == [8, 9] and g.events("miss")
+
+
+def test_TRT_MASTER_WARRIOR_in_the_odds():
+    """Exact odds in melee, target 5: P(hit) = 5/10 + 5/10 × 5/10 = 75/100; at range 5/10."""
+    g = duel(melee=True)
+    race(g, g.ids[0], "TRT-MASTER-WARRIOR")
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=False).p_hit == Fraction(75, 100)
+    g = duel()
+    race(g, g.ids[0], "TRT-MASTER-WARRIOR")
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_hit == Fraction(50, 100)
+
+
+# --- Regeneración -------------------------------------------------------------------------------------------------
+def regen_game(wounds: int = 2) -> Game:
+    g = Game(M(x=10, y=20, CON=5, wounds=wounds), M(side="blue", x=30, y=20))
+    race(g, g.ids[0], "TRT-REGENERATION")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_REGENERATION_ENE_3_and_a_passed_CH_CON_remove_1_wound():
+    g = regen_game()
+    a = g.ids[0]
+    assert [o.params for o in g.engine.legal_options("regenerate")] == [{}]
+    g.dice.push(5)
+    g.act(a, "regenerate")
+    assert g.check("ATR")["target"] == 5 and g.check("ATR")["rule"] == "TRT-REGENERATION"
+    assert g.wounds(a) == 1 and g.energy(a) == 7
+
+
+@pytest.mark.parametrize("die", [6, 10])
+def test_TRT_REGENERATION_a_failed_or_fumbled_check_has_no_other_effect(die):
+    g = regen_game()
+    a = g.ids[0]
+    g.dice.push(die)
+    g.act(a, "regenerate")
+    assert g.wounds(a) == 2 and g.energy(a) == 7 and g.all_dice_used()
+
+
+def test_TRT_REGENERATION_only_for_a_wounded_bearer():
+    g = regen_game(wounds=0)
+    assert not list(g.engine.legal_options("regenerate"))
+    assert violation(g.act, g.ids[0], "regenerate").rule_id == "TRT-REGENERATION"
+    g = Game(M(x=10, y=20, CON=5, wounds=2), M(side="blue", x=30, y=20))
+    g.start_activation(g.ids[0], energy=10)
+    assert violation(g.act, g.ids[0], "regenerate").rule_id == "TRT-REGENERATION"
+
+
+# --- Ira ----------------------------------------------------------------------------------------------------------
+def test_TRT_WRATH_wounded_in_melee_its_next_activation_has_CH_IMP_and_DMG_plus_1_in_melee():
+    """Blue wounds it in melee (it lives): in its next activation its melee CH IMP is 6 (AGI 5 + 1: the 6 hits)
+    and its DMG the core melee DMG + 1; the activation after that, no bonus."""
+    g = duel(red={"CON": 9}, blue={"CON": 4, "weapons": (blade(),)}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-WRATH")
+    g.start_activation(b, energy=10)
+    g.dice.push(3, 9, 2)                                    # blue's CH IMP, red's CH DEF, red's CH PSI
+    g.act(b, "melee_attack", target=a, weapon=0)
+    g.act(b, "end")
+    assert 0 < g.wounds(a) < 9 and g.world.get(a, NextActivation).marks == ("TRT-WRATH",)
+    g.start_activation(a, energy=10)
+    assert not g.world.has(a, NextActivation)
+    g.dice.push(6, 9, 1)                                    # red's CH IMP, blue's CH DEF, blue's CH PSI
+    g.act(a, "melee_attack", target=b, weapon=0)
+    imp = g.check("IMP", who=a)
+    assert imp["target"] == 6 and mods_of(imp)["TRT-WRATH"] == 1
+    assert hit_dmg(g) == melee_damage(3, 9, g.wounds(a)) + 1
+    g.act(a, "end")
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    assert "TRT-WRATH" not in g.gs.effects(a).spent
+    terms = combat_terms(g.gs, a, b, g.gs.weapon(a, 0), False)
+    assert not terms.imp and terms.dmg_plus == 0
+
+
+def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
+    g = duel(blue={"x": 20, "weapons": (weapon(),)})
+    a, b = g.ids
+    race(g, a, "TRT-WRATH")
+    g.start_activation(b, energy=10)
+    g.dice.push(3, 9, 2)
+    g.act(b, "ranged_attack", target=a, weapon=0)
+    assert g.wounds(a) > 0 and not g.world.has(a, NextActivation)
+    g.set(a, NextActivation(("TRT-WRATH",)))
+    g.act(b, "end")
+    g.start_activation(a, energy=10)
+    assert "TRT-WRATH" in g.gs.effects(a).spent
+    g.dice.push(6)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert "TRT-WRATH" not in mods_of(g.check("IMP", who=a)) and g.events("miss")
+
+
+# --- prices -------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("trait, points", [
+    ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
+    ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10)])
+def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait) == points

@@ -1,0 +1,82 @@
+"""More race traits of the catalogue (issue 12): the Señores that weaken an enemy's checks against their bearer
+(TRT-LORD-OF-CONFUSION, TRT-LORD-OF-HUNGER, TRT-LORD-OF-SUBJUGATION), Maestro guerrero's melee reroll
+(TRT-MASTER-WARRIOR), Regeneración's action (TRT-REGENERATION) and Ira's next-activation bonus (TRT-WRATH)."""
+from __future__ import annotations
+
+from wartime.core.components import NextActivation
+from wartime.rules.checks import Modifier
+from wartime.rules.traits.registry import register
+
+R = ("race",)
+
+
+# --- the Señores: enemies' checks of one attribute against the bearer −2 ---------------------------------------
+def _lord(trait_id: str, name: str, attribute: str):
+    def handler(gs, bearer: int, e: int, attr: str, kind: str) -> Modifier | None:
+        if attr == attribute and gs.side(e) != gs.side(bearer):
+            return Modifier(trait_id, -2, name)
+        return None
+    handler.__doc__ = (f"{trait_id}: enemies in melee or at range have CH {attribute} −2 against it (ruling: any CH "
+                       f"{attribute} an enemy makes against it: its side of an opposed check with it, the check of "
+                       "an action aimed at it).")
+    handler.__name__ = trait_id.lower().replace("-", "_")
+    return handler
+
+
+for _tid, _name, _attr in (("TRT-LORD-OF-CONFUSION", "Señor de la confusión", "INT"),
+                           ("TRT-LORD-OF-HUNGER", "Señor del hambre", "CON"),
+                           ("TRT-LORD-OF-SUBJUGATION", "Señor del sometimiento", "VOL")):
+    register(_tid, _name, {"targeted_check_mod": _lord(_tid, _name, _attr)}, kinds=R)
+
+
+# --- Maestro guerrero: a failed melee CH IMP rerolled --------------------------------------------------------------
+def master_warrior(gs, e: int, attribute: str | None, kind: str) -> str | None:
+    """TRT-MASTER-WARRIOR ruling: one reroll of a failed melee CH IMP (the second result stands; G2). A CH IMP
+    made while engaged is a melee one: an engaged character cannot shoot (CMB-10), and a charge's CH IMP is
+    rolled in base contact."""
+    return "any" if kind == "IMP" and gs.engaged(e) else None
+
+
+register("TRT-MASTER-WARRIOR", "Maestro guerrero", {"reroll": master_warrior}, kinds=R)
+
+
+# --- Regeneración: an action (rules/actions/race_actions.py) ----------------------------------------------------
+#: TRT-REGENERATION: the action's key.
+REGENERATE = "regenerate"
+
+
+def regeneration_grants(gs, e: int) -> tuple[str, ...]:
+    """TRT-REGENERATION: it may spend ENE 3 and pass a CH CON to remove 1 wound (an action of its own)."""
+    return (REGENERATE,)
+
+
+register("TRT-REGENERATION", "Regeneración", {"grants_extra_action": regeneration_grants}, kinds=R)
+
+
+# --- Ira: wounded in melee and alive, CH IMP +1 and DMG +1 in melee in its next activation ------------------------
+def wrath_wounded(gs, e: int, attacker, melee: bool, state: str) -> None:
+    """TRT-WRATH: wounded in melee without dying, its next activation is marked (components.NextActivation: the
+    mark moves into Effects.spent when that activation starts, and lapses when the one after starts)."""
+    if not melee or state == "dead":
+        return
+    nxt = gs.world.try_get(e, NextActivation) or NextActivation()
+    if "TRT-WRATH" not in nxt.marks:
+        gs.world.set(e, NextActivation(nxt.marks + ("TRT-WRATH",)))
+        gs.world.emit("trait_primed", "TRT-WRATH", who=e, until="next activation")
+
+
+def _wrathful(gs, bearer: int, attacker: int, ranged: bool) -> bool:
+    return bearer == attacker and not ranged and "TRT-WRATH" in gs.effects(attacker).spent
+
+
+def wrath_imp(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-WRATH: in the activation after it was wounded in melee, CH IMP +1 in melee."""
+    return Modifier("TRT-WRATH", 1, "Ira") if _wrathful(gs, bearer, attacker, ranged) else None
+
+
+def wrath_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-WRATH: in the activation after it was wounded in melee, DMG +1 in melee."""
+    return 1 if _wrathful(gs, bearer, attacker, ranged) else None
+
+
+register("TRT-WRATH", "Ira", {"got_wounded": wrath_wounded, "attack_mod": wrath_imp, "dmg_mod": wrath_dmg}, kinds=R)
