@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from rules_helpers import Game, M, blade, piece, violation, weapon
+from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, race
 from wartime.core.components import NextActivation
 from wartime.data.loader import priced_trait
 from wartime.rules.actions.combat_special import opposed
 from wartime.rules.combat import melee_damage
-from wartime.rules.modifiers import character_mods
+from wartime.rules.modifiers import character_mods, roll_character_check
 from wartime.rules.odds import attack_odds
 from wartime.rules.traits import combat_terms
 
@@ -214,6 +214,48 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
 # --- prices -------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("trait, points", [
     ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
-    ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10)])
+    ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
+
+
+# --- Sin suerte ---------------------------------------------------------------------------------------------------
+def test_TRT_UNLUCKY_a_9_is_a_fumble_on_its_own_checks():
+    """CON 9: a 9 would pass; with Sin suerte it is a fumble and fails; an 8 passes."""
+    g = Game(M(x=10, y=20, CON=9), M(side="blue", x=30, y=20))
+    a = g.ids[0]
+    race(g, a, "TRT-UNLUCKY")
+    g.dice.push(9, 8)
+    r = roll_character_check(g.gs, None, a, "ATR", "CON", "CHK-3", "test")
+    assert r.fumble and not r.passed and g.checks("ATR")[-1]["fumble_min"] == 9
+    r = roll_character_check(g.gs, None, a, "ATR", "CON", "CHK-3", "test")
+    assert r.passed and not r.fumble
+
+
+def test_TRT_UNLUCKY_a_CH_IMP_of_9_fumbles_with_its_CMB_8_effects():
+    """AGI 9: the CH IMP 9 fumbles: a miss, the CMB-8 automatic hit on itself (its CH DEF 5, CH PSI 5)."""
+    g = duel(red={"AGI": 9})
+    race(g, g.ids[0], "TRT-UNLUCKY")
+    attack(g, 9, 5, 5)
+    assert g.check("IMP")["fumble"] and g.events("hit_fumble") and g.events("miss")
+
+
+def test_TRT_UNLUCKY_a_CH_DEF_of_9_fumbles_DMG_plus_1():
+    """The unlucky target's CH DEF (DEF 9): the 9 would pass; it is a fumble: a failed CH DEF with CMB-9's DMG + 1
+    (4 + 1 = 5)."""
+    g = duel(blue={"protections": (armour(9),)})
+    race(g, g.ids[1], "TRT-UNLUCKY")
+    attack(g, 5, 9, 5)
+    d = g.check("DEF")
+    assert d["fumble"] and not d["passed"] and g.events("defence_fumble") and hit_dmg(g) == 5
+
+
+def test_TRT_UNLUCKY_in_the_odds():
+    """AGI 9, ranged: P(hit) = 8/10 (1-8), not 9/10; the unlucky target's CH DEF 9 passes on 1-8: P 8/10."""
+    g = duel(red={"AGI": 9})
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_hit == Fraction(9, 10)
+    race(g, g.ids[0], "TRT-UNLUCKY")
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_hit == Fraction(8, 10)
+    g = duel(blue={"protections": (armour(9),)})
+    race(g, g.ids[1], "TRT-UNLUCKY")
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_def == Fraction(8, 10)

@@ -78,7 +78,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
-                                                  "piece": cover.piece_id})
+                                                  "piece": cover.piece_id},
+                fumble_min=traits.fumble_floor(gs, target))                # TRT-UNLUCKY
     always = traits.always_passes(gs, target, None, "DEF")                  # TRT-IMMORTAL-KING
     crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
     d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
@@ -230,7 +231,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         return out
     if second_imp is not None and not surprise:
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
-                            against=target)
+                            against=target, fumble_min=traits.fumble_floor(gs, attacker))
         if second.fumble:
             imp_fumble(gs, ctx, attacker, weapon_index)
         if not second.passed:
@@ -246,7 +247,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
         # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
-                            "second CH IMP into a melee", against=target)
+                            "second CH IMP into a melee", against=target,
+                            fumble_min=traits.fumble_floor(gs, attacker))
         if second.fumble:
             imp_fumble(gs, ctx, attacker, weapon_index)
         if not second.passed:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from wartime.core.components import Hidden, Posture, Tied
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.checks import roll_opposed
 from wartime.rules.modifiers import character_mods
 from wartime.rules.state import GameState
@@ -117,7 +118,8 @@ def discover(gs: GameState, actor: int, target: int) -> bool:
         return True
     winner = roll_opposed(gs.world, actor, "INT", gs.attrs(actor).INT, character_mods(gs, actor, "INT", "ATR", target),
                           target, "INT", gs.attrs(target).INT, character_mods(gs, target, "INT", "ATR", actor),
-                          "GNA-9", "discover a hidden enemy")
+                          "GNA-9", "discover a hidden enemy",
+                          fumbles=(traits.fumble_floor(gs, actor), traits.fumble_floor(gs, target)))
     if winner == "a":
         reveal(gs, target, "GNA-9", "discovered (CH INT ENF)", by=actor)
         return True

@@ -156,12 +156,14 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
         value = base
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
     crit = traits.always_critical(gs, e, attribute, kind)         # TRT-GOD-OF-WIND, ...
+    fumble_min = traits.fumble_floor(gs, e)                        # TRT-UNLUCKY
     result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always,
-                        always_critical=crit, crit_max=crit_max, **event_data)
+                        always_critical=crit, crit_max=crit_max, fumble_min=fumble_min, **event_data)
     if not result.passed:
         via = traits.reroll_source(gs, e, attribute, kind, weapon)   # G2: one reroll (TRT-ELITE-*, auras)
         if via is not None and traits.rerolls(via[1], result):
             traits.reroll_taken(gs, e, via[0])                     # a limited reroll is spent (TRT-CHI-CONTROL)
             result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, crit_max=crit_max,
+                                fumble_min=fumble_min,
                                 **{**event_data, "reroll": via[0]})
     return result

@@ -74,9 +74,11 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
     world = gs.world
     while True:
         ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
-                        character_mods(gs, a, attribute, "ATR", b), rule, reason, side_of_opposed="a", against=b)
+                        character_mods(gs, a, attribute, "ATR", b), rule, reason, side_of_opposed="a", against=b,
+                        fumble_min=traits.fumble_floor(gs, a))
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
-                        character_mods(gs, b, attribute, "ATR", a), rule, reason, side_of_opposed="b", against=a)
+                        character_mods(gs, b, attribute, "ATR", a), rule, reason, side_of_opposed="b", against=a,
+                        fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)

@@ -210,6 +210,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``reroll_taken(gs, e) -> None`` -- `e` has just rerolled a check by this trait's ``reroll``: a trait with a use
   limit records the use (TRT-CHI-CONTROL: in ``Effects.spent``, cleared when `e`'s next activation starts).
   Called by ``reroll_taken``; ``reroll_source`` prefers an unlimited source to a limited one. → once_per_turn.
+* ``fumble_range(gs, e) -> int | None`` -- the lowest die that fumbles on every check of the bearer (CHK-2: 10;
+  TRT-UNLUCKY: 9; the lowest answer stands; "always passes" beats it, G10). Called by ``fumble_floor`` for every
+  check a character rolls (its own, CH IMP, CH DEF, opposed) and by the odds. → on_fumble.
 * ``auto_pass(gs, e, attribute, kind) -> bool`` -- the bearer's check always passes, even on a 10 (no fumble,
   G10). Called by ``always_passes``. → auto_pass.
 * ``auto_critical(gs, e, attribute, kind) -> bool`` -- the bearer's check is always a critical success (passes,
@@ -263,7 +266,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, always_critical, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, fumble_floor, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, ene_gain_bonus, targeted_check_mods, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,

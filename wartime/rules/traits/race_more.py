@@ -1,6 +1,7 @@
 """More race traits of the catalogue (issue 12): the Señores that weaken an enemy's checks against their bearer
 (TRT-LORD-OF-CONFUSION, TRT-LORD-OF-HUNGER, TRT-LORD-OF-SUBJUGATION), Maestro guerrero's melee reroll
-(TRT-MASTER-WARRIOR), Regeneración's action (TRT-REGENERATION) and Ira's next-activation bonus (TRT-WRATH)."""
+(TRT-MASTER-WARRIOR), Regeneración's action (TRT-REGENERATION), Ira's next-activation bonus (TRT-WRATH) and Sin
+suerte's fumbles (TRT-UNLUCKY)."""
 from __future__ import annotations
 
 from wartime.core.components import NextActivation
@@ -80,3 +81,14 @@ def wrath_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
 
 
 register("TRT-WRATH", "Ira", {"got_wounded": wrath_wounded, "attack_mod": wrath_imp, "dmg_mod": wrath_dmg}, kinds=R)
+
+
+# --- Sin suerte: 9 and 10 fumble ------------------------------------------------------------------------------------
+def unlucky(gs, e: int) -> int:
+    """TRT-UNLUCKY: rolls of 9 and 10 are fumbles (ruling: on all of its checks: its CH ATR, CH IMP, CH DEF, CH PSI
+    and opposed checks; a 9 fails whatever the target and has the fumble's effects; "always passes" beats it,
+    G10)."""
+    return 9
+
+
+register("TRT-UNLUCKY", "Sin suerte", {"fumble_range": unlucky}, kinds=R)

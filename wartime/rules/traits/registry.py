@@ -91,6 +91,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "action_check_mod": "check_mod",
     "targeted_check_mod": "check_mod",
     "crit_range": "on_crit",
+    "fumble_range": "on_fumble",
     "crit_dmg_mod": "on_crit",
     "crit_def_mod": "on_crit",
     "wounds_on_pass": "def_mod",
@@ -1043,6 +1044,12 @@ def rerolls(mode: str | None, result) -> bool:
     if mode is None or result.passed:
         return False
     return mode == "any" or (not result.fumble if mode == "nofumble" else result.fumble)
+
+
+def fumble_floor(gs, e: int) -> int:
+    """``fumble_range``: the lowest die that is a fumble on the character's checks (CHK-2: 10; TRT-UNLUCKY: 9;
+    the lowest answer stands). "Always passes" still beats it (G10)."""
+    return min(_answers("fumble_range", character_traits(gs, e), gs, e), default=10)
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
