@@ -12,6 +12,7 @@ from test_rules_traits_combat import attack, duel, hit_dmg, race
 from wartime.core.components import NextActivation
 from wartime.data.loader import priced_trait
 from wartime.rules.actions.combat_special import opposed
+from wartime.rules.actions.combat import charge_allowance
 from wartime.rules.combat import melee_damage
 from wartime.rules.modifiers import character_mods, roll_character_check
 from wartime.rules.odds import attack_odds
@@ -214,7 +215,8 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
 # --- prices -------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("trait, points", [
     ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
-    ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15)])
+    ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15),
+    ("TRT-BERSERKER-CRY", 20)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -259,3 +261,40 @@ def test_TRT_UNLUCKY_in_the_odds():
     g = duel(blue={"protections": (armour(9),)})
     race(g, g.ids[1], "TRT-UNLUCKY")
     assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_def == Fraction(8, 10)
+
+
+# --- Grito berserker ----------------------------------------------------------------------------------------------
+def cry_game(*bearer_xy: tuple[float, float]) -> Game:
+    """A red MOV 4 charger at (10, 20) with a blade, a blue enemy 8 K away edge to edge (19, 20), and red bearers
+    of Grito berserker at `bearer_xy`."""
+    g = Game(M(x=10, y=20, mov=4, weapons=(blade(),)), M(side="blue", x=19, y=20, facing=180.0),
+             *(M(x=x, y=y) for x, y in bearer_xy))
+    for b in g.ids[2:]:
+        race(g, b, "TRT-BERSERKER-CRY")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_BERSERKER_CRY_allies_within_5_K_charge_plus_2_K():
+    """MOV 4: a charge reaches 7 K; with a bearer 4 K away (edge to edge: centres 5 K) 9 K: the enemy 8 K away is
+    reached; a bearer 6 K away gives nothing; two bearers give +2 K once (G10)."""
+    charge = {"path": [[18, 20]]}
+    g = cry_game((10, 25))
+    a, b = g.ids[:2]
+    assert charge_allowance(g.gs, a) == 9.0
+    assert g.engine.check_action(a, "charge", {"target": b, **charge}) == 2
+    g = cry_game((10, 27))
+    assert charge_allowance(g.gs, g.ids[0]) == 7.0
+    assert violation(g.engine.check_action, g.ids[0], "charge", {"target": g.ids[1], **charge}).rule_id
+    assert charge_allowance(cry_game((10, 25), (10, 15)).gs, g.ids[0]) == 9.0
+
+
+def test_TRT_BERSERKER_CRY_not_the_bearer_nor_enemies_nor_other_moves():
+    g = cry_game((10, 25))
+    a, b, bearer = g.ids
+    assert charge_allowance(g.gs, bearer) == g.gs.mov(bearer) + 3
+    e = Game(M(x=10, y=20, mov=4), M(side="blue", x=13, y=20, facing=180.0))
+    race(e, e.ids[1], "TRT-BERSERKER-CRY")
+    assert charge_allowance(e.gs, e.ids[0]) == 7.0           # an enemy bearer 2 K away: nothing
+    g = cry_game((10, 25))
+    assert violation(g.engine.check_action, g.ids[0], "run", {"path": [[16, 20]]}).rule_id == "MOV-3"

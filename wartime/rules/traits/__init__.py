@@ -244,6 +244,8 @@ act other than the character itself; the handler measures its range and checks t
   (Grito de hielo). → aura_enemy.
 * ``aura_ene_mod(gs, bearers, actor, action, weapon, target) -> int | None`` -- a ± ENE term of an ally's action
   (Grito de maestría); called by ``cost_terms``. → aura_ally.
+* ``aura_move_allowance(gs, e, bearers, key) -> float | None`` -- K an allied aura adds to the allowance of `e`'s
+  movement action ``key`` (Grito berserker: charge +2 K); called by ``allowance_bonus``. → aura_ally.
 * ``aura_ene_gain(gs, e, bearers) -> int | None`` -- ENE an allied aura adds to `e`'s gain at the start of its
   activation (Genio estratega; ENE-3, before the cap). → aura_ally.
 * ``foe_aura_ene_gain(gs, e, bearers) -> int | None`` -- the same from an enemy aura (Hálito de hambre).

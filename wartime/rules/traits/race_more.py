@@ -1,11 +1,12 @@
 """More race traits of the catalogue (issue 12): the Señores that weaken an enemy's checks against their bearer
 (TRT-LORD-OF-CONFUSION, TRT-LORD-OF-HUNGER, TRT-LORD-OF-SUBJUGATION), Maestro guerrero's melee reroll
-(TRT-MASTER-WARRIOR), Regeneración's action (TRT-REGENERATION), Ira's next-activation bonus (TRT-WRATH) and Sin
-suerte's fumbles (TRT-UNLUCKY)."""
+(TRT-MASTER-WARRIOR), Regeneración's action (TRT-REGENERATION), Ira's next-activation bonus (TRT-WRATH), Sin
+suerte's fumbles (TRT-UNLUCKY) and Grito berserker's charge aura (TRT-BERSERKER-CRY)."""
 from __future__ import annotations
 
 from wartime.core.components import NextActivation
 from wartime.rules.checks import Modifier
+from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import register
 
 R = ("race",)
@@ -92,3 +93,13 @@ def unlucky(gs, e: int) -> int:
 
 
 register("TRT-UNLUCKY", "Sin suerte", {"fumble_range": unlucky}, kinds=R)
+
+
+# --- Grito berserker: allies within 5 K charge +2 K ----------------------------------------------------------------
+def berserker_cry(gs, e: int, bearers, key: str) -> float | None:
+    """TRT-BERSERKER-CRY: allies within 5 K of a bearer (G1: not the bearer itself; G10: +2 K once however many
+    bearers) get charge distance +2 K (Cargar's allowance, CBA-12)."""
+    return 2.0 if key == "charge" and allies_within(gs, e, bearers, 5.0) else None
+
+
+register("TRT-BERSERKER-CRY", "Grito berserker", {"aura_move_allowance": berserker_cry}, kinds=R)

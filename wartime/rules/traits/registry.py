@@ -33,6 +33,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "foe_aura_dmg_mod": "aura_enemy",
     "aura_ene_mod": "aura_ally",
     "aura_ene_gain": "aura_ally",
+    "aura_move_allowance": "aura_ally",
     "foe_aura_ene_gain": "aura_enemy",
     "aura_check_base": "aura_ally",
     "aura_reroll": "reroll",
@@ -888,8 +889,10 @@ def fall_dmg(gs, e: int, dmg: int) -> int:
 
 def allowance_bonus(gs, e: int, key: str) -> float:
     """``move_allowance``: the K the character's traits add to the allowance of movement action `key` (run,
-    sprint, charge...; G5: additions to a MOV value)."""
-    return float(sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e))))
+    sprint, charge...; G5: additions to a MOV value), and ``aura_move_allowance``: the K allies' auras add
+    (TRT-BERSERKER-CRY; G10: once per aura trait)."""
+    own = sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e)))
+    return float(own + sum(h(gs, e, bearers, key) or 0 for _, h, bearers in _auras(gs, e, "aura_move_allowance")))
 
 
 def restricts_actions(gs, e: int) -> bool:
