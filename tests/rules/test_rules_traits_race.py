@@ -8,15 +8,21 @@ from fractions import Fraction
 import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
-from test_rules_traits_combat import attack, duel, hit_dmg, race
-from wartime.core.components import NextActivation
-from wartime.data.loader import priced_trait
+from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
+from wartime.core.components import NextActivation, TraitParams
+from wartime.core.errors import DataError
+from wartime.data.loader import archetype_from_dict, priced_trait
+from wartime.data.models import CharacterSpec
+from wartime.data.tables import action_table
+from wartime.match import trait_params
+from wartime.match.setup import fielding_problems
+from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat_special import opposed
 from wartime.rules.actions.combat import charge_allowance
 from wartime.rules.combat import melee_damage
 from wartime.rules.modifiers import character_mods, roll_character_check
 from wartime.rules.odds import attack_odds
-from wartime.rules.traits import combat_terms
+from wartime.rules.traits import action_check_mods, combat_terms
 
 
 def price(trait: str, kind: str = "race") -> int:
@@ -298,3 +304,141 @@ def test_TRT_BERSERKER_CRY_not_the_bearer_nor_enemies_nor_other_moves():
     assert charge_allowance(e.gs, e.ids[0]) == 7.0           # an enemy bearer 2 K away: nothing
     g = cry_game((10, 25))
     assert violation(g.engine.check_action, g.ids[0], "run", {"path": [[16, 20]]}).rule_id == "MOV-3"
+
+
+# --- Maestría, Incapacidad, Maestría en combate, Incapacidad de combate --------------------------------------------
+CHOSEN = {"TRT-MASTERY": ("Maestría", 1, ("generic", "movement")),
+          "TRT-INEPTITUDE": ("Incapacidad", -1, ("generic", "movement")),
+          "TRT-COMBAT-MASTERY": ("Maestría en combate", 1, ("combat",)),
+          "TRT-COMBAT-INEPTITUDE": ("Incapacidad de combate", -1, ("combat",))}
+ALLOWED = [(t, row["name_es"]) for t, (_, _, cats) in CHOSEN.items() for row in action_table().values()
+           if row["category"] in cats]
+
+
+def chosen_race(trait: str, param: str | None):
+    entry = {"name": CHOSEN[trait][0], **({"param": param} if param is not None else {})}
+    return archetype_from_dict({"id": "r", "kind": "race", "name": "R", "CON": 4, "AGI": 5, "INT": 4, "VOL": 4,
+                                "traits": [entry]})
+
+
+def chosen_spec(trait: str, param: str, weapons=()) -> CharacterSpec:
+    return CharacterSpec(id="c", name="C", race=chosen_race(trait, param), weapons=tuple(weapons))
+
+
+def with_params(g: Game, e: int, trait: str, *values: str) -> None:
+    race(g, e, trait)
+    g.set(e, TraitParams(tuple((trait, v) for v in values)))
+
+
+@pytest.mark.parametrize("trait, param", ALLOWED)
+def test_TRT_MASTERY_and_its_kin_take_every_action_of_their_categories(trait, param):
+    """Every action of the allowed categories (actions.tsv, by its book name) is a valid parameter; fielded, it
+    becomes the engine's keys of that action, and every check of those keys gets ±1 (another action's, nothing);
+    an action the engine does not play is refused when the list is fielded, naming the trait."""
+    arch = chosen_race(trait, param)
+    assert arch.traits[0].param == param
+    spec = chosen_spec(trait, param)
+    row = next(r for r in action_table().values() if r["name_es"] == param)
+    keys = [k for k, a in REGISTRY.items() if a.rule == row["id"] and a.category in CHOSEN[trait][2]]
+    assert [v for _, v in trait_params.pairs(spec)] == keys
+    if not keys:
+        assert [r for r, _ in fielding_problems(spec)] == [trait]
+        return
+    assert fielding_problems(spec) == []
+    g = Game(M(x=10, y=20), M(side="blue", x=30, y=20))
+    a = g.ids[0]
+    with_params(g, a, trait, *keys)
+    value = CHOSEN[trait][1]
+    for key in keys:
+        got = {m.rule: m.value for m in action_check_mods(g.gs, a, key, "AGI", "ATR")}
+        assert got == {trait: value}
+    other = next(k for k in ("wait", "melee_attack") if k not in keys)
+    assert action_check_mods(g.gs, a, other, "AGI", "ATR") == []
+    assert action_check_mods(g.gs, a, keys[0], "VOL", "PSI") == []          # a CH PSI is not a CH ATR
+
+
+@pytest.mark.parametrize("trait, param", [("TRT-MASTERY", "Cargar"), ("TRT-INEPTITUDE", "Ataque CaC"),
+                                          ("TRT-COMBAT-MASTERY", "Mover"), ("TRT-COMBAT-INEPTITUDE", "Buscar")])
+def test_TRT_MASTERY_and_its_kin_refuse_another_category_or_no_choice(trait, param):
+    with pytest.raises(DataError, match="action"):
+        chosen_race(trait, param)
+    with pytest.raises(DataError, match="missing"):
+        chosen_race(trait, None)
+
+
+def test_TRT_MASTERY_Curar_CH_INT_plus_1_and_TRT_INEPTITUDE_minus_1():
+    """Curar (GNA-5) itself, INT 4: with Maestría (Curar / Reparar) the CH INT target is 5 (the 5 heals); with
+    Incapacidad 3 (the 4 fails: +1 wound)."""
+    for trait, die, target, wounds in (("TRT-MASTERY", 5, 5, 1), ("TRT-INEPTITUDE", 4, 3, 3)):
+        g = Game(M(x=10, y=20, INT=4, CON=6, wounds=2), M(side="blue", x=30, y=20))
+        a = g.ids[0]
+        with_params(g, a, trait, "heal")
+        g.start_activation(a, energy=10)
+        g.dice.push(die, 5)
+        g.act(a, "heal")
+        assert g.check("ATR")["target"] == target and g.wounds(a) == wounds
+
+
+def test_TRT_COMBAT_MASTERY_Ataque_CaC_CH_IMP_plus_1_only_in_that_action():
+    """Ataque CaC (CBA-7): CH IMP 5 + 1 = 6 (the 6 hits); its ranged attack keeps 5."""
+    g = duel(melee=True)
+    a = g.ids[0]
+    with_params(g, a, "TRT-COMBAT-MASTERY", "melee_attack")
+    attack(g, 6, 9, 5)
+    imp = g.check("IMP")
+    assert imp["target"] == 6 and mods_of(imp) == {"TRT-COMBAT-MASTERY": 1}
+    g = duel()
+    with_params(g, g.ids[0], "TRT-COMBAT-MASTERY", "melee_attack")
+    attack(g, 6)
+    assert imp_target(g) == 5 and g.events("miss")
+
+
+def test_TRT_COMBAT_MASTERY_Empujar_its_CH_IMP_and_its_CH_CON_ENF_plus_1():
+    g = melee_pair()
+    a, b = g.ids
+    with_params(g, a, "TRT-COMBAT-MASTERY", "push")
+    g.start_activation(a, energy=10)
+    g.dice.push(7, 8, 9)
+    g.act(a, "push", target=b)
+    assert g.check("IMP")["target"] == 7 and g.checks("ATR")[0]["target"] == 8
+
+
+def test_TRT_COMBAT_MASTERY_with_a_weapon_CH_IMP_plus_1_with_it_only_and_in_the_odds():
+    """Chosen weapon 'rifle': its attacks CH IMP 6 (P(hit) 6/10), the other weapon's 5."""
+    g = duel(red={"weapons": (weapon(), weapon(key="carbine"))})
+    a, b = g.ids
+    with_params(g, a, "TRT-COMBAT-MASTERY", "weapon:rifle")
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).p_hit == Fraction(6, 10)
+    assert attack_odds(g.gs, a, b, weapon_index=1, ranged=True).p_hit == Fraction(5, 10)
+    attack(g, 6, 9, 5)
+    assert imp_target(g) == 6 and mods_of(g.check("IMP")) == {"TRT-COMBAT-MASTERY": 1}
+
+
+def test_TRT_COMBAT_INEPTITUDE_with_a_weapon_CH_IMP_minus_1_and_with_an_action():
+    g = duel()
+    a, b = g.ids
+    with_params(g, a, "TRT-COMBAT-INEPTITUDE", "weapon:rifle")
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).p_hit == Fraction(4, 10)
+    attack(g, 5)
+    assert imp_target(g) == 4 and g.events("miss")
+    g = duel()
+    with_params(g, g.ids[0], "TRT-COMBAT-INEPTITUDE", "ranged_attack")
+    attack(g, 5)
+    assert imp_target(g) == 4 and g.events("miss")
+
+
+def test_TRT_COMBAT_MASTERY_a_weapon_it_does_not_carry_or_an_object_is_refused():
+    spec = chosen_spec("TRT-COMBAT-MASTERY", "rifle")
+    assert [r for r, _ in fielding_problems(spec)] == ["TRT-COMBAT-MASTERY"]
+    rifle = archetype_from_dict({"id": "rifle", "kind": "weapon", "name": "Rifle", "ENE": 4, "DMG": 4, "RNG": 20,
+                                 "QUA": 4})
+    spec = chosen_spec("TRT-COMBAT-MASTERY", "rifle", (rifle,))
+    assert fielding_problems(spec) == [] and trait_params.pairs(spec) == (("TRT-COMBAT-MASTERY", "weapon:rifle"),)
+    assert [r for r, _ in fielding_problems(chosen_spec("TRT-MASTERY", "rope"))] == ["TRT-MASTERY"]
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-MASTERY", 5), ("TRT-COMBAT-MASTERY", 10), ("TRT-INEPTITUDE", -5),
+                                           ("TRT-COMBAT-INEPTITUDE", -10)])
+def test_TRT_MASTERY_and_its_kin_cost_their_catalogue_price(trait, points):
+    param = "Buscar" if CHOSEN[trait][2] != ("combat",) else "Cargar"
+    assert chosen_race(trait, param).traits[0].points == points

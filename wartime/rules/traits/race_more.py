@@ -1,10 +1,11 @@
 """More race traits of the catalogue (issue 12): the Señores that weaken an enemy's checks against their bearer
 (TRT-LORD-OF-CONFUSION, TRT-LORD-OF-HUNGER, TRT-LORD-OF-SUBJUGATION), Maestro guerrero's melee reroll
 (TRT-MASTER-WARRIOR), Regeneración's action (TRT-REGENERATION), Ira's next-activation bonus (TRT-WRATH), Sin
-suerte's fumbles (TRT-UNLUCKY) and Grito berserker's charge aura (TRT-BERSERKER-CRY)."""
+suerte's fumbles (TRT-UNLUCKY), Grito berserker's charge aura (TRT-BERSERKER-CRY) and the traits bought for one
+chosen action or weapon (TRT-MASTERY, TRT-INEPTITUDE, TRT-COMBAT-MASTERY, TRT-COMBAT-INEPTITUDE)."""
 from __future__ import annotations
 
-from wartime.core.components import NextActivation
+from wartime.core.components import NextActivation, TraitParams
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import register
@@ -103,3 +104,36 @@ def berserker_cry(gs, e: int, bearers, key: str) -> float | None:
 
 
 register("TRT-BERSERKER-CRY", "Grito berserker", {"aura_move_allowance": berserker_cry}, kinds=R)
+
+
+# --- Maestría, Incapacidad and their combat kin: ±1 on one chosen action or item ------------------------------------
+def _params(gs, e: int, trait_id: str) -> tuple[str, ...]:
+    """The values of `e`'s parameters of `trait_id` (components.TraitParams: action keys, "weapon:<id>")."""
+    tp = gs.world.try_get(e, TraitParams)
+    return tuple(v for t, v in tp.params if t == trait_id) if tp is not None else ()
+
+
+def _chosen(trait_id: str, name: str, value: int):
+    def on_action(gs, e: int, key: str, attribute: str | None, kind: str) -> Modifier | None:
+        if kind in ("ATR", "IMP") and key in _params(gs, e, trait_id):
+            return Modifier(trait_id, value, f"{name} ({key})")
+        return None
+    on_action.__doc__ = (f"{trait_id}: CH ATR {value:+d} on every check of the chosen action (its CH IMP included; "
+                         "the parameter, match.trait_params), not its CH PSI.")
+    on_action.__name__ = trait_id.lower().replace("-", "_") + "_action"
+
+    def on_weapon(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+        if bearer == attacker and weapon is not None and f"weapon:{weapon.key}" in _params(gs, bearer, trait_id):
+            return Modifier(trait_id, value, f"{name} ({weapon.name})")
+        return None
+    on_weapon.__doc__ = f"{trait_id}: CH IMP {value:+d} on every attack made with the chosen weapon."
+    on_weapon.__name__ = trait_id.lower().replace("-", "_") + "_weapon"
+    return on_action, on_weapon
+
+
+for _tid, _name, _v, _combat in (("TRT-MASTERY", "Maestría", 1, False), ("TRT-INEPTITUDE", "Incapacidad", -1, False),
+                                 ("TRT-COMBAT-MASTERY", "Maestría en combate", 1, True),
+                                 ("TRT-COMBAT-INEPTITUDE", "Incapacidad de combate", -1, True)):
+    _on_action, _on_weapon = _chosen(_tid, _name, _v)
+    register(_tid, _name, {"action_check_mod": _on_action, **({"attack_mod": _on_weapon} if _combat else {})},
+             kinds=R)
