@@ -9,7 +9,7 @@ import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import NextActivation, TraitParams
+from wartime.core.components import Life, NextActivation, TraitParams
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -222,7 +222,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
 @pytest.mark.parametrize("trait, points", [
     ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
     ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15),
-    ("TRT-BERSERKER-CRY", 20)])
+    ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -442,3 +442,36 @@ def test_TRT_COMBAT_MASTERY_a_weapon_it_does_not_carry_or_an_object_is_refused()
 def test_TRT_MASTERY_and_its_kin_cost_their_catalogue_price(trait, points):
     param = "Buscar" if CHOSEN[trait][2] != ("combat",) else "Cargar"
     assert chosen_race(trait, param).traits[0].points == points
+
+
+# --- Necrófago ----------------------------------------------------------------------------------------------------
+def necro_game(corpse_con: int = 2, wounds: int = 2) -> Game:
+    """A wounded red Necrófago at (10, 20), a blue corpse (CON `corpse_con`, dead) in base contact, a blue fighter
+    far away."""
+    g = Game(M(x=10, y=20, CON=5, wounds=wounds), M(side="blue", x=11, y=20, CON=corpse_con, wounds=9),
+             M(side="blue", x=30, y=20))
+    race(g, g.ids[0], "TRT-NECROPHAGE")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_NECROPHAGE_feeding_on_a_corpse_ENE_5_heals_1_wound_and_the_corpse_loses_1_CON():
+    g = necro_game()
+    a, corpse, _ = g.ids
+    assert g.gs.world.get(corpse, Life).state == "dead"
+    assert [o.params for o in g.engine.legal_options("feed_on_corpse")] == [{"target": corpse}]
+    g.act(a, "feed_on_corpse", target=corpse)
+    assert g.wounds(a) == 1 and g.energy(a) == 5 and g.gs.base_attrs(corpse).CON == 1 and not g.checks()
+    g.act(a, "feed_on_corpse", target=corpse)
+    assert g.wounds(a) == 0 and g.gs.base_attrs(corpse).CON == 0 and g.energy(a) == 0
+
+
+def test_TRT_NECROPHAGE_not_a_corpse_at_CON_0_nor_a_living_one_nor_without_wounds():
+    g = necro_game(corpse_con=0)
+    a, corpse, other = g.ids
+    assert not list(g.engine.legal_options("feed_on_corpse"))
+    assert violation(g.act, a, "feed_on_corpse", target=corpse).rule_id == "TRT-NECROPHAGE"
+    g = necro_game(wounds=0)
+    assert violation(g.act, g.ids[0], "feed_on_corpse", target=g.ids[1]).rule_id == "TRT-NECROPHAGE"
+    g = necro_game()
+    assert violation(g.act, g.ids[0], "feed_on_corpse", target=g.ids[2]).rule_id == "TRT-NECROPHAGE"

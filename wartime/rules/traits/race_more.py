@@ -43,7 +43,7 @@ def master_warrior(gs, e: int, attribute: str | None, kind: str) -> str | None:
 register("TRT-MASTER-WARRIOR", "Maestro guerrero", {"reroll": master_warrior}, kinds=R)
 
 
-# --- Regeneración: an action (rules/actions/race_actions.py) ----------------------------------------------------
+# --- Regeneración and Necrófago: actions (rules/actions/race_actions.py) ----------------------------------------------------
 #: TRT-REGENERATION: the action's key.
 REGENERATE = "regenerate"
 
@@ -54,6 +54,17 @@ def regeneration_grants(gs, e: int) -> tuple[str, ...]:
 
 
 register("TRT-REGENERATION", "Regeneración", {"grants_extra_action": regeneration_grants}, kinds=R)
+
+#: TRT-NECROPHAGE: the action's key.
+FEED = "feed_on_corpse"
+
+
+def necrophage_grants(gs, e: int) -> tuple[str, ...]:
+    """TRT-NECROPHAGE: feeding on a corpse heals 1 wound (an action of its own at ENE 5)."""
+    return (FEED,)
+
+
+register("TRT-NECROPHAGE", "Necrófago", {"grants_extra_action": necrophage_grants}, kinds=R)
 
 
 # --- Ira: wounded in melee and alive, CH IMP +1 and DMG +1 in melee in its next activation ------------------------
