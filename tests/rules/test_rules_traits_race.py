@@ -9,7 +9,7 @@ import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Life, NextActivation, TraitParams
+from wartime.core.components import Energy, Life, NextActivation, TraitParams
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -222,7 +222,8 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
 @pytest.mark.parametrize("trait, points", [
     ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
     ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15),
-    ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8)])
+    ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8),
+    ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -475,3 +476,77 @@ def test_TRT_NECROPHAGE_not_a_corpse_at_CON_0_nor_a_living_one_nor_without_wound
     assert violation(g.act, g.ids[0], "feed_on_corpse", target=g.ids[1]).rule_id == "TRT-NECROPHAGE"
     g = necro_game()
     assert violation(g.act, g.ids[0], "feed_on_corpse", target=g.ids[2]).rule_id == "TRT-NECROPHAGE"
+
+
+# --- Sed de energía, Resistencia mental ---------------------------------------------------------------------------
+def thirst_game(*others: M) -> Game:
+    """A red VOL 6 thief at (10, 20) with 5 ENE (after its gain), then `others`."""
+    g = Game(M(x=10, y=20, VOL=6), *others)
+    race(g, g.ids[0], "TRT-THIRST-FOR-ENERGY")
+    g.start_activation(g.ids[0], energy=5)
+    return g
+
+
+def test_TRT_THIRST_FOR_ENERGY_steals_3_ENE_from_an_enemy_that_opposes_with_CH_VOL_ENF():
+    """An enemy 5 K away (VOL 6 K): CH VOL ENF 3 (target 6) against 8 (target 5): it steals 3 ENE: 10 → 7; the thief
+    5 − 1 + 3 = 7. An enemy 7 K away is out of reach."""
+    g = thirst_game(M(side="blue", x=16, y=20), M(side="blue", x=18, y=22))
+    a, b, far = g.ids
+    assert [o.params for o in g.engine.legal_options("steal_energy")] == [{"target": b}]
+    assert violation(g.act, a, "steal_energy", target=far).rule_id == "TRT-THIRST-FOR-ENERGY"
+    g.dice.push(3, 8)
+    g.act(a, "steal_energy", target=b)
+    assert [c["side_of_opposed"] for c in g.checks("ATR")] == ["a", "b"]
+    assert g.energy(b) == 7 and g.energy(a) == 7
+
+
+def test_TRT_THIRST_FOR_ENERGY_a_lost_contest_steals_nothing_an_ally_gives_on_a_plain_CH_VOL():
+    g = thirst_game(M(side="blue", x=16, y=20))
+    a, b = g.ids
+    g.dice.push(5, 2)                                       # both pass: the lower die wins
+    g.act(a, "steal_energy", target=b)
+    assert g.energy(b) == 10 and g.energy(a) == 4
+    g = thirst_game(M(x=14, y=20, energy=2))
+    a, ally = g.ids
+    g.dice.push(6)
+    g.act(a, "steal_energy", target=ally)
+    assert len(g.checks("ATR")) == 1 and g.energy(ally) == -1 and g.energy(a) == 7
+
+
+def test_TRT_THIRST_FOR_ENERGY_not_while_engaged_and_capped_at_10():
+    g = thirst_game(M(side="blue", x=11, y=20))
+    assert violation(g.act, g.ids[0], "steal_energy", target=g.ids[1]).rule_id == "TRT-THIRST-FOR-ENERGY"
+    g = thirst_game(M(side="blue", x=16, y=20))
+    a, b = g.ids
+    g.set(a, Energy(9))
+    g.dice.push(3, 8)
+    g.act(a, "steal_energy", target=b)
+    assert g.energy(a) == 10 and g.energy(b) == 7
+
+
+def test_TRT_MENTAL_RESISTANCE_an_enemy_acting_against_it_with_CH_VOL_ENF_has_minus_1():
+    """The thief's CH VOL ENF against it: target 6 − 1 = 5 (the 6 fails); its own resisting check untouched; an
+    opposed check of another attribute (Empujar's CON) untouched."""
+    g = thirst_game(M(side="blue", x=16, y=20))
+    a, b = g.ids
+    race(g, b, "TRT-MENTAL-RESISTANCE")
+    g.dice.push(6, 9)
+    g.act(a, "steal_energy", target=b)
+    thief, resister = g.checks("ATR")
+    assert thief["target"] == 5 and mods_of(thief) == {"TRT-MENTAL-RESISTANCE": -1} and resister["target"] == 5
+    assert g.energy(b) == 10
+    g = melee_pair()
+    race(g, g.ids[1], "TRT-MENTAL-RESISTANCE")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(4, 6, 5)
+    g.act(g.ids[0], "push", target=g.ids[1])
+    assert [c["target"] for c in g.checks("ATR")] == [7, 4]
+
+
+def test_TRT_MENTAL_RESISTANCE_its_own_opposed_CH_VOL_gives_the_resisting_enemy_nothing():
+    g = thirst_game(M(side="blue", x=16, y=20))
+    a, b = g.ids
+    race(g, a, "TRT-THIRST-FOR-ENERGY", "TRT-MENTAL-RESISTANCE")
+    g.dice.push(6, 5)
+    g.act(a, "steal_energy", target=b)
+    assert [c["target"] for c in g.checks("ATR")] == [6, 5]

@@ -75,12 +75,15 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
     None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
     world = gs.world
     own = traits.action_check_mods(gs, a, key, attribute, "ATR") if key is not None else []
+
+    def enf(e: int, other: int, kind: str) -> list:    # the other side's traits on a check against it
+        return traits.targeted_check_mods(gs, e, other, attribute, kind)
     while True:
         ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
-                        character_mods(gs, a, attribute, "ATR", b) + own, rule, reason, side_of_opposed="a", against=b,
+                        character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own, rule, reason, side_of_opposed="a", against=b,
                         fumble_min=traits.fumble_floor(gs, a))
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
-                        character_mods(gs, b, attribute, "ATR", a), rule, reason, side_of_opposed="b", against=a,
+                        character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF"), rule, reason, side_of_opposed="b", against=a,
                         fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
         if w != "reroll":
@@ -494,9 +497,11 @@ class _MeleeContest(Action):
         """P(hit) × P(win the opposed check) × `worth`: the value of the action for the scripted AI (exact dice)."""
         p_hit = attack_odds(gs, actor, target, weapon_index=None, ranged=False, unarmed=True).p_hit
         a = self.opposed_attribute
-        own = character_mods(gs, actor, a, "ATR", target) + traits.action_check_mods(gs, actor, self.key, a, "ATR")
+        own = (character_mods(gs, actor, a, "ATR") + traits.targeted_check_mods(gs, actor, target, a, "ENF")
+               + traits.action_check_mods(gs, actor, self.key, a, "ATR"))
         ta = getattr(gs.attrs(actor), a) + sum(m.value for m in combine(own))
-        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(character_mods(gs, target, a, "ATR", actor)))
+        theirs = character_mods(gs, target, a, "ATR") + traits.targeted_check_mods(gs, target, actor, a, "ENF-DEF")
+        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(theirs))
         return float(p_hit * p_opposed_win(ta, tb)) * self.worth
 
     def resolve(self, gs, ctx, prepared):

@@ -1,14 +1,17 @@
 """Actions a race trait grants its bearer (the trait hook point ``grants_action``; rule = the trait's ID, cost = its
-catalogue row's): Regenerar (TRT-REGENERATION), feeding on a corpse (TRT-NECROPHAGE)."""
+catalogue row's): Regenerar (TRT-REGENERATION), feeding on a corpse (TRT-NECROPHAGE),
+stealing energy (TRT-THIRST-FOR-ENERGY)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
-from wartime.rules.actions.base import Action, need, register
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.combat_special import opposed
 from wartime.rules.actions.generic_more import corpses_in_contact
 from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.energy import ENERGY_CAP, REACTION_FLOOR
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.wounds import heal_wounds
 
@@ -93,3 +96,49 @@ class FeedOnCorpse(Action):
             a = gs.base_attrs(t)
             gs.world.set(t, replace(a, CON=a.CON - healed))
             gs.world.emit("corpse_fed_on", self.rule, who=ctx.actor, corpse=t, con=a.CON - healed)
+
+
+@register
+class StealEnergy(Action):
+    """TRT-THIRST-FOR-ENERGY: "puede robar 3 ENE a otro Pj a tantos K como su VOL (acción: ENE 1 y CH VOL); el
+    objetivo puede oponerse con una CH VOL ENF; no trabado en CaC". The target is any other character within VOL K
+    (edge to edge, BAS-3). An enemy opposes (CHK-4: opposing only ever helps it, so the engine takes it for its
+    controller); an ally does not, and a plain CH VOL decides. Ruling: on a success the target loses 3 ENE (floor
+    −10) and the thief gains 3 (max 10)."""
+    key = "steal_energy"
+    rule = "TRT-THIRST-FOR-ENERGY"
+    category = "generic"
+    has_check = True
+
+    params = (Param("target", "character", "TRT-THIRST-FOR-ENERGY: another character within VOL K"),)
+
+    def candidates(self, gs, actor, space):
+        for t in sorted(set(space.enemies()) | set(space.allies())):
+            if gs.distance(actor, t) <= gs.attrs(actor).VOL + 1e-9:
+                yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def available(self, gs, actor):
+        if self.key not in traits.granted_actions(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has no {traits.display_name(self.rule)}")
+        if gs.engaged(actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is engaged in melee: it cannot steal energy")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        t = need_target(gs, actor, params, self.rule, enemy=False)
+        if gs.distance(actor, t) > gs.attrs(actor).VOL + 1e-9:
+            raise RuleViolation(self.rule, f"{gs.name(t)} is more than VOL {gs.attrs(actor).VOL} K away")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, t):
+        if gs.side(t) != gs.side(ctx.actor):
+            won = opposed(gs, ctx.actor, t, "VOL", self.rule, "steal energy", key=ctx.key)[0] == "a"
+        else:
+            won = roll_character_check(gs, ctx, ctx.actor, "ATR", "VOL", self.rule, "steal energy", against=t).passed
+        if ctx.failed or not won:
+            return
+        gs.set_energy(t, max(REACTION_FLOOR, gs.energy(t) - 3), self.rule, "energy stolen")
+        gs.set_energy(ctx.actor, min(ENERGY_CAP, gs.energy(ctx.actor) + 3), self.rule, "energy stolen")

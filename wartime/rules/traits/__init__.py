@@ -34,9 +34,10 @@ against its catalogue row):
   character's own action ``key`` (TRT-ORDERLY-RETREAT). Called by ``rules.modifiers.roll_character_check``.
   → check_mod.
 * ``targeted_check_mod(gs, bearer, e, attribute, kind) -> Modifier | None`` -- a modifier the bearer's trait gives
-  a check character `e` makes against it (the check's ``against``: the other side of an opposed check, the
-  target of its action; TRT-LORD-OF-CONFUSION). Called by ``targeted_check_mods`` from
-  ``rules.modifiers.character_mods``. → check_mod.
+  a check character `e` makes against it: kind 'ENF' when `e` is the acting side of an opposed check with it
+  (CHK-4), 'ENF-DEF' the other side; otherwise the check of an action aimed at it (the check's ``against``).
+  TRT-LORD-OF-CONFUSION, TRT-MENTAL-RESISTANCE. Called by ``targeted_check_mods`` from
+  ``rules.modifiers.character_mods`` and the opposed checks. → check_mod.
 * ``flight_levels(gs, e) -> frozenset[int]`` -- altitude levels the character may move at besides 1 (MOV-10,
   MVA-15); the answers are joined. → height_rule.
 * ``take_off_landing(gs, e) -> TakeOff | None`` -- a trait's own rule for Despegar / aterrizar (MVA-16): its

@@ -66,6 +66,17 @@ def necrophage_grants(gs, e: int) -> tuple[str, ...]:
 
 register("TRT-NECROPHAGE", "Necrófago", {"grants_extra_action": necrophage_grants}, kinds=R)
 
+#: TRT-THIRST-FOR-ENERGY: the action's key.
+STEAL = "steal_energy"
+
+
+def thirst_for_energy_grants(gs, e: int) -> tuple[str, ...]:
+    """TRT-THIRST-FOR-ENERGY: stealing 3 ENE is an action of its own (ENE 1, CH VOL)."""
+    return (STEAL,)
+
+
+register("TRT-THIRST-FOR-ENERGY", "Sed de energía", {"grants_extra_action": thirst_for_energy_grants}, kinds=R)
+
 
 # --- Ira: wounded in melee and alive, CH IMP +1 and DMG +1 in melee in its next activation ------------------------
 def wrath_wounded(gs, e: int, attacker, melee: bool, state: str) -> None:
@@ -148,3 +159,15 @@ for _tid, _name, _v, _combat in (("TRT-MASTERY", "Maestría", 1, False), ("TRT-I
     _on_action, _on_weapon = _chosen(_tid, _name, _v)
     register(_tid, _name, {"action_check_mod": _on_action, **({"attack_mod": _on_weapon} if _combat else {})},
              kinds=R)
+
+
+# --- Resistencia mental: an enemy's opposed CH VOL against it −1 ---------------------------------------------------
+def mental_resistance(gs, bearer: int, e: int, attribute: str, kind: str) -> Modifier | None:
+    """TRT-MENTAL-RESISTANCE: actions against it that need an opposed CH VOL (CH VOL ENF) are made at CH ATR −1:
+    the acting enemy's CH VOL ENF against it (ruling: the −1 is on that check, the one the action requires)."""
+    if kind == "ENF" and attribute == "VOL" and gs.side(e) != gs.side(bearer):
+        return Modifier("TRT-MENTAL-RESISTANCE", -1, "Resistencia mental")
+    return None
+
+
+register("TRT-MENTAL-RESISTANCE", "Resistencia mental", {"targeted_check_mod": mental_resistance}, kinds=R)

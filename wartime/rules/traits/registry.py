@@ -325,8 +325,9 @@ def action_check_mods(gs, e: int, key: str, attribute: str | None, kind: str) ->
 
 
 def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, kind: str) -> list:
-    """``targeted_check_mod``: modifiers the traits of `against` give a check `e` makes against it (an opposed
-    check's other side, the target of its action: TRT-LORD-OF-CONFUSION)."""
+    """``targeted_check_mod``: modifiers the traits of `against` give a check `e` makes against it (kind 'ENF': the
+    acting side of an opposed check with it, 'ENF-DEF': the other side; otherwise the check of an action aimed at
+    it: TRT-LORD-OF-CONFUSION)."""
     if against is None or attribute is None or against == e:
         return []
     return _answers("targeted_check_mod", character_traits(gs, against), gs, against, e, attribute, kind)
