@@ -8,8 +8,9 @@ from fractions import Fraction
 import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
+from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Energy, Life, NextActivation, TraitParams
+from wartime.core.components import Energy, Life, NextActivation, Position, TraitParams
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -223,7 +224,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
     ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15),
     ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8),
-    ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5)])
+    ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -550,3 +551,21 @@ def test_TRT_MENTAL_RESISTANCE_its_own_opposed_CH_VOL_gives_the_resisting_enemy_
     g.dice.push(6, 5)
     g.act(a, "steal_energy", target=b)
     assert [c["target"] for c in g.checks("ATR")] == [6, 5]
+
+
+# --- Súper sentidos -----------------------------------------------------------------------------------------------
+def test_TRT_SUPER_SENSES_smoke_on_its_line_of_fire_gives_no_malus_and_its_odds_agree():
+    """A smoke screen (TRT-SMOKE) between the shooter and its target: CH IMP −1 for anyone else; with Súper
+    sentidos the target stays 5 (the 5 hits) and the odds say 5/10."""
+    smoke = area_weapon(traits=("TRT-SMOKE",))
+    g = area_game(M(side="red", x=10, y=20, VOL=7, weapons=(smoke, weapon())), area_blue(20, 20))
+    a, t = g.ids
+    fire(g, 3, aim=[20, 23])
+    g.set(a, Position(20, 28, 270.0))
+    assert attack_odds(g.gs, a, t, weapon_index=1, ranged=True).p_hit == Fraction(4, 10)
+    race(g, a, "TRT-SUPER-SENSES")
+    assert attack_odds(g.gs, a, t, weapon_index=1, ranged=True).p_hit == Fraction(5, 10)
+    g.dice.push(5, 9, 5)
+    g.act(a, "ranged_attack", target=t, weapon=1)
+    imp = g.checks("IMP")[-1]
+    assert imp["target"] == 5 and "TRT-SMOKE" not in mods_of(imp) and imp["passed"]

@@ -127,8 +127,9 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
 
 
 def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
-    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.area_effects.smoke_mods)."""
-    if not gs.world.tables.get(AreaEffect):
+    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.area_effects.smoke_mods); none for an
+    attacker whose trait sees through smoke (hook ``sees_through_smoke``, TRT-SUPER-SENSES)."""
+    if not gs.world.tables.get(AreaEffect) or traits.sees_through_smoke(gs, attacker):
         return []
     return smoke_mods(gs, attacker, x, y)
 

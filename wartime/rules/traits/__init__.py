@@ -117,6 +117,9 @@ against its catalogue row):
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
   (SEQ-2, its rerolls too; TRT-SCOUT). Called by ``initiative_bonus``. → unique_rule.
+* ``smoke_sight(gs, e) -> bool`` -- True: smoke on the bearer's line of fire gives its attacks no CH IMP malus
+  (TRT-SMOKE, TRT-DENSE-SMOKE; TRT-SUPER-SENSES). Called by ``sees_through_smoke`` from
+  ``rules.modifiers.attack_mods``. → los_rule.
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
   TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
@@ -269,7 +272,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, always_critical, fumble_floor, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, ene_gain_bonus, targeted_check_mods, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,

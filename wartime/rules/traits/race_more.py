@@ -171,3 +171,14 @@ def mental_resistance(gs, bearer: int, e: int, attribute: str, kind: str) -> Mod
 
 
 register("TRT-MENTAL-RESISTANCE", "Resistencia mental", {"targeted_check_mod": mental_resistance}, kinds=R)
+
+
+# --- Súper sentidos: smoke on its line of fire is no malus ------------------------------------------------------
+def super_senses(gs, e: int) -> bool:
+    """TRT-SUPER-SENSES: it ignores thin things in its line of sight (smoke, paper walls, night...); ruling: smoke
+    and darkness modifiers do not apply to it. The engine's only such thing is smoke (TRT-SMOKE, TRT-DENSE-SMOKE:
+    their CH IMP malus on its ranged attacks); it has no darkness."""
+    return True
+
+
+register("TRT-SUPER-SENSES", "Súper sentidos", {"smoke_sight": super_senses}, kinds=R)

@@ -87,6 +87,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "kill_heal": "on_kill",
     "initiative_mod": "unique_rule",
     "fov_mod": "fov_rule",
+    "smoke_sight": "los_rule",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -1054,6 +1055,11 @@ def fumble_floor(gs, e: int) -> int:
     """``fumble_range``: the lowest die that is a fumble on the character's checks (CHK-2: 10; TRT-UNLUCKY: 9;
     the lowest answer stands). "Always passes" still beats it (G10)."""
     return min(_answers("fumble_range", character_traits(gs, e), gs, e), default=10)
+
+
+def sees_through_smoke(gs, e: int) -> str | None:
+    """``smoke_sight``: the trait by which smoke on `e`'s line of fire gives it no malus (TRT-SUPER-SENSES)."""
+    return next((t for t, h in _of("smoke_sight", character_traits(gs, e)) if h(gs, e)), None)
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
