@@ -9,6 +9,7 @@ import pytest
 
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game
+from test_rules_terrain_moves import CLIFF
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
 from wartime.core.components import Energy, Life, NextActivation, Position, TraitParams
 from wartime.core.errors import DataError
@@ -224,7 +225,8 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-LORD-OF-CONFUSION", 20), ("TRT-LORD-OF-HUNGER", 20), ("TRT-LORD-OF-SUBJUGATION", 20),
     ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15),
     ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8),
-    ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5)])
+    ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5),
+    ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -569,3 +571,36 @@ def test_TRT_SUPER_SENSES_smoke_on_its_line_of_fire_gives_no_malus_and_its_odds_
     g.act(a, "ranged_attack", target=t, weapon=1)
     imp = g.checks("IMP")[-1]
     assert imp["target"] == 5 and "TRT-SMOKE" not in mods_of(imp) and imp["passed"]
+
+
+# --- Piloto evasivo, Suspenso en gimnasia ------------------------------------------------------------------------
+@pytest.mark.parametrize("trait, die, target, height", [("TRT-EVASIVE-PILOT", 6, 6, 4.0),
+                                                        ("TRT-FAILED-GYM-CLASS", 5, 4, 0.0)])
+def test_TRT_EVASIVE_PILOT_and_TRT_FAILED_GYM_CLASS_the_checks_of_its_movement_actions(trait, die, target, height):
+    """Escalar (MVA-10), AGI 5 at the foot of a 6 K cliff: Piloto evasivo's CH AGI is 6 (the 6 climbs 4 K),
+    Suspenso en gimnasia's 4 (the 5 makes no progress); neither touches Mover nor a generic action's check."""
+    g = Game(M(x=10.5, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35), pieces=[CLIFF])
+    a = g.ids[0]
+    race(g, a, trait)
+    g.start_activation(a, energy=10)
+    g.dice.push(die)
+    g.act(a, "climb", piece="cliff")
+    assert g.check("ATR")["target"] == target and g.gs.elevation(a) == height
+    assert action_check_mods(g.gs, a, "move", "AGI", "ATR") == []
+    assert action_check_mods(g.gs, a, "heal", "INT", "ATR") == []
+    assert action_check_mods(g.gs, a, "search", "AGI", "ATR") == []
+
+
+# --- No vivo ------------------------------------------------------------------------------------------------------
+def test_TRT_NON_LIVING_is_fielded_and_Matamuertos_deals_it_DMG_plus_2():
+    """A Matamuertos rifle (DMG 4) against a No vivo target: DMG 6 (CH IMP 5, CH DEF 9, CH PSI 5); the same shot
+    at a living target: 4."""
+    spec = CharacterSpec(id="c", name="C", race=archetype_from_dict(
+        {"id": "r", "kind": "race", "name": "R", "CON": 4, "AGI": 5, "INT": 4, "VOL": 4,
+         "traits": [{"name": "No vivo"}]}))
+    assert fielding_problems(spec) == []
+    for blue_traits, dmg in ((("TRT-NON-LIVING",), 6), ((), 4)):
+        g = duel(red={"weapons": (weapon(DMG=4, traits=("TRT-UNDEAD-SLAYER",)),)})
+        race(g, g.ids[1], *blue_traits)
+        attack(g, 5, 9, 5)
+        assert hit_dmg(g) == dmg

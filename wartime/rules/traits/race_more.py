@@ -182,3 +182,38 @@ def super_senses(gs, e: int) -> bool:
 
 
 register("TRT-SUPER-SENSES", "Súper sentidos", {"smoke_sight": super_senses}, kinds=R)
+
+
+# --- Piloto evasivo, Suspenso en gimnasia: the checks of its movement actions ----------------------------------------
+def _movement_action(key: str, complex_only: bool = False) -> bool:
+    # deferred: rules.actions imports this package (its actions ask the trait hooks), so the registry of actions
+    # is read when a check is rolled, not when the traits load
+    from wartime.rules.actions import REGISTRY
+    action = REGISTRY.get(key)
+    return action is not None and action.category == "movement" and (action.has_check or not complex_only)
+
+
+def evasive_pilot(gs, e: int, key: str, attribute: str | None, kind: str) -> Modifier | None:
+    """TRT-EVASIVE-PILOT: CH AGI +1 in complex movement actions (the movement actions that need a check: Escalar,
+    Nadar, saltos, 180°, altitude changes...; not Mover's chained CH AGI, ACT-3)."""
+    if attribute == "AGI" and kind == "ATR" and _movement_action(key, complex_only=True):
+        return Modifier("TRT-EVASIVE-PILOT", 1, "Piloto evasivo")
+    return None
+
+
+def failed_gym_class(gs, e: int, key: str, attribute: str | None, kind: str) -> Modifier | None:
+    """TRT-FAILED-GYM-CLASS (truncated row, ruling): every movement action except Mover is difficult: its checks
+    −1 (the CH ATR of Escalar, Nadar, saltos, 180°...; Mover's chained CH AGI, ACT-3, is not touched)."""
+    if kind == "ATR" and key != "move" and _movement_action(key):
+        return Modifier("TRT-FAILED-GYM-CLASS", -1, "Suspenso en gimnasia")
+    return None
+
+
+register("TRT-EVASIVE-PILOT", "Piloto evasivo", {"action_check_mod": evasive_pilot}, kinds=R)
+register("TRT-FAILED-GYM-CLASS", "Suspenso en gimnasia", {"action_check_mod": failed_gym_class}, kinds=R)
+
+
+# --- No vivo: a tag -------------------------------------------------------------------------------------------------
+#: TRT-NON-LIVING (No vivo): not alive; immune to diseases and poisons. Registered with no hook: it is the tag that
+#: TRT-UNDEAD-SLAYER (Matamuertos: DMG +2 against it) reads; the engine has no disease or poison to be immune to.
+register("TRT-NON-LIVING", "No vivo", kinds=R)
