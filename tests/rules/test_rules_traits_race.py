@@ -226,7 +226,8 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-MASTER-WARRIOR", 20), ("TRT-REGENERATION", 8), ("TRT-WRATH", 10), ("TRT-UNLUCKY", -15),
     ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8),
     ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5),
-    ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1)])
+    ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
+    ("TRT-FIRE-IN-THE-VEINS", 5)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -604,3 +605,42 @@ def test_TRT_NON_LIVING_is_fielded_and_Matamuertos_deals_it_DMG_plus_2():
         race(g, g.ids[1], *blue_traits)
         attack(g, 5, 9, 5)
         assert hit_dmg(g) == dmg
+
+
+# --- Fuego en las venas -------------------------------------------------------------------------------------------
+def test_TRT_FIRE_IN_THE_VEINS_a_move_may_take_plus_3_K_for_1_wound():
+    """MOV 4: Mover reaches 4 K; with the boost 7 K (ENE 1, then 1 wound, no CH DEF, no CH PSI); the boosted
+    paths are legal options with the boost parameter; without the boost 7 K is refused."""
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=35, y=35))
+    a = g.ids[0]
+    race(g, a, "TRT-FIRE-IN-THE-VEINS")
+    g.start_activation(a, energy=10)
+    boosted = [o for o in g.engine.legal_options("move") if o.params.get("boost") == "TRT-FIRE-IN-THE-VEINS"]
+    assert boosted and max(o.params["path"][-1][0] for o in boosted) == pytest.approx(17.0)
+    assert violation(g.engine.check_action, a, "move", {"path": [[17, 20]]}).rule_id == "MOV-3"
+    g.act(a, "move", path=[[17, 20]], boost="TRT-FIRE-IN-THE-VEINS")
+    assert g.pos(a) == (17.0, 20.0) and g.wounds(a) == 1 and g.energy(a) == 9 and not g.checks()
+
+
+@pytest.mark.parametrize("key, reach", [("run", 5 + 3), ("sprint", 9 + 3), ("move_silently", 4 + 3)])
+def test_TRT_FIRE_IN_THE_VEINS_on_every_move_with_an_allowance(key, reach):
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=35, y=35))
+    a = g.ids[0]
+    race(g, a, "TRT-FIRE-IN-THE-VEINS")
+    g.start_activation(a, energy=10)
+    g.act(a, key, path=[[10 + reach, 20]], boost="TRT-FIRE-IN-THE-VEINS")
+    assert g.pos(a) == (10.0 + reach, 20.0) and g.wounds(a) == 1
+
+
+def test_TRT_FIRE_IN_THE_VEINS_an_unboosted_move_costs_no_wound_and_no_trait_no_boost():
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=35, y=35))
+    a = g.ids[0]
+    race(g, a, "TRT-FIRE-IN-THE-VEINS")
+    g.start_activation(a, energy=10)
+    g.act(a, "move", path=[[13, 20]])
+    assert g.wounds(a) == 0
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=35, y=35))
+    g.start_activation(g.ids[0], energy=10)
+    assert not [o for o in g.engine.legal_options("move") if "boost" in o.params]
+    assert violation(g.engine.check_action, g.ids[0], "move",
+                     {"path": [[13, 20]], "boost": "TRT-FIRE-IN-THE-VEINS"}).rule_id == "MOV-3"

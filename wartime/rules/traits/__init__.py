@@ -200,6 +200,10 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
   sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
+* ``move_boost(gs, e, key) -> MoveBoost | None`` -- an optional boost of movement action ``key`` (Mover, Correr,
+  Esprintar, Mover sin hacer ruido): ``k`` K more, at ``wounds`` wounds to the mover (no CH DEF, no CH PSI, G7),
+  taken by the action's ``boost`` parameter = the trait ID (TRT-FIRE-IN-THE-VEINS). Called by ``move_boosts``
+  from rules/actions/movement.py, which offers the boosted paths as candidates. → mov_mod.
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
   may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
   → mov_mod.
@@ -267,13 +271,13 @@ one helper in registry.py that calls it.
 
 from __future__ import annotations
 
-from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, PsiCheck, Scatter,
+from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, MoveBoost, PsiCheck, Scatter,
                                            TakeOff, TraitPlugin, activation_start, attributes, aura_active,
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, ene_gain_bonus, targeted_check_mods, panic_immune, action_check_mods,
+                                           restrict_movement, ene_gain_bonus, targeted_check_mods, move_boosts, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from wartime.core.components import NextActivation, TraitParams
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import register
+from wartime.rules.traits.registry import MoveBoost, register
 
 R = ("race",)
 
@@ -217,3 +217,17 @@ register("TRT-FAILED-GYM-CLASS", "Suspenso en gimnasia", {"action_check_mod": fa
 #: TRT-NON-LIVING (No vivo): not alive; immune to diseases and poisons. Registered with no hook: it is the tag that
 #: TRT-UNDEAD-SLAYER (Matamuertos: DMG +2 against it) reads; the engine has no disease or poison to be immune to.
 register("TRT-NON-LIVING", "No vivo", kinds=R)
+
+
+# --- Fuego en las venas: +3 K to a move for 1 wound --------------------------------------------------------------
+FIRE_BOOST = MoveBoost("TRT-FIRE-IN-THE-VEINS", 3.0, 1, "Fuego en las venas: +3 K, 1 wound")
+
+
+def fire_in_the_veins(gs, e: int, key: str) -> MoveBoost:
+    """TRT-FIRE-IN-THE-VEINS: it may add +3 K to any movement action; if it does, it gains 1 wound (ignoring DEF,
+    G7). Offered on the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) as their
+    ``boost`` parameter; the controller chooses it when declaring the move."""
+    return FIRE_BOOST
+
+
+register("TRT-FIRE-IN-THE-VEINS", "Fuego en las venas", {"move_boost": fire_in_the_veins}, kinds=R)

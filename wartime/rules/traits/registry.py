@@ -44,6 +44,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "grants_extra_action": "extra_action",
     "covert_arrival": "unique_rule",
     "move_allowance": "mov_mod",
+    "move_boost": "mov_mod",
     "movement_restriction": "mov_mod",
     "ene_mod": "ene_mod",
     "ene_cap": "ene_mod",
@@ -130,6 +131,17 @@ class Wear:
     rule: str
     user_wounds: int = 0
     item_wounds: int = 0
+
+
+@dataclass(frozen=True)
+class MoveBoost:
+    """An optional boost a trait offers a movement action (``move_boost``): ``k`` K more allowance if its
+    controller takes it (the action's ``boost`` parameter = ``rule``), for ``wounds`` wounds to the mover (no CH
+    DEF, no CH PSI, G7) once the move is made; ``label`` says so in the options."""
+    rule: str
+    k: float
+    wounds: int
+    label: str
 
 
 @dataclass(frozen=True)
@@ -895,6 +907,11 @@ def allowance_bonus(gs, e: int, key: str) -> float:
     (TRT-BERSERKER-CRY; G10: once per aura trait)."""
     own = sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e)))
     return float(own + sum(h(gs, e, bearers, key) or 0 for _, h, bearers in _auras(gs, e, "aura_move_allowance")))
+
+
+def move_boosts(gs, e: int, key: str) -> list[MoveBoost]:
+    """``move_boost``: the optional boosts the character's traits offer its movement action `key`."""
+    return _answers("move_boost", character_traits(gs, e), gs, e, key)
 
 
 def restricts_actions(gs, e: int) -> bool:
