@@ -40,6 +40,11 @@ class Action:
         data for cost/resolve; raise RuleViolation naming the broken rule (nothing is spent)."""
         return None
 
+    def offered_choices(self, gs: GameState, actor: int) -> dict[str, tuple]:
+        """The values of the action's optional 'choice' parameters offered to `actor` now that a window shows as
+        entries of their own (a move's boost, TRT-FIRE-IN-THE-VEINS; None: not taken); {} for none."""
+        return {}
+
     def attack_modifiers(self, gs: GameState, actor: int, params: dict[str, Any]) -> list:
         """The CH IMP modifiers the action itself adds to its attack roll (e.g. CBA-2/3/4's −1 per variant), for
         odds weighed before declaring (`rules.odds.attack_odds(extra_imp=...)`); [] when none or when the

@@ -199,7 +199,11 @@ class _MoveBase(Action):
             for c in space.paths(self.key, reach + b.k, extra={"boost": b.rule}):
                 yield replace(c, label=f"{c.label} ({b.label})")
 
-    def _boosted(self, gs, actor, params, reach: float) -> float:
+    def offered_choices(self, gs, actor):
+        boosts = traits.move_boosts(gs, actor, self.key)
+        return {"boost": (None,) + tuple(b.rule for b in boosts)} if boosts else {}
+
+    def boosted_reach(self, gs, actor, params, reach: float) -> float:
         """`reach` plus the K of the boost the parameters take (RuleViolation if no trait offers it)."""
         if params.get("boost") is None:
             return reach
@@ -221,7 +225,7 @@ class _MoveBase(Action):
         self.available(gs, actor)
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
-        reach = self._boosted(gs, actor, params, self.allowance(gs, actor))          # TRT-FIRE-IN-THE-VEINS
+        reach = self.boosted_reach(gs, actor, params, self.allowance(gs, actor))     # TRT-FIRE-IN-THE-VEINS
         return prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
 
     def cost(self, gs, actor, params, prepared):

@@ -188,7 +188,7 @@ class MoveSilently(_MoveBase):
         self.available(gs, actor)
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
-        reach = self._boosted(gs, actor, params, self._reach(gs, actor))             # TRT-FIRE-IN-THE-VEINS
+        reach = self.boosted_reach(gs, actor, params, self._reach(gs, actor))        # TRT-FIRE-IN-THE-VEINS
         return prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
 
     def resolve(self, gs, ctx, prepared):
