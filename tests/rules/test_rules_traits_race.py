@@ -227,7 +227,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8),
     ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5),
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
-    ("TRT-FIRE-IN-THE-VEINS", 5)])
+    ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -644,3 +644,54 @@ def test_TRT_FIRE_IN_THE_VEINS_an_unboosted_move_costs_no_wound_and_no_trait_no_
     assert not [o for o in g.engine.legal_options("move") if "boost" in o.params]
     assert violation(g.engine.check_action, g.ids[0], "move",
                      {"path": [[13, 20]], "boost": "TRT-FIRE-IN-THE-VEINS"}).rule_id == "MOV-3"
+
+
+# --- Gran demonio -------------------------------------------------------------------------------------------------
+def demon_game(*demons: M) -> Game:
+    """A blue VOL 5 character at (10, 20) about to activate, and red `demons` carrying Gran demonio."""
+    g = Game(M(side="blue", x=10, y=20, VOL=5), *demons)
+    for d in g.ids[1:]:
+        race(g, d, "TRT-GREATER-DEMON")
+    return g
+
+
+def test_TRT_GREATER_DEMON_an_enemy_within_its_VOL_K_a_CH_PSI_then_a_CH_LOC_minus_2():
+    """The demon (VOL 4) 3 K away: the blue's activation starts with a CH PSI 8 (fails: stress 1), then a CH LOC
+    at 5 − 2 = 3: the 4 fails (panic and a malus)."""
+    g = demon_game(M(x=14, y=20, VOL=4))
+    b, demon = g.ids
+    g.dice.push(8, 4)
+    g.start_activation(b, energy=10)
+    psi, loc = g.checks("PSI"), g.checks("LOC")
+    assert [c["rule"] for c in psi] == ["TRT-GREATER-DEMON"] and not psi[0]["passed"] and g.stress(b) == 1
+    assert loc[0]["target"] == 3 and mods_of(loc[0]) == {"TRT-GREATER-DEMON": -2} and g.gs.psyche(b).panic
+    assert g.all_dice_used()
+
+
+def test_TRT_GREATER_DEMON_a_passed_CH_PSI_no_CH_LOC_out_of_reach_nothing_two_demons_one_check():
+    g = demon_game(M(x=14, y=20, VOL=4))
+    g.dice.push(3)
+    g.start_activation(g.ids[0], energy=10)
+    assert len(g.checks("PSI")) == 1 and not g.checks("LOC") and g.all_dice_used()
+    g = demon_game(M(x=14, y=20, VOL=2))                     # 3 K away, VOL 2: out of reach
+    g.start_activation(g.ids[0], energy=10)
+    assert not g.checks()
+    g = Game(M(side="blue", x=10, y=20, VOL=5), M(x=14, y=20, VOL=4), M(x=10, y=24, VOL=4),
+             M(side="blue", x=8, y=20))
+    for d in g.ids[1:3]:
+        race(g, d, "TRT-GREATER-DEMON")
+    g.dice.push(3)
+    g.start_activation(g.ids[0], energy=10)
+    assert len(g.checks("PSI")) == 1 and g.all_dice_used()
+    g = Game(M(x=10, y=20, VOL=5), M(x=14, y=20, VOL=4))
+    race(g, g.ids[1], "TRT-GREATER-DEMON")
+    g.start_activation(g.ids[0], energy=10)
+    assert not g.checks()
+
+
+def test_TRT_GREATER_DEMON_a_fumbled_CH_PSI_makes_one_CH_LOC_only():
+    """A fumbled CH PSI makes its own CH LOC (PSI-6): no second one at −2."""
+    g = demon_game(M(x=14, y=20, VOL=4))
+    g.dice.push(10, 2)
+    g.start_activation(g.ids[0], energy=10)
+    assert len(g.checks("LOC")) == 1 and "TRT-GREATER-DEMON" not in mods_of(g.checks("LOC")[0])

@@ -209,6 +209,10 @@ class TurnFlow:
             if gs.able(e) and not start.end_activation and psychology.outnumbered(gs, e):      # PSI-2
                 psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
                                      reason="outnumbered", rule="PSI-2")
+            for t in traits.start_psi(gs, e):                     # enemy auras' CH PSI (TRT-GREATER-DEMON)
+                if gs.able(e) and not start.end_activation:
+                    psychology.psi_then_loc(gs, start, e, source=t.source, reason=t.reason, rule=t.rule,
+                                            loc_malus=t.loc_malus)
             if gs.able(e) and not start.end_activation:          # traits' start-of-activation rules
                 traits.activation_start(gs, e, lambda who, attribute, rule, reason: roll_character_check(
                     gs, start, who, "ATR", attribute, rule, reason))

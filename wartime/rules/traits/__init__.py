@@ -90,6 +90,10 @@ against its catalogue row):
 * ``on_activation_start(gs, e, check) -> None`` -- a rule of the bearer's own at the start of its activation,
   after the core start-of-activation checks (ENE-3 order) and only if it can still act; ``check(who, attribute,
   rule, reason)`` rolls a CH ATR. Called by ``activation_start``.
+* ``aura_start_psi(gs, e, bearers) -> StartPsi | None`` -- a CH PSI an enemy aura asks of `e` when its activation
+  starts (``bearers``: the enemy bearers on the table and able; G10: one per trait), rolled by rules.turns after
+  PSI-2 with the activation's context; a failure calls a CH LOC at ``loc_malus`` (TRT-GREATER-DEMON). Called by
+  ``start_psi``. → psychology.
 * ``aura_activation_start(gs, e, bearers, check) -> None`` -- an enemy aura at the start of `e`'s activation:
   ``bearers`` are the enemy bearers on the table and able (G1, G10: one call per trait). → aura_enemy.
 
@@ -277,7 +281,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, ene_gain_bonus, targeted_check_mods, move_boosts, panic_immune, action_check_mods,
+                                           restrict_movement, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,

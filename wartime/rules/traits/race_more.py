@@ -8,7 +8,7 @@ from __future__ import annotations
 from wartime.core.components import NextActivation, TraitParams
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import MoveBoost, register
+from wartime.rules.traits.registry import MoveBoost, StartPsi, register
 
 R = ("race",)
 
@@ -231,3 +231,18 @@ def fire_in_the_veins(gs, e: int, key: str) -> MoveBoost:
 
 
 register("TRT-FIRE-IN-THE-VEINS", "Fuego en las venas", {"move_boost": fire_in_the_veins}, kinds=R)
+
+
+# --- Gran demonio: enemies within VOL K, a CH PSI and then a CH LOC −2 ---------------------------------------------
+def greater_demon(gs, e: int, bearers) -> StartPsi | None:
+    """TRT-GREATER-DEMON (ruling): an enemy within as many K as the bearer's VOL makes a psychology check (CH PSI,
+    PSI-4..6) at the start of each of its activations; if it fails, a madness check (CH LOC, PSI-7..9) at −2. Several
+    bearers: one check (G10), the nearest in reach is its source."""
+    near = [b for b in bearers if gs.distance(e, b) <= gs.attrs(b).VOL + 1e-9]
+    if not near:
+        return None
+    source = min(near, key=lambda b: (gs.distance(e, b), b))
+    return StartPsi("TRT-GREATER-DEMON", "Gran demonio", source, -2)
+
+
+register("TRT-GREATER-DEMON", "Gran demonio", {"aura_start_psi": greater_demon}, kinds=R)

@@ -40,6 +40,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "on_activation_start": "on_activation_start",
     "compulsion": "psychology",
     "aura_activation_start": "aura_enemy",
+    "aura_start_psi": "psychology",
     "grants_action": "unique_rule",
     "grants_extra_action": "extra_action",
     "covert_arrival": "unique_rule",
@@ -142,6 +143,16 @@ class MoveBoost:
     k: float
     wounds: int
     label: str
+
+
+@dataclass(frozen=True)
+class StartPsi:
+    """A CH PSI an enemy aura asks of a character when its activation starts (``aura_start_psi``), from `source`;
+    a failure calls a CH LOC at `loc_malus` (TRT-GREATER-DEMON)."""
+    rule: str
+    reason: str
+    source: int
+    loc_malus: int
 
 
 @dataclass(frozen=True)
@@ -548,6 +559,19 @@ def ene_gain_bonus(gs, e: int) -> int:
     for hook in ("aura_ene_gain", "foe_aura_ene_gain"):
         for _, h, bearers in _auras(gs, e, hook):
             out += h(gs, e, bearers) or 0
+    return out
+
+
+def start_psi(gs, e: int) -> list[StartPsi]:
+    """``aura_start_psi``: the CH PSI enemy auras ask of `e` when its activation starts (G1: one per aura trait,
+    with all its enemy bearers on the table and able), in trait-ID order; rules.turns rolls them after PSI-2."""
+    out = []
+    for _, h, bearers in _auras(gs, e, "aura_start_psi"):
+        enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
+        if enemies:
+            r = h(gs, e, enemies)
+            if r is not None:
+                out.append(r)
     return out
 
 
