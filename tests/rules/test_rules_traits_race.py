@@ -3,6 +3,7 @@ rules/actions/race_actions.py, each set up with scripted dice and checked agains
 and priced at its catalogue cost."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -11,7 +12,7 @@ from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game
 from test_rules_terrain_moves import CLIFF
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Energy, Life, NextActivation, Position, TraitParams
+from wartime.core.components import Energy, Identity, Life, NextActivation, Position, TraitParams
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -227,7 +228,8 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-BERSERKER-CRY", 20), ("TRT-NECROPHAGE", 8),
     ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5),
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
-    ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10)])
+    ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10),
+    ("TRT-ANONYMOUS", 10)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -695,3 +697,33 @@ def test_TRT_GREATER_DEMON_a_fumbled_CH_PSI_makes_one_CH_LOC_only():
     g.dice.push(10, 2)
     g.start_activation(g.ids[0], energy=10)
     assert len(g.checks("LOC")) == 1 and "TRT-GREATER-DEMON" not in mods_of(g.checks("LOC")[0])
+
+
+# --- Anónimo ------------------------------------------------------------------------------------------------------
+def test_TRT_ANONYMOUS_enemies_cannot_charge_it():
+    """A MOV 4 charger 4 K from it: refused (naming TRT-ANONYMOUS) and no charge option at it; the same charge at
+    a character without the trait is legal."""
+    g = Game(M(x=10, y=20, mov=4, weapons=(blade(),)), M(side="blue", x=15, y=20, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "charge", {"target": b, "path": [[14, 20]]}) == 2
+    race(g, b, "TRT-ANONYMOUS")
+    assert violation(g.engine.check_action, a, "charge", {"target": b, "path": [[14, 20]]}).rule_id == "TRT-ANONYMOUS"
+    assert not list(g.engine.legal_options("charge"))
+
+
+def test_TRT_ANONYMOUS_no_shot_at_it_while_another_character_is_within_3_K():
+    """Alone, it can be shot; with another character (of either side) 2 K from it, the shot is refused and no
+    ranged option aims at it."""
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0),
+             M(side="blue", x=30, y=30))
+    a, b, other = g.ids
+    race(g, b, "TRT-ANONYMOUS")
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+    for x, y, side in ((23, 20, "blue"), (20, 23, "red")):
+        g.set(other, Position(float(x), float(y), 0.0))
+        g.set(other, replace(g.world.get(other, Identity), side=side))
+        assert violation(g.engine.check_action, a, "ranged_attack",
+                         {"target": b, "weapon": 0}).rule_id == "TRT-ANONYMOUS"
+        assert b not in [o.params["target"] for o in g.engine.legal_options("ranged_attack")]

@@ -23,6 +23,10 @@ against its catalogue row):
 * ``action_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the
   character may not take action ``key`` now. Called by ``rules.restrictions.check`` (actions pipeline, step 2)
   after panic, PSI-7 and MVA-3; the first to raise wins. → psychology.
+* ``target_restriction(gs, bearer, actor, action) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when
+  `actor` may not aim ``action`` (an Action: its key, ``ranged``, ``is_attack``) at the bearer (TRT-ANONYMOUS).
+  Called by ``restrict_targeting`` from ``rules.restrictions.check`` for an action with a character ``target``.
+  → unique_rule.
 * ``before_attack(gs, e) -> PsiCheck | None`` -- a check the character must pass to attack, rolled after the
   attack's ENE is paid and before its CH IMP (pipeline steps 5-6, in its activation or as a reaction); a
   failure fails the attack (PSI-5). Each answer is rolled in order until one fails. → psychology.
@@ -281,7 +285,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
+                                           restrict_movement, restrict_targeting, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,

@@ -6,6 +6,7 @@ chosen action or weapon (TRT-MASTERY, TRT-INEPTITUDE, TRT-COMBAT-MASTERY, TRT-CO
 from __future__ import annotations
 
 from wartime.core.components import NextActivation, TraitParams
+from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import MoveBoost, StartPsi, register
@@ -246,3 +247,27 @@ def greater_demon(gs, e: int, bearers) -> StartPsi | None:
 
 
 register("TRT-GREATER-DEMON", "Gran demonio", {"aura_start_psi": greater_demon}, kinds=R)
+
+
+# --- Anónimo: no charge at it; no shot at it in a crowd ------------------------------------------------------------
+ANONYMOUS_K = 3.0
+
+
+def anonymous(gs, bearer: int, actor: int, action) -> None:
+    """TRT-ANONYMOUS: enemies cannot charge it (Cargar, Contracarga); they cannot shoot at it (the ranged attacks:
+    CBA-1..4, Lanzar CBA-6) while another character is within 3 K of it. Ruling: 'otro Pj' = any other character,
+    friend or foe, on the table, other than the shooter itself (edge to edge, BAS-3); area attacks aimed at a point
+    still catch it."""
+    if gs.side(actor) == gs.side(bearer):
+        return
+    if action.key in ("charge", "counter_charge"):
+        raise RuleViolation("TRT-ANONYMOUS", f"{gs.name(bearer)} is anonymous (Anónimo): enemies cannot charge it")
+    if action.ranged:
+        crowd = [o for o in gs.minis() if o not in (bearer, actor) and gs.on_table(o)
+                 and gs.distance(bearer, o) <= ANONYMOUS_K + 1e-9]
+        if crowd:
+            raise RuleViolation("TRT-ANONYMOUS", f"{gs.name(bearer)} is anonymous (Anónimo) and {gs.name(crowd[0])} "
+                                "is within 3 K of it: enemies cannot shoot at it")
+
+
+register("TRT-ANONYMOUS", "Anónimo", {"target_restriction": anonymous}, kinds=R)

@@ -14,6 +14,7 @@ CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
 #: Engine-internal hook points → the catalogue hook each one implements.
 CATALOGUE_HOOK: dict[str, str] = {
     "action_restriction": "psychology",
+    "target_restriction": "unique_rule",
     "before_attack": "psychology",
     "flight_levels": "height_rule",
     "take_off_landing": "height_rule",
@@ -312,6 +313,12 @@ def restrict_action(gs, e: int, key: str) -> None:
     """``action_restriction``: raises RuleViolation if a trait forbids action `key` now."""
     for _, h in _of("action_restriction", character_traits(gs, e)):
         h(gs, e, key)
+
+
+def restrict_targeting(gs, actor: int, action, target: int) -> None:
+    """``target_restriction``: raises RuleViolation if a trait of `target` forbids `actor` to aim `action` at it."""
+    for _, h in _of("target_restriction", character_traits(gs, target)):
+        h(gs, target, actor, action)
 
 
 def before_attack(gs, e: int, target: int | None = None, melee: bool = False) -> list[PsiCheck]:
