@@ -229,7 +229,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5),
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
     ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10),
-    ("TRT-ANONYMOUS", 10)])
+    ("TRT-ANONYMOUS", 10), ("TRT-THIRST-FOR-BLOOD", 5), ("TRT-CRY-OF-BLOOD", 20)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -727,3 +727,59 @@ def test_TRT_ANONYMOUS_no_shot_at_it_while_another_character_is_within_3_K():
         assert violation(g.engine.check_action, a, "ranged_attack",
                          {"target": b, "weapon": 0}).rule_id == "TRT-ANONYMOUS"
         assert b not in [o.params["target"] for o in g.engine.legal_options("ranged_attack")]
+
+
+# --- Sed de sangre, Grito de sangre -------------------------------------------------------------------------------
+def blood_game(killer_traits=(), bearer: bool = False) -> Game:
+    """A red MOV 4, CON 9 killer with a blade at (10, 20) in contact with a blue CON 2 victim at (11, 20); another
+    blue 6 K away (edge to edge) at (17, 20); with `bearer`, a red Grito de sangre bearer at (10, 24)."""
+    minis = [M(x=10, y=20, mov=4, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=2, facing=180.0),
+             M(side="blue", x=17, y=20, facing=180.0)]
+    if bearer:
+        minis.append(M(x=10, y=24))
+    g = Game(*minis)
+    race(g, g.ids[0], *killer_traits)
+    if bearer:
+        race(g, g.ids[3], "TRT-CRY-OF-BLOOD")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    assert g.gs.world.get(g.ids[1], Life).state == "dead"
+    return g
+
+
+@pytest.mark.parametrize("trait, killer_traits, bearer", [("TRT-THIRST-FOR-BLOOD", ("TRT-THIRST-FOR-BLOOD",), False),
+                                                          ("TRT-CRY-OF-BLOOD", (), True)])
+def test_TRT_THIRST_FOR_BLOOD_and_TRT_CRY_OF_BLOOD_after_a_melee_kill_plus_2_K_to_engage_again(trait, killer_traits,
+                                                                                           bearer):
+    """After the kill its next move may go 4 + 2 = 6 K, only if it ends engaged: Mover to the other enemy 6 K away
+    with the boost; a boosted move that ends free is refused; the mark lapses after the move."""
+    g = blood_game(killer_traits, bearer)
+    a, _, other = g.ids[:3]
+    assert any(o.params.get("boost") == trait for o in g.engine.legal_options("move"))
+    assert violation(g.engine.check_action, a, "move", {"path": [[10, 15]], "boost": trait}).rule_id == trait
+    assert violation(g.engine.check_action, a, "move", {"path": [[16, 20]]}).rule_id == "MOV-3"
+    g.act(a, "move", path=[[16, 20]], boost=trait)
+    assert g.gs.in_contact(a, other) and g.wounds(a) == 0 and trait not in g.gs.effects(a).spent
+    assert not any(o.params.get("boost") for o in g.engine.legal_options("move"))
+
+
+def test_TRT_THIRST_FOR_BLOOD_a_plain_move_spends_it_and_no_kill_no_boost():
+    g = blood_game(("TRT-THIRST-FOR-BLOOD",))
+    a = g.ids[0]
+    g.act(a, "move", path=[[10, 22]])
+    assert "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=17, y=20))
+    race(g, g.ids[0], "TRT-THIRST-FOR-BLOOD")
+    g.start_activation(g.ids[0], energy=10)
+    assert not any(o.params.get("boost") for o in g.engine.legal_options("move"))
+
+
+def test_TRT_CRY_OF_BLOOD_not_for_a_killer_beyond_5_K_of_the_bearer():
+    g = Game(M(x=10, y=20, mov=4, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=2, facing=180.0),
+             M(x=10, y=30))
+    race(g, g.ids[2], "TRT-CRY-OF-BLOOD")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    assert "TRT-CRY-OF-BLOOD" not in g.gs.effects(g.ids[0]).spent

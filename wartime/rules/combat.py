@@ -137,6 +137,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
                 gs.set_energy(attacker, min(ENERGY_CAP, gs.energy(attacker) + ene), rule, "wounded someone")
         if state == "dead" and attacker is not None and gs.on_table(attacker):
+            traits.killed_someone(gs, attacker, target, melee)      # killed_someone (TRT-THIRST-FOR-BLOOD)
             for rule, healed in traits.kill_heal(gs, attacker, target, melee):     # hook kill_heal (TRT-SOUL-EATER)
                 heal_wounds(gs, attacker, healed, rule)
             for rule, who in traits.kill_psi(gs, attacker, target, melee):  # hook kill_psi (TRT-FATALITY)

@@ -207,16 +207,31 @@ class _MoveBase(Action):
         """`reach` plus the K of the boost the parameters take (RuleViolation if no trait offers it)."""
         if params.get("boost") is None:
             return reach
-        got = [b for b in traits.move_boosts(gs, actor, self.key) if b.rule == params["boost"]]
+        return reach + self._boost(gs, actor, params).k
+
+    def _boost(self, gs, actor, params):
+        got = [b for b in traits.move_boosts(gs, actor, self.key) if b.rule == params.get("boost")]
         if not got:
-            raise RuleViolation("MOV-3", f"{gs.name(actor)} has no boost {params['boost']!r} for this move")
-        return reach + got[0].k
+            raise RuleViolation("MOV-3", f"{gs.name(actor)} has no boost {params.get('boost')!r} for this move")
+        return got[0]
+
+    def _check_boost_end(self, gs, actor, params, prep) -> None:
+        """A boost that must engage (TRT-THIRST-FOR-BLOOD): the move ends in base contact with an enemy."""
+        if params.get("boost") is None:
+            return
+        b = self._boost(gs, actor, params)
+        if b.must_engage and not [c for c in prep.contacts if c in gs.enemies(actor)]:
+            raise RuleViolation(b.rule, f"{b.label}: only for a move that ends engaged with an enemy")
 
     def _pay_boost(self, gs, ctx) -> None:
-        """The wounds of the boost taken (no CH DEF, no CH PSI, G7), once the move is made."""
+        """The wounds of the boost taken (no CH DEF, no CH PSI, G7), once the move is made; a boost offered until
+        the next move lapses (its mark leaves Effects.spent)."""
         for b in traits.move_boosts(gs, ctx.actor, self.key):
-            if b.rule == ctx.params.get("boost"):
+            if b.rule == ctx.params.get("boost") and b.wounds:
                 apply_wounds(gs, ctx.actor, b.wounds, source=None, rule=b.rule)
+            if b.until_next_move is not None:
+                spent = gs.effects(ctx.actor).spent
+                gs.set_effects(ctx.actor, spent=tuple(m for m in spent if m != b.until_next_move))
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -226,7 +241,9 @@ class _MoveBase(Action):
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
         reach = self.boosted_reach(gs, actor, params, self.allowance(gs, actor))     # TRT-FIRE-IN-THE-VEINS
-        return prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
+        prep = prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
+        self._check_boost_end(gs, actor, params, prep)                                # TRT-THIRST-FOR-BLOOD
+        return prep
 
     def cost(self, gs, actor, params, prepared):
         return self.base_cost + prepared.surcharge           # MOV-7

@@ -189,7 +189,9 @@ class MoveSilently(_MoveBase):
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
         reach = self.boosted_reach(gs, actor, params, self._reach(gs, actor))        # TRT-FIRE-IN-THE-VEINS
-        return prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
+        prep = prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
+        self._check_boost_end(gs, actor, params, prep)                                # TRT-THIRST-FOR-BLOOD
+        return prep
 
     def resolve(self, gs, ctx, prepared):
         if prepared.length > prepared.allowance + 1e-9 and not ctx.params.get("_chain_critical"):

@@ -109,6 +109,11 @@ against its catalogue row):
   applies them. → unique_rule.
 * ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
   kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
+* ``killed_someone(gs, killer, victim, melee) -> None`` -- a rule of the killer's after its attack killed `victim`
+  (TRT-THIRST-FOR-BLOOD marks it in ``Effects.spent``). Called by ``killed_someone`` from
+  ``rules.combat.resolve_hit``. → on_kill.
+* ``aura_killed_someone(gs, killer, bearers, victim, melee) -> None`` -- the same for an allied aura around the
+  killer (``bearers``: the bearers other than the killer; TRT-CRY-OF-BLOOD). → on_kill.
 * ``kill_psi(gs, killer, victim, melee) -> Iterable[int]`` -- the characters who must make a CH PSI when the
   killer's attack kills `victim` (WND-3; TRT-FATALITY). Called by ``kill_psi`` from ``rules.combat.resolve_hit``.
   → psychology.
@@ -212,6 +217,8 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   Esprintar, Mover sin hacer ruido): ``k`` K more, at ``wounds`` wounds to the mover (no CH DEF, no CH PSI, G7),
   taken by the action's ``boost`` parameter = the trait ID (TRT-FIRE-IN-THE-VEINS). Called by ``move_boosts``
   from rules/actions/movement.py, which offers the boosted paths as candidates. → mov_mod.
+* ``aura_move_boost(gs, e, bearers, key) -> MoveBoost | None`` -- the same, offered by an allied aura (the
+  bearers other than `e` on the table and able; TRT-CRY-OF-BLOOD). → mov_mod.
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
   may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
   → mov_mod.
@@ -295,7 +302,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied, kill_psi, wounding_ene, got_wounded,
+                                           heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,
                                            wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import

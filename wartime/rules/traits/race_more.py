@@ -271,3 +271,52 @@ def anonymous(gs, bearer: int, actor: int, action) -> None:
 
 
 register("TRT-ANONYMOUS", "Anónimo", {"target_restriction": anonymous}, kinds=R)
+
+
+# --- Sed de sangre, Grito de sangre: +2 K after a melee kill, to engage again ----------------------------------------
+def _blood_boost(trait_id: str, label: str) -> MoveBoost:
+    return MoveBoost(trait_id, 2.0, 0, label, must_engage=True, until_next_move=trait_id)
+
+
+THIRST_BOOST = _blood_boost("TRT-THIRST-FOR-BLOOD", "Sed de sangre: +2 K to engage again")
+CRY_BOOST = _blood_boost("TRT-CRY-OF-BLOOD", "Grito de sangre: +2 K to engage again")
+
+
+def _mark(gs, e: int, mark: str) -> None:
+    spent = gs.effects(e).spent
+    if mark not in spent:
+        gs.set_effects(e, spent=spent + (mark,))
+        gs.world.emit("trait_primed", mark, who=e, until="next move this activation")
+
+
+def thirst_for_blood_kill(gs, killer: int, victim: int, melee: bool) -> None:
+    """TRT-THIRST-FOR-BLOOD: after it kills its melee opponent it is marked (Effects.spent) for its next move of
+    that activation."""
+    if melee:
+        _mark(gs, killer, "TRT-THIRST-FOR-BLOOD")
+
+
+def thirst_for_blood_boost(gs, e: int, key: str) -> MoveBoost | None:
+    """TRT-THIRST-FOR-BLOOD: marked, its next move (Mover, Correr, Esprintar, Mover sin hacer ruido) may go +2 K if
+    that move ends engaged with an enemy (the move's ``boost`` parameter); the mark lapses after that move, or
+    when its next activation starts."""
+    return THIRST_BOOST if "TRT-THIRST-FOR-BLOOD" in gs.effects(e).spent else None
+
+
+def cry_of_blood_kill(gs, killer: int, bearers, victim: int, melee: bool) -> None:
+    """TRT-CRY-OF-BLOOD: an ally within 5 K of a bearer (G1) that kills in melee is marked for its next move of
+    that activation (as Sed de sangre)."""
+    if melee and allies_within(gs, killer, bearers, 5.0):
+        _mark(gs, killer, "TRT-CRY-OF-BLOOD")
+
+
+def cry_of_blood_boost(gs, e: int, bearers, key: str) -> MoveBoost | None:
+    """TRT-CRY-OF-BLOOD (ruling): the marked ally's next move that activation may go +2 K if it ends engaged (while
+    a bearer is on the table and able: an aura)."""
+    return CRY_BOOST if "TRT-CRY-OF-BLOOD" in gs.effects(e).spent else None
+
+
+register("TRT-THIRST-FOR-BLOOD", "Sed de sangre", {"killed_someone": thirst_for_blood_kill,
+                                                   "move_boost": thirst_for_blood_boost}, kinds=R)
+register("TRT-CRY-OF-BLOOD", "Grito de sangre", {"aura_killed_someone": cry_of_blood_kill,
+                                                 "aura_move_boost": cry_of_blood_boost}, kinds=R)

@@ -47,6 +47,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "covert_arrival": "unique_rule",
     "move_allowance": "mov_mod",
     "move_boost": "mov_mod",
+    "aura_move_boost": "mov_mod",
     "movement_restriction": "mov_mod",
     "ene_mod": "ene_mod",
     "ene_cap": "ene_mod",
@@ -88,6 +89,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "hit_psi": "psychology",
     "activation_end": "unique_rule",
     "kill_heal": "on_kill",
+    "killed_someone": "on_kill",
+    "aura_killed_someone": "on_kill",
     "initiative_mod": "unique_rule",
     "fov_mod": "fov_rule",
     "smoke_sight": "los_rule",
@@ -139,11 +142,15 @@ class Wear:
 class MoveBoost:
     """An optional boost a trait offers a movement action (``move_boost``): ``k`` K more allowance if its
     controller takes it (the action's ``boost`` parameter = ``rule``), for ``wounds`` wounds to the mover (no CH
-    DEF, no CH PSI, G7) once the move is made; ``label`` says so in the options."""
+    DEF, no CH PSI, G7) once the move is made; ``label`` says so in the options. ``must_engage``: a move taking it
+    must end in base contact with an enemy; ``until_next_move``: the ``Effects.spent`` mark that offers it, removed
+    after the bearer's next move (boosted or not)."""
     rule: str
     k: float
     wounds: int
     label: str
+    must_engage: bool = False
+    until_next_move: str | None = None
 
 
 @dataclass(frozen=True)
@@ -658,6 +665,15 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
         h(gs, e, attacker, melee, state)
 
 
+def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:
+    """``killed_someone``: the killer's traits after its attack killed `victim`; then ``aura_killed_someone`` of
+    the auras around the killer (G1: allied bearers, one call per trait; TRT-CRY-OF-BLOOD)."""
+    for _, h in _of("killed_someone", character_traits(gs, killer)):
+        h(gs, killer, victim, melee)
+    for _, h, bearers in _auras(gs, killer, "aura_killed_someone"):
+        h(gs, killer, bearers, victim, melee)
+
+
 def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
     """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
     return _tagged("wounding_ene", character_traits(gs, attacker), gs, attacker)
@@ -941,8 +957,14 @@ def allowance_bonus(gs, e: int, key: str) -> float:
 
 
 def move_boosts(gs, e: int, key: str) -> list[MoveBoost]:
-    """``move_boost``: the optional boosts the character's traits offer its movement action `key`."""
-    return _answers("move_boost", character_traits(gs, e), gs, e, key)
+    """``move_boost``: the optional boosts the character's traits offer its movement action `key`; then
+    ``aura_move_boost``: those allies' auras offer it (TRT-CRY-OF-BLOOD)."""
+    out = _answers("move_boost", character_traits(gs, e), gs, e, key)
+    for _, h, bearers in _auras(gs, e, "aura_move_boost"):
+        b = h(gs, e, bearers, key)
+        if b is not None:
+            out.append(b)
+    return out
 
 
 def restricts_actions(gs, e: int) -> bool:
