@@ -22,6 +22,7 @@ from wartime.match.setup import fielding_problems
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat_special import opposed
 from wartime.rules.actions.combat import charge_allowance
+from wartime.rules.areas import aim_at_target, expected_area_value
 from wartime.rules.combat import melee_damage
 from wartime.rules.modifiers import character_mods, roll_character_check
 from wartime.rules.odds import attack_odds
@@ -783,3 +784,13 @@ def test_TRT_CRY_OF_BLOOD_not_for_a_killer_beyond_5_K_of_the_bearer():
     g.dice.push(3, 9)
     g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
     assert "TRT-CRY-OF-BLOOD" not in g.gs.effects(g.ids[0]).spent
+
+
+def test_TRT_UNLUCKY_in_an_area_attack_s_value():
+    """An area weapon (R3) aimed at a target, AGI 9: P(hit) 9/10, unlucky 8/10 (rules.areas.expected_area_value)."""
+    g = area_game(M(side="red", x=10, y=20, AGI=9, weapons=(area_weapon(),)), area_blue(20, 20))
+    a, t = g.ids
+    w = g.gs.weapon(a, 0)
+    assert expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[2] == pytest.approx(0.9)
+    race(g, a, "TRT-UNLUCKY")
+    assert expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[2] == pytest.approx(0.8)
