@@ -47,30 +47,31 @@ def melee_pair(red: dict | None = None, blue: dict | None = None) -> Game:
 
 
 # --- the Señores: enemies' checks of one attribute against the bearer −2 ----------------------------------------
-def test_TRT_LORD_OF_HUNGER_the_enemy_pushing_it_has_CH_CON_minus_2():
-    """Empujar (CBA-16), CON 7 against the lord's CON 4: the pusher's CH CON ENF target is 5 (die 6 fails), the
-    lord's own CH CON is not touched (4): nobody wins, nothing happens."""
+def push_checks(lord: int, *dice: int) -> tuple[Game, dict, dict]:
+    """Empujar (CBA-16) by the red CON 7 at the blue CON 4 (melee_pair), the lord being g.ids[`lord`]: the game and
+    the pusher's and the pushed's CH CON ENF check events."""
     g = melee_pair()
     a, b = g.ids
-    race(g, b, "TRT-LORD-OF-HUNGER")
+    race(g, g.ids[lord], "TRT-LORD-OF-HUNGER")
     g.start_activation(a, energy=10)
-    g.dice.push(4, 6, 5)
+    g.dice.push(*dice)
     g.act(a, "push", target=b)
     assert g.all_dice_used()
     red, blue = g.checks("ATR")
+    return g, red, blue
+
+
+def test_TRT_LORD_OF_HUNGER_the_enemy_pushing_it_has_CH_CON_minus_2():
+    """CON 7 against the lord's CON 4: the pusher's CH CON ENF target is 5 (die 6 fails), the lord's own CH CON is
+    not touched (4): nobody wins, nothing happens."""
+    g, red, blue = push_checks(1, 4, 6, 5)
     assert red["target"] == 5 and mods_of(red) == {"TRT-LORD-OF-HUNGER": -2}
     assert blue["target"] == 4 and "TRT-LORD-OF-HUNGER" not in mods_of(blue)
-    assert g.pos(b) == (11.0, 20.0)
+    assert g.pos(g.ids[1]) == (11.0, 20.0)
 
 
 def test_TRT_LORD_OF_HUNGER_an_enemy_resisting_its_push_has_CH_CON_minus_2():
-    g = melee_pair()
-    a, b = g.ids
-    race(g, a, "TRT-LORD-OF-HUNGER")
-    g.start_activation(a, energy=10)
-    g.dice.push(4, 6, 3)
-    g.act(a, "push", target=b)
-    red, blue = g.checks("ATR")
+    _, red, blue = push_checks(0, 4, 6, 3)
     assert red["target"] == 7 and blue["target"] == 2 and mods_of(blue) == {"TRT-LORD-OF-HUNGER": -2}
 
 

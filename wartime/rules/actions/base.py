@@ -9,6 +9,7 @@ from wartime.rules import hiding
 from wartime.rules.actions.params import Candidate, CandidateSpace, Param, no_params
 from wartime.rules.context import ActionContext
 from wartime.rules.state import GameState
+from wartime.rules.traits.registry import ACTION_KINDS
 
 
 class Action:
@@ -63,6 +64,7 @@ REGISTRY: dict[str, Action] = {}
 
 def register(cls):
     REGISTRY[cls.key] = cls()
+    ACTION_KINDS[cls.key] = (cls.category, cls.has_check)     # read by traits (TRT-EVASIVE-PILOT)
     return cls
 
 

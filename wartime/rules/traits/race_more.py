@@ -9,7 +9,7 @@ from wartime.core.components import NextActivation, TraitParams
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import MoveBoost, StartPsi, register
+from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, register
 
 R = ("race",)
 
@@ -187,11 +187,9 @@ register("TRT-SUPER-SENSES", "Súper sentidos", {"smoke_sight": super_senses}, k
 
 # --- Piloto evasivo, Suspenso en gimnasia: the checks of its movement actions ----------------------------------------
 def _movement_action(key: str, complex_only: bool = False) -> bool:
-    # deferred: rules.actions imports this package (its actions ask the trait hooks), so the registry of actions
-    # is read when a check is rolled, not when the traits load
-    from wartime.rules.actions import REGISTRY
-    action = REGISTRY.get(key)
-    return action is not None and action.category == "movement" and (action.has_check or not complex_only)
+    """Whether action `key` is a movement action (with a check of its own, `complex_only`)."""
+    category, has_check = ACTION_KINDS.get(key, ("", False))
+    return category == "movement" and (has_check or not complex_only)
 
 
 def evasive_pilot(gs, e: int, key: str, attribute: str | None, kind: str) -> Modifier | None:

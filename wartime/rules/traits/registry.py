@@ -201,6 +201,9 @@ class LeftArea:
 
 
 _REGISTRY: dict[str, TraitPlugin] = {}
+#: action key → (category, has_check) of every registered action (rules.actions.base.register notes them), for the
+#: traits that depend on the kind of action a check belongs to (TRT-EVASIVE-PILOT) without importing the actions
+ACTION_KINDS: dict[str, tuple[str, bool]] = {}
 _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 
