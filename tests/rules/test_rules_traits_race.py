@@ -231,7 +231,8 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-THIRST-FOR-ENERGY", 5), ("TRT-MENTAL-RESISTANCE", 5), ("TRT-SUPER-SENSES", 5),
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
     ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10),
-    ("TRT-ANONYMOUS", 10), ("TRT-THIRST-FOR-BLOOD", 5), ("TRT-CRY-OF-BLOOD", 20)])
+    ("TRT-ANONYMOUS", 10), ("TRT-THIRST-FOR-BLOOD", 5), ("TRT-CRY-OF-BLOOD", 20),
+    ("TRT-ORATOR", 5)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -795,3 +796,21 @@ def test_TRT_UNLUCKY_in_an_area_attack_s_value():
     assert expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[2] == pytest.approx(0.9)
     race(g, a, "TRT-UNLUCKY")
     assert expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[2] == pytest.approx(0.8)
+
+
+# --- Orador -------------------------------------------------------------------------------------------------------
+def test_TRT_ORATOR_its_VOL_K_reaches_are_doubled():
+    """VOL 3: Sed de energía reaches 6 K (an enemy 5 K away: allowed, refused without Orador); Gran demonio with VOL
+    2 and Orador reaches an enemy 3 K away (4 K)."""
+    g = Game(M(x=10, y=20, VOL=3), M(side="blue", x=16, y=20))
+    a, b = g.ids
+    race(g, a, "TRT-THIRST-FOR-ENERGY")
+    g.start_activation(a, energy=5)
+    assert violation(g.engine.check_action, a, "steal_energy", {"target": b}).rule_id == "TRT-THIRST-FOR-ENERGY"
+    race(g, a, "TRT-THIRST-FOR-ENERGY", "TRT-ORATOR")
+    assert g.engine.check_action(a, "steal_energy", {"target": b}) == 1
+    g = demon_game(M(x=14, y=20, VOL=2))
+    race(g, g.ids[1], "TRT-GREATER-DEMON", "TRT-ORATOR")
+    g.dice.push(3)
+    g.start_activation(g.ids[0], energy=10)
+    assert [c["rule"] for c in g.checks("PSI")] == ["TRT-GREATER-DEMON"]

@@ -114,7 +114,7 @@ class StealEnergy(Action):
 
     def candidates(self, gs, actor, space):
         for t in sorted(set(space.enemies()) | set(space.allies())):
-            if gs.distance(actor, t) <= gs.attrs(actor).VOL + 1e-9:
+            if gs.distance(actor, t) <= traits.vol_reach(gs, actor) + 1e-9:
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
 
     def available(self, gs, actor):
@@ -126,8 +126,9 @@ class StealEnergy(Action):
     def validate(self, gs, actor, params):
         self.available(gs, actor)
         t = need_target(gs, actor, params, self.rule, enemy=False)
-        if gs.distance(actor, t) > gs.attrs(actor).VOL + 1e-9:
-            raise RuleViolation(self.rule, f"{gs.name(t)} is more than VOL {gs.attrs(actor).VOL} K away")
+        reach = traits.vol_reach(gs, actor)                     # VOL K (TRT-ORATOR: × 2)
+        if gs.distance(actor, t) > reach + 1e-9:
+            raise RuleViolation(self.rule, f"{gs.name(t)} is more than {reach:g} K (its VOL) away")
         return t
 
     def cost(self, gs, actor, params, prepared):

@@ -209,6 +209,8 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   changes it; each handler gets the previous one's result (TRT-LIMPING; a weapon it carries too:
   TRT-HEAVY-EQUIPMENT). Called by ``terrain_surcharge`` when a path is priced (moves, swimming, carrying).
   → terrain_rule.
+* ``vol_reach_factor(gs, e) -> float | None`` -- a factor on the reach of the bearer's effects whose range is "as
+  many K as its VOL" (TRT-ORATOR: 2). Called by ``vol_reach``. → rng_mod.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
@@ -292,7 +294,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, restrict_targeting, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
+                                           restrict_movement, restrict_targeting, vol_reach, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,

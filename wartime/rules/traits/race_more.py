@@ -9,7 +9,7 @@ from wartime.core.components import NextActivation, TraitParams
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, register
+from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, register, vol_reach
 
 R = ("race",)
 
@@ -237,7 +237,7 @@ def greater_demon(gs, e: int, bearers) -> StartPsi | None:
     """TRT-GREATER-DEMON (ruling): an enemy within as many K as the bearer's VOL makes a psychology check (CH PSI,
     PSI-4..6) at the start of each of its activations; if it fails, a madness check (CH LOC, PSI-7..9) at −2. Several
     bearers: one check (G10), the nearest in reach is its source."""
-    near = [b for b in bearers if gs.distance(e, b) <= gs.attrs(b).VOL + 1e-9]
+    near = [b for b in bearers if gs.distance(e, b) <= vol_reach(gs, b) + 1e-9]
     if not near:
         return None
     source = min(near, key=lambda b: (gs.distance(e, b), b))
@@ -318,3 +318,13 @@ register("TRT-THIRST-FOR-BLOOD", "Sed de sangre", {"killed_someone": thirst_for_
                                                    "move_boost": thirst_for_blood_boost}, kinds=R)
 register("TRT-CRY-OF-BLOOD", "Grito de sangre", {"aura_killed_someone": cry_of_blood_kill,
                                                  "aura_move_boost": cry_of_blood_boost}, kinds=R)
+
+
+# --- Orador: its "VOL K" reaches doubled ------------------------------------------------------------------------------
+def orator(gs, e: int) -> int:
+    """TRT-ORATOR (ruling): every effect of its whose range is "as many K as its VOL" reaches VOL × 2 K (those the
+    engine plays: Sed de energía's theft, Gran demonio's aura; rules.traits.vol_reach)."""
+    return 2
+
+
+register("TRT-ORATOR", "Orador", {"vol_reach_factor": orator}, kinds=R)

@@ -72,6 +72,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "use_stress": "stress",
     "reroll_taken": "once_per_turn",
     "throw_reach": "rng_mod",
+    "vol_reach_factor": "rng_mod",
     "concentrate_step": "check_mod",
     "kill_psi": "psychology",
     "wounded_splash": "on_wounded",
@@ -942,6 +943,15 @@ def terrain_surcharge(gs, e: int, surcharge: int) -> int:
         if t in carried:
             surcharge = h(gs, e, surcharge)
     return surcharge
+
+
+def vol_reach(gs, e: int) -> float:
+    """The reach in K of the character's effects whose range is "as many K as its VOL" (TRT-THIRST-FOR-ENERGY,
+    TRT-GREATER-DEMON): its VOL × every ``vol_reach_factor`` of its traits (TRT-ORATOR: ×2)."""
+    reach = float(gs.attrs(e).VOL)
+    for f in _answers("vol_reach_factor", character_traits(gs, e), gs, e):
+        reach *= f
+    return reach
 
 
 def fall_dmg(gs, e: int, dmg: int) -> int:
