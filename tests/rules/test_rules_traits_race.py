@@ -12,7 +12,7 @@ from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game
 from test_rules_terrain_moves import CLIFF
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Energy, Identity, Life, NextActivation, Position, TraitParams
+from wartime.core.components import Disposed, Energy, Identity, Life, NextActivation, Position, TraitParams
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -232,7 +232,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
     ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10),
     ("TRT-ANONYMOUS", 10), ("TRT-THIRST-FOR-BLOOD", 5), ("TRT-CRY-OF-BLOOD", 20),
-    ("TRT-ORATOR", 5)])
+    ("TRT-ORATOR", 5), ("TRT-RESURRECTION", 5)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -814,3 +814,36 @@ def test_TRT_ORATOR_its_VOL_K_reaches_are_doubled():
     g.dice.push(3)
     g.start_activation(g.ids[0], energy=10)
     assert [c["rule"] for c in g.checks("PSI")] == ["TRT-GREATER-DEMON"]
+
+
+# --- Resurrección -------------------------------------------------------------------------------------------------
+def dead_game(*others: M) -> Game:
+    """A dead red CON 4 character with Resurrección at (10, 20), a blue fighter far away, then `others`."""
+    g = Game(M(x=10, y=20, CON=4, wounds=9), M(side="blue", x=30, y=30), *others)
+    race(g, g.ids[0], "TRT-RESURRECTION")
+    assert g.gs.world.get(g.ids[0], Life).state == "dead"
+    return g
+
+
+def test_TRT_RESURRECTION_a_1_at_a_turn_start_brings_it_back_with_CON_minus_1_wounds():
+    """Turn start: a 5 leaves it dead; next turn a 1 brings it back where it fell, active, with 4 − 1 = 3 wounds."""
+    g = dead_game()
+    a = g.ids[0]
+    g.dice.push(5)
+    g.next_turn()
+    assert g.gs.world.get(a, Life).state == "dead" and g.events("resurrection_roll", die=5)
+    g.dice.push(1)
+    g.next_turn()
+    assert g.gs.world.get(a, Life).state == "active" and g.wounds(a) == 3 and g.pos(a) == (10.0, 20.0)
+    g.next_turn()                                                # alive: no more rolls
+    assert len(g.events("resurrection_roll")) == 2 and g.all_dice_used()
+
+
+def test_TRT_RESURRECTION_not_a_destroyed_corpse_nor_under_another_miniature():
+    g = dead_game()
+    g.set(g.ids[0], Disposed(g.ids[1]))
+    g.next_turn()
+    assert not g.events("resurrection_roll")
+    g = dead_game(M(side="blue", x=10.3, y=20))
+    g.next_turn()
+    assert not g.events("resurrection_roll") and g.gs.world.get(g.ids[0], Life).state == "dead"

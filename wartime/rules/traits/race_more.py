@@ -5,8 +5,9 @@ suerte's fumbles (TRT-UNLUCKY), Grito berserker's charge aura (TRT-BERSERKER-CRY
 chosen action or weapon (TRT-MASTERY, TRT-INEPTITUDE, TRT-COMBAT-MASTERY, TRT-COMBAT-INEPTITUDE)."""
 from __future__ import annotations
 
-from wartime.core.components import NextActivation, TraitParams
+from wartime.core.components import Disposed, Life, NextActivation, TraitParams, Wounds
 from wartime.core.errors import RuleViolation
+from wartime.geometry.measure import bases_overlap
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, register, vol_reach
@@ -328,3 +329,27 @@ def orator(gs, e: int) -> int:
 
 
 register("TRT-ORATOR", "Orador", {"vol_reach_factor": orator}, kinds=R)
+
+
+# --- Resurrección: a 1 on 1D10 each turn brings it back ----------------------------------------------------------
+def resurrection(gs, e: int, turn: int) -> None:
+    """TRT-RESURRECTION: after it dies it rolls 1D10 at the start of each turn; on a critical (1) it comes back to
+    life with wounds = CON − 1, where it fell (ruling). A destroyed corpse (GNA-7) cannot come back; nor can it
+    while another miniature stands on the spot where it fell (it rolls again next turn)."""
+    if gs.world.has(e, Disposed):
+        return
+    p, r = gs.pos(e), gs.body(e).radius
+    if any(o != e and gs.on_table(o) and gs.pos(o).level == p.level
+           and bases_overlap(p.x, p.y, r, gs.pos(o).x, gs.pos(o).y, gs.body(o).radius) for o in gs.minis()):
+        return
+    die = gs.world.dice.d10()
+    back = die == 1
+    gs.world.emit("resurrection_roll", "TRT-RESURRECTION", who=e, die=die, revived=back)
+    if back:
+        wounds = max(0, gs.base_attrs(e).CON - 1)
+        gs.world.set(e, Wounds(wounds))
+        gs.world.set(e, Life("active"))
+        gs.world.emit("life", "TRT-RESURRECTION", who=e, state="active", wounds=wounds)
+
+
+register("TRT-RESURRECTION", "Resurrección", {"dead_turn_start": resurrection}, kinds=R)

@@ -57,6 +57,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
+    "dead_turn_start": "on_turn_start",
     "weapon_usable": "equipment_rule",
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
@@ -614,13 +615,13 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 
 
 def turn_start(gs, turn: int) -> None:
-    """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order."""
-    if not handlers("turn_start"):
+    """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
+    character's ``dead_turn_start`` (TRT-RESURRECTION)."""
+    if not handlers("turn_start") and not handlers("dead_turn_start"):
         return
     for e in gs.minis():
-        if gs.on_table(e):
-            for _, h in _of("turn_start", character_traits(gs, e)):
-                h(gs, e, turn)
+        for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
+            h(gs, e, turn)
 
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
