@@ -232,7 +232,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
     ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10),
     ("TRT-ANONYMOUS", 10), ("TRT-THIRST-FOR-BLOOD", 5), ("TRT-CRY-OF-BLOOD", 20),
-    ("TRT-ORATOR", 5), ("TRT-RESURRECTION", 5)])
+    ("TRT-ORATOR", 5), ("TRT-RESURRECTION", 5), ("TRT-STINKY", -5)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -847,3 +847,23 @@ def test_TRT_RESURRECTION_not_a_destroyed_corpse_nor_under_another_miniature():
     g = dead_game(M(side="blue", x=10.3, y=20))
     g.next_turn()
     assert not g.events("resurrection_roll") and g.gs.world.get(g.ids[0], Life).state == "dead"
+
+
+# --- Apestoso -----------------------------------------------------------------------------------------------------
+def test_TRT_STINKY_no_ally_ends_a_move_less_than_3_K_from_it():
+    """An ally of the bearer (at 16, 20) moves: ending 3 K from it (12, 20) is allowed, 2 K (13, 20) refused naming
+    TRT-STINKY; an enemy ends where it likes; the bearer itself moves freely."""
+    g = Game(M(x=10, y=20, mov=4), M(x=16, y=20, mov=4), M(side="blue", x=10, y=30, mov=4))
+    a, bearer, foe = g.ids
+    race(g, bearer, "TRT-STINKY")
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "move", {"path": [[12, 20]]}) == 1
+    assert violation(g.engine.check_action, a, "move", {"path": [[13, 20]]}).rule_id == "TRT-STINKY"
+    assert all(o.params["path"][-1][0] <= 12.0 + 1e-6 or abs(o.params["path"][-1][1] - 20) > 1
+               for o in g.engine.legal_options("move"))
+    g.act(a, "end")
+    g.start_activation(foe, energy=10)
+    assert g.engine.check_action(foe, "move", {"path": [[13, 28]]}) == 1
+    g.act(foe, "end")
+    g.start_activation(bearer, energy=10)
+    assert g.engine.check_action(bearer, "move", {"path": [[13, 21]]}) == 1

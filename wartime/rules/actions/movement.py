@@ -90,6 +90,7 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                             "(Escalar) or gets down with Drop down (Dejarse caer)")
     pts = need_path(params, rule)
     p0 = gs.pos(actor)
+    traits.check_move_end(gs, actor, pts[-1])             # hook aura_move_end (TRT-STINKY)
     if gs.board.grid:
         return _prepare_grid_path(gs, actor, params, pts, allowance + extra_allowance, allowance, keep_engaged,
                                   exempt_enemies)

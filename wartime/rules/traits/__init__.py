@@ -273,6 +273,9 @@ act other than the character itself; the handler measures its range and checks t
   (Grito de maestría); called by ``cost_terms``. → aura_ally.
 * ``aura_move_allowance(gs, e, bearers, key) -> float | None`` -- K an allied aura adds to the allowance of `e`'s
   movement action ``key`` (Grito berserker: charge +2 K); called by ``allowance_bonus``. → aura_ally.
+* ``aura_move_end(gs, e, bearers, end) -> None`` -- raise ``RuleViolation`` when an aura forbids `e`'s move to end
+  with its base centred at ``end`` (TRT-STINKY); called by ``check_move_end`` from
+  ``rules.actions.movement.prepare_path`` (every move, charge and carry). → unique_rule.
 * ``aura_ene_gain(gs, e, bearers) -> int | None`` -- ENE an allied aura adds to `e`'s gain at the start of its
   activation (Genio estratega; ENE-3, before the cap). → aura_ally.
 * ``foe_aura_ene_gain(gs, e, bearers) -> int | None`` -- the same from an enemy aura (Hálito de hambre).
@@ -296,7 +299,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, restrict_targeting, vol_reach, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
+                                           restrict_movement, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,

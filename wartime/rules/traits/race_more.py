@@ -5,6 +5,8 @@ suerte's fumbles (TRT-UNLUCKY), Grito berserker's charge aura (TRT-BERSERKER-CRY
 chosen action or weapon (TRT-MASTERY, TRT-INEPTITUDE, TRT-COMBAT-MASTERY, TRT-COMBAT-INEPTITUDE)."""
 from __future__ import annotations
 
+import math
+
 from wartime.core.components import Disposed, Life, NextActivation, TraitParams, Wounds
 from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import bases_overlap
@@ -353,3 +355,24 @@ def resurrection(gs, e: int, turn: int) -> None:
 
 
 register("TRT-RESURRECTION", "Resurrección", {"dead_turn_start": resurrection}, kinds=R)
+
+
+# --- Apestoso: no ally ends a move within 3 K of it -----------------------------------------------------------------
+STINKY_K = 3.0
+
+
+def stinky(gs, e: int, bearers, end) -> None:
+    """TRT-STINKY: no friendly character may end its movement less than 3 K from it (ruling: base to base; allies
+    already within 3 K are not displaced when it moves, but a move of theirs must end 3 K away or more)."""
+    r = gs.body(e).radius
+    for b in bearers:
+        if gs.side(b) != gs.side(e):
+            continue
+        q = gs.pos(b)
+        gap = math.hypot(end[0] - q.x, end[1] - q.y) - r - gs.body(b).radius
+        if gap < STINKY_K - 1e-9:
+            raise RuleViolation("TRT-STINKY", f"{gs.name(b)} stinks (Apestoso): {gs.name(e)} may not end its move "
+                                f"less than 3 K from it ({max(0.0, gap):.1f} K)")
+
+
+register("TRT-STINKY", "Apestoso", {"aura_move_end": stinky}, kinds=R)

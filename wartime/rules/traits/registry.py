@@ -48,6 +48,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "move_allowance": "mov_mod",
     "move_boost": "mov_mod",
     "aura_move_boost": "mov_mod",
+    "aura_move_end": "unique_rule",
     "movement_restriction": "mov_mod",
     "ene_mod": "ene_mod",
     "ene_cap": "ene_mod",
@@ -979,6 +980,13 @@ def move_boosts(gs, e: int, key: str) -> list[MoveBoost]:
         if b is not None:
             out.append(b)
     return out
+
+
+def check_move_end(gs, e: int, end: tuple[float, float]) -> None:
+    """``aura_move_end``: raises RuleViolation if an aura forbids `e`'s move to end with its base centred at `end`
+    (TRT-STINKY; G1: the bearers other than `e`, one call per trait)."""
+    for _, h, bearers in _auras(gs, e, "aura_move_end"):
+        h(gs, e, bearers, end)
 
 
 def restricts_actions(gs, e: int) -> bool:
