@@ -232,7 +232,7 @@ def test_TRT_WRATH_not_when_wounded_at_range_and_no_bonus_at_range():
     ("TRT-EVASIVE-PILOT", 5), ("TRT-FAILED-GYM-CLASS", -10), ("TRT-NON-LIVING", 1),
     ("TRT-FIRE-IN-THE-VEINS", 5), ("TRT-GREATER-DEMON", 10),
     ("TRT-ANONYMOUS", 10), ("TRT-THIRST-FOR-BLOOD", 5), ("TRT-CRY-OF-BLOOD", 20),
-    ("TRT-ORATOR", 5), ("TRT-RESURRECTION", 5), ("TRT-STINKY", -5)])
+    ("TRT-ORATOR", 5), ("TRT-RESURRECTION", 5), ("TRT-STINKY", -5), ("TRT-PHOENIX", 10)])
 def test_TRT_race_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
 
@@ -867,3 +867,43 @@ def test_TRT_STINKY_no_ally_ends_a_move_less_than_3_K_from_it():
     g.act(foe, "end")
     g.start_activation(bearer, energy=10)
     assert g.engine.check_action(bearer, "move", {"path": [[13, 21]]}) == 1
+
+
+# --- Ave Fénix ----------------------------------------------------------------------------------------------------
+def phoenix_kill(*dice: int) -> Game:
+    """A blue CON 2 Ave Fénix in contact with a red CON 9 blade fighter, killed by its attack (CH IMP 3, CH DEF 9),
+    then `dice` (the phoenix's 1D10)."""
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=2, facing=180.0),
+             M(side="blue", x=30, y=30))
+    race(g, g.ids[1], "TRT-PHOENIX")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9, *dice)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    return g
+
+
+@pytest.mark.parametrize("die, state, wounds", [(1, "active", 0), (2, "active", 1), (5, "active", 1),
+                                                (6, "dead", None), (10, "dead", None)])
+def test_TRT_PHOENIX_its_death_roll(die, state, wounds):
+    """Killed: 1 → back with no wounds; 2-5 → back with CON − 1 = 1; 6-9 → it waits; 10 → a casualty."""
+    g = phoenix_kill(die)
+    b = g.ids[1]
+    assert g.events("phoenix_roll", die=die) and g.gs.world.get(b, Life).state == state
+    if wounds is not None:
+        assert g.wounds(b) == wounds and g.pos(b) == (11.0, 20.0)
+
+
+def test_TRT_PHOENIX_waiting_it_rolls_each_turn_start_a_fumble_ends_it():
+    g = phoenix_kill(7)
+    b = g.ids[1]
+    g.dice.push(8)
+    g.next_turn()
+    assert g.gs.world.get(b, Life).state == "dead"
+    g.dice.push(10)
+    g.next_turn()
+    g.next_turn()                                           # a casualty: no more rolls
+    assert [e["die"] for e in g.events("phoenix_roll")] == [7, 8, 10] and g.all_dice_used()
+    g = phoenix_kill(9)
+    g.dice.push(3)
+    g.next_turn()
+    assert g.gs.world.get(g.ids[1], Life).state == "active" and g.wounds(g.ids[1]) == 1

@@ -105,7 +105,9 @@ against its catalogue row):
   ``turn_start`` event, before initiative; TRT-AWAKENING). Called by ``turn_start`` for every character on the
   table. → on_turn_start.
 * ``dead_turn_start(gs, e, turn) -> None`` -- the same for a dead character (WND-3), whose corpse may come back
-  (TRT-RESURRECTION). Called by ``turn_start``. → on_turn_start.
+  (TRT-RESURRECTION, TRT-PHOENIX). Called by ``turn_start``. → on_death.
+* ``died(gs, e, attacker, melee) -> None`` -- a rule of the bearer's when an attack kills it (TRT-PHOENIX). Called by
+  ``got_wounded`` from ``rules.combat.resolve_hit``. → on_death.
 * ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
   with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
   applies them. → unique_rule.

@@ -333,29 +333,63 @@ def orator(gs, e: int) -> int:
 register("TRT-ORATOR", "Orador", {"vol_reach_factor": orator}, kinds=R)
 
 
-# --- Resurrección: a 1 on 1D10 each turn brings it back ----------------------------------------------------------
+# --- Resurrección, Ave Fénix: a corpse that comes back ----------------------------------------------------------
+def _may_come_back(gs, e: int) -> bool:
+    """A corpse may come back where it fell: not destroyed (GNA-7) and no other miniature standing on the spot."""
+    if gs.world.has(e, Disposed):
+        return False
+    p, r = gs.pos(e), gs.body(e).radius
+    return not any(o != e and gs.on_table(o) and gs.pos(o).level == p.level
+                   and bases_overlap(p.x, p.y, r, gs.pos(o).x, gs.pos(o).y, gs.body(o).radius) for o in gs.minis())
+
+
+def _come_back(gs, e: int, wounds: int, rule: str) -> None:
+    gs.world.set(e, Wounds(wounds))
+    gs.world.set(e, Life("active"))
+    gs.world.emit("life", rule, who=e, state="active", wounds=wounds)
+
+
 def resurrection(gs, e: int, turn: int) -> None:
     """TRT-RESURRECTION: after it dies it rolls 1D10 at the start of each turn; on a critical (1) it comes back to
     life with wounds = CON − 1, where it fell (ruling). A destroyed corpse (GNA-7) cannot come back; nor can it
     while another miniature stands on the spot where it fell (it rolls again next turn)."""
-    if gs.world.has(e, Disposed):
-        return
-    p, r = gs.pos(e), gs.body(e).radius
-    if any(o != e and gs.on_table(o) and gs.pos(o).level == p.level
-           and bases_overlap(p.x, p.y, r, gs.pos(o).x, gs.pos(o).y, gs.body(o).radius) for o in gs.minis()):
+    if not _may_come_back(gs, e):
         return
     die = gs.world.dice.d10()
-    back = die == 1
-    gs.world.emit("resurrection_roll", "TRT-RESURRECTION", who=e, die=die, revived=back)
-    if back:
-        wounds = max(0, gs.base_attrs(e).CON - 1)
-        gs.world.set(e, Wounds(wounds))
-        gs.world.set(e, Life("active"))
-        gs.world.emit("life", "TRT-RESURRECTION", who=e, state="active", wounds=wounds)
+    gs.world.emit("resurrection_roll", "TRT-RESURRECTION", who=e, die=die, revived=die == 1)
+    if die == 1:
+        _come_back(gs, e, max(0, gs.base_attrs(e).CON - 1), "TRT-RESURRECTION")
+
+
+def phoenix(gs, e: int) -> None:
+    """TRT-PHOENIX: when it dies it rolls 1D10: a critical (1) brings it back with no wounds, 2 to 5 with CON − 1
+    wounds, 6 to 9 it waits, a fumble (10) leaves it a casualty. Ruling: while it waits it rolls again at the start
+    of each turn, until it comes back or fumbles; it comes back where it fell (not a destroyed corpse, GNA-7; not
+    while another miniature stands there: it waits). A casualty is marked in Effects.spent (a corpse never
+    activates, so the mark stays)."""
+    if "TRT-PHOENIX" in gs.effects(e).spent or not _may_come_back(gs, e):
+        return
+    die = gs.world.dice.d10()
+    outcome = "back" if die <= 5 else ("waits" if die <= 9 else "casualty")
+    gs.world.emit("phoenix_roll", "TRT-PHOENIX", who=e, die=die, outcome=outcome)
+    if outcome == "back":
+        _come_back(gs, e, 0 if die == 1 else max(0, gs.base_attrs(e).CON - 1), "TRT-PHOENIX")
+    elif outcome == "casualty":
+        gs.set_effects(e, spent=gs.effects(e).spent + ("TRT-PHOENIX",))
+
+
+def phoenix_died(gs, e: int, attacker, melee: bool) -> None:
+    """TRT-PHOENIX: its roll when an attack kills it (a death by other means rolls at the next turn start)."""
+    phoenix(gs, e)
+
+
+def phoenix_turn(gs, e: int, turn: int) -> None:
+    """TRT-PHOENIX: while it waits, a roll at the start of each turn."""
+    phoenix(gs, e)
 
 
 register("TRT-RESURRECTION", "Resurrección", {"dead_turn_start": resurrection}, kinds=R)
-
+register("TRT-PHOENIX", "Ave Fénix", {"died": phoenix_died, "dead_turn_start": phoenix_turn}, kinds=R)
 
 # --- Apestoso: no ally ends a move within 3 K of it -----------------------------------------------------------------
 STINKY_K = 3.0

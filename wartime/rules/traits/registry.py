@@ -58,7 +58,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
-    "dead_turn_start": "on_turn_start",
+    "dead_turn_start": "on_death",
+    "died": "on_death",
     "weapon_usable": "equipment_rule",
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
@@ -666,9 +667,13 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
 
 def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> None:
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
-    the wounds: 'active', 'incapacitated', 'dead')."""
-    for _, h in _of("got_wounded", character_traits(gs, e)):
+    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
+    carried = character_traits(gs, e)
+    for _, h in _of("got_wounded", carried):
         h(gs, e, attacker, melee, state)
+    if state == "dead":
+        for _, h in _of("died", carried):
+            h(gs, e, attacker, melee)
 
 
 def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:
