@@ -907,3 +907,13 @@ def test_TRT_PHOENIX_waiting_it_rolls_each_turn_start_a_fumble_ends_it():
     g.dice.push(3)
     g.next_turn()
     assert g.gs.world.get(g.ids[1], Life).state == "active" and g.wounds(g.ids[1]) == 1
+
+
+def test_TRT_MASTERY_priced_alone_is_bought_for_the_first_action_of_its_categories():
+    """`priced_trait` (wartime batch --price, the trait zoo): Maestría and Incapacidad for Mover, the combat ones
+    for Ataque a distancia, at their catalogue price."""
+    for trait, param, points in (("TRT-MASTERY", "Mover", 5), ("TRT-INEPTITUDE", "Mover", -5),
+                                 ("TRT-COMBAT-MASTERY", "Ataque a distancia", 10),
+                                 ("TRT-COMBAT-INEPTITUDE", "Ataque a distancia", -10)):
+        ref = priced_trait(trait, "race", "test", "traits")
+        assert (ref.param, ref.points) == (param, points)
