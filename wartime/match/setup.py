@@ -7,8 +7,8 @@ from dataclasses import replace
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
-                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, Traits, Weapon,
-                                     Wounds)
+                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection,
+                                     Traits, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -37,7 +37,7 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
-            why = traits.fielding_problem(t.trait_id, arch.kind, carried)
+            why = traits.fielding_problem(t.trait_id, arch.kind, carried, t.param)
             if why is None:
                 continue
             row = catalogue.get(t.trait_id)
@@ -146,6 +146,17 @@ def weapon_of(a) -> Weapon:
     return w if rng == w.RNG else replace(w, RNG=rng)
 
 
+def protection_of(a) -> Protection:
+    """A protection archetype as worn in play (BLD-7): its profile and, when it has traits, their IDs, the levels
+    of its per-level traits (each starts at its bought level) and their parameters (TraitedProtection)."""
+    if not a.traits:
+        return Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA)
+    return TraitedProtection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA,
+                             traits=tuple(t.trait_id for t in a.traits),
+                             levels=tuple((t.trait_id, t.level, t.level) for t in a.traits if t.level),
+                             params=tuple((t.trait_id, t.param) for t in a.traits if t.param))
+
+
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
     """MOV-10 perches: each perch of a side (file order) takes the character of its list, not yet placed, with
     the longest-ranged weapon (ties: the first in list order) whose base fits on the piece top; a list with no
@@ -215,7 +226,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             else:
                 (x, y), level = spots[i], 1
             weapons = tuple(weapon_of(a) for a in spec.weapons)
-            prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
+            prots = tuple(protection_of(a) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
             world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from wartime.core.components import Item
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
@@ -51,6 +52,15 @@ def parse_ref(gs: GameState, e: int, ref, rule: str, *, easy: bool = True) -> tu
         if it is None or it.holder != e:
             raise RuleViolation(rule, f"{gs.name(e)} holds no item with id {n}")
     return kind, n
+
+
+def untradeable(gs: GameState, e: int, ref: str) -> str | None:
+    """GNA-3: the trait by which the weapon or protection `ref` of `e` cannot be traded (hook trade_denied,
+    TRT-LABORIOUS), or None."""
+    kind, n = ref.split(":")
+    eq = gs.equipment(e)
+    item = eq.weapons[int(n)] if kind == "weapon" else eq.protections[int(n)] if kind == "protection" else None
+    return traits.untradeable(item) if item is not None else None
 
 
 def item_name(gs: GameState, e: int, ref: str) -> str:

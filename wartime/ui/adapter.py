@@ -93,6 +93,8 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
         t = cat.get(tid)
         return TraitLine(tid, t.name_en if t else tid, t.effect_en if t else "", where)
     out = [line(t, "character") for t in gs.traits(e)]
+    for p in gs.equipment(e).protections:
+        out.extend(line(t, p.name) for t in p.traits)
     for w in gs.equipment(e).weapons:
         out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
     return out

@@ -130,9 +130,12 @@ class Trade(Action):
             if not gs.in_contact(actor, a):
                 continue
             for ref in items.item_refs(gs, actor):
-                yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "give": ref},
-                                label=f"give {items.item_name(gs, actor, ref)} to {gs.name(a)}")
+                if items.untradeable(gs, actor, ref) is None:
+                    yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "give": ref},
+                                    label=f"give {items.item_name(gs, actor, ref)} to {gs.name(a)}")
             for ref in items.item_refs(gs, a):
+                if items.untradeable(gs, a, ref) is not None:
+                    continue
                 yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "receive": ref},
                                 label=f"take {items.item_name(gs, a, ref)} from {gs.name(a)}")
 
@@ -151,10 +154,11 @@ class Trade(Action):
         give, receive = params.get("give"), params.get("receive")
         if give is None and receive is None:
             raise RuleViolation("GNA-3", "give and/or receive one item")
-        if give is not None:
-            items.parse_ref(gs, actor, give, self.rule)
-        if receive is not None:
-            items.parse_ref(gs, t, receive, self.rule)
+        for who, ref in ((actor, give), (t, receive)):
+            if ref is not None:
+                items.parse_ref(gs, who, ref, self.rule)
+                if (why := items.untradeable(gs, who, ref)) is not None:        # TRT-LABORIOUS
+                    raise RuleViolation(why, f"{items.item_name(gs, who, ref)} cannot be traded")
         return (t, give, receive)
 
     def cost(self, gs, actor, params, prepared):

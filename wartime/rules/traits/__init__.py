@@ -241,6 +241,26 @@ act other than the character itself; the handler measures its range and checks t
   included: the new die passes at least as often as it fumbles for any target ≥ 1, and a rerolled fumble loses
   its side effects (G2). Called by ``rules.modifiers.roll_character_check``. → reroll.
 
+**Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
+and not disabled, G10):
+
+* ``shield_check(gs, e) -> bool`` -- against a ranged attack (not an automatic hit), before the CH DEF and after
+  the CMB-18 cover check: the handler rolls the bearer's shield DEF check (and loses its level on a failure);
+  True stops the attack (TRT-ENERGY-SHIELD). Called by ``shield_stops`` from ``rules.combat.resolve_hit``.
+  → def_mod.
+* ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
+  (TRT-PIRATE-SUPPLIER). Called by ``def_confirmation`` from ``rules.combat.resolve_hit``. → reroll.
+* ``wound_absorb(gs, e, wounds) -> int`` -- last at CMB-4's wound stage: how many of the wounds the bearer's trait
+  absorbs (it loses its levels itself; TRT-LEATHERY-SHIELD). Called by ``absorb_wounds``. → on_wounded.
+* ``cover_def(gs, e) -> int | None`` -- DEF added (target and DEF subtracted) when the bearer's cover counts
+  against an attack (CMB-17 over 50 %, CMB-18 100 %; TRT-SHADOW). Called by ``cover_def_bonus``. → def_mod.
+* ``hide_anywhere(gs, e) -> bool`` -- True: the bearer may take Esconderse (GNA-9) without cover (TRT-SHADOW).
+  Called by ``hides_anywhere`` from ``rules.hiding.hiding_problem``. → los_rule.
+* ``fit_slack(protection) -> int | None`` -- points of |SIZ − CON| the protection's fit penalty forgives (MOD-6;
+  TRT-ADJUSTABLE). Called by ``fit_slack`` from ``rules.modifiers.fit_penalty``. → equipment_rule.
+* ``trade_denied(item) -> bool`` -- True: the weapon or protection cannot be traded with Comerciar (GNA-3;
+  TRT-LABORIOUS). Called by ``untradeable`` from the Comerciar action. → equipment_rule.
+
 **Adding a trait**: one handler module here (or a function in the module of its family), registered with
 ``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
 in ``HOOKS`` (registry.py) with its catalogue hook in ``CATALOGUE_HOOK``, document it above, and give the rules
@@ -266,8 +286,11 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene,
-                                           wounded_splash, wounded_someone)
+                                           wounded_splash, wounded_someone, worn_protections, trait_copies,
+                                           shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
+                                           hides_anywhere, fit_slack, untradeable)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
+from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)

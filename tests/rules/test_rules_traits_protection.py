@@ -1,0 +1,359 @@
+"""Traits of protections (issue 12): a protection carries its traits in play and they act for its wearer while it is
+worn and not disabled (traits G10); the tier-1/2 protection traits are played, each set up with scripted dice and
+checked against its catalogue effect and ruling, and priced at its catalogue cost."""
+from __future__ import annotations
+
+import pytest
+
+from rules_helpers import Game, M, armour, blade, weapon
+from test_rules_traits_combat import attack, duel, race
+from wartime.core.components import Energy, Equipment, Protection, TraitedProtection
+from wartime.core.errors import RuleViolation
+from wartime.data.loader import archetype_from_dict, priced_trait
+from wartime.data.models import CharacterSpec
+from wartime.match.setup import fielding_problems, protection_of
+from wartime.rules import traits
+from wartime.rules.combat import Cover, resolve_hit
+from wartime.rules.hiding import hiding_problem
+from wartime.rules.modifiers import fit_penalty
+
+
+def prot(DEF: int, *ids: str, SIZ: int = 0, QUA: int = 5, levels: dict | None = None, params: dict | None = None,
+         wounds: int = 0, key: str = "armour") -> TraitedProtection:
+    """A protection carrying the trait IDs `ids` (per-level traits at `levels`, parameters `params`)."""
+    return TraitedProtection(key, key.title(), 0, DEF, SIZ, QUA, wounds, traits=ids,
+                             levels=tuple((t, n, n) for t, n in (levels or {}).items()),
+                             params=tuple((params or {}).items()))
+
+
+def price(trait: str, kind: str = "protection", level: int | None = None) -> int:
+    return priced_trait(trait, kind, "test", "traits", level).points
+
+
+def defs(g: Game) -> list[tuple[int, int, str]]:
+    return [(c["die"], c["target"], c["rule"]) for c in g.checks("DEF")]
+
+
+def worn(g: Game, e: int) -> Protection:
+    return g.gs.equipment(e).protections[0]
+
+
+# --- a protection's traits act for its wearer ------------------------------------------------------------------
+def test_TRT_REINFORCED_CH_DEF_plus_1_for_the_wearer():
+    """DEF 3 + Refuerzo: CH DEF target 4 (the DEF subtracted stays 3): die 4 passes, DMG 4 − 3 = 1 wound. Without
+    it the same die fails (4 wounds)."""
+    g = duel(blue={"protections": (prot(3, "TRT-REINFORCED"),)})
+    attack(g, 5, 4, 1)
+    assert defs(g) == [(4, 4, "CMB-3")] and g.wounds(g.ids[1]) == 1
+    g = duel(blue={"protections": (armour(3),)})
+    attack(g, 5, 4, 1)
+    assert g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_REINFORCED_two_protections_add_and_a_disabled_one_gives_nothing():
+    """G10: Refuerzo on two worn protections gives CH DEF +2 (DEF 3 + 1: target 6); a disabled protection (wounds =
+    QUA, WND-4) gives neither DEF nor its trait (target 3)."""
+    g = duel(blue={"protections": (prot(3, "TRT-REINFORCED"), prot(1, "TRT-REINFORCED", key="shield"))})
+    attack(g, 5, 6)
+    assert defs(g) == [(6, 6, "CMB-3")] and g.wounds(g.ids[1]) == 0
+    g = duel(blue={"protections": (armour(3), prot(2, "TRT-REINFORCED", QUA=2, wounds=2, key="shield"))})
+    attack(g, 5, 4, 1)
+    assert defs(g) == [(4, 3, "CMB-3")] and g.wounds(g.ids[1]) == 4
+    assert "TRT-REINFORCED" not in traits.character_traits(g.gs, g.ids[1])
+
+
+def test_TRT_CURSED_ARMOUR_CH_DEF_minus_1_for_the_wearer():
+    """DEF 4 + Maldita armadura: CH DEF target 3: die 4 fails (DMG 4 wounds); the DEF subtracted on a pass stays 4."""
+    g = duel(blue={"protections": (prot(4, "TRT-CURSED-ARMOUR"),)})
+    attack(g, 5, 4, 1)
+    assert defs(g) == [(4, 3, "CMB-3")] and g.wounds(g.ids[1]) == 4
+    g = duel(red={"weapons": (weapon(DMG=6),)}, blue={"protections": (prot(4, "TRT-CURSED-ARMOUR"),)})
+    attack(g, 5, 3, 1)
+    assert g.wounds(g.ids[1]) == 2
+
+
+@pytest.mark.parametrize("param, ranged_def, melee_def", [
+    ("a distancia", 5, 3), ("ranged", 5, 3), ("disparos", 5, 3),
+    ("cuerpo a cuerpo", 3, 5), ("CaC", 3, 5), ("melee", 3, 5),
+    ("área", 3, 3), ("area", 3, 3)])
+def test_TRT_RESISTANCE_DEF_plus_2_against_the_attack_type_named(param, ranged_def, melee_def):
+    """Resistencia a (): DEF +2 (the CH DEF target and the DEF subtracted) against the attack type named; a single
+    shot is not an area attack. Ranged DMG 4, DEF 3: die 5 passes at 5 (0 wounds) or fails at 3 (4 wounds)."""
+    g = duel(blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": param}),)})
+    attack(g, 5, 5, *(() if ranged_def == 5 else (1,)))
+    assert defs(g)[0][1] == ranged_def and g.wounds(g.ids[1]) == (0 if ranged_def == 5 else 4)
+    g = duel(melee=True, blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": param}),)})
+    attack(g, 5, 1, 1)
+    assert g.checks("DEF")[0]["target"] == melee_def
+
+
+def test_TRT_RESISTANCE_against_area_attacks():
+    """Resistencia a (área): an area weapon's attack gets DEF +2 (the hook's answer for a weapon with an area),
+    a single shot none; two protections resisting it give +4 (G10)."""
+    g = duel(blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "área"}),)})
+    a, b = g.ids
+    gun = weapon(area="R3", traits=("TRT-AREA",))
+    assert traits.combat_terms(g.gs, a, b, gun, True).def_plus == 2
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 0
+    g.set(b, Equipment((), (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "area"}),
+                            prot(1, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "área"}, key="cloak"))))
+    assert traits.combat_terms(g.gs, a, b, gun, True).def_plus == 4
+
+
+def test_TRT_RESISTANCE_a_substance_or_element_is_refused_when_fielded():
+    """The engine tells attack types apart, not substances or elements (no weapon carries such tags): Resistencia a
+    (fuego) is refused naming the trait; Resistencia a (a distancia) is fielded."""
+    assert _problems({"name": "Resistencia a", "param": "fuego"}) == ["TRT-RESISTANCE"]
+    assert _problems({"name": "Resistencia a", "param": "a distancia"}) == []
+
+
+def test_TRT_SHADOW_DEF_plus_1_behind_cover():
+    """More than 50 % hidden (CMB-17, CH DEF +2): DEF 2 + Sombra 1 = 3 subtracted, target 3 + 2 = 5 (die 5 passes:
+    DMG 4 − 3 = 1 wound); in the open no bonus (target 2)."""
+    g = duel(blue={"protections": (prot(2, "TRT-SHADOW"),)})
+    a, b = g.ids
+    g.dice.push(5, 1)
+    assert resolve_hit(g.gs, None, a, b, 4, melee=False, cover=Cover(13)) == 1
+    assert g.checks("DEF")[-1]["target"] == 5
+    g.dice.push(5, 1)
+    assert resolve_hit(g.gs, None, a, b, 4, melee=False) == 4 and g.checks("DEF")[-1]["target"] == 2
+
+
+def test_TRT_SHADOW_on_a_race_and_hiding_without_cover():
+    """Sombra on the race works the same (DEF +1 behind cover); Esconderse needs no cover for its bearer."""
+    g = duel()
+    a, b = g.ids
+    assert hiding_problem(g.gs, b) is not None
+    race(g, b, "TRT-SHADOW")
+    assert hiding_problem(g.gs, b) is None
+    g.dice.push(3, 1)
+    assert resolve_hit(g.gs, None, a, b, 4, melee=False, cover=Cover(13)) == 3      # DEF 0 + 1, target 1 + 2
+    g2 = duel(blue={"protections": (prot(1, "TRT-SHADOW", key="cloak"),)})
+    assert hiding_problem(g2.gs, g2.ids[1]) is None
+
+
+# --- energy shields -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("trait, target", [("TRT-ENERGY-SHIELD", 4), ("TRT-ADVANCED-ENERGY-SHIELD", 6)])
+def test_TRT_ENERGY_SHIELD_a_passed_shield_check_stops_a_ranged_attack(trait, target):
+    """Against a ranged attack a shield DEF check with target 4 (advanced: 6) comes before the CH DEF: a pass (die =
+    target) stops the attack, no CH DEF, no wounds, the level stays."""
+    g = duel(blue={"protections": (prot(2, trait, levels={trait: 2}),)})
+    attack(g, 5, target)
+    assert defs(g) == [(target, target, trait)] and g.wounds(g.ids[1]) == 0
+    assert g.events("attack_stopped")[-1]["rule"] == trait and worn(g, g.ids[1]).level(trait) == 2
+
+
+@pytest.mark.parametrize("trait, target", [("TRT-ENERGY-SHIELD", 4), ("TRT-ADVANCED-ENERGY-SHIELD", 6)])
+def test_TRT_ENERGY_SHIELD_a_failed_shield_check_loses_a_level_and_the_CH_DEF_follows(trait, target):
+    """Die target + 1 fails: the shield loses a level (2 → 1) and the normal CH DEF follows (DEF 2, die 2 passes:
+    DMG 4 − 2 = 2 wounds)."""
+    g = duel(blue={"protections": (prot(2, trait, levels={trait: 2}),)})
+    attack(g, 5, target + 1, 2, 1)
+    assert defs(g) == [(target + 1, target, trait), (2, 2, "CMB-3")] and g.wounds(g.ids[1]) == 2
+    assert worn(g, g.ids[1]).level(trait) == 1 and g.events("trait_level")[-1]["level"] == 1
+
+
+@pytest.mark.parametrize("trait", ["TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD"])
+@pytest.mark.parametrize("level", range(1, 11))
+def test_TRT_ENERGY_SHIELD_every_level_is_one_failed_check(trait, level):
+    """At level N the shield makes N checks before it is gone: N failed checks (10s) take it to 0, and then a
+    ranged attack meets no shield check."""
+    g = duel(blue={"protections": (prot(2, trait, levels={trait: level}),)})
+    b = g.ids[1]
+    for n in range(level):
+        g.dice.push(10)
+        assert traits.shield_stops(g.gs, b) is None and worn(g, b).level(trait) == level - n - 1
+    assert traits.shield_stops(g.gs, b) is None and g.all_dice_used()
+
+
+@pytest.mark.parametrize("trait", ["TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD"])
+def test_TRT_ENERGY_SHIELD_no_shield_check_in_melee(trait):
+    g = duel(melee=True, blue={"protections": (prot(2, trait, levels={trait: 1}),)})
+    attack(g, 5, 2, 1)
+    assert [c[2] for c in defs(g)] == ["CMB-3"]
+
+
+@pytest.mark.parametrize("trait, key, ene", [("TRT-ENERGY-SHIELD", "recover_energy_shield", 4),
+                                             ("TRT-ADVANCED-ENERGY-SHIELD", "recover_advanced_energy_shield", 6)])
+def test_TRT_ENERGY_SHIELD_recovering_a_level_costs_its_ENE(trait, key, ene):
+    """Level 1 of 2: the recovery action costs ENE 4 (advanced: 6) and gives the level back; at its bought level,
+    or at level 0, the action is refused naming the trait."""
+    shield = TraitedProtection("s", "S", 0, 2, 0, 5, traits=(trait,), levels=((trait, 1, 2),))
+    g = Game(M(x=10, y=20, protections=(shield,)), M(side="blue", x=30, y=20))
+    a = g.ids[0]
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, key, {}) == ene
+    g.act(a, key)
+    assert worn(g, a).level(trait) == 2 and g.energy(a) == 10 - ene
+    with pytest.raises(RuleViolation) as exc:
+        g.engine.check_action(a, key, {})
+    assert exc.value.rule_id == trait
+    g.set(a, Equipment((), (TraitedProtection("s", "S", 0, 2, 0, 5, traits=(trait,), levels=((trait, 0, 2),)),)))
+    with pytest.raises(RuleViolation):
+        g.engine.check_action(a, key, {})
+
+
+# --- Escudo coriáceo ---------------------------------------------------------------------------------------------
+def test_TRT_LEATHERY_SHIELD_levels_absorb_wounds_before_the_wearer():
+    """Level 3, DMG 4 and a failed CH DEF (DEF 0): 3 levels absorb 3 wounds, the wearer takes 1 and its CH PSI."""
+    g = duel(blue={"protections": (prot(1, "TRT-LEATHERY-SHIELD", levels={"TRT-LEATHERY-SHIELD": 3}),)})
+    attack(g, 5, 9, 1)
+    b = g.ids[1]
+    assert g.wounds(b) == 1 and worn(g, b).level("TRT-LEATHERY-SHIELD") == 0
+    assert g.events("damage")[-1]["wounds"] == 1 and g.checks("PSI")
+
+
+def test_TRT_LEATHERY_SHIELD_no_psychology_check_while_levels_absorb():
+    """Level 5 absorbs all 4 wounds: no wound, no CH PSI, level 1 left (levels do not recover)."""
+    g = duel(blue={"protections": (prot(1, "TRT-LEATHERY-SHIELD", levels={"TRT-LEATHERY-SHIELD": 5}),)})
+    attack(g, 5, 9)
+    b = g.ids[1]
+    assert g.wounds(b) == 0 and not g.checks("PSI") and worn(g, b).level("TRT-LEATHERY-SHIELD") == 1
+
+
+@pytest.mark.parametrize("level", range(1, 11))
+def test_TRT_LEATHERY_SHIELD_every_level_absorbs_one_wound(level):
+    g = duel(blue={"protections": (prot(1, "TRT-LEATHERY-SHIELD", levels={"TRT-LEATHERY-SHIELD": level}),)})
+    b = g.ids[1]
+    assert traits.absorb_wounds(g.gs, b, 12) == 12 - level
+    assert worn(g, b).level("TRT-LEATHERY-SHIELD") == 0 and traits.absorb_wounds(g.gs, b, 3) == 3
+
+
+# --- Proveedor pirata -------------------------------------------------------------------------------------------
+def test_TRT_PIRATE_SUPPLIER_a_passed_CH_DEF_is_rolled_again_and_the_second_stands():
+    """DEF 3: die 2 passes, the second CH DEF (7) fails: DMG 4 wounds. A first failure is not rolled again."""
+    g = duel(blue={"protections": (prot(3, "TRT-PIRATE-SUPPLIER"),)})
+    attack(g, 5, 2, 7, 1)
+    assert defs(g) == [(2, 3, "CMB-3"), (7, 3, "TRT-PIRATE-SUPPLIER")] and g.wounds(g.ids[1]) == 4
+    g = duel(blue={"protections": (prot(3, "TRT-PIRATE-SUPPLIER"),)})
+    attack(g, 5, 2, 3, 1)
+    assert g.wounds(g.ids[1]) == 1
+    g = duel(blue={"protections": (prot(3, "TRT-PIRATE-SUPPLIER"),)})
+    attack(g, 5, 8, 1)
+    assert len(defs(g)) == 1 and g.wounds(g.ids[1]) == 4
+
+
+# --- fit, trade --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("SIZ, plain, adjustable", [(4, 0, 0), (5, 1, 0), (3, 1, 0), (6, 2, 1), (2, 2, 1)])
+def test_TRT_ADJUSTABLE_ignores_one_point_of_SIZ_against_CON(SIZ, plain, adjustable):
+    """CON 4: the fit penalty |SIZ − CON| (MOD-6, either way) less 1 point with Ajustable."""
+    g = Game(M(CON=4, protections=(armour(2, SIZ=SIZ),)), M(side="blue", x=30))
+    assert fit_penalty(g.gs, g.ids[0]) == plain
+    g.set(g.ids[0], Equipment((), (prot(2, "TRT-ADJUSTABLE", SIZ=SIZ),)))
+    assert fit_penalty(g.gs, g.ids[0]) == adjustable
+
+
+@pytest.mark.parametrize("give", ["protection:0", "weapon:0"])
+def test_TRT_LABORIOUS_cannot_be_traded(give):
+    """Comerciar refuses a Laborioso shield or weapon (naming the trait) and does not offer it; a plain one trades."""
+    shield = prot(1, "TRT-LABORIOUS", key="shield")
+    g = Game(M(x=10, y=20, weapons=(blade(traits=("TRT-LABORIOUS",)),), protections=(shield,)),
+             M(x=11, y=20), M(side="blue", x=30, y=20))
+    a, b, _ = g.ids
+    g.start_activation(a, energy=10)
+    with pytest.raises(RuleViolation) as exc:
+        g.engine.check_action(a, "trade", {"target": b, "give": give})
+    assert exc.value.rule_id == "TRT-LABORIOUS"
+    g.set(a, Equipment((blade(),), (armour(1, key="shield"),)))
+    assert g.engine.check_action(a, "trade", {"target": b, "give": give}) == 1
+
+
+# --- traits played on a race, now on a protection too ------------------------------------------------------------
+def test_TRT_STEEL_PLATING_on_a_protection_and_on_the_race_adds():
+    """Baño de acero on the armour: DEF 3 + 1 = 4 (target and DEF subtracted: die 4 passes, DMG 6 − 4 = 2); on the
+    race and the armour both (G10: numbers add): DEF 5, 1 wound."""
+    g = duel(red={"weapons": (weapon(DMG=6),)}, blue={"protections": (prot(3, "TRT-STEEL-PLATING"),)})
+    attack(g, 5, 4, 1)
+    assert defs(g) == [(4, 4, "CMB-3")] and g.wounds(g.ids[1]) == 2
+    g = duel(red={"weapons": (weapon(DMG=6),)}, blue={"protections": (prot(3, "TRT-STEEL-PLATING"),)})
+    race(g, g.ids[1], "TRT-STEEL-PLATING")
+    attack(g, 5, 4, 1)
+    assert defs(g) == [(4, 5, "CMB-3")] and g.wounds(g.ids[1]) == 1
+
+
+def test_TRT_LONG_LIFE_on_a_protection_works_only_while_it_is_not_disabled():
+    """Larga vida on the armour: a passed CH DEF gives no wounds; with the armour disabled (wounds = QUA) the
+    trait is gone and the DEF too (CH DEF 1 fails at target 0)."""
+    g = duel(blue={"protections": (prot(2, "TRT-LONG-LIFE"),)})
+    attack(g, 5, 2)
+    assert g.wounds(g.ids[1]) == 0
+    g = duel(blue={"protections": (prot(2, "TRT-LONG-LIFE", QUA=1, wounds=1),)})
+    attack(g, 5, 1)
+    assert g.wounds(g.ids[1]) == 0 and g.checks("DEF")[0]["critical"]
+
+
+def test_TRT_worn_traits_are_fielded_on_protections():
+    """Every trait the engine plays on a protection is fielded on a protection archetype (those with a parameter
+    with one it plays); the ones played only on a race (or a weapon) are refused there naming the trait."""
+    for t, p in traits.plugins().items():
+        if "protection" not in p.kinds:
+            continue
+        from wartime.data.tables import trait_by_id
+        row = trait_by_id()[t]
+        entry = {"name": row.name_es, **({"level": 1} if row.per_level else {}),
+                 **({"param": "a distancia"} if row.param else {})}
+        assert _problems(entry) == [], t
+    assert _problems({"name": "Sin cura"}) == ["TRT-NO-CURE"]
+
+
+# --- BLD-9: the protection built from data carries its traits ---------------------------------------------------------
+def test_BLD_9_a_protection_is_worn_from_deployment_and_its_ENE_is_not_spent():
+    """BLD-9 / GNA-16: a protection's ENE is what Usar costs to put it on or activate it; the engine deploys every
+    character wearing its protections (BLD-7) and Usar is not played (GNA-16 is refused), so no ENE is spent on
+    them in play: a character starts with ENE 0 (ENE-2) whatever its protections' ENE, and their DEF and traits count
+    from the first attack. The archetype's traits, levels (at the bought level) and parameters come along."""
+    a = archetype_from_dict({"id": "p", "kind": "protection", "name": "Shield", "ENE": 3, "DEF": 2, "SIZ": 0,
+                             "QUA": 4, "traits": [{"name": "Escudo de energía", "level": 3},
+                                                  {"name": "Resistencia a", "param": "CaC"},
+                                                  {"name": "Refuerzo"}]})
+    p = protection_of(a)
+    assert p.ENE == 3 and p.traits == ("TRT-ENERGY-SHIELD", "TRT-RESISTANCE", "TRT-REINFORCED")
+    assert p.level("TRT-ENERGY-SHIELD") == 3 and p.levels == (("TRT-ENERGY-SHIELD", 3, 3),)
+    assert p.param("TRT-RESISTANCE") == "CaC"
+    plain = protection_of(archetype_from_dict({"id": "v", "kind": "protection", "name": "Vest", "ENE": 2, "DEF": 2,
+                                               "SIZ": 4, "QUA": 4}))
+    assert type(plain) is Protection and plain.traits == ()
+    g = duel(blue={"protections": (p,)})
+    assert g.gs.world.get(g.ids[1], Energy).value == 10 and g.gs.total_def(g.ids[1]) == 2
+
+
+def test_TRT_protection_traits_show_on_the_unit_card():
+    """The unit card (ui adapter trait_lines) lists a protection's traits under its name."""
+    from wartime.ui.adapter import trait_lines
+    g = duel(blue={"protections": (prot(2, "TRT-REINFORCED", key="plate"),)})
+    lines = trait_lines(g.gs, g.ids[1])
+    assert [(ln.trait_id, ln.where) for ln in lines] == [("TRT-REINFORCED", "Plate")]
+
+
+# --- costs ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("trait, kind, points", [
+    ("TRT-REINFORCED", "protection", 15), ("TRT-CURSED-ARMOUR", "protection", -10),
+    ("TRT-PIRATE-SUPPLIER", "protection", -20), ("TRT-ADJUSTABLE", "protection", 3),
+    ("TRT-LABORIOUS", "protection", -5), ("TRT-LABORIOUS", "weapon", -5), ("TRT-SHADOW", "protection", 5),
+    ("TRT-SHADOW", "race", 5)])
+def test_TRT_protection_traits_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points
+
+
+@pytest.mark.parametrize("level", range(1, 11))
+@pytest.mark.parametrize("trait, per_level", [("TRT-ENERGY-SHIELD", 5), ("TRT-ADVANCED-ENERGY-SHIELD", 10),
+                                              ("TRT-LEATHERY-SHIELD", 5)])
+def test_TRT_shield_traits_cost_their_price_per_level(trait, per_level, level):
+    assert price(trait, "protection", level) == per_level * level
+
+
+@pytest.mark.parametrize("param", ["a distancia", "cuerpo a cuerpo", "área"])
+def test_TRT_RESISTANCE_costs_10(param):
+    a = archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0, "QUA": 1,
+                             "traits": [{"name": "Resistencia a", "param": param}]})
+    assert a.traits[0].points == 10
+
+
+def _problems(trait_entry: dict) -> list[str]:
+    """The trait IDs fielding_problems refuses on a human wearing a protection with the one trait `trait_entry`."""
+    spec = CharacterSpec(
+        id="c", name="C",
+        race=archetype_from_dict({"id": "h", "kind": "race", "name": "Human", "CON": 4, "AGI": 4, "INT": 4, "VOL": 4}),
+        protections=(archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0,
+                                          "QUA": 1, "traits": [trait_entry]}),))
+    return [rid for rid, _ in fielding_problems(spec)]

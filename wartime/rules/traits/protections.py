@@ -1,0 +1,214 @@
+"""Traits of protections (issue 12): a trait on a worn protection acts for its wearer while the protection is worn
+and not disabled (traits G10; ``registry.character_traits`` gives the wearer the traits of its protections, and
+``registry.trait_copies`` counts a trait the race and a protection both carry twice for numbers). This module
+plays the traits whose only or main home is a protection:
+
+* CH DEF terms: TRT-REINFORCED (Refuerzo, CH DEF +1), TRT-CURSED-ARMOUR (Maldita armadura, CH DEF −1),
+  TRT-RESISTANCE (Resistencia a (), DEF +2 against the attack type named) and TRT-SHADOW (Sombra, DEF +1 behind
+  cover; hides without cover).
+* Levels a protection loses in play (``Protection.levels``: current and bought level): TRT-ENERGY-SHIELD and
+  TRT-ADVANCED-ENERGY-SHIELD (a shield DEF check against ranged attacks, recovered with an action,
+  rules/actions/shield_actions.py) and TRT-LEATHERY-SHIELD (levels lost before wounds).
+* TRT-PIRATE-SUPPLIER (Proveedor pirata: a passed CH DEF is rolled again), TRT-ADJUSTABLE (Ajustable: fit), and
+  TRT-LABORIOUS (Laborioso: not traded with Comerciar).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.components import Equipment
+from wartime.rules.checks import Modifier, roll_check
+from wartime.rules.traits.registry import also_on, register, worn_protections
+
+#: Both kinds of these traits' catalogue rows the engine plays them on.
+RP = ("race", "protection")
+P = ("protection",)
+
+
+def _against(bearer: int, target: int) -> bool:
+    return bearer == target
+
+
+# --- CH DEF and DEF terms ---------------------------------------------------------------------------------------
+def reinforced(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-REINFORCED: CH DEF +1 for the wearer (the target number only, CMB-3 ruling)."""
+    return Modifier("TRT-REINFORCED", 1, "Refuerzo") if _against(bearer, target) else None
+
+
+def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-CURSED-ARMOUR: CH DEF −1 for the wearer (the target number only, CMB-3 ruling)."""
+    return Modifier("TRT-CURSED-ARMOUR", -1, "Maldita armadura") if _against(bearer, target) else None
+
+
+#: TRT-RESISTANCE's parameter: the attack types the engine tells apart, by the words a data file may use
+#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet: refused.
+ATTACK_TYPES = {
+    "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
+    "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
+    "área": "area", "area": "area", "áreas": "area", "areas": "area",
+}
+
+
+def attack_type(param: str | None) -> str | None:
+    """The attack type a TRT-RESISTANCE parameter names (melee, ranged, area), None if it names none."""
+    return ATTACK_TYPES.get((param or "").strip().lower())
+
+
+def resistance_param(param: str | None) -> str | None:
+    """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
+    if attack_type(param) is None:
+        return (f"resists {param!r}: the engine plays an attack type only (melee, ranged or area: "
+                f"{', '.join(sorted(ATTACK_TYPES))}); substances and elements need tags weapons do not carry yet")
+    return None
+
+
+def _attack_types(weapon, ranged: bool) -> set[str]:
+    out = {"ranged" if ranged else "melee"}
+    if weapon is not None and getattr(weapon, "area", None):
+        out.add("area")
+    return out
+
+
+def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-RESISTANCE: DEF +2 (the CH DEF target and the DEF subtracted, CMB-3 ruling) against the attack type its
+    parameter names: melee, ranged (an area attack of a ranged weapon is ranged too) or area. Each worn protection
+    with a matching parameter gives its own +2 (G10: numbers add)."""
+    if not _against(bearer, target):
+        return None
+    kinds = _attack_types(weapon, ranged)
+    n = sum(2 for p in worn_protections(gs, target) if "TRT-RESISTANCE" in p.traits
+            and attack_type(p.param("TRT-RESISTANCE")) in kinds)
+    return n or None
+
+
+def shadow(gs, e: int) -> int | None:
+    """TRT-SHADOW: DEF +1 (the CH DEF target and the DEF subtracted) against a ranged or area attack for which it is
+    more than 50 % hidden (CMB-17) or 100 % hidden (its own CH DEF after the cover check, CMB-18); not in melee and
+    not when a critical hit ignores cover (the engine asks only when the cover counts)."""
+    return 1
+
+
+def shadow_hides(gs, e: int) -> bool:
+    """TRT-SHADOW: it may take Esconderse (GNA-9) without being behind cover."""
+    return True
+
+
+# --- levels -----------------------------------------------------------------------------------------------------
+def _set_level(gs, e: int, index: int, trait_id: str, level: int) -> None:
+    eq = gs.world.get(e, Equipment)
+    p = eq.protections[index]
+    levels = tuple((t, level if t == trait_id else cur, top) for t, cur, top in p.levels)
+    prots = list(eq.protections)
+    prots[index] = replace(p, levels=levels)
+    gs.world.set(e, replace(eq, protections=tuple(prots)))
+
+
+def shield_index(gs, e: int, trait_id: str, *, recoverable: bool = False) -> int | None:
+    """The first protection `e` wears (not disabled) whose `trait_id` has a level left (`recoverable`: one level
+    or more and below its bought level), by equipment order; None if none."""
+    for i, p in enumerate(gs.world.get(e, Equipment).protections):
+        if p.disabled or trait_id not in p.traits:
+            continue
+        top = next((b for t, _, b in p.levels if t == trait_id), 0)
+        cur = p.level(trait_id)
+        if cur >= 1 and (not recoverable or cur < top):
+            return i
+    return None
+
+
+def change_level(gs, e: int, trait_id: str, step: int, rule: str, reason: str, *, recoverable: bool = False) -> None:
+    """Take `step` (±) levels of `trait_id` on the first protection that has one (see `shield_index`) and emit
+    ``trait_level``."""
+    i = shield_index(gs, e, trait_id, recoverable=recoverable)
+    p = gs.world.get(e, Equipment).protections[i]
+    level = p.level(trait_id) + step
+    _set_level(gs, e, i, trait_id, level)
+    gs.world.emit("trait_level", rule, who=e, protection=p.name, level=level, reason=reason)
+
+
+def _energy_shield(trait_id: str, target: int, name: str):
+    def handler(gs, e: int) -> bool:
+        if shield_index(gs, e, trait_id) is None:
+            return False
+        c = roll_check(gs.world, e, "DEF", None, target, [], trait_id, f"{name} shield check")
+        if c.passed:
+            gs.world.emit("attack_stopped", trait_id, target=e)
+            return True
+        change_level(gs, e, trait_id, -1, trait_id, "shield check failed")
+        return False
+    handler.__doc__ = (f"{trait_id}: against a ranged attack, while it has level 1 or more, a shield DEF check with "
+                       f"target {target} (no modifiers; a 1 passes, a 10 fails) before the CH DEF: a pass stops the "
+                       "attack (no wounds); a failure removes one level and the normal CH DEF follows (ruling).")
+    handler.__name__ = trait_id.lower().replace("-", "_")
+    return handler
+
+
+def leathery_shield(gs, e: int, wounds: int) -> int:
+    """TRT-LEATHERY-SHIELD: before it suffers wounds it loses levels of this bonus: each wound it would take
+    removes 1 level instead (levels do not recover); applied last at the wound stage (core CMB-4, after Larga vida,
+    Afortunado and the like); wounds absorbed give no psychology check. Returns the wounds absorbed."""
+    absorbed = 0
+    while absorbed < wounds and shield_index(gs, e, "TRT-LEATHERY-SHIELD") is not None:
+        change_level(gs, e, "TRT-LEATHERY-SHIELD", -1, "TRT-LEATHERY-SHIELD", "wound absorbed")
+        absorbed += 1
+    return absorbed
+
+
+# --- CH DEF confirmation, fit, trade ---------------------------------------------------------------------------
+def pirate_supplier(gs, e: int) -> bool:
+    """TRT-PIRATE-SUPPLIER: whenever the wearer passes a CH DEF it must make another one; the second result stands
+    (ruling: a pass must be confirmed)."""
+    return True
+
+
+def adjustable(protection) -> int:
+    """TRT-ADJUSTABLE: no penalty for a 1-point difference between CON and SIZ: this protection's fit penalty
+    (MOD-6 / BLD-7, |SIZ − CON| either way) ignores 1 point of difference."""
+    return 1
+
+
+def laborious(item) -> bool:
+    """TRT-LABORIOUS: this item cannot be traded (Comerciar, GNA-3)."""
+    return True
+
+
+register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
+register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
+register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=P, param_problem=resistance_param)
+register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
+#: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
+SHIELDS = {
+    "TRT-ENERGY-SHIELD": ("Escudo de energía", 4, 4, "recover_energy_shield"),
+    "TRT-ADVANCED-ENERGY-SHIELD": ("Escudo de energía avanzado", 6, 6, "recover_advanced_energy_shield"),
+}
+
+
+def _recovery(trait_id: str, key: str):
+    def handler(gs, e: int) -> tuple[str, ...]:
+        return (key,) if shield_index(gs, e, trait_id, recoverable=True) is not None else ()
+    handler.__doc__ = (f"{trait_id}: a level can be recovered with an action (its ENE, rules/actions/shield_actions.py) "
+                       "while the shield has level 1 or more, up to the bought level (ruling).")
+    handler.__name__ = f"{key}_granted"
+    return handler
+
+
+for _tid, (_name, _target, _ene, _key) in SHIELDS.items():
+    register(_tid, _name, {"shield_check": _energy_shield(_tid, _target, _name), "grants_action": _recovery(_tid, _key)},
+             kinds=P)
+register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=P)
+register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
+register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
+register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection"))
+
+
+#: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is
+#: the wearer's (traits G10: "on a protection, while worn and not disabled"): the same handlers act for the wearer
+#: through ``character_traits``. Left out: those whose effect is the item's own use or repair (TRT-DEFECTIVE,
+#: TRT-EVIL: "each time it is used", and using a protection, Usar GNA-16, is not played; TRT-NO-CURE: "cannot be
+#: repaired" is the item's, not the wearer's healing).
+WORN = ("TRT-BURDENED", "TRT-CAMOUFLAGE", "TRT-ELITE-ARMOURED", "TRT-GLOWING", "TRT-GOD-OF-STEEL",
+        "TRT-HEAVY-EQUIPMENT", "TRT-IMPACT-ABSORPTION", "TRT-LONG-LIFE", "TRT-MIMETIC", "TRT-RADIANT", "TRT-SAFEGUARD",
+        "TRT-SCRAWNY", "TRT-SECOND-CHANCE", "TRT-SEVEN-LIVES", "TRT-SHODDY-MAKE", "TRT-SLOW", "TRT-SPIKES",
+        "TRT-STEEL-PLATING", "TRT-TOUGH", "TRT-TRAINED-TO-LIVE")
+for _tid in WORN:
+    also_on(_tid, "protection")
