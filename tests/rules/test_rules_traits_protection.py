@@ -317,14 +317,6 @@ def test_BLD_9_a_protection_is_worn_from_deployment_and_its_ENE_is_not_spent():
     assert g.gs.world.get(g.ids[1], Energy).value == 10 and g.gs.total_def(g.ids[1]) == 2
 
 
-def test_TRT_protection_traits_show_on_the_unit_card():
-    """The unit card (ui adapter trait_lines) lists a protection's traits under its name."""
-    from wartime.ui.adapter import trait_lines
-    g = duel(blue={"protections": (prot(2, "TRT-REINFORCED", key="plate"),)})
-    lines = trait_lines(g.gs, g.ids[1])
-    assert [(ln.trait_id, ln.where) for ln in lines] == [("TRT-REINFORCED", "Plate")]
-
-
 # --- costs ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("trait, kind, points", [
     ("TRT-REINFORCED", "protection", 15), ("TRT-CURSED-ARMOUR", "protection", -10),

@@ -47,3 +47,19 @@ def test_TRT_PRECISION_the_odds_box_names_the_traits_in_the_odds(tmp_path):
     assert pv is not None and pv.odds is not None
     assert ("TRT-PRECISION", rifle.name) in traits.combat_traits(gs, actor, target, rifle)
     shot(app, "44-odds-trait")
+
+
+def test_TRT_REINFORCED_the_card_lists_a_protections_traits_under_its_name(tmp_path):
+    """A protection's traits act for its wearer (issue 12): the card lists them under the protection's name, after
+    the race's and before the weapons'."""
+    from wartime.core.components import TraitedProtection
+    app = make_app(tmp_path, seed=7, start=False)
+    gs = app.match.gs
+    e = gs.minis()[0]
+    eq = gs.equipment(e)
+    plate = TraitedProtection("plate", "Plate", 2, 3, 4, 4, traits=("TRT-REINFORCED",))
+    gs.world.set(e, Equipment(eq.weapons, (plate,)))
+    lines = trait_lines(gs, e)
+    assert ("TRT-REINFORCED", "Reinforced", "Plate") in [(t.trait_id, t.name, t.where) for t in lines]
+    wheres = [t.where for t in lines]
+    assert wheres.index("Plate") == wheres.count("character") and all(t.effect for t in lines)
