@@ -258,6 +258,46 @@ def test_TRT_LABORIOUS_cannot_be_traded(give):
     assert g.engine.check_action(a, "trade", {"target": b, "give": give}) == 1
 
 
+# --- Enorme, Mega armadura, Reliquia ---------------------------------------------------------------------------
+def test_TRT_HUGE_and_TRT_MEGA_ARMOUR_a_huge_weapon_goes_only_to_a_mega_armour_wearer():
+    """An Enorme weapon is fielded on a character wearing Mega armadura (the loader's E9 refuses it otherwise); an
+    Enorme protection is for transports only (refused naming the trait). In play, Comerciar does not hand the weapon
+    to an ally without Mega armadura (refused naming TRT-HUGE) and does to one wearing it, not disabled."""
+    mega = {"name": "Mega armadura"}
+    assert _problems(mega) == []
+    spec = _spec(mega, weapon_traits=[{"name": "Enorme"}])
+    assert fielding_problems(spec) == []
+    assert _problems({"name": "Enorme"}) == ["TRT-HUGE"]
+    cannon = weapon(DMG=6, traits=("TRT-HUGE",), key="cannon")
+    g = Game(M(x=10, y=20, weapons=(cannon,), protections=(prot(3, "TRT-MEGA-ARMOUR"),)), M(x=11, y=20),
+             M(side="blue", x=30, y=20))
+    a, b, _ = g.ids
+    g.start_activation(a, energy=10)
+    with pytest.raises(RuleViolation) as exc:
+        g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"})
+    assert exc.value.rule_id == "TRT-HUGE"
+    g.set(b, Equipment((), (prot(2, "TRT-MEGA-ARMOUR", QUA=2, wounds=2),)))                  # disabled
+    with pytest.raises(RuleViolation):
+        g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"})
+    g.set(b, Equipment((), (prot(2, "TRT-MEGA-ARMOUR"),)))
+    assert g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"}) == 1
+    g.act(a, "trade", target=b, give="weapon:0")
+    assert g.gs.equipment(b).weapons[0].key == "cannon"
+
+
+def test_TRT_RELIC_is_fielded_once_in_a_list():
+    """Reliquia is a list-building rule (its note): the loader's E8 refuses a list repeating it
+    (tests/data/test_data_building_rules.py); a character with a relic race, weapon or protection is fielded."""
+    assert _problems({"name": "Reliquia"}) == []
+    assert fielding_problems(_spec({"name": "Refuerzo"}, weapon_traits=[{"name": "Reliquia"}])) == []
+
+
+@pytest.mark.parametrize("trait, kind, points", [("TRT-HUGE", "weapon", -5), ("TRT-MEGA-ARMOUR", "protection", 3),
+                                                 ("TRT-RELIC", "protection", -20), ("TRT-RELIC", "weapon", -20)])
+def test_TRT_HUGE_MEGA_ARMOUR_RELIC_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points
+
+
 # --- traits played on a race, now on a protection too ------------------------------------------------------------
 def test_TRT_STEEL_PLATING_on_a_protection_and_on_the_race_adds():
     """Baño de acero on the armour: DEF 3 + 1 = 4 (target and DEF subtracted: die 4 passes, DMG 6 − 4 = 2); on the
@@ -341,11 +381,19 @@ def test_TRT_RESISTANCE_costs_10(param):
     assert a.traits[0].points == 10
 
 
-def _problems(trait_entry: dict) -> list[str]:
-    """The trait IDs fielding_problems refuses on a human wearing a protection with the one trait `trait_entry`."""
-    spec = CharacterSpec(
+def _spec(trait_entry: dict, weapon_traits: list | None = None) -> CharacterSpec:
+    """A human wearing a protection with the one trait `trait_entry` (and, given `weapon_traits`, a knife with
+    them)."""
+    weapons = () if weapon_traits is None else (archetype_from_dict(
+        {"id": "w", "kind": "weapon", "name": "W", "ENE": 2, "DMG": 3, "RNG": 0, "QUA": 4, "traits": weapon_traits}),)
+    return CharacterSpec(
         id="c", name="C",
         race=archetype_from_dict({"id": "h", "kind": "race", "name": "Human", "CON": 4, "AGI": 4, "INT": 4, "VOL": 4}),
+        weapons=weapons,
         protections=(archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0,
                                           "QUA": 1, "traits": [trait_entry]}),))
-    return [rid for rid, _ in fielding_problems(spec)]
+
+
+def _problems(trait_entry: dict) -> list[str]:
+    """The trait IDs fielding_problems refuses on a human wearing a protection with the one trait `trait_entry`."""
+    return [rid for rid, _ in fielding_problems(_spec(trait_entry))]

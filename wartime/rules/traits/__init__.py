@@ -260,6 +260,9 @@ and not disabled, G10):
   TRT-ADJUSTABLE). Called by ``fit_slack`` from ``rules.modifiers.fit_penalty``. → equipment_rule.
 * ``trade_denied(item) -> bool`` -- True: the weapon or protection cannot be traded with Comerciar (GNA-3;
   TRT-LABORIOUS). Called by ``untradeable`` from the Comerciar action. → equipment_rule.
+* ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
+  (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
+  ``equip_problem``. → equipment_rule.
 
 **Adding a trait**: one handler module here (or a function in the module of its family), registered with
 ``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
@@ -288,7 +291,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            heal_denied, kill_psi, wounding_ene,
                                            wounded_splash, wounded_someone, worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-                                           hides_anywhere, fit_slack, untradeable)
+                                           hides_anywhere, fit_slack, untradeable, equip_problem)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

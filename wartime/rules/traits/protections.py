@@ -11,6 +11,9 @@ plays the traits whose only or main home is a protection:
   rules/actions/shield_actions.py) and TRT-LEATHERY-SHIELD (levels lost before wounds).
 * TRT-PIRATE-SUPPLIER (Proveedor pirata: a passed CH DEF is rolled again), TRT-ADJUSTABLE (Ajustable: fit), and
   TRT-LABORIOUS (Laborioso: not traded with Comerciar).
+* Equipment rules: TRT-HUGE (Enorme: only a Mega armadura wearer is equipped with it, loader E9 and Comerciar /
+  Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
+* ``WORN``: traits played on a race that act the same for a protection's wearer.
 """
 from __future__ import annotations
 
@@ -172,6 +175,12 @@ def laborious(item) -> bool:
     return True
 
 
+def huge(gs, e: int, item) -> bool:
+    """TRT-HUGE: only a transport can be equipped with it (loader E9, BLD-20), or a character wearing a
+    TRT-MEGA-ARMOUR protection that is not disabled: Comerciar and Saquear do not hand it to anyone else."""
+    return not any("TRT-MEGA-ARMOUR" in p.traits for p in worn_protections(gs, e))
+
+
 register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
 register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
 register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=P, param_problem=resistance_param)
@@ -199,6 +208,12 @@ register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_sh
 register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
 register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
 register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection"))
+# An Enorme weapon is fielded on a character wearing Mega armadura (loader E9: otherwise a data error); an Enorme
+# protection only on a transport, and transports are refused (MOV-2). Mega armadura is the permission huge() reads.
+register("TRT-HUGE", "Enorme", {"equip_denied": huge}, kinds=("weapon",))
+register("TRT-MEGA-ARMOUR", "Mega armadura", kinds=P)
+# Reliquia is a list-building rule only (its catalogue note): the loader's E8 refuses a list repeating it.
+register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

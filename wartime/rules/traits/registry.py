@@ -104,6 +104,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "hide_anywhere": "los_rule",
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
+    "equip_denied": "equipment_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1151,6 +1152,15 @@ def untradeable(item) -> str | None:
     """``trade_denied``: the trait of a weapon or protection by which it cannot be traded (GNA-3), or None."""
     for t, h in _of("trade_denied", getattr(item, "traits", ())):
         if h(item):
+            return t
+    return None
+
+
+def equip_problem(gs, e: int, item) -> str | None:
+    """``equip_denied``: the trait of a weapon or protection by which character `e` may not be equipped with it
+    (receiving it by Comerciar or Saquear), or None."""
+    for t, h in _of("equip_denied", getattr(item, "traits", ())):
+        if h(gs, e, item):
             return t
     return None
 
