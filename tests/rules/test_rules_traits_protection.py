@@ -73,38 +73,50 @@ def test_TRT_CURSED_ARMOUR_CH_DEF_minus_1_for_the_wearer():
 
 
 @pytest.mark.parametrize("param, ranged_def, melee_def", [
-    ("a distancia", 5, 3), ("ranged", 5, 3), ("disparos", 5, 3),
-    ("cuerpo a cuerpo", 3, 5), ("CaC", 3, 5), ("melee", 3, 5),
-    ("área", 3, 3), ("area", 3, 3)])
+    ("a distancia", 5, 3), ("distancia", 5, 3), ("ranged", 5, 3), ("disparos", 5, 3),
+    ("cuerpo a cuerpo", 3, 5), ("CaC", 3, 5), ("melee", 3, 5)])
 def test_TRT_RESISTANCE_DEF_plus_2_against_the_attack_type_named(param, ranged_def, melee_def):
-    """Resistencia a (): DEF +2 (the CH DEF target and the DEF subtracted) against the attack type named; a single
-    shot is not an area attack. Ranged DMG 4, DEF 3: die 5 passes at 5 (0 wounds) or fails at 3 (4 wounds)."""
+    """Resistencia a (): DEF +2 (the CH DEF target and the DEF subtracted) against the attack type named. Ranged
+    DMG 4, DEF 3: die 5 passes at 5 (0 wounds) or fails at 3 (4 wounds); in melee the target is 5 or 3."""
     g = duel(blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": param}),)})
     attack(g, 5, 5, *(() if ranged_def == 5 else (1,)))
     assert defs(g)[0][1] == ranged_def and g.wounds(g.ids[1]) == (0 if ranged_def == 5 else 4)
     g = duel(melee=True, blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": param}),)})
-    attack(g, 5, 1, 1)
+    attack(g, 5, 2, *(() if melee_def == 5 else (1,)))
     assert g.checks("DEF")[0]["target"] == melee_def
 
 
-def test_TRT_RESISTANCE_against_area_attacks():
-    """Resistencia a (área): an area weapon's attack gets DEF +2 (the hook's answer for a weapon with an area),
-    a single shot none; two protections resisting it give +4 (G10)."""
-    g = duel(blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "área"}),)})
+def test_TRT_RESISTANCE_two_protections_resisting_add():
+    """G10: two worn protections resisting ranged attacks give DEF +4; one resisting melee adds nothing to a shot."""
+    g = duel(blue={"protections": (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "a distancia"}),
+                                   prot(1, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "ranged"}, key="cloak"),
+                                   prot(1, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "CaC"}, key="helm"))})
     a, b = g.ids
-    gun = weapon(area="R3", traits=("TRT-AREA",))
-    assert traits.combat_terms(g.gs, a, b, gun, True).def_plus == 2
-    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 0
-    g.set(b, Equipment((), (prot(3, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "area"}),
-                            prot(1, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "área"}, key="cloak"))))
-    assert traits.combat_terms(g.gs, a, b, gun, True).def_plus == 4
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 4
+    assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 2
 
 
 def test_TRT_RESISTANCE_a_substance_or_element_is_refused_when_fielded():
-    """The engine tells attack types apart, not substances or elements (no weapon carries such tags): Resistencia a
-    (fuego) is refused naming the trait; Resistencia a (a distancia) is fielded."""
+    """The engine tells single-target attack types apart, not substances or elements (no weapon carries such tags),
+    and area hits take no trait DEF terms: Resistencia a (fuego) or (área) is refused naming the trait; Resistencia
+    a (a distancia) is fielded."""
     assert _problems({"name": "Resistencia a", "param": "fuego"}) == ["TRT-RESISTANCE"]
+    assert _problems({"name": "Resistencia a", "param": "área"}) == ["TRT-RESISTANCE"]
     assert _problems({"name": "Resistencia a", "param": "a distancia"}) == []
+
+
+def test_TRT_WALL_its_DEF_does_not_count_against_wounds():
+    """Muro protects against stress instead of wounds: a vest DEF 2 and a Muro DEF 3: a shot's DEF is 2 (die 3
+    fails: DMG 4 wounds; without Muro the same die passes at 5); two Muro protections both drop out (DEF 0)."""
+    g = duel(blue={"protections": (armour(2, key="vest"), prot(3, "TRT-WALL", key="wall"))})
+    attack(g, 5, 3, 1)
+    assert defs(g) == [(3, 2, "CMB-3")] and g.wounds(g.ids[1]) == 4
+    g = duel(blue={"protections": (armour(2, key="vest"), armour(3, key="plain"))})
+    attack(g, 5, 3)
+    assert g.wounds(g.ids[1]) == 0
+    g = duel(blue={"protections": (prot(3, "TRT-WALL"), prot(2, "TRT-WALL", key="wall"))})
+    a, b = g.ids
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).defense(g.gs.total_def(b)) == 0
 
 
 def test_TRT_SHADOW_DEF_plus_1_behind_cover():
@@ -134,7 +146,7 @@ def test_TRT_SHADOW_on_a_race_and_hiding_without_cover():
 
 # --- energy shields -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("trait, target", [("TRT-ENERGY-SHIELD", 4), ("TRT-ADVANCED-ENERGY-SHIELD", 6)])
-def test_TRT_ENERGY_SHIELD_a_passed_shield_check_stops_a_ranged_attack(trait, target):
+def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_a_passed_shield_check_stops_a_ranged_attack(trait, target):
     """Against a ranged attack a shield DEF check with target 4 (advanced: 6) comes before the CH DEF: a pass (die =
     target) stops the attack, no CH DEF, no wounds, the level stays."""
     g = duel(blue={"protections": (prot(2, trait, levels={trait: 2}),)})
@@ -144,7 +156,7 @@ def test_TRT_ENERGY_SHIELD_a_passed_shield_check_stops_a_ranged_attack(trait, ta
 
 
 @pytest.mark.parametrize("trait, target", [("TRT-ENERGY-SHIELD", 4), ("TRT-ADVANCED-ENERGY-SHIELD", 6)])
-def test_TRT_ENERGY_SHIELD_a_failed_shield_check_loses_a_level_and_the_CH_DEF_follows(trait, target):
+def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_a_failed_shield_check_loses_a_level_and_the_CH_DEF_follows(trait, target):
     """Die target + 1 fails: the shield loses a level (2 → 1) and the normal CH DEF follows (DEF 2, die 2 passes:
     DMG 4 − 2 = 2 wounds)."""
     g = duel(blue={"protections": (prot(2, trait, levels={trait: 2}),)})
@@ -155,7 +167,7 @@ def test_TRT_ENERGY_SHIELD_a_failed_shield_check_loses_a_level_and_the_CH_DEF_fo
 
 @pytest.mark.parametrize("trait", ["TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD"])
 @pytest.mark.parametrize("level", range(1, 11))
-def test_TRT_ENERGY_SHIELD_every_level_is_one_failed_check(trait, level):
+def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_every_level_is_one_failed_check(trait, level):
     """At level N the shield makes N checks before it is gone: N failed checks (10s) take it to 0, and then a
     ranged attack meets no shield check."""
     g = duel(blue={"protections": (prot(2, trait, levels={trait: level}),)})
@@ -167,7 +179,7 @@ def test_TRT_ENERGY_SHIELD_every_level_is_one_failed_check(trait, level):
 
 
 @pytest.mark.parametrize("trait", ["TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD"])
-def test_TRT_ENERGY_SHIELD_no_shield_check_in_melee(trait):
+def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_no_shield_check_in_melee(trait):
     g = duel(melee=True, blue={"protections": (prot(2, trait, levels={trait: 1}),)})
     attack(g, 5, 2, 1)
     assert [c[2] for c in defs(g)] == ["CMB-3"]
@@ -175,7 +187,7 @@ def test_TRT_ENERGY_SHIELD_no_shield_check_in_melee(trait):
 
 @pytest.mark.parametrize("trait, key, ene", [("TRT-ENERGY-SHIELD", "recover_energy_shield", 4),
                                              ("TRT-ADVANCED-ENERGY-SHIELD", "recover_advanced_energy_shield", 6)])
-def test_TRT_ENERGY_SHIELD_recovering_a_level_costs_its_ENE(trait, key, ene):
+def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_recovering_a_level_costs_its_ENE(trait, key, ene):
     """Level 1 of 2: the recovery action costs ENE 4 (advanced: 6) and gives the level back; at its bought level,
     or at level 0, the action is refused naming the trait."""
     shield = TraitedProtection("s", "S", 0, 2, 0, 5, traits=(trait,), levels=((trait, 1, 2),))
@@ -362,7 +374,7 @@ def test_BLD_9_a_protection_is_worn_from_deployment_and_its_ENE_is_not_spent():
     ("TRT-REINFORCED", "protection", 15), ("TRT-CURSED-ARMOUR", "protection", -10),
     ("TRT-PIRATE-SUPPLIER", "protection", -20), ("TRT-ADJUSTABLE", "protection", 3),
     ("TRT-LABORIOUS", "protection", -5), ("TRT-LABORIOUS", "weapon", -5), ("TRT-SHADOW", "protection", 5),
-    ("TRT-SHADOW", "race", 5)])
+    ("TRT-SHADOW", "race", 5), ("TRT-WALL", "protection", 5)])
 def test_TRT_protection_traits_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 
@@ -374,7 +386,7 @@ def test_TRT_shield_traits_cost_their_price_per_level(trait, per_level, level):
     assert price(trait, "protection", level) == per_level * level
 
 
-@pytest.mark.parametrize("param", ["a distancia", "cuerpo a cuerpo", "área"])
+@pytest.mark.parametrize("param", ["a distancia", "cuerpo a cuerpo"])
 def test_TRT_RESISTANCE_costs_10(param):
     a = archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0, "QUA": 1,
                              "traits": [{"name": "Resistencia a", "param": param}]})

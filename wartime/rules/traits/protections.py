@@ -44,11 +44,11 @@ def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | No
 
 
 #: TRT-RESISTANCE's parameter: the attack types the engine tells apart, by the words a data file may use
-#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet: refused.
+#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet, and an area
+#: attack's hits take no trait DEF terms yet (rules/areas.py resolves them without ``combat_terms``): refused.
 ATTACK_TYPES = {
     "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
     "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
-    "área": "area", "area": "area", "áreas": "area", "areas": "area",
 }
 
 
@@ -60,28 +60,32 @@ def attack_type(param: str | None) -> str | None:
 def resistance_param(param: str | None) -> str | None:
     """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
     if attack_type(param) is None:
-        return (f"resists {param!r}: the engine plays an attack type only (melee, ranged or area: "
-                f"{', '.join(sorted(ATTACK_TYPES))}); substances and elements need tags weapons do not carry yet")
+        return (f"resists {param!r}: the engine plays a single-target attack type only (melee or ranged: "
+                f"{', '.join(sorted(ATTACK_TYPES))}); substances and elements need tags weapons do not carry yet, "
+                "and area attacks take no trait DEF terms yet")
     return None
-
-
-def _attack_types(weapon, ranged: bool) -> set[str]:
-    out = {"ranged" if ranged else "melee"}
-    if weapon is not None and getattr(weapon, "area", None):
-        out.add("area")
-    return out
 
 
 def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-RESISTANCE: DEF +2 (the CH DEF target and the DEF subtracted, CMB-3 ruling) against the attack type its
-    parameter names: melee, ranged (an area attack of a ranged weapon is ranged too) or area. Each worn protection
-    with a matching parameter gives its own +2 (G10: numbers add)."""
+    parameter names: melee or ranged. Each worn protection with a matching parameter gives its own +2 (G10:
+    numbers add)."""
     if not _against(bearer, target):
         return None
-    kinds = _attack_types(weapon, ranged)
+    kind = "ranged" if ranged else "melee"
     n = sum(2 for p in worn_protections(gs, target) if "TRT-RESISTANCE" in p.traits
-            and attack_type(p.param("TRT-RESISTANCE")) in kinds)
+            and attack_type(p.param("TRT-RESISTANCE")) == kind)
     return n or None
+
+
+def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-WALL: this protection protects against stress instead of wounds (ruling: its DEF counts only for the CH
+    DEF against stress attacks, replacing CH VOL there, not against wounds): against an attack that wounds, the
+    current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). No attack
+    in play deals stress yet (Corromper / Hackear, CBA-18, comes with metahabilities)."""
+    if not _against(bearer, target):
+        return None
+    return -sum(p.current_def for p in worn_protections(gs, target) if "TRT-WALL" in p.traits) or None
 
 
 def shadow(gs, e: int) -> int | None:
@@ -183,7 +187,9 @@ def huge(gs, e: int, item) -> bool:
 
 register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
 register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
-register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=P, param_problem=resistance_param)
+register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=P, param_problem=resistance_param,
+         per_protection=True)
+register("TRT-WALL", "Muro", {"def_mod": wall}, kinds=P, per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
 #: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
 SHIELDS = {

@@ -117,7 +117,9 @@ class TraitPlugin:
     ``kinds`` the archetype kinds it is implemented on (empty: any the catalogue allows), ``requires`` trait IDs
     the same archetype must carry, ``fieldable`` False when only part of it is played (it is then refused).
     ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels.
-    ``param_problem(param)`` says why a parameter cannot be played (None: it can; TRT-RESISTANCE)."""
+    ``param_problem(param)`` says why a parameter cannot be played (None: it can; TRT-RESISTANCE).
+    ``per_protection``: its handlers count each worn protection carrying it themselves (``trait_copies`` leaves it
+    out)."""
     trait_id: str
     name: str
     hooks: dict[str, Callable[..., Any]]
@@ -125,6 +127,7 @@ class TraitPlugin:
     requires: tuple[str, ...] = ()
     fieldable: bool = True
     param_problem: Callable[[str | None], str | None] | None = None
+    per_protection: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,7 +182,8 @@ _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
              kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
-             param_problem: Callable[[str | None], str | None] | None = None) -> TraitPlugin:
+             param_problem: Callable[[str | None], str | None] | None = None,
+             per_protection: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
     played elsewhere (its docstring says where: the core area rules, points only)."""
     hooks = dict(hooks or {})
@@ -188,7 +192,8 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
         raise ValueError(f"{trait_id}: unknown hook point(s) {', '.join(unknown)}")
     if trait_id in _REGISTRY:
         raise ValueError(f"{trait_id} is registered twice")
-    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, param_problem)
+    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, param_problem,
+                         per_protection)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
     _OF.clear()
@@ -289,7 +294,8 @@ def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
         counts: dict[str, int] = {t: 1 for t in gs.traits(e)}
         for p in worn_protections(gs, e):
             for t in dict.fromkeys(p.traits):
-                if p.param(t) is None:          # a parameter's handler counts each protection itself
+                plugin = _REGISTRY.get(t)
+                if plugin is None or not plugin.per_protection:     # those count each protection themselves
                     counts[t] = counts.get(t, 0) + 1
         top = max(counts.values(), default=1)
         got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
