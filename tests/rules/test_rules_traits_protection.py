@@ -156,7 +156,7 @@ def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_a_passed_shield_check_
 
 
 @pytest.mark.parametrize("trait, target", [("TRT-ENERGY-SHIELD", 4), ("TRT-ADVANCED-ENERGY-SHIELD", 6)])
-def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_a_failed_shield_check_loses_a_level_and_the_CH_DEF_follows(trait, target):
+def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_a_failed_check_loses_a_level_then_CH_DEF(trait, target):
     """Die target + 1 fails: the shield loses a level (2 → 1) and the normal CH DEF follows (DEF 2, die 2 passes:
     DMG 4 − 2 = 2 wounds)."""
     g = duel(blue={"protections": (prot(2, trait, levels={trait: 2}),)})

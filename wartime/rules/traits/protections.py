@@ -82,7 +82,7 @@ def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-WALL: this protection protects against stress instead of wounds (ruling: its DEF counts only for the CH
     DEF against stress attacks, replacing CH VOL there, not against wounds): against an attack that wounds, the
     current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). No attack
-    in play deals stress yet (Corromper / Hackear, CBA-18, comes with metahabilities)."""
+    in play deals stress yet (Corromper / Hackear comes with metahabilities)."""
     if not _against(bearer, target):
         return None
     return -sum(p.current_def for p in worn_protections(gs, target) if "TRT-WALL" in p.traits) or None
@@ -180,7 +180,7 @@ def laborious(item) -> bool:
 
 
 def huge(gs, e: int, item) -> bool:
-    """TRT-HUGE: only a transport can be equipped with it (loader E9, BLD-20), or a character wearing a
+    """TRT-HUGE: only a transport can be equipped with it (the loader's E9), or a character wearing a
     TRT-MEGA-ARMOUR protection that is not disabled: Comerciar and Saquear do not hand it to anyone else."""
     return not any("TRT-MEGA-ARMOUR" in p.traits for p in worn_protections(gs, e))
 
@@ -201,15 +201,16 @@ SHIELDS = {
 def _recovery(trait_id: str, key: str):
     def handler(gs, e: int) -> tuple[str, ...]:
         return (key,) if shield_index(gs, e, trait_id, recoverable=True) is not None else ()
-    handler.__doc__ = (f"{trait_id}: a level can be recovered with an action (its ENE, rules/actions/shield_actions.py) "
-                       "while the shield has level 1 or more, up to the bought level (ruling).")
+    handler.__doc__ = (f"{trait_id}: a level can be recovered with an action (its ENE, "
+                       "rules/actions/shield_actions.py) while the shield has level 1 or more, up to the bought "
+                       "level (ruling).")
     handler.__name__ = f"{key}_granted"
     return handler
 
 
 for _tid, (_name, _target, _ene, _key) in SHIELDS.items():
-    register(_tid, _name, {"shield_check": _energy_shield(_tid, _target, _name), "grants_action": _recovery(_tid, _key)},
-             kinds=P)
+    register(_tid, _name, {"shield_check": _energy_shield(_tid, _target, _name),
+                           "grants_action": _recovery(_tid, _key)}, kinds=P)
 register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=P)
 register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
 register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
