@@ -74,13 +74,11 @@ PARTIAL = {
                "size are not modelled",
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
-    "TRT-RESISTANCE": "on a protection, against melee or ranged single-target attacks; a substance or an element "
-                      "(no weapon carries such tags), area attacks (their hits take no trait DEF terms) and the "
-                      "trait on a race (its parameter is not carried in play) are refused when a game is set up",
+    "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
+                      "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
+                      "set up",
     "TRT-WALL": "its DEF does not count against wounds; the CH DEF against stress attacks comes with them "
                 "(Corromper / Hackear needs metahabilities, MET-1)",
-    "TRT-LEATHERY-SHIELD": "on a protection; on a race (levels are carried by protections only) it is refused when "
-                           "a game is set up, and transports are refused (MOV-2)",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "which are refused (MOV-2)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "

@@ -7,7 +7,7 @@ import pytest
 
 from rules_helpers import Game, M, armour, blade, weapon
 from test_rules_traits_combat import attack, duel, race
-from wartime.core.components import Energy, Equipment, Protection, TraitedProtection
+from wartime.core.components import Energy, Equipment, Protection, TraitedProtection, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -94,6 +94,21 @@ def test_TRT_RESISTANCE_two_protections_resisting_add():
     a, b = g.ids
     assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 4
     assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 2
+
+
+def test_TRT_RESISTANCE_on_the_race_and_a_protection_add():
+    """A race with Resistencia a (a distancia) (its parameter in TraitState) gets DEF +2 against shots; with a
+    protection resisting them too, +4 (G10); none in melee."""
+    g = duel(blue={"protections": (prot(1, "TRT-RESISTANCE", params={"TRT-RESISTANCE": "a distancia"}),)})
+    a, b = g.ids
+    race(g, b, "TRT-RESISTANCE")
+    g.set(b, TraitState(("TRT-RESISTANCE",), params=(("TRT-RESISTANCE", "a distancia"),)))
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 4
+    g.set(b, Equipment((), ()))
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 2
+    assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 0
+    assert _race_problems({"name": "Resistencia a", "param": "fuego"}) == ["TRT-RESISTANCE"]
+    assert _race_problems({"name": "Resistencia a", "param": "CaC"}) == []
 
 
 def test_TRT_RESISTANCE_a_substance_or_element_is_refused_when_fielded():
@@ -221,6 +236,25 @@ def test_TRT_LEATHERY_SHIELD_no_psychology_check_while_levels_absorb():
     attack(g, 5, 9)
     b = g.ids[1]
     assert g.wounds(b) == 0 and not g.checks("PSI") and worn(g, b).level("TRT-LEATHERY-SHIELD") == 1
+
+
+def test_TRT_LEATHERY_SHIELD_on_a_race_and_a_protection():
+    """On the race (levels in TraitState, from the data at the bought level) it absorbs first, then the
+    protection's levels: race 1 + armour 2 absorb 3 of 4 wounds (1 wound, CH PSI)."""
+    from wartime.match.setup import trait_state
+    beast = archetype_from_dict({"id": "b", "kind": "race", "name": "Beast", "CON": 6, "AGI": 4, "INT": 2, "VOL": 4,
+                                 "traits": [{"name": "Escudo coriáceo", "level": 1}]})
+    own = trait_state(beast)
+    assert own == TraitState(("TRT-LEATHERY-SHIELD",), (("TRT-LEATHERY-SHIELD", 1, 1),))
+    assert _race_problems({"name": "Escudo coriáceo", "level": 1}) == []
+    g = duel(blue={"protections": (prot(1, "TRT-LEATHERY-SHIELD", levels={"TRT-LEATHERY-SHIELD": 2}),)})
+    b = g.ids[1]
+    race(g, b, "TRT-LEATHERY-SHIELD")
+    g.set(b, own)
+    attack(g, 5, 9, 1)
+    assert g.wounds(b) == 1 and g.gs.world.get(b, TraitState).level("TRT-LEATHERY-SHIELD") == 0
+    assert [ev["source"] for ev in g.events("trait_level")] == ["race", "Armour", "Armour"]
+    assert worn(g, b).level("TRT-LEATHERY-SHIELD") == 0
 
 
 @pytest.mark.parametrize("level", range(1, 11))
@@ -404,6 +438,13 @@ def _spec(trait_entry: dict, weapon_traits: list | None = None) -> CharacterSpec
         weapons=weapons,
         protections=(archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0,
                                           "QUA": 1, "traits": [trait_entry]}),))
+
+
+def _race_problems(trait_entry: dict) -> list[str]:
+    """The trait IDs fielding_problems refuses on a human race with the one trait `trait_entry`."""
+    spec = CharacterSpec(id="c", name="C", race=archetype_from_dict(
+        {"id": "h", "kind": "race", "name": "Human", "CON": 4, "AGI": 4, "INT": 4, "VOL": 4, "traits": [trait_entry]}))
+    return [rid for rid, _ in fielding_problems(spec)]
 
 
 def _problems(trait_entry: dict) -> list[str]:

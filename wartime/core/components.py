@@ -50,6 +50,25 @@ class Traits:
 
 
 @dataclass(frozen=True, slots=True)
+class TraitState:
+    """The levels, as (trait ID, current level, bought level), and parameters, as (trait ID, parameter), of the
+    character's own (race) traits that have them (issue 12: TRT-LEATHERY-SHIELD, TRT-RESISTANCE); a character
+    whose race has none carries no TraitState. ``traits`` are those trait IDs (a protection's are its own)."""
+    traits: tuple[str, ...] = ()
+    levels: tuple[tuple[str, int, int], ...] = ()
+    params: tuple[tuple[str, str], ...] = ()
+    disabled: ClassVar[bool] = False
+
+    def level(self, trait_id: str) -> int:
+        """The current level of per-level trait `trait_id` (0 when it has none left)."""
+        return next((cur for t, cur, _ in self.levels if t == trait_id), 0)
+
+    def param(self, trait_id: str) -> str | None:
+        """The parameter of trait `trait_id` (None: none)."""
+        return next((v for t, v in self.params if t == trait_id), None)
+
+
+@dataclass(frozen=True, slots=True)
 class Posture:
     """MVA-4 / MVA-5: 'standing', 'crouched' or 'prone'."""
     state: str = "standing"

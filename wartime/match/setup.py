@@ -8,7 +8,7 @@ from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
                                      Position, Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection,
-                                     Traits, Weapon, Wounds)
+                                     Traits, TraitState, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -151,10 +151,21 @@ def protection_of(a) -> Protection:
     of its per-level traits (each starts at its bought level) and their parameters (TraitedProtection)."""
     if not a.traits:
         return Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA)
-    return TraitedProtection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA,
-                             traits=tuple(t.trait_id for t in a.traits),
-                             levels=tuple((t.trait_id, t.level, t.level) for t in a.traits if t.level),
-                             params=tuple((t.trait_id, t.param) for t in a.traits if t.param))
+    ids, levels, params = _trait_data(a.traits)
+    return TraitedProtection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA, traits=ids, levels=levels, params=params)
+
+
+def trait_state(race) -> TraitState | None:
+    """The levels (each at its bought level) and parameters of a race's traits that have them (TRT-LEATHERY-SHIELD,
+    TRT-RESISTANCE), None when it has none (the character then carries no TraitState)."""
+    kept = [t for t in race.traits if t.level or t.param]
+    return TraitState(*_trait_data(kept)) if kept else None
+
+
+def _trait_data(refs) -> tuple[tuple, tuple, tuple]:
+    """(trait IDs, levels as (ID, bought level, bought level), parameters as (ID, parameter)) of TraitRefs."""
+    return (tuple(t.trait_id for t in refs), tuple((t.trait_id, t.level, t.level) for t in refs if t.level),
+            tuple((t.trait_id, t.param) for t in refs if t.param))
 
 
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
@@ -228,7 +239,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             weapons = tuple(weapon_of(a) for a in spec.weapons)
             prots = tuple(protection_of(a) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
-            world.create(
+            e = world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
                 Attributes(race.CON, race.AGI, race.INT, race.VOL),
                 Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
@@ -236,6 +247,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
                 Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
             )
+            own = trait_state(race)
+            if own is not None:
+                world.set(e, own)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

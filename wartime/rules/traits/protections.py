@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Equipment
+from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import also_on, register, worn_protections
 
@@ -68,14 +68,12 @@ def resistance_param(param: str | None) -> str | None:
 
 def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-RESISTANCE: DEF +2 (the CH DEF target and the DEF subtracted, CMB-3 ruling) against the attack type its
-    parameter names: melee or ranged. Each worn protection with a matching parameter gives its own +2 (G10:
-    numbers add)."""
+    parameter names: melee or ranged. The race and each worn protection with a matching parameter give their own +2
+    (G10: numbers add)."""
     if not _against(bearer, target):
         return None
     kind = "ranged" if ranged else "melee"
-    n = sum(2 for p in worn_protections(gs, target) if "TRT-RESISTANCE" in p.traits
-            and attack_type(p.param("TRT-RESISTANCE")) == kind)
-    return n or None
+    return sum(2 for p in params(gs, target, "TRT-RESISTANCE") if attack_type(p) == kind) or None
 
 
 def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
@@ -100,37 +98,60 @@ def shadow_hides(gs, e: int) -> bool:
     return True
 
 
-# --- levels -----------------------------------------------------------------------------------------------------
-def _set_level(gs, e: int, index: int, trait_id: str, level: int) -> None:
-    eq = gs.world.get(e, Equipment)
-    p = eq.protections[index]
-    levels = tuple((t, level if t == trait_id else cur, top) for t, cur, top in p.levels)
+# --- levels and parameters: the race's (TraitState) and each worn protection's --------------------------------------
+RACE = -1        # the holder index of the race's TraitState
+
+
+def holders(gs, e: int, trait_id: str) -> list[tuple[int, object]]:
+    """(index, holder) of the sources of `trait_id` that carry levels or a parameter: the race's TraitState (index
+    RACE) when the race has the trait, then each worn protection carrying it that is not disabled (index in its
+    Equipment), in that order (traits G10: each source counts)."""
+    out: list[tuple[int, object]] = []
+    own = gs.world.try_get(e, TraitState)
+    if own is not None and trait_id in own.traits and trait_id in gs.traits(e):
+        out.append((RACE, own))
+    out += [(i, p) for i, p in enumerate(gs.equipment(e).protections) if trait_id in p.traits and not p.disabled]
+    return out
+
+
+def params(gs, e: int, trait_id: str) -> list[str | None]:
+    """The parameter of `trait_id` on each of its sources (``holders``)."""
+    return [h.param(trait_id) for _, h in holders(gs, e, trait_id)]
+
+
+def _set_level(gs, e: int, index: int, trait_id: str, level: int) -> str:
+    """Set the current level of `trait_id` on holder `index`; returns the holder's name for the event."""
+    def step(h):
+        return replace(h, levels=tuple((t, level if t == trait_id else cur, top) for t, cur, top in h.levels))
+    if index == RACE:
+        gs.world.set(e, step(gs.world.get(e, TraitState)))
+        return "race"
+    eq = gs.equipment(e)
     prots = list(eq.protections)
-    prots[index] = replace(p, levels=levels)
+    prots[index] = step(prots[index])
     gs.world.set(e, replace(eq, protections=tuple(prots)))
+    return prots[index].name
 
 
 def shield_index(gs, e: int, trait_id: str, *, recoverable: bool = False) -> int | None:
-    """The first protection `e` wears (not disabled) whose `trait_id` has a level left (`recoverable`: one level
-    or more and below its bought level), by equipment order; None if none."""
-    for i, p in enumerate(gs.world.get(e, Equipment).protections):
-        if p.disabled or trait_id not in p.traits:
-            continue
-        top = next((b for t, _, b in p.levels if t == trait_id), 0)
-        cur = p.level(trait_id)
+    """The first source of `trait_id` (``holders``: the race, then the worn protections) with a level left
+    (`recoverable`: one level or more and below its bought level); None if none."""
+    for i, h in holders(gs, e, trait_id):
+        top = next((b for t, _, b in h.levels if t == trait_id), 0)
+        cur = h.level(trait_id)
         if cur >= 1 and (not recoverable or cur < top):
             return i
     return None
 
 
 def change_level(gs, e: int, trait_id: str, step: int, rule: str, reason: str, *, recoverable: bool = False) -> None:
-    """Take `step` (±) levels of `trait_id` on the first protection that has one (see `shield_index`) and emit
+    """Take `step` (±) levels of `trait_id` on its first source that has one (see `shield_index`) and emit
     ``trait_level``."""
     i = shield_index(gs, e, trait_id, recoverable=recoverable)
-    p = gs.world.get(e, Equipment).protections[i]
-    level = p.level(trait_id) + step
-    _set_level(gs, e, i, trait_id, level)
-    gs.world.emit("trait_level", rule, who=e, protection=p.name, level=level, reason=reason)
+    h = gs.world.get(e, TraitState) if i == RACE else gs.equipment(e).protections[i]
+    level = h.level(trait_id) + step
+    where = _set_level(gs, e, i, trait_id, level)
+    gs.world.emit("trait_level", rule, who=e, source=where, level=level, reason=reason)
 
 
 def _energy_shield(trait_id: str, target: int, name: str):
@@ -187,7 +208,7 @@ def huge(gs, e: int, item) -> bool:
 
 register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
 register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
-register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=P, param_problem=resistance_param,
+register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=RP, param_problem=resistance_param,
          per_protection=True)
 register("TRT-WALL", "Muro", {"def_mod": wall}, kinds=P, per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
@@ -211,7 +232,7 @@ def _recovery(trait_id: str, key: str):
 for _tid, (_name, _target, _ene, _key) in SHIELDS.items():
     register(_tid, _name, {"shield_check": _energy_shield(_tid, _target, _name),
                            "grants_action": _recovery(_tid, _key)}, kinds=P)
-register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=P)
+register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=RP, per_protection=True)
 register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
 register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
 register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection"))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, Equipment, KnockedOut, Life, Stress
+from wartime.core.components import Attributes, KnockedOut, Life, Stress
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -279,8 +279,7 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
 
 def worn_protections(gs, e: int) -> list:
     """The protections `e` wears that carry traits and are not disabled (WND-4), in equipment order."""
-    eq = gs.world.try_get(e, Equipment)
-    return [p for p in eq.protections if p.traits and not p.disabled] if eq is not None else []
+    return [p for p in gs.equipment(e).protections if p.traits and not p.disabled]
 
 
 def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
