@@ -3,19 +3,25 @@ worn and not disabled (traits G10); the tier-1/2 protection traits are played, e
 checked against its catalogue effect and ruling, and priced at its catalogue cost."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules_helpers import Game, M, armour, blade, weapon
 from test_rules_traits_combat import attack, duel, race
-from wartime.core.components import Energy, Equipment, Protection, TraitedProtection, TraitState
+from wartime.core.components import Equipment, Protection, TraitedProtection, TraitState
 from wartime.core.errors import RuleViolation
-from wartime.data.loader import archetype_from_dict, priced_trait
+from wartime.core.rng import Dice
+from wartime.data.loader import archetype_from_dict, load_army_list, load_scenario, priced_trait
 from wartime.data.models import CharacterSpec
-from wartime.match.setup import fielding_problems, protection_of
+from wartime.data.tables import trait_by_id
+from wartime.match.setup import build_state, fielding_problems, protection_of, trait_state
 from wartime.rules import traits
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.hiding import hiding_problem
 from wartime.rules.modifiers import fit_penalty
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def prot(DEF: int, *ids: str, SIZ: int = 0, QUA: int = 5, levels: dict | None = None, params: dict | None = None,
@@ -241,7 +247,6 @@ def test_TRT_LEATHERY_SHIELD_no_psychology_check_while_levels_absorb():
 def test_TRT_LEATHERY_SHIELD_on_a_race_and_a_protection():
     """On the race (levels in TraitState, from the data at the bought level) it absorbs first, then the
     protection's levels: race 1 + armour 2 absorb 3 of 4 wounds (1 wound, CH PSI)."""
-    from wartime.match.setup import trait_state
     beast = archetype_from_dict({"id": "b", "kind": "race", "name": "Beast", "CON": 6, "AGI": 4, "INT": 2, "VOL": 4,
                                  "traits": [{"name": "Escudo coriáceo", "level": 1}]})
     own = trait_state(beast)
@@ -374,7 +379,6 @@ def test_TRT_worn_traits_are_fielded_on_protections():
     for t, p in traits.plugins().items():
         if "protection" not in p.kinds:
             continue
-        from wartime.data.tables import trait_by_id
         row = trait_by_id()[t]
         entry = {"name": row.name_es, **({"level": 1} if row.per_level else {}),
                  **({"param": "a distancia"} if row.param else {})}
@@ -383,24 +387,40 @@ def test_TRT_worn_traits_are_fielded_on_protections():
 
 
 # --- BLD-9: the protection built from data carries its traits ---------------------------------------------------------
-def test_BLD_9_a_protection_is_worn_from_deployment_and_its_ENE_is_not_spent():
+def test_BLD_9_a_protection_is_worn_from_deployment_and_its_ENE_is_not_spent(tmp_path):
     """BLD-9 / GNA-16: a protection's ENE is what Usar costs to put it on or activate it; the engine deploys every
     character wearing its protections (BLD-7) and Usar is not played (GNA-16 is refused), so no ENE is spent on
-    them in play: a character starts with ENE 0 (ENE-2) whatever its protections' ENE, and their DEF and traits count
-    from the first attack. The archetype's traits, levels (at the bought level) and parameters come along."""
-    a = archetype_from_dict({"id": "p", "kind": "protection", "name": "Shield", "ENE": 3, "DEF": 2, "SIZ": 0,
-                             "QUA": 4, "traits": [{"name": "Escudo de energía", "level": 3},
-                                                  {"name": "Resistencia a", "param": "CaC"},
-                                                  {"name": "Refuerzo"}]})
-    p = protection_of(a)
+    them in play: a game set up from data starts its characters at ENE 0 (ENE-2) whatever their protections' ENE,
+    wearing them with their DEF, traits, levels (at the bought level) and parameters; a race's levels and
+    parameters ride in its TraitState, a race without them has none, a protection without traits stays plain."""
+    (tmp_path / "cat.toml").write_text(
+        'format = 1\ntype = "catalogue"\n'
+        '[[archetype]]\nid = "beast"\nkind = "race"\nname = "Beast"\nCON = 6\nAGI = 4\nINT = 2\nVOL = 4\n'
+        'traits = [{ name = "Escudo coriáceo", level = 2 }]\n'
+        '[[archetype]]\nid = "human"\nkind = "race"\nname = "Human"\nCON = 4\nAGI = 5\nINT = 4\nVOL = 4\n'
+        '[[archetype]]\nid = "shield"\nkind = "protection"\nname = "Shield"\nENE = 3\nDEF = 2\nSIZ = 0\nQUA = 4\n'
+        'traits = [{ name = "Escudo de energía", level = 3 }, { name = "Resistencia a", param = "CaC" }, '
+        '{ name = "Refuerzo" }]\n'
+        '[[archetype]]\nid = "vest"\nkind = "protection"\nname = "Vest"\nENE = 2\nDEF = 2\nSIZ = 4\nQUA = 4\n'
+        '[[character]]\nid = "guard"\nname = "Guard"\nrace = "beast"\nprotections = ["shield"]\n'
+        '[[character]]\nid = "grunt"\nname = "Grunt"\nrace = "human"\nprotections = ["vest"]\n',
+        encoding="utf-8")
+    for side, who in (("red", "guard"), ("blue", "grunt")):
+        (tmp_path / f"{side}.toml").write_text(f'format = 1\ntype = "list"\nname = "{side}"\ncatalogue = "cat.toml"\n'
+                                               f'[[unit]]\ncharacter = "{who}"\n', encoding="utf-8")
+    gs = build_state(load_scenario(ROOT / "scenarios" / "skirmish.toml"),
+                     {s: load_army_list(tmp_path / f"{s}.toml") for s in ("red", "blue")}, Dice(1))
+    guard, grunt = gs.minis()
+    p = gs.equipment(guard).protections[0]
+    assert gs.energy(guard) == 0 and gs.energy(grunt) == 0 and gs.total_def(guard) == 2
     assert p.ENE == 3 and p.traits == ("TRT-ENERGY-SHIELD", "TRT-RESISTANCE", "TRT-REINFORCED")
-    assert p.level("TRT-ENERGY-SHIELD") == 3 and p.levels == (("TRT-ENERGY-SHIELD", 3, 3),)
-    assert p.param("TRT-RESISTANCE") == "CaC"
+    assert p.levels == (("TRT-ENERGY-SHIELD", 3, 3),) and p.param("TRT-RESISTANCE") == "CaC"
+    assert gs.world.get(guard, TraitState).level("TRT-LEATHERY-SHIELD") == 2
+    assert "TRT-REINFORCED" in traits.character_traits(gs, guard)
+    assert type(gs.equipment(grunt).protections[0]) is Protection and gs.world.try_get(grunt, TraitState) is None
     plain = protection_of(archetype_from_dict({"id": "v", "kind": "protection", "name": "Vest", "ENE": 2, "DEF": 2,
                                                "SIZ": 4, "QUA": 4}))
     assert type(plain) is Protection and plain.traits == ()
-    g = duel(blue={"protections": (p,)})
-    assert g.gs.world.get(g.ids[1], Energy).value == 10 and g.gs.total_def(g.ids[1]) == 2
 
 
 # --- costs ------------------------------------------------------------------------------------------------------

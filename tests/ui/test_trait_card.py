@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ui_helpers import ROOT, answer_until_red_action, make_app, menu_index, mini_pos, move_to, press, shot
 
-from wartime.core.components import Equipment, Identity
+from wartime.core.components import Equipment, Identity, TraitedProtection
 from wartime.rules import traits
 from wartime.ui.adapter import trait_lines
 
@@ -52,7 +52,6 @@ def test_TRT_PRECISION_the_odds_box_names_the_traits_in_the_odds(tmp_path):
 def test_TRT_REINFORCED_the_card_lists_a_protections_traits_under_its_name(tmp_path):
     """A protection's traits act for its wearer (issue 12): the card lists them under the protection's name, after
     the race's and before the weapons'."""
-    from wartime.core.components import TraitedProtection
     app = make_app(tmp_path, seed=7, start=False)
     gs = app.match.gs
     e = gs.minis()[0]
