@@ -19,7 +19,7 @@ from wartime.match.setup import build_state, fielding_problems, protection_of, t
 from wartime.rules import traits
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.hiding import hiding_problem
-from wartime.rules.modifiers import fit_penalty
+from wartime.rules.modifiers import character_mods, fit_penalty
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -360,6 +360,27 @@ def test_TRT_STEEL_PLATING_on_a_protection_and_on_the_race_adds():
     race(g, g.ids[1], "TRT-STEEL-PLATING")
     attack(g, 5, 4, 1)
     assert defs(g) == [(4, 5, "CMB-3")] and g.wounds(g.ids[1]) == 1
+
+
+def test_TRT_SHODDY_MAKE_on_the_race_and_a_protection_gives_CH_AGI_minus_2():
+    """G10: Mala hechura on the race and on the armour: two CH AGI −1 modifiers (numbers add); the armour alone: −1;
+    a CH INT takes none."""
+    g = duel(blue={"protections": (prot(1, "TRT-SHODDY-MAKE"),)})
+    b = g.ids[1]
+    assert [m.value for m in character_mods(g.gs, b, "AGI", "ATR") if m.rule == "TRT-SHODDY-MAKE"] == [-1]
+    race(g, b, "TRT-SHODDY-MAKE")
+    assert [m.value for m in character_mods(g.gs, b, "AGI", "ATR") if m.rule == "TRT-SHODDY-MAKE"] == [-1, -1]
+    assert not [m for m in character_mods(g.gs, b, "INT", "ATR") if m.rule == "TRT-SHODDY-MAKE"]
+
+
+def test_TRT_SLOW_on_a_protection_and_on_the_race_adds():
+    """Lento on the armour: Mover costs ENE 1 + 1; on the race too (G10): 1 + 2."""
+    g = Game(M(x=10, y=20, protections=(prot(1, "TRT-SLOW"),)), M(side="blue", x=30, y=20))
+    a = g.ids[0]
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "move", {"path": [[10, 21]]}) == 2
+    race(g, a, "TRT-SLOW")
+    assert g.engine.check_action(a, "move", {"path": [[10, 21]]}) == 3
 
 
 def test_TRT_LONG_LIFE_on_a_protection_works_only_while_it_is_not_disabled():

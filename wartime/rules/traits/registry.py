@@ -322,14 +322,16 @@ def _of(hook: str, carried) -> list[tuple[str, Callable[..., Any]]]:
 
 # --- helpers the rules call -------------------------------------------------------------------------------
 def check_mods(gs, e: int, attribute: str | None, kind: str) -> list:
-    """``check_mod``: the character's trait modifiers on a check (all apply, G10)."""
+    """``check_mod``: the character's trait modifiers on a check (all apply, G10; a trait carried twice, on the race
+    and a protection, counts twice: ``trait_copies``, its copy labelled apart so that CHK-1 keeps both)."""
     if attribute is None:
         return []
     out = []
-    for _, h in _of("check_mod", character_traits(gs, e)):
-        m = h(gs, e, attribute, kind)
-        if m is not None:
-            out.append(m)
+    for k, carried in enumerate((character_traits(gs, e), *trait_copies(gs, e))):
+        for _, h in _of("check_mod", carried):
+            m = h(gs, e, attribute, kind)
+            if m is not None:
+                out.append(replace(m, label=f"{m.label} ({k + 1})") if k else m)
     return out
 
 
@@ -879,7 +881,8 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     """``ene_mod`` (± ENE) and ``ene_cap`` (a maximum) of an action's cost: the actor's traits and its weapon's
     (bearer = the actor), and the target's (bearer = the target) for an action aimed at a character. Handlers are
     called ``h(gs, bearer, actor, action, weapon, target)``; the lowest cap stands."""
-    sources = [(actor, character_traits(gs, actor)), (actor, _weapon_traits(weapon) if weapon is not None else ())]
+    sources = [(actor, character_traits(gs, actor)), (actor, _weapon_traits(weapon) if weapon is not None else ()),
+               *((actor, c) for c in trait_copies(gs, actor))]          # G10: a trait carried twice counts twice
     if target is not None and target != actor:
         sources.append((target, character_traits(gs, target)))
     plus, cap = 0, None
