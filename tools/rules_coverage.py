@@ -79,6 +79,10 @@ PARTIAL = {
                       "set up",
     "TRT-WALL": "its DEF does not count against wounds; the CH DEF against stress attacks comes with them "
                 "(Corromper / Hackear needs metahabilities, MET-1)",
+    "TRT-NEGATE": "cancels a played trait named by its book name: among its own traits, in attacks between it and "
+                  "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
+                  "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
+                  "other interactions (start-of-activation, kill and psychology effects on it) still apply",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "which are refused (MOV-2)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "

@@ -309,6 +309,59 @@ def test_TRT_LABORIOUS_cannot_be_traded(give):
     assert g.engine.check_action(a, "trade", {"target": b, "give": give}) == 1
 
 
+# --- Niega ---------------------------------------------------------------------------------------------------------
+def _negate(name: str) -> TraitedProtection:
+    return prot(1, "TRT-NEGATE", params={"TRT-NEGATE": name}, key="ward")
+
+
+def test_TRT_NEGATE_cancels_the_named_bonus_of_whoever_it_attacks():
+    """A shooter wearing Niega (Camuflaje) shoots a Camuflaje target without its CH IMP −1; the target's Refuerzo
+    is cancelled by a Niega (Refuerzo) the shooter wears (CH DEF 1 + 0); without Niega both count."""
+    g = duel(red={"protections": (_negate("Camuflaje"),)}, blue={"protections": (prot(1, "TRT-REINFORCED"),)})
+    a, b = g.ids
+    race(g, b, "TRT-CAMOUFLAGE")
+    assert traits.negated(g.gs, a) == {"TRT-CAMOUFLAGE"}
+    terms = traits.combat_terms(g.gs, a, b, weapon(), True)
+    assert [m.rule for m in terms.imp] == [] and [m.rule for m in terms.def_check] == ["TRT-REINFORCED"]
+    g.set(a, Equipment((weapon(),), (_negate("Refuerzo"),)))
+    terms = traits.combat_terms(g.gs, a, b, weapon(), True)
+    assert [m.rule for m in terms.imp] == ["TRT-CAMOUFLAGE"] and terms.def_check == ()
+    attack(g, 5)                                             # Camuflaje counts now: CH IMP 5 at 5 − 1 misses
+    assert g.check("IMP")["target"] == 4 and g.checks("DEF") == []
+
+
+def test_TRT_NEGATE_cancels_an_attackers_bonus_its_own_and_an_aura_it_meets():
+    """Niega (Munición perforante) on the target: the attacker's weapon trait gives no DEF −1; Niega (Lento) on
+    itself: its moves cost ENE 1; Niega (Presencia de honor): an ally's aura gives it no CH VOL +1."""
+    g = duel(red={"weapons": (weapon(traits=("TRT-PIERCING-AMMO",)),)},
+             blue={"protections": (prot(3), _negate("Munición perforante"))})
+    a, b = g.ids
+    assert traits.combat_terms(g.gs, a, b, g.gs.equipment(a).weapons[0], True).def_plus == 0
+    g.set(b, Equipment((), (prot(3),)))
+    assert traits.combat_terms(g.gs, a, b, g.gs.equipment(a).weapons[0], True).def_plus < 0
+    slow = Game(M(x=10, y=20, protections=(prot(1, "TRT-SLOW"), _negate("Lento"))), M(side="blue", x=30, y=20))
+    slow.start_activation(slow.ids[0], energy=10)
+    assert slow.engine.check_action(slow.ids[0], "move", {"path": [[10, 21]]}) == 1
+    h = Game(M(x=10, y=20), M(x=12, y=20), M(side="blue", x=30, y=20))
+    race(h, h.ids[1], "TRT-PRESENCE-OF-HONOUR")
+    assert "TRT-PRESENCE-OF-HONOUR" in [m.rule for m in character_mods(h.gs, h.ids[0], "VOL", "PSI")]
+    h.set(h.ids[0], Equipment((), (_negate("Presencia de honor"),)))
+    assert "TRT-PRESENCE-OF-HONOUR" not in [m.rule for m in character_mods(h.gs, h.ids[0], "VOL", "PSI")]
+
+
+def test_TRT_NEGATE_names_a_played_trait():
+    """Its parameter is a trait the engine plays, by its book name or ID; a characteristic (AGI) or an unplayed
+    trait is refused naming TRT-NEGATE; on a race its parameter rides in TraitState."""
+    assert _problems({"name": "Niega", "param": "Camuflaje"}) == []
+    assert _problems({"name": "Niega", "param": "AGI"}) == ["TRT-NEGATE"]
+    assert _race_problems({"name": "Niega", "param": "Refuerzo"}) == []
+    g = duel(blue={"protections": (prot(1, "TRT-REINFORCED"),)})
+    a, b = g.ids
+    race(g, a, "TRT-NEGATE")
+    g.set(a, TraitState(("TRT-NEGATE",), params=(("TRT-NEGATE", "TRT-REINFORCED"),)))
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_check == ()
+
+
 # --- Enorme, Mega armadura, Reliquia ---------------------------------------------------------------------------
 def test_TRT_HUGE_and_TRT_MEGA_ARMOUR_a_huge_weapon_goes_only_to_a_mega_armour_wearer():
     """An Enorme weapon is fielded on a character wearing Mega armadura (the loader's E9 refuses it otherwise); an
@@ -402,7 +455,7 @@ def test_TRT_worn_traits_are_fielded_on_protections():
             continue
         row = trait_by_id()[t]
         entry = {"name": row.name_es, **({"level": 1} if row.per_level else {}),
-                 **({"param": "a distancia"} if row.param else {})}
+                 **({"param": {"TRT-NEGATE": "Camuflaje"}.get(t, "a distancia")} if row.param else {})}
         assert _problems(entry) == [], t
     assert _problems({"name": "Sin cura"}) == ["TRT-NO-CURE"]
 
@@ -461,11 +514,12 @@ def test_TRT_shield_traits_cost_their_price_per_level(trait, per_level, level):
     assert price(trait, "protection", level) == per_level * level
 
 
-@pytest.mark.parametrize("param", ["a distancia", "cuerpo a cuerpo"])
-def test_TRT_RESISTANCE_costs_10(param):
+@pytest.mark.parametrize("name, param, points", [("Resistencia a", "a distancia", 10),
+                                                 ("Resistencia a", "cuerpo a cuerpo", 10), ("Niega", "Camuflaje", 5)])
+def test_TRT_RESISTANCE_and_TRT_NEGATE_cost_their_catalogue_price(name, param, points):
     a = archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0, "QUA": 1,
-                             "traits": [{"name": "Resistencia a", "param": param}]})
-    assert a.traits[0].points == 10
+                             "traits": [{"name": name, "param": param}]})
+    assert a.traits[0].points == points
 
 
 def _spec(trait_entry: dict, weapon_traits: list | None = None) -> CharacterSpec:

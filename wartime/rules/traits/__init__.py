@@ -263,6 +263,10 @@ and not disabled, G10):
 * ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
   (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
   ``equip_problem``. → equipment_rule.
+* ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
+  actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
+  weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
+  ``charge_bonus`` and the auras it meets leave them out of the others'. Read through ``negated``. → unique_rule.
 
 **Adding a trait**: one handler module here (or a function in the module of its family), registered with
 ``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
@@ -291,7 +295,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            heal_denied, kill_psi, wounding_ene,
                                            wounded_splash, wounded_someone, worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-                                           hides_anywhere, fit_slack, untradeable, equip_problem)
+                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -13,6 +13,8 @@ plays the traits whose only or main home is a protection:
   TRT-LABORIOUS (Laborioso: not traded with Comerciar).
 * Equipment rules: TRT-HUGE (Enorme: only a Mega armadura wearer is equipped with it, loader E9 and Comerciar /
   Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
+* TRT-NEGATE (Niega (): the played trait named has no effect in any interaction with the bearer, registry hook
+  ``negates``).
 * ``WORN``: traits played on a race that act the same for a protection's wearer.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import replace
 
 from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import also_on, register, worn_protections
+from wartime.rules.traits.registry import also_on, plugins, register, worn_protections
 
 #: Both kinds of these traits' catalogue rows the engine plays them on.
 RP = ("race", "protection")
@@ -200,6 +202,27 @@ def laborious(item) -> bool:
     return True
 
 
+def negated_id(param: str | None) -> str | None:
+    """The played trait a TRT-NEGATE parameter names (its book name, any case, or its ID), None if none."""
+    key = (param or "").strip().lower()
+    return next((t for t, p in plugins().items() if key in (p.name.lower(), t.lower()) and p.fieldable), None)
+
+
+def negate_param(param: str | None) -> str | None:
+    """TRT-NEGATE: why its parameter cannot be played (None: it can)."""
+    if negated_id(param) is None:
+        return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name (a characteristic "
+                "or a trait it does not play is not cancelled)")
+    return None
+
+
+def negate(gs, e: int) -> frozenset[str]:
+    """TRT-NEGATE: the bonus named in () has no effect in any interaction with the bearer or its actions (ruling):
+    its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the ENE terms of
+    actions between them, the auras it meets. Each source (race, worn protection) cancels its own parameter."""
+    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_id(p)) is not None)
+
+
 def huge(gs, e: int, item) -> bool:
     """TRT-HUGE: only a transport can be equipped with it (the loader's E9), or a character wearing a
     TRT-MEGA-ARMOUR protection that is not disabled: Comerciar and Saquear do not hand it to anyone else."""
@@ -242,6 +265,7 @@ register("TRT-HUGE", "Enorme", {"equip_denied": huge}, kinds=("weapon",))
 register("TRT-MEGA-ARMOUR", "Mega armadura", kinds=P)
 # Reliquia is a list-building rule only (its catalogue note): the loader's E8 refuses a list repeating it.
 register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
+register("TRT-NEGATE", "Niega", {"negates": negate}, kinds=RP, param_problem=negate_param)
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

@@ -105,6 +105,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
+    "negates": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -273,8 +274,22 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     if got is None:
         own, gained = gs.traits(e), gs.psyche(e).maluses
         worn = [t for p in worn_protections(gs, e) for t in p.traits]
-        got = memo[key] = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
+        got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
+        neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
+        memo[key] = got = _apart(got, neg)
     return got
+
+
+def negated(gs, e: int) -> frozenset[str]:
+    """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
+    (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
+    character_traits(gs, e)
+    return gs._memo_table().get(("negated", e), frozenset())
+
+
+def _apart(carried, neg: frozenset):
+    """`carried` without the trait IDs in `neg` (itself when none is in it)."""
+    return frozenset(carried) - neg if neg and not neg.isdisjoint(carried) else carried
 
 
 def worn_protections(gs, e: int) -> list:
@@ -350,7 +365,7 @@ def before_attack(gs, e: int, target: int | None = None, melee: bool = False) ->
         if r is not None:
             out.append(r)
     if target is not None:
-        for _, h in _of("target_before_attack", character_traits(gs, target)):
+        for _, h in _of("target_before_attack", _apart(character_traits(gs, target), negated(gs, e))):
             r = h(gs, e, target, melee)
             if r is not None:
                 out.append(r)
@@ -453,7 +468,8 @@ def charge_bonus(gs, attacker: int, target: int) -> bool:
     TRT-CAVALRY, TRT-BATTLE-CRY); the charge move itself and the charge's maluses do not."""
     if gs.effects(attacker).charge_target != target:
         return False
-    return not any(h(gs, target, attacker, target) for _, h in _of("charge_bonus_denied", character_traits(gs, target)))
+    denied = _of("charge_bonus_denied", _apart(character_traits(gs, target), negated(gs, attacker)))
+    return not any(h(gs, target, attacker, target) for _, h in denied)
 
 
 def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
@@ -786,11 +802,12 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     character's archetypes (race and weapon) counts twice for numbers."""
     if not any(handlers(h) for h in _COMBAT_HOOKS):
         return NO_TERMS
-    sources = ((attacker, character_traits(gs, attacker), ""),
-               (attacker, _weapon_traits(weapon) if weapon else (), f" ({getattr(weapon, 'name', '')})"),
-               (target, character_traits(gs, target), ""),
-               *((attacker, c, f" ({k + 2})") for k, c in enumerate(trait_copies(gs, attacker))),
-               *((target, c, f" ({k + 2})") for k, c in enumerate(trait_copies(gs, target))))
+    neg = negated(gs, attacker) | negated(gs, target)              # TRT-NEGATE: either side cancels for both
+    sources = ((attacker, _apart(character_traits(gs, attacker), neg), ""),
+               (attacker, _apart(_weapon_traits(weapon) if weapon else (), neg), f" ({getattr(weapon, 'name', '')})"),
+               (target, _apart(character_traits(gs, target), neg), ""),
+               *((attacker, _apart(c, neg), f" ({k + 2})") for k, c in enumerate(trait_copies(gs, attacker))),
+               *((target, _apart(c, neg), f" ({k + 2})") for k, c in enumerate(trait_copies(gs, target))))
     imp: list = []
     def_check: list = []
     crit_range: list[int] = []
@@ -858,14 +875,14 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                           ("foe_aura_def_check_mod", def_check)):
             for t, h in handlers(hook):
                 bearers = amap.get(t)
-                if bearers:
+                if bearers and t not in neg:
                     m = h(gs, list(bearers), attacker, target, weapon, ranged)
                     if m is not None:
                         out.append(m)
         for hook in ("aura_dmg_mod", "foe_aura_dmg_mod"):
             for t, h in handlers(hook):
                 bearers = amap.get(t)
-                if bearers:
+                if bearers and t not in neg:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
@@ -883,10 +900,13 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     called ``h(gs, bearer, actor, action, weapon, target)``; the lowest cap stands."""
     sources = [(actor, character_traits(gs, actor)), (actor, _weapon_traits(weapon) if weapon is not None else ()),
                *((actor, c) for c in trait_copies(gs, actor))]          # G10: a trait carried twice counts twice
+    neg = negated(gs, actor)
     if target is not None and target != actor:
         sources.append((target, character_traits(gs, target)))
+        neg = neg | negated(gs, target)                              # TRT-NEGATE: either side cancels for both
     plus, cap = 0, None
     for bearer, carried in sources:
+        carried = _apart(carried, neg)
         if not carried:
             continue
         for _, h in _of("ene_mod", carried):
@@ -1007,9 +1027,10 @@ def _auras(gs, e: int, hook: str):
     amap = _aura_map(gs)
     if not amap:
         return
+    neg = negated(gs, e)                                           # TRT-NEGATE: an aura it cancels
     for t, h in handlers(hook):
         bearers = [b for b in amap.get(t, ()) if b != e]
-        if bearers:
+        if bearers and t not in neg:
             yield t, h, bearers
 
 
