@@ -83,6 +83,9 @@ PARTIAL = {
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
                   "other interactions (start-of-activation, kill and psychology effects on it) still apply",
+    "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
+                    "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
+                    "an object or a level, and the trait on a weapon, are refused",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "which are refused (MOV-2)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "

@@ -362,6 +362,28 @@ def test_TRT_NEGATE_names_a_played_trait():
     assert traits.combat_terms(g.gs, a, b, weapon(), True).def_check == ()
 
 
+# --- Requiere ------------------------------------------------------------------------------------------------------
+def test_TRT_REQUIRES_only_a_user_with_the_bonus_named_uses_it():
+    """Requiere (Camuflaje) on a shield: a human with Camuflaje is fielded with it, one without is refused naming
+    TRT-REQUIRES, and a condition or a level (CON 5) is refused too. In play Comerciar does not hand the shield to
+    an ally without Camuflaje, and does to one with it."""
+    need = {"name": "Requiere", "param": "Camuflaje"}
+    assert [rid for rid, _ in fielding_problems(_spec(need, race_traits=[{"name": "Camuflaje"}]))] == []
+    assert _problems(need) == ["TRT-REQUIRES"]
+    assert [rid for rid, _ in fielding_problems(_spec({"name": "Requiere", "param": "CON 5"},
+                                                      race_traits=[{"name": "Camuflaje"}]))] == ["TRT-REQUIRES"]
+    shield = prot(1, "TRT-REQUIRES", params={"TRT-REQUIRES": "Camuflaje"}, key="shield")
+    g = Game(M(x=10, y=20, protections=(shield,)), M(x=11, y=20), M(side="blue", x=30, y=20))
+    a, b, _ = g.ids
+    race(g, a, "TRT-CAMOUFLAGE")
+    g.start_activation(a, energy=10)
+    with pytest.raises(RuleViolation) as exc:
+        g.engine.check_action(a, "trade", {"target": b, "give": "protection:0"})
+    assert exc.value.rule_id == "TRT-REQUIRES"
+    race(g, b, "TRT-CAMOUFLAGE")
+    assert g.engine.check_action(a, "trade", {"target": b, "give": "protection:0"}) == 1
+
+
 # --- Enorme, Mega armadura, Reliquia ---------------------------------------------------------------------------
 def test_TRT_HUGE_and_TRT_MEGA_ARMOUR_a_huge_weapon_goes_only_to_a_mega_armour_wearer():
     """An Enorme weapon is fielded on a character wearing Mega armadura (the loader's E9 refuses it otherwise); an
@@ -451,7 +473,7 @@ def test_TRT_worn_traits_are_fielded_on_protections():
     """Every trait the engine plays on a protection is fielded on a protection archetype (those with a parameter
     with one it plays); the ones played only on a race (or a weapon) are refused there naming the trait."""
     for t, p in traits.plugins().items():
-        if "protection" not in p.kinds:
+        if "protection" not in p.kinds or t == "TRT-REQUIRES":       # its own test: it needs a bonus to carry
             continue
         row = trait_by_id()[t]
         entry = {"name": row.name_es, **({"level": 1} if row.per_level else {}),
@@ -515,21 +537,23 @@ def test_TRT_shield_traits_cost_their_price_per_level(trait, per_level, level):
 
 
 @pytest.mark.parametrize("name, param, points", [("Resistencia a", "a distancia", 10),
-                                                 ("Resistencia a", "cuerpo a cuerpo", 10), ("Niega", "Camuflaje", 5)])
-def test_TRT_RESISTANCE_and_TRT_NEGATE_cost_their_catalogue_price(name, param, points):
+                                                 ("Resistencia a", "cuerpo a cuerpo", 10), ("Niega", "Camuflaje", 5),
+                                                 ("Requiere", "Camuflaje", -3)])
+def test_TRT_RESISTANCE_NEGATE_REQUIRES_cost_their_catalogue_price(name, param, points):
     a = archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0, "QUA": 1,
                              "traits": [{"name": name, "param": param}]})
     assert a.traits[0].points == points
 
 
-def _spec(trait_entry: dict, weapon_traits: list | None = None) -> CharacterSpec:
-    """A human wearing a protection with the one trait `trait_entry` (and, given `weapon_traits`, a knife with
-    them)."""
+def _spec(trait_entry: dict, weapon_traits: list | None = None, race_traits: list | None = None) -> CharacterSpec:
+    """A human (with `race_traits`) wearing a protection with the one trait `trait_entry` (and, given
+    `weapon_traits`, a knife with them)."""
     weapons = () if weapon_traits is None else (archetype_from_dict(
         {"id": "w", "kind": "weapon", "name": "W", "ENE": 2, "DMG": 3, "RNG": 0, "QUA": 4, "traits": weapon_traits}),)
     return CharacterSpec(
         id="c", name="C",
-        race=archetype_from_dict({"id": "h", "kind": "race", "name": "Human", "CON": 4, "AGI": 4, "INT": 4, "VOL": 4}),
+        race=archetype_from_dict({"id": "h", "kind": "race", "name": "Human", "CON": 4, "AGI": 4, "INT": 4, "VOL": 4,
+                                  "traits": race_traits or []}),
         weapons=weapons,
         protections=(archetype_from_dict({"id": "p", "kind": "protection", "name": "P", "ENE": 0, "DEF": 1, "SIZ": 0,
                                           "QUA": 1, "traits": [trait_entry]}),))

@@ -15,6 +15,7 @@ plays the traits whose only or main home is a protection:
   Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
 * TRT-NEGATE (Niega (): the played trait named has no effect in any interaction with the bearer, registry hook
   ``negates``).
+* TRT-REQUIRES (Requiere (): only a user with the bonus named may use it: fielding and Comerciar / Saquear).
 * ``WORN``: traits played on a race that act the same for a protection's wearer.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import replace
 
 from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import also_on, plugins, register, worn_protections
+from wartime.rules.traits.registry import also_on, character_traits, plugins, register, worn_protections
 
 #: Both kinds of these traits' catalogue rows the engine plays them on.
 RP = ("race", "protection")
@@ -59,7 +60,7 @@ def attack_type(param: str | None) -> str | None:
     return ATTACK_TYPES.get((param or "").strip().lower())
 
 
-def resistance_param(param: str | None) -> str | None:
+def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
     if attack_type(param) is None:
         return (f"resists {param!r}: the engine plays a single-target attack type only (melee or ranged: "
@@ -202,15 +203,16 @@ def laborious(item) -> bool:
     return True
 
 
-def negated_id(param: str | None) -> str | None:
-    """The played trait a TRT-NEGATE parameter names (its book name, any case, or its ID), None if none."""
+def trait_named(param: str | None) -> str | None:
+    """The played trait a parameter names (TRT-NEGATE, TRT-REQUIRES: its book name, any case, or its ID), None if
+    none."""
     key = (param or "").strip().lower()
     return next((t for t, p in plugins().items() if key in (p.name.lower(), t.lower()) and p.fieldable), None)
 
 
-def negate_param(param: str | None) -> str | None:
+def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-NEGATE: why its parameter cannot be played (None: it can)."""
-    if negated_id(param) is None:
+    if trait_named(param) is None:
         return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name (a characteristic "
                 "or a trait it does not play is not cancelled)")
     return None
@@ -220,7 +222,28 @@ def negate(gs, e: int) -> frozenset[str]:
     """TRT-NEGATE: the bonus named in () has no effect in any interaction with the bearer or its actions (ruling):
     its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the ENE terms of
     actions between them, the auras it meets. Each source (race, worn protection) cancels its own parameter."""
-    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_id(p)) is not None)
+    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := trait_named(p)) is not None)
+
+
+def requires_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-REQUIRES: why a character whose race and protections carry `owner` cannot use the item (None: it can):
+    the parameter must name a bonus the engine plays (a condition, an object or a level is not checked) and the
+    character must carry it."""
+    need = trait_named(param)
+    if need is None:
+        return (f"requires {param!r}: the engine checks a bonus only (a trait it plays, by its book name); a "
+                "condition, an object or a level is not checked")
+    if need not in owner:
+        return f"requires {plugins()[need].name} ({need}), which the character does not carry: it cannot use it"
+    return None
+
+
+def requires(gs, e: int, item) -> bool:
+    """TRT-REQUIRES: the item can only be used by a user who has the named bonus: a character that does not carry
+    it (race or worn protections) is not handed the protection (Comerciar, Saquear); a design that does not carry
+    it is refused when a game is set up."""
+    need = trait_named(item.param("TRT-REQUIRES")) if hasattr(item, "param") else None
+    return need is not None and need not in character_traits(gs, e)
 
 
 def huge(gs, e: int, item) -> bool:
@@ -266,6 +289,7 @@ register("TRT-MEGA-ARMOUR", "Mega armadura", kinds=P)
 # Reliquia is a list-building rule only (its catalogue note): the loader's E8 refuses a list repeating it.
 register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
 register("TRT-NEGATE", "Niega", {"negates": negate}, kinds=RP, param_problem=negate_param)
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P, param_problem=requires_param)
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

@@ -118,7 +118,8 @@ class TraitPlugin:
     ``kinds`` the archetype kinds it is implemented on (empty: any the catalogue allows), ``requires`` trait IDs
     the same archetype must carry, ``fieldable`` False when only part of it is played (it is then refused).
     ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels.
-    ``param_problem(param)`` says why a parameter cannot be played (None: it can; TRT-RESISTANCE).
+    ``param_problem(param, owner)`` says why a parameter cannot be played by a character whose race and protections
+    carry the trait IDs `owner` (None: it can; TRT-RESISTANCE, TRT-REQUIRES).
     ``per_protection``: its handlers count each worn protection carrying it themselves (``trait_copies`` leaves it
     out)."""
     trait_id: str
@@ -127,7 +128,7 @@ class TraitPlugin:
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
-    param_problem: Callable[[str | None], str | None] | None = None
+    param_problem: Callable[[str | None, frozenset], str | None] | None = None
     per_protection: bool = False
 
 
@@ -183,7 +184,7 @@ _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
              kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
-             param_problem: Callable[[str | None], str | None] | None = None,
+             param_problem: Callable[[str | None, frozenset], str | None] | None = None,
              per_protection: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
     played elsewhere (its docstring says where: the core area rules, points only)."""
@@ -247,9 +248,9 @@ def fieldable() -> set[str]:
 
 
 def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str],
-                     param: str | None = None) -> str | None:
+                     param: str | None = None, owner: frozenset[str] = frozenset()) -> str | None:
     """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried`, with parameter
-    `param` (None: it can)."""
+    `param`, on a character whose race and protections carry `owner` (None: it can)."""
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
@@ -259,7 +260,7 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
     if missing:
         return f"needs {', '.join(missing)} on the same archetype"
     if p.param_problem is not None:
-        return p.param_problem(param)
+        return p.param_problem(param, owner)
     return None
 
 
