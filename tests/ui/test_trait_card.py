@@ -51,14 +51,21 @@ def test_TRT_PRECISION_the_odds_box_names_the_traits_in_the_odds(tmp_path):
 
 def test_TRT_REINFORCED_the_card_lists_a_protections_traits_under_its_name(tmp_path):
     """A protection's traits act for its wearer (issue 12): the card lists them under the protection's name, after
-    the race's and before the weapons'."""
+    the race's and before the weapons', with a parameter and the levels left."""
     app = make_app(tmp_path, seed=7, start=False)
     gs = app.match.gs
     e = gs.minis()[0]
     eq = gs.equipment(e)
-    plate = TraitedProtection("plate", "Plate", 2, 3, 4, 4, traits=("TRT-REINFORCED",))
-    gs.world.set(e, Equipment(eq.weapons, (plate,)))
+    plate = TraitedProtection("plate", "Plate", 2, 3, 4, 4, traits=("TRT-REINFORCED", "TRT-RESISTANCE"),
+                              params=(("TRT-RESISTANCE", "a distancia"),))
+    shield = TraitedProtection("shield", "Shield", 1, 2, 0, 5, traits=("TRT-ENERGY-SHIELD",),
+                               levels=(("TRT-ENERGY-SHIELD", 1, 3),))
+    gs.world.set(e, Equipment(eq.weapons, (plate, shield)))
     lines = trait_lines(gs, e)
-    assert ("TRT-REINFORCED", "Reinforced", "Plate") in [(t.trait_id, t.name, t.where) for t in lines]
+    got = [(t.trait_id, t.name, t.where) for t in lines]
+    assert ("TRT-REINFORCED", "Reinforced", "Plate") in got
+    assert ("TRT-RESISTANCE", "Resistance (a distancia)", "Plate") in got        # its parameter
+    assert ("TRT-ENERGY-SHIELD", "Energy Shield 1/3", "Shield") in got            # levels left of those bought
     wheres = [t.where for t in lines]
     assert wheres.index("Plate") == wheres.count("character") and all(t.effect for t in lines)
+    assert wheres.index("Shield") == wheres.count("character") + 2
