@@ -4,14 +4,18 @@ A trait is a few handlers registered on named hook points (pluggy-style: named h
 explicit call order). The rules call the hook points through the helpers of ``registry.py`` (re-exported here)
 and never name a trait; the catalogue itself (cost, applies_to, hooks, effect text) is data
 (``wartime/data/tables/traits.tsv``).
-Components carry trait IDs: ``Traits.ids`` (a race's traits), ``Weapon.traits``, ``Psyche.maluses`` (the
-PSI-8 maluses gained in play); the loader maps the Spanish names of the data files to IDs once.
+Components carry trait IDs: ``Traits.ids`` (a race's traits), ``Weapon.traits``, ``Protection.traits`` (a
+``TraitedProtection``'s, with its levels and parameters; a race's levels and parameters are in ``TraitState``),
+``Psyche.maluses`` (the PSI-8 maluses gained in play); the loader maps the Spanish names of the data files to IDs
+once. A worn protection's traits act for its wearer while it is not disabled (G10): ``character_traits`` holds them.
 
 **Call order and stacking.** ``handlers(hook)`` lists a hook's handlers in trait-ID order; a helper calls those
 of the traits the bearer (a character or a weapon) carries, in that order. Results combine as the digest's
 global rulings say (traits notes G10, numbers in the G5 order): ± modifiers all apply (``check_mods`` returns
 them all; the check adds them), a prohibition wins (the first ``action_restriction`` to raise stops the
-action), a trait counts once per bearer whatever the sources (the bearer's trait IDs are a set).
+action), a trait counts once per bearer as a state whatever the sources (the bearer's trait IDs are a set), but
+its numbers add when the race and a protection (or two protections) both carry it (``trait_copies``: asked again by
+``combat_terms``, ``check_mods`` and ``cost_terms``).
 
 **Hook points** (the catalogue's ``hooks`` names where one fits; engine-internal points map to a catalogue
 hook through ``CATALOGUE_HOOK``, and tests/rules/test_rules_traits_registry.py checks every registered trait
