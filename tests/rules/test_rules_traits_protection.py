@@ -20,6 +20,7 @@ from wartime.rules import traits
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.hiding import hiding_problem
 from wartime.rules.modifiers import character_mods, fit_penalty
+from wartime.rules.options import offered_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -215,9 +216,10 @@ def test_TRT_ENERGY_SHIELD_and_TRT_ADVANCED_ENERGY_SHIELD_recovering_a_level_cos
     g = Game(M(x=10, y=20, protections=(shield,)), M(side="blue", x=30, y=20))
     a = g.ids[0]
     g.start_activation(a, energy=10)
-    assert g.engine.check_action(a, key, {}) == ene
+    assert key in offered_actions(g.engine, a) and g.engine.check_action(a, key, {}) == ene
     g.act(a, key)
     assert worn(g, a).level(trait) == 2 and g.energy(a) == 10 - ene
+    assert key not in offered_actions(g.engine, a)
     with pytest.raises(RuleViolation) as exc:
         g.engine.check_action(a, key, {})
     assert exc.value.rule_id == trait
