@@ -86,6 +86,9 @@ PARTIAL = {
     "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
                     "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
                     "an object or a level, and the trait on a weapon, are refused",
+    "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
+                           "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
+                           "takes no trait terms yet",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "which are refused (MOV-2)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "

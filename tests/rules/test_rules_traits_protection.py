@@ -69,6 +69,20 @@ def test_TRT_REINFORCED_two_protections_add_and_a_disabled_one_gives_nothing():
     assert "TRT-REINFORCED" not in traits.character_traits(g.gs, g.ids[1])
 
 
+def test_TRT_COUNTERMEASURES_missiles_CH_IMP_minus_1_against_the_wearer():
+    """A rocket (a weapon with Munición autopropulsada) shooting the wearer: CH IMP target 5 − 1 = 4 (die 5
+    misses); a plain rifle's shot keeps 5; the wearer's own rocket shots keep theirs."""
+    rocket = weapon(traits=("TRT-SELF-PROPELLED-AMMO",), key="rocket")
+    g = duel(red={"weapons": (rocket,)}, blue={"protections": (prot(1, "TRT-COUNTERMEASURES"),)})
+    attack(g, 5)
+    assert g.check("IMP")["target"] == 4 and g.events("miss")
+    g = duel(blue={"protections": (prot(1, "TRT-COUNTERMEASURES"),)})
+    a, b = g.ids
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).imp == ()
+    g = duel(red={"weapons": (rocket,), "protections": (prot(1, "TRT-COUNTERMEASURES"),)})
+    assert traits.combat_terms(g.gs, *g.ids, rocket, True).imp == ()
+
+
 def test_TRT_CURSED_ARMOUR_CH_DEF_minus_1_for_the_wearer():
     """DEF 4 + Maldita armadura: CH DEF target 3: die 4 fails (DMG 4 wounds); the DEF subtracted on a pass stays 4."""
     g = duel(blue={"protections": (prot(4, "TRT-CURSED-ARMOUR"),)})
@@ -526,7 +540,7 @@ def test_BLD_9_a_protection_is_worn_from_deployment_and_its_ENE_is_not_spent(tmp
     ("TRT-REINFORCED", "protection", 15), ("TRT-CURSED-ARMOUR", "protection", -10),
     ("TRT-PIRATE-SUPPLIER", "protection", -20), ("TRT-ADJUSTABLE", "protection", 3),
     ("TRT-LABORIOUS", "protection", -5), ("TRT-LABORIOUS", "weapon", -5), ("TRT-SHADOW", "protection", 5),
-    ("TRT-SHADOW", "race", 5), ("TRT-WALL", "protection", 5)])
+    ("TRT-SHADOW", "race", 5), ("TRT-WALL", "protection", 5), ("TRT-COUNTERMEASURES", "protection", 10)])
 def test_TRT_protection_traits_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 

@@ -3,7 +3,8 @@ and not disabled (traits G10; ``registry.character_traits`` gives the wearer the
 ``registry.trait_copies`` counts a trait the race and a protection both carry twice for numbers). This module
 plays the traits whose only or main home is a protection:
 
-* CH DEF terms: TRT-REINFORCED (Refuerzo, CH DEF +1), TRT-CURSED-ARMOUR (Maldita armadura, CH DEF −1),
+* CH IMP and CH DEF terms: TRT-COUNTERMEASURES (Contramedidas, missiles CH IMP −1), TRT-REINFORCED (Refuerzo,
+  CH DEF +1), TRT-CURSED-ARMOUR (Maldita armadura, CH DEF −1), TRT-WALL (Muro: its DEF not against wounds),
   TRT-RESISTANCE (Resistencia a (), DEF +2 against the attack type named) and TRT-SHADOW (Sombra, DEF +1 behind
   cover; hides without cover).
 * Levels a protection loses in play (``Protection.levels``: current and bought level): TRT-ENERGY-SHIELD and
@@ -77,6 +78,19 @@ def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
         return None
     kind = "ranged" if ranged else "melee"
     return sum(2 for p in params(gs, target, "TRT-RESISTANCE") if attack_type(p) == kind) or None
+
+
+#: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
+#: rockets and missiles). No other weapon carries a projectile tag, and an area weapon's CH IMP takes no trait terms.
+MISSILES = ("TRT-SELF-PROPELLED-AMMO",)
+
+
+def countermeasures(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-COUNTERMEASURES: any missile, torpedo, shell or similar projectile has CH IMP −1 against it: a shot with
+    a weapon firing self-propelled ammunition (Munición autopropulsada: rockets, missiles) at the wearer."""
+    if _against(bearer, target) and ranged and weapon is not None and any(t in MISSILES for t in weapon.traits):
+        return Modifier("TRT-COUNTERMEASURES", -1, "Contramedidas")
+    return None
 
 
 def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
@@ -254,6 +268,7 @@ def huge(gs, e: int, item) -> bool:
 
 register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
 register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
+register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}, kinds=P)
 register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=RP, param_problem=resistance_param,
          per_protection=True)
 register("TRT-WALL", "Muro", {"def_mod": wall}, kinds=P, per_protection=True)
