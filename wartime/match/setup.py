@@ -34,7 +34,7 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     which); a transport, metahabilities, objects."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
-    owner = frozenset(t.trait_id for arch in (spec.race, *spec.protections) for t in arch.traits)
+    owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:

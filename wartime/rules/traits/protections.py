@@ -240,9 +240,9 @@ def negate(gs, e: int) -> frozenset[str]:
 
 
 def requires_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-REQUIRES: why a character whose race and protections carry `owner` cannot use the item (None: it can):
-    the parameter must name a bonus the engine plays (a condition, an object or a level is not checked) and the
-    character must carry it."""
+    """TRT-REQUIRES: why a character whose archetypes carry `owner` cannot use the item (None: it can): the
+    parameter must name a bonus the engine plays (a condition, an object or a level is not checked) and the
+    character must have it (on its race or on an item it carries)."""
     need = trait_named(param)
     if need is None:
         return (f"requires {param!r}: the engine checks a bonus only (a trait it plays, by its book name); a "
@@ -253,11 +253,12 @@ def requires_param(param: str | None, owner: frozenset = frozenset()) -> str | N
 
 
 def requires(gs, e: int, item) -> bool:
-    """TRT-REQUIRES: the item can only be used by a user who has the named bonus: a character that does not carry
-    it (race or worn protections) is not handed the protection (Comerciar, Saquear); a design that does not carry
-    it is refused when a game is set up."""
+    """TRT-REQUIRES: the item can only be used by a user who has the named bonus (on its race or on an item it
+    carries: its traits, its protections' or its weapons'): a character without it is not handed the protection
+    (Comerciar, Saquear); a design without it is refused when a game is set up."""
     need = trait_named(item.param("TRT-REQUIRES")) if hasattr(item, "param") else None
-    return need is not None and need not in character_traits(gs, e)
+    return need is not None and need not in character_traits(gs, e) \
+        and not any(need in w.traits for w in gs.equipment(e).weapons)
 
 
 def huge(gs, e: int, item) -> bool:

@@ -118,8 +118,8 @@ class TraitPlugin:
     ``kinds`` the archetype kinds it is implemented on (empty: any the catalogue allows), ``requires`` trait IDs
     the same archetype must carry, ``fieldable`` False when only part of it is played (it is then refused).
     ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels.
-    ``param_problem(param, owner)`` says why a parameter cannot be played by a character whose race and protections
-    carry the trait IDs `owner` (None: it can; TRT-RESISTANCE, TRT-REQUIRES).
+    ``param_problem(param, owner)`` says why a parameter cannot be played by a character whose archetypes carry the
+    trait IDs `owner` (None: it can; TRT-RESISTANCE, TRT-REQUIRES).
     ``per_protection``: its handlers count each worn protection carrying it themselves (``trait_copies`` leaves it
     out)."""
     trait_id: str
@@ -250,7 +250,7 @@ def fieldable() -> set[str]:
 def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str],
                      param: str | None = None, owner: frozenset[str] = frozenset()) -> str | None:
     """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried`, with parameter
-    `param`, on a character whose race and protections carry `owner` (None: it can)."""
+    `param`, on a character whose archetypes carry `owner` (None: it can)."""
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
