@@ -7,9 +7,9 @@ plays the traits whose only or main home is a protection:
   CH DEF +1), TRT-CURSED-ARMOUR (Maldita armadura, CH DEF −1), TRT-WALL (Muro: its DEF not against wounds),
   TRT-RESISTANCE (Resistencia a (), DEF +2 against the attack type named) and TRT-SHADOW (Sombra, DEF +1 behind
   cover; hides without cover).
-* Levels a protection loses in play (``Protection.levels``: current and bought level): TRT-ENERGY-SHIELD and
-  TRT-ADVANCED-ENERGY-SHIELD (a shield DEF check against ranged attacks, recovered with an action,
-  rules/actions/shield_actions.py) and TRT-LEATHERY-SHIELD (levels lost before wounds).
+* Levels lost in play (``Protection.levels`` and a race's ``TraitState``: current and bought level):
+  TRT-ENERGY-SHIELD and TRT-ADVANCED-ENERGY-SHIELD (a shield DEF check against ranged attacks, recovered with an
+  action, rules/actions/shield_actions.py) and TRT-LEATHERY-SHIELD (levels lost before wounds).
 * TRT-PIRATE-SUPPLIER (Proveedor pirata: a passed CH DEF is rolled again), TRT-ADJUSTABLE (Ajustable: fit), and
   TRT-LABORIOUS (Laborioso: not traded with Comerciar).
 * Equipment rules: TRT-HUGE (Enorme: only a Mega armadura wearer is equipped with it, loader E9 and Comerciar /
@@ -27,7 +27,7 @@ from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import also_on, character_traits, plugins, register, worn_protections
 
-#: Both kinds of these traits' catalogue rows the engine plays them on.
+#: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
 P = ("protection",)
 
@@ -57,7 +57,7 @@ ATTACK_TYPES = {
 
 
 def attack_type(param: str | None) -> str | None:
-    """The attack type a TRT-RESISTANCE parameter names (melee, ranged, area), None if it names none."""
+    """The attack type a TRT-RESISTANCE parameter names (melee or ranged), None if it names none."""
     return ATTACK_TYPES.get((param or "").strip().lower())
 
 
