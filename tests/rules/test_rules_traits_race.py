@@ -909,11 +909,13 @@ def test_TRT_PHOENIX_waiting_it_rolls_each_turn_start_a_fumble_ends_it():
     assert g.gs.world.get(g.ids[1], Life).state == "active" and g.wounds(g.ids[1]) == 1
 
 
-def test_TRT_MASTERY_priced_alone_is_bought_for_the_first_action_of_its_categories():
-    """`priced_trait` (wartime batch --price, the trait zoo): Maestría and Incapacidad for Mover, the combat ones
-    for Ataque a distancia, at their catalogue price."""
+def test_TRT_MASTERY_priced_alone_takes_its_action_as_the_parameter():
+    """`priced_trait` (wartime batch --price, the trait zoo) with the chosen action as `param`, at the catalogue
+    price; without one it is refused."""
     for trait, param, points in (("TRT-MASTERY", "Mover", 5), ("TRT-INEPTITUDE", "Mover", -5),
                                  ("TRT-COMBAT-MASTERY", "Ataque a distancia", 10),
                                  ("TRT-COMBAT-INEPTITUDE", "Ataque a distancia", -10)):
-        ref = priced_trait(trait, "race", "test", "traits")
+        ref = priced_trait(trait, "race", "test", "traits", param=param)
         assert (ref.param, ref.points) == (param, points)
+        with pytest.raises(DataError):
+            priced_trait(trait, "race", "test", "traits")
