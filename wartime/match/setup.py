@@ -18,7 +18,7 @@ from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
-from wartime.rules import alarm, areas, combat_systems, deployment, holds, traits
+from wartime.rules import alarm, areas, combat_systems, deployment, holds, objects, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -28,10 +28,10 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MET-1 / MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
+    """MET-1 / MOV-2 / TRT-*: everything a character design carries that the engine does not play, one
     (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
     implemented yet), or played only on other archetype kinds or together with another trait (the registry says
-    which); a transport, metahabilities, objects."""
+    which); a transport, metahabilities. Objects are played (GNA-16): only their traits may be refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     for arch in spec.archetypes():
@@ -51,8 +51,6 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
         out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
     for a in spec.metahabilities:
         out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
-    for a in spec.objects:
-        out.append(refuse("GNA-16", f"{spec.name}: object {a.name}: objects are not implemented yet"))
     return out
 
 
@@ -200,6 +198,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 for rid, line in list_problems(lists[side].characters())]
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
+    carried = []                                           # GNA-16: (character, object archetypes)
     for side in ("red", "blue"):
         specs = lists[side].characters()
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
@@ -217,7 +216,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             weapons = tuple(weapon_of(a) for a in spec.weapons)
             prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
-            world.create(
+            e = world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
                 Attributes(race.CON, race.AGI, race.INT, race.VOL),
                 Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
@@ -225,6 +224,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
                 Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
             )
+            carried.append((e, spec.objects))
+    for e, objs in carried:                                # after every character: their entity ids stay
+        objects.field_objects(world, e, objs)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

@@ -112,6 +112,17 @@ against its catalogue row):
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
   TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
+* ``use_check(gs, e, gear) -> str | None`` -- the attribute of a CH ATR character `e` must pass to use the object
+  (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
+* ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
+  `target` (TRT-ELIXIR: nothing to heal). → equipment_rule.
+* ``object_effect(gs, ctx, e, gear, target) -> None`` -- what one use of the object does (TRT-ELIXIR heals); only an
+  object with such a trait can be used. → equipment_rule.
+* ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
+  removed from the game). → equipment_rule.
+* The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
+  ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
+
 * ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
   ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
 * ``covert_arrival(gs, e) -> bool`` -- True: the bearer's move ends as an arrival that allows Ataque sorpresa
@@ -265,9 +276,11 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied, kill_psi, wounding_ene,
+                                           heal_denied, kill_psi, wounding_ene, ON_OBJECTS, use_checks,
+                                           object_usable, check_object_target, object_effects, object_used,
                                            wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
+from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, KnockedOut, Life, Stress
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, Stress
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -97,6 +97,10 @@ CATALOGUE_HOOK: dict[str, str] = {
     "dmg_mod": "dmg_mod",
     "dmg_factor": "dmg_mod",
     "def_mod": "def_mod",
+    "use_check": "equipment_rule",
+    "object_target": "equipment_rule",
+    "object_effect": "equipment_rule",
+    "object_used": "equipment_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -222,12 +226,17 @@ def fieldable() -> set[str]:
     return {t for t, p in _REGISTRY.items() if p.fieldable}
 
 
+#: GNA-16 / BLD-17: traits of a bearer (played on races) that an object gives the character holding it, while
+#: held and not disabled (traits/objects.py names them; ``character_traits`` adds them).
+ON_OBJECTS: set[str] = set()
+
+
 def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str]) -> str | None:
     """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried` (None: it can)."""
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
-    if p.kinds and kind not in p.kinds:
+    if p.kinds and kind not in p.kinds and not (kind == "object" and trait_id in ON_OBJECTS):
         return f"is implemented on {' or '.join(p.kinds)} archetypes only, not on a {kind}"
     missing = [r for r in p.requires if r not in carried]
     if missing:
@@ -237,14 +246,27 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
 
 # --- the bearer's traits ----------------------------------------------------------------------------------
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
-    """A character's trait IDs: its own (race) traits and the maluses gained in play (PSI-8)."""
+    """A character's trait IDs: its own (race) traits, the maluses gained in play (PSI-8) and the bearer traits of
+    the objects it holds (``ON_OBJECTS``; GNA-16)."""
     memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
         own, gained = gs.traits(e), gs.psyche(e).maluses
-        got = memo[key] = frozenset(own) | frozenset(gained) if gained else own
+        got = frozenset(own) | frozenset(gained) if gained else own
+        held = _object_traits(gs, e)
+        memo[key] = got = frozenset(got) | held if held else got
     return got
+
+
+def _object_traits(gs, e: int) -> frozenset:
+    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4)."""
+    table = gs.world.tables.get(Gear)
+    if not table or not ON_OBJECTS:
+        return frozenset()
+    items = gs.world.tables.get(Item, {})
+    return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+                     for t in g.traits if t in ON_OBJECTS)
 
 
 def _weapon_traits(weapon) -> tuple[str, ...]:
@@ -406,6 +428,40 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
         for _, h in _of("on_hit", carried):
             h(gs, attacker, attacker, target, weapon, ranged)
+
+
+# --- objects (GNA-16) ----------------------------------------------------------------------------------------
+def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
+    """``use_check``: (trait ID, attribute) of each CH ATR a use of the object needs, in trait-ID order."""
+    return _tagged("use_check", _weapon_traits(gear), gs, e, gear)
+
+
+def object_usable(gear) -> bool:
+    """An object can be used (Usar) when a trait of it has an effect (``object_effect``)."""
+    return bool(_of("object_effect", _weapon_traits(gear)))
+
+
+def check_object_target(gs, e: int, gear, target: int) -> None:
+    """``object_target``: each handler raises RuleViolation when its effect cannot apply to `target`."""
+    for _, h in _of("object_target", _weapon_traits(gear)):
+        h(gs, e, gear, target)
+
+
+def object_effects(gs, ctx, e: int, gear, target: int) -> None:
+    """``object_effect``: what one use of the object does to `target`, each trait in ID order."""
+    for _, h in _of("object_effect", _weapon_traits(gear)):
+        h(gs, ctx, e, gear, target)
+
+
+def object_used(gear):
+    """``object_used``: the object after one use (each handler gets the previous one's result); None: it is
+    removed from the game."""
+    out = gear
+    for _, h in _of("object_used", _weapon_traits(gear)):
+        if out is None:
+            break
+        out = h(out)
+    return out
 
 
 def weapon_wear(gs, e: int, weapon) -> list[Wear]:
