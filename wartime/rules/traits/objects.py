@@ -66,10 +66,10 @@ register("TRT-CHARGES", "Cargas", {"object_used": charge_spent}, kinds=("object"
 
 
 # --- Prueba de ... ---------------------------------------------------------------------------------------------
-def _test(attribute: str):
+def _test(trait_id: str, attribute: str):
     def use_check(gs, e: int, gear) -> str:
         return attribute
-    use_check.__doc__ = f"TRT-*-TEST: using the object needs a passed CH {attribute}."
+    use_check.__doc__ = f"{trait_id}: using the object needs a passed CH {attribute}."
     return use_check
 
 
@@ -77,7 +77,7 @@ for _tid, _name, _attr in (("TRT-AGILITY-TEST", "Prueba de agilidad", "AGI"),
                            ("TRT-CONSTITUTION-TEST", "Prueba de constitución", "CON"),
                            ("TRT-INTELLIGENCE-TEST", "Prueba de inteligencia", "INT"),
                            ("TRT-WILLPOWER-TEST", "Prueba de voluntad", "VOL")):
-    register(_tid, _name, {"use_check": _test(_attr)}, kinds=("object",))
+    register(_tid, _name, {"use_check": _test(_tid, _attr)}, kinds=("object",))
 
 
 #: The bearer traits an object gives its holder (see the module docstring), each played on races already.
