@@ -62,12 +62,7 @@ def wound_gear(gs: GameState, e: int, item: int, n: int, rule: str) -> None:
 
 
 def uses_text(g: Gear) -> str:
-    """What the unit card says of an object's uses: 'used up' / 'N uses left' / '' (no limit), and 'disabled'."""
-    parts = []
-    if g.charges is not None:
-        parts.append(f"{g.charges} use{'s' if g.charges != 1 else ''} left")
-    if "TRT-ELIXIR" in g.traits:
-        parts.append("once")
-    if g.disabled:
-        parts.append("disabled")
-    return ", ".join(parts)
+    """What the unit card says of an object's uses: 'N uses left' (TRT-CHARGES) or '' (no count)."""
+    if g.charges is None:
+        return ""
+    return f"{g.charges} use{'s' if g.charges != 1 else ''} left"

@@ -31,6 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
+from wartime.rules.objects import held_gear, uses_text
 from wartime.rules import options as legal
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate
@@ -95,7 +96,16 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     out = [line(t, "character") for t in gs.traits(e)]
     for w in gs.equipment(e).weapons:
         out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
+    for _, g in held_gear(gs, e):                                  # GNA-16: the objects it holds
+        out.extend(line(t, g.name) for t in g.traits)
     return out
+
+
+def object_lines(gs: GameState, e: int) -> list[tuple[str, bool]]:
+    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and whether it is
+    disabled (WND-4)."""
+    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), g.disabled)
+            for _, g in held_gear(gs, e)]
 
 
 # --- setting up a match ---------------------------------------------------------------------------------
