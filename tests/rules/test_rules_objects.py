@@ -260,11 +260,22 @@ def test_TRT_HARMFUL_DEFECTIVE_EVIL_cost_their_catalogue_price_on_an_object(trai
 
 
 # --- the traits of a bearer on an object ------------------------------------------------------------------------------
-@pytest.mark.rules(*BEARER_TRAITS)
+@pytest.mark.rules("TRT-AGILITY-NULLIFIER", "TRT-INTELLIGENCE-NULLIFIER", "TRT-WILLPOWER-NULLIFIER",
+                   "TRT-PHYSICAL-NULLIFIER", "TRT-ARMOURED-AURA", "TRT-AURA-OF-OBSTINACY", "TRT-AURA-OF-STEEL",
+                   "TRT-AURA-OF-TALENT", "TRT-AURA-OF-WISDOM", "TRT-BANNER", "TRT-BATTLE-CRY", "TRT-CRY-OF-AIM",
+                   "TRT-CRY-OF-DARKNESS", "TRT-CRY-OF-FIRE", "TRT-CRY-OF-HATRED", "TRT-CRY-OF-ICE",
+                   "TRT-CRY-OF-MASTERY", "TRT-DEATH-CRY", "TRT-WAR-CRY", "TRT-BREATH-OF-FEAR",
+                   "TRT-BREATH-OF-HUNGER", "TRT-BREATH-OF-IMBECILITY", "TRT-BREATH-OF-NUMBNESS",
+                   "TRT-BREATH-OF-ROT", "TRT-BREATH-OF-WEAKNESS", "TRT-PRESENCE-OF-CLARITY",
+                   "TRT-PRESENCE-OF-DEXTERITY", "TRT-PRESENCE-OF-HONOUR", "TRT-PRESENCE-OF-PROTECTION",
+                   "TRT-PRESENCE-OF-STRENGTH", "TRT-BURDENED", "TRT-FALL-WITH-STYLE", "TRT-LUCKY",
+                   "TRT-SHODDY-MAKE", "TRT-SUPER-SIGHT", "TRT-MIMETIC", "TRT-RADIANT")
 @pytest.mark.parametrize("trait", BEARER_TRAITS)
-def test_TRT_bearer_traits_on_an_object_work_for_its_holder_while_held_and_whole(trait):
+def test_TRT_bearer_traits_on_an_object_work_for_its_holder_while_held_and_whole(trait, request):
     """The holder carries the object's bearer trait (fieldable on an object); a disabled object (WND-4) or one
-    handed over stops giving it; the new holder gets it."""
+    handed over stops giving it; the new holder gets it. The marker names exactly the module's BEARER_TRAITS."""
+    marked = {a for m in request.node.iter_markers("rules") for a in m.args}
+    assert marked == set(BEARER_TRAITS)
     g = Game(M(x=10, y=20), M(x=11.02, y=20), M(side="blue", x=30, y=30))
     a, b, _ = g.ids
     thing = give(g, a, trait, QUA=2)
@@ -295,7 +306,16 @@ def test_TRT_SUPER_SIGHT_on_an_object_adds_5K_to_its_holders_field_of_view():
     assert g.gs.fov_range(a) == 25.0
 
 
-@pytest.mark.rules(*BEARER_TRAITS)
+@pytest.mark.rules("TRT-AGILITY-NULLIFIER", "TRT-INTELLIGENCE-NULLIFIER", "TRT-WILLPOWER-NULLIFIER",
+                   "TRT-PHYSICAL-NULLIFIER", "TRT-ARMOURED-AURA", "TRT-AURA-OF-OBSTINACY", "TRT-AURA-OF-STEEL",
+                   "TRT-AURA-OF-TALENT", "TRT-AURA-OF-WISDOM", "TRT-BANNER", "TRT-BATTLE-CRY", "TRT-CRY-OF-AIM",
+                   "TRT-CRY-OF-DARKNESS", "TRT-CRY-OF-FIRE", "TRT-CRY-OF-HATRED", "TRT-CRY-OF-ICE",
+                   "TRT-CRY-OF-MASTERY", "TRT-DEATH-CRY", "TRT-WAR-CRY", "TRT-BREATH-OF-FEAR",
+                   "TRT-BREATH-OF-HUNGER", "TRT-BREATH-OF-IMBECILITY", "TRT-BREATH-OF-NUMBNESS",
+                   "TRT-BREATH-OF-ROT", "TRT-BREATH-OF-WEAKNESS", "TRT-PRESENCE-OF-CLARITY",
+                   "TRT-PRESENCE-OF-DEXTERITY", "TRT-PRESENCE-OF-HONOUR", "TRT-PRESENCE-OF-PROTECTION",
+                   "TRT-PRESENCE-OF-STRENGTH", "TRT-BURDENED", "TRT-FALL-WITH-STYLE", "TRT-LUCKY",
+                   "TRT-SHODDY-MAKE", "TRT-SUPER-SIGHT", "TRT-MIMETIC", "TRT-RADIANT")
 @pytest.mark.parametrize("trait", BEARER_TRAITS)
 def test_TRT_bearer_traits_cost_their_catalogue_price_on_an_object(trait):
     assert price(trait, "object") == trait_by_id()[trait].cost
