@@ -271,9 +271,11 @@ def test_TRT_HARMFUL_DEFECTIVE_EVIL_cost_their_catalogue_price_on_an_object(trai
                    "TRT-PRESENCE-OF-STRENGTH", "TRT-BURDENED", "TRT-FALL-WITH-STYLE", "TRT-LUCKY",
                    "TRT-SHODDY-MAKE", "TRT-SUPER-SIGHT", "TRT-MIMETIC", "TRT-RADIANT")
 @pytest.mark.parametrize("trait", BEARER_TRAITS)
-def test_TRT_bearer_traits_on_an_object_work_for_its_holder_while_held_and_whole(trait, request):
-    """The holder carries the object's bearer trait (fieldable on an object); a disabled object (WND-4) or one
-    handed over stops giving it; the new holder gets it. The marker names exactly the module's BEARER_TRAITS."""
+def test_TRT_bearer_traits_on_an_object_work_for_its_holder_and_cost_their_price(trait, request):
+    """The holder carries the object's bearer trait (fieldable on an object, at its catalogue cost); a disabled
+    object (WND-4) or one handed over stops giving it; the new holder gets it. The marker names exactly the
+    module's BEARER_TRAITS."""
+    assert price(trait, "object") == trait_by_id()[trait].cost
     marked = {a for m in request.node.iter_markers("rules") for a in m.args}
     assert marked == set(BEARER_TRAITS)
     g = Game(M(x=10, y=20), M(x=11.02, y=20), M(side="blue", x=30, y=30))
@@ -306,21 +308,6 @@ def test_TRT_SUPER_SIGHT_on_an_object_adds_5K_to_its_holders_field_of_view():
     assert g.gs.fov_range(a) == 25.0
 
 
-@pytest.mark.rules("TRT-AGILITY-NULLIFIER", "TRT-INTELLIGENCE-NULLIFIER", "TRT-WILLPOWER-NULLIFIER",
-                   "TRT-PHYSICAL-NULLIFIER", "TRT-ARMOURED-AURA", "TRT-AURA-OF-OBSTINACY", "TRT-AURA-OF-STEEL",
-                   "TRT-AURA-OF-TALENT", "TRT-AURA-OF-WISDOM", "TRT-BANNER", "TRT-BATTLE-CRY", "TRT-CRY-OF-AIM",
-                   "TRT-CRY-OF-DARKNESS", "TRT-CRY-OF-FIRE", "TRT-CRY-OF-HATRED", "TRT-CRY-OF-ICE",
-                   "TRT-CRY-OF-MASTERY", "TRT-DEATH-CRY", "TRT-WAR-CRY", "TRT-BREATH-OF-FEAR",
-                   "TRT-BREATH-OF-HUNGER", "TRT-BREATH-OF-IMBECILITY", "TRT-BREATH-OF-NUMBNESS",
-                   "TRT-BREATH-OF-ROT", "TRT-BREATH-OF-WEAKNESS", "TRT-PRESENCE-OF-CLARITY",
-                   "TRT-PRESENCE-OF-DEXTERITY", "TRT-PRESENCE-OF-HONOUR", "TRT-PRESENCE-OF-PROTECTION",
-                   "TRT-PRESENCE-OF-STRENGTH", "TRT-BURDENED", "TRT-FALL-WITH-STYLE", "TRT-LUCKY",
-                   "TRT-SHODDY-MAKE", "TRT-SUPER-SIGHT", "TRT-MIMETIC", "TRT-RADIANT")
-@pytest.mark.parametrize("trait", BEARER_TRAITS)
-def test_TRT_bearer_traits_cost_their_catalogue_price_on_an_object(trait):
-    assert price(trait, "object") == trait_by_id()[trait].cost
-
-
 def test_TRT_NO_CURE_and_tier_3_traits_on_an_object_are_refused_naming_the_ID():
     """Sin cura on an object (about the object, not its holder) and a tier-3 trait (Invisible) are refused."""
     for name, tid in (("Sin cura", "TRT-NO-CURE"), ("Invisible", "TRT-INVISIBLE"), ("Drogas de combate",
@@ -329,3 +316,21 @@ def test_TRT_NO_CURE_and_tier_3_traits_on_an_object_are_refused_naming_the_ID():
                                     "traits": [{"name": name}]})
         spec = CharacterSpec(id="c", name="C", race=race(), objects=(arch,))
         assert [rid for rid, _ in fielding_problems(spec)] == [tid]
+
+
+# --- the other rules that move objects: Comerciar (GNA-3) and Soltar (GNA-15) ---------------------------------------
+def test_GNA_16_an_object_traded_or_dropped_keeps_its_uses_and_leaves_its_old_holder():
+    """GNA-3: a medkit with 2 uses left handed to an ally is the ally's, uses and all (it can use it, the giver
+    cannot); GNA-15: dropped, no one holds it."""
+    g = Game(M(x=10, y=20, wounds=1), M(x=11.02, y=20, wounds=1, energy=3), M(side="blue", x=30, y=30))
+    a, b, _ = g.ids
+    kit = elixir(g, a, 1, "TRT-CHARGES", charges=2)
+    g.start_activation(a, energy=10)
+    g.act(a, "trade", target=b, give=f"item:{kit}")
+    assert g.world.get(kit, Item).holder == b and g.world.get(kit, Gear).charges == 2
+    assert objects.held_gear(g.gs, a) == [] and use_options(g) == []
+    g.start_activation(b, energy=10)
+    g.act(b, "use_object", item=f"item:{kit}")
+    assert g.wounds(b) == 0 and g.world.get(kit, Gear).charges == 1
+    g.act(b, "drop_item", item=f"item:{kit}")
+    assert objects.held_gear(g.gs, b) == [] and g.world.get(kit, Item).at is not None

@@ -8,7 +8,7 @@ from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.items import parse_ref
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import add_stress
-from wartime.rules.wounds import apply_wounds
+from wartime.rules.wounds import apply_wounds, heal_wounds
 
 
 def usable_gear(gs, e: int) -> list[tuple[int, object]]:
@@ -94,7 +94,9 @@ class UseObject(Action):
                 gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
                 return
         gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
-        traits.object_effects(gs, ctx, e, g, target)
+        for effect in traits.object_effects(gs, e, g, target):
+            if effect.heal:
+                heal_wounds(gs, target, effect.heal, effect.rule)
         for wear in traits.weapon_wear(gs, e, g):            # TRT-HARMFUL, TRT-DEFECTIVE with objects
             if wear.item_wounds:
                 objects.wound_gear(gs, e, item, wear.item_wounds, wear.rule)

@@ -116,8 +116,9 @@ against its catalogue row):
   (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
 * ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
   `target` (TRT-ELIXIR: nothing to heal). → equipment_rule.
-* ``object_effect(gs, ctx, e, gear, target) -> None`` -- what one use of the object does (TRT-ELIXIR heals); only an
-  object with such a trait can be used. → equipment_rule.
+* ``object_effect(gs, e, gear, target) -> ObjectEffect | None`` -- what one use of the object does to `target`
+  (TRT-ELIXIR: wounds healed); the Use action applies it. Only an object with such a trait can be used.
+  → equipment_rule.
 * ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
   removed from the game). → equipment_rule.
 * The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
@@ -277,7 +278,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene, ON_OBJECTS, use_checks,
-                                           object_usable, check_object_target, object_effects, object_used,
+                                           object_usable, check_object_target, object_effects, object_used, ObjectEffect,
                                            wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.registry import ON_OBJECTS, heal_denied, register
+from wartime.rules.traits.registry import ON_OBJECTS, ObjectEffect, heal_denied, register
 
 
 # --- Elixir -----------------------------------------------------------------------------------------------------
@@ -39,11 +39,9 @@ def elixir_target(gs, e: int, gear, target: int) -> None:
         raise RuleViolation(denied, f"{gs.name(target)} cannot recover wounds")
 
 
-def elixir_effect(gs, ctx, e: int, gear, target: int) -> None:
+def elixir_effect(gs, e: int, gear, target: int) -> ObjectEffect:
     """TRT-ELIXIR: heals 1 wound per level (N)."""
-    # function-level import: rules.wounds imports this package (the trait hooks), so it cannot be imported here
-    from wartime.rules.wounds import heal_wounds
-    heal_wounds(gs, target, gear.level("TRT-ELIXIR"), "TRT-ELIXIR")
+    return ObjectEffect("TRT-ELIXIR", heal=gear.level("TRT-ELIXIR"))
 
 
 def elixir_used(gear):

@@ -131,6 +131,14 @@ class Wear:
 
 
 @dataclass(frozen=True)
+class ObjectEffect:
+    """What one use of an object does to its target (``object_effect``; the Use action applies it): wounds
+    recovered (``heal``, WND-2: never below 0); ``rule`` names the events."""
+    rule: str
+    heal: int = 0
+
+
+@dataclass(frozen=True)
 class PsiCheck:
     """A CH PSI a trait asks for (``before_attack``): the reason and the rule ID the check event names."""
     reason: str
@@ -447,10 +455,9 @@ def check_object_target(gs, e: int, gear, target: int) -> None:
         h(gs, e, gear, target)
 
 
-def object_effects(gs, ctx, e: int, gear, target: int) -> None:
+def object_effects(gs, e: int, gear, target: int) -> list[ObjectEffect]:
     """``object_effect``: what one use of the object does to `target`, each trait in ID order."""
-    for _, h in _of("object_effect", _weapon_traits(gear)):
-        h(gs, ctx, e, gear, target)
+    return _answers("object_effect", _weapon_traits(gear), gs, e, gear, target)
 
 
 def object_used(gear):
