@@ -15,7 +15,7 @@ from wartime.match.setup import fielding_problems
 from wartime.rules import objects
 from wartime.rules.actions import REGISTRY
 from wartime.rules.modifiers import character_mods
-from wartime.rules.traits import character_traits
+from wartime.rules.traits import character_traits, fielding_problem
 from wartime.rules.traits.objects import BEARER_TRAITS
 
 
@@ -276,6 +276,7 @@ def test_TRT_bearer_traits_on_an_object_work_for_its_holder_and_cost_their_price
     object (WND-4) or one handed over stops giving it; the new holder gets it. The marker names exactly the
     module's BEARER_TRAITS."""
     assert price(trait, "object") == trait_by_id()[trait].cost
+    assert fielding_problem(trait, "object", {trait}) is None
     marked = {a for m in request.node.iter_markers("rules") for a in m.args}
     assert marked == set(BEARER_TRAITS)
     g = Game(M(x=10, y=20), M(x=11.02, y=20), M(side="blue", x=30, y=30))
@@ -309,9 +310,11 @@ def test_TRT_SUPER_SIGHT_on_an_object_adds_5K_to_its_holders_field_of_view():
 
 
 def test_TRT_NO_CURE_and_tier_3_traits_on_an_object_are_refused_naming_the_ID():
-    """Sin cura on an object (about the object, not its holder) and a tier-3 trait (Invisible) are refused."""
+    """Sin cura on an object (about the object, not its holder), a tier-3 trait (Invisible), a trait not played
+    (Drogas de combate) and a weapon's area trait played on weapons only (Dispersión, Humo) are refused."""
     for name, tid in (("Sin cura", "TRT-NO-CURE"), ("Invisible", "TRT-INVISIBLE"), ("Drogas de combate",
-                                                                                  "TRT-COMBAT-DRUGS")):
+                                                                                  "TRT-COMBAT-DRUGS"),
+                      ("Dispersión", "TRT-SCATTER"), ("Humo", "TRT-SMOKE")):
         arch = archetype_from_dict({"id": "o", "kind": "object", "name": "O", "ENE": 1, "RNG": 0, "QUA": 2,
                                     "traits": [{"name": name}]})
         spec = CharacterSpec(id="c", name="C", race=race(), objects=(arch,))
@@ -334,3 +337,46 @@ def test_GNA_16_an_object_traded_or_dropped_keeps_its_uses_and_leaves_its_old_ho
     assert g.wounds(b) == 0 and g.world.get(kit, Gear).charges == 1
     g.act(b, "drop_item", item=f"item:{kit}")
     assert objects.held_gear(g.gs, b) == [] and g.world.get(kit, Item).at is not None
+
+
+# --- Más alcance, Mucho más alcance on objects ---------------------------------------------------------------------
+def _ranged(*names: str, rng: int = 4):
+    return archetype_from_dict({"id": "d", "kind": "object", "name": "Dart injector", "ENE": 2, "RNG": rng, "QUA": 2,
+                                "traits": [{"name": "Elixir", "level": 1}, *({"name": n} for n in names)]})
+
+
+def test_TRT_MORE_RANGE_an_object_reaches_5K_further():
+    """A dart injector of RNG 4 with Más alcance reaches 9 K in play; RNG 0 stays base contact (as a weapon's)."""
+    assert objects.gear_of(_ranged("Más alcance")).RNG == 9
+    assert objects.gear_of(_ranged("Más alcance", rng=0)).RNG == 0
+    spec = CharacterSpec(id="c", name="C", race=race(), objects=(_ranged("Más alcance"),))
+    assert fielding_problems(spec) == []
+
+
+def test_TRT_MUCH_MORE_RANGE_an_object_reaches_10K_further():
+    assert objects.gear_of(_ranged("Mucho más alcance")).RNG == 14
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-MORE-RANGE", 5), ("TRT-MUCH-MORE-RANGE", 10)])
+def test_TRT_MORE_RANGE_and_MUCH_MORE_RANGE_cost_their_catalogue_price_on_an_object(trait, points):
+    assert price(trait, "object") == points
+
+
+# --- Neuropsico on objects --------------------------------------------------------------------------------------------
+def test_TRT_NEUROPSYCHO_each_use_of_an_object_asks_a_CH_PSI_and_a_failure_fails_it():
+    """VOL 5: CH PSI 5 passes, the elixir heals; 7 fails: no healing, +1 stress (PSI-5), the ENE is spent."""
+    for die, passed in ((5, True), (7, False)):
+        g = Game(M(x=10, y=20, VOL=5, wounds=2), M(side="blue", x=30, y=30))
+        a, _ = g.ids
+        kit = elixir(g, a, 1, "TRT-NEUROPSYCHO")
+        g.start_activation(a, energy=5)
+        g.dice.push(die)
+        g.act(a, "use_object", item=f"item:{kit}")
+        chk = g.check("PSI")
+        assert chk["rule"] == "TRT-NEUROPSYCHO" and chk["passed"] is passed
+        assert g.wounds(a) == (1 if passed else 2) and g.energy(a) == 4
+        assert g.world.get(a, Stress).value == (0 if passed else 1)
+
+
+def test_TRT_NEUROPSYCHO_costs_minus_20_on_an_object():
+    assert price("TRT-NEUROPSYCHO", "object") == -20

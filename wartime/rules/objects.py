@@ -12,16 +12,20 @@ from dataclasses import replace
 
 from wartime.core.components import Gear, Item
 from wartime.core.world import World
+from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
 def gear_of(archetype) -> Gear:
     """BLD-17: an object archetype as carried in play: ENE, RNG, QUA, its trait IDs and their levels; TRT-CHARGES
-    gives it as many uses as its parameter (the number in brackets; the loader requires it)."""
+    gives it as many uses as its parameter (the number in brackets; the loader requires it). Its RNG as its traits
+    set it (TRT-MORE-RANGE, TRT-MUCH-MORE-RANGE: BLD-14's G5 order, as a weapon's; RNG 0 stays base contact)."""
     ids = tuple(t.trait_id for t in archetype.traits)
     levels = tuple((t.trait_id, t.level) for t in archetype.traits if t.level is not None)
     charges = next((int(t.param) for t in archetype.traits if t.trait_id == "TRT-CHARGES" and t.param), None)
-    return Gear(archetype.id, archetype.name, archetype.ENE, archetype.RNG, archetype.QUA, ids, levels, charges)
+    g = Gear(archetype.id, archetype.name, archetype.ENE, archetype.RNG, archetype.QUA, ids, levels, charges)
+    rng = traits.weapon_range(g)
+    return g if rng == g.RNG else replace(g, RNG=rng)
 
 
 def field_objects(world: World, holder: int, archetypes) -> list[int]:

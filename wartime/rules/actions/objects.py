@@ -7,7 +7,7 @@ from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.items import parse_ref
 from wartime.rules.modifiers import roll_character_check
-from wartime.rules.psychology import add_stress
+from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.wounds import apply_wounds, heal_wounds
 
 
@@ -32,7 +32,7 @@ def in_reach(gs, e: int, g, target: int) -> bool:
 class UseObject(Action):
     """GNA-16: Usar (X = the object's ENE): an object the character holds, on itself or on a character within the
     object's RNG (BLD-17; RNG 0: base contact). No check unless a trait of the object asks one (Prueba de ...:
-    a failure spends the ENE and does nothing); the effect is its traits' (rules/traits/objects.py); then what a
+    a failure spends the ENE and does nothing; Neuropsico: a CH PSI, PSI-5 on a failure); the effect is its traits' (rules/traits/objects.py); then what a
     use costs the object and its user (Dañino, Defectuoso, Malvado) and a use spent (Cargas) or the object removed
     (Elixir)."""
     key = "use_object"
@@ -91,6 +91,11 @@ class UseObject(Action):
         for _, attribute in traits.use_checks(gs, e, g):
             r = roll_character_check(gs, ctx, e, "ATR", attribute, "GNA-16", f"Usar {g.name}")
             if not r.passed or ctx.failed:
+                gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
+                return
+        for rule, _ in traits.use_psis(gs, e, g):                 # TRT-NEUROPSYCHO
+            psi_check(gs, ctx, e, source=None, reason=f"using {g.name}", rule=rule)
+            if ctx.failed:
                 gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
                 return
         gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)

@@ -9,6 +9,7 @@ rules/actions/objects.py):
   per use and is removed with its last one.
 * Prueba de agilidad / constitución / inteligencia / voluntad (TRT-AGILITY-TEST, ...): a use needs a passed CH of
   that attribute; on a failure the ENE stays spent and nothing happens (GNA-16's test).
+* Neuropsico (TRT-NEUROPSYCHO): each use makes its user take a CH PSI first; a failure fails the use.
 * Dañino, Defectuoso, Malvado (TRT-HARMFUL, TRT-DEFECTIVE, TRT-EVIL) are the weapons' handlers (traits/equipment.py),
   asked with the object after each use.
 
@@ -76,6 +77,16 @@ for _tid, _name, _attr in (("TRT-AGILITY-TEST", "Prueba de agilidad", "AGI"),
                            ("TRT-INTELLIGENCE-TEST", "Prueba de inteligencia", "INT"),
                            ("TRT-WILLPOWER-TEST", "Prueba de voluntad", "VOL")):
     register(_tid, _name, {"use_check": _test(_tid, _attr)}, kinds=("object",))
+
+
+# --- Neuropsico ------------------------------------------------------------------------------------------------
+def neuropsycho(gs, e: int, gear) -> bool:
+    """TRT-NEUROPSYCHO: the user must make a CH PSI every time the object is used. Ruling: rolled after the ENE is
+    paid and any Prueba check, before the effect; a failure fails the use (PSI-5: +1 stress, ENE spent)."""
+    return True
+
+
+register("TRT-NEUROPSYCHO", "Neuropsico", {"use_psi": neuropsycho}, kinds=("object",))
 
 
 #: The bearer traits an object gives its holder (see the module docstring), each played on races already.

@@ -98,6 +98,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "dmg_factor": "dmg_mod",
     "def_mod": "def_mod",
     "use_check": "equipment_rule",
+    "use_psi": "psychology",
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
@@ -244,6 +245,10 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
+    if kind == "object" and "object" not in p.kinds and trait_id not in ON_OBJECTS:
+        # GNA-16: on an object a trait is played only where its module says so (a weapon's area on an object
+        # would otherwise be fielded and do nothing)
+        return "is not implemented on an object yet"
     if p.kinds and kind not in p.kinds and not (kind == "object" and trait_id in ON_OBJECTS):
         return f"is implemented on {' or '.join(p.kinds)} archetypes only, not on a {kind}"
     missing = [r for r in p.requires if r not in carried]
@@ -442,6 +447,11 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
 def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
     """``use_check``: (trait ID, attribute) of each CH ATR a use of the object needs, in trait-ID order."""
     return _tagged("use_check", _weapon_traits(gear), gs, e, gear)
+
+
+def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
+    """``use_psi``: (trait ID, True) of each trait of the object that makes its user take a CH PSI per use."""
+    return _tagged("use_psi", _weapon_traits(gear), gs, e, gear)
 
 
 def object_usable(gear) -> bool:
