@@ -428,9 +428,9 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             e.cost_text = _cost_text(key, e.tool, e.cost)
             out.append(e)
     for e in out:        # the target number of each check the engine would roll now (its dry run)
-        if e.enabled and REGISTRY[e.key].has_check and entry_check(match, actor, e, chain, react) is not None:
+        if e.enabled and rolls_check(e.key) and entry_check(match, actor, e, chain, react) is not None:
             e.check = check_target_text(e.preview)
-        elif e.enabled and e.probe is not None and REGISTRY[e.key].has_check and not react:
+        elif e.enabled and e.probe is not None and rolls_check(e.key) and not react:
             # the engine's first option drawn: the target the player's own path or point is then previewed with
             c = check_preview(engine, actor, e.key, e.probe, chain)
             if c is not None and c.first.who == actor:
@@ -520,6 +520,11 @@ def pass_decision(pending) -> Decision:
 
 
 # --- checks: the engine's dry run ------------------------------------------------------------------------
+def rolls_check(key: str) -> bool:
+    """The action rolls a check of its own, or may (GNA-16: an object's Prueba): the window previews it."""
+    return REGISTRY[key].has_check or REGISTRY[key].may_check
+
+
 def entry_check(match: Match, actor: int, entry: MenuEntry, chain: bool = False,
                 react: bool = False) -> CheckPreview | None:
     """The check a 'now' entry rolls and what each band of its die leads to (`rules.dry_run.check_preview`, the
@@ -578,7 +583,7 @@ def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tup
     params = dict(entry.params, path=[[round(x, 4), round(y, 4)] for x, y in waypoints])
     cost, err = try_decision(match, actor, entry.key, params, chain, facing, react)
     check = None
-    if err is None and not react and REGISTRY[entry.key].has_check:
+    if err is None and not react and rolls_check(entry.key):
         check = check_preview(match.engine, actor, entry.key, params, chain, facing)
     return PathPreview(pts, length, cost, err, check)
 
@@ -731,7 +736,7 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
                              c.blocked, c.main_piece_id, None, None)
     pv = AttackPreview(actor, target, entry.key, weapon, opt.facing, opt.cost, opt.error, c.blocked,
                        c.main_piece_id, None, None)
-    if opt.error is None and not react and action.has_check:
+    if opt.error is None and not react and rolls_check(action.key):
         pv.check = check_preview(match.engine, actor, entry.key, opt.params, chain, opt.facing)
         pv.opposed = opposed_odds(pv.check)
     if opt.error is not None or not action.is_attack or action.moves:

@@ -38,7 +38,7 @@ class UseObject(Action):
     key = "use_object"
     rule = "GNA-16"
     category = "generic"
-    has_check = True
+    may_check = True
 
     params = (Param("item", "choice", "GNA-16: the object used ('item:<id>')"),
               Param("target", "character", "GNA-16: the character it is used on (the user when left out), within "
