@@ -380,3 +380,24 @@ def test_TRT_NEUROPSYCHO_each_use_of_an_object_asks_a_CH_PSI_and_a_failure_fails
 
 def test_TRT_NEUROPSYCHO_costs_minus_20_on_an_object():
     assert price("TRT-NEUROPSYCHO", "object") == -20
+
+
+# --- Laborioso ------------------------------------------------------------------------------------------------------
+def test_TRT_LABORIOUS_an_object_or_a_weapon_cannot_be_traded_but_can_be_dropped():
+    """Comerciar refuses a Laborioso object and a Laborioso weapon (naming the trait) and does not offer them; the
+    ally's plain pistol is still traded; the object can still be dropped (GNA-15)."""
+    g = Game(M(x=10, y=20, weapons=(weapon(key="cannon", traits=("TRT-LABORIOUS",)),)),
+             M(x=11.02, y=20, energy=3, weapons=(weapon(key="pistol"),)), M(side="blue", x=30, y=30))
+    a, b, _ = g.ids
+    bugle = give(g, a, "TRT-LABORIOUS", "TRT-CRY-OF-FIRE", name="Bugle")
+    g.start_activation(a, energy=10)
+    assert violation(g.act, a, "trade", target=b, give=f"item:{bugle}").rule_id == "TRT-LABORIOUS"
+    assert violation(g.act, a, "trade", target=b, give="weapon:0").rule_id == "TRT-LABORIOUS"
+    offered = [o.params for o in g.engine.legal_options("trade")]
+    assert offered == [{"target": b, "receive": "weapon:0"}]
+    g.act(a, "drop_item", item=f"item:{bugle}")
+    assert objects.held_gear(g.gs, a) == []
+
+
+def test_TRT_LABORIOUS_costs_minus_5_on_an_object_and_a_weapon():
+    assert price("TRT-LABORIOUS", "object") == -5 and price("TRT-LABORIOUS", "weapon") == -5

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Item
+from wartime.core.components import Gear, Item
 from wartime.core.errors import RuleViolation
 from wartime.rules.state import GameState
 
@@ -61,6 +61,15 @@ def item_name(gs: GameState, e: int, ref: str) -> str:
     if kind == "protection":
         return gs.equipment(e).protections[n].name
     return gs.world.get(n, Item).name
+
+
+def item_traits(gs: GameState, e: int, ref: str) -> tuple[str, ...]:
+    """The trait IDs of an item `e` holds (a weapon's, an object's `Gear`; protections and plain items: none)."""
+    kind, n = ref.split(":")
+    if kind == "weapon":
+        return gs.equipment(e).weapons[int(n)].traits
+    g = gs.world.try_get(int(n), Gear) if kind == "item" else None
+    return g.traits if g is not None else ()
 
 
 def holds_something(gs: GameState, e: int) -> bool:

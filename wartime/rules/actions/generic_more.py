@@ -12,7 +12,7 @@ from dataclasses import replace
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items
+from wartime.rules import hiding, items, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
@@ -151,10 +151,12 @@ class Trade(Action):
         give, receive = params.get("give"), params.get("receive")
         if give is None and receive is None:
             raise RuleViolation("GNA-3", "give and/or receive one item")
-        if give is not None:
-            items.parse_ref(gs, actor, give, self.rule)
-        if receive is not None:
-            items.parse_ref(gs, t, receive, self.rule)
+        for owner, ref in ((actor, give), (t, receive)):
+            if ref is not None:
+                items.parse_ref(gs, owner, ref, self.rule)
+                why = traits.trade_refusal(items.item_traits(gs, owner, ref))     # TRT-LABORIOUS
+                if why is not None:
+                    raise RuleViolation(why, f"{items.item_name(gs, owner, ref)} cannot be traded")
         return (t, give, receive)
 
     def cost(self, gs, actor, params, prepared):

@@ -116,6 +116,8 @@ against its catalogue row):
   (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
 * ``use_psi(gs, e, gear) -> bool`` -- True: each use of the object makes its user take a CH PSI, rolled after the
   use checks and before the effect; a failure fails the use (PSI-5; TRT-NEUROPSYCHO). → psychology.
+* ``trade_refused() -> bool`` -- True: the item carrying the trait (a weapon or an object) cannot be traded
+  (Comerciar, GNA-3; TRT-LABORIOUS). Called by ``trade_refusal``. → equipment_rule.
 * ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
   `target` (TRT-ELIXIR: nothing to heal). → equipment_rule.
 * ``object_effect(gs, e, gear, target) -> ObjectEffect | None`` -- what one use of the object does to `target`
@@ -281,6 +283,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene, ON_OBJECTS, use_checks,
                                            object_usable, check_object_target, object_effects, object_used, ObjectEffect, use_psis,
+                                           trade_refusal,
                                            wounded_splash, wounded_someone)
 
 # the handler modules register themselves on import

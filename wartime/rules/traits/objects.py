@@ -9,6 +9,7 @@ rules/actions/objects.py):
   per use and is removed with its last one.
 * Prueba de agilidad / constitución / inteligencia / voluntad (TRT-AGILITY-TEST, ...): a use needs a passed CH of
   that attribute; on a failure the ENE stays spent and nothing happens (GNA-16's test).
+* Laborioso (TRT-LABORIOUS, weapons too): the item cannot be traded (Comerciar).
 * Neuropsico (TRT-NEUROPSYCHO): each use makes its user take a CH PSI first; a failure fails the use.
 * Dañino, Defectuoso, Malvado (TRT-HARMFUL, TRT-DEFECTIVE, TRT-EVIL) are the weapons' handlers (traits/equipment.py),
   asked with the object after each use.
@@ -87,6 +88,16 @@ def neuropsycho(gs, e: int, gear) -> bool:
 
 
 register("TRT-NEUROPSYCHO", "Neuropsico", {"use_psi": neuropsycho}, kinds=("object",))
+
+
+# --- Laborioso -------------------------------------------------------------------------------------------------
+def laborious() -> bool:
+    """TRT-LABORIOUS: this item (a weapon or an object) cannot be traded (Comerciar, GNA-3). Ruling: it can still
+    be dropped, looted or thrown. A protection carries no traits in play, so Laborioso on one is refused."""
+    return True
+
+
+register("TRT-LABORIOUS", "Laborioso", {"trade_refused": laborious}, kinds=("weapon", "object"))
 
 
 #: The bearer traits an object gives its holder (see the module docstring), each played on races already.

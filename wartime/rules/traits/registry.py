@@ -99,6 +99,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "def_mod": "def_mod",
     "use_check": "equipment_rule",
     "use_psi": "psychology",
+    "trade_refused": "equipment_rule",
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
@@ -452,6 +453,12 @@ def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
 def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
     """``use_psi``: (trait ID, True) of each trait of the object that makes its user take a CH PSI per use."""
     return _tagged("use_psi", _weapon_traits(gear), gs, e, gear)
+
+
+def trade_refusal(item_traits) -> str | None:
+    """``trade_refused``: the trait by which an item (a weapon's or an object's trait IDs) cannot be traded
+    (Comerciar, GNA-3; TRT-LABORIOUS), or None."""
+    return _first_yes("trade_refused", tuple(item_traits), ())
 
 
 def object_usable(gear) -> bool:
