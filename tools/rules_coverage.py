@@ -86,6 +86,8 @@ PARTIAL = {
                              "is refused when a game is set up",
     "TRT-WILLPOWER-TEST": "on objects (a CH VOL to use it); on a weapon, protection, metahability or transport it is "
                           "refused when a game is set up",
+    "TRT-LABORIOUS": "weapons and objects cannot be traded (Comerciar); on a protection (which carries no traits in "
+                     "play) it is refused when a game is set up",
     "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
                        "metahability it is refused when a game is set up",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
