@@ -668,8 +668,8 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
             elif param is not None and param not in areas:
                 c.add(_join(tf, "param"), f"'{param}' is not a code of the area table (BLD-16, BLD-24 E6)")
                 param = None
-        elif name in ("Cargadores", "Capacidad") and param is not None:
-            top = MAX_MAGAZINE if name == "Cargadores" else MAX_CAPACITY
+        elif name in ("Cargadores", "Capacidad", "Cargas") and param is not None:
+            top = MAX_CAPACITY if name == "Capacidad" else MAX_MAGAZINE
             if not (param.isascii() and param.isdigit()) or int(param) < 1:  # isdigit alone accepts '²'
                 c.add(_join(tf, "param"), f"{_show(param)} is not a positive whole number")
                 param = None
@@ -682,6 +682,8 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
             problem = action_param_problem(tdef.id, param if "param" in entry else None)
             if problem is not None:
                 c.add(_join(tf, "param"), problem)
+        if name == "Cargas" and "param" not in entry:                # TRT-CHARGES: "el número entre paréntesis"
+            c.add(_join(tf, "param"), "missing: 'Cargas' needs its number of uses")
         # duplicates (E7)
         key = (name, param)
         if key in seen:
