@@ -108,8 +108,8 @@ def test_ALM_1_alarm_mode_from_start_until_end_event() -> None:
 
 
 # --- the timeline (temporal) and the worked example ---------------------------------------------------------
-def test_ALM_44_hold_the_vault_budgets_by_turn() -> None:
-    """ALM-44: N = 46, d = 4: the windows of turns 1..5 have budgets 276, 138 (Reinforcements I in turn 2), 92,
+def test_ALM_44_ALM_25_hold_the_vault_budgets_by_turn() -> None:
+    """ALM-44, ALM-25: N = 46, d = 4: the windows of turns 1..5 have budgets 276, 138 (Reinforcements I in turn 2), 92,
     92, 92; no wave in turn 6; max_turns 8 (the defender, never attacked, wins when the alarm is off and no
     attacker is left)."""
     m = _match(VAULT)
@@ -341,7 +341,7 @@ def test_ALM_40_bell_not_rung_home_by_the_last_turn_loses() -> None:
     assert m.result()["turns"] == 12 and m.result()["winner"] == "blue" and m.result()["reason"] == "alarm_bell_lost"
 
 
-def test_ALM_41_budget_tokens_and_refused_tokens() -> None:
+def test_ALM_41_ALM_26_budget_tokens_and_refused_tokens() -> None:
     """ALM-41 (ALM-26): Reinforcements II adds 2·VPr; a token the attacker cannot pay for is refused; tokens the
     engine does not play are refused naming their rule (ALM-27 Strident alarm)."""
     m = _match(VAULT)
@@ -352,3 +352,44 @@ def test_ALM_41_budget_tokens_and_refused_tokens() -> None:
     _drive(m, until=lambda m: m.pending.kind == "wave")
     with pytest.raises(RuleViolation, match="ALM-41"):
         m.submit(Decision("wave", "blue", params={"tokens": ["reinforcements_1"]}))
+
+
+@pytest.mark.parametrize("token, rule", [("strident_alarm", "ALM-27"), ("hasty_wave", "ALM-28"),
+                                         ("reckless_wave", "ALM-29"), ("special_monster", "ALM-30"),
+                                         ("ambush", "ALM-24")])
+def test_ALM_24_ALM_27_ALM_28_ALM_29_ALM_30_tokens_not_played_are_refused(token: str, rule: str) -> None:
+    """ALM-24, ALM-27..ALM-30 (ALM-41..ALM-43): tokens the engine does not play are refused naming their rule, and
+    the wave decision changes nothing."""
+    m = _match(VAULT)
+    with pytest.raises(NotImplementedRule, match=rule):
+        m.submit(Decision("wave", "blue", params={"tokens": [token]}))
+    assert m.pending.kind == "wave" and alarm_flow.state_of(m.gs).tokens == 2
+
+
+def test_ALM_23_no_token_earned_by_the_start_event() -> None:
+    """ALM-23, ALM-41: the attacker's tokens are the scenario's `alarm_tokens`, none earned by the start event."""
+    m = _match(VAULT)
+    assert alarm_flow.state_of(m.gs).tokens == alarm_flow.setup_of(m.gs).spec.alarm_tokens == 2
+    m.submit(Decision("wave", "blue", params={}))
+    assert alarm_flow.state_of(m.gs).tokens == 2
+
+
+def test_ALM_21_doors_spawn_refused(tmp_path: Path) -> None:
+    """ALM-21: the doors_spawn option is not played: refused naming ALM-21 when the game is set up."""
+    text = BELL.read_text(encoding="utf-8").replace('alarm_tokens = 1', 'alarm_tokens = 1\ndoors_spawn = true')
+    f = tmp_path / "doors.toml"
+    f.write_text(text.replace('"lists/', f'"{(BELL.parent / "lists").as_posix()}/'), encoding="utf-8")
+    sc, lists = load_match_inputs(f, {}, allow_outside=True)
+    with pytest.raises(NotImplementedRule, match="ALM-21"):
+        Match(sc, lists, 1)
+
+
+def test_ALM_31_scripted_attacker_buys_many_small_monsters() -> None:
+    """ALM-31: low-VP monsters are recommended: the scripted attacker's 92-point wave is several small monsters,
+    not one big one."""
+    from wartime.ai.scripted_alarm import scripted_wave
+    m = _match(VAULT)
+    _drive(m, until=lambda m: m.pending.kind == "wave" and m.engine.flow.turn == 2)
+    d = scripted_wave(m, m.pending)
+    costs = [alarm_flow.setup_of(m.gs).offers[i].cost for i, _, _ in d.params["buy"]]
+    assert len(costs) >= 3 and sum(costs) <= 92 and max(costs) < 57

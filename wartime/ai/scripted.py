@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai import scripted_alarm
+from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -62,8 +62,8 @@ class ScriptedController:
         if p.kind == "deploy":
             return Decision("deploy", p.side, params=self._deploy(match, p))
         if p.kind == "wave":                      # ALM-33: alarm mode (ai/scripted_alarm.py)
-            return scripted_alarm.scripted_wave(match, p)
-        d = scripted_alarm.steer(match, p, self._act(match, p))
+            return scripted_wave(match, p)
+        d = steer(match, p, self._act(match, p))
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
             opt = next(iter(match.engine.legal_options()), None)

@@ -1,8 +1,8 @@
 """Alarm mode for the controllers (ALM-31..ALM-40): buying and placing a wave from the engine's offers, and
 steering the scripted defender (hold the zone, carry the bell to the goal).
 
-* `scripted_wave`: the attacker buys greedily (the dearest profile the rest of the budget affords, ALM-33) and
-  places each model on the engine's legal spot (`alarm_flow.spawn_spots`) nearest a defender, so the wave
+* `scripted_wave`: the attacker buys many small monsters (ALM-31): each time the dearest profile costing at most
+  a third of the budget left (else the dearest it affords, ALM-33), and places each model on the engine's legal spot (`alarm_flow.spawn_spots`) nearest a defender, so the wave
   converges on the heroes and outnumbers them (ALM-1, ALM-31).
 * `random_wave`: the random controller's wave: a random affordable profile while the budget lasts (half the
   time it stops early), each on a random legal spot.
@@ -51,7 +51,8 @@ def _plan(gs, p: Pending, pick_offer, pick_spot) -> dict:
 
 
 def scripted_wave(match, p: Pending) -> Decision:
-    """ALM-31, ALM-33: the dearest affordable profile each time; each model on the legal spot nearest a defender."""
+    """ALM-31, ALM-33: small monsters to outnumber the heroes (the dearest profile within a third of the budget left,
+    else the dearest affordable); each model on the legal spot nearest a defender."""
     gs = match.gs
     heroes = [(gs.pos(e).x, gs.pos(e).y) for e in gs.minis() if gs.side(e) == alarm_flow.DEFENDER and gs.able(e)]
 
@@ -59,7 +60,11 @@ def scripted_wave(match, p: Pending) -> Decision:
         return min(spots, key=lambda s: (min((math.hypot(s[0] - hx, s[1] - hy) for hx, hy in heroes),
                                              default=0.0), s))
 
-    params = _plan(gs, p, lambda offers, left: max(offers, key=lambda o: (o.cost, -o.index)), nearest)
+    def offer(offers, left):
+        small = [o for o in offers if 3 * o.cost <= left] or offers
+        return max(small, key=lambda o: (o.cost, -o.index))
+
+    params = _plan(gs, p, offer, nearest)
     return Decision("wave", p.side, params=params)
 
 

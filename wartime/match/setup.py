@@ -242,5 +242,5 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     combat_systems.install(gs, combat_systems.make_system(check_name(combat), system_params()))
     if alarm_spec is not None:
         alarm_flow.install(gs, alarm_spec, scenario.points_limit, lists[alarm_flow.ATTACKER].characters(),
-                           create_character)
+                           create_character, character_cost)
     return gs

@@ -35,10 +35,9 @@ MARKER_REACH = 1.0
 AREA_STEP, MARKER_STEP = 1.0, 0.5
 #: ALM-41: the alarm tokens played in the window with the wave decision, and their token cost
 BUDGET_TOKENS = {"reinforcements_1": 1, "reinforcements_2": 2}
-#: ALM-41..ALM-43: alarm tokens the engine does not play yet, with the rule that defines each
-REFUSED_TOKENS = {"strident_alarm": "ALM-27", "hasty_wave": "ALM-42", "reckless_wave": "ALM-42",
-                  "special_monster": "ALM-43", "ambush": "ALM-24", "false_information": "ALM-24",
-                  "flight": "ALM-24", "destiny_point": "ALM-24"}
+#: ALM-24, ALM-27..ALM-30, ALM-42, ALM-43: tokens the engine does not play yet (`refuse_token` names the rule)
+REFUSED_TOKENS = ("strident_alarm", "hasty_wave", "reckless_wave", "special_monster", "ambush",
+                  "false_information", "flight", "destiny_point")
 #: ALM-40: the reasons an alarm game ends
 END_REASONS = ("alarm_casualties", "alarm_cleared", "alarm_escaped", "alarm_held", "alarm_bell_lost")
 
@@ -56,7 +55,8 @@ class WaveOffer:
 @dataclass(frozen=True)
 class AlarmSetup:
     """The static side of an alarm game (not game state): the scenario's alarm, its shape for the points limit,
-    the catalogue profiles and how to create a miniature of one (match/setup.py `create_character`)."""
+    the catalogue profiles and how to create a miniature of one (match/setup.py `create_character`, and the
+    points a profile costs, `data.costs.character_cost`: both given by the match layer, which builds games)."""
     spec: Any
     shape: alarm.AlarmShape
     profiles: tuple
@@ -97,24 +97,29 @@ def _zone(points) -> Polygon | None:
 
 
 def refuse_unplayed(spec) -> None:
-    """ALM-34: the start events other than `at_setup` (a trigger or trap marker) are not played yet."""
+    """ALM-34: the start events other than `at_setup` (a trigger or trap marker) are not played yet; ALM-38: nor a
+    bell carried by one character or an object marker; ALM-21: nor the doors_spawn option. Refused when the game
+    is set up, never played as something else. ALM-17: the bell played is the whole defender side."""
     if spec is not None and spec.start != "at_setup":
         raise NotImplementedRule("ALM-34", f"the alarm start event '{spec.start}' (only 'at_setup' is played)")
     if spec is not None and spec.bell != "side":
         raise NotImplementedRule("ALM-38", f"a bell carried as '{spec.bell}' (only the whole side, bell = 'side')")
+    if spec is not None and spec.doors_spawn:
+        raise NotImplementedRule("ALM-21", "the option doors_spawn (monsters opening closed doors in sight)")
 
 
-def install(gs: GameState, spec, points_limit: int, catalogue: list, make: Callable[..., int]) -> None:
+def install(gs: GameState, spec, points_limit: int, catalogue: list, make: Callable[..., int],
+            cost_of: Callable[[Any], int]) -> None:
     """ALM-32, ALM-40: make `gs` an alarm game: the shape for the points limit, the catalogue's distinct profiles
-    (file order), the last turn (`max_turns`), the alarm state and the systems of the arrival handicap."""
+    (file order), the last turn (`max_turns`), the alarm state (ALM-23: the scenario's `alarm_tokens`, none ever
+    earned) and the systems of the arrival handicap."""
     refuse_unplayed(spec)
-    from wartime.data.costs import character_cost   # data layer below rules; deferred: only alarm games need it
     profiles, seen = [], set()
     for c in catalogue:
         if c.id not in seen:
             seen.add(c.id)
             profiles.append(c)
-    offers = tuple(WaveOffer(i, c.id, c.name, character_cost(c), c.race.size / 2) for i, c in enumerate(profiles))
+    offers = tuple(WaveOffer(i, c.id, c.name, cost_of(c), c.race.size / 2) for i, c in enumerate(profiles))
     board = Polygon([(0, 0), (gs.board.width, 0), (gs.board.width, gs.board.height), (0, gs.board.height)])
     setup = AlarmSetup(spec, alarm.shape(spec, points_limit), tuple(profiles), offers, make,
                        _zone(spec.hold_zone) if spec.kind == "temporal" else None, _zone(spec.goal),
@@ -149,7 +154,8 @@ def due_vp(gs: GameState, turn: int) -> float:
 
 # --- the start-of-turn window (ALM-35) ---------------------------------------------------------------
 def open_window(engine) -> None:
-    """ALM-35: at the start of a turn, before the initiative roll: the wave due this turn, if any, is bought and
+    """ALM-35, ALM-8: at the start of a turn, before the initiative roll (reinforcements join then, never in the
+    middle of a turn): the wave due this turn, if any, is bought and
     placed (a 'wave' decision of the attacker); ALM-38: a carry-the-bell wave with no eligible marker is held
     back to the next window; then the initiative (`close_window`)."""
     gs = engine.gs
@@ -175,7 +181,8 @@ def open_window(engine) -> None:
 
 
 def close_window(engine) -> None:
-    """ALM-35 step 3 / ALM-34: after the wave, the initiative: in alarm turn 1 the defender has it without rolling
+    """ALM-35 step 3 / ALM-34 / ALM-3 (the start event switches to a combat turn at once): after the wave, the
+    initiative: in alarm turn 1 the defender has it without rolling
     (acting first in every phase); later turns roll as usual (SEQ-2; a side with nothing on the table does not)."""
     gs = engine.gs
     if engine.flow.turn == 1:
@@ -284,6 +291,21 @@ def _nearest_defender(gs: GameState, xs: np.ndarray, ys: np.ndarray) -> np.ndarr
     return best
 
 
+def refuse_token(t: str) -> None:
+    """The tokens the engine refuses, each naming its rule: Strident alarm (ALM-27, ALM-41), Hasty and Reckless
+    waves (ALM-28, ALM-29, ALM-42), Alerted special monster (ALM-30, ALM-43), the four ordinary dungeon tokens
+    whose effects the source does not give (ALM-24)."""
+    if t == "strident_alarm":
+        raise NotImplementedRule("ALM-27", "the alarm token Strident alarm (ALM-41: 1D2 + 1 more turns)")
+    if t == "hasty_wave":
+        raise NotImplementedRule("ALM-28", "the alarm token Hasty wave (ALM-42)")
+    if t == "reckless_wave":
+        raise NotImplementedRule("ALM-29", "the alarm token Reckless wave (ALM-42)")
+    if t == "special_monster":
+        raise NotImplementedRule("ALM-30", "the alarm token Alerted special monster (ALM-43)")
+    raise NotImplementedRule("ALM-24", f"the ordinary dungeon token '{t}' (its effect is not defined)")
+
+
 def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int, float, float]], list[str]]:
     """Validate a 'wave' decision (`buy`: [[catalogue index, x, y], ...], `tokens`: budget tokens played) and
     return its purchases and tokens. ALM-33: profiles offered, within the cap and the budget; ALM-37 / ALM-38:
@@ -296,7 +318,7 @@ def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int
     tokens = list(params.get("tokens") or [])
     for t in tokens:
         if t in REFUSED_TOKENS:
-            raise NotImplementedRule(REFUSED_TOKENS[t], f"the alarm token '{t}'")
+            refuse_token(t)
         if t not in BUDGET_TOKENS:
             raise RuleViolation("ALM-41", f"wave: '{t}' is not an alarm token")
     if sum(BUDGET_TOKENS[t] for t in tokens) > state_of(gs).tokens:
@@ -425,7 +447,7 @@ def after_move(gs: GameState, who: int) -> None:
 
 # --- end of the game (ALM-40) ----------------------------------------------------------------------------
 def check_victory(engine) -> bool | None:
-    """ALM-40: the game ends when no defender is left on the table (the attacker wins), or no attacker is left
+    """ALM-40 (ALM-4: the end event ends the alarm, not the fight): the game ends when no defender is left on the table (the attacker wins), or no attacker is left
     after the alarm is off (temporal: turn d + 2 on; carry-the-bell: end event met; the defender wins). None for
     a game without an alarm (the ordinary rule applies)."""
     gs = engine.gs
