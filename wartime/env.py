@@ -62,6 +62,7 @@ try:
 except ImportError as exc:          # the optional extra
     raise ImportError("wartime.env needs PettingZoo and Gymnasium: pip install -e '.[agents]'") from exc
 
+from wartime.ai.scripted_alarm import scripted_wave
 from wartime.core.components import Identity, Stress
 from wartime.data.loader import load_match_inputs
 from wartime.match.match import Match
@@ -196,6 +197,9 @@ class WartimeEnv(AECEnv):
         elif p.kind in ("initiative", "activate"):
             gs = self.match.gs
             out.extend(_Choice(Decision(p.kind, p.side, choice=e), gs.name(e)) for e in p.options)
+        elif p.kind == "wave":     # ALM-33: an alarm wave: the scripted attacker's, or none (its budget lost)
+            out.append(_Choice(scripted_wave(self.match, p), "scripted wave"))
+            out.append(_Choice(Decision("wave", p.side), "no wave"))
         elif p.kind == "malus":
             out.extend(_Choice(Decision("malus", p.side, actor=p.actor, action=m), m) for m in p.options)
         elif p.kind in ("action", "react"):

@@ -340,14 +340,14 @@ def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int
         ok, clear = _lattice_ok(gs, r, placed, np.array([x]), np.array([y]), area)
         if not ok[0]:
             rule = "ALM-37" if s.spec.kind == "temporal" else "ALM-38"
-            raise RuleViolation(rule, f"wave: a {s.offers[i].name} at ({x:g}, {y:g}) is off the spawn area or the "
+            raise RuleViolation(rule, f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is off the spawn area or the "
                                 "board, on impassable terrain or overlapping a base"
                                 + ("" if s.spec.kind == "temporal" else " (within 1 K of an unseen marker)"))
         if not clear[0]:
             spots = spawn_spots(gs, r, placed)
             if not spots or _nearest_defender(gs, np.array([spots[0][0]]), np.array([spots[0][1]]))[0] \
                     >= (setup_of(gs).spec.deadly_zone_k + r) - 1e-6:
-                raise RuleViolation("ALM-37", f"wave: a {s.offers[i].name} at ({x:g}, {y:g}) is inside a deadly "
+                raise RuleViolation("ALM-37", f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is inside a deadly "
                                     "zone (within 1 K of a defender) while a spot outside is free")
         placed.append((x, y, r))
     return buys, tokens
