@@ -165,6 +165,15 @@ def test_ALM_8_ALM_35_reinforcement_before_the_initiative_roll() -> None:
     assert ("initiative_roll", "blue", orc) in seq[-2:]
 
 
+def test_ALM_35_no_attacker_on_the_table_defender_first_without_a_roll() -> None:
+    """ALM-35: with no live attacker on the table after the window, the defender takes the initiative without an
+    initiative roll."""
+    m = _match(VAULT)
+    _drive(m, until=_at_turn(3))
+    assert not _events(m, "initiative_roll")
+    assert [e["rule"] for e in _events(m, "initiative")] == ["ALM-34", "ALM-35", "ALM-35"]
+
+
 def test_ALM_33_wave_within_budget_and_cap() -> None:
     """ALM-33: the wave buys catalogue profiles within the budget (what is not spent is lost) and none above the
     per-character cap; an over-budget wave is refused and changes nothing."""

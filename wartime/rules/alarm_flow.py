@@ -183,11 +183,13 @@ def open_window(engine) -> None:
 def close_window(engine) -> None:
     """ALM-35 step 3 / ALM-34 / ALM-3 (the start event switches to a combat turn at once): after the wave, the
     initiative: in alarm turn 1 the defender has it without rolling
-    (acting first in every phase); later turns roll as usual (SEQ-2; a side with nothing on the table does not)."""
+    (acting first in every phase); ALM-35, so it has when the attacker has no live character on the table; other
+    turns roll as usual (SEQ-2)."""
     gs = engine.gs
-    if engine.flow.turn == 1:
+    bare = not any(gs.side(e) == ATTACKER and gs.able(e) for e in gs.minis())
+    if engine.flow.turn == 1 or bare:
         order = (DEFENDER, ATTACKER)
-        gs.world.emit("initiative", "ALM-34", order=list(order))
+        gs.world.emit("initiative", "ALM-34" if engine.flow.turn == 1 else "ALM-35", order=list(order))
         engine._set_flow(order=order, stage="activate", phase=10, next_side=0)
     else:
         engine._set_flow(stage="initiative")
