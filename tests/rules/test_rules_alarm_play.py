@@ -62,6 +62,17 @@ def _one(index: int, spot_of=None):
     return wave
 
 
+def _refused_variant(tmp_path: Path, path: Path, old: str, new: str, rule: str) -> None:
+    """The shipped scenario with `old` replaced by `new` (its lists still found): setting a game up is refused
+    naming `rule`."""
+    f = tmp_path / path.name
+    text = path.read_text(encoding="utf-8").replace(old, new)
+    f.write_text(text.replace('"lists/', f'"{(path.parent / "lists").as_posix()}/'), encoding="utf-8")
+    sc, lists = load_match_inputs(f, {}, allow_outside=True)
+    with pytest.raises(NotImplementedRule, match=rule):
+        Match(sc, lists, 1)
+
+
 def _at_turn(n: int):
     return lambda m: m.engine.flow.turn >= n and m.pending.kind in ("activate", "action")
 
@@ -80,12 +91,7 @@ def test_ALM_34_start_at_setup_first_wave_then_defender_first_without_roll() -> 
 
 def test_ALM_34_other_start_events_refused(tmp_path: Path) -> None:
     """ALM-34: a start event on a trigger marker is not played: refused naming ALM-34, never played as at_setup."""
-    text = VAULT.read_text(encoding="utf-8").replace('start = "at_setup"', 'start = "trigger_marker"')
-    f = tmp_path / "lever.toml"
-    f.write_text(text.replace('"lists/', f'"{(VAULT.parent / "lists").as_posix()}/'), encoding="utf-8")
-    sc, lists = load_match_inputs(f, {}, allow_outside=True)
-    with pytest.raises(NotImplementedRule, match="ALM-34"):
-        Match(sc, lists, 1)
+    _refused_variant(tmp_path, VAULT, 'start = "at_setup"', 'start = "trigger_marker"', "ALM-34")
 
 
 def test_ALM_3_start_event_switches_to_a_combat_turn_at_once() -> None:
@@ -285,15 +291,21 @@ def test_ALM_22_ALM_36_bell_arrivals_lose_their_arrival_turn() -> None:
     assert m.pending.actor == orc and m.gs.energy(orc) == 10
 
 
+def _bell_home() -> Match:
+    """The bell game after a one-rat first wave, with the officer (1) sprinting from (30, 12) into the goal."""
+    m = _match(BELL)
+    m.submit(Decision("wave", "blue", params={"buy": [[RAT, 16.0, 5.8]]}))
+    m.gs.world.set(1, replace(m.gs.pos(1), x=30.0, y=12.0))
+    m.submit(Decision("activate", "red", choice=1))
+    m.submit(Decision("action", "red", actor=1, action="sprint", params={"path": [[33.0, 12.0]]}))
+    return m
+
+
 def test_ALM_17_ALM_39_bell_reaching_the_goal_ends_the_waves() -> None:
     """ALM-17, ALM-39: the bell (the whole side) ends a move in the goal zone: the end event is met and the next
     window gets no wave."""
-    m = _match(BELL)
-    m.submit(Decision("wave", "blue", params={"buy": [[RAT, 16.0, 5.8]]}))
+    m = _bell_home()
     gs = m.gs
-    gs.world.set(1, replace(gs.pos(1), x=30.0, y=12.0))
-    m.submit(Decision("activate", "red", choice=1))
-    m.submit(Decision("action", "red", actor=1, action="sprint", params={"path": [[33.0, 12.0]]}))
     assert alarm_flow.state_of(gs).end_met and _events(m, "alarm_end_event")[0]["who"] == 1
     _drive(m, until=lambda m: m.engine.flow.turn == 2)
     assert [e["turn"] for e in _events(m, "alarm_window")] == [1]
@@ -309,12 +321,8 @@ def test_ALM_18_bell_waves_keep_coming_without_a_round_count() -> None:
 def test_ALM_40_escape_through_the_goal_after_the_end_event() -> None:
     """ALM-40: after the end event a defender ending a move in the goal zone leaves the table (escaped, not a
     casualty); when every defender is gone and one escaped, the defender wins."""
-    m = _match(BELL)
-    m.submit(Decision("wave", "blue", params={"buy": [[RAT, 16.0, 5.8]]}))
+    m = _bell_home()
     gs = m.gs
-    gs.world.set(1, replace(gs.pos(1), x=30.0, y=12.0))
-    m.submit(Decision("activate", "red", choice=1))
-    m.submit(Decision("action", "red", actor=1, action="sprint", params={"path": [[33.0, 12.0]]}))
     m.submit(Decision("action", "red", actor=1, action="move", params={"path": [[33.8, 12.0]]}))
     assert gs.world.get(1, Life).state == "escaped" and 1 not in m.engine.casualties("red")
     for e in (2, 3):
@@ -385,12 +393,7 @@ def test_ALM_23_no_token_earned_by_the_start_event() -> None:
 
 def test_ALM_21_doors_spawn_refused(tmp_path: Path) -> None:
     """ALM-21: the doors_spawn option is not played: refused naming ALM-21 when the game is set up."""
-    text = BELL.read_text(encoding="utf-8").replace('alarm_tokens = 1', 'alarm_tokens = 1\ndoors_spawn = true')
-    f = tmp_path / "doors.toml"
-    f.write_text(text.replace('"lists/', f'"{(BELL.parent / "lists").as_posix()}/'), encoding="utf-8")
-    sc, lists = load_match_inputs(f, {}, allow_outside=True)
-    with pytest.raises(NotImplementedRule, match="ALM-21"):
-        Match(sc, lists, 1)
+    _refused_variant(tmp_path, BELL, 'alarm_tokens = 1', 'alarm_tokens = 1\ndoors_spawn = true', "ALM-21")
 
 
 def test_ALM_31_scripted_attacker_buys_many_small_monsters() -> None:
