@@ -26,6 +26,8 @@ here: the options are read from the engine each time.
 * 'malus' (PSI-8): the offered trait IDs, in order.
 * 'deploy': one option only, the default spots of rules/deployment.py (`params {}`): agents do not place
   miniatures.
+* 'wave' (alarm mode, ALM-33): option 0 the scripted attacker's wave, option 1 no wave (its budget lost); agents
+  do not compose waves. The kind has no one-hot of its own in the observation (`KINDS` keeps its length).
 
 The discretisation of continuous parameters (paths, aim points, facings, K along a path) is the engine's own
 documented deterministic candidate set: rules/actions/params.py (`CandidateSpace`) and rules/options.py
