@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from wartime.core.components import Activation, Life, Position
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import DataError, NotImplementedRule, RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.data.loader import load_match_inputs
 from wartime.match.match import Match
@@ -405,3 +405,16 @@ def test_ALM_31_scripted_attacker_buys_many_small_monsters() -> None:
     d = scripted_wave(m, m.pending)
     costs = [alarm_flow.setup_of(m.gs).offers[i].cost for i, _, _ in d.params["buy"]]
     assert len(costs) >= 3 and sum(costs) <= 92 and max(costs) < 57
+
+
+def test_ALM_32_the_attackers_catalogue_has_no_points_limit(tmp_path: Path) -> None:
+    """ALM-32: blue's list is a catalogue of profiles with no size limit: one costing more than the points limit
+    is accepted for an alarm scenario (the defender's list still is checked against it)."""
+    cat = (ROOT / "scenarios" / "alarm" / "catalogue" / "bestiary.toml").as_posix()
+    big = tmp_path / "big.toml"
+    big.write_text(f'format = 1\ntype = "list"\nname = "Big"\ncatalogue = "{cat}"\n'
+                   '[[unit]]\ncharacter = "orc_brute"\ncount = 9\n', encoding="utf-8")      # 9 × 57 = 513 > 300
+    sc, lists = load_match_inputs(VAULT, {"blue": big}, allow_outside=True)
+    assert lists["blue"].name == "Big"
+    with pytest.raises(DataError, match="over the points_limit"):
+        load_match_inputs(VAULT, {"red": big}, allow_outside=True)

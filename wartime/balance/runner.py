@@ -139,7 +139,8 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
         except DataError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(check_list_against_scenario(army, scenario))
+        if not (catalogue and Path(p) == Path(catalogue).resolve()):   # ALM-32: the catalogue has no points limit
+            problems.extend(check_list_against_scenario(army, scenario))
         refs.append(ListRef(p, spec_key(p), list_sha256(p)))
     if problems:
         raise DataError(problems)
