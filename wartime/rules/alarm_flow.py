@@ -148,8 +148,10 @@ def alarm_sounding(gs: GameState, turn: int) -> bool:
 
 def due_vp(gs: GameState, turn: int) -> float:
     """ALM-6, ALM-37, ALM-39: the VP of the wave due in the window of `turn` (with a wave held back, ALM-38)."""
-    s = setup_of(gs)
-    return alarm.wave_vp(s.shape, turn, end_met_before=state_of(gs).end_met) + state_of(gs).held_vp
+    s, st = setup_of(gs), state_of(gs)
+    if s.spec.kind == "carry_the_bell" and st.end_met:
+        return 0.0                                   # ALM-39: no wave after the end event, a held-back one neither
+    return alarm.wave_vp(s.shape, turn, end_met_before=st.end_met) + st.held_vp
 
 
 # --- the start-of-turn window (ALM-35) ---------------------------------------------------------------
