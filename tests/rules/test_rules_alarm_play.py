@@ -418,3 +418,15 @@ def test_ALM_32_the_attackers_catalogue_has_no_points_limit(tmp_path: Path) -> N
     assert lists["blue"].name == "Big"
     with pytest.raises(DataError, match="over the points_limit"):
         load_match_inputs(VAULT, {"red": big}, allow_outside=True)
+
+
+def test_ALM_38_wave_held_back_when_every_marker_is_seen() -> None:
+    """ALM-38: a hero standing at the crossing sees every spawn marker: the turn-2 wave is held back (not lost)
+    and the next window's wave is both waves' VP."""
+    m = _match(BELL)
+    _drive(m, until=lambda m: m.engine.flow.turn == 1 and m.pending.kind in ("activate", "action"))
+    m.gs.world.set(1, replace(m.gs.pos(1), x=17.0, y=11.5))
+    assert alarm_flow.eligible_markers(m.gs) == []
+    _drive(m, until=_at_turn(2))
+    assert _events(m, "alarm_wave_held") == [{"type": "alarm_wave_held", "rule": "ALM-38", "turn": 2, "vp": 2.0}]
+    assert alarm_flow.due_vp(m.gs, 3) == 4.0
