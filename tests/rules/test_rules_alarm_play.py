@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from wartime.core.components import Activation, Life, Position
+from wartime.core.components import Activation, AlarmArrival, Life
 from wartime.core.errors import DataError, NotImplementedRule, RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.data.loader import load_match_inputs
@@ -233,7 +233,7 @@ def test_ALM_36_no_reaction_in_the_arrival_turn() -> None:
     m, orc = _orc_in_turn_2()
     assert not alarm_flow.may_react(m.gs, orc)
     assert not m.engine._may_react(None, orc)
-    m.gs.world.set(orc, replace(m.gs.world.get(orc, alarm_flow.AlarmArrival), turn=1))
+    m.gs.world.set(orc, replace(m.gs.world.get(orc, AlarmArrival), turn=1))
     assert alarm_flow.may_react(m.gs, orc)
 
 

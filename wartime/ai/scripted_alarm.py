@@ -2,10 +2,11 @@
 steering the scripted defender (hold the zone, carry the bell to the goal).
 
 * `scripted_wave`: the attacker buys many small monsters (ALM-31): each time the dearest profile costing at most
-  a third of the budget left (else the dearest it affords, ALM-33), and places each model on the engine's legal spot (`alarm_flow.spawn_spots`) nearest a defender, so the wave
-  converges on the heroes and outnumbers them (ALM-1, ALM-31).
-* `random_wave`: the random controller's wave: a random affordable profile while the budget lasts (half the
-  time it stops early), each on a random legal spot.
+  a third of the budget left (else the dearest it affords, ALM-33), and places each model on the engine's legal
+  spot (`alarm_flow.spawn_spots`) nearest a defender, so the wave converges on the heroes and outnumbers them
+  (ALM-1, ALM-31).
+* `random_wave`: the random controller's wave: a random affordable profile while the budget lasts (it stops
+  early one time in four at each pick), each on a random legal spot.
 * `steer`: the scripted defender's action, adjusted: in a temporal alarm a move that would end outside the hold
   zone is replaced (ALM-37: it would flee); in carry-the-bell each activation opens with a move towards the goal
   and every other move goes there too (ALM-39).
@@ -82,7 +83,7 @@ def _end_point(d: Decision):
 
 def steer(match, p: Pending, d: Decision) -> Decision:
     """The scripted defender's action under an alarm (see the module docstring); unchanged otherwise."""
-    gs, engine = match.gs, match.engine
+    gs = match.gs
     s = alarm_flow.setup_of(gs)
     if s is None or p.kind != "action" or p.side != alarm_flow.DEFENDER or gs.psyche(p.actor).panic:
         return d
