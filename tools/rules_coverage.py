@@ -49,20 +49,23 @@ PARTIAL = {
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
               "with MET-1",
-    "ALM-2": "the kind is validated in scenario files; playing an alarm is refused (ALM-34)",
-    "ALM-15": "the wave timeline ignores d in carry-the-bell (wartime.rules.alarm.wave_vp); not played (ALM-34)",
-    "ALM-32": "N points per VP and the shape per points limit; the attacker's catalogue and wave lists are not set up "
-              "in a game (ALM-34)",
-    "ALM-33": "budgets and the purchase check (wartime.rules.alarm.check_purchase); no wave-buying decision in play "
-              "(ALM-34)",
-    "ALM-36": "the arrival energy cap and no-reaction rule as functions; arrivals are not in play (ALM-34)",
-    "ALM-37": "the wave timeline; the hold zone is parsed; fleeing and placement are not in play (ALM-34)",
-    "ALM-38": "spawn markers, bell and goal parsed and validated; LOS eligibility and placement not in play (ALM-34)",
-    "ALM-39": "waves until the end event (timeline function); the end event is not detected in play (ALM-34)",
-    "ALM-40": "max_turns and the verdict as functions; not applied in play (ALM-34)",
-    "ALM-41": "strident alarm turns and budget tokens as functions; no token decision in play (ALM-34)",
-    "ALM-44": "the numbers (N, d, budgets, max_turns) and scenarios/alarm/hold-the-vault.toml; not playable yet "
-              "(ALM-34)",
+    "ALM-3": "the start event `at_setup` (the alarm on from turn 1); a lever, chest, door or trap start event is "
+             "refused (ALM-34)",
+    "ALM-17": "the bell is the whole defender side, on from setup; a bell carried by one character or picked up "
+              "as an object is refused (ALM-38)",
+    "ALM-34": "start event `at_setup` played (first wave in the window of turn 1, the defender's initiative without "
+              "a roll); `trigger_marker` and `trap_marker` start events are refused (NotImplementedRule)",
+    "ALM-36": "the temporal half-gain cap and no reactions, carry-the-bell arrivals losing their turn; Hasty wave's "
+              "lifting of the handicap is refused (ALM-28)",
+    "ALM-37": "timeline, hold zone (checked after every resolved move or reaction move) and placement; the "
+              "'unavoidable' deadly-zone spot is searched on a 1 K lattice of the spawn area",
+    "ALM-38": "bell = the whole side, LOS-eligible markers (0.5 K lattice within 1 K of them), waves held back; bell "
+              "= character / marker refused; doors_spawn refused (ALM-21)",
+    "ALM-39": "the goal-zone end event; a mechanism-marker end event has no field in the data format",
+    "ALM-40": "verdicts, max_turns, escape through the goal once the end event is met (automatic: the engine's "
+              "ruling); temporal scenarios have no exit field, so no escape there",
+    "ALM-41": "Reinforcements I and II in the wave decision; Strident alarm, Hasty, Reckless and special-monster "
+              "tokens are refused naming ALM-27..ALM-30",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -123,8 +126,12 @@ PARTIAL = {
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
 REFUSED = {
-    "ALM-34": "playing an alarm scenario (start event, waves and arrivals in the turn flow) is refused when a game "
-              "is set up",
+    "ALM-21": "the doors_spawn option is refused when a game is set up",
+    "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
+    "ALM-27": "the Strident alarm token is refused in the wave decision",
+    "ALM-28": "the Hasty wave token is refused in the wave decision",
+    "ALM-29": "the Reckless wave token is refused in the wave decision",
+    "ALM-30": "the Alerted special monster token is refused in the wave decision",
     "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
     "MET-1": "a character carrying a metahability is refused when a game is set up",
     "MOV-2": "transports are refused when a game is set up",
@@ -134,7 +141,10 @@ REFUSED = {
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after
 #: "not implemented: ", so that the row does not read as a silent gap.
-NOTES: dict[str, str] = {}
+NOTES: dict[str, str] = {
+    "ALM-42": "its tokens are refused in the wave decision under ALM-28 (Hasty wave) and ALM-29 (Reckless wave)",
+    "ALM-43": "its token is refused in the wave decision under ALM-30 (Alerted special monster)",
+}
 
 LAYERS = ("wartime/rules/", "wartime/geometry/", "wartime/match/", "wartime/data/", "wartime/core/", "wartime/cli",
           "wartime/ai/", "wartime/balance/", "wartime/ui/")

@@ -26,6 +26,8 @@ here: the options are read from the engine each time.
 * 'malus' (PSI-8): the offered trait IDs, in order.
 * 'deploy': one option only, the default spots of rules/deployment.py (`params {}`): agents do not place
   miniatures.
+* 'wave' (alarm mode, ALM-33): option 0 the scripted attacker's wave, option 1 no wave (its budget lost); agents
+  do not compose waves. The kind has no one-hot of its own in the observation (`KINDS` keeps its length).
 
 The discretisation of continuous parameters (paths, aim points, facings, K along a path) is the engine's own
 documented deterministic candidate set: rules/actions/params.py (`CandidateSpace`) and rules/options.py
@@ -62,6 +64,7 @@ try:
 except ImportError as exc:          # the optional extra
     raise ImportError("wartime.env needs PettingZoo and Gymnasium: pip install -e '.[agents]'") from exc
 
+from wartime.ai.scripted_alarm import scripted_wave
 from wartime.core.components import Identity, Stress
 from wartime.data.loader import load_match_inputs
 from wartime.match.match import Match
@@ -196,6 +199,9 @@ class WartimeEnv(AECEnv):
         elif p.kind in ("initiative", "activate"):
             gs = self.match.gs
             out.extend(_Choice(Decision(p.kind, p.side, choice=e), gs.name(e)) for e in p.options)
+        elif p.kind == "wave":     # ALM-33: an alarm wave: the scripted attacker's, or none (its budget lost)
+            out.append(_Choice(scripted_wave(self.match, p), "scripted wave"))
+            out.append(_Choice(Decision("wave", p.side), "no wave"))
         elif p.kind == "malus":
             out.extend(_Choice(Decision("malus", p.side, actor=p.actor, action=m), m) for m in p.options)
         elif p.kind in ("action", "react"):

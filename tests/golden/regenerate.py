@@ -18,6 +18,8 @@ GOLDENS = [
     ("skirmish-4-scripted-scripted.jsonl", "scenarios/skirmish.toml", 4, "scripted", "scripted"),
     ("crossroads-2-random-scripted.jsonl", "scenarios/crossroads.toml", 2, "random", "scripted"),
     ("skirmish-6-scripted-random.jsonl", "scenarios/skirmish.toml", 6, "scripted", "random"),
+    # alarm mode (issue 17): waves bought and placed by the attacker's 'wave' decisions (ALM-33..ALM-40)
+    ("hold-the-vault-3-scripted-scripted.jsonl", "scenarios/alarm/hold-the-vault.toml", 3, "scripted", "scripted"),
 ]
 
 

@@ -1,5 +1,5 @@
 """Alarm mode (ALM-2, ALM-9..ALM-14, ALM-32..ALM-41, ALM-44): the [alarm] table's validation and the alarm's
-arithmetic (wartime.rules.alarm). Playing an alarm in the turn flow is refused (ALM-34)."""
+arithmetic (wartime.rules.alarm). Playing an alarm in the turn flow: tests/rules/test_rules_alarm_play.py."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -190,14 +190,6 @@ def test_ALM_38_bell_scenario_needs_goal_and_spawn_markers(tmp_path: Path) -> No
     a = load_scenario(BELL).alarm
     assert [m.id for m in a.spawn] == ["side_room_south", "crossing", "side_room_north", "east_corner"]
     assert (a.vpr, a.rounds) == (2, 5)
-
-
-def test_ALM_34_playing_an_alarm_is_refused() -> None:
-    """ALM-34: the turn flow does not play alarms yet: starting a match on one is refused naming ALM-34."""
-    sc = load_scenario(VAULT)
-    lists = {side: load_army_list(ROOT / "scenarios" / "lists" / "brawlers.toml") for side in ("red", "blue")}
-    with pytest.raises(NotImplementedRule, match="ALM-34"):
-        Match(sc, lists, seed=1, dice=Dice(1))
 
 
 def test_ALM_33_bestiary_waves_fit_the_vault_cap_and_heroes_fit_the_limit() -> None:

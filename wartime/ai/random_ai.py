@@ -17,6 +17,7 @@ Its randomness is a pure function of (seed, decision index): each decision draws
 game (`match.save.resume`) therefore needs no controller state to continue exactly as if never stopped."""
 from __future__ import annotations
 
+from wartime.ai.scripted_alarm import random_wave
 from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice, derive_seed
 from wartime.rules import deployment, options as legal
@@ -55,6 +56,8 @@ class RandomController:
             return Decision(p.kind, p.side, choice=self._pick(list(p.options)))
         if p.kind == "deploy":     # auto-deploy half the time, else random legal spots in the zone
             return Decision("deploy", p.side, params=self._deploy(match.gs, p))
+        if p.kind == "wave":       # ALM-33: a random affordable wave on legal spots (ai/scripted_alarm.py)
+            return random_wave(match.gs, p, self.dice.choice_index)
         if p.kind == "malus":      # PSI-8: any malus the engine offers
             return Decision("malus", p.side, actor=p.actor, action=self._pick(list(p.options)))
         option = self._draw(match.engine, p)

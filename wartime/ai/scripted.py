@@ -12,6 +12,7 @@ import math
 from dataclasses import replace
 
 from wartime.ai.scripted_objects import use_object
+from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -61,7 +62,9 @@ class ScriptedController:
             return Decision("malus", p.side, actor=p.actor, action=self._malus(match, p))
         if p.kind == "deploy":
             return Decision("deploy", p.side, params=self._deploy(match, p))
-        d = self._act(match, p)
+        if p.kind == "wave":                      # ALM-33: alarm mode (ai/scripted_alarm.py)
+            return scripted_wave(match, p)
+        d = steer(match, p, self._act(match, p))
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
             opt = next(iter(match.engine.legal_options()), None)

@@ -25,7 +25,8 @@ def _save(fig, path: Path) -> None:
     plt.close(fig)
 
 
-def win_rate_bars(lists: list[dict], path: Path, title: str) -> None:
+def win_rate_bars(lists: list[dict], path: Path, title: str, xlabel: str = "score (wins + draws/2) / games, "
+                  "Wilson 95 % interval; yellow band: 50 % ± 2") -> None:
     """Horizontal bars of each list's score with its Wilson 95 % interval; the 50 % line; ±2 % band."""
     rows = [r for r in reversed(lists) if r["games"]]
     labels = [f"{r['name']} ({r['cost']} pts)" for r in rows]
@@ -44,7 +45,7 @@ def win_rate_bars(lists: list[dict], path: Path, title: str) -> None:
     ax.set_xlim(0, 122)
     ax.set_xticks(range(0, 101, 10))
     ax.spines[["top", "right"]].set_visible(False)
-    ax.set_xlabel("score (wins + draws/2) / games, Wilson 95 % interval; yellow band: 50 % ± 2")
+    ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=11)
     _save(fig, path)
 

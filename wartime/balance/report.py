@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from wartime.balance import alarm_report
 from wartime.balance.price import price_values, priced_game
 from wartime.balance.stats import TARGET_HALF_WIDTH, summarize
 from wartime.balance.store import describe_version, read_store
@@ -201,6 +202,9 @@ def build_report(data: dict[str, Any], folder: Path) -> tuple[Doc, dict]:
             _price_section(doc, s["price"], len(every) - len(sg))
         mt = s["mean_turns"]
         doc.p(f"Draws: {s['draws']} ({pct(s['draws'] / len(sg))}). Mean game length: {num(mt, 1)} turns.")
+
+        if alarm_report.is_alarm(data["configs"], sk):                  # issue 17: the heroes' rates
+            s["alarm"] = alarm_report.section(doc, data["configs"], sk, sg, sc, folder, plots)
 
         doc.h(3, "Win rate per list")
         doc.table(["list", "name", "cost", "games", "wins", "draws", "losses", "score", "95 % CI", "verdict",

@@ -66,6 +66,9 @@ class BatchConfig:
     #: priced variants (`--price DESIGN±TRT-ID`, issue 12): each list with the design also plays with the trait
     #: toggled, against every other full list on both sides
     priced: tuple[str, ...] = ()
+    #: an alarm scenario (issue 17, ALM-32): the key of the attacker's catalogue list, blue in every game; every
+    #: other list plays red (the defender) against it. "" for an ordinary scenario
+    alarm_catalogue: str = ""
 
     @property
     def scenario_key(self) -> str:
@@ -78,7 +81,8 @@ class BatchConfig:
                 "handicap": self.handicap, "mirror": self.mirror,
                 # only a peer system is written: a store of Wartime games keeps the identity it always had
                 **({"combat": self.combat} if self.combat != "wartime" else {}),
-                **({"priced": list(self.priced)} if self.priced else {})}
+                **({"priced": list(self.priced)} if self.priced else {}),
+                **({"alarm_catalogue": self.alarm_catalogue} if self.alarm_catalogue else {})}
 
     @classmethod
     def from_json(cls, d: dict) -> "BatchConfig":
@@ -87,7 +91,7 @@ class BatchConfig:
                    seed=int(d["seed"]), red_controller=d["controllers"]["red"],
                    blue_controller=d["controllers"]["blue"], handicap=bool(d["handicap"]),
                    mirror=bool(d["mirror"]), combat=d.get("combat", "wartime"),
-                   priced=tuple(d.get("priced", ())))
+                   priced=tuple(d.get("priced", ())), alarm_catalogue=d.get("alarm_catalogue", ""))
 
     def identity(self) -> dict:
         """What must match for two runs to be one batch (paths may differ, content may not)."""
@@ -126,13 +130,17 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
     scenario = load_scenario(scenario_path)
     refs: list[ListRef] = []
     problems = []
+    catalogue = alarm_catalogue(scenario, handicap, mirror, priced)
+    if catalogue:
+        list_paths = list(list_paths) + [catalogue]
     for p in dict.fromkeys(str(Path(x).resolve()) for x in list_paths):
         try:
             army = load_army_list(p)
         except DataError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(check_list_against_scenario(army, scenario))
+        if not (catalogue and Path(p) == Path(catalogue).resolve()):   # ALM-32: the catalogue has no points limit
+            problems.extend(check_list_against_scenario(army, scenario))
         refs.append(ListRef(p, spec_key(p), list_sha256(p)))
     if problems:
         raise DataError(problems)
@@ -141,15 +149,34 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
     if dup:
         raise BatchError(f"two lists share the file name {dup[0]!r}: list file names name the lists in results, "
                          "rename one")
+    if catalogue and len(refs) < 2:
+        raise BatchError("an alarm batch needs a defender list besides the attacker's catalogue "
+                         f"({Path(catalogue).name}): --lists FILE")
     if len(refs) < 2 and not mirror:
         raise BatchError("a batch needs at least two lists (or --mirror to play a list against itself)")
     if not refs:
         raise BatchError("no list given: --lists FILE [FILE ...]")
     priced = tuple(dict.fromkeys(priced))
     config = BatchConfig(str(scenario_path), file_sha256(scenario_path), tuple(refs), int(seed), red, blue,
-                         bool(handicap) or bool(priced), bool(mirror), combat, priced)
+                         bool(handicap) or bool(priced), bool(mirror), combat, priced,
+                         spec_key(str(Path(catalogue).resolve())) if catalogue else "")
     check_priced(config, scenario)
     return config
+
+
+def alarm_catalogue(scenario, handicap: bool, mirror: bool, priced) -> str:
+    """ALM-32: an alarm scenario's attacker catalogue, its default blue list (added to the batch when not given),
+    "" for an ordinary scenario. Handicap, mirror and priced variants are list-against-list tools: refused."""
+    if getattr(scenario, "alarm", None) is None:
+        return ""
+    if handicap or mirror or priced:
+        raise BatchError("an alarm batch plays each defender list against the attacker's catalogue: --handicap, "
+                         "--mirror and --price do not apply")
+    blue = scenario.default_lists.get("blue")
+    if blue is None:
+        raise BatchError(f"{scenario.path}: an alarm batch needs the scenario's default blue list (the attacker's "
+                         "catalogue)")
+    return str(blue)
 
 
 def priced_specs(config: BatchConfig, base: ListRef) -> list[str]:
@@ -193,6 +220,9 @@ def pairings(config: BatchConfig) -> list[tuple[ListRef, ListRef]]:
     """Ordered (red, blue) pairings: full lists i ≠ j (i = j too with mirror), then handicap variants of each
     list against every other full list, on both sides."""
     full = sorted(config.lists, key=lambda r: r.key)
+    if config.alarm_catalogue:          # ALM-32: every defender list (red) against the attacker's catalogue (blue)
+        cat = next(r for r in full if r.key == config.alarm_catalogue)
+        return [(a, cat) for a in full if a is not cat]
     out = [(a, b) for a in full for b in full if a is not b or config.mirror]
     if config.handicap:
         for a in full:

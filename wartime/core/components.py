@@ -385,3 +385,12 @@ class Looted:
 class Disposed:
     """GNA-7: this corpse was destroyed (Eliminar) by `by`: nothing can loot, use or resurrect it."""
     by: int
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmArrival:
+    """ALM-36: a character that arrived in an alarm wave in `turn`, with its arrival handicap for that turn:
+    'half_energy' (a temporal reinforcement: ENE capped at half its gain, no reactions) or 'lost_turn' (a
+    carry-the-bell arrival: no activation, no reactions)."""
+    turn: int
+    handicap: str

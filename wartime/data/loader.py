@@ -1621,8 +1621,9 @@ def load_match_inputs(scenario_path: str | os.PathLike[str], lists: Mapping[str,
                       option: str = "--{side}-list", *,
                       allow_outside: bool = False) -> tuple[Scenario, dict[str, ArmyList]]:
     """Load a scenario and the two army lists of a match (`lists[side]` a path, or None for the scenario's
-    default list), checking each against the scenario's points (BLD-22). Every problem is collected into one
-    DataError; `option` names the command-line option that gives a missing list."""
+    default list), checking each against the scenario's points (BLD-22; not blue's in an alarm scenario, whose list is
+    the attacker's catalogue, ALM-32). Every problem is collected into one DataError; `option` names the
+    command-line option that gives a missing list."""
     scenario = load_scenario(scenario_path, allow_outside=allow_outside)
     out: dict[str, ArmyList] = {}
     problems: list[_Problem] = []
@@ -1637,7 +1638,8 @@ def load_match_inputs(scenario_path: str | os.PathLike[str], lists: Mapping[str,
         except DataError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(check_list_against_scenario(out[side], scenario))
+        if not (scenario.alarm is not None and side == "blue"):     # ALM-32: the attacker's catalogue has no limit
+            problems.extend(check_list_against_scenario(out[side], scenario))
     if problems:
         raise DataError(_capped(problems))
     return scenario, out

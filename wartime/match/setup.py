@@ -19,7 +19,7 @@ from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_params
-from wartime.rules import alarm, areas, combat_systems, deployment, holds, objects, traits
+from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objects, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -207,11 +207,43 @@ def place_elements(world: World, scenario) -> None:
             world.create(Item(name, inside=el_e))
 
 
+def create_character(world: World, side: str, spec, number: int, x: float, y: float, facing: float,
+                     level: int = 1) -> int:
+    """One miniature of a character design (BLD-24: each copy is a miniature), named "<side> <name> <number>",
+    with ENE 0 (ENE-2), standing at (x, y, level) facing `facing`; its race's trait levels and parameters, if any
+    (TraitState)."""
+    race = spec.race
+    weapons = tuple(weapon_of(a) for a in spec.weapons)
+    prots = tuple(protection_of(a) for a in spec.protections)
+    e = world.create(
+        Identity(f"{side} {spec.name} {number}", side, spec.id, character_cost(spec)),
+        Attributes(race.CON, race.AGI, race.INT, race.VOL),
+        Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
+        Position(x, y, facing, level),
+        Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
+        Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
+        *trait_params.components(spec),                        # TRT-MASTERY's action or item
+    )
+    own = trait_state(race)
+    if own is not None:
+        world.set(e, own)
+    return e
+
+
+def create_arrival(world: World, side: str, spec, number: int, x: float, y: float, facing: float,
+                   level: int = 1) -> int:
+    """ALM-8: a wave's miniature arriving in play: `create_character` holding its objects at once (GNA-16)."""
+    e = create_character(world, side, spec, number, x, y, facing, level)
+    objects.field_objects(world, e, spec.objects)
+    return e
+
+
 def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> GameState:
     """Create the world: one entity per recruited character (BLD-24: each copy is a miniature), deployed in
     its side's zone facing the board centre, with ENE 0 (ENE-2). A scenario perch (MOV-10) holds a ranged
     character at level 2 on top of a 3 K piece. On the grid (MOV-15) bases stand on whole squares."""
-    alarm.refuse_play(getattr(scenario, "alarm", None))   # ALM-34: not in the turn flow yet
+    alarm_spec = getattr(scenario, "alarm", None)
+    alarm_flow.refuse_unplayed(alarm_spec)                 # ALM-34, ALM-38: start events and bells not played
     board = build_board(scenario)
     world = World(dice)
     areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
@@ -225,6 +257,8 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
     carried = []                                           # GNA-16: (character, object archetypes)
     for side in ("red", "blue"):
+        if alarm_spec is not None and side == alarm_flow.ATTACKER:
+            continue                                       # ALM-32: its list is a catalogue, bought wave by wave
         specs = lists[side].characters()
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
         ground = [i for i in range(len(specs)) if i not in perched]
@@ -233,26 +267,12 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
         counts: dict[str, int] = {}
         for i, spec in enumerate(specs):
             counts[spec.id] = counts.get(spec.id, 0) + 1
-            race = spec.race
             if i in perched:
                 x, y, level = perched[i].x, perched[i].y, 2
             else:
                 (x, y), level = spots[i], 1
-            weapons = tuple(weapon_of(a) for a in spec.weapons)
-            prots = tuple(protection_of(a) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
-            e = world.create(
-                Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
-                Attributes(race.CON, race.AGI, race.INT, race.VOL),
-                Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
-                Position(x, y, facing, level),
-                Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
-                Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
-                *trait_params.components(spec),                        # TRT-MASTERY's action or item
-            )
-            own = trait_state(race)
-            if own is not None:
-                world.set(e, own)
+            e = create_character(world, side, spec, counts[spec.id], x, y, facing, level)
             carried.append((e, spec.objects))
     for e, objs in carried:                                # after every character: their entity ids stay
         objects.field_objects(world, e, objs)
@@ -261,4 +281,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)
     combat_systems.install(gs, combat_systems.make_system(check_name(combat), system_params()))
+    if alarm_spec is not None:
+        alarm_flow.install(gs, alarm_spec, scenario.points_limit, lists[alarm_flow.ATTACKER].characters(),
+                           create_arrival, character_cost)
     return gs

@@ -6,8 +6,8 @@ points value of a VP (ALM-32), wave budgets and what a wave may buy (ALM-33), th
 ALM-39), the arrival handicap's energy cap (ALM-36), the end of the game (ALM-40) and the two budget tokens
 (ALM-25, ALM-26, ALM-41).
 
-Playing an alarm scenario in the turn flow (start event, waves placed at spawn markers, hold zone, victory)
-is not wired yet: :func:`refuse_play` refuses it naming ALM-34 rather than playing it as an ordinary game.
+The turn flow applies them in `rules/alarm_flow.py` (the window, the wave decision, arrivals, hold zone, goal,
+victory).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 
 #: ALM-33: every character costs at least this many points (Wartime minimum).
@@ -174,11 +174,3 @@ def winner(kind: str, defenders_left: int, end_event_met: bool, turn: int, last_
     if kind == "carry_the_bell" and not end_event_met:
         return "blue"
     return "red"
-
-
-def refuse_play(alarm: Any) -> None:
-    """ALM-34: an alarm scenario is not played by the turn flow yet (start event, waves placed at spawn markers
-    and in the hold zone, arrivals, victory): refused, never played as an ordinary game."""
-    if alarm is not None:
-        raise NotImplementedRule("ALM-34", "playing an alarm scenario (start event, waves and arrivals in the "
-                                           "turn flow, ALM-34..ALM-40)")

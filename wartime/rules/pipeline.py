@@ -10,7 +10,7 @@ from typing import Any
 
 from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
-from wartime.rules import hiding, psychology, reactions, reactors, restrictions
+from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, restrictions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -220,6 +220,8 @@ class ActionPipeline:
         else:
             action.resolve(gs, ctx, prepared)
         gs.world.emit("action_resolved", action.rule, who=actor, action=key)
+        if action.moves:
+            alarm_flow.after_move(gs, actor)                               # ALM-37 hold zone, ALM-39 goal
         psychology.trauma_checks(gs, ctx)                                  # PSI-3 (no-op by default)
 
     def _finish_action(self, w: Window) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import deployment, options as legal, psychology, reactors
+from wartime.rules import alarm_flow, deployment, options as legal, psychology, reactors
 from wartime.rules.duels import Duels
 from wartime.rules.state import GameState
 from wartime.rules.turns import TurnFlow
@@ -50,6 +50,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels):
         if f.stage == "deploy":
             side = next(s for s in self.gs.sides if s not in f.deployed)
             return Pending("deploy", side, deployment.deployable(self.gs, side))
+        if f.stage == "wave":      # ALM-33, ALM-35: the attacker buys and places this turn's wave
+            return Pending("wave", alarm_flow.ATTACKER, alarm_flow.pending_offers(self.gs))
         if f.stage == "initiative":
             chosen = {s for s, _ in f.init_choices}
             for side in self._rolling_sides():
@@ -104,6 +106,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels):
             self._react(d)
         elif p.kind == "deploy":
             self._deploy(p.side, normalise_params(d.params))
+        elif p.kind == "wave":
+            alarm_flow.submit_wave(self, normalise_params(d.params))
         elif p.kind == "malus":
             if d.actor is not None and d.actor != p.actor:
                 raise RuleViolation("PSI-8", f"the malus owed is {self.gs.name(p.actor)}'s, not {d.actor}'s")

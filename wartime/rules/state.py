@@ -30,6 +30,8 @@ class GameState:
         self.victory = victory
         self.deployment = deployment or {}
         self.sides = sides
+        #: ALM-32..ALM-40: an alarm game's static setup (rules/alarm_flow.py `install`), None otherwise
+        self.alarm = None
         #: the match's peer combat system (rules.combat_systems; WNG-*, SWD6-*, SGD20-*), None for Wartime's own
         #: resolution: combat.resolve_attack / resolve_hit and odds.attack_odds hand over to it when set
         self.combat = None
@@ -76,8 +78,9 @@ class GameState:
         return self.world.get(e, Identity).name
 
     def on_table(self, e: int) -> bool:
-        """WND-3: the dead are removed (a corpse marker blocks nothing); everyone else occupies space."""
-        return self.world.get(e, Life).state != "dead"
+        """WND-3: the dead are removed (a corpse marker blocks nothing); ALM-37: so is a defender that fled the
+        hold zone, or escaped through the exit (ALM-40); everyone else occupies space."""
+        return self.world.get(e, Life).state not in ("dead", "fled", "escaped")
 
     def unconscious(self, e: int) -> bool:
         """PSI-16: stress above VOL; CBA-26: knocked out (Noquear) until attended to."""

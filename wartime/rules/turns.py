@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import deployment, holds, psychology, reactions, traits
+from wartime.rules import alarm_flow, deployment, holds, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -16,7 +16,7 @@ from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds
 
 #: SEQ-1: every way a game ends ('prisoners' and 'fewer_casualties' are turn-limit verdicts; 'turn_limit' a draw).
-END_REASONS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "turn_limit")
+END_REASONS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "turn_limit") + alarm_flow.END_REASONS
 
 
 class TurnFlow:
@@ -40,7 +40,7 @@ class TurnFlow:
     def start(self) -> None:
         """The game begins with deployment (rules/deployment.py): each side in scenario order, then turn 1."""
         if self.flow.stage == "setup":
-            self._set_flow(stage="deploy")
+            self._set_flow(stage="deploy", deployed=alarm_flow.begin(self.gs))     # ALM-34: no attacker yet
 
     def _deploy(self, side: str, params: dict) -> None:
         """One side's 'deploy' decision (validated first: an illegal one changes nothing); after the last side,
@@ -87,6 +87,7 @@ class TurnFlow:
         gs.world.emit("turn_start", "SEQ-1", turn=turn)
         traits.turn_start(gs, turn)                       # hook point turn_start (TRT-AWAKENING)
         gs.world.run_systems("start_of_turn", gs=gs)
+        alarm_flow.open_window(self)                      # ALM-35: the alarm's wave before the initiative
 
     def _roll_initiative(self) -> None:
         """SEQ-2: each player rolls 1D10 + the chosen character's VOL; tied leaders reroll with the same
@@ -172,7 +173,8 @@ class TurnFlow:
         gs.world.run_systems("end_of_turn", gs=gs)
         gs.world.emit("turn_end", "SEQ-7", turn=self.flow.turn)
         if self.flow.turn >= gs.turn_limit:
-            self._finish_at_limit()
+            if not alarm_flow.finish_at_limit(self):      # ALM-40: an alarm's verdict
+                self._finish_at_limit()
             return
         self._new_turn()
 
@@ -255,14 +257,19 @@ class TurnFlow:
 
     # --- victory ----------------------------------------------------------------------------
     def casualties(self, side: str) -> list[int]:
-        """WND-2, WND-3, PSI-16: incapacitated, dead or unconscious characters of a side."""
-        return [e for e in self.gs.minis() if self.gs.side(e) == side and not self.gs.able(e)]
+        """WND-2, WND-3, PSI-16: incapacitated, dead or unconscious characters of a side (ALM-40: one that escaped
+        is not a casualty)."""
+        return [e for e in self.gs.minis() if self.gs.side(e) == side and not self.gs.able(e)
+                and not alarm_flow.escaped_one(self.gs, e)]
 
     def _check_victory(self) -> bool:
         if self.flow.stage == "over":
             return True
         if self.flow.stage == "setup":
             return False
+        by_alarm = alarm_flow.check_victory(self)           # ALM-40: an alarm game ends by its own rule
+        if by_alarm is not None:
+            return by_alarm
         gs = self.gs
         alive = {gs.side(e) for e in gs.minis() if gs.able(e)}          # one pass over the minis
         standing = [s for s in gs.sides if s in alive]

@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import hiding, psychology, reactions, reactors
+from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
@@ -63,6 +63,8 @@ class ReactionWindows:
         """REA-3: whether `e` has at least one legal reaction in window `w` that it can pay for (REA-2: down to ENE
         −10): the first candidate the engine accepts among the keys the window allows it (changing nothing)."""
         gs = self.gs
+        if not alarm_flow.may_react(gs, e):
+            return False                                       # ALM-36: no reactions in its arrival turn
         # actions without parameters first (Agacharse, Pivotar...): one cheap validation settles most candidates
         for key in sorted(reactors.window_options(gs, w, e), key=lambda k: (len(REGISTRY[k].params), k)):
             action = REGISTRY[key]
@@ -167,6 +169,8 @@ class ReactionWindows:
         else:
             action.resolve(gs, ctx, prepared)
         gs.world.emit("action_resolved", action.rule, who=e, action=key, reaction=True)
+        if action.moves:
+            alarm_flow.after_move(gs, e)                       # ALM-37 hold zone, ALM-39 goal
         psychology.trauma_checks(gs, ctx)
         w = replace(w, reacted=True, failed=w.failed or ctx.acting_failed,
                     end_activation=w.end_activation or ctx.acting_ends,

@@ -185,6 +185,7 @@ def view_state(gs: GameState, snap: Snapshot) -> GameState:
     view = GameState(w, gs.board, turn_limit=gs.turn_limit, victory=gs.victory, deployment=gs.deployment,
                      sides=gs.sides)
     view.combat = gs.combat                 # the same combat system reads the snapshot's own components
+    view.alarm = gs.alarm                   # an alarm game's static setup (its state is in the snapshot)
     return view
 
 

@@ -44,6 +44,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.data.tables import trait_by_id
 from wartime.geometry import sight
 from wartime.ui.deploy import DeployPlan, draw_panel as draw_deploy_panel
+from wartime.ui import alarm_view
 from wartime.ui.tools import TableTools
 from wartime.ui.tracker import draw_tracker
 
@@ -129,6 +130,8 @@ class App(Screen):
         self.last_human_side: str | None = None
         #: the deployment being planned by a human side (ui/deploy.py), None otherwise
         self.deploy: DeployPlan | None = None
+        #: the wave being planned by a human attacker in an alarm game (ui/alarm_view.py), None otherwise
+        self.wave: alarm_view.WavePlan | None = None
         #: tape measure, ghost, enemy cards, undo (ui/tools.py)
         self.table = TableTools()
         #: issue 14: per human side, when it is asked to react: 'relevant' (an enemy action targets one of its
@@ -230,6 +233,7 @@ class App(Screen):
 
     def _new_pending(self, p) -> None:
         self.deploy = DeployPlan(p.side) if p.kind == "deploy" else None
+        self.wave = alarm_view.WavePlan(p.side) if p.kind == "wave" else None     # alarm mode (ui/alarm_view.py)
         self.tool = None
         self.facing_override = None
         self.menu = None
@@ -423,6 +427,8 @@ class App(Screen):
                 self.deploy.plan.clear()
             else:
                 self.submit(self.deploy.decision() if cmd == "deploy_done" else Decision("deploy", p.side))
+        elif cmd.startswith("wave_") and p.kind == "wave" and self.wave is not None:
+            self._wave_command(p, cmd, payload)
         elif cmd == "pass_reaction" and p.kind == "react":
             self.submit(pass_decision(p))
         elif cmd == "confirm":
@@ -461,9 +467,24 @@ class App(Screen):
         elif cmd == "go" and self.tool is not None:
             self._confirm(p)
 
+    def _wave_command(self, p, cmd: str, payload) -> None:
+        """Alarm mode: a human attacker's wave buttons (ui/alarm_view.py)."""
+        plan = self.wave
+        if cmd == "wave_pick":
+            plan.picked = payload
+        elif cmd == "wave_undo" and plan.buys:
+            plan.buys.pop()
+        elif cmd == "wave_suggest":
+            plan.suggest(self.match, p)
+        elif cmd in ("wave_done", "wave_none"):
+            self.submit(plan.decision() if cmd == "wave_done" else Decision("wave", p.side))
+
     def _confirm(self, p) -> None:
         if p.kind == "deploy" and self.deploy is not None:
             self.submit(self.deploy.decision())
+            return
+        if p.kind == "wave" and self.wave is not None:
+            self.submit(self.wave.decision())
             return
         if p.kind in ("initiative", "activate"):
             if self.selected in p.options:
@@ -551,6 +572,11 @@ class App(Screen):
         p = self.human_pending()
         if p is not None and p.kind == "deploy" and self.deploy is not None:
             self._deploy_click(p, pos)
+            return
+        if p is not None and p.kind == "wave" and self.wave is not None:
+            err = self.wave.place(gs, *self.view.to_board(*pos))       # alarm mode: one model of the wave there
+            if err is not None:
+                self._toast(f"{err.rule_id}: {err.message}", theme.BAD)
             return
         hit = self.view.mini_at(gs, pos)
         if p is not None and p.kind in ("action", "react") and self.tool is not None:
@@ -1023,6 +1049,8 @@ class App(Screen):
             return f"{side}: {self.name(p.actor)} panics — choose the malus it gains (PSI-8)."
         if p.kind == "deploy":
             return f"{side}: deploy your miniatures in your zone, then press Deploy (before turn 1)."
+        if p.kind == "wave":
+            return f"{side}: the alarm's wave — buy monsters within the budget and place them (ALM-33)."
         return f"{side}: {p.kind}"
 
     def _acting_text(self, p) -> str:
@@ -1058,7 +1086,8 @@ class App(Screen):
         what = {"initiative": "chooses who rolls initiative", "activate": "activates a character",
                 "malus": f"gives {self.name(p.actor).split(' ', 1)[-1]} a malus (PSI-8)",
                 "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
-                "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react"}.get(p.kind, p.kind)
+                "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react",
+                "wave": "buys and places the alarm's wave"}.get(p.kind, p.kind)
         return f"Turn {f.turn}/{m.gs.turn_limit} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
 
     def draw(self) -> None:
@@ -1067,6 +1096,7 @@ class App(Screen):
         self.gui.begin(self.pointer.pos)
         gs = self.display_gs()
         self.view.draw(s, gs, self._draw_options(gs))
+        alarm_view.draw_overlay(s, self.view, gs, self.wave)      # alarm mode only
         if self.mode == "play":
             f = gs.world.resources.get("flow", self.match.engine.flow)
             draw_tracker(s, self.board_rect, self.gui, gs, f.turn, self.match.gs.turn_limit, f.phase, f.turn >= 1)
@@ -1218,6 +1248,8 @@ class App(Screen):
             self._draw_choices(s, area, hp)
         elif hp.kind == "deploy" and self.deploy is not None:
             draw_deploy_panel(s, area, self.gui, self.deploy, self.match.gs, self.name)
+        elif hp.kind == "wave" and self.wave is not None:
+            alarm_view.draw_panel(s, area, self.gui, self.wave, self.match.gs, hp)
         elif hp.kind in ("action", "react"):
             if self.tool is None:
                 self._draw_actions(s, area, hp)

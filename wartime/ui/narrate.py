@@ -168,6 +168,25 @@ def _peer_line(ev: Mapping, name: Callable[[int | None], str]) -> tuple[str, str
     return None
 
 
+def alarm_text(ev: Mapping, name: Callable[[int | None], str]) -> tuple[str, str] | None:
+    """The log line (text, tone) of an alarm event (ALM-33..ALM-40), None for any other event."""
+    t = ev.get("type")
+    if t == "alarm_window":
+        return f"Alarm: a {ev.get('budget')}-point wave is due ({ev.get('vp'):g} VP, cap {ev.get('cap')})", "head"
+    if t == "alarm_wave":
+        n = len(ev.get("arrivals") or [])
+        tokens = f" with {', '.join(ev.get('tokens'))}" if ev.get("tokens") else ""
+        return (f"The wave arrives{tokens}: {n} monster{'s' if n != 1 else ''} ({ev.get('spent')} of "
+                f"{ev.get('budget')} pts, {ev.get('lost')} lost)"), "bad"
+    if t == "alarm_wave_held":
+        return f"Every spawn marker is in sight: the {ev.get('vp'):g} VP wave is held back", "dim"
+    if t == "alarm_off":
+        return "The alarm is off: no more waves", "good"
+    if t == "alarm_end_event":
+        return f"{name(ev.get('who'))} brings the bell into the goal: no more waves", "good"
+    return None
+
+
 def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callable[[int, int], str] | None = None,
              index: int = -1) -> Line | None:
     """The log line of one event (None for events the log leaves out)."""
@@ -252,7 +271,8 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} recovers: wounds {ev.get('before')} → {ev.get('after')}", "good")
     if t == "life":
         state = ev.get("state")
-        text = {"dead": "is dead", "incapacitated": "is incapacitated", "active": "is able to act again"}
+        text = {"dead": "is dead", "incapacitated": "is incapacitated", "active": "is able to act again",
+                "fled": "left the hold zone: fled (a casualty)", "escaped": "escapes through the goal"}
         return L(f"{n} {text.get(state, state)}", "bad" if state != "active" else "good")
     if t == "defence_critical":
         return L(f"{n} defends perfectly (critical CH DEF): no wounds", "good")
@@ -404,6 +424,9 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         c = ev.get("centre") or [0, 0]
         return L(f"{name(ev.get('attacker'))}'s {ev.get('area')} template lands at ({float(c[0]):.1f}, "
                  f"{float(c[1]):.1f})")
+    alarm_line = alarm_text(ev, name)                               # alarm mode (ui/alarm_view.py)
+    if alarm_line is not None:
+        return L(*alarm_line)
     # any other event: its fields in words, miniatures by name
     parts = []
     for k, v in ev.items():

@@ -1,0 +1,515 @@
+"""Alarm mode in the turn flow (ALM-1..ALM-40): the alarm's state, the start-of-turn window where the attacker
+buys and places a wave (a 'wave' decision: ALM-33, ALM-35, ALM-37, ALM-38), the arrival handicap (ALM-36), the
+hold zone and the carry-the-bell end event (ALM-37, ALM-39), and the end of the game (ALM-40).
+
+Red is the defender (the heroes), blue the attacker (the monsters). The attacker's list is its *catalogue*
+(ALM-32): the distinct characters it names are the profiles a wave may buy; none is on the table before the
+first wave. The numbers (N, budgets, timeline, energy cap, verdict) are `rules.alarm`'s; this module applies them.
+
+The engine hooks here with a few lines: `install` (match/setup.py), `begin` (the deploy stage, rules/turns.py),
+`open_window` (start of a turn), `pending` / `submit_wave` (rules/sequence.py), `after_move` (every resolved
+action or reaction that moves), `check_victory` / `finish_at_limit` (rules/turns.py) and `may_react`
+(rules/windows.py). A scenario without an alarm passes through all of them unchanged."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping
+
+import numpy as np
+import shapely
+from shapely.geometry import Point, Polygon
+
+from wartime.core.components import Activation, AlarmArrival, Identity, Life
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.rounding import round_half_up
+from wartime.geometry import sight
+from wartime.rules import alarm
+from wartime.rules.deployment import BLOCKING_KINDS
+from wartime.rules.state import GameState
+
+DEFENDER, ATTACKER = "red", "blue"
+#: ALM-38: a model is placed with its base within this many K of an eligible spawn marker
+MARKER_REACH = 1.0
+#: the lattice (K) of the spots offered for a wave's models (temporal: the spawn area; bell: around markers)
+AREA_STEP, MARKER_STEP = 1.0, 0.5
+#: ALM-41: the alarm tokens played in the window with the wave decision, and their token cost
+BUDGET_TOKENS = {"reinforcements_1": 1, "reinforcements_2": 2}
+#: ALM-24, ALM-27..ALM-30, ALM-42, ALM-43: tokens the engine does not play yet (`refuse_token` names the rule)
+REFUSED_TOKENS = ("strident_alarm", "hasty_wave", "reckless_wave", "special_monster", "ambush",
+                  "false_information", "flight", "destiny_point")
+#: ALM-40: the reasons an alarm game ends
+END_REASONS = ("alarm_casualties", "alarm_cleared", "alarm_escaped", "alarm_held", "alarm_bell_lost")
+
+
+@dataclass(frozen=True)
+class WaveOffer:
+    """One catalogue profile a wave may buy (ALM-33): its index in the catalogue, id, name, cost and base radius."""
+    index: int
+    character_id: str
+    name: str
+    cost: int
+    radius: float
+
+
+@dataclass(frozen=True)
+class AlarmSetup:
+    """The static side of an alarm game (not game state): the scenario's alarm, its shape for the points limit,
+    the catalogue profiles and how to create a miniature of one (match/setup.py `create_character`, and the
+    points a profile costs, `data.costs.character_cost`: both given by the match layer, which builds games)."""
+    spec: Any
+    shape: alarm.AlarmShape
+    profiles: tuple
+    offers: tuple[WaveOffer, ...]
+    make: Callable[..., int]
+    hold: Polygon | None
+    goal: Polygon | None
+    area: Polygon
+    last_turn: int
+
+
+@dataclass(frozen=True)
+class AlarmState:
+    """The alarm's game state (world resource 'alarm', so snapshots and checksums capture it)."""
+    on: bool = True            # ALM-1: alarm mode until its end event (ALM-5, ALM-39)
+    end_met: bool = False      # ALM-39: the bell reached the goal (carry-the-bell)
+    held_vp: float = 0.0       # ALM-38: a wave held back for lack of an eligible marker
+    budget: int = 0            # the open window's wave budget (points), while the stage is 'wave'
+    wave_vp: float = 0.0       # ... and its VP
+    tokens: int = 0            # ALM-41: alarm tokens left
+
+
+def setup_of(gs: GameState) -> AlarmSetup | None:
+    return getattr(gs, "alarm", None)
+
+
+def state_of(gs: GameState) -> AlarmState:
+    return gs.world.resources["alarm"]
+
+
+def _set_state(gs: GameState, **changes) -> None:
+    gs.world.resources["alarm"] = replace(state_of(gs), **changes)
+    gs.world.bump_version()
+
+
+def _zone(points) -> Polygon | None:
+    return Polygon(points) if points else None
+
+
+def refuse_unplayed(spec) -> None:
+    """ALM-34: the start events other than `at_setup` (a trigger or trap marker) are not played yet; ALM-38: nor a
+    bell carried by one character or an object marker; ALM-21: nor the doors_spawn option. Refused when the game
+    is set up, never played as something else. ALM-17: the bell played is the whole defender side."""
+    if spec is not None and spec.start != "at_setup":
+        raise NotImplementedRule("ALM-34", f"the alarm start event '{spec.start}' (only 'at_setup' is played)")
+    if spec is not None and spec.bell != "side":
+        raise NotImplementedRule("ALM-38", f"a bell carried as '{spec.bell}' (only the whole side, bell = 'side')")
+    if spec is not None and spec.doors_spawn:
+        raise NotImplementedRule("ALM-21", "the option doors_spawn (monsters opening closed doors in sight)")
+
+
+def install(gs: GameState, spec, points_limit: int, catalogue: list, make: Callable[..., int],
+            cost_of: Callable[[Any], int]) -> None:
+    """ALM-32, ALM-40: make `gs` an alarm game: the shape for the points limit, the catalogue's distinct profiles
+    (file order), the last turn (`max_turns`), the alarm state (ALM-23: the scenario's `alarm_tokens`, none ever
+    earned) and the systems of the arrival handicap."""
+    refuse_unplayed(spec)
+    profiles, seen = [], set()
+    for c in catalogue:
+        if c.id not in seen:
+            seen.add(c.id)
+            profiles.append(c)
+    offers = tuple(WaveOffer(i, c.id, c.name, cost_of(c), c.race.size / 2) for i, c in enumerate(profiles))
+    board = Polygon([(0, 0), (gs.board.width, 0), (gs.board.width, gs.board.height), (0, gs.board.height)])
+    setup = AlarmSetup(spec, alarm.shape(spec, points_limit), tuple(profiles), offers, make,
+                       _zone(spec.hold_zone) if spec.kind == "temporal" else None, _zone(spec.goal),
+                       _zone(spec.spawn_area) or board, alarm.max_turns(spec))
+    gs.alarm = setup
+    gs.turn_limit = setup.last_turn
+    gs.world.resources["alarm"] = AlarmState(tokens=spec.alarm_tokens)
+    gs.world.add_system("start_of_activation", _arrival_energy)
+
+
+def begin(gs: GameState) -> tuple[str, ...]:
+    """ALM-34: the sides already deployed when the game begins: the attacker has nothing on the table before
+    the start event (its first wave is placed in the window of alarm turn 1)."""
+    return (ATTACKER,) if setup_of(gs) is not None else ()
+
+
+# --- the timeline ---------------------------------------------------------------------------------
+def alarm_sounding(gs: GameState, turn: int) -> bool:
+    """ALM-5, ALM-37: a temporal alarm sounds in alarm turns 1 … d + 1 (the last wave's turn) and is off from
+    d + 2; ALM-18, ALM-39: a carry-the-bell alarm sounds until its end event."""
+    s = setup_of(gs)
+    if s.spec.kind == "temporal":
+        return turn <= s.shape.rounds + 1
+    return not state_of(gs).end_met
+
+
+def due_vp(gs: GameState, turn: int) -> float:
+    """ALM-6, ALM-37, ALM-39: the VP of the wave due in the window of `turn` (with a wave held back, ALM-38)."""
+    s, st = setup_of(gs), state_of(gs)
+    if s.spec.kind == "carry_the_bell" and st.end_met:
+        return 0.0                                   # ALM-39: no wave after the end event, a held-back one neither
+    return alarm.wave_vp(s.shape, turn, end_met_before=st.end_met) + st.held_vp
+
+
+# --- the start-of-turn window (ALM-35) ---------------------------------------------------------------
+def open_window(engine) -> None:
+    """ALM-35, ALM-8: at the start of a turn, before the initiative roll (reinforcements join then, never in the
+    middle of a turn): the wave due this turn, if any, is bought and
+    placed (a 'wave' decision of the attacker); ALM-38: a carry-the-bell wave with no eligible marker is held
+    back to the next window; then the initiative (`close_window`)."""
+    gs = engine.gs
+    if setup_of(gs) is None:
+        return
+    turn = engine.flow.turn
+    if turn > 1 and state_of(gs).on and not alarm_sounding(gs, turn):
+        _set_state(gs, on=False)
+        gs.world.emit("alarm_off", "ALM-5" if setup_of(gs).spec.kind == "temporal" else "ALM-39", turn=turn)
+    vp = due_vp(gs, turn)
+    if vp > 0 and setup_of(gs).spec.kind == "carry_the_bell" and not eligible_markers(gs):
+        _set_state(gs, held_vp=vp)
+        gs.world.emit("alarm_wave_held", "ALM-38", turn=turn, vp=vp)
+        vp = 0
+    if vp > 0:
+        budget = round_half_up(vp * setup_of(gs).shape.n)
+        _set_state(gs, budget=budget, wave_vp=vp, held_vp=0.0)
+        engine._set_flow(stage="wave")
+        gs.world.emit("alarm_window", "ALM-35", turn=turn, vp=vp, budget=budget, cap=cap(gs),
+                      markers=[m.id for m in eligible_markers(gs)] if setup_of(gs).spec.kind != "temporal" else [])
+        return
+    close_window(engine)
+
+
+def close_window(engine) -> None:
+    """ALM-35 step 3 / ALM-34 / ALM-3 (the start event switches to a combat turn at once): after the wave, the
+    initiative: in alarm turn 1 the defender has it without rolling
+    (acting first in every phase); ALM-35, so it has when the attacker has no live character on the table; other
+    turns roll as usual (SEQ-2)."""
+    gs = engine.gs
+    bare = not any(gs.side(e) == ATTACKER and gs.able(e) for e in gs.minis())
+    if engine.flow.turn == 1 or bare:
+        order = (DEFENDER, ATTACKER)
+        gs.world.emit("initiative", "ALM-34" if engine.flow.turn == 1 else "ALM-35", order=list(order))
+        engine._set_flow(order=order, stage="activate", phase=10, next_side=0)
+    else:
+        engine._set_flow(stage="initiative")
+
+
+def cap(gs: GameState) -> int:
+    """ALM-33: the per-character cap, VPr × N points ("Normal category")."""
+    return setup_of(gs).shape.per_character_cap
+
+
+def pending_offers(gs: GameState) -> tuple[WaveOffer, ...]:
+    """ALM-33: the profiles the open wave may buy: within the per-character cap, at least 10 points, and
+    affordable from the budget (the options of the 'wave' decision)."""
+    return tuple(o for o in setup_of(gs).offers
+                 if alarm.MIN_CHARACTER_COST <= o.cost <= min(cap(gs), state_of(gs).budget))
+
+
+def budget_with(gs: GameState, tokens) -> int:
+    """ALM-33, ALM-41 (ALM-25, ALM-26): the open wave's budget with the budget tokens played."""
+    st = state_of(gs)
+    s = setup_of(gs)
+    return round_half_up((st.wave_vp + alarm.token_bonus_vp(s.shape.vpr, tokens)) * s.shape.n)
+
+
+# --- placement (ALM-15, ALM-19, ALM-20, ALM-37, ALM-38) ----------------------------------------------
+def eligible_markers(gs: GameState) -> list:
+    """ALM-38: the spawn markers no able defender has a LOS to (straight line from the eyes to the marker's
+    point; facing and FOV range ignored)."""
+    s = setup_of(gs)
+    eyes = [gs.eye(e) for e in gs.minis() if gs.side(e) == DEFENDER and gs.able(e)]
+    out = []
+    for m in s.spec.spawn:
+        if all(bool(sight.point_blocked(gs.board, eye, [(m.x, m.y)])[0]) for eye in eyes):
+            out.append(m)
+    return out
+
+
+def _placement_area(gs: GameState, radius: float) -> Polygon:
+    """Where a base of `radius` may stand by the area rule: temporal, wholly inside the spawn area (ALM-37,
+    default the whole table); carry-the-bell, its base within 1 K of an eligible marker (ALM-38)."""
+    s = setup_of(gs)
+    if s.spec.kind == "temporal":
+        return s.area.buffer(1e-6).buffer(-radius, 32)
+    discs = [Point(m.x, m.y).buffer(MARKER_REACH + radius, 32) for m in eligible_markers(gs)]
+    return shapely.union_all(discs) if discs else Polygon()
+
+
+def _bases(gs: GameState, placed) -> list[tuple[float, float, float, bool]]:
+    """Every base on the table (x, y, radius, is a defender) and the models placed so far in this wave."""
+    out = [(gs.pos(e).x, gs.pos(e).y, gs.body(e).radius, gs.side(e) == DEFENDER)
+           for e in gs.minis() if gs.on_table(e)]
+    return out + [(x, y, r, False) for x, y, r in placed]
+
+
+def _lattice_ok(gs: GameState, radius: float, placed, xs: np.ndarray, ys: np.ndarray,
+                area: Polygon) -> tuple[np.ndarray, np.ndarray]:
+    """(legal by area, board, terrain and overlap; and also wholly outside every deadly zone) per point."""
+    w, h = gs.board.width, gs.board.height
+    ok = (xs >= radius - 1e-9) & (xs <= w - radius + 1e-9) & (ys >= radius - 1e-9) & (ys <= h - radius + 1e-9)
+    ok &= shapely.contains_xy(area.buffer(1e-6), xs, ys) if not area.is_empty else np.zeros(len(xs), bool)
+    blocking = [p.polygon for p in gs.board.pieces if p.kind in BLOCKING_KINDS]
+    if blocking:
+        ok &= ~shapely.intersects_xy(shapely.union_all(blocking).buffer(radius, 32), xs, ys)
+    clear = np.ones(len(xs), bool)
+    k = setup_of(gs).spec.deadly_zone_k
+    for bx, by, br, defender in _bases(gs, placed):
+        d = np.hypot(xs - bx, ys - by)
+        ok &= d >= radius + br - 1e-6
+        if defender:
+            clear &= d - br - radius >= k - 1e-6
+    return ok, ok & clear
+
+
+def spawn_spots(gs: GameState, radius: float, placed=()) -> list[tuple[float, float]]:
+    """ALM-37, ALM-38: the lattice points where a model of `radius` may be placed now (after the models `placed`,
+    (x, y, r), of this wave): legal by area, board, terrain and overlap, and wholly outside every deadly zone; only
+    if there is none, the legal-by-overlap point farthest from the nearest defender (ties: the first)."""
+    area = _placement_area(gs, radius)
+    if area.is_empty:
+        return []
+    minx, miny, maxx, maxy = area.bounds
+    step = AREA_STEP if setup_of(gs).spec.kind == "temporal" else MARKER_STEP
+    gx, gy = np.meshgrid(np.round(np.arange(math.floor(minx), maxx + 1e-9, step), 4),
+                         np.round(np.arange(math.floor(miny), maxy + 1e-9, step), 4), indexing="ij")
+    xs, ys = gx.ravel(), gy.ravel()
+    ok, clear = _lattice_ok(gs, radius, placed, xs, ys, area)
+    if clear.any():
+        return [(float(x), float(y)) for x, y in zip(xs[clear], ys[clear])]
+    if not ok.any():
+        return []
+    far = _nearest_defender(gs, xs[ok], ys[ok])
+    k = int(np.argmax(far))
+    return [(float(xs[ok][k]), float(ys[ok][k]))]
+
+
+def _nearest_defender(gs: GameState, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    best = np.full(len(xs), np.inf)
+    for bx, by, br, defender in _bases(gs, ()):
+        if defender:
+            best = np.minimum(best, np.hypot(xs - bx, ys - by) - br)
+    return best
+
+
+def refuse_token(t: str) -> None:
+    """The tokens the engine refuses, each naming its rule: Strident alarm (ALM-27, ALM-41), Hasty and Reckless
+    waves (ALM-28, ALM-29, ALM-42), Alerted special monster (ALM-30, ALM-43), the four ordinary dungeon tokens
+    whose effects the source does not give (ALM-24)."""
+    if t == "strident_alarm":
+        raise NotImplementedRule("ALM-27", "the alarm token Strident alarm (ALM-41: 1D2 + 1 more turns)")
+    if t == "hasty_wave":
+        raise NotImplementedRule("ALM-28", "the alarm token Hasty wave (ALM-42)")
+    if t == "reckless_wave":
+        raise NotImplementedRule("ALM-29", "the alarm token Reckless wave (ALM-42)")
+    if t == "special_monster":
+        raise NotImplementedRule("ALM-30", "the alarm token Alerted special monster (ALM-43)")
+    raise NotImplementedRule("ALM-24", f"the ordinary dungeon token '{t}' (its effect is not defined)")
+
+
+def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int, float, float]], list[str]]:
+    """Validate a 'wave' decision (`buy`: [[catalogue index, x, y], ...], `tokens`: budget tokens played) and
+    return its purchases and tokens. ALM-33: profiles offered, within the cap and the budget; ALM-37 / ALM-38:
+    each model where `spawn_spots` would offer it (or, inside a deadly zone, only when no spot outside is left);
+    ALM-41: tokens the attacker still has. Raises RuleViolation naming the rule; changes nothing."""
+    s = setup_of(gs)
+    extra = set(params) - {"buy", "tokens"}
+    if extra:
+        raise RuleViolation("ALM-33", f"wave: unknown parameter(s) {', '.join(sorted(extra))}")
+    tokens = list(params.get("tokens") or [])
+    for t in tokens:
+        if t in REFUSED_TOKENS:
+            refuse_token(t)
+        if t not in BUDGET_TOKENS:
+            raise RuleViolation("ALM-41", f"wave: '{t}' is not an alarm token")
+    if sum(BUDGET_TOKENS[t] for t in tokens) > state_of(gs).tokens:
+        raise RuleViolation("ALM-41", f"wave: the attacker has {state_of(gs).tokens} alarm token(s) left")
+    budget = budget_with(gs, tokens)
+    buys: list[tuple[int, float, float]] = []
+    for item in params.get("buy") or []:
+        if not isinstance(item, (list, tuple)) or len(item) != 3 or isinstance(item[0], bool) \
+                or not isinstance(item[0], int) or not all(isinstance(v, (int, float)) for v in item[1:]):
+            raise RuleViolation("ALM-33", f"wave: each purchase is [catalogue index, x, y], not {item!r}")
+        if not 0 <= item[0] < len(s.offers):
+            raise RuleViolation("ALM-33", f"wave: no catalogue profile {item[0]}")
+        buys.append((int(item[0]), float(item[1]), float(item[2])))
+    alarm.check_purchase([s.offers[i].cost for i, _, _ in buys], budget, cap(gs))
+    placed: list[tuple[float, float, float]] = []
+    for i, x, y in buys:
+        r = s.offers[i].radius
+        area = _placement_area(gs, r)
+        ok, clear = _lattice_ok(gs, r, placed, np.array([x]), np.array([y]), area)
+        if not ok[0]:
+            rule = "ALM-37" if s.spec.kind == "temporal" else "ALM-38"
+            raise RuleViolation(rule, f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is off the spawn area or the "
+                                "board, on impassable terrain or overlapping a base"
+                                + ("" if s.spec.kind == "temporal" else " (within 1 K of an unseen marker)"))
+        if not clear[0]:
+            spots = spawn_spots(gs, r, placed)
+            if not spots or _nearest_defender(gs, np.array([spots[0][0]]), np.array([spots[0][1]]))[0] \
+                    >= (setup_of(gs).spec.deadly_zone_k + r) - 1e-6:
+                raise RuleViolation("ALM-37", f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is inside a deadly "
+                                    "zone (within 1 K of a defender) while a spot outside is free")
+        placed.append((x, y, r))
+    return buys, tokens
+
+
+def submit_wave(engine, params: Mapping[str, Any]) -> None:
+    """ALM-33, ALM-36..ALM-38: place the wave the attacker bought (validated first). Temporal reinforcements
+    (not the first wave) carry the arrival handicap for this turn; carry-the-bell arrivals, the first wave
+    included, count as having already acted. Then the initiative (ALM-35 step 3)."""
+    gs = engine.gs
+    s = setup_of(gs)
+    buys, tokens = check_wave(gs, params)
+    turn = engine.flow.turn
+    st = state_of(gs)
+    budget = budget_with(gs, tokens)
+    counts: dict[str, int] = {}
+    for e in gs.minis():
+        cid = gs.world.get(e, Identity).character_id
+        if gs.side(e) == ATTACKER:
+            counts[cid] = counts.get(cid, 0) + 1
+    handicap = "lost_turn" if s.spec.kind == "carry_the_bell" else ("half_energy" if turn > 1 else "")
+    made = []
+    for i, x, y in buys:
+        spec = s.profiles[i]
+        counts[spec.id] = counts.get(spec.id, 0) + 1
+        target = _nearest_defender_point(gs, x, y)
+        facing = round(math.degrees(math.atan2(target[1] - y, target[0] - x)) % 360.0, 4)
+        e = s.make(gs.world, ATTACKER, spec, counts[spec.id], round(x, 4), round(y, 4), facing, 1)
+        if handicap:
+            gs.world.set(e, AlarmArrival(turn, handicap))
+        if handicap == "lost_turn":
+            gs.world.set(e, Activation(acted=True))       # ALM-22, ALM-36: it appears instead of acting
+        made.append(e)
+    spent = sum(s.offers[i].cost for i, _, _ in buys)
+    _set_state(gs, budget=0, wave_vp=0.0, tokens=st.tokens - sum(BUDGET_TOKENS[t] for t in tokens))
+    gs.world.emit("alarm_wave", "ALM-33", turn=turn, budget=budget, spent=spent, lost=budget - spent,
+                  tokens=tokens, arrivals=[[e, gs.pos(e).x, gs.pos(e).y] for e in made], handicap=handicap or None)
+    close_window(engine)
+
+
+def _nearest_defender_point(gs: GameState, x: float, y: float) -> tuple[float, float]:
+    best = None
+    for e in gs.minis():
+        if gs.side(e) == DEFENDER and gs.able(e):
+            d = math.hypot(gs.pos(e).x - x, gs.pos(e).y - y)
+            if best is None or d < best[0]:
+                best = (d, gs.pos(e).x, gs.pos(e).y)
+    return (best[1], best[2]) if best else (gs.board.width / 2, gs.board.height / 2)
+
+
+# --- the arrival handicap (ALM-16, ALM-22, ALM-36) ---------------------------------------------------
+def arrived_now(gs: GameState, e: int) -> AlarmArrival | None:
+    """ALM-36: `e`'s arrival handicap if it arrived this turn (None otherwise)."""
+    a = gs.world.try_get(e, AlarmArrival)
+    return a if a is not None and a.turn == gs.world.resources["flow"].turn else None
+
+
+def _arrival_energy(world, gs: GameState, who: int) -> None:
+    """ALM-16, ALM-36: a temporal reinforcement's first activation in its arrival turn: ENE capped at half the
+    gain (it arrived at ENE 0, so the gain is its ENE now), .5 up."""
+    a = arrived_now(gs, who)
+    if a is None or a.handicap != "half_energy":
+        return
+    gain = gs.energy(who)
+    capped = alarm.arrival_energy(0, 0, kind="temporal", gain=gain)
+    if capped < gain:
+        gs.set_energy(who, capped, "ALM-36", "arrival turn: half the energy gain")
+
+
+def may_react(gs: GameState, e: int) -> bool:
+    """ALM-36: a character may not react in its arrival turn."""
+    return arrived_now(gs, e) is None or alarm.may_react_on_arrival(setup_of(gs).spec.kind)
+
+
+# --- hold zone and goal (ALM-7, ALM-37, ALM-39) ------------------------------------------------------
+def after_move(gs: GameState, who: int) -> None:
+    """After a resolved move of `who`: ALM-7 / ALM-37, while a temporal alarm sounds a defender that ends a move
+    with its base centre outside the hold zone has fled (removed, a casualty); ALM-39, a defender that ends a move
+    in the goal zone meets the carry-the-bell end event; ALM-40, once it is met a defender ending a later move in
+    the goal zone leaves the table there (escaped, not a casualty; the engine's ruling: leaving is automatic)."""
+    s = setup_of(gs)
+    if s is None or gs.side(who) != DEFENDER or not gs.on_table(who):
+        return
+    st = state_of(gs)
+    p = gs.pos(who)
+    if s.hold is not None and st.on and not s.hold.buffer(1e-6).contains(Point(p.x, p.y)):
+        gs.world.set(who, Life("fled"))
+        gs.world.emit("life", "ALM-37", who=who, state="fled")
+    elif s.goal is not None and s.goal.buffer(1e-6).contains(Point(p.x, p.y)):
+        if not st.end_met:
+            _set_state(gs, end_met=True)
+            gs.world.emit("alarm_end_event", "ALM-39", who=who, turn=gs.world.resources["flow"].turn)
+        else:           # ALM-40: after the end event a defender leaves the table through the goal: escaped
+            gs.world.set(who, Life("escaped"))
+            gs.world.emit("life", "ALM-40", who=who, state="escaped")
+
+
+# --- end of the game (ALM-40) ----------------------------------------------------------------------------
+def check_victory(engine) -> bool | None:
+    """ALM-40 (ALM-4: the end event ends the alarm, not the fight): the game ends when no defender is left on the table (the attacker wins), or no attacker is left
+    after the alarm is off (temporal: turn d + 2 on; carry-the-bell: end event met; the defender wins). None for
+    a game without an alarm (the ordinary rule applies)."""
+    gs = engine.gs
+    if setup_of(gs) is None:
+        return None
+    if engine.flow.stage in ("over", "setup", "deploy"):
+        return engine.flow.stage == "over"
+    defenders = [e for e in gs.minis() if gs.side(e) == DEFENDER and gs.able(e)]
+    if not defenders:
+        if escaped(gs):
+            engine._finish(DEFENDER, "alarm_escaped")
+        else:
+            engine._finish(ATTACKER, "alarm_casualties")
+        return True
+    attackers = [e for e in gs.minis() if gs.side(e) == ATTACKER and gs.able(e)]
+    off = not state_of(gs).on if setup_of(gs).spec.kind == "temporal" else state_of(gs).end_met
+    if off and not attackers:
+        engine._finish(DEFENDER, "alarm_cleared")
+        return True
+    return False
+
+
+def escaped_one(gs: GameState, e: int) -> bool:
+    """ALM-40: `e` left the table through the exit."""
+    return gs.world.get(e, Life).state == "escaped"
+
+
+def escaped(gs: GameState) -> list[int]:
+    """ALM-40: the defenders that left the table through the exit (not casualties)."""
+    return [e for e in gs.minis() if gs.world.get(e, Life).state == "escaped"]
+
+
+def finish_at_limit(engine) -> bool:
+    """ALM-40: at the end of the last turn the defender wins if one of its characters stands (carry-the-bell: and
+    the end event was met); otherwise the attacker. False for a game without an alarm."""
+    gs = engine.gs
+    s = setup_of(gs)
+    if s is None:
+        return False
+    left = len([e for e in gs.minis() if gs.side(e) == DEFENDER and gs.able(e)]) + len(escaped(gs))
+    won = alarm.winner(s.spec.kind, left, state_of(gs).end_met, engine.flow.turn, s.last_turn)
+    engine._finish(won, "alarm_held" if won == DEFENDER else "alarm_bell_lost")
+    return True
+
+
+def status(gs: GameState) -> dict:
+    """The alarm as the window and reports show it: kind, turn and last turn, whether it sounds, rounds left
+    (temporal) or the end event (bell), the next wave's budget, eligible markers and the arrivals of this turn."""
+    s = setup_of(gs)
+    turn = gs.world.resources["flow"].turn
+    st = state_of(gs)
+    nxt = due_vp(gs, turn + 1) if turn else due_vp(gs, 1)
+    out = {"kind": s.spec.kind, "turn": turn, "last_turn": s.last_turn, "on": st.on,
+           "next_budget": round_half_up(nxt * s.shape.n), "cap": cap(gs), "tokens": st.tokens,
+           "arrivals": [e for e in gs.minis() if gs.on_table(e) and arrived_now(gs, e) is not None]}
+    if s.spec.kind == "temporal":
+        out["rounds_left"] = max(0, s.shape.rounds + 1 - turn)
+    else:
+        out["end_met"] = st.end_met
+        out["markers"] = [m.id for m in eligible_markers(gs)]
+    return out
