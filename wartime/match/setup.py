@@ -143,7 +143,8 @@ def weapon_of(a) -> Weapon:
                traits=tuple(t.trait_id for t in a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
                fixed=a.fixed, mount_facing=a.mount_facing)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
-    return w if rng == w.RNG else replace(w, RNG=rng)
+    qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
+    return w if (rng, qua) == (w.RNG, w.QUA) else replace(w, RNG=rng, QUA=qua)
 
 
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:

@@ -246,12 +246,14 @@ def dispersion_dice_count(weapon, distance: float) -> int:
     return scatter.dispersion_dice(distance)
 
 
-def disperse(gs: GameState, x: float, y: float, n: int, rule: str, **data) -> scatter.ScatterResult:
+def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, **data) -> scatter.ScatterResult:
     """BAS-4 / ARE-9: roll n D10 from the match dice, then one direction; record both and where the point lands
-    (`dispersion` event: dice, angle, from, to, distance, on_board)."""
+    (`dispersion` event: dice, angle, from, to, distance, on_board). `factor` scales the distance, rounded once
+    (BAS-5: x.5 up; TRT-STABILISED-AMMO: 1/2)."""
     dice = [gs.world.dice.d10() for _ in range(n)]
     angle = gs.world.dice.angle()
-    res = scatter.scatter_point(gs.board, x, y, dice, angle)
+    moved = dice if factor == 1 else [round_half_up(sum(dice) * factor)]
+    res = scatter.scatter_point(gs.board, x, y, moved, angle)
     gs.world.emit("dispersion", rule, dice=dice, angle=angle, distance=res.distance, origin=[x, y],
                   to=[res.x, res.y], on_board=res.on_board, **data)
     return res
@@ -310,7 +312,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     if scatters:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
-                       attacker=attacker, area=aim.code)
+                       traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
         out["dispersed"] = True
         if not res.on_board:
             world.emit("area_lost", "ARE-9", attacker=attacker, area=aim.code, to=[res.x, res.y])

@@ -88,6 +88,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if via is not None and traits.rerolls(via[1], d):
             traits.reroll_taken(gs, target, via[0])
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
+    elif d.passed and not d.critical and terms.forced_def_reroll is not None:
+        # TRT-EXCEPTIONAL-AMMO: a passed non-critical first CH DEF is rerolled and the second result stands
+        d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=terms.forced_def_reroll,
+                       always_pass=always, **info)
     for second in (False, True):
         if d.critical:
             world.emit("defence_critical", "CMB-7", who=target, wounds=0)
@@ -208,6 +212,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
 
     def roll_imp():
+        if terms.fixed_imp is not None:                  # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
+            return roll_check(world, attacker, "IMP", "AGI", terms.fixed_imp[1], [], "CMB-2", "CH IMP",
+                              crit_max=terms.crit_max, against=target, distance=round(distance, 6),
+                              fixed_by=terms.fixed_imp[0])
         return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
                                     distance=round(distance, 6), weapon=weapon, crit_max=terms.crit_max)
     if surprise:

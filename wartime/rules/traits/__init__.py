@@ -173,6 +173,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   ``rules.combat.resolve_attack``. → on_hit.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
+* ``fixed_imp(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- the CH IMP target is this number,
+  whatever the attacker's AGI, modifiers and rerolls (a 1 still a critical, a 10 a fumble; the first answer in
+  trait-ID order stands; TRT-GUIDED-AMMO: 8). → check_mod.
+* ``def_reroll_forced(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a passed non-critical
+  first CH DEF is rerolled and the second result stands (TRT-EXCEPTIONAL-AMMO). → reroll.
 
 * ``ene_mod(gs, bearer, actor, action, weapon, target) -> int | None`` / ``ene_cap(...) -> int | None`` -- a ± ENE
   term, or a maximum, of an action's cost: the actor's and its weapon's traits (bearer = the actor) and the
@@ -190,6 +195,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
   may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
   → mov_mod.
+* ``qua_plus(weapon) -> int | None`` -- a ± on the weapon's QUA when a game is set up (minimum 1;
+  TRT-DRAGONS-BREATH-AMMO: −1). Called by ``weapon_quality`` from ``match.setup.weapon_of``. → equipment_rule.
+* ``scatter_factor(weapon) -> Fraction | None`` -- a factor on the distance an area attack with the weapon
+  disperses (BAS-4, rounded once; TRT-STABILISED-AMMO: 1/2). Called by ``scatter_factor`` from
+  ``rules.areas.disperse``. → dispersion.
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
@@ -266,8 +276,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene,
-                                           wounded_splash, wounded_someone)
+                                           wounded_splash, wounded_someone, weapon_quality, scatter_factor)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
+from wartime.rules.traits import ammo  # noqa: F401  (weapon ammo and fire traits, issue 12)

@@ -97,6 +97,10 @@ CATALOGUE_HOOK: dict[str, str] = {
     "dmg_mod": "dmg_mod",
     "dmg_factor": "dmg_mod",
     "def_mod": "def_mod",
+    "qua_plus": "equipment_rule",
+    "fixed_imp": "check_mod",
+    "def_reroll_forced": "reroll",
+    "scatter_factor": "dispersion",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -649,6 +653,8 @@ class CombatTerms:
     no_cover: str | None = None       # a trait cancelling the target's cover bonuses (cover_denied)
     sure_shot: str | None = None      # a trait by which a shot into a melee needs no CBA-5 second CH IMP
     corrosive: str | None = None      # a trait adding 1 wound on a passed CH DEF (corrosion)
+    fixed_imp: tuple | None = None    # (trait ID, n): the CH IMP target is n whatever AGI and modifiers (fixed_imp)
+    forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -701,7 +707,8 @@ class CombatTerms:
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
-                 "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "aura_attack_mod",
+                 "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
+                 "def_reroll_forced", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -739,7 +746,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -793,6 +800,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         no_cover = no_cover or _first_yes("cover_denied", carried, args)
         sure = sure or _first_yes("sure_shot", carried, args)
         corrosive = corrosive or _first_yes("corrosion", carried, args)
+        forced = forced or _first_yes("def_reroll_forced", carried, args)
+        for t, h in _of("fixed_imp", carried):
+            n = h(*args)
+            if n is not None and fixed is None:
+                fixed = (t, n)                                   # the first in trait-ID order stands
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -813,10 +825,10 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive):
+            or corrosive or fixed or forced):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive)
+                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -881,6 +893,26 @@ def restrict_movement(gs, e: int, key: str) -> None:
     """``movement_restriction``: raises RuleViolation if a trait forbids movement action `key` to the character."""
     for _, h in _of("movement_restriction", character_traits(gs, e)):
         h(gs, e, key)
+
+
+def weapon_quality(weapon) -> int:
+    """``qua_plus``: the weapon's QUA as its traits change it when a game is set up (TRT-DRAGONS-BREATH-AMMO's
+    CAL −1), minimum 1 (a weapon is not fielded disabled, WND-4)."""
+    carried = _weapon_traits(weapon)
+    if not carried:
+        return weapon.QUA
+    return max(1, weapon.QUA + sum(h(weapon) or 0 for _, h in _of("qua_plus", carried)))
+
+
+def scatter_factor(weapon) -> Fraction:
+    """``scatter_factor``: the product of the factors the weapon's traits put on a dispersion distance
+    (TRT-STABILISED-AMMO: 1/2); 1 without one."""
+    f = Fraction(1)
+    for _, h in _of("scatter_factor", _weapon_traits(weapon) if weapon is not None else ()):
+        v = h(weapon)
+        if v is not None:
+            f *= Fraction(v)
+    return f
 
 
 def weapon_range(weapon) -> int:

@@ -1,0 +1,236 @@
+"""Weapon traits of the catalogue played through the trait registry (issue 12: ammunition and weapon-use traits,
+rules/traits/ammo.py), each set up with scripted dice and checked against its catalogue effect and ruling, with the
+exact odds where it changes CH IMP, CH DEF or DMG, and priced at its catalogue cost."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules_helpers import Game, M, armour, violation, weapon
+from test_rules_areas import fire, game, shooter, blue
+from test_rules_traits_combat import attack, duel, hit_dmg, race
+from wartime.data.loader import archetype_from_dict, priced_trait
+from wartime.match.setup import weapon_of
+from wartime.rules import traits
+from wartime.rules.noise import weapon_noise
+from wartime.rules.odds import attack_odds
+
+
+def price(trait: str, kind: str = "weapon") -> int:
+    return priced_trait(trait, kind, "test", "traits").points
+
+
+def gun(*trait_ids: str, **kw):
+    """The duel's DMG 4 rifle (RNG 40) with these weapon traits."""
+    return weapon(DMG=kw.pop("DMG", 4), traits=tuple(trait_ids), **kw)
+
+
+def _archetype(*names, DMG: int = 4, RNG: int = 20, QUA: int = 4, magazine: int | None = None):
+    entries = [{"name": n} for n in names]
+    if magazine is not None:
+        entries.append({"name": "Cargadores", "param": magazine})
+    return archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 2, "DMG": DMG, "RNG": RNG,
+                                "QUA": QUA, "traits": entries})
+
+
+def odds(g: Game):
+    a, b = g.ids
+    return attack_odds(g.gs, a, b, weapon_index=0, ranged=not g.gs.in_contact(a, b))
+
+
+# --- Más munición -------------------------------------------------------------------------------------------
+def test_TRT_MORE_AMMO_doubles_the_magazine_in_play():
+    """Cargadores (6) holds 6 rounds; with Más munición 12, and the weapon starts with them mounted."""
+    assert weapon_of(_archetype(magazine=6)).magazine == 6
+    w = weapon_of(_archetype("Más munición", magazine=6))
+    assert (w.magazine, w.rounds) == (12, 12) and "TRT-MORE-AMMO" in w.traits
+    assert weapon_of(_archetype("Más munición", DMG=4, magazine=None)).magazine is None
+
+
+def test_TRT_MORE_AMMO_is_fielded_with_Cargadores_only():
+    assert traits.fielding_problem("TRT-MORE-AMMO", "weapon", {"TRT-MORE-AMMO", "TRT-MAGAZINES"}) is None
+    assert "TRT-MAGAZINES" in traits.fielding_problem("TRT-MORE-AMMO", "weapon", {"TRT-MORE-AMMO"})
+
+
+def test_TRT_MORE_AMMO_four_shots_from_a_2_round_magazine_before_a_reload():
+    """Cargadores (2) doubled: four shots (CH IMP 8 misses each), the fifth is refused (GNA-13)."""
+    g = duel({"weapons": (weapon_of(_archetype("Más munición", magazine=2)),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    for _ in range(4):
+        g.dice.push(8)
+        g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.gs.weapon(a, 0).rounds == 0
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "GNA-13"
+
+
+# --- Munición silenciosa ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("facing, flank", [(180.0, False), (90.0, False), (60.0, True), (0.0, True)])
+def test_TRT_SILENT_AMMO_CH_DEF_minus_1_from_a_flank_or_from_behind(facing, flank):
+    """DEF 3: the target faces the shooter (180°) or has it on the edge of its front arc (90°): CH DEF 3, a 3
+    passes: 4 − 3 = 1 wound; with the shooter outside its front 180° (facing 60° or away): CH DEF 2, the 3 fails:
+    4 wounds. The odds see the same CH DEF target."""
+    g = duel({"weapons": (gun("TRT-SILENT-AMMO"),)}, {"protections": (armour(3),), "facing": facing})
+    a, b = g.ids
+    assert odds(g).def_target == (2 if flank else 3)
+    attack(g, 5, 3, 5)                                       # CH IMP 5; CH DEF 3; CH PSI 5
+    assert g.check("DEF")["target"] == (2 if flank else 3)
+    assert g.wounds(b) == (4 if flank else 1)
+
+
+def test_TRT_SILENT_AMMO_the_weapon_makes_no_noise():
+    assert weapon_noise(gun("TRT-SILENT-AMMO")) == 0.0 and weapon_noise(gun()) == 8.0
+
+
+# --- Munición aliento de dragón -----------------------------------------------------------------------------------
+def test_TRT_DRAGONS_BREATH_AMMO_RNG_halved_after_the_additions_and_CAL_minus_1():
+    """RNG 20 /2 = 10; with Más alcance (20 + 5) / 2 = 12.5 → 13 (G5: one rounding x.5 up); QUA 4 − 1 = 3."""
+    w = weapon_of(_archetype("Munición aliento de dragón"))
+    assert (w.RNG, w.QUA) == (10, 3)
+    assert weapon_of(_archetype("Munición aliento de dragón", "Más alcance")).RNG == 13
+    assert weapon_of(_archetype("Munición aliento de dragón", QUA=1)).QUA == 1          # minimum 1
+
+
+def test_TRT_DRAGONS_BREATH_AMMO_DMG_plus_2():
+    """DMG 4 + 2 = 6: CH DEF 5 fails (DEF 0), 6 wounds; the odds expect the same DMG."""
+    g = duel({"weapons": (gun("TRT-DRAGONS-BREATH-AMMO"),)})
+    a, b = g.ids
+    assert odds(g).expected_wounds == odds(duel({"weapons": (gun(DMG=6),)})).expected_wounds
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 6 and g.wounds(b) == 6
+
+
+# --- Munición magnética -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dmg, imp, final", [(4, 5, 2), (5, 5, 3), (5, 1, 3), (6, 5, 3)])
+def test_TRT_MAGNETIC_AMMO_DMG_halved_against_a_target_without_energy_shields(dmg, imp, final):
+    """DMG /2 rounded x.5 up (CMB-4 step 3, after the ± terms): 4 → 2, 5 → 3, a critical's (5 + 1) / 2 → 3,
+    6 → 3; CH DEF 5 fails (DEF 0): that many wounds."""
+    g = duel({"weapons": (gun("TRT-MAGNETIC-AMMO", DMG=dmg),)})
+    a, b = g.ids
+    attack(g, imp, 5, 5)
+    assert hit_dmg(g) == final and g.wounds(b) == final
+
+
+def test_TRT_MAGNETIC_AMMO_in_the_odds():
+    """The odds halve DMG as the hit does: a DMG 4 shot expects half the wounds of the plain rifle's non-critical
+    hits (2 instead of 4)."""
+    plain, magnetic = duel(), duel({"weapons": (gun("TRT-MAGNETIC-AMMO"),)})
+    assert odds(magnetic).expected_wounds < odds(plain).expected_wounds
+    terms = traits.combat_terms(magnetic.gs, *magnetic.ids, magnetic.gs.weapon(magnetic.ids[0], 0), True)
+    assert terms.dmg_factor == Fraction(1, 2) and terms.dmg(4) == 2 and terms.dmg(5) == 3
+
+
+# --- Munición teledirigida ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("die, hit", [(8, True), (9, False)])
+def test_TRT_GUIDED_AMMO_the_CH_IMP_target_is_always_8(die, hit):
+    """AGI 5 with Muy torpe (−1) and the target's Camuflaje (−1): the CH IMP target is still 8, no modifier."""
+    g = duel({"weapons": (gun("TRT-GUIDED-AMMO"),)})
+    a, b = g.ids
+    race(g, a, "TRT-VERY-CLUMSY")
+    race(g, b, "TRT-CAMOUFLAGE")
+    assert odds(g).imp_target == 8 and odds(g).p_hit == Fraction(8, 10)
+    attack(g, *((die, 5, 5) if hit else (die,)))
+    c = g.check("IMP")
+    assert c["target"] == 8 and c["modifiers"] == [] and c["fixed_by"] == "TRT-GUIDED-AMMO"
+    assert bool(g.events("hit")) == hit
+
+
+def test_TRT_GUIDED_AMMO_a_1_is_a_critical_and_a_10_a_fumble():
+    g = duel({"weapons": (gun("TRT-GUIDED-AMMO"),)})
+    attack(g, 1, 5, 5)                                       # critical: DMG 4 + 1, CH DEF 5 fails, 5 wounds
+    assert g.check("IMP")["critical"] and hit_dmg(g) == 5
+    g = duel({"weapons": (gun("TRT-GUIDED-AMMO"),)})
+    attack(g, 10, 5, 5)                                      # fumble: CMB-8 DMG 1 self-hit: CH DEF 5, CH PSI 5
+    assert g.events("hit_fumble")
+
+
+# --- Munición excepcional -------------------------------------------------------------------------------------
+def test_TRT_EXCEPTIONAL_AMMO_a_passed_CH_DEF_is_rerolled_and_the_second_stands():
+    """DEF 3: CH DEF 2 passes, so it is rerolled: 5 fails: 4 wounds (not 4 − 3 = 1)."""
+    g = duel({"weapons": (gun("TRT-EXCEPTIONAL-AMMO"),)}, {"protections": (armour(3),)})
+    b = g.ids[1]
+    attack(g, 5, 2, 5, 5)                                    # CH IMP; CH DEF 2, rerolled 5; CH PSI 5
+    assert [c["die"] for c in g.checks("DEF")] == [2, 5]
+    assert g.checks("DEF")[-1]["reroll"] == "TRT-EXCEPTIONAL-AMMO" and g.wounds(b) == 4
+
+
+def test_TRT_EXCEPTIONAL_AMMO_no_reroll_of_a_critical_or_a_failure():
+    g = duel({"weapons": (gun("TRT-EXCEPTIONAL-AMMO"),)}, {"protections": (armour(3),)})
+    attack(g, 5, 1)                                          # CH DEF 1: a critical, no wounds
+    assert len(g.checks("DEF")) == 1 and g.wounds(g.ids[1]) == 0
+    g = duel({"weapons": (gun("TRT-EXCEPTIONAL-AMMO"),)}, {"protections": (armour(3),)})
+    attack(g, 5, 6, 5)                                       # CH DEF 6 fails: 4 wounds, no reroll
+    assert len(g.checks("DEF")) == 1 and g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_EXCEPTIONAL_AMMO_in_the_odds():
+    """CH DEF 3: P(pass) = P(critical 1) + P(2..3 then reroll passes) = 1/10 + 2/10 × 3/10 = 16/100."""
+    g = duel({"weapons": (gun("TRT-EXCEPTIONAL-AMMO"),)}, {"protections": (armour(3),)})
+    assert odds(g).p_def == Fraction(16, 100)
+    plain = duel(blue={"protections": (armour(3),)})
+    assert odds(plain).p_def == Fraction(3, 10) and odds(g).expected_wounds > odds(plain).expected_wounds
+
+
+# --- Munición estabilizadora ------------------------------------------------------------------------------------
+def test_TRT_STABILISED_AMMO_the_scatter_distance_is_halved():
+    """ARE-9 at d = 24 K: 2 D10 (3 + 4 = 7 K), halved 3.5 → 4 K (x.5 up); the plain weapon moves 7 K."""
+    for extra, moved in (((), 7.0), (("TRT-STABILISED-AMMO",), 4.0)):
+        g = game(shooter(x=2, wkw={"traits": extra}), blue(26, 20), angles=[180.0])
+        a, t = g.ids
+        fire(g, 9, 3, 4, target=t)
+        disp = g.events("dispersion")[0]
+        assert disp["dice"] == [3, 4] and disp["distance"] == moved and disp["to"] == [26 - moved, 20.0]
+
+
+def test_TRT_STABILISED_AMMO_is_fielded_with_an_area_only():
+    assert "TRT-AREA" in traits.fielding_problem("TRT-STABILISED-AMMO", "weapon", {"TRT-STABILISED-AMMO"})
+
+
+# --- Sin munición -------------------------------------------------------------------------------------------------
+def test_TRT_OUT_OF_AMMO_a_10_percent_empty_weapon_until_reloaded():
+    """1D100 10: no ammunition: no CH IMP, ENE 2 spent, the weapon is empty: another shot is refused; Recargar
+    (ENE = DMG 4) gives the ammunition back; then 1D100 11: the shot goes on (CH IMP 8 misses)."""
+    g = duel({"weapons": (gun("TRT-OUT-OF-AMMO"),)})
+    a, b = g.ids
+    attack(g, 10)
+    assert g.events("shot_stopped")[-1]["rule"] == "TRT-OUT-OF-AMMO" and not g.checks("IMP") and g.energy(a) == 8
+    assert g.gs.weapon(a, 0).rounds == 0
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "TRT-OUT-OF-AMMO"
+    assert g.engine.check_action(a, "reload", {"weapon": 0}) == 4
+    g.act(a, "reload", weapon=0)
+    assert g.gs.weapon(a, 0).rounds is None and g.energy(a) == 4
+    assert violation(g.engine.check_action, a, "reload", {"weapon": 0}).rule_id == "GNA-13"
+    g.dice.push(11, 8)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.events("percent_roll")[-1]["for_rule"] == "TRT-OUT-OF-AMMO" and g.events("miss")
+
+
+def test_TRT_OUT_OF_AMMO_with_Cargadores_reload_mounts_a_full_magazine():
+    w = gun("TRT-MAGAZINES", "TRT-OUT-OF-AMMO", magazine=5, rounds=0)
+    assert traits.reloaded(w).rounds == 5
+
+
+# --- Arma de campaña ------------------------------------------------------------------------------------------------
+def test_TRT_FIELD_WEAPON_no_other_field_weapon_fires_in_that_activation():
+    """After a shot with field gun 0 (CH IMP 8 misses) field gun 1 is refused; gun 0 fires again; a next
+    activation lets gun 1 fire."""
+    g = duel({"weapons": (gun("TRT-FIELD-WEAPON", key="a"), gun("TRT-FIELD-WEAPON", key="b"), gun(key="c"))})
+    a, b = g.ids
+    attack(g, 8)
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 1}).rule_id \
+        == "TRT-FIELD-WEAPON"
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 2}) == 2
+    g.gs.set_activation(a, acted=False, started=False)
+    attack(g, 8, weapon_index=1)
+    assert len(g.events("miss")) == 2
+
+
+# --- the catalogue prices -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("trait, points", [
+    ("TRT-MORE-AMMO", 5), ("TRT-SILENT-AMMO", 10), ("TRT-DRAGONS-BREATH-AMMO", 5), ("TRT-MAGNETIC-AMMO", 5),
+    ("TRT-GUIDED-AMMO", 10), ("TRT-EXCEPTIONAL-AMMO", 20), ("TRT-STABILISED-AMMO", 5), ("TRT-OUT-OF-AMMO", -5),
+    ("TRT-FIELD-WEAPON", -5)])
+def test_TRT_weapon_ammo_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait) == points

@@ -1,0 +1,161 @@
+"""Ammunition and weapon-use traits of the catalogue (issue 12): Más munición (TRT-MORE-AMMO), Munición silenciosa
+(TRT-SILENT-AMMO), Munición aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO),
+Munición teledirigida (TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición estabilizadora
+(TRT-STABILISED-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de campaña (TRT-FIELD-WEAPON).
+
+Más munición has no handler: the data model doubles the magazine (``Archetype.magazine``), so it is fielded with
+Cargadores only. Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+from wartime.core.errors import RuleViolation
+from wartime.rules.checks import Modifier, percent
+from wartime.rules.traits.registry import character_traits, register
+from wartime.rules.traits.weapons import silent
+
+#: Escudo de energía (avanzado): a target carrying one is not the "target without energy shields" of
+#: TRT-MAGNETIC-AMMO (traits notes: energy shields are these two traits).
+ENERGY_SHIELDS = ("TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD")
+
+
+def _own(bearer: int, attacker: int) -> bool:
+    return bearer == attacker
+
+
+def _index(gs, e: int, weapon) -> int | None:
+    """The index of `weapon` (the very object) among `e`'s weapons, None if it is not carried."""
+    return next((i for i, w in enumerate(gs.equipment(e).weapons) if w is weapon), None)
+
+
+# --- Munición silenciosa: CH DEF −1 from a flank or from behind; no noise ------------------------------------
+def from_behind_the_front(gs, attacker: int, target: int) -> bool:
+    """TRT-SILENT-AMMO ruling: the attacker stands outside the target's front 180° arc (its centre behind the
+    line through the target's centre square to its facing; on the line counts as the front)."""
+    pa, pt = gs.pos(attacker), gs.pos(target)
+    r = math.radians(pt.facing)
+    return (pa.x - pt.x) * math.cos(r) + (pa.y - pt.y) * math.sin(r) < -1e-9
+
+
+def silent_ammo_def(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-SILENT-AMMO: the target has CH DEF −1 when attacked from a flank or from behind (outside its front
+    180° arc); a CH DEF modifier (the target number only, CMB-3 ruling)."""
+    if _own(bearer, attacker) and from_behind_the_front(gs, attacker, target):
+        return Modifier("TRT-SILENT-AMMO", -1, "Munición silenciosa (flank)")
+    return None
+
+
+# --- Munición aliento de dragón: RNG /2, DMG +2, CAL −1 -------------------------------------------------------
+def dragons_breath_range(weapon) -> Fraction:
+    """TRT-DRAGONS-BREATH-AMMO: RNG /2, a factor after the additions (Más alcance), one rounding x.5 up (G5)."""
+    return Fraction(1, 2)
+
+
+def dragons_breath_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-DRAGONS-BREATH-AMMO: DMG +2 (a ± term of CMB-4)."""
+    return 2 if _own(bearer, attacker) else None
+
+
+def dragons_breath_quality(weapon) -> int:
+    """TRT-DRAGONS-BREATH-AMMO: CAL (QUA) −1, minimum 1 (registry.weapon_quality)."""
+    return -1
+
+
+# --- Munición magnética: DMG /2 against a target without energy shields ---------------------------------------
+def magnetic_dmg(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None:
+    """TRT-MAGNETIC-AMMO: against a target without energy shields, DMG /2 (a factor in CMB-4's order: after
+    the ± terms, with the other factors, rounded once x.5 up, minimum 1). Energy shields (Escudo de energía,
+    avanzado) are not fielded by the engine (no character or protection in play carries one), so every target is
+    one without: the shields' DEF /2 has nothing to act on yet; a target carrying a shield trait gets no DMG /2."""
+    if not _own(bearer, attacker):
+        return None
+    if any(s in character_traits(gs, target) for s in ENERGY_SHIELDS):
+        return None
+    return Fraction(1, 2)
+
+
+# --- Munición teledirigida: CH IMP target always 8 ---------------------------------------------------------
+def guided(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-GUIDED-AMMO ruling: the CH IMP target is always 8, ignoring the user's AGI and every modifier (its
+    rerolls too: the check is the ammunition's); a 1 is still a critical and a 10 a fumble."""
+    return 8 if _own(bearer, attacker) and ranged else None
+
+
+# --- Munición excepcional: the target rerolls a passed non-critical CH DEF --------------------------------------
+def exceptional(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-EXCEPTIONAL-AMMO ruling: the target must reroll its CH DEF unless it passed it with a critical: a passed
+    non-critical first CH DEF is rerolled once and the second result stands (a failed CH DEF the target itself
+    rerolls is not rerolled again: G2, one reroll per check)."""
+    return _own(bearer, attacker)
+
+
+# --- Munición estabilizadora: the scatter distance halved ----------------------------------------------------
+def stabilised(weapon) -> Fraction:
+    """TRT-STABILISED-AMMO: the dispersion distance is halved (the dice's sum /2, rounded x.5 up)."""
+    return Fraction(1, 2)
+
+
+# --- Sin munición: 10 % before each CH IMP that the weapon is empty -----------------------------------------------
+def out_of_ammo(gs, e: int, weapon) -> bool:
+    """TRT-OUT-OF-AMMO ruling: before each CH IMP, 1D100 ≤ 10: the weapon has no ammunition: the attack fails (its
+    ENE spent) and the weapon is empty (rounds 0) until a Recargar (GNA-13)."""
+    if not percent(gs.world, 10, "TRT-OUT-OF-AMMO", f"{weapon.name} fired"):
+        return False
+    i = _index(gs, e, weapon)
+    if i is not None:
+        gs.set_weapon(e, i, replace(weapon, rounds=0))
+    return True
+
+
+def out_of_ammo_ready(weapon) -> None:
+    """TRT-OUT-OF-AMMO: an empty weapon cannot attack until it is reloaded."""
+    if weapon.rounds is not None and weapon.rounds <= 0:
+        raise RuleViolation("TRT-OUT-OF-AMMO", f"{weapon.name} has no ammunition: reload (Recargar) first")
+
+
+def out_of_ammo_reload(weapon):
+    """TRT-OUT-OF-AMMO / GNA-13: Recargar gives the weapon its ammunition back (a full magazine with Cargadores)."""
+    return replace(weapon, rounds=weapon.magazine)
+
+
+# --- Arma de campaña: one field weapon fired per activation ---------------------------------------------------
+def _field_mark(i: int) -> str:
+    return f"TRT-FIELD-WEAPON:{i}"
+
+
+def field_weapon_usable(gs, e: int, weapon) -> None:
+    """TRT-FIELD-WEAPON ruling: after firing a Field Weapon the character can fire no other Field Weapon for the
+    rest of that activation (the same one may fire again)."""
+    i = _index(gs, e, weapon)
+    spent = [m for m in gs.effects(e).spent if m.startswith("TRT-FIELD-WEAPON:")]
+    if weapon.ranged and spent and _field_mark(i) not in spent:
+        raise RuleViolation("TRT-FIELD-WEAPON", f"{gs.name(e)} has fired another Field Weapon (Arma de campaña) "
+                            "in this activation")
+
+
+def field_weapon_fired(gs, e: int, weapon) -> None:
+    """TRT-FIELD-WEAPON: firing it (an attack with RNG > 0) marks the activation (Effects.spent)."""
+    i = _index(gs, e, weapon)
+    mark = _field_mark(i)
+    if weapon.ranged and i is not None and mark not in gs.effects(e).spent:
+        gs.set_effects(e, spent=gs.effects(e).spent + (mark,))
+    return None
+
+
+register("TRT-MORE-AMMO", "Más munición", kinds=("weapon",), requires=("TRT-MAGAZINES",))
+register("TRT-SILENT-AMMO", "Munición silenciosa", {"weapon_quiet": silent, "def_check_mod": silent_ammo_def},
+         kinds=("weapon",))
+register("TRT-DRAGONS-BREATH-AMMO", "Munición aliento de dragón",
+         {"rng_factor": dragons_breath_range, "dmg_mod": dragons_breath_dmg, "qua_plus": dragons_breath_quality},
+         kinds=("weapon",))
+register("TRT-MAGNETIC-AMMO", "Munición magnética", {"dmg_factor": magnetic_dmg}, kinds=("weapon",))
+register("TRT-GUIDED-AMMO", "Munición teledirigida", {"fixed_imp": guided}, kinds=("weapon",))
+register("TRT-EXCEPTIONAL-AMMO", "Munición excepcional", {"def_reroll_forced": exceptional}, kinds=("weapon",))
+register("TRT-STABILISED-AMMO", "Munición estabilizadora", {"scatter_factor": stabilised}, kinds=("weapon",),
+         requires=("TRT-AREA",))
+register("TRT-OUT-OF-AMMO", "Sin munición", {"shot_stopped": out_of_ammo, "weapon_ready": out_of_ammo_ready,
+                                             "reload": out_of_ammo_reload}, kinds=("weapon",))
+register("TRT-FIELD-WEAPON", "Arma de campaña", {"weapon_usable": field_weapon_usable,
+                                                 "weapon_used": field_weapon_fired}, kinds=("weapon",))
