@@ -15,6 +15,7 @@ from wartime.match.setup import weapon_of
 from wartime.rules import traits
 from wartime.rules.noise import weapon_noise
 from wartime.rules.odds import attack_odds
+from wartime.rules.options import legal_options
 
 
 def price(trait: str, kind: str = "weapon") -> int:
@@ -233,4 +234,63 @@ def test_TRT_FIELD_WEAPON_no_other_field_weapon_fires_in_that_activation():
     ("TRT-GUIDED-AMMO", 10), ("TRT-EXCEPTIONAL-AMMO", 20), ("TRT-STABILISED-AMMO", 5), ("TRT-OUT-OF-AMMO", -5),
     ("TRT-FIELD-WEAPON", -5)])
 def test_TRT_weapon_ammo_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait) == points
+
+
+# --- fire modes chosen per attack: Fuego pesado, Fuego a larga ------------------------------------------------------
+def test_TRT_HEAVY_FIRE_is_offered_per_attack_with_ENE_plus_3_and_DMG_plus_3():
+    """The engine offers the shot with and without Fuego pesado (ENE 2 / 5); the heavy shot hits with DMG 4 + 3 = 7:
+    CH DEF 5 fails (DEF 0): 7 wounds; the odds see DMG 7."""
+    g = duel({"weapons": (gun("TRT-HEAVY-FIRE"),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    opts = [(o.params, o.cost) for o in legal_options(g.engine, "ranged_attack")]
+    assert opts == [({"target": b, "weapon": 0}, 2), ({"target": b, "weapon": 0, "mode": "TRT-HEAVY-FIRE"}, 5)]
+    heavy = attack_odds(g.gs, a, b, weapon_index=0, ranged=True, dmg_bonus=3)
+    assert heavy.expected_wounds == odds(duel({"weapons": (gun(DMG=7),)})).expected_wounds
+    g.dice.push(5, 5, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0, mode="TRT-HEAVY-FIRE")
+    assert g.events("fire_mode")[-1]["rule"] == "TRT-HEAVY-FIRE" and hit_dmg(g) == 7 and g.wounds(b) == 7
+    assert g.energy(a) == 5
+
+
+def test_TRT_HEAVY_FIRE_a_weapon_without_it_has_no_mode():
+    g = duel()
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    err = violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0, "mode": "TRT-HEAVY-FIRE"})
+    assert err.rule_id == "CBA-1"
+
+
+def test_TRT_LONG_RANGE_FIRE_RNG_x2_at_ENE_x2():
+    """RNG 8: a target 10 K away is out of range; with Fuego a larga RNG 16 it is in range at ENE 2 × 2 = 4; with
+    Sin sangre (ENE +1) (2 + 1) × 2 = 6, and Rambo caps it at 4 afterwards (ENE-1, G5)."""
+    g = duel({"weapons": (gun("TRT-LONG-RANGE-FIRE", RNG=8),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    plain = {"target": b, "weapon": 0}
+    assert violation(g.engine.check_action, a, "ranged_attack", plain).rule_id == "CMB-10"
+    assert g.engine.check_action(a, "ranged_attack", {**plain, "mode": "TRT-LONG-RANGE-FIRE"}) == 4
+    race(g, a, "TRT-BLOODLESS")
+    assert g.engine.check_action(a, "ranged_attack", {**plain, "mode": "TRT-LONG-RANGE-FIRE"}) == 6
+    race(g, a, "TRT-BLOODLESS", "TRT-RAMBO")
+    assert g.engine.check_action(a, "ranged_attack", {**plain, "mode": "TRT-LONG-RANGE-FIRE"}) == 4
+    race(g, a)
+    g.dice.push(8)
+    g.act(a, "ranged_attack", target=b, weapon=0, mode="TRT-LONG-RANGE-FIRE")
+    assert g.events("miss") and g.energy(a) == 6
+
+
+def test_TRT_LONG_RANGE_FIRE_a_mode_on_an_area_weapon_is_refused():
+    from wartime.core.errors import NotImplementedRule
+    g = game(shooter(wkw={"traits": ("TRT-LONG-RANGE-FIRE",)}), blue(20, 20))
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    with pytest.raises(NotImplementedRule):
+        g.engine.check_action(a, "ranged_attack", {"target": t, "weapon": 0, "mode": "TRT-LONG-RANGE-FIRE"})
+    assert all("mode" not in o.params for o in legal_options(g.engine, "ranged_attack"))
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-HEAVY-FIRE", 5), ("TRT-LONG-RANGE-FIRE", 5)])
+def test_TRT_fire_modes_cost_their_catalogue_price(trait, points):
     assert price(trait) == points

@@ -294,8 +294,9 @@ class ScriptedController:
             d = opt.decision(p.side, e)
             c = gs.cover(e, [t])[0]
             own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)      # e.g. CBA-2/3/4's −1s
+            mode = traits.fire_modes(w).get(opt.params.get("mode"))         # TRT-HEAVY-FIRE: DMG +3
             odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
-                               extra_imp=own)
+                               extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:

@@ -111,6 +111,7 @@ class AttackPrep:
     weapon_index: int | None
     cover: Cover | None = None
     area: areas.AreaAim | None = None       # ARE-1..4: an area attack
+    fire_mode: traits.FireMode | None = None  # a weapon trait's fire mode chosen for this attack (TRT-HEAVY-FIRE)
 
 
 @register
@@ -126,17 +127,23 @@ class RangedAttack(Action):
 
     params = (Param("weapon", "weapon", "CBA-1: the index of a ranged weapon the character carries"),
               Param("target", "enemy", "CBA-1: the enemy shot at (or `aim` for an area weapon)", optional=True),
-              Param("aim", "point", "ARE-1: the board point an area weapon is aimed at", optional=True))
+              Param("aim", "point", "ARE-1: the board point an area weapon is aimed at", optional=True),
+              Param("mode", "choice", "a fire mode of the weapon's traits for this attack: the trait ID "
+                    "(TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE)", optional=True))
 
     def candidates(self, gs, actor, space):
-        """Every ranged weapon at every enemy (turning to face it first in the own activation, MOV-5); area
-        weapons also aimed at each enemy's centre."""
+        """Every ranged weapon at every enemy (turning to face it first in the own activation, MOV-5), then with
+        each fire mode its traits offer; area weapons also aimed at each enemy's centre."""
         for i in space.weapons(ranged=True):
             area = gs.weapon(actor, i).area is not None
+            modes = () if area else tuple(traits.fire_modes(gs.weapon(actor, i)).items())
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
                                 f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                for m, fm in modes:
+                    yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m}, face,
+                                    f"{gs.weapon(actor, i).name} at {gs.name(t)} ({fm.label})")
                 if area:
                     p = gs.pos(t)
                     yield Candidate(self.key, lambda i=i, p=p: {"aim": [round(p.x, 4), round(p.y, 4)], "weapon": i},
@@ -152,21 +159,24 @@ class RangedAttack(Action):
             if gs.engaged(actor):
                 raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
             aim = areas.aim_at_point(gs, actor, idx, w, params, self.rule)
+            chosen_fire_mode(w, params)              # an area weapon takes no fire mode (refused)
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
         t = need_ranged_target(gs, actor, params, self.rule)
         self._check_magazine(w)
-        cover = ranged_target_check(gs, actor, t, w, self.rule)
+        mode = chosen_fire_mode(w, params)
+        cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),
+                                    self.rule)
         if w.area is not None:
             return AttackPrep(t, idx, cover, areas.aim_at_target(gs, actor, idx, w, t))   # ARE-1..4
-        return AttackPrep(t, idx, cover)
+        return AttackPrep(t, idx, cover, fire_mode=mode)
 
     @staticmethod
     def _check_magazine(w) -> None:
         traits.check_weapon_ready(w)                 # hook point weapon_ready (TRT-MAGAZINES: GNA-13)
 
     def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE
+        return gs.weapon(actor, prepared.weapon_index).ENE + (prepared.fire_mode.ene_plus if prepared.fire_mode else 0)
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
@@ -177,8 +187,26 @@ class RangedAttack(Action):
             areas.resolve_area_attack(gs, ctx, prepared.area)
             return
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+        mode = prepared.fire_mode
+        if mode is not None:
+            gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
-                       cover=prepared.cover)
+                       cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+
+
+def chosen_fire_mode(weapon, params: dict) -> traits.FireMode | None:
+    """The fire mode the decision's ``mode`` names (a trait ID of the weapon offering one: TRT-HEAVY-FIRE,
+    TRT-LONG-RANGE-FIRE), None without one; a mode the weapon does not offer is refused."""
+    m = params.get("mode")
+    if m is None:
+        return None
+    modes = traits.fire_modes(weapon)
+    if m not in modes:
+        raise RuleViolation("CBA-1", f"{weapon.name} has no fire mode {m!r} (its modes: "
+                            f"{', '.join(modes) or 'none'})")
+    if weapon.area is not None:
+        raise NotImplementedRule(m, f"a fire mode with an area weapon ({weapon.name}, area {weapon.area})")
+    return modes[m]
 
 
 def melee_target(gs: GameState, actor: int, params: dict, rule: str) -> int:

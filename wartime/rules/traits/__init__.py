@@ -195,6 +195,10 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
   may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
   → mov_mod.
+* ``fire_mode(weapon) -> FireMode | None`` -- a fire mode the weapon's trait offers, chosen per attack: Ataque a
+  distancia's optional ``mode`` parameter names the trait; the engine offers the shot with and without it
+  (ENE, DMG and RNG as ``FireMode`` says; TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE). Called by ``fire_modes``.
+  → ene_mod.
 * ``qua_plus(weapon) -> int | None`` -- a ± on the weapon's QUA when a game is set up (minimum 1;
   TRT-DRAGONS-BREATH-AMMO: −1). Called by ``weapon_quality`` from ``match.setup.weapon_of``. → equipment_rule.
 * ``scatter_factor(weapon) -> Fraction | None`` -- a factor on the distance an area attack with the weapon
@@ -276,9 +280,10 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene,
-                                           wounded_splash, wounded_someone, weapon_quality, scatter_factor)
+                                           wounded_splash, wounded_someone, weapon_quality, scatter_factor,
+                                           FireMode, fire_modes)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
-from wartime.rules.traits import ammo  # noqa: F401  (weapon ammo and fire traits, issue 12)
+from wartime.rules.traits import ammo, firing  # noqa: F401  (weapon ammo and fire traits, issue 12)

@@ -101,6 +101,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fixed_imp": "check_mod",
     "def_reroll_forced": "reroll",
     "scatter_factor": "dispersion",
+    "fire_mode": "ene_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -165,6 +166,23 @@ class LeftArea:
     rule: str
     diameter: float = 0.0
     malus: int = 0
+
+
+@dataclass(frozen=True)
+class FireMode:
+    """A fire mode a weapon's trait offers, chosen per attack (Ataque a distancia's ``mode`` parameter): the
+    weapon's ENE + ``ene_plus``, and the priced cost (after the traits' ± terms, before caps) × ``ene_factor``;
+    DMG + ``dmg_plus`` (a ± term of CMB-4); RNG × ``rng_factor`` (the RNG in play, rounded x.5 up)."""
+    rule: str
+    label: str
+    ene_plus: int = 0
+    ene_factor: int = 1
+    dmg_plus: int = 0
+    rng_factor: Fraction = Fraction(1)
+
+    def reach(self, rng: int) -> int:
+        q = rng * self.rng_factor
+        return int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0)
 
 
 _REGISTRY: dict[str, TraitPlugin] = {}
@@ -893,6 +911,17 @@ def restrict_movement(gs, e: int, key: str) -> None:
     """``movement_restriction``: raises RuleViolation if a trait forbids movement action `key` to the character."""
     for _, h in _of("movement_restriction", character_traits(gs, e)):
         h(gs, e, key)
+
+
+def fire_modes(weapon) -> dict[str, FireMode]:
+    """``fire_mode``: {trait ID: FireMode} the weapon's traits offer per attack (TRT-HEAVY-FIRE,
+    TRT-LONG-RANGE-FIRE), in trait-ID order."""
+    out = {}
+    for t, h in _of("fire_mode", _weapon_traits(weapon) if weapon is not None else ()):
+        m = h(weapon)
+        if m is not None:
+            out[t] = m
+    return out
 
 
 def weapon_quality(weapon) -> int:
