@@ -294,3 +294,79 @@ def test_TRT_LONG_RANGE_FIRE_a_mode_on_an_area_weapon_is_refused():
 @pytest.mark.parametrize("trait, points", [("TRT-HEAVY-FIRE", 5), ("TRT-LONG-RANGE-FIRE", 5)])
 def test_TRT_fire_modes_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
+
+
+# --- consecutive shots: Fuego automático, Fuego a ráfagas, Fuego sostenido ----------------------------------------
+def shoot(g: Game, *dice: int, target: int | None = None, weapon_index: int = 0) -> None:
+    """The red attacker (already activated) fires again with these dice."""
+    a = g.ids[0]
+    g.dice.push(*dice)
+    g.act(a, "ranged_attack", target=g.ids[1] if target is None else target, weapon=weapon_index)
+    assert g.all_dice_used()
+
+
+def test_TRT_AUTOMATIC_FIRE_second_consecutive_shot_ENE_minus_1_and_CH_IMP_minus_1():
+    """ENE 2 rifle: the first shot costs 2 at CH IMP 5; the second (consecutive) 1 at CH IMP 4, and so does the
+    third (not cumulative); after another action in between (Agacharse) the next shot is a first one again."""
+    g = duel({"weapons": (gun("TRT-AUTOMATIC-FIRE", ENE=2),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert odds(g).imp_target == 5
+    shoot(g, 8)
+    assert g.energy(a) == 8 and g.check("IMP")["target"] == 5
+    assert odds(g).imp_target == 4 and g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 1
+    shoot(g, 8)
+    assert g.energy(a) == 7 and g.checks("IMP")[-1]["target"] == 4
+    shoot(g, 8)
+    assert g.energy(a) == 6 and g.checks("IMP")[-1]["target"] == 4
+    g.act(a, "crouch")
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+    terms = traits.combat_terms(g.gs, a, b, g.gs.weapon(a, 0), True)
+    assert [m.rule for m in terms.imp] == []
+
+
+def test_TRT_AUTOMATIC_FIRE_another_weapon_in_between_breaks_the_run():
+    g = duel({"weapons": (gun("TRT-AUTOMATIC-FIRE", ENE=3), gun(key="b"))})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    shoot(g, 8)
+    shoot(g, 8, weapon_index=1)
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 3
+
+
+def test_TRT_BURST_FIRE_the_4th_consecutive_shot_at_the_same_target_costs_ENE_minus_1():
+    """ENE 3: three shots at B cost 3 each; the 4th and 5th at B cost 2; a shot at C costs 3 and restarts the run."""
+    g = Game(M(x=10, y=20, AGI=5, weapons=(gun("TRT-BURST-FIRE", ENE=2),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=9), M(side="blue", x=20, y=24, facing=180.0, CON=9))
+    a, b, c = g.ids
+    g.start_activation(a, energy=10)
+    costs = []
+    for _ in range(4):
+        costs.append(g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}))
+        shoot(g, 8, target=b)
+    assert costs == [2, 2, 2, 1]
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 1
+    assert g.engine.check_action(a, "ranged_attack", {"target": c, "weapon": 0}) == 2
+
+
+def test_TRT_SUSTAINED_FIRE_DMG_plus_1_per_consecutive_hit_on_the_same_enemy():
+    """DMG 2 on a CON 9, DEF 0 target: hit 1 DMG 2, hit 2 DMG 3, hit 3 DMG 4 (CH DEF 5 fails, CH PSI 1 passes);
+    a miss resets the run: the next hit is DMG 2 again; the odds see the bonus before the shot."""
+    g = duel({"weapons": (gun("TRT-SUSTAINED-FIRE", DMG=2, ENE=1),)}, {"CON": 20})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    dmgs = []
+    for _ in range(3):
+        shoot(g, 5, 5, 1)
+        dmgs.append(hit_dmg(g))
+    assert dmgs == [2, 3, 4]
+    assert odds(g).expected_wounds == odds(duel({"weapons": (gun(DMG=5),)}, {"CON": 20})).expected_wounds
+    shoot(g, 8)                                              # a miss
+    shoot(g, 5, 5, 1)
+    assert hit_dmg(g) == 2
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-AUTOMATIC-FIRE", 5), ("TRT-BURST-FIRE", 5),
+                                           ("TRT-SUSTAINED-FIRE", 5)])
+def test_TRT_consecutive_fire_traits_cost_their_catalogue_price(trait, points):
+    assert price(trait) == points

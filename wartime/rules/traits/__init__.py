@@ -286,4 +286,4 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
-from wartime.rules.traits import ammo, firing  # noqa: F401  (weapon ammo and fire traits, issue 12)
+from wartime.rules.traits import ammo, bursts, firing  # noqa: F401  (weapon ammo and fire traits, issue 12)
