@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_helpers import Game, M, armour, violation, weapon
+from rules_helpers import Game, M, armour, blade, violation, weapon
 from test_rules_areas import fire, game, shooter, blue
 from test_rules_traits_combat import attack, duel, hit_dmg, race
 from wartime.data.loader import archetype_from_dict, priced_trait
@@ -370,3 +370,36 @@ def test_TRT_SUSTAINED_FIRE_DMG_plus_1_per_consecutive_hit_on_the_same_enemy():
                                            ("TRT-SUSTAINED-FIRE", 5)])
 def test_TRT_consecutive_fire_traits_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
+
+
+# --- Empuñadura larga: a melee mode ------------------------------------------------------------------------------
+def test_TRT_LONG_GRIP_DMG_plus_1_and_the_wielder_DEF_minus_1_until_its_next_activation():
+    """Blade DMG 3, CON 5: melee DMG 4; with the long grip 5 (CH DEF 5 fails, DEF 0: 5 wounds). The wielder
+    (DEF 2) then has DEF −1 against the enemy's attacks (CH DEF target 1, DEF subtracted 1) until its next
+    activation starts; the odds agree."""
+    g = duel({"weapons": (blade(traits=("TRT-LONG-GRIP",)),), "protections": (armour(2),)}, melee=True)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    opts = [o.params for o in legal_options(g.engine, "melee_attack")]
+    assert opts == [{"target": b, "weapon": 0}, {"target": b, "weapon": 0, "mode": "TRT-LONG-GRIP"}]
+    g.dice.push(5, 5, 1)
+    g.act(a, "melee_attack", target=b, weapon=0, mode="TRT-LONG-GRIP")
+    assert hit_dmg(g) == 5 and g.wounds(b) == 5 and g.events("attack_mode")[-1]["rule"] == "TRT-LONG-GRIP"
+    back = attack_odds(g.gs, b, a, weapon_index=None, ranged=False, unarmed=True)
+    assert back.def_target == 1
+    assert traits.combat_terms(g.gs, b, a, None, False).defense(2) == 1
+    g.gs.set_activation(a, acted=False, started=False)
+    g.start_activation(a, energy=10)
+    assert attack_odds(g.gs, b, a, weapon_index=None, ranged=False, unarmed=True).def_target == 2
+
+
+def test_TRT_LONG_GRIP_is_a_melee_mode_only():
+    g = duel({"weapons": (gun("TRT-LONG-GRIP"),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    err = violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0, "mode": "TRT-LONG-GRIP"})
+    assert err.rule_id == "CBA-1"
+
+
+def test_TRT_LONG_GRIP_costs_its_catalogue_price():
+    assert price("TRT-LONG-GRIP") == 3

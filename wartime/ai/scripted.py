@@ -374,6 +374,8 @@ class ScriptedController:
             if t not in engaged or (w is not None and w.ranged):
                 continue
             bonus = 1 if traits.charge_bonus(gs, e, t) else 0
+            mode = traits.fire_modes(w).get(opt.params.get("mode")) if w is not None else None
+            bonus += mode.dmg_plus if mode is not None else 0           # TRT-LONG-GRIP: DMG +1
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
             if utility is not None:
                 value = utility(gs, e, t, opt.params)

@@ -136,7 +136,8 @@ class RangedAttack(Action):
         each fire mode its traits offer; area weapons also aimed at each enemy's centre."""
         for i in space.weapons(ranged=True):
             area = gs.weapon(actor, i).area is not None
-            modes = () if area else tuple(traits.fire_modes(gs.weapon(actor, i)).items())
+            modes = () if area else tuple((m, f) for m, f in traits.fire_modes(gs.weapon(actor, i)).items()
+                                          if not f.melee)
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
@@ -194,13 +195,14 @@ class RangedAttack(Action):
                        cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
 
 
-def chosen_fire_mode(weapon, params: dict) -> traits.FireMode | None:
-    """The fire mode the decision's ``mode`` names (a trait ID of the weapon offering one: TRT-HEAVY-FIRE,
-    TRT-LONG-RANGE-FIRE), None without one; a mode the weapon does not offer is refused."""
+def chosen_fire_mode(weapon, params: dict, melee: bool = False) -> traits.FireMode | None:
+    """The attack mode the decision's ``mode`` names (a trait ID of the weapon offering one: fire modes
+    TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE; melee modes TRT-LONG-GRIP), None without one; a mode the weapon does
+    not offer for this kind of attack is refused."""
     m = params.get("mode")
     if m is None:
         return None
-    modes = traits.fire_modes(weapon)
+    modes = {k: f for k, f in traits.fire_modes(weapon).items() if f.melee == melee}
     if m not in modes:
         raise RuleViolation("CBA-1", f"{weapon.name} has no fire mode {m!r} (its modes: "
                             f"{', '.join(modes) or 'none'})")
@@ -247,6 +249,10 @@ class _WeaponMelee(Action):
                 for i in space.weapons(ranged=self.firearm):
                     yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
                                     label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                    for m, f in traits.fire_modes(gs.weapon(actor, i)).items():      # TRT-LONG-GRIP
+                        if f.melee:
+                            yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m},
+                                            label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({f.label})")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -256,14 +262,20 @@ class _WeaponMelee(Action):
             if w.area is not None:
                 raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
             traits.check_weapon_ready(w)                          # e.g. an empty magazine (GNA-13)
-        return AttackPrep(t, idx)
+        return AttackPrep(t, idx, fire_mode=chosen_fire_mode(w, params, melee=True))
 
     def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE
+        return gs.weapon(actor, prepared.weapon_index).ENE + (prepared.fire_mode.ene_plus if prepared.fire_mode else 0)
 
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
+        mode = prepared.fire_mode
+        if mode is not None:                                  # a melee mode chosen before the CH IMP (TRT-LONG-GRIP)
+            gs.world.emit("attack_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
+            bonus += mode.dmg_plus
+            if mode.mark and mode.rule not in gs.effects(ctx.actor).spent:
+                gs.set_effects(ctx.actor, spent=gs.effects(ctx.actor).spent + (mode.rule,))
         if self.firearm:
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
             if fired is not w:
@@ -281,7 +293,9 @@ class MeleeAttack(_WeaponMelee):
     rule = "CBA-7"
 
     params = (Param("target", "enemy", "CBA-7: an enemy in base contact (CMB-11)"),
-              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"))
+              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"),
+              Param("mode", "choice", "a melee mode of the weapon's traits for this attack: the trait ID "
+                    "(TRT-LONG-GRIP)", optional=True))
 
 
 @register
@@ -295,7 +309,9 @@ class MeleeAttackFirearm(_WeaponMelee):
     firearm = True
 
     params = (Param("target", "enemy", "CBA-8: an enemy in base contact (CMB-11)"),
-              Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"))
+              Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"),
+              Param("mode", "choice", "a melee mode of the weapon's traits for this attack: the trait ID "
+                    "(TRT-LONG-GRIP)", optional=True))
 
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""

@@ -199,6 +199,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   distancia's optional ``mode`` parameter names the trait; the engine offers the shot with and without it
   (ENE, DMG and RNG as ``FireMode`` says; TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE). Called by ``fire_modes``.
   → ene_mod.
+* ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
+  character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
+  activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
 * ``qua_plus(weapon) -> int | None`` -- a ± on the weapon's QUA when a game is set up (minimum 1;
   TRT-DRAGONS-BREATH-AMMO: −1). Called by ``weapon_quality`` from ``match.setup.weapon_of``. → equipment_rule.
 * ``scatter_factor(weapon) -> Fraction | None`` -- a factor on the distance an area attack with the weapon

@@ -102,6 +102,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "def_reroll_forced": "reroll",
     "scatter_factor": "dispersion",
     "fire_mode": "ene_mod",
+    "marked_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -179,6 +180,8 @@ class FireMode:
     ene_factor: int = 1
     dmg_plus: int = 0
     rng_factor: Fraction = Fraction(1)
+    melee: bool = False               # a melee mode (Ataque CaC's ``mode``) instead of a fire mode
+    mark: bool = False                # the attack marks its user for the activation (Effects.spent, its rule)
 
     def reach(self, rng: int) -> int:
         q = rng * self.rng_factor
@@ -726,7 +729,7 @@ NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
-                 "def_reroll_forced", "aura_attack_mod",
+                 "def_reroll_forced", "marked_def_mod", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -823,6 +826,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             n = h(*args)
             if n is not None and fixed is None:
                 fixed = (t, n)                                   # the first in trait-ID order stands
+    spent = gs.effects(target).spent if handlers("marked_def_mod") else ()   # a mode's mark (TRT-LONG-GRIP)
+    if spent:
+        for t, h in handlers("marked_def_mod"):
+            if t in spent:
+                def_plus += h(gs, target, attacker, target, weapon, ranged) or 0
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
