@@ -199,6 +199,8 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   distancia's optional ``mode`` parameter names the trait; the engine offers the shot with and without it
   (ENE, DMG and RNG as ``FireMode`` says; TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE). Called by ``fire_modes``.
   → ene_mod.
+* ``melee_mode(weapon) -> FireMode | None`` -- as ``fire_mode``, a melee mode (``FireMode.melee``) offered on
+  Ataque CaC's ``mode`` (TRT-LONG-GRIP: DMG +1 and a mark). Called by ``fire_modes``. → dmg_mod.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.

@@ -44,5 +44,5 @@ def long_grip_def(gs, bearer, attacker, target, weapon, ranged) -> int:
     return -1
 
 
-register("TRT-LONG-GRIP", "Empuñadura larga", {"fire_mode": long_grip, "marked_def_mod": long_grip_def},
+register("TRT-LONG-GRIP", "Empuñadura larga", {"melee_mode": long_grip, "marked_def_mod": long_grip_def},
          kinds=("weapon",))

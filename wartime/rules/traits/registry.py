@@ -102,6 +102,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "def_reroll_forced": "reroll",
     "scatter_factor": "dispersion",
     "fire_mode": "ene_mod",
+    "melee_mode": "dmg_mod",
     "marked_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
@@ -922,14 +923,16 @@ def restrict_movement(gs, e: int, key: str) -> None:
 
 
 def fire_modes(weapon) -> dict[str, FireMode]:
-    """``fire_mode``: {trait ID: FireMode} the weapon's traits offer per attack (TRT-HEAVY-FIRE,
-    TRT-LONG-RANGE-FIRE), in trait-ID order."""
+    """``fire_mode`` / ``melee_mode``: {trait ID: FireMode} the weapon's traits offer per attack (TRT-HEAVY-FIRE,
+    TRT-LONG-RANGE-FIRE; TRT-LONG-GRIP), in trait-ID order."""
+    carried = _weapon_traits(weapon) if weapon is not None else ()
     out = {}
-    for t, h in _of("fire_mode", _weapon_traits(weapon) if weapon is not None else ()):
-        m = h(weapon)
-        if m is not None:
-            out[t] = m
-    return out
+    for hook in ("fire_mode", "melee_mode"):
+        for t, h in _of(hook, carried):
+            m = h(weapon)
+            if m is not None:
+                out[t] = m
+    return dict(sorted(out.items()))
 
 
 def weapon_quality(weapon) -> int:
