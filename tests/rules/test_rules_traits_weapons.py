@@ -403,3 +403,60 @@ def test_TRT_LONG_GRIP_is_a_melee_mode_only():
 
 def test_TRT_LONG_GRIP_costs_its_catalogue_price():
     assert price("TRT-LONG-GRIP") == 3
+
+
+# --- Arma corta --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rng, second", [(5, False), (6, True)])
+def test_TRT_SHORT_WEAPON_RNG_up_to_5_counts_as_RNG_0_in_melee(rng, second):
+    """A DMG 3 pistol in melee (CBA-8), CON 5: one CH IMP (3) with RNG 5 and Arma corta, then CH DEF 5 fails (DEF
+    0): melee DMG 3 + 5 − 4 = 4 wounds; with RNG 6 the trait does not apply: a second CH IMP (3) as CBA-8."""
+    g = duel({"weapons": (gun("TRT-SHORT-WEAPON", DMG=3, RNG=rng),)}, melee=True)
+    a, b = g.ids
+    dice = (3, 3, 5, 5) if second else (3, 5, 5)
+    attack(g, *dice, key="melee_attack_firearm")
+    assert len(g.checks("IMP")) == (2 if second else 1) and g.wounds(b) == 4
+
+
+def test_TRT_SHORT_WEAPON_costs_its_catalogue_price():
+    assert price("TRT-SHORT-WEAPON") == 1
+
+
+# --- Miedo en las manos ------------------------------------------------------------------------------------------
+def shaky(where: str, *, behind: bool = False) -> Game:
+    """Red at (10, 20) facing +x; B 10 K ahead, C 6 K ahead (or 6 K behind the shooter, out of its FOV)."""
+    red = dict(x=10, y=20, AGI=5, weapons=(gun("TRT-SHAKY-HANDS" if where == "weapon" else "TRT-SUPPRESSOR"),
+                                           gun(key="b")))
+    g = Game(M(**red), M(side="blue", x=20, y=20, facing=180.0), M(side="blue", x=4 if behind else 16, y=20,
+                                                                    facing=180.0))
+    if where == "race":
+        race(g, g.ids[0], "TRT-SHAKY-HANDS")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+@pytest.mark.parametrize("where", ["race", "weapon"])
+def test_TRT_SHAKY_HANDS_must_shoot_at_the_nearest_valid_enemy(where):
+    """C (6 K) is nearer than B (10 K): a shot at B is refused, at C legal; the engine offers only C."""
+    g = shaky(where)
+    a, b, c = g.ids
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id \
+        == "TRT-SHAKY-HANDS"
+    assert g.engine.check_action(a, "ranged_attack", {"target": c, "weapon": 0}) == 2
+    assert {o.params["target"] for o in legal_options(g.engine, "ranged_attack") if o.params["weapon"] == 0} == {c}
+    # on a race every shot is shaky; on a weapon only the shots with it
+    other = {"target": b, "weapon": 1}
+    if where == "race":
+        assert violation(g.engine.check_action, a, "ranged_attack", other).rule_id == "TRT-SHAKY-HANDS"
+    else:
+        assert g.engine.check_action(a, "ranged_attack", other) == 2
+
+
+def test_TRT_SHAKY_HANDS_a_nearer_enemy_it_cannot_shoot_does_not_count():
+    """C stands 6 K behind the shooter, outside its field of view: B is the nearest valid enemy."""
+    g = shaky("race", behind=True)
+    a, b, c = g.ids
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+
+
+def test_TRT_SHAKY_HANDS_costs_its_catalogue_price():
+    assert price("TRT-SHAKY-HANDS", "race") == -5 and price("TRT-SHAKY-HANDS", "weapon") == -5

@@ -161,6 +161,7 @@ class RangedAttack(Action):
                 raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
             aim = areas.aim_at_point(gs, actor, idx, w, params, self.rule)
             chosen_fire_mode(w, params)              # an area weapon takes no fire mode (refused)
+            check_nearest(gs, actor, self, params, w, None)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
         t = need_ranged_target(gs, actor, params, self.rule)
@@ -168,6 +169,7 @@ class RangedAttack(Action):
         mode = chosen_fire_mode(w, params)
         cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),
                                     self.rule)
+        check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
         if w.area is not None:
             return AttackPrep(t, idx, cover, areas.aim_at_target(gs, actor, idx, w, t))   # ARE-1..4
         return AttackPrep(t, idx, cover, fire_mode=mode)
@@ -193,6 +195,30 @@ class RangedAttack(Action):
             gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
                        cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+
+
+def check_nearest(gs: GameState, actor: int, action, params: dict, weapon, target: int | None) -> None:
+    """Hook point shot_target (TRT-SHAKY-HANDS): a trait may require the shot's target to be the nearest enemy the
+    same action could shoot at; the nearer candidates are probed with the action's own validation (the probe
+    itself skips this check)."""
+    if params.get("_nearest_probe"):
+        return
+    d = gs.distance(actor, target) if target is not None else math.inf
+
+    def nearer() -> int | None:
+        probe = {k: v for k, v in params.items() if k != "aim"}
+        for o in sorted(gs.enemies(actor), key=lambda o: (gs.distance(actor, o), o)):
+            if o == target:
+                continue
+            if gs.distance(actor, o) >= d - 1e-9:
+                return None
+            try:
+                action.validate(gs, actor, {**probe, "target": o, "_nearest_probe": True})
+            except RuleViolation:
+                continue
+            return o
+        return None
+    traits.check_shot_target(gs, actor, weapon, target, nearer)
 
 
 def chosen_fire_mode(weapon, params: dict, melee: bool = False) -> traits.FireMode | None:
@@ -281,8 +307,9 @@ class _WeaponMelee(Action):
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
+        second = self.firearm and traits.counts_as_melee(w) is None        # TRT-SHORT-WEAPON: no second CH IMP
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus, second_imp=self.rule if self.firearm else None)
+                       dmg_bonus=bonus, second_imp=self.rule if second else None)
         _after_melee(gs, ctx, prepared.target)
 
 
@@ -316,7 +343,8 @@ class MeleeAttackFirearm(_WeaponMelee):
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""
         odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False)
-        return float((odds.expected_wounds + 2 * odds.p_incapacitate) * p_pass(odds.imp_target))
+        second = p_pass(odds.imp_target) if traits.counts_as_melee(gs.weapon(actor, params["weapon"])) is None else 1
+        return float((odds.expected_wounds + 2 * odds.p_incapacitate) * second)
 
 
 @register

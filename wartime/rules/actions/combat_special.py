@@ -23,8 +23,8 @@ from shapely.ops import nearest_points
 from wartime.geometry.movement import Other, check_path, terrain_class
 from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, need, register
-from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of_fire, melee_target, need_ranged_target,
-                                          need_weapon)
+from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, melee_target,
+                                          need_ranged_target, need_weapon)
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -196,6 +196,7 @@ class _RangedVariant(Action):
                 "view": f"{gs.name(t)} is within the field of view ({gs.fov_range(actor):g} K): use ranged_attack",
                 "long": f"{gs.name(t)} is within RNG {w.RNG} K: use ranged_attack",
                 "blind": f"{gs.name(actor)} sees {gs.name(t)}: use ranged_attack"}[self.variant])
+        check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
         area = areas.aim_at_target(gs, actor, idx, w, t) if w.area is not None else None    # ARE-1..4
         return VariantPrep(t, idx, cover, variants, area)
 

@@ -201,6 +201,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → ene_mod.
 * ``melee_mode(weapon) -> FireMode | None`` -- as ``fire_mode``, a melee mode (``FireMode.melee``) offered on
   Ataque CaC's ``mode`` (TRT-LONG-GRIP: DMG +1 and a mark). Called by ``fire_modes``. → dmg_mod.
+* ``melee_as_rng0(weapon) -> bool`` -- True: the weapon (RNG > 0) counts as RNG 0 in melee: CBA-8's melee attack
+  with it needs no second CH IMP (TRT-SHORT-WEAPON, RNG up to 5). Called by ``counts_as_melee``.
+  → equipment_rule.
+* ``shot_target(gs, e, weapon, target, nearer) -> None`` -- raise ``RuleViolation`` when the shooter (a trait of
+  its own or of its weapon) may not shoot this ranged attack at `target` (None: an aim point); ``nearer()`` is an
+  enemy nearer than `target` the same action could shoot at, or None (TRT-SHAKY-HANDS). Called by
+  ``check_shot_target`` from the ranged attack actions. → unique_rule.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -286,9 +293,10 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene,
                                            wounded_splash, wounded_someone, weapon_quality, scatter_factor,
-                                           FireMode, fire_modes)
+                                           FireMode, fire_modes, counts_as_melee,
+                                           check_shot_target)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
-from wartime.rules.traits import ammo, bursts, firing  # noqa: F401  (weapon ammo and fire traits, issue 12)
+from wartime.rules.traits import ammo, bursts, firing, handling  # noqa: F401  (weapon ammo and fire traits, issue 12)

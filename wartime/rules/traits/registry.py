@@ -103,6 +103,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "scatter_factor": "dispersion",
     "fire_mode": "ene_mod",
     "melee_mode": "dmg_mod",
+    "melee_as_rng0": "equipment_rule",
+    "shot_target": "unique_rule",
     "marked_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
@@ -933,6 +935,21 @@ def fire_modes(weapon) -> dict[str, FireMode]:
             if m is not None:
                 out[t] = m
     return dict(sorted(out.items()))
+
+
+def counts_as_melee(weapon) -> str | None:
+    """``melee_as_rng0``: the trait by which the weapon (RNG > 0) counts as RNG 0 in melee (Ataque CaC con arma de
+    disparo, CBA-8, then needs no second CH IMP; TRT-SHORT-WEAPON), or None."""
+    return _first_yes("melee_as_rng0", _weapon_traits(weapon) if weapon is not None else (), (weapon,))
+
+
+def check_shot_target(gs, e: int, weapon, target: int | None, nearer: Callable[[], int | None]) -> None:
+    """``shot_target``: raises RuleViolation if a trait of the shooter or of its weapon forbids this shot at
+    `target` (None: an aim point); `nearer()` gives an enemy nearer than `target` the same action could shoot at
+    (None if none), computed only when a handler asks."""
+    for carried in (character_traits(gs, e), _weapon_traits(weapon)):
+        for _, h in _of("shot_target", carried):
+            h(gs, e, weapon, target, nearer)
 
 
 def weapon_quality(weapon) -> int:

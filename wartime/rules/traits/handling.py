@@ -1,0 +1,35 @@
+"""How a weapon is handled: Arma corta (TRT-SHORT-WEAPON) and Miedo en las manos (TRT-SHAKY-HANDS: on a race, its
+every shot; on a weapon, the shots with it)."""
+from __future__ import annotations
+
+from wartime.core.errors import RuleViolation
+from wartime.rules.traits.registry import register
+
+#: TRT-SHORT-WEAPON: the largest RNG that counts as RNG 0 in melee
+SHORT_WEAPON_RNG = 5
+
+
+def short_weapon(weapon) -> bool:
+    """TRT-SHORT-WEAPON: a weapon with RNG up to 5 counts as RNG 0 in melee: its melee attack (Ataque CaC con arma
+    de disparo, CBA-8) is a normal melee attack, with no second CH IMP (ruling: it is still fired: one round of a
+    magazine, the weapon's noise)."""
+    return 0 < weapon.RNG <= SHORT_WEAPON_RNG
+
+
+register("TRT-SHORT-WEAPON", "Arma corta", {"melee_as_rng0": short_weapon}, kinds=("weapon",))
+
+
+def shaky_hands(gs, e: int, weapon, target, nearer) -> None:
+    """TRT-SHAKY-HANDS ruling: when shooting, it must choose the nearest valid enemy (one the same ranged attack
+    could target: visible, in range) as its target; ruling: an area weapon may not be aimed at a point (that is no
+    enemy)."""
+    if target is None:
+        raise RuleViolation("TRT-SHAKY-HANDS", f"{gs.name(e)} must shoot at the nearest enemy, not at a point "
+                            "(Miedo en las manos)")
+    o = nearer()
+    if o is not None:
+        raise RuleViolation("TRT-SHAKY-HANDS", f"{gs.name(e)} must shoot at the nearest enemy it can, "
+                            f"{gs.name(o)} (Miedo en las manos)")
+
+
+register("TRT-SHAKY-HANDS", "Miedo en las manos", {"shot_target": shaky_hands}, kinds=("race", "weapon"))
