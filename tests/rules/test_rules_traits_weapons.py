@@ -460,3 +460,35 @@ def test_TRT_SHAKY_HANDS_a_nearer_enemy_it_cannot_shoot_does_not_count():
 
 def test_TRT_SHAKY_HANDS_costs_its_catalogue_price():
     assert price("TRT-SHAKY-HANDS", "race") == -5 and price("TRT-SHAKY-HANDS", "weapon") == -5
+
+
+# --- Arma muy larga ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("gap, legal", [(1.5, True), (2.0, True), (2.5, False)])
+def test_TRT_VERY_LONG_WEAPON_melee_attacks_an_enemy_up_to_2_K_away(gap, legal):
+    """A pike (DMG 3, CON 5) and an enemy `gap` K away (edge to edge), not engaged: within 2 K the engine offers the
+    melee attack and it hits with melee DMG 3 + 5 − 4 = 4 (CH DEF 5 fails, DEF 0); beyond, CMB-11 refuses it."""
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(traits=("TRT-VERY-LONG-WEAPON",)),)),
+             M(side="blue", x=11 + gap, y=20, facing=180.0, CON=9))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert not g.gs.engaged(a)
+    params = {"target": b, "weapon": 0}
+    if not legal:
+        assert violation(g.engine.check_action, a, "melee_attack", params).rule_id == "CMB-11"
+        assert list(legal_options(g.engine, "melee_attack")) == []
+        return
+    assert [o.params for o in legal_options(g.engine, "melee_attack")] == [params]
+    g.dice.push(5, 5, 5)
+    g.act(a, "melee_attack", **params)
+    assert hit_dmg(g) == 4 and g.wounds(b) == 4
+
+
+def test_TRT_VERY_LONG_WEAPON_a_plain_blade_needs_base_contact():
+    g = Game(M(x=10, y=20, weapons=(blade(),)), M(side="blue", x=12.5, y=20, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "melee_attack", {"target": b, "weapon": 0}).rule_id == "CMB-11"
+
+
+def test_TRT_VERY_LONG_WEAPON_and_short_weapon_cost_their_catalogue_price():
+    assert price("TRT-VERY-LONG-WEAPON") == 3 and price("TRT-SHORT-WEAPON") == 1

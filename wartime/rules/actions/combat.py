@@ -179,7 +179,7 @@ class RangedAttack(Action):
         traits.check_weapon_ready(w)                 # hook point weapon_ready (TRT-MAGAZINES: GNA-13)
 
     def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE + (prepared.fire_mode.ene_plus if prepared.fire_mode else 0)
+        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
@@ -195,6 +195,12 @@ class RangedAttack(Action):
             gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
                        cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+
+
+def mode_ene(prepared) -> int:
+    """The ENE an attack mode adds to the weapon's (TRT-HEAVY-FIRE: +3; 0 without a mode)."""
+    mode = getattr(prepared, "fire_mode", None)
+    return mode.ene_plus if mode is not None else 0
 
 
 def check_nearest(gs: GameState, actor: int, action, params: dict, weapon, target: int | None) -> None:
@@ -244,6 +250,26 @@ def melee_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
     return t
 
 
+def in_reach(gs: GameState, actor: int, weapon, target: int) -> bool:
+    """TRT-VERY-LONG-WEAPON (hook melee_reach): the weapon reaches `target` out of base contact: within its reach
+    (BAS-3 distance) and seen (in the FOV, with LOS)."""
+    reach = traits.melee_reach(weapon) if weapon is not None else 0.0
+    return (reach > 0 and gs.distance(actor, target) <= reach + 1e-9 and gs.in_fov(actor, target)
+            and gs.has_los(actor, target))
+
+
+def reach_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
+    """The target of a weapon's melee attack: in base contact (CMB-11), or within the weapon's reach."""
+    try:
+        return melee_target(gs, actor, params, rule)
+    except RuleViolation as exc:
+        i = params.get("weapon")
+        w = gs.weapon(actor, i) if isinstance(i, int) else None
+        if exc.rule_id != "CMB-11" or w is None or not in_reach(gs, actor, w, params["target"]):
+            raise
+        return params["target"]
+
+
 def _after_melee(gs: GameState, ctx, target: int) -> None:
     """CBA-12: the charge bonuses cover one melee combat action against the charged target;
     CMB-15: a casualty lets the attacker take the free follow-up."""
@@ -271,8 +297,9 @@ class _WeaponMelee(Action):
 
     def candidates(self, gs, actor, space):
         for t in space.enemies():
-            if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=self.firearm):
+            contact = gs.in_contact(actor, t)
+            for i in space.weapons(ranged=self.firearm):
+                if contact or in_reach(gs, actor, gs.weapon(actor, i), t):
                     yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
                                     label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
                     for m, f in traits.fire_modes(gs.weapon(actor, i)).items():      # TRT-LONG-GRIP
@@ -282,7 +309,7 @@ class _WeaponMelee(Action):
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
-        t = melee_target(gs, actor, params, self.rule)
+        t = reach_target(gs, actor, params, self.rule)
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
         if self.firearm:
             if w.area is not None:
@@ -291,7 +318,7 @@ class _WeaponMelee(Action):
         return AttackPrep(t, idx, fire_mode=chosen_fire_mode(w, params, melee=True))
 
     def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE + (prepared.fire_mode.ene_plus if prepared.fire_mode else 0)
+        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
 
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1

@@ -208,6 +208,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   its own or of its weapon) may not shoot this ranged attack at `target` (None: an aim point); ``nearer()`` is an
   enemy nearer than `target` the same action could shoot at, or None (TRT-SHAKY-HANDS). Called by
   ``check_shot_target`` from the ranged attack actions. → unique_rule.
+* ``melee_reach(weapon) -> float | None`` -- K up to which the weapon's melee attacks reach an enemy out of base
+  contact (seen: in the FOV, with LOS; TRT-VERY-LONG-WEAPON: 2 K). Called by ``melee_reach`` from the melee
+  attack actions. → rng_mod.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -294,7 +297,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            heal_denied, kill_psi, wounding_ene,
                                            wounded_splash, wounded_someone, weapon_quality, scatter_factor,
                                            FireMode, fire_modes, counts_as_melee,
-                                           check_shot_target)
+                                           check_shot_target, melee_reach)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,4 +1,4 @@
-"""How a weapon is handled: Arma corta (TRT-SHORT-WEAPON) and Miedo en las manos (TRT-SHAKY-HANDS: on a race, its
+"""How a weapon is handled: Arma corta (TRT-SHORT-WEAPON), Arma muy larga (TRT-VERY-LONG-WEAPON) and Miedo en las manos (TRT-SHAKY-HANDS: on a race, its
 every shot; on a weapon, the shots with it)."""
 from __future__ import annotations
 
@@ -33,3 +33,16 @@ def shaky_hands(gs, e: int, weapon, target, nearer) -> None:
 
 
 register("TRT-SHAKY-HANDS", "Miedo en las manos", {"shot_target": shaky_hands}, kinds=("race", "weapon"))
+
+
+#: TRT-VERY-LONG-WEAPON: the reach of its melee attacks out of base contact, K
+VERY_LONG_REACH = 2.0
+
+
+def very_long(weapon) -> float | None:
+    """TRT-VERY-LONG-WEAPON: this weapon, with RNG 0, can make melee attacks without being engaged, against an
+    enemy up to 2 K away (BAS-3 distance; ruling: one it sees, in its FOV and with LOS)."""
+    return VERY_LONG_REACH if weapon.RNG == 0 else None
+
+
+register("TRT-VERY-LONG-WEAPON", "Arma muy larga", {"melee_reach": very_long}, kinds=("weapon",))

@@ -105,6 +105,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "melee_mode": "dmg_mod",
     "melee_as_rng0": "equipment_rule",
     "shot_target": "unique_rule",
+    "melee_reach": "rng_mod",
     "marked_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
@@ -950,6 +951,13 @@ def check_shot_target(gs, e: int, weapon, target: int | None, nearer: Callable[[
     for carried in (character_traits(gs, e), _weapon_traits(weapon)):
         for _, h in _of("shot_target", carried):
             h(gs, e, weapon, target, nearer)
+
+
+def melee_reach(weapon) -> float:
+    """``melee_reach``: the K up to which the weapon attacks in melee an enemy it is not in base contact with (the
+    largest answer; 0: base contact only, CMB-11; TRT-VERY-LONG-WEAPON: 2)."""
+    carried = _weapon_traits(weapon) if weapon is not None else ()
+    return max([0.0] + [float(r) for _, h in _of("melee_reach", carried) if (r := h(weapon))])
 
 
 def weapon_quality(weapon) -> int:
