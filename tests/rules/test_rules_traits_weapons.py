@@ -492,3 +492,50 @@ def test_TRT_VERY_LONG_WEAPON_a_plain_blade_needs_base_contact():
 
 def test_TRT_VERY_LONG_WEAPON_and_short_weapon_cost_their_catalogue_price():
     assert price("TRT-VERY-LONG-WEAPON") == 3 and price("TRT-SHORT-WEAPON") == 1
+
+
+# --- Munición aturdiradora -----------------------------------------------------------------------------------------
+def test_TRT_STUN_AMMO_a_hit_target_cannot_react_and_has_CH_ATR_minus_1():
+    """DEF 5 target: the hit (CH IMP 5) is stopped by its CH DEF 2 (5 − 5 = 0 wounds) yet stuns it: CH AGI, CH VOL
+    and its CH IMP −1 (not a CH DEF), and the next shot opens no reaction window for it; when its own activation of
+    this turn is over, the stun is gone."""
+    from wartime.rules.modifiers import character_mods
+    g = duel({"weapons": (gun("TRT-STUN-AMMO"),)}, {"protections": (armour(5),), "weapons": (gun(),)})
+    a, b = g.ids
+    assert not traits.reaction_denied(g.gs, b)
+    attack(g, 5, 2)
+    assert g.wounds(b) == 0 and g.events("stunned")[-1]["who"] == b
+    for attribute, kind in (("AGI", "ATR"), ("VOL", "PSI"), ("AGI", "IMP")):
+        assert {m.rule: m.value for m in character_mods(g.gs, b, attribute, kind)}["TRT-STUN-AMMO"] == -1
+    assert attack_odds(g.gs, b, a, weapon_index=0, ranged=True).imp_target == 4
+    assert traits.reaction_denied(g.gs, b) == "TRT-STUN-AMMO"
+    g.auto_pass = False
+    g.dice.push(9)
+    g.declare(a, "ranged_attack", target=b, weapon=0)           # no window for the stunned target: it resolves
+    assert g.pending is None or g.pending.actor != b
+    g.gs.set_activation(b, started=True, acted=True)
+    assert not traits.reaction_denied(g.gs, b) and not character_mods(g.gs, b, "AGI", "ATR")
+
+
+def test_TRT_STUN_AMMO_without_the_stun_the_target_is_offered_a_reaction():
+    g = duel({"weapons": (gun(),)}, {"protections": (armour(5),), "weapons": (gun(),)})
+    a, b = g.ids
+    attack(g, 5, 2)
+    g.auto_pass = False
+    g.declare(a, "ranged_attack", target=b, weapon=0)
+    assert g.pending.kind == "react" and g.pending.actor == b
+
+
+def test_TRT_STUN_AMMO_hit_in_its_own_activation_lasts_through_the_next_one():
+    """Hit after its activation of the turn started: stunned until the end of its activation next turn."""
+    g = duel({"weapons": (gun("TRT-STUN-AMMO"),)}, {"protections": (armour(5),)})
+    a, b = g.ids
+    g.gs.set_activation(b, started=True)
+    attack(g, 5, 2)
+    assert g.events("stunned")[-1]["until_turn"] == g.world.resources["flow"].turn + 1
+    g.gs.set_activation(b, acted=True)
+    assert traits.reaction_denied(g.gs, b) == "TRT-STUN-AMMO"
+
+
+def test_TRT_STUN_AMMO_costs_its_catalogue_price():
+    assert price("TRT-STUN-AMMO") == 5

@@ -47,6 +47,7 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
             mods.append(Modifier("GNA-14", -looted.count, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     mods += traits.aura_check_mods(gs, e, attribute, kind)  # allies' and enemies' auras (G1)
+    mods += traits.status_mods(gs, e, attribute, kind)      # a state an enemy's trait left (TRT-STUN-AMMO)
     return mods
 
 

@@ -211,6 +211,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``melee_reach(weapon) -> float | None`` -- K up to which the weapon's melee attacks reach an enemy out of base
   contact (seen: in the FOV, with LOS; TRT-VERY-LONG-WEAPON: 2 K). Called by ``melee_reach`` from the melee
   attack actions. → rng_mod.
+* ``status_check_mod(gs, e, attribute, kind) -> Modifier | None`` -- a modifier a state left on `e` by an enemy's
+  trait gives its checks (the handler reads the state; every registered handler is asked; TRT-STUN-AMMO: −1).
+  Called by ``status_mods`` from ``rules.modifiers.character_mods``. → check_mod.
+* ``reaction_denied(gs, e) -> bool`` -- True: a state an enemy's trait left on `e` keeps it from reacting
+  (TRT-STUN-AMMO). Called by ``reaction_denied`` from ``rules.windows`` (a reaction's legality). → reaction_rule.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -297,7 +302,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            heal_denied, kill_psi, wounding_ene,
                                            wounded_splash, wounded_someone, weapon_quality, scatter_factor,
                                            FireMode, fire_modes, counts_as_melee,
-                                           check_shot_target, melee_reach)
+                                           check_shot_target, melee_reach, status_mods,
+                                           reaction_denied)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

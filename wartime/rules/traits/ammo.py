@@ -1,14 +1,15 @@
 """Ammunition and weapon-use traits of the catalogue (issue 12): Más munición (TRT-MORE-AMMO), Munición silenciosa
 (TRT-SILENT-AMMO), Munición aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO),
 Munición teledirigida (TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición estabilizadora
-(TRT-STABILISED-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de campaña (TRT-FIELD-WEAPON).
+(TRT-STABILISED-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de campaña
+(TRT-FIELD-WEAPON).
 
 Más munición has no handler: the data model doubles the magazine (``Archetype.magazine``), so it is fielded with
 Cargadores only. Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from wartime.core.errors import RuleViolation
@@ -97,6 +98,49 @@ def stabilised(weapon) -> Fraction:
     return Fraction(1, 2)
 
 
+# --- Munición aturdiradora: a hit target cannot react and has CH ATR −1 ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Stunned:
+    """TRT-STUN-AMMO: the character was hit by stun ammunition; it is stunned until the end of its activation in
+    turn `until_turn` (its next activation)."""
+    until_turn: int
+
+
+def _turn(gs) -> int:
+    return gs.world.resources["flow"].turn
+
+
+def stun(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-STUN-AMMO ruling: a hit (even without wounds) stuns the target until the end of its next activation: this
+    turn's if it has not started it yet, else next turn's (a character that has no activation that turn is stunned
+    until the turn ends). A new hit restarts the duration."""
+    if weapon is None or "TRT-STUN-AMMO" not in weapon.traits or not gs.on_table(target):
+        return
+    act = gs.activation(target)
+    until = _turn(gs) + (1 if act.started or act.acted else 0)
+    gs.world.set(target, Stunned(until))
+    gs.world.emit("stunned", "TRT-STUN-AMMO", who=target, by=attacker, until_turn=until)
+
+
+def stunned(gs, e: int) -> bool:
+    """TRT-STUN-AMMO: whether `e` is stunned now (its activation in the stun's last turn not over yet)."""
+    s = gs.world.try_get(e, Stunned)
+    if s is None:
+        return False
+    turn = _turn(gs)
+    return turn < s.until_turn or (turn == s.until_turn and not gs.activation(e).acted)
+
+
+def stun_check(gs, e: int, attribute: str, kind: str) -> Modifier | None:
+    """TRT-STUN-AMMO: a stunned character has CH ATR −1 (every check made with an attribute, G3; not cumulative)."""
+    return Modifier("TRT-STUN-AMMO", -1, "stunned (Munición aturdiradora)") if stunned(gs, e) else None
+
+
+def stun_no_reaction(gs, e: int) -> bool:
+    """TRT-STUN-AMMO: a stunned character cannot react."""
+    return stunned(gs, e)
+
+
 # --- Sin munición: 10 % before each CH IMP that the weapon is empty -----------------------------------------------
 def out_of_ammo(gs, e: int, weapon) -> bool:
     """TRT-OUT-OF-AMMO ruling: before each CH IMP, 1D100 ≤ 10: the weapon has no ammunition: the attack fails (its
@@ -155,6 +199,8 @@ register("TRT-GUIDED-AMMO", "Munición teledirigida", {"fixed_imp": guided}, kin
 register("TRT-EXCEPTIONAL-AMMO", "Munición excepcional", {"def_reroll_forced": exceptional}, kinds=("weapon",))
 register("TRT-STABILISED-AMMO", "Munición estabilizadora", {"scatter_factor": stabilised}, kinds=("weapon",),
          requires=("TRT-AREA",))
+register("TRT-STUN-AMMO", "Munición aturdiradora", {"on_hit": stun, "status_check_mod": stun_check,
+                                                     "reaction_denied": stun_no_reaction}, kinds=("weapon",))
 register("TRT-OUT-OF-AMMO", "Sin munición", {"shot_stopped": out_of_ammo, "weapon_ready": out_of_ammo_ready,
                                              "reload": out_of_ammo_reload}, kinds=("weapon",))
 register("TRT-FIELD-WEAPON", "Arma de campaña", {"weapon_usable": field_weapon_usable,

@@ -106,6 +106,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "melee_as_rng0": "equipment_rule",
     "shot_target": "unique_rule",
     "melee_reach": "rng_mod",
+    "status_check_mod": "check_mod",
+    "reaction_denied": "reaction_rule",
     "marked_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
@@ -958,6 +960,19 @@ def melee_reach(weapon) -> float:
     largest answer; 0: base contact only, CMB-11; TRT-VERY-LONG-WEAPON: 2)."""
     carried = _weapon_traits(weapon) if weapon is not None else ()
     return max([0.0] + [float(r) for _, h in _of("melee_reach", carried) if (r := h(weapon))])
+
+
+def status_mods(gs, e: int, attribute: str | None, kind: str) -> list:
+    """``status_check_mod``: modifiers a state an enemy's trait left on `e` gives its checks (TRT-STUN-AMMO's
+    stun); every registered handler is asked (the state is on `e`, the trait on someone else's weapon)."""
+    if attribute is None:
+        return []
+    return [m for _, h in handlers("status_check_mod") if (m := h(gs, e, attribute, kind)) is not None]
+
+
+def reaction_denied(gs, e: int) -> str | None:
+    """``reaction_denied``: the trait whose state on `e` keeps it from reacting now (TRT-STUN-AMMO), or None."""
+    return next((t for t, h in handlers("reaction_denied") if h(gs, e)), None)
 
 
 def weapon_quality(weapon) -> int:
