@@ -50,6 +50,8 @@ PARTIAL = {
     "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
               "with MET-1",
     "ALM-2": "the kind is validated in scenario files; playing an alarm is refused (ALM-34)",
+    "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (every target: Escudo de energía is not "
+                         "fielded yet); the shields' DEF /2 comes with Escudo de energía",
     "ALM-15": "the wave timeline ignores d in carry-the-bell (wartime.rules.alarm.wave_vp); not played (ALM-34)",
     "ALM-32": "N points per VP and the shape per points limit; the attacker's catalogue and wave lists are not set up "
               "in a game (ALM-34)",

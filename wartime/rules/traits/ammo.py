@@ -1,11 +1,10 @@
-"""Ammunition and weapon-use traits of the catalogue (issue 12): Más munición (TRT-MORE-AMMO), Munición silenciosa
-(TRT-SILENT-AMMO), Munición aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO),
-Munición teledirigida (TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición estabilizadora
-(TRT-STABILISED-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de campaña
-(TRT-FIELD-WEAPON).
+"""Ammunition and weapon-use traits of the catalogue (issue 12): Munición silenciosa (TRT-SILENT-AMMO), Munición
+aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO), Munición teledirigida
+(TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición
+(TRT-OUT-OF-AMMO) and Arma de campaña (TRT-FIELD-WEAPON). (Más munición is with Cargadores in rules.traits.weapons,
+Munición estabilizadora with the areas in rules.traits.area.)
 
-Más munición has no handler: the data model doubles the magazine (``Archetype.magazine``), so it is fielded with
-Cargadores only. Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
+Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
 from __future__ import annotations
 
 import math
@@ -90,12 +89,6 @@ def exceptional(gs, bearer, attacker, target, weapon, ranged) -> bool:
     non-critical first CH DEF is rerolled once and the second result stands (a failed CH DEF the target itself
     rerolls is not rerolled again: G2, one reroll per check)."""
     return _own(bearer, attacker)
-
-
-# --- Munición estabilizadora: the scatter distance halved ----------------------------------------------------
-def stabilised(weapon) -> Fraction:
-    """TRT-STABILISED-AMMO: the dispersion distance is halved (the dice's sum /2, rounded x.5 up)."""
-    return Fraction(1, 2)
 
 
 # --- Munición aturdiradora: a hit target cannot react and has CH ATR −1 ---------------------------------------------
@@ -188,7 +181,6 @@ def field_weapon_fired(gs, e: int, weapon) -> None:
     return None
 
 
-register("TRT-MORE-AMMO", "Más munición", kinds=("weapon",), requires=("TRT-MAGAZINES",))
 register("TRT-SILENT-AMMO", "Munición silenciosa", {"weapon_quiet": silent, "def_check_mod": silent_ammo_def},
          kinds=("weapon",))
 register("TRT-DRAGONS-BREATH-AMMO", "Munición aliento de dragón",
@@ -197,8 +189,6 @@ register("TRT-DRAGONS-BREATH-AMMO", "Munición aliento de dragón",
 register("TRT-MAGNETIC-AMMO", "Munición magnética", {"dmg_factor": magnetic_dmg}, kinds=("weapon",))
 register("TRT-GUIDED-AMMO", "Munición teledirigida", {"fixed_imp": guided}, kinds=("weapon",))
 register("TRT-EXCEPTIONAL-AMMO", "Munición excepcional", {"def_reroll_forced": exceptional}, kinds=("weapon",))
-register("TRT-STABILISED-AMMO", "Munición estabilizadora", {"scatter_factor": stabilised}, kinds=("weapon",),
-         requires=("TRT-AREA",))
 register("TRT-STUN-AMMO", "Munición aturdiradora", {"on_hit": stun, "status_check_mod": stun_check,
                                                      "reaction_denied": stun_no_reaction}, kinds=("weapon",))
 register("TRT-OUT-OF-AMMO", "Sin munición", {"shot_stopped": out_of_ammo, "weapon_ready": out_of_ammo_ready,

@@ -1,10 +1,13 @@
 """The area family (ARE-1..9, BLD-16): TRT-AREA (Área), TRT-NEGLIGIBLE-AREA (Área despreciable),
-TRT-PERSISTENT-AREA (Área permanente), TRT-SCATTER (Dispersión), TRT-SMOKE (Humo), TRT-DENSE-SMOKE (Humo denso).
+TRT-PERSISTENT-AREA (Área permanente), TRT-SCATTER (Dispersión), TRT-SMOKE (Humo), TRT-DENSE-SMOKE (Humo denso),
+TRT-STABILISED-AMMO (Munición estabilizadora).
 
 TRT-AREA itself is played by the core area rules (rules.areas): its parameter, the area code, is the weapon's
 ``area``. TRT-NEGLIGIBLE-AREA is points only (the loader prices the area at 0, BLD-16). The others act where an
 area lands, so they are fielded only with TRT-AREA on the same archetype."""
 from __future__ import annotations
+
+from fractions import Fraction
 
 from wartime.rules.traits.registry import LeftArea, Scatter, register
 
@@ -34,9 +37,16 @@ def dense_smoke(weapon, shape: str, affected: bool) -> LeftArea:
     return LeftArea("smoke", "TRT-DENSE-SMOKE", 4.0, -3)
 
 
+def stabilised(weapon) -> Fraction:
+    """TRT-STABILISED-AMMO: the dispersion distance is halved (the dice's sum /2, rounded x.5 up)."""
+    return Fraction(1, 2)
+
+
 register("TRT-AREA", "Área")
 register("TRT-NEGLIGIBLE-AREA", "Área despreciable")
 register("TRT-PERSISTENT-AREA", "Área permanente", {"area": persistent}, requires=("TRT-AREA",))
 register("TRT-SCATTER", "Dispersión", {"dispersion": scatter}, requires=("TRT-AREA",))
 register("TRT-SMOKE", "Humo", {"area": smoke}, requires=("TRT-AREA",))
 register("TRT-DENSE-SMOKE", "Humo denso", {"area": dense_smoke}, requires=("TRT-AREA",))
+register("TRT-STABILISED-AMMO", "Munición estabilizadora", {"scatter_factor": stabilised}, kinds=("weapon",),
+         requires=("TRT-AREA",))
