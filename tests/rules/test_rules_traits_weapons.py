@@ -3,6 +3,7 @@ rules/traits/ammo.py), each set up with scripted dice and checked against its ca
 exact odds where it changes CH IMP, CH DEF or DMG, and priced at its catalogue cost."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -539,3 +540,25 @@ def test_TRT_STUN_AMMO_hit_in_its_own_activation_lasts_through_the_next_one():
 
 def test_TRT_STUN_AMMO_costs_its_catalogue_price():
     assert price("TRT-STUN-AMMO") == 5
+
+
+# --- Artillero requerido -----------------------------------------------------------------------------------------
+def test_TRT_CREW_REQUIRED_needs_an_ally_in_base_contact_not_engaged():
+    """Alone, the crewed gun is refused; with an ally in base contact it fires (ENE 2, the ally spends none); an
+    ally engaged with an enemy is no crew."""
+    g = Game(M(x=10, y=20, weapons=(gun("TRT-CREW-REQUIRED"),)), M(side="blue", x=20, y=20, facing=180.0),
+             M(x=10, y=21.02), M(side="blue", x=10, y=22.04, facing=270.0))
+    a, b, ally, foe = g.ids
+    g.start_activation(a, energy=10)
+    shot_at = {"target": b, "weapon": 0}
+    assert g.gs.in_contact(a, ally) and g.gs.engaged(ally)
+    assert violation(g.engine.check_action, a, "ranged_attack", shot_at).rule_id == "TRT-CREW-REQUIRED"
+    g.world.set(foe, replace(g.gs.pos(foe), x=30.0, y=30.0))
+    assert not g.gs.engaged(ally)
+    assert g.engine.check_action(a, "ranged_attack", shot_at) == 2
+    g.world.set(ally, replace(g.gs.pos(ally), x=15.0, y=30.0))
+    assert violation(g.engine.check_action, a, "ranged_attack", shot_at).rule_id == "TRT-CREW-REQUIRED"
+
+
+def test_TRT_CREW_REQUIRED_costs_its_catalogue_price():
+    assert price("TRT-CREW-REQUIRED") == -5

@@ -1,5 +1,6 @@
-"""How a weapon is handled: Arma corta (TRT-SHORT-WEAPON), Arma muy larga (TRT-VERY-LONG-WEAPON) and Miedo en las manos (TRT-SHAKY-HANDS: on a race, its
-every shot; on a weapon, the shots with it)."""
+"""How a weapon is handled: Arma corta (TRT-SHORT-WEAPON), Arma muy larga (TRT-VERY-LONG-WEAPON), Artillero requerido
+(TRT-CREW-REQUIRED) and Miedo en las manos (TRT-SHAKY-HANDS: on a race, its every shot; on a weapon, the shots with
+it)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
@@ -46,3 +47,19 @@ def very_long(weapon) -> float | None:
 
 
 register("TRT-VERY-LONG-WEAPON", "Arma muy larga", {"melee_reach": very_long}, kinds=("weapon",))
+
+
+def crew(gs, e: int) -> list[int]:
+    """TRT-CREW-REQUIRED ruling: the allies that can serve as its crew: able, not engaged, in base contact."""
+    return [o for o in gs.allies(e) if gs.in_contact(e, o) and not gs.engaged(o)]
+
+
+def crew_required(gs, e: int, weapon) -> None:
+    """TRT-CREW-REQUIRED ruling: the weapon needs 1 extra character to be used: another friendly character, able and
+    not engaged, in base contact with the user (it spends no ENE)."""
+    if not crew(gs, e):
+        raise RuleViolation("TRT-CREW-REQUIRED", f"{weapon.name} needs a crew member: an ally in base contact with "
+                            f"{gs.name(e)}, not engaged (Artillero requerido)")
+
+
+register("TRT-CREW-REQUIRED", "Artillero requerido", {"weapon_usable": crew_required}, kinds=("weapon",))
