@@ -562,3 +562,50 @@ def test_TRT_CREW_REQUIRED_needs_an_ally_in_base_contact_not_engaged():
 
 def test_TRT_CREW_REQUIRED_costs_its_catalogue_price():
     assert price("TRT-CREW-REQUIRED") == -5
+
+
+# --- Munición de racimo, Área manguante -----------------------------------------------------------------------------
+def test_TRT_CLUSTER_AMMO_a_round_area_of_half_the_DMG_with_DMG_halved():
+    """DMG 5: the attack gets an R3 area (5 / 2 = 2.5 → 3); A at the centre takes 5 / 2 → 3, B partly covered
+    5 × 1/4 = 1.25 → 1 (one rounding); CH DEF 5 fails (DEF 0), each CH PSI 2 passes."""
+    w = weapon_of(_archetype("Munición de racimo", DMG=5))
+    assert w.area == "R3" and weapon_of(_archetype("Munición de racimo", DMG=1, RNG=5)).area == "R1"
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(20, 20), blue(20, 21.2))
+    a, ta, tb = g.ids
+    fire(g, 3, 5, 2, 5, 2, target=ta)
+    assert g.events("area_attack")[0]["area"] == "R3"
+    assert {ev["target"]: ev["dmg"] for ev in g.events("hit")} == {ta: 3, tb: 1}
+    assert (g.wounds(ta), g.wounds(tb)) == (3, 1)
+
+
+def test_TRT_CLUSTER_AMMO_a_critical_adds_1_before_the_halving():
+    """Critical: (5 + 1) / 2 = 3 to A, (5 + 1) / 4 = 1.5 → 2 to B (a critical ignores cover)."""
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(weapon_of(_archetype("Munición de racimo", DMG=5)),)),
+             blue(20, 20), blue(20, 21.2))
+    a, ta, tb = g.ids
+    fire(g, 1, 5, 2, 5, 2, target=ta)
+    assert {ev["target"]: ev["dmg"] for ev in g.events("hit")} == {ta: 3, tb: 2}
+
+
+def test_TRT_WANING_AREA_DMG_minus_1_per_K_from_the_centre():
+    """R4 (radius 2), DMG 4: A at the centre takes 4; B (centre 1.2 K away: its base 0.7 K → 1) 4 − 1 = 3; C partly
+    covered (base 1.6 K → 2) (4 − 2) / 2 = 1."""
+    w = weapon(ENE=2, DMG=4, RNG=40, key="launcher", area="R4", traits=("TRT-AREA", "TRT-WANING-AREA"))
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(20, 20), blue(20, 21.2), blue(22.1, 20))
+    a, ta, tb, tc = g.ids
+    fire(g, 3, 5, 2, 5, 2, 5, 2, target=ta)
+    assert {ev["target"]: (ev["dmg"], ev["coverage"]) for ev in g.events("hit")} == \
+        {ta: (4, "full"), tb: (3, "full"), tc: (1, "partial")}
+
+
+def test_TRT_WANING_AREA_DMG_may_fall_to_0():
+    w = weapon(ENE=2, DMG=1, RNG=40, key="launcher", area="R4", traits=("TRT-AREA", "TRT-WANING-AREA"))
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(20, 20), blue(20, 21.2))
+    a, ta, tb = g.ids
+    fire(g, 3, 5, 2, 5, target=ta)
+    assert {ev["target"]: ev["dmg"] for ev in g.events("hit")} == {ta: 1, tb: 0} and g.wounds(tb) == 0
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-CLUSTER-AMMO", 5), ("TRT-WANING-AREA", -3)])
+def test_TRT_cluster_and_waning_area_cost_their_catalogue_price(trait, points):
+    assert price(trait) == points

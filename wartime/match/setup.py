@@ -144,7 +144,8 @@ def weapon_of(a) -> Weapon:
                fixed=a.fixed, mount_facing=a.mount_facing)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
     qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
-    return w if (rng, qua) == (w.RNG, w.QUA) else replace(w, RNG=rng, QUA=qua)
+    area = traits.weapon_area(w)                 # TRT-CLUSTER-AMMO: an area weapon, R(DMG / 2)
+    return w if (rng, qua, area) == (w.RNG, w.QUA, w.area) else replace(w, RNG=rng, QUA=qua, area=area)
 
 
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:

@@ -92,9 +92,10 @@ def point_distance(gs: GameState, e: int, x: float, y: float, level: int) -> flo
 def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int) -> AreaAim:
     """ARE-1..4: an area centred on a target mini's base centre (its preconditions, CMB-10, are checked by the
     caller as for any ranged attack). The area is at the target's level (MOV-12)."""
-    kind, _, _ = area_kind(weapon.area)
+    code = traits.weapon_area(weapon)                  # the area as declared (TRT-CLUSTER-AMMO: R(DMG/2))
+    kind, _, _ = area_kind(code)
     pa, pt = gs.pos(actor), gs.pos(target)
-    return AreaAim(weapon_index, weapon.area, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
+    return AreaAim(weapon_index, code, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
                    pa.x, pa.y)
 
 
@@ -103,7 +104,8 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     the board, at a level the attacker reaches with ranged actions (MOV-11, MOV-12), in its FOV (ENV-1: the
     front half-plane and VOL × 5 K) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, r2 = 0)
     and in sight (ENV-2: one sample 0.5 K above the surface). An S area needs a target mini (ARE-4)."""
-    kind, _, _ = area_kind(weapon.area)
+    code = traits.weapon_area(weapon)
+    kind, _, _ = area_kind(code)
     if kind == "S":
         raise RuleViolation("ARE-4", f"{weapon.name} (area {weapon.area}) jumps from a target: give `target`")
     raw = params.get("aim")
@@ -131,7 +133,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
     if _segment_blocked(gs, eye, x, y, z):
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to ({x:g}, {y:g})")
-    return AreaAim(weapon_index, weapon.area, kind, None, x, y, level, d, pa.x, pa.y)
+    return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y)
 
 
 def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
@@ -234,6 +236,18 @@ def area_dmg(dmg: int, full: bool) -> int:
     """ARE-5 / ARE-6: a fully covered mini takes the attack's DMG, a partly covered one half of it, BAS-5
     rounded (after DMG modifiers such as the critical +1, before DEF)."""
     return dmg if full else round_half_up(dmg / 2)
+
+
+def trait_area_dmg(gs: GameState, weapon, dmg: int, full: bool, e: int, px: float, py: float) -> int:
+    """ARE-5 / ARE-6 with the weapon's area DMG traits in CMB-4's order: `dmg` (the critical's +1 included) plus the
+    ± terms (TRT-WANING-AREA: −1 per K from the area's centre (px, py) to the nearest point of the mini's base,
+    rounded; it may reach 0: no wound), then the factors (TRT-CLUSTER-AMMO: /2) and a partly covered mini's /2,
+    rounded once (BAS-5)."""
+    p = gs.pos(e)
+    gap = max(0.0, math.hypot(p.x - px, p.y - py) - gs.body(e).radius)
+    plus, factor = traits.area_dmg_terms(weapon, gap)
+    d = max(0, dmg + plus)
+    return round_half_up(d * factor * (1 if full else Fraction(1, 2)))
 
 
 # --- resolution (ARE-5..9, BAS-4, CMB-2, CMB-6, CMB-8) -----------------------------------------------------
@@ -345,7 +359,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                dispersed=bool(scatters), critical=imp.critical,
                affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
     for (e, full), cov in zip(affected, covers):
-        hit_dmg = area_dmg(dmg, full)
+        hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
         world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
         n = resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov)

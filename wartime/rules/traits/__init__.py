@@ -216,6 +216,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   Called by ``status_mods`` from ``rules.modifiers.character_mods``. → check_mod.
 * ``reaction_denied(gs, e) -> bool`` -- True: a state an enemy's trait left on `e` keeps it from reacting
   (TRT-STUN-AMMO). Called by ``reaction_denied`` from ``rules.windows`` (a reaction's legality). → reaction_rule.
+* ``area_code(weapon) -> str | None`` -- the area code an attack with the weapon takes when declared (a
+  single-target weapon becomes an area weapon; TRT-CLUSTER-AMMO: R(DMG / 2)). Called by ``weapon_area`` from
+  ``match.setup.weapon_of`` and ``rules.areas`` (aiming). → area.
+* ``area_dmg_plus(weapon, gap) -> int | None`` / ``area_dmg_factor(weapon) -> Fraction | None`` -- a ± DMG of the
+  weapon's area for a mini `gap` K from its centre (TRT-WANING-AREA) / a ×/÷ factor of it (TRT-CLUSTER-AMMO), in
+  CMB-4's order with ARE-6's partial /2, rounded once. Called by ``area_dmg_terms`` from ``rules.areas``.
+  → dmg_mod.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -303,7 +310,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounded_splash, wounded_someone, weapon_quality, scatter_factor,
                                            FireMode, fire_modes, counts_as_melee,
                                            check_shot_target, melee_reach, status_mods,
-                                           reaction_denied)
+                                           reaction_denied, weapon_area, has_area_dmg, area_dmg_terms)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,6 +1,7 @@
 """The area family (ARE-1..9, BLD-16): TRT-AREA (Área), TRT-NEGLIGIBLE-AREA (Área despreciable),
 TRT-PERSISTENT-AREA (Área permanente), TRT-SCATTER (Dispersión), TRT-SMOKE (Humo), TRT-DENSE-SMOKE (Humo denso),
-TRT-STABILISED-AMMO (Munición estabilizadora).
+TRT-STABILISED-AMMO (Munición estabilizadora), TRT-CLUSTER-AMMO (Munición de racimo: a single-target weapon's
+attack becomes a round area) and TRT-WANING-AREA (Área manguante).
 
 TRT-AREA itself is played by the core area rules (rules.areas): its parameter, the area code, is the weapon's
 ``area``. TRT-NEGLIGIBLE-AREA is points only (the loader prices the area at 0, BLD-16). The others act where an
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wartime.core.rounding import round_half_up
 from wartime.rules.traits.registry import LeftArea, Scatter, register
 
 #: TRT-SCATTER: with line of sight, 1 D10 per started 30 K to the target (every area attack here has LOS).
@@ -50,3 +52,27 @@ register("TRT-SMOKE", "Humo", {"area": smoke}, requires=("TRT-AREA",))
 register("TRT-DENSE-SMOKE", "Humo denso", {"area": dense_smoke}, requires=("TRT-AREA",))
 register("TRT-STABILISED-AMMO", "Munición estabilizadora", {"scatter_factor": stabilised}, kinds=("weapon",),
          requires=("TRT-AREA",))
+
+
+# --- Munición de racimo, Área menguante: what an area deals -------------------------------------------------------
+def cluster_area(weapon) -> str:
+    """TRT-CLUSTER-AMMO ruling: the attack gets a round area R(d), d = the weapon's current DMG / 2 rounded x.5 up
+    (fixed when the attack is declared; at least R1). A missed shot scatters by the core area rule (ARE-8, ARE-9)."""
+    return f"R{max(1, round_half_up(weapon.current_dmg / 2))}"
+
+
+def cluster_dmg(weapon) -> Fraction:
+    """TRT-CLUSTER-AMMO ruling: DMG /2, a factor in CMB-4's order (after the critical's +1; with ARE-6's partial /2
+    a partly covered mini takes ×1/4), rounded once."""
+    return Fraction(1, 2)
+
+
+def waning(weapon, gap: float) -> int:
+    """TRT-WANING-AREA ruling: the area's DMG drops by 1 per K from its centre to the nearest point of the affected
+    mini's base (rounded x.5 up); it may fall to 0 (no wound)."""
+    return -round_half_up(gap)
+
+
+register("TRT-CLUSTER-AMMO", "Munición de racimo", {"area_code": cluster_area, "area_dmg_factor": cluster_dmg},
+         kinds=("weapon",))
+register("TRT-WANING-AREA", "Área manguante", {"area_dmg_plus": waning}, kinds=("weapon",), requires=("TRT-AREA",))

@@ -107,6 +107,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "shot_target": "unique_rule",
     "melee_reach": "rng_mod",
     "status_check_mod": "check_mod",
+    "area_code": "area",
+    "area_dmg_plus": "dmg_mod",
+    "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
     "marked_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
@@ -973,6 +976,35 @@ def status_mods(gs, e: int, attribute: str | None, kind: str) -> list:
 def reaction_denied(gs, e: int) -> str | None:
     """``reaction_denied``: the trait whose state on `e` keeps it from reacting now (TRT-STUN-AMMO), or None."""
     return next((t for t, h in handlers("reaction_denied") if h(gs, e)), None)
+
+
+def weapon_area(weapon) -> str | None:
+    """``area_code``: the area code of an attack with the weapon as its traits set it when declared
+    (TRT-CLUSTER-AMMO: R(DMG / 2)); otherwise the weapon's own (TRT-AREA), None for a single-target weapon."""
+    for _, h in _of("area_code", _weapon_traits(weapon) if weapon is not None else ()):
+        code = h(weapon)
+        if code is not None:
+            return code
+    return weapon.area if weapon is not None else None
+
+
+def has_area_dmg(weapon) -> bool:
+    """Whether a trait of the weapon changes the DMG its area deals (``area_dmg_plus`` / ``area_dmg_factor``)."""
+    carried = _weapon_traits(weapon) if weapon is not None else ()
+    return bool(_of("area_dmg_plus", carried) or _of("area_dmg_factor", carried))
+
+
+def area_dmg_terms(weapon, gap: float) -> tuple[int, Fraction]:
+    """``area_dmg_plus`` (± DMG for a mini `gap` K from the area's centre, TRT-WANING-AREA) and the product of
+    ``area_dmg_factor`` (TRT-CLUSTER-AMMO: 1/2) of the weapon's traits, for CMB-4's order."""
+    carried = _weapon_traits(weapon)
+    plus = sum(h(weapon, gap) or 0 for _, h in _of("area_dmg_plus", carried))
+    factor = Fraction(1)
+    for _, h in _of("area_dmg_factor", carried):
+        f = h(weapon)
+        if f is not None:
+            factor *= Fraction(f)
+    return plus, factor
 
 
 def weapon_quality(weapon) -> int:
