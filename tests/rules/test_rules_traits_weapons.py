@@ -609,3 +609,41 @@ def test_TRT_WANING_AREA_DMG_may_fall_to_0():
 @pytest.mark.parametrize("trait, points", [("TRT-CLUSTER-AMMO", 5), ("TRT-WANING-AREA", -3)])
 def test_TRT_cluster_and_waning_area_cost_their_catalogue_price(trait, points):
     assert price(trait) == points
+
+
+# --- Munición explosiva ----------------------------------------------------------------------------------------------
+def test_TRT_EXPLOSIVE_AMMO_each_hit_strikes_twice_with_one_CH_PSI_after_both():
+    """DEF 2, DMG 4, CON 20: CH DEF 2 passes (4 − 2 = 2 wounds), the second CH DEF 5 fails (4 wounds): 6 wounds and
+    one CH PSI; the odds expect twice one hit's wounds."""
+    g = duel({"weapons": (gun("TRT-EXPLOSIVE-AMMO"),)}, {"protections": (armour(2),), "CON": 20})
+    a, b = g.ids
+    plain = duel(blue={"protections": (armour(2),), "CON": 20})
+    assert odds(g).expected_wounds == 2 * odds(plain).expected_wounds
+    attack(g, 5, 2, 5, 1)
+    assert [c["die"] for c in g.checks("DEF")] == [2, 5] and len(g.checks("PSI")) == 1
+    assert g.wounds(b) == 6 and g.events("second_hit")[-1]["rule"] == "TRT-EXPLOSIVE-AMMO"
+
+
+def test_TRT_EXPLOSIVE_AMMO_a_critical_hit_adds_1_to_both():
+    g = duel({"weapons": (gun("TRT-EXPLOSIVE-AMMO"),)}, {"CON": 20})
+    attack(g, 1, 5, 5, 1)                                    # critical: DMG 5 twice, both CH DEF fail: 10 wounds
+    assert g.wounds(g.ids[1]) == 10
+
+
+def test_TRT_EXPLOSIVE_AMMO_the_odds_of_a_kill_count_both_hits():
+    """CON 5, DEF 0: one DMG 4 hit never kills; two can (both CH DEF failing): P(incapacitated) > 0."""
+    plain = duel(blue={"CON": 5})
+    g = duel({"weapons": (gun("TRT-EXPLOSIVE-AMMO"),)}, {"CON": 5})
+    assert odds(plain).p_incapacitate < odds(g).p_incapacitate
+
+
+def test_TRT_EXPLOSIVE_AMMO_on_an_area_each_covered_mini_takes_two_hits():
+    w = weapon(ENE=2, DMG=4, RNG=40, key="launcher", area="R3", traits=("TRT-AREA", "TRT-EXPLOSIVE-AMMO"))
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(20, 20, CON=20))
+    a, t = g.ids
+    fire(g, 3, 5, 5, 2, target=t)                            # two CH DEF 5 (DEF 0): 8 wounds; one CH PSI
+    assert g.wounds(t) == 8 and len(g.checks("PSI")) == 1
+
+
+def test_TRT_EXPLOSIVE_AMMO_costs_its_catalogue_price():
+    assert price("TRT-EXPLOSIVE-AMMO") == 20

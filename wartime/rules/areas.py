@@ -33,7 +33,7 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine
-from wartime.rules.combat import Cover, imp_fumble, resolve_hit, weapon_used
+from wartime.rules.combat import Cover, double_hit, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
@@ -362,7 +362,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
         world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        n = resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov)
+        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov) -> int:
+            return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
+                               psi=psi)
+        twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
+        n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         out["affected"].append((e, full, n))
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":

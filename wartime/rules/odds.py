@@ -116,7 +116,7 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
                       terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive,
-                      terms.forced_def_reroll)
+                      terms.forced_def_reroll, terms.double_hit)
 
 
 def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None):
@@ -190,20 +190,20 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
                pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
                lucky: str | None = None, coin: str | None = None, corrosive: str | None = None,
-               forced_def_reroll: str | None = None) -> AttackOdds:
+               forced_def_reroll: str | None = None, double_hit: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
-    the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation) and become
-    Fractions once: the same exact values as
-    summing Fractions, several times faster (issue 20)."""
+    the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation; × 10⁶ more for the
+    second hit of TRT-EXPLOSIVE-AMMO, so every sum runs over 10¹⁵) and become Fractions once: the same exact values
+    as summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
                                second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive,
                                forced_def_reroll=forced_def_reroll)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
-    exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³
+    exp = p_inc = p_hit = 0                                   # × 10¹⁵, × 10¹⁵, × 10³
     second10 = int(p_pass(imp_target) * 10) if second else 10
     for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max):
         if not passed:
@@ -215,8 +215,9 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         d_def = max(0, defense + crit_def_plus) if crit else defense
         dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
-        for n, p in _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap,
-                                        crit_terms if crit else terms, def_always, def_reroll):
+        one = _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap, crit_terms if crit else terms,
+                                  def_always, def_reroll)
+        for n, p in (_twice(one) if double_hit else [(n, p * 10 ** 6) for n, p in one]):     # × 10¹²
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
@@ -224,4 +225,14 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                                                                     def_reroll, 1, forced_def_reroll is not None)
                 if passed)
     return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
-                      Fraction(exp, 10 ** 9), Fraction(p_inc, 10 ** 9))
+                      Fraction(exp, 10 ** 15), Fraction(p_inc, 10 ** 15))
+
+
+def _twice(one: tuple) -> list[tuple[int, int]]:
+    """TRT-EXPLOSIVE-AMMO: the wounds of two independent hits, (wounds, probability × 10¹²) from one hit's
+    (wounds, probability × 10⁶)."""
+    out: dict[int, int] = {}
+    for n1, p1 in one:
+        for n2, p2 in one:
+            out[n1 + n2] = out.get(n1 + n2, 0) + p1 * p2
+    return sorted(out.items())

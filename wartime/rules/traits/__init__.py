@@ -223,6 +223,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   weapon's area for a mini `gap` K from its centre (TRT-WANING-AREA) / a ×/÷ factor of it (TRT-CLUSTER-AMMO), in
   CMB-4's order with ARE-6's partial /2, rounded once. Called by ``area_dmg_terms`` from ``rules.areas``.
   → dmg_mod.
+* ``double_hit(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit strikes twice: the target
+  makes two separate CH DEF, each against the full DMG, and one CH PSI after both (TRT-EXPLOSIVE-AMMO; on an
+  area each covered mini takes two hits: ``double_hits``, called with ``gs``, bearer and target None). → on_hit.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -310,7 +313,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounded_splash, wounded_someone, weapon_quality, scatter_factor,
                                            FireMode, fire_modes, counts_as_melee,
                                            check_shot_target, melee_reach, status_mods,
-                                           reaction_denied, weapon_area, has_area_dmg, area_dmg_terms)
+                                           reaction_denied, weapon_area, has_area_dmg, area_dmg_terms,
+                                           double_hits)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,8 +1,8 @@
 """Ammunition and weapon-use traits of the catalogue (issue 12): Munición silenciosa (TRT-SILENT-AMMO), Munición
 aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO), Munición teledirigida
-(TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición
-(TRT-OUT-OF-AMMO) and Arma de campaña (TRT-FIELD-WEAPON). (Más munición is with Cargadores in rules.traits.weapons,
-Munición estabilizadora with the areas in rules.traits.area.)
+(TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición explosiva (TRT-EXPLOSIVE-AMMO), Munición
+aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de campaña (TRT-FIELD-WEAPON). (Más munición is
+with Cargadores in rules.traits.weapons, Munición estabilizadora with the areas in rules.traits.area.)
 
 Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
 from __future__ import annotations
@@ -195,3 +195,14 @@ register("TRT-OUT-OF-AMMO", "Sin munición", {"shot_stopped": out_of_ammo, "weap
                                              "reload": out_of_ammo_reload}, kinds=("weapon",))
 register("TRT-FIELD-WEAPON", "Arma de campaña", {"weapon_usable": field_weapon_usable,
                                                  "weapon_used": field_weapon_fired}, kinds=("weapon",))
+
+
+def explosive(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-EXPLOSIVE-AMMO ruling: each hit strikes twice: the target makes 2 separate CH DEF, each against the
+    attack's full DMG (a CH IMP critical's +1 counts for both, a CH DEF fumble's +1 only for its own hit), and one
+    CH PSI after both (rules.combat.double_hit); on an area each covered mini takes two hits. On-hit effects of
+    other traits happen once per attack."""
+    return bearer is None or bearer == attacker
+
+
+register("TRT-EXPLOSIVE-AMMO", "Munición explosiva", {"double_hit": explosive}, kinds=("weapon",))

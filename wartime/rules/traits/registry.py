@@ -108,6 +108,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "melee_reach": "rng_mod",
     "status_check_mod": "check_mod",
     "area_code": "area",
+    "double_hit": "on_hit",
     "area_dmg_plus": "dmg_mod",
     "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
@@ -685,6 +686,7 @@ class CombatTerms:
     corrosive: str | None = None      # a trait adding 1 wound on a passed CH DEF (corrosion)
     fixed_imp: tuple | None = None    # (trait ID, n): the CH IMP target is n whatever AGI and modifiers (fixed_imp)
     forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
+    double_hit: str | None = None     # a trait by which each hit strikes twice (double_hit)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -738,7 +740,7 @@ NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
-                 "def_reroll_forced", "marked_def_mod", "aura_attack_mod",
+                 "def_reroll_forced", "marked_def_mod", "double_hit", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -776,7 +778,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -831,6 +833,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         sure = sure or _first_yes("sure_shot", carried, args)
         corrosive = corrosive or _first_yes("corrosion", carried, args)
         forced = forced or _first_yes("def_reroll_forced", carried, args)
+        double = double or _first_yes("double_hit", carried, args)
         for t, h in _of("fixed_imp", carried):
             n = h(*args)
             if n is not None and fixed is None:
@@ -860,10 +863,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive or fixed or forced):
+            or corrosive or fixed or forced or double):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced)
+                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
+                       double)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -986,6 +990,13 @@ def weapon_area(weapon) -> str | None:
         if code is not None:
             return code
     return weapon.area if weapon is not None else None
+
+
+def double_hits(weapon) -> str | None:
+    """``double_hit`` of the weapon's traits for an area attack (bearer and target unknown: None): the trait by
+    which each mini its area covers takes two hits (TRT-EXPLOSIVE-AMMO), or None."""
+    return _first_yes("double_hit", _weapon_traits(weapon) if weapon is not None else (),
+                      (None, None, None, None, weapon, True))
 
 
 def has_area_dmg(weapon) -> bool:
