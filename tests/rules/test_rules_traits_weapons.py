@@ -647,3 +647,32 @@ def test_TRT_EXPLOSIVE_AMMO_on_an_area_each_covered_mini_takes_two_hits():
 
 def test_TRT_EXPLOSIVE_AMMO_costs_its_catalogue_price():
     assert price("TRT-EXPLOSIVE-AMMO") == 20
+
+
+# --- Munición de parada --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("con, dmg, pushed", [(4, 4, 2.0), (6, 4, 0.0), (4, 6, 4.0)])
+def test_TRT_STOPPING_AMMO_pushes_the_hit_target_DMG_plus_2_minus_CON_K_away(con, dmg, pushed):
+    """DEF 5 stops every wound (CH DEF 2 passes) yet the target is pushed (DMG + 2 − CON) K straight away from the
+    shooter: DMG 4, CON 4: 2 K; CON 6: 0, no push; DMG 6: 4 K."""
+    g = duel({"weapons": (gun("TRT-STOPPING-AMMO", DMG=dmg),)}, {"protections": (armour(5 if dmg == 4 else 7),),
+                                                                "CON": con})
+    a, b = g.ids
+    x0 = g.pos(b)[0]
+    attack(g, 5, 2)
+    assert g.wounds(b) == 0
+    assert g.pos(b)[0] == pytest.approx(x0 + pushed) and bool(g.events("pushed")) == (pushed > 0)
+
+
+def test_TRT_STOPPING_AMMO_a_push_stops_at_an_obstacle():
+    """A wall 1 K behind the target's base: pushed 2 K, it stops against it (about 1 K)."""
+    from rules_helpers import piece
+    g = Game(M(x=10, y=20, AGI=5, weapons=(gun("TRT-STOPPING-AMMO"),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=4, protections=(armour(5),)),
+             pieces=[piece("wall", "blocking", 21.5, 15, 22.5, 25, height=3.0)])
+    a, b = g.ids
+    attack(g, 5, 2)
+    assert 20.9 <= g.pos(b)[0] <= 21.0 + 1e-6 and g.events("pushed")[-1]["rule"] == "TRT-STOPPING-AMMO"
+
+
+def test_TRT_STOPPING_AMMO_costs_its_catalogue_price():
+    assert price("TRT-STOPPING-AMMO") == 5

@@ -575,6 +575,28 @@ def push_end(gs: GameState, pusher: int, target: int, distance: float) -> tuple[
     return best
 
 
+def shove(gs: GameState, ctx, pusher: int, t: int, dist: float, rule: str) -> bool:
+    """CBA-16 ruling (2): `t` is pushed `dist` K straight away from `pusher` (push_end; from a height
+    push_from_height, and over an edge it falls, MVA-9); the `pushed` event names `rule` (TRT-STOPPING-AMMO pushes
+    too). Returns whether `t` is still able to act."""
+    p0 = gs.pos(t)
+    land = None
+    if on_height(gs, t) and perch_piece(gs, t) is not None:
+        elev = gs.elevation(t)
+        end, land = push_from_height(gs, pusher, t, dist)
+    else:
+        end = push_end(gs, pusher, t, dist)
+    gs.world.set(t, replace(p0, x=end[0], y=end[1], level=1 if land is not None else p0.level))
+    moved = math.hypot(end[0] - p0.x, end[1] - p0.y)
+    gs.world.emit("pushed", rule, who=pusher, target=t, path=[[p0.x, p0.y], list(end)],
+                  length=round(moved, 4), wanted=dist, over_the_edge=land is not None)
+    if land is not None:                                 # ruling (2): over an edge the target falls (MVA-9)
+        if gs.world.has(t, Climbing):
+            gs.world.remove(t, Climbing)
+        fall(gs, ctx, t, elev - gs.board.surface_height(*land))
+    return gs.able(t)
+
+
 def _direction(gs: GameState, pusher: int, target: int) -> tuple[float, float]:
     pa, pt = gs.pos(pusher), gs.pos(target)
     d = math.hypot(pt.x - pa.x, pt.y - pa.y)
@@ -696,23 +718,8 @@ class Push(_MeleeContest):
         if winner != "a":
             gs.world.emit("push_failed", "CBA-16", who=ctx.actor, target=t)
             return
-        p0 = gs.pos(t)
-        land = None
-        if on_height(gs, t) and perch_piece(gs, t) is not None:
-            elev = gs.elevation(t)
-            end, land = push_from_height(gs, ctx.actor, t, dist)
-        else:
-            end = push_end(gs, ctx.actor, t, dist)
-        gs.world.set(t, replace(p0, x=end[0], y=end[1], level=1 if land is not None else p0.level))
-        moved = math.hypot(end[0] - p0.x, end[1] - p0.y)
-        gs.world.emit("pushed", "CBA-16", who=ctx.actor, target=t, path=[[p0.x, p0.y], list(end)],
-                      length=round(moved, 4), wanted=dist, over_the_edge=land is not None)
-        if land is not None:                                 # ruling (2): over an edge the target falls (MVA-9)
-            if gs.world.has(t, Climbing):
-                gs.world.remove(t, Climbing)
-            fall(gs, ctx, t, elev - gs.board.surface_height(*land))
-            if not gs.able(t):
-                return
+        if not shove(gs, ctx, ctx.actor, t, dist, "CBA-16"):
+            return
         if imp.critical or roll.critical:                    # ruling (3): a natural 1 on either roll
             gs.world.set(t, Posture("prone"))
             gs.world.emit("state_changed", "CBA-16", who=t, state="prone", value=True, by=ctx.actor)

@@ -1,8 +1,9 @@
 """Ammunition and weapon-use traits of the catalogue (issue 12): Munición silenciosa (TRT-SILENT-AMMO), Munición
 aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO), Munición teledirigida
-(TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición explosiva (TRT-EXPLOSIVE-AMMO), Munición
-aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de campaña (TRT-FIELD-WEAPON). (Más munición is
-with Cargadores in rules.traits.weapons, Munición estabilizadora with the areas in rules.traits.area.)
+(TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición explosiva (TRT-EXPLOSIVE-AMMO), Munición de
+parada (TRT-STOPPING-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de
+campaña (TRT-FIELD-WEAPON). (Más munición is with Cargadores in rules.traits.weapons, Munición estabilizadora with the
+areas in rules.traits.area.)
 
 Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
 from __future__ import annotations
@@ -206,3 +207,35 @@ def explosive(gs, bearer, attacker, target, weapon, ranged) -> bool:
 
 
 register("TRT-EXPLOSIVE-AMMO", "Munición explosiva", {"double_hit": explosive}, kinds=("weapon",))
+
+
+# --- Munición de parada: the hit target is pushed back ----------------------------------------------------------------
+def last_hit_dmg(gs, attacker: int, target: int) -> int | None:
+    """The final DMG (CMB-4, DEF not subtracted) of `attacker`'s latest hit on `target`: the last `damage` event on it
+    since that `hit` event (None if the hit dealt none, e.g. stopped by its cover)."""
+    dmg = None
+    for ev in reversed(gs.world.events):
+        t = ev["type"]
+        if t == "damage" and ev.get("target") == target and dmg is None:
+            dmg = ev["dmg"]
+        elif t == "hit" and ev.get("attacker") == attacker and ev.get("target") == target:
+            return dmg
+    return None
+
+
+def stopping(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-STOPPING-AMMO ruling: after the wounds, wounded or not, the hit target is pushed (DMG + 2 − its CON) K
+    directly away from the attacker (DMG: the attack's final DMG against it, DEF not subtracted); nothing if that is
+    0 or less; it stops at obstacles (Empujar's push, CBA-16 ruling 2: from a height it may fall, MVA-9)."""
+    if weapon is None or "TRT-STOPPING-AMMO" not in weapon.traits or not gs.on_table(target):
+        return
+    dmg = last_hit_dmg(gs, attacker, target)
+    push = (dmg or 0) + 2 - gs.attrs(target).CON
+    if dmg is None or push <= 0:
+        return
+    # deferred: rules.actions imports rules.traits, so the push (an action module's helper) is imported at use
+    from wartime.rules.actions.combat_special import shove
+    shove(gs, None, attacker, target, float(push), "TRT-STOPPING-AMMO")
+
+
+register("TRT-STOPPING-AMMO", "Munición de parada", {"on_hit": stopping}, kinds=("weapon",))
