@@ -20,7 +20,7 @@ from wartime.geometry import sight
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from wartime.geometry.movement import Other, check_path, terrain_class
+from wartime.geometry.movement import terrain_class
 from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, need, register
 from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, melee_target,
@@ -34,6 +34,7 @@ from wartime.rules.context import PendingMod
 from wartime.rules.modifiers import character_mods
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import attack_odds
+from wartime.rules.pushing import push_end
 from wartime.rules.state import GameState
 
 EPS = 1e-9
@@ -551,34 +552,10 @@ def push_limit(gs: GameState, pusher: int, target: int) -> int:
     return max(1, gs.attrs(pusher).CON - gs.attrs(target).CON)
 
 
-def push_end(gs: GameState, pusher: int, target: int, distance: float) -> tuple[float, float]:
-    """CBA-16 ruling (2): straight away along the line from the pusher's centre through the target's, up to
-    `distance` K; it stops at the first obstacle (any terrain piece but open ground), model or the board edge."""
-    pa, pt = gs.pos(pusher), gs.pos(target)
-    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
-    ux, uy = ((pt.x - pa.x) / d, (pt.y - pa.y) / d) if d > EPS else (math.cos(math.radians(pa.facing)),
-                                                                       math.sin(math.radians(pa.facing)))
-    others_raw, _ = gs.others_for_move(target)
-    others = [Other(o.x, o.y, o.r, False) for o in others_raw]      # a push is not a move: MOV-14 does not apply
-    r = gs.body(target).radius
-    chest = gs.chest_height(target)
-    best = (pt.x, pt.y)
-    steps = max(1, int(math.ceil(distance / 0.1)))
-    for k in range(1, steps + 1):
-        s = min(distance, k * 0.1)
-        end = (round(pt.x + ux * s, 4), round(pt.y + uy * s, 4))
-        chk = check_path(gs.board, [(pt.x, pt.y), end], r, chest, s + 1e-6, others)
-        blocked = not chk.ok or any(gs.board.pieces[i].kind not in ("difficult", "extreme") for i in chk.pieces)
-        if blocked:
-            break
-        best = end
-    return best
-
-
 def shove(gs: GameState, ctx, pusher: int, t: int, dist: float, rule: str) -> bool:
     """CBA-16 ruling (2): `t` is pushed `dist` K straight away from `pusher` (push_end; from a height
-    push_from_height, and over an edge it falls, MVA-9); the `pushed` event names `rule` (TRT-STOPPING-AMMO pushes
-    too). Returns whether `t` is still able to act."""
+    push_from_height, and over an edge it falls, MVA-9); the `pushed` event names `rule`. Returns whether `t` is
+    still able to act."""
     p0 = gs.pos(t)
     land = None
     if on_height(gs, t) and perch_piece(gs, t) is not None:

@@ -12,8 +12,10 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from wartime.core.components import Climbing
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, percent
+from wartime.rules.pushing import push_end
 from wartime.rules.traits.registry import character_traits, register
 from wartime.rules.traits.weapons import silent
 
@@ -226,16 +228,22 @@ def last_hit_dmg(gs, attacker: int, target: int) -> int | None:
 def stopping(gs, bearer, attacker, target, weapon, ranged) -> None:
     """TRT-STOPPING-AMMO ruling: after the wounds, wounded or not, the hit target is pushed (DMG + 2 − its CON) K
     directly away from the attacker (DMG: the attack's final DMG against it, DEF not subtracted); nothing if that is
-    0 or less; it stops at obstacles (Empujar's push, CBA-16 ruling 2: from a height it may fall, MVA-9)."""
+    0 or less; it stops at obstacles, other models and the board edge (Empujar's push, rules.pushing). Ruling: a
+    target off the ground (on a height it stands or clings on, or flying) is not pushed: the edge holds it."""
     if weapon is None or "TRT-STOPPING-AMMO" not in weapon.traits or not gs.on_table(target):
         return
     dmg = last_hit_dmg(gs, attacker, target)
     push = (dmg or 0) + 2 - gs.attrs(target).CON
     if dmg is None or push <= 0:
         return
-    # deferred: rules.actions imports rules.traits, so the push (an action module's helper) is imported at use
-    from wartime.rules.actions.combat_special import shove
-    shove(gs, None, attacker, target, float(push), "TRT-STOPPING-AMMO")
+    p0 = gs.pos(target)
+    if p0.level != 1 or gs.world.has(target, Climbing):
+        gs.world.emit("push_held", "TRT-STOPPING-AMMO", who=attacker, target=target, wanted=push)
+        return
+    end = push_end(gs, attacker, target, float(push))
+    gs.world.set(target, replace(p0, x=end[0], y=end[1]))
+    gs.world.emit("pushed", "TRT-STOPPING-AMMO", who=attacker, target=target, path=[[p0.x, p0.y], list(end)],
+                  length=round(math.hypot(end[0] - p0.x, end[1] - p0.y), 4), wanted=push, over_the_edge=False)
 
 
 register("TRT-STOPPING-AMMO", "Munición de parada", {"on_hit": stopping}, kinds=("weapon",))
