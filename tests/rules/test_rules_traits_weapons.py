@@ -676,3 +676,44 @@ def test_TRT_STOPPING_AMMO_a_push_stops_at_an_obstacle():
 
 def test_TRT_STOPPING_AMMO_costs_its_catalogue_price():
     assert price("TRT-STOPPING-AMMO") == 5
+
+
+# --- Arma de carga ---------------------------------------------------------------------------------------------------
+def charged(weapons, *, red_def: int = 3) -> Game:
+    """Red (AGI 5, CON 4, DEF `red_def`) charges blue (CON 9) 6 K away: in base contact, the charge bonuses set."""
+    g = Game(M(x=5, y=20, AGI=5, mov=5, weapons=weapons, protections=(armour(red_def),)),
+             M(side="blue", x=12, y=20, CON=9, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.act(a, "charge", target=b, path=[[11, 20]])
+    return g
+
+
+def test_TRT_CHARGE_WEAPON_charging_DMG_plus_2_more_and_DEF_minus_2_for_that_melee():
+    """Blade DMG 3, CON 4: the charging attack deals 3 + 1 (charge) + 2 = 6 (CH DEF 5 fails); the wielder's DEF 3
+    is then 1 against the enemy while they stay in contact, 3 again once apart; the next attack has no bonus."""
+    g = charged((blade(DMG=3, traits=("TRT-CHARGE-WEAPON",)),))
+    a, b = g.ids
+    assert odds(g).expected_wounds == odds(charged((blade(DMG=5),))).expected_wounds
+    g.dice.push(6, 5, 1)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert hit_dmg(g) == 6 and g.events("charge_exposed")[-1]["who"] == a
+    back = attack_odds(g.gs, b, a, weapon_index=None, ranged=False, unarmed=True)
+    assert back.def_target == 1
+    g.dice.push(9)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert len(g.events("hit")) == 1                         # the second attack (CH IMP 9 misses) had no bonus
+    assert traits.combat_terms(g.gs, a, b, g.gs.weapon(a, 0), False).dmg_plus == 0
+    g.world.set(b, replace(g.gs.pos(b), x=20.0))
+    assert traits.combat_terms(g.gs, b, a, None, True).defense(3) == 3
+
+
+def test_TRT_CHARGE_WEAPON_an_attack_without_a_charge_gets_nothing():
+    g = duel({"weapons": (blade(DMG=3, traits=("TRT-CHARGE-WEAPON",)),), "CON": 4}, melee=True)
+    a, b = g.ids
+    attack(g, 5, 5, 1)
+    assert hit_dmg(g) == 3 and not g.events("charge_exposed")
+
+
+def test_TRT_CHARGE_WEAPON_costs_its_catalogue_price():
+    assert price("TRT-CHARGE-WEAPON") == 5

@@ -323,6 +323,8 @@ class _WeaponMelee(Action):
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
+        if bonus:
+            traits.charge_attack(gs, ctx.actor, w, prepared.target)          # TRT-CHARGE-WEAPON: DEF −2
         mode = prepared.fire_mode
         if mode is not None:                                  # a melee mode chosen before the CH IMP (TRT-LONG-GRIP)
             gs.world.emit("attack_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)

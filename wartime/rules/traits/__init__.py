@@ -226,6 +226,12 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``double_hit(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit strikes twice: the target
   makes two separate CH DEF, each against the full DMG, and one CH PSI after both (TRT-EXPLOSIVE-AMMO; on an
   area each covered mini takes two hits: ``double_hits``, called with ``gs``, bearer and target None). → on_hit.
+* ``charge_attack(gs, e, weapon, target) -> None`` -- `e` makes with this weapon the melee attack its charge set up
+  (CBA-12: the charge bonuses apply; TRT-CHARGE-WEAPON leaves its DEF −2). Called by ``charge_attack`` from the
+  melee attack actions. → def_mod.
+* ``status_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a target
+  carrying a state an earlier trait effect left (the handler reads the state; every registered handler is asked;
+  TRT-CHARGE-WEAPON: −2 while that melee lasts). Asked by ``combat_terms``. → def_mod.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -314,7 +320,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            FireMode, fire_modes, counts_as_melee,
                                            check_shot_target, melee_reach, status_mods,
                                            reaction_denied, weapon_area, has_area_dmg, area_dmg_terms,
-                                           double_hits)
+                                           double_hits, charge_attack)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

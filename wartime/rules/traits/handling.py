@@ -1,10 +1,12 @@
-"""How a weapon is handled: Arma corta (TRT-SHORT-WEAPON), Arma muy larga (TRT-VERY-LONG-WEAPON), Artillero requerido
-(TRT-CREW-REQUIRED) and Miedo en las manos (TRT-SHAKY-HANDS: on a race, its every shot; on a weapon, the shots with
-it)."""
+"""How a weapon is handled: Arma de carga (TRT-CHARGE-WEAPON), Arma corta (TRT-SHORT-WEAPON), Arma muy larga
+(TRT-VERY-LONG-WEAPON), Artillero requerido (TRT-CREW-REQUIRED) and Miedo en las manos (TRT-SHAKY-HANDS: on a race,
+its every shot; on a weapon, the shots with it)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.registry import register
+from wartime.rules.traits.registry import charge_bonus, register
 
 #: TRT-SHORT-WEAPON: the largest RNG that counts as RNG 0 in melee
 SHORT_WEAPON_RNG = 5
@@ -63,3 +65,40 @@ def crew_required(gs, e: int, weapon) -> None:
 
 
 register("TRT-CREW-REQUIRED", "Artillero requerido", {"weapon_usable": crew_required}, kinds=("weapon",))
+
+
+# --- Arma de carga ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChargeExposed:
+    """TRT-CHARGE-WEAPON: the wielder charged with it; DEF −2 while it stays engaged with one of `foes` (the
+    enemies in base contact when it struck)."""
+    foes: tuple[int, ...]
+
+
+def charge_weapon_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-CHARGE-WEAPON ruling: when charging (the melee attack its charge set up, CBA-12, unless Contracarga denies
+    the charge's bonuses), DMG +2 on top of the charge's +1."""
+    if ranged or bearer != attacker or not charge_bonus(gs, attacker, target):
+        return None
+    return 2
+
+
+def charge_weapon_struck(gs, e: int, weapon, target: int) -> None:
+    """TRT-CHARGE-WEAPON: the charging attack with it leaves its wielder exposed (DEF −2) for that melee."""
+    foes = tuple(sorted(set(gs.engaged_enemies(e)) | {target}))
+    gs.world.set(e, ChargeExposed(foes))
+    gs.world.emit("charge_exposed", "TRT-CHARGE-WEAPON", who=e, foes=list(foes), def_malus=2)
+
+
+def charge_weapon_def(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-CHARGE-WEAPON ruling: after charging with it, DEF −2 (CH DEF target and DEF subtracted, CMB-3 ruling;
+    a malus Contracarga does not remove) until the wielder is no longer engaged in that melee (in base contact with
+    none of the enemies it fought when it struck)."""
+    c = gs.world.try_get(target, ChargeExposed)
+    if c is None:
+        return None
+    return -2 if any(gs.on_table(f) and gs.in_contact(target, f) for f in c.foes) else None
+
+
+register("TRT-CHARGE-WEAPON", "Arma de carga", {"dmg_mod": charge_weapon_dmg, "charge_attack": charge_weapon_struck,
+                                                "status_def_mod": charge_weapon_def}, kinds=("weapon",))

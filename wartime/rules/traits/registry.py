@@ -109,6 +109,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "status_check_mod": "check_mod",
     "area_code": "area",
     "double_hit": "on_hit",
+    "charge_attack": "def_mod",
+    "status_def_mod": "def_mod",
     "area_dmg_plus": "dmg_mod",
     "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
@@ -740,7 +742,7 @@ NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
-                 "def_reroll_forced", "marked_def_mod", "double_hit", "aura_attack_mod",
+                 "def_reroll_forced", "marked_def_mod", "double_hit", "status_def_mod", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -843,6 +845,8 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         for t, h in handlers("marked_def_mod"):
             if t in spent:
                 def_plus += h(gs, target, attacker, target, weapon, ranged) or 0
+    for _, h in handlers("status_def_mod"):           # a state an enemy's trait left on the target
+        def_plus += h(gs, target, attacker, target, weapon, ranged) or 0
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -990,6 +994,13 @@ def weapon_area(weapon) -> str | None:
         if code is not None:
             return code
     return weapon.area if weapon is not None else None
+
+
+def charge_attack(gs, e: int, weapon, target: int) -> None:
+    """``charge_attack``: what the weapon's traits do when `e` makes with it the melee attack its charge set up
+    (CBA-12; TRT-CHARGE-WEAPON's DEF −2 for the rest of that melee)."""
+    for _, h in _of("charge_attack", _weapon_traits(weapon) if weapon is not None else ()):
+        h(gs, e, weapon, target)
 
 
 def double_hits(weapon) -> str | None:
