@@ -717,3 +717,73 @@ def test_TRT_CHARGE_WEAPON_an_attack_without_a_charge_gets_nothing():
 
 def test_TRT_CHARGE_WEAPON_costs_its_catalogue_price():
     assert price("TRT-CHARGE-WEAPON") == 5
+
+
+# --- Campo ciego, Cargas: a level and a parameter carried into play --------------------------------------------------
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_TRT_BLIND_ZONE_no_shot_within_the_first_5_K_per_level(level):
+    """Level N: a target 5 × N K away (or nearer) is refused, one 0.5 K beyond is legal; the level rides on the
+    weapon in play (weapon_of) and the card shows it."""
+    from wartime.ui.adapter import trait_lines
+    w = weapon_of(archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 4, "DMG": 8, "RNG": 40,
+                                       "QUA": 4, "traits": [{"name": "Campo ciego", "level": level}]}))
+    assert traits.trait_arg(w, "TRT-BLIND-ZONE") == str(level) and traits.min_range(w) == ("TRT-BLIND-ZONE", 5 * level)
+    for gap, legal in ((5.0 * level, False), (5.0 * level + 0.5, True)):
+        g = Game(M(x=2, y=20, VOL=9, weapons=(w,)), M(side="blue", x=3 + gap, y=20, facing=180.0))
+        a, b = g.ids
+        g.start_activation(a, energy=10)
+        params = {"target": b, "weapon": 0}
+        if legal:
+            assert g.engine.check_action(a, "ranged_attack", params) == 4
+        else:
+            assert violation(g.engine.check_action, a, "ranged_attack", params).rule_id == "TRT-BLIND-ZONE"
+    assert [(t.trait_id, t.name) for t in trait_lines(g.gs, a)] == [("TRT-BLIND-ZONE", f"Blind Zone ({level})")]
+
+
+def test_TRT_BLIND_ZONE_an_area_aimed_at_a_point_inside_it_is_refused():
+    w = weapon(ENE=2, DMG=4, RNG=40, key="launcher", area="R3",
+               traits=("TRT-AREA", "TRT-BLIND-ZONE", "TRT-BLIND-ZONE:2"))
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(30, 20))
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "ranged_attack", {"aim": [18, 20], "weapon": 0}).rule_id \
+        == "TRT-BLIND-ZONE"
+    assert g.engine.check_action(a, "ranged_attack", {"aim": [22, 20], "weapon": 0}) == 2
+
+
+@pytest.mark.parametrize("uses", [1, 2, 3])
+def test_TRT_CHARGES_a_limited_number_of_uses_per_game(uses):
+    """Cargas (n): n attacks (each a miss, CH IMP 8), then the weapon is refused for the rest of the game."""
+    w = weapon_of(archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 1, "DMG": 4, "RNG": 20,
+                                       "QUA": 4, "traits": [{"name": "Cargas", "param": uses}]}))
+    g = duel({"weapons": (w,)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    for k in range(uses):
+        shoot(g, 8)
+        assert traits.trait_arg(g.gs.weapon(a, 0), "TRT-CHARGES") == str(uses - k - 1)
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "TRT-CHARGES"
+    g.gs.set_activation(a, acted=False, started=False)
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "TRT-CHARGES"
+
+
+def test_TRT_CHARGES_its_number_of_uses_is_a_positive_whole_number():
+    from wartime.core.errors import DataError
+    with pytest.raises(DataError):
+        archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 1, "DMG": 4, "RNG": 20, "QUA": 4,
+                             "traits": [{"name": "Cargas", "param": "many"}]})
+    with pytest.raises(DataError):
+        archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 1, "DMG": 4, "RNG": 20, "QUA": 4,
+                             "traits": [{"name": "Cargas"}]})
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_TRT_BLIND_ZONE_costs_its_catalogue_price_per_level(level):
+    assert priced_trait("TRT-BLIND-ZONE", "weapon", "test", "traits", level=level).points == -5 * level
+
+
+def test_TRT_CHARGES_costs_its_catalogue_price():
+    gun_ = archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 1, "DMG": 4, "RNG": 20, "QUA": 4,
+                                "traits": [{"name": "Cargas", "param": 3}]})
+    assert [t.points for t in gun_.traits] == [-5]

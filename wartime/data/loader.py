@@ -629,8 +629,8 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
             elif param is not None and param not in areas:
                 c.add(_join(tf, "param"), f"'{param}' is not a code of the area table (BLD-16, BLD-24 E6)")
                 param = None
-        elif name in ("Cargadores", "Capacidad") and param is not None:
-            top = MAX_MAGAZINE if name == "Cargadores" else MAX_CAPACITY
+        elif name in ("Cargadores", "Capacidad", "Cargas") and param is not None:
+            top = MAX_CAPACITY if name == "Capacidad" else MAX_MAGAZINE          # Cargas: uses, as rounds
             if not (param.isascii() and param.isdigit()) or int(param) < 1:  # isdigit alone accepts '²'
                 c.add(_join(tf, "param"), f"{_show(param)} is not a positive whole number")
                 param = None
@@ -639,6 +639,8 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
                 param = None
         if name == "Capacidad" and "param" not in entry:
             c.add(_join(tf, "param"), "missing: 'Capacidad' needs its number of load levels")
+        if name == "Cargas" and "param" not in entry:
+            c.add(_join(tf, "param"), "missing: 'Cargas' needs its number of uses per game")
         # duplicates (E7)
         key = (name, param)
         if key in seen:

@@ -32,6 +32,7 @@ from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
 from wartime.rules import options as legal
+from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate
 from wartime.rules.checks import Modifier
@@ -89,12 +90,14 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     """The character's own traits (race and protections), then each weapon's, in catalogue words (issue 12)."""
     cat = _traits_by_id()
 
-    def line(tid: str, where: str) -> TraitLine:
+    def line(tid: str, where: str, arg: str | None = None) -> TraitLine:
         t = cat.get(tid)
-        return TraitLine(tid, t.name_en if t else tid, t.effect_en if t else "", where)
+        name = (t.name_en if t else tid) + (f" ({arg})" if arg is not None else "")
+        return TraitLine(tid, name, t.effect_en if t else "", where)
     out = [line(t, "character") for t in gs.traits(e)]
     for w in gs.equipment(e).weapons:
-        out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
+        # a level or parameter rides as "<ID>:<value>" (rules.traits.trait_arg): shown with its trait
+        out.extend(line(t, w.name, traits.trait_arg(w, t)) for t in getattr(w, "traits", ()) if ":" not in t)
     return out
 
 

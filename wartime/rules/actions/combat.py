@@ -161,7 +161,7 @@ class RangedAttack(Action):
                 raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
             aim = areas.aim_at_point(gs, actor, idx, w, params, self.rule)
             chosen_fire_mode(w, params)              # an area weapon takes no fire mode (refused)
-            check_nearest(gs, actor, self, params, w, None)      # TRT-SHAKY-HANDS: no aim point
+            check_nearest(gs, actor, self, params, w, None, aim.distance)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
         t = need_ranged_target(gs, actor, params, self.rule)
@@ -203,13 +203,21 @@ def mode_ene(prepared) -> int:
     return mode.ene_plus if mode is not None else 0
 
 
-def check_nearest(gs: GameState, actor: int, action, params: dict, weapon, target: int | None) -> None:
-    """Hook point shot_target (TRT-SHAKY-HANDS): a trait may require the shot's target to be the nearest enemy the
-    same action could shoot at; the nearer candidates are probed with the action's own validation (the probe
-    itself skips this check)."""
+def check_nearest(gs: GameState, actor: int, action, params: dict, weapon, target: int | None,
+                  distance: float | None = None) -> None:
+    """Hook point min_range (TRT-BLIND-ZONE): a shot at a target (or an aim point `distance` K away) within the
+    weapon's blind zone is refused. Hook point shot_target (TRT-SHAKY-HANDS): a trait may require the shot's target
+    to be the nearest enemy the same action could shoot at; the nearer candidates are probed with the action's own
+    validation (the probe itself skips this check)."""
+    d = gs.distance(actor, target) if target is not None else (math.inf if distance is None else distance)
+    blind = traits.min_range(weapon)
+    if blind is not None and d <= blind[1] + 1e-9:
+        raise RuleViolation(blind[0], f"{weapon.name} cannot fire within its first {blind[1]:g} K "
+                            f"({d:.2f} K away)")
     if params.get("_nearest_probe"):
         return
-    d = gs.distance(actor, target) if target is not None else math.inf
+    if target is None:
+        d = math.inf
 
     def nearer() -> int | None:
         probe = {k: v for k, v in params.items() if k != "aim"}

@@ -232,6 +232,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``status_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a target
   carrying a state an earlier trait effect left (the handler reads the state; every registered handler is asked;
   TRT-CHARGE-WEAPON: −2 while that melee lasts). Asked by ``combat_terms``. → def_mod.
+* ``min_range(weapon) -> float | None`` -- K within which the weapon cannot fire (a target, or an aim point, at
+  that distance or nearer is refused; TRT-BLIND-ZONE: 5 K per level). Called by ``min_range`` from the ranged
+  attack actions. → rng_mod.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -320,7 +323,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            FireMode, fire_modes, counts_as_melee,
                                            check_shot_target, melee_reach, status_mods,
                                            reaction_denied, weapon_area, has_area_dmg, area_dmg_terms,
-                                           double_hits, charge_attack)
+                                           double_hits, charge_attack,
+                                           weapon_trait_args, trait_arg, with_trait_arg,
+                                           weapon_index, min_range)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,9 +1,9 @@
 """Ammunition and weapon-use traits of the catalogue (issue 12): Munición silenciosa (TRT-SILENT-AMMO), Munición
 aliento de dragón (TRT-DRAGONS-BREATH-AMMO), Munición magnética (TRT-MAGNETIC-AMMO), Munición teledirigida
 (TRT-GUIDED-AMMO), Munición excepcional (TRT-EXCEPTIONAL-AMMO), Munición explosiva (TRT-EXPLOSIVE-AMMO), Munición de
-parada (TRT-STOPPING-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO) and Arma de
-campaña (TRT-FIELD-WEAPON). (Más munición is with Cargadores in rules.traits.weapons, Munición estabilizadora with the
-areas in rules.traits.area.)
+parada (TRT-STOPPING-AMMO), Munición aturdiradora (TRT-STUN-AMMO), Sin munición (TRT-OUT-OF-AMMO), Arma de campaña
+(TRT-FIELD-WEAPON) and Cargas (TRT-CHARGES). (Más munición is with Cargadores in rules.traits.weapons, Munición
+estabilizadora with the areas in rules.traits.area.)
 
 Each handler answers for its weapon's attacks (``bearer == attacker``: a weapon trait's bearer is its user)."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from wartime.core.components import Climbing
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, percent
 from wartime.rules.pushing import push_end
-from wartime.rules.traits.registry import character_traits, register
+from wartime.rules.traits.registry import character_traits, register, trait_arg, weapon_index, with_trait_arg
 from wartime.rules.traits.weapons import silent
 
 #: Escudo de energía (avanzado): a target carrying one is not the "target without energy shields" of
@@ -26,11 +26,6 @@ ENERGY_SHIELDS = ("TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD")
 
 def _own(bearer: int, attacker: int) -> bool:
     return bearer == attacker
-
-
-def _index(gs, e: int, weapon) -> int | None:
-    """The index of `weapon` (the very object) among `e`'s weapons, None if it is not carried."""
-    return next((i for i, w in enumerate(gs.equipment(e).weapons) if w is weapon), None)
 
 
 # --- Munición silenciosa: CH DEF −1 from a flank or from behind; no noise ------------------------------------
@@ -143,7 +138,7 @@ def out_of_ammo(gs, e: int, weapon) -> bool:
     ENE spent) and the weapon is empty (rounds 0) until a Recargar (GNA-13)."""
     if not percent(gs.world, 10, "TRT-OUT-OF-AMMO", f"{weapon.name} fired"):
         return False
-    i = _index(gs, e, weapon)
+    i = weapon_index(gs, e, weapon)
     if i is not None:
         gs.set_weapon(e, i, replace(weapon, rounds=0))
     return True
@@ -168,7 +163,7 @@ def _field_mark(i: int) -> str:
 def field_weapon_usable(gs, e: int, weapon) -> None:
     """TRT-FIELD-WEAPON ruling: after firing a Field Weapon the character can fire no other Field Weapon for the
     rest of that activation (the same one may fire again)."""
-    i = _index(gs, e, weapon)
+    i = weapon_index(gs, e, weapon)
     spent = [m for m in gs.effects(e).spent if m.startswith("TRT-FIELD-WEAPON:")]
     if weapon.ranged and spent and _field_mark(i) not in spent:
         raise RuleViolation("TRT-FIELD-WEAPON", f"{gs.name(e)} has fired another Field Weapon (Arma de campaña) "
@@ -177,7 +172,7 @@ def field_weapon_usable(gs, e: int, weapon) -> None:
 
 def field_weapon_fired(gs, e: int, weapon) -> None:
     """TRT-FIELD-WEAPON: firing it (an attack with RNG > 0) marks the activation (Effects.spent)."""
-    i = _index(gs, e, weapon)
+    i = weapon_index(gs, e, weapon)
     mark = _field_mark(i)
     if weapon.ranged and i is not None and mark not in gs.effects(e).spent:
         gs.set_effects(e, spent=gs.effects(e).spent + (mark,))
@@ -247,3 +242,30 @@ def stopping(gs, bearer, attacker, target, weapon, ranged) -> None:
 
 
 register("TRT-STOPPING-AMMO", "Munición de parada", {"on_hit": stopping}, kinds=("weapon",))
+
+
+# --- Cargas: a number of uses per game ------------------------------------------------------------------------------
+def charges_left(weapon) -> int | None:
+    """TRT-CHARGES: the uses the weapon has left this game (its parameter at the start), None without the trait."""
+    left = trait_arg(weapon, "TRT-CHARGES")
+    return None if left is None else int(left)
+
+
+def charges_usable(gs, e: int, weapon) -> None:
+    """TRT-CHARGES: a weapon whose uses are spent cannot be used again this game."""
+    if charges_left(weapon) == 0:
+        raise RuleViolation("TRT-CHARGES", f"{weapon.name} has used all its charges (Cargas) this game")
+
+
+def charges_used(gs, e: int, weapon) -> None:
+    """TRT-CHARGES: each use (an attack with it, hit or miss) spends one of its uses (the count rides on the
+    weapon, in its traits: ``TRT-CHARGES:<left>``)."""
+    left, i = charges_left(weapon), weapon_index(gs, e, weapon)
+    if left is not None and left > 0 and i is not None:
+        gs.set_weapon(e, i, with_trait_arg(gs.weapon(e, i), "TRT-CHARGES", left - 1))
+        gs.world.emit("charge_used", "TRT-CHARGES", who=e, weapon=weapon.name, left=left - 1)
+    return None
+
+
+register("TRT-CHARGES", "Cargas", {"weapon_usable": charges_usable, "weapon_used": charges_used},
+         kinds=("weapon",), args=True)

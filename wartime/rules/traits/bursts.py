@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.rules.checks import Modifier
-from wartime.rules.traits.registry import register
+from wartime.rules.traits.registry import register, weapon_index
 
 #: the keys of the ranged attack actions (CBA-1 and its variants CBA-2 / CBA-3 / CBA-4)
 RANGED_ATTACKS = ("ranged_attack", "ranged_attack_view", "ranged_attack_blind", "ranged_attack_long")
@@ -58,14 +58,10 @@ def finished_actions(gs, e: int) -> list[Shot]:
     return out
 
 
-def _index(gs, e: int, weapon) -> int | None:
-    return next((i for i, w in enumerate(gs.equipment(e).weapons) if w is weapon), None)
-
-
 def trailing_shots(gs, e: int, weapon, target: int | None = None) -> list[Shot]:
     """The unbroken run of `e`'s latest finished actions that are ranged attacks with `weapon` (and at `target`
     if given), latest last."""
-    i = _index(gs, e, weapon)
+    i = weapon_index(gs, e, weapon)
     run: list[Shot] = []
     for s in reversed(finished_actions(gs, e)):
         if s.key not in RANGED_ATTACKS or s.weapon != i or (target is not None and s.target != target):

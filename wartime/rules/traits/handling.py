@@ -1,12 +1,12 @@
-"""How a weapon is handled: Arma de carga (TRT-CHARGE-WEAPON), Arma corta (TRT-SHORT-WEAPON), Arma muy larga
-(TRT-VERY-LONG-WEAPON), Artillero requerido (TRT-CREW-REQUIRED) and Miedo en las manos (TRT-SHAKY-HANDS: on a race,
-its every shot; on a weapon, the shots with it)."""
+"""How a weapon is handled: Campo ciego (TRT-BLIND-ZONE), Arma de carga (TRT-CHARGE-WEAPON), Arma corta
+(TRT-SHORT-WEAPON), Arma muy larga (TRT-VERY-LONG-WEAPON), Artillero requerido (TRT-CREW-REQUIRED) and Miedo en las
+manos (TRT-SHAKY-HANDS: on a race, its every shot; on a weapon, the shots with it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.registry import charge_bonus, register
+from wartime.rules.traits.registry import charge_bonus, register, trait_arg
 
 #: TRT-SHORT-WEAPON: the largest RNG that counts as RNG 0 in melee
 SHORT_WEAPON_RNG = 5
@@ -102,3 +102,14 @@ def charge_weapon_def(gs, bearer, attacker, target, weapon, ranged) -> int | Non
 
 register("TRT-CHARGE-WEAPON", "Arma de carga", {"dmg_mod": charge_weapon_dmg, "charge_attack": charge_weapon_struck,
                                                 "status_def_mod": charge_weapon_def}, kinds=("weapon",))
+
+
+# --- Campo ciego ------------------------------------------------------------------------------------------------------
+def blind_zone(weapon) -> float | None:
+    """TRT-BLIND-ZONE: this weapon cannot fire at targets within its first 5 K per level (level N: 5 × N K, up to
+    25 K at level 5; ruling: a target, or an aim point, at that BAS-3 distance or nearer)."""
+    level = trait_arg(weapon, "TRT-BLIND-ZONE")
+    return 5.0 * int(level) if level is not None else None
+
+
+register("TRT-BLIND-ZONE", "Campo ciego", {"min_range": blind_zone}, kinds=("weapon",), args=True)

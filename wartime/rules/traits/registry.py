@@ -111,6 +111,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "double_hit": "on_hit",
     "charge_attack": "def_mod",
     "status_def_mod": "def_mod",
+    "min_range": "rng_mod",
     "area_dmg_plus": "dmg_mod",
     "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
@@ -126,13 +127,16 @@ class TraitPlugin:
     """A registered trait: its handlers by hook point and where it may be fielded (match.setup, MET-1):
     ``kinds`` the archetype kinds it is implemented on (empty: any the catalogue allows), ``requires`` trait IDs
     the same archetype must carry, ``fieldable`` False when only part of it is played (it is then refused).
-    ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels."""
+    ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels.
+    ``args``: a weapon carries the trait's level or parameter into play as ``"<ID>:<value>"`` beside its ID in
+    ``Weapon.traits`` (``trait_arg``; TRT-BLIND-ZONE's level, TRT-CHARGES' uses left)."""
     trait_id: str
     name: str
     hooks: dict[str, Callable[..., Any]]
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
+    args: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,7 +209,8 @@ _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
-             kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True) -> TraitPlugin:
+             kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
+             args: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
     played elsewhere (its docstring says where: the core area rules, points only)."""
     hooks = dict(hooks or {})
@@ -214,7 +219,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
         raise ValueError(f"{trait_id}: unknown hook point(s) {', '.join(unknown)}")
     if trait_id in _REGISTRY:
         raise ValueError(f"{trait_id} is registered twice")
-    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable)
+    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, args)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
     _OF.clear()
@@ -936,6 +941,51 @@ def restrict_movement(gs, e: int, key: str) -> None:
     """``movement_restriction``: raises RuleViolation if a trait forbids movement action `key` to the character."""
     for _, h in _of("movement_restriction", character_traits(gs, e)):
         h(gs, e, key)
+
+
+def weapon_trait_args(refs) -> tuple[str, ...]:
+    """The ``"<ID>:<value>"`` entries a weapon archetype's trait refs (``TraitRef``: trait_id, level, param) carry
+    into play for the registered traits that take ``args``, in the refs' order."""
+    out = []
+    for t in refs:
+        p = _REGISTRY.get(t.trait_id)
+        value = t.param if t.param is not None else t.level
+        if p is not None and p.args and value is not None:
+            out.append(f"{t.trait_id}:{value}")
+    return tuple(out)
+
+
+def weapon_index(gs, e: int, weapon) -> int | None:
+    """The index of `weapon` among `e`'s weapons: the very object, else the first with its key and name (a handler
+    earlier in the same hook may have replaced it); None if `e` does not carry it."""
+    ws = gs.equipment(e).weapons
+    i = next((i for i, w in enumerate(ws) if w is weapon), None)
+    if i is None:
+        i = next((i for i, w in enumerate(ws) if (w.key, w.name) == (weapon.key, weapon.name)), None)
+    return i
+
+
+def min_range(weapon) -> tuple[str, float] | None:
+    """``min_range``: (trait ID, K) of the largest distance within which the weapon cannot fire (TRT-BLIND-ZONE),
+    None if none."""
+    best = None
+    for t, h in _of("min_range", _weapon_traits(weapon) if weapon is not None else ()):
+        k = h(weapon)
+        if k and (best is None or k > best[1]):
+            best = (t, float(k))
+    return best
+
+
+def trait_arg(weapon, trait_id: str) -> str | None:
+    """The level or parameter `weapon` carries for `trait_id` (``"<ID>:<value>"`` in its traits), None if none."""
+    head = trait_id + ":"
+    return next((t[len(head):] for t in _weapon_traits(weapon) if t.startswith(head)), None)
+
+
+def with_trait_arg(weapon, trait_id: str, value) -> Any:
+    """The weapon with its `trait_id` entry set to `value` (TRT-CHARGES: the uses left)."""
+    head = trait_id + ":"
+    return replace(weapon, traits=tuple(f"{head}{value}" if t.startswith(head) else t for t in weapon.traits))
 
 
 def fire_modes(weapon) -> dict[str, FireMode]:
