@@ -787,3 +787,29 @@ def test_TRT_CHARGES_costs_its_catalogue_price():
     gun_ = archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 1, "DMG": 4, "RNG": 20, "QUA": 4,
                                 "traits": [{"name": "Cargas", "param": 3}]})
     assert [t.points for t in gun_.traits] == [-5]
+
+
+# --- Golpe de los dioses ------------------------------------------------------------------------------------------------
+def test_TRT_STRIKE_OF_THE_GODS_a_point_under_open_sky_without_line_of_sight():
+    """A 3 K wall hides the point (22, 20) from the shooter: a plain scatter launcher may not aim there (ENV-2); with
+    Golpe de los dioses it may; a point under a roofed piece (a 3 K high block over (22, 26)) still may not."""
+    from rules_helpers import piece
+    wall = piece("wall", "blocking", 15, 10, 16, 24, height=3.0, blocks_los=True)
+    roof = piece("house", "blocking", 21, 25, 23, 27, height=3.0, blocks_los=True)
+    for extra, legal in (((), False), (("TRT-STRIKE-OF-THE-GODS",), True)):
+        w = weapon(ENE=2, DMG=4, RNG=40, key="mortar", area="R3", traits=("TRT-AREA", "TRT-SCATTER") + extra)
+        g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(30, 20), pieces=[wall, roof])
+        a, t = g.ids
+        g.start_activation(a, energy=10)
+        at = {"aim": [22, 20], "weapon": 0}
+        if legal:
+            assert g.engine.check_action(a, "ranged_attack", at) == 2
+            err = violation(g.engine.check_action, a, "ranged_attack", {"aim": [22, 26], "weapon": 0})
+            assert err.rule_id == "ENV-2"
+        else:
+            assert violation(g.engine.check_action, a, "ranged_attack", at).rule_id == "ENV-2"
+
+
+def test_TRT_STRIKE_OF_THE_GODS_is_fielded_with_Dispersion_and_costs_its_catalogue_price():
+    assert "TRT-SCATTER" in traits.fielding_problem("TRT-STRIKE-OF-THE-GODS", "weapon", {"TRT-STRIKE-OF-THE-GODS"})
+    assert price("TRT-STRIKE-OF-THE-GODS") == 10

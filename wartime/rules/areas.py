@@ -131,7 +131,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
         raise RuleViolation("CMB-10", f"the aim point is {d:.2f} K away, beyond RNG {weapon.RNG} K")
     eye = gs.muzzle(actor, weapon)
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
-    if _segment_blocked(gs, eye, x, y, z):
+    if _segment_blocked(gs, eye, x, y, z) and traits.los_waived(gs, weapon, x, y, z) is None:
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to ({x:g}, {y:g})")
     return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y)
 

@@ -235,6 +235,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``min_range(weapon) -> float | None`` -- K within which the weapon cannot fire (a target, or an aim point, at
   that distance or nearer is refused; TRT-BLIND-ZONE: 5 K per level). Called by ``min_range`` from the ranged
   attack actions. → rng_mod.
+* ``los_waived(gs, weapon, x, y, z) -> bool`` -- True: an area attack with the weapon may be aimed at the point
+  (x, y), sample height z, without line of sight (ENV-2; TRT-STRIKE-OF-THE-GODS: a point under open sky). Called
+  by ``los_waived`` from ``rules.areas.aim_at_point``. → los_rule.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
@@ -325,7 +328,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            reaction_denied, weapon_area, has_area_dmg, area_dmg_terms,
                                            double_hits, charge_attack,
                                            weapon_trait_args, trait_arg, with_trait_arg,
-                                           weapon_index, min_range)
+                                           weapon_index, min_range, los_waived)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

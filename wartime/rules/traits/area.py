@@ -1,14 +1,17 @@
 """The area family (ARE-1..9, BLD-16): TRT-AREA (Área), TRT-NEGLIGIBLE-AREA (Área despreciable),
 TRT-PERSISTENT-AREA (Área permanente), TRT-SCATTER (Dispersión), TRT-SMOKE (Humo), TRT-DENSE-SMOKE (Humo denso),
 TRT-STABILISED-AMMO (Munición estabilizadora), TRT-CLUSTER-AMMO (Munición de racimo: a single-target weapon's
-attack becomes a round area) and TRT-WANING-AREA (Área manguante).
+attack becomes a round area), TRT-WANING-AREA (Área manguante) and TRT-STRIKE-OF-THE-GODS (Golpe de los dioses).
 
 TRT-AREA itself is played by the core area rules (rules.areas): its parameter, the area code, is the weapon's
 ``area``. TRT-NEGLIGIBLE-AREA is points only (the loader prices the area at 0, BLD-16). The others act where an
-area lands, so they are fielded only with TRT-AREA on the same archetype."""
+area lands, so they are fielded only with TRT-AREA on the same archetype (Golpe de los dioses with Dispersión), but
+Munición de racimo, which makes its own area."""
 from __future__ import annotations
 
 from fractions import Fraction
+
+from shapely.geometry import Point
 
 from wartime.core.rounding import round_half_up
 from wartime.rules.traits.registry import LeftArea, Scatter, register
@@ -76,3 +79,17 @@ def waning(weapon, gap: float) -> int:
 register("TRT-CLUSTER-AMMO", "Munición de racimo", {"area_code": cluster_area, "area_dmg_factor": cluster_dmg},
          kinds=("weapon",))
 register("TRT-WANING-AREA", "Área manguante", {"area_dmg_plus": waning}, kinds=("weapon",), requires=("TRT-AREA",))
+
+
+# --- Golpe de los dioses: a point under open sky, without line of sight ------------------------------------------------
+def open_sky(gs, weapon, x: float, y: float, z: float) -> bool:
+    """TRT-STRIKE-OF-THE-GODS: the weapon may attack any point within its range that is under open sky without line
+    of sight (ruling: only the line of sight is waived; the point must still be in the attacker's field of view and
+    the weapon's range). Under open sky: no terrain piece covers the point from above (its footprint holds the point
+    and its top is higher than the point's sample)."""
+    pt = Point(x, y)
+    return not any(p.height > z + 1e-9 and p.polygon.covers(pt) for p in gs.board.pieces)
+
+
+register("TRT-STRIKE-OF-THE-GODS", "Golpe de los dioses", {"los_waived": open_sky}, kinds=("weapon",),
+         requires=("TRT-AREA", "TRT-SCATTER"))

@@ -112,6 +112,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "charge_attack": "def_mod",
     "status_def_mod": "def_mod",
     "min_range": "rng_mod",
+    "los_waived": "los_rule",
     "area_dmg_plus": "dmg_mod",
     "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
@@ -974,6 +975,15 @@ def min_range(weapon) -> tuple[str, float] | None:
         if k and (best is None or k > best[1]):
             best = (t, float(k))
     return best
+
+
+def los_waived(gs, weapon, x: float, y: float, z: float) -> str | None:
+    """``los_waived``: the trait by which the weapon may be aimed at the point (x, y) at height z without line of
+    sight (TRT-STRIKE-OF-THE-GODS: a point under open sky), or None."""
+    for t, h in _of("los_waived", _weapon_traits(weapon) if weapon is not None else ()):
+        if h(gs, weapon, x, y, z):
+            return t
+    return None
 
 
 def trait_arg(weapon, trait_id: str) -> str | None:
