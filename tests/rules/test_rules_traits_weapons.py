@@ -813,3 +813,31 @@ def test_TRT_STRIKE_OF_THE_GODS_a_point_under_open_sky_without_line_of_sight():
 def test_TRT_STRIKE_OF_THE_GODS_is_fielded_with_Dispersion_and_costs_its_catalogue_price():
     assert "TRT-SCATTER" in traits.fielding_problem("TRT-STRIKE-OF-THE-GODS", "weapon", {"TRT-STRIKE-OF-THE-GODS"})
     assert price("TRT-STRIKE-OF-THE-GODS") == 10
+
+
+# --- Arco concentrado --------------------------------------------------------------------------------------------------
+def test_TRT_FOCUSED_ARC_a_drop_area_fired_as_a_line_with_DMG_plus_2():
+    """A G4/3 flamer: the engine offers the shot with and without the focused mode; focused, the area is an L4 with
+    DMG 4 + 2 = 6 (CH DEF 5 fails, DEF 0; CH PSI 2)."""
+    w = weapon(ENE=2, DMG=4, RNG=20, key="flamer", area="G4/3", traits=("TRT-AREA", "TRT-FOCUSED-ARC"))
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(15, 20, CON=20))
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    modes = {o.params.get("mode") for o in legal_options(g.engine, "ranged_attack")}
+    assert modes == {None, "TRT-FOCUSED-ARC"}
+    fire(g, 3, 5, 2, target=t, mode="TRT-FOCUSED-ARC")
+    assert g.events("area_attack")[0]["area"] == "L4" and g.events("hit")[-1]["dmg"] == 6 and g.wounds(t) == 6
+
+
+def test_TRT_FOCUSED_ARC_no_mode_on_a_round_area():
+    w = weapon(ENE=2, DMG=4, RNG=20, key="launcher", area="R3", traits=("TRT-AREA", "TRT-FOCUSED-ARC"))
+    g = game(M(x=10, y=20, AGI=5, VOL=7, weapons=(w,)), blue(15, 20))
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    assert {o.params.get("mode") for o in legal_options(g.engine, "ranged_attack")} == {None}
+    err = violation(g.engine.check_action, a, "ranged_attack", {"target": t, "weapon": 0, "mode": "TRT-FOCUSED-ARC"})
+    assert err.rule_id == "CBA-1"
+
+
+def test_TRT_FOCUSED_ARC_costs_its_catalogue_price():
+    assert price("TRT-FOCUSED-ARC") == 15

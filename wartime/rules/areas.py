@@ -69,6 +69,7 @@ class AreaAim:
     distance: float
     ax: float
     ay: float
+    dmg_plus: int = 0              # an area mode's DMG (TRT-FOCUSED-ARC: +2)
 
 
 def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
@@ -336,7 +337,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             template = template.translate(res.x - px, res.y - py)      # ARE-9: keeps its orientation
         px, py = res.x, res.y
         out["point"] = (px, py)
-    dmg = w.current_dmg + (1 if imp.critical else 0)                    # WND-6, CMB-6
+    dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
     if template is not None:
         affected = covered_minis(gs, template, aim.level, attacker)

@@ -136,8 +136,8 @@ class RangedAttack(Action):
         each fire mode its traits offer; area weapons also aimed at each enemy's centre."""
         for i in space.weapons(ranged=True):
             area = gs.weapon(actor, i).area is not None
-            modes = () if area else tuple((m, f) for m, f in traits.fire_modes(gs.weapon(actor, i)).items()
-                                          if not f.melee)
+            modes = tuple((m, f) for m, f in traits.fire_modes(gs.weapon(actor, i)).items()
+                          if not f.melee and (f.area is not None) == area)
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
@@ -149,6 +149,10 @@ class RangedAttack(Action):
                     p = gs.pos(t)
                     yield Candidate(self.key, lambda i=i, p=p: {"aim": [round(p.x, 4), round(p.y, 4)], "weapon": i},
                                     face, f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot")
+                    for m, fm in modes:                                          # TRT-FOCUSED-ARC
+                        yield Candidate(self.key, lambda i=i, p=p, m=m: {"aim": [round(p.x, 4), round(p.y, 4)],
+                                                                         "weapon": i, "mode": m}, face,
+                                        f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot ({fm.label})")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -159,8 +163,7 @@ class RangedAttack(Action):
                 raise RuleViolation("ARE-1", "give either a target or an aim point, not both")
             if gs.engaged(actor):
                 raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
-            aim = areas.aim_at_point(gs, actor, idx, w, params, self.rule)
-            chosen_fire_mode(w, params)              # an area weapon takes no fire mode (refused)
+            aim = with_area_mode(areas.aim_at_point(gs, actor, idx, w, params, self.rule), chosen_fire_mode(w, params))
             check_nearest(gs, actor, self, params, w, None, aim.distance)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
@@ -170,8 +173,8 @@ class RangedAttack(Action):
         cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),
                                     self.rule)
         check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
-        if w.area is not None:
-            return AttackPrep(t, idx, cover, areas.aim_at_target(gs, actor, idx, w, t))   # ARE-1..4
+        if w.area is not None:                                                   # ARE-1..4
+            return AttackPrep(t, idx, cover, with_area_mode(areas.aim_at_target(gs, actor, idx, w, t), mode))
         return AttackPrep(t, idx, cover, fire_mode=mode)
 
     @staticmethod
@@ -237,8 +240,9 @@ def check_nearest(gs: GameState, actor: int, action, params: dict, weapon, targe
 
 def chosen_fire_mode(weapon, params: dict, melee: bool = False) -> traits.FireMode | None:
     """The attack mode the decision's ``mode`` names (a trait ID of the weapon offering one: fire modes
-    TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE; melee modes TRT-LONG-GRIP), None without one; a mode the weapon does
-    not offer for this kind of attack is refused."""
+    TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE; melee modes TRT-LONG-GRIP; area modes TRT-FOCUSED-ARC), None without one;
+    a mode the weapon does not offer for this kind of attack is refused (a single-target fire mode on an area
+    weapon with NotImplementedRule)."""
     m = params.get("mode")
     if m is None:
         return None
@@ -246,9 +250,18 @@ def chosen_fire_mode(weapon, params: dict, melee: bool = False) -> traits.FireMo
     if m not in modes:
         raise RuleViolation("CBA-1", f"{weapon.name} has no fire mode {m!r} (its modes: "
                             f"{', '.join(modes) or 'none'})")
-    if weapon.area is not None:
+    if (weapon.area is not None) != (modes[m].area is not None):
+        if weapon.area is None:
+            raise RuleViolation(m, f"{weapon.name} has no area: {modes[m].label} is an area weapon's mode")
         raise NotImplementedRule(m, f"a fire mode with an area weapon ({weapon.name}, area {weapon.area})")
     return modes[m]
+
+
+def with_area_mode(aim, mode):
+    """An area aim as an area mode changes it (TRT-FOCUSED-ARC: the code, its shape, DMG +); as it is without."""
+    if mode is None or mode.area is None:
+        return aim
+    return replace(aim, code=mode.area, kind=areas.area_kind(mode.area)[0], dmg_plus=aim.dmg_plus + mode.dmg_plus)
 
 
 def melee_target(gs: GameState, actor: int, params: dict, rule: str) -> int:

@@ -238,6 +238,8 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``los_waived(gs, weapon, x, y, z) -> bool`` -- True: an area attack with the weapon may be aimed at the point
   (x, y), sample height z, without line of sight (ENV-2; TRT-STRIKE-OF-THE-GODS: a point under open sky). Called
   by ``los_waived`` from ``rules.areas.aim_at_point``. → los_rule.
+* ``area_mode(weapon) -> FireMode | None`` -- as ``fire_mode``, a mode of an area weapon's attack (``FireMode.area``:
+  the area code it takes instead; TRT-FOCUSED-ARC: G l/d → L l, DMG +2). Called by ``fire_modes``. → area.
 * ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
   character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
   activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.

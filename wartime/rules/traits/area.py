@@ -1,7 +1,8 @@
 """The area family (ARE-1..9, BLD-16): TRT-AREA (Área), TRT-NEGLIGIBLE-AREA (Área despreciable),
 TRT-PERSISTENT-AREA (Área permanente), TRT-SCATTER (Dispersión), TRT-SMOKE (Humo), TRT-DENSE-SMOKE (Humo denso),
 TRT-STABILISED-AMMO (Munición estabilizadora), TRT-CLUSTER-AMMO (Munición de racimo: a single-target weapon's
-attack becomes a round area), TRT-WANING-AREA (Área manguante) and TRT-STRIKE-OF-THE-GODS (Golpe de los dioses).
+attack becomes a round area), TRT-WANING-AREA (Área manguante), TRT-STRIKE-OF-THE-GODS (Golpe de los dioses) and
+TRT-FOCUSED-ARC (Arco concentrado).
 
 TRT-AREA itself is played by the core area rules (rules.areas): its parameter, the area code, is the weapon's
 ``area``. TRT-NEGLIGIBLE-AREA is points only (the loader prices the area at 0, BLD-16). The others act where an
@@ -14,7 +15,7 @@ from fractions import Fraction
 from shapely.geometry import Point
 
 from wartime.core.rounding import round_half_up
-from wartime.rules.traits.registry import LeftArea, Scatter, register
+from wartime.rules.traits.registry import FireMode, LeftArea, Scatter, register
 
 #: TRT-SCATTER: with line of sight, 1 D10 per started 30 K to the target (every area attack here has LOS).
 SCATTER_K_PER_DIE = 30.0
@@ -93,3 +94,18 @@ def open_sky(gs, weapon, x: float, y: float, z: float) -> bool:
 
 register("TRT-STRIKE-OF-THE-GODS", "Golpe de los dioses", {"los_waived": open_sky}, kinds=("weapon",),
          requires=("TRT-AREA", "TRT-SCATTER"))
+
+
+# --- Arco concentrado: a drop area fired as a line --------------------------------------------------------------------
+def focused_arc(weapon) -> FireMode | None:
+    """TRT-FOCUSED-ARC ruling: fired in focused mode (chosen per attack: Ataque a distancia's ``mode``), its drop
+    area G l/d becomes a linear area L l (the G's length) with DMG +2; a weapon whose area is not a drop has no such
+    mode."""
+    code = getattr(weapon, "area", None)
+    if not code or not code.upper().startswith("G"):
+        return None
+    length = code[1:].split("/")[0]
+    return FireMode("TRT-FOCUSED-ARC", "Arco concentrado", dmg_plus=2, area=f"L{length}")
+
+
+register("TRT-FOCUSED-ARC", "Arco concentrado", {"area_mode": focused_arc}, kinds=("weapon",), requires=("TRT-AREA",))

@@ -113,6 +113,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "status_def_mod": "def_mod",
     "min_range": "rng_mod",
     "los_waived": "los_rule",
+    "area_mode": "area",
     "area_dmg_plus": "dmg_mod",
     "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
@@ -198,6 +199,7 @@ class FireMode:
     dmg_plus: int = 0
     rng_factor: Fraction = Fraction(1)
     melee: bool = False               # a melee mode (Ataque CaC's ``mode``) instead of a fire mode
+    area: str | None = None           # an area weapon's mode: the area code the attack takes instead
     mark: bool = False                # the attack marks its user for the activation (Effects.spent, its rule)
 
     def reach(self, rng: int) -> int:
@@ -999,11 +1001,11 @@ def with_trait_arg(weapon, trait_id: str, value) -> Any:
 
 
 def fire_modes(weapon) -> dict[str, FireMode]:
-    """``fire_mode`` / ``melee_mode``: {trait ID: FireMode} the weapon's traits offer per attack (TRT-HEAVY-FIRE,
-    TRT-LONG-RANGE-FIRE; TRT-LONG-GRIP), in trait-ID order."""
+    """``fire_mode`` / ``melee_mode`` / ``area_mode``: {trait ID: FireMode} the weapon's traits offer per attack
+    (TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE; TRT-LONG-GRIP; TRT-FOCUSED-ARC), in trait-ID order."""
     carried = _weapon_traits(weapon) if weapon is not None else ()
     out = {}
-    for hook in ("fire_mode", "melee_mode"):
+    for hook in ("fire_mode", "melee_mode", "area_mode"):
         for t, h in _of(hook, carried):
             m = h(weapon)
             if m is not None:
