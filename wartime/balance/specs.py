@@ -128,9 +128,10 @@ def load_list_spec(spec: str):
     return army.model_copy(update={"units": tuple(units), "name": f"{army.name} −{design}"})
 
 
-def toggle_trait(army, path: str, design: str, op: str, trait_id: str):
-    """The list with `trait_id` taken off every archetype of `design` that buys it (op '-'), or bought (level 1)
-    on the design's first archetype of a kind it applies to, race, then weapons, then protections (op '+');
+def toggle_trait(army, path: str, design: str, op: str, trait_id: str, param: str | None = None):
+    """The list with `trait_id` taken off every archetype of `design` that buys it (op '-'), or bought (level 1,
+    with `param` for a trait that takes one) on the design's first archetype of a kind it applies to, race, then
+    weapons, then protections (op '+');
     every copy of the design changes, and its cost with it (BLD-4). SpecError naming the file when the design
     is not in the list, already has (or lacks) the trait, or no archetype of it can buy the trait."""
     spec = next((u.character for u in army.units if u.character.id == design), None)
@@ -164,7 +165,7 @@ def toggle_trait(army, path: str, design: str, op: str, trait_id: str):
             raise SpecError(f"{where}: no archetype of {design!r} can buy it (it applies to {', '.join(applies)})")
         f, i, a = slot
         try:
-            ref = priced_trait(trait_id, a.kind, path, f"--price {design}{op}{trait_id}")
+            ref = priced_trait(trait_id, a.kind, path, f"--price {design}{op}{trait_id}", param=param)
         except DataError as exc:
             raise SpecError("; ".join(exc.lines())) from None
         a = a.model_copy(update={"traits": a.traits + (ref,)})
