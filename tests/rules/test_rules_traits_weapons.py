@@ -841,3 +841,11 @@ def test_TRT_FOCUSED_ARC_no_mode_on_a_round_area():
 
 def test_TRT_FOCUSED_ARC_costs_its_catalogue_price():
     assert price("TRT-FOCUSED-ARC") == 15
+
+
+def test_TRT_MAGNETIC_AMMO_no_DMG_halving_against_an_energy_shield():
+    """A target carrying Escudo de energía is not one 'without energy shields': DMG 4 stays 4."""
+    g = duel({"weapons": (gun("TRT-MAGNETIC-AMMO"),)})
+    a, b = g.ids
+    race(g, b, "TRT-ENERGY-SHIELD")
+    assert traits.combat_terms(g.gs, a, b, g.gs.weapon(a, 0), True).dmg_factor == 1

@@ -62,14 +62,20 @@ def dragons_breath_quality(weapon) -> int:
 
 
 # --- Munición magnética: DMG /2 against a target without energy shields ---------------------------------------
+def shielded(gs, e: int) -> bool:
+    """Whether `e` carries an energy shield (Escudo de energía, avanzado): as its own trait, or on a protection it
+    wears that is not disabled (a protection's traits, where the engine carries them)."""
+    if any(s in character_traits(gs, e) for s in ENERGY_SHIELDS):
+        return True
+    return any(s in getattr(p, "traits", ()) for p in gs.equipment(e).protections
+               if not getattr(p, "disabled", False) for s in ENERGY_SHIELDS)
+
+
 def magnetic_dmg(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None:
     """TRT-MAGNETIC-AMMO: against a target without energy shields, DMG /2 (a factor in CMB-4's order: after
-    the ± terms, with the other factors, rounded once x.5 up, minimum 1). Energy shields (Escudo de energía,
-    avanzado) are not fielded by the engine (no character or protection in play carries one), so every target is
-    one without: the shields' DEF /2 has nothing to act on yet; a target carrying a shield trait gets no DMG /2."""
-    if not _own(bearer, attacker):
-        return None
-    if any(s in character_traits(gs, target) for s in ENERGY_SHIELDS):
+    the ± terms, with the other factors, rounded once x.5 up, minimum 1). A target with an energy shield takes no
+    DMG /2; the halving of its shield's DEF is not played (the shields are not in play on this branch)."""
+    if not _own(bearer, attacker) or shielded(gs, target):
         return None
     return Fraction(1, 2)
 
