@@ -29,8 +29,10 @@ BASES = ((ROOT / "scenarios" / "lists" / "shooters.toml", "rifleman"),
          (ROOT / "scenarios" / "lists" / "brawlers.toml", "orc_brawler"),
          (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"))      # an area weapon (TRT-AREA)
 PER_LIST = 6
-#: A parameter for each trait that takes one and no base buys (the base designs buy it with this).
-PARAMS = {"TRT-CHARGES": "3"}
+#: A parameter for each trait that takes one (the base designs buy it with this): an attack type, a trait to
+#: cancel, a bonus the rifleman has (its rifle's Cargadores).
+PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores",
+          "TRT-CHARGES": "3"}
 #: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
 PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",)}
 
@@ -48,7 +50,7 @@ def zoo() -> tuple[list, dict[str, str]]:
                 except SpecError:
                     pass                                  # the base has it already, or cannot buy it (then below)
             try:
-                changed = toggle_trait(army, str(path), design, "+", trait, param=PARAMS.get(trait))
+                changed = toggle_trait(army, str(path), design, "+", trait, PARAMS.get(trait))
             except SpecError as exc:
                 if "already buys" in str(exc):          # the base list fields it as it is
                     spec = next(u.character for u in army.units if u.character.id == design)
