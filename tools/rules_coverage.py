@@ -95,6 +95,18 @@ PARTIAL = {
                 "which are refused (MOV-2)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
               "objects (QUA) and voluntary targets are not modelled",
+    # race traits bought for a chosen action or item (wartime/match/trait_params.py)
+    "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
+                   "refused when a list is fielded (objects are not played, GNA-16)",
+    "TRT-INEPTITUDE": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
+                      "refused when a list is fielded (objects are not played, GNA-16)",
+    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
+    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
+                             "Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-THIRST-FOR-BLOOD": "its next Mover, Correr, Esprintar or Mover sin hacer ruido that activation; Cargar gets "
+                            "no +2 K",
+    "TRT-CRY-OF-BLOOD": "the killer's next Mover, Correr, Esprintar or Mover sin hacer ruido that activation, while a "
+                        "bearer is on the table and able; Cargar gets no +2 K",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

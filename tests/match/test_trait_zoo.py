@@ -30,9 +30,10 @@ BASES = ((ROOT / "scenarios" / "lists" / "shooters.toml", "rifleman"),
          (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"))      # an area weapon (TRT-AREA)
 PER_LIST = 6
 #: A parameter for each trait that takes one (the base designs buy it with this): an attack type, a trait to
-#: cancel, a bonus the rifleman has (its rifle's Cargadores).
+#: cancel, a bonus the rifleman has (its rifle's Cargadores), the action Maestría and its kin are bought for.
 PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores",
-          "TRT-CHARGES": "3"}
+          "TRT-MASTERY": "Mover", "TRT-INEPTITUDE": "Mover", "TRT-COMBAT-MASTERY": "Ataque a distancia",
+          "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3"}
 #: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
 PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",)}
 

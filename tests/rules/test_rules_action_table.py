@@ -147,7 +147,7 @@ def test_free_actions_are_not_in_the_actions_table(key):
 @pytest.mark.parametrize("key", TRAIT_ACTIONS)
 def test_trait_action_cost_is_its_catalogue_rows(key):
     """An action a trait grants costs what the trait's catalogue effect text says (the sentence "... costs ENE N")
-    and has a check exactly when that sentence names one."""
+    and has a check exactly when that sentence names one ("check" or a "CH XXX")."""
     from wartime.data.tables import trait_by_id
     action = REGISTRY[key]
     row = trait_by_id()[action.rule]
@@ -159,4 +159,4 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
     m = re.search(r"ENE (\d+)", sentence)
     assert m, f"{action.rule}: its effect text names no ENE cost"
     assert action.cost(_State(), 1, {}, _Prepared()) == int(m.group(1))
-    assert action.has_check == ("check" in sentence)
+    assert action.has_check == ("check" in sentence or re.search(r"\bCH [A-Z]{3}\b", sentence) is not None)

@@ -264,6 +264,21 @@ class Psyche:
 
 
 @dataclass(frozen=True, slots=True)
+class TraitParams:
+    """The parameters of the character's own traits that take one (TRT-MASTERY: the chosen action or item), as
+    (trait ID, value) pairs: an engine action key (one pair per key the chosen action has) or "weapon:<id>" /
+    "object:<id>"; only set on a character that has one."""
+    params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NextActivation:
+    """Trait marks waiting for the bearer's next activation (TRT-WRATH): its trait moves them into
+    ``Effects.spent`` when that activation starts."""
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Mimetic:
     """TRT-MIMETIC: Mimético is switched on (an action at ENE 1 switches it on or off)."""
 

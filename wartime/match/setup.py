@@ -18,6 +18,7 @@ from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
+from wartime.match import trait_params
 from wartime.rules import alarm, areas, combat_systems, deployment, holds, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
@@ -48,6 +49,7 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
                 why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
+    out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     if spec.transport is not None:
         out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
     for a in spec.metahabilities:
@@ -249,6 +251,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 Position(x, y, facing, level),
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
                 Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
+                *trait_params.components(spec),                        # TRT-MASTERY's action or item
             )
             own = trait_state(race)
             if own is not None:

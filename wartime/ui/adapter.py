@@ -308,6 +308,10 @@ def _split_text(gs: GameState, actor: int, param, value, names: dict | None = No
         return w.name + (f" ({w.rounds}/{w.magazine})" if w.magazine is not None else "")
     if param.kind == "level":
         return f"level {value}"
+    if value is None:                                  # an optional choice not taken
+        return ""
+    if isinstance(value, str) and value.startswith("TRT-"):     # a trait's option (a move's boost)
+        return trait_english(value)
     return choice_text(gs, actor, value, names)
 
 
@@ -401,7 +405,8 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
         # a target tool's 'choice' (an item of the actor's or of the target's) is chosen after the target, from
         # the engine's candidates for it (MenuEntry.alts): only weapons and levels split the menu there
         targeted = any(q.kind in TARGET_KINDS for q in action.params)
-        split = [q for q in action.params if q.kind in SPLIT_KINDS and not q.optional
+        shown = action.offered_choices(gs, actor)           # an optional choice shown as entries (a move's boost)
+        split = [q for q in action.params if q.kind in SPLIT_KINDS and (not q.optional or q.name in shown)
                  and not (targeted and q.kind == "choice")]
         groups: dict[tuple, list] = {}
         if first is not None and key in offered and (split or entry_tool(key) == "target"):
@@ -662,16 +667,19 @@ def offered_reach(match: Match, actor: int, key: str) -> float | None:
     return best
 
 
-def movement_allowance(match: Match, actor: int, key: str) -> float | None:
-    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3), if it says; else how
-    far the engine's own candidates reach (`offered_reach`: MVA-7, MVA-11, MVA-12, MVA-14)."""
+def movement_allowance(match: Match, actor: int, key: str, params: dict | None = None) -> float | None:
+    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3, with the boost its entry's
+    `params` take, TRT-FIRE-IN-THE-VEINS), if it says; else how far the engine's own candidates reach
+    (`offered_reach`: MVA-7, MVA-11, MVA-12, MVA-14)."""
     action = REGISTRY.get(key)
     fn = getattr(action, "allowance", None)
     if fn is None:
         return offered_reach(match, actor, key)
     try:
+        if params and params.get("boost") is not None:
+            return float(action.boosted_reach(match.gs, actor, params, fn(match.gs, actor)))
         return float(fn(match.gs, actor))
-    except (TypeError, ValueError, KeyError):
+    except (TypeError, ValueError, KeyError, RuleViolation):
         return None
 
 
