@@ -93,6 +93,20 @@ PARTIAL = {
                            "takes no trait terms yet",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "which are refused (MOV-2)",
+    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
+              "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
+    "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
+                   "refused when a game is set up",
+    "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
+                        "refused when a game is set up",
+    "TRT-CONSTITUTION-TEST": "on objects (a CH CON to use it); on a weapon, protection, metahability or transport it "
+                             "is refused when a game is set up",
+    "TRT-INTELLIGENCE-TEST": "on objects (a CH INT to use it); on a weapon, protection, metahability or transport it "
+                             "is refused when a game is set up",
+    "TRT-WILLPOWER-TEST": "on objects (a CH VOL to use it); on a weapon, protection, metahability or transport it is "
+                          "refused when a game is set up",
+    "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
+                       "metahability it is refused when a game is set up",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
               "objects (QUA) and voluntary targets are not modelled",
     # race traits bought for a chosen action or item (wartime/match/trait_params.py)
@@ -116,7 +130,6 @@ REFUSED = {
     "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
     "MET-1": "a character carrying a metahability is refused when a game is set up",
     "MOV-2": "transports are refused when a game is set up",
-    "GNA-16": "objects are refused when a game is set up",
     "GNA-11": "Marcar un objetivo needs a Neuromante or Titiritero possessing its target: metahabilities are refused "
               "(MET-1)",
 }

@@ -5,11 +5,11 @@ rule ID exists, its base ENE cost is the table's and it has a check of its own e
 Rules do no I/O, so the table cannot be read by the action classes: this test binds code and table instead. The
 cost is asked of the code itself (`Action.cost`) on a minimal prepared situation: a weapon of ENE 7 and DMG 5,
 no terrain surcharge, no trait. The table's forms: a number; `weapon.ENE` / `weapon.DMG` (the cost is the
-weapon's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: either may be the code's); `N+...`
+weapon's); `item.ENE` (an object of ENE 3's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: either may be the code's); `N+...`
 (a surcharge on top, 0 here)."""
 from __future__ import annotations
 
-from wartime.core.components import Equipment, Psyche
+from wartime.core.components import Equipment, Gear, Psyche
 
 import re
 from types import SimpleNamespace
@@ -20,6 +20,8 @@ from wartime.data.tables import action_table
 from wartime.rules.actions import REGISTRY
 
 WEAPON = SimpleNamespace(ENE=7, DMG=5, traits=(), name="test weapon")
+#: the object Usar is priced with (GNA-16: `item.ENE`)
+ITEM = Gear("kit", "test object", 3, 0, 2)
 
 #: Actions that are not actions (free: MOV-5 turning, CMB-15 follow-up, ENE-4 ending): no row in the table.
 FREE = sorted(k for k, a in REGISTRY.items() if a.free)
@@ -58,7 +60,8 @@ class _Prepared:
 
 
 class _State:
-    """Only what a cost asks of the game state: the weapon, the character's traits."""
+    """Only what a cost asks of the game state: the weapon, the object, the character's traits (no object held)."""
+    world = SimpleNamespace(tables={}, try_get=lambda e, ctype: ITEM if ctype is Gear else None)
 
     def weapon(self, actor, index):
         return WEAPON
@@ -88,6 +91,8 @@ def table_costs(text: str) -> set[int]:
             out.add(WEAPON.ENE)
         elif alt == "weapon.DMG":
             out.add(WEAPON.DMG)
+        elif alt == "item.ENE":
+            out.add(ITEM.ENE)
     return out
 
 

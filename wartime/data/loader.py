@@ -669,7 +669,7 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
                 c.add(_join(tf, "param"), f"'{param}' is not a code of the area table (BLD-16, BLD-24 E6)")
                 param = None
         elif name in ("Cargadores", "Capacidad", "Cargas") and param is not None:
-            top = MAX_CAPACITY if name == "Capacidad" else MAX_MAGAZINE          # Cargas: uses, as rounds
+            top = MAX_CAPACITY if name == "Capacidad" else MAX_MAGAZINE
             if not (param.isascii() and param.isdigit()) or int(param) < 1:  # isdigit alone accepts '²'
                 c.add(_join(tf, "param"), f"{_show(param)} is not a positive whole number")
                 param = None
@@ -678,12 +678,12 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
                 param = None
         if name == "Capacidad" and "param" not in entry:
             c.add(_join(tf, "param"), "missing: 'Capacidad' needs its number of load levels")
-        if name == "Cargas" and "param" not in entry:
-            c.add(_join(tf, "param"), "missing: 'Cargas' needs its number of uses per game")
         if tdef.id in ACTION_PARAM_TRAITS:
             problem = action_param_problem(tdef.id, param if "param" in entry else None)
             if problem is not None:
                 c.add(_join(tf, "param"), problem)
+        if name == "Cargas" and "param" not in entry:                # TRT-CHARGES: "el número entre paréntesis"
+            c.add(_join(tf, "param"), "missing: 'Cargas' needs its number of uses")
         # duplicates (E7)
         key = (name, param)
         if key in seen:

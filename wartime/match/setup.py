@@ -19,7 +19,7 @@ from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_params
-from wartime.rules import alarm, areas, combat_systems, deployment, holds, traits
+from wartime.rules import alarm, areas, combat_systems, deployment, holds, objects, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -29,10 +29,10 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MET-1 / MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
+    """MET-1 / MOV-2 / TRT-*: everything a character design carries that the engine does not play, one
     (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
     implemented yet), or played only on other archetype kinds or together with another trait (the registry says
-    which); a transport, metahabilities, objects."""
+    which); a transport, metahabilities. Objects are played (GNA-16): only their traits may be refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
@@ -54,8 +54,6 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
         out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
     for a in spec.metahabilities:
         out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
-    for a in spec.objects:
-        out.append(refuse("GNA-16", f"{spec.name}: object {a.name}: objects are not implemented yet"))
     return out
 
 
@@ -227,6 +225,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 for rid, line in list_problems(lists[side].characters())]
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
+    carried = []                                           # GNA-16: (character, object archetypes)
     for side in ("red", "blue"):
         specs = lists[side].characters()
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
@@ -256,6 +255,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             own = trait_state(race)
             if own is not None:
                 world.set(e, own)
+            carried.append((e, spec.objects))
+    for e, objs in carried:                                # after every character: their entity ids stay
+        objects.field_objects(world, e, objs)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

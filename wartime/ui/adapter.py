@@ -31,6 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
+from wartime.rules.objects import held_gear, uses_text
 from wartime.rules import options as legal
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
@@ -108,7 +109,16 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     for w in gs.equipment(e).weapons:
         # a level or parameter rides as "<ID>:<value>" (rules.traits.trait_arg): shown with its trait
         out.extend(line(t, w.name, arg=traits.trait_arg(w, t)) for t in getattr(w, "traits", ()) if ":" not in t)
+    for _, g in held_gear(gs, e):                                  # GNA-16: the objects it holds
+        out.extend(line(t, g.name) for t in g.traits)
     return out
+
+
+def object_lines(gs: GameState, e: int) -> list[tuple[str, bool]]:
+    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and whether it is
+    disabled (WND-4)."""
+    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), g.disabled)
+            for _, g in held_gear(gs, e)]
 
 
 # --- setting up a match ---------------------------------------------------------------------------------
@@ -436,9 +446,9 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             e.cost_text = _cost_text(key, e.tool, e.cost)
             out.append(e)
     for e in out:        # the target number of each check the engine would roll now (its dry run)
-        if e.enabled and REGISTRY[e.key].has_check and entry_check(match, actor, e, chain, react) is not None:
+        if e.enabled and rolls_check(e.key) and entry_check(match, actor, e, chain, react) is not None:
             e.check = check_target_text(e.preview)
-        elif e.enabled and e.probe is not None and REGISTRY[e.key].has_check and not react:
+        elif e.enabled and e.probe is not None and rolls_check(e.key) and not react:
             # the engine's first option drawn: the target the player's own path or point is then previewed with
             c = check_preview(engine, actor, e.key, e.probe, chain)
             if c is not None and c.first.who == actor:
@@ -528,6 +538,11 @@ def pass_decision(pending) -> Decision:
 
 
 # --- checks: the engine's dry run ------------------------------------------------------------------------
+def rolls_check(key: str) -> bool:
+    """The action rolls a check of its own, or may (GNA-16: an object's Prueba): the window previews it."""
+    return REGISTRY[key].has_check or REGISTRY[key].may_check
+
+
 def entry_check(match: Match, actor: int, entry: MenuEntry, chain: bool = False,
                 react: bool = False) -> CheckPreview | None:
     """The check a 'now' entry rolls and what each band of its die leads to (`rules.dry_run.check_preview`, the
@@ -586,7 +601,7 @@ def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tup
     params = dict(entry.params, path=[[round(x, 4), round(y, 4)] for x, y in waypoints])
     cost, err = try_decision(match, actor, entry.key, params, chain, facing, react)
     check = None
-    if err is None and not react and REGISTRY[entry.key].has_check:
+    if err is None and not react and rolls_check(entry.key):
         check = check_preview(match.engine, actor, entry.key, params, chain, facing)
     return PathPreview(pts, length, cost, err, check)
 
@@ -742,7 +757,7 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
                              c.blocked, c.main_piece_id, None, None)
     pv = AttackPreview(actor, target, entry.key, weapon, opt.facing, opt.cost, opt.error, c.blocked,
                        c.main_piece_id, None, None)
-    if opt.error is None and not react and action.has_check:
+    if opt.error is None and not react and rolls_check(action.key):
         pv.check = check_preview(match.engine, actor, entry.key, opt.params, chain, opt.facing)
         pv.opposed = opposed_odds(pv.check)
     if opt.error is not None or not action.is_attack or action.moves:

@@ -17,6 +17,9 @@ class Action:
     rule: ClassVar[str]
     category: ClassVar[str]          # 'movement' | 'combat' | 'generic' | 'free'
     has_check: ClassVar[bool] = False
+    #: the action rolls a check only when its parameters ask one (GNA-16: an object's Prueba trait): ACT-3 treats it
+    #: as a simple action (the actions table lists no check), the window still previews the check it may roll
+    may_check: ClassVar[bool] = False
     is_attack: ClassVar[bool] = False   # MVA-3: forbidden to a character that sprinted this turn
     ranged: ClassVar[bool] = False      # a ranged attack (CBA-1..4, CBA-6): what a ranged compulsion asks for
     moves: ClassVar[bool] = False

@@ -144,6 +144,20 @@ against its catalogue row):
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
   TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
+* ``use_check(gs, e, gear) -> str | None`` -- the attribute of a CH ATR character `e` must pass to use the object
+  (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
+* ``use_psi(gs, e, gear) -> bool`` -- True: each use of the object makes its user take a CH PSI, rolled after the
+  use checks and before the effect; a failure fails the use (PSI-5; TRT-NEUROPSYCHO). → psychology.
+* ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
+  `target` (TRT-ELIXIR: nothing to heal). → equipment_rule.
+* ``object_effect(gs, e, gear, target) -> ObjectEffect | None`` -- what one use of the object does to `target`
+  (TRT-ELIXIR: wounds healed); the Use action applies it. Only an object with such a trait can be used.
+  → equipment_rule.
+* ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
+  removed from the game). → equipment_rule.
+* The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
+  ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
+
 * ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
   ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
 * ``grants_extra_action(gs, e) -> Iterable[str]`` -- the same, for a trait whose row calls it an extra action
@@ -410,7 +424,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated)
+                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated,
+                                           ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
+                                           object_used, ObjectEffect, use_psis)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -418,3 +434,4 @@ from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals,
 from wartime.rules.traits import ammo, bursts, firing, handling  # noqa: F401  (weapon ammo and fire traits, issue 12)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
+from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)

@@ -273,5 +273,4 @@ def charges_used(gs, e: int, weapon) -> None:
     return None
 
 
-register("TRT-CHARGES", "Cargas", {"weapon_usable": charges_usable, "weapon_used": charges_used},
-         kinds=("weapon",), args=True)
+# TRT-CHARGES is registered with its objects' handlers in rules.traits.objects (one trait, two kinds).

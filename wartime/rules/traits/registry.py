@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, KnockedOut, Life, Stress
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, Stress
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -143,6 +143,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
     "negates": "unique_rule",
+    "use_check": "equipment_rule",
+    "use_psi": "psychology",
+    "object_target": "equipment_rule",
+    "object_effect": "equipment_rule",
+    "object_used": "equipment_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -204,6 +209,14 @@ class StartPsi:
     reason: str
     source: int
     loc_malus: int
+
+
+@dataclass(frozen=True)
+class ObjectEffect:
+    """What one use of an object does to its target (``object_effect``; the Use action applies it): wounds
+    recovered (``heal``, WND-2: never below 0); ``rule`` names the events."""
+    rule: str
+    heal: int = 0
 
 
 @dataclass(frozen=True)
@@ -336,6 +349,11 @@ def fieldable() -> set[str]:
     return {t for t, p in _REGISTRY.items() if p.fieldable}
 
 
+#: GNA-16 / BLD-17: traits of a bearer (played on races) that an object gives the character holding it, while
+#: held and not disabled (traits/objects.py names them; ``character_traits`` adds them).
+ON_OBJECTS: set[str] = set()
+
+
 def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str],
                      param: str | None = None, owner: frozenset[str] = frozenset()) -> str | None:
     """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried`, with parameter
@@ -343,7 +361,11 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
-    if p.kinds and kind not in p.kinds:
+    if kind == "object" and "object" not in p.kinds and trait_id not in ON_OBJECTS:
+        # GNA-16: on an object a trait is played only where its module says so (a weapon's area on an object
+        # would otherwise be fielded and do nothing)
+        return "is not implemented on an object yet"
+    if p.kinds and kind not in p.kinds and not (kind == "object" and trait_id in ON_OBJECTS):
         return f"is implemented on {' or '.join(p.kinds)} archetypes only, not on a {kind}"
     missing = [r for r in p.requires if r not in carried]
     if missing:
@@ -355,9 +377,9 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
 
 # --- the bearer's traits ----------------------------------------------------------------------------------
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
-    """A character's trait IDs: its own (race) traits, the maluses gained in play (PSI-8) and the traits of the
+    """A character's trait IDs: its own (race) traits, the maluses gained in play (PSI-8), the traits of the
     protections it wears that are not disabled (traits G10: a protection's trait acts for its wearer while worn
-    and not disabled, WND-4)."""
+    and not disabled, WND-4) and the bearer traits of the objects it holds (``ON_OBJECTS``; GNA-16)."""
     memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
     key = ("traits", e)
     got = memo.get(key)
@@ -365,6 +387,9 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
         own, gained = gs.traits(e), gs.psyche(e).maluses
         worn = [t for p in worn_protections(gs, e) for t in p.traits]
         got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
+        held = _object_traits(gs, e)
+        if held:
+            got = frozenset(got) | held
         neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
         memo[key] = got = _apart(got, neg)
     return got
@@ -404,6 +429,16 @@ def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
         top = max(counts.values(), default=1)
         got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
     return got
+
+
+def _object_traits(gs, e: int) -> frozenset:
+    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4)."""
+    table = gs.world.tables.get(Gear)
+    if not table or not ON_OBJECTS:
+        return frozenset()
+    items = gs.world.tables.get(Item, {})
+    return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+                     for t in g.traits if t in ON_OBJECTS)
 
 
 def _weapon_traits(weapon) -> tuple[str, ...]:
@@ -583,6 +618,44 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
         for _, h in _of("on_hit", carried):
             h(gs, attacker, attacker, target, weapon, ranged)
+
+
+# --- objects (GNA-16) ----------------------------------------------------------------------------------------
+def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
+    """``use_check``: (trait ID, attribute) of each CH ATR a use of the object needs, in trait-ID order."""
+    return _tagged("use_check", _weapon_traits(gear), gs, e, gear)
+
+
+def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
+    """``use_psi``: (trait ID, True) of each trait of the object that makes its user take a CH PSI per use."""
+    return _tagged("use_psi", _weapon_traits(gear), gs, e, gear)
+
+
+def object_usable(gear) -> bool:
+    """An object can be used (Usar) when a trait of it has an effect (``object_effect``)."""
+    return bool(_of("object_effect", _weapon_traits(gear)))
+
+
+def check_object_target(gs, e: int, gear, target: int) -> None:
+    """``object_target``: each handler raises RuleViolation when its effect cannot apply to `target`."""
+    for _, h in _of("object_target", _weapon_traits(gear)):
+        h(gs, e, gear, target)
+
+
+def object_effects(gs, e: int, gear, target: int) -> list[ObjectEffect]:
+    """``object_effect``: what one use of the object does to `target`, each trait in ID order."""
+    return _answers("object_effect", _weapon_traits(gear), gs, e, gear, target)
+
+
+def object_used(gear):
+    """``object_used``: the object after one use (each handler gets the previous one's result); None: it is
+    removed from the game."""
+    out = gear
+    for _, h in _of("object_used", _weapon_traits(gear)):
+        if out is None:
+            break
+        out = h(out)
+    return out
 
 
 def weapon_wear(gs, e: int, weapon) -> list[Wear]:
