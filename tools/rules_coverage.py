@@ -66,6 +66,8 @@ PARTIAL = {
               "ruling); temporal scenarios have no exit field, so no escape there",
     "ALM-41": "Reinforcements I and II in the wave decision; Strident alarm, Hasty, Reckless and special-monster "
               "tokens are refused naming ALM-27..ALM-30",
+    "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (its own Escudo de energía or a worn "
+                         "protection's: not halved); the shields' DEF /2 itself is not played",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",

@@ -35,7 +35,9 @@ PER_LIST = 6
 #: cancel, a bonus the rifleman has (its rifle's Cargadores), the action Maestría and its kin are bought for.
 PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores",
           "TRT-MASTERY": "Mover", "TRT-INEPTITUDE": "Mover", "TRT-COMBAT-MASTERY": "Ataque a distancia",
-          "TRT-COMBAT-INEPTITUDE": "Ataque a distancia"}
+          "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3"}
+#: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
+PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",)}
 
 
 def zoo() -> tuple[list, dict[str, str]]:
@@ -45,6 +47,11 @@ def zoo() -> tuple[list, dict[str, str]]:
         made = 0
         for path, design in BASES:
             army = load_army_list(path)
+            for pre in PREREQUISITES.get(trait, ()):
+                try:
+                    army = toggle_trait(army, str(path), design, "+", pre)
+                except SpecError:
+                    pass                                  # the base has it already, or cannot buy it (then below)
             try:
                 changed = toggle_trait(army, str(path), design, "+", trait, PARAMS.get(trait))
             except SpecError as exc:

@@ -301,8 +301,9 @@ class ScriptedController:
             d = opt.decision(p.side, e)
             c = gs.cover(e, [t])[0]
             own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)      # e.g. CBA-2/3/4's −1s
+            mode = traits.fire_modes(w).get(opt.params.get("mode"))         # TRT-HEAVY-FIRE: DMG +3
             odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
-                               extra_imp=own)
+                               extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:
@@ -380,6 +381,8 @@ class ScriptedController:
             if t not in engaged or (w is not None and w.ranged):
                 continue
             bonus = 1 if traits.charge_bonus(gs, e, t) else 0
+            mode = traits.fire_modes(w).get(opt.params.get("mode")) if w is not None else None
+            bonus += mode.dmg_plus if mode is not None else 0           # TRT-LONG-GRIP: DMG +1
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
             if utility is not None:
                 value = utility(gs, e, t, opt.params)

@@ -33,7 +33,7 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine, resolve_die
-from wartime.rules.combat import Cover, imp_fumble, resolve_hit, weapon_used
+from wartime.rules.combat import Cover, double_hit, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import wounds_distribution
@@ -69,6 +69,7 @@ class AreaAim:
     distance: float
     ax: float
     ay: float
+    dmg_plus: int = 0              # an area mode's DMG (TRT-FOCUSED-ARC: +2)
 
 
 def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
@@ -92,9 +93,10 @@ def point_distance(gs: GameState, e: int, x: float, y: float, level: int) -> flo
 def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int) -> AreaAim:
     """ARE-1..4: an area centred on a target mini's base centre (its preconditions, CMB-10, are checked by the
     caller as for any ranged attack). The area is at the target's level (MOV-12)."""
-    kind, _, _ = area_kind(weapon.area)
+    code = traits.weapon_area(weapon)                  # the area as declared (TRT-CLUSTER-AMMO: R(DMG/2))
+    kind, _, _ = area_kind(code)
     pa, pt = gs.pos(actor), gs.pos(target)
-    return AreaAim(weapon_index, weapon.area, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
+    return AreaAim(weapon_index, code, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
                    pa.x, pa.y)
 
 
@@ -103,7 +105,8 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     the board, at a level the attacker reaches with ranged actions (MOV-11, MOV-12), in its FOV (ENV-1: the
     front half-plane and VOL × 5 K) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, r2 = 0)
     and in sight (ENV-2: one sample 0.5 K above the surface). An S area needs a target mini (ARE-4)."""
-    kind, _, _ = area_kind(weapon.area)
+    code = traits.weapon_area(weapon)
+    kind, _, _ = area_kind(code)
     if kind == "S":
         raise RuleViolation("ARE-4", f"{weapon.name} (area {weapon.area}) jumps from a target: give `target`")
     raw = params.get("aim")
@@ -129,9 +132,9 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
         raise RuleViolation("CMB-10", f"the aim point is {d:.2f} K away, beyond RNG {weapon.RNG} K")
     eye = gs.muzzle(actor, weapon)
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
-    if _segment_blocked(gs, eye, x, y, z):
+    if _segment_blocked(gs, eye, x, y, z) and traits.los_waived(gs, weapon, x, y, z) is None:
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to ({x:g}, {y:g})")
-    return AreaAim(weapon_index, weapon.area, kind, None, x, y, level, d, pa.x, pa.y)
+    return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y)
 
 
 def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
@@ -236,6 +239,18 @@ def area_dmg(dmg: int, full: bool) -> int:
     return dmg if full else round_half_up(dmg / 2)
 
 
+def trait_area_dmg(gs: GameState, weapon, dmg: int, full: bool, e: int, px: float, py: float) -> int:
+    """ARE-5 / ARE-6 with the weapon's area DMG traits in CMB-4's order: `dmg` (the critical's +1 included) plus the
+    ± terms (TRT-WANING-AREA: −1 per K from the area's centre (px, py) to the nearest point of the mini's base,
+    rounded; it may reach 0: no wound), then the factors (TRT-CLUSTER-AMMO: /2) and a partly covered mini's /2,
+    rounded once (BAS-5)."""
+    p = gs.pos(e)
+    gap = max(0.0, math.hypot(p.x - px, p.y - py) - gs.body(e).radius)
+    plus, factor = traits.area_dmg_terms(weapon, gap)
+    d = max(0, dmg + plus)
+    return round_half_up(d * factor * (1 if full else Fraction(1, 2)))
+
+
 # --- resolution (ARE-5..9, BAS-4, CMB-2, CMB-6, CMB-8) -----------------------------------------------------
 def dispersion_dice_count(weapon, distance: float) -> int:
     """ARE-9: n = max(1, ceil(d / 15)) D10; a trait's own rule (hook point `dispersion`; TRT-SCATTER: one per
@@ -246,12 +261,14 @@ def dispersion_dice_count(weapon, distance: float) -> int:
     return scatter.dispersion_dice(distance)
 
 
-def disperse(gs: GameState, x: float, y: float, n: int, rule: str, **data) -> scatter.ScatterResult:
+def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, **data) -> scatter.ScatterResult:
     """BAS-4 / ARE-9: roll n D10 from the match dice, then one direction; record both and where the point lands
-    (`dispersion` event: dice, angle, from, to, distance, on_board)."""
+    (`dispersion` event: dice, angle, from, to, distance, on_board). `factor` scales the distance, rounded once
+    (BAS-5: x.5 up; TRT-STABILISED-AMMO: 1/2)."""
     dice = [gs.world.dice.d10() for _ in range(n)]
     angle = gs.world.dice.angle()
-    res = scatter.scatter_point(gs.board, x, y, dice, angle)
+    moved = dice if factor == 1 else [round_half_up(sum(dice) * factor)]
+    res = scatter.scatter_point(gs.board, x, y, moved, angle)
     gs.world.emit("dispersion", rule, dice=dice, angle=angle, distance=res.distance, origin=[x, y],
                   to=[res.x, res.y], on_board=res.on_board, **data)
     return res
@@ -310,7 +327,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     if scatters:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
-                       attacker=attacker, area=aim.code)
+                       traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
         out["dispersed"] = True
         if not res.on_board:
             world.emit("area_lost", "ARE-9", attacker=attacker, area=aim.code, to=[res.x, res.y])
@@ -320,7 +337,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             template = template.translate(res.x - px, res.y - py)      # ARE-9: keeps its orientation
         px, py = res.x, res.y
         out["point"] = (px, py)
-    dmg = w.current_dmg + (1 if imp.critical else 0)                    # WND-6, CMB-6
+    dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
     if template is not None:
         affected = covered_minis(gs, template, aim.level, attacker)
@@ -343,10 +360,14 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                dispersed=bool(scatters), critical=imp.critical,
                affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
     for (e, full), cov in zip(affected, covers):
-        hit_dmg = area_dmg(dmg, full)
+        hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
         world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        n = resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov)
+        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov) -> int:
+            return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
+                               psi=psi)
+        twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
+        n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         out["affected"].append((e, full, n))
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":

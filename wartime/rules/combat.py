@@ -51,12 +51,13 @@ class Cover:
 def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, target: int, dmg: int, *,
                 melee: bool, cover: Cover | None = None, automatic: bool = False,
                 max_wounds: int | None = None, def_mods: list[Modifier] | None = None, rule: str = "CMB-3",
-                def_malus: int = 0, terms: traits.CombatTerms = traits.NO_TERMS) -> int:
+                def_malus: int = 0, terms: traits.CombatTerms = traits.NO_TERMS, psi: bool = True) -> int:
     """The target's side of a hit: cover check (CMB-18), CH DEF (CMB-3) with cover +2 (CMB-17), criticals
     (CMB-7) and fumbles (CMB-9), wounds (CMB-4), then CH PSI for a wounded target (CMB-5 / PSI-1).
     `def_malus` lowers the target's total DEF for this hit, minimum 0 (CBA-11 ruling 3: DEF −2). `terms` are the
     traits' numbers of the attack (traits.combat_terms): ± DEF, CH DEF modifiers, and DMG in CMB-4's order (the
     final DMG is known once the CH DEF is rolled: its fumble's +1 is one of the ± terms).
+    `psi` False leaves the wounded target's CH PSI to the caller (TRT-EXPLOSIVE-AMMO: one after both hits).
     Returns the wounds dealt. A match played under a peer combat system (gs.combat) hands the hit to it."""
     if gs.combat is not None:
         return gs.combat.resolve_hit(gs, ctx, attacker, target, dmg, melee=melee, cover=cover, automatic=automatic,
@@ -93,6 +94,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if via is not None and traits.rerolls(via[1], d):
             traits.reroll_taken(gs, target, via[0])
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
+    elif d.passed and not d.critical and terms.forced_def_reroll is not None:
+        # TRT-EXCEPTIONAL-AMMO: a passed non-critical first CH DEF is rerolled and the second result stands
+        d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=terms.forced_def_reroll,
+                       always_pass=always, **info)
     d = confirm_def(gs, target, d, defense, mods, rule, info)                    # hook def_confirm
     for second in (False, True):
         if d.critical:
@@ -152,9 +157,22 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                 for o in who:
                     if gs.able(o):
                         psi_check(gs, ctx, o, source=attacker, reason="kill", rule=rule)
-        if state == "active" and not gs.unconscious(target):
+        if psi and state == "active" and not gs.unconscious(target):
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
+    return n
+
+
+def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:
+    """TRT-EXPLOSIVE-AMMO ruling: the hit strikes twice: `hit(psi)` resolves one in full (its own CH DEF, critical,
+    fumble, second CH DEF, wound stage) and is called again while the target is on the table; the target makes one
+    CH PSI after both (CMB-5) if they wounded it and left it active and conscious. Returns the wounds dealt."""
+    n = hit(False)
+    if gs.on_table(target):
+        gs.world.emit("second_hit", rule, attacker=attacker, target=target)
+        n += hit(False)
+    if n > 0 and gs.able(target) and not gs.unconscious(target):
+        psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
     return n
 
 
@@ -233,6 +251,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
 
     def roll_imp():
+        if terms.fixed_imp is not None:                  # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
+            return roll_check(world, attacker, "IMP", "AGI", terms.fixed_imp[1], [], "CMB-2", "CH IMP",
+                              crit_max=terms.crit_max, against=target, distance=round(distance, 6),
+                              fixed_by=terms.fixed_imp[0])
         return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
                                     distance=round(distance, 6), weapon=weapon, crit_max=terms.crit_max)
     if surprise:
@@ -306,8 +328,11 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     out["hit"] = True
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
-    out["wounds"] = resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover,
-                                max_wounds=max_w, def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms)
+    def hit(psi: bool = True) -> int:
+        return resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover, max_wounds=max_w,
+                           def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms, psi=psi)
+    out["wounds"] = hit() if terms.double_hit is None else double_hit(gs, ctx, attacker, target, hit,
+                                                                       terms.double_hit)
     traits.after_hit(gs, attacker, target, weapon, ranged)             # hook point on_hit (TRT-CRUSHING)
     cowing = traits.hit_psi(gs, attacker, target, weapon, ranged)      # hook point hit_psi (TRT-COWING)
     if cowing is not None and out["wounds"] == 0 and gs.able(target):

@@ -43,6 +43,9 @@ def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False)
     target = params.get("target") if isinstance(params.get("target"), int) else None
     plus, cap = trait_hooks.cost_terms(gs, actor, action, weapon, target)
     cost = base + plus
+    mode = getattr(prepared, "fire_mode", None)                 # a fire mode's ENE × (TRT-LONG-RANGE-FIRE)
+    if mode is not None:
+        cost *= mode.ene_factor
     if cap is not None:
         cost = min(cost, cap)
     return max(1, cost)

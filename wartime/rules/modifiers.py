@@ -50,6 +50,7 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str,
             mods.append(Modifier("GNA-14", -looted.count, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     mods += traits.aura_check_mods(gs, e, attribute, kind)  # allies' and enemies' auras (G1)
+    mods += traits.status_mods(gs, e, attribute, kind)      # a state an enemy's trait left (TRT-STUN-AMMO)
     if against is not None:
         mods += traits.targeted_check_mods(gs, e, against, attribute, kind)   # TRT-LORD-OF-CONFUSION
     return mods

@@ -22,11 +22,12 @@ def p_pass(target: int) -> Fraction:
 
 
 def die_outcomes(target: int, always: bool = False, reroll: str | None = None, crit_max: int = 1,
-                 fumble_min: int = 10):
+                 fumble_min: int = 10, forced: bool = False):
     """(die, probability, passed, critical, fumble) of the die that stands for a check against `target`
     (CHK-2): `always` passes it even on a 10 (no fumble; 'critical': always a critical success, TRT-GOD-OF-*); `reroll` ('any' / 'nofumble' / 'fumble', G2) rerolls a
     failed first die (a fumble too for 'any', only a fumble for 'fumble') and the second stands, so
-    P(final d) = [d stands first]/10 + P(reroll)/10. `fumble_min`: the lowest die that fumbles (TRT-UNLUCKY)."""
+    P(final d) = [d stands first]/10 + P(reroll)/10. `fumble_min`: the lowest die that fumbles (TRT-UNLUCKY).
+    `forced` rerolls a passed non-critical first die too (the second stands: TRT-EXCEPTIONAL-AMMO on a CH DEF)."""
     first = []
     for d in DIE:
         passed, crit, fumble = resolve_die(d, target, crit_max, fumble_min)
@@ -35,6 +36,7 @@ def die_outcomes(target: int, always: bool = False, reroll: str | None = None, c
         elif always:
             passed, fumble = True, False
         again = reroll is not None and not passed and (reroll == "any" or fumble == (reroll == "fumble"))
+        again = again or (forced and passed and not crit)
         first.append((d, passed, crit, fumble, again))
     r = Fraction(sum(1 for x in first if x[4]), 10)
     tenth = Fraction(1, 10)
@@ -85,11 +87,15 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp) + list(terms.imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
+    if terms.fixed_imp is not None:
+        imp_target = terms.fixed_imp[1]                    # TRT-GUIDED-AMMO: no AGI, no modifier, no reroll
     defense = terms.defense(gs.total_def(target))
     def_check = sum(m.value for m in terms.def_check)
     imp_always = ("critical" if traits.always_critical(gs, attacker, "AGI", "IMP") is not None
                   else traits.always_passes(gs, attacker, "AGI", "IMP") is not None)
-    imp_rr = traits.reroll_source(gs, attacker, "AGI", "IMP", weapon)
+    imp_rr = traits.reroll_source(gs, attacker, "AGI", "IMP", weapon) if terms.fixed_imp is None else None
+    if terms.fixed_imp is not None:
+        imp_always = False
     def_always = ("critical" if traits.always_critical(gs, target, None, "DEF") is not None
                   else traits.always_passes(gs, target, None, "DEF") is not None)
     def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
@@ -112,7 +118,8 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
-                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive, *fumbles)
+                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive, *fumbles,
+                      terms.forced_def_reroll, terms.double_hit)
 
 
 def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None,
@@ -122,7 +129,9 @@ def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_
     CMB-3 ruling: the first one's fumble keeps its DMG +1), the wound cap, TRT-PADRON-PEPPER's 50 % DMG 0, then
     TRT-LUCKY's 1D10 (a 1 ignores a wounding hit)."""
     out = []
-    for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll, 1, def_fumble):
+    forced = terms.forced_def_reroll is not None                 # TRT-EXCEPTIONAL-AMMO (first CH DEF only)
+    for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll, 1, def_fumble,
+                                                   forced=forced):
         raw = dmg + (1 if fumble else 0)
         if crit:
             branches = [(0, p)]
@@ -147,12 +156,13 @@ def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_
 
 
 @lru_cache(maxsize=1024)
-def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int, fumble_min: int = 10) -> tuple:
+def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int, fumble_min: int = 10,
+                    forced: bool = False) -> tuple:
     """`die_outcomes` in integers: (die, probability × 100, passed, critical, fumble). Every probability of a
     rerolled or plain D10 is a multiple of 1/100 (1/10 for the die standing, k/100 for a reroll), so the
     enumeration below stays exact in integers and builds its Fractions once at the end."""
     return tuple((d, int(p * 100), passed, crit, fumble)
-                 for d, p, passed, crit, fumble in die_outcomes(target, always, reroll, crit_max, fumble_min))
+                 for d, p, passed, crit, fumble in die_outcomes(target, always, reroll, crit_max, fumble_min, forced))
 
 
 @lru_cache(maxsize=4096)
@@ -163,7 +173,8 @@ def _wounds_thousandths(dmg: int, defense: int, def_target: int, stop10: int, ca
     of 1/10⁴, TRT-LUCKY's die one more 1/10: with the cover piece's tenth, 10⁶ keeps them all integers."""
     dist: dict[int, int] = {}
     if terms.second_def is None and terms.lucky is None and terms.coin is None:
-        for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1, def_fumble):
+        for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1, def_fumble,
+                                                             terms.forced_def_reroll is not None):
             n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
             if cap is not None:
                 n = min(n, cap)
@@ -187,19 +198,21 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
                pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
                lucky: str | None = None, coin: str | None = None, corrosive: str | None = None,
-               imp_fumble: int = 10, def_fumble: int = 10) -> AttackOdds:
+               imp_fumble: int = 10, def_fumble: int = 10, forced_def_reroll: str | None = None,
+               double_hit: str | None = None) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
-    the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation) and become
-    Fractions once: the same exact values as
-    summing Fractions, several times faster (issue 20)."""
+    the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation; × 10⁶ more for the
+    second hit of TRT-EXPLOSIVE-AMMO, so every sum runs over 10¹⁵) and become Fractions once: the same exact values
+    as summing Fractions, several times faster (issue 20)."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
-                               second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive)
+                               second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive,
+                               forced_def_reroll=forced_def_reroll)
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
-    exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³
+    exp = p_inc = p_hit = 0                                   # × 10¹⁵, × 10¹⁵, × 10³
     second10 = sum(1 for d in DIE if resolve_die(d, imp_target, 1, imp_fumble)[0]) if second else 10
     for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max, imp_fumble):
         if not passed:
@@ -211,12 +224,24 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         d_def = max(0, defense + crit_def_plus) if crit else defense
         dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
-        for n, p in _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap,
-                                        crit_terms if crit else terms, def_always, def_reroll, def_fumble):
+        one = _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap, crit_terms if crit else terms,
+                                  def_always, def_reroll, def_fumble)
+        for n, p in (_twice(one) if double_hit else [(n, p * 10 ** 6) for n, p in one]):     # × 10¹²
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
     p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(defense + def_check + def_bonus, def_always,
-                                                                    def_reroll, 1, def_fumble) if passed)
+                                                                    def_reroll, 1, def_fumble,
+                                                                    forced_def_reroll is not None) if passed)
     return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
-                      Fraction(exp, 10 ** 9), Fraction(p_inc, 10 ** 9))
+                      Fraction(exp, 10 ** 15), Fraction(p_inc, 10 ** 15))
+
+
+def _twice(one: tuple) -> list[tuple[int, int]]:
+    """TRT-EXPLOSIVE-AMMO: the wounds of two independent hits, (wounds, probability × 10¹²) from one hit's
+    (wounds, probability × 10⁶)."""
+    out: dict[int, int] = {}
+    for n1, p1 in one:
+        for n2, p2 in one:
+            out[n1 + n2] = out.get(n1 + n2, 0) + p1 * p2
+    return sorted(out.items())

@@ -15,7 +15,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import can_pay, price
 from wartime.rules.flow import Decision, normalise_params
-from wartime.rules import holds
+from wartime.rules import holds, traits
 from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
 
@@ -223,6 +223,9 @@ class ReactionWindows:
                 raise RuleViolation("ACT-4", f"no reaction window opens inside a chain: only the reactions with "
                                     f"their own timing ({', '.join(options)}) may be declared now")
             raise RuleViolation("REA-3", f"{key} cannot be declared in this {w.timing} window")
+        denied = traits.reaction_denied(gs, e)                          # TRT-STUN-AMMO: stunned, no reactions
+        if denied is not None:
+            raise RuleViolation(denied, f"{gs.name(e)} cannot react now ({traits.display_name(denied)})")
         eff = gs.effects(e)
         if action.is_attack and eff.sprint_turn == self.flow.turn:
             raise RuleViolation("MVA-3", f"{gs.name(e)} sprinted this turn and cannot attack")

@@ -33,6 +33,7 @@ from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
 from wartime.rules.objects import held_gear, uses_text
 from wartime.rules import options as legal
+from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate
 from wartime.rules.checks import Modifier
@@ -90,11 +91,13 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     """The character's own traits (race and protections), then each weapon's, in catalogue words (issue 12)."""
     cat = _traits_by_id()
 
-    def line(tid: str, where: str, holder=None) -> TraitLine:
+    def line(tid: str, where: str, holder=None, arg: str | None = None) -> TraitLine:
         t = cat.get(tid)
         name = t.name_en if t else tid
         if holder is not None and holder.param(tid):
             name += f" ({holder.param(tid)})"                   # Resistencia a (a distancia), Niega (...)
+        if arg is not None:
+            name += f" ({arg})"                                 # a weapon's level or parameter (Campo ciego, Cargas)
         top = next((b for x, _, b in holder.levels if x == tid), 0) if holder is not None else 0
         if top:
             name += f" {holder.level(tid)}/{top}"                # levels left of those bought (Escudo de energía)
@@ -104,7 +107,8 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     for p in gs.equipment(e).protections:
         out.extend(line(t, p.name, p) for t in p.traits)
     for w in gs.equipment(e).weapons:
-        out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
+        # a level or parameter rides as "<ID>:<value>" (rules.traits.trait_arg): shown with its trait
+        out.extend(line(t, w.name, arg=traits.trait_arg(w, t)) for t in getattr(w, "traits", ()) if ":" not in t)
     for _, g in held_gear(gs, e):                                  # GNA-16: the objects it holds
         out.extend(line(t, g.name) for t in g.traits)
     return out

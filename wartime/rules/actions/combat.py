@@ -111,6 +111,7 @@ class AttackPrep:
     weapon_index: int | None
     cover: Cover | None = None
     area: areas.AreaAim | None = None       # ARE-1..4: an area attack
+    fire_mode: traits.FireMode | None = None  # a weapon trait's fire mode chosen for this attack (TRT-HEAVY-FIRE)
 
 
 @register
@@ -126,21 +127,32 @@ class RangedAttack(Action):
 
     params = (Param("weapon", "weapon", "CBA-1: the index of a ranged weapon the character carries"),
               Param("target", "enemy", "CBA-1: the enemy shot at (or `aim` for an area weapon)", optional=True),
-              Param("aim", "point", "ARE-1: the board point an area weapon is aimed at", optional=True))
+              Param("aim", "point", "ARE-1: the board point an area weapon is aimed at", optional=True),
+              Param("mode", "choice", "a fire mode of the weapon's traits for this attack: the trait ID "
+                    "(TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE)", optional=True))
 
     def candidates(self, gs, actor, space):
-        """Every ranged weapon at every enemy (turning to face it first in the own activation, MOV-5); area
-        weapons also aimed at each enemy's centre."""
+        """Every ranged weapon at every enemy (turning to face it first in the own activation, MOV-5), then with
+        each fire mode its traits offer; area weapons also aimed at each enemy's centre."""
         for i in space.weapons(ranged=True):
             area = gs.weapon(actor, i).area is not None
+            modes = tuple((m, f) for m, f in traits.fire_modes(gs.weapon(actor, i)).items()
+                          if not f.melee and (f.area is not None) == area)
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
                                 f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                for m, fm in modes:
+                    yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m}, face,
+                                    f"{gs.weapon(actor, i).name} at {gs.name(t)} ({fm.label})")
                 if area:
                     p = gs.pos(t)
                     yield Candidate(self.key, lambda i=i, p=p: {"aim": [round(p.x, 4), round(p.y, 4)], "weapon": i},
                                     face, f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot")
+                    for m, fm in modes:                                          # TRT-FOCUSED-ARC
+                        yield Candidate(self.key, lambda i=i, p=p, m=m: {"aim": [round(p.x, 4), round(p.y, 4)],
+                                                                         "weapon": i, "mode": m}, face,
+                                        f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot ({fm.label})")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -151,22 +163,26 @@ class RangedAttack(Action):
                 raise RuleViolation("ARE-1", "give either a target or an aim point, not both")
             if gs.engaged(actor):
                 raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
-            aim = areas.aim_at_point(gs, actor, idx, w, params, self.rule)
+            aim = with_area_mode(areas.aim_at_point(gs, actor, idx, w, params, self.rule), chosen_fire_mode(w, params))
+            check_nearest(gs, actor, self, params, w, None, aim.distance)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
         t = need_ranged_target(gs, actor, params, self.rule)
         self._check_magazine(w)
-        cover = ranged_target_check(gs, actor, t, w, self.rule)
-        if w.area is not None:
-            return AttackPrep(t, idx, cover, areas.aim_at_target(gs, actor, idx, w, t))   # ARE-1..4
-        return AttackPrep(t, idx, cover)
+        mode = chosen_fire_mode(w, params)
+        cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),
+                                    self.rule)
+        check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
+        if w.area is not None:                                                   # ARE-1..4
+            return AttackPrep(t, idx, cover, with_area_mode(areas.aim_at_target(gs, actor, idx, w, t), mode))
+        return AttackPrep(t, idx, cover, fire_mode=mode)
 
     @staticmethod
     def _check_magazine(w) -> None:
         traits.check_weapon_ready(w)                 # hook point weapon_ready (TRT-MAGAZINES: GNA-13)
 
     def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE
+        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
@@ -177,8 +193,75 @@ class RangedAttack(Action):
             areas.resolve_area_attack(gs, ctx, prepared.area)
             return
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+        mode = prepared.fire_mode
+        if mode is not None:
+            gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
-                       cover=prepared.cover)
+                       cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+
+
+def mode_ene(prepared) -> int:
+    """The ENE an attack mode adds to the weapon's (TRT-HEAVY-FIRE: +3; 0 without a mode)."""
+    mode = getattr(prepared, "fire_mode", None)
+    return mode.ene_plus if mode is not None else 0
+
+
+def check_nearest(gs: GameState, actor: int, action, params: dict, weapon, target: int | None,
+                  distance: float | None = None) -> None:
+    """Hook point min_range (TRT-BLIND-ZONE): a shot at a target (or an aim point `distance` K away) within the
+    weapon's blind zone is refused. Hook point shot_target (TRT-SHAKY-HANDS): a trait may require the shot's target
+    to be the nearest enemy the same action could shoot at; the nearer candidates are probed with the action's own
+    validation (the probe itself skips this check)."""
+    d = gs.distance(actor, target) if target is not None else (math.inf if distance is None else distance)
+    blind = traits.min_range(weapon)
+    if blind is not None and d <= blind[1] + 1e-9:
+        raise RuleViolation(blind[0], f"{weapon.name} cannot fire within its first {blind[1]:g} K "
+                            f"({d:.2f} K away)")
+    if params.get("_nearest_probe"):
+        return
+    if target is None:
+        d = math.inf
+
+    def nearer() -> int | None:
+        probe = {k: v for k, v in params.items() if k != "aim"}
+        for o in sorted(gs.enemies(actor), key=lambda o: (gs.distance(actor, o), o)):
+            if o == target:
+                continue
+            if gs.distance(actor, o) >= d - 1e-9:
+                return None
+            try:
+                action.validate(gs, actor, {**probe, "target": o, "_nearest_probe": True})
+            except RuleViolation:
+                continue
+            return o
+        return None
+    traits.check_shot_target(gs, actor, weapon, target, nearer)
+
+
+def chosen_fire_mode(weapon, params: dict, melee: bool = False) -> traits.FireMode | None:
+    """The attack mode the decision's ``mode`` names (a trait ID of the weapon offering one: fire modes
+    TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE; melee modes TRT-LONG-GRIP; area modes TRT-FOCUSED-ARC), None without one;
+    a mode the weapon does not offer for this kind of attack is refused (a single-target fire mode on an area
+    weapon with NotImplementedRule)."""
+    m = params.get("mode")
+    if m is None:
+        return None
+    modes = {k: f for k, f in traits.fire_modes(weapon).items() if f.melee == melee}
+    if m not in modes:
+        raise RuleViolation("CBA-1", f"{weapon.name} has no fire mode {m!r} (its modes: "
+                            f"{', '.join(modes) or 'none'})")
+    if (weapon.area is not None) != (modes[m].area is not None):
+        if weapon.area is None:
+            raise RuleViolation(m, f"{weapon.name} has no area: {modes[m].label} is an area weapon's mode")
+        raise NotImplementedRule(m, f"a fire mode with an area weapon ({weapon.name}, area {weapon.area})")
+    return modes[m]
+
+
+def with_area_mode(aim, mode):
+    """An area aim as an area mode changes it (TRT-FOCUSED-ARC: the code, its shape, DMG +); as it is without."""
+    if mode is None or mode.area is None:
+        return aim
+    return replace(aim, code=mode.area, kind=areas.area_kind(mode.area)[0], dmg_plus=aim.dmg_plus + mode.dmg_plus)
 
 
 def melee_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
@@ -186,6 +269,26 @@ def melee_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
     if not gs.in_contact(actor, t):
         raise RuleViolation("CMB-11", f"{gs.name(t)} is not engaged in base contact with {gs.name(actor)}")
     return t
+
+
+def in_reach(gs: GameState, actor: int, weapon, target: int) -> bool:
+    """TRT-VERY-LONG-WEAPON (hook melee_reach): the weapon reaches `target` out of base contact: within its reach
+    (BAS-3 distance) and seen (in the FOV, with LOS)."""
+    reach = traits.melee_reach(weapon) if weapon is not None else 0.0
+    return (reach > 0 and gs.distance(actor, target) <= reach + 1e-9 and gs.in_fov(actor, target)
+            and gs.has_los(actor, target))
+
+
+def reach_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
+    """The target of a weapon's melee attack: in base contact (CMB-11), or within the weapon's reach."""
+    try:
+        return melee_target(gs, actor, params, rule)
+    except RuleViolation as exc:
+        i = params.get("weapon")
+        w = gs.weapon(actor, i) if isinstance(i, int) else None
+        if exc.rule_id != "CMB-11" or w is None or not in_reach(gs, actor, w, params["target"]):
+            raise
+        return params["target"]
 
 
 def _after_melee(gs: GameState, ctx, target: int) -> None:
@@ -215,34 +318,48 @@ class _WeaponMelee(Action):
 
     def candidates(self, gs, actor, space):
         for t in space.enemies():
-            if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=self.firearm):
+            contact = gs.in_contact(actor, t)
+            for i in space.weapons(ranged=self.firearm):
+                if contact or in_reach(gs, actor, gs.weapon(actor, i), t):
                     yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
                                     label=f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                    for m, f in traits.fire_modes(gs.weapon(actor, i)).items():      # TRT-LONG-GRIP
+                        if f.melee:
+                            yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m},
+                                            label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({f.label})")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
-        t = melee_target(gs, actor, params, self.rule)
+        t = reach_target(gs, actor, params, self.rule)
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
         if self.firearm:
             if w.area is not None:
                 raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
             traits.check_weapon_ready(w)                          # e.g. an empty magazine (GNA-13)
-        return AttackPrep(t, idx)
+        return AttackPrep(t, idx, fire_mode=chosen_fire_mode(w, params, melee=True))
 
     def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE
+        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
 
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
+        if bonus:
+            traits.charge_attack(gs, ctx.actor, w, prepared.target)          # TRT-CHARGE-WEAPON: DEF −2
+        mode = prepared.fire_mode
+        if mode is not None:                                  # a melee mode chosen before the CH IMP (TRT-LONG-GRIP)
+            gs.world.emit("attack_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
+            bonus += mode.dmg_plus
+            if mode.mark and mode.rule not in gs.effects(ctx.actor).spent:
+                gs.set_effects(ctx.actor, spent=gs.effects(ctx.actor).spent + (mode.rule,))
         if self.firearm:
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
+        second = self.firearm and traits.counts_as_melee(w) is None        # TRT-SHORT-WEAPON: no second CH IMP
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus, second_imp=self.rule if self.firearm else None)
+                       dmg_bonus=bonus, second_imp=self.rule if second else None)
         _after_melee(gs, ctx, prepared.target)
 
 
@@ -253,7 +370,9 @@ class MeleeAttack(_WeaponMelee):
     rule = "CBA-7"
 
     params = (Param("target", "enemy", "CBA-7: an enemy in base contact (CMB-11)"),
-              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"))
+              Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"),
+              Param("mode", "choice", "a melee mode of the weapon's traits for this attack: the trait ID "
+                    "(TRT-LONG-GRIP)", optional=True))
 
 
 @register
@@ -267,12 +386,15 @@ class MeleeAttackFirearm(_WeaponMelee):
     firearm = True
 
     params = (Param("target", "enemy", "CBA-8: an enemy in base contact (CMB-11)"),
-              Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"))
+              Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"),
+              Param("mode", "choice", "a melee mode of the weapon's traits for this attack: the trait ID "
+                    "(TRT-LONG-GRIP)", optional=True))
 
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""
         odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False)
-        return float((odds.expected_wounds + 2 * odds.p_incapacitate) * p_pass(odds.imp_target))
+        second = p_pass(odds.imp_target) if traits.counts_as_melee(gs.weapon(actor, params["weapon"])) is None else 1
+        return float((odds.expected_wounds + 2 * odds.p_incapacitate) * second)
 
 
 @register

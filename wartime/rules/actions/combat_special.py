@@ -20,11 +20,11 @@ from wartime.geometry import sight
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from wartime.geometry.movement import Other, check_path, terrain_class
+from wartime.geometry.movement import terrain_class
 from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, need, register
-from wartime.rules.actions.combat import (_after_melee, _cover_from, in_field_of_fire, melee_target, need_ranged_target,
-                                          need_weapon)
+from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, melee_target,
+                                          need_ranged_target, need_weapon)
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -34,6 +34,7 @@ from wartime.rules.context import PendingMod
 from wartime.rules.modifiers import character_mods
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import attack_odds
+from wartime.rules.pushing import push_end
 from wartime.rules.state import GameState
 
 EPS = 1e-9
@@ -204,6 +205,7 @@ class _RangedVariant(Action):
                 "view": f"{gs.name(t)} is within the field of view ({gs.fov_range(actor):g} K): use ranged_attack",
                 "long": f"{gs.name(t)} is within RNG {w.RNG} K: use ranged_attack",
                 "blind": f"{gs.name(actor)} sees {gs.name(t)}: use ranged_attack"}[self.variant])
+        check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
         area = areas.aim_at_target(gs, actor, idx, w, t) if w.area is not None else None    # ARE-1..4
         return VariantPrep(t, idx, cover, variants, area)
 
@@ -561,28 +563,26 @@ def push_limit(gs: GameState, pusher: int, target: int) -> int:
     return max(1, gs.attrs(pusher).CON - gs.attrs(target).CON)
 
 
-def push_end(gs: GameState, pusher: int, target: int, distance: float) -> tuple[float, float]:
-    """CBA-16 ruling (2): straight away along the line from the pusher's centre through the target's, up to
-    `distance` K; it stops at the first obstacle (any terrain piece but open ground), model or the board edge."""
-    pa, pt = gs.pos(pusher), gs.pos(target)
-    d = math.hypot(pt.x - pa.x, pt.y - pa.y)
-    ux, uy = ((pt.x - pa.x) / d, (pt.y - pa.y) / d) if d > EPS else (math.cos(math.radians(pa.facing)),
-                                                                       math.sin(math.radians(pa.facing)))
-    others_raw, _ = gs.others_for_move(target)
-    others = [Other(o.x, o.y, o.r, False) for o in others_raw]      # a push is not a move: MOV-14 does not apply
-    r = gs.body(target).radius
-    chest = gs.chest_height(target)
-    best = (pt.x, pt.y)
-    steps = max(1, int(math.ceil(distance / 0.1)))
-    for k in range(1, steps + 1):
-        s = min(distance, k * 0.1)
-        end = (round(pt.x + ux * s, 4), round(pt.y + uy * s, 4))
-        chk = check_path(gs.board, [(pt.x, pt.y), end], r, chest, s + 1e-6, others)
-        blocked = not chk.ok or any(gs.board.pieces[i].kind not in ("difficult", "extreme") for i in chk.pieces)
-        if blocked:
-            break
-        best = end
-    return best
+def shove(gs: GameState, ctx, pusher: int, t: int, dist: float, rule: str) -> bool:
+    """CBA-16 ruling (2): `t` is pushed `dist` K straight away from `pusher` (push_end; from a height
+    push_from_height, and over an edge it falls, MVA-9); the `pushed` event names `rule`. Returns whether `t` is
+    still able to act."""
+    p0 = gs.pos(t)
+    land = None
+    if on_height(gs, t) and perch_piece(gs, t) is not None:
+        elev = gs.elevation(t)
+        end, land = push_from_height(gs, pusher, t, dist)
+    else:
+        end = push_end(gs, pusher, t, dist)
+    gs.world.set(t, replace(p0, x=end[0], y=end[1], level=1 if land is not None else p0.level))
+    moved = math.hypot(end[0] - p0.x, end[1] - p0.y)
+    gs.world.emit("pushed", rule, who=pusher, target=t, path=[[p0.x, p0.y], list(end)],
+                  length=round(moved, 4), wanted=dist, over_the_edge=land is not None)
+    if land is not None:                                 # ruling (2): over an edge the target falls (MVA-9)
+        if gs.world.has(t, Climbing):
+            gs.world.remove(t, Climbing)
+        fall(gs, ctx, t, elev - gs.board.surface_height(*land))
+    return gs.able(t)
 
 
 def _direction(gs: GameState, pusher: int, target: int) -> tuple[float, float]:
@@ -706,23 +706,8 @@ class Push(_MeleeContest):
         if winner != "a":
             gs.world.emit("push_failed", "CBA-16", who=ctx.actor, target=t)
             return
-        p0 = gs.pos(t)
-        land = None
-        if on_height(gs, t) and perch_piece(gs, t) is not None:
-            elev = gs.elevation(t)
-            end, land = push_from_height(gs, ctx.actor, t, dist)
-        else:
-            end = push_end(gs, ctx.actor, t, dist)
-        gs.world.set(t, replace(p0, x=end[0], y=end[1], level=1 if land is not None else p0.level))
-        moved = math.hypot(end[0] - p0.x, end[1] - p0.y)
-        gs.world.emit("pushed", "CBA-16", who=ctx.actor, target=t, path=[[p0.x, p0.y], list(end)],
-                      length=round(moved, 4), wanted=dist, over_the_edge=land is not None)
-        if land is not None:                                 # ruling (2): over an edge the target falls (MVA-9)
-            if gs.world.has(t, Climbing):
-                gs.world.remove(t, Climbing)
-            fall(gs, ctx, t, elev - gs.board.surface_height(*land))
-            if not gs.able(t):
-                return
+        if not shove(gs, ctx, ctx.actor, t, dist, "CBA-16"):
+            return
         if imp.critical or roll.critical:                    # ruling (3): a natural 1 on either roll
             gs.world.set(t, Posture("prone"))
             gs.world.emit("state_changed", "CBA-16", who=t, state="prone", value=True, by=ctx.actor)

@@ -221,6 +221,11 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   ``rules.combat.resolve_attack``. → on_hit.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
+* ``fixed_imp(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- the CH IMP target is this number,
+  whatever the attacker's AGI, modifiers and rerolls (a 1 still a critical, a 10 a fumble; the first answer in
+  trait-ID order stands; TRT-GUIDED-AMMO: 8). → check_mod.
+* ``def_reroll_forced(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a passed non-critical
+  first CH DEF is rerolled and the second result stands (TRT-EXCEPTIONAL-AMMO). → reroll.
 
 * ``ene_mod(gs, bearer, actor, action, weapon, target) -> int | None`` / ``ene_cap(...) -> int | None`` -- a ± ENE
   term, or a maximum, of an action's cost: the actor's and its weapon's traits (bearer = the actor) and the
@@ -246,6 +251,59 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
   may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
   → mov_mod.
+* ``fire_mode(weapon) -> FireMode | None`` -- a fire mode the weapon's trait offers, chosen per attack: Ataque a
+  distancia's optional ``mode`` parameter names the trait; the engine offers the shot with and without it
+  (ENE, DMG and RNG as ``FireMode`` says; TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE). Called by ``fire_modes``.
+  → ene_mod.
+* ``melee_mode(weapon) -> FireMode | None`` -- as ``fire_mode``, a melee mode (``FireMode.melee``) offered on
+  Ataque CaC's ``mode`` (TRT-LONG-GRIP: DMG +1 and a mark). Called by ``fire_modes``. → dmg_mod.
+* ``melee_as_rng0(weapon) -> bool`` -- True: the weapon (RNG > 0) counts as RNG 0 in melee: CBA-8's melee attack
+  with it needs no second CH IMP (TRT-SHORT-WEAPON, RNG up to 5). Called by ``counts_as_melee``.
+  → equipment_rule.
+* ``shot_target(gs, e, weapon, target, nearer) -> None`` -- raise ``RuleViolation`` when the shooter (a trait of
+  its own or of its weapon) may not shoot this ranged attack at `target` (None: an aim point); ``nearer()`` is an
+  enemy nearer than `target` the same action could shoot at, or None (TRT-SHAKY-HANDS). Called by
+  ``check_shot_target`` from the ranged attack actions. → unique_rule.
+* ``melee_reach(weapon) -> float | None`` -- K up to which the weapon's melee attacks reach an enemy out of base
+  contact (seen: in the FOV, with LOS; TRT-VERY-LONG-WEAPON: 2 K). Called by ``melee_reach`` from the melee
+  attack actions. → rng_mod.
+* ``status_check_mod(gs, e, attribute, kind) -> Modifier | None`` -- a modifier a state left on `e` by an enemy's
+  trait gives its checks (the handler reads the state; every registered handler is asked; TRT-STUN-AMMO: −1).
+  Called by ``status_mods`` from ``rules.modifiers.character_mods``. → check_mod.
+* ``reaction_denied(gs, e) -> bool`` -- True: a state an enemy's trait left on `e` keeps it from reacting
+  (TRT-STUN-AMMO). Called by ``reaction_denied`` from ``rules.windows`` (a reaction's legality). → reaction_rule.
+* ``area_code(weapon) -> str | None`` -- the area code an attack with the weapon takes when declared (a
+  single-target weapon becomes an area weapon; TRT-CLUSTER-AMMO: R(DMG / 2)). Called by ``weapon_area`` from
+  ``match.setup.weapon_of`` and ``rules.areas`` (aiming). → area.
+* ``area_dmg_plus(weapon, gap) -> int | None`` / ``area_dmg_factor(weapon) -> Fraction | None`` -- a ± DMG of the
+  weapon's area for a mini `gap` K from its centre (TRT-WANING-AREA) / a ×/÷ factor of it (TRT-CLUSTER-AMMO), in
+  CMB-4's order with ARE-6's partial /2, rounded once. Called by ``area_dmg_terms`` from ``rules.areas``.
+  → dmg_mod.
+* ``double_hit(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: each hit strikes twice: the target
+  makes two separate CH DEF, each against the full DMG, and one CH PSI after both (TRT-EXPLOSIVE-AMMO; on an
+  area each covered mini takes two hits: ``double_hits``, called with ``gs``, bearer and target None). → on_hit.
+* ``charge_attack(gs, e, weapon, target) -> None`` -- `e` makes with this weapon the melee attack its charge set up
+  (CBA-12: the charge bonuses apply; TRT-CHARGE-WEAPON leaves its DEF −2). Called by ``charge_attack`` from the
+  melee attack actions. → def_mod.
+* ``status_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a target
+  carrying a state an earlier trait effect left (the handler reads the state; every registered handler is asked;
+  TRT-CHARGE-WEAPON: −2 while that melee lasts). Asked by ``combat_terms``. → def_mod.
+* ``min_range(weapon) -> float | None`` -- K within which the weapon cannot fire (a target, or an aim point, at
+  that distance or nearer is refused; TRT-BLIND-ZONE: 5 K per level). Called by ``min_range`` from the ranged
+  attack actions. → rng_mod.
+* ``los_waived(gs, weapon, x, y, z) -> bool`` -- True: an area attack with the weapon may be aimed at the point
+  (x, y), sample height z, without line of sight (ENV-2; TRT-STRIKE-OF-THE-GODS: a point under open sky). Called
+  by ``los_waived`` from ``rules.areas.aim_at_point``. → los_rule.
+* ``area_mode(weapon) -> FireMode | None`` -- as ``fire_mode``, a mode of an area weapon's attack (``FireMode.area``:
+  the area code it takes instead; TRT-FOCUSED-ARC: G l/d → L l, DMG +2). Called by ``fire_modes``. → area.
+* ``marked_def_mod(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- a ± DEF of attacks on a
+  character whose ``Effects.spent`` holds the trait's ID (a mark its own attack mode left until its next
+  activation; ``bearer`` is the target; TRT-LONG-GRIP: −1). Asked by ``combat_terms``. → def_mod.
+* ``qua_plus(weapon) -> int | None`` -- a ± on the weapon's QUA when a game is set up (minimum 1;
+  TRT-DRAGONS-BREATH-AMMO: −1). Called by ``weapon_quality`` from ``match.setup.weapon_of``. → equipment_rule.
+* ``scatter_factor(weapon) -> Fraction | None`` -- a factor on the distance an area attack with the weapon
+  disperses (BAS-4, rounded once; TRT-STABILISED-AMMO: 1/2). Called by ``scatter_factor`` from
+  ``rules.areas.disperse``. → dispersion.
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
@@ -357,7 +415,14 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,
-                                           wounded_splash, wounded_someone, worn_protections, trait_copies,
+                                           wounded_splash, wounded_someone, weapon_quality, scatter_factor,
+                                           FireMode, fire_modes, counts_as_melee,
+                                           check_shot_target, melee_reach, status_mods,
+                                           reaction_denied, weapon_area, has_area_dmg, area_dmg_terms,
+                                           double_hits, charge_attack,
+                                           weapon_trait_args, trait_arg, with_trait_arg,
+                                           weapon_index, min_range, los_waived,
+                                           worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
@@ -366,6 +431,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
+from wartime.rules.traits import ammo, bursts, firing, handling  # noqa: F401  (weapon ammo and fire traits, issue 12)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)

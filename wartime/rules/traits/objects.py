@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
+from wartime.rules.traits.ammo import charges_usable, charges_used  # a weapon's Cargas
 from wartime.rules.traits.registry import ON_OBJECTS, ObjectEffect, heal_denied, register
 
 
@@ -61,7 +62,8 @@ def charge_spent(gear):
     return replace(gear, charges=max(0, (gear.charges or 0) - 1))
 
 
-register("TRT-CHARGES", "Cargas", {"object_used": charge_spent}, kinds=("object",))
+register("TRT-CHARGES", "Cargas", {"object_used": charge_spent, "weapon_usable": charges_usable,
+                                   "weapon_used": charges_used}, kinds=("object", "weapon"), args=True)
 
 
 # --- Prueba de ... ---------------------------------------------------------------------------------------------

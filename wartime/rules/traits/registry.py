@@ -113,6 +113,27 @@ CATALOGUE_HOOK: dict[str, str] = {
     "dmg_mod": "dmg_mod",
     "dmg_factor": "dmg_mod",
     "def_mod": "def_mod",
+    "qua_plus": "equipment_rule",
+    "fixed_imp": "check_mod",
+    "def_reroll_forced": "reroll",
+    "scatter_factor": "dispersion",
+    "fire_mode": "ene_mod",
+    "melee_mode": "dmg_mod",
+    "melee_as_rng0": "equipment_rule",
+    "shot_target": "unique_rule",
+    "melee_reach": "rng_mod",
+    "status_check_mod": "check_mod",
+    "area_code": "area",
+    "double_hit": "on_hit",
+    "charge_attack": "def_mod",
+    "status_def_mod": "def_mod",
+    "min_range": "rng_mod",
+    "los_waived": "los_rule",
+    "area_mode": "area",
+    "area_dmg_plus": "dmg_mod",
+    "area_dmg_factor": "dmg_mod",
+    "reaction_denied": "reaction_rule",
+    "marked_def_mod": "def_mod",
     "shield_check": "def_mod",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
@@ -139,6 +160,8 @@ class TraitPlugin:
     ``kinds`` the archetype kinds it is implemented on (empty: any the catalogue allows), ``requires`` trait IDs
     the same archetype must carry, ``fieldable`` False when only part of it is played (it is then refused).
     ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels.
+    ``args``: a weapon carries the trait's level or parameter into play as ``"<ID>:<value>"`` beside its ID in
+    ``Weapon.traits`` (``trait_arg``; TRT-BLIND-ZONE's level, TRT-CHARGES' uses left).
     ``param_problem(param, owner)`` says why a parameter cannot be played by a character whose archetypes carry the
     trait IDs `owner` (None: it can; TRT-RESISTANCE, TRT-REQUIRES).
     ``per_protection``: its handlers count each worn protection carrying it themselves (``trait_copies`` leaves it
@@ -149,6 +172,7 @@ class TraitPlugin:
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
+    args: bool = False
     param_problem: Callable[[str | None, frozenset], str | None] | None = None
     per_protection: bool = False
 
@@ -232,6 +256,26 @@ class LeftArea:
     malus: int = 0
 
 
+@dataclass(frozen=True)
+class FireMode:
+    """A fire mode a weapon's trait offers, chosen per attack (Ataque a distancia's ``mode`` parameter): the
+    weapon's ENE + ``ene_plus``, and the priced cost (after the traits' ± terms, before caps) × ``ene_factor``;
+    DMG + ``dmg_plus`` (a ± term of CMB-4); RNG × ``rng_factor`` (the RNG in play, rounded x.5 up)."""
+    rule: str
+    label: str
+    ene_plus: int = 0
+    ene_factor: int = 1
+    dmg_plus: int = 0
+    rng_factor: Fraction = Fraction(1)
+    melee: bool = False               # a melee mode (Ataque CaC's ``mode``) instead of a fire mode
+    area: str | None = None           # an area weapon's mode: the area code the attack takes instead
+    mark: bool = False                # the attack marks its user for the activation (Effects.spent, its rule)
+
+    def reach(self, rng: int) -> int:
+        q = rng * self.rng_factor
+        return int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0)
+
+
 _REGISTRY: dict[str, TraitPlugin] = {}
 #: action key → (category, has_check) of every registered action (rules.actions.base.register notes them), for the
 #: traits that depend on the kind of action a check belongs to (TRT-EVASIVE-PILOT) without importing the actions
@@ -241,6 +285,7 @@ _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
              kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
+             args: bool = False,
              param_problem: Callable[[str | None, frozenset], str | None] | None = None,
              per_protection: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
@@ -251,8 +296,8 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
         raise ValueError(f"{trait_id}: unknown hook point(s) {', '.join(unknown)}")
     if trait_id in _REGISTRY:
         raise ValueError(f"{trait_id} is registered twice")
-    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, param_problem,
-                         per_protection)
+    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, args=args,
+                         param_problem=param_problem, per_protection=per_protection)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
     _OF.clear()
@@ -890,6 +935,9 @@ class CombatTerms:
     no_cover: str | None = None       # a trait cancelling the target's cover bonuses (cover_denied)
     sure_shot: str | None = None      # a trait by which a shot into a melee needs no CBA-5 second CH IMP
     corrosive: str | None = None      # a trait adding 1 wound on a passed CH DEF (corrosion)
+    fixed_imp: tuple | None = None    # (trait ID, n): the CH IMP target is n whatever AGI and modifiers (fixed_imp)
+    forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
+    double_hit: str | None = None     # a trait by which each hit strikes twice (double_hit)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -942,7 +990,8 @@ class CombatTerms:
 NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
-                 "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "aura_attack_mod",
+                 "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
+                 "def_reroll_forced", "marked_def_mod", "double_hit", "status_def_mod", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -983,7 +1032,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1037,6 +1086,19 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         no_cover = no_cover or _first_yes("cover_denied", carried, args)
         sure = sure or _first_yes("sure_shot", carried, args)
         corrosive = corrosive or _first_yes("corrosion", carried, args)
+        forced = forced or _first_yes("def_reroll_forced", carried, args)
+        double = double or _first_yes("double_hit", carried, args)
+        for t, h in _of("fixed_imp", carried):
+            n = h(*args)
+            if n is not None and fixed is None:
+                fixed = (t, n)                                   # the first in trait-ID order stands
+    spent = gs.effects(target).spent if handlers("marked_def_mod") else ()   # a mode's mark (TRT-LONG-GRIP)
+    if spent:
+        for t, h in handlers("marked_def_mod"):
+            if t in spent:
+                def_plus += h(gs, target, attacker, target, weapon, ranged) or 0
+    for _, h in handlers("status_def_mod"):           # a state an enemy's trait left on the target
+        def_plus += h(gs, target, attacker, target, weapon, ranged) or 0
     # auras (G1, G10: one call per aura trait with all its bearers; the handler measures and checks sides)
     amap = _aura_map(gs)
     if amap:
@@ -1057,10 +1119,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive):
+            or corrosive or fixed or forced or double):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
-                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive)
+                       no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
+                       double)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -1158,6 +1221,171 @@ def restrict_movement(gs, e: int, key: str) -> None:
     """``movement_restriction``: raises RuleViolation if a trait forbids movement action `key` to the character."""
     for _, h in _of("movement_restriction", character_traits(gs, e)):
         h(gs, e, key)
+
+
+def weapon_trait_args(refs) -> tuple[str, ...]:
+    """The ``"<ID>:<value>"`` entries a weapon archetype's trait refs (``TraitRef``: trait_id, level, param) carry
+    into play for the registered traits that take ``args``, in the refs' order."""
+    out = []
+    for t in refs:
+        p = _REGISTRY.get(t.trait_id)
+        value = t.param if t.param is not None else t.level
+        if p is not None and p.args and value is not None:
+            out.append(f"{t.trait_id}:{value}")
+    return tuple(out)
+
+
+def weapon_index(gs, e: int, weapon) -> int | None:
+    """The index of `weapon` among `e`'s weapons: the very object, else the first with its key and name (a handler
+    earlier in the same hook may have replaced it); None if `e` does not carry it."""
+    ws = gs.equipment(e).weapons
+    i = next((i for i, w in enumerate(ws) if w is weapon), None)
+    if i is None:
+        i = next((i for i, w in enumerate(ws) if (w.key, w.name) == (weapon.key, weapon.name)), None)
+    return i
+
+
+def min_range(weapon) -> tuple[str, float] | None:
+    """``min_range``: (trait ID, K) of the largest distance within which the weapon cannot fire (TRT-BLIND-ZONE),
+    None if none."""
+    best = None
+    for t, h in _of("min_range", _weapon_traits(weapon) if weapon is not None else ()):
+        k = h(weapon)
+        if k and (best is None or k > best[1]):
+            best = (t, float(k))
+    return best
+
+
+def los_waived(gs, weapon, x: float, y: float, z: float) -> str | None:
+    """``los_waived``: the trait by which the weapon may be aimed at the point (x, y) at height z without line of
+    sight (TRT-STRIKE-OF-THE-GODS: a point under open sky), or None."""
+    for t, h in _of("los_waived", _weapon_traits(weapon) if weapon is not None else ()):
+        if h(gs, weapon, x, y, z):
+            return t
+    return None
+
+
+def trait_arg(weapon, trait_id: str) -> str | None:
+    """The level or parameter `weapon` carries for `trait_id` (``"<ID>:<value>"`` in its traits), None if none."""
+    head = trait_id + ":"
+    return next((t[len(head):] for t in _weapon_traits(weapon) if t.startswith(head)), None)
+
+
+def with_trait_arg(weapon, trait_id: str, value) -> Any:
+    """The weapon with its `trait_id` entry set to `value` (TRT-CHARGES: the uses left)."""
+    head = trait_id + ":"
+    return replace(weapon, traits=tuple(f"{head}{value}" if t.startswith(head) else t for t in weapon.traits))
+
+
+def fire_modes(weapon) -> dict[str, FireMode]:
+    """``fire_mode`` / ``melee_mode`` / ``area_mode``: {trait ID: FireMode} the weapon's traits offer per attack
+    (TRT-HEAVY-FIRE, TRT-LONG-RANGE-FIRE; TRT-LONG-GRIP; TRT-FOCUSED-ARC), in trait-ID order."""
+    carried = _weapon_traits(weapon) if weapon is not None else ()
+    out = {}
+    for hook in ("fire_mode", "melee_mode", "area_mode"):
+        for t, h in _of(hook, carried):
+            m = h(weapon)
+            if m is not None:
+                out[t] = m
+    return dict(sorted(out.items()))
+
+
+def counts_as_melee(weapon) -> str | None:
+    """``melee_as_rng0``: the trait by which the weapon (RNG > 0) counts as RNG 0 in melee (Ataque CaC con arma de
+    disparo, CBA-8, then needs no second CH IMP; TRT-SHORT-WEAPON), or None."""
+    return _first_yes("melee_as_rng0", _weapon_traits(weapon) if weapon is not None else (), (weapon,))
+
+
+def check_shot_target(gs, e: int, weapon, target: int | None, nearer: Callable[[], int | None]) -> None:
+    """``shot_target``: raises RuleViolation if a trait of the shooter or of its weapon forbids this shot at
+    `target` (None: an aim point); `nearer()` gives an enemy nearer than `target` the same action could shoot at
+    (None if none), computed only when a handler asks."""
+    for carried in (character_traits(gs, e), _weapon_traits(weapon)):
+        for _, h in _of("shot_target", carried):
+            h(gs, e, weapon, target, nearer)
+
+
+def melee_reach(weapon) -> float:
+    """``melee_reach``: the K up to which the weapon attacks in melee an enemy it is not in base contact with (the
+    largest answer; 0: base contact only, CMB-11; TRT-VERY-LONG-WEAPON: 2)."""
+    carried = _weapon_traits(weapon) if weapon is not None else ()
+    return max([0.0] + [float(r) for _, h in _of("melee_reach", carried) if (r := h(weapon))])
+
+
+def status_mods(gs, e: int, attribute: str | None, kind: str) -> list:
+    """``status_check_mod``: modifiers a state an enemy's trait left on `e` gives its checks (TRT-STUN-AMMO's
+    stun); every registered handler is asked (the state is on `e`, the trait on someone else's weapon)."""
+    if attribute is None:
+        return []
+    return [m for _, h in handlers("status_check_mod") if (m := h(gs, e, attribute, kind)) is not None]
+
+
+def reaction_denied(gs, e: int) -> str | None:
+    """``reaction_denied``: the trait whose state on `e` keeps it from reacting now (TRT-STUN-AMMO), or None."""
+    return next((t for t, h in handlers("reaction_denied") if h(gs, e)), None)
+
+
+def weapon_area(weapon) -> str | None:
+    """``area_code``: the area code of an attack with the weapon as its traits set it when declared
+    (TRT-CLUSTER-AMMO: R(DMG / 2)); otherwise the weapon's own (TRT-AREA), None for a single-target weapon."""
+    for _, h in _of("area_code", _weapon_traits(weapon) if weapon is not None else ()):
+        code = h(weapon)
+        if code is not None:
+            return code
+    return weapon.area if weapon is not None else None
+
+
+def charge_attack(gs, e: int, weapon, target: int) -> None:
+    """``charge_attack``: what the weapon's traits do when `e` makes with it the melee attack its charge set up
+    (CBA-12; TRT-CHARGE-WEAPON's DEF −2 for the rest of that melee)."""
+    for _, h in _of("charge_attack", _weapon_traits(weapon) if weapon is not None else ()):
+        h(gs, e, weapon, target)
+
+
+def double_hits(weapon) -> str | None:
+    """``double_hit`` of the weapon's traits for an area attack (bearer and target unknown: None): the trait by
+    which each mini its area covers takes two hits (TRT-EXPLOSIVE-AMMO), or None."""
+    return _first_yes("double_hit", _weapon_traits(weapon) if weapon is not None else (),
+                      (None, None, None, None, weapon, True))
+
+
+def has_area_dmg(weapon) -> bool:
+    """Whether a trait of the weapon changes the DMG its area deals (``area_dmg_plus`` / ``area_dmg_factor``)."""
+    carried = _weapon_traits(weapon) if weapon is not None else ()
+    return bool(_of("area_dmg_plus", carried) or _of("area_dmg_factor", carried))
+
+
+def area_dmg_terms(weapon, gap: float) -> tuple[int, Fraction]:
+    """``area_dmg_plus`` (± DMG for a mini `gap` K from the area's centre, TRT-WANING-AREA) and the product of
+    ``area_dmg_factor`` (TRT-CLUSTER-AMMO: 1/2) of the weapon's traits, for CMB-4's order."""
+    carried = _weapon_traits(weapon)
+    plus = sum(h(weapon, gap) or 0 for _, h in _of("area_dmg_plus", carried))
+    factor = Fraction(1)
+    for _, h in _of("area_dmg_factor", carried):
+        f = h(weapon)
+        if f is not None:
+            factor *= Fraction(f)
+    return plus, factor
+
+
+def weapon_quality(weapon) -> int:
+    """``qua_plus``: the weapon's QUA as its traits change it when a game is set up (TRT-DRAGONS-BREATH-AMMO's
+    CAL −1), minimum 1 (a weapon is not fielded disabled, WND-4)."""
+    carried = _weapon_traits(weapon)
+    if not carried:
+        return weapon.QUA
+    return max(1, weapon.QUA + sum(h(weapon) or 0 for _, h in _of("qua_plus", carried)))
+
+
+def scatter_factor(weapon) -> Fraction:
+    """``scatter_factor``: the product of the factors the weapon's traits put on a dispersion distance
+    (TRT-STABILISED-AMMO: 1/2); 1 without one."""
+    f = Fraction(1)
+    for _, h in _of("scatter_factor", _weapon_traits(weapon) if weapon is not None else ()):
+        v = h(weapon)
+        if v is not None:
+            f *= Fraction(v)
+    return f
 
 
 def weapon_range(weapon) -> int:

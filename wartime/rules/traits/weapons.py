@@ -1,5 +1,7 @@
-"""Weapon traits: TRT-MAGAZINES (Cargadores: GNA-13), TRT-SUPPRESSOR (Silenciador: ENV-6) and TRT-SILENT-AMMO's
-silence (Munición silenciosa; its CH DEF −1 from a flank is not played, so it is not fieldable yet)."""
+"""Weapon traits: TRT-MAGAZINES (Cargadores: GNA-13), TRT-MORE-AMMO (Más munición: no handler, the data model
+doubles the magazine, ``Archetype.magazine``, so it is fielded with Cargadores only), TRT-SUPPRESSOR (Silenciador:
+ENV-6) and the silence shared with TRT-SILENT-AMMO (Munición silenciosa, registered in rules.traits.ammo with its
+CH DEF −1 from a flank)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -32,4 +34,4 @@ def silent(weapon) -> bool:
 register("TRT-MAGAZINES", "Cargadores", {"weapon_ready": magazine_ready, "weapon_fired": magazine_fired,
                                          "reload": magazine_reload})
 register("TRT-SUPPRESSOR", "Silenciador", {"weapon_quiet": silent})
-register("TRT-SILENT-AMMO", "Munición silenciosa", {"weapon_quiet": silent}, fieldable=False)
+register("TRT-MORE-AMMO", "Más munición", kinds=("weapon",), requires=("TRT-MAGAZINES",))
