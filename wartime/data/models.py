@@ -6,10 +6,13 @@ trusted as given; run it through the loader's dict helpers to validate it.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from wartime.core.rounding import round_half_up
 
 __all__ = [
     "ArchetypeKind",
@@ -106,6 +109,9 @@ class Archetype(_Frozen):
     Weapons only: ``quiet_type`` ("wind" or "string": ENV-6, no noise), ``noisy_melee`` (ENV-6: a melee
     weapon heard at DMG × 2), ``fixed`` (ENV-5: a 90° field of fire) and ``mount_facing`` (its direction,
     degrees counter-clockwise from the bearer's facing).
+
+    Transports only: ``size`` is the transport's base diameter and height in K (BLD-19; default 1, as a race's),
+    ``flies`` a flying transport (an aircraft: it moves at altitude levels 1 to 3, MVA-15, MVA-16).
     """
 
     id: str
@@ -129,6 +135,7 @@ class Archetype(_Frozen):
     noisy_melee: bool = False
     fixed: bool = False
     mount_facing: float = 0.0
+    flies: bool = False
 
     # -- traits ---------------------------------------------------------------------------------
     def trait(self, name: str) -> TraitRef | None:
@@ -272,11 +279,19 @@ class Catalogue(_Frozen):
     description: str = ""
 
 
+def load_levels(size: float) -> int:
+    """TRT-CAPACITY ruling: a base `size` K across takes as many load levels as its area in K², rounded, minimum 1."""
+    return max(1, round_half_up(math.pi * size * size / 4.0))
+
+
 class Unit(_Frozen):
-    """One entry of an army list: a character design recruited ``count`` times (BLD-24)."""
+    """One entry of an army list: a character design recruited ``count`` times (BLD-24). ``aboard``: the id of
+    the character (of another unit of the list) whose transport carries these miniatures at deployment (MVA-17,
+    TRT-CAPACITY; the first miniature of that unit)."""
 
     character: CharacterSpec
     count: int = 1
+    aboard: str | None = None
 
 
 class ArmyList(_Frozen):

@@ -20,6 +20,7 @@ from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.rules import alarm, areas, combat_systems, deployment, holds, traits
 from wartime.rules.squares import snap
+from wartime.match import transports
 from wartime.rules.state import GameState
 
 #: The trait IDs whose effects the engine implements (the registry of rules.traits); any other trait on a
@@ -28,10 +29,10 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MET-1 / MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
+    """MET-1 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
     (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
     implemented yet), or played only on other archetype kinds or together with another trait (the registry says
-    which); a transport, metahabilities, objects."""
+    which); metahabilities, objects. Transports are played (rules/riding.py); their traits are checked here."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     for arch in spec.archetypes():
@@ -47,8 +48,6 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
                 why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
-    if spec.transport is not None:
-        out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
     for a in spec.metahabilities:
         out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
     for a in spec.objects:
@@ -200,11 +199,13 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 for rid, line in list_problems(lists[side].characters())]
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
+    fielded: dict[str, list[int]] = {}
     for side in ("red", "blue"):
         specs = lists[side].characters()
+        fielded[side] = []
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
         ground = [i for i in range(len(specs)) if i not in perched]
-        radii = [specs[i].race.size / 2 for i in ground]
+        radii = [transports.base_size(specs[i]) / 2 for i in ground]                  # BLD-19: a transport's base
         spots = dict(zip(ground, deployment_spots(board, zones[side], radii, blocked)))
         counts: dict[str, int] = {}
         for i, spec in enumerate(specs):
@@ -217,17 +218,24 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             weapons = tuple(weapon_of(a) for a in spec.weapons)
             prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
-            world.create(
+            body, weapons, ids, mount = transports.mount_parts(           # BLD-19 / BLD-20: riding its transport
+                spec, Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
+                weapons, tuple(t.trait_id for t in race.traits), weapon_of)
+            e = world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
-                Attributes(race.CON, race.AGI, race.INT, race.VOL),
-                Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
+                Attributes(race.CON, race.AGI, race.INT, race.VOL), body,
                 Position(x, y, facing, level),
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
-                Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
+                Effects(), Psyche(), Traits(ids),
             )
+            if mount is not None:
+                world.set(e, mount)
+            fielded[side].append(e)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
+    for side in ("red", "blue"):
+        transports.embark_at_start(gs, fielded[side], lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)
     combat_systems.install(gs, combat_systems.make_system(check_name(combat), system_params()))
     return gs

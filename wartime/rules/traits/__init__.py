@@ -271,3 +271,4 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
+from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)

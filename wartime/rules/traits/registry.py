@@ -185,6 +185,14 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     return plugin
 
 
+def also_on(trait_id: str, *kinds: str) -> None:
+    """Field a registered trait on more archetype kinds (its handlers unchanged): a transport's traits are its
+    rider's while it rides (rules/riding.py), so a race trait of the mini as a whole plays on a transport too."""
+    p = _REGISTRY[trait_id]
+    if p.kinds:
+        _REGISTRY[trait_id] = replace(p, kinds=p.kinds + tuple(k for k in kinds if k not in p.kinds))
+
+
 def unregister(trait_id: str) -> None:
     _REGISTRY.pop(trait_id, None)
     _BY_HOOK.clear()
