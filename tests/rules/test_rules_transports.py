@@ -383,3 +383,9 @@ def test_TRT_transport_traits_cost_BLD_21(name, points):
     from wartime.data.loader import archetype_from_dict
     base = dict(id="car", kind="transport", name="Car", ENE=2, MOV=6, DEF=2, QUA=4)
     assert archetype_cost(archetype_from_dict({**base, "traits": [{"name": name}]})) == 14 + points
+
+
+def test_MOV_6_a_transport_does_not_crouch_climb_or_jump():
+    g = driver(paid=True)
+    for key, params in (("crouch", {}), ("long_jump", {"path": [[13, 20]]}), ("turn_180", {"path": [[12, 20]]})):
+        assert violation(g.engine.check_action, g.ids[0], key, params).rule_id == "MOV-6"

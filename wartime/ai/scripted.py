@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from wartime.ai import scripted_transport
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -26,7 +27,7 @@ from wartime.rules import traits
 from wartime.core.errors import RuleViolation
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
-from wartime.rules import areas, deployment, holds
+from wartime.rules import areas, deployment, holds, riding
 from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
@@ -201,6 +202,9 @@ class ScriptedController:
             return action(p, end_key(p))
         if energy <= 0:
             return action(p, end_key(p))
+        d = scripted_transport.early(match, p)                          # MVA-17 passengers, boarding, drop runs
+        if d is not None:
+            return d
         d = self._discover(match, p)                                    # GNA-9: free
         if d is not None:
             return d
@@ -223,6 +227,8 @@ class ScriptedController:
         reload = self._reload(match, p)
         if reload is not None:
             return reload
+        if riding.rides(gs, e):                                          # MOV-6: a transport drives straight
+            return scripted_transport.drive(match, p) or self._guard_or_end(match, p)
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
             if close is not None:

@@ -1041,10 +1041,9 @@ def _passenger_problems(units: list[Unit], file: str) -> list[_Problem]:
         f = f"unit[{i}].aboard"
         carrier = by_id.get(u.aboard)
         t = carrier.character.transport if carrier is not None else None
-        cap = t.trait("Capacidad") if t is not None else None
         if carrier is None:
             problems.append((file, f, f"'{u.aboard}' is not a character of this list"))
-        elif t is None or cap is None:
+        elif t is None or not t.capacity:
             problems.append((file, f, f"'{u.aboard}' has no transport with Capacidad to carry passengers "
                                       "(MVA-17, TRT-CAPACITY)"))
         elif u.character.transport is not None:
@@ -1052,7 +1051,7 @@ def _passenger_problems(units: list[Unit], file: str) -> list[_Problem]:
         else:
             size = u.character.race.size
             load[u.aboard] = load.get(u.aboard, 0) + u.count * load_levels(size)
-            levels = int(cap.param or 0)
+            levels = t.capacity
             if load[u.aboard] > levels:
                 problems.append((file, f, f"the passengers aboard '{u.aboard}' need {load[u.aboard]} load levels "
                                           f"and its {t.name} carries {levels} (Capacidad {levels}, TRT-CAPACITY)"))

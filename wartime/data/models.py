@@ -162,6 +162,12 @@ class Archetype(_Frozen):
         return rounds
 
     @property
+    def capacity(self) -> int:
+        """TRT-CAPACITY: the load levels a transport carries (the parameter of "Capacidad"), 0 without it."""
+        t = self.trait("Capacidad")
+        return int(t.param) if t is not None and t.param else 0
+
+    @property
     def quiet(self) -> bool:
         """ENV-6: the weapon makes no noise by what it is: a wind or string weapon (``quiet_type``, or that
         ``material``). Traits that silence a weapon (Silenciador) are hook points of rules.traits."""

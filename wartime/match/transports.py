@@ -13,12 +13,6 @@ def base_size(spec) -> float:
     return spec.transport.size if spec.transport is not None else spec.race.size
 
 
-def capacity(transport) -> int:
-    """TRT-CAPACITY: the load levels the transport carries (its parameter N; 0 without the trait)."""
-    t = transport.trait("Capacidad")
-    return int(t.param) if t is not None and t.param else 0
-
-
 def mount_parts(spec, body: Body, weapons: tuple, own_traits: tuple[str, ...], weapon_of):
     """(body, weapons, trait IDs, Mount or None) of a fielded character: unchanged without a transport; with one,
     the transport's base (BLD-19), the mounted weapons after the carried ones (BLD-20: usable aboard), the
@@ -30,7 +24,7 @@ def mount_parts(spec, body: Body, weapons: tuple, own_traits: tuple[str, ...], w
     t_traits = tuple(r.trait_id for r in t.traits)
     m = Mount(t.id, t.name, t.ENE, t.MOV, t.DEF, t.QUA, rider_body=body, rider_traits=own_traits,
               traits=t_traits, mounted_def=sum(a.DEF or 0 for a in spec.mounted if a.kind == "protection"),
-              mounted=tuple(range(len(weapons), len(weapons) + len(mounted_w))), capacity=capacity(t),
+              mounted=tuple(range(len(weapons), len(weapons) + len(mounted_w))), capacity=t.capacity,
               flies=t.flies)
     joined = own_traits + tuple(x for x in t_traits if x not in own_traits)
     return mounted_body(body, t.size), weapons + mounted_w, joined, m
@@ -43,4 +37,4 @@ def embark_at_start(gs, entities: list[int], army) -> None:
     aboard = [u.aboard for u in army.units for _ in range(u.count)]
     for e, carrier_id in zip(entities, aboard):
         if carrier_id is not None:
-            riding.board(gs, e, entities[ids.index(carrier_id)])
+            riding.board(gs, e, entities[ids.index(carrier_id)], announce=False)

@@ -40,6 +40,11 @@ from wartime.rules.state import GameState
 END_TURN = 45.0
 #: MVA-19 (transport case): ENE of Pivotar de transporte.
 PIVOT_ENE = 3
+#: MOV-6 / BLD-19: what a transport does not do (it drives: Mover, Correr, Esprintar, Cargar, Maniobrar, Embestir,
+#: the altitude actions, Pivotar de transporte): change posture, climb, jump, swim, turn 180° on the spot, carry a
+#: load or creep silently.
+NOT_FOR_TRANSPORTS = ("climb", "crouch", "drop_down", "go_prone", "jump_up", "long_jump", "move_carrying",
+                      "move_silently", "stand_up", "swim", "turn_180")
 #: WND-5: the smallest explosion radius (K).
 MIN_BLAST = 3.0
 
@@ -189,6 +194,9 @@ def restrict(gs: GameState, e: int, action, key: str) -> None:
         return
     if key == "pivot":
         raise RuleViolation("MOV-6", "a transport pivots with Pivotar de transporte (ENE 3) in its own activation")
+    if key in NOT_FOR_TRANSPORTS:
+        raise RuleViolation("MOV-6", f"{gs.name(e)} rides a transport: it drives (Mover, Correr, Esprintar, Cargar, "
+                            f"Maniobrar, Embestir, altitude changes), it does not {key.replace('_', ' ')}")
     if getattr(action, "moves", False) and key not in ("disembark", "embark"):
         check_can_drive(gs, e)
 
@@ -230,14 +238,16 @@ def free_spots(gs: GameState, carrier: int, who: int) -> list[tuple[float, float
     return out
 
 
-def board(gs: GameState, who: int, carrier: int) -> None:
-    """MVA-17: `who` embarks: off the table, carried by `carrier`'s transport."""
+def board(gs: GameState, who: int, carrier: int, *, announce: bool = True) -> None:
+    """MVA-17: `who` embarks: off the table, carried by `carrier`'s transport (`announce`: emit `embarked`; not
+    when a list deploys it aboard, match.transports: the setup is not in the event log)."""
     m = mount(gs, carrier)
     gs.world.set(carrier, replace(m, passengers=m.passengers + (who,)))
     gs.world.set(who, Carried(carrier))
     p = gs.pos(carrier)
     gs.world.set(who, replace(gs.pos(who), x=p.x, y=p.y, level=p.level))
-    gs.world.emit("embarked", "MVA-17", who=who, carrier=carrier)
+    if announce:
+        gs.world.emit("embarked", "MVA-17", who=who, carrier=carrier)
 
 
 def alight(gs: GameState, who: int, spot: tuple[float, float], rule: str = "MVA-17") -> None:
