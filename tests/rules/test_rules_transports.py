@@ -237,6 +237,22 @@ def test_MVA_16_a_flying_transport_takes_off_and_MVA_15_climbs_to_level_3():
     assert violation(h.engine.check_action, h.ids[0], "take_off_land", {"level": 2}).rule_id == "MVA-16"
 
 
+def test_MVA_15_a_flying_transport_climbs_to_level_3_and_then_moves_its_full_MOV():
+    g = driver(MOV=8, flies=True, paid=True)
+    a = g.ids[0]
+    g.set(a, replace(g.gs.pos(a), level=2))
+    g.act(a, "change_altitude", level=3)
+    assert g.gs.pos(a).level == 3
+    assert violation(g.engine.check_action, a, "move", {"path": [[14, 20]]}).rule_id == "MOV-13"
+    assert g.engine.check_action(a, "move", {"path": [[18, 20]]}) == 1
+
+
+def test_ENV_3_a_mounted_weapon_fires_from_the_transport_top_centre():
+    g = driver(size=2.5)
+    a = g.ids[0]
+    assert g.gs.muzzle(a) == (10.0, 20.0, 2.5)          # its base centre at the transport's height
+
+
 def test_MVA_17_passengers_get_off_only_on_the_ground():
     g = Game(M(x=10, y=20), M(x=11.5, y=20))
     ride(g, g.ids[0], capacity=4, flies=True, paid=True)
@@ -343,7 +359,20 @@ def test_TRT_IMPACT_ABSORPTION_on_a_transport_DMG_minus_1():
     assert traits.combat_terms(g.gs, g.ids[1], g.ids[0], weapon(), True).dmg(5) == 4
 
 
-def test_TRT_CAVALRY_on_a_transport_is_fieldable():
+def test_TRT_CAVALRY_on_a_war_horse_charge_DMG_plus_2():
+    """As on a race (tests/rules/test_rules_traits_criticals.py): after a charge the DMG is 4 + 2 = 6 (5 without)."""
+    for traits_, dmg in (((), 5), (("TRT-CAVALRY",), 6)):
+        g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),)), M(side="blue", x=16, y=20, facing=180.0, CON=9))
+        a, b = g.ids
+        ride(g, a, MOV=4, size=1.0, DEF=1, paid=True, traits=traits_)
+        g.start_activation(a, energy=10)
+        g.act(a, "charge", target=b, path=[[15, 20]])
+        g.dice.push(5, 9, 5)
+        g.act(a, "melee_attack", target=b, weapon=0)
+        assert g.events("hit")[-1]["dmg"] == dmg
+
+
+def test_transport_traits_are_fieldable_on_a_transport():
     from wartime.rules import traits
     for tid in ("TRT-CAVALRY", "TRT-FAST", "TRT-SLOW", "TRT-BURDENED", "TRT-IMPACT-ABSORPTION", "TRT-STEEL-PLATING",
                 "TRT-CAPACITY", "TRT-PIVOTING", "TRT-RAM", "TRT-EVASIVE-PILOT", "TRT-REINFORCED"):
