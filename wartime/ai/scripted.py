@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai import scripted_transport
+from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -202,7 +202,7 @@ class ScriptedController:
             return action(p, end_key(p))
         if energy <= 0:
             return action(p, end_key(p))
-        d = scripted_transport.early(match, p)                          # MVA-17 passengers, boarding, drop runs
+        d = transport_first(match, p)                                   # MVA-17 passengers, boarding, drop runs
         if d is not None:
             return d
         d = self._discover(match, p)                                    # GNA-9: free
@@ -228,7 +228,7 @@ class ScriptedController:
         if reload is not None:
             return reload
         if riding.rides(gs, e):                                          # MOV-6: a transport drives straight
-            return scripted_transport.drive(match, p) or self._guard_or_end(match, p)
+            return drive_transport(match, p) or self._guard_or_end(match, p)
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
             if close is not None:

@@ -34,6 +34,7 @@ from wartime.core.errors import RuleViolation
 from wartime.data.models import load_levels
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
 #: MOV-6: the largest turn at the end of a transport's movement action (degrees).
@@ -209,19 +210,12 @@ def spot_in_contact(gs: GameState, carrier: int, radius: float, bearing: float) 
 
 
 def spot_is_free(gs: GameState, e: int, x: float, y: float, radius: float, level: int) -> bool:
-    """BAS-2: a base of `radius` at (x, y) inside the board, on no blocking terrain, overlapping no base."""
+    """BAS-2: `e`'s base (of `radius`) at (x, y) inside the board, not on blocking or extreme terrain, overlapping
+    no base at `level`."""
     if not gs.board.disc_inside(x, y, radius):
         return False
     chk = geo_move.check_path(gs.board, [(x, y)], radius, 0.75 * 2 * radius, 0.0, [])
-    if not chk.ok or chk.surcharge >= 2:
-        return False
-    for o in gs.minis():
-        if o == e or not gs.on_table(o) or gs.pos(o).level != level:
-            continue
-        q = gs.pos(o)
-        if math.hypot(q.x - x, q.y - y) < radius + gs.body(o).radius - 1e-6:
-            return False
-    return True
+    return chk.ok and chk.surcharge < 2 and not overlaps_any(gs, e, x, y, level)
 
 
 def free_spots(gs: GameState, carrier: int, who: int) -> list[tuple[float, float]]:
