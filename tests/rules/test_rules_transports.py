@@ -418,3 +418,27 @@ def test_MOV_6_a_transport_does_not_crouch_climb_or_jump():
     g = driver(paid=True)
     for key, params in (("crouch", {}), ("long_jump", {"path": [[13, 20]]}), ("turn_180", {"path": [[12, 20]]})):
         assert violation(g.engine.check_action, g.ids[0], key, params).rule_id == "MOV-6"
+
+
+def _transport_spec(traits_, mounted=()):
+    from rules_helpers import race
+    from wartime.data.loader import archetype_from_dict
+    from wartime.data.models import CharacterSpec
+    t = archetype_from_dict({"id": "t", "kind": "transport", "name": "Car", "ENE": 1, "MOV": 6, "DEF": 2, "QUA": 4,
+                             "traits": [{"name": n} for n in traits_]})
+    return CharacterSpec(id="d", name="Driver", race=race(), transport=t, mounted=tuple(mounted))
+
+
+def test_MOV_2_a_transport_is_fielded_and_its_unplayed_traits_are_refused_naming_their_IDs():
+    from wartime.match.setup import fielding_problems
+    assert fielding_problems(_transport_spec(["Rápido", "Pivotante"])) == []
+    lines = fielding_problems(_transport_spec(["Hielo", "Anfibio"]))
+    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-AMPHIBIOUS"]
+    assert "tier-3" in lines[0][1] and "not implemented yet (tier 2)" in lines[1][1]
+
+
+def test_BLD_20_a_mounted_object_or_metahability_is_refused_as_the_carried_ones_are():
+    from wartime.data.loader import archetype_from_dict
+    from wartime.match.setup import fielding_problems
+    radio = archetype_from_dict({"id": "radio", "kind": "object", "name": "Radio", "ENE": 1, "RNG": 0, "QUA": 3})
+    assert [rid for rid, _ in fielding_problems(_transport_spec([], [radio]))] == ["GNA-16"]

@@ -48,9 +48,10 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
                 why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
-    for a in spec.metahabilities:
+    mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
+    for a in [*spec.metahabilities, *(a for a in mounted if a.kind == "metahability")]:
         out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
-    for a in spec.objects:
+    for a in [*spec.objects, *(a for a in mounted if a.kind == "object")]:
         out.append(refuse("GNA-16", f"{spec.name}: object {a.name}: objects are not implemented yet"))
     return out
 

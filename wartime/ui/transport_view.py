@@ -1,6 +1,5 @@
 """Transports on the table (the play model: rules/riding.py): passengers drawn as small tokens inside their
-transport's base (they are off the table: the board view skips them), the transport's load shown as a count,
-and, for a selected transport or passenger, the free spots where a passenger may get off (MVA-17)."""
+transport's base (they are off the table: the board view skips them; the side panel names them), and, for a selected transport or passenger, the free spots where a passenger may get off (MVA-17)."""
 from __future__ import annotations
 
 import math
@@ -39,8 +38,6 @@ def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
             col = theme.SIDE_DARK.get(gs.side(q), (90, 90, 90))
             pygame.draw.circle(surface, (245, 245, 235), (round(px), round(py)), tok)
             pygame.draw.circle(surface, col, (round(px), round(py)), tok, 2)
-        label = theme.text(f"{n} aboard", max(10, min(14, int(r * 0.5))), (250, 250, 240), True)
-        surface.blit(label, label.get_rect(midtop=(round(sx), round(sy + r + 2))))
     sel = opts.selected
     if sel is None:
         return
