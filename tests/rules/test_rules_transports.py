@@ -442,3 +442,14 @@ def test_BLD_20_a_mounted_object_or_metahability_is_refused_as_the_carried_ones_
     from wartime.match.setup import fielding_problems
     radio = archetype_from_dict({"id": "radio", "kind": "object", "name": "Radio", "ENE": 1, "RNG": 0, "QUA": 3})
     assert [rid for rid, _ in fielding_problems(_transport_spec([], [radio]))] == ["GNA-16"]
+
+
+def test_MVA_19_a_transport_does_not_pivot_as_a_reaction():
+    g = Game(M(x=10, y=20, facing=0.0), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    ride(g, a)
+    g.start_activation(b, energy=10)
+    g.declare(b, "move", path=[[19, 20]])
+    assert g.pending is not None and g.pending.kind == "react" and g.pending.actor == a
+    assert violation(g.engine.check_reaction, a, "pivot", {"facing_to": 90}).rule_id == "MOV-6"
+    assert violation(g.engine.check_reaction, a, "transport_pivot", {"facing_to": 90}).rule_id == "MVA-19"

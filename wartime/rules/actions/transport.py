@@ -169,6 +169,8 @@ class TransportPivot(Action):
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
+        if params.get("_window") is not None:
+            raise RuleViolation(self.rule, "a transport pivots in its own activation, not as a reaction")
         facing = params.get("facing_to")
         if not isinstance(facing, (int, float)):
             raise RuleViolation(self.rule, "facing_to (degrees) is required")
