@@ -154,7 +154,8 @@ class TransportPivot(Action):
 
     def candidates(self, gs, actor, space):
         for e in space.enemies():
-            yield Candidate(self.key, lambda e=e: {"facing_to": round(space.facing_to(e), 4)},
+            q = gs.pos(e)
+            yield Candidate(self.key, lambda q=q: {"facing_to": round(gs.facing_to(actor, q.x, q.y), 4)},
                             label=f"turn to {gs.name(e)}")
         p = gs.pos(actor)
         for turn in (90.0, -90.0, 180.0):
