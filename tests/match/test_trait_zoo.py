@@ -29,6 +29,8 @@ BASES = ((ROOT / "scenarios" / "lists" / "shooters.toml", "rifleman"),
          (ROOT / "scenarios" / "lists" / "brawlers.toml", "orc_brawler"),
          (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"))      # an area weapon (TRT-AREA)
 PER_LIST = 6
+#: The base for the traits none of BASES can buy: those played on transports only (rules/traits/transport.py).
+TRANSPORT_BASE = (ROOT / "scenarios" / "lists" / "convoy.toml", "truck_driver")
 
 
 def zoo() -> tuple[list, dict[str, str]]:
@@ -36,7 +38,9 @@ def zoo() -> tuple[list, dict[str, str]]:
     chars, why = [], {}
     for trait in sorted(fieldable()):
         made = 0
-        for path, design in BASES:
+        for path, design in BASES + (TRANSPORT_BASE,):
+            if made and (path, design) == TRANSPORT_BASE:
+                break
             army = load_army_list(path)
             try:
                 changed = toggle_trait(army, str(path), design, "+", trait)

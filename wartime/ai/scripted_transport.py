@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 
-from wartime.ai.candidates import action, end_key, legal_cost, options_of
+from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves
 from wartime.rules import riding
+from wartime.rules.actions import REGISTRY
 
 #: A passenger gets off, and a driver with passengers stops to drop them, within this many K of an enemy.
 DROP_RANGE = 10.0
@@ -16,6 +17,12 @@ DROP_RANGE = 10.0
 BOARD_RANGE = 15.0
 #: A driver turns with Pivotar de transporte when the enemy is more than this many degrees off its nose.
 PIVOT_ANGLE = 100.0
+
+
+def _key(p, rule: str, kind: str) -> str | None:
+    """The offered key of rule `rule` whose parameters include one of `kind` (MVA-17: Embarcar takes an ally,
+    Desembarcar a point), None if not offered."""
+    return next((k for k in offered(p, kinds=(kind,)) if REGISTRY[k].rule == rule), None)
 
 
 def _nearest_enemy(gs, e: int) -> tuple[int | None, float]:
@@ -42,17 +49,19 @@ def early(match, p):
     if carrier is not None:
         _, dist = _nearest_enemy(gs, carrier)
         m = riding.mount(gs, carrier)
+        get_off = _key(p, "MVA-17", "point")
         if dist <= DROP_RANGE or m is None or m.disabled or not gs.able(carrier):
-            opts = options_of(engine, ["disembark"]) if "disembark" in p.options else []
+            opts = options_of(engine, [get_off]) if get_off is not None else []
             if opts:
                 _, enemy_xy = _enemy_centre(gs, carrier)
                 best = min(opts, key=lambda o: (math.dist(o.params["to"], enemy_xy), o.params["to"]))
                 return best.decision(p.side, e)
         return action(p, end_key(p))
-    if not riding.rides(gs, e) and "embark" in p.options:
+    board = _key(p, "MVA-17", "ally")
+    if not riding.rides(gs, e) and board is not None:
         _, dist = _nearest_enemy(gs, e)
         if dist > BOARD_RANGE:
-            opts = options_of(engine, ["embark"])
+            opts = options_of(engine, [board])
             if opts:
                 return opts[0].decision(p.side, e)
     m = riding.mount(gs, e)
@@ -80,18 +89,20 @@ def drive(match, p, stop_at: float = 0.0):
     gs, engine = match.gs, match.engine
     e = p.actor
     target, goal = _enemy_centre(gs, e)
-    if "ram" in p.options and stop_at == 0.0:
-        rams = options_of(engine, ["ram"])
+    ram = by_rule(p, "CBA-23")
+    if ram is not None and stop_at == 0.0:
+        rams = options_of(engine, [ram])
         if rams:
             return max(rams, key=lambda o: (-gs.attrs(o.params["target"]).CON, -o.params["target"])).decision(
                 p.side, e)
     pos = gs.pos(e)
     bearing = math.degrees(math.atan2(goal[1] - pos.y, goal[0] - pos.x)) % 360.0
-    if riding.angle_between(bearing, pos.facing) > PIVOT_ANGLE and "transport_pivot" in p.options:
-        d = action(p, "transport_pivot", facing_to=round(bearing, 4))
+    pivot = by_rule(p, "MVA-19", free=False)
+    if riding.angle_between(bearing, pos.facing) > PIVOT_ANGLE and pivot is not None:
+        d = action(p, pivot, facing_to=round(bearing, 4))
         if legal_cost(engine, d) is not None:
             return d
-    keys = [k for k in ("move", "run") if k in p.options]
+    keys = [k for k, _ in path_moves(gs, p)[:2]]                   # Mover and Correr (MVA-1, MVA-2)
     best, best_score = None, math.inf
     here = math.dist((pos.x, pos.y), goal)
     for o in options_of(engine, keys):
