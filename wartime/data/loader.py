@@ -36,7 +36,7 @@ from shapely.ops import unary_union
 from wartime.core.errors import DataError
 from wartime.data.costs import list_cost
 from wartime.data.alarm_data import alarm_duration, alarm_presets, reinforcement_vp
-from wartime.data.models import load_levels
+from wartime.core.rounding import load_levels
 from wartime.data.models import (
     ARCHETYPE_KINDS,
     AlarmSpec,

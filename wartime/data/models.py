@@ -6,13 +6,11 @@ trusted as given; run it through the loader's dict helpers to validate it.
 """
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from wartime.core.rounding import round_half_up
 
 __all__ = [
     "ArchetypeKind",
@@ -283,11 +281,6 @@ class Catalogue(_Frozen):
     archetypes: dict[str, Archetype]
     characters: dict[str, CharacterSpec]
     description: str = ""
-
-
-def load_levels(size: float) -> int:
-    """TRT-CAPACITY ruling: a base `size` K across takes as many load levels as its area in K², rounded, minimum 1."""
-    return max(1, round_half_up(math.pi * size * size / 4.0))
 
 
 class Unit(_Frozen):

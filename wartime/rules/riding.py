@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from wartime.core.components import Body, Carried, Equipment, Mount, Position, Traits
 from wartime.core.errors import RuleViolation
-from wartime.data.models import load_levels
+from wartime.core.rounding import load_levels
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules.reactions import overlaps_any
