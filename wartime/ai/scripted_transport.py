@@ -83,14 +83,16 @@ def _enemy_centre(gs, e: int):
 
 
 def drive(match, p, stop_at: float = 0.0):
-    """A driver's movement: a ram when one is legal and the target is hurt by it, else the legal drive (Mover,
+    """A driver's movement: a ram when one is legal (at the weakest target, by CON) while the transport has taken less
+    than half its QUA in wounds (the recoil hurts it too), else the legal drive (Mover,
     Correr) that ends nearest the nearest enemy without coming closer than `stop_at` K, after pivoting if the
     enemy is well behind; None when no move helps."""
     gs, engine = match.gs, match.engine
     e = p.actor
     target, goal = _enemy_centre(gs, e)
     ram = by_rule(p, "CBA-23")
-    if ram is not None and stop_at == 0.0:
+    m = riding.mount(gs, e)
+    if ram is not None and stop_at == 0.0 and m is not None and 2 * m.wounds < m.QUA:
         rams = options_of(engine, [ram])
         if rams:
             return max(rams, key=lambda o: (-gs.attrs(o.params["target"]).CON, -o.params["target"])).decision(
