@@ -32,9 +32,16 @@ def _point(params: dict, name: str, rule: str) -> tuple[float, float]:
     return (float(v[0]), float(v[1]))
 
 
-def _marcha_mod(gs: GameState, carrier: int) -> Modifier | None:
-    """MVA-17: boarding or leaving a transport "en marcha" needs a CH AGI D (−1); a parked one needs no roll."""
-    return Modifier("MVA-17", -1, "transport en marcha") if riding.en_marcha(gs, carrier) else None
+def _gets_through(gs: GameState, ctx, carrier: int, reason: str, failed: str) -> bool:
+    """MVA-17: boarding or leaving a transport "en marcha" needs a CH AGI D (−1); a parked one needs no roll. On a
+    failure nothing happens (the ENE is spent)."""
+    if not riding.en_marcha(gs, carrier):
+        return True
+    r = roll_character_check(gs, ctx, ctx.actor, "ATR", "AGI", "MVA-17", reason,
+                             extra=[Modifier("MVA-17", -1, "transport en marcha")])
+    if not r.passed:
+        gs.world.emit("action_failed", "MVA-17", who=ctx.actor, reason=failed)
+    return r.passed
 
 
 @register
@@ -76,14 +83,8 @@ class Embark(Action):
         return 1
 
     def resolve(self, gs, ctx, prepared):
-        mod = _marcha_mod(gs, prepared)
-        if mod is not None:
-            r = roll_character_check(gs, ctx, ctx.actor, "ATR", "AGI", self.rule, "boarding a moving transport",
-                                     extra=[mod])
-            if not r.passed:
-                gs.world.emit("action_failed", self.rule, who=ctx.actor, reason="did not get aboard")
-                return
-        riding.board(gs, ctx.actor, prepared)
+        if _gets_through(gs, ctx, prepared, "boarding a moving transport", "did not get aboard"):
+            riding.board(gs, ctx.actor, prepared)
 
 
 @register
@@ -129,14 +130,8 @@ class Disembark(Action):
         return 1
 
     def resolve(self, gs, ctx, prepared):
-        mod = _marcha_mod(gs, riding.carrier_of(gs, ctx.actor))
-        if mod is not None:
-            r = roll_character_check(gs, ctx, ctx.actor, "ATR", "AGI", self.rule, "leaving a moving transport",
-                                     extra=[mod])
-            if not r.passed:
-                gs.world.emit("action_failed", self.rule, who=ctx.actor, reason="stayed aboard")
-                return
-        riding.alight(gs, ctx.actor, prepared)
+        if _gets_through(gs, ctx, riding.carrier_of(gs, ctx.actor), "leaving a moving transport", "stayed aboard"):
+            riding.alight(gs, ctx.actor, prepared)
 
 
 def s_label(spot) -> str:
