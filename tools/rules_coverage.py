@@ -79,6 +79,23 @@ PARTIAL = {
                "size are not modelled",
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
+    "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
+                      "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
+                      "set up",
+    "TRT-WALL": "its DEF does not count against wounds; the CH DEF against stress attacks comes with them "
+                "(Corromper / Hackear needs metahabilities, MET-1)",
+    "TRT-NEGATE": "cancels a played trait named by its book name: among its own traits, in attacks between it and "
+                  "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
+                  "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
+                  "other interactions (start-of-activation, kill and psychology effects on it) still apply",
+    "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
+                    "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
+                    "an object or a level, and the trait on a weapon, are refused",
+    "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
+                           "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
+                           "takes no trait terms yet",
+    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
+                "which are refused (MOV-2)",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
               "objects (QUA) and voluntary targets are not modelled",
 }

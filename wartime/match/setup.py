@@ -7,8 +7,8 @@ from dataclasses import replace
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
-                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, Traits, Weapon,
-                                     Wounds)
+                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection,
+                                     Traits, TraitState, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -35,10 +35,11 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     which); metahabilities, objects. Transports are played (rules/riding.py); their traits are checked here."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
+    owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
-            why = traits.fielding_problem(t.trait_id, arch.kind, carried)
+            why = traits.fielding_problem(t.trait_id, arch.kind, carried, t.param, owner)
             if why is None:
                 continue
             row = catalogue.get(t.trait_id)
@@ -146,6 +147,28 @@ def weapon_of(a) -> Weapon:
     return w if rng == w.RNG else replace(w, RNG=rng)
 
 
+def protection_of(a) -> Protection:
+    """A protection archetype as worn in play (BLD-7): its profile and, when it has traits, their IDs, the levels
+    of its per-level traits (each starts at its bought level) and their parameters (TraitedProtection)."""
+    if not a.traits:
+        return Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA)
+    ids, levels, params = _trait_data(a.traits)
+    return TraitedProtection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA, traits=ids, levels=levels, params=params)
+
+
+def trait_state(race) -> TraitState | None:
+    """The levels (each at its bought level) and parameters of a race's traits that have them (TRT-LEATHERY-SHIELD,
+    TRT-RESISTANCE), None when it has none (the character then carries no TraitState)."""
+    kept = [t for t in race.traits if t.level or t.param]
+    return TraitState(*_trait_data(kept)) if kept else None
+
+
+def _trait_data(refs) -> tuple[tuple, tuple, tuple]:
+    """(trait IDs, levels as (ID, bought level, bought level), parameters as (ID, parameter)) of TraitRefs."""
+    return (tuple(t.trait_id for t in refs), tuple((t.trait_id, t.level, t.level) for t in refs if t.level),
+            tuple((t.trait_id, t.param) for t in refs if t.param))
+
+
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
     """MOV-10 perches: each perch of a side (file order) takes the character of its list, not yet placed, with
     the longest-ranged weapon (ties: the first in list order) whose base fits on the piece top; a list with no
@@ -217,7 +240,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             else:
                 (x, y), level = spots[i], 1
             weapons = tuple(weapon_of(a) for a in spec.weapons)
-            prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
+            prots = tuple(protection_of(a) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
             body, weapons, ids, mount = transports.mount_parts(           # BLD-19 / BLD-20: riding its transport
                 spec, Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
@@ -232,6 +255,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             if mount is not None:
                 world.set(e, mount)
             fielded[side].append(e)
+            own = trait_state(race)
+            if own is not None:
+                world.set(e, own)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

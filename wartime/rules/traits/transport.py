@@ -3,8 +3,8 @@
 A transport's trait IDs are its rider's while it rides (match/transports.py joins them to ``Traits``), so the hook
 points read them as the miniature's own. Played here: TRT-CAPACITY (load levels: rules/riding.py and the list
 loader), TRT-PIVOTING (Pivotar de transporte at ENE 1), TRT-RAM (Embestir DMG +1), TRT-EVASIVE-PILOT (CH AGI +1 on
-movement actions with a check), TRT-REINFORCED (CH DEF +1); and, as on a race, TRT-FAST, TRT-SLOW, TRT-BURDENED,
-TRT-CAVALRY, TRT-IMPACT-ABSORPTION and TRT-STEEL-PLATING. The other transport traits are refused when fielded (not
+movement actions with a check); and, as on a race or a protection, TRT-FAST, TRT-SLOW, TRT-BURDENED, TRT-CAVALRY,
+TRT-IMPACT-ABSORPTION, TRT-STEEL-PLATING and TRT-REINFORCED (CH DEF +1: rules.traits.protections). The other transport traits are refused when fielded (not
 registered, or registered for other kinds only)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from wartime.rules.traits.registry import also_on, register
 
 #: Race traits of the whole miniature that play the same on a transport (its rider's while it rides).
 SAME_ON_TRANSPORT = ("TRT-FAST", "TRT-SLOW", "TRT-BURDENED", "TRT-CAVALRY", "TRT-IMPACT-ABSORPTION",
-                     "TRT-STEEL-PLATING")
+                     "TRT-STEEL-PLATING", "TRT-REINFORCED")
 #: TRT-EVASIVE-PILOT: the movement actions that roll a CH AGI (a test binds it to the actions' `has_check`), and
 #: Embarcar / desembarcar, whose CH AGI comes with a transport en marcha (MVA-17).
 COMPLEX_MOVES = ("change_altitude", "climb", "disembark", "embark", "jump_up", "long_jump", "manoeuvre", "swim",
@@ -41,15 +41,9 @@ def evasive_pilot(gs, e, key, attribute, kind) -> Modifier | None:
     return None
 
 
-def reinforced(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
-    """TRT-REINFORCED: CH DEF +1 (the CH DEF target only)."""
-    return Modifier("TRT-REINFORCED", 1, "reinforced") if bearer == target else None
-
-
 register("TRT-CAPACITY", "Capacidad", {}, kinds=("transport",))
 register("TRT-PIVOTING", "Pivotante", {"ene_mod": pivoting}, kinds=("transport",))
 register("TRT-RAM", "Ariete", {"dmg_mod": ram}, kinds=("race", "transport"))
 register("TRT-EVASIVE-PILOT", "Piloto evasivo", {"action_check_mod": evasive_pilot}, kinds=("race", "transport"))
-register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=("transport",))
 for _tid in SAME_ON_TRANSPORT:
     also_on(_tid, "transport")
