@@ -40,9 +40,14 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "ENV-3": "muzzle = the bearer's eye (carried weapons); transport mounts come with transports (MOV-2)",
-    "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
-    "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
+    "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
+             "eye is at the transport's height); a mount point given by the data is not modelled",
+    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "
+              "transport (getting off or boarding another is refused with NotImplementedRule)",
+    "CBA-23": "the transport case (rules/actions/transport.py); the character case is refused (NotImplementedRule)",
+    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K, every base in reach takes "
+             "the full DMG: ARE-5's half DMG for bases partly inside is not applied) and is removed; other equipment "
+             "keeps WND-4's disabled state",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule) until metahabilities are played (MET-10)",
     "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",
@@ -136,7 +141,6 @@ REFUSED = {
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
     "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
     "MET-1": "a character carrying a metahability is refused when a game is set up",
-    "MOV-2": "transports are refused when a game is set up",
     "GNA-11": "Marcar un objetivo needs a Neuromante or Titiritero possessing its target: metahabilities are refused "
               "(MET-1)",
 }

@@ -111,7 +111,7 @@ colour = "blue"
         "(the catalogue scenarios/catalogue/starter.toml has: grenadier, gunner, heavy_rifleman, marksman, "
         "officer, ogre, "
         "ogre_brute, orc_berserker, orc_brawler, orc_knight, orc_raider, orc_shieldbearer, rifleman)",
-        "scenarios/lists/bad.toml: unit[2].colour: unknown key (expected one of: character, count)",
+        "scenarios/lists/bad.toml: unit[2].colour: unknown key (expected one of: character, count, aboard)",
     ]
 
 

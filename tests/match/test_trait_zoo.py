@@ -38,6 +38,8 @@ PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUI
           "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3"}
 #: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
 PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",)}
+#: The base for the traits none of BASES can buy: those played on transports only (rules/traits/transport.py).
+TRANSPORT_BASE = (ROOT / "scenarios" / "lists" / "convoy.toml", "truck_driver")
 
 
 def zoo() -> tuple[list, dict[str, str]]:
@@ -45,7 +47,9 @@ def zoo() -> tuple[list, dict[str, str]]:
     chars, why = [], {}
     for trait in sorted(fieldable()):
         made = 0
-        for path, design in BASES:
+        for path, design in BASES + (TRANSPORT_BASE,):
+            if made and (path, design) == TRANSPORT_BASE:
+                break
             army = load_army_list(path)
             for pre in PREREQUISITES.get(trait, ()):
                 try:

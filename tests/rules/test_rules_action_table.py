@@ -6,7 +6,7 @@ Rules do no I/O, so the table cannot be read by the action classes: this test bi
 cost is asked of the code itself (`Action.cost`) on a minimal prepared situation: a weapon of ENE 7 and DMG 5,
 no terrain surcharge, no trait. The table's forms: a number; `weapon.ENE` / `weapon.DMG` (the cost is the
 weapon's); `item.ENE` (an object of ENE 3's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: either may be the code's); `N+...`
-(a surcharge on top, 0 here)."""
+(a surcharge on top, 0 here); `move_action.ENE+1` / `run.ENE+2` (Embestir: the movement action's ENE plus 1 or 2)."""
 from __future__ import annotations
 
 from wartime.core.components import Equipment, Gear, Psyche
@@ -33,6 +33,8 @@ ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT
 #: Where the code's `has_check` (ACT-3: the action has its own check, so a chained one rolls no extra CH AGI)
 #: deliberately differs from "the table lists a check", with the reason.
 CHECK_EXCEPTIONS = {
+    "MVA-17": "Embarcar / desembarcar's [AGI D] is conditional (only a transport en marcha): for ACT-3 it is a "
+              "simple action",
     "CBA-15": "Destrabarse's [PSI] is conditional (only when its side does not outnumber the enemy's) and is a "
               "CH PSI, not an attribute check: for ACT-3 it is a simple action",
 }
@@ -93,6 +95,8 @@ def table_costs(text: str) -> set[int]:
             out.add(WEAPON.DMG)
         elif alt == "item.ENE":
             out.add(ITEM.ENE)
+        elif alt in ("move_action.ENE+1", "run.ENE+2"):       # CBA-23: Mover's ENE 1 + 1, Correr's ENE 2 + 2
+            out.add(2 if alt.startswith("move") else 4)
     return out
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from wartime.ai.scripted_objects import use_object
 from wartime.ai.scripted_alarm import scripted_wave, steer
+from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -28,7 +29,7 @@ from wartime.rules import traits
 from wartime.core.errors import RuleViolation
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
-from wartime.rules import areas, deployment, holds
+from wartime.rules import areas, deployment, holds, riding
 from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
@@ -208,6 +209,9 @@ class ScriptedController:
         d = use_object(match, p, urgent=True)                           # GNA-16: a medkit on the badly wounded
         if d is not None:
             return d
+        d = transport_first(match, p)                                   # MVA-17 passengers, boarding, drop runs
+        if d is not None:
+            return d
         d = self._discover(match, p)                                    # GNA-9: free
         if d is not None:
             return d
@@ -230,6 +234,8 @@ class ScriptedController:
         reload = self._reload(match, p)
         if reload is not None:
             return reload
+        if riding.rides(gs, e):                                          # MOV-6: a transport drives straight
+            return drive_transport(match, p) or self._guard_or_end(match, p)
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
             if close is not None:

@@ -394,3 +394,46 @@ class AlarmArrival:
     carry-the-bell arrival: no activation, no reactions)."""
     turn: int
     handicap: str
+
+
+# --- transports (MOV-2, MOV-6, BLD-19..21, MVA-17, WND-4, WND-5; rules/riding.py) -----------------------------
+@dataclass(frozen=True, slots=True)
+class Mount:
+    """BLD-3 / BLD-19: the character's transport in play. The transport is part of its owner's miniature: while
+    the owner rides it (always, in this engine: the driver does not get off), the character's `Body` is the
+    transport's base and height, its MOV is the transport's (MOV-2), and the transport's DEF and its mounted
+    protections' DEF add to its CH DEF target (BLD-19 b, BLD-20). `rider_body` and `rider_traits` are the
+    character's own, given back when the transport is destroyed (WND-5); `traits` are the transport's trait IDs
+    (joined to the character's while it rides); `mounted` the indices of its mounted weapons in `Equipment`.
+    `passengers` ride inside (MVA-17, TRT-CAPACITY: `capacity` load levels); `moved_turn` / `moved_k`: the game turn
+    of its latest move and the K moved in that turn (MVA-17 "en marcha", MVA-18); `ene_turn`: the turn its ENE was
+    paid (BLD-19 c)."""
+    key: str
+    name: str
+    ENE: int
+    MOV: int
+    DEF: int
+    QUA: int
+    rider_body: Body
+    rider_traits: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    mounted_def: int = 0
+    mounted: tuple[int, ...] = ()
+    capacity: int = 0
+    flies: bool = False
+    wounds: int = 0
+    passengers: tuple[int, ...] = ()
+    moved_turn: int = -1
+    moved_k: float = 0.0
+    ene_turn: int = -1
+
+    @property
+    def disabled(self) -> bool:
+        """WND-4: as many wounds as QUA: it cannot move."""
+        return self.wounds >= self.QUA
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """MVA-17: the character is aboard the transport of `carrier` (a passenger): off the table, it moves with it."""
+    carrier: int

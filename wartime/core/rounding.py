@@ -9,3 +9,9 @@ def round_half_up(x: float) -> int:
     if x < 0:
         return -int(math.floor(-x + 0.5))
     return int(math.floor(x + 0.5))
+
+
+def load_levels(size: float) -> int:
+    """TRT-CAPACITY ruling: a base `size` K across takes as many load levels as its area in K², rounded (book
+    rounding), minimum 1."""
+    return max(1, round_half_up(math.pi * size * size / 4.0))

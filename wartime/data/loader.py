@@ -36,6 +36,7 @@ from shapely.ops import unary_union
 from wartime.core.errors import DataError
 from wartime.data.costs import list_cost
 from wartime.data.alarm_data import alarm_duration, alarm_presets, reinforcement_vp
+from wartime.core.rounding import load_levels
 from wartime.data.models import (
     ARCHETYPE_KINDS,
     AlarmSpec,
@@ -97,7 +98,7 @@ _GROUP_KIND = {"weapons": "weapon", "protections": "protection", "objects": "obj
 _CHARACTER_KEYS = ("id", "name", "description", "race", *_CHARACTER_GROUPS, "transport", "mounted")
 _CATALOGUE_KEYS = (*_HEADER_KEYS, "name", "description", "archetype", "character")
 _LIST_KEYS = (*_HEADER_KEYS, "name", "description", "catalogue", "unit")
-_UNIT_KEYS = ("character", "count")
+_UNIT_KEYS = ("character", "count", "aboard")
 _SCENARIO_KEYS = (
     *_HEADER_KEYS,
     "name",
@@ -733,21 +734,24 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
     _get_str(raw, "description", field, c, required=False, max_len=MAX_DESCRIPTION)
     material = _get_str(raw, "material", field, c, required=False, default="steel")
     if kind is None:
-        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size", *_WEAPON_KEYS), field, c)
+        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size", "flies", *_WEAPON_KEYS), field, c)
         return None
     ranges = ATTRIBUTE_RANGES[kind]
     for key in raw:
-        if key in _ARCHETYPE_KEYS or key in ranges or (key == "size" and kind == "race") \
-                or (key in _WEAPON_KEYS and kind == "weapon"):
+        if key in _ARCHETYPE_KEYS or key in ranges or (key == "size" and kind in ("race", "transport")) \
+                or (key in _WEAPON_KEYS and kind == "weapon") or (key == "flies" and kind == "transport"):
             continue
         if key in ATTRIBUTES:
             c.add(_join(field, key), f"a {kind} has no {key} (its attributes: {', '.join(ranges)})")
         elif key == "size":
-            c.add(_join(field, key), "only a race has a size factor")
+            c.add(_join(field, key), "only a race or a transport has a size factor")
+        elif key == "flies":
+            c.add(_join(field, key), "only a transport flies (MVA-16)")
         elif key in _WEAPON_KEYS:
             c.add(_join(field, key), f"only a weapon has {key}")
         else:
-            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size",) if kind == "race" else ()),
+            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size",) if kind in ("race", "transport") else ()),
+                       *(("flies",) if kind == "transport" else ()),
                        *(_WEAPON_KEYS if kind == "weapon" else ()))
             c.add(_join(field, key), f"unknown key (expected one of: {', '.join(allowed)})")
     values: dict[str, int] = {}
@@ -770,7 +774,7 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
         if "RNG" in values and values["RNG"] > 5 * values["DMG"]:  # BLD-14, E5
             c.add(_join(field, "RNG"), f"RNG {values['RNG']} is over 5×DMG = {5 * values['DMG']} (BLD-14, BLD-24 E5)")
     size = 1.0
-    if kind == "race":
+    if kind in ("race", "transport"):
         got = _get_number(raw, "size", field, c, required=False, default=1.0, positive=True, low=MIN_SIZE,
                           high=MAX_SIZE)
         size = got if got is not None else 1.0
@@ -779,6 +783,10 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
     if kind == "weapon":
         weapon_flags = _parse_weapon_flags(raw, field, values.get("RNG"), c)
     if len(c.problems) > start or arch_id is None or name is None or traits is None:
+        return None
+    if kind == "transport" and _get_bool(raw, "flies", field, c, False):
+        weapon_flags["flies"] = True                                    # MVA-16: an aircraft
+    if len(c.problems) > start:
         return None
     return Archetype(id=arch_id, kind=kind, name=name, traits=traits, size=size,
                      material=material or "steel", **values, **weapon_flags)
@@ -1049,8 +1057,10 @@ def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector, allow_ou
                   f"unknown character '{ref}'{_suggest(ref, list(catalogue.characters))} (the catalogue "
                   f"{display_path(catalogue.path)} has: {known})")
             continue
+        aboard = _get_str(raw, "aboard", field, c, required=False)
         if count is not None:
-            units.append(Unit(character=spec, count=count))
+            units.append(Unit(character=spec, count=count, aboard=aboard))
+    c.extend(_passenger_problems(units, c.file))
     if isinstance(data.get("unit"), list) and not data["unit"]:
         c.add("unit", "a list needs at least one [[unit]]")
     if miniatures > MAX_MINIATURES:
@@ -1061,6 +1071,36 @@ def _list_from_data(data: Mapping[str, Any], path: Path, c: _Collector, allow_ou
                     description=description or "")
     c.extend(_relic_problems(army, c.file))
     return None if c.problems else army
+
+
+def _passenger_problems(units: list[Unit], file: str) -> list[_Problem]:
+    """MVA-17 / TRT-CAPACITY: a unit `aboard` another unit's transport names a character of the list that has a
+    transport with Capacidad, and the passengers aboard it take no more load levels than it carries (a base takes
+    its area in K², rounded, minimum 1)."""
+    problems: list[_Problem] = []
+    by_id = {u.character.id: u for u in units}
+    load: dict[str, int] = {}
+    for i, u in enumerate(units):
+        if u.aboard is None:
+            continue
+        f = f"unit[{i}].aboard"
+        carrier = by_id.get(u.aboard)
+        t = carrier.character.transport if carrier is not None else None
+        if carrier is None:
+            problems.append((file, f, f"'{u.aboard}' is not a character of this list"))
+        elif t is None or not t.capacity:
+            problems.append((file, f, f"'{u.aboard}' has no transport with Capacidad to carry passengers "
+                                      "(MVA-17, TRT-CAPACITY)"))
+        elif u.character.transport is not None:
+            problems.append((file, f, "a character with its own transport rides it, it is no passenger (MVA-17)"))
+        else:
+            size = u.character.race.size
+            load[u.aboard] = load.get(u.aboard, 0) + u.count * load_levels(size)
+            levels = t.capacity
+            if load[u.aboard] > levels:
+                problems.append((file, f, f"the passengers aboard '{u.aboard}' need {load[u.aboard]} load levels "
+                                          f"and its {t.name} carries {levels} (Capacidad {levels}, TRT-CAPACITY)"))
+    return problems
 
 
 def _relic_problems(army: ArmyList, file: str) -> list[_Problem]:

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+
 __all__ = [
     "ArchetypeKind",
     "TerrainKind",
@@ -106,6 +107,9 @@ class Archetype(_Frozen):
     Weapons only: ``quiet_type`` ("wind" or "string": ENV-6, no noise), ``noisy_melee`` (ENV-6: a melee
     weapon heard at DMG × 2), ``fixed`` (ENV-5: a 90° field of fire) and ``mount_facing`` (its direction,
     degrees counter-clockwise from the bearer's facing).
+
+    Transports only: ``size`` is the transport's base diameter and height in K (BLD-19; default 1, as a race's),
+    ``flies`` a flying transport (an aircraft: it moves at altitude levels 1 to 3, MVA-15, MVA-16).
     """
 
     id: str
@@ -129,6 +133,7 @@ class Archetype(_Frozen):
     noisy_melee: bool = False
     fixed: bool = False
     mount_facing: float = 0.0
+    flies: bool = False
 
     # -- traits ---------------------------------------------------------------------------------
     def trait(self, name: str) -> TraitRef | None:
@@ -153,6 +158,12 @@ class Archetype(_Frozen):
         if self.has_trait("Más munición"):
             rounds *= 2
         return rounds
+
+    @property
+    def capacity(self) -> int:
+        """TRT-CAPACITY: the load levels a transport carries (the parameter of "Capacidad"), 0 without it."""
+        t = self.trait("Capacidad")
+        return int(t.param) if t is not None and t.param else 0
 
     @property
     def quiet(self) -> bool:
@@ -273,10 +284,13 @@ class Catalogue(_Frozen):
 
 
 class Unit(_Frozen):
-    """One entry of an army list: a character design recruited ``count`` times (BLD-24)."""
+    """One entry of an army list: a character design recruited ``count`` times (BLD-24). ``aboard``: the id of
+    the character (of another unit of the list) whose transport carries these miniatures at deployment (MVA-17,
+    TRT-CAPACITY; the first miniature of that unit)."""
 
     character: CharacterSpec
     count: int = 1
+    aboard: str | None = None
 
 
 class ArmyList(_Frozen):

@@ -21,6 +21,7 @@ from wartime.data.tables import trait_by_id
 from wartime.match import trait_params
 from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objects, traits
 from wartime.rules.squares import snap
+from wartime.match import transports
 from wartime.rules.state import GameState
 
 #: The trait IDs whose effects the engine implements (the registry of rules.traits); any other trait on a
@@ -29,10 +30,11 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MET-1 / MOV-2 / TRT-*: everything a character design carries that the engine does not play, one
-    (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
-    implemented yet), or played only on other archetype kinds or together with another trait (the registry says
-    which); a transport, metahabilities. Objects are played (GNA-16): only their traits may be refused."""
+    """MET-1 / TRT-*: everything a character design carries that the engine does not play, one (rule ID, line) per
+    occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not implemented yet), or
+    played only on other archetype kinds or together with another trait (the registry says which);
+    metahabilities. Objects (GNA-16) and transports (MOV-2, rules/riding.py) are played: only their traits may be
+    refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
@@ -50,10 +52,11 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
-    if spec.transport is not None:
-        out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
-    for a in spec.metahabilities:
+    mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
+    for a in [*spec.metahabilities, *(a for a in mounted if a.kind == "metahability")]:
         out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
+    for a in (a for a in mounted if a.kind == "object"):
+        out.append(refuse("GNA-16", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
     return out
 
 
@@ -217,15 +220,19 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     race = spec.race
     weapons = tuple(weapon_of(a) for a in spec.weapons)
     prots = tuple(protection_of(a) for a in spec.protections)
+    body, weapons, ids, mount = transports.mount_parts(           # BLD-19 / BLD-20: riding its transport
+        spec, Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
+        weapons, tuple(t.trait_id for t in race.traits), weapon_of)
     e = world.create(
         Identity(f"{side} {spec.name} {number}", side, spec.id, character_cost(spec)),
-        Attributes(race.CON, race.AGI, race.INT, race.VOL),
-        Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
+        Attributes(race.CON, race.AGI, race.INT, race.VOL), body,
         Position(x, y, facing, level),
         Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
-        Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
+        Effects(), Psyche(), Traits(ids),
         *trait_params.components(spec),                        # TRT-MASTERY's action or item
     )
+    if mount is not None:
+        world.set(e, mount)
     own = trait_state(race)
     if own is not None:
         world.set(e, own)
@@ -258,13 +265,15 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
     carried = []                                           # GNA-16: (character, object archetypes)
+    fielded: dict[str, list[int]] = {}
     for side in ("red", "blue"):
         if alarm_spec is not None and side == alarm_flow.ATTACKER:
             continue                                       # ALM-32: its list is a catalogue, bought wave by wave
         specs = lists[side].characters()
+        fielded[side] = []
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
         ground = [i for i in range(len(specs)) if i not in perched]
-        radii = [specs[i].race.size / 2 for i in ground]
+        radii = [transports.base_size(specs[i]) / 2 for i in ground]                  # BLD-19: a transport's base
         spots = dict(zip(ground, deployment_spots(board, zones[side], radii, blocked)))
         counts: dict[str, int] = {}
         for i, spec in enumerate(specs):
@@ -275,12 +284,15 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 (x, y), level = spots[i], 1
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
             e = create_character(world, side, spec, counts[spec.id], x, y, facing, level)
+            fielded[side].append(e)
             carried.append((e, spec.objects))
     for e, objs in carried:                                # after every character: their entity ids stay
         objects.field_objects(world, e, objs)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
+    for side, ids in fielded.items():
+        transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)
     combat_systems.install(gs, combat_systems.make_system(check_name(combat), system_params()))
     if alarm_spec is not None:

@@ -12,7 +12,7 @@ from wartime.rules.modifiers import attack_mods, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
-from wartime.rules import traits
+from wartime.rules import riding, traits
 from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
 
 
@@ -138,6 +138,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     if n > 0:
         n = traits.absorb_wounds(gs, target, n)                      # hook wound_absorb (TRT-LEATHERY-SHIELD)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
+    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit):
+        return n                                        # WND-4 / WND-5: the transport takes the hit's wounds
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
         for rule, hits in traits.wounded_splash(gs, target):             # hook wounded_splash (TRT-ACID-BLOOD)

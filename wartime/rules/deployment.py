@@ -22,6 +22,7 @@ import shapely
 from shapely.geometry import Point
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import riding
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -124,6 +125,7 @@ def apply(gs: GameState, side: str, spots: Mapping[int, tuple[float, float, floa
     """Put the miniatures on their new spots and log where every miniature of `side` stands (`deployed`)."""
     for e, (x, y, facing) in spots.items():
         gs.world.set(e, replace(gs.pos(e), x=x, y=y, facing=facing))
+        riding.sync_passengers(gs, e)                   # MVA-17: passengers deploy aboard their transport
     gs.world.emit("deployed", ZONE_RULE, side=side, auto=not spots,
                   positions=[[e, gs.pos(e).x, gs.pos(e).y, gs.pos(e).facing]
                              for e in gs.minis() if gs.side(e) == side and gs.on_table(e)])

@@ -1,6 +1,7 @@
 """Energy (ENE-1..4, REA-2)."""
 from __future__ import annotations
 
+from wartime.rules import riding
 from wartime.rules.traits import registry as trait_hooks
 
 ENERGY_CAP = 10
@@ -38,6 +39,8 @@ def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False)
     base = action.cost(gs, actor, params, prepared)
     if free:
         return 0
+    if getattr(action, "moves", False):
+        base += riding.engine_ene(gs, actor)          # BLD-19 (c): a transport's ENE, once per turn
     index = getattr(prepared, "weapon_index", None)
     weapon = gs.weapon(actor, index) if isinstance(index, int) else None
     target = params.get("target") if isinstance(params.get("target"), int) else None

@@ -12,8 +12,9 @@ from wartime.rules.state import GameState
 
 
 def overload_penalty(gs: GameState, e: int) -> int:
-    """MOD-4: −1 per point of total DEF above CON − wounds (BLD-7)."""
-    return max(0, gs.total_def(e) - (gs.attrs(e).CON - gs.wounds(e)))
+    """MOD-4: −1 per point of total DEF above CON − wounds (BLD-7; the DEF worn or carried: a transport's does not
+    count, BLD-19 b)."""
+    return max(0, gs.carried_def(e) - (gs.attrs(e).CON - gs.wounds(e)))
 
 
 def fit_penalty(gs: GameState, e: int) -> int:

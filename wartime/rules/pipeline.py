@@ -10,7 +10,7 @@ from typing import Any
 
 from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, restrictions
+from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, restrictions, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -290,6 +290,7 @@ class ActionPipeline:
         old_pos = gs.pos(actor)
         version = gs.world.version
         if facing is not None:
+            riding.check_free_turn(gs, actor, facing)       # MOV-6: a transport has no free turn
             gs.world.set(actor, replace(old_pos, facing=float(facing) % 360.0))
             gs.facing_only_change(version)      # the memoised answers (who, where, engaged) still hold
         try:

@@ -16,7 +16,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.energy import can_pay, price
-from wartime.rules import holds
+from wartime.rules import holds, riding
 from wartime.rules.state import GameState
 
 
@@ -58,6 +58,7 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     holds.check_held(gs, actor, action, key)    # CBA-25 ruling 2: immobilised, it may only break free
     hiding.check_tied(gs, actor, action, key)   # CBA-25 ruling 3 / GNA-6: tied, no moves, pivots or attacks
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3
+    riding.restrict(gs, actor, action, key)     # MVA-17 passengers, MOV-6 no character pivot, WND-4 disabled
 
 
 def probe_filter(gs: GameState, turn: int, actor: int):
@@ -72,7 +73,7 @@ def probe_filter(gs: GameState, turn: int, actor: int):
         return None
     if traits.restricts_actions(gs, actor) or holds.holder_of(gs, actor) is not None or hiding.tied(gs, actor):
         return None
-    if gs.pos(actor).level == 3:
+    if gs.pos(actor).level == 3 or riding.rides(gs, actor) or riding.carrier_of(gs, actor) is not None:
         return None
     sprinted = gs.effects(actor).sprint_turn == turn
     return lambda action: not (sprinted and action.is_attack)

@@ -11,6 +11,7 @@ import numpy as np
 from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
+from wartime.core.components import Carried, Mount  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -79,8 +80,9 @@ class GameState:
 
     def on_table(self, e: int) -> bool:
         """WND-3: the dead are removed (a corpse marker blocks nothing); ALM-37: so is a defender that fled the
-        hold zone, or escaped through the exit (ALM-40); everyone else occupies space."""
-        return self.world.get(e, Life).state not in ("dead", "fled", "escaped")
+        hold zone, or escaped through the exit (ALM-40); MVA-17: a passenger aboard a transport is off the table;
+        everyone else occupies space."""
+        return self.world.get(e, Life).state not in ("dead", "fled", "escaped") and not self.world.has(e, Carried)
 
     def unconscious(self, e: int) -> bool:
         """PSI-16: stress above VOL; CBA-26: knocked out (Noquear) until attended to."""
@@ -97,8 +99,8 @@ class GameState:
         got = memo.get(key)
         if got is None:
             s = self.side(e)
-            got = memo[key] = tuple(o for o in self.minis() if self.side(o) != s
-                                    and (self.able(o) if able_only else self.on_table(o)))
+            got = memo[key] = tuple(o for o in self.minis() if self.side(o) != s and self.on_table(o)
+                                    and (self.able(o) if able_only else True))
         return list(got)
 
     def allies(self, e: int, able_only: bool = True) -> list[int]:
@@ -107,8 +109,8 @@ class GameState:
         got = memo.get(key)
         if got is None:
             s = self.side(e)
-            got = memo[key] = tuple(o for o in self.minis() if o != e and self.side(o) == s
-                                    and (self.able(o) if able_only else self.on_table(o)))
+            got = memo[key] = tuple(o for o in self.minis() if o != e and self.side(o) == s and self.on_table(o)
+                                    and (self.able(o) if able_only else True))
         return list(got)
 
     def side_alive(self, side: str) -> list[int]:
@@ -240,7 +242,13 @@ class GameState:
         return self.world.get(e, Equipment)
 
     def total_def(self, e: int) -> int:
-        """CMB-3 / CHK-5: sum of the current DEF of equipped protections (disabled ones give 0)."""
+        """CMB-3 / CHK-5: sum of the current DEF of equipped protections (disabled ones give 0); BLD-19 (b) /
+        BLD-20: aboard its transport, plus the transport's DEF and its mounted protections' DEF."""
+        m = self.world.try_get(e, Mount)
+        return self.carried_def(e) + (0 if m is None else m.DEF + m.mounted_def)
+
+    def carried_def(self, e: int) -> int:
+        """BLD-7: the DEF the character wears or carries (what overload counts: not its transport's, BLD-19 b)."""
         return sum(p.current_def for p in self.equipment(e).protections)
 
     def weapon(self, e: int, index: int):
@@ -282,7 +290,12 @@ class GameState:
         return 0.75 * self.body(e).height
 
     def mov(self, e: int) -> int:
-        """MOV-1: natural MOV."""
+        """The MOV of movement actions: MOV-1 natural MOV; MOV-2 / BLD-19 (a): aboard a transport, its MOV."""
+        m = self.world.try_get(e, Mount)
+        return self.body(e).natural_mov if m is None else m.MOV
+
+    def natural_mov(self, e: int) -> int:
+        """MOV-1: natural MOV (rules that name it keep it aboard a transport, BLD-19 a: throwing range)."""
         return self.body(e).natural_mov
 
     # --- small writers ----------------------------------------------------------------------

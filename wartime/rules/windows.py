@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors
+from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
@@ -233,6 +233,7 @@ class ReactionWindows:
             raise RuleViolation("GNA-8", f"{gs.name(e)} is on guard and cannot pivot")
         hiding.check_tied(gs, e, action, key, reaction=True)            # CBA-25 ruling 3: tied, no reactions
         holds.check_held(gs, e, action, key, reaction=True)             # CBA-25 ruling 2: immobilised, none
+        riding.restrict(gs, e, action, key)        # MVA-17 passengers, MOV-6 (no character pivot), WND-4 disabled
         at = None
         raw = params.get("at")
         if raw is not None:

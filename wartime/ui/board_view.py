@@ -16,7 +16,7 @@ import pygame
 from wartime.core.components import Activation, Climbing, Hidden, Immobilised, Life, Posture, Searchable, Stress, Tied
 from wartime.rules.state import GameState
 from wartime.ui import icons as terrain_icons
-from wartime.ui import terrain_art, theme
+from wartime.ui import terrain_art, theme, transport_view
 from wartime.ui.adapter import short_name
 from wartime.ui.labels import Label, offsets, place
 
@@ -170,7 +170,9 @@ class BoardView:
             self._draw_template(surface, opts.template)
         self.base_rects = {}
         for e in gs.minis():
-            self._draw_mini(surface, gs, e, opts, labels, obstacles)
+            if not transport_view.aboard(gs, e):          # MVA-17: passengers are drawn inside their transport
+                self._draw_mini(surface, gs, e, opts, labels, obstacles)
+        transport_view.draw(self, surface, gs, opts)
         if opts.ring is not None:
             x, y, rad = opts.ring
             pygame.draw.circle(surface, (235, 235, 235), self.to_screen(x, y), max(2, int(rad * self.scale)), 1)

@@ -12,7 +12,7 @@ import pygame
 from wartime.rules import combat_systems, hiding, traits
 from wartime.rules.state import GameState
 from wartime.rules.states import trait_status
-from wartime.ui import theme
+from wartime.ui import theme, transport_view
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
                                 object_lines, trait_english, trait_lines)
 from wartime.ui.narrate import Line, describe, tray_roll
@@ -296,6 +296,10 @@ def draw_card(surface, rect, gs: GameState, e: int, gui: Gui | None = None) -> i
         for line in theme.wrap(text + (" DISABLED" if disabled else ""), rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.BAD if disabled else theme.TEXT)
             y += 17
+    ride = transport_view.panel_line(gs, e)                 # BLD-19, MVA-17: its transport or its carrier
+    for line in theme.wrap(ride, rect.width, 13) if ride else []:
+        theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
+        y += 17
     for t in trait_lines(gs, e):
         where = "" if t.where == "character" else f" ({t.where})"
         text = _fit(f"◆ {t.name}{where}: {t.effect}", rect.width, 12)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.heights import LEVELS
-from wartime.rules import traits
+from wartime.rules import riding, traits
 from wartime.rules.actions.base import Action, register
 # perched and flight_restrictions are re-exported: they were defined here first
 from wartime.rules.actions.flight import can_fly, flight_levels, flight_restrictions, perched  # noqa: F401
@@ -73,6 +73,7 @@ class _AltitudeBase(Action):
         if length > gs.mov(actor) + 1.0 + 1e-9:
             raise RuleViolation("MVA-15", f"the line is {length:.2f} K long: at most MOV ({gs.mov(actor)} K), "
                                 "or 1 K more on a critical")
+        riding.check_straight(gs, actor, [(p.x, p.y), end], None)        # MOV-6: a transport flies straight ahead
         self._check_spot(gs, actor, level, (p.x, p.y), end)
         ground = (p.x, p.y) if here in (1, -1) and level not in (1, -1) else end
         needs_check = (here in (1, -1) or level in (1, -1)) and _ground_class(gs, actor, *ground) > 0
@@ -120,6 +121,7 @@ class _AltitudeBase(Action):
         gs.world.emit("altitude", self.rule, who=e, before=prepared["from"], after=prepared["level"],
                       path=[list(start), list(end)], length=length)
         emit_noise(gs, e, movement_noise(length), "ENV-7", action=self.key)     # heard from where it ends
+        riding.after_move(gs, e, length)        # a transport: en marcha, K moved, ENE paid, passengers (BLD-19)
 
     def _fail_effects(self, gs, ctx, r) -> None:
         """MVA-15: fail ENE −3 (to −10 at most); fumble also 3 wounds, with no CH DEF."""

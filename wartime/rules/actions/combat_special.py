@@ -318,7 +318,7 @@ class Throw(Action):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view "
                                 f"(180°, {gs.fov_range(actor):g} K)")
         own_reach = traits.throw_profile(gs, actor, held_thing(gs, actor, ref))[0] if kind == "weapon" else None
-        reach = gs.mov(actor) + gs.attrs(actor).CON if own_reach is None else own_reach    # TRT-THROWN-WEAPON
+        reach = gs.natural_mov(actor) + gs.attrs(actor).CON if own_reach is None else own_reach    # TRT-THROWN-WEAPON
         d = gs.distance(actor, t)
         if d > reach + EPS:
             how = "MOV + CON" if own_reach is None else "its own reach"

@@ -4,15 +4,17 @@ actions and by rules.restrictions; the altitude actions themselves are rules.act
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import traits
+from wartime.rules import riding, traits
 from wartime.rules.actions.base import REGISTRY
 from wartime.rules.state import GameState
 
 
 def flight_levels(gs: GameState, e: int) -> frozenset[int]:
     """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give (trait hook point
-    `flight_levels`: TRT-GLIDER, TRT-SUB)."""
-    return frozenset({1}) | traits.flight_levels(gs, e)
+    `flight_levels`: TRT-GLIDER, TRT-SUB); MVA-15 / MVA-16: a flying transport moves at levels 1 to 3."""
+    m = riding.mount(gs, e)
+    own = frozenset({1, 2, 3}) if m is not None and m.flies else frozenset()
+    return frozenset({1}) | traits.flight_levels(gs, e) | own
 
 
 def can_fly(gs: GameState, e: int) -> bool:

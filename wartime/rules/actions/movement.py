@@ -12,7 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import traits
+from wartime.rules import riding, traits
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -95,6 +95,7 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
         return _prepare_grid_path(gs, actor, params, pts, allowance + extra_allowance, allowance, keep_engaged,
                                   exempt_enemies)
     path = [(p0.x, p0.y)] + pts
+    riding.check_straight(gs, actor, path, end_facing(params))          # MOV-6: a transport drives straight
     contacts = end_contacts(gs, actor, path[-1])
     others, ids = gs.others_for_move(actor)
     ignore: set[int] = set()
@@ -172,6 +173,7 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
                   surcharge=prep.surcharge, facing=facing,
                   engaged=[c for c in prep.contacts if c in gs.enemies(e)],
                   noise=noise, heard_by=who_hears(gs, e, noise) if noise > 0 else [])
+    riding.after_move(gs, e, prep.length)              # MVA-17 en marcha, MVA-18 K moved, BLD-19 c, passengers
     after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
 
 
@@ -191,6 +193,9 @@ class _MoveBase(Action):
                     "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
 
     def candidates(self, gs, actor, space):
+        if riding.rides(gs, actor):                    # MOV-6: a transport drives straight ahead
+            return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
+                    for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
         return self._with_boosts(gs, actor, space, self.allowance(gs, actor))
 
     def _with_boosts(self, gs, actor, space, reach: float):

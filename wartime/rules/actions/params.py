@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator
 
 from wartime.geometry.movement import step_towards
 from wartime.geometry.navigation import route
+from wartime.rules import riding
 from wartime.rules.state import GameState
 
 #: parameter kinds a controller or a window understands
@@ -109,6 +110,10 @@ class CandidateSpace:
         return out
 
     def facing_to(self, target: int) -> float:
+        """The facing towards `target`: a character's free turn before it acts (MOV-5). A transport has no free turn
+        (MOV-6, rules/riding.py): for its driver this is its own facing, so candidates are taken as it stands."""
+        if riding.rides(self.gs, self.actor):
+            return self.gs.pos(self.actor).facing
         pt = self.gs.pos(target)
         return round(self.gs.facing_to(self.actor, pt.x, pt.y), 4)
 

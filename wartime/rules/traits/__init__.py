@@ -435,3 +435,4 @@ from wartime.rules.traits import ammo, bursts, firing, handling  # noqa: F401  (
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
+from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)

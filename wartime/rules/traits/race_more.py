@@ -195,10 +195,17 @@ def _movement_action(key: str, complex_only: bool = False) -> bool:
     return category == "movement" and (has_check or not complex_only)
 
 
+#: Movement actions whose CH AGI is conditional (their `has_check` is False) that TRT-EVASIVE-PILOT counts complex
+#: all the same: Embarcar / desembarcar en marcha (MVA-17; traits/transport.py adds them).
+CONDITIONAL_COMPLEX: list[str] = []
+
+
 def evasive_pilot(gs, e: int, key: str, attribute: str | None, kind: str) -> Modifier | None:
     """TRT-EVASIVE-PILOT: CH AGI +1 in complex movement actions (the movement actions that need a check: Escalar,
-    Nadar, saltos, 180°, altitude changes...; not Mover's chained CH AGI, ACT-3)."""
-    if attribute == "AGI" and kind == "ATR" and _movement_action(key, complex_only=True):
+    Nadar, saltos, 180°, altitude changes, embarking on a moving transport...; not Mover's chained CH AGI, ACT-3);
+    on a race or a transport (traits/transport.py)."""
+    if attribute == "AGI" and kind == "ATR" and (_movement_action(key, complex_only=True)
+                                                 or key in CONDITIONAL_COMPLEX):
         return Modifier("TRT-EVASIVE-PILOT", 1, "Piloto evasivo")
     return None
 

@@ -307,9 +307,12 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
 
 def also_on(trait_id: str, *kinds: str) -> None:
     """Field a registered trait on more archetype kinds (its handlers unchanged): a trait played on a race whose
-    effect acts for a protection's wearer the same way (rules.traits.protections)."""
+    effect acts for a protection's wearer the same way (rules.traits.protections), or for the whole miniature
+    while a transport carrying it is ridden (rules/riding.py, rules.traits.transport). A trait registered for any
+    kind (``kinds`` empty) stays so."""
     p = _REGISTRY[trait_id]
-    _REGISTRY[trait_id] = replace(p, kinds=p.kinds + tuple(k for k in kinds if k not in p.kinds))
+    if p.kinds:
+        _REGISTRY[trait_id] = replace(p, kinds=p.kinds + tuple(k for k in kinds if k not in p.kinds))
 
 
 def unregister(trait_id: str) -> None:

@@ -1,0 +1,57 @@
+"""Transports in the window (wartime/ui/transport_view.py): passengers are drawn inside their transport, not as
+miniatures of their own; the selected transport's (or passenger's) disembark points are drawn; the side panel
+names the transport and who is aboard; the transport actions are in the menu and a click on a disembark point
+submits the engine's Desembarcar (MVA-17). Screenshot 80 in docs/screenshots/ is taken here."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_new_actions import last_decision, menu_index, press, to_action, window
+from ui_helpers import ROOT, move_to, screen_pos, shot
+
+from wartime.rules import riding
+from wartime.ui import transport_view
+
+CONVOY = ROOT / "scenarios" / "convoy.toml"
+
+
+def _truck(gs):
+    return next(e for e in gs.minis() if riding.rides(gs, e) and riding.mount(gs, e).passengers)
+
+
+def test_MVA_17_passengers_ride_inside_and_the_driver_menu_has_the_transport_actions(tmp_path):
+    app = window(tmp_path, CONVOY)
+    gs = app.match.gs
+    truck = _truck(gs)
+    p = to_action(app, want=truck)
+    assert p.actor == truck
+    passengers = riding.mount(gs, truck).passengers
+    assert len(passengers) == 3
+    assert truck in app.view.base_rects and not any(q in app.view.base_rects for q in passengers)
+    keys = {e.key: e for e in app._menu(p)}
+    assert keys["transport_pivot"].error is None and keys["move"].error is None
+    assert keys["crouch"].error is not None and keys["crouch"].error.rule_id == "MOV-6"
+    line = transport_view.panel_line(gs, truck)
+    assert "Cargo truck" in line and "load 3/6" in line and "Trooper" in line
+
+
+def test_MVA_17_a_click_on_a_disembark_point_gets_the_passenger_off(tmp_path):
+    app = window(tmp_path, CONVOY)
+    gs = app.match.gs
+    truck = _truck(gs)
+    passenger = riding.mount(gs, truck).passengers[0]
+    p = to_action(app, want=passenger)
+    assert p.actor == passenger
+    assert [e.key for e in app._menu(p) if e.error is None] == ["disembark", "end"] or \
+        {"disembark", "end"} <= {e.key for e in app._menu(p) if e.error is None}
+    press(app, "menu", menu_index(app, "disembark"))
+    spot = riding.free_spots(gs, truck, passenger)[0]
+    app.view.zoom_at(2.0, screen_pos(app, *spot))
+    move_to(app, screen_pos(app, *spot))
+    shot(app, "80-transport-disembark")
+    press_at = screen_pos(app, *spot)
+    from ui_helpers import click
+    click(app, press_at)
+    d = last_decision(app)
+    assert d["action"] == "disembark" and d["actor"] == passenger
+    assert riding.carrier_of(gs, passenger) is None and gs.in_contact(truck, passenger)

@@ -1,0 +1,121 @@
+"""The scripted controller's transport tactics (the play model: rules/riding.py): a passenger gets off near the
+fight, a walker boards a nearby transport far from it, a driver carries its passengers to a drop point, drives
+its transport towards the enemy (straight ahead, turning at the end of each move or pivoting), and rams when
+it pays. Every choice is one of the engine's legal options (`options_of`); the controller asks here first
+(`early`) and for a driver's movement (`drive`), and falls back to its usual tactics when nothing applies."""
+from __future__ import annotations
+
+import math
+
+from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves
+from wartime.rules import riding
+from wartime.rules.actions import REGISTRY
+
+#: A passenger gets off, and a driver with passengers stops to drop them, within this many K of an enemy.
+DROP_RANGE = 10.0
+#: A walker boards an allied transport only when every enemy is farther than this (K).
+BOARD_RANGE = 15.0
+#: A driver turns with Pivotar de transporte when the enemy is more than this many degrees off its nose.
+PIVOT_ANGLE = 100.0
+
+
+def _key(p, rule: str, kind: str) -> str | None:
+    """The offered key of rule `rule` whose parameters include one of `kind` (MVA-17: Embarcar takes an ally,
+    Desembarcar a point), None if not offered."""
+    return next((k for k in offered(p, kinds=(kind,)) if REGISTRY[k].rule == rule), None)
+
+
+def _nearest_enemy(gs, e: int) -> tuple[int | None, float]:
+    best, dist = None, math.inf
+    for o in gs.enemies(e):
+        d = gs.distance(e, o)
+        if d < dist:
+            best, dist = o, d
+    return best, dist
+
+
+def _from_carrier(gs, e: int) -> int:
+    """The miniature a passenger's distances are measured from: its transport."""
+    carrier = riding.carrier_of(gs, e)
+    return carrier if carrier is not None else e
+
+
+def early(match, p):
+    """The transport tactics that come before the usual ones, or None: a passenger's (get off near the enemy or
+    when its transport cannot move, else stay aboard and end), a walker's boarding, a driver's drop run."""
+    gs, engine = match.gs, match.engine
+    e = p.actor
+    carrier = riding.carrier_of(gs, e)
+    if carrier is not None:
+        _, dist = _nearest_enemy(gs, carrier)
+        m = riding.mount(gs, carrier)
+        get_off = _key(p, "MVA-17", "point")
+        if dist <= DROP_RANGE or m is None or m.disabled or not gs.able(carrier):
+            opts = options_of(engine, [get_off]) if get_off is not None else []
+            if opts:
+                _, enemy_xy = _enemy_centre(gs, carrier)
+                best = min(opts, key=lambda o: (math.dist(o.params["to"], enemy_xy), o.params["to"]))
+                return best.decision(p.side, e)
+        return action(p, end_key(p))
+    board = _key(p, "MVA-17", "ally")
+    if not riding.rides(gs, e) and board is not None:
+        _, dist = _nearest_enemy(gs, e)
+        if dist > BOARD_RANGE:
+            opts = options_of(engine, [board])
+            if opts:
+                return opts[0].decision(p.side, e)
+    m = riding.mount(gs, e)
+    if m is not None and m.passengers and not m.disabled:
+        _, dist = _nearest_enemy(gs, e)
+        if dist > DROP_RANGE:
+            return drive(match, p, stop_at=DROP_RANGE)
+        return action(p, end_key(p))            # stopped at the drop point: the passengers get off
+    return None
+
+
+def _enemy_centre(gs, e: int):
+    """The nearest enemy and its centre (the board centre without one)."""
+    t, _ = _nearest_enemy(gs, e)
+    if t is None:
+        return None, (gs.board.width / 2.0, gs.board.height / 2.0)
+    q = gs.pos(t)
+    return t, (q.x, q.y)
+
+
+def drive(match, p, stop_at: float = 0.0):
+    """A driver's movement: a ram when one is legal (at the weakest target, by CON) while the transport has taken less
+    than half its QUA in wounds (the recoil hurts it too), else the legal drive (Mover,
+    Correr) that ends nearest the nearest enemy without coming closer than `stop_at` K, after pivoting if the
+    enemy is well behind; None when no move helps."""
+    gs, engine = match.gs, match.engine
+    e = p.actor
+    target, goal = _enemy_centre(gs, e)
+    ram = by_rule(p, "CBA-23")
+    m = riding.mount(gs, e)
+    if ram is not None and stop_at == 0.0 and m is not None and 2 * m.wounds < m.QUA:
+        rams = options_of(engine, [ram])
+        if rams:
+            return max(rams, key=lambda o: (-gs.attrs(o.params["target"]).CON, -o.params["target"])).decision(
+                p.side, e)
+    pos = gs.pos(e)
+    bearing = math.degrees(math.atan2(goal[1] - pos.y, goal[0] - pos.x)) % 360.0
+    pivot = by_rule(p, "MVA-19", free=False)
+    if riding.angle_between(bearing, pos.facing) > PIVOT_ANGLE and pivot is not None:
+        d = action(p, pivot, facing_to=round(bearing, 4))
+        if legal_cost(engine, d) is not None:
+            return d
+    keys = [k for k, _ in path_moves(gs, p)[:2]]                   # Mover and Correr (MVA-1, MVA-2)
+    best, best_score = None, math.inf
+    here = math.dist((pos.x, pos.y), goal)
+    for o in options_of(engine, keys):
+        (x, y), = o.params["path"]
+        d = math.dist((x, y), goal)
+        gap = d - gs.body(e).radius - (gs.body(target).radius if target is not None else 0.0)
+        if gap < stop_at:
+            continue
+        turn = riding.angle_between(o.params.get("end_facing", pos.facing), math.degrees(
+            math.atan2(goal[1] - y, goal[0] - x)) % 360.0)
+        score = d + turn / 90.0 + 0.1 * o.cost
+        if score < best_score and d < here - 0.5:
+            best, best_score = o, score
+    return None if best is None else best.decision(p.side, e)

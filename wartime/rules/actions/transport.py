@@ -1,0 +1,354 @@
+"""Transport actions (the play model: rules/riding.py): Embarcar / desembarcar (MVA-17), Maniobrar (MVA-18),
+Pivotar de transporte (MVA-19's transport case, MOV-6) and Embestir with a transport (CBA-23). A transport's own
+movement (Mover, Correr, Esprintar, Cambiar de altitud, Despegar / aterrizar) is the movement actions' (MOV-2,
+MOV-6: rules.actions.movement and altitude ask rules.riding)."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from wartime.core.components import Weapon
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.geometry import movement as geo_move
+from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules import riding, traits
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.flight import previous_action
+from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.checks import Modifier
+from wartime.rules.combat import resolve_hit
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.state import GameState
+
+#: CBA-23: the ram as the "weapon" of its attack terms (hook points see key 'ram': TRT-RAM's DMG +1).
+RAM = Weapon("ram", "ram", 0, 0, 0, 99)
+
+
+def _point(params: dict, name: str, rule: str) -> tuple[float, float]:
+    v = need(params, name, rule)
+    if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) for c in v)):
+        raise RuleViolation(rule, f"{name} must be a point [x, y]")
+    return (float(v[0]), float(v[1]))
+
+
+def _gets_through(gs: GameState, ctx, carrier: int, reason: str, failed: str) -> bool:
+    """MVA-17: boarding or leaving a transport "en marcha" needs a CH AGI D (−1); a parked one needs no roll. On a
+    failure nothing happens (the ENE is spent)."""
+    if not riding.en_marcha(gs, carrier):
+        return True
+    r = roll_character_check(gs, ctx, ctx.actor, "ATR", "AGI", "MVA-17", reason,
+                             extra=[Modifier("MVA-17", -1, "transport en marcha")])
+    if not r.passed:
+        gs.world.emit("action_failed", "MVA-17", who=ctx.actor, reason=failed)
+    return r.passed
+
+
+@register
+class Embark(Action):
+    """MVA-17: Embarcar (1): a character in base contact with an allied transport that has free load levels
+    (TRT-CAPACITY) gets in: it leaves the table as carried. CH AGI −1 only if the transport is en marcha (moved
+    this turn); a failed check changes nothing (ENE spent)."""
+    key = "embark"
+    rule = "MVA-17"
+    category = "movement"
+    params = (Param("target", "ally", "MVA-17: the character whose transport it boards"),)
+
+    def candidates(self, gs, actor, space):
+        for a in space.allies():
+            if riding.rides(gs, a):
+                yield Candidate(self.key, lambda a=a: {"target": a}, label=f"board {gs.name(a)}")
+
+    def available(self, gs, actor):
+        if riding.rides(gs, actor):
+            raise NotImplementedRule("MVA-17", "a driver boarding another transport")
+        can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        t = need_target(gs, actor, params, self.rule, enemy=False)
+        if gs.side(t) != gs.side(actor):
+            raise RuleViolation(self.rule, f"{gs.name(t)} is not an ally")
+        if not riding.rides(gs, t):
+            raise RuleViolation(self.rule, f"{gs.name(t)} has no transport")
+        if not gs.in_contact(actor, t):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} must be in base contact with {gs.name(t)}'s transport")
+        need_load = riding.load_of(gs.body(actor).radius)
+        if need_load > riding.free_load(gs, t):
+            raise RuleViolation("TRT-CAPACITY", f"{gs.name(t)}'s transport has {riding.free_load(gs, t)} free load "
+                                f"levels; {gs.name(actor)} takes {need_load}")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        if _gets_through(gs, ctx, prepared, "boarding a moving transport", "did not get aboard"):
+            riding.board(gs, ctx.actor, prepared)
+
+
+@register
+class Disembark(Action):
+    """MVA-17: Desembarcar (1): a passenger gets off and stands in base contact with its transport (`to`: a free
+    spot; the transport at level 1). CH AGI −1 only if the transport is en marcha; a failed check leaves it
+    aboard (ENE spent). The driver stays aboard (its transport is part of its miniature: see rules/riding.py)."""
+    key = "disembark"
+    rule = "MVA-17"
+    category = "movement"
+    params = (Param("to", "point", "MVA-17: where it stands, in base contact with the transport"),)
+
+    def candidates(self, gs, actor, space):
+        carrier = riding.carrier_of(gs, actor)
+        if carrier is None:
+            return
+        for spot in riding.free_spots(gs, carrier, actor):
+            yield Candidate(self.key, lambda s=spot: {"to": [s[0], s[1]]}, label=f"get off at {s_label(spot)}")
+
+    def available(self, gs, actor):
+        if riding.rides(gs, actor):
+            raise NotImplementedRule("MVA-17", "the driver leaving its own transport")
+        carrier = riding.carrier_of(gs, actor)
+        if carrier is None:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is not aboard a transport")
+        if gs.pos(carrier).level != 1:
+            raise RuleViolation(self.rule, f"{gs.name(carrier)}'s transport is at level {gs.pos(carrier).level}: "
+                                "passengers get off on the ground (it lands first, MVA-16)")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        carrier = riding.carrier_of(gs, actor)
+        x, y = _point(params, "to", self.rule)
+        c = gs.pos(carrier)
+        gap = math.hypot(x - c.x, y - c.y) - gs.body(carrier).radius - gs.body(actor).radius
+        if not (-1e-6 <= gap <= ENGAGED_GAP + 1e-6):
+            raise RuleViolation(self.rule, "the passenger gets off in base contact with its transport")
+        if not riding.spot_is_free(gs, actor, x, y, gs.body(actor).radius, c.level):
+            raise RuleViolation("BAS-2", "that spot is not free (terrain, board edge or another base)")
+        return (round(x, 4), round(y, 4))
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        if _gets_through(gs, ctx, riding.carrier_of(gs, ctx.actor), "leaving a moving transport", "stayed aboard"):
+            riding.alight(gs, ctx.actor, prepared)
+
+
+def s_label(spot) -> str:
+    return f"({spot[0]:.1f}, {spot[1]:.1f})"
+
+
+@register
+class TransportPivot(Action):
+    """MVA-19 (transport case) / MOV-6: Pivotar de transporte (3): in its own activation a transport turns on the
+    spot to any facing; not at level 3 (MOV-13). TRT-PIVOTING makes it ENE 1 (hook point ene_mod)."""
+    key = "transport_pivot"
+    rule = "MVA-19"
+    category = "movement"
+    params = (Param("facing_to", "facing", "MVA-19: the transport's new facing, in degrees"),)
+
+    def candidates(self, gs, actor, space):
+        for e in space.enemies():
+            q = gs.pos(e)
+            yield Candidate(self.key, lambda q=q: {"facing_to": round(gs.facing_to(actor, q.x, q.y), 4)},
+                            label=f"turn to {gs.name(e)}")
+        p = gs.pos(actor)
+        for turn in (90.0, -90.0, 180.0):
+            yield Candidate(self.key, lambda f=(p.facing + turn) % 360.0: {"facing_to": round(f, 4)},
+                            label=f"turn {turn:+g}°")
+
+    def available(self, gs, actor):
+        if not riding.rides(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has no transport (a character turns for free, MOV-5)")
+        if gs.pos(actor).level == 3 and not traits.lifts_level3_limits(gs, actor):
+            raise RuleViolation("MOV-13", "at level 3 a mini cannot pivot")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        if params.get("_window") is not None:
+            raise RuleViolation(self.rule, "a transport pivots in its own activation, not as a reaction")
+        facing = params.get("facing_to")
+        if not isinstance(facing, (int, float)):
+            raise RuleViolation(self.rule, "facing_to (degrees) is required")
+        return float(facing) % 360.0
+
+    def cost(self, gs, actor, params, prepared):
+        return riding.PIVOT_ENE
+
+    def resolve(self, gs, ctx, prepared):
+        p = gs.pos(ctx.actor)
+        gs.world.set(ctx.actor, replace(p, facing=prepared))
+        gs.world.emit("pivot", self.rule, who=ctx.actor, facing=prepared)
+
+
+@register
+class Manoeuvre(Action):
+    """MVA-18: Maniobrar (1, AGI): right after its Mover or Correr, a transport moves up to 1 K in any direction
+    keeping its facing (crit: up to 2 K; fail: it does not move). The driver's CH AGI has −1 if the transport moved
+    10 K or more this turn, −3 if 20 K or more. `to` may be declared up to 2 K away: without a critical it stops
+    after 1 K along the line."""
+    key = "manoeuvre"
+    rule = "MVA-18"
+    category = "movement"
+    moves = True
+    has_check = True
+    params = (Param("to", "point", "MVA-18: where the transport's centre goes (1 K, 2 K on a critical)"),)
+
+    def candidates(self, gs, actor, space):
+        p = gs.pos(actor)
+        for i in range(8):
+            a = math.radians(p.facing + 45.0 * i)
+            yield Candidate(self.key, lambda a=a: {"to": [round(p.x + math.cos(a), 4), round(p.y + math.sin(a), 4)]},
+                            label=f"sidestep {45 * i}°")
+
+    def available(self, gs, actor):
+        if not riding.rides(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has no transport")
+        riding.check_can_drive(gs, actor)
+        if previous_action(gs, actor) not in ("move", "run"):
+            raise RuleViolation(self.rule, "Maniobrar comes right after the transport's Mover or Correr")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        p = gs.pos(actor)
+        end = _point(params, "to", self.rule)
+        length = math.hypot(end[0] - p.x, end[1] - p.y)
+        if length > 2.0 + 1e-9:
+            raise RuleViolation(self.rule, f"a manoeuvre moves up to 1 K (2 K on a critical), not {length:.2f} K")
+        others, ids = gs.others_for_move(actor)
+        elevation = gs.elevation(actor) if p.level == 2 else (0.0 if p.level == 1 else math.inf)
+        chk = geo_move.check_path(gs.board, [(p.x, p.y), end], gs.body(actor).radius, gs.chest_height(actor),
+                                  2.0, others, elevation=elevation)
+        if not chk.ok:
+            raise path_violation(gs, chk, ids, self.rule)
+        return MovePrep([(p.x, p.y), end], length, chk.surcharge, 1.0, [], p.facing)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        moved = riding.moved_this_turn(gs, e)
+        extra = [Modifier("MVA-18", -3, "moved 20 K or more")] if moved >= 20 - 1e-9 else (
+            [Modifier("MVA-18", -1, "moved 10 K or more")] if moved >= 10 - 1e-9 else [])
+        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "manoeuvre", extra=extra)
+        if not r.passed:
+            gs.world.emit("action_failed", self.rule, who=e, reason="the transport does not move")
+            return
+        reach = 2.0 if r.critical else 1.0
+        (sx, sy), (ex, ey) = prepared.path
+        if prepared.length > reach:
+            f = reach / prepared.length
+            prepared = replace(prepared, path=[(sx, sy), (round(sx + (ex - sx) * f, 4), round(sy + (ey - sy) * f, 4))],
+                               length=reach)
+        apply_move(gs, ctx, prepared, self.rule)
+
+
+@register
+class Ram(Action):
+    """CBA-23: Embestir with a transport (X + 1, CH IMP = the driver's CH AGI): one straight move of at least 2 K
+    and at most MOV K along its facing, ending in base contact with the target; X is Mover's ENE with its terrain
+    (1 + surcharge). On a hit: DMG = CAL (QUA) + K, at most CAL × 2, CH DEF as usual; the transport then takes an
+    automatic hit of DMG = the target's CON + K/2 (its own CH DEF), and the target is pushed (DMG − its CON) K
+    straight on (stopping at obstacles). A miss stops it in contact; a crit DMG +1; a fumble: an automatic DMG 1 hit
+    on the rammer. The character case (no transport) is refused."""
+    key = "ram"
+    rule = "CBA-23"
+    category = "combat"
+    moves = True
+    has_check = True
+    is_attack = True
+    params = (Param("target", "enemy", "CBA-23: the character rammed"),
+              Param("path", "path", "CBA-23: one straight leg ahead, ending in base contact"))
+
+    def candidates(self, gs, actor, space):
+        for t in space.enemies():
+            end = _contact_point(gs, actor, t)
+            if end is not None:
+                yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]}, label=f"ram {gs.name(t)}")
+
+    def available(self, gs, actor):
+        if not riding.rides(gs, actor):
+            raise NotImplementedRule("CBA-23", "Embestir without a transport (the character case)")
+        riding.check_can_drive(gs, actor)
+        can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        t = need_target(gs, actor, params, self.rule)
+        prep = prepare_path(gs, actor, params, self.rule, float(gs.mov(actor)), keep_engaged=False,
+                            exempt_enemies=(t,))
+        if prep.length < 2.0 - 1e-9:
+            raise RuleViolation(self.rule, f"a ram needs a straight run of at least 2 K (this one is {prep.length:.2f} K)")
+        if t not in prep.contacts:
+            raise RuleViolation(self.rule, f"the ram must end in base contact with {gs.name(t)}")
+        return (t, prep)
+
+    def cost(self, gs, actor, params, prepared):
+        return 1 + prepared[1].surcharge + 1                      # X (Mover: 1 + terrain) + 1
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        t, prep = prepared
+        start = prep.path[0]
+        apply_move(gs, ctx, prep, self.rule)
+        if not gs.able(t) or not gs.able(e):
+            return
+        k = prep.length
+        r = roll_character_check(gs, ctx, e, "IMP", "AGI", self.rule, "ram")
+        if r.fumble:
+            gs.world.emit("automatic_hit", self.rule, who=e, dmg=1)
+            resolve_hit(gs, ctx, None, e, 1, melee=False, automatic=True, rule=self.rule)
+            return
+        if not r.passed:
+            return
+        qua = riding.mount(gs, e).QUA
+        dmg = min(qua + round(k), 2 * qua) + (1 if r.critical else 0)
+        terms = traits.combat_terms(gs, e, t, RAM, False)           # TRT-RAM DMG +1, the target's own terms
+        con = gs.attrs(t).CON
+        resolve_hit(gs, ctx, e, t, dmg, melee=False, terms=terms, rule=self.rule)
+        push = terms.dmg(dmg) - con
+        if push > 0 and gs.on_table(t) and riding.carrier_of(gs, t) is None:
+            _push(gs, t, start, prep.path[-1], push)
+        if gs.on_table(e) and riding.rides(gs, e):
+            recoil = con + (k / 2.0)
+            gs.world.emit("automatic_hit", self.rule, who=e, dmg=round(recoil))
+            resolve_hit(gs, ctx, None, e, round(recoil), melee=False, automatic=True, rule=self.rule)
+
+
+def _contact_point(gs: GameState, actor: int, t: int) -> list[float] | None:
+    """CBA-23: the point straight ahead where the rammer's base touches `t`'s (None if its line misses it)."""
+    p, q = gs.pos(actor), gs.pos(t)
+    if p.level != q.level:
+        return None
+    ux, uy = math.cos(math.radians(p.facing)), math.sin(math.radians(p.facing))
+    dx, dy = q.x - p.x, q.y - p.y
+    along = dx * ux + dy * uy
+    perp = abs(-dx * uy + dy * ux)
+    reach = gs.body(actor).radius + gs.body(t).radius + ENGAGED_GAP / 2.0
+    if along <= 0 or perp >= reach:
+        return None
+    s = along - math.sqrt(reach * reach - perp * perp)
+    if s < 2.0 or s > gs.mov(actor):
+        return None
+    return [round(p.x + s * ux, 4), round(p.y + s * uy, 4)]
+
+
+def _push(gs: GameState, t: int, start, end, k: float) -> None:
+    """CBA-23 ruling (5): the rammed model is displaced `k` K straight away along the ram line, stopping at the
+    first obstacle or base (half-K steps back from the full push)."""
+    p = gs.pos(t)
+    length = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    others, _ = gs.others_for_move(t)
+    others = [o for o in others if math.hypot(o.x - p.x, o.y - p.y) > 1e-6]
+    d = float(k)
+    while d > 0:
+        dest = (round(p.x + d * ux, 4), round(p.y + d * uy, 4))
+        chk = geo_move.check_path(gs.board, [(p.x, p.y), dest], gs.body(t).radius, gs.chest_height(t), d + 1e-6,
+                                  [o._replace(enemy=False) for o in others])
+        if chk.ok:
+            gs.world.set(t, replace(p, x=dest[0], y=dest[1]))
+            gs.world.emit("pushed", "CBA-23", who=t, to=[dest[0], dest[1]], distance=d)
+            return
+        d -= 0.5

@@ -1,0 +1,321 @@
+"""Transports in play (MOV-2, MOV-6, BLD-19, BLD-20, MVA-17, MVA-18, WND-4, WND-5): the state questions and small
+writers the movement, combat and transport actions share.
+
+**The model.** A transport is part of its owner's character (BLD-3: at most one per character; BLD-19 ruling:
+"the transport and its owner form one miniature"). The owner is its driver and rides it from deployment on; in
+this engine the driver does not get off (MVA-17 for the driver is refused: see rules/actions/transport.py). While
+it rides (components.Mount on the character):
+
+* its base is the transport's base (``Body``: the transport's `size` as base diameter and height, its natural MOV
+  kept), so sight, distances, overlap and contact all measure the transport;
+* every movement action measured in MOV uses the transport's MOV (MOV-2, BLD-19 a: ``GameState.mov``); rules that
+  name the natural MOV keep it (``GameState.natural_mov``);
+* a movement action goes straight ahead along its facing and may end turned up to 45° (MOV-6); there is no free
+  turn (MOV-5 does not apply) and it pivots with Pivotar de transporte (ENE 3);
+* the transport's DEF and its mounted protections' DEF add to the CH DEF target (BLD-19 b, BLD-20) but count for
+  neither overload nor fit; its mounted weapons are among the character's weapons (usable: it is always aboard);
+* the transport's ENE is paid once per turn, with the first movement action it makes (BLD-19 c);
+* the transport's traits are the character's while it rides (the hook points read them: TRT-FAST, TRT-SLOW, ...);
+* an attack that wounds the miniature wounds the transport (WND-4: disabled at QUA wounds, it cannot move;
+  WND-5: destroyed above QUA, it explodes), then, once it is destroyed, the character.
+
+**Passengers** (MVA-17, TRT-CAPACITY): an allied character in base contact embarks in a transport with free load
+levels (a base takes its area in K², rounded, minimum 1). A passenger (components.Carried) is off the table: no
+one sees, targets or meets it, it moves with its transport, and in its activations it may only disembark or end
+its activation. When the transport is destroyed every passenger is put on the table around the wreck and takes
+the explosion's full DMG (WND-5)."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from wartime.core.components import Body, Carried, Equipment, Mount, Position, Traits
+from wartime.core.errors import RuleViolation
+from wartime.core.rounding import load_levels
+from wartime.geometry import movement as geo_move
+from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules.reactions import overlaps_any
+from wartime.rules.state import GameState
+
+#: MOV-6: the largest turn at the end of a transport's movement action (degrees).
+END_TURN = 45.0
+#: MVA-19 (transport case): ENE of Pivotar de transporte.
+PIVOT_ENE = 3
+#: MOV-6 / BLD-19: what a transport does not do (it drives: Mover, Correr, Esprintar, Cargar, Maniobrar, Embestir,
+#: the altitude actions, Pivotar de transporte): change posture, climb, jump, swim, turn 180° on the spot, carry a
+#: load or creep silently.
+NOT_FOR_TRANSPORTS = ("climb", "crouch", "drop_down", "go_prone", "jump_up", "long_jump", "move_carrying",
+                      "move_silently", "stand_up", "swim", "turn_180")
+#: WND-5: the smallest explosion radius (K).
+MIN_BLAST = 3.0
+
+
+def mount(gs: GameState, e: int) -> Mount | None:
+    """The character's transport in play, None without one (or once it is destroyed)."""
+    return gs.world.try_get(e, Mount)
+
+
+def rides(gs: GameState, e: int) -> bool:
+    return gs.world.has(e, Mount)
+
+
+def carrier_of(gs: GameState, e: int) -> int | None:
+    """MVA-17: the character whose transport carries `e` (None: not a passenger)."""
+    c = gs.world.try_get(e, Carried)
+    return None if c is None else c.carrier
+
+
+def turn_of(gs: GameState) -> int:
+    flow = gs.world.resources.get("flow")
+    return getattr(flow, "turn", 0)
+
+
+def load_of(radius: float) -> int:
+    """TRT-CAPACITY ruling: a base takes as many load levels as its area in K², rounded, minimum 1."""
+    return load_levels(2.0 * radius)
+
+
+def free_load(gs: GameState, carrier: int) -> int:
+    """TRT-CAPACITY: the load levels still free aboard `carrier`'s transport."""
+    m = mount(gs, carrier)
+    if m is None:
+        return 0
+    return m.capacity - sum(load_of(gs.body(p).radius) for p in m.passengers)
+
+
+def en_marcha(gs: GameState, carrier: int) -> bool:
+    """MVA-17 ruling (1): the transport "en marcha" has made a movement action in the current game turn."""
+    m = mount(gs, carrier)
+    return m is not None and m.moved_turn == turn_of(gs)
+
+
+def moved_this_turn(gs: GameState, e: int) -> float:
+    """MVA-18: the K the transport moved in the current game turn."""
+    m = mount(gs, e)
+    return m.moved_k if m is not None and m.moved_turn == turn_of(gs) else 0.0
+
+
+def engine_ene(gs: GameState, e: int) -> int:
+    """BLD-19 (c): the transport's ENE, due with its first movement action of the turn (0 once paid, or on foot)."""
+    m = mount(gs, e)
+    return m.ENE if m is not None and m.ene_turn != turn_of(gs) else 0
+
+
+def check_can_drive(gs: GameState, e: int) -> None:
+    """WND-4: a disabled transport cannot move (its occupants may still disembark)."""
+    m = mount(gs, e)
+    if m is not None and m.disabled:
+        raise RuleViolation("WND-4", f"{gs.name(e)}'s {m.name} is disabled ({m.wounds} wounds, QUA {m.QUA}): "
+                            "it cannot move")
+
+
+def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_facing: float | None) -> None:
+    """MOV-6: a transport's movement action moves it straight ahead along its facing (one segment), and it may
+    end turned up to 45° (more needs Pivotar de transporte)."""
+    if not rides(gs, e):
+        return
+    check_can_drive(gs, e)
+    p = gs.pos(e)
+    legs = [(a, b) for a, b in zip(path, path[1:]) if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
+    if len(legs) > 1:
+        raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it moves in one straight line")
+    if legs:
+        (ax, ay), (bx, by) = legs[0]
+        heading = math.degrees(math.atan2(by - ay, bx - ax)) % 360.0
+        if angle_between(heading, p.facing) > 0.5:
+            raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it moves straight ahead along its "
+                                f"facing ({p.facing:.0f}°), not towards {heading:.0f}°")
+    if end_facing is not None and angle_between(end_facing, p.facing) > END_TURN + 1e-6:
+        raise RuleViolation("MOV-6", f"a transport turns at most {END_TURN:.0f}° at the end of its move; "
+                            "more needs Pivotar de transporte")
+
+
+def angle_between(a: float, b: float) -> float:
+    d = abs((a - b) % 360.0)
+    return min(d, 360.0 - d)
+
+
+def check_free_turn(gs: GameState, e: int, facing: float) -> None:
+    """MOV-6: a transport has no free turn (MOV-5 is the characters' rule): it turns at the end of a move or
+    pivots with an action."""
+    if rides(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-6:
+        raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it turns only at the end of a move (up to "
+                            "45°) or with Pivotar de transporte")
+
+
+def straight_paths(gs: GameState, e: int, key: str, allowance: float):
+    """Candidate drives of a transport (MOV-6): straight ahead along the facing, at a few lengths up to the
+    allowance, each ending in one of a few turns within 45°. Yields (path, end_facing, label)."""
+    p = gs.pos(e)
+    rad = math.radians(p.facing)
+    lengths = sorted({round(allowance, 4), round(allowance / 2.0, 4), round(min(1.0, allowance), 4)}, reverse=True)
+    for k in lengths:
+        if k <= 0:
+            continue
+        end = [round(p.x + k * math.cos(rad), 4), round(p.y + k * math.sin(rad), 4)]
+        while math.hypot(end[0] - p.x, end[1] - p.y) > allowance:      # 4-decimal rounding must not overshoot
+            k -= 1e-4
+            end = [round(p.x + k * math.cos(rad), 4), round(p.y + k * math.sin(rad), 4)]
+        for turn in (0.0, 45.0, -45.0, 22.5, -22.5):
+            yield [end], round((p.facing + turn) % 360.0, 4), f"{key} {k:g} K ahead, turn {turn:+g}°"
+
+
+def after_move(gs: GameState, e: int, length: float) -> None:
+    """After a movement action of a transport: it is "en marcha" this turn (MVA-17), adds `length` K to this
+    turn's (MVA-18), its ENE is paid for the turn (BLD-19 c), and its passengers move with it."""
+    m = mount(gs, e)
+    if m is None:
+        return
+    turn = turn_of(gs)
+    moved = (m.moved_k if m.moved_turn == turn else 0.0) + length
+    gs.world.set(e, replace(m, moved_turn=turn, moved_k=round(moved, 6), ene_turn=turn))
+    sync_passengers(gs, e)
+
+
+def sync_passengers(gs: GameState, carrier: int) -> None:
+    """Passengers stand at their transport's centre and level (they are off the table: nothing meets them)."""
+    m = mount(gs, carrier)
+    if m is None:
+        return
+    p = gs.pos(carrier)
+    for q in m.passengers:
+        gs.world.set(q, replace(gs.pos(q), x=p.x, y=p.y, level=p.level))
+
+
+def restrict(gs: GameState, e: int, action, key: str) -> None:
+    """The action restrictions of transports (rules.restrictions.check): a passenger may only disembark or end
+    its activation (MVA-17); a character pivot reaction is not a transport's (MVA-19: it pivots with Pivotar de
+    transporte in its activation, MOV-6); a disabled transport makes no movement action that moves it (WND-4)."""
+    if carrier_of(gs, e) is not None:
+        if key not in ("disembark", "end"):
+            raise RuleViolation("MVA-17", f"{gs.name(e)} is aboard a transport: it may only disembark "
+                                "(Desembarcar) or end its activation")
+        return
+    if not rides(gs, e):
+        return
+    if key == "pivot":
+        raise RuleViolation("MOV-6", "a transport pivots with Pivotar de transporte (ENE 3) in its own activation")
+    if key in NOT_FOR_TRANSPORTS:
+        raise RuleViolation("MOV-6", f"{gs.name(e)} rides a transport: it drives (Mover, Correr, Esprintar, Cargar, "
+                            f"Maniobrar, Embestir, altitude changes), it does not {key.replace('_', ' ')}")
+    if getattr(action, "moves", False) and key not in ("disembark", "embark"):
+        check_can_drive(gs, e)
+
+
+def spot_in_contact(gs: GameState, carrier: int, radius: float, bearing: float) -> tuple[float, float]:
+    """MVA-17: the centre of a base of `radius` in base contact with `carrier` at `bearing` degrees."""
+    p = gs.pos(carrier)
+    d = gs.body(carrier).radius + radius + ENGAGED_GAP / 2.0
+    return (round(p.x + d * math.cos(math.radians(bearing)), 4), round(p.y + d * math.sin(math.radians(bearing)), 4))
+
+
+def spot_is_free(gs: GameState, e: int, x: float, y: float, radius: float, level: int) -> bool:
+    """BAS-2: `e`'s base (of `radius`) at (x, y) inside the board, not on blocking or extreme terrain, overlapping
+    no base at `level`."""
+    if not gs.board.disc_inside(x, y, radius):
+        return False
+    chk = geo_move.check_path(gs.board, [(x, y)], radius, 0.75 * 2 * radius, 0.0, [])
+    return chk.ok and chk.surcharge < 2 and not overlaps_any(gs, e, x, y, level)
+
+
+def free_spots(gs: GameState, carrier: int, who: int) -> list[tuple[float, float]]:
+    """MVA-17: the free spots in base contact with the transport where `who` may be placed, every 30° from the
+    transport's rear (the usual door) round."""
+    p = gs.pos(carrier)
+    r = gs.body(who).radius
+    out = []
+    for i in range(12):
+        bearing = (p.facing + 180.0 + 30.0 * (i // 2 + i % 2) * (1 if i % 2 else -1)) % 360.0
+        x, y = spot_in_contact(gs, carrier, r, bearing)
+        if spot_is_free(gs, who, x, y, r, p.level) and (x, y) not in out:
+            out.append((x, y))
+    return out
+
+
+def board(gs: GameState, who: int, carrier: int, *, announce: bool = True) -> None:
+    """MVA-17: `who` embarks: off the table, carried by `carrier`'s transport (`announce`: emit `embarked`; not
+    when a list deploys it aboard, match.transports: the setup is not in the event log)."""
+    m = mount(gs, carrier)
+    gs.world.set(carrier, replace(m, passengers=m.passengers + (who,)))
+    gs.world.set(who, Carried(carrier))
+    p = gs.pos(carrier)
+    gs.world.set(who, replace(gs.pos(who), x=p.x, y=p.y, level=p.level))
+    if announce:
+        gs.world.emit("embarked", "MVA-17", who=who, carrier=carrier)
+
+
+def alight(gs: GameState, who: int, spot: tuple[float, float], rule: str = "MVA-17") -> None:
+    """MVA-17: `who` leaves the transport that carries it and stands at `spot` (in base contact with it)."""
+    carrier = carrier_of(gs, who)
+    m = mount(gs, carrier) if carrier is not None else None
+    if m is not None:
+        gs.world.set(carrier, replace(m, passengers=tuple(q for q in m.passengers if q != who)))
+    gs.world.remove(who, Carried)
+    p = gs.pos(who)
+    facing = p.facing
+    if carrier is not None:
+        c = gs.pos(carrier)
+        facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
+    gs.world.set(who, replace(p, x=spot[0], y=spot[1], facing=facing, level=1))
+    gs.world.emit("disembarked", rule, who=who, carrier=carrier, at=[spot[0], spot[1]])
+
+
+def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit) -> bool:
+    """WND-4 / WND-5: an attack's `n` wounds on a riding character go to its transport. At QUA wounds it is
+    disabled; above QUA it is destroyed and explodes (`explode`; `hit` is rules.combat.resolve_hit, passed in
+    because combat calls this module). Returns False when the character has no transport to take them."""
+    m = mount(gs, target)
+    if m is None:
+        return False
+    after = m.wounds + n
+    gs.world.set(target, replace(m, wounds=after))
+    gs.world.emit("transport_wounds", "WND-4", who=target, transport=m.name, source=attacker, amount=n,
+                  before=m.wounds, after=after, disabled=after >= m.QUA, destroyed=after > m.QUA)
+    if after > m.QUA:
+        explode(gs, ctx, target, hit)
+    return True
+
+
+def explode(gs: GameState, ctx, owner: int, hit) -> None:
+    """WND-5: a destroyed transport explodes with DMG = its DEF within max(MOV, 3) K of its base edge (from its
+    centre), then is removed: the driver gets its own base back where the transport stood, passengers are put on
+    the table around the wreck, and each of them takes the full DMG (a hit with its CH DEF); every other miniature
+    on the table at that level within the radius is hit too (id order)."""
+    m = mount(gs, owner)
+    p = gs.pos(owner)
+    radius = gs.body(owner).radius
+    blast = max(float(m.MOV), MIN_BLAST)
+    dmg = m.DEF
+    near = [o for o in gs.minis() if o != owner and gs.on_table(o) and carrier_of(gs, o) is None
+            and gs.pos(o).level == p.level and gs.distance(owner, o) <= blast + 1e-9]
+    dismount(gs, owner)
+    aboard = []
+    for q in m.passengers:
+        spots = free_spots(gs, owner, q) or [spot_in_contact(gs, owner, gs.body(q).radius, p.facing + 180.0)]
+        alight(gs, q, spots[0], rule="WND-5")
+        aboard.append(q)
+    gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
+                  at=[p.x, p.y], base_radius=radius, hit=[owner, *aboard, *near])
+    for victim in [owner, *aboard, *near] if dmg > 0 else []:
+        if gs.on_table(victim):
+            hit(gs, ctx, None, victim, dmg, melee=False, rule="WND-5")
+
+
+def dismount(gs: GameState, owner: int) -> None:
+    """WND-5: the transport is removed: the character gets its own base and traits back and loses the mounted
+    weapons."""
+    m = mount(gs, owner)
+    eq = gs.equipment(owner)
+    weapons = tuple(w for i, w in enumerate(eq.weapons) if i not in m.mounted)
+    gs.world.set(owner, Equipment(weapons, eq.protections))
+    gs.world.set(owner, m.rider_body)
+    gs.world.set(owner, Traits(m.rider_traits))
+    pos = gs.world.get(owner, Position)
+    if pos.level != 1:
+        gs.world.set(owner, replace(pos, level=1))
+    gs.world.remove(owner, Mount)
+
+
+def mounted_body(rider: Body, size: float) -> Body:
+    """BLD-19: aboard, the miniature's base is the transport's (`size` K across and high); its natural MOV stays."""
+    return Body(size / 2.0, size, size, rider.natural_mov)

@@ -1,0 +1,46 @@
+"""Transport traits (the catalogue rows whose applies_to includes transport; the play model: rules/riding.py).
+
+A transport's trait IDs are its rider's while it rides (match/transports.py joins them to ``Traits``), so the hook
+points read them as the miniature's own. Played here: TRT-CAPACITY (load levels: rules/riding.py and the list
+loader), TRT-PIVOTING (Pivotar de transporte at ENE 1), TRT-RAM (Embestir DMG +1), TRT-EVASIVE-PILOT (CH AGI +1 on
+movement actions with a check); and, as on a race or a protection, TRT-FAST, TRT-SLOW, TRT-BURDENED, TRT-CAVALRY,
+TRT-IMPACT-ABSORPTION, TRT-STEEL-PLATING and TRT-REINFORCED (CH DEF +1: rules.traits.protections). The other transport traits are refused when fielded (not
+registered, or registered for other kinds only)."""
+from __future__ import annotations
+
+from wartime.rules.checks import Modifier
+from wartime.rules.traits import race_more
+from wartime.rules.traits.registry import also_on, register
+
+#: Race traits of the whole miniature that play the same on a transport (its rider's while it rides).
+SAME_ON_TRANSPORT = ("TRT-FAST", "TRT-SLOW", "TRT-BURDENED", "TRT-CAVALRY", "TRT-IMPACT-ABSORPTION",
+                     "TRT-STEEL-PLATING", "TRT-REINFORCED")
+#: TRT-EVASIVE-PILOT: the movement actions that roll a CH AGI (a test binds it to the actions' `has_check`), and
+#: Embarcar / desembarcar, whose CH AGI comes with a transport en marcha (MVA-17).
+COMPLEX_MOVES = ("change_altitude", "climb", "disembark", "embark", "jump_up", "long_jump", "manoeuvre", "swim",
+                 "take_off_land", "turn_180")
+#: MVA-19 (transport case): Pivotar de transporte's ENE 3 becomes 1 with TRT-PIVOTING.
+PIVOTING_ENE = 1
+
+
+def pivoting(gs, bearer, actor, action, weapon, target) -> int | None:
+    """TRT-PIVOTING: the transport pivots for ENE 1 (Pivotar de transporte costs ENE 3)."""
+    if bearer == actor and getattr(action, "key", "") == "transport_pivot":
+        return PIVOTING_ENE - action.cost(gs, actor, {}, None)
+    return None
+
+
+def ram(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-RAM: DMG +1 when ramming (Embestir, CBA-23: its attack terms carry the 'ram' weapon)."""
+    return 1 if bearer == attacker and getattr(weapon, "key", None) == "ram" else None
+
+
+register("TRT-CAPACITY", "Capacidad", {}, kinds=("transport",))
+register("TRT-PIVOTING", "Pivotante", {"ene_mod": pivoting}, kinds=("transport",))
+register("TRT-RAM", "Ariete", {"dmg_mod": ram}, kinds=("race", "transport"))
+# TRT-EVASIVE-PILOT is registered for races in traits/race_more.py: the same handler on a transport, and
+# Embarcar / desembarcar en marcha count as complex moves
+also_on("TRT-EVASIVE-PILOT", "transport")
+race_more.CONDITIONAL_COMPLEX.extend(("disembark", "embark"))
+for _tid in SAME_ON_TRANSPORT:
+    also_on(_tid, "transport")

@@ -1,0 +1,74 @@
+"""Transports on the table (the play model: rules/riding.py): passengers drawn as small tokens inside their
+transport's base (they are off the table: the board view skips them; the side panel names them), and, for a selected transport or passenger, the free spots where a passenger may get off (MVA-17)."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from wartime.rules import riding
+from wartime.rules.state import GameState
+from wartime.ui import theme
+from wartime.ui.adapter import short_name
+
+#: the colour of a disembark point
+DOOR = (250, 230, 120)
+
+
+def aboard(gs: GameState, e: int) -> bool:
+    """A passenger: the board view does not draw it as a miniature of its own."""
+    return riding.carrier_of(gs, e) is not None
+
+
+def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
+    """Every transport's passengers inside its base, then the disembark points of the selected transport (or of the
+    selected passenger's transport)."""
+    for e in gs.minis():
+        m = riding.mount(gs, e)
+        if m is None or not m.passengers or not gs.on_table(e):
+            continue
+        x, y = view._xy(gs, e, opts.overrides)
+        sx, sy = view.to_screen(x, y)
+        r = max(5, gs.body(e).radius * view.scale)
+        tok = max(3, int(r * 0.28))
+        n = len(m.passengers)
+        for i, q in enumerate(m.passengers):
+            a = 2 * math.pi * i / n + math.pi / 2
+            px, py = sx + 0.45 * r * math.cos(a), sy - 0.45 * r * math.sin(a)
+            col = theme.SIDE_DARK.get(gs.side(q), (90, 90, 90))
+            pygame.draw.circle(surface, (245, 245, 235), (round(px), round(py)), tok)
+            pygame.draw.circle(surface, col, (round(px), round(py)), tok, 2)
+    sel = opts.selected
+    if sel is None:
+        return
+    carrier = riding.carrier_of(gs, sel) if aboard(gs, sel) else sel
+    m = riding.mount(gs, carrier) if carrier is not None else None
+    if m is None or not m.passengers:
+        return
+    for x, y in riding.free_spots(gs, carrier, m.passengers[0]):
+        p = view.to_screen(x, y)
+        rad = max(4, int(gs.body(m.passengers[0]).radius * view.scale))
+        pygame.draw.circle(surface, DOOR, p, rad, 2)
+        pygame.draw.line(surface, DOOR, (p[0] - rad // 2, p[1]), (p[0] + rad // 2, p[1]), 1)
+
+
+def passenger_names(gs: GameState, e: int) -> list[str]:
+    """The short names of the passengers aboard `e`'s transport (the side panel lists them)."""
+    m = riding.mount(gs, e)
+    return [short_name(gs, q) for q in m.passengers] if m is not None else []
+
+
+def panel_line(gs: GameState, e: int) -> str | None:
+    """The side panel's transport line: its profile, wounds (WND-4), load (TRT-CAPACITY) and who is aboard; for a
+    passenger, whose transport carries it."""
+    carrier = riding.carrier_of(gs, e)
+    if carrier is not None:
+        return f"• aboard {short_name(gs, carrier)}'s transport (MVA-17: it may only get off)"
+    m = riding.mount(gs, e)
+    if m is None:
+        return None
+    state = " DISABLED" if m.disabled else ""
+    load = f", load {m.capacity - riding.free_load(gs, e)}/{m.capacity}" if m.capacity else ""
+    names = passenger_names(gs, e)
+    who = f", aboard: {', '.join(names)}" if names else ""
+    return f"• {m.name}: MOV {m.MOV}, DEF {m.DEF}, wounds {m.wounds}/{m.QUA}{state}{load}{who}"
