@@ -7,8 +7,8 @@ from dataclasses import replace
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
-                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, Traits, Weapon,
-                                     Wounds)
+                                     Metahabilities, Metahability, Position, Posture, Protection, Psyche, Searchable,
+                                     Stress, Tied, Traits, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -28,10 +28,10 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MET-1 / MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
+    """MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
     (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
     implemented yet), or played only on other archetype kinds or together with another trait (the registry says
-    which); a transport, metahabilities, objects."""
+    which); a transport, objects. Metahabilities are played (MET-1..7) as their traits allow."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     for arch in spec.archetypes():
@@ -49,8 +49,6 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     if spec.transport is not None:
         out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
-    for a in spec.metahabilities:
-        out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
     for a in spec.objects:
         out.append(refuse("GNA-16", f"{spec.name}: object {a.name}: objects are not implemented yet"))
     return out
@@ -146,6 +144,17 @@ def weapon_of(a) -> Weapon:
     return w if rng == w.RNG else replace(w, RNG=rng)
 
 
+def metahability_of(a) -> Metahability:
+    """MET-1 / BLD-10: a metahability archetype as carried in play: its kind (the one trait with hook
+    ``meta_kind``), trait IDs with their parameters, and RNG after TRT-MORE-RANGE and the like (BLD-14, G5)."""
+    ids = tuple(t.trait_id for t in a.traits)
+    kind = traits.meta_kind_trait(ids)
+    m = Metahability(a.id, a.name, a.ENE, a.RNG, a.QUA, kind, ids,
+                     tuple((t.trait_id, t.param) for t in a.traits if t.param is not None))
+    rng = traits.weapon_range(m)
+    return m if rng == m.RNG else replace(m, RNG=rng)
+
+
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
     """MOV-10 perches: each perch of a side (file order) takes the character of its list, not yet placed, with
     the longest-ranged weapon (ties: the first in list order) whose base fits on the piece top; a list with no
@@ -217,7 +226,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             weapons = tuple(weapon_of(a) for a in spec.weapons)
             prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
-            world.create(
+            e = world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
                 Attributes(race.CON, race.AGI, race.INT, race.VOL),
                 Body(race.size / 2, race.size, race.size, max(1, round_half_up(race.size))),   # MOV-1
@@ -225,6 +234,8 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
                 Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
             )
+            if spec.metahabilities:                                # MET-1: only those carrying one
+                world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities)))
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, KnockedOut, Life, Stress
+from wartime.core.components import Attributes, KnockedOut, Life, MetaEffects, Stress
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -97,6 +97,19 @@ CATALOGUE_HOOK: dict[str, str] = {
     "dmg_mod": "dmg_mod",
     "dmg_factor": "dmg_mod",
     "def_mod": "def_mod",
+    # metahabilities (rules/traits/metahabilities.py)
+    "meta_kind": "metaability",
+    "meta_school": "metaability",
+    "meta_effect": "metaability",
+    "meta_grants": "metaability",
+    "meta_cancels": "metaability",
+    "hex_malus": "on_hit",
+    "lent_bonus": "ene_mod",
+    "meta_negates": "unique_rule",
+    "no_reactions": "psychology",
+    "stress_for_ene": "ene_mod",
+    "not_living": "unique_rule",
+    "hack_dmg": "dmg_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -237,14 +250,27 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
 
 # --- the bearer's traits ----------------------------------------------------------------------------------
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
-    """A character's trait IDs: its own (race) traits and the maluses gained in play (PSI-8)."""
+    """A character's trait IDs: its own (race) traits and the maluses gained in play (PSI-8), with what the
+    metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
+    TRT-MAGIC-NULLIFY does neither)."""
     memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
         own, gained = gs.traits(e), gs.psyche(e).maluses
-        got = memo[key] = frozenset(own) | frozenset(gained) if gained else own
+        got = frozenset(own) | frozenset(gained) if gained else own
+        fx = gs.world.try_get(e, MetaEffects)
+        if fx is not None and fx.active:
+            got = _with_effects(got, fx.active)
+        memo[key] = got
     return got
+
+
+def _with_effects(carried, active) -> frozenset[str]:
+    """MET-3..5: the trait IDs `carried` as the metahability effects `active` change them."""
+    off = {x.cancels for x in active if x.cancels is not None}
+    live = [x for x in active if x.uid not in off]
+    return (frozenset(carried) | {t for x in live for t in x.grants}) - {t for x in live for t in x.negates}
 
 
 def _weapon_traits(weapon) -> tuple[str, ...]:
