@@ -37,7 +37,7 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
-            why = traits.fielding_problem(t.trait_id, arch.kind, carried)
+            why = traits.fielding_problem(t.trait_id, arch.kind, carried) or traits.param_problem(t.trait_id, t.param)
             if why is None:
                 continue
             row = catalogue.get(t.trait_id)

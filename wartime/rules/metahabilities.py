@@ -46,7 +46,7 @@ def kind_attribute(m) -> str:
     """MET-1 / CMB-13: the attribute of the metahability's check, from its type trait (hook ``meta_kind``)."""
     got = traits.meta_kind(m)
     if got is None:
-        raise RuleViolation("MET-1", f"{m.name} has no kind (Mutación, Bunkai, Invocación or Atadura)")
+        raise RuleViolation("MET-1", f"{m.name} has no kind (a mutation, bunkai, invocation or binding)")
     return got
 
 
@@ -73,12 +73,7 @@ def check_kind(gs: GameState, e: int, m) -> None:
     """MET-1: a character uses only metahabilities of its kinds."""
     if m.kind not in kinds_of(gs, e):
         raise RuleViolation("MET-1", f"{gs.name(e)} cannot use {m.name}: it lacks the bonus of its kind "
-                            f"({traits.display_name(m.kind)} needs {school_name(m.kind)})")
-
-
-def school_name(kind: str) -> str:
-    return {"TRT-MUTATION": "Metamorfo", "TRT-BUNKAI": "Cinético", "TRT-INVOCATION": "Neuromante",
-            BINDING: "Titiritero"}.get(kind, "?")
+                            f"({traits.display_name(m.kind)})")
 
 
 def relation(gs: GameState, caster: int, target: int) -> str:
@@ -348,7 +343,7 @@ def check_counter_magic(gs: GameState, reactor: int, params: dict) -> int:
                             "action checked with its CH INT (declaration window)")
     actor = params["_against"]
     if not is_neuromancer(gs, reactor):
-        raise RuleViolation("CBA-20", f"{gs.name(reactor)} is not a Neuromante")
+        raise RuleViolation("CBA-20", f"{gs.name(reactor)} is not a neuromancer")
     if gs.side(actor) == gs.side(reactor):
         raise RuleViolation("CBA-20", "Contramagia answers an enemy")
     if not counterable(gs, actor, params.get("_against_action"), params.get("_against_params") or {}):
@@ -382,8 +377,8 @@ def check_corrupt(gs: GameState, actor: int, target: int, attribute: str) -> Non
     K, in FOV and LOS."""
     if attribute not in corrupt_attributes(gs, actor):
         raise RuleViolation("MET-8", f"{gs.name(actor)} cannot corrupt with {attribute}: "
-                            + ("INT needs the bonus Neuromante" if attribute == "INT"
-                               else "VOL needs a Titiritero (a character carrying a binding)"))
+                            + ("INT needs a neuromancer" if attribute == "INT"
+                               else "VOL needs a puppeteer (a character carrying a binding)"))
     if attribute == "VOL" and not living(gs, target):
         raise RuleViolation("MET-8", f"a puppeteer corrupts living characters only; {gs.name(target)} is not one")
     reach = getattr(gs.attrs(actor), attribute)

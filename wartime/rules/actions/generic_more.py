@@ -335,7 +335,7 @@ class MarkTarget(Action):
     has_check = True
 
     def available(self, gs, actor):
-        raise NotImplementedRule("GNA-11", "Marcar un objetivo (tier 3: it needs a Neuromante or Titiritero "
+        raise NotImplementedRule("GNA-11", "Marcar un objetivo (tier 3: it needs a neuromancer or puppeteer "
                                  "possessing its target, CBA-21)")
 
     def validate(self, gs, actor, params):

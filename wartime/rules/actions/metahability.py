@@ -114,7 +114,7 @@ class Corrupt(Action):
     is_attack = True
 
     params = (Param("target", "enemy", "CBA-18: an enemy within INT (VOL) K"),
-              Param("attribute", "choice", "CBA-18 ruling (2): INT (Neuromante) or VOL (Titiritero)", optional=True,
+              Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)", optional=True,
                     choices=("INT", "VOL")))
 
     def candidates(self, gs, actor, space):

@@ -13,32 +13,54 @@ from __future__ import annotations
 from wartime.core.components import MetaEffects, Psyche
 from wartime.core.errors import RuleViolation
 from wartime.data.tables import trait_by_id
-from wartime.rules.traits.registry import _of, character_traits, display_name, register
+from wartime.rules.traits.registry import _of, character_traits, display_name, fieldable, register
 
 
 # --- kinds (MET-1, CMB-13) ----------------------------------------------------------------------------------------
-def _kind(attribute: str):
-    def check_attribute(m) -> str:
-        """MET-1 / CMB-13: the attribute of the kind's check (as rules.combat.metahability_attack_attribute)."""
-        return attribute
-    return check_attribute
+def mutation(m) -> str:
+    """TRT-MUTATION: a mutation is checked with CH CON (MET-1, CMB-13)."""
+    return "CON"
 
 
-for _id, _name, _attr in (("TRT-MUTATION", "Mutación", "CON"), ("TRT-BUNKAI", "Bunkai", "AGI"),
-                          ("TRT-INVOCATION", "Invocación", "INT"), ("TRT-BINDING", "Atadura", "VOL")):
-    register(_id, _name, {"meta_kind": _kind(_attr)}, kinds=("metahability",))
+def bunkai(m) -> str:
+    """TRT-BUNKAI: a bunkai is checked with CH AGI (MET-1, CMB-13)."""
+    return "AGI"
 
 
-def _school(kind: str):
-    def unlocks(gs, e) -> str:
-        """MET-1: the bonus lets its bearer use metahabilities of this kind."""
-        return kind
-    return unlocks
+def invocation(m) -> str:
+    """TRT-INVOCATION: an invocation is checked with CH INT (MET-1, CMB-13)."""
+    return "INT"
 
 
-register("TRT-METAMORPH", "Metamorfo", {"meta_school": _school("TRT-MUTATION")}, kinds=("race",))
-register("TRT-KINETIC", "Cinético", {"meta_school": _school("TRT-BUNKAI")}, kinds=("race",))
-register("TRT-NEUROMANCER", "Neuromante", {"meta_school": _school("TRT-INVOCATION")}, kinds=("race",))
+def binding(m) -> str:
+    """TRT-BINDING: a binding (atadura) is checked with CH VOL (MET-1, CMB-13)."""
+    return "VOL"
+
+
+register("TRT-MUTATION", "Mutación", {"meta_kind": mutation}, kinds=("metahability",))
+register("TRT-BUNKAI", "Bunkai", {"meta_kind": bunkai}, kinds=("metahability",))
+register("TRT-INVOCATION", "Invocación", {"meta_kind": invocation}, kinds=("metahability",))
+register("TRT-BINDING", "Atadura", {"meta_kind": binding}, kinds=("metahability",))
+
+
+def metamorph(gs, e) -> str:
+    """TRT-METAMORPH: its bearer may use mutations (MET-1)."""
+    return "TRT-MUTATION"
+
+
+def kinetic(gs, e) -> str:
+    """TRT-KINETIC: its bearer may use bunkais (MET-1)."""
+    return "TRT-BUNKAI"
+
+
+def neuromancer(gs, e) -> str:
+    """TRT-NEUROMANCER: its bearer may use invocations (MET-1) and is a neuromancer (PSI-13, CBA-18, CBA-20)."""
+    return "TRT-INVOCATION"
+
+
+register("TRT-METAMORPH", "Metamorfo", {"meta_school": metamorph}, kinds=("race",))
+register("TRT-KINETIC", "Cinético", {"meta_school": kinetic}, kinds=("race",))
+register("TRT-NEUROMANCER", "Neuromante", {"meta_school": neuromancer}, kinds=("race",))
 
 
 # --- effects ------------------------------------------------------------------------------------------------------
@@ -89,7 +111,8 @@ def _named(m, trait_id: str) -> tuple[str, ...]:
     """The trait ID named by the parameter of `trait_id` on metahability `m` (Maleficio (Lento) → TRT-SLOW)."""
     for t, p in m.params:
         if t == trait_id:
-            return tuple(r.id for r in trait_by_id().values() if r.name_es == p or r.id == p)[:1]
+            named = _named_id(p)
+            return (named,) if named is not None else ()
     return ()
 
 
@@ -121,7 +144,7 @@ def lend_psychic_energy(gs, caster: int, target: int, m) -> tuple[str, ...]:
 
 
 register("TRT-PSYCHIC-ENERGY", "Energía psíquica", {"stress_for_ene": psychic_energy,
-                                                     "lent_bonus": lend_psychic_energy})
+                                                     "lent_bonus": lend_psychic_energy}, kinds=("race", "metahability"))
 
 
 def shin(gs, e: int) -> int:
@@ -139,6 +162,22 @@ def non_living(gs, e: int) -> bool:
 
 
 register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, fieldable=False)
+
+
+def param_problem(trait_id: str, param: str | None) -> str | None:
+    """TRT-HEX / TRT-NEGATE: the trait named in () must be one the engine plays on a character (else the effect
+    would silently do nothing): why not, or None."""
+    if trait_id not in ("TRT-HEX", "TRT-NEGATE"):
+        return None
+    named = _named_id(param)
+    if named is None or named not in fieldable():
+        return f"names {param!r}, which is not a trait the engine plays on characters"
+    return None
+
+
+def _named_id(param: str | None) -> str | None:
+    return next((r.id for r in trait_by_id().values() if param is not None and (r.name_es == param or r.id == param)),
+                None)
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------

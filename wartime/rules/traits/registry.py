@@ -240,6 +240,8 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
+    if kind == "metahability" and "metahability" not in p.kinds:      # MET-*: played on one only when it says so
+        return "is not implemented on metahabilities yet"
     if p.kinds and kind not in p.kinds:
         return f"is implemented on {' or '.join(p.kinds)} archetypes only, not on a {kind}"
     missing = [r for r in p.requires if r not in carried]
