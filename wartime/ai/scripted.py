@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from wartime.ai import scripted_meta
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -202,6 +203,9 @@ class ScriptedController:
         if energy <= 0:
             return action(p, end_key(p))
         d = self._discover(match, p)                                    # GNA-9: free
+        if d is not None:
+            return d
+        d = scripted_meta.act(match, p)                                 # MET-2, MET-6 (ai/scripted_meta.py)
         if d is not None:
             return d
         shot = self._best_shot(match, p)
@@ -749,6 +753,9 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         if p.window == DUEL_WINDOW:
             return self._quick_draw(match, p)                           # CBA-22
+        d = scripted_meta.react(match, p)                               # CBA-20 (ai/scripted_meta.py)
+        if d is not None:
+            return d
         gs, engine = match.gs, match.engine
         e, a = p.actor, p.against
         acting = REGISTRY.get(p.against_action or "")

@@ -105,6 +105,16 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     return target
 
 
+def preview(gs: GameState, caster: int, m, target: int) -> dict:
+    """What the metahability would do to `target` if it took effect (for controllers and the window; pure): the
+    traits it grants (`grants`: hostile ones, TRT-MAGIC-CALM / TRT-HEX; `lends`: friendly ones), negates, the
+    effect it would suspend, and whether a hit makes the target take a CH PSI."""
+    return {"grants": traits.hostile_grants(gs, caster, target, m), "lends": traits.lent_bonuses(gs, caster, target, m),
+            "negates": tuple(t for _, h in traits.meta_handlers("meta_negates", m) for t in h(gs, caster, target, m)),
+            "cancels": next((h(gs, caster, target, m) for _, h in traits.meta_handlers("meta_cancels", m)), None),
+            "psi": target != caster and traits.hit_psi(gs, caster, target, m, m.RNG > 0) is not None}
+
+
 # --- casting (MET-2, MET-5, MET-7, CMB-13, CBA-20) -------------------------------------------------------------
 def cast(gs: GameState, ctx, caster: int, index: int, target: int) -> bool:
     """MET-2: the kind check (a CH IMP when it is aimed at an enemy, CMB-13), answered by a declared Contramagia
@@ -258,7 +268,8 @@ def remember(gs: GameState, caster: int, index: int, target: int, *, maintained:
 
 def maintainable(gs: GameState, caster: int) -> list[Cast]:
     """MET-6: casts of the previous turn the caster may maintain now: at the start of its activation (before any
-    other action of it), on a target still on the table."""
+    other action of it), on a target still on the table, of a metahability with a lasting effect (ruling: an
+    attack's one-off effect, Acobardamiento's CH PSI, is not kept going without a new check)."""
     comp = gs.world.try_get(caster, Metahabilities)
     if comp is None or not comp.casts:
         return []
@@ -266,7 +277,14 @@ def maintainable(gs: GameState, caster: int) -> list[Cast]:
     act = gs.activation(caster)
     if act.actions > sum(1 for c in comp.casts if c.turn == turn and c.maintained):
         return []
-    return [c for c in comp.casts if c.turn == turn - 1 and gs.on_table(c.target)]
+    return [c for c in comp.casts if c.turn == turn - 1 and gs.on_table(c.target)
+            and lasting(comp.items[c.index])]
+
+
+def lasting(m) -> bool:
+    """MET-3..5: whether the metahability leaves an effect that lasts (grants, negates or suspends traits)."""
+    return any(traits.meta_handlers(h, m) for h in ("meta_grants", "hex_malus", "lent_bonus", "meta_negates",
+                                                    "meta_cancels"))
 
 
 def maintain(gs: GameState, ctx, caster: int, cast_: Cast) -> None:

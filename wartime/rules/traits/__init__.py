@@ -289,5 +289,5 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
 from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_handlers, meta_kind,  # noqa: F401
-                                                 meta_kind_trait, param_problem,
+                                                 meta_kind_trait, param_problem, hostile_grants, lent_bonuses,
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)

@@ -203,6 +203,17 @@ def meta_handlers(hook: str, m) -> list:
     return _of(hook, m.traits)
 
 
+def hostile_grants(gs, caster: int, target: int, m) -> tuple[str, ...]:
+    """``meta_grants`` / ``hex_malus``: the trait IDs forced on the target (a calm, a malus)."""
+    return tuple(t for hook in ("meta_grants", "hex_malus") for _, h in _of(hook, m.traits)
+                 for t in h(gs, caster, target, m))
+
+
+def lent_bonuses(gs, caster: int, target: int, m) -> tuple[str, ...]:
+    """``lent_bonus``: the bonuses lent to the target."""
+    return tuple(t for _, h in _of("lent_bonus", m.traits) for t in h(gs, caster, target, m))
+
+
 def meta_grants(gs, caster: int, target: int, m) -> tuple[str, ...]:
     """``meta_grants`` / ``hex_malus`` / ``lent_bonus``: the trait IDs the target carries while the effect
     lasts."""
