@@ -462,3 +462,33 @@ def test_TRT_MORE_RANGE_on_a_metahability_adds_5_K():
 def test_TRT_NON_LIVING_is_refused_when_fielded():
     assert "TRT-NON-LIVING" not in traits.fieldable()
     assert meta.BINDING == "TRT-BINDING"
+
+
+def test_CBA_20_the_scripted_controller_counters_when_offered():
+    """The scripted controller answers a pending react decision offering counter_magic with it when its INT is at
+    least the actor's (ai/scripted_meta)."""
+    from wartime.ai.scripted import ScriptedController
+    from wartime.core.components import Attributes
+    g, a, ally, c = counter_game()
+    g.set(c, Attributes(4, 5, 7, 5))
+    g.declare(a, "use_metahability", meta=0, target=ally)
+    p = g.pending
+    assert p.kind == "react" and "counter_magic" in p.options
+
+    class View:                                                         # what a controller reads of a match
+        gs, engine = g.gs, g.engine
+    d = ScriptedController(1).decide(View(), p)
+    assert d.action == "counter_magic" and d.actor == c
+
+
+def test_MET_2_the_scripted_controller_calms_an_enemy_and_maintains_it():
+    from wartime.ai.scripted import ScriptedController
+    g = Game(M(x=10, y=20, VOL=9, INT=7), M(side="blue", x=18, y=20, facing=180.0, VOL=2))
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"))
+    g.start_activation(a, energy=10)
+
+    class View:
+        gs, engine = g.gs, g.engine
+    d = ScriptedController(1).decide(View(), g.pending)
+    assert d.action == "use_metahability" and d.params == {"meta": 0, "target": b}
