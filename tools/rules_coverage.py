@@ -44,11 +44,16 @@ PARTIAL = {
     "MVA-15": "characters with Sub (level −1) and Planeador (level 2); flying transports come with transports",
     "MVA-16": "characters with Planeador (its own rule); flying transports come with transports",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
-              "(NotImplementedRule) until metahabilities are played (MET-10)",
-    "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",
+              "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
-              "with MET-1",
+    "TRT-NON-LIVING": "only what corruption reads (not a living character, MET-8); fielding it is refused",
+    "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
+    "TRT-NEGATE": "on metahabilities (negated on the target); on races, weapons and protections it is refused",
+    "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
+    "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets come with "
+             "objects (GNA-16) and transports (MOV-2)",
+    "CBA-18": "on characters, with Shin; Muro protections, objects and transports as targets, and Hielo's mental "
+              "combat (CBA-19, tier 3) are not played",
     "ALM-2": "the kind is validated in scenario files; playing an alarm is refused (ALM-34)",
     "ALM-15": "the wave timeline ignores d in carry-the-bell (wartime.rules.alarm.wave_vp); not played (ALM-34)",
     "ALM-32": "N points per VP and the shape per points limit; the attacker's catalogue and wave lists are not set up "
@@ -74,20 +79,21 @@ PARTIAL = {
                "size are not modelled",
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
-    "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
-              "objects (QUA) and voluntary targets are not modelled",
+    "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
+              "and refused; objects (QUA) and voluntary targets are not modelled",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
 REFUSED = {
     "ALM-34": "playing an alarm scenario (start event, waves and arrivals in the turn flow) is refused when a game "
               "is set up",
-    "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
-    "MET-1": "a character carrying a metahability is refused when a game is set up",
+    "CBA-19": "Combate mental is tier 3 (secret simultaneous exchanges): refused",
+    "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
+    "MET-9": "mental combat after a corruption is Combate mental (CBA-19, tier 3): refused",
     "MOV-2": "transports are refused when a game is set up",
     "GNA-16": "objects are refused when a game is set up",
-    "GNA-11": "Marcar un objetivo needs a Neuromante or Titiritero possessing its target: metahabilities are refused "
-              "(MET-1)",
+    "GNA-11": "Marcar un objetivo (tier 3) marks a target its Neuromante or Titiritero possesses: Poseer is tier 3 "
+              "(CBA-21)",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after

@@ -233,7 +233,7 @@ def test_TRT_SHIN_hacking_DMG_plus_1():
     assert g.stress(b) == 4
 
 
-def test_CBA_19_MET_9_mental_combat_and_CBA_21_possession_are_refused():
+def test_CBA_19_mental_combat_and_CBA_21_possession_are_refused():
     g = two({"INT": 7}, {"VOL": 5})
     a, b = g.ids
     give(g, a)

@@ -157,6 +157,9 @@ class MentalCombat(Action):
     def cost(self, gs, actor, params, prepared):
         return 3
 
+    def resolve(self, gs, ctx, prepared):
+        raise NotImplementedRule("MET-9", "mental combat after a corruption (Combate mental is tier 3, CBA-19)")
+
 
 @register
 class Possess(Action):
