@@ -32,7 +32,7 @@ class UseMetahability(Action):
     category = "generic"
     has_check = True
 
-    params = (Param("meta", "choice", "MET-2: the index of one of the actor's metahabilities"),
+    params = (Param("meta", "metahability", "MET-2: the index of one of the actor's metahabilities"),
               Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"))
 
     def candidates(self, gs, actor, space):
@@ -71,7 +71,7 @@ class MaintainMetahability(Action):
     rule = "MET-6"
     category = "generic"
 
-    params = (Param("meta", "choice", "MET-6: the index of the metahability cast last turn"),
+    params = (Param("meta", "metahability", "MET-6: the index of the metahability cast last turn"),
               Param("target", "character", "MET-6: the character it was cast on"))
 
     def candidates(self, gs, actor, space):

@@ -26,7 +26,8 @@ from wartime.geometry.navigation import route
 from wartime.rules.state import GameState
 
 #: parameter kinds a controller or a window understands
-PARAM_KINDS = ("enemy", "ally", "character", "weapon", "path", "point", "level", "choice", "facing")
+PARAM_KINDS = ("enemy", "ally", "character", "weapon", "path", "point", "level", "choice", "facing",
+               "metahability")                                       # MET-2 / MET-6: an index into Metahabilities
 
 
 @dataclass(frozen=True)
