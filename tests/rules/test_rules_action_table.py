@@ -26,7 +26,10 @@ FREE = sorted(k for k, a in REGISTRY.items() if a.free)
 #: Actions a trait grants (rules/actions/trait_actions.py): their rule is the trait's ID and their cost is in the
 #: trait catalogue's effect text, not in the actions table.
 TRAIT_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("TRT-"))
-ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS)
+#: Actions of the core metahability rules (MET-2 Usar, MET-6 Mantener): no row in the actions table; their cost is
+#: the metahability's ENE (tests/rules/test_rules_metahabilities.py).
+CORE_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("MET-"))
+ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS and k not in CORE_ACTIONS)
 
 #: Where the code's `has_check` (ACT-3: the action has its own check, so a chained one rolls no extra CH AGI)
 #: deliberately differs from "the table lists a check", with the reason.

@@ -194,12 +194,18 @@ def test_MET_7_a_fumble_is_a_CH_PSI_and_the_metahability_fails():
 
 
 # --- MET-8, CBA-18 -----------------------------------------------------------------------------------------------------
+def hacker(bonuses: tuple = NEURO, *metas: Metahability, caster: dict | None = None) -> tuple[Game, int, int]:
+    """A corrupter (INT 7, VOL 7) 4 K from a VOL 5 enemy, in its activation with ENE 10."""
+    g = two({"INT": 7, "VOL": 7, **(caster or {})}, {"VOL": 5})
+    a, b = g.ids
+    give(g, a, *metas, bonuses=bonuses)
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
 def test_CBA_18_corruption_stress_against_a_VOL_CH_DEF():
     """Neuromante INT 7 at 4 K: DMG 3; die 6 hits; a VOL 5 target with CH DEF die 4 takes 0, with die 8 takes 3."""
-    g = two({"INT": 7}, {"VOL": 5})
-    a, b = g.ids
-    give(g, a)
-    g.start_activation(a, energy=10)
+    g, a, b = hacker()
     g.dice.push(6, 4)
     g.act(a, "corrupt", target=b, attribute="INT")
     assert g.stress(b) == 0 and g.energy(a) == 7
@@ -210,11 +216,8 @@ def test_CBA_18_corruption_stress_against_a_VOL_CH_DEF():
 
 def test_MET_8_a_puppeteer_corrupts_only_living_characters():
     """A puppeteer (it carries a binding) cannot target a non-living robot; a neuromancer can."""
-    g = two({"VOL": 7, "INT": 7}, {"VOL": 5})
-    a, b = g.ids
-    give(g, a, mh("TRT-BINDING", "TRT-MAGIC-CALM"), bonuses=())
+    g, a, b = hacker((), mh("TRT-BINDING", "TRT-MAGIC-CALM"))
     g.set(b, Traits(("TRT-NON-LIVING",)))
-    g.start_activation(a, energy=10)
     assert violation(g.act, a, "corrupt", target=b, attribute="VOL").rule_id == "MET-8"
     assert violation(g.act, a, "corrupt", target=b, attribute="INT").rule_id == "MET-8"     # not a neuromancer
     give(g, a, mh("TRT-BINDING", "TRT-MAGIC-CALM"), bonuses=NEURO)
@@ -224,20 +227,14 @@ def test_MET_8_a_puppeteer_corrupts_only_living_characters():
 
 
 def test_TRT_SHIN_hacking_DMG_plus_1():
-    g = two({"INT": 7}, {"VOL": 5})
-    a, b = g.ids
-    give(g, a, bonuses=NEURO + ("TRT-SHIN",))
-    g.start_activation(a, energy=10)
+    g, a, b = hacker(NEURO + ("TRT-SHIN",))
     g.dice.push(6, 8)
     g.act(a, "corrupt", target=b, attribute="INT")
     assert g.stress(b) == 4
 
 
 def test_CBA_19_mental_combat_and_CBA_21_possession_are_refused():
-    g = two({"INT": 7}, {"VOL": 5})
-    a, b = g.ids
-    give(g, a)
-    g.start_activation(a, energy=10)
+    g, a, b = hacker()
     exc = violation(g.act, a, "possess")
     assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-21"
     exc = violation(g.act, a, "mental_combat")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai import scripted_meta
+from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -205,7 +205,7 @@ class ScriptedController:
         d = self._discover(match, p)                                    # GNA-9: free
         if d is not None:
             return d
-        d = scripted_meta.act(match, p)                                 # MET-2, MET-6 (ai/scripted_meta.py)
+        d = meta_act(match, p)                                          # MET-2, MET-6 (ai/scripted_meta.py)
         if d is not None:
             return d
         shot = self._best_shot(match, p)
@@ -753,7 +753,7 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         if p.window == DUEL_WINDOW:
             return self._quick_draw(match, p)                           # CBA-22
-        d = scripted_meta.react(match, p)                               # CBA-20 (ai/scripted_meta.py)
+        d = meta_react(match, p)                                        # CBA-20 (ai/scripted_meta.py)
         if d is not None:
             return d
         gs, engine = match.gs, match.engine
