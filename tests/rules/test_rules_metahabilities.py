@@ -369,7 +369,7 @@ def test_TRT_HEX_the_named_malus_applies_to_the_target():
     """Maleficio (Lento): the hexed enemy's moves cost ENE +1 until the end of its next activation."""
     g = two({"VOL": 9}, {"VOL": 2})
     a, b = g.ids
-    give(g, a, mh("TRT-INVOCATION", "TRT-HEX", params=(("TRT-HEX", "Lento"),)))
+    give(g, a, mh("TRT-INVOCATION", "TRT-HEX", params=(("TRT-HEX", "TRT-SLOW"),)))
     g.start_activation(a, energy=10)
     g.dice.push(2, 2, 8)
     g.act(a, "use_metahability", meta=0, target=b)
@@ -382,7 +382,7 @@ def test_TRT_NEGATE_the_named_trait_has_no_effect_on_the_target():
     """Niega (Lento) on a slow ally: its moves cost ENE 1 again while the effect lasts."""
     g = two({"VOL": 9}, side="red")
     a, b = g.ids
-    give(g, a, mh("TRT-INVOCATION", "TRT-NEGATE", params=(("TRT-NEGATE", "Lento"),)))
+    give(g, a, mh("TRT-INVOCATION", "TRT-NEGATE", params=(("TRT-NEGATE", "TRT-SLOW"),)))
     g.set(b, Traits(("TRT-SLOW",)))
     g.start_activation(b, energy=10)
     assert g.engine.check_action(b, "move", {"path": [[16, 20]]}) == 2
@@ -489,3 +489,18 @@ def test_MET_2_the_scripted_controller_calms_an_enemy_and_maintains_it():
         gs, engine = g.gs, g.engine
     d = ScriptedController(1).decide(View(), g.pending)
     assert d.action == "use_metahability" and d.params == {"meta": 0, "target": b}
+
+
+def test_TRT_HEX_naming_a_trait_the_engine_does_not_play_is_refused_when_fielded():
+    from wartime.core.errors import NotImplementedRule as Refused
+    from wartime.data.loader import archetype_from_dict
+    from wartime.data.models import CharacterSpec
+    from wartime.match.setup import check_traits
+    from rules_helpers import race
+    hex_ = archetype_from_dict({"id": "h", "kind": "metahability", "name": "Hex", "ENE": 2, "RNG": 5, "QUA": 3,
+                                "traits": [{"name": "Atadura"}, {"name": "Maleficio", "param": "Lento"}]})
+    check_traits(CharacterSpec(id="p", name="P", race=race(VOL=7), metahabilities=(hex_,)))
+    bad = hex_.model_copy(update={"traits": (hex_.traits[0], hex_.traits[1].model_copy(update={"param": "Torpe"}))})
+    with pytest.raises(Refused) as exc:
+        check_traits(CharacterSpec(id="p", name="P", race=race(VOL=7), metahabilities=(bad,)))
+    assert exc.value.rule_id == "TRT-HEX"

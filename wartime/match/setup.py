@@ -37,7 +37,8 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
-            why = traits.fielding_problem(t.trait_id, arch.kind, carried) or traits.param_problem(t.trait_id, t.param)
+            why = traits.fielding_problem(t.trait_id, arch.kind, carried) or \
+                traits.param_problem(t.trait_id, t.param, named_trait(t.param))
             if why is None:
                 continue
             row = catalogue.get(t.trait_id)
@@ -150,9 +151,14 @@ def metahability_of(a) -> Metahability:
     ids = tuple(t.trait_id for t in a.traits)
     kind = traits.meta_kind_trait(ids)
     m = Metahability(a.id, a.name, a.ENE, a.RNG, a.QUA, kind, ids,
-                     tuple((t.trait_id, t.param) for t in a.traits if t.param is not None))
+                     tuple((t.trait_id, named_trait(t.param) or t.param) for t in a.traits if t.param is not None))
     rng = traits.weapon_range(m)
     return m if rng == m.RNG else replace(m, RNG=rng)
+
+
+def named_trait(param: str | None) -> str | None:
+    """The trait ID a trait's parameter names (Maleficio (Lento) → TRT-SLOW), or None."""
+    return next((r.id for r in trait_by_id().values() if param is not None and param in (r.name_es, r.id)), None)
 
 
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:

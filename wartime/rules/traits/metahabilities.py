@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from wartime.core.components import MetaEffects, Psyche
 from wartime.core.errors import RuleViolation
-from wartime.data.tables import trait_by_id
 from wartime.rules.traits.registry import _of, character_traits, display_name, fieldable, register
 
 
@@ -108,12 +107,9 @@ register("TRT-MAGIC-NULLIFY", "Magia: anular", {"meta_cancels": nullify}, kinds=
 
 
 def _named(m, trait_id: str) -> tuple[str, ...]:
-    """The trait ID named by the parameter of `trait_id` on metahability `m` (Maleficio (Lento) → TRT-SLOW)."""
-    for t, p in m.params:
-        if t == trait_id:
-            named = _named_id(p)
-            return (named,) if named is not None else ()
-    return ()
+    """The trait ID named by the parameter of `trait_id` on metahability `m` (Maleficio (Lento) → TRT-SLOW: setup
+    stores the ID, match.setup.metahability_of)."""
+    return tuple(p for t, p in m.params if t == trait_id)[:1]
 
 
 def hex_malus(gs, caster: int, target: int, m) -> tuple[str, ...]:
@@ -164,20 +160,14 @@ def non_living(gs, e: int) -> bool:
 register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, fieldable=False)
 
 
-def param_problem(trait_id: str, param: str | None) -> str | None:
-    """TRT-HEX / TRT-NEGATE: the trait named in () must be one the engine plays on a character (else the effect
-    would silently do nothing): why not, or None."""
+def param_problem(trait_id: str, param: str | None, named: str | None) -> str | None:
+    """TRT-HEX / TRT-NEGATE: the trait named in () (`named`: its ID, None when it names no trait) must be one the
+    engine plays on a character (else the effect would silently do nothing): why not, or None."""
     if trait_id not in ("TRT-HEX", "TRT-NEGATE"):
         return None
-    named = _named_id(param)
     if named is None or named not in fieldable():
         return f"names {param!r}, which is not a trait the engine plays on characters"
     return None
-
-
-def _named_id(param: str | None) -> str | None:
-    return next((r.id for r in trait_by_id().values() if param is not None and (r.name_es == param or r.id == param)),
-                None)
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------
