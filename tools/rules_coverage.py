@@ -48,7 +48,6 @@ PARTIAL = {
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "TRT-NON-LIVING": "only what corruption reads (not a living character, MET-8); fielding it is refused",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
-    "TRT-NEGATE": "on metahabilities (negated on the target); on races, weapons and protections it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets come with "
              "objects (GNA-16) and transports (MOV-2)",
@@ -81,6 +80,23 @@ PARTIAL = {
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; objects (QUA) and voluntary targets are not modelled",
+    "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
+                      "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
+                      "set up",
+    "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
+                "Hackear (CBA-18)",
+    "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
+                  "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
+                  "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
+                  "other interactions (start-of-activation, kill and psychology effects on it) still apply",
+    "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
+                    "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
+                    "an object or a level, and the trait on a weapon, are refused",
+    "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
+                           "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
+                           "takes no trait terms yet",
+    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
+                "which are refused (MOV-2)",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

@@ -29,6 +29,9 @@ BASES = ((ROOT / "scenarios" / "lists" / "shooters.toml", "rifleman"),
          (ROOT / "scenarios" / "lists" / "brawlers.toml", "orc_brawler"),
          (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"))      # an area weapon (TRT-AREA)
 PER_LIST = 6
+#: A parameter for each trait that takes one (the base designs buy it with this): an attack type, a trait to
+#: cancel, a bonus the rifleman has (its rifle's Cargadores).
+PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores"}
 #: The metahability characters (scenarios/catalogue/metahabilities.toml): the bases of the traits no base above can
 #: buy (a metahability's kind and effects, the bonuses of the kinds), each fielded as its catalogue design buys it.
 META = ROOT / "scenarios" / "catalogue" / "metahabilities.toml"
@@ -51,7 +54,7 @@ def zoo() -> tuple[list, dict[str, str]]:
         for path, design in BASES:
             army = load_army_list(path)
             try:
-                changed = toggle_trait(army, str(path), design, "+", trait)
+                changed = toggle_trait(army, str(path), design, "+", trait, PARAMS.get(trait))
             except SpecError as exc:
                 if "already buys" in str(exc):          # the base list fields it as it is
                     spec = next(u.character for u in army.units if u.character.id == design)

@@ -167,6 +167,10 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
         return
     row = trait_by_id()[action.rule]
     sentence = next((x for x in row.effect_en.split(".") if "ENE" in x), "")
+    # the clause that prices the action: from the last " and " before its ENE (TRT-ADVANCED-ENERGY-SHIELD: "the
+    # shield DEF check has target 6 and recovering a level costs ENE 6" names the shield's check, not the action's)
+    if "ENE" in sentence:
+        sentence = sentence[sentence.rfind(" and ", 0, sentence.index("ENE")) + 1:]
     m = re.search(r"ENE (\d+)", sentence)
     assert m, f"{action.rule}: its effect text names no ENE cost"
     assert action.cost(_State(), 1, {}, _Prepared()) == int(m.group(1))

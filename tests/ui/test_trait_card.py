@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ui_helpers import ROOT, answer_until_red_action, make_app, menu_index, mini_pos, move_to, press, shot
 
-from wartime.core.components import Equipment, Identity
+from wartime.core.components import Equipment, Identity, TraitedProtection
 from wartime.rules import traits
 from wartime.ui.adapter import trait_lines
 
@@ -47,3 +47,25 @@ def test_TRT_PRECISION_the_odds_box_names_the_traits_in_the_odds(tmp_path):
     assert pv is not None and pv.odds is not None
     assert ("TRT-PRECISION", rifle.name) in traits.combat_traits(gs, actor, target, rifle)
     shot(app, "44-odds-trait")
+
+
+def test_TRT_REINFORCED_the_card_lists_a_protections_traits_under_its_name(tmp_path):
+    """A protection's traits act for its wearer (issue 12): the card lists them under the protection's name, after
+    the race's and before the weapons', with a parameter and the levels left."""
+    app = make_app(tmp_path, seed=7, start=False)
+    gs = app.match.gs
+    e = gs.minis()[0]
+    eq = gs.equipment(e)
+    plate = TraitedProtection("plate", "Plate", 2, 3, 4, 4, traits=("TRT-REINFORCED", "TRT-RESISTANCE"),
+                              params=(("TRT-RESISTANCE", "a distancia"),))
+    shield = TraitedProtection("shield", "Shield", 1, 2, 0, 5, traits=("TRT-ENERGY-SHIELD",),
+                               levels=(("TRT-ENERGY-SHIELD", 1, 3),))
+    gs.world.set(e, Equipment(eq.weapons, (plate, shield)))
+    lines = trait_lines(gs, e)
+    got = [(t.trait_id, t.name, t.where) for t in lines]
+    assert ("TRT-REINFORCED", "Reinforced", "Plate") in got
+    assert ("TRT-RESISTANCE", "Resistance (a distancia)", "Plate") in got        # its parameter
+    assert ("TRT-ENERGY-SHIELD", "Energy Shield 1/3", "Shield") in got            # levels left of those bought
+    wheres = [t.where for t in lines]
+    assert wheres.index("Plate") == wheres.count("character") and all(t.effect for t in lines)
+    assert wheres.index("Shield") == wheres.count("character") + 2

@@ -128,11 +128,12 @@ def load_list_spec(spec: str):
     return army.model_copy(update={"units": tuple(units), "name": f"{army.name} −{design}"})
 
 
-def toggle_trait(army, path: str, design: str, op: str, trait_id: str):
+def toggle_trait(army, path: str, design: str, op: str, trait_id: str, param: str | None = None):
     """The list with `trait_id` taken off every archetype of `design` that buys it (op '-'), or bought (level 1)
     on the design's first archetype of a kind it applies to, race, then weapons, then protections (op '+');
     every copy of the design changes, and its cost with it (BLD-4). SpecError naming the file when the design
-    is not in the list, already has (or lacks) the trait, or no archetype of it can buy the trait."""
+    is not in the list, already has (or lacks) the trait, or no archetype of it can buy the trait. A trait that
+    takes a parameter is bought with `param` (the engine's fielding check sees it and the design's traits)."""
     spec = next((u.character for u in army.units if u.character.id == design), None)
     where = f"{path}: --price {design}{op}{trait_id}"
     if spec is None:
@@ -157,14 +158,15 @@ def toggle_trait(army, path: str, design: str, op: str, trait_id: str):
         slots = [("race", None, spec.race)] + [("weapons", i, a) for i, a in enumerate(spec.weapons)] \
             + [("protections", i, a) for i, a in enumerate(spec.protections)]
         applies = trait_by_id(trait_id).applies_to
+        owner = frozenset(t.trait_id for x in spec.archetypes() for t in x.traits) | {trait_id}
         slot = next(((f, i, a) for f, i, a in slots if a.kind in applies and fielding_problem(
-            trait_id, a.kind, frozenset(t.trait_id for t in a.traits) | {trait_id}) is None), None)
+            trait_id, a.kind, frozenset(t.trait_id for t in a.traits) | {trait_id}, param, owner) is None), None)
         slot = slot or next(((f, i, a) for f, i, a in slots if a.kind in applies), None)
         if slot is None:
             raise SpecError(f"{where}: no archetype of {design!r} can buy it (it applies to {', '.join(applies)})")
         f, i, a = slot
         try:
-            ref = priced_trait(trait_id, a.kind, path, f"--price {design}{op}{trait_id}")
+            ref = priced_trait(trait_id, a.kind, path, f"--price {design}{op}{trait_id}", param=param)
         except DataError as exc:
             raise SpecError("; ".join(exc.lines())) from None
         a = a.model_copy(update={"traits": a.traits + (ref,)})

@@ -3,6 +3,7 @@ so a world snapshot is a shallow copy of its tables."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,25 @@ class Traits:
     """The character's own traits (its race's bonus and malus) as trait IDs, e.g. ("TRT-GLIDER",): the trait
     hook points (rules.traits) read them here."""
     ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TraitState:
+    """The levels, as (trait ID, current level, bought level), and parameters, as (trait ID, parameter), of the
+    character's own (race) traits that have them (issue 12: TRT-LEATHERY-SHIELD, TRT-RESISTANCE); a character
+    whose race has none carries no TraitState. ``traits`` are those trait IDs (a protection's are its own)."""
+    traits: tuple[str, ...] = ()
+    levels: tuple[tuple[str, int, int], ...] = ()
+    params: tuple[tuple[str, str], ...] = ()
+    disabled: ClassVar[bool] = False
+
+    def level(self, trait_id: str) -> int:
+        """The current level of per-level trait `trait_id` (0 when it has none left)."""
+        return next((cur for t, cur, _ in self.levels if t == trait_id), 0)
+
+    def param(self, trait_id: str) -> str | None:
+        """The parameter of trait `trait_id` (None: none)."""
+        return next((v for t, v in self.params if t == trait_id), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +121,11 @@ class Weapon:
         """WND-4: as many wounds as QUA."""
         return self.wounds >= self.QUA
 
+    def level(self, trait_id: str) -> int:
+        """The current level of per-level trait `trait_id` (0 when it has none left)."""
+        return next((cur for t, cur, _ in self.levels if t == trait_id), 0)
+
+
     @property
     def ranged(self) -> bool:
         """BLD-12: RNG > 0 is a ranged weapon, RNG 0 a melee weapon."""
@@ -124,6 +149,35 @@ class Protection:
         if self.wounds >= self.QUA:
             return 0
         return max(1, self.DEF - self.wounds)
+
+    #: a protection without traits (see TraitedProtection)
+    traits: ClassVar[tuple[str, ...]] = ()
+    levels: ClassVar[tuple[tuple[str, int, int], ...]] = ()
+    params: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    @property
+    def disabled(self) -> bool:
+        """WND-4: a protection with as many wounds as QUA is disabled (its traits stop working, traits G10)."""
+        return self.wounds >= self.QUA
+
+    def level(self, trait_id: str) -> int:
+        """The current level of per-level trait `trait_id` (0 when it has none left)."""
+        return next((cur for t, cur, _ in self.levels if t == trait_id), 0)
+
+    def param(self, trait_id: str) -> str | None:
+        """The parameter of trait `trait_id` (None: none)."""
+        return next((v for t, v in self.params if t == trait_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class TraitedProtection(Protection):
+    """A protection that carries traits (issue 12): its trait IDs, the levels of its per-level traits as
+    (trait ID, current level, bought level) and the parameters of its traits as (trait ID, parameter). A
+    separate class so that a protection without traits keeps its record form (state checksums of the golden
+    records); the rules read ``traits``, ``levels`` and ``params`` of any Protection."""
+    traits: tuple[str, ...] = ()
+    levels: tuple[tuple[str, int, int], ...] = ()
+    params: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -551,10 +551,12 @@ def trait_by_id(trait_id: str):
     return next((t for t in trait_catalogue().values() if t.id == trait_id), None)
 
 
-def priced_trait(trait_id: str, kind: str, source: str, field: str, level: int | None = None) -> TraitRef:
+def priced_trait(trait_id: str, kind: str, source: str, field: str, level: int | None = None,
+                 param: str | None = None) -> TraitRef:
     """A trait bought on an archetype of `kind` by its TRT-* id, validated and priced exactly as a data file's
-    trait is (BLD-6, BLD-15, BLD-16; a per-level trait at `level`, default 1). DataError naming `source` and
-    `field` when the trait is unknown, does not apply to the kind or needs a parameter."""
+    trait is (BLD-6, BLD-15, BLD-16; a per-level trait at `level`, default 1; a trait that takes a parameter with
+    `param`). DataError naming `source` and `field` when the trait is unknown, does not apply to the kind or needs
+    a parameter it was not given."""
     c = _Collector(source)
     tdef = trait_by_id(trait_id)
     if tdef is None:
@@ -563,9 +565,11 @@ def priced_trait(trait_id: str, kind: str, source: str, field: str, level: int |
     entry: dict[str, Any] = {"name": tdef.name_es}
     if tdef.per_level:
         entry["level"] = 1 if level is None else level
-    if tdef.param:
+    if tdef.param and param is None:
         c.add(field, f"'{trait_id}' takes a parameter ({tdef.param}): price it on a list that buys it")
         c.raise_if_any()
+    if param is not None:
+        entry["param"] = param
     refs = _parse_traits([entry], field, kind, c)
     c.raise_if_any()
     assert refs is not None

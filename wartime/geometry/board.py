@@ -255,6 +255,8 @@ class Board:
         self.bounds: list[tuple[float, float, float, float]] = [tuple(p.polygon.bounds) for p in self.pieces]
         shapely.prepare(self.polygons)
         self.tree = shapely.STRtree(self.polygons)
+        #: movement.check_path's memo of verdicts on this board (pure function of its arguments)
+        self.path_memo: dict = {}
         self.kinds = tuple(p.kind for p in self.pieces)
         self.heights = np.array([p.height for p in self.pieces], dtype=float)
         los = [i for i, p in enumerate(self.pieces) if p.blocks_los]

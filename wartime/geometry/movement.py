@@ -104,9 +104,31 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
     low obstacle up to the chest counts difficult (MOV-8); crouched makes easy terrain difficult (MVA-4).
     `elevation` (MOV-10, level 2: 3 K above the ground) ignores pieces whose top is below it.
     """
-    pts = [(float(q[0]), float(q[1])) for q in path]
+    pts = tuple((float(q[0]), float(q[1])) for q in path)
     if not pts:
         raise ValueError("a path needs at least its start point")
+    # The verdict is a pure function of its arguments: the same path is asked about several times in a
+    # decision (an AI's candidate, then its legality check, then the engine's submit), so it is memoised
+    # per board (issue 20). Bounded: the memo is emptied when it grows past PATH_MEMO_SIZE entries.
+    key = (pts, float(radius), float(chest_height), float(max_length), tuple(map(tuple, others)), crouched,
+           ignore_overlap, keep_away_exempt, float(elevation))
+    memo = board.path_memo
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= PATH_MEMO_SIZE:
+            memo.clear()
+        got = memo[key] = _check_path(board, pts, radius, chest_height, max_length, others, crouched,
+                                      ignore_overlap, keep_away_exempt, elevation)
+    return got
+
+
+#: Entries of a board's check_path memo before it is emptied (a game asks about a few thousand distinct paths).
+PATH_MEMO_SIZE = 4096
+
+
+def _check_path(board, pts, radius, chest_height, max_length, others, crouched, ignore_overlap,
+                keep_away_exempt, elevation) -> PathCheck:
+    """check_path's work, on a path already read as a tuple of float points."""
     hypot = math.hypot
     length = 0.0
     for (ax, ay), (bx, by) in zip(pts, pts[1:]):

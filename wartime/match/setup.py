@@ -8,7 +8,7 @@ from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
                                      Metahabilities, Metahability, Position, Posture, Protection, Psyche, Searchable,
-                                     Stress, Tied, Traits, Weapon, Wounds)
+                                     Stress, Tied, TraitedProtection, Traits, TraitState, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -34,11 +34,11 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     which); a transport, objects. Metahabilities are played (MET-1..7) as their traits allow."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
+    owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
     for arch in spec.archetypes():
         carried = {t.trait_id for t in arch.traits}
         for t in arch.traits:
-            why = traits.fielding_problem(t.trait_id, arch.kind, carried) or \
-                traits.param_problem(t.trait_id, t.param, named_trait(t.param))
+            why = traits.fielding_problem(t.trait_id, arch.kind, carried, t.param, owner)
             if why is None:
                 continue
             row = catalogue.get(t.trait_id)
@@ -151,14 +151,31 @@ def metahability_of(a) -> Metahability:
     ids = tuple(t.trait_id for t in a.traits)
     kind = traits.meta_kind_trait(ids)
     m = Metahability(a.id, a.name, a.ENE, a.RNG, a.QUA, kind, ids,
-                     tuple((t.trait_id, named_trait(t.param) or t.param) for t in a.traits if t.param is not None))
+                     tuple((t.trait_id, t.param) for t in a.traits if t.param is not None))
     rng = traits.weapon_range(m)
     return m if rng == m.RNG else replace(m, RNG=rng)
 
 
-def named_trait(param: str | None) -> str | None:
-    """The trait ID a trait's parameter names (Maleficio (Lento) → TRT-SLOW), or None."""
-    return next((r.id for r in trait_by_id().values() if param is not None and param in (r.name_es, r.id)), None)
+def protection_of(a) -> Protection:
+    """A protection archetype as worn in play (BLD-7): its profile and, when it has traits, their IDs, the levels
+    of its per-level traits (each starts at its bought level) and their parameters (TraitedProtection)."""
+    if not a.traits:
+        return Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA)
+    ids, levels, params = _trait_data(a.traits)
+    return TraitedProtection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA, traits=ids, levels=levels, params=params)
+
+
+def trait_state(race) -> TraitState | None:
+    """The levels (each at its bought level) and parameters of a race's traits that have them (TRT-LEATHERY-SHIELD,
+    TRT-RESISTANCE), None when it has none (the character then carries no TraitState)."""
+    kept = [t for t in race.traits if t.level or t.param]
+    return TraitState(*_trait_data(kept)) if kept else None
+
+
+def _trait_data(refs) -> tuple[tuple, tuple, tuple]:
+    """(trait IDs, levels as (ID, bought level, bought level), parameters as (ID, parameter)) of TraitRefs."""
+    return (tuple(t.trait_id for t in refs), tuple((t.trait_id, t.level, t.level) for t in refs if t.level),
+            tuple((t.trait_id, t.param) for t in refs if t.param))
 
 
 def perch_assignment(board: Board, perches, specs) -> dict[int, object]:
@@ -230,7 +247,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             else:
                 (x, y), level = spots[i], 1
             weapons = tuple(weapon_of(a) for a in spec.weapons)
-            prots = tuple(Protection(a.id, a.name, a.ENE, a.DEF, a.SIZ, a.QUA) for a in spec.protections)
+            prots = tuple(protection_of(a) for a in spec.protections)
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
             e = world.create(
                 Identity(f"{side} {spec.name} {counts[spec.id]}", side, spec.id, character_cost(spec)),
@@ -242,6 +259,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             )
             if spec.metahabilities:                                # MET-1: only those carrying one
                 world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities)))
+            own = trait_state(race)
+            if own is not None:
+                world.set(e, own)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

@@ -76,6 +76,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         mods.append(Modifier("CMB-18", 2, "100% hidden"))
     elif cover is not None and cover.over_half:
         mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
+    if cover is not None and cover.over_half:
+        defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
+    if not melee and not automatic and traits.shield_stops(gs, target):   # hook shield_check (TRT-ENERGY-SHIELD)
+        return 0
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
                                                   "piece": cover.piece_id})
@@ -88,6 +92,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if via is not None and traits.rerolls(via[1], d):
             traits.reroll_taken(gs, target, via[0])
             d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", reroll=via[0], **info)
+    d = confirm_def(gs, target, d, defense, mods, rule, info)                    # hook def_confirm
     for second in (False, True):
         if d.critical:
             world.emit("defence_critical", "CMB-7", who=target, wounds=0)
@@ -112,6 +117,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                 traits.reroll_taken(gs, target, via[0])
                 d = roll_check(world, target, "DEF", None, defense, mods, rule2, "second CH DEF", reroll=via[0],
                                **info)
+        d = confirm_def(gs, target, d, defense, mods, rule2, info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
     if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0"):    # TRT-PADRON-PEPPER: step 4
         dmg = 0
@@ -123,6 +129,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         world.emit("luck_roll", terms.lucky, who=target, die=luck, ignored=luck == 1, wounds=n)
         if luck == 1:
             n = 0
+    if n > 0:
+        n = traits.absorb_wounds(gs, target, n)                      # hook wound_absorb (TRT-LEATHERY-SHIELD)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
@@ -145,6 +153,20 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
     return n
+
+
+def confirm_def(gs: GameState, target: int, d: CheckResult, defense: int, mods: list, rule: str,
+                info: dict) -> CheckResult:
+    """A passed CH DEF the target's trait makes it roll again (hook def_confirm, TRT-PIRATE-SUPPLIER): the second
+    result stands (not rerolled). Traits that always pass or always crit still apply to it."""
+    if not d.passed:
+        return d
+    via = traits.def_confirmation(gs, target)
+    if via is None:
+        return d
+    return roll_check(gs.world, target, "DEF", None, defense, mods, via, "CH DEF confirmed",
+                      always_pass=traits.always_passes(gs, target, None, "DEF"),
+                      always_critical=traits.always_critical(gs, target, None, "DEF"), **info)
 
 
 def weapon_used(gs: GameState, ctx, e: int, weapon_index: int | None) -> None:

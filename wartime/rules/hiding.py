@@ -15,6 +15,7 @@ from __future__ import annotations
 from wartime.core.components import Hidden, Posture, Tied
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import roll_opposed
+from wartime.rules import traits
 from wartime.rules.modifiers import character_mods
 from wartime.rules.state import GameState
 
@@ -47,7 +48,9 @@ def sees_exposed(gs: GameState, observer: int, target: int) -> bool:
 
 def hiding_problem(gs: GameState, e: int) -> str | None:
     """GNA-9: why `e` cannot hide now (None: it can): cover is judged from every able enemy with LOS to it, each of
-    which must see it more than 50 % covered."""
+    which must see it more than 50 % covered; a trait may lift the cover requirement (hook hide_anywhere)."""
+    if traits.hides_anywhere(gs, e):                   # TRT-SHADOW
+        return None
     for o in gs.enemies(e):
         blocked = covered_samples(gs, o, e)
         if blocked is not None and blocked < OVER_HALF:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from wartime.core.components import Item
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
@@ -51,6 +52,26 @@ def parse_ref(gs: GameState, e: int, ref, rule: str, *, easy: bool = True) -> tu
         if it is None or it.holder != e:
             raise RuleViolation(rule, f"{gs.name(e)} holds no item with id {n}")
     return kind, n
+
+
+def _equipment_item(gs: GameState, e: int, ref: str):
+    kind, n = ref.split(":")
+    eq = gs.equipment(e)
+    return eq.weapons[int(n)] if kind == "weapon" else eq.protections[int(n)] if kind == "protection" else None
+
+
+def untradeable(gs: GameState, e: int, ref: str) -> str | None:
+    """GNA-3: the trait by which the weapon or protection `ref` of `e` cannot be traded (hook trade_denied,
+    TRT-LABORIOUS), or None."""
+    item = _equipment_item(gs, e, ref)
+    return traits.untradeable(item) if item is not None else None
+
+
+def unequippable(gs: GameState, src: int, ref: str, dst: int) -> str | None:
+    """GNA-3 / GNA-14: the trait by which `dst` may not be equipped with the weapon or protection `ref` of `src`
+    (hook equip_denied, TRT-HUGE), or None."""
+    item = _equipment_item(gs, src, ref)
+    return traits.equip_problem(gs, dst, item) if item is not None else None
 
 
 def item_name(gs: GameState, e: int, ref: str) -> str:

@@ -17,9 +17,10 @@ def overload_penalty(gs: GameState, e: int) -> int:
 
 
 def fit_penalty(gs: GameState, e: int) -> int:
-    """MOD-6 / BLD-7: −|SIZ − CON| for each worn protection with SIZ > 0 (race CON)."""
+    """MOD-6 / BLD-7: −|SIZ − CON| for each worn protection with SIZ > 0 (race CON), less the points its traits
+    forgive (hook fit_slack, TRT-ADJUSTABLE; minimum 0 per protection)."""
     con = gs.attrs(e).CON
-    return sum(abs(p.SIZ - con) for p in gs.equipment(e).protections if p.SIZ > 0)
+    return sum(max(0, abs(p.SIZ - con) - traits.fit_slack(p)) for p in gs.equipment(e).protections if p.SIZ > 0)
 
 
 def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> list[Modifier]:

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from wartime.core.components import Identity, Searchable
+from wartime.core.components import Identity, Searchable, TraitState
 from wartime.core.errors import RuleViolation, WartimeError
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
@@ -90,10 +90,19 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     """The character's own traits (race and protections), then each weapon's, in catalogue words (issue 12)."""
     cat = _traits_by_id()
 
-    def line(tid: str, where: str) -> TraitLine:
+    def line(tid: str, where: str, holder=None) -> TraitLine:
         t = cat.get(tid)
-        return TraitLine(tid, t.name_en if t else tid, t.effect_en if t else "", where)
-    out = [line(t, "character") for t in gs.traits(e)]
+        name = t.name_en if t else tid
+        if holder is not None and holder.param(tid):
+            name += f" ({holder.param(tid)})"                   # Resistencia a (a distancia), Niega (...)
+        top = next((b for x, _, b in holder.levels if x == tid), 0) if holder is not None else 0
+        if top:
+            name += f" {holder.level(tid)}/{top}"                # levels left of those bought (Escudo de energía)
+        return TraitLine(tid, name, t.effect_en if t else "", where)
+    own = gs.world.try_get(e, TraitState)
+    out = [line(t, "character", own) for t in gs.traits(e)]
+    for p in gs.equipment(e).protections:
+        out.extend(line(t, p.name, p) for t in p.traits)
     for w in gs.equipment(e).weapons:
         out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
     return out

@@ -130,9 +130,12 @@ class Trade(Action):
             if not gs.in_contact(actor, a):
                 continue
             for ref in items.item_refs(gs, actor):
-                yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "give": ref},
-                                label=f"give {items.item_name(gs, actor, ref)} to {gs.name(a)}")
+                if items.untradeable(gs, actor, ref) is None and items.unequippable(gs, actor, ref, a) is None:
+                    yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "give": ref},
+                                    label=f"give {items.item_name(gs, actor, ref)} to {gs.name(a)}")
             for ref in items.item_refs(gs, a):
+                if items.untradeable(gs, a, ref) is not None or items.unequippable(gs, a, ref, actor) is not None:
+                    continue
                 yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "receive": ref},
                                 label=f"take {items.item_name(gs, a, ref)} from {gs.name(a)}")
 
@@ -151,10 +154,13 @@ class Trade(Action):
         give, receive = params.get("give"), params.get("receive")
         if give is None and receive is None:
             raise RuleViolation("GNA-3", "give and/or receive one item")
-        if give is not None:
-            items.parse_ref(gs, actor, give, self.rule)
-        if receive is not None:
-            items.parse_ref(gs, t, receive, self.rule)
+        for who, ref, to in ((actor, give, t), (t, receive, actor)):
+            if ref is not None:
+                items.parse_ref(gs, who, ref, self.rule)
+                if (why := items.untradeable(gs, who, ref)) is not None:        # TRT-LABORIOUS
+                    raise RuleViolation(why, f"{items.item_name(gs, who, ref)} cannot be traded")
+                if (why := items.unequippable(gs, who, ref, to)) is not None:   # TRT-HUGE
+                    raise RuleViolation(why, f"{gs.name(to)} cannot be equipped with {items.item_name(gs, who, ref)}")
         return (t, give, receive)
 
     def cost(self, gs, actor, params, prepared):
@@ -411,11 +417,13 @@ class Loot(Action):
         t = need_corpse(gs, actor, params, self.rule)
         refs = params.get("items")
         if refs is None:
-            refs = items.item_refs(gs, t)
+            refs = [r for r in items.item_refs(gs, t) if items.unequippable(gs, t, r, actor) is None]
         if not isinstance(refs, (list, tuple)) or len(set(map(str, refs))) != len(refs):
             raise RuleViolation("GNA-14", "items must be a list of distinct item references")
         for ref in refs:
             items.parse_ref(gs, t, ref, self.rule)
+            if (why := items.unequippable(gs, t, ref, actor)) is not None:      # TRT-HUGE
+                raise RuleViolation(why, f"{gs.name(actor)} cannot be equipped with {items.item_name(gs, t, ref)}")
         if not refs:
             raise RuleViolation("GNA-14", f"{gs.name(t)}'s corpse has nothing easy to take")
         return (t, list(refs))

@@ -4,14 +4,18 @@ A trait is a few handlers registered on named hook points (pluggy-style: named h
 explicit call order). The rules call the hook points through the helpers of ``registry.py`` (re-exported here)
 and never name a trait; the catalogue itself (cost, applies_to, hooks, effect text) is data
 (``wartime/data/tables/traits.tsv``).
-Components carry trait IDs: ``Traits.ids`` (a race's traits), ``Weapon.traits``, ``Psyche.maluses`` (the
-PSI-8 maluses gained in play); the loader maps the Spanish names of the data files to IDs once.
+Components carry trait IDs: ``Traits.ids`` (a race's traits), ``Weapon.traits``, ``Protection.traits`` (a
+``TraitedProtection``'s, with its levels and parameters; a race's levels and parameters are in ``TraitState``),
+``Psyche.maluses`` (the PSI-8 maluses gained in play); the loader maps the Spanish names of the data files to IDs
+once. A worn protection's traits act for its wearer while it is not disabled (G10): ``character_traits`` holds them.
 
 **Call order and stacking.** ``handlers(hook)`` lists a hook's handlers in trait-ID order; a helper calls those
 of the traits the bearer (a character or a weapon) carries, in that order. Results combine as the digest's
 global rulings say (traits notes G10, numbers in the G5 order): ± modifiers all apply (``check_mods`` returns
 them all; the check adds them), a prohibition wins (the first ``action_restriction`` to raise stops the
-action), a trait counts once per bearer whatever the sources (the bearer's trait IDs are a set).
+action), a trait counts once per bearer as a state whatever the sources (the bearer's trait IDs are a set), but
+its numbers add when the race and a protection (or two protections) both carry it (``trait_copies``: asked again by
+``combat_terms``, ``check_mods`` and ``cost_terms``).
 
 **Hook points** (the catalogue's ``hooks`` names where one fits; engine-internal points map to a catalogue
 hook through ``CATALOGUE_HOOK``, and tests/rules/test_rules_traits_registry.py checks every registered trait
@@ -258,6 +262,33 @@ act other than the character itself; the handler measures its range and checks t
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
 
+**Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
+and not disabled, G10):
+
+* ``shield_check(gs, e) -> bool`` -- against a ranged attack (not an automatic hit), before the CH DEF and after
+  the CMB-18 cover check: the handler rolls the bearer's shield DEF check (and loses its level on a failure);
+  True stops the attack (TRT-ENERGY-SHIELD). Called by ``shield_stops`` from ``rules.combat.resolve_hit``.
+  → def_mod.
+* ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
+  (TRT-PIRATE-SUPPLIER). Called by ``def_confirmation`` from ``rules.combat.resolve_hit``. → reroll.
+* ``wound_absorb(gs, e, wounds) -> int`` -- last at CMB-4's wound stage: how many of the wounds the bearer's trait
+  absorbs (it loses its levels itself; TRT-LEATHERY-SHIELD). Called by ``absorb_wounds``. → on_wounded.
+* ``cover_def(gs, e) -> int | None`` -- DEF added (target and DEF subtracted) when the bearer's cover counts
+  against an attack (CMB-17 over 50 %, CMB-18 100 %; TRT-SHADOW). Called by ``cover_def_bonus``. → def_mod.
+* ``hide_anywhere(gs, e) -> bool`` -- True: the bearer may take Esconderse (GNA-9) without cover (TRT-SHADOW).
+  Called by ``hides_anywhere`` from ``rules.hiding.hiding_problem``. → los_rule.
+* ``fit_slack(protection) -> int | None`` -- points of |SIZ − CON| the protection's fit penalty forgives (MOD-6;
+  TRT-ADJUSTABLE). Called by ``fit_slack`` from ``rules.modifiers.fit_penalty``. → equipment_rule.
+* ``trade_denied(item) -> bool`` -- True: the weapon or protection cannot be traded with Comerciar (GNA-3;
+  TRT-LABORIOUS). Called by ``untradeable`` from the Comerciar action. → equipment_rule.
+* ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
+  (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
+  ``equip_problem``. → equipment_rule.
+* ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
+  actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
+  weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
+  ``charge_bonus`` and the auras it meets leave them out of the others'. Read through ``negated``. → unique_rule.
+
 **Adding a trait**: one handler module here (or a function in the module of its family), registered with
 ``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
 in ``HOOKS`` (registry.py) with its catalogue hook in ``CATALOGUE_HOOK``, document it above, and give the rules
@@ -283,11 +314,14 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene,
-                                           wounded_splash, wounded_someone)
+                                           wounded_splash, wounded_someone, worn_protections, trait_copies,
+                                           shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
+                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
 from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_handlers, meta_kind,  # noqa: F401
-                                                 meta_kind_trait, param_problem, hostile_grants, lent_bonuses,
+                                                 meta_kind_trait, hostile_grants, lent_bonuses,
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
+from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)

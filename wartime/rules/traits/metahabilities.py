@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from wartime.core.components import MetaEffects, Psyche
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.registry import _of, character_traits, display_name, fieldable, register
+from wartime.rules.traits.protections import trait_named
+from wartime.rules.traits.registry import _of, character_traits, display_name, register
 
 
 # --- kinds (MET-1, CMB-13) ----------------------------------------------------------------------------------------
@@ -106,27 +107,25 @@ def nullify(gs, caster: int, target: int, m) -> int | None:
 register("TRT-MAGIC-NULLIFY", "Magia: anular", {"meta_cancels": nullify}, kinds=("metahability",))
 
 
-def _named(m, trait_id: str) -> tuple[str, ...]:
-    """The trait ID named by the parameter of `trait_id` on metahability `m` (Maleficio (Lento) → TRT-SLOW: setup
-    stores the ID, match.setup.metahability_of)."""
-    return tuple(p for t, p in m.params if t == trait_id)[:1]
+def named(m, trait_id: str) -> tuple[str, ...]:
+    """The played trait named by the parameter of `trait_id` on metahability `m` (Maleficio (Lento) → TRT-SLOW)."""
+    return tuple(n for t, p in m.params if t == trait_id and (n := trait_named(p)) is not None)[:1]
 
 
 def hex_malus(gs, caster: int, target: int, m) -> tuple[str, ...]:
     """TRT-HEX ruling: on success the malus named in () applies to the target, until the end of its next
     activation (instead of to the bearer)."""
-    return _named(m, "TRT-HEX")
+    return named(m, "TRT-HEX")
 
 
-register("TRT-HEX", "Maleficio", {"hex_malus": hex_malus}, kinds=("metahability",))
+def hex_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-HEX: the malus named in () must be a trait the engine plays (else the effect would do nothing)."""
+    if trait_named(param) is None:
+        return f"names {param!r}, which is not a trait the engine plays on characters"
+    return None
 
 
-def negate(gs, caster: int, target: int, m) -> tuple[str, ...]:
-    """TRT-NEGATE ruling: the named bonus or characteristic has no effect on the target while the effect lasts."""
-    return _named(m, "TRT-NEGATE")
-
-
-register("TRT-NEGATE", "Niega", {"meta_negates": negate}, kinds=("metahability",))
+register("TRT-HEX", "Maleficio", {"hex_malus": hex_malus}, kinds=("metahability",), param_problem=hex_param)
 
 
 def psychic_energy(gs, e: int) -> bool:
@@ -158,16 +157,6 @@ def non_living(gs, e: int) -> bool:
 
 
 register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, fieldable=False)
-
-
-def param_problem(trait_id: str, param: str | None, named: str | None) -> str | None:
-    """TRT-HEX / TRT-NEGATE: the trait named in () (`named`: its ID, None when it names no trait) must be one the
-    engine plays on a character (else the effect would silently do nothing): why not, or None."""
-    if trait_id not in ("TRT-HEX", "TRT-NEGATE"):
-        return None
-    if named is None or named not in fieldable():
-        return f"names {param!r}, which is not a trait the engine plays on characters"
-    return None
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------

@@ -110,6 +110,15 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_for_ene": "ene_mod",
     "not_living": "unique_rule",
     "hack_dmg": "dmg_mod",
+    "shield_check": "def_mod",
+    "def_confirm": "reroll",
+    "wound_absorb": "on_wounded",
+    "cover_def": "def_mod",
+    "hide_anywhere": "los_rule",
+    "fit_slack": "equipment_rule",
+    "trade_denied": "equipment_rule",
+    "equip_denied": "equipment_rule",
+    "negates": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -121,13 +130,19 @@ class TraitPlugin:
     """A registered trait: its handlers by hook point and where it may be fielded (match.setup, MET-1):
     ``kinds`` the archetype kinds it is implemented on (empty: any the catalogue allows), ``requires`` trait IDs
     the same archetype must carry, ``fieldable`` False when only part of it is played (it is then refused).
-    ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels."""
+    ``name`` is the book's name (the catalogue's ``name_es``, bound to it by a test) for events and labels.
+    ``param_problem(param, owner)`` says why a parameter cannot be played by a character whose archetypes carry the
+    trait IDs `owner` (None: it can; TRT-RESISTANCE, TRT-REQUIRES).
+    ``per_protection``: its handlers count each worn protection carrying it themselves (``trait_copies`` leaves it
+    out)."""
     trait_id: str
     name: str
     hooks: dict[str, Callable[..., Any]]
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
+    param_problem: Callable[[str | None, frozenset], str | None] | None = None
+    per_protection: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,7 +196,9 @@ _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
-             kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True) -> TraitPlugin:
+             kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
+             param_problem: Callable[[str | None, frozenset], str | None] | None = None,
+             per_protection: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
     played elsewhere (its docstring says where: the core area rules, points only)."""
     hooks = dict(hooks or {})
@@ -190,12 +207,20 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
         raise ValueError(f"{trait_id}: unknown hook point(s) {', '.join(unknown)}")
     if trait_id in _REGISTRY:
         raise ValueError(f"{trait_id} is registered twice")
-    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable)
+    plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, param_problem,
+                         per_protection)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
     _OF.clear()
     _AURA_IDS.clear()
     return plugin
+
+
+def also_on(trait_id: str, *kinds: str) -> None:
+    """Field a registered trait on more archetype kinds (its handlers unchanged): a trait played on a race whose
+    effect acts for a protection's wearer the same way (rules.traits.protections)."""
+    p = _REGISTRY[trait_id]
+    _REGISTRY[trait_id] = replace(p, kinds=p.kinds + tuple(k for k in kinds if k not in p.kinds))
 
 
 def unregister(trait_id: str) -> None:
@@ -235,8 +260,10 @@ def fieldable() -> set[str]:
     return {t for t, p in _REGISTRY.items() if p.fieldable}
 
 
-def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str]) -> str | None:
-    """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried` (None: it can)."""
+def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str],
+                     param: str | None = None, owner: frozenset[str] = frozenset()) -> str | None:
+    """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried`, with parameter
+    `param`, on a character whose archetypes carry `owner` (None: it can)."""
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
@@ -247,24 +274,65 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
     missing = [r for r in p.requires if r not in carried]
     if missing:
         return f"needs {', '.join(missing)} on the same archetype"
+    if p.param_problem is not None:
+        return p.param_problem(param, owner)
     return None
 
 
 # --- the bearer's traits ----------------------------------------------------------------------------------
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
-    """A character's trait IDs: its own (race) traits and the maluses gained in play (PSI-8), with what the
-    metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
-    TRT-MAGIC-NULLIFY does neither)."""
+    """A character's trait IDs: its own (race) traits, the maluses gained in play (PSI-8), the traits of the
+    protections it wears that are not disabled (traits G10: a protection's trait acts for its wearer while worn
+    and not disabled, WND-4), and what the metahability effects on it grant and negate (MET-3..5: TRT-HEX,
+    TRT-NEGATE, ...; an effect suspended by TRT-MAGIC-NULLIFY does neither)."""
     memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
         own, gained = gs.traits(e), gs.psyche(e).maluses
-        got = frozenset(own) | frozenset(gained) if gained else own
+        worn = [t for p in worn_protections(gs, e) for t in p.traits]
+        got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
         fx = gs.world.try_get(e, MetaEffects)
         if fx is not None and fx.active:
             got = _with_effects(got, fx.active)
-        memo[key] = got
+        neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
+        memo[key] = got = _apart(got, neg)
+    return got
+
+
+def negated(gs, e: int) -> frozenset[str]:
+    """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
+    (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
+    character_traits(gs, e)
+    return gs._memo_table().get(("negated", e), frozenset())
+
+
+def _apart(carried, neg: frozenset):
+    """`carried` without the trait IDs in `neg` (itself when none is in it)."""
+    return frozenset(carried) - neg if neg and not neg.isdisjoint(carried) else carried
+
+
+def worn_protections(gs, e: int) -> list:
+    """The protections `e` wears that carry traits and are not disabled (WND-4), in equipment order."""
+    return [p for p in gs.equipment(e).protections if p.traits and not p.disabled]
+
+
+def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
+    """Traits G10: the same trait from two of a character's archetypes (the race and a worn protection, or two
+    protections) counts once as a state but its numbers add: the k-th set holds the traits the character carries
+    more than k times (``combat_terms`` asks their attack hooks once more per set)."""
+    memo = gs._memo_table()
+    key = ("trait_copies", e)
+    got = memo.get(key)
+    if got is None:
+        counts: dict[str, int] = {t: 1 for t in gs.traits(e)}
+        for p in worn_protections(gs, e):
+            for t in dict.fromkeys(p.traits):
+                plugin = _REGISTRY.get(t)
+                if plugin is None or not plugin.per_protection:     # those count each protection themselves
+                    counts[t] = counts.get(t, 0) + 1
+        top = max(counts.values(), default=1)
+        got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
     return got
 
 
@@ -296,14 +364,16 @@ def _of(hook: str, carried) -> list[tuple[str, Callable[..., Any]]]:
 
 # --- helpers the rules call -------------------------------------------------------------------------------
 def check_mods(gs, e: int, attribute: str | None, kind: str) -> list:
-    """``check_mod``: the character's trait modifiers on a check (all apply, G10)."""
+    """``check_mod``: the character's trait modifiers on a check (all apply, G10; a trait carried twice, on the race
+    and a protection, counts twice: ``trait_copies``, its copy labelled apart so that CHK-1 keeps both)."""
     if attribute is None:
         return []
     out = []
-    for _, h in _of("check_mod", character_traits(gs, e)):
-        m = h(gs, e, attribute, kind)
-        if m is not None:
-            out.append(m)
+    for k, carried in enumerate((character_traits(gs, e), *trait_copies(gs, e))):
+        for _, h in _of("check_mod", carried):
+            m = h(gs, e, attribute, kind)
+            if m is not None:
+                out.append(replace(m, label=f"{m.label} ({k + 1})") if k else m)
     return out
 
 
@@ -322,7 +392,7 @@ def before_attack(gs, e: int, target: int | None = None, melee: bool = False) ->
         if r is not None:
             out.append(r)
     if target is not None:
-        for _, h in _of("target_before_attack", character_traits(gs, target)):
+        for _, h in _of("target_before_attack", _apart(character_traits(gs, target), negated(gs, e))):
             r = h(gs, e, target, melee)
             if r is not None:
                 out.append(r)
@@ -425,7 +495,8 @@ def charge_bonus(gs, attacker: int, target: int) -> bool:
     TRT-CAVALRY, TRT-BATTLE-CRY); the charge move itself and the charge's maluses do not."""
     if gs.effects(attacker).charge_target != target:
         return False
-    return not any(h(gs, target, attacker, target) for _, h in _of("charge_bonus_denied", character_traits(gs, target)))
+    denied = _of("charge_bonus_denied", _apart(character_traits(gs, target), negated(gs, attacker)))
+    return not any(h(gs, target, attacker, target) for _, h in denied)
 
 
 def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
@@ -758,9 +829,12 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     character's archetypes (race and weapon) counts twice for numbers."""
     if not any(handlers(h) for h in _COMBAT_HOOKS):
         return NO_TERMS
-    sources = ((attacker, character_traits(gs, attacker), ""),
-               (attacker, _weapon_traits(weapon) if weapon else (), f" ({getattr(weapon, 'name', '')})"),
-               (target, character_traits(gs, target), ""))
+    neg = negated(gs, attacker) | negated(gs, target)              # TRT-NEGATE: either side cancels for both
+    sources = ((attacker, _apart(character_traits(gs, attacker), neg), ""),
+               (attacker, _apart(_weapon_traits(weapon) if weapon else (), neg), f" ({getattr(weapon, 'name', '')})"),
+               (target, _apart(character_traits(gs, target), neg), ""),
+               *((attacker, _apart(c, neg), f" ({k + 2})") for k, c in enumerate(trait_copies(gs, attacker))),
+               *((target, _apart(c, neg), f" ({k + 2})") for k, c in enumerate(trait_copies(gs, target))))
     imp: list = []
     def_check: list = []
     crit_range: list[int] = []
@@ -828,14 +902,14 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                           ("foe_aura_def_check_mod", def_check)):
             for t, h in handlers(hook):
                 bearers = amap.get(t)
-                if bearers:
+                if bearers and t not in neg:
                     m = h(gs, list(bearers), attacker, target, weapon, ranged)
                     if m is not None:
                         out.append(m)
         for hook in ("aura_dmg_mod", "foe_aura_dmg_mod"):
             for t, h in handlers(hook):
                 bearers = amap.get(t)
-                if bearers:
+                if bearers and t not in neg:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
@@ -851,11 +925,15 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     """``ene_mod`` (± ENE) and ``ene_cap`` (a maximum) of an action's cost: the actor's traits and its weapon's
     (bearer = the actor), and the target's (bearer = the target) for an action aimed at a character. Handlers are
     called ``h(gs, bearer, actor, action, weapon, target)``; the lowest cap stands."""
-    sources = [(actor, character_traits(gs, actor)), (actor, _weapon_traits(weapon) if weapon is not None else ())]
+    sources = [(actor, character_traits(gs, actor)), (actor, _weapon_traits(weapon) if weapon is not None else ()),
+               *((actor, c) for c in trait_copies(gs, actor))]          # G10: a trait carried twice counts twice
+    neg = negated(gs, actor)
     if target is not None and target != actor:
         sources.append((target, character_traits(gs, target)))
+        neg = neg | negated(gs, target)                              # TRT-NEGATE: either side cancels for both
     plus, cap = 0, None
     for bearer, carried in sources:
+        carried = _apart(carried, neg)
         if not carried:
             continue
         for _, h in _of("ene_mod", carried):
@@ -976,9 +1054,10 @@ def _auras(gs, e: int, hook: str):
     amap = _aura_map(gs)
     if not amap:
         return
+    neg = negated(gs, e)                                           # TRT-NEGATE: an aura it cancels
     for t, h in handlers(hook):
         bearers = [b for b in amap.get(t, ()) if b != e]
-        if bearers:
+        if bearers and t not in neg:
             yield t, h, bearers
 
 
@@ -1064,6 +1143,80 @@ def always_critical(gs, e: int, attribute: str | None, kind: str) -> str | None:
     """``auto_critical``: the trait by which `e`'s check is always a critical success (None: none)."""
     for t, h in _of("auto_critical", character_traits(gs, e)):
         if h(gs, e, attribute, kind):
+            return t
+    return None
+
+
+# --- protections (rules.traits.protections) -------------------------------------------------------------------
+def shield_stops(gs, e: int) -> str | None:
+    """``shield_check``: the bearer's shield checks against a ranged attack, in trait-ID order, before its CH DEF
+    (each handler rolls its own and loses its own levels); the trait whose check stops the attack, or None."""
+    for t, h in _of("shield_check", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
+
+
+def def_confirmation(gs, e: int) -> str | None:
+    """``def_confirm``: the trait by which a CH DEF the bearer passed must be rolled again (the second result
+    stands), or None."""
+    for t, h in _of("def_confirm", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
+
+
+def absorb_wounds(gs, e: int, wounds: int) -> int:
+    """``wound_absorb``: the wounds left after the bearer's traits absorb what they can (each handler returns how
+    many it absorbed, in trait-ID order)."""
+    for _, h in _of("wound_absorb", character_traits(gs, e)):
+        if wounds <= 0:
+            break
+        wounds -= h(gs, e, wounds) or 0
+    return wounds
+
+
+def _numbers(hook: str, gs, e: int) -> int:
+    """The sum of the `hook` answers of `e`'s traits, a trait carried twice (G10, ``trait_copies``) counting
+    twice."""
+    out = 0
+    for carried in (character_traits(gs, e), *trait_copies(gs, e)):
+        out += sum(h(gs, e) or 0 for _, h in _of(hook, carried))
+    return out
+
+
+def cover_def_bonus(gs, e: int) -> int:
+    """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18)."""
+    return _numbers("cover_def", gs, e)
+
+
+def hides_anywhere(gs, e: int) -> str | None:
+    """``hide_anywhere``: the trait by which the bearer may hide (GNA-9) without cover, or None."""
+    for t, h in _of("hide_anywhere", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
+
+
+def fit_slack(protection) -> int:
+    """``fit_slack``: the points of |SIZ − CON| a protection's traits forgive in its fit penalty (MOD-6; the
+    highest answer)."""
+    return max([0] + [h(protection) or 0 for _, h in _of("fit_slack", getattr(protection, "traits", ()))])
+
+
+def untradeable(item) -> str | None:
+    """``trade_denied``: the trait of a weapon or protection by which it cannot be traded (GNA-3), or None."""
+    for t, h in _of("trade_denied", getattr(item, "traits", ())):
+        if h(item):
+            return t
+    return None
+
+
+def equip_problem(gs, e: int, item) -> str | None:
+    """``equip_denied``: the trait of a weapon or protection by which character `e` may not be equipped with it
+    (receiving it by Comerciar or Saquear), or None."""
+    for t, h in _of("equip_denied", getattr(item, "traits", ())):
+        if h(gs, e, item):
             return t
     return None
 

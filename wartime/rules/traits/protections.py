@@ -1,0 +1,328 @@
+"""Traits of protections (issue 12): a trait on a worn protection acts for its wearer while the protection is worn
+and not disabled (traits G10; ``registry.character_traits`` gives the wearer the traits of its protections, and
+``registry.trait_copies`` counts a trait the race and a protection both carry twice for numbers). This module
+plays the traits whose only or main home is a protection:
+
+* CH IMP and CH DEF terms: TRT-COUNTERMEASURES (Contramedidas, missiles CH IMP −1), TRT-REINFORCED (Refuerzo,
+  CH DEF +1), TRT-CURSED-ARMOUR (Maldita armadura, CH DEF −1), TRT-WALL (Muro: its DEF not against wounds),
+  TRT-RESISTANCE (Resistencia a (), DEF +2 against the attack type named) and TRT-SHADOW (Sombra, DEF +1 behind
+  cover; hides without cover).
+* Levels lost in play (``Protection.levels`` and a race's ``TraitState``: current and bought level):
+  TRT-ENERGY-SHIELD and TRT-ADVANCED-ENERGY-SHIELD (a shield DEF check against ranged attacks, recovered with an
+  action, rules/actions/shield_actions.py) and TRT-LEATHERY-SHIELD (levels lost before wounds).
+* TRT-PIRATE-SUPPLIER (Proveedor pirata: a passed CH DEF is rolled again), TRT-ADJUSTABLE (Ajustable: fit), and
+  TRT-LABORIOUS (Laborioso: not traded with Comerciar).
+* Equipment rules: TRT-HUGE (Enorme: only a Mega armadura wearer is equipped with it, loader E9 and Comerciar /
+  Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
+* TRT-NEGATE (Niega (): the played trait named has no effect in any interaction with the bearer, registry hook
+  ``negates``).
+* TRT-REQUIRES (Requiere (): only a user with the bonus named may use it: fielding and Comerciar / Saquear).
+* ``WORN``: traits played on a race that act the same for a protection's wearer.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.components import TraitState
+from wartime.rules.checks import Modifier, roll_check
+from wartime.rules.traits.registry import also_on, character_traits, plugins, register, worn_protections
+
+#: The archetype kinds the engine plays these traits on (race and protection, or protection only).
+RP = ("race", "protection")
+P = ("protection",)
+
+
+def _against(bearer: int, target: int) -> bool:
+    return bearer == target
+
+
+# --- CH DEF and DEF terms ---------------------------------------------------------------------------------------
+def reinforced(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-REINFORCED: CH DEF +1 for the wearer (the target number only, CMB-3 ruling)."""
+    return Modifier("TRT-REINFORCED", 1, "Refuerzo") if _against(bearer, target) else None
+
+
+def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-CURSED-ARMOUR: CH DEF −1 for the wearer (the target number only, CMB-3 ruling)."""
+    return Modifier("TRT-CURSED-ARMOUR", -1, "Maldita armadura") if _against(bearer, target) else None
+
+
+#: TRT-RESISTANCE's parameter: the attack types the engine tells apart, by the words a data file may use
+#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet, and an area
+#: attack's hits take no trait DEF terms yet (rules/areas.py resolves them without ``combat_terms``): refused.
+ATTACK_TYPES = {
+    "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
+    "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
+}
+
+
+def attack_type(param: str | None) -> str | None:
+    """The attack type a TRT-RESISTANCE parameter names (melee or ranged), None if it names none."""
+    return ATTACK_TYPES.get((param or "").strip().lower())
+
+
+def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
+    if attack_type(param) is None:
+        return (f"resists {param!r}: the engine plays a single-target attack type only (melee or ranged: "
+                f"{', '.join(sorted(ATTACK_TYPES))}); substances and elements need tags weapons do not carry yet, "
+                "and area attacks take no trait DEF terms yet")
+    return None
+
+
+def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-RESISTANCE: DEF +2 (the CH DEF target and the DEF subtracted, CMB-3 ruling) against the attack type its
+    parameter names: melee or ranged. The race and each worn protection with a matching parameter give their own +2
+    (G10: numbers add)."""
+    if not _against(bearer, target):
+        return None
+    kind = "ranged" if ranged else "melee"
+    return sum(2 for p in params(gs, target, "TRT-RESISTANCE") if attack_type(p) == kind) or None
+
+
+#: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
+#: rockets and missiles). No other weapon carries a projectile tag, and an area weapon's CH IMP takes no trait terms.
+MISSILES = ("TRT-SELF-PROPELLED-AMMO",)
+
+
+def countermeasures(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-COUNTERMEASURES: any missile, torpedo, shell or similar projectile has CH IMP −1 against it: a shot with
+    a weapon firing self-propelled ammunition (Munición autopropulsada: rockets, missiles) at the wearer."""
+    if _against(bearer, target) and ranged and weapon is not None and any(t in MISSILES for t in weapon.traits):
+        return Modifier("TRT-COUNTERMEASURES", -1, "Contramedidas")
+    return None
+
+
+def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-WALL: this protection protects against stress instead of wounds (ruling: its DEF counts only for the CH
+    DEF against stress attacks, replacing CH VOL there, not against wounds): against an attack that wounds, the
+    current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). No attack
+    in play deals stress yet (Corromper / Hackear comes with metahabilities)."""
+    if not _against(bearer, target):
+        return None
+    return -sum(p.current_def for p in worn_protections(gs, target) if "TRT-WALL" in p.traits) or None
+
+
+def shadow(gs, e: int) -> int | None:
+    """TRT-SHADOW: DEF +1 (the CH DEF target and the DEF subtracted) against a ranged or area attack for which it is
+    more than 50 % hidden (CMB-17) or 100 % hidden (its own CH DEF after the cover check, CMB-18); not in melee and
+    not when a critical hit ignores cover (the engine asks only when the cover counts)."""
+    return 1
+
+
+def shadow_hides(gs, e: int) -> bool:
+    """TRT-SHADOW: it may take Esconderse (GNA-9) without being behind cover."""
+    return True
+
+
+# --- levels and parameters: the race's (TraitState) and each worn protection's --------------------------------------
+RACE = -1        # the holder index of the race's TraitState
+
+
+def holders(gs, e: int, trait_id: str) -> list[tuple[int, object]]:
+    """(index, holder) of the sources of `trait_id` that carry levels or a parameter: the race's TraitState (index
+    RACE) when the race has the trait, then each worn protection carrying it that is not disabled (index in its
+    Equipment), in that order (traits G10: each source counts)."""
+    out: list[tuple[int, object]] = []
+    own = gs.world.try_get(e, TraitState)
+    if own is not None and trait_id in own.traits and trait_id in gs.traits(e):
+        out.append((RACE, own))
+    out += [(i, p) for i, p in enumerate(gs.equipment(e).protections) if trait_id in p.traits and not p.disabled]
+    return out
+
+
+def params(gs, e: int, trait_id: str) -> list[str | None]:
+    """The parameter of `trait_id` on each of its sources (``holders``)."""
+    return [h.param(trait_id) for _, h in holders(gs, e, trait_id)]
+
+
+def _set_level(gs, e: int, index: int, trait_id: str, level: int) -> str:
+    """Set the current level of `trait_id` on holder `index`; returns the holder's name for the event."""
+    def step(h):
+        return replace(h, levels=tuple((t, level if t == trait_id else cur, top) for t, cur, top in h.levels))
+    if index == RACE:
+        gs.world.set(e, step(gs.world.get(e, TraitState)))
+        return "race"
+    eq = gs.equipment(e)
+    prots = list(eq.protections)
+    prots[index] = step(prots[index])
+    gs.world.set(e, replace(eq, protections=tuple(prots)))
+    return prots[index].name
+
+
+def shield_index(gs, e: int, trait_id: str, *, recoverable: bool = False) -> int | None:
+    """The first source of `trait_id` (``holders``: the race, then the worn protections) with a level left
+    (`recoverable`: one level or more and below its bought level); None if none."""
+    for i, h in holders(gs, e, trait_id):
+        top = next((b for t, _, b in h.levels if t == trait_id), 0)
+        cur = h.level(trait_id)
+        if cur >= 1 and (not recoverable or cur < top):
+            return i
+    return None
+
+
+def change_level(gs, e: int, trait_id: str, step: int, rule: str, reason: str, *, recoverable: bool = False) -> None:
+    """Take `step` (±) levels of `trait_id` on its first source that has one (see `shield_index`) and emit
+    ``trait_level``."""
+    i = shield_index(gs, e, trait_id, recoverable=recoverable)
+    h = gs.world.get(e, TraitState) if i == RACE else gs.equipment(e).protections[i]
+    level = h.level(trait_id) + step
+    where = _set_level(gs, e, i, trait_id, level)
+    gs.world.emit("trait_level", rule, who=e, source=where, level=level, reason=reason)
+
+
+def _energy_shield(trait_id: str, target: int, name: str):
+    def handler(gs, e: int) -> bool:
+        if shield_index(gs, e, trait_id) is None:
+            return False
+        c = roll_check(gs.world, e, "DEF", None, target, [], trait_id, f"{name} shield check")
+        if c.passed:
+            gs.world.emit("attack_stopped", trait_id, target=e)
+            return True
+        change_level(gs, e, trait_id, -1, trait_id, "shield check failed")
+        return False
+    handler.__doc__ = (f"{trait_id}: against a ranged attack, while it has level 1 or more, a shield DEF check with "
+                       f"target {target} (no modifiers; a 1 passes, a 10 fails) before the CH DEF: a pass stops the "
+                       "attack (no wounds); a failure removes one level and the normal CH DEF follows (ruling).")
+    handler.__name__ = trait_id.lower().replace("-", "_")
+    return handler
+
+
+def leathery_shield(gs, e: int, wounds: int) -> int:
+    """TRT-LEATHERY-SHIELD: before it suffers wounds it loses levels of this bonus: each wound it would take
+    removes 1 level instead (levels do not recover); applied last at the wound stage (core CMB-4, after Larga vida,
+    Afortunado and the like); wounds absorbed give no psychology check. Returns the wounds absorbed."""
+    absorbed = 0
+    while absorbed < wounds and shield_index(gs, e, "TRT-LEATHERY-SHIELD") is not None:
+        change_level(gs, e, "TRT-LEATHERY-SHIELD", -1, "TRT-LEATHERY-SHIELD", "wound absorbed")
+        absorbed += 1
+    return absorbed
+
+
+# --- CH DEF confirmation, fit, trade ---------------------------------------------------------------------------
+def pirate_supplier(gs, e: int) -> bool:
+    """TRT-PIRATE-SUPPLIER: whenever the wearer passes a CH DEF it must make another one; the second result stands
+    (ruling: a pass must be confirmed)."""
+    return True
+
+
+def adjustable(protection) -> int:
+    """TRT-ADJUSTABLE: no penalty for a 1-point difference between CON and SIZ: this protection's fit penalty
+    (MOD-6 / BLD-7, |SIZ − CON| either way) ignores 1 point of difference."""
+    return 1
+
+
+def laborious(item) -> bool:
+    """TRT-LABORIOUS: this item cannot be traded (Comerciar, GNA-3)."""
+    return True
+
+
+def trait_named(param: str | None) -> str | None:
+    """The played trait a parameter names (TRT-NEGATE, TRT-REQUIRES: its book name, any case, or its ID), None if
+    none."""
+    key = (param or "").strip().lower()
+    return next((t for t, p in plugins().items() if key in (p.name.lower(), t.lower()) and p.fieldable), None)
+
+
+def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-NEGATE: why its parameter cannot be played (None: it can)."""
+    if trait_named(param) is None:
+        return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name (a characteristic "
+                "or a trait it does not play is not cancelled)")
+    return None
+
+
+def negate(gs, e: int) -> frozenset[str]:
+    """TRT-NEGATE: the bonus named in () has no effect in any interaction with the bearer or its actions (ruling):
+    its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the ENE terms of
+    actions between them, the auras it meets. Each source (race, worn protection) cancels its own parameter."""
+    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := trait_named(p)) is not None)
+
+
+def requires_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-REQUIRES: why a character whose archetypes carry `owner` cannot use the item (None: it can): the
+    parameter must name a bonus the engine plays (a condition, an object or a level is not checked) and the
+    character must have it (on its race or on an item it carries)."""
+    need = trait_named(param)
+    if need is None:
+        return (f"requires {param!r}: the engine checks a bonus only (a trait it plays, by its book name); a "
+                "condition, an object or a level is not checked")
+    if need not in owner:
+        return f"requires {plugins()[need].name} ({need}), which the character does not carry: it cannot use it"
+    return None
+
+
+def requires(gs, e: int, item) -> bool:
+    """TRT-REQUIRES: the item can only be used by a user who has the named bonus (on its race or on an item it
+    carries: its traits, its protections' or its weapons'): a character without it is not handed the protection
+    (Comerciar, Saquear); a design without it is refused when a game is set up."""
+    need = trait_named(item.param("TRT-REQUIRES")) if hasattr(item, "param") else None
+    return need is not None and need not in character_traits(gs, e) \
+        and not any(need in w.traits for w in gs.equipment(e).weapons)
+
+
+def huge(gs, e: int, item) -> bool:
+    """TRT-HUGE: only a transport can be equipped with it (the loader's E9), or a character wearing a
+    TRT-MEGA-ARMOUR protection that is not disabled: Comerciar and Saquear do not hand it to anyone else."""
+    return not any("TRT-MEGA-ARMOUR" in p.traits for p in worn_protections(gs, e))
+
+
+register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
+register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
+register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}, kinds=P)
+register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=RP, param_problem=resistance_param,
+         per_protection=True)
+register("TRT-WALL", "Muro", {"def_mod": wall}, kinds=P, per_protection=True)
+register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
+#: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
+SHIELDS = {
+    "TRT-ENERGY-SHIELD": ("Escudo de energía", 4, 4, "recover_energy_shield"),
+    "TRT-ADVANCED-ENERGY-SHIELD": ("Escudo de energía avanzado", 6, 6, "recover_advanced_energy_shield"),
+}
+
+
+def _recovery(trait_id: str, key: str):
+    def handler(gs, e: int) -> tuple[str, ...]:
+        return (key,) if shield_index(gs, e, trait_id, recoverable=True) is not None else ()
+    handler.__doc__ = (f"{trait_id}: a level can be recovered with an action (its ENE, "
+                       "rules/actions/shield_actions.py) while the shield has level 1 or more, up to the bought "
+                       "level (ruling).")
+    handler.__name__ = f"{key}_granted"
+    return handler
+
+
+for _tid, (_name, _target, _ene, _key) in SHIELDS.items():
+    register(_tid, _name, {"shield_check": _energy_shield(_tid, _target, _name),
+                           "grants_action": _recovery(_tid, _key)}, kinds=P)
+register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=RP, per_protection=True)
+register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
+register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
+register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection"))
+# An Enorme weapon is fielded on a character wearing Mega armadura (loader E9: otherwise a data error); an Enorme
+# protection only on a transport, and transports are refused (MOV-2). Mega armadura is the permission huge() reads.
+register("TRT-HUGE", "Enorme", {"equip_denied": huge}, kinds=("weapon",))
+register("TRT-MEGA-ARMOUR", "Mega armadura", kinds=P)
+# Reliquia is a list-building rule only (its catalogue note): the loader's E8 refuses a list repeating it.
+register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
+def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
+    """TRT-NEGATE on a metahability (MET-3..5): the trait named has no effect on its target while the effect lasts
+    (rules.metahabilities.apply)."""
+    return tuple(n for t, p in m.params if t == "TRT-NEGATE" and (n := trait_named(p)) is not None)
+
+
+register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),
+         param_problem=negate_param)
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P, param_problem=requires_param)
+
+
+#: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is
+#: the wearer's (traits G10: "on a protection, while worn and not disabled"): the same handlers act for the wearer
+#: through ``character_traits``. Left out: those whose effect is the item's own use or repair (TRT-DEFECTIVE,
+#: TRT-EVIL: "each time it is used", and using a protection, Usar GNA-16, is not played; TRT-NO-CURE: "cannot be
+#: repaired" is the item's, not the wearer's healing).
+WORN = ("TRT-BURDENED", "TRT-CAMOUFLAGE", "TRT-ELITE-ARMOURED", "TRT-GLOWING", "TRT-GOD-OF-STEEL",
+        "TRT-HEAVY-EQUIPMENT", "TRT-IMPACT-ABSORPTION", "TRT-LONG-LIFE", "TRT-MIMETIC", "TRT-RADIANT", "TRT-SAFEGUARD",
+        "TRT-SCRAWNY", "TRT-SECOND-CHANCE", "TRT-SEVEN-LIVES", "TRT-SHODDY-MAKE", "TRT-SLOW", "TRT-SPIKES",
+        "TRT-STEEL-PLATING", "TRT-TOUGH", "TRT-TRAINED-TO-LIVE")
+for _tid in WORN:
+    also_on(_tid, "protection")
