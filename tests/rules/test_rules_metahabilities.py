@@ -80,14 +80,20 @@ def test_CMB_13_an_invocation_aimed_at_an_enemy_is_a_CH_IMP_with_INT():
     assert imp["attribute"] == "INT" and imp["target"] == 7 and imp["passed"]
 
 
-# --- MET-3, MET-4, MET-5 ----------------------------------------------------------------------------------------------
-def test_MET_3_an_effect_on_oneself_lasts_until_the_start_of_its_next_activation():
+def self_cast(ENE: int = 2) -> tuple[Game, int]:
+    """A CON 6 Metamorfo (with an ally 4 K ahead) casts a mutation lending it Energía psíquica on itself (die 3)."""
     g = two({"CON": 6}, side="red")
     a, _ = g.ids
-    give(g, a, mh("TRT-MUTATION", "TRT-PSYCHIC-ENERGY"), bonuses=("TRT-METAMORPH",))
+    give(g, a, mh("TRT-MUTATION", "TRT-PSYCHIC-ENERGY", ENE=ENE), bonuses=("TRT-METAMORPH",))
     g.start_activation(a, energy=10)
     g.dice.push(3)
     g.act(a, "use_metahability", meta=0, target=a)
+    return g, a
+
+
+# --- MET-3, MET-4, MET-5 ----------------------------------------------------------------------------------------------
+def test_MET_3_an_effect_on_oneself_lasts_until_the_start_of_its_next_activation():
+    g, a = self_cast()
     assert traits.stress_for_ene(g.gs, a) and effects(g, a)[0].ends == "start"
     g.engine._end_activation(a)
     assert traits.stress_for_ene(g.gs, a)                             # still there between its activations
@@ -146,12 +152,7 @@ def test_MET_5_an_enemy_effect_lasts_to_the_end_of_its_next_activation():
 # --- MET-6 -------------------------------------------------------------------------------------------------------------
 def test_MET_6_maintaining_pays_the_ENE_again_without_a_roll():
     """A caster with ENE 5 maintains a 3-ENE mutation without rolling and has 2 ENE left."""
-    g = two({"CON": 6}, side="red")
-    a, _ = g.ids
-    give(g, a, mh("TRT-MUTATION", "TRT-PSYCHIC-ENERGY", ENE=3), bonuses=("TRT-METAMORPH",))
-    g.start_activation(a, energy=10)
-    g.dice.push(3)
-    g.act(a, "use_metahability", meta=0, target=a)
+    g, a = self_cast(3)
     g.engine._end_activation(a)
     g.next_turn()
     g.start_activation(a, energy=5)
@@ -164,12 +165,7 @@ def test_MET_6_maintaining_pays_the_ENE_again_without_a_roll():
 
 
 def test_MET_6_only_at_the_start_of_the_activation_and_only_the_next_turn():
-    g = two({"CON": 6}, side="red")
-    a, _ = g.ids
-    give(g, a, mh("TRT-MUTATION", "TRT-PSYCHIC-ENERGY"), bonuses=("TRT-METAMORPH",))
-    g.start_activation(a, energy=10)
-    g.dice.push(3)
-    g.act(a, "use_metahability", meta=0, target=a)
+    g, a = self_cast()
     assert violation(g.act, a, "maintain_metahability", meta=0, target=a).rule_id == "MET-6"    # same turn
     g.engine._end_activation(a)
     g.next_turn()
