@@ -46,7 +46,6 @@ PARTIAL = {
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "TRT-NON-LIVING": "only what corruption reads (not a living character, MET-8); fielding it is refused",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets come with "
@@ -97,6 +96,32 @@ PARTIAL = {
                            "takes no trait terms yet",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "which are refused (MOV-2)",
+    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
+              "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
+    "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
+                   "refused when a game is set up",
+    "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
+                        "refused when a game is set up",
+    "TRT-CONSTITUTION-TEST": "on objects (a CH CON to use it); on a weapon, protection, metahability or transport it "
+                             "is refused when a game is set up",
+    "TRT-INTELLIGENCE-TEST": "on objects (a CH INT to use it); on a weapon, protection, metahability or transport it "
+                             "is refused when a game is set up",
+    "TRT-WILLPOWER-TEST": "on objects (a CH VOL to use it); on a weapon, protection, metahability or transport it is "
+                          "refused when a game is set up",
+    "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
+                       "metahability it is refused when a game is set up",
+    # race traits bought for a chosen action or item (wartime/match/trait_params.py)
+    "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
+                   "refused when a list is fielded (objects are not played, GNA-16)",
+    "TRT-INEPTITUDE": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
+                      "refused when a list is fielded (objects are not played, GNA-16)",
+    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
+    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
+                             "Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-THIRST-FOR-BLOOD": "its next Mover, Correr, Esprintar or Mover sin hacer ruido that activation; Cargar gets "
+                            "no +2 K",
+    "TRT-CRY-OF-BLOOD": "the killer's next Mover, Correr, Esprintar or Mover sin hacer ruido that activation, while a "
+                        "bearer is on the table and able; Cargar gets no +2 K",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
@@ -107,7 +132,6 @@ REFUSED = {
     "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
     "MET-9": "mental combat after a corruption is Combate mental (CBA-19, tier 3): refused",
     "MOV-2": "transports are refused when a game is set up",
-    "GNA-16": "objects are refused when a game is set up",
     "GNA-11": "Marcar un objetivo (tier 3) marks a target its Neuromante or Titiritero possesses: Poseer is tier 3 "
               "(CBA-21)",
 }

@@ -1,8 +1,9 @@
 """TRT (issue 12 point 5): whole-game property runs field every trait the engine plays at least once, and this
 test counts them.
 
-The "trait zoo": for every fieldable trait (rules.traits.registry.fieldable) the starter rifleman, orc brawler and
-grenadier each buy it on their first archetype the engine plays it on (race, weapon or protection: the same
+The "trait zoo": for every fieldable trait (rules.traits.registry.fieldable) the starter rifleman, orc brawler,
+grenadier and the field hospital's medic each buy it on their first archetype the engine plays it on (race, weapon,
+protection or object: the same
 toggle as `wartime batch --price`, balance.specs.toggle_trait, priced by the loader as a data file's trait is),
 one zoo character per (trait, base). The zoo characters are fielded six to a list, zoo list against zoo list on
 the skirmish, random against random, with the invariants of test_random_games checked after every event (ENE in
@@ -27,11 +28,14 @@ from tests.match.test_random_games import check_invariants
 SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
 BASES = ((ROOT / "scenarios" / "lists" / "shooters.toml", "rifleman"),
          (ROOT / "scenarios" / "lists" / "brawlers.toml", "orc_brawler"),
-         (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"))      # an area weapon (TRT-AREA)
+         (ROOT / "scenarios" / "lists" / "grenadiers.toml", "grenadier"),      # an area weapon (TRT-AREA)
+         (ROOT / "scenarios" / "lists" / "field-hospital.toml", "medic"))     # objects (GNA-16: TRT-ELIXIR, ...)
 PER_LIST = 6
 #: A parameter for each trait that takes one (the base designs buy it with this): an attack type, a trait to
-#: cancel, a bonus the rifleman has (its rifle's Cargadores).
-PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores"}
+#: cancel, a bonus the rifleman has (its rifle's Cargadores), the action Maestría and its kin are bought for.
+PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores",
+          "TRT-MASTERY": "Mover", "TRT-INEPTITUDE": "Mover", "TRT-COMBAT-MASTERY": "Ataque a distancia",
+          "TRT-COMBAT-INEPTITUDE": "Ataque a distancia"}
 #: The metahability characters (scenarios/catalogue/metahabilities.toml): the bases of the traits no base above can
 #: buy (a metahability's kind and effects, the bonuses of the kinds), each fielded as its catalogue design buys it.
 META = ROOT / "scenarios" / "catalogue" / "metahabilities.toml"

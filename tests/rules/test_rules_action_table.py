@@ -5,11 +5,11 @@ rule ID exists, its base ENE cost is the table's and it has a check of its own e
 Rules do no I/O, so the table cannot be read by the action classes: this test binds code and table instead. The
 cost is asked of the code itself (`Action.cost`) on a minimal prepared situation: a weapon of ENE 7 and DMG 5,
 no terrain surcharge, no trait. The table's forms: a number; `weapon.ENE` / `weapon.DMG` (the cost is the
-weapon's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: either may be the code's); `N+...`
+weapon's); `item.ENE` (an object of ENE 3's); `a|b` (two cases, e.g. a transport's and a character's Pivotar: either may be the code's); `N+...`
 (a surcharge on top, 0 here)."""
 from __future__ import annotations
 
-from wartime.core.components import Equipment, Psyche
+from wartime.core.components import Equipment, Gear, Psyche
 
 import re
 from types import SimpleNamespace
@@ -20,6 +20,8 @@ from wartime.data.tables import action_table
 from wartime.rules.actions import REGISTRY
 
 WEAPON = SimpleNamespace(ENE=7, DMG=5, traits=(), name="test weapon")
+#: the object Usar is priced with (GNA-16: `item.ENE`)
+ITEM = Gear("kit", "test object", 3, 0, 2)
 
 #: Actions that are not actions (free: MOV-5 turning, CMB-15 follow-up, ENE-4 ending): no row in the table.
 FREE = sorted(k for k, a in REGISTRY.items() if a.free)
@@ -68,7 +70,8 @@ class _Prepared:
 
 
 class _State:
-    """Only what a cost asks of the game state: the weapon, the character's traits."""
+    """Only what a cost asks of the game state: the weapon, the object, the character's traits (no object held)."""
+    world = SimpleNamespace(tables={}, try_get=lambda e, ctype: ITEM if ctype is Gear else None)
 
     def weapon(self, actor, index):
         return WEAPON
@@ -85,8 +88,6 @@ class _State:
     def _memo_table(self):          # rules.traits memoises a character's traits per world version
         return {}
 
-    world = SimpleNamespace(try_get=lambda e, ctype: None)      # no component beyond these (MetaEffects: none)
-
 
 def table_costs(text: str) -> set[int]:
     """The costs a table `ene_cost` allows in the minimal situation (empty set: not a form this test reads)."""
@@ -100,6 +101,8 @@ def table_costs(text: str) -> set[int]:
             out.add(WEAPON.ENE)
         elif alt == "weapon.DMG":
             out.add(WEAPON.DMG)
+        elif alt == "item.ENE":
+            out.add(ITEM.ENE)
     return out
 
 
@@ -159,7 +162,7 @@ def test_free_actions_are_not_in_the_actions_table(key):
 @pytest.mark.parametrize("key", TRAIT_ACTIONS)
 def test_trait_action_cost_is_its_catalogue_rows(key):
     """An action a trait grants costs what the trait's catalogue effect text says (the sentence "... costs ENE N")
-    and has a check exactly when that sentence names one."""
+    and has a check exactly when that sentence names one ("check" or a "CH XXX")."""
     from wartime.data.tables import trait_by_id
     action = REGISTRY[key]
     if key in TRAIT_COST_EXCEPTIONS:
@@ -174,4 +177,4 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
     m = re.search(r"ENE (\d+)", sentence)
     assert m, f"{action.rule}: its effect text names no ENE cost"
     assert action.cost(_State(), 1, {}, _Prepared()) == int(m.group(1))
-    assert action.has_check == ("check" in sentence)
+    assert action.has_check == ("check" in sentence or re.search(r"\bCH [A-Z]{3}\b", sentence) is not None)

@@ -452,11 +452,6 @@ def test_TRT_MORE_RANGE_on_a_metahability_adds_5_K():
     assert m.RNG == 11 and m.kind == "TRT-INVOCATION"
 
 
-def test_TRT_NON_LIVING_is_refused_when_fielded():
-    assert "TRT-NON-LIVING" not in traits.fieldable()
-    assert meta.BINDING == "TRT-BINDING"
-
-
 def test_CBA_20_the_scripted_controller_counters_when_offered():
     """The scripted controller answers a pending react decision offering counter_magic with it when its INT is at
     least the actor's (ai/scripted_meta)."""

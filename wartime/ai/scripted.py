@@ -12,6 +12,7 @@ import math
 from dataclasses import replace
 
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
+from wartime.ai.scripted_objects import use_object
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -202,6 +203,9 @@ class ScriptedController:
             return action(p, end_key(p))
         if energy <= 0:
             return action(p, end_key(p))
+        d = use_object(match, p, urgent=True)                           # GNA-16: a medkit on the badly wounded
+        if d is not None:
+            return d
         d = self._discover(match, p)                                    # GNA-9: free
         if d is not None:
             return d
@@ -234,7 +238,7 @@ class ScriptedController:
         d = self._pull_back(match, p)                                   # wounded: out of the guns' sight
         if d is not None:
             return d
-        d = self._heal(match, p)                                        # GNA-5, when safe and likely
+        d = self._heal(match, p) or use_object(match, p, urgent=False)  # GNA-5 when safe and likely; GNA-16
         if d is not None:
             return d
         d = self._hide(match, p, shot, last=False)                      # GNA-9

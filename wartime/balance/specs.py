@@ -130,7 +130,8 @@ def load_list_spec(spec: str):
 
 def toggle_trait(army, path: str, design: str, op: str, trait_id: str, param: str | None = None):
     """The list with `trait_id` taken off every archetype of `design` that buys it (op '-'), or bought (level 1)
-    on the design's first archetype of a kind it applies to, race, then weapons, then protections (op '+');
+    on the design's first archetype of a kind it applies to, race, then weapons, then protections, then objects
+    (op '+');
     every copy of the design changes, and its cost with it (BLD-4). SpecError naming the file when the design
     is not in the list, already has (or lacks) the trait, or no archetype of it can buy the trait. A trait that
     takes a parameter is bought with `param` (the engine's fielding check sees it and the design's traits)."""
@@ -156,7 +157,8 @@ def toggle_trait(army, path: str, design: str, op: str, trait_id: str, param: st
         if has:
             raise SpecError(f"{where}: {design!r} already buys {trait_id} (use {design}-{trait_id} to price it)")
         slots = [("race", None, spec.race)] + [("weapons", i, a) for i, a in enumerate(spec.weapons)] \
-            + [("protections", i, a) for i, a in enumerate(spec.protections)]
+            + [("protections", i, a) for i, a in enumerate(spec.protections)] \
+            + [("objects", i, a) for i, a in enumerate(spec.objects)]
         applies = trait_by_id(trait_id).applies_to
         owner = frozenset(t.trait_id for x in spec.archetypes() for t in x.traits) | {trait_id}
         slot = next(((f, i, a) for f, i, a in slots if a.kind in applies and fielding_problem(

@@ -264,6 +264,21 @@ class Psyche:
 
 
 @dataclass(frozen=True, slots=True)
+class TraitParams:
+    """The parameters of the character's own traits that take one (TRT-MASTERY: the chosen action or item), as
+    (trait ID, value) pairs: an engine action key (one pair per key the chosen action has) or "weapon:<id>" /
+    "object:<id>"; only set on a character that has one."""
+    params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NextActivation:
+    """Trait marks waiting for the bearer's next activation (TRT-WRATH): its trait moves them into
+    ``Effects.spent`` when that activation starts."""
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Mimetic:
     """TRT-MIMETIC: Mimético is switched on (an action at ENE 1 switches it on or off)."""
 
@@ -295,14 +310,40 @@ class Item:
     """One item of the game that is not part of a character's `Equipment` (GNA-2, GNA-3, GNA-14, GNA-15), as its
     own entity: what it is and where it is. Exactly one of: held by the character `holder`; hidden inside the
     searchable element `inside` (an entity with `Searchable`) until a Buscar finds it; lying on the ground at `at`.
-    A weapon or protection put down (Soltar) keeps its profile in `weapon` / `protection`. Objects proper (GNA-16,
-    BLD-17/18: ENE, checks, effects) extend this later."""
+    A weapon or protection put down (Soltar) keeps its profile in `weapon` / `protection`. An object archetype
+    (BLD-17) is an `Item` with a `Gear` component beside it (its profile, uses and wounds)."""
     name: str
     holder: int | None = None
     inside: int | None = None
     at: tuple[float, float] | None = None
     weapon: Weapon | None = None
     protection: Protection | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gear:
+    """BLD-17 / GNA-16: an object archetype in play, on its `Item` entity (which says who holds it). ENE: what
+    Usar costs; RNG: the K within which its target is chosen (0: the user or a model in base contact); QUA:
+    its durability (wounds, WND-4: disabled at QUA). `traits` its trait IDs, `levels` the level of each
+    per-level trait (TRT-ELIXIR 2), `charges` the uses left (TRT-CHARGES; None: no limit). A component of its
+    own (not fields of `Item`), so that games without objects keep their state checksums."""
+    key: str
+    name: str
+    ENE: int
+    RNG: int
+    QUA: int
+    traits: tuple[str, ...] = ()
+    levels: tuple[tuple[str, int], ...] = ()
+    charges: int | None = None
+    wounds: int = 0
+
+    def level(self, trait_id: str) -> int:
+        return next((n for t, n in self.levels if t == trait_id), 1)
+
+    @property
+    def disabled(self) -> bool:
+        """WND-4: as many wounds as QUA."""
+        return self.wounds >= self.QUA
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ from wartime.data.models import (
     TraitRef,
     Unit,
 )
-from wartime.data.tables import area_shapes, trait_catalogue, weapon_cost_table
+from wartime.data.tables import action_table, area_shapes, trait_catalogue, weapon_cost_table
 
 __all__ = [
     "FORMAT_VERSION",
@@ -546,6 +546,41 @@ def _parse_trait_param(value: Any, field: str, c: _Collector) -> str | None:
     return None
 
 
+#: Traits bought for one chosen action or item (their ``param``): TRT-ID → (the action categories it may name,
+#: the item kind it may name instead). The param is the action's book name (``name_es`` of actions.tsv) or the
+#: archetype id of the item.
+ACTION_PARAM_TRAITS: dict[str, tuple[tuple[str, ...], str]] = {
+    "TRT-MASTERY": (("generic", "movement"), "object"),
+    "TRT-INEPTITUDE": (("generic", "movement"), "object"),
+    "TRT-COMBAT-MASTERY": (("combat",), "weapon"),
+    "TRT-COMBAT-INEPTITUDE": (("combat",), "weapon"),
+}
+
+
+def action_param(trait_id: str, param: str) -> dict[str, str] | None:
+    """The actions-table row a TRT-MASTERY-like trait's `param` names (by its book name), None when the param
+    names an item instead."""
+    return next((row for row in action_table().values() if row["name_es"] == param), None)
+
+
+def action_param_problem(trait_id: str, param: str | None) -> str | None:
+    """Why `param` is not a value `trait_id` takes (None: it is): an action of another category, or nothing."""
+    categories, item = ACTION_PARAM_TRAITS[trait_id]
+    what = f"a {' or '.join(categories)} action (its book name, e.g. '{_example_action(categories)}') or the id of a {item}"
+    if param is None:
+        return f"missing: it is bought for one chosen action or {item}: {what}"
+    row = action_param(trait_id, param)
+    if row is not None and row["category"] not in categories:
+        return f"'{param}' is a {row['category']} action ({row['id']}): this trait takes {what}"
+    if row is None and not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", param):
+        return f"'{param}' is neither an action nor an archetype id: this trait takes {what}"
+    return None
+
+
+def _example_action(categories: tuple[str, ...]) -> str:
+    return next(row["name_es"] for row in action_table().values() if row["category"] in categories)
+
+
 def trait_by_id(trait_id: str):
     """The catalogue entry (`tables.TraitDef`) of a TRT-* id, or None."""
     return next((t for t in trait_catalogue().values() if t.id == trait_id), None)
@@ -635,8 +670,8 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
             elif param is not None and param not in areas:
                 c.add(_join(tf, "param"), f"'{param}' is not a code of the area table (BLD-16, BLD-24 E6)")
                 param = None
-        elif name in ("Cargadores", "Capacidad") and param is not None:
-            top = MAX_MAGAZINE if name == "Cargadores" else MAX_CAPACITY
+        elif name in ("Cargadores", "Capacidad", "Cargas") and param is not None:
+            top = MAX_CAPACITY if name == "Capacidad" else MAX_MAGAZINE
             if not (param.isascii() and param.isdigit()) or int(param) < 1:  # isdigit alone accepts '²'
                 c.add(_join(tf, "param"), f"{_show(param)} is not a positive whole number")
                 param = None
@@ -645,6 +680,12 @@ def _parse_traits(raw: Any, field: str, kind: str | None, c: _Collector) -> tupl
                 param = None
         if name == "Capacidad" and "param" not in entry:
             c.add(_join(tf, "param"), "missing: 'Capacidad' needs its number of load levels")
+        if tdef.id in ACTION_PARAM_TRAITS:
+            problem = action_param_problem(tdef.id, param if "param" in entry else None)
+            if problem is not None:
+                c.add(_join(tf, "param"), problem)
+        if name == "Cargas" and "param" not in entry:                # TRT-CHARGES: "el número entre paréntesis"
+            c.add(_join(tf, "param"), "missing: 'Cargas' needs its number of uses")
         # duplicates (E7)
         key = (name, param)
         if key in seen:

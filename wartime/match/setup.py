@@ -18,7 +18,8 @@ from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
-from wartime.rules import alarm, areas, combat_systems, deployment, holds, traits
+from wartime.match import trait_params
+from wartime.rules import alarm, areas, combat_systems, deployment, holds, objects, traits
 from wartime.rules.squares import snap
 from wartime.rules.state import GameState
 
@@ -28,10 +29,11 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MOV-2 / GNA-16 / TRT-*: everything a character design carries that the engine does not play, one
+    """MOV-2 / TRT-*: everything a character design carries that the engine does not play, one
     (rule ID, line) per occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not
     implemented yet), or played only on other archetype kinds or together with another trait (the registry says
-    which); a transport, objects. Metahabilities are played (MET-1..7) as their traits allow."""
+    which); a transport. Metahabilities (MET-1..7) and objects (GNA-16) are played: only their traits may be
+    refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
@@ -48,10 +50,9 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
                 why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
+    out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     if spec.transport is not None:
         out.append(refuse("MOV-2", f"{spec.name}: transport {spec.transport.name}: transports are not implemented yet"))
-    for a in spec.objects:
-        out.append(refuse("GNA-16", f"{spec.name}: object {a.name}: objects are not implemented yet"))
     return out
 
 
@@ -232,6 +233,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 for rid, line in list_problems(lists[side].characters())]
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
+    carried = []                                           # GNA-16: (character, object archetypes)
     for side in ("red", "blue"):
         specs = lists[side].characters()
         perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
@@ -256,12 +258,16 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 Position(x, y, facing, level),
                 Posture(), Energy(0), Wounds(0), Stress(0), Equipment(weapons, prots), Life(), Activation(),
                 Effects(), Psyche(), Traits(tuple(t.trait_id for t in race.traits)),
+                *trait_params.components(spec),                        # TRT-MASTERY's action or item
             )
             if spec.metahabilities:                                # MET-1: only those carrying one
                 world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities)))
             own = trait_state(race)
             if own is not None:
                 world.set(e, own)
+            carried.append((e, spec.objects))
+    for e, objs in carried:                                # after every character: their entity ids stay
+        objects.field_objects(world, e, objs)
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

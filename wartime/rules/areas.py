@@ -32,11 +32,11 @@ from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
-from wartime.rules.checks import combine
+from wartime.rules.checks import combine, resolve_die
 from wartime.rules.combat import Cover, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
-from wartime.rules.odds import p_pass, wounds_distribution
+from wartime.rules.odds import wounds_distribution
 from wartime.rules.state import GameState
 
 #: ARE-1..4: the rule that defines each shape.
@@ -466,7 +466,8 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         affected = covered_minis(gs, build_template(aim), aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, aim.x, aim.y, aim.level), [e for e, _ in affected], (aim.x, aim.y))
     p_crit = Fraction(1, 10)
-    p_norm = p_pass(imp_target) - p_crit
+    fumble = traits.fumble_floor(gs, attacker)                            # TRT-UNLUCKY: 9 fumbles too
+    p_norm = Fraction(sum(1 for d in range(1, 11) if resolve_die(d, imp_target, 1, fumble)[0]), 10) - p_crit
     mine = gs.side(attacker)
     good = bad = Fraction(0)
     for (e, full), cov in zip(affected, covers):
@@ -479,7 +480,8 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
             dmg = area_dmg(w.current_dmg + (1 if crit else 0), full)
             c = None if crit else cov
             dt = defense + (2 if c is not None and (c.over_half or c.full) else 0)
-            for n, q in wounds_distribution(dmg, defense, dt, c, None).items():
+            for n, q in wounds_distribution(dmg, defense, dt, c, None,
+                                            def_fumble=traits.fumble_floor(gs, e)).items():
                 v += p * q * (n + (2 if n >= left > 0 else 0))
         if gs.side(e) == mine:
             bad += v

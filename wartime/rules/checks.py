@@ -47,22 +47,23 @@ def combine(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
     return tuple(out)
 
 
-def resolve_die(die: int, target: int, crit_max: int = 1) -> tuple[bool, bool, bool]:
+def resolve_die(die: int, target: int, crit_max: int = 1, fumble_min: int = 10) -> tuple[bool, bool, bool]:
     """CHK-1 / CHK-2: pass if die ≤ target; a natural 1 always passes (critical), a natural 10 always
     fails (fumble), whatever the modifiers. Returns (passed, critical, fumble). `crit_max`: the highest die that is
-    a critical (a trait's: 2 for TRT-SNIPER-WEAPON, 0 for TRT-TOOTHLESS, which scores none)."""
+    a critical (a trait's: 2 for TRT-SNIPER-WEAPON, 0 for TRT-TOOTHLESS, which scores none); `fumble_min`: the
+    lowest die that is a fumble (a trait's: 9 for TRT-UNLUCKY)."""
     critical = die <= crit_max
-    fumble = die == 10
+    fumble = die >= fumble_min
     passed = critical or (not fumble and die <= target)
     return passed, critical, fumble
 
 
 def make_check(kind: str, attribute: str | None, base: int, modifiers: Sequence[Modifier], die: int,
-               crit_max: int = 1) -> CheckResult:
+               crit_max: int = 1, fumble_min: int = 10) -> CheckResult:
     """CHK-1: target = base + the sum of the (deduplicated) modifiers, never clamped."""
     mods = combine(modifiers)
     target = base + sum(m.value for m in mods)
-    passed, critical, fumble = resolve_die(die, target, crit_max)
+    passed, critical, fumble = resolve_die(die, target, crit_max, fumble_min)
     return CheckResult(kind, attribute, base, mods, target, die, critical, fumble, passed)
 
 
@@ -82,16 +83,20 @@ def check_event_data(result: CheckResult) -> dict:
 
 def roll_check(world, who: int | None, kind: str, attribute: str | None, base: int,
                modifiers: Sequence[Modifier], rule: str, reason: str, *, always_pass: str | None = None,
-               always_critical: str | None = None, crit_max: int = 1, **extra) -> CheckResult:
+               always_critical: str | None = None, crit_max: int = 1, fumble_min: int = 10,
+               **extra) -> CheckResult:
     """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5).
     `always_pass` names a trait by which the check always passes, even on a 10 (no fumble: traits notes G10,
     "always passes" beats a fumble range); the event then carries it. `always_critical` names a trait by which
     the check is always a critical success (TRT-GOD-OF-*; the die is still rolled and recorded); a trait that
-    forbids criticals (crit_max 0, G10: the prohibition wins) leaves it an automatic pass."""
+    forbids criticals (crit_max 0, G10: the prohibition wins) leaves it an automatic pass. `fumble_min`: the lowest
+    die that fumbles (TRT-UNLUCKY: 9)."""
     die = world.dice.d10()
-    result = make_check(kind, attribute, base, modifiers, die, crit_max)
+    result = make_check(kind, attribute, base, modifiers, die, crit_max, fumble_min)
     if crit_max != 1:
         extra = {**extra, "crit_max": crit_max}
+    if fumble_min != 10:
+        extra = {**extra, "fumble_min": fumble_min}
     if always_critical is not None:
         result = replace(result, passed=True, fumble=False, critical=crit_max != 0)
         extra = {**extra, "always_critical": always_critical}
@@ -138,11 +143,15 @@ def p_opposed_win(a: int, b: int) -> Fraction:
 
 
 def roll_opposed(world, a_who: int, a_attr: str, a_base: int, a_mods: Sequence[Modifier],
-                 b_who: int, b_attr: str, b_base: int, b_mods: Sequence[Modifier], rule: str, reason: str) -> str | None:
-    """CHK-4: an opposed check (CH ENF); rerolls both on a full tie. Returns 'a', 'b' or None."""
+                 b_who: int, b_attr: str, b_base: int, b_mods: Sequence[Modifier], rule: str, reason: str,
+                 fumbles: tuple[int, int] = (10, 10)) -> str | None:
+    """CHK-4: an opposed check (CH ENF); rerolls both on a full tie. Returns 'a', 'b' or None. `fumbles`: each
+    side's lowest fumbling die (TRT-UNLUCKY)."""
     while True:
-        ra = roll_check(world, a_who, "ATR", a_attr, a_base, a_mods, rule, reason, side_of_opposed="a")
-        rb = roll_check(world, b_who, "ATR", b_attr, b_base, b_mods, rule, reason, side_of_opposed="b")
+        ra = roll_check(world, a_who, "ATR", a_attr, a_base, a_mods, rule, reason, side_of_opposed="a",
+                        fumble_min=fumbles[0])
+        rb = roll_check(world, b_who, "ATR", b_attr, b_base, b_mods, rule, reason, side_of_opposed="b",
+                        fumble_min=fumbles[1])
         w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", "CHK-4", a=a_who, b=b_who, winner=w)

@@ -82,7 +82,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         return 0
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
-                                                  "piece": cover.piece_id})
+                                                  "piece": cover.piece_id},
+                fumble_min=traits.fumble_floor(gs, target))                # TRT-UNLUCKY
     always = traits.always_passes(gs, target, None, "DEF")                  # TRT-IMMORTAL-KING
     crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
     d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
@@ -138,11 +139,13 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for who, k in hits:
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
+        traits.got_wounded(gs, target, attacker, melee, state)          # hook got_wounded (TRT-WRATH)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
                 gs.set_energy(attacker, min(ENERGY_CAP, gs.energy(attacker) + ene), rule, "wounded someone")
         if state == "dead" and attacker is not None and gs.on_table(attacker):
+            traits.killed_someone(gs, attacker, target, melee)      # killed_someone (TRT-THIRST-FOR-BLOOD)
             for rule, healed in traits.kill_heal(gs, attacker, target, melee):     # hook kill_heal (TRT-SOUL-EATER)
                 heal_wounds(gs, attacker, healed, rule)
             for rule, who in traits.kill_psi(gs, attacker, target, melee):  # hook kill_psi (TRT-FATALITY)
@@ -251,7 +254,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         return out
     if second_imp is not None and not surprise:
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
-                            against=target)
+                            against=target, fumble_min=traits.fumble_floor(gs, attacker))
         if second.fumble:
             imp_fumble(gs, ctx, attacker, weapon_index)
         if not second.passed:
@@ -267,7 +270,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
         # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
-                            "second CH IMP into a melee", against=target)
+                            "second CH IMP into a melee", against=target,
+                            fumble_min=traits.fumble_floor(gs, attacker))
         if second.fumble:
             imp_fumble(gs, ctx, attacker, weapon_index)
         if not second.passed:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from wartime.core.components import Hidden, Posture, Tied
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.checks import roll_opposed
 from wartime.rules import traits
 from wartime.rules.modifiers import character_mods
@@ -118,9 +119,12 @@ def discover(gs: GameState, actor: int, target: int) -> bool:
     if sees_exposed(gs, actor, target):
         reveal(gs, target, "GNA-9", "seen 50 % covered or less", by=actor)
         return True
-    winner = roll_opposed(gs.world, actor, "INT", gs.attrs(actor).INT, character_mods(gs, actor, "INT", "ATR"),
-                          target, "INT", gs.attrs(target).INT, character_mods(gs, target, "INT", "ATR"),
-                          "GNA-9", "discover a hidden enemy")
+    winner = roll_opposed(gs.world, actor, "INT", gs.attrs(actor).INT, character_mods(gs, actor, "INT", "ATR")
+                          + traits.targeted_check_mods(gs, actor, target, "INT", "ENF"),
+                          target, "INT", gs.attrs(target).INT, character_mods(gs, target, "INT", "ATR")
+                          + traits.targeted_check_mods(gs, target, actor, "INT", "ENF-DEF"),
+                          "GNA-9", "discover a hidden enemy",
+                          fumbles=(traits.fumble_floor(gs, actor), traits.fumble_floor(gs, target)))
     if winner == "a":
         reveal(gs, target, "GNA-9", "discovered (CH INT ENF)", by=actor)
         return True

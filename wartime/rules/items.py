@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Item
+from wartime.core.components import Gear, Item
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.state import GameState
@@ -61,9 +61,11 @@ def _equipment_item(gs: GameState, e: int, ref: str):
 
 
 def untradeable(gs: GameState, e: int, ref: str) -> str | None:
-    """GNA-3: the trait by which the weapon or protection `ref` of `e` cannot be traded (hook trade_denied,
-    TRT-LABORIOUS), or None."""
+    """GNA-3: the trait by which the weapon, protection or object `ref` of `e` cannot be traded (hook
+    trade_denied, TRT-LABORIOUS), or None."""
     item = _equipment_item(gs, e, ref)
+    if item is None and ref.startswith("item:"):
+        item = gs.world.try_get(int(ref.split(":")[1]), Gear)        # an object (GNA-16): its Gear's traits
     return traits.untradeable(item) if item is not None else None
 
 
@@ -82,6 +84,15 @@ def item_name(gs: GameState, e: int, ref: str) -> str:
     if kind == "protection":
         return gs.equipment(e).protections[n].name
     return gs.world.get(n, Item).name
+
+
+def item_traits(gs: GameState, e: int, ref: str) -> tuple[str, ...]:
+    """The trait IDs of an item `e` holds (a weapon's, an object's `Gear`; protections and plain items: none)."""
+    kind, n = ref.split(":")
+    if kind == "weapon":
+        return gs.equipment(e).weapons[int(n)].traits
+    g = gs.world.try_get(int(n), Gear) if kind == "item" else None
+    return g.traits if g is not None else ()
 
 
 def holds_something(gs: GameState, e: int) -> bool:

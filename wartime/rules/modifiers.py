@@ -23,8 +23,10 @@ def fit_penalty(gs: GameState, e: int) -> int:
     return sum(max(0, abs(p.SIZ - con) - traits.fit_slack(p)) for p in gs.equipment(e).protections if p.SIZ > 0)
 
 
-def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> list[Modifier]:
-    """Modifiers the character carries onto any check of `attribute` (kind 'ATR', 'IMP', 'PSI', 'LOC').
+def character_mods(gs: GameState, e: int, attribute: str | None, kind: str,
+                   against: int | None = None) -> list[Modifier]:
+    """Modifiers the character carries onto any check of `attribute` (kind 'ATR', 'IMP', 'PSI', 'LOC'), and
+    those the traits of the character it is made `against` give it (TRT-LORD-OF-CONFUSION).
     CH DEF (attribute None) takes none of these (CHK-1: CH ATR modifiers do not apply to CH DEF)."""
     if attribute is None:
         return []
@@ -48,6 +50,8 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str) -> l
             mods.append(Modifier("GNA-14", -looted.count, "looted this turn"))
     mods += traits.check_mods(gs, e, attribute, kind)       # TRT-VERY-FEARFUL, TRT-INSANE, ...
     mods += traits.aura_check_mods(gs, e, attribute, kind)  # allies' and enemies' auras (G1)
+    if against is not None:
+        mods += traits.targeted_check_mods(gs, e, against, attribute, kind)   # TRT-LORD-OF-CONFUSION
     return mods
 
 
@@ -124,8 +128,9 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
 
 
 def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
-    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.area_effects.smoke_mods)."""
-    if not gs.world.tables.get(AreaEffect):
+    """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.area_effects.smoke_mods); none for an
+    attacker whose trait sees through smoke (hook ``sees_through_smoke``, TRT-SUPER-SENSES)."""
+    if not gs.world.tables.get(AreaEffect) or traits.sees_through_smoke(gs, attacker):
         return []
     return smoke_mods(gs, attacker, x, y)
 
@@ -137,7 +142,7 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
     plus situational `extra`, the character's own modifiers, the action's one-shot modifiers (ACT-3,
     MVA-2, MVA-3, GNA-4) when `e` is the acting character, and a pending Apoyar +1 (GNA-1, consumed)."""
     mods: list[Modifier] = list(extra or [])
-    mods += character_mods(gs, e, attribute, kind)
+    mods += character_mods(gs, e, attribute, kind, event_data.get("against"))
     if ctx is not None and ctx.actor == e:
         mods += ctx.atr_mods(attribute)
         mods += traits.action_check_mods(gs, e, ctx.key, attribute, kind)      # TRT-ORDERLY-RETREAT
@@ -153,12 +158,14 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
         value = base
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
     crit = traits.always_critical(gs, e, attribute, kind)         # TRT-GOD-OF-WIND, ...
+    fumble_min = traits.fumble_floor(gs, e)                        # TRT-UNLUCKY
     result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always,
-                        always_critical=crit, crit_max=crit_max, **event_data)
+                        always_critical=crit, crit_max=crit_max, fumble_min=fumble_min, **event_data)
     if not result.passed:
         via = traits.reroll_source(gs, e, attribute, kind, weapon)   # G2: one reroll (TRT-ELITE-*, auras)
         if via is not None and traits.rerolls(via[1], result):
             traits.reroll_taken(gs, e, via[0])                     # a limited reroll is spent (TRT-CHI-CONTROL)
             result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, crit_max=crit_max,
+                                fumble_min=fumble_min,
                                 **{**event_data, "reroll": via[0]})
     return result

@@ -21,14 +21,15 @@ def p_pass(target: int) -> Fraction:
     return Fraction(sum(1 for d in DIE if resolve_die(d, target)[0]), 10)
 
 
-def die_outcomes(target: int, always: bool = False, reroll: str | None = None, crit_max: int = 1):
+def die_outcomes(target: int, always: bool = False, reroll: str | None = None, crit_max: int = 1,
+                 fumble_min: int = 10):
     """(die, probability, passed, critical, fumble) of the die that stands for a check against `target`
     (CHK-2): `always` passes it even on a 10 (no fumble; 'critical': always a critical success, TRT-GOD-OF-*); `reroll` ('any' / 'nofumble' / 'fumble', G2) rerolls a
     failed first die (a fumble too for 'any', only a fumble for 'fumble') and the second stands, so
-    P(final d) = [d stands first]/10 + P(reroll)/10."""
+    P(final d) = [d stands first]/10 + P(reroll)/10. `fumble_min`: the lowest die that fumbles (TRT-UNLUCKY)."""
     first = []
     for d in DIE:
-        passed, crit, fumble = resolve_die(d, target, crit_max)
+        passed, crit, fumble = resolve_die(d, target, crit_max, fumble_min)
         if always == "critical":                 # TRT-GOD-OF-*: every check a critical success
             passed, crit, fumble = True, crit_max != 0, False
         elif always:
@@ -51,14 +52,16 @@ class AttackOdds:
 
 
 def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | None, max_wounds: int | None,
-                        terms=traits.NO_TERMS, def_always: bool = False, def_reroll: str | None = None):
+                        terms=traits.NO_TERMS, def_always: bool = False, def_reroll: str | None = None,
+                        def_fumble: int = 10):
     """Distribution {wounds: probability} of the defender's side of one hit (CMB-3, CMB-4, CMB-7, CMB-9,
     CMB-17, CMB-18), with the target's CH DEF always passing or rerolled as its traits say (G2)."""
     dist: dict[int, Fraction] = {}
     p_cover_stop = Fraction(0)
     if cover is not None and cover.full:
         p_cover_stop = p_pass(cover.piece_def)
-    for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, max_wounds):
+    for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, max_wounds,
+                              def_fumble):
         dist[n] = dist.get(n, Fraction(0)) + p * (1 - p_cover_stop)
     if p_cover_stop:
         dist[0] = dist.get(0, Fraction(0)) + p_cover_stop
@@ -90,6 +93,7 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     def_always = ("critical" if traits.always_critical(gs, target, None, "DEF") is not None
                   else traits.always_passes(gs, target, None, "DEF") is not None)
     def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
+    fumbles = (traits.fumble_floor(gs, attacker), traits.fumble_floor(gs, target))        # TRT-UNLUCKY
     a = gs.attrs(attacker)
     if unarmed:
         base = melee_damage(0, a.CON, gs.wounds(attacker))
@@ -108,16 +112,17 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
-                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive)
+                      terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive, *fumbles)
 
 
-def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None):
+def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None,
+                  def_fumble: int = 10):
     """(wounds, probability) of the CH DEF side of one hit past any cover piece (CMB-3, CMB-4, CMB-7, CMB-9): the
     first CH DEF (`def_mods` the ± on its target), a second CH DEF after a failed one (terms.second_def, core
     CMB-3 ruling: the first one's fumble keeps its DMG +1), the wound cap, TRT-PADRON-PEPPER's 50 % DMG 0, then
     TRT-LUCKY's 1D10 (a 1 ignores a wounding hit)."""
     out = []
-    for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll):
+    for _, p, passed, crit, fumble in die_outcomes(defense + def_mods, def_always, def_reroll, 1, def_fumble):
         raw = dmg + (1 if fumble else 0)
         if crit:
             branches = [(0, p)]
@@ -126,7 +131,8 @@ def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_
         else:
             d2 = terms.second_defense(defense)[1]
             branches = [(0 if crit2 else terms.wounds(terms.dmg(raw + (1 if fumble2 else 0)), d2, passed2), p * p2)
-                        for _, p2, passed2, crit2, fumble2 in die_outcomes(d2 + def_mods, False, def_reroll)]
+                        for _, p2, passed2, crit2, fumble2 in die_outcomes(d2 + def_mods, False, def_reroll, 1,
+                                                                           def_fumble)]
         for n, q in branches:
             if cap is not None:
                 n = min(n, cap)
@@ -141,29 +147,30 @@ def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_
 
 
 @lru_cache(maxsize=1024)
-def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int) -> tuple:
+def _die_hundredths(target: int, always: bool, reroll: str | None, crit_max: int, fumble_min: int = 10) -> tuple:
     """`die_outcomes` in integers: (die, probability × 100, passed, critical, fumble). Every probability of a
     rerolled or plain D10 is a multiple of 1/100 (1/10 for the die standing, k/100 for a reroll), so the
     enumeration below stays exact in integers and builds its Fractions once at the end."""
     return tuple((d, int(p * 100), passed, crit, fumble)
-                 for d, p, passed, crit, fumble in die_outcomes(target, always, reroll, crit_max))
+                 for d, p, passed, crit, fumble in die_outcomes(target, always, reroll, crit_max, fumble_min))
 
 
 @lru_cache(maxsize=4096)
 def _wounds_thousandths(dmg: int, defense: int, def_target: int, stop10: int, cap: int | None, terms,
-                        def_always: bool, def_reroll: str | None) -> tuple:
+                        def_always: bool, def_reroll: str | None, def_fumble: int = 10) -> tuple:
     """`wounds_distribution` in integers: ((wounds, probability × 10⁶), ...) with `stop10` = 10 × P(a full
     cover piece stops the hit) (CMB-17). A plain CH DEF is a multiple of 1/100, a second CH DEF (TRT-SEVEN-LIVES)
     of 1/10⁴, TRT-LUCKY's die one more 1/10: with the cover piece's tenth, 10⁶ keeps them all integers."""
     dist: dict[int, int] = {}
     if terms.second_def is None and terms.lucky is None and terms.coin is None:
-        for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1):
+        for _, p100, passed, crit, fumble in _die_hundredths(def_target, def_always, def_reroll, 1, def_fumble):
             n = 0 if crit else terms.wounds(terms.dmg(dmg + (1 if fumble else 0)), defense, passed)
             if cap is not None:
                 n = min(n, cap)
             dist[n] = dist.get(n, 0) + p100 * (10 - stop10) * 1000
     else:
-        for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, cap):
+        for n, p in _def_outcomes(dmg, defense, def_target - defense, terms, def_always, def_reroll, cap,
+                                  def_fumble):
             q = p * (10 - stop10) * 10 ** 5
             assert q.denominator == 1
             dist[n] = dist.get(n, 0) + int(q)
@@ -179,7 +186,8 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                imp_always: bool = False, imp_reroll: str | None = None, def_always: bool = False,
                def_reroll: str | None = None, crit_max: int = 1, crit_dmg_plus: int = 0, crit_def_plus: int = 0,
                pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
-               lucky: str | None = None, coin: str | None = None, corrosive: str | None = None) -> AttackOdds:
+               lucky: str | None = None, coin: str | None = None, corrosive: str | None = None,
+               imp_fumble: int = 10, def_fumble: int = 10) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
@@ -192,8 +200,8 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     crit_terms = replace(terms, dmg_plus=dmg_plus + crit_dmg_plus)
     stop10 = int(p_pass(piece_def) * 10) if has_cover and full else 0
     exp = p_inc = p_hit = 0                                   # × 10⁹, × 10⁹, × 10³
-    second10 = int(p_pass(imp_target) * 10) if second else 10
-    for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max):
+    second10 = sum(1 for d in DIE if resolve_die(d, imp_target, 1, imp_fumble)[0]) if second else 10
+    for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, crit_max, imp_fumble):
         if not passed:
             continue
         w = p100 * (10 if crit else second10)                 # × 10³
@@ -204,11 +212,11 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
         for n, p in _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap,
-                                        crit_terms if crit else terms, def_always, def_reroll):
+                                        crit_terms if crit else terms, def_always, def_reroll, def_fumble):
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
     p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(defense + def_check + def_bonus, def_always,
-                                                                    def_reroll, 1) if passed)
+                                                                    def_reroll, 1, def_fumble) if passed)
     return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
                       Fraction(exp, 10 ** 9), Fraction(p_inc, 10 ** 9))

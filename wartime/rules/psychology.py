@@ -52,6 +52,18 @@ def psi_check(gs: GameState, ctx, e: int, *, source: int | None, reason: str, ru
     return r
 
 
+def psi_then_loc(gs: GameState, ctx, e: int, *, source: int | None, reason: str, rule: str, loc_malus: int) -> None:
+    """A trait's CH PSI (PSI-4..6) whose failure calls a CH LOC at `loc_malus` (TRT-GREATER-DEMON), unless the
+    failure already made one (its fumble, PSI-6, or stress reaching VOL, PSI-14) or left it unable to act."""
+    seen = len(gs.world.events)
+    r = psi_check(gs, ctx, e, source=source, reason=reason, rule=rule)
+    if r.passed or not gs.able(e):
+        return
+    if any(ev["type"] == "check" and ev.get("kind") == "LOC" for ev in gs.world.events[seen:]):
+        return
+    loc_check(gs, ctx, e, source=source, extra=[Modifier(rule, loc_malus, reason)])
+
+
 def add_stress(gs: GameState, ctx, e: int, n: int, rule: str, *, source: int | None) -> bool:
     """Add stress and apply the thresholds: stress = VOL ends the activation and calls a CH LOC (PSI-14);
     stress > VOL makes the character unconscious (PSI-16). Returns True if a CH LOC was made."""
@@ -87,10 +99,11 @@ def _end_own_activation(ctx, e: int) -> bool:
     return False
 
 
-def loc_check(gs: GameState, ctx, e: int, *, source: int | None):
-    """PSI-7..9: CH LOC (a CH VOL). Critical: next action must be Cargar against the source; pass: carry on;
-    fail: panic and a malus; fumble: panic, a malus and VOL −1 permanently (minimum 1)."""
-    r = roll_character_check(gs, ctx, e, "LOC", "VOL", "PSI-7", "CH LOC", source=source)
+def loc_check(gs: GameState, ctx, e: int, *, source: int | None, extra: list[Modifier] | None = None):
+    """PSI-7..9: CH LOC (a CH VOL; `extra`: a trait's modifiers on it, TRT-GREATER-DEMON). Critical: next action
+    must be Cargar against the source; pass: carry on; fail: panic and a malus; fumble: panic, a malus and VOL −1
+    permanently (minimum 1)."""
+    r = roll_character_check(gs, ctx, e, "LOC", "VOL", "PSI-7", "CH LOC", extra=extra, source=source)
     psyche = gs.psyche(e)
     if r.critical:
         if source is not None:

@@ -52,6 +52,9 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
         check_compelled(gs, actor, compelled, action, key, params, probe)
     traits.restrict_action(gs, actor, key)      # trait hook point action_restriction (TRT-CHICKEN)
     traits.restrict_movement(gs, actor, key)    # movement_restriction (TRT-BURDENED: no Correr, Esprintar)
+    target = (params or {}).get("target")
+    if not probe and isinstance(target, int) and target != actor and target in gs.minis():
+        traits.restrict_targeting(gs, actor, action, target)      # target_restriction (TRT-ANONYMOUS)
     holds.check_held(gs, actor, action, key)    # CBA-25 ruling 2: immobilised, it may only break free
     hiding.check_tied(gs, actor, action, key)   # CBA-25 ruling 3 / GNA-6: tied, no moves, pivots or attacks
     flight_restrictions(gs, actor, action)      # MOV-13: flying at level 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Activation, Compelled, Identity, Stress
+from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
 from wartime.rules import deployment, holds, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
@@ -189,8 +189,11 @@ class TurnFlow:
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
             eff = gs.effects(e)
+            nxt = gs.world.try_get(e, NextActivation)           # marks for this activation (TRT-WRATH)
+            if nxt is not None:
+                gs.world.remove(e, NextActivation)
             gs.set_effects(e, fast_move=False, support=2 if eff.support else 0,   # MOD-8 expires; GNA-1 armed
-                           spent=())                   # once-per-activation trait uses come back (TRT-CHI-CONTROL)
+                           spent=nxt.marks if nxt is not None else ())   # once-per-activation uses come back
             gs.set_activation(e, started=True, actions=0, chain_next=False)
             gs.world.run_systems("start_of_activation", gs=gs, who=e)
             # the start-of-activation checks happen inside its own activation: stress reaching VOL there
@@ -206,6 +209,10 @@ class TurnFlow:
             if gs.able(e) and not start.end_activation and psychology.outnumbered(gs, e):      # PSI-2
                 psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
                                      reason="outnumbered", rule="PSI-2")
+            for t in traits.start_psi(gs, e):                     # enemy auras' CH PSI (TRT-GREATER-DEMON)
+                if gs.able(e) and not start.end_activation:
+                    psychology.psi_then_loc(gs, start, e, source=t.source, reason=t.reason, rule=t.rule,
+                                            loc_malus=t.loc_malus)
             if gs.able(e) and not start.end_activation:          # traits' start-of-activation rules
                 traits.activation_start(gs, e, lambda who, attribute, rule, reason: roll_character_check(
                     gs, start, who, "ATR", attribute, rule, reason))

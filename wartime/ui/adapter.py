@@ -32,6 +32,7 @@ from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
 from wartime.rules import metahabilities
+from wartime.rules.objects import held_gear, uses_text
 from wartime.rules import options as legal
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate
@@ -105,7 +106,16 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
         out.extend(line(t, p.name, p) for t in p.traits)
     for w in gs.equipment(e).weapons:
         out.extend(line(t, w.name) for t in getattr(w, "traits", ()))
+    for _, g in held_gear(gs, e):                                  # GNA-16: the objects it holds
+        out.extend(line(t, g.name) for t in g.traits)
     return out
+
+
+def object_lines(gs: GameState, e: int) -> list[tuple[str, bool]]:
+    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and whether it is
+    disabled (WND-4)."""
+    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), g.disabled)
+            for _, g in held_gear(gs, e)]
 
 
 # --- setting up a match ---------------------------------------------------------------------------------
@@ -307,6 +317,10 @@ def _split_text(gs: GameState, actor: int, param, value, names: dict | None = No
         return f"level {value}"
     if param.kind == "metahability":
         return metahability_text(gs, actor, value)
+    if value is None:                                  # an optional choice not taken
+        return ""
+    if isinstance(value, str) and value.startswith("TRT-"):     # a trait's option (a move's boost)
+        return trait_english(value)
     return choice_text(gs, actor, value, names)
 
 
@@ -409,7 +423,8 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
         # a target tool's 'choice' (an item of the actor's or of the target's) is chosen after the target, from
         # the engine's candidates for it (MenuEntry.alts): only weapons and levels split the menu there
         targeted = any(q.kind in TARGET_KINDS for q in action.params)
-        split = [q for q in action.params if q.kind in SPLIT_KINDS and not q.optional
+        shown = action.offered_choices(gs, actor)           # an optional choice shown as entries (a move's boost)
+        split = [q for q in action.params if q.kind in SPLIT_KINDS and (not q.optional or q.name in shown)
                  and not (targeted and q.kind == "choice")]
         groups: dict[tuple, list] = {}
         if first is not None and key in offered and (split or entry_tool(key) == "target"):
@@ -441,9 +456,9 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             e.cost_text = _cost_text(key, e.tool, e.cost)
             out.append(e)
     for e in out:        # the target number of each check the engine would roll now (its dry run)
-        if e.enabled and REGISTRY[e.key].has_check and entry_check(match, actor, e, chain, react) is not None:
+        if e.enabled and rolls_check(e.key) and entry_check(match, actor, e, chain, react) is not None:
             e.check = check_target_text(e.preview)
-        elif e.enabled and e.probe is not None and REGISTRY[e.key].has_check and not react:
+        elif e.enabled and e.probe is not None and rolls_check(e.key) and not react:
             # the engine's first option drawn: the target the player's own path or point is then previewed with
             c = check_preview(engine, actor, e.key, e.probe, chain)
             if c is not None and c.first.who == actor:
@@ -533,6 +548,11 @@ def pass_decision(pending) -> Decision:
 
 
 # --- checks: the engine's dry run ------------------------------------------------------------------------
+def rolls_check(key: str) -> bool:
+    """The action rolls a check of its own, or may (GNA-16: an object's Prueba): the window previews it."""
+    return REGISTRY[key].has_check or REGISTRY[key].may_check
+
+
 def entry_check(match: Match, actor: int, entry: MenuEntry, chain: bool = False,
                 react: bool = False) -> CheckPreview | None:
     """The check a 'now' entry rolls and what each band of its die leads to (`rules.dry_run.check_preview`, the
@@ -591,7 +611,7 @@ def path_preview(match: Match, actor: int, entry: MenuEntry, waypoints: list[tup
     params = dict(entry.params, path=[[round(x, 4), round(y, 4)] for x, y in waypoints])
     cost, err = try_decision(match, actor, entry.key, params, chain, facing, react)
     check = None
-    if err is None and not react and REGISTRY[entry.key].has_check:
+    if err is None and not react and rolls_check(entry.key):
         check = check_preview(match.engine, actor, entry.key, params, chain, facing)
     return PathPreview(pts, length, cost, err, check)
 
@@ -672,16 +692,19 @@ def offered_reach(match: Match, actor: int, key: str) -> float | None:
     return best
 
 
-def movement_allowance(match: Match, actor: int, key: str) -> float | None:
-    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3), if it says; else how
-    far the engine's own candidates reach (`offered_reach`: MVA-7, MVA-11, MVA-12, MVA-14)."""
+def movement_allowance(match: Match, actor: int, key: str, params: dict | None = None) -> float | None:
+    """How far a movement action may go (the action's own `allowance`, MOV-1 / MVA-1..3, with the boost its entry's
+    `params` take, TRT-FIRE-IN-THE-VEINS), if it says; else how far the engine's own candidates reach
+    (`offered_reach`: MVA-7, MVA-11, MVA-12, MVA-14)."""
     action = REGISTRY.get(key)
     fn = getattr(action, "allowance", None)
     if fn is None:
         return offered_reach(match, actor, key)
     try:
+        if params and params.get("boost") is not None:
+            return float(action.boosted_reach(match.gs, actor, params, fn(match.gs, actor)))
         return float(fn(match.gs, actor))
-    except (TypeError, ValueError, KeyError):
+    except (TypeError, ValueError, KeyError, RuleViolation):
         return None
 
 
@@ -744,7 +767,7 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
                              c.blocked, c.main_piece_id, None, None)
     pv = AttackPreview(actor, target, entry.key, weapon, opt.facing, opt.cost, opt.error, c.blocked,
                        c.main_piece_id, None, None)
-    if opt.error is None and not react and action.has_check:
+    if opt.error is None and not react and rolls_check(action.key):
         pv.check = check_preview(match.engine, actor, entry.key, opt.params, chain, opt.facing)
         pv.opposed = opposed_odds(pv.check)
     if opt.error is not None or not action.is_attack or action.moves:

@@ -502,7 +502,7 @@ class App(Screen):
         else:
             self.tool = Tool(e)
             if e.tool in ("path", "point"):
-                self.tool.reach = movement_allowance(self.match, p.actor, e.key)
+                self.tool.reach = movement_allowance(self.match, p.actor, e.key, e.params)
             self._hover_board()
 
     def _pick_target(self, p, target: int) -> None:

@@ -393,6 +393,13 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
                  "good" if found else "dim")
     if t == "thrown":
         return L(f"{n} throws {ev.get('item')} at {name(ev.get('target'))}")
+    if t == "object_used":                                          # GNA-16
+        on = "" if ev.get("target") == who else f" on {name(ev.get('target'))}"
+        return L(f"{n} uses the {ev.get('item')}{on}")
+    if t == "object_use_failed":
+        return L(f"{n} fails to use the {ev.get('item')}", "bad")
+    if t == "object_removed":
+        return L(f"The {ev.get('name')} is used up", "dim")
     if t == "area_placed":
         c = ev.get("centre") or [0, 0]
         return L(f"{name(ev.get('attacker'))}'s {ev.get('area')} template lands at ({float(c[0]):.1f}, "

@@ -14,7 +14,7 @@ from wartime.rules.state import GameState
 from wartime.rules.states import trait_status
 from wartime.ui import theme
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
-                                trait_english, trait_lines)
+                                object_lines, trait_english, trait_lines)
 from wartime.ui.narrate import Line, describe, tray_roll
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
@@ -291,6 +291,10 @@ def draw_card(surface, rect, gs: GameState, e: int, gui: Gui | None = None) -> i
         prot = ", ".join(f"{p.name.split(' (')[0]} DEF {p.current_def}" for p in eq.protections)
         for line in theme.wrap(f"• {prot} (total DEF {gs.total_def(e)})", rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
+            y += 17
+    for text, disabled in object_lines(gs, e):                      # GNA-16: objects and their uses left
+        for line in theme.wrap(text + (" DISABLED" if disabled else ""), rect.width, 13):
+            theme.blit_text(surface, line, (x, y), 13, theme.BAD if disabled else theme.TEXT)
             y += 17
     for t in trait_lines(gs, e):
         where = "" if t.where == "character" else f" ({t.where})"

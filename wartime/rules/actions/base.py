@@ -9,6 +9,7 @@ from wartime.rules import hiding
 from wartime.rules.actions.params import Candidate, CandidateSpace, Param, no_params
 from wartime.rules.context import ActionContext
 from wartime.rules.state import GameState
+from wartime.rules.traits.registry import ACTION_KINDS
 
 
 class Action:
@@ -16,6 +17,9 @@ class Action:
     rule: ClassVar[str]
     category: ClassVar[str]          # 'movement' | 'combat' | 'generic' | 'free'
     has_check: ClassVar[bool] = False
+    #: the action rolls a check only when its parameters ask one (GNA-16: an object's Prueba trait): ACT-3 treats it
+    #: as a simple action (the actions table lists no check), the window still previews the check it may roll
+    may_check: ClassVar[bool] = False
     is_attack: ClassVar[bool] = False   # MVA-3: forbidden to a character that sprinted this turn
     ranged: ClassVar[bool] = False      # a ranged attack (CBA-1..4, CBA-6): what a ranged compulsion asks for
     moves: ClassVar[bool] = False
@@ -40,6 +44,11 @@ class Action:
         data for cost/resolve; raise RuleViolation naming the broken rule (nothing is spent)."""
         return None
 
+    def offered_choices(self, gs: GameState, actor: int) -> dict[str, tuple]:
+        """The values of the action's optional 'choice' parameters offered to `actor` now that a window shows as
+        entries of their own (a move's boost, TRT-FIRE-IN-THE-VEINS; None: not taken); {} for none."""
+        return {}
+
     def attack_modifiers(self, gs: GameState, actor: int, params: dict[str, Any]) -> list:
         """The CH IMP modifiers the action itself adds to its attack roll (e.g. CBA-2/3/4's −1 per variant), for
         odds weighed before declaring (`rules.odds.attack_odds(extra_imp=...)`); [] when none or when the
@@ -58,6 +67,7 @@ REGISTRY: dict[str, Action] = {}
 
 def register(cls):
     REGISTRY[cls.key] = cls()
+    ACTION_KINDS[cls.key] = (cls.category, cls.has_check)     # read by traits (TRT-EVASIVE-PILOT)
     return cls
 
 

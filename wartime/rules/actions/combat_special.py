@@ -68,15 +68,23 @@ def need_held(gs: GameState, e: int, params: dict, name: str, rule: str) -> tupl
     return ref, kind, n
 
 
-def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str) -> tuple[str | None, CheckResult]:
-    """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers; a full tie rerolls
-    both. Returns the winner ('a', 'b' or None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
+def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str,
+            key: str | None = None) -> tuple[str | None, CheckResult]:
+    """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers (and `a`'s on the
+    checks of its action `key`: TRT-COMBAT-MASTERY); a full tie rerolls both. Returns the winner ('a', 'b' or
+    None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
     world = gs.world
+    own = traits.action_check_mods(gs, a, key, attribute, "ATR") if key is not None else []
+
+    def enf(e: int, other: int, kind: str) -> list:    # the other side's traits on a check against it
+        return traits.targeted_check_mods(gs, e, other, attribute, kind)
     while True:
         ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
-                        character_mods(gs, a, attribute, "ATR"), rule, reason, side_of_opposed="a", against=b)
+                        character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own, rule, reason, side_of_opposed="a", against=b,
+                        fumble_min=traits.fumble_floor(gs, a))
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
-                        character_mods(gs, b, attribute, "ATR"), rule, reason, side_of_opposed="b", against=a)
+                        character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF"), rule, reason, side_of_opposed="b", against=a,
+                        fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
@@ -489,8 +497,11 @@ class _MeleeContest(Action):
         """P(hit) × P(win the opposed check) × `worth`: the value of the action for the scripted AI (exact dice)."""
         p_hit = attack_odds(gs, actor, target, weapon_index=None, ranged=False, unarmed=True).p_hit
         a = self.opposed_attribute
-        ta = getattr(gs.attrs(actor), a) + sum(m.value for m in combine(character_mods(gs, actor, a, "ATR")))
-        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(character_mods(gs, target, a, "ATR")))
+        own = (character_mods(gs, actor, a, "ATR") + traits.targeted_check_mods(gs, actor, target, a, "ENF")
+               + traits.action_check_mods(gs, actor, self.key, a, "ATR"))
+        ta = getattr(gs.attrs(actor), a) + sum(m.value for m in combine(own))
+        theirs = character_mods(gs, target, a, "ATR") + traits.targeted_check_mods(gs, target, actor, a, "ENF-DEF")
+        tb = getattr(gs.attrs(target), a) + sum(m.value for m in combine(theirs))
         return float(p_hit * p_opposed_win(ta, tb)) * self.worth
 
     def resolve(self, gs, ctx, prepared):
@@ -534,7 +545,7 @@ class Disarm(_MeleeContest):
 
     def contest(self, gs, ctx, prepared, imp):
         t, ref = prepared
-        winner, _ = opposed(gs, ctx.actor, t, "AGI", "CBA-14", "Desarmar")
+        winner, _ = opposed(gs, ctx.actor, t, "AGI", "CBA-14", "Desarmar", key=ctx.key)
         if winner != "a":
             gs.world.emit("disarm_failed", "CBA-14", who=ctx.actor, target=t)
             return
@@ -691,7 +702,7 @@ class Push(_MeleeContest):
 
     def contest(self, gs, ctx, prepared, imp):
         t, dist = prepared
-        winner, roll = opposed(gs, ctx.actor, t, "CON", "CBA-16", "Empujar")
+        winner, roll = opposed(gs, ctx.actor, t, "CON", "CBA-16", "Empujar", key=ctx.key)
         if winner != "a":
             gs.world.emit("push_failed", "CBA-16", who=ctx.actor, target=t)
             return
@@ -731,7 +742,7 @@ class Immobilise(_MeleeContest):
         return 1
 
     def contest(self, gs, ctx, t, imp):
-        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-25", "Inmovilizar")
+        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-25", "Inmovilizar", key=ctx.key)
         if winner == "a":
             holds.immobilise(gs, t, ctx.actor)
         else:
@@ -761,7 +772,7 @@ class BreakFree(Action):
         return 3
 
     def resolve(self, gs, ctx, holder):
-        winner, _ = opposed(gs, ctx.actor, holder, "CON", "CBA-25", "break free")
+        winner, _ = opposed(gs, ctx.actor, holder, "CON", "CBA-25", "break free", key=ctx.key)
         if winner == "a" and not ctx.failed:
             holds.release(gs, ctx.actor, "broke free")
         else:
@@ -798,7 +809,7 @@ class TieUp(Action):
         return 3
 
     def resolve(self, gs, ctx, t):
-        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-25", "tie up")
+        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-25", "tie up", key=ctx.key)
         if winner == "a" and not ctx.failed:
             holds.release(gs, t, "tied up")
             gs.world.set(t, Tied(steel=False))
@@ -824,7 +835,7 @@ class KnockOut(_MeleeContest):
         return 1
 
     def contest(self, gs, ctx, t, imp):
-        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-26", "Noquear")
+        winner, _ = opposed(gs, ctx.actor, t, "CON", "CBA-26", "Noquear", key=ctx.key)
         if winner == "a":
             holds.knock_out(gs, t, ctx.actor)
         else:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items
+from wartime.rules import hiding, items, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier

@@ -22,6 +22,7 @@ from wartime.rules.context import ActionContext
 from wartime.rules.noise import movement_noise, who_hears
 from wartime.rules.squares import anchor_of, check_grid_path, grid_contacts
 from wartime.rules.state import GameState
+from wartime.rules.wounds import apply_wounds
 
 
 @dataclass
@@ -89,6 +90,7 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                             "(Escalar) or gets down with Drop down (Dejarse caer)")
     pts = need_path(params, rule)
     p0 = gs.pos(actor)
+    traits.check_move_end(gs, actor, pts[-1])             # hook aura_move_end (TRT-STINKY)
     if gs.board.grid:
         return _prepare_grid_path(gs, actor, params, pts, allowance + extra_allowance, allowance, keep_engaged,
                                   exempt_enemies)
@@ -184,10 +186,53 @@ class _MoveBase(Action):
         return float(gs.mov(actor) + self.bonus_k) + traits.allowance_bonus(gs, actor, self.key)
 
     params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True))
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
+              Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
+                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
 
     def candidates(self, gs, actor, space):
-        return space.paths(self.key, self.allowance(gs, actor))
+        return self._with_boosts(gs, actor, space, self.allowance(gs, actor))
+
+    def _with_boosts(self, gs, actor, space, reach: float):
+        """The paths up to `reach`, then those up to `reach` + each boost a trait offers (hook move_boost)."""
+        yield from space.paths(self.key, reach)
+        for b in traits.move_boosts(gs, actor, self.key):
+            for c in space.paths(self.key, reach + b.k, extra={"boost": b.rule}):
+                yield replace(c, label=f"{c.label} ({b.label})")
+
+    def offered_choices(self, gs, actor):
+        boosts = traits.move_boosts(gs, actor, self.key)
+        return {"boost": (None,) + tuple(b.rule for b in boosts)} if boosts else {}
+
+    def boosted_reach(self, gs, actor, params, reach: float) -> float:
+        """`reach` plus the K of the boost the parameters take (RuleViolation if no trait offers it)."""
+        if params.get("boost") is None:
+            return reach
+        return reach + self._boost(gs, actor, params).k
+
+    def _boost(self, gs, actor, params):
+        got = [b for b in traits.move_boosts(gs, actor, self.key) if b.rule == params.get("boost")]
+        if not got:
+            raise RuleViolation("MOV-3", f"{gs.name(actor)} has no boost {params.get('boost')!r} for this move")
+        return got[0]
+
+    def _check_boost_end(self, gs, actor, params, prep) -> None:
+        """A boost that must engage (TRT-THIRST-FOR-BLOOD): the move ends in base contact with an enemy."""
+        if params.get("boost") is None:
+            return
+        b = self._boost(gs, actor, params)
+        if b.must_engage and not [c for c in prep.contacts if c in gs.enemies(actor)]:
+            raise RuleViolation(b.rule, f"{b.label}: only for a move that ends engaged with an enemy")
+
+    def _pay_boost(self, gs, ctx) -> None:
+        """The wounds of the boost taken (no CH DEF, no CH PSI, G7), once the move is made; a boost offered until
+        the next move lapses (its mark leaves Effects.spent)."""
+        for b in traits.move_boosts(gs, ctx.actor, self.key):
+            if b.rule == ctx.params.get("boost") and b.wounds:
+                apply_wounds(gs, ctx.actor, b.wounds, source=None, rule=b.rule)
+            if b.until_next_move is not None:
+                spent = gs.effects(ctx.actor).spent
+                gs.set_effects(ctx.actor, spent=tuple(m for m in spent if m != b.until_next_move))
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -196,8 +241,10 @@ class _MoveBase(Action):
         self.available(gs, actor)
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
-        return prepare_path(gs, actor, params, self.rule, self.allowance(gs, actor),
-                            extra_allowance=1.0 if chained else 0.0)
+        reach = self.boosted_reach(gs, actor, params, self.allowance(gs, actor))     # TRT-FIRE-IN-THE-VEINS
+        prep = prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
+        self._check_boost_end(gs, actor, params, prep)                                # TRT-THIRST-FOR-BLOOD
+        return prep
 
     def cost(self, gs, actor, params, prepared):
         return self.base_cost + prepared.surcharge           # MOV-7
@@ -208,6 +255,7 @@ class _MoveBase(Action):
                           reason="path longer than the allowance needs a critical on the chained CH AGI")
             return
         apply_move(gs, ctx, prepared, self.rule)
+        self._pay_boost(gs, ctx)                            # TRT-FIRE-IN-THE-VEINS
 
 
 @register

@@ -182,14 +182,16 @@ class MoveSilently(_MoveBase):
         return float(gs.mov(actor))
 
     def candidates(self, gs, actor, space):
-        return space.paths(self.key, self._reach(gs, actor))
+        return self._with_boosts(gs, actor, space, self._reach(gs, actor))
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
         chained = bool(params.get("_chained"))
         # MOV-4: a chained move's CH AGI critical adds 1 K, so a chained path may be declared 1 K longer
-        return prepare_path(gs, actor, params, self.rule, self._reach(gs, actor),
-                            extra_allowance=1.0 if chained else 0.0)
+        reach = self.boosted_reach(gs, actor, params, self._reach(gs, actor))        # TRT-FIRE-IN-THE-VEINS
+        prep = prepare_path(gs, actor, params, self.rule, reach, extra_allowance=1.0 if chained else 0.0)
+        self._check_boost_end(gs, actor, params, prep)                                # TRT-THIRST-FOR-BLOOD
+        return prep
 
     def resolve(self, gs, ctx, prepared):
         if prepared.length > prepared.allowance + 1e-9 and not ctx.params.get("_chain_critical"):
@@ -198,6 +200,7 @@ class MoveSilently(_MoveBase):
             return
         ctx.params["_silent"] = True                   # REA-6: the reaction windows hear nothing from it
         apply_move(gs, ctx, prepared, self.rule, silent=True)
+        self._pay_boost(gs, ctx)                            # TRT-FIRE-IN-THE-VEINS
 
 
 # --- MVA-11 -------------------------------------------------------------------------------------------------------

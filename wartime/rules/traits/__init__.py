@@ -27,6 +27,10 @@ against its catalogue row):
 * ``action_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the
   character may not take action ``key`` now. Called by ``rules.restrictions.check`` (actions pipeline, step 2)
   after panic, PSI-7 and MVA-3; the first to raise wins. → psychology.
+* ``target_restriction(gs, bearer, actor, action) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when
+  `actor` may not aim ``action`` (an Action: its key, ``ranged``, ``is_attack``) at the bearer (TRT-ANONYMOUS).
+  Called by ``restrict_targeting`` from ``rules.restrictions.check`` for an action with a character ``target``.
+  → unique_rule.
 * ``before_attack(gs, e) -> PsiCheck | None`` -- a check the character must pass to attack, rolled after the
   attack's ENE is paid and before its CH IMP (pipeline steps 5-6, in its activation or as a reaction); a
   failure fails the attack (PSI-5). Each answer is rolled in order until one fails. → psychology.
@@ -37,6 +41,11 @@ against its catalogue row):
 * ``action_check_mod(gs, e, key, attribute, kind) -> Modifier | None`` -- a modifier on the checks of the
   character's own action ``key`` (TRT-ORDERLY-RETREAT). Called by ``rules.modifiers.roll_character_check``.
   → check_mod.
+* ``targeted_check_mod(gs, bearer, e, attribute, kind) -> Modifier | None`` -- a modifier the bearer's trait gives
+  a check character `e` makes against it: kind 'ENF' when `e` is the acting side of an opposed check with it
+  (CHK-4), 'ENF-DEF' the other side; otherwise the check of an action aimed at it (the check's ``against``).
+  TRT-LORD-OF-CONFUSION, TRT-MENTAL-RESISTANCE. Called by ``targeted_check_mods`` from
+  ``rules.modifiers.character_mods`` and the opposed checks. → check_mod.
 * ``flight_levels(gs, e) -> frozenset[int]`` -- altitude levels the character may move at besides 1 (MOV-10,
   MVA-15); the answers are joined. → height_rule.
 * ``take_off_landing(gs, e) -> TakeOff | None`` -- a trait's own rule for Despegar / aterrizar (MVA-16): its
@@ -89,17 +98,30 @@ against its catalogue row):
 * ``on_activation_start(gs, e, check) -> None`` -- a rule of the bearer's own at the start of its activation,
   after the core start-of-activation checks (ENE-3 order) and only if it can still act; ``check(who, attribute,
   rule, reason)`` rolls a CH ATR. Called by ``activation_start``.
+* ``aura_start_psi(gs, e, bearers) -> StartPsi | None`` -- a CH PSI an enemy aura asks of `e` when its activation
+  starts (``bearers``: the enemy bearers on the table and able; G10: one per trait), rolled by rules.turns after
+  PSI-2 with the activation's context; a failure calls a CH LOC at ``loc_malus`` (TRT-GREATER-DEMON). Called by
+  ``start_psi``. → psychology.
 * ``aura_activation_start(gs, e, bearers, check) -> None`` -- an enemy aura at the start of `e`'s activation:
   ``bearers`` are the enemy bearers on the table and able (G1, G10: one call per trait). → aura_enemy.
 
 * ``turn_start(gs, e, turn) -> None`` -- a rule of the bearer's own at the start of each turn (SEQ-1: after the
   ``turn_start`` event, before initiative; TRT-AWAKENING). Called by ``turn_start`` for every character on the
   table. → on_turn_start.
+* ``dead_turn_start(gs, e, turn) -> None`` -- the same for a dead character (WND-3), whose corpse may come back
+  (TRT-RESURRECTION, TRT-PHOENIX). Called by ``turn_start``. → on_death.
+* ``died(gs, e, attacker, melee) -> None`` -- a rule of the bearer's when an attack kills it (TRT-PHOENIX). Called by
+  ``got_wounded`` from ``rules.combat.resolve_hit``. → on_death.
 * ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
   with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
   applies them. → unique_rule.
 * ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
   kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
+* ``killed_someone(gs, killer, victim, melee) -> None`` -- a rule of the killer's after its attack killed `victim`
+  (TRT-THIRST-FOR-BLOOD marks it in ``Effects.spent``). Called by ``killed_someone`` from
+  ``rules.combat.resolve_hit``. → on_kill.
+* ``aura_killed_someone(gs, killer, bearers, victim, melee) -> None`` -- the same for an allied aura around the
+  killer (``bearers``: the bearers other than the killer; TRT-CRY-OF-BLOOD). → on_kill.
 * ``kill_psi(gs, killer, victim, melee) -> Iterable[int]`` -- the characters who must make a CH PSI when the
   killer's attack kills `victim` (WND-3; TRT-FATALITY). Called by ``kill_psi`` from ``rules.combat.resolve_hit``.
   → psychology.
@@ -109,15 +131,37 @@ against its catalogue row):
 * ``wounded_someone(gs, attacker, target, melee) -> None`` -- a rule of the attacker's after its attack wounded
   `target` (TRT-SANGUINARY marks it in ``Effects.spent`` for the rest of the activation). Called by
   ``wounded_someone`` from ``rules.combat.resolve_hit``. → on_hit.
+* ``got_wounded(gs, e, attacker, melee, state) -> None`` -- a rule of the bearer's after an attack wounded it
+  (`state`: its life state after the wounds; TRT-WRATH). Called by ``got_wounded`` from
+  ``rules.combat.resolve_hit``. → on_wounded.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
   (SEQ-2, its rerolls too; TRT-SCOUT). Called by ``initiative_bonus``. → unique_rule.
+* ``smoke_sight(gs, e) -> bool`` -- True: smoke on the bearer's line of fire gives its attacks no CH IMP malus
+  (TRT-SMOKE, TRT-DENSE-SMOKE; TRT-SUPER-SENSES). Called by ``sees_through_smoke`` from
+  ``rules.modifiers.attack_mods``. → los_rule.
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
   TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
+* ``use_check(gs, e, gear) -> str | None`` -- the attribute of a CH ATR character `e` must pass to use the object
+  (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
+* ``use_psi(gs, e, gear) -> bool`` -- True: each use of the object makes its user take a CH PSI, rolled after the
+  use checks and before the effect; a failure fails the use (PSI-5; TRT-NEUROPSYCHO). → psychology.
+* ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
+  `target` (TRT-ELIXIR: nothing to heal). → equipment_rule.
+* ``object_effect(gs, e, gear, target) -> ObjectEffect | None`` -- what one use of the object does to `target`
+  (TRT-ELIXIR: wounds healed); the Use action applies it. Only an object with such a trait can be used.
+  → equipment_rule.
+* ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
+  removed from the game). → equipment_rule.
+* The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
+  ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
+
 * ``grants_action(gs, e) -> Iterable[str]`` -- keys of actions the trait gives its bearer (an action of
   ``rules/actions/trait_actions.py`` is available only to a character granted it). → unique_rule.
+* ``grants_extra_action(gs, e) -> Iterable[str]`` -- the same, for a trait whose row calls it an extra action
+  (TRT-REGENERATION: rules/actions/race_actions.py). → extra_action.
 * ``covert_arrival(gs, e) -> bool`` -- True: the bearer's move ends as an arrival that allows Ataque sorpresa
   (CBA-11: mimetic or invisible; the silent move MVA-7 is the core's). Called by ``rules.actions.movement``.
   → unique_rule.
@@ -187,10 +231,18 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   changes it; each handler gets the previous one's result (TRT-LIMPING; a weapon it carries too:
   TRT-HEAVY-EQUIPMENT). Called by ``terrain_surcharge`` when a path is priced (moves, swimming, carrying).
   → terrain_rule.
+* ``vol_reach_factor(gs, e) -> float | None`` -- a factor on the reach of the bearer's effects whose range is "as
+  many K as its VOL" (TRT-ORATOR: 2). Called by ``vol_reach``. → rng_mod.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
   sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
+* ``move_boost(gs, e, key) -> MoveBoost | None`` -- an optional boost of movement action ``key`` (Mover, Correr,
+  Esprintar, Mover sin hacer ruido): ``k`` K more, at ``wounds`` wounds to the mover (no CH DEF, no CH PSI, G7),
+  taken by the action's ``boost`` parameter = the trait ID (TRT-FIRE-IN-THE-VEINS). Called by ``move_boosts``
+  from rules/actions/movement.py, which offers the boosted paths as candidates. → mov_mod.
+* ``aura_move_boost(gs, e, bearers, key) -> MoveBoost | None`` -- the same, offered by an allied aura (the
+  bearers other than `e` on the table and able; TRT-CRY-OF-BLOOD). → mov_mod.
 * ``movement_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait) when the character
   may not take movement action ``key`` (cannot run, cannot sprint). Called by ``rules.restrictions.check``.
   → mov_mod.
@@ -205,6 +257,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``reroll_taken(gs, e) -> None`` -- `e` has just rerolled a check by this trait's ``reroll``: a trait with a use
   limit records the use (TRT-CHI-CONTROL: in ``Effects.spent``, cleared when `e`'s next activation starts).
   Called by ``reroll_taken``; ``reroll_source`` prefers an unlimited source to a limited one. → once_per_turn.
+* ``fumble_range(gs, e) -> int | None`` -- the lowest die that fumbles on every check of the bearer (CHK-2: 10;
+  TRT-UNLUCKY: 9; the lowest answer stands; "always passes" beats it, G10). Called by ``fumble_floor`` for every
+  check a character rolls (its own, CH IMP, CH DEF, opposed) and by the odds. → on_fumble.
 * ``auto_pass(gs, e, attribute, kind) -> bool`` -- the bearer's check always passes, even on a 10 (no fumble,
   G10). Called by ``always_passes``. → auto_pass.
 * ``auto_critical(gs, e, attribute, kind) -> bool`` -- the bearer's check is always a critical success (passes,
@@ -236,6 +291,11 @@ act other than the character itself; the handler measures its range and checks t
   (Grito de hielo). → aura_enemy.
 * ``aura_ene_mod(gs, bearers, actor, action, weapon, target) -> int | None`` -- a ± ENE term of an ally's action
   (Grito de maestría); called by ``cost_terms``. → aura_ally.
+* ``aura_move_allowance(gs, e, bearers, key) -> float | None`` -- K an allied aura adds to the allowance of `e`'s
+  movement action ``key`` (Grito berserker: charge +2 K); called by ``allowance_bonus``. → aura_ally.
+* ``aura_move_end(gs, e, bearers, end) -> None`` -- raise ``RuleViolation`` when an aura forbids `e`'s move to end
+  with its base centred at ``end`` (TRT-STINKY); called by ``check_move_end`` from
+  ``rules.actions.movement.prepare_path`` (every move, charge and carry). → unique_rule.
 * ``aura_ene_gain(gs, e, bearers) -> int | None`` -- ENE an allied aura adds to `e`'s gain at the start of its
   activation (Genio estratega; ENE-3, before the cap). → aura_ally.
 * ``foe_aura_ene_gain(gs, e, bearers) -> int | None`` -- the same from an enemy aura (Hálito de hambre).
@@ -297,13 +357,13 @@ one helper in registry.py that calls it.
 
 from __future__ import annotations
 
-from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, PsiCheck, Scatter,
+from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOKS, LeftArea, MoveBoost, PsiCheck, Scatter,
                                            TakeOff, TraitPlugin, activation_start, attributes, aura_active,
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, always_critical, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, ene_gain_bonus, panic_immune, action_check_mods,
+                                           always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           restrict_movement, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
@@ -313,10 +373,12 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied, kill_psi, wounding_ene,
+                                           heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,
                                            wounded_splash, wounded_someone, worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated)
+                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated,
+                                           ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
+                                           object_used, ObjectEffect, use_psis)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -325,3 +387,5 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_kind_trait, hostile_grants, lent_bonuses,
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
+from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
+from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)

@@ -60,8 +60,8 @@ def defective(gs, e: int, weapon) -> Wear | None:
     return None
 
 
-register("TRT-HARMFUL", "Dañino", {"weapon_used": harmful}, kinds=("weapon", "metahability"))
-register("TRT-DEFECTIVE", "Defectuoso", {"weapon_used": defective}, kinds=("weapon",))
+register("TRT-HARMFUL", "Dañino", {"weapon_used": harmful}, kinds=("weapon", "object", "metahability"))
+register("TRT-DEFECTIVE", "Defectuoso", {"weapon_used": defective}, kinds=("weapon", "object"))
 
 
 def padron_pepper(gs, bearer, attacker, target, weapon, ranged) -> bool:
@@ -180,7 +180,7 @@ def jamming_ammo(gs, e: int, weapon) -> bool:
     return percent(gs.world, 10, "TRT-JAMMING-AMMO", f"{weapon.name} fired")
 
 
-register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon", "metahability"))
+register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon", "object", "metahability"))
 register("TRT-JAMMING-AMMO", "Munición atascada", {"shot_stopped": jamming_ammo}, kinds=("weapon",))
 
 

@@ -2,8 +2,8 @@
 (Mutación, Bunkai, Invocación, Atadura: TRT-MUTATION, TRT-BUNKAI, TRT-INVOCATION, TRT-BINDING), the bonuses that
 unlock them (Metamorfo, Cinético, Neuromante: TRT-METAMORPH, TRT-KINETIC, TRT-NEUROMANCER), the effects
 Magia: tranquilizar (TRT-MAGIC-CALM), Magia: anular (TRT-MAGIC-NULLIFY), Maleficio (TRT-HEX), Niega (TRT-NEGATE),
-Energía psíquica (TRT-PSYCHIC-ENERGY, a bonus a metahability may lend), Shin (TRT-SHIN) and No vivo's part that
-corruption reads (TRT-NON-LIVING, otherwise refused).
+Energía psíquica (TRT-PSYCHIC-ENERGY, a bonus a metahability may lend) and Shin (TRT-SHIN); No vivo
+(TRT-NON-LIVING, rules/traits/race_more.py) answers ``not_living``.
 
 Metahability hook points (documented in the package docstring): ``meta_kind``, ``meta_school``, ``meta_effect``,
 ``meta_grants``, ``hex_malus``, ``lent_bonus``, ``meta_negates``, ``meta_cancels``, ``no_reactions``,
@@ -148,15 +148,6 @@ def shin(gs, e: int) -> int:
 
 
 register("TRT-SHIN", "Shin", {"hack_dmg": shin}, kinds=("race",))
-
-
-def non_living(gs, e: int) -> bool:
-    """TRT-NON-LIVING (part): not a living character, so a puppeteer cannot corrupt it (MET-8). Its other rules
-    are not played: fielding it is refused."""
-    return True
-
-
-register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, fieldable=False)
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------

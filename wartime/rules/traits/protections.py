@@ -213,7 +213,8 @@ def adjustable(protection) -> int:
 
 
 def laborious(item) -> bool:
-    """TRT-LABORIOUS: this item cannot be traded (Comerciar, GNA-3)."""
+    """TRT-LABORIOUS: this item (a weapon, a protection or an object) cannot be traded (Comerciar, GNA-3). Ruling:
+    it can still be dropped, looted or thrown."""
     return True
 
 
@@ -297,7 +298,7 @@ for _tid, (_name, _target, _ene, _key) in SHIELDS.items():
 register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=RP, per_protection=True)
 register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
 register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
-register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection"))
+register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection", "object"))
 # An Enorme weapon is fielded on a character wearing Mega armadura (loader E9: otherwise a data error); an Enorme
 # protection only on a transport, and transports are refused (MOV-2). Mega armadura is the permission huge() reads.
 register("TRT-HUGE", "Enorme", {"equip_denied": huge}, kinds=("weapon",))

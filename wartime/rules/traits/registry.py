@@ -7,13 +7,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, KnockedOut, Life, MetaEffects, Stress
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
 #: Engine-internal hook points → the catalogue hook each one implements.
 CATALOGUE_HOOK: dict[str, str] = {
     "action_restriction": "psychology",
+    "target_restriction": "unique_rule",
     "before_attack": "psychology",
     "flight_levels": "height_rule",
     "take_off_landing": "height_rule",
@@ -33,15 +34,21 @@ CATALOGUE_HOOK: dict[str, str] = {
     "foe_aura_dmg_mod": "aura_enemy",
     "aura_ene_mod": "aura_ally",
     "aura_ene_gain": "aura_ally",
+    "aura_move_allowance": "aura_ally",
     "foe_aura_ene_gain": "aura_enemy",
     "aura_check_base": "aura_ally",
     "aura_reroll": "reroll",
     "on_activation_start": "on_activation_start",
     "compulsion": "psychology",
     "aura_activation_start": "aura_enemy",
+    "aura_start_psi": "psychology",
     "grants_action": "unique_rule",
+    "grants_extra_action": "extra_action",
     "covert_arrival": "unique_rule",
     "move_allowance": "mov_mod",
+    "move_boost": "mov_mod",
+    "aura_move_boost": "mov_mod",
+    "aura_move_end": "unique_rule",
     "movement_restriction": "mov_mod",
     "ene_mod": "ene_mod",
     "ene_cap": "ene_mod",
@@ -51,6 +58,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
+    "dead_turn_start": "on_death",
+    "died": "on_death",
     "weapon_usable": "equipment_rule",
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
@@ -66,10 +75,12 @@ CATALOGUE_HOOK: dict[str, str] = {
     "use_stress": "stress",
     "reroll_taken": "once_per_turn",
     "throw_reach": "rng_mod",
+    "vol_reach_factor": "rng_mod",
     "concentrate_step": "check_mod",
     "kill_psi": "psychology",
     "wounded_splash": "on_wounded",
     "wounded_someone": "on_hit",
+    "got_wounded": "on_wounded",
     "wounding_ene": "ene_mod",
     "heal_denied": "unique_rule",
     "throw_dmg": "dmg_mod",
@@ -82,12 +93,17 @@ CATALOGUE_HOOK: dict[str, str] = {
     "hit_psi": "psychology",
     "activation_end": "unique_rule",
     "kill_heal": "on_kill",
+    "killed_someone": "on_kill",
+    "aura_killed_someone": "on_kill",
     "initiative_mod": "unique_rule",
     "fov_mod": "fov_rule",
+    "smoke_sight": "los_rule",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
+    "targeted_check_mod": "check_mod",
     "crit_range": "on_crit",
+    "fumble_range": "on_fumble",
     "crit_dmg_mod": "on_crit",
     "crit_def_mod": "on_crit",
     "wounds_on_pass": "def_mod",
@@ -119,6 +135,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
     "negates": "unique_rule",
+    "use_check": "equipment_rule",
+    "use_psi": "psychology",
+    "object_target": "equipment_rule",
+    "object_effect": "equipment_rule",
+    "object_used": "equipment_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -152,6 +173,39 @@ class Wear:
     rule: str
     user_wounds: int = 0
     item_wounds: int = 0
+
+
+@dataclass(frozen=True)
+class MoveBoost:
+    """An optional boost a trait offers a movement action (``move_boost``): ``k`` K more allowance if its
+    controller takes it (the action's ``boost`` parameter = ``rule``), for ``wounds`` wounds to the mover (no CH
+    DEF, no CH PSI, G7) once the move is made; ``label`` says so in the options. ``must_engage``: a move taking it
+    must end in base contact with an enemy; ``until_next_move``: the ``Effects.spent`` mark that offers it, removed
+    after the bearer's next move (boosted or not)."""
+    rule: str
+    k: float
+    wounds: int
+    label: str
+    must_engage: bool = False
+    until_next_move: str | None = None
+
+
+@dataclass(frozen=True)
+class StartPsi:
+    """A CH PSI an enemy aura asks of a character when its activation starts (``aura_start_psi``), from `source`;
+    a failure calls a CH LOC at `loc_malus` (TRT-GREATER-DEMON)."""
+    rule: str
+    reason: str
+    source: int
+    loc_malus: int
+
+
+@dataclass(frozen=True)
+class ObjectEffect:
+    """What one use of an object does to its target (``object_effect``; the Use action applies it): wounds
+    recovered (``heal``, WND-2: never below 0); ``rule`` names the events."""
+    rule: str
+    heal: int = 0
 
 
 @dataclass(frozen=True)
@@ -192,6 +246,9 @@ class LeftArea:
 
 
 _REGISTRY: dict[str, TraitPlugin] = {}
+#: action key → (category, has_check) of every registered action (rules.actions.base.register notes them), for the
+#: traits that depend on the kind of action a check belongs to (TRT-EVASIVE-PILOT) without importing the actions
+ACTION_KINDS: dict[str, tuple[str, bool]] = {}
 _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
 
 
@@ -260,6 +317,11 @@ def fieldable() -> set[str]:
     return {t for t, p in _REGISTRY.items() if p.fieldable}
 
 
+#: GNA-16 / BLD-17: traits of a bearer (played on races) that an object gives the character holding it, while
+#: held and not disabled (traits/objects.py names them; ``character_traits`` adds them).
+ON_OBJECTS: set[str] = set()
+
+
 def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str],
                      param: str | None = None, owner: frozenset[str] = frozenset()) -> str | None:
     """Why a trait cannot be fielded on an archetype of `kind` carrying the trait IDs `carried`, with parameter
@@ -269,7 +331,11 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
         return "is not implemented"
     if kind == "metahability" and "metahability" not in p.kinds:      # MET-*: played on one only when it says so
         return "is not implemented on metahabilities yet"
-    if p.kinds and kind not in p.kinds:
+    if kind == "object" and "object" not in p.kinds and trait_id not in ON_OBJECTS:
+        # GNA-16: on an object a trait is played only where its module says so (a weapon's area on an object
+        # would otherwise be fielded and do nothing)
+        return "is not implemented on an object yet"
+    if p.kinds and kind not in p.kinds and not (kind == "object" and trait_id in ON_OBJECTS):
         return f"is implemented on {' or '.join(p.kinds)} archetypes only, not on a {kind}"
     missing = [r for r in p.requires if r not in carried]
     if missing:
@@ -283,8 +349,9 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     """A character's trait IDs: its own (race) traits, the maluses gained in play (PSI-8), the traits of the
     protections it wears that are not disabled (traits G10: a protection's trait acts for its wearer while worn
-    and not disabled, WND-4), and what the metahability effects on it grant and negate (MET-3..5: TRT-HEX,
-    TRT-NEGATE, ...; an effect suspended by TRT-MAGIC-NULLIFY does neither)."""
+    and not disabled, WND-4), the bearer traits of the objects it holds (``ON_OBJECTS``; GNA-16), and what the
+    metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
+    TRT-MAGIC-NULLIFY does neither)."""
     memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
     key = ("traits", e)
     got = memo.get(key)
@@ -292,6 +359,9 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
         own, gained = gs.traits(e), gs.psyche(e).maluses
         worn = [t for p in worn_protections(gs, e) for t in p.traits]
         got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
+        held = _object_traits(gs, e)
+        if held:
+            got = frozenset(got) | held
         fx = gs.world.try_get(e, MetaEffects)
         if fx is not None and fx.active:
             got = _with_effects(got, fx.active)
@@ -343,6 +413,16 @@ def _with_effects(carried, active) -> frozenset[str]:
     return (frozenset(carried) | {t for x in live for t in x.grants}) - {t for x in live for t in x.negates}
 
 
+def _object_traits(gs, e: int) -> frozenset:
+    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4)."""
+    table = gs.world.tables.get(Gear)
+    if not table or not ON_OBJECTS:
+        return frozenset()
+    items = gs.world.tables.get(Item, {})
+    return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+                     for t in g.traits if t in ON_OBJECTS)
+
+
 def _weapon_traits(weapon) -> tuple[str, ...]:
     return getattr(weapon, "traits", ())
 
@@ -383,6 +463,12 @@ def restrict_action(gs, e: int, key: str) -> None:
         h(gs, e, key)
 
 
+def restrict_targeting(gs, actor: int, action, target: int) -> None:
+    """``target_restriction``: raises RuleViolation if a trait of `target` forbids `actor` to aim `action` at it."""
+    for _, h in _of("target_restriction", character_traits(gs, target)):
+        h(gs, target, actor, action)
+
+
 def before_attack(gs, e: int, target: int | None = None, melee: bool = False) -> list[PsiCheck]:
     """``before_attack``: the checks the character's traits ask for before it attacks, in order; then
     ``target_before_attack``: those the target's traits ask of an attacker (TRT-HORROR)."""
@@ -415,6 +501,15 @@ def action_check_mods(gs, e: int, key: str, attribute: str | None, kind: str) ->
         if m is not None:
             out.append(m)
     return out
+
+
+def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, kind: str) -> list:
+    """``targeted_check_mod``: modifiers the traits of `against` give a check `e` makes against it (kind 'ENF': the
+    acting side of an opposed check with it, 'ENF-DEF': the other side; otherwise the check of an action aimed at
+    it: TRT-LORD-OF-CONFUSION)."""
+    if against is None or attribute is None or against == e:
+        return []
+    return _answers("targeted_check_mod", character_traits(gs, against), gs, against, e, attribute, kind)
 
 
 def flight_levels(gs, e: int) -> frozenset[int]:
@@ -505,6 +600,44 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
         for _, h in _of("on_hit", carried):
             h(gs, attacker, attacker, target, weapon, ranged)
+
+
+# --- objects (GNA-16) ----------------------------------------------------------------------------------------
+def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
+    """``use_check``: (trait ID, attribute) of each CH ATR a use of the object needs, in trait-ID order."""
+    return _tagged("use_check", _weapon_traits(gear), gs, e, gear)
+
+
+def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
+    """``use_psi``: (trait ID, True) of each trait of the object that makes its user take a CH PSI per use."""
+    return _tagged("use_psi", _weapon_traits(gear), gs, e, gear)
+
+
+def object_usable(gear) -> bool:
+    """An object can be used (Usar) when a trait of it has an effect (``object_effect``)."""
+    return bool(_of("object_effect", _weapon_traits(gear)))
+
+
+def check_object_target(gs, e: int, gear, target: int) -> None:
+    """``object_target``: each handler raises RuleViolation when its effect cannot apply to `target`."""
+    for _, h in _of("object_target", _weapon_traits(gear)):
+        h(gs, e, gear, target)
+
+
+def object_effects(gs, e: int, gear, target: int) -> list[ObjectEffect]:
+    """``object_effect``: what one use of the object does to `target`, each trait in ID order."""
+    return _answers("object_effect", _weapon_traits(gear), gs, e, gear, target)
+
+
+def object_used(gear):
+    """``object_used``: the object after one use (each handler gets the previous one's result); None: it is
+    removed from the game."""
+    out = gear
+    for _, h in _of("object_used", _weapon_traits(gear)):
+        if out is None:
+            break
+        out = h(out)
+    return out
 
 
 def weapon_wear(gs, e: int, weapon) -> list[Wear]:
@@ -623,6 +756,19 @@ def ene_gain_bonus(gs, e: int) -> int:
     return out
 
 
+def start_psi(gs, e: int) -> list[StartPsi]:
+    """``aura_start_psi``: the CH PSI enemy auras ask of `e` when its activation starts (G1: one per aura trait,
+    with all its enemy bearers on the table and able), in trait-ID order; rules.turns rolls them after PSI-2."""
+    out = []
+    for _, h, bearers in _auras(gs, e, "aura_start_psi"):
+        enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
+        if enemies:
+            r = h(gs, e, enemies)
+            if r is not None:
+                out.append(r)
+    return out
+
+
 def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
     """``compulsion`` of the character's own traits (the first compulsion stands), ``on_activation_start`` of
     them, then ``aura_activation_start`` of each enemy aura
@@ -644,13 +790,13 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 
 
 def turn_start(gs, turn: int) -> None:
-    """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order."""
-    if not handlers("turn_start"):
+    """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
+    character's ``dead_turn_start`` (TRT-RESURRECTION)."""
+    if not handlers("turn_start") and not handlers("dead_turn_start"):
         return
     for e in gs.minis():
-        if gs.on_table(e):
-            for _, h in _of("turn_start", character_traits(gs, e)):
-                h(gs, e, turn)
+        for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
+            h(gs, e, turn)
 
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
@@ -692,6 +838,26 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
         h(gs, attacker, target, melee)
 
 
+def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> None:
+    """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
+    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
+    carried = character_traits(gs, e)
+    for _, h in _of("got_wounded", carried):
+        h(gs, e, attacker, melee, state)
+    if state == "dead":
+        for _, h in _of("died", carried):
+            h(gs, e, attacker, melee)
+
+
+def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:
+    """``killed_someone``: the killer's traits after its attack killed `victim`; then ``aura_killed_someone`` of
+    the auras around the killer (G1: allied bearers, one call per trait; TRT-CRY-OF-BLOOD)."""
+    for _, h in _of("killed_someone", character_traits(gs, killer)):
+        h(gs, killer, victim, melee)
+    for _, h, bearers in _auras(gs, killer, "aura_killed_someone"):
+        h(gs, killer, bearers, victim, melee)
+
+
 def wounding_ene(gs, attacker: int) -> list[tuple[str, int]]:
     """``wounding_ene``: (trait ID, ENE) the attacker gains when its attack wounds someone."""
     return _tagged("wounding_ene", character_traits(gs, attacker), gs, attacker)
@@ -709,10 +875,13 @@ def fov_bonus(gs, e: int) -> float:
 
 
 def granted_actions(gs, e: int) -> frozenset[str]:
-    """``grants_action``: the keys of the actions the character's traits give it (TRT-MIMETIC's switch)."""
+    """``grants_action`` and ``grants_extra_action``: the keys of the actions the character's traits give it
+    (TRT-MIMETIC's switch, TRT-REGENERATION)."""
     out: set[str] = set()
-    for _, h in _of("grants_action", character_traits(gs, e)):
-        out |= set(h(gs, e))
+    carried = character_traits(gs, e)
+    for hook in ("grants_action", "grants_extra_action"):
+        for _, h in _of(hook, carried):
+            out |= set(h(gs, e))
     return frozenset(out)
 
 
@@ -963,6 +1132,15 @@ def terrain_surcharge(gs, e: int, surcharge: int) -> int:
     return surcharge
 
 
+def vol_reach(gs, e: int) -> float:
+    """The reach in K of the character's effects whose range is "as many K as its VOL" (TRT-THIRST-FOR-ENERGY,
+    TRT-GREATER-DEMON): its VOL × every ``vol_reach_factor`` of its traits (TRT-ORATOR: ×2)."""
+    reach = float(gs.attrs(e).VOL)
+    for f in _answers("vol_reach_factor", character_traits(gs, e), gs, e):
+        reach *= f
+    return reach
+
+
 def fall_dmg(gs, e: int, dmg: int) -> int:
     """``fall_damage``: the DMG of a fall (MVA-9's table) as the character's traits change it."""
     for _, h in _of("fall_damage", character_traits(gs, e)):
@@ -972,8 +1150,28 @@ def fall_dmg(gs, e: int, dmg: int) -> int:
 
 def allowance_bonus(gs, e: int, key: str) -> float:
     """``move_allowance``: the K the character's traits add to the allowance of movement action `key` (run,
-    sprint, charge...; G5: additions to a MOV value)."""
-    return float(sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e))))
+    sprint, charge...; G5: additions to a MOV value), and ``aura_move_allowance``: the K allies' auras add
+    (TRT-BERSERKER-CRY; G10: once per aura trait)."""
+    own = sum(h(gs, e, key) or 0 for _, h in _of("move_allowance", character_traits(gs, e)))
+    return float(own + sum(h(gs, e, bearers, key) or 0 for _, h, bearers in _auras(gs, e, "aura_move_allowance")))
+
+
+def move_boosts(gs, e: int, key: str) -> list[MoveBoost]:
+    """``move_boost``: the optional boosts the character's traits offer its movement action `key`; then
+    ``aura_move_boost``: those allies' auras offer it (TRT-CRY-OF-BLOOD)."""
+    out = _answers("move_boost", character_traits(gs, e), gs, e, key)
+    for _, h, bearers in _auras(gs, e, "aura_move_boost"):
+        b = h(gs, e, bearers, key)
+        if b is not None:
+            out.append(b)
+    return out
+
+
+def check_move_end(gs, e: int, end: tuple[float, float]) -> None:
+    """``aura_move_end``: raises RuleViolation if an aura forbids `e`'s move to end with its base centred at `end`
+    (TRT-STINKY; G1: the bearers other than `e`, one call per trait)."""
+    for _, h, bearers in _auras(gs, e, "aura_move_end"):
+        h(gs, e, bearers, end)
 
 
 def restricts_actions(gs, e: int) -> bool:
@@ -1129,6 +1327,17 @@ def rerolls(mode: str | None, result) -> bool:
     if mode is None or result.passed:
         return False
     return mode == "any" or (not result.fumble if mode == "nofumble" else result.fumble)
+
+
+def fumble_floor(gs, e: int) -> int:
+    """``fumble_range``: the lowest die that is a fumble on the character's checks (CHK-2: 10; TRT-UNLUCKY: 9;
+    the lowest answer stands). "Always passes" still beats it (G10)."""
+    return min(_answers("fumble_range", character_traits(gs, e), gs, e), default=10)
+
+
+def sees_through_smoke(gs, e: int) -> str | None:
+    """``smoke_sight``: the trait by which smoke on `e`'s line of fire gives it no malus (TRT-SUPER-SENSES)."""
+    return next((t for t, h in _of("smoke_sight", character_traits(gs, e)) if h(gs, e)), None)
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:

@@ -1,0 +1,39 @@
+"""The scripted controller's use of objects (GNA-16 Usar): which object to use on whom, chosen among the engine's
+legal options only (`Engine.legal_options`: an object with a use left, a target within its RNG that its effect
+applies to, ENE to pay). What an object does is the engine's business: an option is worth taking when its target
+is wounded (today's usable objects heal: TRT-ELIXIR; the engine offers them only on a wounded target)."""
+from __future__ import annotations
+
+from wartime.ai.candidates import by_rule
+from wartime.core.components import Life
+from wartime.rules.sequence import Decision, Pending
+
+#: A character with at least this share of its CON in wounds is "badly wounded": one more hit may take it out.
+BADLY = 0.5
+
+
+def use_object(match, p: Pending, *, urgent: bool) -> Decision | None:
+    """GNA-16: the best legal Usar of the acting character: on an incapacitated ally first (it stands up again),
+    then on the most wounded (share of CON), the cheapest first. `urgent` (before attacking): only on an
+    incapacitated or badly wounded character; otherwise (nothing better to do) on any wounded one. None when no
+    legal option is worth it. Not while engaged in melee unless urgent."""
+    key = by_rule(p, "GNA-16")
+    if key is None:
+        return None
+    gs, e = match.gs, p.actor
+    if gs.engaged(e) and not urgent:
+        return None
+    best = None
+    for opt in match.engine.legal_options(key):
+        t = opt.params.get("target", e)
+        wounds = gs.wounds(t)
+        if wounds <= 0:
+            continue
+        down = gs.world.get(t, Life).state == "incapacitated"
+        share = wounds / max(1, gs.attrs(t).CON)
+        if urgent and not down and share < BADLY:
+            continue
+        score = (down, share, -opt.cost)
+        if best is None or score > best[0]:
+            best = (score, opt)
+    return None if best is None else best[1].decision(p.side, e)

@@ -1,0 +1,114 @@
+"""GNA-16: Usar (X): use an object the character holds (rules/objects.py)."""
+from __future__ import annotations
+
+from wartime.core.errors import RuleViolation
+from wartime.rules import objects, traits
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.items import parse_ref
+from wartime.rules.modifiers import roll_character_check
+from wartime.rules.psychology import add_stress, psi_check
+from wartime.rules.wounds import apply_wounds, heal_wounds
+
+
+def usable_gear(gs, e: int) -> list[tuple[int, object]]:
+    """GNA-16: the objects `e` holds that it can use now: one with an effect (a trait on ``object_effect``), not
+    disabled (WND-4) and with a use left (TRT-CHARGES)."""
+    return [(i, g) for i, g in objects.held_gear(gs, e)
+            if not g.disabled and g.charges != 0 and traits.object_usable(g)]
+
+
+def in_reach(gs, e: int, g, target: int) -> bool:
+    """BLD-17: RNG is the distance in K at which a target can be chosen; RNG 0: the user or a model in base
+    contact."""
+    if target == e:
+        return True
+    if g.RNG == 0:
+        return gs.in_contact(e, target)
+    return gs.distance(e, target) <= g.RNG + 1e-9
+
+
+@register
+class UseObject(Action):
+    """GNA-16: Usar (X = the object's ENE): an object the character holds, on itself or on a character within the
+    object's RNG (BLD-17; RNG 0: base contact). No check unless a trait of the object asks one (Prueba de ...:
+    a failure spends the ENE and does nothing; Neuropsico: a CH PSI, PSI-5 on a failure); the effect is its traits' (rules/traits/objects.py); then what a
+    use costs the object and its user (Dañino, Defectuoso, Malvado) and a use spent (Cargas) or the object removed
+    (Elixir)."""
+    key = "use_object"
+    rule = "GNA-16"
+    category = "generic"
+    may_check = True
+
+    params = (Param("item", "choice", "GNA-16: the object used ('item:<id>')"),
+              Param("target", "character", "GNA-16: the character it is used on (the user when left out), within "
+                    "the object's RNG (RNG 0: base contact)", optional=True))
+
+    def candidates(self, gs, actor, space):
+        others = [a for a in gs.allies(actor, able_only=False)] + gs.enemies(actor)
+        for i, g in usable_gear(gs, actor):
+            ref = f"item:{i}"
+            yield Candidate(self.key, lambda ref=ref: {"item": ref}, label=f"{g.name} (itself)")
+            for t in sorted(others):
+                if in_reach(gs, actor, g, t):
+                    yield Candidate(self.key, lambda ref=ref, t=t: {"item": ref, "target": t},
+                                    label=f"{g.name} on {gs.name(t)}")
+
+    def available(self, gs, actor):
+        if not usable_gear(gs, actor):
+            raise RuleViolation("GNA-16", f"{gs.name(actor)} holds no object it can use")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("GNA-16", "Use (Usar) is taken in the own activation only, not as a reaction")
+        ref = need(params, "item", self.rule, str)
+        kind, item = parse_ref(gs, actor, ref, self.rule)
+        g = objects.gear(gs, item) if kind == "item" else None
+        if g is None:
+            raise RuleViolation("GNA-16", f"{ref} is not an object (only objects are used with Usar)")
+        if g.disabled:
+            raise RuleViolation("WND-4", f"{g.name} is disabled ({g.wounds} wounds, QUA {g.QUA})")
+        if g.charges == 0:
+            raise RuleViolation("TRT-CHARGES", f"{g.name} has no use left")
+        if not traits.object_usable(g):
+            raise RuleViolation("GNA-16", f"{g.name} has nothing to use (no trait with an effect)")
+        target = actor
+        if "target" in params and params["target"] != actor:
+            target = need_target(gs, actor, params, self.rule, enemy=False)
+            if not in_reach(gs, actor, g, target):
+                where = "in base contact" if g.RNG == 0 else f"within {g.RNG} K (its RNG)"
+                raise RuleViolation("GNA-16", f"{gs.name(target)} is not {where}")
+        traits.check_object_target(gs, actor, g, target)
+        return item, target
+
+    def cost(self, gs, actor, params, prepared):
+        return objects.gear(gs, prepared[0]).ENE
+
+    def resolve(self, gs, ctx, prepared):
+        item, target = prepared
+        e = ctx.actor
+        g = objects.gear(gs, item)
+        for _, attribute in traits.use_checks(gs, e, g):
+            r = roll_character_check(gs, ctx, e, "ATR", attribute, "GNA-16", f"Usar {g.name}")
+            if not r.passed or ctx.failed:
+                gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
+                return
+        for rule, _ in traits.use_psis(gs, e, g):                 # TRT-NEUROPSYCHO
+            psi_check(gs, ctx, e, source=None, reason=f"using {g.name}", rule=rule)
+            if ctx.failed:
+                gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
+                return
+        gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
+        for effect in traits.object_effects(gs, e, g, target):
+            if effect.heal:
+                heal_wounds(gs, target, effect.heal, effect.rule)
+        for wear in traits.weapon_wear(gs, e, g):            # TRT-HARMFUL, TRT-DEFECTIVE with objects
+            if wear.item_wounds:
+                objects.wound_gear(gs, e, item, wear.item_wounds, wear.rule)
+            if wear.user_wounds and gs.on_table(e):
+                apply_wounds(gs, e, wear.user_wounds, source=None, rule=wear.rule)
+        for rule, n in traits.use_stress(gs, e, g):           # TRT-EVIL
+            if gs.able(e):
+                add_stress(gs, ctx, e, n, rule, source=None)
+        after = objects.gear(gs, item)
+        objects.set_gear(gs, item, traits.object_used(after), "GNA-16")
