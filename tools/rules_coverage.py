@@ -49,11 +49,8 @@ PARTIAL = {
              "the full DMG: ARE-5's half DMG for bases partly inside is not applied) and is removed; other equipment "
              "keeps WND-4's disabled state",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
-              "(NotImplementedRule) until metahabilities are played (MET-10)",
-    "GNA-5": "wounds only; the Neuromante stress option comes with metahabilities (refused with MET-1)",
+              "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "CMB-13": "the CH IMP attribute by metahability type; a character carrying a metahability is refused "
-              "with MET-1",
     "ALM-3": "the start event `at_setup` (the alarm on from turn 1); a lever, chest, door or trap start event is "
              "refused (ALM-34)",
     "ALM-17": "the bell is the whole defender side, on from setup; a bell carried by one character or picked up "
@@ -73,6 +70,12 @@ PARTIAL = {
               "tokens are refused naming ALM-27..ALM-30",
     "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (its own Escudo de energía or a worn "
                          "protection's: not halved); the shields' DEF /2 itself is not played",
+    "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
+    "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
+    "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
+             "played",
+    "CBA-18": "on characters, with Shin; Muro protections, objects and transports as targets, and Hielo's mental "
+              "combat (CBA-19, tier 3) are not played",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -84,12 +87,14 @@ PARTIAL = {
                "size are not modelled",
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
+    "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
+              "and refused; objects (QUA) and voluntary targets are not modelled",
     "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
                       "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
                       "set up",
-    "TRT-WALL": "its DEF does not count against wounds; the CH DEF against stress attacks comes with them "
-                "(Corromper / Hackear needs metahabilities, MET-1)",
-    "TRT-NEGATE": "cancels a played trait named by its book name: among its own traits, in attacks between it and "
+    "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
+                "Hackear (CBA-18)",
+    "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
                   "other interactions (start-of-activation, kill and psychology effects on it) still apply",
@@ -115,8 +120,6 @@ PARTIAL = {
                           "refused when a game is set up",
     "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
                        "metahability it is refused when a game is set up",
-    "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself is refused with PSI-17; "
-              "objects (QUA) and voluntary targets are not modelled",
     # race traits bought for a chosen action or item (wartime/match/trait_params.py)
     "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
                    "refused when a list is fielded (objects are not played, GNA-16)",
@@ -139,10 +142,11 @@ REFUSED = {
     "ALM-28": "the Hasty wave token is refused in the wave decision",
     "ALM-29": "the Reckless wave token is refused in the wave decision",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
-    "CBA-20": "Contramagia waits for metahabilities in play (MET-1)",
-    "MET-1": "a character carrying a metahability is refused when a game is set up",
-    "GNA-11": "Marcar un objetivo needs a Neuromante or Titiritero possessing its target: metahabilities are refused "
-              "(MET-1)",
+    "CBA-19": "Combate mental is tier 3 (secret simultaneous exchanges): refused",
+    "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
+    "MET-9": "mental combat after a corruption is Combate mental (CBA-19, tier 3): refused",
+    "GNA-11": "Marcar un objetivo (tier 3) marks a target its Neuromante or Titiritero possesses: Poseer is tier 3 "
+              "(CBA-21)",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after

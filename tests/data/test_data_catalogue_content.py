@@ -145,7 +145,8 @@ def test_every_trait_of_a_shipped_list_is_fieldable(path) -> None:
     army = load_army_list(path)
     for spec in army.characters():
         for arch in spec.archetypes():
-            assert arch.kind in ("race", "weapon", "protection", "object", "transport"), (spec.id, arch.id)  # GNA-16, MOV-2: played
+            assert arch.kind in ("race", "weapon", "protection", "object", "transport", "metahability"), \
+                (spec.id, arch.id)                                          # GNA-16, MOV-2, MET-1: played
             for t in arch.traits:
                 assert t.trait_id in fieldable(), (spec.id, arch.id, t.trait_id)
         assert fielding_problems(spec) == [], spec.id

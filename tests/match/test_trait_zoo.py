@@ -40,6 +40,18 @@ PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUI
 PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",)}
 #: The base for the traits none of BASES can buy: those played on transports only (rules/traits/transport.py).
 TRANSPORT_BASE = (ROOT / "scenarios" / "lists" / "convoy.toml", "truck_driver")
+#: The metahability characters (scenarios/catalogue/metahabilities.toml): the bases of the traits no base above can
+#: buy (a metahability's kind and effects, the bonuses of the kinds), each fielded as its catalogue design buys it.
+META = ROOT / "scenarios" / "catalogue" / "metahabilities.toml"
+META_BASES = ("shapeshifter", "kinetic_monk", "neuromancer", "puppeteer")
+
+
+def meta_bases() -> list:
+    """(path, design, one-character list) of each metahability character of the catalogue."""
+    from wartime.data.loader import load_catalogue
+    from wartime.data.models import ArmyList, Unit
+    cat = load_catalogue(META)
+    return [(META, d, ArmyList(name=d, path=META, units=(Unit(character=cat.characters[d]),))) for d in META_BASES]
 
 
 def zoo() -> tuple[list, dict[str, str]]:
@@ -73,6 +85,12 @@ def zoo() -> tuple[list, dict[str, str]]:
                 continue
             chars.append((trait, spec.model_copy(update={"id": f"{design}__{trait}", "name": f"{spec.name} {trait}"})))
             made += 1
+        for path, design, army in meta_bases() if not made else ():
+            spec = army.units[0].character
+            if any(t.trait_id == trait for a in spec.archetypes() for t in a.traits):
+                chars.append((trait, spec))              # the catalogue design fields it as it is
+                made += 1
+                break
         if made:
             why.pop(trait, None)
     return chars, why

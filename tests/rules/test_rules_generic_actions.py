@@ -273,9 +273,9 @@ def test_GNA_9_an_enemy_seeing_it_50_percent_covered_or_less_acts_without_a_roll
 
 
 # --- GNA-11 ----------------------------------------------------------------------------------------------------------
-def test_GNA_11_mark_a_target_is_refused_until_metahabilities_are_played():
-    """GNA-11 needs a Neuromante or Titiritero possessing its target (MET-1): refused (NotImplementedRule naming
-    GNA-11) and never offered."""
+def test_GNA_11_mark_a_target_is_refused_as_tier_3():
+    """GNA-11 needs a Neuromante or Titiritero possessing its target (Poseer, CBA-21, tier 3): refused
+    (NotImplementedRule naming GNA-11) and never offered."""
     g = Game(M(x=10, y=20), M(side="blue", x=30, y=30))
     a, _ = g.ids
     g.start_activation(a, energy=10)

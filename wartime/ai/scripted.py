@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_objects import use_object
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
@@ -213,6 +214,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = self._discover(match, p)                                    # GNA-9: free
+        if d is not None:
+            return d
+        d = meta_act(match, p)                                          # MET-2, MET-6 (ai/scripted_meta.py)
         if d is not None:
             return d
         shot = self._best_shot(match, p)
@@ -765,6 +769,9 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         if p.window == DUEL_WINDOW:
             return self._quick_draw(match, p)                           # CBA-22
+        d = meta_react(match, p)                                        # CBA-20 (ai/scripted_meta.py)
+        if d is not None:
+            return d
         gs, engine = match.gs, match.engine
         e, a = p.actor, p.against
         acting = REGISTRY.get(p.against_action or "")

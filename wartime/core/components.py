@@ -437,3 +437,70 @@ class Mount:
 class Carried:
     """MVA-17: the character is aboard the transport of `carrier` (a passenger): off the table, it moves with it."""
     carrier: int
+
+
+# --- metahabilities (MET-1..7, CBA-18, CBA-20) -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Metahability:
+    """MET-1 / BLD-10: a metahability archetype as carried in play: ENE, RNG (after its range traits), QUA, its
+    kind (the type trait ID: TRT-MUTATION, TRT-BUNKAI, TRT-INVOCATION or TRT-BINDING), its trait IDs and the
+    parameters of those that take one ((trait ID, parameter) pairs: TRT-HEX's malus, TRT-NEGATE's bonus)."""
+    id: str
+    name: str
+    ENE: int
+    RNG: int
+    QUA: int
+    kind: str
+    traits: tuple[str, ...] = ()
+    params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """MET-6: a metahability of the caster (`index` in its `Metahabilities`) successfully cast or maintained on
+    `target` in turn `turn` (maintainable in turn `turn` + 1)."""
+    index: int
+    target: int
+    turn: int
+    maintained: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Metahabilities:
+    """MET-1: the metahabilities a character carries (list order), and its successful casts (MET-6). Only a
+    character carrying one has this component (games without metahabilities keep their state checksums)."""
+    items: tuple[Metahability, ...]
+    casts: tuple[Cast, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MetaEffect:
+    """MET-3..5: a metahability's lasting effect on `target`, cast by `caster` (its metahability `index`).
+    `ends` 'start': it lapses at the start of the caster's next activation (MET-3, and TRT-MAGIC-NULLIFY); 'end':
+    at the end of the target's next activation (MET-4 / MET-5), the first one that starts after the casting
+    (`armed` once it started). `grants` / `negates`: trait IDs the target carries / loses while it lasts (TRT-HEX,
+    TRT-NEGATE, TRT-MAGIC-CALM, TRT-PSYCHIC-ENERGY); `cancels`: the `uid` of an effect it suspends
+    (TRT-MAGIC-NULLIFY)."""
+    uid: int
+    caster: int
+    index: int
+    name: str
+    target: int
+    ends: str
+    armed: bool = False
+    grants: tuple[str, ...] = ()
+    negates: tuple[str, ...] = ()
+    cancels: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MetaEffects:
+    """MET-3..5: the metahability effects on a character, in casting order."""
+    active: tuple[MetaEffect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Countered:
+    """CBA-20: a Contramagia by `by` was declared against this acting neuromancer's current action: its CH INT
+    becomes a CH INT ENF against `by` (removed when that check is rolled or the activation ends)."""
+    by: int

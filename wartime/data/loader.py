@@ -93,6 +93,8 @@ _WEAPON_KEYS = ("quiet_type", "noisy_melee", "fixed", "mount_facing")
 #: ENV-6: the quiet weapon types (they make no noise).
 QUIET_TYPES: tuple[str, ...] = ("wind", "string")
 _TRAIT_KEYS = ("name", "level", "param", "points")
+#: MET-1 / BLD-10: a metahability's kind is its one type trait (its check: CH CON, AGI, INT, VOL, CMB-13).
+METAHABILITY_KINDS = ("Mutación", "Bunkai", "Invocación", "Atadura")
 _CHARACTER_GROUPS = ("weapons", "protections", "objects", "metahabilities")
 _GROUP_KIND = {"weapons": "weapon", "protections": "protection", "objects": "object", "metahabilities": "metahability"}
 _CHARACTER_KEYS = ("id", "name", "description", "race", *_CHARACTER_GROUPS, "transport", "mounted")
@@ -917,6 +919,13 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
         arch = _lookup(ref, mf, ("weapon", "protection", "metahability", "object"), archetypes, c)
         if arch is not None:
             mounted.append(arch)
+    # MET-1: a metahability a character carries is of exactly one kind (its type trait).
+    for k, arch in enumerate(groups["metahabilities"]):
+        kinds = [t.name for t in arch.traits if t.name in METAHABILITY_KINDS]
+        if len(kinds) != 1:
+            c.add(_join(_join(field, "metahabilities"), k),
+                  f"'{arch.id}' is of an unknown kind: a metahability has exactly one of "
+                  f"{', '.join(METAHABILITY_KINDS)} (MET-1), it has " + (", ".join(kinds) if kinds else "none"))
     # E9: Enorme only on a transport, unless the character wears Mega armadura.
     mega = any(p.has_trait("Mega armadura") for p in groups["protections"])
     if not mega:

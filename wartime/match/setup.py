@@ -7,8 +7,8 @@ from dataclasses import replace
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
-                                     Position, Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection,
-                                     Traits, TraitState, Weapon, Wounds)
+                                     Metahabilities, Metahability, Position, Posture, Protection, Psyche, Searchable,
+                                     Stress, Tied, TraitedProtection, Traits, TraitState, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -30,10 +30,11 @@ IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:
-    """MET-1 / TRT-*: everything a character design carries that the engine does not play, one (rule ID, line) per
+    """TRT-*: everything a character design carries that the engine does not play, one (rule ID, line) per
     occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not implemented yet), or
-    played only on other archetype kinds or together with another trait (the registry says which);
-    metahabilities. Objects (GNA-16) and transports (MOV-2, rules/riding.py) are played: only their traits may be
+    played only on other archetype kinds or together with another trait (the registry says which); metahabilities
+    and objects mounted on a transport. Metahabilities (MET-1..7), objects (GNA-16) and transports (MOV-2,
+    rules/riding.py) are played: only their traits may be
     refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
@@ -53,8 +54,8 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
-    for a in [*spec.metahabilities, *(a for a in mounted if a.kind == "metahability")]:
-        out.append(refuse("MET-1", f"{spec.name}: metahability {a.name}: metahabilities are not implemented yet"))
+    for a in (a for a in mounted if a.kind == "metahability"):
+        out.append(refuse("MET-1", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
     for a in (a for a in mounted if a.kind == "object"):
         out.append(refuse("GNA-16", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
     return out
@@ -152,6 +153,17 @@ def weapon_of(a) -> Weapon:
     return w if (rng, qua, area) == (w.RNG, w.QUA, w.area) else replace(w, RNG=rng, QUA=qua, area=area)
 
 
+def metahability_of(a) -> Metahability:
+    """MET-1 / BLD-10: a metahability archetype as carried in play: its kind (the one trait with hook
+    ``meta_kind``), trait IDs with their parameters, and RNG after TRT-MORE-RANGE and the like (BLD-14, G5)."""
+    ids = tuple(t.trait_id for t in a.traits)
+    kind = traits.meta_kind_trait(ids)
+    m = Metahability(a.id, a.name, a.ENE, a.RNG, a.QUA, kind, ids,
+                     tuple((t.trait_id, t.param) for t in a.traits if t.param is not None))
+    rng = traits.weapon_range(m)
+    return m if rng == m.RNG else replace(m, RNG=rng)
+
+
 def protection_of(a) -> Protection:
     """A protection archetype as worn in play (BLD-7): its profile and, when it has traits, their IDs, the levels
     of its per-level traits (each starts at its bought level) and their parameters (TraitedProtection)."""
@@ -233,6 +245,8 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     )
     if mount is not None:
         world.set(e, mount)
+    if spec.metahabilities:                                # MET-1: only those carrying one
+        world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities)))
     own = trait_state(race)
     if own is not None:
         world.set(e, own)

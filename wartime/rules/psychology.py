@@ -280,19 +280,17 @@ NEUROMANCER_TRAIT = "TRT-NEUROMANCER"
 
 
 def is_neuromancer(gs: GameState, e: int) -> bool:
-    """MET-1: a character is a neuromancer if it has the bonus Neuromante. Character traits other than
-    Cargadores are refused when a game is set up (match.setup, MET-1), so no fielded character is one yet."""
-    return False
+    """MET-1: a character is a neuromancer if it has the bonus Neuromante (the bonus that unlocks invocations,
+    hook ``meta_school``)."""
+    return "TRT-INVOCATION" in traits.meta_schools(gs, e)
 
 
 def check_stress_cure(gs: GameState, healer: int, target: int) -> None:
-    """PSI-13: stress is cured only by the "Curar" action performed by a neuromancer. Any other cure is
-    refused (PSI-13); a neuromancer's cure is the Neuromante stress option of GNA-5, which comes with the
-    metahabilities (refused with MET-1 until then)."""
+    """PSI-13: stress is cured only by the "Curar" action performed by a neuromancer (the Neuromante stress option
+    of GNA-5, rules.metahabilities.heal_stress). Any other cure is refused (PSI-13)."""
     if not is_neuromancer(gs, healer):
         raise RuleViolation("PSI-13", f"stress is cured only by Heal (Curar) performed by a neuromancer; "
                             f"{gs.name(healer)} is not one, so {gs.name(target)} keeps its stress")
-    raise NotImplementedRule("MET-1", "the neuromancer's (TRT-NEUROMANCER) stress cure of Curar (GNA-5)")
 
 
 def cure_stress(gs: GameState, healer: int, target: int, amount: int) -> None:

@@ -46,12 +46,16 @@ BY_SIGHT, BY_NOISE = "sight", "noise"
 
 #: Actions taken only in the own activation (never as a reaction).
 OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
-                                 "surprise_attack", "break_free"})   # CBA-11; CBA-25 ruling (2)
+                                 "surprise_attack", "break_free",    # CBA-11; CBA-25 ruling (2)
+                                 "maintain_metahability", "psychic_energy"})   # MET-6; TRT-PSYCHIC-ENERGY
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
 #: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar
 #: (it has no check).
 NO_EARLY_PENALTY = OWN_TIMING | {"pivot"}
+#: CBA-20 ruling (1): the actions whose CH INT a Contramagia may answer (rules.metahabilities.counterable says
+#: which uses of them).
+COUNTERABLE = frozenset({"use_metahability", "corrupt", "heal"})
 #: CBA-17: the melee combat actions Esquivar en CaC answers.
 MELEE_ATTACKS = frozenset({"melee_attack", "unarmed_attack",
                            "melee_attack_improvised", "disarm", "push", "immobilise", "knock_out"})   # CBA-9..26

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import panicked_reactions
-from wartime.rules.reactions import (BY_NOISE, BY_SIGHT, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
+from wartime.rules.reactions import (BY_NOISE, BY_SIGHT, COUNTERABLE, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
                                      sight_reason)
 from wartime.rules.state import GameState
@@ -40,7 +41,7 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
         return panicked_reactions(gs, e) if w.timing == "declaration" else ()
     general = general_keys()
     key = (w.timing, w.chained, w.action in MELEE_ATTACKS and w.target == e, w.action == "charge" and w.target == e,
-           general)
+           general, w.action in COUNTERABLE)
     got = _options_cache.get(key)
     if got is not None:
         return got
@@ -54,6 +55,8 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
             keys.append("dodge")
         if key[3]:
             keys.append("counter_charge")
+        if key[5]:
+            keys.append("counter_magic")            # CBA-20 (its validate checks the rest)
     else:
         keys += general
         keys.append("pivot")
@@ -97,6 +100,10 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
             continue
         if gs.psyche(e).panic and w.timing == "after":
             reasons[e] = PANICKED                # REA-1 / PSI-12: Huir only, and only in a declaration window
+            continue
+        barred = traits.reactions_barred(gs, e)  # hook no_reactions (TRT-MAGIC-CALM)
+        if barred is not None:
+            reasons[e] = f"cannot react ({barred})"
             continue
         if e in seen_before:
             reasons[e] = BY_SIGHT

@@ -209,7 +209,7 @@ class ReactionWindows:
             raise RuleViolation("ACT-1", f"unknown action {key!r}")
         vparams = {k: v for k, v in params.items() if k != "at"}
         vparams.update(_window=w.timing, _against=w.actor, _against_action=w.action, _against_target=w.target,
-                       _chained=False)
+                       _against_params=w.params, _chained=False)
         options = reactors.window_options(gs, w, e)
         if key not in options:
             if action.free or key in reactions.OWN_ACTIVATION_ONLY:

@@ -31,6 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
+from wartime.rules import metahabilities
 from wartime.rules.objects import held_gear, uses_text
 from wartime.rules import options as legal
 from wartime.rules import traits
@@ -235,7 +236,7 @@ CATEGORY_ORDER = ("movement", "combat", "generic", "free")
 #: a parameter of one of these kinds is picked on the board (a base): the entry is a target tool
 TARGET_KINDS = ("enemy", "ally", "character")
 #: one menu entry per value of a required parameter of these kinds (per weapon, per mode, per level)
-SPLIT_KINDS = ("weapon", "choice", "level")
+SPLIT_KINDS = ("weapon", "choice", "level", "metahability")
 
 
 def menu_order(key: str) -> tuple:
@@ -319,11 +320,22 @@ def _split_text(gs: GameState, actor: int, param, value, names: dict | None = No
         return w.name + (f" ({w.rounds}/{w.magazine})" if w.magazine is not None else "")
     if param.kind == "level":
         return f"level {value}"
+    if param.kind == "metahability":
+        return metahability_text(gs, actor, value)
     if value is None:                                  # an optional choice not taken
         return ""
     if isinstance(value, str) and value.startswith("TRT-"):     # a trait's option (a move's boost)
         return trait_english(value)
     return choice_text(gs, actor, value, names)
+
+
+def metahability_text(gs: GameState, actor: int, index) -> str:
+    """MET-2: a metahability by its name and the check of its kind (CMB-13), e.g. 'Calm mind (CH INT, ENE 2)'."""
+    items = metahabilities.carried(gs, actor)
+    if not isinstance(index, int) or not 0 <= index < len(items):
+        return str(index)
+    m = items[index]
+    return f"{m.name} (CH {metahabilities.kind_attribute(m)}, ENE {m.ENE}, RNG {m.RNG})"
 
 
 def choice_text(gs: GameState, actor: int, value, names: dict | None = None) -> str:
@@ -444,6 +456,8 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             e.place = next((choice_place(gs, v) for q, v in zip(split, values) if q.kind == "choice"
                             and choice_place(gs, v) is not None), None)
             _fill(match, actor, e, cands, chain, react)
+            if any(q.kind == "metahability" for q in split) and e.enabled:
+                e.probe = dict(cands[0][1])     # MET-2: its kind's check, as on its first legal target
             e.cost_text = _cost_text(key, e.tool, e.cost)
             out.append(e)
     for e in out:        # the target number of each check the engine would roll now (its dry run)

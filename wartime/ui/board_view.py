@@ -18,6 +18,7 @@ from wartime.rules.state import GameState
 from wartime.ui import icons as terrain_icons
 from wartime.ui import terrain_art, theme, transport_view
 from wartime.ui.adapter import short_name
+from wartime.ui.meta_marks import effect_marks
 from wartime.ui.labels import Label, offsets, place
 
 MIN_SCALE, MAX_SCALE = 6.0, 160.0
@@ -508,6 +509,7 @@ class BoardView:
             st.append(("held", (230, 190, 140)))
         if elev > 0:
             st.append((f"↑{elev:g}K", (200, 230, 255)))
+        st += effect_marks(gs, e, self.scale >= 15)                     # MET-3..6 (ui/meta_marks.py)
         key = (name, gs.side(e), ene, wounds, con, stress.value if stress is not None else 0, tuple(st), tone,
                12 if self.scale >= 40 else 11 if self.scale >= 15 else 10)
         got = self._plates.get(key)

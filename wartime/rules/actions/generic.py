@@ -2,8 +2,9 @@
 GNA-13), and ending the activation (ENE-4)."""
 from __future__ import annotations
 
+from wartime.core.components import Stress
 from wartime.core.errors import RuleViolation
-from wartime.rules import holds, traits
+from wartime.rules import holds, metahabilities, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
@@ -77,6 +78,12 @@ class Heal(Action):
         for a in space.allies():
             if gs.in_contact(actor, a):
                 yield Candidate(self.key, lambda a=a: {"target": a}, label=gs.name(a))
+        if metahabilities.is_neuromancer(gs, actor):          # GNA-5 / PSI-13: the Neuromante's stress cure
+            yield Candidate(self.key, lambda: {"cure": "stress"}, label="its own stress")
+            for a in space.allies():
+                if gs.in_contact(actor, a):
+                    yield Candidate(self.key, lambda a=a: {"target": a, "cure": "stress"},
+                                    label=f"{gs.name(a)}'s stress")
         for a in gs.allies(actor, able_only=False):          # CBA-26: attending to a knocked-out ally wakes it
             if holds.can_wake(gs, a, actor) and gs.in_contact(actor, a):
                 yield Candidate(self.key, lambda a=a: {"target": a}, label=f"{gs.name(a)} (knocked out)")
@@ -89,6 +96,10 @@ class Heal(Action):
                 raise RuleViolation("GNA-5", f"{gs.name(t)} is not in base contact")
         if not can_be_healed(gs.attrs(t).CON, gs.wounds(t)):
             raise RuleViolation("WND-1", f"{gs.name(t)} has more wounds than CON and cannot be healed")
+        if params.get("cure") == "stress":
+            if gs.world.get(t, Stress).value == 0:
+                raise RuleViolation("GNA-5", f"{gs.name(t)} has no stress to cure")
+            return t
         if gs.wounds(t) == 0 and not holds.can_wake(gs, t, actor):
             raise RuleViolation("GNA-5", f"{gs.name(t)} has no wounds to heal")
         denied = traits.heal_denied(gs, t)                      # hook heal_denied (TRT-NO-CURE)
@@ -102,6 +113,10 @@ class Heal(Action):
     def resolve(self, gs, ctx, t):
         holds.wake(gs, t, ctx.actor)            # CBA-26 ruling (1): attended to, it wakes whatever the result
         r = roll_character_check(gs, ctx, ctx.actor, "ATR", "INT", "GNA-5", "Curar", against=t)
+        if ctx.params.get("cure") == "stress":                 # GNA-5 ruling (3), PSI-13; CBA-20 may answer it
+            if not metahabilities.countered(gs, ctx, ctx.actor, r) and not ctx.failed:
+                metahabilities.heal_stress(gs, ctx, ctx.actor, t, r)
+            return
         if ctx.failed:
             return
         if r.critical:

@@ -1,6 +1,6 @@
 """More generic actions: Buscar, Comerciar, Desatarse, Eliminar, Esconderse, Percibir, Saquear, Soltar (GNA-2, GNA-3,
 GNA-6, GNA-7, GNA-9, GNA-12, GNA-14, GNA-15), the free discovery roll against a hidden enemy (GNA-9 ruling 2) and
-Marcar un objetivo (GNA-11), refused until metahabilities are played (MET-1).
+Marcar un objetivo (GNA-11), refused: it marks a possessed target, and Poseer is tier 3 (CBA-21).
 
 Items are named by reference strings (rules/items.py): ``weapon:<i>``, ``protection:<i>``, ``item:<entity>``.
 Searchable elements (GNA-2) are scenario elements (``[[element]]``, docs/data-formats.md) named by their id."""
@@ -333,16 +333,16 @@ class Discover(Action):
 # --- GNA-11 ----------------------------------------------------------------------------------------------------------
 @register
 class MarkTarget(Action):
-    """GNA-11: Marcar un objetivo (3, INT / VOL) needs a Neuromante or Titiritero possessing its target: refused until
-    metahabilities are played (MET-1; possession itself is refused, PSI-17)."""
+    """GNA-11: Marcar un objetivo (3, INT / VOL) needs a Neuromante or Titiritero possessing its target: refused
+    (tier 3, as possession itself, CBA-21)."""
     key = "mark_target"
     rule = "GNA-11"
     category = "generic"
     has_check = True
 
     def available(self, gs, actor):
-        raise NotImplementedRule("GNA-11", "Marcar un objetivo (it needs a mind-control metahability user possessing "
-                                 "its target, MET-1)")
+        raise NotImplementedRule("GNA-11", "Marcar un objetivo (tier 3: it needs a neuromancer or puppeteer "
+                                 "possessing its target, CBA-21)")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)

@@ -27,7 +27,8 @@ from wartime.rules import riding
 from wartime.rules.state import GameState
 
 #: parameter kinds a controller or a window understands
-PARAM_KINDS = ("enemy", "ally", "character", "weapon", "path", "point", "level", "choice", "facing")
+PARAM_KINDS = ("enemy", "ally", "character", "weapon", "path", "point", "level", "choice", "facing",
+               "metahability")                                       # MET-2 / MET-6: an index into Metahabilities
 
 
 @dataclass(frozen=True)

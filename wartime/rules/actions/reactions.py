@@ -1,6 +1,6 @@
 """Reaction actions and En guardia: Huir (CBA-24), Esquivar en CaC (CBA-17), Contracarga (CBA-13), En guardia
-(GNA-8); Desenfundar (CBA-22, declared in a duel's window: rules/duels.py); Contramagia (CBA-20) is refused
-until metahabilities exist.
+(GNA-8); Desenfundar (CBA-22, declared in a duel's window: rules/duels.py); Contramagia (CBA-20; the contest
+is rules.metahabilities.counter_contest).
 Pivotar as a reaction (MVA-19) lives with the movement actions.
 
 The engine gives a reaction's `validate` the window it is declared in, as private parameters: `_window`
@@ -8,7 +8,8 @@ The engine gives a reaction's `validate` the window it is declared in, as privat
 `_against_target` (its target, if any)."""
 from __future__ import annotations
 
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
+from wartime.rules import metahabilities
 from wartime.rules.actions.base import Action, register
 from wartime.rules.actions.params import Param
 from wartime.rules.actions.movement import apply_move, can_move, prepare_path
@@ -167,8 +168,9 @@ class QuickDraw(Action):
 
 @register
 class CounterMagic(Action):
-    """CBA-20: Contramagia answers an acting neuromancer's CH INT; metahabilities are refused (MET-1), so it is
-    refused too."""
+    """CBA-20: Contramagia (3, INT ENF), a reaction declared when an acting enemy Neuromante declares an action
+    checked with its CH INT (an invocation, Corromper with INT, Curar choosing stress), within the reactor's INT K
+    and in its FOV: that CH INT becomes a CH INT ENF against the reactor (rules.metahabilities.counter_contest)."""
     key = "counter_magic"
     rule = "CBA-20"
     category = "combat"
@@ -176,7 +178,10 @@ class CounterMagic(Action):
     reaction_only = True
 
     def validate(self, gs, actor, params):
-        raise NotImplementedRule("CBA-20", "Contramagia (metahabilities in play)")
+        return metahabilities.check_counter_magic(gs, actor, params)
 
     def cost(self, gs, actor, params, prepared):
         return 3
+
+    def resolve(self, gs, ctx, acting):
+        metahabilities.declare_counter(gs, ctx.actor, acting)

@@ -363,6 +363,23 @@ act other than the character itself; the handler measures its range and checks t
   included: the new die passes at least as often as it fumbles for any target ≥ 1, and a rerolled fumble loses
   its side effects (G2). Called by ``rules.modifiers.roll_character_check``. → reroll.
 
+**Metahability hook points** (rules/traits/metahabilities.py; ``m`` is a metahability as carried,
+``core.components.Metahability``; rules/metahabilities.py calls them):
+
+* ``meta_kind(m) -> str`` -- the type trait's attribute for the metahability's check (MET-1, CMB-13).
+* ``meta_school(gs, e) -> str`` -- the kind (type trait ID) a bonus lets its bearer use (MET-1).
+* ``meta_effect(gs, ctx, caster, target, m) -> None`` -- what a successful use does at once (MET-2).
+* ``meta_grants(gs, caster, target, m) -> tuple[str, ...]`` / ``hex_malus(...)`` / ``lent_bonus(...)`` -- trait
+  IDs the target carries while the effect lasts (MET-3..5; TRT-MAGIC-CALM, TRT-HEX, TRT-PSYCHIC-ENERGY).
+* ``meta_negates(gs, caster, target, m) -> tuple[str, ...]`` -- trait IDs the target loses while it lasts
+  (TRT-NEGATE).
+* ``meta_cancels(gs, caster, target, m) -> int | None`` -- the uid of the effect on the target it suspends
+  (TRT-MAGIC-NULLIFY).
+* ``no_reactions(gs, e) -> bool`` -- True: the character cannot react (rules.reactors survey; TRT-MAGIC-CALM).
+* ``stress_for_ene(gs, e) -> bool`` -- True: it may take +1 stress for +3 ENE (TRT-PSYCHIC-ENERGY).
+* ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
+* ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+
 **Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
 and not disabled, G10):
 
@@ -432,6 +449,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
                                   equipment, lifecycle, limbs, movement, psychology, stealth, weapons)
 from wartime.rules.traits import ammo, bursts, firing, handling  # noqa: F401  (weapon ammo and fire traits, issue 12)
+from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_handlers, meta_kind,  # noqa: F401
+                                                 meta_kind_trait, hostile_grants, lent_bonuses,
+                                                 meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)

@@ -44,7 +44,7 @@ def cowing(gs, bearer, attacker, target, weapon, ranged) -> bool:
 
 register("TRT-HEAVY-WEAPON", "Arma pesada", {"weapon_usable": heavy_weapon}, kinds=("weapon",))
 register("TRT-SHARP", "Afilada", {"dmg_mod": sharp, "weapon_fumbled": sharp_lost}, kinds=("weapon",))
-register("TRT-COWING", "Acobardamiento", {"hit_psi": cowing}, kinds=("weapon",))
+register("TRT-COWING", "Acobardamiento", {"hit_psi": cowing}, kinds=("weapon", "metahability"))
 
 
 def harmful(gs, e: int, weapon) -> Wear:
@@ -60,7 +60,7 @@ def defective(gs, e: int, weapon) -> Wear | None:
     return None
 
 
-register("TRT-HARMFUL", "Dañino", {"weapon_used": harmful}, kinds=("weapon", "object"))
+register("TRT-HARMFUL", "Dañino", {"weapon_used": harmful}, kinds=("weapon", "object", "metahability"))
 register("TRT-DEFECTIVE", "Defectuoso", {"weapon_used": defective}, kinds=("weapon", "object"))
 
 
@@ -180,7 +180,7 @@ def jamming_ammo(gs, e: int, weapon) -> bool:
     return percent(gs.world, 10, "TRT-JAMMING-AMMO", f"{weapon.name} fired")
 
 
-register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon", "object"))
+register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon", "object", "metahability"))
 register("TRT-JAMMING-AMMO", "Munición atascada", {"shot_stopped": jamming_ammo}, kinds=("weapon",))
 
 

@@ -305,7 +305,14 @@ register("TRT-HUGE", "Enorme", {"equip_denied": huge}, kinds=("weapon",))
 register("TRT-MEGA-ARMOUR", "Mega armadura", kinds=P)
 # Reliquia is a list-building rule only (its catalogue note): the loader's E8 refuses a list repeating it.
 register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
-register("TRT-NEGATE", "Niega", {"negates": negate}, kinds=RP, param_problem=negate_param)
+def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
+    """TRT-NEGATE on a metahability (MET-3..5): the trait named has no effect on its target while the effect lasts
+    (rules.metahabilities.apply)."""
+    return tuple(n for t, p in m.params if t == "TRT-NEGATE" and (n := trait_named(p)) is not None)
+
+
+register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),
+         param_problem=negate_param)
 register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P, param_problem=requires_param)
 
 

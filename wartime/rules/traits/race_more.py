@@ -225,7 +225,12 @@ register("TRT-FAILED-GYM-CLASS", "Suspenso en gimnasia", {"action_check_mod": fa
 # --- No vivo: a tag -------------------------------------------------------------------------------------------------
 #: TRT-NON-LIVING (No vivo): not alive; immune to diseases and poisons. Registered with no hook: it is the tag that
 #: TRT-UNDEAD-SLAYER (Matamuertos: DMG +2 against it) reads; the engine has no disease or poison to be immune to.
-register("TRT-NON-LIVING", "No vivo", kinds=R)
+def non_living(gs, e: int) -> bool:
+    """TRT-NON-LIVING: not a living character, so a puppeteer cannot corrupt it (MET-8)."""
+    return True
+
+
+register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, kinds=R)
 
 
 # --- Fuego en las venas: +3 K to a move for 1 wound --------------------------------------------------------------

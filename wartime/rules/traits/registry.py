@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, Stress
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -134,6 +134,19 @@ CATALOGUE_HOOK: dict[str, str] = {
     "area_dmg_factor": "dmg_mod",
     "reaction_denied": "reaction_rule",
     "marked_def_mod": "def_mod",
+    # metahabilities (rules/traits/metahabilities.py)
+    "meta_kind": "metaability",
+    "meta_school": "metaability",
+    "meta_effect": "metaability",
+    "meta_grants": "metaability",
+    "meta_cancels": "metaability",
+    "hex_malus": "on_hit",
+    "lent_bonus": "ene_mod",
+    "meta_negates": "unique_rule",
+    "no_reactions": "psychology",
+    "stress_for_ene": "ene_mod",
+    "not_living": "unique_rule",
+    "hack_dmg": "dmg_mod",
     "shield_check": "def_mod",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
@@ -364,6 +377,8 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
     p = _REGISTRY.get(trait_id)
     if p is None or not p.fieldable:
         return "is not implemented"
+    if kind == "metahability" and "metahability" not in p.kinds:      # MET-*: played on one only when it says so
+        return "is not implemented on metahabilities yet"
     if kind == "object" and "object" not in p.kinds and trait_id not in ON_OBJECTS:
         # GNA-16: on an object a trait is played only where its module says so (a weapon's area on an object
         # would otherwise be fielded and do nothing)
@@ -382,7 +397,9 @@ def fielding_problem(trait_id: str, kind: str, carried: set[str] | frozenset[str
 def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     """A character's trait IDs: its own (race) traits, the maluses gained in play (PSI-8), the traits of the
     protections it wears that are not disabled (traits G10: a protection's trait acts for its wearer while worn
-    and not disabled, WND-4) and the bearer traits of the objects it holds (``ON_OBJECTS``; GNA-16)."""
+    and not disabled, WND-4), the bearer traits of the objects it holds (``ON_OBJECTS``; GNA-16), and what the
+    metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
+    TRT-MAGIC-NULLIFY does neither)."""
     memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
     key = ("traits", e)
     got = memo.get(key)
@@ -393,6 +410,9 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
         held = _object_traits(gs, e)
         if held:
             got = frozenset(got) | held
+        fx = gs.world.try_get(e, MetaEffects)
+        if fx is not None and fx.active:
+            got = _with_effects(got, fx.active)
         neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
         memo[key] = got = _apart(got, neg)
     return got
@@ -432,6 +452,13 @@ def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
         top = max(counts.values(), default=1)
         got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
     return got
+
+
+def _with_effects(carried, active) -> frozenset[str]:
+    """MET-3..5: the trait IDs `carried` as the metahability effects `active` change them."""
+    off = {x.cancels for x in active if x.cancels is not None}
+    live = [x for x in active if x.uid not in off]
+    return (frozenset(carried) | {t for x in live for t in x.grants}) - {t for x in live for t in x.negates}
 
 
 def _object_traits(gs, e: int) -> frozenset:

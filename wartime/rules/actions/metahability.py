@@ -1,0 +1,211 @@
+"""Metahability actions (rules/metahabilities.py does the work): Usar una metahabilidad (MET-2), Mantener
+(MET-6), Corromper / Hackear (CBA-18, MET-8), Energía psíquica's +3 ENE (TRT-PSYCHIC-ENERGY); Combate mental
+(CBA-19, MET-9) and Poseer (CBA-21, MET-10) are tier 3 and refused. Contramagia (CBA-20) is a reaction
+(rules/actions/reactions.py)."""
+from __future__ import annotations
+
+from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.rules import metahabilities as meta, traits
+from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.psychology import add_stress
+
+
+def _targets(gs, actor: int, m, space) -> list[int]:
+    """The characters a metahability may be aimed at now: itself, then allies and enemies in range (id order)."""
+    out = [actor]
+    for t in list(space.allies()) + list(space.enemies()):
+        try:
+            meta.check_target(gs, actor, m, t)
+        except RuleViolation:
+            continue
+        out.append(t)
+    return out
+
+
+@register
+class UseMetahability(Action):
+    """MET-2: Usar una metahabilidad (its ENE; CH ATR of its kind, MET-1 / CMB-13): on the caster, an ally or an
+    enemy within its RNG (MET-3..5); a fumble is MET-7's; an invocation may be countered (CBA-20)."""
+    key = "use_metahability"
+    rule = "MET-2"
+    category = "generic"
+    has_check = True
+
+    params = (Param("meta", "metahability", "MET-2: the index of one of the actor's metahabilities"),
+              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"))
+
+    def candidates(self, gs, actor, space):
+        kinds = meta.kinds_of(gs, actor)
+        for i, m in enumerate(meta.carried(gs, actor)):
+            if m.kind not in kinds:
+                continue
+            for t in _targets(gs, actor, m, space):
+                yield Candidate(self.key, lambda i=i, t=t: {"meta": i, "target": t},
+                                label=f"{m.name} on {gs.name(t)}")
+
+    def available(self, gs, actor):
+        kinds = meta.kinds_of(gs, actor)
+        if not any(m.kind in kinds for m in meta.carried(gs, actor)):
+            raise RuleViolation("MET-1", f"{gs.name(actor)} has no metahability of its kinds")
+
+    def validate(self, gs, actor, params):
+        m = meta.meta(gs, actor, need(params, "meta", self.rule))
+        meta.check_kind(gs, actor, m)
+        t = meta.check_target(gs, actor, m, need(params, "target", self.rule))
+        return (params["meta"], t)
+
+    def cost(self, gs, actor, params, prepared):
+        return meta.carried(gs, actor)[prepared[0]].ENE
+
+    def resolve(self, gs, ctx, prepared):
+        meta.cast(gs, ctx, ctx.actor, *prepared)
+
+
+@register
+class MaintainMetahability(Action):
+    """MET-6: Mantener una metahabilidad: at the start of its activation (before any other action) the caster pays
+    the ENE of a metahability it cast successfully (or maintained) in the previous turn: same target, no check, no
+    CH VOL ENF, no range; a fresh duration."""
+    key = "maintain_metahability"
+    rule = "MET-6"
+    category = "generic"
+
+    params = (Param("meta", "metahability", "MET-6: the index of the metahability cast last turn"),
+              Param("target", "character", "MET-6: the character it was cast on"))
+
+    def candidates(self, gs, actor, space):
+        for c in meta.maintainable(gs, actor):
+            m = meta.carried(gs, actor)[c.index]
+            yield Candidate(self.key, lambda c=c: {"meta": c.index, "target": c.target},
+                            label=f"keep {m.name} on {gs.name(c.target)}")
+
+    def available(self, gs, actor):
+        if not meta.maintainable(gs, actor):
+            raise RuleViolation("MET-6", f"{gs.name(actor)} has nothing to maintain now (a metahability cast "
+                                "successfully last turn, at the start of its activation)")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("MET-6", "a metahability is maintained in the caster's own activation")
+        i, t = need(params, "meta", self.rule), need(params, "target", self.rule)
+        for c in meta.maintainable(gs, actor):
+            if c.index == i and c.target == t:
+                return c
+        raise RuleViolation("MET-6", f"{gs.name(actor)} did not cast metahability {i!r} on {t!r} last turn, or it "
+                            "is no longer the start of its activation")
+
+    def cost(self, gs, actor, params, prepared):
+        return meta.carried(gs, actor)[prepared.index].ENE
+
+    def resolve(self, gs, ctx, c):
+        meta.maintain(gs, ctx, ctx.actor, c)
+
+
+@register
+class Corrupt(Action):
+    """CBA-18 / MET-8: Corromper / Hackear (3, INT or VOL): a neuromancer with INT on any character, a puppeteer
+    with VOL on a living one, within that many K, in FOV and LOS: stress DMG = attribute − 4 (minimum 1), the
+    target's CH DEF is a CH VOL."""
+    key = "corrupt"
+    rule = "CBA-18"
+    category = "combat"
+    has_check = True
+    is_attack = True
+
+    params = (Param("target", "enemy", "CBA-18: an enemy within INT (VOL) K"),
+              Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)", optional=True,
+                    choices=("INT", "VOL")))
+
+    def candidates(self, gs, actor, space):
+        attrs = meta.corrupt_attributes(gs, actor)
+        for t in space.enemies():
+            for a in attrs:
+                yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a},
+                                label=f"{gs.name(t)} ({a})")
+
+    def available(self, gs, actor):
+        if not meta.corrupt_attributes(gs, actor):
+            raise RuleViolation("MET-8", f"{gs.name(actor)} is neither a neuromancer nor a puppeteer")
+
+    def validate(self, gs, actor, params):
+        attrs = meta.corrupt_attributes(gs, actor)
+        a = params.get("attribute", attrs[0] if attrs else "INT")
+        t = need_target(gs, actor, params, self.rule)
+        meta.check_corrupt(gs, actor, t, a)
+        return (t, a)
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        meta.corrupt(gs, ctx, ctx.actor, *prepared)
+
+
+@register
+class MentalCombat(Action):
+    """CBA-19 / MET-9: Combate mental is tier 3 (secret simultaneous continue-or-stop exchanges): refused."""
+    key = "mental_combat"
+    rule = "CBA-19"
+    category = "combat"
+    has_check = True
+    reaction_only = True
+
+    def validate(self, gs, actor, params):
+        raise NotImplementedRule("CBA-19", "Combate mental (tier 3; MET-9's answer to a corruption)")
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+    def resolve(self, gs, ctx, prepared):
+        raise NotImplementedRule("MET-9", "mental combat after a corruption (Combate mental is tier 3, CBA-19)")
+
+
+@register
+class Possess(Action):
+    """CBA-21 / MET-10: Poseer is tier 3: refused (who may be possessed is rules.psychology.can_be_possessed)."""
+    key = "possess"
+    rule = "CBA-21"
+    category = "generic"
+    has_check = True
+
+    def available(self, gs, actor):
+        if meta.corrupt_attributes(gs, actor):
+            raise NotImplementedRule("CBA-21", "Poseer (tier 3: possession, MET-10 / PSI-17)")
+        raise RuleViolation("CBA-21", f"{gs.name(actor)} is neither a neuromancer nor a puppeteer")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 3
+
+
+@register
+class PsychicEnergy(Action):
+    """TRT-PSYCHIC-ENERGY: its bearer (by race, or lent by a metahability) may take +1 stress to gain +3 ENE (capped
+    at 10), once per activation, in its activation (the trait's ruling); a printed cost of 0."""
+    key = "psychic_energy"
+    rule = "TRT-PSYCHIC-ENERGY"
+    category = "generic"
+    zero_cost = True
+
+    def available(self, gs, actor):
+        if not traits.stress_for_ene(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has no psychic energy to draw on")
+        if self.rule in gs.effects(actor).spent:
+            raise RuleViolation(self.rule, "psychic energy is drawn once per activation")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation(self.rule, "psychic energy is drawn in the own activation")
+        self.available(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, prepared):
+        e = ctx.actor
+        gs.set_effects(e, spent=gs.effects(e).spent + (self.rule,))
+        gs.set_energy(e, min(10, gs.energy(e) + 3), self.rule, "+1 stress for +3 ENE")
+        add_stress(gs, ctx, e, 1, self.rule, source=None)
