@@ -40,6 +40,7 @@ def _listening() -> dict[int, set[str]]:
     return out
 
 
+@pytest.mark.slow            # whole batches on a process pool: `.ci/run`'s slow pass (the fast suite's 5 min)
 def test_a_batch_on_a_local_dask_cluster_gives_the_pool_rows(reference_store, tmp_path, monkeypatch):
     """The whole reference batch on a local Dask cluster: the rows of the process pool, and the cluster listens
     on the loopback interface only (scheduler and workers), with no dashboard."""

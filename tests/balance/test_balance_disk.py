@@ -48,6 +48,7 @@ def _whole_games_only(path) -> int:
 
 
 # --- wartime batch --out ----------------------------------------------------------------------------
+@pytest.mark.slow            # whole batches on a process pool: `.ci/run`'s slow pass (the fast suite's 5 min)
 def test_batch_on_a_full_disk_stops_with_one_line_and_resumes_exactly(reference_store, tmp_path, monkeypatch):
     """SQLite's own "disk full" (SQLITE_FULL, injected with max_page_count once the store exists): the game
     being stored is rolled back, the error is one line, and a resume with room completes the batch."""

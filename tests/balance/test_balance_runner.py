@@ -69,6 +69,7 @@ def test_a_batch_needs_two_distinct_lists():
 
 
 # --- results -----------------------------------------------------------------------------------------
+@pytest.mark.slow            # whole batches on a process pool: `.ci/run`'s slow pass (the fast suite's 5 min)
 def test_results_do_not_depend_on_the_worker_count(reference_store, tmp_path):
     """1 worker and 2 workers: identical rows apart from the timing columns (elapsed_s, worker, finished_at)."""
     play(tmp_path / "one.sqlite", workers=1)
@@ -179,6 +180,7 @@ def _wait_for_games(path, n, proc, timeout=60.0):
 CUT_GAMES = 5 * GAMES
 
 
+@pytest.mark.slow            # whole batches on a process pool: `.ci/run`'s slow pass (the fast suite's 5 min)
 def test_ctrl_c_then_kill_9_then_resume_loses_and_duplicates_nothing(reference_store, tmp_path):
     """A real `wartime batch` process: Ctrl-C (SIGINT to its process group) stops it cleanly with exit 130 and
     a hint; a resumed run killed with SIGKILL mid-game leaves whole games only; the last resume completes the
@@ -254,6 +256,7 @@ def _pool_workers(batch_pid: int, n: int, timeout: float = 30.0) -> list[int]:
     pytest.fail(f"no {n} pool workers under process {batch_pid}")
 
 
+@pytest.mark.slow            # whole batches on a process pool: `.ci/run`'s slow pass (the fast suite's 5 min)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the pool workers in /proc")
 def test_a_killed_worker_stops_the_batch_cleanly_and_resume_completes_it(reference_store, tmp_path):
     """SIGKILL one worker process only (out of memory, an operator's kill): the batch stops with one clear line
@@ -308,6 +311,7 @@ def test_resume_refuses_another_batch(reference_store, tmp_path):
     assert r.exit_code == 2 and "another batch" in r.output and "seed" in r.output
 
 
+@pytest.mark.slow            # whole batches on a process pool: `.ci/run`'s slow pass (the fast suite's 5 min)
 def test_inline_backend_gives_the_same_games(reference_store, tmp_path):
     """The in-process executor (debugging, profiling) plays the same batch as the pool, row for row."""
     config = reference_config()

@@ -16,7 +16,8 @@ from wartime.balance.compare import MAX_DEF, armour_value, scenario_lists
 from wartime.balance.store import ResultStore, read_store
 from wartime.cli import main
 
-pytestmark = pytest.mark.xdist_group("compare")          # its own worker: the balance group is the longest
+# its own worker (the balance group is the longest); whole compare runs: `.ci/run`'s slow pass (the fast suite's 5 min)
+pytestmark = [pytest.mark.xdist_group("compare"), pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
