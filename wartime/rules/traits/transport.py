@@ -9,7 +9,7 @@ registered, or registered for other kinds only)."""
 from __future__ import annotations
 
 from wartime.rules.checks import Modifier
-from wartime.rules.traits import race_more
+from wartime.rules.traits.race_more import CONDITIONAL_COMPLEX
 from wartime.rules.traits.registry import also_on, register
 
 #: Race traits of the whole miniature that play the same on a transport (its rider's while it rides).
@@ -41,6 +41,6 @@ register("TRT-RAM", "Ariete", {"dmg_mod": ram}, kinds=("race", "transport"))
 # TRT-EVASIVE-PILOT is registered for races in traits/race_more.py: the same handler on a transport, and
 # Embarcar / desembarcar en marcha count as complex moves
 also_on("TRT-EVASIVE-PILOT", "transport")
-race_more.CONDITIONAL_COMPLEX.extend(("disembark", "embark"))
+CONDITIONAL_COMPLEX.extend(("disembark", "embark"))
 for _tid in SAME_ON_TRANSPORT:
     also_on(_tid, "transport")
