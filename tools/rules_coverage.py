@@ -105,7 +105,7 @@ PARTIAL = {
                            "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
                            "takes no trait terms yet",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
-                "which are refused (MOV-2)",
+                "where Enorme is not played yet (it is registered for weapons only)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
               "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
     "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "

@@ -300,7 +300,7 @@ register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_suppl
 register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
 register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection", "object"))
 # An Enorme weapon is fielded on a character wearing Mega armadura (loader E9: otherwise a data error); an Enorme
-# protection only on a transport, and transports are refused (MOV-2). Mega armadura is the permission huge() reads.
+# protection belongs on a transport, where Enorme is not played yet (registered for weapons only). Mega armadura is the permission huge() reads.
 register("TRT-HUGE", "Enorme", {"equip_denied": huge}, kinds=("weapon",))
 register("TRT-MEGA-ARMOUR", "Mega armadura", kinds=P)
 # Reliquia is a list-building rule only (its catalogue note): the loader's E8 refuses a list repeating it.
