@@ -48,7 +48,9 @@ def test_MVA_17_a_convoy_game_plays_to_the_end(kind):
 def test_MVA_17_the_scripted_driver_drops_its_passengers_near_the_enemy():
     m = play("scripted", 1)
     drops = [ev for k, ev in m.entries if k == "e" and ev["type"] == "disembarked"]
-    assert len(drops) == 3 and all(ev["rule"] == "MVA-17" for ev in drops)
+    # each of the truck's three troopers gets off (one may board again far from the enemy and get off later)
+    assert sorted({ev["who"] for ev in drops if ev["carrier"] == 1}) == [2, 3, 4]
+    assert all(ev["rule"] == "MVA-17" for ev in drops)
 
 
 def test_a_convoy_record_re_simulates_byte_for_byte(tmp_path):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves
+from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves, path_towards
+from wartime.geometry import movement as geo_move
 from wartime.rules import riding
 from wartime.rules.actions import REGISTRY
 
@@ -17,6 +18,12 @@ DROP_RANGE = 10.0
 BOARD_RANGE = 15.0
 #: A driver turns with Pivotar de transporte when the enemy is more than this many degrees off its nose.
 PIVOT_ANGLE = 100.0
+#: How far ahead (K) a driver looks for terrain that would stop its next straight drive (MOV-6, MOV-9).
+LOOK_AHEAD = 4.0
+#: How far (K) a driver plans its route ahead.
+ROUTE_LENGTH = 30.0
+#: Headings tried, in degrees off the bearing to the enemy, when the road ahead is blocked.
+DETOURS = (0.0, 20.0, -20.0, 40.0, -40.0, 60.0, -60.0, 90.0, -90.0, 120.0, -120.0)
 
 
 def _key(p, rule: str, kind: str) -> str | None:
@@ -98,7 +105,8 @@ def drive(match, p, stop_at: float = 0.0):
             return max(rams, key=lambda o: (-gs.attrs(o.params["target"]).CON, -o.params["target"])).decision(
                 p.side, e)
     pos = gs.pos(e)
-    bearing = math.degrees(math.atan2(goal[1] - pos.y, goal[0] - pos.x)) % 360.0
+    via = _waypoint(gs, e, goal)                    # the next corner of a route around farms and walls
+    bearing = math.degrees(math.atan2(via[1] - pos.y, via[0] - pos.x)) % 360.0
     pivot = by_rule(p, "MVA-19", free=False)
     if riding.angle_between(bearing, pos.facing) > PIVOT_ANGLE and pivot is not None:
         d = action(p, pivot, facing_to=round(bearing, 4))
@@ -106,16 +114,59 @@ def drive(match, p, stop_at: float = 0.0):
             return d
     keys = [k for k, _ in path_moves(gs, p)[:2]]                   # Mover and Correr (MVA-1, MVA-2)
     best, best_score = None, math.inf
-    here = math.dist((pos.x, pos.y), goal)
+    rest = math.dist(via, goal)                     # the route's length beyond the waypoint
+    here = math.dist((pos.x, pos.y), via) + rest
     for o in options_of(engine, keys):
         (x, y), = o.params["path"]
-        d = math.dist((x, y), goal)
-        gap = d - gs.body(e).radius - (gs.body(target).radius if target is not None else 0.0)
+        d = math.dist((x, y), via) + rest
+        gap = math.dist((x, y), goal) - gs.body(e).radius - (gs.body(target).radius if target is not None else 0.0)
         if gap < stop_at:
             continue
-        turn = riding.angle_between(o.params.get("end_facing", pos.facing), math.degrees(
-            math.atan2(goal[1] - y, goal[0] - x)) % 360.0)
-        score = d + turn / 90.0 + 0.1 * o.cost
+        end_facing = o.params.get("end_facing", pos.facing)
+        turn = riding.angle_between(end_facing, math.degrees(math.atan2(via[1] - y, via[0] - x)) % 360.0)
+        blocked = 0.0 if clear_ahead(gs, e, (x, y), end_facing) else 3.0   # a nose against a wall: stuck next time
+        score = d + turn / 90.0 + 0.1 * o.cost + blocked
         if score < best_score and d < here - 0.5:
             best, best_score = o, score
+    if best is None and pivot is not None:
+        return detour(match, p, pivot, bearing)
     return None if best is None else best.decision(p.side, e)
+
+
+def _waypoint(gs, e: int, goal: tuple[float, float]) -> tuple[float, float]:
+    """Where a driver heads for: the first corner of the planned route to `goal` (A* around the terrain and the
+    other bases, `path_towards`), or the goal itself when the road is straight or no route is found."""
+    route = path_towards(gs, e, goal, ROUTE_LENGTH)
+    if not route:
+        return goal
+    pos = gs.pos(e)
+    for x, y in route:
+        if math.dist((pos.x, pos.y), (x, y)) >= 2.0:
+            return (x, y) if len(route) > 1 else goal
+    return goal
+
+
+def clear_ahead(gs, e: int, at: tuple[float, float], heading: float, length: float = LOOK_AHEAD) -> bool:
+    """Whether a straight drive of `length` K from `at` along `heading` (degrees) crosses no terrain the
+    transport cannot enter and stays on the board (MOV-6, MOV-9; other bases are left out: they move)."""
+    rad = math.radians(heading)
+    end = (at[0] + length * math.cos(rad), at[1] + length * math.sin(rad))
+    chk = geo_move.check_path(gs.board, [at, end], gs.body(e).radius, gs.chest_height(e), length + 1e-6, [])
+    return chk.ok
+
+
+def detour(match, p, pivot: str, bearing: float):
+    """Pivotar de transporte (MVA-19) to the heading nearest the bearing to the enemy whose road ahead is clear,
+    when no straight drive brings the transport closer (its nose against a farm, a wall, the board edge); None
+    when no such heading is legal."""
+    gs, engine = match.gs, match.engine
+    e = p.actor
+    pos = gs.pos(e)
+    for off in DETOURS:
+        h = round((bearing + off) % 360.0, 4)
+        if riding.angle_between(h, pos.facing) < 5.0 or not clear_ahead(gs, e, (pos.x, pos.y), h):
+            continue
+        d = action(p, pivot, facing_to=h)
+        if legal_cost(engine, d) is not None:
+            return d
+    return None

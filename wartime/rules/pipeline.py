@@ -320,6 +320,8 @@ class ActionPipeline:
         act = self.gs.activation(actor)
         vparams = dict(normalise_params(params))
         vparams["_chained"] = (act.chain_next or chain) and not action.free
+        if facing is not None and isinstance(facing, (int, float)):
+            facing = normalise_params(float(facing))        # as submit applies it (1e-4 degrees)
         return self._validate(actor, action, key, vparams, facing)[1]
 
     def _one_shot_mods(self, actor: int, action, chained: bool) -> list[PendingMod]:

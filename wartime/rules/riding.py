@@ -138,7 +138,7 @@ def angle_between(a: float, b: float) -> float:
 def check_free_turn(gs: GameState, e: int, facing: float) -> None:
     """MOV-6: a transport has no free turn (MOV-5 is the characters' rule): it turns at the end of a move or
     pivots with an action."""
-    if rides(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-6:
+    if rides(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4:   # decisions round to 1e-4
         raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it turns only at the end of a move (up to "
                             "45°) or with Pivotar de transporte")
 
