@@ -146,6 +146,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for who, k in hits:
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
+        if state == "dead" and terms.final_kill is not None:            # hook final_kill (TRT-FINISHER)
+            gs.set_effects(target, spent=gs.effects(target).spent + (terms.final_kill,))
+            world.emit("finished", terms.final_kill, who=target)
         traits.got_wounded(gs, target, attacker, melee, state)          # hook got_wounded (TRT-WRATH)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)

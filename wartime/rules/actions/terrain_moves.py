@@ -437,10 +437,10 @@ class JumpUp(Action):
 # --- MVA-12 -------------------------------------------------------------------------------------------------------
 def long_jump_max(gs: GameState, e: int) -> float:
     """MVA-12: the longest jump (K) without a critical: MOV × 1 / 2 / 3 / 4 for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (ruling 1:
-    the attribute value, not the check's modifiers)."""
+    the attribute value, not the check's modifiers), plus the K its traits add (TRT-JUMPER: +2 K)."""
     agi = gs.attrs(e).AGI
     band = 1 if agi <= 3 else 2 if agi <= 5 else 3 if agi <= 7 else 4
-    return float(gs.mov(e) * band)
+    return float(gs.mov(e) * band) + traits.allowance_bonus(gs, e, "long_jump")
 
 
 def _roof_under(gs: GameState, x: float, y: float, r: float):

@@ -219,6 +219,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``on_hit(gs, bearer, attacker, target, weapon, ranged) -> None`` -- a rule of the attacker's or its weapon's
   after a hit (a passed CH IMP), even without wounds (TRT-CRUSHING). Called by ``after_hit`` from
   ``rules.combat.resolve_attack``. → on_hit.
+* ``final_kill(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a target the hit kills is marked
+  (its ``Effects.spent`` holds the trait ID, before its own ``died`` rules) and can never come back
+  (TRT-RESURRECTION, TRT-PHOENIX; TRT-FINISHER). → on_kill.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 * ``fixed_imp(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- the CH IMP target is this number,
@@ -454,5 +457,6 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
+from wartime.rules.traits import race_feats  # noqa: F401,E402  (issue 12: Rematador, Saltador, Artillero, ...)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)

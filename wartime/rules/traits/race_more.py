@@ -12,7 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import bases_overlap
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, register, vol_reach
+from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, handlers, register, vol_reach
 
 R = ("race",)
 
@@ -347,9 +347,12 @@ register("TRT-ORATOR", "Orador", {"vol_reach_factor": orator}, kinds=R)
 
 # --- Resurrección, Ave Fénix: a corpse that comes back ----------------------------------------------------------
 def _may_come_back(gs, e: int) -> bool:
-    """A corpse may come back where it fell: not destroyed (GNA-7) and no other miniature standing on the spot."""
+    """A corpse may come back where it fell: not destroyed (GNA-7), not killed by a hit that finishes (final_kill,
+    TRT-FINISHER) and no other miniature standing on the spot."""
     if gs.world.has(e, Disposed):
         return False
+    if any(t in gs.effects(e).spent for t, _ in handlers("final_kill")):
+        return False                                    # killed by a TRT-FINISHER hit: it stays dead
     p, r = gs.pos(e), gs.body(e).radius
     return not any(o != e and gs.on_table(o) and gs.pos(o).level == p.level
                    and bases_overlap(p.x, p.y, r, gs.pos(o).x, gs.pos(o).y, gs.body(o).radius) for o in gs.minis())

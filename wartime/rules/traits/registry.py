@@ -70,6 +70,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "cover_denied": "def_mod",
     "sure_shot": "unique_rule",
     "corrosion": "on_hit",
+    "final_kill": "on_kill",
     "fumble_wounds": "on_fumble",
     "shot_stopped": "percent_roll",
     "use_stress": "stress",
@@ -968,6 +969,7 @@ class CombatTerms:
     fixed_imp: tuple | None = None    # (trait ID, n): the CH IMP target is n whatever AGI and modifiers (fixed_imp)
     forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
     double_hit: str | None = None     # a trait by which each hit strikes twice (double_hit)
+    final_kill: str | None = None     # a trait by which what the hit kills cannot come back (final_kill)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -1022,7 +1024,7 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
                  "def_reroll_forced", "marked_def_mod", "double_hit", "status_def_mod", "aura_attack_mod",
-                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill")
 
 
 def _first_yes(hook: str, carried, args) -> str | None:
@@ -1062,7 +1064,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = final = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1118,6 +1120,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         corrosive = corrosive or _first_yes("corrosion", carried, args)
         forced = forced or _first_yes("def_reroll_forced", carried, args)
         double = double or _first_yes("double_hit", carried, args)
+        final = final or _first_yes("final_kill", carried, args)
         for t, h in _of("fixed_imp", carried):
             n = h(*args)
             if n is not None and fixed is None:
@@ -1149,11 +1152,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive or fixed or forced or double):
+            or corrosive or fixed or forced or double or final):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
-                       double)
+                       double, final)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:

@@ -1,0 +1,159 @@
+"""Race traits of issue 12's batch played through the trait registry (rules/traits/race_feats.py): each set up with
+scripted dice and checked against its catalogue effect and ruling, and priced at its catalogue cost."""
+from __future__ import annotations
+
+import pytest
+
+from rules_helpers import Game, M, blade, piece, ride, weapon
+from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
+from wartime.core.components import Life, Position
+from wartime.data.loader import priced_trait
+from wartime.rules.actions.terrain_moves import long_jump_max
+
+
+def price(trait: str, kind: str = "race") -> int:
+    return priced_trait(trait, kind, "test", "traits").points
+
+
+# --- Rematador ------------------------------------------------------------------------------------------------------
+def finished_phoenix(finisher_on: str) -> Game:
+    """A blue CON 2 Ave Fénix killed in melee (CH IMP 3, CH DEF 9) by a red CON 9 fighter whose race (`race`) or
+    blade (`weapon`) is Rematador."""
+    traits = ("TRT-FINISHER",) if finisher_on == "weapon" else ()
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(traits=traits),)), M(side="blue", x=11, y=20, CON=2, facing=180.0),
+             M(side="blue", x=30, y=30))
+    if finisher_on == "race":
+        race(g, g.ids[0], "TRT-FINISHER")
+    race(g, g.ids[1], "TRT-PHOENIX", "TRT-RESURRECTION")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    return g
+
+
+@pytest.mark.parametrize("on", ["race", "weapon"])
+def test_TRT_FINISHER_what_it_kills_never_comes_back(on):
+    """Killed by Rematador (on the race or on its blade): no Ave Fénix roll when it dies, no Resurrección roll at the
+    next turn starts: it stays dead (no die is drawn at all)."""
+    g = finished_phoenix(on)
+    b = g.ids[1]
+    assert g.gs.world.get(b, Life).state == "dead" and g.events("finished", who=b)
+    g.next_turn()
+    g.next_turn()
+    assert not g.events("phoenix_roll") and not g.events("resurrection_roll") and g.all_dice_used()
+    assert g.gs.world.get(b, Life).state == "dead"
+
+
+def test_TRT_FINISHER_without_it_the_phoenix_rolls():
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=2, facing=180.0),
+             M(side="blue", x=30, y=30))
+    race(g, g.ids[1], "TRT-PHOENIX")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9, 1)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    assert g.events("phoenix_roll", die=1) and g.gs.world.get(g.ids[1], Life).state == "active"
+
+
+# --- Saltador -------------------------------------------------------------------------------------------------------
+def test_TRT_JUMPER_long_jump_plus_2_K():
+    """MVA-12, MOV 4 AGI 5: 8 K; Saltador: 10 K. A 10 K jump lands (die 5), 11 K needs the critical."""
+    g = Game(M(x=10, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35))
+    a, _ = g.ids
+    assert long_jump_max(g.gs, a) == 8.0
+    race(g, a, "TRT-JUMPER")
+    assert long_jump_max(g.gs, a) == 10.0
+    g.start_activation(a, energy=10)
+    g.dice.push(5)
+    g.act(a, "long_jump", to=[20, 20])
+    assert g.pos(a) == (20, 20) and g.events("long_jump")[-1]["success"] and g.all_dice_used()
+
+
+def fall_from_tower(*traits: str) -> Game:
+    """MVA-9: a CON 9, 1 K tall character drops down 3 K from a tower (DMG 4 without traits); CH DEF die 9, PSI 1."""
+    tower = piece("tower", "blocking", 9, 9, 12, 12, height=3.0, blocks_los=True)
+    g = Game(M(x=10.5, y=10.5, CON=9), M(side="blue", x=30, y=30), pieces=[tower])
+    a, _ = g.ids
+    race(g, a, *traits)
+    p = g.gs.pos(a)
+    g.set(a, Position(p.x, p.y, p.facing, 2))
+    g.start_activation(a, energy=10)
+    g.dice.push(9, 1)
+    g.act(a, "drop_down", to=[12.55, 10.5])
+    return g
+
+
+def test_TRT_JUMPER_falls_deal_half_DMG():
+    """A 3 K drop: DMG 4 without it; Saltador: DMG 2 (4 / 2), 2 wounds on a failed CH DEF (DEF 0)."""
+    assert fall_from_tower().events("fall")[-1]["dmg"] == 4
+    g = fall_from_tower("TRT-JUMPER")
+    assert g.events("fall")[-1]["dmg"] == 2 and g.wounds(g.ids[0]) == 2
+
+
+def test_TRT_JUMPER_odd_fall_DMG_rounds_half_up():
+    from wartime.rules.traits.race_feats import jumper_fall
+    assert [jumper_fall(None, 0, d) for d in (0, 3, 4, 5, 10)] == [0, 2, 2, 3, 5]
+
+
+# --- Artillero ------------------------------------------------------------------------------------------------------
+def transport_shot(*, gunner: str | None, rider: str, fast: bool = True) -> Game:
+    """A red AGI 5 shooter 9 K from a blue target; `rider` ('attacker' / 'target') rides a transport that moved
+    more than 5 K this turn (MOD-8) when `fast`; Artillero on the shooter's race or rifle (`gunner`)."""
+    traits = ("TRT-GUNNER",) if gunner == "weapon" else ()
+    g = duel({"weapons": (weapon(DMG=4, traits=traits),)})
+    a, b = g.ids
+    if gunner == "race":
+        race(g, a, "TRT-GUNNER")
+    who = a if rider == "attacker" else b
+    ride(g, who)
+    g.start_activation(a, energy=10)
+    g.gs.set_effects(who, fast_move=fast)                 # its latest move covered more than 5 K (MOD-8)
+    g.dice.push(9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    return g
+
+
+@pytest.mark.parametrize("rider", ["attacker", "target"])
+def test_TRT_GUNNER_no_malus_for_a_moving_transport(rider):
+    """AGI 5 at 9 K: CH IMP 5; a transport (its own or its target's) that moved > 5 K: 4 (MOD-8); Artillero on the
+    race or the weapon: 5 again."""
+    assert imp_target(transport_shot(gunner=None, rider=rider)) == 4
+    assert imp_target(transport_shot(gunner="race", rider=rider)) == 5
+    assert imp_target(transport_shot(gunner="weapon", rider=rider)) == 5
+
+
+def test_TRT_GUNNER_a_fast_character_on_foot_keeps_its_malus():
+    g = duel()
+    a, b = g.ids
+    race(g, a, "TRT-GUNNER")
+    g.gs.set_effects(b, fast_move=True)
+    attack(g, 9)
+    assert imp_target(g) == 4
+    assert imp_target(transport_shot(gunner="race", rider="target", fast=False)) == 5
+
+
+# --- Reventamuros ---------------------------------------------------------------------------------------------------
+def test_TRT_WALLBREAKER_DMG_plus_3_in_melee_against_a_transport():
+    """A CON 5 fighter's blade DMG 3 (+ CON − 4 = 4) against a ridden transport: DMG 7 with Reventamuros (race or
+    blade); against a character on foot, 4."""
+    for on in ("race", "weapon"):
+        traits = ("TRT-WALLBREAKER",) if on == "weapon" else ()
+        g = duel({"weapons": (blade(traits=traits),)}, melee=True)
+        a, b = g.ids
+        if on == "race":
+            race(g, a, "TRT-WALLBREAKER")
+        ride(g, b, DEF=0)
+        attack(g, 3, 9)                                     # the transport takes the hit: no CH PSI
+        assert hit_dmg(g) == 7
+    g = duel(melee=True)
+    race(g, g.ids[0], "TRT-WALLBREAKER")
+    attack(g, 3, 9, 5)
+    assert hit_dmg(g) == 4
+
+
+# --- prices -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("trait, kind, points", [("TRT-FINISHER", "race", 3), ("TRT-FINISHER", "weapon", 3),
+                                                 ("TRT-JUMPER", "race", 5), ("TRT-GUNNER", "race", 4),
+                                                 ("TRT-GUNNER", "weapon", 4), ("TRT-WALLBREAKER", "race", 10),
+                                                 ("TRT-WALLBREAKER", "weapon", 10)])
+def test_TRT_race_feats_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points

@@ -1,0 +1,77 @@
+"""Race traits of issue 12's batch that hook into existing points: Rematador's kills that stay dead
+(TRT-FINISHER), Saltador's jumps and falls (TRT-JUMPER), Artillero's steady aim on transports (TRT-GUNNER) and
+Reventamuros' blows against transports (TRT-WALLBREAKER). Rematador, Artillero and Reventamuros are also weapon
+traits: the same handlers answer for the weapon (the attack hooks are asked for the weapon's traits too)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wartime.core.components import Mount
+from wartime.core.rounding import round_half_up
+from wartime.rules.checks import Modifier
+from wartime.rules.traits.registry import register
+
+R = ("race",)
+RW = ("race", "weapon")
+
+
+# --- Rematador: what it kills cannot be resurrected -----------------------------------------------------------------
+def finisher(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-FINISHER: whatever it (or an attack with the weapon carrying it) kills cannot be resurrected: the
+    corpse is marked and TRT-RESURRECTION / TRT-PHOENIX never bring it back (rules.traits.race_more)."""
+    return bearer == attacker
+
+
+register("TRT-FINISHER", "Rematador", {"final_kill": finisher}, kinds=RW)
+
+
+# --- Saltador: jumps +2 K, falls DMG / 2 ----------------------------------------------------------------------------
+#: TRT-JUMPER: K added to Salto de longitud's horizontal distance (MVA-12).
+JUMPER_K = 2.0
+
+
+def jumper_allowance(gs, e: int, key: str) -> float | None:
+    """TRT-JUMPER (ruling): jump distance +2 K: the horizontal distance of Salto de longitud (MVA-12) only, not
+    the height of Subir a un alto nor Súper salto's 10 K."""
+    return JUMPER_K if key == "long_jump" else None
+
+
+def jumper_fall(gs, e: int, dmg: int) -> int:
+    """TRT-JUMPER: DMG / 2 from falls (ruling: a multiplier in CMB-4's order, rounded once, x.5 up; a fall of
+    DMG 0 stays 0)."""
+    return round_half_up(float(Fraction(dmg, 2))) if dmg > 0 else dmg
+
+
+register("TRT-JUMPER", "Saltador", {"move_allowance": jumper_allowance, "fall_damage": jumper_fall}, kinds=R)
+
+
+# --- Artillero: no malus for a moving transport -----------------------------------------------------------------------
+def _moving_transport(gs, e: int) -> bool:
+    """A miniature riding a transport (components.Mount) whose latest move covered more than 5 K (MOD-8)."""
+    return gs.world.has(e, Mount) and gs.effects(e).fast_move
+
+
+def gunner(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-GUNNER: no negative modifiers when shooting from and/or at a moving transport: the shot's MOD-8 −1
+    (the shooter's or the target's transport moved more than 5 K) is cancelled by a +1 of its own (the one −1
+    whichever moved; a malus of a character on foot stays). On a race (its shots) or a weapon (shots with it)."""
+    if bearer != attacker or not ranged:
+        return None
+    if _moving_transport(gs, attacker) or _moving_transport(gs, target):
+        return Modifier("TRT-GUNNER", 1, "Artillero: no moving-transport malus")
+    return None
+
+
+register("TRT-GUNNER", "Artillero", {"attack_mod": gunner}, kinds=RW)
+
+
+# --- Reventamuros: DMG +3 in melee against transports -----------------------------------------------------------------
+def wallbreaker(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-WALLBREAKER: DMG +3 in melee against doors, walls and tanks (ruling: tanks = transports: a target riding
+    a transport, components.Mount). The engine has no door or wall to attack. On a race or a melee weapon."""
+    if bearer == attacker and not ranged and gs.world.has(target, Mount):
+        return 3
+    return None
+
+
+register("TRT-WALLBREAKER", "Reventamuros", {"dmg_mod": wallbreaker}, kinds=RW)
