@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import Game, M, blade, piece, ride, weapon
+from rules_helpers import Game, M, blade, piece, ride, violation, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
 from wartime.core.components import Life, Position
 from wartime.data.loader import priced_trait
@@ -157,3 +157,38 @@ def test_TRT_WALLBREAKER_DMG_plus_3_in_melee_against_a_transport():
                                                  ("TRT-WALLBREAKER", "weapon", 10)])
 def test_TRT_race_feats_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- Fuego en las venas, Grito de sangre: Cargar too ------------------------------------------------------------------
+def charge_game(*others: M) -> Game:
+    """A red MOV 4 charger at (10, 20) (Cargar: MOV + 3 = 7 K) and a blue target at (19, 20) facing it: base
+    contact is 8 K away."""
+    return Game(M(x=10, y=20, mov=4, CON=6), M(side="blue", x=19, y=20, facing=180.0), *others)
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_charge_plus_3_K_for_1_wound():
+    """8 K is beyond the 7 K charge: refused plain; with the boost (10 K) it charges and takes 1 wound (no CH DEF,
+    no die); the engine offers the boosted charge as a candidate."""
+    g = charge_game()
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "charge", {"target": b, "path": [[18, 20]]}).rule_id == "MOV-3"
+    race(g, a, "TRT-FIRE-IN-THE-VEINS")
+    offered = [c for c in g.engine.legal_options("charge") if c.params.get("boost") == "TRT-FIRE-IN-THE-VEINS"]
+    assert offered and offered[0].params["target"] == b
+    g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-FIRE-IN-THE-VEINS")
+    assert g.pos(a) == (18, 20) and g.wounds(a) == 1 and g.gs.in_contact(a, b) and g.all_dice_used()
+
+
+def test_TRT_CRY_OF_BLOOD_the_killer_charges_plus_2_K():
+    """A red ally marked by Grito de sangre (it killed in melee near the bearer) charges 9 K (7 + 2): allowed, no
+    wound, and the mark lapses; unmarked, refused."""
+    g = charge_game(M(x=10, y=23))
+    a, b, bearer = g.ids
+    race(g, bearer, "TRT-CRY-OF-BLOOD")
+    g.start_activation(a, energy=10)
+    assert not [c for c in g.engine.legal_options("charge") if c.params.get("boost")]
+    assert violation(g.engine.check_action, a, "charge", {"target": b, "path": [[18, 20]]}).rule_id == "MOV-3"
+    g.gs.set_effects(a, spent=("TRT-CRY-OF-BLOOD",))
+    g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-CRY-OF-BLOOD")
+    assert g.pos(a) == (18, 20) and g.wounds(a) == 0 and "TRT-CRY-OF-BLOOD" not in g.gs.effects(a).spent

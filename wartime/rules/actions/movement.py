@@ -177,33 +177,11 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
 
 
-class _MoveBase(Action):
-    category = "movement"
-    moves = True
-    base_cost = 1
-    bonus_k = 0
-
-    def allowance(self, gs: GameState, actor: int) -> float:
-        """MOV-3: MOV + the action's own bonus + the K the character's traits add (TRT-FAST)."""
-        return float(gs.mov(actor) + self.bonus_k) + traits.allowance_bonus(gs, actor, self.key)
-
-    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
-              Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
-                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
-
-    def candidates(self, gs, actor, space):
-        if riding.rides(gs, actor):                    # MOV-6: a transport drives straight ahead
-            return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
-                    for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
-        return self._with_boosts(gs, actor, space, self.allowance(gs, actor))
-
-    def _with_boosts(self, gs, actor, space, reach: float):
-        """The paths up to `reach`, then those up to `reach` + each boost a trait offers (hook move_boost)."""
-        yield from space.paths(self.key, reach)
-        for b in traits.move_boosts(gs, actor, self.key):
-            for c in space.paths(self.key, reach + b.k, extra={"boost": b.rule}):
-                yield replace(c, label=f"{c.label} ({b.label})")
+class Boostable:
+    """The optional boosts traits offer a movement action (hook move_boost, keyed by the action's ``key``): the
+    ``boost`` parameter's choices, the reach it adds, its end condition and its wounds (TRT-FIRE-IN-THE-VEINS,
+    TRT-CRY-OF-BLOOD). Mixed into the moves with an allowance and into Cargar (CBA-12)."""
+    key: str
 
     def offered_choices(self, gs, actor):
         boosts = traits.move_boosts(gs, actor, self.key)
@@ -238,6 +216,35 @@ class _MoveBase(Action):
             if b.until_next_move is not None:
                 spent = gs.effects(ctx.actor).spent
                 gs.set_effects(ctx.actor, spent=tuple(m for m in spent if m != b.until_next_move))
+
+
+class _MoveBase(Boostable, Action):
+    category = "movement"
+    moves = True
+    base_cost = 1
+    bonus_k = 0
+
+    def allowance(self, gs: GameState, actor: int) -> float:
+        """MOV-3: MOV + the action's own bonus + the K the character's traits add (TRT-FAST)."""
+        return float(gs.mov(actor) + self.bonus_k) + traits.allowance_bonus(gs, actor, self.key)
+
+    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
+              Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
+                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
+
+    def candidates(self, gs, actor, space):
+        if riding.rides(gs, actor):                    # MOV-6: a transport drives straight ahead
+            return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
+                    for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
+        return self._with_boosts(gs, actor, space, self.allowance(gs, actor))
+
+    def _with_boosts(self, gs, actor, space, reach: float):
+        """The paths up to `reach`, then those up to `reach` + each boost a trait offers (hook move_boost)."""
+        yield from space.paths(self.key, reach)
+        for b in traits.move_boosts(gs, actor, self.key):
+            for c in space.paths(self.key, reach + b.k, extra={"boost": b.rule}):
+                yield replace(c, label=f"{c.label} ({b.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
