@@ -120,18 +120,13 @@ PARTIAL = {
                           "refused when a game is set up",
     "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
                        "metahability it is refused when a game is set up",
-    # race traits bought for a chosen action or item (wartime/match/trait_params.py)
-    "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
-                   "refused when a list is fielded (objects are not played, GNA-16)",
-    "TRT-INEPTITUDE": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
-                      "refused when a list is fielded (objects are not played, GNA-16)",
-    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
-    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
-                             "Nadar, Escalar, the jumps and carrying get no +3 K",
-    "TRT-THIRST-FOR-BLOOD": "its next Mover, Correr, Esprintar or Mover sin hacer ruido that activation; Cargar gets "
-                            "no +2 K",
-    "TRT-CRY-OF-BLOOD": "the killer's next Mover, Correr, Esprintar or Mover sin hacer ruido that activation, while a "
-                        "bearer is on the table and able; Cargar gets no +2 K",
+    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
+    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and "
+                             "Cargar; Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-JUMPER": "Salto de longitud +2 K and falls DMG / 2; the height clause (Subir a un alto at least x1, clearing "
+                  "obstacles up to its own height) is not played",
+    "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
+                       "attack",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

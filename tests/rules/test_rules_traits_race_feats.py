@@ -192,3 +192,51 @@ def test_TRT_CRY_OF_BLOOD_the_killer_charges_plus_2_K():
     g.gs.set_effects(a, spent=("TRT-CRY-OF-BLOOD",))
     g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-CRY-OF-BLOOD")
     assert g.pos(a) == (18, 20) and g.wounds(a) == 0 and "TRT-CRY-OF-BLOOD" not in g.gs.effects(a).spent
+
+
+# --- Maestría, Incapacidad: bought for an object ------------------------------------------------------------------------
+def test_TRT_MASTERY_for_an_object_its_use_checks_plus_1_and_INEPTITUDE_minus_1():
+    """An INT 5 user of a kit with Prueba de inteligencia (Usar's CH INT, GNA-16): Maestría for the kit makes the
+    target 6 (the 6 passes, the kit heals 1); Incapacidad for it makes it 4 (the 5 fails); bought for another
+    object, nothing."""
+    from test_rules_objects import elixir
+    from test_rules_traits_race import with_params
+    for trait, value, die, healed in (("TRT-MASTERY", "object:kit", 6, True), ("TRT-INEPTITUDE", "object:kit", 5, False),
+                                      ("TRT-MASTERY", "object:rope", 6, False)):
+        g = Game(M(x=10, y=20, INT=5, wounds=2), M(side="blue", x=30, y=30))
+        a, _ = g.ids
+        kit = elixir(g, a, 1, "TRT-INTELLIGENCE-TEST", ENE=2)
+        with_params(g, a, trait, value)
+        g.start_activation(a, energy=6)
+        g.dice.push(die)
+        g.act(a, "use_object", item=f"item:{kit}")
+        chk = g.check("ATR")
+        expected = 5 if value == "object:rope" else 5 + (1 if trait == "TRT-MASTERY" else -1)
+        assert chk["target"] == expected and chk["passed"] is healed and g.wounds(a) == (1 if healed else 2)
+
+
+def test_TRT_MASTERY_an_object_it_carries_is_fielded_one_it_does_not_is_refused():
+    from test_rules_traits_race import chosen_race
+    from wartime.data.loader import archetype_from_dict
+    from wartime.data.models import CharacterSpec
+    from wartime.match import trait_params
+    from wartime.match.setup import fielding_problems
+    kit = archetype_from_dict({"id": "kit", "kind": "object", "name": "Kit", "ENE": 1, "RNG": 0, "QUA": 3,
+                               "traits": [{"name": "Elixir", "level": 1}]})
+    for trait in ("TRT-MASTERY", "TRT-INEPTITUDE"):
+        spec = CharacterSpec(id="c", name="C", race=chosen_race(trait, "kit"), objects=(kit,))
+        assert fielding_problems(spec) == [] and trait_params.pairs(spec) == ((trait, "object:kit"),)
+        spec = CharacterSpec(id="c", name="C", race=chosen_race(trait, "rope"), objects=(kit,))
+        assert [r for r, _ in fielding_problems(spec)] == [trait]
+
+
+def test_TRT_THIRST_FOR_BLOOD_its_next_charge_plus_2_K():
+    """Marked by its own melee kill (Sed de sangre), the 8 K charge (7 + 2 = 9 K) is allowed and the mark lapses."""
+    g = charge_game()
+    a, b = g.ids
+    race(g, a, "TRT-THIRST-FOR-BLOOD")
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "charge", {"target": b, "path": [[18, 20]]}).rule_id == "MOV-3"
+    g.gs.set_effects(a, spent=("TRT-THIRST-FOR-BLOOD",))
+    g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-THIRST-FOR-BLOOD")
+    assert g.pos(a) == (18, 20) and g.wounds(a) == 0 and "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent

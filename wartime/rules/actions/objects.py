@@ -89,7 +89,8 @@ class UseObject(Action):
         e = ctx.actor
         g = objects.gear(gs, item)
         for _, attribute in traits.use_checks(gs, e, g):
-            r = roll_character_check(gs, ctx, e, "ATR", attribute, "GNA-16", f"Usar {g.name}")
+            r = roll_character_check(gs, ctx, e, "ATR", attribute, "GNA-16", f"Usar {g.name}",
+                                     extra=traits.object_check_mods(gs, e, g))           # TRT-MASTERY
             if not r.passed or ctx.failed:
                 gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
                 return

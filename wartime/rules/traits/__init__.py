@@ -146,6 +146,9 @@ against its catalogue row):
 
 * ``use_check(gs, e, gear) -> str | None`` -- the attribute of a CH ATR character `e` must pass to use the object
   (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
+* ``object_check_mod(gs, e, gear) -> Modifier | None`` -- a modifier character `e`'s trait gives every check it makes
+  using the object (Usar's CH ATR; TRT-MASTERY, TRT-INEPTITUDE bought for the object). Called by
+  ``object_check_mods`` from the Usar action. → check_mod.
 * ``use_psi(gs, e, gear) -> bool`` -- True: each use of the object makes its user take a CH PSI, rolled after the
   use checks and before the effect; a failure fails the use (PSI-5; TRT-NEUROPSYCHO). → psychology.
 * ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
@@ -445,7 +448,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
-                                           ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
+                                           ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis)
 
 # the handler modules register themselves on import

@@ -154,14 +154,22 @@ def _chosen(trait_id: str, name: str, value: int):
         return None
     on_weapon.__doc__ = f"{trait_id}: CH IMP {value:+d} on every attack made with the chosen weapon."
     on_weapon.__name__ = trait_id.lower().replace("-", "_") + "_weapon"
-    return on_action, on_weapon
+
+    def on_object(gs, e: int, gear) -> Modifier | None:
+        if f"object:{gear.key}" in _params(gs, e, trait_id):
+            return Modifier(trait_id, value, f"{name} ({gear.name})")
+        return None
+    on_object.__doc__ = f"{trait_id}: CH ATR {value:+d} on every check made using the chosen object (Usar's CH ATR)."
+    on_object.__name__ = trait_id.lower().replace("-", "_") + "_object"
+    return on_action, on_weapon, on_object
 
 
 for _tid, _name, _v, _combat in (("TRT-MASTERY", "Maestría", 1, False), ("TRT-INEPTITUDE", "Incapacidad", -1, False),
                                  ("TRT-COMBAT-MASTERY", "Maestría en combate", 1, True),
                                  ("TRT-COMBAT-INEPTITUDE", "Incapacidad de combate", -1, True)):
-    _on_action, _on_weapon = _chosen(_tid, _name, _v)
-    register(_tid, _name, {"action_check_mod": _on_action, **({"attack_mod": _on_weapon} if _combat else {})},
+    _on_action, _on_weapon, _on_object = _chosen(_tid, _name, _v)
+    register(_tid, _name, {"action_check_mod": _on_action,
+                           **({"attack_mod": _on_weapon} if _combat else {"object_check_mod": _on_object})},
              kinds=R)
 
 

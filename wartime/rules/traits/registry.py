@@ -158,6 +158,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "equip_denied": "equipment_rule",
     "negates": "unique_rule",
     "use_check": "equipment_rule",
+    "object_check_mod": "check_mod",
     "use_psi": "psychology",
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
@@ -655,6 +656,12 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
 def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
     """``use_check``: (trait ID, attribute) of each CH ATR a use of the object needs, in trait-ID order."""
     return _tagged("use_check", _weapon_traits(gear), gs, e, gear)
+
+
+def object_check_mods(gs, e: int, gear) -> list:
+    """``object_check_mod``: the Modifiers character `e`'s traits give every check it makes using the object
+    (Usar's CH ATR, GNA-16; TRT-MASTERY bought for it)."""
+    return [m for _, h in _of("object_check_mod", character_traits(gs, e)) if (m := h(gs, e, gear)) is not None]
 
 
 def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
