@@ -154,7 +154,7 @@ def test_TRT_WALLBREAKER_DMG_plus_3_in_melee_against_a_transport():
 @pytest.mark.parametrize("trait, kind, points", [("TRT-FINISHER", "race", 3), ("TRT-FINISHER", "weapon", 3),
                                                  ("TRT-JUMPER", "race", 5), ("TRT-GUNNER", "race", 4),
                                                  ("TRT-GUNNER", "weapon", 4), ("TRT-WALLBREAKER", "race", 10),
-                                                 ("TRT-WALLBREAKER", "weapon", 10)])
+                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5)])
 def test_TRT_race_feats_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 
@@ -240,3 +240,68 @@ def test_TRT_THIRST_FOR_BLOOD_its_next_charge_plus_2_K():
     g.gs.set_effects(a, spent=("TRT-THIRST-FOR-BLOOD",))
     g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-THIRST-FOR-BLOOD")
     assert g.pos(a) == (18, 20) and g.wounds(a) == 0 and "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent
+
+
+# --- Garras y dientes -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("con, dmg", [(4, 2), (5, 3), (7, 4), (9, 5)])
+def test_TRT_CLAWS_AND_TEETH_unarmed_DMG_is_CON_over_2_with_no_wound_cap(con, dmg):
+    """CBA-10 unarmed: CON 7 gives DMG 3 and at most 1 wound; with Garras y dientes DMG = CON / 2 (x.5 up) and every
+    wound of a failed CH DEF stands (the CON 9 target, DEF 0)."""
+    g = duel({"CON": con, "weapons": ()}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-CLAWS-AND-TEETH")
+    attack(g, 3, 9, 1, key="unarmed_attack")
+    assert hit_dmg(g) == dmg and g.wounds(b) == dmg
+
+
+def test_TRT_CLAWS_AND_TEETH_the_odds_know_it():
+    from wartime.rules.odds import attack_odds
+    g = duel({"CON": 8, "weapons": ()}, melee=True)
+    a, b = g.ids
+    plain = attack_odds(g.gs, a, b, weapon_index=None, ranged=False, unarmed=True)
+    race(g, a, "TRT-CLAWS-AND-TEETH")
+    clawed = attack_odds(g.gs, a, b, weapon_index=None, ranged=False, unarmed=True)
+    assert plain.expected_wounds < clawed.expected_wounds
+
+
+def test_TRT_CLAWS_AND_TEETH_it_carries_no_weapon_object_or_worn_protection():
+    """Fielded with a blade, a kit and ENE 2 armour: three lines naming the trait; a natural hide (ENE 0) is fine."""
+    from wartime.data.loader import archetype_from_dict
+    from wartime.data.models import CharacterSpec
+    from wartime.match.setup import fielding_problems
+    beast = archetype_from_dict({"id": "beast", "kind": "race", "name": "Beast", "CON": 6, "AGI": 5, "INT": 2,
+                                 "VOL": 3, "traits": [{"name": "Garras y dientes"}]})
+    blade_a = archetype_from_dict({"id": "blade", "kind": "weapon", "name": "Blade", "ENE": 2, "DMG": 3, "RNG": 0,
+                                   "QUA": 4})
+    armour_a = archetype_from_dict({"id": "plate", "kind": "protection", "name": "Plate", "ENE": 2, "DEF": 2, "SIZ": 6,
+                                    "QUA": 4})
+    hide = archetype_from_dict({"id": "hide", "kind": "protection", "name": "Hide", "ENE": 0, "DEF": 1, "SIZ": 6, "QUA": 4})
+    kit = archetype_from_dict({"id": "kit", "kind": "object", "name": "Kit", "ENE": 1, "RNG": 0, "QUA": 3,
+                               "traits": [{"name": "Elixir", "level": 1}]})
+    spec = CharacterSpec(id="c", name="C", race=beast, weapons=(blade_a,), protections=(armour_a, hide),
+                         objects=(kit,))
+    assert [r for r, _ in fielding_problems(spec)] == ["TRT-CLAWS-AND-TEETH"] * 3
+    assert fielding_problems(CharacterSpec(id="c", name="C", race=beast, protections=(hide,))) == []
+
+
+def test_TRT_CLAWS_AND_TEETH_it_takes_no_weapon_in_play():
+    from wartime.rules.traits import equip_problem
+    g = duel(melee=True)
+    a, _ = g.ids
+    race(g, a, "TRT-CLAWS-AND-TEETH")
+    assert equip_problem(g.gs, a, blade()) == "TRT-CLAWS-AND-TEETH"
+    assert equip_problem(g.gs, g.ids[1], blade()) is None
+
+
+# --- the race catalogue -------------------------------------------------------------------------------------------------
+def test_TRT_race_catalogue_characters_are_fielded_and_priced():
+    """scenarios/catalogue/races.toml: every character is fielded with no refusal, at its BLD price (the ghoul's
+    hide is the one piece of gear Garras y dientes allows)."""
+    from pathlib import Path
+    from wartime.data.loader import load_catalogue
+    from wartime.match.setup import fielding_problems
+    cat = load_catalogue(Path(__file__).resolve().parents[2] / "scenarios" / "catalogue" / "races.toml")
+    assert {c: fielding_problems(spec) for c, spec in cat.characters.items()} == {c: [] for c in cat.characters}
+    traits = {t.trait_id for spec in cat.characters.values() for a in spec.archetypes() for t in a.traits}
+    assert {"TRT-CLAWS-AND-TEETH", "TRT-JUMPER", "TRT-FINISHER", "TRT-GUNNER", "TRT-WALLBREAKER",
+            "TRT-FIRE-IN-THE-VEINS", "TRT-MASTERY", "TRT-INEPTITUDE"} <= traits

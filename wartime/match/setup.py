@@ -18,7 +18,7 @@ from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
-from wartime.match import trait_params
+from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objects, traits
 from wartime.rules.squares import snap
 from wartime.match import transports
@@ -53,6 +53,7 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
+    out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
     mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
     for a in (a for a in mounted if a.kind == "metahability"):
         out.append(refuse("MET-1", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))

@@ -313,7 +313,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     c = gs.cover(attacker, [target])[0]
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     # damage
-    if unarmed:
+    natural = traits.natural_dmg(gs, attacker) if unarmed else None    # hook natural_dmg (TRT-CLAWS-AND-TEETH)
+    if natural is not None:
+        dmg = natural[1]
+    elif unarmed:
         a = gs.attrs(attacker)
         dmg = melee_damage(0, a.CON, gs.wounds(attacker))           # CBA-10
     elif base_dmg is not None:
@@ -332,7 +335,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                critical=imp.critical)
     out["hit"] = True
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
-    max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
+    max_w = (2 if imp.critical else 1) if unarmed and natural is None else None      # CBA-10 wound cap
     def hit(psi: bool = True) -> int:
         return resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover, max_wounds=max_w,
                            def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms, psi=psi)

@@ -408,6 +408,12 @@ and not disabled, G10):
 * ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
   (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
   ``equip_problem``. → equipment_rule.
+* ``gear_denied(kind, ene) -> bool`` -- True: the bearer may not take nor carry equipment of `kind` ('weapon',
+  'protection', 'object') with ENE `ene` (TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only). Called by
+  ``gear_denied`` when a list is fielded (match.trait_gear) and by ``equip_problem``. → equipment_rule.
+* ``natural_dmg(gs, e) -> int | None`` -- the DMG of the bearer's unarmed melee attack instead of CBA-10's, with no
+  wound cap (TRT-CLAWS-AND-TEETH: CON / 2). Called by ``natural_dmg`` from ``rules.combat`` and ``rules.odds``.
+  → dmg_mod.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -447,7 +453,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated,
+                                           hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis)
 

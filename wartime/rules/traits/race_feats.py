@@ -75,3 +75,19 @@ def wallbreaker(gs, bearer, attacker, target, weapon, ranged) -> int | None:
 
 
 register("TRT-WALLBREAKER", "Reventamuros", {"dmg_mod": wallbreaker}, kinds=RW)
+
+
+# --- Garras y dientes: unarmed DMG CON / 2, no equipment --------------------------------------------------------------
+def claws_dmg(gs, e: int) -> int:
+    """TRT-CLAWS-AND-TEETH: unarmed melee DMG equals CON / 2 (ruling: it replaces CBA-10's CON − 4 − wounds, x.5 up,
+    and the unarmed 1-wound cap does not apply)."""
+    return max(1, round_half_up(gs.attrs(e).CON / 2))
+
+
+def claws_gear(kind: str, ene: int) -> bool:
+    """TRT-CLAWS-AND-TEETH: it cannot pick up equipment (ruling: it cannot wield weapons or objects nor take any,
+    Comerciar or Saquear; natural protections, ENE 0, allowed)."""
+    return kind in ("weapon", "object") or (kind == "protection" and ene > 0)
+
+
+register("TRT-CLAWS-AND-TEETH", "Garras y dientes", {"natural_dmg": claws_dmg, "gear_denied": claws_gear}, kinds=R)

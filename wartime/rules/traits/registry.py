@@ -156,6 +156,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
+    "gear_denied": "equipment_rule",
+    "natural_dmg": "dmg_mod",
     "negates": "unique_rule",
     "use_check": "equipment_rule",
     "object_check_mod": "check_mod",
@@ -1668,7 +1670,22 @@ def equip_problem(gs, e: int, item) -> str | None:
     for t, h in _of("equip_denied", getattr(item, "traits", ())):
         if h(gs, e, item):
             return t
-    return None
+    kind = "protection" if hasattr(item, "DEF") else "weapon"
+    return gear_denied(character_traits(gs, e), kind, getattr(item, "ENE", 0))
+
+
+def gear_denied(carried, kind: str, ene: int) -> str | None:
+    """``gear_denied``: the trait among `carried` (a character's) by which it may not take or carry equipment of
+    `kind` ('weapon', 'protection', 'object') with ENE `ene` (TRT-CLAWS-AND-TEETH), or None. Asked when a list is
+    fielded (match.trait_gear) and by ``equip_problem`` (Comerciar, Saquear)."""
+    return _first_yes("gear_denied", carried, (kind, ene))
+
+
+def natural_dmg(gs, e: int) -> tuple[str, int] | None:
+    """``natural_dmg``: (trait ID, DMG) of the character's unarmed melee attack instead of CBA-10's CON − 4 −
+    wounds, with no wound cap (TRT-CLAWS-AND-TEETH); the first answer stands."""
+    got = _tagged("natural_dmg", character_traits(gs, e), gs, e)
+    return got[0] if got else None
 
 
 def display_name(trait_id: str) -> str:
