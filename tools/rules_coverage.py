@@ -123,8 +123,6 @@ PARTIAL = {
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
     "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and "
                              "Cargar; Nadar, Escalar, the jumps and carrying get no +3 K",
-    "TRT-JUMPER": "Salto de longitud +2 K and falls DMG / 2; the height clause (Subir a un alto at least x1, clearing "
-                  "obstacles up to its own height) is not played",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
 }

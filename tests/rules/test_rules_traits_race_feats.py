@@ -68,6 +68,35 @@ def test_TRT_JUMPER_long_jump_plus_2_K():
     assert g.pos(a) == (20, 20) and g.events("long_jump")[-1]["success"] and g.all_dice_used()
 
 
+def test_TRT_JUMPER_clears_an_obstacle_as_tall_as_itself():
+    """A 0.9 K wall (above the 0.75 K chest of a 1 K tall jumper) across a 4 K jump: refused (MOV-9) without
+    Saltador; with it the jump clears it (die 5)."""
+    wall = piece("wall", "low", 12, 10, 12.5, 30, height=0.9)
+    for jumper in (False, True):
+        g = Game(M(x=10, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35), pieces=[wall])
+        a, _ = g.ids
+        if jumper:
+            race(g, a, "TRT-JUMPER")
+        g.start_activation(a, energy=10)
+        if not jumper:
+            assert violation(g.engine.check_action, a, "long_jump", {"to": [14, 20]})
+            continue
+        g.dice.push(5)
+        g.act(a, "long_jump", to=[14, 20])
+        assert g.pos(a) == (14, 20) and g.all_dice_used()
+
+
+def test_TRT_JUMPER_jumps_up_at_least_its_own_height():
+    """MVA-13: AGI 3 reaches height × 0.5; Saltador: × 1 (AGI 5's × 1.5 unchanged)."""
+    from wartime.rules.actions.terrain_moves import jump_up_reach
+    g = Game(M(x=10, y=20, AGI=3), M(x=20, y=20, AGI=5), M(side="blue", x=35, y=35))
+    a, b, _ = g.ids
+    assert jump_up_reach(g.gs, a)[0] == 0.5 and jump_up_reach(g.gs, b)[0] == 1.5
+    race(g, a, "TRT-JUMPER")
+    race(g, b, "TRT-JUMPER")
+    assert jump_up_reach(g.gs, a)[0] == 1.0 and jump_up_reach(g.gs, b)[0] == 1.5
+
+
 def fall_from_tower(*traits: str) -> Game:
     """MVA-9: a CON 9, 1 K tall character drops down 3 K from a tower (DMG 4 without traits); CH DEF die 9, PSI 1."""
     tower = piece("tower", "blocking", 9, 9, 12, 12, height=3.0, blocks_los=True)

@@ -377,7 +377,10 @@ def jump_helper(gs: GameState, e: int) -> int | None:
 def jump_up_reach(gs: GameState, e: int) -> tuple[float, int | None]:
     """MVA-13: the height (K) the mini reaches on a pass without a critical, and its helper (or None)."""
     helper = jump_helper(gs, e)
-    mult = jump_up_multiplier(gs.attrs(e).AGI) + (0.5 if helper is not None else 0.0)
+    mult = jump_up_multiplier(gs.attrs(e).AGI)
+    if traits.jumps_own_height(gs, e):
+        mult = max(mult, 1.0)                          # TRT-JUMPER: at least its own height
+    mult += 0.5 if helper is not None else 0.0
     return gs.body(e).height * mult, helper
 
 
@@ -506,7 +509,8 @@ class LongJump(Action):
         r = gs.body(actor).radius
         others, ids = gs.others_for_move(actor)
         if gs.pos(actor).level == 1:
-            chk = geo_move.check_path(gs.board.dry(), [(p.x, p.y), (x, y)], r, gs.chest_height(actor),
+            clear = gs.body(actor).height if traits.jumps_own_height(gs, actor) else gs.chest_height(actor)
+            chk = geo_move.check_path(gs.board.dry(), [(p.x, p.y), (x, y)], r, clear,   # TRT-JUMPER: its height
                                       far + 1.0, others)
             if not chk.ok:
                 raise path_violation(gs, chk, ids, self.rule)

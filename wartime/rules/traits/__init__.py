@@ -246,6 +246,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   many K as its VOL" (TRT-ORATOR: 2). Called by ``vol_reach``. → rng_mod.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
+* ``jump_own_height(gs, e) -> bool`` -- True: the bearer jumps as high as itself: Subir a un alto's multiplier is at
+  least × 1 (MVA-13) and a Salto de longitud clears obstacles up to its own height, not only its chest (MVA-12;
+  TRT-JUMPER). Called by ``jumps_own_height`` from rules/actions/terrain_moves.py. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
   sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
 * ``move_boost(gs, e, key) -> MoveBoost | None`` -- an optional boost of movement action ``key`` (Mover, Correr,
@@ -440,7 +443,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
+                                           fall_dmg, jumps_own_height, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,

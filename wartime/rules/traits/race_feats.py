@@ -42,7 +42,15 @@ def jumper_fall(gs, e: int, dmg: int) -> int:
     return round_half_up(float(Fraction(dmg, 2))) if dmg > 0 else dmg
 
 
-register("TRT-JUMPER", "Saltador", {"move_allowance": jumper_allowance, "fall_damage": jumper_fall}, kinds=R)
+def jumper_height(gs, e: int) -> bool:
+    """TRT-JUMPER (ruling): it may jump over objects as tall as itself: its Subir a un alto reaches at least its own
+    height (multiplier at least × 1, MVA-13) and its Salto de longitud clears obstacles up to its own height (not
+    only its chest, MVA-12)."""
+    return True
+
+
+register("TRT-JUMPER", "Saltador", {"move_allowance": jumper_allowance, "fall_damage": jumper_fall,
+                                    "jump_own_height": jumper_height}, kinds=R)
 
 
 # --- Artillero: no malus for a moving transport -----------------------------------------------------------------------

@@ -64,6 +64,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
     "fall_damage": "height_rule",
+    "jump_own_height": "height_rule",
     "dmg_coin": "percent_roll",
     "charge_bonus_denied": "dmg_mod",
     "def_reroll_denied": "reroll",
@@ -1224,6 +1225,11 @@ def fall_dmg(gs, e: int, dmg: int) -> int:
     for _, h in _of("fall_damage", character_traits(gs, e)):
         dmg = h(gs, e, dmg)
     return dmg
+
+
+def jumps_own_height(gs, e: int) -> bool:
+    """``jump_own_height``: whether the character's traits let it jump as high as itself (TRT-JUMPER)."""
+    return _first_yes("jump_own_height", character_traits(gs, e), (gs, e)) is not None
 
 
 def allowance_bonus(gs, e: int, key: str) -> float:
