@@ -183,7 +183,7 @@ def test_TRT_WALLBREAKER_DMG_plus_3_in_melee_against_a_transport():
 @pytest.mark.parametrize("trait, kind, points", [("TRT-FINISHER", "race", 3), ("TRT-FINISHER", "weapon", 3),
                                                  ("TRT-JUMPER", "race", 5), ("TRT-GUNNER", "race", 4),
                                                  ("TRT-GUNNER", "weapon", 4), ("TRT-WALLBREAKER", "race", 10),
-                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5)])
+                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5), ("TRT-HERO", "race", 2)])
 def test_TRT_race_feats_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 
@@ -334,3 +334,36 @@ def test_TRT_race_catalogue_characters_are_fielded_and_priced():
     traits = {t.trait_id for spec in cat.characters.values() for a in spec.archetypes() for t in a.traits}
     assert {"TRT-CLAWS-AND-TEETH", "TRT-JUMPER", "TRT-FINISHER", "TRT-GUNNER", "TRT-WALLBREAKER",
             "TRT-FIRE-IN-THE-VEINS", "TRT-MASTERY", "TRT-INEPTITUDE"} <= traits
+
+
+# --- Héroe ------------------------------------------------------------------------------------------------------------
+def hero_hit(*traits: str) -> Game:
+    """A red CON 6 blade fighter (DMG 3 + 2 = 5) hits a blue CON 4 target with `traits` (CH IMP 3, CH DEF 9): 5
+    wounds, more than its CON."""
+    g = Game(M(x=10, y=20, CON=6, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=4, facing=180.0),
+             M(side="blue", x=30, y=30))
+    race(g, g.ids[1], *traits)
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    return g
+
+
+def test_TRT_HERO_wounds_above_CON_leave_it_down_not_dead():
+    assert hero_hit().gs.world.get(hero_hit().ids[1], Life).state == "dead"
+    g = hero_hit("TRT-HERO")
+    b = g.ids[1]
+    assert g.wounds(b) == 5 and g.gs.world.get(b, Life).state == "incapacitated" and not g.gs.able(b)
+    assert g.gs.on_table(b) and g.all_dice_used()
+
+
+def test_TRT_HERO_down_it_loses_1_wound_each_turn_and_gets_up_below_CON():
+    """5 wounds (CON 4): next turn 4 (still down: wounds = CON), the turn after 3: up and able again."""
+    g = hero_hit("TRT-HERO")
+    b = g.ids[1]
+    g.next_turn()
+    assert g.wounds(b) == 4 and g.gs.world.get(b, Life).state == "incapacitated"
+    g.next_turn()
+    assert g.wounds(b) == 3 and g.gs.world.get(b, Life).state == "active" and g.gs.able(b)
+    g.next_turn()
+    assert g.wounds(b) == 3                                   # up: no more recovery

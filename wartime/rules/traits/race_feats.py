@@ -99,3 +99,21 @@ def claws_gear(kind: str, ene: int) -> bool:
 
 
 register("TRT-CLAWS-AND-TEETH", "Garras y dientes", {"natural_dmg": claws_dmg, "gear_denied": claws_gear}, kinds=R)
+
+
+# --- Héroe: its wounds never kill it ----------------------------------------------------------------------------------
+def hero_survives(gs, e: int) -> bool:
+    """TRT-HERO (ruling): if its wounds are equal to or greater than its CON it is unconscious: it does not die from
+    wounds (more than CON is also down: WND-2's incapacitated state, a casualty while down)."""
+    return True
+
+
+def hero_recovers(gs, e: int) -> None:
+    """TRT-HERO (ruling): down, it removes 1 wound at the start of each of its activations and gets up when its
+    wounds are below CON. A downed character does not activate: the engine gives it the wound at the start of each
+    turn, where its activation would come (rules.wounds.heal_wounds: it gets up below CON; TRT-NO-CURE denies it)."""
+    from wartime.rules.wounds import heal_wounds   # deferred: rules.wounds imports the trait registry
+    heal_wounds(gs, e, 1, "TRT-HERO")
+
+
+register("TRT-HERO", "Héroe", {"death_denied": hero_survives, "down_recovery": hero_recovers}, kinds=R)

@@ -58,6 +58,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
+    "death_denied": "on_wounded",
+    "down_recovery": "on_activation_start",
     "dead_turn_start": "on_death",
     "died": "on_death",
     "weapon_usable": "equipment_rule",
@@ -851,11 +853,20 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 def turn_start(gs, turn: int) -> None:
     """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
     character's ``dead_turn_start`` (TRT-RESURRECTION)."""
-    if not handlers("turn_start") and not handlers("dead_turn_start"):
+    if not handlers("turn_start") and not handlers("dead_turn_start") and not handlers("down_recovery"):
         return
     for e in gs.minis():
         for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
             h(gs, e, turn)
+        if gs.on_table(e) and gs.world.get(e, Life).state == "incapacitated":
+            for _, h in _of("down_recovery", character_traits(gs, e)):
+                h(gs, e)
+
+
+def death_denied(gs, e: int) -> str | None:
+    """``death_denied``: the trait by which the character's wounds never kill it (above CON it is down, WND-2's
+    incapacitated, instead of dead; TRT-HERO), or None. Asked by ``rules.wounds.apply_wounds``."""
+    return _first_yes("death_denied", character_traits(gs, e), (gs, e))
 
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
