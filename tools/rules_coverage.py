@@ -123,6 +123,8 @@ PARTIAL = {
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
     "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and "
                              "Cargar; Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-LIVING-BOMB": "explodes when an attack kills it (DMG CON / 2 in R AGI / 2, ARE-5 / ARE-6 halves); a death by "
+                       "wounds of no attack (a move boost's wound, a weapon's wear) does not explode",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
 }

@@ -183,7 +183,7 @@ def test_TRT_WALLBREAKER_DMG_plus_3_in_melee_against_a_transport():
 @pytest.mark.parametrize("trait, kind, points", [("TRT-FINISHER", "race", 3), ("TRT-FINISHER", "weapon", 3),
                                                  ("TRT-JUMPER", "race", 5), ("TRT-GUNNER", "race", 4),
                                                  ("TRT-GUNNER", "weapon", 4), ("TRT-WALLBREAKER", "race", 10),
-                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5), ("TRT-HERO", "race", 2)])
+                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5), ("TRT-HERO", "race", 2), ("TRT-LIVING-BOMB", "race", 5)])
 def test_TRT_race_feats_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 
@@ -367,3 +367,30 @@ def test_TRT_HERO_down_it_loses_1_wound_each_turn_and_gets_up_below_CON():
     assert g.wounds(b) == 3 and g.gs.world.get(b, Life).state == "active" and g.gs.able(b)
     g.next_turn()
     assert g.wounds(b) == 3                                   # up: no more recovery
+
+
+# --- Bomba viviente ---------------------------------------------------------------------------------------------------
+def test_TRT_LIVING_BOMB_killed_it_explodes_DMG_CON_over_2_in_R_AGI_over_2():
+    """A blue CON 6 AGI 8 Bomba viviente at (11, 20) killed in melee by a red CON 9 blade (DMG 8: CH IMP 3, CH DEF 9)
+    explodes: DMG 3 in R 4 (radius 2) around its base: the red killer (fully covered) takes 3 (CH DEF 9, CH PSI 1),
+    a blue ally at (12.9, 20) partly covered takes 3 / 2 = 2 (CH DEF 9, CH PSI 1); a mini far away nothing."""
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=6, AGI=8, facing=180.0),
+             M(side="blue", x=12.9, y=20, CON=6), M(side="blue", x=30, y=30))
+    red, bomb, ally, far = g.ids
+    race(g, bomb, "TRT-LIVING-BOMB")
+    g.start_activation(red, energy=10)
+    g.dice.push(3, 9, 9, 1, 9, 1)
+    g.act(red, "melee_attack", target=bomb, weapon=0)
+    ev = g.events("living_bomb")[-1]
+    assert ev["dmg"] == 3 and ev["diameter"] == 4 and ev["hit"] == [red, ally]
+    assert g.wounds(red) == 3 and g.wounds(ally) == 2 and g.wounds(far) == 0 and g.all_dice_used()
+
+
+def test_TRT_LIVING_BOMB_alive_it_does_not_explode():
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(DMG=1),)), M(side="blue", x=11, y=20, CON=9, AGI=8, facing=180.0))
+    red, bomb = g.ids
+    race(g, bomb, "TRT-LIVING-BOMB")
+    g.start_activation(red, energy=10)
+    g.dice.push(3, 9, 1)
+    g.act(red, "melee_attack", target=bomb, weapon=0)
+    assert g.wounds(bomb) == 6 and not g.events("living_bomb") and g.wounds(red) == 0
