@@ -183,7 +183,7 @@ def test_TRT_WALLBREAKER_DMG_plus_3_in_melee_against_a_transport():
 @pytest.mark.parametrize("trait, kind, points", [("TRT-FINISHER", "race", 3), ("TRT-FINISHER", "weapon", 3),
                                                  ("TRT-JUMPER", "race", 5), ("TRT-GUNNER", "race", 4),
                                                  ("TRT-GUNNER", "weapon", 4), ("TRT-WALLBREAKER", "race", 10),
-                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5), ("TRT-HERO", "race", 2), ("TRT-LIVING-BOMB", "race", 5)])
+                                                 ("TRT-WALLBREAKER", "weapon", 10), ("TRT-CLAWS-AND-TEETH", "race", 5), ("TRT-HERO", "race", 2), ("TRT-LIVING-BOMB", "race", 5), ("TRT-ANIMAL", "race", -10)])
 def test_TRT_race_feats_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 
@@ -333,7 +333,8 @@ def test_TRT_race_catalogue_characters_are_fielded_and_priced():
     assert {c: fielding_problems(spec) for c, spec in cat.characters.items()} == {c: [] for c in cat.characters}
     traits = {t.trait_id for spec in cat.characters.values() for a in spec.archetypes() for t in a.traits}
     assert {"TRT-CLAWS-AND-TEETH", "TRT-JUMPER", "TRT-FINISHER", "TRT-GUNNER", "TRT-WALLBREAKER",
-            "TRT-FIRE-IN-THE-VEINS", "TRT-MASTERY", "TRT-INEPTITUDE"} <= traits
+            "TRT-FIRE-IN-THE-VEINS", "TRT-MASTERY", "TRT-INEPTITUDE", "TRT-ANIMAL", "TRT-HERO",
+            "TRT-LIVING-BOMB"} <= traits
 
 
 # --- Héroe ------------------------------------------------------------------------------------------------------------
@@ -394,3 +395,45 @@ def test_TRT_LIVING_BOMB_alive_it_does_not_explode():
     g.dice.push(3, 9, 1)
     g.act(red, "melee_attack", target=bomb, weapon=0)
     assert g.wounds(bomb) == 6 and not g.events("living_bomb") and g.wounds(red) == 0
+
+
+# --- Animal -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["search", "trade", "heal", "reload", "loot", "use_object", "quick_draw",
+                                 "mark_target"])
+def test_TRT_ANIMAL_no_purely_human_action(key):
+    from wartime.rules.restrictions import check
+    from wartime.rules.actions import REGISTRY
+    g = Game(M(x=10, y=20), M(side="blue", x=30, y=30))
+    a, _ = g.ids
+    race(g, a, "TRT-ANIMAL")
+    g.start_activation(a, energy=10)
+    if REGISTRY[key].reaction_only:                      # Desenfundar: the reaction's own check
+        from wartime.rules.traits import restrict_reaction
+        assert violation(restrict_reaction, g.gs, a, key).rule_id == "TRT-ANIMAL"
+        return
+    exc = violation(check, g.gs, g.engine.flow.turn, a, REGISTRY[key], key, None, probe=True)
+    assert exc.rule_id == "TRT-ANIMAL"
+
+
+def test_TRT_ANIMAL_it_still_moves_and_bites():
+    g = duel({"weapons": (blade(),)}, melee=True)
+    race(g, g.ids[0], "TRT-ANIMAL")
+    attack(g, 3, 9, 5)
+    assert g.events("hit")
+
+
+def test_TRT_ANIMAL_fielded_with_a_rifle_or_a_transport_is_refused_natural_spit_is_fine():
+    from wartime.data.loader import archetype_from_dict
+    from wartime.data.models import CharacterSpec
+    from wartime.match.setup import fielding_problems
+    beast = archetype_from_dict({"id": "beast", "kind": "race", "name": "Beast", "CON": 6, "AGI": 5, "INT": 2,
+                                 "VOL": 3, "traits": [{"name": "Animal"}]})
+    rifle = archetype_from_dict({"id": "rifle", "kind": "weapon", "name": "Rifle", "ENE": 4, "DMG": 4, "RNG": 20,
+                                 "QUA": 4})
+    spit = archetype_from_dict({"id": "spit", "kind": "weapon", "name": "Acid spit", "ENE": 3, "DMG": 3, "RNG": 5,
+                                "QUA": 4, "material": "flesh"})
+    fangs = archetype_from_dict({"id": "fangs", "kind": "weapon", "name": "Fangs", "ENE": 2, "DMG": 3, "RNG": 0,
+                                 "QUA": 4})
+    spec = CharacterSpec(id="c", name="C", race=beast, weapons=(rifle, spit, fangs))
+    lines = fielding_problems(spec)
+    assert [r for r, _ in lines] == ["TRT-ANIMAL"] and "Rifle" in lines[0][1]

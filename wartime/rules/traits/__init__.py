@@ -27,6 +27,9 @@ against its catalogue row):
 * ``action_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the
   character may not take action ``key`` now. Called by ``rules.restrictions.check`` (actions pipeline, step 2)
   after panic, PSI-7 and MVA-3; the first to raise wins. → psychology.
+* ``reaction_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the character may
+  not react with ``key`` (TRT-ANIMAL: Desenfundar). Called by ``restrict_reaction`` from ``rules.windows``.
+  → unique_rule.
 * ``target_restriction(gs, bearer, actor, action) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when
   `actor` may not aim ``action`` (an Action: its key, ``ranged``, ``is_attack``) at the bearer (TRT-ANONYMOUS).
   Called by ``restrict_targeting`` from ``rules.restrictions.check`` for an action with a character ``target``.
@@ -416,8 +419,9 @@ and not disabled, G10):
 * ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
   (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
   ``equip_problem``. → equipment_rule.
-* ``gear_denied(kind, ene) -> bool`` -- True: the bearer may not take nor carry equipment of `kind` ('weapon',
-  'protection', 'object') with ENE `ene` (TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only). Called by
+* ``gear_denied(kind, ene, rng, natural) -> bool`` -- True: the bearer may not take, carry or drive equipment of
+  `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene`, RNG `rng`, natural or not (its material;
+  TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only; TRT-ANIMAL: no transport, no non-natural RNG > 0). Called by
   ``gear_denied`` when a list is fielded (match.trait_gear) and by ``equip_problem``. → equipment_rule.
 * ``natural_dmg(gs, e) -> int | None`` -- the DMG of the bearer's unarmed melee attack instead of CBA-10's, with no
   wound cap (TRT-CLAWS-AND-TEETH: CON / 2). Called by ``natural_dmg`` from ``rules.combat`` and ``rules.odds``.
@@ -441,7 +445,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
+                                           restrict_movement, restrict_reaction, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wartime.core.components import Mount
+from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry.templates import round_template
 from wartime.rules.checks import Modifier
@@ -93,10 +94,10 @@ def claws_dmg(gs, e: int) -> int:
     return max(1, round_half_up(gs.attrs(e).CON / 2))
 
 
-def claws_gear(kind: str, ene: int) -> bool:
+def claws_gear(kind: str, ene: int, rng: int, natural: bool) -> bool:
     """TRT-CLAWS-AND-TEETH: it cannot pick up equipment (ruling: it cannot wield weapons or objects nor take any,
     Comerciar or Saquear; natural protections, ENE 0, allowed)."""
-    return kind in ("weapon", "object") or (kind == "protection" and ene > 0)
+    return kind in ("weapon", "object", "transport") or (kind == "protection" and ene > 0)
 
 
 register("TRT-CLAWS-AND-TEETH", "Garras y dientes", {"natural_dmg": claws_dmg, "gear_denied": claws_gear}, kinds=R)
@@ -140,3 +141,32 @@ def living_bomb(gs, e: int, attacker, melee: bool) -> None:
 
 
 register("TRT-LIVING-BOMB", "Bomba viviente", {"died": living_bomb}, kinds=R)
+
+
+# --- Animal: no points, no purely human actions ------------------------------------------------------------------------
+#: TRT-ANIMAL (ruling): the purely human actions: Buscar, Comerciar, Curar / Reparar, Recargar, Saquear, Usar,
+#: Desenfundar, Marcar un objetivo (by the engine's action keys).
+HUMAN_ACTIONS = ("search", "trade", "heal", "reload", "loot", "use_object", "quick_draw", "mark_target")
+
+
+def animal_actions(gs, e: int, key: str) -> None:
+    """TRT-ANIMAL (ruling): it cannot perform purely human actions: Buscar, Comerciar, Curar / Reparar, Recargar,
+    Saquear, Usar, Desenfundar, Marcar un objetivo. It claims no victory or objective points: the engine's only
+    points are a side's prisoners ('prisoners' victory), which no character claims."""
+    if key in HUMAN_ACTIONS:
+        raise RuleViolation("TRT-ANIMAL", f"{gs.name(e)} is an animal (Animal): no {key} (a purely human action)")
+
+
+def animal_gear(kind: str, ene: int, rng: int, natural: bool) -> bool:
+    """TRT-ANIMAL (ruling): it does not drive a transport nor attack with non-natural weapons of RNG > 0 (refused
+    when fielded: a weapon of RNG > 0 whose material is not natural, match.trait_gear)."""
+    return kind == "transport" or (kind == "weapon" and rng > 0 and not natural)
+
+
+def animal_reactions(gs, e: int, key: str) -> None:
+    """TRT-ANIMAL (ruling): no purely human action as a reaction either (Desenfundar, CBA-22)."""
+    animal_actions(gs, e, key)
+
+
+register("TRT-ANIMAL", "Animal", {"action_restriction": animal_actions, "reaction_restriction": animal_reactions,
+                                  "gear_denied": animal_gear}, kinds=R)

@@ -59,6 +59,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
     "death_denied": "on_wounded",
+    "reaction_restriction": "unique_rule",
     "down_recovery": "on_activation_start",
     "dead_turn_start": "on_death",
     "died": "on_death",
@@ -515,6 +516,12 @@ def check_mods(gs, e: int, attribute: str | None, kind: str) -> list:
 def restrict_action(gs, e: int, key: str) -> None:
     """``action_restriction``: raises RuleViolation if a trait forbids action `key` now."""
     for _, h in _of("action_restriction", character_traits(gs, e)):
+        h(gs, e, key)
+
+
+def restrict_reaction(gs, e: int, key: str) -> None:
+    """``reaction_restriction``: raises RuleViolation if a trait forbids character `e` the reaction `key`."""
+    for _, h in _of("reaction_restriction", character_traits(gs, e)):
         h(gs, e, key)
 
 
@@ -1688,14 +1695,19 @@ def equip_problem(gs, e: int, item) -> str | None:
         if h(gs, e, item):
             return t
     kind = "protection" if hasattr(item, "DEF") else "weapon"
-    return gear_denied(character_traits(gs, e), kind, getattr(item, "ENE", 0))
+    return gear_denied(character_traits(gs, e), kind, getattr(item, "ENE", 0), getattr(item, "RNG", 0), False)
 
 
-def gear_denied(carried, kind: str, ene: int) -> str | None:
-    """``gear_denied``: the trait among `carried` (a character's) by which it may not take or carry equipment of
-    `kind` ('weapon', 'protection', 'object') with ENE `ene` (TRT-CLAWS-AND-TEETH), or None. Asked when a list is
-    fielded (match.trait_gear) and by ``equip_problem`` (Comerciar, Saquear)."""
-    return _first_yes("gear_denied", carried, (kind, ene))
+#: Materials of natural equipment (claws, fangs, hides, spit): what TRT-ANIMAL may still attack with at range.
+NATURAL_MATERIALS = ("flesh", "bone", "chitin")
+
+
+def gear_denied(carried, kind: str, ene: int, rng: int, natural: bool) -> str | None:
+    """``gear_denied``: the trait among `carried` (a character's) by which it may not take, carry or drive equipment
+    of `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene` and RNG `rng`, `natural` when its
+    material is one of NATURAL_MATERIALS (TRT-CLAWS-AND-TEETH, TRT-ANIMAL), or None. Asked when a list is fielded
+    (match.trait_gear) and by ``equip_problem`` (Comerciar, Saquear: taken gear is not natural)."""
+    return _first_yes("gear_denied", carried, (kind, ene, rng, natural))
 
 
 def natural_dmg(gs, e: int) -> tuple[str, int] | None:
