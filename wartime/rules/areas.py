@@ -338,6 +338,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         px, py = res.x, res.y
         out["point"] = (px, py)
     dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
+    dmg += traits.area_dmg_bonus(gs, attacker, w)                        # TRT-DEMOLITIONS-EXPERT: DMG +1
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
     if template is not None:
         affected = covered_minis(gs, template, aim.level, attacker)
@@ -498,7 +499,7 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         for p, crit in ((p_norm, False), (p_crit, True)):
             if p <= 0:
                 continue
-            dmg = area_dmg(w.current_dmg + (1 if crit else 0), full)
+            dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
             c = None if crit else cov
             dt = defense + (2 if c is not None and (c.over_half or c.full) else 0)
             for n, q in wounds_distribution(dmg, defense, dt, c, None,

@@ -311,16 +311,14 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     # damage
     if unarmed:
-        a = gs.attrs(attacker)
-        dmg = melee_damage(0, a.CON, gs.wounds(attacker))           # CBA-10
+        dmg = melee_damage(0, traits.strength(gs, attacker), gs.wounds(attacker))   # CBA-10 (TRT-MULE)
     elif base_dmg is not None:
         # CBA-6: a thrown thing's own DMG (no CON bonus); CBA-9: the improvised weapon's base DMG in MOD-1
-        dmg = base_dmg if ranged else melee_damage(base_dmg, gs.attrs(attacker).CON, gs.wounds(attacker))
+        dmg = base_dmg if ranged else melee_damage(base_dmg, traits.strength(gs, attacker), gs.wounds(attacker))
     elif ranged:
         dmg = weapon.current_dmg                                     # WND-6
     else:
-        a = gs.attrs(attacker)
-        dmg = melee_damage(weapon.current_dmg, a.CON, gs.wounds(attacker))  # MOD-1
+        dmg = melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker))  # MOD-1
     dmg += dmg_bonus + dodge_dmg                                     # CBA-17 dodger's fumble: DMG +1
     if imp.critical:
         dmg += 1                                                     # CMB-6

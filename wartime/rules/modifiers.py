@@ -13,8 +13,8 @@ from wartime.rules.state import GameState
 
 def overload_penalty(gs: GameState, e: int) -> int:
     """MOD-4: −1 per point of total DEF above CON − wounds (BLD-7; the DEF worn or carried: a transport's does not
-    count, BLD-19 b)."""
-    return max(0, gs.carried_def(e) - (gs.attrs(e).CON - gs.wounds(e)))
+    count, BLD-19 b); the CON it counts as (TRT-MULE: +1)."""
+    return max(0, gs.carried_def(e) - (traits.strength(gs, e) - gs.wounds(e)))
 
 
 def fit_penalty(gs: GameState, e: int) -> int:

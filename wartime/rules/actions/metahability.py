@@ -56,7 +56,8 @@ class UseMetahability(Action):
         return (params["meta"], t)
 
     def cost(self, gs, actor, params, prepared):
-        return meta.carried(gs, actor)[prepared[0]].ENE
+        m = meta.carried(gs, actor)[prepared[0]]
+        return m.ENE + traits.meta_ene(gs, actor, m)                # TRT-RUNE-MASTER: −1 (minimum 1, ENE-1)
 
     def resolve(self, gs, ctx, prepared):
         meta.cast(gs, ctx, ctx.actor, *prepared)
@@ -96,7 +97,8 @@ class MaintainMetahability(Action):
                             "is no longer the start of its activation")
 
     def cost(self, gs, actor, params, prepared):
-        return meta.carried(gs, actor)[prepared.index].ENE
+        m = meta.carried(gs, actor)[prepared.index]
+        return m.ENE + traits.meta_ene(gs, actor, m)                # TRT-RUNE-MASTER: −1 (minimum 1, ENE-1)
 
     def resolve(self, gs, ctx, c):
         meta.maintain(gs, ctx, ctx.actor, c)

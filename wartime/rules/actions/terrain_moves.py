@@ -262,15 +262,22 @@ class Swim(Action):
         return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params))
 
     def cost(self, gs, actor, params, prepared):
-        return 2 + prepared.surcharge                      # MVA-11 ruling: no surcharge for the water itself
+        base = 1 if traits.swims_as_move(gs, actor) is not None else 2      # TRT-FISH: as Mover, ENE 1
+        return base + prepared.surcharge                   # MVA-11 ruling: no surcharge for the water itself
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor
-        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "swim")
-        if not r.passed:
-            gs.world.emit("no_progress", self.rule, who=e, action=self.key)
-            return
-        allowance = gs.mov(e) + (1.0 if r.critical else 0.0)             # crit: 1 K more
+        fish = traits.swims_as_move(gs, e)
+        if fish is not None:                                # TRT-FISH: no CH AGI, up to MOV K
+            gs.world.emit("trait_applied", fish, who=e, action=self.key, effect="swims as it moves: no CH AGI")
+            critical = False
+        else:
+            r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "swim")
+            if not r.passed:
+                gs.world.emit("no_progress", self.rule, who=e, action=self.key)
+                return
+            critical = r.critical
+        allowance = gs.mov(e) + (1.0 if critical else 0.0)               # crit: 1 K more
         path, length = _cut(prepared.path, allowance)
         apply_move(gs, ctx, MovePrep(path, length, prepared.surcharge, allowance, end_contacts(gs, e, path[-1]),
                                      prepared.end_facing), self.rule)
@@ -719,7 +726,7 @@ class MoveCarrying(Action):
             load = gs.attrs(b).CON
             extra: dict[str, Any] = {"target": b}
             members = [actor]
-            if load_level(load, gs.attrs(actor).CON) is None:
+            if load_level(load, traits.strength(gs, actor)) is None:
                 helpers = carry_helpers(gs, actor, b)
                 extra["helpers"] = helpers
                 members += helpers
@@ -754,16 +761,16 @@ class MoveCarrying(Action):
                                     "the load, at the carrier's level and not engaged")
         load = gs.attrs(body).CON
         if helpers:
-            total = gs.attrs(actor).CON + sum(gs.attrs(h).CON for h in helpers)
+            total = traits.strength(gs, actor) + sum(traits.strength(gs, h) for h in helpers)
             if load > total:
                 raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON): the carriers' CON add up to "
                                     f"{total} only")
             level = geo_move.SURCHARGE_DIFFICULT
         else:
-            level = load_level(load, gs.attrs(actor).CON)
+            level = load_level(load, traits.strength(gs, actor))
             if level is None:
                 raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON), more than "
-                                    f"{gs.name(actor)}'s CON {gs.attrs(actor).CON}: it needs helpers")
+                                    f"{gs.name(actor)}'s CON {traits.strength(gs, actor)}: it needs helpers")
         members = (actor,) + helpers
         allowance = float(min(gs.mov(m) for m in members))
         pts = need_path(params, self.rule)

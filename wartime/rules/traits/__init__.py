@@ -238,6 +238,16 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → terrain_rule.
 * ``vol_reach_factor(gs, e) -> float | None`` -- a factor on the reach of the bearer's effects whose range is "as
   many K as its VOL" (TRT-ORATOR: 2). Called by ``vol_reach``. → rng_mod.
+* ``melee_stance(gs, e) -> Iterable[Stance]`` -- choices the bearer makes before each of its melee CH IMP (Ataque
+  CaC, Ataque CaC con arma de disparo: their ``stance`` parameter names one Stance's key; CH IMP and DMG terms for
+  that attack; TRT-FENCING-MASTER). Called by ``melee_stances``. → check_mod.
+* ``strength_plus(gs, e) -> int | None`` -- points added to the CON the bearer counts as for its melee DMG (MOD-1,
+  CBA-10), its overload (MOD-4) and what it can carry (MVA-8); not a real CON (TRT-MULE). Called by ``strength``.
+  → dmg_mod.
+* ``area_dmg_bonus(gs, e, weapon) -> int | None`` -- a ± DMG the attacker's trait adds to its area attacks with the
+  weapon (before ARE-6's half; TRT-DEMOLITIONS-EXPERT). Called by ``area_dmg_bonus`` from ``rules.areas``. → dmg_mod.
+* ``swims_as_move(gs, e) -> bool`` -- True: Nadar (MVA-11) works like Mover for the bearer: ENE 1, no CH AGI
+  (TRT-FISH). Called by ``swims_as_move`` from the Swim action. → terrain_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
@@ -379,6 +389,8 @@ act other than the character itself; the handler measures its range and checks t
 * ``stress_for_ene(gs, e) -> bool`` -- True: it may take +1 stress for +3 ENE (TRT-PSYCHIC-ENERGY).
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
+  metahability ``m`` (TRT-RUNE-MASTER: −1 on an invocation; minimum 1, ENE-1). Called by ``meta_ene``. → ene_mod.
 
 **Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
 and not disabled, G10):
@@ -443,7 +455,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis)
+                                           object_used, ObjectEffect, use_psis,
+                                           strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
+                                           melee_stances)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -454,5 +468,6 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
+from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)

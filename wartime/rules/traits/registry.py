@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -161,6 +162,12 @@ CATALOGUE_HOOK: dict[str, str] = {
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
+    # more race traits (rules/traits/race_extra.py)
+    "strength_plus": "dmg_mod",
+    "meta_ene_mod": "ene_mod",
+    "area_dmg_bonus": "dmg_mod",
+    "swims_as_move": "terrain_rule",
+    "melee_stance": "check_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -287,6 +294,21 @@ class FireMode:
     def reach(self, rng: int) -> int:
         q = rng * self.rng_factor
         return int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0)
+
+
+@dataclass(frozen=True)
+class Stance:
+    """A choice a character's trait offers before each of its melee CH IMP (Ataque CaC's ``stance`` parameter, its
+    ``key``): CH IMP + ``imp_plus`` and DMG + ``dmg_plus`` for that attack (TRT-FENCING-MASTER)."""
+    key: str
+    rule: str
+    label: str
+    imp_plus: int = 0
+    dmg_plus: int = 0
+
+    def imp_mods(self) -> list:
+        """The CH IMP modifier of the stance (none without a CH IMP term)."""
+        return [Modifier(self.rule, self.imp_plus, self.label)] if self.imp_plus else []
 
 
 _REGISTRY: dict[str, TraitPlugin] = {}
@@ -1666,3 +1688,34 @@ def display_name(trait_id: str) -> str:
     p = _REGISTRY.get(trait_id)
     return p.name if p is not None else trait_id
 
+
+
+def strength(gs, e: int) -> int:
+    """``strength_plus``: the CON `e` counts as for its melee DMG (MOD-1, CBA-10), its overload (MOD-4) and what it
+    can carry (MVA-8): its CON plus the traits' terms (TRT-MULE: +1; not a real CON: its CON checks, wounds and
+    fit are not touched)."""
+    return gs.attrs(e).CON + _numbers("strength_plus", gs, e)
+
+
+def meta_ene(gs, e: int, m) -> int:
+    """``meta_ene_mod``: the ± ENE the caster's traits add to using (or maintaining) metahability `m` (TRT-RUNE-MASTER:
+    −1 on an invocation); the action's price keeps ENE-1's minimum 1."""
+    return sum(h(gs, e, m) or 0 for _, h in _of("meta_ene_mod", character_traits(gs, e)))
+
+
+def area_dmg_bonus(gs, e: int, weapon) -> int:
+    """``area_dmg_bonus``: the ± DMG the attacker's own traits add to an area attack with `weapon` (before ARE-6's
+    half for a partly covered mini; TRT-DEMOLITIONS-EXPERT: +1)."""
+    return sum(h(gs, e, weapon) or 0 for _, h in _of("area_dmg_bonus", character_traits(gs, e)))
+
+
+def swims_as_move(gs, e: int) -> str | None:
+    """``swims_as_move``: the trait by which `e` swims as it moves (Nadar, MVA-11, at Mover's ENE 1 and no CH AGI;
+    TRT-FISH), or None."""
+    return _first_yes("swims_as_move", character_traits(gs, e), (gs, e))
+
+
+def melee_stances(gs, e: int) -> dict[str, Stance]:
+    """``melee_stance``: {key: Stance} the character's traits offer before each of its melee attacks (one is chosen
+    per attack; TRT-FENCING-MASTER), in trait-ID order."""
+    return {st.key: st for _, h in _of("melee_stance", character_traits(gs, e)) for st in h(gs, e)}

@@ -1,0 +1,279 @@
+"""Race traits of rules/traits/race_extra.py (issue 12): Mulo, Maestro rúnico, Artificiero, Pez, Maestro de esgrima,
+and Sed de sangre's charge; each set up with scripted dice and checked against its catalogue effect and ruling, and
+priced at its catalogue cost."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules_helpers import Game, M, armour, blade, built_state, violation, weapon
+from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game, hits
+from test_rules_metahabilities import give, mh, two
+from test_rules_terrain_moves import LAKE
+from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
+from test_rules_traits_race import blood_game, price
+from wartime.core.components import Gear, Item, Position, Wounds
+from wartime.data.loader import load_catalogue
+from wartime.data.models import CharacterSpec
+from wartime.match.setup import fielding_problems
+from wartime.rules.actions.combat import charge_allowance
+from wartime.rules.areas import aim_at_target, expected_area_value
+from wartime.rules.modifiers import overload_penalty
+from wartime.rules.odds import attack_odds
+from wartime.rules import traits
+
+BOOK = Path(__file__).resolve().parents[2] / "scenarios" / "catalogue" / "book-examples.toml"
+
+
+@pytest.mark.parametrize("trait, points", [("TRT-MULE", 5), ("TRT-RUNE-MASTER", 10), ("TRT-DEMOLITIONS-EXPERT", 5),
+                                           ("TRT-FISH", 2), ("TRT-FENCING-MASTER", 10)])
+def test_TRT_MULE_TRT_RUNE_MASTER_TRT_DEMOLITIONS_EXPERT_TRT_FISH_TRT_FENCING_MASTER_cost_their_catalogue_price(
+        trait, points):
+    assert price(trait) == points
+
+
+def test_TRT_DEMOLITIONS_EXPERT_on_an_object_costs_its_price_and_is_fielded():
+    assert price("TRT-DEMOLITIONS-EXPERT", "object") == 5
+    assert traits.fielding_problem("TRT-DEMOLITIONS-EXPERT", "object", {"TRT-DEMOLITIONS-EXPERT"}, None,
+                                   frozenset()) is None
+
+
+# --- Mulo ----------------------------------------------------------------------------------------------------------
+def test_TRT_MULE_melee_DMG_counts_CON_plus_1():
+    """Blade DMG 3, CON 5: MOD-1 DMG 3 + 5 − 4 = 4; a mule hits as CON 6: DMG 5 (CH DEF 5 fails against DEF 0); the
+    odds agree; its CON checks are not touched (CH CON target 5)."""
+    g = duel(melee=True)
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 4
+    g = duel(melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-MULE")
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=False).expected_wounds > attack_odds(
+        duel(melee=True).gs, a, b, weapon_index=0, ranged=False).expected_wounds
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 5
+    assert g.gs.attrs(a).CON == 5
+
+
+def test_TRT_MULE_unarmed_DMG_counts_CON_plus_1():
+    """CBA-10 unarmed: DMG 0 + CON − 4 (minimum 1): CON 6 → 2, a mule → 3."""
+    g = duel({"CON": 6, "weapons": ()}, melee=True)
+    race(g, g.ids[0], "TRT-MULE")
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 5, 5)
+    g.act(a, "unarmed_attack", target=b)
+    assert hit_dmg(g) == 3
+
+
+def test_TRT_MULE_overload_counts_CON_plus_1():
+    """The brawler's derived values (examples/character_brawler.toml): CON 7 wearing DEF 7: overload 0 at 0 wounds
+    (7 ≤ 8), 1 at 2 wounds (7 − (8 − 2)); without Mulo 0 → 0 and 2."""
+    g = Game(M(CON=7, protections=(armour(5, key="plate"), armour(2, key="shield"))), M(side="blue", x=30))
+    a = g.ids[0]
+    assert overload_penalty(g.gs, a) == 0
+    g.set(a, Wounds(2))
+    assert overload_penalty(g.gs, a) == 2
+    race(g, a, "TRT-MULE")
+    assert overload_penalty(g.gs, a) == 1
+    g.set(a, Wounds(0))
+    assert overload_penalty(g.gs, a) == 0
+
+
+def test_TRT_MULE_carries_as_CON_plus_1():
+    """MVA-8: a load of CON 7 is too heavy for a CON 6 carrier alone; a CON 6 mule carries it (≤ CON 7: extreme,
+    ENE 3)."""
+    g = Game(M(x=10, y=20, CON=6, mov=3), M(side="blue", x=11.02, y=20, CON=7, wounds=7))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "move_carrying", {"target": b, "path": [[10, 23]]}).rule_id == "MVA-8"
+    race(g, a, "TRT-MULE")
+    g.act(a, "move_carrying", target=b, path=[[10, 23]])
+    assert g.energy(a) == 7 and g.pos(a) == (10, 23)
+
+
+def test_TRT_MULE_the_book_brawler_fields_and_hits_as_CON_8():
+    """The building chapter's heavy-armoured brawler (book-examples.toml: Mulo, a sharpened war axe, oversized plate,
+    a tower shield) is fielded with no refusal; in play its axe hits for DMG 5 + 8 − 4 + 1 (Afilada) = 10."""
+    a = load_catalogue(BOOK).archetypes
+    spec = CharacterSpec(id="brawler", name="Brawler", race=a["heavy_human"], weapons=(a["sharp_war_axe"],),
+                         protections=(a["oversized_plate"], a["tower_shield"]))
+    assert fielding_problems(spec) == []
+    gs = built_state(("red", spec), ("blue", CharacterSpec(id="h", name="H", race=a["human"])))
+    e = next(x for x in gs.minis() if gs.side(x) == "red")
+    assert traits.strength(gs, e) == 8 and gs.attrs(e).CON == 7 and overload_penalty(gs, e) == 0
+
+
+# --- Maestro rúnico -------------------------------------------------------------------------------------------------
+def test_TRT_RUNE_MASTER_an_invocation_costs_ENE_minus_1_minimum_1():
+    """An invocation of ENE 3 costs a rune master 2 (ENE 10 → 8); one of ENE 1 still costs 1; a bunkai is not an
+    invocation (ENE 3)."""
+    g = two({"INT": 6}, side="red")
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=3), mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=1),
+         bonuses=("TRT-NEUROMANCER", "TRT-RUNE-MASTER"))
+    g.start_activation(a, energy=10)
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.energy(a) == 8
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=1, target=b)
+    assert g.energy(a) == 7
+    give(g, a, mh("TRT-BUNKAI", "TRT-PSYCHIC-ENERGY", ENE=3), bonuses=("TRT-KINETIC", "TRT-RUNE-MASTER"))
+    g.dice.push(5)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.energy(a) == 4
+
+
+def test_TRT_RUNE_MASTER_maintaining_an_invocation_costs_ENE_minus_1():
+    g = two({"INT": 6}, side="red")
+    a, _ = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=3), bonuses=("TRT-NEUROMANCER", "TRT-RUNE-MASTER"))
+    g.start_activation(a, energy=10)
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=0, target=a)
+    g.engine._end_activation(a)
+    g.next_turn()
+    g.start_activation(a, energy=5)
+    g.act(a, "maintain_metahability", meta=0, target=a)
+    assert g.energy(a) == 3
+
+
+# --- Artificiero --------------------------------------------------------------------------------------------------
+def test_TRT_DEMOLITIONS_EXPERT_area_DMG_plus_1_full_and_half():
+    """An R3 of DMG 4 aimed at a target: DMG 4 on it; an expert's DMG 5; a mini partly covered takes half of 5 = 3
+    (BAS-5), in the odds too."""
+    g = area_game(M(side="red", x=10, y=20, AGI=9, weapons=(area_weapon(),)), area_blue(20, 20))
+    a, t = g.ids
+    w = g.gs.weapon(a, 0)
+    plain = expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[0]
+    race(g, a, "TRT-DEMOLITIONS-EXPERT")
+    assert expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[0] > plain
+    fire(g, 3, 5, 5, target=t)                       # CH IMP 3; CH DEF 5 fails (DEF 0); CH PSI
+    assert hits(g) == {t: (5, "full")}
+
+
+def test_TRT_DEMOLITIONS_EXPERT_fire_weapons_DMG_plus_1_others_not():
+    """A rifle with incendiary rounds hits for DMG 4 + 1; a plain rifle for 4; a blade in melee for its MOD-1 DMG."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-INCENDIARY-AMMO",)),)})
+    race(g, g.ids[0], "TRT-DEMOLITIONS-EXPERT")
+    assert traits.combat_terms(g.gs, g.ids[0], g.ids[1], g.gs.weapon(g.ids[0], 0), True).dmg_plus == 1
+    g = duel()
+    race(g, g.ids[0], "TRT-DEMOLITIONS-EXPERT")
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 4
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-EXPLOSIVE-AMMO",)),)})
+    race(g, g.ids[0], "TRT-DEMOLITIONS-EXPERT")
+    assert traits.combat_terms(g.gs, g.ids[0], g.ids[1], g.gs.weapon(g.ids[0], 0), True).dmg_plus == 1
+
+
+def test_TRT_DEMOLITIONS_EXPERT_an_object_gives_its_holder_the_area_DMG():
+    g = area_game(M(side="red", x=10, y=20, AGI=9, weapons=(area_weapon(),)), area_blue(20, 20))
+    a, t = g.ids
+    g.world.create(Item("Blasting kit", holder=a), Gear("kit", "Blasting kit", 0, 0, 3, ("TRT-DEMOLITIONS-EXPERT",)))
+    assert traits.area_dmg_bonus(g.gs, a, g.gs.weapon(a, 0)) == 1
+    fire(g, 3, 5, 5, target=t)
+    assert hits(g) == {t: (5, "full")}
+
+
+# --- Pez ------------------------------------------------------------------------------------------------------------
+def test_TRT_FISH_swims_as_it_moves_ENE_1_and_no_CH_AGI():
+    """MVA-11: MOV 4 at the water's edge, a swim 4 K long: a fish pays ENE 1, rolls nothing (AGI 1 would fail any
+    die) and swims the 4 K; a plain swimmer pays 2 and rolls its CH AGI."""
+    g = Game(M(x=11, y=20, AGI=1, mov=4), M(side="blue", x=35, y=35), **LAKE)
+    a, _ = g.ids
+    race(g, a, "TRT-FISH")
+    g.start_activation(a, energy=10)
+    g.act(a, "swim", path=[[15, 20]])
+    assert g.energy(a) == 9 and g.pos(a) == (15, 20) and g.checks() == [] and g.all_dice_used()
+    assert g.events("trait_applied", rule="TRT-FISH")
+    g = Game(M(x=11, y=20, AGI=6, mov=4), M(side="blue", x=35, y=35), **LAKE)
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3)
+    g.act(g.ids[0], "swim", path=[[15, 20]])
+    assert g.energy(g.ids[0]) == 8 and g.check("ATR")["target"] == 6
+
+
+def test_TRT_FISH_swims_no_further_than_MOV():
+    g = Game(M(x=11, y=20, mov=4), M(side="blue", x=35, y=35), **LAKE)
+    a, _ = g.ids
+    race(g, a, "TRT-FISH")
+    g.start_activation(a, energy=10)
+    g.act(a, "swim", path=[[16, 20]])
+    assert g.pos(a) == pytest.approx((15, 20))
+
+
+# --- Maestro de esgrima ---------------------------------------------------------------------------------------------
+def test_TRT_FENCING_MASTER_attacking_it_chooses_CH_IMP_plus_1_or_DMG_plus_1():
+    """Blade DMG 3, CON 5, AGI 5: the CH IMP +1 choice makes the target 6 (DMG 4); the DMG +1 choice DMG 5 (target
+    5); no choice, neither; both are offered as the attack's `stance`."""
+    g = duel(melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-FENCING-MASTER")
+    g.start_activation(a, energy=10)
+    offered = {o.params.get("stance") for o in g.engine.legal_options("melee_attack")}
+    assert offered == {None, "fencing_imp", "fencing_dmg"}
+    g.dice.push(6, 5, 5)
+    g.act(a, "melee_attack", target=b, weapon=0, stance="fencing_imp")
+    assert imp_target(g) == 6 and hit_dmg(g) == 4 and g.events("attack_stance", rule="TRT-FENCING-MASTER")
+    g = duel(melee=True)
+    race(g, g.ids[0], "TRT-FENCING-MASTER")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(5, 5, 5)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0, stance="fencing_dmg")
+    assert imp_target(g) == 5 and hit_dmg(g) == 5
+    g = duel(melee=True)
+    race(g, g.ids[0], "TRT-FENCING-MASTER")
+    attack(g, 5, 5, 5)
+    assert imp_target(g) == 5 and hit_dmg(g) == 4
+
+
+def test_TRT_FENCING_MASTER_a_stance_it_does_not_have_is_refused():
+    g = duel(melee=True)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "melee_attack",
+                     {"target": b, "weapon": 0, "stance": "fencing_imp"}).rule_id == "CBA-7"
+    assert {o.params.get("stance") for o in g.engine.legal_options("melee_attack")} == {None}
+
+
+def test_TRT_FENCING_MASTER_attacked_in_melee_CH_DEF_plus_1_not_at_range():
+    """Armour DEF 2: attacked in melee, its CH DEF target is 3; shot at, 2."""
+    g = duel(blue={"protections": (armour(2),)}, melee=True)
+    race(g, g.ids[1], "TRT-FENCING-MASTER")
+    attack(g, 5, 3, 5)
+    assert g.check("DEF")["target"] == 3 and g.check("DEF")["passed"]
+    g = duel(blue={"protections": (armour(2),)})
+    race(g, g.ids[1], "TRT-FENCING-MASTER")
+    attack(g, 5, 3, 5)
+    assert g.check("DEF")["target"] == 2
+
+
+# --- Sed de sangre: the charge ------------------------------------------------------------------------------------
+def test_TRT_THIRST_FOR_BLOOD_after_a_melee_kill_its_charge_goes_plus_2_K():
+    """MOV 4: a charge reaches MOV + 3 = 7 K; after the kill 9 K; the charge spends the mark."""
+    g = blood_game(("TRT-THIRST-FOR-BLOOD",))
+    a, _, other = g.ids[:3]
+    assert charge_allowance(g.gs, a) == 9.0
+    g.set(other, Position(24.0, 20.0, 180.0))        # 13 K centre to centre: 12 K edge to edge
+    assert charge_allowance(g.gs, a) == 9.0
+    plain = Game(M(x=10, y=20, mov=4), M(side="blue", x=17, y=20))
+    assert charge_allowance(plain.gs, plain.ids[0]) == 7.0
+
+
+def test_TRT_THIRST_FOR_BLOOD_the_charge_spends_the_mark():
+    g = blood_game(("TRT-THIRST-FOR-BLOOD",))
+    a, _, other = g.ids[:3]
+    g.set(other, Position(18.0, 20.0, 180.0))
+    g.engine._end_activation(a)
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    assert "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent             # lapsed with the activation
+    g = blood_game(("TRT-THIRST-FOR-BLOOD",))
+    a, _, other = g.ids[:3]
+    g.set(g.ids[1], Position(11.0, 30.0, 180.0))      # the corpse out of the way
+    opts = [o for o in g.engine.legal_options("charge") if o.params.get("target") == other]
+    assert opts
+    g.act(a, "charge", **opts[0].params)
+    assert g.gs.in_contact(a, other) and "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent

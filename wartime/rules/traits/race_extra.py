@@ -1,0 +1,90 @@
+"""More race traits of the catalogue (issue 12): Mulo's strength (TRT-MULE), Maestro rúnico's cheaper invocations
+(TRT-RUNE-MASTER), Artificiero's DMG with fire and area weapons (TRT-DEMOLITIONS-EXPERT, on a race or an object),
+Pez's swimming (TRT-FISH) and Maestro de esgrima's melee edge (TRT-FENCING-MASTER)."""
+from __future__ import annotations
+
+from wartime.rules.checks import Modifier
+from wartime.rules.traits.registry import ON_OBJECTS, Stance, register
+
+R = ("race",)
+
+
+# --- Mulo: CON +1 for melee DMG, overload and carrying -------------------------------------------------------------
+def mule(gs, e: int) -> int:
+    """TRT-MULE: counts as CON +1 when working out its melee DMG (MOD-1, CBA-10), carrying (MVA-8) and its overload
+    (MOD-4); not a real CON increase (its CON checks, wounds and fit penalty are not touched). Ramming (Embestir)
+    is played with a transport only (CBA-23), whose own CON counts, so Mulo has nothing to add there."""
+    return 1
+
+
+register("TRT-MULE", "Mulo", {"strength_plus": mule}, kinds=R)
+
+
+# --- Maestro rúnico: invocations ENE −1 ---------------------------------------------------------------------------
+def rune_master(gs, e: int, m) -> int | None:
+    """TRT-RUNE-MASTER: the things with the bonus Invocación it uses cost ENE −1, minimum ENE 1 (ENE-1). Invocación
+    applies to metahabilities only (an invocation: its kind, or a trait it carries), so the ruling reads
+    "weapons" as the invocations it casts (MET-2) or maintains (MET-6)."""
+    return -1 if m.kind == "TRT-INVOCATION" or "TRT-INVOCATION" in m.traits else None
+
+
+register("TRT-RUNE-MASTER", "Maestro rúnico", {"meta_ene_mod": rune_master}, kinds=R)
+
+
+# --- Artificiero: DMG +1 with fire and area weapons ------------------------------------------------------------------
+#: TRT-DEMOLITIONS-EXPERT ruling: the weapon traits that make a weapon one "that uses fire" (incendiary, dragon's
+#: breath and explosive rounds).
+FIRE = ("TRT-INCENDIARY-AMMO", "TRT-DRAGONS-BREATH-AMMO", "TRT-EXPLOSIVE-AMMO")
+
+
+def _uses_fire(weapon) -> bool:
+    return weapon is not None and any(t.split(":")[0] in FIRE for t in weapon.traits)
+
+
+def demolitions_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-DEMOLITIONS-EXPERT: DMG +1 on its single-target attacks with a weapon that uses fire (FIRE)."""
+    return 1 if bearer == attacker and _uses_fire(weapon) else None
+
+
+def demolitions_area(gs, e: int, weapon) -> int:
+    """TRT-DEMOLITIONS-EXPERT: DMG +1 on its area attacks (ARE > 0, fire or not), before ARE-6's half."""
+    return 1
+
+
+register("TRT-DEMOLITIONS-EXPERT", "Artificiero", {"dmg_mod": demolitions_dmg, "area_dmg_bonus": demolitions_area},
+         kinds=R)
+ON_OBJECTS.add("TRT-DEMOLITIONS-EXPERT")        # on an object: its holder is the expert (traits/objects.py)
+
+
+# --- Pez: swims as it moves -----------------------------------------------------------------------------------------
+def fish(gs, e: int) -> bool:
+    """TRT-FISH: breathes underwater and Nadar works like Mover (ruling: ENE 1 plus terrain, no CH AGI, up to MOV
+    K). Staying underwater (height −1) is not played: the engine's water has no depth."""
+    return True
+
+
+register("TRT-FISH", "Pez", {"swims_as_move": fish}, kinds=R)
+
+
+# --- Maestro de esgrima: CH DEF +1 when attacked in melee -----------------------------------------------------------
+def fencing_defence(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-FENCING-MASTER (ruling): attacked in melee, it picks CH DEF +1 for that attack (of its three choices the
+    only one that acts on a defence, so the engine takes it for its controller)."""
+    if bearer == target and not ranged:
+        return Modifier("TRT-FENCING-MASTER", 1, "Maestro de esgrima")
+    return None
+
+
+#: TRT-FENCING-MASTER: the two choices of an attacking fencer (Ataque CaC's ``stance``).
+FENCING = (Stance("fencing_imp", "TRT-FENCING-MASTER", "Maestro de esgrima: CH IMP +1", imp_plus=1),
+           Stance("fencing_dmg", "TRT-FENCING-MASTER", "Maestro de esgrima: DMG +1", dmg_plus=1))
+
+
+def fencing_attack(gs, e: int) -> tuple[Stance, ...]:
+    """TRT-FENCING-MASTER: before each of its melee CH IMP it chooses CH IMP +1 or DMG +1 for that attack (the
+    melee attack's ``stance`` parameter; an attack declared without one takes neither)."""
+    return FENCING
+
+
+register("TRT-FENCING-MASTER", "Maestro de esgrima", {"def_check_mod": fencing_defence,
+                                                      "melee_stance": fencing_attack}, kinds=R)
