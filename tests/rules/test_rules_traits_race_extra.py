@@ -13,7 +13,7 @@ from test_rules_metahabilities import give, mh, two
 from test_rules_terrain_moves import LAKE
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
 from test_rules_traits_race import blood_game, price
-from wartime.core.components import Gear, Item, Position, Wounds
+from wartime.core.components import Gear, Item, Position, TraitState, Wounds
 from wartime.data.loader import load_catalogue
 from wartime.data.models import CharacterSpec
 from wartime.match.setup import fielding_problems
@@ -277,3 +277,50 @@ def test_TRT_THIRST_FOR_BLOOD_the_charge_spends_the_mark():
     assert opts
     g.act(a, "charge", **opts[0].params)
     assert g.gs.in_contact(a, other) and "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent
+
+
+# --- Resistencia a (): elements, substances and area attacks -----------------------------------------------------
+def _resistant(g: Game, e: int, param: str) -> None:
+    race(g, e, "TRT-RESISTANCE")
+    g.set(e, TraitState(("TRT-RESISTANCE",), params=(("TRT-RESISTANCE", param),)))
+
+
+@pytest.mark.parametrize("param, ammo", [("fuego", "TRT-INCENDIARY-AMMO"), ("fire", "TRT-DRAGONS-BREATH-AMMO"),
+                                         ("ácido", "TRT-CORROSIVE-AMMO"), ("radiación", "TRT-RADIOACTIVE-AMMO"),
+                                         ("explosivos", "TRT-EXPLOSIVE-AMMO")])
+def test_TRT_RESISTANCE_DEF_plus_2_against_a_weapon_delivering_the_element(param, ammo):
+    """Resistencia a (fuego): DEF +2 against a shot with incendiary rounds, none against a plain rifle's."""
+    g = duel(blue={"protections": (armour(3),)})
+    a, b = g.ids
+    _resistant(g, b, param)
+    assert traits.combat_terms(g.gs, a, b, weapon(traits=(ammo,)), True).def_plus == 2
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 0
+    assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 0
+
+
+def test_TRT_RESISTANCE_fire_shot_CH_DEF_target_and_DEF_subtracted():
+    """DEF 3, resisting fire, shot with incendiary rounds of DMG 4: the CH DEF target is 5 (die 5 passes: DMG 4 − 5:
+    no wound)."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-INCENDIARY-AMMO",)),)}, {"protections": (armour(3),)})
+    _resistant(g, g.ids[1], "fuego")
+    attack(g, 5, 5)
+    assert g.check("DEF")["target"] == 5 and g.wounds(g.ids[1]) == 0
+
+
+@pytest.mark.parametrize("param, resists", [("área", True), ("a distancia", True), ("CaC", False),
+                                            ("fuego", False)])
+def test_TRT_RESISTANCE_area_hits_DEF_plus_2(param, resists):
+    """An R3 of DMG 4 on a DEF 2 target resisting area attacks (or ranged ones: an area attack is ranged): its CH DEF
+    target 4, die 4 passes, 4 − 4 = 0 wounds; resisting melee or fire (the launcher delivers none), target 2, die 4
+    fails: 4 wounds; the area odds count the DEF."""
+    g = area_game(M(side="red", x=10, y=20, AGI=9, weapons=(area_weapon(),)),
+                  area_blue(20, 20, protections=(armour(2),)))
+    a, t = g.ids
+    w = g.gs.weapon(a, 0)
+    plain = expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[0]
+    _resistant(g, t, param)
+    value = expected_area_value(g.gs, aim_at_target(g.gs, a, 0, w, t), a)[0]
+    assert (value < plain) == resists
+    fire(g, 3, 4, *(() if resists else (5,)), target=t)
+    assert g.check("DEF")["target"] == (4 if resists else 2)
+    assert g.wounds(t) == (0 if resists else 4)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -364,9 +364,12 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
         world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov) -> int:
+        resist = traits.area_def(gs, e, w)                               # TRT-RESISTANCE: DEF +2
+        terms = replace(traits.NO_TERMS, def_plus=resist) if resist else traits.NO_TERMS
+
+        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov, terms=terms) -> int:
             return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
-                               psi=psi)
+                               psi=psi, terms=terms)
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
         n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         out["affected"].append((e, full, n))
@@ -493,7 +496,7 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     mine = gs.side(attacker)
     good = bad = Fraction(0)
     for (e, full), cov in zip(affected, covers):
-        defense = gs.total_def(e)
+        defense = gs.total_def(e) + traits.area_def(gs, e, w)               # TRT-RESISTANCE
         left = gs.attrs(e).CON - gs.wounds(e)
         v = Fraction(0)
         for p, crit in ((p_norm, False), (p_crit, True)):

@@ -246,6 +246,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → dmg_mod.
 * ``area_dmg_bonus(gs, e, weapon) -> int | None`` -- a ± DMG the attacker's trait adds to its area attacks with the
   weapon (before ARE-6's half; TRT-DEMOLITIONS-EXPERT). Called by ``area_dmg_bonus`` from ``rules.areas``. → dmg_mod.
+* ``area_def_mod(gs, e, weapon) -> int | None`` -- DEF the bearer's trait adds against each hit of an area attack
+  with the weapon (its CH DEF target and the DEF subtracted; TRT-RESISTANCE). Called by ``area_def`` from
+  ``rules.areas``. → def_mod.
 * ``swims_as_move(gs, e) -> bool`` -- True: Nadar (MVA-11) works like Mover for the bearer: ENE 1, no CH AGI
   (TRT-FISH). Called by ``swims_as_move`` from the Swim action. → terrain_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
@@ -457,7 +460,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
-                                           melee_stances)
+                                           melee_stances, area_def)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

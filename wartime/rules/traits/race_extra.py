@@ -4,6 +4,7 @@ Pez's swimming (TRT-FISH) and Maestro de esgrima's melee edge (TRT-FENCING-MASTE
 from __future__ import annotations
 
 from wartime.rules.checks import Modifier
+from wartime.rules.traits.protections import delivers
 from wartime.rules.traits.registry import ON_OBJECTS, Stance, register
 
 R = ("race",)
@@ -32,17 +33,14 @@ register("TRT-RUNE-MASTER", "Maestro rúnico", {"meta_ene_mod": rune_master}, ki
 
 
 # --- Artificiero: DMG +1 with fire and area weapons ------------------------------------------------------------------
-#: TRT-DEMOLITIONS-EXPERT ruling: the weapon traits that make a weapon one "that uses fire" (incendiary, dragon's
-#: breath and explosive rounds).
-FIRE = ("TRT-INCENDIARY-AMMO", "TRT-DRAGONS-BREATH-AMMO", "TRT-EXPLOSIVE-AMMO")
-
-
 def _uses_fire(weapon) -> bool:
-    return weapon is not None and any(t.split(":")[0] in FIRE for t in weapon.traits)
+    """TRT-DEMOLITIONS-EXPERT ruling: a weapon "that uses fire" delivers fire or explosions (incendiary, dragon's
+    breath or explosive rounds: protections.ELEMENTS)."""
+    return delivers(weapon, "fire") or delivers(weapon, "explosive")
 
 
 def demolitions_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
-    """TRT-DEMOLITIONS-EXPERT: DMG +1 on its single-target attacks with a weapon that uses fire (FIRE)."""
+    """TRT-DEMOLITIONS-EXPERT: DMG +1 on its single-target attacks with a weapon that uses fire."""
     return 1 if bearer == attacker and _uses_fire(weapon) else None
 
 

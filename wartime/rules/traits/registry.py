@@ -168,6 +168,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "area_dmg_bonus": "dmg_mod",
     "swims_as_move": "terrain_rule",
     "melee_stance": "check_mod",
+    "area_def_mod": "def_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1719,3 +1720,12 @@ def melee_stances(gs, e: int) -> dict[str, Stance]:
     """``melee_stance``: {key: Stance} the character's traits offer before each of its melee attacks (one is chosen
     per attack; TRT-FENCING-MASTER), in trait-ID order."""
     return {st.key: st for _, h in _of("melee_stance", character_traits(gs, e)) for st in h(gs, e)}
+
+
+def area_def(gs, e: int, weapon) -> int:
+    """``area_def_mod``: the DEF `e`'s traits add against a hit of an area attack with `weapon` (ARE-5, ARE-6: the
+    CH DEF target and the DEF subtracted; TRT-RESISTANCE), a trait carried twice counting twice (G10)."""
+    out = 0
+    for carried in (character_traits(gs, e), *trait_copies(gs, e)):
+        out += sum(h(gs, e, weapon) or 0 for _, h in _of("area_def_mod", carried))
+    return out

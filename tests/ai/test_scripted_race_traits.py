@@ -1,0 +1,21 @@
+"""The scripted AI uses the choices the race traits of rules/traits/race_extra.py open (issue 12 point 5): each a
+situation with the engine's own odds deciding."""
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.rules_helpers import Game, M, blade
+from tests.ai.test_scripted_terrain_actions import decide
+from wartime.core.components import Traits
+
+
+@pytest.mark.parametrize("agi, want", [(9, "fencing_dmg"), (2, "fencing_imp")])
+def test_TRT_FENCING_MASTER_the_scripted_AI_picks_the_better_melee_choice(agi, want):
+    """A fencer (blade DMG 3, CON 5) in contact with a CON 9 enemy with no DEF: with AGI 9 the CH IMP +1 gains little
+    (a 10 still fumbles), so it takes DMG +1; with AGI 2 the hit chance grows by half, so it takes CH IMP +1."""
+    g = Game(M(x=10, y=20, AGI=agi, CON=5, weapons=(blade(),)),
+             M(side="blue", x=11, y=20, facing=180.0, CON=9, weapons=(blade(),)))
+    a, b = g.ids
+    g.set(a, Traits(("TRT-FENCING-MASTER",)))
+    d = decide(g, a)
+    assert d.action == "melee_attack" and d.params.get("target") == b and d.params.get("stance") == want
