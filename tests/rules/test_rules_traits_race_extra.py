@@ -324,3 +324,47 @@ def test_TRT_RESISTANCE_area_hits_DEF_plus_2(param, resists):
     fire(g, 3, 4, *(() if resists else (5,)), target=t)
     assert g.check("DEF")["target"] == (4 if resists else 2)
     assert g.wounds(t) == (0 if resists else 4)
+
+
+# --- Orgulloso ------------------------------------------------------------------------------------------------------
+def test_TRT_PROUD_wounded_in_melee_it_attacks_back_free():
+    """Red hits the proud blue (CON 9) in melee: DMG 4 against DEF 0 (CH DEF 5 fails), 4 wounds, its CH PSI 5 passes;
+    at once it attacks back (ENE unchanged, no CH VOL), unarmed as it has no weapon: CH IMP 3 hits, red's CH DEF 9
+    fails, red takes CBA-10's DMG 0 + 9 − 4 − 4 wounds = 1 and its CH PSI 1 passes. With a blade (DMG 3) the reply
+    deals 3 + 1 = 4."""
+    g = duel(melee=True)
+    a, b = g.ids
+    race(g, b, "TRT-PROUD")
+    ene = g.energy(b)
+    attack(g, 5, 5, 5, 3, 9, 1)
+    assert g.wounds(b) == 4 and g.wounds(a) == 1 and g.energy(b) == ene
+    g = duel(melee=True, blue={"weapons": (blade(),)})
+    race(g, g.ids[1], "TRT-PROUD")
+    attack(g, 5, 5, 5, 3, 9, 1)
+    assert g.wounds(g.ids[0]) == 4
+    assert g.events("free_attack", rule="TRT-PROUD", attacker=b, target=a)
+
+
+def test_TRT_PROUD_no_reply_when_shot_dead_or_not_wounded():
+    g = duel()
+    race(g, g.ids[1], "TRT-PROUD")
+    attack(g, 5, 5, 5)                                   # a shot: wounded, but not in melee
+    assert g.wounds(g.ids[1]) == 4 and not g.events("free_attack")
+    g = duel(melee=True, blue={"CON": 3})
+    race(g, g.ids[1], "TRT-PROUD")
+    attack(g, 5, 5)                                      # 4 wounds on CON 3: dead
+    assert not g.events("free_attack")
+    g = duel(melee=True)
+    race(g, g.ids[1], "TRT-PROUD")
+    attack(g, 6)                                         # a miss
+    assert not g.events("free_attack")
+
+
+def test_TRT_PROUD_two_proud_fighters_one_reply_only():
+    """Both proud: red's blow is answered once; the reply's wounds on red call no reply back."""
+    g = duel(melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-PROUD")
+    race(g, b, "TRT-PROUD")
+    attack(g, 5, 5, 5, 3, 9, 1)
+    assert len(g.events("free_attack")) == 1 and g.wounds(a) == 1

@@ -162,7 +162,31 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if psi and state == "active" and not gs.unconscious(target):
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
+        if attacker is not None and (ctx is None or ctx.key != REPLY):
+            proud = traits.wounded_reply(gs, target, attacker, melee)       # hook wounded_reply (TRT-PROUD)
+            if (proud is not None and gs.able(target) and not gs.psyche(target).panic and gs.on_table(attacker)
+                    and gs.in_contact(target, attacker)):
+                reply_attack(gs, target, attacker, proud)
     return n
+
+
+#: The context key of a free reply attack (TRT-PROUD): a reply does not call another one.
+REPLY = "reply_attack"
+
+
+def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
+    """TRT-PROUD ruling: a free melee attack of `e` at `attacker` (ENE 0, no CH VOL, not a reaction) with its best
+    melee weapon by DMG (CBA-10 unarmed if none); the engine makes it for the controller (it costs nothing). A
+    reply's own wounds call no reply back (one free attack per wounding attack, not an exchange without end)."""
+    weapons = gs.equipment(e).weapons
+    melee = [i for i, w in enumerate(weapons) if not w.ranged and not w.disabled]
+    ctx = ActionContext(e, REPLY, {})
+    gs.world.emit("free_attack", rule, attacker=e, target=attacker)
+    if melee:
+        best = max(melee, key=lambda i: (weapons[i].current_dmg, -i))
+        resolve_attack(gs, ctx, e, attacker, weapon_index=best, ranged=False)
+    else:
+        resolve_attack(gs, ctx, e, attacker, weapon_index=None, ranged=False, unarmed=True)
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:

@@ -134,6 +134,9 @@ against its catalogue row):
 * ``got_wounded(gs, e, attacker, melee, state) -> None`` -- a rule of the bearer's after an attack wounded it
   (`state`: its life state after the wounds; TRT-WRATH). Called by ``got_wounded`` from
   ``rules.combat.resolve_hit``. → on_wounded.
+* ``wounded_reply(gs, e, attacker, melee) -> bool`` -- True: the bearer, wounded by an attack and still able, makes
+  one free melee attack back at its attacker at once (ENE 0, no CH VOL, not a reaction; TRT-PROUD). Called by
+  ``wounded_reply`` from ``rules.combat.resolve_hit`` after the hit's CH PSI. → on_wounded.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -460,7 +463,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
-                                           melee_stances, area_def)
+                                           melee_stances, area_def, wounded_reply)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -86,3 +86,13 @@ def fencing_attack(gs, e: int) -> tuple[Stance, ...]:
 
 register("TRT-FENCING-MASTER", "Maestro de esgrima", {"def_check_mod": fencing_defence,
                                                       "melee_stance": fencing_attack}, kinds=R)
+
+
+# --- Orgulloso: wounded in melee and alive, a free attack back --------------------------------------------------
+def proud(gs, e: int, attacker: int, melee: bool) -> bool:
+    """TRT-PROUD: if it takes wounds in melee and does not die, it may make 1 free attack against its attacker
+    (ruling: at once, ENE 0, no CH VOL; not if incapacitated or unconscious: rules.combat.reply_attack)."""
+    return melee
+
+
+register("TRT-PROUD", "Orgulloso", {"wounded_reply": proud}, kinds=R)

@@ -169,6 +169,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "swims_as_move": "terrain_rule",
     "melee_stance": "check_mod",
     "area_def_mod": "def_mod",
+    "wounded_reply": "on_wounded",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1729,3 +1730,9 @@ def area_def(gs, e: int, weapon) -> int:
     for carried in (character_traits(gs, e), *trait_copies(gs, e)):
         out += sum(h(gs, e, weapon) or 0 for _, h in _of("area_def_mod", carried))
     return out
+
+
+def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
+    """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
+    melee attack back at it at once (TRT-PROUD), or None."""
+    return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
