@@ -368,3 +368,36 @@ def test_TRT_PROUD_two_proud_fighters_one_reply_only():
     race(g, b, "TRT-PROUD")
     attack(g, 5, 5, 5, 3, 9, 1)
     assert len(g.events("free_attack")) == 1 and g.wounds(a) == 1
+
+
+# --- Manipulador ----------------------------------------------------------------------------------------------------
+def test_TRT_MANIPULATOR_wins_a_CH_VOL_ENF_and_the_shot_has_CH_IMP_minus_1():
+    """Shot at by a VOL 4 rifleman (AGI 5), the VOL 6 manipulator rolls 2 (passes), the shooter 7 (fails): the CH IMP
+    target is 4 and a 5 misses."""
+    g = duel({"VOL": 4}, {"VOL": 6})
+    race(g, g.ids[1], "TRT-MANIPULATOR")
+    attack(g, 2, 7, 5)
+    assert g.events("opposed_resolved", rule="TRT-MANIPULATOR", winner="a")
+    assert imp_target(g) == 4 and g.events("miss")
+
+
+def test_TRT_MANIPULATOR_a_lost_contest_an_equal_VOL_or_a_melee_attack_changes_nothing():
+    g = duel({"VOL": 4}, {"VOL": 6})
+    race(g, g.ids[1], "TRT-MANIPULATOR")
+    attack(g, 7, 2, 5, 5, 5)                                     # the shooter wins: target 5, hits
+    assert imp_target(g) == 5 and g.events("opposed_resolved", winner="b")
+    g = duel({"VOL": 6}, {"VOL": 6})
+    race(g, g.ids[1], "TRT-MANIPULATOR")
+    attack(g, 5, 5, 5)                                           # not less VOL: no contest
+    assert imp_target(g) == 5 and not g.events("opposed_resolved")
+    g = duel({"VOL": 4}, {"VOL": 6}, melee=True)
+    race(g, g.ids[1], "TRT-MANIPULATOR")
+    attack(g, 5, 5, 5)
+    assert imp_target(g) == 5 and not g.events("opposed_resolved")
+
+
+def test_TRT_MANIPULATOR_needs_a_binding_when_fielded():
+    assert traits.fielding_problem("TRT-MANIPULATOR", "race", {"TRT-MANIPULATOR"}, None, frozenset()) is not None
+    assert traits.fielding_problem("TRT-MANIPULATOR", "race", {"TRT-MANIPULATOR"}, None,
+                                   frozenset({"TRT-MANIPULATOR", "TRT-BINDING"})) is None
+    assert price("TRT-MANIPULATOR") == 3

@@ -8,7 +8,7 @@ from wartime.core.components import Surprise
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import ENERGY_CAP
-from wartime.rules.modifiers import attack_mods, roll_character_check
+from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
@@ -170,6 +170,17 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     return n
 
 
+def contest_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
+    """TRT-MANIPULATOR ruling: before the CH IMP of a shot at it, the target whose trait allows it makes a CH VOL
+    ENF against the shooter (free, no ENE, not a reaction; the engine makes it for its controller: losing costs
+    nothing); won, the CH IMP has −1."""
+    rule = traits.ranged_contest(gs, target, attacker)
+    if rule is None:
+        return []
+    winner, _ = opposed(gs, target, attacker, "VOL", rule, "CH VOL ENF against the shooter")
+    return [Modifier(rule, -1, "Manipulador")] if winner == "a" else []
+
+
 #: The context key of a free reply attack (TRT-PROUD): a reply does not call another one.
 REPLY = "reply_attack"
 
@@ -272,6 +283,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         if stopped is not None:
             world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
             return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
+    if ranged and gs.able(target):
+        mods += contest_mods(gs, attacker, target)                   # hook ranged_contest (TRT-MANIPULATOR)
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11

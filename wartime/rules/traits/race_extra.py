@@ -96,3 +96,19 @@ def proud(gs, e: int, attacker: int, melee: bool) -> bool:
 
 
 register("TRT-PROUD", "Orgulloso", {"wounded_reply": proud}, kinds=R)
+
+
+# --- Manipulador: a CH VOL ENF against a weaker-willed shooter ------------------------------------------------------
+def manipulator(gs, e: int, attacker: int) -> bool:
+    """TRT-MANIPULATOR: attacked at range by someone with less VOL than it, it may make a CH VOL ENF; won, the
+    attacker has CH IMP −1 (ruling: free, declared before the CH IMP; rules.combat.contest_mods)."""
+    return gs.attrs(e).VOL > gs.attrs(attacker).VOL
+
+
+def puppeteer_only(param, owner: frozenset) -> str | None:
+    """TRT-MANIPULATOR needs Titiritero: a puppeteer is a character carrying a binding (MET-1 ruling: no such bonus
+    is printed)."""
+    return None if "TRT-BINDING" in owner else "needs Titiritero: a binding (Atadura) among its metahabilities"
+
+
+register("TRT-MANIPULATOR", "Manipulador", {"ranged_contest": manipulator}, kinds=R, param_problem=puppeteer_only)

@@ -170,6 +170,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "melee_stance": "check_mod",
     "area_def_mod": "def_mod",
     "wounded_reply": "on_wounded",
+    "ranged_contest": "check_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1736,3 +1737,9 @@ def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
     return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+
+
+def ranged_contest(gs, target: int, attacker: int) -> str | None:
+    """``ranged_contest``: the trait by which `target`, shot at by `attacker`, may make a CH VOL ENF against it
+    before its CH IMP: won, the CH IMP has −1 (TRT-MANIPULATOR), or None."""
+    return _first_yes("ranged_contest", character_traits(gs, target), (gs, target, attacker))
