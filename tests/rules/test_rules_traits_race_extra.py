@@ -27,9 +27,11 @@ BOOK = Path(__file__).resolve().parents[2] / "scenarios" / "catalogue" / "book-e
 
 
 @pytest.mark.parametrize("trait, points", [("TRT-MULE", 5), ("TRT-RUNE-MASTER", 10), ("TRT-DEMOLITIONS-EXPERT", 5),
-                                           ("TRT-FISH", 2), ("TRT-FENCING-MASTER", 10)])
-def test_TRT_MULE_TRT_RUNE_MASTER_TRT_DEMOLITIONS_EXPERT_TRT_FISH_TRT_FENCING_MASTER_cost_their_catalogue_price(
+                                           ("TRT-FISH", 2), ("TRT-FENCING-MASTER", 10), ("TRT-PROUD", 15),
+                                           ("TRT-POWERFUL", 10)])
+def test_TRT_MULE_TRT_RUNE_MASTER_TRT_DEMOLITIONS_EXPERT_TRT_FISH_TRT_FENCING_MASTER_TRT_PROUD_TRT_POWERFUL_cost(
         trait, points):
+    """Each costs its catalogue price."""
     assert price(trait) == points
 
 
@@ -401,3 +403,45 @@ def test_TRT_MANIPULATOR_needs_a_binding_when_fielded():
     assert traits.fielding_problem("TRT-MANIPULATOR", "race", {"TRT-MANIPULATOR"}, None,
                                    frozenset({"TRT-MANIPULATOR", "TRT-BINDING"})) is None
     assert price("TRT-MANIPULATOR") == 3
+
+
+# --- Poderoso -------------------------------------------------------------------------------------------------------
+def test_TRT_POWERFUL_gains_Power_per_wound_inflicted_and_taken_up_to_10():
+    """Its shot (DMG 4, no Power: no +1) deals 4 wounds: Power 4; 3 wounds taken from a fall or a hit: 7; 5 more:
+    10, not 12."""
+    from wartime.rules.traits.race_extra import power
+    from wartime.rules.wounds import apply_wounds
+    g = duel(blue={"CON": 12})
+    a, b = g.ids
+    race(g, a, "TRT-POWERFUL")
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 4 and power(g.gs, a) == 4
+    apply_wounds(g.gs, a, 3, source=None, rule="test")
+    assert power(g.gs, a) == 7
+    apply_wounds(g.gs, b, 5, source=a, rule="test")
+    assert power(g.gs, a) == 10 and g.events("power", rule="TRT-POWERFUL")[-1]["after"] == 10
+
+
+def test_TRT_POWERFUL_spends_1_Power_for_DMG_plus_1_on_a_hit():
+    """With Power 2 its shot hits for DMG 5 (CH DEF 5 fails: 5 wounds, Power 2 + 5 − 1 = 6); the odds count the +1;
+    a hit whose CH DEF passes still spends it; a miss does not."""
+    from wartime.core.components import Power
+    from wartime.rules.traits.race_extra import power
+    g = duel(blue={"CON": 12})
+    a, b = g.ids
+    race(g, a, "TRT-POWERFUL")
+    plain = attack_odds(g.gs, a, b, weapon_index=0, ranged=True).expected_wounds
+    g.set(a, Power(2))
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).expected_wounds > plain
+    attack(g, 5, 5, 5)
+    assert hit_dmg(g) == 5 and power(g.gs, a) == 6
+    g = duel(blue={"protections": (armour(5),)})
+    race(g, g.ids[0], "TRT-POWERFUL")
+    g.set(g.ids[0], Power(1))
+    attack(g, 5, 5)                                          # CH DEF 5 passes at DEF 5: no wound
+    assert power(g.gs, g.ids[0]) == 0
+    g = duel()
+    race(g, g.ids[0], "TRT-POWERFUL")
+    g.set(g.ids[0], Power(1))
+    attack(g, 8)
+    assert power(g.gs, g.ids[0]) == 1 and g.events("miss")

@@ -279,6 +279,12 @@ class NextActivation:
 
 
 @dataclass(frozen=True, slots=True)
+class Power:
+    """TRT-POWERFUL: the Power a Poderoso has gathered (0 to 10; +1 per wound it takes or inflicts)."""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Mimetic:
     """TRT-MIMETIC: Mimético is switched on (an action at ENE 1 switches it on or off)."""
 

@@ -137,6 +137,9 @@ against its catalogue row):
 * ``got_wounded(gs, e, attacker, melee, state) -> None`` -- a rule of the bearer's after an attack wounded it
   (`state`: its life state after the wounds; TRT-WRATH). Called by ``got_wounded`` from
   ``rules.combat.resolve_hit``. → on_wounded.
+* ``wounds_counted(gs, e, n, taken) -> None`` -- `n` wounds were just added to `e` (``taken``) or dealt by `e` to
+  someone (not ``taken``), whatever the cause (TRT-POWERFUL gathers Power). Called by ``wounds_counted`` from
+  ``rules.wounds.apply_wounds``. → on_wounded.
 * ``wounded_reply(gs, e, attacker, melee) -> bool`` -- True: the bearer, wounded by an attack and still able, makes
   one free melee attack back at its attacker at once (ENE 0, no CH VOL, not a reaction; TRT-PROUD). Called by
   ``wounded_reply`` from ``rules.combat.resolve_hit`` after the hit's CH PSI. → on_wounded.
@@ -466,7 +469,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
-                                           melee_stances, area_def, wounded_reply, ranged_contest)
+                                           melee_stances, area_def, wounded_reply, ranged_contest,
+                                           wounds_counted)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -3,6 +3,7 @@
 Pez's swimming (TRT-FISH) and Maestro de esgrima's melee edge (TRT-FENCING-MASTER)."""
 from __future__ import annotations
 
+from wartime.core.components import Power
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.protections import delivers
 from wartime.rules.traits.registry import ON_OBJECTS, Stance, register
@@ -112,3 +113,57 @@ def puppeteer_only(param, owner: frozenset) -> str | None:
 
 
 register("TRT-MANIPULATOR", "Manipulador", {"ranged_contest": manipulator}, kinds=R, param_problem=puppeteer_only)
+
+
+# --- Poderoso: Power from wounds, spent for DMG ---------------------------------------------------------------------
+POWER_MAX = 10
+
+
+def power(gs, e: int) -> int:
+    """TRT-POWERFUL: the Power `e` has gathered (components.Power; 0 without one)."""
+    p = gs.world.try_get(e, Power)
+    return p.value if p is not None else 0
+
+
+def powerful_gain(gs, e: int, n: int, taken: bool) -> None:
+    """TRT-POWERFUL: Power +1 per wound it takes or inflicts (ruling), at most 10."""
+    before = power(gs, e)
+    after = min(POWER_MAX, before + n)
+    if after != before:
+        gs.world.set(e, Power(after))
+        gs.world.emit("power", "TRT-POWERFUL", who=e, before=before, after=after,
+                      why="took wounds" if taken else "inflicted wounds")
+
+
+def powerful_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-POWERFUL (ruling: 1 Power for DMG +1 on one attack, declared before the CH DEF): with Power left, its
+    attack's DMG +1. The engine spends it for its controller on every hit (its only use; one per attack), so the
+    odds count it whenever it has Power."""
+    return 1 if bearer == attacker and power(gs, attacker) > 0 else None
+
+
+def powerful_spend(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-POWERFUL: a hit (a passed CH IMP) whose DMG took the +1 spends 1 Power, even if the CH DEF then passed:
+    the Power it had when the hit was rolled is what it has now less what the hit's own wounds gave it."""
+    if bearer != attacker or not gs.world.has(attacker, Power):
+        return
+    now = power(gs, attacker)
+    if now - _gained_since_hit(gs, attacker) <= 0:
+        return
+    gs.world.set(attacker, Power(now - 1))
+    gs.world.emit("power", "TRT-POWERFUL", who=attacker, before=now, after=now - 1, why="DMG +1")
+
+
+def _gained_since_hit(gs, e: int) -> int:
+    """The Power `e` gathered since its last ``hit`` event (the wounds of the hit being resolved)."""
+    gained = 0
+    for ev in reversed(gs.world.events):
+        if ev["type"] == "hit" and ev.get("attacker") == e:
+            break
+        if ev["type"] == "power" and ev.get("who") == e:
+            gained += ev["after"] - ev["before"]
+    return gained
+
+
+register("TRT-POWERFUL", "Poderoso", {"wounds_counted": powerful_gain, "dmg_mod": powerful_dmg,
+                                      "on_hit": powerful_spend}, kinds=R)

@@ -171,6 +171,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "area_def_mod": "def_mod",
     "wounded_reply": "on_wounded",
     "ranged_contest": "check_mod",
+    "wounds_counted": "on_wounded",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1743,3 +1744,14 @@ def ranged_contest(gs, target: int, attacker: int) -> str | None:
     """``ranged_contest``: the trait by which `target`, shot at by `attacker`, may make a CH VOL ENF against it
     before its CH IMP: won, the CH IMP has −1 (TRT-MANIPULATOR), or None."""
     return _first_yes("ranged_contest", character_traits(gs, target), (gs, target, attacker))
+
+
+def wounds_counted(gs, target: int, source: int | None, n: int) -> None:
+    """``wounds_counted``: `n` wounds were just added to `target` (WND-2), `source` the character dealing them or
+    None: the traits of the target (``taken`` True) and of the source (``taken`` False) count them
+    (TRT-POWERFUL); handlers are called ``h(gs, bearer, n, taken)``."""
+    for _, h in _of("wounds_counted", character_traits(gs, target)):
+        h(gs, target, n, True)
+    if source is not None and source != target and gs.world.has(source, Attributes):
+        for _, h in _of("wounds_counted", character_traits(gs, source)):
+            h(gs, source, n, False)
