@@ -445,3 +445,58 @@ def test_TRT_POWERFUL_spends_1_Power_for_DMG_plus_1_on_a_hit():
     g.set(g.ids[0], Power(1))
     attack(g, 8)
     assert power(g.gs, g.ids[0]) == 1 and g.events("miss")
+
+
+# --- Maná -----------------------------------------------------------------------------------------------------------
+def mana_caster(level: int, *metas) -> tuple[Game, int, int]:
+    g = two({"INT": 6}, side="red")
+    a, b = g.ids
+    give(g, a, *metas, bonuses=("TRT-NEUROMANCER", "TRT-MANA"))
+    g.set(a, TraitState(("TRT-MANA",), levels=(("TRT-MANA", level, level),)))
+    traits.turn_start(g.gs, 1)
+    return g, a, b
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_TRT_MANA_each_turn_N_ENE_that_pay_for_metahabilities_first(level):
+    """Level N: an invocation of ENE 3 costs 3 − N ENE (0 at level 3, as the pool pays it all), the pool is emptied;
+    a plain action is paid from ENE; the next turn the pool holds N again (what was left is lost)."""
+    from wartime.core.components import Mana
+    g, a, b = mana_caster(level, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=3))
+    assert g.gs.world.get(a, Mana).value == level
+    g.start_activation(a, energy=5)
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.energy(a) == 5 - (3 - level) and g.gs.world.get(a, Mana).value == 0
+    traits.turn_start(g.gs, 2)
+    assert g.gs.world.get(a, Mana).value == level
+
+
+def test_TRT_MANA_pays_only_metahabilities_and_lets_a_short_caster_cast():
+    """Level 3, ENE 1: a 4-ENE invocation is legal (1 ENE + 3 mana) and leaves ENE 0; the pool does not pay a move;
+    an ENE 2 invocation with the pool at 3 leaves mana 1, which the next turn replaces."""
+    from wartime.core.components import Mana
+    g, a, b = mana_caster(3, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=4),
+                          mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=2))
+    g.start_activation(a, energy=1)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 1
+    assert g.engine.check_action(a, "move", {"path": [[10, 21]]}) == 1
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.energy(a) == 0 and g.gs.world.get(a, Mana).value == 0
+    g, a, b = mana_caster(3, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=2))
+    g.start_activation(a, energy=5)
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.energy(a) == 5 and g.gs.world.get(a, Mana).value == 1
+    assert g.events("mana_spent", rule="TRT-MANA")[-1]["paid"] == 2
+    assert price("TRT-MANA") == 5
+
+
+@pytest.mark.parametrize("level, points", [(1, 5), (2, 10), (3, 15)])
+def test_TRT_MANA_costs_5_per_level_up_to_3(level, points):
+    from wartime.core.errors import DataError
+    from wartime.data.loader import priced_trait
+    assert priced_trait("TRT-MANA", "race", "test", "traits", level).points == points
+    with pytest.raises(DataError):
+        priced_trait("TRT-MANA", "race", "test", "traits", 4)

@@ -8,7 +8,16 @@ from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules import metahabilities as meta, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.energy import price
 from wartime.rules.psychology import add_stress
+
+
+def pay_from_pools(gs, ctx, action, prepared) -> None:
+    """The part of the action's price its ENE did not pay (ctx.cost) comes out of the actor's ENE pools
+    (``ene_pool``: TRT-MANA), once the action is declared."""
+    full = price(gs, ctx.actor, action, ctx.params, prepared, pools=False)
+    if full > ctx.cost:
+        traits.spend_ene_pool(gs, ctx.actor, action.key, full - ctx.cost)
 
 
 def _targets(gs, actor: int, m, space) -> list[int]:
@@ -60,6 +69,7 @@ class UseMetahability(Action):
         return m.ENE + traits.meta_ene(gs, actor, m)                # TRT-RUNE-MASTER: −1 (minimum 1, ENE-1)
 
     def resolve(self, gs, ctx, prepared):
+        pay_from_pools(gs, ctx, self, prepared)                         # TRT-MANA
         meta.cast(gs, ctx, ctx.actor, *prepared)
 
 
@@ -101,6 +111,7 @@ class MaintainMetahability(Action):
         return m.ENE + traits.meta_ene(gs, actor, m)                # TRT-RUNE-MASTER: −1 (minimum 1, ENE-1)
 
     def resolve(self, gs, ctx, c):
+        pay_from_pools(gs, ctx, self, c)                                # TRT-MANA
         meta.maintain(gs, ctx, ctx.actor, c)
 
 

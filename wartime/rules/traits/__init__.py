@@ -137,6 +137,10 @@ against its catalogue row):
 * ``got_wounded(gs, e, attacker, melee, state) -> None`` -- a rule of the bearer's after an attack wounded it
   (`state`: its life state after the wounds; TRT-WRATH). Called by ``got_wounded`` from
   ``rules.combat.resolve_hit``. → on_wounded.
+* ``ene_pool(gs, e, key) -> int | None`` / ``ene_pool_spent(gs, e, key, n) -> int`` -- ENE of a pool of the bearer's
+  own that may pay (after ENE-1's minimum) for its action ``key``, and paying `n` of it (returns what this pool
+  paid; TRT-MANA: metahabilities only). Called by ``rules.energy.price`` and by the metahability actions when they
+  resolve. → ene_mod.
 * ``wounds_counted(gs, e, n, taken) -> None`` -- `n` wounds were just added to `e` (``taken``) or dealt by `e` to
   someone (not ``taken``), whatever the cause (TRT-POWERFUL gathers Power). Called by ``wounds_counted`` from
   ``rules.wounds.apply_wounds``. → on_wounded.
@@ -470,7 +474,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
-                                           wounds_counted)
+                                           wounds_counted, ene_pool, spend_ene_pool)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -3,7 +3,7 @@
 Pez's swimming (TRT-FISH) and Maestro de esgrima's melee edge (TRT-FENCING-MASTER)."""
 from __future__ import annotations
 
-from wartime.core.components import Power
+from wartime.core.components import Mana, Power, TraitState
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.protections import delivers
 from wartime.rules.traits.registry import ON_OBJECTS, Stance, register
@@ -167,3 +167,43 @@ def _gained_since_hit(gs, e: int) -> int:
 
 register("TRT-POWERFUL", "Poderoso", {"wounds_counted": powerful_gain, "dmg_mod": powerful_dmg,
                                       "on_hit": powerful_spend}, kinds=R)
+
+
+# --- Maná: ENE for metahabilities each turn ---------------------------------------------------------------------------
+#: TRT-MANA: the actions its pool pays for (the metahability actions: Usar, Mantener).
+META_ACTIONS = ("use_metahability", "maintain_metahability")
+
+
+def mana_level(gs, e: int) -> int:
+    """TRT-MANA: its level N (1 to 3: TraitState; a level-less record counts 1)."""
+    ts = gs.world.try_get(e, TraitState)
+    return (ts.level("TRT-MANA") if ts is not None and "TRT-MANA" in ts.traits else 0) or 1
+
+
+def mana_turn(gs, e: int, turn: int) -> None:
+    """TRT-MANA: at the start of every turn its pool holds N ENE (what was left of the last turn is lost; ruling: a
+    pool of its own, outside ENE-3's cap of 10)."""
+    n = mana_level(gs, e)
+    gs.world.set(e, Mana(n))
+    gs.world.emit("mana", "TRT-MANA", who=e, value=n)
+
+
+def mana_pool(gs, e: int, key: str) -> int:
+    """TRT-MANA: the pool pays only for metahabilities (MET-2, MET-6)."""
+    m = gs.world.try_get(e, Mana)
+    return m.value if m is not None and key in META_ACTIONS else 0
+
+
+def mana_spent(gs, e: int, key: str, n: int) -> int:
+    """TRT-MANA: `n` ENE of a metahability paid from the pool (the engine pays from it first: mana left is lost at
+    the next turn, ENE is not)."""
+    have = mana_pool(gs, e, key)
+    paid = min(have, n)
+    if paid:
+        gs.world.set(e, Mana(have - paid))
+        gs.world.emit("mana_spent", "TRT-MANA", who=e, paid=paid, left=have - paid, action=key)
+    return paid
+
+
+register("TRT-MANA", "Maná", {"turn_start": mana_turn, "ene_pool": mana_pool, "ene_pool_spent": mana_spent},
+         kinds=R)

@@ -172,6 +172,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "wounded_reply": "on_wounded",
     "ranged_contest": "check_mod",
     "wounds_counted": "on_wounded",
+    "ene_pool": "ene_mod",
+    "ene_pool_spent": "ene_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1755,3 +1757,17 @@ def wounds_counted(gs, target: int, source: int | None, n: int) -> None:
     if source is not None and source != target and gs.world.has(source, Attributes):
         for _, h in _of("wounds_counted", character_traits(gs, source)):
             h(gs, source, n, False)
+
+
+def ene_pool(gs, e: int, key: str) -> int:
+    """``ene_pool``: ENE of `e`'s own pools that may pay for its action `key` (TRT-MANA: metahabilities only)."""
+    return sum(h(gs, e, key) or 0 for _, h in _of("ene_pool", character_traits(gs, e)))
+
+
+def spend_ene_pool(gs, e: int, key: str, n: int) -> None:
+    """``ene_pool_spent``: `n` ENE of action `key` were paid from `e`'s pools (``ene_pool``): each pool's handler
+    takes what it gave, in trait-ID order, until `n` is paid."""
+    for _, h in _of("ene_pool_spent", character_traits(gs, e)):
+        if n <= 0:
+            return
+        n -= h(gs, e, key, n) or 0
