@@ -253,15 +253,21 @@ def test_TRT_FENCING_MASTER_attacked_in_melee_CH_DEF_plus_1_not_at_range():
 
 
 # --- Sed de sangre: the charge ------------------------------------------------------------------------------------
-def test_TRT_THIRST_FOR_BLOOD_after_a_melee_kill_its_charge_goes_plus_2_K():
-    """MOV 4: a charge reaches MOV + 3 = 7 K; after the kill 9 K; the charge spends the mark."""
-    g = blood_game(("TRT-THIRST-FOR-BLOOD",))
+@pytest.mark.parametrize("trait, killer_traits, bearer", [("TRT-THIRST-FOR-BLOOD", ("TRT-THIRST-FOR-BLOOD",), False),
+                                                          ("TRT-CRY-OF-BLOOD", (), True)])
+def test_TRT_THIRST_FOR_BLOOD_and_TRT_CRY_OF_BLOOD_a_charge_after_the_kill_goes_plus_2_K(trait, killer_traits, bearer):
+    """After the melee kill the killer's charge reaches MOV 4 + 3 + 2 = 9 K (the charge always ends engaged, and the
+    +2 K costs nothing, so it takes it), and the charge spends the mark."""
+    g = blood_game(killer_traits, bearer)
     a, _, other = g.ids[:3]
     assert charge_allowance(g.gs, a) == 9.0
-    g.set(other, Position(24.0, 20.0, 180.0))        # 13 K centre to centre: 12 K edge to edge
-    assert charge_allowance(g.gs, a) == 9.0
-    plain = Game(M(x=10, y=20, mov=4), M(side="blue", x=17, y=20))
-    assert charge_allowance(plain.gs, plain.ids[0]) == 7.0
+    g.set(g.ids[1], Position(11.0, 35.0, 180.0))                      # the corpse out of the way
+    g.set(other, Position(18.5, 20.0, 180.0))                        # 7.5 K away edge to edge: beyond 7 K
+    opts = [o for o in g.engine.legal_options("charge") if o.params.get("target") == other]
+    assert opts
+    g.act(a, "charge", **opts[0].params)
+    assert g.gs.in_contact(a, other) and trait not in g.gs.effects(a).spent
+    assert charge_allowance(g.gs, a) == 7.0
 
 
 def test_TRT_THIRST_FOR_BLOOD_the_charge_spends_the_mark():
@@ -500,3 +506,23 @@ def test_TRT_MANA_costs_5_per_level_up_to_3(level, points):
     assert priced_trait("TRT-MANA", "race", "test", "traits", level).points == points
     with pytest.raises(DataError):
         priced_trait("TRT-MANA", "race", "test", "traits", 4)
+
+
+def test_TRT_FENCING_MASTER_an_unarmed_attack_takes_its_choice_too():
+    """CBA-10 unarmed, CON 6: DMG 2; with the DMG +1 choice 3 (at most 1 wound, 2 on a critical: a critical 1 gives
+    2); with CH IMP +1, target 6."""
+    g = duel({"CON": 6, "weapons": ()}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-FENCING-MASTER")
+    g.start_activation(a, energy=10)
+    assert {o.params.get("stance") for o in g.engine.legal_options("unarmed_attack")} == {None, "fencing_imp",
+                                                                                          "fencing_dmg"}
+    g.dice.push(6, 5, 5)
+    g.act(a, "unarmed_attack", target=b, stance="fencing_imp")
+    assert imp_target(g) == 6
+    g = duel({"CON": 6, "weapons": ()}, melee=True)
+    race(g, g.ids[0], "TRT-FENCING-MASTER")
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(5, 5, 5)
+    g.act(g.ids[0], "unarmed_attack", target=g.ids[1], stance="fencing_dmg")
+    assert hit_dmg(g) == 3

@@ -271,6 +271,16 @@ def chosen_stance(gs: GameState, actor: int, params: dict) -> traits.Stance | No
     return offered[k]
 
 
+def taken_stance(gs: GameState, ctx, prepared) -> tuple[int, list | None]:
+    """The melee choice declared with the attack (TRT-FENCING-MASTER), taken before its CH IMP: its DMG term and
+    its CH IMP modifiers (0 and None without one)."""
+    st = prepared.stance
+    if st is None:
+        return 0, None
+    gs.world.emit("attack_stance", st.rule, who=ctx.actor, stance=st.label)
+    return st.dmg_plus, st.imp_mods()
+
+
 def with_area_mode(aim, mode):
     """An area aim as an area mode changes it (TRT-FOCUSED-ARC: the code, its shape, DMG +); as it is without."""
     if mode is None or mode.area is None:
@@ -385,14 +395,11 @@ class _WeaponMelee(Action):
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
-        st = prepared.stance                                 # chosen before the CH IMP (TRT-FENCING-MASTER)
-        if st is not None:
-            gs.world.emit("attack_stance", st.rule, who=ctx.actor, stance=st.label)
-            bonus += st.dmg_plus
+        plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
+        bonus += plus
         second = self.firearm and traits.counts_as_melee(w) is None        # TRT-SHORT-WEAPON: no second CH IMP
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus, second_imp=self.rule if second else None,
-                       extra_imp=st.imp_mods() if st is not None else None)
+                       dmg_bonus=bonus, second_imp=self.rule if second else None, extra_imp=imp)
         _after_melee(gs, ctx, prepared.target)
 
 
@@ -429,7 +436,9 @@ class MeleeAttackFirearm(_WeaponMelee):
 
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""
-        odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False)
+        st = traits.melee_stances(gs, actor).get(params.get("stance"))          # TRT-FENCING-MASTER
+        odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False,
+                           dmg_bonus=st.dmg_plus if st is not None else 0, extra_imp=st.imp_mods() if st else ())
         second = p_pass(odds.imp_target) if traits.counts_as_melee(gs.weapon(actor, params["weapon"])) is None else 1
         return float((odds.expected_wounds + 2 * odds.p_incapacitate) * second)
 
@@ -443,23 +452,29 @@ class UnarmedAttack(Action):
     has_check = True
     is_attack = True
 
-    params = (Param("target", "enemy", "CBA-10: an enemy in base contact (CMB-11)"),)
+    params = (Param("target", "enemy", "CBA-10: an enemy in base contact (CMB-11)"),
+              Param("stance", "choice", "a melee choice of the attacker's traits for this attack (TRT-FENCING-MASTER: "
+                    "fencing_imp, fencing_dmg)", optional=True))
 
     def candidates(self, gs, actor, space):
         for t in space.enemies():
             if gs.in_contact(actor, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+                for k, st in traits.melee_stances(gs, actor).items():          # TRT-FENCING-MASTER
+                    yield Candidate(self.key, lambda t=t, k=k: {"target": t, "stance": k},
+                                    label=f"{gs.name(t)} ({st.label})")
 
     def validate(self, gs, actor, params):
-        return AttackPrep(melee_target(gs, actor, params, self.rule), None)
+        return AttackPrep(melee_target(gs, actor, params, self.rule), None, stance=chosen_stance(gs, actor, params))
 
     def cost(self, gs, actor, params, prepared):
         return 1
 
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0
+        plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
-                       dmg_bonus=bonus)
+                       dmg_bonus=bonus + plus, extra_imp=imp)
         _after_melee(gs, ctx, prepared.target)
 
 
