@@ -526,3 +526,21 @@ def test_TRT_FENCING_MASTER_an_unarmed_attack_takes_its_choice_too():
     g.dice.push(5, 5, 5)
     g.act(g.ids[0], "unarmed_attack", target=g.ids[1], stance="fencing_dmg")
     assert hit_dmg(g) == 3
+
+
+def test_TRT_POWERFUL_an_area_attack_takes_the_DMG_plus_1_and_spends_1_Power():
+    """Power 1: its R3 of DMG 4 deals 5 to the covered target (CH DEF 5 fails: 5 wounds on CON 9), Power 1 + 5 − 1 = 5;
+    with no Power the area deals 4 and the wounds still give Power."""
+    from wartime.core.components import Power
+    from wartime.rules.traits.race_extra import power
+    g = area_game(M(side="red", x=10, y=20, AGI=9, weapons=(area_weapon(),)), area_blue(20, 20))
+    a, t = g.ids
+    race(g, a, "TRT-POWERFUL")
+    g.set(a, Power(1))
+    fire(g, 3, 5, 5, target=t)
+    assert hits(g) == {t: (5, "full")} and power(g.gs, a) == 5
+    g = area_game(M(side="red", x=10, y=20, AGI=9, weapons=(area_weapon(),)), area_blue(20, 20))
+    a, t = g.ids
+    race(g, a, "TRT-POWERFUL")
+    fire(g, 3, 5, 5, target=t)
+    assert hits(g) == {t: (4, "full")} and power(g.gs, a) == 4

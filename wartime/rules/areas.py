@@ -373,6 +373,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
         n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         out["affected"].append((e, full, n))
+    if affected:
+        traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":
             place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name,

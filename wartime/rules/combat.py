@@ -178,7 +178,7 @@ def contest_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
     if rule is None:
         return []
     winner, _ = opposed(gs, target, attacker, "VOL", rule, "CH VOL ENF against the shooter")
-    return [Modifier(rule, -1, "Manipulador")] if winner == "a" else []
+    return [Modifier(rule, -1, traits.display_name(rule))] if winner == "a" else []
 
 
 #: The context key of a free reply attack (TRT-PROUD): a reply does not call another one.

@@ -262,6 +262,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``area_def_mod(gs, e, weapon) -> int | None`` -- DEF the bearer's trait adds against each hit of an area attack
   with the weapon (its CH DEF target and the DEF subtracted; TRT-RESISTANCE). Called by ``area_def`` from
   ``rules.areas``. → def_mod.
+* ``area_attack_done(gs, e, weapon) -> None`` -- a rule of the attacker's after its area attack affected someone
+  (its hits resolved; TRT-POWERFUL spends the Power its DMG took). Called by ``area_attack_done`` from
+  ``rules.areas``. → on_hit.
 * ``swims_as_move(gs, e) -> bool`` -- True: Nadar (MVA-11) works like Mover for the bearer: ENE 1, no CH AGI
   (TRT-FISH). Called by ``swims_as_move`` from the Swim action. → terrain_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
@@ -474,7 +477,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
-                                           wounds_counted, ene_pool, spend_ene_pool)
+                                           wounds_counted, ene_pool, spend_ene_pool, area_attack_done)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -143,22 +143,38 @@ def powerful_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
 
 
 def powerful_spend(gs, bearer, attacker, target, weapon, ranged) -> None:
-    """TRT-POWERFUL: a hit (a passed CH IMP) whose DMG took the +1 spends 1 Power, even if the CH DEF then passed:
-    the Power it had when the hit was rolled is what it has now less what the hit's own wounds gave it."""
-    if bearer != attacker or not gs.world.has(attacker, Power):
-        return
-    now = power(gs, attacker)
-    if now - _gained_since_hit(gs, attacker) <= 0:
-        return
-    gs.world.set(attacker, Power(now - 1))
-    gs.world.emit("power", "TRT-POWERFUL", who=attacker, before=now, after=now - 1, why="DMG +1")
+    """TRT-POWERFUL: a hit (a passed CH IMP) whose DMG took the +1 spends 1 Power, even if the CH DEF then passed."""
+    if bearer == attacker:
+        _spend_power(gs, attacker, "hit")
 
 
-def _gained_since_hit(gs, e: int) -> int:
-    """The Power `e` gathered since its last ``hit`` event (the wounds of the hit being resolved)."""
+def powerful_area(gs, e: int, weapon) -> int | None:
+    """TRT-POWERFUL: with Power left, its area attack's DMG +1 (before ARE-6's half)."""
+    return 1 if power(gs, e) > 0 else None
+
+
+def powerful_area_spent(gs, e: int, weapon) -> None:
+    """TRT-POWERFUL: an area attack that affected someone with the +1 spends 1 Power (one attack)."""
+    _spend_power(gs, e, "area_placed")
+
+
+def _spend_power(gs, e: int, since: str) -> None:
+    """Spend 1 Power if `e` had some when its attack's DMG was set: the Power it has now less what the attack's own
+    wounds gave it since its `since` event (``hit``, ``area_placed``)."""
+    if not gs.world.has(e, Power):
+        return
+    now = power(gs, e)
+    if now - _gained_since(gs, e, since) <= 0:
+        return
+    gs.world.set(e, Power(now - 1))
+    gs.world.emit("power", "TRT-POWERFUL", who=e, before=now, after=now - 1, why="DMG +1")
+
+
+def _gained_since(gs, e: int, since: str) -> int:
+    """The Power `e` gathered since its last `since` event (the wounds of the attack being resolved)."""
     gained = 0
     for ev in reversed(gs.world.events):
-        if ev["type"] == "hit" and ev.get("attacker") == e:
+        if ev["type"] == since and ev.get("attacker") == e:
             break
         if ev["type"] == "power" and ev.get("who") == e:
             gained += ev["after"] - ev["before"]
@@ -166,7 +182,8 @@ def _gained_since_hit(gs, e: int) -> int:
 
 
 register("TRT-POWERFUL", "Poderoso", {"wounds_counted": powerful_gain, "dmg_mod": powerful_dmg,
-                                      "on_hit": powerful_spend}, kinds=R)
+                                      "on_hit": powerful_spend, "area_dmg_bonus": powerful_area,
+                                      "area_attack_done": powerful_area_spent}, kinds=R)
 
 
 # --- Maná: ENE for metahabilities each turn ---------------------------------------------------------------------------

@@ -172,6 +172,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "wounded_reply": "on_wounded",
     "ranged_contest": "check_mod",
     "wounds_counted": "on_wounded",
+    "area_attack_done": "on_hit",
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     **{h: h for h in CATALOGUE_HOOKS},
@@ -1771,3 +1772,10 @@ def spend_ene_pool(gs, e: int, key: str, n: int) -> None:
         if n <= 0:
             return
         n -= h(gs, e, key, n) or 0
+
+
+def area_attack_done(gs, e: int, weapon) -> None:
+    """``area_attack_done``: the attacker's traits after its area attack affected someone (its hits resolved;
+    TRT-POWERFUL spends the Power its DMG took)."""
+    for _, h in _of("area_attack_done", character_traits(gs, e)):
+        h(gs, e, weapon)
