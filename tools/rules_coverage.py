@@ -134,8 +134,6 @@ PARTIAL = {
                 "(CBA-23: only a transport rams, with its own CON)",
     "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
                 "is not played: the engine's water has no depth",
-    "TRT-MANIPULATOR": "the CH VOL ENF before the CH IMP of a single-target shot at it (fielded with a binding: "
-                       "Titiritero); an area attack aimed at it opens no contest",
     "TRT-MANA": "on a race: N ENE each turn that pay for Usar / Mantener una metahabilidad first; on an object it is "
                 "refused when a game is set up",
 }

@@ -544,3 +544,13 @@ def test_TRT_POWERFUL_an_area_attack_takes_the_DMG_plus_1_and_spends_1_Power():
     race(g, a, "TRT-POWERFUL")
     fire(g, 3, 5, 5, target=t)
     assert hits(g) == {t: (4, "full")} and power(g.gs, a) == 4
+
+
+def test_TRT_MANIPULATOR_an_area_attack_aimed_at_it_opens_the_contest_too():
+    """An R3 aimed at the VOL 6 manipulator by a VOL 4, AGI 9 shooter: the manipulator wins (2 against 7): the CH IMP
+    target is 8."""
+    g = area_game(M(side="red", x=10, y=20, AGI=9, VOL=4, weapons=(area_weapon(),)), area_blue(20, 20, VOL=6))
+    a, t = g.ids
+    race(g, t, "TRT-MANIPULATOR")
+    fire(g, 2, 7, 3, 5, 5, target=t)
+    assert g.check("IMP")["target"] == 8 and g.events("opposed_resolved", rule="TRT-MANIPULATOR", winner="a")

@@ -33,7 +33,7 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine, resolve_die
-from wartime.rules.combat import Cover, double_hit, imp_fumble, resolve_hit, weapon_used
+from wartime.rules.combat import Cover, contest_mods, double_hit, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import wounds_distribution
@@ -311,6 +311,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
+    if aim.target is not None and gs.able(aim.target):
+        mods = mods + contest_mods(gs, attacker, aim.target)           # hook ranged_contest (TRT-MANIPULATOR)
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
                                distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,

@@ -36,9 +36,9 @@ against its catalogue row):
   failure fails the attack (PSI-5). Each answer is rolled in order until one fails. → psychology.
 * ``target_before_attack(gs, attacker, target, melee) -> PsiCheck | None`` -- a check the target's trait asks of
   an attacker before its CH IMP (TRT-HORROR); rolled with ``before_attack``'s. → psychology.
-* ``ranged_contest(gs, e, attacker) -> bool`` -- True: `e`, the target of a single-target ranged attack by
-  `attacker`, makes a CH VOL ENF against it before the CH IMP (free, not a reaction); won, the CH IMP has −1
-  (TRT-MANIPULATOR). Called by ``ranged_contest`` from ``rules.combat``. → check_mod.
+* ``ranged_contest(gs, e, attacker) -> bool`` -- True: `e`, the target of a ranged attack by `attacker` (a shot, or
+  an area attack aimed at it), makes a CH VOL ENF against it before the CH IMP (free, not a reaction); won, the CH
+  IMP has −1 (TRT-MANIPULATOR). Called by ``ranged_contest`` from ``rules.combat`` and ``rules.areas``. → check_mod.
 * ``panic_immunity(gs, e) -> bool`` -- True: the character never panics (PSI-8 / PSI-10 do not apply;
   TRT-FANATIC). Called by ``rules.psychology.panic``. → psychology.
 * ``action_check_mod(gs, e, key, attribute, kind) -> Modifier | None`` -- a modifier on the checks of the
