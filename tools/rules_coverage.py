@@ -134,8 +134,6 @@ PARTIAL = {
                 "(CBA-23: only a transport rams, with its own CON)",
     "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
                 "is not played: the engine's water has no depth",
-    "TRT-MANA": "on a race: N ENE each turn that pay for Usar / Mantener una metahabilidad first; on an object it is "
-                "refused when a game is set up",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

@@ -554,3 +554,29 @@ def test_TRT_MANIPULATOR_an_area_attack_aimed_at_it_opens_the_contest_too():
     race(g, t, "TRT-MANIPULATOR")
     fire(g, 2, 7, 3, 5, 5, target=t)
     assert g.check("IMP")["target"] == 8 and g.events("opposed_resolved", rule="TRT-MANIPULATOR", winner="a")
+
+
+def test_TRT_MANA_on_an_object_gives_its_holder_the_pool():
+    """A held mana stone of level 2 gives its (race-less) holder 2 mana each turn; with a race Maná 1 too, 3 (G10);
+    disabled or handed over, none."""
+    from dataclasses import replace as _replace
+    from wartime.core.components import Mana
+    g = two({"INT": 6}, side="red")
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=3))
+    stone = g.world.create(Item("Mana stone", holder=a), Gear("stone", "Mana stone", 1, 0, 3, ("TRT-MANA",),
+                                                               (("TRT-MANA", 2),)))
+    traits.turn_start(g.gs, 1)
+    assert g.gs.world.get(a, Mana).value == 2
+    g.start_activation(a, energy=5)
+    g.dice.push(6)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.energy(a) == 4
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=3), bonuses=("TRT-NEUROMANCER", "TRT-MANA"))
+    g.set(a, TraitState(("TRT-MANA",), levels=(("TRT-MANA", 1, 1),)))
+    traits.turn_start(g.gs, 2)
+    assert g.gs.world.get(a, Mana).value == 3
+    g.set(stone, _replace(g.world.get(stone, Item), holder=b))
+    traits.turn_start(g.gs, 3)
+    assert g.gs.world.get(a, Mana).value == 1
+    assert traits.fielding_problem("TRT-MANA", "object", {"TRT-MANA"}) is None

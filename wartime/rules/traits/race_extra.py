@@ -3,7 +3,7 @@
 Pez's swimming (TRT-FISH) and Maestro de esgrima's melee edge (TRT-FENCING-MASTER)."""
 from __future__ import annotations
 
-from wartime.core.components import Mana, Power, TraitState
+from wartime.core.components import Gear, Item, Mana, Power, TraitState
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.protections import delivers
 from wartime.rules.traits.registry import ON_OBJECTS, Stance, register
@@ -192,9 +192,16 @@ META_ACTIONS = ("use_metahability", "maintain_metahability")
 
 
 def mana_level(gs, e: int) -> int:
-    """TRT-MANA: its level N (1 to 3: TraitState; a level-less record counts 1)."""
+    """TRT-MANA: the ENE its pool gets each turn: the level N (1 to 3) of its race's Maná (TraitState) plus that of
+    each object it holds carrying it and not disabled (G10: the numbers of two sources add)."""
     ts = gs.world.try_get(e, TraitState)
-    return (ts.level("TRT-MANA") if ts is not None and "TRT-MANA" in ts.traits else 0) or 1
+    n = ts.level("TRT-MANA") if ts is not None and "TRT-MANA" in ts.traits else 0
+    if "TRT-MANA" in gs.traits(e) and n == 0:
+        n = 1                                            # a race record without its level: level 1
+    gear, items = gs.world.tables.get(Gear, {}), gs.world.tables.get(Item, {})
+    n += sum(g.level("TRT-MANA") for i, g in sorted(gear.items())
+             if i in items and items[i].holder == e and not g.disabled and "TRT-MANA" in g.traits)
+    return n
 
 
 def mana_turn(gs, e: int, turn: int) -> None:
@@ -224,3 +231,4 @@ def mana_spent(gs, e: int, key: str, n: int) -> int:
 
 register("TRT-MANA", "Maná", {"turn_start": mana_turn, "ene_pool": mana_pool, "ene_pool_spent": mana_spent},
          kinds=R)
+ON_OBJECTS.add("TRT-MANA")                     # on an object: its holder gets the pool (traits/objects.py)
