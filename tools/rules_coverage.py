@@ -132,6 +132,8 @@ PARTIAL = {
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
                 "(CBA-23: only a transport rams, with its own CON)",
+    "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
+                  "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
     "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
                 "is not played: the engine's water has no depth",
 }

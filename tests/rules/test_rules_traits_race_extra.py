@@ -580,3 +580,27 @@ def test_TRT_MANA_on_an_object_gives_its_holder_the_pool():
     traits.turn_start(g.gs, 3)
     assert g.gs.world.get(a, Mana).value == 1
     assert traits.fielding_problem("TRT-MANA", "object", {"TRT-MANA"}) is None
+
+
+# --- Araña ----------------------------------------------------------------------------------------------------------
+def test_TRT_SPIDER_climbs_a_wall_as_it_moves_ENE_1_no_CH_AGI():
+    """MVA-10 at the foot of a 6 K cliff, MOV 4, AGI 1: a spider pays ENE 1 (not 3), rolls nothing and climbs 4 K;
+    again: at the top; a plain climber pays 3 and rolls."""
+    from test_rules_terrain_moves import CLIFF
+    from wartime.core.components import Climbing
+    g = Game(M(x=10.5, y=20, AGI=1, mov=4), M(side="blue", x=35, y=35), pieces=[CLIFF])
+    a, _ = g.ids
+    race(g, a, "TRT-SPIDER")
+    g.start_activation(a, energy=10)
+    g.act(a, "climb", piece="cliff")
+    assert g.energy(a) == 9 and g.checks() == [] and g.world.try_get(a, Climbing) == Climbing("cliff", 4.0)
+    assert g.events("trait_applied", rule="TRT-SPIDER")
+    g.act(a, "climb", piece="cliff")
+    assert g.energy(a) == 8 and g.gs.elevation(a) == 6.0 and g.events("climb")[-1]["top"]
+    g = Game(M(x=10.5, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35), pieces=[CLIFF])
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(5)
+    g.act(g.ids[0], "climb", piece="cliff")
+    assert g.energy(g.ids[0]) == 7 and g.check("ATR")["target"] == 5
+    assert price("TRT-SPIDER") == 5 and price("TRT-SPIDER", "object") == 5
+    assert traits.fielding_problem("TRT-SPIDER", "object", {"TRT-SPIDER"}) is None

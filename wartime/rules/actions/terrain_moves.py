@@ -39,7 +39,7 @@ from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts, end_facing,
                                             keep_engaged_contacts, path_violation, prepare_path)
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.checks import Modifier
+from wartime.rules.checks import CheckResult, Modifier
 from wartime.rules.combat import resolve_hit
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules import traits
@@ -217,6 +217,16 @@ def _touches_water(gs: GameState, path, r: float) -> bool:
     return any(line.distance(w.polygon) < r - 1e-9 for w in gs.board.water())
 
 
+def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResult:
+    """The CH AGI of a terrain move (Nadar, Escalar), or, for a character whose trait makes it work like Mover
+    (TRT-FISH, TRT-SPIDER), no check: a plain pass (no critical, no fumble)."""
+    own = traits.moves_as_mover(gs, e, key)
+    if own is None:
+        return roll_character_check(gs, ctx, e, "ATR", "AGI", rule, key)
+    gs.world.emit("trait_applied", own, who=e, action=key, effect="moves as with Mover: no CH AGI")
+    return CheckResult("ATR", "AGI", gs.attrs(e).AGI, (), 0, 0, False, False, True)
+
+
 @register
 class Swim(Action):
     """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical);
@@ -262,22 +272,16 @@ class Swim(Action):
         return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params))
 
     def cost(self, gs, actor, params, prepared):
-        base = 1 if traits.swims_as_move(gs, actor) is not None else 2      # TRT-FISH: as Mover, ENE 1
+        base = 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 2   # TRT-FISH: as Mover, ENE 1
         return base + prepared.surcharge                   # MVA-11 ruling: no surcharge for the water itself
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor
-        fish = traits.swims_as_move(gs, e)
-        if fish is not None:                                # TRT-FISH: no CH AGI, up to MOV K
-            gs.world.emit("trait_applied", fish, who=e, action=self.key, effect="swims as it moves: no CH AGI")
-            critical = False
-        else:
-            r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "swim")
-            if not r.passed:
-                gs.world.emit("no_progress", self.rule, who=e, action=self.key)
-                return
-            critical = r.critical
-        allowance = gs.mov(e) + (1.0 if critical else 0.0)               # crit: 1 K more
+        r = as_mover_check(gs, ctx, e, self.key, self.rule)               # TRT-FISH: no CH AGI
+        if not r.passed:
+            gs.world.emit("no_progress", self.rule, who=e, action=self.key)
+            return
+        allowance = gs.mov(e) + (1.0 if r.critical else 0.0)             # crit: 1 K more
         path, length = _cut(prepared.path, allowance)
         apply_move(gs, ctx, MovePrep(path, length, prepared.surcharge, allowance, end_contacts(gs, e, path[-1]),
                                      prepared.end_facing), self.rule)
@@ -331,14 +335,14 @@ class Climb(Action):
         return piece
 
     def cost(self, gs, actor, params, prepared):
-        return 3
+        return 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 3    # TRT-SPIDER: as Mover
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor
         piece = prepared
         climbing = gs.world.try_get(e, Climbing)
         h0 = climbing.height if climbing is not None and climbing.piece == piece.id else 0.0
-        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "climb")
+        r = as_mover_check(gs, ctx, e, self.key, self.rule)               # TRT-SPIDER: no CH AGI
         if not r.passed:
             gs.world.emit("climb", self.rule, who=e, piece=piece.id, before=h0, after=h0, top=False)
             if r.fumble:                              # it falls from where it was (MVA-9 table) to the foot

@@ -265,8 +265,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``area_attack_done(gs, e, weapon) -> None`` -- a rule of the attacker's after its area attack affected someone
   (its hits resolved; TRT-POWERFUL spends the Power its DMG took). Called by ``area_attack_done`` from
   ``rules.areas``. → on_hit.
-* ``swims_as_move(gs, e) -> bool`` -- True: Nadar (MVA-11) works like Mover for the bearer: ENE 1, no CH AGI
-  (TRT-FISH). Called by ``swims_as_move`` from the Swim action. → terrain_rule.
+* ``moves_as_mover(gs, e, key) -> bool`` -- True: the bearer's terrain move ``key`` works like Mover: ENE 1, no CH
+  AGI, up to MOV K (TRT-FISH: Nadar, MVA-11; TRT-SPIDER: Escalar, MVA-10). Called by ``moves_as_mover`` from those
+  actions. → terrain_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
@@ -475,7 +476,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis,
-                                           strength, meta_ene, area_dmg_bonus, swims_as_move, Stance,
+                                           strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done)
 

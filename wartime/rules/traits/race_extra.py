@@ -56,13 +56,25 @@ ON_OBJECTS.add("TRT-DEMOLITIONS-EXPERT")        # on an object: its holder is th
 
 
 # --- Pez: swims as it moves -----------------------------------------------------------------------------------------
-def fish(gs, e: int) -> bool:
+def fish(gs, e: int, key: str) -> bool:
     """TRT-FISH: breathes underwater and Nadar works like Mover (ruling: ENE 1 plus terrain, no CH AGI, up to MOV
     K). Staying underwater (height −1) is not played: the engine's water has no depth."""
-    return True
+    return key == "swim"
 
 
-register("TRT-FISH", "Pez", {"swims_as_move": fish}, kinds=R)
+register("TRT-FISH", "Pez", {"moves_as_mover": fish}, kinds=R)
+
+
+# --- Araña: walls as easy terrain -------------------------------------------------------------------------------------
+def spider(gs, e: int, key: str) -> bool:
+    """TRT-SPIDER: it moves over walls as if they were easy terrain, no climbing needed: Escalar (MVA-10) works like
+    Mover (ENE 1, no CH AGI, so no fumble and no fall; up to MOV K up the face). The engine's pieces have no
+    ceilings to walk on."""
+    return key == "climb"
+
+
+register("TRT-SPIDER", "Araña", {"moves_as_mover": spider}, kinds=R)
+ON_OBJECTS.add("TRT-SPIDER")                   # on an object (climbing gloves): its holder climbs so
 
 
 # --- Maestro de esgrima: CH DEF +1 when attacked in melee -----------------------------------------------------------

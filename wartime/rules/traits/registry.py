@@ -166,7 +166,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "strength_plus": "dmg_mod",
     "meta_ene_mod": "ene_mod",
     "area_dmg_bonus": "dmg_mod",
-    "swims_as_move": "terrain_rule",
+    "moves_as_mover": "terrain_rule",
     "melee_stance": "check_mod",
     "area_def_mod": "def_mod",
     "wounded_reply": "on_wounded",
@@ -1716,10 +1716,10 @@ def area_dmg_bonus(gs, e: int, weapon) -> int:
     return sum(h(gs, e, weapon) or 0 for _, h in _of("area_dmg_bonus", character_traits(gs, e)))
 
 
-def swims_as_move(gs, e: int) -> str | None:
-    """``swims_as_move``: the trait by which `e` swims as it moves (Nadar, MVA-11, at Mover's ENE 1 and no CH AGI;
-    TRT-FISH), or None."""
-    return _first_yes("swims_as_move", character_traits(gs, e), (gs, e))
+def moves_as_mover(gs, e: int, key: str) -> str | None:
+    """``moves_as_mover``: the trait by which `e`'s terrain move `key` works like Mover (ENE 1, no CH AGI, MOV K;
+    TRT-FISH: Nadar, TRT-SPIDER: Escalar), or None."""
+    return _first_yes("moves_as_mover", character_traits(gs, e), (gs, e, key))
 
 
 def melee_stances(gs, e: int) -> dict[str, Stance]:
