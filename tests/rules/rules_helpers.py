@@ -11,14 +11,14 @@ from typing import Any, Iterable
 
 from shapely.geometry import box
 
-from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life,
-                                     Position, Posture, Protection, Psyche, Stress, Weapon, Wounds)
+from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Life, Mount,
+                                     Position, Posture, Protection, Psyche, Stress, Traits, Weapon, Wounds)
 from wartime.core.errors import RuleViolation
 from wartime.core.rng import ScriptedDice
 from wartime.core.rounding import round_half_up
 from wartime.core.world import World
 from wartime.geometry.board import Board, TerrainPiece
-from wartime.rules import psychology
+from wartime.rules import psychology, riding
 from wartime.rules.sequence import Decision, Engine, Flow, normalise_params, phase_of
 from wartime.rules.state import GameState
 from wartime.rules.wounds import life_state
@@ -281,3 +281,15 @@ def violation(fn, *args, **kwargs) -> RuleViolation:
     except RuleViolation as exc:
         return exc
     raise AssertionError("expected a RuleViolation")
+
+
+def ride(g: Game, e: int, *, MOV=6, DEF=2, QUA=5, ENE=1, size=2.0, capacity=0, flies=False, traits=(),
+         paid=False) -> None:
+    """Put character `e` aboard a transport (as match.setup fields one): the transport's base, its MOV and DEF."""
+    body = g.gs.body(e)
+    own = g.gs.traits(e)
+    turn = g.engine.flow.turn
+    g.set(e, riding.mounted_body(body, size),
+          Mount("t", "Truck", ENE, MOV, DEF, QUA, rider_body=body, rider_traits=own, traits=tuple(traits),
+                capacity=capacity, flies=flies, ene_turn=turn if paid else -1),
+          Traits(own + tuple(traits)))

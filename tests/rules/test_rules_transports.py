@@ -6,22 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules_helpers import Game, M, armour, blade, violation, weapon
+from rules_helpers import Game, M, armour, blade, ride, violation, weapon
 from wartime.core.components import Body, Mount, Position, Traits
 from wartime.rules import riding
 from wartime.rules.actions import REGISTRY
-
-
-def ride(g: Game, e: int, *, MOV=6, DEF=2, QUA=5, ENE=1, size=2.0, capacity=0, flies=False, traits=(),
-         paid=False) -> None:
-    """Put character `e` aboard a transport (as match.setup fields one): the transport's base, its MOV and DEF."""
-    body = g.gs.body(e)
-    own = g.gs.traits(e)
-    turn = g.engine.flow.turn
-    g.set(e, riding.mounted_body(body, size),
-          Mount("t", "Truck", ENE, MOV, DEF, QUA, rider_body=body, rider_traits=own, traits=tuple(traits),
-                capacity=capacity, flies=flies, ene_turn=turn if paid else -1),
-          Traits(own + tuple(traits)))
 
 
 def driver(*others: M, x=10.0, y=20.0, facing=0.0, **kw) -> Game:

@@ -315,12 +315,27 @@ class ScriptedController:
             odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                                extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
             value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            value -= self._blast_risk(gs, e, t, float(odds.expected_wounds))
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:
                 best = (key, d, opt.cost, value)
         if best is None:
             return None
         return (best[3], best[1], best[2])
+
+    @staticmethod
+    def _blast_risk(gs, e: int, t: int, wounds: float) -> float:
+        """WND-4, WND-5: a transport with more wounds than its QUA is destroyed and explodes on whoever stands
+        near it. The value a shot at one loses: 2 per ally (the shooter included) more than enemies in its blast,
+        times the chance the shot destroys it (estimated from its expected `wounds` against what it has left)."""
+        m = riding.mount(gs, t)
+        if m is None:
+            return 0.0
+        reach = riding.blast_reach(gs, t)
+        side = gs.side(e)
+        net = sum(1 if gs.side(o) == side else -1 for o in reach)
+        p_down = min(1.0, wounds / max(1, m.QUA + 1 - m.wounds))
+        return 2.0 * p_down * max(0, net)
 
     def _area_shots(self, match, p, key, i, w, enemies):
         """Area attacks worth considering (ARE-1..9): each enemy in range as the target, and the midpoints of

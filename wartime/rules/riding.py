@@ -276,6 +276,17 @@ def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | Non
     return True
 
 
+def blast_reach(gs: GameState, owner: int) -> list[int]:
+    """WND-5: the miniatures on the table (not aboard) at the transport's level within max(MOV, 3) K of it,
+    which its explosion would hit besides itself and its passengers (id order)."""
+    m = mount(gs, owner)
+    if m is None:
+        return []
+    level, blast = gs.pos(owner).level, max(float(m.MOV), MIN_BLAST)
+    return [o for o in gs.minis() if o != owner and gs.on_table(o) and carrier_of(gs, o) is None
+            and gs.pos(o).level == level and gs.distance(owner, o) <= blast + 1e-9]
+
+
 def explode(gs: GameState, ctx, owner: int, hit) -> None:
     """WND-5: a destroyed transport explodes with DMG = its DEF within max(MOV, 3) K of its base edge (from its
     centre), then is removed: the driver gets its own base back where the transport stood, passengers are put on
@@ -286,8 +297,7 @@ def explode(gs: GameState, ctx, owner: int, hit) -> None:
     radius = gs.body(owner).radius
     blast = max(float(m.MOV), MIN_BLAST)
     dmg = m.DEF
-    near = [o for o in gs.minis() if o != owner and gs.on_table(o) and carrier_of(gs, o) is None
-            and gs.pos(o).level == p.level and gs.distance(owner, o) <= blast + 1e-9]
+    near = blast_reach(gs, owner)
     dismount(gs, owner)
     aboard = []
     for q in m.passengers:
