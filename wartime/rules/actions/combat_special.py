@@ -28,7 +28,7 @@ from wartime.rules.actions.combat import (_after_melee, _cover_from, check_neare
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, p_opposed_win, roll_check
+from wartime.rules.checks import CheckResult, Modifier, combine, p_opposed_win
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.context import PendingMod
 from wartime.rules.modifiers import character_mods, opposed  # noqa: F401  (opposed: moved to rules.modifiers)
