@@ -28,7 +28,7 @@ BOOK = Path(__file__).resolve().parents[2] / "scenarios" / "catalogue" / "book-e
 
 @pytest.mark.parametrize("trait, points", [("TRT-MULE", 5), ("TRT-RUNE-MASTER", 10), ("TRT-DEMOLITIONS-EXPERT", 5),
                                            ("TRT-FISH", 2), ("TRT-FENCING-MASTER", 10), ("TRT-PROUD", 15),
-                                           ("TRT-POWERFUL", 10)])
+                                           ("TRT-POWERFUL", 10), ("TRT-SPIDER-SENSE", 5)])
 def test_TRT_MULE_TRT_RUNE_MASTER_TRT_DEMOLITIONS_EXPERT_TRT_FISH_TRT_FENCING_MASTER_TRT_PROUD_TRT_POWERFUL_cost(
         trait, points):
     """Each costs its catalogue price."""
@@ -604,3 +604,38 @@ def test_TRT_SPIDER_climbs_a_wall_as_it_moves_ENE_1_no_CH_AGI():
     assert g.energy(g.ids[0]) == 7 and g.check("ATR")["target"] == 5
     assert price("TRT-SPIDER") == 5 and price("TRT-SPIDER", "object") == 5
     assert traits.fielding_problem("TRT-SPIDER", "object", {"TRT-SPIDER"}) is None
+
+
+# --- Sentido arácnido -----------------------------------------------------------------------------------------------
+def test_TRT_SPIDER_SENSE_it_reacts_to_a_silent_move_within_VOL_K_outside_its_FOV():
+    """MVA-7: after Mover sin hacer ruido no one hears the mover; a blue VOL 5 with spider sense 5 K away, facing
+    away, is a candidate 'by sense' (the mover ends 5 K from it edge to edge); without the trait, or with VOL 3, it
+    is not."""
+    for vol, trait, sensed in ((5, True, True), (5, False, False), (3, True, False)):
+        g = Game(M(x=10, y=20, mov=4), M(side="blue", x=20, y=20, facing=0.0, VOL=vol))
+        a, b = g.ids
+        if trait:
+            race(g, b, "TRT-SPIDER-SENSE")
+        g.start_activation(a, energy=10)
+        g.declare(a, "move_silently", path=[[14, 20]])
+        cands = [c for ev in g.events("reaction_window") for c in ev["candidates"] if c["who"] == b]
+        assert (cands == [{"who": b, "by": "sense"}] if sensed else not cands), (vol, trait, cands)
+
+
+def test_TRT_SPIDER_SENSE_reacting_it_pivots_to_face_the_actor_for_free():
+    """Sensed behind it (blue facing east, the silent mover coming from the west), the spider pivots for free to face
+    it and shoots: a shot needs the target in its FOV, which the free turn gives; its ENE pays the shot only (2).
+    Dice: reaction CH VOL 1, CH IMP 5, CH DEF 5 (4 wounds on CON 4: incapacitated, no CH PSI)."""
+    from rules_helpers import weapon as gun
+    g = Game(M(x=10, y=20, mov=4), M(side="blue", x=20, y=20, facing=0.0, VOL=5, weapons=(gun(),)))
+    a, b = g.ids
+    race(g, b, "TRT-SPIDER-SENSE")
+    g.start_activation(a, energy=10)
+    g.declare(a, "move_silently", path=[[14, 20]])
+    assert g.pending.kind == "react" and g.pending.actor == b
+    ene = g.energy(b)
+    g.dice.push(1, 5, 5)
+    g.react(b, "ranged_attack", target=a, weapon=0)
+    turned = g.events("turned", rule="TRT-SPIDER-SENSE")
+    assert turned and turned[-1]["facing"] == 180.0 and g.gs.pos(b).facing == 180.0
+    assert g.energy(b) == ene - 2 and g.events("hit") and g.all_dice_used()

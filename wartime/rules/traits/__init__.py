@@ -39,6 +39,9 @@ against its catalogue row):
 * ``ranged_contest(gs, e, attacker) -> bool`` -- True: `e`, the target of a ranged attack by `attacker` (a shot, or
   an area attack aimed at it), makes a CH VOL ENF against it before the CH IMP (free, not a reaction); won, the CH
   IMP has −1 (TRT-MANIPULATOR). Called by ``ranged_contest`` from ``rules.combat`` and ``rules.areas``. → check_mod.
+* ``senses(gs, e, actor, action, track) -> bool`` -- True: `e` may react to `actor`'s ``action`` (its path
+  ``track``) though it neither sees nor hears it (trigger 'sense'); reacting so, the engine first turns it to face the
+  actor for free (TRT-SPIDER-SENSE). Called by ``senses`` from ``rules.reactors.survey``. → reaction_rule.
 * ``panic_immunity(gs, e) -> bool`` -- True: the character never panics (PSI-8 / PSI-10 do not apply;
   TRT-FANATIC). Called by ``rules.psychology.panic``. → psychology.
 * ``action_check_mod(gs, e, key, attribute, kind) -> Modifier | None`` -- a modifier on the checks of the
@@ -478,7 +481,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
-                                           wounds_counted, ene_pool, spend_ene_pool, area_attack_done)
+                                           wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -3,10 +3,12 @@
 Pez's swimming (TRT-FISH) and Maestro de esgrima's melee edge (TRT-FENCING-MASTER)."""
 from __future__ import annotations
 
+import math
+
 from wartime.core.components import Gear, Item, Mana, Power, TraitState
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.protections import delivers
-from wartime.rules.traits.registry import ON_OBJECTS, Stance, register
+from wartime.rules.traits.registry import ON_OBJECTS, Stance, register, vol_reach
 
 R = ("race",)
 
@@ -244,3 +246,23 @@ def mana_spent(gs, e: int, key: str, n: int) -> int:
 register("TRT-MANA", "Maná", {"turn_start": mana_turn, "ene_pool": mana_pool, "ene_pool_spent": mana_spent},
          kinds=R)
 ON_OBJECTS.add("TRT-MANA")                     # on an object: its holder gets the pool (traits/objects.py)
+
+
+# --- Sentido arácnido: reacting to the hidden and the silent within VOL K -------------------------------------------
+#: TRT-SPIDER-SENSE: the actions of a hidden or silently moving character (Esconderse, Mover sin hacer ruido).
+UNSEEN_ACTIONS = ("hide", "move_silently")
+
+
+def spider_sense(gs, e: int, actor: int, action: str, track) -> bool:
+    """TRT-SPIDER-SENSE: it may react to characters hiding or moving silently (the engine plays no invisibility),
+    even outside its FOV and unheard, within as many K as its VOL (vol_reach: base edge to base edge, at some point of
+    the actor's path); reacting so, it pivots to face them without ENE or CH VOL (rules.windows.sense_turn)."""
+    if action not in UNSEEN_ACTIONS:
+        return False
+    po, reach = gs.pos(e), vol_reach(gs, e)
+    gap = gs.body(e).radius + gs.body(actor).radius
+    points = list(track) or [(gs.pos(actor).x, gs.pos(actor).y)]
+    return any(math.hypot(x - po.x, y - po.y) - gap <= reach + 1e-9 for x, y in points)
+
+
+register("TRT-SPIDER-SENSE", "Sentido arácnido", {"senses": spider_sense}, kinds=R)

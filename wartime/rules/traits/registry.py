@@ -173,6 +173,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ranged_contest": "check_mod",
     "wounds_counted": "on_wounded",
     "area_attack_done": "on_hit",
+    "senses": "reaction_rule",
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     **{h: h for h in CATALOGUE_HOOKS},
@@ -1779,3 +1780,9 @@ def area_attack_done(gs, e: int, weapon) -> None:
     TRT-POWERFUL spends the Power its DMG took)."""
     for _, h in _of("area_attack_done", character_traits(gs, e)):
         h(gs, e, weapon)
+
+
+def senses(gs, e: int, actor: int, action: str, track) -> str | None:
+    """``senses``: the trait by which `e` may react to `actor`'s `action` (its path `track`) though it neither sees
+    nor hears it (TRT-SPIDER-SENSE), or None."""
+    return _first_yes("senses", character_traits(gs, e), (gs, e, actor, action, track))
