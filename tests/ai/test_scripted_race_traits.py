@@ -19,3 +19,21 @@ def test_TRT_FENCING_MASTER_the_scripted_AI_picks_the_better_melee_choice(agi, w
     g.set(a, Traits(("TRT-FENCING-MASTER",)))
     d = decide(g, a)
     assert d.action == "melee_attack" and d.params.get("target") == b and d.params.get("stance") == want
+
+
+@pytest.mark.parametrize("mana", [0, 2])
+def test_TRT_MANA_the_scripted_AI_casts_what_its_mana_makes_affordable(mana):
+    """A neuromancer with ENE 3 and a 3-ENE calming invocation on an enemy 4 K ahead: with no mana the cast would
+    leave it no ENE (the AI keeps 1), so it does something else; with 2 mana the engine's price is 1 ENE and it
+    casts (ai.scripted_meta reads the engine's legal cost, which the mana pays first)."""
+    from wartime.core.components import Mana, Metahabilities, Metahability, TraitState
+    from wartime.rules import traits
+    g = Game(M(x=10, y=20, INT=7, weapons=(blade(),)), M(side="blue", x=15, y=20, facing=180.0, weapons=(blade(),)))
+    a, b = g.ids
+    spell = Metahability("calm", "Calm", 3, 10, 4, "TRT-INVOCATION", ("TRT-INVOCATION", "TRT-MAGIC-CALM"), ())
+    g.set(a, Traits(("TRT-NEUROMANCER", "TRT-MANA")), Metahabilities((spell,)),
+          TraitState(("TRT-MANA",), levels=(("TRT-MANA", max(mana, 1), max(mana, 1)),)))
+    traits.turn_start(g.gs, 1)
+    g.set(a, Mana(mana))
+    d = decide(g, a, energy=3)
+    assert (d.action == "use_metahability") == (mana > 0), d
