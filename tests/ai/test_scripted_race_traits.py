@@ -37,3 +37,17 @@ def test_TRT_MANA_the_scripted_AI_casts_what_its_mana_makes_affordable(mana):
     g.set(a, Mana(mana))
     d = decide(g, a, energy=3)
     assert (d.action == "use_metahability") == (mana > 0), d
+
+
+def test_TRT_RESONATOR_the_scripted_AI_casts_through_an_allied_resonator_at_an_enemy_out_of_its_reach():
+    """A neuromancer whose 5 K calming invocation cannot reach the enemy 12 K away casts it from the allied
+    resonator 8 K ahead (4 K from the enemy): the engine offers the `origin`, the AI values the target the same."""
+    from wartime.core.components import Metahabilities, Metahability
+    g = Game(M(x=10, y=20, INT=7, weapons=(blade(),)), M(x=18, y=20, VOL=4, facing=0.0),
+             M(side="blue", x=22, y=20, facing=180.0, weapons=(blade(),)))
+    a, r, t = g.ids
+    spell = Metahability("calm", "Calm", 2, 5, 4, "TRT-INVOCATION", ("TRT-INVOCATION", "TRT-MAGIC-CALM"), ())
+    g.set(a, Traits(("TRT-NEUROMANCER",)), Metahabilities((spell,)))
+    g.set(r, Traits(("TRT-RESONATOR",)))
+    d = decide(g, a)
+    assert d.action == "use_metahability" and d.params.get("origin") == r and d.params.get("target") == t, d

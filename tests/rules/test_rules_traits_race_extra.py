@@ -639,3 +639,57 @@ def test_TRT_SPIDER_SENSE_reacting_it_pivots_to_face_the_actor_for_free():
     turned = g.events("turned", rule="TRT-SPIDER-SENSE")
     assert turned and turned[-1]["facing"] == 180.0 and g.gs.pos(b).facing == 180.0
     assert g.energy(b) == ene - 2 and g.events("hit") and g.all_dice_used()
+
+
+# --- Resonador ------------------------------------------------------------------------------------------------------
+def resonance(resonator_side: str = "red") -> tuple[Game, int, int, int]:
+    """A neuromancer (INT 6, VOL 5) at (10, 20) facing east with a 5 K invocation (calm); a resonator 8 K ahead at
+    (18, 20) facing east; an enemy target 4 K beyond it at (22, 20), 12 K from the caster."""
+    g = Game(M(x=10, y=20, INT=6, VOL=5), M(side=resonator_side, x=18, y=20, VOL=4, facing=0.0),
+             M(side="blue", x=22, y=20, facing=180.0, VOL=3))
+    a, r, t = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", ENE=2, RNG=5))
+    race(g, r, "TRT-RESONATOR")
+    return g, a, r, t
+
+
+def test_TRT_RESONATOR_an_invocation_cast_from_an_allied_resonator_reaches_from_it():
+    """The target 12 K away is beyond the invocation's 5 K: refused directly, offered and legal from the resonator
+    (4 K from it); the resonator takes 1 stress and a CH PSI (die 2 passes); the cast (CH IMP INT die 3, CH VOL ENF
+    3 against 7) calms the target."""
+    g, a, r, t = resonance()
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": t}).rule_id == "MET-2"
+    assert any(o.params.get("origin") == r and o.params.get("target") == t
+               for o in g.engine.legal_options("use_metahability"))
+    g.dice.push(2, 3, 3, 7)
+    g.act(a, "use_metahability", meta=0, target=t, origin=r)
+    assert g.stress(r) == 1 and g.checks("PSI", who=r) and g.all_dice_used()
+    assert g.events("metahability_effect", who=t)
+
+
+def test_TRT_RESONATOR_an_enemy_resonator_resists_with_a_CH_VOL_ENF():
+    """An enemy resonator (VOL 4) resists: die 2 against the caster's 6 (fails): it wins, the cast fails with its ENE
+    spent, no stress; losing (7 against 2) it takes 1 stress and a CH PSI, and the cast goes on."""
+    g, a, r, t = resonance("blue")
+    g.start_activation(a, energy=10)
+    g.dice.push(2, 6)
+    g.act(a, "use_metahability", meta=0, target=t, origin=r)
+    assert g.energy(a) == 8 and g.stress(r) == 0 and g.events("metahability_failed", rule="TRT-RESONATOR")
+    g.dice.push(7, 2, 2, 3, 3, 7)
+    g.act(a, "use_metahability", meta=0, target=t, origin=r)
+    assert g.stress(r) == 1 and g.events("metahability_effect", who=t) and g.all_dice_used()
+
+
+def test_TRT_RESONATOR_only_invocations_and_only_from_a_resonator():
+    g, a, r, t = resonance()
+    give(g, a, mh("TRT-BUNKAI", "TRT-PSYCHIC-ENERGY", ENE=2, RNG=5), bonuses=("TRT-KINETIC",))
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "use_metahability",
+                     {"meta": 0, "target": t, "origin": r}).rule_id == "TRT-RESONATOR"
+    g, a, r, t = resonance()
+    race(g, r)
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "use_metahability",
+                     {"meta": 0, "target": t, "origin": r}).rule_id == "MET-2"
+    assert price("TRT-RESONATOR") == 5 and price("TRT-RESONATOR", "object") == 5

@@ -20,15 +20,30 @@ def pay_from_pools(gs, ctx, action, prepared) -> None:
         traits.spend_ene_pool(gs, ctx.actor, action.key, full - ctx.cost)
 
 
-def _targets(gs, actor: int, m, space) -> list[int]:
-    """The characters a metahability may be aimed at now: itself, then allies and enemies in range (id order)."""
+def _targets(gs, actor: int, m, space, origin: int | None = None) -> list[int]:
+    """The characters a metahability may be aimed at now: itself, then allies and enemies in range (id order); from
+    a resonator `origin`, in its range."""
     out = [actor]
     for t in list(space.allies()) + list(space.enemies()):
         try:
-            meta.check_target(gs, actor, m, t)
+            meta.check_target(gs, actor, m, t, origin=origin)
         except RuleViolation:
             continue
         out.append(t)
+    return out
+
+
+def _resonators(gs, actor: int, m) -> list[int]:
+    """TRT-RESONATOR: the resonators an invocation of `actor` may be cast from now (id order)."""
+    if not meta.int_checked(m):
+        return []
+    out = []
+    for o in gs.minis():
+        if o != actor and gs.on_table(o) and traits.resonates(gs, o) is not None:
+            try:
+                out.append(meta.check_origin(gs, actor, m, o))
+            except RuleViolation:
+                continue
     return out
 
 
@@ -42,16 +57,24 @@ class UseMetahability(Action):
     has_check = True
 
     params = (Param("meta", "metahability", "MET-2: the index of one of the actor's metahabilities"),
-              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"))
+              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"),
+              Param("origin", "character", "TRT-RESONATOR: a resonator an invocation is cast from (its RNG, FOV and "
+                    "LOS)", optional=True))
 
     def candidates(self, gs, actor, space):
         kinds = meta.kinds_of(gs, actor)
         for i, m in enumerate(meta.carried(gs, actor)):
             if m.kind not in kinds:
                 continue
-            for t in _targets(gs, actor, m, space):
+            direct = _targets(gs, actor, m, space)
+            for t in direct:
                 yield Candidate(self.key, lambda i=i, t=t: {"meta": i, "target": t},
                                 label=f"{m.name} on {gs.name(t)}")
+            for o in _resonators(gs, actor, m):                                 # TRT-RESONATOR
+                for t in _targets(gs, actor, m, space, origin=o):
+                    if t not in direct:
+                        yield Candidate(self.key, lambda i=i, t=t, o=o: {"meta": i, "target": t, "origin": o},
+                                        label=f"{m.name} on {gs.name(t)} from {gs.name(o)}")
 
     def available(self, gs, actor):
         kinds = meta.kinds_of(gs, actor)
@@ -61,8 +84,11 @@ class UseMetahability(Action):
     def validate(self, gs, actor, params):
         m = meta.meta(gs, actor, need(params, "meta", self.rule))
         meta.check_kind(gs, actor, m)
-        t = meta.check_target(gs, actor, m, need(params, "target", self.rule))
-        return (params["meta"], t)
+        origin = params.get("origin")
+        if origin is not None:
+            origin = meta.check_origin(gs, actor, m, origin)
+        t = meta.check_target(gs, actor, m, need(params, "target", self.rule), origin=origin)
+        return (params["meta"], t) if origin is None else (params["meta"], t, origin)
 
     def cost(self, gs, actor, params, prepared):
         m = meta.carried(gs, actor)[prepared[0]]

@@ -410,6 +410,9 @@ act other than the character itself; the handler measures its range and checks t
   (TRT-MAGIC-NULLIFY).
 * ``no_reactions(gs, e) -> bool`` -- True: the character cannot react (rules.reactors survey; TRT-MAGIC-CALM).
 * ``stress_for_ene(gs, e) -> bool`` -- True: it may take +1 stress for +3 ENE (TRT-PSYCHIC-ENERGY).
+* ``resonator(gs, e) -> bool`` -- True: a neuromancer may cast an invocation from `e` (Usar una metahabilidad's
+  ``origin``: RNG, FOV and LOS are `e`'s; `e` resists an enemy caster with a CH VOL ENF, else takes 1 stress and a
+  CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
 * ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
@@ -481,7 +484,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            object_used, ObjectEffect, use_psis,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
-                                           wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses)
+                                           wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
+                                           resonates)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

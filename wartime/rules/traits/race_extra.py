@@ -266,3 +266,15 @@ def spider_sense(gs, e: int, actor: int, action: str, track) -> bool:
 
 
 register("TRT-SPIDER-SENSE", "Sentido arácnido", {"senses": spider_sense}, kinds=R)
+
+
+# --- Resonador: invocations cast from it ----------------------------------------------------------------------------
+def resonator(gs, e: int) -> bool:
+    """TRT-RESONATOR: a neuromancer can cast invocations from this character as their point of origin (ruling: RNG,
+    FOV and LOS measured from it; any neuromancer, friend or foe); it then takes 1 stress and makes a CH PSI, or
+    resists with a CH VOL ENF (rules.metahabilities.resonate: it resists an enemy caster, never a friend)."""
+    return True
+
+
+register("TRT-RESONATOR", "Resonador", {"resonator": resonator}, kinds=R)
+ON_OBJECTS.add("TRT-RESONATOR")                # on an object (a resonance crystal): its holder resonates

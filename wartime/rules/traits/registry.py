@@ -174,6 +174,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "wounds_counted": "on_wounded",
     "area_attack_done": "on_hit",
     "senses": "reaction_rule",
+    "resonator": "metaability",
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     **{h: h for h in CATALOGUE_HOOKS},
@@ -1786,3 +1787,8 @@ def senses(gs, e: int, actor: int, action: str, track) -> str | None:
     """``senses``: the trait by which `e` may react to `actor`'s `action` (its path `track`) though it neither sees
     nor hears it (TRT-SPIDER-SENSE), or None."""
     return _first_yes("senses", character_traits(gs, e), (gs, e, actor, action, track))
+
+
+def resonates(gs, e: int) -> str | None:
+    """``resonator``: the trait by which a neuromancer's invocation may be cast from `e` (TRT-RESONATOR), or None."""
+    return _first_yes("resonator", character_traits(gs, e), (gs, e))
