@@ -128,16 +128,22 @@ def test_TRT_RUNE_MASTER_an_invocation_costs_ENE_minus_1_minimum_1():
     assert g.energy(a) == 4
 
 
+def next_activation(g: Game, e: int, energy: int) -> None:
+    """`e`'s activation ends, the next turn begins and `e` starts its next activation with `energy`."""
+    g.engine._end_activation(e)
+    g.next_turn()
+    g.start_activation(e, energy=energy)
+
+
 def test_TRT_RUNE_MASTER_maintaining_an_invocation_costs_ENE_minus_1():
+    """An ENE 3 invocation cast on itself (die 6 passes INT 6) is maintained the next turn for 2 (ENE 5 → 3)."""
     g = two({"INT": 6}, side="red")
-    a, _ = g.ids
+    a = g.ids[0]
     give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", ENE=3), bonuses=("TRT-NEUROMANCER", "TRT-RUNE-MASTER"))
     g.start_activation(a, energy=10)
     g.dice.push(6)
     g.act(a, "use_metahability", meta=0, target=a)
-    g.engine._end_activation(a)
-    g.next_turn()
-    g.start_activation(a, energy=5)
+    next_activation(g, a, 5)
     g.act(a, "maintain_metahability", meta=0, target=a)
     assert g.energy(a) == 3
 
