@@ -210,8 +210,8 @@ def test_TRT_FIRE_IN_THE_VEINS_a_charge_plus_3_K_for_1_wound():
 
 
 def test_TRT_CRY_OF_BLOOD_the_killer_charges_plus_2_K():
-    """A red ally marked by Grito de sangre (it killed in melee near the bearer) charges 9 K (7 + 2): allowed, no
-    wound, and the mark lapses; unmarked, refused."""
+    """A red ally marked by Grito de sangre (it killed in melee near the bearer) charges 9 K (7 + 2): allowed with no
+    choice to make (a free boost), no wound, and the mark lapses; unmarked, refused."""
     g = charge_game(M(x=10, y=23))
     a, b, bearer = g.ids
     race(g, bearer, "TRT-CRY-OF-BLOOD")
@@ -219,7 +219,7 @@ def test_TRT_CRY_OF_BLOOD_the_killer_charges_plus_2_K():
     assert not [c for c in g.engine.legal_options("charge") if c.params.get("boost")]
     assert violation(g.engine.check_action, a, "charge", {"target": b, "path": [[18, 20]]}).rule_id == "MOV-3"
     g.gs.set_effects(a, spent=("TRT-CRY-OF-BLOOD",))
-    g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-CRY-OF-BLOOD")
+    g.act(a, "charge", target=b, path=[[18, 20]])          # a free boost: in the charge's allowance
     assert g.pos(a) == (18, 20) and g.wounds(a) == 0 and "TRT-CRY-OF-BLOOD" not in g.gs.effects(a).spent
 
 
@@ -267,7 +267,7 @@ def test_TRT_THIRST_FOR_BLOOD_its_next_charge_plus_2_K():
     g.start_activation(a, energy=10)
     assert violation(g.engine.check_action, a, "charge", {"target": b, "path": [[18, 20]]}).rule_id == "MOV-3"
     g.gs.set_effects(a, spent=("TRT-THIRST-FOR-BLOOD",))
-    g.act(a, "charge", target=b, path=[[18, 20]], boost="TRT-THIRST-FOR-BLOOD")
+    g.act(a, "charge", target=b, path=[[18, 20]])
     assert g.pos(a) == (18, 20) and g.wounds(a) == 0 and "TRT-THIRST-FOR-BLOOD" not in g.gs.effects(a).spent
 
 

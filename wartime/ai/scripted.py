@@ -15,7 +15,7 @@ from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_objects import use_object
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
-from wartime.ai.scripted_boosts import boost_price, charge_boosts
+from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -409,13 +409,16 @@ class ScriptedController:
             bonus = 1 if traits.charge_bonus(gs, e, t) else 0
             mode = traits.fire_modes(w).get(opt.params.get("mode")) if w is not None else None
             bonus += mode.dmg_plus if mode is not None else 0           # TRT-LONG-GRIP: DMG +1
+            stance = traits.melee_stances(gs, e).get(opt.params.get("stance"))   # TRT-FENCING-MASTER
+            bonus += stance.dmg_plus if stance is not None else 0
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
             if utility is not None:
                 value = utility(gs, e, t, opt.params)
                 if capture and getattr(REGISTRY[opt.key], "takes_prisoner", False):
                     value *= self.PRISONER_WEIGHT
             else:
-                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus,
+                                   extra_imp=stance.imp_mods() if stance is not None else ())
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
                 if capture:
                     value *= self.KILL_WEIGHT_WHEN_CAPTURING
@@ -432,7 +435,7 @@ class ScriptedController:
         best = None
         charges = offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
         reach = charge_allowance(gs, e)
-        for key, t, boost in [(k, t, b) for k in charges for b in charge_boosts(gs, e, k) for t in gs.enemies(e)]:
+        for key, t, boost in [(k, t, b) for k in charges for b in boost_choices(gs, e) for t in gs.enemies(e)]:
             dist = gs.distance(e, t)
             far = reach + (boost.k if boost is not None else 0.0)
             if not (2.0 <= dist <= far) or (boost is not None and dist <= reach):   # a boost only where needed
@@ -495,8 +498,8 @@ class ScriptedController:
             return True
         if not melee:
             return False
-        a = gs.attrs(e)
-        best_melee = max(melee_damage(w.current_dmg, a.CON, gs.wounds(e)) for _, w in melee)
+        con = traits.strength(gs, e)                                   # TRT-MULE counts as CON +1
+        best_melee = max(melee_damage(w.current_dmg, con, gs.wounds(e)) for _, w in melee)
         return best_melee > max(w.current_dmg for _, w in ranged)
 
     def _advance(self, match, p):

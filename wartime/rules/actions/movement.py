@@ -183,8 +183,12 @@ class Boostable:
     TRT-CRY-OF-BLOOD). Mixed into the moves with an allowance and into Cargar (CBA-12)."""
     key: str
 
+    def offered_boosts(self, gs, actor) -> list:
+        """The boosts the ``boost`` parameter may take (hook move_boost)."""
+        return traits.move_boosts(gs, actor, self.key)
+
     def offered_choices(self, gs, actor):
-        boosts = traits.move_boosts(gs, actor, self.key)
+        boosts = self.offered_boosts(gs, actor)
         return {"boost": (None,) + tuple(b.rule for b in boosts)} if boosts else {}
 
     def boosted_reach(self, gs, actor, params, reach: float) -> float:
@@ -194,7 +198,7 @@ class Boostable:
         return reach + self._boost(gs, actor, params).k
 
     def _boost(self, gs, actor, params):
-        got = [b for b in traits.move_boosts(gs, actor, self.key) if b.rule == params.get("boost")]
+        got = [b for b in self.offered_boosts(gs, actor) if b.rule == params.get("boost")]
         if not got:
             raise RuleViolation("MOV-3", f"{gs.name(actor)} has no boost {params.get('boost')!r} for this move")
         return got[0]

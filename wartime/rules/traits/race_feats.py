@@ -168,5 +168,5 @@ def animal_reactions(gs, e: int, key: str) -> None:
     animal_actions(gs, e, key)
 
 
-register("TRT-ANIMAL", "Animal", {"action_restriction": animal_actions, "reaction_restriction": animal_reactions,
-                                  "gear_denied": animal_gear}, kinds=R)
+register("TRT-ANIMAL", "Animal", {"action_ban": animal_actions, "reaction_restriction": animal_reactions,
+                                  "gear_ban": animal_gear}, kinds=R)
