@@ -382,7 +382,7 @@ def test_TRT_LIVING_BOMB_killed_it_explodes_DMG_CON_over_2_in_R_AGI_over_2():
     g.start_activation(red, energy=10)
     g.dice.push(3, 9, 9, 1, 9, 1)
     g.act(red, "melee_attack", target=bomb, weapon=0)
-    ev = g.events("living_bomb")[-1]
+    ev = g.events("death_blast")[-1]
     assert ev["dmg"] == 3 and ev["diameter"] == 4 and ev["hit"] == [red, ally]
     assert g.wounds(red) == 3 and g.wounds(ally) == 2 and g.wounds(far) == 0 and g.all_dice_used()
 
@@ -394,7 +394,7 @@ def test_TRT_LIVING_BOMB_alive_it_does_not_explode():
     g.start_activation(red, energy=10)
     g.dice.push(3, 9, 1)
     g.act(red, "melee_attack", target=bomb, weapon=0)
-    assert g.wounds(bomb) == 6 and not g.events("living_bomb") and g.wounds(red) == 0
+    assert g.wounds(bomb) == 6 and not g.events("death_blast") and g.wounds(red) == 0
 
 
 # --- Animal -----------------------------------------------------------------------------------------------------------

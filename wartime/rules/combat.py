@@ -14,6 +14,8 @@ from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules import riding, traits
 from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
+from wartime.rules.area_cover import area_dmg, covered_minis
+from wartime.geometry.templates import round_template
 
 
 def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
@@ -150,6 +152,9 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             gs.set_effects(target, spent=gs.effects(target).spent + (terms.final_kill,))
             world.emit("finished", terms.final_kill, who=target)
         traits.got_wounded(gs, target, attacker, melee, state)          # hook got_wounded (TRT-WRATH)
+        if state == "dead":
+            for rule, blast in traits.death_blasts(gs, target):          # hook death_blast (TRT-LIVING-BOMB)
+                death_blast(gs, ctx, target, rule, *blast)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
@@ -201,6 +206,18 @@ def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
         resolve_attack(gs, ctx, e, attacker, weapon_index=best, ranged=False)
     else:
         resolve_attack(gs, ctx, e, attacker, weapon_index=None, ranged=False, unarmed=True)
+
+
+def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int) -> None:
+    """TRT-LIVING-BOMB: a round area of `diameter` centred on the dead character's base: every mini it covers at its
+    level takes a hit of DMG (ARE-5) or half of it partly covered (ARE-6), with its CH DEF, in id order."""
+    p = gs.pos(e)
+    covered = [(o, full) for o, full in covered_minis(gs, round_template(p.x, p.y, diameter), p.level, None)
+               if o != e]
+    gs.world.emit("death_blast", rule, who=e, dmg=dmg, diameter=diameter, at=[p.x, p.y], hit=[o for o, _ in covered])
+    for o, full in covered:
+        if gs.on_table(o) and dmg > 0:
+            resolve_hit(gs, ctx, None, o, area_dmg(dmg, full), melee=False, rule=rule)
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:

@@ -121,9 +121,12 @@ against its catalogue row):
 * ``turn_start(gs, e, turn) -> None`` -- a rule of the bearer's own at the start of each turn (SEQ-1: after the
   ``turn_start`` event, before initiative; TRT-AWAKENING). Called by ``turn_start`` for every character on the
   table. → on_turn_start.
-* ``down_recovery(gs, e) -> None`` -- a rule of a downed bearer's (on the table, WND-2's incapacitated) at the start
-  of each turn, where its activation would come (it cannot activate while down; TRT-HERO removes 1 wound and gets
-  up). Called by ``turn_start``. → on_activation_start.
+* ``down_recovery(gs, e) -> int | None`` -- wounds a downed bearer (on the table, WND-2's incapacitated) removes at
+  the start of each turn, where its activation would come (it cannot activate while down; TRT-HERO: 1, and it gets
+  up below CON). Called by ``down_recoveries`` from ``rules.turns``, which heals them. → on_activation_start.
+* ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when an
+  attack kills it: every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB). Called by ``death_blasts``
+  from ``rules.combat.resolve_hit``. → on_death.
 * ``death_denied(gs, e) -> bool`` -- True: the bearer's wounds never kill it: above CON it is down (incapacitated)
   instead of dead (TRT-HERO). Called by ``death_denied`` from ``rules.wounds.apply_wounds``. → on_wounded.
 * ``dead_turn_start(gs, e, turn) -> None`` -- the same for a dead character (WND-3), whose corpse may come back
@@ -494,7 +497,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg, jumps_own_height, death_denied, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
+                                           fall_dmg, jumps_own_height, death_denied, down_recoveries, death_blasts, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,

@@ -9,7 +9,6 @@ from fractions import Fraction
 from wartime.core.components import Mount
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
-from wartime.geometry.templates import round_template
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.registry import register
 
@@ -110,37 +109,29 @@ def hero_survives(gs, e: int) -> bool:
     return True
 
 
-def hero_recovers(gs, e: int) -> None:
+def hero_recovers(gs, e: int) -> int:
     """TRT-HERO (ruling): down, it removes 1 wound at the start of each of its activations and gets up when its
-    wounds are below CON. A downed character does not activate: the engine gives it the wound at the start of each
-    turn, where its activation would come (rules.wounds.heal_wounds: it gets up below CON; TRT-NO-CURE denies it)."""
-    from wartime.rules.wounds import heal_wounds   # deferred: rules.wounds imports the trait registry
-    heal_wounds(gs, e, 1, "TRT-HERO")
+    wounds are below CON. A downed character does not activate: the engine heals the wound at the start of each
+    turn, where its activation would come (rules.turns with rules.wounds.heal_wounds: it gets up below CON;
+    TRT-NO-CURE denies it)."""
+    return 1
 
 
 register("TRT-HERO", "Héroe", {"death_denied": hero_survives, "down_recovery": hero_recovers}, kinds=R)
 
 
 # --- Bomba viviente: it explodes when it dies -------------------------------------------------------------------------
-def living_bomb(gs, e: int, attacker, melee: bool) -> None:
+def living_bomb(gs, e: int) -> tuple[int, int]:
     """TRT-LIVING-BOMB: if it dies it explodes: DMG = CON / 2, area = AGI / 2 (ruling: a round area R whose diameter
-    is AGI / 2 centred on its base; halves rounded x.5 up, BAS-5). Every miniature the area covers at its level takes
-    a hit with its CH DEF (ARE-5: the full DMG fully covered, ARE-6: half partly covered), in id order. Played when an
-    attack kills it (hook died); a death by wounds of no attack (a boost, a weapon's wear) does not explode."""
-    from wartime.rules import areas, combat                  # deferred: rules.combat imports the trait registry
+    is AGI / 2 centred on its base; halves rounded x.5 up, BAS-5). rules.combat resolves it: every miniature the
+    area covers at its level takes a hit with its CH DEF (ARE-5: the full DMG fully covered, ARE-6: half partly
+    covered), in id order. Played when an attack kills it; a death by wounds of no attack (a boost, a weapon's
+    wear) does not explode."""
     a = gs.attrs(e)
-    dmg, diameter = round_half_up(a.CON / 2), round_half_up(a.AGI / 2)
-    p = gs.pos(e)
-    covered = [(o, full) for o, full in areas.covered_minis(gs, round_template(p.x, p.y, diameter), p.level, None)
-               if o != e]
-    gs.world.emit("living_bomb", "TRT-LIVING-BOMB", who=e, dmg=dmg, diameter=diameter, at=[p.x, p.y],
-                  hit=[o for o, _ in covered])
-    for o, full in covered:
-        if gs.on_table(o) and dmg > 0:
-            combat.resolve_hit(gs, None, None, o, areas.area_dmg(dmg, full), melee=False, rule="TRT-LIVING-BOMB")
+    return round_half_up(a.CON / 2), round_half_up(a.AGI / 2)
 
 
-register("TRT-LIVING-BOMB", "Bomba viviente", {"died": living_bomb}, kinds=R)
+register("TRT-LIVING-BOMB", "Bomba viviente", {"death_blast": living_bomb}, kinds=R)
 
 
 # --- Animal: no points, no purely human actions ------------------------------------------------------------------------

@@ -64,6 +64,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "action_ban": "unique_rule",
     "gear_ban": "unique_rule",
     "down_recovery": "on_activation_start",
+    "death_blast": "on_death",
     "dead_turn_start": "on_death",
     "died": "on_death",
     "weapon_usable": "equipment_rule",
@@ -894,14 +895,26 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 def turn_start(gs, turn: int) -> None:
     """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
     character's ``dead_turn_start`` (TRT-RESURRECTION)."""
-    if not handlers("turn_start") and not handlers("dead_turn_start") and not handlers("down_recovery"):
+    if not handlers("turn_start") and not handlers("dead_turn_start"):
         return
     for e in gs.minis():
         for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
             h(gs, e, turn)
-        if gs.on_table(e) and gs.world.get(e, Life).state == "incapacitated":
-            for _, h in _of("down_recovery", character_traits(gs, e)):
-                h(gs, e)
+
+
+
+def down_recoveries(gs, e: int) -> list[tuple[str, int]]:
+    """``down_recovery``: (trait ID, wounds) a downed character (on the table, incapacitated) removes at the start of
+    a turn (TRT-HERO); rules.turns heals them."""
+    if not gs.on_table(e) or gs.world.get(e, Life).state != "incapacitated":
+        return []
+    return _tagged("down_recovery", character_traits(gs, e), gs, e)
+
+
+def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:
+    """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack kills it
+    (TRT-LIVING-BOMB); rules.combat resolves them."""
+    return _tagged("death_blast", character_traits(gs, e), gs, e)
 
 
 def death_denied(gs, e: int) -> str | None:
