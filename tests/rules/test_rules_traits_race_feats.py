@@ -7,12 +7,24 @@ import pytest
 from rules_helpers import Game, M, blade, piece, ride, violation, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
 from wartime.core.components import Life, Position
-from wartime.data.loader import priced_trait
+from wartime.data.loader import archetype_from_dict, priced_trait
+from wartime.data.models import CharacterSpec
+from wartime.match.setup import fielding_problems
 from wartime.rules.actions.terrain_moves import long_jump_max
 
 
 def price(trait: str, kind: str = "race") -> int:
     return priced_trait(trait, kind, "test", "traits").points
+
+
+def arch(kind: str, id_: str, **values):
+    """An archetype of `kind` from its data-file values (named after its id)."""
+    return archetype_from_dict({"id": id_, "kind": kind, "name": id_.capitalize(), **values})
+
+
+def beast(trait_name: str):
+    """A CON 6 AGI 5 INT 2 VOL 3 race with one trait (its Spanish name, as the data files write it)."""
+    return arch("race", "beast", CON=6, AGI=5, INT=2, VOL=3, traits=[{"name": trait_name}])
 
 
 # --- Rematador ------------------------------------------------------------------------------------------------------
@@ -295,22 +307,13 @@ def test_TRT_CLAWS_AND_TEETH_the_odds_know_it():
 
 def test_TRT_CLAWS_AND_TEETH_it_carries_no_weapon_object_or_worn_protection():
     """Fielded with a blade, a kit and ENE 2 armour: three lines naming the trait; a natural hide (ENE 0) is fine."""
-    from wartime.data.loader import archetype_from_dict
-    from wartime.data.models import CharacterSpec
-    from wartime.match.setup import fielding_problems
-    beast = archetype_from_dict({"id": "beast", "kind": "race", "name": "Beast", "CON": 6, "AGI": 5, "INT": 2,
-                                 "VOL": 3, "traits": [{"name": "Garras y dientes"}]})
-    blade_a = archetype_from_dict({"id": "blade", "kind": "weapon", "name": "Blade", "ENE": 2, "DMG": 3, "RNG": 0,
-                                   "QUA": 4})
-    armour_a = archetype_from_dict({"id": "plate", "kind": "protection", "name": "Plate", "ENE": 2, "DEF": 2, "SIZ": 6,
-                                    "QUA": 4})
-    hide = archetype_from_dict({"id": "hide", "kind": "protection", "name": "Hide", "ENE": 0, "DEF": 1, "SIZ": 6, "QUA": 4})
-    kit = archetype_from_dict({"id": "kit", "kind": "object", "name": "Kit", "ENE": 1, "RNG": 0, "QUA": 3,
-                               "traits": [{"name": "Elixir", "level": 1}]})
-    spec = CharacterSpec(id="c", name="C", race=beast, weapons=(blade_a,), protections=(armour_a, hide),
-                         objects=(kit,))
+    claws = beast("Garras y dientes")
+    hide = arch("protection", "hide", ENE=0, DEF=1, SIZ=6, QUA=4)
+    spec = CharacterSpec(id="c", name="C", race=claws, weapons=(arch("weapon", "blade", ENE=2, DMG=3, RNG=0, QUA=4),),
+                         protections=(arch("protection", "plate", ENE=2, DEF=2, SIZ=6, QUA=4), hide),
+                         objects=(arch("object", "kit", ENE=1, RNG=0, QUA=3, traits=[{"name": "Elixir", "level": 1}]),))
     assert [r for r, _ in fielding_problems(spec)] == ["TRT-CLAWS-AND-TEETH"] * 3
-    assert fielding_problems(CharacterSpec(id="c", name="C", race=beast, protections=(hide,))) == []
+    assert fielding_problems(CharacterSpec(id="c", name="C", race=claws, protections=(hide,))) == []
 
 
 def test_TRT_CLAWS_AND_TEETH_it_takes_no_weapon_in_play():
@@ -422,18 +425,10 @@ def test_TRT_ANIMAL_it_still_moves_and_bites():
     assert g.events("hit")
 
 
-def test_TRT_ANIMAL_fielded_with_a_rifle_or_a_transport_is_refused_natural_spit_is_fine():
-    from wartime.data.loader import archetype_from_dict
-    from wartime.data.models import CharacterSpec
-    from wartime.match.setup import fielding_problems
-    beast = archetype_from_dict({"id": "beast", "kind": "race", "name": "Beast", "CON": 6, "AGI": 5, "INT": 2,
-                                 "VOL": 3, "traits": [{"name": "Animal"}]})
-    rifle = archetype_from_dict({"id": "rifle", "kind": "weapon", "name": "Rifle", "ENE": 4, "DMG": 4, "RNG": 20,
-                                 "QUA": 4})
-    spit = archetype_from_dict({"id": "spit", "kind": "weapon", "name": "Acid spit", "ENE": 3, "DMG": 3, "RNG": 5,
-                                "QUA": 4, "material": "flesh"})
-    fangs = archetype_from_dict({"id": "fangs", "kind": "weapon", "name": "Fangs", "ENE": 2, "DMG": 3, "RNG": 0,
-                                 "QUA": 4})
-    spec = CharacterSpec(id="c", name="C", race=beast, weapons=(rifle, spit, fangs))
+def test_TRT_ANIMAL_fielded_with_a_rifle_is_refused_natural_spit_and_fangs_are_fine():
+    rifle = arch("weapon", "rifle", ENE=4, DMG=4, RNG=20, QUA=4)
+    spit = arch("weapon", "spit", ENE=3, DMG=3, RNG=5, QUA=4, material="flesh")
+    fangs = arch("weapon", "fangs", ENE=2, DMG=3, RNG=0, QUA=4)
+    spec = CharacterSpec(id="c", name="C", race=beast("Animal"), weapons=(rifle, spit, fangs))
     lines = fielding_problems(spec)
-    assert [r for r, _ in lines] == ["TRT-ANIMAL"] and "Rifle" in lines[0][1]
+    assert [r for r, _ in lines] == ["TRT-ANIMAL"] and "rifle" in lines[0][1].lower()
