@@ -2,15 +2,23 @@
 scripted dice and checked against its catalogue effect and ruling, and priced at its catalogue cost."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules_helpers import Game, M, blade, piece, ride, violation, weapon
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Life, Position
-from wartime.data.loader import archetype_from_dict, priced_trait
+from wartime.core.components import Gear, Item, Life, Position, TraitParams
+from wartime.data.loader import archetype_from_dict, load_catalogue, priced_trait
 from wartime.data.models import CharacterSpec
+from wartime.match import trait_params
 from wartime.match.setup import fielding_problems
-from wartime.rules.actions.terrain_moves import long_jump_max
+from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.terrain_moves import jump_up_reach, long_jump_max
+from wartime.rules.odds import attack_odds
+from wartime.rules.restrictions import check
+from wartime.rules.traits import equip_problem, restrict_reaction
+from wartime.rules.traits.race_feats import jumper_fall
 
 
 def price(trait: str, kind: str = "race") -> int:
@@ -100,7 +108,6 @@ def test_TRT_JUMPER_clears_an_obstacle_as_tall_as_itself():
 
 def test_TRT_JUMPER_jumps_up_at_least_its_own_height():
     """MVA-13: AGI 3 reaches height × 0.5; Saltador: × 1 (AGI 5's × 1.5 unchanged)."""
-    from wartime.rules.actions.terrain_moves import jump_up_reach
     g = Game(M(x=10, y=20, AGI=3), M(x=20, y=20, AGI=5), M(side="blue", x=35, y=35))
     a, b, _ = g.ids
     assert jump_up_reach(g.gs, a)[0] == 0.5 and jump_up_reach(g.gs, b)[0] == 1.5
@@ -131,7 +138,6 @@ def test_TRT_JUMPER_falls_deal_half_DMG():
 
 
 def test_TRT_JUMPER_odd_fall_DMG_rounds_half_up():
-    from wartime.rules.traits.race_feats import jumper_fall
     assert [jumper_fall(None, 0, d) for d in (0, 3, 4, 5, 10)] == [0, 2, 2, 3, 5]
 
 
@@ -240,14 +246,14 @@ def test_TRT_MASTERY_for_an_object_its_use_checks_plus_1_and_INEPTITUDE_minus_1(
     """An INT 5 user of a kit with Prueba de inteligencia (Usar's CH INT, GNA-16): Maestría for the kit makes the
     target 6 (the 6 passes, the kit heals 1); Incapacidad for it makes it 4 (the 5 fails); bought for another
     object, nothing."""
-    from test_rules_objects import elixir
-    from test_rules_traits_race import with_params
     for trait, value, die, healed in (("TRT-MASTERY", "object:kit", 6, True), ("TRT-INEPTITUDE", "object:kit", 5, False),
                                       ("TRT-MASTERY", "object:rope", 6, False)):
         g = Game(M(x=10, y=20, INT=5, wounds=2), M(side="blue", x=30, y=30))
         a, _ = g.ids
-        kit = elixir(g, a, 1, "TRT-INTELLIGENCE-TEST", ENE=2)
-        with_params(g, a, trait, value)
+        kit = g.world.create(Item("Kit", holder=a), Gear("kit", "Kit", 2, 0, 3, ("TRT-ELIXIR", "TRT-INTELLIGENCE-TEST"),
+                                                         (("TRT-ELIXIR", 1),)))
+        race(g, a, trait)
+        g.set(a, TraitParams(((trait, value),)))
         g.start_activation(a, energy=6)
         g.dice.push(die)
         g.act(a, "use_object", item=f"item:{kit}")
@@ -257,17 +263,13 @@ def test_TRT_MASTERY_for_an_object_its_use_checks_plus_1_and_INEPTITUDE_minus_1(
 
 
 def test_TRT_MASTERY_an_object_it_carries_is_fielded_one_it_does_not_is_refused():
-    from test_rules_traits_race import chosen_race
-    from wartime.data.loader import archetype_from_dict
-    from wartime.data.models import CharacterSpec
-    from wartime.match import trait_params
-    from wartime.match.setup import fielding_problems
-    kit = archetype_from_dict({"id": "kit", "kind": "object", "name": "Kit", "ENE": 1, "RNG": 0, "QUA": 3,
-                               "traits": [{"name": "Elixir", "level": 1}]})
-    for trait in ("TRT-MASTERY", "TRT-INEPTITUDE"):
-        spec = CharacterSpec(id="c", name="C", race=chosen_race(trait, "kit"), objects=(kit,))
+    kit = arch("object", "kit", ENE=1, RNG=0, QUA=3, traits=[{"name": "Elixir", "level": 1}])
+    for trait, name in (("TRT-MASTERY", "Maestría"), ("TRT-INEPTITUDE", "Incapacidad")):
+        chosen = {p: arch("race", "r", CON=4, AGI=5, INT=4, VOL=4, traits=[{"name": name, "param": p}])
+                  for p in ("kit", "rope")}
+        spec = CharacterSpec(id="c", name="C", race=chosen["kit"], objects=(kit,))
         assert fielding_problems(spec) == [] and trait_params.pairs(spec) == ((trait, "object:kit"),)
-        spec = CharacterSpec(id="c", name="C", race=chosen_race(trait, "rope"), objects=(kit,))
+        spec = CharacterSpec(id="c", name="C", race=chosen["rope"], objects=(kit,))
         assert [r for r, _ in fielding_problems(spec)] == [trait]
 
 
@@ -296,7 +298,6 @@ def test_TRT_CLAWS_AND_TEETH_unarmed_DMG_is_CON_over_2_with_no_wound_cap(con, dm
 
 
 def test_TRT_CLAWS_AND_TEETH_the_odds_know_it():
-    from wartime.rules.odds import attack_odds
     g = duel({"CON": 8, "weapons": ()}, melee=True)
     a, b = g.ids
     plain = attack_odds(g.gs, a, b, weapon_index=None, ranged=False, unarmed=True)
@@ -317,7 +318,6 @@ def test_TRT_CLAWS_AND_TEETH_it_carries_no_weapon_object_or_worn_protection():
 
 
 def test_TRT_CLAWS_AND_TEETH_it_takes_no_weapon_in_play():
-    from wartime.rules.traits import equip_problem
     g = duel(melee=True)
     a, _ = g.ids
     race(g, a, "TRT-CLAWS-AND-TEETH")
@@ -329,9 +329,6 @@ def test_TRT_CLAWS_AND_TEETH_it_takes_no_weapon_in_play():
 def test_TRT_race_catalogue_characters_are_fielded_and_priced():
     """scenarios/catalogue/races.toml: every character is fielded with no refusal, at its BLD price (the ghoul's
     hide is the one piece of gear Garras y dientes allows)."""
-    from pathlib import Path
-    from wartime.data.loader import load_catalogue
-    from wartime.match.setup import fielding_problems
     cat = load_catalogue(Path(__file__).resolve().parents[2] / "scenarios" / "catalogue" / "races.toml")
     assert {c: fielding_problems(spec) for c, spec in cat.characters.items()} == {c: [] for c in cat.characters}
     traits = {t.trait_id for spec in cat.characters.values() for a in spec.archetypes() for t in a.traits}
@@ -404,14 +401,11 @@ def test_TRT_LIVING_BOMB_alive_it_does_not_explode():
 @pytest.mark.parametrize("key", ["search", "trade", "heal", "reload", "loot", "use_object", "quick_draw",
                                  "mark_target"])
 def test_TRT_ANIMAL_no_purely_human_action(key):
-    from wartime.rules.restrictions import check
-    from wartime.rules.actions import REGISTRY
     g = Game(M(x=10, y=20), M(side="blue", x=30, y=30))
     a, _ = g.ids
     race(g, a, "TRT-ANIMAL")
     g.start_activation(a, energy=10)
     if REGISTRY[key].reaction_only:                      # Desenfundar: the reaction's own check
-        from wartime.rules.traits import restrict_reaction
         assert violation(restrict_reaction, g.gs, a, key).rule_id == "TRT-ANIMAL"
         return
     exc = violation(check, g.gs, g.engine.flow.turn, a, REGISTRY[key], key, None, probe=True)
