@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 
-from wartime.core.components import Activation, AlarmArrival, Identity, Life
+from wartime.core.components import Activation, AlarmArrival, Identity, Life, Searchable
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import sight
@@ -39,7 +39,10 @@ BUDGET_TOKENS = {"reinforcements_1": 1, "reinforcements_2": 2}
 REFUSED_TOKENS = ("strident_alarm", "hasty_wave", "reckless_wave", "special_monster", "ambush",
                   "false_information", "flight", "destiny_point")
 #: ALM-40: the reasons an alarm game ends
-END_REASONS = ("alarm_casualties", "alarm_cleared", "alarm_escaped", "alarm_held", "alarm_bell_lost")
+END_REASONS = ("alarm_casualties", "alarm_cleared", "alarm_escaped", "alarm_held", "alarm_bell_lost",
+               "alarm_not_started")
+#: ALM-34: a trap marker is sprung by a defender ending a move with its base within this many K of it
+TRAP_REACH = 1.0
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,10 @@ class AlarmState:
     budget: int = 0            # the open window's wave budget (points), while the stage is 'wave'
     wave_vp: float = 0.0       # ... and its VP
     tokens: int = 0            # ALM-41: alarm tokens left
+    start_turn: int = 1        # ALM-34: the game turn that is alarm turn 1 (0: the start event is not met yet)
+    cut_turn: bool = False     # ALM-34: the start event was met in this turn: it ends with the triggering activation
+    carrier: int = 0           # ALM-38: the character carrying the bell (0: the bell is the whole side)
+    latecomers: tuple[int, ...] = ()   # ALM-37 ruling: defenders outside the hold zone when the alarm started
 
 
 def setup_of(gs: GameState) -> AlarmSetup | None:
@@ -97,13 +104,8 @@ def _zone(points) -> Polygon | None:
 
 
 def refuse_unplayed(spec) -> None:
-    """ALM-34: the start events other than `at_setup` (a trigger or trap marker) are not played yet; ALM-38: nor a
-    bell carried by one character or an object marker; ALM-21: nor the doors_spawn option. Refused when the game
-    is set up, never played as something else. ALM-17: the bell played is the whole defender side."""
-    if spec is not None and spec.start != "at_setup":
-        raise NotImplementedRule("ALM-34", f"the alarm start event '{spec.start}' (only 'at_setup' is played)")
-    if spec is not None and spec.bell != "side":
-        raise NotImplementedRule("ALM-38", f"a bell carried as '{spec.bell}' (only the whole side, bell = 'side')")
+    """ALM-21: the doors_spawn option is not played: refused when the game is set up, never played as something
+    else."""
     if spec is not None and spec.doors_spawn:
         raise NotImplementedRule("ALM-21", "the option doors_spawn (monsters opening closed doors in sight)")
 
@@ -126,8 +128,135 @@ def install(gs: GameState, spec, points_limit: int, catalogue: list, make: Calla
                        _zone(spec.spawn_area) or board, alarm.max_turns(spec))
     gs.alarm = setup
     gs.turn_limit = setup.last_turn
-    gs.world.resources["alarm"] = AlarmState(tokens=spec.alarm_tokens)
+    at_setup = spec.start == "at_setup"
+    gs.world.resources["alarm"] = AlarmState(on=at_setup, start_turn=1 if at_setup else 0, tokens=spec.alarm_tokens,
+                                             carrier=_first_carrier(gs, spec))
     gs.world.add_system("start_of_activation", _arrival_energy)
+    gs.world.add_system("end_of_activation", _after_activation)
+
+
+def _first_carrier(gs: GameState, spec) -> int:
+    """ALM-17, ALM-38: bell = 'character': the `bell_character`-th defender (1-based, list order with units
+    expanded: the defenders' entity ids are in that order) carries it from the start; otherwise none yet."""
+    if spec.kind != "carry_the_bell" or spec.bell != "character":
+        return 0
+    defenders = [e for e in gs.minis() if gs.side(e) == DEFENDER]
+    if not 1 <= spec.bell_character <= len(defenders):
+        raise RuleViolation("ALM-38", f"alarm.bell_character {spec.bell_character}: the defender's list has "
+                            f"{len(defenders)} character(s)")
+    return defenders[spec.bell_character - 1]
+
+
+# --- the start event (ALM-3, ALM-34) and the bell (ALM-17, ALM-38) ------------------------------------------------
+def started(gs: GameState) -> bool:
+    """ALM-34: the start event has been met (always, for `at_setup`)."""
+    return state_of(gs).start_turn > 0
+
+
+def alarm_turn(gs: GameState, turn: int) -> int:
+    """ALM-34: the alarm turn of game turn `turn` (alarm turn 1 is the turn after the start event's; 0 before)."""
+    st = state_of(gs)
+    return turn - st.start_turn + 1 if st.start_turn and turn >= st.start_turn else 0
+
+
+def last_turn(gs: GameState) -> int:
+    """ALM-40: the game's last turn: `max_turns` alarm turns from alarm turn 1 (ALM-34; the engine's ruling:
+    before the start event the game lasts at most `max_turns` turns too). The scenario's turn limit without an
+    alarm."""
+    s = setup_of(gs)
+    if s is None:
+        return gs.turn_limit
+    st = state_of(gs)
+    return s.last_turn + (st.start_turn - 1 if st.start_turn else 0)
+
+
+def _marker_entity(gs: GameState, element_id: str) -> int | None:
+    for el in gs.world.query(Searchable):
+        if gs.world.get(el, Searchable).id == element_id:
+            return el
+    return None
+
+
+def _start(gs: GameState, who: int, rule: str) -> None:
+    """ALM-3, ALM-34: the start event is met by `who` in this turn: play switches to the alarm at once: this turn
+    ends as soon as the triggering activation ends (`_after_activation`) and the next turn is alarm turn 1 (its
+    window gets the first wave, the defender has its initiative without a roll). ALM-38: a bell marker is now
+    carried by `who`. ALM-37 ruling: a defender outside the hold zone at this moment does not flee by ending a
+    move outside it until it has once ended a move inside (it comes to hold; ALM-7: leaving is fleeing)."""
+    s = setup_of(gs)
+    turn = gs.world.resources["flow"].turn
+    late = tuple(e for e in gs.minis() if gs.side(e) == DEFENDER and gs.on_table(e) and s.hold is not None
+                 and not _inside(s.hold, gs, e))
+    carrier = who if s.spec.kind == "carry_the_bell" and s.spec.bell == "marker" else state_of(gs).carrier
+    _set_state(gs, on=True, start_turn=turn + 1, cut_turn=True, latecomers=late, carrier=carrier)
+    gs.world.emit("alarm_start", rule, who=who, turn=turn, alarm_turn_1=turn + 1,
+                  **({"carrier": carrier} if carrier else {}))
+
+
+def _inside(zone: Polygon, gs: GameState, e: int) -> bool:
+    p = gs.pos(e)
+    return zone.buffer(1e-6).contains(Point(p.x, p.y))
+
+
+def after_action(gs: GameState, who: int) -> None:
+    """After any resolved action of `who`: ALM-34, a defender's passed Buscar (GNA-2) of the trigger marker (a
+    lever, chest or door element) is the start event; ALM-39, after the start, a defender's passed Buscar of the
+    mechanism marker is the carry-the-bell end event. The engine's ruling: only a defender works an alarm marker;
+    an attacker's Buscar leaves it as it was (it may still be used)."""
+    s = setup_of(gs)
+    if s is None or (s.spec.start != "trigger_marker" and s.spec.end != "mechanism"):
+        return
+    for element_id, rule in ((s.spec.marker, "ALM-34"), (s.spec.mechanism, "ALM-39")):
+        el = _marker_entity(gs, element_id) if element_id else None
+        if el is None or not gs.world.get(el, Searchable).searched:
+            continue
+        st = state_of(gs)
+        done = started(gs) if rule == "ALM-34" else st.end_met
+        if done:
+            continue
+        if gs.side(who) != DEFENDER:
+            gs.world.set(el, replace(gs.world.get(el, Searchable), searched=False))
+            gs.world.emit("alarm_marker_untouched", rule, who=who, element=element_id)
+        elif rule == "ALM-34":
+            _start(gs, who, rule)
+        elif started(gs):
+            _end_event(gs, who)
+        else:           # the mechanism worked before the alarm sounds does nothing: it stays to be worked again
+            gs.world.set(el, replace(gs.world.get(el, Searchable), searched=False))
+
+
+def _after_activation(world, gs: GameState, who: int) -> None:
+    """At the end of every activation: ALM-34, the turn of the start event ends with the triggering activation
+    (characters that have not acted lose their activation); ALM-38 ruling, a bell whose carrier fell passes on."""
+    st = state_of(gs)
+    if st.cut_turn:
+        lost = [e for e in gs.minis() if gs.able(e) and not gs.activation(e).acted and e != who]
+        for e in gs.minis():
+            gs.set_activation(e, acted=True, waiting_until=0)
+        _set_state(gs, cut_turn=False)
+        gs.world.emit("alarm_turn_cut", "ALM-34", turn=world.resources["flow"].turn, lost=lost)
+    pass_bell(gs)
+
+
+def pass_bell(gs: GameState) -> None:
+    """ALM-17, ALM-38 (the engine's ruling, the digest gives none): when the character carrying the bell is no
+    longer able (a casualty) or off the table before the end event, the bell passes at once to the able defender
+    on the table nearest it (centre to centre; ties: the lowest id), as the heroes take up the object or the
+    monsters turn on the next hero; with none left it stays with the fallen one."""
+    st = state_of(gs)
+    if not st.carrier or st.end_met or (gs.able(st.carrier) and gs.on_table(st.carrier)):
+        return
+    p = gs.pos(st.carrier)
+    heirs = sorted((math.hypot(gs.pos(e).x - p.x, gs.pos(e).y - p.y), e) for e in gs.minis()
+                   if gs.side(e) == DEFENDER and gs.able(e) and gs.on_table(e))
+    if heirs:
+        _set_state(gs, carrier=heirs[0][1])
+        gs.world.emit("alarm_bell", "ALM-38", carrier=heirs[0][1], fallen=st.carrier)
+
+
+def _end_event(gs: GameState, who: int) -> None:
+    _set_state(gs, end_met=True)
+    gs.world.emit("alarm_end_event", "ALM-39", who=who, turn=gs.world.resources["flow"].turn)
 
 
 def begin(gs: GameState) -> tuple[str, ...]:
@@ -141,8 +270,10 @@ def alarm_sounding(gs: GameState, turn: int) -> bool:
     """ALM-5, ALM-37: a temporal alarm sounds in alarm turns 1 … d + 1 (the last wave's turn) and is off from
     d + 2; ALM-18, ALM-39: a carry-the-bell alarm sounds until its end event."""
     s = setup_of(gs)
+    if not started(gs):
+        return False
     if s.spec.kind == "temporal":
-        return turn <= s.shape.rounds + 1
+        return alarm_turn(gs, turn) <= s.shape.rounds + 1
     return not state_of(gs).end_met
 
 
@@ -151,7 +282,7 @@ def due_vp(gs: GameState, turn: int) -> float:
     s, st = setup_of(gs), state_of(gs)
     if s.spec.kind == "carry_the_bell" and st.end_met:
         return 0.0                                   # ALM-39: no wave after the end event, a held-back one neither
-    return alarm.wave_vp(s.shape, turn, end_met_before=st.end_met) + st.held_vp
+    return alarm.wave_vp(s.shape, alarm_turn(gs, turn), end_met_before=st.end_met) + st.held_vp
 
 
 # --- the start-of-turn window (ALM-35) ---------------------------------------------------------------
@@ -164,7 +295,7 @@ def open_window(engine) -> None:
     if setup_of(gs) is None:
         return
     turn = engine.flow.turn
-    if turn > 1 and state_of(gs).on and not alarm_sounding(gs, turn):
+    if alarm_turn(gs, turn) > 1 and state_of(gs).on and not alarm_sounding(gs, turn):
         _set_state(gs, on=False)
         gs.world.emit("alarm_off", "ALM-5" if setup_of(gs).spec.kind == "temporal" else "ALM-39", turn=turn)
     vp = due_vp(gs, turn)
@@ -189,9 +320,10 @@ def close_window(engine) -> None:
     turns roll as usual (SEQ-2)."""
     gs = engine.gs
     bare = not any(gs.side(e) == ATTACKER and gs.able(e) for e in gs.minis())
-    if engine.flow.turn == 1 or bare:
+    first = alarm_turn(gs, engine.flow.turn) == 1
+    if first or bare:
         order = (DEFENDER, ATTACKER)
-        gs.world.emit("initiative", "ALM-34" if engine.flow.turn == 1 else "ALM-35", order=list(order))
+        gs.world.emit("initiative", "ALM-34" if first else "ALM-35", order=list(order))
         engine._set_flow(order=order, stage="activate", phase=10, next_side=0)
     else:
         engine._set_flow(stage="initiative")
@@ -372,7 +504,7 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
         cid = gs.world.get(e, Identity).character_id
         if gs.side(e) == ATTACKER:
             counts[cid] = counts.get(cid, 0) + 1
-    handicap = "lost_turn" if s.spec.kind == "carry_the_bell" else ("half_energy" if turn > 1 else "")
+    handicap = "lost_turn" if s.spec.kind == "carry_the_bell" else ("half_energy" if alarm_turn(gs, turn) > 1 else "")
     made = []
     for i, x, y in buys:
         spec = s.profiles[i]
@@ -427,26 +559,49 @@ def may_react(gs: GameState, e: int) -> bool:
 
 
 # --- hold zone and goal (ALM-7, ALM-37, ALM-39) ------------------------------------------------------
+def exit_zone(gs: GameState) -> Polygon | None:
+    """ALM-40: where defenders may leave the table once the alarm is off: the scenario's `exit`, else (carry the
+    bell) the goal zone; a temporal alarm without an exit has none."""
+    s = setup_of(gs)
+    return _zone(s.spec.exit) or s.goal
+
+
 def after_move(gs: GameState, who: int) -> None:
-    """After a resolved move of `who`: ALM-7 / ALM-37, while a temporal alarm sounds a defender that ends a move
-    with its base centre outside the hold zone has fled (removed, a casualty); ALM-39, a defender that ends a move
-    in the goal zone meets the carry-the-bell end event; ALM-40, once it is met a defender ending a later move in
-    the goal zone leaves the table there (escaped, not a casualty; the engine's ruling: leaving is automatic)."""
+    """After a resolved move of `who`: ALM-34, before the start event, a defender ending a move within 1 K (base
+    edge) of the trap marker springs it; ALM-7 / ALM-37, while a temporal alarm sounds a defender that ends a move
+    with its base centre outside the hold zone has fled (removed, a casualty; one outside when the alarm started
+    only once it has come inside); ALM-39, the bell (its carrier, or any defender when the bell is the side) ending
+    a move in the goal zone meets the carry-the-bell end event; ALM-40, once the alarm is off (temporal) or the end
+    event met (bell), a defender ending a later move in the exit leaves the table there (escaped, not a casualty;
+    the engine's ruling: leaving is automatic)."""
     s = setup_of(gs)
     if s is None or gs.side(who) != DEFENDER or not gs.on_table(who):
         return
     st = state_of(gs)
     p = gs.pos(who)
-    if s.hold is not None and st.on and not s.hold.buffer(1e-6).contains(Point(p.x, p.y)):
-        gs.world.set(who, Life("fled"))
-        gs.world.emit("life", "ALM-37", who=who, state="fled")
-    elif s.goal is not None and s.goal.buffer(1e-6).contains(Point(p.x, p.y)):
-        if not st.end_met:
-            _set_state(gs, end_met=True)
-            gs.world.emit("alarm_end_event", "ALM-39", who=who, turn=gs.world.resources["flow"].turn)
-        else:           # ALM-40: after the end event a defender leaves the table through the goal: escaped
-            gs.world.set(who, Life("escaped"))
-            gs.world.emit("life", "ALM-40", who=who, state="escaped")
+    if not started(gs):
+        if s.spec.start == "trap_marker" and \
+                math.hypot(p.x - s.spec.trigger[0], p.y - s.spec.trigger[1]) - gs.body(who).radius <= TRAP_REACH + 1e-9:
+            _start(gs, who, "ALM-34")
+        return
+    if s.hold is not None and st.on:
+        if not _inside(s.hold, gs, who):
+            if who not in st.latecomers:
+                gs.world.set(who, Life("fled"))
+                gs.world.emit("life", "ALM-37", who=who, state="fled")
+        elif who in st.latecomers:
+            _set_state(gs, latecomers=tuple(e for e in st.latecomers if e != who))
+        return
+    pass_bell(gs)
+    bell = not st.carrier or who == state_of(gs).carrier
+    if s.spec.kind == "carry_the_bell" and not st.end_met:
+        if s.spec.end == "goal" and bell and _inside(s.goal, gs, who):
+            _end_event(gs, who)
+        return
+    way_out = exit_zone(gs)
+    if way_out is not None and _inside(way_out, gs, who):
+        gs.world.set(who, Life("escaped"))         # ALM-40: the defender leaves the table through the exit
+        gs.world.emit("life", "ALM-40", who=who, state="escaped")
 
 
 # --- end of the game (ALM-40) ----------------------------------------------------------------------------
@@ -467,7 +622,7 @@ def check_victory(engine) -> bool | None:
             engine._finish(ATTACKER, "alarm_casualties")
         return True
     attackers = [e for e in gs.minis() if gs.side(e) == ATTACKER and gs.able(e)]
-    off = not state_of(gs).on if setup_of(gs).spec.kind == "temporal" else state_of(gs).end_met
+    off = (started(gs) and not state_of(gs).on) if setup_of(gs).spec.kind == "temporal" else state_of(gs).end_met
     if off and not attackers:
         engine._finish(DEFENDER, "alarm_cleared")
         return True
@@ -491,8 +646,11 @@ def finish_at_limit(engine) -> bool:
     s = setup_of(gs)
     if s is None:
         return False
+    if not started(gs):          # ALM-40 (the engine's ruling): the heroes never set the alarm off: they failed
+        engine._finish(ATTACKER, "alarm_not_started")
+        return True
     left = len([e for e in gs.minis() if gs.side(e) == DEFENDER and gs.able(e)]) + len(escaped(gs))
-    won = alarm.winner(s.spec.kind, left, state_of(gs).end_met, engine.flow.turn, s.last_turn)
+    won = alarm.winner(s.spec.kind, left, state_of(gs).end_met, engine.flow.turn, last_turn(gs))
     engine._finish(won, "alarm_held" if won == DEFENDER else "alarm_bell_lost")
     return True
 
@@ -504,11 +662,12 @@ def status(gs: GameState) -> dict:
     turn = gs.world.resources["flow"].turn
     st = state_of(gs)
     nxt = due_vp(gs, turn + 1) if turn else due_vp(gs, 1)
-    out = {"kind": s.spec.kind, "turn": turn, "last_turn": s.last_turn, "on": st.on,
+    out = {"kind": s.spec.kind, "turn": turn, "last_turn": last_turn(gs), "on": st.on, "started": started(gs),
+           "alarm_turn": alarm_turn(gs, turn), "carrier": st.carrier,
            "next_budget": round_half_up(nxt * s.shape.n), "cap": cap(gs), "tokens": st.tokens,
            "arrivals": [e for e in gs.minis() if gs.on_table(e) and arrived_now(gs, e) is not None]}
     if s.spec.kind == "temporal":
-        out["rounds_left"] = max(0, s.shape.rounds + 1 - turn)
+        out["rounds_left"] = max(0, s.shape.rounds + 1 - alarm_turn(gs, turn)) if started(gs) else s.shape.rounds + 1
     else:
         out["end_met"] = st.end_met
         out["markers"] = [m.id for m in eligible_markers(gs)]
