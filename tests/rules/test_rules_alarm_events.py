@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from wartime.core.components import Life
+from wartime.core.components import Activation, Life
 from wartime.core.errors import DataError
 from wartime.core.rng import ScriptedDice
 from wartime.data.loader import load_match_inputs
@@ -205,3 +205,75 @@ def test_ALM_34_ALM_39_marker_fields_validated(tmp_path: Path, changes: dict, fi
     alarm has no end field: one clear line naming the file and the field."""
     with pytest.raises(DataError, match=field.replace(".", r"\.")):
         _variant(tmp_path, VAULT, changes, LEVER)
+
+
+# --- alarm tokens: Hasty, Reckless, Strident (ALM-27..ALM-29, ALM-36, ALM-41, ALM-42) --------------------------
+def _orc_wave_in_turn_2(tokens: list[str], spot=None) -> tuple[Match, int]:
+    """Hold the vault: nothing in turn 1, an orc brute (CON 6, AGI 5) in the turn-2 window with `tokens`."""
+    from tests.rules.test_rules_alarm_play import ORC, _match
+
+    def wave(m, p):
+        if m.engine.flow.turn != 2:
+            return Decision("wave", "blue")
+        o = next(o for o in p.options if o.index == ORC)
+        x, y = spot(m.gs) if spot else alarm_flow.spawn_spots(m.gs, o.radius)[0]
+        return Decision("wave", "blue", params={"buy": [[ORC, x, y]], "tokens": tokens})
+    m = _match(VAULT)
+    _drive(m, waves=wave, until=lambda m: m.engine.flow.turn == 2 and m.pending.kind in ("activate", "action"))
+    return m, next(e for e in m.gs.minis() if m.gs.side(e) == "blue")
+
+
+def test_ALM_28_ALM_36_ALM_42_hasty_wave_lifts_the_temporal_handicap() -> None:
+    """ALM-28, ALM-36, ALM-42: with Hasty wave (1 token) a temporal reinforcement keeps its full gain (10, not 5) and
+    may react in its arrival turn."""
+    m, orc = _orc_wave_in_turn_2(["hasty_wave"])
+    assert alarm_flow.may_react(m.gs, orc) and alarm_flow.state_of(m.gs).tokens == 1
+    _drive(m, until=lambda m: m.pending.kind == "action" and m.pending.actor == orc)
+    assert m.gs.energy(orc) == 10
+
+
+def test_ALM_36_ALM_42_hasty_bell_arrivals_act_with_half_gain() -> None:
+    """ALM-36, ALM-42: in carry-the-bell, Hasty wave gives the arrivals the temporal handicap instead of a lost
+    turn: they activate in their arrival turn with half their gain, and may not react."""
+    from tests.rules.test_rules_alarm_play import ORC, _match
+    m = _match(BELL)
+    m.submit(Decision("wave", "blue", params={"buy": [[ORC, 16.0, 5.8]], "tokens": ["hasty_wave"]}))
+    orc = next(e for e in m.gs.minis() if m.gs.side(e) == "blue")
+    assert not m.gs.world.get(orc, Activation).acted and not alarm_flow.may_react(m.gs, orc)
+    _drive(m, until=lambda m: m.pending.kind == "action" and m.pending.actor == orc)
+    assert m.engine.flow.turn == 1 and m.gs.energy(orc) == 5
+
+
+def test_ALM_29_ALM_42_reckless_wave_may_be_placed_in_contact() -> None:
+    """ALM-29, ALM-42: with Reckless wave a reinforcement may be placed in base contact with a defender (inside the
+    deadly zone while spots outside are free), and is then engaged; in a carry-the-bell alarm it is refused."""
+    from tests.rules.test_rules_alarm_play import ORC
+
+    def beside(gs):
+        low = min((1, 2, 3), key=lambda e: gs.pos(e).y)           # the southernmost hero: nobody below it
+        r = alarm_flow.setup_of(gs).offers[ORC].radius
+        return gs.pos(low).x, round(gs.pos(low).y - gs.body(low).radius - r - 0.01, 4)
+    m, orc = _orc_wave_in_turn_2(["reckless_wave"], spot=beside)
+    assert m.gs.engaged(orc)
+    from tests.rules.test_rules_alarm_play import _match
+    from wartime.core.errors import RuleViolation
+    b = _match(BELL)
+    with pytest.raises(RuleViolation, match="ALM-29"):
+        b.submit(Decision("wave", "blue", params={"tokens": ["reckless_wave"]}))
+
+
+def test_ALM_27_ALM_41_strident_alarm_adds_turns_once() -> None:
+    """ALM-27, ALM-41: d = 4, Strident alarm played in alarm turn 2 with the d10 showing 7: 1D2 = 2, +3 turns: waves
+    continue to alarm turn 8 and the last turn becomes 11; a second Strident alarm is refused."""
+    from tests.rules.test_rules_alarm_play import _match
+    from wartime.core.errors import RuleViolation
+    m = _match(VAULT)
+    m.submit(Decision("wave", "blue"))
+    _drive(m, until=lambda m: m.pending.kind == "wave")
+    m.gs.world.dice = ScriptedDice([7])
+    m.submit(Decision("wave", "blue", params={"tokens": ["strident_alarm"]}))
+    assert _events(m, "alarm_strident")[0]["extra"] == 3 and alarm_flow.last_turn(m.gs) == 11
+    assert alarm_flow.due_vp(m.gs, 8) == 2 and alarm_flow.due_vp(m.gs, 9) == 0
+    _drive(m, until=lambda m: m.pending.kind == "wave")
+    with pytest.raises(RuleViolation, match="ALM-27"):
+        m.submit(Decision("wave", "blue", params={"tokens": ["strident_alarm"]}))

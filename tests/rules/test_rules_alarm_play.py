@@ -89,11 +89,6 @@ def test_ALM_34_start_at_setup_first_wave_then_defender_first_without_roll() -> 
     assert m.pending.kind == "activate" and m.pending.side == "red"
 
 
-def test_ALM_34_other_start_events_refused(tmp_path: Path) -> None:
-    """ALM-34: a start event on a trigger marker is not played: refused naming ALM-34, never played as at_setup."""
-    _refused_variant(tmp_path, VAULT, 'start = "at_setup"', 'start = "trigger_marker"', "ALM-34")
-
-
 def test_ALM_3_start_event_switches_to_a_combat_turn_at_once() -> None:
     """ALM-3: once the start event is met (at setup) the very next thing is the alarm's combat turn: the
     attacker's wave, with no other turn or action before it."""
@@ -360,10 +355,10 @@ def test_ALM_40_bell_not_rung_home_by_the_last_turn_loses() -> None:
 
 def test_ALM_41_ALM_26_budget_tokens_and_refused_tokens() -> None:
     """ALM-41 (ALM-26): Reinforcements II adds 2·VPr; a token the attacker cannot pay for is refused; tokens the
-    engine does not play are refused naming their rule (ALM-27 Strident alarm)."""
+    engine does not play are refused naming their rule (ALM-30 Alerted special monster)."""
     m = _match(VAULT)
-    with pytest.raises(NotImplementedRule, match="ALM-27"):
-        m.submit(Decision("wave", "blue", params={"tokens": ["strident_alarm"]}))
+    with pytest.raises(NotImplementedRule, match="ALM-30"):
+        m.submit(Decision("wave", "blue", params={"tokens": ["special_monster"]}))
     m.submit(Decision("wave", "blue", params={"tokens": ["reinforcements_2"]}))
     assert _events(m, "alarm_wave")[0]["budget"] == round_half_up((6 + 4) * 46)
     _drive(m, until=lambda m: m.pending.kind == "wave")
@@ -371,12 +366,10 @@ def test_ALM_41_ALM_26_budget_tokens_and_refused_tokens() -> None:
         m.submit(Decision("wave", "blue", params={"tokens": ["reinforcements_1"]}))
 
 
-@pytest.mark.parametrize("token, rule", [("strident_alarm", "ALM-27"), ("hasty_wave", "ALM-28"),
-                                         ("reckless_wave", "ALM-29"), ("special_monster", "ALM-30"),
-                                         ("ambush", "ALM-24")])
-def test_ALM_24_ALM_27_ALM_28_ALM_29_ALM_30_tokens_not_played_are_refused(token: str, rule: str) -> None:
-    """ALM-24, ALM-27..ALM-30 (ALM-41..ALM-43): tokens the engine does not play are refused naming their rule, and
-    the wave decision changes nothing."""
+@pytest.mark.parametrize("token, rule", [("special_monster", "ALM-30"), ("ambush", "ALM-24")])
+def test_ALM_24_ALM_30_tokens_not_played_are_refused(token: str, rule: str) -> None:
+    """ALM-24, ALM-30 (ALM-43): tokens the engine does not play are refused naming their rule, and the wave
+    decision changes nothing."""
     m = _match(VAULT)
     with pytest.raises(NotImplementedRule, match=rule):
         m.submit(Decision("wave", "blue", params={"tokens": [token]}))

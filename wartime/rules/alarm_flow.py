@@ -33,11 +33,14 @@ DEFENDER, ATTACKER = "red", "blue"
 MARKER_REACH = 1.0
 #: the lattice (K) of the spots offered for a wave's models (temporal: the spawn area; bell: around markers)
 AREA_STEP, MARKER_STEP = 1.0, 0.5
-#: ALM-41: the alarm tokens played in the window with the wave decision, and their token cost
+#: ALM-41: the alarm tokens played in the window with the wave decision, and their token cost: the budget tokens
+#: (ALM-25, ALM-26), Strident alarm (ALM-27), Hasty and Reckless waves (ALM-28, ALM-29, ALM-42)
 BUDGET_TOKENS = {"reinforcements_1": 1, "reinforcements_2": 2}
-#: ALM-24, ALM-27..ALM-30, ALM-42, ALM-43: tokens the engine does not play yet (`refuse_token` names the rule)
-REFUSED_TOKENS = ("strident_alarm", "hasty_wave", "reckless_wave", "special_monster", "ambush",
-                  "false_information", "flight", "destiny_point")
+TOKEN_COSTS = {**BUDGET_TOKENS, "strident_alarm": 1, "hasty_wave": 1, "reckless_wave": 1}
+#: ALM-27, ALM-29: tokens for a temporal alarm only
+TEMPORAL_TOKENS = ("strident_alarm", "reckless_wave")
+#: ALM-24, ALM-30, ALM-43: tokens the engine does not play (`refuse_token` names the rule)
+REFUSED_TOKENS = ("special_monster", "ambush", "false_information", "flight", "destiny_point")
 #: ALM-40: the reasons an alarm game ends
 END_REASONS = ("alarm_casualties", "alarm_cleared", "alarm_escaped", "alarm_held", "alarm_bell_lost",
                "alarm_not_started")
@@ -84,6 +87,7 @@ class AlarmState:
     cut_turn: bool = False     # ALM-34: the start event was met in this turn: it ends with the triggering activation
     carrier: int = 0           # ALM-38: the character carrying the bell (0: the bell is the whole side)
     latecomers: tuple[int, ...] = ()   # ALM-37 ruling: defenders outside the hold zone when the alarm started
+    extra_rounds: int = 0      # ALM-27, ALM-41: the turns a Strident alarm added (0: not played; once per alarm)
 
 
 def setup_of(gs: GameState) -> AlarmSetup | None:
@@ -167,7 +171,7 @@ def last_turn(gs: GameState) -> int:
     if s is None:
         return gs.turn_limit
     st = state_of(gs)
-    return s.last_turn + (st.start_turn - 1 if st.start_turn else 0)
+    return s.last_turn + (st.start_turn - 1 if st.start_turn else 0) + st.extra_rounds
 
 
 def _marker_entity(gs: GameState, element_id: str) -> int | None:
@@ -273,7 +277,7 @@ def alarm_sounding(gs: GameState, turn: int) -> bool:
     if not started(gs):
         return False
     if s.spec.kind == "temporal":
-        return alarm_turn(gs, turn) <= s.shape.rounds + 1
+        return alarm_turn(gs, turn) <= s.shape.rounds + state_of(gs).extra_rounds + 1
     return not state_of(gs).end_met
 
 
@@ -282,7 +286,8 @@ def due_vp(gs: GameState, turn: int) -> float:
     s, st = setup_of(gs), state_of(gs)
     if s.spec.kind == "carry_the_bell" and st.end_met:
         return 0.0                                   # ALM-39: no wave after the end event, a held-back one neither
-    return alarm.wave_vp(s.shape, alarm_turn(gs, turn), end_met_before=st.end_met) + st.held_vp
+    return alarm.wave_vp(s.shape, alarm_turn(gs, turn), end_met_before=st.end_met,
+                         extra_rounds=st.extra_rounds) + st.held_vp
 
 
 # --- the start-of-turn window (ALM-35) ---------------------------------------------------------------
@@ -345,7 +350,8 @@ def budget_with(gs: GameState, tokens) -> int:
     """ALM-33, ALM-41 (ALM-25, ALM-26): the open wave's budget with the budget tokens played."""
     st = state_of(gs)
     s = setup_of(gs)
-    return round_half_up((st.wave_vp + alarm.token_bonus_vp(s.shape.vpr, tokens)) * s.shape.n)
+    bonus = alarm.token_bonus_vp(s.shape.vpr, [t for t in tokens if t in BUDGET_TOKENS])
+    return round_half_up((st.wave_vp + bonus) * s.shape.n)
 
 
 # --- placement (ALM-15, ALM-19, ALM-20, ALM-37, ALM-38) ----------------------------------------------
@@ -428,15 +434,8 @@ def _nearest_defender(gs: GameState, xs: np.ndarray, ys: np.ndarray) -> np.ndarr
 
 
 def refuse_token(t: str) -> None:
-    """The tokens the engine refuses, each naming its rule: Strident alarm (ALM-27, ALM-41), Hasty and Reckless
-    waves (ALM-28, ALM-29, ALM-42), Alerted special monster (ALM-30, ALM-43), the four ordinary dungeon tokens
-    whose effects the source does not give (ALM-24)."""
-    if t == "strident_alarm":
-        raise NotImplementedRule("ALM-27", "the alarm token Strident alarm (ALM-41: 1D2 + 1 more turns)")
-    if t == "hasty_wave":
-        raise NotImplementedRule("ALM-28", "the alarm token Hasty wave (ALM-42)")
-    if t == "reckless_wave":
-        raise NotImplementedRule("ALM-29", "the alarm token Reckless wave (ALM-42)")
+    """The tokens the engine refuses, each naming its rule: Alerted special monster (ALM-30, ALM-43), the four
+    ordinary dungeon tokens whose effects the source does not give (ALM-24)."""
     if t == "special_monster":
         raise NotImplementedRule("ALM-30", "the alarm token Alerted special monster (ALM-43)")
     raise NotImplementedRule("ALM-24", f"the ordinary dungeon token '{t}' (its effect is not defined)")
@@ -455,9 +454,16 @@ def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int
     for t in tokens:
         if t in REFUSED_TOKENS:
             refuse_token(t)
-        if t not in BUDGET_TOKENS:
+        if t not in TOKEN_COSTS:
             raise RuleViolation("ALM-41", f"wave: '{t}' is not an alarm token")
-    if sum(BUDGET_TOKENS[t] for t in tokens) > state_of(gs).tokens:
+        if t in TEMPORAL_TOKENS and s.spec.kind != "temporal":
+            raise RuleViolation("ALM-27" if t == "strident_alarm" else "ALM-29",
+                                f"wave: '{t}' is played in a temporal alarm only")
+        if tokens.count(t) > 1:
+            raise RuleViolation("ALM-41", f"wave: '{t}' is played once in a window")
+        if t == "strident_alarm" and state_of(gs).extra_rounds:
+            raise RuleViolation("ALM-27", "wave: Strident alarm is played once per alarm")
+    if sum(TOKEN_COSTS[t] for t in tokens) > state_of(gs).tokens:
         raise RuleViolation("ALM-41", f"wave: the attacker has {state_of(gs).tokens} alarm token(s) left")
     budget = budget_with(gs, tokens)
     buys: list[tuple[int, float, float]] = []
@@ -479,7 +485,7 @@ def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int
             raise RuleViolation(rule, f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is off the spawn area or the "
                                 "board, on impassable terrain or overlapping a base"
                                 + ("" if s.spec.kind == "temporal" else " (within 1 K of an unseen marker)"))
-        if not clear[0]:
+        if not clear[0] and "reckless_wave" not in tokens:       # ALM-29, ALM-42: Reckless wave may go there
             spots = spawn_spots(gs, r, placed)
             if not spots or _nearest_defender(gs, np.array([spots[0][0]]), np.array([spots[0][1]]))[0] \
                     >= (setup_of(gs).spec.deadly_zone_k + r) - 1e-6:
@@ -504,7 +510,12 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
         cid = gs.world.get(e, Identity).character_id
         if gs.side(e) == ATTACKER:
             counts[cid] = counts.get(cid, 0) + 1
-    handicap = "lost_turn" if s.spec.kind == "carry_the_bell" else ("half_energy" if alarm_turn(gs, turn) > 1 else "")
+    handicap = arrival_handicap(s.spec.kind, alarm_turn(gs, turn), "hasty_wave" in tokens)
+    extra = 0
+    if "strident_alarm" in tokens:          # ALM-27, ALM-41: 1D2 + 1 more turns, the 1D2 as ⌈1D10 / 5⌉
+        d10 = gs.world.dice.d10()
+        extra = alarm.strident_rounds(d10)
+        gs.world.emit("alarm_strident", "ALM-27", d10=d10, extra=extra, last_turn=last_turn(gs) + extra)
     made = []
     for i, x, y in buys:
         spec = s.profiles[i]
@@ -518,10 +529,23 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
             gs.world.set(e, Activation(acted=True))       # ALM-22, ALM-36: it appears instead of acting
         made.append(e)
     spent = sum(s.offers[i].cost for i, _, _ in buys)
-    _set_state(gs, budget=0, wave_vp=0.0, tokens=st.tokens - sum(BUDGET_TOKENS[t] for t in tokens))
+    _set_state(gs, budget=0, wave_vp=0.0, tokens=st.tokens - sum(TOKEN_COSTS[t] for t in tokens),
+               extra_rounds=st.extra_rounds + extra)
     gs.world.emit("alarm_wave", "ALM-33", turn=turn, budget=budget, spent=spent, lost=budget - spent,
                   tokens=tokens, arrivals=[[e, gs.pos(e).x, gs.pos(e).y] for e in made], handicap=handicap or None)
     close_window(engine)
+
+
+def arrival_handicap(kind: str, turn_of_alarm: int, hasty: bool) -> str:
+    """ALM-36: a wave's arrival handicap: carry-the-bell arrivals lose their turn ('lost_turn'), temporal
+    reinforcements (not the first wave) get half their gain and no reactions ('half_energy'); ALM-28, ALM-42, with
+    Hasty wave one step less: temporal arrivals keep their full gain and may react ('hasty'), carry-the-bell ones
+    get the temporal handicap."""
+    if kind == "carry_the_bell":
+        return "half_energy" if hasty else "lost_turn"
+    if turn_of_alarm <= 1:
+        return ""
+    return "hasty" if hasty else "half_energy"
 
 
 def _nearest_defender_point(gs: GameState, x: float, y: float) -> tuple[float, float]:
@@ -554,8 +578,9 @@ def _arrival_energy(world, gs: GameState, who: int) -> None:
 
 
 def may_react(gs: GameState, e: int) -> bool:
-    """ALM-36: a character may not react in its arrival turn."""
-    return arrived_now(gs, e) is None or alarm.may_react_on_arrival(setup_of(gs).spec.kind)
+    """ALM-36: a character may not react in its arrival turn (ALM-42: unless a temporal Hasty wave brought it)."""
+    a = arrived_now(gs, e)
+    return a is None or alarm.may_react_on_arrival("temporal", hasty=a.handicap == "hasty")
 
 
 # --- hold zone and goal (ALM-7, ALM-37, ALM-39) ------------------------------------------------------
