@@ -277,3 +277,15 @@ def test_ALM_27_ALM_41_strident_alarm_adds_turns_once() -> None:
     _drive(m, until=lambda m: m.pending.kind == "wave")
     with pytest.raises(RuleViolation, match="ALM-27"):
         m.submit(Decision("wave", "blue", params={"tokens": ["strident_alarm"]}))
+
+
+def test_ALM_37_clear_spot_found_off_the_lattice(tmp_path: Path) -> None:
+    """ALM-37: placement is decided on the exact geometry, not a lattice: a spawn area so small that no 1 K lattice
+    point fits a rat still has a clear spot, offered and accepted (and a point outside it refused)."""
+    m = _variant(tmp_path, VAULT, {}, '\n[alarm.spawn_area]\nrect = [2.1, 2.1, 2.9, 2.9]\n')
+    r = alarm_flow.setup_of(m.gs).offers[RAT].radius
+    assert r == 0.3                                # the centre must lie in [2.4, 2.6]: no lattice point
+    (x, y), = alarm_flow.spawn_spots(m.gs, r)
+    assert 2.4 - 1e-9 <= x <= 2.6 + 1e-9 and 2.4 - 1e-9 <= y <= 2.6 + 1e-9
+    m.submit(Decision("wave", "blue", params={"buy": [[RAT, x, y]]}))
+    assert _events(m, "alarm_wave")[0]["arrivals"][0][1:] == [x, y]

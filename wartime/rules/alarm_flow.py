@@ -403,26 +403,70 @@ def _lattice_ok(gs: GameState, radius: float, placed, xs: np.ndarray, ys: np.nda
     return ok, ok & clear
 
 
+#: ALM-37: the exact regions are polygons (circles as 64-gons); a clear region thinner than this (K) is ignored
+REGION_MARGIN = 0.01
+
+
+def _regions(gs: GameState, radius: float, placed, area: Polygon) -> tuple[Polygon, Polygon]:
+    """ALM-37, ALM-38: the exact regions where the centre of a base of `radius` may stand: (legal by area, board,
+    terrain and overlap; and also wholly outside every deadly zone, shrunk by REGION_MARGIN so each of its points
+    is clear on the lattice test too)."""
+    w, h = gs.board.width, gs.board.height
+    if area.is_empty or 2 * radius > min(w, h):
+        return Polygon(), Polygon()
+    box = shapely.box(radius, radius, w - radius, h - radius).intersection(area.buffer(1e-6))
+    blocking = [p.polygon.buffer(radius, 64) for p in gs.board.pieces if p.kind in BLOCKING_KINDS]
+    k = setup_of(gs).spec.deadly_zone_k
+    bases, zones = [], []
+    for bx, by, br, defender in _bases(gs, placed):
+        bases.append(Point(bx, by).buffer(radius + br, 64))
+        if defender:
+            zones.append(Point(bx, by).buffer(radius + br + k, 64))
+    legal = box.difference(shapely.union_all(blocking + bases)) if blocking or bases else box
+    clear = legal.difference(shapely.union_all(zones)) if zones else legal
+    return legal, clear.buffer(-REGION_MARGIN)
+
+
 def spawn_spots(gs: GameState, radius: float, placed=()) -> list[tuple[float, float]]:
     """ALM-37, ALM-38: the lattice points where a model of `radius` may be placed now (after the models `placed`,
-    (x, y, r), of this wave): legal by area, board, terrain and overlap, and wholly outside every deadly zone; only
-    if there is none, the legal-by-overlap point farthest from the nearest defender (ties: the first)."""
+    (x, y, r), of this wave): legal by area, board, terrain and overlap, and wholly outside every deadly zone (when
+    the lattice misses a clear region the exact geometry finds, a point of that region); only if there is none
+    anywhere, the legal-by-overlap point farthest from the nearest defender (`_farthest`)."""
     area = _placement_area(gs, radius)
     if area.is_empty:
         return []
+    xs, ys = _lattice(gs, area)
+    ok, clear = _lattice_ok(gs, radius, placed, xs, ys, area)
+    if clear.any():
+        return [(float(x), float(y)) for x, y in zip(xs[clear], ys[clear])]
+    legal, exact = _regions(gs, radius, placed, area)
+    if not exact.is_empty:
+        p = exact.representative_point()
+        return [(round(p.x, 4), round(p.y, 4))]
+    best = _farthest(gs, xs[ok], ys[ok], legal)
+    return [best[:2]] if best is not None else []
+
+
+def _lattice(gs: GameState, area: Polygon) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice points (AREA_STEP or MARKER_STEP K) over the bounds of `area`."""
     minx, miny, maxx, maxy = area.bounds
     step = AREA_STEP if setup_of(gs).spec.kind == "temporal" else MARKER_STEP
     gx, gy = np.meshgrid(np.round(np.arange(math.floor(minx), maxx + 1e-9, step), 4),
                          np.round(np.arange(math.floor(miny), maxy + 1e-9, step), 4), indexing="ij")
-    xs, ys = gx.ravel(), gy.ravel()
-    ok, clear = _lattice_ok(gs, radius, placed, xs, ys, area)
-    if clear.any():
-        return [(float(x), float(y)) for x, y in zip(xs[clear], ys[clear])]
-    if not ok.any():
-        return []
-    far = _nearest_defender(gs, xs[ok], ys[ok])
+    return gx.ravel(), gy.ravel()
+
+
+def _farthest(gs: GameState, xs: np.ndarray, ys: np.ndarray, legal: Polygon) -> tuple[float, float, float] | None:
+    """ALM-37: the unavoidable spot: among the legal lattice points and the vertices of the exact legal region, the
+    one farthest from the nearest defender (ties: the first); (x, y, that distance)."""
+    verts = [c for g in getattr(legal, "geoms", [legal]) if not g.is_empty for c in g.exterior.coords]
+    cx = np.concatenate([xs, np.round(np.array([v[0] for v in verts], float), 4)])
+    cy = np.concatenate([ys, np.round(np.array([v[1] for v in verts], float), 4)])
+    if not len(cx):
+        return None
+    far = _nearest_defender(gs, cx, cy)
     k = int(np.argmax(far))
-    return [(float(xs[ok][k]), float(ys[ok][k]))]
+    return float(cx[k]), float(cy[k]), float(far[k])
 
 
 def _nearest_defender(gs: GameState, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -486,11 +530,17 @@ def check_wave(gs: GameState, params: Mapping[str, Any]) -> tuple[list[tuple[int
                                 "board, on impassable terrain or overlapping a base"
                                 + ("" if s.spec.kind == "temporal" else " (within 1 K of an unseen marker)"))
         if not clear[0] and "reckless_wave" not in tokens:       # ALM-29, ALM-42: Reckless wave may go there
-            spots = spawn_spots(gs, r, placed)
-            if not spots or _nearest_defender(gs, np.array([spots[0][0]]), np.array([spots[0][1]]))[0] \
-                    >= (setup_of(gs).spec.deadly_zone_k + r) - 1e-6:
+            legal, exact = _regions(gs, r, placed, area)
+            if not exact.is_empty:
                 raise RuleViolation("ALM-37", f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is inside a deadly "
                                     "zone (within 1 K of a defender) while a spot outside is free")
+            lx, ly = _lattice(gs, area)
+            lok, _ = _lattice_ok(gs, r, placed, lx, ly, area)
+            best = _farthest(gs, lx[lok], ly[lok], legal)
+            here = _nearest_defender(gs, np.array([x]), np.array([y]))[0]
+            if best is not None and here < best[2] - REGION_MARGIN:
+                raise RuleViolation("ALM-37", f"wave: {s.offers[i].name} at ({x:g}, {y:g}) is inside a deadly zone "
+                                    f"but not as far from the defenders as it can be ({best[0]:g}, {best[1]:g})")
         placed.append((x, y, r))
     return buys, tokens
 
