@@ -29,7 +29,10 @@ def _variant(tmp_path: Path, path: Path, changes: dict[str, str], extra: str = "
         assert old in text, old
         text = text.replace(old, new)
     f = tmp_path / path.name
-    f.write_text(text.replace('"lists/', f'"{(path.parent / "lists").as_posix()}/') + extra, encoding="utf-8")
+    lists = (path.parents[3] / "scenarios" / "alarm" / "lists").as_posix() if "alm44" in str(path) else \
+        (path.parent / "lists").as_posix()
+    f.write_text(text.replace('"lists/', f'"{lists}/').replace('"../../../scenarios/alarm/lists/', f'"{lists}/')
+                 + extra, encoding="utf-8")
     sc, lists = load_match_inputs(f, {}, allow_outside=True)
     m = Match(sc, lists, 1)
     m.submit(Decision("deploy", "red", params={"positions": positions} if positions else {}))

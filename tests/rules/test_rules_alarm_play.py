@@ -18,13 +18,14 @@ from wartime.rules import alarm, alarm_flow
 from wartime.rules.sequence import Decision
 
 ROOT = Path(__file__).resolve().parents[2]
-VAULT = ROOT / "scenarios" / "alarm" / "hold-the-vault.toml"
+#: ALM-44's worked example verbatim (r = 2, N = 46); the shipped scenario differs only in its tuned lethal_ratio
+VAULT = ROOT / "tests" / "rules" / "alm44" / "hold-the-vault.toml"
 BELL = ROOT / "scenarios" / "alarm" / "bell-crypt.toml"
 ORC, RAT = 5, 0          # bestiary profiles: orc brute (57 points, CON 6, AGI 5), giant rat (10 points)
 
 
 def _match(path: Path, positions: dict | None = None, seed: int = 1) -> Match:
-    sc, lists = load_match_inputs(path, {})
+    sc, lists = load_match_inputs(path, {}, allow_outside=True)
     m = Match(sc, lists, seed)
     m.submit(Decision("deploy", "red", params={"positions": positions} if positions else {}))
     return m
@@ -67,7 +68,9 @@ def _refused_variant(tmp_path: Path, path: Path, old: str, new: str, rule: str) 
     naming `rule`."""
     f = tmp_path / path.name
     text = path.read_text(encoding="utf-8").replace(old, new)
-    f.write_text(text.replace('"lists/', f'"{(path.parent / "lists").as_posix()}/'), encoding="utf-8")
+    f.write_text(text.replace('"lists/', f'"{(path.parent / "lists").as_posix()}/')
+                 .replace('"../../../scenarios/alarm/lists/', f'"{(ROOT / "scenarios" / "alarm" / "lists").as_posix()}/'),
+                 encoding="utf-8")
     sc, lists = load_match_inputs(f, {}, allow_outside=True)
     with pytest.raises(NotImplementedRule, match=rule):
         Match(sc, lists, 1)

@@ -23,7 +23,7 @@ def test_a_human_attacker_buys_and_places_a_wave(tmp_path):
     m, gs = app.match, app.match.gs
     assert m.pending.kind == "wave" and app.wave is not None
     assert alarm_view.banner_lines(gs)[0].startswith("ALARM · temporal · turn 1/8")
-    orc = next(o for o in m.pending.options if o.name == "Orc brute")
+    orc = max(m.pending.options, key=lambda o: (o.cost, -o.index))      # the dearest monster the cap allows
     press(app, "wave_pick", orc.index)
     x, y = alarm_flow.spawn_spots(gs, orc.radius)[0]
     click(app, screen_pos(app, x, y))
