@@ -8,8 +8,9 @@ first wave. The numbers (N, budgets, timeline, energy cap, verdict) are `rules.a
 
 The engine hooks here with a few lines: `install` (match/setup.py), `begin` (the deploy stage, rules/turns.py),
 `open_window` (start of a turn), `pending` / `submit_wave` (rules/sequence.py), `after_move` (every resolved
-action or reaction that moves), `check_victory` / `finish_at_limit` (rules/turns.py) and `may_react`
-(rules/windows.py). A scenario without an alarm passes through all of them unchanged."""
+action or reaction that moves), `after_action` (every resolved action: a trigger or mechanism element searched),
+`last_turn`, `check_victory` / `finish_at_limit` (rules/turns.py) and `may_react` (rules/windows.py); the end of
+every activation runs `_after_activation` (the turn cut of ALM-34, the bell passing on). A scenario without an alarm passes through all of them unchanged."""
 from __future__ import annotations
 
 import math
@@ -742,7 +743,8 @@ def status(gs: GameState) -> dict:
            "next_budget": round_half_up(nxt * s.shape.n), "cap": cap(gs), "tokens": st.tokens,
            "arrivals": [e for e in gs.minis() if gs.on_table(e) and arrived_now(gs, e) is not None]}
     if s.spec.kind == "temporal":
-        out["rounds_left"] = max(0, s.shape.rounds + 1 - alarm_turn(gs, turn)) if started(gs) else s.shape.rounds + 1
+        d = s.shape.rounds + st.extra_rounds
+        out["rounds_left"] = max(0, d + 1 - alarm_turn(gs, turn)) if started(gs) else d + 1
     else:
         out["end_met"] = st.end_met
         out["markers"] = [m.id for m in eligible_markers(gs)]
