@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.ui.ui_helpers import click, make_app, press, screen_pos, settle, shot
 from wartime.rules import alarm_flow
 from wartime.ui import alarm_view
@@ -64,6 +66,7 @@ def _alarm_copy(tmp_path, name: str, old: str, new: str, extra: str = "") -> Pat
     return f
 
 
+@pytest.mark.slow          # ~2 s: the scripted attacker plans the first wave in the window
 def test_ALM_38_the_window_shows_who_carries_the_bell(tmp_path):
     """ALM-17, ALM-38: bell = 'character': the banner names the carrier and the table rings it in gold."""
     f = _alarm_copy(tmp_path, "bell-crypt.toml", 'bell = "side"', 'bell = "character"\nbell_character = 2')
