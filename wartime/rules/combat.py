@@ -138,7 +138,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     if n > 0:
         n = traits.absorb_wounds(gs, target, n)                      # hook wound_absorb (TRT-LEATHERY-SHIELD)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
-    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit):
+    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit, dmg):
         return n                                        # WND-4 / WND-5: the transport takes the hit's wounds
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")

@@ -10,7 +10,7 @@ from typing import Any
 
 from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, restrictions, riding
+from wartime.rules import alarm_flow, driving, hiding, psychology, reactions, reactors, restrictions, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -222,6 +222,8 @@ class ActionPipeline:
         gs.world.emit("action_resolved", action.rule, who=actor, action=key)
         if action.moves:
             alarm_flow.after_move(gs, actor)                               # ALM-37 hold zone, ALM-39 goal
+        if action.category == "movement" and not ctx.failed:
+            driving.after_drive(gs, ctx, actor)                            # hook drive_strain (TRT-OVERHEATING)
         psychology.trauma_checks(gs, ctx)                                  # PSI-3 (no-op by default)
 
     def _finish_action(self, w: Window) -> None:

@@ -12,7 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import riding, traits
+from wartime.rules import driving, riding, traits
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -162,6 +162,8 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     if facing is None:
         a, b = prep.path[-2], prep.path[-1]
         facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
+    elif riding.rides(gs, e):
+        facing = driving.end_turn(gs, ctx, e, p0.facing, facing)        # hook extra_turn (TRT-FIGHTER)
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
     if silent or traits.covert_arrival(gs, e):           # MVA-7 silently, or mimetic (CBA-11, GNA-9)

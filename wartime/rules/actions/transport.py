@@ -153,7 +153,8 @@ class TransportPivot(Action):
             yield Candidate(self.key, lambda q=q: {"facing_to": round(gs.facing_to(actor, q.x, q.y), 4)},
                             label=f"turn to {gs.name(e)}")
         p = gs.pos(actor)
-        for turn in (90.0, -90.0, 180.0):
+        cap = traits.turn_limit(gs, actor)
+        for turn in (90.0, -90.0, 180.0) if cap is None else (cap[1], -cap[1]):
             yield Candidate(self.key, lambda f=(p.facing + turn) % 360.0: {"facing_to": round(f, 4)},
                             label=f"turn {turn:+g}°")
 
@@ -170,6 +171,9 @@ class TransportPivot(Action):
         facing = params.get("facing_to")
         if not isinstance(facing, (int, float)):
             raise RuleViolation(self.rule, "facing_to (degrees) is required")
+        cap = traits.turn_limit(gs, actor)                          # hook turn_limit (TRT-STIFF-STEERING)
+        if cap is not None and riding.angle_between(float(facing), gs.pos(actor).facing) > cap[1] + 1e-6:
+            raise RuleViolation(cap[0], f"{gs.name(actor)}'s transport turns at most {cap[1]:g}° per action")
         return float(facing) % 360.0
 
     def cost(self, gs, actor, params, prepared):

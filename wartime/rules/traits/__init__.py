@@ -155,6 +155,20 @@ against its catalogue row):
   → equipment_rule.
 * ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
   removed from the game). → equipment_rule.
+* ``turn_limit(gs, e) -> float`` -- the most a transport turns in one action, in degrees (TRT-STIFF-STEERING).
+  Called by ``turn_limit`` from rules/riding.py and Pivotar de transporte. → mov_mod.
+* ``extra_turn(gs, e) -> float`` -- degrees a transport may turn beyond MOV-6's 45° at the end of a movement
+  action, with a CH AGI (TRT-FIGHTER). Called by ``extra_turn`` from rules/riding.py and rules/driving.py. → mov_mod.
+* ``drive_strain(gs, e) -> int`` -- the transport wounds from which each of its movement actions asks a CH DEF,
+  1 wound on a failure (TRT-OVERHEATING). Called by ``drive_strain`` from rules/driving.py. → unique_rule.
+* ``ejection(carried) -> int`` -- the D10s its pilot is scattered when the transport explodes, instead of being hit
+  (TRT-EJECTION-SEAT; `carried`: the transport's trait IDs). Called by ``ejection`` from rules/riding.py.
+  → on_death.
+* ``wreck_blast(carried) -> int`` -- the percent chance of a trait's own explosion of a destroyed transport (the
+  destroying attack's DMG within MOV K), replacing WND-5's (TRT-EXPLODES). Called by ``wreck_blast`` from
+  rules/riding.py. → on_death.
+* ``sees_hidden(gs, e) -> bool`` -- the character's attacks ignore the target's Mimético (TRT-RADAR). Called by
+  ``sees_hidden`` from rules/traits/stealth.py. → los_rule.
 * The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
   ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
 
@@ -456,3 +470,5 @@ from wartime.rules.traits import protections  # noqa: F401,E402  (traits of prot
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
+from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, sees_hidden,  # noqa: F401,E402
+                                           turn_limit, wreck_blast)  # (issue 16: transport traits)

@@ -161,6 +161,13 @@ CATALOGUE_HOOK: dict[str, str] = {
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
+    # transports' steering, strain and wreck, and Radar (rules/traits/vehicles.py)
+    "turn_limit": "mov_mod",
+    "extra_turn": "mov_mod",
+    "drive_strain": "unique_rule",
+    "ejection": "on_death",
+    "wreck_blast": "on_death",
+    "sees_hidden": "los_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.

@@ -1,0 +1,119 @@
+"""Transport traits of steering, strain and wreck (issue 16; the play model: rules/riding.py, rules/driving.py):
+
+* Dirección resistida (TRT-STIFF-STEERING): no action turns the transport more than 45° (Pivotar de transporte
+  included: MOV-6 already caps the turn at the end of a move at 45°).
+* Caza (TRT-FIGHTER): after moving it may turn up to 45° more (90° in all at the end of a movement action), with
+  a CH AGI of the pilot; on a failure it ends turned 45° only (ruling: "a failed check means no extra turn").
+* Sobrecalentamiento (TRT-OVERHEATING): once the transport has 5 or more wounds, each movement action it makes
+  is followed by a CH DEF (the miniature's DEF aboard, BLD-19 b); a failure gives the transport 1 wound (WND-4/5).
+* Asiento eyectable (TRT-EJECTION-SEAT): when the transport explodes (WND-5) its pilot is not hit: it is
+  scattered 1D10 K in a random direction (BAS-4, stopping at bases, obstacles and the edge). Passengers take the
+  explosion as usual (ruling: only the pilot).
+* Explota (TRT-EXPLODES) on a transport: it replaces the core explosion (ruling): when destroyed, D100 ≤ 50 it
+  explodes with the DMG of the attack that destroyed it, within MOV K of it; otherwise it does not explode.
+  On a race or an object it is not played (refused when fielded: registered for transports only).
+* Radar (TRT-RADAR): its bearer's attacks ignore the target's Mimético (no CH IMP −3). Invisible is tier 3
+  (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
+
+Hook points (engine-internal, each mapped to the catalogue hook in registry.CATALOGUE_HOOK): ``turn_limit(gs, e)
+-> float | None`` (degrees), ``extra_turn(gs, e) -> float | None`` (degrees, with a CH AGI), ``drive_strain(gs, e)
+-> int | None`` (the wounds from which a movement action asks a CH DEF), ``ejection(carried) -> float`` (the D10s
+of the pilot's scatter), ``wreck_blast(carried) -> int | None`` (the percent chance the wreck explodes with the
+attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``. The helpers the rules call are at the end."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import _of, character_traits, register
+
+T = ("transport",)
+#: TRT-STIFF-STEERING: the most a transport turns in one action (degrees).
+STIFF_TURN = 45.0
+#: TRT-FIGHTER: the extra turn after moving (degrees), with a CH AGI.
+FIGHTER_TURN = 45.0
+#: TRT-OVERHEATING: the transport wounds from which each movement action asks a CH DEF.
+OVERHEAT_WOUNDS = 5
+#: TRT-EXPLODES: the percent chance that it explodes when destroyed.
+EXPLODE_CHANCE = 50
+
+
+def stiff_steering(gs, e: int) -> float:
+    """TRT-STIFF-STEERING: it cannot turn more than 45° per action."""
+    return STIFF_TURN
+
+
+def fighter(gs, e: int) -> float:
+    """TRT-FIGHTER: after moving it may turn up to 45° more, with a CH AGI."""
+    return FIGHTER_TURN
+
+
+def overheating(gs, e: int) -> int:
+    """TRT-OVERHEATING: from 5 wounds on, every movement action asks a CH DEF (1 wound on a failure)."""
+    return OVERHEAT_WOUNDS
+
+
+def ejection_seat(carried) -> int:
+    """TRT-EJECTION-SEAT: the pilot survives the explosion and is scattered 1D10 K."""
+    return 1
+
+
+def explodes(carried) -> int:
+    """TRT-EXPLODES: when destroyed, 50 % chance to explode with the attack's DMG within MOV K."""
+    return EXPLODE_CHANCE
+
+
+def radar(gs, e: int) -> bool:
+    """TRT-RADAR: ignores Mimético (and Invisible, tier 3: never fielded)."""
+    return True
+
+
+register("TRT-STIFF-STEERING", "Dirección resistida", {"turn_limit": stiff_steering}, kinds=T)
+register("TRT-FIGHTER", "Caza", {"extra_turn": fighter}, kinds=T)
+register("TRT-OVERHEATING", "Sobrecalentamiento", {"drive_strain": overheating}, kinds=T)
+register("TRT-EJECTION-SEAT", "Asiento eyectable", {"ejection": ejection_seat}, kinds=T)
+register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes}, kinds=T)
+register("TRT-RADAR", "Radar", {"sees_hidden": radar}, kinds=("race", "object", "transport"))
+
+
+# --- helpers the rules call ---------------------------------------------------------------------------------------
+def turn_limit(gs, e: int) -> tuple[str, float] | None:
+    """``turn_limit``: (trait ID, degrees) of the smallest cap a trait puts on one action's turn, or None."""
+    caps = [(h(gs, e), t) for t, h in _of("turn_limit", character_traits(gs, e))]
+    return min(((t, d) for d, t in caps), key=lambda x: x[1]) if caps else None
+
+
+def extra_turn(gs, e: int) -> tuple[str, float] | None:
+    """``extra_turn``: (trait ID, degrees) a trait lets a transport turn beyond MOV-6's 45° after moving, with a
+    CH AGI (the first in ID order), or None."""
+    for t, h in _of("extra_turn", character_traits(gs, e)):
+        return t, float(h(gs, e))
+    return None
+
+
+def drive_strain(gs, e: int) -> tuple[str, int] | None:
+    """``drive_strain``: (trait ID, wounds) from which the transport's movement actions ask a CH DEF, or None."""
+    for t, h in _of("drive_strain", character_traits(gs, e)):
+        return t, int(h(gs, e))
+    return None
+
+
+def ejection(carried) -> tuple[str, int] | None:
+    """``ejection``: (trait ID, D10s of the scatter) when the transport's pilot ejects as it explodes, or None
+    (`carried`: the transport's own trait IDs)."""
+    for t, h in _of("ejection", frozenset(carried)):
+        return t, int(h(carried))
+    return None
+
+
+def wreck_blast(carried) -> tuple[str, int] | None:
+    """``wreck_blast``: (trait ID, percent chance) of a trait's own explosion replacing WND-5's, or None
+    (`carried`: the transport's own trait IDs)."""
+    for t, h in _of("wreck_blast", frozenset(carried)):
+        return t, int(h(carried))
+    return None
+
+
+def sees_hidden(gs, e: int) -> str | None:
+    """``sees_hidden``: the trait by which the character sees through Mimético, or None."""
+    for t, h in _of("sees_hidden", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
