@@ -89,6 +89,7 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     if not isinstance(target, int) or isinstance(target, bool) or target not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {target!r}")
     if target == caster:
+        traits.check_meta_target(gs, caster, target, m)
         return target
     if not gs.on_table(target):
         raise RuleViolation("WND-3", f"{gs.name(target)} is dead")
@@ -102,6 +103,7 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(caster)}'s field of view")
     if not gs.has_los(caster, target):
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(caster)} to {gs.name(target)}")
+    traits.check_meta_target(gs, caster, target, m)             # hook meta_target (TRT-MAGIC-SLEEP: calm enemies)
     return target
 
 

@@ -169,6 +169,13 @@ against its catalogue row):
   rules/riding.py. → on_death.
 * ``sees_hidden(gs, e) -> bool`` -- the character's attacks ignore the target's Mimético (TRT-RADAR). Called by
   ``sees_hidden`` from rules/traits/stealth.py. → los_rule.
+* ``meta_target(gs, caster, target, m) -> None`` -- raise RuleViolation (naming the trait) when the metahability
+  `m` cannot take `target` (TRT-MAGIC-SLEEP: a calm enemy only). Called by ``check_meta_target`` from
+  ``rules.metahabilities.check_target``. → metaability.
+* ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
+  (TRT-MAGIC-SLEEP: the sleeper wakes). Called by ``turn_start`` after the bearer's ``turn_start``. → unique_rule.
+* ``effect_wounded(gs, e, attacker, melee, state) -> None`` -- the end of a lasting effect on the bearer when an
+  attack wounds it (TRT-MAGIC-SLEEP). Called by ``got_wounded`` after ``got_wounded``. → unique_rule.
 * The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
   ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
 
@@ -472,3 +479,4 @@ from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: 
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, sees_hidden,  # noqa: F401,E402
                                            turn_limit, wreck_blast)  # (issue 16: transport traits)
+from wartime.rules.traits.spells import check_meta_target  # noqa: F401,E402  (issue 16: metahability effects)

@@ -168,6 +168,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ejection": "on_death",
     "wreck_blast": "on_death",
     "sees_hidden": "los_rule",
+    "meta_target": "metaability",
+    "effect_turn_start": "unique_rule",
+    "effect_wounded": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -847,11 +850,12 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 def turn_start(gs, turn: int) -> None:
     """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
     character's ``dead_turn_start`` (TRT-RESURRECTION)."""
-    if not handlers("turn_start") and not handlers("dead_turn_start"):
+    if not handlers("turn_start") and not handlers("dead_turn_start") and not handlers("effect_turn_start"):
         return
     for e in gs.minis():
-        for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
-            h(gs, e, turn)
+        for hook in ("turn_start", "effect_turn_start") if gs.on_table(e) else ("dead_turn_start",):
+            for _, h in _of(hook, character_traits(gs, e)):
+                h(gs, e, turn)
 
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
@@ -897,8 +901,9 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
     the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
     carried = character_traits(gs, e)
-    for _, h in _of("got_wounded", carried):
-        h(gs, e, attacker, melee, state)
+    for hook in ("got_wounded", "effect_wounded"):
+        for _, h in _of(hook, carried):
+            h(gs, e, attacker, melee, state)
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)

@@ -1,0 +1,78 @@
+"""Metahability effects of issue 16 (rules/traits/spells.py): TRT-MAGIC-SLEEP."""
+from __future__ import annotations
+
+import pytest
+
+from rules_helpers import violation
+from test_rules_metahabilities import give, mh, two
+from wartime.rules import traits
+
+
+def calmed_then(*extra: str):
+    """A caster (VOL 9, INT 5) with Magia: tranquilizar (0) and Magia: dormir (1); the enemy 4 K ahead (VOL 2) is
+    calmed first (CH IMP INT 2, CH VOL ENF 2 against 8)."""
+    g = two({"VOL": 9}, {"VOL": 2})
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"), mh("TRT-INVOCATION", "TRT-MAGIC-SLEEP", *extra))
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+def test_TRT_MAGIC_SLEEP_only_a_calm_enemy():
+    g, a, b = calmed_then()
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 1, "target": b}).rule_id \
+        == "TRT-MAGIC-SLEEP"
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 1, "target": a}).rule_id \
+        == "TRT-MAGIC-SLEEP"
+    g.dice.push(2, 2, 8)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 1, "target": b}) == 2
+
+
+def sleeping():
+    g, a, b = calmed_then()
+    g.dice.push(2, 2, 8, 2, 2, 8)
+    g.act(a, "use_metahability", meta=0, target=b)
+    g.act(a, "use_metahability", meta=1, target=b)
+    return g, a, b
+
+
+def test_TRT_MAGIC_SLEEP_the_calm_enemy_sleeps_unconscious_until_its_next_activation_is_over():
+    """b had not acted in turn 1: its next activation was in turn 1, so it wakes when turn 2 starts."""
+    g, a, b = sleeping()
+    assert g.gs.unconscious(b) and not g.gs.able(b)
+    assert g.events("state_changed", who=b, state="unconscious")[0]["until_turn"] == 2
+    traits.turn_start(g.gs, 2)
+    assert g.gs.able(b) and "TRT-MAGIC-SLEEP" not in traits.character_traits(g.gs, b)
+
+
+def test_TRT_MAGIC_SLEEP_a_target_that_already_acted_sleeps_through_the_next_turn():
+    g, a, b = calmed_then()
+    g.gs.set_activation(b, acted=True)
+    g.dice.push(2, 2, 8, 2, 2, 8)
+    g.act(a, "use_metahability", meta=0, target=b)
+    g.act(a, "use_metahability", meta=1, target=b)
+    traits.turn_start(g.gs, 2)
+    assert g.gs.unconscious(b)
+    traits.turn_start(g.gs, 3)
+    assert g.gs.able(b)
+
+
+@pytest.mark.parametrize("def_roll,awake", [(9, True), (1, False)])
+def test_TRT_MAGIC_SLEEP_an_attack_that_wounds_it_wakes_it(def_roll, awake):
+    """DMG 1 against DEF 0: a failed CH DEF (9) wounds and wakes it; a passed one (1) stops the hit: it sleeps."""
+    from wartime.rules.combat import resolve_hit
+    g, a, b = sleeping()
+    g.dice.push(def_roll, 9, 9)
+    resolve_hit(g.gs, None, a, b, 1, melee=False)
+    assert g.gs.able(b) is awake
+
+
+def test_TRT_MAGIC_SLEEP_is_fieldable_on_a_metahability_and_costs_5():
+    from wartime.data.costs import archetype_cost
+    from wartime.data.loader import archetype_from_dict
+    assert traits.fielding_problem("TRT-MAGIC-SLEEP", "metahability", {"TRT-MAGIC-SLEEP"}) is None
+    base = {"id": "s", "kind": "metahability", "name": "S", "ENE": 2, "RNG": 10, "QUA": 4}
+    with_ = archetype_from_dict({**base, "traits": [{"name": "Invocación"}, {"name": "Magia: dormir"}]})
+    without = archetype_from_dict({**base, "traits": [{"name": "Invocación"}]})
+    assert archetype_cost(with_) - archetype_cost(without) == 5

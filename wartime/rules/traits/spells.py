@@ -1,0 +1,91 @@
+"""Metahability effects of issue 16 (rules/metahabilities.py plays them through the ``meta_*`` hook points):
+
+* Magia: dormir (TRT-MAGIC-SLEEP): puts one calm enemy to sleep. Rulings (the catalogue's): "calm" = under Magia:
+  tranquilizar now; asleep = unconscious as after Noquear (components.KnockedOut: no actions or reactions, a
+  casualty; Curar / Reparar by a third character wakes it, CBA-26) until the end of its next activation or until
+  hit. An unconscious character has no activation, so the engine counts the one it would have had: it wakes at the
+  start of the next game turn if it had not yet acted in this one, else at the start of the turn after. "Hit" =
+  an attack that wounds it (hook ``effect_wounded``; a hit its CH DEF stops does not touch it).
+
+Hook point: ``meta_target(gs, caster, target, m) -> None`` raises RuleViolation when `target` is not one the
+metahability's trait can take (rules.metahabilities.check_target asks it)."""
+from __future__ import annotations
+
+from wartime.core.components import KnockedOut, MetaEffects
+from wartime.core.errors import RuleViolation
+from wartime.rules.traits.registry import _of, character_traits, display_name, register
+
+SLEEP = "TRT-MAGIC-SLEEP"
+#: TRT-MAGIC-SLEEP: the state a sleeping target must be in (Magia: tranquilizar's, ruling).
+CALM = "TRT-MAGIC-CALM"
+#: world resource: ((sleeper, game turn at whose start it wakes), ...) in the order they fell asleep.
+ASLEEP = "asleep"
+
+
+def sleep_target(gs, caster: int, target: int, m) -> None:
+    """TRT-MAGIC-SLEEP: the target is an enemy that is calm (under Magia: tranquilizar) now."""
+    if target == caster or gs.side(target) == gs.side(caster):
+        raise RuleViolation(SLEEP, f"{display_name(SLEEP)} puts an enemy to sleep")
+    if CALM not in character_traits(gs, target):
+        raise RuleViolation(SLEEP, f"{gs.name(target)} is not calm ({display_name(CALM)}): it cannot be put to "
+                            "sleep")
+
+
+def _turn(gs) -> int:
+    return getattr(gs.world.resources.get("flow"), "turn", 0)
+
+
+def sleep_effect(gs, ctx, caster: int, target: int, m) -> None:
+    """TRT-MAGIC-SLEEP: the target falls asleep (unconscious, KnockedOut by the caster) until the end of its next
+    activation: the start of the next turn if it has not acted in this one, else the turn after."""
+    wake = _turn(gs) + (2 if gs.activation(target).acted else 1)
+    gs.world.set(target, KnockedOut(caster))
+    gs.world.resources[ASLEEP] = tuple(x for x in gs.world.resources.get(ASLEEP, ()) if x[0] != target) + (
+        (target, wake),)
+    gs.world.emit("state_changed", SLEEP, who=target, state="unconscious", value=True, by=caster, until_turn=wake)
+
+
+def sleep_grants(gs, caster: int, target: int, m) -> tuple[str, ...]:
+    """TRT-MAGIC-SLEEP: the sleeper carries the effect (its hooks wake it) while it lasts."""
+    return (SLEEP,)
+
+
+def wake(gs, e: int, why: str) -> None:
+    """TRT-MAGIC-SLEEP: the sleeper wakes: no longer unconscious, and the effect on it ends."""
+    gs.world.resources[ASLEEP] = tuple(x for x in gs.world.resources.get(ASLEEP, ()) if x[0] != e)
+    if gs.world.has(e, KnockedOut):
+        gs.world.remove(e, KnockedOut)
+        gs.world.emit("state_changed", SLEEP, who=e, state="unconscious", value=False, how=why)
+    fx = gs.world.try_get(e, MetaEffects)
+    if fx is not None:
+        gone = [x for x in fx.active if SLEEP in x.grants]
+        if gone:
+            gs.world.set(e, MetaEffects(tuple(x for x in fx.active if SLEEP not in x.grants)))
+            for x in gone:
+                gs.world.emit("metahability_effect_ended", SLEEP, who=e, caster=x.caster, meta=x.name, uid=x.uid,
+                              why=why)
+
+
+def sleep_turn_start(gs, e: int, turn: int) -> None:
+    """TRT-MAGIC-SLEEP: at the start of the turn it wakes in, the sleeper wakes."""
+    due = dict(gs.world.resources.get(ASLEEP, ())).get(e)
+    if due is None or turn >= due:
+        wake(gs, e, "the end of its next activation")
+
+
+def sleep_wounded(gs, e: int, attacker, melee: bool, state: str) -> None:
+    """TRT-MAGIC-SLEEP: an attack that wounds the sleeper wakes it."""
+    if state == "active":
+        wake(gs, e, "hit")
+
+
+register(SLEEP, "Magia: dormir", {"meta_target": sleep_target, "meta_effect": sleep_effect,
+                                  "meta_grants": sleep_grants, "effect_turn_start": sleep_turn_start,
+                                  "effect_wounded": sleep_wounded}, kinds=("metahability",))
+
+
+# --- helpers the rules call ---------------------------------------------------------------------------------------
+def check_meta_target(gs, caster: int, target: int, m) -> None:
+    """``meta_target``: each of the metahability's traits may refuse the target (RuleViolation naming it)."""
+    for _, h in _of("meta_target", m.traits):
+        h(gs, caster, target, m)
