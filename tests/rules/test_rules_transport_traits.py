@@ -6,15 +6,15 @@ from dataclasses import replace
 
 import pytest
 
-from rules_helpers import Game, M, blade, ride, violation, weapon
+from rules_helpers import Game, M, blade, piece, ride, violation, weapon
 from wartime.core.rng import ScriptedDice
 from wartime.rules import riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.combat import resolve_hit
 
 
-def driver(*others: M, rolls=(), angles=(), **kw) -> Game:
-    g = Game(M(x=10, y=20, facing=0.0, AGI=5, weapons=(blade(),)), *others, width=60)
+def driver(*others: M, rolls=(), angles=(), pieces=(), **kw) -> Game:
+    g = Game(M(x=10, y=20, facing=0.0, AGI=5, weapons=(blade(),)), *others, width=60, pieces=pieces)
     g.dice = ScriptedDice(rolls=rolls, angles=angles)
     g.world.dice = g.dice
     ride(g, g.ids[0], **kw)
@@ -162,8 +162,62 @@ def test_TRT_RADAR_ignores_the_targets_mimetic(kind):
     assert combat_terms(g.gs, a, b, None, True).imp == ()
 
 
+# --- TRT-AMPHIBIOUS ----------------------------------------------------------------------------------------------
+LAKE = (piece("lake", "water", 13, 10, 20, 30),)
+
+
+def test_TRT_AMPHIBIOUS_drives_across_water_as_on_land():
+    g = driver(MOV=8, paid=True, traits=("TRT-AMPHIBIOUS",), pieces=LAKE)
+    a = g.ids[0]
+    assert g.engine.check_action(a, "move", {"path": [[17, 20]]}) == 1          # ENE of a Mover, no surcharge
+    g.act(a, "move", path=[[17, 20]])
+    assert g.pos(a) == (17, 20) and g.checks("ATR") == []
+    h = driver(MOV=8, paid=True, pieces=LAKE)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[17, 20]]}).rule_id == "MVA-11"
+
+
+# --- TRT-RETRO-THRUSTERS ------------------------------------------------------------------------------------------
+def test_TRT_RETRO_THRUSTERS_stop_mid_air_at_level_3_for_ENE_1():
+    g = driver(MOV=8, flies=True, paid=True, traits=("TRT-RETRO-THRUSTERS",))
+    a = g.ids[0]
+    assert violation(g.engine.check_action, a, "hover", {}).rule_id == "TRT-RETRO-THRUSTERS"     # level 1
+    g.set(a, replace(g.gs.pos(a), level=3))
+    assert violation(g.engine.check_action, a, "move", {"path": [[12, 20]]}).rule_id == "MOV-13"
+    g.act(a, "hover")
+    assert g.pos(a) == (10, 20) and g.energy(a) == 9 and g.events("hovered")[0]["who"] == a
+    # a movement action: a ranged attack, then the stop, then another non-movement action is allowed (MOV-13)
+    from wartime.rules.actions.flight import is_movement
+    assert is_movement(REGISTRY["hover"])
+    h = driver(MOV=8, flies=True, paid=True)
+    h.set(h.ids[0], replace(h.gs.pos(h.ids[0]), level=3))
+    assert violation(h.engine.check_action, h.ids[0], "hover", {}).rule_id == "TRT-RETRO-THRUSTERS"
+
+
+# --- TRT-LANDING-STRIP --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("pieces,ok", [((), True), ((piece("rock", "difficult", 30, 18, 32, 22),), False),
+                                       ((piece("rock", "difficult", 30, 0, 32, 2),), True)])
+def test_TRT_LANDING_STRIP_needs_30_K_clear_straight_ahead(pieces, ok):
+    """From (10, 20) facing east on a 60 K board: 30 K of easy ground ahead lets it take off; a difficult patch
+    20 K ahead stops it (one off the line does not)."""
+    g = driver(MOV=8, flies=True, paid=True, traits=("TRT-LANDING-STRIP",), pieces=pieces)
+    a = g.ids[0]
+    if ok:
+        assert g.engine.check_action(a, "take_off_land", {}) == 1
+    else:
+        assert violation(g.engine.check_action, a, "take_off_land", {}).rule_id == "TRT-LANDING-STRIP"
+
+
+def test_TRT_LANDING_STRIP_the_board_edge_and_bases_stop_it_too():
+    g = driver(MOV=8, flies=True, paid=True, traits=("TRT-LANDING-STRIP",))
+    a = g.ids[0]
+    g.set(a, replace(g.gs.pos(a), facing=180.0))
+    assert violation(g.engine.check_action, a, "take_off_land", {}).rule_id == "TRT-LANDING-STRIP"
+    h = driver(M(side="blue", x=30, y=20), MOV=8, flies=True, paid=True, traits=("TRT-LANDING-STRIP",))
+    assert violation(h.engine.check_action, h.ids[0], "take_off_land", {}).rule_id == "TRT-LANDING-STRIP"
+
+
 # --- fielding and costs -------------------------------------------------------------------------------------------
-IDS = ("TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
+IDS = ("TRT-AMPHIBIOUS", "TRT-RETRO-THRUSTERS", "TRT-LANDING-STRIP", "TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
 
 
 def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
@@ -174,7 +228,9 @@ def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
     assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is not None
 
 
-@pytest.mark.parametrize("tid,name,points", [("TRT-STIFF-STEERING", "Dirección resistida", -5),
+@pytest.mark.parametrize("tid,name,points", [("TRT-AMPHIBIOUS", "Anfibio", 2), ("TRT-RETRO-THRUSTERS", "Retros", 5),
+                                             ("TRT-LANDING-STRIP", "Pista de aterrizaje", -5),
+                                             ("TRT-STIFF-STEERING", "Dirección resistida", -5),
                                              ("TRT-FIGHTER", "Caza", 5), ("TRT-OVERHEATING", "Sobrecalentamiento", -10),
                                              ("TRT-EJECTION-SEAT", "Asiento eyectable", 3),
                                              ("TRT-EXPLODES", "Explota", -10), ("TRT-RADAR", "Radar", 4)])

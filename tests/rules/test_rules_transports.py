@@ -420,8 +420,8 @@ def _transport_spec(traits_, mounted=()):
 def test_MOV_2_a_transport_is_fielded_and_its_unplayed_traits_are_refused_naming_their_IDs():
     from wartime.match.setup import fielding_problems
     assert fielding_problems(_transport_spec(["Rápido", "Pivotante"])) == []
-    lines = fielding_problems(_transport_spec(["Hielo", "Anfibio"]))
-    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-AMPHIBIOUS"]
+    lines = fielding_problems(_transport_spec(["Hielo", "Mecha"]))
+    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-MECHA"]
     assert "tier-3" in lines[0][1] and "not implemented yet (tier 2)" in lines[1][1]
 
 

@@ -12,12 +12,21 @@
 * Explota (TRT-EXPLODES) on a transport: it replaces the core explosion (ruling): when destroyed, D100 ≤ 50 it
   explodes with the DMG of the attack that destroyed it, within MOV K of it; otherwise it does not explode.
   On a race or an object it is not played (refused when fielded: registered for transports only).
+* Anfibio (TRT-AMPHIBIOUS): the transport moves on water as on land (ruling: its Mover, Correr, Esprintar, Cargar,
+  Embestir cross water at the ENE and MOV of a move, no CH AGI; water is no obstacle to them).
+* Retros (TRT-RETRO-THRUSTERS): at level 3 the transport may stop mid-air (Parar en el aire, ENE 1: it stays where
+  it is), which counts as a movement action (MOV-13: it breaks a run of non-movement actions).
+* Pista de aterrizaje (TRT-LANDING-STRIP): taking off or landing (MVA-16) needs a straight surface 30 K long free
+  of obstacles (ruling: ahead of the transport along its facing, from its base, inside the board: a 30 K run of
+  its base's width over easy ground, meeting no terrain piece that costs or stops a move and no base).
 * Radar (TRT-RADAR): its bearer's attacks ignore the target's Mimético (no CH IMP −3). Invisible is tier 3
   (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
 
 Hook points (engine-internal, each mapped to the catalogue hook in registry.CATALOGUE_HOOK): ``turn_limit(gs, e)
 -> float | None`` (degrees), ``extra_turn(gs, e) -> float | None`` (degrees, with a CH AGI), ``drive_strain(gs, e)
--> int | None`` (the wounds from which a movement action asks a CH DEF), ``ejection(carried) -> float`` (the D10s
+-> int | None`` (the wounds from which a movement action asks a CH DEF), ``water_as_land(gs, e) -> bool``,
+``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3), ``strip_needed(gs, e) -> float`` (K of clear ground
+ahead to take off or land), ``ejection(carried) -> float`` (the D10s
 of the pilot's scatter), ``wreck_blast(carried) -> int | None`` (the percent chance the wreck explodes with the
 attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``. The helpers the rules call are at the end."""
 from __future__ import annotations
@@ -31,6 +40,10 @@ STIFF_TURN = 45.0
 FIGHTER_TURN = 45.0
 #: TRT-OVERHEATING: the transport wounds from which each movement action asks a CH DEF.
 OVERHEAT_WOUNDS = 5
+#: TRT-RETRO-THRUSTERS: ENE of a stop mid-air at level 3.
+RETRO_ENE = 1
+#: TRT-LANDING-STRIP: the straight clear run a take-off or landing needs (K).
+STRIP_K = 30.0
 #: TRT-EXPLODES: the percent chance that it explodes when destroyed.
 EXPLODE_CHANCE = 50
 
@@ -65,6 +78,24 @@ def radar(gs, e: int) -> bool:
     return True
 
 
+def amphibious(gs, e: int) -> bool:
+    """TRT-AMPHIBIOUS: the transport moves on water as on land."""
+    return True
+
+
+def retro_thrusters(gs, e: int) -> int:
+    """TRT-RETRO-THRUSTERS: at level 3 it may stop mid-air for ENE 1 (a movement action)."""
+    return RETRO_ENE
+
+
+def landing_strip(gs, e: int) -> float:
+    """TRT-LANDING-STRIP: a take-off or landing needs a straight, obstacle-free run of 30 K."""
+    return STRIP_K
+
+
+register("TRT-AMPHIBIOUS", "Anfibio", {"water_as_land": amphibious}, kinds=T)
+register("TRT-RETRO-THRUSTERS", "Retros", {"hover": retro_thrusters}, kinds=T)
+register("TRT-LANDING-STRIP", "Pista de aterrizaje", {"strip_needed": landing_strip}, kinds=T)
 register("TRT-STIFF-STEERING", "Dirección resistida", {"turn_limit": stiff_steering}, kinds=T)
 register("TRT-FIGHTER", "Caza", {"extra_turn": fighter}, kinds=T)
 register("TRT-OVERHEATING", "Sobrecalentamiento", {"drive_strain": overheating}, kinds=T)
@@ -116,4 +147,26 @@ def sees_hidden(gs, e: int) -> str | None:
     for t, h in _of("sees_hidden", character_traits(gs, e)):
         if h(gs, e):
             return t
+    return None
+
+
+def water_as_land(gs, e: int) -> str | None:
+    """``water_as_land``: the trait by which the character's moves cross water as land, or None."""
+    for t, h in _of("water_as_land", character_traits(gs, e)):
+        if h(gs, e):
+            return t
+    return None
+
+
+def hover(gs, e: int) -> tuple[str, int] | None:
+    """``hover``: (trait ID, ENE) of a stop mid-air at level 3, or None."""
+    for t, h in _of("hover", character_traits(gs, e)):
+        return t, int(h(gs, e))
+    return None
+
+
+def strip_needed(gs, e: int) -> tuple[str, float] | None:
+    """``strip_needed``: (trait ID, K) of the clear straight run a take-off or landing needs, or None."""
+    for t, h in _of("strip_needed", character_traits(gs, e)):
+        return t, float(h(gs, e))
     return None
