@@ -176,6 +176,38 @@ def test_TRT_AMPHIBIOUS_drives_across_water_as_on_land():
     assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[17, 20]]}).rule_id == "MVA-11"
 
 
+# --- TRT-LEVITATOR ------------------------------------------------------------------------------------------------
+FIELD = (piece("mud", "extreme", 12, 10, 14, 30), piece("log", "low", 15, 10, 15.5, 30, height=0.4),
+         piece("pond", "water", 16, 10, 18, 30))
+
+
+@pytest.mark.parametrize("kind", ["race", "transport"])
+def test_TRT_LEVITATOR_floats_over_ground_terrain_low_obstacles_and_water(kind):
+    """Extreme mud, a 0.4 K log and a pond on the way: a levitator moves over them all at the ENE of easy ground."""
+    from wartime.core.components import Traits
+    g = driver(pieces=FIELD, MOV=10, paid=True, traits=("TRT-LEVITATOR",)) if kind == "transport" else None
+    if g is None:
+        g = Game(M(x=10, y=20, mov=10), pieces=FIELD, width=60)
+        g.set(g.ids[0], Traits(("TRT-LEVITATOR",)))
+        g.start_activation(g.ids[0], energy=10)
+    a = g.ids[0]
+    assert g.engine.check_action(a, "move", {"path": [[19.5, 20]]}) == 1
+    g.act(a, "move", path=[[19.5, 20]])
+    assert g.pos(a) == (19.5, 20) and g.gs.pos(a).level == 1
+
+
+def test_TRT_LEVITATOR_a_half_K_obstacle_still_counts():
+    """A 0.5 K wall is not lower than 1/2 K: it is the difficult low obstacle of MOV-8 (ENE +1)."""
+    from wartime.core.components import Traits
+    g = Game(M(x=10, y=20, mov=10), pieces=(piece("wall", "low", 12, 10, 12.5, 30, height=0.5),), width=60)
+    g.set(g.ids[0], Traits(("TRT-LEVITATOR",)))
+    g.start_activation(g.ids[0], energy=10)
+    assert g.engine.check_action(g.ids[0], "move", {"path": [[15, 20]]}) == 2
+    h = Game(M(x=10, y=20, mov=10), pieces=FIELD, width=60)
+    h.start_activation(h.ids[0], energy=10)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[19.5, 20]]}).rule_id == "MVA-11"
+
+
 # --- TRT-RETRO-THRUSTERS ------------------------------------------------------------------------------------------
 def test_TRT_RETRO_THRUSTERS_stop_mid_air_at_level_3_for_ENE_1():
     g = driver(MOV=8, flies=True, paid=True, traits=("TRT-RETRO-THRUSTERS",))
@@ -217,7 +249,7 @@ def test_TRT_LANDING_STRIP_the_board_edge_and_bases_stop_it_too():
 
 
 # --- fielding and costs -------------------------------------------------------------------------------------------
-IDS = ("TRT-AMPHIBIOUS", "TRT-RETRO-THRUSTERS", "TRT-LANDING-STRIP", "TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
+IDS = ("TRT-LEVITATOR", "TRT-AMPHIBIOUS", "TRT-RETRO-THRUSTERS", "TRT-LANDING-STRIP", "TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
 
 
 def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
@@ -228,7 +260,7 @@ def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
     assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is not None
 
 
-@pytest.mark.parametrize("tid,name,points", [("TRT-AMPHIBIOUS", "Anfibio", 2), ("TRT-RETRO-THRUSTERS", "Retros", 5),
+@pytest.mark.parametrize("tid,name,points", [("TRT-LEVITATOR", "Levitador", 1), ("TRT-AMPHIBIOUS", "Anfibio", 2), ("TRT-RETRO-THRUSTERS", "Retros", 5),
                                              ("TRT-LANDING-STRIP", "Pista de aterrizaje", -5),
                                              ("TRT-STIFF-STEERING", "Dirección resistida", -5),
                                              ("TRT-FIGHTER", "Caza", 5), ("TRT-OVERHEATING", "Sobrecalentamiento", -10),

@@ -108,7 +108,7 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
         others = [geo_move.Other(o.x, o.y, o.r, o.enemy and ids[i] not in exempt_enemies) for i, o in enumerate(others)]
     crouched = gs.world.get(actor, Posture).state == "crouched"
     elevation = gs.elevation(actor) if p0.level == 2 else (0.0 if p0.level == 1 else math.inf)
-    board = gs.board.dry() if traits.water_as_land(gs, actor) else gs.board       # hook water_as_land
+    board = traits.move_board(gs, actor)               # hooks float_height, water_as_land (TRT-LEVITATOR, ...)
     chk = geo_move.check_path(board, path, gs.body(actor).radius, gs.chest_height(actor),
                               allowance + extra_allowance, others, crouched=crouched,
                               ignore_overlap=frozenset(ignore), elevation=elevation)

@@ -168,7 +168,10 @@ against its catalogue row):
   destroying attack's DMG within MOV K), replacing WND-5's (TRT-EXPLODES). Called by ``wreck_blast`` from
   rules/riding.py. → on_death.
 * ``water_as_land(gs, e) -> bool`` -- the character's moves (Mover, Correr, ...) cross water as land
-  (TRT-AMPHIBIOUS). Called by ``water_as_land`` from rules.actions.movement. → terrain_rule.
+  (TRT-AMPHIBIOUS). Called by ``water_as_land`` and ``move_board`` from rules.actions.movement. → terrain_rule.
+* ``float_height(gs, e) -> float`` -- K above the ground the character floats: its moves ignore water, ground
+  terrain and obstacles lower than that (TRT-LEVITATOR). Called by ``move_board`` from rules.actions.movement.
+  → terrain_rule.
 * ``hover(gs, e) -> int`` -- ENE of a stop mid-air at level 3, a movement action (TRT-RETRO-THRUSTERS: Parar en el
   aire, rules/actions/transport.py). Called by ``hover``. → height_rule.
 * ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
@@ -484,5 +487,6 @@ from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race t
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
-                                           strip_needed, turn_limit, water_as_land, wreck_blast)  # (issue 16: transport traits)
+                                           move_board, strip_needed, turn_limit, water_as_land,
+                                           wreck_blast)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target  # noqa: F401,E402  (issue 16: metahability effects)

@@ -169,6 +169,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "wreck_blast": "on_death",
     "sees_hidden": "los_rule",
     "water_as_land": "terrain_rule",
+    "float_height": "terrain_rule",
     "hover": "height_rule",
     "strip_needed": "height_rule",
     "meta_target": "metaability",

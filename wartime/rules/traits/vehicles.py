@@ -14,6 +14,9 @@
   On a race or an object it is not played (refused when fielded: registered for transports only).
 * Anfibio (TRT-AMPHIBIOUS): the transport moves on water as on land (ruling: its Mover, Correr, Esprintar, Cargar,
   Embestir cross water at the ENE and MOV of a move, no CH AGI; water is no obstacle to them).
+* Levitador (TRT-LEVITATOR), on a race or a transport: it floats at level 1, 1/2 K above the ground (ruling: its
+  moves ignore ground terrain, i.e. difficult and extreme areas, and obstacles lower than 1/2 K, as easy terrain,
+  and cross water as land; it still is at level 1 for everything else). On an object it is refused.
 * Retros (TRT-RETRO-THRUSTERS): at level 3 the transport may stop mid-air (Parar en el aire, ENE 1: it stays where
   it is), which counts as a movement action (MOV-13: it breaks a run of non-movement actions).
 * Pista de aterrizaje (TRT-LANDING-STRIP): taking off or landing (MVA-16) needs a straight surface 30 K long free
@@ -25,7 +28,7 @@
 Hook points (engine-internal, each mapped to the catalogue hook in registry.CATALOGUE_HOOK): ``turn_limit(gs, e)
 -> float | None`` (degrees), ``extra_turn(gs, e) -> float | None`` (degrees, with a CH AGI), ``drive_strain(gs, e)
 -> int | None`` (the wounds from which a movement action asks a CH DEF), ``water_as_land(gs, e) -> bool``,
-``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3), ``strip_needed(gs, e) -> float`` (K of clear ground
+``float_height(gs, e) -> float`` (K above the ground its moves float), ``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3), ``strip_needed(gs, e) -> float`` (K of clear ground
 ahead to take off or land), ``ejection(carried) -> float`` (the D10s
 of the pilot's scatter), ``wreck_blast(carried) -> int | None`` (the percent chance the wreck explodes with the
 attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``. The helpers the rules call are at the end."""
@@ -40,6 +43,8 @@ STIFF_TURN = 45.0
 FIGHTER_TURN = 45.0
 #: TRT-OVERHEATING: the transport wounds from which each movement action asks a CH DEF.
 OVERHEAT_WOUNDS = 5
+#: TRT-LEVITATOR: how high above the ground it floats (K).
+LEVITATION_K = 0.5
 #: TRT-RETRO-THRUSTERS: ENE of a stop mid-air at level 3.
 RETRO_ENE = 1
 #: TRT-LANDING-STRIP: the straight clear run a take-off or landing needs (K).
@@ -93,6 +98,13 @@ def landing_strip(gs, e: int) -> float:
     return STRIP_K
 
 
+def levitator(gs, e: int) -> float:
+    """TRT-LEVITATOR: it floats 1/2 K above the ground: its moves ignore ground terrain, water and lower
+    obstacles."""
+    return LEVITATION_K
+
+
+register("TRT-LEVITATOR", "Levitador", {"float_height": levitator}, kinds=("race", "transport"))
 register("TRT-AMPHIBIOUS", "Anfibio", {"water_as_land": amphibious}, kinds=T)
 register("TRT-RETRO-THRUSTERS", "Retros", {"hover": retro_thrusters}, kinds=T)
 register("TRT-LANDING-STRIP", "Pista de aterrizaje", {"strip_needed": landing_strip}, kinds=T)
@@ -170,3 +182,12 @@ def strip_needed(gs, e: int) -> tuple[str, float] | None:
     for t, h in _of("strip_needed", character_traits(gs, e)):
         return t, float(h(gs, e))
     return None
+
+
+def move_board(gs, e: int):
+    """The board a move of the character is checked against (MOV-7..9): as a floating base meets it (hook
+    ``float_height``: TRT-LEVITATOR), without its water (hook ``water_as_land``: TRT-AMPHIBIOUS), or as it is."""
+    heights = [float(h(gs, e)) for _, h in _of("float_height", character_traits(gs, e))]
+    if heights:
+        return gs.board.floating(max(heights))
+    return gs.board.dry() if water_as_land(gs, e) else gs.board
