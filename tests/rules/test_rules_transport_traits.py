@@ -274,3 +274,55 @@ def test_TRT_vehicle_traits_cost_BLD_21(tid, name, points):
     got = archetype_from_dict({**base, "traits": [{"name": name}]})
     assert [r.trait_id for r in got.traits] == [tid]
     assert archetype_cost(got) == 14 + points
+
+
+# --- TRT-META-VISION ----------------------------------------------------------------------------------------------
+WALL = (piece("wall", "blocking", 14, 10, 15, 30, height=3.0, blocks_los=True),)
+
+
+def seer(kind: str, INT: int = 7, x: float = 18.0):
+    """A neuromancer (INT `INT`) at (10, 20) with Magia: tranquilizar, a wall 4 K ahead, an enemy behind it."""
+    from test_rules_metahabilities import give, mh
+    from wartime.core.components import Traits
+    g = Game(M(x=10, y=20, INT=INT, VOL=9), M(side="blue", x=x, y=20, facing=180.0, VOL=2), pieces=WALL, width=60)
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"), bonuses=("TRT-NEUROMANCER",) + (
+        ("TRT-META-VISION",) if kind == "race" else ()))
+    if kind == "object":
+        from test_rules_objects import give as hold
+        hold(g, a, "TRT-META-VISION")
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+@pytest.mark.parametrize("kind", ["race", "object"])
+def test_TRT_META_VISION_picks_a_target_through_a_wall_within_INT_K(kind):
+    """INT 7: the enemy behind the wall 7 K away (base edges) is a metahability target; 8.5 K away it is not."""
+    g, a, b = seer(kind)
+    assert not g.gs.has_los(a, b)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 2
+    g2, a2, b2 = seer(kind, x=19.5)
+    assert violation(g2.engine.check_action, a2, "use_metahability", {"meta": 0, "target": b2}).rule_id == "ENV-2"
+
+
+def test_TRT_META_VISION_without_it_the_wall_hides_the_target():
+    g, a, b = seer("none")
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id == "ENV-2"
+
+
+@pytest.mark.parametrize("tid", ["TRT-META-VISION", "TRT-RADAR"])
+def test_TRT_META_VISION_and_RADAR_on_a_held_object_ignore_mimetic(tid):
+    from test_rules_objects import give as hold
+    from wartime.core.components import Mimetic, Traits
+    from wartime.rules.traits import combat_terms
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    g.set(b, Traits(("TRT-MIMETIC",)), Mimetic())
+    hold(g, a, tid)
+    assert combat_terms(g.gs, a, b, None, True).imp == ()
+    from wartime.data.costs import archetype_cost
+    from wartime.data.loader import archetype_from_dict
+    base = {"id": "o", "kind": "object", "name": "O", "ENE": 1, "RNG": 0, "QUA": 3}
+    name = {"TRT-META-VISION": "Meta visión", "TRT-RADAR": "Radar"}[tid]
+    assert archetype_cost(archetype_from_dict({**base, "traits": [{"name": name}]})) - archetype_cost(
+        archetype_from_dict(base)) == {"TRT-META-VISION": 10, "TRT-RADAR": 4}[tid]

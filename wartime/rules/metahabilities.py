@@ -101,7 +101,7 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
                             f"reaches {reach} K")
     if not gs.in_fov(caster, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(caster)}'s field of view")
-    if not gs.has_los(caster, target):
+    if not traits.sees_target(gs, caster, target):                 # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(caster)} to {gs.name(target)}")
     traits.check_meta_target(gs, caster, target, m)             # hook meta_target (TRT-MAGIC-SLEEP: calm enemies)
     return target
@@ -406,7 +406,7 @@ def check_corrupt(gs: GameState, actor: int, target: int, attribute: str) -> Non
         raise RuleViolation("CBA-18", f"{gs.name(target)} is beyond {reach} K ({attribute} K)")
     if not gs.in_fov(actor, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view")
-    if not gs.has_los(actor, target):
+    if not traits.sees_target(gs, actor, target):                  # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(target)}")
 
 

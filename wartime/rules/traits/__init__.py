@@ -176,8 +176,10 @@ against its catalogue row):
   aire, rules/actions/transport.py). Called by ``hover``. → height_rule.
 * ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
   (TRT-LANDING-STRIP). Called by ``strip_needed`` from rules.actions.altitude. → height_rule.
+* ``sight_through(gs, e) -> float`` -- K within which the character sees (and picks targets) through opaque
+  obstacles (TRT-META-VISION). Called by ``sight_through`` and ``sees_target`` from rules.metahabilities. → los_rule.
 * ``sees_hidden(gs, e) -> bool`` -- the character's attacks ignore the target's Mimético (TRT-RADAR). Called by
-  ``sees_hidden`` from rules/traits/stealth.py. → los_rule.
+  ``sees_hidden`` from rules/traits/stealth.py (TRT-META-VISION too). → los_rule.
 * ``meta_target(gs, caster, target, m) -> None`` -- raise RuleViolation (naming the trait) when the metahability
   `m` cannot take `target` (TRT-MAGIC-SLEEP: a calm enemy only). Called by ``check_meta_target`` from
   ``rules.metahabilities.check_target``. → metaability.
@@ -487,6 +489,6 @@ from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race t
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
-                                           move_board, strip_needed, turn_limit, water_as_land,
-                                           wreck_blast)  # (issue 16: transport traits)
+                                           move_board, sees_target, sight_through, strip_needed,
+                                           turn_limit, water_as_land, wreck_blast)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target  # noqa: F401,E402  (issue 16: metahability effects)

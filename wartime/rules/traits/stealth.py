@@ -25,7 +25,7 @@ def mimetic_own_imp(gs, e: int, attribute: str, kind: str) -> Modifier | None:
 
 def mimetic_attackers(gs, bearer: int, attacker: int, target: int, weapon, ranged: bool) -> Modifier | None:
     """TRT-MIMETIC: while it is on, any enemy attacking the bearer has CH IMP −3 (at range and in melee, G4),
-    unless the attacker sees through it (hook ``sees_hidden``: TRT-RADAR; Meta visión is not played yet)."""
+    unless the attacker sees through it (hook ``sees_hidden``: TRT-RADAR, TRT-META-VISION)."""
     if bearer == target and gs.world.has(target, Mimetic) and sees_hidden(gs, attacker) is None:
         return Modifier("TRT-MIMETIC", -3, "target mimetic")
     return None

@@ -22,6 +22,10 @@
 * Pista de aterrizaje (TRT-LANDING-STRIP): taking off or landing (MVA-16) needs a straight surface 30 K long free
   of obstacles (ruling: ahead of the transport along its facing, from its base, inside the board: a 30 K run of
   its base's width over easy ground, meeting no terrain piece that costs or stops a move and no base).
+* Meta visión (TRT-META-VISION), on a race or held on an object: it sees and may pick targets through opaque
+  obstacles within as many K as its INT, and ignores Mimético (ruling: line of sight for choosing a target, i.e.
+  a metahability's target or Corromper's, MET-2 / CBA-18; a shot still needs its line of fire and cover
+  applies). On a metahability (lending it) it is refused.
 * Radar (TRT-RADAR): its bearer's attacks ignore the target's Mimético (no CH IMP −3). Invisible is tier 3
   (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
 
@@ -31,10 +35,10 @@ Hook points (engine-internal, each mapped to the catalogue hook in registry.CATA
 ``float_height(gs, e) -> float`` (K above the ground its moves float), ``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3), ``strip_needed(gs, e) -> float`` (K of clear ground
 ahead to take off or land), ``ejection(carried) -> float`` (the D10s
 of the pilot's scatter), ``wreck_blast(carried) -> int | None`` (the percent chance the wreck explodes with the
-attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``. The helpers the rules call are at the end."""
+attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, e) -> float`` (K). The helpers the rules call are at the end."""
 from __future__ import annotations
 
-from wartime.rules.traits.registry import _of, character_traits, register
+from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register
 
 T = ("transport",)
 #: TRT-STIFF-STEERING: the most a transport turns in one action (degrees).
@@ -113,7 +117,21 @@ register("TRT-FIGHTER", "Caza", {"extra_turn": fighter}, kinds=T)
 register("TRT-OVERHEATING", "Sobrecalentamiento", {"drive_strain": overheating}, kinds=T)
 register("TRT-EJECTION-SEAT", "Asiento eyectable", {"ejection": ejection_seat}, kinds=T)
 register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes}, kinds=T)
+def meta_vision(gs, e: int) -> bool:
+    """TRT-META-VISION: it ignores Mimético (and Invisible, tier 3: never fielded)."""
+    return True
+
+
+def meta_vision_reach(gs, e: int) -> float:
+    """TRT-META-VISION: it sees through opaque obstacles within as many K as its INT."""
+    return float(gs.attrs(e).INT)
+
+
+register("TRT-META-VISION", "Meta visión", {"sees_hidden": meta_vision, "sight_through": meta_vision_reach},
+         kinds=("race", "object"))
 register("TRT-RADAR", "Radar", {"sees_hidden": radar}, kinds=("race", "object", "transport"))
+#: on an object, Meta visión and Radar are its holder's while held and not disabled (GNA-16, traits/objects.py)
+ON_OBJECTS.update(("TRT-META-VISION", "TRT-RADAR"))
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------
@@ -191,3 +209,18 @@ def move_board(gs, e: int):
     if heights:
         return gs.board.floating(max(heights))
     return gs.board.dry() if water_as_land(gs, e) else gs.board
+
+
+def sight_through(gs, e: int) -> tuple[str, float] | None:
+    """``sight_through``: (trait ID, K) within which the character sees through opaque obstacles, or None."""
+    got = [(t, float(h(gs, e))) for t, h in _of("sight_through", character_traits(gs, e))]
+    return max(got, key=lambda x: x[1]) if got else None
+
+
+def sees_target(gs, e: int, target: int) -> bool:
+    """ENV-2 for choosing a target: a line of sight, or a trait's sight through obstacles within its reach (hook
+    ``sight_through``: TRT-META-VISION)."""
+    if gs.has_los(e, target):
+        return True
+    through = sight_through(gs, e)
+    return through is not None and gs.distance(e, target) <= through[1] + 1e-9
