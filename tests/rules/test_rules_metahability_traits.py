@@ -76,3 +76,65 @@ def test_TRT_MAGIC_SLEEP_is_fieldable_on_a_metahability_and_costs_5():
     with_ = archetype_from_dict({**base, "traits": [{"name": "Invocación"}, {"name": "Magia: dormir"}]})
     without = archetype_from_dict({**base, "traits": [{"name": "Invocación"}]})
     assert archetype_cost(with_) - archetype_cost(without) == 5
+
+
+# --- Prueba de ... and Neuropsico on metahabilities and weapons ---------------------------------------------------
+TESTS = [("TRT-AGILITY-TEST", "AGI"), ("TRT-CONSTITUTION-TEST", "CON"), ("TRT-INTELLIGENCE-TEST", "INT"),
+         ("TRT-WILLPOWER-TEST", "VOL")]
+
+
+@pytest.mark.parametrize("tid,attr", TESTS)
+@pytest.mark.parametrize("roll,passed", [(3, True), (8, False)])
+def test_TRT_AGILITY_TEST_and_the_other_tests_on_a_metahability(tid, attr, roll, passed):
+    """A self-cast (CH INT 5 to pass on 2) first asks the trait's CH (attribute 5): 3 passes and the cast goes on;
+    8 fails: no kind check, the ENE (2) is spent."""
+    g = two({"VOL": 5, "CON": 5, "AGI": 5, "INT": 5})
+    a, _ = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", tid))
+    g.start_activation(a, energy=10)
+    g.dice.push(roll, 2)
+    g.act(a, "use_metahability", meta=0, target=a)
+    checks = g.checks("ATR")
+    assert checks[0]["attribute"] == attr and checks[0]["rule"] == "MET-2"
+    assert len(checks) == (2 if passed else 1) and g.energy(a) == 8
+    assert bool(g.events("metahability_failed")) is not passed
+
+
+@pytest.mark.parametrize("psi,cast", [(2, True), (9, False)])
+def test_TRT_NEUROPSYCHO_on_a_metahability_a_CH_PSI_per_use(psi, cast):
+    g = two({"VOL": 5})
+    a, _ = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-NEUROPSYCHO"))
+    g.start_activation(a, energy=10)
+    g.dice.push(psi, 2)
+    g.act(a, "use_metahability", meta=0, target=a)
+    assert [c["rule"] for c in g.checks("PSI")] == ["TRT-NEUROPSYCHO"]
+    from wartime.core.components import Stress
+    assert bool(g.checks("ATR")) is cast and g.world.get(a, Stress).value == (0 if cast else 1)
+
+
+@pytest.mark.parametrize("tid,attr", TESTS + [("TRT-NEUROPSYCHO", "VOL")])
+@pytest.mark.parametrize("first,shot", [(3, True), (9, False)])
+def test_TRT_NEUROPSYCHO_and_the_tests_on_a_weapon_before_each_attack(tid, attr, first, shot):
+    """A rifle with the trait: its check (3 passes, 9 fails) comes after the ENE and before the CH IMP; a failure
+    voids the attack (no CH IMP), the ENE stays spent."""
+    from rules_helpers import Game, M, weapon
+    g = Game(M(x=10, y=20, weapons=(weapon(ENE=2, traits=(tid,)),)), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(first, 9, 9, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    first_check = g.world.events[[e["type"] for e in g.world.events].index("check")]
+    assert first_check["kind"] == ("PSI" if tid == "TRT-NEUROPSYCHO" else "ATR") and first_check["attribute"] == attr
+    assert bool(g.checks("IMP")) is shot and g.energy(a) == 8
+    assert bool(g.events("weapon_use_failed")) is not shot
+
+
+@pytest.mark.parametrize("tid", [t for t, _ in TESTS] + ["TRT-NEUROPSYCHO"])
+def test_TRT_use_traits_fieldable_and_priced_on_metahabilities_and_weapons(tid):
+    from test_rules_traits_more import price
+    from wartime.data.tables import trait_by_id
+    for kind in ("metahability", "weapon"):
+        assert traits.fielding_problem(tid, kind, {tid}) is None
+        assert price(tid, kind) == trait_by_id()[tid].cost
+    assert traits.fielding_problem(tid, "protection", {tid}) is not None

@@ -19,6 +19,7 @@ from wartime.core.components import Cast, Countered, Life, MetaEffect, MetaEffec
 from wartime.core.errors import RuleViolation
 from wartime.rules import psychology, traits
 from wartime.rules.checks import opposed_winner
+from wartime.rules.item_use import use_passes
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
@@ -124,6 +125,9 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int) -> bool:
     then win a CH VOL ENF; on success the effect applies (`apply`) and the cast may be maintained (MET-6).
     Returns True when the metahability took effect."""
     m = carried(gs, caster)[index]
+    if not use_passes(gs, ctx, caster, m, "MET-2", f"Usar {m.name}"):       # Prueba de ..., TRT-NEUROPSYCHO
+        gs.world.emit("metahability_failed", "MET-2", who=caster, meta=m.name, target=target)
+        return False
     rel = relation(gs, caster, target)
     attr = kind_attribute(m)
     kind = "IMP" if rel == "enemy" else "ATR"

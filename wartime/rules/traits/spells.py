@@ -7,13 +7,18 @@
   start of the next game turn if it had not yet acted in this one, else at the start of the turn after. "Hit" =
   an attack that wounds it (hook ``effect_wounded``; a hit its CH DEF stops does not touch it).
 
+Prueba de agilidad / constitución / inteligencia / voluntad and Neuropsico (registered for objects in
+traits/objects.py) play the same on a metahability (each use: MET-2, before its kind check) and on a weapon (each
+attack with it, after the attack's ENE and its CH PSI of the bearer's traits, before the CH IMP): rules/item_use.py.
+On a protection (wearing it) or a transport (driving it) they stay refused.
+
 Hook point: ``meta_target(gs, caster, target, m) -> None`` raises RuleViolation when `target` is not one the
 metahability's trait can take (rules.metahabilities.check_target asks it)."""
 from __future__ import annotations
 
 from wartime.core.components import KnockedOut, MetaEffects
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.registry import _of, character_traits, display_name, register
+from wartime.rules.traits.registry import _of, also_on, character_traits, display_name, register
 
 SLEEP = "TRT-MAGIC-SLEEP"
 #: TRT-MAGIC-SLEEP: the state a sleeping target must be in (Magia: tranquilizar's, ruling).
@@ -82,6 +87,11 @@ def sleep_wounded(gs, e: int, attacker, melee: bool, state: str) -> None:
 register(SLEEP, "Magia: dormir", {"meta_target": sleep_target, "meta_effect": sleep_effect,
                                   "meta_grants": sleep_grants, "effect_turn_start": sleep_turn_start,
                                   "effect_wounded": sleep_wounded}, kinds=("metahability",))
+
+USE_TRAITS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST",
+              "TRT-NEUROPSYCHO")
+for _tid in USE_TRAITS:
+    also_on(_tid, "metahability", "weapon")
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------
