@@ -326,3 +326,30 @@ def test_TRT_META_VISION_and_RADAR_on_a_held_object_ignore_mimetic(tid):
     name = {"TRT-META-VISION": "Meta visión", "TRT-RADAR": "Radar"}[tid]
     assert archetype_cost(archetype_from_dict({**base, "traits": [{"name": name}]})) - archetype_cost(
         archetype_from_dict(base)) == {"TRT-META-VISION": 10, "TRT-RADAR": 4}[tid]
+
+
+# --- TRT-COUNTERMEASURES on a transport or an object, TRT-COMMUNICATOR ---------------------------------------------
+@pytest.mark.parametrize("kind", ["transport", "object"])
+def test_TRT_COUNTERMEASURES_a_missile_has_CH_IMP_minus_1_against_a_transport_or_holder(kind):
+    from test_rules_objects import give as hold
+    from wartime.rules.traits import combat_terms
+    g = Game(M(x=10, y=20), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    if kind == "transport":
+        ride(g, a, traits=("TRT-COUNTERMEASURES",))
+    else:
+        hold(g, a, "TRT-COUNTERMEASURES")
+    rocket = weapon(traits=("TRT-SELF-PROPELLED-AMMO",), key="rocket")
+    assert {m.rule: m.value for m in combat_terms(g.gs, b, a, rocket, True).imp} == {"TRT-COUNTERMEASURES": -1}
+    assert combat_terms(g.gs, b, a, weapon(), True).imp == ()
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-COUNTERMEASURES", kind, {"TRT-COUNTERMEASURES"}) is None
+
+
+def test_TRT_COMMUNICATOR_fielded_on_an_object_at_1_point():
+    """Its ruling's mechanic (spotting a blind shot for another carrier) is CBA-3's for any ally already: the
+    object is fielded and priced; a blind shot needs no communicator (tests/rules/test_rules_combat_actions.py)."""
+    from test_rules_traits_more import price
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-COMMUNICATOR", "object", {"TRT-COMMUNICATOR"}) is None
+    assert price("TRT-COMMUNICATOR", "object") == 1
