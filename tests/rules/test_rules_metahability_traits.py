@@ -83,6 +83,7 @@ TESTS = [("TRT-AGILITY-TEST", "AGI"), ("TRT-CONSTITUTION-TEST", "CON"), ("TRT-IN
          ("TRT-WILLPOWER-TEST", "VOL")]
 
 
+@pytest.mark.rules("TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
 @pytest.mark.parametrize("tid,attr", TESTS)
 @pytest.mark.parametrize("roll,passed", [(3, True), (8, False)])
 def test_TRT_AGILITY_TEST_and_the_other_tests_on_a_metahability(tid, attr, roll, passed):
@@ -113,6 +114,7 @@ def test_TRT_NEUROPSYCHO_on_a_metahability_a_CH_PSI_per_use(psi, cast):
     assert bool(g.checks("ATR")) is cast and g.world.get(a, Stress).value == (0 if cast else 1)
 
 
+@pytest.mark.rules("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
 @pytest.mark.parametrize("tid,attr", TESTS + [("TRT-NEUROPSYCHO", "VOL")])
 @pytest.mark.parametrize("first,shot", [(3, True), (9, False)])
 def test_TRT_NEUROPSYCHO_and_the_tests_on_a_weapon_before_each_attack(tid, attr, first, shot):
