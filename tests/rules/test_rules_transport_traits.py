@@ -133,7 +133,7 @@ def test_TRT_EXPLODES_50_percent_with_the_attacks_DMG_within_MOV_K():
 
 def test_TRT_EXPLODES_no_explosion_on_51_or_more():
     g, a, p, b = wreck(("TRT-EXPLODES",), rolls=[51], dmg=7)
-    assert g.events("damage") == [] and g.events("transport_exploded")[0]["hit"] == []
+    assert g.events("damage") == [] and g.events("transport_exploded")[0]["dmg"] == 0
     assert riding.mount(g.gs, a) is None and g.gs.on_table(p) and riding.carrier_of(g.gs, p) is None
 
 

@@ -339,7 +339,7 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         alight(gs, q, spots[0], rule="WND-5")
         aboard.append(q)
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
-                  at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near] if dmg > 0 else [])
+                  at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near])
     for victim in [*victims, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
             hit(gs, ctx, None, victim, dmg, melee=False, rule="WND-5")
