@@ -140,3 +140,67 @@ def test_TRT_use_traits_fieldable_and_priced_on_metahabilities_and_weapons(tid):
         assert traits.fielding_problem(tid, kind, {tid}) is None
         assert price(tid, kind) == trait_by_id()[tid].cost
     assert traits.fielding_problem(tid, "protection", {tid}) is not None
+
+
+# --- TRT-MAGIC-MISDIRECT ------------------------------------------------------------------------------------------
+def misdirector(INT: int = 6, **kw):
+    g = two({"VOL": 9, "INT": INT}, {"VOL": 2}, **kw)
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-MISDIRECT"))
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+def test_TRT_MAGIC_MISDIRECT_moves_the_enemy_up_to_INT_K_where_the_caster_chooses():
+    """INT 6: the enemy at (15, 20) is moved 6 K to (15, 26) (CH IMP INT 2, CH VOL ENF 2 against 8); no reaction,
+    no lasting effect."""
+    g, a, b = misdirector()
+    g.dice.push(2, 2, 8)
+    g.act(a, "use_metahability", meta=0, target=b, to=[15, 26])
+    assert g.pos(b) == (15, 26) and g.events("forced_move")[0]["rule"] == "TRT-MAGIC-MISDIRECT"
+    assert g.events("metahability_effect") == [] and g.events("moved") == []          # not a move: no MOV-14, no noise
+
+
+def test_TRT_MAGIC_MISDIRECT_resisted_it_stays_and_beyond_INT_or_into_a_wall_is_refused():
+    from rules_helpers import piece
+    g, a, b = misdirector()
+    g.dice.push(2, 9, 1)                                   # CH VOL ENF lost (9 against 1): MET-5
+    g.act(a, "use_metahability", meta=0, target=b, to=[15, 26])
+    assert g.pos(b) == (15, 20)
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b, "to": [15, 26.5]}) \
+        .rule_id == "TRT-MAGIC-MISDIRECT"
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id \
+        == "TRT-MAGIC-MISDIRECT"
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": a, "to": [10, 24]}) \
+        .rule_id == "TRT-MAGIC-MISDIRECT"
+    h, a2, b2 = misdirector()
+    from wartime.geometry.board import Board
+    wall = piece("wall", "blocking", 14, 22, 16, 23, height=3.0)
+    h.gs.board = Board(h.gs.board.width, h.gs.board.height, [wall], h.gs.board.grid)
+    assert violation(h.engine.check_action, a2, "use_metahability", {"meta": 0, "target": b2, "to": [15, 26]}) \
+        .rule_id == "TRT-MAGIC-MISDIRECT"
+
+
+def test_TRT_MAGIC_MISDIRECT_the_engine_offers_legal_points_and_the_scripted_caster_uses_it():
+    from tests.ai.test_scripted_terrain_actions import stub
+    from wartime.ai.scripted import ScriptedController
+    from wartime.rules.actions import REGISTRY
+    from wartime.rules.actions.params import CandidateSpace
+    g, a, b = misdirector()
+    got = [c.build() for c in REGISTRY["use_metahability"].candidates(g.gs, a, CandidateSpace(g.gs, a))]
+    assert got and all(p["target"] == b and "to" in p for p in got)
+    for p in got:
+        g.engine.check_action(a, "use_metahability", p)
+    assert got[0]["to"] == [21.0, 20.0]                     # straight away from the caster, full reach
+    d = ScriptedController().decide(stub(g), g.pending)
+    assert d.action == "use_metahability" and d.params["to"] == [21.0, 20.0]
+
+
+def test_TRT_MAGIC_MISDIRECT_fieldable_and_costs_5():
+    from wartime.data.costs import archetype_cost
+    from wartime.data.loader import archetype_from_dict
+    assert traits.fielding_problem("TRT-MAGIC-MISDIRECT", "metahability", {"TRT-MAGIC-MISDIRECT"}) is None
+    base = {"id": "s", "kind": "metahability", "name": "S", "ENE": 2, "RNG": 10, "QUA": 4}
+    with_ = archetype_from_dict({**base, "traits": [{"name": "Invocación"}, {"name": "Magia: despistar"}]})
+    without = archetype_from_dict({**base, "traits": [{"name": "Invocación"}]})
+    assert archetype_cost(with_) - archetype_cost(without) == 5

@@ -17,6 +17,7 @@ from typing import Any
 
 from wartime.core.components import Cast, Countered, Life, MetaEffect, MetaEffects, Metahabilities, Stress
 from wartime.core.errors import RuleViolation
+from wartime.geometry import movement as geo_move
 from wartime.rules import psychology, traits
 from wartime.rules.checks import opposed_winner
 from wartime.rules.item_use import use_passes
@@ -108,11 +109,33 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     return target
 
 
+def forced_move(gs: GameState, caster: int, m, target: int, to: Any) -> tuple[float, float] | None:
+    """TRT-MAGIC-MISDIRECT (hook ``forced_move``): the point `to` the metahability moves its target to, checked
+    when the cast is declared: one straight line from the target's centre up to the trait's K, inside the board,
+    overlapping no base at its end and crossing no terrain the target could not cross on foot (MOV-9, water); no
+    1 K rule (MOV-14). None when the metahability moves no one."""
+    reach = traits.forced_reach(gs, caster, m)
+    if reach is None:
+        return None
+    rule, k = reach
+    if not (isinstance(to, (list, tuple)) and len(to) == 2 and all(isinstance(v, (int, float)) for v in to)):
+        raise RuleViolation(rule, "to must be the point [x, y] the enemy is moved to")
+    p = gs.pos(target)
+    end = (round(float(to[0]), 4), round(float(to[1]), 4))
+    others, ids = gs.others_for_move(target)
+    others = [geo_move.Other(o.x, o.y, o.r, False) for o in others]
+    chk = geo_move.check_path(gs.board, [(p.x, p.y), end], gs.body(target).radius, gs.chest_height(target),
+                              k + 1e-6, others)
+    if not chk.ok:
+        raise RuleViolation(rule, f"{gs.name(target)} cannot be moved there ({chk.message})")
+    return end
+
+
 def preview(gs: GameState, caster: int, m, target: int) -> dict:
     """What the metahability would do to `target` if it took effect (for controllers and the window; pure): the
     traits it grants (`grants`: hostile ones, TRT-MAGIC-CALM / TRT-HEX; `lends`: friendly ones), negates, the
-    effect it would suspend, and whether a hit makes the target take a CH PSI."""
-    return {"grants": traits.hostile_grants(gs, caster, target, m), "lends": traits.lent_bonuses(gs, caster, target, m),
+    effect it would suspend, whether a hit makes the target take a CH PSI, and the K it moves it (`moves`)."""
+    return {"moves": (traits.forced_reach(gs, caster, m) or (None, 0.0))[1],"grants": traits.hostile_grants(gs, caster, target, m), "lends": traits.lent_bonuses(gs, caster, target, m),
             "negates": tuple(t for _, h in traits.meta_handlers("meta_negates", m) for t in h(gs, caster, target, m)),
             "cancels": next((h(gs, caster, target, m) for _, h in traits.meta_handlers("meta_cancels", m)), None),
             "psi": target != caster and traits.hit_psi(gs, caster, target, m, m.RNG > 0) is not None}
@@ -201,6 +224,12 @@ def apply(gs: GameState, ctx, caster: int, index: int, target: int) -> MetaEffec
     m = carried(gs, caster)[index]
     for _, h in traits.meta_handlers("meta_effect", m):
         h(gs, ctx, caster, target, m)
+    to = forced_move(gs, caster, m, target, ctx.params.get("to")) if ctx is not None else None
+    if to is not None and gs.on_table(target):
+        p = gs.pos(target)
+        gs.world.set(target, replace(p, x=to[0], y=to[1]))
+        gs.world.emit("forced_move", traits.forced_reach(gs, caster, m)[0], who=target, by=caster,
+                      path=[[p.x, p.y], list(to)])
     if target != caster and gs.able(target) and traits.hit_psi(gs, caster, target, m, m.RNG > 0):
         psi_check(gs, ctx, target, source=caster, reason=m.name, rule="TRT-COWING")   # hook hit_psi
     grants = traits.meta_grants(gs, caster, target, m)

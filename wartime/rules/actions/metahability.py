@@ -4,6 +4,8 @@
 (rules/actions/reactions.py)."""
 from __future__ import annotations
 
+import math
+
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules import metahabilities as meta, traits
 from wartime.rules.actions.base import Action, need, need_target, register
@@ -23,6 +25,24 @@ def _targets(gs, actor: int, m, space) -> list[int]:
     return out
 
 
+def forced_candidates(key: str, gs, actor: int, i: int, m, t: int):
+    """TRT-MAGIC-MISDIRECT: the points the engine offers for a forced move of `t`: straight away from the caster,
+    then to either side, at the trait's full reach and at half of it (the legal ones)."""
+    _, k = traits.forced_reach(gs, actor, m)
+    p, c = gs.pos(t), gs.pos(actor)
+    away = math.atan2(p.y - c.y, p.x - c.x)
+    for turn in (0.0, math.pi / 2, -math.pi / 2):
+        for d in (k, k / 2.0):
+            to = [round(p.x + d * math.cos(away + turn), 4), round(p.y + d * math.sin(away + turn), 4)]
+            try:
+                meta.check_target(gs, actor, m, t)
+                meta.forced_move(gs, actor, m, t, to)
+            except RuleViolation:
+                continue
+            yield Candidate(key, lambda to=to: {"meta": i, "target": t, "to": to},
+                            label=f"{m.name}: move {gs.name(t)} {d:g} K")
+
+
 @register
 class UseMetahability(Action):
     """MET-2: Usar una metahabilidad (its ENE; CH ATR of its kind, MET-1 / CMB-13): on the caster, an ally or an
@@ -33,7 +53,9 @@ class UseMetahability(Action):
     has_check = True
 
     params = (Param("meta", "metahability", "MET-2: the index of one of the actor's metahabilities"),
-              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"))
+              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"),
+              Param("to", "point", "TRT-MAGIC-MISDIRECT: where a metahability that moves its target moves it",
+                    optional=True))
 
     def candidates(self, gs, actor, space):
         kinds = meta.kinds_of(gs, actor)
@@ -41,6 +63,9 @@ class UseMetahability(Action):
             if m.kind not in kinds:
                 continue
             for t in _targets(gs, actor, m, space):
+                if traits.forced_reach(gs, actor, m) is not None:
+                    yield from forced_candidates(self.key, gs, actor, i, m, t)
+                    continue
                 yield Candidate(self.key, lambda i=i, t=t: {"meta": i, "target": t},
                                 label=f"{m.name} on {gs.name(t)}")
 
@@ -53,6 +78,7 @@ class UseMetahability(Action):
         m = meta.meta(gs, actor, need(params, "meta", self.rule))
         meta.check_kind(gs, actor, m)
         t = meta.check_target(gs, actor, m, need(params, "target", self.rule))
+        meta.forced_move(gs, actor, m, t, params.get("to"))           # TRT-MAGIC-MISDIRECT's point
         return (params["meta"], t)
 
     def cost(self, gs, actor, params, prepared):

@@ -183,6 +183,9 @@ against its catalogue row):
 * ``meta_target(gs, caster, target, m) -> None`` -- raise RuleViolation (naming the trait) when the metahability
   `m` cannot take `target` (TRT-MAGIC-SLEEP: a calm enemy only). Called by ``check_meta_target`` from
   ``rules.metahabilities.check_target``. → metaability.
+* ``forced_move(gs, caster, m) -> float`` -- the K a metahability moves its target, to the cast's `to` point
+  (TRT-MAGIC-MISDIRECT). Called by ``forced_reach`` from rules.metahabilities and rules/actions/metahability.py.
+  → metaability.
 * ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
   (TRT-MAGIC-SLEEP: the sleeper wakes). Called by ``turn_start`` after the bearer's ``turn_start``. → unique_rule.
 * ``effect_wounded(gs, e, attacker, melee, state) -> None`` -- the end of a lasting effect on the bearer when an
@@ -491,4 +494,4 @@ from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
                                            move_board, sees_target, sight_through, strip_needed,
                                            turn_limit, water_as_land, wreck_blast)  # (issue 16: transport traits)
-from wartime.rules.traits.spells import check_meta_target  # noqa: F401,E402  (issue 16: metahability effects)
+from wartime.rules.traits.spells import check_meta_target, forced_reach  # noqa: F401,E402  (issue 16: meta effects)

@@ -174,6 +174,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "hover": "height_rule",
     "strip_needed": "height_rule",
     "meta_target": "metaability",
+    "forced_move": "metaability",
     "effect_turn_start": "unique_rule",
     "effect_wounded": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},

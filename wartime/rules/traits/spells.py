@@ -7,6 +7,12 @@
   start of the next game turn if it had not yet acted in this one, else at the start of the turn after. "Hit" =
   an attack that wounds it (hook ``effect_wounded``; a hit its CH DEF stops does not touch it).
 
+* Magia: despistar (TRT-MAGIC-MISDIRECT): moves one enemy up to as many K as the caster's INT. Rulings (the
+  catalogue's): the caster chooses where (the cast's `to`: one straight line from the enemy's centre, rules.
+  metahabilities.forced_move checks it when the cast is declared: inside the board, no base overlapped at the end,
+  no terrain it could not cross on foot: MOV-9, water); the move provokes no reactions and ignores MOV-14; the
+  extra opposed CH VOL of MET-5 applies. It leaves no lasting effect.
+
 Prueba de agilidad / constitución / inteligencia / voluntad and Neuropsico (registered for objects in
 traits/objects.py) play the same on a metahability (each use: MET-2, before its kind check) and on a weapon (each
 attack with it, after the attack's ENE and its CH PSI of the bearer's traits, before the CH IMP): rules/item_use.py.
@@ -84,6 +90,22 @@ def sleep_wounded(gs, e: int, attacker, melee: bool, state: str) -> None:
         wake(gs, e, "hit")
 
 
+MISDIRECT = "TRT-MAGIC-MISDIRECT"
+
+
+def misdirect_target(gs, caster: int, target: int, m) -> None:
+    """TRT-MAGIC-MISDIRECT: the target is an enemy."""
+    if target == caster or gs.side(target) == gs.side(caster):
+        raise RuleViolation(MISDIRECT, f"{display_name(MISDIRECT)} moves an enemy")
+
+
+def misdirect_reach(gs, caster: int, m) -> float:
+    """TRT-MAGIC-MISDIRECT: the enemy is moved up to as many K as the caster's INT."""
+    return float(gs.attrs(caster).INT)
+
+
+register(MISDIRECT, "Magia: despistar", {"meta_target": misdirect_target, "forced_move": misdirect_reach},
+         kinds=("metahability",))
 register(SLEEP, "Magia: dormir", {"meta_target": sleep_target, "meta_effect": sleep_effect,
                                   "meta_grants": sleep_grants, "effect_turn_start": sleep_turn_start,
                                   "effect_wounded": sleep_wounded}, kinds=("metahability",))
@@ -99,3 +121,10 @@ def check_meta_target(gs, caster: int, target: int, m) -> None:
     """``meta_target``: each of the metahability's traits may refuse the target (RuleViolation naming it)."""
     for _, h in _of("meta_target", m.traits):
         h(gs, caster, target, m)
+
+
+def forced_reach(gs, caster: int, m) -> tuple[str, float] | None:
+    """``forced_move``: (trait ID, K) of the move the metahability forces on its target, or None."""
+    for t, h in _of("forced_move", m.traits):
+        return t, float(h(gs, caster, m))
+    return None
