@@ -249,7 +249,7 @@ def test_TRT_LANDING_STRIP_the_board_edge_and_bases_stop_it_too():
 
 
 # --- fielding and costs -------------------------------------------------------------------------------------------
-IDS = ("TRT-LEVITATOR", "TRT-AMPHIBIOUS", "TRT-RETRO-THRUSTERS", "TRT-LANDING-STRIP", "TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
+IDS = ("TRT-MECHA", "TRT-LEVITATOR", "TRT-AMPHIBIOUS", "TRT-RETRO-THRUSTERS", "TRT-LANDING-STRIP", "TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
 
 
 def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
@@ -260,7 +260,7 @@ def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
     assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is not None
 
 
-@pytest.mark.parametrize("tid,name,points", [("TRT-LEVITATOR", "Levitador", 1), ("TRT-AMPHIBIOUS", "Anfibio", 2), ("TRT-RETRO-THRUSTERS", "Retros", 5),
+@pytest.mark.parametrize("tid,name,points", [("TRT-MECHA", "Mecha", 1), ("TRT-LEVITATOR", "Levitador", 1), ("TRT-AMPHIBIOUS", "Anfibio", 2), ("TRT-RETRO-THRUSTERS", "Retros", 5),
                                              ("TRT-LANDING-STRIP", "Pista de aterrizaje", -5),
                                              ("TRT-STIFF-STEERING", "Dirección resistida", -5),
                                              ("TRT-FIGHTER", "Caza", 5), ("TRT-OVERHEATING", "Sobrecalentamiento", -10),
@@ -353,3 +353,26 @@ def test_TRT_COMMUNICATOR_fielded_on_an_object_at_1_point():
     from wartime.rules import traits
     assert traits.fielding_problem("TRT-COMMUNICATOR", "object", {"TRT-COMMUNICATOR"}) is None
     assert price("TRT-COMMUNICATOR", "object") == 1
+
+
+# --- TRT-MECHA ----------------------------------------------------------------------------------------------------
+def test_TRT_MECHA_walks_turns_and_pivots_as_a_character_on_foot():
+    """A mecha (MOV 6) moves along a bent path and ends facing anywhere, and turns for free before an action
+    (MOV-5), where a plain transport is held to MOV-6."""
+    g = driver(MOV=6, paid=True, traits=("TRT-MECHA",))
+    a = g.ids[0]
+    g.act(a, "move", path=[[13, 20], [13, 23]], end_facing=200)
+    assert g.pos(a) == (13, 23) and g.gs.pos(a).facing == 200
+    assert g.engine.check_action(a, "move", {"path": [[14, 23]]}, False, 0.0) == 1
+    h = driver(MOV=6, paid=True)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[13, 20], [13, 23]]}).rule_id == "MOV-6"
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[14, 20]]}, False, 90.0).rule_id == "MOV-6"
+
+
+def test_TRT_MECHA_uses_the_transports_QUA_as_CON():
+    """The pilot's CON 4 becomes the mecha's QUA 7 (its AGI stays the pilot's); on foot again it is 4."""
+    g = driver(MOV=6, QUA=7, traits=("TRT-MECHA",))
+    a = g.ids[0]
+    assert g.gs.attrs(a).CON == 7 and g.gs.attrs(a).AGI == 5
+    riding.dismount(g.gs, a)
+    assert g.gs.attrs(a).CON == 4

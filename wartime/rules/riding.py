@@ -61,6 +61,12 @@ def rides(gs: GameState, e: int) -> bool:
     return gs.world.has(e, Mount)
 
 
+def drives(gs: GameState, e: int) -> bool:
+    """MOV-6: the character moves as a vehicle (straight ahead, 45° at the end, no free turn): it rides a transport
+    that does not walk as a character on foot (hook ``walks``: TRT-MECHA)."""
+    return gs.world.has(e, Mount) and not traits.walks(gs, e)
+
+
 def carrier_of(gs: GameState, e: int) -> int | None:
     """MVA-17: the character whose transport carries `e` (None: not a passenger)."""
     c = gs.world.try_get(e, Carried)
@@ -117,6 +123,8 @@ def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_f
     if not rides(gs, e):
         return
     check_can_drive(gs, e)
+    if not drives(gs, e):
+        return
     p = gs.pos(e)
     legs = [(a, b) for a, b in zip(path, path[1:]) if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
     if len(legs) > 1:
@@ -155,7 +163,7 @@ def angle_between(a: float, b: float) -> float:
 def check_free_turn(gs: GameState, e: int, facing: float) -> None:
     """MOV-6: a transport has no free turn (MOV-5 is the characters' rule): it turns at the end of a move or
     pivots with an action."""
-    if rides(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4:   # decisions round to 1e-4
+    if drives(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4:   # decisions round to 1e-4
         raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it turns only at the end of a move (up to "
                             "45°) or with Pivotar de transporte")
 
@@ -212,9 +220,10 @@ def restrict(gs: GameState, e: int, action, key: str) -> None:
         return
     if not rides(gs, e):
         return
-    if key == "pivot":
+    walking = key in ("pivot", "turn_180") and not drives(gs, e)        # TRT-MECHA turns as a character on foot
+    if key == "pivot" and not walking:
         raise RuleViolation("MOV-6", "a transport pivots with Pivotar de transporte (ENE 3) in its own activation")
-    if key in NOT_FOR_TRANSPORTS:
+    if key in NOT_FOR_TRANSPORTS and not walking:
         raise RuleViolation("MOV-6", f"{gs.name(e)} rides a transport: it drives (Mover, Correr, Esprintar, Cargar, "
                             f"Maniobrar, Embestir, altitude changes), it does not {key.replace('_', ' ')}")
     if getattr(action, "moves", False) and key not in ("disembark", "embark"):

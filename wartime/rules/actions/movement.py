@@ -196,7 +196,7 @@ class _MoveBase(Action):
                     "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
 
     def candidates(self, gs, actor, space):
-        if riding.rides(gs, actor):                    # MOV-6: a transport drives straight ahead
+        if riding.drives(gs, actor):                   # MOV-6: a transport drives straight ahead
             return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
                     for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
         return self._with_boosts(gs, actor, space, self.allowance(gs, actor))

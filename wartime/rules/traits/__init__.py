@@ -178,6 +178,10 @@ against its catalogue row):
   (TRT-LANDING-STRIP). Called by ``strip_needed`` from rules.actions.altitude. → height_rule.
 * ``sight_through(gs, e) -> float`` -- K within which the character sees (and picks targets) through opaque
   obstacles (TRT-META-VISION). Called by ``sight_through`` and ``sees_target`` from rules.metahabilities. → los_rule.
+* ``walks(gs, e) -> bool`` -- the character's transport moves, turns and pivots as a character on foot, not by
+  MOV-6 (TRT-MECHA). Called by ``walks`` from rules/riding.py (``drives``). → unique_rule.
+* ``frame_attributes(gs, e, raw) -> Attributes`` -- the attributes of a character whose own (race) traits carry it,
+  after ``attributes`` (TRT-MECHA: the transport's QUA as CON). Called by ``attributes``. → equipment_rule.
 * ``sees_hidden(gs, e) -> bool`` -- the character's attacks ignore the target's Mimético (TRT-RADAR). Called by
   ``sees_hidden`` from rules/traits/stealth.py (TRT-META-VISION too). → los_rule.
 * ``meta_target(gs, caster, target, m) -> None`` -- raise RuleViolation (naming the trait) when the metahability
@@ -493,5 +497,5 @@ from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: 
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
                                            move_board, sees_target, sight_through, strip_needed,
-                                           turn_limit, water_as_land, wreck_blast)  # (issue 16: transport traits)
+                                           turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target, forced_reach  # noqa: F401,E402  (issue 16: meta effects)

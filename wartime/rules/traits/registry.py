@@ -173,6 +173,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "sight_through": "los_rule",
     "hover": "height_rule",
     "strip_needed": "height_rule",
+    "walks": "unique_rule",
+    "frame_attributes": "equipment_rule",
     "meta_target": "metaability",
     "forced_move": "metaability",
     "effect_turn_start": "unique_rule",
@@ -804,6 +806,8 @@ def attributes(gs, e: int, raw):
         for t, h in hs:
             if t in carried:
                 raw = h(gs, e, raw)
+    for _, h in _of("frame_attributes", gs.traits(e)):             # TRT-MECHA: its QUA as CON
+        raw = h(gs, e, raw)
     if handlers("foe_aura_attributes"):
         for _, h, bearers in _auras(gs, e, "foe_aura_attributes"):     # TRT-AGILITY-NULLIFIER, ...
             raw = h(gs, e, bearers, raw)

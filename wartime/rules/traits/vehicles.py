@@ -26,6 +26,11 @@
   obstacles within as many K as its INT, and ignores Mimético (ruling: line of sight for choosing a target, i.e.
   a metahability's target or Corromper's, MET-2 / CBA-18; a shot still needs its line of fire and cover
   applies). On a metahability (lending it) it is refused.
+* Mecha (TRT-MECHA): the transport walks as a character on foot (ruling): its movement actions are a character's
+  (MOV-3..5: any path, a free turn, Pivotar and Girar 180° as reactions or actions; not MOV-6's straight drive and
+  45° turn), and it uses its pilot's attributes except CON, which is the transport's QUA (its ENE gain, melee DMG,
+  CH CON). It fights in melee as any transport does. Crouching, climbing, jumping and swimming stay a transport's
+  (refused, MOV-6).
 * Radar (TRT-RADAR): its bearer's attacks ignore the target's Mimético (no CH IMP −3). Invisible is tier 3
   (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
 
@@ -35,9 +40,13 @@ Hook points (engine-internal, each mapped to the catalogue hook in registry.CATA
 ``float_height(gs, e) -> float`` (K above the ground its moves float), ``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3), ``strip_needed(gs, e) -> float`` (K of clear ground
 ahead to take off or land), ``ejection(carried) -> float`` (the D10s
 of the pilot's scatter), ``wreck_blast(carried) -> int | None`` (the percent chance the wreck explodes with the
-attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, e) -> float`` (K). The helpers the rules call are at the end."""
+attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, e) -> float`` (K), ``walks(gs, e) -> bool``,
+``frame_attributes(gs, e, raw) -> Attributes``. The helpers the rules call are at the end."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from wartime.core.components import Mount
 from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register
 
 T = ("transport",)
@@ -112,6 +121,19 @@ register("TRT-LEVITATOR", "Levitador", {"float_height": levitator}, kinds=("race
 register("TRT-AMPHIBIOUS", "Anfibio", {"water_as_land": amphibious}, kinds=T)
 register("TRT-RETRO-THRUSTERS", "Retros", {"hover": retro_thrusters}, kinds=T)
 register("TRT-LANDING-STRIP", "Pista de aterrizaje", {"strip_needed": landing_strip}, kinds=T)
+def mecha(gs, e: int) -> bool:
+    """TRT-MECHA: the transport moves, turns and pivots as a character on foot."""
+    return True
+
+
+def mecha_frame(gs, e: int, raw):
+    """TRT-MECHA: it uses its pilot's attributes except CON, which is the transport's QUA (ruling: a transport has
+    no CON)."""
+    m = gs.world.try_get(e, Mount)
+    return raw if m is None else replace(raw, CON=m.QUA)
+
+
+register("TRT-MECHA", "Mecha", {"walks": mecha, "frame_attributes": mecha_frame}, kinds=T)
 register("TRT-STIFF-STEERING", "Dirección resistida", {"turn_limit": stiff_steering}, kinds=T)
 register("TRT-FIGHTER", "Caza", {"extra_turn": fighter}, kinds=T)
 register("TRT-OVERHEATING", "Sobrecalentamiento", {"drive_strain": overheating}, kinds=T)
@@ -224,3 +246,8 @@ def sees_target(gs, e: int, target: int) -> bool:
         return True
     through = sight_through(gs, e)
     return through is not None and gs.distance(e, target) <= through[1] + 1e-9
+
+
+def walks(gs, e: int) -> bool:
+    """``walks``: True if a trait makes the character's transport move as a character on foot (TRT-MECHA)."""
+    return any(h(gs, e) for _, h in _of("walks", character_traits(gs, e)))
