@@ -68,12 +68,14 @@ def test_TRT_MAGIC_SLEEP_an_attack_that_wounds_it_wakes_it(def_roll, awake):
     assert g.gs.able(b) is awake
 
 
-def test_TRT_MAGIC_SLEEP_is_fieldable_on_a_metahability_and_costs_5():
+@pytest.mark.rules("TRT-MAGIC-MISDIRECT")
+@pytest.mark.parametrize("tid,name", [("TRT-MAGIC-SLEEP", "Magia: dormir"), ("TRT-MAGIC-MISDIRECT", "Magia: despistar")])
+def test_TRT_MAGIC_SLEEP_and_MISDIRECT_are_fieldable_on_a_metahability_and_cost_5(tid, name):
     from wartime.data.costs import archetype_cost
     from wartime.data.loader import archetype_from_dict
-    assert traits.fielding_problem("TRT-MAGIC-SLEEP", "metahability", {"TRT-MAGIC-SLEEP"}) is None
+    assert traits.fielding_problem(tid, "metahability", {tid}) is None
     base = {"id": "s", "kind": "metahability", "name": "S", "ENE": 2, "RNG": 10, "QUA": 4}
-    with_ = archetype_from_dict({**base, "traits": [{"name": "Invocación"}, {"name": "Magia: dormir"}]})
+    with_ = archetype_from_dict({**base, "traits": [{"name": "Invocación"}, {"name": name}]})
     without = archetype_from_dict({**base, "traits": [{"name": "Invocación"}]})
     assert archetype_cost(with_) - archetype_cost(without) == 5
 
@@ -195,12 +197,3 @@ def test_TRT_MAGIC_MISDIRECT_the_engine_offers_legal_points_and_the_scripted_cas
     d = ScriptedController().decide(stub(g), g.pending)
     assert d.action == "use_metahability" and d.params["to"] == [21.0, 20.0]
 
-
-def test_TRT_MAGIC_MISDIRECT_fieldable_and_costs_5():
-    from wartime.data.costs import archetype_cost
-    from wartime.data.loader import archetype_from_dict
-    assert traits.fielding_problem("TRT-MAGIC-MISDIRECT", "metahability", {"TRT-MAGIC-MISDIRECT"}) is None
-    base = {"id": "s", "kind": "metahability", "name": "S", "ENE": 2, "RNG": 10, "QUA": 4}
-    with_ = archetype_from_dict({**base, "traits": [{"name": "Invocación"}, {"name": "Magia: despistar"}]})
-    without = archetype_from_dict({**base, "traits": [{"name": "Invocación"}]})
-    assert archetype_cost(with_) - archetype_cost(without) == 5
