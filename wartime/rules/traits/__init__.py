@@ -208,8 +208,9 @@ against its catalogue row):
   → metaability.
 * ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
   (TRT-MAGIC-SLEEP: the sleeper wakes). Called by ``turn_start`` after the bearer's ``turn_start``. → unique_rule.
-* ``effect_wounded(gs, e, attacker, melee, state) -> None`` -- the end of a lasting effect on the bearer when an
-  attack wounds it (TRT-MAGIC-SLEEP). Called by ``got_wounded`` after ``got_wounded``. → unique_rule.
+* ``effect_hit(gs, e) -> None`` -- the end of a lasting effect on the bearer when an attack hits it (its CH DEF
+  rolled, whatever the wounds; TRT-MAGIC-SLEEP). Called by ``got_hit`` from ``rules.combat.resolve_hit``.
+  → unique_rule.
 * The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
   ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
 
@@ -504,7 +505,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
-                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
+                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge, got_hit,
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,

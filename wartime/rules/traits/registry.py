@@ -179,7 +179,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "meta_target": "metaability",
     "forced_move": "metaability",
     "effect_turn_start": "unique_rule",
-    "effect_wounded": "unique_rule",
+    "effect_hit": "unique_rule",
     # more race traits (rules/traits/race_extra.py)
     "strength_plus": "dmg_mod",
     "meta_ene_mod": "ene_mod",
@@ -942,12 +942,18 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
     the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
     carried = character_traits(gs, e)
-    for hook in ("got_wounded", "effect_wounded"):
-        for _, h in _of(hook, carried):
-            h(gs, e, attacker, melee, state)
+    for _, h in _of("got_wounded", carried):
+        h(gs, e, attacker, melee, state)
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)
+
+
+def got_hit(gs, e: int) -> None:
+    """``effect_hit``: the lasting effects on a character that end when an attack hits it (its CH DEF is rolled,
+    whatever the wounds; TRT-MAGIC-SLEEP)."""
+    for _, h in _of("effect_hit", character_traits(gs, e)):
+        h(gs, e)
 
 
 def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:

@@ -5,7 +5,7 @@
   casualty; Curar / Reparar by a third character wakes it, CBA-26) until the end of its next activation or until
   hit. An unconscious character has no activation, so the engine counts the one it would have had: it wakes at the
   start of the next game turn if it had not yet acted in this one, else at the start of the turn after. "Hit" =
-  an attack that wounds it (hook ``effect_wounded``; a hit its CH DEF stops does not touch it).
+  an attack that reaches its CH DEF (hook ``effect_hit``), whatever the wounds; an attack its cover stops does not.
 
 * Magia: despistar (TRT-MAGIC-MISDIRECT): moves one enemy up to as many K as the caster's INT. Rulings (the
   catalogue's): the caster chooses where (the cast's `to`: one straight line from the enemy's centre, rules.
@@ -84,10 +84,9 @@ def sleep_turn_start(gs, e: int, turn: int) -> None:
         wake(gs, e, "the end of its next activation")
 
 
-def sleep_wounded(gs, e: int, attacker, melee: bool, state: str) -> None:
-    """TRT-MAGIC-SLEEP: an attack that wounds the sleeper wakes it."""
-    if state == "active":
-        wake(gs, e, "hit")
+def sleep_hit(gs, e: int) -> None:
+    """TRT-MAGIC-SLEEP: an attack that hits the sleeper wakes it."""
+    wake(gs, e, "hit")
 
 
 MISDIRECT = "TRT-MAGIC-MISDIRECT"
@@ -108,7 +107,7 @@ register(MISDIRECT, "Magia: despistar", {"meta_target": misdirect_target, "force
          kinds=("metahability",))
 register(SLEEP, "Magia: dormir", {"meta_target": sleep_target, "meta_effect": sleep_effect,
                                   "meta_grants": sleep_grants, "effect_turn_start": sleep_turn_start,
-                                  "effect_wounded": sleep_wounded}, kinds=("metahability",))
+                                  "effect_hit": sleep_hit}, kinds=("metahability",))
 
 USE_TRAITS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST",
               "TRT-NEUROPSYCHO")
