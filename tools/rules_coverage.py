@@ -110,8 +110,6 @@ PARTIAL = {
                 "object is refused (objects are not mounted on transports yet, GNA-16)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
               "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
-    "TRT-CHARGES": "on objects and weapons (uses per game: wartime/rules/traits/objects.py, ammo.py); on a "
-                   "metahability it is refused when a game is set up",
     "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
                         "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
                         "set up",

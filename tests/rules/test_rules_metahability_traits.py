@@ -197,3 +197,30 @@ def test_TRT_MAGIC_MISDIRECT_the_engine_offers_legal_points_and_the_scripted_cas
     d = ScriptedController().decide(stub(g), g.pending)
     assert d.action == "use_metahability" and d.params["to"] == [21.0, 20.0]
 
+
+
+# --- TRT-CHARGES on a metahability --------------------------------------------------------------------------------
+def test_TRT_CHARGES_a_metahability_with_2_uses_per_game():
+    """Cargas (2): two casts (a success and a failure) spend both uses; a third is refused naming TRT-CHARGES. The
+    list loader carries the count into play as a weapon's (match.setup.metahability_of)."""
+    from wartime.data.loader import archetype_from_dict
+    from wartime.match.setup import metahability_of
+    arch = archetype_from_dict({"id": "c", "kind": "metahability", "name": "Calm", "ENE": 2, "RNG": 12, "QUA": 4,
+                                "traits": [{"name": "Invocación"}, {"name": "Magia: tranquilizar"},
+                                           {"name": "Cargas", "param": "2"}]})
+    m = metahability_of(arch)
+    assert "TRT-CHARGES:2" in m.traits
+    g = two({"VOL": 9}, {"VOL": 2})
+    a, b = g.ids
+    give(g, a, m)
+    g.start_activation(a, energy=10)
+    g.dice.push(2, 2, 8, 9)
+    g.act(a, "use_metahability", meta=0, target=a)
+    g.act(a, "use_metahability", meta=0, target=a)
+    assert [e["rule"] for e in g.events("charge_used")] == ["TRT-CHARGES", "TRT-CHARGES"]
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": a}).rule_id == "TRT-CHARGES"
+    assert traits.fielding_problem("TRT-CHARGES", "metahability", {"TRT-CHARGES"}) is None
+    from wartime.data.costs import archetype_cost
+    plain = archetype_from_dict({"id": "c", "kind": "metahability", "name": "Calm", "ENE": 2, "RNG": 12, "QUA": 4,
+                                 "traits": [{"name": "Invocación"}, {"name": "Magia: tranquilizar"}]})
+    assert archetype_cost(arch) - archetype_cost(plain) == -5

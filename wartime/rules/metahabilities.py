@@ -72,7 +72,9 @@ def is_puppeteer(gs: GameState, e: int) -> bool:
 
 
 def check_kind(gs: GameState, e: int, m) -> None:
-    """MET-1: a character uses only metahabilities of its kinds."""
+    """MET-1: a character uses only metahabilities of its kinds (and one with uses left, hook weapon_usable:
+    TRT-CHARGES)."""
+    traits.check_weapon_usable(gs, e, m)
     if m.kind not in kinds_of(gs, e):
         raise RuleViolation("MET-1", f"{gs.name(e)} cannot use {m.name}: it lacks the bonus of its kind "
                             f"({traits.display_name(m.kind)})")
@@ -195,6 +197,7 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target)
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
+    spend_use(gs, caster, index, m)
     if r.fumble:
         fumble(gs, ctx, caster)
         return False
@@ -233,6 +236,16 @@ def vol_contest(gs: GameState, caster: int, target: int) -> bool:
             break
     gs.world.emit("opposed_resolved", "MET-5", a=caster, b=target, winner=winner)
     return winner == "a"
+
+
+def spend_use(gs: GameState, caster: int, index: int, m) -> None:
+    """TRT-CHARGES (hook ``meta_used``): a cast spends one of the metahability's uses per game."""
+    after, rules = traits.meta_used(m)
+    if rules:
+        items = list(carried(gs, caster))
+        items[index] = after
+        gs.world.set(caster, Metahabilities(tuple(items)))
+        gs.world.emit("charge_used", rules[0], who=caster, meta=m.name)
 
 
 def after_use(gs: GameState, ctx, caster: int, m) -> None:

@@ -206,6 +206,8 @@ against its catalogue row):
 * ``forced_move(gs, caster, m) -> float`` -- the K a metahability moves its target, to the cast's `to` point
   (TRT-MAGIC-MISDIRECT). Called by ``forced_reach`` from rules.metahabilities and rules/actions/metahability.py.
   → metaability.
+* ``meta_used(m) -> Metahability`` -- the metahability after one use (TRT-CHARGES: a use spent). Called by
+  ``meta_used`` from rules.metahabilities (after_use). → equipment_rule.
 * ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
   (TRT-MAGIC-SLEEP: the sleeper wakes). Called by ``turn_start`` after the bearer's ``turn_start``. → unique_rule.
 * ``effect_hit(gs, e) -> None`` -- the end of a lasting effect on the bearer when an attack hits it (its CH DEF
@@ -542,4 +544,4 @@ from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
                                            move_board, sees_target, sight_through, strip_needed,
                                            turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
-from wartime.rules.traits.spells import check_meta_target, forced_reach  # noqa: F401,E402  (issue 16: meta effects)
+from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)

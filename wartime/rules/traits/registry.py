@@ -180,6 +180,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "forced_move": "metaability",
     "effect_turn_start": "unique_rule",
     "effect_hit": "unique_rule",
+    "meta_used": "equipment_rule",
     # more race traits (rules/traits/race_extra.py)
     "strength_plus": "dmg_mod",
     "meta_ene_mod": "ene_mod",

@@ -109,6 +109,9 @@ register(SLEEP, "Magia: dormir", {"meta_target": sleep_target, "meta_effect": sl
                                   "meta_grants": sleep_grants, "effect_turn_start": sleep_turn_start,
                                   "effect_hit": sleep_hit}, kinds=("metahability",))
 
+# Cargas on a metahability (traits/objects.py registers its handlers, meta_used among them)
+also_on("TRT-CHARGES", "metahability")
+
 USE_TRAITS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST",
               "TRT-NEUROPSYCHO")
 for _tid in USE_TRAITS:
@@ -127,3 +130,14 @@ def forced_reach(gs, caster: int, m) -> tuple[str, float] | None:
     for t, h in _of("forced_move", m.traits):
         return t, float(h(gs, caster, m))
     return None
+
+
+def meta_used(m) -> tuple:
+    """``meta_used``: (the metahability after one use, the trait IDs that changed it) (TRT-CHARGES: a use spent)."""
+    rules = []
+    for t, h in _of("meta_used", m.traits):
+        after = h(m)
+        if after != m:
+            m = after
+            rules.append(t)
+    return m, tuple(rules)
