@@ -1,4 +1,5 @@
-"""Transport traits of steering, strain and wreck (issue 16; the play model: rules/riding.py, rules/driving.py):
+"""Transport traits of steering, strain, wreck, terrain and flight, and the sensor traits Radar and Meta visión
+(issue 16; the play model: rules/riding.py, rules/driving.py):
 
 * Dirección resistida (TRT-STIFF-STEERING): no action turns the transport more than 45° (Pivotar de transporte
   included: MOV-6 already caps the turn at the end of a move at 45°).
@@ -35,13 +36,13 @@
   (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
 
 Hook points (engine-internal, each mapped to the catalogue hook in registry.CATALOGUE_HOOK): ``turn_limit(gs, e)
--> float | None`` (degrees), ``extra_turn(gs, e) -> float | None`` (degrees, with a CH AGI), ``drive_strain(gs, e)
--> int | None`` (the wounds from which a movement action asks a CH DEF), ``water_as_land(gs, e) -> bool``,
-``float_height(gs, e) -> float`` (K above the ground its moves float), ``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3), ``strip_needed(gs, e) -> float`` (K of clear ground
-ahead to take off or land), ``ejection(carried) -> float`` (the D10s
-of the pilot's scatter), ``wreck_blast(carried) -> int | None`` (the percent chance the wreck explodes with the
-attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, e) -> float`` (K), ``walks(gs, e) -> bool``,
-``frame_attributes(gs, e, raw) -> Attributes``. The helpers the rules call are at the end."""
+-> float`` (degrees), ``extra_turn(gs, e) -> float`` (degrees, with a CH AGI), ``drive_strain(gs, e) -> int`` (the
+wounds from which a movement action asks a CH DEF), ``water_as_land(gs, e) -> bool``, ``float_height(gs, e) ->
+float`` (K above the ground its moves float), ``hover(gs, e) -> int`` (ENE of a stop mid-air at level 3),
+``strip_needed(gs, e) -> float`` (K of clear ground ahead to take off or land), ``ejection(carried) -> int`` (the
+D10s of the pilot's scatter), ``wreck_blast(carried) -> int`` (the percent chance the wreck explodes with the
+attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, e) -> float`` (K), ``walks(gs, e)
+-> bool``, ``frame_attributes(gs, e, raw) -> Attributes``. The helpers the rules call are at the end."""
 from __future__ import annotations
 
 from dataclasses import replace
