@@ -230,6 +230,7 @@ class ActionPipeline:
             alarm_flow.after_move(gs, actor)                               # ALM-37 hold zone, ALM-39 goal
         if action.category == "movement" and not ctx.failed:
             driving.after_drive(gs, ctx, actor)                            # hook drive_strain (TRT-OVERHEATING)
+        alarm_flow.after_action(gs, actor)                                 # ALM-34 trigger, ALM-39 mechanism
         psychology.trauma_checks(gs, ctx)                                  # PSI-3 (no-op by default)
 
     def _finish_action(self, w: Window) -> None:
