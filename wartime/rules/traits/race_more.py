@@ -156,7 +156,7 @@ def _chosen(trait_id: str, name: str, value: int):
     on_weapon.__name__ = trait_id.lower().replace("-", "_") + "_weapon"
 
     def on_object(gs, e: int, gear) -> Modifier | None:
-        if f"object:{gear.key}" in _params(gs, e, trait_id):
+        if f"object:{getattr(gear, 'key', None)}" in _params(gs, e, trait_id):
             return Modifier(trait_id, value, f"{name} ({gear.name})")
         return None
     on_object.__doc__ = f"{trait_id}: CH ATR {value:+d} on every check made using the chosen object (Usar's CH ATR)."
