@@ -79,7 +79,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
     if cover is not None and cover.over_half:
         defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
-    if not melee and not automatic and traits.shield_stops(gs, target):   # hook shield_check (TRT-ENERGY-SHIELD)
+    if not melee and not automatic and traits.shield_stops(gs, target, terms.shield_halved):   # TRT-ENERGY-SHIELD
         return 0
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,

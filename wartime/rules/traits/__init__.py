@@ -383,10 +383,16 @@ act other than the character itself; the handler measures its range and checks t
 **Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
 and not disabled, G10):
 
-* ``shield_check(gs, e) -> bool`` -- against a ranged attack (not an automatic hit), before the CH DEF and after
-  the CMB-18 cover check: the handler rolls the bearer's shield DEF check (and loses its level on a failure);
-  True stops the attack (TRT-ENERGY-SHIELD). Called by ``shield_stops`` from ``rules.combat.resolve_hit``.
-  → def_mod.
+* ``shield_check(gs, e, halved) -> bool`` -- against a ranged attack (not an automatic hit), before the CH DEF and
+  after the CMB-18 cover check: the handler rolls the bearer's shield DEF check (and loses its level on a failure);
+  True stops the attack (TRT-ENERGY-SHIELD). `halved`: the attack's trait halving the check target, or None
+  (TRT-MAGNETIC-AMMO). Called by ``shield_stops`` from ``rules.combat.resolve_hit``. → def_mod.
+* ``shield_target(gs, e, halved) -> int | None`` -- the target of that shield check if it would be rolled now
+  (level 1 or more), for the exact odds (``shield_targets``). → def_mod.
+* ``shield_halved(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- an attack hook: True halves the
+  target's energy-shield check targets (TRT-MAGNETIC-AMMO; ``CombatTerms.shield_halved``). → def_mod.
+* ``absorb_levels(gs, e) -> int`` -- the wounds a ``wound_absorb`` trait can still absorb (its levels), for the
+  exact odds (``absorb_capacity``). → on_wounded.
 * ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
   (TRT-PIRATE-SUPPLIER). Called by ``def_confirmation`` from ``rules.combat.resolve_hit``. → reroll.
 * ``wound_absorb(gs, e, wounds) -> int`` -- last at CMB-4's wound stage: how many of the wounds the bearer's trait
@@ -441,6 +447,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
+                                           shield_targets, absorb_capacity,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis)

@@ -148,6 +148,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "not_living": "unique_rule",
     "hack_dmg": "dmg_mod",
     "shield_check": "def_mod",
+    "shield_target": "def_mod",
+    "shield_halved": "def_mod",
+    "absorb_levels": "on_wounded",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
@@ -968,6 +971,7 @@ class CombatTerms:
     fixed_imp: tuple | None = None    # (trait ID, n): the CH IMP target is n whatever AGI and modifiers (fixed_imp)
     forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
     double_hit: str | None = None     # a trait by which each hit strikes twice (double_hit)
+    shield_halved: str | None = None  # a trait halving the target's energy-shield check target (shield_halved)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -1021,7 +1025,7 @@ NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
-                 "def_reroll_forced", "marked_def_mod", "double_hit", "status_def_mod", "aura_attack_mod",
+                 "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod", "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 
@@ -1062,7 +1066,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = halved = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1118,6 +1122,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         corrosive = corrosive or _first_yes("corrosion", carried, args)
         forced = forced or _first_yes("def_reroll_forced", carried, args)
         double = double or _first_yes("double_hit", carried, args)
+        halved = halved or _first_yes("shield_halved", carried, args)
         for t, h in _of("fixed_imp", carried):
             n = h(*args)
             if n is not None and fixed is None:
@@ -1149,11 +1154,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive or fixed or forced or double):
+            or corrosive or fixed or forced or double or halved):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
-                       double)
+                       double, halved)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -1588,13 +1593,26 @@ def always_critical(gs, e: int, attribute: str | None, kind: str) -> str | None:
 
 
 # --- protections (rules.traits.protections) -------------------------------------------------------------------
-def shield_stops(gs, e: int) -> str | None:
+def shield_stops(gs, e: int, halved: str | None = None) -> str | None:
     """``shield_check``: the bearer's shield checks against a ranged attack, in trait-ID order, before its CH DEF
-    (each handler rolls its own and loses its own levels); the trait whose check stops the attack, or None."""
+    (each handler rolls its own and loses its own levels); the trait whose check stops the attack, or None.
+    `halved` names the attack's trait that halves the shields' check target (TRT-MAGNETIC-AMMO)."""
     for t, h in _of("shield_check", character_traits(gs, e)):
-        if h(gs, e):
+        if h(gs, e, halved):
             return t
     return None
+
+
+def shield_targets(gs, e: int, halved: str | None = None) -> tuple[int, ...]:
+    """``shield_target``: the check target of each of the bearer's shields that would roll against a ranged attack
+    now (level 1 or more), in the order ``shield_stops`` rolls them: what the exact odds enumerate."""
+    return tuple(n for _, h in _of("shield_target", character_traits(gs, e)) if (n := h(gs, e, halved)) is not None)
+
+
+def absorb_capacity(gs, e: int) -> int:
+    """``absorb_levels``: how many wounds the bearer's ``wound_absorb`` traits can still absorb (their levels left;
+    TRT-LEATHERY-SHIELD): what the exact odds take off."""
+    return sum(h(gs, e) or 0 for _, h in _of("absorb_levels", character_traits(gs, e)))
 
 
 def def_confirmation(gs, e: int) -> str | None:
