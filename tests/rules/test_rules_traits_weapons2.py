@@ -9,6 +9,7 @@ from itertools import product
 import pytest
 
 from rules_helpers import Game
+from test_rules_areas import blue, fire, game, shooter
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import prot, worn
 from test_rules_traits_weapons import gun, odds, price
@@ -108,3 +109,32 @@ def test_TRT_MAGNETIC_AMMO_shield_halving_in_the_odds_as_resolved():
     assert shot_odds(g).expected_wounds == expected(g, checks=2)
     plain = duel(blue={"protections": (prot(2, "TRT-ENERGY-SHIELD", levels={"TRT-ENERGY-SHIELD": 1}),)})
     assert shot_odds(g).expected_wounds > shot_odds(plain).expected_wounds
+
+
+# --- area attacks through the same trait hooks (ARE-5, ARE-6) ------------------------------------------------------
+def test_ARE_5_an_area_hit_takes_the_weapon_and_target_trait_terms():
+    """An R3 shell with Munición aliento de dragón (DMG +2) and Munición silenciosa (CH DEF −1 from behind) on a
+    target facing away: its hit has DMG 4 + 2 = 6 and its CH DEF target 0 − 1; the die 5 fails: 6 wounds."""
+    g = game(shooter(wkw={"traits": ("TRT-DRAGONS-BREATH-AMMO", "TRT-SILENT-AMMO")}), blue(20, 20, facing=0.0))
+    a, t = g.ids
+    fire(g, 3, 5, 5, target=t)                                   # CH IMP 3; CH DEF 5; CH PSI 5
+    assert g.events("hit")[-1]["dmg"] == 6 and g.check("DEF")["target"] == -1 and g.wounds(t) == 6
+
+
+def test_ARE_5_an_area_aimed_at_a_mini_takes_its_CH_IMP_trait_terms():
+    """Aimed at a Camuflaje target: the shell's CH IMP has the target's −1 (AGI 5 → 4), as a single shot's."""
+    g = game(shooter(), blue(20, 20))
+    a, t = g.ids
+    race(g, t, "TRT-CAMOUFLAGE")
+    fire(g, 4, 5, 5, target=t)
+    imp = g.check("IMP")
+    assert imp["target"] == 4 and g.mods(imp)["TRT-CAMOUFLAGE"] == -1
+
+
+def test_ARE_5_an_area_hit_meets_the_energy_shield_halved_by_magnetic_ammo():
+    """A magnetic shell on a target with Escudo de energía: the shield check target is 2 (die 2 stops the hit)."""
+    g = game(shooter(wkw={"traits": ("TRT-MAGNETIC-AMMO",)}),
+             blue(20, 20, protections=(prot(0, "TRT-ENERGY-SHIELD", levels={"TRT-ENERGY-SHIELD": 1}),)))
+    a, t = g.ids
+    fire(g, 3, 2, target=t)
+    assert g.checks("DEF")[0]["target"] == 2 and g.wounds(t) == 0 and g.events("attack_stopped")

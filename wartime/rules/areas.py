@@ -32,11 +32,11 @@ from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
-from wartime.rules.checks import combine, resolve_die
+from wartime.rules.checks import combine, resolve_die, roll_check
 from wartime.rules.combat import Cover, double_hit, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
-from wartime.rules.odds import wounds_distribution
+from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
 
 #: ARE-1..4: the rule that defines each shape.
@@ -274,6 +274,23 @@ def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, **d
     return res
 
 
+def area_aim_terms(gs: GameState, attacker: int, aim: AreaAim, weapon) -> traits.CombatTerms:
+    """The traits' terms of an area attack's CH IMP (CMB-2 with traits notes G5): those of the attack on the mini it
+    is aimed at (the attacker's, its weapon's and that mini's: CH IMP modifiers, a fixed target, the critical
+    range); an area aimed at a point has no target to ask, so its CH IMP takes none."""
+    if aim.target is None:
+        return traits.NO_TERMS
+    return traits.combat_terms(gs, attacker, aim.target, weapon, True)
+
+
+def hit_terms(gs: GameState, attacker: int, e: int, weapon, critical: bool) -> traits.CombatTerms:
+    """The traits' terms of one area hit on the covered mini `e` (ARE-5, ARE-6): the attack's terms against it, as a
+    single-target shot's (± DEF, CH DEF modifiers, energy-shield and wound-stage terms, its DMG terms applied to the
+    area's DMG for that mini), with the critical's own terms on a critical CH IMP (CMB-6)."""
+    terms = traits.combat_terms(gs, attacker, e, weapon, True)
+    return terms.on_critical() if critical else terms
+
+
 def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     """`_resolve_area_attack` (below), then what the use of its weapon costs (rules.combat.weapon_used)."""
     out = _resolve_area_attack(gs, ctx, aim)
@@ -311,8 +328,15 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
-    imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
-                               distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
+    aimed = area_aim_terms(gs, attacker, aim, w)
+    if aimed.fixed_imp is not None:                      # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
+        imp = roll_check(world, attacker, "IMP", "AGI", aimed.fixed_imp[1], [], "CMB-2", "CH IMP",
+                         crit_max=aimed.crit_max, against=aim.target, distance=round(aim.distance, 6),
+                         aim=[aim.x, aim.y], area=aim.code, fixed_by=aimed.fixed_imp[0])
+    else:
+        imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods + list(aimed.imp),
+                                   against=aim.target, distance=round(aim.distance, 6), aim=[aim.x, aim.y],
+                                   area=aim.code, crit_max=aimed.crit_max)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
                            "lost": False, "affected": [], "point": (aim.x, aim.y)}
     if imp.fumble:
@@ -361,13 +385,16 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
     for (e, full), cov in zip(affected, covers):
         hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
-        world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
+        terms = hit_terms(gs, attacker, e, w, imp.critical)
+        world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=terms.dmg(hit_dmg),
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov) -> int:
+        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov, terms=terms) -> int:
             return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
-                               psi=psi)
+                               psi=psi, terms=terms)
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
         n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
+        if gs.on_table(e):
+            traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
         out["affected"].append((e, full, n))
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":
@@ -477,8 +504,11 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
-    mods += character_mods(gs, attacker, "AGI", "IMP")
+    aimed = area_aim_terms(gs, attacker, aim, w)
+    mods += character_mods(gs, attacker, "AGI", "IMP") + list(aimed.imp)
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
+    if aimed.fixed_imp is not None:
+        imp_target = aimed.fixed_imp[1]                                   # TRT-GUIDED-AMMO
     kind, number, _ = area_kind(aim.code)
     if kind == "S":
         affected = [(e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)]
@@ -486,24 +516,32 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     else:
         affected = covered_minis(gs, build_template(aim), aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, aim.x, aim.y, aim.level), [e for e, _ in affected], (aim.x, aim.y))
-    p_crit = Fraction(1, 10)
     fumble = traits.fumble_floor(gs, attacker)                            # TRT-UNLUCKY: 9 fumbles too
-    p_norm = Fraction(sum(1 for d in range(1, 11) if resolve_die(d, imp_target, 1, fumble)[0]), 10) - p_crit
+    dice = [resolve_die(d, imp_target, aimed.crit_max, fumble) for d in range(1, 11)]
+    p_crit = Fraction(sum(1 for _, crit, _ in dice if crit), 10)
+    p_norm = Fraction(sum(1 for passed, _, _ in dice if passed), 10) - p_crit
     mine = gs.side(attacker)
     good = bad = Fraction(0)
     for (e, full), cov in zip(affected, covers):
-        defense = gs.total_def(e)
         left = gs.attrs(e).CON - gs.wounds(e)
+        absorb = traits.absorb_capacity(gs, e)                            # TRT-LEATHERY-SHIELD
         v = Fraction(0)
         for p, crit in ((p_norm, False), (p_crit, True)):
             if p <= 0:
                 continue
+            terms = hit_terms(gs, attacker, e, w, crit)
+            keep = Fraction(1)
+            for t in traits.shield_targets(gs, e, terms.shield_halved):   # TRT-ENERGY-SHIELD: a check stops it
+                keep *= 1 - p_pass(t)
             dmg = area_dmg(w.current_dmg + (1 if crit else 0), full)
             c = None if crit else cov
-            dt = defense + (2 if c is not None and (c.over_half or c.full) else 0)
-            for n, q in wounds_distribution(dmg, defense, dt, c, None,
+            counts = c is not None and (c.over_half or c.full)
+            defense = terms.defense(gs.total_def(e)) + (traits.cover_def_bonus(gs, e) if counts else 0)   # Sombra
+            dt = defense + (2 if counts else 0) + sum(m.value for m in terms.def_check)
+            for n, q in wounds_distribution(dmg, defense, dt, c, None, terms=terms,
                                             def_fumble=traits.fumble_floor(gs, e)).items():
-                v += p * q * (n + (2 if n >= left > 0 else 0))
+                n = max(0, n - absorb)
+                v += p * keep * q * (n + (2 if n >= left > 0 else 0))
         if gs.side(e) == mine:
             bad += v
         else:
