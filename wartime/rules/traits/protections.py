@@ -48,8 +48,8 @@ def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | No
 
 
 #: TRT-RESISTANCE's parameter: the attack types the engine tells apart, by the words a data file may use
-#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet, and an area
-#: attack's hits take no trait DEF terms yet (rules/areas.py resolves them without ``combat_terms``): refused.
+#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet: refused. An area
+#: attack's hits are ranged ones (rules/areas.py asks ``combat_terms`` for each); "area" as its own type is refused.
 ATTACK_TYPES = {
     "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
     "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
