@@ -8,11 +8,14 @@ from itertools import product
 
 import pytest
 
-from rules_helpers import Game
+from rules_helpers import Game, M, violation
 from test_rules_areas import blue, fire, game, shooter
+from test_rules_heights import at
 from test_rules_traits_combat import attack, duel, race
+from test_rules_traits_race import thirst_game
 from test_rules_traits_protection import prot, worn
 from test_rules_traits_weapons import gun, odds, price
+from wartime.data.loader import priced_trait
 from wartime.rules import traits
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.odds import attack_odds
@@ -138,3 +141,104 @@ def test_ARE_5_an_area_hit_meets_the_energy_shield_halved_by_magnetic_ammo():
     a, t = g.ids
     fire(g, 3, 2, target=t)
     assert g.checks("DEF")[0]["target"] == 2 and g.wounds(t) == 0 and g.events("attack_stopped")
+
+
+# --- Anulador de escudo --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("trait", ["TRT-ENERGY-SHIELD", "TRT-ADVANCED-ENERGY-SHIELD"])
+def test_TRT_SHIELD_NULLIFIER_a_hit_removes_one_shield_level_with_no_DEF_check(trait):
+    """The CH IMP 5 hits: no shield check, no CH DEF, no wounds; the shield goes 2 → 1. The odds expect no wound."""
+    g = duel({"weapons": (gun("TRT-SHIELD-NULLIFIER"),)}, {"protections": (prot(2, trait, levels={trait: 2}),)})
+    a, b = g.ids
+    assert odds(g).expected_wounds == 0
+    attack(g, 5)
+    assert g.checks("DEF") == [] and g.wounds(b) == 0 and worn(g, b).level(trait) == 1
+    assert g.events("trait_level")[-1]["rule"] == "TRT-SHIELD-NULLIFIER"
+
+
+def test_TRT_SHIELD_NULLIFIER_a_miss_or_no_shield_changes_nothing():
+    g = duel({"weapons": (gun("TRT-SHIELD-NULLIFIER"),)},
+             {"protections": (prot(2, "TRT-ENERGY-SHIELD", levels={"TRT-ENERGY-SHIELD": 1}),)})
+    attack(g, 8)                                                  # CH IMP 8 > AGI 5: a miss
+    assert worn(g, g.ids[1]).level("TRT-ENERGY-SHIELD") == 1
+    g = duel({"weapons": (gun("TRT-SHIELD-NULLIFIER"),)})
+    attack(g, 5)
+    assert g.wounds(g.ids[1]) == 0 and not g.events("trait_level") and g.checks("DEF") == []
+
+
+def test_TRT_SHIELD_NULLIFIER_on_an_area_each_covered_mini_loses_a_level():
+    shield = prot(0, "TRT-ENERGY-SHIELD", levels={"TRT-ENERGY-SHIELD": 3})
+    g = game(shooter(wkw={"traits": ("TRT-SHIELD-NULLIFIER",)}), blue(20, 20, protections=(shield,)))
+    a, t = g.ids
+    fire(g, 3, target=t)
+    assert g.checks("DEF") == [] and worn(g, t).level("TRT-ENERGY-SHIELD") == 2 and g.wounds(t) == 0
+
+
+# --- Arma ATA ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", [2, 3])
+def test_TRT_ATA_WEAPON_attacks_a_mini_at_another_altitude_level(level):
+    """A level-1 rifleman may not shoot a level-3 aircraft (MOV-11); with Arma ATA it may, at level 3 and 2."""
+    g = Game(M(x=10, y=10, weapons=(gun("TRT-ATA-WEAPON"), gun())), M(side="blue", x=15, y=10, facing=180.0))
+    a, f = g.ids
+    at(g, f, level)
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "ranged_attack", {"target": f, "weapon": 0}) == 2
+    if level == 3:
+        assert violation(g.engine.check_action, a, "ranged_attack", {"target": f, "weapon": 1}).rule_id == "MOV-11"
+    g.dice.push(5, 5, 5)
+    g.act(a, "ranged_attack", target=f, weapon=0)
+    assert g.wounds(f) == 4
+
+
+# --- Munición anti () ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("param, blue_traits, plus", [
+    ("no vivos", ("TRT-NON-LIVING",), 2), ("no vivos", (), 0),
+    ("Sombra", ("TRT-SHADOW",), 2), ("sombra", ("TRT-NON-LIVING",), 0)])
+def test_TRT_ANTI_AMMO_DMG_plus_2_against_the_target_type_named(param, blue_traits, plus):
+    """DMG 4 + 2 = 6 against the type named (not alive; a trait it carries), 4 against another; the odds agree."""
+    g = duel({"weapons": (gun("TRT-ANTI-AMMO", f"TRT-ANTI-AMMO:{param}"),)})
+    a, b = g.ids
+    race(g, b, *blue_traits)
+    assert odds(g).expected_wounds == odds(duel({"weapons": (gun(DMG=4 + plus),)})).expected_wounds
+    attack(g, 5, 9, 5)
+    assert g.events("damage")[-1]["dmg"] == 4 + plus and g.wounds(b) == 4 + plus
+
+
+def test_TRT_ANTI_AMMO_a_type_the_engine_does_not_know_is_refused_when_fielded():
+    assert traits.fielding_problem("TRT-ANTI-AMMO", "weapon", {"TRT-ANTI-AMMO"}, "no vivos") is None
+    assert traits.fielding_problem("TRT-ANTI-AMMO", "weapon", {"TRT-ANTI-AMMO"}, "Sombra") is None
+    assert "target type" in traits.fielding_problem("TRT-ANTI-AMMO", "weapon", {"TRT-ANTI-AMMO"}, "tanques")
+
+
+# --- Runas de combate ------------------------------------------------------------------------------------------
+def test_TRT_COMBAT_RUNES_CH_VOL_ENF_plus_1_on_either_side():
+    """Robar energía (CH VOL ENF): the runed thief's check is VOL 6 + 1 = 7; a runed resister's 5 + 1 = 6."""
+    g = thirst_game(M(side="blue", x=16, y=20))
+    a, b = g.ids
+    race(g, a, "TRT-THIRST-FOR-ENERGY", "TRT-COMBAT-RUNES")
+    g.dice.push(7, 9)
+    g.act(a, "steal_energy", target=b)
+    thief, resister = g.checks("ATR")
+    assert thief["target"] == 7 and g.mods(thief)["TRT-COMBAT-RUNES"] == 1 and resister["target"] == 5
+    assert g.energy(b) == 7
+    g = thirst_game(M(side="blue", x=16, y=20, protections=(prot(0, "TRT-COMBAT-RUNES"),)))
+    g.dice.push(9, 6)
+    g.act(g.ids[0], "steal_energy", target=g.ids[1])
+    assert [c["target"] for c in g.checks("ATR")] == [6, 6]
+
+
+def test_TRT_COMBAT_RUNES_no_bonus_on_other_checks():
+    g = duel()
+    race(g, g.ids[0], "TRT-COMBAT-RUNES")
+    assert traits.opposed_mods(g.gs, g.ids[0], "CON") == []
+    assert traits.check_mods(g.gs, g.ids[0], "VOL", "ATR") == []
+
+
+@pytest.mark.parametrize("trait, kind, points", [
+    ("TRT-SHIELD-NULLIFIER", "weapon", 5), ("TRT-ATA-WEAPON", "weapon", 1),
+    ("TRT-COMBAT-RUNES", "race", 10), ("TRT-COMBAT-RUNES", "protection", 10), ("TRT-MAGNETIC-AMMO", "weapon", 5)])
+def test_TRT_more_weapon_traits_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points
+
+
+def test_TRT_ANTI_AMMO_costs_its_catalogue_price():
+    assert priced_trait("TRT-ANTI-AMMO", "weapon", "test", "traits", param="no vivos").points == 15

@@ -392,7 +392,10 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
                                psi=psi, terms=terms)
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
-        n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
+        if traits.hits_without_def(gs, attacker, e, w, True) is not None:      # TRT-SHIELD-NULLIFIER: no DEF check
+            n = 0
+        else:
+            n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         if gs.on_table(e):
             traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
         out["affected"].append((e, full, n))

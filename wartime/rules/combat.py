@@ -328,6 +328,9 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=terms.dmg(dmg),
                critical=imp.critical)
     out["hit"] = True
+    if traits.hits_without_def(gs, attacker, target, weapon, ranged) is not None:     # TRT-SHIELD-NULLIFIER
+        traits.after_hit(gs, attacker, target, weapon, ranged)
+        return out
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
     def hit(psi: bool = True) -> int:

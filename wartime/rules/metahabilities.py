@@ -158,9 +158,9 @@ def vol_contest(gs: GameState, caster: int, target: int) -> bool:
     """MET-5: caster and target make a CH VOL ENF (CHK-4, rerolled while tied); the caster must win."""
     while True:
         a = roll_character_check(gs, None, caster, "ATR", "VOL", "MET-5", "CH VOL ENF", side_of_opposed="a",
-                                 against=target)
+                                 against=target, extra=traits.opposed_mods(gs, caster, "VOL"))   # TRT-COMBAT-RUNES
         b = roll_character_check(gs, None, target, "ATR", "VOL", "MET-5", "CH VOL ENF", side_of_opposed="b",
-                                 against=caster)
+                                 against=caster, extra=traits.opposed_mods(gs, target, "VOL"))
         winner = opposed_winner(a, b)
         if winner != "reroll":
             break

@@ -43,9 +43,9 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     return idx, w
 
 
-def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
+def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str, weapon=None) -> int:
     """The enemy target of a ranged action: as `need_target`, except that levels 1 and 2 interact through
-    ranged actions (MOV-11, MOV-12)."""
+    ranged actions (MOV-11, MOV-12), and a `weapon` with TRT-ATA-WEAPON reaches every level (hook level_reach)."""
     t = need(params, "target", rule, int)
     if t not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {t}")
@@ -55,7 +55,8 @@ def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> in
         raise RuleViolation("WND-3", f"{gs.name(t)} is dead")
     if gs.side(t) == gs.side(actor) and not gs.compelled_at(actor, t):
         raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
-    if not can_interact(gs.pos(actor).level, gs.pos(t).level, True):
+    if not can_interact(gs.pos(actor).level, gs.pos(t).level, True) and (weapon is None or
+                                                                           traits.any_level(weapon) is None):
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level (levels 1 and 2 "
                             "also at range, MOV-12)")
     hiding.check_target(gs, actor, t)           # GNA-9: a hidden enemy must be discovered first
@@ -167,7 +168,7 @@ class RangedAttack(Action):
             check_nearest(gs, actor, self, params, w, None, aim.distance)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
-        t = need_ranged_target(gs, actor, params, self.rule)
+        t = need_ranged_target(gs, actor, params, self.rule, w)
         self._check_magazine(w)
         mode = chosen_fire_mode(w, params)
         cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),

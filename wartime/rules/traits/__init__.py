@@ -393,6 +393,13 @@ and not disabled, G10):
   target's energy-shield check targets (TRT-MAGNETIC-AMMO; ``CombatTerms.shield_halved``). → def_mod.
 * ``absorb_levels(gs, e) -> int`` -- the wounds a ``wound_absorb`` trait can still absorb (its levels), for the
   exact odds (``absorb_capacity``). → on_wounded.
+* ``hit_without_def(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- a weapon's: True: its hit makes no
+  DEF check and deals no damage, only its on_hit effects (TRT-SHIELD-NULLIFIER; ``hits_without_def``, asked by
+  ``rules.combat.resolve_attack`` and ``rules.areas``). → on_hit.
+* ``level_reach(weapon) -> bool`` -- a weapon's: True: it attacks minis at any altitude level (MOV-11;
+  TRT-ATA-WEAPON; ``any_level``, asked by the ranged attack's target check). → height_rule.
+* ``opposed_check_mod(gs, e, attribute) -> Modifier | None`` -- a modifier on the bearer's own opposed check of
+  `attribute` (CHK-4, CH ATR ENF: Robar energía, MET-5; TRT-COMBAT-RUNES; ``opposed_mods``). → check_mod.
 * ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
   (TRT-PIRATE-SUPPLIER). Called by ``def_confirmation`` from ``rules.combat.resolve_hit``. → reroll.
 * ``wound_absorb(gs, e, wounds) -> int`` -- last at CMB-4's wound stage: how many of the wounds the bearer's trait
@@ -447,7 +454,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-                                           shield_targets, absorb_capacity,
+                                           shield_targets, absorb_capacity, any_level, hits_without_def,
+                                           opposed_mods,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis)
@@ -463,3 +471,4 @@ from wartime.rules.traits import protections  # noqa: F401,E402  (traits of prot
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
+from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)

@@ -151,6 +151,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "shield_target": "def_mod",
     "shield_halved": "def_mod",
     "absorb_levels": "on_wounded",
+    "hit_without_def": "on_hit",
+    "level_reach": "height_rule",
+    "opposed_check_mod": "check_mod",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
@@ -1607,6 +1610,27 @@ def shield_targets(gs, e: int, halved: str | None = None) -> tuple[int, ...]:
     """``shield_target``: the check target of each of the bearer's shields that would roll against a ranged attack
     now (level 1 or more), in the order ``shield_stops`` rolls them: what the exact odds enumerate."""
     return tuple(n for _, h in _of("shield_target", character_traits(gs, e)) if (n := h(gs, e, halved)) is not None)
+
+
+def any_level(weapon) -> str | None:
+    """``level_reach``: the trait by which `weapon` attacks minis at any altitude level (MOV-11), or None."""
+    return next((t for t, h in _of("level_reach", _weapon_traits(weapon)) if h(weapon)), None)
+
+
+def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
+    """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
+    damage (its on_hit effects only), or None."""
+    return next((t for t, h in _of("hit_without_def", _weapon_traits(weapon))
+                 if h(gs, attacker, attacker, target, weapon, ranged)), None)
+
+
+def opposed_mods(gs, e: int, attribute: str) -> list:
+    """``opposed_check_mod``: the modifiers `e`'s traits give its own opposed checks of `attribute` (CHK-4, a CH ATR
+    ENF; TRT-COMBAT-RUNES)."""
+    out = []
+    for carried in (character_traits(gs, e), *trait_copies(gs, e)):
+        out += [m for _, h in _of("opposed_check_mod", carried) if (m := h(gs, e, attribute)) is not None]
+    return out
 
 
 def absorb_capacity(gs, e: int) -> int:

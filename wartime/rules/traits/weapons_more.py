@@ -1,0 +1,98 @@
+"""More weapon and protection traits of the catalogue (issue 12, points 1 and 5): Anulador de escudo
+(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Munición anti (TRT-ANTI-AMMO) and Runas de combate
+(TRT-COMBAT-RUNES). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
+
+A weapon trait's handlers answer for its weapon's attacks (``bearer == attacker``: its bearer is its user)."""
+from __future__ import annotations
+
+from wartime.rules.checks import Modifier
+from wartime.rules.traits.ammo import ENERGY_SHIELDS
+from wartime.rules.traits.metahabilities import not_living
+from wartime.rules.traits.protections import change_level, shield_index, trait_named
+from wartime.rules.traits.registry import character_traits, register, trait_arg
+
+
+# --- Anulador de escudo: no damage; a hit removes one energy-shield level ------------------------------------
+def nullifier_no_damage(gs, bearer, attacker, target, weapon, ranged):
+    """TRT-SHIELD-NULLIFIER: this weapon deals no damage (DMG 0, CMB-4 step 4: what the exact odds count)."""
+    return "zero" if bearer == attacker else None
+
+
+def nullifier_hit(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-SHIELD-NULLIFIER: a hit makes no DEF check (no shield check, no CH DEF: rules.combat.resolve_attack and
+    rules.areas skip resolve_hit)."""
+    return bearer == attacker
+
+
+def nullify_shield(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-SHIELD-NULLIFIER: if it hits it removes 1 level of the target's energy shield (Escudo de energía or
+    avanzado; the first source with a level, trait-ID order: the race's, then the worn protections') with no DEF
+    check. A target without a shield level left loses nothing."""
+    if weapon is None or "TRT-SHIELD-NULLIFIER" not in getattr(weapon, "traits", ()):
+        return
+    for t in sorted(ENERGY_SHIELDS):
+        if shield_index(gs, target, t) is not None:
+            change_level(gs, target, t, -1, "TRT-SHIELD-NULLIFIER", "shield nullified")
+            return
+
+
+register("TRT-SHIELD-NULLIFIER", "Anulador de escudo",
+         {"dmg_mod": nullifier_no_damage, "hit_without_def": nullifier_hit, "on_hit": nullify_shield},
+         kinds=("weapon",))
+
+
+# --- Arma ATA: attacks at any other altitude level -------------------------------------------------------------
+def ata(weapon) -> bool:
+    """TRT-ATA-WEAPON ruling: this weapon may attack minis at any other altitude level it can see (MOV-11 / MOV-12
+    otherwise limit ranged actions to levels 1 and 2 between them); field of view, range (3D, BAS-3) and line of
+    sight are checked as for any shot."""
+    return True
+
+
+register("TRT-ATA-WEAPON", "Arma ATA", {"level_reach": ata}, kinds=("weapon",))
+
+
+# --- Munición anti (): DMG +2 against the target type named --------------------------------------------------------
+#: The words a parameter may use for targets that are not alive (MET-8's not-living characters).
+NOT_ALIVE = ("no vivo", "no vivos", "not alive", "not living", "non-living", "no muertos")
+
+
+def anti_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-ANTI-AMMO: why its parameter cannot be played (None: it can): the engine tells apart targets that are not
+    alive (MET-8) and targets carrying a trait it plays (by its book name: 'Volador', 'Gigante'...); a race or a
+    vehicle class by name is not a type it knows."""
+    key = (param or "").strip().lower()
+    if key in NOT_ALIVE or trait_named(param) is not None:
+        return None
+    return (f"anti {param!r}: the engine tells apart 'no vivos' (not alive) and targets carrying a trait it plays, "
+            "named by its book name; a race or vehicle name is not a target type it knows")
+
+
+def anti_matches(gs, target: int, param: str | None) -> bool:
+    """TRT-ANTI-AMMO: whether `target` is of the type `param` names (see `anti_param`)."""
+    key = (param or "").strip().lower()
+    if key in NOT_ALIVE:
+        return not_living(gs, target)
+    named = trait_named(param)
+    return named is not None and named in character_traits(gs, target)
+
+
+def anti_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-ANTI-AMMO: DMG +2 (a ± term of CMB-4) against the target type named in ()."""
+    if bearer != attacker or weapon is None:
+        return None
+    return 2 if anti_matches(gs, target, trait_arg(weapon, "TRT-ANTI-AMMO")) else None
+
+
+register("TRT-ANTI-AMMO", "Munición anti", {"dmg_mod": anti_dmg}, kinds=("weapon",), args=True,
+         param_problem=anti_param)
+
+
+# --- Runas de combate: CH VOL ENF +1 ---------------------------------------------------------------------------
+def combat_runes(gs, e: int, attribute: str) -> Modifier | None:
+    """TRT-COMBAT-RUNES: CH VOL ENF +1: its bearer's opposed VOL checks (CHK-4; Robar energía, the MET-5 contest of
+    a metahability, either side), on the race or a worn protection."""
+    return Modifier("TRT-COMBAT-RUNES", 1, "Runas de combate") if attribute == "VOL" else None
+
+
+register("TRT-COMBAT-RUNES", "Runas de combate", {"opposed_check_mod": combat_runes}, kinds=("race", "protection"))
