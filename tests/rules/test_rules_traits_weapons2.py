@@ -3,6 +3,7 @@ an attack counting the target's protections as resolution does: energy shields (
 Sombra behind cover and Escudo coriáceo levels (rules/odds.py against rules.combat.resolve_hit)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -16,7 +17,7 @@ from test_rules_traits_race import thirst_game
 from test_rules_traits_protection import prot, worn
 from test_rules_traits_weapons import gun, odds, price
 from wartime.data.loader import priced_trait
-from wartime.rules import traits
+from wartime.rules import areas, traits
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.odds import attack_odds
 
@@ -235,10 +236,53 @@ def test_TRT_COMBAT_RUNES_no_bonus_on_other_checks():
 
 @pytest.mark.parametrize("trait, kind, points", [
     ("TRT-SHIELD-NULLIFIER", "weapon", 5), ("TRT-ATA-WEAPON", "weapon", 1),
-    ("TRT-COMBAT-RUNES", "race", 10), ("TRT-COMBAT-RUNES", "protection", 10), ("TRT-MAGNETIC-AMMO", "weapon", 5)])
+    ("TRT-COMBAT-RUNES", "race", 10), ("TRT-COMBAT-RUNES", "protection", 10), ("TRT-MAGNETIC-AMMO", "weapon", 5),
+    ("TRT-RADIOACTIVE-AMMO", "weapon", 10)])
 def test_TRT_more_weapon_traits_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
 
 
 def test_TRT_ANTI_AMMO_costs_its_catalogue_price():
     assert priced_trait("TRT-ANTI-AMMO", "weapon", "test", "traits", param="no vivos").points == 15
+
+
+# --- Munición radiactiva ----------------------------------------------------------------------------------------
+def test_TRT_RADIOACTIVE_AMMO_a_wounding_hit_leaves_a_permanent_R3_area_with_the_weapon_DMG():
+    """The hit wounds (CH DEF 9 fails: 4 wounds): an R3 area of DMG 4 at the target's centre; when the target
+    starts its next activation inside it, it takes that hit (CH DEF 9 fails: 4 more wounds)."""
+    g = duel({"weapons": (gun("TRT-RADIOACTIVE-AMMO"),)})
+    areas.install(g.world)                                        # as match.setup does
+    a, b = g.ids
+    attack(g, 5, 9, 5)
+    placed = g.events("area_effect_placed")[-1]
+    assert (placed["rule"], placed["kind"], placed["code"], placed["dmg"]) == ("TRT-RADIOACTIVE-AMMO", "radioactive",
+                                                                                 "R3", 4)
+    assert placed["centre"] == [20.0, 20.0] and g.wounds(b) == 4
+    g.dice.push(9, 5)
+    g.start_activation(b)
+    assert g.events("area_effect")[-1]["rule"] == "TRT-RADIOACTIVE-AMMO" and g.wounds(b) == 8
+
+
+def test_TRT_RADIOACTIVE_AMMO_no_area_without_wounds():
+    """The CH DEF 1 is a critical: no wound, no area; a miss leaves none either."""
+    g = duel({"weapons": (gun("TRT-RADIOACTIVE-AMMO"),)})
+    attack(g, 5, 1)
+    assert not g.events("area_effect_placed")
+    g = duel({"weapons": (gun("TRT-RADIOACTIVE-AMMO"),)})
+    attack(g, 8)
+    assert not g.events("area_effect_placed")
+
+
+def test_TRT_RADIOACTIVE_AMMO_the_area_hits_its_owner_too():
+    """Unlike Área permanente's template, the radioactive area spares no one: the shooter starting its activation
+    inside it takes the hit."""
+    g = duel({"weapons": (gun("TRT-RADIOACTIVE-AMMO"),)})
+    areas.install(g.world)                                        # as match.setup does
+    a, b = g.ids
+    attack(g, 5, 9, 5)
+    g.set(b, replace(g.gs.pos(b), x=30.0, y=30.0))
+    g.set(a, replace(g.gs.pos(a), x=20.0, y=20.0))                # fully inside the R3
+    g.dice.push(9, 5)
+    g.next_turn()
+    g.start_activation(a)
+    assert g.events("area_effect")[-1]["who"] == a and g.wounds(a) == 4

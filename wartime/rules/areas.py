@@ -31,9 +31,9 @@ from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
-from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
+from wartime.rules.area_effects import AreaEffect, add_effect, effects, hitting, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine, resolve_die, roll_check
-from wartime.rules.combat import Cover, double_hit, imp_fumble, resolve_hit, weapon_used
+from wartime.rules.combat import Cover, double_hit, imp_fumble, place_hit_areas, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
@@ -398,6 +398,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         if gs.on_table(e):
             traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
+        place_hit_areas(gs, attacker, e, w, True)                       # hook point hit_area (TRT-RADIOACTIVE-AMMO)
         out["affected"].append((e, full, n))
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":
@@ -427,17 +428,19 @@ def place_effect(gs: GameState, kind: str, code: str, x: float, y: float, ux: fl
                  rule: str = "TRT-PERSISTENT-AREA") -> int:
     """Create an area effect entity at P and record it (`area_effect_placed`)."""
     install(gs.world)
-    eff = AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon, int(dmg),
-                     float(radius), int(malus), rule)
-    eid = gs.world.create(eff)
-    gs.world.emit("area_effect_placed", rule, area=eid, kind=kind, code=code, centre=[x, y], level=level,
-                  owner=owner, dmg=dmg, radius=radius, malus=malus)
-    return eid
+    return add_effect(gs, AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon,
+                                     int(dmg), float(radius), int(malus), rule))
 
 
 def _expire(gs: GameState, eid: int, eff: AreaEffect, reason: str) -> None:
     gs.world.remove(eid, AreaEffect)
     gs.world.emit("area_expired", eff.rule, area=eid, kind=eff.kind, owner=eff.owner, reason=reason)
+
+
+def _exposed(eff: AreaEffect, who: int) -> bool:
+    """Whether the area hits `who`: Área permanente spares its owner (its ruling); Munición radiactiva's area hits
+    any mini (TRT-RADIOACTIVE-AMMO ruling: "a model")."""
+    return eff.kind == "radioactive" or who != eff.owner
 
 
 def _effect_template(eff: AreaEffect) -> templates.Template:
@@ -474,8 +477,8 @@ def after_move(gs: GameState, ctx, who: int, start: tuple[float, float]) -> None
     if not gs.world.tables.get(AreaEffect) or not gs.on_table(who):
         return
     p = gs.pos(who)
-    for eid, eff in effects(gs, "persistent"):
-        if who == eff.owner or eff.level != p.level:
+    for eid, eff in hitting(gs):
+        if not _exposed(eff, who) or eff.level != p.level:
             continue
         if _covers(gs, eff, who, p.x, p.y) and not _covers(gs, eff, who, start[0], start[1]):
             _effect_hits(gs, ctx, eid, eff, who, "entered")
@@ -485,8 +488,8 @@ def _start_of_activation(world, gs: GameState, who: int, **_: Any) -> None:
     for eid, eff in effects(gs):
         if eff.kind == "smoke" and eff.owner == who:
             _expire(gs, eid, eff, "the owner's next activation starts")
-    for eid, eff in effects(gs, "persistent"):
-        if who != eff.owner and gs.on_table(who) and gs.able(who) and gs.pos(who).level == eff.level:
+    for eid, eff in hitting(gs):                     # Área permanente (not its owner), Munición radiactiva
+        if _exposed(eff, who) and gs.on_table(who) and gs.able(who) and gs.pos(who).level == eff.level:
             _effect_hits(gs, None, eid, eff, who, "starts its activation inside")
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from wartime.core.components import Surprise
+from wartime.rules.area_effects import AreaEffect, add_effect
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import ENERGY_CAP
@@ -163,6 +164,18 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
     return n
+
+
+def place_hit_areas(gs: GameState, attacker: int, target: int, weapon, ranged: bool) -> None:
+    """The areas a hit leaves where its target stands (hook point ``hit_area``; TRT-RADIOACTIVE-AMMO): an R template
+    centred on the target at its level, owned by the attacker (rules.area_effects; rules.areas hits who starts in
+    it or enters it)."""
+    if weapon is None:
+        return
+    for a in traits.hit_areas(gs, attacker, target, weapon, ranged):
+        p = gs.pos(target)
+        add_effect(gs, AreaEffect(a.kind, a.code, float(p.x), float(p.y), 1.0, 0.0, int(p.level), attacker,
+                                  weapon.name, a.dmg, rule=a.rule))
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:
@@ -339,6 +352,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     out["wounds"] = hit() if terms.double_hit is None else double_hit(gs, ctx, attacker, target, hit,
                                                                        terms.double_hit)
     traits.after_hit(gs, attacker, target, weapon, ranged)             # hook point on_hit (TRT-CRUSHING)
+    place_hit_areas(gs, attacker, target, weapon, ranged)              # hook point hit_area (TRT-RADIOACTIVE-AMMO)
     cowing = traits.hit_psi(gs, attacker, target, weapon, ranged)      # hook point hit_psi (TRT-COWING)
     if cowing is not None and out["wounds"] == 0 and gs.able(target):
         psi_check(gs, ctx, target, source=attacker, reason="hit", rule=cowing)   # one CH PSI per hit

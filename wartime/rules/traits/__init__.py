@@ -398,6 +398,8 @@ and not disabled, G10):
   ``rules.combat.resolve_attack`` and ``rules.areas``). → on_hit.
 * ``level_reach(weapon) -> bool`` -- a weapon's: True: it attacks minis at any altitude level (MOV-11;
   TRT-ATA-WEAPON; ``any_level``, asked by the ranged attack's target check). → height_rule.
+* ``hit_area(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None`` -- a weapon's: an area its hit leaves
+  where the target stands (TRT-RADIOACTIVE-AMMO; ``hit_areas``, placed by ``rules.combat.place_hit_areas``). → area.
 * ``opposed_check_mod(gs, e, attribute) -> Modifier | None`` -- a modifier on the bearer's own opposed check of
   `attribute` (CHK-4, CH ATR ENF: Robar energía, MET-5; TRT-COMBAT-RUNES; ``opposed_mods``). → check_mod.
 * ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
@@ -455,7 +457,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            shield_targets, absorb_capacity, any_level, hits_without_def,
-                                           opposed_mods,
+                                           opposed_mods, HitArea, hit_areas,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis)

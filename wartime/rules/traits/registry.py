@@ -154,6 +154,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "hit_without_def": "on_hit",
     "level_reach": "height_rule",
     "opposed_check_mod": "check_mod",
+    "hit_area": "area",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
@@ -1610,6 +1611,22 @@ def shield_targets(gs, e: int, halved: str | None = None) -> tuple[int, ...]:
     """``shield_target``: the check target of each of the bearer's shields that would roll against a ranged attack
     now (level 1 or more), in the order ``shield_stops`` rolls them: what the exact odds enumerate."""
     return tuple(n for _, h in _of("shield_target", character_traits(gs, e)) if (n := h(gs, e, halved)) is not None)
+
+
+@dataclass(frozen=True)
+class HitArea:
+    """An area a hit leaves where its target stands (``hit_area``): the trait, the area kind (rules.area_effects),
+    its code and DMG."""
+    rule: str
+    kind: str
+    code: str
+    dmg: int
+
+
+def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitArea]:
+    """``hit_area``: the areas the weapon's traits leave after its hit on `target` (TRT-RADIOACTIVE-AMMO)."""
+    return [a for _, h in _of("hit_area", _weapon_traits(weapon))
+            if (a := h(gs, attacker, attacker, target, weapon, ranged)) is not None]
 
 
 def any_level(weapon) -> str | None:

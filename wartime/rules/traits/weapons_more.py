@@ -1,6 +1,6 @@
 """More weapon and protection traits of the catalogue (issue 12, points 1 and 5): Anulador de escudo
-(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Munición anti (TRT-ANTI-AMMO) and Runas de combate
-(TRT-COMBAT-RUNES). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
+(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Munición anti (TRT-ANTI-AMMO), Runas de combate
+(TRT-COMBAT-RUNES) and Munición radiactiva (TRT-RADIOACTIVE-AMMO). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
 
 A weapon trait's handlers answer for its weapon's attacks (``bearer == attacker``: its bearer is its user)."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.traits.ammo import ENERGY_SHIELDS
 from wartime.rules.traits.metahabilities import not_living
 from wartime.rules.traits.protections import change_level, shield_index, trait_named
-from wartime.rules.traits.registry import character_traits, register, trait_arg
+from wartime.rules.traits.registry import HitArea, character_traits, register, trait_arg
 
 
 # --- Anulador de escudo: no damage; a hit removes one energy-shield level ------------------------------------
@@ -96,3 +96,29 @@ def combat_runes(gs, e: int, attribute: str) -> Modifier | None:
 
 
 register("TRT-COMBAT-RUNES", "Runas de combate", {"opposed_check_mod": combat_runes}, kinds=("race", "protection"))
+
+
+# --- Munición radiactiva: a wounding hit leaves a permanent R3 area ---------------------------------------------------
+def last_hit_wounds(gs, attacker: int, target: int) -> int:
+    """The wounds `attacker`'s latest hit on `target` dealt (its `damage` events since that `hit` event: both hits
+    of a double hit)."""
+    n = 0
+    for ev in reversed(gs.world.events):
+        if ev["type"] == "damage" and ev.get("target") == target:
+            n += ev["wounds"]
+        elif ev["type"] == "hit" and ev.get("attacker") == attacker and ev.get("target") == target:
+            return n
+    return 0
+
+
+def radioactive(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None:
+    """TRT-RADIOACTIVE-AMMO: if the hit wounds or kills, a permanent R3 area is created at that point (the target's
+    centre, at its level) with DMG = the weapon's DMG (its current DMG, WND-6). Ruling: a mini starting its
+    activation in it or entering it takes that hit (CH DEF allowed, ARE-6's half when partly covered), any mini,
+    the shooter too (rules.areas: kind 'radioactive'; rules.combat.place_hit_areas places it)."""
+    if bearer != attacker or weapon is None or last_hit_wounds(gs, attacker, target) <= 0:
+        return None
+    return HitArea("TRT-RADIOACTIVE-AMMO", "radioactive", "R3", int(weapon.current_dmg))
+
+
+register("TRT-RADIOACTIVE-AMMO", "Munición radiactiva", {"hit_area": radioactive}, kinds=("weapon",))
