@@ -68,8 +68,6 @@ PARTIAL = {
               "ruling); temporal scenarios have no exit field, so no escape there",
     "ALM-41": "Reinforcements I and II in the wave decision; Strident alarm, Hasty, Reckless and special-monster "
               "tokens are refused naming ALM-27..ALM-30",
-    "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (its own Escudo de energía or a worn "
-                         "protection's: not halved); the shields' DEF /2 itself is not played",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
@@ -89,9 +87,9 @@ PARTIAL = {
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; objects (QUA) and voluntary targets are not modelled",
-    "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
-                      "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
-                      "set up",
+    "TRT-RESISTANCE": "against melee or ranged attacks (an area attack's hits are ranged ones); a substance or an "
+                      "element (no weapon carries such tags) and 'area' as a type of its own are refused when a game "
+                      "is set up",
     "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
                 "Hackear (CBA-18)",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
@@ -102,8 +100,12 @@ PARTIAL = {
                     "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
                     "an object or a level, and the trait on a weapon, are refused",
     "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
-                           "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
-                           "takes no trait terms yet",
+                           "rounds); no other weapon carries a projectile tag (a shell is not told apart from other "
+                           "area weapons)",
+    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
+                     "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
+    "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
+                        "weapon or an object it is refused when a game is set up",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "where Enorme is not played yet (it is registered for weapons only)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "

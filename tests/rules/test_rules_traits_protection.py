@@ -134,7 +134,7 @@ def test_TRT_RESISTANCE_on_the_race_and_a_protection_add():
 
 def test_TRT_RESISTANCE_a_substance_or_element_is_refused_when_fielded():
     """The engine tells single-target attack types apart, not substances or elements (no weapon carries such tags),
-    and area hits take no trait DEF terms: Resistencia a (fuego) or (área) is refused naming the trait; Resistencia
+    and an area attack is not a type of its own (its hits are ranged): Resistencia a (fuego) or (área) is refused naming the trait; Resistencia
     a (a distancia) is fielded."""
     assert _problems({"name": "Resistencia a", "param": "fuego"}) == ["TRT-RESISTANCE"]
     assert _problems({"name": "Resistencia a", "param": "área"}) == ["TRT-RESISTANCE"]

@@ -66,7 +66,7 @@ def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str |
     if attack_type(param) is None:
         return (f"resists {param!r}: the engine plays a single-target attack type only (melee or ranged: "
                 f"{', '.join(sorted(ATTACK_TYPES))}); substances and elements need tags weapons do not carry yet, "
-                "and area attacks take no trait DEF terms yet")
+                "and an area attack is not a type of its own (its hits are ranged ones)")
     return None
 
 
@@ -81,7 +81,8 @@ def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
 
 
 #: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
-#: rockets and missiles). No other weapon carries a projectile tag, and an area weapon's CH IMP takes no trait terms.
+#: rockets and missiles). No other weapon carries a projectile tag (an area weapon's CH IMP aimed at the wearer takes
+#: the trait terms, rules.areas, but a shell is not told apart from a flamethrower's stream).
 MISSILES = ("TRT-SELF-PROPELLED-AMMO",)
 
 
