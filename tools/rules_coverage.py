@@ -104,6 +104,12 @@ PARTIAL = {
                            "area weapons)",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
                      "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
+    "TRT-REJECTION-RUNES": "on a race or a worn protection (a lost CH VOL ENF as the target of Robar energía or of a "
+                           "metahability's MET-5 contest is rerolled); on an object it is refused when a game is set "
+                           "up",
+    "TRT-PROTECTION-RUNES": "on a race or a worn protection: no MET-7 CH PSI after a fumbled metahability check; "
+                            "Distorsión envenenada / psíquica (objects' auras) are not played, and on an object it is "
+                            "refused when a game is set up",
     "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
                         "weapon or an object it is refused when a game is set up",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "

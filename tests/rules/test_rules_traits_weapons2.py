@@ -12,6 +12,8 @@ import pytest
 from rules_helpers import Game, M, violation
 from test_rules_areas import blue, fire, game, shooter
 from test_rules_heights import at
+from test_rules_metahabilities import NEURO, give, mh, two
+from test_rules_metahabilities import effects as meta_effects
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_race import thirst_game
 from test_rules_traits_protection import prot, worn
@@ -286,3 +288,55 @@ def test_TRT_RADIOACTIVE_AMMO_the_area_hits_its_owner_too():
     g.next_turn()
     g.start_activation(a)
     assert g.events("area_effect")[-1]["who"] == a and g.wounds(a) == 4
+
+
+# --- Runas de rechazo ------------------------------------------------------------------------------------------------
+def test_TRT_REJECTION_RUNES_the_target_rerolls_a_lost_CH_VOL_ENF_against_a_metahability():
+    """MET-5: the caster (VOL 5) rolls 2, the runed target (VOL 6) 8 and loses: it rerolls, 1 wins: no effect."""
+    g = two({"VOL": 5}, {"VOL": 6})
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", ENE=2))
+    race(g, b, "TRT-REJECTION-RUNES")
+    g.start_activation(a, energy=10)
+    g.dice.push(2, 2, 8, 1)                                    # CH INT 2; CH VOL ENF 2 vs 8, rerolled: 1
+    g.act(a, "use_metahability", meta=0, target=b)
+    rolls = [c for c in g.checks("ATR") if c["who"] == b]
+    assert [c["die"] for c in rolls] == [8, 1] and rolls[1]["reroll"] == "TRT-REJECTION-RUNES"
+    assert meta_effects(g, b) == () and g.all_dice_used()
+
+
+def test_TRT_REJECTION_RUNES_Robar_energia_and_no_reroll_when_it_wins():
+    """Robar energía's CH VOL ENF: the thief's 6 passes (target 6), the runed target's 9 fails (target 5): it rerolls,
+    3 passes and is the lower die: it wins, 10 ENE kept. Winning at once, it rolls once."""
+    g = thirst_game(M(side="blue", x=16, y=20))
+    a, b = g.ids
+    race(g, b, "TRT-REJECTION-RUNES")
+    g.dice.push(6, 9, 3)
+    g.act(a, "steal_energy", target=b)
+    assert g.energy(b) == 10 and len(g.checks("ATR")) == 3
+    g = thirst_game(M(side="blue", x=16, y=20))
+    race(g, g.ids[1], "TRT-REJECTION-RUNES")
+    g.dice.push(6, 2)
+    g.act(g.ids[0], "steal_energy", target=g.ids[1])
+    assert len(g.checks("ATR")) == 2 and g.energy(g.ids[1]) == 10
+
+
+# --- Runas de protección -------------------------------------------------------------------------------------------
+def test_TRT_PROTECTION_RUNES_a_fumbled_metahability_check_brings_no_CH_PSI():
+    """MET-7: the neuromancer fumbles (10): with the runes no CH PSI (no stress whatever), the metahability fails."""
+    g = two(side="red")
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY"), bonuses=NEURO + ("TRT-PROTECTION-RUNES",))
+    g.start_activation(a, energy=10)
+    g.dice.push(10)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.checks("PSI") == [] and g.stress(a) == 0 and meta_effects(g, b) == ()
+    assert g.events("fumble_danger_ignored")[0]["rule"] == "TRT-PROTECTION-RUNES" and g.all_dice_used()
+
+
+@pytest.mark.parametrize("trait, kind, points", [("TRT-REJECTION-RUNES", "race", 10),
+                                                 ("TRT-REJECTION-RUNES", "protection", 10),
+                                                 ("TRT-PROTECTION-RUNES", "race", 3),
+                                                 ("TRT-PROTECTION-RUNES", "protection", 3)])
+def test_TRT_rune_traits_cost_their_catalogue_price(trait, kind, points):
+    assert price(trait, kind) == points

@@ -18,7 +18,7 @@ from typing import Any
 from wartime.core.components import Cast, Countered, Life, MetaEffect, MetaEffects, Metahabilities, Stress
 from wartime.core.errors import RuleViolation
 from wartime.rules import psychology, traits
-from wartime.rules.checks import opposed_winner
+from wartime.rules.checks import opposed_winner, roll_check
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
@@ -151,6 +151,10 @@ def fumble(gs: GameState, ctx, caster: int) -> None:
     """MET-7: a fumbled metahability check is a CH PSI with its normal outcomes (critical: no stress and CH ATR +1;
     pass: no stress; fail: +1 stress; fumble: +1 stress and a CH LOC); the metahability has no effect."""
     gs.world.emit("metahability_fumbled", "MET-7", who=caster)
+    safe = traits.meta_fumble_safe(gs, caster)                         # TRT-PROTECTION-RUNES: no danger
+    if safe is not None:
+        gs.world.emit("fumble_danger_ignored", safe, who=caster)
+        return
     psi_check(gs, ctx, caster, source=None, reason="metahability fumble", rule="MET-7")
 
 
@@ -162,6 +166,11 @@ def vol_contest(gs: GameState, caster: int, target: int) -> bool:
         b = roll_character_check(gs, None, target, "ATR", "VOL", "MET-5", "CH VOL ENF", side_of_opposed="b",
                                  against=caster, extra=traits.opposed_mods(gs, target, "VOL"))
         winner = opposed_winner(a, b)
+        via = traits.opposed_reroll(gs, target, "VOL") if winner == "a" else None      # TRT-REJECTION-RUNES
+        if via is not None:
+            b = roll_check(gs.world, target, "ATR", "VOL", b.base, b.modifiers, "MET-5", "CH VOL ENF",
+                           side_of_opposed="b", against=caster, reroll=via)
+            winner = opposed_winner(a, b)
         if winner != "reroll":
             break
     gs.world.emit("opposed_resolved", "MET-5", a=caster, b=target, winner=winner)

@@ -89,6 +89,11 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
                         + traits.opposed_mods(gs, b, attribute), rule, reason, side_of_opposed="b", against=a,
                         fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
+        via = traits.opposed_reroll(gs, b, attribute) if w == "a" else None     # TRT-REJECTION-RUNES
+        if via is not None:
+            rb = roll_check(world, b, "ATR", attribute, rb.base, rb.modifiers, rule, reason, side_of_opposed="b",
+                            against=a, fumble_min=traits.fumble_floor(gs, b), reroll=via)
+            w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
             return w, ra

@@ -400,6 +400,10 @@ and not disabled, G10):
   TRT-ATA-WEAPON; ``any_level``, asked by the ranged attack's target check). → height_rule.
 * ``hit_area(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None`` -- a weapon's: an area its hit leaves
   where the target stands (TRT-RADIOACTIVE-AMMO; ``hit_areas``, placed by ``rules.combat.place_hit_areas``). → area.
+* ``opposed_reroll(gs, e, attribute) -> bool`` -- True: `e`, the target of an action, may reroll its opposed check of
+  `attribute` when it loses (once, G2; TRT-REJECTION-RUNES; ``opposed_reroll``). → reroll.
+* ``meta_fumble_safe(gs, e) -> bool`` -- True: a fumbled metahability check of the bearer has no CH PSI (MET-7's
+  dangers; TRT-PROTECTION-RUNES; ``meta_fumble_safe``). → on_fumble.
 * ``opposed_check_mod(gs, e, attribute) -> Modifier | None`` -- a modifier on the bearer's own opposed check of
   `attribute` (CHK-4, CH ATR ENF: Robar energía, MET-5; TRT-COMBAT-RUNES; ``opposed_mods``). → check_mod.
 * ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
@@ -457,7 +461,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            shield_targets, absorb_capacity, any_level, hits_without_def,
-                                           opposed_mods, HitArea, hit_areas,
+                                           opposed_mods, HitArea, hit_areas, opposed_reroll,
+                                           meta_fumble_safe,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis)

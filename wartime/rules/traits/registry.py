@@ -155,6 +155,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "level_reach": "height_rule",
     "opposed_check_mod": "check_mod",
     "hit_area": "area",
+    "opposed_reroll": "reroll",
+    "meta_fumble_safe": "on_fumble",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
@@ -1648,6 +1650,18 @@ def opposed_mods(gs, e: int, attribute: str) -> list:
     for carried in (character_traits(gs, e), *trait_copies(gs, e)):
         out += [m for _, h in _of("opposed_check_mod", carried) if (m := h(gs, e, attribute)) is not None]
     return out
+
+
+def opposed_reroll(gs, e: int, attribute: str) -> str | None:
+    """``opposed_reroll``: the trait by which `e`, the target of an action, may reroll its lost opposed check of
+    `attribute` (CHK-4, G2: once; TRT-REJECTION-RUNES), or None."""
+    return next((t for t, h in _of("opposed_reroll", character_traits(gs, e)) if h(gs, e, attribute)), None)
+
+
+def meta_fumble_safe(gs, e: int) -> str | None:
+    """``meta_fumble_safe``: the trait by which `e` does not suffer the dangers of its fumbled metahability check
+    (MET-7's CH PSI; TRT-PROTECTION-RUNES), or None."""
+    return next((t for t, h in _of("meta_fumble_safe", character_traits(gs, e)) if h(gs, e)), None)
 
 
 def absorb_capacity(gs, e: int) -> int:

@@ -1,6 +1,7 @@
 """More weapon and protection traits of the catalogue (issue 12, points 1 and 5): Anulador de escudo
 (TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Munición anti (TRT-ANTI-AMMO), Runas de combate
-(TRT-COMBAT-RUNES) and Munición radiactiva (TRT-RADIOACTIVE-AMMO). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
+(TRT-COMBAT-RUNES), Runas de rechazo (TRT-REJECTION-RUNES), Runas de protección (TRT-PROTECTION-RUNES) and Munición
+radiactiva (TRT-RADIOACTIVE-AMMO). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
 
 A weapon trait's handlers answer for its weapon's attacks (``bearer == attacker``: its bearer is its user)."""
 from __future__ import annotations
@@ -122,3 +123,27 @@ def radioactive(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None:
 
 
 register("TRT-RADIOACTIVE-AMMO", "Munición radiactiva", {"hit_area": radioactive}, kinds=("weapon",))
+
+
+# --- Runas de rechazo: reroll a lost CH VOL ENF as the target of an action ---------------------------------------------
+def rejection_runes(gs, e: int, attribute: str) -> bool:
+    """TRT-REJECTION-RUNES: it may reroll an opposed CH VOL (CH VOL ENF) when it is the target of an action (Robar
+    energía, a metahability's MET-5 contest): the engine rerolls it when it lost (a reroll never makes a lost
+    contest worse); once per contest (G2)."""
+    return attribute == "VOL"
+
+
+register("TRT-REJECTION-RUNES", "Runas de rechazo", {"opposed_reroll": rejection_runes},
+         kinds=("race", "protection"))
+
+
+# --- Runas de protección: no dangers of metahabilities -----------------------------------------------------------
+def protection_runes(gs, e: int) -> bool:
+    """TRT-PROTECTION-RUNES ruling: immune to the +1 stress of a fumbled metahability check: the bearer makes no
+    MET-7 CH PSI (its stress and its CH LOC); the metahability still has no effect. (Distorsión envenenada /
+    psíquica, the other danger the ruling names, are objects' auras the engine does not play.)"""
+    return True
+
+
+register("TRT-PROTECTION-RUNES", "Runas de protección", {"meta_fumble_safe": protection_runes},
+         kinds=("race", "protection"))
