@@ -104,6 +104,9 @@ PARTIAL = {
                            "area weapons)",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
                      "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
+    "TRT-INFINITE-RANGE": "on a weapon: no maximum range (MOD-2's range modifier kept); a target outside the "
+                          "attacker's field of view, which the book scatters, stays refused (ENV-1); on a "
+                          "metahability or an object it is refused when a game is set up",
     "TRT-REJECTION-RUNES": "on a race or a worn protection (a lost CH VOL ENF as the target of Robar energía or of a "
                            "metahability's MET-5 contest is rerolled); on an object it is refused when a game is set "
                            "up",

@@ -340,3 +340,34 @@ def test_TRT_PROTECTION_RUNES_a_fumbled_metahability_check_brings_no_CH_PSI():
                                                  ("TRT-PROTECTION-RUNES", "protection", 3)])
 def test_TRT_rune_traits_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points
+
+
+# --- Alcance infinito -------------------------------------------------------------------------------------------
+def test_TRT_INFINITE_RANGE_no_maximum_range_and_the_range_modifier_stays():
+    """A RNG 10 rifle at a target 19 K away: refused (CMB-10) without the trait; with Alcance infinito the shot is
+    legal, its CH IMP has MOD-2's −1 (10-20 K): AGI 5 − 1 = 4, the 4 hits."""
+    for traits_, legal in (((), False), (("TRT-INFINITE-RANGE",), True)):
+        g = Game(M(x=10, y=20, VOL=7, weapons=(gun(*traits_, RNG=10),)), M(side="blue", x=30, y=20, facing=180.0,
+                                                                            CON=9))
+        a, b = g.ids
+        g.start_activation(a, energy=10)
+        if not legal:
+            assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "CMB-10"
+            continue
+        g.dice.push(4, 9, 5)
+        g.act(a, "ranged_attack", target=b, weapon=0)
+        imp = g.check("IMP")
+        assert imp["target"] == 4 and g.mods(imp)["MOD-2"] == -1 and g.wounds(b) == 4
+
+
+def test_TRT_INFINITE_RANGE_a_target_outside_the_field_of_view_stays_refused():
+    """VOL 3: field of view 15 K: a target 19 K away is out of it (its scatter is not played): ENV-1."""
+    g = Game(M(x=10, y=20, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=10),)),
+             M(side="blue", x=30, y=20, facing=180.0))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "ENV-1"
+
+
+def test_TRT_INFINITE_RANGE_costs_its_catalogue_price():
+    assert price("TRT-INFINITE-RANGE") == 5

@@ -128,7 +128,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
                             f"(180°, {gs.fov_range(actor):g} K)")
     if weapon.fixed and not sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, x, y, 0.0, math.inf):
         raise RuleViolation("ENV-5", f"({x:g}, {y:g}) is outside {weapon.name}'s 90° field of fire")
-    if d > weapon.RNG + 1e-9:
+    if d > weapon.RNG + 1e-9 and traits.unlimited_range(weapon) is None:               # TRT-INFINITE-RANGE
         raise RuleViolation("CMB-10", f"the aim point is {d:.2f} K away, beyond RNG {weapon.RNG} K")
     eye = gs.muzzle(actor, weapon)
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT

@@ -89,7 +89,7 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
         raise RuleViolation("ENV-5", f"{gs.name(target)} is outside {weapon.name}'s 90° field of fire (fixed "
                             f"weapon)")
     d = gs.distance(actor, target)
-    if d > rng + 1e-9:
+    if d > rng + 1e-9 and (weapon is None or traits.unlimited_range(weapon) is None):      # TRT-INFINITE-RANGE
         raise RuleViolation("CMB-10", f"{gs.name(target)} is {d:.2f} K away, beyond RNG {rng:g} K")
     c = gs.cover(actor, [target])[0] if weapon is None else _cover_from(gs, gs.muzzle(actor, weapon), target)
     if not c.has_los:

@@ -156,6 +156,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "opposed_check_mod": "check_mod",
     "hit_area": "area",
     "opposed_reroll": "reroll",
+    "rng_unlimited": "rng_mod",
     "meta_fumble_safe": "on_fumble",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
@@ -1629,6 +1630,11 @@ def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitA
     """``hit_area``: the areas the weapon's traits leave after its hit on `target` (TRT-RADIOACTIVE-AMMO)."""
     return [a for _, h in _of("hit_area", _weapon_traits(weapon))
             if (a := h(gs, attacker, attacker, target, weapon, ranged)) is not None]
+
+
+def unlimited_range(weapon) -> str | None:
+    """``rng_unlimited``: the trait by which `weapon` has no maximum range (TRT-INFINITE-RANGE), or None."""
+    return next((t for t, h in _of("rng_unlimited", _weapon_traits(weapon)) if h(weapon)), None)
 
 
 def any_level(weapon) -> str | None:

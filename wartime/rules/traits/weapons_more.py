@@ -1,5 +1,5 @@
 """More weapon and protection traits of the catalogue (issue 12, points 1 and 5): Anulador de escudo
-(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Munición anti (TRT-ANTI-AMMO), Runas de combate
+(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Alcance infinito (TRT-INFINITE-RANGE), Munición anti (TRT-ANTI-AMMO), Runas de combate
 (TRT-COMBAT-RUNES), Runas de rechazo (TRT-REJECTION-RUNES), Runas de protección (TRT-PROTECTION-RUNES) and Munición
 radiactiva (TRT-RADIOACTIVE-AMMO). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
 
@@ -147,3 +147,14 @@ def protection_runes(gs, e: int) -> bool:
 
 register("TRT-PROTECTION-RUNES", "Runas de protección", {"meta_fumble_safe": protection_runes},
          kinds=("race", "protection"))
+
+
+# --- Alcance infinito: no maximum range ----------------------------------------------------------------------------
+def infinite_range(weapon) -> bool:
+    """TRT-INFINITE-RANGE: no maximum range (CMB-10's RNG); the target must be in line of sight (ENV-2, checked as
+    for any shot) and the CH IMP keeps MOD-2's −1 per 10 K beyond the first 10 (ruling). A target outside the
+    attacker's field of view would scatter the attack: not played, such a shot stays refused (ENV-1)."""
+    return True
+
+
+register("TRT-INFINITE-RANGE", "Alcance infinito", {"rng_unlimited": infinite_range}, kinds=("weapon",))
