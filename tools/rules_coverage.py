@@ -87,9 +87,10 @@ PARTIAL = {
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; objects (QUA) and voluntary targets are not modelled",
-    "TRT-RESISTANCE": "against melee or ranged attacks (an area attack's hits are ranged ones); a substance or an "
-                      "element (no weapon carries such tags) and 'area' as a type of its own are refused when a game "
-                      "is set up",
+    "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
+                      "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
+                      "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
+                      "trait DEF",
     "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
                 "Hackear (CBA-18)",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
@@ -139,10 +140,13 @@ PARTIAL = {
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
     "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
                              "Nadar, Escalar, the jumps and carrying get no +3 K",
-    "TRT-THIRST-FOR-BLOOD": "its next Mover, Correr, Esprintar or Mover sin hacer ruido that activation; Cargar gets "
-                            "no +2 K",
-    "TRT-CRY-OF-BLOOD": "the killer's next Mover, Correr, Esprintar or Mover sin hacer ruido that activation, while a "
-                        "bearer is on the table and able; Cargar gets no +2 K",
+    # more race traits (wartime/rules/traits/race_extra.py)
+    "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
+                "(CBA-23: only a transport rams, with its own CON)",
+    "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
+                  "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
+    "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
+                "is not played: the engine's water has no depth",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -33,7 +33,8 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, add_effect, effects, hitting, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine, resolve_die, roll_check
-from wartime.rules.combat import Cover, double_hit, imp_fumble, place_hit_areas, resolve_hit, weapon_used
+from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, place_hit_areas, resolve_hit,
+                                  weapon_used)
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
@@ -286,8 +287,12 @@ def area_aim_terms(gs: GameState, attacker: int, aim: AreaAim, weapon) -> traits
 def hit_terms(gs: GameState, attacker: int, e: int, weapon, critical: bool) -> traits.CombatTerms:
     """The traits' terms of one area hit on the covered mini `e` (ARE-5, ARE-6): the attack's terms against it, as a
     single-target shot's (± DEF, CH DEF modifiers, energy-shield and wound-stage terms, its DMG terms applied to the
-    area's DMG for that mini), with the critical's own terms on a critical CH IMP (CMB-6)."""
+    area's DMG for that mini), the DEF of traits against area hits (``area_def``: TRT-RESISTANCE, whose single-shot
+    handler leaves area weapons to it), with the critical's own terms on a critical CH IMP (CMB-6)."""
     terms = traits.combat_terms(gs, attacker, e, weapon, True)
+    resist = traits.area_def(gs, e, weapon)                             # TRT-RESISTANCE against area hits: DEF +2
+    if resist:
+        terms = replace(terms, def_plus=terms.def_plus + resist)
     return terms.on_critical() if critical else terms
 
 
@@ -328,6 +333,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
+    if aim.target is not None and gs.able(aim.target):
+        mods = mods + contest_mods(gs, attacker, aim.target)           # hook ranged_contest (TRT-MANIPULATOR)
     aimed = area_aim_terms(gs, attacker, aim, w)
     if aimed.fixed_imp is not None:                      # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
         imp = roll_check(world, attacker, "IMP", "AGI", aimed.fixed_imp[1], [], "CMB-2", "CH IMP",
@@ -362,6 +369,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         px, py = res.x, res.y
         out["point"] = (px, py)
     dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
+    dmg += traits.area_dmg_bonus(gs, attacker, w)                        # TRT-DEMOLITIONS-EXPERT: DMG +1
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
     if template is not None:
         affected = covered_minis(gs, template, aim.level, attacker)
@@ -400,6 +408,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
         place_hit_areas(gs, attacker, e, w, True)                       # hook point hit_area (TRT-RADIOACTIVE-AMMO)
         out["affected"].append((e, full, n))
+    if affected:
+        traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":
             place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name,
@@ -539,7 +549,7 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
             keep = Fraction(1)
             for t in traits.shield_targets(gs, e, terms.shield_halved):   # TRT-ENERGY-SHIELD: a check stops it
                 keep *= 1 - p_pass(t)
-            dmg = area_dmg(w.current_dmg + (1 if crit else 0), full)
+            dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
             c = None if crit else cov
             counts = c is not None and (c.over_half or c.full)
             defense = terms.defense(gs.total_def(e)) + (traits.cover_def_bonus(gs, e) if counts else 0)   # Sombra
