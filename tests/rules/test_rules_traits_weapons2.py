@@ -213,19 +213,25 @@ def test_TRT_ANTI_AMMO_a_type_the_engine_does_not_know_is_refused_when_fielded()
 
 
 # --- Runas de combate ------------------------------------------------------------------------------------------
+def steal(*dice: int, thief: tuple = (), victim: tuple = (), **blue) -> Game:
+    """Robar energía (a CH VOL ENF) by the VOL 6 thief of test_rules_traits_race at a VOL 5 enemy 5 K away, with
+    these dice; `thief` / `victim` traits besides the thief's Sed de energía."""
+    g = thirst_game(M(side="blue", x=16, y=20, **blue))
+    race(g, g.ids[0], "TRT-THIRST-FOR-ENERGY", *thief)
+    if victim:
+        race(g, g.ids[1], *victim)
+    g.dice.push(*dice)
+    g.act(g.ids[0], "steal_energy", target=g.ids[1])
+    return g
+
+
 def test_TRT_COMBAT_RUNES_CH_VOL_ENF_plus_1_on_either_side():
     """Robar energía (CH VOL ENF): the runed thief's check is VOL 6 + 1 = 7; a runed resister's 5 + 1 = 6."""
-    g = thirst_game(M(side="blue", x=16, y=20))
-    a, b = g.ids
-    race(g, a, "TRT-THIRST-FOR-ENERGY", "TRT-COMBAT-RUNES")
-    g.dice.push(7, 9)
-    g.act(a, "steal_energy", target=b)
+    g = steal(7, 9, thief=("TRT-COMBAT-RUNES",))
     thief, resister = g.checks("ATR")
     assert thief["target"] == 7 and g.mods(thief)["TRT-COMBAT-RUNES"] == 1 and resister["target"] == 5
-    assert g.energy(b) == 7
-    g = thirst_game(M(side="blue", x=16, y=20, protections=(prot(0, "TRT-COMBAT-RUNES"),)))
-    g.dice.push(9, 6)
-    g.act(g.ids[0], "steal_energy", target=g.ids[1])
+    assert g.energy(g.ids[1]) == 7
+    g = steal(9, 6, protections=(prot(0, "TRT-COMBAT-RUNES"),))
     assert [c["target"] for c in g.checks("ATR")] == [6, 6]
 
 
@@ -308,16 +314,9 @@ def test_TRT_REJECTION_RUNES_the_target_rerolls_a_lost_CH_VOL_ENF_against_a_meta
 def test_TRT_REJECTION_RUNES_Robar_energia_and_no_reroll_when_it_wins():
     """Robar energía's CH VOL ENF: the thief's 6 passes (target 6), the runed target's 9 fails (target 5): it rerolls,
     3 passes and is the lower die: it wins, 10 ENE kept. Winning at once, it rolls once."""
-    g = thirst_game(M(side="blue", x=16, y=20))
-    a, b = g.ids
-    race(g, b, "TRT-REJECTION-RUNES")
-    g.dice.push(6, 9, 3)
-    g.act(a, "steal_energy", target=b)
-    assert g.energy(b) == 10 and len(g.checks("ATR")) == 3
-    g = thirst_game(M(side="blue", x=16, y=20))
-    race(g, g.ids[1], "TRT-REJECTION-RUNES")
-    g.dice.push(6, 2)
-    g.act(g.ids[0], "steal_energy", target=g.ids[1])
+    g = steal(6, 9, 3, victim=("TRT-REJECTION-RUNES",))
+    assert g.energy(g.ids[1]) == 10 and len(g.checks("ATR")) == 3
+    g = steal(6, 2, victim=("TRT-REJECTION-RUNES",))
     assert len(g.checks("ATR")) == 2 and g.energy(g.ids[1]) == 10
 
 
