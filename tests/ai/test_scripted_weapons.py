@@ -10,6 +10,7 @@ from tests.ai.test_scripted_objects import decide, stub
 from tests.rules.rules_helpers import Game, M, weapon
 from wartime.ai.scripted import ScriptedController
 from wartime.core.components import TraitedProtection, Traits
+from wartime.rules.traits.weapons_more import Burning
 
 
 def shield(trait: str = "TRT-ADVANCED-ENERGY-SHIELD", level: int = 2) -> TraitedProtection:
@@ -72,3 +73,13 @@ def test_scripted_shoots_the_enemy_its_odds_say_is_not_behind_a_shield():
              M(side="blue", x=22, y=20, facing=180.0))
     d = best_shot(g, g.ids[0])
     assert d.action == "ranged_attack" and d.params["target"] == g.ids[2]
+
+
+def test_TRT_INCENDIARY_AMMO_scripted_puts_out_the_fire_on_it():
+    """On fire (Munición incendiaria), with ENE for it, the scripted character puts the fire out before shooting."""
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40),)), M(side="blue", x=25, y=20, facing=180.0))
+    g.set(g.ids[0], Burning(g.ids[1]))
+    d = decide(g, g.ids[0])
+    assert d.action == "put_out_fire"
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40),)), M(side="blue", x=25, y=20, facing=180.0))
+    assert decide(g, g.ids[0]).action != "put_out_fire"

@@ -19,9 +19,11 @@ from test_rules_traits_race import thirst_game
 from test_rules_traits_protection import prot, worn
 from test_rules_traits_weapons import gun, odds, price
 from wartime.data.loader import priced_trait
-from wartime.rules import areas, traits
+from wartime.rules import areas, burning, traits
 from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.odds import attack_odds
+from wartime.rules.options import offered_actions
+from wartime.rules.traits.weapons_more import Burning
 
 
 def resolved_wounds(g: Game, dmg: int, *, checks: int, cover: Cover | None = None) -> Fraction:
@@ -370,3 +372,52 @@ def test_TRT_INFINITE_RANGE_a_target_outside_the_field_of_view_stays_refused():
 
 def test_TRT_INFINITE_RANGE_costs_its_catalogue_price():
     assert price("TRT-INFINITE-RANGE") == 5
+
+
+# --- Munición incendiaria -------------------------------------------------------------------------------------------
+def burning_duel() -> Game:
+    g = duel({"weapons": (gun("TRT-INCENDIARY-AMMO"),)})
+    burning.install(g.world)                                      # as match.setup does
+    return g
+
+
+def test_TRT_INCENDIARY_AMMO_a_hit_sets_the_target_on_fire_even_without_wounds():
+    """The CH DEF 1 is a critical (no wound): the target is burning all the same."""
+    g = burning_duel()
+    attack(g, 5, 1)
+    assert g.gs.world.try_get(g.ids[1], Burning) == Burning(g.ids[0]) and g.wounds(g.ids[1]) == 0
+    g = burning_duel()
+    attack(g, 8)                                                  # a miss: no fire
+    assert g.gs.world.try_get(g.ids[1], Burning) is None
+
+
+@pytest.mark.parametrize("die, wounds", [(9, 1), (1, 0)])
+def test_TRT_INCENDIARY_AMMO_a_DMG_1_hit_at_the_start_of_each_activation(die, wounds):
+    """Burning, the target starts its activation: a hit of DMG 1 with a normal CH DEF (DEF 0: a 9 fails, 1 wound
+    and its CH PSI; a 1 is a critical, none); hit again it still burns once: one hit per activation."""
+    g = burning_duel()
+    a, b = g.ids
+    attack(g, 5, 1)
+    attack(g, 5, 1)                                               # hit again: still burning once
+    g.dice.push(die, *([5] if wounds else []))
+    g.start_activation(b)
+    assert [e["who"] for e in g.events("burning")] == [b] and g.wounds(b) == wounds and g.all_dice_used()
+
+
+@pytest.mark.parametrize("die, out", [(5, True), (6, False)])
+def test_TRT_INCENDIARY_AMMO_putting_the_fire_out_costs_ENE_3_and_a_CH_PSI(die, out):
+    """Apagar el fuego: ENE 3 and a CH PSI (VOL 5): a 5 passes, the fire is out; a 6 fails (+1 stress), it burns."""
+    g = burning_duel()
+    a, b = g.ids
+    attack(g, 5, 1)
+    assert "put_out_fire" not in offered_actions(g.engine, a)
+    g.dice.push(1)                                                # the burning hit's CH DEF: a critical
+    g.start_activation(b, energy=10)
+    assert g.engine.check_action(b, "put_out_fire", {}) == 3
+    g.dice.push(die)
+    g.act(b, "put_out_fire")
+    assert (g.gs.world.try_get(b, Burning) is None) == out and g.energy(b) == 7 and g.stress(b) == (0 if out else 1)
+
+
+def test_TRT_INCENDIARY_AMMO_costs_its_catalogue_price():
+    assert price("TRT-INCENDIARY-AMMO") == 5

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_objects import use_object
-from wartime.ai.scripted_weapons import nullify_shield
+from wartime.ai.scripted_weapons import nullify_shield, put_out_fire
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
@@ -220,7 +220,7 @@ class ScriptedController:
         d = meta_act(match, p)                                          # MET-2, MET-6 (ai/scripted_meta.py)
         if d is not None:
             return d
-        d = nullify_shield(match, p)                                    # TRT-SHIELD-NULLIFIER (ai/scripted_weapons.py)
+        d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER
         if d is not None:
             return d
         shot = self._best_shot(match, p)

@@ -2,10 +2,11 @@
 among the engine's legal options only: an Anulador de escudo shot (TRT-SHIELD-NULLIFIER: no damage, the hit strips
 a level of the target's energy shield) at the enemy whose shields stop most of the attacker's other shots. What the
 shot does is the engine's business (``traits.hits_without_def``); how much the shields stop is the exact odds'
-(``traits.shield_targets``, as rules.odds reads them)."""
+(``traits.shield_targets``, as rules.odds reads them). And putting out the fire a Munición incendiaria hit lit on it
+(TRT-INCENDIARY-AMMO: Apagar el fuego, offered by the engine only to a burning character)."""
 from __future__ import annotations
 
-from wartime.ai.candidates import offered, options_of
+from wartime.ai.candidates import action, by_rule, legal_cost, offered, options_of
 from wartime.rules import traits
 from wartime.rules.odds import p_pass
 from wartime.rules.sequence import Decision, Pending
@@ -45,3 +46,13 @@ def nullify_shield(match, p: Pending) -> Decision | None:
         if best is None or score > best[0]:
             best = (score, opt)
     return None if best is None else best[1].decision(p.side, e)
+
+
+def put_out_fire(match, p: Pending) -> Decision | None:
+    """TRT-INCENDIARY-AMMO: a burning character (the engine offers the action only then) puts the fire out when it
+    is legal (ENE 3) and it is not engaged in melee: each activation on fire costs a DMG 1 hit."""
+    key = by_rule(p, "TRT-INCENDIARY-AMMO")
+    if key is None or match.gs.engaged(p.actor):
+        return None
+    d = action(p, key)
+    return d if legal_cost(match.engine, d) is not None else None

@@ -1,10 +1,13 @@
 """More weapon and protection traits of the catalogue (issue 12, points 1 and 5): Anulador de escudo
 (TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Alcance infinito (TRT-INFINITE-RANGE), Munición anti (TRT-ANTI-AMMO), Runas de combate
 (TRT-COMBAT-RUNES), Runas de rechazo (TRT-REJECTION-RUNES), Runas de protección (TRT-PROTECTION-RUNES) and Munición
-radiactiva (TRT-RADIOACTIVE-AMMO). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
+radiactiva (TRT-RADIOACTIVE-AMMO), Munición incendiaria (TRT-INCENDIARY-AMMO: the burning state here, its hits and
+putting it out in rules/burning.py and rules/actions/fire_actions.py). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
 
 A weapon trait's handlers answer for its weapon's attacks (``bearer == attacker``: its bearer is its user)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.ammo import ENERGY_SHIELDS
@@ -158,3 +161,24 @@ def infinite_range(weapon) -> bool:
 
 
 register("TRT-INFINITE-RANGE", "Alcance infinito", {"rng_unlimited": infinite_range}, kinds=("weapon",))
+
+
+# --- Munición incendiaria: a hit sets the target on fire --------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Burning:
+    """TRT-INCENDIARY-AMMO: the character is on fire, set so by `by`'s hit (until put out: rules/burning.py)."""
+    by: int
+
+
+def incendiary(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-INCENDIARY-AMMO: a hit (wounds or not) sets the target on fire (rules/burning.py: a DMG 1 hit at the
+    start of each of its activations; Apagar el fuego, ENE 3 and a CH PSI, puts it out). A burning target hit again
+    is still burning once (G10)."""
+    if weapon is None or "TRT-INCENDIARY-AMMO" not in getattr(weapon, "traits", ()) or not gs.on_table(target):
+        return
+    if gs.world.try_get(target, Burning) is None:
+        gs.world.set(target, Burning(attacker))
+        gs.world.emit("set_on_fire", "TRT-INCENDIARY-AMMO", who=target, by=attacker)
+
+
+register("TRT-INCENDIARY-AMMO", "Munición incendiaria", {"on_hit": incendiary}, kinds=("weapon",))
