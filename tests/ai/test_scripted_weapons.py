@@ -83,3 +83,12 @@ def test_TRT_INCENDIARY_AMMO_scripted_puts_out_the_fire_on_it():
     assert d.action == "put_out_fire"
     g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40),)), M(side="blue", x=25, y=20, facing=180.0))
     assert decide(g, g.ids[0]).action != "put_out_fire"
+
+
+def test_TRT_REGENERATING_AMMO_scripted_regenerates_a_round_it_cannot_afford_to_reload():
+    """An empty DMG 4 gun (Cargadores 3, Munición regenerativa) with ENE 3: no shot, a reload costs 4: it regenerates
+    a round (ENE 1)."""
+    gun = weapon(DMG=4, RNG=40, magazine=3, rounds=0, traits=("TRT-REGENERATING-AMMO", "TRT-MAGAZINES"))
+    g = Game(M(x=10, y=20, weapons=(gun,)), M(side="blue", x=25, y=20, facing=180.0))
+    d = decide(g, g.ids[0], energy=3)
+    assert d.action == "regenerate_round" and d.params == {"weapon": 0}

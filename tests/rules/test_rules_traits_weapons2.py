@@ -421,3 +421,34 @@ def test_TRT_INCENDIARY_AMMO_putting_the_fire_out_costs_ENE_3_and_a_CH_PSI(die, 
 
 def test_TRT_INCENDIARY_AMMO_costs_its_catalogue_price():
     assert price("TRT-INCENDIARY-AMMO") == 5
+
+
+# --- Munición regenerativa ------------------------------------------------------------------------------------------
+def regen_gun(rounds: int = 0, QUA: int = 4):
+    return gun("TRT-REGENERATING-AMMO", "TRT-MAGAZINES", magazine=3, rounds=rounds, QUA=QUA)
+
+
+@pytest.mark.parametrize("die, rounds, qua", [(4, 1, 4), (5, 0, 3)])
+def test_TRT_REGENERATING_AMMO_a_round_back_for_ENE_1_and_a_CH_CAL(die, rounds, qua):
+    """An empty magazine of 3, CAL 4: Regenerar munición costs ENE 1; CH CAL 4 passes: 1 round; 5 fails: CAL 3."""
+    g = duel({"weapons": (regen_gun(),)})
+    a = g.ids[0]
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "regenerate_round", {"weapon": 0}) == 1
+    g.dice.push(die)
+    g.act(a, "regenerate_round", weapon=0)
+    w = g.gs.weapon(a, 0)
+    assert (w.rounds, w.QUA) == (rounds, qua) and g.energy(a) == 9 and g.checks("QUA")[0]["target"] == 4
+
+
+def test_TRT_REGENERATING_AMMO_not_on_a_full_magazine_and_needs_Cargadores():
+    g = duel({"weapons": (regen_gun(rounds=3), gun())})
+    a = g.ids[0]
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "regenerate_round", {"weapon": 0}).rule_id == "TRT-REGENERATING-AMMO"
+    assert violation(g.engine.check_action, a, "regenerate_round", {"weapon": 1}).rule_id == "TRT-REGENERATING-AMMO"
+    assert "TRT-MAGAZINES" in traits.fielding_problem("TRT-REGENERATING-AMMO", "weapon", {"TRT-REGENERATING-AMMO"})
+
+
+def test_TRT_REGENERATING_AMMO_costs_its_catalogue_price():
+    assert price("TRT-REGENERATING-AMMO") == 2

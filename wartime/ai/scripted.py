@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_objects import use_object
-from wartime.ai.scripted_weapons import nullify_shield, put_out_fire
+from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
@@ -239,7 +239,7 @@ class ScriptedController:
                 if legal_cost(engine, c) is not None:
                     return c
             return d
-        reload = self._reload(match, p)
+        reload = regenerate_round(match, p) or self._reload(match, p)    # TRT-REGENERATING-AMMO, GNA-13
         if reload is not None:
             return reload
         if riding.rides(gs, e):                                          # MOV-6: a transport drives straight

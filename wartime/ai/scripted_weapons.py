@@ -3,7 +3,8 @@ among the engine's legal options only: an Anulador de escudo shot (TRT-SHIELD-NU
 a level of the target's energy shield) at the enemy whose shields stop most of the attacker's other shots. What the
 shot does is the engine's business (``traits.hits_without_def``); how much the shields stop is the exact odds'
 (``traits.shield_targets``, as rules.odds reads them). And putting out the fire a Munición incendiaria hit lit on it
-(TRT-INCENDIARY-AMMO: Apagar el fuego, offered by the engine only to a burning character)."""
+(TRT-INCENDIARY-AMMO: Apagar el fuego, offered by the engine only to a burning character), and a round regenerated
+into an empty magazine it cannot afford to reload (TRT-REGENERATING-AMMO)."""
 from __future__ import annotations
 
 from wartime.ai.candidates import action, by_rule, legal_cost, offered, options_of
@@ -56,3 +57,17 @@ def put_out_fire(match, p: Pending) -> Decision | None:
         return None
     d = action(p, key)
     return d if legal_cost(match.engine, d) is not None else None
+
+
+def regenerate_round(match, p: Pending) -> Decision | None:
+    """TRT-REGENERATING-AMMO: with an empty weapon whose magazine it cannot afford to reload (GNA-13 costs its DMG in
+    ENE), a round back for ENE 1 (Regenerar munición, a legal option of the engine's)."""
+    key = by_rule(p, "TRT-REGENERATING-AMMO")
+    if key is None:
+        return None
+    gs, e = match.gs, p.actor
+    for opt in match.engine.legal_options(key):
+        w = gs.weapon(e, opt.params["weapon"])
+        if not w.rounds and gs.energy(e) < w.DMG:
+            return opt.decision(p.side, e)
+    return None

@@ -436,6 +436,8 @@ and not disabled, G10):
   ``rules.combat.resolve_attack`` and ``rules.areas``). → on_hit.
 * ``rng_unlimited(weapon) -> bool`` -- a weapon's: True: no maximum range (CMB-10's RNG; TRT-INFINITE-RANGE;
   ``unlimited_range``, asked by the ranged attack's target check and an area's aim). → rng_mod.
+* ``regenerates(weapon) -> bool`` -- a weapon's: True: it regains a round with its own action (Regenerar munición,
+  rules/actions/fire_actions.py; TRT-REGENERATING-AMMO; ``regenerates``). → extra_action.
 * ``level_reach(weapon) -> bool`` -- a weapon's: True: it attacks minis at any altitude level (MOV-11;
   TRT-ATA-WEAPON; ``any_level``, asked by the ranged attack's target check). → height_rule.
 * ``hit_area(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None`` -- a weapon's: an area its hit leaves
@@ -502,7 +504,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            shield_targets, absorb_capacity, any_level, hits_without_def,
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
-                                           meta_fumble_safe, unlimited_range,
+                                           meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis,

@@ -158,6 +158,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "hit_area": "area",
     "opposed_reroll": "reroll",
     "rng_unlimited": "rng_mod",
+    "regenerates": "extra_action",
     "meta_fumble_safe": "on_fumble",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
@@ -1661,6 +1662,12 @@ def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitA
     """``hit_area``: the areas the weapon's traits leave after its hit on `target` (TRT-RADIOACTIVE-AMMO)."""
     return [a for _, h in _of("hit_area", _weapon_traits(weapon))
             if (a := h(gs, attacker, attacker, target, weapon, ranged)) is not None]
+
+
+def regenerates(weapon) -> str | None:
+    """``regenerates``: the trait by which `weapon` regains a round with an action (TRT-REGENERATING-AMMO), or
+    None."""
+    return next((t for t, h in _of("regenerates", _weapon_traits(weapon)) if h(weapon)), None)
 
 
 def unlimited_range(weapon) -> str | None:

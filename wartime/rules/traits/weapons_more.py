@@ -182,3 +182,15 @@ def incendiary(gs, bearer, attacker, target, weapon, ranged) -> None:
 
 
 register("TRT-INCENDIARY-AMMO", "Munición incendiaria", {"on_hit": incendiary}, kinds=("weapon",))
+
+
+# --- Munición regenerativa: one round back with an action ---------------------------------------------------------
+def regenerating(weapon) -> bool:
+    """TRT-REGENERATING-AMMO: the weapon regains 1 round with its own action (rules/actions/fire_actions.py,
+    Regenerar munición: ENE 1 and a CH CAL against the weapon's CAL; a failure costs CAL −1 for good). Ruling: 1
+    round into the mounted magazine (Cargadores, which it needs here: Cargas on a weapon is not played)."""
+    return True
+
+
+register("TRT-REGENERATING-AMMO", "Munición regenerativa", {"regenerates": regenerating}, kinds=("weapon",),
+         requires=("TRT-MAGAZINES",))
