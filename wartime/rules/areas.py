@@ -31,7 +31,8 @@ from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
-from wartime.rules.area_effects import AreaEffect, add_effect, effects, hitting, smoke_mods  # noqa: F401 (smoke_mods re-exported)
+from wartime.rules.area_effects import (AreaEffect, add_effect, effects, hitting,  # noqa: F401 (smoke_mods
+                                        smoke_mods)                                # re-exported)
 from wartime.rules.checks import combine, resolve_die, roll_check
 from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, place_hit_areas, resolve_hit,
                                   weapon_used)

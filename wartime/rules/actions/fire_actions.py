@@ -54,11 +54,12 @@ class RegenerateRound(Action):
     category = "generic"
     has_check = True
 
-    params = (Param("weapon", "weapon", "TRT-REGENERATING-AMMO: the index of a weapon with Munición regenerativa"),)
+    params = (Param("weapon", "weapon", "TRT-REGENERATING-AMMO: the index of a weapon with regenerating ammunition"),)
 
     def available(self, gs, actor):
         if not any(traits.regenerates(w) is not None for w in gs.equipment(actor).weapons):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} carries no weapon with Munición regenerativa")
+            raise RuleViolation(self.rule, f"{gs.name(actor)} carries no weapon with "
+                                f"{traits.display_name(self.rule)}")
 
     def candidates(self, gs, actor, space):
         for i in space.weapons():
@@ -70,7 +71,8 @@ class RegenerateRound(Action):
         idx = need(params, "weapon", self.rule, int)
         w = gs.weapon(actor, idx)
         if w is None or traits.regenerates(w) is None:
-            raise RuleViolation(self.rule, f"{gs.name(actor)} has no weapon {idx} with Munición regenerativa")
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has no weapon {idx} with "
+                                f"{traits.display_name(self.rule)}")
         if w.magazine is None or (w.rounds or 0) >= w.magazine:
             raise RuleViolation(self.rule, f"{w.name}'s magazine is full")
         return idx

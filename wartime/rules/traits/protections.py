@@ -208,7 +208,8 @@ def change_level(gs, e: int, trait_id: str, step: int, rule: str, reason: str, *
 
 
 def shield_check_target(target: int, halved: str | None) -> int:
-    """TRT-MAGNETIC-AMMO: an energy shield's check target halved (4 → 2, 6 → 3: x.5 up, BAS-5) against its attack."""
+    """TRT-MAGNETIC-AMMO: an energy shield's check target halved (4 → 2, 6 → 3: x.5 up, BAS-5) against its
+    attack."""
     return (target + 1) // 2 if halved is not None else target
 
 

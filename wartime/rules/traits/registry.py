@@ -1064,7 +1064,8 @@ NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
-                 "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod", "aura_attack_mod",
+                 "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod",
+                 "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
 
 

@@ -1,8 +1,10 @@
 """More weapon and protection traits of the catalogue (issue 12, points 1 and 5): Anulador de escudo
-(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Alcance infinito (TRT-INFINITE-RANGE), Munición anti (TRT-ANTI-AMMO), Runas de combate
-(TRT-COMBAT-RUNES), Runas de rechazo (TRT-REJECTION-RUNES), Runas de protección (TRT-PROTECTION-RUNES) and Munición
-radiactiva (TRT-RADIOACTIVE-AMMO), Munición incendiaria (TRT-INCENDIARY-AMMO: the burning state here, its hits and
-putting it out in rules/burning.py and rules/actions/fire_actions.py). (The energy shields' check halved by Munición magnética is in rules.traits.ammo.)
+(TRT-SHIELD-NULLIFIER), Arma ATA (TRT-ATA-WEAPON), Alcance infinito (TRT-INFINITE-RANGE), Munición anti
+(TRT-ANTI-AMMO), Runas de combate (TRT-COMBAT-RUNES), Runas de rechazo (TRT-REJECTION-RUNES), Runas de protección
+(TRT-PROTECTION-RUNES), Munición radiactiva (TRT-RADIOACTIVE-AMMO), Munición incendiaria (TRT-INCENDIARY-AMMO: the
+burning state here, its hits in rules/burning.py, putting it out in rules/actions/fire_actions.py) and Munición
+regenerativa (TRT-REGENERATING-AMMO: its action in rules/actions/fire_actions.py). (The energy shields' check halved
+by Munición magnética is in rules.traits.ammo.)
 
 A weapon trait's handlers answer for its weapon's attacks (``bearer == attacker``: its bearer is its user)."""
 from __future__ import annotations
@@ -102,7 +104,7 @@ def combat_runes(gs, e: int, attribute: str) -> Modifier | None:
 register("TRT-COMBAT-RUNES", "Runas de combate", {"opposed_check_mod": combat_runes}, kinds=("race", "protection"))
 
 
-# --- Munición radiactiva: a wounding hit leaves a permanent R3 area ---------------------------------------------------
+# --- Munición radiactiva: a wounding hit leaves a permanent R3 area -------------------------------------------------
 def last_hit_wounds(gs, attacker: int, target: int) -> int:
     """The wounds `attacker`'s latest hit on `target` dealt (its `damage` events since that `hit` event: both hits
     of a double hit)."""
@@ -128,7 +130,7 @@ def radioactive(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None:
 register("TRT-RADIOACTIVE-AMMO", "Munición radiactiva", {"hit_area": radioactive}, kinds=("weapon",))
 
 
-# --- Runas de rechazo: reroll a lost CH VOL ENF as the target of an action ---------------------------------------------
+# --- Runas de rechazo: reroll a lost CH VOL ENF as the target of an action -------------------------------------------
 def rejection_runes(gs, e: int, attribute: str) -> bool:
     """TRT-REJECTION-RUNES: it may reroll an opposed CH VOL (CH VOL ENF) when it is the target of an action (Robar
     energía, a metahability's MET-5 contest): the engine rerolls it when it lost (a reroll never makes a lost
