@@ -89,9 +89,9 @@ PARTIAL = {
     "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
                     "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
                     "an object or a level, and the trait on a weapon, are refused",
-    "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
-                           "rounds); no other weapon carries a projectile tag (a shell is not told apart from other "
-                           "area weapons)",
+    "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
+                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
+                           "not told apart from other area weapons)",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
                      "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon: no maximum range (MOD-2's range modifier kept); a target outside the "
@@ -105,22 +105,36 @@ PARTIAL = {
                             "refused when a game is set up",
     "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
                         "weapon or an object it is refused when a game is set up",
-    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
-                "where Enorme is not played yet (it is registered for weapons only)",
+    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection mounted on a transport "
+                "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
+                "object is refused (objects are not mounted on transports yet, GNA-16)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
               "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
-    "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
-                   "refused when a game is set up",
-    "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
-                        "refused when a game is set up",
-    "TRT-CONSTITUTION-TEST": "on objects (a CH CON to use it); on a weapon, protection, metahability or transport it "
-                             "is refused when a game is set up",
-    "TRT-INTELLIGENCE-TEST": "on objects (a CH INT to use it); on a weapon, protection, metahability or transport it "
-                             "is refused when a game is set up",
-    "TRT-WILLPOWER-TEST": "on objects (a CH VOL to use it); on a weapon, protection, metahability or transport it is "
-                          "refused when a game is set up",
-    "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
-                       "metahability it is refused when a game is set up",
+    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
+                        "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
+                        "set up",
+    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack: "
+                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
+                             "is set up",
+    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack: "
+                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
+                             "is set up",
+    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack: "
+                          "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
+                          "set up",
+    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack: "
+                       "wartime/rules/item_use.py); on a protection it is refused when a game is set up",
+    # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
+    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
+                    "on a race or an object it is refused when a game is set up",
+    "TRT-LEVITATOR": "on races and transports (moves float over water, ground terrain and obstacles lower than 1/2 "
+                     "K); on an object it is refused when a game is set up",
+    "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
+                       "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
+                       "unchanged, and on a metahability it is refused",
+    "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
+                        "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
+                        "(tier 3, refused)",
     # race traits bought for a chosen action or item (wartime/match/trait_params.py)
     "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
                    "refused when a list is fielded (objects are not played, GNA-16)",

@@ -242,7 +242,7 @@ class ScriptedController:
         reload = regenerate_round(match, p) or self._reload(match, p)    # TRT-REGENERATING-AMMO, GNA-13
         if reload is not None:
             return reload
-        if riding.rides(gs, e):                                          # MOV-6: a transport drives straight
+        if riding.drives(gs, e):                                         # MOV-6: a transport drives straight
             return drive_transport(match, p) or self._guard_or_end(match, p)
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
