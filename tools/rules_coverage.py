@@ -57,8 +57,6 @@ PARTIAL = {
               "scenario element (GNA-2), so a scenario cannot set another Usar X or check",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm in the window only, ALM-27); the special-monster token is refused naming ALM-30",
-    "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (its own Escudo de energía or a worn "
-                         "protection's: not halved); the shields' DEF /2 itself is not played",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
@@ -92,8 +90,21 @@ PARTIAL = {
                     "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
                     "an object or a level, and the trait on a weapon, are refused",
     "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
-                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag, and "
-                           "an area weapon's CH IMP (a shell) takes no trait terms yet",
+                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
+                           "not told apart from other area weapons)",
+    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
+                     "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
+    "TRT-INFINITE-RANGE": "on a weapon: no maximum range (MOD-2's range modifier kept); a target outside the "
+                          "attacker's field of view, which the book scatters, stays refused (ENV-1); on a "
+                          "metahability or an object it is refused when a game is set up",
+    "TRT-REJECTION-RUNES": "on a race or a worn protection (a lost CH VOL ENF as the target of Robar energía or of a "
+                           "metahability's MET-5 contest is rerolled); on an object it is refused when a game is set "
+                           "up",
+    "TRT-PROTECTION-RUNES": "on a race or a worn protection: no MET-7 CH PSI after a fumbled metahability check; "
+                            "Distorsión envenenada / psíquica (objects' auras) are not played, and on an object it is "
+                            "refused when a game is set up",
+    "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
+                        "weapon or an object it is refused when a game is set up",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection mounted on a transport "
                 "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
                 "object is refused (objects are not mounted on transports yet, GNA-16)",

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_objects import use_object
+from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
@@ -220,6 +221,9 @@ class ScriptedController:
         d = meta_act(match, p)                                          # MET-2, MET-6 (ai/scripted_meta.py)
         if d is not None:
             return d
+        d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER
+        if d is not None:
+            return d
         shot = self._best_shot(match, p)
         charge = self._best_charge(match, p)
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
@@ -236,7 +240,7 @@ class ScriptedController:
                 if legal_cost(engine, c) is not None:
                     return c
             return d
-        reload = self._reload(match, p)
+        reload = regenerate_round(match, p) or self._reload(match, p)    # TRT-REGENERATING-AMMO, GNA-13
         if reload is not None:
             return reload
         if riding.drives(gs, e):                                         # MOV-6: a transport drives straight

@@ -42,6 +42,24 @@ AreaEffect.__module__ = "wartime.rules.areas"
 
 
 
+#: The kinds of area that hit a mini starting its activation in it or entering it (rules.areas): Área permanente's
+#: template (TRT-PERSISTENT-AREA; its owner is exempt) and Munición radiactiva's R3 (TRT-RADIOACTIVE-AMMO: anyone).
+HITTING = ("persistent", "radioactive")
+
+
+def add_effect(gs: GameState, eff: AreaEffect) -> int:
+    """Create the area effect entity `eff` and record it (`area_effect_placed`, named by its rule)."""
+    eid = gs.world.create(eff)
+    gs.world.emit("area_effect_placed", eff.rule, area=eid, kind=eff.kind, code=eff.code, centre=[eff.x, eff.y],
+                  level=eff.level, owner=eff.owner, dmg=eff.dmg, radius=eff.radius, malus=eff.malus)
+    return eid
+
+
+def hitting(gs: GameState) -> list[tuple[int, AreaEffect]]:
+    """The area effects that hit who starts in or enters them (``HITTING``), in id order."""
+    return [(e, eff) for e, eff in effects(gs) if eff.kind in HITTING]
+
+
 def effects(gs: GameState, kind: str | None = None) -> list[tuple[int, AreaEffect]]:
     """The area effects on the board, in id order (optionally of one kind)."""
     table = gs.world.tables.get(AreaEffect)

@@ -31,13 +31,15 @@ from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
-from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
+from wartime.rules.area_effects import (AreaEffect, add_effect, effects, hitting,  # noqa: F401 (smoke_mods
+                                        smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
-from wartime.rules.checks import combine, resolve_die
-from wartime.rules.combat import Cover, contest_mods, double_hit, imp_fumble, resolve_hit, weapon_used
+from wartime.rules.checks import combine, resolve_die, roll_check
+from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, place_hit_areas, resolve_hit,
+                                  weapon_used)
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
-from wartime.rules.odds import wounds_distribution
+from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
 
 #: ARE-1..4: the rule that defines each shape.
@@ -129,7 +131,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
                             f"(180°, {gs.fov_range(actor):g} K)")
     if weapon.fixed and not sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, x, y, 0.0, math.inf):
         raise RuleViolation("ENV-5", f"({x:g}, {y:g}) is outside {weapon.name}'s 90° field of fire")
-    if d > weapon.RNG + 1e-9:
+    if d > weapon.RNG + 1e-9 and traits.unlimited_range(weapon) is None:               # TRT-INFINITE-RANGE
         raise RuleViolation("CMB-10", f"the aim point is {d:.2f} K away, beyond RNG {weapon.RNG} K")
     eye = gs.muzzle(actor, weapon)
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
@@ -236,6 +238,27 @@ def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, **d
     return res
 
 
+def area_aim_terms(gs: GameState, attacker: int, aim: AreaAim, weapon) -> traits.CombatTerms:
+    """The traits' terms of an area attack's CH IMP (CMB-2 with traits notes G5): those of the attack on the mini it
+    is aimed at (the attacker's, its weapon's and that mini's: CH IMP modifiers, a fixed target, the critical
+    range); an area aimed at a point has no target to ask, so its CH IMP takes none."""
+    if aim.target is None:
+        return traits.NO_TERMS
+    return traits.combat_terms(gs, attacker, aim.target, weapon, True)
+
+
+def hit_terms(gs: GameState, attacker: int, e: int, weapon, critical: bool) -> traits.CombatTerms:
+    """The traits' terms of one area hit on the covered mini `e` (ARE-5, ARE-6): the attack's terms against it, as a
+    single-target shot's (± DEF, CH DEF modifiers, energy-shield and wound-stage terms, its DMG terms applied to the
+    area's DMG for that mini), the DEF of traits against area hits (``area_def``: TRT-RESISTANCE, whose single-shot
+    handler leaves area weapons to it), with the critical's own terms on a critical CH IMP (CMB-6)."""
+    terms = traits.combat_terms(gs, attacker, e, weapon, True)
+    resist = traits.area_def(gs, e, weapon)                             # TRT-RESISTANCE against area hits: DEF +2
+    if resist:
+        terms = replace(terms, def_plus=terms.def_plus + resist)
+    return terms.on_critical() if critical else terms
+
+
 def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     """`_resolve_area_attack` (below), then what the use of its weapon costs (rules.combat.weapon_used)."""
     out = _resolve_area_attack(gs, ctx, aim)
@@ -275,8 +298,15 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                 "affected": [], "point": (aim.x, aim.y)}
     if aim.target is not None and gs.able(aim.target):
         mods = mods + contest_mods(gs, attacker, aim.target)           # hook ranged_contest (TRT-MANIPULATOR)
-    imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
-                               distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
+    aimed = area_aim_terms(gs, attacker, aim, w)
+    if aimed.fixed_imp is not None:                      # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
+        imp = roll_check(world, attacker, "IMP", "AGI", aimed.fixed_imp[1], [], "CMB-2", "CH IMP",
+                         crit_max=aimed.crit_max, against=aim.target, distance=round(aim.distance, 6),
+                         aim=[aim.x, aim.y], area=aim.code, fixed_by=aimed.fixed_imp[0])
+    else:
+        imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods + list(aimed.imp),
+                                   against=aim.target, distance=round(aim.distance, 6), aim=[aim.x, aim.y],
+                                   area=aim.code, crit_max=aimed.crit_max)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
                            "lost": False, "affected": [], "point": (aim.x, aim.y)}
     if imp.fumble:
@@ -326,16 +356,20 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
     for (e, full), cov in zip(affected, covers):
         hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
-        world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
+        terms = hit_terms(gs, attacker, e, w, imp.critical)
+        world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=terms.dmg(hit_dmg),
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        resist = traits.area_def(gs, e, w)                               # TRT-RESISTANCE: DEF +2
-        terms = replace(traits.NO_TERMS, def_plus=resist) if resist else traits.NO_TERMS
-
         def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov, terms=terms) -> int:
             return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
                                psi=psi, terms=terms)
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
-        n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
+        if traits.hits_without_def(gs, attacker, e, w, True) is not None:      # TRT-SHIELD-NULLIFIER: no DEF check
+            n = 0
+        else:
+            n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
+        if gs.on_table(e):
+            traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
+        place_hit_areas(gs, attacker, e, w, True)                       # hook point hit_area (TRT-RADIOACTIVE-AMMO)
         out["affected"].append((e, full, n))
     if affected:
         traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
@@ -367,17 +401,19 @@ def place_effect(gs: GameState, kind: str, code: str, x: float, y: float, ux: fl
                  rule: str = "TRT-PERSISTENT-AREA") -> int:
     """Create an area effect entity at P and record it (`area_effect_placed`)."""
     install(gs.world)
-    eff = AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon, int(dmg),
-                     float(radius), int(malus), rule)
-    eid = gs.world.create(eff)
-    gs.world.emit("area_effect_placed", rule, area=eid, kind=kind, code=code, centre=[x, y], level=level,
-                  owner=owner, dmg=dmg, radius=radius, malus=malus)
-    return eid
+    return add_effect(gs, AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon,
+                                     int(dmg), float(radius), int(malus), rule))
 
 
 def _expire(gs: GameState, eid: int, eff: AreaEffect, reason: str) -> None:
     gs.world.remove(eid, AreaEffect)
     gs.world.emit("area_expired", eff.rule, area=eid, kind=eff.kind, owner=eff.owner, reason=reason)
+
+
+def _exposed(eff: AreaEffect, who: int) -> bool:
+    """Whether the area hits `who`: Área permanente spares its owner (its ruling); Munición radiactiva's area hits
+    any mini (TRT-RADIOACTIVE-AMMO ruling: "a model")."""
+    return eff.kind == "radioactive" or who != eff.owner
 
 
 def _effect_template(eff: AreaEffect) -> templates.Template:
@@ -414,8 +450,8 @@ def after_move(gs: GameState, ctx, who: int, start: tuple[float, float]) -> None
     if not gs.world.tables.get(AreaEffect) or not gs.on_table(who):
         return
     p = gs.pos(who)
-    for eid, eff in effects(gs, "persistent"):
-        if who == eff.owner or eff.level != p.level:
+    for eid, eff in hitting(gs):
+        if not _exposed(eff, who) or eff.level != p.level:
             continue
         if _covers(gs, eff, who, p.x, p.y) and not _covers(gs, eff, who, start[0], start[1]):
             _effect_hits(gs, ctx, eid, eff, who, "entered")
@@ -425,8 +461,8 @@ def _start_of_activation(world, gs: GameState, who: int, **_: Any) -> None:
     for eid, eff in effects(gs):
         if eff.kind == "smoke" and eff.owner == who:
             _expire(gs, eid, eff, "the owner's next activation starts")
-    for eid, eff in effects(gs, "persistent"):
-        if who != eff.owner and gs.on_table(who) and gs.able(who) and gs.pos(who).level == eff.level:
+    for eid, eff in hitting(gs):                     # Área permanente (not its owner), Munición radiactiva
+        if _exposed(eff, who) and gs.on_table(who) and gs.able(who) and gs.pos(who).level == eff.level:
             _effect_hits(gs, None, eid, eff, who, "starts its activation inside")
 
 
@@ -447,8 +483,11 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
-    mods += character_mods(gs, attacker, "AGI", "IMP")
+    aimed = area_aim_terms(gs, attacker, aim, w)
+    mods += character_mods(gs, attacker, "AGI", "IMP") + list(aimed.imp)
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
+    if aimed.fixed_imp is not None:
+        imp_target = aimed.fixed_imp[1]                                   # TRT-GUIDED-AMMO
     kind, number, _ = area_kind(aim.code)
     if kind == "S":
         affected = [(e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)]
@@ -456,24 +495,32 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     else:
         affected = covered_minis(gs, build_template(aim), aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, aim.x, aim.y, aim.level), [e for e, _ in affected], (aim.x, aim.y))
-    p_crit = Fraction(1, 10)
     fumble = traits.fumble_floor(gs, attacker)                            # TRT-UNLUCKY: 9 fumbles too
-    p_norm = Fraction(sum(1 for d in range(1, 11) if resolve_die(d, imp_target, 1, fumble)[0]), 10) - p_crit
+    dice = [resolve_die(d, imp_target, aimed.crit_max, fumble) for d in range(1, 11)]
+    p_crit = Fraction(sum(1 for _, crit, _ in dice if crit), 10)
+    p_norm = Fraction(sum(1 for passed, _, _ in dice if passed), 10) - p_crit
     mine = gs.side(attacker)
     good = bad = Fraction(0)
     for (e, full), cov in zip(affected, covers):
-        defense = gs.total_def(e) + traits.area_def(gs, e, w)               # TRT-RESISTANCE
         left = gs.attrs(e).CON - gs.wounds(e)
+        absorb = traits.absorb_capacity(gs, e)                            # TRT-LEATHERY-SHIELD
         v = Fraction(0)
         for p, crit in ((p_norm, False), (p_crit, True)):
             if p <= 0:
                 continue
+            terms = hit_terms(gs, attacker, e, w, crit)
+            keep = Fraction(1)
+            for t in traits.shield_targets(gs, e, terms.shield_halved):   # TRT-ENERGY-SHIELD: a check stops it
+                keep *= 1 - p_pass(t)
             dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
             c = None if crit else cov
-            dt = defense + (2 if c is not None and (c.over_half or c.full) else 0)
-            for n, q in wounds_distribution(dmg, defense, dt, c, None,
+            counts = c is not None and (c.over_half or c.full)
+            defense = terms.defense(gs.total_def(e)) + (traits.cover_def_bonus(gs, e) if counts else 0)   # Sombra
+            dt = defense + (2 if counts else 0) + sum(m.value for m in terms.def_check)
+            for n, q in wounds_distribution(dmg, defense, dt, c, None, terms=terms,
                                             def_fumble=traits.fumble_floor(gs, e)).items():
-                v += p * q * (n + (2 if n >= left > 0 else 0))
+                n = max(0, n - absorb)
+                v += p * keep * q * (n + (2 if n >= left > 0 else 0))
         if gs.side(e) == mine:
             bad += v
         else:

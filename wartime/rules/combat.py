@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from wartime.core.components import Surprise
+from wartime.rules.area_effects import AreaEffect, add_effect
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import ENERGY_CAP
@@ -81,7 +82,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
     if cover is not None and cover.over_half:
         defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
-    if not melee and not automatic and traits.shield_stops(gs, target):   # hook shield_check (TRT-ENERGY-SHIELD)
+    if not melee and not automatic and traits.shield_stops(gs, target, terms.shield_halved):   # TRT-ENERGY-SHIELD
         return 0
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
@@ -177,6 +178,18 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                     and gs.in_contact(target, attacker)):
                 reply_attack(gs, target, attacker, proud)
     return n
+
+
+def place_hit_areas(gs: GameState, attacker: int, target: int, weapon, ranged: bool) -> None:
+    """The areas a hit leaves where its target stands (hook point ``hit_area``; TRT-RADIOACTIVE-AMMO): an R template
+    centred on the target at its level, owned by the attacker (rules.area_effects; rules.areas hits who starts in
+    it or enters it)."""
+    if weapon is None:
+        return
+    for a in traits.hit_areas(gs, attacker, target, weapon, ranged):
+        p = gs.pos(target)
+        add_effect(gs, AreaEffect(a.kind, a.code, float(p.x), float(p.y), 1.0, 0.0, int(p.level), attacker,
+                                  weapon.name, a.dmg, rule=a.rule))
 
 
 def contest_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
@@ -387,6 +400,9 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=terms.dmg(dmg),
                critical=imp.critical)
     out["hit"] = True
+    if traits.hits_without_def(gs, attacker, target, weapon, ranged) is not None:     # TRT-SHIELD-NULLIFIER
+        traits.after_hit(gs, attacker, target, weapon, ranged)
+        return out
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed and natural is None else None      # CBA-10 wound cap
     def hit(psi: bool = True) -> int:
@@ -395,6 +411,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     out["wounds"] = hit() if terms.double_hit is None else double_hit(gs, ctx, attacker, target, hit,
                                                                        terms.double_hit)
     traits.after_hit(gs, attacker, target, weapon, ranged)             # hook point on_hit (TRT-CRUSHING)
+    place_hit_areas(gs, attacker, target, weapon, ranged)              # hook point hit_area (TRT-RADIOACTIVE-AMMO)
     cowing = traits.hit_psi(gs, attacker, target, weapon, ranged)      # hook point hit_psi (TRT-COWING)
     if cowing is not None and out["wounds"] == 0 and gs.able(target):
         psi_check(gs, ctx, target, source=attacker, reason="hit", rule=cowing)   # one CH PSI per hit

@@ -19,7 +19,7 @@ from wartime.core.components import Cast, Countered, Life, MetaEffect, MetaEffec
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.rules import psychology, traits
-from wartime.rules.checks import opposed_winner
+from wartime.rules.checks import opposed_winner, roll_check
 from wartime.rules.item_use import use_passes
 from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
@@ -221,6 +221,10 @@ def fumble(gs: GameState, ctx, caster: int) -> None:
     """MET-7: a fumbled metahability check is a CH PSI with its normal outcomes (critical: no stress and CH ATR +1;
     pass: no stress; fail: +1 stress; fumble: +1 stress and a CH LOC); the metahability has no effect."""
     gs.world.emit("metahability_fumbled", "MET-7", who=caster)
+    safe = traits.meta_fumble_safe(gs, caster)                         # TRT-PROTECTION-RUNES: no danger
+    if safe is not None:
+        gs.world.emit("fumble_danger_ignored", safe, who=caster)
+        return
     psi_check(gs, ctx, caster, source=None, reason="metahability fumble", rule="MET-7")
 
 
@@ -228,10 +232,15 @@ def vol_contest(gs: GameState, caster: int, target: int) -> bool:
     """MET-5: caster and target make a CH VOL ENF (CHK-4, rerolled while tied); the caster must win."""
     while True:
         a = roll_character_check(gs, None, caster, "ATR", "VOL", "MET-5", "CH VOL ENF", side_of_opposed="a",
-                                 against=target)
+                                 against=target, extra=traits.opposed_mods(gs, caster, "VOL"))   # TRT-COMBAT-RUNES
         b = roll_character_check(gs, None, target, "ATR", "VOL", "MET-5", "CH VOL ENF", side_of_opposed="b",
-                                 against=caster)
+                                 against=caster, extra=traits.opposed_mods(gs, target, "VOL"))
         winner = opposed_winner(a, b)
+        via = traits.opposed_reroll(gs, target, "VOL") if winner == "a" else None      # TRT-REJECTION-RUNES
+        if via is not None:
+            b = roll_check(gs.world, target, "ATR", "VOL", b.base, b.modifiers, "MET-5", "CH VOL ENF",
+                           side_of_opposed="b", against=caster, reroll=via)
+            winner = opposed_winner(a, b)
         if winner != "reroll":
             break
     gs.world.emit("opposed_resolved", "MET-5", a=caster, b=target, winner=winner)

@@ -185,12 +185,19 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
         return traits.targeted_check_mods(gs, e, other, attribute, kind)
     while True:
         ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
-                        character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own, rule, reason, side_of_opposed="a", against=b,
+                        character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own
+                        + traits.opposed_mods(gs, a, attribute), rule, reason, side_of_opposed="a", against=b,
                         fumble_min=traits.fumble_floor(gs, a))
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
-                        character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF"), rule, reason, side_of_opposed="b", against=a,
+                        character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF")
+                        + traits.opposed_mods(gs, b, attribute), rule, reason, side_of_opposed="b", against=a,
                         fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
+        via = traits.opposed_reroll(gs, b, attribute) if w == "a" else None     # TRT-REJECTION-RUNES
+        if via is not None:
+            rb = roll_check(world, b, "ATR", attribute, rb.base, rb.modifiers, rule, reason, side_of_opposed="b",
+                            against=a, fumble_min=traits.fumble_floor(gs, b), reroll=via)
+            w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
             return w, ra

@@ -117,12 +117,29 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
     second = ranged and gs.engaged(target) and terms.sure_shot is None        # TRT-MARKSMAN: no second
     has_cover = cover is not None
+    # the target's protections against this attack: its Sombra DEF when the cover counts, its energy shields'
+    # checks against a ranged hit (halved by Munición magnética), its Escudo coriáceo levels (rules.combat.resolve_hit)
+    shadow = traits.cover_def_bonus(gs, target) if def_bonus else 0
+    shields = traits.shield_targets(gs, target, terms.shield_halved) if ranged else ()
     return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
                       terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive, *fumbles,
-                      terms.forced_def_reroll, terms.double_hit)
+                      terms.forced_def_reroll, terms.double_hit, shadow, _keep100(shields),
+                      traits.absorb_capacity(gs, target))
+
+
+def _keep100(shields: tuple[int, ...]) -> int:
+    """100 × P(no shield check stops the hit): each shield in turn rolls its check (a 1 passes, a 10 fails, no
+    modifiers) while the ones before it failed. Exact in hundredths for up to two shields (each race or protection
+    shield trait rolls once)."""
+    keep = Fraction(1)
+    for t in shields:
+        keep *= 1 - p_pass(t)
+    q = keep * 100
+    assert q.denominator == 1, "more than two energy shields: the odds need a finer denominator"
+    return int(q)
 
 
 def _def_outcomes(dmg: int, defense: int, def_mods: int, terms, def_always, def_reroll, cap: int | None,
@@ -202,13 +219,18 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                pass_no_wounds: bool = False, wound_threshold: int | None = None, second_def: tuple | None = None,
                lucky: str | None = None, coin: str | None = None, corrosive: str | None = None,
                imp_fumble: int = 10, def_fumble: int = 10, forced_def_reroll: str | None = None,
-               double_hit: str | None = None) -> AttackOdds:
+               double_hit: str | None = None, shadow: int = 0, keep100: int = 100,
+               absorb: int = 0) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
     the cover piece × 10, a second CH DEF × 100, a luck die × 10: 10⁹ for a wound expectation; × 10⁶ more for the
     second hit of TRT-EXPLOSIVE-AMMO, so every sum runs over 10¹⁵) and become Fractions once: the same exact values
-    as summing Fractions, several times faster (issue 20)."""
+    as summing Fractions, several times faster (issue 20). The target's protections: `shadow` the DEF its Sombra adds
+    to a hit its cover counts against (CMB-17, CMB-18; TRT-SHADOW), `keep100` 100 × P(its energy shields do not stop
+    a hit, TRT-ENERGY-SHIELD; each hit of a double hit rolls them again, at the levels they have now), `absorb` the
+    wounds its Escudo coriáceo levels take off the attack (TRT-LEATHERY-SHIELD; over both hits of a double hit):
+    each hit's distribution runs × 10⁸ with the shields, the sums over 10¹⁹."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
                                second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive,
@@ -224,25 +246,27 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         p_hit += w
         dmg = base + (1 if crit else 0)
         covered = has_cover and ranged and not crit
-        d_def = max(0, defense + crit_def_plus) if crit else defense
+        d_def = max(0, defense + crit_def_plus) if crit else defense + (shadow if covered and def_bonus else 0)
         dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
         one = _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap, crit_terms if crit else terms,
                                   def_always, def_reroll, def_fumble)
-        for n, p in (_twice(one) if double_hit else [(n, p * 10 ** 6) for n, p in one]):     # × 10¹²
+        one = [(n, p * keep100) for n, p in one] + ([(0, (100 - keep100) * 10 ** 6)] if keep100 < 100 else [])
+        for n, p in (_twice(one) if double_hit else [(n, p * 10 ** 8) for n, p in one]):     # × 10¹⁶
+            n = max(0, n - absorb)
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
-    p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(defense + def_check + def_bonus, def_always,
-                                                                    def_reroll, 1, def_fumble,
+    def_target = defense + def_check + def_bonus + (shadow if def_bonus else 0)
+    p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(def_target, def_always, def_reroll, 1, def_fumble,
                                                                     forced_def_reroll is not None) if passed)
-    return AttackOdds(imp_target, defense + def_check + def_bonus, Fraction(p_hit, 1000), Fraction(p_def, 100),
-                      Fraction(exp, 10 ** 15), Fraction(p_inc, 10 ** 15))
+    return AttackOdds(imp_target, def_target, Fraction(p_hit, 1000), Fraction(p_def, 100),
+                      Fraction(exp, 10 ** 19), Fraction(p_inc, 10 ** 19))
 
 
-def _twice(one: tuple) -> list[tuple[int, int]]:
-    """TRT-EXPLOSIVE-AMMO: the wounds of two independent hits, (wounds, probability × 10¹²) from one hit's
-    (wounds, probability × 10⁶)."""
+def _twice(one) -> list[tuple[int, int]]:
+    """TRT-EXPLOSIVE-AMMO: the wounds of two independent hits, (wounds, probability × 10¹⁶) from one hit's
+    (wounds, probability × 10⁸)."""
     out: dict[int, int] = {}
     for n1, p1 in one:
         for n2, p2 in one:

@@ -7,6 +7,7 @@ from wartime.rules.actions import trait_actions  # noqa: F401  (actions a trait 
 from wartime.rules.actions import metahability  # noqa: F401  (MET-2, MET-6, CBA-18; CBA-19 / CBA-21 refused)
 from wartime.rules.actions import race_actions  # noqa: F401  (actions a race trait grants: TRT-REGENERATION)
 from wartime.rules.actions import shield_actions  # noqa: F401  (TRT-ENERGY-SHIELD level recovery)
+from wartime.rules.actions import fire_actions  # noqa: F401  (TRT-INCENDIARY-AMMO: putting the fire out)
 from wartime.rules.actions import objects  # noqa: F401  (GNA-16 Usar)
 from wartime.rules.actions import transport  # noqa: F401  (MVA-17, MVA-18, MVA-19 transport, CBA-23)
 from wartime.rules.actions.base import REGISTRY, Action

@@ -43,9 +43,9 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     return idx, w
 
 
-def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
+def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str, weapon=None) -> int:
     """The enemy target of a ranged action: as `need_target`, except that levels 1 and 2 interact through
-    ranged actions (MOV-11, MOV-12)."""
+    ranged actions (MOV-11, MOV-12), and a `weapon` with TRT-ATA-WEAPON reaches every level (hook level_reach)."""
     t = need(params, "target", rule, int)
     if t not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {t}")
@@ -55,7 +55,8 @@ def need_ranged_target(gs: GameState, actor: int, params: dict, rule: str) -> in
         raise RuleViolation("WND-3", f"{gs.name(t)} is dead")
     if gs.side(t) == gs.side(actor) and not gs.compelled_at(actor, t):
         raise RuleViolation(rule, f"{gs.name(t)} is not an enemy")
-    if not can_interact(gs.pos(actor).level, gs.pos(t).level, True):
+    if not can_interact(gs.pos(actor).level, gs.pos(t).level, True) and (weapon is None or
+                                                                           traits.any_level(weapon) is None):
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level (levels 1 and 2 "
                             "also at range, MOV-12)")
     hiding.check_target(gs, actor, t)           # GNA-9: a hidden enemy must be discovered first
@@ -88,7 +89,7 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
         raise RuleViolation("ENV-5", f"{gs.name(target)} is outside {weapon.name}'s 90° field of fire (fixed "
                             f"weapon)")
     d = gs.distance(actor, target)
-    if d > rng + 1e-9:
+    if d > rng + 1e-9 and (weapon is None or traits.unlimited_range(weapon) is None):      # TRT-INFINITE-RANGE
         raise RuleViolation("CMB-10", f"{gs.name(target)} is {d:.2f} K away, beyond RNG {rng:g} K")
     c = gs.cover(actor, [target])[0] if weapon is None else _cover_from(gs, gs.muzzle(actor, weapon), target)
     if not c.has_los:
@@ -168,7 +169,7 @@ class RangedAttack(Action):
             check_nearest(gs, actor, self, params, w, None, aim.distance)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
-        t = need_ranged_target(gs, actor, params, self.rule)
+        t = need_ranged_target(gs, actor, params, self.rule, w)
         self._check_magazine(w)
         mode = chosen_fire_mode(w, params)
         cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),

@@ -487,10 +487,33 @@ act other than the character itself; the handler measures its range and checks t
 **Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
 and not disabled, G10):
 
-* ``shield_check(gs, e) -> bool`` -- against a ranged attack (not an automatic hit), before the CH DEF and after
-  the CMB-18 cover check: the handler rolls the bearer's shield DEF check (and loses its level on a failure);
-  True stops the attack (TRT-ENERGY-SHIELD). Called by ``shield_stops`` from ``rules.combat.resolve_hit``.
-  → def_mod.
+* ``shield_check(gs, e, halved) -> bool`` -- against a ranged attack (not an automatic hit), before the CH DEF and
+  after the CMB-18 cover check: the handler rolls the bearer's shield DEF check (and loses its level on a failure);
+  True stops the attack (TRT-ENERGY-SHIELD). `halved`: the attack's trait halving the check target, or None
+  (TRT-MAGNETIC-AMMO). Called by ``shield_stops`` from ``rules.combat.resolve_hit``. → def_mod.
+* ``shield_target(gs, e, halved) -> int | None`` -- the target of that shield check if it would be rolled now
+  (level 1 or more), for the exact odds (``shield_targets``). → def_mod.
+* ``shield_halved(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- an attack hook: True halves the
+  target's energy-shield check targets (TRT-MAGNETIC-AMMO; ``CombatTerms.shield_halved``). → def_mod.
+* ``absorb_levels(gs, e) -> int`` -- the wounds a ``wound_absorb`` trait can still absorb (its levels), for the
+  exact odds (``absorb_capacity``). → on_wounded.
+* ``hit_without_def(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- a weapon's: True: its hit makes no
+  DEF check and deals no damage, only its on_hit effects (TRT-SHIELD-NULLIFIER; ``hits_without_def``, asked by
+  ``rules.combat.resolve_attack`` and ``rules.areas``). → on_hit.
+* ``rng_unlimited(weapon) -> bool`` -- a weapon's: True: no maximum range (CMB-10's RNG; TRT-INFINITE-RANGE;
+  ``unlimited_range``, asked by the ranged attack's target check and an area's aim). → rng_mod.
+* ``regenerates(weapon) -> bool`` -- a weapon's: True: it regains a round with its own action (Regenerar munición,
+  rules/actions/fire_actions.py; TRT-REGENERATING-AMMO; ``regenerates``). → extra_action.
+* ``level_reach(weapon) -> bool`` -- a weapon's: True: it attacks minis at any altitude level (MOV-11;
+  TRT-ATA-WEAPON; ``any_level``, asked by the ranged attack's target check). → height_rule.
+* ``hit_area(gs, bearer, attacker, target, weapon, ranged) -> HitArea | None`` -- a weapon's: an area its hit leaves
+  where the target stands (TRT-RADIOACTIVE-AMMO; ``hit_areas``, placed by ``rules.combat.place_hit_areas``). → area.
+* ``opposed_reroll(gs, e, attribute) -> bool`` -- True: `e`, the target of an action, may reroll its opposed check of
+  `attribute` when it loses (once, G2; TRT-REJECTION-RUNES; ``opposed_reroll``). → reroll.
+* ``meta_fumble_safe(gs, e) -> bool`` -- True: a fumbled metahability check of the bearer has no CH PSI (MET-7's
+  dangers; TRT-PROTECTION-RUNES; ``meta_fumble_safe``). → on_fumble.
+* ``opposed_check_mod(gs, e, attribute) -> Modifier | None`` -- a modifier on the bearer's own opposed check of
+  `attribute` (CHK-4, CH ATR ENF: Robar energía, MET-5; TRT-COMBAT-RUNES; ``opposed_mods``). → check_mod.
 * ``def_confirm(gs, e) -> bool`` -- True: a CH DEF the bearer passed is rolled again and the second result stands
   (TRT-PIRATE-SUPPLIER). Called by ``def_confirmation`` from ``rules.combat.resolve_hit``. → reroll.
 * ``wound_absorb(gs, e, wounds) -> int`` -- last at CMB-4's wound stage: how many of the wounds the bearer's trait
@@ -553,6 +576,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
+                                           shield_targets, absorb_capacity, any_level, hits_without_def,
+                                           opposed_mods, HitArea, hit_areas, opposed_reroll,
+                                           meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis,
@@ -578,3 +604,4 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
                                            move_board, sees_target, sight_through, strip_needed,
                                            turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
+from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)

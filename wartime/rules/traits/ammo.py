@@ -74,7 +74,7 @@ def shielded(gs, e: int) -> bool:
 def magnetic_dmg(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None:
     """TRT-MAGNETIC-AMMO: against a target without energy shields, DMG /2 (a factor in CMB-4's order: after
     the ± terms, with the other factors, rounded once x.5 up, minimum 1). A target with an energy shield takes no
-    DMG /2; the halving of its shield's DEF is not played (the shields are not in play on this branch)."""
+    DMG /2: its shield's check is halved instead (``magnetic_shield``)."""
     if not _own(bearer, attacker) or shielded(gs, target):
         return None
     return Fraction(1, 2)
@@ -190,7 +190,14 @@ register("TRT-SILENT-AMMO", "Munición silenciosa", {"weapon_quiet": silent, "de
 register("TRT-DRAGONS-BREATH-AMMO", "Munición aliento de dragón",
          {"rng_factor": dragons_breath_range, "dmg_mod": dragons_breath_dmg, "qua_plus": dragons_breath_quality},
          kinds=("weapon",))
-register("TRT-MAGNETIC-AMMO", "Munición magnética", {"dmg_factor": magnetic_dmg}, kinds=("weapon",))
+def magnetic_shield(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-MAGNETIC-AMMO: the DEF of the target's energy shields is halved: their shield check targets 4 / 6 become
+    2 / 3 (traits notes; rules.traits.protections.shield_check_target)."""
+    return _own(bearer, attacker)
+
+
+register("TRT-MAGNETIC-AMMO", "Munición magnética", {"dmg_factor": magnetic_dmg, "shield_halved": magnetic_shield},
+         kinds=("weapon",))
 register("TRT-GUIDED-AMMO", "Munición teledirigida", {"fixed_imp": guided}, kinds=("weapon",))
 register("TRT-EXCEPTIONAL-AMMO", "Munición excepcional", {"def_reroll_forced": exceptional}, kinds=("weapon",))
 register("TRT-STUN-AMMO", "Munición aturdiradora", {"on_hit": stun, "status_check_mod": stun_check,

@@ -104,8 +104,8 @@ def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-RESISTANCE: DEF +2 (the CH DEF target and the DEF subtracted, CMB-3 ruling) against the attack type its
     parameter names (melee or ranged) or an attack with a weapon delivering the element or substance it names
     (ELEMENTS). The race and each worn protection with a matching parameter give their own +2 (G10: numbers add)."""
-    if not _against(bearer, target):
-        return None
+    if not _against(bearer, target) or getattr(weapon, "area", None) is not None:
+        return None                             # an area weapon's hits: resistance_area (rules.areas.hit_terms)
     return _resists(gs, target, weapon, ("ranged",) if ranged else ("melee",))
 
 
@@ -116,7 +116,8 @@ def resistance_area(gs, e: int, weapon) -> int | None:
 
 
 #: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
-#: rockets and missiles). No other weapon carries a projectile tag, and an area weapon's CH IMP takes no trait terms.
+#: rockets and missiles). No other weapon carries a projectile tag (an area weapon's CH IMP aimed at the wearer takes
+#: the trait terms, rules.areas, but a shell is not told apart from a flamethrower's stream).
 MISSILES = ("TRT-SELF-PROPELLED-AMMO",)
 
 
@@ -206,20 +207,37 @@ def change_level(gs, e: int, trait_id: str, step: int, rule: str, reason: str, *
     gs.world.emit("trait_level", rule, who=e, source=where, level=level, reason=reason)
 
 
+def shield_check_target(target: int, halved: str | None) -> int:
+    """TRT-MAGNETIC-AMMO: an energy shield's check target halved (4 → 2, 6 → 3: x.5 up, BAS-5) against its
+    attack."""
+    return (target + 1) // 2 if halved is not None else target
+
+
 def _energy_shield(trait_id: str, target: int, name: str):
-    def handler(gs, e: int) -> bool:
+    def handler(gs, e: int, halved: str | None = None) -> bool:
         if shield_index(gs, e, trait_id) is None:
             return False
-        c = roll_check(gs.world, e, "DEF", None, target, [], trait_id, f"{name} shield check")
+        n = shield_check_target(target, halved)
+        c = roll_check(gs.world, e, "DEF", None, n, [], trait_id, f"{name} shield check",
+                       **({"halved_by": halved} if halved is not None else {}))
         if c.passed:
             gs.world.emit("attack_stopped", trait_id, target=e)
             return True
         change_level(gs, e, trait_id, -1, trait_id, "shield check failed")
         return False
     handler.__doc__ = (f"{trait_id}: against a ranged attack, while it has level 1 or more, a shield DEF check with "
-                       f"target {target} (no modifiers; a 1 passes, a 10 fails) before the CH DEF: a pass stops the "
-                       "attack (no wounds); a failure removes one level and the normal CH DEF follows (ruling).")
+                       f"target {target} (no modifiers; a 1 passes, a 10 fails; halved against Munición magnética) "
+                       "before the CH DEF: a pass stops the attack (no wounds); a failure removes one level and the "
+                       "normal CH DEF follows (ruling).")
     handler.__name__ = trait_id.lower().replace("-", "_")
+    return handler
+
+
+def _shield_target(trait_id: str, target: int):
+    def handler(gs, e: int, halved: str | None = None) -> int | None:
+        return None if shield_index(gs, e, trait_id) is None else shield_check_target(target, halved)
+    handler.__doc__ = f"{trait_id}: the target of its shield check ({target}, halved by TRT-MAGNETIC-AMMO) while it has a level."
+    handler.__name__ = trait_id.lower().replace("-", "_") + "_target"
     return handler
 
 
@@ -232,6 +250,11 @@ def leathery_shield(gs, e: int, wounds: int) -> int:
         change_level(gs, e, "TRT-LEATHERY-SHIELD", -1, "TRT-LEATHERY-SHIELD", "wound absorbed")
         absorbed += 1
     return absorbed
+
+
+def leathery_levels(gs, e: int) -> int:
+    """TRT-LEATHERY-SHIELD: the wounds its levels can still absorb (every source's current level, G10)."""
+    return sum(h.level("TRT-LEATHERY-SHIELD") for _, h in holders(gs, e, "TRT-LEATHERY-SHIELD"))
 
 
 # --- CH DEF confirmation, fit, trade ---------------------------------------------------------------------------
@@ -330,8 +353,10 @@ def _recovery(trait_id: str, key: str):
 
 for _tid, (_name, _target, _ene, _key) in SHIELDS.items():
     register(_tid, _name, {"shield_check": _energy_shield(_tid, _target, _name),
+                           "shield_target": _shield_target(_tid, _target),
                            "grants_action": _recovery(_tid, _key)}, kinds=P)
-register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield}, kinds=RP, per_protection=True)
+register("TRT-LEATHERY-SHIELD", "Escudo coriáceo", {"wound_absorb": leathery_shield,
+                                                          "absorb_levels": leathery_levels}, kinds=RP, per_protection=True)
 register("TRT-PIRATE-SUPPLIER", "Proveedor pirata", {"def_confirm": pirate_supplier}, kinds=P)
 register("TRT-ADJUSTABLE", "Ajustable", {"fit_slack": adjustable}, kinds=P)
 register("TRT-LABORIOUS", "Laborioso", {"trade_denied": laborious}, kinds=("weapon", "protection", "object"))

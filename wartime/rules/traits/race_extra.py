@@ -43,8 +43,15 @@ def _uses_fire(weapon) -> bool:
 
 
 def demolitions_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
-    """TRT-DEMOLITIONS-EXPERT: DMG +1 on its single-target attacks with a weapon that uses fire."""
-    return 1 if bearer == attacker and _uses_fire(weapon) else None
+    """TRT-DEMOLITIONS-EXPERT: DMG +1 on its single-target attacks with a weapon that uses fire (an area weapon's
+    hits take ``demolitions_area`` instead: rules.areas asks the attack hooks for each hit too)."""
+    return 1 if bearer == attacker and _uses_fire(weapon) and not _area(weapon) else None
+
+
+def _area(weapon) -> bool:
+    """An area weapon: its hits take the area hooks of these traits (area_dmg_bonus, area_attack_done), not the
+    single-target ones, which rules.areas also asks for each hit."""
+    return getattr(weapon, "area", None) is not None
 
 
 def demolitions_area(gs, e: int, weapon) -> int:
@@ -153,12 +160,12 @@ def powerful_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-POWERFUL (ruling: 1 Power for DMG +1 on one attack, declared before the CH DEF): with Power left, its
     attack's DMG +1. The engine spends it for its controller on every hit (its only use; one per attack), so the
     odds count it whenever it has Power."""
-    return 1 if bearer == attacker and power(gs, attacker) > 0 else None
+    return 1 if bearer == attacker and power(gs, attacker) > 0 and not _area(weapon) else None
 
 
 def powerful_spend(gs, bearer, attacker, target, weapon, ranged) -> None:
     """TRT-POWERFUL: a hit (a passed CH IMP) whose DMG took the +1 spends 1 Power, even if the CH DEF then passed."""
-    if bearer == attacker:
+    if bearer == attacker and not _area(weapon):
         _spend_power(gs, attacker, "hit")
 
 

@@ -157,6 +157,17 @@ CATALOGUE_HOOK: dict[str, str] = {
     "not_living": "unique_rule",
     "hack_dmg": "dmg_mod",
     "shield_check": "def_mod",
+    "shield_target": "def_mod",
+    "shield_halved": "def_mod",
+    "absorb_levels": "on_wounded",
+    "hit_without_def": "on_hit",
+    "level_reach": "height_rule",
+    "opposed_check_mod": "check_mod",
+    "hit_area": "area",
+    "opposed_reroll": "reroll",
+    "rng_unlimited": "rng_mod",
+    "regenerates": "extra_action",
+    "meta_fumble_safe": "on_fumble",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
@@ -1074,6 +1085,7 @@ class CombatTerms:
     forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
     double_hit: str | None = None     # a trait by which each hit strikes twice (double_hit)
     final_kill: str | None = None     # a trait by which what the hit kills cannot come back (final_kill)
+    shield_halved: str | None = None  # a trait halving the target's energy-shield check target (shield_halved)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -1127,7 +1139,8 @@ NO_TERMS = CombatTerms()
 _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mod", "crit_range", "crit_dmg_mod",
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
-                 "def_reroll_forced", "marked_def_mod", "double_hit", "status_def_mod", "aura_attack_mod",
+                 "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod",
+                 "aura_attack_mod",
                  "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill")
 
 
@@ -1168,7 +1181,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = final = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = final = halved = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1225,6 +1238,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         forced = forced or _first_yes("def_reroll_forced", carried, args)
         double = double or _first_yes("double_hit", carried, args)
         final = final or _first_yes("final_kill", carried, args)
+        halved = halved or _first_yes("shield_halved", carried, args)
         for t, h in _of("fixed_imp", carried):
             n = h(*args)
             if n is not None and fixed is None:
@@ -1256,11 +1270,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive or fixed or forced or double or final):
+            or corrosive or fixed or forced or double or final or halved):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
-                       double, final)
+                       double, final, halved)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -1701,13 +1715,86 @@ def always_critical(gs, e: int, attribute: str | None, kind: str) -> str | None:
 
 
 # --- protections (rules.traits.protections) -------------------------------------------------------------------
-def shield_stops(gs, e: int) -> str | None:
+def shield_stops(gs, e: int, halved: str | None = None) -> str | None:
     """``shield_check``: the bearer's shield checks against a ranged attack, in trait-ID order, before its CH DEF
-    (each handler rolls its own and loses its own levels); the trait whose check stops the attack, or None."""
+    (each handler rolls its own and loses its own levels); the trait whose check stops the attack, or None.
+    `halved` names the attack's trait that halves the shields' check target (TRT-MAGNETIC-AMMO)."""
     for t, h in _of("shield_check", character_traits(gs, e)):
-        if h(gs, e):
+        if h(gs, e, halved):
             return t
     return None
+
+
+def shield_targets(gs, e: int, halved: str | None = None) -> tuple[int, ...]:
+    """``shield_target``: the check target of each of the bearer's shields that would roll against a ranged attack
+    now (level 1 or more), in the order ``shield_stops`` rolls them: what the exact odds enumerate."""
+    return tuple(n for _, h in _of("shield_target", character_traits(gs, e)) if (n := h(gs, e, halved)) is not None)
+
+
+@dataclass(frozen=True)
+class HitArea:
+    """An area a hit leaves where its target stands (``hit_area``): the trait, the area kind (rules.area_effects),
+    its code and DMG."""
+    rule: str
+    kind: str
+    code: str
+    dmg: int
+
+
+def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitArea]:
+    """``hit_area``: the areas the weapon's traits leave after its hit on `target` (TRT-RADIOACTIVE-AMMO)."""
+    return [a for _, h in _of("hit_area", _weapon_traits(weapon))
+            if (a := h(gs, attacker, attacker, target, weapon, ranged)) is not None]
+
+
+def regenerates(weapon) -> str | None:
+    """``regenerates``: the trait by which `weapon` regains a round with an action (TRT-REGENERATING-AMMO), or
+    None."""
+    return next((t for t, h in _of("regenerates", _weapon_traits(weapon)) if h(weapon)), None)
+
+
+def unlimited_range(weapon) -> str | None:
+    """``rng_unlimited``: the trait by which `weapon` has no maximum range (TRT-INFINITE-RANGE), or None."""
+    return next((t for t, h in _of("rng_unlimited", _weapon_traits(weapon)) if h(weapon)), None)
+
+
+def any_level(weapon) -> str | None:
+    """``level_reach``: the trait by which `weapon` attacks minis at any altitude level (MOV-11), or None."""
+    return next((t for t, h in _of("level_reach", _weapon_traits(weapon)) if h(weapon)), None)
+
+
+def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
+    """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
+    damage (its on_hit effects only), or None."""
+    return next((t for t, h in _of("hit_without_def", _weapon_traits(weapon))
+                 if h(gs, attacker, attacker, target, weapon, ranged)), None)
+
+
+def opposed_mods(gs, e: int, attribute: str) -> list:
+    """``opposed_check_mod``: the modifiers `e`'s traits give its own opposed checks of `attribute` (CHK-4, a CH ATR
+    ENF; TRT-COMBAT-RUNES)."""
+    out = []
+    for carried in (character_traits(gs, e), *trait_copies(gs, e)):
+        out += [m for _, h in _of("opposed_check_mod", carried) if (m := h(gs, e, attribute)) is not None]
+    return out
+
+
+def opposed_reroll(gs, e: int, attribute: str) -> str | None:
+    """``opposed_reroll``: the trait by which `e`, the target of an action, may reroll its lost opposed check of
+    `attribute` (CHK-4, G2: once; TRT-REJECTION-RUNES), or None."""
+    return next((t for t, h in _of("opposed_reroll", character_traits(gs, e)) if h(gs, e, attribute)), None)
+
+
+def meta_fumble_safe(gs, e: int) -> str | None:
+    """``meta_fumble_safe``: the trait by which `e` does not suffer the dangers of its fumbled metahability check
+    (MET-7's CH PSI; TRT-PROTECTION-RUNES), or None."""
+    return next((t for t, h in _of("meta_fumble_safe", character_traits(gs, e)) if h(gs, e)), None)
+
+
+def absorb_capacity(gs, e: int) -> int:
+    """``absorb_levels``: how many wounds the bearer's ``wound_absorb`` traits can still absorb (their levels left;
+    TRT-LEATHERY-SHIELD): what the exact odds take off."""
+    return sum(h(gs, e) or 0 for _, h in _of("absorb_levels", character_traits(gs, e)))
 
 
 def def_confirmation(gs, e: int) -> str | None:

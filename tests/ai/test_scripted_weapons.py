@@ -1,0 +1,94 @@
+"""The scripted controller uses the weapon traits that open choices (issue 12 point 5): an Anulador de escudo shot
+at a shielded enemy, an Arma ATA shot at a high flyer, Munición anti where it bites, and shots at the enemy whose
+protections (energy shield, Sombra, Escudo coriáceo) stop less, as the exact odds now count them. Each builds a
+position with the rule-test helpers and asks the controller for its decision."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.ai.test_scripted_objects import decide, stub
+from tests.rules.rules_helpers import Game, M, weapon
+from wartime.ai.scripted import ScriptedController
+from wartime.core.components import TraitedProtection, Traits
+from wartime.rules.traits.weapons_more import Burning
+
+
+def shield(trait: str = "TRT-ADVANCED-ENERGY-SHIELD", level: int = 2) -> TraitedProtection:
+    return TraitedProtection("belt", "Shield belt", 0, 0, 0, 5, 0, traits=(trait,), levels=((trait, level, level),))
+
+
+def best_shot(g: Game, e: int):
+    """The shot the scripted controller would fire (before it crouches for it, MVA-4)."""
+    g.start_activation(e, energy=10)
+    return ScriptedController()._best_shot(stub(g), g.pending)[1]
+
+
+def test_TRT_SHIELD_NULLIFIER_scripted_strips_a_shielded_enemy_first():
+    """An advanced shield stops 60 % of shots: the shield-breaker fires its nullifier carbine at it."""
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40), weapon(DMG=2, RNG=40, key="nullifier",
+                                                                    traits=("TRT-SHIELD-NULLIFIER",)))),
+             M(side="blue", x=25, y=20, facing=180.0, protections=(shield(),)))
+    d = decide(g, g.ids[0])
+    assert d.action == "ranged_attack" and d.params == {"target": g.ids[1], "weapon": 1}
+
+
+def test_TRT_SHIELD_NULLIFIER_scripted_shoots_to_wound_an_unshielded_enemy():
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40), weapon(DMG=2, RNG=40, key="nullifier",
+                                                                    traits=("TRT-SHIELD-NULLIFIER",)))),
+             M(side="blue", x=25, y=20, facing=180.0))
+    assert decide(g, g.ids[0]).params.get("weapon") != 1
+    d = best_shot(g, g.ids[0])
+    assert d.action == "ranged_attack" and d.params["weapon"] == 0
+
+
+def test_TRT_ATA_WEAPON_scripted_shoots_a_high_flyer():
+    """A level-3 flyer: only the flak gun (Arma ATA) may shoot it; the scripted gunner does."""
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40), weapon(DMG=4, RNG=40, key="flak",
+                                                                    traits=("TRT-ATA-WEAPON",)))),
+             M(side="blue", x=18, y=20, facing=180.0))
+    b = g.ids[1]
+    g.set(b, replace(g.gs.pos(b), level=3))
+    d = best_shot(g, g.ids[0])
+    assert d.action == "ranged_attack" and d.params == {"target": b, "weapon": 1}
+
+
+def test_TRT_ANTI_AMMO_scripted_picks_the_anti_rifle_where_it_bites():
+    """A DMG 4 rifle and a DMG 3 ghoul-bane rifle (Munición anti (no vivos): +2): against a not-alive enemy the
+    ghoul-bane rifle (DMG 5), against a living one the plain rifle."""
+    guns = (weapon(DMG=4, RNG=40), weapon(DMG=3, RNG=40, key="bane",
+                                          traits=("TRT-ANTI-AMMO", "TRT-ANTI-AMMO:no vivos")))
+    for alive, pick in ((False, 1), (True, 0)):
+        g = Game(M(x=10, y=20, weapons=guns), M(side="blue", x=25, y=20, facing=180.0, CON=9))
+        if not alive:
+            g.set(g.ids[1], Traits(("TRT-NON-LIVING",)))
+        d = best_shot(g, g.ids[0])
+        assert d.action == "ranged_attack" and d.params["weapon"] == pick, alive
+
+
+def test_scripted_shoots_the_enemy_its_odds_say_is_not_behind_a_shield():
+    """Two enemies alike but for an advanced energy shield: the odds count the shield, so the shot goes to the other
+    (the nearer one carries the shield)."""
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40),)),
+             M(side="blue", x=20, y=20, facing=180.0, protections=(shield(level=5),)),
+             M(side="blue", x=22, y=20, facing=180.0))
+    d = best_shot(g, g.ids[0])
+    assert d.action == "ranged_attack" and d.params["target"] == g.ids[2]
+
+
+def test_TRT_INCENDIARY_AMMO_scripted_puts_out_the_fire_on_it():
+    """On fire (Munición incendiaria), with ENE for it, the scripted character puts the fire out before shooting."""
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40),)), M(side="blue", x=25, y=20, facing=180.0))
+    g.set(g.ids[0], Burning(g.ids[1]))
+    d = decide(g, g.ids[0])
+    assert d.action == "put_out_fire"
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=4, RNG=40),)), M(side="blue", x=25, y=20, facing=180.0))
+    assert decide(g, g.ids[0]).action != "put_out_fire"
+
+
+def test_TRT_REGENERATING_AMMO_scripted_regenerates_a_round_it_cannot_afford_to_reload():
+    """An empty DMG 4 gun (Cargadores 3, Munición regenerativa) with ENE 3: no shot, a reload costs 4: it regenerates
+    a round (ENE 1)."""
+    gun = weapon(DMG=4, RNG=40, magazine=3, rounds=0, traits=("TRT-REGENERATING-AMMO", "TRT-MAGAZINES"))
+    g = Game(M(x=10, y=20, weapons=(gun,)), M(side="blue", x=25, y=20, facing=180.0))
+    d = decide(g, g.ids[0], energy=3)
+    assert d.action == "regenerate_round" and d.params == {"weapon": 0}
