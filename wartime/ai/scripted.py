@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from wartime.ai import scripted_objective
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
-from wartime.ai.scripted_objects import use_object
+from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
@@ -222,6 +222,11 @@ class ScriptedController:
             return d
         shot = self._best_shot(match, p)
         charge = self._best_charge(match, p)
+        if shot is not None or charge is not None:                      # GNA-16: a stim before the fight
+            d = take_stim(match, p, min(x[2] if x is shot else legal_cost(engine, x[1]) or 0
+                                        for x in (shot, charge) if x is not None))
+            if d is not None:
+                return d
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
             return charge[1]
         d = self._best_throw(match, p, shot)                            # CBA-6: a hand grenade

@@ -218,7 +218,11 @@ class TurnFlow:
                 psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
                                      reason="outnumbered", rule="PSI-2")
             for t in traits.start_psi(gs, e):                     # enemy auras' CH PSI (TRT-GREATER-DEMON)
-                if gs.able(e) and not start.end_activation:
+                if t.stress and gs.able(e) and not start.end_activation:          # TRT-DRUG: withdrawal
+                    psychology.add_stress(gs, start, e, t.stress, t.rule, source=None)
+                if gs.able(e) and not start.end_activation and t.loc_malus is None:
+                    psychology.psi_check(gs, start, e, source=t.source, reason=t.reason, rule=t.rule)
+                elif gs.able(e) and not start.end_activation:
                     psychology.psi_then_loc(gs, start, e, source=t.source, reason=t.reason, rule=t.rule,
                                             loc_malus=t.loc_malus)
             if gs.able(e) and not start.end_activation:          # traits' start-of-activation rules
