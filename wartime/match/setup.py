@@ -55,9 +55,9 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
     for a in (a for a in mounted if a.kind == "metahability"):
-        out.append(refuse("MET-1", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
+        out.append(refuse("BLD-20", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
     for a in (a for a in mounted if a.kind == "object"):
-        out.append(refuse("GNA-16", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
+        out.append(refuse("BLD-20", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
     return out
 
 
