@@ -131,3 +131,30 @@ def test_BLD_22_the_defender_turns_on_the_enemy_nearest_the_zone():
     _objective(g)
     assert threat(g.gs, blue) == runner
     assert threat(g.gs, near) is None                   # red is the attacker: no threat to answer
+
+
+# --- MVA-16: the flyer takes off when flying helps (ai/scripted_flight.py) ------------------------------------------
+def _gyro(*blue, pieces=()):
+    g = Game(M(side="red", x=10.0, y=20.0, facing=0.0, weapons=(weapon(RNG=20),)), *blue, pieces=list(pieces))
+    ride(g, g.ids[0], MOV=8, size=2.0, flies=True, paid=True)
+    return g
+
+
+def test_MVA_16_the_gyrocopter_takes_off_out_of_reach_of_a_brawler():
+    """MOV-12: a brawler (MOV 4) 4.5 K away could charge it next; at level 2 no melee from level 1 reaches it: it
+    takes off. Ten K farther it shoots instead."""
+    g = _gyro(M(side="blue", x=16.0, y=20.0, facing=180.0, mov=4, weapons=(blade(),)))
+    d = decide(g, g.ids[0])
+    assert d.action == "take_off_land", d
+    g = _gyro(M(side="blue", x=26.0, y=20.0, facing=180.0, mov=4, weapons=(blade(),)))
+    assert decide(g, g.ids[0]).action != "take_off_land"
+
+
+def test_MVA_16_the_gyrocopter_takes_off_to_cross_a_farm_and_stays_down_on_open_ground():
+    """The road to the enemy bends around the farm: it takes off (a flyer crosses it). On open ground, the enemy
+    far off, it does not."""
+    far = M(side="blue", x=38.0, y=20.0, facing=180.0, weapons=(blade(),))
+    g = _gyro(far, pieces=[FARM])
+    assert decide(g, g.ids[0]).action == "take_off_land"
+    g = _gyro(M(side="blue", x=38.0, y=20.0, facing=180.0, weapons=(blade(),)))
+    assert decide(g, g.ids[0]).action != "take_off_land"

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from wartime.ai import scripted_objective
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
+from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
@@ -212,6 +213,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = transport_first(match, p)                                   # MVA-17 passengers, boarding, drop runs
+        if d is not None:
+            return d
+        d = take_off(match, p)                                          # MVA-16: a flyer takes off when it helps
         if d is not None:
             return d
         d = self._discover(match, p)                                    # GNA-9: free
