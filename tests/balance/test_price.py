@@ -118,6 +118,7 @@ def test_a_bought_trait_reads_with_minus_without_the_other_way_round():
     assert row["effect"] == pytest.approx(0.12) and row["value"] == pytest.approx(0.12 / (0.2 / 50))
 
 
+@pytest.mark.slow          # 14 whole games and a report: ~50 s (the fast suite must stay under 5 min)
 def test_wartime_batch_price_and_report_end_to_end(tmp_path):
     """One game per pairing on the skirmish: the store holds the priced games, --resume finds nothing left,
     and the report prices the trait beside its book cost."""
