@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.ai import scripted_objective
+from wartime.ai.scripted_objective import holds_zone, march, threat
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
@@ -263,9 +263,9 @@ class ScriptedController:
         d = self._hide(match, p, shot, last=False)                      # GNA-9
         if d is not None:
             return d
-        if scripted_objective.holds_zone(gs, e):                       # BLD-22: hold the objective zone
+        if holds_zone(gs, e):                       # BLD-22: hold the objective zone
             return self._guard_or_end(match, p)
-        move = scripted_objective.march(match, p) or self._advance(match, p)   # BLD-22: else head for it
+        move = march(match, p) or self._advance(match, p)   # BLD-22: else head for it
         if move is not None:
             return move
         return self._hide(match, p, shot, last=True) or self._guard_or_end(match, p)
@@ -513,7 +513,7 @@ class ScriptedController:
         action can be a charge (CBA-12 needs 2 K of path) unless they can reach contact."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        enemy = scripted_objective.threat(gs, e) or nearest_enemy(gs, e)     # BLD-22: who nears the zone first
+        enemy = threat(gs, e) or nearest_enemy(gs, e)     # BLD-22: who nears the zone first
         if enemy is None:
             return None
         ranged = self._weapons(gs, e, True)

@@ -9,7 +9,7 @@ import math
 
 from shapely.geometry import Point
 
-from wartime.ai.candidates import action, legal_cost, path_moves, path_towards
+from wartime.ai.candidates import move_towards
 from wartime.rules import objectives
 from wartime.rules.state import GameState
 
@@ -38,18 +38,8 @@ def holds_zone(gs: GameState, e: int) -> bool:
 def march(match, p):
     """An attacker out of the zone with nothing better to do moves towards it along the route (A* around the
     terrain), with its longest offered move that is legal (Esprintar, Correr, Mover: MVA-1..3); None otherwise."""
-    gs, engine = match.gs, match.engine
-    goal = zone_goal(gs, p.actor)
-    if goal is None:
-        return None
-    for key, allowance in reversed(path_moves(gs, p)):
-        path = path_towards(gs, p.actor, goal, allowance)
-        if not path:
-            continue
-        d = action(p, key, path=path)
-        if legal_cost(engine, d) is not None:
-            return d
-    return None
+    goal = zone_goal(match.gs, p.actor)
+    return None if goal is None else move_towards(match, p, goal)
 
 
 def threat(gs: GameState, e: int) -> int | None:

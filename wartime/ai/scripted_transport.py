@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from wartime.ai import scripted_objective
+from wartime.ai.scripted_objective import attacker, holds_zone, zone_goal
 from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves, path_towards
 from wartime.geometry import movement as geo_move
 from wartime.rules import objectives, riding
@@ -62,7 +62,7 @@ def early(match, p):
         _, dist = _nearest_enemy(gs, carrier)
         m = riding.mount(gs, carrier)
         get_off = _key(p, "MVA-17", "point")
-        to_zone = scripted_objective.attacker(gs, e)
+        to_zone = attacker(gs, e)
         arrived = to_zone and objectives.in_zone(gs, carrier)
         if dist <= (CLOSE_RANGE if to_zone else DROP_RANGE) or arrived or m is None or m.disabled \
                 or not gs.able(carrier):
@@ -75,7 +75,7 @@ def early(match, p):
                 return best.decision(p.side, e)
         return action(p, end_key(p))
     board = _key(p, "MVA-17", "ally")
-    if not riding.rides(gs, e) and board is not None and not scripted_objective.holds_zone(gs, e):
+    if not riding.rides(gs, e) and board is not None and not holds_zone(gs, e):
         _, dist = _nearest_enemy(gs, e)
         if dist > BOARD_RANGE:
             opts = options_of(engine, [board])
@@ -83,7 +83,7 @@ def early(match, p):
                 return opts[0].decision(p.side, e)
     m = riding.mount(gs, e)
     if m is not None and m.passengers and not m.disabled:
-        if scripted_objective.attacker(gs, e):          # BLD-22: carry them into the objective zone
+        if attacker(gs, e):          # BLD-22: carry them into the objective zone
             if objectives.in_zone(gs, e):
                 return action(p, end_key(p))            # arrived: the passengers get off in the zone
             return drive(match, p)
@@ -111,9 +111,9 @@ def drive(match, p, stop_at: float = 0.0):
     instead, without ramming, and stop once in it (None: they hold it, ai/scripted_objective.py)."""
     gs, engine = match.gs, match.engine
     e = p.actor
-    if scripted_objective.holds_zone(gs, e):
+    if holds_zone(gs, e):
         return None
-    zone = scripted_objective.zone_goal(gs, e)
+    zone = zone_goal(gs, e)
     target, goal = (None, zone) if zone is not None else _enemy_centre(gs, e)
     ram = by_rule(p, "CBA-23")
     m = riding.mount(gs, e)

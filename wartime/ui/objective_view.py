@@ -3,8 +3,6 @@ the side that must reach it, and a label with its name, how many able characters
 end of a turn and how many stand there now. Nothing is drawn in a game without an objective."""
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from wartime.rules import objectives
@@ -37,7 +35,7 @@ def draw(view, surface: pygame.Surface, gs: GameState, labels: list) -> None:
     pygame.draw.polygon(wash, col + (40,), [(x - box.x, y - box.y) for x, y in pts])
     surface.blit(wash, box.topleft)
     for a, b in zip(pts, pts[1:] + pts[:1]):
-        _dashed(surface, col, a, b)
+        theme.dashed_line(surface, col, a, b, DASH, 3)
     img = theme.text(caption(gs), 13, theme.SIDE_LIGHT.get(goal.side, theme.TEXT), True)
     plate = pygame.Surface((img.get_width() + 8, img.get_height() + 4), pygame.SRCALPHA)
     plate.fill((12, 14, 16, 170))
@@ -50,14 +48,3 @@ def draw(view, surface: pygame.Surface, gs: GameState, labels: list) -> None:
     labels.append(Label(("objective", goal.name), plate, view.to_screen(cx, cy), priority=4, spots=spots,
                         leader=False))
 
-
-def _dashed(surface, col, a, b) -> None:
-    length = math.dist(a, b)
-    if length <= 0:
-        return
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    t = 0.0
-    while t < length:
-        e = min(length, t + DASH)
-        pygame.draw.line(surface, col, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e), 3)
-        t += 2 * DASH
