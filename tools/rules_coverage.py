@@ -56,23 +56,12 @@ PARTIAL = {
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "ALM-3": "the start event `at_setup` (the alarm on from turn 1); a lever, chest, door or trap start event is "
-             "refused (ALM-34)",
-    "ALM-17": "the bell is the whole defender side, on from setup; a bell carried by one character or picked up "
-              "as an object is refused (ALM-38)",
-    "ALM-34": "start event `at_setup` played (first wave in the window of turn 1, the defender's initiative without "
-              "a roll); `trigger_marker` and `trap_marker` start events are refused (NotImplementedRule)",
-    "ALM-36": "the temporal half-gain cap and no reactions, carry-the-bell arrivals losing their turn; Hasty wave's "
-              "lifting of the handicap is refused (ALM-28)",
-    "ALM-37": "timeline, hold zone (checked after every resolved move or reaction move) and placement; the "
-              "'unavoidable' deadly-zone spot is searched on a 1 K lattice of the spawn area",
-    "ALM-38": "bell = the whole side, LOS-eligible markers (0.5 K lattice within 1 K of them), waves held back; bell "
-              "= character / marker refused; doors_spawn refused (ALM-21)",
-    "ALM-39": "the goal-zone end event; a mechanism-marker end event has no field in the data format",
-    "ALM-40": "verdicts, max_turns, escape through the goal once the end event is met (automatic: the engine's "
-              "ruling); temporal scenarios have no exit field, so no escape there",
-    "ALM-41": "Reinforcements I and II in the wave decision; Strident alarm, Hasty, Reckless and special-monster "
-              "tokens are refused naming ALM-27..ALM-30",
+    "ALM-27": "Strident alarm is played with the wave in the start-of-turn window; playing it at the end of an "
+              "attacker activation is not offered",
+    "ALM-39": "the goal-zone and mechanism-marker end events; the mechanism is worked with Buscar (1, INT) on a "
+              "scenario element (GNA-2), so a scenario cannot set another Usar X or check",
+    "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
+              "alarm in the window only, ALM-27); the special-monster token is refused naming ALM-30",
     "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (its own Escudo de energía or a worn "
                          "protection's: not halved); the shields' DEF /2 itself is not played",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
@@ -94,9 +83,10 @@ PARTIAL = {
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; objects (QUA) and voluntary targets are not modelled",
-    "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
-                      "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
-                      "set up",
+    "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
+                      "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
+                      "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
+                      "trait DEF",
     "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
                 "Hackear (CBA-18)",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
@@ -133,19 +123,19 @@ PARTIAL = {
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
     "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
                              "Nadar, Escalar, the jumps and carrying get no +3 K",
-    "TRT-THIRST-FOR-BLOOD": "its next Mover, Correr, Esprintar or Mover sin hacer ruido that activation; Cargar gets "
-                            "no +2 K",
-    "TRT-CRY-OF-BLOOD": "the killer's next Mover, Correr, Esprintar or Mover sin hacer ruido that activation, while a "
-                        "bearer is on the table and able; Cargar gets no +2 K",
+    # more race traits (wartime/rules/traits/race_extra.py)
+    "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
+                "(CBA-23: only a transport rams, with its own CON)",
+    "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
+                  "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
+    "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
+                "is not played: the engine's water has no depth",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
 REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
-    "ALM-27": "the Strident alarm token is refused in the wave decision",
-    "ALM-28": "the Hasty wave token is refused in the wave decision",
-    "ALM-29": "the Reckless wave token is refused in the wave decision",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
     "CBA-19": "Combate mental is tier 3 (secret simultaneous exchanges): refused",
     "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
@@ -157,7 +147,6 @@ REFUSED = {
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after
 #: "not implemented: ", so that the row does not read as a silent gap.
 NOTES: dict[str, str] = {
-    "ALM-42": "its tokens are refused in the wave decision under ALM-28 (Hasty wave) and ALM-29 (Reckless wave)",
     "ALM-43": "its token is refused in the wave decision under ALM-30 (Alerted special monster)",
 }
 

@@ -222,6 +222,7 @@ class ActionPipeline:
         gs.world.emit("action_resolved", action.rule, who=actor, action=key)
         if action.moves:
             alarm_flow.after_move(gs, actor)                               # ALM-37 hold zone, ALM-39 goal
+        alarm_flow.after_action(gs, actor)                                 # ALM-34 trigger, ALM-39 mechanism
         psychology.trauma_checks(gs, ctx)                                  # PSI-3 (no-op by default)
 
     def _finish_action(self, w: Window) -> None:

@@ -178,7 +178,7 @@ class TurnFlow:
         if holder is not None:
             self._finish(holder, objectives.REASON)
             return
-        if self.flow.turn >= gs.turn_limit:
+        if self.flow.turn >= alarm_flow.last_turn(gs):     # ALM-34, ALM-40: an alarm counts from its start
             if not alarm_flow.finish_at_limit(self):      # ALM-40: an alarm's verdict
                 self._finish_at_limit()
             return
