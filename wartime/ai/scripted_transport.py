@@ -54,8 +54,7 @@ def early(match, p):
     """The transport tactics that come before the usual ones, or None: a passenger's (get off near the enemy or
     when its transport cannot move, else stay aboard and end), a walker's boarding, a driver's drop run. In an
     objective game (ai/scripted_objective.py) the attacker's passengers ride on into the zone (they get off there,
-    when an enemy is within CLOSE_RANGE, or once the transport has taken half its QUA in wounds), and its drivers
-    carry them there."""
+    or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
     gs, engine = match.gs, match.engine
     e = p.actor
     carrier = riding.carrier_of(gs, e)
@@ -65,8 +64,7 @@ def early(match, p):
         get_off = _key(p, "MVA-17", "point")
         to_zone = attacker(gs, e)
         arrived = to_zone and objectives.in_zone(gs, carrier)
-        hurt = m is not None and to_zone and 2 * m.wounds >= m.QUA      # it may blow up with them (WND-5)
-        if dist <= (CLOSE_RANGE if to_zone else DROP_RANGE) or arrived or hurt or m is None or m.disabled \
+        if dist <= (CLOSE_RANGE if to_zone else DROP_RANGE) or arrived or m is None or m.disabled \
                 or not gs.able(carrier):
             opts = options_of(engine, [get_off]) if get_off is not None else []
             if opts:
