@@ -7,29 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from test_data_scenario_items import SCENARIO as ITEMS_SCENARIO
 from wartime.core.errors import DataError
 from wartime.data.loader import load_match_inputs, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SCENARIO = """format = 1
-type = "scenario"
-name = "Objective test"
-points_limit = 300
-turn_limit = 8
-victory = "{victory}"
-
-[board]
-width = 20
-height = 20
-
-{extra}
-
-[deployment.red]
-rect = [0, 0, 20, 3]
-[deployment.blue]
-rect = [0, 17, 20, 20]
-"""
+#: the scenario items tests' small board, with the victory left open
+SCENARIO = ITEMS_SCENARIO.replace('victory = "elimination"', 'victory = "{victory}"')
 
 
 def lines(tmp_path: Path, extra: str, victory: str = "objective") -> list[str]:
