@@ -96,33 +96,46 @@ PARTIAL = {
     "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
                     "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
                     "an object or a level, and the trait on a weapon, are refused",
-    "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
-                           "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
-                           "takes no trait terms yet",
-    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
-                "where Enorme is not played yet (it is registered for weapons only)",
+    "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
+                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag, and "
+                           "an area weapon's CH IMP (a shell) takes no trait terms yet",
+    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection mounted on a transport "
+                "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
+                "object is refused (objects are not mounted on transports yet, GNA-16)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
               "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
-    "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
-                   "refused when a game is set up",
-    "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
-                        "refused when a game is set up",
-    "TRT-CONSTITUTION-TEST": "on objects (a CH CON to use it); on a weapon, protection, metahability or transport it "
-                             "is refused when a game is set up",
-    "TRT-INTELLIGENCE-TEST": "on objects (a CH INT to use it); on a weapon, protection, metahability or transport it "
-                             "is refused when a game is set up",
-    "TRT-WILLPOWER-TEST": "on objects (a CH VOL to use it); on a weapon, protection, metahability or transport it is "
-                          "refused when a game is set up",
-    "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
-                       "metahability it is refused when a game is set up",
-    # race traits bought for a chosen action or item (wartime/match/trait_params.py)
-    "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
-                   "refused when a list is fielded (objects are not played, GNA-16)",
-    "TRT-INEPTITUDE": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
-                      "refused when a list is fielded (objects are not played, GNA-16)",
-    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
-    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
-                             "Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
+                        "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
+                        "set up",
+    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack: "
+                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
+                             "is set up",
+    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack: "
+                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
+                             "is set up",
+    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack: "
+                          "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
+                          "set up",
+    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack: "
+                       "wartime/rules/item_use.py); on a protection it is refused when a game is set up",
+    # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
+    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
+                    "on a race or an object it is refused when a game is set up",
+    "TRT-LEVITATOR": "on races and transports (moves float over water, ground terrain and obstacles lower than 1/2 "
+                     "K); on an object it is refused when a game is set up",
+    "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
+                       "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
+                       "unchanged, and on a metahability it is refused",
+    "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
+                        "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
+                        "(tier 3, refused)",
+    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
+    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and "
+                             "Cargar; Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-LIVING-BOMB": "explodes when an attack kills it (DMG CON / 2 in R AGI / 2, ARE-5 / ARE-6 halves); a death by "
+                       "wounds of no attack (a move boost's wound, a weapon's wear) does not explode",
+    "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
+                       "attack",
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
                 "(CBA-23: only a transport rams, with its own CON)",

@@ -188,3 +188,28 @@ def test_window_takes_ai_search():
     assert setup.lists["red"] == lst and setup.ai_kinds == {"red": "search"}
     setup = setup_from_args(parse_args(["--scenario", str(RUINS), "--red", f"ai:{lst}"]))
     assert setup.lists["red"] == lst and setup.ai_kinds == {}
+
+
+def test_focus_prefers_the_attack_worth_most_points_per_ene():
+    """`_focused`: the incumbent is the legal attack of most points per ENE (wounds at ½ cost / CON, out of action
+    at ½ cost + `threat_weight` × the target's threat), replacing the scripted choice only beyond `focus_margin`;
+    a scripted choice that is not one of those attacks (a charge, a crouch first) is left alone."""
+    m, p = searched_state()
+    ctrl = SearchController(11, focus_margin=0.1)
+    shots = ctrl._attacks(m, p, melee=False)
+    assert len(ctrl._focus) >= 2 and all(v >= 0 for v, _ in ctrl._focus.values())
+    for _, d in ctrl._focus.values():
+        m.engine.check_action(d.actor, d.action, d.params, d.chain, d.facing)       # legal, or it raises
+    (lo_v, lo), (hi_v, hi) = min(ctrl._focus.values(), key=lambda t: t[0]), max(ctrl._focus.values(),
+                                                                                 key=lambda t: t[0])
+    assert ctrl._focused(lo) == (hi if hi_v > lo_v * 1.1 else lo)
+    assert ctrl._focused(hi) == hi
+    ctrl.focus_margin = 1e9                                 # never worth the swap
+    assert ctrl._focused(lo) == lo
+    ctrl.focus_margin = 0.0
+    ctrl.focus = False
+    assert ctrl._focused(lo) == lo
+    ctrl.focus = True
+    end = action(p, end_key(p))
+    assert ctrl._focused(end) == end
+    assert shots

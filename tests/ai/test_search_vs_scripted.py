@@ -11,6 +11,10 @@ draw as ½. The scripted AI against itself on the same seeds and sides (`baselin
 scripted choice about once a game). The default lists are lopsided (ruined-town and skirmish: red wins nearly every
 scripted mirror game), so a cell's rate says little on its own.
 
+Later, with focus fire (wartime/ai/search.py `focus`), on 12 cells (convoy included) × seeds 200-209: 57 wins,
+7 draws, 56 losses in 120 games (47.5 %, Wilson 95 % 38.8-56.4 %, score 50.4 %) against 53 / 8 / 59 without it on
+the same games: within the noise (README "The search AI").
+
 What is asserted is the honest floor: over all cells together the search AI scores (wins + ½ draws) at least
 FLOOR — a regression guard below the measured 45.0 %, not the issue's target. The games are seeded and the
 default budget is an iteration count, so the figure is reproducible exactly.

@@ -44,14 +44,22 @@ TRANSPORT_BASE = (ROOT / "scenarios" / "lists" / "convoy.toml", "truck_driver")
 #: buy (a metahability's kind and effects, the bonuses of the kinds), each fielded as its catalogue design buys it.
 META = ROOT / "scenarios" / "catalogue" / "metahabilities.toml"
 META_BASES = ("shapeshifter", "kinetic_monk", "neuromancer", "puppeteer")
+#: The race catalogue's characters (scenarios/catalogue/races.toml): the base of a race trait no base above can buy
+#: (TRT-CLAWS-AND-TEETH: a character with no equipment), fielded as its catalogue design buys it.
+RACES = ROOT / "scenarios" / "catalogue" / "races.toml"
+RACE_BASES = ("ghoul",)
 
 
 def meta_bases() -> list:
-    """(path, design, one-character list) of each metahability character of the catalogue."""
+    """(path, design, one-character list) of each metahability character of the catalogue, then of the race
+    catalogue's bases."""
     from wartime.data.loader import load_catalogue
     from wartime.data.models import ArmyList, Unit
-    cat = load_catalogue(META)
-    return [(META, d, ArmyList(name=d, path=META, units=(Unit(character=cat.characters[d]),))) for d in META_BASES]
+    out = []
+    for path, designs in ((META, META_BASES), (RACES, RACE_BASES)):
+        cat = load_catalogue(path)
+        out += [(path, d, ArmyList(name=d, path=path, units=(Unit(character=cat.characters[d]),))) for d in designs]
+    return out
 
 
 def zoo() -> tuple[list, dict[str, str]]:

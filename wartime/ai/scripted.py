@@ -17,6 +17,7 @@ from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
+from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -248,7 +249,7 @@ class ScriptedController:
         reload = self._reload(match, p)
         if reload is not None:
             return reload
-        if riding.rides(gs, e):                                          # MOV-6: a transport drives straight
+        if riding.drives(gs, e):                                         # MOV-6: a transport drives straight
             return drive_transport(match, p) or self._guard_or_end(match, p)
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
@@ -445,13 +446,16 @@ class ScriptedController:
         energy = gs.energy(e)
         best = None
         charges = offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
-        for key, t in [(k, t) for k in charges for t in gs.enemies(e)]:
+        reach = charge_allowance(gs, e)
+        for key, t, boost in [(k, t, b) for k in charges for b in boost_choices(gs, e) for t in gs.enemies(e)]:
             dist = gs.distance(e, t)
-            if not (2.0 <= dist <= charge_allowance(gs, e)):
+            far = reach + (boost.k if boost is not None else 0.0)
+            if not (2.0 <= dist <= far) or (boost is not None and dist <= reach):   # a boost only where needed
                 continue
             d = cost = None
-            for path in contact_paths(gs, e, t, charge_allowance(gs, e)):   # BAS-2: another base may hold one
-                d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path)
+            for path in contact_paths(gs, e, t, far):   # BAS-2: another base may hold one
+                d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path,
+                           **({"boost": boost.rule} if boost is not None else {}))   # TRT-FIRE-IN-THE-VEINS
                 cost = legal_cost(engine, d)
                 if cost is not None:
                     break
@@ -466,6 +470,7 @@ class ScriptedController:
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=1,
                                    extra_imp=[Modifier("CBA-12", 1, "charge")])
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value -= boost_price(boost)                 # the boost's own wounds
                 if best is None or value > best[0]:
                     best = (value, d)
         return best

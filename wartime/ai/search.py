@@ -13,6 +13,10 @@ scripted AI), chance sampled with determinised dice:
   (by expected wounds + 2 × incapacitation chance per ENE, the scripted AI's own measure), and the scripted
   AI's charge (`_best_charge`). With `moves=True` also its close-in, pull-back, advance, heal, guard and ending
   the activation. Duplicates dropped, at most `max_candidates`, each checked by `Engine.check_action`.
+* Focus fire (`focus`, on): the first candidate — the incumbent the others must beat — is the legal attack worth
+  most points per ENE (`_focused`: the target's expected wounds at ½ its cost / CON, its chance to go out of action
+  at ½ its cost + `threat_weight` × `mini_threat`) when it beats the scripted choice's by `focus_margin`; the
+  scripted choice is then an alternative. Only when the scripted choice is one of those single-target attacks.
 * Chance nodes, determinised: rollout i of decision n sets the world's dice to the state of
   `Dice(derive_seed(seed, f"search:{n}:{i}"))` before the candidate is submitted — the same for every candidate
   (common random numbers: candidates are compared on the same dice, and compared in pairs).
@@ -61,7 +65,7 @@ from wartime.ai.scripted import ScriptedController
 from wartime.core.components import Identity
 from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice, derive_seed
-from wartime.rules import holds
+from wartime.rules import holds, traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance
 from wartime.rules.combat import Cover
@@ -75,7 +79,8 @@ class SearchController:
     def __init__(self, seed: int = 0, iterations: int = 12, time_budget_ms: float | None = None, *,
                  max_candidates: int = 6, horizon: int = 1, follow_actions: int = 0, max_rollout_decisions: int = 60,
                  margin: float = 0.01, threat_weight: float = 0.5, own_threat: float = 0.5,
-                 moves: bool = False, activations: bool = False, z: float = 1.0):
+                 moves: bool = False, activations: bool = False, z: float = 1.0, focus: bool = True,
+                 focus_margin: float = 0.1):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
@@ -92,6 +97,10 @@ class SearchController:
         self.activations = bool(activations)
         #: standard errors by which an alternative's paired gain must exceed 0 (noise control)
         self.z = float(z)
+        #: the incumbent attack is the one worth most points per ENE (`_focused`), not the scripted choice
+        self.focus = bool(focus)
+        self.focus_margin = float(focus_margin)
+        self._focus: dict[str, tuple[float, Decision]] = {}
         #: the prior and candidate generator (stateless: only its seed)
         self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
         #: the rollout policy, both sides (stateless: only its seed)
@@ -145,7 +154,11 @@ class SearchController:
 
         engaged = gs.engaged(e)
         if engaged:
-            for d in self._attacks(match, p, melee=True):
+            melee = self._attacks(match, p, melee=True)
+            out[0] = self._focused(prior)
+            seen = {_key(out[0])}
+            add(prior)
+            for d in melee:
                 add(d)
             if self.moves:
                 add(action(p, end_key(p)))
@@ -155,6 +168,9 @@ class SearchController:
         if REGISTRY.get(prior.action or "") is not None and REGISTRY[prior.action].free:
             return out                                   # a free action (a discovery roll): the scripted AI's
         shots = self._attacks(match, p, melee=False)
+        out[0] = self._focused(prior)
+        seen = {_key(out[0])}
+        add(prior)
         for d in shots[:2]:
             add(d)
         charge = s._best_charge(match, p)
@@ -181,6 +197,9 @@ class SearchController:
         e = p.actor
         engaged = set(gs.engaged_enemies(e)) if melee else set()
         best: dict[int, tuple[float, Decision]] = {}
+        focus: dict[str, tuple[float, Decision]] = {}
+        threats: dict[int, float] = {}
+        capture = holds.rewards_prisoners(gs)
 
         def accept(prm):
             i = prm.get("weapon")
@@ -198,23 +217,52 @@ class SearchController:
             if not isinstance(t, int):
                 continue
             utility = getattr(REGISTRY[opt.key], "utility", None)
+            mode = traits.fire_modes(w).get(opt.params.get("mode")) if w is not None else None
+            plus = mode.dmg_plus if mode is not None else 0             # TRT-HEAVY-FIRE, TRT-LONG-GRIP
+            odds = None
             if utility is not None:
                 value = float(utility(gs, e, t, opt.params))
             elif melee:
-                bonus = 1 if gs.effects(e).charge_target == t else 0
-                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
+                bonus = 1 if traits.charge_bonus(gs, e, t) else 0
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None,
+                                   dmg_bonus=bonus + plus)
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             else:
                 c = gs.cover(e, [t])[0]
                 own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=True,
-                                   cover=Cover(c.blocked, c.main_piece_def), extra_imp=own)
+                                   cover=Cover(c.blocked, c.main_piece_def), extra_imp=own, dmg_bonus=plus)
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
             value /= max(1, opt.cost)
+            if odds is not None and not capture and \
+                    self.scripted._blast_risk(gs, e, t, float(odds.expected_wounds)) <= 0:
+                if t not in threats:
+                    threats[t] = mini_threat(gs, t)
+                cost = gs.world.get(t, Identity).cost
+                gain = float(odds.expected_wounds) * 0.5 * cost / max(1, gs.attrs(t).CON) + \
+                    float(odds.p_incapacitate) * (0.5 * cost + self.threat_weight * threats[t])
+                d = opt.decision(p.side, e)
+                focus[_key(d)] = (gain / max(1, opt.cost), d)
             if t not in best or value > best[t][0]:
                 best[t] = (value, opt.decision(p.side, e))
         ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        self._focus = focus
         return [d for _, (_, d) in ranked]
+
+    def _focused(self, prior: Decision) -> Decision:
+        """With `focus`: the attack of the last `_attacks` call with the most points per ENE — the target's
+        expected wounds at ½ its cost / CON each, plus the chance to put it out of action times ½ its cost and
+        `threat_weight` × what it threatens next (`mini_threat`) — when it beats the scripted choice's by
+        `focus_margin` (relative); else the scripted choice. Only when the scripted choice is itself one of those
+        attacks (an area shot, a grenade, a crouch first... are left alone)."""
+        focus = self._focus
+        mine = focus.get(_key(prior))
+        if not self.focus or mine is None:
+            return prior
+        k, (v, d) = max(focus.items(), key=lambda kv: (kv[1][0], kv[0]))
+        if v <= mine[0] * (1.0 + self.focus_margin) + 1e-9:
+            return prior
+        return d
 
     # --- search ----------------------------------------------------------------------------------------------
     def _search(self, match, p: Pending, cands: list[Decision], n: int) -> Decision:
@@ -346,39 +394,41 @@ def threat(gs, by: str) -> float:
     they stand — a ranged weapon in range with a line of sight (the engine's cover), or a melee attack on an enemy
     within charge reach — valued as the evaluation values losses (expected wounds × ½ cost / CON, + the chance
     to put it out of action × ½ cost). Facing is ignored (it may turn first)."""
-    total = 0.0
-    for a in gs.minis():
-        if gs.side(a) != by or not gs.able(a) or not gs.on_table(a) or gs.psyche(a).panic:
-            continue
-        targets = [t for t in gs.enemies(a) if gs.on_table(t)]
-        if not targets:
-            continue
-        weapons = [(i, w) for i, w in enumerate(gs.equipment(a).weapons) if not w.disabled]
-        best = 0.0
-        ranged = [(i, w) for i, w in weapons if w.ranged and w.area is None and (w.magazine is None or w.rounds)]
-        reach = charge_allowance(gs, a)
-        near = [t for t in targets if gs.distance(a, t) <= max([reach] + [w.RNG for _, w in ranged])]
-        if not near:
-            continue
-        covers = gs.cover(a, near) if ranged else [None] * len(near)
-        for t, c in zip(near, covers):
-            d = gs.distance(a, t)
-            cost = gs.world.get(t, Identity).cost
-            per_wound = 0.5 * cost / max(1, gs.attrs(t).CON)
-            odds_list = []
-            if c is not None and c.has_los:
-                for i, w in ranged:
-                    if d <= w.RNG:
-                        odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=True,
-                                                     cover=Cover(c.blocked, c.main_piece_def)))
-            if d <= reach:
-                melee = [(i, w) for i, w in weapons if not w.ranged] or [(None, None)]
-                for i, w in melee:
-                    odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=False, unarmed=w is None))
-            for o in odds_list:
-                best = max(best, float(o.expected_wounds) * per_wound + float(o.p_incapacitate) * 0.5 * cost)
-        total += best
-    return total
+    return sum(mini_threat(gs, a) for a in gs.minis() if gs.side(a) == by)
+
+
+def mini_threat(gs, a: int) -> float:
+    """What miniature `a` threatens next (`threat`'s term for one miniature; 0 if it cannot act)."""
+    if not gs.able(a) or not gs.on_table(a) or gs.psyche(a).panic:
+        return 0.0
+    targets = [t for t in gs.enemies(a) if gs.on_table(t)]
+    if not targets:
+        return 0.0
+    weapons = [(i, w) for i, w in enumerate(gs.equipment(a).weapons) if not w.disabled]
+    best = 0.0
+    ranged = [(i, w) for i, w in weapons if w.ranged and w.area is None and (w.magazine is None or w.rounds)]
+    reach = charge_allowance(gs, a)
+    near = [t for t in targets if gs.distance(a, t) <= max([reach] + [w.RNG for _, w in ranged])]
+    if not near:
+        return 0.0
+    covers = gs.cover(a, near) if ranged else [None] * len(near)
+    for t, c in zip(near, covers):
+        d = gs.distance(a, t)
+        cost = gs.world.get(t, Identity).cost
+        per_wound = 0.5 * cost / max(1, gs.attrs(t).CON)
+        odds_list = []
+        if c is not None and c.has_los:
+            for i, w in ranged:
+                if d <= w.RNG:
+                    odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=True,
+                                                 cover=Cover(c.blocked, c.main_piece_def)))
+        if d <= reach:
+            melee = [(i, w) for i, w in weapons if not w.ranged] or [(None, None)]
+            for i, w in melee:
+                odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=False, unarmed=w is None))
+        for o in odds_list:
+            best = max(best, float(o.expected_wounds) * per_wound + float(o.p_incapacitate) * 0.5 * cost)
+    return best
 
 
 def evaluate(match, side: str, threat_weight: float = 0.0, own_threat: float = 0.5) -> float:

@@ -18,8 +18,13 @@ from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
+<<<<<<< HEAD
 from wartime.match import trait_params
 from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objectives, objects, traits
+=======
+from wartime.match import trait_gear, trait_params
+from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objects, traits
+>>>>>>> main
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -53,6 +58,7 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
+    out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
     mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
     for a in (a for a in mounted if a.kind == "metahability"):
         out.append(refuse("BLD-20", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
@@ -158,6 +164,7 @@ def metahability_of(a) -> Metahability:
     ``meta_kind``), trait IDs with their parameters, and RNG after TRT-MORE-RANGE and the like (BLD-14, G5)."""
     ids = tuple(t.trait_id for t in a.traits)
     kind = traits.meta_kind_trait(ids)
+    ids += traits.weapon_trait_args(a.traits)            # TRT-CHARGES: its uses left, as a weapon's
     m = Metahability(a.id, a.name, a.ENE, a.RNG, a.QUA, kind, ids,
                      tuple((t.trait_id, t.param) for t in a.traits if t.param is not None))
     rng = traits.weapon_range(m)

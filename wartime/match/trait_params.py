@@ -34,10 +34,10 @@ def components(spec) -> tuple[TraitParams, ...]:
 
 
 def problems(spec) -> list[tuple[str, str]]:
-    """(trait ID, line) for each such parameter the engine cannot play: an action it does not play, a weapon the
-    character does not carry, an object (objects are not played yet)."""
+    """(trait ID, line) for each such parameter the engine cannot play: an action it does not play, a weapon or
+    object the character does not carry."""
     out = []
-    carried = {a.id for a in spec.weapons}
+    carried = {a.id for a in spec.weapons} | {a.id for a in spec.objects}
     for t in spec.race.traits:
         if t.trait_id not in ACTION_PARAM_TRAITS or not t.param:
             continue
@@ -46,8 +46,6 @@ def problems(spec) -> list[tuple[str, str]]:
         row = action_param(t.trait_id, t.param)
         if row is not None and not _keys(row["id"], categories):
             out.append((t.trait_id, f"{head}: the engine does not play {row['id']} ({row['name_es']}) yet"))
-        elif row is None and item == "object":
-            out.append((t.trait_id, f"{head}: objects are not implemented yet"))
         elif row is None and t.param not in carried:
-            out.append((t.trait_id, f"{head}: it carries no weapon '{t.param}'"))
+            out.append((t.trait_id, f"{head}: it carries no {item} '{t.param}'"))
     return out

@@ -32,6 +32,7 @@ from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
+from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
 from wartime.rules.checks import combine, resolve_die
 from wartime.rules.combat import Cover, contest_mods, double_hit, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
@@ -145,42 +146,9 @@ def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
 
 
 # --- who an area covers (ARE-4..6, MOV-11, MOV-15) ---------------------------------------------------------
-def _candidates(gs: GameState, attacker: int | None, level: int) -> list[int]:
-    """MOV-11: the minis an area can reach: on the table (not dead), at the area's level, in id order, except
-    `attacker` (pass None to include it: a template covers the attacker like anyone else, ARE-5 revised 2026-11;
-    only an S chain never jumps to its attacker, ARE-4)."""
-    return [e for e in gs.minis() if e != attacker and gs.on_table(e) and gs.pos(e).level == level]
-
-
 def build_template(aim: AreaAim) -> templates.Template:
     """ARE-1..3: the template of an R, L or G area aimed from the attacker's centre at P."""
     return templates.template_from_code(aim.code, (aim.ax, aim.ay), (aim.x, aim.y))
-
-
-def covered_minis(gs: GameState, template: templates.Template, level: int,
-                  attacker: int | None) -> list[tuple[int, bool]]:
-    """ARE-5 / ARE-6: (mini, fully covered) for every mini the template covers at `level`, in id order.
-
-    Continuous board: full = at least 99.9 % of the base inside, partial = some area but less (a touch is not
-    covered). Grid variant (MOV-15): the area covers the squares whose centre it contains; a mini is fully
-    covered if all its squares are, partly if some are. ARE-5 (revised 2026-11): the book names no exemption, so
-    the attacker's own base is covered like anyone's (`attacker` is kept for the callers' symmetry)."""
-    cand = _candidates(gs, None, level)
-    if not cand:
-        return []
-    if gs.board.grid:
-        out = []
-        for e in cand:
-            sq = gs.squares(e)
-            n = len(geo_grid.covered_squares(template, sq))
-            if n:
-                out.append((e, n == len(sq)))
-        return out
-    xs = np.array([gs.pos(e).x for e in cand])
-    ys = np.array([gs.pos(e).y for e in cand])
-    rs = np.array([gs.body(e).radius for e in cand])
-    full, partial = templates.coverage(template, xs, ys, rs)
-    return [(e, bool(f)) for e, f, p in zip(cand, full.tolist(), partial.tolist()) if f or p]
 
 
 def jump_chain(gs: GameState, n: int, level: int, attacker: int | None, *, start: int | None = None,
@@ -231,12 +199,6 @@ def area_cover(gs: GameState, eye, minis: list[int], centre: tuple[float, float]
 def area_eye(gs: GameState, x: float, y: float, level: int) -> tuple[float, float, float]:
     """ARE-7: the point an area's cover is measured from: 0.5 K above the surface at P (at P's level)."""
     return (float(x), float(y), point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT)
-
-
-def area_dmg(dmg: int, full: bool) -> int:
-    """ARE-5 / ARE-6: a fully covered mini takes the attack's DMG, a partly covered one half of it, BAS-5
-    rounded (after DMG modifiers such as the critical +1, before DEF)."""
-    return dmg if full else round_half_up(dmg / 2)
 
 
 def trait_area_dmg(gs: GameState, weapon, dmg: int, full: bool, e: int, px: float, py: float) -> int:

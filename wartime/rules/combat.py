@@ -14,6 +14,8 @@ from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules import riding, traits
 from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
+from wartime.rules.area_cover import area_dmg, covered_minis
+from wartime.geometry.templates import round_template
 
 
 def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
@@ -89,6 +91,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
     d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
                    always_critical=crit, **info)
+    traits.got_hit(gs, target)                                       # hook effect_hit (TRT-MAGIC-SLEEP wakes)
     if not d.passed and terms.no_def_reroll is None:                       # TRT-LIFE-OR-DEATH-AMMO denies it
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):
@@ -138,7 +141,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     if n > 0:
         n = traits.absorb_wounds(gs, target, n)                      # hook wound_absorb (TRT-LEATHERY-SHIELD)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
-    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit):
+    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit, dmg):
         return n                                        # WND-4 / WND-5: the transport takes the hit's wounds
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
@@ -146,7 +149,13 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for who, k in hits:
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
+        if state == "dead" and terms.final_kill is not None:            # hook final_kill (TRT-FINISHER)
+            gs.set_effects(target, spent=gs.effects(target).spent + (terms.final_kill,))
+            world.emit("finished", terms.final_kill, who=target)
         traits.got_wounded(gs, target, attacker, melee, state)          # hook got_wounded (TRT-WRATH)
+        if state == "dead":
+            for rule, blast in traits.death_blasts(gs, target):          # hook death_blast (TRT-LIVING-BOMB)
+                death_blast(gs, ctx, target, rule, *blast)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
@@ -198,6 +207,18 @@ def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
         resolve_attack(gs, ctx, e, attacker, weapon_index=best, ranged=False)
     else:
         resolve_attack(gs, ctx, e, attacker, weapon_index=None, ranged=False, unarmed=True)
+
+
+def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int) -> None:
+    """TRT-LIVING-BOMB: a round area of `diameter` centred on the dead character's base: every mini it covers at its
+    level takes a hit of DMG (ARE-5) or half of it partly covered (ARE-6), with its CH DEF, in id order."""
+    p = gs.pos(e)
+    covered = [(o, full) for o, full in covered_minis(gs, round_template(p.x, p.y, diameter), p.level, None)
+               if o != e]
+    gs.world.emit("death_blast", rule, who=e, dmg=dmg, diameter=diameter, at=[p.x, p.y], hit=[o for o, _ in covered])
+    for o, full in covered:
+        if gs.on_table(o) and dmg > 0:
+            resolve_hit(gs, ctx, None, o, area_dmg(dmg, full), melee=False, rule=rule)
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:
@@ -347,7 +368,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     c = gs.cover(attacker, [target])[0]
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     # damage
-    if unarmed:
+    natural = traits.natural_dmg(gs, attacker) if unarmed else None    # hook natural_dmg (TRT-CLAWS-AND-TEETH)
+    if natural is not None:
+        dmg = natural[1]
+    elif unarmed:
         dmg = melee_damage(0, traits.strength(gs, attacker), gs.wounds(attacker))   # CBA-10 (TRT-MULE)
     elif base_dmg is not None:
         # CBA-6: a thrown thing's own DMG (no CON bonus); CBA-9: the improvised weapon's base DMG in MOD-1
@@ -364,7 +388,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                critical=imp.critical)
     out["hit"] = True
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
-    max_w = (2 if imp.critical else 1) if unarmed else None          # CBA-10 wound cap
+    max_w = (2 if imp.critical else 1) if unarmed and natural is None else None      # CBA-10 wound cap
     def hit(psi: bool = True) -> int:
         return resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover, max_wounds=max_w,
                            def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms, psi=psi)

@@ -101,7 +101,10 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
     fumbles = (traits.fumble_floor(gs, attacker), traits.fumble_floor(gs, target))        # TRT-UNLUCKY
     con = traits.strength(gs, attacker)                           # TRT-MULE: counts as CON +1
-    if unarmed:
+    natural = traits.natural_dmg(gs, attacker) if unarmed else None    # TRT-CLAWS-AND-TEETH: its DMG, no cap
+    if natural is not None:
+        base, unarmed = natural[1], False
+    elif unarmed:
         base = melee_damage(0, con, gs.wounds(attacker))
     elif ranged:
         base = gs.weapon(attacker, weapon_index).current_dmg

@@ -13,7 +13,7 @@ from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
 from wartime.rules.flow import Flow, phase_of
 from wartime.rules.state import GameState
-from wartime.rules.wounds import apply_wounds
+from wartime.rules.wounds import apply_wounds, heal_wounds
 
 #: SEQ-1: every way a game ends ('prisoners' and 'fewer_casualties' are turn-limit verdicts; 'turn_limit' a draw;
 #: 'objective' a zone held at the end of a turn, rules/objectives.py).
@@ -88,6 +88,9 @@ class TurnFlow:
         self._set_flow(turn=turn, phase=10, stage="initiative", init_choices=(), active=None, next_side=0)
         gs.world.emit("turn_start", "SEQ-1", turn=turn)
         traits.turn_start(gs, turn)                       # hook point turn_start (TRT-AWAKENING)
+        for e in gs.minis():                              # hook down_recovery (TRT-HERO: down, 1 wound a turn)
+            for rule, n in traits.down_recoveries(gs, e):
+                heal_wounds(gs, e, n, rule)
         gs.world.run_systems("start_of_turn", gs=gs)
         alarm_flow.open_window(self)                      # ALM-35: the alarm's wave before the initiative
 

@@ -239,6 +239,7 @@ class ReactionWindows:
         hiding.check_tied(gs, e, action, key, reaction=True)            # CBA-25 ruling 3: tied, no reactions
         holds.check_held(gs, e, action, key, reaction=True)             # CBA-25 ruling 2: immobilised, none
         riding.restrict(gs, e, action, key)        # MVA-17 passengers, MOV-6 (no character pivot), WND-4 disabled
+        traits.restrict_reaction(gs, e, key)       # hook reaction_restriction (TRT-ANIMAL: no Desenfundar)
         at = None
         raw = params.get("at")
         if raw is not None:

@@ -31,6 +31,8 @@ def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule
     gs.world.set(target, Wounds(after))
     old_state = gs.world.get(target, Life).state
     new_state = life_state(gs.attrs(target).CON, after)
+    if new_state == "dead" and old_state != "dead" and traits.death_denied(gs, target) is not None:
+        new_state = "incapacitated"                     # hook death_denied (TRT-HERO): down, not dead
     if old_state == "dead":
         new_state = "dead"
     gs.world.emit("wounds", rule, who=target, source=source, amount=n, before=before, after=after)

@@ -15,7 +15,7 @@ from wartime.rules import areas, hiding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.actions.movement import MovePrep, apply_move, can_move, prepare_path
+from wartime.rules.actions.movement import Boostable, MovePrep, apply_move, can_move, prepare_path
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext
 from wartime.rules.combat import Cover, resolve_attack
@@ -341,6 +341,13 @@ def charge_boosts(gs: GameState, actor: int) -> list:
             if b.must_engage and not b.wounds and b.until_next_move is not None]
 
 
+def optional_charge_boosts(gs: GameState, actor: int) -> list:
+    """The boosts a charge may take by its ``boost`` parameter, at their price (TRT-FIRE-IN-THE-VEINS: +3 K for 1
+    wound): every move boost offered for Cargar except the free engage-again ones (charge_boosts)."""
+    free = charge_boosts(gs, actor)
+    return [b for b in traits.move_boosts(gs, actor, "charge") if b not in free]
+
+
 class _WeaponMelee(Action):
     """A melee attack with one of the attacker's weapons at an enemy in base contact (CMB-11): weapon ENE, CH IMP
     AGI with the melee modifiers, melee DMG (MOD-1), a charge's DMG +1 (CBA-12). `firearm`: CBA-8's weapon of
@@ -504,9 +511,10 @@ def charge_fallback(gs: GameState, actor: int, target: int, allowance: float) ->
 
 
 @register
-class Charge(Action):
+class Charge(Boostable, Action):
     """CBA-12: Cargar (2 + terrain): target in FOV and LOS; move at least 2 K and up to MOV + 3 K into base
-    contact; the next melee action against it has CH IMP +1 and DMG +1."""
+    contact; the next melee action against it has CH IMP +1 and DMG +1. A boost taken by choice adds its K
+    (TRT-FIRE-IN-THE-VEINS: +3 K for 1 wound; the free engage-again ones are in charge_allowance)."""
     key = "charge"
     rule = "CBA-12"
     category = "combat"
@@ -515,15 +523,35 @@ class Charge(Action):
 
     params = (Param("target", "enemy", "CBA-12: the enemy charged (in FOV and LOS)"),
               Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True))
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
+              Param("boost", "choice", "a trait's optional extra K for this charge (the trait ID: "
+                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
 
     def candidates(self, gs, actor, space):
-        """For each enemy: a path (planned around terrain) to its base-contact point, facing it first."""
+        """For each enemy: a path (planned around terrain) to its base-contact point, facing it first; then, for
+        each boost a trait offers, the same with the boost where the plain charge does not reach."""
+        reach = charge_allowance(gs, actor)
         for t in space.enemies():
             def make(t=t):
-                path = space.path_to(space.contact_point(t), charge_allowance(gs, actor))
+                path = space.path_to(space.contact_point(t), reach)
                 return None if path is None else {"target": t, "path": path}
             yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t))
+        for b in self.offered_boosts(gs, actor):
+            for t in space.enemies():
+                def boosted(t=t, b=b):
+                    goal = space.contact_point(t)
+                    plain = space.path_to(goal, reach)
+                    if plain and math.hypot(plain[-1][0] - goal[0], plain[-1][1] - goal[1]) <= 1e-3:
+                        return None                     # the plain charge reaches: no boost for nothing
+                    path = space.path_to(goal, reach + b.k)
+                    return None if path is None else {"target": t, "path": path, "boost": b.rule}
+                yield Candidate(self.key, boosted, None if space.reaction else space.facing_to(t),
+                                f"{gs.name(t)} ({b.label})")
+
+    def offered_boosts(self, gs, actor) -> list:
+        """The boosts a charge takes by choice (TRT-FIRE-IN-THE-VEINS): the free engage-again ones are in its
+        allowance already (charge_boosts)."""
+        return optional_charge_boosts(gs, actor)
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -537,7 +565,8 @@ class Charge(Action):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
         if not gs.has_los(actor, t):
             raise RuleViolation("ENV-2", f"no line of sight to {gs.name(t)}")
-        prep = prepare_path(gs, actor, params, self.rule, charge_allowance(gs, actor), keep_engaged=False)
+        reach = self.boosted_reach(gs, actor, params, charge_allowance(gs, actor))   # TRT-FIRE-IN-THE-VEINS
+        prep = prepare_path(gs, actor, params, self.rule, reach, keep_engaged=False)
         if prep.length < 2.0 - 1e-9:
             raise RuleViolation("CBA-12", f"a charge moves at least 2 K (path {prep.length:.2f} K): use Mover")
         if t not in prep.contacts:
@@ -549,10 +578,8 @@ class Charge(Action):
 
     def resolve(self, gs, ctx, prepared):
         t, prep = prepared
-        boosts = {b.until_next_move for b in charge_boosts(gs, ctx.actor)}
         apply_move(gs, ctx, prep, self.rule)
-        if boosts:                                           # the charge was its next move: the marks lapse
-            gs.set_effects(ctx.actor, spent=tuple(m for m in gs.effects(ctx.actor).spent if m not in boosts))
+        self._pay_boost(gs, ctx)                # TRT-FIRE-IN-THE-VEINS's wound; the engage-again marks lapse
         gs.set_effects(ctx.actor, charge_target=t)
         gs.world.emit("charged", "CBA-12", who=ctx.actor, target=t)
 

@@ -12,7 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import riding, traits
+from wartime.rules import driving, riding, traits
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -108,7 +108,8 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
         others = [geo_move.Other(o.x, o.y, o.r, o.enemy and ids[i] not in exempt_enemies) for i, o in enumerate(others)]
     crouched = gs.world.get(actor, Posture).state == "crouched"
     elevation = gs.elevation(actor) if p0.level == 2 else (0.0 if p0.level == 1 else math.inf)
-    chk = geo_move.check_path(gs.board, path, gs.body(actor).radius, gs.chest_height(actor),
+    board = traits.move_board(gs, actor)               # hooks float_height, water_as_land (TRT-LEVITATOR, ...)
+    chk = geo_move.check_path(board, path, gs.body(actor).radius, gs.chest_height(actor),
                               allowance + extra_allowance, others, crouched=crouched,
                               ignore_overlap=frozenset(ignore), elevation=elevation)
     if not chk.ok:
@@ -162,6 +163,8 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     if facing is None:
         a, b = prep.path[-2], prep.path[-1]
         facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
+    elif riding.rides(gs, e):
+        facing = driving.end_turn(gs, ctx, e, p0.facing, facing)        # hook extra_turn (TRT-FIGHTER)
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
     if silent or traits.covert_arrival(gs, e):           # MVA-7 silently, or mimetic (CBA-11, GNA-9)
@@ -177,36 +180,18 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
 
 
-class _MoveBase(Action):
-    category = "movement"
-    moves = True
-    base_cost = 1
-    bonus_k = 0
+class Boostable:
+    """The optional boosts traits offer a movement action (hook move_boost, keyed by the action's ``key``): the
+    ``boost`` parameter's choices, the reach it adds, its end condition and its wounds (TRT-FIRE-IN-THE-VEINS,
+    TRT-CRY-OF-BLOOD). Mixed into the moves with an allowance and into Cargar (CBA-12)."""
+    key: str
 
-    def allowance(self, gs: GameState, actor: int) -> float:
-        """MOV-3: MOV + the action's own bonus + the K the character's traits add (TRT-FAST)."""
-        return float(gs.mov(actor) + self.bonus_k) + traits.allowance_bonus(gs, actor, self.key)
-
-    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
-              Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
-                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
-
-    def candidates(self, gs, actor, space):
-        if riding.rides(gs, actor):                    # MOV-6: a transport drives straight ahead
-            return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
-                    for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
-        return self._with_boosts(gs, actor, space, self.allowance(gs, actor))
-
-    def _with_boosts(self, gs, actor, space, reach: float):
-        """The paths up to `reach`, then those up to `reach` + each boost a trait offers (hook move_boost)."""
-        yield from space.paths(self.key, reach)
-        for b in traits.move_boosts(gs, actor, self.key):
-            for c in space.paths(self.key, reach + b.k, extra={"boost": b.rule}):
-                yield replace(c, label=f"{c.label} ({b.label})")
+    def offered_boosts(self, gs, actor) -> list:
+        """The boosts the ``boost`` parameter may take (hook move_boost)."""
+        return traits.move_boosts(gs, actor, self.key)
 
     def offered_choices(self, gs, actor):
-        boosts = traits.move_boosts(gs, actor, self.key)
+        boosts = self.offered_boosts(gs, actor)
         return {"boost": (None,) + tuple(b.rule for b in boosts)} if boosts else {}
 
     def boosted_reach(self, gs, actor, params, reach: float) -> float:
@@ -216,7 +201,7 @@ class _MoveBase(Action):
         return reach + self._boost(gs, actor, params).k
 
     def _boost(self, gs, actor, params):
-        got = [b for b in traits.move_boosts(gs, actor, self.key) if b.rule == params.get("boost")]
+        got = [b for b in self.offered_boosts(gs, actor) if b.rule == params.get("boost")]
         if not got:
             raise RuleViolation("MOV-3", f"{gs.name(actor)} has no boost {params.get('boost')!r} for this move")
         return got[0]
@@ -238,6 +223,35 @@ class _MoveBase(Action):
             if b.until_next_move is not None:
                 spent = gs.effects(ctx.actor).spent
                 gs.set_effects(ctx.actor, spent=tuple(m for m in spent if m != b.until_next_move))
+
+
+class _MoveBase(Boostable, Action):
+    category = "movement"
+    moves = True
+    base_cost = 1
+    bonus_k = 0
+
+    def allowance(self, gs: GameState, actor: int) -> float:
+        """MOV-3: MOV + the action's own bonus + the K the character's traits add (TRT-FAST)."""
+        return float(gs.mov(actor) + self.bonus_k) + traits.allowance_bonus(gs, actor, self.key)
+
+    params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
+              Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
+                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
+
+    def candidates(self, gs, actor, space):
+        if riding.drives(gs, actor):                   # MOV-6: a transport drives straight ahead
+            return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
+                    for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
+        return self._with_boosts(gs, actor, space, self.allowance(gs, actor))
+
+    def _with_boosts(self, gs, actor, space, reach: float):
+        """The paths up to `reach`, then those up to `reach` + each boost a trait offers (hook move_boost)."""
+        yield from space.paths(self.key, reach)
+        for b in traits.move_boosts(gs, actor, self.key):
+            for c in space.paths(self.key, reach + b.k, extra={"boost": b.rule}):
+                yield replace(c, label=f"{c.label} ({b.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)

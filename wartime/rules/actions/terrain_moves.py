@@ -388,7 +388,10 @@ def jump_helper(gs: GameState, e: int) -> int | None:
 def jump_up_reach(gs: GameState, e: int) -> tuple[float, int | None]:
     """MVA-13: the height (K) the mini reaches on a pass without a critical, and its helper (or None)."""
     helper = jump_helper(gs, e)
-    mult = jump_up_multiplier(gs.attrs(e).AGI) + (0.5 if helper is not None else 0.0)
+    mult = jump_up_multiplier(gs.attrs(e).AGI)
+    if traits.jumps_own_height(gs, e):
+        mult = max(mult, 1.0)                          # TRT-JUMPER: at least its own height
+    mult += 0.5 if helper is not None else 0.0
     return gs.body(e).height * mult, helper
 
 
@@ -448,10 +451,10 @@ class JumpUp(Action):
 # --- MVA-12 -------------------------------------------------------------------------------------------------------
 def long_jump_max(gs: GameState, e: int) -> float:
     """MVA-12: the longest jump (K) without a critical: MOV × 1 / 2 / 3 / 4 for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (ruling 1:
-    the attribute value, not the check's modifiers)."""
+    the attribute value, not the check's modifiers), plus the K its traits add (TRT-JUMPER: +2 K)."""
     agi = gs.attrs(e).AGI
     band = 1 if agi <= 3 else 2 if agi <= 5 else 3 if agi <= 7 else 4
-    return float(gs.mov(e) * band)
+    return float(gs.mov(e) * band) + traits.allowance_bonus(gs, e, "long_jump")
 
 
 def _roof_under(gs: GameState, x: float, y: float, r: float):
@@ -517,7 +520,8 @@ class LongJump(Action):
         r = gs.body(actor).radius
         others, ids = gs.others_for_move(actor)
         if gs.pos(actor).level == 1:
-            chk = geo_move.check_path(gs.board.dry(), [(p.x, p.y), (x, y)], r, gs.chest_height(actor),
+            clear = gs.body(actor).height if traits.jumps_own_height(gs, actor) else gs.chest_height(actor)
+            chk = geo_move.check_path(gs.board.dry(), [(p.x, p.y), (x, y)], r, clear,   # TRT-JUMPER: its height
                                       far + 1.0, others)
             if not chk.ok:
                 raise path_violation(gs, chk, ids, self.rule)

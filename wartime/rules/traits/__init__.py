@@ -27,6 +27,13 @@ against its catalogue row):
 * ``action_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the
   character may not take action ``key`` now. Called by ``rules.restrictions.check`` (actions pipeline, step 2)
   after panic, PSI-7 and MVA-3; the first to raise wins. → psychology.
+* ``action_ban(gs, e, key) -> None`` / ``gear_ban(kind, ene, rng, natural) -> bool`` -- as ``action_restriction`` and
+  ``gear_denied``, for a trait whose row calls the prohibition a unique rule (TRT-ANIMAL: no purely human
+  action, no transport, no non-natural weapon of RNG > 0). Asked by ``restrict_action`` and ``gear_denied``.
+  → unique_rule.
+* ``reaction_restriction(gs, e, key) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when the character may
+  not react with ``key`` (TRT-ANIMAL: Desenfundar). Called by ``restrict_reaction`` from ``rules.windows``.
+  → unique_rule.
 * ``target_restriction(gs, bearer, actor, action) -> None`` -- raise ``RuleViolation`` (naming the trait ID) when
   `actor` may not aim ``action`` (an Action: its key, ``ranged``, ``is_attack``) at the bearer (TRT-ANONYMOUS).
   Called by ``restrict_targeting`` from ``rules.restrictions.check`` for an action with a character ``target``.
@@ -114,6 +121,14 @@ against its catalogue row):
 * ``turn_start(gs, e, turn) -> None`` -- a rule of the bearer's own at the start of each turn (SEQ-1: after the
   ``turn_start`` event, before initiative; TRT-AWAKENING). Called by ``turn_start`` for every character on the
   table. → on_turn_start.
+* ``down_recovery(gs, e) -> int | None`` -- wounds a downed bearer (on the table, WND-2's incapacitated) removes at
+  the start of each turn, where its activation would come (it cannot activate while down; TRT-HERO: 1, and it gets
+  up below CON). Called by ``down_recoveries`` from ``rules.turns``, which heals them. → on_activation_start.
+* ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when an
+  attack kills it: every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB). Called by ``death_blasts``
+  from ``rules.combat.resolve_hit``. → on_death.
+* ``death_denied(gs, e) -> bool`` -- True: the bearer's wounds never kill it: above CON it is down (incapacitated)
+  instead of dead (TRT-HERO). Called by ``death_denied`` from ``rules.wounds.apply_wounds``. → on_wounded.
 * ``dead_turn_start(gs, e, turn) -> None`` -- the same for a dead character (WND-3), whose corpse may come back
   (TRT-RESURRECTION, TRT-PHOENIX). Called by ``turn_start``. → on_death.
 * ``died(gs, e, attacker, melee) -> None`` -- a rule of the bearer's when an attack kills it (TRT-PHOENIX). Called by
@@ -162,6 +177,9 @@ against its catalogue row):
 
 * ``use_check(gs, e, gear) -> str | None`` -- the attribute of a CH ATR character `e` must pass to use the object
   (Usar, GNA-16; TRT-AGILITY-TEST, ...): a failure spends the ENE and does nothing. → equipment_rule.
+* ``object_check_mod(gs, e, gear) -> Modifier | None`` -- a modifier character `e`'s trait gives every check it makes
+  using the object (Usar's CH ATR; TRT-MASTERY, TRT-INEPTITUDE bought for the object). Called by
+  ``object_check_mods`` from the Usar action. → check_mod.
 * ``use_psi(gs, e, gear) -> bool`` -- True: each use of the object makes its user take a CH PSI, rolled after the
   use checks and before the effect; a failure fails the use (PSI-5; TRT-NEUROPSYCHO). → psychology.
 * ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
@@ -186,6 +204,48 @@ against its catalogue row):
   (TRT-COMBAT-DRUGS); every handler is asked. Called by ``ene_gain_bonus``. → ene_mod.
 * ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
   removed from the game). → equipment_rule.
+* ``turn_limit(gs, e) -> float`` -- the most a transport turns in one action, in degrees (TRT-STIFF-STEERING).
+  Called by ``turn_limit`` from rules/riding.py and Pivotar de transporte. → mov_mod.
+* ``extra_turn(gs, e) -> float`` -- degrees a transport may turn beyond MOV-6's 45° at the end of a movement
+  action, with a CH AGI (TRT-FIGHTER). Called by ``extra_turn`` from rules/riding.py and rules/driving.py. → mov_mod.
+* ``drive_strain(gs, e) -> int`` -- the transport wounds from which each of its movement actions asks a CH DEF,
+  1 wound on a failure (TRT-OVERHEATING). Called by ``drive_strain`` from rules/driving.py. → unique_rule.
+* ``ejection(carried) -> int`` -- the D10s its pilot is scattered when the transport explodes, instead of being hit
+  (TRT-EJECTION-SEAT; `carried`: the transport's trait IDs). Called by ``ejection`` from rules/riding.py.
+  → on_death.
+* ``wreck_blast(carried) -> int`` -- the percent chance of a trait's own explosion of a destroyed transport (the
+  destroying attack's DMG within MOV K), replacing WND-5's (TRT-EXPLODES). Called by ``wreck_blast`` from
+  rules/riding.py. → on_death.
+* ``water_as_land(gs, e) -> bool`` -- the character's moves (Mover, Correr, ...) cross water as land
+  (TRT-AMPHIBIOUS). Called by ``water_as_land`` and ``move_board`` from rules.actions.movement. → terrain_rule.
+* ``float_height(gs, e) -> float`` -- K above the ground the character floats: its moves ignore water, ground
+  terrain and obstacles lower than that (TRT-LEVITATOR). Called by ``move_board`` from rules.actions.movement.
+  → terrain_rule.
+* ``hover(gs, e) -> int`` -- ENE of a stop mid-air at level 3, a movement action (TRT-RETRO-THRUSTERS: Parar en el
+  aire, rules/actions/transport.py). Called by ``hover``. → height_rule.
+* ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
+  (TRT-LANDING-STRIP). Called by ``strip_needed`` from rules.actions.altitude. → height_rule.
+* ``sight_through(gs, e) -> float`` -- K within which the character sees (and picks targets) through opaque
+  obstacles (TRT-META-VISION). Called by ``sight_through`` and ``sees_target`` from rules.metahabilities. → los_rule.
+* ``walks(gs, e) -> bool`` -- the character's transport moves, turns and pivots as a character on foot, not by
+  MOV-6 (TRT-MECHA). Called by ``walks`` from rules/riding.py (``drives``). → unique_rule.
+* ``frame_attributes(gs, e, raw) -> Attributes`` -- the attributes of a character whose own (race) traits carry it,
+  after ``attributes`` (TRT-MECHA: the transport's QUA as CON). Called by ``attributes``. → equipment_rule.
+* ``sees_hidden(gs, e) -> bool`` -- the character's attacks ignore the target's Mimético (TRT-RADAR). Called by
+  ``sees_hidden`` from rules/traits/stealth.py (TRT-META-VISION too). → los_rule.
+* ``meta_target(gs, caster, target, m) -> None`` -- raise RuleViolation (naming the trait) when the metahability
+  `m` cannot take `target` (TRT-MAGIC-SLEEP: a calm enemy only). Called by ``check_meta_target`` from
+  ``rules.metahabilities.check_target``. → metaability.
+* ``forced_move(gs, caster, m) -> float`` -- the K a metahability moves its target, to the cast's `to` point
+  (TRT-MAGIC-MISDIRECT). Called by ``forced_reach`` from rules.metahabilities and rules/actions/metahability.py.
+  → metaability.
+* ``meta_used(m) -> Metahability`` -- the metahability after one use (TRT-CHARGES: a use spent). Called by
+  ``meta_used`` from rules.metahabilities (after_use). → equipment_rule.
+* ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
+  (TRT-MAGIC-SLEEP: the sleeper wakes). Called by ``turn_start`` after the bearer's ``turn_start``. → unique_rule.
+* ``effect_hit(gs, e) -> None`` -- the end of a lasting effect on the bearer when an attack hits it (its CH DEF
+  rolled, whatever the wounds; TRT-MAGIC-SLEEP). Called by ``got_hit`` from ``rules.combat.resolve_hit``.
+  → unique_rule.
 * The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
   ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
 
@@ -250,6 +310,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``on_hit(gs, bearer, attacker, target, weapon, ranged) -> None`` -- a rule of the attacker's or its weapon's
   after a hit (a passed CH IMP), even without wounds (TRT-CRUSHING). Called by ``after_hit`` from
   ``rules.combat.resolve_attack``. → on_hit.
+* ``final_kill(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a target the hit kills is marked
+  (its ``Effects.spent`` holds the trait ID, before its own ``died`` rules) and can never come back
+  (TRT-RESURRECTION, TRT-PHOENIX; TRT-FINISHER). → on_kill.
 * ``dmg_factor(gs, bearer, attacker, target, weapon, ranged) -> Fraction | None`` -- a ×/÷ DMG factor (CMB-4
   step 3: the product, rounded once). → dmg_mod.
 * ``fixed_imp(gs, bearer, attacker, target, weapon, ranged) -> int | None`` -- the CH IMP target is this number,
@@ -288,6 +351,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   actions. → terrain_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
+* ``jump_own_height(gs, e) -> bool`` -- True: the bearer jumps as high as itself: Subir a un alto's multiplier is at
+  least × 1 (MVA-13) and a Salto de longitud clears obstacles up to its own height, not only its chest (MVA-12;
+  TRT-JUMPER). Called by ``jumps_own_height`` from rules/actions/terrain_moves.py. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
   sprint, charge, ...). Called by ``allowance_bonus``. → mov_mod.
 * ``move_boost(gs, e, key) -> MoveBoost | None`` -- an optional boost of movement action ``key`` (Mover, Correr,
@@ -455,6 +521,13 @@ and not disabled, G10):
 * ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
   (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
   ``equip_problem``. → equipment_rule.
+* ``gear_denied(kind, ene, rng, natural) -> bool`` -- True: the bearer may not take, carry or drive equipment of
+  `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene`, RNG `rng`, natural or not (its material;
+  TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only; TRT-ANIMAL: no transport, no non-natural RNG > 0). Called by
+  ``gear_denied`` when a list is fielded (match.trait_gear) and by ``equip_problem``. → equipment_rule.
+* ``natural_dmg(gs, e) -> int | None`` -- the DMG of the bearer's unarmed melee attack instead of CBA-10's, with no
+  wound cap (TRT-CLAWS-AND-TEETH: CON / 2). Called by ``natural_dmg`` from ``rules.combat`` and ``rules.odds``.
+  → dmg_mod.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -474,14 +547,15 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
                                            always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
-                                           restrict_movement, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
+                                           restrict_movement, restrict_reaction, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
-                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
-                                           fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
+                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge, got_hit,
+                                           fall_dmg, jumps_own_height, death_denied, down_recoveries, death_blasts,
+                                           after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
                                            heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,
@@ -494,9 +568,15 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
+<<<<<<< HEAD
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects,
+=======
+                                           hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
+                                           ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
+                                           object_used, ObjectEffect, use_psis,
+>>>>>>> main
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
@@ -511,7 +591,15 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
+from wartime.rules.traits import race_feats  # noqa: F401,E402  (issue 12: Rematador, Saltador, Artillero, ...)
 from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
+<<<<<<< HEAD
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
+=======
+from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
+                                           move_board, sees_target, sight_through, strip_needed,
+                                           turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
+from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
+>>>>>>> main

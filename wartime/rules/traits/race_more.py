@@ -12,7 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import bases_overlap
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, register, vol_reach
+from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, handlers, register, vol_reach
 
 R = ("race",)
 
@@ -154,14 +154,22 @@ def _chosen(trait_id: str, name: str, value: int):
         return None
     on_weapon.__doc__ = f"{trait_id}: CH IMP {value:+d} on every attack made with the chosen weapon."
     on_weapon.__name__ = trait_id.lower().replace("-", "_") + "_weapon"
-    return on_action, on_weapon
+
+    def on_object(gs, e: int, gear) -> Modifier | None:
+        if f"object:{getattr(gear, 'key', None)}" in _params(gs, e, trait_id):
+            return Modifier(trait_id, value, f"{name} ({gear.name})")
+        return None
+    on_object.__doc__ = f"{trait_id}: CH ATR {value:+d} on every check made using the chosen object (Usar's CH ATR)."
+    on_object.__name__ = trait_id.lower().replace("-", "_") + "_object"
+    return on_action, on_weapon, on_object
 
 
 for _tid, _name, _v, _combat in (("TRT-MASTERY", "Maestría", 1, False), ("TRT-INEPTITUDE", "Incapacidad", -1, False),
                                  ("TRT-COMBAT-MASTERY", "Maestría en combate", 1, True),
                                  ("TRT-COMBAT-INEPTITUDE", "Incapacidad de combate", -1, True)):
-    _on_action, _on_weapon = _chosen(_tid, _name, _v)
-    register(_tid, _name, {"action_check_mod": _on_action, **({"attack_mod": _on_weapon} if _combat else {})},
+    _on_action, _on_weapon, _on_object = _chosen(_tid, _name, _v)
+    register(_tid, _name, {"action_check_mod": _on_action,
+                           **({"attack_mod": _on_weapon} if _combat else {"object_check_mod": _on_object})},
              kinds=R)
 
 
@@ -347,9 +355,12 @@ register("TRT-ORATOR", "Orador", {"vol_reach_factor": orator}, kinds=R)
 
 # --- Resurrección, Ave Fénix: a corpse that comes back ----------------------------------------------------------
 def _may_come_back(gs, e: int) -> bool:
-    """A corpse may come back where it fell: not destroyed (GNA-7) and no other miniature standing on the spot."""
+    """A corpse may come back where it fell: not destroyed (GNA-7), not killed by a hit that finishes (final_kill,
+    TRT-FINISHER) and no other miniature standing on the spot."""
     if gs.world.has(e, Disposed):
         return False
+    if any(t in gs.effects(e).spent for t, _ in handlers("final_kill")):
+        return False                                    # killed by a TRT-FINISHER hit: it stays dead
     p, r = gs.pos(e), gs.body(e).radius
     return not any(o != e and gs.on_table(o) and gs.pos(o).level == p.level
                    and bases_overlap(p.x, p.y, r, gs.pos(o).x, gs.pos(o).y, gs.body(o).radius) for o in gs.minis())

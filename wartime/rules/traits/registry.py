@@ -59,18 +59,26 @@ CATALOGUE_HOOK: dict[str, str] = {
     "auto_pass": "auto_pass",
     "auto_critical": "on_crit",
     "turn_start": "on_turn_start",
+    "death_denied": "on_wounded",
+    "reaction_restriction": "unique_rule",
+    "action_ban": "unique_rule",
+    "gear_ban": "unique_rule",
+    "down_recovery": "on_activation_start",
+    "death_blast": "on_death",
     "dead_turn_start": "on_death",
     "died": "on_death",
     "weapon_usable": "equipment_rule",
     "second_def": "def_mod",
     "terrain_class": "terrain_rule",
     "fall_damage": "height_rule",
+    "jump_own_height": "height_rule",
     "dmg_coin": "percent_roll",
     "charge_bonus_denied": "dmg_mod",
     "def_reroll_denied": "reroll",
     "cover_denied": "def_mod",
     "sure_shot": "unique_rule",
     "corrosion": "on_hit",
+    "final_kill": "on_kill",
     "fumble_wounds": "on_fumble",
     "shot_stopped": "percent_roll",
     "use_stress": "stress",
@@ -156,12 +164,16 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
+    "gear_denied": "equipment_rule",
+    "natural_dmg": "dmg_mod",
     "negates": "unique_rule",
     "use_check": "equipment_rule",
+    "object_check_mod": "check_mod",
     "use_psi": "psychology",
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
+<<<<<<< HEAD
     "boost_choice": "check_mod",
     "ene_gain_denied": "ene_mod",
     # stims (rules/traits/stims.py): what a use of the object does to its taker, and the states it leaves
@@ -170,6 +182,27 @@ CATALOGUE_HOOK: dict[str, str] = {
     "use_addiction": "percent_roll",
     "withdrawal": "stress",
     "status_activation_end": "ene_mod",
+=======
+    # transports' steering, strain and wreck, and Radar (rules/traits/vehicles.py)
+    "turn_limit": "mov_mod",
+    "extra_turn": "mov_mod",
+    "drive_strain": "unique_rule",
+    "ejection": "on_death",
+    "wreck_blast": "on_death",
+    "sees_hidden": "los_rule",
+    "water_as_land": "terrain_rule",
+    "float_height": "terrain_rule",
+    "sight_through": "los_rule",
+    "hover": "height_rule",
+    "strip_needed": "height_rule",
+    "walks": "unique_rule",
+    "frame_attributes": "equipment_rule",
+    "meta_target": "metaability",
+    "forced_move": "metaability",
+    "effect_turn_start": "unique_rule",
+    "effect_hit": "unique_rule",
+    "meta_used": "equipment_rule",
+>>>>>>> main
     # more race traits (rules/traits/race_extra.py)
     "strength_plus": "dmg_mod",
     "meta_ene_mod": "ene_mod",
@@ -550,7 +583,14 @@ def check_mods(gs, e: int, attribute: str | None, kind: str) -> list:
 
 def restrict_action(gs, e: int, key: str) -> None:
     """``action_restriction``: raises RuleViolation if a trait forbids action `key` now."""
-    for _, h in _of("action_restriction", character_traits(gs, e)):
+    carried = character_traits(gs, e)
+    for _, h in _of("action_restriction", carried) + _of("action_ban", carried):
+        h(gs, e, key)
+
+
+def restrict_reaction(gs, e: int, key: str) -> None:
+    """``reaction_restriction``: raises RuleViolation if a trait forbids character `e` the reaction `key`."""
+    for _, h in _of("reaction_restriction", character_traits(gs, e)):
         h(gs, e, key)
 
 
@@ -697,6 +737,12 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
 def use_checks(gs, e: int, gear) -> list[tuple[str, str]]:
     """``use_check``: (trait ID, attribute) of each CH ATR a use of the object needs, in trait-ID order."""
     return _tagged("use_check", _weapon_traits(gear), gs, e, gear)
+
+
+def object_check_mods(gs, e: int, gear) -> list:
+    """``object_check_mod``: the Modifiers character `e`'s traits give every check it makes using the object
+    (Usar's CH ATR, GNA-16; TRT-MASTERY bought for it)."""
+    return [m for _, h in _of("object_check_mod", character_traits(gs, e)) if (m := h(gs, e, gear)) is not None]
 
 
 def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
@@ -858,6 +904,8 @@ def attributes(gs, e: int, raw):
         for t, h in hs:
             if t in carried:
                 raw = h(gs, e, raw)
+    for _, h in _of("frame_attributes", gs.traits(e)):             # TRT-MECHA: its QUA as CON
+        raw = h(gs, e, raw)
     if handlers("foe_aura_attributes"):
         for _, h, bearers in _auras(gs, e, "foe_aura_attributes"):     # TRT-AGILITY-NULLIFIER, ...
             raw = h(gs, e, bearers, raw)
@@ -915,11 +963,33 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 def turn_start(gs, turn: int) -> None:
     """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
     character's ``dead_turn_start`` (TRT-RESURRECTION)."""
-    if not handlers("turn_start") and not handlers("dead_turn_start"):
+    if not handlers("turn_start") and not handlers("dead_turn_start") and not handlers("effect_turn_start"):
         return
     for e in gs.minis():
-        for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
-            h(gs, e, turn)
+        for hook in ("turn_start", "effect_turn_start") if gs.on_table(e) else ("dead_turn_start",):
+            for _, h in _of(hook, character_traits(gs, e)):
+                h(gs, e, turn)
+
+
+
+def down_recoveries(gs, e: int) -> list[tuple[str, int]]:
+    """``down_recovery``: (trait ID, wounds) a downed character (on the table, incapacitated) removes at the start of
+    a turn (TRT-HERO); rules.turns heals them."""
+    if not gs.on_table(e) or gs.world.get(e, Life).state != "incapacitated":
+        return []
+    return _tagged("down_recovery", character_traits(gs, e), gs, e)
+
+
+def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:
+    """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack kills it
+    (TRT-LIVING-BOMB); rules.combat resolves them."""
+    return _tagged("death_blast", character_traits(gs, e), gs, e)
+
+
+def death_denied(gs, e: int) -> str | None:
+    """``death_denied``: the trait by which the character's wounds never kill it (above CON it is down, WND-2's
+    incapacitated, instead of dead; TRT-HERO), or None. Asked by ``rules.wounds.apply_wounds``."""
+    return _first_yes("death_denied", character_traits(gs, e), (gs, e))
 
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
@@ -972,6 +1042,13 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)
+
+
+def got_hit(gs, e: int) -> None:
+    """``effect_hit``: the lasting effects on a character that end when an attack hits it (its CH DEF is rolled,
+    whatever the wounds; TRT-MAGIC-SLEEP)."""
+    for _, h in _of("effect_hit", character_traits(gs, e)):
+        h(gs, e)
 
 
 def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:
@@ -1045,6 +1122,7 @@ class CombatTerms:
     fixed_imp: tuple | None = None    # (trait ID, n): the CH IMP target is n whatever AGI and modifiers (fixed_imp)
     forced_def_reroll: str | None = None  # a trait making the target reroll a passed non-critical CH DEF
     double_hit: str | None = None     # a trait by which each hit strikes twice (double_hit)
+    final_kill: str | None = None     # a trait by which what the hit kills cannot come back (final_kill)
 
     def second_defense(self, defense: int) -> tuple[str, int]:
         """The trait and DEF of the second CH DEF (core CMB-3 ruling): the first check's DEF changed ('plus' ±n,
@@ -1099,7 +1177,7 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
                  "def_reroll_forced", "marked_def_mod", "double_hit", "status_def_mod", "aura_attack_mod",
-                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod")
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill")
 
 
 def _first_yes(hook: str, carried, args) -> str | None:
@@ -1139,7 +1217,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_dmg = crit_def = 0
     no_wounds = False
     threshold = None
-    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = None
+    second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = final = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1195,6 +1273,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
         corrosive = corrosive or _first_yes("corrosion", carried, args)
         forced = forced or _first_yes("def_reroll_forced", carried, args)
         double = double or _first_yes("double_hit", carried, args)
+        final = final or _first_yes("final_kill", carried, args)
         for t, h in _of("fixed_imp", carried):
             n = h(*args)
             if n is not None and fixed is None:
@@ -1226,11 +1305,11 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
             or no_wounds or threshold is not None or second or lucky or coin or no_reroll or no_cover or sure
-            or corrosive or fixed or forced or double):
+            or corrosive or fixed or forced or double or final):
         return NO_TERMS
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
-                       double)
+                       double, final)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -1291,6 +1370,11 @@ def fall_dmg(gs, e: int, dmg: int) -> int:
     return dmg
 
 
+def jumps_own_height(gs, e: int) -> bool:
+    """``jump_own_height``: whether the character's traits let it jump as high as itself (TRT-JUMPER)."""
+    return _first_yes("jump_own_height", character_traits(gs, e), (gs, e)) is not None
+
+
 def allowance_bonus(gs, e: int, key: str) -> float:
     """``move_allowance``: the K the character's traits add to the allowance of movement action `key` (run,
     sprint, charge...; G5: additions to a MOV value), and ``aura_move_allowance``: the K allies' auras add
@@ -1321,7 +1405,8 @@ def restricts_actions(gs, e: int) -> bool:
     """Whether any of the character's traits is on ``action_restriction`` or ``movement_restriction`` (a
     character without one needs no per-action trait check: rules/restrictions.py `probe_filter`)."""
     carried = character_traits(gs, e)
-    return bool(_of("action_restriction", carried) or _of("movement_restriction", carried))
+    return bool(_of("action_restriction", carried) or _of("action_ban", carried)
+                or _of("movement_restriction", carried))
 
 
 def restrict_movement(gs, e: int, key: str) -> None:
@@ -1735,7 +1820,28 @@ def equip_problem(gs, e: int, item) -> str | None:
     for t, h in _of("equip_denied", getattr(item, "traits", ())):
         if h(gs, e, item):
             return t
-    return None
+    kind = "protection" if hasattr(item, "DEF") else "weapon"
+    return gear_denied(character_traits(gs, e), kind, getattr(item, "ENE", 0), getattr(item, "RNG", 0), False)
+
+
+#: Materials of natural equipment (claws, fangs, hides, spit): what TRT-ANIMAL may still attack with at range.
+NATURAL_MATERIALS = ("flesh", "bone", "chitin")
+
+
+def gear_denied(carried, kind: str, ene: int, rng: int, natural: bool) -> str | None:
+    """``gear_denied``: the trait among `carried` (a character's) by which it may not take, carry or drive equipment
+    of `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene` and RNG `rng`, `natural` when its
+    material is one of NATURAL_MATERIALS (TRT-CLAWS-AND-TEETH, TRT-ANIMAL), or None. Asked when a list is fielded
+    (match.trait_gear) and by ``equip_problem`` (Comerciar, Saquear: taken gear is not natural)."""
+    return (_first_yes("gear_denied", carried, (kind, ene, rng, natural))
+            or _first_yes("gear_ban", carried, (kind, ene, rng, natural)))
+
+
+def natural_dmg(gs, e: int) -> tuple[str, int] | None:
+    """``natural_dmg``: (trait ID, DMG) of the character's unarmed melee attack instead of CBA-10's CON − 4 −
+    wounds, with no wound cap (TRT-CLAWS-AND-TEETH); the first answer stands."""
+    got = _tagged("natural_dmg", character_traits(gs, e), gs, e)
+    return got[0] if got else None
 
 
 def display_name(trait_id: str) -> str:
