@@ -18,13 +18,8 @@ from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
-<<<<<<< HEAD
-from wartime.match import trait_params
-from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objectives, objects, traits
-=======
 from wartime.match import trait_gear, trait_params
-from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objects, traits
->>>>>>> main
+from wartime.rules import alarm_flow, areas, combat_systems, deployment, holds, objectives, objects, traits
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState

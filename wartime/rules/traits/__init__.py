@@ -568,15 +568,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
-<<<<<<< HEAD
-                                           hides_anywhere, fit_slack, untradeable, equip_problem, negated,
-                                           ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis, object_choices, use_effects,
-=======
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis,
->>>>>>> main
+                                           object_used, ObjectEffect, use_psis, object_choices, use_effects,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
@@ -595,11 +589,8 @@ from wartime.rules.traits import race_feats  # noqa: F401,E402  (issue 12: Remat
 from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
-<<<<<<< HEAD
-from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
-=======
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
                                            move_board, sees_target, sight_through, strip_needed,
                                            turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
->>>>>>> main
+from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)

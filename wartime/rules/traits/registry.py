@@ -173,7 +173,6 @@ CATALOGUE_HOOK: dict[str, str] = {
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
-<<<<<<< HEAD
     "boost_choice": "check_mod",
     "ene_gain_denied": "ene_mod",
     # stims (rules/traits/stims.py): what a use of the object does to its taker, and the states it leaves
@@ -182,7 +181,6 @@ CATALOGUE_HOOK: dict[str, str] = {
     "use_addiction": "percent_roll",
     "withdrawal": "stress",
     "status_activation_end": "ene_mod",
-=======
     # transports' steering, strain and wreck, and Radar (rules/traits/vehicles.py)
     "turn_limit": "mov_mod",
     "extra_turn": "mov_mod",
@@ -202,7 +200,6 @@ CATALOGUE_HOOK: dict[str, str] = {
     "effect_turn_start": "unique_rule",
     "effect_hit": "unique_rule",
     "meta_used": "equipment_rule",
->>>>>>> main
     # more race traits (rules/traits/race_extra.py)
     "strength_plus": "dmg_mod",
     "meta_ene_mod": "ene_mod",
