@@ -40,6 +40,11 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
+                            "played as ±1 on the checks made with it; the values derived from attributes (ENE "
+                            "gain, DMG with CON, MOV) are not changed",
+    "BLD-20": "transport ranges, mounted weapons and protections (usable only aboard, DEF not counted for overload); "
+              "a metahability or an object mounted on a transport is refused when a list is fielded",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
     "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "

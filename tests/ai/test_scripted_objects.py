@@ -66,3 +66,45 @@ def test_scripted_with_a_light_wound_shoots_first():
     medkit(g, a)
     d = decide(g, a)
     assert d.action == "crouch" or REGISTRY[d.action].is_attack
+
+
+def combat_stim(g: Game, e: int) -> int:
+    """Drogas de combate + Droga, Cargas (2), ENE 1."""
+    return g.world.create(Item("Combat stim", holder=e),
+                          Gear("combat_stim", "Combat stim", 1, 0, 2, ("TRT-CHARGES", "TRT-COMBAT-DRUGS", "TRT-DRUG"),
+                               (), 2))
+
+
+def cocktail(g: Game, e: int) -> int:
+    return g.world.create(Item("Vitamins", holder=e),
+                          Gear("vitamins", "Vitamins", 1, 0, 2, ("TRT-CHARGES", "TRT-VITAMIN-COCKTAIL"), (), 2))
+
+
+def test_GNA_16_scripted_takes_combat_drugs_before_a_shot_when_short_of_ENE():
+    """TRT-COMBAT-DRUGS: with ENE 3 and an enemy in its sights the rifleman takes the stim (+5 ENE) before shooting;
+    with ENE 9 it would gain too little and shoots at once; with no enemy in range it takes none."""
+    g = scene()
+    a = g.ids[0]
+    kit = combat_stim(g, a)
+    d = decide(g, a, energy=3)
+    assert d.action == "use_object" and d.params["item"] == f"item:{kit}"
+    g = scene()
+    combat_stim(g, g.ids[0])
+    assert decide(g, g.ids[0], energy=9).action != "use_object"
+    g = Game(M(x=10, y=20, weapons=(weapon(RNG=5),)), M(side="blue", x=60, y=60, weapons=(weapon(),)),
+             width=80.0, height=80.0)
+    combat_stim(g, g.ids[0])
+    assert decide(g, g.ids[0], energy=3).action != "use_object"
+
+
+def test_GNA_16_scripted_takes_a_vitamin_cocktail_on_AGI_before_a_shot_once_a_turn():
+    """TRT-VITAMIN-COCKTAIL: before its shot the rifleman raises AGI (its CH IMP); having taken one this turn it
+    goes on with its shot (crouching first, MVA-4, as it always does)."""
+    g = scene()
+    a = g.ids[0]
+    kit = cocktail(g, a)
+    d = decide(g, a, energy=8)
+    assert d.action == "use_object" and d.params == {"item": f"item:{kit}", "choice": "AGI"}
+    g.act(a, "use_object", **d.params)
+    d = ScriptedController().decide(stub(g), g.pending)
+    assert REGISTRY[d.action].is_attack or d.action == "crouch", d       # MVA-4 first, then the shot

@@ -56,3 +56,105 @@ def test_WND_5_no_shot_that_blows_a_wreck_up_among_its_own_side():
 
     assert best_target(ally_near=False) == 2
     assert best_target(ally_near=True) == 3
+
+
+# --- BLD-22: the objective zone (ai/scripted_objective.py) ------------------------------------------------------
+ZONE = ((30.0, 16.0), (38.0, 16.0), (38.0, 24.0), (30.0, 24.0))
+
+
+def _objective(g: Game, side: str = "red", count: int = 2) -> None:
+    from wartime.data.models import ObjectiveSpec
+    from wartime.rules import objectives
+    g.gs.victory = "objective"
+    objectives.install(g.gs, ObjectiveSpec(name="Road", side=side, count=count, zone=ZONE))
+
+
+def test_BLD_22_a_driver_carries_its_passengers_to_the_zone_not_to_the_enemy():
+    """BLD-22: the truck with a trooper aboard drives east to the zone (34, 20), though the nearest enemy is north;
+    without an objective it would have headed for the enemy."""
+    def end_of_drive(objective: bool):
+        g = Game(M(side="red", x=10.0, y=20.0, facing=0.0, weapons=(blade(),)), M(side="red", x=12.0, y=22.0),
+                 M(side="blue", x=10.0, y=38.0, facing=270.0, weapons=(blade(),)), width=40.0, height=40.0)
+        truck, trooper, _ = g.ids
+        ride(g, truck, MOV=6, size=2.0, capacity=4, paid=True)
+        riding.board(g.gs, trooper, truck)
+        if objective:
+            _objective(g)
+        d = decide(g, truck)
+        return d
+    d = end_of_drive(True)
+    assert d.action in ("move", "run"), d
+    (x, y), = d.params["path"]
+    assert x > 14.0 and abs(y - 20.0) < 3.0
+    other = end_of_drive(False)
+    assert other.action == "transport_pivot" or other.params["path"][0][1] > 21.0, other
+
+
+def test_BLD_22_passengers_get_off_in_the_zone_and_the_holders_stay():
+    """BLD-22, MVA-17: once its truck stands in the zone the passenger gets off, at a spot inside the zone; an
+    attacker in the zone with no one to shoot or fight holds it (guard or end, no move out of it)."""
+    g = Game(M(side="red", x=34.0, y=20.0, facing=0.0, weapons=(blade(),)), M(side="red", x=36.0, y=22.0),
+             M(side="blue", x=5.0, y=5.0, facing=0.0, weapons=(blade(),)))
+    truck, trooper, _ = g.ids
+    ride(g, truck, MOV=6, size=2.0, capacity=4, paid=True)
+    riding.board(g.gs, trooper, truck)
+    _objective(g)
+    d = decide(g, trooper)
+    assert d.action == "disembark", d
+    x, y = d.params["to"]
+    assert 30.0 <= x <= 38.0 and 16.0 <= y <= 24.0
+    riding.alight(g.gs, trooper, (x, y))
+    g.gs.world.set(trooper, replace(g.gs.activation(trooper), acted=False, started=False))
+    d = decide(g, trooper)
+    assert d.action in ("on_guard", "end"), d
+
+
+def test_BLD_22_an_attacker_out_of_the_zone_marches_to_it():
+    """BLD-22: an attacker on foot with no shot and no charge heads for the zone instead of the enemy."""
+    g = Game(M(side="red", x=10.0, y=20.0, facing=0.0, weapons=(blade(),)),
+             M(side="blue", x=10.0, y=38.0, facing=270.0, weapons=(blade(),)))
+    walker, _ = g.ids
+    _objective(g)
+    d = decide(g, walker)
+    assert d.action in ("move", "run", "sprint"), d
+    x, y = d.params["path"][-1]
+    assert x > 12.0 and abs(y - 20.0) < 2.0
+
+
+def test_BLD_22_the_defender_turns_on_the_enemy_nearest_the_zone():
+    """BLD-22: blue covers the zone: of two red enemies it goes for the one 4 K from the zone, not the nearer one
+    far from it."""
+    from wartime.ai.scripted_objective import threat
+    g = Game(M(side="blue", x=20.0, y=5.0, weapons=(blade(),)), M(side="red", x=20.0, y=9.0),
+             M(side="red", x=27.0, y=20.0))
+    blue, near, runner = g.ids
+    _objective(g)
+    assert threat(g.gs, blue) == runner
+    assert threat(g.gs, near) is None                   # red is the attacker: no threat to answer
+
+
+# --- MVA-16: the flyer takes off when flying helps (ai/scripted_flight.py) ------------------------------------------
+def _gyro(*blue, pieces=()):
+    g = Game(M(side="red", x=10.0, y=20.0, facing=0.0, weapons=(weapon(RNG=20),)), *blue, pieces=list(pieces))
+    ride(g, g.ids[0], MOV=8, size=2.0, flies=True, paid=True)
+    return g
+
+
+def test_MVA_16_the_gyrocopter_takes_off_out_of_reach_of_a_brawler():
+    """MOV-12: a brawler (MOV 4) 4.5 K away could charge it next; at level 2 no melee from level 1 reaches it: it
+    takes off. Ten K farther it shoots instead."""
+    g = _gyro(M(side="blue", x=16.0, y=20.0, facing=180.0, mov=4, weapons=(blade(),)))
+    d = decide(g, g.ids[0])
+    assert d.action == "take_off_land", d
+    g = _gyro(M(side="blue", x=26.0, y=20.0, facing=180.0, mov=4, weapons=(blade(),)))
+    assert decide(g, g.ids[0]).action != "take_off_land"
+
+
+def test_MVA_16_the_gyrocopter_takes_off_to_cross_a_farm_and_stays_down_on_open_ground():
+    """The road to the enemy bends around the farm: it takes off (a flyer crosses it). On open ground, the enemy
+    far off, it does not."""
+    far = M(side="blue", x=38.0, y=20.0, facing=180.0, weapons=(blade(),))
+    g = _gyro(far, pieces=[FARM])
+    assert decide(g, g.ids[0]).action == "take_off_land"
+    g = _gyro(M(side="blue", x=38.0, y=20.0, facing=180.0, weapons=(blade(),)))
+    assert decide(g, g.ids[0]).action != "take_off_land"

@@ -167,7 +167,7 @@ blue = "lists/nope.toml"
 """)
     assert validate_path(path) == [
         "scenarios/x.toml: points_limit: must be 1 or more, got 0",
-        "scenarios/x.toml: victory: 'annihilation' is not one of elimination, fewer_casualties, prisoners",
+        "scenarios/x.toml: victory: 'annihilation' is not one of elimination, fewer_casualties, prisoners, objective",
         "scenarios/x.toml: terrain[1].polygon: is not a simple polygon (its edges cross or it has no area)",
         "scenarios/x.toml: terrain[2].kind: 'forrest' is not one of difficult, extreme, low, high, blocking, water",
         "scenarios/x.toml: terrain[2].rect: goes outside the 20×20 K board",

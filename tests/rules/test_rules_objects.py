@@ -108,7 +108,7 @@ def test_GNA_16_is_taken_in_the_own_activation_not_as_a_reaction():
     a, _ = g.ids
     kit = elixir(g, a)
     use = REGISTRY["use_object"]
-    assert use.validate(g.gs, a, {"item": f"item:{kit}"}) == (kit, a)
+    assert use.validate(g.gs, a, {"item": f"item:{kit}"}) == (kit, a, None)
     assert violation(use.validate, g.gs, a, {"item": f"item:{kit}", "_window": "shot"}).rule_id == "GNA-16"
 
 

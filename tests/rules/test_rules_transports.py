@@ -429,7 +429,7 @@ def test_BLD_20_a_mounted_object_or_metahability_is_refused_as_the_carried_ones_
     from wartime.data.loader import archetype_from_dict
     from wartime.match.setup import fielding_problems
     radio = archetype_from_dict({"id": "radio", "kind": "object", "name": "Radio", "ENE": 1, "RNG": 0, "QUA": 3})
-    assert [rid for rid, _ in fielding_problems(_transport_spec([], [radio]))] == ["GNA-16"]
+    assert [rid for rid, _ in fielding_problems(_transport_spec([], [radio]))] == ["BLD-20"]
 
 
 def test_MVA_19_a_transport_does_not_pivot_as_a_reaction():

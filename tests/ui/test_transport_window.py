@@ -55,3 +55,26 @@ def test_MVA_17_a_click_on_a_disembark_point_gets_the_passenger_off(tmp_path):
     d = last_decision(app)
     assert d["action"] == "disembark" and d["actor"] == passenger
     assert riding.carrier_of(gs, passenger) is None and gs.in_contact(truck, passenger)
+
+
+def test_BLD_22_the_objective_zone_is_drawn_with_its_label(tmp_path):
+    """BLD-22 (victory = "objective"): the convoy's east road is washed in red on the table and labelled with what
+    red must hold there; screenshot 81 in docs/screenshots/."""
+    from wartime.rules import objectives
+    from wartime.ui import objective_view
+    app = window(tmp_path, CONVOY)
+    gs = app.match.gs
+    goal = objectives.objective_of(gs)
+    assert goal is not None and goal.side == "red"
+    assert objective_view.caption(gs) == "East road · red needs 3 here at a turn's end (0 now)"
+    app.step()
+    path = shot(app, "81-objective-zone")
+    assert path.exists()
+    import pygame
+    from wartime.ui import theme
+    cx, cy = screen_pos(app, 43.0, 9.0)          # inside the zone, away from the bases and the label
+    bx, by = screen_pos(app, 38.0, 1.0)          # the plain table outside it
+    inside, outside = app.screen.get_at((int(cx), int(cy))), app.screen.get_at((int(bx), int(by)))
+    red = theme.side_colour("red")
+    assert inside != outside and inside.r - inside.g > outside.r - outside.g     # the red wash
+    assert isinstance(app.screen, pygame.Surface) and red[0] > red[1]

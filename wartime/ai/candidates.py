@@ -86,6 +86,20 @@ def path_moves(gs: GameState, p: Pending) -> list[tuple[str, float]]:
     return sorted(out, key=lambda ka: (ka[1], ka[0]))
 
 
+def move_towards(match, p: Pending, goal: tuple[float, float]) -> Decision | None:
+    """The longest offered path move (MVA-1..3) towards `goal` along the route (`path_towards`) the engine
+    accepts, shorter allowances next; None when none is legal."""
+    gs, engine = match.gs, match.engine
+    for key, allowance in reversed(path_moves(gs, p)):
+        path = path_towards(gs, p.actor, goal, allowance)
+        if not path:
+            continue
+        d = action(p, key, path=path)
+        if legal_cost(engine, d) is not None:
+            return d
+    return None
+
+
 def options_of(engine: Engine, keys, accept=None) -> list:
     """The engine's legal options (`Engine.legal_options`) of `keys`, in order; `accept` (a predicate on the
     parameters) narrows the candidates before the engine validates them."""

@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from wartime.ai.scripted_objective import holds_zone, march, threat
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
-from wartime.ai.scripted_objects import use_object
+from wartime.ai.scripted_flight import take_off
+from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
@@ -215,6 +217,9 @@ class ScriptedController:
         d = transport_first(match, p)                                   # MVA-17 passengers, boarding, drop runs
         if d is not None:
             return d
+        d = take_off(match, p)                                          # MVA-16: a flyer takes off when it helps
+        if d is not None:
+            return d
         d = self._discover(match, p)                                    # GNA-9: free
         if d is not None:
             return d
@@ -226,6 +231,11 @@ class ScriptedController:
             return d
         shot = self._best_shot(match, p)
         charge = self._best_charge(match, p)
+        if shot is not None or charge is not None:                      # GNA-16: a stim before the fight
+            d = take_stim(match, p, min(x[2] if x is shot else legal_cost(engine, x[1]) or 0
+                                        for x in (shot, charge) if x is not None))
+            if d is not None:
+                return d
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
             return charge[1]
         d = self._best_throw(match, p, shot)                            # CBA-6: a hand grenade
@@ -258,7 +268,9 @@ class ScriptedController:
         d = self._hide(match, p, shot, last=False)                      # GNA-9
         if d is not None:
             return d
-        move = self._advance(match, p)
+        if holds_zone(gs, e):                       # BLD-22: hold the objective zone
+            return self._guard_or_end(match, p)
+        move = march(match, p) or self._advance(match, p)   # BLD-22: else head for it
         if move is not None:
             return move
         return self._hide(match, p, shot, last=True) or self._guard_or_end(match, p)
@@ -513,7 +525,7 @@ class ScriptedController:
         action can be a charge (CBA-12 needs 2 K of path) unless they can reach contact."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        enemy = nearest_enemy(gs, e)
+        enemy = threat(gs, e) or nearest_enemy(gs, e)     # BLD-22: who nears the zone first
         if enemy is None:
             return None
         ranged = self._weapons(gs, e, True)

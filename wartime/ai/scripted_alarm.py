@@ -19,7 +19,7 @@ import math
 
 from shapely.geometry import Point
 
-from wartime.ai.candidates import action, end_key, legal_cost, offered, path_moves, path_towards
+from wartime.ai.candidates import action, end_key, legal_cost, move_towards, offered, path_moves, path_towards
 from wartime.core.components import Searchable
 from wartime.rules import alarm_flow
 from wartime.rules.actions import REGISTRY
@@ -137,15 +137,7 @@ def _work_marker(match, p: Pending, element: str, point) -> Decision | None:
 
 def _move_towards(match, p: Pending, goal) -> Decision | None:
     """The longest offered path move towards `goal` the engine accepts (shorter allowances next)."""
-    gs, engine = match.gs, match.engine
-    for key, allowance in reversed(path_moves(gs, p)):
-        path = path_towards(gs, p.actor, goal, allowance)
-        if not path:
-            continue
-        d = action(p, key, path=path)
-        if legal_cost(engine, d) is not None:
-            return d
-    return None
+    return move_towards(match, p, goal)
 
 
 def _inside_instead(match, p: Pending, zone) -> Decision:

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from wartime.ai.candidates import by_rule
 from wartime.core.components import Life
+from wartime.rules import objects, traits
+from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.sequence import Decision, Pending
+from wartime.rules.traits.stims import took_this_turn
+
+#: A stim that gives ENE is taken when it adds at least this much (after paying its use).
+STIM_ENE_GAIN = 3
+#: The attribute an attacker raises with a stim that raises one (CMB-2: the CH IMP is a CH AGI).
+ATTACK_ATTRIBUTE = "AGI"
 
 #: A character with at least this share of its CON in wounds is "badly wounded": one more hit may take it out.
 BADLY = 0.5
@@ -37,3 +45,26 @@ def use_object(match, p: Pending, *, urgent: bool) -> Decision | None:
         if best is None or score > best[0]:
             best = (score, opt)
     return None if best is None else best[1].decision(p.side, e)
+
+
+def take_stim(match, p: Pending, attack_cost: int) -> Decision | None:
+    """GNA-16: a stim on itself just before a shot or a charge (the caller has one ready costing `attack_cost`), when
+    it helps: one that gives ENE (``use_ene``) when it adds at least STIM_ENE_GAIN after its use; one that raises an
+    attribute (``use_boost``) on AGI (the CH IMP) when the attack stays affordable after it. At most one stim a turn
+    (two combat drugs in one turn wound, TRT-COMBAT-DRUGS); only the engine's legal options."""
+    key = by_rule(p, "GNA-16")
+    gs, e = match.gs, p.actor
+    if key is None or took_this_turn(gs, e):
+        return None
+    energy = gs.energy(e)
+    for opt in match.engine.legal_options(key):
+        if opt.params.get("target", e) != e:
+            continue
+        g = objects.gear(gs, int(str(opt.params["item"]).split(":")[1]))
+        hooks = traits.use_effects(g)
+        if "use_ene" in hooks and min(ENERGY_CAP, energy - opt.cost + 5) - energy >= STIM_ENE_GAIN:
+            return opt.decision(p.side, e)
+        if "use_boost" in hooks and opt.params.get("choice") == ATTACK_ATTRIBUTE \
+                and energy - opt.cost >= attack_cost:
+            return opt.decision(p.side, e)
+    return None

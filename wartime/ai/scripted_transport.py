@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import math
 
+from wartime.ai.scripted_objective import attacker, holds_zone, zone_goal
 from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves, path_towards
 from wartime.geometry import movement as geo_move
-from wartime.rules import riding
+from wartime.rules import objectives, riding
 from wartime.rules.actions import REGISTRY
 
 #: A passenger gets off, and a driver with passengers stops to drop them, within this many K of an enemy.
 DROP_RANGE = 10.0
+#: In an objective game the attacker's passengers ride on to the zone unless an enemy is this close (K).
+CLOSE_RANGE = 4.0
 #: A walker boards an allied transport only when every enemy is farther than this (K).
 BOARD_RANGE = 15.0
 #: A driver turns with Pivotar de transporte when the enemy is more than this many degrees off its nose.
@@ -49,7 +52,9 @@ def _from_carrier(gs, e: int) -> int:
 
 def early(match, p):
     """The transport tactics that come before the usual ones, or None: a passenger's (get off near the enemy or
-    when its transport cannot move, else stay aboard and end), a walker's boarding, a driver's drop run."""
+    when its transport cannot move, else stay aboard and end), a walker's boarding, a driver's drop run. In an
+    objective game (ai/scripted_objective.py) the attacker's passengers ride on into the zone (they get off there,
+    or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
     gs, engine = match.gs, match.engine
     e = p.actor
     carrier = riding.carrier_of(gs, e)
@@ -57,15 +62,20 @@ def early(match, p):
         _, dist = _nearest_enemy(gs, carrier)
         m = riding.mount(gs, carrier)
         get_off = _key(p, "MVA-17", "point")
-        if dist <= DROP_RANGE or m is None or m.disabled or not gs.able(carrier):
+        to_zone = attacker(gs, e)
+        arrived = to_zone and objectives.in_zone(gs, carrier)
+        if dist <= (CLOSE_RANGE if to_zone else DROP_RANGE) or arrived or m is None or m.disabled \
+                or not gs.able(carrier):
             opts = options_of(engine, [get_off]) if get_off is not None else []
             if opts:
                 _, enemy_xy = _enemy_centre(gs, carrier)
-                best = min(opts, key=lambda o: (math.dist(o.params["to"], enemy_xy), o.params["to"]))
+                goal = objectives.objective_of(gs)
+                best = min(opts, key=lambda o: (to_zone and not goal.contains(*o.params["to"]),
+                                                math.dist(o.params["to"], enemy_xy), o.params["to"]))
                 return best.decision(p.side, e)
         return action(p, end_key(p))
     board = _key(p, "MVA-17", "ally")
-    if not riding.rides(gs, e) and board is not None:
+    if not riding.rides(gs, e) and board is not None and not holds_zone(gs, e):
         _, dist = _nearest_enemy(gs, e)
         if dist > BOARD_RANGE:
             opts = options_of(engine, [board])
@@ -73,6 +83,10 @@ def early(match, p):
                 return opts[0].decision(p.side, e)
     m = riding.mount(gs, e)
     if m is not None and m.passengers and not m.disabled:
+        if attacker(gs, e):          # BLD-22: carry them into the objective zone
+            if objectives.in_zone(gs, e):
+                return action(p, end_key(p))            # arrived: the passengers get off in the zone
+            return drive(match, p)
         _, dist = _nearest_enemy(gs, e)
         if dist > DROP_RANGE:
             return drive(match, p, stop_at=DROP_RANGE)
@@ -93,13 +107,17 @@ def drive(match, p, stop_at: float = 0.0):
     """A driver's movement: a ram when one is legal (at the weakest target, by CON) while the transport has taken less
     than half its QUA in wounds (the recoil hurts it too), else the legal drive (Mover,
     Correr) that ends nearest the nearest enemy without coming closer than `stop_at` K, after pivoting if the
-    enemy is well behind; None when no move helps."""
+    enemy is well behind; None when no move helps. In an objective game the attacker's drivers head for the zone
+    instead, without ramming, and stop once in it (None: they hold it, ai/scripted_objective.py)."""
     gs, engine = match.gs, match.engine
     e = p.actor
-    target, goal = _enemy_centre(gs, e)
+    if holds_zone(gs, e):
+        return None
+    zone = zone_goal(gs, e)
+    target, goal = (None, zone) if zone is not None else _enemy_centre(gs, e)
     ram = by_rule(p, "CBA-23")
     m = riding.mount(gs, e)
-    if ram is not None and stop_at == 0.0 and m is not None and 2 * m.wounds < m.QUA:
+    if ram is not None and zone is None and stop_at == 0.0 and m is not None and 2 * m.wounds < m.QUA:
         rams = options_of(engine, [ram])
         if rams:
             return max(rams, key=lambda o: (-gs.attrs(o.params["target"]).CON, -o.params["target"])).decision(

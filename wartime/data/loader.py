@@ -40,6 +40,7 @@ from wartime.core.rounding import load_levels
 from wartime.data.models import (
     ARCHETYPE_KINDS,
     AlarmSpec,
+    ObjectiveSpec,
     ATTRIBUTE_RANGES,
     ATTRIBUTES,
     SIDES,
@@ -117,6 +118,7 @@ _SCENARIO_KEYS = (
     "deployment",
     "default_lists",
     "alarm",
+    "objective",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
 _PERCH_KEYS = ("side", "at", "on")
@@ -1567,6 +1569,39 @@ def _parse_alarm(data: Mapping[str, Any], board: Polygon | None, board_text: str
                      exit=exit_zone)
 
 
+_OBJECTIVE_KEYS = ("name", "side", "count", *_HOLD_KEYS)
+#: the most characters an objective may ask for
+MAX_OBJECTIVE_COUNT = 100
+
+
+def _parse_objective(data: Mapping[str, Any], victory: Any, board: Polygon | None, board_text: str,
+                     c: _Collector) -> ObjectiveSpec | None:
+    """BLD-22: the ``[objective]`` of a ``victory = "objective"`` scenario: the side that must reach the zone, how
+    many able characters it must hold there at the end of a turn, and the zone (rect, polygon or circle)."""
+    raw = _get_table(data, "objective", "", c, required=False)
+    if raw is None:
+        if victory == "objective":
+            c.add("objective", 'missing (victory = "objective" needs an [objective] table: side, count and a zone)')
+        return None
+    if victory != "objective":
+        c.add("objective", f'only for victory = "objective" (this scenario\'s victory is {_show(victory)})')
+        return None
+    _check_keys(raw, _OBJECTIVE_KEYS, "objective", c)
+    n0 = len(c.problems)
+    name = _get_str(raw, "name", "objective", c, required=False, default="Objective", max_len=MAX_TEXT)
+    side = raw.get("side")
+    if "side" not in raw:
+        c.add("objective.side", f"missing (required: the side that must reach the zone, one of {', '.join(SIDES)})")
+    elif side not in SIDES:
+        c.add("objective.side", _one_of(side, SIDES))
+    count = _get_int(raw, "count", "objective", c, low=1, limit=MAX_OBJECTIVE_COUNT)
+    shape = {k: v for k, v in raw.items() if k in _HOLD_KEYS}
+    zone = _parse_zone_or_circle(shape, "objective", board, board_text, c)
+    if len(c.problems) > n0 or zone is None or count is None:
+        return None
+    return ObjectiveSpec(name=name or "Objective", side=side, count=count, zone=zone)
+
+
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
                         allow_outside: bool = False) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
@@ -1605,6 +1640,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
     elements = _parse_elements(data, board, c)               # GNA-2
     captives = _parse_captives(data, c)                      # GNA-6
     alarm = _parse_alarm(data, board, board_text, c, elements)   # ALM-2, ALM-32..ALM-41
+    objective = _parse_objective(data, victory, board, board_text, c)    # BLD-22: victory = "objective"
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)
@@ -1665,6 +1701,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         grid=bool(grid),
         description=description or "",
         alarm=alarm,
+        objective=objective,
     )
 
 
@@ -1732,6 +1769,11 @@ def load_match_inputs(scenario_path: str | os.PathLike[str], lists: Mapping[str,
             continue
         if not (scenario.alarm is not None and side == "blue"):     # ALM-32: the attacker's catalogue has no limit
             problems.extend(check_list_against_scenario(out[side], scenario))
+        goal = scenario.objective
+        if goal is not None and goal.side == side and len(out[side].characters()) < goal.count:
+            problems.append((display_path(Path(scenario_path)), "objective.count",
+                             f"{side} must hold {goal.count} characters in the zone but its list "
+                             f"{display_path(out[side].path)} fields only {len(out[side].characters())}"))
     if problems:
         raise DataError(_capped(problems))
     return scenario, out

@@ -35,17 +35,18 @@ __all__ = [
     "Perch",
     "Element",
     "Captive",
+    "ObjectiveSpec",
     "Scenario",
 ]
 
 ArchetypeKind = Literal["race", "weapon", "protection", "metahability", "object", "transport"]
 TerrainKind = Literal["difficult", "extreme", "low", "high", "blocking", "water"]
-Victory = Literal["elimination", "fewer_casualties", "prisoners"]
+Victory = Literal["elimination", "fewer_casualties", "prisoners", "objective"]
 Side = Literal["red", "blue"]
 
 ARCHETYPE_KINDS: tuple[str, ...] = ("race", "weapon", "protection", "metahability", "object", "transport")
 TERRAIN_KINDS: tuple[str, ...] = ("difficult", "extreme", "low", "high", "blocking", "water")
-VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners")
+VICTORY_KINDS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "objective")
 SIDES: tuple[str, ...] = ("red", "blue")
 
 #: CHR-3: the canonical attribute order, the book's attribute index list (CON 0 … MOV 10; its bare "+10" has no
@@ -420,6 +421,16 @@ class AlarmSpec(_Frozen):
     exit: tuple[tuple[float, float], ...] = ()
 
 
+class ObjectiveSpec(_Frozen):
+    """BLD-22 (an adventure sets its own objectives): the zone `side` must reach. That side wins when it ends a
+    turn (SEQ-1) with at least `count` able characters on the table whose base centres lie in `zone`."""
+
+    name: str = "Objective"
+    side: Side
+    count: int
+    zone: tuple[tuple[float, float], ...]
+
+
 class Scenario(_Frozen):
     """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
 
@@ -428,7 +439,9 @@ class Scenario(_Frozen):
     ``fewer_casualties`` the same immediate end applies, and at the turn limit the side with fewer
     casualties wins, ties broken by fewer points lost; otherwise a draw. Under ``prisoners`` the side holding more
     prisoners at the turn limit wins (enemy characters knocked out, CBA-26, or tied up, CBA-25/GNA-6), ties
-    broken as under ``fewer_casualties``.
+    broken as under ``fewer_casualties``. Under ``objective`` (with its ``objective``, an `ObjectiveSpec`) the side
+    that must reach the zone wins as soon as it ends a turn with enough able characters in it; otherwise the
+    game goes on as under ``fewer_casualties``.
     """
 
     name: str
@@ -447,3 +460,4 @@ class Scenario(_Frozen):
     grid: bool = False
     description: str = ""
     alarm: AlarmSpec | None = None
+    objective: ObjectiveSpec | None = None

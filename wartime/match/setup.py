@@ -19,7 +19,7 @@ from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
-from wartime.rules import alarm_flow, areas, burning, combat_systems, deployment, holds, objects, traits
+from wartime.rules import alarm_flow, areas, burning, combat_systems, deployment, holds, objectives, objects, traits
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -56,9 +56,9 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
     mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
     for a in (a for a in mounted if a.kind == "metahability"):
-        out.append(refuse("MET-1", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
+        out.append(refuse("BLD-20", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
     for a in (a for a in mounted if a.kind == "object"):
-        out.append(refuse("GNA-16", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
+        out.append(refuse("BLD-20", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
     return out
 
 
@@ -308,6 +308,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
+    objectives.install(gs, getattr(scenario, "objective", None))      # BLD-22: victory = "objective"
     for side, ids in fielded.items():
         transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)

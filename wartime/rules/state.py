@@ -33,6 +33,8 @@ class GameState:
         self.sides = sides
         #: ALM-32..ALM-40: an alarm game's static setup (rules/alarm_flow.py `install`), None otherwise
         self.alarm = None
+        #: BLD-22: a ``victory = "objective"`` scenario's zone (rules/objectives.py `install`), None otherwise
+        self.objective = None
         #: the match's peer combat system (rules.combat_systems; WNG-*, SWD6-*, SGD20-*), None for Wartime's own
         #: resolution: combat.resolve_attack / resolve_hit and odds.attack_odds hand over to it when set
         self.combat = None

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import alarm_flow, deployment, holds, psychology, reactions, traits
+from wartime.rules import alarm_flow, deployment, holds, objectives, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -15,8 +15,10 @@ from wartime.rules.flow import Flow, phase_of
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds, heal_wounds
 
-#: SEQ-1: every way a game ends ('prisoners' and 'fewer_casualties' are turn-limit verdicts; 'turn_limit' a draw).
-END_REASONS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "turn_limit") + alarm_flow.END_REASONS
+#: SEQ-1: every way a game ends ('prisoners' and 'fewer_casualties' are turn-limit verdicts; 'turn_limit' a draw;
+#: 'objective' a zone held at the end of a turn, rules/objectives.py).
+END_REASONS: tuple[str, ...] = ("elimination", "fewer_casualties", "prisoners", "turn_limit", objectives.REASON) \
+    + alarm_flow.END_REASONS
 
 
 class TurnFlow:
@@ -175,6 +177,10 @@ class TurnFlow:
         gs = self.gs
         gs.world.run_systems("end_of_turn", gs=gs)
         gs.world.emit("turn_end", "SEQ-7", turn=self.flow.turn)
+        holder = objectives.reached(gs)                    # BLD-22: the objective zone held at the end of a turn
+        if holder is not None:
+            self._finish(holder, objectives.REASON)
+            return
         if self.flow.turn >= alarm_flow.last_turn(gs):     # ALM-34, ALM-40: an alarm counts from its start
             if not alarm_flow.finish_at_limit(self):      # ALM-40: an alarm's verdict
                 self._finish_at_limit()
@@ -215,7 +221,11 @@ class TurnFlow:
                 psychology.psi_check(gs, start, e, source=psychology.nearest_enemy(gs, e),
                                      reason="outnumbered", rule="PSI-2")
             for t in traits.start_psi(gs, e):                     # enemy auras' CH PSI (TRT-GREATER-DEMON)
-                if gs.able(e) and not start.end_activation:
+                if t.stress and gs.able(e) and not start.end_activation:          # TRT-DRUG: withdrawal
+                    psychology.add_stress(gs, start, e, t.stress, t.rule, source=None)
+                if gs.able(e) and not start.end_activation and t.loc_malus is None:
+                    psychology.psi_check(gs, start, e, source=t.source, reason=t.reason, rule=t.rule)
+                elif gs.able(e) and not start.end_activation:
                     psychology.psi_then_loc(gs, start, e, source=t.source, reason=t.reason, rule=t.rule,
                                             loc_malus=t.loc_malus)
             if gs.able(e) and not start.end_activation:          # traits' start-of-activation rules
@@ -285,9 +295,10 @@ class TurnFlow:
     def _finish_at_limit(self) -> None:
         """At the turn limit: 'elimination' scenarios end in a draw; 'fewer_casualties' scenarios go to the side
         with fewer casualties, then fewer points lost, else a draw; 'prisoners' scenarios go to the side holding
-        more prisoners (enemies knocked out or tied up, `holds.prisoners_taken`), then as 'fewer_casualties'."""
+        more prisoners (enemies knocked out or tied up, `holds.prisoners_taken`), then as 'fewer_casualties';
+        'objective' scenarios whose zone was never held (BLD-22) as 'fewer_casualties'."""
         gs = self.gs
-        if gs.victory in ("fewer_casualties", "prisoners"):
+        if gs.victory in ("fewer_casualties", "prisoners", objectives.REASON):
             prisoners = gs.victory == "prisoners"
             score = {s: ((-len(holds.prisoners_taken(gs, s)),) if prisoners else ()) + (
                          len(self.casualties(s)), sum(gs.world.get(e, Identity).cost for e in self.casualties(s)))

@@ -2,6 +2,7 @@
 Vera licence, `assets/fonts/LICENSE-DejaVu.txt`); pygame's bundled default font if the assets are missing."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pygame
@@ -119,3 +120,16 @@ def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
             line = w
         out.append(line)
     return out
+
+
+def dashed_line(surface, col, a, b, dash: int = 8, width: int = 2) -> None:
+    """A dashed line from screen point `a` to `b` (`dash` px on, `dash` px off)."""
+    d = math.hypot(b[0] - a[0], b[1] - a[1])
+    if d < 1:
+        return
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    s = 0.0
+    while s < d:
+        e = min(d, s + dash)
+        pygame.draw.line(surface, col, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), width)
+        s += 2 * dash

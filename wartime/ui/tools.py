@@ -247,16 +247,7 @@ def draw_ghost_board(surface, view, gs: GameState, ghost: Ghost) -> None:
     surface.blit(img, lr)
 
 
-def _dashed(surface, col, a, b, dash: int = 8) -> None:
-    d = math.hypot(b[0] - a[0], b[1] - a[1])
-    if d < 1:
-        return
-    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-    s = 0.0
-    while s < d:
-        e = min(d, s + dash)
-        pygame.draw.line(surface, col, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), 2)
-        s += 2 * dash
+_dashed = theme.dashed_line
 
 
 def draw_ghost_box(surface, area: pygame.Rect, gs: GameState, ghost: Ghost, name, view=None,

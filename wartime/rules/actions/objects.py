@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import objects, traits
+from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.item_use import use_passes
@@ -42,17 +43,23 @@ class UseObject(Action):
 
     params = (Param("item", "choice", "GNA-16: the object used ('item:<id>')"),
               Param("target", "character", "GNA-16: the character it is used on (the user when left out), within "
-                    "the object's RNG (RNG 0: base contact)", optional=True))
+                    "the object's RNG (RNG 0: base contact)", optional=True),
+              Param("choice", "choice", "what a use of this object chooses (TRT-VITAMIN-COCKTAIL: the attribute it "
+                    "raises: CON, AGI, INT or VOL)", optional=True))
 
     def candidates(self, gs, actor, space):
         others = [a for a in gs.allies(actor, able_only=False)] + gs.enemies(actor)
         for i, g in usable_gear(gs, actor):
             ref = f"item:{i}"
-            yield Candidate(self.key, lambda ref=ref: {"item": ref}, label=f"{g.name} (itself)")
-            for t in sorted(others):
-                if in_reach(gs, actor, g, t):
-                    yield Candidate(self.key, lambda ref=ref, t=t: {"item": ref, "target": t},
-                                    label=f"{g.name} on {gs.name(t)}")
+            for c in traits.object_choices(g) or (None,):
+                more = {} if c is None else {"choice": c}
+                tag = "" if c is None else f" ({c})"
+                yield Candidate(self.key, lambda ref=ref, more=more: {"item": ref, **more},
+                                label=f"{g.name}{tag} (itself)")
+                for t in sorted(others):
+                    if in_reach(gs, actor, g, t):
+                        yield Candidate(self.key, lambda ref=ref, t=t, more=more: {"item": ref, "target": t, **more},
+                                        label=f"{g.name}{tag} on {gs.name(t)}")
 
     def available(self, gs, actor):
         if not usable_gear(gs, actor):
@@ -79,22 +86,31 @@ class UseObject(Action):
                 where = "in base contact" if g.RNG == 0 else f"within {g.RNG} K (its RNG)"
                 raise RuleViolation("GNA-16", f"{gs.name(target)} is not {where}")
         traits.check_object_target(gs, actor, g, target)
-        return item, target
+        choices = traits.object_choices(g)
+        choice = params.get("choice")
+        if choices and choice not in choices:
+            raise RuleViolation("GNA-16", f"using {g.name} chooses one of {', '.join(choices)} (choice), got {choice!r}")
+        if not choices and choice is not None:
+            raise RuleViolation("GNA-16", f"{g.name} has nothing to choose (no choice parameter)")
+        return item, target, choice
 
     def cost(self, gs, actor, params, prepared):
         return objects.gear(gs, prepared[0]).ENE
 
     def resolve(self, gs, ctx, prepared):
-        item, target = prepared
+        item, target, choice = prepared
         e = ctx.actor
         g = objects.gear(gs, item)
         if not use_passes(gs, ctx, e, g, "GNA-16", f"Usar {g.name}"):    # Prueba de ..., TRT-NEUROPSYCHO
             gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
             return
         gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
-        for effect in traits.object_effects(gs, e, g, target):
+        for effect in traits.object_effects(gs, e, g, target, choice):
             if effect.heal:
                 heal_wounds(gs, target, effect.heal, effect.rule)
+            if effect.ene:                                   # TRT-COMBAT-DRUGS (ENE-1: capped at 10)
+                now = gs.energy(target)
+                gs.set_energy(target, max(now, min(ENERGY_CAP, now + effect.ene)), effect.rule, g.name)
         for wear in traits.weapon_wear(gs, e, g):            # TRT-HARMFUL, TRT-DEFECTIVE with objects
             if wear.item_wounds:
                 objects.wound_gear(gs, e, item, wear.item_wounds, wear.rule)

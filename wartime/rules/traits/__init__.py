@@ -184,9 +184,24 @@ against its catalogue row):
   use checks and before the effect; a failure fails the use (PSI-5; TRT-NEUROPSYCHO). → psychology.
 * ``object_target(gs, e, gear, target) -> None`` -- raise ``RuleViolation`` when the object's effect cannot apply to
   `target` (TRT-ELIXIR: nothing to heal). → equipment_rule.
-* ``object_effect(gs, e, gear, target) -> ObjectEffect | None`` -- what one use of the object does to `target`
+* ``object_effect(gs, e, gear, target, choice) -> ObjectEffect | None`` -- what one use of the object does to `target`
   (TRT-ELIXIR: wounds healed); the Use action applies it. Only an object with such a trait can be used.
   → equipment_rule.
+* ``boost_choice(gear) -> tuple[str, ...]`` -- the options one use of the object must choose among (its ``choice``
+  parameter; TRT-VITAMIN-COCKTAIL: CON, AGI, INT or VOL). Called by ``object_choices`` from the Use action.
+  → check_mod.
+* ``use_ene(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use: the ENE its taker gains
+  (TRT-COMBAT-DRUGS); the handler records the state the stim leaves. Called by ``object_effects``. → ene_mod.
+* ``use_boost(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use that raises the chosen attribute
+  (TRT-VITAMIN-COCKTAIL; the handler records it). Called by ``object_effects``. → check_mod.
+* ``use_addiction(gs, e, gear, target) -> None`` -- what taking the object may leave on its taker (TRT-DRUG: a
+  1D100 roll for an addiction). Called by ``object_effects``. → percent_roll.
+* ``withdrawal(gs, e) -> StartPsi | None`` -- a state on `e` that asks a CH PSI (and stress) when its activation
+  starts (TRT-DRUG's withdrawal); every handler asked. Called by ``start_psi``. → stress.
+* ``status_activation_end(gs, e) -> int`` -- wounds a state on `e` gives it when an activation ends (no CH DEF, no
+  CH PSI; TRT-COMBAT-DRUGS: two in one turn); every handler asked. Called by ``activation_end_wounds``. → ene_mod.
+* ``ene_gain_denied(gs, e) -> bool`` -- True: a state on `e` cancels its ENE gain at the start of this activation
+  (TRT-COMBAT-DRUGS); every handler is asked. Called by ``ene_gain_bonus``. → ene_mod.
 * ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
   removed from the game). → equipment_rule.
 * ``turn_limit(gs, e) -> float`` -- the most a transport turns in one action, in degrees (TRT-STIFF-STEERING).
@@ -581,7 +596,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis,
+                                           object_used, ObjectEffect, use_psis, object_choices, use_effects,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
@@ -605,3 +620,4 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
                                            turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
+from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)

@@ -41,7 +41,7 @@ def elixir_target(gs, e: int, gear, target: int) -> None:
         raise RuleViolation(denied, f"{gs.name(target)} cannot recover wounds")
 
 
-def elixir_effect(gs, e: int, gear, target: int) -> ObjectEffect:
+def elixir_effect(gs, e: int, gear, target: int, choice=None) -> ObjectEffect:
     """TRT-ELIXIR: heals 1 wound per level (N)."""
     return ObjectEffect("TRT-ELIXIR", heal=gear.level("TRT-ELIXIR"))
 

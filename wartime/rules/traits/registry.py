@@ -184,6 +184,14 @@ CATALOGUE_HOOK: dict[str, str] = {
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
+    "boost_choice": "check_mod",
+    "ene_gain_denied": "ene_mod",
+    # stims (rules/traits/stims.py): what a use of the object does to its taker, and the states it leaves
+    "use_ene": "ene_mod",
+    "use_boost": "check_mod",
+    "use_addiction": "percent_roll",
+    "withdrawal": "stress",
+    "status_activation_end": "ene_mod",
     # transports' steering, strain and wreck, and Radar (rules/traits/vehicles.py)
     "turn_limit": "mov_mod",
     "extra_turn": "mov_mod",
@@ -274,19 +282,23 @@ class MoveBoost:
 @dataclass(frozen=True)
 class StartPsi:
     """A CH PSI an enemy aura asks of a character when its activation starts (``aura_start_psi``), from `source`;
-    a failure calls a CH LOC at `loc_malus` (TRT-GREATER-DEMON)."""
+    a failure calls a CH LOC at `loc_malus` (TRT-GREATER-DEMON; None: no CH LOC). ``stress`` is added first
+    (TRT-DRUG's withdrawal, ``withdrawal``)."""
     rule: str
     reason: str
-    source: int
-    loc_malus: int
+    source: int | None
+    loc_malus: int | None
+    stress: int = 0
 
 
 @dataclass(frozen=True)
 class ObjectEffect:
     """What one use of an object does to its target (``object_effect``; the Use action applies it): wounds
-    recovered (``heal``, WND-2: never below 0); ``rule`` names the events."""
+    recovered (``heal``, WND-2: never below 0), ENE gained (``ene``, ENE-1: capped at 10; TRT-COMBAT-DRUGS); ``rule``
+    names the events."""
     rule: str
     heal: int = 0
+    ene: int = 0
 
 
 @dataclass(frozen=True)
@@ -746,9 +758,22 @@ def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
     return _tagged("use_psi", _weapon_traits(gear), gs, e, gear)
 
 
+#: the hook points of what one use of an object does (``object_effects`` asks them in this order)
+USE_EFFECTS = ("object_effect", "use_ene", "use_boost")
+
+
+def use_effects(gear) -> tuple[str, ...]:
+    """The ``USE_EFFECTS`` hook points the object's traits answer (what kind of effect a use has: a heal, ENE, a
+    boost), for controllers choosing a use."""
+    carried = _weapon_traits(gear)
+    return tuple(hook for hook in USE_EFFECTS if _of(hook, carried))
+
+
 def object_usable(gear) -> bool:
-    """An object can be used (Usar) when a trait of it has an effect (``object_effect``)."""
-    return bool(_of("object_effect", _weapon_traits(gear)))
+    """An object can be used (Usar) when a trait of it has an effect (``object_effect``, ``use_ene``,
+    ``use_boost``)."""
+    carried = _weapon_traits(gear)
+    return any(_of(hook, carried) for hook in USE_EFFECTS)
 
 
 def check_object_target(gs, e: int, gear, target: int) -> None:
@@ -757,9 +782,23 @@ def check_object_target(gs, e: int, gear, target: int) -> None:
         h(gs, e, gear, target)
 
 
-def object_effects(gs, e: int, gear, target: int) -> list[ObjectEffect]:
-    """``object_effect``: what one use of the object does to `target`, each trait in ID order."""
-    return _answers("object_effect", _weapon_traits(gear), gs, e, gear, target)
+def object_effects(gs, e: int, gear, target: int, choice: str | None = None) -> list[ObjectEffect]:
+    """``object_effect``: what one use of the object does to `target` (`choice`: the use's chosen option, see
+    ``object_choices``), each trait in ID order (``object_effect``, then the stims' ``use_ene`` and ``use_boost``);
+    then ``use_addiction`` (TRT-DRUG: what taking it may leave)."""
+    carried = _weapon_traits(gear)
+    out = [r for hook in USE_EFFECTS for r in _answers(hook, carried, gs, e, gear, target, choice)]
+    for _, h in _of("use_addiction", carried):
+        h(gs, e, gear, target)
+    return out
+
+
+def object_choices(gear) -> tuple[str, ...]:
+    """``boost_choice``: the options one use of the object must choose among (TRT-VITAMIN-COCKTAIL: the attribute
+    it raises); () when a use chooses nothing."""
+    for _, h in _of("boost_choice", _weapon_traits(gear)):
+        return tuple(h(gear))
+    return ()
 
 
 def object_used(gear):
@@ -883,7 +922,11 @@ def attributes(gs, e: int, raw):
 
 def ene_gain_bonus(gs, e: int) -> int:
     """``aura_ene_gain`` / ``foe_aura_ene_gain``: the ENE other characters' auras add to (or take from) `e`'s
-    gain at the start of its activation (ENE-3, before the cap of 10)."""
+    gain at the start of its activation (ENE-3, before the cap of 10); ``ene_gain_denied(gs, e)``: a state on `e`
+    that cancels the whole gain (every handler is asked; TRT-COMBAT-DRUGS' next activation)."""
+    if any(h(gs, e) for _, h in handlers("ene_gain_denied")):     # a state on `e` (TRT-COMBAT-DRUGS): no gain
+        a = gs.attrs(e)
+        return -(a.CON + a.AGI - gs.wounds(e))
     out = 0
     for hook in ("aura_ene_gain", "foe_aura_ene_gain"):
         for _, h, bearers in _auras(gs, e, hook):
@@ -893,7 +936,8 @@ def ene_gain_bonus(gs, e: int) -> int:
 
 def start_psi(gs, e: int) -> list[StartPsi]:
     """``aura_start_psi``: the CH PSI enemy auras ask of `e` when its activation starts (G1: one per aura trait,
-    with all its enemy bearers on the table and able), in trait-ID order; rules.turns rolls them after PSI-2."""
+    with all its enemy bearers on the table and able), in trait-ID order; then ``withdrawal(gs, e)``, a state on
+    `e` (every handler asked; TRT-DRUG); rules.turns rolls them after PSI-2."""
     out = []
     for _, h, bearers in _auras(gs, e, "aura_start_psi"):
         enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
@@ -901,7 +945,7 @@ def start_psi(gs, e: int) -> list[StartPsi]:
             r = h(gs, e, enemies)
             if r is not None:
                 out.append(r)
-    return out
+    return out + [r for _, h in handlers("withdrawal") if (r := h(gs, e)) is not None]
 
 
 def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
@@ -958,8 +1002,10 @@ def death_denied(gs, e: int) -> str | None:
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
     """``activation_end``: (trait ID, wounds) the character takes when one of its activations ends (no CH DEF,
-    no CH PSI); the engine applies them."""
-    return _tagged("activation_end", character_traits(gs, e), gs, e)
+    no CH PSI); the engine applies them. Then ``status_activation_end(gs, e)``: wounds a state on `e` gives it (every
+    handler asked; TRT-COMBAT-DRUGS' overdose)."""
+    return _tagged("activation_end", character_traits(gs, e), gs, e) + [
+        (t, n) for t, h in handlers("status_activation_end") if (n := h(gs, e))]
 
 
 def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
