@@ -45,9 +45,10 @@ PARTIAL = {
     "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "
               "transport (getting off or boarding another is refused with NotImplementedRule)",
     "CBA-23": "the transport case (rules/actions/transport.py); the character case is refused (NotImplementedRule)",
-    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K, every base in reach takes "
-             "the full DMG: ARE-5's half DMG for bases partly inside is not applied) and is removed; other equipment "
-             "keeps WND-4's disabled state",
+    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
+             "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
+             "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
+             "protection is not told apart from a disabled one)",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",

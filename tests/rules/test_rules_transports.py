@@ -316,6 +316,20 @@ def test_WND_5_a_destroyed_transport_explodes_and_drops_its_passengers():
     assert riding.carrier_of(g.gs, p) is None and g.gs.on_table(p)
 
 
+def test_WND_5_a_base_partly_in_the_blast_takes_half_the_DMG():
+    """ARE-5 / ARE-6 as WND-5's ruling says: the blast is the transport's base (radius 1) buffered by 3 K: a disc of
+    4 K round its centre. b at 2.5 K is wholly inside (full DMG 3); c at 4 K is half out (DMG 2, 1.5 rounded up)."""
+    g = Game(M(x=10, y=20), M(side="blue", x=12.5, y=20), M(side="blue", x=10, y=24), rolls=[9] * 10)
+    ride(g, g.ids[0], MOV=2, DEF=3, QUA=1, size=2.0)
+    a, b, c = g.ids
+    from wartime.rules.combat import resolve_hit
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit)
+    boom = g.events("transport_exploded")[0]
+    assert boom["hit"] == [a, b, c] and boom["partly"] == [c]
+    dmg = {ev["target"]: ev["dmg"] for ev in g.events("damage")}
+    assert dmg == {a: 3, b: 3, c: 2}
+
+
 # --- traits that play on a transport as on a race -------------------------------------------------------------------
 def test_TRT_FAST_on_a_transport_runs_plus_1_K():
     g = driver(MOV=4, paid=True, traits=("TRT-FAST",))

@@ -29,10 +29,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import numpy as np
+
 from wartime.core.components import Body, Carried, Equipment, Mount, Position, Traits
 from wartime.core.errors import RuleViolation
-from wartime.core.rounding import load_levels
+from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
+from wartime.geometry import templates
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
@@ -291,7 +294,8 @@ def explode(gs: GameState, ctx, owner: int, hit) -> None:
     """WND-5: a destroyed transport explodes with DMG = its DEF within max(MOV, 3) K of its base edge (from its
     centre), then is removed: the driver gets its own base back where the transport stood, passengers are put on
     the table around the wreck, and each of them takes the full DMG (a hit with its CH DEF); every other miniature
-    on the table at that level within the radius is hit too (id order)."""
+    on the table at that level within the radius is hit too (id order): the full DMG if its base lies wholly inside
+    the blast (ARE-5), half of it (rounded half up) if only partly (ARE-6, as the core's ruling says)."""
     m = mount(gs, owner)
     p = gs.pos(owner)
     radius = gs.body(owner).radius
@@ -304,11 +308,28 @@ def explode(gs: GameState, ctx, owner: int, hit) -> None:
         spots = free_spots(gs, owner, q) or [spot_in_contact(gs, owner, gs.body(q).radius, p.facing + 180.0)]
         alight(gs, q, spots[0], rule="WND-5")
         aboard.append(q)
+    full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
-                  at=[p.x, p.y], base_radius=radius, hit=[owner, *aboard, *near])
+                  at=[p.x, p.y], base_radius=radius, hit=[owner, *aboard, *near],
+                  partly=[o for o in near if not full[o]])
     for victim in [owner, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
-            hit(gs, ctx, None, victim, dmg, melee=False, rule="WND-5")
+            share = dmg if full.get(victim, True) else round_half_up(dmg / 2)        # ARE-5 / ARE-6
+            if share > 0:
+                hit(gs, ctx, None, victim, share, melee=False, rule="WND-5" if full.get(victim, True) else "ARE-6")
+
+
+def blast_fully_covered(gs: GameState, x: float, y: float, reach: float, near: list[int]) -> dict[int, bool]:
+    """WND-5 ruling (ARE-5 / ARE-6): whether each base in the explosion's reach lies wholly inside the blast (the
+    transport's base buffered by the radius: a disc of `reach` K round its centre), as area templates measure it;
+    a base only partly inside takes half the DMG."""
+    if not near:
+        return {}
+    xs = np.array([gs.pos(o).x for o in near])
+    ys = np.array([gs.pos(o).y for o in near])
+    rs = np.array([gs.body(o).radius for o in near])
+    full, _ = templates.coverage(templates.round_template(x, y, 2.0 * reach), xs, ys, rs)
+    return {o: bool(f) for o, f in zip(near, full.tolist())}
 
 
 def dismount(gs: GameState, owner: int) -> None:
