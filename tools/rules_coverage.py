@@ -44,7 +44,6 @@ PARTIAL = {
              "eye is at the transport's height); a mount point given by the data is not modelled",
     "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "
               "transport (getting off or boarding another is refused with NotImplementedRule)",
-    "CBA-23": "the transport case (rules/actions/transport.py); the character case is refused (NotImplementedRule)",
     "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
              "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
              "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "

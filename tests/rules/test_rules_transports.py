@@ -267,16 +267,55 @@ def test_CBA_23_transport_ram_book_example():
     assert g.pos(t) == (20.5, 20)
 
 
-def test_CBA_23_a_ram_needs_2_K_and_a_transport():
+def test_CBA_23_a_ram_needs_2_K():
     g = Game(M(x=10, y=20, AGI=6), M(side="blue", x=13, y=20), width=60)
     ride(g, g.ids[0], MOV=6, size=2.0, paid=True)
     a, t = g.ids
     g.start_activation(a, energy=10)
     assert violation(g.engine.check_action, a, "ram", {"target": t, "path": [[11.5, 20]]}).rule_id == "CBA-23"
-    h = Game(M(x=10, y=20), M(side="blue", x=15, y=20))
+    h = Game(M(x=10, y=20), M(side="blue", x=12, y=20))
     h.start_activation(h.ids[0], energy=10)
-    assert violation(h.engine.check_action, h.ids[0], "ram", {"target": h.ids[1], "path": [[13.5, 20]]}).rule_id \
+    assert violation(h.engine.check_action, h.ids[0], "ram", {"target": h.ids[1], "path": [[11, 20]]}).rule_id \
         == "CBA-23"
+
+
+def test_CBA_23_character_ram_book_example():
+    """The book's test: a CON 6 character pays ENE 4 (X = 1 + Correr's 2, + 1) and does DMG 6 to a CON 4 target,
+    displacing it 2 K; it receives no hit. Its run goes straight at the target, whatever its facing."""
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4, facing=90.0),
+             M(side="blue", x=14, y=20, CON=4, protections=(armour(5),)), rolls=[5, 5, 2],
+             width=60)
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))
+    assert g.engine.check_action(a, "ram", {"target": t, "path": [end]}) == 4
+    g.act(a, "ram", target=t, path=[end])
+    assert [(d["target"], d["dmg"]) for d in g.events("damage")] == [(t, 6)]
+    assert g.events("pushed")[0]["distance"] == 2
+    assert g.pos(t)[0] == 16 and g.wounds(a) == 0
+
+
+def test_CBA_23_character_ram_reach_is_Correr_and_a_miss_leaves_them_engaged():
+    """Ruling (2): a character rams within Correr's reach (MOV 4 + 1 = 5 K), in one straight leg; ruling (6): on a
+    miss it stops in base contact, engaged, and nothing else happens."""
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4), M(side="blue", x=17, y=20, CON=4), width=60)
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    assert not list(REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))       # contact 5.97 K away
+    assert violation(g.engine.check_action, a, "ram", {"target": t, "path": [[15.97, 20]]}).rule_id == "MOV-3"
+    h = Game(M(x=10, y=20, AGI=6, CON=6, mov=4), M(side="blue", x=14, y=20, CON=4), rolls=[9], width=60)
+    a, t = h.ids
+    h.start_activation(a, energy=10)
+    assert violation(h.engine.check_action, a, "ram", {"target": t, "path": [[11.5, 21], [12.97, 20]]}).rule_id \
+        == "CBA-23"
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(h.gs, a, _space(h, a)))
+    h.act(a, "ram", target=t, path=[end])
+    assert not h.events("damage") and h.gs.engaged(a) and h.gs.energy(a) == 6
+
+
+def _space(g, a):
+    from wartime.rules.actions.params import CandidateSpace
+    return CandidateSpace(g.gs, a)
 
 
 def test_TRT_RAM_ram_DMG_plus_1():

@@ -12,7 +12,7 @@ from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import riding, traits
-from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.base import REGISTRY, Action, need, need_target, register
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
 from wartime.rules.actions.params import Candidate, Param
@@ -251,7 +251,13 @@ class Ram(Action):
     (1 + surcharge). On a hit: DMG = CAL (QUA) + K, at most CAL × 2, CH DEF as usual; the transport then takes an
     automatic hit of DMG = the target's CON + K/2 (its own CH DEF), and the target is pushed (DMG − its CON) K
     straight on (stopping at obstacles). A miss stops it in contact; a crit DMG +1; a fumble: an automatic DMG 1 hit
-    on the rammer. The character case (no transport) is refused."""
+    on the rammer.
+
+    The character case (no transport): X = 1 + Correr's ENE with its terrain (ruling 3: ENE 4 on easy terrain), the
+    run is one straight leg in any direction (it turns for free, MOV-5) of at least 2 K and at most Correr's reach
+    (MOV + 1 K, ruling 2), CH IMP = its CH AGI; on a hit DMG = its CON (ruling 4: min(CON + K, CON); crit +1), the
+    target's CH DEF as usual and a push of (DMG − its CON) K; the rammer receives no hit. A miss leaves the two in
+    base contact, engaged (ruling 6)."""
     key = "ram"
     rule = "CBA-23"
     category = "combat"
@@ -268,16 +274,21 @@ class Ram(Action):
                 yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]}, label=f"ram {gs.name(t)}")
 
     def available(self, gs, actor):
-        if not riding.rides(gs, actor):
-            raise NotImplementedRule("CBA-23", "Embestir without a transport (the character case)")
-        riding.check_can_drive(gs, actor)
+        if riding.rides(gs, actor):
+            riding.check_can_drive(gs, actor)
         can_move(gs, actor)
+
+    def reach(self, gs, actor) -> float:
+        """CBA-23 ruling (2): a transport rams within Mover's reach (its MOV), a character within Correr's."""
+        return float(gs.mov(actor)) if riding.rides(gs, actor) else REGISTRY["run"].allowance(gs, actor)
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
         t = need_target(gs, actor, params, self.rule)
-        prep = prepare_path(gs, actor, params, self.rule, float(gs.mov(actor)), keep_engaged=False,
+        prep = prepare_path(gs, actor, params, self.rule, self.reach(gs, actor), keep_engaged=False,
                             exempt_enemies=(t,))
+        if sum(1 for a, b in zip(prep.path, prep.path[1:]) if math.dist(a, b) > 1e-9) > 1:
+            raise RuleViolation(self.rule, "a ram is one straight run")
         if prep.length < 2.0 - 1e-9:
             raise RuleViolation(self.rule, f"a ram needs a straight run of at least 2 K (this one is {prep.length:.2f} K)")
         if t not in prep.contacts:
@@ -285,6 +296,8 @@ class Ram(Action):
         return (t, prep)
 
     def cost(self, gs, actor, params, prepared):
+        if not riding.rides(gs, actor):
+            return 1 + (REGISTRY["run"].base_cost + prepared[1].surcharge) + 1    # X = 1 + Correr (+ terrain), + 1
         return 1 + prepared[1].surcharge + 1                      # X (Mover: 1 + terrain) + 1
 
     def resolve(self, gs, ctx, prepared):
@@ -302,8 +315,11 @@ class Ram(Action):
             return
         if not r.passed:
             return
-        qua = riding.mount(gs, e).QUA
-        dmg = min(qua + round(k), 2 * qua) + (1 if r.critical else 0)
+        mounted = riding.mount(gs, e)
+        if mounted is None:
+            dmg = gs.attrs(e).CON + (1 if r.critical else 0)          # ruling (4): min(CON + K, CON)
+        else:
+            dmg = min(mounted.QUA + round(k), 2 * mounted.QUA) + (1 if r.critical else 0)
         terms = traits.combat_terms(gs, e, t, RAM, False)           # TRT-RAM DMG +1, the target's own terms
         con = gs.attrs(t).CON
         resolve_hit(gs, ctx, e, t, dmg, melee=False, terms=terms, rule=self.rule)
@@ -317,19 +333,21 @@ class Ram(Action):
 
 
 def _contact_point(gs: GameState, actor: int, t: int) -> list[float] | None:
-    """CBA-23: the point straight ahead where the rammer's base touches `t`'s (None if its line misses it)."""
+    """CBA-23: the point where the rammer's base touches `t`'s: straight ahead for a transport (None if its line
+    misses it), straight towards `t` for a character; None outside 2 K .. the ram's reach."""
     p, q = gs.pos(actor), gs.pos(t)
     if p.level != q.level:
         return None
-    ux, uy = math.cos(math.radians(p.facing)), math.sin(math.radians(p.facing))
     dx, dy = q.x - p.x, q.y - p.y
+    heading = p.facing if riding.rides(gs, actor) else math.degrees(math.atan2(dy, dx))
+    ux, uy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
     along = dx * ux + dy * uy
     perp = abs(-dx * uy + dy * ux)
     reach = gs.body(actor).radius + gs.body(t).radius + ENGAGED_GAP / 2.0
     if along <= 0 or perp >= reach:
         return None
     s = along - math.sqrt(reach * reach - perp * perp)
-    if s < 2.0 or s > gs.mov(actor):
+    if s < 2.0 or s > REGISTRY["ram"].reach(gs, actor):
         return None
     return [round(p.x + s * ux, 4), round(p.y + s * uy, 4)]
 
