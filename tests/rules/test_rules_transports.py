@@ -302,7 +302,7 @@ def test_CBA_23_character_ram_reach_is_Correr_and_a_miss_leaves_them_engaged():
     a, t = g.ids
     g.start_activation(a, energy=10)
     assert not list(REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))       # contact 5.97 K away
-    assert violation(g.engine.check_action, a, "ram", {"target": t, "path": [[15.97, 20]]}).rule_id == "MOV-3"
+    assert violation(g.engine.check_action, a, "ram", {"target": t, "path": [[15.97, 20]]}).rule_id == "CBA-23"
     h = Game(M(x=10, y=20, AGI=6, CON=6, mov=4), M(side="blue", x=14, y=20, CON=4), rolls=[9], width=60)
     a, t = h.ids
     h.start_activation(a, energy=10)

@@ -277,6 +277,10 @@ class Ram(Action):
         if riding.rides(gs, actor):
             riding.check_can_drive(gs, actor)
         can_move(gs, actor)
+        if not riding.rides(gs, actor) and not any(_contact_point(gs, actor, t) is not None
+                                                   for t in gs.enemies(actor)):
+            raise RuleViolation(self.rule, f"no enemy {gs.name(actor)} could ram: a straight run of 2 K to Correr's "
+                                f"reach ({self.reach(gs, actor):g} K) ending in base contact")
 
     def reach(self, gs, actor) -> float:
         """CBA-23 ruling (2): a transport rams within Mover's reach (its MOV), a character within Correr's."""
