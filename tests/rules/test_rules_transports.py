@@ -251,6 +251,69 @@ def test_MVA_17_passengers_get_off_only_on_the_ground():
     assert violation(g.engine.check_action, w, "disembark", {"to": [12, 20]}).rule_id == "MVA-17"
 
 
+def _get_off(g, a):
+    """The driver `a` gets off at the first free spot the engine offers (the transport's rear)."""
+    spot = next(c.build()["to"] for c in REGISTRY["disembark"].candidates(g.gs, a, _space(g, a)))
+    g.act(a, "disembark", to=spot)
+    return spot
+
+
+def test_MVA_17_the_driver_gets_off_and_its_transport_stays_parked():
+    g = driver(M(x=14, y=20), MOV=6, QUA=5, size=2.0, paid=True)
+    a, w = g.ids
+    assert g.engine.check_action(a, "disembark", {"to": [8.475, 20]}) == 1
+    assert _get_off(g, a) == [8.475, 20] and g.gs.energy(a) == 9 and not g.events("check")
+    (t,) = riding.parked(g.gs)
+    assert not riding.rides(g.gs, a) and g.gs.body(a).radius == 0.5 and g.gs.mov(a) == 1
+    assert g.pos(t) == (10, 20) and g.gs.body(t).radius == 1.0 and g.gs.world.get(t, Mount).MOV == 6
+    assert t not in g.gs.minis() and t not in g.gs.enemies(w)           # no character: no one targets it
+    # it occupies its space (BAS-2) and does not move: the walker cannot go through it
+    g.start_activation(w, energy=10)
+    assert violation(g.engine.check_action, w, "move", {"path": [[6, 20]]}).rule_id in ("BAS-2", "MOV-3")
+
+
+def test_MVA_17_a_driver_leaving_a_moving_transport_rolls_CH_AGI_minus_1():
+    for die, off in ((5, False), (4, True)):                         # AGI 5 − 1 (en marcha): target 4
+        g = driver(MOV=6, paid=True)
+        a = g.ids[0]
+        g.act(a, "move", path=[[14, 20]])
+        g.dice.push(die)
+        g.act(a, "disembark", to=[12.475, 20])
+        assert riding.rides(g.gs, a) is not off and g.gs.energy(a) == 10 - 1 - 1
+        assert g.events("check")[-1]["modifiers"][0]["value"] == -1
+
+
+def test_MVA_17_the_driver_gets_off_after_its_passengers_and_boards_nothing_while_driving():
+    g = driver(M(x=11.55, y=20), capacity=4, paid=True)
+    a, p = g.ids
+    riding.board(g.gs, p, a)
+    assert violation(g.engine.check_action, a, "disembark", {"to": [8.475, 20]}).rule_id == "MVA-17"
+    h = Game(M(x=10, y=20), M(x=11.55, y=20))
+    ride(h, h.ids[0], capacity=4)
+    ride(h, h.ids[1], capacity=4)
+    h.start_activation(h.ids[0], energy=10)
+    v = violation(h.engine.check_action, h.ids[0], "embark", {"target": h.ids[1]})
+    assert v.rule_id == "MVA-17" and "gets off" in str(v)
+
+
+def test_MVA_17_a_character_takes_over_a_driverless_transport():
+    g = driver(M(side="blue", x=14, y=20, weapons=(blade(),)), MOV=6, QUA=5, DEF=2, size=2.0, paid=True)
+    a, b = g.ids
+    from wartime.rules.combat import resolve_hit
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit)          # 2 wounds: they stay with the transport
+    _get_off(g, a)
+    (t,) = riding.parked(g.gs)
+    g.start_activation(b, energy=10)
+    assert violation(g.engine.check_action, b, "take_transport", {"transport": t}).rule_id == "MVA-17"  # not in contact
+    g.set(b, replace(g.gs.pos(b), x=11.55))                             # in base contact with the parked transport
+    assert g.engine.check_action(b, "take_transport", {"transport": t}) == 1
+    g.act(b, "take_transport", transport=t)
+    assert riding.parked(g.gs) == [] and riding.rides(g.gs, b) and g.gs.mov(b) == 6
+    assert riding.mount(g.gs, b).wounds == 2 and g.pos(b) == (10, 20) and g.gs.body(b).radius == 1.0
+    assert g.gs.equipment(b).weapons == (blade(),)                       # its own; the transport had none mounted
+    assert violation(g.engine.check_action, b, "take_transport", {"transport": t}).rule_id == "MVA-17"
+
+
 # --- CBA-23 -------------------------------------------------------------------------------------------------------
 def test_CBA_23_transport_ram_book_example():
     """QUA 5 transport, Mover (ENE 1 + 1 = 2), 4 K straight, driver AGI 6, die 5: DMG 9 on a CON 4 target, pushed

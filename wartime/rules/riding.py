@@ -2,9 +2,10 @@
 writers the movement, combat and transport actions share.
 
 **The model.** A transport is part of its owner's character (BLD-3: at most one per character; BLD-19 ruling:
-"the transport and its owner form one miniature"). The owner is its driver and rides it from deployment on; in
-this engine the driver does not get off (MVA-17 for the driver is refused: see rules/actions/transport.py). While
-it rides (components.Mount on the character):
+"the transport and its owner form one miniature"). The owner is its driver and rides it from deployment on. The
+driver may get off (MVA-17, once its passengers are off): the transport stays where it stood, driverless
+(components.Parked: it cannot move or act, no one targets it, its base occupies its space), and a character without
+a transport in base contact may board it as its driver (Tomar el transporte; `park`, `take_over`). While it rides (components.Mount on the character):
 
 * its base is the transport's base (``Body``: the transport's `size` as base diameter and height, its natural MOV
   kept), so sight, distances, overlap and contact all measure the transport;
@@ -31,7 +32,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from wartime.core.components import Body, Carried, Equipment, Mount, Position, Traits
+from wartime.core.components import Body, Carried, Equipment, Mount, Parked, Position, Traits
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
@@ -218,14 +219,26 @@ def spot_is_free(gs: GameState, e: int, x: float, y: float, radius: float, level
     if not gs.board.disc_inside(x, y, radius):
         return False
     chk = geo_move.check_path(gs.board, [(x, y)], radius, 0.75 * 2 * radius, 0.0, [])
-    return chk.ok and chk.surcharge < 2 and not overlaps_any(gs, e, x, y, level)
+    if not chk.ok or chk.surcharge >= 2:
+        return False
+    if radius == gs.body(e).radius:
+        return not overlaps_any(gs, e, x, y, level)
+    return not any(o != e and gs.on_table(o) and gs.pos(o).level == level                # a driver getting off
+                   and math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) < radius + gs.body(o).radius - 1e-6
+                   for o in gs.minis() + parked(gs))
+
+
+def rider_radius(gs: GameState, who: int) -> float:
+    """The radius of `who`'s own base: a driver's own (its body is the transport's while it rides)."""
+    m = mount(gs, who)
+    return gs.body(who).radius if m is None else m.rider_body.radius
 
 
 def free_spots(gs: GameState, carrier: int, who: int) -> list[tuple[float, float]]:
     """MVA-17: the free spots in base contact with the transport where `who` may be placed, every 30° from the
-    transport's rear (the usual door) round."""
+    transport's rear (the usual door) round (`who` may be its driver: its own base then)."""
     p = gs.pos(carrier)
-    r = gs.body(who).radius
+    r = rider_radius(gs, who)
     out = []
     for i in range(12):
         bearing = (p.facing + 180.0 + 30.0 * (i // 2 + i % 2) * (1 if i % 2 else -1)) % 360.0
@@ -261,6 +274,50 @@ def alight(gs: GameState, who: int, spot: tuple[float, float], rule: str = "MVA-
         facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
     gs.world.set(who, replace(p, x=spot[0], y=spot[1], facing=facing, level=1))
     gs.world.emit("disembarked", rule, who=who, carrier=carrier, at=[spot[0], spot[1]])
+
+
+def parked(gs: GameState) -> list[int]:
+    """MVA-17: the driverless transports on the table (components.Parked), in id order."""
+    return list(gs.world.query(Parked))
+
+
+def park(gs: GameState, driver: int, spot: tuple[float, float]) -> int:
+    """MVA-17 (the driver's case): the driver gets off its transport and stands at `spot`, in base contact. The
+    transport stays where it stood, driverless (components.Parked: it cannot move, act or be attacked, and
+    occupies its space), with its wounds, its ENE paid and its "en marcha" kept; its mounted weapons stay aboard.
+    The character gets its own base, traits and weapons back (as when the transport is destroyed, WND-5).
+    Returns the parked transport's entity."""
+    m = mount(gs, driver)
+    eq = gs.equipment(driver)
+    weapons = tuple(w for i, w in enumerate(eq.weapons) if i in m.mounted)
+    t = gs.world.create(gs.pos(driver), gs.body(driver), replace(m, mounted=(), passengers=()),
+                        Parked(driver, weapons))
+    c = gs.pos(driver)
+    dismount(gs, driver)
+    facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
+    gs.world.set(driver, replace(gs.pos(driver), x=spot[0], y=spot[1], facing=facing, level=1))
+    gs.world.emit("disembarked", "MVA-17", who=driver, carrier=driver, at=[spot[0], spot[1]], parked=t,
+                  transport=m.name)
+    return t
+
+
+def take_over(gs: GameState, who: int, t: int) -> None:
+    """MVA-17 (ruling): `who` boards the driverless transport `t` as its driver: it becomes that character's
+    transport (BLD-19: its base, MOV, DEF, traits and mounted weapons, as match.transports fields one) where it
+    stands, with its wounds, ENE paid and en marcha kept; `t` leaves the table as an entity of its own."""
+    m = gs.world.get(t, Mount)
+    weapons = gs.world.get(t, Parked).weapons
+    at, size = gs.pos(t), gs.body(t).size
+    body, own, eq = gs.body(who), gs.traits(who), gs.equipment(who)
+    n = len(eq.weapons)
+    gs.world.set(who, replace(m, rider_body=body, rider_traits=own, mounted=tuple(range(n, n + len(weapons)))))
+    gs.world.set(who, Equipment(eq.weapons + weapons, eq.protections))
+    gs.world.set(who, mounted_body(body, size))
+    gs.world.set(who, Traits(own + tuple(x for x in m.traits if x not in own)))
+    gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
+    for comp in (Position, Body, Mount, Parked):
+        gs.world.remove(t, comp)
+    gs.world.emit("embarked", "MVA-17", who=who, carrier=who, parked=t, transport=m.name)
 
 
 def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit) -> bool:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Weapon
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.components import Mount, Weapon
+from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import riding, traits
@@ -61,7 +61,8 @@ class Embark(Action):
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
-            raise NotImplementedRule("MVA-17", "a driver boarding another transport")
+            raise RuleViolation("MVA-17", f"{gs.name(actor)} drives a transport (BLD-19: one miniature with it): it "
+                                "gets off (Desembarcar) before it boards another")
         can_move(gs, actor)
 
     def validate(self, gs, actor, params):
@@ -90,39 +91,46 @@ class Embark(Action):
 @register
 class Disembark(Action):
     """MVA-17: Desembarcar (1): a passenger gets off and stands in base contact with its transport (`to`: a free
-    spot; the transport at level 1). CH AGI −1 only if the transport is en marcha; a failed check leaves it
-    aboard (ENE spent). The driver stays aboard (its transport is part of its miniature: see rules/riding.py)."""
+    spot); CH AGI −1 only if the transport is en marcha; a failed check keeps it aboard (ENE spent). Only on the
+    ground (a flier lands first). A disabled transport's passengers may still get off (WND-4).
+
+    The driver's case (ruling): the driver gets off the same way, once its passengers have got off (the engine keeps
+    passengers with a driver); the transport stays where it stood, driverless (riding.park): it cannot move, and a
+    character in base contact may board it as its new driver (TakeTransport)."""
     key = "disembark"
     rule = "MVA-17"
     category = "movement"
     params = (Param("to", "point", "MVA-17: where it stands, in base contact with the transport"),)
 
     def candidates(self, gs, actor, space):
-        carrier = riding.carrier_of(gs, actor)
+        carrier = actor if riding.rides(gs, actor) else riding.carrier_of(gs, actor)
         if carrier is None:
             return
         for spot in riding.free_spots(gs, carrier, actor):
             yield Candidate(self.key, lambda s=spot: {"to": [s[0], s[1]]}, label=f"get off at {s_label(spot)}")
 
     def available(self, gs, actor):
-        if riding.rides(gs, actor):
-            raise NotImplementedRule("MVA-17", "the driver leaving its own transport")
-        carrier = riding.carrier_of(gs, actor)
+        m = riding.mount(gs, actor)
+        if m is not None and m.passengers:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} drives a transport with passengers aboard: they get "
+                                "off first (the engine keeps passengers with a driver)")
+        carrier = actor if m is not None else riding.carrier_of(gs, actor)
         if carrier is None:
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not aboard a transport")
         if gs.pos(carrier).level != 1:
             raise RuleViolation(self.rule, f"{gs.name(carrier)}'s transport is at level {gs.pos(carrier).level}: "
-                                "passengers get off on the ground (it lands first, MVA-16)")
+                                "its occupants get off on the ground (it lands first, MVA-16)")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
-        carrier = riding.carrier_of(gs, actor)
+        carrier = actor if riding.rides(gs, actor) else riding.carrier_of(gs, actor)
         x, y = _point(params, "to", self.rule)
         c = gs.pos(carrier)
-        gap = math.hypot(x - c.x, y - c.y) - gs.body(carrier).radius - gs.body(actor).radius
+        r = riding.rider_radius(gs, actor)
+        gap = math.hypot(x - c.x, y - c.y) - gs.body(carrier).radius - r
         if not (-1e-6 <= gap <= ENGAGED_GAP + 1e-6):
             raise RuleViolation(self.rule, "the passenger gets off in base contact with its transport")
-        if not riding.spot_is_free(gs, actor, x, y, gs.body(actor).radius, c.level):
+        if not riding.spot_is_free(gs, actor, x, y, r, c.level):
             raise RuleViolation("BAS-2", "that spot is not free (terrain, board edge or another base)")
         return (round(x, 4), round(y, 4))
 
@@ -130,8 +138,58 @@ class Disembark(Action):
         return 1
 
     def resolve(self, gs, ctx, prepared):
-        if _gets_through(gs, ctx, riding.carrier_of(gs, ctx.actor), "leaving a moving transport", "stayed aboard"):
-            riding.alight(gs, ctx.actor, prepared)
+        driver = riding.rides(gs, ctx.actor)
+        carrier = ctx.actor if driver else riding.carrier_of(gs, ctx.actor)
+        if _gets_through(gs, ctx, carrier, "leaving a moving transport", "stayed aboard"):
+            if driver:
+                riding.park(gs, ctx.actor, prepared)
+            else:
+                riding.alight(gs, ctx.actor, prepared)
+
+
+@register
+class TakeTransport(Action):
+    """MVA-17 (ruling: the book's Embarcar, on a transport without a driver): Tomar el transporte (1): a character
+    without a transport (BLD-3: at most one), in base contact with a driverless transport (riding.park), boards it
+    as its driver, whoever fielded it (the book names no owner's right): the transport becomes its own (BLD-19:
+    base, MOV, DEF, traits, mounted weapons). CH AGI −1 if the transport is en marcha (it moved this turn); a failed
+    check leaves it outside (ENE spent)."""
+    key = "take_transport"
+    rule = "MVA-17"
+    category = "movement"
+    params = (Param("transport", "choice", "MVA-17: the entity id of a driverless transport in base contact"),)
+
+    def candidates(self, gs, actor, space):
+        for t in _parked_in_contact(gs, actor):
+            yield Candidate(self.key, lambda t=t: {"transport": t}, label=f"take the {gs.world.get(t, Mount).name}")
+
+    def available(self, gs, actor):
+        if riding.rides(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} already has a transport (BLD-3: one per character)")
+        if not _parked_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is in base contact with no driverless transport")
+        can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        t = need(params, "transport", self.rule)
+        if t not in _parked_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{t!r} is not a driverless transport in base contact")
+        return t
+
+    def cost(self, gs, actor, params, prepared):
+        return 1
+
+    def resolve(self, gs, ctx, prepared):
+        if _gets_through(gs, ctx, prepared, "boarding a moving transport", "did not get aboard"):
+            riding.take_over(gs, ctx.actor, prepared)
+
+
+def _parked_in_contact(gs: GameState, actor: int) -> list[int]:
+    """MVA-17: the driverless transports whose base touches `actor`'s (CMB-11's 0.05 K), at its level."""
+    p, r = gs.pos(actor), gs.body(actor).radius
+    return [t for t in riding.parked(gs) if gs.pos(t).level == p.level
+            and math.hypot(gs.pos(t).x - p.x, gs.pos(t).y - p.y) - r - gs.body(t).radius <= ENGAGED_GAP + 1e-9]
 
 
 def s_label(spot) -> str:
