@@ -2,6 +2,7 @@
 CBA-23, WND-4, WND-5 and the transport traits."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -270,6 +271,18 @@ def test_MVA_17_the_driver_gets_off_and_its_transport_stays_parked():
     # it occupies its space (BAS-2) and does not move: the walker cannot go through it
     g.start_activation(w, energy=10)
     assert violation(g.engine.check_action, w, "move", {"path": [[6, 20]]}).rule_id in ("BAS-2", "MOV-3")
+
+
+def test_MVA_17_a_parked_transport_takes_its_space_where_others_get_off():
+    """Two trucks side by side: once the first is parked, the second's driver cannot get off into its base."""
+    g = driver(M(x=12.55, y=20), MOV=6, size=2.0, paid=True)
+    a, b = g.ids
+    ride(g, b, MOV=6, size=2.0, paid=True)
+    _get_off(g, a)
+    g.start_activation(b, energy=10)
+    spots = [c.build()["to"] for c in REGISTRY["disembark"].candidates(g.gs, b, _space(g, b))]
+    assert spots and all(math.dist(s, (10, 20)) >= 1.5 - 1e-6 for s in spots)
+    assert violation(g.engine.check_action, b, "disembark", {"to": [11.025, 20]}).rule_id == "BAS-2"
 
 
 def test_MVA_17_a_driver_leaving_a_moving_transport_rolls_CH_AGI_minus_1():

@@ -223,9 +223,9 @@ def spot_is_free(gs: GameState, e: int, x: float, y: float, radius: float, level
         return False
     if radius == gs.body(e).radius:
         return not overlaps_any(gs, e, x, y, level)
-    return not any(o != e and gs.on_table(o) and gs.pos(o).level == level                # a driver getting off
-                   and math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) < radius + gs.body(o).radius - 1e-6
-                   for o in gs.minis() + parked(gs))
+    return not any(gs.pos(o).level == level and math.hypot(gs.pos(o).x - x, gs.pos(o).y - y)    # a driver getting
+                   < radius + gs.body(o).radius - 1e-6                                           # off: its own base
+                   for o in [o for o in gs.minis() if o != e and gs.on_table(o)] + parked(gs))
 
 
 def rider_radius(gs: GameState, who: int) -> float:
