@@ -440,6 +440,15 @@ class Carried:
 
 
 @dataclass(frozen=True, slots=True)
+class GearStress:
+    """MET-8 / CBA-18: the stress Corromper / Hackear gave a piece of equipment (on an object's `Item` entity, or on
+    the entity that carries a transport's `Mount`: its driver, or the `Parked` transport). It counts against the
+    equipment's QUA (CBA-21 ruling): what Poseer (tier 3, refused) would need; nothing else in the book follows from
+    it. A component of its own so that games without hacked equipment keep their state checksums."""
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
 class Parked:
     """MVA-17 (the driver's case): a transport whose driver got off. The entity stands on the table with the
     transport's `Position`, `Body` and `Mount` (its wounds, ENE paid, en marcha kept) but is no character: it cannot

@@ -32,7 +32,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from wartime.core.components import Body, Carried, Equipment, Mount, Parked, Position, Traits
+from wartime.core.components import Body, Carried, Equipment, GearStress, Mount, Parked, Position, Traits
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
@@ -292,6 +292,7 @@ def park(gs: GameState, driver: int, spot: tuple[float, float]) -> int:
     weapons = tuple(w for i, w in enumerate(eq.weapons) if i in m.mounted)
     t = gs.world.create(gs.pos(driver), gs.body(driver), replace(m, mounted=(), passengers=()),
                         Parked(driver, weapons))
+    _move_gear_stress(gs, driver, t)                                       # MET-8: the hacked transport's stress
     c = gs.pos(driver)
     dismount(gs, driver)
     facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
@@ -315,9 +316,17 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     gs.world.set(who, mounted_body(body, size))
     gs.world.set(who, Traits(own + tuple(x for x in m.traits if x not in own)))
     gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
+    _move_gear_stress(gs, t, who)
     for comp in (Position, Body, Mount, Parked):
         gs.world.remove(t, comp)
     gs.world.emit("embarked", "MVA-17", who=who, carrier=who, parked=t, transport=m.name)
+
+
+def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
+    """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another."""
+    if gs.world.has(src, GearStress):
+        gs.world.set(dst, gs.world.get(src, GearStress))
+        gs.world.remove(src, GearStress)
 
 
 def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit) -> bool:
@@ -402,6 +411,7 @@ def dismount(gs: GameState, owner: int) -> None:
     if pos.level != 1:
         gs.world.set(owner, replace(pos, level=1))
     gs.world.remove(owner, Mount)
+    gs.world.remove(owner, GearStress)                                     # MET-8: the transport's, gone with it
 
 
 def mounted_body(rider: Body, size: float) -> Body:

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import also_on, character_traits, plugins, register, worn_protections
+from wartime.rules.traits.registry import _of, also_on, character_traits, plugins, register, worn_protections
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
@@ -97,10 +97,21 @@ def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-WALL: this protection protects against stress instead of wounds (ruling: its DEF counts only for the CH
     DEF against stress attacks, replacing CH VOL there, not against wounds): against an attack that wounds, the
     current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). No attack
-    in play deals stress yet (Corromper / Hackear comes with metahabilities)."""
+    in play deals stress this way but Corromper / Hackear: see `wall_against_stress`)."""
     if not _against(bearer, target):
         return None
     return -sum(p.current_def for p in worn_protections(gs, target) if "TRT-WALL" in p.traits) or None
+
+
+def wall_against_stress(gs, e: int) -> int:
+    """``stress_def`` (TRT-WALL, CBA-18 "Muro protections stop stress"): the current DEF of each worn Muro protection,
+    the target of the CH DEF against Corromper / Hackear in place of CH VOL."""
+    return sum(p.current_def for p in worn_protections(gs, e) if "TRT-WALL" in p.traits)
+
+
+def stress_defense(gs, e: int) -> int:
+    """``stress_def``: the DEF `e`'s traits oppose to stress attacks (0: none; its CH DEF is then a CH VOL)."""
+    return max((h(gs, e) for _, h in _of("stress_def", character_traits(gs, e))), default=0)
 
 
 def shadow(gs, e: int) -> int | None:
@@ -273,7 +284,7 @@ register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armou
 register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}, kinds=P)
 register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=RP, param_problem=resistance_param,
          per_protection=True)
-register("TRT-WALL", "Muro", {"def_mod": wall}, kinds=P, per_protection=True)
+register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_against_stress}, kinds=P, per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
 #: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
 SHIELDS = {

@@ -147,6 +147,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_for_ene": "ene_mod",
     "not_living": "unique_rule",
     "hack_dmg": "dmg_mod",
+    "stress_def": "stress",
     "shield_check": "def_mod",
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
