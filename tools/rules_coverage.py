@@ -42,8 +42,10 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 PARTIAL = {
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "
-              "transport (getting off or boarding another is refused with NotImplementedRule)",
+    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver gets off too, once its "
+              "passengers are off (ruling: the engine keeps passengers with a driver), and its transport stays "
+              "parked (cannot move; a character without a transport boards it as its driver, Tomar el transporte); "
+              "a parked transport is not drawn by the window and no attack or hack targets it",
     "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
              "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
              "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
@@ -72,10 +74,11 @@ PARTIAL = {
                          "protection's: not halved); the shields' DEF /2 itself is not played",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
-    "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
-             "played",
-    "CBA-18": "on characters, with Shin; Muro protections, objects and transports as targets, and Hielo's mental "
-              "combat (CBA-19, tier 3) are not played",
+    "MET-8": "a neuromancer on characters, their transports and held objects, a puppeteer on living characters; a "
+             "parked transport (its driver got off, MVA-17) is not a target",
+    "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
+              "transport or held object (CH DEF 1, stress kept against its QUA), with Shin; Hielo's mental combat "
+              "(CBA-19) is tier 3 and refused; a parked transport (no character) is not a target",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -88,12 +91,11 @@ PARTIAL = {
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
-              "and refused; objects (QUA) and voluntary targets are not modelled",
+              "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
+              "and voluntary targets are not modelled (only Poseer would ask)",
     "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
                       "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
                       "set up",
-    "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
-                "Hackear (CBA-18)",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
@@ -106,8 +108,6 @@ PARTIAL = {
                            "takes no trait terms yet",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "where Enorme is not played yet (it is registered for weapons only)",
-    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
-              "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
     "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
                    "refused when a game is set up",
     "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
