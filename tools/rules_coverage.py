@@ -108,6 +108,10 @@ PARTIAL = {
                            "takes no trait terms yet",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
                 "where Enorme is not played yet (it is registered for weapons only)",
+    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
+              "scenario elements and protections by ruling (the format has no usable element; no protection is "
+              "ever off to put on: rules/actions/objects.py); an object mounted on a transport is refused when a "
+              "game is set up",
     "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
                    "refused when a game is set up",
     "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
