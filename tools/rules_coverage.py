@@ -93,9 +93,10 @@ PARTIAL = {
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
               "and voluntary targets are not modelled (only Poseer would ask)",
-    "TRT-RESISTANCE": "against melee or ranged single-target attacks; a substance or an element (no weapon carries "
-                      "such tags) and area attacks (their hits take no trait DEF terms) are refused when a game is "
-                      "set up",
+    "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
+                      "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
+                      "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
+                      "trait DEF",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
@@ -132,10 +133,13 @@ PARTIAL = {
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido)
     "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido); Cargar, "
                              "Nadar, Escalar, the jumps and carrying get no +3 K",
-    "TRT-THIRST-FOR-BLOOD": "its next Mover, Correr, Esprintar or Mover sin hacer ruido that activation; Cargar gets "
-                            "no +2 K",
-    "TRT-CRY-OF-BLOOD": "the killer's next Mover, Correr, Esprintar or Mover sin hacer ruido that activation, while a "
-                        "bearer is on the table and able; Cargar gets no +2 K",
+    # more race traits (wartime/rules/traits/race_extra.py)
+    "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
+                "(CBA-23: only a transport rams, with its own CON)",
+    "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
+                  "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
+    "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
+                "is not played: the engine's water has no depth",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

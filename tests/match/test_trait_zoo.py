@@ -91,6 +91,16 @@ def zoo() -> tuple[list, dict[str, str]]:
                 chars.append((trait, spec))              # the catalogue design fields it as it is
                 made += 1
                 break
+            try:                                         # a trait that needs a metahability (TRT-MANIPULATOR)
+                changed = toggle_trait(army, str(path), design, "+", trait, PARAMS.get(trait))
+            except SpecError:
+                continue
+            spec = changed.units[0].character
+            if not list_problems([spec]):
+                chars.append((trait, spec.model_copy(update={"id": f"{design}__{trait}",
+                                                             "name": f"{spec.name} {trait}"})))
+                made += 1
+                break
         if made:
             why.pop(trait, None)
     return chars, why

@@ -128,17 +128,17 @@ def test_TRT_RESISTANCE_on_the_race_and_a_protection_add():
     g.set(b, Equipment((), ()))
     assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 2
     assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 0
-    assert _race_problems({"name": "Resistencia a", "param": "fuego"}) == ["TRT-RESISTANCE"]
+    assert _race_problems({"name": "Resistencia a", "param": "veneno"}) == ["TRT-RESISTANCE"]
     assert _race_problems({"name": "Resistencia a", "param": "CaC"}) == []
 
 
-def test_TRT_RESISTANCE_a_substance_or_element_is_refused_when_fielded():
-    """The engine tells single-target attack types apart, not substances or elements (no weapon carries such tags),
-    and area hits take no trait DEF terms: Resistencia a (fuego) or (área) is refused naming the trait; Resistencia
-    a (a distancia) is fielded."""
-    assert _problems({"name": "Resistencia a", "param": "fuego"}) == ["TRT-RESISTANCE"]
-    assert _problems({"name": "Resistencia a", "param": "área"}) == ["TRT-RESISTANCE"]
-    assert _problems({"name": "Resistencia a", "param": "a distancia"}) == []
+def test_TRT_RESISTANCE_a_substance_no_weapon_carries_is_refused_when_fielded():
+    """The engine tells attack types (melee, ranged, area) and the elements and substances weapons deliver (fire,
+    acid, radiation, explosives: rules/traits/protections.py ELEMENTS) apart; a poison no weapon carries: Resistencia
+    a (veneno) is refused naming the trait; (fuego), (área) and (a distancia) are fielded."""
+    assert _problems({"name": "Resistencia a", "param": "veneno"}) == ["TRT-RESISTANCE"]
+    for param in ("fuego", "área", "a distancia", "ácido", "radiación", "explosivos"):
+        assert _problems({"name": "Resistencia a", "param": param}) == []
 
 
 def test_TRT_WALL_its_DEF_does_not_count_against_wounds():

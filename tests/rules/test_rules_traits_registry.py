@@ -73,8 +73,12 @@ def test_setup_fields_exactly_the_registry():
         extra = [{"name": cat[r].name_es, **({"param": "R3"} if r == "TRT-AREA" else {})}
                  for r in (plugin.requires if plugin else ())]
         if kind == "race":
+            # Manipulador needs Titiritero: a binding among the character's metahabilities (MET-1 ruling)
+            metas = (archetype_from_dict({"id": "strings", "kind": "metahability", "name": "Strings", "ENE": 2,
+                                          "RNG": 5, "QUA": 4, "traits": [{"name": "Atadura"}]}),) \
+                if trait_id == "TRT-MANIPULATOR" else ()
             spec = CharacterSpec(id="c", name="C", race=archetype_from_dict(
-                {**human, "traits": [{"name": t.name_es}, *extra]}))
+                {**human, "traits": [{"name": t.name_es}, *extra]}), metahabilities=metas)
         else:
             gun = archetype_from_dict({"id": "gun", "kind": "weapon", "name": "Gun", "ENE": 2, "DMG": 4, "RNG": 20,
                                        "QUA": 4, "traits": [{"name": t.name_es}, *extra]})

@@ -408,13 +408,16 @@ class ScriptedController:
             bonus = 1 if traits.charge_bonus(gs, e, t) else 0
             mode = traits.fire_modes(w).get(opt.params.get("mode")) if w is not None else None
             bonus += mode.dmg_plus if mode is not None else 0           # TRT-LONG-GRIP: DMG +1
+            stance = traits.melee_stances(gs, e).get(opt.params.get("stance"))   # TRT-FENCING-MASTER
+            bonus += stance.dmg_plus if stance is not None else 0
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
             if utility is not None:
                 value = utility(gs, e, t, opt.params)
                 if capture and getattr(REGISTRY[opt.key], "takes_prisoner", False):
                     value *= self.PRISONER_WEIGHT
             else:
-                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus)
+                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus,
+                                   extra_imp=stance.imp_mods() if stance is not None else ())
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
                 if capture:
                     value *= self.KILL_WEIGHT_WHEN_CAPTURING
@@ -491,8 +494,8 @@ class ScriptedController:
             return True
         if not melee:
             return False
-        a = gs.attrs(e)
-        best_melee = max(melee_damage(w.current_dmg, a.CON, gs.wounds(e)) for _, w in melee)
+        con = traits.strength(gs, e)                                   # TRT-MULE counts as CON +1
+        best_melee = max(melee_damage(w.current_dmg, con, gs.wounds(e)) for _, w in melee)
         return best_melee > max(w.current_dmg for _, w in ranged)
 
     def _advance(self, match, p):

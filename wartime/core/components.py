@@ -279,6 +279,19 @@ class NextActivation:
 
 
 @dataclass(frozen=True, slots=True)
+class Power:
+    """TRT-POWERFUL: the Power a Poderoso has gathered (0 to 10; +1 per wound it takes or inflicts)."""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Mana:
+    """TRT-MANA: the ENE given at the start of the turn that only pays for metahabilities (a pool of its own, not
+    capped by ENE-3's 10; what is left is lost when the next turn gives it anew)."""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Mimetic:
     """TRT-MIMETIC: Mimético is switched on (an action at ENE 1 switches it on or off)."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -33,7 +33,7 @@ from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, effects, smoke_mods  # noqa: F401 (smoke_mods re-exported)
 from wartime.rules.checks import combine, resolve_die
-from wartime.rules.combat import Cover, double_hit, imp_fumble, resolve_hit, weapon_used
+from wartime.rules.combat import Cover, contest_mods, double_hit, imp_fumble, resolve_hit, weapon_used
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import wounds_distribution
@@ -311,6 +311,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
+    if aim.target is not None and gs.able(aim.target):
+        mods = mods + contest_mods(gs, attacker, aim.target)           # hook ranged_contest (TRT-MANIPULATOR)
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=aim.target,
                                distance=round(aim.distance, 6), aim=[aim.x, aim.y], area=aim.code)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
@@ -338,6 +340,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         px, py = res.x, res.y
         out["point"] = (px, py)
     dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
+    dmg += traits.area_dmg_bonus(gs, attacker, w)                        # TRT-DEMOLITIONS-EXPERT: DMG +1
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
     if template is not None:
         affected = covered_minis(gs, template, aim.level, attacker)
@@ -363,12 +366,17 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
         world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=hit_dmg,
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov) -> int:
+        resist = traits.area_def(gs, e, w)                               # TRT-RESISTANCE: DEF +2
+        terms = replace(traits.NO_TERMS, def_plus=resist) if resist else traits.NO_TERMS
+
+        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov, terms=terms) -> int:
             return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
-                               psi=psi)
+                               psi=psi, terms=terms)
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
         n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         out["affected"].append((e, full, n))
+    if affected:
+        traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":
             place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name,
@@ -492,13 +500,13 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     mine = gs.side(attacker)
     good = bad = Fraction(0)
     for (e, full), cov in zip(affected, covers):
-        defense = gs.total_def(e)
+        defense = gs.total_def(e) + traits.area_def(gs, e, w)               # TRT-RESISTANCE
         left = gs.attrs(e).CON - gs.wounds(e)
         v = Fraction(0)
         for p, crit in ((p_norm, False), (p_crit, True)):
             if p <= 0:
                 continue
-            dmg = area_dmg(w.current_dmg + (1 if crit else 0), full)
+            dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
             c = None if crit else cov
             dt = defense + (2 if c is not None and (c.over_half or c.full) else 0)
             for n, q in wounds_distribution(dmg, defense, dt, c, None,

@@ -8,7 +8,7 @@ from wartime.core.components import Surprise
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import ENERGY_CAP
-from wartime.rules.modifiers import attack_mods, roll_character_check
+from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
@@ -162,7 +162,42 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if psi and state == "active" and not gs.unconscious(target):
             # CMB-5 / PSI-1: one CH PSI per wounding attack, unless it left the target incapacitated or dead.
             psi_check(gs, ctx, target, source=attacker, reason="wounded", rule="CMB-5")
+        if attacker is not None and (ctx is None or ctx.key != REPLY):
+            proud = traits.wounded_reply(gs, target, attacker, melee)       # hook wounded_reply (TRT-PROUD)
+            if (proud is not None and gs.able(target) and not gs.psyche(target).panic and gs.on_table(attacker)
+                    and gs.in_contact(target, attacker)):
+                reply_attack(gs, target, attacker, proud)
     return n
+
+
+def contest_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
+    """TRT-MANIPULATOR ruling: before the CH IMP of a shot at it, the target whose trait allows it makes a CH VOL
+    ENF against the shooter (free, no ENE, not a reaction; the engine makes it for its controller: losing costs
+    nothing); won, the CH IMP has −1."""
+    rule = traits.ranged_contest(gs, target, attacker)
+    if rule is None:
+        return []
+    winner, _ = opposed(gs, target, attacker, "VOL", rule, "CH VOL ENF against the shooter")
+    return [Modifier(rule, -1, traits.display_name(rule))] if winner == "a" else []
+
+
+#: The context key of a free reply attack (TRT-PROUD): a reply does not call another one.
+REPLY = "reply_attack"
+
+
+def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
+    """TRT-PROUD ruling: a free melee attack of `e` at `attacker` (ENE 0, no CH VOL, not a reaction) with its best
+    melee weapon by DMG (CBA-10 unarmed if none); the engine makes it for the controller (it costs nothing). A
+    reply's own wounds call no reply back (one free attack per wounding attack, not an exchange without end)."""
+    weapons = gs.equipment(e).weapons
+    melee = [i for i, w in enumerate(weapons) if not w.ranged and not w.disabled]
+    ctx = ActionContext(e, REPLY, {})
+    gs.world.emit("free_attack", rule, attacker=e, target=attacker)
+    if melee:
+        best = max(melee, key=lambda i: (weapons[i].current_dmg, -i))
+        resolve_attack(gs, ctx, e, attacker, weapon_index=best, ranged=False)
+    else:
+        resolve_attack(gs, ctx, e, attacker, weapon_index=None, ranged=False, unarmed=True)
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:
@@ -248,6 +283,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         if stopped is not None:
             world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
             return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
+    if ranged and gs.able(target):
+        mods += contest_mods(gs, attacker, target)                   # hook ranged_contest (TRT-MANIPULATOR)
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
@@ -311,16 +348,14 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     # damage
     if unarmed:
-        a = gs.attrs(attacker)
-        dmg = melee_damage(0, a.CON, gs.wounds(attacker))           # CBA-10
+        dmg = melee_damage(0, traits.strength(gs, attacker), gs.wounds(attacker))   # CBA-10 (TRT-MULE)
     elif base_dmg is not None:
         # CBA-6: a thrown thing's own DMG (no CON bonus); CBA-9: the improvised weapon's base DMG in MOD-1
-        dmg = base_dmg if ranged else melee_damage(base_dmg, gs.attrs(attacker).CON, gs.wounds(attacker))
+        dmg = base_dmg if ranged else melee_damage(base_dmg, traits.strength(gs, attacker), gs.wounds(attacker))
     elif ranged:
         dmg = weapon.current_dmg                                     # WND-6
     else:
-        a = gs.attrs(attacker)
-        dmg = melee_damage(weapon.current_dmg, a.CON, gs.wounds(attacker))  # MOD-1
+        dmg = melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker))  # MOD-1
     dmg += dmg_bonus + dodge_dmg                                     # CBA-17 dodger's fumble: DMG +1
     if imp.critical:
         dmg += 1                                                     # CMB-6

@@ -32,10 +32,12 @@ def action_cost(base: int, surcharge: int = 0, *, free: bool = False) -> int:
     return max(1, base + surcharge)
 
 
-def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False) -> int:
+def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False, pools: bool = True) -> int:
     """ENE-1 with the traits (G5 ENE costs): the action's own cost (with its terrain surcharge), plus every ± ENE
     term of the traits (``ene_mod``: the actor's own, its weapon's, and the target's for actions aimed at it),
-    then caps (``ene_cap``), minimum 1; `free` (not an action, or a printed 0) costs 0 whatever the traits."""
+    then caps (``ene_cap``), minimum 1; `free` (not an action, or a printed 0) costs 0 whatever the traits. With
+    `pools`, what the actor's own ENE pools pay for this action (``ene_pool``: TRT-MANA) is taken off: the ENE
+    left to pay from its ENE (0 when a pool pays it all)."""
     base = action.cost(gs, actor, params, prepared)
     if free:
         return 0
@@ -51,4 +53,5 @@ def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False)
         cost *= mode.ene_factor
     if cap is not None:
         cost = min(cost, cap)
-    return max(1, cost)
+    cost = max(1, cost)
+    return max(0, cost - trait_hooks.ene_pool(gs, actor, action.key)) if pools else cost

@@ -20,7 +20,7 @@ from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffe
 from wartime.core.errors import RuleViolation
 from wartime.rules import objects, psychology, traits
 from wartime.rules.checks import opposed_winner, roll_check
-from wartime.rules.modifiers import roll_character_check
+from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
 from wartime.rules.traits.protections import stress_defense
@@ -85,26 +85,62 @@ def relation(gs: GameState, caster: int, target: int) -> str:
     return "ally" if gs.side(target) == gs.side(caster) else "enemy"
 
 
-def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2") -> int:
+def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2", origin: int | None = None) -> int:
     """MET-2: the target is the caster, or a character on the table within the metahability's RNG (RNG 0: base
-    contact), in the caster's FOV and LOS, at its altitude level."""
+    contact), in the caster's FOV and LOS, at its altitude level. With an `origin` (TRT-RESONATOR: an invocation
+    cast from a resonator) the RNG, FOV, LOS and level are the origin's."""
     if not isinstance(target, int) or isinstance(target, bool) or target not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {target!r}")
     if target == caster:
         return target
     if not gs.on_table(target):
         raise RuleViolation("WND-3", f"{gs.name(target)} is dead")
-    if gs.pos(target).level != gs.pos(caster).level:
+    src = caster if origin is None else origin
+    if target == src:
+        return target
+    if gs.pos(target).level != gs.pos(src).level:
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")
     reach = m.RNG
-    if (reach == 0 and not gs.in_contact(caster, target)) or gs.distance(caster, target) > reach + 1e-9:
-        raise RuleViolation(rule, f"{gs.name(target)} is {gs.distance(caster, target):.1f} K away: {m.name} "
-                            f"reaches {reach} K")
-    if not gs.in_fov(caster, target):
-        raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(caster)}'s field of view")
-    if not gs.has_los(caster, target):
-        raise RuleViolation("ENV-2", f"no line of sight from {gs.name(caster)} to {gs.name(target)}")
+    if (reach == 0 and not gs.in_contact(src, target)) or gs.distance(src, target) > reach + 1e-9:
+        raise RuleViolation(rule, f"{gs.name(target)} is {gs.distance(src, target):.1f} K away from {gs.name(src)}: "
+                            f"{m.name} reaches {reach} K")
+    if not gs.in_fov(src, target):
+        raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(src)}'s field of view")
+    if not gs.has_los(src, target):
+        raise RuleViolation("ENV-2", f"no line of sight from {gs.name(src)} to {gs.name(target)}")
     return target
+
+
+def check_origin(gs: GameState, caster: int, m, origin: Any) -> int:
+    """TRT-RESONATOR: an invocation may be cast from a resonator on the table and able (friend or foe), not the
+    caster itself."""
+    if not isinstance(origin, int) or isinstance(origin, bool) or origin not in gs.minis() or origin == caster:
+        raise RuleViolation("MET-2", f"no other miniature with id {origin!r} to cast from")
+    rule = traits.resonates(gs, origin)
+    if rule is None:
+        raise RuleViolation("MET-2", f"{gs.name(origin)} is no resonator: a metahability is cast from its caster")
+    if not gs.able(origin):
+        raise RuleViolation(rule, f"{gs.name(origin)} cannot act as a resonator now (not able)")
+    if not int_checked(m):
+        raise RuleViolation(rule, f"{m.name} is not an invocation: only invocations are cast from a resonator")
+    return origin
+
+
+def resonate(gs: GameState, ctx, caster: int, origin: int) -> bool:
+    """TRT-RESONATOR: an invocation cast from `origin`: an enemy resonator resists with a CH VOL ENF against the
+    caster (its controller always does: a friend never needs to); won, the cast fails (its ENE is spent). Otherwise
+    the resonator takes 1 stress and makes a CH PSI. Returns whether the cast goes on."""
+    rule = traits.resonates(gs, origin) or "MET-2"
+    gs.world.emit("resonator", rule, who=origin, caster=caster)
+    if gs.side(origin) != gs.side(caster):
+        winner, _ = opposed(gs, origin, caster, "VOL", rule, "resists the neuromancer")
+        if winner == "a":
+            gs.world.emit("metahability_failed", rule, who=caster, target=origin, reason="the resonator resisted")
+            return False
+    add_stress(gs, ctx, origin, 1, rule, source=caster)
+    if gs.able(origin):
+        psi_check(gs, ctx, origin, source=caster, reason="resonator", rule=rule)
+    return True
 
 
 def preview(gs: GameState, caster: int, m, target: int) -> dict:
@@ -118,12 +154,14 @@ def preview(gs: GameState, caster: int, m, target: int) -> dict:
 
 
 # --- casting (MET-2, MET-5, MET-7, CMB-13, CBA-20) -------------------------------------------------------------
-def cast(gs: GameState, ctx, caster: int, index: int, target: int) -> bool:
+def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int | None = None) -> bool:
     """MET-2: the kind check (a CH IMP when it is aimed at an enemy, CMB-13), answered by a declared Contramagia
     (CBA-20) for an invocation; MET-7: a fumble is a CH PSI (no effect); MET-5: against an enemy the caster must
     then win a CH VOL ENF; on success the effect applies (`apply`) and the cast may be maintained (MET-6).
     Returns True when the metahability took effect."""
     m = carried(gs, caster)[index]
+    if origin is not None and not resonate(gs, ctx, caster, origin):              # TRT-RESONATOR
+        return False
     rel = relation(gs, caster, target)
     attr = kind_attribute(m)
     kind = "IMP" if rel == "enemy" else "ATR"

@@ -7,14 +7,14 @@ import math
 from wartime.core.components import Attributes, Looted, Posture
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, smoke_mods
-from wartime.rules.checks import Modifier, roll_check
+from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
 from wartime.rules.state import GameState
 
 
 def overload_penalty(gs: GameState, e: int) -> int:
     """MOD-4: −1 per point of total DEF above CON − wounds (BLD-7; the DEF worn or carried: a transport's does not
-    count, BLD-19 b)."""
-    return max(0, gs.carried_def(e) - (gs.attrs(e).CON - gs.wounds(e)))
+    count, BLD-19 b); the CON it counts as (TRT-MULE: +1)."""
+    return max(0, gs.carried_def(e) - (traits.strength(gs, e) - gs.wounds(e)))
 
 
 def fit_penalty(gs: GameState, e: int) -> int:
@@ -171,3 +171,26 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
                                 fumble_min=fumble_min,
                                 **{**event_data, "reroll": via[0]})
     return result
+
+
+def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str,
+            key: str | None = None) -> tuple[str | None, CheckResult]:
+    """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers (and `a`'s on the
+    checks of its action `key`: TRT-COMBAT-MASTERY); a full tie rerolls both. Returns the winner ('a', 'b' or
+    None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
+    world = gs.world
+    own = traits.action_check_mods(gs, a, key, attribute, "ATR") if key is not None else []
+
+    def enf(e: int, other: int, kind: str) -> list:    # the other side's traits on a check against it
+        return traits.targeted_check_mods(gs, e, other, attribute, kind)
+    while True:
+        ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
+                        character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own, rule, reason, side_of_opposed="a", against=b,
+                        fumble_min=traits.fumble_floor(gs, a))
+        rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
+                        character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF"), rule, reason, side_of_opposed="b", against=a,
+                        fumble_min=traits.fumble_floor(gs, b))
+        w = opposed_winner(ra, rb)
+        if w != "reroll":
+            world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
+            return w, ra

@@ -100,13 +100,13 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                   else traits.always_passes(gs, target, None, "DEF") is not None)
     def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
     fumbles = (traits.fumble_floor(gs, attacker), traits.fumble_floor(gs, target))        # TRT-UNLUCKY
-    a = gs.attrs(attacker)
+    con = traits.strength(gs, attacker)                           # TRT-MULE: counts as CON +1
     if unarmed:
-        base = melee_damage(0, a.CON, gs.wounds(attacker))
+        base = melee_damage(0, con, gs.wounds(attacker))
     elif ranged:
         base = gs.weapon(attacker, weapon_index).current_dmg
     else:
-        base = melee_damage(gs.weapon(attacker, weapon_index).current_dmg, a.CON, gs.wounds(attacker))
+        base = melee_damage(gs.weapon(attacker, weapon_index).current_dmg, con, gs.wounds(attacker))
     base += dmg_bonus
     remaining = gs.attrs(target).CON - gs.wounds(target)
     full = cover is not None and cover.full

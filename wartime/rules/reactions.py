@@ -42,8 +42,8 @@ PASSED = "passed"                      # the player declined
 REACTED = "reacted"
 ACTOR_DOWN = "actor_down"              # the acting character was put out of action before its turn came
 
-#: REA-1: how a candidate was triggered.
-BY_SIGHT, BY_NOISE = "sight", "noise"
+#: REA-1: how a candidate was triggered (BY_SENSE: a trait's sense of a hidden or silent actor, TRT-SPIDER-SENSE).
+BY_SIGHT, BY_NOISE, BY_SENSE = "sight", "noise", "sense"
 
 #: Actions taken only in the own activation (never as a reaction).
 OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import panicked_reactions
-from wartime.rules.reactions import (BY_NOISE, BY_SIGHT, COUNTERABLE, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
+from wartime.rules.reactions import (BY_NOISE, BY_SENSE, BY_SIGHT, COUNTERABLE, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
                                      sight_reason)
 from wartime.rules.state import GameState
@@ -119,11 +119,14 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
                                                                     [e for e in deaf if e not in heard_before])
         for e in heard:
             reasons[e] = BY_NOISE
+    for e in pending:
+        if reasons[e] not in (BY_SIGHT, BY_NOISE) and traits.senses(gs, e, w.actor, w.action, track) is not None:
+            reasons[e] = BY_SENSE                # TRT-SPIDER-SENSE: a hidden or silent actor within its VOL K
     for e in enemies:
         why = reasons.get(e)
         if why is None:
             continue
-        if why not in (BY_SIGHT, BY_NOISE):
+        if why not in (BY_SIGHT, BY_NOISE, BY_SENSE):
             s.excluded.append((e, why))
         elif not window_options(gs, w, e):
             s.excluded.append((e, PANICKED if gs.psyche(e).panic else NOT_ABLE))

@@ -133,6 +133,11 @@ class ReactionWindows:
             self._set_flow(bullet_time=self.flow.bullet_time + (e,))
             gs.world.emit("bullet_time", "REA-5", who=e, acting=w.actor, state="start")
         actor = w.actor
+        turn = sense_turn(gs, w, e)
+        if turn is not None:                                 # TRT-SPIDER-SENSE: no ENE, no CH VOL for the pivot
+            gs.world.set(e, replace(gs.pos(e), facing=turn))
+            gs.world.emit("turned", sense_rule(gs, w, e), who=e, facing=turn)
+            prepared = action.validate(gs, e, vparams)
         moved_from = None
         if at is not None:
             moved_from = gs.pos(actor)
@@ -241,12 +246,18 @@ class ReactionWindows:
         moved_from = gs.pos(w.actor) if at is not None else None
         if at is not None:
             gs.world.set(w.actor, replace(moved_from, x=at[0], y=at[1], facing=at[2]))
+        turn = sense_turn(gs, w, e)                          # TRT-SPIDER-SENSE: it faces the actor for free
+        own = gs.pos(e)
+        if turn is not None:
+            gs.world.set(e, replace(own, facing=turn))
         try:
             prepared = action.validate(gs, e, vparams)
             cost = price(gs, e, action, vparams, prepared)
         finally:
             if moved_from is not None:
                 gs.world.set(w.actor, moved_from)
+            if turn is not None:
+                gs.world.set(e, own)
         if not can_pay(gs.energy(e), cost, reaction=True):
             raise RuleViolation("REA-2", f"{key} costs {cost} ENE: {gs.name(e)} has {gs.energy(e)} and a reaction "
                                 "may not take it below −10")
@@ -316,3 +327,20 @@ class ReactionWindows:
             raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
         return self._validate_reaction(w, reactor, key, normalise_params(params))[2]
 
+
+def sense_turn(gs, w, e: int) -> float | None:
+    """TRT-SPIDER-SENSE: a candidate triggered by its sense (reactions.BY_SENSE) that does not have the actor in its
+    FOV may pivot to face it without ENE or CH VOL: the facing it takes when it reacts (None: it keeps its own)."""
+    if (e, reactions.BY_SENSE) not in w.triggers or gs.in_fov(e, w.actor):
+        return None
+    p = gs.pos(w.actor)
+    return round(gs.facing_to(e, p.x, p.y), 4)
+
+
+def sense_rule(gs, w, e: int) -> str:
+    """The trait whose sense triggered candidate `e` (the actor's path: where it declared, its declared waypoints and
+    where it is)."""
+    p = gs.pos(w.actor)
+    path = w.params.get("path") if isinstance(w.params.get("path"), list) else []
+    track = ([tuple(w.start[:2])] if w.start else []) + [tuple(q[:2]) for q in path] + [(p.x, p.y)]
+    return traits.senses(gs, e, w.actor, w.action, track) or "REA-1"

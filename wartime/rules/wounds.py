@@ -37,6 +37,7 @@ def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule
     if new_state != old_state:
         gs.world.set(target, Life(new_state))
         gs.world.emit("life", "WND-3" if new_state == "dead" else "WND-2", who=target, state=new_state)
+    traits.wounds_counted(gs, target, source, n)                   # hook wounds_counted (TRT-POWERFUL)
     return new_state
 
 

@@ -112,6 +112,7 @@ class AttackPrep:
     cover: Cover | None = None
     area: areas.AreaAim | None = None       # ARE-1..4: an area attack
     fire_mode: traits.FireMode | None = None  # a weapon trait's fire mode chosen for this attack (TRT-HEAVY-FIRE)
+    stance: traits.Stance | None = None       # a melee choice of the attacker's traits (TRT-FENCING-MASTER)
 
 
 @register
@@ -257,6 +258,29 @@ def chosen_fire_mode(weapon, params: dict, melee: bool = False) -> traits.FireMo
     return modes[m]
 
 
+def chosen_stance(gs: GameState, actor: int, params: dict) -> traits.Stance | None:
+    """The melee choice the decision's ``stance`` names among those the attacker's traits offer (TRT-FENCING-MASTER),
+    None without one; one it is not offered is refused."""
+    k = params.get("stance")
+    if k is None:
+        return None
+    offered = traits.melee_stances(gs, actor)
+    if k not in offered:
+        raise RuleViolation("CBA-7", f"{gs.name(actor)} has no melee choice {k!r} (its choices: "
+                            f"{', '.join(offered) or 'none'})")
+    return offered[k]
+
+
+def taken_stance(gs: GameState, ctx, prepared) -> tuple[int, list | None]:
+    """The melee choice declared with the attack (TRT-FENCING-MASTER), taken before its CH IMP: its DMG term and
+    its CH IMP modifiers (0 and None without one)."""
+    st = prepared.stance
+    if st is None:
+        return 0, None
+    gs.world.emit("attack_stance", st.rule, who=ctx.actor, stance=st.label)
+    return st.dmg_plus, st.imp_mods()
+
+
 def with_area_mode(aim, mode):
     """An area aim as an area mode changes it (TRT-FOCUSED-ARC: the code, its shape, DMG +); as it is without."""
     if mode is None or mode.area is None:
@@ -303,8 +327,18 @@ def _after_melee(gs: GameState, ctx, target: int) -> None:
 
 
 def charge_allowance(gs: GameState, actor: int) -> float:
-    """CBA-12: a charge moves up to MOV + 3 K, plus what the charger's traits add (TRT-BERSERKER)."""
-    return float(gs.mov(actor) + 3) + traits.allowance_bonus(gs, actor, "charge")
+    """CBA-12: a charge moves up to MOV + 3 K, plus what the charger's traits add (TRT-BERSERKER), plus the boosts
+    offered until its next move that must engage (TRT-THIRST-FOR-BLOOD: +2 K; a charge always ends engaged, and
+    they cost nothing, so the charge takes them)."""
+    return (float(gs.mov(actor) + 3) + traits.allowance_bonus(gs, actor, "charge")
+            + sum(b.k for b in charge_boosts(gs, actor)))
+
+
+def charge_boosts(gs: GameState, actor: int) -> list:
+    """The free engage-again boosts a charge takes (TRT-THIRST-FOR-BLOOD, TRT-CRY-OF-BLOOD): must engage, no
+    wounds, offered until the next move."""
+    return [b for b in traits.move_boosts(gs, actor, "charge")
+            if b.must_engage and not b.wounds and b.until_next_move is not None]
 
 
 class _WeaponMelee(Action):
@@ -327,6 +361,9 @@ class _WeaponMelee(Action):
                         if f.melee:
                             yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m},
                                             label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({f.label})")
+                    for k, st in traits.melee_stances(gs, actor).items():          # TRT-FENCING-MASTER
+                        yield Candidate(self.key, lambda i=i, t=t, k=k: {"target": t, "weapon": i, "stance": k},
+                                        label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({st.label})")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -336,7 +373,8 @@ class _WeaponMelee(Action):
             if w.area is not None:
                 raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
             traits.check_weapon_ready(w)                          # e.g. an empty magazine (GNA-13)
-        return AttackPrep(t, idx, fire_mode=chosen_fire_mode(w, params, melee=True))
+        return AttackPrep(t, idx, fire_mode=chosen_fire_mode(w, params, melee=True),
+                          stance=chosen_stance(gs, actor, params))
 
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
@@ -357,9 +395,11 @@ class _WeaponMelee(Action):
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
+        plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
+        bonus += plus
         second = self.firearm and traits.counts_as_melee(w) is None        # TRT-SHORT-WEAPON: no second CH IMP
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus, second_imp=self.rule if second else None)
+                       dmg_bonus=bonus, second_imp=self.rule if second else None, extra_imp=imp)
         _after_melee(gs, ctx, prepared.target)
 
 
@@ -372,7 +412,9 @@ class MeleeAttack(_WeaponMelee):
     params = (Param("target", "enemy", "CBA-7: an enemy in base contact (CMB-11)"),
               Param("weapon", "weapon", "CBA-7: the index of a melee (RNG 0) weapon"),
               Param("mode", "choice", "a melee mode of the weapon's traits for this attack: the trait ID "
-                    "(TRT-LONG-GRIP)", optional=True))
+                    "(TRT-LONG-GRIP)", optional=True),
+              Param("stance", "choice", "a melee choice of the attacker's traits for this attack (TRT-FENCING-MASTER: "
+                    "fencing_imp, fencing_dmg)", optional=True))
 
 
 @register
@@ -388,11 +430,15 @@ class MeleeAttackFirearm(_WeaponMelee):
     params = (Param("target", "enemy", "CBA-8: an enemy in base contact (CMB-11)"),
               Param("weapon", "weapon", "CBA-8: the index of a ranged (RNG > 0) weapon used in melee"),
               Param("mode", "choice", "a melee mode of the weapon's traits for this attack: the trait ID "
-                    "(TRT-LONG-GRIP)", optional=True))
+                    "(TRT-LONG-GRIP)", optional=True),
+              Param("stance", "choice", "a melee choice of the attacker's traits for this attack (TRT-FENCING-MASTER: "
+                    "fencing_imp, fencing_dmg)", optional=True))
 
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: the melee odds with this weapon times the second CH IMP's pass chance (CBA-8)."""
-        odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False)
+        st = traits.melee_stances(gs, actor).get(params.get("stance"))          # TRT-FENCING-MASTER
+        odds = attack_odds(gs, actor, target, weapon_index=params["weapon"], ranged=False,
+                           dmg_bonus=st.dmg_plus if st is not None else 0, extra_imp=st.imp_mods() if st else ())
         second = p_pass(odds.imp_target) if traits.counts_as_melee(gs.weapon(actor, params["weapon"])) is None else 1
         return float((odds.expected_wounds + 2 * odds.p_incapacitate) * second)
 
@@ -406,23 +452,29 @@ class UnarmedAttack(Action):
     has_check = True
     is_attack = True
 
-    params = (Param("target", "enemy", "CBA-10: an enemy in base contact (CMB-11)"),)
+    params = (Param("target", "enemy", "CBA-10: an enemy in base contact (CMB-11)"),
+              Param("stance", "choice", "a melee choice of the attacker's traits for this attack (TRT-FENCING-MASTER: "
+                    "fencing_imp, fencing_dmg)", optional=True))
 
     def candidates(self, gs, actor, space):
         for t in space.enemies():
             if gs.in_contact(actor, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+                for k, st in traits.melee_stances(gs, actor).items():          # TRT-FENCING-MASTER
+                    yield Candidate(self.key, lambda t=t, k=k: {"target": t, "stance": k},
+                                    label=f"{gs.name(t)} ({st.label})")
 
     def validate(self, gs, actor, params):
-        return AttackPrep(melee_target(gs, actor, params, self.rule), None)
+        return AttackPrep(melee_target(gs, actor, params, self.rule), None, stance=chosen_stance(gs, actor, params))
 
     def cost(self, gs, actor, params, prepared):
         return 1
 
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0
+        plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
-                       dmg_bonus=bonus)
+                       dmg_bonus=bonus + plus, extra_imp=imp)
         _after_melee(gs, ctx, prepared.target)
 
 
@@ -497,7 +549,10 @@ class Charge(Action):
 
     def resolve(self, gs, ctx, prepared):
         t, prep = prepared
+        boosts = {b.until_next_move for b in charge_boosts(gs, ctx.actor)}
         apply_move(gs, ctx, prep, self.rule)
+        if boosts:                                           # the charge was its next move: the marks lapse
+            gs.set_effects(ctx.actor, spent=tuple(m for m in gs.effects(ctx.actor).spent if m not in boosts))
         gs.set_effects(ctx.actor, charge_target=t)
         gs.world.emit("charged", "CBA-12", who=ctx.actor, target=t)
 

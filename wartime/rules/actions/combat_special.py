@@ -28,10 +28,10 @@ from wartime.rules.actions.combat import (_after_melee, _cover_from, check_neare
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.checks import CheckResult, Modifier, combine, opposed_winner, p_opposed_win, roll_check
+from wartime.rules.checks import CheckResult, Modifier, combine, p_opposed_win
 from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.context import PendingMod
-from wartime.rules.modifiers import character_mods
+from wartime.rules.modifiers import character_mods, opposed  # noqa: F401  (opposed: moved to rules.modifiers)
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import attack_odds
 from wartime.rules.pushing import push_end
@@ -67,29 +67,6 @@ def need_held(gs: GameState, e: int, params: dict, name: str, rule: str) -> tupl
         raise RuleViolation(rule, f"{items.item_name(gs, e, ref)} is a protection: only a held weapon or object "
                             "can be used here")
     return ref, kind, n
-
-
-def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str,
-            key: str | None = None) -> tuple[str | None, CheckResult]:
-    """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers (and `a`'s on the
-    checks of its action `key`: TRT-COMBAT-MASTERY); a full tie rerolls both. Returns the winner ('a', 'b' or
-    None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
-    world = gs.world
-    own = traits.action_check_mods(gs, a, key, attribute, "ATR") if key is not None else []
-
-    def enf(e: int, other: int, kind: str) -> list:    # the other side's traits on a check against it
-        return traits.targeted_check_mods(gs, e, other, attribute, kind)
-    while True:
-        ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
-                        character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own, rule, reason, side_of_opposed="a", against=b,
-                        fumble_min=traits.fumble_floor(gs, a))
-        rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
-                        character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF"), rule, reason, side_of_opposed="b", against=a,
-                        fumble_min=traits.fumble_floor(gs, b))
-        w = opposed_winner(ra, rb)
-        if w != "reroll":
-            world.emit("opposed_resolved", rule, a=a, b=b, winner=w)
-            return w, ra
 
 
 def ground_spot(gs: GameState, target: int, away_from: int) -> tuple[float, float]:

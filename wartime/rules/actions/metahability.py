@@ -8,18 +8,42 @@ from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules import metahabilities as meta, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.energy import price
 from wartime.rules.psychology import add_stress
 
 
-def _targets(gs, actor: int, m, space) -> list[int]:
-    """The characters a metahability may be aimed at now: itself, then allies and enemies in range (id order)."""
+def pay_from_pools(gs, ctx, action, prepared) -> None:
+    """The part of the action's price its ENE did not pay (ctx.cost) comes out of the actor's ENE pools
+    (``ene_pool``: TRT-MANA), once the action is declared."""
+    full = price(gs, ctx.actor, action, ctx.params, prepared, pools=False)
+    if full > ctx.cost:
+        traits.spend_ene_pool(gs, ctx.actor, action.key, full - ctx.cost)
+
+
+def _targets(gs, actor: int, m, space, origin: int | None = None) -> list[int]:
+    """The characters a metahability may be aimed at now: itself, then allies and enemies in range (id order); from
+    a resonator `origin`, in its range."""
     out = [actor]
     for t in list(space.allies()) + list(space.enemies()):
         try:
-            meta.check_target(gs, actor, m, t)
+            meta.check_target(gs, actor, m, t, origin=origin)
         except RuleViolation:
             continue
         out.append(t)
+    return out
+
+
+def _resonators(gs, actor: int, m) -> list[int]:
+    """TRT-RESONATOR: the resonators an invocation of `actor` may be cast from now (id order)."""
+    if not meta.int_checked(m):
+        return []
+    out = []
+    for o in gs.minis():
+        if o != actor and gs.on_table(o) and traits.resonates(gs, o) is not None:
+            try:
+                out.append(meta.check_origin(gs, actor, m, o))
+            except RuleViolation:
+                continue
     return out
 
 
@@ -33,16 +57,24 @@ class UseMetahability(Action):
     has_check = True
 
     params = (Param("meta", "metahability", "MET-2: the index of one of the actor's metahabilities"),
-              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"))
+              Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"),
+              Param("origin", "character", "TRT-RESONATOR: a resonator an invocation is cast from (its RNG, FOV and "
+                    "LOS)", optional=True))
 
     def candidates(self, gs, actor, space):
         kinds = meta.kinds_of(gs, actor)
         for i, m in enumerate(meta.carried(gs, actor)):
             if m.kind not in kinds:
                 continue
-            for t in _targets(gs, actor, m, space):
+            direct = _targets(gs, actor, m, space)
+            for t in direct:
                 yield Candidate(self.key, lambda i=i, t=t: {"meta": i, "target": t},
                                 label=f"{m.name} on {gs.name(t)}")
+            for o in _resonators(gs, actor, m):                                 # TRT-RESONATOR
+                for t in _targets(gs, actor, m, space, origin=o):
+                    if t not in direct:
+                        yield Candidate(self.key, lambda i=i, t=t, o=o: {"meta": i, "target": t, "origin": o},
+                                        label=f"{m.name} on {gs.name(t)} from {gs.name(o)}")
 
     def available(self, gs, actor):
         kinds = meta.kinds_of(gs, actor)
@@ -52,13 +84,18 @@ class UseMetahability(Action):
     def validate(self, gs, actor, params):
         m = meta.meta(gs, actor, need(params, "meta", self.rule))
         meta.check_kind(gs, actor, m)
-        t = meta.check_target(gs, actor, m, need(params, "target", self.rule))
-        return (params["meta"], t)
+        origin = params.get("origin")
+        if origin is not None:
+            origin = meta.check_origin(gs, actor, m, origin)
+        t = meta.check_target(gs, actor, m, need(params, "target", self.rule), origin=origin)
+        return (params["meta"], t) if origin is None else (params["meta"], t, origin)
 
     def cost(self, gs, actor, params, prepared):
-        return meta.carried(gs, actor)[prepared[0]].ENE
+        m = meta.carried(gs, actor)[prepared[0]]
+        return m.ENE + traits.meta_ene(gs, actor, m)                # TRT-RUNE-MASTER: −1 (minimum 1, ENE-1)
 
     def resolve(self, gs, ctx, prepared):
+        pay_from_pools(gs, ctx, self, prepared)                         # TRT-MANA
         meta.cast(gs, ctx, ctx.actor, *prepared)
 
 
@@ -96,9 +133,11 @@ class MaintainMetahability(Action):
                             "is no longer the start of its activation")
 
     def cost(self, gs, actor, params, prepared):
-        return meta.carried(gs, actor)[prepared.index].ENE
+        m = meta.carried(gs, actor)[prepared.index]
+        return m.ENE + traits.meta_ene(gs, actor, m)                # TRT-RUNE-MASTER: −1 (minimum 1, ENE-1)
 
     def resolve(self, gs, ctx, c):
+        pay_from_pools(gs, ctx, self, c)                                # TRT-MANA
         meta.maintain(gs, ctx, ctx.actor, c)
 
 

@@ -39,7 +39,7 @@ from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts, end_facing,
                                             keep_engaged_contacts, path_violation, prepare_path)
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.checks import Modifier
+from wartime.rules.checks import CheckResult, Modifier
 from wartime.rules.combat import resolve_hit
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules import traits
@@ -217,6 +217,16 @@ def _touches_water(gs: GameState, path, r: float) -> bool:
     return any(line.distance(w.polygon) < r - 1e-9 for w in gs.board.water())
 
 
+def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResult:
+    """The CH AGI of a terrain move (Nadar, Escalar), or, for a character whose trait makes it work like Mover
+    (TRT-FISH, TRT-SPIDER), no check: a plain pass (no critical, no fumble)."""
+    own = traits.moves_as_mover(gs, e, key)
+    if own is None:
+        return roll_character_check(gs, ctx, e, "ATR", "AGI", rule, key)
+    gs.world.emit("trait_applied", own, who=e, action=key, effect="moves as with Mover: no CH AGI")
+    return CheckResult("ATR", "AGI", gs.attrs(e).AGI, (), 0, 0, False, False, True)
+
+
 @register
 class Swim(Action):
     """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical);
@@ -262,11 +272,12 @@ class Swim(Action):
         return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params))
 
     def cost(self, gs, actor, params, prepared):
-        return 2 + prepared.surcharge                      # MVA-11 ruling: no surcharge for the water itself
+        base = 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 2   # TRT-FISH: as Mover, ENE 1
+        return base + prepared.surcharge                   # MVA-11 ruling: no surcharge for the water itself
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor
-        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "swim")
+        r = as_mover_check(gs, ctx, e, self.key, self.rule)               # TRT-FISH: no CH AGI
         if not r.passed:
             gs.world.emit("no_progress", self.rule, who=e, action=self.key)
             return
@@ -324,14 +335,14 @@ class Climb(Action):
         return piece
 
     def cost(self, gs, actor, params, prepared):
-        return 3
+        return 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 3    # TRT-SPIDER: as Mover
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor
         piece = prepared
         climbing = gs.world.try_get(e, Climbing)
         h0 = climbing.height if climbing is not None and climbing.piece == piece.id else 0.0
-        r = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "climb")
+        r = as_mover_check(gs, ctx, e, self.key, self.rule)               # TRT-SPIDER: no CH AGI
         if not r.passed:
             gs.world.emit("climb", self.rule, who=e, piece=piece.id, before=h0, after=h0, top=False)
             if r.fumble:                              # it falls from where it was (MVA-9 table) to the foot
@@ -719,7 +730,7 @@ class MoveCarrying(Action):
             load = gs.attrs(b).CON
             extra: dict[str, Any] = {"target": b}
             members = [actor]
-            if load_level(load, gs.attrs(actor).CON) is None:
+            if load_level(load, traits.strength(gs, actor)) is None:
                 helpers = carry_helpers(gs, actor, b)
                 extra["helpers"] = helpers
                 members += helpers
@@ -754,16 +765,16 @@ class MoveCarrying(Action):
                                     "the load, at the carrier's level and not engaged")
         load = gs.attrs(body).CON
         if helpers:
-            total = gs.attrs(actor).CON + sum(gs.attrs(h).CON for h in helpers)
+            total = traits.strength(gs, actor) + sum(traits.strength(gs, h) for h in helpers)
             if load > total:
                 raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON): the carriers' CON add up to "
                                     f"{total} only")
             level = geo_move.SURCHARGE_DIFFICULT
         else:
-            level = load_level(load, gs.attrs(actor).CON)
+            level = load_level(load, traits.strength(gs, actor))
             if level is None:
                 raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON), more than "
-                                    f"{gs.name(actor)}'s CON {gs.attrs(actor).CON}: it needs helpers")
+                                    f"{gs.name(actor)}'s CON {traits.strength(gs, actor)}: it needs helpers")
         members = (actor,) + helpers
         allowance = float(min(gs.mov(m) for m in members))
         pts = need_path(params, self.rule)

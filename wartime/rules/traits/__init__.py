@@ -36,6 +36,12 @@ against its catalogue row):
   failure fails the attack (PSI-5). Each answer is rolled in order until one fails. → psychology.
 * ``target_before_attack(gs, attacker, target, melee) -> PsiCheck | None`` -- a check the target's trait asks of
   an attacker before its CH IMP (TRT-HORROR); rolled with ``before_attack``'s. → psychology.
+* ``ranged_contest(gs, e, attacker) -> bool`` -- True: `e`, the target of a ranged attack by `attacker` (a shot, or
+  an area attack aimed at it), makes a CH VOL ENF against it before the CH IMP (free, not a reaction); won, the CH
+  IMP has −1 (TRT-MANIPULATOR). Called by ``ranged_contest`` from ``rules.combat`` and ``rules.areas``. → check_mod.
+* ``senses(gs, e, actor, action, track) -> bool`` -- True: `e` may react to `actor`'s ``action`` (its path
+  ``track``) though it neither sees nor hears it (trigger 'sense'); reacting so, the engine first turns it to face the
+  actor for free (TRT-SPIDER-SENSE). Called by ``senses`` from ``rules.reactors.survey``. → reaction_rule.
 * ``panic_immunity(gs, e) -> bool`` -- True: the character never panics (PSI-8 / PSI-10 do not apply;
   TRT-FANATIC). Called by ``rules.psychology.panic``. → psychology.
 * ``action_check_mod(gs, e, key, attribute, kind) -> Modifier | None`` -- a modifier on the checks of the
@@ -134,6 +140,16 @@ against its catalogue row):
 * ``got_wounded(gs, e, attacker, melee, state) -> None`` -- a rule of the bearer's after an attack wounded it
   (`state`: its life state after the wounds; TRT-WRATH). Called by ``got_wounded`` from
   ``rules.combat.resolve_hit``. → on_wounded.
+* ``ene_pool(gs, e, key) -> int | None`` / ``ene_pool_spent(gs, e, key, n) -> int`` -- ENE of a pool of the bearer's
+  own that may pay (after ENE-1's minimum) for its action ``key``, and paying `n` of it (returns what this pool
+  paid; TRT-MANA: metahabilities only). Called by ``rules.energy.price`` and by the metahability actions when they
+  resolve. → ene_mod.
+* ``wounds_counted(gs, e, n, taken) -> None`` -- `n` wounds were just added to `e` (``taken``) or dealt by `e` to
+  someone (not ``taken``), whatever the cause (TRT-POWERFUL gathers Power). Called by ``wounds_counted`` from
+  ``rules.wounds.apply_wounds``. → on_wounded.
+* ``wounded_reply(gs, e, attacker, melee) -> bool`` -- True: the bearer, wounded by an attack and still able, makes
+  one free melee attack back at its attacker at once (ENE 0, no CH VOL, not a reaction; TRT-PROUD). Called by
+  ``wounded_reply`` from ``rules.combat.resolve_hit`` after the hit's CH PSI. → on_wounded.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -238,6 +254,23 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → terrain_rule.
 * ``vol_reach_factor(gs, e) -> float | None`` -- a factor on the reach of the bearer's effects whose range is "as
   many K as its VOL" (TRT-ORATOR: 2). Called by ``vol_reach``. → rng_mod.
+* ``melee_stance(gs, e) -> Iterable[Stance]`` -- choices the bearer makes before each of its melee CH IMP (Ataque
+  CaC, Ataque CaC con arma de disparo: their ``stance`` parameter names one Stance's key; CH IMP and DMG terms for
+  that attack; TRT-FENCING-MASTER). Called by ``melee_stances``. → check_mod.
+* ``strength_plus(gs, e) -> int | None`` -- points added to the CON the bearer counts as for its melee DMG (MOD-1,
+  CBA-10), its overload (MOD-4) and what it can carry (MVA-8); not a real CON (TRT-MULE). Called by ``strength``.
+  → dmg_mod.
+* ``area_dmg_bonus(gs, e, weapon) -> int | None`` -- a ± DMG the attacker's trait adds to its area attacks with the
+  weapon (before ARE-6's half; TRT-DEMOLITIONS-EXPERT). Called by ``area_dmg_bonus`` from ``rules.areas``. → dmg_mod.
+* ``area_def_mod(gs, e, weapon) -> int | None`` -- DEF the bearer's trait adds against each hit of an area attack
+  with the weapon (its CH DEF target and the DEF subtracted; TRT-RESISTANCE). Called by ``area_def`` from
+  ``rules.areas``. → def_mod.
+* ``area_attack_done(gs, e, weapon) -> None`` -- a rule of the attacker's after its area attack affected someone
+  (its hits resolved; TRT-POWERFUL spends the Power its DMG took). Called by ``area_attack_done`` from
+  ``rules.areas``. → on_hit.
+* ``moves_as_mover(gs, e, key) -> bool`` -- True: the bearer's terrain move ``key`` works like Mover: ENE 1, no CH
+  AGI, up to MOV K (TRT-FISH: Nadar, MVA-11; TRT-SPIDER: Escalar, MVA-10). Called by ``moves_as_mover`` from those
+  actions. → terrain_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``move_allowance(gs, e, key) -> float | None`` -- K added to the allowance of the movement action ``key`` (run,
@@ -377,8 +410,13 @@ act other than the character itself; the handler measures its range and checks t
   (TRT-MAGIC-NULLIFY).
 * ``no_reactions(gs, e) -> bool`` -- True: the character cannot react (rules.reactors survey; TRT-MAGIC-CALM).
 * ``stress_for_ene(gs, e) -> bool`` -- True: it may take +1 stress for +3 ENE (TRT-PSYCHIC-ENERGY).
+* ``resonator(gs, e) -> bool`` -- True: a neuromancer may cast an invocation from `e` (Usar una metahabilidad's
+  ``origin``: RNG, FOV and LOS are `e`'s; `e` resists an enemy caster with a CH VOL ENF, else takes 1 stress and a
+  CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
+  metahability ``m`` (TRT-RUNE-MASTER: −1 on an invocation; minimum 1, ENE-1). Called by ``meta_ene``. → ene_mod.
 
 **Protection hook points** (rules.traits.protections; a protection's traits act for its wearer while it is worn
 and not disabled, G10):
@@ -443,7 +481,11 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, negated,
                                            ON_OBJECTS, use_checks, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis)
+                                           object_used, ObjectEffect, use_psis,
+                                           strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
+                                           melee_stances, area_def, wounded_reply, ranged_contest,
+                                           wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
+                                           resonates)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -454,5 +496,6 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
+from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)

@@ -47,37 +47,72 @@ def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | No
     return Modifier("TRT-CURSED-ARMOUR", -1, "Maldita armadura") if _against(bearer, target) else None
 
 
-#: TRT-RESISTANCE's parameter: the attack types the engine tells apart, by the words a data file may use
-#: (Spanish and English) → the type. A substance or an element needs tags no weapon carries yet, and an area
-#: attack's hits take no trait DEF terms yet (rules/areas.py resolves them without ``combat_terms``): refused.
+#: TRT-RESISTANCE's parameter: the attack types, elements and substances the engine tells apart, by the words a
+#: data file may use (Spanish and English) → the type. An element or substance is carried by a weapon as one of
+#: the weapon traits of ``ELEMENTS``; a poison, ice, electricity... no weapon carries yet: refused.
 ATTACK_TYPES = {
     "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
     "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
+    "área": "area", "area": "area", "áreas": "area", "areas": "area", "ataques de área": "area",
+    "area attacks": "area",
+    "fuego": "fire", "fire": "fire", "ácido": "acid", "acido": "acid", "acid": "acid",
+    "radiación": "radiation", "radiacion": "radiation", "radiation": "radiation",
+    "explosivos": "explosive", "explosiones": "explosive", "explosives": "explosive", "explosions": "explosive",
+}
+#: The elements and substances a weapon delivers, by the weapon traits that make it deliver them (TRT-RESISTANCE's
+#: ruling; Artificiero's "weapons that use fire" are the fire ones).
+ELEMENTS = {
+    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-INCENDIARY-AMMO"),
+    "acid": ("TRT-CORROSIVE-AMMO",),
+    "radiation": ("TRT-RADIOACTIVE-AMMO",),
+    "explosive": ("TRT-EXPLOSIVE-AMMO",),
 }
 
 
 def attack_type(param: str | None) -> str | None:
-    """The attack type a TRT-RESISTANCE parameter names (melee or ranged), None if it names none."""
+    """The attack type, element or substance a TRT-RESISTANCE parameter names, None if it names none."""
     return ATTACK_TYPES.get((param or "").strip().lower())
+
+
+def delivers(weapon, element: str) -> bool:
+    """Whether `weapon` carries one of the traits that deliver `element` (ELEMENTS)."""
+    tags = ELEMENTS.get(element, ())
+    return weapon is not None and any(t.split(":")[0] in tags for t in weapon.traits)
 
 
 def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
     if attack_type(param) is None:
-        return (f"resists {param!r}: the engine plays a single-target attack type only (melee or ranged: "
-                f"{', '.join(sorted(ATTACK_TYPES))}); substances and elements need tags weapons do not carry yet, "
-                "and area attacks take no trait DEF terms yet")
+        return (f"resists {param!r}: the engine plays an attack type (melee, ranged, area), an element or a "
+                f"substance a weapon carries ({', '.join(sorted(ATTACK_TYPES))}); others need tags no weapon "
+                "carries yet")
     return None
+
+
+def _resists(gs, target: int, weapon, kinds: tuple[str, ...]) -> int | None:
+    """DEF +2 per TRT-RESISTANCE source of `target` whose parameter names one of `kinds` or an element `weapon`
+    delivers."""
+    n = 0
+    for p in params(gs, target, "TRT-RESISTANCE"):
+        t = attack_type(p)
+        if t in kinds or (t in ELEMENTS and delivers(weapon, t)):
+            n += 2
+    return n or None
 
 
 def resistance(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-RESISTANCE: DEF +2 (the CH DEF target and the DEF subtracted, CMB-3 ruling) against the attack type its
-    parameter names: melee or ranged. The race and each worn protection with a matching parameter give their own +2
-    (G10: numbers add)."""
+    parameter names (melee or ranged) or an attack with a weapon delivering the element or substance it names
+    (ELEMENTS). The race and each worn protection with a matching parameter give their own +2 (G10: numbers add)."""
     if not _against(bearer, target):
         return None
-    kind = "ranged" if ranged else "melee"
-    return sum(2 for p in params(gs, target, "TRT-RESISTANCE") if attack_type(p) == kind) or None
+    return _resists(gs, target, weapon, ("ranged",) if ranged else ("melee",))
+
+
+def resistance_area(gs, e: int, weapon) -> int | None:
+    """TRT-RESISTANCE: DEF +2 against the hits of an area attack (ARE-5, ARE-6) when its parameter names area
+    attacks or an element the area weapon delivers (an area attack is a ranged one too: "ranged" counts)."""
+    return _resists(gs, e, weapon, ("area", "ranged"))
 
 
 #: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
@@ -282,7 +317,8 @@ def huge(gs, e: int, item) -> bool:
 register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
 register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
 register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}, kinds=P)
-register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance}, kinds=RP, param_problem=resistance_param,
+register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance, "area_def_mod": resistance_area}, kinds=RP,
+         param_problem=resistance_param,
          per_protection=True)
 register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_against_stress}, kinds=P, per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
 CATALOGUE_HOOKS = ("check_mod", "area", "dispersion")
@@ -162,6 +163,21 @@ CATALOGUE_HOOK: dict[str, str] = {
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
+    # more race traits (rules/traits/race_extra.py)
+    "strength_plus": "dmg_mod",
+    "meta_ene_mod": "ene_mod",
+    "area_dmg_bonus": "dmg_mod",
+    "moves_as_mover": "terrain_rule",
+    "melee_stance": "check_mod",
+    "area_def_mod": "def_mod",
+    "wounded_reply": "on_wounded",
+    "ranged_contest": "check_mod",
+    "wounds_counted": "on_wounded",
+    "area_attack_done": "on_hit",
+    "senses": "reaction_rule",
+    "resonator": "metaability",
+    "ene_pool": "ene_mod",
+    "ene_pool_spent": "ene_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -288,6 +304,21 @@ class FireMode:
     def reach(self, rng: int) -> int:
         q = rng * self.rng_factor
         return int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0)
+
+
+@dataclass(frozen=True)
+class Stance:
+    """A choice a character's trait offers before each of its melee CH IMP (Ataque CaC's ``stance`` parameter, its
+    ``key``): CH IMP + ``imp_plus`` and DMG + ``dmg_plus`` for that attack (TRT-FENCING-MASTER)."""
+    key: str
+    rule: str
+    label: str
+    imp_plus: int = 0
+    dmg_plus: int = 0
+
+    def imp_mods(self) -> list:
+        """The CH IMP modifier of the stance (none without a CH IMP term)."""
+        return [Modifier(self.rule, self.imp_plus, self.label)] if self.imp_plus else []
 
 
 _REGISTRY: dict[str, TraitPlugin] = {}
@@ -1667,3 +1698,98 @@ def display_name(trait_id: str) -> str:
     p = _REGISTRY.get(trait_id)
     return p.name if p is not None else trait_id
 
+
+
+def strength(gs, e: int) -> int:
+    """``strength_plus``: the CON `e` counts as for its melee DMG (MOD-1, CBA-10), its overload (MOD-4) and what it
+    can carry (MVA-8): its CON plus the traits' terms (TRT-MULE: +1; not a real CON: its CON checks, wounds and
+    fit are not touched)."""
+    return gs.attrs(e).CON + _numbers("strength_plus", gs, e)
+
+
+def meta_ene(gs, e: int, m) -> int:
+    """``meta_ene_mod``: the ± ENE the caster's traits add to using (or maintaining) metahability `m` (TRT-RUNE-MASTER:
+    −1 on an invocation); the action's price keeps ENE-1's minimum 1."""
+    return sum(h(gs, e, m) or 0 for _, h in _of("meta_ene_mod", character_traits(gs, e)))
+
+
+def area_dmg_bonus(gs, e: int, weapon) -> int:
+    """``area_dmg_bonus``: the ± DMG the attacker's own traits add to an area attack with `weapon` (before ARE-6's
+    half for a partly covered mini; TRT-DEMOLITIONS-EXPERT: +1)."""
+    return sum(h(gs, e, weapon) or 0 for _, h in _of("area_dmg_bonus", character_traits(gs, e)))
+
+
+def moves_as_mover(gs, e: int, key: str) -> str | None:
+    """``moves_as_mover``: the trait by which `e`'s terrain move `key` works like Mover (ENE 1, no CH AGI, MOV K;
+    TRT-FISH: Nadar, TRT-SPIDER: Escalar), or None."""
+    return _first_yes("moves_as_mover", character_traits(gs, e), (gs, e, key))
+
+
+def melee_stances(gs, e: int) -> dict[str, Stance]:
+    """``melee_stance``: {key: Stance} the character's traits offer before each of its melee attacks (one is chosen
+    per attack; TRT-FENCING-MASTER), in trait-ID order."""
+    return {st.key: st for _, h in _of("melee_stance", character_traits(gs, e)) for st in h(gs, e)}
+
+
+def area_def(gs, e: int, weapon) -> int:
+    """``area_def_mod``: the DEF `e`'s traits add against a hit of an area attack with `weapon` (ARE-5, ARE-6: the
+    CH DEF target and the DEF subtracted; TRT-RESISTANCE), a trait carried twice counting twice (G10)."""
+    out = 0
+    for carried in (character_traits(gs, e), *trait_copies(gs, e)):
+        out += sum(h(gs, e, weapon) or 0 for _, h in _of("area_def_mod", carried))
+    return out
+
+
+def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
+    """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
+    melee attack back at it at once (TRT-PROUD), or None."""
+    return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+
+
+def ranged_contest(gs, target: int, attacker: int) -> str | None:
+    """``ranged_contest``: the trait by which `target`, shot at by `attacker`, may make a CH VOL ENF against it
+    before its CH IMP: won, the CH IMP has −1 (TRT-MANIPULATOR), or None."""
+    return _first_yes("ranged_contest", character_traits(gs, target), (gs, target, attacker))
+
+
+def wounds_counted(gs, target: int, source: int | None, n: int) -> None:
+    """``wounds_counted``: `n` wounds were just added to `target` (WND-2), `source` the character dealing them or
+    None: the traits of the target (``taken`` True) and of the source (``taken`` False) count them
+    (TRT-POWERFUL); handlers are called ``h(gs, bearer, n, taken)``."""
+    for _, h in _of("wounds_counted", character_traits(gs, target)):
+        h(gs, target, n, True)
+    if source is not None and source != target and gs.world.has(source, Attributes):
+        for _, h in _of("wounds_counted", character_traits(gs, source)):
+            h(gs, source, n, False)
+
+
+def ene_pool(gs, e: int, key: str) -> int:
+    """``ene_pool``: ENE of `e`'s own pools that may pay for its action `key` (TRT-MANA: metahabilities only)."""
+    return sum(h(gs, e, key) or 0 for _, h in _of("ene_pool", character_traits(gs, e)))
+
+
+def spend_ene_pool(gs, e: int, key: str, n: int) -> None:
+    """``ene_pool_spent``: `n` ENE of action `key` were paid from `e`'s pools (``ene_pool``): each pool's handler
+    takes what it gave, in trait-ID order, until `n` is paid."""
+    for _, h in _of("ene_pool_spent", character_traits(gs, e)):
+        if n <= 0:
+            return
+        n -= h(gs, e, key, n) or 0
+
+
+def area_attack_done(gs, e: int, weapon) -> None:
+    """``area_attack_done``: the attacker's traits after its area attack affected someone (its hits resolved;
+    TRT-POWERFUL spends the Power its DMG took)."""
+    for _, h in _of("area_attack_done", character_traits(gs, e)):
+        h(gs, e, weapon)
+
+
+def senses(gs, e: int, actor: int, action: str, track) -> str | None:
+    """``senses``: the trait by which `e` may react to `actor`'s `action` (its path `track`) though it neither sees
+    nor hears it (TRT-SPIDER-SENSE), or None."""
+    return _first_yes("senses", character_traits(gs, e), (gs, e, actor, action, track))
+
+
+def resonates(gs, e: int) -> str | None:
+    """``resonator``: the trait by which a neuromancer's invocation may be cast from `e` (TRT-RESONATOR), or None."""
+    return _first_yes("resonator", character_traits(gs, e), (gs, e))
