@@ -85,7 +85,11 @@ class Embark(Action):
 
     def resolve(self, gs, ctx, prepared):
         if _gets_through(gs, ctx, prepared, "boarding a moving transport", "did not get aboard"):
-            riding.board(gs, ctx.actor, prepared)
+            self.get_in(gs, ctx.actor, prepared)
+
+    @staticmethod
+    def get_in(gs, who: int, carrier: int) -> None:
+        riding.board(gs, who, carrier)
 
 
 @register
@@ -148,7 +152,7 @@ class Disembark(Action):
 
 
 @register
-class TakeTransport(Action):
+class TakeTransport(Embark):
     """MVA-17 (ruling: the book's Embarcar, on a transport without a driver): Tomar el transporte (1): a character
     without a transport (BLD-3: at most one), in base contact with a driverless transport (riding.park), boards it
     as its driver, whoever fielded it (the book names no owner's right): the transport becomes its own (BLD-19:
@@ -177,12 +181,9 @@ class TakeTransport(Action):
             raise RuleViolation(self.rule, f"{t!r} is not a driverless transport in base contact")
         return t
 
-    def cost(self, gs, actor, params, prepared):
-        return 1
-
-    def resolve(self, gs, ctx, prepared):
-        if _gets_through(gs, ctx, prepared, "boarding a moving transport", "did not get aboard"):
-            riding.take_over(gs, ctx.actor, prepared)
+    @staticmethod
+    def get_in(gs, who: int, carrier: int) -> None:
+        riding.take_over(gs, who, carrier)
 
 
 def _parked_in_contact(gs: GameState, actor: int) -> list[int]:
