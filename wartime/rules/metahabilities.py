@@ -23,7 +23,6 @@ from wartime.rules.checks import opposed_winner, roll_check
 from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
-from wartime.rules.traits.protections import stress_defense
 from wartime.rules.wounds import apply_wounds
 
 #: MET-1 ruling: the kind the book gives no bonus for (a binding's bearer is a Titiritero).
@@ -453,7 +452,7 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
     (+1 on a critical, + TRT-SHIN); the target's CH DEF is a CH VOL: pass, stress = DMG − its VOL (minimum 0);
     fail, DMG; critical 0; fumble DMG + 1. A CH IMP fumble is a metahability fumble (MET-7). Returns the stress.
 
-    Muro (TRT-WALL, "Muro protections stop stress"): a target wearing Muro protections rolls its CH DEF against
+    TRT-WALL (its protections stop stress; hook ``stress_def``): a target wearing them rolls its CH DEF against
     their DEF instead of its VOL, and a pass takes that DEF off. `aim` (MET-8: a neuromancer's "any target"): None
     the character; "transport" its transport; "item:<id>" an object it holds. Equipment has no VOL: its CH DEF is
     1 (ruling 4: it passes only on a critical) and its stress counts against its QUA (components.GearStress)."""
@@ -466,12 +465,12 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
         gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False, aim=aim)
         return 0
     dmg = max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0) + traits.hack_dmg(gs, actor)
-    wall = stress_defense(gs, target) if aim is None else 0
+    wall = traits.stress_defense(gs, target) if aim is None else 0
     if aim is not None:
         d = roll_check(gs.world, target, "DEF", None, 1, [], "CBA-18", "CH DEF 1: equipment has no VOL")
         resist = 1
     elif wall > 0:
-        d = roll_check(gs.world, target, "DEF", None, wall, [], "TRT-WALL", "CH DEF of Muro against Corromper")
+        d = roll_check(gs.world, target, "DEF", None, wall, [], "TRT-WALL", "CH DEF of TRT-WALL protections against Corromper")
         resist = wall
     else:
         d = roll_character_check(gs, None, target, "ATR", "VOL", "CBA-18", "CH DEF = CH VOL against Corromper",

@@ -359,7 +359,7 @@ class Ram(Action):
         return (t, prep)
 
     def cost(self, gs, actor, params, prepared):
-        if not riding.rides(gs, actor):
+        if riding.mount(gs, actor) is None:
             return 1 + (REGISTRY["run"].base_cost + prepared[1].surcharge) + 1    # X = 1 + Correr (+ terrain), + 1
         return 1 + prepared[1].surcharge + 1                      # X (Mover: 1 + terrain) + 1
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import _of, also_on, character_traits, plugins, register, worn_protections
+from wartime.rules.traits.registry import also_on, character_traits, plugins, register, worn_protections
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
@@ -142,11 +142,6 @@ def wall_against_stress(gs, e: int) -> int:
     """``stress_def`` (TRT-WALL, CBA-18 "Muro protections stop stress"): the current DEF of each worn Muro protection,
     the target of the CH DEF against Corromper / Hackear in place of CH VOL."""
     return sum(p.current_def for p in worn_protections(gs, e) if "TRT-WALL" in p.traits)
-
-
-def stress_defense(gs, e: int) -> int:
-    """``stress_def``: the DEF `e`'s traits oppose to stress attacks (0: none; its CH DEF is then a CH VOL)."""
-    return max((h(gs, e) for _, h in _of("stress_def", character_traits(gs, e))), default=0)
 
 
 def shadow(gs, e: int) -> int | None:

@@ -1662,6 +1662,12 @@ def cover_def_bonus(gs, e: int) -> int:
     return _numbers("cover_def", gs, e)
 
 
+def stress_defense(gs, e: int) -> int:
+    """``stress_def``: the DEF `e`'s traits oppose to a stress attack (CBA-18), 0 without: its CH DEF is then a CH
+    VOL."""
+    return _numbers("stress_def", gs, e)
+
+
 def hides_anywhere(gs, e: int) -> str | None:
     """``hide_anywhere``: the trait by which the bearer may hide (GNA-9) without cover, or None."""
     for t, h in _of("hide_anywhere", character_traits(gs, e)):
