@@ -53,23 +53,12 @@ PARTIAL = {
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "ALM-3": "the start event `at_setup` (the alarm on from turn 1); a lever, chest, door or trap start event is "
-             "refused (ALM-34)",
-    "ALM-17": "the bell is the whole defender side, on from setup; a bell carried by one character or picked up "
-              "as an object is refused (ALM-38)",
-    "ALM-34": "start event `at_setup` played (first wave in the window of turn 1, the defender's initiative without "
-              "a roll); `trigger_marker` and `trap_marker` start events are refused (NotImplementedRule)",
-    "ALM-36": "the temporal half-gain cap and no reactions, carry-the-bell arrivals losing their turn; Hasty wave's "
-              "lifting of the handicap is refused (ALM-28)",
-    "ALM-37": "timeline, hold zone (checked after every resolved move or reaction move) and placement; the "
-              "'unavoidable' deadly-zone spot is searched on a 1 K lattice of the spawn area",
-    "ALM-38": "bell = the whole side, LOS-eligible markers (0.5 K lattice within 1 K of them), waves held back; bell "
-              "= character / marker refused; doors_spawn refused (ALM-21)",
-    "ALM-39": "the goal-zone end event; a mechanism-marker end event has no field in the data format",
-    "ALM-40": "verdicts, max_turns, escape through the goal once the end event is met (automatic: the engine's "
-              "ruling); temporal scenarios have no exit field, so no escape there",
-    "ALM-41": "Reinforcements I and II in the wave decision; Strident alarm, Hasty, Reckless and special-monster "
-              "tokens are refused naming ALM-27..ALM-30",
+    "ALM-27": "Strident alarm is played with the wave in the start-of-turn window; playing it at the end of an "
+              "attacker activation is not offered",
+    "ALM-39": "the goal-zone and mechanism-marker end events; the mechanism is worked with Buscar (1, INT) on a "
+              "scenario element (GNA-2), so a scenario cannot set another Usar X or check",
+    "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
+              "alarm in the window only, ALM-27); the special-monster token is refused naming ALM-30",
     "TRT-MAGNETIC-AMMO": "DMG /2 against a target without energy shields (its own Escudo de energía or a worn "
                          "protection's: not halved); the shields' DEF /2 itself is not played",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
@@ -104,27 +93,41 @@ PARTIAL = {
     "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
                     "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
                     "an object or a level, and the trait on a weapon, are refused",
-    "TRT-COUNTERMEASURES": "on a protection, against a missile: a shot with Munición autopropulsada (self-propelled "
-                           "rounds); no other weapon carries a projectile tag, and an area weapon's CH IMP (a shell) "
-                           "takes no trait terms yet",
-    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; huge protections and objects go on transports, "
-                "where Enorme is not played yet (it is registered for weapons only)",
+    "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
+                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag, and "
+                           "an area weapon's CH IMP (a shell) takes no trait terms yet",
+    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection mounted on a transport "
+                "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
+                "object is refused (objects are not mounted on transports yet, GNA-16)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
               "scenario elements and protections by ruling (the format has no usable element; no protection is "
               "ever off to put on: rules/actions/objects.py); an object mounted on a transport is refused when a "
               "game is set up",
-    "TRT-CHARGES": "on objects (uses per game, wartime/rules/traits/objects.py); on a weapon or metahability it is "
-                   "refused when a game is set up",
-    "TRT-AGILITY-TEST": "on objects (a CH AGI to use it); on a weapon, protection, metahability or transport it is "
-                        "refused when a game is set up",
-    "TRT-CONSTITUTION-TEST": "on objects (a CH CON to use it); on a weapon, protection, metahability or transport it "
-                             "is refused when a game is set up",
-    "TRT-INTELLIGENCE-TEST": "on objects (a CH INT to use it); on a weapon, protection, metahability or transport it "
-                             "is refused when a game is set up",
-    "TRT-WILLPOWER-TEST": "on objects (a CH VOL to use it); on a weapon, protection, metahability or transport it is "
-                          "refused when a game is set up",
-    "TRT-NEUROPSYCHO": "on objects (a CH PSI per use, wartime/rules/traits/objects.py); on a weapon, protection or "
-                       "metahability it is refused when a game is set up",
+    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
+                        "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
+                        "set up",
+    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack: "
+                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
+                             "is set up",
+    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack: "
+                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
+                             "is set up",
+    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack: "
+                          "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
+                          "set up",
+    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack: "
+                       "wartime/rules/item_use.py); on a protection it is refused when a game is set up",
+    # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
+    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
+                    "on a race or an object it is refused when a game is set up",
+    "TRT-LEVITATOR": "on races and transports (moves float over water, ground terrain and obstacles lower than 1/2 "
+                     "K); on an object it is refused when a game is set up",
+    "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
+                       "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
+                       "unchanged, and on a metahability it is refused",
+    "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
+                        "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
+                        "(tier 3, refused)",
     # race traits bought for a chosen action or item (wartime/match/trait_params.py)
     "TRT-MASTERY": "a chosen generic or movement action (every one the engine plays); an object as the choice is "
                    "refused when a list is fielded (objects are not played, GNA-16)",
@@ -146,9 +149,6 @@ PARTIAL = {
 REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
-    "ALM-27": "the Strident alarm token is refused in the wave decision",
-    "ALM-28": "the Hasty wave token is refused in the wave decision",
-    "ALM-29": "the Reckless wave token is refused in the wave decision",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
     "CBA-19": "Combate mental is tier 3 (secret simultaneous exchanges): refused",
     "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
@@ -160,7 +160,6 @@ REFUSED = {
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after
 #: "not implemented: ", so that the row does not read as a silent gap.
 NOTES: dict[str, str] = {
-    "ALM-42": "its tokens are refused in the wave decision under ALM-28 (Hasty wave) and ALM-29 (Reckless wave)",
     "ALM-43": "its token is refused in the wave decision under ALM-30 (Alerted special monster)",
 }
 

@@ -36,7 +36,7 @@ def test_alarm_report_gives_victory_and_survival_with_wilson_intervals(tmp_path:
     out = write_report([path], tmp_path / "report")
     text = (out / "report.md").read_text(encoding="utf-8")
     assert "### Alarm: the heroes' victory and survival" in text
-    assert "preset row `601-1200 / Normal`, lethal ratio r = 2" in text and "N = 46 points per VP" in text
+    assert "preset row `601-1200 / Normal`, lethal ratio r = 0.6" in text and "N = 14 points per VP" in text
     assert (out / "hold-the-vault-alarm.png").stat().st_size > 0
     import json
     rows = json.loads((out / "summary.json").read_text())["scenarios"]["hold-the-vault"]["alarm"]["defenders"]

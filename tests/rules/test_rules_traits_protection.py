@@ -403,13 +403,18 @@ def test_TRT_REQUIRES_only_a_user_with_the_bonus_named_uses_it():
 # --- Enorme, Mega armadura, Reliquia ---------------------------------------------------------------------------
 def test_TRT_HUGE_and_TRT_MEGA_ARMOUR_a_huge_weapon_goes_only_to_a_mega_armour_wearer():
     """An Enorme weapon is fielded on a character wearing Mega armadura (the loader's E9 refuses it otherwise); an
-    Enorme protection is for transports only (refused naming the trait). In play, Comerciar does not hand the weapon
-    to an ally without Mega armadura (refused naming TRT-HUGE) and does to one wearing it, not disabled."""
+    Enorme protection is fielded mounted on a transport (E9 refuses it anywhere else but on a Mega armadura wearer:
+    tests/data/test_data_building_rules.py). In play, Comerciar does not hand the weapon to an ally without Mega
+    armadura (refused naming TRT-HUGE) and does to one wearing it, not disabled."""
     mega = {"name": "Mega armadura"}
     assert _problems(mega) == []
     spec = _spec(mega, weapon_traits=[{"name": "Enorme"}])
     assert fielding_problems(spec) == []
-    assert _problems({"name": "Enorme"}) == ["TRT-HUGE"]
+    from test_rules_transports import _transport_spec
+    from wartime.data.loader import archetype_from_dict
+    plate = archetype_from_dict({"id": "plate", "kind": "protection", "name": "Plate", "ENE": 0, "DEF": 2, "SIZ": 0,
+                                 "QUA": 3, "traits": [{"name": "Enorme"}]})
+    assert fielding_problems(_transport_spec([], [plate])) == []
     cannon = weapon(DMG=6, traits=("TRT-HUGE",), key="cannon")
     g = Game(M(x=10, y=20, weapons=(cannon,), protections=(prot(3, "TRT-MEGA-ARMOUR"),)), M(x=11, y=20),
              M(side="blue", x=30, y=20))
@@ -434,7 +439,8 @@ def test_TRT_RELIC_is_fielded_once_in_a_list():
     assert fielding_problems(_spec({"name": "Refuerzo"}, weapon_traits=[{"name": "Reliquia"}])) == []
 
 
-@pytest.mark.parametrize("trait, kind, points", [("TRT-HUGE", "weapon", -5), ("TRT-MEGA-ARMOUR", "protection", 3),
+@pytest.mark.parametrize("trait, kind, points", [("TRT-HUGE", "weapon", -5), ("TRT-HUGE", "protection", -5),
+                                                 ("TRT-MEGA-ARMOUR", "protection", 3),
                                                  ("TRT-RELIC", "protection", -20), ("TRT-RELIC", "weapon", -20)])
 def test_TRT_HUGE_MEGA_ARMOUR_RELIC_cost_their_catalogue_price(trait, kind, points):
     assert price(trait, kind) == points

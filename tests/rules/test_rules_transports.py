@@ -542,15 +542,15 @@ def _transport_spec(traits_, mounted=()):
     from wartime.data.loader import archetype_from_dict
     from wartime.data.models import CharacterSpec
     t = archetype_from_dict({"id": "t", "kind": "transport", "name": "Car", "ENE": 1, "MOV": 6, "DEF": 2, "QUA": 4,
-                             "traits": [{"name": n} for n in traits_]})
+                             "traits": [n if isinstance(n, dict) else {"name": n} for n in traits_]})
     return CharacterSpec(id="d", name="Driver", race=race(), transport=t, mounted=tuple(mounted))
 
 
 def test_MOV_2_a_transport_is_fielded_and_its_unplayed_traits_are_refused_naming_their_IDs():
     from wartime.match.setup import fielding_problems
     assert fielding_problems(_transport_spec(["Rápido", "Pivotante"])) == []
-    lines = fielding_problems(_transport_spec(["Hielo", "Anfibio"]))
-    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-AMPHIBIOUS"]
+    lines = fielding_problems(_transport_spec(["Hielo", {"name": "Campo de oscuridad", "level": 1}]))
+    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-DARKNESS-FIELD"]
     assert "tier-3" in lines[0][1] and "not implemented yet (tier 2)" in lines[1][1]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.ui.ui_helpers import click, make_app, press, screen_pos, settle, shot
 from wartime.rules import alarm_flow
 from wartime.ui import alarm_view
@@ -23,7 +25,7 @@ def test_a_human_attacker_buys_and_places_a_wave(tmp_path):
     m, gs = app.match, app.match.gs
     assert m.pending.kind == "wave" and app.wave is not None
     assert alarm_view.banner_lines(gs)[0].startswith("ALARM · temporal · turn 1/8")
-    orc = next(o for o in m.pending.options if o.name == "Orc brute")
+    orc = max(m.pending.options, key=lambda o: (o.cost, -o.index))      # the dearest monster the cap allows
     press(app, "wave_pick", orc.index)
     x, y = alarm_flow.spawn_spots(gs, orc.radius)[0]
     click(app, screen_pos(app, x, y))
@@ -50,3 +52,43 @@ def test_the_bell_game_shows_markers_goal_and_arrivals(tmp_path):
     assert arrivals and all(alarm_flow.arrived_now(gs, e).handicap == "lost_turn" for e in arrivals)
     assert "carry the bell" in alarm_view.banner_lines(gs)[0]
     shot(app, "51-alarm-bell")
+
+
+def _alarm_copy(tmp_path, name: str, old: str, new: str, extra: str = "") -> Path:
+    """A variant of a shipped alarm scenario in a copy of scenarios/alarm (its lists and catalogues beside it)."""
+    import shutil
+    root = tmp_path / "alarm"
+    shutil.copytree(ROOT / "scenarios" / "alarm", root, ignore=shutil.ignore_patterns("tune-*"))
+    text = (root / name).read_text(encoding="utf-8")
+    assert old in text
+    f = root / f"variant-{name}"
+    f.write_text(text.replace(old, new) + extra, encoding="utf-8")
+    return f
+
+
+@pytest.mark.slow          # ~2 s: the scripted attacker plans the first wave in the window
+def test_ALM_38_the_window_shows_who_carries_the_bell(tmp_path):
+    """ALM-17, ALM-38: bell = 'character': the banner names the carrier and the table rings it in gold."""
+    f = _alarm_copy(tmp_path, "bell-crypt.toml", 'bell = "side"', 'bell = "character"\nbell_character = 2')
+    app = make_app(tmp_path, scenario=f, red=HUMAN, blue=AI, start=False)
+    settle(app)
+    app.dialog = None
+    app.step()
+    gs = app.match.gs
+    assert alarm_flow.state_of(gs).carrier == 2
+    assert any(line.startswith(f"bell carried by {gs.name(2)}") for line in alarm_view.banner_lines(gs))
+    shot(app, "52-alarm-carried-bell")
+
+
+def test_ALM_34_the_window_shows_the_trigger_marker_before_the_start(tmp_path):
+    """ALM-34: before the start event the banner says the alarm is not set off and the lever is marked."""
+    f = _alarm_copy(tmp_path, "hold-the-vault.toml", 'start = "at_setup"\ntrigger = [12, 12]',
+                    'start = "trigger_marker"\nmarker = "lever"', '\n[[element]]\nid = "lever"\nat = [12, 12]\n')
+    app = make_app(tmp_path, scenario=f, red=HUMAN, blue=AI, start=False)
+    settle(app)
+    app.dialog = None
+    app.step()
+    gs = app.match.gs
+    assert not alarm_flow.started(gs) and "not set off yet" in alarm_view.banner_lines(gs)[0]
+    assert alarm_view._alarm_points(gs) == [("lever", 12.0, 12.0)]
+    shot(app, "53-alarm-trigger-marker")

@@ -238,7 +238,7 @@ class ScriptedController:
         reload = self._reload(match, p)
         if reload is not None:
             return reload
-        if riding.rides(gs, e):                                          # MOV-6: a transport drives straight
+        if riding.drives(gs, e):                                         # MOV-6: a transport drives straight
             return drive_transport(match, p) or self._guard_or_end(match, p)
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)

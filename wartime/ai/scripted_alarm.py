@@ -7,9 +7,10 @@ steering the scripted defender (hold the zone, carry the bell to the goal).
   (ALM-1, ALM-31).
 * `random_wave`: the random controller's wave: a random affordable profile while the budget lasts (it stops
   early one time in four at each pick), each on a random legal spot.
-* `steer`: the scripted defender's action, adjusted: in a temporal alarm a move that would end outside the hold
-  zone is replaced (ALM-37: it would flee); in carry-the-bell each activation opens with a move towards the goal
-  and every other move goes there too (ALM-39).
+* `steer`: the scripted defender's action, adjusted: before the start event it goes to the trigger or trap marker
+  and works the trigger (ALM-34: Buscar); in a temporal alarm a move that would end outside the hold zone is
+  replaced (ALM-37: it would flee); in carry-the-bell each activation opens with a move towards the goal (or the
+  mechanism marker, worked when reached: ALM-39) and every other move goes there too.
 
 Every choice is among the engine's legal options; a game without an alarm is never touched."""
 from __future__ import annotations
@@ -19,6 +20,7 @@ import math
 from shapely.geometry import Point
 
 from wartime.ai.candidates import action, end_key, legal_cost, offered, path_moves, path_towards
+from wartime.core.components import Searchable
 from wartime.rules import alarm_flow
 from wartime.rules.actions import REGISTRY
 from wartime.rules.flow import Decision, Pending
@@ -88,6 +90,9 @@ def steer(match, p: Pending, d: Decision) -> Decision:
     if s is None or p.kind != "action" or p.side != alarm_flow.DEFENDER or gs.psyche(p.actor).panic:
         return d
     st = alarm_flow.state_of(gs)
+    target = _marker_goal(gs, s, st)
+    if target is not None and not gs.engaged(p.actor):
+        return _work_marker(match, p, *target) or d
     if s.hold is not None and st.on:
         end = _end_point(d)
         if end is not None and not s.hold.buffer(-HOLD_MARGIN).contains(Point(end)):
@@ -102,6 +107,32 @@ def steer(match, p: Pending, d: Decision) -> Decision:
             if towards is not None:
                 return towards
     return d
+
+
+def _marker_goal(gs, s, st) -> tuple[str, tuple[float, float]] | None:
+    """(element id or '', point) the defender heads for: before the start event the trigger element or the trap
+    point (ALM-34); in carry-the-bell with end = 'mechanism', the mechanism element until the end event (ALM-39)."""
+    if not alarm_flow.started(gs):
+        if s.spec.start == "at_setup":
+            return None
+        return (s.spec.marker, s.spec.trigger)
+    if s.spec.kind == "carry_the_bell" and s.spec.end == "mechanism" and not st.end_met:
+        for el in gs.world.query(Searchable):
+            m = gs.world.get(el, Searchable)
+            if m.id == s.spec.mechanism:
+                return (m.id, (m.x, m.y))
+    return None
+
+
+def _work_marker(match, p: Pending, element: str, point) -> Decision | None:
+    """ALM-34, ALM-39: Buscar (GNA-2) the element when the engine allows it, else a move towards its point."""
+    if element:
+        for key in p.options:
+            if key in REGISTRY and REGISTRY[key].rule == "GNA-2":
+                d = action(p, key, element=element)
+                if legal_cost(match.engine, d) is not None:
+                    return d
+    return _move_towards(match, p, point)
 
 
 def _move_towards(match, p: Pending, goal) -> Decision | None:

@@ -60,7 +60,8 @@ def worth(gs, e: int, index: int, target: int) -> float:
     fx = meta.preview(gs, e, m, target)
     chance = float(p_pass(getattr(gs.attrs(e), meta.kind_attribute(m))))
     if rel == "enemy":
-        if not (fx["grants"] or fx["psi"] or fx["negates"] and set(fx["negates"]) & set(gs.traits(e))):
+        if not (fx["grants"] or fx["psi"] or fx["moves"]                 # a forced move: TRT-MAGIC-MISDIRECT
+                or fx["negates"] and set(fx["negates"]) & set(gs.traits(e))):
             return 0.0
         hostile = [x for x in meta.effects_on(gs, target) if gs.side(x.caster) != gs.side(target)]
         return chance * 0.5 * (0.5 if hostile else 1.0) * (1.0 + 0.1 * gs.attrs(target).AGI)

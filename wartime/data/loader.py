@@ -1358,10 +1358,11 @@ def _parse_captives(data: Mapping[str, Any], c: _Collector) -> tuple[Captive, ..
 
 _ALARM_KEYS = ("kind", "preset", "vpo", "vpl", "vpr", "rounds", "divisor", "lethal_ratio", "start", "trigger",
                "hold_zone", "spawn_area", "spawn", "bell", "bell_character", "goal", "doors_spawn",
-               "deadly_zone_k", "alarm_tokens", "max_turns")
+               "deadly_zone_k", "alarm_tokens", "max_turns", "marker", "end", "mechanism", "exit")
 ALARM_KINDS = ("temporal", "carry_the_bell")
 ALARM_STARTS = ("at_setup", "trigger_marker", "trap_marker")
 BELL_KINDS = ("side", "character", "marker")
+ALARM_ENDS = ("goal", "mechanism")
 _HOLD_KEYS = ("rect", "polygon", "circle")
 _SPAWN_KEYS = ("id", "at", "door")
 MAX_SPAWN_MARKERS = 64
@@ -1406,10 +1407,25 @@ def _circle_points(x: float, y: float, r: float) -> tuple[tuple[float, float], .
                  for k in range(64))
 
 
+def _alarm_element(raw: Mapping[str, Any], key: str, elements: tuple[Element, ...], why: str,
+                   c: _Collector) -> Element | None:
+    """ALM-34, ALM-39: the ``[[element]]`` an alarm key names (a trigger or mechanism marker); a problem if missing
+    or unknown."""
+    if key not in raw:
+        c.add(_join("alarm", key), f"missing ({why}: the id of a [[element]])")
+        return None
+    wanted = _get_str(raw, key, "alarm", c)
+    found = next((e for e in elements if e.id == wanted), None)
+    if wanted is not None and found is None:
+        c.add(_join("alarm", key), f"no [[element]] with id '{wanted}'{_suggest(wanted, [e.id for e in elements])}")
+    return found
+
+
 def _parse_alarm(data: Mapping[str, Any], board: Polygon | None, board_text: str,
-                 c: _Collector) -> AlarmSpec | None:
+                 c: _Collector, elements: tuple[Element, ...] = ()) -> AlarmSpec | None:
     """The ``[alarm]`` table (ALM-2, ALM-9..ALM-14, ALM-32..ALM-41): kind, shape (a preset row, or VPo / VPl /
-    divisor), lethal ratio, start event, hold zone or bell and goal, spawn markers, tokens."""
+    divisor), lethal ratio, start event (a trigger element or a trap point), hold zone or bell, goal or mechanism
+    element, exit, spawn markers, tokens."""
     raw = _get_table(data, "alarm", "", c, required=False)
     if raw is None:
         return None
@@ -1457,8 +1473,17 @@ def _parse_alarm(data: Mapping[str, Any], board: Polygon | None, board_text: str
     if start not in ALARM_STARTS:
         c.add("alarm.start", f"ALM-34: {_one_of(start, ALARM_STARTS)}")
     trigger = _get_point(raw, "trigger", "alarm", board, board_text, c) if "trigger" in raw else None
-    if start != "at_setup" and "trigger" not in raw:
-        c.add("alarm.trigger", f"missing (ALM-34: a start event '{start}' needs its marker point [x, y])")
+    marker = None
+    if start == "trigger_marker":
+        marker = _alarm_element(raw, "marker", elements, "ALM-34: start = 'trigger_marker' needs its marker", c)
+        if "trigger" in raw:
+            c.add("alarm.trigger", "not with start = 'trigger_marker' (ALM-34: the marker element is the trigger)")
+        elif marker is not None:
+            trigger = (marker.x, marker.y)
+    elif "marker" in raw:
+        c.add("alarm.marker", "only with start = 'trigger_marker' (ALM-34)")
+    if start == "trap_marker" and "trigger" not in raw:
+        c.add("alarm.trigger", "missing (ALM-34: a start event 'trap_marker' needs the trap's point [x, y])")
     hold: tuple[tuple[float, float], ...] = ()
     hold_raw = _get_table(raw, "hold_zone", "alarm", c, required=False)
     if hold_raw is not None:
@@ -1500,15 +1525,31 @@ def _parse_alarm(data: Mapping[str, Any], board: Polygon | None, board_text: str
     goal_raw = _get_table(raw, "goal", "alarm", c, required=False)
     if goal_raw is not None:
         goal = _parse_zone_or_circle(goal_raw, "alarm.goal", board, board_text, c) or ()
+    end = raw.get("end", "goal")
+    if end not in ALARM_ENDS:
+        c.add("alarm.end", f"ALM-39: {_one_of(end, ALARM_ENDS)}")
+    mechanism = None
+    if end == "mechanism":
+        mechanism = _alarm_element(raw, "mechanism", elements, "ALM-39: end = 'mechanism' needs its marker", c)
+    elif "mechanism" in raw:
+        c.add("alarm.mechanism", "only with end = 'mechanism' (ALM-39)")
+    exit_zone: tuple[tuple[float, float], ...] = ()
+    exit_raw = _get_table(raw, "exit", "alarm", c, required=False)
+    if exit_raw is not None:
+        exit_zone = _parse_zone_or_circle(exit_raw, "alarm.exit", board, board_text, c) or ()
     if kind == "carry_the_bell":
-        if goal_raw is None:
-            c.add("alarm.goal", "missing (ALM-39: a carry-the-bell alarm needs the goal zone where it stops)")
+        if goal_raw is None and end == "goal":
+            c.add("alarm.goal", "missing (ALM-39: a carry-the-bell alarm needs the goal zone where it stops, or "
+                                "end = 'mechanism')")
         if "spawn" not in raw:
             c.add("alarm.spawn", "missing (ALM-38: a carry-the-bell alarm needs [[alarm.spawn]] markers)")
-        if bell == "marker" and trigger is None:
-            c.add("alarm.trigger", "missing (ALM-38: bell = 'marker' needs the bell's point [x, y])")
+        if bell == "marker" and start != "trigger_marker":
+            c.add("alarm.bell", "ALM-38: bell = 'marker' is picked up by the start event: it needs "
+                                "start = 'trigger_marker' (the marker element is the bell)")
+        if bell != "character" and "bell_character" in raw:
+            c.add("alarm.bell_character", "only with bell = 'character' (ALM-38)")
     elif kind == "temporal":
-        for key in ("goal", "bell", "bell_character", "doors_spawn"):
+        for key in ("goal", "bell", "bell_character", "doors_spawn", "end", "mechanism"):
             if key in raw:
                 c.add(_join("alarm", key), "only for a carry-the-bell alarm (ALM-38, ALM-39)")
     doors_spawn = _get_bool(raw, "doors_spawn", "alarm", c, False)
@@ -1521,7 +1562,9 @@ def _parse_alarm(data: Mapping[str, Any], board: Polygon | None, board_text: str
                      lethal_ratio=ratio or 2.0, start=start, trigger=trigger, hold_zone=hold, spawn_area=spawn_area,
                      spawn=tuple(markers), bell=bell, bell_character=bell_character or 0, goal=goal,
                      doors_spawn=bool(doors_spawn), deadly_zone_k=deadly if deadly is not None else 1.0,
-                     alarm_tokens=tokens or 0, max_turns=max_turns or 0)
+                     alarm_tokens=tokens or 0, max_turns=max_turns or 0, marker=marker.id if marker else "",
+                     end=end if end in ALARM_ENDS else "goal", mechanism=mechanism.id if mechanism else "",
+                     exit=exit_zone)
 
 
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
@@ -1561,7 +1604,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
     perches = _parse_perches(data, terrain, c)
     elements = _parse_elements(data, board, c)               # GNA-2
     captives = _parse_captives(data, c)                      # GNA-6
-    alarm = _parse_alarm(data, board, board_text, c)          # ALM-2, ALM-32..ALM-41
+    alarm = _parse_alarm(data, board, board_text, c, elements)   # ALM-2, ALM-32..ALM-41
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)

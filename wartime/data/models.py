@@ -363,6 +363,7 @@ class Captive(_Frozen):
 AlarmKind = Literal["temporal", "carry_the_bell"]
 AlarmStart = Literal["at_setup", "trigger_marker", "trap_marker"]
 BellKind = Literal["side", "character", "marker"]
+AlarmEnd = Literal["goal", "mechanism"]
 
 
 class SpawnMarker(_Frozen):
@@ -384,7 +385,14 @@ class AlarmSpec(_Frozen):
     given explicitly (ALM-10 ruling). ``lethal_ratio`` is r of ALM-32 (points of a VP: N = round(r·P/VPl)).
     Temporal alarms hold a ``hold_zone`` (ALM-37, default: a 5 K circle on ``trigger``); carry-the-bell alarms
     have spawn markers, a ``bell`` and a ``goal`` zone (ALM-38, ALM-39). ``alarm_tokens`` (ALM-41) is the
-    attacker's token stock; ``max_turns`` (ALM-40) ends the game (0: the default of the kind)."""
+    attacker's token stock; ``max_turns`` (ALM-40) ends the game (0: the default of the kind).
+
+    ALM-34: ``start = "trigger_marker"`` names in ``marker`` the ``[[element]]`` (lever, chest, door) whose Buscar
+    by a defender sets the alarm off (``trigger`` is then its centre); ``start = "trap_marker"`` sets it off when a
+    defender ends a move within 1 K of ``trigger``. ALM-38: ``bell = "marker"`` is that trigger element, picked up
+    by the Buscar that starts the alarm. ALM-39: ``end = "mechanism"`` names in ``mechanism`` the element whose
+    Buscar ends a carry-the-bell alarm. ALM-40: ``exit`` is the zone defenders may leave by once the alarm is off
+    (carry-the-bell: default the goal)."""
 
     kind: AlarmKind
     preset: str = ""
@@ -406,6 +414,10 @@ class AlarmSpec(_Frozen):
     deadly_zone_k: float = 1.0
     alarm_tokens: int = 0
     max_turns: int = 0
+    marker: str = ""
+    end: AlarmEnd = "goal"
+    mechanism: str = ""
+    exit: tuple[tuple[float, float], ...] = ()
 
 
 class Scenario(_Frozen):

@@ -306,6 +306,19 @@ class Board:
             self._dry = got
         return got
 
+    def floating(self, height: float) -> "Board":
+        """The board as a base floating `height` K above the ground meets it (TRT-LEVITATOR): without its water,
+        its ground terrain (difficult, extreme) and its low obstacles lower than `height`; built once per height,
+        then cached (`self` when nothing is left out)."""
+        cache = self.__dict__.setdefault("_floating", {})
+        got = cache.get(height)
+        if got is None:
+            keep = [p for p in self.pieces if p.kind not in ("water", "difficult", "extreme")
+                    and not (p.kind == "low" and p.height < height)]
+            got = cache[height] = self if len(keep) == len(self.pieces) else Board(self.width, self.height, keep,
+                                                                                   self.grid)
+        return got
+
     def water(self) -> tuple[TerrainPiece, ...]:
         """MVA-11: the water pieces, in board order (cached)."""
         got = self.__dict__.get("_water")

@@ -158,6 +158,7 @@ def metahability_of(a) -> Metahability:
     ``meta_kind``), trait IDs with their parameters, and RNG after TRT-MORE-RANGE and the like (BLD-14, G5)."""
     ids = tuple(t.trait_id for t in a.traits)
     kind = traits.meta_kind_trait(ids)
+    ids += traits.weapon_trait_args(a.traits)            # TRT-CHARGES: its uses left, as a weapon's
     m = Metahability(a.id, a.name, a.ENE, a.RNG, a.QUA, kind, ids,
                      tuple((t.trait_id, t.param) for t in a.traits if t.param is not None))
     rng = traits.weapon_range(m)

@@ -89,6 +89,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     crit = traits.always_critical(gs, target, None, "DEF")                  # TRT-GOD-OF-STEEL
     d = roll_check(world, target, "DEF", None, defense, mods, rule, "CH DEF", always_pass=always,
                    always_critical=crit, **info)
+    traits.got_hit(gs, target)                                       # hook effect_hit (TRT-MAGIC-SLEEP wakes)
     if not d.passed and terms.no_def_reroll is None:                       # TRT-LIFE-OR-DEATH-AMMO denies it
         via = traits.reroll_source(gs, target, None, "DEF")                 # G2 (TRT-ELITE-ARMOURED)
         if via is not None and traits.rerolls(via[1], d):
@@ -138,7 +139,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     if n > 0:
         n = traits.absorb_wounds(gs, target, n)                      # hook wound_absorb (TRT-LEATHERY-SHIELD)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
-    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit):
+    if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit, dmg):
         return n                                        # WND-4 / WND-5: the transport takes the hit's wounds
     if n > 0:
         state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")

@@ -18,8 +18,10 @@ from typing import Any
 from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffect, MetaEffects, Metahabilities, Mount,
                                      Stress)
 from wartime.core.errors import RuleViolation
+from wartime.geometry import movement as geo_move
 from wartime.rules import objects, psychology, traits
 from wartime.rules.checks import opposed_winner, roll_check
+from wartime.rules.item_use import use_passes
 from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
@@ -71,7 +73,9 @@ def is_puppeteer(gs: GameState, e: int) -> bool:
 
 
 def check_kind(gs: GameState, e: int, m) -> None:
-    """MET-1: a character uses only metahabilities of its kinds."""
+    """MET-1: a character uses only metahabilities of its kinds (and one with uses left, hook weapon_usable:
+    TRT-CHARGES)."""
+    traits.check_weapon_usable(gs, e, m)
     if m.kind not in kinds_of(gs, e):
         raise RuleViolation("MET-1", f"{gs.name(e)} cannot use {m.name}: it lacks the bonus of its kind "
                             f"({traits.display_name(m.kind)})")
@@ -91,6 +95,7 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     if not isinstance(target, int) or isinstance(target, bool) or target not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {target!r}")
     if target == caster:
+        traits.check_meta_target(gs, caster, target, m)
         return target
     if not gs.on_table(target):
         raise RuleViolation("WND-3", f"{gs.name(target)} is dead")
@@ -105,8 +110,9 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
                             f"{m.name} reaches {reach} K")
     if not gs.in_fov(src, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(src)}'s field of view")
-    if not gs.has_los(src, target):
+    if not traits.sees_target(gs, src, target):                    # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(src)} to {gs.name(target)}")
+    traits.check_meta_target(gs, caster, target, m)             # hook meta_target (TRT-MAGIC-SLEEP: calm enemies)
     return target
 
 
@@ -142,11 +148,33 @@ def resonate(gs: GameState, ctx, caster: int, origin: int) -> bool:
     return True
 
 
+def forced_move(gs: GameState, caster: int, m, target: int, to: Any) -> tuple[float, float] | None:
+    """TRT-MAGIC-MISDIRECT (hook ``forced_move``): the point `to` the metahability moves its target to, checked
+    when the cast is declared: one straight line from the target's centre up to the trait's K, inside the board,
+    overlapping no base at its end and crossing no terrain the target could not cross on foot (MOV-9, water); no
+    1 K rule (MOV-14). None when the metahability moves no one."""
+    reach = traits.forced_reach(gs, caster, m)
+    if reach is None:
+        return None
+    rule, k = reach
+    if not (isinstance(to, (list, tuple)) and len(to) == 2 and all(isinstance(v, (int, float)) for v in to)):
+        raise RuleViolation(rule, "to must be the point [x, y] the enemy is moved to")
+    p = gs.pos(target)
+    end = (round(float(to[0]), 4), round(float(to[1]), 4))
+    others, ids = gs.others_for_move(target)
+    others = [geo_move.Other(o.x, o.y, o.r, False) for o in others]
+    chk = geo_move.check_path(gs.board, [(p.x, p.y), end], gs.body(target).radius, gs.chest_height(target),
+                              k + 1e-6, others)
+    if not chk.ok:
+        raise RuleViolation(rule, f"{gs.name(target)} cannot be moved there ({chk.message})")
+    return end
+
+
 def preview(gs: GameState, caster: int, m, target: int) -> dict:
     """What the metahability would do to `target` if it took effect (for controllers and the window; pure): the
     traits it grants (`grants`: hostile ones, TRT-MAGIC-CALM / TRT-HEX; `lends`: friendly ones), negates, the
-    effect it would suspend, and whether a hit makes the target take a CH PSI."""
-    return {"grants": traits.hostile_grants(gs, caster, target, m), "lends": traits.lent_bonuses(gs, caster, target, m),
+    effect it would suspend, whether a hit makes the target take a CH PSI, and the K it moves it (`moves`)."""
+    return {"moves": (traits.forced_reach(gs, caster, m) or (None, 0.0))[1],"grants": traits.hostile_grants(gs, caster, target, m), "lends": traits.lent_bonuses(gs, caster, target, m),
             "negates": tuple(t for _, h in traits.meta_handlers("meta_negates", m) for t in h(gs, caster, target, m)),
             "cancels": next((h(gs, caster, target, m) for _, h in traits.meta_handlers("meta_cancels", m)), None),
             "psi": target != caster and traits.hit_psi(gs, caster, target, m, m.RNG > 0) is not None}
@@ -159,6 +187,9 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     then win a CH VOL ENF; on success the effect applies (`apply`) and the cast may be maintained (MET-6).
     Returns True when the metahability took effect."""
     m = carried(gs, caster)[index]
+    if not use_passes(gs, ctx, caster, m, "MET-2", f"Usar {m.name}"):       # Prueba de ..., TRT-NEUROPSYCHO
+        gs.world.emit("metahability_failed", "MET-2", who=caster, meta=m.name, target=target)
+        return False
     if origin is not None and not resonate(gs, ctx, caster, origin):              # TRT-RESONATOR
         return False
     rel = relation(gs, caster, target)
@@ -167,6 +198,7 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target)
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
+    spend_use(gs, caster, index, m)
     if r.fumble:
         fumble(gs, ctx, caster)
         return False
@@ -207,6 +239,16 @@ def vol_contest(gs: GameState, caster: int, target: int) -> bool:
     return winner == "a"
 
 
+def spend_use(gs: GameState, caster: int, index: int, m) -> None:
+    """TRT-CHARGES (hook ``meta_used``): a cast spends one of the metahability's uses per game."""
+    after, rules = traits.meta_used(m)
+    if rules:
+        items = list(carried(gs, caster))
+        items[index] = after
+        gs.world.set(caster, Metahabilities(tuple(items)))
+        gs.world.emit("charge_used", rules[0], who=caster, meta=m.name)
+
+
 def after_use(gs: GameState, ctx, caster: int, m) -> None:
     """What one use of the metahability costs its user, as for a weapon: stress (TRT-EVIL) and wounds
     (TRT-HARMFUL), no check."""
@@ -234,6 +276,12 @@ def apply(gs: GameState, ctx, caster: int, index: int, target: int) -> MetaEffec
     m = carried(gs, caster)[index]
     for _, h in traits.meta_handlers("meta_effect", m):
         h(gs, ctx, caster, target, m)
+    to = forced_move(gs, caster, m, target, ctx.params.get("to")) if ctx is not None else None
+    if to is not None and gs.on_table(target):
+        p = gs.pos(target)
+        gs.world.set(target, replace(p, x=to[0], y=to[1]))
+        gs.world.emit("forced_move", traits.forced_reach(gs, caster, m)[0], who=target, by=caster,
+                      path=[[p.x, p.y], list(to)])
     if target != caster and gs.able(target) and traits.hit_psi(gs, caster, target, m, m.RNG > 0):
         psi_check(gs, ctx, target, source=caster, reason=m.name, rule="TRT-COWING")   # hook hit_psi
     grants = traits.meta_grants(gs, caster, target, m)
@@ -443,7 +491,7 @@ def check_corrupt(gs: GameState, actor: int, target: int, attribute: str) -> Non
         raise RuleViolation("CBA-18", f"{gs.name(target)} is beyond {reach} K ({attribute} K)")
     if not gs.in_fov(actor, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view")
-    if not gs.has_los(actor, target):
+    if not traits.sees_target(gs, actor, target):                  # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(target)}")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, restrictions, riding
+from wartime.rules import alarm_flow, driving, hiding, psychology, reactions, reactors, restrictions, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -18,6 +18,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import can_pay, price
 from wartime.rules.flow import normalise_params
+from wartime.rules.item_use import attack_weapon, use_passes
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.options import own_activation_keys
 from wartime.rules.reactions import Window
@@ -205,6 +206,11 @@ class ActionPipeline:
         key = action.key
         if action.is_attack:
             psychology.before_attack(gs, ctx, actor, action)  # trait hook point before_attack (TRT-COWARD)
+            weapon = attack_weapon(gs, actor, ctx.params)
+            if weapon is not None and not ctx.failed and not use_passes(gs, ctx, actor, weapon, action.rule,
+                                                                         f"using {weapon.name}"):
+                gs.world.emit("weapon_use_failed", action.rule, who=actor, weapon=weapon.name)
+                ctx.failed = True                         # Prueba de ..., TRT-NEUROPSYCHO on the weapon
         if ctx.chained and not action.has_check and not ctx.failed:
             # ACT-3: a simple action in a chain needs a CH AGI −1; a fail voids it (ENE spent)
             r = roll_character_check(gs, ctx, actor, "ATR", "AGI", "ACT-3", "chained simple action")
@@ -222,6 +228,9 @@ class ActionPipeline:
         gs.world.emit("action_resolved", action.rule, who=actor, action=key)
         if action.moves:
             alarm_flow.after_move(gs, actor)                               # ALM-37 hold zone, ALM-39 goal
+        if action.category == "movement" and not ctx.failed:
+            driving.after_drive(gs, ctx, actor)                            # hook drive_strain (TRT-OVERHEATING)
+        alarm_flow.after_action(gs, actor)                                 # ALM-34 trigger, ALM-39 mechanism
         psychology.trauma_checks(gs, ctx)                                  # PSI-3 (no-op by default)
 
     def _finish_action(self, w: Window) -> None:

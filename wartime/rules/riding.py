@@ -36,8 +36,9 @@ from wartime.core.components import Body, Carried, Equipment, GearStress, Mount,
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
-from wartime.geometry import templates
+from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules import traits
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -61,6 +62,12 @@ def mount(gs: GameState, e: int) -> Mount | None:
 
 def rides(gs: GameState, e: int) -> bool:
     return gs.world.has(e, Mount)
+
+
+def drives(gs: GameState, e: int) -> bool:
+    """MOV-6: the character moves as a vehicle (straight ahead, 45° at the end, no free turn): it rides a transport
+    that does not walk as a character on foot (hook ``walks``: TRT-MECHA)."""
+    return gs.world.has(e, Mount) and not traits.walks(gs, e)
 
 
 def carrier_of(gs: GameState, e: int) -> int | None:
@@ -119,6 +126,8 @@ def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_f
     if not rides(gs, e):
         return
     check_can_drive(gs, e)
+    if not drives(gs, e):
+        return
     p = gs.pos(e)
     legs = [(a, b) for a, b in zip(path, path[1:]) if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
     if len(legs) > 1:
@@ -129,9 +138,24 @@ def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_f
         if angle_between(heading, p.facing) > 0.5:
             raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it moves straight ahead along its "
                                 f"facing ({p.facing:.0f}°), not towards {heading:.0f}°")
-    if end_facing is not None and angle_between(end_facing, p.facing) > END_TURN + 1e-6:
-        raise RuleViolation("MOV-6", f"a transport turns at most {END_TURN:.0f}° at the end of its move; "
+    rule, most = end_turn_limit(gs, e)
+    if end_facing is not None and angle_between(end_facing, p.facing) > most + 1e-6:
+        raise RuleViolation(rule, f"a transport turns at most {most:.0f}° at the end of its move; "
                             "more needs Pivotar de transporte")
+
+
+def end_turn_limit(gs: GameState, e: int) -> tuple[str, float]:
+    """MOV-6: (rule, degrees) of the largest turn at the end of a transport's movement action: 45°, plus a trait's
+    extra turn (hook ``extra_turn``, TRT-FIGHTER: rolled by rules.driving), within a trait's cap on any one action's
+    turn (hook ``turn_limit``, TRT-STIFF-STEERING)."""
+    rule, most = "MOV-6", END_TURN
+    extra = traits.extra_turn(gs, e)
+    if extra is not None:
+        rule, most = extra[0], END_TURN + extra[1]
+    cap = traits.turn_limit(gs, e)
+    if cap is not None and cap[1] < most:
+        rule, most = cap
+    return rule, most
 
 
 def angle_between(a: float, b: float) -> float:
@@ -142,7 +166,7 @@ def angle_between(a: float, b: float) -> float:
 def check_free_turn(gs: GameState, e: int, facing: float) -> None:
     """MOV-6: a transport has no free turn (MOV-5 is the characters' rule): it turns at the end of a move or
     pivots with an action."""
-    if rides(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4:   # decisions round to 1e-4
+    if drives(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4:   # decisions round to 1e-4
         raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it turns only at the end of a move (up to "
                             "45°) or with Pivotar de transporte")
 
@@ -160,7 +184,9 @@ def straight_paths(gs: GameState, e: int, key: str, allowance: float):
         while math.hypot(end[0] - p.x, end[1] - p.y) > allowance:      # 4-decimal rounding must not overshoot
             k -= 1e-4
             end = [round(p.x + k * math.cos(rad), 4), round(p.y + k * math.sin(rad), 4)]
-        for turn in (0.0, 45.0, -45.0, 22.5, -22.5):
+        most = end_turn_limit(gs, e)[1]
+        turns = (0.0, 45.0, -45.0, 22.5, -22.5) + ((most, -most) if most > END_TURN else ())
+        for turn in (t for t in turns if abs(t) <= most):
             yield [end], round((p.facing + turn) % 360.0, 4), f"{key} {k:g} K ahead, turn {turn:+g}°"
 
 
@@ -197,9 +223,10 @@ def restrict(gs: GameState, e: int, action, key: str) -> None:
         return
     if not rides(gs, e):
         return
-    if key == "pivot":
+    walking = key in ("pivot", "turn_180") and not drives(gs, e)        # TRT-MECHA turns as a character on foot
+    if key == "pivot" and not walking:
         raise RuleViolation("MOV-6", "a transport pivots with Pivotar de transporte (ENE 3) in its own activation")
-    if key in NOT_FOR_TRANSPORTS:
+    if key in NOT_FOR_TRANSPORTS and not walking:
         raise RuleViolation("MOV-6", f"{gs.name(e)} rides a transport: it drives (Mover, Correr, Esprintar, Cargar, "
                             f"Maniobrar, Embestir, altitude changes), it does not {key.replace('_', ' ')}")
     if getattr(action, "moves", False) and key not in ("disembark", "embark"):
@@ -329,10 +356,11 @@ def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
         gs.world.remove(src, GearStress)
 
 
-def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit) -> bool:
+def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit, dmg: int = 0) -> bool:
     """WND-4 / WND-5: an attack's `n` wounds on a riding character go to its transport. At QUA wounds it is
     disabled; above QUA it is destroyed and explodes (`explode`; `hit` is rules.combat.resolve_hit, passed in
-    because combat calls this module). Returns False when the character has no transport to take them."""
+    because combat calls this module; `dmg` the attack's DMG, for TRT-EXPLODES). Returns False when the character
+    has no transport to take them."""
     m = mount(gs, target)
     if m is None:
         return False
@@ -341,7 +369,7 @@ def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | Non
     gs.world.emit("transport_wounds", "WND-4", who=target, transport=m.name, source=attacker, amount=n,
                   before=m.wounds, after=after, disabled=after >= m.QUA, destroyed=after > m.QUA)
     if after > m.QUA:
-        explode(gs, ctx, target, hit)
+        explode(gs, ctx, target, hit, dmg)
     return True
 
 
@@ -356,19 +384,33 @@ def blast_reach(gs: GameState, owner: int) -> list[int]:
             and gs.pos(o).level == level and gs.distance(owner, o) <= blast + 1e-9]
 
 
-def explode(gs: GameState, ctx, owner: int, hit) -> None:
+def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
     """WND-5: a destroyed transport explodes with DMG = its DEF within max(MOV, 3) K of its base edge (from its
     centre), then is removed: the driver gets its own base back where the transport stood, passengers are put on
     the table around the wreck, and each of them takes the full DMG (a hit with its CH DEF); every other miniature
     on the table at that level within the radius is hit too (id order): the full DMG if its base lies wholly inside
-    the blast (ARE-5), half of it (rounded half up) if only partly (ARE-6, as the core's ruling says)."""
+    the blast (ARE-5), half of it (rounded half up) if only partly (ARE-6, as the core's ruling says).
+    TRT-EXPLODES (hook ``wreck_blast``) replaces the explosion: D100 within its chance, DMG = the destroying attack's
+    (`attack_dmg`) within MOV K; otherwise no explosion (the wreck is removed, its passengers put down unhurt).
+    TRT-EJECTION-SEAT (hook ``ejection``): the driver is not hit; it is scattered 1D10 K (BAS-4)."""
     m = mount(gs, owner)
     p = gs.pos(owner)
     radius = gs.body(owner).radius
     blast = max(float(m.MOV), MIN_BLAST)
     dmg = m.DEF
-    near = blast_reach(gs, owner)
+    own = traits.wreck_blast(m.traits)
+    if own is not None:
+        roll = gs.world.dice.d100()
+        booms = roll <= own[1]
+        gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
+        blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
+    near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
     dismount(gs, owner)
+    victims = [owner]
+    seat = traits.ejection(m.traits)
+    if seat is not None:
+        victims = []
+        eject(gs, owner, seat[0], seat[1])
     aboard = []
     for q in m.passengers:
         spots = free_spots(gs, owner, q) or [spot_in_contact(gs, owner, gs.body(q).radius, p.facing + 180.0)]
@@ -376,9 +418,9 @@ def explode(gs: GameState, ctx, owner: int, hit) -> None:
         aboard.append(q)
     full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
-                  at=[p.x, p.y], base_radius=radius, hit=[owner, *aboard, *near],
+                  at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near],
                   partly=[o for o in near if not full[o]])
-    for victim in [owner, *aboard, *near] if dmg > 0 else []:
+    for victim in [*victims, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
             share = dmg if full.get(victim, True) else round_half_up(dmg / 2)        # ARE-5 / ARE-6
             if share > 0:
@@ -396,6 +438,20 @@ def blast_fully_covered(gs: GameState, x: float, y: float, reach: float, near: l
     rs = np.array([gs.body(o).radius for o in near])
     full, _ = templates.coverage(templates.round_template(x, y, 2.0 * reach), xs, ys, rs)
     return {o: bool(f) for o, f in zip(near, full.tolist())}
+
+
+def eject(gs: GameState, owner: int, rule: str, dice: int) -> None:
+    """TRT-EJECTION-SEAT: the pilot of the exploding transport is scattered `dice` D10 K in a random direction
+    (BAS-4: it stops at a base, an obstacle it could not cross or the board edge)."""
+    rolls = [gs.world.dice.d10() for _ in range(dice)]
+    angle = gs.world.dice.angle()
+    p = gs.pos(owner)
+    others, _ = gs.others_for_move(owner)
+    d = scatter.displace_base(gs.board, p.x, p.y, gs.body(owner).radius, float(sum(rolls)), angle,
+                              gs.chest_height(owner), [(o.x, o.y, o.r) for o in others])
+    gs.world.set(owner, replace(p, x=round(d.x, 4), y=round(d.y, 4)))
+    gs.world.emit("ejected", rule, who=owner, dice=rolls, angle=angle, to=[round(d.x, 4), round(d.y, 4)],
+                  distance=round(d.travelled, 4))
 
 
 def dismount(gs: GameState, owner: int) -> None:

@@ -172,7 +172,7 @@ class TurnFlow:
         gs = self.gs
         gs.world.run_systems("end_of_turn", gs=gs)
         gs.world.emit("turn_end", "SEQ-7", turn=self.flow.turn)
-        if self.flow.turn >= gs.turn_limit:
+        if self.flow.turn >= alarm_flow.last_turn(gs):     # ALM-34, ALM-40: an alarm counts from its start
             if not alarm_flow.finish_at_limit(self):      # ALM-40: an alarm's verdict
                 self._finish_at_limit()
             return

@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pygame
+from shapely.geometry import Polygon
 
 from wartime.ai.scripted_alarm import scripted_wave
+from wartime.core.components import Searchable
 from wartime.core.errors import RuleViolation
 from wartime.rules import alarm_flow
 from wartime.rules.sequence import Decision
@@ -23,6 +25,7 @@ from wartime.ui import theme
 
 MARKER_SEEN, MARKER_OPEN = (140, 140, 140), (110, 220, 120)
 HOLD, GOAL, PLAN = (240, 200, 90), (120, 200, 240), (150, 185, 245)
+BELL = (250, 215, 60)
 
 
 def banner_lines(gs) -> list[str]:
@@ -35,15 +38,43 @@ def banner_lines(gs) -> list[str]:
         head += (f" · waves for {st['rounds_left']} more turn{'s' if st['rounds_left'] != 1 else ''}"
                  if st["on"] else " · alarm off: the hold zone lapses")
     else:
-        head += " · bell home: no more waves" if st["end_met"] else " · carry the bell to the goal"
+        head += " · bell home: no more waves" if st["end_met"] else (
+            " · carry the bell to the goal" if s_end(gs) == "goal" else " · work the mechanism")
+    if not st["started"]:
+        head = head.split(" · ")[0] + f" · turn {st['turn']}/{st['last_turn']} · " + (
+            "not set off yet: a hero's Buscar of the marker starts it" if alarm_flow.setup_of(gs).spec.start
+            == "trigger_marker" else "not set off yet: a hero within 1 K of the trap springs it")
     nxt = f"next wave {st['next_budget']} pts (cap {st['cap']} per monster)" if st["next_budget"] else "no more waves"
+    if not st["started"]:
+        nxt = f"first wave {alarm_flow.setup_of(gs).shape.first_budget} pts once it starts (cap {st['cap']} per monster)"
     lines = [head, f"{nxt} · alarm tokens {st['tokens']}"]
     if st["arrivals"]:
         what = "½ ENE gain, no reactions" if st["kind"] == "temporal" else "no activation, no reactions"
         lines.append(f"orange rings: {len(st['arrivals'])} arrived this turn ({what})")
+    if st["carrier"] and not st["end_met"]:
+        lines.append(f"bell carried by {gs.name(st['carrier'])} (ringed in gold; it passes on if they fall)")
     if st["kind"] != "temporal":
         lines.append("spawn markers: green = unseen (waves appear there), grey = seen")
     return lines
+
+
+def s_end(gs) -> str:
+    """ALM-39: the scenario's carry-the-bell end event ('goal' or 'mechanism')."""
+    return alarm_flow.setup_of(gs).spec.end
+
+
+def _alarm_points(gs) -> list[tuple[str, float, float]]:
+    """ALM-34, ALM-39: the trigger or trap marker (until the start event) and the mechanism marker, as (label, x, y)."""
+    s = alarm_flow.setup_of(gs)
+    out = []
+    if not alarm_flow.started(gs) and s.spec.trigger is not None and s.spec.start != "at_setup":
+        out.append(("trap" if s.spec.start == "trap_marker" else s.spec.marker, *s.spec.trigger))
+    if s.spec.end == "mechanism" and not alarm_flow.state_of(gs).end_met:
+        for el in gs.world.query(Searchable):
+            m = gs.world.get(el, Searchable)
+            if m.id == s.spec.mechanism:
+                out.append((m.id, m.x, m.y))
+    return out
 
 
 def draw_overlay(surface, view, gs, plan: "WavePlan | None" = None) -> None:
@@ -51,7 +82,8 @@ def draw_overlay(surface, view, gs, plan: "WavePlan | None" = None) -> None:
     s = alarm_flow.setup_of(gs)
     if s is None:
         return
-    for zone, colour, label in ((s.hold, HOLD, "hold zone"), (s.goal, GOAL, "goal")):
+    for zone, colour, label in ((s.hold, HOLD, "hold zone"), (s.goal, GOAL, "goal"),
+                                (Polygon(s.spec.exit) if s.spec.exit else None, GOAL, "exit")):
         if zone is None:
             continue
         pts = [view.to_screen(x, y) for x, y in zone.exterior.coords]
@@ -70,6 +102,18 @@ def draw_overlay(surface, view, gs, plan: "WavePlan | None" = None) -> None:
             at = img.get_rect(midtop=(int(cx), int(cy + r + 2)))
             pygame.draw.rect(surface, (15, 16, 18), at.inflate(6, 2), border_radius=3)
             surface.blit(img, at)
+    for label, x, y in _alarm_points(gs):
+        cx, cy = view.to_screen(x, y)
+        r = max(7, int(0.5 * view.scale))
+        pygame.draw.rect(surface, BELL, pygame.Rect(int(cx) - r, int(cy) - r, 2 * r, 2 * r), 3)
+        theme.blit_text(surface, label, (int(cx) + r + 3, int(cy) - r), 13, BELL, bold=True)
+    carrier = alarm_flow.state_of(gs).carrier
+    if carrier and gs.on_table(carrier) and not alarm_flow.state_of(gs).end_met:
+        p = gs.pos(carrier)
+        cx, cy = view.to_screen(p.x, p.y)
+        pygame.draw.circle(surface, BELL, (int(cx), int(cy)), int(gs.body(carrier).radius * view.scale) + 8, 3)
+        theme.blit_text(surface, "bell", (int(cx) + 10, int(cy) - int(gs.body(carrier).radius * view.scale) - 24),
+                        13, BELL, bold=True)
     for e in alarm_flow.status(gs)["arrivals"]:          # ringed; the banner says what the ring means
         p = gs.pos(e)
         cx, cy = view.to_screen(p.x, p.y)

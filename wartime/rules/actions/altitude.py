@@ -173,6 +173,11 @@ class TakeOffLand(_AltitudeBase):
             raise RuleViolation(self.rule, f"{gs.name(actor)} cannot fly")
         return 2 if here == 1 else 1
 
+    def validate(self, gs, actor, params):
+        prepared = super().validate(gs, actor, params)
+        check_strip(gs, actor)
+        return prepared
+
     def cost(self, gs, actor, params, prepared):
         own = traits.take_off_landing(gs, actor)
         return own.cost if own is not None else 1
@@ -189,3 +194,22 @@ class TakeOffLand(_AltitudeBase):
         check = roll_character_check(gs, ctx, e, "ATR", own.fail_check, own.rule, own.reason)
         if not check.passed:
             apply_wounds(gs, e, own.fail_wounds, source=None, rule=own.rule)
+
+
+def check_strip(gs: GameState, e: int) -> None:
+    """TRT-LANDING-STRIP (hook ``strip_needed``): a take-off or landing needs a straight run of the trait's K ahead
+    of the transport along its facing, from its base, inside the board, over easy ground (no terrain piece that
+    costs or stops a move, MOV-7 / MOV-9) and meeting no base at level 1."""
+    need = traits.strip_needed(gs, e)
+    if need is None:
+        return
+    rule, k = need
+    p = gs.pos(e)
+    rad = math.radians(p.facing)
+    end = (p.x + k * math.cos(rad), p.y + k * math.sin(rad))
+    others = [geo_move.Other(gs.pos(o).x, gs.pos(o).y, gs.body(o).radius, False) for o in gs.minis()
+              if o != e and gs.on_table(o) and gs.pos(o).level == 1]
+    r = gs.body(e).radius
+    chk = geo_move.check_path(gs.board, [(p.x, p.y), end], r, gs.chest_height(e), k + 1e-6, others)
+    if not chk.ok or chk.surcharge > 0 or not gs.board.disc_inside(end[0], end[1], r):
+        raise RuleViolation(rule, f"{gs.name(e)} needs {k:g} K of straight, clear ground ahead to take off or land")

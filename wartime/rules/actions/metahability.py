@@ -4,6 +4,8 @@
 (rules/actions/reactions.py)."""
 from __future__ import annotations
 
+import math
+
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules import metahabilities as meta, traits
 from wartime.rules.actions.base import Action, need, need_target, register
@@ -33,6 +35,24 @@ def _targets(gs, actor: int, m, space, origin: int | None = None) -> list[int]:
     return out
 
 
+def forced_candidates(key: str, gs, actor: int, i: int, m, t: int):
+    """TRT-MAGIC-MISDIRECT: the points the engine offers for a forced move of `t`: straight away from the caster,
+    then to either side, at the trait's full reach and at half of it (the legal ones)."""
+    _, k = traits.forced_reach(gs, actor, m)
+    p, c = gs.pos(t), gs.pos(actor)
+    away = math.atan2(p.y - c.y, p.x - c.x)
+    for turn in (0.0, math.pi / 2, -math.pi / 2):
+        for d in (k, k / 2.0):
+            to = [round(p.x + d * math.cos(away + turn), 4), round(p.y + d * math.sin(away + turn), 4)]
+            try:
+                meta.check_target(gs, actor, m, t)
+                meta.forced_move(gs, actor, m, t, to)
+            except RuleViolation:
+                continue
+            yield Candidate(key, lambda to=to: {"meta": i, "target": t, "to": to},
+                            label=f"{m.name}: move {gs.name(t)} {d:g} K")
+
+
 def _resonators(gs, actor: int, m) -> list[int]:
     """TRT-RESONATOR: the resonators an invocation of `actor` may be cast from now (id order)."""
     if not meta.int_checked(m):
@@ -59,7 +79,9 @@ class UseMetahability(Action):
     params = (Param("meta", "metahability", "MET-2: the index of one of the actor's metahabilities"),
               Param("target", "character", "MET-2: the character it is used on (itself, an ally or an enemy)"),
               Param("origin", "character", "TRT-RESONATOR: a resonator an invocation is cast from (its RNG, FOV and "
-                    "LOS)", optional=True))
+                    "LOS)", optional=True),
+              Param("to", "point", "TRT-MAGIC-MISDIRECT: where a metahability that moves its target moves it",
+                    optional=True))
 
     def candidates(self, gs, actor, space):
         kinds = meta.kinds_of(gs, actor)
@@ -68,6 +90,9 @@ class UseMetahability(Action):
                 continue
             direct = _targets(gs, actor, m, space)
             for t in direct:
+                if traits.forced_reach(gs, actor, m) is not None:
+                    yield from forced_candidates(self.key, gs, actor, i, m, t)
+                    continue
                 yield Candidate(self.key, lambda i=i, t=t: {"meta": i, "target": t},
                                 label=f"{m.name} on {gs.name(t)}")
             for o in _resonators(gs, actor, m):                                 # TRT-RESONATOR
@@ -88,6 +113,7 @@ class UseMetahability(Action):
         if origin is not None:
             origin = meta.check_origin(gs, actor, m, origin)
         t = meta.check_target(gs, actor, m, need(params, "target", self.rule), origin=origin)
+        meta.forced_move(gs, actor, m, t, params.get("to"))           # TRT-MAGIC-MISDIRECT's point
         return (params["meta"], t) if origin is None else (params["meta"], t, origin)
 
     def cost(self, gs, actor, params, prepared):

@@ -12,7 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import riding, traits
+from wartime.rules import driving, riding, traits
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -108,7 +108,8 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
         others = [geo_move.Other(o.x, o.y, o.r, o.enemy and ids[i] not in exempt_enemies) for i, o in enumerate(others)]
     crouched = gs.world.get(actor, Posture).state == "crouched"
     elevation = gs.elevation(actor) if p0.level == 2 else (0.0 if p0.level == 1 else math.inf)
-    chk = geo_move.check_path(gs.board, path, gs.body(actor).radius, gs.chest_height(actor),
+    board = traits.move_board(gs, actor)               # hooks float_height, water_as_land (TRT-LEVITATOR, ...)
+    chk = geo_move.check_path(board, path, gs.body(actor).radius, gs.chest_height(actor),
                               allowance + extra_allowance, others, crouched=crouched,
                               ignore_overlap=frozenset(ignore), elevation=elevation)
     if not chk.ok:
@@ -162,6 +163,8 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     if facing is None:
         a, b = prep.path[-2], prep.path[-1]
         facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0 if (a != b) else p0.facing
+    elif riding.rides(gs, e):
+        facing = driving.end_turn(gs, ctx, e, p0.facing, facing)        # hook extra_turn (TRT-FIGHTER)
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
     if silent or traits.covert_arrival(gs, e):           # MVA-7 silently, or mimetic (CBA-11, GNA-9)
@@ -193,7 +196,7 @@ class _MoveBase(Action):
                     "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
 
     def candidates(self, gs, actor, space):
-        if riding.rides(gs, actor):                    # MOV-6: a transport drives straight ahead
+        if riding.drives(gs, actor):                   # MOV-6: a transport drives straight ahead
             return [Candidate(self.key, lambda pts=pts, f=f: {"path": pts, "end_facing": f}, label=label)
                     for pts, f, label in riding.straight_paths(gs, actor, self.key, self.allowance(gs, actor))]
         return self._with_boosts(gs, actor, space, self.allowance(gs, actor))

@@ -16,9 +16,9 @@ from wartime.core.errors import RuleViolation
 from wartime.rules import objects, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.item_use import use_passes
 from wartime.rules.items import parse_ref
-from wartime.rules.modifiers import roll_character_check
-from wartime.rules.psychology import add_stress, psi_check
+from wartime.rules.psychology import add_stress
 from wartime.rules.wounds import apply_wounds, heal_wounds
 
 
@@ -99,16 +99,9 @@ class UseObject(Action):
         item, target = prepared
         e = ctx.actor
         g = objects.gear(gs, item)
-        for _, attribute in traits.use_checks(gs, e, g):
-            r = roll_character_check(gs, ctx, e, "ATR", attribute, "GNA-16", f"Usar {g.name}")
-            if not r.passed or ctx.failed:
-                gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
-                return
-        for rule, _ in traits.use_psis(gs, e, g):                 # TRT-NEUROPSYCHO
-            psi_check(gs, ctx, e, source=None, reason=f"using {g.name}", rule=rule)
-            if ctx.failed:
-                gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
-                return
+        if not use_passes(gs, ctx, e, g, "GNA-16", f"Usar {g.name}"):    # Prueba de ..., TRT-NEUROPSYCHO
+            gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
+            return
         gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
         for effect in traits.object_effects(gs, e, g, target):
             if effect.heal:

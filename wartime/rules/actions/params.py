@@ -113,7 +113,7 @@ class CandidateSpace:
     def facing_to(self, target: int) -> float:
         """The facing towards `target`: a character's free turn before it acts (MOV-5). A transport has no free turn
         (MOV-6, rules/riding.py): for its driver this is its own facing, so candidates are taken as it stands."""
-        if riding.rides(self.gs, self.actor):
+        if riding.drives(self.gs, self.actor):
             return self.gs.pos(self.actor).facing
         pt = self.gs.pos(target)
         return round(self.gs.facing_to(self.actor, pt.x, pt.y), 4)

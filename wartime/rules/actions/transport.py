@@ -20,6 +20,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.combat import resolve_hit
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
+from wartime.rules.traits.vehicles import RETRO_ENE
 
 #: CBA-23: the ram as the "weapon" of its attack terms (hook points see key 'ram': TRT-RAM's DMG +1).
 RAM = Weapon("ram", "ram", 0, 0, 0, 99)
@@ -212,7 +213,8 @@ class TransportPivot(Action):
             yield Candidate(self.key, lambda q=q: {"facing_to": round(gs.facing_to(actor, q.x, q.y), 4)},
                             label=f"turn to {gs.name(e)}")
         p = gs.pos(actor)
-        for turn in (90.0, -90.0, 180.0):
+        cap = traits.turn_limit(gs, actor)
+        for turn in (90.0, -90.0, 180.0) if cap is None else (cap[1], -cap[1]):
             yield Candidate(self.key, lambda f=(p.facing + turn) % 360.0: {"facing_to": round(f, 4)},
                             label=f"turn {turn:+g}°")
 
@@ -229,6 +231,9 @@ class TransportPivot(Action):
         facing = params.get("facing_to")
         if not isinstance(facing, (int, float)):
             raise RuleViolation(self.rule, "facing_to (degrees) is required")
+        cap = traits.turn_limit(gs, actor)                          # hook turn_limit (TRT-STIFF-STEERING)
+        if cap is not None and riding.angle_between(float(facing), gs.pos(actor).facing) > cap[1] + 1e-6:
+            raise RuleViolation(cap[0], f"{gs.name(actor)}'s transport turns at most {cap[1]:g}° per action")
         return float(facing) % 360.0
 
     def cost(self, gs, actor, params, prepared):
@@ -433,3 +438,33 @@ def _push(gs: GameState, t: int, start, end, k: float) -> None:
             gs.world.emit("pushed", "CBA-23", who=t, to=[dest[0], dest[1]], distance=d)
             return
         d -= 0.5
+
+
+@register
+class Hover(Action):
+    """TRT-RETRO-THRUSTERS (hook ``hover``): Parar en el aire (ENE 1): at level 3 a transport with retros stops its
+    movement mid-air: it stays where it is (MOV-13's "always the whole allowance" asks nothing of it); it counts
+    as a movement action (MOV-13: between two non-movement actions)."""
+    key = "hover"
+    rule = "TRT-RETRO-THRUSTERS"
+    category = "movement"
+
+    def candidates(self, gs, actor, space):
+        yield Candidate(self.key, lambda: {}, label="stop mid-air")
+
+    def available(self, gs, actor):
+        if traits.hover(gs, actor) is None or not riding.rides(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} has no transport with {traits.display_name(self.rule)}")
+        if gs.pos(actor).level != 3:
+            raise RuleViolation(self.rule, "a transport stops mid-air at level 3 only")
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        return None
+
+    def cost(self, gs, actor, params, prepared):
+        return RETRO_ENE
+
+    def resolve(self, gs, ctx, prepared):
+        riding.after_move(gs, ctx.actor, 0.0)          # BLD-19 c: a movement action of the transport
+        gs.world.emit("hovered", self.rule, who=ctx.actor)

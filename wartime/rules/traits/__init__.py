@@ -171,6 +171,48 @@ against its catalogue row):
   → equipment_rule.
 * ``object_used(gear) -> Gear | None`` -- the object after one use (TRT-CHARGES: a use spent; TRT-ELIXIR: None,
   removed from the game). → equipment_rule.
+* ``turn_limit(gs, e) -> float`` -- the most a transport turns in one action, in degrees (TRT-STIFF-STEERING).
+  Called by ``turn_limit`` from rules/riding.py and Pivotar de transporte. → mov_mod.
+* ``extra_turn(gs, e) -> float`` -- degrees a transport may turn beyond MOV-6's 45° at the end of a movement
+  action, with a CH AGI (TRT-FIGHTER). Called by ``extra_turn`` from rules/riding.py and rules/driving.py. → mov_mod.
+* ``drive_strain(gs, e) -> int`` -- the transport wounds from which each of its movement actions asks a CH DEF,
+  1 wound on a failure (TRT-OVERHEATING). Called by ``drive_strain`` from rules/driving.py. → unique_rule.
+* ``ejection(carried) -> int`` -- the D10s its pilot is scattered when the transport explodes, instead of being hit
+  (TRT-EJECTION-SEAT; `carried`: the transport's trait IDs). Called by ``ejection`` from rules/riding.py.
+  → on_death.
+* ``wreck_blast(carried) -> int`` -- the percent chance of a trait's own explosion of a destroyed transport (the
+  destroying attack's DMG within MOV K), replacing WND-5's (TRT-EXPLODES). Called by ``wreck_blast`` from
+  rules/riding.py. → on_death.
+* ``water_as_land(gs, e) -> bool`` -- the character's moves (Mover, Correr, ...) cross water as land
+  (TRT-AMPHIBIOUS). Called by ``water_as_land`` and ``move_board`` from rules.actions.movement. → terrain_rule.
+* ``float_height(gs, e) -> float`` -- K above the ground the character floats: its moves ignore water, ground
+  terrain and obstacles lower than that (TRT-LEVITATOR). Called by ``move_board`` from rules.actions.movement.
+  → terrain_rule.
+* ``hover(gs, e) -> int`` -- ENE of a stop mid-air at level 3, a movement action (TRT-RETRO-THRUSTERS: Parar en el
+  aire, rules/actions/transport.py). Called by ``hover``. → height_rule.
+* ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
+  (TRT-LANDING-STRIP). Called by ``strip_needed`` from rules.actions.altitude. → height_rule.
+* ``sight_through(gs, e) -> float`` -- K within which the character sees (and picks targets) through opaque
+  obstacles (TRT-META-VISION). Called by ``sight_through`` and ``sees_target`` from rules.metahabilities. → los_rule.
+* ``walks(gs, e) -> bool`` -- the character's transport moves, turns and pivots as a character on foot, not by
+  MOV-6 (TRT-MECHA). Called by ``walks`` from rules/riding.py (``drives``). → unique_rule.
+* ``frame_attributes(gs, e, raw) -> Attributes`` -- the attributes of a character whose own (race) traits carry it,
+  after ``attributes`` (TRT-MECHA: the transport's QUA as CON). Called by ``attributes``. → equipment_rule.
+* ``sees_hidden(gs, e) -> bool`` -- the character's attacks ignore the target's Mimético (TRT-RADAR). Called by
+  ``sees_hidden`` from rules/traits/stealth.py (TRT-META-VISION too). → los_rule.
+* ``meta_target(gs, caster, target, m) -> None`` -- raise RuleViolation (naming the trait) when the metahability
+  `m` cannot take `target` (TRT-MAGIC-SLEEP: a calm enemy only). Called by ``check_meta_target`` from
+  ``rules.metahabilities.check_target``. → metaability.
+* ``forced_move(gs, caster, m) -> float`` -- the K a metahability moves its target, to the cast's `to` point
+  (TRT-MAGIC-MISDIRECT). Called by ``forced_reach`` from rules.metahabilities and rules/actions/metahability.py.
+  → metaability.
+* ``meta_used(m) -> Metahability`` -- the metahability after one use (TRT-CHARGES: a use spent). Called by
+  ``meta_used`` from rules.metahabilities (after_use). → equipment_rule.
+* ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
+  (TRT-MAGIC-SLEEP: the sleeper wakes). Called by ``turn_start`` after the bearer's ``turn_start``. → unique_rule.
+* ``effect_hit(gs, e) -> None`` -- the end of a lasting effect on the bearer when an attack hits it (its CH DEF
+  rolled, whatever the wounds; TRT-MAGIC-SLEEP). Called by ``got_hit`` from ``rules.combat.resolve_hit``.
+  → unique_rule.
 * The traits of a bearer that an object gives its holder (``ON_OBJECTS``, traits/objects.py) join
   ``character_traits``; the weapon hooks ``weapon_used`` and ``use_stress`` are asked with the object too.
 
@@ -467,7 +509,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
                                            kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
-                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge,
+                                           weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge, got_hit,
                                            fall_dmg, after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
@@ -501,3 +543,7 @@ from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race t
 from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)
 from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: it names traits they register)
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
+from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
+                                           move_board, sees_target, sight_through, strip_needed,
+                                           turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
+from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)

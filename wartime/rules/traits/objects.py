@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules.traits.ammo import charges_usable, charges_used  # a weapon's Cargas
-from wartime.rules.traits.registry import ON_OBJECTS, ObjectEffect, heal_denied, register
+from wartime.rules.traits.ammo import charges_left, charges_usable, charges_used  # a weapon's Cargas
+from wartime.rules.traits.registry import ON_OBJECTS, ObjectEffect, heal_denied, register, with_trait_arg
 
 
 # --- Elixir -----------------------------------------------------------------------------------------------------
@@ -62,7 +62,16 @@ def charge_spent(gear):
     return replace(gear, charges=max(0, (gear.charges or 0) - 1))
 
 
-register("TRT-CHARGES", "Cargas", {"object_used": charge_spent, "weapon_usable": charges_usable,
+def meta_charge_spent(m):
+    """TRT-CHARGES on a metahability: each use (a cast, whatever its result) spends one of its uses per game (the
+    count rides in its traits, ``TRT-CHARGES:<left>``, as a weapon's); with none left it cannot be used (hook
+    ``weapon_usable``, the weapons' handler)."""
+    left = charges_left(m)
+    return m if not left else with_trait_arg(m, "TRT-CHARGES", left - 1)
+
+
+register("TRT-CHARGES", "Cargas", {"object_used": charge_spent, "meta_used": meta_charge_spent,
+                                   "weapon_usable": charges_usable,
                                    "weapon_used": charges_used}, kinds=("object", "weapon"), args=True)
 
 

@@ -163,6 +163,25 @@ CATALOGUE_HOOK: dict[str, str] = {
     "object_target": "equipment_rule",
     "object_effect": "equipment_rule",
     "object_used": "equipment_rule",
+    # transports' steering, strain and wreck, and Radar (rules/traits/vehicles.py)
+    "turn_limit": "mov_mod",
+    "extra_turn": "mov_mod",
+    "drive_strain": "unique_rule",
+    "ejection": "on_death",
+    "wreck_blast": "on_death",
+    "sees_hidden": "los_rule",
+    "water_as_land": "terrain_rule",
+    "float_height": "terrain_rule",
+    "sight_through": "los_rule",
+    "hover": "height_rule",
+    "strip_needed": "height_rule",
+    "walks": "unique_rule",
+    "frame_attributes": "equipment_rule",
+    "meta_target": "metaability",
+    "forced_move": "metaability",
+    "effect_turn_start": "unique_rule",
+    "effect_hit": "unique_rule",
+    "meta_used": "equipment_rule",
     # more race traits (rules/traits/race_extra.py)
     "strength_plus": "dmg_mod",
     "meta_ene_mod": "ene_mod",
@@ -820,6 +839,8 @@ def attributes(gs, e: int, raw):
         for t, h in hs:
             if t in carried:
                 raw = h(gs, e, raw)
+    for _, h in _of("frame_attributes", gs.traits(e)):             # TRT-MECHA: its QUA as CON
+        raw = h(gs, e, raw)
     if handlers("foe_aura_attributes"):
         for _, h, bearers in _auras(gs, e, "foe_aura_attributes"):     # TRT-AGILITY-NULLIFIER, ...
             raw = h(gs, e, bearers, raw)
@@ -872,11 +893,12 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
 def turn_start(gs, turn: int) -> None:
     """``turn_start``: each character's traits at the start of turn `turn` (SEQ-1), characters in id order; a dead
     character's ``dead_turn_start`` (TRT-RESURRECTION)."""
-    if not handlers("turn_start") and not handlers("dead_turn_start"):
+    if not handlers("turn_start") and not handlers("dead_turn_start") and not handlers("effect_turn_start"):
         return
     for e in gs.minis():
-        for _, h in _of("turn_start" if gs.on_table(e) else "dead_turn_start", character_traits(gs, e)):
-            h(gs, e, turn)
+        for hook in ("turn_start", "effect_turn_start") if gs.on_table(e) else ("dead_turn_start",):
+            for _, h in _of(hook, character_traits(gs, e)):
+                h(gs, e, turn)
 
 
 def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
@@ -927,6 +949,13 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)
+
+
+def got_hit(gs, e: int) -> None:
+    """``effect_hit``: the lasting effects on a character that end when an attack hits it (its CH DEF is rolled,
+    whatever the wounds; TRT-MAGIC-SLEEP)."""
+    for _, h in _of("effect_hit", character_traits(gs, e)):
+        h(gs, e)
 
 
 def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from wartime.core.components import Mimetic
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.registry import register
+from wartime.rules.traits.vehicles import sees_hidden
 
 #: TRT-MIMETIC: the action that switches it on or off (rules/actions/trait_actions.py).
 SWITCH_MIMETIC = "switch_mimetic"
@@ -23,10 +24,9 @@ def mimetic_own_imp(gs, e: int, attribute: str, kind: str) -> Modifier | None:
 
 
 def mimetic_attackers(gs, bearer: int, attacker: int, target: int, weapon, ranged: bool) -> Modifier | None:
-    """TRT-MIMETIC: while it is on, any enemy attacking the bearer has CH IMP −3 (at range and in melee, G4).
-    Radar and Meta visión, which cancel it, are not played yet (their rows are refused when a list is
-    validated), so no attacker sees through it."""
-    if bearer == target and gs.world.has(target, Mimetic):
+    """TRT-MIMETIC: while it is on, any enemy attacking the bearer has CH IMP −3 (at range and in melee, G4),
+    unless the attacker sees through it (hook ``sees_hidden``: TRT-RADAR, TRT-META-VISION)."""
+    if bearer == target and gs.world.has(target, Mimetic) and sees_hidden(gs, attacker) is None:
         return Modifier("TRT-MIMETIC", -3, "target mimetic")
     return None
 

@@ -4,13 +4,14 @@ A transport's trait IDs are its rider's while it rides (match/transports.py join
 points read them as the miniature's own. Played here: TRT-CAPACITY (load levels: rules/riding.py and the list
 loader), TRT-PIVOTING (Pivotar de transporte at ENE 1), TRT-RAM (Embestir DMG +1), TRT-EVASIVE-PILOT (CH AGI +1 on
 movement actions with a check); and, as on a race or a protection, TRT-FAST, TRT-SLOW, TRT-BURDENED, TRT-CAVALRY,
-TRT-IMPACT-ABSORPTION, TRT-STEEL-PLATING and TRT-REINFORCED (CH DEF +1: rules.traits.protections). The other transport traits are refused when fielded (not
-registered, or registered for other kinds only)."""
+TRT-IMPACT-ABSORPTION, TRT-STEEL-PLATING, TRT-REINFORCED (CH DEF +1: rules.traits.protections) and
+TRT-COUNTERMEASURES. Steering, strain, wreck, water, flight and sensor traits are in rules/traits/vehicles.py. The
+other transport traits are refused when fielded (not registered, or registered for other kinds only)."""
 from __future__ import annotations
 
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.race_more import CONDITIONAL_COMPLEX
-from wartime.rules.traits.registry import also_on, register
+from wartime.rules.traits.registry import ON_OBJECTS, also_on, register
 
 #: Race traits of the whole miniature that play the same on a transport (its rider's while it rides).
 SAME_ON_TRANSPORT = ("TRT-FAST", "TRT-SLOW", "TRT-BURDENED", "TRT-CAVALRY", "TRT-IMPACT-ABSORPTION",
@@ -44,3 +45,15 @@ also_on("TRT-EVASIVE-PILOT", "transport")
 CONDITIONAL_COMPLEX.extend(("disembark", "embark"))
 for _tid in SAME_ON_TRANSPORT:
     also_on(_tid, "transport")
+# TRT-COUNTERMEASURES (traits/protections.py: a missile's CH IMP −1 against its bearer) on a transport is its
+# rider's (the whole miniature), and held on an object it is its holder's (GNA-16, traits/objects.py)
+also_on("TRT-COUNTERMEASURES", "transport")
+ON_OBJECTS.add("TRT-COUNTERMEASURES")
+# TRT-HUGE on a protection: the loader's E9 lets it only be mounted on a transport (BLD-20: its DEF is the
+# transport's mounted DEF) or worn by a Mega armadura wearer, whom Comerciar / Saquear alone may hand it to
+# (traits/protections.py huge, asked for every item)
+also_on("TRT-HUGE", "protection")
+# TRT-COMMUNICATOR: points only. Its ruling's mechanic (a carrier spots a blind shot for another, any distance) is
+# what CBA-3 already allows every ally (CBA-3 ruling: no communicator needed); shared location markers come with
+# Marcar, tier 3 (refused)
+register("TRT-COMMUNICATOR", "Comunicador", {}, kinds=("object",))

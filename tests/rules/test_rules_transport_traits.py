@@ -1,0 +1,378 @@
+"""Transport traits of steering, strain and wreck, and Radar (rules/traits/vehicles.py, rules/driving.py,
+rules/riding.py): TRT-STIFF-STEERING, TRT-FIGHTER, TRT-OVERHEATING, TRT-EJECTION-SEAT, TRT-EXPLODES, TRT-RADAR."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules_helpers import Game, M, blade, piece, ride, violation, weapon
+from wartime.core.rng import ScriptedDice
+from wartime.rules import riding
+from wartime.rules.actions import REGISTRY
+from wartime.rules.combat import resolve_hit
+
+
+def driver(*others: M, rolls=(), angles=(), pieces=(), **kw) -> Game:
+    g = Game(M(x=10, y=20, facing=0.0, AGI=5, weapons=(blade(),)), *others, width=60, pieces=pieces)
+    g.dice = ScriptedDice(rolls=rolls, angles=angles)
+    g.world.dice = g.dice
+    ride(g, g.ids[0], **kw)
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def wounded(g: Game, e: int, n: int) -> None:
+    g.set(e, replace(riding.mount(g.gs, e), wounds=n))
+
+
+# --- TRT-STIFF-STEERING -------------------------------------------------------------------------------------------
+def test_TRT_STIFF_STEERING_no_pivot_of_more_than_45_degrees():
+    g = driver(traits=("TRT-STIFF-STEERING",))
+    a = g.ids[0]
+    assert violation(g.engine.check_action, a, "transport_pivot", {"facing_to": 90}).rule_id == "TRT-STIFF-STEERING"
+    assert g.engine.check_action(a, "transport_pivot", {"facing_to": 315}) == 3
+    g.act(a, "transport_pivot", facing_to=45)
+    assert g.gs.pos(a).facing == 45
+    # the pivots the engine offers are all within 45°; without the trait it pivots to any facing
+    from wartime.rules.actions.params import CandidateSpace
+    for c in REGISTRY["transport_pivot"].candidates(g.gs, a, CandidateSpace(g.gs, a)):
+        g.engine.check_action(a, "transport_pivot", c.build())
+    h = driver()
+    assert h.engine.check_action(h.ids[0], "transport_pivot", {"facing_to": 180}) == 3
+
+
+# --- TRT-FIGHTER --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("roll,facing", [(5, 80.0), (6, 45.0)])
+def test_TRT_FIGHTER_extra_45_degree_turn_after_moving_with_CH_AGI(roll, facing):
+    """AGI 5: a 5 passes and the transport ends turned 80°; a 6 fails and it ends turned 45° only."""
+    g = driver(MOV=6, paid=True, traits=("TRT-FIGHTER",), rolls=[roll])
+    a = g.ids[0]
+    g.act(a, "move", path=[[16, 20]], end_facing=80)
+    assert g.pos(a) == (16, 20) and g.gs.pos(a).facing == facing
+    assert g.check("ATR")["rule"] == "TRT-FIGHTER"
+
+
+def test_TRT_FIGHTER_no_check_within_45_and_nothing_beyond_90():
+    g = driver(MOV=6, paid=True, traits=("TRT-FIGHTER",))
+    a = g.ids[0]
+    assert violation(g.engine.check_action, a, "move", {"path": [[16, 20]], "end_facing": 100}).rule_id \
+        == "TRT-FIGHTER"
+    g.act(a, "move", path=[[16, 20]], end_facing=315)
+    assert g.gs.pos(a).facing == 315 and g.checks("ATR") == []
+    # facing 315 now: the engine offers the fighter's 90° turns (45°, 225°: the scripted AI can take them)
+    from wartime.rules.actions.params import CandidateSpace
+    turns = {round(c.build()["end_facing"]) for c in REGISTRY["move"].candidates(g.gs, a, CandidateSpace(g.gs, a))}
+    assert {0, 45, 225, 270} <= turns
+    h = driver(MOV=6, paid=True)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[16, 20]], "end_facing": 80}).rule_id \
+        == "MOV-6"
+
+
+def test_TRT_STIFF_STEERING_caps_a_fighters_extra_turn():
+    g = driver(MOV=6, paid=True, traits=("TRT-FIGHTER", "TRT-STIFF-STEERING"))
+    assert violation(g.engine.check_action, g.ids[0], "move", {"path": [[16, 20]], "end_facing": 80}).rule_id \
+        == "TRT-STIFF-STEERING"
+
+
+# --- TRT-OVERHEATING ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("wounds,rolls,after", [(4, [], 4), (5, [2], 5), (5, [9], 6)])
+def test_TRT_OVERHEATING_from_5_wounds_each_movement_action_asks_CH_DEF(wounds, rolls, after):
+    """DEF 2 aboard (the transport's): with 4 wounds no check; with 5, a 2 passes, a 9 fails: 1 more wound."""
+    g = driver(MOV=6, QUA=9, DEF=2, paid=True, traits=("TRT-OVERHEATING",), rolls=rolls)
+    a = g.ids[0]
+    wounded(g, a, wounds)
+    g.act(a, "move", path=[[14, 20]])
+    assert riding.mount(g.gs, a).wounds == after
+    assert [c["rule"] for c in g.checks("DEF")] == ["TRT-OVERHEATING"] * len(rolls)
+
+
+def test_TRT_OVERHEATING_a_pivot_is_a_movement_action_too():
+    g = driver(QUA=9, traits=("TRT-OVERHEATING",), rolls=[10])
+    a = g.ids[0]
+    wounded(g, a, 6)
+    g.act(a, "transport_pivot", facing_to=90)
+    assert riding.mount(g.gs, a).wounds == 7 and g.check("DEF")["rule"] == "TRT-OVERHEATING"
+
+
+# --- TRT-EJECTION-SEAT, TRT-EXPLODES -------------------------------------------------------------------------------
+def wreck(traits_, rolls, angles=(), dmg=0):
+    """A driver at (10, 20) with a passenger aboard and an enemy 1 K from its base; its transport (MOV 4, DEF 3, QUA 1)
+    takes 2 wounds from an attack of DMG `dmg`: destroyed (WND-5)."""
+    g = driver(M(x=11.5, y=20), M(side="blue", x=12.5, y=20, facing=180.0), MOV=4, DEF=3, QUA=1, capacity=4,
+               traits=traits_, rolls=rolls, angles=angles)
+    a, p, b = g.ids
+    riding.board(g.gs, p, a)
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit, dmg)
+    return g, a, p, b
+
+
+def test_TRT_EJECTION_SEAT_the_pilot_is_scattered_1D10_K_and_not_hit():
+    """The core explosion (DMG 3) hits the passenger and the enemy; the pilot flies 4 K west (angle 180°)."""
+    g, a, p, b = wreck(("TRT-EJECTION-SEAT",), rolls=[4] + [9] * 10, angles=[180.0])
+    ev = g.events("ejected")[0]
+    assert ev["rule"] == "TRT-EJECTION-SEAT" and ev["dice"] == [4] and g.pos(a) == (6.0, 20.0)
+    assert set(g.events("transport_exploded")[0]["hit"]) == {p, b}
+    assert {d["target"] for d in g.events("damage")} == {p, b} and g.wounds(a) == 0
+
+
+def test_WND_5_without_an_ejection_seat_the_pilot_is_hit():
+    g, a, p, b = wreck((), rolls=[9] * 10)
+    assert g.events("ejected") == [] and a in {d["target"] for d in g.events("damage")}
+
+
+def test_TRT_EXPLODES_50_percent_with_the_attacks_DMG_within_MOV_K():
+    """D100 30 ≤ 50: DMG 7 (the attack's, not the transport's DEF 3) on the pilot, the passenger and the enemy
+    (within MOV 4 K)."""
+    g, a, p, b = wreck(("TRT-EXPLODES",), rolls=[30] + [9] * 10, dmg=7)
+    boom = g.events("transport_exploded")[0]
+    assert g.events("percent_roll")[0]["result"] is True
+    assert boom["dmg"] == 7 and boom["radius"] == 4.0 and set(boom["hit"]) == {a, p, b}
+    assert {d["dmg"] for d in g.events("damage")} == {7}
+
+
+def test_TRT_EXPLODES_no_explosion_on_51_or_more():
+    g, a, p, b = wreck(("TRT-EXPLODES",), rolls=[51], dmg=7)
+    assert g.events("damage") == [] and g.events("transport_exploded")[0]["dmg"] == 0
+    assert riding.mount(g.gs, a) is None and g.gs.on_table(p) and riding.carrier_of(g.gs, p) is None
+
+
+def test_TRT_EXPLODES_blast_reaches_MOV_K_not_the_core_3_K_minimum():
+    """MOV 2: the enemy 3 K from the transport's base is outside its blast (the core explosion reaches 3 K)."""
+    g = driver(M(side="blue", x=14.5, y=20, facing=180.0), MOV=2, DEF=3, QUA=1, traits=("TRT-EXPLODES",),
+               rolls=[10] + [9] * 5)
+    a, b = g.ids
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit, 6)
+    assert g.events("transport_exploded")[0]["hit"] == [a]
+
+
+# --- TRT-RADAR ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["race", "transport"])
+def test_TRT_RADAR_ignores_the_targets_mimetic(kind):
+    from wartime.core.components import Mimetic, Traits
+    from wartime.rules.traits import combat_terms
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    g.set(b, Traits(("TRT-MIMETIC",)), Mimetic())
+    assert {m.rule for m in combat_terms(g.gs, a, b, None, True).imp} == {"TRT-MIMETIC"}
+    if kind == "race":
+        g.set(a, Traits(("TRT-RADAR",)))
+    else:
+        ride(g, a, traits=("TRT-RADAR",))
+    assert combat_terms(g.gs, a, b, None, True).imp == ()
+
+
+# --- TRT-AMPHIBIOUS ----------------------------------------------------------------------------------------------
+LAKE = (piece("lake", "water", 13, 10, 20, 30),)
+
+
+def test_TRT_AMPHIBIOUS_drives_across_water_as_on_land():
+    g = driver(MOV=8, paid=True, traits=("TRT-AMPHIBIOUS",), pieces=LAKE)
+    a = g.ids[0]
+    assert g.engine.check_action(a, "move", {"path": [[17, 20]]}) == 1          # ENE of a Mover, no surcharge
+    g.act(a, "move", path=[[17, 20]])
+    assert g.pos(a) == (17, 20) and g.checks("ATR") == []
+    h = driver(MOV=8, paid=True, pieces=LAKE)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[17, 20]]}).rule_id == "MVA-11"
+
+
+# --- TRT-LEVITATOR ------------------------------------------------------------------------------------------------
+FIELD = (piece("mud", "extreme", 12, 10, 14, 30), piece("log", "low", 15, 10, 15.5, 30, height=0.4),
+         piece("pond", "water", 16, 10, 18, 30))
+
+
+@pytest.mark.parametrize("kind", ["race", "transport"])
+def test_TRT_LEVITATOR_floats_over_ground_terrain_low_obstacles_and_water(kind):
+    """Extreme mud, a 0.4 K log and a pond on the way: a levitator moves over them all at the ENE of easy ground."""
+    from wartime.core.components import Traits
+    g = driver(pieces=FIELD, MOV=10, paid=True, traits=("TRT-LEVITATOR",)) if kind == "transport" else None
+    if g is None:
+        g = Game(M(x=10, y=20, mov=10), pieces=FIELD, width=60)
+        g.set(g.ids[0], Traits(("TRT-LEVITATOR",)))
+        g.start_activation(g.ids[0], energy=10)
+    a = g.ids[0]
+    assert g.engine.check_action(a, "move", {"path": [[19.5, 20]]}) == 1
+    g.act(a, "move", path=[[19.5, 20]])
+    assert g.pos(a) == (19.5, 20) and g.gs.pos(a).level == 1
+
+
+def test_TRT_LEVITATOR_a_half_K_obstacle_still_counts():
+    """A 0.5 K wall is not lower than 1/2 K: it is the difficult low obstacle of MOV-8 (ENE +1)."""
+    from wartime.core.components import Traits
+    g = Game(M(x=10, y=20, mov=10), pieces=(piece("wall", "low", 12, 10, 12.5, 30, height=0.5),), width=60)
+    g.set(g.ids[0], Traits(("TRT-LEVITATOR",)))
+    g.start_activation(g.ids[0], energy=10)
+    assert g.engine.check_action(g.ids[0], "move", {"path": [[15, 20]]}) == 2
+    h = Game(M(x=10, y=20, mov=10), pieces=FIELD, width=60)
+    h.start_activation(h.ids[0], energy=10)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[19.5, 20]]}).rule_id == "MVA-11"
+
+
+# --- TRT-RETRO-THRUSTERS ------------------------------------------------------------------------------------------
+def test_TRT_RETRO_THRUSTERS_stop_mid_air_at_level_3_for_ENE_1():
+    g = driver(MOV=8, flies=True, paid=True, traits=("TRT-RETRO-THRUSTERS",))
+    a = g.ids[0]
+    assert violation(g.engine.check_action, a, "hover", {}).rule_id == "TRT-RETRO-THRUSTERS"     # level 1
+    g.set(a, replace(g.gs.pos(a), level=3))
+    assert violation(g.engine.check_action, a, "move", {"path": [[12, 20]]}).rule_id == "MOV-13"
+    g.act(a, "hover")
+    assert g.pos(a) == (10, 20) and g.energy(a) == 9 and g.events("hovered")[0]["who"] == a
+    # a movement action: a ranged attack, then the stop, then another non-movement action is allowed (MOV-13)
+    from wartime.rules.actions.flight import is_movement
+    assert is_movement(REGISTRY["hover"])
+    h = driver(MOV=8, flies=True, paid=True)
+    h.set(h.ids[0], replace(h.gs.pos(h.ids[0]), level=3))
+    assert violation(h.engine.check_action, h.ids[0], "hover", {}).rule_id == "TRT-RETRO-THRUSTERS"
+
+
+# --- TRT-LANDING-STRIP --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("pieces,ok", [((), True), ((piece("rock", "difficult", 30, 18, 32, 22),), False),
+                                       ((piece("rock", "difficult", 30, 0, 32, 2),), True)])
+def test_TRT_LANDING_STRIP_needs_30_K_clear_straight_ahead(pieces, ok):
+    """From (10, 20) facing east on a 60 K board: 30 K of easy ground ahead lets it take off; a difficult patch
+    20 K ahead stops it (one off the line does not)."""
+    g = driver(MOV=8, flies=True, paid=True, traits=("TRT-LANDING-STRIP",), pieces=pieces)
+    a = g.ids[0]
+    if ok:
+        assert g.engine.check_action(a, "take_off_land", {}) == 1
+    else:
+        assert violation(g.engine.check_action, a, "take_off_land", {}).rule_id == "TRT-LANDING-STRIP"
+
+
+def test_TRT_LANDING_STRIP_the_board_edge_and_bases_stop_it_too():
+    g = driver(MOV=8, flies=True, paid=True, traits=("TRT-LANDING-STRIP",))
+    a = g.ids[0]
+    g.set(a, replace(g.gs.pos(a), facing=180.0))
+    assert violation(g.engine.check_action, a, "take_off_land", {}).rule_id == "TRT-LANDING-STRIP"
+    h = driver(M(side="blue", x=30, y=20), MOV=8, flies=True, paid=True, traits=("TRT-LANDING-STRIP",))
+    assert violation(h.engine.check_action, h.ids[0], "take_off_land", {}).rule_id == "TRT-LANDING-STRIP"
+
+
+# --- fielding and costs -------------------------------------------------------------------------------------------
+IDS = ("TRT-MECHA", "TRT-LEVITATOR", "TRT-AMPHIBIOUS", "TRT-RETRO-THRUSTERS", "TRT-LANDING-STRIP", "TRT-STIFF-STEERING", "TRT-FIGHTER", "TRT-OVERHEATING", "TRT-EJECTION-SEAT", "TRT-EXPLODES", "TRT-RADAR")
+
+
+def test_TRT_vehicle_traits_are_fieldable_on_a_transport():
+    from wartime.rules import traits
+    for tid in IDS:
+        assert traits.fielding_problem(tid, "transport", {tid}) is None, tid
+    assert traits.fielding_problem("TRT-RADAR", "race", {"TRT-RADAR"}) is None
+    assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is not None
+
+
+@pytest.mark.parametrize("tid,name,points", [("TRT-MECHA", "Mecha", 1), ("TRT-LEVITATOR", "Levitador", 1), ("TRT-AMPHIBIOUS", "Anfibio", 2), ("TRT-RETRO-THRUSTERS", "Retros", 5),
+                                             ("TRT-LANDING-STRIP", "Pista de aterrizaje", -5),
+                                             ("TRT-STIFF-STEERING", "Dirección resistida", -5),
+                                             ("TRT-FIGHTER", "Caza", 5), ("TRT-OVERHEATING", "Sobrecalentamiento", -10),
+                                             ("TRT-EJECTION-SEAT", "Asiento eyectable", 3),
+                                             ("TRT-EXPLODES", "Explota", -10), ("TRT-RADAR", "Radar", 4)])
+def test_TRT_vehicle_traits_cost_BLD_21(tid, name, points):
+    """BLD-21: MOV + DEF × 3 + QUA + traits − ENE: each trait adds its catalogue points."""
+    from wartime.data.costs import archetype_cost
+    from wartime.data.loader import archetype_from_dict
+    base = dict(id="car", kind="transport", name="Car", ENE=2, MOV=6, DEF=2, QUA=4)
+    got = archetype_from_dict({**base, "traits": [{"name": name}]})
+    assert [r.trait_id for r in got.traits] == [tid]
+    assert archetype_cost(got) == 14 + points
+
+
+# --- TRT-META-VISION ----------------------------------------------------------------------------------------------
+WALL = (piece("wall", "blocking", 14, 10, 15, 30, height=3.0, blocks_los=True),)
+
+
+def seer(kind: str, INT: int = 7, x: float = 18.0):
+    """A neuromancer (INT `INT`) at (10, 20) with Magia: tranquilizar, a wall 4 K ahead, an enemy behind it."""
+    from test_rules_metahabilities import give, mh
+    from wartime.core.components import Traits
+    g = Game(M(x=10, y=20, INT=INT, VOL=9), M(side="blue", x=x, y=20, facing=180.0, VOL=2), pieces=WALL, width=60)
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"), bonuses=("TRT-NEUROMANCER",) + (
+        ("TRT-META-VISION",) if kind == "race" else ()))
+    if kind == "object":
+        from test_rules_objects import give as hold
+        hold(g, a, "TRT-META-VISION")
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+@pytest.mark.parametrize("kind", ["race", "object"])
+def test_TRT_META_VISION_picks_a_target_through_a_wall_within_INT_K(kind):
+    """INT 7: the enemy behind the wall 7 K away (base edges) is a metahability target; 8.5 K away it is not."""
+    g, a, b = seer(kind)
+    assert not g.gs.has_los(a, b)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 2
+    g2, a2, b2 = seer(kind, x=19.5)
+    assert violation(g2.engine.check_action, a2, "use_metahability", {"meta": 0, "target": b2}).rule_id == "ENV-2"
+
+
+def test_TRT_META_VISION_without_it_the_wall_hides_the_target():
+    g, a, b = seer("none")
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id == "ENV-2"
+
+
+@pytest.mark.parametrize("tid", ["TRT-META-VISION", "TRT-RADAR"])
+def test_TRT_META_VISION_and_RADAR_on_a_held_object_ignore_mimetic(tid):
+    from test_rules_objects import give as hold
+    from wartime.core.components import Mimetic, Traits
+    from wartime.rules.traits import combat_terms
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    g.set(b, Traits(("TRT-MIMETIC",)), Mimetic())
+    hold(g, a, tid)
+    assert combat_terms(g.gs, a, b, None, True).imp == ()
+    from wartime.data.costs import archetype_cost
+    from wartime.data.loader import archetype_from_dict
+    base = {"id": "o", "kind": "object", "name": "O", "ENE": 1, "RNG": 0, "QUA": 3}
+    name = {"TRT-META-VISION": "Meta visión", "TRT-RADAR": "Radar"}[tid]
+    assert archetype_cost(archetype_from_dict({**base, "traits": [{"name": name}]})) - archetype_cost(
+        archetype_from_dict(base)) == {"TRT-META-VISION": 10, "TRT-RADAR": 4}[tid]
+
+
+# --- TRT-COUNTERMEASURES on a transport or an object, TRT-COMMUNICATOR ---------------------------------------------
+@pytest.mark.parametrize("kind", ["transport", "object"])
+def test_TRT_COUNTERMEASURES_a_missile_has_CH_IMP_minus_1_against_a_transport_or_holder(kind):
+    from test_rules_objects import give as hold
+    from wartime.rules.traits import combat_terms
+    g = Game(M(x=10, y=20), M(side="blue", x=20, y=20, facing=180.0))
+    a, b = g.ids
+    if kind == "transport":
+        ride(g, a, traits=("TRT-COUNTERMEASURES",))
+    else:
+        hold(g, a, "TRT-COUNTERMEASURES")
+    rocket = weapon(traits=("TRT-SELF-PROPELLED-AMMO",), key="rocket")
+    assert {m.rule: m.value for m in combat_terms(g.gs, b, a, rocket, True).imp} == {"TRT-COUNTERMEASURES": -1}
+    assert combat_terms(g.gs, b, a, weapon(), True).imp == ()
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-COUNTERMEASURES", kind, {"TRT-COUNTERMEASURES"}) is None
+
+
+def test_TRT_COMMUNICATOR_fielded_on_an_object_at_1_point():
+    """Its ruling's mechanic (spotting a blind shot for another carrier) is CBA-3's for any ally already: the
+    object is fielded and priced; a blind shot needs no communicator (tests/rules/test_rules_combat_actions.py)."""
+    from test_rules_traits_more import price
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-COMMUNICATOR", "object", {"TRT-COMMUNICATOR"}) is None
+    assert price("TRT-COMMUNICATOR", "object") == 1
+
+
+# --- TRT-MECHA ----------------------------------------------------------------------------------------------------
+def test_TRT_MECHA_walks_turns_and_pivots_as_a_character_on_foot():
+    """A mecha (MOV 6) moves along a bent path and ends facing anywhere, and turns for free before an action
+    (MOV-5), where a plain transport is held to MOV-6."""
+    g = driver(MOV=6, paid=True, traits=("TRT-MECHA",))
+    a = g.ids[0]
+    g.act(a, "move", path=[[13, 20], [13, 23]], end_facing=200)
+    assert g.pos(a) == (13, 23) and g.gs.pos(a).facing == 200
+    assert g.engine.check_action(a, "move", {"path": [[14, 23]]}, False, 0.0) == 1
+    h = driver(MOV=6, paid=True)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[13, 20], [13, 23]]}).rule_id == "MOV-6"
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[14, 20]]}, False, 90.0).rule_id == "MOV-6"
+
+
+def test_TRT_MECHA_uses_the_transports_QUA_as_CON():
+    """The pilot's CON 4 becomes the mecha's QUA 7 (its AGI stays the pilot's); on foot again it is 4."""
+    g = driver(MOV=6, QUA=7, traits=("TRT-MECHA",))
+    a = g.ids[0]
+    assert g.gs.attrs(a).CON == 7 and g.gs.attrs(a).AGI == 5
+    riding.dismount(g.gs, a)
+    assert g.gs.attrs(a).CON == 4
