@@ -117,6 +117,7 @@ class Stop(Exception):
     pass
 
 
+@pytest.mark.slow      # a reference batch replayed after an exception: ~20 s (fast suite ≤ 5 min)
 def test_resume_after_an_exception_plays_exactly_the_missing_games(reference_store, tmp_path):
     path = tmp_path / "cut.sqlite"
     seen = []

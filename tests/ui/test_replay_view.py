@@ -2,6 +2,8 @@
 timeline, the speed, and the world at every cursor equal to the game as it was played."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 from click.testing import CliRunner
 
@@ -31,6 +33,7 @@ def same(a, b) -> bool:
     return a.tables == b.tables and a.resources == b.resources
 
 
+@pytest.mark.slow      # steps a whole recorded game both ways: ~25 s (fast suite ≤ 5 min)
 def test_step_back_and_forth_by_event_and_activation(tmp_path):
     path = write_ai_record(tmp_path / "game.jsonl")
     v = ReplayViewer(path, fixed_dt=DT)
