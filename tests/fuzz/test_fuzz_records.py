@@ -69,6 +69,7 @@ def test_the_intact_store_reports(corpus):
 
 
 # --- records and saves: byte and line damage, every target (fast: the loader refuses them) -------------------
+@pytest.mark.slow      # 2,000 damaged files: ~14 s (the fast suite must stay under 5 min on 2 cores)
 @settings(FAST, max_examples=2000)
 @given(seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["record", "save"]),
        mutator=st.sampled_from(fz.BYTE_MUTATORS), target=st.sampled_from(fz.RECORD_TARGETS))
