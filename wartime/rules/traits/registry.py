@@ -626,10 +626,7 @@ def before_attack(gs, e: int, target: int | None = None, melee: bool = False) ->
 
 def panic_immune(gs, e: int) -> str | None:
     """``panic_immunity``: the trait by which the character never panics (TRT-FANATIC), or None."""
-    for t, h in _of("panic_immunity", character_traits(gs, e)):
-        if h(gs, e):
-            return t
-    return None
+    return _first_yes("panic_immunity", character_traits(gs, e), (gs, e))
 
 
 def action_check_mods(gs, e: int, key: str, attribute: str | None, kind: str) -> list:
@@ -842,10 +839,7 @@ def concentrate_step(gs, e: int) -> int:
 
 def heal_denied(gs, e: int) -> str | None:
     """``heal_denied``: the trait by which the character cannot recover wounds, or None."""
-    for t, h in _of("heal_denied", character_traits(gs, e)):
-        if h(gs, e):
-            return t
-    return None
+    return _first_yes("heal_denied", character_traits(gs, e), (gs, e))
 
 
 def throw_profile(gs, e: int, weapon) -> tuple[float | None, int | None]:
@@ -1741,7 +1735,7 @@ def fumble_floor(gs, e: int) -> int:
 
 def sees_through_smoke(gs, e: int) -> str | None:
     """``smoke_sight``: the trait by which smoke on `e`'s line of fire gives it no malus (TRT-SUPER-SENSES)."""
-    return next((t for t, h in _of("smoke_sight", character_traits(gs, e)) if h(gs, e)), None)
+    return _first_yes("smoke_sight", character_traits(gs, e), (gs, e))
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
@@ -1796,24 +1790,24 @@ def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitA
 def regenerates(weapon) -> str | None:
     """``regenerates``: the trait by which `weapon` regains a round with an action (TRT-REGENERATING-AMMO), or
     None."""
-    return next((t for t, h in _of("regenerates", _weapon_traits(weapon)) if h(weapon)), None)
+    return _first_yes("regenerates", _weapon_traits(weapon), (weapon,))
 
 
 def unlimited_range(weapon) -> str | None:
     """``rng_unlimited``: the trait by which `weapon` has no maximum range (TRT-INFINITE-RANGE), or None."""
-    return next((t for t, h in _of("rng_unlimited", _weapon_traits(weapon)) if h(weapon)), None)
+    return _first_yes("rng_unlimited", _weapon_traits(weapon), (weapon,))
 
 
 def any_level(weapon) -> str | None:
     """``level_reach``: the trait by which `weapon` attacks minis at any altitude level (MOV-11), or None."""
-    return next((t for t, h in _of("level_reach", _weapon_traits(weapon)) if h(weapon)), None)
+    return _first_yes("level_reach", _weapon_traits(weapon), (weapon,))
 
 
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
     damage (its on_hit effects only), or None."""
-    return next((t for t, h in _of("hit_without_def", _weapon_traits(weapon))
-                 if h(gs, attacker, attacker, target, weapon, ranged)), None)
+    return _first_yes("hit_without_def", _weapon_traits(weapon),
+                      (gs, attacker, attacker, target, weapon, ranged))
 
 
 def opposed_mods(gs, e: int, attribute: str) -> list:
@@ -1828,13 +1822,13 @@ def opposed_mods(gs, e: int, attribute: str) -> list:
 def opposed_reroll(gs, e: int, attribute: str) -> str | None:
     """``opposed_reroll``: the trait by which `e`, the target of an action, may reroll its lost opposed check of
     `attribute` (CHK-4, G2: once; TRT-REJECTION-RUNES), or None."""
-    return next((t for t, h in _of("opposed_reroll", character_traits(gs, e)) if h(gs, e, attribute)), None)
+    return _first_yes("opposed_reroll", character_traits(gs, e), (gs, e, attribute))
 
 
 def meta_fumble_safe(gs, e: int) -> str | None:
     """``meta_fumble_safe``: the trait by which `e` does not suffer the dangers of its fumbled metahability check
     (MET-7's CH PSI; TRT-PROTECTION-RUNES), or None."""
-    return next((t for t, h in _of("meta_fumble_safe", character_traits(gs, e)) if h(gs, e)), None)
+    return _first_yes("meta_fumble_safe", character_traits(gs, e), (gs, e))
 
 
 def absorb_capacity(gs, e: int) -> int:
@@ -1846,10 +1840,7 @@ def absorb_capacity(gs, e: int) -> int:
 def def_confirmation(gs, e: int) -> str | None:
     """``def_confirm``: the trait by which a CH DEF the bearer passed must be rolled again (the second result
     stands), or None."""
-    for t, h in _of("def_confirm", character_traits(gs, e)):
-        if h(gs, e):
-            return t
-    return None
+    return _first_yes("def_confirm", character_traits(gs, e), (gs, e))
 
 
 def absorb_wounds(gs, e: int, wounds: int) -> int:
@@ -1878,10 +1869,7 @@ def cover_def_bonus(gs, e: int) -> int:
 
 def hides_anywhere(gs, e: int) -> str | None:
     """``hide_anywhere``: the trait by which the bearer may hide (GNA-9) without cover, or None."""
-    for t, h in _of("hide_anywhere", character_traits(gs, e)):
-        if h(gs, e):
-            return t
-    return None
+    return _first_yes("hide_anywhere", character_traits(gs, e), (gs, e))
 
 
 def fit_slack(protection) -> int:
