@@ -165,6 +165,9 @@ against its catalogue row):
 * ``wounded_reply(gs, e, attacker, melee) -> bool`` -- True: the bearer, wounded by an attack and still able, makes
   one free melee attack back at its attacker at once (ENE 0, no CH VOL, not a reaction; TRT-PROUD). Called by
   ``wounded_reply`` from ``rules.combat.resolve_hit`` after the hit's CH PSI. → on_wounded.
+* ``aura_death_reply(gs, e, bearers, killer, melee) -> bool`` -- True: an allied aura lets `e`, just killed by
+  `killer`'s attack, make one free melee attack at its killer before it is removed (ENE 0, no CH VOL, not a
+  reaction; TRT-CRY-OF-VENGEANCE). Called by ``death_reply`` from ``rules.combat.resolve_hit``. → aura_ally.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -598,7 +601,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
-                                           melee_stances, area_def, wounded_reply, ranged_contest,
+                                           melee_stances, area_def, wounded_reply, death_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates)
 
@@ -621,3 +624,4 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
+from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)

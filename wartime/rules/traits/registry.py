@@ -226,6 +226,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "resonator": "metaability",
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
+    # battle cries (rules/traits/battle_cries.py)
+    "aura_death_reply": "aura_ally",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1967,6 +1969,15 @@ def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
     return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+
+
+def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:
+    """``aura_death_reply``: the allied aura by which `e`, just killed by `killer`'s attack, makes one free melee
+    attack at its killer before it is removed (G1: bearers other than `e`; TRT-CRY-OF-VENGEANCE), or None."""
+    for t, h, bearers in _auras(gs, e, "aura_death_reply"):
+        if h(gs, e, bearers, killer, melee):
+            return t
+    return None
 
 
 def ranged_contest(gs, target: int, attacker: int) -> str | None:
