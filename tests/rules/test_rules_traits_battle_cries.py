@@ -8,12 +8,16 @@ from rules_helpers import Game, M, blade
 from test_rules_traits_combat import race
 from wartime.core.components import Life
 from test_rules_traits_race import price
+from test_rules_objects import give
+from wartime.rules.traits import fielding_problem
 
 
-@pytest.mark.parametrize("trait, points", [("TRT-CRY-OF-VENGEANCE", 20)])
-def test_TRT_CRY_OF_VENGEANCE_cost(trait, points):
-    """Each costs its catalogue price."""
-    assert price(trait) == points
+@pytest.mark.parametrize("trait, points, kinds", [("TRT-CRY-OF-VENGEANCE", 20, ("race", "object"))])
+def test_TRT_CRY_OF_VENGEANCE_cost(trait, points, kinds):
+    """Each costs its catalogue price on every kind of archetype it is fielded on."""
+    for kind in kinds:
+        assert price(trait, kind) == points
+        assert fielding_problem(trait, kind, {trait}) is None
 
 
 # --- Grito de venganza --------------------------------------------------------------------------------------------
@@ -66,3 +70,12 @@ def test_TRT_CRY_OF_VENGEANCE_not_beyond_5_K_not_for_the_bearer_or_an_enemy_not_
     g = vengeance(blue={"CON": 9})
     strike(g, 5, 5, 5)
     assert not g.events("free_attack") and g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_CRY_OF_VENGEANCE_on_an_object_works_for_its_holder():
+    """The bearer holds an object with the trait instead (GNA-16): the killed ally strikes back the same."""
+    g = vengeance()
+    race(g, g.ids[2])
+    give(g, g.ids[2], "TRT-CRY-OF-VENGEANCE")
+    strike(g, 5, 5, 3, 9, 1)
+    assert g.events("free_attack", rule="TRT-CRY-OF-VENGEANCE") and g.wounds(g.ids[0]) == 2

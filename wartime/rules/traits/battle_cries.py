@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.registry import register
+from wartime.rules.traits.registry import ON_OBJECTS, register
 
 R = ("race",)
 
@@ -17,3 +17,4 @@ def cry_of_vengeance(gs, e: int, bearers, killer: int, melee: bool) -> bool:
 
 
 register("TRT-CRY-OF-VENGEANCE", "Grito de venganza", {"aura_death_reply": cry_of_vengeance}, kinds=R)
+ON_OBJECTS.add("TRT-CRY-OF-VENGEANCE")      # GNA-16: on an object it works for the holder (traits/objects.py)
