@@ -2,18 +2,22 @@
 catalogue effect and ruling, and priced at its catalogue cost."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules_helpers import Game, M, blade
 from test_rules_traits_combat import race
-from wartime.core.components import Life
+from test_rules_metahabilities import effects, give as give_meta, mh, two
+from wartime.core.components import Life, Stress
 from test_rules_traits_race import price
 from test_rules_objects import give
 from wartime.rules.traits import fielding_problem
 
 
-@pytest.mark.parametrize("trait, points, kinds", [("TRT-CRY-OF-VENGEANCE", 20, ("race", "object"))])
-def test_TRT_CRY_OF_VENGEANCE_cost(trait, points, kinds):
+@pytest.mark.parametrize("trait, points, kinds", [("TRT-CRY-OF-VENGEANCE", 20, ("race", "object")),
+                                                  ("TRT-VOID-RUNES", 5, ("race", "protection", "object"))])
+def test_TRT_CRY_OF_VENGEANCE_TRT_VOID_RUNES_cost(trait, points, kinds):
     """Each costs its catalogue price on every kind of archetype it is fielded on."""
     for kind in kinds:
         assert price(trait, kind) == points
@@ -79,3 +83,66 @@ def test_TRT_CRY_OF_VENGEANCE_on_an_object_works_for_its_holder():
     give(g, g.ids[2], "TRT-CRY-OF-VENGEANCE")
     strike(g, 5, 5, 3, 9, 1)
     assert g.events("free_attack", rule="TRT-CRY-OF-VENGEANCE") and g.wounds(g.ids[0]) == 2
+
+
+# --- Runas de vacío -------------------------------------------------------------------------------------------------
+def runed(caster: dict | None = None) -> Game:
+    """A neuromancer (VOL 7) 4 K from an enemy (VOL 2) carrying Runas de vacío, with Calma mágica."""
+    g = two({"VOL": 7, **(caster or {})}, {"VOL": 2})
+    a, b = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"))
+    race(g, b, "TRT-VOID-RUNES")
+    g.start_activation(a, energy=10)
+    return g
+
+
+def test_TRT_VOID_RUNES_5_or_less_cancels_an_enemy_metahability_once_per_turn():
+    """The cast passes (CH INT 2) and wins the CH VOL ENF (2 against 8); the runes roll 5: no effect, the ENE stays
+    spent. Cast again the same turn: the runes are used up, the target is calmed."""
+    g = runed()
+    a, b = g.ids
+    g.dice.push(2, 2, 8, 5)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert effects(g, b) == () and g.energy(a) == 8
+    assert g.events("void_runes", rule="TRT-VOID-RUNES", who=b, die=5, cancelled=True)
+    g.dice.push(2, 2, 8)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert effects(g, b)[0].grants == ("TRT-MAGIC-CALM",) and len(g.events("void_runes")) == 1
+
+
+def test_TRT_VOID_RUNES_6_fails_and_a_new_turn_gives_a_new_use():
+    g = runed()
+    a, b = g.ids
+    g.dice.push(2, 2, 8, 6)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert effects(g, b)[0].grants == ("TRT-MAGIC-CALM",)
+    assert g.events("void_runes", die=6, cancelled=False)
+    flow = g.world.resources["flow"]
+    g.world.resources["flow"] = replace(flow, turn=flow.turn + 1)
+    g.dice.push(2, 2, 8, 4)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.events("void_runes", die=4, cancelled=True)
+
+
+def test_TRT_VOID_RUNES_a_1_gives_the_caster_a_CH_PSI_against_a_stress_level():
+    """Runes roll 1: cancelled, and the caster (VOL 7) makes a CH PSI: 9 fails, +1 stress; 3 passes, none."""
+    for psi, stress in ((9, 1), (3, 0)):
+        g = runed()
+        a, b = g.ids
+        g.dice.push(2, 2, 8, 1, psi)
+        g.act(a, "use_metahability", meta=0, target=b)
+        assert effects(g, b) == () and g.all_dice_used()
+        assert g.check("PSI", rule="TRT-VOID-RUNES")["who"] == a
+        assert g.gs.world.get(a, Stress).value == stress
+
+
+def test_TRT_VOID_RUNES_not_against_an_ally_metahability():
+    """An ally's cast on the bearer (no CH VOL ENF) is not cancelled: no runes roll."""
+    g = two({"VOL": 7}, {"VOL": 2}, side="red")
+    a, b = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"))
+    race(g, b, "TRT-VOID-RUNES")
+    g.start_activation(a, energy=10)
+    g.dice.push(2)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert effects(g, b) and not g.events("void_runes") and g.all_dice_used()

@@ -499,6 +499,10 @@ act other than the character itself; the handler measures its range and checks t
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``meta_void(gs, e, caster) -> bool`` -- True: `e` uses its trait's once-a-turn chance to cancel an enemy
+  `caster`'s metahability about to take effect on it (the handler records the use); rules.metahabilities rolls
+  its 1D10 (TRT-VOID-RUNES). Called by ``meta_void`` from ``rules.metahabilities.cast`` / ``maintain``.
+  → metaability.
 * ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
   metahability ``m`` (TRT-RUNE-MASTER: −1 on an invocation; minimum 1, ENE-1). Called by ``meta_ene``. → ene_mod.
 
@@ -601,7 +605,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
-                                           melee_stances, area_def, wounded_reply, death_reply, ranged_contest,
+                                           melee_stances, area_def, wounded_reply, death_reply, meta_void, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates)
 

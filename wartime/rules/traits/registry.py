@@ -228,6 +228,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ene_pool_spent": "ene_mod",
     # battle cries (rules/traits/battle_cries.py)
     "aura_death_reply": "aura_ally",
+    "meta_void": "metaability",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1978,6 +1979,12 @@ def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:
         if h(gs, e, bearers, killer, melee):
             return t
     return None
+
+
+def meta_void(gs, e: int, caster: int) -> str | None:
+    """``meta_void``: the trait by which `e` uses its once-a-turn chance to cancel `caster`'s metahability on it
+    (TRT-VOID-RUNES; the handler that answers yes has used it), or None."""
+    return _first_yes("meta_void", character_traits(gs, e), (gs, e, caster))
 
 
 def ranged_contest(gs, target: int, attacker: int) -> str | None:
