@@ -224,7 +224,7 @@ def void_runes(gs: GameState, ctx, caster: int, target: int, m) -> bool:
     die = gs.world.dice.d10()
     gs.world.emit("void_runes", rule, who=target, caster=caster, meta=m.name, die=die, cancelled=die <= 5)
     if die == 1 and gs.able(caster):
-        psi_check(gs, ctx, caster, source=target, reason="Runas de vacío", rule=rule)
+        psi_check(gs, ctx, caster, source=target, reason=traits.display_name(rule), rule=rule)
     return die <= 5
 
 
