@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules_helpers import Game, M, blade
+from rules_helpers import Game, M, blade, violation
 from test_rules_traits_combat import race
 from test_rules_metahabilities import effects, give as give_meta, mh, two
 from wartime.core.components import Life, Stress
@@ -16,8 +16,9 @@ from wartime.rules.traits import fielding_problem
 
 
 @pytest.mark.parametrize("trait, points, kinds", [("TRT-CRY-OF-VENGEANCE", 20, ("race", "object")),
-                                                  ("TRT-VOID-RUNES", 5, ("race", "protection", "object"))])
-def test_TRT_CRY_OF_VENGEANCE_TRT_VOID_RUNES_cost(trait, points, kinds):
+                                                  ("TRT-VOID-RUNES", 5, ("race", "protection", "object")),
+                                                  ("TRT-HAND-OF-DEATH", 5, ("race",)), ("TRT-DOOMED", -10, ("race",))])
+def test_TRT_CRY_OF_VENGEANCE_TRT_VOID_RUNES_TRT_HAND_OF_DEATH_TRT_DOOMED_cost(trait, points, kinds):
     """Each costs its catalogue price on every kind of archetype it is fielded on."""
     for kind in kinds:
         assert price(trait, kind) == points
@@ -146,3 +147,103 @@ def test_TRT_VOID_RUNES_not_against_an_ally_metahability():
     g.dice.push(2)
     g.act(a, "use_metahability", meta=0, target=b)
     assert effects(g, b) and not g.events("void_runes") and g.all_dice_used()
+
+
+# --- La mano de la muerte -------------------------------------------------------------------------------------------
+def hand(red: dict | None = None, blue: dict | None = None, ally: dict | None = None) -> Game:
+    """A wounded red bearer of La mano de la muerte (2 wounds, VOL 5) at (10, 20) in base contact with a blue enemy
+    (VOL 4, CON 5) and a red ally 3 K away (edge to edge)."""
+    g = Game(M(**{"x": 10, "y": 20, "VOL": 5, "CON": 6, "wounds": 2, **(red or {})}),
+             M(**{"side": "blue", "x": 11, "y": 20, "facing": 180.0, "VOL": 4, "CON": 5, **(blue or {})}),
+             M(**{"x": 10, "y": 24, **(ally or {})}))
+    race(g, g.ids[0], "TRT-HAND-OF-DEATH")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_HAND_OF_DEATH_passes_a_wound_to_an_enemy_in_contact_with_a_won_CH_VOL_ENF():
+    """ENE 3; the bearer (VOL 5) rolls 2, the enemy (VOL 4) 6: won: the bearer has 1 wound, the enemy 1 (no CH
+    DEF). A lost contest (7 against 2) moves nothing, the ENE stays spent."""
+    g = hand()
+    a, b, _ = g.ids
+    assert [o.params for o in g.engine.legal_options("hand_of_death")] == [{"target": b, "source": a}]
+    g.dice.push(2, 6)
+    g.act(a, "hand_of_death", target=b)
+    assert g.wounds(a) == 1 and g.wounds(b) == 1 and g.energy(a) == 7
+    assert g.events("wound_passed", rule="TRT-HAND-OF-DEATH", source=a, target=b)
+    g.dice.push(7, 2)
+    g.act(a, "hand_of_death", target=b)
+    assert g.wounds(a) == 1 and g.wounds(b) == 1 and g.energy(a) == 4 and g.all_dice_used()
+
+
+def test_TRT_HAND_OF_DEATH_an_unconscious_enemy_takes_it_on_a_plain_CH_VOL_and_may_die():
+    """The enemy is unconscious (stress 5 above VOL 4): a CH VOL 5 (die 5) passes it; on CON 1 with 1 wound it
+    becomes dead (WND-3)."""
+    g = hand(blue={"stress": 5, "CON": 1, "wounds": 1})
+    a, b, _ = g.ids
+    g.dice.push(5)
+    g.act(a, "hand_of_death", target=b)
+    assert g.check("ATR", rule="TRT-HAND-OF-DEATH")["target"] == 5
+    assert g.wounds(b) == 2 and g.gs.world.get(b, Life).state == "dead"
+
+
+def test_TRT_HAND_OF_DEATH_reach_is_base_contact_below_VOL_6_and_VOL_K_with_6():
+    """VOL 5: the ally 3 K away is out of reach; the source must be the bearer. VOL 6: it takes a wound off the
+    wounded ally (2 wounds) and gives it to the enemy (CH VOL ENF 2 against 8)."""
+    g = hand(ally={"wounds": 2})
+    a, b, c = g.ids
+    assert violation(g.act, a, "hand_of_death", target=c).rule_id == "TRT-HAND-OF-DEATH"
+    assert violation(g.act, a, "hand_of_death", target=b, source=c).rule_id == "TRT-HAND-OF-DEATH"
+    g = hand({"VOL": 6}, ally={"wounds": 2})
+    a, b, c = g.ids
+    g.dice.push(2, 8)
+    g.act(a, "hand_of_death", target=b, source=c)
+    assert g.wounds(c) == 1 and g.wounds(b) == 1 and g.wounds(a) == 2
+    assert violation(g.act, a, "hand_of_death", target=c, source=b).rule_id == "TRT-HAND-OF-DEATH"  # enemy source
+
+
+def test_TRT_HAND_OF_DEATH_not_offered_without_the_trait_or_a_wound():
+    g = hand({"wounds": 0})
+    assert not list(g.engine.legal_options("hand_of_death"))
+    g = hand()
+    race(g, g.ids[0])
+    assert not list(g.engine.legal_options("hand_of_death"))
+
+
+# --- Condenado --------------------------------------------------------------------------------------------------------
+def doomed(wounds: int = 2, CON: int = 6) -> Game:
+    g = Game(M(x=10, y=20, VOL=5, CON=CON, AGI=5, INT=4, wounds=wounds),
+             M(side="blue", x=11, y=20, facing=180.0, VOL=4, CON=5))
+    race(g, g.ids[0], "TRT-DOOMED")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_DOOMED_an_activation_started_wounded_ends_with_a_level_less_of_each_attribute():
+    """Started with 2 wounds and passed none on: CON 6 → 5, AGI 5 → 4, INT 4 → 3, VOL 5 → 4, for good."""
+    g = doomed()
+    a = g.ids[0]
+    g.engine._end_activation(a)
+    at = g.gs.base_attrs(a)
+    assert (at.CON, at.AGI, at.INT, at.VOL) == (5, 4, 3, 4) and g.events("doomed", rule="TRT-DOOMED", who=a)
+
+
+def test_TRT_DOOMED_passing_its_own_wound_with_the_hand_of_death_lifts_the_doom():
+    """It gains La mano de la muerte: one wound passed to the enemy (CH VOL ENF 2 against 8) and no level is lost;
+    unwounded at the start, no doom either."""
+    g = doomed()
+    a, b = g.ids
+    g.dice.push(2, 8)
+    g.act(a, "hand_of_death", target=b)
+    g.engine._end_activation(a)
+    assert g.gs.base_attrs(a).CON == 6 and g.wounds(a) == 1 and not g.events("doomed")
+    g = doomed(wounds=0)
+    g.engine._end_activation(g.ids[0])
+    assert g.gs.base_attrs(g.ids[0]).CON == 6 and not g.events("doomed")
+
+
+def test_TRT_DOOMED_a_CON_down_to_its_wounds_puts_it_down():
+    """CON 3 with 2 wounds: CON 2 = wounds: incapacitated (WND-2)."""
+    g = doomed(wounds=2, CON=3)
+    g.engine._end_activation(g.ids[0])
+    assert g.gs.world.get(g.ids[0], Life).state == "incapacitated"

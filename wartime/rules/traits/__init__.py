@@ -136,6 +136,9 @@ against its catalogue row):
 * ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
   with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
   applies them. → unique_rule.
+* ``activation_over(gs, e) -> None`` -- a rule of the bearer's own when one of its activations ends (not a pause
+  with Esperar), before ``activation_end``'s wounds (TRT-DOOMED: the levels lost). Called by ``activation_over``
+  from ``rules.turns``. → unique_rule.
 * ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
   kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
 * ``killed_someone(gs, killer, victim, melee) -> None`` -- a rule of the killer's after its attack killed `victim`
@@ -605,7 +608,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
-                                           melee_stances, area_def, wounded_reply, death_reply, meta_void, ranged_contest,
+                                           melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates)
 

@@ -1,8 +1,12 @@
 """Battle cries and death's bargains (issue 12, group B): Grito de venganza's last blow of a dying ally
-(TRT-CRY-OF-VENGEANCE) and Runas de vacío's once-a-turn escape from an enemy's metahability (TRT-VOID-RUNES)."""
+(TRT-CRY-OF-VENGEANCE), Runas de vacío's once-a-turn escape from an enemy's metahability (TRT-VOID-RUNES), La mano
+de la muerte's wound passing (TRT-HAND-OF-DEATH: the action is rules/actions/death_hand.py) and Condenado's doom
+(TRT-DOOMED)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from wartime.core.components import Attributes, Life
 
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import ON_OBJECTS, register
@@ -45,3 +49,41 @@ def void_runes(gs, e: int, caster: int) -> bool:
 
 register("TRT-VOID-RUNES", "Runas de vacío", {"meta_void": void_runes}, kinds=("race", "protection"))
 ON_OBJECTS.add("TRT-VOID-RUNES")            # GNA-16: on an object it works for the holder (traits/objects.py)
+
+
+# --- La mano de la muerte and Condenado ------------------------------------------------------------------------------
+def hand_of_death(gs, e: int) -> tuple[str, ...]:
+    """TRT-HAND-OF-DEATH (and TRT-DOOMED, which gains it): the action La mano de la muerte
+    (rules/actions/death_hand.py)."""
+    return ("hand_of_death",)
+
+
+def doomed_start(gs, e: int, check) -> None:
+    """TRT-DOOMED: an activation it starts with wounds is marked (Effects.spent): its doom falls when it ends."""
+    if gs.wounds(e) > 0:
+        gs.set_effects(e, spent=gs.effects(e).spent + ("TRT-DOOMED",))
+        gs.world.emit("doom_pending", "TRT-DOOMED", who=e, wounds=gs.wounds(e))
+
+
+def doomed_end(gs, e: int) -> None:
+    """TRT-DOOMED ruling: when an activation it started with wounds ends (not a pause with Esperar) and it did not
+    pass one of its own wounds on with La mano de la muerte in it, it loses 1 level of CON, AGI, INT and VOL for
+    good ('REA' in the row is a typo, ignored; ruling: none below 1). A CON below its wounds puts it down or kills
+    it (WND-2, WND-3)."""
+    spent = gs.effects(e).spent
+    if "TRT-DOOMED" not in spent or "TRT-HAND-OF-DEATH" in spent or not gs.on_table(e):
+        return
+    a = gs.base_attrs(e)
+    after = Attributes(*(max(1, v - 1) for v in (a.CON, a.AGI, a.INT, a.VOL)))
+    gs.world.set(e, after)
+    gs.world.emit("doomed", "TRT-DOOMED", who=e, CON=after.CON, AGI=after.AGI, INT=after.INT, VOL=after.VOL)
+    n = gs.wounds(e)                     # WND-2 / WND-3 thresholds (rules.wounds.life_state imports this package)
+    state = "dead" if n > after.CON else ("incapacitated" if n == after.CON else "active")
+    if state != "active" and gs.world.get(e, Life).state == "active":
+        gs.world.set(e, Life(state))
+        gs.world.emit("life", "WND-3" if state == "dead" else "WND-2", who=e, state=state)
+
+
+register("TRT-HAND-OF-DEATH", "La mano de la muerte", {"grants_action": hand_of_death}, kinds=R)
+register("TRT-DOOMED", "Condenado", {"grants_action": hand_of_death, "on_activation_start": doomed_start,
+                                     "activation_over": doomed_end}, kinds=R)

@@ -229,6 +229,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     # battle cries (rules/traits/battle_cries.py)
     "aura_death_reply": "aura_ally",
     "meta_void": "metaability",
+    "activation_over": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1003,6 +1004,13 @@ def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
     handler asked; TRT-COMBAT-DRUGS' overdose)."""
     return _tagged("activation_end", character_traits(gs, e), gs, e) + [
         (t, n) for t, h in handlers("status_activation_end") if (n := h(gs, e))]
+
+
+def activation_over(gs, e: int) -> None:
+    """``activation_over``: the character's traits when one of its activations ends (not a pause with Esperar),
+    before ``activation_end``'s wounds (TRT-DOOMED)."""
+    for _, h in _of("activation_over", character_traits(gs, e)):
+        h(gs, e)
 
 
 def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
