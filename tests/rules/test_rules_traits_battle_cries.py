@@ -10,6 +10,8 @@ from rules_helpers import Game, M, blade, violation
 from test_rules_traits_combat import race
 from test_rules_metahabilities import effects, give as give_meta, mh, two
 from wartime.core.components import Life, Stress
+from wartime.rules.reactions import OWN_ACTIVATION_ONLY
+from wartime.rules.reactors import general_keys
 from test_rules_traits_race import price
 from test_rules_objects import give
 from wartime.rules.traits import fielding_problem
@@ -247,3 +249,8 @@ def test_TRT_DOOMED_a_CON_down_to_its_wounds_puts_it_down():
     g = doomed(wounds=2, CON=3)
     g.engine._end_activation(g.ids[0])
     assert g.gs.world.get(g.ids[0], Life).state == "incapacitated"
+
+
+def test_TRT_HAND_OF_DEATH_is_taken_in_its_own_activation_not_as_a_reaction():
+    """Ruling: no reaction window offers it (and so no window of a list without the trait changes)."""
+    assert "hand_of_death" in OWN_ACTIVATION_ONLY and "hand_of_death" not in general_keys()

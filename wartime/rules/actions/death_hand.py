@@ -61,7 +61,8 @@ class HandOfDeath(Action):
     puede elegir origen y destino a VOL K. Con enemigo, CH VOL ENF." An action at ENE 3: a passed CH VOL (a won CH
     VOL ENF against an able enemy destination) removes 1 wound from the source and adds it to the destination
     without CH DEF (apply_wounds: it may incapacitate or kill it). Without VOL 6 the source is the bearer and the
-    destination a character in base contact."""
+    destination a character in base contact. Ruling: an action of its own activation, not a reaction
+    (rules.reactions.OWN_ACTIVATION_ONLY; Condenado's doom is lifted by one taken in its activation)."""
     key = "hand_of_death"
     rule = RULE
     category = "generic"
