@@ -40,6 +40,9 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
+                      "is legal); one already in base contact with the challenger, which cannot charge it, is not "
+                      "forced to attack it in melee",
     "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
                             "played as ±1 on the checks made with it; the values derived from attributes (ENE "
                             "gain, DMG with CON, MOV) are not changed",

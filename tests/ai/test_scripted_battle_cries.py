@@ -4,7 +4,7 @@ position with the rule-test helpers and asks the controller for its decision."""
 from __future__ import annotations
 
 from tests.ai.test_scripted_objects import decide
-from tests.rules.rules_helpers import Game, M, blade
+from tests.rules.rules_helpers import Game, M, blade, weapon
 from wartime.core.components import Traits
 
 
@@ -28,3 +28,20 @@ def test_TRT_HAND_OF_DEATH_scripted_passes_its_wound_to_a_weaker_willed_enemy():
 def test_TRT_DOOMED_scripted_passes_a_wound_even_to_a_stronger_willed_enemy():
     g = engaged("TRT-DOOMED", enemy_VOL=7)
     assert decide(g, g.ids[0]).action == "hand_of_death"
+
+
+def test_TRT_CHALLENGER_scripted_calls_out_a_shooter_it_out_wills():
+    """A blade-armed challenger (VOL 6) and a rifleman (VOL 4) 4 K away: it challenges; a blade-armed enemy, or a
+    rifleman of VOL 7, is not worth it."""
+    def game(enemy_weapons, VOL=4):
+        g = Game(M(x=10, y=20, VOL=6, weapons=(blade(),)),
+                 M(side="blue", x=15, y=20, facing=180.0, VOL=VOL, weapons=enemy_weapons))
+        g.set(g.ids[0], Traits(("TRT-CHALLENGER",)))
+        return g
+    g = game((weapon(),))
+    d = decide(g, g.ids[0])
+    assert d.action == "challenge" and d.params["target"] == g.ids[1]
+    g = game((blade(),))
+    assert decide(g, g.ids[0]).action != "challenge"
+    g = game((weapon(),), VOL=7)
+    assert decide(g, g.ids[0]).action != "challenge"

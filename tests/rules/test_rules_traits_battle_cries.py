@@ -11,6 +11,7 @@ from test_rules_traits_combat import race
 from test_rules_metahabilities import effects, give as give_meta, mh, two
 from wartime.core.components import Life, Stress
 from wartime.rules.reactions import OWN_ACTIVATION_ONLY
+from wartime.rules.traits.battle_cries import Challenged
 from wartime.rules.reactors import general_keys
 from test_rules_traits_race import price
 from test_rules_objects import give
@@ -19,8 +20,9 @@ from wartime.rules.traits import fielding_problem
 
 @pytest.mark.parametrize("trait, points, kinds", [("TRT-CRY-OF-VENGEANCE", 20, ("race", "object")),
                                                   ("TRT-VOID-RUNES", 5, ("race", "protection", "object")),
-                                                  ("TRT-HAND-OF-DEATH", 5, ("race",)), ("TRT-DOOMED", -10, ("race",))])
-def test_TRT_CRY_OF_VENGEANCE_TRT_VOID_RUNES_TRT_HAND_OF_DEATH_TRT_DOOMED_cost(trait, points, kinds):
+                                                  ("TRT-HAND-OF-DEATH", 5, ("race",)), ("TRT-DOOMED", -10, ("race",)),
+                                                  ("TRT-CHALLENGER", 2, ("race",))])
+def test_TRT_CRY_OF_VENGEANCE_TRT_VOID_RUNES_TRT_HAND_OF_DEATH_TRT_DOOMED_TRT_CHALLENGER_cost(trait, points, kinds):
     """Each costs its catalogue price on every kind of archetype it is fielded on."""
     for kind in kinds:
         assert price(trait, kind) == points
@@ -254,3 +256,57 @@ def test_TRT_DOOMED_a_CON_down_to_its_wounds_puts_it_down():
 def test_TRT_HAND_OF_DEATH_is_taken_in_its_own_activation_not_as_a_reaction():
     """Ruling: no reaction window offers it (and so no window of a list without the trait changes)."""
     assert "hand_of_death" in OWN_ACTIVATION_ONLY and "hand_of_death" not in general_keys()
+
+
+# --- Desafiante -------------------------------------------------------------------------------------------------------
+def challenge_game(x: float = 15.0, VOL: int = 6) -> Game:
+    """A red challenger (VOL 6) at (10, 20) facing east, a blue enemy (VOL 4, a blade) at (x, 20) facing it."""
+    g = Game(M(x=10, y=20, VOL=VOL, weapons=(blade(),)),
+             M(side="blue", x=x, y=20, facing=180.0, VOL=4, weapons=(blade(),)))
+    race(g, g.ids[0], "TRT-CHALLENGER")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_CHALLENGER_a_won_CH_VOL_ENF_makes_the_enemy_charge_it_first():
+    """ENE 3; the challenger rolls 2 against the enemy's 8: won. At the start of the enemy's next activation it is
+    compelled: a move first is refused, a charge at the challenger is its legal first action."""
+    g = challenge_game()
+    a, b = g.ids
+    assert [o.params for o in g.engine.legal_options("challenge")] == [{"target": b}]
+    g.dice.push(2, 8)
+    g.act(a, "challenge", target=b)
+    assert g.energy(a) == 7 and g.events("challenged", rule="TRT-CHALLENGER", who=a, target=b)
+    g.engine._end_activation(a)
+    g.start_activation(b, energy=10)
+    assert g.events("compelled", rule="TRT-CHALLENGER", who=b, targets=[a], mode="charge")
+    assert violation(g.act, b, "move", path=[[15.0, 24.0]]).rule_id == "TRT-CHALLENGER"
+    assert any(o.params.get("target") == a for o in g.engine.legal_options("charge"))
+
+
+def test_TRT_CHALLENGER_a_lost_challenge_or_a_fallen_challenger_compels_nothing():
+    """The enemy wins the contest (9 against 1): no mark. Won, but the challenger is down when the enemy activates:
+    no compulsion."""
+    g = challenge_game()
+    a, b = g.ids
+    g.dice.push(9, 1)
+    g.act(a, "challenge", target=b)
+    assert not g.events("challenged") and g.energy(a) == 7
+    g = challenge_game()
+    a, b = g.ids
+    g.dice.push(2, 8)
+    g.act(a, "challenge", target=b)
+    g.engine._end_activation(a)
+    g.set(a, Life("incapacitated"))
+    g.start_activation(b, energy=10)
+    assert not g.events("compelled") and g.gs.world.get(b, Challenged).turn == 1
+
+
+def test_TRT_CHALLENGER_reach_is_VOL_K_in_the_field_of_view():
+    """VOL 6: an enemy 7 K away (edge to edge) is out of reach; one behind it is out of its field of view."""
+    g = challenge_game(x=18.0)
+    assert not list(g.engine.legal_options("challenge"))
+    assert violation(g.act, g.ids[0], "challenge", target=g.ids[1]).rule_id == "TRT-CHALLENGER"
+    g = challenge_game(x=6.0)
+    assert not list(g.engine.legal_options("challenge"))
+    assert "challenge" in OWN_ACTIVATION_ONLY and "challenge" not in general_keys()

@@ -111,6 +111,9 @@ against its catalogue row):
 * ``on_activation_start(gs, e, check) -> None`` -- a rule of the bearer's own at the start of its activation,
   after the core start-of-activation checks (ENE-3 order) and only if it can still act; ``check(who, attribute,
   rule, reason)`` rolls a CH ATR. Called by ``activation_start``.
+* ``foe_aura_compulsion(gs, e, bearers) -> Compelled | None`` -- at the start of `e`'s activation, after its own
+  ``compulsion``: a compulsion an enemy bearer's mark on `e` sets (``bearers``: the enemy bearers on the table and
+  able; TRT-CHALLENGER's challenge). Called by ``activation_start``. → unique_rule.
 * ``aura_start_psi(gs, e, bearers) -> StartPsi | None`` -- a CH PSI an enemy aura asks of `e` when its activation
   starts (``bearers``: the enemy bearers on the table and able; G10: one per trait), rolled by rules.turns after
   PSI-2 with the activation's context; a failure calls a CH LOC at ``loc_malus`` (TRT-GREATER-DEMON). Called by

@@ -1,12 +1,12 @@
 """Battle cries and death's bargains (issue 12, group B): Grito de venganza's last blow of a dying ally
 (TRT-CRY-OF-VENGEANCE), Runas de vacío's once-a-turn escape from an enemy's metahability (TRT-VOID-RUNES), La mano
 de la muerte's wound passing (TRT-HAND-OF-DEATH: the action is rules/actions/death_hand.py) and Condenado's doom
-(TRT-DOOMED)."""
+(TRT-DOOMED), and Desafiante's challenge (TRT-CHALLENGER: the action is rules/actions/challenge.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wartime.core.components import Attributes, Life
+from wartime.core.components import Attributes, Compelled, Life
 
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import ON_OBJECTS, register
@@ -87,3 +87,33 @@ def doomed_end(gs, e: int) -> None:
 register("TRT-HAND-OF-DEATH", "La mano de la muerte", {"grants_action": hand_of_death}, kinds=R)
 register("TRT-DOOMED", "Condenado", {"grants_action": hand_of_death, "on_activation_start": doomed_start,
                                      "activation_over": doomed_end}, kinds=R)
+
+
+# --- Desafiante: a challenged enemy must charge the challenger --------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Challenged:
+    """TRT-CHALLENGER: the character lost a challenge (Desafiar) to `by`; read at the start of its next
+    activation, in turn `turn` (this turn's if it has not activated yet, else the next: a mark whose activation
+    passed while its challenger was down is stale)."""
+    by: int
+    turn: int
+
+
+def challenger(gs, e: int) -> tuple[str, ...]:
+    """TRT-CHALLENGER: the action Desafiar (rules/actions/challenge.py)."""
+    return ("challenge",)
+
+
+def challenged(gs, e: int, bearers) -> Compelled | None:
+    """TRT-CHALLENGER ruling: at the start of the challenged enemy's next activation (the mark is used up), while
+    its challenger is on the table and able (one of ``bearers``), its first action must be a charge at the
+    challenger if one is legal (Compelled, 'charge', first only; rules/restrictions.py)."""
+    mark = gs.world.try_get(e, Challenged)
+    if mark is None:
+        return None
+    gs.world.remove(e, Challenged)
+    live = mark.by in bearers and gs.world.resources["flow"].turn <= mark.turn
+    return Compelled((mark.by,), "charge", "TRT-CHALLENGER", first_only=True) if live else None
+
+
+register("TRT-CHALLENGER", "Desafiante", {"grants_action": challenger, "foe_aura_compulsion": challenged}, kinds=R)

@@ -230,6 +230,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "aura_death_reply": "aura_ally",
     "meta_void": "metaability",
     "activation_over": "unique_rule",
+    "foe_aura_compulsion": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -947,17 +948,24 @@ def start_psi(gs, e: int) -> list[StartPsi]:
 
 
 def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
-    """``compulsion`` of the character's own traits (the first compulsion stands), ``on_activation_start`` of
+    """``compulsion`` of the character's own traits, then ``foe_aura_compulsion`` of enemy bearers (TRT-CHALLENGER;
+    the first compulsion stands), ``on_activation_start`` of
     them, then ``aura_activation_start`` of each enemy aura
     trait some bearer carries (G1: bearers on the table and able; the handler measures its own range; G10: once
     per trait, with all its enemy bearers), in trait-ID order. `check(who, attribute, rule, reason)` rolls a
     CH ATR for a handler (rules.modifiers.roll_character_check in the activation's context)."""
     carried = character_traits(gs, e)
-    for t, h in _of("compulsion", carried):
-        c = h(gs, e)
+
+    def compel(t: str, c) -> None:
         if c is not None and not gs.world.has(e, type(c)):
             gs.world.set(e, c)
             gs.world.emit("compelled", t, who=e, targets=list(c.targets), mode=c.mode)
+    for t, h in _of("compulsion", carried):
+        compel(t, h(gs, e))
+    for t, h, bearers in _auras(gs, e, "foe_aura_compulsion"):          # TRT-CHALLENGER
+        enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
+        if enemies:
+            compel(t, h(gs, e, enemies))
     for _, h in _of("on_activation_start", carried):
         h(gs, e, check)
     for _, h, bearers in _auras(gs, e, "aura_activation_start"):
