@@ -1,13 +1,12 @@
 """Battle cries and death's bargains (issue 12, group B): Grito de venganza's last blow of a dying ally
 (TRT-CRY-OF-VENGEANCE), Runas de vacío's once-a-turn escape from an enemy's metahability (TRT-VOID-RUNES), La mano
-de la muerte's wound passing (TRT-HAND-OF-DEATH: the action is rules/actions/death_hand.py) and Condenado's doom
-(TRT-DOOMED), and Desafiante's challenge (TRT-CHALLENGER: the action is rules/actions/challenge.py)."""
+de la muerte's wound passing (TRT-HAND-OF-DEATH: the action is rules/actions/death_hand.py), Condenado's doom
+(TRT-DOOMED) and Desafiante's challenge (TRT-CHALLENGER: the action is rules/actions/challenge.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from wartime.core.components import Attributes, Compelled, Life
-
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.registry import ON_OBJECTS, register
 
