@@ -431,7 +431,8 @@ def _effect_hits(gs: GameState, ctx, eid: int, eff: AreaEffect, who: int, reason
     cover = area_cover(gs, area_eye(gs, eff.x, eff.y, eff.level), [who], (eff.x, eff.y))[0]
     gs.world.emit("area_effect", eff.rule, area=eid, who=who, reason=reason, dmg=dmg,
                   coverage="full" if full else "partial")
-    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover)
+    terms = traits.substance_terms(gs, who, "radiation") if eff.kind == "radioactive" else traits.NO_TERMS
+    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover, terms=terms)   # hook substance_factor
 
 
 def _covers(gs: GameState, eff: AreaEffect, who: int, x: float, y: float) -> bool:

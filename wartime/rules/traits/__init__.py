@@ -124,6 +124,12 @@ against its catalogue row):
 * ``down_recovery(gs, e) -> int | None`` -- wounds a downed bearer (on the table, WND-2's incapacitated) removes at
   the start of each turn, where its activation would come (it cannot activate while down; TRT-HERO: 1, and it gets
   up below CON). Called by ``down_recoveries`` from ``rules.turns``, which heals them. → on_activation_start.
+* ``hit_immunity(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the hit leaves the target no
+  wounds (DMG 0, and no TRT-CORROSIVE-AMMO wound on a passed CH DEF; TRT-INVULNERABLE). Asked by ``combat_terms``.
+  → dmg_mod.
+* ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
+  on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
+  TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
 * ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when an
   attack kills it: every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB). Called by ``death_blasts``
   from ``rules.combat.resolve_hit``. → on_death.
@@ -600,7 +606,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
-                                           resonates)
+                                           resonates, substance_terms)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -621,3 +627,4 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
+from wartime.rules.traits import substances  # noqa: F401,E402  (substances and elements, issue 12 group A)

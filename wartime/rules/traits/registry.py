@@ -226,6 +226,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "resonator": "metaability",
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
+    "hit_immunity": "dmg_mod",
+    "substance_factor": "dmg_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1181,7 +1183,7 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
                  "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod",
                  "aura_attack_mod",
-                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill")
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill", "hit_immunity")
 
 
 def _first_yes(hook: str, carried, args) -> str | None:
@@ -1222,6 +1224,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     no_wounds = False
     threshold = None
     second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = final = halved = None
+    immune = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1283,6 +1286,9 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             n = h(*args)
             if n is not None and fixed is None:
                 fixed = (t, n)                                   # the first in trait-ID order stands
+        immune = immune or _first_yes("hit_immunity", carried, args)
+    if immune is not None:
+        zero, corrosive = zero or immune, None         # TRT-INVULNERABLE: DMG 0 and no corrosion wound either
     spent = gs.effects(target).spent if handlers("marked_def_mod") else ()   # a mode's mark (TRT-LONG-GRIP)
     if spent:
         for t, h in handlers("marked_def_mod"):
@@ -1315,6 +1321,26 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
                        double, final, halved)
+
+
+def substance_terms(gs, e: int, element: str) -> CombatTerms:
+    """``substance_factor``: the DMG terms of a hit of `element` (an ELEMENTS key of rules.traits.protections: fire,
+    acid, radiation, explosive) that no weapon carries, a hazard's (a burning character's fire, a radioactive
+    area), as `e`'s traits change it: the product of their factors (TRT-ALLERGIC ×2), DMG 0 for a factor 0
+    (TRT-INVULNERABLE). NO_TERMS when no trait answers (the hazard's hit as the core plays it)."""
+    factor = Fraction(1)
+    zero = None
+    for t, h in _of("substance_factor", _apart(character_traits(gs, e), negated(gs, e))):
+        f = h(gs, e, element)
+        if f is None:
+            continue
+        if f == 0:
+            zero = zero or t
+        else:
+            factor *= Fraction(f)
+    if zero is None and factor == 1:
+        return NO_TERMS
+    return CombatTerms(dmg_factor=factor, dmg_zero=zero)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:

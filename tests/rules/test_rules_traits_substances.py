@@ -1,0 +1,119 @@
+"""Traits of substances and elements and the other group-A traits of issue 12 (rules/traits/substances.py), each set
+up with scripted dice and checked against its catalogue effect and ruling, and priced at its catalogue cost."""
+from __future__ import annotations
+
+import pytest
+
+from rules_helpers import weapon
+from test_rules_traits_combat import attack, duel, race
+from test_rules_traits_protection import _race_problems, prot
+from wartime.core.components import TraitState
+from wartime.data.loader import priced_trait
+from wartime.rules import areas, burning, traits
+from wartime.rules.odds import attack_odds
+
+ACID = ("TRT-CORROSIVE-AMMO",)        # a weapon delivering acid (rules.traits.protections ELEMENTS)
+
+
+def substance_race(g, e: int, trait_id: str, param: str, *more: str) -> None:
+    """`e`'s race carries `trait_id` with `param` (its TraitState, as match.setup builds it), and `more` traits."""
+    race(g, e, trait_id, *more)
+    g.set(e, TraitState((trait_id,), params=((trait_id, param),)))
+
+
+# --- Alérgico () ---------------------------------------------------------------------------------------------------
+def test_TRT_ALLERGIC_the_substance_named_deals_double_DMG():
+    """Alérgico (ácido): an acid weapon of DMG 4 deals DMG 8 (CH DEF 9 fails: 8 wounds); a plain rifle DMG 4."""
+    g = duel({"weapons": (weapon(DMG=4, traits=ACID),)})
+    substance_race(g, g.ids[1], "TRT-ALLERGIC", "ácido")
+    attack(g, 5, 9, 5)
+    assert g.events("hit")[-1]["dmg"] == 8 and g.wounds(g.ids[1]) == 8
+    g = duel()
+    substance_race(g, g.ids[1], "TRT-ALLERGIC", "ácido")
+    attack(g, 5, 9, 5)
+    assert g.events("hit")[-1]["dmg"] == 4 and g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_ALLERGIC_is_a_factor_after_the_plus_terms_and_with_Softie_x4():
+    """Ruling: a CMB-4 factor: with Blandito ×2 too, DMG 4 × 4 = 16; another substance does not double."""
+    g = duel({"weapons": (weapon(DMG=4, traits=ACID),)})
+    a, b = g.ids
+    substance_race(g, b, "TRT-ALLERGIC", "acid", "TRT-SOFTIE")
+    assert traits.combat_terms(g.gs, a, b, weapon(DMG=4, traits=ACID), True).dmg(4) == 16
+    substance_race(g, b, "TRT-ALLERGIC", "fuego")
+    assert traits.combat_terms(g.gs, a, b, weapon(DMG=4, traits=ACID), True).dmg(4) == 4
+
+
+def test_TRT_ALLERGIC_a_burning_hit_of_fire_deals_double_DMG():
+    """Alérgico (fuego), burning (Munición incendiaria): the DMG 1 hit at the start of its activation is DMG 2
+    (CH DEF 9 fails: 2 wounds)."""
+    g = duel({"weapons": (weapon(traits=("TRT-INCENDIARY-AMMO",)),)})
+    burning.install(g.world)
+    a, b = g.ids
+    substance_race(g, b, "TRT-ALLERGIC", "fuego")
+    attack(g, 5, 1)                                     # a critical CH DEF: no wound, but it burns
+    g.dice.push(9, 5)
+    g.start_activation(b)
+    assert g.wounds(b) == 2 and g.all_dice_used()
+
+
+def test_TRT_ALLERGIC_names_a_substance_the_engine_tells_apart():
+    """A poison no weapon carries and an attack type are refused naming the trait; fire, acid, radiation and
+    explosives are fielded."""
+    assert _race_problems({"name": "Alérgico", "param": "veneno"}) == ["TRT-ALLERGIC"]
+    assert _race_problems({"name": "Alérgico", "param": "CaC"}) == ["TRT-ALLERGIC"]
+    for param in ("fuego", "ácido", "radiación", "explosivos"):
+        assert _race_problems({"name": "Alérgico", "param": param}) == []
+
+
+def test_TRT_ALLERGIC_costs_its_catalogue_price():
+    assert priced_trait("TRT-ALLERGIC", "race", "test", "traits", param="fuego").points == -5
+
+
+# --- Invulnerable () -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("die", [2, 9])
+def test_TRT_INVULNERABLE_hits_of_the_element_named_leave_no_wounds(die):
+    """Invulnerable (ácido): an acid weapon DMG 4 leaves no wounds whether the CH DEF fails (9) or passes (2: not
+    even Munición corrosiva's wound); the odds say 0; a plain rifle still wounds (4)."""
+    g = duel({"weapons": (weapon(DMG=4, traits=ACID),)})
+    a, b = g.ids
+    substance_race(g, b, "TRT-INVULNERABLE", "ácido")
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).expected_wounds == 0
+    attack(g, 5, die)
+    assert g.events("hit")[-1]["dmg"] == 0 and g.wounds(b) == 0
+    g = duel()
+    substance_race(g, g.ids[1], "TRT-INVULNERABLE", "ácido")
+    attack(g, 5, 9, 5)
+    assert g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_INVULNERABLE_on_a_protection_while_worn_and_not_disabled():
+    """A protection with Invulnerable (fuego): a fire weapon's hit (Munición incendiaria) leaves no wounds; the same
+    protection disabled (wounds = QUA, WND-4) gives nothing: DMG 4 wounds."""
+    fire = weapon(DMG=4, traits=("TRT-INCENDIARY-AMMO",))
+    g = duel({"weapons": (fire,)}, {"protections": (prot(0, "TRT-INVULNERABLE",
+                                                         params={"TRT-INVULNERABLE": "fuego"}),)})
+    attack(g, 5, 9)
+    assert g.wounds(g.ids[1]) == 0
+    g = duel({"weapons": (fire,)}, {"protections": (prot(0, "TRT-INVULNERABLE", QUA=1, wounds=1,
+                                                         params={"TRT-INVULNERABLE": "fuego"}),)})
+    attack(g, 5, 9, 5)
+    assert g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_INVULNERABLE_a_radioactive_area_leaves_no_wounds():
+    """Invulnerable (radiación): standing in Munición radiactiva's area at the start of its activation it takes the
+    hit (its CH DEF 9 fails) and no wounds."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-RADIOACTIVE-AMMO",)),)})
+    areas.install(g.world)
+    a, b = g.ids
+    attack(g, 5, 9, 5)                                  # 4 wounds, the area is placed
+    substance_race(g, b, "TRT-INVULNERABLE", "radiación")
+    g.dice.push(9)
+    g.start_activation(b)
+    assert g.events("area_effect")[-1]["who"] == b and g.wounds(b) == 4 and g.all_dice_used()
+
+
+def test_TRT_INVULNERABLE_costs_its_catalogue_price():
+    assert priced_trait("TRT-INVULNERABLE", "race", "test", "traits", param="fuego").points == 8
+    assert priced_trait("TRT-INVULNERABLE", "protection", "test", "traits", param="fuego").points == 8

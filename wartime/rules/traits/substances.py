@@ -1,0 +1,72 @@
+"""Substances and elements (issue 12, group A): the traits that name a substance or element a hit delivers.
+
+The engine tells apart the elements and substances a weapon delivers by the weapon traits that deliver them
+(rules.traits.protections ELEMENTS: fire, acid, radiation, explosives; TRT-RESISTANCE's model), and the hazards
+that deal them without a weapon: a burning character's fire (rules.burning) and a radioactive area's radiation
+(rules.areas), asked through ``substance_factor``.
+
+* TRT-ALLERGIC (Alérgico (): the substance named deals DMG ×2; a CMB-4 factor, after every ± term, with the other
+  factors, one rounding: with Blandito ×4).
+* TRT-INVULNERABLE (Invulnerable (): immune to the substance or element named: its hits leave no wounds).
+"""
+from __future__ import annotations
+
+from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
+from wartime.rules.traits.registry import register
+
+R = ("race",)
+RP = ("race", "protection")
+
+
+def _element(param: str | None) -> str | None:
+    """The element or substance a parameter names (an ELEMENTS key), None if it names none the engine tells apart."""
+    t = attack_type(param)
+    return t if t in ELEMENTS else None
+
+
+def element_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-ALLERGIC, TRT-INVULNERABLE: why the parameter cannot be played (None: it can): it must name an element or
+    substance a weapon or hazard carries (ELEMENTS); an attack type (melee, ranged, area) is not a substance."""
+    if _element(param) is None:
+        words = sorted(w for w, t in ATTACK_TYPES.items() if t in ELEMENTS)
+        return (f"names {param!r}: the engine plays the elements and substances weapons and hazards carry "
+                f"({', '.join(words)}); others need tags no weapon carries yet")
+    return None
+
+
+def _named(gs, e: int, trait_id: str) -> set[str]:
+    """The elements the sources of `trait_id` on `e` name (race and worn protections)."""
+    return {t for t in (_element(p) for p in params(gs, e, trait_id)) if t is not None}
+
+
+# --- Alérgico (): DMG ×2 -------------------------------------------------------------------------------------------
+def allergic(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-ALLERGIC: a hit on the bearer with a weapon delivering the substance named deals DMG ×2 (ruling: a factor
+    of core CMB-4 step 3, after every ± DMG term, combined with the other factors, one rounding; before the DEF)."""
+    if bearer != target or weapon is None:
+        return None
+    return 2 if any(delivers(weapon, t) for t in _named(gs, target, "TRT-ALLERGIC")) else None
+
+
+def allergic_hazard(gs, e: int, element: str) -> int | None:
+    """TRT-ALLERGIC: a hazard's hit of the substance named (fire while burning, a radioactive area) deals DMG ×2."""
+    return 2 if element in _named(gs, e, "TRT-ALLERGIC") else None
+
+
+# --- Invulnerable (): immune --------------------------------------------------------------------------------------
+def invulnerable(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-INVULNERABLE: a hit on the bearer with a weapon delivering the substance or element named leaves no wounds
+    (DMG 0, and no corrosion wound on a passed CH DEF: ``hit_immunity``). Its CH DEF is still rolled (a hit)."""
+    return (bearer == target and weapon is not None
+            and any(delivers(weapon, t) for t in _named(gs, target, "TRT-INVULNERABLE")))
+
+
+def invulnerable_hazard(gs, e: int, element: str) -> int | None:
+    """TRT-INVULNERABLE: a hazard's hit of the element named (fire while burning, a radioactive area) deals DMG 0."""
+    return 0 if element in _named(gs, e, "TRT-INVULNERABLE") else None
+
+
+register("TRT-ALLERGIC", "Alérgico", {"dmg_factor": allergic, "substance_factor": allergic_hazard}, kinds=R,
+         param_problem=element_param)
+register("TRT-INVULNERABLE", "Invulnerable", {"hit_immunity": invulnerable, "substance_factor": invulnerable_hazard},
+         kinds=RP, param_problem=element_param)
