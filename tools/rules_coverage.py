@@ -81,6 +81,14 @@ PARTIAL = {
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; objects (QUA) and voluntary targets are not modelled",
+    "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
+                    "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
+                    "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
+                    "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
+    "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
+                        "named and from the fire of a burning character and a radioactive area; the hit's other "
+                        "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "
+                        "is refused when a game is set up, and a blast of no weapon is not told apart",
     "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
                       "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
                       "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
