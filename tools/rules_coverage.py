@@ -85,6 +85,9 @@ PARTIAL = {
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
                     "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
+    "TRT-FRENZY": "the melee attack's 'frenzy' choice: DMG +2, then DEF 0 (the CH DEF target 0 plus its check "
+                  "modifiers, nothing subtracted) until its next activation; Sombra's cover DEF (added after the "
+                  "attack's DEF) still counts for a frenzied wearer",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
                         "named and from the fire of a burning character and a radioactive area; the hit's other "
                         "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "

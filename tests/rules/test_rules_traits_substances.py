@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import weapon
+from rules_helpers import armour, blade, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import _race_problems, prot
 from wartime.core.components import TraitState
@@ -117,3 +117,63 @@ def test_TRT_INVULNERABLE_a_radioactive_area_leaves_no_wounds():
 def test_TRT_INVULNERABLE_costs_its_catalogue_price():
     assert priced_trait("TRT-INVULNERABLE", "race", "test", "traits", param="fuego").points == 8
     assert priced_trait("TRT-INVULNERABLE", "protection", "test", "traits", param="fuego").points == 8
+
+
+# --- Frenesí -------------------------------------------------------------------------------------------------------
+def frenzied_duel():
+    """Red (Frenesí, armour DEF 3) in base contact with blue (a blade); red attacks taking the 'frenzy' choice: blade
+    DMG 3 + CON: DMG 4 without it, 6 with it (CH IMP 5 passes, blue's CH DEF 9 fails, CH PSI 5)."""
+    g = duel({"protections": (armour(3),)}, {"weapons": (blade(),)}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-FRENZY")
+    g.start_activation(a, energy=10)
+    assert {o.params.get("stance") for o in g.engine.legal_options("melee_attack")} == {None, "frenzy"}
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0, stance="frenzy")
+    return g
+
+
+def test_TRT_FRENZY_DMG_plus_2_in_the_melee_attack_it_is_taken_in():
+    g = frenzied_duel()
+    assert g.events("hit")[-1]["dmg"] == 6 and g.wounds(g.ids[1]) == 6
+    assert g.events("attack_stance", rule="TRT-FRENZY")
+    g = duel({"protections": (armour(3),)}, {"weapons": (blade(),)}, melee=True)
+    race(g, g.ids[0], "TRT-FRENZY")
+    attack(g, 5, 9, 5)                                  # declared without the choice: DMG 4, no DEF 0
+    assert g.events("hit")[-1]["dmg"] == 4 and "TRT-FRENZY" not in g.gs.effects(g.ids[0]).spent
+
+
+def test_TRT_FRENZY_then_DEF_0_until_the_start_of_its_next_activation():
+    """After the frenzy attack, blue's blow on red (armour DEF 3): CH DEF target 0 (a 2 fails) and nothing is
+    subtracted from the DMG; at the start of red's next activation its DEF 3 is back."""
+    g = frenzied_duel()
+    a, b = g.ids
+    g.start_activation(b, energy=10)
+    g.dice.push(5, 2, 5)
+    g.act(b, "melee_attack", target=a, weapon=0)
+    dmg = g.events("hit")[-1]["dmg"]
+    assert g.check("DEF", who=a)["target"] == 0 and g.wounds(a) == dmg
+    assert traits.combat_terms(g.gs, b, a, blade(), False).defense(g.gs.total_def(a)) == 0
+    g.next_turn()
+    g.start_activation(a)
+    assert "TRT-FRENZY" not in g.gs.effects(a).spent
+    assert traits.combat_terms(g.gs, b, a, blade(), False).defense(g.gs.total_def(a)) == 3
+
+
+def test_TRT_FRENZY_costs_its_catalogue_price():
+    assert priced_trait("TRT-FRENZY", "race", "test", "traits").points == 5
+
+
+def test_TRT_FRENZY_the_scripted_AI_prices_the_DEF_it_gives_up():
+    """The scripted controller weighs the frenzy attack less the DEF it gives up: armour DEF 3, one able enemy
+    engaged: 3 × 0.5 = 1.5 wounds; a choice without a mark (Maestro de esgrima) and a character already frenzied
+    this activation pay nothing."""
+    from wartime.ai.scripted_stances import stance_price
+    from wartime.rules.traits.frenzy import FRENZY
+    from wartime.rules.traits.race_extra import FENCING
+    g = duel({"protections": (armour(3),)}, {"weapons": (blade(),)}, melee=True)
+    a = g.ids[0]
+    assert stance_price(g.gs, a, FRENZY[0]) == 1.5
+    assert stance_price(g.gs, a, FENCING[1]) == 0.0 and stance_price(g.gs, a, None) == 0.0
+    g.gs.set_effects(a, spent=("TRT-FRENZY",))
+    assert stance_price(g.gs, a, FRENZY[0]) == 0.0

@@ -341,6 +341,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``melee_stance(gs, e) -> Iterable[Stance]`` -- choices the bearer makes before each of its melee CH IMP (Ataque
   CaC, Ataque CaC con arma de disparo: their ``stance`` parameter names one Stance's key; CH IMP and DMG terms for
   that attack; TRT-FENCING-MASTER). Called by ``melee_stances``. → check_mod.
+* ``melee_dmg_stance(gs, e) -> Iterable[Stance]`` -- as ``melee_stance``, a choice whose term is a DMG one
+  (TRT-FRENZY: DMG +2, and a mark, ``Stance.mark``, that ``marked_def_mod`` reads). Called by ``melee_stances``.
+  → dmg_mod.
 * ``strength_plus(gs, e) -> int | None`` -- points added to the CON the bearer counts as for its melee DMG (MOD-1,
   CBA-10), its overload (MOD-4) and what it can carry (MVA-8); not a real CON (TRT-MULE). Called by ``strength``.
   → dmg_mod.
@@ -627,4 +630,4 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
-from wartime.rules.traits import substances  # noqa: F401,E402  (substances and elements, issue 12 group A)
+from wartime.rules.traits import frenzy, substances  # noqa: F401,E402  (issue 12 group A: Frenesí, substances)

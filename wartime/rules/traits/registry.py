@@ -217,6 +217,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "area_dmg_bonus": "dmg_mod",
     "moves_as_mover": "terrain_rule",
     "melee_stance": "check_mod",
+    "melee_dmg_stance": "dmg_mod",
     "area_def_mod": "def_mod",
     "wounded_reply": "on_wounded",
     "ranged_contest": "check_mod",
@@ -363,12 +364,14 @@ class FireMode:
 @dataclass(frozen=True)
 class Stance:
     """A choice a character's trait offers before each of its melee CH IMP (Ataque CaC's ``stance`` parameter, its
-    ``key``): CH IMP + ``imp_plus`` and DMG + ``dmg_plus`` for that attack (TRT-FENCING-MASTER)."""
+    ``key``): CH IMP + ``imp_plus`` and DMG + ``dmg_plus`` for that attack (TRT-FENCING-MASTER); ``mark``: taking it
+    leaves the rule's mark in ``Effects.spent`` until the attacker's next activation (``marked_def_mod``: TRT-FRENZY)."""
     key: str
     rule: str
     label: str
     imp_plus: int = 0
     dmg_plus: int = 0
+    mark: bool = False
 
     def imp_mods(self) -> list:
         """The CH IMP modifier of the stance (none without a CH IMP term)."""
@@ -1975,9 +1978,11 @@ def moves_as_mover(gs, e: int, key: str) -> str | None:
 
 
 def melee_stances(gs, e: int) -> dict[str, Stance]:
-    """``melee_stance``: {key: Stance} the character's traits offer before each of its melee attacks (one is chosen
-    per attack; TRT-FENCING-MASTER), in trait-ID order."""
-    return {st.key: st for _, h in _of("melee_stance", character_traits(gs, e)) for st in h(gs, e)}
+    """``melee_stance`` and ``melee_dmg_stance``: {key: Stance} the character's traits offer before each of its melee
+    attacks (one is chosen per attack; TRT-FENCING-MASTER, TRT-FRENZY), in trait-ID order."""
+    carried = character_traits(gs, e)
+    return {st.key: st for hook in ("melee_stance", "melee_dmg_stance") for _, h in _of(hook, carried)
+            for st in h(gs, e)}
 
 
 def area_def(gs, e: int, weapon) -> int:
