@@ -177,3 +177,35 @@ def test_TRT_FRENZY_the_scripted_AI_prices_the_DEF_it_gives_up():
     assert stance_price(g.gs, a, FENCING[1]) == 0.0 and stance_price(g.gs, a, None) == 0.0
     g.gs.set_effects(a, spent=("TRT-FRENZY",))
     assert stance_price(g.gs, a, FRENZY[0]) == 0.0
+
+
+# --- Munición psíquica -----------------------------------------------------------------------------------------------
+PSYCHIC = ("TRT-PSYCHIC-AMMO",)
+
+
+@pytest.mark.parametrize("die, stress", [(3, 2), (9, 8), (1, 0), (10, 9)])
+def test_TRT_PSYCHIC_AMMO_without_Muro_a_CH_VOL_and_stress_DMG_minus_VOL(die, stress):
+    """A psychic rifle DMG 8 hits a target (VOL 6, no Muro): like against Corromper, a CH VOL: passed (3) stress
+    8 − 6 = 2, failed (9) 8, critical (1) 0, fumble (10) 9; never a wound; stress above VOL: unconscious (PSI-16)."""
+    g = duel({"weapons": (weapon(DMG=8, traits=PSYCHIC),)}, {"VOL": 6})
+    b = g.ids[1]
+    attack(g, 5, die)
+    assert g.check("ATR", who=b)["target"] == 6 and g.stress(b) == stress and g.wounds(b) == 0
+    assert bool(g.events("unconscious", who=b)) == (stress > 6)
+    assert g.events("stress_hit")[-1]["stress"] == stress
+
+
+@pytest.mark.parametrize("die, stress", [(2, 1), (5, 4)])
+def test_TRT_PSYCHIC_AMMO_Muro_protections_give_the_CH_DEF_against_it(die, stress):
+    """The target wears a Muro protection DEF 3 (and plain armour DEF 2, which does not count against stress): its
+    CH DEF target is 3; passed (2) stress 4 − 3 = 1, failed (5) 4."""
+    from test_rules_traits_protection import prot
+    g = duel({"weapons": (weapon(DMG=4, traits=PSYCHIC),)},
+             {"VOL": 6, "protections": (armour(2, key="vest"), prot(3, "TRT-WALL", key="wall"))})
+    b = g.ids[1]
+    attack(g, 5, die)
+    assert g.check("DEF", who=b)["target"] == 3 and g.stress(b) == stress and g.wounds(b) == 0
+
+
+def test_TRT_PSYCHIC_AMMO_costs_its_catalogue_price():
+    assert priced_trait("TRT-PSYCHIC-AMMO", "weapon", "test", "traits").points == 5

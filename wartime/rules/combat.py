@@ -13,6 +13,7 @@ from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
+from wartime.rules.stress_hits import resolve_stress_hit
 from wartime.rules import riding, traits
 from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
 from wartime.rules.area_cover import area_dmg, covered_minis
@@ -405,6 +406,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         return out
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed and natural is None else None      # CBA-10 wound cap
+    if traits.stress_hits(gs, attacker, target, weapon, ranged) is not None:     # TRT-PSYCHIC-AMMO: stress
+        out["stress"] = resolve_stress_hit(gs, ctx, attacker, target, terms.dmg(dmg), cover=use_cover)
+        traits.after_hit(gs, attacker, target, weapon, ranged)
+        return out
     def hit(psi: bool = True) -> int:
         return resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover, max_wounds=max_w,
                            def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms, psi=psi)

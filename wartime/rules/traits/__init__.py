@@ -127,6 +127,12 @@ against its catalogue row):
 * ``hit_immunity(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the hit leaves the target no
   wounds (DMG 0, and no TRT-CORROSIVE-AMMO wound on a passed CH DEF; TRT-INVULNERABLE). Asked by ``combat_terms``.
   → dmg_mod.
+* ``stress_hit(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit with the weapon deals stress
+  instead of wounds (TRT-PSYCHIC-AMMO). Called by ``stress_hits`` from ``rules.combat.resolve_attack`` and
+  ``rules.areas``, which hand the hit to ``rules.stress_hits``. → stress.
+* ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress (the
+  answers add; TRT-WALL: its Muro protections' DEF); no answer: it defends with CH VOL. Called by
+  ``stress_defense``. → stress.
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
@@ -609,7 +615,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
-                                           resonates, substance_terms)
+                                           resonates, substance_terms, stress_hits,
+                                           stress_defense)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -630,4 +637,4 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
-from wartime.rules.traits import frenzy, substances  # noqa: F401,E402  (issue 12 group A: Frenesí, substances)
+from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402  (issue 12 group A)

@@ -228,6 +228,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     "hit_immunity": "dmg_mod",
+    "stress_hit": "stress",
+    "stress_def": "stress",
     "substance_factor": "dmg_mod",
     **{h: h for h in CATALOGUE_HOOKS},
 }
@@ -1830,6 +1832,19 @@ def unlimited_range(weapon) -> str | None:
 def any_level(weapon) -> str | None:
     """``level_reach``: the trait by which `weapon` attacks minis at any altitude level (MOV-11), or None."""
     return _first_yes("level_reach", _weapon_traits(weapon), (weapon,))
+
+
+def stress_hits(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
+    """``stress_hit``: the trait of the attacker's weapon by which a hit deals stress instead of wounds
+    (TRT-PSYCHIC-AMMO; rules.stress_hits), or None."""
+    return _first_yes("stress_hit", _weapon_traits(weapon), (gs, attacker, attacker, target, weapon, ranged))
+
+
+def stress_defense(gs, e: int) -> int | None:
+    """``stress_def``: the DEF `e`'s traits give it against a hit that deals stress (TRT-WALL: its Muro protections'
+    DEF, summed), None when none answers (the target then defends with CH VOL, rules.stress_hits)."""
+    got = [v for v in _answers("stress_def", character_traits(gs, e), gs, e) if v is not None]
+    return sum(got) if got else None
 
 
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
