@@ -209,3 +209,66 @@ def test_TRT_PSYCHIC_AMMO_Muro_protections_give_the_CH_DEF_against_it(die, stres
 
 def test_TRT_PSYCHIC_AMMO_costs_its_catalogue_price():
     assert priced_trait("TRT-PSYCHIC-AMMO", "weapon", "test", "traits").points == 5
+
+
+# --- Munición ígnea --------------------------------------------------------------------------------------------------
+IGNEOUS = ("TRT-IGNEOUS-AMMO",)
+
+
+def test_TRT_IGNEOUS_AMMO_a_wounding_hit_gives_the_malus_Overheating_for_good():
+    """The hit wounds (CH DEF 9 fails: 4 wounds): the target gains Sobrecalentamiento (once, hit again it does not
+    gain it twice); a hit that wounds nothing (CH DEF 1, a critical) gives nothing."""
+    g = duel({"weapons": (weapon(DMG=4, traits=IGNEOUS),)})
+    b = g.ids[1]
+    attack(g, 5, 9, 5)
+    assert g.gs.psyche(b).maluses == ("TRT-OVERHEATING",) and "TRT-OVERHEATING" in traits.character_traits(g.gs, b)
+    attack(g, 5, 9, 5)
+    assert g.gs.psyche(b).maluses == ("TRT-OVERHEATING",)
+    g = duel({"weapons": (weapon(DMG=4, traits=IGNEOUS),)})
+    attack(g, 5, 1)
+    assert g.gs.psyche(g.ids[1]).maluses == () and not g.events("malus_gained")
+
+
+@pytest.mark.parametrize("wounds, rolls, after", [(4, (), 4), (5, (2,), 5), (5, (9,), 6)])
+def test_TRT_IGNEOUS_AMMO_an_overheating_character_checks_after_each_movement_action(wounds, rolls, after):
+    """Ruling: on a character it works as on a transport: with 4 wounds no check after its move; with 5 a CH DEF
+    (armour DEF 3): a 2 passes, a 9 fails: 1 more wound."""
+    from dataclasses import replace as _replace
+    from wartime.core.components import Wounds
+    g = duel(blue={"protections": (armour(3),)})
+    b = g.ids[1]
+    g.set(b, _replace(g.gs.psyche(b), maluses=("TRT-OVERHEATING",)), Wounds(wounds))
+    g.start_activation(b, energy=10)
+    g.dice.push(*rolls)
+    g.act(b, "move", path=[[19.5, 20]])
+    assert g.wounds(b) == after and g.all_dice_used()
+    assert [c["rule"] for c in g.checks("DEF")] == ["TRT-OVERHEATING"] * len(rolls)
+
+
+def test_TRT_IGNEOUS_AMMO_is_fire_for_Allergic():
+    """Munición ígnea delivers fire: Alérgico (fuego) takes its DMG 4 × 2 = 8."""
+    g = duel({"weapons": (weapon(DMG=4, traits=IGNEOUS),)})
+    substance_race(g, g.ids[1], "TRT-ALLERGIC", "fuego")
+    assert traits.combat_terms(g.gs, *g.ids, weapon(DMG=4, traits=IGNEOUS), True).dmg(4) == 8
+
+
+def test_TRT_IGNEOUS_AMMO_costs_its_catalogue_price():
+    assert priced_trait("TRT-IGNEOUS-AMMO", "weapon", "test", "traits").points == 5
+
+
+def test_TRT_IGNEOUS_AMMO_a_ridden_transport_overheats():
+    """The hit wounds the target's transport (DMG 6: 6 wounds on it, QUA 9): the miniature gains Sobrecalentamiento,
+    and its next move (6 wounds ≥ 5) asks the transport's CH DEF: a 9 fails, 1 more wound on the transport."""
+    from rules_helpers import ride
+    from wartime.rules import riding
+    g = duel({"weapons": (weapon(DMG=6, traits=IGNEOUS),)})
+    a, b = g.ids
+    ride(g, b, QUA=9, DEF=0)
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert riding.mount(g.gs, b).wounds == 6 and g.gs.psyche(b).maluses == ("TRT-OVERHEATING",)
+    g.start_activation(b, energy=10)
+    g.dice.push(9)
+    g.act(b, "move", path=[[18, 20]])
+    assert riding.mount(g.gs, b).wounds == 7 and g.check("DEF", rule="TRT-OVERHEATING") and g.all_dice_used()

@@ -62,7 +62,7 @@ ATTACK_TYPES = {
 #: The elements and substances a weapon delivers, by the weapon traits that make it deliver them (TRT-RESISTANCE's
 #: ruling; Artificiero's "weapons that use fire" are the fire ones).
 ELEMENTS = {
-    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-INCENDIARY-AMMO"),
+    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-IGNEOUS-AMMO", "TRT-INCENDIARY-AMMO"),
     "acid": ("TRT-CORROSIVE-AMMO",),
     "radiation": ("TRT-RADIOACTIVE-AMMO",),
     "explosive": ("TRT-EXPLOSIVE-AMMO",),

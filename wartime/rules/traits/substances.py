@@ -8,11 +8,16 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
 * TRT-ALLERGIC (Alérgico (): the substance named deals DMG ×2; a CMB-4 factor, after every ± term, with the other
   factors, one rounding: with Blandito ×4).
 * TRT-INVULNERABLE (Invulnerable (): immune to the substance or element named: its hits leave no wounds).
+* TRT-IGNEOUS-AMMO (Munición ígnea: a wounding hit gives the target the malus Sobrecalentamiento, TRT-OVERHEATING,
+  for good; a fire weapon for the traits naming fire, ELEMENTS).
 """
 from __future__ import annotations
 
 from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
-from wartime.rules.traits.registry import register
+from dataclasses import replace
+
+from wartime.rules.traits.registry import display_name, register
+from wartime.rules.traits.weapons_more import last_hit_wounds
 
 R = ("race",)
 RP = ("race", "protection")
@@ -70,3 +75,25 @@ register("TRT-ALLERGIC", "Alérgico", {"dmg_factor": allergic, "substance_factor
          param_problem=element_param)
 register("TRT-INVULNERABLE", "Invulnerable", {"hit_immunity": invulnerable, "substance_factor": invulnerable_hazard},
          kinds=RP, param_problem=element_param)
+
+
+# --- Munición ígnea: the target overheats ------------------------------------------------------------------------
+OVERHEATING = "TRT-OVERHEATING"
+
+
+def igneous(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-IGNEOUS-AMMO: if the hit wounds, the target gains the malus Sobrecalentamiento (TRT-OVERHEATING) for good
+    (ruling: permanent; a character as a transport: from 5 wounds on each of its movement actions asks a CH DEF, 1
+    wound on a failure, rules.driving.after_drive). Gained once; a ridden transport's miniature overheats with its
+    transport's wounds (the malus joins the miniature's traits)."""
+    if bearer != attacker or last_hit_wounds(gs, attacker, target, transport=True) <= 0 or not gs.on_table(target):
+        return
+    psyche = gs.psyche(target)
+    if OVERHEATING in psyche.maluses:
+        return
+    gs.world.set(target, replace(psyche, maluses=psyche.maluses + (OVERHEATING,)))
+    gs.world.emit("malus_gained", "TRT-IGNEOUS-AMMO", who=target, malus=display_name(OVERHEATING), trait=OVERHEATING,
+                  chosen_by=None)
+
+
+register("TRT-IGNEOUS-AMMO", "Munición ígnea", {"on_hit": igneous}, kinds=("weapon",))
