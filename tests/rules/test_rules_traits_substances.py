@@ -272,3 +272,41 @@ def test_TRT_IGNEOUS_AMMO_a_ridden_transport_overheats():
     g.dice.push(9)
     g.act(b, "move", path=[[18, 20]])
     assert riding.mount(g.gs, b).wounds == 7 and g.check("DEF", rule="TRT-OVERHEATING") and g.all_dice_used()
+
+
+# --- Distorsión envenenada ---------------------------------------------------------------------------------------------
+def distorted(holder: str | None, at=None):
+    """A neuromancer (red) about to cast an invocation on a friend 4 K away; a Distorsión envenenada object held by
+    the friend (`holder` 'friend'), by the caster ('caster'), or lying at `at`."""
+    from test_rules_metahabilities import give, mh, two
+    from wartime.core.components import Gear, Item
+    g = two(side="red")
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY"))
+    who = {"friend": b, "caster": a}.get(holder)
+    g.world.create(Item("Poisoned idol", holder=who, at=at),
+                   Gear("idol", "Poisoned idol", 1, 0, 3, ("TRT-POISONED-DISTORTION",)))
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+@pytest.mark.parametrize("holder, at", [("friend", None), ("caster", None), (None, (14.0, 20.0))])
+def test_TRT_POISONED_DISTORTION_a_9_fumbles_an_invocation_within_5_K(holder, at):
+    """Within 5 K of the object (held by the target 4 K away, by the caster itself, or lying 4 K from its centre), the
+    caster's CH INT of 9 is a fumble (MET-7: a CH PSI, 3 passes; the invocation fails)."""
+    g, a, b = distorted(holder, at)
+    g.dice.push(9, 3)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.check("ATR", rule="MET-2")["fumble"] and g.check("PSI", rule="MET-7")["passed"] and g.all_dice_used()
+
+
+def test_TRT_POISONED_DISTORTION_farther_than_5_K_a_9_is_only_a_failure():
+    """The object lies 20 K away: the 9 is an ordinary failure (no CH PSI)."""
+    g, a, b = distorted(None, (30.0, 30.0))
+    g.dice.push(9)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert not g.check("ATR", rule="MET-2")["fumble"] and not g.checks("PSI") and g.all_dice_used()
+
+
+def test_TRT_POISONED_DISTORTION_costs_its_catalogue_price():
+    assert priced_trait("TRT-POISONED-DISTORTION", "object", "test", "traits").points == 10

@@ -194,7 +194,8 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     rel = relation(gs, caster, target)
     attr = kind_attribute(m)
     kind = "IMP" if rel == "enemy" else "ATR"
-    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target)
+    floor = traits.invocation_fumble_floor(gs, caster) if int_checked(m) else 10    # TRT-POISONED-DISTORTION
+    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target, fumble_min=floor)
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
     spend_use(gs, caster, index, m)

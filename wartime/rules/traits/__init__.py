@@ -133,6 +133,10 @@ against its catalogue row):
 * ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress (the
   answers add; TRT-WALL: its Muro protections' DEF); no answer: it defends with CH VOL. Called by
   ``stress_defense``. → stress.
+* ``invocation_fumble(gear) -> (int, float)`` -- an object's (floor, reach K): within reach of the object (held: its
+  holder's base; on the ground: its point) every character's invocation checks fumble from that die up
+  (TRT-POISONED-DISTORTION: 9 within 5 K). Called by ``invocation_fumble_floor`` from ``rules.metahabilities.cast``.
+  → on_fumble.
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
@@ -616,7 +620,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
-                                           stress_defense)
+                                           stress_defense, invocation_fumble_floor)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -2,6 +2,7 @@
 points, their arguments, what handlers return and how results combine)."""
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -228,6 +229,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     "hit_immunity": "dmg_mod",
+    "invocation_fumble": "on_fumble",
     "stress_hit": "stress",
     "stress_def": "stress",
     "substance_factor": "dmg_mod",
@@ -1326,6 +1328,34 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
                        double, final, halved)
+
+
+def invocation_fumble_floor(gs, e: int) -> int:
+    """``invocation_fumble``: the lowest die that is a fumble on `e`'s invocation checks (MET-2 of an invocation; 10
+    by the core CHK-2) as the objects on the board near it set it: each object (``Gear``, not disabled, WND-4)
+    whose trait answers (floor, reach K) counts when `e` is within reach of it (BAS-3: from its holder's base edge
+    to e's, or from the point where it lies), friend or foe (TRT-POISONED-DISTORTION: 9 within 5 K)."""
+    table = gs.world.tables.get(Gear)
+    if not table or not handlers("invocation_fumble"):
+        return 10
+    items = gs.world.tables.get(Item, {})
+    p = gs.pos(e)
+    floor = 10
+    for i in sorted(table):
+        g, it = table[i], items.get(i)
+        if it is None or g.disabled:
+            continue
+        for _, h in _of("invocation_fumble", g.traits):
+            low, reach = h(g)
+            if it.holder is not None:
+                near = gs.on_table(it.holder) and gs.distance(it.holder, e) <= reach + 1e-9
+            elif it.at is not None:
+                near = math.hypot(p.x - it.at[0], p.y - it.at[1]) - gs.body(e).radius <= reach + 1e-9
+            else:
+                near = False                           # hidden inside a searchable element
+            if near:
+                floor = min(floor, low)
+    return floor
 
 
 def substance_terms(gs, e: int, element: str) -> CombatTerms:

@@ -10,6 +10,7 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
 * TRT-INVULNERABLE (Invulnerable (): immune to the substance or element named: its hits leave no wounds).
 * TRT-IGNEOUS-AMMO (Munición ígnea: a wounding hit gives the target the malus Sobrecalentamiento, TRT-OVERHEATING,
   for good; a fire weapon for the traits naming fire, ELEMENTS).
+* TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
 """
 from __future__ import annotations
 
@@ -97,3 +98,19 @@ def igneous(gs, bearer, attacker, target, weapon, ranged) -> None:
 
 
 register("TRT-IGNEOUS-AMMO", "Munición ígnea", {"on_hit": igneous}, kinds=("weapon",))
+
+
+# --- Distorsión envenenada: 9s fumble invocations near the object -------------------------------------------------
+#: TRT-POISONED-DISTORTION: (the lowest fumbling die, the reach in K of the object).
+DISTORTION = (9, 5.0)
+
+
+def poisoned_distortion(gear) -> tuple[int, float]:
+    """TRT-POISONED-DISTORTION: within 5 K of this object, rolls of 9 and 10 on 1D10 count as fumbles when performing
+    invocations (the MET-2 check of an invocation; ruling: every character within 5 K, friend and foe, its holder
+    too). A fumbled invocation is MET-7's (a CH PSI, no effect)."""
+    return DISTORTION
+
+
+register("TRT-POISONED-DISTORTION", "Distorsión envenenada", {"invocation_fumble": poisoned_distortion},
+         kinds=("object",))
