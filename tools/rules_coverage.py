@@ -91,6 +91,11 @@ PARTIAL = {
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
+    "TRT-FLAMMABLE": "on a race and a weapon: when an attack kills the bearer it explodes (the weapon's DMG, or the "
+                     "killing attack's for a race, halved, in an R of that DMG), and a fumbled CH IMP with a flammable "
+                     "weapon explodes 30 % of the time, its user hit too; a race's own fumble (no DMG to halve) does "
+                     "not explode, an item is never destroyed in this engine (WND-4 disables it), a death of no attack "
+                     "does not explode, and objects and transports carrying it are refused",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
                         "named and from the fire of a burning character and a radioactive area; the hit's other "
                         "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "

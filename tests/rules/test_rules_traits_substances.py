@@ -310,3 +310,49 @@ def test_TRT_POISONED_DISTORTION_farther_than_5_K_a_9_is_only_a_failure():
 
 def test_TRT_POISONED_DISTORTION_costs_its_catalogue_price():
     assert priced_trait("TRT-POISONED-DISTORTION", "object", "test", "traits").points == 10
+
+
+# --- Inflamable ------------------------------------------------------------------------------------------------------
+FLAMMABLE = ("TRT-FLAMMABLE",)
+
+
+def test_TRT_FLAMMABLE_a_flammable_race_killed_explodes_with_half_the_killing_DMG():
+    """A flammable target (CON 2) killed by a DMG 6 shot (CH DEF 9 fails) explodes: DMG 3 in a round area of
+    diameter 3 centred on it (ruling: the killing attack's DMG halved, R of the halved DMG); a friend beside it,
+    partly covered, takes half of it (ARE-6: 2; its CH DEF 9 fails: 2 wounds)."""
+    from rules_helpers import Game, M
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=6),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=2), M(side="blue", x=21.2, y=20, CON=9))
+    a, b, c = g.ids
+    race(g, b, *FLAMMABLE)
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    blast = g.events("death_blast")[-1]
+    assert (blast["rule"], blast["dmg"], blast["diameter"], blast["hit"]) == ("TRT-FLAMMABLE", 3, 3, [c])
+    assert g.wounds(c) == 2 and g.all_dice_used()
+
+
+def test_TRT_FLAMMABLE_a_flammable_weapon_explodes_when_its_bearer_dies():
+    """The target carries a flammable rifle DMG 4 (no trait on its race): killed, the rifle explodes: DMG 2, R2."""
+    g = duel({"weapons": (weapon(DMG=6),)}, {"CON": 2, "weapons": (weapon(DMG=4, traits=FLAMMABLE),)})
+    attack(g, 5, 9)
+    blast = g.events("death_blast")[-1]
+    assert (blast["rule"], blast["dmg"], blast["diameter"], blast["who"]) == ("TRT-FLAMMABLE", 2, 2, g.ids[1])
+
+
+@pytest.mark.parametrize("d100, explodes", [(30, True), (31, False)])
+def test_TRT_FLAMMABLE_a_fumble_with_the_weapon_explodes_30_percent_of_the_time(d100, explodes):
+    """A fumbled CH IMP (10) with a flammable rifle DMG 4: CMB-8's DMG 1 hit on the shooter (CH DEF 1: a
+    critical), then 1D100 ≤ 30: the rifle explodes in its hands: DMG 2, diameter 2, the shooter hit too (CH DEF 9
+    fails: 2 wounds); 31: nothing."""
+    g = duel({"weapons": (weapon(DMG=4, traits=FLAMMABLE),)})
+    a = g.ids[0]
+    attack(g, 10, 1, d100, *((9, 5) if explodes else ()))
+    assert bool(g.events("death_blast", rule="TRT-FLAMMABLE")) == explodes
+    assert g.wounds(a) == (2 if explodes else 0)
+
+
+def test_TRT_FLAMMABLE_costs_its_catalogue_price():
+    assert priced_trait("TRT-FLAMMABLE", "race", "test", "traits").points == -5
+    assert priced_trait("TRT-FLAMMABLE", "weapon", "test", "traits").points == -5

@@ -158,6 +158,8 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if state == "dead":
             for rule, blast in traits.death_blasts(gs, target):          # hook death_blast (TRT-LIVING-BOMB)
                 death_blast(gs, ctx, target, rule, *blast)
+            for rule, blast in traits.death_explosions(gs, target, dmg):    # hook death_explosion (TRT-FLAMMABLE)
+                death_blast(gs, ctx, target, rule, *blast)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
             for rule, ene in traits.wounding_ene(gs, attacker):             # hook wounding_ene (TRT-PSYCHOPATH)
@@ -223,12 +225,13 @@ def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
         resolve_attack(gs, ctx, e, attacker, weapon_index=None, ranged=False, unarmed=True)
 
 
-def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int) -> None:
+def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int, spare: bool = True) -> None:
     """TRT-LIVING-BOMB: a round area of `diameter` centred on the dead character's base: every mini it covers at its
-    level takes a hit of DMG (ARE-5) or half of it partly covered (ARE-6), with its CH DEF, in id order."""
+    level takes a hit of DMG (ARE-5) or half of it partly covered (ARE-6), with its CH DEF, in id order. `spare`
+    False: `e` itself (alive) is hit too (TRT-FLAMMABLE: its weapon explodes in its hands)."""
     p = gs.pos(e)
     covered = [(o, full) for o, full in covered_minis(gs, round_template(p.x, p.y, diameter), p.level, None)
-               if o != e]
+               if o != e or not spare]
     gs.world.emit("death_blast", rule, who=e, dmg=dmg, diameter=diameter, at=[p.x, p.y], hit=[o for o, _ in covered])
     for o, full in covered:
         if gs.on_table(o) and dmg > 0:
@@ -439,6 +442,9 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
     for rule, n in traits.fumble_wounds(w):                 # TRT-CORROSIVE-AMMO: 1 wound, no CH DEF, no CH PSI
         if gs.on_table(attacker):
             apply_wounds(gs, attacker, n, source=None, rule=rule)
+    for rule, (chance, dmg, diameter) in traits.fumble_blasts(w):     # TRT-FLAMMABLE: 30 %, centred on the user
+        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{w.name} fumbled"):
+            death_blast(gs, ctx, attacker, rule, dmg, diameter, spare=False)
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

@@ -137,6 +137,12 @@ against its catalogue row):
   holder's base; on the ground: its point) every character's invocation checks fumble from that die up
   (TRT-POISONED-DISTORTION: 9 within 5 K). Called by ``invocation_fumble_floor`` from ``rules.metahabilities.cast``.
   → on_fumble.
+* ``death_explosion(gs, e, weapon, dmg) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on `e`
+  when an attack of DMG `dmg` kills it, asked of its own traits (``weapon`` None) and of each of its weapons
+  (TRT-FLAMMABLE). Called by ``death_explosions`` from ``rules.combat.resolve_hit``. → on_death.
+* ``fumble_blast(weapon) -> (int, int, int) | None`` -- (P %, DMG, diameter): a fumbled CH IMP with the weapon sets
+  off, P % of the time (BAS-6), a round area of that DMG centred on its user, the user included (TRT-FLAMMABLE).
+  Called by ``fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
@@ -620,7 +626,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
-                                           stress_defense, invocation_fumble_floor)
+                                           stress_defense, invocation_fumble_floor, death_explosions,
+                                           fumble_blasts)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

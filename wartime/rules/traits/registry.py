@@ -229,6 +229,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     "hit_immunity": "dmg_mod",
+    "death_explosion": "on_death",
+    "fumble_blast": "on_fumble",
     "invocation_fumble": "on_fumble",
     "stress_hit": "stress",
     "stress_def": "stress",
@@ -829,6 +831,12 @@ def riposte_dmg(gs, e: int) -> int:
     return max([1] + [h(gs, e) or 1 for _, h in _of("riposte_dmg", character_traits(gs, e))])
 
 
+def fumble_blasts(weapon) -> list[tuple[str, tuple[int, int, int]]]:
+    """``fumble_blast``: (trait ID, (P %, DMG, diameter)) of the round areas a fumbled CH IMP with the weapon may set
+    off on its user (TRT-FLAMMABLE: 30 %); rules.combat.imp_fumble rolls and resolves them."""
+    return _tagged("fumble_blast", _weapon_traits(weapon) if weapon is not None else (), weapon)
+
+
 def fumble_wounds(weapon) -> list[tuple[str, int]]:
     """``fumble_wounds``: (trait ID, wounds) a fumbled CH IMP with the weapon gives its user besides CMB-8 (no
     CH DEF, no CH PSI)."""
@@ -989,6 +997,17 @@ def down_recoveries(gs, e: int) -> list[tuple[str, int]]:
     if not gs.on_table(e) or gs.world.get(e, Life).state != "incapacitated":
         return []
     return _tagged("down_recovery", character_traits(gs, e), gs, e)
+
+
+def death_explosions(gs, e: int, dmg: int) -> list[tuple[str, tuple[int, int]]]:
+    """``death_explosion``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack of DMG
+    `dmg` kills it, asked of its own traits (``weapon`` None) and of each of its weapons' (TRT-FLAMMABLE: the bearer
+    dies, the flammable item with it); rules.combat resolves them as ``death_blast``'s."""
+    out = _tagged("death_explosion", character_traits(gs, e), gs, e, None, dmg)
+    for w in gs.equipment(e).weapons:
+        if _weapon_traits(w):
+            out += _tagged("death_explosion", w.traits, gs, e, w, dmg)
+    return out
 
 
 def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:

@@ -11,11 +11,14 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
 * TRT-IGNEOUS-AMMO (Munición ígnea: a wounding hit gives the target the malus Sobrecalentamiento, TRT-OVERHEATING,
   for good; a fire weapon for the traits naming fire, ELEMENTS).
 * TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
+* TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
 """
 from __future__ import annotations
 
 from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
 from dataclasses import replace
+
+from wartime.core.rounding import round_half_up
 
 from wartime.rules.traits.registry import display_name, register
 from wartime.rules.traits.weapons_more import last_hit_wounds
@@ -114,3 +117,35 @@ def poisoned_distortion(gear) -> tuple[int, float]:
 
 register("TRT-POISONED-DISTORTION", "Distorsión envenenada", {"invocation_fumble": poisoned_distortion},
          kinds=("object",))
+
+
+# --- Inflamable: it explodes ----------------------------------------------------------------------------------------
+#: TRT-FLAMMABLE: the chance (%) that a fumble with a flammable weapon sets it off.
+FLAMMABLE_FUMBLE = 30
+
+
+def _explosion(dmg: int) -> tuple[int, int] | None:
+    """TRT-FLAMMABLE's explosion (ruling): DMG = DMG / 2 (x.5 up, BAS-5), a round area whose diameter is that halved
+    DMG (R(DMG) read after DMG is redefined, as Munición de racimo); None when nothing is left to explode."""
+    half = round_half_up(dmg / 2)
+    return (half, half) if half > 0 else None
+
+
+def flammable_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
+    """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): when an
+    attack kills the bearer, a round area centred on its base: a flammable weapon's DMG (its current DMG, WND-6)
+    halved, the killing attack's DMG halved for a flammable race; every other mini it covers takes the hit (ARE-5,
+    ARE-6, rules.combat.death_blast)."""
+    return _explosion(int(weapon.current_dmg) if weapon is not None else dmg)
+
+
+def flammable_fumble(weapon) -> tuple[int, int, int] | None:
+    """TRT-FLAMMABLE: a fumbled CH IMP with a flammable weapon (CMB-8) has a 30 % chance (BAS-6) to make it explode
+    in its user's hands: the weapon's DMG halved, in a round area of that diameter centred on the user, who is hit
+    too."""
+    blast = _explosion(int(weapon.current_dmg))
+    return None if blast is None else (FLAMMABLE_FUMBLE, *blast)
+
+
+register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble},
+         kinds=("race", "weapon"))
