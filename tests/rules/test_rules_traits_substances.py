@@ -356,3 +356,23 @@ def test_TRT_FLAMMABLE_a_fumble_with_the_weapon_explodes_30_percent_of_the_time(
 def test_TRT_FLAMMABLE_costs_its_catalogue_price():
     assert priced_trait("TRT-FLAMMABLE", "race", "test", "traits").points == -5
     assert priced_trait("TRT-FLAMMABLE", "weapon", "test", "traits").points == -5
+
+
+# --- Cuerpo de luz -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("bonuses, wounds", [(("TRT-NEUROMANCER", "TRT-BODY-OF-LIGHT"), 0), (("TRT-NEUROMANCER",), 1)])
+def test_TRT_BODY_OF_LIGHT_its_own_invocations_do_not_hurt_it(bonuses, wounds):
+    """A neuromancer casts a Dañino invocation (each use: 1 wound to its user) on a friend (CH INT 3 passes): with
+    Cuerpo de luz it takes none; without, 1. A non-invocation (a Bunkai) is not covered."""
+    from test_rules_metahabilities import give, mh, two
+    g = two(side="red")
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", "TRT-HARMFUL"), bonuses=bonuses)
+    g.start_activation(a, energy=10)
+    g.dice.push(3)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.wounds(a) == wounds and bool(g.events("damage_ignored", rule="TRT-BODY-OF-LIGHT")) == (wounds == 0)
+    assert traits.own_meta_immune(g.gs, a, mh("TRT-BUNKAI", "TRT-HARMFUL")) is None
+
+
+def test_TRT_BODY_OF_LIGHT_costs_its_catalogue_price():
+    assert priced_trait("TRT-BODY-OF-LIGHT", "race", "test", "traits").points == 3

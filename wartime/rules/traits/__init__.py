@@ -143,6 +143,9 @@ against its catalogue row):
 * ``fumble_blast(weapon) -> (int, int, int) | None`` -- (P %, DMG, diameter): a fumbled CH IMP with the weapon sets
   off, P % of the time (BAS-6), a round area of that DMG centred on its user, the user included (TRT-FLAMMABLE).
   Called by ``fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``own_meta_immunity(gs, e, m) -> bool`` -- True: `e` takes no damage from the metahability `m` it casts itself
+  (the wounds a use of it costs its user, TRT-HARMFUL; TRT-BODY-OF-LIGHT: an invocation). Called by
+  ``own_meta_immune`` from ``rules.metahabilities.after_use``. → metaability.
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
@@ -627,7 +630,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
-                                           fumble_blasts)
+                                           fumble_blasts, own_meta_immune)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

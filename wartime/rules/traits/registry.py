@@ -229,6 +229,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     "hit_immunity": "dmg_mod",
+    "own_meta_immunity": "metaability",
     "death_explosion": "on_death",
     "fumble_blast": "on_fumble",
     "invocation_fumble": "on_fumble",
@@ -1347,6 +1348,12 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
                        double, final, halved)
+
+
+def own_meta_immune(gs, e: int, m) -> str | None:
+    """``own_meta_immunity``: the trait by which `e` takes no damage from metahability `m` it casts itself (the wounds
+    one use of it costs, TRT-HARMFUL; TRT-BODY-OF-LIGHT for an invocation), or None."""
+    return _first_yes("own_meta_immunity", character_traits(gs, e), (gs, e, m))
 
 
 def invocation_fumble_floor(gs, e: int) -> int:

@@ -11,6 +11,7 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
 * TRT-IGNEOUS-AMMO (Munición ígnea: a wounding hit gives the target the malus Sobrecalentamiento, TRT-OVERHEATING,
   for good; a fire weapon for the traits naming fire, ELEMENTS).
 * TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
+* TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
 * TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
 """
 from __future__ import annotations
@@ -149,3 +150,15 @@ def flammable_fumble(weapon) -> tuple[int, int, int] | None:
 
 register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble},
          kinds=("race", "weapon"))
+
+
+# --- Cuerpo de luz: its own invocations do not hurt it -------------------------------------------------------------
+def body_of_light(gs, e: int, m) -> bool:
+    """TRT-BODY-OF-LIGHT: this character is immune to the damage of the invocations it casts itself. In play the only
+    damage an invocation deals its caster is the wounds one use of it costs (TRT-HARMFUL on the invocation: rules.
+    metahabilities.after_use); an invocation hits no one with DMG (metahabilities carry no DMG: MET-3..5 effects),
+    and an area never hits its own attacker (ARE-5)."""
+    return m.kind == "TRT-INVOCATION" or "TRT-INVOCATION" in m.traits
+
+
+register("TRT-BODY-OF-LIGHT", "Cuerpo de luz", {"own_meta_immunity": body_of_light}, kinds=R)
