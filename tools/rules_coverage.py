@@ -96,6 +96,9 @@ PARTIAL = {
                      "weapon explodes 30 % of the time, its user hit too; a race's own fumble (no DMG to halve) does "
                      "not explode, an item is never destroyed in this engine (WND-4 disables it), a death of no attack "
                      "does not explode, and objects and transports carrying it are refused",
+    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF; the bonus of each "
+                    "of them that should stop working until their next activation (its owner's choice) is not "
+                    "played: no decision offers that choice",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
                         "named and from the fire of a burning character and a radioactive area; the hit's other "
                         "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "

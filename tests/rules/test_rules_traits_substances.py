@@ -376,3 +376,30 @@ def test_TRT_BODY_OF_LIGHT_its_own_invocations_do_not_hurt_it(bonuses, wounds):
 
 def test_TRT_BODY_OF_LIGHT_costs_its_catalogue_price():
     assert priced_trait("TRT-BODY-OF-LIGHT", "race", "test", "traits").points == 3
+
+
+# --- Saikikku ----------------------------------------------------------------------------------------------------------
+def test_TRT_SAIKIKKU_wounded_everyone_in_melee_with_it_gains_1_stress():
+    """Blue (Saikikku) in base contact with two reds; one wounds it in melee (CH DEF 9 fails): both reds gain 1
+    stress, no check; a hit that wounds nothing (CH DEF 1, a critical: CMB-7's blow back, its CH DEF 1) gives none."""
+    from rules_helpers import Game, M
+    def fight():
+        g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),)), M(side="blue", x=11, y=20, facing=180.0, CON=9),
+                 M(x=12, y=20, facing=180.0))
+        race(g, g.ids[1], "TRT-SAIKIKKU")
+        g.start_activation(g.ids[0], energy=10)
+        return g
+    g = fight()
+    a, b, c = g.ids
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.wounds(b) > 0 and (g.stress(a), g.stress(c)) == (1, 1) and g.all_dice_used()
+    assert [e["rule"] for e in g.events("stress")] == ["TRT-SAIKIKKU"] * 2
+    g = fight()
+    g.dice.push(5, 1, 1)
+    g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
+    assert (g.stress(g.ids[0]), g.stress(g.ids[2])) == (0, 0)
+
+
+def test_TRT_SAIKIKKU_costs_its_catalogue_price():
+    assert priced_trait("TRT-SAIKIKKU", "race", "test", "traits").points == 5

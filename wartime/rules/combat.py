@@ -151,6 +151,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for who, k in hits:
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
+        for rule, hits in traits.wounded_stress(gs, target):             # hook wounded_stress (TRT-SAIKIKKU)
+            for who, k in hits:
+                if gs.on_table(who):
+                    add_stress(gs, ctx, who, k, rule, source=target)
         if state == "dead" and terms.final_kill is not None:            # hook final_kill (TRT-FINISHER)
             gs.set_effects(target, spent=gs.effects(target).spent + (terms.final_kill,))
             world.emit("finished", terms.final_kill, who=target)

@@ -146,6 +146,9 @@ against its catalogue row):
 * ``own_meta_immunity(gs, e, m) -> bool`` -- True: `e` takes no damage from the metahability `m` it casts itself
   (the wounds a use of it costs its user, TRT-HARMFUL; TRT-BODY-OF-LIGHT: an invocation). Called by
   ``own_meta_immune`` from ``rules.metahabilities.after_use``. → metaability.
+* ``wounded_stress(gs, e) -> Iterable[(int, int)]`` -- (character, stress) the bearer's trait gives around it when an
+  attack wounds it, no CH DEF (TRT-SAIKIKKU: 1 to everyone in melee with it). Called by ``wounded_stress`` from
+  ``rules.combat.resolve_hit``. → on_wounded.
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
@@ -630,7 +633,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
-                                           fumble_blasts, own_meta_immune)
+                                           fumble_blasts, own_meta_immune, wounded_stress)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -229,6 +229,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
     "hit_immunity": "dmg_mod",
+    "wounded_stress": "on_wounded",
     "own_meta_immunity": "metaability",
     "death_explosion": "on_death",
     "fumble_blast": "on_fumble",
@@ -1045,6 +1046,12 @@ def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[
         if who:
             out.append((t, list(who)))
     return out
+
+
+def wounded_stress(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """``wounded_stress``: (trait ID, [(character, stress), ...]) the wounded character's traits give around it when
+    an attack wounds it (no CH DEF; TRT-SAIKIKKU); rules.combat adds the stress (PSI-14, PSI-16 apply)."""
+    return [(t, list(hits)) for t, hits in _tagged("wounded_stress", character_traits(gs, e), gs, e)]
 
 
 def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:

@@ -12,6 +12,7 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
   for good; a fire weapon for the traits naming fire, ELEMENTS).
 * TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
 * TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
+* TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it; the bonus it then stops is not played).
 * TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
 """
 from __future__ import annotations
@@ -162,3 +163,14 @@ def body_of_light(gs, e: int, m) -> bool:
 
 
 register("TRT-BODY-OF-LIGHT", "Cuerpo de luz", {"own_meta_immunity": body_of_light}, kinds=R)
+
+
+# --- Saikikku: its wounds hurt the minds around it ----------------------------------------------------------------
+def saikikku(gs, e: int) -> list[tuple[int, int]]:
+    """TRT-SAIKIKKU: if it is wounded (by an attack), everyone in melee with it (the able enemies in base contact,
+    CMB-11) gains 1 stress, with no CH DEF. (The bonus of each of them that should stop working until their next
+    activation, chosen by its owner, is not played: no decision offers that choice.)"""
+    return [(o, 1) for o in gs.engaged_enemies(e)]
+
+
+register("TRT-SAIKIKKU", "Saikikku", {"wounded_stress": saikikku}, kinds=R)
