@@ -8,6 +8,7 @@ from wartime.core.components import Surprise
 from wartime.rules.area_effects import AreaEffect, add_effect
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
+from wartime.rules.cover_check import cover_mods
 from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
@@ -71,16 +72,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         cover = None                                   # TRT-SEEKER-AMMO: no cover check, no cover CH DEF +2
     defense = max(0, gs.total_def(target) - def_malus + terms.def_plus)
     mods = list(def_mods or []) + list(terms.def_check)
-    if cover is not None and cover.full:
-        # CMB-18: first a CH DEF of the cover; if it passes the attack is stopped.
-        c = roll_check(world, target, "COVER", None, cover.piece_def, [], "CMB-18", "cover check",
-                       hidden_fraction=cover.hidden_fraction)
-        if c.passed:
-            world.emit("attack_stopped", "CMB-18", target=target)
-            return 0
-        mods.append(Modifier("CMB-18", 2, "100% hidden"))
-    elif cover is not None and cover.over_half:
-        mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
+    behind = cover_mods(world, target, cover)          # CMB-18: the cover's own CH DEF first; CMB-17 / CMB-18: +2
+    if behind is None:
+        return 0
+    mods += behind
     if cover is not None and cover.over_half:
         defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
     if not melee and not automatic and traits.shield_stops(gs, target, terms.shield_halved):   # TRT-ENERGY-SHIELD

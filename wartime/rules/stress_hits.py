@@ -9,7 +9,8 @@ a CMB-18 cover check first when fully hidden (passed: the attack is stopped), CH
 from __future__ import annotations
 
 from wartime.rules import traits
-from wartime.rules.checks import Modifier, roll_check
+from wartime.rules.checks import roll_check
+from wartime.rules.cover_check import cover_mods
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import add_stress
 from wartime.rules.state import GameState
@@ -30,16 +31,9 @@ def resolve_stress_hit(gs: GameState, ctx, attacker: int | None, target: int, dm
                        rule: str = RULE) -> int:
     """TRT-PSYCHIC-AMMO: the target's side of a hit that deals `dmg` stress (module docstring). Returns the stress."""
     world = gs.world
-    mods: list[Modifier] = []
-    if cover is not None and cover.full:
-        c = roll_check(world, target, "COVER", None, cover.piece_def, [], "CMB-18", "cover check",
-                       hidden_fraction=cover.hidden_fraction)
-        if c.passed:
-            world.emit("attack_stopped", "CMB-18", target=target)
-            return 0
-        mods.append(Modifier("CMB-18", 2, "100% hidden"))
-    elif cover is not None and cover.over_half:
-        mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
+    mods = cover_mods(world, target, cover)                      # CMB-18 cover check, CMB-17 / CMB-18 CH +2
+    if mods is None:
+        return 0
     wall = traits.stress_defense(gs, target)                     # hook stress_def (TRT-WALL)
     if wall is not None:
         d = roll_check(world, target, "DEF", None, wall, mods, rule, "CH DEF against stress",
