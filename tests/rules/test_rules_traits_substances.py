@@ -403,3 +403,26 @@ def test_TRT_SAIKIKKU_wounded_everyone_in_melee_with_it_gains_1_stress():
 
 def test_TRT_SAIKIKKU_costs_its_catalogue_price():
     assert priced_trait("TRT-SAIKIKKU", "race", "test", "traits").points == 5
+
+
+def test_TRT_PSYCHIC_AMMO_an_area_deals_stress_to_each_mini_it_covers():
+    """An R3 launcher with Munición psíquica (DMG 4) on target A (VOL 6; full: DMG 4) with B partly covered (DMG 2):
+    each makes a CH VOL (A 9 fails: 4 stress; B 2 passes: 2 − 6 → 0); no wounds, no CH PSI."""
+    from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game, shooter
+    g = area_game(shooter(weapons=(area_weapon("R3", traits=PSYCHIC),)), area_blue(20, 20, VOL=6),
+                  area_blue(20, 21.2, VOL=6))
+    a, ta, tb = g.ids
+    fire(g, 3, 9, 2, target=ta)
+    assert (g.stress(ta), g.stress(tb)) == (4, 0) and (g.wounds(ta), g.wounds(tb)) == (0, 0)
+    assert [e["who"] for e in g.events("stress_hit")] == [ta, tb]
+
+
+def test_TRT_PSYCHIC_AMMO_cover_over_half_gives_the_CH_VOL_plus_2():
+    """CMB-17: a target more than 50 % hidden gets CH +2 on its check against the stress (VOL 6: target 8)."""
+    from wartime.rules.combat import Cover
+    from wartime.rules.stress_hits import resolve_stress_hit
+    g = duel(blue={"VOL": 6})
+    a, b = g.ids
+    g.dice.push(8)
+    assert resolve_stress_hit(g.gs, None, a, b, 8, cover=Cover(13)) == 2
+    assert g.check("ATR", who=b)["target"] == 8
