@@ -17,11 +17,10 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
 """
 from __future__ import annotations
 
-from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
 from dataclasses import replace
 
 from wartime.core.rounding import round_half_up
-
+from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
 from wartime.rules.traits.registry import display_name, register
 from wartime.rules.traits.weapons_more import last_hit_wounds
 
