@@ -20,6 +20,7 @@ from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
+from wartime.ai.scripted_stances import stance_price
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -441,6 +442,7 @@ class ScriptedController:
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus,
                                    extra_imp=stance.imp_mods() if stance is not None else ())
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value -= stance_price(gs, e, stance)                # TRT-FRENZY: the DEF it gives up
                 if capture:
                     value *= self.KILL_WEIGHT_WHEN_CAPTURING
             if best is None or value > best[0]:
