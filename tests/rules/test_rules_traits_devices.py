@@ -1,0 +1,76 @@
+"""Issue 12, group C: device traits of the catalogue played through the trait registry (rules/traits/devices.py),
+each set up with scripted dice and checked against its catalogue effect and ruling, and priced at its catalogue
+cost."""
+from __future__ import annotations
+
+from test_rules_areas import blue, fire, game, shooter
+from wartime.data.loader import priced_trait
+from wartime.geometry import templates
+from wartime.rules import traits
+from wartime.rules.traits.devices import aim_lost
+
+
+def price(trait: str, kind: str = "weapon") -> int:
+    return priced_trait(trait, kind, "test", "traits").points
+
+
+def corrected_shot(*dice: int, angles, corrector: bool = True):
+    """A missed R6 shot (CH IMP 9 against AGI 5) at the blue mini 24 K away: ARE-9 rolls 2 D10, then these dice."""
+    extra = ("TRT-AIM-CORRECTOR",) if corrector else ()
+    g = game(shooter("R6", x=2, wkw={"traits": extra}), blue(26, 20), angles=angles)
+    fire(g, 9, *dice, target=g.ids[1])
+    return g
+
+
+# --- Corrector de puntería ------------------------------------------------------------------------------------
+def test_TRT_AIM_CORRECTOR_a_dispersion_that_loses_the_aim_is_rerolled_and_the_second_stands():
+    """3 + 4 = 7 K at 180° leaves the aimed point outside the R6 (radius 3): rerolled, 1 + 1 = 2 K at 90°: the area
+    lands at (26, 22) and still covers the target fully (its edge 2.5 K from the centre)."""
+    g = corrected_shot(3, 4, 1, 1, 1, angles=[180.0, 90.0])   # the last 1: its CH DEF
+    first, second = g.events("dispersion")
+    assert first["rule"] == "ARE-9" and first["to"] == [19.0, 20.0]
+    assert second["rule"] == "TRT-AIM-CORRECTOR" and second["reroll"] and second["dice"] == [1, 1]
+    placed = g.events("area_placed")[0]
+    assert placed["centre"] == [26.0, 22.0]
+    assert [a["who"] for a in placed["affected"]] == [g.ids[1]]
+
+
+def test_TRT_AIM_CORRECTOR_a_dispersion_that_keeps_the_aim_is_not_rerolled():
+    """1 + 1 = 2 K: the R6 still covers the aimed point: one dispersion, the area at (24, 20)."""
+    g = corrected_shot(1, 1, 1, angles=[180.0])
+    assert [d["rule"] for d in g.events("dispersion")] == ["ARE-9"]
+    assert g.events("area_placed")[0]["centre"] == [24.0, 20.0]
+
+
+def test_TRT_AIM_CORRECTOR_an_attack_scattered_off_the_board_is_rerolled():
+    """10 + 5 = 15 K at 0° ends at x = 41, off the 40 K board (ARE-9: lost); the reroll, 2 K at 90°, lands on it."""
+    g = corrected_shot(10, 5, 1, 1, 1, angles=[0.0, 90.0])
+    assert [d["on_board"] for d in g.events("dispersion")] == [False, True]
+    assert not g.events("area_lost") and g.events("area_placed")[0]["centre"] == [26.0, 22.0]
+
+
+def test_TRT_AIM_CORRECTOR_the_second_roll_stands_even_when_worse():
+    """Rerolled once: 7 K, then 10 + 5 = 15 K off the board: the attack is lost (no third roll)."""
+    g = corrected_shot(3, 4, 10, 5, angles=[180.0, 0.0])
+    assert len(g.events("dispersion")) == 2 and g.events("area_lost")
+
+
+def test_TRT_AIM_CORRECTOR_without_it_the_first_dispersion_stands():
+    g = corrected_shot(3, 4, angles=[180.0], corrector=False)
+    assert len(g.events("dispersion")) == 1 and g.events("area_placed")[0]["centre"] == [19.0, 20.0]
+
+
+def test_TRT_AIM_CORRECTOR_aim_lost_for_templates_chains_and_the_board_edge():
+    """The policy: an R6 moved 2.9 K still covers its aimed point, 3.1 K not; an S chain keeps it within an ARE-4
+    jump (3 K); off the board is always lost."""
+    r6 = templates.template_from_code("R6", (0.0, 0.0), (10.0, 10.0))
+    assert not aim_lost(r6.translate(2.9, 0.0), 10, 10, 12.9, 10, True)
+    assert aim_lost(r6.translate(3.1, 0.0), 10, 10, 13.1, 10, True)
+    assert not aim_lost(None, 10, 10, 13.0, 10, True) and aim_lost(None, 10, 10, 13.5, 10, True)
+    assert aim_lost(r6, 10, 10, 10, 10, False)
+
+
+def test_TRT_AIM_CORRECTOR_is_fielded_on_weapons_and_costs_15():
+    assert traits.fielding_problem("TRT-AIM-CORRECTOR", "weapon", {"TRT-AIM-CORRECTOR"}) is None
+    assert traits.fielding_problem("TRT-AIM-CORRECTOR", "object", {"TRT-AIM-CORRECTOR"}) is not None
+    assert price("TRT-AIM-CORRECTOR") == 15
