@@ -3,11 +3,14 @@ each set up with scripted dice and checked against its catalogue effect and ruli
 cost."""
 from __future__ import annotations
 
+from rules_helpers import Game, M, violation, weapon
 from test_rules_areas import blue, fire, game, shooter
+from test_rules_traits_combat import duel
+from wartime.core.components import Gear, Item
 from wartime.data.loader import priced_trait
 from wartime.geometry import templates
 from wartime.rules import traits
-from wartime.rules.traits.devices import aim_lost
+from wartime.rules.traits.devices import aim_lost, marked_by
 
 
 def price(trait: str, kind: str = "weapon") -> int:
@@ -74,3 +77,82 @@ def test_TRT_AIM_CORRECTOR_is_fielded_on_weapons_and_costs_15():
     assert traits.fielding_problem("TRT-AIM-CORRECTOR", "weapon", {"TRT-AIM-CORRECTOR"}) is None
     assert traits.fielding_problem("TRT-AIM-CORRECTOR", "object", {"TRT-AIM-CORRECTOR"}) is not None
     assert price("TRT-AIM-CORRECTOR") == 15
+
+
+# --- Marcador de objetivos ------------------------------------------------------------------------------------------
+def designator(RNG: int = 40, **kw):
+    return weapon(DMG=4, RNG=RNG, traits=("TRT-TARGET-DESIGNATOR",), **kw)
+
+
+def shoot(g: Game, attacker: int, target: int, *dice: int, weapon_index: int = 0) -> int:
+    """`attacker` shoots `target` with these dice; the CH IMP's target."""
+    g.dice.push(*dice)
+    g.act(attacker, "ranged_attack", target=target, weapon=weapon_index)
+    assert g.all_dice_used()
+    return g.checks("IMP")[-1]["target"]
+
+
+def test_TRT_TARGET_DESIGNATOR_marking_costs_ENE_1_and_gives_the_marker_CH_IMP_plus_1():
+    """AGI 5 shooting 9 K away: CH IMP 5; marked first (ENE 1, no die), CH IMP 6 (die 7 misses); marking it again is
+    refused."""
+    g = duel({"weapons": (designator(),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert [o.params for o in g.engine.legal_options("designate_target")] == [{"target": b}]
+    g.act(a, "designate_target", target=b)
+    assert g.energy(a) == 9 and g.checks() == []
+    assert g.events("target_marked")[-1] == {**g.events("target_marked")[-1], "marker": a, "target": b}
+    assert marked_by(g.gs, b) == (a,)
+    assert shoot(g, a, b, 7) == 6                          # 7 > 6: a miss, the +1 in the target
+    assert violation(g.engine.check_action, a, "designate_target", {"target": b}).rule_id == "TRT-TARGET-DESIGNATOR"
+
+
+def test_TRT_TARGET_DESIGNATOR_the_mark_helps_the_marker_only():
+    """A second red shooter at the same distance keeps CH IMP 5 against the target its comrade marked."""
+    g = Game(M(x=10, y=20, AGI=5, weapons=(designator(),)), M(side="blue", x=20, y=20, facing=180.0, CON=9),
+             M(x=10, y=24, AGI=5, weapons=(weapon(DMG=4),)))
+    a, b, c = g.ids
+    g.start_activation(a, energy=10)
+    g.act(a, "designate_target", target=b)
+    g.start_activation(c, energy=10)
+    assert shoot(g, c, b, 7) == 5
+
+
+def test_TRT_TARGET_DESIGNATOR_on_a_weapon_only_that_weapon_gets_the_plus_1():
+    """The designator on the rifle (weapon 0): a plain second gun (weapon 1) shoots the marked target at CH IMP 5."""
+    g = duel({"weapons": (designator(), weapon(DMG=4, key="gun2"))})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.act(a, "designate_target", target=b)
+    assert shoot(g, a, b, 7, weapon_index=1) == 5
+
+
+def test_TRT_TARGET_DESIGNATOR_on_an_object_every_attack_of_its_holder_gets_the_plus_1():
+    """A held designator (an object with ALC 10): the plain rifle shoots the marked target at CH IMP 6."""
+    g = duel()
+    a, b = g.ids
+    g.world.create(Item("Designator", holder=a), Gear("designator", "Designator", 1, 10, 3, ("TRT-TARGET-DESIGNATOR",)))
+    g.start_activation(a, energy=10)
+    g.act(a, "designate_target", target=b)
+    assert shoot(g, a, b, 7) == 6
+
+
+def test_TRT_TARGET_DESIGNATOR_needs_the_target_within_ALC_and_in_view():
+    """ALC 5 does not reach the target 9 K away; a target behind the marker is out of its field of view (ENV-1);
+    without a designator the action is not offered."""
+    g = duel({"weapons": (designator(RNG=5),)})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "designate_target", {"target": b}).rule_id == "TRT-TARGET-DESIGNATOR"
+    g = duel({"weapons": (designator(),)}, {"x": 2})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "designate_target", {"target": b}).rule_id == "ENV-1"
+    g = duel()
+    g.start_activation(g.ids[0], energy=10)
+    assert not list(g.engine.legal_options("designate_target"))
+
+
+def test_TRT_TARGET_DESIGNATOR_costs_10_on_a_weapon_or_an_object():
+    assert price("TRT-TARGET-DESIGNATOR") == 10 and price("TRT-TARGET-DESIGNATOR", "object") == 10
+    assert traits.fielding_problem("TRT-TARGET-DESIGNATOR", "race", set()) is not None
