@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from wartime.geometry.templates import JUMP_RANGE
 from wartime.rules.checks import Modifier
-from wartime.rules.traits.registry import ON_OBJECTS, register
+from wartime.rules.traits.registry import ON_OBJECTS, character_traits, register
 
 DESIGNATOR = "TRT-TARGET-DESIGNATOR"
 
@@ -76,3 +76,9 @@ def designated_imp(gs, bearer, attacker, target, weapon, ranged) -> Modifier | N
 register(DESIGNATOR, "Marcador de objetivos", {"attack_mod": designated_imp},
          kinds=("object", "weapon"))
 ON_OBJECTS.add(DESIGNATOR)           # on an object: its holder is the marker (traits/objects.py)
+
+
+def designator_helps(gs, e: int, weapon) -> bool:
+    """TRT-TARGET-DESIGNATOR: whether a mark would give `e`'s attack with `weapon` its CH IMP +1 (a held
+    designator, or one on that weapon), for a controller weighing Marcar con el marcador before a shot."""
+    return DESIGNATOR in character_traits(gs, e) or DESIGNATOR in getattr(weapon, "traits", ())
