@@ -10,6 +10,8 @@ from wartime.core.components import Gear, Item
 from wartime.data.loader import priced_trait
 from wartime.geometry import templates
 from wartime.rules import traits
+from wartime.rules.reactions import Window
+from wartime.rules.reactors import general_keys, window_options
 from wartime.rules.traits.devices import aim_lost, marked_by
 
 
@@ -156,3 +158,16 @@ def test_TRT_TARGET_DESIGNATOR_needs_the_target_within_ALC_and_in_view():
 def test_TRT_TARGET_DESIGNATOR_costs_10_on_a_weapon_or_an_object():
     assert price("TRT-TARGET-DESIGNATOR") == 10 and price("TRT-TARGET-DESIGNATOR", "object") == 10
     assert traits.fielding_problem("TRT-TARGET-DESIGNATOR", "race", set()) is not None
+
+
+def test_TRT_TARGET_DESIGNATOR_a_reaction_window_lists_it_for_a_designator_carrier_only():
+    """REA-1: a reaction is any action the character could take: Marcar con el marcador is listed in a window for
+    the blue designator carrier, not for the red mini without one (whose keys stay those of a game without it)."""
+    g = duel(None, {"weapons": (designator(),)})
+    a, b = g.ids
+    w = Window("after", a, "move", None)
+    assert "designate_target" in window_options(g.gs, w, b)
+    assert "designate_target" not in window_options(g.gs, w, a)
+    assert "designate_target" not in general_keys()
+    chained = Window("declaration", a, "move", None, chained=True)       # ACT-4: own-timing reactions only
+    assert "designate_target" not in window_options(g.gs, chained, b)

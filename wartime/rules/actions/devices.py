@@ -31,6 +31,7 @@ class DesignateTarget(Action):
     key = "designate_target"
     rule = DESIGNATOR
     category = "generic"
+    trait_gated = True
 
     params = (Param("target", "character", "TRT-TARGET-DESIGNATOR: an enemy in view within the designator's ALC"),)
 
