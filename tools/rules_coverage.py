@@ -40,6 +40,9 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
+                         "when it lost the aim (off the board, or the aimed point outside the area); the controller "
+                         "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
     "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
                       "is legal); one already in base contact with the challenger, which cannot charge it, is not "
                       "forced to attack it in melee",
