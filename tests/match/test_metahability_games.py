@@ -40,8 +40,9 @@ def test_MET_2_a_game_with_metahabilities_plays_to_the_end(kind):
 
 
 def test_CBA_20_the_scripted_AI_counters_an_enemy_invocation_in_a_game():
-    """Mystics against mystics (seed 8): a neuromancer adept answers the other's invocation with Contramagia."""
-    m = play("scripted", 8, blue="mystics.toml")
+    """Mystics against mystics (seed 16; seed 8's game now ends in turn 4, before any invocation is countered, since
+    the scripted fighters close in faster): a neuromancer adept answers the other's invocation with Contramagia."""
+    m = play("scripted", 16, blue="mystics.toml")
     assert m.over and any(e["type"] == "counter_magic" for e in m.world.events)
 
 

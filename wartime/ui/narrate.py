@@ -93,7 +93,8 @@ def tray_roll(ev: Mapping) -> TrayRoll | None:
             return TrayRoll(dice, 6, f"{ev.get('code')} vs difficulty {ev.get('difficulty')}",
                             f"{total}: {'hit' if hit else 'miss'}", "pass" if hit else "fail")
         if t == "d6_dodge":
-            return TrayRoll(dice, 6, "dodge (Dexterity)", f"total {ev.get('roll')}: added to the difficulty", "info")
+            total = "below 1D: cannot roll" if ev.get("roll") is None else f"total {ev.get('roll')}: added to the difficulty"
+            return TrayRoll(dice, 6, "dodge (Dexterity)", total, "info")
         return TrayRoll(dice, 6, f"mortal wound roll, round {ev.get('rounds')}",
                         f"{ev.get('roll')}: {'dies' if ev.get('dies') else 'holds on'}",
                         "fail" if ev.get("dies") else "pass")
@@ -139,6 +140,8 @@ def _peer_line(ev: Mapping, name: Callable[[int | None], str]) -> tuple[str, str
         return (f"{n} rolls {ev.get('code')} against difficulty {ev.get('difficulty')}: [{dice}] = {ev.get('roll')}, "
                 f"{'hit' if hit else 'miss'}", "dice")
     if t == "d6_dodge":
+        if ev.get("roll") is None:                  # SWD6-1: a code below 1D cannot be rolled
+            return f"{n} cannot dodge: its Dexterity code is below 1D (nothing added to the difficulty)", "dice"
         return f"{n} dodges: [{dice}] = {ev.get('roll')}, added to the difficulty", "dice"
     if t == "mortal_roll":
         return (f"{n}'s mortal wound roll: {ev.get('roll')} against {ev.get('rounds')} round(s), "
