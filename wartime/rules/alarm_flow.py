@@ -25,7 +25,7 @@ from wartime.core.components import Activation, AlarmArrival, Identity, Life, Se
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import sight
-from wartime.rules import alarm
+from wartime.rules import alarm, elements
 from wartime.rules.deployment import BLOCKING_KINDS
 from wartime.rules.state import GameState
 
@@ -206,28 +206,29 @@ def _inside(zone: Polygon, gs: GameState, e: int) -> bool:
 def after_action(gs: GameState, who: int) -> None:
     """After any resolved action of `who`: ALM-34, a defender's passed Buscar (GNA-2) of the trigger marker (a
     lever, chest or door element) is the start event; ALM-39, after the start, a defender's passed Buscar of the
-    mechanism marker is the carry-the-bell end event. The engine's ruling: only a defender works an alarm marker;
+    mechanism marker is the carry-the-bell end event. A marker that declares its use (``[element.use]``) is worked
+    with Usar (GNA-16) instead: the scenario's X and check (rules/elements.py). The engine's ruling: only a defender works an alarm marker;
     an attacker's Buscar leaves it as it was (it may still be used)."""
     s = setup_of(gs)
     if s is None or (s.spec.start != "trigger_marker" and s.spec.end != "mechanism"):
         return
     for element_id, rule in ((s.spec.marker, "ALM-34"), (s.spec.mechanism, "ALM-39")):
         el = _marker_entity(gs, element_id) if element_id else None
-        if el is None or not gs.world.get(el, Searchable).searched:
+        if el is None or not elements.worked(gs, el):               # searched (GNA-2) or used (GNA-16)
             continue
         st = state_of(gs)
         done = started(gs) if rule == "ALM-34" else st.end_met
         if done:
             continue
         if gs.side(who) != DEFENDER:
-            gs.world.set(el, replace(gs.world.get(el, Searchable), searched=False))
+            elements.unwork(gs, el)
             gs.world.emit("alarm_marker_untouched", rule, who=who, element=element_id)
         elif rule == "ALM-34":
             _start(gs, who, rule)
         elif started(gs):
             _end_event(gs, who)
         else:           # the mechanism worked before the alarm sounds does nothing: it stays to be worked again
-            gs.world.set(el, replace(gs.world.get(el, Searchable), searched=False))
+            elements.unwork(gs, el)
 
 
 def _after_activation(world, gs: GameState, who: int) -> None:
