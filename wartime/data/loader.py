@@ -1469,6 +1469,9 @@ def _alarm_element(raw: Mapping[str, Any], key: str, elements: tuple[Element, ..
     found = next((e for e in elements if e.id == wanted), None)
     if wanted is not None and found is None:
         c.add(_join("alarm", key), f"no [[element]] with id '{wanted}'{_suggest(wanted, [e.id for e in elements])}")
+    if found is not None and found.use is not None and found.use.effect != "mechanism":
+        c.add(_join("alarm", key), f"element '{wanted}' is a {found.use.effect}: a marker is searched or used as a "
+                                   "mechanism (GNA-16: use.effect = 'mechanism')")
     return found
 
 
