@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from wartime.core.components import Activation, Life
-from wartime.core.errors import DataError
+from wartime.core.errors import DataError, RuleViolation
 from wartime.core.rng import ScriptedDice
 from wartime.data.loader import load_match_inputs
 from wartime.match.match import Match
@@ -339,3 +339,39 @@ def test_ALM_37_clear_spot_found_off_the_lattice(tmp_path: Path) -> None:
     assert 2.4 - 1e-9 <= x <= 2.6 + 1e-9 and 2.4 - 1e-9 <= y <= 2.6 + 1e-9
     m.submit(Decision("wave", "blue", params={"buy": [[RAT, x, y]]}))
     assert _events(m, "alarm_wave")[0]["arrivals"][0][1:] == [x, y]
+
+
+def test_ALM_27_strident_alarm_at_the_end_of_an_attacker_activation() -> None:
+    """ALM-27 (ruling: playable at the end of any attacker activation, once per alarm): d = 4, the orc brute bought in
+    alarm turn 2 plays Strident alarm as its activation ends (the d10 shows 7: 1D2 = 2, +3 turns): its activation is
+    over, one token is spent, the last turn becomes 11 and waves continue to alarm turn 8; it is not offered again,
+    and a defender is never offered it."""
+    m, orc = _orc_wave_in_turn_2([])
+    _drive(m, until=lambda m: m.pending.kind == "action")
+    assert m.pending.actor != orc and "strident_alarm" not in m.pending.options       # a defender's activation
+    _drive(m, until=lambda m: m.pending.kind == "action" and m.pending.actor == orc)
+    assert "strident_alarm" in m.pending.options
+    tokens = alarm_flow.state_of(m.gs).tokens
+    m.gs.world.dice = ScriptedDice([7])
+    m.submit(Decision("action", "blue", actor=orc, action="strident_alarm"))
+    (ev,) = _events(m, "alarm_strident")
+    assert (ev["extra"], ev["when"], ev["who"], ev["rule"]) == (3, "activation_end", orc, "ALM-27")
+    assert alarm_flow.last_turn(m.gs) == 11 and alarm_flow.state_of(m.gs).tokens == tokens - 1
+    assert alarm_flow.due_vp(m.gs, 8) == 2 and alarm_flow.due_vp(m.gs, 9) == 0
+    assert m.gs.activation(orc).acted and (m.pending is None or m.pending.actor != orc)
+    assert alarm_flow.strident_refusal(m.gs, orc) == "Strident alarm is played once per alarm"
+
+
+def test_ALM_27_strident_alarm_refused_in_a_carry_the_bell_alarm_and_without_tokens(tmp_path: Path) -> None:
+    """ALM-27: temporal only; ALM-41: it costs a token: with none left it is not offered either."""
+    from tests.rules.test_rules_alarm_play import _match
+    b = _match(BELL)
+    rat_wave = _one(RAT)
+    b.submit(rat_wave(b, b.pending))
+    rat = next(e for e in b.gs.minis() if b.gs.side(e) == "blue")
+    assert alarm_flow.strident_refusal(b.gs, rat) == "Strident alarm is played in a temporal alarm only"
+    m, orc = _orc_wave_in_turn_2([])
+    alarm_flow._set_state(m.gs, tokens=0)
+    assert alarm_flow.strident_refusal(m.gs, orc) == "the attacker has 0 alarm token(s) left"
+    with pytest.raises(RuleViolation, match="ALM-27"):
+        alarm_flow.play_strident(m.gs, orc)

@@ -565,9 +565,7 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
     handicap = arrival_handicap(s.spec.kind, alarm_turn(gs, turn), "hasty_wave" in tokens)
     extra = 0
     if "strident_alarm" in tokens:          # ALM-27, ALM-41: 1D2 + 1 more turns, the 1D2 as ⌈1D10 / 5⌉
-        d10 = gs.world.dice.d10()
-        extra = alarm.strident_rounds(d10)
-        gs.world.emit("alarm_strident", "ALM-27", d10=d10, extra=extra, last_turn=last_turn(gs) + extra)
+        extra = _roll_strident(gs, "window")
     made = []
     for i, x, y in buys:
         spec = s.profiles[i]
@@ -586,6 +584,48 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
     gs.world.emit("alarm_wave", "ALM-33", turn=turn, budget=budget, spent=spent, lost=budget - spent,
                   tokens=tokens, arrivals=[[e, gs.pos(e).x, gs.pos(e).y] for e in made], handicap=handicap or None)
     close_window(engine)
+
+
+def _roll_strident(gs: GameState, when: str, **data) -> int:
+    """ALM-27, ALM-41: Strident alarm's 1D2 + 1 more turns, the 1D2 rolled as ⌈1D10 / 5⌉ (the event names when it
+    was played: 'window' or 'activation_end')."""
+    d10 = gs.world.dice.d10()
+    extra = alarm.strident_rounds(d10)
+    gs.world.emit("alarm_strident", "ALM-27", d10=d10, extra=extra, last_turn=last_turn(gs) + extra, when=when,
+                  **data)
+    return extra
+
+
+def strident_refusal(gs: GameState, who: int) -> str | None:
+    """ALM-27 (ruling: Strident alarm is played in the window or at the end of any attacker activation, once per
+    alarm, temporal only): why attacker `who` may not play it at the end of its activation now (None: it may): an
+    alarm game, temporal, sounding, `who` an attacker, a token left and none played before."""
+    s = setup_of(gs)
+    if s is None:
+        return "there is no alarm in this game"
+    st = state_of(gs)
+    if s.spec.kind != "temporal":
+        return "Strident alarm is played in a temporal alarm only"
+    if gs.side(who) != ATTACKER:
+        return "only the attacker plays alarm tokens"
+    if not started(gs) or not alarm_sounding(gs, gs.world.resources["flow"].turn):
+        return "the alarm is not sounding"
+    if st.extra_rounds:
+        return "Strident alarm is played once per alarm"
+    if st.tokens < TOKEN_COSTS["strident_alarm"]:
+        return f"the attacker has {st.tokens} alarm token(s) left"
+    return None
+
+
+def play_strident(gs: GameState, who: int) -> None:
+    """ALM-27, ALM-41: the attacker plays Strident alarm (1 token) as `who`'s activation ends: the alarm lasts
+    1D2 + 1 more turns (more waves, ALM-37, and a later end, ALM-40). Raises RuleViolation when it may not."""
+    why = strident_refusal(gs, who)
+    if why is not None:
+        raise RuleViolation("ALM-27", why)
+    extra = _roll_strident(gs, "activation_end", who=who)
+    st = state_of(gs)
+    _set_state(gs, tokens=st.tokens - TOKEN_COSTS["strident_alarm"], extra_rounds=st.extra_rounds + extra)
 
 
 def arrival_handicap(kind: str, turn_of_alarm: int, hasty: bool) -> str:
