@@ -54,7 +54,7 @@ class UseElement(Action):
         raise RuleViolation("GNA-16", f"no scenario element {wanted!r} to use (Usar) on the table")
 
     def cost(self, gs, actor, params, prepared):
-        return gs.world.get(prepared, UsableElement).ene
+        return gs.world.try_get(prepared, UsableElement).ene
 
     def resolve(self, gs, ctx, el):
         u, s = gs.world.get(el, UsableElement), gs.world.get(el, Searchable)
