@@ -194,7 +194,8 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     rel = relation(gs, caster, target)
     attr = kind_attribute(m)
     kind = "IMP" if rel == "enemy" else "ATR"
-    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target)
+    floor = traits.invocation_fumble_floor(gs, caster) if int_checked(m) else 10    # TRT-POISONED-DISTORTION
+    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target, fumble_min=floor)
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
     spend_use(gs, caster, index, m)
@@ -259,12 +260,16 @@ def spend_use(gs: GameState, caster: int, index: int, m) -> None:
 
 def after_use(gs: GameState, ctx, caster: int, m) -> None:
     """What one use of the metahability costs its user, as for a weapon: stress (TRT-EVIL) and wounds
-    (TRT-HARMFUL), no check."""
+    (TRT-HARMFUL), no check; a user immune to the damage of its own invocations takes none (TRT-BODY-OF-LIGHT)."""
     for rule, n in traits.use_stress(gs, caster, m):
         add_stress(gs, ctx, caster, n, rule, source=None)
     for wear in traits.weapon_wear(gs, caster, m):
         if wear.user_wounds and gs.on_table(caster):
-            apply_wounds(gs, caster, wear.user_wounds, source=None, rule=wear.rule)
+            immune = traits.own_meta_immune(gs, caster, m)               # hook own_meta_immunity (TRT-BODY-OF-LIGHT)
+            if immune is not None:
+                gs.world.emit("damage_ignored", immune, who=caster, meta=m.name, wounds=wear.user_wounds)
+            else:
+                apply_wounds(gs, caster, wear.user_wounds, source=None, rule=wear.rule)
 
 
 # --- effects and durations (MET-3..6) --------------------------------------------------------------------------
