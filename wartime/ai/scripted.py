@@ -16,6 +16,7 @@ from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
+from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_alarm import is_last_turn, scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
@@ -248,6 +249,9 @@ class ScriptedController:
         if d is not None:
             return d
         if shot is not None:
+            d = designate_first(match, p, shot)                         # TRT-TARGET-DESIGNATOR: mark, then shoot
+            if d is not None:
+                return d
             value, d, cost = shot
             crouch = by_rule(p, "MVA-4")            # Agacharse: a ranged CH IMP beyond 3 K takes −1
             if crouch is not None and gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \

@@ -42,6 +42,7 @@ from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
+from wartime.rules.traits.devices import aim_lost
 
 #: ARE-1..4: the rule that defines each shape.
 SHAPE_RULE = {"R": "ARE-1", "L": "ARE-2", "G": "ARE-3", "S": "ARE-4"}
@@ -323,6 +324,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
+        corrector = traits.scatter_reroll(w)                            # TRT-AIM-CORRECTOR: reroll a lost aim
+        moved = template.translate(res.x - px, res.y - py) if template is not None else None
+        if corrector is not None and aim_lost(moved, px, py, res.x, res.y, res.on_board):
+            res = disperse(gs, px, py, n, corrector, traits.scatter_factor(w), attacker=attacker, area=aim.code,
+                           reroll=True)
         out["dispersed"] = True
         if not res.on_board:
             world.emit("area_lost", "ARE-9", attacker=attacker, area=aim.code, to=[res.x, res.y])

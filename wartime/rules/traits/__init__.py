@@ -449,6 +449,10 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``scatter_factor(weapon) -> Fraction | None`` -- a factor on the distance an area attack with the weapon
   disperses (BAS-4, rounded once; TRT-STABILISED-AMMO: 1/2). Called by ``scatter_factor`` from
   ``rules.areas.disperse``. → dispersion.
+* ``scatter_reroll(weapon) -> bool`` -- True: the weapon's user may reroll an area attack's dispersion (dice and
+  direction; once; TRT-AIM-CORRECTOR). Asked through ``scatter_reroll`` by ``rules.areas`` after a dispersion is
+  rolled; the engine takes the reroll for the controller when ``rules.traits.devices.aim_lost`` says the first roll
+  lost the aim. → reroll.
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
@@ -633,7 +637,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
-                                           fumble_blasts, own_meta_immune, wounded_stress)
+                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -655,3 +659,4 @@ from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_us
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
 from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402  (issue 12 group A)
+from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)

@@ -237,6 +237,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_hit": "stress",
     "stress_def": "stress",
     "substance_factor": "dmg_mod",
+    "scatter_reroll": "reroll",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1666,6 +1667,12 @@ def weapon_quality(weapon) -> int:
     if not carried:
         return weapon.QUA
     return max(1, weapon.QUA + sum(h(weapon) or 0 for _, h in _of("qua_plus", carried)))
+
+
+def scatter_reroll(weapon) -> str | None:
+    """``scatter_reroll``: the trait of the weapon that lets its user reroll an area attack's dispersion
+    (TRT-AIM-CORRECTOR), or None (asked only once a dispersion was rolled: no cost for other weapons)."""
+    return _first_yes("scatter_reroll", _weapon_traits(weapon), (weapon,)) if weapon is not None else None
 
 
 def scatter_factor(weapon) -> Fraction:
