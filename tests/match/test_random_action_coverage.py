@@ -62,10 +62,12 @@ PLAN = [
 #: tests/match/test_metahability_games.py); and the actions of session 9's traits whose bearers are in no shipped list:
 #: Parar en el aire (TRT-RETRO-THRUSTERS, tests/rules/test_rules_transport_traits.py), Apagar el fuego
 #: (TRT-INCENDIARY-AMMO) and regaining a round (TRT-REGENERATING-AMMO, both in tests/rules/test_rules_traits_weapons2.py);
-#: marking a target with a designator (TRT-TARGET-DESIGNATOR, tests/rules/test_rules_traits_devices.py).
+#: marking a target with a designator (TRT-TARGET-DESIGNATOR, tests/rules/test_rules_traits_devices.py);
+#: La mano de la muerte (TRT-HAND-OF-DEATH, TRT-DOOMED) and Desafiar (TRT-CHALLENGER), both in
+#: tests/rules/test_rules_traits_battle_cries.py.
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "hover", "put_out_fire", "regenerate_round",
-              "designate_target"}
+              "designate_target", "hand_of_death", "challenge"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py)
