@@ -62,12 +62,9 @@ PARTIAL = {
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
-    "ALM-27": "Strident alarm is played with the wave in the start-of-turn window; playing it at the end of an "
-              "attacker activation is not offered",
-    "ALM-39": "the goal-zone and mechanism-marker end events; the mechanism is worked with Buscar (1, INT) on a "
-              "scenario element (GNA-2), so a scenario cannot set another Usar X or check",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
-              "alarm in the window only, ALM-27); the special-monster token is refused naming ALM-30",
+              "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
+              "ALM-30",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
@@ -141,8 +138,9 @@ PARTIAL = {
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection mounted on a transport "
                 "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
                 "object is refused (objects are not mounted on transports yet, GNA-16)",
-    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
-              "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
+    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits) and "
+              "scenario elements ([element.use]: a door or a mechanism with the scenario's X and check, "
+              "rules/actions/elements.py); putting on or activating a protection is not played by Usar",
     "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
                         "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
                         "set up",

@@ -56,7 +56,7 @@ def test_GNA_2_element_errors_name_the_field(tmp_path: Path):
     assert load(tmp_path, '[[element]]\nat = [10, 10]\ncontents = "Key"') == [
         "element[0].id: missing (required)", "element[0].contents: expected a list of item names, got 'Key'"]
     assert load(tmp_path, '[[element]]\nid = "c"\nat = [10, 10]\nradius = 0\nsize = 2') == [
-        "element[0].size: unknown key (expected one of: id, name, at, radius, contents)",
+        "element[0].size: unknown key (expected one of: id, name, at, radius, contents, use)",
         "element[0].radius: must be greater than 0, got 0"]
     assert load(tmp_path, '[[element]]\nid = "c"\nat = [10, 10]\n[[element]]\nid = "c"\nat = [5, 5]') == [
         "element[1].id: duplicate element id 'c'"]
@@ -92,3 +92,41 @@ def test_GNA_2_GNA_6_set_up_places_elements_items_and_captives(tmp_path: Path):
                                        f"{len(red)} miniatures, not 99")
     else:
         raise AssertionError("expected a DataError")
+
+
+DOOR = '[[terrain]]\nid = "gate"\nkind = "blocking"\nrect = [9, 5, 11, 6]\n'
+
+
+def test_GNA_16_used_elements_load_with_their_cost_check_and_effect(tmp_path: Path):
+    """GNA-16: `[element.use]` sets Usar's X (ene), the check (attribute and difficulty) and the effect: a door names
+    its terrain piece (closed unless `open`); a mechanism is worked once. Set up, the element carries its use and the
+    game state knows the door."""
+    sc = load(tmp_path, DOOR + '[[element]]\nid = "lever"\nat = [12, 7]\n[element.use]\nene = 2\ncheck = "AGI"\n'
+                              'modifier = -1\neffect = "door"\ndoor = "gate"\n'
+                              '[[element]]\nid = "console"\nat = [4, 10]\n[element.use]\nene = 1\neffect = "mechanism"')
+    lever, console = sc.elements
+    assert (lever.use.ene, lever.use.check, lever.use.modifier, lever.use.effect, lever.use.door, lever.use.open) == \
+        (2, "AGI", -1, "door", "gate", False)
+    assert (console.use.ene, console.use.check, console.use.effect) == (1, None, "mechanism")
+    lists = {s: load_army_list(ROOT / "scenarios" / "lists" / "brawlers.toml") for s in ("red", "blue")}
+    gs = build_state(sc, lists, ScriptedDice())
+    assert list(gs.doors) == ["gate"] and gs.board is gs.scenario_board
+
+
+def test_GNA_16_used_element_errors_name_the_field(tmp_path: Path):
+    """GNA-16: one clear line per bad field of `[element.use]` (file, field, problem)."""
+    el = '[[element]]\nid = "lever"\nat = [12, 7]\n[element.use]\n'
+    assert load(tmp_path, DOOR + el + 'ene = 11\ncheck = "STR"\neffect = "portal"\nspeed = 2') == [
+        "element[0].use.speed: unknown key (expected one of: ene, check, modifier, effect, door, open)",
+        "element[0].use.ene: 11 is out of range 0-10",
+        "element[0].use.check: expected one of CON, AGI, INT, VOL, got 'STR'",
+        "element[0].use.effect: expected one of door, mechanism, got 'portal'"]
+    assert load(tmp_path, DOOR + el + 'ene = 1\neffect = "door"\ndoor = "gat"') == [
+        "element[0].use.door: no [[terrain]] with id 'gat' (did you mean 'gate'?)"]
+    assert load(tmp_path, DOOR + el + 'ene = 1\neffect = "door"') == ["element[0].use.door: missing (required)"]
+    assert load(tmp_path, DOOR + el + 'ene = 1\nmodifier = 2\neffect = "mechanism"\nopen = true') == [
+        "element[0].use.modifier: a difficulty needs a check (check = CON, AGI, INT or VOL)",
+        "element[0].use.open: only a door (effect = 'door') has a terrain piece and a state"]
+    assert load(tmp_path, '[[element]]\nid = "c"\nat = [4, 10]\ncontents = ["Key"]\n[element.use]\nene = 1\n'
+                          'effect = "mechanism"') == [
+        "element[0].contents: a used element (use) holds nothing: it is used, not searched"]

@@ -9,7 +9,7 @@ weapon's); `item.ENE` (an object of ENE 3's); `a|b` (two cases, e.g. a transport
 (a surcharge on top, 0 here); `move_action.ENE+1` / `run.ENE+2` (Embestir: the movement action's ENE plus 1 or 2)."""
 from __future__ import annotations
 
-from wartime.core.components import Equipment, Gear, Psyche
+from wartime.core.components import Equipment, Gear, Psyche, UsableElement
 
 import re
 from types import SimpleNamespace
@@ -22,6 +22,8 @@ from wartime.rules.actions import REGISTRY
 WEAPON = SimpleNamespace(ENE=7, DMG=5, traits=(), name="test weapon")
 #: the object Usar is priced with (GNA-16: `item.ENE`)
 ITEM = Gear("kit", "test object", 3, 0, 2)
+#: the scenario element Usar is priced with (GNA-16: `item.ENE`, the element's ENE the scenario sets)
+ELEMENT = UsableElement(ene=3, check=None, modifier=0, effect="mechanism")
 
 #: Actions that are not actions (free: MOV-5 turning, CMB-15 follow-up, ENE-4 ending): no row in the table.
 FREE = sorted(k for k, a in REGISTRY.items() if a.free)
@@ -73,7 +75,8 @@ class _Prepared:
 
 class _State:
     """Only what a cost asks of the game state: the weapon, the object, the character's traits (no object held)."""
-    world = SimpleNamespace(tables={}, try_get=lambda e, ctype: ITEM if ctype is Gear else None)
+    world = SimpleNamespace(tables={}, try_get=lambda e, ctype: ITEM if ctype is Gear else
+                            ELEMENT if ctype is UsableElement else None)
 
     def weapon(self, actor, index):
         return WEAPON

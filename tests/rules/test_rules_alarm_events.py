@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from wartime.core.components import Activation, Life
-from wartime.core.errors import DataError
+from wartime.core.errors import DataError, RuleViolation
 from wartime.core.rng import ScriptedDice
 from wartime.data.loader import load_match_inputs
 from wartime.match.match import Match
@@ -184,6 +184,44 @@ def test_ALM_39_mechanism_marker_ends_the_bell_alarm(tmp_path: Path) -> None:
     assert [e["turn"] for e in _events(m, "alarm_window")] == [1]
 
 
+WINCH_USE = '\n[[element]]\nid = "winch"\nname = "Bell winch"\nat = [3, 12]\n[element.use]\nene = 3\ncheck = "INT"\n' \
+            'modifier = -2\neffect = "mechanism"\n'
+
+
+def test_ALM_39_GNA_16_mechanism_worked_with_the_scenario_usar_and_check(tmp_path: Path) -> None:
+    """ALM-39, GNA-16: a mechanism marker that declares its use is worked with Usar (X = 3, CH INT - 2, as the
+    scenario sets), not Buscar: a failed check spends the 3 ENE and the alarm goes on; a pass is the end event."""
+    m = _variant(tmp_path, BELL, {'bell = "side"': 'bell = "side"\nend = "mechanism"\nmechanism = "winch"'},
+                 WINCH_USE, positions={"1": [3.0, 13.0, 0.0]})
+    m.submit(Decision("wave", "blue", params={"buy": [[RAT, 16.0, 5.8]]}))
+    m.submit(Decision("activate", "red", choice=1))
+    assert "search" not in m.pending.options and "use_scenario_element" in m.pending.options
+    ene = m.gs.energy(1)
+    target = m.gs.attrs(1).INT - 2
+    m.gs.world.dice = ScriptedDice([target + 1, 1])          # CH INT - 2: a fail, then a pass
+    m.submit(Decision("action", "red", actor=1, action="use_scenario_element", params={"element": "winch"}))
+    assert m.gs.energy(1) == ene - 3 and not alarm_flow.state_of(m.gs).end_met
+    assert [e["target"] for e in _events(m, "check") if e["rule"] == "GNA-16"] == [target]
+    m.submit(Decision("action", "red", actor=1, action="use_scenario_element", params={"element": "winch"}))
+    assert alarm_flow.state_of(m.gs).end_met and _events(m, "alarm_end_event")[0]["rule"] == "ALM-39"
+
+
+def test_ALM_39_GNA_16_an_attacker_working_the_mechanism_leaves_it_as_it_was(tmp_path: Path) -> None:
+    """ALM-39 (the engine's ruling: only a defender works an alarm marker): an attacker's passed Usar of the
+    mechanism leaves it unworked, still offered to the defenders."""
+    from wartime.core.components import UsableElement
+    from wartime.rules.elements import apply_use
+    m = _variant(tmp_path, BELL, {'bell = "side"': 'bell = "side"\nend = "mechanism"\nmechanism = "winch"'},
+                 WINCH_USE, positions={"1": [3.0, 13.0, 0.0]})
+    m.submit(Decision("wave", "blue", params={"buy": [[RAT, 16.0, 5.8]]}))
+    rat = next(e for e in m.gs.minis() if m.gs.side(e) == "blue")
+    el = next(iter(m.gs.world.query(UsableElement)))
+    apply_use(m.gs, rat, el)
+    alarm_flow.after_action(m.gs, rat)
+    assert not m.gs.world.get(el, UsableElement).used and not alarm_flow.state_of(m.gs).end_met
+    assert _events(m, "alarm_marker_untouched")[0]["element"] == "winch"
+
+
 def test_ALM_40_temporal_exit_after_the_alarm(tmp_path: Path) -> None:
     """ALM-40: a temporal alarm's `exit`: once the alarm is off a defender ending a move there leaves the table,
     escaped (not a casualty); while it sounds the exit is out of the hold zone: fleeing."""
@@ -208,6 +246,15 @@ def test_ALM_34_ALM_39_marker_fields_validated(tmp_path: Path, changes: dict, fi
     alarm has no end field: one clear line naming the file and the field."""
     with pytest.raises(DataError, match=field.replace(".", r"\.")):
         _variant(tmp_path, VAULT, changes, LEVER)
+
+
+def test_ALM_34_GNA_16_a_door_is_no_alarm_marker(tmp_path: Path) -> None:
+    """ALM-34, GNA-16: a marker is searched or worked as a mechanism; naming a door element is one clear line."""
+    door = ('\n[[terrain]]\nid = "vault_door"\nkind = "blocking"\nrect = [2, 2, 3, 4]\n' + LEVER +
+            '[element.use]\nene = 1\neffect = "door"\ndoor = "vault_door"\n')
+    with pytest.raises(DataError, match=r"alarm\.marker: element 'lever' is a door"):
+        _variant(tmp_path, VAULT, {'start = "at_setup"\ntrigger = [12, 12]': 'start = "trigger_marker"\n'
+                                   'marker = "lever"'}, door)
 
 
 # --- alarm tokens: Hasty, Reckless, Strident (ALM-27..ALM-29, ALM-36, ALM-41, ALM-42) --------------------------
@@ -292,3 +339,39 @@ def test_ALM_37_clear_spot_found_off_the_lattice(tmp_path: Path) -> None:
     assert 2.4 - 1e-9 <= x <= 2.6 + 1e-9 and 2.4 - 1e-9 <= y <= 2.6 + 1e-9
     m.submit(Decision("wave", "blue", params={"buy": [[RAT, x, y]]}))
     assert _events(m, "alarm_wave")[0]["arrivals"][0][1:] == [x, y]
+
+
+def test_ALM_27_strident_alarm_at_the_end_of_an_attacker_activation() -> None:
+    """ALM-27 (ruling: playable at the end of any attacker activation, once per alarm): d = 4, the orc brute bought in
+    alarm turn 2 plays Strident alarm as its activation ends (the d10 shows 7: 1D2 = 2, +3 turns): its activation is
+    over, one token is spent, the last turn becomes 11 and waves continue to alarm turn 8; it is not offered again,
+    and a defender is never offered it."""
+    m, orc = _orc_wave_in_turn_2([])
+    _drive(m, until=lambda m: m.pending.kind == "action")
+    assert m.pending.actor != orc and "strident_alarm" not in m.pending.options       # a defender's activation
+    _drive(m, until=lambda m: m.pending.kind == "action" and m.pending.actor == orc)
+    assert "strident_alarm" in m.pending.options
+    tokens = alarm_flow.state_of(m.gs).tokens
+    m.gs.world.dice = ScriptedDice([7])
+    m.submit(Decision("action", "blue", actor=orc, action="strident_alarm"))
+    (ev,) = _events(m, "alarm_strident")
+    assert (ev["extra"], ev["when"], ev["who"], ev["rule"]) == (3, "activation_end", orc, "ALM-27")
+    assert alarm_flow.last_turn(m.gs) == 11 and alarm_flow.state_of(m.gs).tokens == tokens - 1
+    assert alarm_flow.due_vp(m.gs, 8) == 2 and alarm_flow.due_vp(m.gs, 9) == 0
+    assert m.gs.activation(orc).acted and (m.pending is None or m.pending.actor != orc)
+    assert alarm_flow.strident_refusal(m.gs, orc) == "Strident alarm is played once per alarm"
+
+
+def test_ALM_27_strident_alarm_refused_in_a_carry_the_bell_alarm_and_without_tokens(tmp_path: Path) -> None:
+    """ALM-27: temporal only; ALM-41: it costs a token: with none left it is not offered either."""
+    from tests.rules.test_rules_alarm_play import _match
+    b = _match(BELL)
+    rat_wave = _one(RAT)
+    b.submit(rat_wave(b, b.pending))
+    rat = next(e for e in b.gs.minis() if b.gs.side(e) == "blue")
+    assert alarm_flow.strident_refusal(b.gs, rat) == "Strident alarm is played in a temporal alarm only"
+    m, orc = _orc_wave_in_turn_2([])
+    alarm_flow._set_state(m.gs, tokens=0)
+    assert alarm_flow.strident_refusal(m.gs, orc) == "the attacker has 0 alarm token(s) left"
+    with pytest.raises(RuleViolation, match="ALM-27"):
+        alarm_flow.play_strident(m.gs, orc)

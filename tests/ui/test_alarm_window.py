@@ -92,3 +92,24 @@ def test_ALM_34_the_window_shows_the_trigger_marker_before_the_start(tmp_path):
     assert not alarm_flow.started(gs) and "not set off yet" in alarm_view.banner_lines(gs)[0]
     assert alarm_view._alarm_points(gs) == [("lever", 12.0, 12.0)]
     shot(app, "53-alarm-trigger-marker")
+
+
+def test_ALM_34_ALM_40_the_turn_count_follows_a_mid_game_start(tmp_path):
+    """ALM-34, ALM-40: the alarm set off in turn 1 moves the game's end (alarm turn 1 is turn 2): the status bar's
+    "Turn x/N" reads the end from the state (9), not the scenario's stale turn limit (8)."""
+    from dataclasses import replace
+    from wartime.core.components import Searchable
+    f = _alarm_copy(tmp_path, "hold-the-vault.toml", 'start = "at_setup"\ntrigger = [12, 12]',
+                    'start = "trigger_marker"\nmarker = "lever"', '\n[[element]]\nid = "lever"\nat = [12, 12]\n')
+    app = make_app(tmp_path, scenario=f, red=HUMAN, blue=HUMAN, start=False)
+    settle(app)
+    app.dialog = None
+    m, gs = app.match, app.match.gs
+    assert m.pending.kind == "activate" and app._status()[0].startswith("Turn 1/8 ")
+    hero = m.pending.options[0]
+    lever = next(iter(gs.world.query(Searchable)))
+    gs.world.set(lever, replace(gs.world.get(lever, Searchable), searched=True))   # a passed Buscar's outcome (GNA-2)
+    alarm_flow.after_action(gs, hero)
+    assert alarm_flow.started(gs) and alarm_flow.last_turn(gs) == 9 and gs.turn_limit == 8
+    app.step()
+    assert app._status()[0].startswith("Turn 1/9 ")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from ui_helpers import ROOT, auto_deploy, menu_index, mini_pos, move_to, press, settle, shot
 from test_new_actions import entry, last_decision, p_pass, place, to_action
 
@@ -61,3 +63,38 @@ def test_GNA_16_use_in_the_menu_and_objects_on_the_card(tmp_path):
     settle(app)
     assert last_decision(app)["action"] == "use_object" and gs.wounds(medic) == 1
     assert object_lines(gs, medic)[1][0] == "▪ Field medkit: ENE 2, RNG 0, 2 uses left"
+
+
+@pytest.mark.slow          # ~2 s: the hot-seat start of a game through the window, then two screenshots
+def test_GNA_16_a_usable_scenario_door_in_the_menu_with_its_cost_and_check(tmp_path):
+    """GNA-16: a door the scenario declares usable (``[element.use]``: ENE 1, CH AGI - 1) is offered as "Use: <element>"
+    to a character in base contact, with its cost and check; taking it opens the door (the board loses the piece)."""
+    from test_new_actions import FIX, LISTS, hover_row, window
+    text = (FIX / "hideout.toml").read_text(encoding="utf-8")
+    for name in ("duellists-list.toml", "aerial-list.toml"):             # its default lists beside the fixture
+        text = text.replace(f'"{name}"', f'"{(FIX / name).as_posix()}"')
+    text += ('\n[[terrain]]\nid = "gate"\nname = "Yard gate"\nkind = "high"\nrect = [5, 3.8, 7, 4.2]\nheight = 1.5\n'
+             '\n[[element]]\nid = "gate-lever"\nname = "Gate lever"\nat = [7.6, 3.2]\nradius = 0.3\n'
+             '[element.use]\nene = 1\ncheck = "AGI"\nmodifier = -1\neffect = "door"\ndoor = "gate"\n')
+    f = tmp_path / "hideout-gate.toml"
+    f.write_text(text, encoding="utf-8")
+    app = window(tmp_path, f, {"red": LISTS / "brawlers.toml", "blue": FIX / "duellists-list.toml"})
+    gs = app.match.gs
+    p = to_action(app)
+    actor = p.actor
+    place(app, actor, 7.6 - 0.3 - gs.body(actor).radius - 0.02, 3.2, facing=0.0)
+    e = entry(app, "use_scenario_element")
+    agi = gs.attrs(actor).AGI
+    assert e.enabled and e.label == "Use: Gate lever" and e.cost_text == "1", e.error
+    hover_row(app, "use_scenario_element")
+    shot(app, "82-use-scenario-door")
+    press(app, "menu", menu_index(app, "use_scenario_element"))
+    settle(app)
+    d = last_decision(app)
+    assert d["action"] == "use_scenario_element" and d["params"] == {"element": "gate-lever"}
+    (c,) = [ev for ev in app.match.world.events if ev["type"] == "check" and ev["rule"] == "GNA-16"]
+    assert c["target"] == agi - 1
+    assert ("gate" in [pc.id for pc in gs.board.pieces]) != c["passed"]
+    if c["passed"]:
+        app.step()
+        shot(app, "83-scenario-door-open")

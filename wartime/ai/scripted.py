@@ -17,7 +17,7 @@ from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
-from wartime.ai.scripted_alarm import scripted_wave, steer
+from wartime.ai.scripted_alarm import is_last_turn, scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
@@ -1137,7 +1137,7 @@ class ScriptedController:
         key = by_rule(p, "CBA-6")
         if key is None:
             return None
-        last_turn = engine.flow.turn >= gs.turn_limit
+        last_turn = is_last_turn(match)                 # ALM-40: an alarm's end moves in play
 
         def grenade(prm):
             ref = prm.get("item")

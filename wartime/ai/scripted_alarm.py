@@ -23,6 +23,7 @@ from wartime.ai.candidates import action, end_key, legal_cost, move_towards, off
 from wartime.core.components import Searchable
 from wartime.rules import alarm_flow
 from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.elements import UseElement
 from wartime.rules.flow import Decision, Pending
 
 #: a hero keeps its base centre this far inside the hold zone's edge (ALM-37: a hair outside is fleeing)
@@ -124,11 +125,18 @@ def _marker_goal(gs, s, st) -> tuple[str, tuple[float, float]] | None:
     return None
 
 
+def is_last_turn(match) -> bool:
+    """ALM-40: whether this is the game's last turn, read from the state (an alarm set off mid-game or a strident
+    alarm moves the end: rules/alarm_flow.last_turn); the scenario's turn limit without an alarm."""
+    return match.engine.flow.turn >= alarm_flow.last_turn(match.gs)
+
+
 def _work_marker(match, p: Pending, element: str, point) -> Decision | None:
-    """ALM-34, ALM-39: Buscar (GNA-2) the element when the engine allows it, else a move towards its point."""
+    """ALM-34, ALM-39: Buscar (GNA-2) the element, or Usar it (GNA-16) when the scenario declares its use, when the
+    engine allows it, else a move towards its point."""
     if element:
         for key in p.options:
-            if key in REGISTRY and REGISTRY[key].rule == "GNA-2":
+            if key in REGISTRY and (REGISTRY[key].rule == "GNA-2" or key == UseElement.key):
                 d = action(p, key, element=element)
                 if legal_cost(match.engine, d) is not None:
                     return d

@@ -372,6 +372,21 @@ class Searchable:
 
 
 @dataclass(frozen=True, slots=True)
+class UsableElement:
+    """GNA-16: a scenario element used with Usar (X) (``[element.use]``), on the same entity as its `Searchable` disc:
+    X = `ene`, the check its scenario sets (`check` an attribute or None, `modifier` its difficulty) and its
+    `effect`: a 'door' opens and closes the terrain piece `door` (`open` now), a 'mechanism' is `used` once (the
+    scenario's event reads it: ALM-34, ALM-39)."""
+    ene: int
+    check: str | None
+    modifier: int
+    effect: str
+    door: str = ""
+    open: bool = False
+    used: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Hidden:
     """GNA-9: hidden (Esconderse). `tried`: (enemy, turn, acting character) of each failed discovery roll — one per
     enemy per activation (ruling 2)."""

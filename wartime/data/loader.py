@@ -53,6 +53,7 @@ from wartime.data.models import (
     Catalogue,
     CharacterSpec,
     Element,
+    ElementUse,
     Perch,
     Scenario,
     SpawnMarker,
@@ -122,7 +123,12 @@ _SCENARIO_KEYS = (
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
 _PERCH_KEYS = ("side", "at", "on")
-_ELEMENT_KEYS = ("id", "name", "at", "radius", "contents")
+_ELEMENT_KEYS = ("id", "name", "at", "radius", "contents", "use")
+_ELEMENT_USE_KEYS = ("ene", "check", "modifier", "effect", "door", "open")
+#: GNA-16: what using a scenario element does (``[element.use]`` effect)
+ELEMENT_EFFECTS = ("door", "mechanism")
+#: GNA-16: the attributes a scenario element's check may name (Prueba de constitución/agilidad/inteligencia/voluntad)
+ELEMENT_CHECKS = ("CON", "AGI", "INT", "VOL")
 _CAPTIVE_KEYS = ("side", "character", "bonds")
 #: GNA-6: what a captive's bonds are made of (steel needs two natural 1s in a row to undo)
 BONDS = ("rope", "steel")
@@ -1292,9 +1298,47 @@ def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Coll
     return tuple(out)
 
 
-def _parse_elements(data: Mapping[str, Any], board: Polygon | None, c: _Collector) -> tuple[Element, ...]:
+def _parse_element_use(raw: Mapping[str, Any], field: str, terrain, c: _Collector) -> ElementUse | None:
+    """``[element.use]`` (GNA-16): ``ene`` (Usar's X, 0-10), ``check`` (CON, AGI, INT or VOL; none when left out),
+    ``modifier`` (the check's difficulty, -5..5; only with a check), ``effect`` ('door' or 'mechanism'), a door's
+    ``door`` (the id of a [[terrain]] piece that blocks movement: it is the closed door) and ``open`` (a door's
+    state at setup, default closed)."""
+    use = _get_table(raw, "use", field, c, required=False)
+    if use is None:
+        return None
+    field = _join(field, "use")
+    start = len(c.problems)
+    _check_keys(use, _ELEMENT_USE_KEYS, field, c)
+    ene = _get_int(use, "ene", field, c, low=0, high=10)
+    check = use.get("check")
+    if check is not None and check not in ELEMENT_CHECKS:
+        c.add(_join(field, "check"), f"expected one of {', '.join(ELEMENT_CHECKS)}, got {_show(check)}")
+    modifier = _get_int(use, "modifier", field, c, low=-5, high=5, required=False, default=0)
+    if modifier and check is None:
+        c.add(_join(field, "modifier"), "a difficulty needs a check (check = CON, AGI, INT or VOL)")
+    effect = use.get("effect")
+    if effect not in ELEMENT_EFFECTS:
+        c.add(_join(field, "effect"), f"expected one of {', '.join(ELEMENT_EFFECTS)}, got "
+                                      f"{_show(effect) if 'effect' in use else 'nothing'}")
+    door = _get_str(use, "door", field, c, required=effect == "door", default="")
+    is_open = _get_bool(use, "open", field, c, False)
+    if effect == "door" and door:
+        piece = next((t for t in terrain if t.id == door), None)
+        if piece is None:
+            c.add(_join(field, "door"), f"no [[terrain]] with id '{door}'{_suggest(door, [t.id for t in terrain])}")
+        elif piece.kind not in ("low", "high", "blocking"):
+            c.add(_join(field, "door"), f"terrain '{door}' is {piece.kind}: a door is a low, high or blocking piece")
+    elif effect != "door" and (door or "open" in use):
+        c.add(_join(field, "door" if door else "open"), "only a door (effect = 'door') has a terrain piece and a state")
+    if len(c.problems) != start:
+        return None
+    return ElementUse(ene=ene, check=check, modifier=modifier, effect=effect, door=door, open=is_open)
+
+
+def _parse_elements(data: Mapping[str, Any], board: Polygon | None, c: _Collector, terrain=()) -> tuple[Element, ...]:
     """``[[element]]`` (GNA-2): a searchable element: ``id`` (unique), ``name``, ``at = [x, y]``, ``radius`` (K, default
-    0.5, at most 5) and ``contents`` (the names of the items a Buscar finds there); the disc must lie on the board."""
+    0.5, at most 5) and ``contents`` (the names of the items a Buscar finds there); the disc must lie on the board.
+    With ``[element.use]`` (GNA-16, `_parse_element_use`) it is used with Usar instead, and holds no contents."""
     out: list[Element] = []
     for i, raw in _get_tables(data, "element", "", c, MAX_ELEMENTS):
         field = _join("element", i)
@@ -1315,6 +1359,11 @@ def _parse_elements(data: Mapping[str, Any], board: Polygon | None, c: _Collecto
             contents = []
         elif len(contents) > MAX_CONTENTS:
             c.add(_join(field, "contents"), f"{len(contents)} items is more than the {MAX_CONTENTS} limit")
+        use = _parse_element_use(raw, field, terrain, c)             # GNA-16
+        if use is not None and contents:
+            c.add(_join(field, "contents"), "a used element (use) holds nothing: it is used, not searched")
+        if use is not None and use.effect == "door" and any(e.use and e.use.door == use.door for e in out):
+            c.add(_join(field, "use.door"), f"terrain '{use.door}' is already another element's door")
         if eid is not None and any(e.id == eid for e in out):
             c.add(_join(field, "id"), f"duplicate element id '{eid}'")
         if at is not None and radius is not None and board is not None:
@@ -1323,7 +1372,7 @@ def _parse_elements(data: Mapping[str, Any], board: Polygon | None, c: _Collecto
                 c.add(_join(field, "at"), f"the element (radius {radius:g} K) must lie on the board")
         if len(c.problems) == start:
             out.append(Element(id=eid, name=name or eid, x=float(at[0]), y=float(at[1]), radius=radius,
-                               contents=tuple(contents)))
+                               contents=tuple(contents), use=use))
     return tuple(out)
 
 
@@ -1420,6 +1469,9 @@ def _alarm_element(raw: Mapping[str, Any], key: str, elements: tuple[Element, ..
     found = next((e for e in elements if e.id == wanted), None)
     if wanted is not None and found is None:
         c.add(_join("alarm", key), f"no [[element]] with id '{wanted}'{_suggest(wanted, [e.id for e in elements])}")
+    if found is not None and found.use is not None and found.use.effect != "mechanism":
+        c.add(_join("alarm", key), f"element '{wanted}' is a {found.use.effect}: a marker is searched or used as a "
+                                   "mechanism (GNA-16: use.effect = 'mechanism')")
     return found
 
 
@@ -1637,7 +1689,7 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         seen_ids[piece.id] = i
         terrain.append(piece)
     perches = _parse_perches(data, terrain, c)
-    elements = _parse_elements(data, board, c)               # GNA-2
+    elements = _parse_elements(data, board, c, terrain)      # GNA-2, GNA-16
     captives = _parse_captives(data, c)                      # GNA-6
     alarm = _parse_alarm(data, board, board_text, c, elements)   # ALM-2, ALM-32..ALM-41
     objective = _parse_objective(data, victory, board, board_text, c)    # BLD-22: victory = "objective"

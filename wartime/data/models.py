@@ -340,9 +340,24 @@ class Perch(_Frozen):
     piece: str
 
 
+class ElementUse(_Frozen):
+    """GNA-16: how a scenario element is used (``[element.use]``): Usar (X = ``ene``), the check the scenario sets
+    (``check``: CON, AGI, INT or VOL, with ``modifier`` its difficulty; none when left out) and the ``effect``: a
+    ``door`` opens or closes the terrain piece ``door`` (closed unless ``open``), a ``mechanism`` (a lever, a console,
+    the bell's mechanism) is worked once and triggers the scenario's event that names it (ALM-34, ALM-39)."""
+
+    ene: int
+    check: Literal["CON", "AGI", "INT", "VOL"] | None = None
+    modifier: int = 0
+    effect: Literal["door", "mechanism"]
+    door: str = ""
+    open: bool = False
+
+
 class Element(_Frozen):
-    """A searchable scenario element (GNA-2, ``[[element]]``): a disc on the ground at (x, y) of ``radius`` K that a
-    character in base contact may search (Buscar); a pass finds the items named in ``contents``."""
+    """A scenario element (GNA-2, ``[[element]]``): a disc on the ground at (x, y) of ``radius`` K that a character
+    in base contact may search (Buscar); a pass finds the items named in ``contents``. With ``use`` (GNA-16) it is
+    used with Usar instead of searched."""
 
     id: str
     name: str
@@ -350,6 +365,7 @@ class Element(_Frozen):
     y: float
     radius: float
     contents: tuple[str, ...] = ()
+    use: ElementUse | None = None
 
 
 class Captive(_Frozen):

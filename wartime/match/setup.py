@@ -8,7 +8,7 @@ from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
                                      Metahabilities, Metahability, Position, Posture, Protection, Psyche, Searchable,
-                                     Stress, Tied, TraitedProtection, Traits, TraitState, Weapon, Wounds)
+                                     Stress, Tied, TraitedProtection, Traits, TraitState, UsableElement, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -20,6 +20,7 @@ from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, deployment, holds, objectives, objects, traits
+from wartime.rules.elements import install_doors
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -222,6 +223,9 @@ def place_elements(world: World, scenario) -> None:
     contents, hidden inside it until a Buscar finds it."""
     for el in getattr(scenario, "elements", ()):
         el_e = world.create(Searchable(el.id, el.name, el.x, el.y, el.radius))
+        if el.use is not None:                                       # GNA-16: used with Usar, not searched
+            u = el.use
+            world.set(el_e, UsableElement(u.ene, u.check, u.modifier, u.effect, u.door, u.open))
         for name in el.contents:
             world.create(Item(name, inside=el_e))
 
@@ -308,6 +312,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
+    install_doors(gs)                                                # GNA-16: a door element's terrain piece
     objectives.install(gs, getattr(scenario, "objective", None))      # BLD-22: victory = "objective"
     for side, ids in fielded.items():
         transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`

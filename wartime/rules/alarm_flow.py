@@ -25,7 +25,7 @@ from wartime.core.components import Activation, AlarmArrival, Identity, Life, Se
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import sight
-from wartime.rules import alarm
+from wartime.rules import alarm, elements
 from wartime.rules.deployment import BLOCKING_KINDS
 from wartime.rules.state import GameState
 
@@ -206,28 +206,29 @@ def _inside(zone: Polygon, gs: GameState, e: int) -> bool:
 def after_action(gs: GameState, who: int) -> None:
     """After any resolved action of `who`: ALM-34, a defender's passed Buscar (GNA-2) of the trigger marker (a
     lever, chest or door element) is the start event; ALM-39, after the start, a defender's passed Buscar of the
-    mechanism marker is the carry-the-bell end event. The engine's ruling: only a defender works an alarm marker;
+    mechanism marker is the carry-the-bell end event. A marker that declares its use (``[element.use]``) is worked
+    with Usar (GNA-16) instead: the scenario's X and check (rules/elements.py). The engine's ruling: only a defender works an alarm marker;
     an attacker's Buscar leaves it as it was (it may still be used)."""
     s = setup_of(gs)
     if s is None or (s.spec.start != "trigger_marker" and s.spec.end != "mechanism"):
         return
     for element_id, rule in ((s.spec.marker, "ALM-34"), (s.spec.mechanism, "ALM-39")):
         el = _marker_entity(gs, element_id) if element_id else None
-        if el is None or not gs.world.get(el, Searchable).searched:
+        if el is None or not elements.worked(gs, el):               # searched (GNA-2) or used (GNA-16)
             continue
         st = state_of(gs)
         done = started(gs) if rule == "ALM-34" else st.end_met
         if done:
             continue
         if gs.side(who) != DEFENDER:
-            gs.world.set(el, replace(gs.world.get(el, Searchable), searched=False))
+            elements.unwork(gs, el)
             gs.world.emit("alarm_marker_untouched", rule, who=who, element=element_id)
         elif rule == "ALM-34":
             _start(gs, who, rule)
         elif started(gs):
             _end_event(gs, who)
         else:           # the mechanism worked before the alarm sounds does nothing: it stays to be worked again
-            gs.world.set(el, replace(gs.world.get(el, Searchable), searched=False))
+            elements.unwork(gs, el)
 
 
 def _after_activation(world, gs: GameState, who: int) -> None:
@@ -564,9 +565,7 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
     handicap = arrival_handicap(s.spec.kind, alarm_turn(gs, turn), "hasty_wave" in tokens)
     extra = 0
     if "strident_alarm" in tokens:          # ALM-27, ALM-41: 1D2 + 1 more turns, the 1D2 as ⌈1D10 / 5⌉
-        d10 = gs.world.dice.d10()
-        extra = alarm.strident_rounds(d10)
-        gs.world.emit("alarm_strident", "ALM-27", d10=d10, extra=extra, last_turn=last_turn(gs) + extra)
+        extra = _roll_strident(gs, "window")
     made = []
     for i, x, y in buys:
         spec = s.profiles[i]
@@ -585,6 +584,48 @@ def submit_wave(engine, params: Mapping[str, Any]) -> None:
     gs.world.emit("alarm_wave", "ALM-33", turn=turn, budget=budget, spent=spent, lost=budget - spent,
                   tokens=tokens, arrivals=[[e, gs.pos(e).x, gs.pos(e).y] for e in made], handicap=handicap or None)
     close_window(engine)
+
+
+def _roll_strident(gs: GameState, when: str, **data) -> int:
+    """ALM-27, ALM-41: Strident alarm's 1D2 + 1 more turns, the 1D2 rolled as ⌈1D10 / 5⌉ (the event names when it
+    was played: 'window' or 'activation_end')."""
+    d10 = gs.world.dice.d10()
+    extra = alarm.strident_rounds(d10)
+    gs.world.emit("alarm_strident", "ALM-27", d10=d10, extra=extra, last_turn=last_turn(gs) + extra, when=when,
+                  **data)
+    return extra
+
+
+def strident_refusal(gs: GameState, who: int) -> str | None:
+    """ALM-27 (ruling: Strident alarm is played in the window or at the end of any attacker activation, once per
+    alarm, temporal only): why attacker `who` may not play it at the end of its activation now (None: it may): an
+    alarm game, temporal, sounding, `who` an attacker, a token left and none played before."""
+    s = setup_of(gs)
+    if s is None:
+        return "there is no alarm in this game"
+    st = state_of(gs)
+    if s.spec.kind != "temporal":
+        return "Strident alarm is played in a temporal alarm only"
+    if gs.side(who) != ATTACKER:
+        return "only the attacker plays alarm tokens"
+    if not started(gs) or not alarm_sounding(gs, gs.world.resources["flow"].turn):
+        return "the alarm is not sounding"
+    if st.extra_rounds:
+        return "Strident alarm is played once per alarm"
+    if st.tokens < TOKEN_COSTS["strident_alarm"]:
+        return f"the attacker has {st.tokens} alarm token(s) left"
+    return None
+
+
+def play_strident(gs: GameState, who: int) -> None:
+    """ALM-27, ALM-41: the attacker plays Strident alarm (1 token) as `who`'s activation ends: the alarm lasts
+    1D2 + 1 more turns (more waves, ALM-37, and a later end, ALM-40). Raises RuleViolation when it may not."""
+    why = strident_refusal(gs, who)
+    if why is not None:
+        raise RuleViolation("ALM-27", why)
+    extra = _roll_strident(gs, "activation_end", who=who)
+    st = state_of(gs)
+    _set_state(gs, tokens=st.tokens - TOKEN_COSTS["strident_alarm"], extra_rounds=st.extra_rounds + extra)
 
 
 def arrival_handicap(kind: str, turn_of_alarm: int, hasty: bool) -> str:

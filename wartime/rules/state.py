@@ -12,6 +12,7 @@ from wartime.core.components import (Activation, Attributes, Body, Compelled, Ef
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
 from wartime.core.components import Carried, Mount  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
+from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -26,7 +27,10 @@ class GameState:
     def __init__(self, world: World, board: Board, *, turn_limit: int = 8, victory: str = "elimination",
                  deployment: dict | None = None, sides: tuple[str, ...] = ("red", "blue")):
         self.world = world
-        self.board = board
+        self._board = board
+        #: GNA-16: {door terrain id: its element's entity} when the scenario has doors (rules/elements.py), else None
+        self.doors: dict[str, int] | None = None
+        self._door_boards: dict[tuple[str, ...], Board] = {}
         self.turn_limit = turn_limit
         self.victory = victory
         self.deployment = deployment or {}
@@ -42,6 +46,30 @@ class GameState:
         #: (components are frozen, and every change goes through the world); never game state. None of them
         #: depends on a facing (see `facing_only_change`)
         self._memos: dict[int, dict] = {}
+
+    @property
+    def board(self) -> Board:
+        """The board as it stands now: the scenario's, without the doors that are open (GNA-16, rules/elements.py;
+        read from the world, so a dry run or a snapshot put back restores it)."""
+        if self.doors is None:
+            return self._board
+        w = self.world
+        shut = tuple(d for d, el in self.doors.items() if not w.get(el, UsableElement).open)
+        got = self._door_boards.get(shut)
+        if got is None:
+            b = self._board
+            keep = [p for p in b.pieces if p.id not in self.doors or p.id in shut]
+            got = self._door_boards[shut] = b if len(keep) == len(b.pieces) else Board(b.width, b.height, keep, b.grid)
+        return got
+
+    @property
+    def scenario_board(self) -> Board:
+        """The board as the scenario sets it up, every door closed (GNA-16)."""
+        return self._board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        self._board = board
 
     #: memo tables kept at once: the current state's and those of the few states a dry run may come back to
     MEMO_TABLES = 4

@@ -40,6 +40,7 @@ from wartime.ui.panels import (Dialog, Gui, draw_card, draw_check_box, draw_dice
                                draw_path_box, draw_tooltip, draw_top_bar, handover_dialog, menu_hotkeys, rule_tooltip,
                                _fit)
 from wartime.rules import hiding
+from wartime.rules.alarm_flow import last_turn  # ALM-34, ALM-40: the game's end read from the state
 from wartime.rules.actions import REGISTRY
 from wartime.data.tables import trait_by_id
 from wartime.geometry import sight
@@ -1079,7 +1080,7 @@ class App(Screen):
         p = m.pending
         if self.presenter.busy:
             shown = self.display_gs().world.resources.get("flow", f)
-            return f"Turn {shown.turn}/{m.gs.turn_limit} · phase {shown.phase} · showing what happened", theme.TEXT_DIM
+            return f"Turn {shown.turn}/{last_turn(m.gs)} · phase {shown.phase} · showing what happened", theme.TEXT_DIM
         who = p.side.capitalize() + ("" if self.is_human(p.side) else " (AI)")
         if p.kind == "deploy":
             return f"Deployment before turn 1 · {who} places its miniatures", theme.side_colour(p.side)
@@ -1088,7 +1089,7 @@ class App(Screen):
                 "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
                 "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react",
                 "wave": "buys and places the alarm's wave"}.get(p.kind, p.kind)
-        return f"Turn {f.turn}/{m.gs.turn_limit} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
+        return f"Turn {f.turn}/{last_turn(m.gs)} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
 
     def draw(self) -> None:
         s = self.screen
@@ -1099,7 +1100,7 @@ class App(Screen):
         alarm_view.draw_overlay(s, self.view, gs, self.wave)      # alarm mode only
         if self.mode == "play":
             f = gs.world.resources.get("flow", self.match.engine.flow)
-            draw_tracker(s, self.board_rect, self.gui, gs, f.turn, self.match.gs.turn_limit, f.phase, f.turn >= 1)
+            draw_tracker(s, self.board_rect, self.gui, gs, f.turn, last_turn(self.match.gs), f.phase, f.turn >= 1)
             self.table.draw(self, s)
         status, colour = self._status()
         draw_top_bar(s, self.top_rect, self.gui, self._title(), status, colour, [

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from wartime.core.components import Activation, Climbing, Hidden, Immobilised, Life, Posture, Searchable, Stress, Tied
+from wartime.core.components import UsableElement  # GNA-16: open doors
 from wartime.rules.state import GameState
 from wartime.ui import icons as terrain_icons
 from wartime.ui import objective_view, terrain_art, theme, transport_view
@@ -592,8 +593,19 @@ class BoardView:
             surface.blit(p.surf, p.rect)
             self.labels_drawn.append((p.label.key, p.rect))
 
+    def _draw_open_doors(self, surface, gs: GameState) -> None:
+        """GNA-16: an open door (its terrain piece is off the board in play): the doorway as dark floor with a dashed
+        outline over the static layer, which draws the scenario's closed door."""
+        for door in gs.doors or ():
+            if gs.world.get(gs.doors[door], UsableElement).open:
+                pts = [self.to_screen(x, y) for x, y in list(gs.scenario_board.piece(door).polygon.exterior.coords)[:-1]]
+                pygame.draw.polygon(surface, (58, 50, 40), pts)
+                for a, b in zip(pts, pts[1:] + pts[:1]):
+                    pygame.draw.line(surface, (176, 124, 64), a, b, 1)
+
     def _draw_elements(self, surface, gs: GameState, labels: list, obstacles: list) -> None:
         """Searchable scenario elements (GNA-2): a crate with its name; dimmed once searched."""
+        self._draw_open_doors(surface, gs)
         for el_e in gs.world.query(Searchable):
             el = gs.world.get(el_e, Searchable)
             sx, sy = self.to_screen(el.x, el.y)

@@ -421,6 +421,12 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} uses the {ev.get('item')}{on}")
     if t == "object_use_failed":
         return L(f"{n} fails to use the {ev.get('item')}", "bad")
+    if t in ("door_opened", "door_closed"):                          # GNA-16 on a scenario element
+        return L(f"{n} {'opens' if t == 'door_opened' else 'closes'} {ev.get('door')} ({ev.get('element')})", "good")
+    if t == "mechanism_worked":
+        return L(f"{n} works {ev.get('element')}", "good")
+    if t == "element_use_failed":
+        return L(f"{n} fails to use {ev.get('element')}", "bad")
     if t == "object_removed":
         return L(f"The {ev.get('name')} is used up", "dim")
     if t == "area_placed":

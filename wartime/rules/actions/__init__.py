@@ -9,6 +9,8 @@ from wartime.rules.actions import race_actions  # noqa: F401  (actions a race tr
 from wartime.rules.actions import shield_actions  # noqa: F401  (TRT-ENERGY-SHIELD level recovery)
 from wartime.rules.actions import fire_actions  # noqa: F401  (TRT-INCENDIARY-AMMO: putting the fire out)
 from wartime.rules.actions import objects  # noqa: F401  (GNA-16 Usar)
+from wartime.rules.actions import elements  # noqa: F401  (GNA-16 Usar a scenario element)
+from wartime.rules.actions import alarm_tokens  # noqa: F401  (ALM-27 Strident alarm at an activation's end)
 from wartime.rules.actions import transport  # noqa: F401  (MVA-17, MVA-18, MVA-19 transport, CBA-23)
 from wartime.rules.actions import devices  # noqa: F401  (TRT-TARGET-DESIGNATOR: marking a target)
 from wartime.rules.actions import death_hand  # noqa: F401  (TRT-HAND-OF-DEATH / TRT-DOOMED: La mano de la muerte)

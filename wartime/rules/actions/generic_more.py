@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied
+from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import hiding, items, traits
@@ -31,8 +31,9 @@ def element_in_contact(gs: GameState, e: int, el: Searchable) -> bool:
 
 
 def elements(gs: GameState) -> list[int]:
-    """The searchable elements' entities, in id order."""
-    return list(gs.world.query(Searchable))
+    """The searchable elements' entities, in id order (an element used with Usar, GNA-16, is not searched)."""
+    used = gs.world.tables.get(UsableElement)
+    return [el for el in gs.world.query(Searchable) if not used or el not in used]
 
 
 def corpses_in_contact(gs: GameState, e: int) -> list[int]:
