@@ -47,12 +47,14 @@ PARTIAL = {
               "a metahability or an object mounted on a transport is refused when a list is fielded",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "
-              "transport (getting off or boarding another is refused with NotImplementedRule)",
-    "CBA-23": "the transport case (rules/actions/transport.py); the character case is refused (NotImplementedRule)",
-    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K, every base in reach takes "
-             "the full DMG: ARE-5's half DMG for bases partly inside is not applied) and is removed; other equipment "
-             "keeps WND-4's disabled state",
+    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver gets off too, once its "
+              "passengers are off (ruling: the engine keeps passengers with a driver), and its transport stays "
+              "parked (cannot move; a character without a transport boards it as its driver, Tomar el transporte); "
+              "a parked transport is not drawn by the window and no attack or hack targets it",
+    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
+             "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
+             "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
+             "protection is not told apart from a disabled one)",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
@@ -64,10 +66,11 @@ PARTIAL = {
               "alarm in the window only, ALM-27); the special-monster token is refused naming ALM-30",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
-    "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
-             "played",
-    "CBA-18": "on characters, with Shin; Muro protections, objects and transports as targets, and Hielo's mental "
-              "combat (CBA-19, tier 3) are not played",
+    "MET-8": "a neuromancer on characters, their transports and held objects, a puppeteer on living characters; a "
+             "parked transport (its driver got off, MVA-17) is not a target",
+    "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
+              "transport or held object (CH DEF 1, stress kept against its QUA), with Shin; Hielo's mental combat "
+              "(CBA-19) is tier 3 and refused; a parked transport (no character) is not a target",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -80,13 +83,12 @@ PARTIAL = {
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
-              "and refused; objects (QUA) and voluntary targets are not modelled",
+              "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
+              "and voluntary targets are not modelled (only Poseer would ask)",
     "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
                       "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
                       "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
                       "trait DEF",
-    "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
-                "Hackear (CBA-18)",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
@@ -114,7 +116,9 @@ PARTIAL = {
                 "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
                 "object is refused (objects are not mounted on transports yet, GNA-16)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits); "
-              "using a scenario element (a door) and putting on or activating a protection are not played by Usar",
+              "scenario elements and protections by ruling (the format has no usable element; no protection is "
+              "ever off to put on: rules/actions/objects.py); an object mounted on a transport is refused when a "
+              "game is set up",
     "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
                         "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
                         "set up",

@@ -449,7 +449,8 @@ class ScriptedController:
         melee = self._weapons(gs, e, False)
         energy = gs.energy(e)
         best = None
-        charges = offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
+        charges = [k for k in offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
+                   if REGISTRY[k].rule != "CBA-23" or riding.rides(gs, e)]    # a character's ram is no charge
         reach = charge_allowance(gs, e)
         for key, t, boost in [(k, t, b) for k in charges for b in boost_choices(gs, e) for t in gs.enemies(e)]:
             dist = gs.distance(e, t)

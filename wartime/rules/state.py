@@ -11,7 +11,7 @@ import numpy as np
 from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
-from wartime.core.components import Carried, Mount  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
+from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -285,6 +285,10 @@ class GameState:
             # MOV-14 counts enemies able to interact; incapacitated ones still block the path (BAS-2)
             others.append(Other(p.x, p.y, self.body(o).radius, self.side(o) != mine and self.able(o)))
             ids.append(o)
+        for t in self.world.query(Parked):             # MVA-17: a driverless transport's base (no id: unnamed)
+            p = self.pos(t)
+            if p.level == lvl:
+                others.append(Other(p.x, p.y, self.body(t).radius, False))
         return others, ids
 
     def chest_height(self, e: int) -> float:

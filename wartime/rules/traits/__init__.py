@@ -496,6 +496,8 @@ act other than the character itself; the handler measures its range and checks t
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``stress_def(gs, e) -> int`` -- the DEF its protections oppose to Corromper / Hackear's stress, rolled as its
+  CH DEF instead of CH VOL (CBA-18; TRT-WALL). Called by ``stress_defense``. → stress.
 * ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
   metahability ``m`` (TRT-RUNE-MASTER: −1 on an invocation; minimum 1, ENE-1). Called by ``meta_ene``. → ene_mod.
 
@@ -590,7 +592,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_trait_args, trait_arg, with_trait_arg,
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
-                                           shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
+                                           shield_stops, def_confirmation, absorb_wounds, cover_def_bonus, stress_defense,
                                            shield_targets, absorb_capacity, any_level, hits_without_def,
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
                                            meta_fumble_safe, unlimited_range, regenerates,

@@ -156,6 +156,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_for_ene": "ene_mod",
     "not_living": "unique_rule",
     "hack_dmg": "dmg_mod",
+    "stress_def": "stress",
     "shield_check": "def_mod",
     "shield_target": "def_mod",
     "shield_halved": "def_mod",
@@ -1865,6 +1866,12 @@ def _numbers(hook: str, gs, e: int) -> int:
 def cover_def_bonus(gs, e: int) -> int:
     """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18)."""
     return _numbers("cover_def", gs, e)
+
+
+def stress_defense(gs, e: int) -> int:
+    """``stress_def``: the DEF `e`'s traits oppose to a stress attack (CBA-18), 0 without: its CH DEF is then a CH
+    VOL."""
+    return _numbers("stress_def", gs, e)
 
 
 def hides_anywhere(gs, e: int) -> str | None:
