@@ -327,6 +327,34 @@ def test_MVA_17_a_character_takes_over_a_driverless_transport():
     assert violation(g.engine.check_action, b, "take_transport", {"transport": t}).rule_id == "MVA-17"
 
 
+def test_MVA_17_a_parked_transport_blocks_a_move_by_name_and_a_ram_past_it():
+    """A move into the driverless transport's base is refused naming it (its base has an id in the move's bases); a
+    ram (a move that exempts its target's base) is checked with the parked base among the others."""
+    g = driver(M(side="blue", x=10, y=24, AGI=6, CON=6, mov=4), M(side="red", x=14, y=24), MOV=6, size=2.0, paid=True)
+    a, w, e = g.ids
+    _get_off(g, a)
+    g.start_activation(w, energy=10)
+    v = violation(g.engine.check_action, w, "move", {"path": [[10, 21.2]]})
+    assert v.rule_id in ("BAS-2", "MOV-3") and "driverless" in str(v)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, w, _space(g, w))
+               if c.build()["target"] == e)
+    assert g.engine.check_action(w, "ram", {"target": e, "path": [end]}) == 4
+
+
+def test_MVA_17_take_transport_is_a_reaction_option_only_with_a_parked_transport():
+    """REA-1 offers every action as a reaction; Tomar el transporte joins the window's keys once a transport is
+    parked (a game without one offers the keys it always did)."""
+    from wartime.rules import reactors
+    from wartime.rules.reactions import Window
+    g = driver(M(side="blue", x=14, y=20), MOV=6, size=2.0, paid=True)
+    a, w = g.ids
+    win = Window("after", a, "move", None)
+    assert "take_transport" not in reactors.window_options(g.gs, win, w) and "embark" in reactors.window_options(
+        g.gs, win, w)
+    _get_off(g, a)
+    assert "take_transport" in reactors.window_options(g.gs, win, w)
+
+
 # --- CBA-23 -------------------------------------------------------------------------------------------------------
 def test_CBA_23_transport_ram_book_example():
     """QUA 5 transport, Mover (ENE 1 + 1 = 2), 4 K straight, driver AGI 6, die 5: DMG 9 on a CON 4 target, pushed

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.base import Action
 from wartime.rules.psychology import panicked_reactions
 from wartime.rules.reactions import (BY_NOISE, BY_SENSE, BY_SIGHT, COUNTERABLE, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
@@ -44,7 +45,7 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
            general, w.action in COUNTERABLE)
     got = _options_cache.get(key)
     if got is not None:
-        return got
+        return _in_play(gs, got)
     keys: list[str] = []
     if w.timing == "declaration":
         if not w.chained:
@@ -61,10 +62,24 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
         keys += general
         keys.append("pivot")
     got = _options_cache[key] = tuple(sorted(set(keys)))
-    return got
+    return _in_play(gs, got)
 
 
 _options_cache: dict[tuple, tuple[str, ...]] = {}
+_situational_cache: dict[int, frozenset[str]] = {}
+
+
+def _in_play(gs: GameState, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """REA-1: `keys` without those whose action is about a thing not in the game now (`Action.in_play`: MVA-17's
+    Tomar el transporte with no driverless transport on the table), so that a game without it offers what it did."""
+    situational = _situational_cache.get(len(REGISTRY))
+    if situational is None:
+        situational = frozenset(k for k, a in REGISTRY.items() if type(a).in_play is not Action.in_play)
+        _situational_cache.clear()
+        _situational_cache[len(REGISTRY)] = situational
+    if not situational:
+        return keys
+    return tuple(k for k in keys if k not in situational or REGISTRY[k].in_play(gs))
 
 
 # --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------

@@ -303,6 +303,11 @@ def alight(gs: GameState, who: int, spot: tuple[float, float], rule: str = "MVA-
     gs.world.emit("disembarked", rule, who=who, carrier=carrier, at=[spot[0], spot[1]])
 
 
+def base_name(gs: GameState, e: int) -> str:
+    """The name a message gives the base of `e`: a character's name, or a driverless transport's (MVA-17)."""
+    return f"the driverless {gs.world.get(e, Mount).name}" if gs.world.has(e, Parked) else gs.name(e)
+
+
 def parked(gs: GameState) -> list[int]:
     """MVA-17: the driverless transports on the table (components.Parked), in id order."""
     return list(gs.world.query(Parked))

@@ -49,6 +49,12 @@ class Action:
         entries of their own (a move's boost, TRT-FIRE-IN-THE-VEINS; None: not taken); {} for none."""
         return {}
 
+    def in_play(self, gs: GameState) -> bool:
+        """REA-1: whether the thing this action is about exists in the game now, so that a reaction window offers its
+        key (rules/reactors.py: an action about a thing the game has not produced, such as a driverless transport,
+        is left out of the list). True for every action but those that override it."""
+        return True
+
     def attack_modifiers(self, gs: GameState, actor: int, params: dict[str, Any]) -> list:
         """The CH IMP modifiers the action itself adds to its attack roll (e.g. CBA-2/3/4's −1 per variant), for
         odds weighed before declaring (`rules.odds.attack_odds(extra_imp=...)`); [] when none or when the

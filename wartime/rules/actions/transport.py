@@ -164,6 +164,10 @@ class TakeTransport(Embark):
     category = "movement"
     params = (Param("transport", "choice", "MVA-17: the entity id of a driverless transport in base contact"),)
 
+    def in_play(self, gs) -> bool:
+        """Offered as a reaction only while a driverless transport stands on the table (riding.park)."""
+        return bool(riding.parked(gs))
+
     def candidates(self, gs, actor, space):
         for t in _parked_in_contact(gs, actor):
             yield Candidate(self.key, lambda t=t: {"transport": t}, label=f"take the {gs.world.get(t, Mount).name}")
