@@ -49,8 +49,10 @@ PARTIAL = {
              "eye is at the transport's height); a mount point given by the data is not modelled",
     "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver gets off too, once its "
               "passengers are off (ruling: the engine keeps passengers with a driver), and its transport stays "
-              "parked (cannot move; a character without a transport boards it as its driver, Tomar el transporte); "
-              "a parked transport is not drawn by the window and no attack or hack targets it",
+              "parked (cannot move, its base blocks others, the window draws it grey; a character without a "
+              "transport in base contact boards it as its driver, Tomar el transporte, offered as a reaction only "
+              "while a transport is parked); no attack or hack targets a parked transport and no passenger boards "
+              "it; the scripted AI never gets a driver off nor takes a parked transport",
     "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
              "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
              "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
@@ -152,8 +154,6 @@ PARTIAL = {
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)
-    "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
-                "(CBA-23: only a transport rams, with its own CON)",
     "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
                   "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
     "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "

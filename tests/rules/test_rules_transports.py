@@ -399,6 +399,21 @@ def test_CBA_23_character_ram_book_example():
     assert g.pos(t)[0] == 16 and g.wounds(a) == 0
 
 
+def test_TRT_MULE_a_character_ram_counts_CON_plus_1():
+    """The book's CBA-23 traits: "Mulo CON +1". The CON 6 mule of the book's example rams as CON 7: DMG 7 on the CON 4
+    target, pushed 3 K; its CON is not raised."""
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4, facing=90.0),
+             M(side="blue", x=14, y=20, CON=4, protections=(armour(5),)), rolls=[5, 5, 2],
+             width=60)
+    a, t = g.ids
+    g.set(a, Traits(("TRT-MULE",)))
+    g.start_activation(a, energy=10)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))
+    g.act(a, "ram", target=t, path=[end])
+    assert [(d["target"], d["dmg"]) for d in g.events("damage")] == [(t, 7)]
+    assert g.events("pushed")[0]["distance"] == 3 and g.gs.attrs(a).CON == 6
+
+
 def test_CBA_23_character_ram_reach_is_Correr_and_a_miss_leaves_them_engaged():
     """Ruling (2): a character rams within Correr's reach (MOV 4 + 1 = 5 K), in one straight leg; ruling (6): on a
     miss it stops in base contact, engaged, and nothing else happens."""

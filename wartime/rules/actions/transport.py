@@ -324,7 +324,8 @@ class Ram(Action):
     The character case (no transport): X = 1 + Correr's ENE with its terrain (ruling 3: ENE 4 on easy terrain), the
     run is one straight leg in any direction (it turns for free, MOV-5) of at least 2 K and at most Correr's reach
     (MOV + 1 K, ruling 2), CH IMP = its CH AGI; on a hit DMG = its CON (ruling 4: min(CON + K, CON); crit +1), the
-    target's CH DEF as usual and a push of (DMG − its CON) K; the rammer receives no hit. A miss leaves the two in
+    target's CH DEF as usual and a push of (DMG − its CON) K; the rammer receives no hit. TRT-MULE: its CON counts
+    +1 (the book's "Mulo CON +1", hook ``strength_plus``). A miss leaves the two in
     base contact, engaged (ruling 6)."""
     key = "ram"
     rule = "CBA-23"
@@ -389,7 +390,7 @@ class Ram(Action):
             return
         mounted = riding.mount(gs, e)
         if mounted is None:
-            dmg = gs.attrs(e).CON + (1 if r.critical else 0)          # ruling (4): min(CON + K, CON)
+            dmg = traits.strength(gs, e) + (1 if r.critical else 0)    # ruling (4): min(CON + K, CON); Mulo CON +1
         else:
             dmg = min(mounted.QUA + round(k), 2 * mounted.QUA) + (1 if r.critical else 0)
         terms = traits.combat_terms(gs, e, t, RAM, False)           # TRT-RAM DMG +1, the target's own terms
