@@ -9,7 +9,8 @@ import pytest
 
 from rules_helpers import Game, M, armour, blade, ride, violation, weapon
 from wartime.core.components import Body, Mount, Position, Traits
-from wartime.rules import riding
+from wartime.rules import reactors, riding
+from wartime.rules.reactions import Window
 from wartime.rules.actions import REGISTRY
 
 
@@ -344,8 +345,6 @@ def test_MVA_17_a_parked_transport_blocks_a_move_by_name_and_a_ram_past_it():
 def test_MVA_17_take_transport_is_a_reaction_option_only_with_a_parked_transport():
     """REA-1 offers every action as a reaction; Tomar el transporte joins the window's keys once a transport is
     parked (a game without one offers the keys it always did)."""
-    from wartime.rules import reactors
-    from wartime.rules.reactions import Window
     g = driver(M(side="blue", x=14, y=20), MOV=6, size=2.0, paid=True)
     a, w = g.ids
     win = Window("after", a, "move", None)
