@@ -77,9 +77,16 @@ def _in_play(gs: GameState, keys: tuple[str, ...]) -> tuple[str, ...]:
         situational = frozenset(k for k, a in REGISTRY.items() if type(a).in_play is not Action.in_play)
         _situational_cache.clear()
         _situational_cache[len(REGISTRY)] = situational
-    if not situational:
+    absent = frozenset(k for k in situational if not REGISTRY[k].in_play(gs))
+    if not absent:
         return keys
-    return tuple(k for k in keys if k not in situational or REGISTRY[k].in_play(gs))
+    got = _absent_cache.get((keys, absent))
+    if got is None:
+        got = _absent_cache[(keys, absent)] = tuple(k for k in keys if k not in absent)
+    return got
+
+
+_absent_cache: dict[tuple, tuple[str, ...]] = {}
 
 
 # --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------
