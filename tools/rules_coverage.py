@@ -40,6 +40,9 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
+                         "when it lost the aim (off the board, or the aimed point outside the area); the controller "
+                         "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
     "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
                             "played as ±1 on the checks made with it; the values derived from attributes (ENE "
                             "gain, DMG with CON, MOV) are not changed",
@@ -87,6 +90,28 @@ PARTIAL = {
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
               "and voluntary targets are not modelled (only Poseer would ask)",
+    "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
+                    "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
+                    "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
+                    "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
+    "TRT-FRENZY": "the melee attack's 'frenzy' choice: DMG +2, then DEF 0 (the CH DEF target 0 plus its check "
+                  "modifiers, nothing subtracted) until its next activation; Sombra's cover DEF (added after the "
+                  "attack's DEF) still counts for a frenzied wearer",
+    "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
+                        "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
+                        "window and the AI read still count its hits as wounds",
+    "TRT-FLAMMABLE": "on a race and a weapon: when an attack kills the bearer it explodes (the weapon's DMG, or the "
+                     "killing attack's for a race, halved, in an R of that DMG), and a fumbled CH IMP with a flammable "
+                     "weapon explodes 30 % of the time, its user hit too; a race's own fumble (no DMG to halve) does "
+                     "not explode, an item is never destroyed in this engine (WND-4 disables it), a death of no attack "
+                     "does not explode, and objects and transports carrying it are refused",
+    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF; the bonus of each "
+                    "of them that should stop working until their next activation (its owner's choice) is not "
+                    "played: no decision offers that choice",
+    "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
+                        "named and from the fire of a burning character and a radioactive area; the hit's other "
+                        "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "
+                        "is refused when a game is set up, and a blast of no weapon is not told apart",
     "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
                       "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
                       "is refused when a game is set up, and an area left on the board (a burning zone) takes no "

@@ -35,7 +35,8 @@ PER_LIST = 6
 #: cancel, a bonus the rifleman has (its rifle's Cargadores), the action Maestría and its kin are bought for.
 PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores",
           "TRT-MASTERY": "Mover", "TRT-INEPTITUDE": "Mover", "TRT-COMBAT-MASTERY": "Ataque a distancia",
-          "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3", "TRT-ANTI-AMMO": "no vivos"}
+          "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3", "TRT-ANTI-AMMO": "no vivos",
+          "TRT-ALLERGIC": "fuego", "TRT-INVULNERABLE": "ácido"}
 #: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
 PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",), "TRT-COMBAT-DRUGS": ("TRT-DRUG",)}
 #: The base for the traits none of BASES can buy: those played on transports only (rules/traits/transport.py).

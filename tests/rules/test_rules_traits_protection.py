@@ -499,7 +499,8 @@ def test_TRT_worn_traits_are_fielded_on_protections():
             continue
         row = trait_by_id()[t]
         entry = {"name": row.name_es, **({"level": 1} if row.per_level else {}),
-                 **({"param": {"TRT-NEGATE": "Camuflaje"}.get(t, "a distancia")} if row.param else {})}
+                 **({"param": {"TRT-NEGATE": "Camuflaje", "TRT-INVULNERABLE": "fuego"}.get(t, "a distancia")}
+                    if row.param else {})}
         assert _problems(entry) == [], t
     assert _problems({"name": "Sin cura"}) == ["TRT-NO-CURE"]
 

@@ -342,15 +342,17 @@ def test_MVA_17_a_parked_transport_blocks_a_move_by_name_and_a_ram_past_it():
     assert g.engine.check_action(w, "ram", {"target": e, "path": [end]}) == 4
 
 
-def test_MVA_17_take_transport_is_a_reaction_option_only_with_a_parked_transport():
-    """REA-1 offers every action as a reaction; Tomar el transporte joins the window's keys once a transport is
-    parked (a game without one offers the keys it always did)."""
+def test_MVA_17_take_transport_is_a_reaction_option_only_beside_a_parked_transport():
+    """REA-1 offers every action as a reaction; Tomar el transporte joins a character's window keys once it stands in
+    base contact with a parked transport (a game without one offers the keys it always did)."""
     g = driver(M(side="blue", x=14, y=20), MOV=6, size=2.0, paid=True)
     a, w = g.ids
     win = Window("after", a, "move", None)
     assert "take_transport" not in reactors.window_options(g.gs, win, w) and "embark" in reactors.window_options(
         g.gs, win, w)
     _get_off(g, a)
+    assert "take_transport" not in reactors.window_options(g.gs, win, w)          # 2.5 K away
+    g.set(w, replace(g.gs.pos(w), x=11.55))
     assert "take_transport" in reactors.window_options(g.gs, win, w)
 
 

@@ -135,17 +135,19 @@ def free_contact_points(gs: GameState, actor: int, target: int, gap: float = 0.0
 
 def contact_paths(gs: GameState, actor: int, target: int, allowance: float):
     """Paths into base contact with `target` within `allowance` K (a charge, a close-in move): straight to each
-    free contact point in reach, then along the A* route to the first one. A path that stops short of contact
+    free contact point in reach, then along the A* route to the first free one it reaches. A path that stops short of contact
     is no use here, so no shortened or detoured straight line is tried (the engine judges each path)."""
     pa = gs.pos(actor)
     spots = free_contact_points(gs, actor, target)
     for q in spots:
         if math.hypot(q[0] - pa.x, q[1] - pa.y) <= allowance - 1e-4:
             yield [[q[0], q[1]]]
-    if spots:
-        path = CandidateSpace(gs, actor).path_to(spots[0], allowance)
-        if path and len(path) > 1 and math.hypot(path[-1][0] - spots[0][0], path[-1][1] - spots[0][1]) < 1e-3:
+    space = CandidateSpace(gs, actor)
+    for q in spots:                     # along the A* route: the first free spot it reaches (a wall in between)
+        path = space.path_to(q, allowance)
+        if path and len(path) > 1 and math.hypot(path[-1][0] - q[0], path[-1][1] - q[1]) < 1e-3:
             yield path
+            return
 
 
 def straight_path(gs: GameState, actor: int, heading: float, length: float) -> list | None:

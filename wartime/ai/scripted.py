@@ -16,9 +16,12 @@ from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
+from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_alarm import scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
+from wartime.ai.scripted_hidden import flank, open_enemy, perceive
+from wartime.ai.scripted_stances import stance_price
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -220,7 +223,7 @@ class ScriptedController:
         d = take_off(match, p)                                          # MVA-16: a flyer takes off when it helps
         if d is not None:
             return d
-        d = self._discover(match, p)                                    # GNA-9: free
+        d = self._discover(match, p) or perceive(match, p)             # GNA-9: free; GNA-12 when it failed
         if d is not None:
             return d
         d = meta_act(match, p)                                          # MET-2, MET-6 (ai/scripted_meta.py)
@@ -238,10 +241,17 @@ class ScriptedController:
                 return d
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
             return charge[1]
+        if shot is not None and charge is None and self._push_on(match, e, shot[0]):
+            move = self._advance(match, p)                              # SEQ-1: a draw at the turn limit looms
+            if move is not None:
+                return move
         d = self._best_throw(match, p, shot)                            # CBA-6: a hand grenade
         if d is not None:
             return d
         if shot is not None:
+            d = designate_first(match, p, shot)                         # TRT-TARGET-DESIGNATOR: mark, then shoot
+            if d is not None:
+                return d
             value, d, cost = shot
             crouch = by_rule(p, "MVA-4")            # Agacharse: a ranged CH IMP beyond 3 K takes −1
             if crouch is not None and gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
@@ -270,7 +280,7 @@ class ScriptedController:
             return d
         if holds_zone(gs, e):                       # BLD-22: hold the objective zone
             return self._guard_or_end(match, p)
-        move = march(match, p) or self._advance(match, p)   # BLD-22: else head for it
+        move = march(match, p) or flank(match, p) or self._advance(match, p)   # BLD-22; GNA-9 (scripted_hidden)
         if move is not None:
             return move
         return self._hide(match, p, shot, last=True) or self._guard_or_end(match, p)
@@ -436,6 +446,7 @@ class ScriptedController:
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus,
                                    extra_imp=stance.imp_mods() if stance is not None else ())
                 value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value -= stance_price(gs, e, stance)                # TRT-FRENZY: the DEF it gives up
                 if capture:
                     value *= self.KILL_WEIGHT_WHEN_CAPTURING
             if best is None or value > best[0]:
@@ -496,6 +507,19 @@ class ScriptedController:
                         return d
         return None
 
+    def _engage(self, match, p, enemy: int, moves):
+        """MVA-1..3: a fighter next to an enemy it cannot charge (no line of sight round a wall, a slow wounded
+        MOV 1) gets into base contact with the longest path move that reaches, to fight it next (a sprint, MVA-3,
+        leaves no attack this turn, but the enemy is held in melee)."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        for key, allowance in reversed(moves):
+            for path in contact_paths(gs, e, enemy, allowance):
+                d = action(p, key, facing=facing_to(gs, e, enemy), path=path)
+                if legal_cost(engine, d) is not None:
+                    return d
+        return None
+
     def _reload(self, match, p):
         """An empty ranged weapon reloaded: the engine's option of an offered non-attack action taking a weapon."""
         gs, engine = match.gs, match.engine
@@ -504,6 +528,20 @@ class ScriptedController:
             if opt.params.get("weapon") in empty:
                 return opt.decision(p.side, p.actor)
         return None
+
+    #: SEQ-1: from this many turns before an elimination game's limit, fighters stop trading weak shots
+    PUSH_TURNS = 3
+    #: a shot worth less than this (expected wounds + 2 × casualty chance) does not hold a fighter back then
+    PUSH_SHOT = 1.0
+
+    def _push_on(self, match, e: int, shot_value: float) -> bool:
+        """SEQ-1: an elimination game ends in a draw at its turn limit, so in its last turns a fighter (melee
+        first, `_fighter`) whose best shot is weak closes in to charge instead of trading long pistol shots (a lone
+        orc knight shooting at 20 K for four turns drew games it was winning)."""
+        gs = match.gs
+        if gs.victory != "elimination" or gs.alarm is not None or shot_value >= self.PUSH_SHOT:
+            return False
+        return match.engine.flow.turn > gs.turn_limit - self.PUSH_TURNS and self._fighter(gs, e)
 
     def _fighter(self, gs, e) -> bool:
         """A character that fights in melee first: a melee weapon whose DMG (CMB-4: with CON) beats its best
@@ -525,7 +563,7 @@ class ScriptedController:
         action can be a charge (CBA-12 needs 2 K of path) unless they can reach contact."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        enemy = threat(gs, e) or nearest_enemy(gs, e)     # BLD-22: who nears the zone first
+        enemy = threat(gs, e) or open_enemy(gs, e) or nearest_enemy(gs, e)   # BLD-22: who nears the zone
         if enemy is None:
             return None
         ranged = self._weapons(gs, e, True)
@@ -562,7 +600,7 @@ class ScriptedController:
                 gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
                 gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
                 tries.append((key, path_towards(gs, e, (gx, gy), allowance, plan=False)))
-            goal = contact_point(gs, e, enemy)
+            goal = (free_contact_points(gs, e, enemy) or [contact_point(gs, e, enemy)])[0]   # BAS-2: a body there
             route = [(key, path_towards(gs, e, goal, allowance))]       # along the route to the enemy (A*)
             sprint = moves[-1] if len(moves) > 2 else None              # Esprintar: MVA-3, no attack this turn
             # sprint when two Mover would still leave it out of range: it could not shoot this turn anyway
@@ -594,8 +632,8 @@ class ScriptedController:
             goal_gap = 2.1
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y)
             r = gs.body(e).radius + gs.body(enemy).radius + goal_gap
-            if dist <= r:
-                return None
+            if dist <= r:                           # too close to charge (or no charge: a wall, a body in the way)
+                return self._close_in(match, p) or self._engage(match, p, enemy, moves)
             gx = pt.x + (pe.x - pt.x) / dist * r
             gy = pt.y + (pe.y - pt.y) / dist * r
             # the stand-off spot, else (it may be inside a house, MOV-9) along the route to the enemy's base
@@ -679,11 +717,15 @@ class ScriptedController:
             gs.world.set(e, old)
             gs.world.revert_version(version)          # the trial position is undone exactly
 
+    #: a detour must bring the fighter at least this share of its move closer to the target
+    MIN_DETOUR = 0.3
+
     def _covered_approach(self, match, p, key, allowance, enemy, direct):
         """A fighter crossing a shooters' field: the direct approach, or a detour of the same move (±35°, ±70°
         towards the target) that ends less exposed to the enemy's guns (`_exposure`) for what it gives up in
         ground: score = K gained towards the target − 1.5 × exposure. A fighter with no shooter facing it takes
-        the direct approach."""
+        the direct approach; a detour gaining less than MIN_DETOUR of the move is not one (four runs back and
+        forth between two spots of cover spent a whole activation 0.3 K from where it began)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         pe, pt = gs.pos(e), gs.pos(enemy)
@@ -702,8 +744,8 @@ class ScriptedController:
             gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
             gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
             path = path_towards(gs, e, (gx, gy), allowance, plan=False)
-            if not path:
-                continue
+            if not path or here - math.hypot(pt.x - path[-1][0], pt.y - path[-1][1]) < self.MIN_DETOUR * allowance:
+                continue                            # a detour that barely gains ground is a shuffle in place
             v = score(path[-1])
             if v > best[0]:
                 c = action(p, key, path=path)

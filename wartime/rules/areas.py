@@ -41,6 +41,8 @@ from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mo
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import p_pass, wounds_distribution
 from wartime.rules.state import GameState
+from wartime.rules.stress_hits import resolve_stress_hit
+from wartime.rules.traits.devices import aim_lost
 
 #: ARE-1..4: the rule that defines each shape.
 SHAPE_RULE = {"R": "ARE-1", "L": "ARE-2", "G": "ARE-3", "S": "ARE-4"}
@@ -322,6 +324,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
+        corrector = traits.scatter_reroll(w)                            # TRT-AIM-CORRECTOR: reroll a lost aim
+        moved = template.translate(res.x - px, res.y - py) if template is not None else None
+        if corrector is not None and aim_lost(moved, px, py, res.x, res.y, res.on_board):
+            res = disperse(gs, px, py, n, corrector, traits.scatter_factor(w), attacker=attacker, area=aim.code,
+                           reroll=True)
         out["dispersed"] = True
         if not res.on_board:
             world.emit("area_lost", "ARE-9", attacker=attacker, area=aim.code, to=[res.x, res.y])
@@ -365,6 +372,9 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
         if traits.hits_without_def(gs, attacker, e, w, True) is not None:      # TRT-SHIELD-NULLIFIER: no DEF check
             n = 0
+        elif traits.stress_hits(gs, attacker, e, w, True) is not None:       # TRT-PSYCHIC-AMMO: stress instead
+            n = 0
+            resolve_stress_hit(gs, ctx, attacker, e, terms.dmg(hit_dmg), cover=None if imp.critical else cov)
         else:
             n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         if gs.on_table(e):
@@ -431,7 +441,8 @@ def _effect_hits(gs: GameState, ctx, eid: int, eff: AreaEffect, who: int, reason
     cover = area_cover(gs, area_eye(gs, eff.x, eff.y, eff.level), [who], (eff.x, eff.y))[0]
     gs.world.emit("area_effect", eff.rule, area=eid, who=who, reason=reason, dmg=dmg,
                   coverage="full" if full else "partial")
-    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover)
+    terms = traits.substance_terms(gs, who, "radiation") if eff.kind == "radioactive" else traits.NO_TERMS
+    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover, terms=terms)   # hook substance_factor
 
 
 def _covers(gs: GameState, eff: AreaEffect, who: int, x: float, y: float) -> bool:

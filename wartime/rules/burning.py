@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wartime.rules import traits
 from wartime.rules.combat import resolve_hit
 from wartime.rules.state import GameState
 from wartime.rules.traits.weapons_more import Burning
@@ -26,7 +27,8 @@ def _start_of_activation(world, gs: GameState, who: int, **_: Any) -> None:
     if world.try_get(who, Burning) is None or not gs.on_table(who) or not gs.able(who):
         return
     world.emit("burning", RULE, who=who, dmg=1)
-    resolve_hit(gs, None, None, who, 1, melee=False, automatic=True, rule=RULE)
+    resolve_hit(gs, None, None, who, 1, melee=False, automatic=True, rule=RULE,
+                terms=traits.substance_terms(gs, who, "fire"))        # hook substance_factor (TRT-ALLERGIC)
 
 
 def put_out(gs: GameState, e: int) -> None:

@@ -8,11 +8,13 @@ from wartime.core.components import Surprise
 from wartime.rules.area_effects import AreaEffect, add_effect
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent, roll_check
 from wartime.rules.context import ActionContext
+from wartime.rules.cover_check import cover_mods
 from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
+from wartime.rules.stress_hits import resolve_stress_hit
 from wartime.rules import riding, traits
 from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
 from wartime.rules.area_cover import area_dmg, covered_minis
@@ -70,16 +72,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         cover = None                                   # TRT-SEEKER-AMMO: no cover check, no cover CH DEF +2
     defense = max(0, gs.total_def(target) - def_malus + terms.def_plus)
     mods = list(def_mods or []) + list(terms.def_check)
-    if cover is not None and cover.full:
-        # CMB-18: first a CH DEF of the cover; if it passes the attack is stopped.
-        c = roll_check(world, target, "COVER", None, cover.piece_def, [], "CMB-18", "cover check",
-                       hidden_fraction=cover.hidden_fraction)
-        if c.passed:
-            world.emit("attack_stopped", "CMB-18", target=target)
-            return 0
-        mods.append(Modifier("CMB-18", 2, "100% hidden"))
-    elif cover is not None and cover.over_half:
-        mods.append(Modifier("CMB-17", 2, "more than 50% hidden"))
+    behind = cover_mods(world, target, cover)          # CMB-18: the cover's own CH DEF first; CMB-17 / CMB-18: +2
+    if behind is None:
+        return 0
+    mods += behind
     if cover is not None and cover.over_half:
         defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
     if not melee and not automatic and traits.shield_stops(gs, target, terms.shield_halved):   # TRT-ENERGY-SHIELD
@@ -150,12 +146,18 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             for who, k in hits:
                 if gs.on_table(who):
                     apply_wounds(gs, who, k, source=target, rule=rule)
+        for rule, hits in traits.wounded_stress(gs, target):             # hook wounded_stress (TRT-SAIKIKKU)
+            for who, k in hits:
+                if gs.on_table(who):
+                    add_stress(gs, ctx, who, k, rule, source=target)
         if state == "dead" and terms.final_kill is not None:            # hook final_kill (TRT-FINISHER)
             gs.set_effects(target, spent=gs.effects(target).spent + (terms.final_kill,))
             world.emit("finished", terms.final_kill, who=target)
         traits.got_wounded(gs, target, attacker, melee, state)          # hook got_wounded (TRT-WRATH)
         if state == "dead":
             for rule, blast in traits.death_blasts(gs, target):          # hook death_blast (TRT-LIVING-BOMB)
+                death_blast(gs, ctx, target, rule, *blast)
+            for rule, blast in traits.death_explosions(gs, target, dmg):    # hook death_explosion (TRT-FLAMMABLE)
                 death_blast(gs, ctx, target, rule, *blast)
         if attacker is not None and gs.able(attacker):
             traits.wounded_someone(gs, attacker, target, melee)              # hook wounded_someone (TRT-SANGUINARY)
@@ -222,12 +224,13 @@ def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
         resolve_attack(gs, ctx, e, attacker, weapon_index=None, ranged=False, unarmed=True)
 
 
-def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int) -> None:
+def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int, spare: bool = True) -> None:
     """TRT-LIVING-BOMB: a round area of `diameter` centred on the dead character's base: every mini it covers at its
-    level takes a hit of DMG (ARE-5) or half of it partly covered (ARE-6), with its CH DEF, in id order."""
+    level takes a hit of DMG (ARE-5) or half of it partly covered (ARE-6), with its CH DEF, in id order. `spare`
+    False: `e` itself (alive) is hit too (TRT-FLAMMABLE: its weapon explodes in its hands)."""
     p = gs.pos(e)
     covered = [(o, full) for o, full in covered_minis(gs, round_template(p.x, p.y, diameter), p.level, None)
-               if o != e]
+               if o != e or not spare]
     gs.world.emit("death_blast", rule, who=e, dmg=dmg, diameter=diameter, at=[p.x, p.y], hit=[o for o, _ in covered])
     for o, full in covered:
         if gs.on_table(o) and dmg > 0:
@@ -405,6 +408,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         return out
     use_cover = cover if (ranged and not imp.critical) else None     # CMB-6: a critical ignores cover
     max_w = (2 if imp.critical else 1) if unarmed and natural is None else None      # CBA-10 wound cap
+    if traits.stress_hits(gs, attacker, target, weapon, ranged) is not None:     # TRT-PSYCHIC-AMMO: stress
+        out["stress"] = resolve_stress_hit(gs, ctx, attacker, target, terms.dmg(dmg), cover=use_cover)
+        traits.after_hit(gs, attacker, target, weapon, ranged)
+        return out
     def hit(psi: bool = True) -> int:
         return resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover, max_wounds=max_w,
                            def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms, psi=psi)
@@ -434,6 +441,9 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
     for rule, n in traits.fumble_wounds(w):                 # TRT-CORROSIVE-AMMO: 1 wound, no CH DEF, no CH PSI
         if gs.on_table(attacker):
             apply_wounds(gs, attacker, n, source=None, rule=rule)
+    for rule, (chance, dmg, diameter) in traits.fumble_blasts(w):     # TRT-FLAMMABLE: 30 %, centred on the user
+        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{w.name} fumbled"):
+            death_blast(gs, ctx, attacker, rule, dmg, diameter, spare=False)
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

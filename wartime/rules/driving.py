@@ -8,6 +8,7 @@ from wartime.rules.checks import roll_check
 from wartime.rules.combat import resolve_hit
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.state import GameState
+from wartime.rules.wounds import apply_wounds
 
 
 def end_turn(gs: GameState, ctx, e: int, start: float, facing: float) -> float:
@@ -31,10 +32,25 @@ def after_drive(gs: GameState, ctx, e: int) -> None:
     trait's wounds (5), a CH DEF (the miniature's DEF aboard, BLD-19 b); on a failure the transport takes 1 wound
     (WND-4 / WND-5: it may be disabled or destroyed by it)."""
     m = riding.mount(gs, e)
-    strain = traits.drive_strain(gs, e) if m is not None else None
+    strain = traits.drive_strain(gs, e)
+    if strain is not None and m is None:
+        on_foot_strain(gs, e, strain)                  # a character overheated by Munición ígnea
+        return
     if strain is None or m.wounds < strain[1]:
         return
     rule = strain[0]
     r = roll_check(gs.world, e, "DEF", None, gs.total_def(e), [], rule, "overheating")
     if not r.passed:
         riding.wound_transport(gs, ctx, e, 1, None, resolve_hit)
+
+
+def on_foot_strain(gs: GameState, e: int, strain: tuple[str, int]) -> None:
+    """TRT-IGNEOUS-AMMO's ruling: a character on foot with the malus Sobrecalentamiento (TRT-OVERHEATING) plays it as
+    a transport does: after each of its movement actions with at least the malus' wounds (5), a CH DEF; on a
+    failure 1 wound (no CH DEF, no CH PSI: WND-2 / WND-3 apply)."""
+    rule, floor = strain
+    if gs.wounds(e) < floor:
+        return
+    r = roll_check(gs.world, e, "DEF", None, gs.total_def(e), [], rule, "overheating")
+    if not r.passed:
+        apply_wounds(gs, e, 1, source=None, rule=rule)

@@ -22,6 +22,7 @@ from wartime.geometry import movement as geo_move
 from wartime.rules import objects, psychology, traits
 from wartime.rules.checks import opposed_winner, roll_check
 from wartime.rules.item_use import use_passes
+from wartime.rules.stress_hits import stress_taken
 from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
@@ -195,7 +196,8 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     rel = relation(gs, caster, target)
     attr = kind_attribute(m)
     kind = "IMP" if rel == "enemy" else "ATR"
-    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target)
+    floor = traits.invocation_fumble_floor(gs, caster) if int_checked(m) else 10    # TRT-POISONED-DISTORTION
+    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target, fumble_min=floor)
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
     spend_use(gs, caster, index, m)
@@ -260,12 +262,16 @@ def spend_use(gs: GameState, caster: int, index: int, m) -> None:
 
 def after_use(gs: GameState, ctx, caster: int, m) -> None:
     """What one use of the metahability costs its user, as for a weapon: stress (TRT-EVIL) and wounds
-    (TRT-HARMFUL), no check."""
+    (TRT-HARMFUL), no check; a user immune to the damage of its own invocations takes none (TRT-BODY-OF-LIGHT)."""
     for rule, n in traits.use_stress(gs, caster, m):
         add_stress(gs, ctx, caster, n, rule, source=None)
     for wear in traits.weapon_wear(gs, caster, m):
         if wear.user_wounds and gs.on_table(caster):
-            apply_wounds(gs, caster, wear.user_wounds, source=None, rule=wear.rule)
+            immune = traits.own_meta_immune(gs, caster, m)               # hook own_meta_immunity (TRT-BODY-OF-LIGHT)
+            if immune is not None:
+                gs.world.emit("damage_ignored", immune, who=caster, meta=m.name, wounds=wear.user_wounds)
+            else:
+                apply_wounds(gs, caster, wear.user_wounds, source=None, rule=wear.rule)
 
 
 # --- effects and durations (MET-3..6) --------------------------------------------------------------------------
@@ -522,25 +528,18 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
         gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False, aim=aim)
         return 0
     dmg = max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0) + traits.hack_dmg(gs, actor)
-    wall = traits.stress_defense(gs, target) if aim is None else 0
+    wall = traits.stress_defense(gs, target) if aim is None else None
     if aim is not None:
         d = roll_check(gs.world, target, "DEF", None, 1, [], "CBA-18", "CH DEF 1: equipment has no VOL")
         resist = 1
-    elif wall > 0:
+    elif wall is not None:
         d = roll_check(gs.world, target, "DEF", None, wall, [], "TRT-WALL", "CH DEF of TRT-WALL protections against Corromper")
         resist = wall
     else:
         d = roll_character_check(gs, None, target, "ATR", "VOL", "CBA-18", "CH DEF = CH VOL against Corromper",
                                  against=actor)
         resist = gs.attrs(target).VOL
-    if d.critical:
-        stress = 0
-    elif d.fumble:
-        stress = dmg + 1
-    elif d.passed:
-        stress = max(0, dmg - resist)
-    else:
-        stress = dmg
+    stress = stress_taken(dmg, resist, d)
     gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=stress, hit=True, aim=aim)
     if stress and aim is not None:
         stress_equipment(gs, target, aim, stress)

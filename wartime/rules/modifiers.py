@@ -139,7 +139,7 @@ def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
 
 def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, rule: str, reason: str,
                          extra: list[Modifier] | None = None, base: int | None = None, weapon=None,
-                         crit_max: int = 1, **event_data):
+                         crit_max: int = 1, fumble_min: int = 10, **event_data):
     """Roll a CH ATR-type check for character `e` (CHK-1, CHK-3): base = the attribute's current value,
     plus situational `extra`, the character's own modifiers, the action's one-shot modifiers (ACT-3,
     MVA-2, MVA-3, GNA-4) when `e` is the acting character, and a pending Apoyar +1 (GNA-1, consumed)."""
@@ -160,7 +160,7 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
         value = base
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
     crit = traits.always_critical(gs, e, attribute, kind)         # TRT-GOD-OF-WIND, ...
-    fumble_min = traits.fumble_floor(gs, e)                        # TRT-UNLUCKY
+    fumble_min = min(fumble_min, traits.fumble_floor(gs, e))       # TRT-UNLUCKY; the caller's (TRT-POISONED-DISTORTION)
     result = roll_check(gs.world, e, kind, attribute, value, mods, rule, reason, always_pass=always,
                         always_critical=crit, crit_max=crit_max, fumble_min=fumble_min, **event_data)
     if not result.passed:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
-from wartime.rules.actions.base import Action
 from wartime.rules.psychology import panicked_reactions
 from wartime.rules.reactions import (BY_NOISE, BY_SENSE, BY_SIGHT, COUNTERABLE, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
@@ -24,8 +24,8 @@ def general_keys() -> tuple[str, ...]:
     ones (not actions), the reaction-only ones (listed apart) and those taken only in the own activation."""
     keys = _general_cache.get(len(REGISTRY))
     if keys is None:
-        keys = tuple(sorted(k for k, a in REGISTRY.items()
-                            if not a.free and not a.reaction_only and k not in OWN_ACTIVATION_ONLY))
+        keys = tuple(sorted(k for k, a in REGISTRY.items() if not a.free and not a.reaction_only
+                            and not a.trait_gated and k not in OWN_ACTIVATION_ONLY))
         _general_cache.clear()
         _general_cache[len(REGISTRY)] = keys
     return keys
@@ -44,8 +44,40 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     key = (w.timing, w.chained, w.action in MELEE_ATTACKS and w.target == e, w.action == "charge" and w.target == e,
            general, w.action in COUNTERABLE)
     got = _options_cache.get(key)
-    if got is not None:
-        return _in_play(gs, got)
+    if got is None:
+        got = _options_cache[key] = _window_keys(w, key, general)
+    if got and (w.timing != "declaration" or not w.chained):
+        gated = [k for k in gated_keys() if _gate_open(gs, e, k)]
+        if gated:
+            got = tuple(sorted(set(got) | set(gated)))
+    return got
+
+
+def gated_keys() -> tuple[str, ...]:
+    """The general reactions only a trait's carriers can take (``Action.trait_gated``), sorted."""
+    keys = _gated_cache.get(len(REGISTRY))
+    if keys is None:
+        keys = tuple(sorted(k for k, a in REGISTRY.items() if a.trait_gated and not a.free and not a.reaction_only
+                            and k not in OWN_ACTIVATION_ONLY))
+        _gated_cache.clear()
+        _gated_cache[len(REGISTRY)] = keys
+    return keys
+
+
+_gated_cache: dict[int, tuple[str, ...]] = {}
+
+
+def _gate_open(gs: GameState, e: int, k: str) -> bool:
+    """Whether `e` carries what a trait-gated action needs (its `available`, REA-1: any action it could take)."""
+    try:
+        REGISTRY[k].available(gs, e)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _window_keys(w: Window, key: tuple, general: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys of a window of `w`'s kind (``window_options``' cache key `key`), before trait-gated ones."""
     keys: list[str] = []
     if w.timing == "declaration":
         if not w.chained:
@@ -61,32 +93,10 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     else:
         keys += general
         keys.append("pivot")
-    got = _options_cache[key] = tuple(sorted(set(keys)))
-    return _in_play(gs, got)
+    return tuple(sorted(set(keys)))
 
 
 _options_cache: dict[tuple, tuple[str, ...]] = {}
-_situational_cache: dict[int, frozenset[str]] = {}
-
-
-def _in_play(gs: GameState, keys: tuple[str, ...]) -> tuple[str, ...]:
-    """REA-1: `keys` without those whose action is about a thing not in the game now (`Action.in_play`: MVA-17's
-    Tomar el transporte with no driverless transport on the table), so that a game without it offers what it did."""
-    situational = _situational_cache.get(len(REGISTRY))
-    if situational is None:
-        situational = frozenset(k for k, a in REGISTRY.items() if type(a).in_play is not Action.in_play)
-        _situational_cache.clear()
-        _situational_cache[len(REGISTRY)] = situational
-    absent = frozenset(k for k in situational if not REGISTRY[k].in_play(gs))
-    if not absent:
-        return keys
-    got = _absent_cache.get((keys, absent))
-    if got is None:
-        got = _absent_cache[(keys, absent)] = tuple(k for k in keys if k not in absent)
-    return got
-
-
-_absent_cache: dict[tuple, tuple[str, ...]] = {}
 
 
 # --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------

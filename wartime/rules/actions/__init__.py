@@ -10,6 +10,7 @@ from wartime.rules.actions import shield_actions  # noqa: F401  (TRT-ENERGY-SHIE
 from wartime.rules.actions import fire_actions  # noqa: F401  (TRT-INCENDIARY-AMMO: putting the fire out)
 from wartime.rules.actions import objects  # noqa: F401  (GNA-16 Usar)
 from wartime.rules.actions import transport  # noqa: F401  (MVA-17, MVA-18, MVA-19 transport, CBA-23)
+from wartime.rules.actions import devices  # noqa: F401  (TRT-TARGET-DESIGNATOR: marking a target)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

@@ -26,6 +26,11 @@ class Action:
     free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
     reaction_only: ClassVar[bool] = False
     zero_cost: ClassVar[bool] = False    # a printed cost of 0 that overrides ENE-1's minimum of 1 (GNA-15 Soltar)
+    #: an action only a trait's carriers (or a character in a situation shipped games may not produce: MVA-17's
+    #: driverless transport) can take: a reaction window lists it only for a character whose `available` accepts it
+    #: (rules.reactors), so other characters' reaction keys (and a random controller's draws) stay as they were
+    #: without it
+    trait_gated: ClassVar[bool] = False
     #: ACT-1: the parameters the action asks for (rules/actions/params.py); () for none
     params: ClassVar[tuple[Param, ...]] = ()
 
@@ -48,12 +53,6 @@ class Action:
         """The values of the action's optional 'choice' parameters offered to `actor` now that a window shows as
         entries of their own (a move's boost, TRT-FIRE-IN-THE-VEINS; None: not taken); {} for none."""
         return {}
-
-    def in_play(self, gs: GameState) -> bool:
-        """REA-1: whether the thing this action is about exists in the game now, so that a reaction window offers its
-        key (rules/reactors.py: an action about a thing the game has not produced, such as a driverless transport,
-        is left out of the list). True for every action but those that override it."""
-        return True
 
     def attack_modifiers(self, gs: GameState, actor: int, params: dict[str, Any]) -> list:
         """The CH IMP modifiers the action itself adds to its attack roll (e.g. CBA-2/3/4's −1 per variant), for

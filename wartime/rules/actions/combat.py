@@ -273,12 +273,14 @@ def chosen_stance(gs: GameState, actor: int, params: dict) -> traits.Stance | No
 
 
 def taken_stance(gs: GameState, ctx, prepared) -> tuple[int, list | None]:
-    """The melee choice declared with the attack (TRT-FENCING-MASTER), taken before its CH IMP: its DMG term and
-    its CH IMP modifiers (0 and None without one)."""
+    """The melee choice declared with the attack (TRT-FENCING-MASTER, TRT-FRENZY), taken before its CH IMP: its DMG
+    term and its CH IMP modifiers (0 and None without one); a marking choice leaves its mark (Stance.mark)."""
     st = prepared.stance
     if st is None:
         return 0, None
     gs.world.emit("attack_stance", st.rule, who=ctx.actor, stance=st.label)
+    if st.mark and st.rule not in gs.effects(ctx.actor).spent:        # TRT-FRENZY: DEF 0 until its next activation
+        gs.set_effects(ctx.actor, spent=gs.effects(ctx.actor).spent + (st.rule,))
     return st.dmg_plus, st.imp_mods()
 
 

@@ -162,11 +162,8 @@ class TakeTransport(Embark):
     key = "take_transport"
     rule = "MVA-17"
     category = "movement"
+    trait_gated = True          # a reaction key only for a character in contact with a driverless transport
     params = (Param("transport", "choice", "MVA-17: the entity id of a driverless transport in base contact"),)
-
-    def in_play(self, gs) -> bool:
-        """Offered as a reaction only while a driverless transport stands on the table (riding.park)."""
-        return bool(riding.parked(gs))
 
     def candidates(self, gs, actor, space):
         for t in _parked_in_contact(gs, actor):

@@ -124,6 +124,34 @@ against its catalogue row):
 * ``down_recovery(gs, e) -> int | None`` -- wounds a downed bearer (on the table, WND-2's incapacitated) removes at
   the start of each turn, where its activation would come (it cannot activate while down; TRT-HERO: 1, and it gets
   up below CON). Called by ``down_recoveries`` from ``rules.turns``, which heals them. → on_activation_start.
+* ``hit_immunity(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: the hit leaves the target no
+  wounds (DMG 0, and no TRT-CORROSIVE-AMMO wound on a passed CH DEF; TRT-INVULNERABLE). Asked by ``combat_terms``.
+  → dmg_mod.
+* ``stress_hit(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit with the weapon deals stress
+  instead of wounds (TRT-PSYCHIC-AMMO). Called by ``stress_hits`` from ``rules.combat.resolve_attack`` and
+  ``rules.areas``, which hand the hit to ``rules.stress_hits``. → stress.
+* ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress or
+  Corromper / Hackear's stress (CBA-18) (the answers add; TRT-WALL: its Muro protections' DEF); no answer: it
+  defends with CH VOL. Called by ``stress_defense``. → stress.
+* ``invocation_fumble(gear) -> (int, float)`` -- an object's (floor, reach K): within reach of the object (held: its
+  holder's base; on the ground: its point) every character's invocation checks fumble from that die up
+  (TRT-POISONED-DISTORTION: 9 within 5 K). Called by ``invocation_fumble_floor`` from ``rules.metahabilities.cast``.
+  → on_fumble.
+* ``death_explosion(gs, e, weapon, dmg) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on `e`
+  when an attack of DMG `dmg` kills it, asked of its own traits (``weapon`` None) and of each of its weapons
+  (TRT-FLAMMABLE). Called by ``death_explosions`` from ``rules.combat.resolve_hit``. → on_death.
+* ``fumble_blast(weapon) -> (int, int, int) | None`` -- (P %, DMG, diameter): a fumbled CH IMP with the weapon sets
+  off, P % of the time (BAS-6), a round area of that DMG centred on its user, the user included (TRT-FLAMMABLE).
+  Called by ``fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``own_meta_immunity(gs, e, m) -> bool`` -- True: `e` takes no damage from the metahability `m` it casts itself
+  (the wounds a use of it costs its user, TRT-HARMFUL; TRT-BODY-OF-LIGHT: an invocation). Called by
+  ``own_meta_immune`` from ``rules.metahabilities.after_use``. → metaability.
+* ``wounded_stress(gs, e) -> Iterable[(int, int)]`` -- (character, stress) the bearer's trait gives around it when an
+  attack wounds it, no CH DEF (TRT-SAIKIKKU: 1 to everyone in melee with it). Called by ``wounded_stress`` from
+  ``rules.combat.resolve_hit``. → on_wounded.
+* ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
+  on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
+  TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
 * ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when an
   attack kills it: every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB). Called by ``death_blasts``
   from ``rules.combat.resolve_hit``. → on_death.
@@ -335,6 +363,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``melee_stance(gs, e) -> Iterable[Stance]`` -- choices the bearer makes before each of its melee CH IMP (Ataque
   CaC, Ataque CaC con arma de disparo: their ``stance`` parameter names one Stance's key; CH IMP and DMG terms for
   that attack; TRT-FENCING-MASTER). Called by ``melee_stances``. → check_mod.
+* ``melee_dmg_stance(gs, e) -> Iterable[Stance]`` -- as ``melee_stance``, a choice whose term is a DMG one
+  (TRT-FRENZY: DMG +2, and a mark, ``Stance.mark``, that ``marked_def_mod`` reads). Called by ``melee_stances``.
+  → dmg_mod.
 * ``strength_plus(gs, e) -> int | None`` -- points added to the CON the bearer counts as for its melee DMG (MOD-1,
   CBA-10), its overload (MOD-4) and what it can carry (MVA-8); not a real CON (TRT-MULE). Called by ``strength``.
   → dmg_mod.
@@ -418,6 +449,10 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``scatter_factor(weapon) -> Fraction | None`` -- a factor on the distance an area attack with the weapon
   disperses (BAS-4, rounded once; TRT-STABILISED-AMMO: 1/2). Called by ``scatter_factor`` from
   ``rules.areas.disperse``. → dispersion.
+* ``scatter_reroll(weapon) -> bool`` -- True: the weapon's user may reroll an area attack's dispersion (dice and
+  direction; once; TRT-AIM-CORRECTOR). Asked through ``scatter_reroll`` by ``rules.areas`` after a dispersion is
+  rolled; the engine takes the reroll for the controller when ``rules.traits.devices.aim_lost`` says the first roll
+  lost the aim. → reroll.
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up
   (``weapon_range``). → rng_mod.
@@ -496,8 +531,6 @@ act other than the character itself; the handler measures its range and checks t
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
-* ``stress_def(gs, e) -> int`` -- the DEF its protections oppose to Corromper / Hackear's stress, rolled as its
-  CH DEF instead of CH VOL (CBA-18; TRT-WALL). Called by ``stress_defense``. → stress.
 * ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
   metahability ``m`` (TRT-RUNE-MASTER: −1 on an invocation; minimum 1, ENE-1). Called by ``meta_ene``. → ene_mod.
 
@@ -592,7 +625,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            weapon_trait_args, trait_arg, with_trait_arg,
                                            weapon_index, min_range, los_waived,
                                            worn_protections, trait_copies,
-                                           shield_stops, def_confirmation, absorb_wounds, cover_def_bonus, stress_defense,
+                                           shield_stops, def_confirmation, absorb_wounds, cover_def_bonus,
                                            shield_targets, absorb_capacity, any_level, hits_without_def,
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
                                            meta_fumble_safe, unlimited_range, regenerates,
@@ -602,7 +635,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
-                                           resonates)
+                                           resonates, substance_terms, stress_hits,
+                                           stress_defense, invocation_fumble_floor, death_explosions,
+                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -623,3 +658,5 @@ from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, h
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
+from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402  (issue 12 group A)
+from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)

@@ -62,7 +62,7 @@ ATTACK_TYPES = {
 #: The elements and substances a weapon delivers, by the weapon traits that make it deliver them (TRT-RESISTANCE's
 #: ruling; Artificiero's "weapons that use fire" are the fire ones).
 ELEMENTS = {
-    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-INCENDIARY-AMMO"),
+    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-IGNEOUS-AMMO", "TRT-INCENDIARY-AMMO"),
     "acid": ("TRT-CORROSIVE-AMMO",),
     "radiation": ("TRT-RADIOACTIVE-AMMO",),
     "explosive": ("TRT-EXPLOSIVE-AMMO",),
@@ -132,17 +132,20 @@ def countermeasures(gs, bearer, attacker, target, weapon, ranged) -> Modifier | 
 def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-WALL: this protection protects against stress instead of wounds (ruling: its DEF counts only for the CH
     DEF against stress attacks, replacing CH VOL there, not against wounds): against an attack that wounds, the
-    current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). No attack
-    in play deals stress this way but Corromper / Hackear: see `wall_against_stress`)."""
+    current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). A hit
+    dealing stress (TRT-PSYCHIC-AMMO) or Corromper / Hackear (CBA-18) is defended with its DEF instead
+    (``wall_stress``)."""
     if not _against(bearer, target):
         return None
     return -sum(p.current_def for p in worn_protections(gs, target) if "TRT-WALL" in p.traits) or None
 
 
-def wall_against_stress(gs, e: int) -> int:
-    """``stress_def`` (TRT-WALL, CBA-18 "Muro protections stop stress"): the current DEF of each worn Muro protection,
-    the target of the CH DEF against Corromper / Hackear in place of CH VOL."""
-    return sum(p.current_def for p in worn_protections(gs, e) if "TRT-WALL" in p.traits)
+def wall_stress(gs, e: int) -> int | None:
+    """TRT-WALL: against a hit that deals stress (TRT-PSYCHIC-AMMO, rules.stress_hits) or Corromper / Hackear (CBA-18,
+    rules.metahabilities) the wearer's CH DEF is made
+    with the DEF of its worn Muro protections (summed; their ruling: instead of CH VOL). None without one worn."""
+    walls = [p for p in worn_protections(gs, e) if "TRT-WALL" in p.traits]
+    return sum(p.current_def for p in walls) if walls else None
 
 
 def shadow(gs, e: int) -> int | None:
@@ -338,7 +341,7 @@ register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}
 register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance, "area_def_mod": resistance_area}, kinds=RP,
          param_problem=resistance_param,
          per_protection=True)
-register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_against_stress}, kinds=P, per_protection=True)
+register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_stress}, kinds=P, per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
 #: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
 SHIELDS = {

@@ -2,6 +2,7 @@
 points, their arguments, what handlers return and how results combine)."""
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -156,7 +157,6 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_for_ene": "ene_mod",
     "not_living": "unique_rule",
     "hack_dmg": "dmg_mod",
-    "stress_def": "stress",
     "shield_check": "def_mod",
     "shield_target": "def_mod",
     "shield_halved": "def_mod",
@@ -218,6 +218,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "area_dmg_bonus": "dmg_mod",
     "moves_as_mover": "terrain_rule",
     "melee_stance": "check_mod",
+    "melee_dmg_stance": "dmg_mod",
     "area_def_mod": "def_mod",
     "wounded_reply": "on_wounded",
     "ranged_contest": "check_mod",
@@ -227,6 +228,16 @@ CATALOGUE_HOOK: dict[str, str] = {
     "resonator": "metaability",
     "ene_pool": "ene_mod",
     "ene_pool_spent": "ene_mod",
+    "hit_immunity": "dmg_mod",
+    "wounded_stress": "on_wounded",
+    "own_meta_immunity": "metaability",
+    "death_explosion": "on_death",
+    "fumble_blast": "on_fumble",
+    "invocation_fumble": "on_fumble",
+    "stress_hit": "stress",
+    "stress_def": "stress",
+    "substance_factor": "dmg_mod",
+    "scatter_reroll": "reroll",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -362,12 +373,14 @@ class FireMode:
 @dataclass(frozen=True)
 class Stance:
     """A choice a character's trait offers before each of its melee CH IMP (Ataque CaC's ``stance`` parameter, its
-    ``key``): CH IMP + ``imp_plus`` and DMG + ``dmg_plus`` for that attack (TRT-FENCING-MASTER)."""
+    ``key``): CH IMP + ``imp_plus`` and DMG + ``dmg_plus`` for that attack (TRT-FENCING-MASTER); ``mark``: taking it
+    leaves the rule's mark in ``Effects.spent`` until the attacker's next activation (``marked_def_mod``: TRT-FRENZY)."""
     key: str
     rule: str
     label: str
     imp_plus: int = 0
     dmg_plus: int = 0
+    mark: bool = False
 
     def imp_mods(self) -> list:
         """The CH IMP modifier of the stance (none without a CH IMP term)."""
@@ -821,6 +834,12 @@ def riposte_dmg(gs, e: int) -> int:
     return max([1] + [h(gs, e) or 1 for _, h in _of("riposte_dmg", character_traits(gs, e))])
 
 
+def fumble_blasts(weapon) -> list[tuple[str, tuple[int, int, int]]]:
+    """``fumble_blast``: (trait ID, (P %, DMG, diameter)) of the round areas a fumbled CH IMP with the weapon may set
+    off on its user (TRT-FLAMMABLE: 30 %); rules.combat.imp_fumble rolls and resolves them."""
+    return _tagged("fumble_blast", _weapon_traits(weapon) if weapon is not None else (), weapon)
+
+
 def fumble_wounds(weapon) -> list[tuple[str, int]]:
     """``fumble_wounds``: (trait ID, wounds) a fumbled CH IMP with the weapon gives its user besides CMB-8 (no
     CH DEF, no CH PSI)."""
@@ -983,6 +1002,17 @@ def down_recoveries(gs, e: int) -> list[tuple[str, int]]:
     return _tagged("down_recovery", character_traits(gs, e), gs, e)
 
 
+def death_explosions(gs, e: int, dmg: int) -> list[tuple[str, tuple[int, int]]]:
+    """``death_explosion``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack of DMG
+    `dmg` kills it, asked of its own traits (``weapon`` None) and of each of its weapons' (TRT-FLAMMABLE: the bearer
+    dies, the flammable item with it); rules.combat resolves them as ``death_blast``'s."""
+    out = _tagged("death_explosion", character_traits(gs, e), gs, e, None, dmg)
+    for w in gs.equipment(e).weapons:
+        if _weapon_traits(w):
+            out += _tagged("death_explosion", w.traits, gs, e, w, dmg)
+    return out
+
+
 def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:
     """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack kills it
     (TRT-LIVING-BOMB); rules.combat resolves them."""
@@ -1017,6 +1047,12 @@ def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[
         if who:
             out.append((t, list(who)))
     return out
+
+
+def wounded_stress(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """``wounded_stress``: (trait ID, [(character, stress), ...]) the wounded character's traits give around it when
+    an attack wounds it (no CH DEF; TRT-SAIKIKKU); rules.combat adds the stress (PSI-14, PSI-16 apply)."""
+    return [(t, list(hits)) for t, hits in _tagged("wounded_stress", character_traits(gs, e), gs, e)]
 
 
 def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -1182,7 +1218,7 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
                  "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod",
                  "aura_attack_mod",
-                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill")
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill", "hit_immunity")
 
 
 def _first_yes(hook: str, carried, args) -> str | None:
@@ -1223,6 +1259,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     no_wounds = False
     threshold = None
     second = lucky = coin = no_reroll = no_cover = sure = corrosive = fixed = forced = double = final = halved = None
+    immune = None
     def_plus = dmg_plus = 0
     factor = Fraction(1)
     zero = None
@@ -1284,6 +1321,9 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             n = h(*args)
             if n is not None and fixed is None:
                 fixed = (t, n)                                   # the first in trait-ID order stands
+        immune = immune or _first_yes("hit_immunity", carried, args)
+    if immune is not None:
+        zero, corrosive = zero or immune, None         # TRT-INVULNERABLE: DMG 0 and no corrosion wound either
     spent = gs.effects(target).spent if handlers("marked_def_mod") else ()   # a mode's mark (TRT-LONG-GRIP)
     if spent:
         for t, h in handlers("marked_def_mod"):
@@ -1316,6 +1356,60 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     return CombatTerms(tuple(imp), tuple(def_check), def_plus, dmg_plus, factor, zero, crit_max, crit_dmg, crit_def,
                        no_wounds, threshold, second, lucky, coin, no_reroll, no_cover, sure, corrosive, fixed, forced,
                        double, final, halved)
+
+
+def own_meta_immune(gs, e: int, m) -> str | None:
+    """``own_meta_immunity``: the trait by which `e` takes no damage from metahability `m` it casts itself (the wounds
+    one use of it costs, TRT-HARMFUL; TRT-BODY-OF-LIGHT for an invocation), or None."""
+    return _first_yes("own_meta_immunity", character_traits(gs, e), (gs, e, m))
+
+
+def invocation_fumble_floor(gs, e: int) -> int:
+    """``invocation_fumble``: the lowest die that is a fumble on `e`'s invocation checks (MET-2 of an invocation; 10
+    by the core CHK-2) as the objects on the board near it set it: each object (``Gear``, not disabled, WND-4)
+    whose trait answers (floor, reach K) counts when `e` is within reach of it (BAS-3: from its holder's base edge
+    to e's, or from the point where it lies), friend or foe (TRT-POISONED-DISTORTION: 9 within 5 K)."""
+    table = gs.world.tables.get(Gear)
+    if not table or not handlers("invocation_fumble"):
+        return 10
+    items = gs.world.tables.get(Item, {})
+    p = gs.pos(e)
+    floor = 10
+    for i in sorted(table):
+        g, it = table[i], items.get(i)
+        if it is None or g.disabled:
+            continue
+        for _, h in _of("invocation_fumble", g.traits):
+            low, reach = h(g)
+            if it.holder is not None:
+                near = gs.on_table(it.holder) and gs.distance(it.holder, e) <= reach + 1e-9
+            elif it.at is not None:
+                near = math.hypot(p.x - it.at[0], p.y - it.at[1]) - gs.body(e).radius <= reach + 1e-9
+            else:
+                near = False                           # hidden inside a searchable element
+            if near:
+                floor = min(floor, low)
+    return floor
+
+
+def substance_terms(gs, e: int, element: str) -> CombatTerms:
+    """``substance_factor``: the DMG terms of a hit of `element` (an ELEMENTS key of rules.traits.protections: fire,
+    acid, radiation, explosive) that no weapon carries, a hazard's (a burning character's fire, a radioactive
+    area), as `e`'s traits change it: the product of their factors (TRT-ALLERGIC ×2), DMG 0 for a factor 0
+    (TRT-INVULNERABLE). NO_TERMS when no trait answers (the hazard's hit as the core plays it)."""
+    factor = Fraction(1)
+    zero = None
+    for t, h in _of("substance_factor", _apart(character_traits(gs, e), negated(gs, e))):
+        f = h(gs, e, element)
+        if f is None:
+            continue
+        if f == 0:
+            zero = zero or t
+        else:
+            factor *= Fraction(f)
+    if zero is None and factor == 1:
+        return NO_TERMS
+    return CombatTerms(dmg_factor=factor, dmg_zero=zero)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:
@@ -1575,6 +1669,12 @@ def weapon_quality(weapon) -> int:
     return max(1, weapon.QUA + sum(h(weapon) or 0 for _, h in _of("qua_plus", carried)))
 
 
+def scatter_reroll(weapon) -> str | None:
+    """``scatter_reroll``: the trait of the weapon that lets its user reroll an area attack's dispersion
+    (TRT-AIM-CORRECTOR), or None (asked only once a dispersion was rolled: no cost for other weapons)."""
+    return _first_yes("scatter_reroll", _weapon_traits(weapon), (weapon,)) if weapon is not None else None
+
+
 def scatter_factor(weapon) -> Fraction:
     """``scatter_factor``: the product of the factors the weapon's traits put on a dispersion distance
     (TRT-STABILISED-AMMO: 1/2); 1 without one."""
@@ -1804,6 +1904,19 @@ def any_level(weapon) -> str | None:
     return _first_yes("level_reach", _weapon_traits(weapon), (weapon,))
 
 
+def stress_hits(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
+    """``stress_hit``: the trait of the attacker's weapon by which a hit deals stress instead of wounds
+    (TRT-PSYCHIC-AMMO; rules.stress_hits), or None."""
+    return _first_yes("stress_hit", _weapon_traits(weapon), (gs, attacker, attacker, target, weapon, ranged))
+
+
+def stress_defense(gs, e: int) -> int | None:
+    """``stress_def``: the DEF `e`'s traits give it against a hit that deals stress (TRT-WALL: its Muro protections'
+    DEF, summed), None when none answers (the target then defends with CH VOL, rules.stress_hits)."""
+    got = [v for v in _answers("stress_def", character_traits(gs, e), gs, e) if v is not None]
+    return sum(got) if got else None
+
+
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
     damage (its on_hit effects only), or None."""
@@ -1866,12 +1979,6 @@ def _numbers(hook: str, gs, e: int) -> int:
 def cover_def_bonus(gs, e: int) -> int:
     """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18)."""
     return _numbers("cover_def", gs, e)
-
-
-def stress_defense(gs, e: int) -> int:
-    """``stress_def``: the DEF `e`'s traits oppose to a stress attack (CBA-18), 0 without: its CH DEF is then a CH
-    VOL."""
-    return _numbers("stress_def", gs, e)
 
 
 def hides_anywhere(gs, e: int) -> str | None:
@@ -1956,9 +2063,11 @@ def moves_as_mover(gs, e: int, key: str) -> str | None:
 
 
 def melee_stances(gs, e: int) -> dict[str, Stance]:
-    """``melee_stance``: {key: Stance} the character's traits offer before each of its melee attacks (one is chosen
-    per attack; TRT-FENCING-MASTER), in trait-ID order."""
-    return {st.key: st for _, h in _of("melee_stance", character_traits(gs, e)) for st in h(gs, e)}
+    """``melee_stance`` and ``melee_dmg_stance``: {key: Stance} the character's traits offer before each of its melee
+    attacks (one is chosen per attack; TRT-FENCING-MASTER, TRT-FRENZY), in trait-ID order."""
+    carried = character_traits(gs, e)
+    return {st.key: st for hook in ("melee_stance", "melee_dmg_stance") for _, h in _of(hook, carried)
+            for st in h(gs, e)}
 
 
 def area_def(gs, e: int, weapon) -> int:

@@ -105,13 +105,15 @@ register("TRT-COMBAT-RUNES", "Runas de combate", {"opposed_check_mod": combat_ru
 
 
 # --- Munición radiactiva: a wounding hit leaves a permanent R3 area -------------------------------------------------
-def last_hit_wounds(gs, attacker: int, target: int) -> int:
+def last_hit_wounds(gs, attacker: int, target: int, transport: bool = False) -> int:
     """The wounds `attacker`'s latest hit on `target` dealt (its `damage` events since that `hit` event: both hits
-    of a double hit)."""
+    of a double hit); with `transport`, the wounds its ridden transport took too (WND-4 ``transport_wounds``)."""
     n = 0
     for ev in reversed(gs.world.events):
         if ev["type"] == "damage" and ev.get("target") == target:
             n += ev["wounds"]
+        elif transport and ev["type"] == "transport_wounds" and ev.get("who") == target:
+            n += ev["amount"]
         elif ev["type"] == "hit" and ev.get("attacker") == attacker and ev.get("target") == target:
             return n
     return 0

@@ -1,0 +1,84 @@
+"""Aiming and marking devices (issue 12, group C): TRT-AIM-CORRECTOR (Corrector de puntería) and
+TRT-TARGET-DESIGNATOR (Marcador de objetivos).
+
+TRT-AIM-CORRECTOR is played on weapons: their user may reroll an area attack's dispersion (ARE-9). The choice is the
+controller's; the engine takes it for them by one plain rule (``aim_lost``), as it takes a G2 reroll of a failed
+check: the first dispersion is rerolled (dice and direction, once; the second one stands) when it lost the attack
+off the board or left the aimed point outside the area, so that a reroll can only bring the area back where it was
+aimed. On an object the trait is refused (no object of the catalogue makes an area attack).
+
+TRT-TARGET-DESIGNATOR is played on weapons and objects: its carrier may mark a target (the action Marcar con el
+marcador, rules/actions/devices.py: ENE 1, a character in line of sight within the item's ALC) and has CH IMP +1
+against the characters it marked (``Designated`` on the target), for the rest of the game. On an object the holder
+carries it (``ON_OBJECTS``): the +1 applies to all its attacks; on a weapon, as every weapon trait (G10), to the
+attacks with that weapon (the sight it is mounted on), twice when both carry it (G10's numbers)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from wartime.geometry.templates import JUMP_RANGE
+from wartime.rules.checks import Modifier
+from wartime.rules.traits.registry import ON_OBJECTS, character_traits, register
+
+DESIGNATOR = "TRT-TARGET-DESIGNATOR"
+
+
+def aim_corrector(weapon) -> bool:
+    """TRT-AIM-CORRECTOR: the weapon's user may reroll the dispersion (scatter) of its area attacks."""
+    return True
+
+
+def aim_lost(template, aim_x: float, aim_y: float, to_x: float, to_y: float, on_board: bool) -> bool:
+    """TRT-AIM-CORRECTOR: whether a dispersion that took the area's point from the aimed (aim_x, aim_y) to
+    (to_x, to_y) lost the aim, so the controller rerolls it: it left the board (ARE-9: the attack is lost), or the
+    moved `template` no longer covers the aimed point (an S chain, no template: it landed farther than an ARE-4 jump,
+    3 K, from it)."""
+    if not on_board:
+        return True
+    if template is None:
+        return math.hypot(to_x - aim_x, to_y - aim_y) > JUMP_RANGE
+    return not bool(template.contains([aim_x], [aim_y])[0])
+
+
+register("TRT-AIM-CORRECTOR", "Corrector de puntería", {"scatter_reroll": aim_corrector}, kinds=("weapon",))
+
+
+# --- Marcador de objetivos ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Designated:
+    """TRT-TARGET-DESIGNATOR: the character has been marked by the characters `by` (in marking order), until the
+    end of the game (ruling: or until a trait makes the mark lost)."""
+    by: tuple[int, ...]
+
+
+def marked_by(gs, target: int) -> tuple[int, ...]:
+    """TRT-TARGET-DESIGNATOR: who has marked `target` (none: ())."""
+    d = gs.world.try_get(target, Designated)
+    return () if d is None else d.by
+
+
+def mark(gs, marker: int, target: int) -> None:
+    """TRT-TARGET-DESIGNATOR: `marker` marks `target` (once: marking it again changes nothing)."""
+    by = marked_by(gs, target)
+    if marker not in by:
+        gs.world.set(target, Designated(by + (marker,)))
+    gs.world.emit("target_marked", DESIGNATOR, marker=marker, target=target)
+
+
+def designated_imp(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
+    """TRT-TARGET-DESIGNATOR: CH IMP +1 for the marker's attacks on a target it marked (ruling: the marker only)."""
+    if bearer != attacker or attacker not in marked_by(gs, target):
+        return None
+    return Modifier(DESIGNATOR, 1, "marked target")
+
+
+register(DESIGNATOR, "Marcador de objetivos", {"attack_mod": designated_imp},
+         kinds=("object", "weapon"))
+ON_OBJECTS.add(DESIGNATOR)           # on an object: its holder is the marker (traits/objects.py)
+
+
+def designator_helps(gs, e: int, weapon) -> bool:
+    """TRT-TARGET-DESIGNATOR: whether a mark would give `e`'s attack with `weapon` its CH IMP +1 (a held
+    designator, or one on that weapon), for a controller weighing Marcar con el marcador before a shot."""
+    return DESIGNATOR in character_traits(gs, e) or DESIGNATOR in getattr(weapon, "traits", ())

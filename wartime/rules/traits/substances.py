@@ -1,0 +1,175 @@
+"""Substances and elements (issue 12, group A): the traits that name a substance or element a hit delivers.
+
+The engine tells apart the elements and substances a weapon delivers by the weapon traits that deliver them
+(rules.traits.protections ELEMENTS: fire, acid, radiation, explosives; TRT-RESISTANCE's model), and the hazards
+that deal them without a weapon: a burning character's fire (rules.burning) and a radioactive area's radiation
+(rules.areas), asked through ``substance_factor``.
+
+* TRT-ALLERGIC (Alérgico (): the substance named deals DMG ×2; a CMB-4 factor, after every ± term, with the other
+  factors, one rounding: with Blandito ×4).
+* TRT-INVULNERABLE (Invulnerable (): immune to the substance or element named: its hits leave no wounds).
+* TRT-IGNEOUS-AMMO (Munición ígnea: a wounding hit gives the target the malus Sobrecalentamiento, TRT-OVERHEATING,
+  for good; a fire weapon for the traits naming fire, ELEMENTS).
+* TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
+* TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
+* TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it; the bonus it then stops is not played).
+* TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.core.rounding import round_half_up
+from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
+from wartime.rules.traits.registry import display_name, register
+from wartime.rules.traits.weapons_more import last_hit_wounds
+
+R = ("race",)
+RP = ("race", "protection")
+
+
+def _element(param: str | None) -> str | None:
+    """The element or substance a parameter names (an ELEMENTS key), None if it names none the engine tells apart."""
+    t = attack_type(param)
+    return t if t in ELEMENTS else None
+
+
+def element_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
+    """TRT-ALLERGIC, TRT-INVULNERABLE: why the parameter cannot be played (None: it can): it must name an element or
+    substance a weapon or hazard carries (ELEMENTS); an attack type (melee, ranged, area) is not a substance."""
+    if _element(param) is None:
+        words = sorted(w for w, t in ATTACK_TYPES.items() if t in ELEMENTS)
+        return (f"names {param!r}: the engine plays the elements and substances weapons and hazards carry "
+                f"({', '.join(words)}); others need tags no weapon carries yet")
+    return None
+
+
+def _named(gs, e: int, trait_id: str) -> set[str]:
+    """The elements the sources of `trait_id` on `e` name (race and worn protections)."""
+    return {t for t in (_element(p) for p in params(gs, e, trait_id)) if t is not None}
+
+
+# --- Alérgico (): DMG ×2 -------------------------------------------------------------------------------------------
+def allergic(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-ALLERGIC: a hit on the bearer with a weapon delivering the substance named deals DMG ×2 (ruling: a factor
+    of core CMB-4 step 3, after every ± DMG term, combined with the other factors, one rounding; before the DEF)."""
+    if bearer != target or weapon is None:
+        return None
+    return 2 if any(delivers(weapon, t) for t in _named(gs, target, "TRT-ALLERGIC")) else None
+
+
+def allergic_hazard(gs, e: int, element: str) -> int | None:
+    """TRT-ALLERGIC: a hazard's hit of the substance named (fire while burning, a radioactive area) deals DMG ×2."""
+    return 2 if element in _named(gs, e, "TRT-ALLERGIC") else None
+
+
+# --- Invulnerable (): immune --------------------------------------------------------------------------------------
+def invulnerable(gs, bearer, attacker, target, weapon, ranged) -> bool:
+    """TRT-INVULNERABLE: a hit on the bearer with a weapon delivering the substance or element named leaves no wounds
+    (DMG 0, and no corrosion wound on a passed CH DEF: ``hit_immunity``). Its CH DEF is still rolled (a hit)."""
+    return (bearer == target and weapon is not None
+            and any(delivers(weapon, t) for t in _named(gs, target, "TRT-INVULNERABLE")))
+
+
+def invulnerable_hazard(gs, e: int, element: str) -> int | None:
+    """TRT-INVULNERABLE: a hazard's hit of the element named (fire while burning, a radioactive area) deals DMG 0."""
+    return 0 if element in _named(gs, e, "TRT-INVULNERABLE") else None
+
+
+register("TRT-ALLERGIC", "Alérgico", {"dmg_factor": allergic, "substance_factor": allergic_hazard}, kinds=R,
+         param_problem=element_param)
+register("TRT-INVULNERABLE", "Invulnerable", {"hit_immunity": invulnerable, "substance_factor": invulnerable_hazard},
+         kinds=RP, param_problem=element_param)
+
+
+# --- Munición ígnea: the target overheats ------------------------------------------------------------------------
+OVERHEATING = "TRT-OVERHEATING"
+
+
+def igneous(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-IGNEOUS-AMMO: if the hit wounds, the target gains the malus Sobrecalentamiento (TRT-OVERHEATING) for good
+    (ruling: permanent; a character as a transport: from 5 wounds on each of its movement actions asks a CH DEF, 1
+    wound on a failure, rules.driving.after_drive). Gained once; a ridden transport's miniature overheats with its
+    transport's wounds (the malus joins the miniature's traits)."""
+    if bearer != attacker or last_hit_wounds(gs, attacker, target, transport=True) <= 0 or not gs.on_table(target):
+        return
+    psyche = gs.psyche(target)
+    if OVERHEATING in psyche.maluses:
+        return
+    gs.world.set(target, replace(psyche, maluses=psyche.maluses + (OVERHEATING,)))
+    gs.world.emit("malus_gained", "TRT-IGNEOUS-AMMO", who=target, malus=display_name(OVERHEATING), trait=OVERHEATING,
+                  chosen_by=None)
+
+
+register("TRT-IGNEOUS-AMMO", "Munición ígnea", {"on_hit": igneous}, kinds=("weapon",))
+
+
+# --- Distorsión envenenada: 9s fumble invocations near the object -------------------------------------------------
+#: TRT-POISONED-DISTORTION: (the lowest fumbling die, the reach in K of the object).
+DISTORTION = (9, 5.0)
+
+
+def poisoned_distortion(gear) -> tuple[int, float]:
+    """TRT-POISONED-DISTORTION: within 5 K of this object, rolls of 9 and 10 on 1D10 count as fumbles when performing
+    invocations (the MET-2 check of an invocation; ruling: every character within 5 K, friend and foe, its holder
+    too). A fumbled invocation is MET-7's (a CH PSI, no effect)."""
+    return DISTORTION
+
+
+register("TRT-POISONED-DISTORTION", "Distorsión envenenada", {"invocation_fumble": poisoned_distortion},
+         kinds=("object",))
+
+
+# --- Inflamable: it explodes ----------------------------------------------------------------------------------------
+#: TRT-FLAMMABLE: the chance (%) that a fumble with a flammable weapon sets it off.
+FLAMMABLE_FUMBLE = 30
+
+
+def _explosion(dmg: int) -> tuple[int, int] | None:
+    """TRT-FLAMMABLE's explosion (ruling): DMG = DMG / 2 (x.5 up, BAS-5), a round area whose diameter is that halved
+    DMG (R(DMG) read after DMG is redefined, as Munición de racimo); None when nothing is left to explode."""
+    half = round_half_up(dmg / 2)
+    return (half, half) if half > 0 else None
+
+
+def flammable_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
+    """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): when an
+    attack kills the bearer, a round area centred on its base: a flammable weapon's DMG (its current DMG, WND-6)
+    halved, the killing attack's DMG halved for a flammable race; every other mini it covers takes the hit (ARE-5,
+    ARE-6, rules.combat.death_blast)."""
+    return _explosion(int(weapon.current_dmg) if weapon is not None else dmg)
+
+
+def flammable_fumble(weapon) -> tuple[int, int, int] | None:
+    """TRT-FLAMMABLE: a fumbled CH IMP with a flammable weapon (CMB-8) has a 30 % chance (BAS-6) to make it explode
+    in its user's hands: the weapon's DMG halved, in a round area of that diameter centred on the user, who is hit
+    too."""
+    blast = _explosion(int(weapon.current_dmg))
+    return None if blast is None else (FLAMMABLE_FUMBLE, *blast)
+
+
+register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble},
+         kinds=("race", "weapon"))
+
+
+# --- Cuerpo de luz: its own invocations do not hurt it -------------------------------------------------------------
+def body_of_light(gs, e: int, m) -> bool:
+    """TRT-BODY-OF-LIGHT: this character is immune to the damage of the invocations it casts itself. In play the only
+    damage an invocation deals its caster is the wounds one use of it costs (TRT-HARMFUL on the invocation: rules.
+    metahabilities.after_use); an invocation hits no one with DMG (metahabilities carry no DMG: MET-3..5 effects),
+    and an area never hits its own attacker (ARE-5)."""
+    return m.kind == "TRT-INVOCATION" or "TRT-INVOCATION" in m.traits
+
+
+register("TRT-BODY-OF-LIGHT", "Cuerpo de luz", {"own_meta_immunity": body_of_light}, kinds=R)
+
+
+# --- Saikikku: its wounds hurt the minds around it ----------------------------------------------------------------
+def saikikku(gs, e: int) -> list[tuple[int, int]]:
+    """TRT-SAIKIKKU: if it is wounded (by an attack), everyone in melee with it (the able enemies in base contact,
+    CMB-11) gains 1 stress, with no CH DEF. (The bonus of each of them that should stop working until their next
+    activation, chosen by its owner, is not played: no decision offers that choice.)"""
+    return [(o, 1) for o in gs.engaged_enemies(e)]
+
+
+register("TRT-SAIKIKKU", "Saikikku", {"wounded_stress": saikikku}, kinds=R)
