@@ -43,6 +43,9 @@ PARTIAL = {
     "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
                          "when it lost the aim (off the board, or the aimed point outside the area); the controller "
                          "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
+                      "is legal); one already in base contact with the challenger, which cannot charge it, is not "
+                      "forced to attack it in melee",
     "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
                             "played as ±1 on the checks made with it; the values derived from attributes (ENE "
                             "gain, DMG with CON, MOV) are not changed",

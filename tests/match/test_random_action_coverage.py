@@ -62,12 +62,14 @@ PLAN = [
 #: tests/match/test_metahability_games.py); and the actions of session 9's traits whose bearers are in no shipped list:
 #: Parar en el aire (TRT-RETRO-THRUSTERS, tests/rules/test_rules_transport_traits.py), Apagar el fuego
 #: (TRT-INCENDIARY-AMMO) and regaining a round (TRT-REGENERATING-AMMO, both in tests/rules/test_rules_traits_weapons2.py);
-#: marking a target with a designator (TRT-TARGET-DESIGNATOR, tests/rules/test_rules_traits_devices.py); and Embestir
-#: (CBA-23), which random drivers and walkers did not pick in these seeds (a walker's straight run of 2 K to Correr's
-#: reach ending on an enemy is rare among them; rule tests in tests/rules/test_rules_transports.py).
+#: marking a target with a designator (TRT-TARGET-DESIGNATOR, tests/rules/test_rules_traits_devices.py);
+#: La mano de la muerte (TRT-HAND-OF-DEATH, TRT-DOOMED) and Desafiar (TRT-CHALLENGER), both in
+#: tests/rules/test_rules_traits_battle_cries.py; and Embestir (CBA-23), which random drivers and walkers did not pick in
+#: these seeds (a walker's straight run of 2 K to Correr's reach ending on an enemy is rare among them; rule tests in
+#: tests/rules/test_rules_transports.py).
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "hover", "put_out_fire", "regenerate_round",
-              "designate_target", "ram"}
+              "designate_target", "hand_of_death", "challenge", "ram"}
 
 def play(scenario: str, red, blue, seed: int) -> Match:
     # the fixtures' default lists are the shipped ones, outside tests/match/fixtures

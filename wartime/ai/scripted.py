@@ -22,6 +22,7 @@ from wartime.ai.scripted_transport import drive as drive_transport, early as tra
 from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
+from wartime.ai.scripted_battle_cries import challenge, pass_wound
 from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
@@ -207,6 +208,9 @@ class ScriptedController:
                 return d
         if hiding.tied(gs, e):
             return self._untie(match, p)                                # GNA-6
+        d = pass_wound(match, p) or challenge(match, p)                 # TRT-HAND-OF-DEATH, TRT-CHALLENGER
+        if d is not None:
+            return d
         if gs.engaged(e):
             d = self._best_melee(match, p)
             if d is not None:

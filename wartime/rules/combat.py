@@ -179,6 +179,11 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
             if (proud is not None and gs.able(target) and not gs.psyche(target).panic and gs.on_table(attacker)
                     and gs.in_contact(target, attacker)):
                 reply_attack(gs, target, attacker, proud)
+            if (state == "dead" and gs.able(attacker) and not gs.psyche(target).panic
+                    and gs.in_contact(target, attacker)):
+                avenger = traits.death_reply(gs, target, attacker, melee)     # TRT-CRY-OF-VENGEANCE
+                if avenger is not None:
+                    reply_attack(gs, target, attacker, avenger)
     return n
 
 
@@ -212,7 +217,9 @@ REPLY = "reply_attack"
 def reply_attack(gs: GameState, e: int, attacker: int, rule: str) -> None:
     """TRT-PROUD ruling: a free melee attack of `e` at `attacker` (ENE 0, no CH VOL, not a reaction) with its best
     melee weapon by DMG (CBA-10 unarmed if none); the engine makes it for the controller (it costs nothing). A
-    reply's own wounds call no reply back (one free attack per wounding attack, not an exchange without end)."""
+    reply's own wounds call no reply back (one free attack per wounding attack, not an exchange without end).
+    TRT-CRY-OF-VENGEANCE: the same last blow of an ally just killed in melee, as it stands (its wounds count in
+    MOD-1's DMG, minimum 1)."""
     weapons = gs.equipment(e).weapons
     melee = [i for i, w in enumerate(weapons) if not w.ranged and not w.disabled]
     ctx = ActionContext(e, REPLY, {})

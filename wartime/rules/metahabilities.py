@@ -210,9 +210,25 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     if rel == "enemy" and not vol_contest(gs, caster, target):
         gs.world.emit("metahability_resisted", "MET-5", who=caster, meta=m.name, target=target)
         return False
+    if rel == "enemy" and void_runes(gs, ctx, caster, target, m):                  # TRT-VOID-RUNES
+        return False
     apply(gs, ctx, caster, index, target)
     remember(gs, caster, index, target, maintained=False)
     return True
+
+
+def void_runes(gs: GameState, ctx, caster: int, target: int, m) -> bool:
+    """TRT-VOID-RUNES: once per turn the target may cancel an enemy's metahability about to take effect on it with
+    5 or less on 1D10 (hook ``meta_void``); on a 1 the caster also takes a stress level, its CH DEF a CH PSI
+    (PSI-4..6's outcomes). True: the metahability has no effect."""
+    rule = traits.meta_void(gs, target, caster) if gs.able(target) else None
+    if rule is None:
+        return False
+    die = gs.world.dice.d10()
+    gs.world.emit("void_runes", rule, who=target, caster=caster, meta=m.name, die=die, cancelled=die <= 5)
+    if die == 1 and gs.able(caster):
+        psi_check(gs, ctx, caster, source=target, reason=traits.display_name(rule), rule=rule)
+    return die <= 5
 
 
 def int_checked(m) -> bool:
@@ -394,6 +410,11 @@ def maintain(gs: GameState, ctx, caster: int, cast_: Cast) -> None:
     check and no fumble; it gets a fresh duration, as if cast now."""
     m = carried(gs, caster)[cast_.index]
     gs.world.emit("metahability_maintained", "MET-6", who=caster, meta=m.name, target=cast_.target)
+    if relation(gs, caster, cast_.target) == "enemy" and void_runes(gs, ctx, caster, cast_.target, m):
+        for fx in effects_on(gs, cast_.target):                                    # TRT-VOID-RUNES
+            if fx.caster == caster and fx.index == cast_.index:
+                end_effect(gs, cast_.target, fx, "TRT-VOID-RUNES", "cancelled")
+        return
     apply(gs, ctx, caster, cast_.index, cast_.target)
     remember(gs, caster, cast_.index, cast_.target, maintained=True)
 

@@ -48,7 +48,8 @@ BY_SIGHT, BY_NOISE, BY_SENSE = "sight", "noise", "sense"
 #: Actions taken only in the own activation (never as a reaction).
 OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "surprise_attack", "break_free",    # CBA-11; CBA-25 ruling (2)
-                                 "maintain_metahability", "psychic_energy"})   # MET-6; TRT-PSYCHIC-ENERGY
+                                 "maintain_metahability", "psychic_energy",    # MET-6; TRT-PSYCHIC-ENERGY
+                                 "hand_of_death", "challenge"})      # TRT-HAND-OF-DEATH, TRT-CHALLENGER rulings
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
 #: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar

@@ -258,6 +258,7 @@ class TurnFlow:
             gs.world.remove(e, Compelled)                                # a trait's compulsion: this activation
         reactions.lapse_counter_charges(gs, e)
         if not waiting:
+            traits.activation_over(gs, e)                            # hook point activation_over (TRT-DOOMED)
             for rule, n in traits.activation_end_wounds(gs, e):     # hook point activation_end (TRT-TERMINALLY-ILL)
                 apply_wounds(gs, e, n, source=None, rule=rule)
         for r in f.bullet_time:

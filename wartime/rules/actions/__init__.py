@@ -11,6 +11,8 @@ from wartime.rules.actions import fire_actions  # noqa: F401  (TRT-INCENDIARY-AM
 from wartime.rules.actions import objects  # noqa: F401  (GNA-16 Usar)
 from wartime.rules.actions import transport  # noqa: F401  (MVA-17, MVA-18, MVA-19 transport, CBA-23)
 from wartime.rules.actions import devices  # noqa: F401  (TRT-TARGET-DESIGNATOR: marking a target)
+from wartime.rules.actions import death_hand  # noqa: F401  (TRT-HAND-OF-DEATH / TRT-DOOMED: La mano de la muerte)
+from wartime.rules.actions import challenge  # noqa: F401  (TRT-CHALLENGER: Desafiar)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

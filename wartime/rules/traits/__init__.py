@@ -111,6 +111,9 @@ against its catalogue row):
 * ``on_activation_start(gs, e, check) -> None`` -- a rule of the bearer's own at the start of its activation,
   after the core start-of-activation checks (ENE-3 order) and only if it can still act; ``check(who, attribute,
   rule, reason)`` rolls a CH ATR. Called by ``activation_start``.
+* ``foe_aura_compulsion(gs, e, bearers) -> Compelled | None`` -- at the start of `e`'s activation, after its own
+  ``compulsion``: a compulsion an enemy bearer's mark on `e` sets (``bearers``: the enemy bearers on the table and
+  able; TRT-CHALLENGER's challenge). Called by ``activation_start``. → unique_rule.
 * ``aura_start_psi(gs, e, bearers) -> StartPsi | None`` -- a CH PSI an enemy aura asks of `e` when its activation
   starts (``bearers``: the enemy bearers on the table and able; G10: one per trait), rolled by rules.turns after
   PSI-2 with the activation's context; a failure calls a CH LOC at ``loc_malus`` (TRT-GREATER-DEMON). Called by
@@ -164,6 +167,9 @@ against its catalogue row):
 * ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
   with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
   applies them. → unique_rule.
+* ``activation_over(gs, e) -> None`` -- a rule of the bearer's own when one of its activations ends (not a pause
+  with Esperar), before ``activation_end``'s wounds (TRT-DOOMED: the levels lost). Called by ``activation_over``
+  from ``rules.turns``. → unique_rule.
 * ``kill_heal(gs, killer, victim, melee) -> int | None`` -- wounds the killer removes from itself when its attack
   kills `victim` (WND-3; TRT-SOUL-EATER). Called by ``kill_heal`` from ``rules.combat.resolve_hit``. → on_kill.
 * ``killed_someone(gs, killer, victim, melee) -> None`` -- a rule of the killer's after its attack killed `victim`
@@ -193,6 +199,9 @@ against its catalogue row):
 * ``wounded_reply(gs, e, attacker, melee) -> bool`` -- True: the bearer, wounded by an attack and still able, makes
   one free melee attack back at its attacker at once (ENE 0, no CH VOL, not a reaction; TRT-PROUD). Called by
   ``wounded_reply`` from ``rules.combat.resolve_hit`` after the hit's CH PSI. → on_wounded.
+* ``aura_death_reply(gs, e, bearers, killer, melee) -> bool`` -- True: an allied aura lets `e`, just killed by
+  `killer`'s attack, make one free melee attack at its killer before it is removed (ENE 0, no CH VOL, not a
+  reaction; TRT-CRY-OF-VENGEANCE). Called by ``death_reply`` from ``rules.combat.resolve_hit``. → aura_ally.
 * ``wounding_ene(gs, attacker) -> int | None`` -- ENE the attacker gains each time its attack wounds someone
   (capped at 10, ENE-3; TRT-PSYCHOPATH). Called by ``wounding_ene`` from ``rules.combat.resolve_hit``. → ene_mod.
 * ``initiative_mod(gs, e) -> int | None`` -- ± on the initiative total of the side that rolls with `e`'s VOL
@@ -531,6 +540,10 @@ act other than the character itself; the handler measures its range and checks t
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``meta_void(gs, e, caster) -> bool`` -- True: `e` uses its trait's once-a-turn chance to cancel an enemy
+  `caster`'s metahability about to take effect on it (the handler records the use); rules.metahabilities rolls
+  its 1D10 (TRT-VOID-RUNES). Called by ``meta_void`` from ``rules.metahabilities.cast`` / ``maintain``.
+  → metaability.
 * ``meta_ene_mod(gs, e, m) -> int | None`` -- a ± ENE on the caster's use (MET-2) or maintenance (MET-6) of
   metahability ``m`` (TRT-RUNE-MASTER: −1 on an invocation; minimum 1, ENE-1). Called by ``meta_ene``. → ene_mod.
 
@@ -633,7 +646,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
-                                           melee_stances, area_def, wounded_reply, ranged_contest,
+                                           melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
@@ -660,3 +673,4 @@ from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon t
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)
 from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402  (issue 12 group A)
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
+from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)

@@ -238,6 +238,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_def": "stress",
     "substance_factor": "dmg_mod",
     "scatter_reroll": "reroll",
+    # battle cries (rules/traits/battle_cries.py)
+    "aura_death_reply": "aura_ally",
+    "meta_void": "metaability",
+    "activation_over": "unique_rule",
+    "foe_aura_compulsion": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -963,17 +968,24 @@ def start_psi(gs, e: int) -> list[StartPsi]:
 
 
 def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
-    """``compulsion`` of the character's own traits (the first compulsion stands), ``on_activation_start`` of
+    """``compulsion`` of the character's own traits, then ``foe_aura_compulsion`` of enemy bearers (TRT-CHALLENGER;
+    the first compulsion stands), ``on_activation_start`` of
     them, then ``aura_activation_start`` of each enemy aura
     trait some bearer carries (G1: bearers on the table and able; the handler measures its own range; G10: once
     per trait, with all its enemy bearers), in trait-ID order. `check(who, attribute, rule, reason)` rolls a
     CH ATR for a handler (rules.modifiers.roll_character_check in the activation's context)."""
     carried = character_traits(gs, e)
-    for t, h in _of("compulsion", carried):
-        c = h(gs, e)
+
+    def compel(t: str, c) -> None:
         if c is not None and not gs.world.has(e, type(c)):
             gs.world.set(e, c)
             gs.world.emit("compelled", t, who=e, targets=list(c.targets), mode=c.mode)
+    for t, h in _of("compulsion", carried):
+        compel(t, h(gs, e))
+    for t, h, bearers in _auras(gs, e, "foe_aura_compulsion"):          # TRT-CHALLENGER
+        enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
+        if enemies:
+            compel(t, h(gs, e, enemies))
     for _, h in _of("on_activation_start", carried):
         h(gs, e, check)
     for _, h, bearers in _auras(gs, e, "aura_activation_start"):
@@ -1031,6 +1043,13 @@ def activation_end_wounds(gs, e: int) -> list[tuple[str, int]]:
     handler asked; TRT-COMBAT-DRUGS' overdose)."""
     return _tagged("activation_end", character_traits(gs, e), gs, e) + [
         (t, n) for t, h in handlers("status_activation_end") if (n := h(gs, e))]
+
+
+def activation_over(gs, e: int) -> None:
+    """``activation_over``: the character's traits when one of its activations ends (not a pause with Esperar),
+    before ``activation_end``'s wounds (TRT-DOOMED)."""
+    for _, h in _of("activation_over", character_traits(gs, e)):
+        h(gs, e)
 
 
 def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
@@ -2083,6 +2102,21 @@ def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
     return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+
+
+def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:
+    """``aura_death_reply``: the allied aura by which `e`, just killed by `killer`'s attack, makes one free melee
+    attack at its killer before it is removed (G1: bearers other than `e`; TRT-CRY-OF-VENGEANCE), or None."""
+    for t, h, bearers in _auras(gs, e, "aura_death_reply"):
+        if h(gs, e, bearers, killer, melee):
+            return t
+    return None
+
+
+def meta_void(gs, e: int, caster: int) -> str | None:
+    """``meta_void``: the trait by which `e` uses its once-a-turn chance to cancel `caster`'s metahability on it
+    (TRT-VOID-RUNES; the handler that answers yes has used it), or None."""
+    return _first_yes("meta_void", character_traits(gs, e), (gs, e, caster))
 
 
 def ranged_contest(gs, target: int, attacker: int) -> str | None:
