@@ -56,8 +56,8 @@ PARTIAL = {
     "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver gets off too, once its "
               "passengers are off (ruling: the engine keeps passengers with a driver), and its transport stays "
               "parked (cannot move, its base blocks others, the window draws it grey; a character without a "
-              "transport in base contact boards it as its driver, Tomar el transporte, offered as a reaction only "
-              "while a transport is parked); no attack or hack targets a parked transport and no passenger boards "
+              "transport in base contact boards it as its driver, Tomar el transporte, a reaction key only for a "
+              "character in contact with one); no attack or hack targets a parked transport and no passenger boards "
               "it; the scripted AI never gets a driver off nor takes a parked transport",
     "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
              "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
