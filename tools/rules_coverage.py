@@ -53,12 +53,16 @@ PARTIAL = {
               "a metahability or an object mounted on a transport is refused when a list is fielded",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver stays aboard its own "
-              "transport (getting off or boarding another is refused with NotImplementedRule)",
-    "CBA-23": "the transport case (rules/actions/transport.py); the character case is refused (NotImplementedRule)",
-    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K, every base in reach takes "
-             "the full DMG: ARE-5's half DMG for bases partly inside is not applied) and is removed; other equipment "
-             "keeps WND-4's disabled state",
+    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver gets off too, once its "
+              "passengers are off (ruling: the engine keeps passengers with a driver), and its transport stays "
+              "parked (cannot move, its base blocks others, the window draws it grey; a character without a "
+              "transport in base contact boards it as its driver, Tomar el transporte, a reaction key only for a "
+              "character in contact with one); no attack or hack targets a parked transport and no passenger boards "
+              "it; the scripted AI never gets a driver off nor takes a parked transport",
+    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
+             "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
+             "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
+             "protection is not told apart from a disabled one)",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
@@ -67,10 +71,11 @@ PARTIAL = {
               "ALM-30",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
-    "MET-8": "on characters (a puppeteer's only on living ones); objects and transports as targets are not "
-             "played",
-    "CBA-18": "on characters, with Shin; Muro protections, objects and transports as targets, and Hielo's mental "
-              "combat (CBA-19, tier 3) are not played",
+    "MET-8": "a neuromancer on characters, their transports and held objects, a puppeteer on living characters; a "
+             "parked transport (its driver got off, MVA-17) is not a target",
+    "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
+              "transport or held object (CH DEF 1, stress kept against its QUA), with Shin; Hielo's mental combat "
+              "(CBA-19) is tier 3 and refused; a parked transport (no character) is not a target",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -83,7 +88,8 @@ PARTIAL = {
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
-              "and refused; objects (QUA) and voluntary targets are not modelled",
+              "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
+              "and voluntary targets are not modelled (only Poseer would ask)",
     "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
@@ -110,8 +116,6 @@ PARTIAL = {
                       "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
                       "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
                       "trait DEF",
-    "TRT-WALL": "its DEF does not count against wounds; its protections do not yet stop the stress of Corromper / "
-                "Hackear (CBA-18)",
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
@@ -140,7 +144,8 @@ PARTIAL = {
                 "object is refused (objects are not mounted on transports yet, GNA-16)",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits) and "
               "scenario elements ([element.use]: a door or a mechanism with the scenario's X and check, "
-              "rules/actions/elements.py); putting on or activating a protection is not played by Usar",
+              "rules/actions/elements.py); putting on or activating a protection is not played by Usar; an object "
+              "mounted on a transport is refused when a game is set up",
     "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
                         "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
                         "set up",
@@ -174,8 +179,6 @@ PARTIAL = {
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)
-    "TRT-MULE": "melee DMG (armed and unarmed), overload and carrying count CON +1; Embestir by a character is refused "
-                "(CBA-23: only a transport rams, with its own CON)",
     "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
                   "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
     "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "

@@ -40,7 +40,11 @@ def test_MVA_17_a_convoy_game_plays_to_the_end(kind):
     events = [ev for k, ev in m.entries if k == "e"]
     types = collections.Counter(ev["type"] for ev in events)
     assert types["disembarked"] >= 3 if kind == "scripted" else types["disembarked"] >= 1
-    assert types["disembarked"] <= 3 + types["embarked"]
+    # passengers (a driver getting off its own transport, MVA-17, is its own carrier; taking one over is "embarked"
+    # with who == carrier too)
+    off = [ev for ev in events if ev["type"] == "disembarked" and ev["who"] != ev["carrier"]]
+    on = [ev for ev in events if ev["type"] == "embarked" and ev["who"] != ev["carrier"]]
+    assert len(off) <= 3 + len(on)
     truck = next(e for e in m.gs.minis() if m.gs.world.get(e, Identity).character_id == "truck_driver")
     assert any(ev["type"] == "moved" and ev["who"] == truck for ev in events)
 

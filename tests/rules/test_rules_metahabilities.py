@@ -7,6 +7,8 @@ import pytest
 from rules_helpers import Game, M, violation
 from wartime.core.components import Metahabilities, Metahability, MetaEffects, Psyche, Traits
 from wartime.core.errors import NotImplementedRule
+from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.params import CandidateSpace
 from wartime.rules import metahabilities as meta, traits
 
 NEURO = ("TRT-NEUROMANCER",)
@@ -220,6 +222,51 @@ def test_MET_8_a_puppeteer_corrupts_only_living_characters():
     g.dice.push(3, 9)
     g.act(a, "corrupt", target=b, attribute="INT")
     assert g.stress(b) == 3
+
+
+def test_CBA_18_Muro_protections_stop_stress():
+    """CBA-18 "Muro protections stop stress" (TRT-WALL ruling: its DEF replaces CH VOL): DMG 3 against a Muro of
+    DEF 2: CH DEF die 2 passes, 3 − 2 = 1 stress; die 5 fails, 3 stress."""
+    from wartime.core.components import Equipment, TraitedProtection
+    wall = TraitedProtection("wall", "Wall", 0, 2, 0, 5, 0, traits=("TRT-WALL",))
+    for die, stress in ((2, 1), (5, 3)):
+        g, a, b = hacker()
+        g.set(b, Equipment((), (wall,)))
+        g.dice.push(6, die)
+        g.act(a, "corrupt", target=b, attribute="INT")
+        assert g.stress(b) == stress
+        assert g.events("check")[-1]["rule"] == "TRT-WALL" and g.events("check")[-1]["target"] == 2
+
+
+def test_MET_8_a_neuromancer_hacks_an_object_and_a_transport():
+    """The book's test: an object with CH DEF die 2 takes 3 stress (DMG 3; no VOL: CH DEF 1). A transport likewise;
+    its CH DEF critical (die 1) stops it all. The holder / driver takes no stress."""
+    from wartime.core.components import GearStress, Gear, Item
+    from rules_helpers import ride
+    g, a, b = hacker()
+    item = g.world.create(Item("Scanner", holder=b), Gear("scanner", "Scanner", 1, 0, 3))
+    assert {"target": b, "attribute": "INT", "aim": f"item:{item}"} in [
+        c.build() for c in REGISTRY["corrupt"].candidates(g.gs, a, CandidateSpace(g.gs, a))]
+    g.dice.push(6, 2)
+    g.act(a, "corrupt", target=b, attribute="INT", aim=f"item:{item}")
+    assert g.world.get(item, GearStress).value == 3 and g.stress(b) == 0
+    ride(g, b, QUA=4)
+    g.dice.push(6, 1)
+    g.act(a, "corrupt", target=b, attribute="INT", aim="transport")
+    assert not g.world.has(b, GearStress)
+    g.start_activation(a, energy=10)
+    g.dice.push(6, 7)
+    g.act(a, "corrupt", target=b, attribute="INT", aim="transport")
+    assert g.world.get(b, GearStress).value == 3 and g.stress(b) == 0
+    assert g.events("equipment_stress")[-1]["QUA"] == 4
+    assert violation(g.act, a, "corrupt", target=b, attribute="INT", aim="item:999").rule_id == "MET-8"
+
+
+def test_MET_8_a_puppeteer_does_not_hack_equipment():
+    from rules_helpers import ride
+    g, a, b = hacker((), mh("TRT-BINDING", "TRT-MAGIC-CALM"))
+    ride(g, b)
+    assert violation(g.act, a, "corrupt", target=b, attribute="VOL", aim="transport").rule_id == "MET-8"
 
 
 def test_TRT_SHIN_hacking_DMG_plus_1():

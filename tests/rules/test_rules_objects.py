@@ -401,3 +401,18 @@ def test_TRT_LABORIOUS_an_object_or_a_weapon_cannot_be_traded_but_can_be_dropped
 
 def test_TRT_LABORIOUS_costs_minus_5_on_an_object_and_a_weapon():
     assert price("TRT-LABORIOUS", "object") == -5 and price("TRT-LABORIOUS", "weapon") == -5
+
+
+def test_GNA_16_a_handed_protection_works_at_once_and_elements_or_protections_are_no_Usar_targets():
+    """GNA-16 rulings (rules/actions/objects.py): a protection easy to take (SIZ 0: not worn) counts as soon as it is
+    held, with no Usar to put it on; Usar takes objects only: a protection or a scenario element is no target."""
+    from rules_helpers import armour
+    g = Game(M(x=10, y=20, protections=(armour(2, key="amulet"),)), M(x=11.02, y=20))
+    a, b = g.ids
+    g.start_activation(a, energy=5)
+    assert g.gs.total_def(b) == 0
+    g.act(a, "trade", target=b, give="protection:0")
+    assert g.gs.total_def(b) == 2 and g.gs.total_def(a) == 0
+    g.start_activation(b, energy=5)
+    assert violation(g.engine.check_action, b, "use_object", {"item": "protection:0"}).rule_id == "GNA-16"
+    assert violation(g.engine.check_action, b, "use_object", {"item": "element:chest"}).rule_id == "GNA-16"

@@ -2,13 +2,15 @@
 CBA-23, WND-4, WND-5 and the transport traits."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
 
 from rules_helpers import Game, M, armour, blade, ride, violation, weapon
 from wartime.core.components import Body, Mount, Position, Traits
-from wartime.rules import riding
+from wartime.rules import reactors, riding
+from wartime.rules.reactions import Window
 from wartime.rules.actions import REGISTRY
 
 
@@ -251,6 +253,109 @@ def test_MVA_17_passengers_get_off_only_on_the_ground():
     assert violation(g.engine.check_action, w, "disembark", {"to": [12, 20]}).rule_id == "MVA-17"
 
 
+def _get_off(g, a):
+    """The driver `a` gets off at the first free spot the engine offers (the transport's rear)."""
+    spot = next(c.build()["to"] for c in REGISTRY["disembark"].candidates(g.gs, a, _space(g, a)))
+    g.act(a, "disembark", to=spot)
+    return spot
+
+
+def test_MVA_17_the_driver_gets_off_and_its_transport_stays_parked():
+    g = driver(M(x=14, y=20), MOV=6, QUA=5, size=2.0, paid=True)
+    a, w = g.ids
+    assert g.engine.check_action(a, "disembark", {"to": [8.475, 20]}) == 1
+    assert _get_off(g, a) == [8.475, 20] and g.gs.energy(a) == 9 and not g.events("check")
+    (t,) = riding.parked(g.gs)
+    assert not riding.rides(g.gs, a) and g.gs.body(a).radius == 0.5 and g.gs.mov(a) == 1
+    assert g.pos(t) == (10, 20) and g.gs.body(t).radius == 1.0 and g.gs.world.get(t, Mount).MOV == 6
+    assert t not in g.gs.minis() and t not in g.gs.enemies(w)           # no character: no one targets it
+    # it occupies its space (BAS-2) and does not move: the walker cannot go through it
+    g.start_activation(w, energy=10)
+    assert violation(g.engine.check_action, w, "move", {"path": [[6, 20]]}).rule_id in ("BAS-2", "MOV-3")
+
+
+def test_MVA_17_a_parked_transport_takes_its_space_where_others_get_off():
+    """Two trucks side by side: once the first is parked, the second's driver cannot get off into its base."""
+    g = driver(M(x=12.55, y=20), MOV=6, size=2.0, paid=True)
+    a, b = g.ids
+    ride(g, b, MOV=6, size=2.0, paid=True)
+    _get_off(g, a)
+    g.start_activation(b, energy=10)
+    spots = [c.build()["to"] for c in REGISTRY["disembark"].candidates(g.gs, b, _space(g, b))]
+    assert spots and all(math.dist(s, (10, 20)) >= 1.5 - 1e-6 for s in spots)
+    assert violation(g.engine.check_action, b, "disembark", {"to": [11.025, 20]}).rule_id == "BAS-2"
+
+
+def test_MVA_17_a_driver_leaving_a_moving_transport_rolls_CH_AGI_minus_1():
+    for die, off in ((5, False), (4, True)):                         # AGI 5 − 1 (en marcha): target 4
+        g = driver(MOV=6, paid=True)
+        a = g.ids[0]
+        g.act(a, "move", path=[[14, 20]])
+        g.dice.push(die)
+        g.act(a, "disembark", to=[12.475, 20])
+        assert riding.rides(g.gs, a) is not off and g.gs.energy(a) == 10 - 1 - 1
+        assert g.events("check")[-1]["modifiers"][0]["value"] == -1
+
+
+def test_MVA_17_the_driver_gets_off_after_its_passengers_and_boards_nothing_while_driving():
+    g = driver(M(x=11.55, y=20), capacity=4, paid=True)
+    a, p = g.ids
+    riding.board(g.gs, p, a)
+    assert violation(g.engine.check_action, a, "disembark", {"to": [8.475, 20]}).rule_id == "MVA-17"
+    h = Game(M(x=10, y=20), M(x=11.55, y=20))
+    ride(h, h.ids[0], capacity=4)
+    ride(h, h.ids[1], capacity=4)
+    h.start_activation(h.ids[0], energy=10)
+    v = violation(h.engine.check_action, h.ids[0], "embark", {"target": h.ids[1]})
+    assert v.rule_id == "MVA-17" and "gets off" in str(v)
+
+
+def test_MVA_17_a_character_takes_over_a_driverless_transport():
+    g = driver(M(side="blue", x=14, y=20, weapons=(blade(),)), MOV=6, QUA=5, DEF=2, size=2.0, paid=True)
+    a, b = g.ids
+    from wartime.rules.combat import resolve_hit
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit)          # 2 wounds: they stay with the transport
+    _get_off(g, a)
+    (t,) = riding.parked(g.gs)
+    g.start_activation(b, energy=10)
+    assert violation(g.engine.check_action, b, "take_transport", {"transport": t}).rule_id == "MVA-17"  # not in contact
+    g.set(b, replace(g.gs.pos(b), x=11.55))                             # in base contact with the parked transport
+    assert g.engine.check_action(b, "take_transport", {"transport": t}) == 1
+    g.act(b, "take_transport", transport=t)
+    assert riding.parked(g.gs) == [] and riding.rides(g.gs, b) and g.gs.mov(b) == 6
+    assert riding.mount(g.gs, b).wounds == 2 and g.pos(b) == (10, 20) and g.gs.body(b).radius == 1.0
+    assert g.gs.equipment(b).weapons == (blade(),)                       # its own; the transport had none mounted
+    assert violation(g.engine.check_action, b, "take_transport", {"transport": t}).rule_id == "MVA-17"
+
+
+def test_MVA_17_a_parked_transport_blocks_a_move_by_name_and_a_ram_past_it():
+    """A move into the driverless transport's base is refused naming it (its base has an id in the move's bases); a
+    ram (a move that exempts its target's base) is checked with the parked base among the others."""
+    g = driver(M(side="blue", x=10, y=24, AGI=6, CON=6, mov=4), M(side="red", x=14, y=24), MOV=6, size=2.0, paid=True)
+    a, w, e = g.ids
+    _get_off(g, a)
+    g.start_activation(w, energy=10)
+    v = violation(g.engine.check_action, w, "move", {"path": [[10, 21.2]]})
+    assert v.rule_id in ("BAS-2", "MOV-3") and "driverless" in str(v)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, w, _space(g, w))
+               if c.build()["target"] == e)
+    assert g.engine.check_action(w, "ram", {"target": e, "path": [end]}) == 4
+
+
+def test_MVA_17_take_transport_is_a_reaction_option_only_beside_a_parked_transport():
+    """REA-1 offers every action as a reaction; Tomar el transporte joins a character's window keys once it stands in
+    base contact with a parked transport (a game without one offers the keys it always did)."""
+    g = driver(M(side="blue", x=14, y=20), MOV=6, size=2.0, paid=True)
+    a, w = g.ids
+    win = Window("after", a, "move", None)
+    assert "take_transport" not in reactors.window_options(g.gs, win, w) and "embark" in reactors.window_options(
+        g.gs, win, w)
+    _get_off(g, a)
+    assert "take_transport" not in reactors.window_options(g.gs, win, w)          # 2.5 K away
+    g.set(w, replace(g.gs.pos(w), x=11.55))
+    assert "take_transport" in reactors.window_options(g.gs, win, w)
+
+
 # --- CBA-23 -------------------------------------------------------------------------------------------------------
 def test_CBA_23_transport_ram_book_example():
     """QUA 5 transport, Mover (ENE 1 + 1 = 2), 4 K straight, driver AGI 6, die 5: DMG 9 on a CON 4 target, pushed
@@ -267,16 +372,70 @@ def test_CBA_23_transport_ram_book_example():
     assert g.pos(t) == (20.5, 20)
 
 
-def test_CBA_23_a_ram_needs_2_K_and_a_transport():
+def test_CBA_23_a_ram_needs_2_K():
     g = Game(M(x=10, y=20, AGI=6), M(side="blue", x=13, y=20), width=60)
     ride(g, g.ids[0], MOV=6, size=2.0, paid=True)
     a, t = g.ids
     g.start_activation(a, energy=10)
     assert violation(g.engine.check_action, a, "ram", {"target": t, "path": [[11.5, 20]]}).rule_id == "CBA-23"
-    h = Game(M(x=10, y=20), M(side="blue", x=15, y=20))
+    h = Game(M(x=10, y=20), M(side="blue", x=12, y=20))
     h.start_activation(h.ids[0], energy=10)
-    assert violation(h.engine.check_action, h.ids[0], "ram", {"target": h.ids[1], "path": [[13.5, 20]]}).rule_id \
+    assert violation(h.engine.check_action, h.ids[0], "ram", {"target": h.ids[1], "path": [[11, 20]]}).rule_id \
         == "CBA-23"
+
+
+def test_CBA_23_character_ram_book_example():
+    """The book's test: a CON 6 character pays ENE 4 (X = 1 + Correr's 2, + 1) and does DMG 6 to a CON 4 target,
+    displacing it 2 K; it receives no hit. Its run goes straight at the target, whatever its facing."""
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4, facing=90.0),
+             M(side="blue", x=14, y=20, CON=4, protections=(armour(5),)), rolls=[5, 5, 2],
+             width=60)
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))
+    assert g.engine.check_action(a, "ram", {"target": t, "path": [end]}) == 4
+    g.act(a, "ram", target=t, path=[end])
+    assert [(d["target"], d["dmg"]) for d in g.events("damage")] == [(t, 6)]
+    assert g.events("pushed")[0]["distance"] == 2
+    assert g.pos(t)[0] == 16 and g.wounds(a) == 0
+
+
+def test_TRT_MULE_a_character_ram_counts_CON_plus_1():
+    """The book's CBA-23 traits: "Mulo CON +1". The CON 6 mule of the book's example rams as CON 7: DMG 7 on the CON 4
+    target, pushed 3 K; its CON is not raised."""
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4, facing=90.0),
+             M(side="blue", x=14, y=20, CON=4, protections=(armour(5),)), rolls=[5, 5, 2],
+             width=60)
+    a, t = g.ids
+    g.set(a, Traits(("TRT-MULE",)))
+    g.start_activation(a, energy=10)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))
+    g.act(a, "ram", target=t, path=[end])
+    assert [(d["target"], d["dmg"]) for d in g.events("damage")] == [(t, 7)]
+    assert g.events("pushed")[0]["distance"] == 3 and g.gs.attrs(a).CON == 6
+
+
+def test_CBA_23_character_ram_reach_is_Correr_and_a_miss_leaves_them_engaged():
+    """Ruling (2): a character rams within Correr's reach (MOV 4 + 1 = 5 K), in one straight leg; ruling (6): on a
+    miss it stops in base contact, engaged, and nothing else happens."""
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4), M(side="blue", x=17, y=20, CON=4), width=60)
+    a, t = g.ids
+    g.start_activation(a, energy=10)
+    assert not list(REGISTRY["ram"].candidates(g.gs, a, _space(g, a)))       # contact 5.97 K away
+    assert violation(g.engine.check_action, a, "ram", {"target": t, "path": [[15.97, 20]]}).rule_id == "CBA-23"
+    h = Game(M(x=10, y=20, AGI=6, CON=6, mov=4), M(side="blue", x=14, y=20, CON=4), rolls=[9], width=60)
+    a, t = h.ids
+    h.start_activation(a, energy=10)
+    assert violation(h.engine.check_action, a, "ram", {"target": t, "path": [[11.5, 21], [12.97, 20]]}).rule_id \
+        == "CBA-23"
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(h.gs, a, _space(h, a)))
+    h.act(a, "ram", target=t, path=[end])
+    assert not h.events("damage") and h.gs.engaged(a) and h.gs.energy(a) == 6
+
+
+def _space(g, a):
+    from wartime.rules.actions.params import CandidateSpace
+    return CandidateSpace(g.gs, a)
 
 
 def test_TRT_RAM_ram_DMG_plus_1():
@@ -314,6 +473,20 @@ def test_WND_5_a_destroyed_transport_explodes_and_drops_its_passengers():
     assert set(boom["hit"]) == {a, p, b}                 # the driver, the passenger, and b within 3 K
     assert riding.mount(g.gs, a) is None and g.gs.body(a).radius == 0.5
     assert riding.carrier_of(g.gs, p) is None and g.gs.on_table(p)
+
+
+def test_WND_5_a_base_partly_in_the_blast_takes_half_the_DMG():
+    """ARE-5 / ARE-6 as WND-5's ruling says: the blast is the transport's base (radius 1) buffered by 3 K: a disc of
+    4 K round its centre. b at 2.5 K is wholly inside (full DMG 3); c at 4 K is half out (DMG 2, 1.5 rounded up)."""
+    g = Game(M(x=10, y=20), M(side="blue", x=12.5, y=20), M(side="blue", x=10, y=24), rolls=[9] * 10)
+    ride(g, g.ids[0], MOV=2, DEF=3, QUA=1, size=2.0)
+    a, b, c = g.ids
+    from wartime.rules.combat import resolve_hit
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit)
+    boom = g.events("transport_exploded")[0]
+    assert boom["hit"] == [a, b, c] and boom["partly"] == [c]
+    dmg = {ev["target"]: ev["dmg"] for ev in g.events("damage")}
+    assert dmg == {a: 3, b: 3, c: 2}
 
 
 # --- traits that play on a transport as on a race -------------------------------------------------------------------

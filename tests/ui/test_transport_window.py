@@ -4,6 +4,7 @@ names the transport and who is aboard; the transport actions are in the menu and
 submits the engine's Desembarcar (MVA-17). Screenshot 80 in docs/screenshots/ is taken here."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from test_new_actions import last_decision, menu_index, press, to_action, window
@@ -78,3 +79,35 @@ def test_BLD_22_the_objective_zone_is_drawn_with_its_label(tmp_path):
     red = theme.side_colour("red")
     assert inside != outside and inside.r - inside.g > outside.r - outside.g     # the red wash
     assert isinstance(app.screen, pygame.Surface) and red[0] > red[1]
+
+
+def test_MVA_17_a_parked_transport_is_drawn_with_no_driver():
+    """A driver that got off leaves a grey base where its transport stood (transport_view.draw_parked)."""
+    import pygame
+    from ui_helpers import auto_deploy
+    from wartime.data.loader import load_match_inputs
+    from wartime.match.match import Match
+    sc, armies = load_match_inputs(CONVOY, {"red": None, "blue": None})
+    m = Match(sc, armies, 3, {})
+    auto_deploy(m)
+    gs = m.gs
+    truck = _truck(gs)
+    for q in riding.mount(gs, truck).passengers:
+        riding.alight(gs, q, riding.free_spots(gs, truck, q)[0])
+    riding.park(gs, truck, riding.free_spots(gs, truck, truck)[0])
+    (t,) = riding.parked(gs)
+
+    class View:
+        scale = 10.0
+
+        def to_screen(self, x, y):
+            return (x * self.scale, (gs.board.height - y) * self.scale)
+
+    surface = pygame.Surface((int(gs.board.width * 10), int(gs.board.height * 10)))
+    surface.fill((0, 0, 0))
+    transport_view.draw_parked(View(), surface, gs)
+    p = gs.pos(t)
+    r = gs.body(t).radius * 10
+    edge = (round(p.x * 10 + r / 2 * -math.sin(math.radians(p.facing))),
+            round((gs.board.height - p.y) * 10 - r / 2 * math.cos(math.radians(p.facing))))
+    assert surface.get_at(edge)[:3] == (120, 120, 112)

@@ -464,7 +464,7 @@ class ScriptedController:
         melee = self._weapons(gs, e, False)
         energy = gs.energy(e)
         best = None
-        charges = offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
+        charges = _charges(gs, p, e)
         reach = charge_allowance(gs, e)
         for key, t, boost in [(k, t, b) for k in charges for b in boost_choices(gs, e) for t in gs.enemies(e)]:
             dist = gs.distance(e, t)
@@ -928,7 +928,7 @@ class ScriptedController:
             d = self._reaction_melee(match, p, a, floor)
             if d is not None:
                 return d
-        charge = next(iter(offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))), None)
+        charge = next(iter(_charges(gs, p, e)), None)
         if charge is not None and not gs.engaged(e) and self._weapons(gs, e, False) \
                 and 2.0 <= gs.distance(e, a) <= charge_allowance(gs, e):
             # CBA-12: a fighter charges an enemy that acted within reach (the charge bonus waits for its attack)
@@ -1301,3 +1301,10 @@ class ScriptedController:
         s = float(gs.mov(e))
         d = action(p, swim, path=[[round(pe.x + ux * s, 4), round(pe.y + uy * s, 4)]])
         return d if legal_cost(engine, d) is not None else None
+
+
+def _charges(gs, p: Pending, e: int) -> list[str]:
+    """The offered moving attacks on an enemy (Cargar; a driver's Embestir) but a character's own Embestir (CBA-23):
+    its DMG is at most its CON and it takes a whole run, which the AI's charge plans do not weigh: it charges."""
+    return [k for k in offered(p, is_attack=True, moves=True, kinds=("enemy", "path"))
+            if REGISTRY[k].rule != "CBA-23" or riding.rides(gs, e)]

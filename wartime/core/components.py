@@ -428,7 +428,7 @@ class AlarmArrival:
 @dataclass(frozen=True, slots=True)
 class Mount:
     """BLD-3 / BLD-19: the character's transport in play. The transport is part of its owner's miniature: while
-    the owner rides it (always, in this engine: the driver does not get off), the character's `Body` is the
+    the owner rides it (until it gets off, MVA-17: the transport is then `Parked`), the character's `Body` is the
     transport's base and height, its MOV is the transport's (MOV-2), and the transport's DEF and its mounted
     protections' DEF add to its CH DEF target (BLD-19 b, BLD-20). `rider_body` and `rider_traits` are the
     character's own, given back when the transport is destroyed (WND-5); `traits` are the transport's trait IDs
@@ -465,6 +465,25 @@ class Mount:
 class Carried:
     """MVA-17: the character is aboard the transport of `carrier` (a passenger): off the table, it moves with it."""
     carrier: int
+
+
+@dataclass(frozen=True, slots=True)
+class GearStress:
+    """MET-8 / CBA-18: the stress Corromper / Hackear gave a piece of equipment (on an object's `Item` entity, or on
+    the entity that carries a transport's `Mount`: its driver, or the `Parked` transport). It counts against the
+    equipment's QUA (CBA-21 ruling): what Poseer (tier 3, refused) would need; nothing else in the book follows from
+    it. A component of its own so that games without hacked equipment keep their state checksums."""
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Parked:
+    """MVA-17 (the driver's case): a transport whose driver got off. The entity stands on the table with the
+    transport's `Position`, `Body` and `Mount` (its wounds, ENE paid, en marcha kept) but is no character: it cannot
+    move, act or be targeted, and it occupies its space (BAS-2). `weapons` are its mounted weapons; `owner` the
+    character that fielded it. A character in base contact may take it over (Tomar el transporte)."""
+    owner: int
+    weapons: tuple = ()
 
 
 # --- metahabilities (MET-1..7, CBA-18, CBA-20) -----------------------------------------------------------------

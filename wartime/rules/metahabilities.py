@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from wartime.core.components import Cast, Countered, Life, MetaEffect, MetaEffects, Metahabilities, Stress
+from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffect, MetaEffects, Metahabilities, Mount,
+                                     Stress)
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
-from wartime.rules import psychology, traits
+from wartime.rules import objects, psychology, traits
 from wartime.rules.checks import opposed_winner, roll_check
 from wartime.rules.item_use import use_passes
+from wartime.rules.stress_hits import stress_taken
 from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
@@ -529,34 +531,59 @@ def check_corrupt(gs: GameState, actor: int, target: int, attribute: str) -> Non
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(target)}")
 
 
-def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str) -> int:
+def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: str | None = None) -> int:
     """CBA-18: CH IMP with INT / VOL (an INT one may be countered, CBA-20); stress DMG = attribute − 4, minimum 1
     (+1 on a critical, + TRT-SHIN); the target's CH DEF is a CH VOL: pass, stress = DMG − its VOL (minimum 0);
-    fail, DMG; critical 0; fumble DMG + 1. A CH IMP fumble is a metahability fumble (MET-7). Returns the stress."""
+    fail, DMG; critical 0; fumble DMG + 1. A CH IMP fumble is a metahability fumble (MET-7). Returns the stress.
+
+    TRT-WALL (its protections stop stress; hook ``stress_def``): a target wearing them rolls its CH DEF against
+    their DEF instead of its VOL, and a pass takes that DEF off. `aim` (MET-8: a neuromancer's "any target"): None
+    the character; "transport" its transport; "item:<id>" an object it holds. Equipment has no VOL: its CH DEF is
+    1 (ruling 4: it passes only on a critical) and its stress counts against its QUA (components.GearStress)."""
     r = roll_character_check(gs, ctx, actor, "IMP", attribute, "CBA-18", "Corromper / Hackear", against=target)
     ok = counter_contest(gs, ctx, actor, r) if attribute == "INT" else r.passed
     if r.fumble:
         fumble(gs, ctx, actor)
         return 0
     if not ok or ctx.failed:
-        gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False)
+        gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False, aim=aim)
         return 0
     dmg = max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0) + traits.hack_dmg(gs, actor)
-    d = roll_character_check(gs, None, target, "ATR", "VOL", "CBA-18", "CH DEF = CH VOL against Corromper",
-                             against=actor)
-    vol = gs.attrs(target).VOL
-    if d.critical:
-        stress = 0
-    elif d.fumble:
-        stress = dmg + 1
-    elif d.passed:
-        stress = max(0, dmg - vol)
+    wall = traits.stress_defense(gs, target) if aim is None else None
+    if aim is not None:
+        d = roll_check(gs.world, target, "DEF", None, 1, [], "CBA-18", "CH DEF 1: equipment has no VOL")
+        resist = 1
+    elif wall is not None:
+        d = roll_check(gs.world, target, "DEF", None, wall, [], "TRT-WALL", "CH DEF of TRT-WALL protections against Corromper")
+        resist = wall
     else:
-        stress = dmg
-    gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=stress, hit=True)
-    if stress:
+        d = roll_character_check(gs, None, target, "ATR", "VOL", "CBA-18", "CH DEF = CH VOL against Corromper",
+                                 against=actor)
+        resist = gs.attrs(target).VOL
+    stress = stress_taken(dmg, resist, d)
+    gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=stress, hit=True, aim=aim)
+    if stress and aim is not None:
+        stress_equipment(gs, target, aim, stress)
+    elif stress:
         add_stress(gs, ctx, target, stress, "CBA-18", source=actor)
     return stress
+
+
+def equipment_aims(gs: GameState, target: int) -> list[str]:
+    """MET-8: the equipment of `target` a neuromancer may aim at: its transport ("transport") and the objects it
+    holds ("item:<id>", id order)."""
+    out = ["transport"] if gs.world.has(target, Mount) else []
+    return out + [f"item:{i}" for i, _ in objects.held_gear(gs, target)]
+
+
+def stress_equipment(gs: GameState, target: int, aim: str, n: int) -> None:
+    """MET-8 / CBA-18: `n` stress on `target`'s transport or object `aim` (components.GearStress; counted against its
+    QUA, CBA-21 ruling)."""
+    holder = target if aim == "transport" else int(aim.split(":")[1])
+    before = gs.world.get(holder, GearStress).value if gs.world.has(holder, GearStress) else 0
+    gs.world.set(holder, GearStress(before + n))
+    qua = gs.world.get(holder, Mount).QUA if aim == "transport" else objects.gear(gs, holder).QUA
+    gs.world.emit("equipment_stress", "MET-8", who=target, aim=aim, before=before, after=before + n, QUA=qua)
 
 
 # --- the Neuromante's stress cure (GNA-5, PSI-13) --------------------------------------------------------------

@@ -312,7 +312,7 @@ def can_be_possessed(gs: GameState, e: int) -> bool:
 
 def possess(gs: GameState, possessor: int, target: int) -> None:
     """PSI-17 / MET-10: possession (Poseer) would make the target act through the possessor's ENE and, if
-    it was unconscious, stand up until the possession ends. Refused: metahabilities are not implemented."""
+    it was unconscious, stand up until the possession ends. Refused: Poseer is tier 3 (CBA-21)."""
     if not can_be_possessed(gs, target):
         raise RuleViolation("MET-10", f"{gs.name(target)} has less stress than VOL and cannot be possessed")
     raise NotImplementedRule("PSI-17", "possession (MET-10 / PSI-17: Poseer, and a possessed "

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from wartime.core.components import Parked
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -285,7 +286,8 @@ def overlaps_any(gs: GameState, e: int, x: float, y: float, level: int | None = 
         p = gs.pos(o)
         if math.hypot(p.x - x, p.y - y) < r + gs.body(o).radius - 1e-6:
             return True
-    return False
+    return any(gs.pos(t).level == lvl and math.hypot(gs.pos(t).x - x, gs.pos(t).y - y) < r + gs.body(t).radius - 1e-6
+               for t in gs.world.query(Parked))                     # MVA-17: a driverless transport's base
 
 
 def longest_legal_prefix(validate: Callable[[dict], Any], params: dict, start: tuple[float, float],

@@ -2,9 +2,10 @@
 writers the movement, combat and transport actions share.
 
 **The model.** A transport is part of its owner's character (BLD-3: at most one per character; BLD-19 ruling:
-"the transport and its owner form one miniature"). The owner is its driver and rides it from deployment on; in
-this engine the driver does not get off (MVA-17 for the driver is refused: see rules/actions/transport.py). While
-it rides (components.Mount on the character):
+"the transport and its owner form one miniature"). The owner is its driver and rides it from deployment on. The
+driver may get off (MVA-17, once its passengers are off): the transport stays where it stood, driverless
+(components.Parked: it cannot move or act, no one targets it, its base occupies its space), and a character without
+a transport in base contact may board it as its driver (Tomar el transporte; `park`, `take_over`). While it rides (components.Mount on the character):
 
 * its base is the transport's base (``Body``: the transport's `size` as base diameter and height, its natural MOV
   kept), so sight, distances, overlap and contact all measure the transport;
@@ -29,11 +30,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Body, Carried, Equipment, Mount, Position, Traits
+import numpy as np
+
+from wartime.core.components import Body, Carried, Equipment, GearStress, Mount, Parked, Position, Traits
 from wartime.core.errors import RuleViolation
-from wartime.core.rounding import load_levels
+from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
-from wartime.geometry import scatter
+from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import traits
 from wartime.rules.reactions import overlaps_any
@@ -243,14 +246,26 @@ def spot_is_free(gs: GameState, e: int, x: float, y: float, radius: float, level
     if not gs.board.disc_inside(x, y, radius):
         return False
     chk = geo_move.check_path(gs.board, [(x, y)], radius, 0.75 * 2 * radius, 0.0, [])
-    return chk.ok and chk.surcharge < 2 and not overlaps_any(gs, e, x, y, level)
+    if not chk.ok or chk.surcharge >= 2:
+        return False
+    if radius == gs.body(e).radius:
+        return not overlaps_any(gs, e, x, y, level)
+    return not any(gs.pos(o).level == level and math.hypot(gs.pos(o).x - x, gs.pos(o).y - y)    # a driver getting
+                   < radius + gs.body(o).radius - 1e-6                                           # off: its own base
+                   for o in [o for o in gs.minis() if o != e and gs.on_table(o)] + parked(gs))
+
+
+def rider_radius(gs: GameState, who: int) -> float:
+    """The radius of `who`'s own base: a driver's own (its body is the transport's while it rides)."""
+    m = mount(gs, who)
+    return gs.body(who).radius if m is None else m.rider_body.radius
 
 
 def free_spots(gs: GameState, carrier: int, who: int) -> list[tuple[float, float]]:
     """MVA-17: the free spots in base contact with the transport where `who` may be placed, every 30° from the
-    transport's rear (the usual door) round."""
+    transport's rear (the usual door) round (`who` may be its driver: its own base then)."""
     p = gs.pos(carrier)
-    r = gs.body(who).radius
+    r = rider_radius(gs, who)
     out = []
     for i in range(12):
         bearing = (p.facing + 180.0 + 30.0 * (i // 2 + i % 2) * (1 if i % 2 else -1)) % 360.0
@@ -288,6 +303,64 @@ def alight(gs: GameState, who: int, spot: tuple[float, float], rule: str = "MVA-
     gs.world.emit("disembarked", rule, who=who, carrier=carrier, at=[spot[0], spot[1]])
 
 
+def base_name(gs: GameState, e: int) -> str:
+    """The name a message gives the base of `e`: a character's name, or a driverless transport's (MVA-17)."""
+    return f"the driverless {gs.world.get(e, Mount).name}" if gs.world.has(e, Parked) else gs.name(e)
+
+
+def parked(gs: GameState) -> list[int]:
+    """MVA-17: the driverless transports on the table (components.Parked), in id order."""
+    return list(gs.world.query(Parked))
+
+
+def park(gs: GameState, driver: int, spot: tuple[float, float]) -> int:
+    """MVA-17 (the driver's case): the driver gets off its transport and stands at `spot`, in base contact. The
+    transport stays where it stood, driverless (components.Parked: it cannot move, act or be attacked, and
+    occupies its space), with its wounds, its ENE paid and its "en marcha" kept; its mounted weapons stay aboard.
+    The character gets its own base, traits and weapons back (as when the transport is destroyed, WND-5).
+    Returns the parked transport's entity."""
+    m = mount(gs, driver)
+    eq = gs.equipment(driver)
+    weapons = tuple(w for i, w in enumerate(eq.weapons) if i in m.mounted)
+    t = gs.world.create(gs.pos(driver), gs.body(driver), replace(m, mounted=(), passengers=()),
+                        Parked(driver, weapons))
+    _move_gear_stress(gs, driver, t)                                       # MET-8: the hacked transport's stress
+    c = gs.pos(driver)
+    dismount(gs, driver)
+    facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
+    gs.world.set(driver, replace(gs.pos(driver), x=spot[0], y=spot[1], facing=facing, level=1))
+    gs.world.emit("disembarked", "MVA-17", who=driver, carrier=driver, at=[spot[0], spot[1]], parked=t,
+                  transport=m.name)
+    return t
+
+
+def take_over(gs: GameState, who: int, t: int) -> None:
+    """MVA-17 (ruling): `who` boards the driverless transport `t` as its driver: it becomes that character's
+    transport (BLD-19: its base, MOV, DEF, traits and mounted weapons, as match.transports fields one) where it
+    stands, with its wounds, ENE paid and en marcha kept; `t` leaves the table as an entity of its own."""
+    m = gs.world.get(t, Mount)
+    weapons = gs.world.get(t, Parked).weapons
+    at, size = gs.pos(t), gs.body(t).size
+    body, own, eq = gs.body(who), gs.traits(who), gs.equipment(who)
+    n = len(eq.weapons)
+    gs.world.set(who, replace(m, rider_body=body, rider_traits=own, mounted=tuple(range(n, n + len(weapons)))))
+    gs.world.set(who, Equipment(eq.weapons + weapons, eq.protections))
+    gs.world.set(who, mounted_body(body, size))
+    gs.world.set(who, Traits(own + tuple(x for x in m.traits if x not in own)))
+    gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
+    _move_gear_stress(gs, t, who)
+    for comp in (Position, Body, Mount, Parked):
+        gs.world.remove(t, comp)
+    gs.world.emit("embarked", "MVA-17", who=who, carrier=who, parked=t, transport=m.name)
+
+
+def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
+    """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another."""
+    if gs.world.has(src, GearStress):
+        gs.world.set(dst, gs.world.get(src, GearStress))
+        gs.world.remove(src, GearStress)
+
+
 def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit, dmg: int = 0) -> bool:
     """WND-4 / WND-5: an attack's `n` wounds on a riding character go to its transport. At QUA wounds it is
     disabled; above QUA it is destroyed and explodes (`explode`; `hit` is rules.combat.resolve_hit, passed in
@@ -320,7 +393,8 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
     """WND-5: a destroyed transport explodes with DMG = its DEF within max(MOV, 3) K of its base edge (from its
     centre), then is removed: the driver gets its own base back where the transport stood, passengers are put on
     the table around the wreck, and each of them takes the full DMG (a hit with its CH DEF); every other miniature
-    on the table at that level within the radius is hit too (id order).
+    on the table at that level within the radius is hit too (id order): the full DMG if its base lies wholly inside
+    the blast (ARE-5), half of it (rounded half up) if only partly (ARE-6, as the core's ruling says).
     TRT-EXPLODES (hook ``wreck_blast``) replaces the explosion: D100 within its chance, DMG = the destroying attack's
     (`attack_dmg`) within MOV K; otherwise no explosion (the wreck is removed, its passengers put down unhurt).
     TRT-EJECTION-SEAT (hook ``ejection``): the driver is not hit; it is scattered 1D10 K (BAS-4)."""
@@ -347,11 +421,28 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         spots = free_spots(gs, owner, q) or [spot_in_contact(gs, owner, gs.body(q).radius, p.facing + 180.0)]
         alight(gs, q, spots[0], rule="WND-5")
         aboard.append(q)
+    full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
-                  at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near])
+                  at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near],
+                  partly=[o for o in near if not full[o]])
     for victim in [*victims, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
-            hit(gs, ctx, None, victim, dmg, melee=False, rule="WND-5")
+            share = dmg if full.get(victim, True) else round_half_up(dmg / 2)        # ARE-5 / ARE-6
+            if share > 0:
+                hit(gs, ctx, None, victim, share, melee=False, rule="WND-5" if full.get(victim, True) else "ARE-6")
+
+
+def blast_fully_covered(gs: GameState, x: float, y: float, reach: float, near: list[int]) -> dict[int, bool]:
+    """WND-5 ruling (ARE-5 / ARE-6): whether each base in the explosion's reach lies wholly inside the blast (the
+    transport's base buffered by the radius: a disc of `reach` K round its centre), as area templates measure it;
+    a base only partly inside takes half the DMG."""
+    if not near:
+        return {}
+    xs = np.array([gs.pos(o).x for o in near])
+    ys = np.array([gs.pos(o).y for o in near])
+    rs = np.array([gs.body(o).radius for o in near])
+    full, _ = templates.coverage(templates.round_template(x, y, 2.0 * reach), xs, ys, rs)
+    return {o: bool(f) for o, f in zip(near, full.tolist())}
 
 
 def eject(gs: GameState, owner: int, rule: str, dice: int) -> None:
@@ -381,6 +472,7 @@ def dismount(gs: GameState, owner: int) -> None:
     if pos.level != 1:
         gs.world.set(owner, replace(pos, level=1))
     gs.world.remove(owner, Mount)
+    gs.world.remove(owner, GearStress)                                     # MET-8: the transport's, gone with it
 
 
 def mounted_body(rider: Body, size: float) -> Body:

@@ -11,7 +11,7 @@ import numpy as np
 from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
-from wartime.core.components import Carried, Mount  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
+from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
 from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
@@ -295,7 +295,8 @@ class GameState:
 
     # --- movement helpers -------------------------------------------------------------------
     def others_for_move(self, e: int) -> tuple[list[Other], list[int]]:
-        """Bases a move must respect (BAS-2, MOV-14): every on-table mini at the same level but `e`."""
+        """Bases a move must respect (BAS-2, MOV-14): every on-table mini at the same level but `e`, then every
+        driverless transport there (MVA-17); `ids[i]` is the entity of `others[i]`."""
         memo = self._memo_table()
         got = memo.get(("others", e))
         if got is None:
@@ -313,6 +314,11 @@ class GameState:
             # MOV-14 counts enemies able to interact; incapacitated ones still block the path (BAS-2)
             others.append(Other(p.x, p.y, self.body(o).radius, self.side(o) != mine and self.able(o)))
             ids.append(o)
+        for t in self.world.query(Parked):             # MVA-17: a driverless transport's base (its entity id)
+            p = self.pos(t)
+            if p.level == lvl:
+                others.append(Other(p.x, p.y, self.body(t).radius, False))
+                ids.append(t)
         return others, ids
 
     def chest_height(self, e: int) -> float:

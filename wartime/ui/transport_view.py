@@ -23,6 +23,7 @@ def aboard(gs: GameState, e: int) -> bool:
 def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
     """Every transport's passengers inside its base, then the disembark points of the selected transport (or of the
     selected passenger's transport)."""
+    draw_parked(view, surface, gs)
     for e in gs.minis():
         m = riding.mount(gs, e)
         if m is None or not m.passengers or not gs.on_table(e):
@@ -50,6 +51,21 @@ def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
         rad = max(4, int(gs.body(m.passengers[0]).radius * view.scale))
         pygame.draw.circle(surface, DOOR, p, rad, 2)
         pygame.draw.line(surface, DOOR, (p[0] - rad // 2, p[1]), (p[0] + rad // 2, p[1]), 1)
+
+
+def draw_parked(view, surface: pygame.Surface, gs: GameState) -> None:
+    """MVA-17: a transport whose driver got off: a grey base with its name and "no driver"."""
+    for t in riding.parked(gs):
+        p = gs.pos(t)
+        sx, sy = view.to_screen(p.x, p.y)
+        r = max(5, int(gs.body(t).radius * view.scale))
+        pygame.draw.circle(surface, (120, 120, 112), (round(sx), round(sy)), r)
+        pygame.draw.circle(surface, (40, 40, 36), (round(sx), round(sy)), r, 2)
+        nose = math.radians(p.facing)
+        pygame.draw.line(surface, (40, 40, 36), (round(sx), round(sy)),
+                         (round(sx + r * math.cos(nose)), round(sy - r * math.sin(nose))), 2)
+        img = theme.text(f"{riding.mount(gs, t).name} (no driver)", 11, (235, 235, 225))
+        surface.blit(img, img.get_rect(center=(round(sx), round(sy + r + 8))))
 
 
 def passenger_names(gs: GameState, e: int) -> list[str]:

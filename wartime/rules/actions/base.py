@@ -26,9 +26,10 @@ class Action:
     free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
     reaction_only: ClassVar[bool] = False
     zero_cost: ClassVar[bool] = False    # a printed cost of 0 that overrides ENE-1's minimum of 1 (GNA-15 Soltar)
-    #: an action only a trait's carriers can take: a reaction window lists it only for a character whose `available`
-    #: accepts it (rules.reactors), so other characters' reaction keys (and a random controller's draws) stay as
-    #: they were without it
+    #: an action only a trait's carriers (or a character in a situation shipped games may not produce: MVA-17's
+    #: driverless transport) can take: a reaction window lists it only for a character whose `available` accepts it
+    #: (rules.reactors), so other characters' reaction keys (and a random controller's draws) stay as they were
+    #: without it
     trait_gated: ClassVar[bool] = False
     #: ACT-1: the parameters the action asks for (rules/actions/params.py); () for none
     params: ClassVar[tuple[Param, ...]] = ()

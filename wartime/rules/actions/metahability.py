@@ -169,9 +169,10 @@ class MaintainMetahability(Action):
 
 @register
 class Corrupt(Action):
-    """CBA-18 / MET-8: Corromper / Hackear (3, INT or VOL): a neuromancer with INT on any character, a puppeteer
-    with VOL on a living one, within that many K, in FOV and LOS: stress DMG = attribute − 4 (minimum 1), the
-    target's CH DEF is a CH VOL."""
+    """CBA-18 / MET-8: Corromper / Hackear (3, INT or VOL): a neuromancer with INT on any target (a character, its
+    transport or an object it holds: `aim`), a puppeteer with VOL on a living character, within that many K, in
+    FOV and LOS: stress DMG = attribute − 4 (minimum 1), the target's CH DEF is a CH VOL (Muro protections: a CH
+    DEF against their DEF; equipment: CH DEF 1)."""
     key = "corrupt"
     rule = "CBA-18"
     category = "combat"
@@ -180,7 +181,9 @@ class Corrupt(Action):
 
     params = (Param("target", "enemy", "CBA-18: an enemy within INT (VOL) K"),
               Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)", optional=True,
-                    choices=("INT", "VOL")))
+                    choices=("INT", "VOL")),
+              Param("aim", "choice", "MET-8: a neuromancer's equipment target: 'transport' (the target's) or "
+                    "'item:<id>' (an object it holds); left out: the character", optional=True))
 
     def candidates(self, gs, actor, space):
         attrs = meta.corrupt_attributes(gs, actor)
@@ -188,6 +191,10 @@ class Corrupt(Action):
             for a in attrs:
                 yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a},
                                 label=f"{gs.name(t)} ({a})")
+            if "INT" in attrs:
+                for aim in meta.equipment_aims(gs, t):
+                    yield Candidate(self.key, lambda t=t, aim=aim: {"target": t, "attribute": "INT", "aim": aim},
+                                    label=f"{gs.name(t)}'s {aim} (INT)")
 
     def available(self, gs, actor):
         if not meta.corrupt_attributes(gs, actor):
@@ -198,7 +205,13 @@ class Corrupt(Action):
         a = params.get("attribute", attrs[0] if attrs else "INT")
         t = need_target(gs, actor, params, self.rule)
         meta.check_corrupt(gs, actor, t, a)
-        return (t, a)
+        aim = params.get("aim")
+        if aim is not None:
+            if a != "INT":
+                raise RuleViolation("MET-8", "a puppeteer corrupts living characters only, not their equipment")
+            if aim not in meta.equipment_aims(gs, t):
+                raise RuleViolation("MET-8", f"{aim!r} is not {gs.name(t)}'s transport nor an object it holds")
+        return (t, a, aim)
 
     def cost(self, gs, actor, params, prepared):
         return 3

@@ -133,7 +133,7 @@ def path_violation(gs: GameState, chk, ids, rule: str) -> RuleViolation:
     msg = chk.message
     i = chk.blocker
     if i is not None and 0 <= i < len(ids):
-        name = gs.name(ids[i])
+        name = riding.base_name(gs, ids[i])
         msg = msg.replace(f"base #{i}", f"{name}'s base").replace(f"enemy #{i}", name)
     return RuleViolation(chk.rule_id or rule, msg)
 

@@ -1,4 +1,15 @@
-"""GNA-16: Usar (X): use an object the character holds (rules/objects.py)."""
+"""GNA-16: Usar (X): use an object the character holds (rules/objects.py).
+
+GNA-16 rulings for the other elements the digest names ("open a door, ... put on or activate a protection"):
+
+* A scenario element is used "as the element or scenario says": the book gives no element an effect of its own,
+  and the scenario format (docs/data-formats.md) has no usable element: its elements are searched (Buscar, GNA-2),
+  so Usar has no scenario element to take (a reference to one is refused as not an object).
+* A protection's ENE is what it costs to put on or take off (BLD: ENE 0, it cannot be taken off; SIZ 0, it is not
+  worn: a shield, an amulet). A list fields every protection on, and a protection changes hands only when it is
+  easy to take (SIZ 0: GNA-3, GNA-14), which is not worn and works as soon as it is held; no rule takes a protection
+  off in play, so none waits to be put on with Usar. A protection that needs activating is a trait's (the energy
+  shields' recovery actions, rules/actions/shield_actions.py)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation

@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Weapon
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.components import Mount, Weapon
+from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import riding, traits
-from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.base import REGISTRY, Action, need, need_target, register
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
 from wartime.rules.actions.params import Candidate, Param
@@ -62,7 +62,8 @@ class Embark(Action):
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
-            raise NotImplementedRule("MVA-17", "a driver boarding another transport")
+            raise RuleViolation("MVA-17", f"{gs.name(actor)} drives a transport (BLD-19: one miniature with it): it "
+                                "gets off (Desembarcar) before it boards another")
         can_move(gs, actor)
 
     def validate(self, gs, actor, params):
@@ -85,45 +86,56 @@ class Embark(Action):
 
     def resolve(self, gs, ctx, prepared):
         if _gets_through(gs, ctx, prepared, "boarding a moving transport", "did not get aboard"):
-            riding.board(gs, ctx.actor, prepared)
+            self.get_in(gs, ctx.actor, prepared)
+
+    @staticmethod
+    def get_in(gs, who: int, carrier: int) -> None:
+        riding.board(gs, who, carrier)
 
 
 @register
 class Disembark(Action):
     """MVA-17: Desembarcar (1): a passenger gets off and stands in base contact with its transport (`to`: a free
-    spot; the transport at level 1). CH AGI −1 only if the transport is en marcha; a failed check leaves it
-    aboard (ENE spent). The driver stays aboard (its transport is part of its miniature: see rules/riding.py)."""
+    spot); CH AGI −1 only if the transport is en marcha; a failed check keeps it aboard (ENE spent). Only on the
+    ground (a flier lands first). A disabled transport's passengers may still get off (WND-4).
+
+    The driver's case (ruling): the driver gets off the same way, once its passengers have got off (the engine keeps
+    passengers with a driver); the transport stays where it stood, driverless (riding.park): it cannot move, and a
+    character in base contact may board it as its new driver (TakeTransport)."""
     key = "disembark"
     rule = "MVA-17"
     category = "movement"
     params = (Param("to", "point", "MVA-17: where it stands, in base contact with the transport"),)
 
     def candidates(self, gs, actor, space):
-        carrier = riding.carrier_of(gs, actor)
+        carrier = actor if riding.rides(gs, actor) else riding.carrier_of(gs, actor)
         if carrier is None:
             return
         for spot in riding.free_spots(gs, carrier, actor):
             yield Candidate(self.key, lambda s=spot: {"to": [s[0], s[1]]}, label=f"get off at {s_label(spot)}")
 
     def available(self, gs, actor):
-        if riding.rides(gs, actor):
-            raise NotImplementedRule("MVA-17", "the driver leaving its own transport")
-        carrier = riding.carrier_of(gs, actor)
+        m = riding.mount(gs, actor)
+        if m is not None and m.passengers:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} drives a transport with passengers aboard: they get "
+                                "off first (the engine keeps passengers with a driver)")
+        carrier = actor if m is not None else riding.carrier_of(gs, actor)
         if carrier is None:
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not aboard a transport")
         if gs.pos(carrier).level != 1:
             raise RuleViolation(self.rule, f"{gs.name(carrier)}'s transport is at level {gs.pos(carrier).level}: "
-                                "passengers get off on the ground (it lands first, MVA-16)")
+                                "its occupants get off on the ground (it lands first, MVA-16)")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
-        carrier = riding.carrier_of(gs, actor)
+        carrier = actor if riding.rides(gs, actor) else riding.carrier_of(gs, actor)
         x, y = _point(params, "to", self.rule)
         c = gs.pos(carrier)
-        gap = math.hypot(x - c.x, y - c.y) - gs.body(carrier).radius - gs.body(actor).radius
+        r = riding.rider_radius(gs, actor)
+        gap = math.hypot(x - c.x, y - c.y) - gs.body(carrier).radius - r
         if not (-1e-6 <= gap <= ENGAGED_GAP + 1e-6):
             raise RuleViolation(self.rule, "the passenger gets off in base contact with its transport")
-        if not riding.spot_is_free(gs, actor, x, y, gs.body(actor).radius, c.level):
+        if not riding.spot_is_free(gs, actor, x, y, r, c.level):
             raise RuleViolation("BAS-2", "that spot is not free (terrain, board edge or another base)")
         return (round(x, 4), round(y, 4))
 
@@ -131,8 +143,56 @@ class Disembark(Action):
         return 1
 
     def resolve(self, gs, ctx, prepared):
-        if _gets_through(gs, ctx, riding.carrier_of(gs, ctx.actor), "leaving a moving transport", "stayed aboard"):
-            riding.alight(gs, ctx.actor, prepared)
+        driver = riding.rides(gs, ctx.actor)
+        carrier = ctx.actor if driver else riding.carrier_of(gs, ctx.actor)
+        if _gets_through(gs, ctx, carrier, "leaving a moving transport", "stayed aboard"):
+            if driver:
+                riding.park(gs, ctx.actor, prepared)
+            else:
+                riding.alight(gs, ctx.actor, prepared)
+
+
+@register
+class TakeTransport(Embark):
+    """MVA-17 (ruling: the book's Embarcar, on a transport without a driver): Tomar el transporte (1): a character
+    without a transport (BLD-3: at most one), in base contact with a driverless transport (riding.park), boards it
+    as its driver, whoever fielded it (the book names no owner's right): the transport becomes its own (BLD-19:
+    base, MOV, DEF, traits, mounted weapons). CH AGI −1 if the transport is en marcha (it moved this turn); a failed
+    check leaves it outside (ENE spent)."""
+    key = "take_transport"
+    rule = "MVA-17"
+    category = "movement"
+    trait_gated = True          # a reaction key only for a character in contact with a driverless transport
+    params = (Param("transport", "choice", "MVA-17: the entity id of a driverless transport in base contact"),)
+
+    def candidates(self, gs, actor, space):
+        for t in _parked_in_contact(gs, actor):
+            yield Candidate(self.key, lambda t=t: {"transport": t}, label=f"take the {gs.world.get(t, Mount).name}")
+
+    def available(self, gs, actor):
+        if riding.rides(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} already has a transport (BLD-3: one per character)")
+        if not _parked_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is in base contact with no driverless transport")
+        can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        self.available(gs, actor)
+        t = need(params, "transport", self.rule)
+        if t not in _parked_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{t!r} is not a driverless transport in base contact")
+        return t
+
+    @staticmethod
+    def get_in(gs, who: int, carrier: int) -> None:
+        riding.take_over(gs, who, carrier)
+
+
+def _parked_in_contact(gs: GameState, actor: int) -> list[int]:
+    """MVA-17: the driverless transports whose base touches `actor`'s (CMB-11's 0.05 K), at its level."""
+    p, r = gs.pos(actor), gs.body(actor).radius
+    return [t for t in riding.parked(gs) if gs.pos(t).level == p.level
+            and math.hypot(gs.pos(t).x - p.x, gs.pos(t).y - p.y) - r - gs.body(t).radius <= ENGAGED_GAP + 1e-9]
 
 
 def s_label(spot) -> str:
@@ -256,7 +316,14 @@ class Ram(Action):
     (1 + surcharge). On a hit: DMG = CAL (QUA) + K, at most CAL × 2, CH DEF as usual; the transport then takes an
     automatic hit of DMG = the target's CON + K/2 (its own CH DEF), and the target is pushed (DMG − its CON) K
     straight on (stopping at obstacles). A miss stops it in contact; a crit DMG +1; a fumble: an automatic DMG 1 hit
-    on the rammer. The character case (no transport) is refused."""
+    on the rammer.
+
+    The character case (no transport): X = 1 + Correr's ENE with its terrain (ruling 3: ENE 4 on easy terrain), the
+    run is one straight leg in any direction (it turns for free, MOV-5) of at least 2 K and at most Correr's reach
+    (MOV + 1 K, ruling 2), CH IMP = its CH AGI; on a hit DMG = its CON (ruling 4: min(CON + K, CON); crit +1), the
+    target's CH DEF as usual and a push of (DMG − its CON) K; the rammer receives no hit. TRT-MULE: its CON counts
+    +1 (the book's "Mulo CON +1", hook ``strength_plus``). A miss leaves the two in
+    base contact, engaged (ruling 6)."""
     key = "ram"
     rule = "CBA-23"
     category = "combat"
@@ -273,16 +340,25 @@ class Ram(Action):
                 yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]}, label=f"ram {gs.name(t)}")
 
     def available(self, gs, actor):
-        if not riding.rides(gs, actor):
-            raise NotImplementedRule("CBA-23", "Embestir without a transport (the character case)")
-        riding.check_can_drive(gs, actor)
+        if riding.rides(gs, actor):
+            riding.check_can_drive(gs, actor)
         can_move(gs, actor)
+        if not riding.rides(gs, actor) and not any(_contact_point(gs, actor, t) is not None
+                                                   for t in gs.enemies(actor)):
+            raise RuleViolation(self.rule, f"no enemy {gs.name(actor)} could ram: a straight run of 2 K to Correr's "
+                                f"reach ({self.reach(gs, actor):g} K) ending in base contact")
+
+    def reach(self, gs, actor) -> float:
+        """CBA-23 ruling (2): a transport rams within Mover's reach (its MOV), a character within Correr's."""
+        return float(gs.mov(actor)) if riding.rides(gs, actor) else REGISTRY["run"].allowance(gs, actor)
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
         t = need_target(gs, actor, params, self.rule)
-        prep = prepare_path(gs, actor, params, self.rule, float(gs.mov(actor)), keep_engaged=False,
+        prep = prepare_path(gs, actor, params, self.rule, self.reach(gs, actor), keep_engaged=False,
                             exempt_enemies=(t,))
+        if sum(1 for a, b in zip(prep.path, prep.path[1:]) if math.dist(a, b) > 1e-9) > 1:
+            raise RuleViolation(self.rule, "a ram is one straight run")
         if prep.length < 2.0 - 1e-9:
             raise RuleViolation(self.rule, f"a ram needs a straight run of at least 2 K (this one is {prep.length:.2f} K)")
         if t not in prep.contacts:
@@ -290,6 +366,8 @@ class Ram(Action):
         return (t, prep)
 
     def cost(self, gs, actor, params, prepared):
+        if riding.mount(gs, actor) is None:
+            return 1 + (REGISTRY["run"].base_cost + prepared[1].surcharge) + 1    # X = 1 + Correr (+ terrain), + 1
         return 1 + prepared[1].surcharge + 1                      # X (Mover: 1 + terrain) + 1
 
     def resolve(self, gs, ctx, prepared):
@@ -307,8 +385,11 @@ class Ram(Action):
             return
         if not r.passed:
             return
-        qua = riding.mount(gs, e).QUA
-        dmg = min(qua + round(k), 2 * qua) + (1 if r.critical else 0)
+        mounted = riding.mount(gs, e)
+        if mounted is None:
+            dmg = traits.strength(gs, e) + (1 if r.critical else 0)    # ruling (4): min(CON + K, CON); Mulo CON +1
+        else:
+            dmg = min(mounted.QUA + round(k), 2 * mounted.QUA) + (1 if r.critical else 0)
         terms = traits.combat_terms(gs, e, t, RAM, False)           # TRT-RAM DMG +1, the target's own terms
         con = gs.attrs(t).CON
         resolve_hit(gs, ctx, e, t, dmg, melee=False, terms=terms, rule=self.rule)
@@ -322,19 +403,21 @@ class Ram(Action):
 
 
 def _contact_point(gs: GameState, actor: int, t: int) -> list[float] | None:
-    """CBA-23: the point straight ahead where the rammer's base touches `t`'s (None if its line misses it)."""
+    """CBA-23: the point where the rammer's base touches `t`'s: straight ahead for a transport (None if its line
+    misses it), straight towards `t` for a character; None outside 2 K .. the ram's reach."""
     p, q = gs.pos(actor), gs.pos(t)
     if p.level != q.level:
         return None
-    ux, uy = math.cos(math.radians(p.facing)), math.sin(math.radians(p.facing))
     dx, dy = q.x - p.x, q.y - p.y
+    heading = p.facing if riding.rides(gs, actor) else math.degrees(math.atan2(dy, dx))
+    ux, uy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
     along = dx * ux + dy * uy
     perp = abs(-dx * uy + dy * ux)
     reach = gs.body(actor).radius + gs.body(t).radius + ENGAGED_GAP / 2.0
     if along <= 0 or perp >= reach:
         return None
     s = along - math.sqrt(reach * reach - perp * perp)
-    if s < 2.0 or s > gs.mov(actor):
+    if s < 2.0 or s > REGISTRY["ram"].reach(gs, actor):
         return None
     return [round(p.x + s * ux, 4), round(p.y + s * uy, 4)]
 

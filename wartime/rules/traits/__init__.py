@@ -133,9 +133,9 @@ against its catalogue row):
 * ``stress_hit(gs, bearer, attacker, target, weapon, ranged) -> bool`` -- True: a hit with the weapon deals stress
   instead of wounds (TRT-PSYCHIC-AMMO). Called by ``stress_hits`` from ``rules.combat.resolve_attack`` and
   ``rules.areas``, which hand the hit to ``rules.stress_hits``. → stress.
-* ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress (the
-  answers add; TRT-WALL: its Muro protections' DEF); no answer: it defends with CH VOL. Called by
-  ``stress_defense``. → stress.
+* ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress or
+  Corromper / Hackear's stress (CBA-18) (the answers add; TRT-WALL: its Muro protections' DEF); no answer: it
+  defends with CH VOL. Called by ``stress_defense``. → stress.
 * ``invocation_fumble(gear) -> (int, float)`` -- an object's (floor, reach K): within reach of the object (held: its
   holder's base; on the ground: its point) every character's invocation checks fumble from that die up
   (TRT-POISONED-DISTORTION: 9 within 5 K). Called by ``invocation_fumble_floor`` from ``rules.metahabilities.cast``.

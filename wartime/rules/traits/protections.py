@@ -133,14 +133,16 @@ def wall(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-WALL: this protection protects against stress instead of wounds (ruling: its DEF counts only for the CH
     DEF against stress attacks, replacing CH VOL there, not against wounds): against an attack that wounds, the
     current DEF of each worn Muro protection is taken off the attack's DEF (target and DEF subtracted). A hit
-    dealing stress (TRT-PSYCHIC-AMMO) is defended with its DEF instead (``wall_stress``)."""
+    dealing stress (TRT-PSYCHIC-AMMO) or Corromper / Hackear (CBA-18) is defended with its DEF instead
+    (``wall_stress``)."""
     if not _against(bearer, target):
         return None
     return -sum(p.current_def for p in worn_protections(gs, target) if "TRT-WALL" in p.traits) or None
 
 
 def wall_stress(gs, e: int) -> int | None:
-    """TRT-WALL: against a hit that deals stress (TRT-PSYCHIC-AMMO, rules.stress_hits) the wearer's CH DEF is made
+    """TRT-WALL: against a hit that deals stress (TRT-PSYCHIC-AMMO, rules.stress_hits) or Corromper / Hackear (CBA-18,
+    rules.metahabilities) the wearer's CH DEF is made
     with the DEF of its worn Muro protections (summed; their ruling: instead of CH VOL). None without one worn."""
     walls = [p for p in worn_protections(gs, e) if "TRT-WALL" in p.traits]
     return sum(p.current_def for p in walls) if walls else None

@@ -16,8 +16,8 @@ R = ("race",)
 # --- Mulo: CON +1 for melee DMG, overload and carrying -------------------------------------------------------------
 def mule(gs, e: int) -> int:
     """TRT-MULE: counts as CON +1 when working out its melee DMG (MOD-1, CBA-10), carrying (MVA-8) and its overload
-    (MOD-4); not a real CON increase (its CON checks, wounds and fit penalty are not touched). Ramming (Embestir)
-    is played with a transport only (CBA-23), whose own CON counts, so Mulo has nothing to add there."""
+    (MOD-4), and its DMG when it rams on foot (Embestir, CBA-23: "Mulo CON +1"); not a real CON increase (its CON
+    checks, wounds and fit penalty are not touched). A transport's ram uses the transport's own CON (its QUA)."""
     return 1
 
 
