@@ -68,16 +68,20 @@ do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) res
 @click.option("--price", "price", multiple=True, metavar="DESIGN±TRT-ID",
               help="also play each list fielding DESIGN with the trait taken off (DESIGN-TRT-ID) or bought "
                    "(DESIGN+TRT-ID): `wartime report` prices it in points (implies --handicap; repeatable)")
+@click.option("--alarm-shape", "alarm_shape", multiple=True, metavar="FIELD=VALUE[,...]",
+              help="an alarm scenario: play every game once per shape, the scenario's [alarm] fields overridden "
+                   "(preset, vpo, vpl, vpr, divisor, lethal_ratio, rounds), e.g. 'preset=601-1200/Normal' or "
+                   "'vpo=6,vpl=13,divisor=2'; the report compares the shapes (repeatable)")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="results store (SQLite)")
 @click.option("--resume", is_flag=True, help="finish or extend the batch already in --out")
 @click.option("--chunk-size", type=click.IntRange(min=1), default=None, help="games per task (default: guided, 8 down to 1)")
 @click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
 def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, address, red_ctrl, blue_ctrl,
-          handicap, mirror, combat, price, out, resume, chunk_size, progress):
+          handicap, mirror, combat, price, alarm_shape, out, resume, chunk_size, progress):
     # on demand: `wartime balance ...` loads the batch machinery only when it runs
     from wartime import __version__
     from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
-                                        open_executor, pairings, plan_games, run_batch)
+                                        open_executor, plan_games, run_batch, units)
     from wartime.balance.specs import SpecError
     from wartime.balance.store import ResultStore, StoreError
     from wartime.balance.worker import GameFailed
@@ -101,7 +105,7 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
                 handicap=stored.handicap if handicap is None else handicap,
                 mirror=stored.mirror if mirror is None else mirror,
                 combat=stored.combat if combat is None else combat,
-                priced=tuple(price) or stored.priced)
+                priced=tuple(price) or stored.priced, alarm_shapes=tuple(alarm_shape) or stored.alarm_shapes)
             a, b = stored.identity(), config.identity()
             diff = sorted(k for k in a if a[k] != b[k])
             if diff:
@@ -109,7 +113,7 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
                                  "options it was started with (or none), or choose another --out")
             per = stored_per = store.games_per_pairing()
             if games is not None:
-                per = games_per_pairing(games, len(pairings(config)))
+                per = games_per_pairing(games, units(config))
                 if per > stored_per:
                     store.set_games_per_pairing(per)
                 else:
@@ -121,13 +125,16 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
                 raise BatchError("--scenario and --lists are required for a new batch")
             config = make_config(scenario_path, list_paths, seed=DEFAULT_SEED if seed is None else seed,
                                  red=red_ctrl or "scripted", blue=blue_ctrl or "scripted", handicap=bool(handicap),
-                                 mirror=bool(mirror), combat=combat or "wartime", priced=tuple(price))
-            per = games_per_pairing(games or DEFAULT_GAMES, len(pairings(config)))
+                                 mirror=bool(mirror), combat=combat or "wartime", priced=tuple(price),
+                                 alarm_shapes=tuple(alarm_shape))
+            per = games_per_pairing(games or DEFAULT_GAMES, units(config))
             store = ResultStore.create(out_path, config.to_json(), per, __version__, rules_hash)
-        n_pairs = len(pairings(config))
+        n_pairs = units(config)
         planned = {s.key for s in plan_games(config, per)}
         done = len(planned & store.done_keys())
-        plan = (f"{config.scenario_key}: {n_pairs} ordered pairings × {per} games = {n_pairs * per} games "
+        shapes = f" × {len(config.alarm_shapes)} alarm shapes" if config.alarm_shapes else ""
+        plan = (f"{config.scenario_key}: {n_pairs // max(1, len(config.alarm_shapes))} ordered pairings{shapes} "
+                f"× {per} games = {n_pairs * per} games "
                 f"({done} already stored)")
         if done == len(planned):
             click.echo(f"{plan}; nothing left to play: {done} of {len(planned)} games stored in {out_path}")

@@ -36,6 +36,7 @@ from typing import Callable, Iterator, Sequence
 
 from wartime.balance.specs import (PRICE_ITEM, PRICE_MARK, GameSpec, ListRef, SpecError, file_sha256, handicap_specs,
                                    list_sha256, load_list_spec, spec_key)
+from wartime.balance.alarm_shapes import ShapeError, check_shapes
 from wartime.balance.store import ResultStore, StoreError, describe_version
 from wartime.ai import CONTROLLERS
 from wartime.balance.worker import ignore_sigint, run_chunk
@@ -69,6 +70,9 @@ class BatchConfig:
     #: an alarm scenario (issue 17, ALM-32): the key of the attacker's catalogue list, blue in every game; every
     #: other list plays red (the defender) against it. "" for an ordinary scenario
     alarm_catalogue: str = ""
+    #: alarm shapes (issue 17, `--alarm-shape`, canonical texts of `alarm_shapes`): every pairing is played once
+    #: per shape, a variant of the scenario's [alarm] table. () plays the scenario as it is
+    alarm_shapes: tuple[str, ...] = ()
 
     @property
     def scenario_key(self) -> str:
@@ -82,7 +86,8 @@ class BatchConfig:
                 # only a peer system is written: a store of Wartime games keeps the identity it always had
                 **({"combat": self.combat} if self.combat != "wartime" else {}),
                 **({"priced": list(self.priced)} if self.priced else {}),
-                **({"alarm_catalogue": self.alarm_catalogue} if self.alarm_catalogue else {})}
+                **({"alarm_catalogue": self.alarm_catalogue} if self.alarm_catalogue else {}),
+                **({"alarm_shapes": list(self.alarm_shapes)} if self.alarm_shapes else {})}
 
     @classmethod
     def from_json(cls, d: dict) -> "BatchConfig":
@@ -91,7 +96,8 @@ class BatchConfig:
                    seed=int(d["seed"]), red_controller=d["controllers"]["red"],
                    blue_controller=d["controllers"]["blue"], handicap=bool(d["handicap"]),
                    mirror=bool(d["mirror"]), combat=d.get("combat", "wartime"),
-                   priced=tuple(d.get("priced", ())), alarm_catalogue=d.get("alarm_catalogue", ""))
+                   priced=tuple(d.get("priced", ())), alarm_catalogue=d.get("alarm_catalogue", ""),
+                   alarm_shapes=tuple(d.get("alarm_shapes", ())))
 
     def identity(self) -> dict:
         """What must match for two runs to be one batch (paths may differ, content may not)."""
@@ -118,10 +124,11 @@ class BatchSummary:
 # --- planning ---------------------------------------------------------------------------------------
 def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, seed: int = 1,
                 red: str = "scripted", blue: str = "scripted", handicap: bool = False,
-                mirror: bool = False, combat: str = "wartime", priced: Sequence[str] = ()) -> BatchConfig:
+                mirror: bool = False, combat: str = "wartime", priced: Sequence[str] = (),
+                alarm_shapes: Sequence[str] = ()) -> BatchConfig:
     """Validate the files (DataError on a bad file, BatchError on a bad batch) and describe the batch. Priced
     variants (`priced`) need the handicap variants, whose cost differences give the points scale: they turn
-    `handicap` on."""
+    `handicap` on. `alarm_shapes` (--alarm-shape values, ALM-32) are validated on the alarm scenario."""
     check_name(combat)
     for kind in (red, blue):
         if kind not in CONTROLLERS:
@@ -131,6 +138,7 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
     refs: list[ListRef] = []
     problems = []
     catalogue = alarm_catalogue(scenario, handicap, mirror, priced)
+    shapes = batch_shapes(scenario_path, catalogue, alarm_shapes)
     if catalogue:
         list_paths = list(list_paths) + [catalogue]
     for p in dict.fromkeys(str(Path(x).resolve()) for x in list_paths):
@@ -159,7 +167,7 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
     priced = tuple(dict.fromkeys(priced))
     config = BatchConfig(str(scenario_path), file_sha256(scenario_path), tuple(refs), int(seed), red, blue,
                          bool(handicap) or bool(priced), bool(mirror), combat, priced,
-                         spec_key(str(Path(catalogue).resolve())) if catalogue else "")
+                         spec_key(str(Path(catalogue).resolve())) if catalogue else "", shapes)
     check_priced(config, scenario)
     return config
 
@@ -177,6 +185,23 @@ def alarm_catalogue(scenario, handicap: bool, mirror: bool, priced) -> str:
         raise BatchError(f"{scenario.path}: an alarm batch needs the scenario's default blue list (the attacker's "
                          "catalogue)")
     return str(blue)
+
+
+def batch_shapes(scenario_path: Path, catalogue: str, values: Sequence[str]) -> tuple[str, ...]:
+    """ALM-32: the --alarm-shape values, validated (BatchError naming each bad value, field and problem)."""
+    if not values:
+        return ()
+    if not catalogue:
+        raise BatchError(f"--alarm-shape: {scenario_path.name} has no [alarm] table: shapes are for alarm scenarios")
+    try:
+        return check_shapes(scenario_path, list(values))
+    except ShapeError as exc:
+        raise BatchError(str(exc)) from None
+
+
+def units(config: BatchConfig) -> int:
+    """What `--games` is shared among: the ordered pairings, times the alarm shapes when there are any."""
+    return len(pairings(config)) * max(1, len(config.alarm_shapes))
 
 
 def priced_specs(config: BatchConfig, base: ListRef) -> list[str]:
@@ -249,8 +274,10 @@ def games_per_pairing(total_games: int, n_pairings: int) -> int:
     return max(1, math.ceil(total_games / max(1, n_pairings)))
 
 
-def game_key(config: BatchConfig, red: ListRef, blue: ListRef, k: int) -> str:
-    return f"{config.scenario_key}:{red.key}:{blue.key}:{config.red_controller}:{config.blue_controller}:{k}"
+def game_key(config: BatchConfig, red: ListRef, blue: ListRef, k: int, shape: str = "") -> str:
+    """A game's key; an alarm shape variant (ALM-32) is written after the scenario key, in brackets."""
+    scenario = f"{config.scenario_key}[{shape}]" if shape else config.scenario_key
+    return f"{scenario}:{red.key}:{blue.key}:{config.red_controller}:{config.blue_controller}:{k}"
 
 
 def game_seed(batch_seed: int, key: str) -> int:
@@ -262,10 +289,12 @@ def plan_games(config: BatchConfig, per_pairing: int) -> list[GameSpec]:
     pairs = pairings(config)
     specs = []
     for k in range(per_pairing):
-        for red, blue in pairs:
-            key = game_key(config, red, blue, k)
-            specs.append(GameSpec(key, k, game_seed(config.seed, key), config.scenario, config.scenario_sha256,
-                                  red, blue, config.red_controller, config.blue_controller, config.combat))
+        for shape in config.alarm_shapes or ("",):
+            for red, blue in pairs:
+                key = game_key(config, red, blue, k, shape)
+                specs.append(GameSpec(key, k, game_seed(config.seed, key), config.scenario, config.scenario_sha256,
+                                      red, blue, config.red_controller, config.blue_controller, config.combat,
+                                      shape))
     return specs
 
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from wartime.balance.alarm_shapes import load_shaped
 from wartime.core.errors import DataError
 from wartime.data.loader import load_army_list, load_scenario, priced_trait, trait_by_id
 from wartime.rules.traits.registry import fielding_problem
@@ -49,6 +50,7 @@ class GameSpec:
     red_controller: str
     blue_controller: str
     combat: str = "wartime"       # the combat system (rules.combat_systems)
+    alarm_shape: str = ""         # an alarm shape variant (balance.alarm_shapes, ALM-32); "" the scenario as it is
 
 
 class SpecError(ValueError):
@@ -195,19 +197,20 @@ def handicap_specs(path: str) -> list[str]:
 
 
 # --- per-process caches (each worker loads each file once) ------------------------------------------
-_SCENARIOS: dict[tuple[str, str], object] = {}
+_SCENARIOS: dict[tuple[str, str, str], object] = {}
 _LISTS: dict[tuple[str, str], object] = {}
 
 
-def load_scenario_cached(path: str, sha256: str):
-    key = (path, sha256)
+def load_scenario_cached(path: str, sha256: str, alarm_shape: str = ""):
+    """The scenario (with an alarm shape variant applied, ALM-32), loaded once per process."""
+    key = (path, sha256, alarm_shape)
     sc = _SCENARIOS.get(key)
     if sc is None:
         seen = file_sha256(path)
         if seen != sha256:
             raise SpecError(f"{path}: this worker reads other content (sha256 {seen[:12]}…) than the batch was "
                             f"planned with ({sha256[:12]}…): every worker must see the same files")
-        sc = _SCENARIOS[key] = load_scenario(path)
+        sc = _SCENARIOS[key] = load_shaped(path, alarm_shape)
     return sc
 
 

@@ -55,8 +55,9 @@ CHARACTER_COLUMNS: tuple[tuple[str, str], ...] = (
 TIMING_COLUMNS = ("elapsed_s", "cpu_s", "worker", "finished_at")
 #: Columns of the games table added after schema 1 was published: created in new stores, NULL when a worker
 #: does not give them, and read as None from older stores that lack them (which stay readable and resumable).
-#: ``attack_stats``: the per-attack figures of `accumulator.AttackLog`, as JSON.
-OPTIONAL_GAME_COLUMNS: tuple[tuple[str, str], ...] = (("attack_stats", "TEXT"),)
+#: ``attack_stats``: the per-attack figures of `accumulator.AttackLog`, as JSON; ``alarm_shape``: the alarm shape
+#: variant a game played (`wartime batch --alarm-shape`, balance.alarm_shapes), NULL for the scenario as it is.
+OPTIONAL_GAME_COLUMNS: tuple[tuple[str, str], ...] = (("attack_stats", "TEXT"), ("alarm_shape", "TEXT"))
 
 
 class StoreError(Exception):

@@ -55,7 +55,7 @@ def run_chunk(specs: Sequence[GameSpec]) -> list[dict]:
 def run_game(spec: GameSpec) -> dict:
     """Play one game; return ``{"game": {...}, "characters": [...]}`` (see `wartime.balance.store`)."""
     t0, c0 = time.perf_counter(), time.process_time()
-    scenario = load_scenario_cached(spec.scenario, spec.scenario_sha256)
+    scenario = load_scenario_cached(spec.scenario, spec.scenario_sha256, spec.alarm_shape)
     lists = {"red": load_list_cached(spec.red), "blue": load_list_cached(spec.blue)}
     controllers = {"red": make_controller(spec.red_controller, derive_seed(spec.seed, "controller:red")),
                    "blue": make_controller(spec.blue_controller, derive_seed(spec.seed, "controller:blue"))}
@@ -76,6 +76,7 @@ def run_game(spec: GameSpec) -> dict:
     game = {
         "game_key": spec.key, "k": spec.index, "seed": spec.seed,
         "scenario": scenario.name, "scenario_key": os.path.splitext(os.path.basename(spec.scenario))[0],
+        "alarm_shape": spec.alarm_shape or None,     # an alarm shape variant (ALM-32; optional column)
         "red_list": spec.red.key, "blue_list": spec.blue.key,
         # the full list a handicap variant comes from (the list itself otherwise)
         "red_base_list": spec_key(split_spec(spec.red.spec)[0]),

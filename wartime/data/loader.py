@@ -1757,13 +1757,17 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
     )
 
 
-def load_scenario(path: str | os.PathLike[str], *, allow_outside: bool = False) -> Scenario:
+def load_scenario(path: str | os.PathLike[str], *, allow_outside: bool = False,
+                  alarm_shape: Mapping[str, Any] | None = None) -> Scenario:
     """Load a ``type = "scenario"`` file: board, limits (BLD-22), victory, terrain, deployment zones and
     default lists (paths resolved relative to the scenario file, inside its folder unless ``allow_outside``;
     each must exist). Raises :class:`DataError` with every problem found. The default lists themselves are
-    validated by :func:`wartime.data.validate.validate_path`."""
+    validated by :func:`wartime.data.validate.validate_path`. ``alarm_shape`` (ALM-32, ALM-9..ALM-14:
+    `wartime batch --alarm-shape`) overrides fields of the ``[alarm]`` table before it is validated."""
     path = Path(path)
     data = _read_toml(path)
+    if alarm_shape:
+        data = override_alarm_shape(data, alarm_shape)
     c = _Collector(display_path(path))
     if _check_header(data, "scenario", c) is None:
         c.raise_if_any()
@@ -1771,6 +1775,27 @@ def load_scenario(path: str | os.PathLike[str], *, allow_outside: bool = False) 
     c.raise_if_any()
     assert scenario is not None
     return scenario
+
+
+#: the [alarm] fields a shape override may set (`wartime batch --alarm-shape`)
+ALARM_SHAPE_KEYS = ("preset", "vpo", "vpl", "vpr", "divisor", "lethal_ratio", "rounds")
+
+
+def override_alarm_shape(data: Mapping[str, Any], shape: Mapping[str, Any]) -> dict[str, Any]:
+    """ALM-32, ALM-9..ALM-14: a scenario's raw data with fields of its ``[alarm]`` table replaced. A preset row
+    replaces VPo / VPl / VPr / rounds / divisor; VPo, VPl, VPr, rounds or the divisor replace the preset (the other
+    shape fields of the file stay). Validation is the loader's, as for a file."""
+    out = dict(data)
+    raw = out.get("alarm")
+    alarm_raw = dict(raw) if isinstance(raw, Mapping) else {}
+    if "preset" in shape:
+        for key in ("vpo", "vpl", "vpr", "rounds", "divisor"):
+            alarm_raw.pop(key, None)
+    elif any(k in shape for k in ("vpo", "vpl", "vpr", "rounds", "divisor")):
+        alarm_raw.pop("preset", None)
+    alarm_raw.update(shape)
+    out["alarm"] = alarm_raw
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------
