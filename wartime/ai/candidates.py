@@ -5,6 +5,8 @@ engine (`Engine.legal_options`); paths are the engine's own helper (`rules.actio
 Legality is always decided by the engine (`Engine.check_action` / `Engine.check_reaction`), never here."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import math
 from functools import lru_cache
 
@@ -191,3 +193,15 @@ def flee_path(gs: GameState, actor: int, away_from: int, angle_offset: float = 0
     ang = math.atan2(pa.y - pt.y, pa.x - pt.x) + math.radians(angle_offset)
     goal = (pa.x + k * math.cos(ang), pa.y + k * math.sin(ang))
     return path_towards(gs, actor, goal, k, plan=False)
+
+
+def at_spot(gs: GameState, e: int, spot: tuple[float, float], ask):
+    """`ask()` answered with `e` standing at `spot` (a trial move, undone exactly: the world version too)."""
+    old = gs.pos(e)
+    version = gs.world.version
+    gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
+    try:
+        return ask()
+    finally:
+        gs.world.set(e, old)
+        gs.world.revert_version(version)

@@ -23,7 +23,8 @@ from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
-from wartime.ai.candidates import (action, by_rule, contact_paths, contact_point, end_key, facing_to, flee_path,
+from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
+                                   flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
                                    path_moves, path_towards, reaction, straight_path)
 from wartime.core.components import Posture
@@ -761,15 +762,8 @@ class ScriptedController:
         """How good a spot is for a shooter, and whether it has a shot at `enemy` from there (within range and
         sight): the shot first, then cover from that enemy, then the shortest move."""
         old = gs.pos(e)
-        version = gs.world.version
-        gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
-        try:
-            in_range = gs.distance(e, enemy) <= rng
-            sees = gs.cover(e, [enemy])[0]
-            hidden = gs.cover(enemy, [e])[0].hidden_fraction
-        finally:
-            gs.world.set(e, old)
-            gs.world.revert_version(version)          # the trial move is undone exactly
+        in_range, sees, hidden = at_spot(gs, e, spot, lambda: (gs.distance(e, enemy) <= rng, gs.cover(e, [enemy])[0],
+                                                               gs.cover(enemy, [e])[0].hidden_fraction))
         shoots = in_range and sees.has_los
         return (2.0 if shoots else 0.0) + hidden - 0.01 * math.hypot(spot[0] - old.x, spot[1] - old.y), shoots
 

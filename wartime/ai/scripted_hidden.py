@@ -8,9 +8,8 @@ exposed (and can still charge it: CBA-12 needs 2 K of path), or heads for an ene
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
-from wartime.ai.candidates import action, by_rule, legal_cost, path_moves, path_towards
+from wartime.ai.candidates import action, at_spot, by_rule, legal_cost, path_moves, path_towards
 from wartime.rules import hiding
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions import REGISTRY
@@ -53,14 +52,7 @@ def perceive(match, p: Pending) -> Decision | None:
 
 def _exposed_from(gs, e: int, t: int, spot: tuple[float, float]) -> bool:
     """GNA-9 ruling (1): from `spot`, `e` would see `t` 50 % covered or less (a trial move, undone exactly)."""
-    old = gs.pos(e)
-    version = gs.world.version
-    gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
-    try:
-        return hiding.sees_exposed(gs, e, t)
-    finally:
-        gs.world.set(e, old)
-        gs.world.revert_version(version)
+    return at_spot(gs, e, spot, lambda: hiding.sees_exposed(gs, e, t))
 
 
 def flank(match, p: Pending) -> Decision | None:
