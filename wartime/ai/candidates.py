@@ -146,6 +146,8 @@ def contact_paths(gs: GameState, actor: int, target: int, allowance: float):
             yield [[q[0], q[1]]]
     space = CandidateSpace(gs, actor)
     for q in spots:                     # along the A* route: the first free spot it reaches (a wall in between)
+        if math.hypot(q[0] - pa.x, q[1] - pa.y) > allowance + 2e-3:
+            continue                    # out of reach: a path of `allowance` K cannot end within 1e-3 K of it
         path = space.path_to(q, allowance)
         if path and len(path) > 1 and math.hypot(path[-1][0] - q[0], path[-1][1] - q[1]) < 1e-3:
             yield path

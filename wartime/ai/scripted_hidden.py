@@ -67,24 +67,46 @@ def flank(match, p: Pending) -> Decision | None:
         return None
     t = targets[0]
     pe, pt = gs.pos(e), gs.pos(t)
+    spots = [(pt.x + r * math.cos(math.radians(b)), pt.y + r * math.sin(math.radians(b)))
+             for r in FLANK_RADII for b in FLANK_BEARINGS]
     for key, allowance in moves:
-        best = None
-        for r in FLANK_RADII:
-            for b in FLANK_BEARINGS:
-                spot = (pt.x + r * math.cos(math.radians(b)), pt.y + r * math.sin(math.radians(b)))
-                path = path_towards(gs, e, spot, allowance)
-                if not path or math.hypot(path[-1][0] - spot[0], path[-1][1] - spot[1]) > 0.3:
-                    continue
-                end = (path[-1][0], path[-1][1])
-                length = math.hypot(end[0] - pe.x, end[1] - pe.y)
-                if best is not None and length >= best[0]:
-                    continue
-                if not _exposed_from(gs, e, t, end):
-                    continue
-                d = action(p, key, path=path)
-                cost = legal_cost(engine, d)
-                if cost is not None and cost + 2 <= gs.energy(e):
-                    best = (length, d)
+        best = None              # ((length, index), decision): the shortest, the first of equals
+        for bound, n, spot in _nearest_first(pe, spots, allowance):
+            if best is not None and bound > best[0][0]:
+                break                               # no spot left can end nearer than the best
+            path = path_towards(gs, e, spot, allowance)
+            if not path or math.hypot(path[-1][0] - spot[0], path[-1][1] - spot[1]) > FLANK_NEAR:
+                continue
+            end = (path[-1][0], path[-1][1])
+            length = math.hypot(end[0] - pe.x, end[1] - pe.y)
+            if best is not None and (length, n) >= best[0]:
+                continue
+            if not _exposed_from(gs, e, t, end):
+                continue
+            d = action(p, key, path=path)
+            cost = legal_cost(engine, d)
+            if cost is not None and cost + 2 <= gs.energy(e):
+                best = ((length, n), d)
         if best is not None:
             return best[1]
     return None
+
+
+#: how near a flanking path must end to its spot (K)
+FLANK_NEAR = 0.3
+#: slack on the bounds below for 4-decimal rounding of path points and float error (far more than either)
+BOUND_SLACK = 1e-3
+
+
+def _nearest_first(pe, spots, allowance: float):
+    """(bound, index, spot) of the flanking spots a path of `allowance` K from `pe` may end within FLANK_NEAR of,
+    by the least length such a path's end can have (the triangle inequality: |spot − pe| − FLANK_NEAR), least
+    first, then in `spots` order. `flank` picks the shortest acceptable end, the first of equals: trying spots in
+    this order and stopping once the bound passes the best found picks the same spot while planning fewer paths
+    (issue 20). A spot farther than allowance + FLANK_NEAR cannot be reached by a path of `allowance` K."""
+    out = []
+    for n, spot in enumerate(spots):
+        far = math.hypot(spot[0] - pe.x, spot[1] - pe.y)
+        if far <= allowance + FLANK_NEAR + BOUND_SLACK:
+            out.append((far - FLANK_NEAR - BOUND_SLACK, n, spot))
+    return sorted(out)
