@@ -58,6 +58,7 @@ from wartime.rules.actions.terrain_moves import climbable_in_contact, jump_up_re
 class ScriptedController:
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self._shots_memo = None          # (state, key, scored shots) of the last `_reaction_shots` (issue 20)
 
     # --- top level ----------------------------------------------------------------------------
     def decide(self, match, p: Pending) -> Decision:
@@ -341,19 +342,25 @@ class ScriptedController:
             if t is None:
                 continue
             d = opt.decision(p.side, e)
-            c = gs.cover(e, [t])[0]
-            own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)      # e.g. CBA-2/3/4's −1s
-            mode = traits.fire_modes(w).get(opt.params.get("mode"))         # TRT-HEAVY-FIRE: DMG +3
-            odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
-                               extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
-            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
-            value -= self._blast_risk(gs, e, t, float(odds.expected_wounds))
+            value = self._shot_value(gs, e, opt.key, opt.params, t, i, w)
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:
                 best = (key, d, opt.cost, value)
         if best is None:
             return None
         return (best[3], best[1], best[2])
+
+    def _shot_value(self, gs, e: int, key: str, prm: dict, t: int, i: int, w) -> float:
+        """The value of a ranged attack `key` with parameters `prm` on `t` with weapon i (not an area weapon): the
+        expected wounds + 2 × P(incapacitate) by the exact odds from where `e` stands, with its cover, less the
+        blast risk of a transport target."""
+        c = gs.cover(e, [t])[0]
+        own = REGISTRY[key].attack_modifiers(gs, e, prm)                   # e.g. CBA-2/3/4's −1s
+        mode = traits.fire_modes(w).get(prm.get("mode"))                    # TRT-HEAVY-FIRE: DMG +3
+        odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
+                           extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+        value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+        return value - self._blast_risk(gs, e, t, float(odds.expected_wounds))
 
     @staticmethod
     def _blast_risk(gs, e: int, t: int, wounds: float) -> float:
@@ -472,6 +479,9 @@ class ScriptedController:
             far = reach + (boost.k if boost is not None else 0.0)
             if not (2.0 <= dist <= far) or (boost is not None and dist <= reach):   # a boost only where needed
                 continue
+            values = [(i, w, self._charge_value(gs, e, t, i, w, boost)) for i, w in melee + [(None, None)]]
+            if best is not None and all(v <= best[0] for _, _, v in values):
+                continue            # no weapon's attack after it could beat the best charge: no path to plan
             d = cost = None
             for path in contact_paths(gs, e, t, far):   # BAS-2: another base may hold one
                 d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path,
@@ -481,19 +491,22 @@ class ScriptedController:
                     break
             if cost is None:
                 continue
-            for i, w in melee + [(None, None)]:
+            for i, w, value in values:
                 attack_cost = 1 if w is None else w.ENE
                 if cost + attack_cost > energy:
                     continue
-                # evaluate with the charge bonus as if engaged (CBA-12: +1 IMP, +1 DMG)
-                from wartime.rules.checks import Modifier
-                odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=1,
-                                   extra_imp=[Modifier("CBA-12", 1, "charge")])
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
-                value -= boost_price(boost)                 # the boost's own wounds
                 if best is None or value > best[0]:
                     best = (value, d)
         return best
+
+    @staticmethod
+    def _charge_value(gs, e: int, t: int, i, w, boost) -> float:
+        """CBA-12: the value of the melee attack (weapon i, None: unarmed) after a charge on `t`, evaluated as if
+        engaged with the charge bonus (+1 IMP, +1 DMG) from where `e` stands (the odds do not depend on the path),
+        less the boost's own wounds."""
+        odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=1,
+                           extra_imp=[Modifier("CBA-12", 1, "charge")])
+        return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate) - boost_price(boost)
 
     def _close_in(self, match, p):
         """An enemy too close to charge (CBA-12 needs 2 K of path) is engaged with a plain move into base
@@ -597,25 +610,35 @@ class ScriptedController:
             if not moves:
                 return None
             key, allowance = moves[0]                                  # the shortest (Mover)
-            tries: list[tuple[str, list]] = []
+            tries: list[tuple[str, tuple[float, float], float, bool]] = []    # (key, goal, allowance, plan)
             dist = math.hypot(pt.x - pe.x, pt.y - pe.y) or 1.0
             ux, uy = (pt.x - pe.x) / dist, (pt.y - pe.y) / dist
             for ang in (35, -35, 70, -70):
                 a = math.radians(ang)
                 gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
                 gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
-                tries.append((key, path_towards(gs, e, (gx, gy), allowance, plan=False)))
+                tries.append((key, (gx, gy), allowance, False))
             goal = (free_contact_points(gs, e, enemy) or [contact_point(gs, e, enemy)])[0]   # BAS-2: a body there
-            route = [(key, path_towards(gs, e, goal, allowance))]       # along the route to the enemy (A*)
+            route = [(key, goal, allowance, True)]                      # along the route to the enemy (A*)
             sprint = moves[-1] if len(moves) > 2 else None              # Esprintar: MVA-3, no attack this turn
             # sprint when two Mover would still leave it out of range: it could not shoot this turn anyway
             if sprint is not None and not gs.activation(e).sprinted and gs.distance(e, enemy) > rng + 2 * allowance:
-                route.insert(0, (sprint[0], path_towards(gs, e, goal, sprint[1])))
+                route.insert(0, (sprint[0], goal, sprint[1], True))
+            # BAS-3: from the end of any path of `allow` K the edge distance to the enemy is at least the flat gap
+            # |pe − pt| − allow − r1 − r2 (rounding slack 1e-3): past RNG, no spot it reaches has a shot
+            gap = None if gs.board.grid else \
+                math.hypot(pt.x - pe.x, pt.y - pe.y) - gs.body(e).radius - gs.body(enemy).radius - 1e-3
             best = None
             closing = None
-            for n, (k, path) in enumerate(tries + route):
+            for n, (k, to, allow, planned) in enumerate(tries + route):
+                if (n < len(tries) or closing is not None) and gap is not None and gap - allow > rng:
+                    continue            # no shot from any end (`_spot_score`), nor the route's first legal spot
+                path = path_towards(gs, e, to, allow, plan=planned)
                 if not path:
                     continue
+                if (n < len(tries) or closing is not None) and \
+                        not at_spot(gs, e, path[-1], lambda: gs.distance(e, enemy) <= rng):
+                    continue            # no shot from there (`_spot_score`), nor the route's first legal spot
                 d = action(p, k, path=path)
                 if legal_cost(engine, d) is None:
                     continue
@@ -956,10 +979,30 @@ class ScriptedController:
         """The best legal shot at the acting enemy (the engine's options with a ranged weapon) whose expected value
         (wounds, plus incapacitation) is worth it and whose chance to put it out of action is at least `min_kill`
         (REA-4: an early shot takes CH IMP −1)."""
+        best = None
+        for value, p_inc, opt in self._reaction_shots(match, p, a, early, floor):
+            if value >= min_value and p_inc >= min_kill and (best is None or value > best[0]):
+                best = (value, opt.decision(p.side, p.actor))
+        return None if best is None else best[1]
+
+    def _reaction_shots(self, match, p, a, early: bool, floor: int) -> list:
+        """(value, P(incapacitate), option) of each legal shot at `a` with a ranged weapon that the energy floor
+        allows, in the engine's order (REA-4: an early shot takes CH IMP −1). A pure function of the state: kept for
+        the world version it was computed at, since one reaction decision asks it twice (`_react`: a shot that
+        may stop the attacker, then any good shot) and the engine's validation is most of its cost (issue 20)."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        best = None
-        on_a = (lambda prm: prm.get("target") == a)
+        key = (gs.world.version, e, a, early, floor, p.window, tuple(p.options))
+        memo = self._shots_memo
+        if memo is not None and memo[0] is gs and memo[1] == key:
+            return memo[2]
+
+        def on_a(prm):                  # only shots at `a` with a ranged weapon are kept below: skip the rest
+            i = prm.get("weapon")
+            w = gs.weapon(e, i) if isinstance(i, int) else None
+            return prm.get("target") == a and w is not None and bool(w.ranged)
+
+        out = []
         for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
@@ -970,10 +1013,10 @@ class ScriptedController:
             extra += REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)   # e.g. CBA-2/3/4's −1s
             odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                                extra_imp=extra)
-            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
-            if value >= min_value and float(odds.p_incapacitate) >= min_kill and (best is None or value > best[0]):
-                best = (value, opt.decision(p.side, e))
-        return None if best is None else best[1]
+            out.append((float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), float(odds.p_incapacitate),
+                        opt))
+        self._shots_memo = (gs, key, out)
+        return out
 
     def _early_shot_at_mover(self, match, p, a, floor: int):
         """REA-4: an enemy declares a move across its view: shoot it early at the most exposed point of its
