@@ -83,19 +83,22 @@ def test_CBA_12_equal_charges_keep_the_first_a_better_one_wins():
 
 
 def test_REA_4_scored_reaction_shots_follow_the_state():
-    """REA-4: the scored shots at the attacker are kept for the world version they were computed at (asked twice in
-    one reaction decision), and computed afresh once the state changes: then they equal a new controller's."""
+    """REA-4: the scored shots at the attacker are kept, in one reaction decision's memo, for the world version they
+    were computed at (`_react` asks twice), and computed afresh once the state changes: then they equal a memo-less
+    answer. The controller itself keeps no state (a search's rollout policy relies on it)."""
     g = Game(M(side="red", x=10, y=20, facing=0.0, weapons=(weapon(),)),
              M(side="blue", x=20, y=20, facing=180.0, energy=4, weapons=(weapon(),)))
     a, b = g.ids
     g.start_activation(a, energy=10)
     g.declare(a, "ranged_attack", target=b, weapon=0)
     p = g.pending
-    ctl = ScriptedController()
-    first = ctl._reaction_shots(stub(g), p, a, True, -5)
-    assert first and ctl._reaction_shots(stub(g), p, a, True, -5) is first
+    ctl, memo = ScriptedController(), {}
+    before = dict(vars(ctl))
+    first = ctl._reaction_shots(stub(g), p, a, True, -5, memo)
+    assert first and ctl._reaction_shots(stub(g), p, a, True, -5, memo) is first
     g.set(a, Equipment((weapon(),), (armour(2),)))        # the attacker puts on armour: a worse shot
-    again = ctl._reaction_shots(stub(g), p, a, True, -5)
-    fresh = ScriptedController()._reaction_shots(stub(g), p, a, True, -5)
+    again = ctl._reaction_shots(stub(g), p, a, True, -5, memo)
+    fresh = ctl._reaction_shots(stub(g), p, a, True, -5)
     assert [(v, k, o.params) for v, k, o in again] == [(v, k, o.params) for v, k, o in fresh]
     assert again[0][0] < first[0][0]
+    assert vars(ctl) == before

@@ -58,7 +58,6 @@ from wartime.rules.actions.terrain_moves import climbable_in_contact, jump_up_re
 class ScriptedController:
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self._shots_memo = None          # (state, key, scored shots) of the last `_reaction_shots` (issue 20)
 
     # --- top level ----------------------------------------------------------------------------
     def decide(self, match, p: Pending) -> Decision:
@@ -772,8 +771,11 @@ class ScriptedController:
             gx = pe.x + allowance * (ux * math.cos(a) - uy * math.sin(a))
             gy = pe.y + allowance * (ux * math.sin(a) + uy * math.cos(a))
             path = path_towards(gs, e, (gx, gy), allowance, plan=False)
-            if not path or here - math.hypot(pt.x - path[-1][0], pt.y - path[-1][1]) < self.MIN_DETOUR * allowance:
+            gain = here - math.hypot(pt.x - path[-1][0], pt.y - path[-1][1]) if path else 0.0
+            if not path or gain < self.MIN_DETOUR * allowance:
                 continue                            # a detour that barely gains ground is a shuffle in place
+            if gain <= best[0]:
+                continue                            # its score is at most its gain (exposure ≥ 0): no better
             v = score(path[-1])
             if v > best[0]:
                 c = action(p, key, path=path)
@@ -783,11 +785,15 @@ class ScriptedController:
 
     def _spot_score(self, gs, e, enemy, spot, rng) -> tuple[float, bool]:
         """How good a spot is for a shooter, and whether it has a shot at `enemy` from there (within range and
-        sight): the shot first, then cover from that enemy, then the shortest move."""
+        sight): the shot first, then cover from that enemy, then the shortest move. `_advance` reads the score of a
+        spot with a shot only, so without one the cover from the enemy is not asked (issue 20)."""
         old = gs.pos(e)
-        in_range, sees, hidden = at_spot(gs, e, spot, lambda: (gs.distance(e, enemy) <= rng, gs.cover(e, [enemy])[0],
-                                                               gs.cover(enemy, [e])[0].hidden_fraction))
-        shoots = in_range and sees.has_los
+
+        def ask():
+            if gs.distance(e, enemy) > rng or not gs.cover(e, [enemy])[0].has_los:
+                return False, 0.0
+            return True, gs.cover(enemy, [e])[0].hidden_fraction
+        shoots, hidden = at_spot(gs, e, spot, ask)
         return (2.0 if shoots else 0.0) + hidden - 0.01 * math.hypot(spot[0] - old.x, spot[1] - old.y), shoots
 
     def _flee(self, match, p):
@@ -908,7 +914,8 @@ class ScriptedController:
                 d = affordable(reaction(p, dodge))
                 if d is not None:
                     return d
-            killer = self._reaction_shot(match, p, a, True, floor, min_value=0.25, min_kill=0.3) \
+            scored: dict = {}                   # the scored shots, asked twice below
+            killer = self._reaction_shot(match, p, a, True, floor, min_value=0.25, min_kill=0.3, memo=scored) \
                 if shots else None
             if killer is not None:
                 return killer
@@ -922,7 +929,7 @@ class ScriptedController:
                     if d is not None:
                         return d
             if shots:
-                shot = self._reaction_shot(match, p, a, True, floor, min_value=0.25)
+                shot = self._reaction_shot(match, p, a, True, floor, min_value=0.25, memo=scored)
                 if shot is not None:
                     return shot
             counter = by_rule(p, "CBA-13")                              # Contracarga
@@ -975,27 +982,28 @@ class ScriptedController:
             return d
         return reaction(p, None)
 
-    def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float, min_kill: float = 0.0):
+    def _reaction_shot(self, match, p, a, early: bool, floor: int, min_value: float, min_kill: float = 0.0,
+                       memo: dict | None = None):
         """The best legal shot at the acting enemy (the engine's options with a ranged weapon) whose expected value
         (wounds, plus incapacitation) is worth it and whose chance to put it out of action is at least `min_kill`
-        (REA-4: an early shot takes CH IMP −1)."""
+        (REA-4: an early shot takes CH IMP −1). `memo`: see `_reaction_shots`."""
         best = None
-        for value, p_inc, opt in self._reaction_shots(match, p, a, early, floor):
+        for value, p_inc, opt in self._reaction_shots(match, p, a, early, floor, memo):
             if value >= min_value and p_inc >= min_kill and (best is None or value > best[0]):
                 best = (value, opt.decision(p.side, p.actor))
         return None if best is None else best[1]
 
-    def _reaction_shots(self, match, p, a, early: bool, floor: int) -> list:
+    def _reaction_shots(self, match, p, a, early: bool, floor: int, memo: dict | None = None) -> list:
         """(value, P(incapacitate), option) of each legal shot at `a` with a ranged weapon that the energy floor
-        allows, in the engine's order (REA-4: an early shot takes CH IMP −1). A pure function of the state: kept for
-        the world version it was computed at, since one reaction decision asks it twice (`_react`: a shot that
-        may stop the attacker, then any good shot) and the engine's validation is most of its cost (issue 20)."""
+        allows, in the engine's order (REA-4: an early shot takes CH IMP −1). A pure function of the state: `memo`
+        (one reaction decision's dict; the controller itself keeps no state) keeps it for the world version it was
+        computed at, since `_react` asks twice (a shot that may stop the attacker, then any good shot) and the
+        engine's validation is most of its cost (issue 20)."""
         gs, engine = match.gs, match.engine
         e = p.actor
-        key = (gs.world.version, e, a, early, floor, p.window, tuple(p.options))
-        memo = self._shots_memo
-        if memo is not None and memo[0] is gs and memo[1] == key:
-            return memo[2]
+        key = (gs.world.version, e, a, early, floor)
+        if memo is not None and key in memo:
+            return memo[key]
 
         def on_a(prm):                  # only shots at `a` with a ranged weapon are kept below: skip the rest
             i = prm.get("weapon")
@@ -1015,7 +1023,8 @@ class ScriptedController:
                                extra_imp=extra)
             out.append((float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), float(odds.p_incapacitate),
                         opt))
-        self._shots_memo = (gs, key, out)
+        if memo is not None:
+            memo[key] = out
         return out
 
     def _early_shot_at_mover(self, match, p, a, floor: int):
