@@ -4,21 +4,17 @@ engine's options, a click submits the engine's decision, and the log words the f
 docs/screenshots/ is taken here."""
 from __future__ import annotations
 
-from ui_helpers import ROOT, press, settle, shot
+from ui_helpers import press, settle, shot
 
-from test_new_actions import place, to_action, window
+from test_metahability_window import mystics_window
+from test_new_actions import place, to_action
 from wartime.rules import mental, metahabilities
 from wartime.rules.sequence import Decision
 from wartime.ui.narrate import describe
 
-LISTS = ROOT / "scenarios" / "lists"
-
 
 def test_CBA_19_mental_combat_prompt_menu_and_log(tmp_path):
-    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml",
-                 {"red": LISTS / "mystics.toml", "blue": LISTS / "mystics.toml"})
-    gs = app.match.gs
-    neuro = next(e for e in gs.minis() if gs.side(e) == "red" and metahabilities.is_neuromancer(gs, e))
+    app, gs, neuro = mystics_window(tmp_path, blue="mystics.toml")
     puppet = next(e for e in gs.minis() if gs.side(e) == "blue" and metahabilities.is_puppeteer(gs, e))
     p = to_action(app, want=neuro)
     assert p.actor == neuro
