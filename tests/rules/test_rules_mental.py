@@ -148,3 +148,19 @@ def test_CBA_19_only_the_fighter_asked_may_answer_and_only_with_mental_combat():
     assert violation(g.engine.check_reaction, b, "mental_combat", {"attribute": "INT"}).rule_id == "CBA-19"
     assert violation(g.engine.submit, Decision("react", "red", actor=a, action="mental_combat")).rule_id == "SEQ-6"
     assert violation(g.engine.submit, Decision("action", "red", actor=a, action="end")).rule_id == "ACT-1"
+
+
+def test_MET_9_the_one_reaction_limit_does_not_apply():
+    """MET-9 ruling: a target that already reacted in the hack's declaration window (it crouched) is still offered
+    mental combat, with no reaction CH VOL."""
+    g, a, b = fight()
+    g.dice.push(2, 9)                                   # the crouch's reaction CH VOL 2, then the hack's CH IMP 9
+    g.declare(a, "corrupt", target=b, attribute="INT")
+    while g.pending.window != "mental":
+        g.react(g.pending.actor, "crouch" if g.pending.actor == b and g.pending.window == "declaration" else None)
+    assert g.events("reaction", who=b) and g.pending.actor == b
+    vol_checks = len(g.checks("ATR", rule="REA-2"))
+    assert vol_checks == 1                              # the crouch's
+    g.dice.push(9, 9)
+    answer(g, b, True, attribute="VOL")
+    assert g.events("mental_combat", who=b) and len(g.checks("ATR", rule="REA-2")) == vol_checks
