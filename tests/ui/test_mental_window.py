@@ -34,6 +34,7 @@ def test_CBA_19_mental_combat_prompt_menu_and_log(tmp_path):
     d = app.dialog
     assert d is not None and d.kind == "react_prompt" and d.extra["mental"]
     assert "mental combat" in d.title and any("wins an exchange" in line for line in d.lines)
+    assert "is in a mental combat" in app._status()[0]
     shot(app, "84-mental-combat")
     press(app, "react_open")
     settle(app)

@@ -1109,7 +1109,8 @@ class App(Screen):
         what = {"initiative": "chooses who rolls initiative", "activate": "activates a character",
                 "malus": f"gives {self.name(p.actor).split(' ', 1)[-1]} a malus (PSI-8)",
                 "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
-                "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react",
+                "react": f"{self.name(p.actor).split(' ', 1)[-1]} "
+                         + ("is in a mental combat (CBA-19)" if p.window == MENTAL_WINDOW else "may react"),
                 "wave": "buys and places the alarm's wave"}.get(p.kind, p.kind)
         return f"Turn {f.turn}/{last_turn(m.gs)} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
 
