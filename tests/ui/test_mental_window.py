@@ -4,6 +4,7 @@ engine's options, a click submits the engine's decision, and the log words the f
 docs/screenshots/ is taken here."""
 from __future__ import annotations
 
+import pytest
 from ui_helpers import press, settle, shot
 
 from test_metahability_window import mystics_window
@@ -13,6 +14,7 @@ from wartime.rules.sequence import Decision
 from wartime.ui.narrate import describe
 
 
+@pytest.mark.slow                   # ~3 s of window frames: the fast suite's budget (the rule tests are fast)
 def test_CBA_19_mental_combat_prompt_menu_and_log(tmp_path):
     app, gs, neuro = mystics_window(tmp_path, blue="mystics.toml")
     puppet = next(e for e in gs.minis() if gs.side(e) == "blue" and metahabilities.is_puppeteer(gs, e))
