@@ -196,6 +196,7 @@ class TurnFlow:
         self._set_flow(stage="action", active=e)
         gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
         if not act.started:
+            traits.lift_suppression(gs, e)          # TRT-DESTABILISING-AMMO: its bonuses work again from here
             a = gs.attrs(e)
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")

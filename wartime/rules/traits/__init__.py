@@ -650,7 +650,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
-                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll)
+                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
+                                           Suppressed, suppress_bonuses, lift_suppression)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -674,3 +675,4 @@ from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken
 from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402  (issue 12 group A)
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
+from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)

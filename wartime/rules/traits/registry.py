@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.data.tables import trait_catalogue
 from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
@@ -516,6 +517,8 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
         fx = gs.world.try_get(e, MetaEffects)
         if fx is not None and fx.active:
             got = _with_effects(got, fx.active)
+        if gs.world.try_get(e, Suppressed) is not None:
+            got = _without_bonuses(got)                  # TRT-DESTABILISING-AMMO: its bonuses do not work
         neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
         memo[key] = got = _apart(got, neg)
     return got
@@ -552,9 +555,48 @@ def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
                 plugin = _REGISTRY.get(t)
                 if plugin is None or not plugin.per_protection:     # those count each protection themselves
                     counts[t] = counts.get(t, 0) + 1
+        if gs.world.try_get(e, Suppressed) is not None:      # TRT-DESTABILISING-AMMO: no bonus copies either
+            keep = _without_bonuses(counts)
+            counts = {t: n for t, n in counts.items() if t in keep}
         top = max(counts.values(), default=1)
         got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
     return got
+
+
+# --- suppressed bonuses (TRT-DESTABILISING-AMMO) ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    """A character whose bonuses (the traits of positive catalogue cost it carries: its race's, its worn
+    protections', its held objects', those effects grant it) do not work until its next activation starts; `rule`
+    names who suppressed them (TRT-DESTABILISING-AMMO). ``character_traits`` and ``trait_copies`` leave them out, so
+    every hook point respects it; its maluses (cost 0 or less) still work. The traits the engine reads as the
+    body's shape without the hook helpers (its flight levels and take-off rule, a frame's attributes) and its
+    weapons' traits are not character bonuses and are untouched."""
+    rule: str
+
+
+_BONUS: set[str] = set()
+
+
+def _without_bonuses(carried) -> frozenset[str]:
+    """`carried` without the bonus traits (catalogue cost above 0)."""
+    if not _BONUS:
+        _BONUS.update(d.id for d in trait_catalogue().values() if d.cost is not None and d.cost > 0)
+    return frozenset(t for t in carried if t not in _BONUS)
+
+
+def suppress_bonuses(gs, e: int, rule: str) -> None:
+    """`rule` suppresses `e`'s bonuses until its next activation starts (``Suppressed``)."""
+    gs.world.set(e, Suppressed(rule))
+    gs.world.emit("bonuses_suppressed", rule, who=e)
+
+
+def lift_suppression(gs, e: int) -> None:
+    """At the start of `e`'s next activation (rules.turns, before its ENE gain) its bonuses work again."""
+    got = gs.world.try_get(e, Suppressed)
+    if got is not None:
+        gs.world.remove(e, Suppressed)
+        gs.world.emit("bonuses_restored", got.rule, who=e)
 
 
 def _with_effects(carried, active) -> frozenset[str]:

@@ -1,0 +1,45 @@
+"""Combat feats (issue 12, group D): Munición desestabilizadora's hit that empties the target's weapons, wipes its
+marks and suppresses its bonuses until its next activation (TRT-DESTABILISING-AMMO), Machina mors' reaction shots
+(TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.rules.traits.devices import Designated
+from wartime.rules.traits.registry import register, suppress_bonuses
+
+W = ("weapon",)
+
+
+# --- Munición desestabilizadora --------------------------------------------------------------------------------------
+def destabilising(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-DESTABILISING-AMMO: "Si el objetivo no muere, sus armas se descargarán, perderá los objetivos marcados, y
+    anulará sus bonus hasta su siguiente actuación". Ruling: on every hit (a passed CH IMP), wounded or not, of a
+    target that did not die: (1) its weapons that are loaded (a mounted magazine with rounds left: TRT-MAGAZINES,
+    TRT-OUT-OF-AMMO) are emptied (rounds 0: Recargar, GNA-13, before they fire again; a weapon with no ammunition
+    to count has nothing to unload); (2) every mark it set is lost (TRT-TARGET-DESIGNATOR: it is no longer among the
+    markers of anyone); (3) its bonuses (traits of positive cost) stop working until its next activation starts
+    (registry.Suppressed)."""
+    if bearer != attacker or weapon is None or "TRT-DESTABILISING-AMMO" not in weapon.traits \
+            or not gs.on_table(target):
+        return
+    emptied = []
+    for i, w in enumerate(gs.equipment(target).weapons):
+        if w.rounds is not None and w.rounds > 0:
+            gs.set_weapon(target, i, replace(w, rounds=0))
+            emptied.append(w.name)
+    lost = []
+    for m, d in sorted(gs.world.tables.get(Designated, {}).items()):
+        if target in d.by:
+            left = tuple(b for b in d.by if b != target)
+            if left:
+                gs.world.set(m, Designated(left))
+            else:
+                gs.world.remove(m, Designated)
+            lost.append(m)
+    gs.world.emit("destabilised", "TRT-DESTABILISING-AMMO", who=attacker, target=target, unloaded=emptied,
+                  marks_lost=lost)
+    suppress_bonuses(gs, target, "TRT-DESTABILISING-AMMO")
+
+
+register("TRT-DESTABILISING-AMMO", "Munición desestabilizadora", {"on_hit": destabilising}, kinds=W)
