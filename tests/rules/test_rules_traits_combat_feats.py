@@ -3,6 +3,8 @@
 and priced at its catalogue cost."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules_helpers import Game, RuleViolation, M, armour, weapon
@@ -91,3 +93,91 @@ def test_TRT_DESTABILISING_AMMO_is_fielded_on_weapons_and_costs_5():
     assert traits.fielding_problem(DESTAB, "weapon", {DESTAB}) is None
     assert traits.fielding_problem(DESTAB, "race", {DESTAB}) is not None
     assert price(DESTAB) == 5
+
+
+# --- Machina mors ---------------------------------------------------------------------------------------------------
+MACHINA = "TRT-MACHINA-MORS"
+
+
+def sentry(machina: bool = True, energy: int = 0) -> Game:
+    """Red (AGI 5) at (10, 20) faces a blue sentry (AGI 9, its ENE `energy`) 9 K away at (20, 20) with a DMG 3 rifle
+    carrying Machina mors (or not)."""
+    gun = weapon(DMG=3, traits=(MACHINA,) if machina else ())
+    return Game(M(x=10, y=20, CON=9), M(side="blue", x=20, y=20, facing=180.0, AGI=9, CON=9, weapons=(gun,),
+                                      energy=energy))
+
+
+def test_TRT_MACHINA_MORS_reacts_to_an_acting_enemy_at_ENE_0_without_a_CH_VOL_and_CH_IMP_4():
+    g = sentry(energy=-3)
+    a, b = g.ids
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.declare(a, "move", path=[[10, 21]])
+    assert g.pending.kind == "react" and g.pending.actor == b and "machina_mors" in g.pending.options
+    g.dice.push(4, 9, 5)                        # CH IMP 4 (fixed 4: hit); CH DEF 9 fails: 3 wounds; CH PSI 5
+    g.react(b, "machina_mors", weapon=0, target=a)
+    assert not g.checks("VOL")                  # no reaction CH VOL (REA-2)
+    imp = g.check("IMP")
+    assert imp["target"] == 4 and imp["passed"]
+    assert g.energy(b) == -3                    # ENE 0
+    assert g.wounds(a) == 3
+    assert b not in g.engine.flow.bullet_time   # no bullet time either (REA-5)
+
+
+def test_TRT_MACHINA_MORS_the_fixed_4_ignores_AGI_and_modifiers():
+    """AGI 9 would hit on a 5 at 9 K; with Machina mors a 5 misses (its own shot in its activation too)."""
+    g = sentry(energy=10)
+    a, b = g.ids
+    g.start_activation(b, energy=10)
+    g.dice.push(5)
+    g.act(b, "ranged_attack", target=a, weapon=0)
+    imp = g.check("IMP")
+    assert imp["target"] == 4 and not imp["passed"] and g.all_dice_used()
+
+
+def test_TRT_MACHINA_MORS_one_reaction_shot_per_enemy_action():
+    g = sentry()
+    a, b = g.ids
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.declare(a, "move", path=[[10, 21]])
+    g.dice.push(8)                              # CH IMP 8: a miss
+    g.react(b, "machina_mors", weapon=0, target=a)
+    assert g.pending is not None and g.pending.kind == "react"        # the after-action window
+    with pytest.raises(RuleViolation, match="already fired"):
+        g.engine.check_reaction(b, "machina_mors", {"weapon": 0, "target": a})
+    g.react(b)
+    g.declare(a, "move", path=[[10, 22]])        # the next action: it may fire again
+    assert g.engine.check_reaction(b, "machina_mors", {"weapon": 0, "target": a}) == 0
+
+
+def test_TRT_MACHINA_MORS_only_as_a_reaction_and_only_for_its_carriers():
+    g = sentry(energy=10)
+    a, b = g.ids
+    g.start_activation(b, energy=10)
+    with pytest.raises(RuleViolation, match="only as a reaction"):
+        g.act(b, "machina_mors", target=a, weapon=0)
+    g = sentry(machina=False)
+    a, b = g.ids
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.declare(a, "move", path=[[10, 21]])
+    with pytest.raises(RuleViolation):
+        g.engine.check_reaction(b, "machina_mors", {"weapon": 0, "target": a})
+
+
+def test_TRT_MACHINA_MORS_needs_the_actor_inside_its_field_of_fire():
+    """The sentry faces away (0°): the mover is behind it, out of its FOV: no reaction shot."""
+    g = sentry()
+    a, b = g.ids
+    g.world.set(b, replace(g.gs.pos(b), facing=0.0))
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.declare(a, "move", path=[[10, 21]])
+    assert g.pending.kind == "action"                                  # no window stopped for the sentry
+    assert [w["excluded"] for w in g.events("reaction_window")] == [[{"who": b, "why": "not_in_fov"}]] * 2
+
+
+def test_TRT_MACHINA_MORS_is_fielded_on_weapons_and_costs_5():
+    assert traits.fielding_problem(MACHINA, "weapon", {MACHINA}) is None
+    assert price(MACHINA) == 5

@@ -124,7 +124,7 @@ class ReactionWindows:
         params = normalise_params(d.params)
         action, prepared, cost, vparams, at = self._validate_reaction(w, e, key, params)
         bullet = e in f.bullet_time
-        if not bullet:
+        if not bullet and not action.vol_free_reaction:         # TRT-MACHINA-MORS: no CH VOL, no bullet time
             r = reactions.reaction_vol(gs, e)
             if not r.passed:
                 gs.world.emit("reaction_failed", "REA-2", who=e, action=key, window=w.timing, acting=w.actor)
@@ -253,7 +253,7 @@ class ReactionWindows:
             gs.world.set(e, replace(own, facing=turn))
         try:
             prepared = action.validate(gs, e, vparams)
-            cost = price(gs, e, action, vparams, prepared)
+            cost = price(gs, e, action, vparams, prepared, free=action.vol_free_reaction and action.zero_cost)
         finally:
             if moved_from is not None:
                 gs.world.set(w.actor, moved_from)

@@ -3,7 +3,7 @@ marks and suppresses its bonuses until its next activation (TRT-DESTABILISING-AM
 (TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py)."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from wartime.rules.traits.devices import Designated
 from wartime.rules.traits.registry import register, suppress_bonuses
@@ -43,3 +43,46 @@ def destabilising(gs, bearer, attacker, target, weapon, ranged) -> None:
 
 
 register("TRT-DESTABILISING-AMMO", "Munición desestabilizadora", {"on_hit": destabilising}, kinds=W)
+
+
+# --- Machina mors ----------------------------------------------------------------------------------------------------
+MACHINA = "TRT-MACHINA-MORS"
+
+
+def machina_imp(gs, bearer, attacker, target, weapon, ranged) -> int | None:
+    """TRT-MACHINA-MORS: "CH IMP 4": every hit check with the weapon has the fixed target 4, ignoring its user's AGI
+    and every modifier (ruling: as Munición teledirigida; a 1 is still a critical and a 10 a fumble)."""
+    return 4 if bearer == attacker else None
+
+
+def machina_weapons(gs, e: int) -> list[int]:
+    """TRT-MACHINA-MORS: the indexes of `e`'s weapons carrying the trait that are not disabled (WND-4)."""
+    return [i for i, w in enumerate(gs.equipment(e).weapons) if MACHINA in w.traits and not w.disabled]
+
+
+@dataclass(frozen=True, slots=True)
+class MachinaShot:
+    """TRT-MACHINA-MORS: the enemy action the bearer last fired its reaction shot at: (actor, turn, the number of
+    actions the actor had finished in that activation before it)."""
+    action: tuple[int, int, int]
+
+
+def _action_of(gs, actor: int, timing: str | None) -> tuple[int, int, int]:
+    """The enemy action a window of `timing` belongs to: its actions count is raised once the action resolved, so
+    the after-action window's action is one back from the declaration window's."""
+    n = gs.activation(actor).actions - (1 if timing == "after" else 0)
+    return (actor, gs.world.resources["flow"].turn, n)
+
+
+def machina_shot_taken(gs, e: int, actor: int, timing: str | None) -> bool:
+    """TRT-MACHINA-MORS ruling: one reaction shot per enemy action: whether `e` already fired at this one."""
+    got = gs.world.try_get(e, MachinaShot)
+    return got is not None and got.action == _action_of(gs, actor, timing)
+
+
+def machina_fired(gs, e: int, actor: int, timing: str | None) -> None:
+    """TRT-MACHINA-MORS: `e` fires its reaction shot at `actor`'s current action."""
+    gs.world.set(e, MachinaShot(_action_of(gs, actor, timing)))
+
+
+register(MACHINA, "Machina mors", {"fixed_imp": machina_imp}, kinds=W)
