@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules_helpers import Game, RuleViolation, M, armour, weapon
+from rules_helpers import Game, M, RuleViolation, armour, piece, weapon
 from test_rules_traits_combat import attack, duel, race
 from wartime.data.loader import priced_trait
 from wartime.rules import traits
@@ -181,3 +181,79 @@ def test_TRT_MACHINA_MORS_needs_the_actor_inside_its_field_of_fire():
 def test_TRT_MACHINA_MORS_is_fielded_on_weapons_and_costs_5():
     assert traits.fielding_problem(MACHINA, "weapon", {MACHINA}) is None
     assert price(MACHINA) == 5
+
+
+# --- Súper salto ------------------------------------------------------------------------------------------------------
+JUMP = "TRT-SUPER-JUMP"
+
+
+def jumper(*pieces, carries: bool = True) -> Game:
+    """A jumper (AGI 5, CON 4, ENE 10) at (10, 20) facing east, over `pieces`."""
+    g = Game(M(x=10, y=20), M(side="blue", x=35, y=35), pieces=pieces)
+    if carries:
+        race(g, g.ids[0], JUMP)
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_SUPER_JUMP_leaps_10_K_for_ENE_5_and_a_CH_AGI():
+    g = jumper()
+    a = g.ids[0]
+    g.dice.push(3)
+    g.act(a, "super_jump", to=[20, 20])
+    assert g.all_dice_used() and g.check("ATR")["attribute"] == "AGI"
+    assert g.pos(a) == (20.0, 20.0) and g.energy(a) == 5
+
+
+def test_TRT_SUPER_JUMP_no_farther_than_10_K():
+    g = jumper()
+    with pytest.raises(RuleViolation, match="at most 10 K"):
+        g.act(g.ids[0], "super_jump", to=[20.5, 20])
+
+
+def test_TRT_SUPER_JUMP_a_failed_CH_AGI_stays_put():
+    g = jumper()
+    a = g.ids[0]
+    g.dice.push(8)
+    g.act(a, "super_jump", to=[20, 20])
+    assert g.pos(a) == (10.0, 20.0) and g.energy(a) == 5
+
+
+def test_TRT_SUPER_JUMP_up_onto_a_top_counts_the_height():
+    """A 3 K roof 4 K away: 4.5 K across and 3 K up (5.4 K): it lands on the roof, a perch (level 2). A 9 K tower,
+    7.4 K across and 9 K up is 11.6 K away: refused."""
+    g = jumper(replace(piece("roof", "high", 15, 15, 19, 25, height=3.0), climbable=True),
+               replace(piece("tower", "high", 5, 10, 7, 14, height=9.0), climbable=True))
+    a = g.ids[0]
+    with pytest.raises(RuleViolation, match="at most 10 K"):
+        g.act(a, "super_jump", piece="tower")
+    g.dice.push(3)
+    g.act(a, "super_jump", piece="roof")
+    assert g.gs.pos(a).level == 2 and g.pos(a) == (15.5, 20.0)
+
+
+def test_TRT_SUPER_JUMP_a_rough_landing_fails_twice_for_ENE_minus_2_and_3_wounds():
+    """Landing in difficult ground: CH AGI 8 fails (AGI 5): ENE −2 and a CH CON 9 fails (CON 4): 3 wounds."""
+    g = jumper(piece("rubble", "difficult", 18, 18, 22, 22))
+    a = g.ids[0]
+    g.dice.push(3, 8, 9)
+    g.act(a, "super_jump", to=[20, 20])
+    assert g.all_dice_used() and g.energy(a) == 3 and g.wounds(a) == 3
+
+
+def test_TRT_SUPER_JUMP_a_rough_take_off_passed_costs_nothing_more():
+    g = jumper(piece("rubble", "difficult", 8, 18, 12, 22))
+    a = g.ids[0]
+    g.dice.push(3, 4)                           # the leap, then the take-off's CH AGI 4 passes
+    g.act(a, "super_jump", to=[20, 20])
+    assert g.all_dice_used() and g.energy(a) == 5 and g.wounds(a) == 0 and len(g.checks("ATR")) == 2
+
+
+def test_TRT_SUPER_JUMP_only_for_its_bearers_and_costs_10():
+    g = jumper(carries=False)
+    with pytest.raises(RuleViolation, match="leap"):
+        g.act(g.ids[0], "super_jump", to=[20, 20])
+    assert "super_jump" not in g.pending.options
+    assert traits.fielding_problem(JUMP, "race", {JUMP}) is None
+    assert traits.fielding_problem(JUMP, "object", {JUMP}) is None
+    assert price(JUMP, "race") == 10

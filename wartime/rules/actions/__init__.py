@@ -16,6 +16,7 @@ from wartime.rules.actions import devices  # noqa: F401  (TRT-TARGET-DESIGNATOR:
 from wartime.rules.actions import death_hand  # noqa: F401  (TRT-HAND-OF-DEATH / TRT-DOOMED: La mano de la muerte)
 from wartime.rules.actions import challenge  # noqa: F401  (TRT-CHALLENGER: Desafiar)
 from wartime.rules.actions import machina_mors  # noqa: F401  (TRT-MACHINA-MORS: the reaction shot)
+from wartime.rules.actions import super_jump  # noqa: F401  (TRT-SUPER-JUMP: Súper salto)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

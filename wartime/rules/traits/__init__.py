@@ -599,6 +599,8 @@ and not disabled, G10):
 * ``natural_dmg(gs, e) -> int | None`` -- the DMG of the bearer's unarmed melee attack instead of CBA-10's, with no
   wound cap (TRT-CLAWS-AND-TEETH: CON / 2). Called by ``natural_dmg`` from ``rules.combat`` and ``rules.odds``.
   → dmg_mod.
+* ``leap(gs, e) -> Leap | None`` -- a jump the bearer's trait gives it: reach, ENE, and what a rough take-off or
+  landing does (TRT-SUPER-JUMP; the action Súper salto, rules/actions/super_jump.py). Called by ``leap``. → height_rule.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -651,7 +653,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
-                                           Suppressed, suppress_bonuses, lift_suppression)
+                                           Suppressed, suppress_bonuses, lift_suppression, Leap, leap)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

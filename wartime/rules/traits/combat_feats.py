@@ -1,12 +1,13 @@
 """Combat feats (issue 12, group D): Munición desestabilizadora's hit that empties the target's weapons, wipes its
 marks and suppresses its bonuses until its next activation (TRT-DESTABILISING-AMMO), Machina mors' reaction shots
-(TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py)."""
+(TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py) and Súper salto's 10 K leap (TRT-SUPER-JUMP: the
+action is rules/actions/super_jump.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from wartime.rules.traits.devices import Designated
-from wartime.rules.traits.registry import register, suppress_bonuses
+from wartime.rules.traits.registry import ON_OBJECTS, Leap, register, suppress_bonuses
 
 W = ("weapon",)
 
@@ -86,3 +87,18 @@ def machina_fired(gs, e: int, actor: int, timing: str | None) -> None:
 
 
 register(MACHINA, "Machina mors", {"fixed_imp": machina_imp}, kinds=W)
+
+
+# --- Súper salto -----------------------------------------------------------------------------------------------------
+#: TRT-SUPER-JUMP: "Puede saltar 10 K (ENE 5 y CH AGI). Si despega o cae en terreno difícil, CH AGI. Si falla, ENE-2 y
+#: CH CON. Si falla, 3 her."
+SUPER_JUMP = Leap("TRT-SUPER-JUMP", reach=10.0, cost=5, fail_ene=2, fail_check="CON", fail_wounds=3)
+
+
+def super_jump(gs, e: int) -> Leap:
+    """TRT-SUPER-JUMP: the action Súper salto (rules/actions/super_jump.py) with its profile."""
+    return SUPER_JUMP
+
+
+register("TRT-SUPER-JUMP", "Súper salto", {"leap": super_jump}, kinds=("race",))
+ON_OBJECTS.add("TRT-SUPER-JUMP")            # GNA-16: on an object it works for the holder (traits/objects.py)

@@ -244,6 +244,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "meta_void": "metaability",
     "activation_over": "unique_rule",
     "foe_aura_compulsion": "unique_rule",
+    # combat feats (rules/traits/combat_feats.py)
+    "leap": "height_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -336,6 +338,20 @@ class TakeOff:
     fail_check: str
     fail_wounds: int
     reason: str
+
+
+@dataclass(frozen=True)
+class Leap:
+    """A jump a trait gives its bearer (``leap``; the action Súper salto, rules/actions/super_jump.py): up to ``reach``
+    K in a straight line in any direction, up included, for ENE ``cost`` and a CH AGI; taking off or landing on
+    difficult ground needs another CH AGI, whose failure costs ENE −``fail_ene`` and calls a check of ``fail_check``
+    whose failure gives ``fail_wounds`` wounds (no CH DEF)."""
+    rule: str
+    reach: float
+    cost: int
+    fail_ene: int
+    fail_check: str
+    fail_wounds: int
 
 
 @dataclass(frozen=True)
@@ -715,6 +731,15 @@ def flight_levels(gs, e: int) -> frozenset[int]:
     for _, h in _of("flight_levels", gs.traits(e)):
         out |= set(h(gs, e))
     return frozenset(out)
+
+
+def leap(gs, e: int) -> Leap | None:
+    """``leap``: the jump `e`'s traits give it (TRT-SUPER-JUMP); the first answer (ID order) stands."""
+    for _, h in _of("leap", character_traits(gs, e)):
+        got = h(gs, e)
+        if got is not None:
+            return got
+    return None
 
 
 def take_off_landing(gs, e: int) -> TakeOff | None:
