@@ -144,7 +144,7 @@ def test_TRT_MACHINA_MORS_one_reaction_shot_per_enemy_action():
     g.dice.push(8)                              # CH IMP 8: a miss
     g.react(b, "machina_mors", weapon=0, target=a)
     assert g.pending is not None and g.pending.kind == "react"        # the after-action window
-    with pytest.raises(RuleViolation, match="already fired"):
+    with pytest.raises(RuleViolation, match="already fired its reaction shot"):
         g.engine.check_reaction(b, "machina_mors", {"weapon": 0, "target": a})
     g.react(b)
     g.declare(a, "move", path=[[10, 22]])        # the next action: it may fire again

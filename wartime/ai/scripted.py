@@ -23,6 +23,7 @@ from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
+from wartime.ai.scripted_combat_feats import leap_in, machina_shot
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -501,6 +502,10 @@ class ScriptedController:
         gs, engine = match.gs, match.engine
         e = p.actor
         melee_cost = min([w.ENE for _, w in self._weapons(gs, e, False)] + [1])
+        if self._weapons(gs, e, False):
+            d = leap_in(match, p, melee_cost)                           # TRT-SUPER-JUMP
+            if d is not None:
+                return d
         for t in sorted(gs.enemies(e), key=lambda o: (gs.distance(e, o), o)):
             if gs.distance(e, t) > gs.mov(e) + 1:
                 break
@@ -848,7 +853,7 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         if p.window == DUEL_WINDOW:
             return self._quick_draw(match, p)                           # CBA-22
-        d = meta_react(match, p)                                        # CBA-20 (ai/scripted_meta.py)
+        d = meta_react(match, p) or machina_shot(match, p)             # CBA-20; TRT-MACHINA-MORS
         if d is not None:
             return d
         gs, engine = match.gs, match.engine

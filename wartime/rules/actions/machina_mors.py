@@ -5,6 +5,7 @@ Offered only to a character carrying such a weapon (``trait_gated``)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import traits
 from wartime.rules.actions.base import register
 from wartime.rules.actions.combat import RangedAttack
 from wartime.rules.actions.params import Candidate, Param
@@ -24,7 +25,7 @@ class MachinaMorsShot(RangedAttack):
     vol_free_reaction = True
     zero_cost = True
 
-    params = (Param("weapon", "weapon", "TRT-MACHINA-MORS: the index of a weapon carrying Machina mors"),
+    params = (Param("weapon", "weapon", "TRT-MACHINA-MORS: the index of a weapon carrying the trait"),
               Param("target", "enemy", "TRT-MACHINA-MORS: the acting enemy, inside the weapon's field of fire"))
 
     def candidates(self, gs, actor, space):
@@ -36,20 +37,20 @@ class MachinaMorsShot(RangedAttack):
 
     def available(self, gs, actor):
         if not machina_weapons(gs, actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} carries no usable weapon with Machina mors")
+            raise RuleViolation(self.rule, f"{gs.name(actor)} carries no usable weapon with {traits.display_name(self.rule)}")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
         against = params.get("_against")
         if params.get("_window") is None or against is None:
-            raise RuleViolation(self.rule, "Machina mors fires only as a reaction to an enemy acting in its field "
-                                           "of fire")
+            raise RuleViolation(self.rule, "the trait's weapon fires only as a reaction to an enemy acting in its "
+                                           "field of fire")
         if params.get("weapon") not in machina_weapons(gs, actor):
-            raise RuleViolation(self.rule, "the reaction shot needs a usable weapon carrying Machina mors")
+            raise RuleViolation(self.rule, "the reaction shot needs a usable weapon carrying the trait")
         if params.get("target") != against:
             raise RuleViolation(self.rule, "the reaction shot is fired at the acting character")
         if machina_shot_taken(gs, actor, against, params["_window"]):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} already fired Machina mors at this action")
+            raise RuleViolation(self.rule, f"{gs.name(actor)} already fired its reaction shot at this action")
         if "aim" in params or "mode" in params:
             raise RuleViolation(self.rule, "the reaction shot is fired at the acting character, with no fire mode")
         return super().validate(gs, actor, params)

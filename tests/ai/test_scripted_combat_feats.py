@@ -1,0 +1,40 @@
+"""The scripted controller uses the combat feats (issue 12, group D): Machina mors' free reaction shot at an enemy
+acting in its field of fire, and Súper salto into melee with an enemy beyond its plain move. Each builds a position
+with the rule-test helpers and asks the controller for its decision."""
+from __future__ import annotations
+
+from tests.ai.test_scripted_objects import decide, stub
+from tests.rules.rules_helpers import Game, M, blade, weapon
+from wartime.ai.scripted import ScriptedController
+from wartime.core.components import Traits
+
+
+def test_TRT_MACHINA_MORS_scripted_fires_its_free_reaction_shot_at_a_mover():
+    """A sentry at ENE −8 (no other reaction it could pay for well) fires at once in the declaration window."""
+    for machina, expect in ((True, "machina_mors"), (False, None)):
+        gun = weapon(DMG=4, traits=("TRT-MACHINA-MORS",) if machina else ())
+        g = Game(M(x=10, y=20, CON=9), M(side="blue", x=20, y=20, facing=180.0, energy=-8, weapons=(gun,)))
+        a, b = g.ids
+        g.auto_pass = False
+        g.start_activation(a, energy=10)
+        g.declare(a, "move", path=[[10, 21]])
+        if g.pending is None or g.pending.kind != "react":
+            assert expect is None
+            continue
+        d = ScriptedController().decide(stub(g), g.pending)
+        assert d.action == expect
+        if expect:
+            assert d.params == {"target": a, "weapon": 0}
+
+
+def test_TRT_SUPER_JUMP_scripted_leaps_into_melee_with_a_far_enemy():
+    """A blade-armed leaper 8 K from an unarmed target leaps into base contact; without the trait it does not."""
+    for carries in (True, False):
+        g = Game(M(x=10, y=20, AGI=6, weapons=(blade(),)), M(side="blue", x=19, y=20, facing=180.0))
+        if carries:
+            g.set(g.ids[0], Traits(("TRT-SUPER-JUMP",)))
+        d = decide(g, g.ids[0])
+        assert (d.action == "super_jump") == carries
+        if carries:
+            x, y = d.params["to"]
+            assert abs(x - 18.0) < 0.1 and abs(y - 20.0) < 0.1

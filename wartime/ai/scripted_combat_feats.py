@@ -1,0 +1,58 @@
+"""The scripted controller's use of the combat feats (issue 12, group D), chosen among the engine's legal options
+only, inert for a character the engine offers no such action (the keys are looked up by their rule):
+
+* Machina mors (TRT-MACHINA-MORS): its reaction shot costs no ENE and rolls no CH VOL, and its fixed CH IMP 4 takes
+  no REA-4 malus, so a sentry fires at the first chance it gets at each enemy action, with the weapon whose exact
+  odds (rules.odds, the fixed target included) promise the most.
+* Súper salto (TRT-SUPER-JUMP): a fighter with a melee weapon and no shot or charge this decision leaps into base
+  contact with the nearest enemy when none is within its plain move and one is within the leap, keeping ENE for a
+  melee attack."""
+from __future__ import annotations
+
+from wartime.ai.candidates import action, by_rule, contact_point, legal_cost, legal_reaction_cost, reaction
+from wartime.rules.combat import Cover
+from wartime.rules.odds import attack_odds
+from wartime.rules.sequence import Decision, Pending
+from wartime.rules.traits.combat_feats import machina_weapons
+
+
+def machina_shot(match, p: Pending) -> Decision | None:
+    """The best legal Machina mors reaction shot at the acting enemy, or None."""
+    key = by_rule(p, "TRT-MACHINA-MORS")
+    gs, e, a = match.gs, p.actor, p.against
+    if key is None or a is None or not gs.able(a):
+        return None
+    best = None
+    for i in machina_weapons(gs, e):
+        d = reaction(p, key, target=a, weapon=i)
+        if legal_reaction_cost(match.engine, d) is None:
+            continue
+        c = gs.cover(e, [a])[0]
+        odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+        value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+        if value > 0 and (best is None or value > best[0]):
+            best = (value, d)
+    return None if best is None else best[1]
+
+
+def leap_in(match, p: Pending, melee_cost: int) -> Decision | None:
+    """A Súper salto into base contact with the nearest enemy beyond its plain move (MOV + 1 K) and within the
+    leap, when a melee attack (`melee_cost`) stays affordable after it, or None."""
+    key = by_rule(p, "TRT-SUPER-JUMP")
+    gs, e = match.gs, p.actor
+    if key is None or gs.engaged(e):
+        return None
+    for t in sorted(gs.enemies(e), key=lambda o: (gs.distance(e, o), o)):
+        dist = gs.distance(e, t)
+        if dist <= gs.mov(e) + 1:
+            return None                                 # a plain move reaches the nearest (Scripted._close_in)
+        if dist > 10.0:
+            break
+        if gs.engaged(t):
+            continue
+        x, y = contact_point(gs, e, t)
+        d = action(p, key, to=[round(x, 4), round(y, 4)])
+        cost = legal_cost(match.engine, d)
+        if cost is not None and cost + melee_cost <= gs.energy(e):
+            return d
+    return None
