@@ -257,3 +257,66 @@ def test_TRT_SUPER_JUMP_only_for_its_bearers_and_costs_10():
     assert traits.fielding_problem(JUMP, "race", {JUMP}) is None
     assert traits.fielding_problem(JUMP, "object", {JUMP}) is None
     assert price(JUMP, "race") == 10
+
+
+# --- Arma de enjambre ------------------------------------------------------------------------------------------------
+SWARM = "TRT-SWARM-WEAPON"
+
+
+def swarm_duel(n: int = 2, energy: int = 10, ENE: int = 2) -> Game:
+    """Red (AGI 5) with `n` swarm rifles (DMG 4, ENE `ENE`) and a plain pistol 9 K from blue (CON 9, DEF 3)."""
+    guns = tuple(weapon(ENE=ENE, DMG=4, traits=(SWARM,), key=f"swarm{i}") for i in range(n)) + (weapon(DMG=2),)
+    g = Game(M(x=10, y=20, weapons=guns), M(side="blue", x=20, y=20, facing=180.0, CON=9, protections=(armour(3),)))
+    g.start_activation(g.ids[0], energy=energy)
+    return g
+
+
+def test_TRT_SWARM_WEAPON_each_net_critical_lowers_DEF_for_every_hit_of_the_volley():
+    """CH IMP 1 (critical) and 3: net 1 critical: DEF 3 − 1 = 2 for both CH DEF (2 passes: 5 − 2 and 4 − 2 wounds)."""
+    g = swarm_duel()
+    a, b = g.ids
+    g.dice.push(1, 3, 2, 1, 2, 1)               # two CH IMP; CH DEF 2, CH PSI 1; CH DEF 2, CH PSI 1
+    g.act(a, "swarm_volley", target=b)
+    assert g.all_dice_used()
+    assert g.events("swarm_volley")[0]["def_malus"] == 1
+    assert [c["target"] for c in g.checks("DEF")] == [2, 2]
+    assert g.wounds(b) == 3 + 2 and g.energy(a) == 10 - 4
+
+
+def test_TRT_SWARM_WEAPON_each_fumble_cancels_a_critical():
+    """CH IMP 1 (critical) and 10 (a fumble: CMB-8's own effects on the shooter): no net critical, DEF 3 stays."""
+    g = swarm_duel()
+    a, b = g.ids
+    g.dice.push(1, 10, 3, 3, 3, 3)             # CH IMP 1, 10; the fumble's hit on red (CH DEF, CH PSI); blue's
+    g.act(a, "swarm_volley", target=b)
+    assert g.all_dice_used()
+    ev = g.events("swarm_volley")[0]
+    assert (ev["criticals"], ev["fumbles"], ev["def_malus"]) == (1, 1, 0)
+    assert [c["target"] for c in g.checks("DEF") if c["who"] == b] == [3]
+    assert g.wounds(b) == 5 - 3                 # the critical's own DMG +1 stays (CMB-6)
+
+
+def test_TRT_SWARM_WEAPON_the_volley_may_take_ENE_down_to_minus_10():
+    """Two ENE 4 swarm rifles with ENE 3: the volley (8) leaves −5; a plain shot could not go below 0."""
+    g = swarm_duel(energy=3, ENE=4)
+    a, b = g.ids
+    with pytest.raises(RuleViolation, match="ENE-4"):
+        g.act(a, "ranged_attack", target=b, weapon=0)
+    g.dice.push(9, 9)                           # both miss
+    g.act(a, "swarm_volley", target=b)
+    assert g.all_dice_used() and g.energy(a) == -5
+    g = swarm_duel(energy=-5, ENE=4)
+    with pytest.raises(RuleViolation, match="ENE-4"):
+        g.act(g.ids[0], "swarm_volley", target=g.ids[1])
+
+
+def test_TRT_SWARM_WEAPON_needs_two_swarm_weapons_that_can_fire():
+    g = swarm_duel(n=1)
+    with pytest.raises(RuleViolation, match="fewer than two"):
+        g.act(g.ids[0], "swarm_volley", target=g.ids[1])
+    assert "swarm_volley" not in g.pending.options
+
+
+def test_TRT_SWARM_WEAPON_is_fielded_on_weapons_and_costs_3():
+    assert traits.fielding_problem(SWARM, "weapon", {SWARM}) is None
+    assert price(SWARM) == 3

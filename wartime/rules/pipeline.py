@@ -308,7 +308,7 @@ class ActionPipeline:
                 restrictions.check_flee(gs, actor, prepared)
             # GNA-15: a printed 0 (zero_cost) overrides ENE-1's minimum of 1
             cost = price(gs, actor, action, vparams, prepared, free=action.free or action.zero_cost)  # ENE-1, G5
-            if not action.free and not can_pay(gs.energy(actor), cost):     # free: not actions (ENE-1)
+            if not action.free and not can_pay(gs.energy(actor), cost, reaction=action.ene_debt):   # ENE-1, ENE-4
                 raise RuleViolation("ENE-4", f"{key} costs {cost} ENE and {gs.name(actor)} has {gs.energy(actor)}")
         finally:
             if facing is not None:      # undo the free turn exactly: the state is the one `version` named

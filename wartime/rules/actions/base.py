@@ -34,6 +34,9 @@ class Action:
     #: a trait's own reaction that needs no reaction CH VOL (REA-2) and does not put its reactor in bullet time
     #: (REA-5), priced at its printed cost even when that is 0 (``zero_cost``; TRT-MACHINA-MORS)
     vol_free_reaction: ClassVar[bool] = False
+    #: paid in the own activation, the action may take ENE down to −10 as a reaction may (REA-2's floor;
+    #: TRT-SWARM-WEAPON's volley)
+    ene_debt: ClassVar[bool] = False
     #: ACT-1: the parameters the action asks for (rules/actions/params.py); () for none
     params: ClassVar[tuple[Param, ...]] = ()
 

@@ -601,6 +601,8 @@ and not disabled, G10):
   → dmg_mod.
 * ``leap(gs, e) -> Leap | None`` -- a jump the bearer's trait gives it: reach, ENE, and what a rough take-off or
   landing does (TRT-SUPER-JUMP; the action Súper salto, rules/actions/super_jump.py). Called by ``leap``. → height_rule.
+* ``volley(weapon) -> bool`` -- True: the weapon fires together with the bearer's other such weapons in one volley
+  (TRT-SWARM-WEAPON; the action is rules/actions/swarm_volley.py). Called by ``volley_weapons``. → extra_action.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -653,7 +655,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
-                                           Suppressed, suppress_bonuses, lift_suppression, Leap, leap)
+                                           Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
+                                           volley_weapons)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

@@ -1,7 +1,8 @@
 """Combat feats (issue 12, group D): Munición desestabilizadora's hit that empties the target's weapons, wipes its
 marks and suppresses its bonuses until its next activation (TRT-DESTABILISING-AMMO), Machina mors' reaction shots
-(TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py) and Súper salto's 10 K leap (TRT-SUPER-JUMP: the
-action is rules/actions/super_jump.py)."""
+(TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py), Súper salto's 10 K leap (TRT-SUPER-JUMP: the
+action is rules/actions/super_jump.py) and Arma de enjambre's volley (TRT-SWARM-WEAPON: the action is
+rules/actions/swarm_volley.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -102,3 +103,13 @@ def super_jump(gs, e: int) -> Leap:
 
 register("TRT-SUPER-JUMP", "Súper salto", {"leap": super_jump}, kinds=("race",))
 ON_OBJECTS.add("TRT-SUPER-JUMP")            # GNA-16: on an object it works for the holder (traits/objects.py)
+
+
+# --- Arma de enjambre ------------------------------------------------------------------------------------------------
+def swarm(weapon) -> bool:
+    """TRT-SWARM-WEAPON: "Disparar con otras armas de enjambre a la vez": the weapon fires in its bearer's volley
+    (rules/actions/swarm_volley.py, which plays the criticals, fumbles and ENE of the row)."""
+    return True
+
+
+register("TRT-SWARM-WEAPON", "Arma de enjambre", {"volley": swarm}, kinds=W)

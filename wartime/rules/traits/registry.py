@@ -246,6 +246,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "foe_aura_compulsion": "unique_rule",
     # combat feats (rules/traits/combat_feats.py)
     "leap": "height_rule",
+    "volley": "extra_action",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -740,6 +741,13 @@ def leap(gs, e: int) -> Leap | None:
         if got is not None:
             return got
     return None
+
+
+def volley_weapons(gs, e: int) -> list[int]:
+    """``volley``: the indexes of `e`'s weapons (not disabled) that fire together in one volley (TRT-SWARM-WEAPON;
+    the action is rules/actions/swarm_volley.py), in equipment order."""
+    return [i for i, w in enumerate(gs.equipment(e).weapons)
+            if not w.disabled and _first_yes("volley", _weapon_traits(w), (w,)) is not None]
 
 
 def take_off_landing(gs, e: int) -> TakeOff | None:
