@@ -38,3 +38,13 @@ def test_TRT_SUPER_JUMP_scripted_leaps_into_melee_with_a_far_enemy():
         if carries:
             x, y = d.params["to"]
             assert abs(x - 18.0) < 0.1 and abs(y - 20.0) < 0.1
+
+
+def test_TRT_SWARM_WEAPON_scripted_fires_the_volley_rather_than_one_weapon():
+    for swarm in (True, False):
+        guns = tuple(weapon(DMG=4, traits=("TRT-SWARM-WEAPON",) if swarm else (), key=f"g{i}") for i in range(2))
+        g = Game(M(x=10, y=20, weapons=guns), M(side="blue", x=20, y=20, facing=180.0))
+        d = decide(g, g.ids[0])
+        assert (d.action == "swarm_volley") == swarm
+        if swarm:
+            assert d.params == {"target": g.ids[1]}

@@ -23,7 +23,7 @@ from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
-from wartime.ai.scripted_combat_feats import leap_in, machina_shot
+from wartime.ai.scripted_combat_feats import leap_in, machina_shot, volley
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -252,6 +252,9 @@ class ScriptedController:
             if move is not None:
                 return move
         d = self._best_throw(match, p, shot)                            # CBA-6: a hand grenade
+        if d is not None:
+            return d
+        d = volley(match, p, shot)                                      # TRT-SWARM-WEAPON: all at once
         if d is not None:
             return d
         if shot is not None:

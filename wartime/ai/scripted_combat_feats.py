@@ -6,10 +6,15 @@ only, inert for a character the engine offers no such action (the keys are looke
   odds (rules.odds, the fixed target included) promise the most.
 * Súper salto (TRT-SUPER-JUMP): a fighter with a melee weapon and no shot or charge this decision leaps into base
   contact with the nearest enemy when none is within its plain move and one is within the leap, keeping ENE for a
-  melee attack."""
+  melee attack.
+* Arma de enjambre (TRT-SWARM-WEAPON): the volley is fired instead of the best single shot when the sum of its
+  weapons' exact odds (each alone: the DEF its criticals take off is a bonus on top) is worth more, keeping ENE at
+  −2 or above (the volley may go down to −10, but the debt is paid in the next activation)."""
 from __future__ import annotations
 
-from wartime.ai.candidates import action, by_rule, contact_point, legal_cost, legal_reaction_cost, reaction
+from wartime.ai.candidates import (action, by_rule, contact_point, legal_cost, legal_reaction_cost, options_of,
+                                   reaction)
+from wartime.rules.actions import REGISTRY
 from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
 from wartime.rules.sequence import Decision, Pending
@@ -27,9 +32,7 @@ def machina_shot(match, p: Pending) -> Decision | None:
         d = reaction(p, key, target=a, weapon=i)
         if legal_reaction_cost(match.engine, d) is None:
             continue
-        c = gs.cover(e, [a])[0]
-        odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
-        value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+        value = _value(gs, e, a, i)
         if value > 0 and (best is None or value > best[0]):
             best = (value, d)
     return None if best is None else best[1]
@@ -56,3 +59,30 @@ def leap_in(match, p: Pending, melee_cost: int) -> Decision | None:
         if cost is not None and cost + melee_cost <= gs.energy(e):
             return d
     return None
+
+
+def _value(gs, e: int, t: int, i: int) -> float:
+    """Expected wounds plus twice the chance to put `t` out of action, of one shot of weapon `i` at it."""
+    c = gs.cover(e, [t])[0]
+    odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
+    return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+
+
+def volley(match, p: Pending, shot) -> Decision | None:
+    """The best legal swarm volley when it is worth more than `shot` (value, decision, cost) or there is none."""
+    key = by_rule(p, "TRT-SWARM-WEAPON")
+    if key is None:
+        return None
+    gs, e = match.gs, p.actor
+    best = None
+    for opt in options_of(match.engine, (key,)):
+        if gs.energy(e) - opt.cost < -2:
+            continue
+        t = opt.params["target"]
+        preps = REGISTRY[key].validate(gs, e, opt.params)
+        value = sum(_value(gs, e, t, q.weapon_index) for q in preps)
+        if best is None or value > best[0]:
+            best = (value, opt)
+    if best is None or (shot is not None and best[0] <= shot[0]):
+        return None
+    return best[1].decision(p.side, e)
