@@ -9,6 +9,7 @@ import pytest
 
 from rules_helpers import Game, M, RuleViolation, armour, piece, weapon
 from test_rules_traits_combat import attack, duel, race
+from wartime.core.components import Life
 from wartime.data.loader import priced_trait
 from wartime.rules import traits
 from wartime.rules.traits.devices import Designated, marked_by
@@ -320,3 +321,69 @@ def test_TRT_SWARM_WEAPON_needs_two_swarm_weapons_that_can_fire():
 def test_TRT_SWARM_WEAPON_is_fielded_on_weapons_and_costs_3():
     assert traits.fielding_problem(SWARM, "weapon", {SWARM}) is None
     assert price(SWARM) == 3
+
+
+# --- Órdenes ----------------------------------------------------------------------------------------------------------
+ORDERS = "TRT-ORDERS"
+
+
+def command_post(ally_energy: int = 4) -> Game:
+    """A red officer (VOL 5, Órdenes) at (10, 20), a red rifleman 3 K away (ENE `ally_energy`, not activated yet) and a
+    blue target far off; the officer's activation has started."""
+    g = Game(M(x=10, y=20, VOL=5), M(x=14, y=20, weapons=(weapon(),), energy=ally_energy),
+             M(side="blue", x=35, y=35, facing=180.0))
+    race(g, g.ids[0], ORDERS)
+    g.start_activation(g.ids[0], energy=6)
+    return g
+
+
+def test_TRT_ORDERS_the_ally_gains_3_ENE_acts_at_once_then_the_giver_carries_on():
+    g = command_post()
+    o, r, _ = g.ids
+    g.act(o, "give_orders", target=r)
+    assert g.energy(o) == 6 and g.energy(r) == 7                 # granted, not taken; ENE 0 for the order
+    p = g.pending
+    assert p.kind == "action" and p.actor == r                   # the ally acts now
+    g.act(r, "crouch")
+    assert g.pending.actor == r and g.energy(r) == 6
+    g.act(r, "end")
+    p = g.pending
+    assert p.kind == "action" and p.actor == o                   # the giver carries on
+    assert g.events("ordered_acting_end")[0]["who"] == r
+    act = g.gs.activation(r)
+    assert not act.started and not act.acted                     # its acting was not its activation
+
+
+def test_TRT_ORDERS_once_per_turn_and_within_VOL_K():
+    g = command_post()
+    o, r, _ = g.ids
+    g.act(o, "give_orders", target=r)
+    g.act(r, "end")
+    with pytest.raises(RuleViolation, match="already gave its order"):
+        g.act(o, "give_orders", target=r)
+    g = command_post()
+    o, r, _ = g.ids
+    g.world.set(r, replace(g.gs.pos(r), x=17.0))                 # 6 K edge to edge: beyond VOL 5
+    with pytest.raises(RuleViolation, match="within 5 K"):
+        g.act(o, "give_orders", target=r)
+
+
+def test_TRT_ORDERS_the_granted_ENE_is_capped_at_10():
+    g = command_post(ally_energy=9)
+    o, r, _ = g.ids
+    g.act(o, "give_orders", target=r)
+    assert g.energy(r) == 10
+
+
+def test_TRT_ORDERS_an_ally_put_out_of_action_hands_back_to_the_giver():
+    g = command_post()
+    o, r, _ = g.ids
+    g.act(o, "give_orders", target=r)
+    g.world.set(r, Life("incapacitated"))
+    g.engine._end_activation(r)
+    assert g.pending.actor == o and g.engine.flow.suspended == ()
+
+
+def test_TRT_ORDERS_is_fielded_on_races_and_costs_5():
+    assert traits.fielding_problem(ORDERS, "race", {ORDERS}) is None
+    assert price(ORDERS, "race") == 5

@@ -18,6 +18,7 @@ from wartime.rules.actions import challenge  # noqa: F401  (TRT-CHALLENGER: Desa
 from wartime.rules.actions import machina_mors  # noqa: F401  (TRT-MACHINA-MORS: the reaction shot)
 from wartime.rules.actions import super_jump  # noqa: F401  (TRT-SUPER-JUMP: Súper salto)
 from wartime.rules.actions import swarm_volley  # noqa: F401  (TRT-SWARM-WEAPON: the volley)
+from wartime.rules.actions import orders  # noqa: F401  (TRT-ORDERS: Dar órdenes)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

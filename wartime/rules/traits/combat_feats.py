@@ -1,8 +1,9 @@
 """Combat feats (issue 12, group D): Munición desestabilizadora's hit that empties the target's weapons, wipes its
 marks and suppresses its bonuses until its next activation (TRT-DESTABILISING-AMMO), Machina mors' reaction shots
 (TRT-MACHINA-MORS: the reaction is rules/actions/machina_mors.py), Súper salto's 10 K leap (TRT-SUPER-JUMP: the
-action is rules/actions/super_jump.py) and Arma de enjambre's volley (TRT-SWARM-WEAPON: the action is
-rules/actions/swarm_volley.py)."""
+action is rules/actions/super_jump.py), Arma de enjambre's volley (TRT-SWARM-WEAPON: the action is
+rules/actions/swarm_volley.py) and Órdenes (TRT-ORDERS: the action is rules/actions/orders.py, the ally's nested
+acting rules/orders.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -113,3 +114,28 @@ def swarm(weapon) -> bool:
 
 
 register("TRT-SWARM-WEAPON", "Arma de enjambre", {"volley": swarm}, kinds=W)
+
+
+# --- Órdenes ----------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OrdersUsed:
+    """TRT-ORDERS: the turn in which the bearer last gave an order (once per turn)."""
+    turn: int
+
+
+def orders_used(gs, e: int) -> bool:
+    """TRT-ORDERS: whether `e` already gave its order this turn."""
+    used = gs.world.try_get(e, OrdersUsed)
+    return used is not None and used.turn == gs.world.resources["flow"].turn
+
+
+def use_orders(gs, e: int) -> None:
+    gs.world.set(e, OrdersUsed(gs.world.resources["flow"].turn))
+
+
+def give_orders(gs, e: int) -> tuple[str, ...]:
+    """TRT-ORDERS: the action Dar órdenes (rules/actions/orders.py)."""
+    return ("give_orders",)
+
+
+register("TRT-ORDERS", "Órdenes", {"grants_action": give_orders}, kinds=("race",))
