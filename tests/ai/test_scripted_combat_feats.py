@@ -48,3 +48,16 @@ def test_TRT_SWARM_WEAPON_scripted_fires_the_volley_rather_than_one_weapon():
         assert (d.action == "swarm_volley") == swarm
         if swarm:
             assert d.params == {"target": g.ids[1]}
+
+
+def test_TRT_ORDERS_scripted_orders_an_ally_that_can_shoot():
+    """An officer with Órdenes and a rifleman 3 K away with an enemy in its sights: it gives the order; with the enemy
+    behind the rifleman (out of its view) it does not."""
+    for facing, expect in ((0.0, "give_orders"), (180.0, None)):
+        g = Game(M(x=10, y=20, VOL=5), M(x=14, y=20, facing=facing, weapons=(weapon(),)),
+                 M(side="blue", x=30, y=20, facing=180.0))
+        g.set(g.ids[0], Traits(("TRT-ORDERS",)))
+        d = decide(g, g.ids[0])
+        assert (d.action == "give_orders") == (expect is not None)
+        if expect:
+            assert d.params == {"target": g.ids[1]}

@@ -184,7 +184,7 @@ def test_TRT_MACHINA_MORS_is_fielded_on_weapons_and_costs_5():
     assert price(MACHINA) == 5
 
 
-# --- Súper salto ------------------------------------------------------------------------------------------------------
+# --- Súper salto ---------------------------------------------------------------------------------------------------
 JUMP = "TRT-SUPER-JUMP"
 
 
@@ -273,7 +273,7 @@ def swarm_duel(n: int = 2, energy: int = 10, ENE: int = 2) -> Game:
 
 
 def test_TRT_SWARM_WEAPON_each_net_critical_lowers_DEF_for_every_hit_of_the_volley():
-    """CH IMP 1 (critical) and 3: net 1 critical: DEF 3 − 1 = 2 for both CH DEF (2 passes: 5 − 2 and 4 − 2 wounds)."""
+    """CH IMP 1 (critical) and 3: net 1 critical: DEF 3 − 1 = 2 for both CH DEF (2 passes: 5 − 2, 4 − 2 wounds)."""
     g = swarm_duel()
     a, b = g.ids
     g.dice.push(1, 3, 2, 1, 2, 1)               # two CH IMP; CH DEF 2, CH PSI 1; CH DEF 2, CH PSI 1
@@ -323,7 +323,7 @@ def test_TRT_SWARM_WEAPON_is_fielded_on_weapons_and_costs_3():
     assert price(SWARM) == 3
 
 
-# --- Órdenes ----------------------------------------------------------------------------------------------------------
+# --- Órdenes -------------------------------------------------------------------------------------------------------
 ORDERS = "TRT-ORDERS"
 
 

@@ -23,7 +23,7 @@ from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
-from wartime.ai.scripted_combat_feats import leap_in, machina_shot, volley
+from wartime.ai.scripted_combat_feats import leap_in, machina_shot, order_ally, volley
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -210,7 +210,8 @@ class ScriptedController:
                 return d
         if hiding.tied(gs, e):
             return self._untie(match, p)                                # GNA-6
-        d = pass_wound(match, p) or challenge(match, p)                 # TRT-HAND-OF-DEATH, TRT-CHALLENGER
+        # TRT-HAND-OF-DEATH, TRT-CHALLENGER, TRT-ORDERS
+        d = pass_wound(match, p) or challenge(match, p) or order_ally(match, p)
         if d is not None:
             return d
         if gs.engaged(e):

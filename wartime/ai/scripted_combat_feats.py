@@ -9,7 +9,10 @@ only, inert for a character the engine offers no such action (the keys are looke
   melee attack.
 * Arma de enjambre (TRT-SWARM-WEAPON): the volley is fired instead of the best single shot when the sum of its
   weapons' exact odds (each alone: the DEF its criticals take off is a bonus on top) is worth more, keeping ENE at
-  −2 or above (the volley may go down to −10, but the debt is paid in the next activation)."""
+  −2 or above (the volley may go down to −10, but the debt is paid in the next activation).
+* Órdenes (TRT-ORDERS): the order is free (ENE 0) and the ally's acting is not its activation, so it is given as
+  soon as an ally in reach can use it: one with a ranged weapon and an enemy in its view within that weapon's RNG,
+  or one engaged in melee; the one with less ENE first (the 3 ENE count most for it)."""
 from __future__ import annotations
 
 from wartime.ai.candidates import (action, by_rule, contact_point, legal_cost, legal_reaction_cost, options_of,
@@ -86,3 +89,25 @@ def volley(match, p: Pending, shot) -> Decision | None:
     if best is None or (shot is not None and best[0] <= shot[0]):
         return None
     return best[1].decision(p.side, e)
+
+
+def order_ally(match, p: Pending) -> Decision | None:
+    """The best legal Dar órdenes (see the module docstring), or None."""
+    key = by_rule(p, "TRT-ORDERS")
+    if key is None:
+        return None
+    gs, e = match.gs, p.actor
+    best = None
+    for opt in options_of(match.engine, (key,)):
+        t = opt.params["target"]
+        if gs.psyche(t).panic:
+            continue
+        shoots = any(w.ranged and not w.disabled and any(gs.distance(t, o) <= w.RNG and gs.in_fov(t, o)
+                                                         for o in gs.enemies(t))
+                     for w in gs.equipment(t).weapons)
+        if not (shoots or gs.engaged(t)):
+            continue
+        score = (-gs.energy(t), -t)
+        if best is None or score > best[0]:
+            best = (score, opt)
+    return None if best is None else best[1].decision(p.side, e)

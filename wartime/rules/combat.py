@@ -433,7 +433,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     return out
 
 
-def hit_check(gs: GameState, ctx, attacker: int, target: int, weapon, terms, mods: list, distance: float) -> CheckResult:
+def hit_check(gs: GameState, ctx, attacker: int, target: int, weapon, terms, mods: list,
+              distance: float) -> CheckResult:
     """CMB-2: the attacker's CH IMP (AGI with the attack modifiers `mods`), or a trait's fixed target with no AGI and
     no modifier (``fixed_imp``: TRT-GUIDED-AMMO, TRT-MACHINA-MORS)."""
     if terms.fixed_imp is not None:

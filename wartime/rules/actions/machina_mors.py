@@ -37,7 +37,8 @@ class MachinaMorsShot(RangedAttack):
 
     def available(self, gs, actor):
         if not machina_weapons(gs, actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} carries no usable weapon with {traits.display_name(self.rule)}")
+            raise RuleViolation(self.rule, f"{gs.name(actor)} carries no usable weapon with "
+                                           f"{traits.display_name(self.rule)}")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)

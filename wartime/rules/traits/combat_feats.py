@@ -48,7 +48,7 @@ def destabilising(gs, bearer, attacker, target, weapon, ranged) -> None:
 register("TRT-DESTABILISING-AMMO", "Munición desestabilizadora", {"on_hit": destabilising}, kinds=W)
 
 
-# --- Machina mors ----------------------------------------------------------------------------------------------------
+# --- Machina mors --------------------------------------------------------------------------------------------------
 MACHINA = "TRT-MACHINA-MORS"
 
 
@@ -91,7 +91,7 @@ def machina_fired(gs, e: int, actor: int, timing: str | None) -> None:
 register(MACHINA, "Machina mors", {"fixed_imp": machina_imp}, kinds=W)
 
 
-# --- Súper salto -----------------------------------------------------------------------------------------------------
+# --- Súper salto ---------------------------------------------------------------------------------------------------
 #: TRT-SUPER-JUMP: "Puede saltar 10 K (ENE 5 y CH AGI). Si despega o cae en terreno difícil, CH AGI. Si falla, ENE-2 y
 #: CH CON. Si falla, 3 her."
 SUPER_JUMP = Leap("TRT-SUPER-JUMP", reach=10.0, cost=5, fail_ene=2, fail_check="CON", fail_wounds=3)
@@ -106,7 +106,7 @@ register("TRT-SUPER-JUMP", "Súper salto", {"leap": super_jump}, kinds=("race",)
 ON_OBJECTS.add("TRT-SUPER-JUMP")            # GNA-16: on an object it works for the holder (traits/objects.py)
 
 
-# --- Arma de enjambre ------------------------------------------------------------------------------------------------
+# --- Arma de enjambre ----------------------------------------------------------------------------------------------
 def swarm(weapon) -> bool:
     """TRT-SWARM-WEAPON: "Disparar con otras armas de enjambre a la vez": the weapon fires in its bearer's volley
     (rules/actions/swarm_volley.py, which plays the criticals, fumbles and ENE of the row)."""
@@ -116,7 +116,7 @@ def swarm(weapon) -> bool:
 register("TRT-SWARM-WEAPON", "Arma de enjambre", {"volley": swarm}, kinds=W)
 
 
-# --- Órdenes ----------------------------------------------------------------------------------------------------------
+# --- Órdenes -------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class OrdersUsed:
     """TRT-ORDERS: the turn in which the bearer last gave an order (once per turn)."""
