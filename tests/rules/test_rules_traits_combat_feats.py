@@ -46,12 +46,19 @@ def test_TRT_DESTABILISING_AMMO_a_hit_unloads_wipes_marks_and_suppresses_bonuses
     assert g.gs.wounds(b) == 0                  # the hit itself still met Duro: the trait is suppressed after it
 
 
-def test_TRT_DESTABILISING_AMMO_bonuses_come_back_when_its_next_activation_starts():
+def hit_then_its_turn() -> Game:
+    """The destabilising hit (CH IMP 2, CH DEF 4), then blue's next activation starts."""
     g = destabilised_duel()
     a, b = g.ids
     attack(g, 2, 4)
     g.engine._end_activation(a)
     g.start_activation(b)
+    return g
+
+
+def test_TRT_DESTABILISING_AMMO_bonuses_come_back_when_its_next_activation_starts():
+    g = hit_then_its_turn()
+    a, b = g.ids
     assert "TRT-TOUGH" in traits.character_traits(g.gs, b)
     assert g.events("bonuses_restored")[0]["who"] == b
 
@@ -68,11 +75,8 @@ def test_TRT_DESTABILISING_AMMO_a_suppressed_bonus_does_not_work_on_the_next_hit
 
 
 def test_TRT_DESTABILISING_AMMO_an_unloaded_weapon_must_be_reloaded_to_fire():
-    g = destabilised_duel()
+    g = hit_then_its_turn()
     a, b = g.ids
-    attack(g, 2, 4)
-    g.engine._end_activation(a)
-    g.start_activation(b)
     with pytest.raises(RuleViolation):
         g.act(b, "ranged_attack", target=a, weapon=0)
     g.act(b, "reload", weapon=0)
@@ -387,3 +391,16 @@ def test_TRT_ORDERS_an_ally_put_out_of_action_hands_back_to_the_giver():
 def test_TRT_ORDERS_is_fielded_on_races_and_costs_5():
     assert traits.fielding_problem(ORDERS, "race", {ORDERS}) is None
     assert price(ORDERS, "race") == 5
+
+
+def test_TRT_SUPER_JUMP_down_from_a_perch_counts_the_drop():
+    """From a 3 K roof (level 2) to the ground 8 K away: √(8² + 3²) = 8.5 K: it lands at level 1, no fall damage;
+    10 K across would be 10.4 K: refused."""
+    g = jumper(replace(piece("roof", "high", 8, 18, 12, 22, height=3.0), climbable=True))
+    a = g.ids[0]
+    g.world.set(a, replace(g.gs.pos(a), level=2))
+    with pytest.raises(RuleViolation, match="at most 10 K"):
+        g.act(a, "super_jump", to=[20, 20])
+    g.dice.push(3)
+    g.act(a, "super_jump", to=[18, 20])
+    assert g.all_dice_used() and g.gs.pos(a).level == 1 and g.pos(a) == (18.0, 20.0) and g.wounds(a) == 0

@@ -13,11 +13,10 @@ from wartime.geometry import movement as geo_move
 from wartime.rules import traits
 from wartime.rules.actions.altitude import _ground_class
 from wartime.rules.actions.base import Action, register
-from wartime.rules.actions.flight import perched
-from wartime.rules.actions.movement import MovePrep, apply_move, can_move, end_contacts
+from wartime.rules.actions.movement import MovePrep, apply_move, end_contacts
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.actions.terrain_moves import (_no_grid, _piece_param, _top_spot, _touches_water, needs_climbing,
-                                                 on_wall, reach_top, set_climbing)
+from wartime.rules.actions.terrain_moves import (_piece_param, _top_spot, _touches_water, jump_start, needs_climbing,
+                                                 reach_top, set_climbing)
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.noise import emit_noise, movement_noise
 from wartime.rules.reactions import overlaps_any
@@ -69,15 +68,7 @@ class SuperJump(Action):
 
     def available(self, gs, actor):
         _leap(gs, actor)
-        can_move(gs, actor)
-        _no_grid(gs, self.rule)
-        if on_wall(gs, actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} is on a wall: it goes on with Climb (Escalar) or "
-                                "gets down with Drop down (Dejarse caer)")
-        if gs.pos(actor).level not in (1, 2) or (gs.pos(actor).level == 2 and not perched(gs, actor)):
-            raise RuleViolation(self.rule, "a super jump starts on the ground or on a perch")
-        if gs.engaged(actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} is engaged: no super jump")
+        jump_start(gs, actor, self.rule, "super jump")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
