@@ -12,6 +12,7 @@ from test_rules_traits_combat import attack, duel, race
 from wartime.core.components import Life
 from wartime.data.loader import priced_trait
 from wartime.rules import traits
+from wartime.rules.orders import UnderOrders
 from wartime.rules.traits.devices import Designated, marked_by
 
 
@@ -385,7 +386,7 @@ def test_TRT_ORDERS_an_ally_put_out_of_action_hands_back_to_the_giver():
     g.act(o, "give_orders", target=r)
     g.world.set(r, Life("incapacitated"))
     g.engine._end_activation(r)
-    assert g.pending.actor == o and g.engine.flow.suspended == ()
+    assert g.pending.actor == o and not g.world.has(r, UnderOrders)
 
 
 def test_TRT_ORDERS_is_fielded_on_races_and_costs_5():

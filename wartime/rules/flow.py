@@ -27,9 +27,6 @@ class Flow:
     chain_seen: tuple[int, ...] = ()       # ACT-4: enemies that saw the actor during its chain so far
     chain_heard: tuple[int, ...] = ()      # ACT-4 / REA-8: enemies that heard it during its chain so far
     deployed: tuple[str, ...] = ()         # the sides that have deployed (rules/deployment.py), in order
-    #: TRT-ORDERS: the characters whose activation waits while an ally they ordered acts (rules/orders.py), innermost
-    #: last: (giver, its activation ends when it resumes, the ally's Activation before it acted)
-    suspended: tuple = ()
 
 
 @dataclass(frozen=True)

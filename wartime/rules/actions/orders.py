@@ -44,8 +44,7 @@ class GiveOrders(Action):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no {traits.display_name(self.rule)}")
         if orders_used(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} already gave its order this turn")
-        flow = gs.world.resources["flow"]
-        if flow.suspended and flow.active == actor:
+        if gs.world.has(actor, orders.UnderOrders):
             raise RuleViolation(self.rule, f"{gs.name(actor)} acts under an order: it cannot give one now")
 
     def validate(self, gs, actor, params):
