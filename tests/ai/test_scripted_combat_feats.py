@@ -61,3 +61,18 @@ def test_TRT_ORDERS_scripted_orders_an_ally_that_can_shoot():
         assert (d.action == "give_orders") == (expect is not None)
         if expect:
             assert d.params == {"target": g.ids[1]}
+
+
+def test_TRT_VETERAN_CRY_scripted_takes_its_extra_attack():
+    g = Game(M(x=10, y=24), M(x=10, y=20, weapons=(weapon(DMG=4),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=10, weapons=(weapon(),)))
+    s, r, b = g.ids
+    g.set(s, Traits(("TRT-VETERAN-CRY",)))
+    g.auto_pass = False
+    g.start_activation(r, energy=10)
+    g.dice.push(1, 9, 5)
+    g.declare(r, "ranged_attack", target=b, weapon=0)
+    while g.pending.kind == "react" and g.pending.actor != r:
+        g.react(g.pending.actor)
+    d = ScriptedController().decide(stub(g), g.pending)
+    assert d.action == "extra_attack" and d.params["target"] == b

@@ -122,7 +122,7 @@ def test_TRT_MACHINA_MORS_reacts_to_an_acting_enemy_at_ENE_0_without_a_CH_VOL_an
     assert g.pending.kind == "react" and g.pending.actor == b and "machina_mors" in g.pending.options
     g.dice.push(4, 9, 5)                        # CH IMP 4 (fixed 4: hit); CH DEF 9 fails: 3 wounds; CH PSI 5
     g.react(b, "machina_mors", weapon=0, target=a)
-    assert not g.checks("VOL")                  # no reaction CH VOL (REA-2)
+    assert not g.events("check", rule="REA-2")   # no reaction CH VOL (REA-2)
     imp = g.check("IMP")
     assert imp["target"] == 4 and imp["passed"]
     assert g.energy(b) == -3                    # ENE 0
@@ -405,3 +405,108 @@ def test_TRT_SUPER_JUMP_down_from_a_perch_counts_the_drop():
     g.dice.push(3)
     g.act(a, "super_jump", to=[18, 20])
     assert g.all_dice_used() and g.gs.pos(a).level == 1 and g.pos(a) == (18.0, 20.0) and g.wounds(a) == 0
+
+
+# --- Grito de veterano --------------------------------------------------------------------------------------------
+VETERAN = "TRT-VETERAN-CRY"
+
+
+def veterans(bearer_x: float = 10.0) -> Game:
+    """A red sergeant (Grito de veterano) at (`bearer_x`, 24), a red shooter (AGI 5, DMG 4 rifle) at (10, 20), a blue
+    target (CON 10, armour DEF 3) 9 K away facing it, with a rifle; the shooter's activation has started."""
+    g = Game(M(x=bearer_x, y=24), M(x=10, y=20, weapons=(weapon(DMG=4), weapon(DMG=2, key="pistol"))),
+             M(side="blue", x=20, y=20, facing=180.0, CON=10, protections=(armour(3),), weapons=(weapon(),)))
+    race(g, g.ids[0], VETERAN)
+    g.auto_pass = False
+    g.start_activation(g.ids[1], energy=10)
+    return g
+
+
+def test_TRT_VETERAN_CRY_a_critical_near_a_bearer_gives_an_extra_attack_at_once_at_ENE_0():
+    g = veterans()
+    s, r, b = g.ids
+    g.dice.push(1, 9, 5)                        # CH IMP 1: critical (DMG 5); CH DEF 9 fails: 5 wounds; CH PSI 5
+    g.declare(r, "ranged_attack", target=b, weapon=0)
+    while g.pending.kind == "react" and g.pending.window == "declaration":
+        g.react(g.pending.actor)
+    p = g.pending
+    assert p.kind == "react" and p.actor == r and p.options == ("extra_attack",)    # before any reaction
+    energy = g.energy(r)
+    g.dice.push(9)                              # the extra attack's CH IMP 9 misses (no REA-4 −1, no CH VOL)
+    g.react(r, "extra_attack", target=b)
+    assert g.all_dice_used() and not g.events("check", rule="REA-2")
+    assert g.energy(r) == energy                # ENE 0
+    assert [c["target"] for c in g.checks("IMP")] == [5, 5]
+    assert g.events("reaction", who=r)[0]["params"] == {"target": b}
+
+
+def test_TRT_VETERAN_CRY_the_same_weapon_and_no_chain():
+    g = veterans()
+    s, r, b = g.ids
+    g.dice.push(1, 9, 5)
+    g.declare(r, "ranged_attack", target=b, weapon=0)
+    while g.pending.kind == "react" and g.pending.actor != r:
+        g.react(g.pending.actor)
+    with pytest.raises(RuleViolation, match="weapon of the critical"):
+        g.engine.check_reaction(r, "extra_attack", {"target": b, "weapon": 1})
+    g.dice.push(1, 9, 5)                        # a critical on the extra attack too: nothing more is owed
+    g.react(r, "extra_attack", target=b)
+    assert g.gs.weapon(r, 0).name == "Rifle" and len(g.events("extra_attack_due")) == 1
+    assert not (g.pending is not None and g.pending.kind == "react" and g.pending.actor == r)
+
+
+def test_TRT_VETERAN_CRY_declined_it_is_lost():
+    g = veterans()
+    s, r, b = g.ids
+    g.dice.push(1, 9, 5)
+    g.declare(r, "ranged_attack", target=b, weapon=0)
+    while g.pending.kind == "react" and g.pending.actor != r:
+        g.react(g.pending.actor)
+    g.react(r)                                  # passes
+    while g.pending.kind == "react":
+        assert g.pending.actor != r
+        g.react(g.pending.actor)
+    assert g.pending.kind == "action" and g.pending.actor == r
+    assert "extra_attack" not in g.pending.options
+
+
+def test_TRT_VETERAN_CRY_only_within_5_K_and_not_for_the_bearer_itself():
+    g = veterans(bearer_x=3.0)                  # the sergeant 8 K away
+    s, r, b = g.ids
+    g.dice.push(1, 9, 5)
+    g.declare(r, "ranged_attack", target=b, weapon=0)
+    assert not g.events("extra_attack_due")
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=20, y=20, facing=180.0, CON=10))
+    race(g, g.ids[0], VETERAN)
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(1, 9, 5)
+    g.act(g.ids[0], "ranged_attack", target=g.ids[1], weapon=0)
+    assert not g.events("extra_attack_due")
+
+
+def test_TRT_VETERAN_CRY_is_fielded_on_races_and_objects_and_costs_25():
+    assert traits.fielding_problem(VETERAN, "race", {VETERAN}) is None
+    assert traits.fielding_problem(VETERAN, "object", {VETERAN}) is None
+    assert price(VETERAN, "race") == 25
+
+
+def test_TRT_VETERAN_CRY_a_critical_in_a_reaction_is_followed_by_the_extra_attack_in_that_window():
+    """Red moves in view of a blue rifleman whose sergeant stands 2 K off; the rifleman's reaction shot crits: it is
+    asked for its extra attack at once, in the same window."""
+    g = Game(M(x=10, y=20, CON=10), M(side="blue", x=20, y=20, facing=180.0, weapons=(weapon(),)),
+             M(side="blue", x=20, y=23, facing=0.0))
+    a, b, sgt = g.ids
+    race(g, sgt, VETERAN)
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.declare(a, "move", path=[[10, 21]])
+    while g.pending.kind == "react" and g.pending.window == "declaration":
+        g.react(g.pending.actor)
+    assert g.pending.actor == b
+    g.dice.push(1, 1, 9, 5)                     # CH VOL 1 (REA-2); CH IMP 1: critical; CH DEF 9; CH PSI 5
+    g.react(b, "ranged_attack", target=a, weapon=0)
+    p = g.pending
+    assert p.kind == "react" and p.actor == b and p.options == ("extra_attack",)
+    g.dice.push(9)
+    g.react(b, "extra_attack", target=a)
+    assert g.all_dice_used() and len(g.events("check", rule="REA-2")) == 1

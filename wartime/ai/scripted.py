@@ -23,7 +23,7 @@ from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
-from wartime.ai.scripted_combat_feats import leap_in, machina_shot, order_ally, volley
+from wartime.ai.scripted_combat_feats import extra_attack, leap_in, machina_shot, order_ally, volley
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -857,7 +857,8 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         if p.window == DUEL_WINDOW:
             return self._quick_draw(match, p)                           # CBA-22
-        d = meta_react(match, p) or machina_shot(match, p)             # CBA-20; TRT-MACHINA-MORS
+        # CBA-20; TRT-MACHINA-MORS; TRT-VETERAN-CRY
+        d = meta_react(match, p) or machina_shot(match, p) or extra_attack(match, p)
         if d is not None:
             return d
         gs, engine = match.gs, match.engine

@@ -12,7 +12,9 @@ only, inert for a character the engine offers no such action (the keys are looke
   −2 or above (the volley may go down to −10, but the debt is paid in the next activation).
 * Órdenes (TRT-ORDERS): the order is free (ENE 0) and the ally's acting is not its activation, so it is given as
   soon as an ally in reach can use it: one with a ranged weapon and an enemy in its view within that weapon's RNG,
-  or one engaged in melee; the one with less ENE first (the 3 ENE count most for it)."""
+  or one engaged in melee; the one with less ENE first (the 3 ENE count most for it).
+* Grito de veterano (TRT-VETERAN-CRY): the extra attack costs nothing and is lost if declined, so it is always
+  taken, at the target the exact odds favour most (an area weapon's first legal aim)."""
 from __future__ import annotations
 
 from wartime.ai.candidates import (action, by_rule, contact_point, legal_cost, legal_reaction_cost, options_of,
@@ -21,7 +23,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.rules.combat import Cover
 from wartime.rules.odds import attack_odds
 from wartime.rules.sequence import Decision, Pending
-from wartime.rules.traits.combat_feats import machina_weapons
+from wartime.rules.traits.combat_feats import ExtraAttackDue, machina_weapons
 
 
 def machina_shot(match, p: Pending) -> Decision | None:
@@ -110,4 +112,26 @@ def order_ally(match, p: Pending) -> Decision | None:
         score = (-gs.energy(t), -t)
         if best is None or score > best[0]:
             best = (score, opt)
+    return None if best is None else best[1].decision(p.side, e)
+
+
+def extra_attack(match, p: Pending) -> Decision | None:
+    """The owed extra attack (see the module docstring), or None."""
+    key = by_rule(p, "TRT-VETERAN-CRY")
+    if key is None:
+        return None
+    gs, e = match.gs, p.actor
+    due = gs.world.try_get(e, ExtraAttackDue)
+    best = None
+    for opt in options_of(match.engine, (key,)):
+        t = opt.params.get("target")
+        value = 0.0
+        if t is not None and due is not None:
+            c = gs.cover(e, [t])[0]
+            ranged = due.key == "ranged_attack"
+            odds = attack_odds(gs, e, t, weapon_index=due.weapon, ranged=ranged, unarmed=due.weapon is None,
+                               cover=Cover(c.blocked, c.main_piece_def) if ranged else None)
+            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+        if best is None or value > best[0]:
+            best = (value, opt)
     return None if best is None else best[1].decision(p.side, e)

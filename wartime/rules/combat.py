@@ -351,6 +351,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     if not surprise and not ranged and ctx is not None and target in ctx.dodged_by and gs.able(target):
         imp, dodge_dmg = dodge_contest(gs, ctx, attacker, target, imp, roll_imp)      # CBA-17
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
+    if imp.critical:
+        traits.critical_rolled(gs, attacker, weapon_index, ranged)    # hook aura_crit_extra (TRT-VETERAN-CRY)
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, weapon_index)
     if not imp.passed:

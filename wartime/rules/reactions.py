@@ -56,7 +56,7 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
 #: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar
 #: (it has no check).
-NO_EARLY_PENALTY = OWN_TIMING | {"pivot"}
+NO_EARLY_PENALTY = OWN_TIMING | {"pivot", "extra_attack"}          # TRT-VETERAN-CRY: taken at once
 #: CBA-20 ruling (1): the actions whose CH INT a Contramagia may answer (rules.metahabilities.counterable says
 #: which uses of them).
 COUNTERABLE = frozenset({"use_metahability", "corrupt", "heal"})

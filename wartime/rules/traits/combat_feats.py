@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.devices import Designated
 from wartime.rules.traits.registry import ON_OBJECTS, Leap, register, suppress_bonuses
 
@@ -139,3 +140,73 @@ def give_orders(gs, e: int) -> tuple[str, ...]:
 
 
 register("TRT-ORDERS", "Órdenes", {"grants_action": give_orders}, kinds=("race",))
+
+
+# --- Grito de veterano ------------------------------------------------------------------------------------------------
+#: TRT-VETERAN-CRY: the action of the extra attack (rules/actions/extra_attack.py)
+EXTRA_KEYS = ("extra_attack",)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraAttackDue:
+    """TRT-VETERAN-CRY: an extra attack owed to the character at ENE 0, with the attack `key` of its critical
+    ('ranged_attack', 'melee_attack', 'melee_attack_firearm', 'unarmed_attack') and the same weapon `weapon` (None:
+    unarmed); `asked`: it has been put at the head of a reaction window's queue (answered or passed, it is gone)."""
+    key: str
+    weapon: int | None
+    asked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraAttacking:
+    """TRT-VETERAN-CRY: the character is making its extra attack (a critical on it does not chain)."""
+
+
+def veteran_cry(gs, e: int, bearers, weapon_index: int | None, ranged: bool) -> bool:
+    """TRT-VETERAN-CRY: "Aliados a 5K con crítico en CH IMP ganan ataque extra (ENE 0)". An ally within 5 K of a
+    bearer (G1: not the bearer itself) that rolls a critical on a hit check is owed one extra attack (several bearers
+    give one, G10; a critical on the extra attack does not chain): marked here, asked at once (rules/windows.py puts
+    it at the head of the next reaction window, before any reaction; ruling: taken then or lost)."""
+    if gs.world.has(e, ExtraAttacking) or gs.world.has(e, ExtraAttackDue) or not allies_within(gs, e, bearers, 5.0):
+        return False
+    w = gs.weapon(e, weapon_index) if weapon_index is not None else None
+    key = ("unarmed_attack" if w is None else "ranged_attack" if ranged
+           else "melee_attack_firearm" if w.ranged else "melee_attack")
+    gs.world.set(e, ExtraAttackDue(key, weapon_index))
+    gs.world.emit("extra_attack_due", "TRT-VETERAN-CRY", who=e, attack=key)
+    return True
+
+
+def extra_asked(gs, e: int) -> bool:
+    """TRT-VETERAN-CRY: `e` is being asked for its extra attack (the only answer it may give then, or pass)."""
+    due = gs.world.try_get(e, ExtraAttackDue)
+    return due is not None and due.asked
+
+
+def extra_first(gs, queue: list[int], triggers: list) -> tuple[list[int], list]:
+    """TRT-VETERAN-CRY ruling: a reaction window's queue with every able, unpanicked character owed an extra attack
+    at its head, in id order (marked asked), before any reaction; one that cannot take it loses it."""
+    table = gs.world.tables.get(ExtraAttackDue)
+    if not table:
+        return queue, triggers
+    first = []
+    for e in sorted(table):
+        due = table[e]
+        if gs.able(e) and not gs.psyche(e).panic:
+            if not due.asked:
+                gs.world.set(e, replace(due, asked=True))
+            first.append(e)
+        else:
+            gs.world.remove(e, ExtraAttackDue)
+    return first + [q for q in queue if q not in first], triggers + [(e, "extra") for e in first
+                                                                      if e not in dict(triggers)]
+
+
+def settle_extra(gs, e: int) -> None:
+    """TRT-VETERAN-CRY: `e` answered (or was skipped in) the window that asked for its extra attack: it is gone."""
+    if extra_asked(gs, e):
+        gs.world.remove(e, ExtraAttackDue)
+
+
+register("TRT-VETERAN-CRY", "Grito de veterano", {"aura_crit_extra": veteran_cry}, kinds=("race",))
+ON_OBJECTS.add("TRT-VETERAN-CRY")           # GNA-16: on an object it works for the holder (traits/objects.py)

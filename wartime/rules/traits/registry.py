@@ -247,6 +247,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     # combat feats (rules/traits/combat_feats.py)
     "leap": "height_rule",
     "volley": "extra_action",
+    "aura_crit_extra": "aura_ally",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -2177,6 +2178,15 @@ def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
     return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+
+
+def critical_rolled(gs, e: int, weapon_index: int | None, ranged: bool) -> None:
+    """``aura_crit_extra``: `e` rolled a critical on a hit check with its weapon `weapon_index` (None: unarmed); an
+    allied aura may owe it an extra attack (TRT-VETERAN-CRY: the handler marks it; G10: the first trait to answer yes
+    stands, several bearers give one)."""
+    for _, h, bearers in _auras(gs, e, "aura_crit_extra"):
+        if h(gs, e, bearers, weapon_index, ranged):
+            return
 
 
 def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:
