@@ -422,13 +422,21 @@ def veterans(bearer_x: float = 10.0) -> Game:
     return g
 
 
+def critical_shot(g: Game) -> tuple[int, int, int]:
+    """The shooter's rifle crits on blue (CH IMP 1: DMG 5; CH DEF 9 fails: 5 wounds; CH PSI 5); every other
+    candidate passes until the shooter is asked."""
+    s, r, b = g.ids
+    g.dice.push(1, 9, 5)
+    g.declare(r, "ranged_attack", target=b, weapon=0)
+    while g.pending.kind == "react" and g.pending.actor != r:
+        g.react(g.pending.actor)
+    return s, r, b
+
+
 def test_TRT_VETERAN_CRY_a_critical_near_a_bearer_gives_an_extra_attack_at_once_at_ENE_0():
     g = veterans()
-    s, r, b = g.ids
-    g.dice.push(1, 9, 5)                        # CH IMP 1: critical (DMG 5); CH DEF 9 fails: 5 wounds; CH PSI 5
-    g.declare(r, "ranged_attack", target=b, weapon=0)
-    while g.pending.kind == "react" and g.pending.window == "declaration":
-        g.react(g.pending.actor)
+    s, r, b = critical_shot(g)
+    assert not g.events("reaction")                                              # no reaction came first
     p = g.pending
     assert p.kind == "react" and p.actor == r and p.options == ("extra_attack",)    # before any reaction
     energy = g.energy(r)
@@ -442,26 +450,18 @@ def test_TRT_VETERAN_CRY_a_critical_near_a_bearer_gives_an_extra_attack_at_once_
 
 def test_TRT_VETERAN_CRY_the_same_weapon_and_no_chain():
     g = veterans()
-    s, r, b = g.ids
-    g.dice.push(1, 9, 5)
-    g.declare(r, "ranged_attack", target=b, weapon=0)
-    while g.pending.kind == "react" and g.pending.actor != r:
-        g.react(g.pending.actor)
+    s, r, b = critical_shot(g)
     with pytest.raises(RuleViolation, match="weapon of the critical"):
         g.engine.check_reaction(r, "extra_attack", {"target": b, "weapon": 1})
     g.dice.push(1, 9, 5)                        # a critical on the extra attack too: nothing more is owed
     g.react(r, "extra_attack", target=b)
-    assert g.gs.weapon(r, 0).name == "Rifle" and len(g.events("extra_attack_due")) == 1
+    assert g.events("hit")[-1]["dmg"] == 5 and len(g.events("extra_attack_due")) == 1       # the rifle's 4 + 1
     assert not (g.pending is not None and g.pending.kind == "react" and g.pending.actor == r)
 
 
 def test_TRT_VETERAN_CRY_declined_it_is_lost():
     g = veterans()
-    s, r, b = g.ids
-    g.dice.push(1, 9, 5)
-    g.declare(r, "ranged_attack", target=b, weapon=0)
-    while g.pending.kind == "react" and g.pending.actor != r:
-        g.react(g.pending.actor)
+    s, r, b = critical_shot(g)
     g.react(r)                                  # passes
     while g.pending.kind == "react":
         assert g.pending.actor != r
