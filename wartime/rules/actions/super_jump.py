@@ -20,6 +20,7 @@ from wartime.rules.actions.terrain_moves import (_piece_param, _top_spot, _touch
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.noise import emit_noise, movement_noise
 from wartime.rules.reactions import overlaps_any
+from wartime.rules.traits.combat_feats import SUPER_JUMP
 from wartime.rules.wounds import apply_wounds
 
 
@@ -110,7 +111,7 @@ class SuperJump(Action):
         return {"to": (x, y), "piece": piece, "length": length, "leap": leap}
 
     def cost(self, gs, actor, params, prepared):
-        return prepared["leap"].cost
+        return (traits.leap(gs, actor) or SUPER_JUMP).cost     # the catalogue's profile for a bearer-less probe
 
     def resolve(self, gs, ctx, prepared):
         e = ctx.actor

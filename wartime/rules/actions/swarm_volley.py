@@ -80,9 +80,7 @@ class SwarmVolley(Action):
         total = 0
         for p in preps:
             w = gs.weapon(actor, p.weapon_index)
-            own = traits.cost_terms(gs, actor, self, w, p.target)[0] - traits.cost_terms(gs, actor, self, None,
-                                                                                          p.target)[0]
-            total += max(1, w.ENE + own)
+            total += max(1, w.ENE + traits.weapon_cost_terms(gs, actor, self, w, p.target))
         return total
 
     def resolve(self, gs, ctx, preps):

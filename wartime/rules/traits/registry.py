@@ -1533,6 +1533,12 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     return plus, cap
 
 
+def weapon_cost_terms(gs, actor: int, action, weapon, target: int | None) -> int:
+    """``ene_mod`` of the weapon's own traits alone (bearer = the actor): what one weapon of a volley adds to the
+    ENE it pays (TRT-SWARM-WEAPON; the actor's and the target's terms count once for the action, ``cost_terms``)."""
+    return sum(h(gs, actor, actor, action, weapon, target) or 0 for _, h in _of("ene_mod", _weapon_traits(weapon)))
+
+
 def terrain_surcharge(gs, e: int, surcharge: int) -> int:
     """``terrain_class``: the MOV-7 surcharge of a move (0 easy, 1 difficult, 2 extreme, after the minimum its
     state or load sets) as the traits of the character and of the weapons it carries change it; each handler gets
