@@ -66,16 +66,18 @@ def machina_weapons(gs, e: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class MachinaShot:
-    """TRT-MACHINA-MORS: the enemy action the bearer last fired its reaction shot at: (actor, turn, the number of
-    actions the actor had finished in that activation before it)."""
-    action: tuple[int, int, int]
+    """TRT-MACHINA-MORS: the enemy action the bearer last fired its reaction shot at: (actor, turn, whether the
+    actor's activation had started and was over, the number of actions it had finished in it before that one)."""
+    action: tuple
 
 
-def _action_of(gs, actor: int, timing: str | None) -> tuple[int, int, int]:
+def _action_of(gs, actor: int, timing: str | None) -> tuple:
     """The enemy action a window of `timing` belongs to: its actions count is raised once the action resolved, so
-    the after-action window's action is one back from the declaration window's."""
-    n = gs.activation(actor).actions - (1 if timing == "after" else 0)
-    return (actor, gs.world.resources["flow"].turn, n)
+    the after-action window's action is one back from the declaration window's (the activation flags tell an acting
+    under orders, TRT-ORDERS, from the activation)."""
+    act = gs.activation(actor)
+    n = act.actions - (1 if timing == "after" else 0)
+    return (actor, gs.world.resources["flow"].turn, act.started, act.acted, n)
 
 
 def machina_shot_taken(gs, e: int, actor: int, timing: str | None) -> bool:
