@@ -66,7 +66,7 @@ class ReactionWindows:
         if not alarm_flow.may_react(gs, e):
             return False                                       # ALM-36: no reactions in its arrival turn
         # actions without parameters first (Agacharse, Pivotar...): one cheap validation settles most candidates
-        for key in sorted(reactors.window_options(gs, w, e), key=lambda k: (len(REGISTRY[k].params), k)):
+        for key in _cheap_first(reactors.window_options(gs, w, e)):
             action = REGISTRY[key]
             space = CandidateSpace(gs, e, against=w.actor, reaction=True)
             for c in action.candidates(gs, e, space):
@@ -327,6 +327,21 @@ class ReactionWindows:
         if reactor != w.queue[0]:
             raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
         return self._validate_reaction(w, reactor, key, normalise_params(params))[2]
+
+
+def _cheap_first(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """REA-3 (`_may_react`): the window's keys, actions without parameters first, then by key; memoised per keys
+    tuple (issue 20: a window asks it of every candidate, and windows offer a handful of distinct key sets)."""
+    actions = tuple(map(REGISTRY.get, keys))           # an action registered anew under a key sorts anew
+    got = _CHEAP_FIRST.get(keys)
+    if got is None or got[0] != actions:
+        if len(_CHEAP_FIRST) > 256:
+            _CHEAP_FIRST.clear()
+        got = _CHEAP_FIRST[keys] = (actions, tuple(sorted(keys, key=lambda k: (len(REGISTRY[k].params), k))))
+    return got[1]
+
+
+_CHEAP_FIRST: dict[tuple[str, ...], tuple[tuple, tuple[str, ...]]] = {}
 
 
 def sense_turn(gs, w, e: int) -> float | None:
