@@ -46,6 +46,9 @@ class GameState:
         #: (components are frozen, and every change goes through the world); never game state. None of them
         #: depends on a facing (see `facing_only_change`)
         self._memos: dict[int, dict] = {}
+        #: answers kept across world versions, each stamped with the very (frozen) components it read and
+        #: checked against them before use (rules.traits.registry._traits_of); never game state
+        self._stable: dict = {}
         self._memo_v: int | None = None         # the version `_memo_table` answered last, and its table
         self._memo_cur: dict = {}
 
