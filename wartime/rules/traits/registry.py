@@ -8,8 +8,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import (Attributes, Equipment, Gear, Item, KnockedOut, Life, MetaEffects, Psyche,
-                                     Stress, Traits)
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
 from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
@@ -525,27 +524,28 @@ def _traits_of(gs, e: int) -> tuple:
     handlers may read anything), so it is kept across versions while those very component objects (frozen:
     any change makes a new one) and the registry are unchanged."""
     w = gs.world
+    own, psyche, fx = gs.traits(e), gs.psyche(e), w.try_get(e, MetaEffects)
+    stable = getattr(gs, "_stable", None)
     stamp = None
-    if not w.tables.get(Gear):
-        stamp = (_REGISTRY_GEN[0], w.try_get(e, Traits), w.get(e, Psyche), w.get(e, Equipment),
-                 w.try_get(e, MetaEffects))
-        hit = gs._stable.get(("traits", e))
+    if stable is not None and not w.tables.get(Gear):
+        # immutable values: the same objects mean the same answer
+        stamp = (_REGISTRY_GEN[0], own, psyche, gs.equipment(e), fx)
+        hit = stable.get(("traits", e))
         if hit is not None and hit[0][0] == stamp[0] and all(a is b for a, b in zip(hit[0][1:], stamp[1:])):
             return hit[1], hit[2]
-    own, gained = gs.traits(e), gs.psyche(e).maluses
+    gained = psyche.maluses
     worn = [t for p in worn_protections(gs, e) for t in p.traits]
     got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
     held = _object_traits(gs, e)
     if held:
         got = frozenset(got) | held
-    fx = w.try_get(e, MetaEffects)
     if fx is not None and fx.active:
         got = _with_effects(got, fx.active)
     negaters = _of("negates", got)
     neg = frozenset(n for _, h in negaters for n in h(gs, e))
     got = _apart(got, neg)
     if stamp is not None and not negaters:
-        gs._stable[("traits", e)] = (stamp, got, neg)
+        stable[("traits", e)] = (stamp, got, neg)
     return got, neg
 
 
