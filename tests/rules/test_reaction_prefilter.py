@@ -62,3 +62,21 @@ def test_REA_1_prefilter_answers_only_beyond_the_range():
     assert f(0.0, 0.0, 0.0, 25.0, 0.5, 0.5, [(31.0, 0.0)]) == reactions.OUT_OF_RANGE
     assert f(0.0, 0.0, 180.0, 25.0, 0.5, 0.5, [(31.0, 0.0)]) == reactions.NOT_IN_FOV
     assert f(0.0, 0.0, 0.0, 25.0, 0.5, 0.5, [(40.0, 0.0), (21.0, 0.0)]) is None
+
+
+def test_REA_3_evolve_makes_the_record_replace_makes():
+    """Issue 20: `flow.evolve` (the engine's fast `replace` for Flow and Window) gives an equal record, leaves the
+    original unchanged, and refuses an unknown field as `replace` does."""
+    from dataclasses import replace
+
+    import pytest
+
+    from wartime.rules.flow import Flow, evolve
+    from wartime.rules.reactions import Window
+    f = Flow(turn=2, order=("red", "blue"), stage="action", active=3)
+    assert evolve(f, stage="react", bullet_time=(4,)) == replace(f, stage="react", bullet_time=(4,))
+    assert f.stage == "action" and f.bullet_time == ()
+    w = Window(timing="declaration", actor=3, action="move", target=None, params={"path": [[1.0, 2.0]]}, queue=(5, 6))
+    assert evolve(w, queue=(6,), outcomes=((5, "passed"),)) == replace(w, queue=(6,), outcomes=((5, "passed"),))
+    with pytest.raises(TypeError):
+        evolve(f, stagee="over")

@@ -14,7 +14,7 @@ from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import can_pay, price
-from wartime.rules.flow import Decision, normalise_params
+from wartime.rules.flow import Decision, evolve, normalise_params
 from wartime.rules import holds, traits
 from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
@@ -42,7 +42,7 @@ class ReactionWindows:
         queue, triggers, excluded = list(s.queue), list(s.triggers), list(s.excluded)
         if queue:
             # REA-3 (issue 14): a window is offered only to characters with a legal reaction they can pay for
-            probe = replace(w, queue=tuple(queue))
+            probe = evolve(w, queue=tuple(queue))
             mute = [e for e in queue if not self._may_react(probe, e)]
             if mute:
                 queue = [e for e in queue if e not in mute]
@@ -56,7 +56,7 @@ class ReactionWindows:
         if ctx is not None:
             w = replace(w, mods=tuple((m.modifier.rule, m.modifier.value, m.modifier.label, m.scope, m.used)
                                       for m in ctx.mods), failed=ctx.failed, end_activation=ctx.end_activation)
-        self._set_flow(stage="react", window=replace(w, queue=tuple(queue), triggers=tuple(triggers)))
+        self._set_flow(stage="react", window=evolve(w, queue=tuple(queue), triggers=tuple(triggers)))
         return True
 
     def _may_react(self, w: Window, e: int) -> bool:
@@ -286,7 +286,7 @@ class ReactionWindows:
         and go on with the acting action (after the declaration window) or the activation (after the after-action
         window)."""
         gs = self.gs
-        w = replace(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
+        w = evolve(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
         queue = list(w.queue)
         outcomes = list(w.outcomes)
         while queue:
@@ -304,7 +304,7 @@ class ReactionWindows:
                 break
             outcomes.append((c, why))
             queue.pop(0)
-        w = replace(w, queue=tuple(queue), outcomes=tuple(outcomes))
+        w = evolve(w, queue=tuple(queue), outcomes=tuple(outcomes))
         if queue:
             self._set_flow(window=w)
             return
