@@ -201,12 +201,14 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     # Terrain
     surcharge = SURCHARGE_DIFFICULT if crouched else SURCHARGE_EASY
     touched: tuple[int, ...] = ()
-    if board.pieces and _near_any_piece(board, pts, r):
+    near = _pieces_near(board, pts, r) if board.pieces else None
+    if near:
         arr = np.asarray(pts, dtype=float)
         geom = shapely.linestrings(arr) if len(arr) >= 2 and length > 0.0 else shapely.points(arr[0])
-        cand = board.tree.query(geom, predicate="dwithin", distance=r)
+        # issue 20: the pieces whose box comes within r of the path's box (a superset of those within r, in board
+        # order) are measured directly: the same distances, without an STRtree query per path
+        cand = np.asarray(near, dtype=np.intp)
         if len(cand):
-            cand = np.sort(cand)
             dist = shapely.distance(geom, board.polygons[cand])
             over = cand[dist < r - TERRAIN_TOL]
             if elevation > 0.0:
@@ -226,16 +228,14 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
 
 
-def _near_any_piece(board: Board, pts, r: float) -> bool:
-    """Whether some footprint's bounding box comes within `r` of the path's bounding box (else no piece can be
-    within `r` of the path, and shapely need not be asked)."""
+def _pieces_near(board: Board, pts, r: float) -> list[int]:
+    """The indices (board order) of the pieces whose footprint's bounding box comes within `r` of the path's
+    bounding box: every piece within `r` of the path is among them (none: shapely need not be asked)."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     x0, x1, y0, y1 = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
-    for bx0, by0, bx1, by1 in board.bounds:
-        if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
-            return True
-    return False
+    return [i for i, (bx0, by0, bx1, by1) in enumerate(board.bounds)
+            if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0]
 
 
 def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,
