@@ -43,6 +43,11 @@ PARTIAL = {
     "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
                          "when it lost the aim (off the board, or the aimed point outside the area); the controller "
                          "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
+                              "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
+                              "suppresses the bonus traits it carries (race, worn protections, held objects) until "
+                              "its next activation starts; the traits of its weapons and the flight levels and "
+                              "take-off rule of its body keep working",
     "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
                       "is legal); one already in base contact with the challenger, which cannot charge it, is not "
                       "forced to attack it in melee",
@@ -74,8 +79,8 @@ PARTIAL = {
     "MET-8": "a neuromancer on characters, their transports and held objects, a puppeteer on living characters; a "
              "parked transport (its driver got off, MVA-17) is not a target",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
-              "transport or held object (CH DEF 1, stress kept against its QUA), with Shin; Hielo's mental combat "
-              "(CBA-19) is tier 3 and refused; a parked transport (no character) is not a target",
+              "transport or held object (CH DEF 1, stress kept against its QUA), with Shin, then the target's mental "
+              "combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is tier 3: nothing is offered; a parked transport (no character) is not a target",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -87,6 +92,11 @@ PARTIAL = {
                "size are not modelled",
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
+    "CBA-19": "a neuromancer or puppeteer character targeted by Corromper / Hackear answers (its offer and each "
+              "go-on question are react decisions, answers secret until both are in, rules/mental.py); an object or "
+              "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
+    "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
+             "Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
               "and voluntary targets are not modelled (only Poseer would ask)",
@@ -190,9 +200,7 @@ REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
-    "CBA-19": "Combate mental is tier 3 (secret simultaneous exchanges): refused",
     "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
-    "MET-9": "mental combat after a corruption is Combate mental (CBA-19, tier 3): refused",
     "GNA-11": "Marcar un objetivo (tier 3) marks a target its Neuromante or Titiritero possesses: Poseer is tier 3 "
               "(CBA-21)",
 }

@@ -50,12 +50,13 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "surprise_attack", "break_free",    # CBA-11; CBA-25 ruling (2)
                                  "maintain_metahability", "psychic_energy",    # MET-6; TRT-PSYCHIC-ENERGY
                                  "hand_of_death", "challenge",       # TRT-HAND-OF-DEATH, TRT-CHALLENGER rulings
+                                 "give_orders",                      # TRT-ORDERS ruling
                                  "use_scenario_element"})            # GNA-16 (rules/elements.py)
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
 #: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar
 #: (it has no check).
-NO_EARLY_PENALTY = OWN_TIMING | {"pivot"}
+NO_EARLY_PENALTY = OWN_TIMING | {"pivot", "extra_attack"}          # TRT-VETERAN-CRY: taken at once
 #: CBA-20 ruling (1): the actions whose CH INT a Contramagia may answer (rules.metahabilities.counterable says
 #: which uses of them).
 COUNTERABLE = frozenset({"use_metahability", "corrupt", "heal"})

@@ -14,6 +14,7 @@ from wartime.rules.reactions import (BY_NOISE, BY_SENSE, BY_SIGHT, COUNTERABLE, 
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
                                      sight_reason)
 from wartime.rules.state import GameState
+from wartime.rules.traits.combat_feats import EXTRA_KEYS, extra_asked
 
 # --- options (REA-1, REA-4, ACT-4, PSI-12) --------------------------------------------------------------------
 _general_cache: dict[int, tuple[str, ...]] = {}
@@ -38,6 +39,8 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
       Cargar (CBA-13); inside a chain only the reactions with their own timing (ACT-4);
     - after-action window: any action, and Pivotar;
     - a panicking character: only Huir, in a declaration window (REA-1, PSI-12)."""
+    if extra_asked(gs, e):
+        return EXTRA_KEYS                       # TRT-VETERAN-CRY: asked for its extra attack, nothing else
     if gs.psyche(e).panic:
         return panicked_reactions(gs, e) if w.timing == "declaration" else ()
     general = general_keys()

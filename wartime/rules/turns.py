@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import alarm_flow, deployment, holds, objectives, psychology, reactions, traits
+from wartime.rules import alarm_flow, deployment, holds, mental, objectives, orders, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -139,6 +139,8 @@ class TurnFlow:
                 return
             if psychology.malus_due(self.gs) is not None:
                 return          # PSI-8: the opposing player chooses a malus before anything else happens
+            if mental.current(self.gs) is not None:
+                return          # CBA-19: a mental combat's answers first (rules/mental.py)
             f = self.flow
             if f.stage == "initiative":
                 p = self.pending
@@ -194,6 +196,7 @@ class TurnFlow:
         self._set_flow(stage="action", active=e)
         gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
         if not act.started:
+            traits.lift_suppression(gs, e)          # TRT-DESTABILISING-AMMO: its bonuses work again from here
             a = gs.attrs(e)
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
@@ -244,7 +247,8 @@ class TurnFlow:
         in progress is over (ACT-4), and counter-charges against it lapse with its charge bonuses (CBA-13)."""
         gs = self.gs
         f = self.flow
-        if not waiting:
+        ordered = orders.nested(self, e)            # TRT-ORDERS: an ordered ally's acting is not its activation
+        if not waiting and not ordered:
             gs.set_activation(e, acted=True, waiting_until=0)
         eff = gs.effects(e)
         keep = tuple(m for m in eff.next_action_mod if m[1] == "sprint")      # MVA-2 lapses; MVA-3 to turn end
@@ -255,12 +259,15 @@ class TurnFlow:
         if not waiting and gs.world.has(e, Compelled):
             gs.world.remove(e, Compelled)                                # a trait's compulsion: this activation
         reactions.lapse_counter_charges(gs, e)
-        if not waiting:
+        if not waiting and not ordered:
             traits.activation_over(gs, e)                            # hook point activation_over (TRT-DOOMED)
             for rule, n in traits.activation_end_wounds(gs, e):     # hook point activation_end (TRT-TERMINALLY-ILL)
                 apply_wounds(gs, e, n, source=None, rule=rule)
         for r in f.bullet_time:
             gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")
+        if ordered:
+            orders.hand_back(self, e)
+            return
         gs.world.run_systems("end_of_activation", gs=gs, who=e)
         gs.world.emit("activation_end", "SEQ-6", who=e, energy=gs.energy(e), waiting=waiting)
         idx = f.order.index(gs.side(e))

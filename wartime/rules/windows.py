@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, riding
+from wartime.rules import alarm_flow, hiding, mental, psychology, reactions, reactors, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
@@ -18,6 +18,7 @@ from wartime.rules.flow import Decision, evolve, normalise_params
 from wartime.rules import holds, traits
 from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
+from wartime.rules.traits.combat_feats import extra_asked, extra_first, settle_extra
 
 
 class ReactionWindows:
@@ -48,6 +49,7 @@ class ReactionWindows:
                 queue = [e for e in queue if e not in mute]
                 triggers = [(e, by) for e, by in triggers if e not in mute]
                 excluded += [(e, "no legal reaction it can pay for") for e in mute]
+        queue, triggers = extra_first(gs, queue, triggers)       # TRT-VETERAN-CRY: an owed extra attack first
         gs.world.emit("reaction_window", "REA-3", window=w.timing, actor=w.actor, action=w.action, target=w.target,
                       chained=w.chained, candidates=[{"who": e, "by": by} for e, by in triggers],
                       excluded=[{"who": e, "why": why} for e, why in excluded])
@@ -97,6 +99,9 @@ class ReactionWindows:
         An early reaction against a move may pick the point of the declared path where it happens (`at`, in K):
         the mover is treated as being there (REA-4)."""
         gs = self.gs
+        if mental.current(gs) is not None:
+            self._mental_answer(d)                      # CBA-19: a mental combat's answer (rules/mental.py)
+            return
         f = self.flow
         w = f.window
         if w.duel is not None and w.duel.ask:
@@ -124,7 +129,7 @@ class ReactionWindows:
         params = normalise_params(d.params)
         action, prepared, cost, vparams, at = self._validate_reaction(w, e, key, params)
         bullet = e in f.bullet_time
-        if not bullet:
+        if not bullet and not action.vol_free_reaction:         # TRT-MACHINA-MORS: no CH VOL, no bullet time
             r = reactions.reaction_vol(gs, e)
             if not r.passed:
                 gs.world.emit("reaction_failed", "REA-2", who=e, action=key, window=w.timing, acting=w.actor)
@@ -253,7 +258,7 @@ class ReactionWindows:
             gs.world.set(e, replace(own, facing=turn))
         try:
             prepared = action.validate(gs, e, vparams)
-            cost = price(gs, e, action, vparams, prepared)
+            cost = price(gs, e, action, vparams, prepared, free=action.vol_free_reaction and action.zero_cost)
         finally:
             if moved_from is not None:
                 gs.world.set(w.actor, moved_from)
@@ -286,8 +291,9 @@ class ReactionWindows:
         and go on with the acting action (after the declaration window) or the activation (after the after-action
         window)."""
         gs = self.gs
+        settle_extra(gs, e)                                    # TRT-VETERAN-CRY: taken or declined, it is gone
         w = evolve(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
-        queue = list(w.queue)
+        queue, triggers = extra_first(gs, list(w.queue), list(w.triggers))   # a reaction's critical: asked next
         outcomes = list(w.outcomes)
         while queue:
             c = queue[0]
@@ -296,15 +302,16 @@ class ReactionWindows:
                 why = reactions.ACTOR_DOWN
             elif not gs.able(c):
                 why = reactions.NOT_ABLE
-            elif gs.energy(c) - 1 < -10:
+            elif gs.energy(c) - 1 < -10 and not extra_asked(gs, c):
                 why = reactions.NOT_ENOUGH_ENERGY
             elif not reactors.window_options(gs, w, c):
                 why = reactions.PANICKED if gs.psyche(c).panic else reactions.NOT_ABLE
             if why is None:
                 break
+            settle_extra(gs, c)
             outcomes.append((c, why))
             queue.pop(0)
-        w = evolve(w, queue=tuple(queue), outcomes=tuple(outcomes))
+        w = evolve(w, queue=tuple(queue), outcomes=tuple(outcomes), triggers=tuple(triggers))
         if queue:
             self._set_flow(window=w)
             return
@@ -319,6 +326,8 @@ class ReactionWindows:
     def check_reaction(self, reactor: int, key: str, params: dict) -> int:
         """Dry run for controllers: raise RuleViolation if `reactor` may not declare this reaction in the open
         window now, else return its ENE cost. No state changes (no CH VOL is rolled)."""
+        if mental.current(self.gs) is not None:
+            return self._check_mental(reactor, key, normalise_params(params))          # CBA-19
         w = self.flow.window
         if self.flow.stage != "react" or w is None or not w.queue:
             raise RuleViolation("REA-3", "no reaction window is open")
