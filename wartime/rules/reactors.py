@@ -50,7 +50,7 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     if got is None:
         got = _options_cache[key] = _window_keys(w, key, general)
     if got and (w.timing != "declaration" or not w.chained):
-        gated = [k for k in gated_keys() if _gate_open(gs, e, k)]
+        gated = open_gated_keys(gs, e)
         if gated:
             got = tuple(sorted(set(got) | set(gated)))
     return got
@@ -68,6 +68,17 @@ def gated_keys() -> tuple[str, ...]:
 
 
 _gated_cache: dict[int, tuple[str, ...]] = {}
+
+
+def open_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
+    """The trait-gated keys whose gate `e` passes now (`_gate_open`), memoised per world version and its facing
+    (issue 20: every window asks it of each candidate several times; each gate raises a RuleViolation when shut)."""
+    memo = gs._memo_table()
+    key = ("gated", e, gs.pos(e).facing, gated_keys())
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(k for k in gated_keys() if _gate_open(gs, e, k))
+    return got
 
 
 def _gate_open(gs: GameState, e: int, k: str) -> bool:

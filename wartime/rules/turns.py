@@ -3,15 +3,13 @@ activation, and victory. A mixin of the `Engine` (rules/sequence.py): it owns th
 action pipeline (`_end_activation` is called from there) nothing else."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
 from wartime.rules import alarm_flow, deployment, holds, mental, objectives, orders, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
-from wartime.rules.flow import Flow, phase_of
+from wartime.rules.flow import Flow, evolve, phase_of
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds, heal_wounds
 
@@ -32,7 +30,7 @@ class TurnFlow:
         return self.world.resources["flow"]
 
     def _set_flow(self, **changes) -> None:
-        self.world.resources["flow"] = replace(self.flow, **changes)
+        self.world.resources["flow"] = evolve(self.flow, **changes)
         self.world.bump_version()              # the flow is state too: answers cached on world.version go stale
 
     @property

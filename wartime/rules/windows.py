@@ -14,7 +14,7 @@ from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import can_pay, price
-from wartime.rules.flow import Decision, normalise_params
+from wartime.rules.flow import Decision, evolve, normalise_params
 from wartime.rules import holds, traits
 from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
@@ -43,7 +43,7 @@ class ReactionWindows:
         queue, triggers, excluded = list(s.queue), list(s.triggers), list(s.excluded)
         if queue:
             # REA-3 (issue 14): a window is offered only to characters with a legal reaction they can pay for
-            probe = replace(w, queue=tuple(queue))
+            probe = evolve(w, queue=tuple(queue))
             mute = [e for e in queue if not self._may_react(probe, e)]
             if mute:
                 queue = [e for e in queue if e not in mute]
@@ -58,7 +58,7 @@ class ReactionWindows:
         if ctx is not None:
             w = replace(w, mods=tuple((m.modifier.rule, m.modifier.value, m.modifier.label, m.scope, m.used)
                                       for m in ctx.mods), failed=ctx.failed, end_activation=ctx.end_activation)
-        self._set_flow(stage="react", window=replace(w, queue=tuple(queue), triggers=tuple(triggers)))
+        self._set_flow(stage="react", window=evolve(w, queue=tuple(queue), triggers=tuple(triggers)))
         return True
 
     def _may_react(self, w: Window, e: int) -> bool:
@@ -68,7 +68,7 @@ class ReactionWindows:
         if not alarm_flow.may_react(gs, e):
             return False                                       # ALM-36: no reactions in its arrival turn
         # actions without parameters first (Agacharse, Pivotar...): one cheap validation settles most candidates
-        for key in sorted(reactors.window_options(gs, w, e), key=lambda k: (len(REGISTRY[k].params), k)):
+        for key in _cheap_first(reactors.window_options(gs, w, e)):
             action = REGISTRY[key]
             space = CandidateSpace(gs, e, against=w.actor, reaction=True)
             for c in action.candidates(gs, e, space):
@@ -292,7 +292,7 @@ class ReactionWindows:
         window)."""
         gs = self.gs
         settle_extra(gs, e)                                    # TRT-VETERAN-CRY: taken or declined, it is gone
-        w = replace(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
+        w = evolve(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
         queue, triggers = extra_first(gs, list(w.queue), list(w.triggers))   # a reaction's critical: asked next
         outcomes = list(w.outcomes)
         while queue:
@@ -311,7 +311,7 @@ class ReactionWindows:
             settle_extra(gs, c)
             outcomes.append((c, why))
             queue.pop(0)
-        w = replace(w, queue=tuple(queue), outcomes=tuple(outcomes), triggers=tuple(triggers))
+        w = evolve(w, queue=tuple(queue), outcomes=tuple(outcomes), triggers=tuple(triggers))
         if queue:
             self._set_flow(window=w)
             return
@@ -336,6 +336,21 @@ class ReactionWindows:
         if reactor != w.queue[0]:
             raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
         return self._validate_reaction(w, reactor, key, normalise_params(params))[2]
+
+
+def _cheap_first(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """REA-3 (`_may_react`): the window's keys, actions without parameters first, then by key; memoised per keys
+    tuple (issue 20: a window asks it of every candidate, and windows offer a handful of distinct key sets)."""
+    actions = tuple(map(REGISTRY.get, keys))           # an action registered anew under a key sorts anew
+    got = _CHEAP_FIRST.get(keys)
+    if got is None or got[0] != actions:
+        if len(_CHEAP_FIRST) > 256:
+            _CHEAP_FIRST.clear()
+        got = _CHEAP_FIRST[keys] = (actions, tuple(sorted(keys, key=lambda k: (len(REGISTRY[k].params), k))))
+    return got[1]
+
+
+_CHEAP_FIRST: dict[tuple[str, ...], tuple[tuple, tuple[str, ...]]] = {}
 
 
 def sense_turn(gs, w, e: int) -> float | None:

@@ -213,8 +213,13 @@ class SwimPrep:
 
 
 def _touches_water(gs: GameState, path, r: float) -> bool:
+    """MVA-11: whether a base of radius `r` along `path` enters water (no geometry built on a board without any:
+    issue 20, Saltar asks it of every candidate)."""
+    water = gs.board.water()
+    if not water:
+        return False
     line = LineString(path) if len(path) >= 2 else Point(path[0])
-    return any(line.distance(w.polygon) < r - 1e-9 for w in gs.board.water())
+    return any(line.distance(w.polygon) < r - 1e-9 for w in water)
 
 
 def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResult:

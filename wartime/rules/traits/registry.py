@@ -416,6 +416,8 @@ _REGISTRY: dict[str, TraitPlugin] = {}
 #: traits that depend on the kind of action a check belongs to (TRT-EVASIVE-PILOT) without importing the actions
 ACTION_KINDS: dict[str, tuple[str, bool]] = {}
 _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
+#: bumped by every register / unregister: answers kept across world versions (`_traits_of`) name it
+_REGISTRY_GEN = [0]
 
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
@@ -437,6 +439,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     _BY_HOOK.clear()
     _OF.clear()
     _AURA_IDS.clear()
+    _REGISTRY_GEN[0] += 1
     return plugin
 
 
@@ -455,6 +458,7 @@ def unregister(trait_id: str) -> None:
     _BY_HOOK.clear()
     _OF.clear()
     _AURA_IDS.clear()
+    _REGISTRY_GEN[0] += 1
 
 
 @contextmanager
@@ -526,20 +530,45 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
-        own, gained = gs.traits(e), gs.psyche(e).maluses
-        worn = [t for p in worn_protections(gs, e) for t in p.traits]
-        got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
-        held = _object_traits(gs, e)
-        if held:
-            got = frozenset(got) | held
-        fx = gs.world.try_get(e, MetaEffects)
-        if fx is not None and fx.active:
-            got = _with_effects(got, fx.active)
-        if gs.world.try_get(e, Suppressed) is not None:
-            got = _without_bonuses(got)                  # TRT-DESTABILISING-AMMO: its bonuses do not work
-        neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
-        memo[key] = got = _apart(got, neg)
+        got, memo[("negated", e)] = _traits_of(gs, e)
+        memo[key] = got
     return got
+
+
+def _traits_of(gs, e: int) -> tuple:
+    """`character_traits`' work: (the carried trait IDs, the IDs they negate). Issue 20: a new world version
+    (every event, every component set) used to recompute it for every miniature (the aura map asks them all);
+    the answer is a pure function of the character's Traits, Psyche, Equipment, MetaEffects and Suppressed
+    components and of the registry (and the static catalogue) when no object is in play (no Gear: GNA-16) and no carried trait is on ``negates`` (whose
+    handlers may read anything), so it is kept across versions while those very component objects (frozen:
+    any change makes a new one) and the registry are unchanged."""
+    w = gs.world
+    own, psyche, fx = gs.traits(e), gs.psyche(e), w.try_get(e, MetaEffects)
+    suppressed = w.try_get(e, Suppressed)
+    stable = getattr(gs, "_stable", None)
+    stamp = None
+    if stable is not None and not w.tables.get(Gear):
+        # immutable values: the same objects mean the same answer
+        stamp = (_REGISTRY_GEN[0], own, psyche, gs.equipment(e), fx, suppressed)
+        hit = stable.get(("traits", e))
+        if hit is not None and hit[0][0] == stamp[0] and all(a is b for a, b in zip(hit[0][1:], stamp[1:])):
+            return hit[1], hit[2]
+    gained = psyche.maluses
+    worn = [t for p in worn_protections(gs, e) for t in p.traits]
+    got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
+    held = _object_traits(gs, e)
+    if held:
+        got = frozenset(got) | held
+    if fx is not None and fx.active:
+        got = _with_effects(got, fx.active)
+    if suppressed is not None:
+        got = _without_bonuses(got)                  # TRT-DESTABILISING-AMMO: its bonuses do not work
+    negaters = _of("negates", got)
+    neg = frozenset(n for _, h in negaters for n in h(gs, e))
+    got = _apart(got, neg)
+    if stamp is not None and not negaters:
+        stable[("traits", e)] = (stamp, got, neg)
+    return got, neg
 
 
 def negated(gs, e: int) -> frozenset[str]:
