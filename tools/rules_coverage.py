@@ -59,10 +59,6 @@ PARTIAL = {
               "transport in base contact boards it as its driver, Tomar el transporte, a reaction key only for a "
               "character in contact with one); no attack or hack targets a parked transport and no passenger boards "
               "it; the scripted AI never gets a driver off nor takes a parked transport",
-    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
-             "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
-             "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
-             "protection is not told apart from a disabled one)",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",

@@ -121,6 +121,11 @@ class Weapon:
         """WND-4: as many wounds as QUA."""
         return self.wounds >= self.QUA
 
+    @property
+    def destroyed(self) -> bool:
+        """WND-5: more wounds than QUA: destroyed (WND-1: it cannot be repaired)."""
+        return self.wounds > self.QUA
+
     def level(self, trait_id: str) -> int:
         """The current level of per-level trait `trait_id` (0 when it has none left)."""
         return next((cur for t, cur, _ in self.levels if t == trait_id), 0)
@@ -159,6 +164,11 @@ class Protection:
     def disabled(self) -> bool:
         """WND-4: a protection with as many wounds as QUA is disabled (its traits stop working, traits G10)."""
         return self.wounds >= self.QUA
+
+    @property
+    def destroyed(self) -> bool:
+        """WND-5: more wounds than QUA: destroyed (WND-1: it cannot be repaired)."""
+        return self.wounds > self.QUA
 
     def level(self, trait_id: str) -> int:
         """The current level of per-level trait `trait_id` (0 when it has none left)."""
@@ -357,6 +367,11 @@ class Gear:
     def disabled(self) -> bool:
         """WND-4: as many wounds as QUA."""
         return self.wounds >= self.QUA
+
+    @property
+    def destroyed(self) -> bool:
+        """WND-5: more wounds than QUA: destroyed (WND-1: it cannot be repaired)."""
+        return self.wounds > self.QUA
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from wartime.core.components import Gear, Item
 from wartime.core.world import World
 from wartime.rules import traits
 from wartime.rules.state import GameState
+from wartime.rules.wounds import destroyed_field
 
 
 def gear_of(archetype) -> Gear:
@@ -58,11 +59,13 @@ def set_gear(gs: GameState, item: int, g: Gear | None, rule: str) -> None:
 
 
 def wound_gear(gs: GameState, e: int, item: int, n: int, rule: str) -> None:
-    """WND-6 / WND-4 on an object: it gains `n` wounds; at QUA wounds it is disabled (no use, no trait)."""
+    """WND-6 / WND-4 / WND-5 on an object: it gains `n` wounds; at QUA wounds it is disabled (no use, no trait),
+    above QUA destroyed (the event says so)."""
     g = gs.world.get(item, Gear)
     ng = replace(g, wounds=g.wounds + n)
     gs.world.set(item, ng)
-    gs.world.emit("equipment_wound", rule, who=e, item=g.name, wounds=ng.wounds, disabled=ng.disabled)
+    gs.world.emit("equipment_wound", rule, who=e, item=g.name, wounds=ng.wounds, disabled=ng.disabled,
+                  **destroyed_field(ng))
 
 
 def uses_text(g: Gear) -> str:

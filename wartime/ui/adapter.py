@@ -33,6 +33,7 @@ from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
 from wartime.rules import metahabilities
 from wartime.rules.objects import held_gear, uses_text
+from wartime.rules.wounds import item_state
 from wartime.rules import options as legal
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
@@ -115,11 +116,17 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     return out
 
 
-def object_lines(gs: GameState, e: int) -> list[tuple[str, bool]]:
-    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and whether it is
-    disabled (WND-4)."""
-    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), g.disabled)
+def object_lines(gs: GameState, e: int) -> list[tuple[str, str]]:
+    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and its state:
+    "disabled" (WND-4), "destroyed" (WND-5) or "" (rules.wounds.item_state)."""
+    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), item_state(g))
             for _, g in held_gear(gs, e)]
+
+
+def state_suffix(item) -> str:
+    """The unit card's mark of a piece of equipment: " DISABLED" (WND-4), " DESTROYED" (WND-5) or ""."""
+    state = item_state(item)
+    return f" {state.upper()}" if state else ""
 
 
 # --- setting up a match ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import attack_odds, p_pass
 from wartime.rules.psychology import psi_check
 from wartime.rules.state import GameState
+from wartime.rules.wounds import check_usable
 
 
 def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: bool):
@@ -30,8 +31,7 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     w = gs.weapon(actor, idx)
     if w is None:
         raise RuleViolation(rule, f"{gs.name(actor)} has no weapon number {idx}")
-    if w.disabled:
-        raise RuleViolation("WND-4", f"{w.name} is disabled ({w.wounds} wounds, QUA {w.QUA})")
+    check_usable(w)                                            # WND-4 disabled, WND-5 destroyed
     if ranged and not w.ranged:
         raise RuleViolation("CBA-1", f"{w.name} has RNG 0: it is a melee weapon")
     if not ranged and w.ranged:

@@ -20,7 +20,7 @@ from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.item_use import use_passes
 from wartime.rules.items import parse_ref
 from wartime.rules.psychology import add_stress
-from wartime.rules.wounds import apply_wounds, heal_wounds
+from wartime.rules.wounds import apply_wounds, check_usable, heal_wounds
 
 
 def usable_gear(gs, e: int) -> list[tuple[int, object]]:
@@ -84,8 +84,7 @@ class UseObject(Action):
         g = objects.gear(gs, item) if kind == "item" else None
         if g is None:
             raise RuleViolation("GNA-16", f"{ref} is not an object (only objects are used with Usar)")
-        if g.disabled:
-            raise RuleViolation("WND-4", f"{g.name} is disabled ({g.wounds} wounds, QUA {g.QUA})")
+        check_usable(g)                                         # WND-4 disabled, WND-5 destroyed
         if g.charges == 0:
             raise RuleViolation("TRT-CHARGES", f"{g.name} has no use left")
         if not traits.object_usable(g):
