@@ -308,6 +308,11 @@ def base_name(gs: GameState, e: int) -> str:
     return f"the driverless {gs.world.get(e, Mount).name}" if gs.world.has(e, Parked) else gs.name(e)
 
 
+def is_parked(gs: GameState, t) -> bool:
+    """MVA-17: `t` is a driverless transport on the table (an entity id with components.Parked)."""
+    return isinstance(t, int) and not isinstance(t, bool) and gs.world.has(t, Parked)
+
+
 def parked(gs: GameState) -> list[int]:
     """MVA-17: the driverless transports on the table (components.Parked), in id order."""
     return list(gs.world.query(Parked))
@@ -352,6 +357,13 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     for comp in (Position, Body, Mount, Parked):
         gs.world.remove(t, comp)
     gs.world.emit("embarked", "MVA-17", who=who, carrier=who, parked=t, transport=m.name)
+
+
+def remove_parked(gs: GameState, t: int) -> None:
+    """WND-5 on a driverless transport (MVA-17): once destroyed it leaves the table (its entity keeps no component
+    of play; the events name it by its id)."""
+    for comp in (Position, Body, Mount, Parked, GearStress):
+        gs.world.remove(t, comp)
 
 
 def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
@@ -410,9 +422,13 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
         blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
     near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
-    dismount(gs, owner)
-    victims = [owner]
-    seat = traits.ejection(m.traits)
+    wreck = gs.world.has(owner, Parked)                # MVA-17: a driverless transport: no one aboard, no pilot
+    if wreck:
+        remove_parked(gs, owner)
+    else:
+        dismount(gs, owner)
+    victims = [] if wreck else [owner]
+    seat = None if wreck else traits.ejection(m.traits)
     if seat is not None:
         victims = []
         eject(gs, owner, seat[0], seat[1])
