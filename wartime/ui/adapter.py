@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from wartime.core.components import Identity, Searchable, TraitState
+from wartime.core.components import Identity, Parked, Searchable, TraitState
 from wartime.core.errors import RuleViolation, WartimeError
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
@@ -31,7 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
-from wartime.rules import metahabilities
+from wartime.rules import metahabilities, riding
 from wartime.rules.objects import held_gear, uses_text
 from wartime.rules.wounds import item_state
 from wartime.rules import options as legal
@@ -210,6 +210,8 @@ def short_name(gs: GameState, e: int) -> str:
 
 
 def long_name(gs: GameState, e: int) -> str:
+    if riding.is_parked(gs, e):                     # MVA-17: a driverless transport (no character), as a target
+        return f"{gs.side(gs.world.get(e, Parked).owner).capitalize()}'s driverless {riding.mount(gs, e).name}"
     ident = gs.world.get(e, Identity)
     return f"{ident.side.capitalize()} {short_name(gs, e)}"
 

@@ -53,18 +53,30 @@ def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
         pygame.draw.line(surface, DOOR, (p[0] - rad // 2, p[1]), (p[0] + rad // 2, p[1]), 1)
 
 
+#: the rim of a disabled driverless transport (WND-4)
+WRECK_RIM = (170, 60, 50)
+
+
+def parked_label(gs: GameState, t: int) -> str:
+    """MVA-17: the caption of a driverless transport: its name, "no driver", its wounds of QUA (an attack or hack
+    may target it, rules.parked) and DISABLED at QUA wounds (WND-4: it cannot move; one more destroys it, WND-5)."""
+    m = riding.mount(gs, t)
+    return f"{m.name} (no driver, wounds {m.wounds}/{m.QUA}{' DISABLED' if m.disabled else ''})"
+
+
 def draw_parked(view, surface: pygame.Surface, gs: GameState) -> None:
-    """MVA-17: a transport whose driver got off: a grey base with its name and "no driver"."""
+    """MVA-17: a transport whose driver got off: a grey base (rimmed red once disabled, WND-4) with its caption."""
     for t in riding.parked(gs):
         p = gs.pos(t)
         sx, sy = view.to_screen(p.x, p.y)
         r = max(5, int(gs.body(t).radius * view.scale))
+        rim = WRECK_RIM if riding.mount(gs, t).disabled else (40, 40, 36)
         pygame.draw.circle(surface, (120, 120, 112), (round(sx), round(sy)), r)
-        pygame.draw.circle(surface, (40, 40, 36), (round(sx), round(sy)), r, 2)
+        pygame.draw.circle(surface, rim, (round(sx), round(sy)), r, 2)
         nose = math.radians(p.facing)
         pygame.draw.line(surface, (40, 40, 36), (round(sx), round(sy)),
                          (round(sx + r * math.cos(nose)), round(sy - r * math.sin(nose))), 2)
-        img = theme.text(f"{riding.mount(gs, t).name} (no driver)", 11, (235, 235, 225))
+        img = theme.text(parked_label(gs, t), 11, (235, 235, 225))
         surface.blit(img, img.get_rect(center=(round(sx), round(sy + r + 8))))
 
 
