@@ -477,6 +477,15 @@ class Mount:
 
 
 @dataclass(frozen=True, slots=True)
+class MountedObject:
+    """BLD-20: this object (an `Item` with a `Gear`) is mounted on a transport: its `Item.holder` is the transport's
+    driver while it rides (who alone uses it, GNA-16: only aboard), the driverless transport once the driver got off
+    (MVA-17, components.Parked), and it goes when the transport is destroyed (WND-5). It is not handed over, looted,
+    dropped or thrown (GNA-3, GNA-14, GNA-15: it is part of the transport). A marker of its own so that games
+    without mounted objects keep their state checksums."""
+
+
+@dataclass(frozen=True, slots=True)
 class Carried:
     """MVA-17: the character is aboard the transport of `carrier` (a passenger): off the table, it moves with it."""
     carrier: int

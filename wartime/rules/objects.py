@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Gear, Item
+from wartime.core.components import Gear, Item, MountedObject
 from wartime.core.world import World
 from wartime.rules import traits
 from wartime.rules.state import GameState
@@ -32,6 +32,17 @@ def gear_of(archetype) -> Gear:
 def field_objects(world: World, holder: int, archetypes) -> list[int]:
     """GNA-16: one held `Item` + `Gear` entity per object archetype of a fielded character, in its order."""
     return [world.create(Item(a.name, holder=holder), gear_of(a)) for a in archetypes]
+
+
+def field_mounted(world: World, holder: int, archetypes) -> list[int]:
+    """BLD-20: one `Item` + `Gear` + `MountedObject` entity per object archetype mounted on the transport of a fielded
+    character (held by it while it rides), in its order."""
+    return [world.create(Item(a.name, holder=holder), gear_of(a), MountedObject()) for a in archetypes]
+
+
+def is_mounted(gs: GameState, item: int) -> bool:
+    """BLD-20: the object is mounted on a transport (components.MountedObject)."""
+    return gs.world.has(item, MountedObject)
 
 
 def held_gear(gs: GameState, e: int) -> list[tuple[int, Gear]]:

@@ -80,7 +80,7 @@ class UseObject(Action):
         if params.get("_window") is not None:
             raise RuleViolation("GNA-16", "Use (Usar) is taken in the own activation only, not as a reaction")
         ref = need(params, "item", self.rule, str)
-        kind, item = parse_ref(gs, actor, ref, self.rule)
+        kind, item = parse_ref(gs, actor, ref, self.rule, mounted=True)          # BLD-20: a mounted one too
         g = objects.gear(gs, item) if kind == "item" else None
         if g is None:
             raise RuleViolation("GNA-16", f"{ref} is not an object (only objects are used with Usar)")
