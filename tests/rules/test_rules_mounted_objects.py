@@ -74,3 +74,19 @@ def test_BLD_20_the_mounted_object_stays_aboard_and_goes_with_the_wreck():
     riding.wound_transport(g.gs, None, b, 5, None, resolve_hit, 0)       # 5 > QUA 4: destroyed, it explodes (DMG 2)
     assert not g.world.has(kit, Item) and not g.world.has(kit, Gear) and not g.world.has(kit, MountedObject)
     assert g.events("object_removed")[-1]["item"] == kit and g.events("object_removed")[-1]["rule"] == "WND-5"
+
+
+def test_BLD_20_the_medevac_list_fields_its_ambulance_with_the_mounted_medkit():
+    """Content: scenarios/lists/medevac.toml's ambulance driver is fielded with the medkit mounted on its field
+    ambulance (motor-pool.toml), nothing refused."""
+    from pathlib import Path
+    from wartime.data.loader import load_army_list
+    from wartime.match.setup import list_problems
+    army = load_army_list(Path(__file__).resolve().parents[2] / "scenarios" / "lists" / "medevac.toml")
+    assert list_problems(army.characters()) == []
+    driver = next(c for c in army.characters() if c.id == "ambulance_driver")
+    assert [a.id for a in driver.mounted] == ["ambulance_medkit"] and driver.transport.id == "field_ambulance"
+    gs = built_state(("red", driver), ("blue", CharacterSpec(id="b", name="B", race=race())))
+    red = next(e for e in gs.minis() if gs.side(e) == "red")
+    (item, g), = objects.held_gear(gs, red)
+    assert g.name == "Ambulance medkit" and g.charges == 3 and objects.is_mounted(gs, item) and riding.rides(gs, red)
