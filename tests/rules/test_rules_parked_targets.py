@@ -97,3 +97,31 @@ def test_MET_8_a_neuromancer_hacks_a_parked_transport():
     assert ev["who"] == t and ev["after"] == 3 and ev["QUA"] == 5
     riding.take_over(g.gs, a, t)
     assert g.world.get(a, GearStress).value == 3
+
+
+def test_MVA_17_a_passenger_boards_its_sides_driverless_transport_and_rides_on_with_its_new_driver():
+    """MVA-17: a red trooper in base contact with red's driverless truck (not en marcha: no roll) boards it as a
+    passenger (ENE 1, off the table); an enemy's driverless truck is refused. A red walker then takes the truck over:
+    the trooper rides on aboard it; when the truck is destroyed (WND-5) the trooper is put down beside the wreck."""
+    from wartime.core.components import Carried
+    g = Game(M(x=10.0, y=20.0, weapons=(blade(),)), M(x=10.0, y=21.55), M(x=11.55, y=20.0),
+             M(side="blue", x=35.0, y=35.0))
+    d, trooper, walker, foe = g.ids
+    ride(g, d, MOV=6, QUA=4, size=2.0, capacity=2, paid=True)
+    t = riding.park(g.gs, d, (8.475, 20.0))
+    g.start_activation(trooper, energy=10)
+    assert {"transport": t} in options(g, trooper, "embark")
+    g.act(trooper, "embark", transport=t)
+    assert riding.carrier_of(g.gs, trooper) == t and not g.gs.on_table(trooper) and g.energy(trooper) == 9
+    assert not g.events("check")
+    g.start_activation(foe, energy=10)
+    g.set(foe, replace(g.gs.pos(foe), x=10.0, y=18.45))
+    v = violation(g.engine.check_action, foe, "embark", {"transport": t})
+    assert v.rule_id == "MVA-17" and "not its side's" in str(v)
+    g.start_activation(walker, energy=10)
+    g.act(walker, "take_transport", transport=t)
+    assert g.world.get(trooper, Carried).carrier == walker and riding.mount(g.gs, walker).passengers == (trooper,)
+    g.dice.push(1, 1, 1, 1)                                  # CH DEF criticals of whoever the blast reaches
+    from wartime.rules.combat import resolve_hit
+    riding.wound_transport(g.gs, None, walker, 5, None, resolve_hit, 0)
+    assert riding.carrier_of(g.gs, trooper) is None and g.gs.on_table(trooper)

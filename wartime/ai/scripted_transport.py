@@ -63,6 +63,10 @@ def early(match, p):
     if d is not None:
         return d
     carrier = riding.carrier_of(gs, e)
+    if carrier is not None and riding.is_parked(gs, carrier):     # MVA-17: aboard a driverless one: get off
+        get_off = _key(p, "MVA-17", "point")
+        opts = options_of(engine, [get_off]) if get_off is not None else []
+        return opts[0].decision(p.side, e) if opts else action(p, end_key(p))
     if carrier is not None:
         _, dist = _nearest_enemy(gs, carrier)
         m = riding.mount(gs, carrier)
@@ -83,7 +87,7 @@ def early(match, p):
     if not riding.rides(gs, e) and board is not None and not holds_zone(gs, e):
         _, dist = _nearest_enemy(gs, e)
         if dist > BOARD_RANGE:
-            opts = options_of(engine, [board])
+            opts = options_of(engine, [board], lambda prm: "target" in prm)    # a driven transport, not a driverless one
             if opts:
                 return opts[0].decision(p.side, e)
     m = riding.mount(gs, e)

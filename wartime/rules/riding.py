@@ -357,6 +357,8 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
     _move_gear_stress(gs, t, who)
     _hand_mounted(gs, t, who)                                              # BLD-20: the new driver uses them
+    for q in m.passengers:                                                 # MVA-17: who boarded it stays aboard
+        gs.world.set(q, Carried(who))
     for comp in (Position, Body, Mount, Parked):
         gs.world.remove(t, comp)
     gs.world.emit("embarked", "MVA-17", who=who, carrier=who, parked=t, transport=m.name)
@@ -446,10 +448,8 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
         blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
     near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
-    wreck = gs.world.has(owner, Parked)                # MVA-17: a driverless transport: no one aboard, no pilot
-    if wreck:
-        remove_parked(gs, owner)
-    else:
+    wreck = gs.world.has(owner, Parked)                # MVA-17: a driverless transport: no pilot (it goes last)
+    if not wreck:
         dismount(gs, owner)
     victims = [] if wreck else [owner]
     seat = None if wreck else traits.ejection(m.traits)
@@ -461,6 +461,8 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         spots = free_spots(gs, owner, q) or [spot_in_contact(gs, owner, gs.body(q).radius, p.facing + 180.0)]
         alight(gs, q, spots[0], rule="WND-5")
         aboard.append(q)
+    if wreck:
+        remove_parked(gs, owner)
     full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
                   at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near],

@@ -90,6 +90,8 @@ def panel_line(gs: GameState, e: int) -> str | None:
     """The side panel's transport line: its profile, wounds (WND-4), load (TRT-CAPACITY) and who is aboard; for a
     passenger, whose transport carries it."""
     carrier = riding.carrier_of(gs, e)
+    if carrier is not None and riding.is_parked(gs, carrier):
+        return f"• aboard {riding.base_name(gs, carrier)} (MVA-17: it may only get off)"
     if carrier is not None:
         return f"• aboard {short_name(gs, carrier)}'s transport (MVA-17: it may only get off)"
     m = riding.mount(gs, e)
