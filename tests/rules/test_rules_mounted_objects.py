@@ -90,3 +90,21 @@ def test_BLD_20_the_medevac_list_fields_its_ambulance_with_the_mounted_medkit():
     red = next(e for e in gs.minis() if gs.side(e) == "red")
     (item, g), = objects.held_gear(gs, red)
     assert g.name == "Ambulance medkit" and g.charges == 3 and objects.is_mounted(gs, item) and riding.rides(gs, red)
+
+
+def test_TRT_HUGE_a_huge_object_mounted_on_a_transport_is_fielded_carried_it_is_refused():
+    """TRT-HUGE (Enorme) on an object: mounted on the transport it is fielded (BLD-20); carried by a character
+    without Mega armadura the loader refuses it (E9)."""
+    import pytest
+    from wartime.core.errors import DataError
+    from wartime.data.loader import character_from_dict
+    from wartime.match.setup import fielding_problems
+    winch = archetype_from_dict({"id": "winch", "kind": "object", "name": "Winch", "ENE": 1, "RNG": 0, "QUA": 3,
+                                 "traits": [{"name": "Enorme"}, {"name": "Elixir", "level": 1}]})
+    spec = CharacterSpec(id="d", name="Driver", race=race(), transport=archetype_from_dict(TRUCK), mounted=(winch,))
+    assert fielding_problems(spec) == []
+    parts = {"winch": winch, "truck": archetype_from_dict(TRUCK), "human": race()}
+    with pytest.raises(DataError, match="Enorme"):
+        character_from_dict({"id": "c", "name": "C", "race": "human", "objects": ["winch"]}, parts)
+    assert character_from_dict({"id": "c", "name": "C", "race": "human", "transport": "truck",
+                                "mounted": ["winch"]}, parts) is not None

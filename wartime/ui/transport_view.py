@@ -30,15 +30,7 @@ def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
             continue
         x, y = view._xy(gs, e, opts.overrides)
         sx, sy = view.to_screen(x, y)
-        r = max(5, gs.body(e).radius * view.scale)
-        tok = max(3, int(r * 0.28))
-        n = len(m.passengers)
-        for i, q in enumerate(m.passengers):
-            a = 2 * math.pi * i / n + math.pi / 2
-            px, py = sx + 0.45 * r * math.cos(a), sy - 0.45 * r * math.sin(a)
-            col = theme.SIDE_DARK.get(gs.side(q), (90, 90, 90))
-            pygame.draw.circle(surface, (245, 245, 235), (round(px), round(py)), tok)
-            pygame.draw.circle(surface, col, (round(px), round(py)), tok, 2)
+        draw_passengers(surface, gs, sx, sy, max(5, gs.body(e).radius * view.scale), m.passengers)
     sel = opts.selected
     if sel is None:
         return
@@ -64,6 +56,19 @@ def parked_label(gs: GameState, t: int) -> str:
     return f"{m.name} (no driver, wounds {m.wounds}/{m.QUA}{' DISABLED' if m.disabled else ''})"
 
 
+def draw_passengers(surface: pygame.Surface, gs: GameState, sx: float, sy: float, r: float, passengers) -> None:
+    """MVA-17: small tokens, one per passenger (its side's colour), inside the transport's base of screen radius
+    `r` centred at (sx, sy)."""
+    tok = max(3, int(r * 0.28))
+    n = len(passengers)
+    for i, q in enumerate(passengers):
+        a = 2 * math.pi * i / n + math.pi / 2
+        px, py = sx + 0.45 * r * math.cos(a), sy - 0.45 * r * math.sin(a)
+        col = theme.SIDE_DARK.get(gs.side(q), (90, 90, 90))
+        pygame.draw.circle(surface, (245, 245, 235), (round(px), round(py)), tok)
+        pygame.draw.circle(surface, col, (round(px), round(py)), tok, 2)
+
+
 def draw_parked(view, surface: pygame.Surface, gs: GameState) -> None:
     """MVA-17: a transport whose driver got off: a grey base (rimmed red once disabled, WND-4) with its caption."""
     for t in riding.parked(gs):
@@ -76,6 +81,7 @@ def draw_parked(view, surface: pygame.Surface, gs: GameState) -> None:
         nose = math.radians(p.facing)
         pygame.draw.line(surface, (40, 40, 36), (round(sx), round(sy)),
                          (round(sx + r * math.cos(nose)), round(sy - r * math.sin(nose))), 2)
+        draw_passengers(surface, gs, sx, sy, r, riding.mount(gs, t).passengers)       # who waits aboard
         img = theme.text(parked_label(gs, t), 11, (235, 235, 225))
         surface.blit(img, img.get_rect(center=(round(sx), round(sy + r + 8))))
 
