@@ -22,14 +22,14 @@ import math
 
 import numpy as np
 
-from wartime.core.components import Mount, Parked, Posture
+from wartime.core.components import Mount, Parked
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
 from wartime.rules import riding, traits
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.combat import Cover, imp_fumble, melee_damage, weapon_used, wounds_after_def, resolve_hit
 from wartime.rules.cover_check import cover_mods
-from wartime.rules.modifiers import range_penalty, roll_character_check
+from wartime.rules.modifiers import own_posture_mods, ranged_mods, roll_character_check
 from wartime.rules.state import GameState
 
 
@@ -110,21 +110,8 @@ def check_hack(gs: GameState, actor: int, t: int, attribute: str, aim) -> None:
 def _imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: float) -> list[Modifier]:
     """The CH IMP modifiers of an attack on a parked transport: the attacker's side of MOD-2, MOD-7, MOD-8, MVA-4 and
     MVA-5 (a transport has no posture and does not sprint)."""
-    mods: list[Modifier] = []
-    own = gs.world.get(attacker, Posture).state
-    if ranged:
-        rp = range_penalty(distance)
-        if rp:
-            mods.append(Modifier("MOD-2", -rp, "range"))
-        if gs.body(t).natural_mov > gs.body(attacker).natural_mov:
-            mods.append(Modifier("MOD-7", 1, "larger target"))
-        if gs.effects(attacker).fast_move:
-            mods.append(Modifier("MOD-8", -1, "moving more than 5 K"))
-    if own == "crouched":
-        mods.append(Modifier("MVA-4", 1 if ranged else -1, "attacker crouched"))
-    elif own == "prone":
-        mods.append(Modifier("MVA-5", 1 if ranged else -2, "attacker prone"))
-    return mods
+    mods = ranged_mods(gs, attacker, t, distance, False) if ranged else []
+    return mods + own_posture_mods(gs, attacker, ranged)
 
 
 def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, ranged: bool,

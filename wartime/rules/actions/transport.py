@@ -85,10 +85,7 @@ class Embark(Action):
             raise RuleViolation(self.rule, f"{gs.name(t)} has no transport")
         if not gs.in_contact(actor, t):
             raise RuleViolation(self.rule, f"{gs.name(actor)} must be in base contact with {gs.name(t)}'s transport")
-        need_load = riding.load_of(gs.body(actor).radius)
-        if need_load > riding.free_load(gs, t):
-            raise RuleViolation("TRT-CAPACITY", f"{gs.name(t)}'s transport has {riding.free_load(gs, t)} free load "
-                                f"levels; {gs.name(actor)} takes {need_load}")
+        _check_load(gs, actor, t, f"{gs.name(t)}'s transport")
         return t
 
     def _driverless(self, gs, actor, t) -> int:
@@ -97,10 +94,7 @@ class Embark(Action):
             raise RuleViolation(self.rule, f"{t!r} is not a driverless transport in base contact")
         if not _own_side(gs, actor, t):
             raise RuleViolation(self.rule, f"the driverless {gs.world.get(t, Mount).name} is not its side's")
-        need_load = riding.load_of(gs.body(actor).radius)
-        if need_load > riding.free_load(gs, t):
-            raise RuleViolation("TRT-CAPACITY", f"the driverless {gs.world.get(t, Mount).name} has "
-                                f"{riding.free_load(gs, t)} free load levels; {gs.name(actor)} takes {need_load}")
+        _check_load(gs, actor, t, riding.base_name(gs, t))
         return t
 
     def cost(self, gs, actor, params, prepared):
@@ -215,6 +209,14 @@ def _parked_in_contact(gs: GameState, actor: int) -> list[int]:
     p, r = gs.pos(actor), gs.body(actor).radius
     return [t for t in riding.parked(gs) if gs.pos(t).level == p.level
             and math.hypot(gs.pos(t).x - p.x, gs.pos(t).y - p.y) - r - gs.body(t).radius <= ENGAGED_GAP + 1e-9]
+
+
+def _check_load(gs: GameState, actor: int, carrier: int, label: str) -> None:
+    """TRT-CAPACITY: `actor`'s base must find its load levels free aboard `carrier`'s transport (`label` names it)."""
+    need_load = riding.load_of(gs.body(actor).radius)
+    if need_load > riding.free_load(gs, carrier):
+        raise RuleViolation("TRT-CAPACITY", f"{label} has {riding.free_load(gs, carrier)} free load levels; "
+                            f"{gs.name(actor)} takes {need_load}")
 
 
 def _own_side(gs: GameState, actor: int, t: int) -> bool:
