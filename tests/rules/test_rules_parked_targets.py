@@ -125,3 +125,22 @@ def test_MVA_17_a_passenger_boards_its_sides_driverless_transport_and_rides_on_w
     from wartime.rules.combat import resolve_hit
     riding.wound_transport(g.gs, None, walker, 5, None, resolve_hit, 0)
     assert riding.carrier_of(g.gs, trooper) is None and g.gs.on_table(trooper)
+
+
+def test_WND_5_a_driverless_wreck_puts_its_passenger_down_before_it_leaves_the_table():
+    """WND-5 on a driverless transport with a passenger aboard (MVA-17): the passenger is put down beside the wreck
+    and takes the explosion's full DMG (= DEF 2): its CH DEF die 9 fails, 2 wounds (PSI-1: its CH PSI die 1 passes);
+    then the wreck is gone."""
+    g = Game(M(x=10.0, y=20.0, weapons=(blade(),)), M(x=10.0, y=21.55, CON=5), M(side="blue", x=35.0, y=35.0))
+    d, trooper, _ = g.ids
+    ride(g, d, MOV=6, DEF=2, QUA=4, size=2.0, capacity=2, paid=True)
+    t = riding.park(g.gs, d, (8.475, 20.0))
+    g.set(d, replace(g.gs.pos(d), x=30.0, y=5.0))
+    riding.board(g.gs, trooper, t)
+    from wartime.rules.combat import resolve_hit
+    g.dice.push(9, 1)                                          # CH DEF 9 fails; the wounded trooper's CH PSI 1 passes
+    riding.wound_transport(g.gs, None, t, 5, None, resolve_hit, 0)
+    boom = g.events("transport_exploded")[-1]
+    assert boom["hit"] == [trooper] and boom["dmg"] == 2
+    assert g.gs.on_table(trooper) and riding.carrier_of(g.gs, trooper) is None and g.wounds(trooper) == 2
+    assert riding.parked(g.gs) == [] and g.all_dice_used()
