@@ -162,7 +162,7 @@ def test_MVA_17_a_driverless_transport_reads_its_wounds_and_is_named_as_a_target
 @pytest.mark.slow          # ~2 s: the convoy window, then a screenshot
 def test_WND_5_destroyed_gear_and_a_disabled_driverless_transport_in_the_window(tmp_path):
     """WND-5: a trooper's weapon with more wounds than QUA reads DESTROYED on its card (a disabled one DISABLED);
-    beside it the disabled driverless truck (MVA-17, WND-4). Screenshot 84 in docs/screenshots/."""
+    beside it the disabled driverless truck (MVA-17, WND-4). Screenshot 85 in docs/screenshots/."""
     from dataclasses import replace
     from wartime.ui.adapter import state_suffix
     app = window(tmp_path, CONVOY)
@@ -178,4 +178,4 @@ def test_WND_5_destroyed_gear_and_a_disabled_driverless_transport_in_the_window(
     app.selected = trooper
     app.view.zoom_at(2.0, screen_pos(app, gs.pos(t).x, gs.pos(t).y))
     app.step()
-    assert shot(app, "84-destroyed-gear-and-driverless-wreck").exists()
+    assert shot(app, "85-destroyed-gear-and-driverless-wreck").exists()
