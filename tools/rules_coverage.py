@@ -74,7 +74,8 @@ PARTIAL = {
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
-              "with Shin; Hielo's mental combat (CBA-19) is tier 3 and refused",
+              "with Shin, then the target's mental combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is "
+              "tier 3: nothing is offered",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -86,6 +87,11 @@ PARTIAL = {
                "size are not modelled",
     "SGD20-7": "natural 20 / 1, threat 19-20 and action dice for critical hits; critical failures (effects not in "
                "the text) are never triggered, anonymous NPCs do not exist",
+    "CBA-19": "a neuromancer or puppeteer character targeted by Corromper / Hackear answers (its offer and each "
+              "go-on question are react decisions, answers secret until both are in, rules/mental.py); an object or "
+              "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
+    "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
+             "Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
               "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
               "and voluntary targets are not modelled (only Poseer would ask)",
@@ -190,9 +196,7 @@ REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
-    "CBA-19": "Combate mental is tier 3 (secret simultaneous exchanges): refused",
     "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
-    "MET-9": "mental combat after a corruption is Combate mental (CBA-19, tier 3): refused",
     "GNA-11": "Marcar un objetivo (tier 3) marks a target its Neuromante or Titiritero possesses: Poseer is tier 3 "
               "(CBA-21)",
 }

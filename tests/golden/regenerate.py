@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 
-#: (file name, scenario, seed, red controller, blue controller[, red list, decisions]): shipped scenarios, small
+#: (file name, scenario, seed, red controller, blue controller[, red list, decisions[, blue list]]): shipped scenarios, small
 #: seeds, scripted and random controllers. With a decision count the golden is a short save (`--stop-after`): the
 #: first decisions of a game, verified byte for byte as a whole game is.
 GOLDENS = [
@@ -28,6 +28,10 @@ GOLDENS = [
     ("field-hospital-1-scripted-scripted-120.jsonl", "scenarios/skirmish.toml", 1, "scripted", "scripted",
      "scenarios/lists/field-hospital.toml", 120),
     ("convoy-5-random-scripted-120.jsonl", "scenarios/convoy.toml", 5, "random", "scripted", None, 120),
+    # issue 16, short: a mental combat (CBA-19) after a hack, with both sides' secret go-on answers recorded; mystics
+    # on both sides (the blue list is the 8th field)
+    ("mystics-21-mental-scripted-random-240.jsonl", "scenarios/skirmish.toml", 21, "scripted", "random",
+     "scenarios/lists/mystics.toml", 240, "scenarios/lists/mystics.toml"),
 ]
 
 
@@ -37,8 +41,9 @@ def regenerate() -> list[Path]:
     written = []
     for name, scenario, seed, red, blue, *short in GOLDENS:
         out = HERE / name
-        red_list, stop = short or (None, None)
-        more = (["--red-list", red_list] if red_list else []) + (["--stop-after", str(stop)] if stop else [])
+        red_list, stop, blue_list = (list(short) + [None, None, None])[:3]
+        more = (["--red-list", red_list] if red_list else []) + (["--stop-after", str(stop)] if stop else []) \
+            + (["--blue-list", blue_list] if blue_list else [])
         subprocess.run([sys.executable, "-m", "wartime.cli", "simulate", "--scenario", scenario, "--seed", str(seed),
                         "--red", red, "--blue", blue, "--out", str(out.relative_to(ROOT)), "--json", *more],
                        cwd=ROOT, check=True, stdout=subprocess.DEVNULL)

@@ -66,9 +66,10 @@ PLAN = [
 #: La mano de la muerte (TRT-HAND-OF-DEATH, TRT-DOOMED) and Desafiar (TRT-CHALLENGER), both in
 #: tests/rules/test_rules_traits_battle_cries.py; and Embestir (CBA-23), which random drivers and walkers did not pick in
 #: these seeds (a walker's straight run of 2 K to Correr's reach ending on an enemy is rare among them; rule tests in
-#: tests/rules/test_rules_transports.py).
+#: tests/rules/test_rules_transports.py); Combate mental (CBA-19), offered only to a neuromancer or puppeteer a
+#: Corromper targets, which these random games do not reach (tests/rules/test_rules_mental.py).
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
-              "recover_advanced_energy_shield", "corrupt", "counter_magic", "hover", "put_out_fire", "regenerate_round",
+              "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
               "designate_target", "hand_of_death", "challenge", "ram"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
@@ -114,6 +115,8 @@ def seen() -> collections.Counter:
             for ev in m.gs.world.events:
                 if ev["type"] in ("action", "reaction"):
                     counts[ev["action"]] += 1
+                elif ev["type"] == "mental_combat":
+                    counts["mental_combat"] += 1               # CBA-19: declared in a mental combat's decision
                 elif ev["type"] == "quick_draw":
                     counts["quick_draw"] += 1                  # CBA-22: declared in a duel's window
                 elif ev["type"] == "action_resolved" and REGISTRY.get(ev["action"]) is not None \
@@ -125,8 +128,8 @@ def seen() -> collections.Counter:
 @pytest.mark.slow
 def test_ACT_1_the_random_ai_chooses_every_registered_action(seen):
     refused = refused_keys()
-    # tier 3: Marcar un objetivo, Combate mental, Poseer (Embestir rams on foot too, CBA-23)
-    assert refused == {"mark_target", "mental_combat", "possess"}, refused
+    # tier 3: Marcar un objetivo, Poseer (Embestir rams on foot too, CBA-23)
+    assert refused == {"mark_target", "possess"}, refused
     never = sorted(k for k in REGISTRY if k not in refused and k not in TRAIT_ONLY | SCENARIO_ONLY and seen[k] == 0)
     assert not never, f"never chosen by the random AI over {sum(seen.values())} actions: {never}; seen {dict(seen)}"
 

@@ -1,4 +1,4 @@
-"""Metahabilities in play (MET-1..7, CMB-13, CBA-18, CBA-20, GNA-5's stress option; CBA-19, CBA-21 refused) and
+"""Metahabilities in play (MET-1..7, CMB-13, CBA-18, CBA-20, GNA-5's stress option; CBA-21 refused; CBA-19 in test_rules_mental.py) and
 the metahability traits, with scripted dice."""
 from __future__ import annotations
 
@@ -276,12 +276,17 @@ def test_TRT_SHIN_hacking_DMG_plus_1():
     assert g.stress(b) == 4
 
 
-def test_CBA_19_mental_combat_and_CBA_21_possession_are_refused():
+def test_CBA_19_mental_combat_is_no_own_activation_action():
+    """Combate mental is declared only in a mental combat's decisions (tests/rules/test_rules_mental.py)."""
+    g, a, b = hacker()
+    assert "mental_combat" not in g.engine.pending.options
+    assert violation(g.act, a, "mental_combat").rule_id == "CBA-19"
+
+
+def test_CBA_21_possession_is_refused():
     g, a, b = hacker()
     exc = violation(g.act, a, "possess")
     assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-21"
-    exc = violation(g.act, a, "mental_combat")
-    assert exc.rule_id == "CBA-19"
 
 
 # --- CBA-20 ------------------------------------------------------------------------------------------------------------

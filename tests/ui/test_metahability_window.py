@@ -13,11 +13,15 @@ from wartime.ui.meta_marks import effect_marks
 LISTS = ROOT / "scenarios" / "lists"
 
 
-def test_MET_2_metahabilities_in_the_menu_with_their_check_odds_and_effects_on_the_bases(tmp_path):
-    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml",
-                 {"red": LISTS / "mystics.toml", "blue": LISTS / "brawlers.toml"})
+def mystics_window(tmp_path, blue: str = "brawlers.toml"):
+    """The window on the skirmish with the Mystics as red (and `blue`): (app, its GameState, red's neuromancer)."""
+    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml", {"red": LISTS / "mystics.toml", "blue": LISTS / blue})
     gs = app.match.gs
-    neuro = next(e for e in gs.minis() if gs.side(e) == "red" and metahabilities.is_neuromancer(gs, e))
+    return app, gs, next(e for e in gs.minis() if gs.side(e) == "red" and metahabilities.is_neuromancer(gs, e))
+
+
+def test_MET_2_metahabilities_in_the_menu_with_their_check_odds_and_effects_on_the_bases(tmp_path):
+    app, gs, neuro = mystics_window(tmp_path)
     p = to_action(app, want=neuro)
     assert p.actor == neuro
     ally = next(e for e in gs.minis() if gs.side(e) == "red" and e != neuro)

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from wartime.ai.scripted_objective import holds_zone, march, threat
 from wartime.ai.scripted_meta import act as meta_act, react as meta_react
+from wartime.ai.scripted_mental import react as mental_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
@@ -42,6 +43,7 @@ from wartime.rules.reactions import reactive
 from wartime.rules import areas, deployment, holds, riding
 from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
+from wartime.rules.mental import MENTAL_WINDOW
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -848,6 +850,8 @@ class ScriptedController:
         would cap anyway (and 2 more); turn to face an unseen attacker (Pivotar); otherwise keep the energy."""
         if p.window == DUEL_WINDOW:
             return self._quick_draw(match, p)                           # CBA-22
+        if p.window == MENTAL_WINDOW:
+            return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
         d = meta_react(match, p)                                        # CBA-20 (ai/scripted_meta.py)
         if d is not None:
             return d

@@ -8,6 +8,7 @@ The engine is assembled from three rooms, each readable on its own:
 * `rules/windows.py` (`ReactionWindows`): reaction windows, `react` decisions, bullet time (REA-1..8), with
   `check_reaction`.
 * `rules/duels.py` (`Duels`): a duel's window and Desenfundar, ordering the duellists' attacks (CBA-22).
+* `rules/mental.py` (`MentalCombats`): Combate mental's decisions after a Corromper / Hackear (CBA-19, MET-9).
 Restrictions that do not depend on an action's own parameters (panic, forced charge, sprint, traits) are in
 `rules/restrictions.py`; the legal options of a pending decision in `rules/options.py`; the flow state and the
 decision records in `rules/flow.py` (re-exported here)."""
@@ -16,8 +17,9 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import alarm_flow, deployment, options as legal, psychology, reactors
+from wartime.rules import alarm_flow, deployment, mental, options as legal, psychology, reactors
 from wartime.rules.duels import Duels
+from wartime.rules.mental import MentalCombats
 from wartime.rules.state import GameState
 from wartime.rules.turns import TurnFlow
 from wartime.rules.windows import ReactionWindows
@@ -25,7 +27,7 @@ from wartime.rules.windows import ReactionWindows
 __all__ = ["Decision", "Engine", "Flow", "Pending", "normalise_params", "phase_of"]
 
 
-class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels):
+class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
     """The rules state machine over a GameState. Never calls a controller: it stops at `pending`."""
 
     def __init__(self, gs: GameState):
@@ -47,6 +49,9 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels):
             if owed is not None:     # PSI-8: the opposing player chooses a panicked character's malus first
                 return Pending("malus", self.malus_chooser(owed), psychology.malus_options(self.gs, owed),
                                actor=owed)
+            fight = mental.current(self.gs)
+            if fight is not None:    # CBA-19: a mental combat's answers come before anything else (rules/mental.py)
+                return self._mental_pending(fight)
         if f.stage == "deploy":
             side = next(s for s in self.gs.sides if s not in f.deployed)
             return Pending("deploy", side, deployment.deployable(self.gs, side))

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import alarm_flow, deployment, holds, objectives, psychology, reactions, traits
+from wartime.rules import alarm_flow, deployment, holds, mental, objectives, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -141,6 +141,8 @@ class TurnFlow:
                 return
             if psychology.malus_due(self.gs) is not None:
                 return          # PSI-8: the opposing player chooses a malus before anything else happens
+            if mental.current(self.gs) is not None:
+                return          # CBA-19: a mental combat's answers first (rules/mental.py)
             f = self.flow
             if f.stage == "initiative":
                 p = self.pending

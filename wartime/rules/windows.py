@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, hiding, psychology, reactions, reactors, riding
+from wartime.rules import alarm_flow, hiding, mental, psychology, reactions, reactors, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
@@ -97,6 +97,9 @@ class ReactionWindows:
         An early reaction against a move may pick the point of the declared path where it happens (`at`, in K):
         the mover is treated as being there (REA-4)."""
         gs = self.gs
+        if mental.current(gs) is not None:
+            self._mental_answer(d)                      # CBA-19: a mental combat's answer (rules/mental.py)
+            return
         f = self.flow
         w = f.window
         if w.duel is not None and w.duel.ask:
@@ -319,6 +322,8 @@ class ReactionWindows:
     def check_reaction(self, reactor: int, key: str, params: dict) -> int:
         """Dry run for controllers: raise RuleViolation if `reactor` may not declare this reaction in the open
         window now, else return its ENE cost. No state changes (no CH VOL is rolled)."""
+        if mental.current(self.gs) is not None:
+            return self._check_mental(reactor, key, normalise_params(params))          # CBA-19
         w = self.flow.window
         if self.flow.stage != "react" or w is None or not w.queue:
             raise RuleViolation("REA-3", "no reaction window is open")

@@ -46,6 +46,8 @@ from wartime.data.tables import trait_by_id
 from wartime.geometry import sight
 from wartime.ui.deploy import DeployPlan, draw_panel as draw_deploy_panel
 from wartime.ui import alarm_view
+from wartime.ui.mental_view import mental_lines  # CBA-19
+from wartime.rules.mental import MENTAL_WINDOW
 from wartime.ui.tools import TableTools
 from wartime.ui.tracker import draw_tracker
 
@@ -348,7 +350,12 @@ class App(Screen):
         if cmd in ("react_open", "react_later", "react_pass") and self.dialog is not None \
                 and self.dialog.kind == "react_prompt":
             token = self.dialog.extra.get("token")
+            mental_q = self.dialog.extra.get("mental")
             self.dialog = None
+            if mental_q:                      # CBA-19: one question of a mental combat, not a window to skip
+                if cmd == "react_pass" and p is not None and p.kind == "react":
+                    self.submit(pass_decision(p))
+                return
             if cmd == "react_pass":
                 self.react_skip.add(token)
             if cmd != "react_open":
@@ -905,11 +912,13 @@ class App(Screen):
             return
         token = self._action_token(p)
         mode = self.react_mode.get(p.side, REACT_MODES[0])
-        if token in self.react_skip or mode == "never" or (mode == "relevant" and not self._relevant(p)):
+        mental_q = p.window == MENTAL_WINDOW       # CBA-19: a choice, not a reaction: asked each time, any setting
+        if not mental_q and (token in self.react_skip or mode == "never"
+                             or (mode == "relevant" and not self._relevant(p))):
             self._pass_window(token)
             self.last_human_side = p.side
             return
-        wkey = (token, p.window, p.side)
+        wkey = (token, p.window, p.side) + ((len(self.match.world.events),) if mental_q else ())
         self._react_settled = self.pending_key
         if wkey in self.react_asked:
             self.last_human_side = p.side
@@ -922,7 +931,8 @@ class App(Screen):
         """Every queued miniature of the deciding human side passes this window (REA-3)."""
         for _ in range(64):
             p = self.match.pending
-            if p is None or p.kind != "react" or not self.is_human(p.side) or self._action_token(p) != token:
+            if p is None or p.kind != "react" or not self.is_human(p.side) or self._action_token(p) != token \
+                    or p.window == MENTAL_WINDOW:            # CBA-19: a mental combat's question is asked apart
                 return
             if not self.submit(pass_decision(p)):
                 return
@@ -932,7 +942,9 @@ class App(Screen):
         lines = self._since_last_look(p.side) if self.hot_seat else []
         w = self.match.engine.flow.window
         mine = [e for e in (getattr(w, "queue", None) or ()) if self.match.gs.side(e) == p.side]
-        if p.window == "duel":                    # CBA-22: the duellist asked now, not the window's queue
+        if p.window == MENTAL_WINDOW:             # CBA-19: the engine's odds of an exchange (rules/mental.py)
+            lines += mental_lines(self.match.gs, p, self.name)
+        elif p.window == "duel":                  # CBA-22: the duellist asked now, not the window's queue
             lines += [f"{self._acting_text(p)}.",
                       f"{self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar): 1 ENE, then a CH AGI "
                       "ENF; the winner's attack resolves first (CBA-22). Passing leaves the reactor's shot first "
@@ -956,10 +968,16 @@ class App(Screen):
         if p.window == "duel":
             buttons = [("Pass  (Space, Esc)", "react_pass", None), ("Draw first…", "react_open", None)]
             title = f"{side}: {self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar)"
+        if p.window == MENTAL_WINDOW:
+            start = p.against_action != "mental_combat"
+            buttons = [(("Decline" if start else "Stop") + "  (Space, Esc)", "react_pass", None),
+                       ("Fight back…" if start else "Go on…", "react_open", None)]
+            title = f"{side}: {self.name(p.actor).split(' ', 1)[-1]} — " + (
+                "answer with mental combat?" if start else "go on with the mental combat?")
         d = handover_dialog(p.side, title, lines, buttons)
         d.kind = "react_prompt"
         d.cancel = ("react_pass", None)
-        d.extra = {"token": token}
+        d.extra = {"token": token, "mental": p.window == MENTAL_WINDOW}
         return d
 
     def _deploy_click(self, p, pos) -> None:
@@ -1040,6 +1058,10 @@ class App(Screen):
             return f"{side}: choose a character to activate in phase {self.match.engine.flow.phase} (SEQ-5, SEQ-6)."
         if p.kind == "action":
             return f"{side}: {self.name(p.actor)} acts — choose an action (ENE {self.match.gs.energy(p.actor)})."
+        if p.kind == "react" and p.window == MENTAL_WINDOW:
+            return (f"{side}: {self.name(p.actor)} — mental combat against {self.name(p.against)} (CBA-19): "
+                    + ("fight back (ENE 3) or decline." if p.against_action != "mental_combat"
+                       else "go on (ENE 3) or stop; the other side answers in secret."))
         if p.kind == "react" and p.window == "duel":
             return (f"{side}: {self.name(p.actor)} may draw first (Desenfundar, CBA-22: 1 ENE, CH AGI ENF) against "
                     f"{self._acting_text(p)}, or pass.")
@@ -1087,7 +1109,8 @@ class App(Screen):
         what = {"initiative": "chooses who rolls initiative", "activate": "activates a character",
                 "malus": f"gives {self.name(p.actor).split(' ', 1)[-1]} a malus (PSI-8)",
                 "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
-                "react": f"{self.name(p.actor).split(' ', 1)[-1]} may react",
+                "react": f"{self.name(p.actor).split(' ', 1)[-1]} "
+                         + ("is in a mental combat (CBA-19)" if p.window == MENTAL_WINDOW else "may react"),
                 "wave": "buys and places the alarm's wave"}.get(p.kind, p.kind)
         return f"Turn {f.turn}/{last_turn(m.gs)} · phase {f.phase} · {who} {what}", theme.side_colour(p.side)
 

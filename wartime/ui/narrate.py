@@ -353,6 +353,18 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L("The reaction window closes", "dim")
     if t == "reaction_passed":
         return L(f"{n} does not draw first" if ev.get("window") == "duel" else f"{n} does not react", "dim")
+    if t == "mental_combat_offered":                                    # CBA-19 / MET-9
+        return L(f"{n} may answer {name(ev.get('against'))} with mental combat", "head")
+    if t == "mental_combat":
+        return L(f"{n} fights back: mental combat against {name(ev.get('against'))} with {ev.get('attribute')} "
+                 f"({ev.get('cost')} ENE)", "head")
+    if t == "mental_combat_declined":
+        return L(f"{n} does not fight back", "dim")
+    if t == "mental_combat_choices":
+        said = ", ".join(f"{name(int(k))} {'goes on' if v else 'stops'}" for k, v in (ev.get("go_on") or {}).items())
+        return L(f"Mental combat: {said}")
+    if t == "mental_combat_ended":
+        return L(f"The mental combat ends after {ev.get('exchanges')} exchange(s)", "dim")
     if t == "duel":                                                     # CBA-22
         return L(f"Duel: {name(ev.get('reactor'))} shoots back at {name(ev.get('acting'))}"
                  + (", who may draw first (Desenfundar)" if ev.get("may_draw") else ""), "head")

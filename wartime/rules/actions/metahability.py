@@ -1,13 +1,13 @@
 """Metahability actions (rules/metahabilities.py does the work): Usar una metahabilidad (MET-2), Mantener
-(MET-6), Corromper / Hackear (CBA-18, MET-8), Energía psíquica's +3 ENE (TRT-PSYCHIC-ENERGY); Combate mental
-(CBA-19, MET-9) and Poseer (CBA-21, MET-10) are tier 3 and refused. Contramagia (CBA-20) is a reaction
+(MET-6), Corromper / Hackear (CBA-18, MET-8), Energía psíquica's +3 ENE (TRT-PSYCHIC-ENERGY), Combate mental
+(CBA-19, MET-9: rules/mental.py runs it); Poseer (CBA-21, MET-10) is refused. Contramagia (CBA-20) is a reaction
 (rules/actions/reactions.py)."""
 from __future__ import annotations
 
 import math
 
 from wartime.core.errors import NotImplementedRule, RuleViolation
-from wartime.rules import metahabilities as meta, parked, riding, traits
+from wartime.rules import mental, metahabilities as meta, parked, riding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.energy import price
@@ -228,25 +228,42 @@ class Corrupt(Action):
 
     def resolve(self, gs, ctx, prepared):
         meta.corrupt(gs, ctx, ctx.actor, *prepared)
+        mental.offer(gs, ctx.actor, *prepared)                         # CBA-19 / MET-9: the target may answer
 
 
 @register
 class MentalCombat(Action):
-    """CBA-19 / MET-9: Combate mental is tier 3 (secret simultaneous continue-or-stop exchanges): refused."""
+    """CBA-19 / MET-9: Combate mental (3, INT or VOL): the neuromancer or puppeteer target of a Corromper / Hackear
+    starts it right after (not a reaction: no CH VOL, no FOV; ENE down to −10), or a fighter goes on after an
+    exchange. Declared only in the mental combat's decisions; the engine runs the exchanges (rules/mental.py)."""
     key = "mental_combat"
     rule = "CBA-19"
     category = "combat"
     has_check = True
     reaction_only = True
 
+    params = (Param("attribute", "choice", "CBA-19: INT (a neuromancer) or VOL (a puppeteer), when it starts",
+                    optional=True, choices=("INT", "VOL")),)
+
+    def candidates(self, gs, actor, space):
+        fight = mental.current(gs)
+        if fight is None or not fight.ask or fight.ask[0] != actor:
+            return
+        if fight.stage == mental.GO_ON:
+            yield Candidate(self.key, lambda: {}, label="go on")
+            return
+        for a in meta.corrupt_attributes(gs, actor):
+            yield Candidate(self.key, lambda a=a: {"attribute": a}, label=f"fight back ({a})")
+
     def validate(self, gs, actor, params):
-        raise NotImplementedRule("CBA-19", "Combate mental (tier 3; MET-9's answer to a corruption)")
+        return mental.check_declared(gs, actor, params)
 
     def cost(self, gs, actor, params, prepared):
-        return 3
+        return mental.COST
 
     def resolve(self, gs, ctx, prepared):
-        raise NotImplementedRule("MET-9", "mental combat after a corruption (Combate mental is tier 3, CBA-19)")
+        raise RuleViolation("CBA-19", "Combate mental is resolved by the engine's mental combat decisions "
+                            "(rules/mental.py), not as an action")
 
 
 @register
