@@ -34,8 +34,8 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     """TRT-*: everything a character design carries that the engine does not play, one (rule ID, line) per
     occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not implemented yet), or
     played only on other archetype kinds or together with another trait (the registry says which); metahabilities
-    mounted on a transport (BLD-20; mounted objects are played, rules/objects.py `field_mounted`). Metahabilities (MET-1..7), objects (GNA-16) and transports (MOV-2,
-    rules/riding.py) are played: only their traits may be
+    mounted on a transport (BLD-20; mounted objects are played, rules/objects.py `field_mounted`). Metahabilities
+    (MET-1..7), objects (GNA-16) and transports (MOV-2, rules/riding.py) are played: only their traits may be
     refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
