@@ -43,6 +43,11 @@ PARTIAL = {
     "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
                          "when it lost the aim (off the board, or the aimed point outside the area); the controller "
                          "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
+                              "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
+                              "suppresses the bonus traits it carries (race, worn protections, held objects) until "
+                              "its next activation starts; the traits of its weapons and the flight levels and "
+                              "take-off rule of its body keep working",
     "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
                       "is legal); one already in base contact with the challenger, which cannot charge it, is not "
                       "forced to attack it in melee",

@@ -157,3 +157,44 @@ def test_MOV_3_BAS_2_MOV_14_MOV_9_scalar_check_path_matches_the_numpy_reference(
         verdicts.add(got.rule_id)
     # the random cases reach every verdict
     assert verdicts >= {None, "MOV-3", "BAS-2", "MOV-14", "MOV-9"}
+
+
+def test_MOV_14_BAS_2_far_bases_left_out_give_the_same_verdict(monkeypatch):
+    """Issue 20: `_check_path` leaves out the bases farther than their reach + FAR_MARGIN from the path's bounding
+    box; the whole PathCheck (verdict, message, blocker, contacts, length) is the one computed over every base,
+    on random paths among bases spread over the table, some right at the margin."""
+    from wartime.geometry import movement
+    board = Board(48.0, 48.0, [])
+    rng = random.Random(20)
+    left_out = 0
+    verdicts = set()
+    for _ in range(1000):
+        x, y = rng.uniform(2, 46), rng.uniform(2, 46)
+        path = [(x, y)]
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            x, y = min(46.0, max(2.0, x + rng.uniform(-6, 6))), min(46.0, max(2.0, y + rng.uniform(-6, 6)))
+            path.append((round(x, 4), round(y, 4)))
+        others = []
+        for _ in range(rng.randint(1, 10)):
+            px, py = rng.choice(path)
+            spread = rng.choice([2.0, 4.0, 12.0])
+            others.append(Other(px + rng.uniform(-spread, spread), py + rng.uniform(-spread, spread),
+                                rng.choice([0.5, 1.0]), rng.random() < 0.6))
+        r = rng.choice([0.5, 0.75])
+        if rng.random() < 0.3:             # a base right at the margin of the path's box
+            xs = [p[0] for p in path]
+            others.append(Other(max(xs) + r + movement.FAR_MARGIN + 0.5 + rng.uniform(-1e-6, 1e-6), path[0][1],
+                                0.5, True))
+        n = len(others)
+        kw = dict(ignore_overlap=frozenset(rng.sample(range(n), k=min(n, rng.randint(0, 1)))))
+        board.path_memo.clear()
+        got = check_path(board, path, r, 0.75, 8.0, others, **kw)
+        board.path_memo.clear()
+        monkeypatch.setattr(movement, "FAR_MARGIN", math.inf)
+        want = check_path(board, path, r, 0.75, 8.0, others, **kw)
+        monkeypatch.setattr(movement, "FAR_MARGIN", 2.0)
+        assert got == want, (path, others, kw)
+        verdicts.add(got.rule_id)
+        bx = (min(p[0] for p in path) - r - 2.0, max(p[0] for p in path) + r + 2.0)
+        left_out += sum(1 for o in others if o.x + o.r < bx[0] or o.x - o.r > bx[1])
+    assert verdicts >= {None, "BAS-2", "MOV-14"} and left_out > 300

@@ -67,10 +67,13 @@ PLAN = [
 #: tests/rules/test_rules_traits_battle_cries.py; and Embestir (CBA-23), which random drivers and walkers did not pick in
 #: these seeds (a walker's straight run of 2 K to Correr's reach ending on an enemy is rare among them; rule tests in
 #: tests/rules/test_rules_transports.py); Combate mental (CBA-19), offered only to a neuromancer or puppeteer a
-#: Corromper targets, which these random games do not reach (tests/rules/test_rules_mental.py).
+#: Corromper targets, which these random games do not reach (tests/rules/test_rules_mental.py); and the combat feats
+#: of issue 12 group D, whose bearers are in no shipped list (all in tests/rules/test_rules_traits_combat_feats.py):
+#: Machina mors' reaction shot, Súper salto, the swarm volley, Dar órdenes and Grito de veterano's extra attack.
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
-              "designate_target", "hand_of_death", "challenge", "ram"}
+              "designate_target", "hand_of_death", "challenge", "ram",
+              "machina_mors", "super_jump", "swarm_volley", "give_orders", "extra_attack"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py)

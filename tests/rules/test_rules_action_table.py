@@ -57,6 +57,12 @@ COST_EXCEPTIONS = {
 TRAIT_COST_EXCEPTIONS = {
     "psychic_energy": (0, "TRT-PSYCHIC-ENERGY: 'May take +1 stress to gain +3 ENE' prints no cost: a printed 0 "
                           "(its ruling: once per activation, in the own activation)"),
+    "give_orders": (0, "TRT-ORDERS: 'it may give 3 ENE to one ally' prints no cost of the order: a printed 0 (its "
+                       "ruling: the ENE is granted, not taken from the giver)"),
+}
+#: Trait actions priced by their weapons, with the ruling: the cost of two of the test's weapons.
+TRAIT_WEAPON_COSTS = {
+    "swarm_volley": "TRT-SWARM-WEAPON ruling: each weapon of the volley pays its own ENE",
 }
 
 
@@ -174,6 +180,10 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
     action = REGISTRY[key]
     if key in TRAIT_COST_EXCEPTIONS:
         assert action.cost(_State(), 1, {}, _Prepared()) == TRAIT_COST_EXCEPTIONS[key][0] and action.zero_cost
+        return
+    if key in TRAIT_WEAPON_COSTS:
+        from wartime.rules.actions.combat import AttackPrep
+        assert action.cost(_State(), 1, {}, (AttackPrep(2, 0), AttackPrep(2, 0))) == 2 * WEAPON.ENE
         return
     row = trait_by_id()[action.rule]
     sentence = next((x for x in row.effect_en.split(".") if "ENE" in x), "")

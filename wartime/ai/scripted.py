@@ -24,6 +24,7 @@ from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
+from wartime.ai.scripted_combat_feats import extra_attack, leap_in, machina_shot, order_ally, volley
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -211,7 +212,8 @@ class ScriptedController:
                 return d
         if hiding.tied(gs, e):
             return self._untie(match, p)                                # GNA-6
-        d = pass_wound(match, p) or challenge(match, p)                 # TRT-HAND-OF-DEATH, TRT-CHALLENGER
+        # TRT-HAND-OF-DEATH, TRT-CHALLENGER, TRT-ORDERS
+        d = pass_wound(match, p) or challenge(match, p) or order_ally(match, p)
         if d is not None:
             return d
         if gs.engaged(e):
@@ -253,6 +255,9 @@ class ScriptedController:
             if move is not None:
                 return move
         d = self._best_throw(match, p, shot)                            # CBA-6: a hand grenade
+        if d is not None:
+            return d
+        d = volley(match, p, shot)                                      # TRT-SWARM-WEAPON: all at once
         if d is not None:
             return d
         if shot is not None:
@@ -503,6 +508,10 @@ class ScriptedController:
         gs, engine = match.gs, match.engine
         e = p.actor
         melee_cost = min([w.ENE for _, w in self._weapons(gs, e, False)] + [1])
+        if self._weapons(gs, e, False):
+            d = leap_in(match, p, melee_cost)                           # TRT-SUPER-JUMP
+            if d is not None:
+                return d
         for t in sorted(gs.enemies(e), key=lambda o: (gs.distance(e, o), o)):
             if gs.distance(e, t) > gs.mov(e) + 1:
                 break
@@ -852,7 +861,8 @@ class ScriptedController:
             return self._quick_draw(match, p)                           # CBA-22
         if p.window == MENTAL_WINDOW:
             return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
-        d = meta_react(match, p)                                        # CBA-20 (ai/scripted_meta.py)
+        # CBA-20 (ai/scripted_meta.py); TRT-MACHINA-MORS; TRT-VETERAN-CRY
+        d = meta_react(match, p) or machina_shot(match, p) or extra_attack(match, p)
         if d is not None:
             return d
         gs, engine = match.gs, match.engine

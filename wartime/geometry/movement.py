@@ -122,6 +122,11 @@ def check_path(board: Board, path: Sequence[Sequence[float]], radius: float, che
     return got
 
 
+#: K beyond a base's reach (its radius plus the mover's) at which `_check_path` leaves it out: more than MOV-14's
+#: 1 K keep-away, CMB-11's contact gap and every tolerance
+FAR_MARGIN = 2.0
+
+
 #: Entries of a board's check_path memo before it is emptied (a game asks about a few thousand distinct paths).
 PATH_MEMO_SIZE = 4096
 
@@ -149,9 +154,17 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
         x0, y0 = pts[0]
         ex, ey = end
         segs = [(ax, ay, bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, pts[1:])]
+        # issue 20: a base farther than its reach + FAR_MARGIN from the path's bounding box can neither touch the
+        # path (BAS-2), end in contact, nor come within 1 K of it (MOV-14): its row would change nothing
+        bx0 = min(p[0] for p in pts) - r - FAR_MARGIN
+        bx1 = max(p[0] for p in pts) + r + FAR_MARGIN
+        by0 = min(p[1] for p in pts) - r - FAR_MARGIN
+        by1 = max(p[1] for p in pts) + r + FAR_MARGIN
         rows = []
-        for o in others:
+        for i, o in enumerate(others):
             ox, oy, orad = float(o[0]), float(o[1]), float(o[2])
+            if ox + orad < bx0 or ox - orad > bx1 or oy + orad < by0 or oy - orad > by1:
+                continue
             if segs:
                 dmin = math.inf
                 for ax, ay, dx, dy in segs:
@@ -166,16 +179,17 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
                 dmin = hypot(ox - x0, oy - y0)
             sumr = r + orad
             d_end = hypot(ox - ex, oy - ey)
-            rows.append((dmin, hypot(ox - x0, oy - y0), d_end, sumr, float(o[3]) > 0.5, d_end - sumr <= ENGAGED_GAP))
-        contacts = tuple(i for i, row in enumerate(rows) if row[5])
+            rows.append((i, dmin, hypot(ox - x0, oy - y0), d_end, sumr, float(o[3]) > 0.5,
+                         d_end - sumr <= ENGAGED_GAP))
+        contacts = tuple(row[0] for row in rows if row[6])
         # BAS-2
-        for i, (dmin, _, d_end, sumr, _, _) in enumerate(rows):
+        for i, dmin, _, d_end, sumr, _, _ in rows:
             at_end = d_end < sumr - CONTACT_TOL
             if at_end or (dmin < sumr - CONTACT_TOL and i not in ignore_overlap):
                 where = "at the end" if at_end else "along the path"
                 return _fail("BAS-2", f"the base overlaps base #{i} {where}", length, end, contacts, blocker=i)
         # MOV-14
-        for i, (dmin, d_start, _, sumr, enemy, in_contact) in enumerate(rows):
+        for i, dmin, d_start, _, sumr, enemy, in_contact in rows:
             if not enemy or in_contact or i in ignore_overlap or i in keep_away_exempt:
                 continue
             gap0 = max(d_start - sumr, 0.0)
@@ -187,12 +201,14 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     # Terrain
     surcharge = SURCHARGE_DIFFICULT if crouched else SURCHARGE_EASY
     touched: tuple[int, ...] = ()
-    if board.pieces and _near_any_piece(board, pts, r):
+    near = _pieces_near(board, pts, r) if board.pieces else None
+    if near:
         arr = np.asarray(pts, dtype=float)
         geom = shapely.linestrings(arr) if len(arr) >= 2 and length > 0.0 else shapely.points(arr[0])
-        cand = board.tree.query(geom, predicate="dwithin", distance=r)
+        # issue 20: the pieces whose box comes within r of the path's box (a superset of those within r, in board
+        # order) are measured directly: the same distances, without an STRtree query per path
+        cand = np.asarray(near, dtype=np.intp)
         if len(cand):
-            cand = np.sort(cand)
             dist = shapely.distance(geom, board.polygons[cand])
             over = cand[dist < r - TERRAIN_TOL]
             if elevation > 0.0:
@@ -212,16 +228,14 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
 
 
-def _near_any_piece(board: Board, pts, r: float) -> bool:
-    """Whether some footprint's bounding box comes within `r` of the path's bounding box (else no piece can be
-    within `r` of the path, and shapely need not be asked)."""
+def _pieces_near(board: Board, pts, r: float) -> list[int]:
+    """The indices (board order) of the pieces whose footprint's bounding box comes within `r` of the path's
+    bounding box: every piece within `r` of the path is among them (none: shapely need not be asked)."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     x0, x1, y0, y1 = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
-    for bx0, by0, bx1, by1 in board.bounds:
-        if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
-            return True
-    return False
+    return [i for i, (bx0, by0, bx1, by1) in enumerate(board.bounds)
+            if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0]
 
 
 def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,

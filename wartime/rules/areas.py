@@ -311,6 +311,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                                    area=aim.code, crit_max=aimed.crit_max)
     out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
                            "lost": False, "affected": [], "point": (aim.x, aim.y)}
+    if imp.critical:
+        traits.critical_rolled(gs, attacker, aim.weapon_index, True)   # hook aura_crit_extra (TRT-VETERAN-CRY)
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, aim.weapon_index)                 # CMB-8 (with the weapon's fumble traits)
     px, py = aim.x, aim.y

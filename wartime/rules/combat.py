@@ -301,7 +301,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     ranged: bool, cover: Cover | None = None, extra_imp: list[Modifier] | None = None,
                     dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
                     base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
-                    second_imp: str | None = None) -> dict:
+                    second_imp: str | None = None, preset_imp: CheckResult | None = None,
+                    def_malus: int = 0) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
@@ -312,7 +313,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     sorpresa hits with no die (no critical, no fumble, no dodge) and the target's DEF is −2. `second_imp` (a rule
     ID, CBA-8: a firearm in melee): after a passed CH IMP, even a critical, a second CH IMP with the same target
     value must pass too (a 10 on it has the CH IMP fumble's effects); the critical's effects come from the
-    first. A match played under a peer combat system (gs.combat) hands the whole attack to it."""
+    first. `preset_imp`: a passed CH IMP already rolled for this attack (`volley_imp`: TRT-SWARM-WEAPON rolls every
+    weapon's before any hit resolves), so no shot stop, contest or roll here; `def_malus` lowers the target's DEF
+    for the hit (TRT-SWARM-WEAPON's net criticals; minimum 0). A match played under a peer combat system (gs.combat)
+    hands the whole attack to it."""
     if gs.combat is not None:
         return gs.combat.resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, ranged=ranged,
                                         cover=cover, extra_imp=extra_imp, dmg_bonus=dmg_bonus, unarmed=unarmed,
@@ -322,34 +326,33 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
-    if weapon is not None and weapon.ranged:
+    if weapon is not None and weapon.ranged and preset_imp is None:
         stopped = traits.shot_stopped(gs, attacker, weapon)          # hook shot_stopped (TRT-JAMMING-AMMO)
         if stopped is not None:
             world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
             return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
-    if ranged and gs.able(target):
+    if ranged and gs.able(target) and preset_imp is None:
         mods += contest_mods(gs, attacker, target)                   # hook ranged_contest (TRT-MANIPULATOR)
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
 
     def roll_imp():
-        if terms.fixed_imp is not None:                  # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
-            return roll_check(world, attacker, "IMP", "AGI", terms.fixed_imp[1], [], "CMB-2", "CH IMP",
-                              crit_max=terms.crit_max, against=target, distance=round(distance, 6),
-                              fixed_by=terms.fixed_imp[0])
-        return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
-                                    distance=round(distance, 6), weapon=weapon, crit_max=terms.crit_max)
+        return hit_check(gs, ctx, attacker, target, weapon, terms, mods, distance)
     if surprise:
         # CBA-11 ruling (2): the automatic hit rolls no die: no critical, no fumble
         imp = CheckResult("IMP", "AGI", gs.attrs(attacker).AGI, (), 0, 0, False, False, True)
         world.emit("surprise_hit", "CBA-11", attacker=attacker, target=target, def_malus=2)
+    elif preset_imp is not None:
+        imp = preset_imp                                 # TRT-SWARM-WEAPON: rolled with the volley's others
     else:
         imp = roll_imp()
     dodge_dmg = 0
     if not surprise and not ranged and ctx is not None and target in ctx.dodged_by and gs.able(target):
         imp, dodge_dmg = dodge_contest(gs, ctx, attacker, target, imp, roll_imp)      # CBA-17
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
+    if imp.critical:
+        traits.critical_rolled(gs, attacker, weapon_index, ranged)    # hook aura_crit_extra (TRT-VETERAN-CRY)
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, weapon_index)
     if not imp.passed:
@@ -421,7 +424,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         return out
     def hit(psi: bool = True) -> int:
         return resolve_hit(gs, ctx, attacker, target, dmg, melee=not ranged, cover=use_cover, max_wounds=max_w,
-                           def_mods=def_mods, def_malus=2 if surprise else 0, terms=terms, psi=psi)
+                           def_mods=def_mods, def_malus=(2 if surprise else 0) + def_malus, terms=terms, psi=psi)
     out["wounds"] = hit() if terms.double_hit is None else double_hit(gs, ctx, attacker, target, hit,
                                                                        terms.double_hit)
     traits.after_hit(gs, attacker, target, weapon, ranged)             # hook point on_hit (TRT-CRUSHING)
@@ -430,6 +433,40 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     if cowing is not None and out["wounds"] == 0 and gs.able(target):
         psi_check(gs, ctx, target, source=attacker, reason="hit", rule=cowing)   # one CH PSI per hit
     return out
+
+
+def hit_check(gs: GameState, ctx, attacker: int, target: int, weapon, terms, mods: list,
+              distance: float) -> CheckResult:
+    """CMB-2: the attacker's CH IMP (AGI with the attack modifiers `mods`), or a trait's fixed target with no AGI and
+    no modifier (``fixed_imp``: TRT-GUIDED-AMMO, TRT-MACHINA-MORS)."""
+    if terms.fixed_imp is not None:
+        return roll_check(gs.world, attacker, "IMP", "AGI", terms.fixed_imp[1], [], "CMB-2", "CH IMP",
+                          crit_max=terms.crit_max, against=target, distance=round(distance, 6),
+                          fixed_by=terms.fixed_imp[0])
+    return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods, against=target,
+                                distance=round(distance, 6), weapon=weapon, crit_max=terms.crit_max)
+
+
+def volley_imp(gs: GameState, ctx, attacker: int, target: int, weapon_index: int) -> CheckResult | None:
+    """TRT-SWARM-WEAPON: one ranged weapon's CH IMP in a volley, rolled before any hit of the volley resolves, as
+    `_resolve_attack` rolls it (a stopped shot, TRT-MANIPULATOR's contest, the fumble's effects, a miss); None for a
+    stopped shot. A passed one is handed back to `resolve_attack(preset_imp=...)`."""
+    weapon = gs.weapon(attacker, weapon_index)
+    distance = gs.distance(attacker, target)
+    terms = traits.combat_terms(gs, attacker, target, weapon, True)
+    mods = attack_mods(gs, attacker, target, True, distance) + list(terms.imp)
+    stopped = traits.shot_stopped(gs, attacker, weapon)
+    if stopped is not None:
+        gs.world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
+        return None
+    if gs.able(target):
+        mods += contest_mods(gs, attacker, target)
+    imp = hit_check(gs, ctx, attacker, target, weapon, terms, mods, distance)
+    if imp.fumble:
+        imp_fumble(gs, ctx, attacker, weapon_index)
+    if not imp.passed:
+        gs.world.emit("miss", "CMB-1", attacker=attacker, target=target)
+    return imp
 
 
 def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> None:

@@ -3,7 +3,7 @@ world's resources so snapshots capture it), `Pending` (the decision the engine w
 and the canonical form of decision parameters."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from wartime.core.errors import RuleViolation
@@ -91,6 +91,28 @@ class Decision:
         return cls(kind=d["kind"], side=d["side"], choice=d.get("choice"), actor=d.get("actor"),
                    action=d.get("action"), params=dict(d.get("params") or {}), chain=bool(d.get("chain", False)),
                    facing=d.get("facing"))
+
+
+def evolve(obj, **changes):
+    """`dataclasses.replace` for the engine's hot frozen records (Flow, Window; issue 20: ~5 per decision): the
+    same new object, field for field, without the generic field walk and frozen `__init__`. Only for dataclasses
+    with a `__dict__`, every field set by `__init__` and no `__post_init__` (asserted once per class)."""
+    cls = type(obj)
+    names = _EVOLVE_FIELDS.get(cls)
+    if names is None:
+        fs = fields(cls)
+        assert all(f.init for f in fs) and not hasattr(cls, "__post_init__") and hasattr(obj, "__dict__"), cls
+        names = _EVOLVE_FIELDS[cls] = frozenset(f.name for f in fs)
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+_EVOLVE_FIELDS: dict[type, frozenset[str]] = {}
 
 
 def normalise_params(value: Any) -> Any:

@@ -63,8 +63,17 @@ class Option:
 
 
 def own_activation_keys() -> tuple[str, ...]:
-    """Every registered action a character may declare in its own activation, sorted."""
-    return tuple(sorted(k for k, a in REGISTRY.items() if not a.reaction_only))
+    """Every registered action a character may declare in its own activation, sorted (cached until the registry
+    grows, like reactors.general_keys)."""
+    keys = _own_cache.get(len(REGISTRY))
+    if keys is None:
+        keys = tuple(sorted(k for k, a in REGISTRY.items() if not a.reaction_only))
+        _own_cache.clear()
+        _own_cache[len(REGISTRY)] = keys
+    return keys
+
+
+_own_cache: dict[int, tuple[str, ...]] = {}
 
 
 def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:

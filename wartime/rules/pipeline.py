@@ -11,6 +11,7 @@ from typing import Any
 from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
 from wartime.rules import alarm_flow, driving, hiding, psychology, reactions, reactors, restrictions, riding
+from wartime.rules import orders
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -242,6 +243,8 @@ class ActionPipeline:
             self._set_flow(stage="action", window=None)
         if not w.chain:
             self._set_flow(chain_seen=(), chain_heard=())
+        if orders.hand_over(self, actor, w.end_activation):      # TRT-ORDERS: the ordered ally acts now
+            return
         if self.flow.active != actor:
             return
         if not gs.able(actor):
@@ -308,7 +311,7 @@ class ActionPipeline:
                 restrictions.check_flee(gs, actor, prepared)
             # GNA-15: a printed 0 (zero_cost) overrides ENE-1's minimum of 1
             cost = price(gs, actor, action, vparams, prepared, free=action.free or action.zero_cost)  # ENE-1, G5
-            if not action.free and not can_pay(gs.energy(actor), cost):     # free: not actions (ENE-1)
+            if not action.free and not can_pay(gs.energy(actor), cost, reaction=action.ene_debt):   # ENE-1, ENE-4
                 raise RuleViolation("ENE-4", f"{key} costs {cost} ENE and {gs.name(actor)} has {gs.energy(actor)}")
         finally:
             if facing is not None:      # undo the free turn exactly: the state is the one `version` named

@@ -50,12 +50,13 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "surprise_attack", "break_free",    # CBA-11; CBA-25 ruling (2)
                                  "maintain_metahability", "psychic_energy",    # MET-6; TRT-PSYCHIC-ENERGY
                                  "hand_of_death", "challenge",       # TRT-HAND-OF-DEATH, TRT-CHALLENGER rulings
+                                 "give_orders",                      # TRT-ORDERS ruling
                                  "use_scenario_element"})            # GNA-16 (rules/elements.py)
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
 #: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar
 #: (it has no check).
-NO_EARLY_PENALTY = OWN_TIMING | {"pivot"}
+NO_EARLY_PENALTY = OWN_TIMING | {"pivot", "extra_attack"}          # TRT-VETERAN-CRY: taken at once
 #: CBA-20 ruling (1): the actions whose CH INT a Contramagia may answer (rules.metahabilities.counterable says
 #: which uses of them).
 COUNTERABLE = frozenset({"use_metahability", "corrupt", "heal"})
@@ -177,6 +178,11 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     # MOV-11: only within one level, except levels 1 and 2, which see each other at range (MOV-12)
     if not track or (po.level != pa.level and {po.level, pa.level} != {1, 2}):
         return NOT_IN_FOV
+    if po.level == pa.level:           # issue 20: far from every point of the track, no LOS is traced
+        quick = out_of_fov_reason(po.x, po.y, po.facing, gs.fov_range(reactor), gs.body(reactor).radius,
+                                  gs.body(actor).radius, track)
+        if quick is not None:
+            return quick
     if memo is not None:
         key = (po.x, po.y, po.facing, po.level, gs.fov_range(reactor), gs.current_height(reactor),
                gs.body(reactor).radius, gs.body(actor).radius, gs.current_height(actor), tuple(track))
@@ -186,9 +192,9 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
                 memo.clear()
             got = memo[key] = sight_reason(gs, reactor, actor, track)
         return got
+    r = gs.body(actor).radius
     xs = np.fromiter((p[0] for p in track), float, len(track))
     ys = np.fromiter((p[1] for p in track), float, len(track))
-    r = gs.body(actor).radius
     rs = np.full(len(track), r)
     if po.level == pa.level:
         fov = sight.fov_mask(po.x, po.y, po.facing, gs.fov_range(reactor), xs, ys, rs, orad=gs.body(reactor).radius)
@@ -208,6 +214,30 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
         return BY_SIGHT
     return NO_LOS
+
+
+#: K by which every point of a track must lie beyond the FOV range for `out_of_fov_reason` to answer (far above
+#: the last-ulp difference between math.hypot and numpy's hypot)
+FOV_MARGIN = 1e-6
+
+
+def out_of_fov_reason(ox: float, oy: float, facing: float, range_k: float, orad: float, r: float,
+                      track: list[tuple[float, float]]) -> str | None:
+    """REA-1 / ENV-1, the cheap pre-filter of `sight_reason` (issue 20: most reaction windows end "no reaction",
+    and most watchers are far or facing away): at one level, if every point of `track` is clearly beyond the
+    reactor's FOV range (edge distance > range + FOV_MARGIN), no point is in its FOV, and the answer is the one
+    `sight_reason` gives then: OUT_OF_RANGE if some point is in the arc (the very expression of `sight.fov_mask`,
+    float for float), else NOT_IN_FOV. None when some point is near or within range: ask the full question."""
+    limit = range_k + orad + r + FOV_MARGIN
+    for p in track:
+        if math.hypot(p[0] - ox, p[1] - oy) <= limit:
+            return None
+    a = math.radians(facing)
+    c, s = math.cos(a), math.sin(a)
+    for p in track:
+        if (p[0] - ox) * c + (p[1] - oy) * s + r >= -1e-9:
+            return OUT_OF_RANGE
+    return NOT_IN_FOV
 
 
 def action_noise(gs: GameState, actor: int, key: str, params: dict, moved: float) -> float:

@@ -14,6 +14,7 @@ from wartime.rules.reactions import (BY_NOISE, BY_SENSE, BY_SIGHT, COUNTERABLE, 
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
                                      sight_reason)
 from wartime.rules.state import GameState
+from wartime.rules.traits.combat_feats import EXTRA_KEYS, extra_asked
 
 # --- options (REA-1, REA-4, ACT-4, PSI-12) --------------------------------------------------------------------
 _general_cache: dict[int, tuple[str, ...]] = {}
@@ -38,6 +39,8 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
       Cargar (CBA-13); inside a chain only the reactions with their own timing (ACT-4);
     - after-action window: any action, and Pivotar;
     - a panicking character: only Huir, in a declaration window (REA-1, PSI-12)."""
+    if extra_asked(gs, e):
+        return EXTRA_KEYS                       # TRT-VETERAN-CRY: asked for its extra attack, nothing else
     if gs.psyche(e).panic:
         return panicked_reactions(gs, e) if w.timing == "declaration" else ()
     general = general_keys()
@@ -47,7 +50,7 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     if got is None:
         got = _options_cache[key] = _window_keys(w, key, general)
     if got and (w.timing != "declaration" or not w.chained):
-        gated = [k for k in gated_keys() if _gate_open(gs, e, k)]
+        gated = open_gated_keys(gs, e)
         if gated:
             got = tuple(sorted(set(got) | set(gated)))
     return got
@@ -65,6 +68,17 @@ def gated_keys() -> tuple[str, ...]:
 
 
 _gated_cache: dict[int, tuple[str, ...]] = {}
+
+
+def open_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
+    """The trait-gated keys whose gate `e` passes now (`_gate_open`), memoised per world version and its facing
+    (issue 20: every window asks it of each candidate several times; each gate raises a RuleViolation when shut)."""
+    memo = gs._memo_table()
+    key = ("gated", e, gs.pos(e).facing, gated_keys())
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(k for k in gated_keys() if _gate_open(gs, e, k))
+    return got
 
 
 def _gate_open(gs: GameState, e: int, k: str) -> bool:

@@ -89,7 +89,7 @@ def _legal(gs: GameState, actor: int, action, params: dict, facing: float | None
         gs.facing_only_change(version)
     try:
         prepared = action.validate(gs, actor, params)
-        return can_pay(gs.energy(actor), price(gs, actor, action, params, prepared))
+        return can_pay(gs.energy(actor), price(gs, actor, action, params, prepared), reaction=action.ene_debt)
     except RuleViolation:
         return False
     finally:

@@ -46,6 +46,11 @@ class GameState:
         #: (components are frozen, and every change goes through the world); never game state. None of them
         #: depends on a facing (see `facing_only_change`)
         self._memos: dict[int, dict] = {}
+        #: answers kept across world versions, each stamped with the very (frozen) components it read and
+        #: checked against them before use (rules.traits.registry._traits_of); never game state
+        self._stable: dict = {}
+        self._memo_v: int | None = None         # the version `_memo_table` answered last, and its table
+        self._memo_cur: dict = {}
 
     @property
     def board(self) -> Board:
@@ -79,11 +84,14 @@ class GameState:
         stays valid for its version; keeping a few lets a dry run that sets a component and puts it back
         (World.revert_version) find the answers of the state it returns to."""
         v = self.world.version
+        if v == self._memo_v:                  # the common case: the same version as the last question
+            return self._memo_cur
         table = self._memos.get(v)
         if table is None:
             if len(self._memos) >= self.MEMO_TABLES:
                 del self._memos[next(iter(self._memos))]          # the oldest (insertion order)
             table = self._memos[v] = {}
+        self._memo_v, self._memo_cur = v, table
         return table
 
     def facing_only_change(self, before: int) -> None:
@@ -93,6 +101,7 @@ class GameState:
         table = self._memos.get(before)
         if table is not None:
             self._memos[self.world.version] = table
+            self._memo_v = None
 
     # --- who --------------------------------------------------------------------------------
     def minis(self) -> list[int]:
@@ -239,8 +248,14 @@ class GameState:
 
     def fov_range(self, e: int) -> float:
         """ENV-1: VOL × 5 K (VOL as the character's traits change it), plus the traits' ± K (hook point
-        ``fov_mod``, TRT-SHORT-SIGHTED), minimum 0."""
-        return max(0.0, self.attrs(e).VOL * 5.0 + trait_hooks.fov_bonus(self, e))
+        ``fov_mod``, TRT-SHORT-SIGHTED), minimum 0. Memoised per world version like `attrs` (issue 20: every
+        watcher of every reaction window asks it)."""
+        memo = self._memo_table()
+        key = ("fov", e)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = max(0.0, self.attrs(e).VOL * 5.0 + trait_hooks.fov_bonus(self, e))
+        return got
 
     def in_fov(self, observer: int, target: int, range_k: float | None = None) -> bool:
         """ENV-1: target base touches the front half-plane and is within VOL×5 K (BAS-3 distance, 3D between

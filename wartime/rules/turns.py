@@ -3,15 +3,13 @@ activation, and victory. A mixin of the `Engine` (rules/sequence.py): it owns th
 action pipeline (`_end_activation` is called from there) nothing else."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import alarm_flow, deployment, holds, mental, objectives, psychology, reactions, traits
+from wartime.rules import alarm_flow, deployment, holds, mental, objectives, orders, psychology, reactions, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
-from wartime.rules.flow import Flow, phase_of
+from wartime.rules.flow import Flow, evolve, phase_of
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds, heal_wounds
 
@@ -32,7 +30,7 @@ class TurnFlow:
         return self.world.resources["flow"]
 
     def _set_flow(self, **changes) -> None:
-        self.world.resources["flow"] = replace(self.flow, **changes)
+        self.world.resources["flow"] = evolve(self.flow, **changes)
         self.world.bump_version()              # the flow is state too: answers cached on world.version go stale
 
     @property
@@ -198,6 +196,7 @@ class TurnFlow:
         self._set_flow(stage="action", active=e)
         gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
         if not act.started:
+            traits.lift_suppression(gs, e)          # TRT-DESTABILISING-AMMO: its bonuses work again from here
             a = gs.attrs(e)
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
@@ -248,7 +247,8 @@ class TurnFlow:
         in progress is over (ACT-4), and counter-charges against it lapse with its charge bonuses (CBA-13)."""
         gs = self.gs
         f = self.flow
-        if not waiting:
+        ordered = orders.nested(self, e)            # TRT-ORDERS: an ordered ally's acting is not its activation
+        if not waiting and not ordered:
             gs.set_activation(e, acted=True, waiting_until=0)
         eff = gs.effects(e)
         keep = tuple(m for m in eff.next_action_mod if m[1] == "sprint")      # MVA-2 lapses; MVA-3 to turn end
@@ -259,12 +259,15 @@ class TurnFlow:
         if not waiting and gs.world.has(e, Compelled):
             gs.world.remove(e, Compelled)                                # a trait's compulsion: this activation
         reactions.lapse_counter_charges(gs, e)
-        if not waiting:
+        if not waiting and not ordered:
             traits.activation_over(gs, e)                            # hook point activation_over (TRT-DOOMED)
             for rule, n in traits.activation_end_wounds(gs, e):     # hook point activation_end (TRT-TERMINALLY-ILL)
                 apply_wounds(gs, e, n, source=None, rule=rule)
         for r in f.bullet_time:
             gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")
+        if ordered:
+            orders.hand_back(self, e)
+            return
         gs.world.run_systems("end_of_activation", gs=gs, who=e)
         gs.world.emit("activation_end", "SEQ-6", who=e, energy=gs.energy(e), waiting=waiting)
         idx = f.order.index(gs.side(e))

@@ -14,10 +14,11 @@ from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import can_pay, price
-from wartime.rules.flow import Decision, normalise_params
+from wartime.rules.flow import Decision, evolve, normalise_params
 from wartime.rules import holds, traits
 from wartime.rules.reactions import Window
 from wartime.rules.state import GameState
+from wartime.rules.traits.combat_feats import extra_asked, extra_first, settle_extra
 
 
 class ReactionWindows:
@@ -42,12 +43,13 @@ class ReactionWindows:
         queue, triggers, excluded = list(s.queue), list(s.triggers), list(s.excluded)
         if queue:
             # REA-3 (issue 14): a window is offered only to characters with a legal reaction they can pay for
-            probe = replace(w, queue=tuple(queue))
+            probe = evolve(w, queue=tuple(queue))
             mute = [e for e in queue if not self._may_react(probe, e)]
             if mute:
                 queue = [e for e in queue if e not in mute]
                 triggers = [(e, by) for e, by in triggers if e not in mute]
                 excluded += [(e, "no legal reaction it can pay for") for e in mute]
+        queue, triggers = extra_first(gs, queue, triggers)       # TRT-VETERAN-CRY: an owed extra attack first
         gs.world.emit("reaction_window", "REA-3", window=w.timing, actor=w.actor, action=w.action, target=w.target,
                       chained=w.chained, candidates=[{"who": e, "by": by} for e, by in triggers],
                       excluded=[{"who": e, "why": why} for e, why in excluded])
@@ -56,7 +58,7 @@ class ReactionWindows:
         if ctx is not None:
             w = replace(w, mods=tuple((m.modifier.rule, m.modifier.value, m.modifier.label, m.scope, m.used)
                                       for m in ctx.mods), failed=ctx.failed, end_activation=ctx.end_activation)
-        self._set_flow(stage="react", window=replace(w, queue=tuple(queue), triggers=tuple(triggers)))
+        self._set_flow(stage="react", window=evolve(w, queue=tuple(queue), triggers=tuple(triggers)))
         return True
 
     def _may_react(self, w: Window, e: int) -> bool:
@@ -66,7 +68,7 @@ class ReactionWindows:
         if not alarm_flow.may_react(gs, e):
             return False                                       # ALM-36: no reactions in its arrival turn
         # actions without parameters first (Agacharse, Pivotar...): one cheap validation settles most candidates
-        for key in sorted(reactors.window_options(gs, w, e), key=lambda k: (len(REGISTRY[k].params), k)):
+        for key in _cheap_first(reactors.window_options(gs, w, e)):
             action = REGISTRY[key]
             space = CandidateSpace(gs, e, against=w.actor, reaction=True)
             for c in action.candidates(gs, e, space):
@@ -127,7 +129,7 @@ class ReactionWindows:
         params = normalise_params(d.params)
         action, prepared, cost, vparams, at = self._validate_reaction(w, e, key, params)
         bullet = e in f.bullet_time
-        if not bullet:
+        if not bullet and not action.vol_free_reaction:         # TRT-MACHINA-MORS: no CH VOL, no bullet time
             r = reactions.reaction_vol(gs, e)
             if not r.passed:
                 gs.world.emit("reaction_failed", "REA-2", who=e, action=key, window=w.timing, acting=w.actor)
@@ -256,7 +258,7 @@ class ReactionWindows:
             gs.world.set(e, replace(own, facing=turn))
         try:
             prepared = action.validate(gs, e, vparams)
-            cost = price(gs, e, action, vparams, prepared)
+            cost = price(gs, e, action, vparams, prepared, free=action.vol_free_reaction and action.zero_cost)
         finally:
             if moved_from is not None:
                 gs.world.set(w.actor, moved_from)
@@ -289,8 +291,9 @@ class ReactionWindows:
         and go on with the acting action (after the declaration window) or the activation (after the after-action
         window)."""
         gs = self.gs
-        w = replace(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
-        queue = list(w.queue)
+        settle_extra(gs, e)                                    # TRT-VETERAN-CRY: taken or declined, it is gone
+        w = evolve(w, queue=w.queue[1:], outcomes=w.outcomes + ((e, outcome),))
+        queue, triggers = extra_first(gs, list(w.queue), list(w.triggers))   # a reaction's critical: asked next
         outcomes = list(w.outcomes)
         while queue:
             c = queue[0]
@@ -299,15 +302,16 @@ class ReactionWindows:
                 why = reactions.ACTOR_DOWN
             elif not gs.able(c):
                 why = reactions.NOT_ABLE
-            elif gs.energy(c) - 1 < -10:
+            elif gs.energy(c) - 1 < -10 and not extra_asked(gs, c):
                 why = reactions.NOT_ENOUGH_ENERGY
             elif not reactors.window_options(gs, w, c):
                 why = reactions.PANICKED if gs.psyche(c).panic else reactions.NOT_ABLE
             if why is None:
                 break
+            settle_extra(gs, c)
             outcomes.append((c, why))
             queue.pop(0)
-        w = replace(w, queue=tuple(queue), outcomes=tuple(outcomes))
+        w = evolve(w, queue=tuple(queue), outcomes=tuple(outcomes), triggers=tuple(triggers))
         if queue:
             self._set_flow(window=w)
             return
@@ -332,6 +336,21 @@ class ReactionWindows:
         if reactor != w.queue[0]:
             raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
         return self._validate_reaction(w, reactor, key, normalise_params(params))[2]
+
+
+def _cheap_first(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """REA-3 (`_may_react`): the window's keys, actions without parameters first, then by key; memoised per keys
+    tuple (issue 20: a window asks it of every candidate, and windows offer a handful of distinct key sets)."""
+    actions = tuple(map(REGISTRY.get, keys))           # an action registered anew under a key sorts anew
+    got = _CHEAP_FIRST.get(keys)
+    if got is None or got[0] != actions:
+        if len(_CHEAP_FIRST) > 256:
+            _CHEAP_FIRST.clear()
+        got = _CHEAP_FIRST[keys] = (actions, tuple(sorted(keys, key=lambda k: (len(REGISTRY[k].params), k))))
+    return got[1]
+
+
+_CHEAP_FIRST: dict[tuple[str, ...], tuple[tuple, tuple[str, ...]]] = {}
 
 
 def sense_turn(gs, w, e: int) -> float | None:

@@ -15,6 +15,11 @@ from wartime.rules.actions import transport  # noqa: F401  (MVA-17, MVA-18, MVA-
 from wartime.rules.actions import devices  # noqa: F401  (TRT-TARGET-DESIGNATOR: marking a target)
 from wartime.rules.actions import death_hand  # noqa: F401  (TRT-HAND-OF-DEATH / TRT-DOOMED: La mano de la muerte)
 from wartime.rules.actions import challenge  # noqa: F401  (TRT-CHALLENGER: Desafiar)
+from wartime.rules.actions import machina_mors  # noqa: F401  (TRT-MACHINA-MORS: the reaction shot)
+from wartime.rules.actions import super_jump  # noqa: F401  (TRT-SUPER-JUMP: Súper salto)
+from wartime.rules.actions import swarm_volley  # noqa: F401  (TRT-SWARM-WEAPON: the volley)
+from wartime.rules.actions import orders  # noqa: F401  (TRT-ORDERS: Dar órdenes)
+from wartime.rules.actions import extra_attack  # noqa: F401  (TRT-VETERAN-CRY: the extra attack)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

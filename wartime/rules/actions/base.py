@@ -31,6 +31,12 @@ class Action:
     #: (rules.reactors), so other characters' reaction keys (and a random controller's draws) stay as they were
     #: without it
     trait_gated: ClassVar[bool] = False
+    #: a trait's own reaction that needs no reaction CH VOL (REA-2) and does not put its reactor in bullet time
+    #: (REA-5), priced at its printed cost even when that is 0 (``zero_cost``; TRT-MACHINA-MORS)
+    vol_free_reaction: ClassVar[bool] = False
+    #: paid in the own activation, the action may take ENE down to −10 as a reaction may (REA-2's floor;
+    #: TRT-SWARM-WEAPON's volley)
+    ene_debt: ClassVar[bool] = False
     #: ACT-1: the parameters the action asks for (rules/actions/params.py); () for none
     params: ClassVar[tuple[Param, ...]] = ()
 

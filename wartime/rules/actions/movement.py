@@ -40,15 +40,22 @@ def end_contacts(gs: GameState, actor: int, end: tuple[float, float]) -> list[in
         n = squares_per_side(2.0 * gs.body(actor).radius)
         return grid_contacts(gs, actor, anchor_of(end[0], end[1], n), n)
     r = gs.body(actor).radius
-    out = []
-    for o in gs.minis():
-        if o == actor or not gs.on_table(o) or gs.pos(o).level != gs.pos(actor).level:
-            continue
-        p = gs.pos(o)
-        gap = math.hypot(p.x - end[0], p.y - end[1]) - r - gs.body(o).radius
-        if gap <= ENGAGED_GAP + 1e-9:
-            out.append(o)
-    return out
+    ex, ey = end[0], end[1]
+    return [o for o, x, y, orad in _contact_pool(gs, actor)
+            if math.hypot(x - ex, y - ey) - r - orad <= ENGAGED_GAP + 1e-9]
+
+
+def _contact_pool(gs: GameState, actor: int) -> tuple[tuple[int, float, float, float], ...]:
+    """CMB-11 (`end_contacts`): (id, x, y, radius) of every other mini on the table at the actor's level, in id
+    order; memoised per world version (issue 20: every candidate path of a move asks it; positions only)."""
+    memo = gs._memo_table()
+    key = ("contact_pool", actor)
+    got = memo.get(key)
+    if got is None:
+        lvl = gs.pos(actor).level
+        got = memo[key] = tuple((o, gs.pos(o).x, gs.pos(o).y, gs.body(o).radius) for o in gs.minis()
+                                if o != actor and gs.on_table(o) and gs.pos(o).level == lvl)
+    return got
 
 
 def can_move(gs: GameState, actor: int) -> None:

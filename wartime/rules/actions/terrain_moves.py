@@ -213,8 +213,13 @@ class SwimPrep:
 
 
 def _touches_water(gs: GameState, path, r: float) -> bool:
+    """MVA-11: whether a base of radius `r` along `path` enters water (no geometry built on a board without any:
+    issue 20, Saltar asks it of every candidate)."""
+    water = gs.board.water()
+    if not water:
+        return False
     line = LineString(path) if len(path) >= 2 else Point(path[0])
-    return any(line.distance(w.polygon) < r - 1e-9 for w in gs.board.water())
+    return any(line.distance(w.polygon) < r - 1e-9 for w in water)
 
 
 def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResult:
@@ -449,6 +454,20 @@ class JumpUp(Action):
 
 
 # --- MVA-12 -------------------------------------------------------------------------------------------------------
+def jump_start(gs: GameState, actor: int, rule: str, what: str) -> None:
+    """MVA-12 (and TRT-SUPER-JUMP's leap): a jump starts on the ground or on a perch, not from a wall it clings to,
+    not prone (MVA-5), not while engaged, not on the square grid."""
+    can_move(gs, actor)
+    _no_grid(gs, rule)
+    if on_wall(gs, actor):
+        raise RuleViolation(rule, f"{gs.name(actor)} is on a wall: it goes on with Climb (Escalar) or "
+                            "gets down with Drop down (Dejarse caer)")
+    if gs.pos(actor).level not in (1, 2) or (gs.pos(actor).level == 2 and not perched(gs, actor)):
+        raise RuleViolation(rule, f"a {what} starts on the ground or on a perch")
+    if gs.engaged(actor):
+        raise RuleViolation(rule, f"{gs.name(actor)} is engaged: no {what}")
+
+
 def long_jump_max(gs: GameState, e: int) -> float:
     """MVA-12: the longest jump (K) without a critical: MOV × 1 / 2 / 3 / 4 for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (ruling 1:
     the attribute value, not the check's modifiers), plus the K its traits add (TRT-JUMPER: +2 K)."""
@@ -492,15 +511,7 @@ class LongJump(Action):
                 yield Candidate(self.key, lambda to=to: {"to": to}, label=f"jump {45 * k}° {dist:g} K")
 
     def available(self, gs, actor):
-        can_move(gs, actor)
-        _no_grid(gs, self.rule)
-        if on_wall(gs, actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} is on a wall: it goes on with Climb (Escalar) or "
-                                "gets down with Drop down (Dejarse caer)")
-        if gs.pos(actor).level not in (1, 2) or (gs.pos(actor).level == 2 and not perched(gs, actor)):
-            raise RuleViolation(self.rule, "a long jump starts on the ground or on a perch")
-        if gs.engaged(actor):
-            raise RuleViolation(self.rule, f"{gs.name(actor)} is engaged: no long jump")
+        jump_start(gs, actor, self.rule, "long jump")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)

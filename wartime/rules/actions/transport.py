@@ -372,7 +372,8 @@ class Ram(Action):
         if riding.rides(gs, actor):
             riding.check_can_drive(gs, actor)
         can_move(gs, actor)
-        if not riding.rides(gs, actor) and not any(_contact_point(gs, actor, t) is not None
+        reach = _ReachOnce(self, gs, actor)
+        if not riding.rides(gs, actor) and not any(_contact_point(gs, actor, t, reach) is not None
                                                    for t in gs.enemies(actor)):
             raise RuleViolation(self.rule, f"no enemy {gs.name(actor)} could ram: a straight run of 2 K to Correr's "
                                 f"reach ({self.reach(gs, actor):g} K) ending in base contact")
@@ -431,9 +432,23 @@ class Ram(Action):
             resolve_hit(gs, ctx, None, e, round(recoil), melee=False, automatic=True, rule=self.rule)
 
 
-def _contact_point(gs: GameState, actor: int, t: int) -> list[float] | None:
+class _ReachOnce:
+    """CBA-23: the ram's reach (`Ram.reach`), computed at most once for a pass over the enemies (issue 20:
+    `Ram.available` asks it of every enemy each time the offered actions are listed)."""
+
+    def __init__(self, ram, gs: GameState, actor: int):
+        self.ram, self.gs, self.actor, self.k = ram, gs, actor, None
+
+    def __call__(self) -> float:
+        if self.k is None:
+            self.k = self.ram.reach(self.gs, self.actor)
+        return self.k
+
+
+def _contact_point(gs: GameState, actor: int, t: int, ram_reach=None) -> list[float] | None:
     """CBA-23: the point where the rammer's base touches `t`'s: straight ahead for a transport (None if its line
-    misses it), straight towards `t` for a character; None outside 2 K .. the ram's reach."""
+    misses it), straight towards `t` for a character; None outside 2 K .. the ram's reach (`ram_reach`: a callable
+    giving it, e.g. a `_ReachOnce`; by default Ram.reach)."""
     p, q = gs.pos(actor), gs.pos(t)
     if p.level != q.level:
         return None
@@ -446,7 +461,7 @@ def _contact_point(gs: GameState, actor: int, t: int) -> list[float] | None:
     if along <= 0 or perp >= reach:
         return None
     s = along - math.sqrt(reach * reach - perp * perp)
-    if s < 2.0 or s > REGISTRY["ram"].reach(gs, actor):
+    if s < 2.0 or s > (REGISTRY["ram"].reach(gs, actor) if ram_reach is None else ram_reach()):
         return None
     return [round(p.x + s * ux, 4), round(p.y + s * uy, 4)]
 

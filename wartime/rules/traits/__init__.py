@@ -599,6 +599,14 @@ and not disabled, G10):
 * ``natural_dmg(gs, e) -> int | None`` -- the DMG of the bearer's unarmed melee attack instead of CBA-10's, with no
   wound cap (TRT-CLAWS-AND-TEETH: CON / 2). Called by ``natural_dmg`` from ``rules.combat`` and ``rules.odds``.
   → dmg_mod.
+* ``leap(gs, e) -> Leap | None`` -- a jump the bearer's trait gives it: reach, ENE, and what a rough take-off or
+  landing does (TRT-SUPER-JUMP; the action Súper salto, rules/actions/super_jump.py). Called by ``leap``. → height_rule.
+* ``volley(weapon) -> bool`` -- True: the weapon fires together with the bearer's other such weapons in one volley
+  (TRT-SWARM-WEAPON; the action is rules/actions/swarm_volley.py). Called by ``volley_weapons``. → extra_action.
+* ``aura_crit_extra(gs, e, bearers, weapon_index, ranged) -> bool`` -- `e` just rolled a critical on a hit check with
+  its weapon `weapon_index` (None: unarmed); an allied aura (``bearers``: its bearers other than `e`) may owe it an
+  extra attack and mark it (TRT-VETERAN-CRY: rules/extra_attacks.py asks it at once). Called by ``critical_rolled``
+  from ``rules.combat`` and ``rules.areas``. → aura_ally.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -650,7 +658,9 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, invocation_fumble_floor, death_explosions,
-                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll)
+                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
+                                           Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
+                                           volley_weapons, critical_rolled, weapon_cost_terms)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -674,3 +684,4 @@ from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken
 from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402  (issue 12 group A)
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
+from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.data.tables import trait_catalogue
 from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
@@ -243,6 +244,10 @@ CATALOGUE_HOOK: dict[str, str] = {
     "meta_void": "metaability",
     "activation_over": "unique_rule",
     "foe_aura_compulsion": "unique_rule",
+    # combat feats (rules/traits/combat_feats.py)
+    "leap": "height_rule",
+    "volley": "extra_action",
+    "aura_crit_extra": "aura_ally",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -338,6 +343,20 @@ class TakeOff:
 
 
 @dataclass(frozen=True)
+class Leap:
+    """A jump a trait gives its bearer (``leap``; the action Súper salto, rules/actions/super_jump.py): up to ``reach``
+    K in a straight line in any direction, up included, for ENE ``cost`` and a CH AGI; taking off or landing on
+    difficult ground needs another CH AGI, whose failure costs ENE −``fail_ene`` and calls a check of ``fail_check``
+    whose failure gives ``fail_wounds`` wounds (no CH DEF)."""
+    rule: str
+    reach: float
+    cost: int
+    fail_ene: int
+    fail_check: str
+    fail_wounds: int
+
+
+@dataclass(frozen=True)
 class Scatter:
     """Whether an area attack scatters, with one D10 per started ``k_per_die`` K (``rule`` names the event)."""
     scatters: bool
@@ -397,6 +416,8 @@ _REGISTRY: dict[str, TraitPlugin] = {}
 #: traits that depend on the kind of action a check belongs to (TRT-EVASIVE-PILOT) without importing the actions
 ACTION_KINDS: dict[str, tuple[str, bool]] = {}
 _BY_HOOK: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
+#: bumped by every register / unregister: answers kept across world versions (`_traits_of`) name it
+_REGISTRY_GEN = [0]
 
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
@@ -418,6 +439,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     _BY_HOOK.clear()
     _OF.clear()
     _AURA_IDS.clear()
+    _REGISTRY_GEN[0] += 1
     return plugin
 
 
@@ -436,6 +458,7 @@ def unregister(trait_id: str) -> None:
     _BY_HOOK.clear()
     _OF.clear()
     _AURA_IDS.clear()
+    _REGISTRY_GEN[0] += 1
 
 
 @contextmanager
@@ -507,18 +530,45 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
-        own, gained = gs.traits(e), gs.psyche(e).maluses
-        worn = [t for p in worn_protections(gs, e) for t in p.traits]
-        got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
-        held = _object_traits(gs, e)
-        if held:
-            got = frozenset(got) | held
-        fx = gs.world.try_get(e, MetaEffects)
-        if fx is not None and fx.active:
-            got = _with_effects(got, fx.active)
-        neg = memo[("negated", e)] = frozenset(n for _, h in _of("negates", got) for n in h(gs, e))
-        memo[key] = got = _apart(got, neg)
+        got, memo[("negated", e)] = _traits_of(gs, e)
+        memo[key] = got
     return got
+
+
+def _traits_of(gs, e: int) -> tuple:
+    """`character_traits`' work: (the carried trait IDs, the IDs they negate). Issue 20: a new world version
+    (every event, every component set) used to recompute it for every miniature (the aura map asks them all);
+    the answer is a pure function of the character's Traits, Psyche, Equipment, MetaEffects and Suppressed
+    components and of the registry (and the static catalogue) when no object is in play (no Gear: GNA-16) and no carried trait is on ``negates`` (whose
+    handlers may read anything), so it is kept across versions while those very component objects (frozen:
+    any change makes a new one) and the registry are unchanged."""
+    w = gs.world
+    own, psyche, fx = gs.traits(e), gs.psyche(e), w.try_get(e, MetaEffects)
+    suppressed = w.try_get(e, Suppressed)
+    stable = getattr(gs, "_stable", None)
+    stamp = None
+    if stable is not None and not w.tables.get(Gear):
+        # immutable values: the same objects mean the same answer
+        stamp = (_REGISTRY_GEN[0], own, psyche, gs.equipment(e), fx, suppressed)
+        hit = stable.get(("traits", e))
+        if hit is not None and hit[0][0] == stamp[0] and all(a is b for a, b in zip(hit[0][1:], stamp[1:])):
+            return hit[1], hit[2]
+    gained = psyche.maluses
+    worn = [t for p in worn_protections(gs, e) for t in p.traits]
+    got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
+    held = _object_traits(gs, e)
+    if held:
+        got = frozenset(got) | held
+    if fx is not None and fx.active:
+        got = _with_effects(got, fx.active)
+    if suppressed is not None:
+        got = _without_bonuses(got)                  # TRT-DESTABILISING-AMMO: its bonuses do not work
+    negaters = _of("negates", got)
+    neg = frozenset(n for _, h in negaters for n in h(gs, e))
+    got = _apart(got, neg)
+    if stamp is not None and not negaters:
+        stable[("traits", e)] = (stamp, got, neg)
+    return got, neg
 
 
 def negated(gs, e: int) -> frozenset[str]:
@@ -552,9 +602,48 @@ def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
                 plugin = _REGISTRY.get(t)
                 if plugin is None or not plugin.per_protection:     # those count each protection themselves
                     counts[t] = counts.get(t, 0) + 1
+        if gs.world.try_get(e, Suppressed) is not None:      # TRT-DESTABILISING-AMMO: no bonus copies either
+            keep = _without_bonuses(counts)
+            counts = {t: n for t, n in counts.items() if t in keep}
         top = max(counts.values(), default=1)
         got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
     return got
+
+
+# --- suppressed bonuses (TRT-DESTABILISING-AMMO) ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    """A character whose bonuses (the traits of positive catalogue cost it carries: its race's, its worn
+    protections', its held objects', those effects grant it) do not work until its next activation starts; `rule`
+    names who suppressed them (TRT-DESTABILISING-AMMO). ``character_traits`` and ``trait_copies`` leave them out, so
+    every hook point respects it; its maluses (cost 0 or less) still work. The traits the engine reads as the
+    body's shape without the hook helpers (its flight levels and take-off rule, a frame's attributes) and its
+    weapons' traits are not character bonuses and are untouched."""
+    rule: str
+
+
+_BONUS: set[str] = set()
+
+
+def _without_bonuses(carried) -> frozenset[str]:
+    """`carried` without the bonus traits (catalogue cost above 0)."""
+    if not _BONUS:
+        _BONUS.update(d.id for d in trait_catalogue().values() if d.cost is not None and d.cost > 0)
+    return frozenset(t for t in carried if t not in _BONUS)
+
+
+def suppress_bonuses(gs, e: int, rule: str) -> None:
+    """`rule` suppresses `e`'s bonuses until its next activation starts (``Suppressed``)."""
+    gs.world.set(e, Suppressed(rule))
+    gs.world.emit("bonuses_suppressed", rule, who=e)
+
+
+def lift_suppression(gs, e: int) -> None:
+    """At the start of `e`'s next activation (rules.turns, before its ENE gain) its bonuses work again."""
+    got = gs.world.try_get(e, Suppressed)
+    if got is not None:
+        gs.world.remove(e, Suppressed)
+        gs.world.emit("bonuses_restored", got.rule, who=e)
 
 
 def _with_effects(carried, active) -> frozenset[str]:
@@ -673,6 +762,22 @@ def flight_levels(gs, e: int) -> frozenset[int]:
     for _, h in _of("flight_levels", gs.traits(e)):
         out |= set(h(gs, e))
     return frozenset(out)
+
+
+def leap(gs, e: int) -> Leap | None:
+    """``leap``: the jump `e`'s traits give it (TRT-SUPER-JUMP); the first answer (ID order) stands."""
+    for _, h in _of("leap", character_traits(gs, e)):
+        got = h(gs, e)
+        if got is not None:
+            return got
+    return None
+
+
+def volley_weapons(gs, e: int) -> list[int]:
+    """``volley``: the indexes of `e`'s weapons (not disabled) that fire together in one volley (TRT-SWARM-WEAPON;
+    the action is rules/actions/swarm_volley.py), in equipment order."""
+    return [i for i, w in enumerate(gs.equipment(e).weapons)
+            if not w.disabled and _first_yes("volley", _weapon_traits(w), (w,)) is not None]
 
 
 def take_off_landing(gs, e: int) -> TakeOff | None:
@@ -1457,6 +1562,12 @@ def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int,
     return plus, cap
 
 
+def weapon_cost_terms(gs, actor: int, action, weapon, target: int | None) -> int:
+    """``ene_mod`` of the weapon's own traits alone (bearer = the actor): what one weapon of a volley adds to the
+    ENE it pays (TRT-SWARM-WEAPON; the actor's and the target's terms count once for the action, ``cost_terms``)."""
+    return sum(h(gs, actor, actor, action, weapon, target) or 0 for _, h in _of("ene_mod", _weapon_traits(weapon)))
+
+
 def terrain_surcharge(gs, e: int, surcharge: int) -> int:
     """``terrain_class``: the MOV-7 surcharge of a move (0 easy, 1 difficult, 2 extreme, after the minimum its
     state or load sets) as the traits of the character and of the weapons it carries change it; each handler gets
@@ -2102,6 +2213,15 @@ def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
     return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+
+
+def critical_rolled(gs, e: int, weapon_index: int | None, ranged: bool) -> None:
+    """``aura_crit_extra``: `e` rolled a critical on a hit check with its weapon `weapon_index` (None: unarmed); an
+    allied aura may owe it an extra attack (TRT-VETERAN-CRY: the handler marks it; G10: the first trait to answer yes
+    stands, several bearers give one)."""
+    for _, h, bearers in _auras(gs, e, "aura_crit_extra"):
+        if h(gs, e, bearers, weapon_index, ranged):
+            return
 
 
 def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:

@@ -19,7 +19,7 @@ SAME_ON_TRANSPORT = ("TRT-FAST", "TRT-SLOW", "TRT-BURDENED", "TRT-CAVALRY", "TRT
 #: TRT-EVASIVE-PILOT: the movement actions that roll a CH AGI (a test binds it to the actions' `has_check`), and
 #: Embarcar / desembarcar, whose CH AGI comes with a transport en marcha (MVA-17).
 COMPLEX_MOVES = ("change_altitude", "climb", "disembark", "embark", "jump_up", "long_jump", "manoeuvre", "swim",
-                 "take_off_land", "turn_180")
+                 "super_jump", "take_off_land", "turn_180")
 #: MVA-19 (transport case): Pivotar de transporte's ENE 3 becomes 1 with TRT-PIVOTING.
 PIVOTING_ENE = 1
 

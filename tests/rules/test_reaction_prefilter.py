@@ -1,0 +1,82 @@
+"""Issue 20: the cheap pre-filters of reaction windows never change an answer. `out_of_fov_reason` (REA-1 / ENV-1)
+answers `sight_reason` only for watchers clearly beyond their FOV range along the whole track; compared here with
+the full question (FOV mask, LOS) over many deterministic pseudo-random placements, facings and tracks, a wall on
+the board, ranges around the boundary included."""
+from __future__ import annotations
+
+import math
+
+from wartime.core.components import Position
+from wartime.rules import reactions
+
+from tests.rules.rules_helpers import Game, M, piece
+
+
+def _lcg(seed: int):
+    """A deterministic stream of floats in [0, 1) (no `random` anywhere near the engine)."""
+    x = seed
+    while True:
+        x = (1103515245 * x + 12345) % (2 ** 31)
+        yield x / 2 ** 31
+
+
+def _placements(n: int):
+    u = _lcg(20)
+    for _ in range(n):
+        ox, oy, facing = 2 + 44 * next(u), 2 + 44 * next(u), 360 * next(u)
+        k = 1 + int(3 * next(u))
+        track = [(2 + 44 * next(u), 2 + 44 * next(u)) for _ in range(k)]
+        if next(u) < 0.3:               # a point right at the FOV range edge (VOL 5 x 5 = 25 K) from the watcher
+            a = math.radians(360 * next(u))
+            d = 25.0 + 1.0 + (next(u) - 0.5) * 2e-6     # edge distance 25 K +- 1e-6 (radii 0.5 + 0.5)
+            track[0] = (ox + d * math.cos(a), oy + d * math.sin(a))
+        yield ox, oy, facing, track
+
+
+def test_REA_1_prefilter_gives_the_full_answer_for_every_watcher(monkeypatch):
+    g = Game(M(x=10, y=20), M(side="blue", x=30, y=20, facing=180.0),
+             pieces=[piece("wall", "blocking", 20, 10, 21, 30, height=4.0, blocks_los=True)])
+    a, b = g.ids
+    full = reactions.out_of_fov_reason
+    answered = fallen_through = 0
+    for ox, oy, facing, track in _placements(200):
+        g.set(b, Position(ox, oy, facing, 1))
+        quick = full(ox, oy, facing, g.gs.fov_range(b), g.gs.body(b).radius, g.gs.body(a).radius, track)
+        got = reactions.sight_reason(g.gs, b, a, track)
+        monkeypatch.setattr(reactions, "out_of_fov_reason", lambda *args: None)
+        want = reactions.sight_reason(g.gs, b, a, track)
+        monkeypatch.setattr(reactions, "out_of_fov_reason", full)
+        assert got == want, (ox, oy, facing, track)
+        if quick is None:
+            fallen_through += 1
+        else:
+            assert quick == want
+            answered += 1
+    assert answered > 15 and fallen_through > 15        # both paths were exercised
+
+
+def test_REA_1_prefilter_answers_only_beyond_the_range():
+    """A watcher 30 K from the track facing it: out of range (in the arc); facing away: not in the FOV; 20 K away
+    (within its 25 K): no quick answer (LOS must be traced)."""
+    f = reactions.out_of_fov_reason
+    assert f(0.0, 0.0, 0.0, 25.0, 0.5, 0.5, [(31.0, 0.0)]) == reactions.OUT_OF_RANGE
+    assert f(0.0, 0.0, 180.0, 25.0, 0.5, 0.5, [(31.0, 0.0)]) == reactions.NOT_IN_FOV
+    assert f(0.0, 0.0, 0.0, 25.0, 0.5, 0.5, [(40.0, 0.0), (21.0, 0.0)]) is None
+
+
+def test_REA_3_evolve_makes_the_record_replace_makes():
+    """Issue 20: `flow.evolve` (the engine's fast `replace` for Flow and Window) gives an equal record, leaves the
+    original unchanged, and refuses an unknown field as `replace` does."""
+    from dataclasses import replace
+
+    import pytest
+
+    from wartime.rules.flow import Flow, evolve
+    from wartime.rules.reactions import Window
+    f = Flow(turn=2, order=("red", "blue"), stage="action", active=3)
+    assert evolve(f, stage="react", bullet_time=(4,)) == replace(f, stage="react", bullet_time=(4,))
+    assert f.stage == "action" and f.bullet_time == ()
+    w = Window(timing="declaration", actor=3, action="move", target=None, params={"path": [[1.0, 2.0]]}, queue=(5, 6))
+    assert evolve(w, queue=(6,), outcomes=((5, "passed"),)) == replace(w, queue=(6,), outcomes=((5, "passed"),))
+    with pytest.raises(TypeError):
+        evolve(f, stagee="over")
