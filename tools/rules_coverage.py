@@ -54,20 +54,21 @@ PARTIAL = {
     "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
                             "played as ±1 on the checks made with it; the values derived from attributes (ENE "
                             "gain, DMG with CON, MOV) are not changed",
-    "BLD-20": "transport ranges, mounted weapons and protections (usable only aboard, DEF not counted for overload); "
-              "a metahability or an object mounted on a transport is refused when a list is fielded",
+    "BLD-20": "transport ranges, mounted weapons, protections and objects (usable only aboard, by the driver; a "
+              "mounted protection's DEF not counted for overload; a mounted object stays with a driverless transport "
+              "and goes with a destroyed one); a metahability mounted on a transport is refused when a list is "
+              "fielded",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1); the driver gets off too, once its "
-              "passengers are off (ruling: the engine keeps passengers with a driver), and its transport stays "
-              "parked (cannot move, its base blocks others, the window draws it grey; a character without a "
-              "transport in base contact boards it as its driver, Tomar el transporte, a reaction key only for a "
-              "character in contact with one); no attack or hack targets a parked transport and no passenger boards "
-              "it; the scripted AI never gets a driver off nor takes a parked transport",
-    "WND-5": "a transport's wounds above QUA: it explodes (DMG = DEF within max(MOV, 3) K of its base; a base wholly "
-             "inside takes the full DMG, one partly inside half, ARE-5 / ARE-6; driver and passengers the full DMG) "
-             "and is removed; other equipment above QUA keeps WND-4's disabled state (a destroyed weapon or "
-             "protection is not told apart from a disabled one)",
+    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1), a driven transport or their side's "
+              "driverless one (they ride on with whoever takes it over); the driver gets off once its passengers are "
+              "off (ruling: the engine keeps passengers with a driver) and its transport stays parked (cannot move, "
+              "its base blocks others; a character without a transport in base contact takes it over as its driver, "
+              "Tomar el transporte); a driverless enemy transport is a target of ranged and melee attacks (its CH DEF "
+              "against DEF, WND-4 / WND-5) and of a neuromancer's hack (rules/parked.py); the scripted AI gets the "
+              "driver of a disabled transport off and takes a driverless one that can move. Left out: area attacks "
+              "and explosions do not hit a driverless transport, and a charge, a ram, a firearm in melee (CBA-8), "
+              "fire modes or a reaction do not target it; the scripted AI does not attack one",
     "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
               "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
@@ -76,11 +77,10 @@ PARTIAL = {
               "ALM-30",
     "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
-    "MET-8": "a neuromancer on characters, their transports and held objects, a puppeteer on living characters; a "
-             "parked transport (its driver got off, MVA-17) is not a target",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
-              "transport or held object (CH DEF 1, stress kept against its QUA), with Shin, then the target's mental "
-              "combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is tier 3: nothing is offered; a parked transport (no character) is not a target",
+              "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
+              "with Shin, then the target's mental combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is "
+              "tier 3: nothing is offered",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -149,13 +149,14 @@ PARTIAL = {
                             "refused when a game is set up",
     "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
                         "weapon or an object it is refused when a game is set up",
-    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection mounted on a transport "
-                "(BLD-20) or worn by a Mega armadura wearer (the loader's E9 refuses it anywhere else); a huge "
-                "object is refused (objects are not mounted on transports yet, GNA-16)",
+    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection or object mounted on a "
+                "transport (BLD-20) or worn / held by a Mega armadura wearer (the loader's E9 refuses it anywhere "
+                "else); Comerciar / Saquear check a huge weapon's or protection's receiver, not a huge object's",
     "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits) and "
               "scenario elements ([element.use]: a door or a mechanism with the scenario's X and check, "
-              "rules/actions/elements.py); putting on or activating a protection is not played by Usar; an object "
-              "mounted on a transport is refused when a game is set up",
+              "rules/actions/elements.py), and objects mounted on a transport, used by its driver aboard (BLD-20); "
+              "putting on or activating a protection is not played by Usar (protections are worn from the start, "
+              "and one received by Comerciar / Saquear is worn at once)",
     "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
                         "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
                         "set up",

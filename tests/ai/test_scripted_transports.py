@@ -158,3 +158,40 @@ def test_MVA_16_the_gyrocopter_takes_off_to_cross_a_farm_and_stays_down_on_open_
     assert decide(g, g.ids[0]).action == "take_off_land"
     g = _gyro(M(side="blue", x=38.0, y=20.0, facing=180.0, weapons=(blade(),)))
     assert decide(g, g.ids[0]).action != "take_off_land"
+
+
+# --- MVA-17: driverless transports (ai/scripted_transport_parked.py) --------------------------------------------
+def test_MVA_17_the_driver_of_a_disabled_transport_gets_off_towards_the_fight():
+    """WND-4: a disabled truck cannot move, and one more wound blows it up with its driver aboard (WND-5): the
+    swordsman driving it gets off (Desembarcar) on the enemy's side; with the truck whole it stays aboard."""
+    def first(disabled: bool):
+        g = Game(M(side="red", x=10.0, y=20.0, facing=0.0, weapons=(blade(),)),
+                 M(side="blue", x=30.0, y=20.0, facing=180.0, weapons=(blade(),)))
+        a, _ = g.ids
+        ride(g, a, MOV=6, size=2.0, paid=True)
+        if disabled:
+            _wrecked(g, a)
+        return decide(g, a)
+    d = first(disabled=True)
+    assert d.action == "disembark" and d.params["to"][0] > 11.0, d
+    assert first(disabled=False).action != "disembark"
+
+
+def test_MVA_17_a_walker_takes_a_driverless_transport_when_the_enemy_is_far():
+    """A trooper beside a driverless truck (its driver got off, MVA-17) takes it over (Tomar el transporte) when
+    the enemy is 25 K away; with the enemy 8 K away it fights on foot; a disabled truck (WND-4) is never taken."""
+    def first(enemy_x: float, disabled: bool = False):
+        g = Game(M(side="red", x=10.0, y=20.0, facing=0.0), M(side="red", x=10.0, y=23.0, weapons=(blade(),)),
+                 M(side="blue", x=enemy_x, y=20.0, facing=180.0, weapons=(blade(),)))
+        driver, trooper, _ = g.ids
+        ride(g, driver, MOV=6, size=2.0, paid=True)
+        if disabled:
+            _wrecked(g, driver)
+        t = riding.park(g.gs, driver, (10.0, 18.475))
+        g.set(driver, replace(g.gs.pos(driver), x=4.0, y=4.0))
+        g.set(trooper, replace(g.gs.pos(trooper), y=21.55))             # in base contact with the truck
+        return decide(g, trooper), t
+    d, t = first(38.0)
+    assert d.action == "take_transport" and d.params["transport"] == t, d
+    assert first(21.0)[0].action != "take_transport"
+    assert first(38.0, disabled=True)[0].action != "take_transport"

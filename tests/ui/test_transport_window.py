@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
+
 from test_new_actions import last_decision, menu_index, press, to_action, window
 from ui_helpers import ROOT, move_to, screen_pos, shot
 
@@ -111,3 +113,69 @@ def test_MVA_17_a_parked_transport_is_drawn_with_no_driver():
     edge = (round(p.x * 10 + r / 2 * -math.sin(math.radians(p.facing))),
             round((gs.board.height - p.y) * 10 - r / 2 * math.cos(math.radians(p.facing))))
     assert surface.get_at(edge)[:3] == (120, 120, 112)
+
+
+def _parked_wreck(gs):
+    """The convoy's truck with its passengers off, its driver off (MVA-17) and the driverless truck disabled (WND-4:
+    wounds = QUA). Returns (truck's driver, the parked transport)."""
+    from dataclasses import replace
+    from wartime.core.components import Mount
+    truck = _truck(gs)
+    for q in riding.mount(gs, truck).passengers:
+        riding.alight(gs, q, riding.free_spots(gs, truck, q)[0])
+    t = riding.park(gs, truck, riding.free_spots(gs, truck, truck)[0])
+    m = gs.world.get(t, Mount)
+    gs.world.set(t, replace(m, wounds=m.QUA))
+    return truck, t
+
+
+def test_MVA_17_a_driverless_transport_reads_its_wounds_and_is_named_as_a_target():
+    """The driverless truck's caption says no driver, its wounds of QUA and DISABLED (WND-4), its rim turns red;
+    the log names it as a target (rules.parked) by its side and name."""
+    import pygame
+    from ui_helpers import auto_deploy
+    from wartime.data.loader import load_match_inputs
+    from wartime.match.match import Match
+    from wartime.ui.adapter import long_name
+    sc, armies = load_match_inputs(CONVOY, {"red": None, "blue": None})
+    m = Match(sc, armies, 3, {})
+    auto_deploy(m)
+    gs = m.gs
+    truck, t = _parked_wreck(gs)
+    qua = riding.mount(gs, t).QUA
+    assert transport_view.parked_label(gs, t) == f"Cargo truck (no driver, wounds {qua}/{qua} DISABLED)"
+    assert long_name(gs, t) == f"{gs.side(truck).capitalize()}'s driverless Cargo truck"
+
+    class View:
+        scale = 10.0
+
+        def to_screen(self, x, y):
+            return (x * self.scale, (gs.board.height - y) * self.scale)
+
+    surface = pygame.Surface((int(gs.board.width * 10), int(gs.board.height * 10)))
+    transport_view.draw_parked(View(), surface, gs)
+    p, r = gs.pos(t), gs.body(t).radius * 10
+    rim = (round(p.x * 10 - r + 1), round((gs.board.height - p.y) * 10))
+    assert surface.get_at(rim)[:3] == transport_view.WRECK_RIM
+
+
+@pytest.mark.slow          # ~2 s: the convoy window, then a screenshot
+def test_WND_5_destroyed_gear_and_a_disabled_driverless_transport_in_the_window(tmp_path):
+    """WND-5: a trooper's weapon with more wounds than QUA reads DESTROYED on its card (a disabled one DISABLED);
+    beside it the disabled driverless truck (MVA-17, WND-4). Screenshot 85 in docs/screenshots/."""
+    from dataclasses import replace
+    from wartime.ui.adapter import state_suffix
+    app = window(tmp_path, CONVOY)
+    gs = app.match.gs
+    truck, t = _parked_wreck(gs)
+    trooper = next(q for q in gs.minis() if gs.side(q) == gs.side(truck) and q != truck and gs.equipment(q).weapons)
+    w = gs.weapon(trooper, 0)
+    gs.set_weapon(trooper, 0, replace(w, wounds=w.QUA + 1))
+    assert state_suffix(gs.weapon(trooper, 0)) == " DESTROYED"
+    mine = [q for q in gs.minis() if gs.side(q) == gs.side(truck)]
+    for i, q in enumerate(mine):                      # off the wreck, so that its caption reads in the picture
+        gs.world.set(q, replace(gs.pos(q), x=gs.pos(t).x + 8.0, y=14.0 + 3.0 * i))
+    app.selected = trooper
+    app.view.zoom_at(2.0, screen_pos(app, gs.pos(t).x, gs.pos(t).y))
+    app.step()
+    assert shot(app, "85-destroyed-gear-and-driverless-wreck").exists()

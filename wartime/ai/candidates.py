@@ -11,6 +11,7 @@ import math
 from functools import lru_cache
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.sequence import Decision, Engine, Pending
@@ -104,7 +105,13 @@ def move_towards(match, p: Pending, goal: tuple[float, float]) -> Decision | Non
 
 def options_of(engine: Engine, keys, accept=None) -> list:
     """The engine's legal options (`Engine.legal_options`) of `keys`, in order; `accept` (a predicate on the
-    parameters) narrows the candidates before the engine validates them."""
+    parameters) narrows the candidates before the engine validates them. The scripted tactics weigh characters:
+    an attack or hack on a driverless transport (MVA-17, rules.parked: no casualty, no victory points) is left
+    out of them."""
+    gs = engine.gs
+    if riding.parked(gs):
+        def accept(params, _given=accept):
+            return not riding.is_parked(gs, params.get("target")) and (_given is None or _given(params))
     out = []
     for k in keys:
         out.extend(engine.legal_options(k, accept))

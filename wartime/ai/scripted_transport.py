@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from wartime.ai.scripted_objective import attacker, holds_zone, zone_goal
+from wartime.ai.scripted_transport_parked import leave_wreck, take_parked
 from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves, path_towards
 from wartime.geometry import movement as geo_move
 from wartime.rules import objectives, riding
@@ -51,13 +52,21 @@ def _from_carrier(gs, e: int) -> int:
 
 
 def early(match, p):
-    """The transport tactics that come before the usual ones, or None: a passenger's (get off near the enemy or
+    """The transport tactics that come before the usual ones, or None: a driverless transport's (the driver of a
+    disabled one gets off, a walker beside one takes it: ai/scripted_transport_parked.py), a passenger's (get off near the enemy or
     when its transport cannot move, else stay aboard and end), a walker's boarding, a driver's drop run. In an
     objective game (ai/scripted_objective.py) the attacker's passengers ride on into the zone (they get off there,
     or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
     gs, engine = match.gs, match.engine
     e = p.actor
+    d = leave_wreck(match, p) or take_parked(match, p)          # MVA-17: driverless transports
+    if d is not None:
+        return d
     carrier = riding.carrier_of(gs, e)
+    if carrier is not None and riding.is_parked(gs, carrier):     # MVA-17: aboard a driverless one: get off
+        get_off = _key(p, "MVA-17", "point")
+        opts = options_of(engine, [get_off]) if get_off is not None else []
+        return opts[0].decision(p.side, e) if opts else action(p, end_key(p))
     if carrier is not None:
         _, dist = _nearest_enemy(gs, carrier)
         m = riding.mount(gs, carrier)
@@ -78,7 +87,7 @@ def early(match, p):
     if not riding.rides(gs, e) and board is not None and not holds_zone(gs, e):
         _, dist = _nearest_enemy(gs, e)
         if dist > BOARD_RANGE:
-            opts = options_of(engine, [board])
+            opts = options_of(engine, [board], lambda prm: "target" in prm)    # a driven transport, not a driverless one
             if opts:
                 return opts[0].decision(p.side, e)
     m = riding.mount(gs, e)

@@ -121,6 +121,11 @@ class Weapon:
         """WND-4: as many wounds as QUA."""
         return self.wounds >= self.QUA
 
+    @property
+    def destroyed(self) -> bool:
+        """WND-5: more wounds than QUA: destroyed (WND-1: it cannot be repaired)."""
+        return self.wounds > self.QUA
+
     def level(self, trait_id: str) -> int:
         """The current level of per-level trait `trait_id` (0 when it has none left)."""
         return next((cur for t, cur, _ in self.levels if t == trait_id), 0)
@@ -159,6 +164,11 @@ class Protection:
     def disabled(self) -> bool:
         """WND-4: a protection with as many wounds as QUA is disabled (its traits stop working, traits G10)."""
         return self.wounds >= self.QUA
+
+    @property
+    def destroyed(self) -> bool:
+        """WND-5: more wounds than QUA: destroyed (WND-1: it cannot be repaired)."""
+        return self.wounds > self.QUA
 
     def level(self, trait_id: str) -> int:
         """The current level of per-level trait `trait_id` (0 when it has none left)."""
@@ -358,6 +368,11 @@ class Gear:
         """WND-4: as many wounds as QUA."""
         return self.wounds >= self.QUA
 
+    @property
+    def destroyed(self) -> bool:
+        """WND-5: more wounds than QUA: destroyed (WND-1: it cannot be repaired)."""
+        return self.wounds > self.QUA
+
 
 @dataclass(frozen=True, slots=True)
 class Searchable:
@@ -459,6 +474,15 @@ class Mount:
     def disabled(self) -> bool:
         """WND-4: as many wounds as QUA: it cannot move."""
         return self.wounds >= self.QUA
+
+
+@dataclass(frozen=True, slots=True)
+class MountedObject:
+    """BLD-20: this object (an `Item` with a `Gear`) is mounted on a transport: its `Item.holder` is the transport's
+    driver while it rides (who alone uses it, GNA-16: only aboard), the driverless transport once the driver got off
+    (MVA-17, components.Parked), and it goes when the transport is destroyed (WND-5). It is not handed over, looted,
+    dropped or thrown (GNA-3, GNA-14, GNA-15: it is part of the transport). A marker of its own so that games
+    without mounted objects keep their state checksums."""
 
 
 @dataclass(frozen=True, slots=True)

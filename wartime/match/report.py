@@ -148,7 +148,8 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> s
             "concentrating": lambda: f"{W} concentrates (+{g('bonus')})",
             "reloaded": lambda: f"{W} reloads {g('weapon')} ({g('rounds')} rounds)",
             "charged": lambda: f"{W} charges {_n(names, g('target'))}",
-            "equipment_wound": lambda: f"{W}'s {g('item')} is damaged ({g('wounds')} wound(s))",
+            "equipment_wound": lambda: f"{W}'s {g('item')} is " + ("destroyed" if g("destroyed") else "damaged")
+                                       + f" ({g('wounds')} wound(s))",                       # WND-5 / WND-6
             "defence_fumble": lambda: f"{W} fumbles the defence (DMG {g('dmg')})",
             "hit_fumble": lambda: f"{W} fumbles the attack",
             "reaction_window": lambda: f"Reaction window ({g('window')}) on {_n(names, g('actor'))}'s "

@@ -34,8 +34,8 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
     """TRT-*: everything a character design carries that the engine does not play, one (rule ID, line) per
     occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not implemented yet), or
     played only on other archetype kinds or together with another trait (the registry says which); metahabilities
-    and objects mounted on a transport. Metahabilities (MET-1..7), objects (GNA-16) and transports (MOV-2,
-    rules/riding.py) are played: only their traits may be
+    mounted on a transport (BLD-20; mounted objects are played, rules/objects.py `field_mounted`). Metahabilities
+    (MET-1..7), objects (GNA-16) and transports (MOV-2, rules/riding.py) are played: only their traits may be
     refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
@@ -55,11 +55,8 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
-    mounted = [a for a in spec.mounted if a.kind in ("metahability", "object")]      # BLD-20 "invocaciones", objects
-    for a in (a for a in mounted if a.kind == "metahability"):
+    for a in (a for a in spec.mounted if a.kind == "metahability"):             # BLD-20 "invocaciones"
         out.append(refuse("BLD-20", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
-    for a in (a for a in mounted if a.kind == "object"):
-        out.append(refuse("BLD-20", f"{spec.name}: object {a.name} mounted on a transport: not implemented yet"))
     return out
 
 
@@ -264,7 +261,13 @@ def create_arrival(world: World, side: str, spec, number: int, x: float, y: floa
     """ALM-8: a wave's miniature arriving in play: `create_character` holding its objects at once (GNA-16)."""
     e = create_character(world, side, spec, number, x, y, facing, level)
     objects.field_objects(world, e, spec.objects)
+    objects.field_mounted(world, e, mounted_objects(spec))                # BLD-20
     return e
+
+
+def mounted_objects(spec) -> list:
+    """BLD-20: the object archetypes mounted on the character's transport."""
+    return [a for a in spec.mounted if a.kind == "object"]
 
 
 def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> GameState:
@@ -285,7 +288,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 for rid, line in list_problems(lists[side].characters())]
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
-    carried = []                                           # GNA-16: (character, object archetypes)
+    carried = []                                           # GNA-16, BLD-20: (character, its design)
     fielded: dict[str, list[int]] = {}
     for side in ("red", "blue"):
         if alarm_spec is not None and side == alarm_flow.ATTACKER:
@@ -306,9 +309,10 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             facing = round(math.degrees(math.atan2(by - y, bx - x)) % 360.0, 4)
             e = create_character(world, side, spec, counts[spec.id], x, y, facing, level)
             fielded[side].append(e)
-            carried.append((e, spec.objects))
-    for e, objs in carried:                                # after every character: their entity ids stay
-        objects.field_objects(world, e, objs)
+            carried.append((e, spec))
+    for e, spec in carried:                                # after every character: their entity ids stay
+        objects.field_objects(world, e, spec.objects)
+        objects.field_mounted(world, e, mounted_objects(spec))             # BLD-20: on its transport
     place_captives(world, scenario, lists)
     place_elements(world, scenario)
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)

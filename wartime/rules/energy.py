@@ -46,6 +46,8 @@ def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False,
     index = getattr(prepared, "weapon_index", None)
     weapon = gs.weapon(actor, index) if isinstance(index, int) else None
     target = params.get("target") if isinstance(params.get("target"), int) else None
+    if target is not None and riding.is_parked(gs, target):
+        target = None                                 # MVA-17: a driverless transport has no traits to price
     plus, cap = trait_hooks.cost_terms(gs, actor, action, weapon, target)
     cost = base + plus
     mode = getattr(prepared, "fire_mode", None)                 # a fire mode's ENE × (TRT-LONG-RANGE-FIRE)

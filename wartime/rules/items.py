@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Gear, Item
+from wartime.core.components import Gear, Item, MountedObject
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.state import GameState
@@ -25,13 +25,14 @@ def item_refs(gs: GameState, e: int, *, easy: bool = True) -> list[str]:
     eq = gs.equipment(e)
     out = [f"weapon:{i}" for i in range(len(eq.weapons))]
     out += [f"protection:{i}" for i, p in enumerate(eq.protections) if not easy or p.SIZ == 0]
-    out += [f"item:{i}" for i in held_items(gs, e)]
+    out += [f"item:{i}" for i in held_items(gs, e) if not gs.world.has(i, MountedObject)]   # BLD-20: not in hand
     return out
 
 
-def parse_ref(gs: GameState, e: int, ref, rule: str, *, easy: bool = True) -> tuple[str, int]:
+def parse_ref(gs: GameState, e: int, ref, rule: str, *, easy: bool = True, mounted: bool = False) -> tuple[str, int]:
     """('weapon' | 'protection' | 'item', index or entity) of a reference to something `e` holds; RuleViolation
-    naming `rule` otherwise."""
+    naming `rule` otherwise. An object mounted on `e`'s transport (BLD-20) is named only where `mounted` (Usar:
+    it is used aboard, never handed over, looted, dropped or thrown)."""
     if not isinstance(ref, str) or ref.count(":") != 1:
         raise RuleViolation(rule, f"an item is named 'weapon:<index>', 'protection:<index>' or 'item:<id>', not {ref!r}")
     kind, _, raw = ref.partition(":")
@@ -51,6 +52,9 @@ def parse_ref(gs: GameState, e: int, ref, rule: str, *, easy: bool = True) -> tu
         it = gs.world.try_get(n, Item)
         if it is None or it.holder != e:
             raise RuleViolation(rule, f"{gs.name(e)} holds no item with id {n}")
+        if not mounted and gs.world.has(n, MountedObject):
+            raise RuleViolation("BLD-20", f"{it.name} is mounted on {gs.name(e)}'s transport: it is used aboard, "
+                                "not handed over, taken or put down")
     return kind, n
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffect, MetaEffects, Metahabilities, Mount,
+                                     Parked,
                                      Stress)
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
@@ -540,7 +541,8 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
     their DEF instead of its VOL, and a pass takes that DEF off. `aim` (MET-8: a neuromancer's "any target"): None
     the character; "transport" its transport; "item:<id>" an object it holds. Equipment has no VOL: its CH DEF is
     1 (ruling 4: it passes only on a critical) and its stress counts against its QUA (components.GearStress)."""
-    r = roll_character_check(gs, ctx, actor, "IMP", attribute, "CBA-18", "Corromper / Hackear", against=target)
+    foe = None if gs.world.has(target, Parked) else target         # MVA-17: a driverless transport has no traits
+    r = roll_character_check(gs, ctx, actor, "IMP", attribute, "CBA-18", "Corromper / Hackear", against=foe)
     ok = counter_contest(gs, ctx, actor, r) if attribute == "INT" else r.passed
     if r.fumble:
         fumble(gs, ctx, actor)

@@ -64,17 +64,35 @@ def range_penalty(distance: float) -> int:
     return math.ceil((distance - 10.0) / 10.0 - 1e-9)
 
 
+def ranged_mods(gs: GameState, attacker: int, target: int, distance: float, target_fast: bool) -> list[Modifier]:
+    """MOD-2 range, MOD-7 a larger target (its natural MOV), MOD-8 either side moving more than 5 K (`target_fast`:
+    the target's part)."""
+    mods: list[Modifier] = []
+    rp = range_penalty(distance)
+    if rp:
+        mods.append(Modifier("MOD-2", -rp, "range"))
+    if gs.body(target).natural_mov > gs.body(attacker).natural_mov:
+        mods.append(Modifier("MOD-7", 1, "larger target"))
+    if gs.effects(attacker).fast_move or target_fast:
+        mods.append(Modifier("MOD-8", -1, "moving more than 5 K"))
+    return mods
+
+
+def own_posture_mods(gs: GameState, attacker: int, ranged: bool) -> list[Modifier]:
+    """MVA-4 / MVA-5: the attacker's own posture (crouched: ranged +1, melee −1; prone: ranged +1, melee −2)."""
+    own = gs.world.get(attacker, Posture).state
+    if own == "crouched":
+        return [Modifier("MVA-4", 1 if ranged else -1, "attacker crouched")]
+    if own == "prone":
+        return [Modifier("MVA-5", 1 if ranged else -2, "attacker prone")]
+    return []
+
+
 def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distance: float) -> list[Modifier]:
     """Situational CH IMP modifiers of an attack (MOD-2, MOD-5, MOD-7, MOD-8, MVA-3..5, CBA-12)."""
     mods: list[Modifier] = []
     if ranged:
-        rp = range_penalty(distance)
-        if rp:
-            mods.append(Modifier("MOD-2", -rp, "range"))
-        if gs.body(target).natural_mov > gs.body(attacker).natural_mov:
-            mods.append(Modifier("MOD-7", 1, "larger target"))
-        if gs.effects(attacker).fast_move or gs.effects(target).fast_move:
-            mods.append(Modifier("MOD-8", -1, "moving more than 5 K"))
+        mods += ranged_mods(gs, attacker, target, distance, gs.effects(target).fast_move)
     else:
         group = gs.melee_group(attacker)
         mine = sum(1 for m in group if gs.side(m) == gs.side(attacker) and gs.able(m))
@@ -84,13 +102,8 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
     # MVA-3: attacks against a sprinter this turn
     if gs.effects(target).sprint_turn == gs.world.resources["flow"].turn:
         mods.append(Modifier("MVA-3", -1, "target sprinted"))
-    own = gs.world.get(attacker, Posture).state
     tgt = gs.world.get(target, Posture).state
-    # MVA-4 / MVA-5: own posture
-    if own == "crouched":
-        mods.append(Modifier("MVA-4", 1 if ranged else -1, "attacker crouched"))
-    elif own == "prone":
-        mods.append(Modifier("MVA-5", 1 if ranged else -2, "attacker prone"))
+    mods += own_posture_mods(gs, attacker, ranged)                 # MVA-4 / MVA-5: own posture
     # target posture: ranged only from more than 3 K (strictly)
     if tgt == "crouched":
         if not ranged:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.core.components import Gear, Item
+from wartime.core.components import Gear, Item, MountedObject
 from wartime.core.world import World
 from wartime.rules import traits
 from wartime.rules.state import GameState
+from wartime.rules.wounds import destroyed_field
 
 
 def gear_of(archetype) -> Gear:
@@ -31,6 +32,17 @@ def gear_of(archetype) -> Gear:
 def field_objects(world: World, holder: int, archetypes) -> list[int]:
     """GNA-16: one held `Item` + `Gear` entity per object archetype of a fielded character, in its order."""
     return [world.create(Item(a.name, holder=holder), gear_of(a)) for a in archetypes]
+
+
+def field_mounted(world: World, holder: int, archetypes) -> list[int]:
+    """BLD-20: one `Item` + `Gear` + `MountedObject` entity per object archetype mounted on the transport of a fielded
+    character (held by it while it rides), in its order."""
+    return [world.create(Item(a.name, holder=holder), gear_of(a), MountedObject()) for a in archetypes]
+
+
+def is_mounted(gs: GameState, item: int) -> bool:
+    """BLD-20: the object is mounted on a transport (components.MountedObject)."""
+    return gs.world.has(item, MountedObject)
 
 
 def held_gear(gs: GameState, e: int) -> list[tuple[int, Gear]]:
@@ -58,11 +70,13 @@ def set_gear(gs: GameState, item: int, g: Gear | None, rule: str) -> None:
 
 
 def wound_gear(gs: GameState, e: int, item: int, n: int, rule: str) -> None:
-    """WND-6 / WND-4 on an object: it gains `n` wounds; at QUA wounds it is disabled (no use, no trait)."""
+    """WND-6 / WND-4 / WND-5 on an object: it gains `n` wounds; at QUA wounds it is disabled (no use, no trait),
+    above QUA destroyed (the event says so)."""
     g = gs.world.get(item, Gear)
     ng = replace(g, wounds=g.wounds + n)
     gs.world.set(item, ng)
-    gs.world.emit("equipment_wound", rule, who=e, item=g.name, wounds=ng.wounds, disabled=ng.disabled)
+    gs.world.emit("equipment_wound", rule, who=e, item=g.name, wounds=ng.wounds, disabled=ng.disabled,
+                  **destroyed_field(ng))
 
 
 def uses_text(g: Gear) -> str:

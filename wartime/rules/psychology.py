@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from wartime.core.components import Attributes, MalusDue, Posture, Psyche, Stress
+from wartime.core.components import Attributes, Identity, MalusDue, Posture, Psyche, Stress
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.rules import traits
 from wartime.rules.checks import Modifier
@@ -205,6 +205,8 @@ def before_attack(gs: GameState, ctx, e: int, action=None) -> None:
     CH PSI after the attack's ENE is paid and before its CH IMP, until one fails (PSI-5)."""
     target = ctx.params.get("target") if ctx is not None else None
     melee = action is not None and not getattr(action, "ranged", False)
+    if isinstance(target, int) and not gs.world.has(target, Identity):
+        target = None                                  # MVA-17: a driverless transport (no traits) is the target
     for req in traits.before_attack(gs, e, target if isinstance(target, int) else None, melee):
         psi_check(gs, ctx, e, source=None, reason=req.reason, rule=req.rule)
         if ctx.failed:

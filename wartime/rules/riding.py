@@ -32,7 +32,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from wartime.core.components import Body, Carried, Equipment, GearStress, Mount, Parked, Position, Traits
+from wartime.core.components import (Body, Carried, Equipment, Gear, GearStress, Item, Mount, MountedObject, Parked,
+                                     Position, Traits)
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
@@ -308,6 +309,11 @@ def base_name(gs: GameState, e: int) -> str:
     return f"the driverless {gs.world.get(e, Mount).name}" if gs.world.has(e, Parked) else gs.name(e)
 
 
+def is_parked(gs: GameState, t) -> bool:
+    """MVA-17: `t` is a driverless transport on the table (an entity id with components.Parked)."""
+    return isinstance(t, int) and not isinstance(t, bool) and gs.world.has(t, Parked)
+
+
 def parked(gs: GameState) -> list[int]:
     """MVA-17: the driverless transports on the table (components.Parked), in id order."""
     return list(gs.world.query(Parked))
@@ -325,6 +331,7 @@ def park(gs: GameState, driver: int, spot: tuple[float, float]) -> int:
     t = gs.world.create(gs.pos(driver), gs.body(driver), replace(m, mounted=(), passengers=()),
                         Parked(driver, weapons))
     _move_gear_stress(gs, driver, t)                                       # MET-8: the hacked transport's stress
+    _hand_mounted(gs, driver, t)                                           # BLD-20: its mounted objects stay aboard
     c = gs.pos(driver)
     dismount(gs, driver)
     facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
@@ -349,9 +356,40 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     gs.world.set(who, Traits(own + tuple(x for x in m.traits if x not in own)))
     gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
     _move_gear_stress(gs, t, who)
+    _hand_mounted(gs, t, who)                                              # BLD-20: the new driver uses them
+    for q in m.passengers:                                                 # MVA-17: who boarded it stays aboard
+        gs.world.set(q, Carried(who))
     for comp in (Position, Body, Mount, Parked):
         gs.world.remove(t, comp)
     gs.world.emit("embarked", "MVA-17", who=who, carrier=who, parked=t, transport=m.name)
+
+
+def remove_parked(gs: GameState, t: int) -> None:
+    """WND-5 on a driverless transport (MVA-17): once destroyed it leaves the table (its entity keeps no component
+    of play; the events name it by its id)."""
+    for comp in (Position, Body, Mount, Parked, GearStress):
+        gs.world.remove(t, comp)
+    _lose_mounted(gs, t)
+
+
+def mounted_items(gs: GameState, holder: int) -> list[int]:
+    """BLD-20: the objects mounted on the transport `holder` rides or is (components.MountedObject), in id order."""
+    return [i for i in gs.world.query(MountedObject, Item) if gs.world.get(i, Item).holder == holder]
+
+
+def _hand_mounted(gs: GameState, src: int, dst: int) -> None:
+    """BLD-20 / MVA-17: the transport's mounted objects go with it from one carrying entity to the other."""
+    for i in mounted_items(gs, src):
+        gs.world.set(i, replace(gs.world.get(i, Item), holder=dst))
+
+
+def _lose_mounted(gs: GameState, holder: int) -> None:
+    """WND-5: the destroyed transport's mounted objects are gone with it."""
+    for i in mounted_items(gs, holder):
+        name = gs.world.get(i, Item).name
+        for comp in (Item, Gear, MountedObject, GearStress):
+            gs.world.remove(i, comp)
+        gs.world.emit("object_removed", "WND-5", item=i, name=name)
 
 
 def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
@@ -410,9 +448,11 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
         blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
     near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
-    dismount(gs, owner)
-    victims = [owner]
-    seat = traits.ejection(m.traits)
+    wreck = gs.world.has(owner, Parked)                # MVA-17: a driverless transport: no pilot (it goes last)
+    if not wreck:
+        dismount(gs, owner)
+    victims = [] if wreck else [owner]
+    seat = None if wreck else traits.ejection(m.traits)
     if seat is not None:
         victims = []
         eject(gs, owner, seat[0], seat[1])
@@ -421,6 +461,8 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         spots = free_spots(gs, owner, q) or [spot_in_contact(gs, owner, gs.body(q).radius, p.facing + 180.0)]
         alight(gs, q, spots[0], rule="WND-5")
         aboard.append(q)
+    if wreck:
+        remove_parked(gs, owner)
     full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
                   at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near],
@@ -473,6 +515,7 @@ def dismount(gs: GameState, owner: int) -> None:
         gs.world.set(owner, replace(pos, level=1))
     gs.world.remove(owner, Mount)
     gs.world.remove(owner, GearStress)                                     # MET-8: the transport's, gone with it
+    _lose_mounted(gs, owner)                                               # BLD-20: its mounted objects too
 
 
 def mounted_body(rider: Body, size: float) -> Body:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import Life, Wounds
+from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.state import GameState
 
@@ -59,26 +60,52 @@ def heal_wounds(gs: GameState, target: int, n: int, rule: str) -> None:
         gs.world.emit("life", "WND-2", who=target, state="active")
 
 
+def item_state(item) -> str:
+    """WND-4 / WND-5: what a piece of equipment's wounds make of it: "destroyed" (more wounds than QUA: it is gone
+    for good, WND-1: no repair), "disabled" (as many as QUA: it cannot be used) or "" (usable)."""
+    if item.wounds > item.QUA:
+        return "destroyed"
+    return "disabled" if item.wounds >= item.QUA else ""
+
+
+def check_usable(item) -> None:
+    """WND-4 / WND-5: a disabled piece of equipment cannot be used; a destroyed one is gone."""
+    state = item_state(item)
+    if state:
+        raise RuleViolation("WND-5" if state == "destroyed" else "WND-4",
+                            f"{item.name} is {state} ({item.wounds} wounds, QUA {item.QUA})")
+
+
+def destroyed_field(item) -> dict:
+    """WND-5: the `destroyed` field an equipment event carries once the item has more wounds than QUA (left out
+    before, so that records of games where nothing is destroyed keep their form)."""
+    return {"destroyed": True} if item.wounds > item.QUA else {}
+
+
 def wound_weapon(gs: GameState, e: int, index: int, rule: str) -> None:
-    """CMB-8: the weapon used gains 1 wound (WND-6 lowers its DMG, WND-4 disables it at QUA)."""
+    """CMB-8: the weapon used gains 1 wound (WND-6 lowers its DMG, WND-4 disables it at QUA, WND-5 destroys it
+    above QUA)."""
     w = gs.weapon(e, index)
     if w is None:
         return
     nw = replace(w, wounds=w.wounds + 1)
     gs.set_weapon(e, index, nw)
     gs.world.emit("equipment_wound", rule, who=e, item=w.name, wounds=nw.wounds,
-                  dmg=nw.current_dmg, disabled=nw.disabled)
+                  dmg=nw.current_dmg, disabled=nw.disabled, **destroyed_field(nw))
 
 
 def wound_best_protection(gs: GameState, e: int, rule: str) -> None:
-    """CMB-9: the protection with the highest current DEF gains 1 wound (ties: first in order)."""
+    """CMB-9: the protection with the highest current DEF gains 1 wound (ties: first in order); a destroyed one
+    (WND-5) is gone and takes none."""
     eq = gs.equipment(e)
-    if not eq.protections:
+    left = [i for i, p in enumerate(eq.protections) if not p.destroyed]
+    if not left:
         return
-    best = max(range(len(eq.protections)), key=lambda i: (eq.protections[i].current_def, -i))
+    best = max(left, key=lambda i: (eq.protections[i].current_def, -i))
     p = eq.protections[best]
     np_ = replace(p, wounds=p.wounds + 1)
     prots = list(eq.protections)
     prots[best] = np_
     gs.world.set(e, replace(eq, protections=tuple(prots)))
-    gs.world.emit("equipment_wound", rule, who=e, item=p.name, wounds=np_.wounds, defense=np_.current_def)
+    gs.world.emit("equipment_wound", rule, who=e, item=p.name, wounds=np_.wounds, defense=np_.current_def,
+                  **destroyed_field(np_))

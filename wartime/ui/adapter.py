@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from wartime.core.components import Identity, Searchable, TraitState
+from wartime.core.components import Identity, Parked, Searchable, TraitState
 from wartime.core.errors import RuleViolation, WartimeError
 from wartime.core.events import canonical_json
 from wartime.core.world import Snapshot, World
@@ -31,8 +31,9 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
-from wartime.rules import metahabilities
+from wartime.rules import metahabilities, riding
 from wartime.rules.objects import held_gear, uses_text
+from wartime.rules.wounds import item_state
 from wartime.rules import options as legal
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
@@ -115,11 +116,17 @@ def trait_lines(gs: GameState, e: int) -> list[TraitLine]:
     return out
 
 
-def object_lines(gs: GameState, e: int) -> list[tuple[str, bool]]:
-    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and whether it is
-    disabled (WND-4)."""
-    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), g.disabled)
+def object_lines(gs: GameState, e: int) -> list[tuple[str, str]]:
+    """GNA-16 / BLD-17: one line per object the character holds (its ENE, RNG and uses left) and its state:
+    "disabled" (WND-4), "destroyed" (WND-5) or "" (rules.wounds.item_state)."""
+    return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), item_state(g))
             for _, g in held_gear(gs, e)]
+
+
+def state_suffix(item) -> str:
+    """The unit card's mark of a piece of equipment: " DISABLED" (WND-4), " DESTROYED" (WND-5) or ""."""
+    state = item_state(item)
+    return f" {state.upper()}" if state else ""
 
 
 # --- setting up a match ---------------------------------------------------------------------------------
@@ -203,6 +210,8 @@ def short_name(gs: GameState, e: int) -> str:
 
 
 def long_name(gs: GameState, e: int) -> str:
+    if riding.is_parked(gs, e):                     # MVA-17: a driverless transport (no character), as a target
+        return f"{gs.side(gs.world.get(e, Parked).owner).capitalize()}'s driverless {riding.mount(gs, e).name}"
     ident = gs.world.get(e, Identity)
     return f"{ident.side.capitalize()} {short_name(gs, e)}"
 

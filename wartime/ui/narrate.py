@@ -285,6 +285,8 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} fumbles the defence: DMG {ev.get('dmg')}, the protection is damaged", "bad")
     if t == "equipment_wound":
         extra = f", DEF now {ev['defense']}" if "defense" in ev else ""
+        if ev.get("destroyed"):                                   # WND-5: more wounds than QUA
+            return L(f"{n}'s {ev.get('item')} is destroyed ({ev.get('wounds')} wound(s))", "bad")
         return L(f"{n}'s {ev.get('item')} is damaged ({ev.get('wounds')} wound(s){extra})", "bad")
     if t == "moved":
         sur = f", +{ev.get('surcharge')} ENE terrain" if ev.get("surcharge") else ""

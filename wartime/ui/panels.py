@@ -14,7 +14,7 @@ from wartime.rules.state import GameState
 from wartime.rules.states import trait_status
 from wartime.ui import theme, transport_view
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
-                                object_lines, trait_english, trait_lines)
+                                object_lines, state_suffix, trait_english, trait_lines)
 from wartime.ui.narrate import Line, describe, tray_roll
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
@@ -283,17 +283,18 @@ def draw_card(surface, rect, gs: GameState, e: int, gui: Gui | None = None) -> i
         ammo = f", {w.rounds}/{w.magazine} rounds" if w.magazine is not None else ""
         kind = f"RNG {w.RNG}" if w.ranged else "melee"
         dmg = f"DMG {w.current_dmg}" + (f" (of {w.DMG})" if w.wounds else "")
-        off = " DISABLED" if w.disabled else ""
+        off = state_suffix(w)                                     # WND-4 disabled, WND-5 destroyed
         for line in theme.wrap(f"• {w.name}: {dmg}, {kind}, ENE {w.ENE}{ammo}{off}", rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.BAD if w.disabled else theme.TEXT)
             y += 17
     if eq.protections:
-        prot = ", ".join(f"{p.name.split(' (')[0]} DEF {p.current_def}" for p in eq.protections)
+        prot = ", ".join(f"{p.name.split(' (')[0]} DEF {p.current_def}{state_suffix(p)}" for p in eq.protections)
         for line in theme.wrap(f"• {prot} (total DEF {gs.total_def(e)})", rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
             y += 17
-    for text, disabled in object_lines(gs, e):                      # GNA-16: objects and their uses left
-        for line in theme.wrap(text + (" DISABLED" if disabled else ""), rect.width, 13):
+    for text, state in object_lines(gs, e):                         # GNA-16: objects and their uses left
+        disabled = bool(state)                                      # WND-4 disabled or WND-5 destroyed
+        for line in theme.wrap(text + (f" {state.upper()}" if state else ""), rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.BAD if disabled else theme.TEXT)
             y += 17
     ride = transport_view.panel_line(gs, e)                 # BLD-19, MVA-17: its transport or its carrier

@@ -30,15 +30,7 @@ def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
             continue
         x, y = view._xy(gs, e, opts.overrides)
         sx, sy = view.to_screen(x, y)
-        r = max(5, gs.body(e).radius * view.scale)
-        tok = max(3, int(r * 0.28))
-        n = len(m.passengers)
-        for i, q in enumerate(m.passengers):
-            a = 2 * math.pi * i / n + math.pi / 2
-            px, py = sx + 0.45 * r * math.cos(a), sy - 0.45 * r * math.sin(a)
-            col = theme.SIDE_DARK.get(gs.side(q), (90, 90, 90))
-            pygame.draw.circle(surface, (245, 245, 235), (round(px), round(py)), tok)
-            pygame.draw.circle(surface, col, (round(px), round(py)), tok, 2)
+        draw_passengers(surface, gs, sx, sy, max(5, gs.body(e).radius * view.scale), m.passengers)
     sel = opts.selected
     if sel is None:
         return
@@ -53,18 +45,44 @@ def draw(view, surface: pygame.Surface, gs: GameState, opts) -> None:
         pygame.draw.line(surface, DOOR, (p[0] - rad // 2, p[1]), (p[0] + rad // 2, p[1]), 1)
 
 
+#: the rim of a disabled driverless transport (WND-4)
+WRECK_RIM = (170, 60, 50)
+
+
+def parked_label(gs: GameState, t: int) -> str:
+    """MVA-17: the caption of a driverless transport: its name, "no driver", its wounds of QUA (an attack or hack
+    may target it, rules.parked) and DISABLED at QUA wounds (WND-4: it cannot move; one more destroys it, WND-5)."""
+    m = riding.mount(gs, t)
+    return f"{m.name} (no driver, wounds {m.wounds}/{m.QUA}{' DISABLED' if m.disabled else ''})"
+
+
+def draw_passengers(surface: pygame.Surface, gs: GameState, sx: float, sy: float, r: float, passengers) -> None:
+    """MVA-17: small tokens, one per passenger (its side's colour), inside the transport's base of screen radius
+    `r` centred at (sx, sy)."""
+    tok = max(3, int(r * 0.28))
+    n = len(passengers)
+    for i, q in enumerate(passengers):
+        a = 2 * math.pi * i / n + math.pi / 2
+        px, py = sx + 0.45 * r * math.cos(a), sy - 0.45 * r * math.sin(a)
+        col = theme.SIDE_DARK.get(gs.side(q), (90, 90, 90))
+        pygame.draw.circle(surface, (245, 245, 235), (round(px), round(py)), tok)
+        pygame.draw.circle(surface, col, (round(px), round(py)), tok, 2)
+
+
 def draw_parked(view, surface: pygame.Surface, gs: GameState) -> None:
-    """MVA-17: a transport whose driver got off: a grey base with its name and "no driver"."""
+    """MVA-17: a transport whose driver got off: a grey base (rimmed red once disabled, WND-4) with its caption."""
     for t in riding.parked(gs):
         p = gs.pos(t)
         sx, sy = view.to_screen(p.x, p.y)
         r = max(5, int(gs.body(t).radius * view.scale))
+        rim = WRECK_RIM if riding.mount(gs, t).disabled else (40, 40, 36)
         pygame.draw.circle(surface, (120, 120, 112), (round(sx), round(sy)), r)
-        pygame.draw.circle(surface, (40, 40, 36), (round(sx), round(sy)), r, 2)
+        pygame.draw.circle(surface, rim, (round(sx), round(sy)), r, 2)
         nose = math.radians(p.facing)
         pygame.draw.line(surface, (40, 40, 36), (round(sx), round(sy)),
                          (round(sx + r * math.cos(nose)), round(sy - r * math.sin(nose))), 2)
-        img = theme.text(f"{riding.mount(gs, t).name} (no driver)", 11, (235, 235, 225))
+        draw_passengers(surface, gs, sx, sy, r, riding.mount(gs, t).passengers)       # who waits aboard
+        img = theme.text(parked_label(gs, t), 11, (235, 235, 225))
         surface.blit(img, img.get_rect(center=(round(sx), round(sy + r + 8))))
 
 
@@ -78,6 +96,8 @@ def panel_line(gs: GameState, e: int) -> str | None:
     """The side panel's transport line: its profile, wounds (WND-4), load (TRT-CAPACITY) and who is aboard; for a
     passenger, whose transport carries it."""
     carrier = riding.carrier_of(gs, e)
+    if carrier is not None and riding.is_parked(gs, carrier):
+        return f"• aboard {riding.base_name(gs, carrier)} (MVA-17: it may only get off)"
     if carrier is not None:
         return f"• aboard {short_name(gs, carrier)}'s transport (MVA-17: it may only get off)"
     m = riding.mount(gs, e)

@@ -11,7 +11,7 @@ from wartime.core.components import Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
-from wartime.rules import areas, hiding, traits
+from wartime.rules import areas, hiding, parked, riding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
@@ -23,6 +23,7 @@ from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import attack_odds, p_pass
 from wartime.rules.psychology import psi_check
 from wartime.rules.state import GameState
+from wartime.rules.wounds import check_usable
 
 
 def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: bool):
@@ -30,8 +31,7 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     w = gs.weapon(actor, idx)
     if w is None:
         raise RuleViolation(rule, f"{gs.name(actor)} has no weapon number {idx}")
-    if w.disabled:
-        raise RuleViolation("WND-4", f"{w.name} is disabled ({w.wounds} wounds, QUA {w.QUA})")
+    check_usable(w)                                            # WND-4 disabled, WND-5 destroyed
     if ranged and not w.ranged:
         raise RuleViolation("CBA-1", f"{w.name} has RNG 0: it is a melee weapon")
     if not ranged and w.ranged:
@@ -155,6 +155,11 @@ class RangedAttack(Action):
                         yield Candidate(self.key, lambda i=i, p=p, m=m: {"aim": [round(p.x, 4), round(p.y, 4)],
                                                                          "weapon": i, "mode": m}, face,
                                         f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot ({fm.label})")
+            if not area and not space.reaction:
+                for t in parked.enemy_parked(gs, actor):              # MVA-17: a driverless enemy transport
+                    face = space.facing_to(t)
+                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
+                                    f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -169,6 +174,8 @@ class RangedAttack(Action):
             check_nearest(gs, actor, self, params, w, None, aim.distance)      # TRT-SHAKY-HANDS: no aim point
             self._check_magazine(w)
             return AttackPrep(None, idx, None, aim)
+        if parked.is_parked(gs, params.get("target")):                # MVA-17: a driverless enemy transport
+            return self._at_parked(gs, actor, params, idx, w)
         t = need_ranged_target(gs, actor, params, self.rule, w)
         self._check_magazine(w)
         mode = chosen_fire_mode(w, params)
@@ -178,6 +185,16 @@ class RangedAttack(Action):
         if w.area is not None:                                                   # ARE-1..4
             return AttackPrep(t, idx, cover, with_area_mode(areas.aim_at_target(gs, actor, idx, w, t), mode))
         return AttackPrep(t, idx, cover, fire_mode=mode)
+
+    def _at_parked(self, gs, actor, params, idx, w) -> AttackPrep:
+        """MVA-17: a shot at a driverless enemy transport (rules.parked): one target, no area, no fire mode."""
+        t = parked.need_parked(gs, actor, params["target"], self.rule)
+        if params.get("_window") is not None:
+            raise RuleViolation(self.rule, "a driverless transport is attacked in the own activation")
+        if w.area is not None or params.get("mode") is not None:
+            raise RuleViolation(self.rule, "a driverless transport is shot at with a plain single-target attack")
+        self._check_magazine(w)
+        return AttackPrep(t, idx, parked.ranged_cover(gs, actor, t, w, self.rule))
 
     @staticmethod
     def _check_magazine(w) -> None:
@@ -195,6 +212,10 @@ class RangedAttack(Action):
             areas.resolve_area_attack(gs, ctx, prepared.area)
             return
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+        if parked.is_parked(gs, prepared.target):                     # MVA-17: a driverless enemy transport
+            parked.attack(gs, ctx, ctx.actor, prepared.target, prepared.weapon_index, ranged=True,
+                          cover=prepared.cover)
+            return
         mode = prepared.fire_mode
         if mode is not None:
             gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
@@ -374,9 +395,23 @@ class _WeaponMelee(Action):
                     for k, st in traits.melee_stances(gs, actor).items():          # TRT-FENCING-MASTER
                         yield Candidate(self.key, lambda i=i, t=t, k=k: {"target": t, "weapon": i, "stance": k},
                                         label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({st.label})")
+        for t in [] if self.firearm or space.reaction else parked.enemy_parked(gs, actor):   # MVA-17: driverless
+            if gs.in_contact(actor, t):
+                for i in space.weapons(ranged=False):
+                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
+                                    label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
+        if not self.firearm and parked.is_parked(gs, params.get("target")):     # MVA-17: a driverless transport
+            t = parked.need_parked(gs, actor, params["target"], self.rule)
+            if params.get("_window") is not None:
+                raise RuleViolation(self.rule, "a driverless transport is attacked in the own activation")
+            parked.check_melee(gs, actor, t, self.rule)
+            idx, _ = need_weapon(gs, actor, params, self.rule, ranged=False)
+            if params.get("mode") is not None or params.get("stance") is not None:
+                raise RuleViolation(self.rule, "a driverless transport is struck with a plain melee attack")
+            return AttackPrep(t, idx)
         t = reach_target(gs, actor, params, self.rule)
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
         if self.firearm:
@@ -390,8 +425,12 @@ class _WeaponMelee(Action):
         return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
 
     def resolve(self, gs, ctx, prepared):
-        bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         w = gs.weapon(ctx.actor, prepared.weapon_index)
+        if parked.is_parked(gs, prepared.target):                     # MVA-17: a driverless enemy transport
+            emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+            parked.attack(gs, ctx, ctx.actor, prepared.target, prepared.weapon_index, ranged=False)
+            return
+        bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         if bonus:
             traits.charge_attack(gs, ctx.actor, w, prepared.target)          # TRT-CHARGE-WEAPON: DEF −2
         mode = prepared.fire_mode

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from wartime.core.errors import NotImplementedRule, RuleViolation
-from wartime.rules import mental, metahabilities as meta, traits
+from wartime.rules import mental, metahabilities as meta, parked, riding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.energy import price
@@ -195,6 +195,10 @@ class Corrupt(Action):
                 for aim in meta.equipment_aims(gs, t):
                     yield Candidate(self.key, lambda t=t, aim=aim: {"target": t, "attribute": "INT", "aim": aim},
                                     label=f"{gs.name(t)}'s {aim} (INT)")
+        if "INT" in attrs and not space.reaction:
+            for t in parked.enemy_parked(gs, actor):                  # MVA-17 / MET-8: a driverless transport
+                yield Candidate(self.key, lambda t=t: {"target": t, "attribute": "INT", "aim": "transport"},
+                                label=f"{riding.base_name(gs, t)} (INT)")
 
     def available(self, gs, actor):
         if not meta.corrupt_attributes(gs, actor):
@@ -203,6 +207,12 @@ class Corrupt(Action):
     def validate(self, gs, actor, params):
         attrs = meta.corrupt_attributes(gs, actor)
         a = params.get("attribute", attrs[0] if attrs else "INT")
+        if parked.is_parked(gs, params.get("target")):                # MVA-17 / MET-8: a driverless transport
+            t = parked.need_parked(gs, actor, params["target"], self.rule)
+            if a not in attrs:
+                raise RuleViolation("MET-8", f"{gs.name(actor)} cannot corrupt with {a}")
+            parked.check_hack(gs, actor, t, a, params.get("aim"))
+            return (t, a, "transport")
         t = need_target(gs, actor, params, self.rule)
         meta.check_corrupt(gs, actor, t, a)
         aim = params.get("aim")

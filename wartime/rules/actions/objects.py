@@ -20,7 +20,7 @@ from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.item_use import use_passes
 from wartime.rules.items import parse_ref
 from wartime.rules.psychology import add_stress
-from wartime.rules.wounds import apply_wounds, heal_wounds
+from wartime.rules.wounds import apply_wounds, check_usable, heal_wounds
 
 
 def usable_gear(gs, e: int) -> list[tuple[int, object]]:
@@ -80,12 +80,11 @@ class UseObject(Action):
         if params.get("_window") is not None:
             raise RuleViolation("GNA-16", "Use (Usar) is taken in the own activation only, not as a reaction")
         ref = need(params, "item", self.rule, str)
-        kind, item = parse_ref(gs, actor, ref, self.rule)
+        kind, item = parse_ref(gs, actor, ref, self.rule, mounted=True)          # BLD-20: a mounted one too
         g = objects.gear(gs, item) if kind == "item" else None
         if g is None:
             raise RuleViolation("GNA-16", f"{ref} is not an object (only objects are used with Usar)")
-        if g.disabled:
-            raise RuleViolation("WND-4", f"{g.name} is disabled ({g.wounds} wounds, QUA {g.QUA})")
+        check_usable(g)                                         # WND-4 disabled, WND-5 destroyed
         if g.charges == 0:
             raise RuleViolation("TRT-CHARGES", f"{g.name} has no use left")
         if not traits.object_usable(g):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Mount, Weapon
+from wartime.core.components import Mount, Parked, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
@@ -49,16 +49,24 @@ def _gets_through(gs: GameState, ctx, carrier: int, reason: str, failed: str) ->
 class Embark(Action):
     """MVA-17: Embarcar (1): a character in base contact with an allied transport that has free load levels
     (TRT-CAPACITY) gets in: it leaves the table as carried. CH AGI −1 only if the transport is en marcha (moved
-    this turn); a failed check changes nothing (ENE spent)."""
+    this turn); a failed check changes nothing (ENE spent). `transport` instead of `target`: its side's driverless
+    transport (riding.park), boarded as a passenger: it waits aboard (it may only get off) until a character
+    takes the transport over (TakeTransport) and drives it."""
     key = "embark"
     rule = "MVA-17"
     category = "movement"
-    params = (Param("target", "ally", "MVA-17: the character whose transport it boards"),)
+    params = (Param("target", "ally", "MVA-17: the character whose transport it boards"),
+              Param("transport", "choice", "MVA-17: or the entity id of its side's driverless transport in base "
+                    "contact, boarded as a passenger (whoever takes it over drives them)", optional=True))
 
     def candidates(self, gs, actor, space):
         for a in space.allies():
             if riding.rides(gs, a):
                 yield Candidate(self.key, lambda a=a: {"target": a}, label=f"board {gs.name(a)}")
+        for t in _parked_in_contact(gs, actor):
+            if _own_side(gs, actor, t):
+                yield Candidate(self.key, lambda t=t: {"transport": t},
+                                label=f"board the driverless {gs.world.get(t, Mount).name}")
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
@@ -68,6 +76,8 @@ class Embark(Action):
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
+        if "transport" in params and "target" not in params:
+            return self._driverless(gs, actor, params["transport"])
         t = need_target(gs, actor, params, self.rule, enemy=False)
         if gs.side(t) != gs.side(actor):
             raise RuleViolation(self.rule, f"{gs.name(t)} is not an ally")
@@ -75,10 +85,16 @@ class Embark(Action):
             raise RuleViolation(self.rule, f"{gs.name(t)} has no transport")
         if not gs.in_contact(actor, t):
             raise RuleViolation(self.rule, f"{gs.name(actor)} must be in base contact with {gs.name(t)}'s transport")
-        need_load = riding.load_of(gs.body(actor).radius)
-        if need_load > riding.free_load(gs, t):
-            raise RuleViolation("TRT-CAPACITY", f"{gs.name(t)}'s transport has {riding.free_load(gs, t)} free load "
-                                f"levels; {gs.name(actor)} takes {need_load}")
+        _check_load(gs, actor, t, f"{gs.name(t)}'s transport")
+        return t
+
+    def _driverless(self, gs, actor, t) -> int:
+        """MVA-17: a passenger boards its side's driverless transport in base contact, with a free load level."""
+        if t not in _parked_in_contact(gs, actor):
+            raise RuleViolation(self.rule, f"{t!r} is not a driverless transport in base contact")
+        if not _own_side(gs, actor, t):
+            raise RuleViolation(self.rule, f"the driverless {gs.world.get(t, Mount).name} is not its side's")
+        _check_load(gs, actor, t, riding.base_name(gs, t))
         return t
 
     def cost(self, gs, actor, params, prepared):
@@ -193,6 +209,19 @@ def _parked_in_contact(gs: GameState, actor: int) -> list[int]:
     p, r = gs.pos(actor), gs.body(actor).radius
     return [t for t in riding.parked(gs) if gs.pos(t).level == p.level
             and math.hypot(gs.pos(t).x - p.x, gs.pos(t).y - p.y) - r - gs.body(t).radius <= ENGAGED_GAP + 1e-9]
+
+
+def _check_load(gs: GameState, actor: int, carrier: int, label: str) -> None:
+    """TRT-CAPACITY: `actor`'s base must find its load levels free aboard `carrier`'s transport (`label` names it)."""
+    need_load = riding.load_of(gs.body(actor).radius)
+    if need_load > riding.free_load(gs, carrier):
+        raise RuleViolation("TRT-CAPACITY", f"{label} has {riding.free_load(gs, carrier)} free load levels; "
+                            f"{gs.name(actor)} takes {need_load}")
+
+
+def _own_side(gs: GameState, actor: int, t: int) -> bool:
+    """MVA-17: the driverless transport `t` was last driven by `actor`'s side (components.Parked.owner)."""
+    return gs.side(gs.world.get(t, Parked).owner) == gs.side(actor)
 
 
 def s_label(spot) -> str:

@@ -72,12 +72,15 @@ def padron_pepper(gs, bearer, attacker, target, weapon, ranged) -> bool:
 
 
 def _lose_quality(gs, e: int, eq, i: int, rule: str) -> None:
-    """Protection `i` of `e` loses 1 QUA (WND-4: disabled once its wounds reach its QUA); the event names `rule`."""
+    """Protection `i` of `e` loses 1 QUA (WND-4: disabled once its wounds reach its QUA; WND-5: destroyed once they
+    exceed it, the event then says so); the event names `rule`."""
     p = eq.protections[i]
     prots = list(eq.protections)
     prots[i] = replace(p, QUA=p.QUA - 1)
     gs.world.set(e, replace(eq, protections=tuple(prots)))
-    gs.world.emit("equipment_quality", rule, who=e, item=p.name, QUA=p.QUA - 1, disabled=prots[i].wounds >= prots[i].QUA)
+    gone = {"destroyed": True} if prots[i].destroyed else {}          # WND-5 (rules.wounds.destroyed_field's form)
+    gs.world.emit("equipment_quality", rule, who=e, item=p.name, QUA=p.QUA - 1, disabled=prots[i].wounds >= prots[i].QUA,
+                  **gone)
 
 
 def crushing(gs, bearer, attacker, target, weapon, ranged) -> None:

@@ -53,6 +53,9 @@ ON_OBJECTS.add("TRT-COUNTERMEASURES")
 # transport's mounted DEF) or worn by a Mega armadura wearer, whom Comerciar / Saquear alone may hand it to
 # (traits/protections.py huge, asked for every item)
 also_on("TRT-HUGE", "protection")
+# TRT-HUGE on an object: likewise mounted on a transport (BLD-20: used aboard by its driver, components.MountedObject)
+# or held by a Mega armadura wearer (the loader's E9 refuses it anywhere else)
+also_on("TRT-HUGE", "object")
 # TRT-COMMUNICATOR: points only. Its ruling's mechanic (a carrier spots a blind shot for another, any distance) is
 # what CBA-3 already allows every ally (CBA-3 ruling: no communicator needed); shared location markers come with
 # Marcar, tier 3 (refused)
