@@ -22,6 +22,7 @@ from wartime.rules import psychology, riding
 from wartime.rules.sequence import Decision, Engine, Flow, normalise_params, phase_of
 from wartime.rules.state import GameState
 from wartime.rules.wounds import life_state
+import wartime.match.setup  # noqa: F401,E402  (gives the trait registry the catalogue's bonus traits, as a match does)
 
 __all__ = ["M", "Game", "weapon", "blade", "armour", "piece", "RuleViolation", "Decision"]
 

@@ -28,6 +28,8 @@ from wartime.rules.state import GameState
 #: The trait IDs whose effects the engine implements (the registry of rules.traits); any other trait on a
 #: fielded character is refused with its ID (NotImplementedRule).
 IMPLEMENTED_TRAITS = frozenset(traits.fieldable())
+# TRT-DESTABILISING-AMMO: the registry learns which traits are bonuses (catalogue cost above 0) from the data
+traits.registry.set_bonus_traits(sorted(t.id for t in trait_by_id().values() if t.cost is not None and t.cost > 0))
 
 
 def fielding_problems(spec) -> list[tuple[str, str]]:

@@ -9,7 +9,6 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
-from wartime.data.tables import trait_catalogue
 from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
@@ -625,10 +624,19 @@ class Suppressed:
 _BONUS: set[str] = set()
 
 
+def set_bonus_traits(ids) -> None:
+    """The bonus trait IDs (catalogue cost above 0) that ``Suppressed`` leaves out (TRT-DESTABILISING-AMMO). The
+    catalogue is data (layer 3, wartime/data/tables/traits.tsv): the layer that reads it gives them
+    (wartime.match.setup, on import), so that the rules never import the data layer."""
+    _BONUS.clear()
+    _BONUS.update(ids)
+
+
 def _without_bonuses(carried) -> frozenset[str]:
     """`carried` without the bonus traits (catalogue cost above 0)."""
     if not _BONUS:
-        _BONUS.update(d.id for d in trait_catalogue().values() if d.cost is not None and d.cost > 0)
+        raise RuntimeError("TRT-DESTABILISING-AMMO: the catalogue's bonus traits were not given to the trait "
+                           "registry (wartime.match.setup gives them on import: set_bonus_traits)")
     return frozenset(t for t in carried if t not in _BONUS)
 
 
