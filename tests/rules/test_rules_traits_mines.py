@@ -3,7 +3,7 @@ scripted dice and checked against its catalogue effect and ruling, and priced at
 from __future__ import annotations
 
 import pytest
-from rules_helpers import Game, M, piece, violation, weapon
+from tests.rules.rules_helpers import Game, M, piece, violation, weapon
 from wartime.core.components import Item, Position
 from wartime.data.loader import priced_trait
 from wartime.rules import placed, traits

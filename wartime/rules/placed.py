@@ -160,20 +160,9 @@ def set_off(gs: GameState, ctx, charge: int, intruder: int | None, rule: str, *,
     code = traits.weapon_area(weapon)
     w.emit("charge_set_off", rule, item=charge, owner=owner, weapon=weapon.name, by=intruder, centre=[cx, cy],
            area=code)
+    affected = victims(gs, charge, intruder, (cx, cy))
     w.remove(charge, PlacedCharge)
     w.remove(charge, Item)                                           # the bomb is used up
-    if code is not None and area_kind(code)[0] != "S":
-        ax, ay = (gs.pos(intruder).x, gs.pos(intruder).y) if intruder is not None and gs.on_table(intruder) \
-            else (cx - 1.0, cy)
-        if math.hypot(cx - ax, cy - ay) < 1e-6:
-            ax, ay = cx - 1.0, cy
-        affected = covered_minis(gs, templates.template_from_code(code, (ax, ay), (cx, cy)), pc.level, None)
-    elif code is not None:
-        start = intruder if intruder is not None and gs.on_table(intruder) else None
-        affected = [(e, True) for e in jump_chain(gs, area_kind(code)[1], pc.level, None, start=start,
-                                                  point=None if start is not None else (cx, cy))]
-    else:
-        affected = [(e, True) for e in _single_target(gs, intruder, pc.level, cx, cy, reach(it))]
     w.emit("area_placed", rule, attacker=owner, area=code, centre=[cx, cy], level=pc.level, dispersed=False,
            critical=False, affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
     covers = area_cover(gs, area_eye(gs, cx, cy, pc.level), [e for e, _ in affected], (cx, cy))
@@ -185,6 +174,25 @@ def set_off(gs: GameState, ctx, charge: int, intruder: int | None, rule: str, *,
         w.emit("hit", "ARE-5" if full else "ARE-6", attacker=owner, target=e, dmg=terms.dmg(hit_dmg),
                critical=False, area=code, coverage="full" if full else "partial")
         resolve_hit(gs, ctx, owner, e, hit_dmg, melee=False, cover=cov, terms=terms)
+
+
+def victims(gs: GameState, charge: int, intruder: int | None = None,
+            centre: tuple[float, float] | None = None) -> list[tuple[int, bool]]:
+    """(mini, fully covered) of everyone the placed charge would hit going off now, centred on its item (or
+    `centre`), set off by `intruder` (None: remotely), in id order (`set_off`; the scripted AI weighs it)."""
+    pc, it = gs.world.get(charge, PlacedCharge), gs.world.get(charge, Item)
+    cx, cy = centre if centre is not None else it.at
+    code = traits.weapon_area(it.weapon)
+    intruder = intruder if intruder is not None and gs.on_table(intruder) else None
+    if code is None:
+        return [(e, True) for e in _single_target(gs, intruder, pc.level, cx, cy, reach(it))]
+    if area_kind(code)[0] == "S":
+        return [(e, True) for e in jump_chain(gs, area_kind(code)[1], pc.level, None, start=intruder,
+                                              point=None if intruder is not None else (cx, cy))]
+    ax, ay = (gs.pos(intruder).x, gs.pos(intruder).y) if intruder is not None else (cx - 1.0, cy)
+    if math.hypot(cx - ax, cy - ay) < 1e-6:
+        ax, ay = cx - 1.0, cy
+    return covered_minis(gs, templates.template_from_code(code, (ax, ay), (cx, cy)), pc.level, None)
 
 
 def _single_target(gs: GameState, intruder: int | None, level: int, x: float, y: float, rng: float) -> list[int]:
