@@ -2,8 +2,8 @@
 TRT-REMOTE-CONTROL: rules/traits/mines.py).
 
 A bomb dropped with Soltar is an `Item` lying on the ground (rules/items.py: it keeps its weapon profile) with a
-`PlacedCharge` beside it: who placed it (its owner and controller), the level it lies at and the turn it was placed.
-It is operative once the activation it was dropped in is over (GNA-15). A movement that first comes within its RNG
+`PlacedCharge` beside it: who placed it (its owner and controller), the level it lies at and whether it is operative:
+it is once the activation it was dropped in is over (GNA-15; a pause with Esperar counts, `install`'s system). A movement that first comes within its RNG
 K sets off one with a proximity trigger (`first_trip`, asked by rules/actions/movement.py ``apply_move``, which stops
 the mover at that point); its controller sets off one with a remote trigger (rules/actions/charges.py). Going off
 (`set_off`) is the weapon's area (or a single hit without Área) with no CH IMP: each mini it covers makes its own CH
