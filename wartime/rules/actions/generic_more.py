@@ -492,7 +492,7 @@ class DropItem(Action):
 
 def _bomb(gs, e: int, ref: str):
     """GNA-15 ruling: the weapon `ref` of `e` if it is a bomb or similar (``traits.placed_charge``), else None."""
-    if not ref.startswith("weapon:"):
+    if not isinstance(ref, str) or not ref.startswith("weapon:"):
         return None
     w = gs.equipment(e).weapons[int(ref.split(":")[1])]
     return w if traits.placed_charge(w) is not None else None
