@@ -53,9 +53,10 @@ def clear_own_charge(match, p):
     engine accepts); None when it stands clear or is engaged."""
     gs = match.gs
     e = p.actor
-    if gs.engaged(e):
+    found = placed.charges(gs)
+    if not found or gs.engaged(e):
         return None
-    for c, pc, it in placed.charges(gs):
+    for c, pc, it in found:
         if gs.side(pc.owner) != gs.side(e) or e not in {m for m, _ in placed.victims(gs, c)}:
             continue
         me = gs.pos(e)
