@@ -10,6 +10,7 @@ from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent,
 from wartime.rules.context import ActionContext
 from wartime.rules.cover_check import cover_mods
 from wartime.rules.energy import ENERGY_CAP
+from wartime.rules.item_use import protection_def_lost
 from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
@@ -80,6 +81,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
     if not melee and not automatic and traits.shield_stops(gs, target, terms.shield_halved):   # TRT-ENERGY-SHIELD
         return 0
+    defense = max(0, defense - protection_def_lost(gs, ctx, target, rule))   # Prueba de ..., Neuropsico worn
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
                                                   "piece": cover.piece_id},

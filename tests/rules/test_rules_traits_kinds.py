@@ -1,0 +1,136 @@
+"""Traits played on more archetype kinds (rules/traits/kinds.py, rules/item_use.py): the use tests and Neuropsico
+on a protection (each CH DEF its wearer makes) and the use tests on a transport (each drive)."""
+from __future__ import annotations
+
+import pytest
+
+from rules_helpers import Game, M, ride, weapon
+from wartime.core.components import Stress, TraitedProtection
+from wartime.core.rng import ScriptedDice
+from wartime.rules import riding, traits
+
+TESTS = [("TRT-AGILITY-TEST", "AGI"), ("TRT-CONSTITUTION-TEST", "CON"), ("TRT-INTELLIGENCE-TEST", "INT"),
+         ("TRT-WILLPOWER-TEST", "VOL")]
+
+
+def shot_at(*prot_traits: str, DEF: int = 3) -> Game:
+    """A rifle (DMG 5) 10 K from a target (every attribute 5) wearing a DEF `DEF` protection with `prot_traits`
+    and a plain DEF 1 shield."""
+    armour = TraitedProtection("vest", "Vest", 0, DEF, 0, 5, traits=tuple(prot_traits))
+    shield = TraitedProtection("shield", "Shield", 0, 1, 0, 5)
+    g = Game(M(x=10, y=20, weapons=(weapon(DMG=5),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=5, AGI=5, INT=5, VOL=5, protections=(armour, shield)))
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+@pytest.mark.rules("TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
+@pytest.mark.parametrize("tid,attr", TESTS)
+@pytest.mark.parametrize("roll,defense", [(3, 4), (8, 1)])
+def test_TRT_AGILITY_TEST_and_the_other_tests_on_a_protection_before_each_CH_DEF(tid, attr, roll, defense):
+    """Hit (2): the wearer's check for the vest comes before its CH DEF: 3 passes and the CH DEF is against DEF 4
+    (vest 3 + shield 1), 8 fails and the vest's DEF is out of it: DEF 1 (target and subtracted); CH DEF 3."""
+    g = shot_at(tid)
+    a, b = g.ids
+    g.dice.push(2, roll, 3, 9, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    use = [c for c in g.checks("ATR") if c["who"] == b][0]
+    assert use["attribute"] == attr and use["rule"] == "CMB-3"
+    d = g.check("DEF")
+    assert d["target"] == defense and g.events("damage")[0]["defense"] == defense
+    assert g.wounds(b) == (1 if defense == 4 else 5)  # CH DEF 3: passes against 4 (DMG 5 − 4), fails against 1
+    failed = g.events("protection_use_failed")
+    assert bool(failed) is (defense == 1)
+    if failed:
+        assert failed[0]["protection"] == "Vest" and failed[0]["def_lost"] == 3
+
+
+def test_TRT_AGILITY_TEST_on_a_protection_no_check_without_a_CH_DEF():
+    """A missed shot (CH IMP 9): no CH DEF, so the vest is not used and asks nothing."""
+    g = shot_at("TRT-AGILITY-TEST")
+    a, b = g.ids
+    g.dice.push(9, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.checks("DEF") == [] and [c for c in g.checks("ATR") if c["who"] == b] == []
+
+
+@pytest.mark.parametrize("psi,defense,stress", [(2, 4, 0), (9, 1, 1)])
+def test_TRT_NEUROPSYCHO_on_a_protection_a_CH_PSI_before_each_CH_DEF(psi, defense, stress):
+    """The vest asks a CH PSI (VOL 5) first: 2 passes (DEF 4), 9 fails: +1 stress (PSI-5) and DEF 1."""
+    g = shot_at("TRT-NEUROPSYCHO")
+    a, b = g.ids
+    g.dice.push(2, psi, 3, 9, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.checks("PSI")[0]["rule"] == "TRT-NEUROPSYCHO" and g.checks("PSI")[0]["who"] == b
+    assert g.check("DEF")["target"] == defense
+    # its CH PSI as a wounded target (CMB-5: the 9) fails too: one more stress
+    assert g.world.get(b, Stress).value == stress + 1 and g.wounds(b) == (1 if defense == 4 else 5)
+    assert g.events("action_void") == []              # the attacker's action is not failed by the wearer's CH PSI
+
+
+def test_TRT_AGILITY_TEST_on_a_disabled_protection_asks_nothing():
+    """WND-4: a vest with QUA wounds gives no DEF and is not used: no check, CH DEF against the shield's 1."""
+    g = shot_at("TRT-AGILITY-TEST")
+    a, b = g.ids
+    from dataclasses import replace
+    from wartime.core.components import Equipment
+    eq = g.gs.equipment(b)
+    g.set(b, Equipment(eq.weapons, (replace(eq.protections[0], wounds=5), eq.protections[1])))
+    g.dice.push(2, 3, 9, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert [c for c in g.checks("ATR") if c["who"] == b] == [] and g.check("DEF")["target"] == 1
+
+
+# --- on a transport ---------------------------------------------------------------------------------------------
+def driver(tid: str, *rolls: int) -> Game:
+    g = Game(M(x=10, y=20, facing=0.0, CON=5, AGI=5, INT=5, VOL=5), width=60)
+    g.dice = ScriptedDice(rolls=rolls)
+    g.world.dice = g.dice
+    ride(g, g.ids[0], MOV=6, ENE=1, traits=(tid,))
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+@pytest.mark.rules("TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
+@pytest.mark.parametrize("tid,attr", TESTS)
+@pytest.mark.parametrize("roll,moved", [(3, True), (8, False)])
+def test_TRT_AGILITY_TEST_and_the_other_tests_on_a_transport_before_each_drive(tid, attr, roll, moved):
+    """Mover (ENE 1 + the transport's ENE 1): the driver's check first; 3 passes and it moves 4 K, 8 fails: it
+    stays, the ENE (2) is spent and the transport's ENE counts as paid for the turn (BLD-19 c)."""
+    g = driver(tid, roll)
+    a = g.ids[0]
+    g.act(a, "move", path=[[14, 20]])
+    c = g.check("ATR")
+    assert c["attribute"] == attr and c["who"] == a
+    assert g.pos(a) == ((14.0, 20.0) if moved else (10.0, 20.0))
+    assert g.energy(a) == 8 and riding.engine_ene(g.gs, a) == 0
+    assert bool(g.events("transport_use_failed")) is not moved
+
+
+def test_TRT_AGILITY_TEST_on_a_transport_a_pivot_is_a_use_too():
+    g = driver("TRT-AGILITY-TEST", 9)
+    a = g.ids[0]
+    g.act(a, "transport_pivot", facing_to=90)
+    assert g.gs.pos(a).facing == 0 and g.events("transport_use_failed")[0]["transport"] == "Truck"
+
+
+def test_TRT_AGILITY_TEST_on_a_transport_not_on_foot_nor_for_a_plain_transport():
+    """No check for a transport without the trait, nor once on foot (the trait is the transport's)."""
+    g = Game(M(x=10, y=20, AGI=5), width=60)
+    ride(g, g.ids[0], MOV=6)
+    g.start_activation(g.ids[0], energy=10)
+    g.act(g.ids[0], "move", path=[[14, 20]])
+    assert g.checks("ATR") == [] and g.pos(g.ids[0]) == (14.0, 20.0)
+
+
+# --- fielding and price -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("tid", [t for t, _ in TESTS] + ["TRT-NEUROPSYCHO"])
+def test_TRT_use_traits_fieldable_and_priced_on_protections_and_transports(tid):
+    from test_rules_traits_more import price
+    from wartime.data.tables import trait_by_id
+    kinds = ("protection",) if tid == "TRT-NEUROPSYCHO" else ("protection", "transport")
+    for kind in kinds:
+        assert traits.fielding_problem(tid, kind, {tid}) is None
+        assert price(tid, kind) == trait_by_id()[tid].cost
+    if tid == "TRT-NEUROPSYCHO":
+        assert traits.fielding_problem(tid, "transport", {tid}) is not None

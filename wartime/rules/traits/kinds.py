@@ -1,0 +1,21 @@
+"""Traits played on more archetype kinds than their first module fielded them on (issues 12 and 16: "a trait on a
+kind it applies to is played as its effect says for that kind"). Each entry extends a registered trait with
+``also_on`` (its handlers unchanged) once the rules play it on that kind; where it is played is said here.
+
+* Prueba de agilidad / constitución / inteligencia / voluntad (TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST,
+  TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST) and Neuropsico (TRT-NEUROPSYCHO) on a protection: its use is
+  protecting, so each CH DEF of its wearer first asks the checks; a failure leaves its DEF out of that CH DEF
+  (rules.item_use.protection_def_lost, from rules.combat.resolve_hit).
+* The four Prueba de ... on a transport: each movement action of its driver aboard (and Embestir) first asks the
+  check; a failure fails the action, its ENE spent (rules.item_use.drive_passes, from the action pipeline).
+  Neuropsico does not apply to transports (the catalogue's applies_to)."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import also_on
+
+#: the use traits (rules.item_use): a check before each use of the item
+USE_TESTS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
+
+for _tid in USE_TESTS:
+    also_on(_tid, "protection", "transport")
+also_on("TRT-NEUROPSYCHO", "protection")
