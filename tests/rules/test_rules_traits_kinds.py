@@ -63,8 +63,10 @@ def test_TRT_NEUROPSYCHO_on_a_protection_a_CH_PSI_before_each_CH_DEF(psi, defens
     g.act(a, "ranged_attack", target=b, weapon=0)
     assert g.checks("PSI")[0]["rule"] == "TRT-NEUROPSYCHO" and g.checks("PSI")[0]["who"] == b
     assert g.check("DEF")["target"] == defense
-    # its CH PSI as a wounded target (CMB-5: the 9) fails too: one more stress
-    assert g.world.get(b, Stress).value == stress + 1 and g.wounds(b) == (1 if defense == 4 else 5)
+    # passed: 1 wound, its CH PSI as a wounded target (the 9) fails: 1 stress; failed: 5 wounds put it out of
+    # action (no such CH PSI), the stress is Neuropsico's
+    assert g.world.get(b, Stress).value == 1 and [c["passed"] for c in g.checks("PSI")][0] is (stress == 0)
+    assert g.wounds(b) == (1 if defense == 4 else 5)
     assert g.events("action_void") == []              # the attacker's action is not failed by the wearer's CH PSI
 
 
