@@ -136,3 +136,58 @@ def test_TRT_use_traits_fieldable_and_priced_on_protections_and_transports(tid):
         assert price(tid, kind) == trait_by_id()[tid].cost
     if tid == "TRT-NEUROPSYCHO":
         assert traits.fielding_problem(tid, "transport", {tid}) is not None
+
+
+# --- the runes on a held object -------------------------------------------------------------------------------------
+def test_TRT_COMBAT_RUNES_on_a_held_object_its_holder_gets_CH_VOL_ENF_plus_1():
+    """Robar energía: the thief (VOL 6) holding a runed amulet checks against 7; once the amulet is disabled
+    (WND-4: as many wounds as its QUA) the bonus is gone."""
+    from test_rules_objects import give
+    from test_rules_traits_weapons2 import steal
+    from wartime.rules.traits import opposed_mods
+    g = steal(7, 9)
+    assert g.checks("ATR")[0]["target"] == 6
+    amulet = give(g, g.ids[0], "TRT-COMBAT-RUNES", name="Amulet")
+    assert [m.value for m in opposed_mods(g.gs, g.ids[0], "VOL")] == [1]
+    assert opposed_mods(g.gs, g.ids[0], "CON") == [] and opposed_mods(g.gs, g.ids[1], "VOL") == []
+    from dataclasses import replace
+    from wartime.core.components import Gear
+    g.set(amulet, replace(g.world.get(amulet, Gear), wounds=3))
+    assert opposed_mods(g.gs, g.ids[0], "VOL") == []
+
+
+def test_TRT_REJECTION_RUNES_on_a_held_object_the_holder_rerolls_a_lost_CH_VOL_ENF():
+    """As test_TRT_REJECTION_RUNES_Robar_energia...: the victim holds the runes on an object: its lost 9 is
+    rerolled, 3 wins, 10 ENE kept."""
+    from test_rules_objects import give
+    from test_rules_traits_weapons2 import thirst_game
+    from test_rules_traits_combat import race
+    g = thirst_game(M(side="blue", x=16, y=20))
+    race(g, g.ids[0], "TRT-THIRST-FOR-ENERGY")
+    give(g, g.ids[1], "TRT-REJECTION-RUNES", name="Talisman")
+    g.dice.push(6, 9, 3)
+    g.act(g.ids[0], "steal_energy", target=g.ids[1])
+    rolls = [c for c in g.checks("ATR") if c["who"] == g.ids[1]]
+    assert [c["die"] for c in rolls] == [9, 3] and rolls[1]["reroll"] == "TRT-REJECTION-RUNES"
+    assert g.energy(g.ids[1]) == 10
+
+
+def test_TRT_PROTECTION_RUNES_on_a_held_object_a_fumbled_metahability_check_brings_no_CH_PSI():
+    from test_rules_metahabilities import NEURO, give as give_meta, mh, two
+    from test_rules_objects import give
+    g = two(side="red")
+    a, b = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY"), bonuses=NEURO)
+    give(g, a, "TRT-PROTECTION-RUNES", name="Charm")
+    g.start_activation(a, energy=10)
+    g.dice.push(10)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.checks("PSI") == [] and g.stress(a) == 0
+    assert g.events("fumble_danger_ignored")[0]["rule"] == "TRT-PROTECTION-RUNES"
+
+
+@pytest.mark.parametrize("tid,points", [("TRT-COMBAT-RUNES", 10), ("TRT-REJECTION-RUNES", 10),
+                                        ("TRT-PROTECTION-RUNES", 3)])
+def test_TRT_runes_fieldable_and_priced_on_an_object(tid, points):
+    from test_rules_traits_more import price
+    assert traits.fielding_problem(tid, "object", {tid}) is None and price(tid, "object") == points

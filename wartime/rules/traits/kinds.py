@@ -8,10 +8,13 @@ kind it applies to is played as its effect says for that kind"). Each entry exte
   (rules.item_use.protection_def_lost, from rules.combat.resolve_hit).
 * The four Prueba de ... on a transport: each movement action of its driver aboard (and Embestir) first asks the
   check; a failure fails the action, its ENE spent (rules.item_use.drive_passes, from the action pipeline).
-  Neuropsico does not apply to transports (the catalogue's applies_to)."""
+  Neuropsico does not apply to transports (the catalogue's applies_to).
+* Runas de combate / de rechazo / de protección (TRT-COMBAT-RUNES, TRT-REJECTION-RUNES, TRT-PROTECTION-RUNES) on an
+  object: G10, a passive effect of an object works while it is carried, so the holder has them as on its race
+  (``ON_OBJECTS``: while held and not disabled, WND-4; traits/weapons_more.py plays them)."""
 from __future__ import annotations
 
-from wartime.rules.traits.registry import also_on
+from wartime.rules.traits.registry import ON_OBJECTS, also_on
 
 #: the use traits (rules.item_use): a check before each use of the item
 USE_TESTS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
@@ -19,3 +22,7 @@ USE_TESTS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST
 for _tid in USE_TESTS:
     also_on(_tid, "protection", "transport")
 also_on("TRT-NEUROPSYCHO", "protection")
+
+#: the runes a held object gives its holder (G10: an object's passive effects work while it is carried)
+RUNES = ("TRT-COMBAT-RUNES", "TRT-PROTECTION-RUNES", "TRT-REJECTION-RUNES")
+ON_OBJECTS.update(RUNES)
