@@ -141,14 +141,11 @@ PARTIAL = {
     "TRT-INFINITE-RANGE": "on a weapon: no maximum range (MOD-2's range modifier kept); a target outside the "
                           "attacker's field of view, which the book scatters, stays refused (ENV-1); on a "
                           "metahability or an object it is refused when a game is set up",
-    "TRT-REJECTION-RUNES": "on a race or a worn protection (a lost CH VOL ENF as the target of Robar energía or of a "
-                           "metahability's MET-5 contest is rerolled); on an object it is refused when a game is set "
-                           "up",
-    "TRT-PROTECTION-RUNES": "on a race or a worn protection: no MET-7 CH PSI after a fumbled metahability check; "
-                            "Distorsión envenenada / psíquica (objects' auras) are not played, and on an object it is "
-                            "refused when a game is set up",
-    "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
-                        "weapon or an object it is refused when a game is set up",
+    "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
+                            "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
+                            "played",
+    "TRT-COMBAT-RUNES": "on a race, a worn protection or a held object (its holder, G10: its bearer's opposed CH VOL: "
+                        "Robar energía, MET-5); on a weapon it is refused when a game is set up",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection or object mounted on a "
                 "transport (BLD-20) or worn / held by a Mega armadura wearer (the loader's E9 refuses it anywhere "
                 "else); Comerciar / Saquear check a huge weapon's or protection's receiver, not a huge object's",
@@ -157,20 +154,35 @@ PARTIAL = {
               "rules/actions/elements.py), and objects mounted on a transport, used by its driver aboard (BLD-20); "
               "putting on or activating a protection is not played by Usar (protections are worn from the start, "
               "and one received by Comerciar / Saquear is worn at once)",
-    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
-                        "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
-                        "set up",
-    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack: "
-                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
-                             "is set up",
-    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack: "
-                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
-                             "is set up",
-    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack: "
-                          "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
-                          "set up",
-    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack: "
-                       "wartime/rules/item_use.py); on a protection it is refused when a game is set up",
+    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack), on a protection "
+                        "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                        "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                        "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                        "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                        "as always there",
+    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack), on a protection "
+                             "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                             "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                             "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                             "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                             "as always there",
+    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack), on a protection "
+                             "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                             "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                             "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                             "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                             "as always there",
+    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack), on a protection "
+                          "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                          "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                          "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                          "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                          "as always there",
+    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a protection "
+                       "(before each CH DEF its wearer makes against a hit: a failure is +1 stress and leaves its DEF "
+                       "out): wartime/rules/item_use.py; a protection's CH PSI is not asked before a CH DEF against "
+                       "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                       "as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
                     "on a race or an object it is refused when a game is set up",
