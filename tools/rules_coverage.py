@@ -75,7 +75,8 @@ PARTIAL = {
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
-    "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
+    "TRT-HEX": "on metahabilities (the malus on the target while the effect lasts) and weapons (a hit puts the malus "
+               "on the target until the end of its next activation); on an object it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "

@@ -191,3 +191,50 @@ def test_TRT_PROTECTION_RUNES_on_a_held_object_a_fumbled_metahability_check_brin
 def test_TRT_runes_fieldable_and_priced_on_an_object(tid, points):
     from test_rules_traits_more import price
     assert traits.fielding_problem(tid, "object", {tid}) is None and price(tid, "object") == points
+
+
+# --- Maleficio on a weapon ------------------------------------------------------------------------------------------
+def hexed_shot(*dice: int):
+    """The duel's rifle with Maleficio (Lento) (its malus carried as "TRT-HEX:Lento", as match.setup fields it);
+    the red shooter fires with these dice."""
+    from test_rules_traits_combat import attack, duel
+    from test_rules_traits_weapons import gun
+    g = duel({"weapons": (gun("TRT-HEX", "TRT-HEX:Lento"),)})
+    attack(g, *dice)
+    return g
+
+
+def test_TRT_HEX_on_a_weapon_a_hit_puts_the_malus_on_the_target_until_its_next_activation_ends():
+    """Hit (5), CH DEF 9 fails, CH PSI 9: the target is Lento: its Mover costs ENE 2 in its next activation, and
+    ENE 1 again once that activation is over; the shooter is not slowed."""
+    g = hexed_shot(5, 9, 9)
+    a, b = g.ids
+    ev = g.events("hexed")[0]
+    assert (ev["rule"], ev["who"], ev["malus"]) == ("TRT-HEX", b, "TRT-SLOW")
+    assert "TRT-SLOW" in traits.character_traits(g.gs, b) and "TRT-SLOW" not in traits.character_traits(g.gs, a)
+    g.engine._end_activation(a)
+    g.start_activation(b, energy=10)
+    assert g.engine.check_action(b, "move", {"path": [[19, 20]]}) == 2
+    g.engine._end_activation(b)
+    assert "TRT-SLOW" not in traits.character_traits(g.gs, b)
+
+
+def test_TRT_HEX_on_a_weapon_a_miss_leaves_no_malus():
+    g = hexed_shot(9)
+    assert g.events("hexed") == [] and "TRT-SLOW" not in traits.character_traits(g.gs, g.ids[1])
+
+
+def test_TRT_HEX_on_a_weapon_fielded_with_its_malus_and_priced_1():
+    """match.setup carries the malus on the weapon ("TRT-HEX:Lento"), a metahability keeps it in its params only;
+    a malus the engine does not play is refused; the price is flat 1 (ruling)."""
+    from wartime.data.loader import archetype_from_dict, priced_trait
+    from wartime.match.setup import metahability_of, weapon_of
+    w = archetype_from_dict({"id": "w", "kind": "weapon", "name": "Cursed pistol", "ENE": 2, "DMG": 3, "RNG": 10,
+                             "QUA": 3, "traits": [{"name": "Maleficio", "param": "Lento"}]})
+    assert weapon_of(w).traits == ("TRT-HEX", "TRT-HEX:Lento")
+    m = archetype_from_dict({"id": "h", "kind": "metahability", "name": "Hex", "ENE": 2, "RNG": 5, "QUA": 3,
+                             "traits": [{"name": "Atadura"}, {"name": "Maleficio", "param": "Lento"}]})
+    assert "TRT-HEX:Lento" not in metahability_of(m).traits
+    assert traits.fielding_problem("TRT-HEX", "weapon", {"TRT-HEX"}, "Lento") is None
+    assert traits.fielding_problem("TRT-HEX", "weapon", {"TRT-HEX"}, "Torpe") is not None
+    assert priced_trait("TRT-HEX", "weapon", "test", "traits", param="Lento").points == 1
