@@ -145,8 +145,6 @@ PARTIAL = {
     "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
                             "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
                             "played",
-    "TRT-COMBAT-RUNES": "on a race, a worn protection or a held object (its holder, G10: its bearer's opposed CH VOL: "
-                        "Robar energía, MET-5); on a weapon it is refused when a game is set up",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection or object mounted on a "
                 "transport (BLD-20) or worn / held by a Mega armadura wearer (the loader's E9 refuses it anywhere "
                 "else); Comerciar / Saquear check a huge weapon's or protection's receiver, not a huge object's",

@@ -238,3 +238,25 @@ def test_TRT_HEX_on_a_weapon_fielded_with_its_malus_and_priced_1():
     assert traits.fielding_problem("TRT-HEX", "weapon", {"TRT-HEX"}, "Lento") is None
     assert traits.fielding_problem("TRT-HEX", "weapon", {"TRT-HEX"}, "Torpe") is not None
     assert priced_trait("TRT-HEX", "weapon", "test", "traits", param="Lento").points == 1
+
+
+# --- Runas de combate on a weapon -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("runes,winner,imp", [((), "a", 4), (("TRT-COMBAT-RUNES",), "b", 5)])
+def test_TRT_COMBAT_RUNES_on_a_weapon_the_shooters_CH_VOL_ENF_against_a_manipulator(runes, winner, imp):
+    """The VOL 6 manipulator rolls 6 (passes), the VOL 4 shooter 5: without runes the shooter fails and loses (CH IMP
+    4); with a runed rifle its CH VOL ENF is against 5 and passes with the lower die: it wins (CH IMP 5)."""
+    from test_rules_traits_combat import attack, duel, race
+    from test_rules_traits_weapons import gun
+    g = duel({"VOL": 4, "weapons": (gun(*runes),)}, {"VOL": 6})
+    race(g, g.ids[1], "TRT-MANIPULATOR")
+    attack(g, 6, 5, 9)
+    shooter = [c for c in g.checks("ATR") if c["who"] == g.ids[0]][0]
+    assert shooter["target"] == (5 if runes else 4)
+    assert g.events("opposed_resolved", rule="TRT-MANIPULATOR", winner=winner)
+    assert g.check("IMP")["target"] == imp
+
+
+def test_TRT_COMBAT_RUNES_on_a_weapon_fieldable_and_priced_10():
+    from test_rules_traits_more import price
+    assert traits.fielding_problem("TRT-COMBAT-RUNES", "weapon", {"TRT-COMBAT-RUNES"}) is None
+    assert price("TRT-COMBAT-RUNES", "weapon") == 10

@@ -352,6 +352,9 @@ def install(world) -> None:
     world.add_system("end_of_activation", _end_of_activation)
 
 
+traits.registry.EFFECT_LAPSES.append(install)         # TRT-HEX on a weapon leaves a lasting effect too
+
+
 def _start_of_activation(world, gs: GameState, who: int, **_: Any) -> None:
     """MET-3 (ENE-3 step 2): effects `who` cast on itself, and its suspensions (TRT-MAGIC-NULLIFY), lapse; `who`'s
     next activation has started: the effects that last to its end are armed (MET-4, MET-5)."""

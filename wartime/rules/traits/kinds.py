@@ -11,10 +11,13 @@ kind it applies to is played as its effect says for that kind"). Each entry exte
   Neuropsico does not apply to transports (the catalogue's applies_to).
 * Runas de combate / de rechazo / de protección (TRT-COMBAT-RUNES, TRT-REJECTION-RUNES, TRT-PROTECTION-RUNES) on an
   object: G10, a passive effect of an object works while it is carried, so the holder has them as on its race
-  (``ON_OBJECTS``: while held and not disabled, WND-4; traits/weapons_more.py plays them)."""
+  (``ON_OBJECTS``: while held and not disabled, WND-4; traits/weapons_more.py plays them).
+* Runas de combate on a weapon: G10, a weapon's trait works for the actions using it: the only opposed CH VOL of
+  an action with a weapon is the shooter's against a Manipulador target (TRT-MANIPULATOR, rules.combat.contest_mods),
+  which takes +1 (``weapon_opposed_mods``)."""
 from __future__ import annotations
 
-from wartime.rules.traits.registry import ON_OBJECTS, also_on
+from wartime.rules.traits.registry import ON_OBJECTS, _of, also_on
 
 #: the use traits (rules.item_use): a check before each use of the item
 USE_TESTS = ("TRT-AGILITY-TEST", "TRT-CONSTITUTION-TEST", "TRT-INTELLIGENCE-TEST", "TRT-WILLPOWER-TEST")
@@ -26,3 +29,13 @@ also_on("TRT-NEUROPSYCHO", "protection")
 #: the runes a held object gives its holder (G10: an object's passive effects work while it is carried)
 RUNES = ("TRT-COMBAT-RUNES", "TRT-PROTECTION-RUNES", "TRT-REJECTION-RUNES")
 ON_OBJECTS.update(RUNES)
+
+also_on("TRT-COMBAT-RUNES", "weapon")
+
+
+def weapon_opposed_mods(gs, e: int, weapon, attribute: str) -> list:
+    """``opposed_check_mod`` of the traits of the weapon `e` acts with: its opposed checks of `attribute` in that
+    action (TRT-COMBAT-RUNES on a weapon: CH VOL ENF +1). Empty without a weapon or such a trait."""
+    if weapon is None:
+        return []
+    return [m for _, h in _of("opposed_check_mod", getattr(weapon, "traits", ())) if (m := h(gs, e, attribute))]

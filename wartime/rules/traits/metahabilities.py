@@ -13,7 +13,7 @@ from __future__ import annotations
 from wartime.core.components import Life, MetaEffect, MetaEffects, Parked, Psyche
 from wartime.core.errors import RuleViolation
 from wartime.rules.traits.protections import trait_named
-from wartime.rules.traits.registry import _of, character_traits, display_name, register, trait_arg
+from wartime.rules.traits.registry import EFFECT_LAPSES, _of, character_traits, display_name, register, trait_arg
 
 
 # --- kinds (MET-1, CMB-13) ----------------------------------------------------------------------------------------
@@ -137,9 +137,10 @@ def hex_hit(gs, bearer, attacker, target, weapon, ranged) -> None:
     malus = trait_named(trait_arg(weapon, "TRT-HEX")) if weapon is not None else None
     if bearer != attacker or malus is None or gs.world.has(target, Parked) or not gs.world.has(target, Life):
         return None
-    from wartime.rules import metahabilities      # deferred: rules.metahabilities imports the traits package
-    metahabilities.install(gs.world)
-    kept = tuple(x for x in metahabilities.effects_on(gs, target)
+    for install in EFFECT_LAPSES:                  # rules.metahabilities.install: MET-5's lapse at the activation's end
+        install(gs.world)
+    fx = gs.world.try_get(target, MetaEffects)
+    kept = tuple(x for x in (fx.active if fx is not None else ())
                  if not (x.caster == attacker and x.index == WEAPON_HEX and x.name == weapon.name))
     uid = gs.world.resources.get("meta_uid", 0) + 1
     gs.world.resources["meta_uid"] = uid

@@ -490,6 +490,12 @@ def fieldable() -> set[str]:
     return {t for t, p in _REGISTRY.items() if p.fieldable}
 
 
+#: MET-3..5: the installers of the lapses of lasting effects (``MetaEffects``) in a world; rules.metahabilities adds
+#: its ``install`` when imported, so that a trait leaving such an effect outside a cast (TRT-HEX on a weapon) installs
+#: them without importing the rules above this package.
+EFFECT_LAPSES: list[Callable[[Any], None]] = []
+
+
 #: GNA-16 / BLD-17: traits of a bearer (played on races) that an object gives the character holding it, while
 #: held and not disabled (traits/objects.py names them; ``character_traits`` adds them).
 ON_OBJECTS: set[str] = set()
