@@ -185,8 +185,6 @@ PARTIAL = {
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
                     "on a race or an object it is refused when a game is set up",
-    "TRT-LEVITATOR": "on races and transports (moves float over water, ground terrain and obstacles lower than 1/2 "
-                     "K); on an object it is refused when a game is set up",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
                        "unchanged, and on a metahability it is refused",

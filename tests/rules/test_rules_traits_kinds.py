@@ -260,3 +260,24 @@ def test_TRT_COMBAT_RUNES_on_a_weapon_fieldable_and_priced_10():
     from test_rules_traits_more import price
     assert traits.fielding_problem("TRT-COMBAT-RUNES", "weapon", {"TRT-COMBAT-RUNES"}) is None
     assert price("TRT-COMBAT-RUNES", "weapon") == 10
+
+
+# --- Levitador on a held object -------------------------------------------------------------------------------------
+def test_TRT_LEVITATOR_on_a_held_object_its_holder_floats_over_terrain_and_water():
+    """The mud, log and pond of the transport test: holding a levitation belt, a walker crosses them at ENE 1; the
+    same walker without it is stopped by the log (MVA-11)."""
+    from test_rules_objects import give
+    from test_rules_transport_traits import FIELD
+    from rules_helpers import violation
+    g = Game(M(x=10, y=20, mov=10), pieces=FIELD, width=60)
+    give(g, g.ids[0], "TRT-LEVITATOR", name="Levitation belt")
+    g.start_activation(g.ids[0], energy=10)
+    assert g.engine.check_action(g.ids[0], "move", {"path": [[19.5, 20]]}) == 1
+    g.act(g.ids[0], "move", path=[[19.5, 20]])
+    assert g.pos(g.ids[0]) == (19.5, 20)
+    h = Game(M(x=10, y=20, mov=10), pieces=FIELD, width=60)
+    h.start_activation(h.ids[0], energy=10)
+    assert violation(h.engine.check_action, h.ids[0], "move", {"path": [[19.5, 20]]}).rule_id == "MVA-11"
+    from test_rules_traits_more import price
+    assert traits.fielding_problem("TRT-LEVITATOR", "object", {"TRT-LEVITATOR"}) is None
+    assert price("TRT-LEVITATOR", "object") == 1

@@ -14,7 +14,9 @@ kind it applies to is played as its effect says for that kind"). Each entry exte
   (``ON_OBJECTS``: while held and not disabled, WND-4; traits/weapons_more.py plays them).
 * Runas de combate on a weapon: G10, a weapon's trait works for the actions using it: the only opposed CH VOL of
   an action with a weapon is the shooter's against a Manipulador target (TRT-MANIPULATOR, rules.combat.contest_mods),
-  which takes +1 (``weapon_opposed_mods``)."""
+  which takes +1 (``weapon_opposed_mods``).
+* Levitador (TRT-LEVITATOR) on an object: held (and not disabled), its holder floats as a levitating race does
+  (G10: an object's passive effect while carried; ``ON_OBJECTS``; traits/vehicles.py plays it)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import ON_OBJECTS, _of, also_on
@@ -29,6 +31,7 @@ also_on("TRT-NEUROPSYCHO", "protection")
 #: the runes a held object gives its holder (G10: an object's passive effects work while it is carried)
 RUNES = ("TRT-COMBAT-RUNES", "TRT-PROTECTION-RUNES", "TRT-REJECTION-RUNES")
 ON_OBJECTS.update(RUNES)
+ON_OBJECTS.add("TRT-LEVITATOR")                # a levitation belt: its holder floats
 
 also_on("TRT-COMBAT-RUNES", "weapon")
 

@@ -17,7 +17,8 @@
   Embestir cross water at the ENE and MOV of a move, no CH AGI; water is no obstacle to them).
 * Levitador (TRT-LEVITATOR), on a race or a transport: it floats at level 1, 1/2 K above the ground (ruling: its
   moves ignore ground terrain, i.e. difficult and extreme areas, and obstacles lower than 1/2 K, as easy terrain,
-  and cross water as land; it still is at level 1 for everything else). On an object it is refused.
+  and cross water as land; it still is at level 1 for everything else). On an object its holder floats
+  (traits/kinds.py).
 * Retros (TRT-RETRO-THRUSTERS): at level 3 the transport may stop mid-air (Parar en el aire, ENE 1: it stays where
   it is), which counts as a movement action (MOV-13: it breaks a run of non-movement actions).
 * Pista de aterrizaje (TRT-LANDING-STRIP): taking off or landing (MVA-16) needs a straight surface 30 K long free
