@@ -183,8 +183,10 @@ PARTIAL = {
                        "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
                        "as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
-                    "on a race or an object it is refused when a game is set up",
+    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion) "
+                    "and on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius "
+                    "MOV K; a death of no attack does not explode); on an object it is refused when a game is set "
+                    "up (an object has no MOV for the blast's reach)",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
                        "unchanged, and on a metahability it is refused",

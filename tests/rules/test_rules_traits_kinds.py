@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import Game, M, ride, weapon
-from wartime.core.components import Stress, TraitedProtection
+from wartime.core.components import Life, Stress, TraitedProtection
 from wartime.core.rng import ScriptedDice
 from wartime.rules import riding, traits
 
@@ -281,3 +281,41 @@ def test_TRT_LEVITATOR_on_a_held_object_its_holder_floats_over_terrain_and_water
     from test_rules_traits_more import price
     assert traits.fielding_problem("TRT-LEVITATOR", "object", {"TRT-LEVITATOR"}) is None
     assert price("TRT-LEVITATOR", "object") == 1
+
+
+# --- Explota on a race ----------------------------------------------------------------------------------------------
+def exploding(percent_die: int):
+    """A blue CON 6 MOV 3 race with Explota at (11, 20) killed in melee by a red CON 9 blade (DMG 8: CH IMP 3, CH DEF
+    9), then the D100; a blue CON 9 ally at (12.9, 20) and a mini far away."""
+    from rules_helpers import blade
+    from test_rules_traits_combat import race
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=6, mov=3, facing=180.0),
+             M(side="blue", x=12.9, y=20, CON=9), M(side="blue", x=30, y=30))
+    red, bomb, ally, far = g.ids
+    race(g, bomb, "TRT-EXPLODES")
+    g.start_activation(red, energy=10)
+    g.dice.push(3, 9, percent_die, *([9, 1, 9, 1] if percent_die <= 50 else []))
+    g.act(red, "melee_attack", target=bomb, weapon=0)
+    assert g.all_dice_used()
+    return g, red, bomb, ally, far
+
+
+def test_TRT_EXPLODES_on_a_race_killed_by_an_attack_50_percent_its_DMG_within_MOV_K():
+    """D100 50 ≤ 50: DMG 8 (the killing blow's) in a round area of radius MOV 3 K: the killer and the ally (fully
+    covered) take it (CH DEF 9: 8 wounds, CH PSI 1), the far mini nothing."""
+    g, red, bomb, ally, far = exploding(50)
+    ev = g.events("death_blast")[-1]
+    assert ev["rule"] == "TRT-EXPLODES" and ev["dmg"] == 8 and ev["diameter"] == 6 and ev["hit"] == [red, ally]
+    assert g.wounds(red) == 8 and g.wounds(ally) == 8 and g.wounds(far) == 0
+
+
+def test_TRT_EXPLODES_on_a_race_no_explosion_on_51():
+    g, red, bomb, ally, far = exploding(51)
+    assert g.events("death_blast") == [] and g.wounds(red) == 0 and g.gs.world.get(bomb, Life).state == "dead"
+
+
+def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10_not_on_an_object():
+    from test_rules_traits_more import price
+    assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is None
+    assert price("TRT-EXPLODES", "race") == -10
+    assert traits.fielding_problem("TRT-EXPLODES", "object", {"TRT-EXPLODES"}) is not None

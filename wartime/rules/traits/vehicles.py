@@ -12,7 +12,8 @@
   explosion as usual (ruling: only the pilot).
 * Explota (TRT-EXPLODES) on a transport: it replaces the core explosion (ruling): when destroyed, D100 ≤ 50 it
   explodes with the DMG of the attack that destroyed it, within MOV K of it; otherwise it does not explode.
-  On a race or an object it is not played (refused when fielded: registered for transports only).
+  On a race: killed by an attack, D100 ≤ 50 it explodes with that attack's DMG in a round area of radius its MOV K
+  (hook ``death_explosion``). On an object it is refused (an object has no MOV for the blast's reach).
 * Anfibio (TRT-AMPHIBIOUS): the transport moves on water as on land (ruling: its Mover, Correr, Esprintar, Cargar,
   Embestir cross water at the ENE and MOV of a move, no CH AGI; water is no obstacle to them).
 * Levitador (TRT-LEVITATOR), on a race or a transport: it floats at level 1, 1/2 K above the ground (ruling: its
@@ -49,6 +50,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import Mount
+from wartime.rules.checks import percent
 from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register
 
 T = ("transport",)
@@ -140,7 +142,18 @@ register("TRT-STIFF-STEERING", "Dirección resistida", {"turn_limit": stiff_stee
 register("TRT-FIGHTER", "Caza", {"extra_turn": fighter}, kinds=T)
 register("TRT-OVERHEATING", "Sobrecalentamiento", {"drive_strain": overheating}, kinds=T)
 register("TRT-EJECTION-SEAT", "Asiento eyectable", {"ejection": ejection_seat}, kinds=T)
-register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes}, kinds=T)
+def explodes_on_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
+    """TRT-EXPLODES on a race: on death, 50 % chance to explode (BAS-6: D100 ≤ 50): when an attack kills it, a round
+    area centred on its base with radius its (natural) MOV K (ruling: round, radius = MOV K), DMG = the killing
+    attack's DMG: every other mini it covers takes the hit (ARE-5, half partly covered, ARE-6; rules.combat's
+    death_blast). A death of no attack does not explode (no attack DMG to deal)."""
+    if weapon is not None or dmg <= 0 or not percent(gs.world, EXPLODE_CHANCE, "TRT-EXPLODES", "explodes on death"):
+        return None
+    return dmg, 2 * gs.natural_mov(e)
+
+
+register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes, "death_explosion": explodes_on_death},
+         kinds=("race",) + T)
 def meta_vision(gs, e: int) -> bool:
     """TRT-META-VISION: it ignores Mimético (and Invisible, tier 3: never fielded)."""
     return True
