@@ -111,11 +111,12 @@ PARTIAL = {
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
-    "TRT-FLAMMABLE": "on a race and a weapon: when an attack kills the bearer it explodes (the weapon's DMG, or the "
-                     "killing attack's for a race, halved, in an R of that DMG), and a fumbled CH IMP with a flammable "
-                     "weapon explodes 30 % of the time, its user hit too; a race's own fumble (no DMG to halve) does "
-                     "not explode, an item is never destroyed in this engine (WND-4 disables it), a death of no attack "
-                     "does not explode, and objects and transports carrying it are refused",
+    "TRT-FLAMMABLE": "on a race, a weapon and a held object: when an attack kills the bearer it explodes (the weapon's "
+                     "DMG, or the killing attack's for a race or an object, halved, in an R of that DMG), and a "
+                     "fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit too; a race's own "
+                     "fumble or an object's (no DMG to halve) does not explode, an item destroyed apart from its "
+                     "bearer does not explode, a death of no attack does not explode, and a transport carrying it is "
+                     "refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF; the bonus of each "
                     "of them that should stop working until their next activation (its owner's choice) is not "
                     "played: no decision offers that choice",

@@ -319,3 +319,24 @@ def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10_not_on_an_object()
     assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is None
     assert price("TRT-EXPLODES", "race") == -10
     assert traits.fielding_problem("TRT-EXPLODES", "object", {"TRT-EXPLODES"}) is not None
+
+
+# --- Inflamable on a held object ------------------------------------------------------------------------------------
+def test_TRT_FLAMMABLE_on_a_held_object_explodes_when_an_attack_kills_its_holder():
+    """As the flammable race test: the CON 2 target holds a fuel can; killed by a DMG 6 shot (CH DEF 9), the can
+    explodes: DMG 3 (the killing DMG halved) in a round area of diameter 3; the friend beside it, partly covered,
+    takes 2 (CH DEF 9)."""
+    from test_rules_objects import give
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=6),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=2), M(side="blue", x=21.2, y=20, CON=9))
+    a, b, c = g.ids
+    give(g, b, "TRT-FLAMMABLE", name="Fuel can")
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    blast = g.events("death_blast")[-1]
+    assert (blast["rule"], blast["dmg"], blast["diameter"], blast["hit"]) == ("TRT-FLAMMABLE", 3, 3, [c])
+    assert g.wounds(c) == 2 and g.all_dice_used()
+    from test_rules_traits_more import price
+    assert traits.fielding_problem("TRT-FLAMMABLE", "object", {"TRT-FLAMMABLE"}) is None
+    assert price("TRT-FLAMMABLE", "object") == -5

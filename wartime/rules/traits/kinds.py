@@ -16,7 +16,11 @@ kind it applies to is played as its effect says for that kind"). Each entry exte
   an action with a weapon is the shooter's against a Manipulador target (TRT-MANIPULATOR, rules.combat.contest_mods),
   which takes +1 (``weapon_opposed_mods``).
 * Levitador (TRT-LEVITATOR) on an object: held (and not disabled), its holder floats as a levitating race does
-  (G10: an object's passive effect while carried; ``ON_OBJECTS``; traits/vehicles.py plays it)."""
+  (G10: an object's passive effect while carried; ``ON_OBJECTS``; traits/vehicles.py plays it).
+* Inflamable (TRT-FLAMMABLE) on an object: the ruling's 'muere' is the bearer dying (the item with it) or the item
+  destroyed; held, it explodes as a flammable race does when an attack kills its holder (the killing attack's DMG
+  halved, R of that: traits/substances.py; ``ON_OBJECTS``). An object has no CH IMP to fumble (its use's fumble
+  does not explode)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import ON_OBJECTS, _of, also_on
@@ -32,6 +36,7 @@ also_on("TRT-NEUROPSYCHO", "protection")
 RUNES = ("TRT-COMBAT-RUNES", "TRT-PROTECTION-RUNES", "TRT-REJECTION-RUNES")
 ON_OBJECTS.update(RUNES)
 ON_OBJECTS.add("TRT-LEVITATOR")                # a levitation belt: its holder floats
+ON_OBJECTS.add("TRT-FLAMMABLE")                # a fuel can: it explodes when its holder is killed
 
 also_on("TRT-COMBAT-RUNES", "weapon")
 
