@@ -132,9 +132,11 @@ PARTIAL = {
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
                   "other interactions (start-of-activation, kill and psychology effects on it) still apply",
-    "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
-                    "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
-                    "an object or a level, and the trait on a weapon, are refused",
+    "TRT-REQUIRES": "on a protection, a weapon or a metahability, a bonus (a played trait, by its book name): a "
+                    "character not carrying it is refused when a game is set up and not handed the protection or the "
+                    "weapon (Comerciar, Saquear); a condition, an object or a level is refused, and the trait on an "
+                    "object or a transport is refused (an object changes hands, a transport is taken over, "
+                    "unchecked)",
     "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
                            "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
                            "not told apart from other area weapons)",

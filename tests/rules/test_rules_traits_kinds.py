@@ -340,3 +340,42 @@ def test_TRT_FLAMMABLE_on_a_held_object_explodes_when_an_attack_kills_its_holder
     from test_rules_traits_more import price
     assert traits.fielding_problem("TRT-FLAMMABLE", "object", {"TRT-FLAMMABLE"}) is None
     assert price("TRT-FLAMMABLE", "object") == -5
+
+
+# --- Requiere on a weapon and a metahability ------------------------------------------------------------------------
+def test_TRT_REQUIRES_on_a_weapon_only_a_user_with_the_bonus_is_fielded_with_it_or_handed_it():
+    """Requiere (Camuflaje) on a knife: a human with Camuflaje is fielded with it, one without is refused naming
+    TRT-REQUIRES (a condition, CON 5, too); the weapon carries its parameter ("TRT-REQUIRES:Camuflaje"), and
+    Comerciar does not hand it to an ally without Camuflaje, and does to one with it."""
+    from test_rules_traits_protection import _spec
+    from test_rules_traits_combat import race
+    from wartime.core.errors import RuleViolation
+    from wartime.match.setup import fielding_problems, weapon_of
+    plain = {"name": "Refuerzo"}
+    need = [{"name": "Requiere", "param": "Camuflaje"}]
+    assert [r for r, _ in fielding_problems(_spec(plain, need, race_traits=[{"name": "Camuflaje"}]))] == []
+    assert [r for r, _ in fielding_problems(_spec(plain, need))] == ["TRT-REQUIRES"]
+    assert [r for r, _ in fielding_problems(_spec(plain, [{"name": "Requiere", "param": "CON 5"}],
+                                                  race_traits=[{"name": "Camuflaje"}]))] == ["TRT-REQUIRES"]
+    knife = weapon_of(_spec(plain, need).weapons[0])
+    assert knife.traits == ("TRT-REQUIRES", "TRT-REQUIRES:Camuflaje")
+    g = Game(M(x=10, y=20, weapons=(knife,)), M(x=11, y=20), M(side="blue", x=30, y=20))
+    a, b, _ = g.ids
+    race(g, a, "TRT-CAMOUFLAGE")
+    g.start_activation(a, energy=10)
+    with pytest.raises(RuleViolation) as exc:
+        g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"})
+    assert exc.value.rule_id == "TRT-REQUIRES"
+    race(g, b, "TRT-CAMOUFLAGE")
+    assert g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"}) == 1
+
+
+def test_TRT_REQUIRES_on_a_metahability_the_caster_must_carry_the_bonus():
+    """Requiere (Neuromante) on an invocation: fielded on a neuromancer, refused on a character without it; the
+    catalogue price (−3)."""
+    assert traits.fielding_problem("TRT-REQUIRES", "metahability", {"TRT-REQUIRES"}, "Neuromante",
+                                   frozenset({"TRT-NEUROMANCER"})) is None
+    assert traits.fielding_problem("TRT-REQUIRES", "metahability", {"TRT-REQUIRES"}, "Neuromante",
+                                   frozenset()) is not None
+    from wartime.data.loader import priced_trait
+    assert priced_trait("TRT-REQUIRES", "weapon", "test", "traits", param="Camuflaje").points == -3
