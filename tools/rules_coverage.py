@@ -191,8 +191,9 @@ PARTIAL = {
                     "MOV K; a death of no attack does not explode); on an object it is refused when a game is set "
                     "up (an object has no MOV for the blast's reach)",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
-                       "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
-                       "unchanged, and on a metahability it is refused",
+                       "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
+                       "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "
+                       "make its casts ignore Mimético",
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",

@@ -379,3 +379,31 @@ def test_TRT_REQUIRES_on_a_metahability_the_caster_must_carry_the_bonus():
                                    frozenset()) is not None
     from wartime.data.loader import priced_trait
     assert priced_trait("TRT-REQUIRES", "weapon", "test", "traits", param="Camuflaje").points == -3
+
+
+# --- Meta visión on a metahability ----------------------------------------------------------------------------------
+def seer_meta(x: float = 18.0, *others: str):
+    """The transport tests' wall: a neuromancer (INT 7) whose Magia: tranquilizar carries Meta visión (index 0) and a
+    plain copy (index 1), an enemy behind the wall."""
+    from test_rules_metahabilities import give, mh
+    from test_rules_transport_traits import WALL
+    g = Game(M(x=10, y=20, INT=7, VOL=9), M(side="blue", x=x, y=20, facing=180.0, VOL=2), pieces=WALL, width=60)
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-META-VISION"), mh("TRT-INVOCATION", "TRT-MAGIC-CALM"),
+         bonuses=("TRT-NEUROMANCER",))
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+def test_TRT_META_VISION_on_a_metahability_its_casts_pick_a_target_through_a_wall_within_INT_K():
+    """Its cast takes the enemy behind the wall 7 K away; the plain metahability does not, nor does its own cast 8.5
+    K away (beyond INT 7); the caster's other actions see nothing through the wall."""
+    from rules_helpers import violation
+    g, a, b = seer_meta()
+    assert not g.gs.has_los(a, b)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 2
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 1, "target": b}).rule_id == "ENV-2"
+    assert traits.sight_through(g.gs, a) is None
+    g2, a2, b2 = seer_meta(19.5)
+    assert violation(g2.engine.check_action, a2, "use_metahability", {"meta": 0, "target": b2}).rule_id == "ENV-2"
+    assert traits.fielding_problem("TRT-META-VISION", "metahability", {"TRT-META-VISION"}) is None

@@ -28,7 +28,8 @@
 * Meta visión (TRT-META-VISION), on a race or held on an object: it sees and may pick targets through opaque
   obstacles within as many K as its INT, and ignores Mimético (ruling: line of sight for choosing a target, i.e.
   a metahability's target or Corromper's, MET-2 / CBA-18; a shot still needs its line of fire and cover
-  applies). On a metahability (lending it) it is refused.
+  applies). On a metahability: its casts pick their target through opaque obstacles within the caster's INT K
+  (G10: a metahability's trait works for the actions using it; traits/kinds.py).
 * Mecha (TRT-MECHA): the transport walks as a character on foot (ruling): its movement actions are a character's
   (MOV-3..5: any path, a free turn, Pivotar and Girar 180° as reactions or actions; not MOV-6's straight drive and
   45° turn), and it uses its pilot's attributes except CON, which is the transport's QUA (its ENE gain, melee DMG,
@@ -165,7 +166,7 @@ def meta_vision_reach(gs, e: int) -> float:
 
 
 register("TRT-META-VISION", "Meta visión", {"sees_hidden": meta_vision, "sight_through": meta_vision_reach},
-         kinds=("race", "object"))
+         kinds=("race", "object", "metahability"))     # on a metahability: its casts' targets (rules.metahabilities)
 register("TRT-RADAR", "Radar", {"sees_hidden": radar}, kinds=("race", "object", "transport"))
 #: on an object, Meta visión and Radar are its holder's while held and not disabled (GNA-16, traits/objects.py)
 ON_OBJECTS.update(("TRT-META-VISION", "TRT-RADAR"))
@@ -248,18 +249,22 @@ def move_board(gs, e: int):
     return gs.board.dry() if water_as_land(gs, e) else gs.board
 
 
-def sight_through(gs, e: int) -> tuple[str, float] | None:
-    """``sight_through``: (trait ID, K) within which the character sees through opaque obstacles, or None."""
+def sight_through(gs, e: int, item=None) -> tuple[str, float] | None:
+    """``sight_through``: (trait ID, K) within which the character sees through opaque obstacles, or None; with
+    `item` (the metahability it uses), that item's traits too (G10: TRT-META-VISION on a metahability works for its
+    casts)."""
     got = [(t, float(h(gs, e))) for t, h in _of("sight_through", character_traits(gs, e))]
+    if item is not None and item.traits:
+        got += [(t, float(h(gs, e))) for t, h in _of("sight_through", item.traits)]
     return max(got, key=lambda x: x[1]) if got else None
 
 
-def sees_target(gs, e: int, target: int) -> bool:
+def sees_target(gs, e: int, target: int, item=None) -> bool:
     """ENV-2 for choosing a target: a line of sight, or a trait's sight through obstacles within its reach (hook
-    ``sight_through``: TRT-META-VISION)."""
+    ``sight_through``: TRT-META-VISION; the character's, or of the metahability `item` it casts)."""
     if gs.has_los(e, target):
         return True
-    through = sight_through(gs, e)
+    through = sight_through(gs, e, item)
     return through is not None and gs.distance(e, target) <= through[1] + 1e-9
 
 
