@@ -323,21 +323,12 @@ def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10_not_on_an_object()
 
 # --- Inflamable on a held object ------------------------------------------------------------------------------------
 def test_TRT_FLAMMABLE_on_a_held_object_explodes_when_an_attack_kills_its_holder():
-    """As the flammable race test: the CON 2 target holds a fuel can; killed by a DMG 6 shot (CH DEF 9), the can
-    explodes: DMG 3 (the killing DMG halved) in a round area of diameter 3; the friend beside it, partly covered,
-    takes 2 (CH DEF 9)."""
+    """As the flammable race test: the CON 2 target holds a fuel can; killed by a DMG 6 shot, the can explodes: DMG 3
+    (the killing DMG halved) in a round area of diameter 3, the friend beside it takes 2."""
     from test_rules_objects import give
-    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=6),)),
-             M(side="blue", x=20, y=20, facing=180.0, CON=2), M(side="blue", x=21.2, y=20, CON=9))
-    a, b, c = g.ids
-    give(g, b, "TRT-FLAMMABLE", name="Fuel can")
-    g.start_activation(a, energy=10)
-    g.dice.push(5, 9, 9, 5)
-    g.act(a, "ranged_attack", target=b, weapon=0)
-    blast = g.events("death_blast")[-1]
-    assert (blast["rule"], blast["dmg"], blast["diameter"], blast["hit"]) == ("TRT-FLAMMABLE", 3, 3, [c])
-    assert g.wounds(c) == 2 and g.all_dice_used()
     from test_rules_traits_more import price
+    from test_rules_traits_substances import killed_flammable
+    killed_flammable(lambda g, b: give(g, b, "TRT-FLAMMABLE", name="Fuel can"))
     assert traits.fielding_problem("TRT-FLAMMABLE", "object", {"TRT-FLAMMABLE"}) is None
     assert price("TRT-FLAMMABLE", "object") == -5
 
@@ -347,9 +338,7 @@ def test_TRT_REQUIRES_on_a_weapon_only_a_user_with_the_bonus_is_fielded_with_it_
     """Requiere (Camuflaje) on a knife: a human with Camuflaje is fielded with it, one without is refused naming
     TRT-REQUIRES (a condition, CON 5, too); the weapon carries its parameter ("TRT-REQUIRES:Camuflaje"), and
     Comerciar does not hand it to an ally without Camuflaje, and does to one with it."""
-    from test_rules_traits_protection import _spec
-    from test_rules_traits_combat import race
-    from wartime.core.errors import RuleViolation
+    from test_rules_traits_protection import _spec, handed_only_with_camouflage
     from wartime.match.setup import fielding_problems, weapon_of
     plain = {"name": "Refuerzo"}
     need = [{"name": "Requiere", "param": "Camuflaje"}]
@@ -359,15 +348,7 @@ def test_TRT_REQUIRES_on_a_weapon_only_a_user_with_the_bonus_is_fielded_with_it_
                                                   race_traits=[{"name": "Camuflaje"}]))] == ["TRT-REQUIRES"]
     knife = weapon_of(_spec(plain, need).weapons[0])
     assert knife.traits == ("TRT-REQUIRES", "TRT-REQUIRES:Camuflaje")
-    g = Game(M(x=10, y=20, weapons=(knife,)), M(x=11, y=20), M(side="blue", x=30, y=20))
-    a, b, _ = g.ids
-    race(g, a, "TRT-CAMOUFLAGE")
-    g.start_activation(a, energy=10)
-    with pytest.raises(RuleViolation) as exc:
-        g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"})
-    assert exc.value.rule_id == "TRT-REQUIRES"
-    race(g, b, "TRT-CAMOUFLAGE")
-    assert g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"}) == 1
+    handed_only_with_camouflage({"weapons": (knife,)}, "weapon:0")
 
 
 def test_TRT_REQUIRES_on_a_metahability_the_caster_must_carry_the_bonus():
