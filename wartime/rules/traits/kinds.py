@@ -20,7 +20,12 @@ kind it applies to is played as its effect says for that kind"). Each entry exte
 * Inflamable (TRT-FLAMMABLE) on an object: the ruling's 'muere' is the bearer dying (the item with it) or the item
   destroyed; held, it explodes as a flammable race does when an attack kills its holder (the killing attack's DMG
   halved, R of that: traits/substances.py; ``ON_OBJECTS``). An object has no CH IMP to fumble (its use's fumble
-  does not explode)."""
+  does not explode).
+
+Played in the trait's own module (each registration names the new kind): Maleficio on a weapon (TRT-HEX, a hit's
+lasting malus: traits/metahabilities.py), Explota on a race (TRT-EXPLODES, hook ``death_explosion``:
+traits/vehicles.py), Requiere on a weapon or a metahability (TRT-REQUIRES: traits/protections.py) and Meta visión on
+a metahability (TRT-META-VISION, its casts' line of sight: traits/vehicles.py)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import ON_OBJECTS, _of, also_on
