@@ -50,6 +50,7 @@ from wartime.data.models import (
     Archetype,
     ArmyList,
     Captive,
+    DarkArea,
     Catalogue,
     CharacterSpec,
     Element,
@@ -120,9 +121,12 @@ _SCENARIO_KEYS = (
     "default_lists",
     "alarm",
     "objective",
+    "night",
+    "dark",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
 _PERCH_KEYS = ("side", "at", "on")
+_DARK_KEYS = ("id", "name", "rect", "polygon")
 _ELEMENT_KEYS = ("id", "name", "at", "radius", "contents", "use")
 _ELEMENT_USE_KEYS = ("ene", "check", "modifier", "effect", "door", "open")
 #: GNA-16: what using a scenario element does (``[element.use]`` effect)
@@ -1654,6 +1658,28 @@ def _parse_objective(data: Mapping[str, Any], victory: Any, board: Polygon | Non
     return ObjectiveSpec(name=name or "Objective", side=side, count=count, zone=zone)
 
 
+def _parse_dark(data: Mapping[str, Any], board: Polygon | None, board_text: str,
+                c: _Collector) -> tuple[DarkArea, ...]:
+    """Darkness (project ruling, docs/darkness.md): ``[[dark]]`` areas, each an optional unique ``id`` and
+    ``name`` and a ``rect`` or ``polygon`` inside the board."""
+    out: list[DarkArea] = []
+    seen: dict[str, int] = {}
+    for i, raw in _get_tables(data, "dark", "", c, MAX_TERRAIN):
+        field = _join("dark", i)
+        n0 = len(c.problems)
+        _check_keys(raw, _DARK_KEYS, field, c)
+        dark_id = _get_str(raw, "id", field, c, required=False, default=f"dark-{i}")
+        _get_str(raw, "name", field, c, required=False)
+        polygon = _parse_shape(raw, field, board, board_text, c)
+        if dark_id in seen:
+            c.add(_join(field, "id"), f"duplicate dark area id '{dark_id}' (first at dark[{seen[dark_id]}])")
+        if len(c.problems) > n0 or polygon is None or dark_id is None:
+            continue
+        seen[dark_id] = i
+        out.append(DarkArea(id=dark_id, polygon=polygon))
+    return tuple(out)
+
+
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
                         allow_outside: bool = False) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
@@ -1693,6 +1719,8 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
     captives = _parse_captives(data, c)                      # GNA-6
     alarm = _parse_alarm(data, board, board_text, c, elements)   # ALM-2, ALM-32..ALM-41
     objective = _parse_objective(data, victory, board, board_text, c)    # BLD-22: victory = "objective"
+    night = _get_bool(data, "night", "", c, False)                      # darkness (docs/darkness.md)
+    dark = _parse_dark(data, board, board_text, c)
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)
@@ -1754,6 +1782,8 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         description=description or "",
         alarm=alarm,
         objective=objective,
+        night=bool(night),
+        dark=dark,
     )
 
 

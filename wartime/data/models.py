@@ -447,6 +447,14 @@ class ObjectiveSpec(_Frozen):
     zone: tuple[tuple[float, float], ...]
 
 
+class DarkArea(_Frozen):
+    """A dark area of the board (project ruling on darkness, docs/darkness.md; TRT-LIGHT, TRT-RADAR,
+    TRT-SUPER-SENSES): a ranged attack whose line of fire touches it has CH IMP -2 (``[[dark]]``)."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+
+
 class Scenario(_Frozen):
     """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
 
@@ -477,3 +485,6 @@ class Scenario(_Frozen):
     description: str = ""
     alarm: AlarmSpec | None = None
     objective: ObjectiveSpec | None = None
+    #: darkness (project ruling, docs/darkness.md): the whole board is dark (``night = true``) or these areas are
+    night: bool = False
+    dark: tuple[DarkArea, ...] = ()

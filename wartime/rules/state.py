@@ -39,6 +39,8 @@ class GameState:
         self.alarm = None
         #: BLD-22: a ``victory = "objective"`` scenario's zone (rules/objectives.py `install`), None otherwise
         self.objective = None
+        #: darkness (project ruling, rules/darkness.py): the scenario's ``night`` / ``[[dark]]`` areas, None without
+        self.darkness = None
         #: the match's peer combat system (rules.combat_systems; WNG-*, SWD6-*, SGD20-*), None for Wartime's own
         #: resolution: combat.resolve_attack / resolve_hit and odds.attack_odds hand over to it when set
         self.combat = None
