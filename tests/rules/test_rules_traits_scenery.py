@@ -10,13 +10,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from rules_helpers import Game, M, violation, weapon
+from rules_helpers import Game, M, piece, violation, weapon
 from test_rules_traits_combat import attack, duel, imp_target, race
 from wartime.core.components import Gear, Item, Life, Position, TraitState, TraitedProtection
 from wartime.core.errors import DataError
 from wartime.data.loader import load_scenario, priced_trait
-from wartime.data.models import DarkArea
-from wartime.rules import darkness, traits
+from wartime.data.models import DarkArea, MovableSpec
+from wartime.rules import darkness, scenery_objects, traits
+from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.scenery_throw import throw_odds
 from wartime.rules.modifiers import point_attack_mods
 from wartime.rules.odds import attack_odds
 from wartime.rules.traits import scenery
@@ -280,3 +282,115 @@ def test_TRT_DARKNESS_FIELD_costs_2_per_level_up_to_5_on_a_race_only():
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "race", set()) is None
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is not None
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is not None
+
+
+# --- Súper fuerza: throwing movable scenery -------------------------------------------------------------------------
+def thrower_game(size: str = "car", *, trait: bool = True, car_x: float = 10.5, target_x: float = 16.0) -> Game:
+    """A red thrower (CON 5, AGI 5, MOV 1: a throw reaches 6 K) at (10, 20) touching a 2 × 2 K movable car (low,
+    0.5 K) east of it; a blue target (CON 9) at (`target_x`, 20), 5 K away, facing it."""
+    g = Game(M(x=10, y=20, CON=5, AGI=5), M(side="blue", x=target_x, y=20, facing=180.0, CON=9),
+             pieces=[piece("car", "low", car_x, 19, car_x + 2, 21, height=0.5, blocks_los=True)])
+    scenery_objects.install(g.gs, SimpleNamespace(terrain=[SimpleNamespace(id="car", movable=MovableSpec(con=4, size=size))]))
+    if trait:
+        race(g, g.ids[0], "TRT-SUPER-STRENGTH")
+    return g
+
+
+def throw(g: Game, *dice: int) -> None:
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(*dice)
+    g.act(a, "throw_scenery", piece="car", target=b)
+
+
+def test_TRT_SUPER_STRENGTH_a_thrown_car_is_a_ranged_attack_with_DMG_CON_and_lands_at_the_target():
+    """CH CON 5 (die 3 passes), CH IMP 5 (die 2 hits), CH DEF 0 fails (9): DMG = CON 5 → 5 wounds on CON 9. The car
+    lands on the target's line drawn back until clear of its base: its centre at x 14.25 (moved 2.75 K); ENE 2."""
+    g = thrower_game()
+    a, b = g.ids
+    throw(g, 3, 2, 9, 1)
+    assert [(c["kind"], c["attribute"], c["target"]) for c in g.checks()[:2]] == [("ATR", "CON", 5), ("IMP", "AGI", 5)]
+    assert g.events("damage")[-1]["dmg"] == 5 and g.wounds(b) == 5 and g.energy(a) == 8
+    assert g.gs.board.piece("car").polygon.bounds == (13.25, 19.0, 15.25, 21.0)
+    assert g.events("scenery_moved")[-1]["offset"] == [2.75, 0.0]
+
+
+def test_TRT_SUPER_STRENGTH_a_missed_throw_lands_all_the_same():
+    g = thrower_game()
+    throw(g, 3, 9)
+    assert g.wounds(g.ids[1]) == 0 and g.gs.board.piece("car").polygon.bounds == (13.25, 19.0, 15.25, 21.0)
+
+
+@pytest.mark.parametrize("size, target", [("car", 5), ("object", 5), ("truck", 3), ("bigger", 1)])
+def test_TRT_SUPER_STRENGTH_a_failed_check_is_one_wound_without_CH_DEF_and_the_piece_stays(size, target):
+    """CH CON 5 for a car or an object, 3 for a truck (−2), 1 for bigger (−4): the die target + 1 fails: +1 wound on
+    the thrower, no CH DEF, no CH IMP, the piece where it was."""
+    g = thrower_game(size)
+    a = g.ids[0]
+    throw(g, target + 1)
+    assert [(c["attribute"], c["target"]) for c in g.checks()] == [("CON", target)] and g.all_dice_used()
+    assert g.wounds(a) == 1 and g.events("scenery_throw_failed")
+    assert g.gs.board.piece("car").polygon.bounds == (10.5, 19.0, 12.5, 21.0)
+
+
+def test_TRT_SUPER_STRENGTH_needs_the_trait_contact_and_reach():
+    """Without Súper fuerza (or on a board without movable pieces) the throw is not offered; a car 1 K off its base
+    cannot be lifted; a target beyond MOV + CON K is refused."""
+    g = thrower_game(trait=False)
+    g.start_activation(g.ids[0], energy=10)
+    assert not list(g.engine.legal_options("throw_scenery"))
+    g = thrower_game(car_x=11.5)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert not list(g.engine.legal_options("throw_scenery"))
+    assert violation(g.engine.check_action, a, "throw_scenery", {"piece": "car", "target": b}).rule_id == \
+        "TRT-SUPER-STRENGTH"
+    g = thrower_game(target_x=17.5)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "throw_scenery", {"piece": "car", "target": b}).rule_id == \
+        "TRT-SUPER-STRENGTH"
+    g = thrower_game()
+    g.start_activation(g.ids[0], energy=10)
+    assert [o.params for o in g.engine.legal_options("throw_scenery")] == [{"piece": "car", "target": g.ids[1]}]
+
+
+def test_TRT_SUPER_STRENGTH_a_board_without_movable_pieces_has_none():
+    g = duel()
+    race(g, g.ids[0], "TRT-SUPER-STRENGTH")
+    assert g.gs.movables is None
+    scenery_objects.install(g.gs, SimpleNamespace(terrain=[]))
+    assert g.gs.movables is None and g.gs.board is g.gs.scenario_board
+    g.start_activation(g.ids[0], energy=10)
+    assert not list(g.engine.legal_options("throw_scenery"))
+
+
+def test_TRT_SUPER_STRENGTH_its_utility_weighs_the_check():
+    """The scripted AI's value: P(CH CON 5) = 1/2 times the blow's value, less 1/2 for the wound of a failure."""
+    g = thrower_game()
+    a, b = g.ids
+    odds = throw_odds(g.gs, a, b)
+    want = 0.5 * (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)) - 0.5
+    got = REGISTRY["throw_scenery"].utility(g.gs, a, b, {"piece": "car", "target": b})
+    assert got == pytest.approx(want) and odds.p_hit > 0
+
+
+def test_TRT_SUPER_STRENGTH_costs_10_on_a_race():
+    assert price("TRT-SUPER-STRENGTH") == 10
+    assert traits.fielding_problem("TRT-SUPER-STRENGTH", "race", set()) is None
+
+
+def test_TRT_SUPER_STRENGTH_a_scenario_marks_movable_pieces(tmp_path: Path):
+    s = scenario(tmp_path, extra='[[terrain]]\nid = "car"\nkind = "low"\nrect = [5, 5, 7, 6]\n'
+                                 'movable = { con = 4, size = "truck" }')
+    assert s.terrain[0].movable == MovableSpec(con=4, size="truck")
+    f = str(tmp_path / "s.toml")
+    with pytest.raises(DataError) as exc:
+        scenario(tmp_path, extra='[[terrain]]\nkind = "difficult"\nrect = [5, 5, 7, 6]\n'
+                                 'movable = { con = 11, size = "boat", mass = 3 }')
+    assert exc.value.lines() == [
+        f"{f}: terrain[0].movable.mass: unknown key (expected one of: con, size)",
+        f"{f}: terrain[0].movable.con: 11 is out of range 1-10",
+        f"{f}: terrain[0].movable.size: 'boat' is not one of object, car, truck, bigger",
+        f"{f}: terrain[0].movable: only obstacles (low, high, blocking) can be movable, not difficult terrain",
+    ]

@@ -51,6 +51,8 @@ from wartime.data.models import (
     ArmyList,
     Captive,
     DarkArea,
+    MOVABLE_SIZES,
+    MovableSpec,
     Catalogue,
     CharacterSpec,
     Element,
@@ -124,7 +126,8 @@ _SCENARIO_KEYS = (
     "night",
     "dark",
 )
-_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
+_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable", "movable")
+_MOVABLE_KEYS = ("con", "size")
 _PERCH_KEYS = ("side", "at", "on")
 _DARK_KEYS = ("id", "name", "rect", "polygon")
 _ELEMENT_KEYS = ("id", "name", "at", "radius", "contents", "use")
@@ -1257,10 +1260,34 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     if climbable and kind in ("difficult", "extreme", "water"):
         c.add(_join(field, "climbable"), f"only obstacles (low, high, blocking) can be climbed, not {kind} terrain "
                                          "(MVA-10)")
+    movable = _parse_movable(raw, field, kind, c)
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
-                       defense=defense, climbable=bool(climbable))
+                       defense=defense, climbable=bool(climbable), movable=movable)
+
+
+def _parse_movable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> MovableSpec | None:
+    """``movable = {con = 4, size = "car"}`` (issue 16, scenery): an obstacle (low, high or blocking) that can be
+    thrown (TRT-SUPER-STRENGTH); con 1-10, size one of MOVABLE_SIZES (default car)."""
+    if "movable" not in raw:
+        return None
+    mf = _join(field, "movable")
+    table = raw["movable"]
+    if not isinstance(table, dict):
+        c.add(mf, f"expected a table {{con = 4, size = \"car\"}}, got {_show(table)}")
+        return None
+    n0 = len(c.problems)
+    _check_keys(table, _MOVABLE_KEYS, mf, c)
+    con = _get_int(table, "con", mf, c, low=1, high=10)
+    size = table.get("size", "car")
+    if size not in MOVABLE_SIZES:
+        c.add(_join(mf, "size"), _one_of(size, MOVABLE_SIZES))
+    if kind is not None and kind not in ("low", "high", "blocking"):
+        c.add(mf, f"only obstacles (low, high, blocking) can be movable, not {kind} terrain")
+    if len(c.problems) > n0 or con is None:
+        return None
+    return MovableSpec(con=con, size=size)
 
 
 def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Collector) -> tuple[Perch, ...]:

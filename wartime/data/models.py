@@ -308,6 +308,18 @@ class ArmyList(_Frozen):
         return [u.character for u in self.units for _ in range(u.count)]
 
 
+#: Movable scenery sizes (TRT-SUPER-STRENGTH's check: object and car CH CON, truck −2, bigger −4)
+MOVABLE_SIZES: tuple[str, ...] = ("object", "car", "truck", "bigger")
+
+
+class MovableSpec(_Frozen):
+    """A terrain piece that can be moved or thrown (issue 16, scenery: TRT-SUPER-STRENGTH): its CON (1-10) and its
+    size (``MOVABLE_SIZES``)."""
+
+    con: int
+    size: str = "car"
+
+
 class TerrainSpec(_Frozen):
     """A terrain piece: a footprint polygon (K), a top height (K), a LOS flag and a cover DEF (core preface).
 
@@ -327,6 +339,8 @@ class TerrainSpec(_Frozen):
     blocks_los: bool
     defense: int = 0
     climbable: bool = False
+    #: a movable piece (``movable = {con = 4, size = "car"}``; TRT-SUPER-STRENGTH), None for fixed terrain
+    movable: MovableSpec | None = None
 
 
 class Perch(_Frozen):

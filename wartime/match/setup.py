@@ -21,6 +21,7 @@ from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, traits
 from wartime.rules.elements import install_doors
+from wartime.rules import scenery_objects
 from wartime.rules.traits import scenery
 from wartime.rules.squares import snap
 from wartime.match import transports
@@ -323,6 +324,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     objectives.install(gs, getattr(scenario, "objective", None))      # BLD-22: victory = "objective"
     darkness.install(gs, scenario)                                    # night / [[dark]] (rules/darkness.py)
     scenery.install(world)                                            # TRT-DARKNESS-FIELD: the mark sweep
+    scenery_objects.install(gs, scenario)                             # movable pieces (TRT-SUPER-STRENGTH)
     for side, ids in fielded.items():
         transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)

@@ -164,6 +164,9 @@ against its catalogue row):
   (TRT-RESURRECTION, TRT-PHOENIX). Called by ``turn_start``. → on_death.
 * ``died(gs, e, attacker, melee) -> None`` -- a rule of the bearer's when an attack kills it (TRT-PHOENIX). Called by
   ``got_wounded`` from ``rules.combat.resolve_hit``. → on_death.
+* ``scenery_throw(gs, e) -> bool`` -- True: the bearer may throw a movable piece of scenery it touches (the action
+  Lanzar escenografía, rules/actions/scenery_throw.py; TRT-SUPER-STRENGTH). Called by ``throws_scenery``.
+  → extra_action.
 * ``explodes(gs, e) -> None`` -- the bearer's rule when an attack kills it, after ``died`` (TRT-DARKNESS-FIELD: the
   Escudo de energía levels around it are cancelled). Called by ``got_wounded``. → unique_rule.
 * ``aura_mark_field(gs, bearer) -> float | None`` -- K around an able bearer within which marks (TRT-TARGET-DESIGNATOR's
@@ -634,7 +637,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, always_critical, fumble_floor, sees_through_smoke, sees_in_dark, is_lit, mark_field, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, fumble_floor, sees_through_smoke, sees_in_dark, is_lit, mark_field, throws_scenery, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, restrict_reaction, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,

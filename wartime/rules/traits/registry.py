@@ -112,6 +112,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "lit": "los_rule",
     "aura_mark_field": "aura_enemy",
     "explodes": "unique_rule",
+    "scenery_throw": "extra_action",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -1998,6 +1999,12 @@ def sees_in_dark(gs, e: int) -> str | None:
     """``dark_sight``: the trait by which darkness on `e`'s line of fire gives it no malus (TRT-LIGHT, TRT-RADAR,
     TRT-SUPER-SENSES; rules.darkness)."""
     return _first_yes("dark_sight", character_traits(gs, e), (gs, e))
+
+
+def throws_scenery(gs, e: int) -> str | None:
+    """``scenery_throw``: the trait that lets `e` throw movable scenery (TRT-SUPER-STRENGTH;
+    rules/actions/scenery_throw.py)."""
+    return _first_yes("scenery_throw", character_traits(gs, e), (gs, e))
 
 
 def is_lit(gs, e: int) -> str | None:

@@ -1,5 +1,6 @@
-"""Traits of darkness and scenery (issue 12 / issue 16, group "scenery"): TRT-LIGHT (Luz) and TRT-DARKNESS-FIELD
-(Campo de oscuridad). TRT-RADAR and TRT-SUPER-SENSES see in the dark too (their modules register ``dark_sight``).
+"""Traits of darkness and scenery (issue 12 / issue 16, group "scenery"): TRT-LIGHT (Luz), TRT-DARKNESS-FIELD
+(Campo de oscuridad) and TRT-SUPER-STRENGTH (Súper fuerza: the action Lanzar escenografía,
+rules/actions/scenery_throw.py, throws a scenario's movable pieces, rules/scenery_objects.py). TRT-RADAR and TRT-SUPER-SENSES see in the dark too (their modules register ``dark_sight``).
 
 * Luz (TRT-LIGHT), on a race or held on an object: "it sees and is seen in darkness". Ruling: the bearer ignores
   darkness for its own line of sight (hook ``dark_sight``: darkness on its line of fire gives its ranged attacks
@@ -14,7 +15,7 @@
   the bearer is killed by an attack: every mini within N K of it, friend or foe, loses up to N levels of
   Escudo de energía (TRT-ENERGY-SHIELD). On an object or a transport it is refused (not played there yet).
 
-Hook points: ``aura_mark_field(gs, bearer) -> float | None`` (the K within which marks are lost) and
+Hook points: ``scenery_throw(gs, e) -> bool`` (Súper fuerza), ``aura_mark_field(gs, bearer) -> float | None`` (the K within which marks are lost) and
 ``explodes(gs, e) -> None`` (the bearer's rule when an attack kills it); ``registry.mark_field`` asks the
 first."""
 from __future__ import annotations
@@ -76,6 +77,17 @@ def field_blast(gs, e: int) -> None:
 
 
 register(FIELD, "Campo de oscuridad", {"aura_mark_field": field_reach, "explodes": field_blast}, kinds=("race",))
+
+
+# --- Súper fuerza ---------------------------------------------------------------------------------------------------
+def super_strength(gs, e: int) -> bool:
+    """TRT-SUPER-STRENGTH: the bearer can throw objects such as cars (CH CON), trucks (−2) or bigger things (−4); a
+    failed check is +1 wound with no CH DEF (the action Lanzar escenografía, rules/actions/scenery_throw.py, on the
+    scenario's movable pieces, rules/scenery_objects.py)."""
+    return True
+
+
+register("TRT-SUPER-STRENGTH", "Súper fuerza", {"scenery_throw": super_strength}, kinds=("race",))
 
 
 # --- the mark sweep -------------------------------------------------------------------------------------------------
