@@ -40,6 +40,11 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
+                          "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
+                          "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
+                          "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
+                          "held ones)",
     "TRT-DARKNESS-FIELD": "on a race: marks of Marcador de objetivos on minis within 2 K per level of an able bearer "
                           "give nothing there, cannot be placed there and are removed at the start and end of every "
                           "activation (a mark passing through a field inside one activation survives); when an "

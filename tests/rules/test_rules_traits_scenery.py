@@ -366,13 +366,14 @@ def test_TRT_SUPER_STRENGTH_a_board_without_movable_pieces_has_none():
 
 
 def test_TRT_SUPER_STRENGTH_its_utility_weighs_the_check():
-    """The scripted AI's value: P(CH CON 5) = 1/2 times the blow's value, less 1/2 for the wound of a failure."""
+    """The scripted AI's value: P(CH CON 5) = 1/2 times the blow's value (the engine's odds: CH IMP 5, DMG CON),
+    less 1/2 for the wound of a failure."""
     g = thrower_game()
     a, b = g.ids
     odds = throw_odds(g.gs, a, b)
     want = 0.5 * (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)) - 0.5
     got = REGISTRY["throw_scenery"].utility(g.gs, a, b, {"piece": "car", "target": b})
-    assert got == pytest.approx(want) and odds.p_hit > 0
+    assert got == pytest.approx(want) and odds.p_hit == Fraction(5, 10)
 
 
 def test_TRT_SUPER_STRENGTH_costs_10_on_a_race():

@@ -13,7 +13,7 @@ from wartime.rules.actions.combat import need_ranged_target
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
-from wartime.rules.combat import Cover, melee_damage, resolve_attack
+from wartime.rules.combat import Cover, resolve_attack
 from wartime.rules.modifiers import character_mods, roll_character_check
 from wartime.rules.odds import attack_odds, p_pass
 from wartime.rules.wounds import apply_wounds
@@ -138,9 +138,8 @@ class ThrowScenery(Action):
 
 
 def throw_odds(gs, actor: int, target: int):
-    """The odds of the thrown piece's attack, estimated as an unarmed ranged blow carrying DMG CON (a lower bound:
-    the unarmed wound cap stays), its CH IMP and CH DEF exact."""
-    con = gs.attrs(actor).CON
-    return attack_odds(gs, actor, target, weapon_index=None, ranged=True, unarmed=True,
-                       dmg_bonus=con - melee_damage(0, traits.strength(gs, actor), gs.wounds(actor)))
-
+    """The odds of the thrown piece's attack: a ranged attack with DMG = the thrower's CON (under a peer combat
+    system, estimated as an unarmed blow)."""
+    if gs.combat is not None:
+        return attack_odds(gs, actor, target, weapon_index=None, ranged=True, unarmed=True)
+    return attack_odds(gs, actor, target, weapon_index=None, ranged=True, base_dmg=gs.attrs(actor).CON)
