@@ -12,6 +12,7 @@ import pytest
 
 from rules_helpers import Game, M, piece, violation, weapon
 from test_rules_traits_combat import attack, duel, imp_target, race
+from tests.data.test_data_scenario_items import SCENARIO as ITEMS_SCENARIO
 from wartime.core.components import Gear, Item, Life, Position, TraitState, TraitedProtection
 from wartime.core.errors import DataError
 from wartime.data.loader import load_scenario, priced_trait
@@ -140,25 +141,8 @@ def test_TRT_LIGHT_costs_2_on_a_race_or_an_object():
 
 
 # --- the scenario's darkness (data) ----------------------------------------------------------------------------------
-SCENARIO = """format = 1
-type = "scenario"
-name = "Night test"
-points_limit = 300
-turn_limit = 8
-victory = "elimination"
-{top}
-
-[board]
-width = 20
-height = 20
-
-{extra}
-
-[deployment.red]
-rect = [0, 0, 20, 3]
-[deployment.blue]
-rect = [0, 17, 20, 20]
-"""
+#: the scenario items tests' small 20 × 20 K board, with room for top-level keys (`night`)
+SCENARIO = ITEMS_SCENARIO.replace('victory = "elimination"', 'victory = "elimination"\n{top}')
 
 
 def scenario(tmp_path: Path, top: str = "", extra: str = ""):
