@@ -12,7 +12,7 @@ import pytest
 
 from rules_helpers import Game, M, piece, violation, weapon
 from test_rules_traits_combat import attack, duel, imp_target, race
-from tests.data.test_data_scenario_items import SCENARIO as ITEMS_SCENARIO
+from tests.data.test_data_scenario_items import ROOT as ITEMS_ROOT, SCENARIO as ITEMS_SCENARIO
 from wartime.core.components import Gear, Item, Life, Position, TraitState, TraitedProtection
 from wartime.core.errors import DataError
 from wartime.data.loader import load_scenario, priced_trait
@@ -379,3 +379,22 @@ def test_TRT_SUPER_STRENGTH_a_scenario_marks_movable_pieces(tmp_path: Path):
         f"{f}: terrain[0].movable.size: 'boat' is not one of object, car, truck, bigger",
         f"{f}: terrain[0].movable: only obstacles (low, high, blocking) can be movable, not difficult terrain",
     ]
+
+
+def test_TRT_LIGHT_and_TRT_SUPER_STRENGTH_a_game_set_up_from_a_scenario_gets_its_darkness_and_movable_pieces(
+        tmp_path: Path):
+    """match.setup installs the scenario's darkness (a night board) and a MovedPiece per movable piece; a scenario
+    with neither leaves both None."""
+    from wartime.core.components import MovedPiece
+    from wartime.core.rng import ScriptedDice
+    from wartime.data.loader import load_army_list
+    from wartime.match.setup import build_state
+    lists = {s: load_army_list(ITEMS_ROOT / "scenarios" / "lists" / "brawlers.toml") for s in ("red", "blue")}
+    sc = scenario(tmp_path, "night = true", '[[terrain]]\nid = "car"\nkind = "low"\nrect = [5, 9, 7, 10]\n'
+                                            'movable = { con = 4 }')
+    gs = build_state(sc, lists, ScriptedDice())
+    assert gs.darkness.night and gs.darkness.point_dark(1.0, 1.0)
+    (el,) = gs.movables.values()
+    assert gs.world.get(el, MovedPiece) == MovedPiece("car", 4, "car") and gs.board is gs.scenario_board
+    gs = build_state(scenario(tmp_path), lists, ScriptedDice())
+    assert gs.darkness is None and gs.movables is None
