@@ -40,6 +40,17 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
+                          "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
+                          "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
+                          "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
+                          "held ones)",
+    "TRT-DARKNESS-FIELD": "on a race: marks of Marcador de objetivos on minis within 2 K per level of an able bearer "
+                          "give nothing there, cannot be placed there and are removed at the start and end of every "
+                          "activation (a mark passing through a field inside one activation survives); when an "
+                          "attack kills the bearer, every mini within N K loses up to N Escudo de energía levels "
+                          "(other deaths, and Escudo de energía avanzado, are not counted); on an object or a "
+                          "transport it is refused when a list is fielded",
     "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
                          "when it lost the aim (off the board, or the aimed point outside the area); the controller "
                          "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",

@@ -108,6 +108,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "initiative_mod": "unique_rule",
     "fov_mod": "fov_rule",
     "smoke_sight": "los_rule",
+    "dark_sight": "los_rule",
+    "lit": "los_rule",
+    "aura_mark_field": "aura_enemy",
+    "explodes": "unique_rule",
+    "scenery_throw": "extra_action",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -1212,13 +1217,16 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
 
 def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> None:
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
-    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
+    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX) and ``explodes``
+    (TRT-DARKNESS-FIELD)."""
     carried = character_traits(gs, e)
     for _, h in _of("got_wounded", carried):
         h(gs, e, attacker, melee, state)
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)
+        for _, h in _of("explodes", carried):           # TRT-DARKNESS-FIELD
+            h(gs, e)
 
 
 def got_hit(gs, e: int) -> None:
@@ -1890,6 +1898,16 @@ def aura_bearers(gs, trait_id: str) -> list[int]:
     return list(_aura_map(gs).get(trait_id, ()))
 
 
+def mark_field(gs, target: int) -> str | None:
+    """``aura_mark_field``: the trait of an able bearer whose field holds `target` (its marks are lost there and
+    none can be placed), or None (TRT-DARKNESS-FIELD)."""
+    for t, h in handlers("aura_mark_field"):
+        for b in aura_bearers(gs, t):
+            if gs.distance(b, target) <= h(gs, b) + 1e-9:
+                return t
+    return None
+
+
 def _auras(gs, e: int, hook: str):
     """(trait ID, handler, bearers other than `e`) of every trait registered on the aura hook `hook` that some
     bearer carries; G10: a handler is asked once per trait, with all its bearers (one bearer meets an aura)."""
@@ -1982,6 +2000,23 @@ def fumble_floor(gs, e: int) -> int:
 def sees_through_smoke(gs, e: int) -> str | None:
     """``smoke_sight``: the trait by which smoke on `e`'s line of fire gives it no malus (TRT-SUPER-SENSES)."""
     return _first_yes("smoke_sight", character_traits(gs, e), (gs, e))
+
+
+def sees_in_dark(gs, e: int) -> str | None:
+    """``dark_sight``: the trait by which darkness on `e`'s line of fire gives it no malus (TRT-LIGHT, TRT-RADAR,
+    TRT-SUPER-SENSES; rules.darkness)."""
+    return _first_yes("dark_sight", character_traits(gs, e), (gs, e))
+
+
+def throws_scenery(gs, e: int) -> str | None:
+    """``scenery_throw``: the trait that lets `e` throw movable scenery (TRT-SUPER-STRENGTH;
+    rules/actions/scenery_throw.py)."""
+    return _first_yes("scenery_throw", character_traits(gs, e), (gs, e))
+
+
+def is_lit(gs, e: int) -> str | None:
+    """``lit``: the trait by which `e` is seen in darkness as if lit (TRT-LIGHT; rules.darkness)."""
+    return _first_yes("lit", character_traits(gs, e), (gs, e))
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
