@@ -1,6 +1,6 @@
 """Placed charges in the window (GNA-15 bombs, TRT-ACTIVATION-AREA, TRT-REMOTE-CONTROL; ui/charge_view.py): each lies
 on the table as a small mine in its owner's colour, a proximity charge with its activation area (a dashed circle of
-its RNG K), labelled with its name and state. Screenshot 86 in docs/screenshots/."""
+its RNG K), labelled with its name and state. Screenshot 88 in docs/screenshots/."""
 from __future__ import annotations
 
 from ui_helpers import make_app, shot
@@ -28,4 +28,4 @@ def test_GNA_15_placed_charges_are_drawn_with_their_activation_area(tmp_path):
     app.step()
     at = app.view.to_screen(p.x + 4.0, p.y + 5.0)
     assert app.screen.get_at((round(at[0]), round(at[1])))[:3] != (0, 0, 0)
-    shot(app, "86-placed-mines")
+    shot(app, "88-placed-mines")
