@@ -3,6 +3,7 @@ on the table as a small mine in its owner's colour, a proximity charge with its 
 its RNG K), labelled with its name and state. Screenshot 88 in docs/screenshots/."""
 from __future__ import annotations
 
+import pytest
 from ui_helpers import make_app, shot
 
 from wartime.core.components import Item, Weapon
@@ -10,6 +11,7 @@ from wartime.rules import placed
 from wartime.ui import charge_view
 
 
+@pytest.mark.slow          # ~1 s: the window itself (the fast suite keeps unit-sized tests)
 def test_GNA_15_placed_charges_are_drawn_with_their_activation_area(tmp_path):
     app = make_app(tmp_path, start=False)
     gs = app.match.gs
