@@ -1,6 +1,6 @@
-"""Situation tests of the scripted controller's mines (ai/scripted_mines.py: GNA-15 bombs, TRT-REMOTE-CONTROL): it lays a
-bomb facing an enemy that may come, sets off a remote charge when the blast hits enemies and no ally, and is inert
-for a character without bombs."""
+"""Situation tests of the scripted controller's mines (ai/scripted_mines.py: GNA-15 bombs, TRT-REMOTE-CONTROL): it
+lays a bomb facing an enemy that may come, sets off a remote charge when the blast hits enemies and no ally, and is
+inert for a character without bombs."""
 from __future__ import annotations
 
 from types import SimpleNamespace

@@ -36,8 +36,8 @@ def price(trait: str, kind: str = "weapon") -> int:
 
 # --- GNA-15 ----------------------------------------------------------------------------------------------------------
 def test_GNA_15_dropping_a_bomb_costs_its_ENE_and_it_is_operative_after_the_activation():
-    """A bomb (ENE 2) costs 2 to drop, a plain rifle still 0; the bomb lies placed in base contact, owned by its dropper,
-    and is not operative until the dropper's activation is over."""
+    """A bomb (ENE 2) costs 2 to drop, a plain rifle still 0; the bomb lies placed in base contact, owned by its
+    dropper, and is not operative until the dropper's activation is over."""
     g = Game(M(x=10, y=20, weapons=(mine(), weapon())), M(side="blue", x=30, y=20, facing=180.0))
     a, _ = g.ids
     g.start_activation(a, energy=5)
@@ -63,7 +63,7 @@ def test_GNA_15_a_bomb_does_not_go_off_before_its_droppers_activation_ends():
     assert len(placed.charges(g.gs)) == 1
 
 
-# --- TRT-ACTIVATION-AREA -------------------------------------------------------------------------------------------------
+# --- TRT-ACTIVATION-AREA ----------------------------------------------------------------------------------------------
 def test_TRT_ACTIVATION_AREA_a_mover_entering_RNG_K_stops_there_and_sets_it_off():
     """RNG 1: the blue mover heading for (8, 20) first comes within 1 K of the mine (at 10.6) with its centre at 12.1:
     it stops there; the R5 goes off centred on the mine, covering it fully: DMG 5, its CH DEF 9 fails (DEF 0): 5

@@ -2,8 +2,9 @@
 TRT-REMOTE-CONTROL; rules/placed.py): a character carrying a bomb drops it facing the nearest enemy (the bomb lies
 between them, on the way the enemy comes) when that enemy is near enough to come but not yet within the blast; it
 then steps out of its side's charges' blast (and lays no bomb within 5 K of another); it sets off a remote charge it
-controls when the blast would hit more enemies than allies (itself included). Only the engine's legal options (`legal_cost`). Inert for a character with no
-bomb and no placed charge: the first questions (its weapons' traits, the placed-charge table) ask nothing else."""
+controls when the blast would hit more enemies than allies (itself included). Only the engine's legal options
+(`legal_cost`). Inert for a character with no bomb and no placed charge: the first questions (its weapons' traits,
+the placed-charge table) ask nothing else."""
 from __future__ import annotations
 
 import math

@@ -2,14 +2,14 @@
 TRT-REMOTE-CONTROL: rules/traits/mines.py).
 
 A bomb dropped with Soltar is an `Item` lying on the ground (rules/items.py: it keeps its weapon profile) with a
-`PlacedCharge` beside it: who placed it (its owner and controller), the level it lies at and whether it is operative:
-it is once the activation it was dropped in is over (GNA-15; a pause with Esperar counts, `install`'s system). A movement that first comes within its RNG
-K sets off one with a proximity trigger (`first_trip`, asked by rules/actions/movement.py ``apply_move``, which stops
-the mover at that point); its controller sets off one with a remote trigger (rules/actions/charges.py). Going off
-(`set_off`) is the weapon's area (or a single hit without Área) with no CH IMP: each mini it covers makes its own CH
-DEF with cover from the blast's centre (ARE-5..7); then the charge is gone. Components are frozen and the item keeps
-both while it lies, so records, replays and saves carry it as world state. A game without a placed charge asks only
-whether the component's table is empty."""
+`PlacedCharge` beside it: who placed it (its owner and controller), the level it lies at and whether it is
+operative: it is once the activation it was dropped in is over (GNA-15; a pause with Esperar counts, `install`'s
+system). A movement that first comes within its RNG K sets off one with a proximity trigger (`first_trip`, asked by
+rules/actions/movement.py ``apply_move``, which stops the mover at that point); its controller sets off one with a
+remote trigger (rules/actions/charges.py). Going off (`set_off`) is the weapon's area (or a single hit without Área)
+with no CH IMP: each mini it covers makes its own CH DEF with cover from the blast's centre (ARE-5..7); then the
+charge is gone. Components are frozen and the item keeps both while it lies, so records, replays and saves carry it
+as world state. A game without a placed charge asks only whether the component's table is empty."""
 from __future__ import annotations
 
 import math
