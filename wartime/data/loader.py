@@ -121,7 +121,8 @@ _SCENARIO_KEYS = (
     "alarm",
     "objective",
 )
-_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
+_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable",
+                 "nooks")
 _PERCH_KEYS = ("side", "at", "on")
 _ELEMENT_KEYS = ("id", "name", "at", "radius", "contents", "use")
 _ELEMENT_USE_KEYS = ("ene", "check", "modifier", "effect", "door", "open")
@@ -1253,10 +1254,14 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     if climbable and kind in ("difficult", "extreme", "water"):
         c.add(_join(field, "climbable"), f"only obstacles (low, high, blocking) can be climbed, not {kind} terrain "
                                          "(MVA-10)")
+    # TRT-SERPENT: recovecos (narrow gaps, rubble, ducts, tunnels) are ground or a low obstacle
+    nooks = _get_bool(raw, "nooks", field, c, False)
+    if nooks and kind in ("high", "blocking", "water"):
+        c.add(_join(field, "nooks"), f"only difficult, extreme or low terrain can be nooks (recovecos), not {kind}")
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
-                       defense=defense, climbable=bool(climbable))
+                       defense=defense, climbable=bool(climbable), nooks=bool(nooks))
 
 
 def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Collector) -> tuple[Perch, ...]:

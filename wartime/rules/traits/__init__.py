@@ -258,6 +258,8 @@ against its catalogue row):
 * ``float_height(gs, e) -> float`` -- K above the ground the character floats: its moves ignore water, ground
   terrain and obstacles lower than that (TRT-LEVITATOR). Called by ``move_board`` from rules.actions.movement.
   → terrain_rule.
+* ``nooks_easy(gs, e) -> bool`` -- the character's moves take terrain pieces marked ``nooks`` (recovecos) as easy
+  terrain (TRT-SERPENT). Called by ``move_board`` from rules.actions.movement. → terrain_rule.
 * ``hover(gs, e) -> int`` -- ENE of a stop mid-air at level 3, a movement action (TRT-RETRO-THRUSTERS: Parar en el
   aire, rules/actions/transport.py). Called by ``hover``. → height_rule.
 * ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
@@ -685,3 +687,4 @@ from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402 
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
 from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)
+from wartime.rules.traits import combat_feats2  # noqa: F401,E402  (issue 12: Guardaespaldas, Serpiente, ...)

@@ -202,6 +202,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "sees_hidden": "los_rule",
     "water_as_land": "terrain_rule",
     "float_height": "terrain_rule",
+    "nooks_easy": "terrain_rule",
     "sight_through": "los_rule",
     "hover": "height_rule",
     "strip_needed": "height_rule",
