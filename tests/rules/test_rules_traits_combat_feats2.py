@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from shapely.geometry import box
 
-from rules_helpers import Game, M, RuleViolation, weapon
+from rules_helpers import Decision, Game, M, RuleViolation, weapon
 from wartime.core.components import Traits
 from wartime.core.errors import DataError
 from wartime.data.loader import priced_trait
@@ -76,3 +76,125 @@ def test_TRT_SERPENT_is_fielded_on_races_and_costs_2():
     assert traits.fielding_problem(SERPENT, "race", {SERPENT}) is None
     assert traits.fielding_problem(SERPENT, "weapon", {SERPENT}) is not None
     assert price(SERPENT) == 2
+
+
+# --- Guardaespaldas ------------------------------------------------------------------------------------------------
+GUARD = "TRT-BODYGUARD"
+
+
+def guarded(bx: float = 20.0, by: float = 22.5, *, carries: bool = True, blue_rolls=()) -> Game:
+    """Red (AGI 5) shoots a rifle (DMG 4) at blue (CON 9) 9 K east of it; a blue bodyguard (CON 9, DEF 2 armour)
+    stands at (bx, by), 1.5 K from the target's base by default. Reaction windows are passed by hand (see `shoot`)."""
+    from rules_helpers import armour
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=4),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=9),
+             M(side="blue", x=bx, y=by, facing=180.0, CON=9, protections=(armour(2),), name="guard"))
+    if carries:
+        g.set(g.ids[2], Traits((GUARD,)))
+    g.auto_pass = False
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def pass_windows(g: Game) -> None:
+    """Every ordinary reaction window is passed; stops at a bodyguard's question or the next action."""
+    while g.pending is not None and g.pending.kind == "react" and g.pending.window != "bodyguard":
+        p = g.pending
+        g.engine.submit(Decision("react", p.side, actor=p.actor))
+
+
+def shoot(g: Game, *dice: int) -> None:
+    g.dice.push(*dice)
+    g.engine.submit(Decision("action", "red", actor=g.ids[0], action="ranged_attack",
+                             params={"target": g.ids[1], "weapon": 0}))
+    pass_windows(g)
+
+
+def test_TRT_BODYGUARD_asked_after_the_hit_and_takes_it_on_the_line_of_fire():
+    """The CH IMP passes (2): the engine asks the bodyguard (its side, no ENE); it takes the hit: it stands on the
+    segment from the shooter to the target in base contact with the target, makes the CH DEF (2 passes DEF 2: DMG 4
+    − DEF 2 = 2 wounds) and its CH PSI (3); the target is untouched."""
+    g = guarded()
+    a, t, b = g.ids
+    shoot(g, 2, 2, 3)
+    p = g.pending
+    assert (p.kind, p.window, p.actor, p.side, p.against, p.against_target) == ("react", "bodyguard", b, "blue", a, t)
+    assert p.options == ("bodyguard",)
+    assert [o.key for o in g.engine.legal_options()] == ["bodyguard"]
+    assert not g.events("hit") and g.events("bodyguard_offered")[0]["bodyguards"] == [b]
+    ene = g.energy(b)
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    pass_windows(g)
+    assert g.all_dice_used()
+    assert g.pos(b) == (18.99, 20.0) and g.energy(b) == ene
+    assert [c["who"] for c in g.checks("DEF")] == [b]
+    assert g.wounds(b) == 2 and g.wounds(t) == 0
+    assert g.events("bodyguard")[0]["ally"] == t and g.events("damage")[0]["target"] == b
+    assert not g.checks("ATR", who=b)                  # no reaction CH VOL
+
+
+def test_TRT_BODYGUARD_declined_the_target_takes_the_hit():
+    g = guarded()
+    a, t, b = g.ids
+    shoot(g, 2, 4, 3)
+    g.engine.submit(Decision("react", "blue", actor=b))
+    pass_windows(g)
+    assert g.all_dice_used() and g.pos(b) == (20.0, 22.5)
+    assert g.events("damage")[0]["target"] == t and g.wounds(t) == 4 and g.wounds(b) == 0
+    assert g.events("bodyguard_declined") == [] and not g.events("bodyguard")
+
+
+def test_TRT_BODYGUARD_not_asked_on_a_miss_beyond_3_K_or_without_the_trait():
+    """A missed shot asks nothing; an ally 3.5 K from the target's base, or one without the trait, is never asked:
+    the run is the plain one (the same dice, the same events)."""
+    g = guarded()
+    shoot(g, 9)
+    assert g.all_dice_used() and not g.events("bodyguard_offered") and g.events("miss")
+    for h in (guarded(20, 25.0), guarded(carries=False)):
+        shoot(h, 2, 4, 3)
+        assert h.all_dice_used() and not h.events("bodyguard_offered") and h.wounds(h.ids[1]) == 4
+
+
+def test_TRT_BODYGUARD_no_spot_on_the_line_of_fire_no_question():
+    """The line of fire's spots near the target are taken by other bases: it cannot cross, nothing is asked."""
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=4),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=9),
+             M(side="blue", x=20, y=22.5, facing=180.0, CON=9),
+             *[M(side="blue", x=x, y=20, CON=9) for x in (18.9, 17.8, 16.7, 15.6)])
+    g.set(g.ids[2], Traits((GUARD,)))
+    g.auto_pass = False
+    g.start_activation(g.ids[0], energy=10)
+    from wartime.rules import bodyguard
+    assert bodyguard.line_spot(g.gs, g.ids[2], g.ids[0], g.ids[1]) is None
+
+
+def test_TRT_BODYGUARD_a_melee_attack_is_not_offered():
+    from rules_helpers import blade
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),)), M(side="blue", x=11, y=20, facing=180.0, CON=9),
+             M(side="blue", x=12, y=21.5, CON=9))
+    g.set(g.ids[2], Traits((GUARD,)))
+    g.auto_pass = False
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(2, 4, 3)
+    g.engine.submit(Decision("action", "red", actor=g.ids[0], action="melee_attack",
+                             params={"target": g.ids[1], "weapon": 0}))
+    pass_windows(g)
+    assert not g.events("bodyguard_offered") and g.events("damage")[0]["target"] == g.ids[1]
+
+
+def test_TRT_BODYGUARD_the_question_is_recorded_and_replays_identically():
+    """A match-level record: the decision, then the answer; the events come once, after the answer."""
+    g = guarded()
+    heard = []
+    g.world.listeners.append(heard.append)
+    shoot(g, 2, 4, 3)
+    n = len(heard)
+    assert [e["type"] for e in heard].count("hit") == 0
+    g.engine.submit(Decision("react", "blue", actor=g.ids[2], action="bodyguard"))
+    assert [e["type"] for e in heard[n:]].count("hit") == 1
+    assert [e["type"] for e in heard].count("action") == 1
+
+
+def test_TRT_BODYGUARD_is_fielded_on_races_and_costs_2():
+    assert traits.fielding_problem(GUARD, "race", {GUARD}) is None
+    assert price(GUARD) == 2

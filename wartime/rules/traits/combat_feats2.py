@@ -16,3 +16,15 @@ def serpent(gs, e: int) -> bool:
 
 
 register("TRT-SERPENT", "Serpiente", {"nooks_easy": serpent}, kinds=("race",))
+
+
+# --- Guardaespaldas ------------------------------------------------------------------------------------------------
+def bodyguard(gs, e: int, bearers) -> bool:
+    """TRT-BODYGUARD: "Puede asignarse el impacto de un ataque a un aliado a 3K. Cruza este Pj en la LdF." A marker
+    on an aura hook (its bearers able to act are found as an aura's, G10): rules/bodyguard.py asks the bearers
+    within 3 K of an ally hit by a ranged attack whether they take the hit, and puts the one that does on the line of
+    fire."""
+    return True
+
+
+register("TRT-BODYGUARD", "Guardaespaldas", {"aura_bodyguard": bodyguard}, kinds=("race",))

@@ -203,6 +203,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "water_as_land": "terrain_rule",
     "float_height": "terrain_rule",
     "nooks_easy": "terrain_rule",
+    "aura_bodyguard": "aura_ally",
     "sight_through": "los_rule",
     "hover": "height_rule",
     "strip_needed": "height_rule",
