@@ -57,13 +57,14 @@ GAP = 0.01
 class GuardQuestion:
     """A hit that a bodyguard may take (the world resource ``bodyguard``): `decision` the decision being applied
     (canonical JSON), `answers` the bodyguards that took the earlier hits of that decision's run (0: none),
-    `attacker` / `target` / `critical` the hit, `ask` the bodyguards still to ask (the first is asked now) and
+    `attacker` / `target` / `critical` / `weapon` (the attacker's weapon index) the hit, `ask` the bodyguards still to ask (the first is asked now) and
     `spots` (bodyguard, x, y) where each would stand."""
     decision: str
     answers: tuple[int, ...]
     attacker: int
     target: int
     critical: bool
+    weapon: int | None
     ask: tuple[int, ...]
     spots: tuple[tuple[int, float, float], ...]
 
@@ -74,9 +75,9 @@ class GuardQuestion:
 class GuardAsk(Exception):
     """Raised at a hit that a bodyguard may take whose answer is not known yet (caught by `submit`)."""
 
-    def __init__(self, attacker: int, target: int, critical: bool, spots: tuple):
+    def __init__(self, attacker: int, target: int, critical: bool, weapon: int | None, spots: tuple):
         super().__init__("TRT-BODYGUARD: a bodyguard may take this hit")
-        self.attacker, self.target, self.critical, self.spots = attacker, target, critical, spots
+        self.attacker, self.target, self.critical, self.weapon, self.spots = attacker, target, critical, weapon, spots
 
 
 #: the probe run in progress per world: [answers, how many were used] (not game state: only during `submit`)
@@ -129,7 +130,7 @@ def guards(gs: GameState, attacker: int, target: int) -> tuple[tuple[int, float,
     return tuple(out)
 
 
-def guard_hit(gs: GameState, attacker: int, target: int, critical: bool) -> int | None:
+def guard_hit(gs: GameState, attacker: int, target: int, critical: bool, weapon: int | None) -> int | None:
     """TRT-BODYGUARD at a ranged hit on `target` (rules.combat): the bodyguard that takes it, already put on the
     line of fire, or None. Outside a probe run (a dry run, a direct call) nobody is asked and nobody takes it."""
     run = _RUNS.get(gs.world)
@@ -140,7 +141,7 @@ def guard_hit(gs: GameState, attacker: int, target: int, critical: bool) -> int 
         return None
     answers, used = run
     if used >= len(answers):
-        raise GuardAsk(attacker, target, critical, spots)
+        raise GuardAsk(attacker, target, critical, weapon, spots)
     run[1] += 1
     b = answers[used]
     where = {e: (x, y) for e, x, y in spots}.get(b)
@@ -208,7 +209,8 @@ def _run(engine, d: Decision, answers: tuple[int, ...]) -> None:
         world.listeners = listeners
         world.restore(snap)
         world.resources[RESOURCE] = GuardQuestion(json.dumps(d.to_json(), sort_keys=True), answers, ask.attacker,
-                                                  ask.target, ask.critical, tuple(s[0] for s in ask.spots),
+                                                  ask.target, ask.critical, ask.weapon,
+                                                  tuple(s[0] for s in ask.spots),
                                                   ask.spots)
         world.emit("bodyguard_offered", BODYGUARD, attacker=ask.attacker, target=ask.target,
                    bodyguards=[s[0] for s in ask.spots])

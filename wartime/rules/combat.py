@@ -394,7 +394,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     c = gs.cover(attacker, [target])[0]
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     if ranged:
-        guard = bodyguard.guard_hit(gs, attacker, target, imp.critical)     # TRT-BODYGUARD: an ally takes the hit
+        # TRT-BODYGUARD: an ally may take the hit (rules/bodyguard.py asks it)
+        guard = bodyguard.guard_hit(gs, attacker, target, imp.critical, weapon_index)
         if guard is not None:
             target = guard
             terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the bodyguard's traits
