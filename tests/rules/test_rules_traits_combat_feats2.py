@@ -198,3 +198,22 @@ def test_TRT_BODYGUARD_the_question_is_recorded_and_replays_identically():
 def test_TRT_BODYGUARD_is_fielded_on_races_and_costs_2():
     assert traits.fielding_problem(GUARD, "race", {GUARD}) is None
     assert price(GUARD) == 2
+
+
+def test_TRT_BODYGUARD_the_scripted_AI_takes_the_hit_when_the_odds_favour_it():
+    """The armoured bodyguard (DEF 2) takes a hit meant for an unarmoured ally of the same worth; an unarmoured one
+    leaves a hit meant for an armoured ally to it."""
+    from types import SimpleNamespace
+    from rules_helpers import armour
+    from wartime.ai.scripted_combat_feats2 import take_hit
+    g = guarded()
+    shoot(g, 2, 2, 3)
+    d = take_hit(SimpleNamespace(gs=g.gs), g.pending)
+    assert d.action == "bodyguard" and d.actor == g.ids[2]
+    h = guarded()
+    from wartime.core.components import Equipment
+    h.set(h.ids[2], Equipment((), ()))
+    h.set(h.ids[1], Equipment((), (armour(3),)))
+    shoot(h, 2, 2, 3)
+    d = take_hit(SimpleNamespace(gs=h.gs), h.pending)
+    assert d.action is None and d.actor == h.ids[2]

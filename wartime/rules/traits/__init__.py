@@ -609,6 +609,9 @@ and not disabled, G10):
   its weapon `weapon_index` (None: unarmed); an allied aura (``bearers``: its bearers other than `e`) may owe it an
   extra attack and mark it (TRT-VETERAN-CRY: rules/extra_attacks.py asks it at once). Called by ``critical_rolled``
   from ``rules.combat`` and ``rules.areas``. → aura_ally.
+* ``aura_bodyguard(gs, e, bearers) -> bool`` -- a marker: the bearer may take a ranged hit on an ally within 3 K
+  (TRT-BODYGUARD); its able bearers are found as an aura's (``aura_bearers``) by rules/bodyguard.py, which asks
+  them mid-attack (called from ``rules.combat``). → aura_ally.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
