@@ -5,7 +5,7 @@ docs/screenshots/ is taken here."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import ROOT, press, settle, shot
+from ui_helpers import ROOT, press, settle, shot, until_window
 
 from test_new_actions import place, to_action, window
 from wartime.core.rng import ScriptedDice
@@ -34,13 +34,7 @@ def test_TRT_BODYGUARD_question_prompt_and_menu(tmp_path):
     gs.world.dice = ScriptedDice([2] + [5] * 40)     # the CH IMP hits; the rest plain
     app.submit(Decision("action", "red", actor=rifleman, action="ranged_attack", params={"target": target,
                                                                                           "weapon": 0}))
-    for _ in range(40):
-        settle(app)
-        pend = app.match.pending
-        if pend.kind == "react" and pend.window == bodyguard.WINDOW:
-            break
-        if pend.kind == "react":
-            app.submit(Decision("react", pend.side, actor=pend.actor))
+    pend = until_window(app, bodyguard.WINDOW)
     assert pend.window == bodyguard.WINDOW and pend.actor == guard and pend.against_target == target
     settle(app)
     d = app.dialog
