@@ -217,3 +217,83 @@ def test_TRT_BODYGUARD_the_scripted_AI_takes_the_hit_when_the_odds_favour_it():
     shoot(h, 2, 2, 3)
     d = take_hit(SimpleNamespace(gs=h.gs), h.pending)
     assert d.action is None and d.actor == h.ids[2]
+
+
+# --- Ponzoña ---------------------------------------------------------------------------------------------------------
+VENOM = "TRT-VENOM"
+
+
+def poisoner(blue_param: str | None = "ácido", blue_def: int = 0):
+    """Red (a rifle, DMG 4) holds a venom of acid (Usar: ENE 1); blue (CON 9) 9 K away, allergic to `blue_param`."""
+    from rules_helpers import armour
+    from test_rules_objects import give
+    from wartime.core.components import TraitState
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=4),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=9, protections=(armour(blue_def),) if blue_def else ()))
+    a, b = g.ids
+    if blue_param is not None:
+        g.set(b, Traits(("TRT-ALLERGIC",)), TraitState(("TRT-ALLERGIC",), params=(("TRT-ALLERGIC", blue_param),)))
+    kit = give(g, a, VENOM, f"{VENOM}:ácido", name="Acid venom")
+    g.start_activation(a, energy=10)
+    return g, a, b, kit
+
+
+def test_TRT_VENOM_a_use_coats_the_chosen_weapon_and_its_wounding_hit_delivers_it_to_the_allergic():
+    """Usar (ENE 1) coats the rifle; its hit on a target allergic to acid deals DMG 4 × 2 = 8 (CH DEF 9 fails: 8
+    wounds, CMB-4's factor) and the coat is gone (delivered)."""
+    g, a, b, kit = poisoner()
+    assert [o.params["choice"] for o in g.engine.legal_options("use_object")] == ["weapon:0"]
+    g.act(a, "use_object", item=f"item:{kit}", choice="weapon:0")
+    w = g.gs.equipment(a).weapons[0]
+    assert g.energy(a) == 9 and traits.trait_arg(w, VENOM) == "acid" and g.events("venom_coated")
+    g.dice.push(5, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and g.events("hit")[-1]["dmg"] == 8 and g.wounds(b) == 8
+    assert traits.trait_arg(g.gs.equipment(a).weapons[0], VENOM) is None
+    assert g.events("venom_delivered")[0]["substance"] == "acid"
+
+
+def test_TRT_VENOM_nothing_for_a_target_not_allergic_and_a_hit_without_wound_keeps_the_coat():
+    g, a, b, kit = poisoner(blue_param="fuego")
+    g.act(a, "use_object", item=f"item:{kit}", choice="weapon:0")
+    g.dice.push(5, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.events("hit")[-1]["dmg"] == 4 and g.wounds(b) == 4 and g.events("venom_delivered")
+    h, a, b, kit = poisoner(blue_def=4)
+    h.act(a, "use_object", item=f"item:{kit}", choice="weapon:0")
+    h.dice.push(5, 2, 5)                                 # CH DEF 2 passes DEF 4: DMG 8 − 4 = 4 wounds; CH PSI
+    h.act(a, "ranged_attack", target=b, weapon=0)
+    assert h.wounds(b) == 4 and h.events("venom_delivered")
+    k, a, b, kit = poisoner(blue_def=10)
+    k.act(a, "use_object", item=f"item:{kit}", choice="weapon:0")
+    k.dice.push(5, 2)                                    # DEF 10: DMG 8 leaves no wound: the coat stays
+    k.act(a, "ranged_attack", target=b, weapon=0)
+    assert k.wounds(b) == 0 and not k.events("venom_delivered")
+    assert traits.trait_arg(k.gs.equipment(a).weapons[0], VENOM) == "acid"
+
+
+def test_TRT_VENOM_poured_on_its_users_own_weapon_only():
+    g, a, b, kit = poisoner()
+    g.set(b, replace(g.gs.pos(b), x=11.02))              # in base contact: within the venom's RNG 0
+    with pytest.raises(RuleViolation, match="poured on its user's own weapon"):
+        g.act(a, "use_object", item=f"item:{kit}", target=b, choice="weapon:0")
+    with pytest.raises(RuleViolation, match="chooses one of"):
+        g.act(a, "use_object", item=f"item:{kit}", choice="weapon:3")
+
+
+def test_TRT_VENOM_its_substance_is_validated_and_it_costs_5():
+    assert traits.fielding_problem(VENOM, "object", {VENOM}, param="ácido") is None
+    assert "names 'cicuta'" in traits.fielding_problem(VENOM, "object", {VENOM}, param="cicuta")
+    assert traits.fielding_problem(VENOM, "weapon", {VENOM}, param="ácido") is not None
+    assert priced_trait(VENOM, "object", "test", "traits", param="ácido").points == 5
+
+
+def test_TRT_VENOM_the_scripted_AI_coats_only_against_an_allergic_enemy():
+    from types import SimpleNamespace
+    from wartime.ai.scripted_combat_feats2 import coat_weapon
+    g, a, b, kit = poisoner()
+    m = SimpleNamespace(gs=g.gs, engine=g.engine)
+    d = coat_weapon(m, g.pending)
+    assert d.action == "use_object" and d.params["choice"] == "weapon:0"
+    h, a, b, kit = poisoner(blue_param="fuego")
+    assert coat_weapon(SimpleNamespace(gs=h.gs, engine=h.engine), h.pending) is None

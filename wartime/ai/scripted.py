@@ -26,7 +26,7 @@ from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
 from wartime.ai.scripted_combat_feats import extra_attack, leap_in, machina_shot, order_ally, volley
-from wartime.ai.scripted_combat_feats2 import take_hit
+from wartime.ai.scripted_combat_feats2 import coat_weapon, take_hit
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -242,6 +242,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER
+        if d is not None:
+            return d
+        d = coat_weapon(match, p)                                       # TRT-VENOM (ai/scripted_combat_feats2.py)
         if d is not None:
             return d
         shot = self._best_shot(match, p)

@@ -227,6 +227,11 @@ against its catalogue row):
 * ``boost_choice(gear) -> tuple[str, ...]`` -- the options one use of the object must choose among (its ``choice``
   parameter; TRT-VITAMIN-COCKTAIL: CON, AGI, INT or VOL). Called by ``object_choices`` from the Use action.
   → check_mod.
+* ``use_choice(gs, e, gear) -> tuple[str, ...]`` -- the options one use of the object by `e` must choose among,
+  when they depend on the user (TRT-VENOM: the weapon it coats, ``weapon:<index>``). Called by ``object_choices``
+  from the Use action. → equipment_rule.
+* ``use_coat(gs, e, gear, target, choice) -> ObjectEffect`` -- a use that coats the user's chosen weapon (TRT-VENOM:
+  the handler marks the weapon; its own ``on_hit`` delivers the coat). Called by ``object_effects``. → on_hit.
 * ``use_ene(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use: the ENE its taker gains
   (TRT-COMBAT-DRUGS); the handler records the state the stim leaves. Called by ``object_effects``. → ene_mod.
 * ``use_boost(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use that raises the chosen attribute
@@ -657,7 +662,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis, object_choices, use_effects,
+                                           object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
