@@ -59,8 +59,9 @@ def coat_weapon(match, p: Pending) -> Decision | None:
         return None                                     # no venom held: nothing asked of the engine
     best = None
     for opt in match.engine.legal_options(key):
-        g = objects.gear(gs, int(str(opt.params["item"]).split(":")[1]))
-        if "use_coat" not in traits.use_effects(g) or opt.params.get("target", e) != e:
+        ref = opt.params.get("item")
+        g = None if ref is None else objects.gear(gs, int(str(ref).split(":")[1]))
+        if g is None or "use_coat" not in traits.use_effects(g) or opt.params.get("target", e) != e:
             continue
         substance = venom_of(g)
         if not any(_allergic_to(gs, o, substance) for o in gs.enemies(e)):
