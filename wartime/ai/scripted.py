@@ -17,6 +17,7 @@ from wartime.ai.scripted_mental import react as mental_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_medic import medic_run
+from wartime.ai.scripted_mines import mines_act
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
@@ -243,6 +244,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER
+        if d is not None:
+            return d
+        d = mines_act(match, p)                                         # GNA-15 bombs, TRT-REMOTE-CONTROL
         if d is not None:
             return d
         d = coat_weapon(match, p)                                       # TRT-VENOM (ai/scripted_combat_feats2.py)
