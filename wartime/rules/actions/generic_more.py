@@ -342,13 +342,17 @@ class MarkTarget(Action):
     rule = "GNA-11"
     category = "generic"
     has_check = True
-    trait_gated = True
+    # not trait_gated: shipped games' reaction windows have always listed this key (validated, and refused, for
+    # a character that is no neuromancer or puppeteer): gating it would change the random controller's draws
 
     params = (Param("target", "character", "GNA-11: a character the actor possesses now"),
               Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)",
                     optional=True, choices=("INT", "VOL")))
 
     def candidates(self, gs, actor, space):
+        if not possession.possessed_by(gs, actor):
+            yield Candidate(self.key, lambda: {})       # refused as before (a random controller draws the same)
+            return
         for t in possession.possessed_by(gs, actor):
             if actor not in marked_by(gs, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=f"mark {gs.name(t)}")

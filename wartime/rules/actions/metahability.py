@@ -277,13 +277,17 @@ class Possess(Action):
     rule = "CBA-21"
     category = "generic"
     has_check = True
-    trait_gated = True
+    # not trait_gated: shipped games' reaction windows have always listed this key (validated, and refused, for
+    # a character that is no neuromancer or puppeteer): gating it would change the random controller's draws
 
     params = (Param("target", "character", "CBA-21: a character with stress ≥ VOL, marked by the actor, or an ally"),
               Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)",
                     optional=True, choices=("INT", "VOL")))
 
     def candidates(self, gs, actor, space):
+        if not meta.corrupt_attributes(gs, actor):
+            yield Candidate(self.key, lambda: {})       # refused as before (a random controller draws the same)
+            return
         for t in list(space.allies()) + list(space.enemies()):
             for a in meta.corrupt_attributes(gs, actor):
                 yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a},
