@@ -132,29 +132,27 @@ def test_GNA_16_scripted_medic_goes_to_a_badly_wounded_ally_then_uses_the_medkit
     assert d.action == "use_object" and d.params == {"item": f"item:{kit}", "target": ally}
 
 
+def medic_runs(ally_wounds: int, ally_x: float = 14.0, energy: int = 10):
+    """The medic run (ai/scripted_medic.py) of `medic_scene`'s medic holding a medkit, with `energy`."""
+    from wartime.ai.scripted_medic import medic_run
+    g = medic_scene(ally_wounds=ally_wounds, ally_x=ally_x)
+    a = g.ids[0]
+    medkit(g, a)
+    g.start_activation(a, energy=energy)
+    return medic_run(stub(g), g.pending)
+
+
 def test_GNA_16_scripted_medic_ignores_a_lightly_wounded_ally_and_out_of_reach_patients():
     """One wound of CON 4 is not worth the run; an ally 40 K away cannot be reached this activation: no run."""
-    from wartime.ai.scripted_medic import medic_run
-    g = medic_scene(ally_wounds=1)
-    a = g.ids[0]
-    medkit(g, a)
-    g.start_activation(a, energy=10)
-    assert medic_run(stub(g), g.pending) is None
-    g = medic_scene(ally_wounds=3, ally_x=50.0)
-    a = g.ids[0]
-    medkit(g, a)
-    g.start_activation(a, energy=10)
-    assert medic_run(stub(g), g.pending) is None
+    assert medic_runs(ally_wounds=1) is None
+    assert medic_runs(ally_wounds=3, ally_x=50.0) is None
+    assert medic_runs(ally_wounds=3) is not None                   # the same scene with a patient in reach
 
 
 def test_GNA_16_scripted_medic_without_the_ene_to_use_it_there_does_not_run():
-    """The sprint into contact costs ENE 3 and the medkit ENE 2: with ENE 4 the medic does not run."""
-    from wartime.ai.scripted_medic import medic_run
-    g = medic_scene(ally_wounds=3)
-    a = g.ids[0]
-    medkit(g, a)
-    g.start_activation(a, energy=4)
-    assert medic_run(stub(g), g.pending) is None
+    """The sprint into contact costs ENE 3 and the medkit ENE 2: with ENE 4 the medic does not run, with 5 it does."""
+    assert medic_runs(ally_wounds=3, energy=4) is None
+    assert medic_runs(ally_wounds=3, energy=5) is not None
 
 
 def test_BLD_20_scripted_ambulance_driver_drives_to_a_wounded_ally_and_uses_its_mounted_medkit():
