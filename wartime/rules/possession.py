@@ -58,8 +58,9 @@ def owner_side(gs: GameState, e: int) -> str:
 
 
 def possessed_by(gs: GameState, possessor: int) -> list[int]:
-    """CBA-21: the characters `possessor` possesses now (id order)."""
-    return [e for e, p in sorted(gs.world.tables.get(Possessed, {}).items()) if p.possessor == possessor]
+    """CBA-21: the characters on the table `possessor` possesses now (id order)."""
+    return [e for e, p in sorted(gs.world.tables.get(Possessed, {}).items())
+            if p.possessor == possessor and gs.on_table(e)]
 
 
 def check_possessor(gs: GameState, actor: int, attribute: str | None) -> str:

@@ -71,8 +71,10 @@ class TurnFlow:
 
 
     def _rolling_sides(self) -> list[str]:
-        """SEQ-2: a player with no living character on the board does not roll."""
-        return [s for s in self.gs.sides if any(self.gs.side(e) == s and self.gs.on_table(e) for e in self.gs.minis())]
+        """SEQ-2: a player with no living character on the board does not roll (MET-10: a possessed one is its own
+        side's)."""
+        gs = self.gs
+        return [s for s in gs.sides if any(possession.owner_side(gs, e) == s and gs.on_table(e) for e in gs.minis())]
 
 
     # --- turn and initiative (SEQ-1, SEQ-2) -------------------------------------------------
