@@ -14,6 +14,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import hiding, items, possession, traits
 from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.metahability import ungated_candidate, POSSESSOR_ATTRIBUTE
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
@@ -342,16 +343,13 @@ class MarkTarget(Action):
     rule = "GNA-11"
     category = "generic"
     has_check = True
-    # not trait_gated: shipped games' reaction windows have always listed this key (validated, and refused, for
-    # a character that is no neuromancer or puppeteer): gating it would change the random controller's draws
+    # not trait_gated: see metahability.ungated_candidate
 
-    params = (Param("target", "character", "GNA-11: a character the actor possesses now"),
-              Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)",
-                    optional=True, choices=("INT", "VOL")))
+    params = (Param("target", "character", "GNA-11: a character the actor possesses now"), POSSESSOR_ATTRIBUTE)
 
     def candidates(self, gs, actor, space):
         if not possession.possessed_by(gs, actor):
-            yield Candidate(self.key, lambda: {})       # refused as before (a random controller draws the same)
+            yield ungated_candidate(self.key)
             return
         for t in possession.possessed_by(gs, actor):
             if actor not in marked_by(gs, t):

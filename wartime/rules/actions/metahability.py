@@ -267,6 +267,18 @@ class MentalCombat(Action):
                             "(rules/mental.py), not as an action")
 
 
+#: CBA-21, GNA-11: the possessor's check attribute (CBA-18 ruling (2)).
+POSSESSOR_ATTRIBUTE = Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)",
+                            optional=True, choices=("INT", "VOL"))
+
+
+def ungated_candidate(key: str) -> Candidate:
+    """Poseer and Marcar are not ``trait_gated``: shipped games' reaction windows have always listed their keys, with
+    one empty candidate (validated, and refused, for a character that cannot take them); gating them, or offering no
+    candidate, would change a random controller's draws. This is that candidate."""
+    return Candidate(key, lambda: {})
+
+
 @register
 class Possess(Action):
     """CBA-21 / MET-10: Poseer (3, INT or VOL): a neuromancer (INT) or puppeteer (VOL) takes control of a character
@@ -277,16 +289,14 @@ class Possess(Action):
     rule = "CBA-21"
     category = "generic"
     has_check = True
-    # not trait_gated: shipped games' reaction windows have always listed this key (validated, and refused, for
-    # a character that is no neuromancer or puppeteer): gating it would change the random controller's draws
+    # not trait_gated: see ungated_candidate
 
     params = (Param("target", "character", "CBA-21: a character with stress ≥ VOL, marked by the actor, or an ally"),
-              Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)",
-                    optional=True, choices=("INT", "VOL")))
+              POSSESSOR_ATTRIBUTE)
 
     def candidates(self, gs, actor, space):
         if not meta.corrupt_attributes(gs, actor):
-            yield Candidate(self.key, lambda: {})       # refused as before (a random controller draws the same)
+            yield ungated_candidate(self.key)
             return
         for t in list(space.allies()) + list(space.enemies()):
             for a in meta.corrupt_attributes(gs, actor):
