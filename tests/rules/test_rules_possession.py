@@ -159,3 +159,12 @@ def test_GNA_11_needs_a_possessed_target():
     a, b = g.ids
     assert "mark_target" not in g.pending.options
     assert violation(g.engine.check_action, a, "mark_target", {"target": b}).rule_id == "GNA-11"
+
+
+def test_MET_10_a_possessed_character_still_belongs_to_its_side_for_initiative_and_victory():
+    """Blue's only character is possessed by red: blue still rolls initiative with it (SEQ-2), is not eliminated,
+    and counts it as its own casualty if it falls."""
+    g = game({"stress": 4})
+    a, b = possessed(g)
+    assert set(g.engine._rolling_sides()) == {"red", "blue"} and not g.engine._check_victory()
+    assert g.engine.casualties("red") == [] and g.engine.casualties("blue") == []
