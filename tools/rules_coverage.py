@@ -104,8 +104,8 @@ PARTIAL = {
               "and equipment (\"act with\", the TRT-ORDERS nested pattern), its activations pass and the possession "
               "ends at the end of the next one (ruling 1), no reactions (ruling 2), an unconscious one stands "
               "(ruling 4); equipment (objects, transports) is refused (NotImplementedRule); keeping it with ENE 3 "
-              "(MET-6) is not offered (it matters only when the possessor's next-turn activation comes before the "
-              "target's passed one: the same phase, or Esperar); ruling (5) (its actions count as the possessor's for combined actions) is not "
+              "(MET-6) is not offered: its fresh duration would end at the very passed activation of the target that "
+              "ends it anyway (its activations pass at once, so nothing lies between); ruling (5) (its actions count as the possessor's for combined actions) is not "
               "modelled: each acting starts a fresh chain",
     "GNA-11": "a possessor marks the character it possesses (INT counterable, fumble MET-7) in the mark state of "
               "TRT-TARGET-DESIGNATOR, which Munición desestabilizadora removes; Poseer then waives the stress "
