@@ -187,10 +187,11 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
 
 
 def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str,
-            key: str | None = None) -> tuple[str | None, CheckResult]:
+            key: str | None = None, b_extra: list[Modifier] | None = None) -> tuple[str | None, CheckResult]:
     """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers (and `a`'s on the
-    checks of its action `key`: TRT-COMBAT-MASTERY); a full tie rerolls both. Returns the winner ('a', 'b' or
-    None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
+    checks of its action `key`: TRT-COMBAT-MASTERY; `b_extra`: `b`'s from the item it acts with, TRT-COMBAT-RUNES
+    on a weapon); a full tie rerolls both. Returns the winner ('a', 'b' or None) and `a`'s last roll (its natural
+    1 counts for CBA-16)."""
     world = gs.world
     own = traits.action_check_mods(gs, a, key, attribute, "ATR") if key is not None else []
 
@@ -203,7 +204,8 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
                         fumble_min=traits.fumble_floor(gs, a))
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
                         character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF")
-                        + traits.opposed_mods(gs, b, attribute), rule, reason, side_of_opposed="b", against=a,
+                        + traits.opposed_mods(gs, b, attribute) + list(b_extra or []), rule, reason,
+                        side_of_opposed="b", against=a,
                         fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
         via = traits.opposed_reroll(gs, b, attribute) if w == "a" else None     # TRT-REJECTION-RUNES

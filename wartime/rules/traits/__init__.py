@@ -685,3 +685,4 @@ from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402 
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
 from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)
+from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)

@@ -271,7 +271,7 @@ class TraitPlugin:
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
-    args: bool = False
+    args: bool | tuple[str, ...] = False
     param_problem: Callable[[str | None, frozenset], str | None] | None = None
     per_protection: bool = False
 
@@ -421,7 +421,7 @@ _REGISTRY_GEN = [0]
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
              kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
-             args: bool = False,
+             args: bool | tuple[str, ...] = False,
              param_problem: Callable[[str | None, frozenset], str | None] | None = None,
              per_protection: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
@@ -488,6 +488,12 @@ def handlers(hook: str) -> list[tuple[str, Callable[..., Any]]]:
 def fieldable() -> set[str]:
     """The trait IDs a fielded character may carry (match.setup refuses any other with NotImplementedRule)."""
     return {t for t, p in _REGISTRY.items() if p.fieldable}
+
+
+#: MET-3..5: the installers of the lapses of lasting effects (``MetaEffects``) in a world; rules.metahabilities adds
+#: its ``install`` when imported, so that a trait leaving such an effect outside a cast (TRT-HEX on a weapon) installs
+#: them without importing the rules above this package.
+EFFECT_LAPSES: list[Callable[[Any], None]] = []
 
 
 #: GNA-16 / BLD-17: traits of a bearer (played on races) that an object gives the character holding it, while
@@ -1653,14 +1659,15 @@ def restrict_movement(gs, e: int, key: str) -> None:
         h(gs, e, key)
 
 
-def weapon_trait_args(refs) -> tuple[str, ...]:
+def weapon_trait_args(refs, kind: str | None = None) -> tuple[str, ...]:
     """The ``"<ID>:<value>"`` entries a weapon archetype's trait refs (``TraitRef``: trait_id, level, param) carry
-    into play for the registered traits that take ``args``, in the refs' order."""
+    into play for the registered traits that take ``args``, in the refs' order; a trait whose ``args`` names kinds
+    carries its value only on an archetype of one of them (`kind`; TRT-HEX: on a weapon, its malus)."""
     out = []
     for t in refs:
         p = _REGISTRY.get(t.trait_id)
         value = t.param if t.param is not None else t.level
-        if p is not None and p.args and value is not None:
+        if p is not None and p.args and (p.args is True or kind in p.args) and value is not None:
             out.append(f"{t.trait_id}:{value}")
     return tuple(out)
 
