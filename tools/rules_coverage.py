@@ -40,6 +40,28 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
+                           "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
+                           "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "
+                           "object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-AUTONOMOUS-BOMB": "played on weapons with Área de activación: it goes off centred on the mini entering its "
+                           "area if that mini's movement action covers 5 K or less (faster minis slip past); on an "
+                           "object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-REMOTE-CONTROL": "played on weapons dropped with Soltar: the character who placed it sets it off in its own "
+                          "activation for ENE 1 without line of sight (rules/actions/charges.py); its missing "
+                          "prerequisite Vulnerable (traits notes G9) is not asked for; on an object (the catalogue "
+                          "allows it) it is refused when a list is fielded",
+    "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
+                          "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
+                          "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
+                          "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
+                          "held ones)",
+    "TRT-DARKNESS-FIELD": "on a race: marks of Marcador de objetivos on minis within 2 K per level of an able bearer "
+                          "give nothing there, cannot be placed there and are removed at the start and end of every "
+                          "activation (a mark passing through a field inside one activation survives); when an "
+                          "attack kills the bearer, every mini within N K loses up to N Escudo de energía levels "
+                          "(other deaths, and Escudo de energía avanzado, are not counted); on an object or a "
+                          "transport it is refused when a list is fielded",
     "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
                          "when it lost the aim (off the board, or the aimed point outside the area); the controller "
                          "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
@@ -109,9 +131,8 @@ PARTIAL = {
               "ends it anyway (its activations pass at once, so nothing lies between); ruling (5) (its actions count as the possessor's for combined actions) is not "
               "modelled: each acting starts a fresh chain",
     "GNA-11": "a possessor marks the character it possesses (INT counterable, fumble MET-7) in the mark state of "
-              "TRT-TARGET-DESIGNATOR, which Munición desestabilizadora removes; Poseer then waives the stress "
-              "requirement; equipment is not possessed, so not marked; Campo de oscuridad (TRT-DARKNESS-FIELD) is "
-              "not in play",
+              "TRT-TARGET-DESIGNATOR, which Munición desestabilizadora and Campo de oscuridad (TRT-DARKNESS-FIELD) "
+              "remove; Poseer then waives the stress requirement; equipment is not possessed, so not marked",
     "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "

@@ -19,8 +19,10 @@ from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
-from wartime.rules import alarm_flow, areas, burning, combat_systems, deployment, holds, objectives, objects, traits
+from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
 from wartime.rules.elements import install_doors
+from wartime.rules import scenery_objects
+from wartime.rules.traits import scenery
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -283,6 +285,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
     holds.install(world)                                   # CBA-11 / CBA-25 lapses
     burning.install(world)                                 # TRT-INCENDIARY-AMMO: the burning hit
+    placed.install(world)                                  # GNA-15: a placed bomb is operative after the activation
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
     blocked = [p for p in board.pieces if p.kind in deployment.BLOCKING_KINDS]
     bx, by = scenario.board_width / 2, scenario.board_height / 2
@@ -320,6 +323,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
     install_doors(gs)                                                # GNA-16: a door element's terrain piece
     objectives.install(gs, getattr(scenario, "objective", None))      # BLD-22: victory = "objective"
+    darkness.install(gs, scenario)                                    # night / [[dark]] (rules/darkness.py)
+    scenery.install(world)                                            # TRT-DARKNESS-FIELD: the mark sweep
+    scenery_objects.install(gs, scenario)                             # movable pieces (TRT-SUPER-STRENGTH)
     for side, ids in fielded.items():
         transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)

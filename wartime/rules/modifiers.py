@@ -8,6 +8,7 @@ from wartime.core.components import Attributes, Looted, Posture
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, smoke_mods
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
+from wartime.rules.darkness import dark_mods
 from wartime.rules.state import GameState
 
 
@@ -120,6 +121,7 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
     if ranged:
         pt = gs.pos(target)
         mods += _smoke(gs, attacker, pt.x, pt.y)
+        mods += dark_mods(gs, attacker, target, pt.x, pt.y)        # darkness (project ruling, rules/darkness.py)
     return mods
 
 
@@ -139,6 +141,7 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
     elif own == "prone":
         mods.append(Modifier("MVA-5", 1, "attacker prone"))
     mods += _smoke(gs, attacker, point[0], point[1])
+    mods += dark_mods(gs, attacker, None, point[0], point[1])      # darkness (project ruling, rules/darkness.py)
     return mods
 
 

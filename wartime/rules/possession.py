@@ -4,7 +4,7 @@ rules/actions/metahability.py (Poseer, acting through the possessed) and rules/a
 - Who may be possessed (MET-10, CBA-21): a character other than the possessor, on the table and not possessed,
   within INT (VOL) K, in FOV and LOS, whose stress is at least its VOL (rules.psychology.can_be_possessed), or that
   this possessor marked (GNA-11: the same mark state as TRT-TARGET-DESIGNATOR, rules/traits/devices.Designated,
-  which Munición desestabilizadora already removes), or that volunteers. Ruling: a voluntary target is one its
+  which Munición desestabilizadora and Campo de oscuridad already remove), or that volunteers. Ruling: a voluntary target is one its
   own controller offers; the engine reads an ally of the possessor as offered by declaring it (one player
   controls both); an enemy is never asked to volunteer (its stress or a mark is needed).
 - A possessed character carries ``Possessed`` (core.components): its Identity side becomes the possessor's

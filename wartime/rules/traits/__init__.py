@@ -164,6 +164,14 @@ against its catalogue row):
   (TRT-RESURRECTION, TRT-PHOENIX). Called by ``turn_start``. → on_death.
 * ``died(gs, e, attacker, melee) -> None`` -- a rule of the bearer's when an attack kills it (TRT-PHOENIX). Called by
   ``got_wounded`` from ``rules.combat.resolve_hit``. → on_death.
+* ``scenery_throw(gs, e) -> bool`` -- True: the bearer may throw a movable piece of scenery it touches (the action
+  Lanzar escenografía, rules/actions/scenery_throw.py; TRT-SUPER-STRENGTH). Called by ``throws_scenery``.
+  → extra_action.
+* ``explodes(gs, e) -> None`` -- the bearer's rule when an attack kills it, after ``died`` (TRT-DARKNESS-FIELD: the
+  Escudo de energía levels around it are cancelled). Called by ``got_wounded``. → unique_rule.
+* ``aura_mark_field(gs, bearer) -> float | None`` -- K around an able bearer within which marks (TRT-TARGET-DESIGNATOR's
+  ``Designated``) are lost and cannot be placed (TRT-DARKNESS-FIELD). Called by ``mark_field``
+  from ``rules.traits.devices``, ``rules.actions.devices`` and the mark sweep. → aura_enemy.
 * ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
   with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
   applies them. → unique_rule.
@@ -209,6 +217,10 @@ against its catalogue row):
 * ``smoke_sight(gs, e) -> bool`` -- True: smoke on the bearer's line of fire gives its attacks no CH IMP malus
   (TRT-SMOKE, TRT-DENSE-SMOKE; TRT-SUPER-SENSES). Called by ``sees_through_smoke`` from
   ``rules.modifiers.attack_mods``. → los_rule.
+* ``dark_sight(gs, e) -> bool`` / ``lit(gs, e) -> bool`` -- True: darkness (a scenario's ``night`` or ``[[dark]]``
+  areas; project ruling, rules/darkness.py) on the bearer's line of fire gives its attacks no CH IMP malus
+  (TRT-LIGHT, TRT-RADAR, TRT-SUPER-SENSES) / attacks on the bearer get none (TRT-LIGHT). Called by
+  ``sees_in_dark`` / ``is_lit`` from ``rules.darkness.dark_mods``. → los_rule.
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
   TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
@@ -607,6 +619,14 @@ and not disabled, G10):
   its weapon `weapon_index` (None: unarmed); an allied aura (``bearers``: its bearers other than `e`) may owe it an
   extra attack and mark it (TRT-VETERAN-CRY: rules/extra_attacks.py asks it at once). Called by ``critical_rolled``
   from ``rules.combat`` and ``rules.areas``. → aura_ally.
+* ``proximity_trigger(weapon) -> ProximityTrigger | None`` -- how the weapon, left on the table with Soltar (GNA-15),
+  goes off when a mini's movement first comes within its RNG K of it (TRT-ACTIVATION-AREA; TRT-AUTONOMOUS-BOMB: at
+  the intruder, only if its move covers 5 K or less). Called by ``proximity_trigger`` from ``rules.placed``, which
+  cuts the move there (rules/actions/movement.py ``apply_move``). → reaction_rule.
+* ``remote_trigger(weapon) -> str | None`` -- the rule by which the weapon, placed on the table, is set off by its
+  controller whenever it wants, without line of sight (TRT-REMOTE-CONTROL; the action is
+  rules/actions/charges.py). Called by ``remote_trigger``. A weapon with either hook is a "bomb or similar" for
+  Soltar (``placed_charge``: it costs the weapon's ENE to drop). → unique_rule.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -625,7 +645,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, fumble_floor, sees_through_smoke, sees_in_dark, is_lit, mark_field, throws_scenery, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, restrict_reaction, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
@@ -686,3 +706,7 @@ from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: 
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
 from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)
 from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)
+from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
+from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)
+from wartime.rules.traits.registry import (ProximityTrigger, placed_charge, proximity_trigger,  # noqa: F401,E402
+                                           remote_trigger)

@@ -108,6 +108,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "initiative_mod": "unique_rule",
     "fov_mod": "fov_rule",
     "smoke_sight": "los_rule",
+    "dark_sight": "los_rule",
+    "lit": "los_rule",
+    "aura_mark_field": "aura_enemy",
+    "explodes": "unique_rule",
+    "scenery_throw": "extra_action",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -247,6 +252,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "leap": "height_rule",
     "volley": "extra_action",
     "aura_crit_extra": "aura_ally",
+    # items left on the table (rules/traits/mines.py, rules/placed.py)
+    "proximity_trigger": "reaction_rule",
+    "remote_trigger": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -1212,13 +1220,16 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
 
 def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> None:
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
-    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
+    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX) and ``explodes``
+    (TRT-DARKNESS-FIELD)."""
     carried = character_traits(gs, e)
     for _, h in _of("got_wounded", carried):
         h(gs, e, attacker, melee, state)
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)
+        for _, h in _of("explodes", carried):           # TRT-DARKNESS-FIELD
+            h(gs, e)
 
 
 def got_hit(gs, e: int) -> None:
@@ -1890,6 +1901,16 @@ def aura_bearers(gs, trait_id: str) -> list[int]:
     return list(_aura_map(gs).get(trait_id, ()))
 
 
+def mark_field(gs, target: int) -> str | None:
+    """``aura_mark_field``: the trait of an able bearer whose field holds `target` (its marks are lost there and
+    none can be placed), or None (TRT-DARKNESS-FIELD)."""
+    for t, h in handlers("aura_mark_field"):
+        for b in aura_bearers(gs, t):
+            if gs.distance(b, target) <= h(gs, b) + 1e-9:
+                return t
+    return None
+
+
 def _auras(gs, e: int, hook: str):
     """(trait ID, handler, bearers other than `e`) of every trait registered on the aura hook `hook` that some
     bearer carries; G10: a handler is asked once per trait, with all its bearers (one bearer meets an aura)."""
@@ -1982,6 +2003,23 @@ def fumble_floor(gs, e: int) -> int:
 def sees_through_smoke(gs, e: int) -> str | None:
     """``smoke_sight``: the trait by which smoke on `e`'s line of fire gives it no malus (TRT-SUPER-SENSES)."""
     return _first_yes("smoke_sight", character_traits(gs, e), (gs, e))
+
+
+def sees_in_dark(gs, e: int) -> str | None:
+    """``dark_sight``: the trait by which darkness on `e`'s line of fire gives it no malus (TRT-LIGHT, TRT-RADAR,
+    TRT-SUPER-SENSES; rules.darkness)."""
+    return _first_yes("dark_sight", character_traits(gs, e), (gs, e))
+
+
+def throws_scenery(gs, e: int) -> str | None:
+    """``scenery_throw``: the trait that lets `e` throw movable scenery (TRT-SUPER-STRENGTH;
+    rules/actions/scenery_throw.py)."""
+    return _first_yes("scenery_throw", character_traits(gs, e), (gs, e))
+
+
+def is_lit(gs, e: int) -> str | None:
+    """``lit``: the trait by which `e` is seen in darkness as if lit (TRT-LIGHT; rules.darkness)."""
+    return _first_yes("lit", character_traits(gs, e), (gs, e))
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:
@@ -2301,3 +2339,45 @@ def senses(gs, e: int, actor: int, action: str, track) -> str | None:
 def resonates(gs, e: int) -> str | None:
     """``resonator``: the trait by which a neuromancer's invocation may be cast from `e` (TRT-RESONATOR), or None."""
     return _first_yes("resonator", character_traits(gs, e), (gs, e))
+
+
+# --- items left on the table (GNA-15; rules/traits/mines.py, rules/placed.py) -------------------------------------
+@dataclass(frozen=True)
+class ProximityTrigger:
+    """How a placed item goes off when a mini comes near it (``proximity_trigger``): ``rule`` names its events;
+    ``at_intruder``: the blast is centred on the mini that set it off instead of on the item (TRT-AUTONOMOUS-BOMB);
+    ``max_move``: only a mini whose movement action covers at most that many K sets it off (None: any)."""
+    rule: str
+    at_intruder: bool = False
+    max_move: float | None = None
+
+
+def proximity_trigger(weapon) -> ProximityTrigger | None:
+    """``proximity_trigger``: how the weapon, placed on the table, goes off when a mini comes within its RNG
+    (TRT-ACTIVATION-AREA); answers combine: the blast goes at the intruder if any says so, the tightest
+    ``max_move`` stands, and the last answer (trait-ID order) names the rule. None: it never goes off so."""
+    got = [h(weapon) for _, h in _of("proximity_trigger", _weapon_traits(weapon))]
+    got = [t for t in got if t is not None]
+    if not got:
+        return None
+    moves = [t.max_move for t in got if t.max_move is not None]
+    return ProximityTrigger(got[-1].rule, any(t.at_intruder for t in got), min(moves) if moves else None)
+
+
+def remote_trigger(weapon) -> str | None:
+    """``remote_trigger``: the rule by which the weapon, placed on the table, is set off by its controller whenever
+    it wants (TRT-REMOTE-CONTROL), or None."""
+    for _, h in _of("remote_trigger", _weapon_traits(weapon)):
+        rule = h(weapon)
+        if rule is not None:
+            return rule
+    return None
+
+
+def placed_charge(weapon) -> str | None:
+    """GNA-15 ruling: the trait that makes the weapon a "bomb or similar" (it takes effect once placed: a
+    ``proximity_trigger`` or a ``remote_trigger``), or None."""
+    t = proximity_trigger(weapon) if weapon is not None else None
+    if t is not None:
+        return t.rule
+    return remote_trigger(weapon) if weapon is not None else None

@@ -36,7 +36,8 @@
   CH CON). It fights in melee as any transport does. Crouching, climbing, jumping and swimming stay a transport's
   (refused, MOV-6).
 * Radar (TRT-RADAR): its bearer's attacks ignore the target's Mimético (no CH IMP −3). Invisible is tier 3
-  (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
+  (refused when fielded). "Sees in the dark": darkness on its line of fire (a scenario's ``night`` / ``[[dark]]``,
+  project ruling, rules/darkness.py) gives its attacks no CH IMP −2 (hook ``dark_sight``).
 
 Hook points (engine-internal, each mapped to the catalogue hook in registry.CATALOGUE_HOOK): ``turn_limit(gs, e)
 -> float`` (degrees), ``extra_turn(gs, e) -> float`` (degrees, with a CH AGI), ``drive_strain(gs, e) -> int`` (the
@@ -97,7 +98,7 @@ def explodes(carried) -> int:
 
 
 def radar(gs, e: int) -> bool:
-    """TRT-RADAR: ignores Mimético (and Invisible, tier 3: never fielded)."""
+    """TRT-RADAR: ignores Mimético (and Invisible, tier 3: never fielded), and sees in the dark (rules.darkness)."""
     return True
 
 
@@ -167,7 +168,7 @@ def meta_vision_reach(gs, e: int) -> float:
 
 register("TRT-META-VISION", "Meta visión", {"sees_hidden": meta_vision, "sight_through": meta_vision_reach},
          kinds=("race", "object", "metahability"))     # on a metahability: its casts' targets (rules.metahabilities)
-register("TRT-RADAR", "Radar", {"sees_hidden": radar}, kinds=("race", "object", "transport"))
+register("TRT-RADAR", "Radar", {"sees_hidden": radar, "dark_sight": radar}, kinds=("race", "object", "transport"))
 #: on an object, Meta visión and Radar are its holder's while held and not disabled (GNA-16, traits/objects.py)
 ON_OBJECTS.update(("TRT-META-VISION", "TRT-RADAR"))
 
