@@ -57,10 +57,10 @@ def test_a_priced_variant_that_cannot_be_built_names_the_file_and_the_problem(it
 
 
 def test_TRT_refused_traits_are_named_before_any_game_is_played():
-    """A trait the engine does not play yet (TRT-SERPENT) is refused when the batch is planned, naming
+    """A trait the engine does not play yet (TRT-FORTUNE) is refused when the batch is planned, naming
     its ID."""
-    with pytest.raises(BatchError, match="TRT-SERPENT"):
-        make_config(SKIRMISH, [SHOOTERS, BRAWLERS], priced=["orc_brawler+TRT-SERPENT"])
+    with pytest.raises(BatchError, match="TRT-FORTUNE"):
+        make_config(SKIRMISH, [SHOOTERS, BRAWLERS], priced=["orc_brawler+TRT-FORTUNE"])
     with pytest.raises(BatchError, match="no list of the batch fields 'ogre'"):
         make_config(SKIRMISH, [SHOOTERS, BRAWLERS], priced=["ogre+TRT-TOUGH"])
 
