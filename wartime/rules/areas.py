@@ -30,7 +30,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import traits
+from wartime.rules import parked, riding, traits
 from wartime.rules.area_effects import (AreaEffect, add_effect, effects, hitting,  # noqa: F401 (smoke_mods
                                         smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
@@ -383,6 +383,9 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
         place_hit_areas(gs, attacker, e, w, True)                       # hook point hit_area (TRT-RADIOACTIVE-AMMO)
         out["affected"].append((e, full, n))
+    if template is not None and riding.parked(gs):              # MVA-17: driverless transports under the template
+        out["parked"] = parked.area_hits(gs, ctx, attacker, template, aim.level, area_eye(gs, px, py, aim.level),
+                                         (px, py), dmg, imp.critical)
     if affected:
         traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`

@@ -39,7 +39,7 @@ from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import traits
+from wartime.rules import parked_hits, traits
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -448,6 +448,9 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
         blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
     near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
+    level = p.level
+    wrecks = [t for t in parked_hits.parked_at(gs, level) if t != owner                 # MVA-17: driverless ones
+              and gs.distance(owner, t) <= blast + 1e-9]
     wreck = gs.world.has(owner, Parked)                # MVA-17: a driverless transport: no pilot (it goes last)
     if not wreck:
         dismount(gs, owner)
@@ -463,15 +466,32 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         aboard.append(q)
     if wreck:
         remove_parked(gs, owner)
-    full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
+    full = blast_fully_covered(gs, p.x, p.y, radius + blast, near + wrecks)
+    extra = {"parked": wrecks, "parked_partly": [t for t in wrecks if not full[t]]} if wrecks else {}
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
                   at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near],
-                  partly=[o for o in near if not full[o]])
+                  partly=[o for o in near if not full[o]], **extra)
     for victim in [*victims, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
             share = dmg if full.get(victim, True) else round_half_up(dmg / 2)        # ARE-5 / ARE-6
             if share > 0:
                 hit(gs, ctx, None, victim, share, melee=False, rule="WND-5" if full.get(victim, True) else "ARE-6")
+    for t in wrecks if dmg > 0 else []:                         # MVA-17: a driverless transport in the blast
+        if is_parked(gs, t):
+            share = dmg if full[t] else round_half_up(dmg / 2)
+            if share > 0:
+                gs.world.emit("hit", "WND-5" if full[t] else "ARE-6", attacker=None, target=t, dmg=share)
+                hit_parked(gs, ctx, t, share, None, hit)
+
+
+def hit_parked(gs: GameState, ctx, t: int, dmg: int, attacker: int | None, hit, cover=None) -> int:
+    """MVA-17: a hit of `dmg` on the driverless transport `t`: its CH DEF (parked_hits.defend, with `cover`), then
+    its wounds to the transport (WND-4 / WND-5: `wound_transport`; `hit` is rules.combat.resolve_hit for its own
+    explosion). Returns the wounds."""
+    n = parked_hits.defend(gs, t, dmg, cover)
+    if n > 0:
+        wound_transport(gs, ctx, t, n, attacker, hit, dmg)
+    return n
 
 
 def blast_fully_covered(gs: GameState, x: float, y: float, reach: float, near: list[int]) -> dict[int, bool]:
