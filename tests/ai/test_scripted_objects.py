@@ -108,3 +108,69 @@ def test_GNA_16_scripted_takes_a_vitamin_cocktail_on_AGI_before_a_shot_once_a_tu
     g.act(a, "use_object", **d.params)
     d = ScriptedController().decide(stub(g), g.pending)
     assert REGISTRY[d.action].is_attack or d.action == "crouch", d       # MVA-4 first, then the shot
+
+
+# --- the medic run (ai/scripted_medic.py) ---------------------------------------------------------------------------
+def medic_scene(ally_wounds: int, ally_x: float = 14.0) -> Game:
+    """A red medic at (10, 20) with no weapon, a red ally `ally_x` along with `ally_wounds` of CON 4, a blue enemy
+    far off."""
+    return Game(M(x=10, y=20, CON=4), M(x=ally_x, y=20, CON=4, wounds=ally_wounds),
+                M(side="blue", x=50, y=40, facing=180.0, weapons=(weapon(),)))
+
+
+def test_GNA_16_scripted_medic_goes_to_a_badly_wounded_ally_then_uses_the_medkit():
+    """GNA-16 / BLD-17 (RNG 0: base contact): a medic (MOV 1) 3 K from an ally with 2 wounds of CON 4 sprints into base
+    contact (Mover and Correr fall short; Usar is no attack, MVA-3), with the medkit's ENE 2 left, then uses it."""
+    g = medic_scene(ally_wounds=2)
+    a, ally, _ = g.ids
+    kit = medkit(g, a)
+    d = decide(g, a)
+    assert REGISTRY[d.action].rule == "MVA-3" and d.params["path"]
+    g.act(a, d.action, **d.params)
+    assert g.gs.in_contact(a, ally)
+    d = ScriptedController().decide(stub(g), g.pending)
+    assert d.action == "use_object" and d.params == {"item": f"item:{kit}", "target": ally}
+
+
+def medic_runs(ally_wounds: int, ally_x: float = 14.0, energy: int = 10):
+    """The medic run (ai/scripted_medic.py) of `medic_scene`'s medic holding a medkit, with `energy`."""
+    from wartime.ai.scripted_medic import medic_run
+    g = medic_scene(ally_wounds=ally_wounds, ally_x=ally_x)
+    a = g.ids[0]
+    medkit(g, a)
+    g.start_activation(a, energy=energy)
+    return medic_run(stub(g), g.pending)
+
+
+def test_GNA_16_scripted_medic_ignores_a_lightly_wounded_ally_and_out_of_reach_patients():
+    """One wound of CON 4 is not worth the run; an ally 40 K away cannot be reached this activation: no run."""
+    assert medic_runs(ally_wounds=1) is None
+    assert medic_runs(ally_wounds=3, ally_x=50.0) is None
+    assert medic_runs(ally_wounds=3) is not None                   # the same scene with a patient in reach
+
+
+def test_GNA_16_scripted_medic_without_the_ene_to_use_it_there_does_not_run():
+    """The sprint into contact costs ENE 3 and the medkit ENE 2: with ENE 4 the medic does not run, with 5 it does."""
+    assert medic_runs(ally_wounds=3, energy=4) is None
+    assert medic_runs(ally_wounds=3, energy=5) is not None
+
+
+def test_BLD_20_scripted_ambulance_driver_drives_to_a_wounded_ally_and_uses_its_mounted_medkit():
+    """BLD-20 / GNA-16: the driver of an ambulance (MOV 6) with a mounted medkit drives to a badly wounded trooper 6 K
+    off (one of the engine's candidate drives ending in base contact with the medkit's ENE left), then uses it
+    aboard on the trooper."""
+    from tests.rules.rules_helpers import ride
+    from wartime.core.components import MountedObject
+    g = Game(M(x=10, y=20, CON=4), M(x=17.5, y=20, CON=4, wounds=3),
+             M(side="blue", x=50, y=40, facing=180.0, weapons=(weapon(),)))
+    a, ally, _ = g.ids
+    ride(g, a, MOV=6, QUA=5, size=2.0, paid=True)
+    kit = g.world.create(Item("Ambulance medkit", holder=a),
+                         Gear("kit", "Ambulance medkit", 2, 0, 3, ("TRT-ELIXIR",), (("TRT-ELIXIR", 1),)),
+                         MountedObject())
+    d = decide(g, a)
+    assert REGISTRY[d.action].rule in ("MVA-1", "MVA-2") and d.params["path"]
+    g.act(a, d.action, **d.params)
+    assert g.gs.in_contact(a, ally)
+    d = ScriptedController().decide(stub(g), g.pending)
+    assert d.action == "use_object" and d.params == {"item": f"item:{kit}", "target": ally}
