@@ -545,6 +545,16 @@ class Metahabilities:
 
 
 @dataclass(frozen=True, slots=True)
+class MountedMetas:
+    """BLD-20: the metahabilities mounted on a transport ("invocaciones"). On its driver while it rides: they are the
+    last ``len(items)`` entries of the driver's `Metahabilities` (the driver casts them as its own, MET-1: its
+    school and the kind's attribute, from its base, the transport's, BLD-19); on a driverless transport
+    (components.Parked) until someone takes it over (MVA-17); gone with a destroyed one (WND-5). Only a transport
+    carrying one has this component (other games keep their state checksums)."""
+    items: tuple[Metahability, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MetaEffect:
     """MET-3..5: a metahability's lasting effect on `target`, cast by `caster` (its metahability `index`).
     `ends` 'start': it lapses at the start of the caster's next activation (MET-3, and TRT-MAGIC-NULLIFY); 'end':

@@ -39,7 +39,7 @@ from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import parked_hits, traits
+from wartime.rules import mounted_metas, parked_hits, traits
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -332,6 +332,7 @@ def park(gs: GameState, driver: int, spot: tuple[float, float]) -> int:
                         Parked(driver, weapons))
     _move_gear_stress(gs, driver, t)                                       # MET-8: the hacked transport's stress
     _hand_mounted(gs, driver, t)                                           # BLD-20: its mounted objects stay aboard
+    mounted_metas.hand_over(gs, driver, t)                                 # BLD-20: and its metahabilities
     c = gs.pos(driver)
     dismount(gs, driver)
     facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
@@ -357,6 +358,7 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
     _move_gear_stress(gs, t, who)
     _hand_mounted(gs, t, who)                                              # BLD-20: the new driver uses them
+    mounted_metas.hand_over(gs, t, who)
     for q in m.passengers:                                                 # MVA-17: who boarded it stays aboard
         gs.world.set(q, Carried(who))
     for comp in (Position, Body, Mount, Parked):
@@ -370,6 +372,7 @@ def remove_parked(gs: GameState, t: int) -> None:
     for comp in (Position, Body, Mount, Parked, GearStress):
         gs.world.remove(t, comp)
     _lose_mounted(gs, t)
+    mounted_metas.hand_over(gs, t, None)                                   # BLD-20: gone with it
 
 
 def mounted_items(gs: GameState, holder: int) -> list[int]:
@@ -536,6 +539,7 @@ def dismount(gs: GameState, owner: int) -> None:
     gs.world.remove(owner, Mount)
     gs.world.remove(owner, GearStress)                                     # MET-8: the transport's, gone with it
     _lose_mounted(gs, owner)                                               # BLD-20: its mounted objects too
+    mounted_metas.hand_over(gs, owner, None)                               # and its metahabilities
 
 
 def mounted_body(rider: Body, size: float) -> Body:
