@@ -545,6 +545,16 @@ class Metahabilities:
 
 
 @dataclass(frozen=True, slots=True)
+class CarriedProtections:
+    """GNA-16 / BLD-7: protections the character carries but does not wear (or has not activated): their DEF does not
+    count until it puts one on with Usar at the protection's ENE, which moves it to its `Equipment`. A list's
+    ``carried`` protections start here; a protection received by Comerciar or Saquear (GNA-3, GNA-14) with ENE > 0
+    lands here too (ENE 0: it cannot be taken off, BLD-8, nor needs putting on). Only a character carrying one has
+    this component (other games keep their state checksums)."""
+    items: tuple
+
+
+@dataclass(frozen=True, slots=True)
 class MountedMetas:
     """BLD-20: the metahabilities mounted on a transport ("invocaciones"). On its driver while it rides: they are the
     last ``len(items)`` entries of the driver's `Metahabilities` (the driver casts them as its own, MET-1: its

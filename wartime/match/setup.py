@@ -6,10 +6,10 @@ from dataclasses import replace
 
 from shapely.geometry import Point, Polygon
 
-from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
-                                     Metahabilities, Metahability, MountedMetas, Position, Posture, Protection, Psyche,
-                                     Searchable, Stress, Tied, TraitedProtection, Traits, TraitState, UsableElement,
-                                     Weapon, Wounds)
+from wartime.core.components import (Activation, Attributes, Body, CarriedProtections, Effects, Energy, Equipment,
+                                     Identity, Item, Life, Metahabilities, Metahability, MountedMetas, Position,
+                                     Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection, Traits,
+                                     TraitState, UsableElement, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -253,6 +253,8 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
         world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities) + mounted_metas))
     if mounted_metas:                                      # BLD-20: the last ones, mounted on its transport
         world.set(e, MountedMetas(mounted_metas))
+    if spec.carried:                                       # GNA-16: carried, put on with Usar
+        world.set(e, CarriedProtections(tuple(protection_of(a) for a in spec.carried)))
     own = trait_state(race)
     if own is not None:
         world.set(e, own)
