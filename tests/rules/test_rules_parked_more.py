@@ -170,3 +170,18 @@ def test_CBA_23_a_transport_rams_a_parked_one():
     assert g.events("hit")[-1]["dmg"] == 10 and wounds(g, t) == 8 and g.world.get(t, Mount).disabled
     assert g.events("pushed")[-1]["who"] == t and abs(g.gs.pos(t).x - 22.0) < 1e-6
     assert g.events("automatic_hit")[-1]["dmg"] == 10 and g.all_dice_used()
+
+
+def test_MVA_17_an_S_chain_jumps_to_a_parked_transport():
+    """ARE-4: an S2 (DMG 3) shot at a blue trooper 2 K from the driverless truck's base: the trooper is hit (CH DEF
+    die 1: a critical, no wounds), then the chain jumps to the truck, hit with the full DMG 3 (CH DEF die 9 fails:
+    3 wounds)."""
+    g, t, _ = parked_truck(M(x=5.0, y=20.0, facing=0.0, weapons=(weapon(DMG=3, area="S2", key="chain"),)),
+                           M(side="blue", x=17.5, y=20.0, facing=180.0), QUA=6)
+    a, b = g.ids[0], g.ids[1]
+    g.start_activation(a, energy=10)
+    g.dice.push(2, 1, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    hits = [h["target"] for h in g.events("hit")]
+    assert hits == [b, t] and g.events("hit")[-1]["dmg"] == 3
+    assert wounds(g, t) == 3 and g.wounds(b) == 0 and g.all_dice_used()

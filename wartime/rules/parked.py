@@ -180,11 +180,11 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
     return out
 
 
-def _area_cover(gs: GameState, eye, t: int, centre: tuple[float, float]) -> Cover:
+def _area_cover(gs: GameState, eye, t: int, centre: tuple[float, float] | None) -> Cover:
     """ARE-7 / CMB-17 / CMB-18: a driverless transport's cover seen from an area's `eye`; none when its base holds
     the area's centre."""
     p = gs.pos(t)
-    if math.hypot(p.x - centre[0], p.y - centre[1]) <= gs.body(t).radius:
+    if centre is not None and math.hypot(p.x - centre[0], p.y - centre[1]) <= gs.body(t).radius:
         return Cover(0, 0)
     c = _seen(gs, None, t, eye)
     return Cover(c.blocked, c.main_piece_def, c.main_piece_id)
@@ -197,13 +197,25 @@ def area_hits(gs: GameState, ctx, attacker: int, template, level: int, eye, cent
     of it partly covered (BAS-5 rounding), with its CH DEF and its cover from the area's centre (ARE-7; none after a
     critical CH IMP, CMB-6). The weapon's traits that act on a character hit (ammunition effects, DMG by distance)
     have no character to act on: the plain DMG. Returns (transport, fully covered, wounds) for each."""
-    out = []
-    for t, full in parked_hits.covered(gs, template, level):
-        if not is_parked(gs, t):                         # destroyed by an earlier wreck's explosion (WND-5)
-            continue
-        hit_dmg = area_dmg(dmg, full)
-        gs.world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=t, dmg=hit_dmg,
-                      critical=critical, coverage="full" if full else "partial")
-        cover = None if critical else _area_cover(gs, eye, t, centre)
-        out.append((t, full, riding.hit_parked(gs, ctx, t, hit_dmg, attacker, resolve_hit, cover)))
-    return out
+    covered = parked_hits.covered(gs, template, level)
+    return [_area_hit(gs, ctx, attacker, t, full, eye, centre, dmg, critical)
+            for t, full in covered if is_parked(gs, t)]            # (an earlier one's explosion: gone, WND-5)
+
+
+def chain_hits(gs: GameState, ctx, attacker: int, chained: list, dmg: int, critical: bool) -> list:
+    """ARE-4 on driverless transports: each one an S chain jumped to, given as (transport, eye, centre) in chain
+    order, takes the area's full DMG with its CH DEF, its cover seen from the previous link (ARE-7). Returns
+    (transport, True, wounds) for each still on the table."""
+    return [_area_hit(gs, ctx, attacker, t, True, eye, centre, dmg, critical)
+            for t, eye, centre in chained if is_parked(gs, t)]
+
+
+def _area_hit(gs: GameState, ctx, attacker: int, t: int, full: bool, eye, centre, dmg: int,
+              critical: bool) -> tuple[int, bool, int]:
+    """One area hit on the driverless transport `t` (ARE-5 full, ARE-6 half DMG): the `hit` event, then its CH DEF
+    with its cover from `eye` (none after a critical CH IMP, CMB-6; none when its base holds `centre`)."""
+    hit_dmg = area_dmg(dmg, full)
+    gs.world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=t, dmg=hit_dmg,
+                  critical=critical, coverage="full" if full else "partial")
+    cover = None if critical else _area_cover(gs, eye, t, centre)
+    return t, full, riding.hit_parked(gs, ctx, t, hit_dmg, attacker, resolve_hit, cover)
