@@ -1,6 +1,6 @@
 """GNA-16 / BLD-7 / BLD-9: protections carried but not worn (rules/carried.py, components.CarriedProtections): a list's
-`carried` protections and those with ENE > 0 received by Comerciar / Saquear count for nothing until Usar puts them on
-at their ENE. Scripted dice where dice matter (none here: Usar on a protection has no check)."""
+`carried` protections count for nothing until Usar puts them on at their ENE; a SIZ 0 protection received by
+Comerciar / Saquear works at once (not worn, BLD-8). No dice: Usar on a protection has no check."""
 from __future__ import annotations
 
 import pytest
@@ -17,7 +17,6 @@ from wartime.rules.actions.params import CandidateSpace
 
 VEST = Protection("vest", "Flak vest", 2, 3, 4, 5)                 # ENE 2, DEF 3, SIZ 4, QUA 5
 SHIELD = Protection("shield", "Riot shield", 1, 2, 0, 5)           # ENE 1, DEF 2, SIZ 0
-AMULET = Protection("amulet", "Amulet", 0, 1, 0, 3)                # ENE 0: nothing to put on
 
 
 def test_GNA_16_a_carried_protection_is_put_on_with_Usar_at_its_ENE():
@@ -49,18 +48,14 @@ def test_GNA_16_putting_on_a_protection_is_no_reaction_and_needs_one_carried():
     assert v.rule_id == "GNA-16"
 
 
-def test_GNA_16_a_protection_with_ENE_received_by_Comerciar_is_carried_until_used():
-    """GNA-3: an ally hands over its riot shield (ENE 1) and its amulet (ENE 0): the amulet is worn at once (nothing
-    to put on, BLD-8), the shield is carried (its DEF 2 does not count) until Usar puts it on (ENE 1)."""
+def test_GNA_16_a_shield_received_by_Comerciar_works_at_once():
+    """Ruling (rules/carried.py): a protection that changes hands is SIZ 0, not worn (BLD-8): an ally's riot shield
+    (ENE 1, DEF 2) handed over counts at once (DEF 2) and nothing waits to be put on."""
     g = Game(M(x=10.0, y=20.0), M(x=11.05, y=20.0), M(side="blue", x=30.0, y=20.0))
     a, b, _ = g.ids
-    g.set(b, g.gs.equipment(b).__class__((), (SHIELD, AMULET)))
-    items.transfer(g.gs, b, ["protection:0", "protection:1"], a)
-    assert g.gs.equipment(a).protections == (AMULET,) and carried.carried(g.gs, a) == (SHIELD,)
-    assert g.gs.total_def(a) == 1
-    g.start_activation(a, energy=10)
-    g.act(a, "use_protection", protection=0)
-    assert g.energy(a) == 9 and g.gs.total_def(a) == 3
+    g.set(b, g.gs.equipment(b).__class__((), (SHIELD,)))
+    items.transfer(g.gs, b, ["protection:0"], a)
+    assert g.gs.equipment(a).protections == (SHIELD,) and carried.carried(g.gs, a) == () and g.gs.total_def(a) == 2
 
 
 LIB = {a["id"]: archetype_from_dict(a) for a in (

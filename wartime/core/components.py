@@ -548,9 +548,8 @@ class Metahabilities:
 class CarriedProtections:
     """GNA-16 / BLD-7: protections the character carries but does not wear (or has not activated): their DEF does not
     count until it puts one on with Usar at the protection's ENE, which moves it to its `Equipment`. A list's
-    ``carried`` protections start here; a protection received by Comerciar or Saquear (GNA-3, GNA-14) with ENE > 0
-    lands here too (ENE 0: it cannot be taken off, BLD-8, nor needs putting on). Only a character carrying one has
-    this component (other games keep their state checksums)."""
+    ``carried`` protections start here (rules/carried.py). Only a character carrying one has this component (other
+    games keep their state checksums)."""
     items: tuple
 
 

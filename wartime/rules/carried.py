@@ -1,10 +1,12 @@
 """GNA-16 / BLD-7: protections carried but not worn (components.CarriedProtections). The book gives every protection
 an ENE, "the energy a character spends to put on or activate" it (BLD-7; ENE 0: it cannot be taken off, BLD-8). A
-list fields its protections worn (the ruling: it deploys equipped) unless its character names them `carried`; a
-protection with ENE > 0 received by Comerciar or Saquear (GNA-3, GNA-14) is carried too. A carried protection adds
-no DEF, no fit penalty, no overload and none of its traits until Usar (rules/actions/objects.py UseProtection) puts
-it on at its ENE: it then joins the character's `Equipment` like a worn one. Nothing here runs for a character
-without one."""
+list fields its protections worn (the ruling: it deploys equipped) unless its character names them `carried`. A
+carried protection adds no DEF, no fit penalty, no overload and none of its traits until Usar
+(rules/actions/objects.py UseProtection) puts it on at its ENE: it then joins the character's `Equipment` like a worn
+one. Ruling: a protection received by Comerciar or Saquear (GNA-3, GNA-14) is worn at once: only SIZ 0 protections
+change hands (easy to take), and SIZ 0 marks a protection that is not worn (BLD-8: a shield, an amulet), so there is
+nothing to put on; one that needs activating is a trait's (the energy shields' own actions). Nothing here runs for a
+character without a carried protection."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -18,15 +20,6 @@ def carried(gs: GameState, e: int) -> tuple:
     """The protections `e` carries but does not wear (list order); () for most characters."""
     c = gs.world.try_get(e, CarriedProtections)
     return c.items if c is not None else ()
-
-
-def receive(gs: GameState, e: int, protections: tuple) -> tuple:
-    """GNA-3 / GNA-14: protections handed to `e`: those with ENE > 0 are carried (to be put on with Usar); returns
-    those worn at once (ENE 0: nothing to put on, BLD-8), in their order."""
-    later = tuple(p for p in protections if p.ENE > 0)
-    if later:
-        gs.world.set(e, CarriedProtections(carried(gs, e) + later))
-    return tuple(p for p in protections if p.ENE <= 0)
 
 
 def protection(gs: GameState, e: int, n, rule: str = "GNA-16"):

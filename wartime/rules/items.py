@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from wartime.core.components import Gear, Item, MountedObject
 from wartime.core.errors import RuleViolation
-from wartime.rules import carried, traits
+from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
@@ -106,8 +106,8 @@ def holds_something(gs: GameState, e: int) -> bool:
 
 def transfer(gs: GameState, src: int, refs: list[str], dst: int) -> list[str]:
     """Move the items `refs` (already validated, distinct) from `src` to `dst`: weapons and protections join the end of
-    its `Equipment` in the order given (a protection with ENE > 0 handed to another is carried, to be put on with
-    Usar: rules/carried.py), held items change holder. Returns their names in that order."""
+    its `Equipment` in the order given (only SIZ 0 protections change hands: not worn, BLD-8, they work as soon as
+    they are held), held items change holder. Returns their names in that order."""
     eq_s, eq_d = gs.equipment(src), gs.equipment(dst)
     names = [item_name(gs, src, r) for r in refs]
     parsed = [(r.split(":")[0], int(r.split(":")[1])) for r in refs]
@@ -115,12 +115,10 @@ def transfer(gs: GameState, src: int, refs: list[str], dst: int) -> list[str]:
     p_out = [n for k, n in parsed if k == "protection"]
     gs.world.set(src, replace(eq_s, weapons=tuple(w for i, w in enumerate(eq_s.weapons) if i not in w_out),
                               protections=tuple(p for i, p in enumerate(eq_s.protections) if i not in p_out)))
-    moved = tuple(eq_s.protections[n] for n in p_out)
     if dst != src:
         eq_d = gs.equipment(dst)
-        moved = carried.receive(gs, dst, moved)             # GNA-16: one with ENE > 0 is put on with Usar
     gs.world.set(dst, replace(eq_d, weapons=eq_d.weapons + tuple(eq_s.weapons[n] for n in w_out),
-                              protections=eq_d.protections + moved))
+                              protections=eq_d.protections + tuple(eq_s.protections[n] for n in p_out)))
     for k, n in parsed:
         if k == "item":
             gs.world.set(n, replace(gs.world.get(n, Item), holder=dst, inside=None, at=None))

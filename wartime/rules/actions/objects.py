@@ -6,10 +6,11 @@ GNA-16 rulings for the other elements the digest names ("open a door, ... put on
   and the scenario format (docs/data-formats.md) has no usable element: its elements are searched (Buscar, GNA-2),
   so Usar has no scenario element to take (a reference to one is refused as not an object).
 * A protection's ENE is what it costs to put on or activate (BLD-7; ENE 0: it cannot be taken off, BLD-8). A list
-  fields its protections worn, except those its character names `carried`; a protection with ENE > 0 received by
-  Comerciar or Saquear is carried too (rules/carried.py). Usar puts a carried one on (UseProtection, below): its
-  ENE, no check, and from then on its DEF, fit, overload and traits count. No rule takes a protection off in play.
-  The energy shields' own recovery actions are their traits' (rules/actions/shield_actions.py)."""
+  fields its protections worn, except those its character names `carried` (rules/carried.py). Usar puts a carried
+  one on (UseProtection, below): its ENE, no check, and from then on its DEF, fit, overload and traits count. A
+  protection received by Comerciar or Saquear is SIZ 0 (only those change hands), not worn (BLD-8): it works as
+  soon as it is held. No rule takes a protection off in play. The energy shields' own recovery actions are their
+  traits' (rules/actions/shield_actions.py)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
