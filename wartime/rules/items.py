@@ -106,8 +106,7 @@ def holds_something(gs: GameState, e: int) -> bool:
 
 def transfer(gs: GameState, src: int, refs: list[str], dst: int) -> list[str]:
     """Move the items `refs` (already validated, distinct) from `src` to `dst`: weapons and protections join the end of
-    its `Equipment` in the order given (only SIZ 0 protections change hands: not worn, BLD-8, they work as soon as
-    they are held), held items change holder. Returns their names in that order."""
+    its `Equipment` in the order given, held items change holder. Returns their names in that order."""
     eq_s, eq_d = gs.equipment(src), gs.equipment(dst)
     names = [item_name(gs, src, r) for r in refs]
     parsed = [(r.split(":")[0], int(r.split(":")[1])) for r in refs]
