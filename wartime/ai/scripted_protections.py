@@ -7,7 +7,7 @@ from __future__ import annotations
 from wartime.rules import carried
 from wartime.rules.sequence import Decision, Pending
 
-#: the engine's key for Usar on a carried protection (rules/actions/objects.py UseProtection)
+#: the engine's key for Usar on a carried protection (rules/actions/objects.py WearProtection)
 KEY = "use_protection"
 
 

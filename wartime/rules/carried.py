@@ -2,7 +2,7 @@
 an ENE, "the energy a character spends to put on or activate" it (BLD-7; ENE 0: it cannot be taken off, BLD-8). A
 list fields its protections worn (the ruling: it deploys equipped) unless its character names them `carried`. A
 carried protection adds no DEF, no fit penalty, no overload and none of its traits until Usar
-(rules/actions/objects.py UseProtection) puts it on at its ENE: it then joins the character's `Equipment` like a worn
+(rules/actions/objects.py WearProtection) puts it on at its ENE: it then joins the character's `Equipment` like a worn
 one. Ruling: a protection received by Comerciar or Saquear (GNA-3, GNA-14) is worn at once: only SIZ 0 protections
 change hands (easy to take), and SIZ 0 marks a protection that is not worn (BLD-8: a shield, an amulet), so there is
 nothing to put on; one that needs activating is a trait's (the energy shields' own actions). Nothing here runs for a

@@ -7,7 +7,7 @@ GNA-16 rulings for the other elements the digest names ("open a door, ... put on
   so Usar has no scenario element to take (a reference to one is refused as not an object).
 * A protection's ENE is what it costs to put on or activate (BLD-7; ENE 0: it cannot be taken off, BLD-8). A list
   fields its protections worn, except those its character names `carried` (rules/carried.py). Usar puts a carried
-  one on (UseProtection, below): its ENE, no check, and from then on its DEF, fit, overload and traits count. A
+  one on (WearProtection, below): its ENE, no check, and from then on its DEF, fit, overload and traits count. A
   protection received by Comerciar or Saquear is SIZ 0 (only those change hands), not worn (BLD-8): it works as
   soon as it is held. No rule takes a protection off in play. The energy shields' own recovery actions are their
   traits' (rules/actions/shield_actions.py)."""
@@ -135,7 +135,7 @@ class UseObject(Action):
 
 
 @register
-class UseProtection(Action):
+class WearProtection(Action):
     """GNA-16 / BLD-7: Usar (X = the protection's ENE) on a protection the character carries but does not wear
     (rules/carried.py): it puts it on, or activates it; no check. In the own activation only."""
     key = "use_protection"
