@@ -4,25 +4,13 @@ reactions (REA-1), of a firearm in melee (CBA-8), of a charge (CBA-12) and of a 
 book's numbers."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules_helpers import Game, M, blade, ride, violation, weapon
+from test_rules_parked_targets import parked_truck
 from wartime.core.components import Mount
 from wartime.rules import riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.combat import death_blast, resolve_hit
-
-
-def parked_truck(*shooters: M, DEF: int = 2, QUA: int = 5, at=(20.0, 20.0)) -> tuple[Game, int, int]:
-    """`shooters` (red) and a blue driver whose truck (DEF, QUA, MOV 6, 2 K across) it left parked at `at`; the driver
-    then walked away to (35, 35), out of every blast. Returns (game, the parked transport, the driver)."""
-    g = Game(*shooters, M(side="blue", x=at[0], y=at[1], facing=0.0, weapons=(blade(),)))
-    d = g.ids[-1]
-    ride(g, d, MOV=6, DEF=DEF, QUA=QUA, size=2.0, paid=True)
-    t = riding.park(g.gs, d, riding.free_spots(g.gs, d, d)[0])
-    g.set(d, replace(g.gs.pos(d), x=35.0, y=35.0))
-    return g, t, d
 
 
 def options(g: Game, a: int, key: str, reaction: bool = False) -> list[dict]:
@@ -33,33 +21,33 @@ def wounds(g: Game, t: int) -> int:
     return g.world.get(t, Mount).wounds
 
 
-def test_MVA_17_an_area_template_over_a_parked_transport_hits_it():
-    """ARE-5: a launcher (DMG 4, R4) aimed at the driverless truck's centre 15 K away: CH IMP die 2 passes; the truck,
-    fully covered (its base holds the centre: no cover, ARE-7), takes DMG 4 with its CH DEF against DEF 2: die 9
-    fails, 4 wounds (CMB-4)."""
+def launcher_at(aim: list[float], *dice: int) -> tuple[Game, int, dict]:
+    """A red launcher (DMG 4, R4) 15 K west of the driverless truck (DEF 2, QUA 6) fired at `aim` with `dice`; returns
+    (game, truck, the last hit event)."""
     g, t, _ = parked_truck(M(x=5.0, y=20.0, facing=0.0, weapons=(weapon(DMG=4, area="R4", key="launcher"),)), QUA=6)
     a = g.ids[0]
     g.start_activation(a, energy=10)
-    g.dice.push(2, 9)
-    g.act(a, "ranged_attack", aim=[20.0, 20.0], weapon=0)
-    hit = g.events("hit")[-1]
+    g.dice.push(*dice)
+    g.act(a, "ranged_attack", aim=aim, weapon=0)
+    assert g.all_dice_used()
+    return g, t, g.events("hit")[-1]
+
+
+def test_MVA_17_an_area_template_over_a_parked_transport_hits_it():
+    """ARE-5: the launcher aimed at the driverless truck's centre: CH IMP die 2 passes; the truck, fully covered (its
+    base holds the centre: no cover, ARE-7), takes DMG 4 with its CH DEF against DEF 2: die 9 fails, 4 wounds
+    (CMB-4)."""
+    g, t, hit = launcher_at([20.0, 20.0], 2, 9)
     assert hit["target"] == t and hit["dmg"] == 4 and hit["rule"] == "ARE-5"
     dfn = g.events("check")[-1]
-    assert dfn["who"] == t and dfn["target"] == 2 and not dfn["passed"]
-    assert wounds(g, t) == 4 and g.all_dice_used()
+    assert dfn["who"] == t and dfn["target"] == 2 and not dfn["passed"] and wounds(g, t) == 4
 
 
 def test_MVA_17_a_parked_transport_partly_under_a_template_takes_half_the_DMG():
     """ARE-6: the R4 centred 2 K beside the truck (radius 1) covers it only in part: DMG 4 / 2 = 2; its CH DEF die 9
     fails: 2 wounds."""
-    g, t, _ = parked_truck(M(x=5.0, y=20.0, facing=0.0, weapons=(weapon(DMG=4, area="R4", key="launcher"),)), QUA=6)
-    a = g.ids[0]
-    g.start_activation(a, energy=10)
-    g.dice.push(2, 9)
-    g.act(a, "ranged_attack", aim=[18.0, 20.0], weapon=0)
-    hit = g.events("hit")[-1]
-    assert hit["target"] == t and hit["dmg"] == 2 and hit["rule"] == "ARE-6"
-    assert wounds(g, t) == 2 and g.all_dice_used()
+    g, t, hit = launcher_at([18.0, 20.0], 2, 9)
+    assert hit["target"] == t and hit["dmg"] == 2 and hit["rule"] == "ARE-6" and wounds(g, t) == 2
 
 
 def test_MVA_17_an_exploding_transport_hits_a_parked_one_in_its_blast():
