@@ -114,8 +114,8 @@ def test_CBA_8_a_firearm_in_melee_at_a_parked_transport_needs_both_CH_IMP():
 
 
 def test_CBA_12_a_charge_at_a_parked_transport_gives_its_bonuses():
-    """CBA-12: a charger (MOV 5) 6.5 K from the driverless truck charges it (ENE 2, into base contact); its next Ataque CaC has
-    CH IMP +1 (AGI 5: target 6, die 6 hits) and DMG +1 (blade DMG 3 + CON 4 − 4 + 1 = 4): CH DEF die 9, 4 wounds. The
+    """CBA-12: a charger (MOV 5) 6.5 K from the driverless truck charges it (ENE 2, into base contact); its next
+    Ataque CaC has CH IMP +1 (AGI 5: target 6, die 6 hits) and DMG +1 (blade DMG 3 + CON 4 − 4 + 1 = 4): CH DEF die 9, 4 wounds. The
     bonuses are then spent."""
     g, t, _ = parked_truck(M(x=12.0, y=20.0, facing=0.0, mov=5, weapons=(blade(DMG=3),)), QUA=6)
     a = g.ids[0]
