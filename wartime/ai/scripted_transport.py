@@ -55,8 +55,8 @@ def early(match, p):
     """The transport tactics that come before the usual ones, or None: a driverless transport's (the driver of a
     disabled one gets off, a walker beside one takes it, one worth it is attacked: ai/scripted_transport_parked.py),
     a passenger's (get off near the enemy or when its transport cannot move, else stay aboard and end), a walker's
-    boarding, a driver's drop run. In an objective game (ai/scripted_objective.py) the attacker's passengers ride on into the zone (they get off there,
-    or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
+    boarding, a driver's drop run. In an objective game (ai/scripted_objective.py) the attacker's passengers ride on
+    into the zone (they get off there, or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
     gs, engine = match.gs, match.engine
     e = p.actor
     d = leave_wreck(match, p) or take_parked(match, p) or attack_parked(match, p)     # MVA-17: driverless ones
