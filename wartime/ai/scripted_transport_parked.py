@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from wartime.ai.candidates import options_of
+from wartime.ai.candidates import by_rule, options_of
 from wartime.ai.scripted_objective import attacker
 from wartime.core.components import Mount, Parked
 from wartime.rules import objectives, parked, riding
@@ -18,9 +18,9 @@ from wartime.rules import objectives, parked, riding
 #: A walker takes a driverless transport beside it only when every enemy is farther than this (K), as it boards
 #: an allied one (ai/scripted_transport.py BOARD_RANGE).
 TAKE_RANGE = 15.0
-#: MVA-17: the attacks tried on a driverless enemy transport, base contact first (no fire or melee mode: the plain
-#: attack).
-PARKED_ATTACKS = ("melee_attack", "melee_attack_firearm", "ram", "ranged_attack")
+#: MVA-17: the attacks tried on a driverless enemy transport, by rule, base contact first: a melee attack (CBA-7), a
+#: firearm in melee (CBA-8), a ram (CBA-23), then a shot (CBA-1); the plain attack (no fire or melee mode).
+PARKED_ATTACK_RULES = ("CBA-7", "CBA-8", "CBA-23", "CBA-1")
 
 
 def _nearest_enemy_xy(gs, e: int) -> tuple[float, tuple[float, float]]:
@@ -83,16 +83,23 @@ def worth_attacking(gs, t: int) -> bool:
 
 def attack_parked(match, p):
     """MVA-17: a character with no enemy character to attack (none of its attack options is legal) strikes a
-    driverless enemy transport worth it (`worth_attacking`): in base contact first (melee, a firearm in melee, a
-    ram), else a shot; the plain attack. None otherwise (and always in a game with no driverless transport)."""
+    driverless enemy transport worth it (`worth_attacking`): in base contact first (a melee attack, a firearm in
+    melee), then a ram, else a shot (`attack_keys`); the plain attack (no mode). None otherwise (and always in a
+    game with no driverless transport)."""
     gs, e = match.gs, p.actor
     if not riding.parked(gs):
         return None
     targets = [t for t in parked.enemy_parked(gs, e) if worth_attacking(gs, t)]
-    keys = [k for k in PARKED_ATTACKS if k in p.options]
+    keys = attack_keys(p)
     if not targets or not keys or options_of(match.engine, keys):
         return None
     for k in keys:
         for o in match.engine.legal_options(k, lambda prm: prm.get("target") in targets and "mode" not in prm):
             return o.decision(p.side, e)
     return None
+
+
+
+def attack_keys(p) -> list[str]:
+    """The offered keys of the attacks tried on a driverless transport, in this order (`PARKED_ATTACK_RULES`)."""
+    return [k for k in (by_rule(p, r) for r in PARKED_ATTACK_RULES) if k is not None]
