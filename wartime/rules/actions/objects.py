@@ -160,7 +160,7 @@ class WearProtection(Action):
         return n
 
     def cost(self, gs, actor, params, prepared):
-        return carried.protection(gs, actor, prepared).ENE
+        return carried.carried(gs, actor)[prepared].ENE                 # BLD-7: its ENE to put on or activate
 
     def resolve(self, gs, ctx, prepared):
         carried.put_on(gs, ctx.actor, prepared)
