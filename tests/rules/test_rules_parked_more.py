@@ -4,6 +4,8 @@ reactions (REA-1), of a firearm in melee (CBA-8), of a charge (CBA-12) and of a 
 book's numbers."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules_helpers import Game, M, blade, ride, violation, weapon
 from test_rules_parked_targets import parked_truck
 from wartime.core.components import Mount
@@ -173,3 +175,12 @@ def test_MVA_17_an_S_chain_jumps_to_a_parked_transport():
     hits = [h["target"] for h in g.events("hit")]
     assert hits == [b, t] and g.events("hit")[-1]["dmg"] == 3
     assert wounds(g, t) == 3 and g.wounds(b) == 0 and g.all_dice_used()
+
+
+def test_PSI_8_the_malus_chooser_is_the_other_side_even_when_the_turn_order_names_one_side():
+    """PSI-8: the opposing player chooses a panicked character's malus. In a turn whose initiative order names only
+    the panicked character's side (found in a convoy game: a blue rammer panicked by its own wreck's blast while red
+    had no one rolling initiative), the other side is the scenario's other side."""
+    g, t, d = parked_truck(M(x=5.0, y=20.0))
+    g.world.resources["flow"] = replace(g.engine.flow, order=("blue",))
+    assert g.engine.malus_chooser(d) == "red" and g.engine.malus_chooser(g.ids[0]) == "blue"
