@@ -40,6 +40,17 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
+                          "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
+                          "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
+                          "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
+                          "held ones)",
+    "TRT-DARKNESS-FIELD": "on a race: marks of Marcador de objetivos on minis within 2 K per level of an able bearer "
+                          "give nothing there, cannot be placed there and are removed at the start and end of every "
+                          "activation (a mark passing through a field inside one activation survives); when an "
+                          "attack kills the bearer, every mini within N K loses up to N Escudo de energía levels "
+                          "(other deaths, and Escudo de energía avanzado, are not counted); on an object or a "
+                          "transport it is refused when a list is fielded",
     "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
                          "when it lost the aim (off the board, or the aimed point outside the area); the controller "
                          "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
@@ -62,7 +73,8 @@ PARTIAL = {
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
-    "TRT-HEX": "on metahabilities (the malus on the target); on weapons and objects it is refused",
+    "TRT-HEX": "on metahabilities (the malus on the target while the effect lasts) and weapons (a hit puts the malus "
+               "on the target until the end of its next activation); on an object it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
@@ -97,11 +109,12 @@ PARTIAL = {
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
-    "TRT-FLAMMABLE": "on a race and a weapon: when an attack kills the bearer it explodes (the weapon's DMG, or the "
-                     "killing attack's for a race, halved, in an R of that DMG), and a fumbled CH IMP with a flammable "
-                     "weapon explodes 30 % of the time, its user hit too; a race's own fumble (no DMG to halve) does "
-                     "not explode, an item is never destroyed in this engine (WND-4 disables it), a death of no attack "
-                     "does not explode, and objects and transports carrying it are refused",
+    "TRT-FLAMMABLE": "on a race, a weapon and a held object: when an attack kills the bearer it explodes (the weapon's "
+                     "DMG, or the killing attack's for a race or an object, halved, in an R of that DMG), and a "
+                     "fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit too; a race's own "
+                     "fumble or an object's (no DMG to halve) does not explode, an item destroyed apart from its "
+                     "bearer does not explode, a death of no attack does not explode, and a transport carrying it is "
+                     "refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF; the bonus of each "
                     "of them that should stop working until their next activation (its owner's choice) is not "
                     "played: no decision offers that choice",
@@ -117,9 +130,11 @@ PARTIAL = {
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
                   "other interactions (start-of-activation, kill and psychology effects on it) still apply",
-    "TRT-REQUIRES": "on a protection, a bonus (a played trait, by its book name): a character not carrying it is "
-                    "refused when a game is set up and not handed the protection (Comerciar, Saquear); a condition, "
-                    "an object or a level, and the trait on a weapon, are refused",
+    "TRT-REQUIRES": "on a protection, a weapon or a metahability, a bonus (a played trait, by its book name): a "
+                    "character not carrying it is refused when a game is set up and not handed the protection or the "
+                    "weapon (Comerciar, Saquear); a condition, an object or a level is refused, and the trait on an "
+                    "object or a transport is refused (an object changes hands, a transport is taken over, "
+                    "unchecked)",
     "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
                            "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
                            "not told apart from other area weapons)",
@@ -128,39 +143,50 @@ PARTIAL = {
     "TRT-INFINITE-RANGE": "on a weapon: no maximum range (MOD-2's range modifier kept); a target outside the "
                           "attacker's field of view, which the book scatters, stays refused (ENV-1); on a "
                           "metahability or an object it is refused when a game is set up",
-    "TRT-REJECTION-RUNES": "on a race or a worn protection (a lost CH VOL ENF as the target of Robar energía or of a "
-                           "metahability's MET-5 contest is rerolled); on an object it is refused when a game is set "
-                           "up",
-    "TRT-PROTECTION-RUNES": "on a race or a worn protection: no MET-7 CH PSI after a fumbled metahability check; "
-                            "Distorsión envenenada / psíquica (objects' auras) are not played, and on an object it is "
-                            "refused when a game is set up",
-    "TRT-COMBAT-RUNES": "on a race or a worn protection (its bearer's opposed CH VOL: Robar energía, MET-5); on a "
-                        "weapon or an object it is refused when a game is set up",
+    "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
+                            "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
+                            "played",
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection or object mounted on a "
                 "transport (BLD-20) or worn / held by a Mega armadura wearer (the loader's E9 refuses it anywhere "
                 "else); Comerciar / Saquear check a huge weapon's or protection's receiver, not a huge object's",
-    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack: "
-                        "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
-                        "set up",
-    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack: "
-                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
-                             "is set up",
-    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack: "
-                             "wartime/rules/item_use.py); on a protection or a transport it is refused when a game "
-                             "is set up",
-    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack: "
-                          "wartime/rules/item_use.py); on a protection or a transport it is refused when a game is "
-                          "set up",
-    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack: "
-                       "wartime/rules/item_use.py); on a protection it is refused when a game is set up",
+    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack), on a protection "
+                        "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                        "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                        "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                        "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                        "as always there",
+    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack), on a protection "
+                             "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                             "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                             "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                             "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                             "as always there",
+    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack), on a protection "
+                             "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                             "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                             "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                             "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                             "as always there",
+    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack), on a protection "
+                          "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
+                          "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
+                          "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
+                          "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                          "as always there",
+    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a protection "
+                       "(before each CH DEF its wearer makes against a hit: a failure is +1 stress and leaves its DEF "
+                       "out): wartime/rules/item_use.py; a protection's CH PSI is not asked before a CH DEF against "
+                       "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
+                       "as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion); "
-                    "on a race or an object it is refused when a game is set up",
-    "TRT-LEVITATOR": "on races and transports (moves float over water, ground terrain and obstacles lower than 1/2 "
-                     "K); on an object it is refused when a game is set up",
+    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion) "
+                    "and on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius "
+                    "MOV K; a death of no attack does not explode); on an object it is refused when a game is set "
+                    "up (an object has no MOV for the blast's reach)",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
-                       "obstacles within INT K and ignores Mimético; other LOS uses (reactions, hiding) are "
-                       "unchanged, and on a metahability it is refused",
+                       "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
+                       "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "
+                       "make its casts ignore Mimético",
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",

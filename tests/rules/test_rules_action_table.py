@@ -62,6 +62,11 @@ TRAIT_COST_EXCEPTIONS = {
     "give_orders": (0, "TRT-ORDERS: 'it may give 3 ENE to one ally' prints no cost of the order: a printed 0 (its "
                        "ruling: the ENE is granted, not taken from the giver)"),
 }
+#: Trait actions whose effect text prints no cost, priced by a ruling (cost, with a check?, the ruling).
+TRAIT_RULED_COSTS = {
+    "throw_scenery": (2, True, "TRT-SUPER-STRENGTH ruling: the throw is Lanzar's (CBA-6: ENE 2), with the effect's "
+                               "CH CON"),
+}
 #: Trait actions priced by their weapons, with the ruling: the cost of two of the test's weapons.
 TRAIT_WEAPON_COSTS = {
     "swarm_volley": "TRT-SWARM-WEAPON ruling: each weapon of the volley pays its own ENE",
@@ -182,6 +187,10 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
     action = REGISTRY[key]
     if key in TRAIT_COST_EXCEPTIONS:
         assert action.cost(_State(), 1, {}, _Prepared()) == TRAIT_COST_EXCEPTIONS[key][0] and action.zero_cost
+        return
+    if key in TRAIT_RULED_COSTS:
+        cost, check, _ = TRAIT_RULED_COSTS[key]
+        assert action.cost(_State(), 1, {}, _Prepared()) == cost and action.has_check == check
         return
     if key in TRAIT_WEAPON_COSTS:
         from wartime.rules.actions.combat import AttackPrep

@@ -141,7 +141,7 @@ def test_TRT_use_traits_fieldable_and_priced_on_metahabilities_and_weapons(tid):
     for kind in ("metahability", "weapon"):
         assert traits.fielding_problem(tid, kind, {tid}) is None
         assert price(tid, kind) == trait_by_id()[tid].cost
-    assert traits.fielding_problem(tid, "protection", {tid}) is not None
+    # on a protection or a transport: tests/rules/test_rules_traits_kinds.py
 
 
 # --- TRT-MAGIC-MISDIRECT ------------------------------------------------------------------------------------------

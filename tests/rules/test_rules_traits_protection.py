@@ -389,15 +389,21 @@ def test_TRT_REQUIRES_only_a_user_with_the_bonus_named_uses_it():
     assert [rid for rid, _ in fielding_problems(_spec({"name": "Requiere", "param": "CON 5"},
                                                       race_traits=[{"name": "Camuflaje"}]))] == ["TRT-REQUIRES"]
     shield = prot(1, "TRT-REQUIRES", params={"TRT-REQUIRES": "Camuflaje"}, key="shield")
-    g = Game(M(x=10, y=20, protections=(shield,)), M(x=11, y=20), M(side="blue", x=30, y=20))
+    handed_only_with_camouflage({"protections": (shield,)}, "protection:0")
+
+
+def handed_only_with_camouflage(gear: dict, ref: str) -> None:
+    """TRT-REQUIRES (Camuflaje): a camouflaged holder of the item `ref` (`gear`: M's weapons / protections) cannot
+    hand it to an ally without Camuflaje (Comerciar refused naming TRT-REQUIRES), and can to one with it."""
+    g = Game(M(x=10, y=20, **gear), M(x=11, y=20), M(side="blue", x=30, y=20))
     a, b, _ = g.ids
     race(g, a, "TRT-CAMOUFLAGE")
     g.start_activation(a, energy=10)
     with pytest.raises(RuleViolation) as exc:
-        g.engine.check_action(a, "trade", {"target": b, "give": "protection:0"})
+        g.engine.check_action(a, "trade", {"target": b, "give": ref})
     assert exc.value.rule_id == "TRT-REQUIRES"
     race(g, b, "TRT-CAMOUFLAGE")
-    assert g.engine.check_action(a, "trade", {"target": b, "give": "protection:0"}) == 1
+    assert g.engine.check_action(a, "trade", {"target": b, "give": ref}) == 1
 
 
 # --- Enorme, Mega armadura, Reliquia ---------------------------------------------------------------------------

@@ -320,11 +320,17 @@ def test_TRT_FLAMMABLE_a_flammable_race_killed_explodes_with_half_the_killing_DM
     """A flammable target (CON 2) killed by a DMG 6 shot (CH DEF 9 fails) explodes: DMG 3 in a round area of
     diameter 3 centred on it (ruling: the killing attack's DMG halved, R of the halved DMG); a friend beside it,
     partly covered, takes half of it (ARE-6: 2; its CH DEF 9 fails: 2 wounds)."""
+    killed_flammable(lambda g, b: race(g, b, *FLAMMABLE))
+
+
+def killed_flammable(make_flammable) -> None:
+    """The CON 2 target (`make_flammable(g, target)` makes it flammable) killed by a DMG 6 shot (CH DEF 9) explodes:
+    DMG 3 in a round area of diameter 3; the friend beside it, partly covered, takes 2 (CH DEF 9)."""
     from rules_helpers import Game, M
     g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=6),)),
              M(side="blue", x=20, y=20, facing=180.0, CON=2), M(side="blue", x=21.2, y=20, CON=9))
     a, b, c = g.ids
-    race(g, b, *FLAMMABLE)
+    make_flammable(g, b)
     g.start_activation(a, energy=10)
     g.dice.push(5, 9, 9, 5)
     g.act(a, "ranged_attack", target=b, weapon=0)

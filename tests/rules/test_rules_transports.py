@@ -595,7 +595,8 @@ def test_MOV_2_a_transport_is_fielded_and_its_unplayed_traits_are_refused_naming
     assert fielding_problems(_transport_spec(["Rápido", "Pivotante"])) == []
     lines = fielding_problems(_transport_spec(["Hielo", {"name": "Campo de oscuridad", "level": 1}]))
     assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-DARKNESS-FIELD"]
-    assert "tier-3" in lines[0][1] and "not implemented yet (tier 2)" in lines[1][1]
+    # Campo de oscuridad is played on races only (rules/traits/scenery.py): on a transport it stays refused
+    assert "tier-3" in lines[0][1] and "on race archetypes only, not on a transport" in lines[1][1]
 
 
 def test_BLD_20_a_mounted_metahability_and_a_mounted_object_are_fielded():

@@ -20,6 +20,7 @@ from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
+from wartime.ai.scripted_scenery import throw_scenery
 from wartime.ai.scripted_alarm import is_last_turn, scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
@@ -253,6 +254,9 @@ class ScriptedController:
                                         for x in (shot, charge) if x is not None))
             if d is not None:
                 return d
+        d = throw_scenery(match, p, shot)                              # TRT-SUPER-STRENGTH: a car at an enemy
+        if d is not None:
+            return d
         if charge is not None and (shot is None or charge[0] > shot[0] * 1.2):
             return charge[1]
         if shot is not None and charge is None and self._push_on(match, e, shot[0]):

@@ -387,6 +387,18 @@ class Searchable:
 
 
 @dataclass(frozen=True, slots=True)
+class MovedPiece:
+    """A movable terrain piece (issue 16, scenery; TRT-SUPER-STRENGTH): its terrain id, CON and size, and how far it
+    now stands from where the scenario set it (dx, dy K; `gone`: smashed off the table)."""
+    piece: str
+    con: int
+    size: str
+    dx: float = 0.0
+    dy: float = 0.0
+    gone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class UsableElement:
     """GNA-16: a scenario element used with Usar (X) (``[element.use]``), on the same entity as its `Searchable` disc:
     X = `ene`, the check its scenario sets (`check` an attribute or None, `modifier` its difficulty) and its

@@ -50,6 +50,9 @@ from wartime.data.models import (
     Archetype,
     ArmyList,
     Captive,
+    DarkArea,
+    MOVABLE_SIZES,
+    MovableSpec,
     Catalogue,
     CharacterSpec,
     Element,
@@ -120,9 +123,13 @@ _SCENARIO_KEYS = (
     "default_lists",
     "alarm",
     "objective",
+    "night",
+    "dark",
 )
-_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable")
+_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable", "movable")
+_MOVABLE_KEYS = ("con", "size")
 _PERCH_KEYS = ("side", "at", "on")
+_DARK_KEYS = ("id", "name", "rect", "polygon")
 _ELEMENT_KEYS = ("id", "name", "at", "radius", "contents", "use")
 _ELEMENT_USE_KEYS = ("ene", "check", "modifier", "effect", "door", "open")
 #: GNA-16: what using a scenario element does (``[element.use]`` effect)
@@ -1262,10 +1269,34 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     if climbable and kind in ("difficult", "extreme", "water"):
         c.add(_join(field, "climbable"), f"only obstacles (low, high, blocking) can be climbed, not {kind} terrain "
                                          "(MVA-10)")
+    movable = _parse_movable(raw, field, kind, c)
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
-                       defense=defense, climbable=bool(climbable))
+                       defense=defense, climbable=bool(climbable), movable=movable)
+
+
+def _parse_movable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> MovableSpec | None:
+    """``movable = {con = 4, size = "car"}`` (issue 16, scenery): an obstacle (low, high or blocking) that can be
+    thrown (TRT-SUPER-STRENGTH); con 1-10, size one of MOVABLE_SIZES (default car)."""
+    if "movable" not in raw:
+        return None
+    mf = _join(field, "movable")
+    table = raw["movable"]
+    if not isinstance(table, dict):
+        c.add(mf, f"expected a table {{con = 4, size = \"car\"}}, got {_show(table)}")
+        return None
+    n0 = len(c.problems)
+    _check_keys(table, _MOVABLE_KEYS, mf, c)
+    con = _get_int(table, "con", mf, c, low=1, high=10)
+    size = table.get("size", "car")
+    if size not in MOVABLE_SIZES:
+        c.add(_join(mf, "size"), _one_of(size, MOVABLE_SIZES))
+    if kind is not None and kind not in ("low", "high", "blocking"):
+        c.add(mf, f"only obstacles (low, high, blocking) can be movable, not {kind} terrain")
+    if len(c.problems) > n0 or con is None:
+        return None
+    return MovableSpec(con=con, size=size)
 
 
 def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Collector) -> tuple[Perch, ...]:
@@ -1663,6 +1694,28 @@ def _parse_objective(data: Mapping[str, Any], victory: Any, board: Polygon | Non
     return ObjectiveSpec(name=name or "Objective", side=side, count=count, zone=zone)
 
 
+def _parse_dark(data: Mapping[str, Any], board: Polygon | None, board_text: str,
+                c: _Collector) -> tuple[DarkArea, ...]:
+    """Darkness (project ruling, docs/darkness.md): ``[[dark]]`` areas, each an optional unique ``id`` and
+    ``name`` and a ``rect`` or ``polygon`` inside the board."""
+    out: list[DarkArea] = []
+    seen: dict[str, int] = {}
+    for i, raw in _get_tables(data, "dark", "", c, MAX_TERRAIN):
+        field = _join("dark", i)
+        n0 = len(c.problems)
+        _check_keys(raw, _DARK_KEYS, field, c)
+        dark_id = _get_str(raw, "id", field, c, required=False, default=f"dark-{i}")
+        _get_str(raw, "name", field, c, required=False)
+        polygon = _parse_shape(raw, field, board, board_text, c)
+        if dark_id in seen:
+            c.add(_join(field, "id"), f"duplicate dark area id '{dark_id}' (first at dark[{seen[dark_id]}])")
+        if len(c.problems) > n0 or polygon is None or dark_id is None:
+            continue
+        seen[dark_id] = i
+        out.append(DarkArea(id=dark_id, polygon=polygon))
+    return tuple(out)
+
+
 def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
                         allow_outside: bool = False) -> Scenario | None:
     _check_keys(data, _SCENARIO_KEYS, "", c)
@@ -1702,6 +1755,8 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
     captives = _parse_captives(data, c)                      # GNA-6
     alarm = _parse_alarm(data, board, board_text, c, elements)   # ALM-2, ALM-32..ALM-41
     objective = _parse_objective(data, victory, board, board_text, c)    # BLD-22: victory = "objective"
+    night = _get_bool(data, "night", "", c, False)                      # darkness (docs/darkness.md)
+    dark = _parse_dark(data, board, board_text, c)
     # deployment zones
     deployment: dict[str, tuple[tuple[float, float], ...]] = {}
     dep_raw = _get_table(data, "deployment", "", c)
@@ -1763,6 +1818,8 @@ def _scenario_from_data(data: Mapping[str, Any], path: Path, c: _Collector,
         description=description or "",
         alarm=alarm,
         objective=objective,
+        night=bool(night),
+        dark=dark,
     )
 
 

@@ -312,6 +312,18 @@ class ArmyList(_Frozen):
         return [u.character for u in self.units for _ in range(u.count)]
 
 
+#: Movable scenery sizes (TRT-SUPER-STRENGTH's check: object and car CH CON, truck −2, bigger −4)
+MOVABLE_SIZES: tuple[str, ...] = ("object", "car", "truck", "bigger")
+
+
+class MovableSpec(_Frozen):
+    """A terrain piece that can be moved or thrown (issue 16, scenery: TRT-SUPER-STRENGTH): its CON (1-10) and its
+    size (``MOVABLE_SIZES``)."""
+
+    con: int
+    size: str = "car"
+
+
 class TerrainSpec(_Frozen):
     """A terrain piece: a footprint polygon (K), a top height (K), a LOS flag and a cover DEF (core preface).
 
@@ -331,6 +343,8 @@ class TerrainSpec(_Frozen):
     blocks_los: bool
     defense: int = 0
     climbable: bool = False
+    #: a movable piece (``movable = {con = 4, size = "car"}``; TRT-SUPER-STRENGTH), None for fixed terrain
+    movable: MovableSpec | None = None
 
 
 class Perch(_Frozen):
@@ -451,6 +465,14 @@ class ObjectiveSpec(_Frozen):
     zone: tuple[tuple[float, float], ...]
 
 
+class DarkArea(_Frozen):
+    """A dark area of the board (project ruling on darkness, docs/darkness.md; TRT-LIGHT, TRT-RADAR,
+    TRT-SUPER-SENSES): a ranged attack whose line of fire touches it has CH IMP -2 (``[[dark]]``)."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+
+
 class Scenario(_Frozen):
     """An adventure: board, limits, terrain, deployment zones and default lists (BLD-22).
 
@@ -481,3 +503,6 @@ class Scenario(_Frozen):
     description: str = ""
     alarm: AlarmSpec | None = None
     objective: ObjectiveSpec | None = None
+    #: darkness (project ruling, docs/darkness.md): the whole board is dark (``night = true``) or these areas are
+    night: bool = False
+    dark: tuple[DarkArea, ...] = ()

@@ -20,8 +20,10 @@ from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
-from wartime.rules import alarm_flow, areas, burning, combat_systems, deployment, holds, objectives, objects, traits
+from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, traits
 from wartime.rules.elements import install_doors
+from wartime.rules import scenery_objects
+from wartime.rules.traits import scenery
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -144,7 +146,7 @@ def weapon_of(a) -> Weapon:
     """A weapon archetype as carried in play: its profile, magazine (TRT-MAGAZINES), area (TRT-AREA), trait IDs,
     noise flags (ENV-6) and fixed mount (ENV-5)."""
     w = Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
-               traits=tuple(t.trait_id for t in a.traits) + traits.weapon_trait_args(a.traits), quiet=a.quiet, noisy_melee=a.noisy_melee,
+               traits=tuple(t.trait_id for t in a.traits) + traits.weapon_trait_args(a.traits, "weapon"), quiet=a.quiet, noisy_melee=a.noisy_melee,
                fixed=a.fixed, mount_facing=a.mount_facing)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
     qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
@@ -323,6 +325,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     gs = GameState(world, board, turn_limit=scenario.turn_limit, victory=scenario.victory, deployment=zones)
     install_doors(gs)                                                # GNA-16: a door element's terrain piece
     objectives.install(gs, getattr(scenario, "objective", None))      # BLD-22: victory = "objective"
+    darkness.install(gs, scenario)                                    # night / [[dark]] (rules/darkness.py)
+    scenery.install(world)                                            # TRT-DARKNESS-FIELD: the mark sweep
+    scenery_objects.install(gs, scenario)                             # movable pieces (TRT-SUPER-STRENGTH)
     for side, ids in fielded.items():
         transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)

@@ -303,7 +303,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
     if aim.target is not None and gs.able(aim.target):
-        mods = mods + contest_mods(gs, attacker, aim.target)           # hook ranged_contest (TRT-MANIPULATOR)
+        mods = mods + contest_mods(gs, attacker, aim.target, w)        # hook ranged_contest (TRT-MANIPULATOR)
     aimed = area_aim_terms(gs, attacker, aim, w)
     if aimed.fixed_imp is not None:                      # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
         imp = roll_check(world, attacker, "IMP", "AGI", aimed.fixed_imp[1], [], "CMB-2", "CH IMP",

@@ -10,6 +10,8 @@ from wartime.rules.checks import CheckResult, Modifier, opposed_winner, percent,
 from wartime.rules.context import ActionContext
 from wartime.rules.cover_check import cover_mods
 from wartime.rules.energy import ENERGY_CAP
+from wartime.rules.item_use import protection_def_lost
+from wartime.rules.traits.kinds import weapon_opposed_mods
 from wartime.rules.modifiers import attack_mods, opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
@@ -76,6 +78,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         defense += traits.cover_def_bonus(gs, target)                    # hook cover_def (TRT-SHADOW)
     if not melee and not automatic and traits.shield_stops(gs, target, terms.shield_halved):   # TRT-ENERGY-SHIELD
         return 0
+    defense = max(0, defense - protection_def_lost(gs, ctx, target, rule))   # Prueba de ..., Neuropsico worn
     info = dict(hidden_fraction=None if cover is None else cover.hidden_fraction,
                 cover=None if cover is None else {"samples_blocked": cover.blocked, "samples": 25,
                                                   "piece": cover.piece_id},
@@ -195,14 +198,16 @@ def place_hit_areas(gs: GameState, attacker: int, target: int, weapon, ranged: b
                                   weapon.name, a.dmg, rule=a.rule))
 
 
-def contest_mods(gs: GameState, attacker: int, target: int) -> list[Modifier]:
+def contest_mods(gs: GameState, attacker: int, target: int, weapon=None) -> list[Modifier]:
     """TRT-MANIPULATOR ruling: before the CH IMP of a shot at it, the target whose trait allows it makes a CH VOL
     ENF against the shooter (free, no ENE, not a reaction; the engine makes it for its controller: losing costs
-    nothing); won, the CH IMP has −1."""
+    nothing); won, the CH IMP has −1. The shooter's CH VOL ENF takes the shooting weapon's opposed-check traits too
+    (TRT-COMBAT-RUNES on a weapon: G10, a weapon's trait works for the actions using it)."""
     rule = traits.ranged_contest(gs, target, attacker)
     if rule is None:
         return []
-    winner, _ = opposed(gs, target, attacker, "VOL", rule, "CH VOL ENF against the shooter")
+    winner, _ = opposed(gs, target, attacker, "VOL", rule, "CH VOL ENF against the shooter",
+                        b_extra=weapon_opposed_mods(gs, attacker, weapon, "VOL"))
     return [Modifier(rule, -1, traits.display_name(rule))] if winner == "a" else []
 
 
@@ -332,7 +337,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
             world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
             return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
     if ranged and gs.able(target) and preset_imp is None:
-        mods += contest_mods(gs, attacker, target)                   # hook ranged_contest (TRT-MANIPULATOR)
+        mods += contest_mods(gs, attacker, target, weapon)           # hook ranged_contest (TRT-MANIPULATOR)
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
     def_mods = [] if ranged else counter_charge_mods(gs, attacker, target)
     surprise = not ranged and take_surprise(gs, attacker, target)                    # CBA-11
@@ -460,7 +465,7 @@ def volley_imp(gs: GameState, ctx, attacker: int, target: int, weapon_index: int
         gs.world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
         return None
     if gs.able(target):
-        mods += contest_mods(gs, attacker, target)
+        mods += contest_mods(gs, attacker, target, weapon)
     imp = hit_check(gs, ctx, attacker, target, weapon, terms, mods, distance)
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, weapon_index)

@@ -5,7 +5,10 @@ pipeline): each asks them after the ENE is paid and before the item does anythin
 stays spent)."""
 from __future__ import annotations
 
-from wartime.rules import traits
+from dataclasses import replace
+
+from wartime.core.components import Mount
+from wartime.rules import riding, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import psi_check
 from wartime.rules.state import GameState
@@ -14,17 +17,56 @@ from wartime.rules.state import GameState
 def use_passes(gs: GameState, ctx, e: int, item, rule: str, label: str) -> bool:
     """TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST, TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST: each CH ATR the item's
     traits ask (the check event names `rule`, the use's own rule); TRT-NEUROPSYCHO: then a CH PSI per trait that
-    asks one (PSI-5: a failure is +1 stress). False as soon as one fails (ctx.failed for a CH PSI)."""
+    asks one (PSI-5: a failure is +1 stress). False as soon as one fails (ctx.failed for a CH PSI of the acting
+    character; `e` may also be another, the wearer of a protection hit during someone's action)."""
+    own = ctx is not None and ctx.actor == e
     for _, attribute in traits.use_checks(gs, e, item):
         r = roll_character_check(gs, ctx, e, "ATR", attribute, rule, label,
                                  extra=traits.object_check_mods(gs, e, item))      # TRT-MASTERY bought for it
-        if not r.passed or (ctx is not None and ctx.failed):
+        if not r.passed or (own and ctx.failed):
             return False
     for trait, _ in traits.use_psis(gs, e, item):
-        psi_check(gs, ctx, e, source=None, reason=f"using {item.name}", rule=trait)
-        if ctx is not None and ctx.failed:
+        r = psi_check(gs, ctx, e, source=None, reason=f"using {item.name}", rule=trait)
+        if not r.passed or (own and ctx.failed):
             return False
     return True
+
+
+def protection_def_lost(gs: GameState, ctx, e: int, rule: str) -> int:
+    """TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST, TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO on a
+    protection. Ruling "check before each use": a protection is worn from the start (no action puts it on), so its
+    use is protecting: each CH DEF its wearer `e` makes against a hit (CMB-3, `rule`) first asks, for each worn
+    protection (not disabled) carrying such a trait, its checks (a failed CH PSI is +1 stress, PSI-5); a failure
+    leaves that protection's DEF out of this CH DEF (its target and the DEF subtracted). Returns the DEF lost; no
+    die is rolled for a character whose protections carry none of these traits."""
+    lost = 0
+    for p in traits.worn_protections(gs, e):
+        if not (traits.use_checks(gs, e, p) or traits.use_psis(gs, e, p)):
+            continue
+        if not use_passes(gs, ctx, e, p, rule, f"wearing {p.name}"):
+            gs.world.emit("protection_use_failed", rule, who=e, protection=p.name, def_lost=p.current_def)
+            lost += p.current_def
+    return lost
+
+
+def drive_passes(gs: GameState, ctx, e: int, action) -> bool:
+    """TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST, TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST on a transport. Ruling
+    "check before each use": a transport is used by each movement action of its driver aboard (as TRT-OVERHEATING's
+    strain counts them: Mover, Correr, Pivotar de transporte, ...) and by each action that moves it (Embestir),
+    getting off it (MVA-17) excepted; its checks come after the ENE is paid and before the action does anything. A
+    failure fails the action (its ENE, the transport's BLD-19 (c) share included, stays spent). True without a
+    ridden transport carrying such a trait."""
+    m = gs.world.try_get(e, Mount)
+    if m is None or not m.traits or action.key == "disembark":
+        return True
+    if not (action.moves or action.category == "movement") or not traits.use_checks(gs, e, m):
+        return True
+    if use_passes(gs, ctx, e, m, action.rule, f"driving {m.name}"):
+        return True
+    gs.world.emit("transport_use_failed", action.rule, who=e, transport=m.name)
+    if action.moves:                                    # BLD-19 (c): the transport's ENE was paid with it
+        gs.world.set(e, replace(m, ene_turn=riding.turn_of(gs)))
+    return False
 
 
 def attack_weapon(gs: GameState, e: int, params: dict):

@@ -112,7 +112,7 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
                             f"{m.name} reaches {reach} K")
     if not gs.in_fov(src, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(src)}'s field of view")
-    if not traits.sees_target(gs, src, target):                    # hook sight_through (TRT-META-VISION)
+    if not traits.sees_target(gs, src, target, m):                 # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(src)} to {gs.name(target)}")
     traits.check_meta_target(gs, caster, target, m)             # hook meta_target (TRT-MAGIC-SLEEP: calm enemies)
     return target
@@ -350,6 +350,9 @@ def install(world) -> None:
     world._meta_systems = True
     world.add_system("start_of_activation", _start_of_activation)
     world.add_system("end_of_activation", _end_of_activation)
+
+
+traits.registry.EFFECT_LAPSES.append(install)         # TRT-HEX on a weapon leaves a lasting effect too
 
 
 def _start_of_activation(world, gs: GameState, who: int, **_: Any) -> None:

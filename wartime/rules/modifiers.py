@@ -8,6 +8,7 @@ from wartime.core.components import Attributes, Looted, Posture
 from wartime.rules import traits
 from wartime.rules.area_effects import AreaEffect, smoke_mods
 from wartime.rules.checks import CheckResult, Modifier, opposed_winner, roll_check
+from wartime.rules.darkness import dark_mods
 from wartime.rules.state import GameState
 
 
@@ -120,6 +121,7 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
     if ranged:
         pt = gs.pos(target)
         mods += _smoke(gs, attacker, pt.x, pt.y)
+        mods += dark_mods(gs, attacker, target, pt.x, pt.y)        # darkness (project ruling, rules/darkness.py)
     return mods
 
 
@@ -139,6 +141,7 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
     elif own == "prone":
         mods.append(Modifier("MVA-5", 1, "attacker prone"))
     mods += _smoke(gs, attacker, point[0], point[1])
+    mods += dark_mods(gs, attacker, None, point[0], point[1])      # darkness (project ruling, rules/darkness.py)
     return mods
 
 
@@ -187,10 +190,11 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
 
 
 def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: str,
-            key: str | None = None) -> tuple[str | None, CheckResult]:
+            key: str | None = None, b_extra: list[Modifier] | None = None) -> tuple[str | None, CheckResult]:
     """CHK-4: a CH <attribute> ENF between `a` and `b`, each with its own character modifiers (and `a`'s on the
-    checks of its action `key`: TRT-COMBAT-MASTERY); a full tie rerolls both. Returns the winner ('a', 'b' or
-    None) and `a`'s last roll (its natural 1 counts for CBA-16)."""
+    checks of its action `key`: TRT-COMBAT-MASTERY; `b_extra`: `b`'s from the item it acts with, TRT-COMBAT-RUNES
+    on a weapon); a full tie rerolls both. Returns the winner ('a', 'b' or None) and `a`'s last roll (its natural
+    1 counts for CBA-16)."""
     world = gs.world
     own = traits.action_check_mods(gs, a, key, attribute, "ATR") if key is not None else []
 
@@ -203,7 +207,8 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
                         fumble_min=traits.fumble_floor(gs, a))
         rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
                         character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF")
-                        + traits.opposed_mods(gs, b, attribute), rule, reason, side_of_opposed="b", against=a,
+                        + traits.opposed_mods(gs, b, attribute) + list(b_extra or []), rule, reason,
+                        side_of_opposed="b", against=a,
                         fumble_min=traits.fumble_floor(gs, b))
         w = opposed_winner(ra, rb)
         via = traits.opposed_reroll(gs, b, attribute) if w == "a" else None     # TRT-REJECTION-RUNES

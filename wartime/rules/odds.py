@@ -72,10 +72,11 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
 
 def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int | None, ranged: bool,
                 cover: Cover | None = None, unarmed: bool = False, dmg_bonus: int = 0,
-                extra_imp=()) -> AttackOdds:
+                extra_imp=(), base_dmg: int | None = None) -> AttackOdds:
     """The exact probabilities of one attack on the chosen target as the rules resolve it now (CBA-5 included;
-    the action-scoped one-shot modifiers of the acting character are not included). Under a peer combat
-    system (gs.combat) that system enumerates its own dice."""
+    the action-scoped one-shot modifiers of the acting character are not included). `base_dmg` replaces the
+    weapon's DMG as ``combat.resolve_attack``'s does (a thrown thing: TRT-SUPER-STRENGTH's DMG CON). Under a peer
+    combat system (gs.combat) that system enumerates its own dice (no `base_dmg`)."""
     if gs.combat is not None:
         return gs.combat.attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover,
                                      unarmed=unarmed, dmg_bonus=dmg_bonus, extra_imp=extra_imp)
@@ -101,8 +102,10 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
     fumbles = (traits.fumble_floor(gs, attacker), traits.fumble_floor(gs, target))        # TRT-UNLUCKY
     con = traits.strength(gs, attacker)                           # TRT-MULE: counts as CON +1
-    natural = traits.natural_dmg(gs, attacker) if unarmed else None    # TRT-CLAWS-AND-TEETH: its DMG, no cap
-    if natural is not None:
+    natural = traits.natural_dmg(gs, attacker) if unarmed and base_dmg is None else None   # TRT-CLAWS-AND-TEETH
+    if base_dmg is not None:                                      # a thrown thing (rules.combat: no CON bonus)
+        base, unarmed = (base_dmg if ranged else melee_damage(base_dmg, con, gs.wounds(attacker))), False
+    elif natural is not None:
         base, unarmed = natural[1], False
     elif unarmed:
         base = melee_damage(0, con, gs.wounds(attacker))

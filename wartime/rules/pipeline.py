@@ -19,7 +19,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext, PendingMod
 from wartime.rules.energy import can_pay, price
 from wartime.rules.flow import normalise_params
-from wartime.rules.item_use import attack_weapon, use_passes
+from wartime.rules.item_use import attack_weapon, drive_passes, use_passes
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.options import own_activation_keys
 from wartime.rules.reactions import Window
@@ -212,6 +212,8 @@ class ActionPipeline:
                                                                          f"using {weapon.name}"):
                 gs.world.emit("weapon_use_failed", action.rule, who=actor, weapon=weapon.name)
                 ctx.failed = True                         # Prueba de ..., TRT-NEUROPSYCHO on the weapon
+        if not ctx.failed and not drive_passes(gs, ctx, actor, action):
+            ctx.failed = True                             # Prueba de ... on the transport it drives
         if ctx.chained and not action.has_check and not ctx.failed:
             # ACT-3: a simple action in a chain needs a CH AGI −1; a fail voids it (ENE spent)
             r = roll_character_check(gs, ctx, actor, "ATR", "AGI", "ACT-3", "chained simple action")

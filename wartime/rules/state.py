@@ -7,18 +7,33 @@ from dataclasses import replace
 from typing import Iterable
 
 import numpy as np
+from shapely import affinity
 
 from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
 from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
 from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
+from wartime.core.components import MovedPiece  # movable scenery (rules/scenery_objects.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.geometry.board import Board
 from wartime.geometry.movement import Other
 from wartime.rules.traits import registry as trait_hooks
+
+
+def _moved_pieces(pieces, moved) -> list:
+    """The terrain pieces with the movable ones moved by their (dx, dy) and the smashed ones left out."""
+    by_id = {pid: (dx, dy, gone) for pid, dx, dy, gone in moved}
+    out = []
+    for p in pieces:
+        if p.id not in by_id:
+            out.append(p)
+        elif not by_id[p.id][2]:
+            dx, dy, _ = by_id[p.id]
+            out.append(replace(p, polygon=affinity.translate(p.polygon, dx, dy)))
+    return out
 
 
 class GameState:
@@ -31,6 +46,8 @@ class GameState:
         #: GNA-16: {door terrain id: its element's entity} when the scenario has doors (rules/elements.py), else None
         self.doors: dict[str, int] | None = None
         self._door_boards: dict[tuple[str, ...], Board] = {}
+        #: movable scenery: {terrain id: its MovedPiece entity} when the scenario has movable pieces, else None
+        self.movables: dict[str, int] | None = None
         self.turn_limit = turn_limit
         self.victory = victory
         self.deployment = deployment or {}
@@ -39,6 +56,8 @@ class GameState:
         self.alarm = None
         #: BLD-22: a ``victory = "objective"`` scenario's zone (rules/objectives.py `install`), None otherwise
         self.objective = None
+        #: darkness (project ruling, rules/darkness.py): the scenario's ``night`` / ``[[dark]]`` areas, None without
+        self.darkness = None
         #: the match's peer combat system (rules.combat_systems; WNG-*, SWD6-*, SGD20-*), None for Wartime's own
         #: resolution: combat.resolve_attack / resolve_hit and odds.attack_odds hand over to it when set
         self.combat = None
@@ -56,15 +75,24 @@ class GameState:
     def board(self) -> Board:
         """The board as it stands now: the scenario's, without the doors that are open (GNA-16, rules/elements.py;
         read from the world, so a dry run or a snapshot put back restores it)."""
-        if self.doors is None:
+        if self.doors is None and self.movables is None:
             return self._board
         w = self.world
-        shut = tuple(d for d, el in self.doors.items() if not w.get(el, UsableElement).open)
-        got = self._door_boards.get(shut)
+        doors = self.doors or {}
+        shut = tuple(d for d, el in doors.items() if not w.get(el, UsableElement).open)
+        moved = ()
+        if self.movables is not None:                 # movable scenery moved or smashed (rules/scenery_objects.py)
+            moved = tuple((m.piece, m.dx, m.dy, m.gone) for el in self.movables.values()
+                          if (m := w.get(el, MovedPiece)).dx or m.dy or m.gone)
+        key = shut if not moved else (shut, moved)
+        got = self._door_boards.get(key)
         if got is None:
             b = self._board
-            keep = [p for p in b.pieces if p.id not in self.doors or p.id in shut]
-            got = self._door_boards[shut] = b if len(keep) == len(b.pieces) else Board(b.width, b.height, keep, b.grid)
+            keep = [p for p in b.pieces if p.id not in doors or p.id in shut]
+            if moved:
+                keep = _moved_pieces(keep, moved)
+            same = len(keep) == len(b.pieces) and not moved
+            got = self._door_boards[key] = b if same else Board(b.width, b.height, keep, b.grid)
         return got
 
     @property

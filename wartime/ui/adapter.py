@@ -208,6 +208,9 @@ def view_state(gs: GameState, snap: Snapshot) -> GameState:
     view.combat = gs.combat                 # the same combat system reads the snapshot's own components
     view.alarm = gs.alarm                   # an alarm game's static setup (its state is in the snapshot)
     view.objective = gs.objective           # BLD-22: the objective zone (static)
+    view.darkness = gs.darkness             # the scenario's darkness (static; rules/darkness.py)
+    if gs.movables is not None:             # movable scenery: the snapshot's own pieces moved on the set-up board
+        view.board, view.doors, view.movables = gs.scenario_board, gs.doors, gs.movables
     return view
 
 

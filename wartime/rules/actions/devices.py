@@ -48,6 +48,9 @@ class DesignateTarget(Action):
         t = need_target(gs, actor, params, self.rule)
         if actor in marked_by(gs, t):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has already marked {gs.name(t)}")
+        field = traits.mark_field(gs, t)
+        if field is not None:                    # TRT-DARKNESS-FIELD: no mark can be placed inside a field
+            raise RuleViolation(field, f"{gs.name(t)} is inside a {traits.display_name(field)}: no mark holds there")
         reach = designator_reach(gs, actor)
         if gs.distance(actor, t) > reach + 1e-9:
             raise RuleViolation(self.rule, f"{gs.name(t)} is beyond the designator's ALC ({reach} K)")

@@ -164,6 +164,14 @@ against its catalogue row):
   (TRT-RESURRECTION, TRT-PHOENIX). Called by ``turn_start``. → on_death.
 * ``died(gs, e, attacker, melee) -> None`` -- a rule of the bearer's when an attack kills it (TRT-PHOENIX). Called by
   ``got_wounded`` from ``rules.combat.resolve_hit``. → on_death.
+* ``scenery_throw(gs, e) -> bool`` -- True: the bearer may throw a movable piece of scenery it touches (the action
+  Lanzar escenografía, rules/actions/scenery_throw.py; TRT-SUPER-STRENGTH). Called by ``throws_scenery``.
+  → extra_action.
+* ``explodes(gs, e) -> None`` -- the bearer's rule when an attack kills it, after ``died`` (TRT-DARKNESS-FIELD: the
+  Escudo de energía levels around it are cancelled). Called by ``got_wounded``. → unique_rule.
+* ``aura_mark_field(gs, bearer) -> float | None`` -- K around an able bearer within which marks (TRT-TARGET-DESIGNATOR's
+  ``Designated``) are lost and cannot be placed (TRT-DARKNESS-FIELD). Called by ``mark_field``
+  from ``rules.traits.devices``, ``rules.actions.devices`` and the mark sweep. → aura_enemy.
 * ``activation_end(gs, e) -> int | None`` -- wounds the bearer takes when one of its activations ends (not a pause
   with Esperar; no CH DEF, no CH PSI; TRT-TERMINALLY-ILL). Called by ``activation_end_wounds``; the engine
   applies them. → unique_rule.
@@ -209,6 +217,10 @@ against its catalogue row):
 * ``smoke_sight(gs, e) -> bool`` -- True: smoke on the bearer's line of fire gives its attacks no CH IMP malus
   (TRT-SMOKE, TRT-DENSE-SMOKE; TRT-SUPER-SENSES). Called by ``sees_through_smoke`` from
   ``rules.modifiers.attack_mods``. → los_rule.
+* ``dark_sight(gs, e) -> bool`` / ``lit(gs, e) -> bool`` -- True: darkness (a scenario's ``night`` or ``[[dark]]``
+  areas; project ruling, rules/darkness.py) on the bearer's line of fire gives its attacks no CH IMP malus
+  (TRT-LIGHT, TRT-RADAR, TRT-SUPER-SENSES) / attacks on the bearer get none (TRT-LIGHT). Called by
+  ``sees_in_dark`` / ``is_lit`` from ``rules.darkness.dark_mods``. → los_rule.
 * ``fov_mod(gs, e) -> float | None`` -- K added to the bearer's field-of-view range VOL × 5 (ENV-1; minimum 0;
   TRT-SHORT-SIGHTED). Called by ``fov_bonus`` from ``GameState.fov_range``. → fov_rule.
 
@@ -625,7 +637,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            aura_bearers, aura_check_mods, before_attack, character_traits,
                                            CombatTerms, NO_TERMS, check_base, check_mods, check_weapon_ready,
                                            combat_terms, combat_traits, covert_arrival, dispersion, display_name, granted_actions,
-                                           always_passes, always_critical, fumble_floor, sees_through_smoke, rerolls, cost_terms, weapon_range, allowance_bonus,
+                                           always_passes, always_critical, fumble_floor, sees_through_smoke, sees_in_dark, is_lit, mark_field, throws_scenery, rerolls, cost_terms, weapon_range, allowance_bonus,
                                            restrict_movement, restrict_reaction, restrict_targeting, vol_reach, check_move_end, ene_gain_bonus, targeted_check_mods, move_boosts, start_psi, StartPsi, panic_immune, action_check_mods,
                                            fieldable, fielding_problem, flight_levels, handlers, left_areas,
                                            lifts_level3_limits, plugins, register, registered, reloaded,
@@ -685,3 +697,5 @@ from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402 
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
 from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)
+from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)
+from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)

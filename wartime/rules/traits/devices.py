@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from wartime.geometry.templates import JUMP_RANGE
 from wartime.rules.checks import Modifier
-from wartime.rules.traits.registry import ON_OBJECTS, character_traits, register
+from wartime.rules.traits.registry import ON_OBJECTS, character_traits, mark_field, register
 
 DESIGNATOR = "TRT-TARGET-DESIGNATOR"
 
@@ -67,9 +67,10 @@ def mark(gs, marker: int, target: int) -> None:
 
 
 def designated_imp(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
-    """TRT-TARGET-DESIGNATOR: CH IMP +1 for the marker's attacks on a target it marked (ruling: the marker only)."""
-    if bearer != attacker or attacker not in marked_by(gs, target):
-        return None
+    """TRT-TARGET-DESIGNATOR: CH IMP +1 for the marker's attacks on a target it marked (ruling: the marker only);
+    none while the target stands in a darkness field (TRT-DARKNESS-FIELD: the mark is lost there)."""
+    if bearer != attacker or attacker not in marked_by(gs, target) or mark_field(gs, target) is not None:
+        return None                      # TRT-DARKNESS-FIELD: a mark inside a darkness field is lost
     return Modifier(DESIGNATOR, 1, "marked target")
 
 

@@ -10,10 +10,10 @@ Metahability hook points (documented in the package docstring): ``meta_kind``, `
 ``stress_for_ene``, ``not_living``, ``hack_dmg``; the helpers the rules call are at the end of this module."""
 from __future__ import annotations
 
-from wartime.core.components import MetaEffects, Psyche
+from wartime.core.components import Life, MetaEffect, MetaEffects, Parked, Psyche
 from wartime.core.errors import RuleViolation
 from wartime.rules.traits.protections import trait_named
-from wartime.rules.traits.registry import _of, character_traits, display_name, register
+from wartime.rules.traits.registry import EFFECT_LAPSES, _of, character_traits, display_name, register, trait_arg
 
 
 # --- kinds (MET-1, CMB-13) ----------------------------------------------------------------------------------------
@@ -125,7 +125,33 @@ def hex_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     return None
 
 
-register("TRT-HEX", "Maleficio", {"hex_malus": hex_malus}, kinds=("metahability",), param_problem=hex_param)
+#: ``MetaEffect.index`` of a hex a weapon's hit left (no metahability of the attacker's: nothing maintains it, MET-6)
+WEAPON_HEX = -1
+
+
+def hex_hit(gs, bearer, attacker, target, weapon, ranged) -> None:
+    """TRT-HEX on a weapon (ruling: applied on hit, until the end of the target's next activation): a hit (a passed
+    CH IMP, whatever the wounds) puts the malus named in () on the target instead of the bearer, as a lasting
+    effect of the attacker's (``MetaEffect`` with index WEAPON_HEX, lapsing as MET-5's: rules/metahabilities.py);
+    a new hit of the same weapon renews it (a fresh duration)."""
+    malus = trait_named(trait_arg(weapon, "TRT-HEX")) if weapon is not None else None
+    if bearer != attacker or malus is None or gs.world.has(target, Parked) or not gs.world.has(target, Life):
+        return None
+    for install in EFFECT_LAPSES:                  # rules.metahabilities.install: MET-5's lapse at the activation's end
+        install(gs.world)
+    fx = gs.world.try_get(target, MetaEffects)
+    kept = tuple(x for x in (fx.active if fx is not None else ())
+                 if not (x.caster == attacker and x.index == WEAPON_HEX and x.name == weapon.name))
+    uid = gs.world.resources.get("meta_uid", 0) + 1
+    gs.world.resources["meta_uid"] = uid
+    gs.world.set(target, MetaEffects(kept + (MetaEffect(uid, attacker, WEAPON_HEX, weapon.name, target, "end",
+                                                        grants=(malus,)),)))
+    gs.world.emit("hexed", "TRT-HEX", who=target, by=attacker, weapon=weapon.name, malus=malus, uid=uid)
+    return None
+
+
+register("TRT-HEX", "Maleficio", {"hex_malus": hex_malus, "on_hit": hex_hit}, kinds=("metahability", "weapon"),
+         param_problem=hex_param, args=("weapon",))       # a weapon carries its malus as "TRT-HEX:<malus>"
 
 
 def psychic_energy(gs, e: int) -> bool:

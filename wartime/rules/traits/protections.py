@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from wartime.core.components import TraitState
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import also_on, character_traits, plugins, register, worn_protections
+from wartime.rules.traits.registry import also_on, character_traits, plugins, register, trait_arg, worn_protections
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
@@ -322,9 +322,10 @@ def requires_param(param: str | None, owner: frozenset = frozenset()) -> str | N
 
 def requires(gs, e: int, item) -> bool:
     """TRT-REQUIRES: the item can only be used by a user who has the named bonus (on its race or on an item it
-    carries: its traits, its protections' or its weapons'): a character without it is not handed the protection
-    (Comerciar, Saquear); a design without it is refused when a game is set up."""
-    need = trait_named(item.param("TRT-REQUIRES")) if hasattr(item, "param") else None
+    carries: its traits, its protections' or its weapons'): a character without it is not handed the protection or
+    the weapon (Comerciar, Saquear; a weapon carries its parameter as "TRT-REQUIRES:<bonus>"); a design without it
+    is refused when a game is set up (on a metahability too, which is never handed over)."""
+    need = trait_named(item.param("TRT-REQUIRES") if hasattr(item, "param") else trait_arg(item, "TRT-REQUIRES"))
     return need is not None and need not in character_traits(gs, e) \
         and not any(need in w.traits for w in gs.equipment(e).weapons)
 
@@ -383,7 +384,8 @@ def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
 
 register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),
          param_problem=negate_param)
-register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P, param_problem=requires_param)
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P + ("weapon", "metahability"),
+         param_problem=requires_param, args=("weapon",))
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

@@ -188,12 +188,12 @@ register("TRT-MENTAL-RESISTANCE", "Resistencia mental", {"targeted_check_mod": m
 # --- Súper sentidos: smoke on its line of fire is no malus ------------------------------------------------------
 def super_senses(gs, e: int) -> bool:
     """TRT-SUPER-SENSES: it ignores thin things in its line of sight (smoke, paper walls, night...); ruling: smoke
-    and darkness modifiers do not apply to it. The engine's only such thing is smoke (TRT-SMOKE, TRT-DENSE-SMOKE:
-    their CH IMP malus on its ranged attacks); it has no darkness."""
+    and darkness modifiers do not apply to it: smoke's CH IMP malus (TRT-SMOKE, TRT-DENSE-SMOKE) and darkness's
+    (a scenario's night or dark areas, project ruling, rules/darkness.py) on its ranged attacks."""
     return True
 
 
-register("TRT-SUPER-SENSES", "Súper sentidos", {"smoke_sight": super_senses}, kinds=R)
+register("TRT-SUPER-SENSES", "Súper sentidos", {"smoke_sight": super_senses, "dark_sight": super_senses}, kinds=R)
 
 
 # --- Piloto evasivo, Suspenso en gimnasia: the checks of its movement actions ----------------------------------------

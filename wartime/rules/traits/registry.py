@@ -108,6 +108,11 @@ CATALOGUE_HOOK: dict[str, str] = {
     "initiative_mod": "unique_rule",
     "fov_mod": "fov_rule",
     "smoke_sight": "los_rule",
+    "dark_sight": "los_rule",
+    "lit": "los_rule",
+    "aura_mark_field": "aura_enemy",
+    "explodes": "unique_rule",
+    "scenery_throw": "extra_action",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
     "action_check_mod": "check_mod",
@@ -271,7 +276,7 @@ class TraitPlugin:
     kinds: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     fieldable: bool = True
-    args: bool = False
+    args: bool | tuple[str, ...] = False
     param_problem: Callable[[str | None, frozenset], str | None] | None = None
     per_protection: bool = False
 
@@ -421,7 +426,7 @@ _REGISTRY_GEN = [0]
 
 def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | None = None, *,
              kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
-             args: bool = False,
+             args: bool | tuple[str, ...] = False,
              param_problem: Callable[[str | None, frozenset], str | None] | None = None,
              per_protection: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
@@ -488,6 +493,12 @@ def handlers(hook: str) -> list[tuple[str, Callable[..., Any]]]:
 def fieldable() -> set[str]:
     """The trait IDs a fielded character may carry (match.setup refuses any other with NotImplementedRule)."""
     return {t for t, p in _REGISTRY.items() if p.fieldable}
+
+
+#: MET-3..5: the installers of the lapses of lasting effects (``MetaEffects``) in a world; rules.metahabilities adds
+#: its ``install`` when imported, so that a trait leaving such an effect outside a cast (TRT-HEX on a weapon) installs
+#: them without importing the rules above this package.
+EFFECT_LAPSES: list[Callable[[Any], None]] = []
 
 
 #: GNA-16 / BLD-17: traits of a bearer (played on races) that an object gives the character holding it, while
@@ -1206,13 +1217,16 @@ def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
 
 def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> None:
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
-    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX)."""
+    the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX) and ``explodes``
+    (TRT-DARKNESS-FIELD)."""
     carried = character_traits(gs, e)
     for _, h in _of("got_wounded", carried):
         h(gs, e, attacker, melee, state)
     if state == "dead":
         for _, h in _of("died", carried):
             h(gs, e, attacker, melee)
+        for _, h in _of("explodes", carried):           # TRT-DARKNESS-FIELD
+            h(gs, e)
 
 
 def got_hit(gs, e: int) -> None:
@@ -1653,14 +1667,15 @@ def restrict_movement(gs, e: int, key: str) -> None:
         h(gs, e, key)
 
 
-def weapon_trait_args(refs) -> tuple[str, ...]:
+def weapon_trait_args(refs, kind: str | None = None) -> tuple[str, ...]:
     """The ``"<ID>:<value>"`` entries a weapon archetype's trait refs (``TraitRef``: trait_id, level, param) carry
-    into play for the registered traits that take ``args``, in the refs' order."""
+    into play for the registered traits that take ``args``, in the refs' order; a trait whose ``args`` names kinds
+    carries its value only on an archetype of one of them (`kind`; TRT-HEX: on a weapon, its malus)."""
     out = []
     for t in refs:
         p = _REGISTRY.get(t.trait_id)
         value = t.param if t.param is not None else t.level
-        if p is not None and p.args and value is not None:
+        if p is not None and p.args and (p.args is True or kind in p.args) and value is not None:
             out.append(f"{t.trait_id}:{value}")
     return tuple(out)
 
@@ -1883,6 +1898,16 @@ def aura_bearers(gs, trait_id: str) -> list[int]:
     return list(_aura_map(gs).get(trait_id, ()))
 
 
+def mark_field(gs, target: int) -> str | None:
+    """``aura_mark_field``: the trait of an able bearer whose field holds `target` (its marks are lost there and
+    none can be placed), or None (TRT-DARKNESS-FIELD)."""
+    for t, h in handlers("aura_mark_field"):
+        for b in aura_bearers(gs, t):
+            if gs.distance(b, target) <= h(gs, b) + 1e-9:
+                return t
+    return None
+
+
 def _auras(gs, e: int, hook: str):
     """(trait ID, handler, bearers other than `e`) of every trait registered on the aura hook `hook` that some
     bearer carries; G10: a handler is asked once per trait, with all its bearers (one bearer meets an aura)."""
@@ -1975,6 +2000,23 @@ def fumble_floor(gs, e: int) -> int:
 def sees_through_smoke(gs, e: int) -> str | None:
     """``smoke_sight``: the trait by which smoke on `e`'s line of fire gives it no malus (TRT-SUPER-SENSES)."""
     return _first_yes("smoke_sight", character_traits(gs, e), (gs, e))
+
+
+def sees_in_dark(gs, e: int) -> str | None:
+    """``dark_sight``: the trait by which darkness on `e`'s line of fire gives it no malus (TRT-LIGHT, TRT-RADAR,
+    TRT-SUPER-SENSES; rules.darkness)."""
+    return _first_yes("dark_sight", character_traits(gs, e), (gs, e))
+
+
+def throws_scenery(gs, e: int) -> str | None:
+    """``scenery_throw``: the trait that lets `e` throw movable scenery (TRT-SUPER-STRENGTH;
+    rules/actions/scenery_throw.py)."""
+    return _first_yes("scenery_throw", character_traits(gs, e), (gs, e))
+
+
+def is_lit(gs, e: int) -> str | None:
+    """``lit``: the trait by which `e` is seen in darkness as if lit (TRT-LIGHT; rules.darkness)."""
+    return _first_yes("lit", character_traits(gs, e), (gs, e))
 
 
 def always_passes(gs, e: int, attribute: str | None, kind: str) -> str | None:

@@ -12,12 +12,14 @@
   explosion as usual (ruling: only the pilot).
 * Explota (TRT-EXPLODES) on a transport: it replaces the core explosion (ruling): when destroyed, D100 ≤ 50 it
   explodes with the DMG of the attack that destroyed it, within MOV K of it; otherwise it does not explode.
-  On a race or an object it is not played (refused when fielded: registered for transports only).
+  On a race: killed by an attack, D100 ≤ 50 it explodes with that attack's DMG in a round area of radius its MOV K
+  (hook ``death_explosion``). On an object it is refused (an object has no MOV for the blast's reach).
 * Anfibio (TRT-AMPHIBIOUS): the transport moves on water as on land (ruling: its Mover, Correr, Esprintar, Cargar,
   Embestir cross water at the ENE and MOV of a move, no CH AGI; water is no obstacle to them).
 * Levitador (TRT-LEVITATOR), on a race or a transport: it floats at level 1, 1/2 K above the ground (ruling: its
   moves ignore ground terrain, i.e. difficult and extreme areas, and obstacles lower than 1/2 K, as easy terrain,
-  and cross water as land; it still is at level 1 for everything else). On an object it is refused.
+  and cross water as land; it still is at level 1 for everything else). On an object its holder floats
+  (traits/kinds.py).
 * Retros (TRT-RETRO-THRUSTERS): at level 3 the transport may stop mid-air (Parar en el aire, ENE 1: it stays where
   it is), which counts as a movement action (MOV-13: it breaks a run of non-movement actions).
 * Pista de aterrizaje (TRT-LANDING-STRIP): taking off or landing (MVA-16) needs a straight surface 30 K long free
@@ -26,14 +28,16 @@
 * Meta visión (TRT-META-VISION), on a race or held on an object: it sees and may pick targets through opaque
   obstacles within as many K as its INT, and ignores Mimético (ruling: line of sight for choosing a target, i.e.
   a metahability's target or Corromper's, MET-2 / CBA-18; a shot still needs its line of fire and cover
-  applies). On a metahability (lending it) it is refused.
+  applies). On a metahability: its casts pick their target through opaque obstacles within the caster's INT K
+  (G10: a metahability's trait works for the actions using it; traits/kinds.py).
 * Mecha (TRT-MECHA): the transport walks as a character on foot (ruling): its movement actions are a character's
   (MOV-3..5: any path, a free turn, Pivotar and Girar 180° as reactions or actions; not MOV-6's straight drive and
   45° turn), and it uses its pilot's attributes except CON, which is the transport's QUA (its ENE gain, melee DMG,
   CH CON). It fights in melee as any transport does. Crouching, climbing, jumping and swimming stay a transport's
   (refused, MOV-6).
 * Radar (TRT-RADAR): its bearer's attacks ignore the target's Mimético (no CH IMP −3). Invisible is tier 3
-  (refused when fielded) and the engine plays no darkness, so "sees in the dark" has nothing to change.
+  (refused when fielded). "Sees in the dark": darkness on its line of fire (a scenario's ``night`` / ``[[dark]]``,
+  project ruling, rules/darkness.py) gives its attacks no CH IMP −2 (hook ``dark_sight``).
 
 Hook points (engine-internal, each mapped to the catalogue hook in registry.CATALOGUE_HOOK): ``turn_limit(gs, e)
 -> float`` (degrees), ``extra_turn(gs, e) -> float`` (degrees, with a CH AGI), ``drive_strain(gs, e) -> int`` (the
@@ -48,6 +52,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import Mount
+from wartime.rules.checks import percent
 from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register
 
 T = ("transport",)
@@ -93,7 +98,7 @@ def explodes(carried) -> int:
 
 
 def radar(gs, e: int) -> bool:
-    """TRT-RADAR: ignores Mimético (and Invisible, tier 3: never fielded)."""
+    """TRT-RADAR: ignores Mimético (and Invisible, tier 3: never fielded), and sees in the dark (rules.darkness)."""
     return True
 
 
@@ -139,7 +144,18 @@ register("TRT-STIFF-STEERING", "Dirección resistida", {"turn_limit": stiff_stee
 register("TRT-FIGHTER", "Caza", {"extra_turn": fighter}, kinds=T)
 register("TRT-OVERHEATING", "Sobrecalentamiento", {"drive_strain": overheating}, kinds=T)
 register("TRT-EJECTION-SEAT", "Asiento eyectable", {"ejection": ejection_seat}, kinds=T)
-register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes}, kinds=T)
+def explodes_on_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
+    """TRT-EXPLODES on a race: on death, 50 % chance to explode (BAS-6: D100 ≤ 50): when an attack kills it, a round
+    area centred on its base with radius its (natural) MOV K (ruling: round, radius = MOV K), DMG = the killing
+    attack's DMG: every other mini it covers takes the hit (ARE-5, half partly covered, ARE-6; rules.combat's
+    death_blast). A death of no attack does not explode (no attack DMG to deal)."""
+    if weapon is not None or dmg <= 0 or not percent(gs.world, EXPLODE_CHANCE, "TRT-EXPLODES", "explodes on death"):
+        return None
+    return dmg, 2 * gs.natural_mov(e)
+
+
+register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes, "death_explosion": explodes_on_death},
+         kinds=("race",) + T)
 def meta_vision(gs, e: int) -> bool:
     """TRT-META-VISION: it ignores Mimético (and Invisible, tier 3: never fielded)."""
     return True
@@ -151,8 +167,8 @@ def meta_vision_reach(gs, e: int) -> float:
 
 
 register("TRT-META-VISION", "Meta visión", {"sees_hidden": meta_vision, "sight_through": meta_vision_reach},
-         kinds=("race", "object"))
-register("TRT-RADAR", "Radar", {"sees_hidden": radar}, kinds=("race", "object", "transport"))
+         kinds=("race", "object", "metahability"))     # on a metahability: its casts' targets (rules.metahabilities)
+register("TRT-RADAR", "Radar", {"sees_hidden": radar, "dark_sight": radar}, kinds=("race", "object", "transport"))
 #: on an object, Meta visión and Radar are its holder's while held and not disabled (GNA-16, traits/objects.py)
 ON_OBJECTS.update(("TRT-META-VISION", "TRT-RADAR"))
 
@@ -234,18 +250,22 @@ def move_board(gs, e: int):
     return gs.board.dry() if water_as_land(gs, e) else gs.board
 
 
-def sight_through(gs, e: int) -> tuple[str, float] | None:
-    """``sight_through``: (trait ID, K) within which the character sees through opaque obstacles, or None."""
+def sight_through(gs, e: int, item=None) -> tuple[str, float] | None:
+    """``sight_through``: (trait ID, K) within which the character sees through opaque obstacles, or None; with
+    `item` (the metahability it uses), that item's traits too (G10: TRT-META-VISION on a metahability works for its
+    casts)."""
     got = [(t, float(h(gs, e))) for t, h in _of("sight_through", character_traits(gs, e))]
+    if item is not None and item.traits:
+        got += [(t, float(h(gs, e))) for t, h in _of("sight_through", item.traits)]
     return max(got, key=lambda x: x[1]) if got else None
 
 
-def sees_target(gs, e: int, target: int) -> bool:
+def sees_target(gs, e: int, target: int, item=None) -> bool:
     """ENV-2 for choosing a target: a line of sight, or a trait's sight through obstacles within its reach (hook
-    ``sight_through``: TRT-META-VISION)."""
+    ``sight_through``: TRT-META-VISION; the character's, or of the metahability `item` it casts)."""
     if gs.has_los(e, target):
         return True
-    through = sight_through(gs, e)
+    through = sight_through(gs, e, item)
     return through is not None and gs.distance(e, target) <= through[1] + 1e-9
 
 

@@ -1,0 +1,145 @@
+"""Lanzar escenografía (TRT-SUPER-STRENGTH, issue 16 group "scenery"): a character with Súper fuerza throws a movable
+piece of scenery it touches (rules/scenery_objects.py) at an enemy. Offered only to a character whose traits give it
+(``trait_gated``) on a board with movable pieces."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartime.core.components import Posture
+from wartime.core.errors import RuleViolation
+from wartime.rules import scenery_objects, traits
+from wartime.rules.actions.base import Action, need, register
+from wartime.rules.actions.combat import need_ranged_target
+from wartime.rules.actions.flight import flight_restrictions
+from wartime.rules.actions.params import Candidate, Param
+from wartime.rules.checks import Modifier
+from wartime.rules.combat import Cover, resolve_attack
+from wartime.rules.modifiers import character_mods, roll_character_check
+from wartime.rules.odds import attack_odds, p_pass
+from wartime.rules.wounds import apply_wounds
+
+RULE = "TRT-SUPER-STRENGTH"
+#: the throw's ENE: Lanzar's (CBA-6)
+ENE = 2
+EPS = 1e-9
+
+
+@dataclass
+class ScenePrep:
+    piece: str
+    target: int
+    cover: Cover
+    mod: int
+
+
+def thrower(gs, actor: int) -> str:
+    """The trait that lets `actor` throw scenery (hook ``scenery_throw``), or RuleViolation."""
+    got = traits.throws_scenery(gs, actor)
+    if got is None:
+        raise RuleViolation(RULE, f"{gs.name(actor)} has no trait that lets it throw scenery")
+    return got
+
+
+def throw_reach(gs, actor: int) -> float:
+    """TRT-SUPER-STRENGTH (ruling): a throw reaches as Lanzar does, MOV + CON K (CBA-6)."""
+    return gs.natural_mov(actor) + gs.attrs(actor).CON
+
+
+def check_target(gs, actor: int, size: str) -> int:
+    """The CH CON target of lifting and throwing a piece of `size` (its modifier and the character's own)."""
+    mods = character_mods(gs, actor, "CON", "ATR")
+    return gs.attrs(actor).CON + scenery_objects.THROW_MOD[size] + sum(m.value for m in mods)
+
+
+@register
+class ThrowScenery(Action):
+    """TRT-SUPER-STRENGTH: "Puede lanzar objetos como coches (CH CON), camiones (CH CON Difícil −2) o cosas más
+    grandes (−4). Si falla la prueba, +1 herida sin CH DEF." Ruling: ENE 2 (as Lanzar, CBA-6); a movable piece its
+    base touches (a 'car' or an 'object': CH CON, a 'truck': −2, 'bigger': −4), at an enemy within MOV + CON K in
+    its field of view and line of sight (the lifted piece neither blocks nor covers the throw), not engaged. A
+    failed CH CON: +1 wound without CH DEF and the piece stays. A passed one: a ranged attack in every other respect
+    (CH IMP with range, cover, crits) with DMG = the thrower's CON, and the piece lands at the target, drawn back
+    towards the thrower until it lies clear of every base and of high or blocking pieces (smashed off the table if
+    no such spot), hit or miss."""
+    key = "throw_scenery"
+    rule = RULE
+    category = "combat"
+    has_check = True
+    is_attack = True
+    ranged = True
+    trait_gated = True
+
+    params = (Param("piece", "choice", "TRT-SUPER-STRENGTH: the id of a movable piece in base contact"),
+              Param("target", "enemy", "TRT-SUPER-STRENGTH: the enemy aimed at (within MOV + CON K)"))
+
+    def candidates(self, gs, actor, space):
+        if gs.movables is None or traits.throws_scenery(gs, actor) is None:
+            return
+        for _, m in scenery_objects.movable_pieces(gs):
+            if scenery_objects.in_contact(gs, actor, m.piece):
+                for t in space.enemies():
+                    face = None if space.reaction else space.facing_to(t)
+                    yield Candidate(self.key, lambda pid=m.piece, t=t: {"piece": pid, "target": t}, face,
+                                    f"throw the {m.piece} at {gs.name(t)}")
+
+    def available(self, gs, actor):
+        thrower(gs, actor)
+        if not any(scenery_objects.in_contact(gs, actor, m.piece) for _, m in scenery_objects.movable_pieces(gs)):
+            raise RuleViolation(RULE, f"{gs.name(actor)} touches no movable piece of scenery")
+        if gs.engaged(actor):
+            raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot throw")
+
+    def validate(self, gs, actor, params):
+        flight_restrictions(gs, actor, self)                     # MOV-13
+        self.available(gs, actor)
+        pid = need(params, "piece", self.rule, str)
+        moving = {m.piece: m for _, m in scenery_objects.movable_pieces(gs)}
+        if pid not in moving:
+            raise RuleViolation(RULE, f"'{pid}' is no movable piece on the table")
+        if not scenery_objects.in_contact(gs, actor, pid):
+            raise RuleViolation(RULE, f"{gs.name(actor)}'s base does not touch the {pid}")
+        t = need_ranged_target(gs, actor, params, self.rule)
+        if not gs.in_fov(actor, t):
+            raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
+        d, reach = gs.distance(actor, t), throw_reach(gs, actor)
+        if d > reach + EPS:
+            raise RuleViolation(RULE, f"{gs.name(t)} is {d:.2f} K away: a throw reaches MOV + CON = {reach:g} K")
+        c = scenery_objects.cover_without(gs, actor, t, pid)
+        if not c.has_los:
+            raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {gs.name(t)}")
+        blocked = 25 if gs.world.get(t, Posture).state == "prone" and c.blocked > 0 else c.blocked    # MVA-5
+        return ScenePrep(pid, t, Cover(blocked, c.main_piece_def, c.main_piece_id),
+                         scenery_objects.THROW_MOD[moving[pid].size])
+
+    def cost(self, gs, actor, params, prepared):
+        return ENE
+
+    def resolve(self, gs, ctx, prepared):
+        e, t, pid = ctx.actor, prepared.target, prepared.piece
+        extra = [Modifier(RULE, prepared.mod, "throwing a truck" if prepared.mod == -2 else "throwing something bigger")] \
+            if prepared.mod else []
+        check = roll_character_check(gs, ctx, e, "ATR", "CON", RULE, f"throw the {pid}", extra=extra)
+        if not check.passed:
+            gs.world.emit("scenery_throw_failed", RULE, who=e, piece=pid)
+            apply_wounds(gs, e, 1, source=None, rule=RULE)       # +1 wound, no CH DEF; the piece stays
+            return
+        dmg = gs.attrs(e).CON
+        gs.world.emit("thrown", RULE, who=e, target=t, item=pid, dmg=dmg)
+        resolve_attack(gs, ctx, e, t, weapon_index=None, ranged=True, cover=prepared.cover, base_dmg=dmg)
+        scenery_objects.move_piece(gs, pid, scenery_objects.landing(gs, pid, e, t), RULE, e)
+
+    def utility(self, gs, actor: int, target: int, params: dict) -> float:
+        """For the scripted AI: P(CH CON) × (expected wounds + 2 × P(incapacitate)) of a ranged blow with DMG CON,
+        less the failed check's wound (the thrower's own)."""
+        m = next(m for _, m in scenery_objects.movable_pieces(gs) if m.piece == params["piece"])
+        p = p_pass(check_target(gs, actor, m.size))
+        odds = throw_odds(gs, actor, target)
+        return float(p) * (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)) - float(1 - p)
+
+
+def throw_odds(gs, actor: int, target: int):
+    """The odds of the thrown piece's attack: a ranged attack with DMG = the thrower's CON (under a peer combat
+    system, estimated as an unarmed blow)."""
+    if gs.combat is not None:
+        return attack_odds(gs, actor, target, weapon_index=None, ranged=True, unarmed=True)
+    return attack_odds(gs, actor, target, weapon_index=None, ranged=True, base_dmg=gs.attrs(actor).CON)

@@ -1,0 +1,114 @@
+"""Traits of darkness and scenery (issue 12 / issue 16, group "scenery"): TRT-LIGHT (Luz), TRT-DARKNESS-FIELD
+(Campo de oscuridad) and TRT-SUPER-STRENGTH (Súper fuerza: the action Lanzar escenografía,
+rules/actions/scenery_throw.py, throws a scenario's movable pieces, rules/scenery_objects.py). TRT-RADAR and TRT-SUPER-SENSES see in the dark too (their modules register ``dark_sight``).
+
+* Luz (TRT-LIGHT), on a race or held on an object: "it sees and is seen in darkness". Ruling: the bearer ignores
+  darkness for its own line of sight (hook ``dark_sight``: darkness on its line of fire gives its ranged attacks
+  no CH IMP −2) and enemies see it in darkness as if lit (hook ``lit``: their ranged attacks on it get none).
+  Darkness is the project's board feature (a scenario's ``night = true`` or ``[[dark]]`` areas; rules/darkness.py,
+  docs/darkness.md).
+* Campo de oscuridad (TRT-DARKNESS-FIELD), on a race, levels 1 to 5: "A 2 K/N se perderán los objetivos marcados.
+  Si explota, anula tantos niveles de escudo de energía y a tantos K como nivel". Ruling: the marks on minis within
+  2 × N K of an able bearer (Marcador de objetivos' ``Designated``, TRT-TARGET-DESIGNATOR: the only mark the engine
+  keeps) give nothing while they are there (no CH IMP +1), cannot be placed there (Marcar con el marcador is
+  refused) and are removed at the end and at the start of every activation (a ``marks_lost`` event); 'explodes' =
+  the bearer is killed by an attack: every mini within N K of it, friend or foe, loses up to N levels of
+  Escudo de energía (TRT-ENERGY-SHIELD). On an object or a transport it is refused (not played there yet).
+
+Hook points: ``scenery_throw(gs, e) -> bool`` (Súper fuerza), ``aura_mark_field(gs, bearer) -> float | None`` (the K within which marks are lost) and
+``explodes(gs, e) -> None`` (the bearer's rule when an attack kills it); ``registry.mark_field`` asks the
+first."""
+from __future__ import annotations
+
+from wartime.core.components import TraitState
+from wartime.rules.traits.devices import Designated
+from wartime.rules.traits.protections import change_level, shield_index
+from wartime.rules.traits.registry import ON_OBJECTS, handlers, mark_field, register
+
+LIGHT = "TRT-LIGHT"
+FIELD = "TRT-DARKNESS-FIELD"
+SHIELD = "TRT-ENERGY-SHIELD"
+EPS = 1e-9
+
+
+# --- Luz ------------------------------------------------------------------------------------------------------------
+def light_sees(gs, e: int) -> bool:
+    """TRT-LIGHT: the bearer ignores darkness for its own line of sight (its ranged attacks take no darkness
+    malus)."""
+    return True
+
+
+def light_lit(gs, e: int) -> bool:
+    """TRT-LIGHT: enemies see the bearer in darkness as if lit (their ranged attacks on it take no darkness
+    malus)."""
+    return True
+
+
+register(LIGHT, "Luz", {"dark_sight": light_sees, "lit": light_lit}, kinds=("race", "object"))
+ON_OBJECTS.add(LIGHT)              # on an object: its holder carries the light (traits/objects.py)
+
+
+# --- Campo de oscuridad -----------------------------------------------------------------------------------------------
+def field_level(gs, e: int) -> int:
+    """TRT-DARKNESS-FIELD: the level N (1 to 5) of the bearer's field (its race's TraitState; a record without
+    its level: 1)."""
+    ts = gs.world.try_get(e, TraitState)
+    n = ts.level(FIELD) if ts is not None else 0
+    return n if n > 0 else 1
+
+
+def field_reach(gs, bearer: int) -> float:
+    """TRT-DARKNESS-FIELD: marked targets within 2 K per level (2 × N K) of the bearer are lost."""
+    return 2.0 * field_level(gs, bearer)
+
+
+def field_blast(gs, e: int) -> None:
+    """TRT-DARKNESS-FIELD: when it explodes (ruling: the bearer is killed by an attack), every mini within N K of it,
+    friend or foe, loses up to N levels of Escudo de energía (TRT-ENERGY-SHIELD: its race's, then its worn
+    protections', each level a ``trait_level`` event)."""
+    n = field_level(gs, e)
+    for m in gs.minis():
+        if m == e or not gs.on_table(m) or gs.distance(e, m) > n + EPS:
+            continue
+        lost = 0
+        while lost < n and shield_index(gs, m, SHIELD) is not None:
+            change_level(gs, m, SHIELD, -1, FIELD, "darkness field exploded")
+            lost += 1
+
+
+register(FIELD, "Campo de oscuridad", {"aura_mark_field": field_reach, "explodes": field_blast}, kinds=("race",))
+
+
+# --- Súper fuerza ---------------------------------------------------------------------------------------------------
+def super_strength(gs, e: int) -> bool:
+    """TRT-SUPER-STRENGTH: the bearer can throw objects such as cars (CH CON), trucks (−2) or bigger things (−4); a
+    failed check is +1 wound with no CH DEF (the action Lanzar escenografía, rules/actions/scenery_throw.py, on the
+    scenario's movable pieces, rules/scenery_objects.py)."""
+    return True
+
+
+register("TRT-SUPER-STRENGTH", "Súper fuerza", {"scenery_throw": super_strength}, kinds=("race",))
+
+
+# --- the mark sweep -------------------------------------------------------------------------------------------------
+def lose_marks(world, *, gs, **_) -> None:
+    """TRT-DARKNESS-FIELD: remove every mark (TRT-TARGET-DESIGNATOR's ``Designated``) on a mini inside a field
+    (a system at the start and the end of every activation; nothing to do without marks on the table)."""
+    table = gs.world.tables.get(Designated)
+    if not table or not handlers("aura_mark_field"):
+        return
+    for m in sorted(table):
+        rule = mark_field(gs, m)
+        if rule is not None:
+            by = table[m].by
+            gs.world.remove(m, Designated)
+            gs.world.emit("marks_lost", rule, target=m, markers=list(by))
+
+
+def install(world) -> None:
+    """Register the mark sweep of TRT-DARKNESS-FIELD (idempotent)."""
+    if getattr(world, "_mark_field_systems", False):
+        return
+    world._mark_field_systems = True
+    world.add_system("start_of_activation", lose_marks)
+    world.add_system("end_of_activation", lose_marks)
