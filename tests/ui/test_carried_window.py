@@ -1,34 +1,25 @@
 """A carried protection and a mounted metahability in the window (GNA-16, BLD-7, BLD-20): the unit card lists the
 protection carried but not worn with its DEF and the ENE Usar asks; "Wear protection" is in the action menu with
 that cost, and taking it wears it (the card's DEF line counts it); the transport line names the metahability
-mounted on it. Screenshot 86 in docs/screenshots/."""
+mounted on it. Screenshot 88 in docs/screenshots/."""
 from __future__ import annotations
 
 import pytest
 
-from ui_helpers import ROOT, DT, auto_deploy, menu_index, press, settle, shot
+from ui_helpers import ROOT, menu_index, press, settle, shot
 from test_new_actions import entry, last_decision, to_action
+from test_objects_window import list_window
 
-from wartime.data.loader import load_match_inputs
-from wartime.match.match import Match
 from wartime.rules import carried
 from wartime.ui import transport_view
-from wartime.ui.adapter import Setup, carried_line
+from wartime.ui.adapter import carried_line
 
-SKIRMISH = ROOT / "scenarios" / "skirmish.toml"
 PILGRIMS = ROOT / "scenarios" / "lists" / "pilgrims.toml"
 
 
 @pytest.mark.slow          # ~2 s: the hot-seat start of a game through the window, then a screenshot
 def test_GNA_16_wear_a_carried_protection_from_the_menu_and_the_card(tmp_path):
-    from wartime.ui.app import App
-    lists = {"red": str(PILGRIMS), "blue": None}
-    sc, armies = load_match_inputs(SKIRMISH, lists)
-    m = Match(sc, armies, 3, {})
-    auto_deploy(m)
-    app = App(Setup(str(SKIRMISH), lists, 3), match=m, fixed_dt=DT, speed=40.0, saves_dir=tmp_path / "saves",
-              start_screen=False)
-    app.step()
+    app = list_window(tmp_path, PILGRIMS)
     gs = app.match.gs
     seer = next(e for e in gs.minis() if gs.name(e).startswith("red Wagon seer"))
     p = to_action(app, want=seer)
@@ -38,7 +29,7 @@ def test_GNA_16_wear_a_carried_protection_from_the_menu_and_the_card(tmp_path):
     app.selected = seer
     e = entry(app, "use_protection")
     assert e.enabled and e.label.startswith("Wear protection") and e.cost_text == "2", (e.label, e.cost_text, e.error)
-    shot(app, "86-carried-protection")
+    shot(app, "88-carried-protection")
     before = gs.total_def(seer)
     press(app, "menu", menu_index(app, "use_protection"))
     settle(app)
