@@ -40,6 +40,17 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
+    "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
+                           "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
+                           "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "
+                           "object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-AUTONOMOUS-BOMB": "played on weapons with Área de activación: it goes off centred on the mini entering its "
+                           "area if that mini's movement action covers 5 K or less (faster minis slip past); on an "
+                           "object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-REMOTE-CONTROL": "played on weapons dropped with Soltar: the character who placed it sets it off in its own "
+                          "activation for ENE 1 without line of sight (rules/actions/charges.py); its missing "
+                          "prerequisite Vulnerable (traits notes G9) is not asked for; on an object (the catalogue "
+                          "allows it) it is refused when a list is fielded",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
                           "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
                           "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "

@@ -38,7 +38,8 @@ PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUI
           "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3", "TRT-ANTI-AMMO": "no vivos",
           "TRT-ALLERGIC": "fuego", "TRT-INVULNERABLE": "ácido"}
 #: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
-PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",), "TRT-COMBAT-DRUGS": ("TRT-DRUG",)}
+PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",), "TRT-COMBAT-DRUGS": ("TRT-DRUG",),
+                 "TRT-AUTONOMOUS-BOMB": ("TRT-ACTIVATION-AREA",)}
 #: The base for the traits none of BASES can buy: those played on transports only (rules/traits/transport.py).
 TRANSPORT_BASE = (ROOT / "scenarios" / "lists" / "convoy.toml", "truck_driver")
 #: The metahability characters (scenarios/catalogue/metahabilities.toml): the bases of the traits no base above can

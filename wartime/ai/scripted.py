@@ -18,6 +18,7 @@ from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
+from wartime.ai.scripted_mines import mines_act
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
@@ -245,6 +246,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER
+        if d is not None:
+            return d
+        d = mines_act(match, p)                                         # GNA-15 bombs, TRT-REMOTE-CONTROL
         if d is not None:
             return d
         shot = self._best_shot(match, p)

@@ -20,7 +20,7 @@ from wartime.data.costs import character_cost
 from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
-from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, traits
+from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
 from wartime.rules.elements import install_doors
 from wartime.rules import scenery_objects
 from wartime.rules.traits import scenery
@@ -288,6 +288,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     areas.install(world)                                   # areas that stay on the board (ARE, TRT rulings)
     holds.install(world)                                   # CBA-11 / CBA-25 lapses
     burning.install(world)                                 # TRT-INCENDIARY-AMMO: the burning hit
+    placed.install(world)                                  # GNA-15: a placed bomb is operative after the activation
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
     blocked = [p for p in board.pieces if p.kind in deployment.BLOCKING_KINDS]
     bx, by = scenario.board_width / 2, scenario.board_height / 2

@@ -34,13 +34,14 @@ def action_cost(base: int, surcharge: int = 0, *, free: bool = False) -> int:
 
 def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False, pools: bool = True) -> int:
     """ENE-1 with the traits (G5 ENE costs): the action's own cost (with its terrain surcharge), plus every ± ENE
-    term of the traits (``ene_mod``: the actor's own, its weapon's, and the target's for actions aimed at it),
-    then caps (``ene_cap``), minimum 1; `free` (not an action, or a printed 0) costs 0 whatever the traits. With
-    `pools`, what the actor's own ENE pools pay for this action (``ene_pool``: TRT-MANA) is taken off: the ENE
-    left to pay from its ENE (0 when a pool pays it all)."""
+    term of the traits (``ene_mod``: the actor's own, its weapon's, and the target's for actions aimed at it), then
+    caps (``ene_cap``), minimum 1; `free` (not an action, or a printed 0) costs 0 whatever the traits (a zero-cost
+    action whose X is not 0 here, GNA-15 dropping a bomb, is priced as any). With `pools`, what the actor's own ENE
+    pools pay for this action (``ene_pool``: TRT-MANA) is taken off: the ENE left to pay from its ENE (0 when a pool
+    pays it all)."""
     base = action.cost(gs, actor, params, prepared)
-    if free:
-        return 0
+    if free and (base == 0 or action.free):
+        return 0                       # GNA-15: a printed 0; its X for a bomb (the weapon's ENE) is priced below
     if getattr(action, "moves", False):
         base += riding.engine_ene(gs, actor)          # BLD-19 (c): a transport's ENE, once per turn
     index = getattr(prepared, "weapon_index", None)

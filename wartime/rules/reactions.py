@@ -51,6 +51,7 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "maintain_metahability", "psychic_energy",    # MET-6; TRT-PSYCHIC-ENERGY
                                  "hand_of_death", "challenge",       # TRT-HAND-OF-DEATH, TRT-CHALLENGER rulings
                                  "give_orders",                      # TRT-ORDERS ruling
+                                 "set_off_charge",                   # TRT-REMOTE-CONTROL ruling
                                  "use_scenario_element",             # GNA-16 (rules/elements.py)
                                  "use_protection"})                  # GNA-16 (rules/carried.py)
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.

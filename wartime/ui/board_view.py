@@ -17,7 +17,7 @@ from wartime.core.components import Activation, Climbing, Hidden, Immobilised, L
 from wartime.core.components import UsableElement  # GNA-16: open doors
 from wartime.rules.state import GameState
 from wartime.ui import icons as terrain_icons
-from wartime.ui import darkness_view, objective_view, scenery_view, terrain_art, theme, transport_view
+from wartime.ui import charge_view, darkness_view, objective_view, scenery_view, terrain_art, theme, transport_view
 from wartime.ui.adapter import short_name
 from wartime.ui.meta_marks import effect_marks
 from wartime.ui.labels import Label, offsets, place
@@ -169,6 +169,7 @@ class BoardView:
         scenery_view.draw(self, surface, gs)               # movable pieces moved (rules/scenery_objects.py)
         darkness_view.draw(self, surface, gs)              # night / [[dark]] areas (rules/darkness.py)
         objective_view.draw(self, surface, gs, labels)     # BLD-22: the objective zone, under the miniatures
+        charge_view.draw(self, surface, gs, labels)        # GNA-15: placed bombs and their activation areas
         for kind, where, _name in opts.places:
             self._draw_place(surface, kind, where, opts.time)
         if opts.template is not None:

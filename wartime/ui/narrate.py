@@ -443,6 +443,15 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} fails to use {ev.get('element')}", "bad")
     if t == "object_removed":
         return L(f"The {ev.get('name')} is used up", "dim")
+    if t == "charge_placed":                                        # GNA-15 (ui/charge_view.py draws it)
+        return L(f"{name(ev.get('owner'))} places the {ev.get('weapon')}: operative after this activation")
+    if t == "charge_armed":
+        return L(f"{name(ev.get('owner'))}'s charge is operative", "dim")
+    if t == "move_cut":
+        return L(f"{n} stops where it steps into a charge's activation area", "bad")
+    if t == "charge_set_off":
+        by = f"goes off under {name(ev.get('by'))}" if ev.get("by") is not None else "is set off remotely"
+        return L(f"{name(ev.get('owner'))}'s {ev.get('weapon')} {by}", "bad")
     if t == "area_placed":
         c = ev.get("centre") or [0, 0]
         return L(f"{name(ev.get('attacker'))}'s {ev.get('area')} template lands at ({float(c[0]):.1f}, "

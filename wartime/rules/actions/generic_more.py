@@ -12,7 +12,7 @@ from dataclasses import replace
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items, traits
+from wartime.rules import hiding, items, placed, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
@@ -445,10 +445,11 @@ class Loot(Action):
 # --- GNA-15 ----------------------------------------------------------------------------------------------------------
 @register
 class DropItem(Action):
-    """GNA-15: Soltar (0): in its own activation a character drops a held item, which lies on the ground in base
-    contact. Its printed 0 overrides ENE-1's minimum. Bombs and similar (cost: the weapon's ENE; operative after the
-    activation) need traits that are refused when a game is set up (TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB,
-    TRT-REMOTE-CONTROL), so every item in play drops for 0."""
+    """GNA-15: Soltar (X): in its own activation a character drops a held item, which lies on the ground in base
+    contact. X = 0 (the printed 0 overrides ENE-1's minimum), or the weapon's ENE for a bomb or similar (ruling: a
+    weapon that takes effect once placed, ``traits.placed_charge``: TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB,
+    TRT-REMOTE-CONTROL), which becomes a charge placed on the table, operative after this activation
+    (rules/placed.py)."""
     key = "drop_item"
     rule = "GNA-15"
     category = "generic"
@@ -472,10 +473,12 @@ class DropItem(Action):
         return ref
 
     def cost(self, gs, actor, params, prepared):
-        return 0
+        bomb = _bomb(gs, actor, prepared)
+        return bomb.ENE if bomb is not None else 0
 
     def resolve(self, gs, ctx, ref):
         e = ctx.actor
+        bomb = _bomb(gs, e, ref)
         p = gs.pos(e)
         # it lies in base contact, in front of the base
         r = gs.body(e).radius + 0.1
@@ -483,3 +486,13 @@ class DropItem(Action):
         name = items.item_name(gs, e, ref)
         it = items.put_down(gs, e, ref, at)
         gs.world.emit("dropped", "GNA-15", who=e, item=name, entity=it, at=list(at))
+        if bomb is not None:
+            placed.place(gs, it, e)                     # GNA-15: a bomb lies placed, operative after this activation
+
+
+def _bomb(gs, e: int, ref: str):
+    """GNA-15 ruling: the weapon `ref` of `e` if it is a bomb or similar (``traits.placed_charge``), else None."""
+    if not isinstance(ref, str) or not ref.startswith("weapon:"):
+        return None
+    w = gs.equipment(e).weapons[int(ref.split(":")[1])]
+    return w if traits.placed_charge(w) is not None else None

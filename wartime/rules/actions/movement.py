@@ -20,6 +20,7 @@ from wartime.rules.areas import after_move
 from wartime.rules.checks import Modifier
 from wartime.rules.context import ActionContext
 from wartime.rules.noise import movement_noise, who_hears
+from wartime.rules.placed import first_trip, set_off
 from wartime.rules.squares import anchor_of, check_grid_path, grid_contacts
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds
@@ -165,6 +166,9 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     again or its activation ends."""
     e = ctx.actor
     p0 = gs.pos(e)
+    trip = first_trip(gs, e, prep.path, prep.length)       # TRT-ACTIVATION-AREA: a placed charge in the way
+    if trip is not None:
+        prep = _cut_at(gs, e, prep, trip.along)
     end = prep.path[-1]
     facing = prep.end_facing
     if facing is None:
@@ -185,6 +189,42 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
                   noise=noise, heard_by=who_hears(gs, e, noise) if noise > 0 else [])
     riding.after_move(gs, e, prep.length)              # MVA-17 en marcha, MVA-18 K moved, BLD-19 c, passengers
     after_move(gs, ctx, e, (p0.x, p0.y))                                          # TRT-PERSISTENT-AREA
+    if trip is not None:
+        set_off(gs, ctx, trip.charge, e, trip.trigger.rule, at_intruder=trip.trigger.at_intruder)
+
+
+def _cut_at(gs: GameState, e: int, prep: MovePrep, along: float) -> MovePrep:
+    """TRT-ACTIVATION-AREA (our ruling): the move stops where it first comes within a placed charge's reach, `along`
+    K from its start (the ENE paid for the whole move stays spent), unless its base would overlap another there (it
+    then goes on to its end). On the grid (MOV-15) it stops on the first square centre of the path at or past
+    that point."""
+    pts = prep.path
+    s = 0.0
+    cut = [pts[0]]
+    for a, b in zip(pts, pts[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        if s + seg >= along - 1e-9 and seg > 0:
+            if gs.board.grid:
+                cut.append(b)
+                s += seg
+            else:
+                t = min(1.0, max(0.0, (along - s) / seg))
+                cut.append((round(a[0] + (b[0] - a[0]) * t, 4), round(a[1] + (b[1] - a[1]) * t, 4)))
+                s = along
+            break
+        cut.append(b)
+        s += seg
+    end = cut[-1]
+    r = gs.body(e).radius
+    if len(cut) == len(pts) and end == pts[-1] or any(math.hypot(x - end[0], y - end[1]) < r + orad - 1e-6
+                                                     for _, x, y, orad in _contact_pool(gs, e)):
+        return prep
+    if len(cut) >= 2 and cut[-1] == cut[-2]:
+        cut.pop()
+    if len(cut) < 2:
+        cut.append(cut[0])
+    gs.world.emit("move_cut", "TRT-ACTIVATION-AREA", who=e, at=list(end), length=round(s, 4))
+    return MovePrep(cut, s, prep.surcharge, prep.allowance, end_contacts(gs, e, end), None)
 
 
 class Boostable:

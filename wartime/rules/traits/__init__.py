@@ -619,6 +619,14 @@ and not disabled, G10):
   its weapon `weapon_index` (None: unarmed); an allied aura (``bearers``: its bearers other than `e`) may owe it an
   extra attack and mark it (TRT-VETERAN-CRY: rules/extra_attacks.py asks it at once). Called by ``critical_rolled``
   from ``rules.combat`` and ``rules.areas``. → aura_ally.
+* ``proximity_trigger(weapon) -> ProximityTrigger | None`` -- how the weapon, left on the table with Soltar (GNA-15),
+  goes off when a mini's movement first comes within its RNG K of it (TRT-ACTIVATION-AREA; TRT-AUTONOMOUS-BOMB: at
+  the intruder, only if its move covers 5 K or less). Called by ``proximity_trigger`` from ``rules.placed``, which
+  cuts the move there (rules/actions/movement.py ``apply_move``). → reaction_rule.
+* ``remote_trigger(weapon) -> str | None`` -- the rule by which the weapon, placed on the table, is set off by its
+  controller whenever it wants, without line of sight (TRT-REMOTE-CONTROL; the action is
+  rules/actions/charges.py). Called by ``remote_trigger``. A weapon with either hook is a "bomb or similar" for
+  Soltar (``placed_charge``: it costs the weapon's ENE to drop). → unique_rule.
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
@@ -699,3 +707,6 @@ from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, gro
 from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)
 from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)
 from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
+from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)
+from wartime.rules.traits.registry import (ProximityTrigger, placed_charge, proximity_trigger,  # noqa: F401,E402
+                                           remote_trigger)

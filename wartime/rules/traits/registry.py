@@ -252,6 +252,9 @@ CATALOGUE_HOOK: dict[str, str] = {
     "leap": "height_rule",
     "volley": "extra_action",
     "aura_crit_extra": "aura_ally",
+    # items left on the table (rules/traits/mines.py, rules/placed.py)
+    "proximity_trigger": "reaction_rule",
+    "remote_trigger": "unique_rule",
     **{h: h for h in CATALOGUE_HOOKS},
 }
 #: Every hook point the rules call.
@@ -2336,3 +2339,45 @@ def senses(gs, e: int, actor: int, action: str, track) -> str | None:
 def resonates(gs, e: int) -> str | None:
     """``resonator``: the trait by which a neuromancer's invocation may be cast from `e` (TRT-RESONATOR), or None."""
     return _first_yes("resonator", character_traits(gs, e), (gs, e))
+
+
+# --- items left on the table (GNA-15; rules/traits/mines.py, rules/placed.py) -------------------------------------
+@dataclass(frozen=True)
+class ProximityTrigger:
+    """How a placed item goes off when a mini comes near it (``proximity_trigger``): ``rule`` names its events;
+    ``at_intruder``: the blast is centred on the mini that set it off instead of on the item (TRT-AUTONOMOUS-BOMB);
+    ``max_move``: only a mini whose movement action covers at most that many K sets it off (None: any)."""
+    rule: str
+    at_intruder: bool = False
+    max_move: float | None = None
+
+
+def proximity_trigger(weapon) -> ProximityTrigger | None:
+    """``proximity_trigger``: how the weapon, placed on the table, goes off when a mini comes within its RNG
+    (TRT-ACTIVATION-AREA); answers combine: the blast goes at the intruder if any says so, the tightest
+    ``max_move`` stands, and the last answer (trait-ID order) names the rule. None: it never goes off so."""
+    got = [h(weapon) for _, h in _of("proximity_trigger", _weapon_traits(weapon))]
+    got = [t for t in got if t is not None]
+    if not got:
+        return None
+    moves = [t.max_move for t in got if t.max_move is not None]
+    return ProximityTrigger(got[-1].rule, any(t.at_intruder for t in got), min(moves) if moves else None)
+
+
+def remote_trigger(weapon) -> str | None:
+    """``remote_trigger``: the rule by which the weapon, placed on the table, is set off by its controller whenever
+    it wants (TRT-REMOTE-CONTROL), or None."""
+    for _, h in _of("remote_trigger", _weapon_traits(weapon)):
+        rule = h(weapon)
+        if rule is not None:
+            return rule
+    return None
+
+
+def placed_charge(weapon) -> str | None:
+    """GNA-15 ruling: the trait that makes the weapon a "bomb or similar" (it takes effect once placed: a
+    ``proximity_trigger`` or a ``remote_trigger``), or None."""
+    t = proximity_trigger(weapon) if weapon is not None else None
+    if t is not None:
+        return t.rule
+    return remote_trigger(weapon) if weapon is not None else None

@@ -1,0 +1,94 @@
+"""The scripted controller's mines (GNA-15 Soltar for a bomb, TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB,
+TRT-REMOTE-CONTROL; rules/placed.py): a character carrying a bomb drops it facing the nearest enemy (the bomb lies
+between them, on the way the enemy comes) when that enemy is near enough to come but not yet within the blast; it
+then steps out of its side's charges' blast (and lays no bomb within 5 K of another); it sets off a remote charge it
+controls when the blast would hit more enemies than allies (itself included). Only the engine's legal options
+(`legal_cost`). Inert for a character with no bomb and no placed charge: the first questions (its weapons' traits,
+the placed-charge table) ask nothing else."""
+from __future__ import annotations
+
+import math
+
+from wartime.ai.candidates import action, facing_to, legal_cost, move_towards
+from wartime.rules import placed, traits
+
+#: The nearest enemy within this many K (edge to edge) makes a bomb worth laying: it may come through next turn.
+LAY_NEAR = 15.0
+#: ... but not closer than this: it would stand in the blast already.
+LAY_FAR = 4.0
+#: No bomb is laid within this many K (centre to charge) of a charge already on the table.
+SPREAD = 5.0
+#: How far (K) the layer steps away from its own charge.
+STEP_AWAY = 4.0
+
+
+def _bombs(gs, e: int) -> list[int]:
+    """Indexes of `e`'s weapons that are bombs (``traits.placed_charge``), in equipment order."""
+    return [i for i, w in enumerate(gs.equipment(e).weapons) if traits.placed_charge(w) is not None]
+
+
+def _weight(gs, e: int, hit: list[tuple[int, bool]]) -> tuple[float, float]:
+    """(enemies, allies with `e` itself) the blast `hit` covers: 1 each fully covered, 1/2 partly."""
+    foes = set(gs.enemies(e))
+    enemy = sum(1.0 if full else 0.5 for m, full in hit if m in foes and gs.able(m))
+    ally = sum(1.0 if full else 0.5 for m, full in hit if m not in foes and gs.able(m))
+    return enemy, ally
+
+
+def set_off_remote(match, p):
+    """TRT-REMOTE-CONTROL: set off the first own remote charge whose blast hits at least one enemy and more than
+    twice the allies it hits (itself included); None when none does."""
+    gs = match.gs
+    e = p.actor
+    for c in placed.remote_charges(gs, e):
+        enemy, ally = _weight(gs, e, placed.victims(gs, c))
+        if enemy >= 1.0 and enemy > 2 * ally:
+            d = action(p, "set_off_charge", item=c)
+            if legal_cost(match.engine, d) is not None:
+                return d
+    return None
+
+
+def clear_own_charge(match, p):
+    """A character standing in the blast of a charge its side placed steps away from it, up to 4 K (a move the
+    engine accepts); None when it stands clear or is engaged."""
+    gs = match.gs
+    e = p.actor
+    found = placed.charges(gs)
+    if not found or gs.engaged(e):
+        return None
+    for c, pc, it in found:
+        if gs.side(pc.owner) != gs.side(e) or e not in {m for m, _ in placed.victims(gs, c)}:
+            continue
+        me = gs.pos(e)
+        dx, dy = me.x - it.at[0], me.y - it.at[1]
+        d = math.hypot(dx, dy) or 1.0
+        goal = (me.x + dx / d * STEP_AWAY, me.y + dy / d * STEP_AWAY)
+        return move_towards(match, p, goal)
+    return None
+
+
+def lay_mine(match, p):
+    """GNA-15: drop a bomb facing the nearest able enemy when it is 4 to 15 K away (edge to edge) and `e` is not
+    engaged; None otherwise or when the drop is not legal (the bomb's ENE)."""
+    gs = match.gs
+    e = p.actor
+    bombs = _bombs(gs, e)
+    if not bombs or gs.engaged(e):
+        return None
+    foes = [f for f in gs.enemies(e) if gs.able(f) and gs.on_table(f)]
+    if not foes:
+        return None
+    near = min(foes, key=lambda f: (gs.distance(e, f), f))
+    if not LAY_FAR <= gs.distance(e, near) <= LAY_NEAR:
+        return None
+    me = gs.pos(e)
+    if any(math.hypot(me.x - it.at[0], me.y - it.at[1]) < SPREAD for _, _, it in placed.charges(gs)):
+        return None                                     # one charge per spot: spread them out
+    d = action(p, "drop_item", facing=round(facing_to(gs, e, near), 4), item=f"weapon:{bombs[0]}")
+    return d if legal_cost(match.engine, d) is not None else None
+
+
+def mines_act(match, p):
+    """The mine decisions in order: set off a remote charge, step out of its side's charge's blast, lay a bomb."""
+    return set_off_remote(match, p) or clear_own_charge(match, p) or lay_mine(match, p)

@@ -1,0 +1,47 @@
+"""Items left on the table (issue 12; GNA-15 Soltar's "bomb or similar"): TRT-ACTIVATION-AREA (Área de activación),
+TRT-AUTONOMOUS-BOMB (Bomba autónoma) and TRT-REMOTE-CONTROL (Control remoto), on weapons.
+
+A weapon carrying one of them is a bomb for Soltar (GNA-15): dropping it costs the weapon's ENE and it lies on the
+table as a placed charge (rules/placed.py), operative once its dropper's activation ends. What sets it off:
+
+* TRT-ACTIVATION-AREA: a mini, friend or foe, whose movement first comes within the weapon's RNG K of it (edge of the
+  base to the item, at its level). The move stops at that point (the mover stepped into it); the charge goes off
+  once, centred on the item, as a use of the weapon that needs no CH IMP (nobody aims it: it is where it goes off);
+  every mini its area covers makes its own CH DEF (ARE-5..7). A weapon without Área hits the intruder alone.
+* TRT-AUTONOMOUS-BOMB (with Área de activación; its ruling): it launches itself at the mini entering its area, only if
+  that mini's movement action covers 5 K or less (faster minis slip past and it stays); the area is centred on that
+  mini's base.
+* TRT-REMOTE-CONTROL: its controller (ruling: the character who placed it), in its own activation, sets it off for
+  ENE 1 without line of sight (rules/actions/charges.py); centred on the item; a weapon without Área hits the mini
+  nearest the item within its RNG. Its prerequisite Vulnerable is one of the entries the source catalogue lost
+  (traits notes G9): no archetype can carry it, so, as with Atadura's Titiritero, it is not asked for.
+
+Played on weapons only (``kinds``): an object carrying them stays refused (an object's use is not an attack)."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import ProximityTrigger, register
+
+#: TRT-AUTONOMOUS-BOMB ruling: the fastest movement action (K) it still catches.
+AUTONOMOUS_MAX_MOVE = 5.0
+
+
+def activation_area(weapon) -> ProximityTrigger:
+    """TRT-ACTIVATION-AREA: placed, it goes off when a mini comes within as many K as its RNG (once)."""
+    return ProximityTrigger("TRT-ACTIVATION-AREA")
+
+
+def autonomous_bomb(weapon) -> ProximityTrigger:
+    """TRT-AUTONOMOUS-BOMB: it launches itself at a mini entering its activation area, if that mini's movement
+    action covered 5 K or less."""
+    return ProximityTrigger("TRT-AUTONOMOUS-BOMB", at_intruder=True, max_move=AUTONOMOUS_MAX_MOVE)
+
+
+def remote_control(weapon) -> str:
+    """TRT-REMOTE-CONTROL: placed, its controller sets it off whenever it wants (ENE 1), without line of sight."""
+    return "TRT-REMOTE-CONTROL"
+
+
+register("TRT-ACTIVATION-AREA", "Área de activación", {"proximity_trigger": activation_area}, kinds=("weapon",))
+register("TRT-AUTONOMOUS-BOMB", "Bomba autónoma", {"proximity_trigger": autonomous_bomb}, kinds=("weapon",),
+         requires=("TRT-ACTIVATION-AREA",))
+register("TRT-REMOTE-CONTROL", "Control remoto", {"remote_trigger": remote_control}, kinds=("weapon",))
