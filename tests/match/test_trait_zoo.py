@@ -36,7 +36,7 @@ PER_LIST = 6
 PARAMS = {"TRT-RESISTANCE": "a distancia", "TRT-NEGATE": "Camuflaje", "TRT-REQUIRES": "Cargadores",
           "TRT-MASTERY": "Mover", "TRT-INEPTITUDE": "Mover", "TRT-COMBAT-MASTERY": "Ataque a distancia",
           "TRT-COMBAT-INEPTITUDE": "Ataque a distancia", "TRT-CHARGES": "3", "TRT-ANTI-AMMO": "no vivos",
-          "TRT-ALLERGIC": "fuego", "TRT-INVULNERABLE": "ácido"}
+          "TRT-ALLERGIC": "fuego", "TRT-INVULNERABLE": "ácido", "TRT-VENOM": "ácido"}
 #: Traits the base designs must buy first, on the same archetype, for a trait that needs them (its `requires`).
 PREREQUISITES = {"TRT-STRIKE-OF-THE-GODS": ("TRT-SCATTER",), "TRT-COMBAT-DRUGS": ("TRT-DRUG",),
                  "TRT-AUTONOMOUS-BOMB": ("TRT-ACTIVATION-AREA",)}

@@ -61,6 +61,8 @@ TRAIT_COST_EXCEPTIONS = {
                           "(its ruling: once per activation, in the own activation)"),
     "give_orders": (0, "TRT-ORDERS: 'it may give 3 ENE to one ally' prints no cost of the order: a printed 0 (its "
                        "ruling: the ENE is granted, not taken from the giver)"),
+    "bodyguard": (0, "TRT-BODYGUARD: 'May take on itself the hit...' prints no cost: a printed 0 (its ruling: no "
+                     "reaction VOL check or ENE needed)"),
 }
 #: Trait actions whose effect text prints no cost, priced by a ruling (cost, with a check?, the ruling).
 TRAIT_RULED_COSTS = {

@@ -5,7 +5,7 @@ docs/screenshots/ is taken here."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import press, settle, shot
+from ui_helpers import press, settle, shot, until_window
 
 from test_metahability_window import mystics_window
 from test_new_actions import place, to_action
@@ -24,13 +24,7 @@ def test_CBA_19_mental_combat_prompt_menu_and_log(tmp_path):
     place(app, neuro, q.x - 3.0, q.y, facing=0.0)
     app.react_mode["blue"] = "never"                 # mental combat is asked anyway: it is not a reaction
     app.submit(Decision("action", "red", actor=neuro, action="corrupt", params={"target": puppet, "attribute": "INT"}))
-    for _ in range(40):
-        settle(app)
-        pend = app.match.pending
-        if pend.kind == "react" and pend.window == mental.MENTAL_WINDOW:
-            break
-        if pend.kind == "react":
-            app.submit(Decision("react", pend.side, actor=pend.actor))
+    pend = until_window(app, mental.MENTAL_WINDOW)
     assert pend.window == mental.MENTAL_WINDOW and pend.actor == puppet
     settle(app)
     d = app.dialog

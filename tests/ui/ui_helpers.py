@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from wartime.rules.sequence import Decision
 from wartime.ui.adapter import AI, HUMAN, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +37,6 @@ def make_app(tmp_path, *, scenario=SKIRMISH, seed=7, red=HUMAN, blue=HUMAN, spee
 
 def auto_deploy(match) -> None:
     """Both sides keep their default spots (the 'deploy' decisions before turn 1)."""
-    from wartime.rules.sequence import Decision
     while match.pending is not None and match.pending.kind == "deploy":
         match.submit(Decision("deploy", match.pending.side))
 
@@ -190,6 +190,20 @@ def pass_reactions(app, max_rounds: int = 40) -> int:
             continue
         return passed
     raise AssertionError("reactions never ended")
+
+
+def until_window(app, window: str, rounds: int = 40):
+    """Pass every other reaction window (the engine's decision, straight) until the pending decision is a question
+    of `window` (CBA-19's mental combat, TRT-BODYGUARD's question); returns that pending decision."""
+    pend = None
+    for _ in range(rounds):
+        settle(app)
+        pend = app.match.pending
+        if pend.kind == "react" and pend.window == window:
+            break
+        if pend.kind == "react":
+            app.submit(Decision("react", pend.side, actor=pend.actor))
+    return pend
 
 
 def close_dialog(app) -> None:

@@ -29,6 +29,7 @@ from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
 from wartime.ai.scripted_combat_feats import extra_attack, leap_in, machina_shot, order_ally, volley
+from wartime.ai.scripted_combat_feats2 import coat_weapon, take_hit
 from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, contact_point, end_key, facing_to,
                                    flee_path,
                                    free_contact_points, legal_cost, legal_reaction_cost, offered, options_of,
@@ -49,6 +50,7 @@ from wartime.rules import areas, deployment, holds, riding
 from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
+from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -249,6 +251,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = mines_act(match, p)                                         # GNA-15 bombs, TRT-REMOTE-CONTROL
+        if d is not None:
+            return d
+        d = coat_weapon(match, p)                                       # TRT-VENOM (ai/scripted_combat_feats2.py)
         if d is not None:
             return d
         shot = self._best_shot(match, p)
@@ -903,6 +908,8 @@ class ScriptedController:
             return self._quick_draw(match, p)                           # CBA-22
         if p.window == MENTAL_WINDOW:
             return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
+        if p.window == BODYGUARD_WINDOW:
+            return take_hit(match, p)                                   # TRT-BODYGUARD (scripted_combat_feats2)
         # CBA-20 (ai/scripted_meta.py); TRT-MACHINA-MORS; TRT-VETERAN-CRY
         d = meta_react(match, p) or machina_shot(match, p) or extra_attack(match, p)
         if d is not None:

@@ -126,7 +126,8 @@ _SCENARIO_KEYS = (
     "night",
     "dark",
 )
-_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable", "movable")
+_TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable", "movable",
+                 "nooks")
 _MOVABLE_KEYS = ("con", "size")
 _PERCH_KEYS = ("side", "at", "on")
 _DARK_KEYS = ("id", "name", "rect", "polygon")
@@ -1269,11 +1270,15 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     if climbable and kind in ("difficult", "extreme", "water"):
         c.add(_join(field, "climbable"), f"only obstacles (low, high, blocking) can be climbed, not {kind} terrain "
                                          "(MVA-10)")
+    # TRT-SERPENT: recovecos (narrow gaps, rubble, ducts, tunnels) are ground or a low obstacle
+    nooks = _get_bool(raw, "nooks", field, c, False)
+    if nooks and kind in ("high", "blocking", "water"):
+        c.add(_join(field, "nooks"), f"only difficult, extreme or low terrain can be nooks (recovecos), not {kind}")
     movable = _parse_movable(raw, field, kind, c)
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
-                       defense=defense, climbable=bool(climbable), movable=movable)
+                       defense=defense, climbable=bool(climbable), movable=movable, nooks=bool(nooks))
 
 
 def _parse_movable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> MovableSpec | None:

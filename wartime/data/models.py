@@ -334,6 +334,9 @@ class TerrainSpec(_Frozen):
     ``climbable`` (MVA-10, MOV-9): an obstacle taller than a mini's chest may be climbed with Escalar (and jumped
     onto with Subir a un alto, MVA-13). Default: true for ``low`` and ``high`` obstacles, false for ``blocking``
     pieces (a building is climbable only when the scenario says so); never for ground or water.
+
+    ``nooks`` (TRT-SERPENT): the piece is recovecos (narrow gaps, rubble, ducts, tunnels); a character with
+    Serpiente moves through it as easy terrain. Only on ground (difficult, extreme) or a low obstacle; default false.
     """
 
     id: str
@@ -343,6 +346,7 @@ class TerrainSpec(_Frozen):
     blocks_los: bool
     defense: int = 0
     climbable: bool = False
+    nooks: bool = False
     #: a movable piece (``movable = {con = 4, size = "car"}``; TRT-SUPER-STRENGTH), None for fixed terrain
     movable: MovableSpec | None = None
 

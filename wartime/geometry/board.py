@@ -29,7 +29,7 @@ SOLID_TOL = 1e-9
 @dataclass(frozen=True)
 class TerrainPiece:
     """Preface: a footprint polygon with a top height (K above the ground), a kind, a blocks_los flag and a DEF;
-    `climbable` marks an obstacle Escalar may climb (MVA-10, MOV-9)."""
+    `climbable` marks an obstacle Escalar may climb (MVA-10, MOV-9); `nooks` marks recovecos (TRT-SERPENT)."""
 
     id: str
     kind: str
@@ -38,6 +38,7 @@ class TerrainPiece:
     blocks_los: bool
     defense: int = 0
     climbable: bool = False
+    nooks: bool = False
 
 
 def _clean_ring(coords: np.ndarray) -> np.ndarray:
@@ -277,7 +278,8 @@ class Board:
         pieces = [TerrainPiece(id=str(s.id), kind=str(s.kind), polygon=Polygon([tuple(map(float, v)) for v in s.polygon]),
                                height=float(s.height), blocks_los=bool(s.blocks_los),
                                defense=int(getattr(s, "defense", 0) or 0),
-                               climbable=bool(getattr(s, "climbable", False)))
+                               climbable=bool(getattr(s, "climbable", False)),
+                               nooks=bool(getattr(s, "nooks", False)))
                   for s in specs]
         return cls(width, height, pieces, grid)
 
@@ -317,6 +319,16 @@ class Board:
                     and not (p.kind == "low" and p.height < height)]
             got = cache[height] = self if len(keep) == len(self.pieces) else Board(self.width, self.height, keep,
                                                                                    self.grid)
+        return got
+
+    def without_nooks(self) -> "Board":
+        """TRT-SERPENT: the same board without its pieces marked nooks (recovecos: moving through them is easy
+        terrain); built once, then cached (`self` when there is none)."""
+        got = self.__dict__.get("_no_nooks")
+        if got is None:
+            keep = [p for p in self.pieces if not p.nooks]
+            got = self if len(keep) == len(self.pieces) else Board(self.width, self.height, keep, self.grid)
+            self._no_nooks = got
         return got
 
     def water(self) -> tuple[TerrainPiece, ...]:

@@ -17,7 +17,7 @@ from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
-from wartime.rules import parked_hits, riding, traits
+from wartime.rules import bodyguard, parked_hits, riding, traits
 from wartime.rules.wounds import (apply_wounds, heal_wounds, wound_best_protection, wound_weapon,  # noqa: F401
                                   wounds_after_def)
 from wartime.rules.area_cover import area_dmg, covered_minis
@@ -398,6 +398,15 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                 if cover is not None:
                     c = gs.cover(attacker, [target])[0]
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+    if ranged:
+        # TRT-BODYGUARD: an ally may take the hit (rules/bodyguard.py asks it)
+        guard = bodyguard.guard_hit(gs, attacker, target, imp.critical, weapon_index)
+        if guard is not None:
+            target = guard
+            terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the bodyguard's traits
+            if cover is not None:
+                c = gs.cover(attacker, [target])[0]
+                cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
     # damage
     natural = traits.natural_dmg(gs, attacker) if unarmed else None    # hook natural_dmg (TRT-CLAWS-AND-TEETH)
     if natural is not None:

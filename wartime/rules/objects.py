@@ -21,7 +21,7 @@ def gear_of(archetype) -> Gear:
     """BLD-17: an object archetype as carried in play: ENE, RNG, QUA, its trait IDs and their levels; TRT-CHARGES
     gives it as many uses as its parameter (the number in brackets; the loader requires it). Its RNG as its traits
     set it (TRT-MORE-RANGE, TRT-MUCH-MORE-RANGE: BLD-14's G5 order, as a weapon's; RNG 0 stays base contact)."""
-    ids = tuple(t.trait_id for t in archetype.traits)
+    ids = tuple(t.trait_id for t in archetype.traits) + traits.object_trait_args(archetype.traits)   # TRT-VENOM
     levels = tuple((t.trait_id, t.level) for t in archetype.traits if t.level is not None)
     charges = next((int(t.param) for t in archetype.traits if t.trait_id == "TRT-CHARGES" and t.param), None)
     g = Gear(archetype.id, archetype.name, archetype.ENE, archetype.RNG, archetype.QUA, ids, levels, charges)

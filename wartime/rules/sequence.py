@@ -17,7 +17,7 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import alarm_flow, deployment, mental, options as legal, psychology, reactors
+from wartime.rules import alarm_flow, bodyguard, deployment, mental, options as legal, psychology, reactors
 from wartime.rules.duels import Duels
 from wartime.rules.mental import MentalCombats
 from wartime.rules.state import GameState
@@ -52,6 +52,9 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
             fight = mental.current(self.gs)
             if fight is not None:    # CBA-19: a mental combat's answers come before anything else (rules/mental.py)
                 return self._mental_pending(fight)
+            guard = bodyguard.current(self.gs)
+            if guard is not None:    # TRT-BODYGUARD: a hit waits for a bodyguard's answer (rules/bodyguard.py)
+                return bodyguard.pending(self.gs, guard)
         if f.stage == "deploy":
             side = next(s for s in self.gs.sides if s not in f.deployed)
             return Pending("deploy", side, deployment.deployable(self.gs, side))
@@ -84,6 +87,12 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
     # --- submit -----------------------------------------------------------------------------
     def submit(self, d: Decision) -> None:
         """Apply one decision. An illegal decision raises RuleViolation and changes nothing."""
+        if bodyguard.in_play(self.gs):      # TRT-BODYGUARD: a hit may ask a question (rules/bodyguard.py)
+            bodyguard.submit(self, d)
+            return
+        self._submit(d)
+
+    def _submit(self, d: Decision) -> None:
         p = self.pending
         if p is None:
             raise RuleViolation("SEQ-1", "the game is over: no decision is pending")

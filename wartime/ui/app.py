@@ -48,6 +48,8 @@ from wartime.ui.deploy import DeployPlan, draw_panel as draw_deploy_panel
 from wartime.ui import alarm_view
 from wartime.ui.mental_view import mental_lines  # CBA-19
 from wartime.rules.mental import MENTAL_WINDOW
+from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW  # TRT-BODYGUARD
+from wartime.ui.bodyguard_view import bodyguard_lines, bodyguard_status, bodyguard_title
 from wartime.ui.tools import TableTools
 from wartime.ui.tracker import draw_tracker
 
@@ -912,7 +914,8 @@ class App(Screen):
             return
         token = self._action_token(p)
         mode = self.react_mode.get(p.side, REACT_MODES[0])
-        mental_q = p.window == MENTAL_WINDOW       # CBA-19: a choice, not a reaction: asked each time, any setting
+        # CBA-19, TRT-BODYGUARD: a choice, not a reaction: asked each time, any setting
+        mental_q = p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW)
         if not mental_q and (token in self.react_skip or mode == "never"
                              or (mode == "relevant" and not self._relevant(p))):
             self._pass_window(token)
@@ -932,7 +935,7 @@ class App(Screen):
         for _ in range(64):
             p = self.match.pending
             if p is None or p.kind != "react" or not self.is_human(p.side) or self._action_token(p) != token \
-                    or p.window == MENTAL_WINDOW:            # CBA-19: a mental combat's question is asked apart
+                    or p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW):   # CBA-19, TRT-BODYGUARD: asked apart
                 return
             if not self.submit(pass_decision(p)):
                 return
@@ -944,6 +947,8 @@ class App(Screen):
         mine = [e for e in (getattr(w, "queue", None) or ()) if self.match.gs.side(e) == p.side]
         if p.window == MENTAL_WINDOW:             # CBA-19: the engine's odds of an exchange (rules/mental.py)
             lines += mental_lines(self.match.gs, p, self.name)
+        elif p.window == BODYGUARD_WINDOW:        # TRT-BODYGUARD: the engine's odds of the hit on each
+            lines += bodyguard_lines(self.match.gs, p, self.name)
         elif p.window == "duel":                  # CBA-22: the duellist asked now, not the window's queue
             lines += [f"{self._acting_text(p)}.",
                       f"{self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar): 1 ENE, then a CH AGI "
@@ -974,6 +979,9 @@ class App(Screen):
                        ("Fight back…" if start else "Go on…", "react_open", None)]
             title = f"{side}: {self.name(p.actor).split(' ', 1)[-1]} — " + (
                 "answer with mental combat?" if start else "go on with the mental combat?")
+        if p.window == BODYGUARD_WINDOW:
+            buttons = [("Pass  (Space, Esc)", "react_pass", None), ("Take the hit…", "react_open", None)]
+            title = bodyguard_title(side, p, self.name)
         d = handover_dialog(p.side, title, lines, buttons)
         d.kind = "react_prompt"
         d.cancel = ("react_pass", None)
@@ -1062,6 +1070,8 @@ class App(Screen):
             return (f"{side}: {self.name(p.actor)} — mental combat against {self.name(p.against)} (CBA-19): "
                     + ("fight back (ENE 3) or decline." if p.against_action != "mental_combat"
                        else "go on (ENE 3) or stop; the other side answers in secret."))
+        if p.kind == "react" and p.window == BODYGUARD_WINDOW:
+            return bodyguard_status(side, p, self.name)
         if p.kind == "react" and p.window == "duel":
             return (f"{side}: {self.name(p.actor)} may draw first (Desenfundar, CBA-22: 1 ENE, CH AGI ENF) against "
                     f"{self._acting_text(p)}, or pass.")

@@ -353,6 +353,18 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L("The reaction window closes", "dim")
     if t == "reaction_passed":
         return L(f"{n} does not draw first" if ev.get("window") == "duel" else f"{n} does not react", "dim")
+    if t == "venom_coated":                                             # TRT-VENOM
+        return L(f"{n} coats its {ev.get('weapon')} with venom ({ev.get('substance')})")
+    if t == "venom_delivered":
+        return L(f"{n}'s {ev.get('weapon')} delivers its venom ({ev.get('substance')}) to {name(ev.get('target'))}",
+                 "head")
+    if t == "bodyguard_offered":                                        # TRT-BODYGUARD
+        return L(f"{name(ev.get('attacker'))} hit {name(ev.get('target'))}: "
+                 + ", ".join(name(b) for b in ev.get("bodyguards") or ()) + " may take the hit", "head")
+    if t == "bodyguard":
+        return L(f"{n} steps into the line of fire and takes the hit meant for {name(ev.get('ally'))}", "head")
+    if t == "bodyguard_declined":
+        return L(f"{n} does not take the hit", "dim")
     if t == "mental_combat_offered":                                    # CBA-19 / MET-9
         return L(f"{n} may answer {name(ev.get('against'))} with mental combat", "head")
     if t == "mental_combat":

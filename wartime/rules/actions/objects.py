@@ -63,7 +63,7 @@ class UseObject(Action):
         others = [a for a in gs.allies(actor, able_only=False)] + gs.enemies(actor)
         for i, g in usable_gear(gs, actor):
             ref = f"item:{i}"
-            for c in traits.object_choices(g) or (None,):
+            for c in traits.object_choices(g, gs, actor) or (None,):
                 more = {} if c is None else {"choice": c}
                 tag = "" if c is None else f" ({c})"
                 yield Candidate(self.key, lambda ref=ref, more=more: {"item": ref, **more},
@@ -97,7 +97,7 @@ class UseObject(Action):
                 where = "in base contact" if g.RNG == 0 else f"within {g.RNG} K (its RNG)"
                 raise RuleViolation("GNA-16", f"{gs.name(target)} is not {where}")
         traits.check_object_target(gs, actor, g, target)
-        choices = traits.object_choices(g)
+        choices = traits.object_choices(g, gs, actor)
         choice = params.get("choice")
         if choices and choice not in choices:
             raise RuleViolation("GNA-16", f"using {g.name} chooses one of {', '.join(choices)} (choice), got {choice!r}")

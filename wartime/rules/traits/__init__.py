@@ -239,6 +239,11 @@ against its catalogue row):
 * ``boost_choice(gear) -> tuple[str, ...]`` -- the options one use of the object must choose among (its ``choice``
   parameter; TRT-VITAMIN-COCKTAIL: CON, AGI, INT or VOL). Called by ``object_choices`` from the Use action.
   → check_mod.
+* ``use_choice(gs, e, gear) -> tuple[str, ...]`` -- the options one use of the object by `e` must choose among,
+  when they depend on the user (TRT-VENOM: the weapon it coats, ``weapon:<index>``). Called by ``object_choices``
+  from the Use action. → equipment_rule.
+* ``use_coat(gs, e, gear, target, choice) -> ObjectEffect`` -- a use that coats the user's chosen weapon (TRT-VENOM:
+  the handler marks the weapon; its own ``on_hit`` delivers the coat). Called by ``object_effects``. → on_hit.
 * ``use_ene(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use: the ENE its taker gains
   (TRT-COMBAT-DRUGS); the handler records the state the stim leaves. Called by ``object_effects``. → ene_mod.
 * ``use_boost(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use that raises the chosen attribute
@@ -270,6 +275,8 @@ against its catalogue row):
 * ``float_height(gs, e) -> float`` -- K above the ground the character floats: its moves ignore water, ground
   terrain and obstacles lower than that (TRT-LEVITATOR). Called by ``move_board`` from rules.actions.movement.
   → terrain_rule.
+* ``nooks_easy(gs, e) -> bool`` -- the character's moves take terrain pieces marked ``nooks`` (recovecos) as easy
+  terrain (TRT-SERPENT). Called by ``move_board`` from rules.actions.movement. → terrain_rule.
 * ``hover(gs, e) -> int`` -- ENE of a stop mid-air at level 3, a movement action (TRT-RETRO-THRUSTERS: Parar en el
   aire, rules/actions/transport.py). Called by ``hover``. → height_rule.
 * ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
@@ -619,6 +626,9 @@ and not disabled, G10):
   its weapon `weapon_index` (None: unarmed); an allied aura (``bearers``: its bearers other than `e`) may owe it an
   extra attack and mark it (TRT-VETERAN-CRY: rules/extra_attacks.py asks it at once). Called by ``critical_rolled``
   from ``rules.combat`` and ``rules.areas``. → aura_ally.
+* ``aura_bodyguard(gs, e, bearers) -> bool`` -- a marker: the bearer may take a ranged hit on an ally within 3 K
+  (TRT-BODYGUARD); its able bearers are found as an aura's (``aura_bearers``) by rules/bodyguard.py, which asks
+  them mid-attack (called from ``rules.combat``). → aura_ally.
 * ``proximity_trigger(weapon) -> ProximityTrigger | None`` -- how the weapon, left on the table with Soltar (GNA-15),
   goes off when a mini's movement first comes within its RNG K of it (TRT-ACTIVATION-AREA; TRT-AUTONOMOUS-BOMB: at
   the intruder, only if its move covers 5 K or less). Called by ``proximity_trigger`` from ``rules.placed``, which
@@ -672,7 +682,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis, object_choices, use_effects,
+                                           object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
@@ -705,6 +715,7 @@ from wartime.rules.traits import frenzy, psychic, substances  # noqa: F401,E402 
 from wartime.rules.traits import devices  # noqa: F401,E402  (issue 12 group C: aiming and marking devices)
 from wartime.rules.traits import battle_cries  # noqa: F401,E402  (issue 12, group B: battle cries)
 from wartime.rules.traits import combat_feats  # noqa: F401,E402  (issue 12, group D: combat feats)
+from wartime.rules.traits import combat_feats2  # noqa: F401,E402  (issue 12: Guardaespaldas, Serpiente, ...)
 from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)
 from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
 from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)

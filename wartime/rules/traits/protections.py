@@ -74,10 +74,14 @@ def attack_type(param: str | None) -> str | None:
     return ATTACK_TYPES.get((param or "").strip().lower())
 
 
+#: TRT-VENOM: a weapon coated with a venom carries ``"TRT-VENOM:<element>"`` until a wounding hit delivers it
+VENOM = "TRT-VENOM"
+
+
 def delivers(weapon, element: str) -> bool:
-    """Whether `weapon` carries one of the traits that deliver `element` (ELEMENTS)."""
+    """Whether `weapon` carries one of the traits that deliver `element` (ELEMENTS), or a venom of it (TRT-VENOM)."""
     tags = ELEMENTS.get(element, ())
-    return weapon is not None and any(t.split(":")[0] in tags for t in weapon.traits)
+    return weapon is not None and any(t.split(":")[0] in tags or t == f"{VENOM}:{element}" for t in weapon.traits)
 
 
 def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:

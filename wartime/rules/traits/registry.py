@@ -207,6 +207,10 @@ CATALOGUE_HOOK: dict[str, str] = {
     "sees_hidden": "los_rule",
     "water_as_land": "terrain_rule",
     "float_height": "terrain_rule",
+    "nooks_easy": "terrain_rule",
+    "use_choice": "equipment_rule",
+    "use_coat": "on_hit",
+    "aura_bodyguard": "aura_ally",
     "sight_through": "los_rule",
     "hover": "height_rule",
     "strip_needed": "height_rule",
@@ -272,7 +276,9 @@ class TraitPlugin:
     ``param_problem(param, owner)`` says why a parameter cannot be played by a character whose archetypes carry the
     trait IDs `owner` (None: it can; TRT-RESISTANCE, TRT-REQUIRES).
     ``per_protection``: its handlers count each worn protection carrying it themselves (``trait_copies`` leaves it
-    out)."""
+    out).
+    ``object_args``: an object carries the trait's parameter into play as ``"<ID>:<value>"`` beside its ID in
+    ``Gear.traits`` (``object_trait_args``; TRT-VENOM's substance)."""
     trait_id: str
     name: str
     hooks: dict[str, Callable[..., Any]]
@@ -282,6 +288,7 @@ class TraitPlugin:
     args: bool | tuple[str, ...] = False
     param_problem: Callable[[str | None, frozenset], str | None] | None = None
     per_protection: bool = False
+    object_args: bool = False
 
 
 @dataclass(frozen=True)
@@ -431,7 +438,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
              kinds: tuple[str, ...] = (), requires: tuple[str, ...] = (), fieldable: bool = True,
              args: bool | tuple[str, ...] = False,
              param_problem: Callable[[str | None, frozenset], str | None] | None = None,
-             per_protection: bool = False) -> TraitPlugin:
+             per_protection: bool = False, object_args: bool = False) -> TraitPlugin:
     """Register a trait's handlers by hook point (each must be one of ``HOOKS``). A trait with no hooks is
     played elsewhere (its docstring says where: the core area rules, points only)."""
     hooks = dict(hooks or {})
@@ -441,7 +448,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     if trait_id in _REGISTRY:
         raise ValueError(f"{trait_id} is registered twice")
     plugin = TraitPlugin(trait_id, name, hooks, tuple(kinds), tuple(requires), fieldable, args=args,
-                         param_problem=param_problem, per_protection=per_protection)
+                         param_problem=param_problem, per_protection=per_protection, object_args=object_args)
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
     _OF.clear()
@@ -902,7 +909,7 @@ def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
 
 
 #: the hook points of what one use of an object does (``object_effects`` asks them in this order)
-USE_EFFECTS = ("object_effect", "use_ene", "use_boost")
+USE_EFFECTS = ("object_effect", "use_ene", "use_boost", "use_coat")
 
 
 def use_effects(gear) -> tuple[str, ...]:
@@ -936,12 +943,23 @@ def object_effects(gs, e: int, gear, target: int, choice: str | None = None) -> 
     return out
 
 
-def object_choices(gear) -> tuple[str, ...]:
+def object_choices(gear, gs=None, e: int | None = None) -> tuple[str, ...]:
     """``boost_choice``: the options one use of the object must choose among (TRT-VITAMIN-COCKTAIL: the attribute
-    it raises); () when a use chooses nothing."""
+    it raises); with the user `e`, ``use_choice``'s options that depend on it (TRT-VENOM: the weapon it coats); ()
+    when a use chooses nothing."""
     for _, h in _of("boost_choice", _weapon_traits(gear)):
         return tuple(h(gear))
+    if gs is not None:
+        for _, h in _of("use_choice", _weapon_traits(gear)):
+            return tuple(h(gs, e, gear))
     return ()
+
+
+def object_trait_args(refs) -> tuple[str, ...]:
+    """The ``"<ID>:<param>"`` entries an object archetype's trait refs carry into play for the registered traits
+    that take ``object_args`` (TRT-VENOM: its substance), in the refs' order; () for every other object."""
+    return tuple(f"{t.trait_id}:{t.param}" for t in refs
+                 if t.param is not None and getattr(_REGISTRY.get(t.trait_id), "object_args", False))
 
 
 def object_used(gear):

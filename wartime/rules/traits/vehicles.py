@@ -243,11 +243,16 @@ def strip_needed(gs, e: int) -> tuple[str, float] | None:
 
 def move_board(gs, e: int):
     """The board a move of the character is checked against (MOV-7..9): as a floating base meets it (hook
-    ``float_height``: TRT-LEVITATOR), without its water (hook ``water_as_land``: TRT-AMPHIBIOUS), or as it is."""
+    ``float_height``: TRT-LEVITATOR), without its water (hook ``water_as_land``: TRT-AMPHIBIOUS), or as it is; and
+    without its nooks when its moves take them as easy terrain (hook ``nooks_easy``: TRT-SERPENT)."""
     heights = [float(h(gs, e)) for _, h in _of("float_height", character_traits(gs, e))]
     if heights:
-        return gs.board.floating(max(heights))
-    return gs.board.dry() if water_as_land(gs, e) else gs.board
+        board = gs.board.floating(max(heights))
+    else:
+        board = gs.board.dry() if water_as_land(gs, e) else gs.board
+    if any(h(gs, e) for _, h in _of("nooks_easy", character_traits(gs, e))):
+        board = board.without_nooks()
+    return board
 
 
 def sight_through(gs, e: int, item=None) -> tuple[str, float] | None:

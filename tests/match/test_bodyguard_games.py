@@ -1,0 +1,33 @@
+"""TRT-BODYGUARD in whole games: a list of three Guardaespaldas guards against the shooters, scripted on both sides;
+the bodyguard's questions (rules/bodyguard.py: each decision probed, rolled back, asked, then applied again with the
+answer) come up, are answered by the scripted AI, and the record of the game re-simulates byte for byte."""
+from __future__ import annotations
+
+import pytest
+
+from wartime.ai import make_controller
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.match.match import Match, derive_seed
+from wartime.match.record import load_record
+from wartime.match.save import verify_record
+from tests.match.game_helpers import ROOT
+
+
+@pytest.mark.slow                       # one whole game and its re-simulation (~10 s)
+def test_TRT_BODYGUARD_whole_game_asks_and_replays_identically(tmp_path):
+    guards = tmp_path / "guards.toml"
+    guards.write_text(f'format = 1\ntype = "list"\nname = "Guards"\n'
+                      f'catalogue = "{ROOT / "scenarios" / "catalogue" / "combat-feats2.toml"}"\n'
+                      '[[unit]]\ncharacter = "close_protection"\ncount = 3\n', encoding="utf-8")
+    sc = load_scenario(ROOT / "scenarios" / "skirmish.toml")
+    lists = {"red": load_army_list(ROOT / "scenarios" / "lists" / "shooters.toml"),
+             "blue": load_army_list(guards, allow_outside=True)}
+    ctr = {s: make_controller("scripted", derive_seed(1, f"controller:{s}")) for s in ("red", "blue")}
+    m = Match(sc, lists, 1, ctr)
+    m.play()
+    events = [ev for kind, ev in m.entries if kind == "e"]
+    assert sum(ev["type"] == "bodyguard_offered" for ev in events) >= 1
+    assert sum(ev["type"] == "bodyguard" for ev in events) >= 1
+    out = tmp_path / "guards.jsonl"
+    m.write_record(out)
+    assert verify_record(load_record(out)).ok
