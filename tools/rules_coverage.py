@@ -83,8 +83,6 @@ PARTIAL = {
                             "gain, DMG with CON, MOV) are not changed",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "PSI-17": "an unconscious character is a valid Poseer target; possession itself is refused "
-              "(NotImplementedRule): Poseer is tier 3 (CBA-21)",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
@@ -112,9 +110,21 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "MET-10": "who may be possessed (a character with stress ≥ VOL); possession itself (Poseer, CBA-21) is tier 3 "
-              "and refused; an object's or transport's stress is kept (MET-8), but who among them may be possessed "
-              "and voluntary targets are not modelled (only Poseer would ask)",
+    "MET-10": "characters: a target with stress ≥ VOL, marked by its possessor (GNA-11), or an ally (a voluntary "
+              "target: its own controller declares it; an enemy is never asked to volunteer) is possessed with "
+              "Poseer (CBA-21, rules/possession.py); possessing an object or transport (stress against CAL, on / "
+              "off, wounds up to CAL + 1) is refused (NotImplementedRule CBA-21)",
+    "CBA-21": "characters: the check (INT counterable, CBA-20; a fumble is MET-7's), the possessed on its "
+              "possessor's side acting in the possessor's activation on the possessor's ENE with its own attributes "
+              "and equipment (\"act with\", the TRT-ORDERS nested pattern), its activations pass and the possession "
+              "ends at the end of the next one (ruling 1), no reactions (ruling 2), an unconscious one stands "
+              "(ruling 4); equipment (objects, transports) is refused (NotImplementedRule); keeping it with ENE 3 "
+              "(MET-6) is not offered: its fresh duration would end at the very passed activation of the target that "
+              "ends it anyway (its activations pass at once, so nothing lies between); ruling (5) (its actions count as the possessor's for combined actions) is not "
+              "modelled: each acting starts a fresh chain",
+    "GNA-11": "a possessor marks the character it possesses (INT counterable, fumble MET-7) in the mark state of "
+              "TRT-TARGET-DESIGNATOR, which Munición desestabilizadora and Campo de oscuridad (TRT-DARKNESS-FIELD) "
+              "remove; Poseer then waives the stress requirement; equipment is not possessed, so not marked",
     "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
@@ -225,9 +235,7 @@ REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
-    "CBA-21": "Poseer is tier 3 (a possessed character acting through its possessor): refused",
-    "GNA-11": "Marcar un objetivo (tier 3) marks a target its Neuromante or Titiritero possesses: Poseer is tier 3 "
-              "(CBA-21)",
+    "CBA-21": "possessing equipment (an object or transport) is refused",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after

@@ -32,6 +32,10 @@ GOLDENS = [
     # on both sides (the blue list is the 8th field)
     ("mystics-21-mental-scripted-random-240.jsonl", "scenarios/skirmish.toml", 21, "scripted", "random",
      "scenarios/lists/mystics.toml", 240, "scenarios/lists/mystics.toml"),
+    # issue 16, short: possession (CBA-21, MET-10): the random red puppeteer possesses its own ally (a volunteer) and
+    # acts with it; the scripted blue one possesses a stressed red character, makes it act, and its activation passes
+    ("mystics-2-possession-random-scripted-400.jsonl", "scenarios/skirmish.toml", 2, "random", "scripted",
+     "scenarios/lists/mystics.toml", 400, "scenarios/lists/mystics.toml"),
 ]
 
 

@@ -73,7 +73,8 @@ PLAN = [
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
               "designate_target", "hand_of_death", "challenge", "ram",
-              "machina_mors", "super_jump", "swarm_volley", "give_orders", "extra_attack"}
+              "machina_mors", "super_jump", "swarm_volley", "give_orders", "extra_attack",
+              "possess", "command_possessed", "mark_target"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py)
@@ -131,8 +132,8 @@ def seen() -> collections.Counter:
 @pytest.mark.slow
 def test_ACT_1_the_random_ai_chooses_every_registered_action(seen):
     refused = refused_keys()
-    # tier 3: Marcar un objetivo, Poseer (Embestir rams on foot too, CBA-23)
-    assert refused == {"mark_target", "possess"}, refused
+    # nothing is refused any more (Poseer, Marcar un objetivo: rules/possession.py; Embestir rams on foot too)
+    assert refused == set(), refused
     never = sorted(k for k in REGISTRY if k not in refused and k not in TRAIT_ONLY | SCENARIO_ONLY and seen[k] == 0)
     assert not never, f"never chosen by the random AI over {sum(seen.values())} actions: {never}; seen {dict(seen)}"
 

@@ -12,6 +12,7 @@ from wartime.match.record import RecordError, load_record
 from tests.replay.replay_helpers import GOLDENS, rechain, run
 
 MENTAL = "mystics-21-mental-scripted-random-240"
+POSSESSION = "mystics-2-possession-random-scripted-400"
 STALE = "stale golden? if the rules changed on purpose, run `python tests/golden/regenerate.py`"
 
 
@@ -25,7 +26,7 @@ def test_goldens_cover_both_scenarios_and_both_controllers():
     assert kinds == {"scripted", "random"}
     # whole games, and the short saves of issue 16 (their first decisions: `regenerate.py`, --stop-after)
     # (the mental combat one, CBA-19, needs seed 21: no seed under 10 reaches an exchange both sides answer early)
-    assert all((h["complete"] or p.stem.endswith(("-80", "-120", "-240")))
+    assert all((h["complete"] or p.stem.endswith(("-80", "-120", "-240", "-400")))
                and (h["seed"] < 10 or p.stem == MENTAL) for p, h in zip(GOLDENS, headers))
 
 
@@ -34,7 +35,8 @@ def test_goldens_cover_both_scenarios_and_both_controllers():
 ISSUE_16 = {"mystics-3-scripted-scripted-80": {"metahability_effect"},
             "field-hospital-1-scripted-scripted-120": {"object_used", "stim_taken"},
             "convoy-5-random-scripted-120": {"embarked", "disembarked"},
-            MENTAL: {"mental_combat", "mental_combat_choices"}}
+            MENTAL: {"mental_combat", "mental_combat_choices"},
+            POSSESSION: {"possessed_acting", "possessed_acting_end", "activation_passed"}}
 
 
 @pytest.mark.parametrize("stem", sorted(ISSUE_16))
@@ -69,8 +71,9 @@ def test_CBA_19_the_mental_golden_records_both_secret_answers():
         int(k): v for k, v in choices["go_on"].items()}
 
 
-#: the fast suite's budget (issue 16): the mental combat golden (240 decisions, ~2 s) verifies in the slow pass
-VERIFIED = [pytest.param(p, marks=pytest.mark.slow) if p.stem == MENTAL else p for p in GOLDENS]
+#: the fast suite's budget (issue 16): the mental combat golden (240 decisions, ~2 s) and the possession one (400
+#: decisions) verify in the slow pass
+VERIFIED = [pytest.param(p, marks=pytest.mark.slow) if p.stem in (MENTAL, POSSESSION) else p for p in GOLDENS]
 
 
 @pytest.mark.parametrize("path", VERIFIED, ids=lambda p: p.stem)

@@ -35,7 +35,11 @@ TRAIT_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.s
 #: Actions of the core metahability rules (MET-2 Usar, MET-6 Mantener): no row in the actions table; their cost is
 #: the metahability's ENE (tests/rules/test_rules_metahabilities.py).
 CORE_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("MET-"))
-ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS and k not in CORE_ACTIONS)
+#: CBA-21's hand-over to the possessed ("act with"): part of Poseer's effect (the possessed then acts on its possessor's
+#: ENE), not a row of the table: priced 0, no check (tests/rules/test_rules_possession.py).
+HAND_OVERS = ["command_possessed"]
+ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS and k not in CORE_ACTIONS
+                 and k not in HAND_OVERS)
 
 #: Where the code's `has_check` (ACT-3: the action has its own check, so a chained one rolls no extra CH AGI)
 #: deliberately differs from "the table lists a check", with the reason.

@@ -8,7 +8,6 @@ import pytest
 from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 
 from wartime.core.components import Disposed, Energy, Hidden, Item, Life, Position, Searchable, Tied
-from wartime.core.errors import NotImplementedRule
 from wartime.rules.actions import REGISTRY
 
 
@@ -270,18 +269,6 @@ def test_GNA_9_an_enemy_seeing_it_50_percent_covered_or_less_acts_without_a_roll
     g.act(a, "crouch")
     assert not g.world.has(a, Hidden)
     assert g.events("state_changed", state="hidden")[-1]["how"] == "acted"
-
-
-# --- GNA-11 ----------------------------------------------------------------------------------------------------------
-def test_GNA_11_mark_a_target_is_refused_as_tier_3():
-    """GNA-11 needs a Neuromante or Titiritero possessing its target (Poseer, CBA-21, tier 3): refused
-    (NotImplementedRule naming GNA-11) and never offered."""
-    g = Game(M(x=10, y=20), M(side="blue", x=30, y=30))
-    a, _ = g.ids
-    g.start_activation(a, energy=10)
-    assert "mark_target" not in g.engine.pending.options
-    exc = violation(g.act, a, "mark_target")
-    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "GNA-11"
 
 
 # --- GNA-12 ----------------------------------------------------------------------------------------------------------

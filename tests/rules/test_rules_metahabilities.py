@@ -1,4 +1,4 @@
-"""Metahabilities in play (MET-1..7, CMB-13, CBA-18, CBA-20, GNA-5's stress option; CBA-21 refused; CBA-19 in test_rules_mental.py) and
+"""Metahabilities in play (MET-1..7, CMB-13, CBA-18, CBA-20, GNA-5's stress option; CBA-21 in test_rules_possession.py; CBA-19 in test_rules_mental.py) and
 the metahability traits, with scripted dice."""
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import pytest
 
 from rules_helpers import Game, M, violation
 from wartime.core.components import Metahabilities, Metahability, MetaEffects, Psyche, Traits
-from wartime.core.errors import NotImplementedRule
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules import metahabilities as meta, traits
@@ -281,12 +280,6 @@ def test_CBA_19_mental_combat_is_no_own_activation_action():
     g, a, b = hacker()
     assert "mental_combat" not in g.engine.pending.options
     assert violation(g.act, a, "mental_combat").rule_id == "CBA-19"
-
-
-def test_CBA_21_possession_is_refused():
-    g, a, b = hacker()
-    exc = violation(g.act, a, "possess")
-    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-21"
 
 
 # --- CBA-20 ------------------------------------------------------------------------------------------------------------

@@ -474,19 +474,6 @@ def test_PSI_15_starting_an_activation_at_stress_equal_to_VOL_makes_a_CH_LOC_and
     assert g.pos(a) == (6, 20)
 
 
-@pytest.mark.rules("PSI-17", "MET-10")
-def test_PSI_17_possession_is_refused_naming_the_rule():
-    """PSI-17 / MET-10: possession (Poseer) of an unconscious character is refused as not implemented; a target
-    with less stress than VOL is not even a valid target (MET-10)."""
-    from wartime.core.errors import NotImplementedRule
-    g = Game(M(side="blue", x=5, y=20, VOL=3, stress=4), M(side="red", x=30, y=30), M(side="blue", x=8, y=20))
-    out, possessor, calm = g.ids
-    assert not g.gs.able(out) and psychology.can_be_possessed(g.gs, out)
-    exc = violation(psychology.possess, g.gs, possessor, out)
-    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "PSI-17" and "MET-10" in exc.message
-    assert violation(psychology.possess, g.gs, possessor, calm).rule_id == "MET-10"
-
-
 def test_PSI_12_a_panicking_character_must_flee_before_it_may_end_its_activation():
     """PSI-12 (revised 2026-11): while it has the ENE for Correr and a legal flee route exists, a panicking
     character takes at least one Correr in its activation; only then may it end the activation early."""

@@ -41,7 +41,7 @@ def test_TRT_BODYGUARD_question_prompt_and_menu(tmp_path):
     assert d is not None and d.kind == "react_prompt" and "take the hit" in d.title
     assert any("Guardaespaldas" in line for line in d.lines) and any("wounds expected" in line for line in d.lines)
     assert "may take the hit" in app._status()[0] or "may react" in app._status()[0]
-    shot(app, "85-bodyguard-question")
+    shot(app, "89-bodyguard-question")
     press(app, "react_open")
     settle(app)
     rows = [e for e in app._menu(app.match.pending) if e.key == "bodyguard"]

@@ -18,6 +18,7 @@ from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
 from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
+from wartime.ai.scripted_possess import possess_act
 from wartime.ai.scripted_mines import mines_act
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
@@ -244,7 +245,7 @@ class ScriptedController:
         d = self._discover(match, p) or perceive(match, p)             # GNA-9: free; GNA-12 when it failed
         if d is not None:
             return d
-        d = meta_act(match, p)                                          # MET-2, MET-6 (ai/scripted_meta.py)
+        d = possess_act(match, p) or meta_act(match, p)                 # CBA-21 (ai/scripted_possess.py); MET-2, MET-6
         if d is not None:
             return d
         d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER

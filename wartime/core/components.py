@@ -210,6 +210,16 @@ class KnockedOut:
 
 
 @dataclass(frozen=True, slots=True)
+class Possessed:
+    """CBA-21 / MET-10 / PSI-17: the character is possessed by `possessor` (rules/possession.py): while it is, its
+    Identity side is the possessor's and `owner` keeps its own; `turn`: the turn the possession began. Read by
+    `GameState.able` (PSI-17: a possessed unconscious character stands)."""
+    possessor: int
+    owner: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
 class Immobilised:
     """CBA-25: held by `holder` (a won Inmovilizar) until the start of the holder's next activation, or until the
     holder leaves base contact or is out of action (rules/holds.py)."""

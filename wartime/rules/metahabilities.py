@@ -426,14 +426,15 @@ def maintain(gs: GameState, ctx, caster: int, cast_: Cast) -> None:
 # --- counter-magic (CBA-20) ------------------------------------------------------------------------------------
 def counterable(gs: GameState, actor: int, key: str | None, params: dict) -> bool:
     """CBA-20 ruling (1): the acting neuromancer's action is checked with its CH INT as a neuromancer: an
-    invocation (Usar una metahabilidad), Corromper with INT, or Curar choosing stress."""
+    invocation (Usar una metahabilidad), Corromper, Poseer or Marcar un objetivo with INT, or Curar choosing
+    stress."""
     if not is_neuromancer(gs, actor):
         return False
     if key == "use_metahability":
         items = carried(gs, actor)
         i = params.get("meta")
         return isinstance(i, int) and 0 <= i < len(items) and int_checked(items[i])
-    if key == "corrupt":
+    if key in ("corrupt", "possess", "mark_target"):             # CBA-18, CBA-21, GNA-11 with INT
         return params.get("attribute", "INT") == "INT"
     return key == "heal" and params.get("cure") == "stress"
 
@@ -526,9 +527,14 @@ def check_corrupt(gs: GameState, actor: int, target: int, attribute: str) -> Non
                                else "VOL needs a puppeteer (a character carrying a binding)"))
     if attribute == "VOL" and not living(gs, target):
         raise RuleViolation("MET-8", f"a puppeteer corrupts living characters only; {gs.name(target)} is not one")
+    check_reach(gs, actor, target, attribute, "CBA-18")
+
+
+def check_reach(gs: GameState, actor: int, target: int, attribute: str, rule: str) -> None:
+    """CBA-18, CBA-21: the target within as many K as the actor's INT (VOL), in its FOV and LOS."""
     reach = getattr(gs.attrs(actor), attribute)
     if gs.distance(actor, target) > reach + 1e-9:
-        raise RuleViolation("CBA-18", f"{gs.name(target)} is beyond {reach} K ({attribute} K)")
+        raise RuleViolation(rule, f"{gs.name(target)} is beyond {reach} K ({attribute} K)")
     if not gs.in_fov(actor, target):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view")
     if not traits.sees_target(gs, actor, target):                  # hook sight_through (TRT-META-VISION)

@@ -11,7 +11,7 @@ from typing import Any
 from wartime.core.components import Compelled
 from wartime.core.errors import RuleViolation
 from wartime.rules import alarm_flow, driving, hiding, psychology, reactions, reactors, restrictions, riding
-from wartime.rules import orders
+from wartime.rules import orders, possession
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat import charge_allowance, charge_fallback
 from wartime.rules.actions.movement import apply_move
@@ -246,6 +246,8 @@ class ActionPipeline:
         if not w.chain:
             self._set_flow(chain_seen=(), chain_heard=())
         if orders.hand_over(self, actor, w.end_activation):      # TRT-ORDERS: the ordered ally acts now
+            return
+        if possession.hand_over(self, actor, w.end_activation):  # CBA-21: the possessed acts on its possessor's ENE
             return
         if self.flow.active != actor:
             return

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Callable, Iterable
 
 from wartime.core.components import Attributes, Identity, MalusDue, Posture, Psyche, Stress
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
@@ -308,14 +308,5 @@ def cure_stress(gs: GameState, healer: int, target: int, amount: int) -> None:
 # --- PSI-14..17: possession --------------------------------------------------------------------------------
 def can_be_possessed(gs: GameState, e: int) -> bool:
     """PSI-14 / PSI-15 / PSI-16 / MET-10: a character whose stress is at least its VOL (stress = VOL, or
-    unconscious with stress > VOL) is a valid Poseer target."""
+    unconscious with stress > VOL) is a valid Poseer target (possession itself: rules/possession.py)."""
     return gs.on_table(e) and gs.world.get(e, Stress).value >= gs.base_attrs(e).VOL
-
-
-def possess(gs: GameState, possessor: int, target: int) -> None:
-    """PSI-17 / MET-10: possession (Poseer) would make the target act through the possessor's ENE and, if
-    it was unconscious, stand up until the possession ends. Refused: Poseer is tier 3 (CBA-21)."""
-    if not can_be_possessed(gs, target):
-        raise RuleViolation("MET-10", f"{gs.name(target)} has less stress than VOL and cannot be possessed")
-    raise NotImplementedRule("PSI-17", "possession (MET-10 / PSI-17: Poseer, and a possessed "
-                             "character acting through its possessor)")

@@ -51,6 +51,7 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "maintain_metahability", "psychic_energy",    # MET-6; TRT-PSYCHIC-ENERGY
                                  "hand_of_death", "challenge",       # TRT-HAND-OF-DEATH, TRT-CHALLENGER rulings
                                  "give_orders",                      # TRT-ORDERS ruling
+                                 "command_possessed",                # CBA-21: in the possessor's activation
                                  "set_off_charge",                   # TRT-REMOTE-CONTROL ruling
                                  "use_scenario_element",             # GNA-16 (rules/elements.py)
                                  "use_protection"})                  # GNA-16 (rules/carried.py)
@@ -61,7 +62,7 @@ OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "qui
 NO_EARLY_PENALTY = OWN_TIMING | {"pivot", "extra_attack"}          # TRT-VETERAN-CRY: taken at once
 #: CBA-20 ruling (1): the actions whose CH INT a Contramagia may answer (rules.metahabilities.counterable says
 #: which uses of them).
-COUNTERABLE = frozenset({"use_metahability", "corrupt", "heal"})
+COUNTERABLE = frozenset({"use_metahability", "corrupt", "heal", "possess", "mark_target"})
 #: CBA-17: the melee combat actions Esquivar en CaC answers.
 MELEE_ATTACKS = frozenset({"melee_attack", "unarmed_attack",
                            "melee_attack_improvised", "disarm", "push", "immobilise", "knock_out"})   # CBA-9..26

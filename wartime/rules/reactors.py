@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartime.core.components import Possessed
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
@@ -113,6 +114,11 @@ def _window_keys(w: Window, key: tuple, general: tuple[str, ...]) -> tuple[str, 
 _options_cache: dict[tuple, tuple[str, ...]] = {}
 
 
+def possessed_reason(gs: GameState, e: int) -> str | None:
+    """CBA-21 ruling (2): a possessed character takes no reactions (for either side)."""
+    return "CBA-21 (possessed)" if gs.world.has(e, Possessed) else None
+
+
 # --- the survey of a window (REA-1..3, REA-5, REA-8) ---------------------------------------------------------
 @dataclass
 class Survey:
@@ -147,7 +153,7 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
         if gs.psyche(e).panic and w.timing == "after":
             reasons[e] = PANICKED                # REA-1 / PSI-12: Huir only, and only in a declaration window
             continue
-        barred = traits.reactions_barred(gs, e)  # hook no_reactions (TRT-MAGIC-CALM)
+        barred = traits.reactions_barred(gs, e) or possessed_reason(gs, e)  # hook no_reactions (TRT-MAGIC-CALM)
         if barred is not None:
             reasons[e] = f"cannot react ({barred})"
             continue

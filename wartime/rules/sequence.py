@@ -17,7 +17,8 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import alarm_flow, bodyguard, deployment, mental, options as legal, psychology, reactors
+from wartime.rules import (alarm_flow, bodyguard, deployment, mental, options as legal, possession, psychology,
+                           reactors)
 from wartime.rules.duels import Duels
 from wartime.rules.mental import MentalCombats
 from wartime.rules.state import GameState
@@ -64,7 +65,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
             chosen = {s for s, _ in f.init_choices}
             for side in self._rolling_sides():
                 if side not in chosen:
-                    opts = tuple(e for e in self.gs.minis() if self.gs.side(e) == side and self.gs.on_table(e))
+                    opts = tuple(e for e in self.gs.minis()                 # MET-10: a possessed one is its own side's
+                                 if possession.owner_side(self.gs, e) == side and self.gs.on_table(e))
                     return Pending("initiative", side, opts)
             return None
         if f.stage == "activate":

@@ -14,6 +14,7 @@ from wartime.core.components import (Activation, Attributes, Body, Compelled, Ef
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
 from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
 from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
+from wartime.core.components import Possessed  # PSI-17: possessed while unconscious (rules/possession.py)
 from wartime.core.components import MovedPiece  # movable scenery (rules/scenery_objects.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
@@ -157,8 +158,10 @@ class GameState:
                 or self.world.has(e, KnockedOut))
 
     def able(self, e: int) -> bool:
-        """Able to act: not incapacitated (WND-2), dead (WND-3) or unconscious (PSI-16)."""
-        return self.world.get(e, Life).state == "active" and not self.unconscious(e)
+        """Able to act: not incapacitated (WND-2), dead (WND-3) or unconscious (PSI-16), unless possessed (PSI-17:
+        it stands while the possession lasts)."""
+        return self.world.get(e, Life).state == "active" and (not self.unconscious(e)
+                                                              or self.world.has(e, Possessed))
 
     def enemies(self, e: int, able_only: bool = True) -> list[int]:
         memo = self._memo_table()

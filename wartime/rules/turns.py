@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
-from wartime.rules import alarm_flow, deployment, holds, mental, objectives, orders, psychology, reactions, traits
+from wartime.rules import alarm_flow, deployment, holds, mental, objectives, orders, possession, psychology, reactions
+from wartime.rules import traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -66,12 +67,14 @@ class TurnFlow:
         return start >= phase
 
     def eligible_of(self, side: str) -> list[int]:
-        return [e for e in self.gs.minis() if self.gs.side(e) == side and self.eligible(e)]
+        return [e for e in self.gs.minis() if possession.owner_side(self.gs, e) == side and self.eligible(e)]
 
 
     def _rolling_sides(self) -> list[str]:
-        """SEQ-2: a player with no living character on the board does not roll."""
-        return [s for s in self.gs.sides if any(self.gs.side(e) == s and self.gs.on_table(e) for e in self.gs.minis())]
+        """SEQ-2: a player with no living character on the board does not roll (MET-10: a possessed one is its own
+        side's)."""
+        gs = self.gs
+        return [s for s in gs.sides if any(possession.owner_side(gs, e) == s and gs.on_table(e) for e in gs.minis())]
 
 
     # --- turn and initiative (SEQ-1, SEQ-2) -------------------------------------------------
@@ -192,6 +195,8 @@ class TurnFlow:
         """ENE-3 start-of-activation order: 1 ENE gain (once per turn), 2 expiries, 3 CH LOC for stress = VOL
         (PSI-15), 4 panic recovery (PSI-11), 5 outnumbered CH PSI (PSI-2)."""
         gs = self.gs
+        if possession.passes(self, e):             # CBA-21 ruling (2): a possessed character's activation passes
+            return
         act = gs.activation(e)
         self._set_flow(stage="action", active=e)
         gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
@@ -247,7 +252,8 @@ class TurnFlow:
         in progress is over (ACT-4), and counter-charges against it lapse with its charge bonuses (CBA-13)."""
         gs = self.gs
         f = self.flow
-        ordered = orders.nested(self, e)            # TRT-ORDERS: an ordered ally's acting is not its activation
+        # TRT-ORDERS, CBA-21: an ordered ally's, or a possessed character's, acting is not its activation
+        ordered = orders.nested(self, e) or possession.nested(self, e)
         if not waiting and not ordered:
             gs.set_activation(e, acted=True, waiting_until=0)
         eff = gs.effects(e)
@@ -266,7 +272,8 @@ class TurnFlow:
         for r in f.bullet_time:
             gs.world.emit("bullet_time", "REA-5", who=r, acting=e, state="end")
         if ordered:
-            orders.hand_back(self, e)
+            if not possession.hand_back(self, e):
+                orders.hand_back(self, e)
             return
         gs.world.run_systems("end_of_activation", gs=gs, who=e)
         gs.world.emit("activation_end", "SEQ-6", who=e, energy=gs.energy(e), waiting=waiting)
@@ -278,7 +285,7 @@ class TurnFlow:
     def casualties(self, side: str) -> list[int]:
         """WND-2, WND-3, PSI-16: incapacitated, dead or unconscious characters of a side (ALM-40: one that escaped
         is not a casualty)."""
-        return [e for e in self.gs.minis() if self.gs.side(e) == side and not self.gs.able(e)
+        return [e for e in self.gs.minis() if possession.owner_side(self.gs, e) == side and not self.gs.able(e)
                 and not alarm_flow.escaped_one(self.gs, e)]
 
     def _check_victory(self) -> bool:
@@ -290,7 +297,7 @@ class TurnFlow:
         if by_alarm is not None:
             return by_alarm
         gs = self.gs
-        alive = {gs.side(e) for e in gs.minis() if gs.able(e)}          # one pass over the minis
+        alive = {possession.owner_side(gs, e) for e in gs.minis() if gs.able(e)}   # MET-10: a possessed one's own
         standing = [s for s in gs.sides if s in alive]
         if len(standing) <= 1:
             winner = standing[0] if standing else None

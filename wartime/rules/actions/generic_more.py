@@ -1,6 +1,6 @@
 """More generic actions: Buscar, Comerciar, Desatarse, Eliminar, Esconderse, Percibir, Saquear, Soltar (GNA-2, GNA-3,
 GNA-6, GNA-7, GNA-9, GNA-12, GNA-14, GNA-15), the free discovery roll against a hidden enemy (GNA-9 ruling 2) and
-Marcar un objetivo (GNA-11), refused: it marks a possessed target, and Poseer is tier 3 (CBA-21).
+Marcar un objetivo (GNA-11: a possessor marks the character it possesses, rules/possession.py).
 
 Items are named by reference strings (rules/items.py): ``weapon:<i>``, ``protection:<i>``, ``item:<entity>``.
 Searchable elements (GNA-2) are scenario elements (``[[element]]``, docs/data-formats.md) named by their id."""
@@ -10,15 +10,17 @@ import math
 from dataclasses import replace
 
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items, placed, traits
+from wartime.rules import hiding, items, placed, possession, traits
 from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.metahability import ungated_candidate, POSSESSOR_ATTRIBUTE
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import psi_check
 from wartime.rules.state import GameState
+from wartime.rules.traits.devices import marked_by
 from wartime.rules.wounds import apply_wounds
 
 
@@ -334,25 +336,38 @@ class Discover(Action):
 # --- GNA-11 ----------------------------------------------------------------------------------------------------------
 @register
 class MarkTarget(Action):
-    """GNA-11: Marcar un objetivo (3, INT / VOL) needs a Neuromante or Titiritero possessing its target: refused
-    (tier 3, as possession itself, CBA-21)."""
+    """GNA-11: Marcar un objetivo (3, INT / VOL): a Neuromante (INT) or Titiritero (VOL) marks a character it
+    possesses now; a pass marks it (later Poseer waives its stress requirement); a fumble is a metahability fumble
+    (rules/possession.py)."""
     key = "mark_target"
     rule = "GNA-11"
     category = "generic"
     has_check = True
+    # not trait_gated: see metahability.ungated_candidate
+
+    params = (Param("target", "character", "GNA-11: a character the actor possesses now"), POSSESSOR_ATTRIBUTE)
+
+    def candidates(self, gs, actor, space):
+        if not possession.possessed_by(gs, actor):
+            yield ungated_candidate(self.key)
+            return
+        for t in possession.possessed_by(gs, actor):
+            if actor not in marked_by(gs, t):
+                yield Candidate(self.key, lambda t=t: {"target": t}, label=f"mark {gs.name(t)}")
 
     def available(self, gs, actor):
-        raise NotImplementedRule("GNA-11", "Marcar un objetivo (tier 3: it needs a neuromancer or puppeteer "
-                                 "possessing its target, CBA-21)")
+        possession.check_possessor(gs, actor, None)
+        if not possession.possessed_by(gs, actor):
+            raise RuleViolation("GNA-11", f"{gs.name(actor)} possesses nobody to mark")
 
     def validate(self, gs, actor, params):
-        self.available(gs, actor)
+        return possession.check_mark(gs, actor, need(params, "target", self.rule), params.get("attribute"))
 
     def cost(self, gs, actor, params, prepared):
         return 3
 
     def resolve(self, gs, ctx, prepared):
-        raise NotImplementedRule("GNA-11", "Marcar un objetivo")
+        possession.mark(gs, ctx, ctx.actor, *prepared)
 
 
 # --- GNA-12 ----------------------------------------------------------------------------------------------------------

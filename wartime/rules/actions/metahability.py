@@ -1,13 +1,14 @@
 """Metahability actions (rules/metahabilities.py does the work): Usar una metahabilidad (MET-2), Mantener
 (MET-6), Corromper / Hackear (CBA-18, MET-8), Energía psíquica's +3 ENE (TRT-PSYCHIC-ENERGY), Combate mental
-(CBA-19, MET-9: rules/mental.py runs it); Poseer (CBA-21, MET-10) is refused. Contramagia (CBA-20) is a reaction
+(CBA-19, MET-9: rules/mental.py runs it); Poseer (CBA-21, MET-10) and acting through the possessed (PSI-17:
+rules/possession.py runs them). Contramagia (CBA-20) is a reaction
 (rules/actions/reactions.py)."""
 from __future__ import annotations
 
 import math
 
 from wartime.core.errors import NotImplementedRule, RuleViolation
-from wartime.rules import mental, metahabilities as meta, parked, riding, traits
+from wartime.rules import mental, metahabilities as meta, parked, possession, riding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.energy import price
@@ -266,24 +267,91 @@ class MentalCombat(Action):
                             "(rules/mental.py), not as an action")
 
 
+#: CBA-21, GNA-11: the possessor's check attribute (CBA-18 ruling (2)).
+POSSESSOR_ATTRIBUTE = Param("attribute", "choice", "CBA-18 ruling (2): INT (a neuromancer) or VOL (a puppeteer)",
+                            optional=True, choices=("INT", "VOL"))
+
+
+def ungated_candidate(key: str) -> Candidate:
+    """Poseer and Marcar are not ``trait_gated``: shipped games' reaction windows have always listed their keys, with
+    one empty candidate (validated, and refused, for a character that cannot take them); gating them, or offering no
+    candidate, would change a random controller's draws. This is that candidate."""
+    return Candidate(key, lambda: {})
+
+
 @register
 class Possess(Action):
-    """CBA-21 / MET-10: Poseer is tier 3: refused (who may be possessed is rules.psychology.can_be_possessed)."""
+    """CBA-21 / MET-10: Poseer (3, INT or VOL): a neuromancer (INT) or puppeteer (VOL) takes control of a character
+    within that many K, in FOV and LOS, whose stress is at least its VOL, or that it marked (GNA-11), or that
+    volunteers (rules/possession.py); a fumble is a metahability fumble (MET-7). Possessed equipment (objects and
+    transports: on / off, wounds up to CAL + 1) is refused (`aim`)."""
     key = "possess"
     rule = "CBA-21"
     category = "generic"
     has_check = True
+    # not trait_gated: see ungated_candidate
+
+    params = (Param("target", "character", "CBA-21: a character with stress ≥ VOL, marked by the actor, or an ally"),
+              POSSESSOR_ATTRIBUTE)
+
+    def candidates(self, gs, actor, space):
+        if not meta.corrupt_attributes(gs, actor):
+            yield ungated_candidate(self.key)
+            return
+        for t in list(space.allies()) + list(space.enemies()):
+            for a in meta.corrupt_attributes(gs, actor):
+                yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a},
+                                label=f"{gs.name(t)} ({a})")
 
     def available(self, gs, actor):
-        if meta.corrupt_attributes(gs, actor):
-            raise NotImplementedRule("CBA-21", "Poseer (tier 3: possession, MET-10 / PSI-17)")
-        raise RuleViolation("CBA-21", f"{gs.name(actor)} is neither a neuromancer nor a puppeteer")
+        possession.check_possessor(gs, actor, None)
 
     def validate(self, gs, actor, params):
-        self.available(gs, actor)
+        if params.get("aim") is not None:
+            raise NotImplementedRule("CBA-21", "possessing equipment (an object or transport: on / off, wounds up "
+                                     "to CAL + 1)")
+        a = possession.check_possessor(gs, actor, params.get("attribute"))
+        return possession.check_target(gs, actor, need(params, "target", self.rule), a), a
 
     def cost(self, gs, actor, params, prepared):
         return 3
+
+    def resolve(self, gs, ctx, prepared):
+        possession.possess(gs, ctx, ctx.actor, *prepared)
+
+
+@register
+class CommandPossessed(Action):
+    """CBA-21 / PSI-17: in its own activation the possessor makes a character it possesses act (zero cost): once
+    this action is over the possessed acts at once, with its own attributes and equipment, paying with the
+    possessor's ENE (rules/possession.py); then the possessor carries on."""
+    key = "command_possessed"
+    rule = "CBA-21"
+    category = "generic"
+    zero_cost = True
+    trait_gated = True
+
+    params = (Param("target", "character", "CBA-21: a character the actor possesses"),)
+
+    def candidates(self, gs, actor, space):
+        for t in possession.possessed_by(gs, actor):
+            yield Candidate(self.key, lambda t=t: {"target": t}, label=f"act with {gs.name(t)}")
+
+    def available(self, gs, actor):
+        if not possession.possessed_by(gs, actor):
+            raise RuleViolation("CBA-21", f"{gs.name(actor)} possesses nobody")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("CBA-21", "the possessed acts in its possessor's activation")
+        return possession.check_command(gs, actor, need(params, "target", self.rule))
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, t):
+        gs.world.set(ctx.actor, possession.Commanding(t))
+        gs.world.emit("possessed_commanded", self.rule, who=ctx.actor, target=t)
 
 
 @register
