@@ -110,8 +110,13 @@ class RandomController:
         while keys:
             key = keys.pop(self.dice.choice_index(len(keys)))
             cands = legal.candidates(engine, key, p)
+            # ENE-4: when no candidate of the key can be paid for, each is still drawn (the same draws) but none
+            # is built or validated (issue 20: most of a random game's draws at 0 ENE)
+            hopeless = legal.unaffordable(engine, key, p)
             while cands:
                 c = cands.pop(self.dice.choice_index(len(cands)))
+                if hopeless:
+                    continue
                 params = c.build()
                 if params is None:
                     continue

@@ -24,8 +24,10 @@ from wartime.core.errors import RuleViolation
 from wartime.rules import restrictions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate, CandidateSpace
+from wartime.rules.energy import can_pay
 from wartime.rules.flow import Decision, Flow, Pending
 from wartime.rules.state import GameState
+from wartime.rules.traits import registry as trait_hooks
 
 
 class Engine(Protocol):
@@ -107,6 +109,25 @@ def candidates(engine: Engine, key: str, p: Pending | None = None) -> list[Candi
     return list(action.candidates(engine.gs, p.actor, space))
 
 
+def unaffordable(engine: Engine, key: str, p: Pending | None = None) -> bool:
+    """ENE-1, ENE-4 (issue 20): True when no candidate of `key` can be legal for the pending 'action' decision `p`
+    (default: the engine's) whatever its parameters, because even ENE-1's minimum price, 1 ENE, cannot be paid
+    now: the key is an action (not free, no printed 0, no ENE debt) and no ENE pool of the actor pays for it
+    (``ene_pool``). `Engine.check_action` would refuse every candidate (ENE-4, or an earlier violation), so a
+    controller may skip building and validating them and keep its draws and order. False says nothing (a
+    'react' decision, or an affordable key)."""
+    p = engine.pending if p is None else p
+    if p is None or p.kind != "action":
+        return False
+    action = REGISTRY.get(key)
+    if action is None or action.free or action.zero_cost or action.ene_debt:
+        return False
+    gs = engine.gs
+    if can_pay(gs.energy(p.actor), 1):
+        return False
+    return trait_hooks.ene_pool(gs, p.actor, key) <= 0
+
+
 def validate_candidate(engine: Engine, c: Candidate, params: dict, p: Pending | None = None) -> int:
     """The ENE cost of the candidate if legal now for the pending decision `p` (default: the engine's); raises
     RuleViolation otherwise (no state change)."""
@@ -127,6 +148,8 @@ def legal_options(engine: Engine, key: str | None = None, accept=None) -> Iterat
     keys = [key] if key is not None else list(p.options)
     kind = p.kind
     for k in keys:
+        if unaffordable(engine, k, p):
+            continue                    # ENE-4: every candidate would be refused (no option, none built)
         seen: set[str] = set()
         for c in candidates(engine, k, p):
             params = c.build()

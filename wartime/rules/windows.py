@@ -67,6 +67,8 @@ class ReactionWindows:
         gs = self.gs
         if not alarm_flow.may_react(gs, e):
             return False                                       # ALM-36: no reactions in its arrival turn
+        if refuses_every_reaction(gs, e):
+            return False                 # issue 20: no candidate built or validated (A* paths) to learn it
         # actions without parameters first (Agacharse, Pivotar...): one cheap validation settles most candidates
         for key in _cheap_first(reactors.window_options(gs, w, e)):
             action = REGISTRY[key]
@@ -338,6 +340,21 @@ class ReactionWindows:
         if reactor != w.queue[0]:
             raise RuleViolation("REA-3", f"it is {self.gs.name(w.queue[0])}'s turn to react")
         return self._validate_reaction(w, reactor, key, normalise_params(params))[2]
+
+
+def refuses_every_reaction(gs: GameState, e: int) -> bool:
+    """REA-3 (issue 14, `_may_react`): whether `_validate_reaction` refuses every reaction of `e` now whatever its key
+    and parameters, by the checks it makes before the action's own: a trait denies it reactions (TRT-STUN-AMMO), it
+    is tied or immobilised (CBA-25 rulings 2 and 3). The same answer as trying each candidate (issue 20: a held
+    character's window probe built and validated every candidate path first)."""
+    if traits.reaction_denied(gs, e) is not None:
+        return True
+    try:
+        hiding.check_tied(gs, e, None, "", reaction=True)
+        holds.check_held(gs, e, None, "", reaction=True)
+    except RuleViolation:
+        return True
+    return False
 
 
 def _cheap_first(keys: tuple[str, ...]) -> tuple[str, ...]:
