@@ -81,21 +81,8 @@ PARTIAL = {
     "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
                             "played as ±1 on the checks made with it; the values derived from attributes (ENE "
                             "gain, DMG with CON, MOV) are not changed",
-    "BLD-20": "transport ranges, mounted weapons, protections and objects (usable only aboard, by the driver; a "
-              "mounted protection's DEF not counted for overload; a mounted object stays with a driverless transport "
-              "and goes with a destroyed one); a metahability mounted on a transport is refused when a list is "
-              "fielded",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "MVA-17": "passengers board and get off (capacity, en marcha CH AGI −1), a driven transport or their side's "
-              "driverless one (they ride on with whoever takes it over); the driver gets off once its passengers are "
-              "off (ruling: the engine keeps passengers with a driver) and its transport stays parked (cannot move, "
-              "its base blocks others; a character without a transport in base contact takes it over as its driver, "
-              "Tomar el transporte); a driverless enemy transport is a target of ranged and melee attacks (its CH DEF "
-              "against DEF, WND-4 / WND-5) and of a neuromancer's hack (rules/parked.py); the scripted AI gets the "
-              "driver of a disabled transport off and takes a driverless one that can move. Left out: area attacks "
-              "and explosions do not hit a driverless transport, and a charge, a ram, a firearm in melee (CBA-8), "
-              "fire modes or a reaction do not target it; the scripted AI does not attack one",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
@@ -188,11 +175,6 @@ PARTIAL = {
     "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection or object mounted on a "
                 "transport (BLD-20) or worn / held by a Mega armadura wearer (the loader's E9 refuses it anywhere "
                 "else); Comerciar / Saquear check a huge weapon's or protection's receiver, not a huge object's",
-    "GNA-16": "objects a character holds (rules/actions/objects.py: ENE, RNG, checks, effects by their traits) and "
-              "scenario elements ([element.use]: a door or a mechanism with the scenario's X and check, "
-              "rules/actions/elements.py), and objects mounted on a transport, used by its driver aboard (BLD-20); "
-              "putting on or activating a protection is not played by Usar (protections are worn from the start, "
-              "and one received by Comerciar / Saquear is worn at once)",
     "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack), on a protection "
                         "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
                         "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "

@@ -195,3 +195,24 @@ def test_MVA_17_a_walker_takes_a_driverless_transport_when_the_enemy_is_far():
     assert d.action == "take_transport" and d.params["transport"] == t, d
     assert first(21.0)[0].action != "take_transport"
     assert first(38.0, disabled=True)[0].action != "take_transport"
+
+
+def test_MVA_17_a_shooter_with_no_enemy_in_reach_shoots_a_driverless_truck_its_enemy_could_retake():
+    """A red rifleman (RNG 10) with no blue character in reach shoots blue's driverless truck 9 K away, which a blue
+    walker 13 K from it could take over; a disabled truck with nothing mounted (WND-4: of no use to blue) is left
+    alone, and so is any truck when a blue character can be shot instead."""
+    def first(disabled: bool = False, walker_x: float = 28.0):
+        g = Game(M(side="red", x=5.0, y=20.0, facing=0.0, weapons=(weapon(RNG=10),)),
+                 M(side="blue", x=14.0, y=20.0, facing=180.0, weapons=(blade(),)))
+        a, driver = g.ids
+        ride(g, driver, MOV=6, size=2.0, paid=True)
+        if disabled:
+            _wrecked(g, driver)
+        t = riding.park(g.gs, driver, (14.0, 21.525))
+        g.set(driver, replace(g.gs.pos(driver), x=walker_x, y=20.0))
+        return decide(g, a), t
+    d, t = first()
+    assert d.action == "ranged_attack" and d.params == {"target": t, "weapon": 0}, d
+    assert first(disabled=True)[0].params.get("target") != first(disabled=True)[1]
+    d, t = first(walker_x=12.0)
+    assert d.params.get("target") != t

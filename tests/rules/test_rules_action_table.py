@@ -9,7 +9,7 @@ weapon's); `item.ENE` (an object of ENE 3's); `a|b` (two cases, e.g. a transport
 (a surcharge on top, 0 here); `move_action.ENE+1` / `run.ENE+2` (Embestir: the movement action's ENE plus 1 or 2)."""
 from __future__ import annotations
 
-from wartime.core.components import Equipment, Gear, Psyche, UsableElement
+from wartime.core.components import CarriedProtections, Equipment, Gear, Protection, Psyche, UsableElement
 
 import re
 from types import SimpleNamespace
@@ -24,6 +24,8 @@ WEAPON = SimpleNamespace(ENE=7, DMG=5, traits=(), name="test weapon")
 ITEM = Gear("kit", "test object", 3, 0, 2)
 #: the scenario element Usar is priced with (GNA-16: `item.ENE`, the element's ENE the scenario sets)
 ELEMENT = UsableElement(ene=3, check=None, modifier=0, effect="mechanism")
+#: GNA-16: a carried protection put on with Usar costs its ENE (the table's item.ENE)
+CARRIED = CarriedProtections((Protection("cloak", "test cloak", ITEM.ENE, 1, 0, 1),))
 
 #: Actions that are not actions (free: MOV-5 turning, CMB-15 follow-up, ENE-4 ending): no row in the table.
 FREE = sorted(k for k, a in REGISTRY.items() if a.free)
@@ -93,7 +95,7 @@ class _Prepared:
 class _State:
     """Only what a cost asks of the game state: the weapon, the object, the character's traits (no object held)."""
     world = SimpleNamespace(tables={}, try_get=lambda e, ctype: ITEM if ctype is Gear else
-                            ELEMENT if ctype is UsableElement else None)
+                            ELEMENT if ctype is UsableElement else CARRIED if ctype is CarriedProtections else None)
 
     def weapon(self, actor, index):
         return WEAPON

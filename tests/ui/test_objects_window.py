@@ -22,9 +22,14 @@ HOSPITAL = ROOT / "scenarios" / "lists" / "field-hospital.toml"
 
 
 def hospital(tmp_path):
+    return list_window(tmp_path, HOSPITAL)
+
+
+def list_window(tmp_path, red_list):
+    """The window on the skirmish (seed 3) with `red_list` for red and the default blue list, deployed."""
     from wartime.ui.app import App
     from ui_helpers import DT
-    lists = {"red": str(HOSPITAL), "blue": None}
+    lists = {"red": str(red_list), "blue": None}
     sc, armies = load_match_inputs(SKIRMISH, lists)
     m = Match(sc, armies, 3, {})
     auto_deploy(m)

@@ -16,6 +16,7 @@ from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_mental import react as mental_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
+from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
 from wartime.ai.scripted_possess import possess_act
 from wartime.ai.scripted_mines import mines_act
@@ -229,6 +230,9 @@ class ScriptedController:
             return action(p, end_key(p))
         if energy <= 0:
             return action(p, end_key(p))
+        d = wear_carried(match, p)                                      # GNA-16: put on a carried protection
+        if d is not None:
+            return d
         d = use_object(match, p, urgent=True) or medic_run(match, p)    # GNA-16: a medkit on the badly wounded
         if d is not None:
             return d

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from wartime.ai.scripted_objective import attacker, holds_zone, zone_goal
-from wartime.ai.scripted_transport_parked import leave_wreck, take_parked
+from wartime.ai.scripted_transport_parked import attack_parked, leave_wreck, take_parked
 from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of, path_moves, path_towards
 from wartime.geometry import movement as geo_move
 from wartime.rules import objectives, riding
@@ -53,13 +53,13 @@ def _from_carrier(gs, e: int) -> int:
 
 def early(match, p):
     """The transport tactics that come before the usual ones, or None: a driverless transport's (the driver of a
-    disabled one gets off, a walker beside one takes it: ai/scripted_transport_parked.py), a passenger's (get off near the enemy or
-    when its transport cannot move, else stay aboard and end), a walker's boarding, a driver's drop run. In an
-    objective game (ai/scripted_objective.py) the attacker's passengers ride on into the zone (they get off there,
-    or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
+    disabled one gets off, a walker beside one takes it, one worth it is attacked: ai/scripted_transport_parked.py),
+    a passenger's (get off near the enemy or when its transport cannot move, else stay aboard and end), a walker's
+    boarding, a driver's drop run. In an objective game (ai/scripted_objective.py) the attacker's passengers ride on
+    into the zone (they get off there, or when an enemy is within CLOSE_RANGE), and its drivers carry them there."""
     gs, engine = match.gs, match.engine
     e = p.actor
-    d = leave_wreck(match, p) or take_parked(match, p)          # MVA-17: driverless transports
+    d = leave_wreck(match, p) or take_parked(match, p) or attack_parked(match, p)     # MVA-17: driverless ones
     if d is not None:
         return d
     carrier = riding.carrier_of(gs, e)

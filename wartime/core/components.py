@@ -567,6 +567,25 @@ class Metahabilities:
 
 
 @dataclass(frozen=True, slots=True)
+class CarriedProtections:
+    """GNA-16 / BLD-7: protections the character carries but does not wear (or has not activated): their DEF does not
+    count until it puts one on with Usar at the protection's ENE, which moves it to its `Equipment`. A list's
+    ``carried`` protections start here (rules/carried.py). Only a character carrying one has this component (other
+    games keep their state checksums)."""
+    items: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class MountedMetas:
+    """BLD-20: the metahabilities mounted on a transport ("invocaciones"). On its driver while it rides: they are the
+    last ``len(items)`` entries of the driver's `Metahabilities` (the driver casts them as its own, MET-1: its
+    school and the kind's attribute, from its base, the transport's, BLD-19); on a driverless transport
+    (components.Parked) until someone takes it over (MVA-17); gone with a destroyed one (WND-5). Only a transport
+    carrying one has this component (other games keep their state checksums)."""
+    items: tuple[Metahability, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MetaEffect:
     """MET-3..5: a metahability's lasting effect on `target`, cast by `caster` (its metahability `index`).
     `ends` 'start': it lapses at the start of the caster's next activation (MET-3, and TRT-MAGIC-NULLIFY); 'end':

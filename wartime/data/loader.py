@@ -102,7 +102,7 @@ _TRAIT_KEYS = ("name", "level", "param", "points")
 METAHABILITY_KINDS = ("Mutación", "Bunkai", "Invocación", "Atadura")
 _CHARACTER_GROUPS = ("weapons", "protections", "objects", "metahabilities")
 _GROUP_KIND = {"weapons": "weapon", "protections": "protection", "objects": "object", "metahabilities": "metahability"}
-_CHARACTER_KEYS = ("id", "name", "description", "race", *_CHARACTER_GROUPS, "transport", "mounted")
+_CHARACTER_KEYS = ("id", "name", "description", "race", *_CHARACTER_GROUPS, "transport", "mounted", "carried")
 _CATALOGUE_KEYS = (*_HEADER_KEYS, "name", "description", "archetype", "character")
 _LIST_KEYS = (*_HEADER_KEYS, "name", "description", "catalogue", "unit")
 _UNIT_KEYS = ("character", "count", "aboard")
@@ -935,6 +935,14 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
         arch = _lookup(ref, mf, ("weapon", "protection", "metahability", "object"), archetypes, c)
         if arch is not None:
             mounted.append(arch)
+    # GNA-16 / BLD-7: protections carried, not worn at the start (put on or activated with Usar at their ENE).
+    carried: list[Archetype] = []
+    for cf, ref in _id_list(raw, "carried", field, c):
+        arch = _lookup(ref, cf, ("protection",), archetypes, c)
+        if arch is not None and not arch.ENE:
+            c.add(cf, f"'{arch.id}' has ENE 0: it cannot be taken off (BLD-8), so it is worn, not carried")
+        elif arch is not None:
+            carried.append(arch)
     # MET-1: a metahability a character carries is of exactly one kind (its type trait).
     for k, arch in enumerate(groups["metahabilities"]):
         kinds = [t.name for t in arch.traits if t.name in METAHABILITY_KINDS]
@@ -951,7 +959,7 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
                     c.add(_join(_join(field, group), k),
                           f"'{arch.id}' is Enorme: it can only be mounted on a transport unless the character "
                           f"wears Mega armadura (BLD-20, BLD-24 E9)")
-    parts = 1 + sum(len(g) for g in groups.values()) + (transport is not None) + len(mounted)
+    parts = 1 + sum(len(g) for g in groups.values()) + (transport is not None) + len(mounted) + len(carried)
     if parts > MAX_PARTS:
         c.add(field, f"{parts} archetypes is more than the {MAX_PARTS} limit of a character")
     if len(c.problems) > start or race is None or char_id is None or name is None:
@@ -966,6 +974,7 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
         metahabilities=tuple(groups["metahabilities"]),
         transport=transport,
         mounted=tuple(mounted),
+        carried=tuple(carried),
     )
 
 

@@ -208,7 +208,8 @@ class Archetype(_Frozen):
 class CharacterSpec(_Frozen):
     """A character design (BLD-3): exactly one race, any weapons, protections, objects and metahabilities,
     at most one transport. ``mounted`` holds the archetypes mounted on the transport (BLD-20): they belong to
-    the character, are paid by it, and are used only while aboard.
+    the character, are paid by it, and are used only while aboard. ``carried`` holds protections the character
+    carries but does not wear at the start (GNA-16, BLD-7: put on or activated with Usar at their ENE).
     """
 
     id: str
@@ -220,13 +221,16 @@ class CharacterSpec(_Frozen):
     metahabilities: tuple[Archetype, ...] = ()
     transport: Archetype | None = None
     mounted: tuple[Archetype, ...] = ()
+    carried: tuple[Archetype, ...] = ()
 
     def archetypes(self) -> tuple[Archetype, ...]:
-        """Every archetype of the character, each copy listed (BLD-3, BLD-4), mounted ones last."""
+        """Every archetype of the character, each copy listed (BLD-3, BLD-4), mounted ones last but the carried
+        protections (GNA-16: not worn at the start)."""
         out: list[Archetype] = [self.race, *self.weapons, *self.protections, *self.metahabilities, *self.objects]
         if self.transport is not None:
             out.append(self.transport)
         out.extend(self.mounted)
+        out.extend(self.carried)
         return tuple(out)
 
     # -- building-side values of BLD-7 / BLD-19 / BLD-25 -------------------------------------------

@@ -6,9 +6,10 @@ from dataclasses import replace
 
 from shapely.geometry import Point, Polygon
 
-from wartime.core.components import (Activation, Attributes, Body, Effects, Energy, Equipment, Identity, Item, Life,
-                                     Metahabilities, Metahability, Position, Posture, Protection, Psyche, Searchable,
-                                     Stress, Tied, TraitedProtection, Traits, TraitState, UsableElement, Weapon, Wounds)
+from wartime.core.components import (Activation, Attributes, Body, CarriedProtections, Effects, Energy, Equipment,
+                                     Identity, Item, Life, Metahabilities, Metahability, MountedMetas, Position,
+                                     Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection, Traits,
+                                     TraitState, UsableElement, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
 from wartime.core.rounding import round_half_up
@@ -37,10 +38,9 @@ traits.registry.set_bonus_traits(sorted(t.id for t in trait_by_id().values() if 
 def fielding_problems(spec) -> list[tuple[str, str]]:
     """TRT-*: everything a character design carries that the engine does not play, one (rule ID, line) per
     occurrence: a trait not played (tier 3 ones are out of the engine's scope; others not implemented yet), or
-    played only on other archetype kinds or together with another trait (the registry says which); metahabilities
-    mounted on a transport (BLD-20; mounted objects are played, rules/objects.py `field_mounted`). Metahabilities
-    (MET-1..7), objects (GNA-16) and transports (MOV-2, rules/riding.py) are played: only their traits may be
-    refused."""
+    played only on other archetype kinds or together with another trait (the registry says which). Metahabilities
+    (MET-1..7), objects (GNA-16), transports (MOV-2, rules/riding.py) and what is mounted on them (BLD-20:
+    rules/objects.py `field_mounted`, rules/mounted_metas.py) are played: only their traits may be refused."""
     out: list[tuple[str, str]] = []
     catalogue = trait_by_id()
     owner = frozenset(t.trait_id for arch in spec.archetypes() for t in arch.traits)
@@ -59,8 +59,6 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
-    for a in (a for a in spec.mounted if a.kind == "metahability"):             # BLD-20 "invocaciones"
-        out.append(refuse("BLD-20", f"{spec.name}: metahability {a.name} mounted on a transport: not implemented yet"))
     return out
 
 
@@ -252,8 +250,13 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     )
     if mount is not None:
         world.set(e, mount)
-    if spec.metahabilities:                                # MET-1: only those carrying one
-        world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities)))
+    mounted_metas = tuple(metahability_of(a) for a in spec.mounted if a.kind == "metahability")
+    if spec.metahabilities or mounted_metas:               # MET-1: only those carrying one
+        world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities) + mounted_metas))
+    if mounted_metas:                                      # BLD-20: the last ones, mounted on its transport
+        world.set(e, MountedMetas(mounted_metas))
+    if spec.carried:                                       # GNA-16: carried, put on with Usar
+        world.set(e, CarriedProtections(tuple(protection_of(a) for a in spec.carried)))
     own = trait_state(race)
     if own is not None:
         world.set(e, own)

@@ -30,7 +30,12 @@ def covered_minis(gs: GameState, template: templates.Template, level: int,
     covered). Grid variant (MOV-15): the area covers the squares whose centre it contains; a mini is fully
     covered if all its squares are, partly if some are. ARE-5 (revised 2026-11): the book names no exemption, so
     the attacker's own base is covered like anyone's (`attacker` is kept for the callers' symmetry)."""
-    cand = _candidates(gs, None, level)
+    return covered_bases(gs, template, _candidates(gs, None, level))
+
+
+def covered_bases(gs: GameState, template: templates.Template, cand: list[int]) -> list[tuple[int, bool]]:
+    """ARE-5 / ARE-6: (base, fully covered) for each of the bases `cand` (entities with a Position and a Body) the
+    template covers, in their order, as `covered_minis` measures them."""
     if not cand:
         return []
     if gs.board.grid:

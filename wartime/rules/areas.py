@@ -30,10 +30,11 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import traits
+from wartime.rules import parked, riding, traits
 from wartime.rules.area_effects import (AreaEffect, add_effect, effects, hitting,  # noqa: F401 (smoke_mods
                                         smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
+from wartime.rules.parked_hits import parked_at
 from wartime.rules.checks import combine, resolve_die, roll_check
 from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, place_hit_areas, resolve_hit,
                                   weapon_used)
@@ -160,8 +161,11 @@ def jump_chain(gs: GameState, n: int, level: int, attacker: int | None, *, start
     """ARE-4: the minis an S n affects, in chain order: from `start` (the target), or (ARE-9, after dispersion)
     from the mini nearest `point` within 3 K; each jump to the nearest other mini within 3 K (edge distance), of
     any side, at the same level, not the attacker, not dead, not already affected; ties by centre distance
-    then lower id. Empty if no mini starts the chain."""
+    then lower id. Empty if no mini starts the chain. MVA-17: a driverless transport's base is jumped to like a
+    mini's (the book names no exemption)."""
     cand = _candidates(gs, attacker, level)
+    if riding.parked(gs):
+        cand = sorted(cand + parked_at(gs, level))
     if start is not None and start not in cand:
         cand = sorted(cand + [start])
     if not cand:
@@ -343,14 +347,14 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
     dmg += traits.area_dmg_bonus(gs, attacker, w)                        # TRT-DEMOLITIONS-EXPERT: DMG +1
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
+    chained: list = []                                  # MVA-17: driverless transports an S chain jumps to
     if template is not None:
         affected = covered_minis(gs, template, aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, px, py, aim.level), [e for e, _ in affected], (px, py))
     else:
         chain = jump_chain(gs, number, aim.level, attacker, start=None if scatters else aim.target,
                            point=(px, py) if scatters else None)
-        affected = [(e, True) for e in chain]
-        covers = []
+        affected, covers = [], []
         for i, e in enumerate(chain):
             if i == 0 and not scatters:
                 eye, centre = gs.muzzle(attacker, w), None
@@ -359,6 +363,10 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             else:
                 prev = gs.pos(chain[i - 1])
                 eye, centre = area_eye(gs, prev.x, prev.y, aim.level), None
+            if riding.is_parked(gs, e):                # MVA-17: a driverless transport in the chain (after the minis)
+                chained.append((e, eye, centre))
+                continue
+            affected.append((e, True))
             covers += area_cover(gs, eye, [e], centre)
     world.emit("area_placed", "ARE-5", attacker=attacker, area=aim.code, centre=[px, py], level=aim.level,
                dispersed=bool(scatters), critical=imp.critical,
@@ -383,6 +391,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
         place_hit_areas(gs, attacker, e, w, True)                       # hook point hit_area (TRT-RADIOACTIVE-AMMO)
         out["affected"].append((e, full, n))
+    if template is not None and riding.parked(gs):              # MVA-17: driverless transports under the template
+        out["parked"] = parked.area_hits(gs, ctx, attacker, template, aim.level, area_eye(gs, px, py, aim.level),
+                                         (px, py), dmg, imp.critical)
+    elif template is None and chained:                           # MVA-17: those an S chain jumped to
+        out["parked"] = parked.chain_hits(gs, ctx, attacker, chained, dmg, imp.critical)
     if affected:
         traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
@@ -503,7 +516,8 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         imp_target = aimed.fixed_imp[1]                                   # TRT-GUIDED-AMMO
     kind, number, _ = area_kind(aim.code)
     if kind == "S":
-        affected = [(e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)]
+        affected = [(e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)
+                    if not riding.is_parked(gs, e)]                      # MVA-17: the value counts characters
         covers = [None] * len(affected)
     else:
         affected = covered_minis(gs, build_template(aim), aim.level, attacker)

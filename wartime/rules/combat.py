@@ -17,8 +17,9 @@ from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
-from wartime.rules import bodyguard, riding, traits
-from wartime.rules.wounds import apply_wounds, heal_wounds, wound_best_protection, wound_weapon
+from wartime.rules import bodyguard, parked_hits, riding, traits
+from wartime.rules.wounds import (apply_wounds, heal_wounds, wound_best_protection, wound_weapon,  # noqa: F401
+                                  wounds_after_def)
 from wartime.rules.area_cover import area_dmg, covered_minis
 from wartime.geometry.templates import round_template
 
@@ -26,11 +27,6 @@ from wartime.geometry.templates import round_template
 def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
     """MOD-1 / CMB-12: weapon DMG + CON − 4 − wounds suffered, minimum 1."""
     return max(1, weapon_dmg + con - 4 - wounds)
-
-
-def wounds_after_def(dmg: int, defense: int, passed: bool) -> int:
-    """CMB-4: a passed CH DEF gives DMG − DEF wounds (never below 0), a failed one DMG."""
-    return max(0, dmg - defense) if passed else max(0, dmg)
 
 
 @dataclass
@@ -247,6 +243,10 @@ def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int, 
     for o, full in covered:
         if gs.on_table(o) and dmg > 0:
             resolve_hit(gs, ctx, None, o, area_dmg(dmg, full), melee=False, rule=rule)
+    for t, full in parked_hits.covered(gs, round_template(p.x, p.y, diameter), p.level) if dmg > 0 else []:
+        if riding.is_parked(gs, t):                        # MVA-17: a driverless transport in the blast
+            gs.world.emit("hit", rule, attacker=None, target=t, dmg=area_dmg(dmg, full))
+            riding.hit_parked(gs, ctx, t, area_dmg(dmg, full), None, resolve_hit)
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:

@@ -22,13 +22,14 @@ import math
 
 import numpy as np
 
-from wartime.core.components import Mount, Parked
+from wartime.core.components import Parked
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
-from wartime.rules import riding, traits
+from wartime.geometry.measure import ENGAGED_GAP
+from wartime.rules import parked_hits, riding, traits
+from wartime.rules.area_cover import area_dmg
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.combat import Cover, imp_fumble, melee_damage, weapon_used, wounds_after_def, resolve_hit
-from wartime.rules.cover_check import cover_mods
+from wartime.rules.combat import Cover, imp_fumble, melee_damage, weapon_used, resolve_hit
 from wartime.rules.modifiers import own_posture_mods, ranged_mods, roll_character_check
 from wartime.rules.state import GameState
 
@@ -90,6 +91,25 @@ def check_melee(gs: GameState, actor: int, t: int, rule: str) -> None:
         raise RuleViolation("CMB-11", f"{riding.base_name(gs, t)} is not in base contact with {gs.name(actor)}")
 
 
+def check_charge(gs: GameState, actor: int, t: int, end: tuple[float, float]) -> None:
+    """CBA-12 against a driverless transport: in FOV (ENV-1) and LOS (ENV-2) at declaration, and the charge's path
+    ends in base contact with it (CMB-11's 0.05 K); it engages nobody (no character), the bonuses apply to the next
+    melee attack on it."""
+    name = riding.base_name(gs, t)
+    if not gs.in_fov(actor, t):
+        raise RuleViolation("ENV-1", f"{name} is not in {gs.name(actor)}'s field of view")
+    if not _seen(gs, actor, t).has_los:
+        raise RuleViolation("ENV-2", f"no line of sight to {name}")
+    check_end_contact(gs, actor, t, end, "CBA-12")
+
+
+def check_end_contact(gs: GameState, actor: int, t: int, end: tuple[float, float], rule: str) -> None:
+    """CMB-11: a move of `actor` ending at `end` leaves its base in contact (0.05 K) with the driverless `t`."""
+    p = gs.pos(t)
+    if math.hypot(p.x - end[0], p.y - end[1]) - gs.body(t).radius - gs.body(actor).radius > ENGAGED_GAP + 1e-9:
+        raise RuleViolation(rule, f"the move must end in base contact with {riding.base_name(gs, t)}")
+
+
 def check_hack(gs: GameState, actor: int, t: int, attribute: str, aim) -> None:
     """MET-8 / CBA-18 on a parked transport: a neuromancer's (INT; a puppeteer corrupts living characters only), aimed
     at the transport itself, within INT K, in FOV and LOS."""
@@ -115,21 +135,33 @@ def _imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: floa
 
 
 def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, ranged: bool,
-           cover: Cover | None = None, dmg_bonus: int = 0) -> dict:
+           cover: Cover | None = None, dmg_bonus: int = 0, second_imp: str | None = None,
+           extra_imp: list[Modifier] | None = None) -> dict:
     """CMB-1 on a parked transport (MVA-17): the attacker's CH IMP (CMB-2; CMB-6 critical DMG +1 and no cover, CMB-8
     fumble), then the transport's CH DEF against its DEF (+ mounted protections' DEF, BLD-20) with cover (CMB-17,
     CMB-18; critical: no wounds, fumble: DMG +1, CMB-7 / CMB-9), wounds by CMB-4 to the transport (WND-4, WND-5:
-    riding.wound_transport, which blows it up above QUA). Then the weapon's use costs (weapon_used). Returns
-    {"hit", "wounds", "critical", "fumble"}."""
+    riding.wound_transport, which blows it up above QUA). Then the weapon's use costs (weapon_used). `extra_imp`: more
+    CH IMP modifiers (CBA-12: a charge's +1); `second_imp` (CBA-8, a firearm in melee): after a pass a second CH IMP
+    with the same target value must pass too (a 10 on it has the fumble's effects). Returns {"hit", "wounds",
+    "critical", "fumble"}."""
     world = gs.world
     weapon = gs.weapon(attacker, weapon_index)
     distance = gs.distance(attacker, t)
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP",
-                               extra=_imp_mods(gs, attacker, t, ranged, distance), distance=round(distance, 6),
-                               weapon=weapon)
+                               extra=_imp_mods(gs, attacker, t, ranged, distance) + list(extra_imp or ()),
+                               distance=round(distance, 6), weapon=weapon)
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, weapon_index)
+    if imp.passed and not ctx.failed and second_imp is not None:                              # CBA-8
+        second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
+                            against=t, fumble_min=traits.fumble_floor(gs, attacker))
+        if second.fumble:
+            imp_fumble(gs, ctx, attacker, weapon_index)
+        if not second.passed:
+            world.emit("miss", second_imp, attacker=attacker, target=t)
+            weapon_used(gs, ctx, attacker, weapon_index)
+            return out
     if not imp.passed or ctx.failed:
         if not imp.passed:
             world.emit("miss", "CMB-1", attacker=attacker, target=t)
@@ -141,25 +173,49 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
     world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=t, dmg=dmg,
                critical=imp.critical)
     out["hit"] = True
-    m = world.get(t, Mount)
-    defense = m.DEF + m.mounted_def                                                            # BLD-19 b, BLD-20
     use_cover = cover if ranged and not imp.critical else None
-    mods = cover_mods(world, t, use_cover)                           # CMB-18 cover check first; CMB-17 / -18 +2
-    if mods is None:
-        weapon_used(gs, ctx, attacker, weapon_index)
-        return out
-    d = roll_check(world, t, "DEF", None, defense, mods, "CMB-3", "CH DEF of a driverless transport")
-    if d.critical:
-        world.emit("defence_critical", "CMB-7", who=t, wounds=0)
-        n = 0
-    else:
-        if d.fumble:
-            dmg += 1
-            world.emit("defence_fumble", "CMB-9", who=t, dmg=dmg)
-        n = wounds_after_def(dmg, defense, d.passed)                                            # CMB-4
-        world.emit("damage", "CMB-4", target=t, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)
-        if n > 0:
-            riding.wound_transport(gs, ctx, t, n, attacker, resolve_hit, dmg)              # WND-4 / WND-5
+    n = riding.hit_parked(gs, ctx, t, dmg, attacker, resolve_hit, use_cover)         # CMB-3 / CMB-4, WND-4 / WND-5
     out["wounds"] = n
     weapon_used(gs, ctx, attacker, weapon_index)
     return out
+
+
+def _area_cover(gs: GameState, eye, t: int, centre: tuple[float, float] | None) -> Cover:
+    """ARE-7 / CMB-17 / CMB-18: a driverless transport's cover seen from an area's `eye`; none when its base holds
+    the area's centre."""
+    p = gs.pos(t)
+    if centre is not None and math.hypot(p.x - centre[0], p.y - centre[1]) <= gs.body(t).radius:
+        return Cover(0, 0)
+    c = _seen(gs, None, t, eye)
+    return Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+
+
+def area_hits(gs: GameState, ctx, attacker: int, template, level: int, eye, centre: tuple[float, float], dmg: int,
+              critical: bool) -> list[tuple[int, bool, int]]:
+    """ARE-5 / ARE-6 on driverless transports (MVA-17: whoever is under the template is hit, the book names no
+    exemption): after the characters, each one the template covers at `level` (id order) takes the area's DMG, half
+    of it partly covered (BAS-5 rounding), with its CH DEF and its cover from the area's centre (ARE-7; none after a
+    critical CH IMP, CMB-6). The weapon's traits that act on a character hit (ammunition effects, DMG by distance)
+    have no character to act on: the plain DMG. Returns (transport, fully covered, wounds) for each."""
+    covered = parked_hits.covered(gs, template, level)
+    return [_area_hit(gs, ctx, attacker, t, full, eye, centre, dmg, critical)
+            for t, full in covered if is_parked(gs, t)]            # (an earlier one's explosion: gone, WND-5)
+
+
+def chain_hits(gs: GameState, ctx, attacker: int, chained: list, dmg: int, critical: bool) -> list:
+    """ARE-4 on driverless transports: each one an S chain jumped to, given as (transport, eye, centre) in chain
+    order, takes the area's full DMG with its CH DEF, its cover seen from the previous link (ARE-7). Returns
+    (transport, True, wounds) for each still on the table."""
+    return [_area_hit(gs, ctx, attacker, t, True, eye, centre, dmg, critical)
+            for t, eye, centre in chained if is_parked(gs, t)]
+
+
+def _area_hit(gs: GameState, ctx, attacker: int, t: int, full: bool, eye, centre, dmg: int,
+              critical: bool) -> tuple[int, bool, int]:
+    """One area hit on the driverless transport `t` (ARE-5 full, ARE-6 half DMG): the `hit` event, then its CH DEF
+    with its cover from `eye` (none after a critical CH IMP, CMB-6; none when its base holds `centre`)."""
+    hit_dmg = area_dmg(dmg, full)
+    gs.world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=t, dmg=hit_dmg,
+                  critical=critical, coverage="full" if full else "partial")
+    cover = None if critical else _area_cover(gs, eye, t, centre)
+    return t, full, riding.hit_parked(gs, ctx, t, hit_dmg, attacker, resolve_hit, cover)

@@ -53,7 +53,8 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "give_orders",                      # TRT-ORDERS ruling
                                  "command_possessed",                # CBA-21: in the possessor's activation
                                  "set_off_charge",                   # TRT-REMOTE-CONTROL ruling
-                                 "use_scenario_element"})            # GNA-16 (rules/elements.py)
+                                 "use_scenario_element",             # GNA-16 (rules/elements.py)
+                                 "use_protection"})                  # GNA-16 (rules/carried.py)
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})
 #: REA-4 / MOD-3: reactions whose window is part of their definition take no "early" −1; nor does Pivotar

@@ -39,7 +39,7 @@ from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import traits
+from wartime.rules import mounted_metas, parked_hits, traits
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -332,6 +332,7 @@ def park(gs: GameState, driver: int, spot: tuple[float, float]) -> int:
                         Parked(driver, weapons))
     _move_gear_stress(gs, driver, t)                                       # MET-8: the hacked transport's stress
     _hand_mounted(gs, driver, t)                                           # BLD-20: its mounted objects stay aboard
+    mounted_metas.hand_over(gs, driver, t)                                 # BLD-20: and its metahabilities
     c = gs.pos(driver)
     dismount(gs, driver)
     facing = round(math.degrees(math.atan2(spot[1] - c.y, spot[0] - c.x)) % 360.0, 4)
@@ -357,6 +358,7 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
     _move_gear_stress(gs, t, who)
     _hand_mounted(gs, t, who)                                              # BLD-20: the new driver uses them
+    mounted_metas.hand_over(gs, t, who)
     for q in m.passengers:                                                 # MVA-17: who boarded it stays aboard
         gs.world.set(q, Carried(who))
     for comp in (Position, Body, Mount, Parked):
@@ -370,6 +372,7 @@ def remove_parked(gs: GameState, t: int) -> None:
     for comp in (Position, Body, Mount, Parked, GearStress):
         gs.world.remove(t, comp)
     _lose_mounted(gs, t)
+    mounted_metas.hand_over(gs, t, None)                                   # BLD-20: gone with it
 
 
 def mounted_items(gs: GameState, holder: int) -> list[int]:
@@ -448,6 +451,9 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
         blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
     near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
+    level = p.level
+    wrecks = [t for t in parked_hits.parked_at(gs, level) if t != owner                 # MVA-17: driverless ones
+              and gs.distance(owner, t) <= blast + 1e-9]
     wreck = gs.world.has(owner, Parked)                # MVA-17: a driverless transport: no pilot (it goes last)
     if not wreck:
         dismount(gs, owner)
@@ -463,15 +469,32 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
         aboard.append(q)
     if wreck:
         remove_parked(gs, owner)
-    full = blast_fully_covered(gs, p.x, p.y, radius + blast, near)
+    full = blast_fully_covered(gs, p.x, p.y, radius + blast, near + wrecks)
+    extra = {"parked": wrecks, "parked_partly": [t for t in wrecks if not full[t]]} if wrecks else {}
     gs.world.emit("transport_exploded", "WND-5", who=owner, transport=m.name, dmg=dmg, radius=blast,
                   at=[p.x, p.y], base_radius=radius, hit=[*victims, *aboard, *near],
-                  partly=[o for o in near if not full[o]])
+                  partly=[o for o in near if not full[o]], **extra)
     for victim in [*victims, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
             share = dmg if full.get(victim, True) else round_half_up(dmg / 2)        # ARE-5 / ARE-6
             if share > 0:
                 hit(gs, ctx, None, victim, share, melee=False, rule="WND-5" if full.get(victim, True) else "ARE-6")
+    for t in wrecks if dmg > 0 else []:                         # MVA-17: a driverless transport in the blast
+        if is_parked(gs, t):
+            share = dmg if full[t] else round_half_up(dmg / 2)
+            if share > 0:
+                gs.world.emit("hit", "WND-5" if full[t] else "ARE-6", attacker=None, target=t, dmg=share)
+                hit_parked(gs, ctx, t, share, None, hit)
+
+
+def hit_parked(gs: GameState, ctx, t: int, dmg: int, attacker: int | None, hit, cover=None) -> int:
+    """MVA-17: a hit of `dmg` on the driverless transport `t`: its CH DEF (parked_hits.defend, with `cover`), then
+    its wounds to the transport (WND-4 / WND-5: `wound_transport`; `hit` is rules.combat.resolve_hit for its own
+    explosion). Returns the wounds."""
+    n = parked_hits.defend(gs, t, dmg, cover)
+    if n > 0:
+        wound_transport(gs, ctx, t, n, attacker, hit, dmg)
+    return n
 
 
 def blast_fully_covered(gs: GameState, x: float, y: float, reach: float, near: list[int]) -> dict[int, bool]:
@@ -516,6 +539,7 @@ def dismount(gs: GameState, owner: int) -> None:
     gs.world.remove(owner, Mount)
     gs.world.remove(owner, GearStress)                                     # MET-8: the transport's, gone with it
     _lose_mounted(gs, owner)                                               # BLD-20: its mounted objects too
+    mounted_metas.hand_over(gs, owner, None)                               # and its metahabilities
 
 
 def mounted_body(rider: Body, size: float) -> Body:

@@ -133,8 +133,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
 
     def malus_chooser(self, e: int) -> str:
         """PSI-8: the opposing player who chooses `e`'s malus: the first other side in initiative order (the
-        scenario's order before the first initiative)."""
-        sides = self.flow.order or tuple(self.gs.sides)
+        scenario's order before the first initiative; the scenario's when the turn's order names no other side)."""
+        sides = tuple(self.flow.order or ()) + tuple(self.gs.sides)
         me = self.gs.side(e)
         return next(s for s in sides if s != me)
 

@@ -9,6 +9,11 @@ from wartime.rules import traits
 from wartime.rules.state import GameState
 
 
+def wounds_after_def(dmg: int, defense: int, passed: bool) -> int:
+    """CMB-4: a passed CH DEF gives DMG − DEF wounds (never below 0), a failed one DMG."""
+    return max(0, dmg - defense) if passed else max(0, dmg)
+
+
 def life_state(con: int, wounds: int) -> str:
     """WND-2: wounds == CON → incapacitated; WND-3: wounds > CON → dead."""
     if wounds > con:

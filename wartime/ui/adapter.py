@@ -31,7 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
-from wartime.rules import metahabilities, riding
+from wartime.rules import carried, metahabilities, riding
 from wartime.rules.objects import held_gear, uses_text
 from wartime.rules.wounds import item_state
 from wartime.rules import options as legal
@@ -121,6 +121,15 @@ def object_lines(gs: GameState, e: int) -> list[tuple[str, str]]:
     "disabled" (WND-4), "destroyed" (WND-5) or "" (rules.wounds.item_state)."""
     return [(f"▪ {g.name}: ENE {g.ENE}, RNG {g.RNG}" + (f", {uses_text(g)}" if uses_text(g) else ""), item_state(g))
             for _, g in held_gear(gs, e)]
+
+
+def carried_line(gs: GameState, e: int) -> str | None:
+    """GNA-16 / BLD-7: the unit card's line of the protections `e` carries but does not wear (their DEF does not
+    count until Usar puts one on at its ENE), None without one."""
+    items = carried.carried(gs, e)
+    if not items:
+        return None
+    return "◦ carried, not worn: " + ", ".join(f"{p.name} DEF {p.DEF} (Usar: ENE {p.ENE})" for p in items)
 
 
 def state_suffix(item) -> str:

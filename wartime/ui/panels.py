@@ -14,7 +14,7 @@ from wartime.rules.state import GameState
 from wartime.rules.states import trait_status
 from wartime.ui import theme, transport_view
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
-                                object_lines, state_suffix, trait_english, trait_lines)
+                                object_lines, state_suffix, trait_english, trait_lines, carried_line)
 from wartime.ui.narrate import Line, describe, tray_roll
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
@@ -292,6 +292,10 @@ def draw_card(surface, rect, gs: GameState, e: int, gui: Gui | None = None) -> i
         for line in theme.wrap(f"• {prot} (total DEF {gs.total_def(e)})", rect.width, 13):
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
             y += 17
+    held = carried_line(gs, e)                                      # GNA-16: carried, not worn
+    for line in theme.wrap(held, rect.width, 13) if held else []:
+        theme.blit_text(surface, line, (x, y), 13, theme.TEXT_DIM)
+        y += 17
     for text, state in object_lines(gs, e):                         # GNA-16: objects and their uses left
         disabled = bool(state)                                      # WND-4 disabled or WND-5 destroyed
         for line in theme.wrap(text + (f" {state.upper()}" if state else ""), rect.width, 13):

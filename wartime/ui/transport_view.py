@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from wartime.core.components import MountedMetas
 from wartime.rules import riding
 from wartime.rules.state import GameState
 from wartime.ui import theme
@@ -107,4 +108,6 @@ def panel_line(gs: GameState, e: int) -> str | None:
     load = f", load {m.capacity - riding.free_load(gs, e)}/{m.capacity}" if m.capacity else ""
     names = passenger_names(gs, e)
     who = f", aboard: {', '.join(names)}" if names else ""
-    return f"• {m.name}: MOV {m.MOV}, DEF {m.DEF}, wounds {m.wounds}/{m.QUA}{state}{load}{who}"
+    mm = gs.world.try_get(e, MountedMetas)                    # BLD-20: metahabilities mounted on it
+    metas = f", mounted: {', '.join(x.name for x in mm.items)}" if mm is not None else ""
+    return f"• {m.name}: MOV {m.MOV}, DEF {m.DEF}, wounds {m.wounds}/{m.QUA}{state}{load}{who}{metas}"

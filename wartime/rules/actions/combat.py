@@ -155,11 +155,14 @@ class RangedAttack(Action):
                         yield Candidate(self.key, lambda i=i, p=p, m=m: {"aim": [round(p.x, 4), round(p.y, 4)],
                                                                          "weapon": i, "mode": m}, face,
                                         f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot ({fm.label})")
-            if not area and not space.reaction:
+            if not area:
                 for t in parked.enemy_parked(gs, actor):              # MVA-17: a driverless enemy transport
-                    face = space.facing_to(t)
+                    face = None if space.reaction else space.facing_to(t)
                     yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
                                     f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
+                    for m, fm in modes:
+                        yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m}, face,
+                                        f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)} ({fm.label})")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -187,14 +190,18 @@ class RangedAttack(Action):
         return AttackPrep(t, idx, cover, fire_mode=mode)
 
     def _at_parked(self, gs, actor, params, idx, w) -> AttackPrep:
-        """MVA-17: a shot at a driverless enemy transport (rules.parked): one target, no area, no fire mode."""
+        """MVA-17: a shot at a driverless enemy transport (rules.parked), with a single-target fire mode if chosen
+        (its RNG and DMG terms), also as a reaction in a window an enemy's action opened (REA-1 ruling: a reaction
+        is any action the reactor could take; the transport itself never acts, so it opens no window). An area
+        weapon is aimed at it as at a point (ARE-1: `aim`), and hits whoever the template covers."""
         t = parked.need_parked(gs, actor, params["target"], self.rule)
-        if params.get("_window") is not None:
-            raise RuleViolation(self.rule, "a driverless transport is attacked in the own activation")
-        if w.area is not None or params.get("mode") is not None:
-            raise RuleViolation(self.rule, "a driverless transport is shot at with a plain single-target attack")
+        if w.area is not None:
+            raise RuleViolation("ARE-1", f"{w.name} is an area weapon: aim it at a point (`aim`) over "
+                                f"{riding.base_name(gs, t)}")
         self._check_magazine(w)
-        return AttackPrep(t, idx, parked.ranged_cover(gs, actor, t, w, self.rule))
+        mode = chosen_fire_mode(w, params)
+        reach = w if mode is None else replace(w, RNG=mode.reach(w.RNG))
+        return AttackPrep(t, idx, parked.ranged_cover(gs, actor, t, reach, self.rule), fire_mode=mode)
 
     @staticmethod
     def _check_magazine(w) -> None:
@@ -212,13 +219,13 @@ class RangedAttack(Action):
             areas.resolve_area_attack(gs, ctx, prepared.area)
             return
         emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
-        if parked.is_parked(gs, prepared.target):                     # MVA-17: a driverless enemy transport
-            parked.attack(gs, ctx, ctx.actor, prepared.target, prepared.weapon_index, ranged=True,
-                          cover=prepared.cover)
-            return
         mode = prepared.fire_mode
         if mode is not None:
             gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
+        if parked.is_parked(gs, prepared.target):                     # MVA-17: a driverless enemy transport
+            parked.attack(gs, ctx, ctx.actor, prepared.target, prepared.weapon_index, ranged=True,
+                          cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+            return
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
                        cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
 
@@ -395,20 +402,23 @@ class _WeaponMelee(Action):
                     for k, st in traits.melee_stances(gs, actor).items():          # TRT-FENCING-MASTER
                         yield Candidate(self.key, lambda i=i, t=t, k=k: {"target": t, "weapon": i, "stance": k},
                                         label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({st.label})")
-        for t in [] if self.firearm or space.reaction else parked.enemy_parked(gs, actor):   # MVA-17: driverless
+        for t in parked.enemy_parked(gs, actor):                      # MVA-17: a driverless enemy transport
             if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=False):
-                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
-                                    label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
+                for i in space.weapons(ranged=self.firearm):
+                    if gs.weapon(actor, i).area is None:
+                        yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
+                                        label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
-        if not self.firearm and parked.is_parked(gs, params.get("target")):     # MVA-17: a driverless transport
+        if parked.is_parked(gs, params.get("target")):                # MVA-17: a driverless transport
             t = parked.need_parked(gs, actor, params["target"], self.rule)
-            if params.get("_window") is not None:
-                raise RuleViolation(self.rule, "a driverless transport is attacked in the own activation")
             parked.check_melee(gs, actor, t, self.rule)
-            idx, _ = need_weapon(gs, actor, params, self.rule, ranged=False)
+            idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
+            if self.firearm:
+                if w.area is not None:
+                    raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
+                traits.check_weapon_ready(w)                      # e.g. an empty magazine (GNA-13)
             if params.get("mode") is not None or params.get("stance") is not None:
                 raise RuleViolation(self.rule, "a driverless transport is struck with a plain melee attack")
             return AttackPrep(t, idx)
@@ -427,8 +437,7 @@ class _WeaponMelee(Action):
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
         if parked.is_parked(gs, prepared.target):                     # MVA-17: a driverless enemy transport
-            emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
-            parked.attack(gs, ctx, ctx.actor, prepared.target, prepared.weapon_index, ranged=False)
+            self._at_parked(gs, ctx, prepared, w)
             return
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0     # CBA-12 DMG +1
         if bonus:
@@ -450,6 +459,23 @@ class _WeaponMelee(Action):
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
                        dmg_bonus=bonus, second_imp=self.rule if second else None, extra_imp=imp)
         _after_melee(gs, ctx, prepared.target)
+
+
+    def _at_parked(self, gs, ctx, prepared, w) -> None:
+        """MVA-17: a melee attack on a driverless enemy transport (rules.parked): a charge at it gives CH IMP +1 and
+        DMG +1 (CBA-12); CBA-8's firearm fires one round and needs the second CH IMP."""
+        t = prepared.target
+        charged = gs.effects(ctx.actor).charge_target == t
+        if self.firearm:
+            fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
+            if fired is not w:
+                gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
+        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+        parked.attack(gs, ctx, ctx.actor, t, prepared.weapon_index, ranged=False, dmg_bonus=1 if charged else 0,
+                      extra_imp=[Modifier("CBA-12", 1, "charge")] if charged else None,
+                      second_imp=self.rule if self.firearm and traits.counts_as_melee(w) is None else None)
+        if charged:
+            gs.set_effects(ctx.actor, charge_target=None)
 
 
 @register
@@ -578,6 +604,12 @@ class Charge(Boostable, Action):
                 path = space.path_to(space.contact_point(t), reach)
                 return None if path is None else {"target": t, "path": path}
             yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t))
+        for t in parked.enemy_parked(gs, actor):                  # MVA-17: a driverless enemy transport
+            def make_parked(t=t):
+                path = space.path_to(space.contact_point(t), reach)
+                return None if path is None else {"target": t, "path": path}
+            yield Candidate(self.key, make_parked, None if space.reaction else space.facing_to(t),
+                            riding.base_name(gs, t))
         for b in self.offered_boosts(gs, actor):
             for t in space.enemies():
                 def boosted(t=t, b=b):
@@ -602,18 +634,28 @@ class Charge(Boostable, Action):
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
+        if parked.is_parked(gs, params.get("target")):                # MVA-17: a driverless enemy transport
+            t = parked.need_parked(gs, actor, params["target"], self.rule)
+            prep = self._charge_path(gs, actor, params)
+            parked.check_charge(gs, actor, t, prep.path[-1])
+            return (t, prep)
         t = need_target(gs, actor, params, self.rule)
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
         if not gs.has_los(actor, t):
             raise RuleViolation("ENV-2", f"no line of sight to {gs.name(t)}")
+        prep = self._charge_path(gs, actor, params)
+        if t not in prep.contacts:
+            raise RuleViolation("CBA-12", f"the charge must end in base contact with {gs.name(t)}")
+        return (t, prep)
+
+    def _charge_path(self, gs, actor, params) -> MovePrep:
+        """CBA-12: the charge's path, up to its allowance (with a boost chosen), at least 2 K."""
         reach = self.boosted_reach(gs, actor, params, charge_allowance(gs, actor))   # TRT-FIRE-IN-THE-VEINS
         prep = prepare_path(gs, actor, params, self.rule, reach, keep_engaged=False)
         if prep.length < 2.0 - 1e-9:
             raise RuleViolation("CBA-12", f"a charge moves at least 2 K (path {prep.length:.2f} K): use Mover")
-        if t not in prep.contacts:
-            raise RuleViolation("CBA-12", f"the charge must end in base contact with {gs.name(t)}")
-        return (t, prep)
+        return prep
 
     def cost(self, gs, actor, params, prepared):
         return 2 + prepared[1].surcharge

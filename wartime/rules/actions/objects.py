@@ -5,15 +5,16 @@ GNA-16 rulings for the other elements the digest names ("open a door, ... put on
 * A scenario element is used "as the element or scenario says": the book gives no element an effect of its own,
   and the scenario format (docs/data-formats.md) has no usable element: its elements are searched (Buscar, GNA-2),
   so Usar has no scenario element to take (a reference to one is refused as not an object).
-* A protection's ENE is what it costs to put on or take off (BLD: ENE 0, it cannot be taken off; SIZ 0, it is not
-  worn: a shield, an amulet). A list fields every protection on, and a protection changes hands only when it is
-  easy to take (SIZ 0: GNA-3, GNA-14), which is not worn and works as soon as it is held; no rule takes a protection
-  off in play, so none waits to be put on with Usar. A protection that needs activating is a trait's (the energy
-  shields' recovery actions, rules/actions/shield_actions.py)."""
+* A protection's ENE is what it costs to put on or activate (BLD-7; ENE 0: it cannot be taken off, BLD-8). A list
+  fields its protections worn, except those its character names `carried` (rules/carried.py). Usar puts a carried
+  one on (WearProtection, below): its ENE, no check, and from then on its DEF, fit, overload and traits count. A
+  protection received by Comerciar or Saquear is SIZ 0 (only those change hands), not worn (BLD-8): it works as
+  soon as it is held. No rule takes a protection off in play. The energy shields' own recovery actions are their
+  traits' (rules/actions/shield_actions.py)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import objects, traits
+from wartime.rules import carried, objects, traits
 from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
@@ -131,3 +132,35 @@ class UseObject(Action):
                 add_stress(gs, ctx, e, n, rule, source=None)
         after = objects.gear(gs, item)
         objects.set_gear(gs, item, traits.object_used(after), "GNA-16")
+
+
+@register
+class WearProtection(Action):
+    """GNA-16 / BLD-7: Usar (X = the protection's ENE) on a protection the character carries but does not wear
+    (rules/carried.py): it puts it on, or activates it; no check. In the own activation only."""
+    key = "use_protection"
+    rule = "GNA-16"
+    category = "generic"
+
+    params = (Param("protection", "choice", "GNA-16: the index of a carried protection (not worn) to put on"),)
+
+    def candidates(self, gs, actor, space):
+        for n, p in enumerate(carried.carried(gs, actor)):
+            yield Candidate(self.key, lambda n=n: {"protection": n}, label=f"put on {p.name} (DEF {p.DEF})")
+
+    def available(self, gs, actor):
+        if not carried.carried(gs, actor):
+            raise RuleViolation("GNA-16", f"{gs.name(actor)} carries no protection to put on")
+
+    def validate(self, gs, actor, params):
+        if params.get("_window") is not None:
+            raise RuleViolation("GNA-16", "Use (Usar) is taken in the own activation only, not as a reaction")
+        n = need(params, "protection", self.rule, int)
+        carried.protection(gs, actor, n)
+        return n
+
+    def cost(self, gs, actor, params, prepared):
+        return carried.carried(gs, actor)[prepared].ENE                 # BLD-7: its ENE to put on or activate
+
+    def resolve(self, gs, ctx, prepared):
+        carried.put_on(gs, ctx.actor, prepared)

@@ -11,7 +11,7 @@ from wartime.core.components import Mount, Parked, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import riding, traits
+from wartime.rules import parked, riding, traits
 from wartime.rules.actions.base import REGISTRY, Action, need, need_target, register
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
@@ -367,6 +367,11 @@ class Ram(Action):
             end = _contact_point(gs, actor, t)
             if end is not None:
                 yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]}, label=f"ram {gs.name(t)}")
+        for t in parked.enemy_parked(gs, actor):                      # MVA-17: a driverless enemy transport
+            end = _contact_point(gs, actor, t)
+            if end is not None:
+                yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]},
+                                label=f"ram {riding.base_name(gs, t)}")
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
@@ -384,14 +389,18 @@ class Ram(Action):
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
-        t = need_target(gs, actor, params, self.rule)
+        driverless = parked.is_parked(gs, params.get("target"))       # MVA-17: a driverless enemy transport
+        t = (parked.need_parked(gs, actor, params["target"], self.rule) if driverless
+             else need_target(gs, actor, params, self.rule))
         prep = prepare_path(gs, actor, params, self.rule, self.reach(gs, actor), keep_engaged=False,
                             exempt_enemies=(t,))
         if sum(1 for a, b in zip(prep.path, prep.path[1:]) if math.dist(a, b) > 1e-9) > 1:
             raise RuleViolation(self.rule, "a ram is one straight run")
         if prep.length < 2.0 - 1e-9:
             raise RuleViolation(self.rule, f"a ram needs a straight run of at least 2 K (this one is {prep.length:.2f} K)")
-        if t not in prep.contacts:
+        if driverless:
+            parked.check_end_contact(gs, actor, t, prep.path[-1], self.rule)
+        elif t not in prep.contacts:
             raise RuleViolation(self.rule, f"the ram must end in base contact with {gs.name(t)}")
         return (t, prep)
 
@@ -405,7 +414,8 @@ class Ram(Action):
         t, prep = prepared
         start = prep.path[0]
         apply_move(gs, ctx, prep, self.rule)
-        if not gs.able(t) or not gs.able(e):
+        driverless = parked.is_parked(gs, t)                          # MVA-17: a driverless enemy transport
+        if not gs.able(e) or not (driverless or gs.able(t)):
             return
         k = prep.length
         r = roll_character_check(gs, ctx, e, "IMP", "AGI", self.rule, "ram")
@@ -420,16 +430,31 @@ class Ram(Action):
             dmg = traits.strength(gs, e) + (1 if r.critical else 0)    # ruling (4): min(CON + K, CON); Mulo CON +1
         else:
             dmg = min(mounted.QUA + round(k), 2 * mounted.QUA) + (1 if r.critical else 0)
-        terms = traits.combat_terms(gs, e, t, RAM, False)           # TRT-RAM DMG +1, the target's own terms
-        con = gs.attrs(t).CON
-        resolve_hit(gs, ctx, e, t, dmg, melee=False, terms=terms, rule=self.rule)
-        push = terms.dmg(dmg) - con
-        if push > 0 and gs.on_table(t) and riding.carrier_of(gs, t) is None:
-            _push(gs, t, start, prep.path[-1], push)
+        if driverless:
+            con = self._hit_parked(gs, ctx, e, t, dmg, start, prep.path[-1])
+        else:
+            terms = traits.combat_terms(gs, e, t, RAM, False)       # TRT-RAM DMG +1, the target's own terms
+            con = gs.attrs(t).CON
+            resolve_hit(gs, ctx, e, t, dmg, melee=False, terms=terms, rule=self.rule)
+            push = terms.dmg(dmg) - con
+            if push > 0 and gs.on_table(t) and riding.carrier_of(gs, t) is None:
+                _push(gs, t, start, prep.path[-1], push)
         if gs.on_table(e) and riding.rides(gs, e):
             recoil = con + (k / 2.0)
             gs.world.emit("automatic_hit", self.rule, who=e, dmg=round(recoil))
             resolve_hit(gs, ctx, None, e, round(recoil), melee=False, automatic=True, rule=self.rule)
+
+    def _hit_parked(self, gs, ctx, e: int, t: int, dmg: int, start, end) -> int:
+        """CBA-23 on a driverless transport (MVA-17; ruling 1: a target without CON uses its CAL, QUA): the hit, its
+        CH DEF (riding.hit_parked), then a push of (DMG − its QUA) K along the ram line (ruling 5) if it still stands.
+        As every attack on a driverless transport (rules.parked), the traits' attack terms are not asked (their
+        hooks read a character target). Returns its QUA (the "CON" of the rammer's recoil)."""
+        qua = gs.world.get(t, Mount).QUA
+        gs.world.emit("hit", self.rule, attacker=e, target=t, dmg=dmg, critical=False)
+        riding.hit_parked(gs, ctx, t, dmg, e, resolve_hit)
+        if dmg - qua > 0 and parked.is_parked(gs, t):
+            _push(gs, t, start, end, dmg - qua, others=gs.others_for_move(e)[0] + [_base_of(gs, e)])
+        return qua
 
 
 class _ReachOnce:
@@ -466,13 +491,19 @@ def _contact_point(gs: GameState, actor: int, t: int, ram_reach=None) -> list[fl
     return [round(p.x + s * ux, 4), round(p.y + s * uy, 4)]
 
 
-def _push(gs: GameState, t: int, start, end, k: float) -> None:
+def _base_of(gs: GameState, e: int) -> geo_move.Other:
+    p = gs.pos(e)
+    return geo_move.Other(p.x, p.y, gs.body(e).radius, False)
+
+
+def _push(gs: GameState, t: int, start, end, k: float, others=None) -> None:
     """CBA-23 ruling (5): the rammed model is displaced `k` K straight away along the ram line, stopping at the
-    first obstacle or base (half-K steps back from the full push)."""
+    first obstacle or base (half-K steps back from the full push). `others`: the bases in the way (default: those
+    `t` itself meets when it moves; its own base at its centre is left out)."""
     p = gs.pos(t)
     length = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    others, _ = gs.others_for_move(t)
+    others = gs.others_for_move(t)[0] if others is None else others
     others = [o for o in others if math.hypot(o.x - p.x, o.y - p.y) > 1e-6]
     d = float(k)
     while d > 0:
