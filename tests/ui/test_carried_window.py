@@ -29,7 +29,7 @@ def test_GNA_16_wear_a_carried_protection_from_the_menu_and_the_card(tmp_path):
     app.selected = seer
     e = entry(app, "use_protection")
     assert e.enabled and e.label.startswith("Wear protection") and e.cost_text == "2", (e.label, e.cost_text, e.error)
-    shot(app, "88-carried-protection")
+    shot(app, "91-carried-protection")
     before = gs.total_def(seer)
     press(app, "menu", menu_index(app, "use_protection"))
     settle(app)
