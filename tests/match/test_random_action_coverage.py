@@ -69,12 +69,21 @@ PLAN = [
 #: tests/rules/test_rules_transports.py); Combate mental (CBA-19), offered only to a neuromancer or puppeteer a
 #: Corromper targets, which these random games do not reach (tests/rules/test_rules_mental.py); and the combat feats
 #: of issue 12 group D, whose bearers are in no shipped list (all in tests/rules/test_rules_traits_combat_feats.py):
-#: Machina mors' reaction shot, Súper salto, the swarm volley, Dar órdenes and Grito de veterano's extra attack.
+#: Machina mors' reaction shot, Súper salto, the swarm volley, Dar órdenes and Grito de veterano's extra attack;
+#: session 12's, whose bearers are in no list these games field: Guardaespaldas' answer (TRT-BODYGUARD,
+#: tests/rules/test_rules_traits_combat_feats2.py), setting off a remote charge (TRT-REMOTE-CONTROL,
+#: tests/rules/test_rules_traits_mines.py), throwing scenery (TRT-SUPER-STRENGTH, tests/rules/test_rules_traits_scenery.py)
+#: and putting on a carried protection (GNA-16, tests/rules/test_rules_carried_protections.py); and Tomar el transporte
+#: (MVA-17), which random drivers of these seeds no longer reach since driverless transports are hit by templates and
+#: rams (session 12: it needs a driver to get off and another character to walk into base contact with the driverless
+#: transport; rule tests in tests/rules/test_rules_transports.py and tests/rules/test_rules_parked_targets.py, the
+#: scripted AI's in tests/ai/test_scripted_transports.py).
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
               "designate_target", "hand_of_death", "challenge", "ram",
               "machina_mors", "super_jump", "swarm_volley", "give_orders", "extra_attack",
-              "possess", "command_possessed", "mark_target"}
+              "possess", "command_possessed", "mark_target",
+              "bodyguard", "set_off_charge", "throw_scenery", "use_protection", "take_transport"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py)
