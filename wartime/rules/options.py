@@ -85,15 +85,15 @@ def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
     quick = restrictions.probe_filter(gs, turn, actor)       # the per-actor part of the probe, once
     for key in own_activation_keys():
         action = REGISTRY[key]
-        try:
-            if quick is None:
+        if quick is None:
+            try:
                 restrictions.check(gs, turn, actor, action, key, None, probe=True)
-            elif not quick(action):
+            except RuleViolation:
                 continue
-            action.available(gs, actor)
-        except RuleViolation:
+        elif not quick(action):
             continue
-        out.append(key)
+        if action.refusal(gs, actor) is None:       # `available` without raising (issue 20)
+            out.append(key)
     return tuple(out)
 
 

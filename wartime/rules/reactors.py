@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.core.components import Possessed
-from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import panicked_reactions
@@ -73,7 +72,7 @@ _gated_cache: dict[int, tuple[str, ...]] = {}
 
 def open_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
     """The trait-gated keys whose gate `e` passes now (`_gate_open`), memoised per world version and its facing
-    (issue 20: every window asks it of each candidate several times; each gate raises a RuleViolation when shut)."""
+    (issue 20: every window asks it of each candidate several times; each gate asks `Action.refusal`)."""
     memo = gs._memo_table()
     key = ("gated", e, gs.pos(e).facing, gated_keys())
     got = memo.get(key)
@@ -84,11 +83,7 @@ def open_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
 
 def _gate_open(gs: GameState, e: int, k: str) -> bool:
     """Whether `e` carries what a trait-gated action needs (its `available`, REA-1: any action it could take)."""
-    try:
-        REGISTRY[k].available(gs, e)
-    except RuleViolation:
-        return False
-    return True
+    return REGISTRY[k].refusal(gs, e) is None           # `available` without raising (issue 20)
 
 
 def _window_keys(w: Window, key: tuple, general: tuple[str, ...]) -> tuple[str, ...]:

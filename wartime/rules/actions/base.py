@@ -50,6 +50,18 @@ class Action:
         raise RuleViolation naming the rule. `validate` calls it first, and the engine asks it before offering
         the key (rules/options.py), so the two never disagree."""
 
+    def refusal(self, gs: GameState, actor: int) -> str | None:
+        """ACT-5 without raising (issue 20): the rule ID `available` would raise for `actor` now, None when it
+        accepts. The engine asks it of every key it may offer (rules/options.py, the trait-gated reaction keys of
+        rules/reactors.py), most of them refused: an action refused most of the time overrides it with its cheap
+        test first (and its `available` raises from the same test), so no exception is built for it; `available`
+        stays the API that gives the message."""
+        try:
+            self.available(gs, actor)
+        except RuleViolation as exc:
+            return exc.rule_id
+        return None
+
     def validate(self, gs: GameState, actor: int, params: dict[str, Any]) -> Any:
         """ACT-5: check the action's requirements at declaration, against current values; return prepared
         data for cost/resolve; raise RuleViolation naming the broken rule (nothing is spent)."""

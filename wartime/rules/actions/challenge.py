@@ -36,6 +36,10 @@ class Challenge(Action):
             if challengeable(gs, actor, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
 
+    def refusal(self, gs, actor):
+        """TRT-CHALLENGER: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if self.key not in traits.granted_actions(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if self.key not in traits.granted_actions(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no {traits.display_name(self.rule)}")

@@ -682,6 +682,10 @@ class Disengage(Action):
     def candidates(self, gs, actor, space):
         return space.paths(self.key, 2.0)
 
+    def refusal(self, gs, actor):
+        """CBA-15: `available` without raising (issue 20): its usual refusal tested first."""
+        return "CBA-15" if not gs.engaged(actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if not gs.engaged(actor):
             raise RuleViolation("CBA-15", f"{gs.name(actor)} is not engaged")

@@ -280,6 +280,10 @@ class Throw(Action):
                 yield Candidate(self.key, lambda ref=ref, t=t: {"item": ref, "target": t}, face,
                                 f"throw {items.item_name(gs, actor, ref)} at {gs.name(t)}")
 
+    def refusal(self, gs, actor):
+        """CBA-6: `available` without raising (issue 20): its usual refusal tested first."""
+        return "CBA-6" if not held_refs(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if not held_refs(gs, actor):
             raise RuleViolation("CBA-6", f"{gs.name(actor)} holds no weapon or object to throw")
@@ -357,6 +361,10 @@ class ImprovisedMeleeAttack(Action):
                 for ref in held_refs(gs, actor):
                     yield Candidate(self.key, lambda ref=ref, t=t: {"target": t, "item": ref},
                                     label=f"{items.item_name(gs, actor, ref)} at {gs.name(t)}")
+
+    def refusal(self, gs, actor):
+        """CBA-9: `available` without raising (issue 20): its usual refusal tested first."""
+        return "CBA-9" if not held_refs(gs, actor) else super().refusal(gs, actor)
 
     def available(self, gs, actor):
         if not held_refs(gs, actor):
@@ -719,6 +727,10 @@ class BreakFree(Action):
     rule = "CBA-25"
     category = "combat"
     has_check = True
+
+    def refusal(self, gs, actor):
+        """CBA-25: `available` without raising (issue 20): its usual refusal tested first."""
+        return "CBA-25" if not holds.immobilised(gs, actor) else super().refusal(gs, actor)
 
     def available(self, gs, actor):
         if not holds.immobilised(gs, actor):

@@ -39,6 +39,10 @@ class DesignateTarget(Action):
         for t in space.enemies():
             yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
 
+    def refusal(self, gs, actor):
+        """TRT-TARGET-DESIGNATOR: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if designator_reach(gs, actor) is None else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if designator_reach(gs, actor) is None:
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no usable {traits.display_name(self.rule)}")

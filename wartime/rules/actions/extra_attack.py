@@ -47,6 +47,10 @@ class ExtraAttack(Action):
             if built is not None and built.get("weapon") == due.weapon:
                 yield Candidate(self.key, lambda b=built: _strip(b), c.facing, c.label)
 
+    def refusal(self, gs, actor):
+        """TRT-VETERAN-CRY: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if gs.world.try_get(actor, ExtraAttackDue) is None else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         self._due(gs, actor)
 

@@ -142,6 +142,10 @@ class Trade(Action):
                 yield Candidate(self.key, lambda a=a, ref=ref: {"target": a, "receive": ref},
                                 label=f"take {items.item_name(gs, a, ref)} from {gs.name(a)}")
 
+    def refusal(self, gs, actor):
+        """GNA-3: `available` without raising (issue 20): its usual refusal tested first."""
+        return "GNA-3" if not any(gs.in_contact(actor, a) for a in gs.allies(actor)) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if not any(gs.in_contact(actor, a) for a in gs.allies(actor)):
             raise RuleViolation("GNA-3", f"no ally is in base contact with {gs.name(actor)}")
@@ -242,6 +246,10 @@ class DisposeCorpse(Action):
                 yield Candidate(self.key, lambda c=c, a=a: {"target": c, "attribute": a},
                                 label=f"{gs.name(c)} (CH {a})")
 
+    def refusal(self, gs, actor):
+        """GNA-7: `available` without raising (issue 20): its usual refusal tested first."""
+        return "GNA-7" if not items.holds_something(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if not items.holds_something(gs, actor):
             raise RuleViolation("GNA-7", f"{gs.name(actor)} is empty-handed: it needs a weapon or object to destroy "
@@ -312,6 +320,10 @@ class Discover(Action):
         for t in space.enemies():
             if hiding.hidden(gs, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def refusal(self, gs, actor):
+        """GNA-9: `available` without raising (issue 20): its usual refusal tested first."""
+        return "GNA-9" if not any(hiding.hidden(gs, t) for t in gs.enemies(actor)) else super().refusal(gs, actor)
 
     def available(self, gs, actor):
         if not any(hiding.hidden(gs, t) for t in gs.enemies(actor)):
@@ -475,6 +487,10 @@ class DropItem(Action):
     def candidates(self, gs, actor, space):
         for ref in items.item_refs(gs, actor):
             yield Candidate(self.key, lambda ref=ref: {"item": ref}, label=items.item_name(gs, actor, ref))
+
+    def refusal(self, gs, actor):
+        """GNA-15: `available` without raising (issue 20): its usual refusal tested first."""
+        return "GNA-15" if not items.item_refs(gs, actor) else super().refusal(gs, actor)
 
     def available(self, gs, actor):
         if not items.item_refs(gs, actor):

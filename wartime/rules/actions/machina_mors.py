@@ -35,6 +35,10 @@ class MachinaMorsShot(RangedAttack):
             yield Candidate(self.key, lambda i=i: {"target": space.against, "weapon": i},
                             label=f"{gs.weapon(actor, i).name} at {gs.name(space.against)}")
 
+    def refusal(self, gs, actor):
+        """TRT-MACHINA-MORS: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if not machina_weapons(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if not machina_weapons(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} carries no usable weapon with "

@@ -102,6 +102,10 @@ class UseMetahability(Action):
                         yield Candidate(self.key, lambda i=i, t=t, o=o: {"meta": i, "target": t, "origin": o},
                                         label=f"{m.name} on {gs.name(t)} from {gs.name(o)}")
 
+    def refusal(self, gs, actor):
+        """MET-1: `available` without raising (issue 20): its usual refusal tested first."""
+        return "MET-1" if not meta.carried(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         kinds = meta.kinds_of(gs, actor)
         if not any(m.kind in kinds for m in meta.carried(gs, actor)):
@@ -200,6 +204,10 @@ class Corrupt(Action):
             for t in parked.enemy_parked(gs, actor):                  # MVA-17 / MET-8: a driverless transport
                 yield Candidate(self.key, lambda t=t: {"target": t, "attribute": "INT", "aim": "transport"},
                                 label=f"{riding.base_name(gs, t)} (INT)")
+
+    def refusal(self, gs, actor):
+        """MET-8: `available` without raising (issue 20): its usual refusal tested first."""
+        return "MET-8" if not meta.corrupt_attributes(gs, actor) else super().refusal(gs, actor)
 
     def available(self, gs, actor):
         if not meta.corrupt_attributes(gs, actor):

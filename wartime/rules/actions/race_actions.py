@@ -69,6 +69,10 @@ class FeedOnCorpse(Action):
         for c in corpses_in_contact(gs, actor):
             yield Candidate(self.key, lambda c=c: {"target": c}, label=gs.name(c))
 
+    def refusal(self, gs, actor):
+        """TRT-NECROPHAGE: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if self.key not in traits.granted_actions(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if self.key not in traits.granted_actions(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no {traits.display_name(self.rule)}")

@@ -82,6 +82,10 @@ class ThrowScenery(Action):
                     yield Candidate(self.key, lambda pid=m.piece, t=t: {"piece": pid, "target": t}, face,
                                     f"throw the {m.piece} at {gs.name(t)}")
 
+    def refusal(self, gs, actor):
+        """TRT-SUPER-STRENGTH: `available` without raising (issue 20): its usual refusal tested first."""
+        return RULE if traits.throws_scenery(gs, actor) is None else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         thrower(gs, actor)
         if not any(scenery_objects.in_contact(gs, actor, m.piece) for _, m in scenery_objects.movable_pieces(gs)):

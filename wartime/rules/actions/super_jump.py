@@ -67,6 +67,10 @@ class SuperJump(Action):
             if needs_climbing(gs, actor, pc) and pc.polygon.distance(Point(p.x, p.y)) <= leap.reach:
                 yield Candidate(self.key, lambda pid=pc.id: {"piece": pid}, label=f"super jump onto {pc.id}")
 
+    def refusal(self, gs, actor):
+        """TRT-SUPER-JUMP: `available` without raising (issue 20): its usual refusal tested first."""
+        return "TRT-SUPER-JUMP" if traits.leap(gs, actor) is None else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         _leap(gs, actor)
         jump_start(gs, actor, self.rule, "super jump")

@@ -53,6 +53,10 @@ class SwarmVolley(Action):
             face = None if space.reaction else space.facing_to(t)
             yield Candidate(self.key, lambda t=t: {"target": t}, face, f"swarm volley at {gs.name(t)}")
 
+    def refusal(self, gs, actor):
+        """TRT-SWARM-WEAPON: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if len(traits.volley_weapons(gs, actor)) < 2 else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if len([i for i in traits.volley_weapons(gs, actor) if _ready(gs, actor, i)]) < 2:
             raise RuleViolation(self.rule, f"{gs.name(actor)} has fewer than two swarm weapons ready to fire")

@@ -185,6 +185,10 @@ class TakeTransport(Embark):
         for t in _parked_in_contact(gs, actor):
             yield Candidate(self.key, lambda t=t: {"transport": t}, label=f"take the {gs.world.get(t, Mount).name}")
 
+    def refusal(self, gs, actor):
+        """MVA-17: `available` without raising (issue 20): its usual refusal tested first."""
+        return self.rule if riding.rides(gs, actor) or not _parked_in_contact(gs, actor) else super().refusal(gs, actor)
+
     def available(self, gs, actor):
         if riding.rides(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} already has a transport (BLD-3: one per character)")
