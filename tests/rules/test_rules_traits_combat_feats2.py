@@ -195,6 +195,27 @@ def test_TRT_BODYGUARD_the_question_is_recorded_and_replays_identically():
     assert [e["type"] for e in heard].count("action") == 1
 
 
+def test_TRT_BODYGUARD_listeners_hear_each_event_in_the_state_it_was_emitted():
+    """The answered run's events reach a listener as a run without the probe gives them: each when the log ends with
+    it, the bodyguard still at its place for the CH IMP and on the line of fire from its `bodyguard` event on, its
+    wounds taken only at the `damage` event; afterwards the world is the run's end."""
+    g = guarded()
+    a, t, b = g.ids
+    heard = []
+    g.world.listeners.append(lambda ev: heard.append((ev, len(g.world.events), g.pos(b), g.wounds(b))))
+    shoot(g, 2, 2, 3)
+    n = len(heard)
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    run = heard[n:]
+    assert run and all(g.world.events[k - 1] is ev for ev, k, _, _ in run)
+    at = {}
+    for ev, _, where, w in run:
+        at.setdefault(ev["type"], (where, w))            # the first of each type: the CH IMP's check
+    assert at["check"] == ((20.0, 22.5), 0) and at["bodyguard"] == ((18.99, 20.0), 0)
+    assert at["damage"][1] == 0 and at["wounds"][1] == 2 and g.wounds(b) == 2 and g.pos(b) == (18.99, 20.0)
+    assert len(g.world.events) == run[-1][1]
+
+
 def test_TRT_BODYGUARD_is_fielded_on_races_and_costs_2():
     assert traits.fielding_problem(GUARD, "race", {GUARD}) is None
     assert price(GUARD) == 2

@@ -26,7 +26,8 @@ listeners held back; a hit that may be taken raises `GuardAsk`, the world is put
 decision (components, resources, dice, events), and the question is stored as the world resource ``bodyguard``
 (snapshots and saves keep it) with the decision. Answered, the same decision is applied again from the same state:
 the dice give the same results, so the same hit comes, and the answers given so far are used in order (a burst
-may ask again for a later hit). When a run asks nothing, its events reach the listeners. Every question is an
+may ask again for a later hit). When a run asks nothing, its events reach the listeners, each with the world put
+back as it was when that event was emitted (`_deliver`). Every question is an
 ordinary `react` decision, `Pending("react", side, ("bodyguard",), actor=b, window="bodyguard", against=attacker,
 against_target=target)`: declaring ``bodyguard`` takes the hit, passing leaves it to the next candidate or the
 target. A match without a carrier on the table takes the plain path (no probe, nothing changes)."""
@@ -201,7 +202,10 @@ def _run(engine, d: Decision, answers: tuple[int, ...]) -> None:
     world = engine.gs.world
     snap = world.snapshot()
     listeners, held = world.listeners, []
-    world.listeners = [held.append]
+    if listeners:           # each event with the world as it was emitted, for `_deliver`
+        world.listeners = [lambda ev: held.append((ev, world.snapshot()))]
+    else:
+        world.listeners = []
     _RUNS[world] = [answers, 0]
     try:
         engine._submit(d)
@@ -218,6 +222,25 @@ def _run(engine, d: Decision, answers: tuple[int, ...]) -> None:
     finally:
         _RUNS.pop(world, None)
         world.listeners = listeners
-    for ev in held:
-        for listener in listeners:
-            listener(ev)
+    _deliver(world, held)
+
+
+def _deliver(world, held: list) -> None:
+    """The events of a run that asked nothing reach the listeners, in order, each with the world put back as it was
+    when it was emitted (its tables, resources, dice and the log up to it), as a run without the probe gives them:
+    a listener that reads the world at an event (the window's frames, a replay's seek, an invariant check) sees the
+    state of that moment, not the decision's end. The world is then put back at the end of the run, at the same
+    version (its state is the one that version named)."""
+    if not held:
+        return
+    end, events, version = world.snapshot(), list(world.events), world.version
+    try:
+        for ev, at in held:
+            world.restore(at)
+            world.events.extend(events[len(world.events):at.n_events])
+            for listener in world.listeners:
+                listener(ev)
+    finally:
+        world.restore(end)
+        world.events.extend(events[len(world.events):])
+        world.revert_version(version)
