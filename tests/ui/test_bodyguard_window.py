@@ -50,3 +50,41 @@ def test_TRT_BODYGUARD_question_prompt_and_menu(tmp_path):
     settle(app)
     hits = [ev for ev in app.match.world.events if ev["type"] == "damage"]
     assert hits and hits[0]["target"] == guard and any(ev["type"] == "bodyguard" for ev in app.match.world.events)
+
+
+@pytest.mark.slow                   # window frames, as above
+def test_TRT_BODYGUARD_melee_question_prompt(tmp_path):
+    """A brawler's blow on a guard in base contact: the other guard is asked (a prompt naming the step in front of
+    the blow, in base contact with the attacker, and the melee odds); taking it puts it there. Screenshot 96."""
+    guards = tmp_path / "guards.toml"
+    guards.write_text(f'format = 1\ntype = "list"\nname = "Guards"\ncatalogue = "{CATALOGUE}"\n'
+                      '[[unit]]\ncharacter = "close_protection"\ncount = 2\n', encoding="utf-8")
+    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml",
+                 {"red": ROOT / "scenarios" / "lists" / "brawlers.toml", "blue": guards})
+    gs = app.match.gs
+    brawler = next(e for e in gs.minis() if gs.side(e) == "red")
+    target, guard = [e for e in gs.minis() if gs.side(e) == "blue"]
+    p = to_action(app, want=brawler)
+    assert p.actor == brawler
+    gap = gs.body(brawler).radius + gs.body(target).radius + 0.01
+    place(app, target, 18.0, 12.0, facing=180.0)
+    place(app, guard, 18.5, 14.0, facing=180.0)
+    place(app, brawler, 18.0 - gap, 12.0, facing=0.0)
+    melee = next(i for i, w in enumerate(gs.equipment(brawler).weapons) if not w.ranged)
+    app.react_mode["blue"] = "never"
+    gs.world.dice = ScriptedDice([2] + [5] * 40)     # the CH IMP hits; the rest plain
+    app.submit(Decision("action", "red", actor=brawler, action="melee_attack", params={"target": target,
+                                                                                        "weapon": melee}))
+    pend = until_window(app, bodyguard.WINDOW)
+    assert pend.actor == guard and pend.against_target == target and bodyguard.current(gs).melee
+    settle(app)
+    d = app.dialog
+    assert d is not None and d.kind == "react_prompt" and "take the hit" in d.title
+    assert any("in base contact with the attacker" in line for line in d.lines)
+    assert any("wounds expected" in line for line in d.lines)
+    shot(app, "96-bodyguard-melee")
+    spot = bodyguard.current(gs).spot(guard)
+    app.submit(Decision("react", "blue", actor=guard, action="bodyguard"))
+    settle(app)
+    assert (gs.pos(guard).x, gs.pos(guard).y) == spot and gs.in_contact(guard, brawler)
+    assert [ev["target"] for ev in app.match.world.events if ev["type"] == "damage"][:1] == [guard]
