@@ -239,6 +239,33 @@ def test_TRT_BODYGUARD_no_free_spot_beside_the_attacker_no_question():
     assert g.events("damage")[0]["target"] == g.ids[1] and g.wounds(g.ids[1]) == 4
 
 
+def test_TRT_BODYGUARD_takes_a_ram_in_front_of_the_rammer():
+    """CBA-23: the CON 6 rammer ends in base contact with the ally and passes its CH IMP (5); the bodyguard (CON 6,
+    DEF 5 armour) takes the ram: it steps in base contact with the rammer, takes DMG 6 with its CH DEF (5) and CH PSI
+    (2) and is pushed 6 − CON 6 = 0 K; the ally is neither hit nor pushed."""
+    from rules_helpers import armour
+    from test_rules_transports import REGISTRY, _space
+    from wartime.rules import bodyguard
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4, facing=90.0),
+             M(side="blue", x=14, y=20, CON=4, protections=(armour(5),)),
+             M(side="blue", x=15, y=21.5, CON=6, protections=(armour(5),), name="guard"), width=60)
+    a, t, b = g.ids
+    g.set(b, Traits((GUARD,)))
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, a, _space(g, a))
+               if c.build()["target"] == t)
+    g.dice.push(5, 5, 2)
+    g.engine.submit(Decision("action", "red", actor=a, action="ram", params={"target": t, "path": [end]}))
+    pass_windows(g)
+    assert g.pending.window == "bodyguard" and bodyguard.current(g.gs).melee
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    pass_windows(g)
+    assert g.all_dice_used() and g.gs.in_contact(a, b)
+    assert [(d["target"], d["dmg"]) for d in g.events("damage")] == [(b, 6)]
+    assert not g.events("pushed") and g.pos(t) == (14.0, 20.0) and g.wounds(t) == 0
+
+
 def test_TRT_BODYGUARD_not_offered_at_an_area_templates_hits():
     """An R3 centred on the ally: the template covers a zone and the ally makes its own CH DEF (ARE-5): a bodyguard
     2 K away (outside the zone) is not asked; the run is the plain one (CH IMP 3, CH DEF 5, CH PSI 2)."""

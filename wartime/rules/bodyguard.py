@@ -5,8 +5,9 @@ The engine's reading:
 
 * Which hits: the hit of an attack at one character (rules.combat `resolve_attack`): a ranged one (a shot, a thrown
   weapon, a volley's or a burst's each hit, a stray shot's new target) or a melee one (an Ataque CaC, an unarmed
-  blow, an improvised weapon, a charge's, a free attack or reply), once its CH IMP (and CBA-5's / CBA-8's second
-  CH IMP, CBA-17's dodge contest) passed, before the DEF check. A hit replaced by an opposed check (CBA-14, CBA-16,
+  blow, an improvised weapon, a charge's, a free attack or reply; a character's or a transport's ram, CBA-23, in
+  rules.actions.transport: the rammer has ended in base contact, and its push then moves the bodyguard), once its
+  CH IMP (and CBA-5's / CBA-8's second CH IMP, CBA-17's dodge contest) passed, before the DEF check. A hit replaced by an opposed check (CBA-14, CBA-16,
   CBA-25, CBA-26) has no DEF check to take (not offered).
 * Not an area (template) attack's hits (rules.areas; the project's reading): "el impacto de un ataque a un aliado" is
   the one hit of an attack at that ally, taken by crossing its line. A template is no attack at a character: it
@@ -16,13 +17,13 @@ The engine's reading:
   on itself, only a second one to add. Not offered.
 * Who: an ally of the target (same side, not the target, not the attacker) carrying the trait, on the table, able
   to act (the aura rule G10: rules.traits `aura_bearers`), not panicking, not engaged in melee, at the target's
-  level, within 3 K of it (BAS-3), with a spot on the line of fire (below). Several may: each is asked in id order
+  level, within 3 K of it (BAS-3), with a spot to stand on (below). Several may: each is asked in id order
   until one takes it.
-* Where, at a ranged hit ("cruza este Pj en la LdF"): its base is put on the segment from the attacker's centre to the target's,
-  as near the target as it can stand: the first spot, from base contact with the target outwards by 0.1 K, where
-  its base is inside the board, off blocking, high, water and extreme terrain, overlapping no other base
-  (rules.riding `spot_is_free`), between the two bases and no more than 3 K from the target. None: it cannot take
-  the hit. It keeps its facing; it is a placement, not a move (no ENE, no path, no reaction window).
+* Where, at a ranged hit ("cruza este Pj en la LdF"): its base is put on the segment from the attacker's centre to
+  the target's, as near the target as it can stand: the first spot, from base contact with the target outwards by
+  0.1 K, where its base is inside the board, off blocking, high, water and extreme terrain, overlapping no other
+  base (rules.riding `spot_is_free`), between the two bases and no more than 3 K from the target. None: it cannot
+  take the hit. It keeps its facing; it is a placement, not a move (no ENE, no path, no reaction window).
 * Where, at a melee hit: a blow has no line of fire, so the bodyguard crosses the blow's line, from the attacker to
   the ally, where it can: in base contact with the attacker (0.01 K apart, CMB-11: it is engaged with it), on the
   attacker's side facing the ally, as near the line from the attacker's centre to the ally's as it can stand: the
