@@ -40,11 +40,6 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "TRT-BODYGUARD": "played for the hit of a ranged attack at one character (a shot, a thrown weapon, each hit of a "
-                     "burst or volley): an able ally with the trait within 3 K is asked after the CH IMP, is put on "
-                     "the line of fire and makes the CH DEF; a melee attack (no line of fire) and an area template's "
-                     "hits are not offered, and the odds the controllers and the window show before an attack "
-                     "(rules.odds, dry runs) do not count a bodyguard taking the hit",
     "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
                            "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
                            "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "

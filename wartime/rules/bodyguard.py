@@ -34,6 +34,8 @@ The engine's reading:
   with the ally: a counter-charge's CH DEF +1 (CBA-13) and a surprise attack's DEF −2 (CBA-11) do not pass to the
   bodyguard; a charge's DMG +1 and a dodger's fumble DMG +1 (CBA-12, CBA-17) are the blow's and do. A bodyguard
   put out of action by a melee hit is the attacker's casualty (CMB-15's follow-up).
+* Not counted in the odds shown before an attack (rules.odds, the dry runs of the controllers and the window): they
+  price the hit on the target chosen; the question comes only in the attack's own run.
 
 How the question is asked mid-attack: the attack is one synchronous call, so the engine answers a decision by a
 probe run (`submit`): when characters with the trait are on the table, the decision is applied with the world's
