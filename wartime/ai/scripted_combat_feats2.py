@@ -6,7 +6,8 @@ asks no such question:
   is, divided by its P(hit): the
   CH DEF, wounds and incapacitation that follow a hit) say the side loses less that way: the points of the one put
   out of action times the chance of it, plus a wound's worth (one point) per expected wound. A critical's DMG +1
-  counts the same for both, so it is left out.
+  counts the same for both, so it is left out. A ram (CBA-23, no weapon) is priced as an unarmed blow of the
+  rammer, the same for both, as the odds have no ram of their own.
 * Ponzoña (TRT-VENOM): the venom does nothing but to a target allergic to its substance (DMG ×2), so it is poured
   (Usar) only when an enemy on the table is allergic to it, on the weapon of the most DMG that is not coated yet
   (the engine's legal options only), keeping ENE for a shot or a blow with it afterwards."""
