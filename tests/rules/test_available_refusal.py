@@ -41,7 +41,7 @@ def _overriders() -> set[str]:
 
 def test_ACT_5_refusal_matches_available_in_random_games():
     seen: dict = {}
-    for i in range(0, len(LISTS), 3):
+    for i in range(0, len(LISTS), 4):
         lists = {"red": load_army_list(LISTS[i]), "blue": load_army_list(LISTS[(i + 1) % len(LISTS)])}
         m = make_match(ROOT / "scenarios" / "skirmish.toml", 3 + i, red="random", blue="random", lists=lists)
         for n in range(20):
