@@ -39,7 +39,7 @@ from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import mounted_metas, parked_hits, traits
+from wartime.rules import mounted_metas, parked_hits, switched_off, traits
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -119,6 +119,8 @@ def check_can_drive(gs: GameState, e: int) -> None:
     if m is not None and m.disabled:
         raise RuleViolation("WND-4", f"{gs.name(e)}'s {m.name} is disabled ({m.wounds} wounds, QUA {m.QUA}): "
                             "it cannot move")
+    if m is not None:
+        switched_off.check_on(gs.world, e, f"{gs.name(e)}'s {m.name}")     # CBA-21: possessed and switched off
 
 
 def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_facing: float | None) -> None:
