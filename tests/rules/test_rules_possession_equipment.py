@@ -7,6 +7,7 @@ from dataclasses import replace
 from rules_helpers import Game, M, ride, violation, weapon
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
+from wartime.rules import riding
 from wartime.core.components import Equipment, Gear, GearStress, Item, Mount, Possessed, PossessedGear, Traits
 
 NEURO = ("TRT-NEUROMANCER",)
@@ -241,3 +242,30 @@ def test_MET_6_possessed_equipment_is_kept_with_a_fresh_duration():
     g.act(a, "keep_possession", target=b, aim=f"item:{item}")
     p = g.world.get(item, PossessedGear)
     assert p.possessor == a and not p.armed and g.energy(a) == 7
+
+
+# --- MVA-17: a driverless transport ------------------------------------------------------------------------------------
+def test_CBA_21_a_driverless_transport_is_possessed_switched_off_and_stays_off_for_whoever_takes_it_over():
+    """A blue truck (QUA 4, stress 4) parked 5 K from the neuromancer, its driver walked away: Poseer aims at it; red
+    switches it off; a blue walker takes it over (MVA-17): it cannot drive it while the possession lasts (the
+    possession goes with the transport, as its stress does)."""
+    g = Game(M(x=10, y=20, INT=6, VOL=7), M(side="blue", x=17, y=20, facing=180.0),
+             M(side="blue", x=17.0, y=21.52, facing=270.0))
+    a, d, walker = g.ids
+    g.set(a, Traits(NEURO))
+    ride(g, d, MOV=6, QUA=4, size=2.0, paid=True)
+    t = riding.park(g.gs, d, (17.0, 20.0))
+    g.set(d, replace(g.gs.pos(d), x=35.0, y=35.0))
+    g.world.set(t, GearStress(4))
+    g.start_activation(a, energy=10)
+    assert {"target": t, "attribute": "INT", "aim": "transport"} in [
+        c.build() for c in REGISTRY["possess"].candidates(g.gs, a, CandidateSpace(g.gs, a))]
+    g.dice.push(6)
+    g.act(a, "possess", target=t, aim="transport")
+    assert g.world.get(t, PossessedGear).holder == d
+    g.act(a, "control_equipment", equipment=t, do="off")
+    g.act(a, "end")
+    g.start_activation(walker, energy=10)
+    g.act(walker, "take_transport", transport=t)
+    assert g.world.get(walker, PossessedGear).off
+    assert violation(g.engine.check_action, walker, "move", {"path": [[17.0, 26.0]]}).rule_id == "CBA-21"

@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from wartime.core.components import Gear, GearMarked, GearStress, Item, Mount, PossessedGear
+from wartime.core.components import Gear, GearMarked, GearStress, Item, Mount, Parked, PossessedGear
 from wartime.core.errors import RuleViolation
-from wartime.rules import metahabilities as meta, objects, possession, riding
+from wartime.rules import metahabilities as meta, objects, parked, possession, riding
 from wartime.rules.combat import resolve_hit
 from wartime.rules.state import GameState
 
@@ -43,6 +43,7 @@ def quality(gs: GameState, e: int, aim: str) -> int:
 
 
 def name_of(gs: GameState, e: int, aim: str) -> str:
+    """The equipment's name (a transport's from its `Mount`, even once its driver got off)."""
     return gs.world.get(e, Mount).name if aim == "transport" else gs.world.get(e, Item).name
 
 
@@ -74,9 +75,32 @@ def aims(gs: GameState, actor: int, target: int) -> list[str]:
     return [a for a in meta.equipment_aims(gs, target) if possessable(gs, actor, target, a)]
 
 
+def check_parked(gs: GameState, actor: int, t: int, aim, attribute: str) -> tuple[int, str]:
+    """CBA-21 / MET-10 on a driverless enemy transport (MVA-17): stress ≥ QUA or marked, within INT (VOL) K, in FOV
+    and LOS (rules/parked.py)."""
+    parked.need_parked(gs, actor, t, "CBA-21")
+    if aim != "transport":
+        raise RuleViolation("CBA-21", f"{riding.base_name(gs, t)} is a transport: aim 'transport'")
+    if gs.world.has(t, PossessedGear):
+        raise RuleViolation("CBA-21", f"{riding.base_name(gs, t)} is already possessed")
+    if not possessable(gs, actor, t, aim):
+        raise RuleViolation("MET-10", f"{riding.base_name(gs, t)} has less stress ({stress_of(gs, t)}) than its QUA "
+                            f"({quality(gs, t, aim)}) and is not marked by {gs.name(actor)} (GNA-11)")
+    parked.check_reach(gs, actor, t, attribute, "CBA-21")
+    return t, aim
+
+
+def parked_aims(gs: GameState, actor: int) -> list[int]:
+    """CBA-21: the driverless enemy transports `actor` could possess now (stress or mark; reach checked on declaring)."""
+    return [t for t in parked.enemy_parked(gs, actor) if possessable(gs, actor, t, "transport")]
+
+
 def check_target(gs: GameState, actor: int, target, aim, attribute: str) -> tuple[int, str]:
     """CBA-21 / MET-10: a character's transport or held object with stress ≥ QUA (or marked by `actor`, GNA-11), not
-    possessed, its holder within INT (VOL) K, in FOV and LOS. Returns (target, aim)."""
+    possessed, its holder within INT (VOL) K, in FOV and LOS; or a driverless transport (`check_parked`). Returns
+    (target, aim)."""
+    if parked.is_parked(gs, target):
+        return check_parked(gs, actor, target, aim, attribute)
     if not isinstance(target, int) or isinstance(target, bool) or target not in gs.minis():
         raise RuleViolation("CBA-21", f"{target!r} is not a character")
     if target == actor or not gs.on_table(target):
@@ -98,14 +122,16 @@ def start(gs: GameState, possessor: int, target: int, aim: str) -> None:
     """CBA-21: the equipment is possessed until the end of its holder's next activation (ruling 1)."""
     install(gs.world)
     e = entity_of(target, aim)
-    gs.world.set(e, PossessedGear(possessor, target, aim, gs.world.resources["flow"].turn))
+    holder = gs.world.get(target, Parked).owner if gs.world.has(target, Parked) else target
+    gs.world.set(e, PossessedGear(possessor, holder, aim, gs.world.resources["flow"].turn))
     gs.world.emit("state_changed", "CBA-21", who=target, state="equipment_possessed", value=True, by=possessor,
                   aim=aim, equipment=name_of(gs, e, aim))
 
 
 def possess(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: str) -> bool:
     """CBA-21: Poseer aimed at equipment: Poseer's check (possession.roll_possessor); on a pass it is possessed."""
-    if not possession.roll_possessor(gs, ctx, actor, target, attribute, "CBA-21", "Poseer"):
+    foe = None if gs.world.has(target, Parked) else target        # MVA-17: a driverless transport has no traits
+    if not possession.roll_possessor(gs, ctx, actor, foe, attribute, "CBA-21", "Poseer"):
         gs.world.emit("possession_failed", "CBA-21", who=actor, target=target, aim=aim)
         return False
     start(gs, actor, target, aim)
@@ -130,9 +156,12 @@ def install(world) -> None:
 
 
 def _arm(world, gs: GameState, who: int, **_: Any) -> None:
-    """Ruling 1 (MET-5): the holder's next activation has started: the possession ends at its end."""
+    """Ruling 1 (MET-5): the holder's next activation has started: the possession ends at its end. One whose holder
+    is off the table (it has no next activation) ends when its possessor's next activation starts."""
     for e, p in sorted(world.tables.get(PossessedGear, {}).items()):
-        if p.holder == who and not p.armed:
+        if p.possessor == who and not gs.on_table(p.holder):
+            end(gs, e, "CBA-21", "its holder is off the table: its possessor's next activation")
+        elif p.holder == who and not p.armed:
             world.set(e, replace(p, armed=True))
 
 
@@ -223,7 +252,8 @@ def mark(gs: GameState, ctx, actor: int, e: int, attribute: str) -> bool:
     """GNA-11: on a passed CH INT (VOL) the equipment is marked by `actor` (Poseer then waives its stress
     requirement); the check and its fumble are Poseer's."""
     p = gs.world.get(e, PossessedGear)
-    if not possession.roll_possessor(gs, ctx, actor, p.holder, attribute, "GNA-11", "Marcar un objetivo"):
+    foe = None if gs.world.has(e, Parked) or not gs.on_table(p.holder) else p.holder
+    if not possession.roll_possessor(gs, ctx, actor, foe, attribute, "GNA-11", "Marcar un objetivo"):
         gs.world.emit("mark_failed", "GNA-11", who=actor, target=p.holder, aim=p.aim)
         return False
     by = marked_by(gs, e)

@@ -100,7 +100,7 @@ def check_target(gs: GameState, actor: int, target, attribute: str) -> int:
 
 
 # --- CBA-21: the roll, the start and the end --------------------------------------------------------------------------
-def roll_possessor(gs: GameState, ctx, actor: int, target: int, attribute: str, rule: str, reason: str) -> bool:
+def roll_possessor(gs: GameState, ctx, actor: int, target: int | None, attribute: str, rule: str, reason: str) -> bool:
     """CBA-21 / GNA-11: the CH INT (an INT one may be countered, CBA-20) or CH VOL; a fumble is a metahability
     fumble (MET-7). True on a pass."""
     r = roll_character_check(gs, ctx, actor, "ATR", attribute, rule, reason, against=target)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from wartime.core.components import Possessed, PossessedGear
 from wartime.core.errors import RuleViolation
-from wartime.rules import metahabilities as meta, possessed_gear, possession
+from wartime.rules import metahabilities as meta, possessed_gear, possession, riding
 from wartime.rules.state import GameState
 
 #: MET-6: the actions that keep the start of an activation open for more maintaining.
@@ -61,6 +61,9 @@ def at_start(gs: GameState, e: int) -> bool:
 
 
 def _still_there(gs: GameState, possessor: int, target: int, aim: str | None) -> bool:
+    if aim is not None and riding.is_parked(gs, target):                 # MVA-17: a driverless transport
+        p = gs.world.try_get(target, PossessedGear)
+        return p is None or p.possessor == possessor
     if target not in gs.minis() or not gs.on_table(target):
         return False
     if aim is None:

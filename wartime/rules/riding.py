@@ -32,8 +32,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from wartime.core.components import (Body, Carried, Equipment, Gear, GearStress, Item, Mount, MountedObject, Parked,
-                                     Position, Traits)
+from wartime.core.components import (Body, Carried, Equipment, Gear, GearMarked, GearStress, Item, Mount, MountedObject,
+                                     Parked, PossessedGear, Position, Traits)
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
@@ -398,10 +398,12 @@ def _lose_mounted(gs: GameState, holder: int) -> None:
 
 
 def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
-    """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another."""
-    if gs.world.has(src, GearStress):
-        gs.world.set(dst, gs.world.get(src, GearStress))
-        gs.world.remove(src, GearStress)
+    """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another; so do
+    its possession and marks (CBA-21, GNA-11: components.PossessedGear, GearMarked)."""
+    for comp in (GearStress, PossessedGear, GearMarked):
+        if gs.world.has(src, comp):
+            gs.world.set(dst, gs.world.get(src, comp))
+            gs.world.remove(src, comp)
 
 
 def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit, dmg: int = 0) -> bool:

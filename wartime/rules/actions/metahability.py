@@ -310,6 +310,11 @@ class Possess(Action):
                 for a in meta.corrupt_attributes(gs, actor):
                     yield Candidate(self.key, lambda t=t, a=a, aim=aim: {"target": t, "attribute": a, "aim": aim},
                                     label=f"{gs.name(t)}'s {aim} ({a})")
+        if not space.reaction:
+            for t in possessed_gear.parked_aims(gs, actor):             # MVA-17: a driverless transport
+                for a in meta.corrupt_attributes(gs, actor):
+                    yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a, "aim": "transport"},
+                                    label=f"{riding.base_name(gs, t)} ({a})")
 
     def available(self, gs, actor):
         possession.check_possessor(gs, actor, None)
