@@ -8,7 +8,8 @@ from rules_helpers import Game, M, ride, violation, weapon
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules import riding
-from wartime.core.components import Equipment, Gear, GearStress, Item, Mount, Possessed, PossessedGear, Traits
+from wartime.core.components import (Equipment, Gear, GearMarked, GearStress, Item, Mount, Possessed, PossessedGear,
+                                     Traits)
 
 NEURO = ("TRT-NEUROMANCER",)
 
@@ -269,3 +270,30 @@ def test_CBA_21_a_driverless_transport_is_possessed_switched_off_and_stays_off_f
     g.act(walker, "take_transport", transport=t)
     assert g.world.get(walker, PossessedGear).off
     assert violation(g.engine.check_action, walker, "move", {"path": [[17.0, 26.0]]}).rule_id == "CBA-21"
+
+
+# --- GNA-11: marks on equipment lost to the effects that remove marks --------------------------------------------------
+def test_GNA_11_Municion_desestabilizadora_takes_the_hit_markers_marks_on_equipment():
+    from test_rules_traits_combat_feats import attack, destabilised_duel
+    g = destabilised_duel()
+    a, b = g.ids
+    item = kit(g, a)
+    g.world.set(item, GearMarked((b,)))
+    attack(g, 2, 4)                                    # red's destabilising shot hits blue, the marker
+    assert not g.world.has(item, GearMarked) and item in g.events("destabilised")[0]["marks_lost"]
+
+
+def test_GNA_11_Campo_de_oscuridad_removes_the_marks_on_equipment_in_its_field():
+    from test_rules_traits_scenery import darkness_sweep, field_game
+    from wartime.core.components import Position
+    g = field_game(1, 2.5)
+    a, b, c = g.ids
+    item = kit(g, b)
+    g.world.set(item, GearMarked((a,)))
+    g.start_activation(a, energy=10)
+    darkness_sweep(g)
+    assert g.world.has(item, GearMarked)               # the bearer 2.5 K away: outside its field
+    g.set(c, Position(22.5, 20, 0.0))
+    darkness_sweep(g)
+    lost = g.events("marks_lost")[-1]
+    assert not g.world.has(item, GearMarked) and (lost["target"], lost["markers"], lost["equipment"]) == (item, [a], True)
