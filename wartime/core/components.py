@@ -541,8 +541,8 @@ class Carried:
 class GearStress:
     """MET-8 / CBA-18: the stress Corromper / Hackear gave a piece of equipment (on an object's `Item` entity, or on
     the entity that carries a transport's `Mount`: its driver, or the `Parked` transport). It counts against the
-    equipment's QUA (CBA-21 ruling): what Poseer (tier 3, refused) would need; nothing else in the book follows from
-    it. A component of its own so that games without hacked equipment keep their state checksums."""
+    equipment's QUA (CBA-21 ruling): what Poseer aimed at it needs (rules/possessed_gear.py); nothing else in the book
+    follows from it. A component of its own so that games without hacked equipment keep their state checksums."""
     value: int
 
 
