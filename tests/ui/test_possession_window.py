@@ -16,13 +16,18 @@ from wartime.ui.meta_marks import effect_marks
 LISTS = ROOT / "scenarios" / "lists"
 
 
-def test_CBA_21_possess_in_the_menu_and_the_possessed_shown_on_its_base(tmp_path):
-    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml", {"red": LISTS / "mystics.toml",
-                                                                   "blue": LISTS / "brawlers.toml"})
+def neuromancer_acts(tmp_path, blue: str):
+    """The window on skirmish, red mystics against the blue list `blue`, at red's neuromancer's first action."""
+    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml", {"red": LISTS / "mystics.toml", "blue": LISTS / blue})
     gs = app.match.gs
     neuro = next(e for e in gs.minis() if gs.side(e) == "red" and metahabilities.is_neuromancer(gs, e))
     p = to_action(app, want=neuro)
     assert p.actor == neuro
+    return app, gs, neuro
+
+
+def test_CBA_21_possess_in_the_menu_and_the_possessed_shown_on_its_base(tmp_path):
+    app, gs, neuro = neuromancer_acts(tmp_path, "brawlers.toml")
     enemy = next(e for e in gs.minis() if gs.side(e) == "blue")
     q = gs.pos(enemy)
     place(app, neuro, q.x - 4.0, q.y, facing=0.0)
@@ -50,12 +55,7 @@ def test_CBA_21_possessed_equipment_shown_on_its_holders_plate_and_handled_from_
     from wartime.rules import possessed_gear
     from wartime.ui import theme
     from wartime.ui.gear_possession_marks import gear_marks
-    app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml", {"red": LISTS / "mystics.toml",
-                                                                   "blue": LISTS / "motorised.toml"})
-    gs = app.match.gs
-    neuro = next(e for e in gs.minis() if gs.side(e) == "red" and metahabilities.is_neuromancer(gs, e))
-    p = to_action(app, want=neuro)
-    assert p.actor == neuro
+    app, gs, neuro = neuromancer_acts(tmp_path, "motorised.toml")
     buggy = next(e for e in gs.minis() if gs.side(e) == "blue" and gs.world.has(e, Mount)
                  and not gs.world.get(e, Mount).flies)
     q = gs.pos(buggy)

@@ -75,17 +75,22 @@ def aims(gs: GameState, actor: int, target: int) -> list[str]:
     return [a for a in meta.equipment_aims(gs, target) if possessable(gs, actor, target, a)]
 
 
+def _check_open(gs: GameState, actor: int, target: int, e: int, aim: str, name: str) -> None:
+    """MET-10 / GNA-11: not possessed already; stress ≥ QUA, or marked by `actor`."""
+    if gs.world.has(e, PossessedGear):
+        raise RuleViolation("CBA-21", f"{name} is already possessed")
+    if not possessable(gs, actor, target, aim):
+        raise RuleViolation("MET-10", f"{name} has less stress ({stress_of(gs, e)}) than its QUA "
+                            f"({quality(gs, e, aim)}) and is not marked by {gs.name(actor)} (GNA-11)")
+
+
 def check_parked(gs: GameState, actor: int, t: int, aim, attribute: str) -> tuple[int, str]:
     """CBA-21 / MET-10 on a driverless enemy transport (MVA-17): stress ≥ QUA or marked, within INT (VOL) K, in FOV
     and LOS (rules/parked.py)."""
     parked.need_parked(gs, actor, t, "CBA-21")
     if aim != "transport":
         raise RuleViolation("CBA-21", f"{riding.base_name(gs, t)} is a transport: aim 'transport'")
-    if gs.world.has(t, PossessedGear):
-        raise RuleViolation("CBA-21", f"{riding.base_name(gs, t)} is already possessed")
-    if not possessable(gs, actor, t, aim):
-        raise RuleViolation("MET-10", f"{riding.base_name(gs, t)} has less stress ({stress_of(gs, t)}) than its QUA "
-                            f"({quality(gs, t, aim)}) and is not marked by {gs.name(actor)} (GNA-11)")
+    _check_open(gs, actor, t, t, aim, riding.base_name(gs, t))
     parked.check_reach(gs, actor, t, attribute, "CBA-21")
     return t, aim
 
@@ -108,11 +113,7 @@ def check_target(gs: GameState, actor: int, target, aim, attribute: str) -> tupl
     if aim not in meta.equipment_aims(gs, target):
         raise RuleViolation("CBA-21", f"{aim!r} is not {gs.name(target)}'s transport nor an object it holds")
     e = entity_of(target, aim)
-    if gs.world.has(e, PossessedGear):
-        raise RuleViolation("CBA-21", f"{name_of(gs, e, aim)} is already possessed")
-    if not possessable(gs, actor, target, aim):
-        raise RuleViolation("MET-10", f"{name_of(gs, e, aim)} has less stress ({stress_of(gs, e)}) than its QUA "
-                            f"({quality(gs, e, aim)}) and is not marked by {gs.name(actor)} (GNA-11)")
+    _check_open(gs, actor, target, e, aim, name_of(gs, e, aim))
     meta.check_reach(gs, actor, target, attribute, "CBA-21")
     return target, aim
 
