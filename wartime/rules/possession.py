@@ -20,6 +20,13 @@ rules/actions/metahability.py (Poseer, acting through the possessed) and rules/a
   TRT-ORDERS pattern of rules/orders.py: its Activation is put back afterwards, no start- or end-of-activation
   rule). The possessor's ENE pays: it is handed to the possessed for that acting and handed back, whatever is
   left, when it ends (``PossessedActing`` keeps the possessed's own ENE meanwhile). Then the possessor carries on.
+- Ruling (5): the possessed's actions count as the possessor's for combined actions (ACT-3): "act with" declared
+  chained (itself a simple action of the chain: the possessor's CH AGI −1) makes the possessed's first action the
+  chain's next, and the possessed's last action declared chained carries the chain back to the possessor's next
+  action; no reaction window opens inside (ACT-4), the one after the chain's last action is that actor's, offered to
+  whoever saw or heard either mini during the chain.
+- Equipment (a transport, an object) is possessed by rules/possessed_gear.py; keeping a possession in the next turn
+  (MET-6, ruling 1) is rules/possession_keep.py.
 Components of this module are set only in games where a possession happens: other games' state is unchanged."""
 from __future__ import annotations
 
