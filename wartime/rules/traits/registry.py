@@ -306,13 +306,16 @@ class MoveBoost:
     controller takes it (the action's ``boost`` parameter = ``rule``), for ``wounds`` wounds to the mover (no CH
     DEF, no CH PSI, G7) once the move is made; ``label`` says so in the options. ``must_engage``: a move taking it
     must end in base contact with an enemy; ``until_next_move``: the ``Effects.spent`` mark that offers it, removed
-    after the bearer's next move (boosted or not)."""
+    after the bearer's next move (boosted or not). ``any_move``: offered on every movement action, the terrain moves
+    and jumps too (Nadar, Escalar, Subir a un alto, Salto de longitud, Mover cargado, 180°), not only on the moves
+    with an allowance and Cargar (TRT-FIRE-IN-THE-VEINS)."""
     rule: str
     k: float
     wounds: int
     label: str
     must_engage: bool = False
     until_next_move: str | None = None
+    any_move: bool = False
 
 
 @dataclass(frozen=True)
