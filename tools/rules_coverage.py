@@ -217,8 +217,10 @@ PARTIAL = {
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
-    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and "
-                             "Cargar; Nadar, Escalar, the jumps and carrying get no +3 K",
+    "TRT-FIRE-IN-THE-VEINS": "every movement action of the book that covers a distance: the moves with an "
+                             "allowance, Cargar, Nadar, Escalar (3 K higher), Subir a un alto and Salto de "
+                             "longitud (their limits 3 K more), Mover cargado, 180° and the altitude changes; "
+                             "Súper salto's leap (another trait's own 10 K action) gets no +3 K",
     "TRT-LIVING-BOMB": "explodes when an attack kills it (DMG CON / 2 in R AGI / 2, ARE-5 / ARE-6 halves); a death by "
                        "wounds of no attack (a move boost's wound, a weapon's wear) does not explode",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "

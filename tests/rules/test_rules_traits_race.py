@@ -12,7 +12,8 @@ from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game
 from test_rules_terrain_moves import CLIFF
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Disposed, Energy, Identity, Life, NextActivation, Position, TraitParams
+from wartime.core.components import (Disposed, Energy, Identity, Life, NextActivation, Position, TraitParams,
+                                     Traits)
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -741,6 +742,16 @@ def test_TRT_FIRE_IN_THE_VEINS_carrying_goes_3_K_farther():
     assert boosted_options(g, "move_carrying")
     g.act(a, "move_carrying", target=b, path=[[10, 26]], boost=FIRE)
     assert g.pos(a) == (10, 26) and g.pos(b) == pytest.approx((11.02, 26)) and g.wounds(a) == 1 and g.energy(a) == 8
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_change_of_altitude_flies_3_K_farther():
+    """Cambiar de altitud (MVA-15) with Sub, MOV 4: a straight line of 7 K is refused (MOV 4, 5 K with a
+    critical); boosted it goes down to level −1 7 K away (ENE 1, 1 wound)."""
+    g, a = fire_game(M(x=10, y=10, mov=4), M(side="blue", x=30, y=30))
+    g.set(a, Traits((FIRE, "TRT-SUB")))
+    assert violation(g.engine.check_action, a, "change_altitude", {"level": -1, "to": [17, 10]}).rule_id == "MVA-15"
+    g.act(a, "change_altitude", level=-1, to=[17, 10], boost=FIRE)
+    assert g.gs.pos(a).level == -1 and g.pos(a) == (17.0, 10.0) and g.wounds(a) == 1 and g.energy(a) == 9
 
 
 def test_TRT_FIRE_IN_THE_VEINS_no_trait_no_boost_on_the_terrain_moves():
