@@ -129,9 +129,6 @@ PARTIAL = {
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
                     "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
-    "TRT-FRENZY": "the melee attack's 'frenzy' choice: DMG +2, then DEF 0 (the CH DEF target 0 plus its check "
-                  "modifiers, nothing subtracted) until its next activation; Sombra's cover DEF (added after the "
-                  "attack's DEF) still counts for a frenzied wearer",
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",

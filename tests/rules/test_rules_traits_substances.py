@@ -10,6 +10,7 @@ from test_rules_traits_protection import _race_problems, prot
 from wartime.core.components import TraitState
 from wartime.data.loader import priced_trait
 from wartime.rules import areas, burning, traits
+from wartime.rules.combat import Cover, resolve_hit
 from wartime.rules.odds import attack_odds
 
 ACID = ("TRT-CORROSIVE-AMMO",)        # a weapon delivering acid (rules.traits.protections ELEMENTS)
@@ -158,6 +159,26 @@ def test_TRT_FRENZY_then_DEF_0_until_the_start_of_its_next_activation():
     g.start_activation(a)
     assert "TRT-FRENZY" not in g.gs.effects(a).spent
     assert traits.combat_terms(g.gs, b, a, blade(), False).defense(g.gs.total_def(a)) == 3
+
+
+def test_TRT_FRENZY_DEF_0_overrides_Sombra_behind_cover():
+    """Ruling: DEF = 0 overrides the DEF bonuses: a frenzied red that also has Sombra, shot at more than 50 %
+    hidden (CMB-17) with DMG 4: the CH DEF target is 0 + 2 (cover) and nothing is subtracted (die 2 passes: 4
+    wounds), Sombra's +1 not added; once its next activation starts, armour 3 + Sombra 1 = 4 (target 6, die 2
+    passes: DMG 4 − 4 = 0 wounds)."""
+    g = frenzied_duel()
+    a, b = g.ids
+    race(g, a, "TRT-FRENZY", "TRT-SHADOW")
+    g.dice.push(2, 1)
+    terms = traits.combat_terms(g.gs, b, a, weapon(), True)
+    assert resolve_hit(g.gs, None, b, a, 4, melee=False, cover=Cover(13), terms=terms) == 4
+    assert g.checks("DEF")[-1]["target"] == 2
+    g.next_turn()
+    g.start_activation(a)
+    g.dice.push(2)
+    terms = traits.combat_terms(g.gs, b, a, weapon(), True)
+    assert resolve_hit(g.gs, None, b, a, 4, melee=False, cover=Cover(13), terms=terms) == 0
+    assert g.checks("DEF")[-1]["target"] == 6
 
 
 def test_TRT_FRENZY_costs_its_catalogue_price():

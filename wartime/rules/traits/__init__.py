@@ -602,6 +602,9 @@ and not disabled, G10):
   absorbs (it loses its levels itself; TRT-LEATHERY-SHIELD). Called by ``absorb_wounds``. → on_wounded.
 * ``cover_def(gs, e) -> int | None`` -- DEF added (target and DEF subtracted) when the bearer's cover counts
   against an attack (CMB-17 over 50 %, CMB-18 100 %; TRT-SHADOW). Called by ``cover_def_bonus``. → def_mod.
+* ``def_fixed(gs, e) -> bool`` -- True: the bearer's DEF is a fixed value now (CMB-3 ruling), so the DEF its traits
+  add behind cover (``cover_def``, TRT-SHADOW) does not count (TRT-FRENZY's DEF = 0 after a frenzied attack).
+  Called by ``cover_def_bonus``. → def_mod.
 * ``hide_anywhere(gs, e) -> bool`` -- True: the bearer may take Esconderse (GNA-9) without cover (TRT-SHADOW).
   Called by ``hides_anywhere`` from ``rules.hiding.hiding_problem``. → los_rule.
 * ``fit_slack(protection) -> int | None`` -- points of |SIZ − CON| the protection's fit penalty forgives (MOD-6;

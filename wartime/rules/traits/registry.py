@@ -177,6 +177,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
+    "def_fixed": "def_mod",
     "hide_anywhere": "los_rule",
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
@@ -2181,8 +2182,12 @@ def _numbers(hook: str, gs, e: int) -> int:
 
 
 def cover_def_bonus(gs, e: int) -> int:
-    """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18)."""
-    return _numbers("cover_def", gs, e)
+    """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18); none while
+    a trait fixes its DEF (``def_fixed``: TRT-FRENZY's DEF = 0 overrides the DEF bonuses)."""
+    n = _numbers("cover_def", gs, e)
+    if n and _first_yes("def_fixed", character_traits(gs, e), (gs, e)) is not None:
+        return 0
+    return n
 
 
 def hides_anywhere(gs, e: int) -> str | None:
