@@ -75,9 +75,6 @@ PARTIAL = {
                               "suppresses the bonus traits it carries (race, worn protections, held objects) until "
                               "its next activation starts; the traits of its weapons and the flight levels and "
                               "take-off rule of its body keep working",
-    "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
-                      "is legal); one already in base contact with the challenger, which cannot charge it, is not "
-                      "forced to attack it in melee",
     "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
                             "played as ±1 on the checks made with it; the values derived from attributes (ENE "
                             "gain, DMG with CON, MOV) are not changed",
