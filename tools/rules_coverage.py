@@ -215,8 +215,6 @@ PARTIAL = {
                              "allowance, Cargar, Nadar, Escalar (3 K higher), Subir a un alto and Salto de "
                              "longitud (their limits 3 K more), Mover cargado, 180° and the altitude changes; "
                              "Súper salto's leap (another trait's own 10 K action) gets no +3 K",
-    "TRT-LIVING-BOMB": "explodes when an attack kills it (DMG CON / 2 in R AGI / 2, ARE-5 / ARE-6 halves); a death by "
-                       "wounds of no attack (a move boost's wound, a weapon's wear) does not explode",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)

@@ -155,9 +155,9 @@ against its catalogue row):
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
-* ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when an
-  attack kills it: every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB). Called by ``death_blasts``
-  from ``rules.combat.resolve_hit``. → on_death.
+* ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when it
+  dies (an attack's kill or wounds of no attack): every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB).
+  Called by ``death_blasts`` from ``rules.combat.resolve_hit`` and ``rules.wounds.apply_wounds``. → on_death.
 * ``death_denied(gs, e) -> bool`` -- True: the bearer's wounds never kill it: above CON it is down (incapacitated)
   instead of dead (TRT-HERO). Called by ``death_denied`` from ``rules.wounds.apply_wounds``. → on_wounded.
 * ``dead_turn_start(gs, e, turn) -> None`` -- the same for a dead character (WND-3), whose corpse may come back

@@ -1175,8 +1175,8 @@ def death_explosions(gs, e: int, dmg: int) -> list[tuple[str, tuple[int, int]]]:
 
 
 def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:
-    """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack kills it
-    (TRT-LIVING-BOMB); rules.combat resolves them."""
+    """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when it dies
+    (TRT-LIVING-BOMB); rules.combat resolves them (rules.combat.death_blast)."""
     return _tagged("death_blast", character_traits(gs, e), gs, e)
 
 
