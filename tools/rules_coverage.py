@@ -135,9 +135,10 @@ PARTIAL = {
                      "fumble or an object's (no DMG to halve) does not explode, an item destroyed apart from its "
                      "bearer does not explode, a death of no attack does not explode, and a transport carrying it is "
                      "refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
-    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF; the bonus of each "
-                    "of them that should stop working until their next activation (its owner's choice) is not "
-                    "played: no decision offers that choice",
+    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
+                    "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
+                    "next activation; the bonuses offered are those the character carries (race, worn protections, "
+                    "held objects, effects), not its weapons' traits",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
                         "named and from the fire of a burning character and a radioactive area; the hit's other "
                         "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "

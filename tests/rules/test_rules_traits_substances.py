@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import armour, blade, weapon
+from rules_helpers import armour, blade, violation, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import _race_problems, prot
+from wartime.ai.scripted_substances import bonus_to_remove
 from wartime.core.components import TraitState
 from wartime.data.loader import priced_trait
 from wartime.rules import areas, burning, traits
 from wartime.rules.combat import Cover, resolve_hit
+from wartime.rules.flow import Decision
 from wartime.rules.odds import attack_odds
 
 ACID = ("TRT-CORROSIVE-AMMO",)        # a weapon delivering acid (rules.traits.protections ELEMENTS)
@@ -426,6 +428,59 @@ def test_TRT_SAIKIKKU_wounded_everyone_in_melee_with_it_gains_1_stress():
     g.dice.push(5, 1, 1)
     g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
     assert (g.stress(g.ids[0]), g.stress(g.ids[2])) == (0, 0)
+
+
+def saikikku_fight(*red_traits: str):
+    """Red (`red_traits`, a blade) wounds blue (Saikikku) in base contact (CH IMP 5, CH DEF 9 fails, CH PSI 5)."""
+    g = duel(blue={"CON": 9}, melee=True)
+    a, b = g.ids
+    race(g, a, *red_traits)
+    race(g, b, "TRT-SAIKIKKU")
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    return g
+
+
+def test_TRT_SAIKIKKU_its_side_chooses_the_bonus_that_stops_until_the_end_of_the_next_activation():
+    """Red (Rápido, Frenesí and the malus Suspenso en gimnasia) wounds the Saikikku: 1 stress, and blue is asked
+    which of red's bonuses stops working (the malus is not offered); blue takes Frenesí: red's melee attacks offer
+    no frenzy any more, through the rest of this activation and all its next one; at the end of that one it is
+    back."""
+    g = saikikku_fight("TRT-FAST", "TRT-FRENZY", "TRT-FAILED-GYM-CLASS")
+    a, b = g.ids
+    assert g.stress(a) == 1
+    p = g.pending
+    assert (p.kind, p.side, p.actor, p.options) == ("bonus_loss", "blue", a, ("TRT-FAST", "TRT-FRENZY"))
+    assert violation(g.engine.submit, Decision("bonus_loss", "red", actor=a, action="TRT-FRENZY")).rule_id == "SEQ-6"
+    assert violation(g.engine.submit, Decision("bonus_loss", "blue", actor=a,
+                                               action="TRT-FAILED-GYM-CLASS")).rule_id == "TRT-SAIKIKKU"
+    g.engine.submit(Decision("bonus_loss", "blue", actor=a, action="TRT-FRENZY"))
+    g.pass_reactions()                                   # the attack's reaction window comes after the choice
+    assert g.events("bonus_lost", rule="TRT-SAIKIKKU", who=a, trait="TRT-FRENZY", chosen_by="blue")
+    stances = lambda: {o.params.get("stance") for o in g.engine.legal_options("melee_attack")}   # noqa: E731
+    assert "TRT-FRENZY" not in traits.character_traits(g.gs, a) and stances() == {None}
+    assert "TRT-FAST" in traits.character_traits(g.gs, a)
+    g.act(a, "end")
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    assert stances() == {None} and not g.events("bonus_restored")
+    g.act(a, "end")
+    assert g.events("bonus_restored", rule="TRT-SAIKIKKU", who=a, trait="TRT-FRENZY")
+    assert "TRT-FRENZY" in traits.character_traits(g.gs, a)
+
+
+def test_TRT_SAIKIKKU_no_bonus_nothing_asked():
+    """An enemy in melee with no bonus (only a malus) gains its stress and nothing is asked."""
+    g = saikikku_fight("TRT-FAILED-GYM-CLASS")
+    assert g.stress(g.ids[0]) == 1 and g.pending.kind == "action" and not g.events("bonus_loss_due")
+
+
+def test_TRT_SAIKIKKU_the_scripted_AI_takes_the_priciest_bonus():
+    """The scripted side answers the question with the bonus the book prices highest (Anónimo, 10 points, over
+    Rápido and Frenesí, 5), ties by trait ID; the random controller picks any of the options."""
+    assert bonus_to_remove(("TRT-ANONYMOUS", "TRT-FAST", "TRT-FRENZY")[::-1]) == "TRT-ANONYMOUS"
+    assert bonus_to_remove(("TRT-FRENZY", "TRT-FAST")) == "TRT-FAST"
 
 
 def test_TRT_SAIKIKKU_costs_its_catalogue_price():

@@ -212,7 +212,7 @@ def close_dialog(app) -> None:
     kind = app.dialog.kind
     if kind == "react_prompt":
         press(app, "react_pass")
-    elif kind == "malus":
-        press(app, "malus", app.dialog.buttons[0][2])
+    elif kind in ("malus", "bonus_loss"):
+        press(app, kind, app.dialog.buttons[0][2])
     else:
         press(app, "dismiss")

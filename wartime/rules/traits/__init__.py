@@ -693,6 +693,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            stress_defense, invocation_fumble_floor, death_explosions,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
+                                           BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
+                                           lose_bonus, bonus_loss_activation_start, bonus_loss_activation_end,
                                            volley_weapons, critical_rolled, weapon_cost_terms)
 
 # the handler modules register themselves on import

@@ -1,0 +1,51 @@
+"""TRT-SAIKIKKU in the window: when a Saikikku is wounded in melee, its side (after the hot-seat hand-over) chooses
+which bonus of the enemy in melee with it stops working, from a dialog listing the bonuses that work for that enemy
+with their English names and effects; the button submits the engine's own 'bonus_loss' decision. Screenshot 95 in
+docs/screenshots/ is taken here."""
+from __future__ import annotations
+
+from ui_helpers import make_app, press, settle, shot
+
+from wartime.core.components import Traits
+from wartime.rules import traits
+from wartime.rules.sequence import Decision
+
+
+def test_TRT_SAIKIKKU_its_side_chooses_the_bonus_in_a_dialog(tmp_path):
+    app = make_app(tmp_path, start=False)
+    m = app.match
+    for _ in range(50):                  # answer the opening decisions until red has a character acting
+        settle(app)
+        p = m.pending
+        if app.dialog is not None:
+            press(app, "dismiss")
+            continue
+        if p.kind == "action" and p.side == "red":
+            break
+        if p.kind in ("initiative", "activate"):
+            app.submit(Decision(p.kind, p.side, choice=p.options[0]))
+        elif p.kind == "action":
+            app.submit(Decision("action", p.side, actor=p.actor, action="end", params={}))
+        app.step()
+    red = m.pending.actor
+    m.gs.world.set(red, Traits(("TRT-FAST", "TRT-FRENZY")))
+    # a Saikikku's wound in melee owes the loss (the trigger itself is tested in tests/rules)
+    traits.owe_bonus_loss(m.gs, red, "TRT-SAIKIKKU", "blue")
+    app.step()
+    p = m.pending
+    assert (p.kind, p.side, p.actor, p.options) == ("bonus_loss", "blue", red, ("TRT-FAST", "TRT-FRENZY"))
+    if app.dialog is not None and app.dialog.kind == "handover":
+        assert "Saikikku" in " ".join(app.dialog.lines)
+        press(app, "dismiss")
+        app.step()
+    assert app.dialog is not None and app.dialog.kind == "bonus_loss"
+    text = " ".join(app.dialog.lines)
+    assert "Rápido (Fast)" in text and "Frenesí (Frenzy)" in text and "TRT-SAIKIKKU" in text
+    assert [b[2] for b in app.dialog.buttons] == list(p.options)
+    shot(app, "95-saikikku-choice")
+    press(app, "bonus_loss", "TRT-FRENZY")
+    assert "TRT-FRENZY" not in traits.character_traits(m.gs, red)
+    assert m.decisions[-1] == {"kind": "bonus_loss", "side": "blue", "actor": red, "action": "TRT-FRENZY",
+                               "params": {}, "chain": False}
+    app.step()
+    assert m.pending.kind == "action" and m.pending.actor == red
