@@ -4,29 +4,16 @@ with their English names and effects; the button submits the engine's own 'bonus
 docs/screenshots/ is taken here."""
 from __future__ import annotations
 
-from ui_helpers import make_app, press, settle, shot
+from ui_helpers import answer_until_red_action, make_app, press, shot
 
 from wartime.core.components import Traits
 from wartime.rules import traits
-from wartime.rules.sequence import Decision
 
 
 def test_TRT_SAIKIKKU_its_side_chooses_the_bonus_in_a_dialog(tmp_path):
     app = make_app(tmp_path, start=False)
     m = app.match
-    for _ in range(50):                  # answer the opening decisions until red has a character acting
-        settle(app)
-        p = m.pending
-        if app.dialog is not None:
-            press(app, "dismiss")
-            continue
-        if p.kind == "action" and p.side == "red":
-            break
-        if p.kind in ("initiative", "activate"):
-            app.submit(Decision(p.kind, p.side, choice=p.options[0]))
-        elif p.kind == "action":
-            app.submit(Decision("action", p.side, actor=p.actor, action="end", params={}))
-        app.step()
+    answer_until_red_action(app)
     red = m.pending.actor
     m.gs.world.set(red, Traits(("TRT-FAST", "TRT-FRENZY")))
     # a Saikikku's wound in melee owes the loss (the trigger itself is tested in tests/rules)
