@@ -425,7 +425,8 @@ class JumpUp(AnyMoveBoostable, Action):
     jumps onto its top if it is at most its own height × 0.5 / 1 / 1.5 / 2 / 3 (AGI ≤ 3 / 4 / 5 / 6-7 / ≥ 8), × 0.5
     more with one helper (an ally in base contact, standing, not engaged); 1 K more on a critical, 3 K more with
     TRT-FIRE-IN-THE-VEINS's boost (offered where the top is out of the plain jump's reach). Fail or fumble: it stays
-    at the foot, unharmed. A top out of reach even with the critical is refused."""
+    at the foot, unharmed (a boosted jump costs no wound then). A top out of reach even with the critical is
+    refused."""
     key = "jump_up"
     rule = "MVA-13"
     category = "movement"
@@ -436,10 +437,10 @@ class JumpUp(AnyMoveBoostable, Action):
     def candidates(self, gs, actor, space):
         for pc in climbable_in_contact(gs, actor):
             yield Candidate(self.key, lambda pid=pc.id: {"piece": pid}, label=f"jump onto {pc.id}")
-        for b in self.offered_boosts(gs, actor):            # TRT-FIRE-IN-THE-VEINS: a top the plain jump misses
+        for b in self.offered_boosts(gs, actor):            # TRT-FIRE-IN-THE-VEINS: a top the plain pass misses
             reach = jump_up_reach(gs, actor)[0]
             for pc in climbable_in_contact(gs, actor):
-                if reach + 1.0 < pc.height - 1e-9 <= reach + 1.0 + b.k:
+                if reach < pc.height - 1e-9 <= reach + 1.0 + b.k:      # the plain jump needs a critical or more
                     yield Candidate(self.key, lambda pid=pc.id, b=b: {"piece": pid, "boost": b.rule},
                                     label=f"jump onto {pc.id} ({b.label})")
 
