@@ -8,7 +8,7 @@ from rules_helpers import armour, blade, violation, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import _race_problems, prot
 from wartime.ai.scripted_substances import bonus_to_remove
-from wartime.core.components import TraitState
+from wartime.core.components import Life, TraitState
 from wartime.data.loader import priced_trait
 from wartime.rules import areas, burning, traits
 from wartime.rules.combat import Cover, resolve_hit
@@ -368,6 +368,28 @@ def test_TRT_FLAMMABLE_a_flammable_weapon_explodes_when_its_bearer_dies():
     attack(g, 5, 9)
     blast = g.events("death_blast")[-1]
     assert (blast["rule"], blast["dmg"], blast["diameter"], blast["who"]) == ("TRT-FLAMMABLE", 2, 2, g.ids[1])
+
+
+@pytest.mark.parametrize("on, blasts", [("weapon", 1), ("race", 0)])
+def test_TRT_FLAMMABLE_a_death_of_no_attack(on, blasts):
+    """A CON 2 character with 1 wound and Sub fumbles a change of altitude on mud (die 10, MVA-15: 3 wounds, no
+    attack) and dies: a flammable rifle DMG 4 it carries explodes (DMG 2, R2, before it moves: a blue enemy beside
+    it, partly covered, takes 1, ARE-6: CH DEF 9, CH PSI 1); a flammable race has no killing DMG to halve: no explosion. An attack's kill
+    explodes once (the rifle, above)."""
+    from rules_helpers import Game, M, piece
+    gun = weapon(DMG=4, traits=FLAMMABLE if on == "weapon" else ())
+    g = Game(M(x=10, y=10, CON=2, wounds=1, weapons=(gun,)), M(side="blue", x=10.9, y=10, CON=9),
+             pieces=[piece("mud", "difficult", 5, 5, 15, 15)])
+    a, b = g.ids
+    race(g, a, "TRT-SUB", *(FLAMMABLE if on == "race" else ()))
+    g.start_activation(a, energy=10)
+    g.dice.push(10, *((9, 1) if blasts else ()))
+    g.act(a, "change_altitude", level=-1)
+    assert g.gs.world.get(a, Life).state == "dead" and len(g.events("death_blast")) == blasts and g.all_dice_used()
+    assert g.wounds(b) == blasts
+    g = duel({"weapons": (weapon(DMG=6),)}, {"CON": 2, "weapons": (weapon(DMG=4, traits=FLAMMABLE),)})
+    attack(g, 5, 9)
+    assert len(g.events("death_blast")) == 1
 
 
 @pytest.mark.parametrize("d100, explodes", [(30, True), (31, False)])

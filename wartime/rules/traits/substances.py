@@ -134,10 +134,11 @@ def _explosion(dmg: int) -> tuple[int, int] | None:
 
 
 def flammable_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
-    """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): when an
-    attack kills the bearer, a round area centred on its base: a flammable weapon's DMG (its current DMG, WND-6)
-    halved, the killing attack's DMG halved for a flammable race; every other mini it covers takes the hit (ARE-5,
-    ARE-6, rules.combat.death_blast)."""
+    """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): a round
+    area centred on its base: a flammable weapon's DMG (its current DMG, WND-6) halved, on any death of its bearer
+    (an attack's kill, or wounds of no attack: rules.wounds.apply_wounds asks with `dmg` 0); for a flammable race
+    the killing attack's DMG halved, so a death of no attack (no DMG to halve) does not explode. Every other mini it
+    covers takes the hit (ARE-5, ARE-6, rules.combat.death_blast)."""
     return _explosion(int(weapon.current_dmg) if weapon is not None else dmg)
 
 
