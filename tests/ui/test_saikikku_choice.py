@@ -4,7 +4,7 @@ with their English names and effects; the button submits the engine's own 'bonus
 docs/screenshots/ is taken here."""
 from __future__ import annotations
 
-from ui_helpers import answer_until_red_action, make_app, press, shot
+from ui_helpers import answer_until_red_action, make_app, press, shot, through_handover
 
 from wartime.core.components import Traits
 from wartime.rules import traits
@@ -21,12 +21,7 @@ def test_TRT_SAIKIKKU_its_side_chooses_the_bonus_in_a_dialog(tmp_path):
     app.step()
     p = m.pending
     assert (p.kind, p.side, p.actor, p.options) == ("bonus_loss", "blue", red, ("TRT-FAST", "TRT-FRENZY"))
-    if app.dialog is not None and app.dialog.kind == "handover":
-        assert "Saikikku" in " ".join(app.dialog.lines)
-        press(app, "dismiss")
-        app.step()
-    assert app.dialog is not None and app.dialog.kind == "bonus_loss"
-    text = " ".join(app.dialog.lines)
+    text = through_handover(app, "Saikikku", "bonus_loss")
     assert "Rápido (Fast)" in text and "Frenesí (Frenzy)" in text and "TRT-SAIKIKKU" in text
     assert [b[2] for b in app.dialog.buttons] == list(p.options)
     shot(app, "95-saikikku-choice")

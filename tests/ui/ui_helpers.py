@@ -206,6 +206,16 @@ def until_window(app, window: str, rounds: int = 40):
     return pend
 
 
+def through_handover(app, word: str, kind: str) -> str:
+    """Past the hot-seat hand-over (if any; it names `word`) to the `kind` dialog: its text."""
+    if app.dialog is not None and app.dialog.kind == "handover":
+        assert word in " ".join(app.dialog.lines)
+        press(app, "dismiss")
+        app.step()
+    assert app.dialog is not None and app.dialog.kind == kind
+    return " ".join(app.dialog.lines)
+
+
 def close_dialog(app) -> None:
     """Answer the open dialog the way a player who only wants to go on would: a reaction prompt passes the
     window, anything else is dismissed."""
