@@ -20,6 +20,7 @@ from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
 from wartime.ai.scripted_possess import possess_act
 from wartime.ai.scripted_mines import mines_act
+from wartime.ai.scripted_minesafe import avoid_charges
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
@@ -88,7 +89,7 @@ class ScriptedController:
             return Decision("deploy", p.side, params=self._deploy(match, p))
         if p.kind == "wave":                      # ALM-33: alarm mode (ai/scripted_alarm.py)
             return scripted_wave(match, p)
-        d = steer(match, p, self._act(match, p))
+        d = steer(match, p, avoid_charges(match, p, self._act(match, p)))     # TRT-ACTIVATION-AREA: round charges
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
             opt = next(iter(match.engine.legal_options()), None)
