@@ -21,7 +21,7 @@ The engine's reading:
   attacker, its CH DEF, wounds and CH PSI as any hit's.
 
 How the question is asked mid-attack: the attack is one synchronous call, so the engine answers a decision by a
-probe run (`submit`): when characters with the trait are on the table, the decision is applied with the world's
+probe run (rules/asking.py, shared with TRT-FORTUNE): when characters with the trait are on the table, the decision is applied with the world's
 listeners held back; a hit that may be taken raises `GuardAsk`, the world is put back exactly as before the
 decision (components, resources, dice, events), and the question is stored as the world resource ``bodyguard``
 (snapshots and saves keep it) with the decision. Answered, the same decision is applied again from the same state:
@@ -32,12 +32,12 @@ against_target=target)`: declaring ``bodyguard`` takes the hit, passing leaves i
 target. A match without a carrier on the table takes the plain path (no probe, nothing changes)."""
 from __future__ import annotations
 
-import json
 import math
-import weakref
+import sys
 from dataclasses import dataclass, replace
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import asking
 from wartime.rules.flow import Decision, Pending
 from wartime.rules.riding import spot_is_free
 from wartime.rules.state import GameState
@@ -72,16 +72,18 @@ class GuardQuestion:
         return next((x, y) for e, x, y in self.spots if e == b)
 
 
-class GuardAsk(Exception):
-    """Raised at a hit that a bodyguard may take whose answer is not known yet (caught by `submit`)."""
+class GuardAsk(asking.Ask):
+    """Raised at a hit that a bodyguard may take whose answer is not known yet (caught by the probe run)."""
 
     def __init__(self, attacker: int, target: int, critical: bool, weapon: int | None, spots: tuple):
         super().__init__("TRT-BODYGUARD: a bodyguard may take this hit")
         self.attacker, self.target, self.critical, self.weapon, self.spots = attacker, target, critical, weapon, spots
 
-
-#: the probe run in progress per world: [answers, how many were used] (not game state: only during `submit`)
-_RUNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+    def store(self, gs, decision: str, answers: tuple[int, ...]) -> None:
+        gs.world.resources[RESOURCE] = GuardQuestion(decision, answers, self.attacker, self.target, self.critical,
+                                                     self.weapon, tuple(s[0] for s in self.spots), self.spots)
+        gs.world.emit("bodyguard_offered", BODYGUARD, attacker=self.attacker, target=self.target,
+                      bodyguards=[s[0] for s in self.spots])
 
 
 def current(gs: GameState) -> GuardQuestion | None:
@@ -133,17 +135,12 @@ def guards(gs: GameState, attacker: int, target: int) -> tuple[tuple[int, float,
 def guard_hit(gs: GameState, attacker: int, target: int, critical: bool, weapon: int | None) -> int | None:
     """TRT-BODYGUARD at a ranged hit on `target` (rules.combat): the bodyguard that takes it, already put on the
     line of fire, or None. Outside a probe run (a dry run, a direct call) nobody is asked and nobody takes it."""
-    run = _RUNS.get(gs.world)
-    if run is None or not gs.on_table(target):
+    if asking.run_of(gs.world) is None or not gs.on_table(target):
         return None
     spots = guards(gs, attacker, target)
     if not spots:
         return None
-    answers, used = run
-    if used >= len(answers):
-        raise GuardAsk(attacker, target, critical, weapon, spots)
-    run[1] += 1
-    b = answers[used]
+    b = asking.answer(gs.world, lambda: GuardAsk(attacker, target, critical, weapon, spots))
     where = {e: (x, y) for e, x, y in spots}.get(b)
     if where is None:
         return None
@@ -173,13 +170,10 @@ def check_answer(gs: GameState, actor: int, key: str) -> int:
     return 0
 
 
-def submit(engine, d: Decision) -> None:
-    """Apply decision `d` (or answer the waiting question with it) through a probe run (module docstring)."""
+def answer(engine, d: Decision, q: GuardQuestion) -> tuple[int, ...] | None:
+    """Decision `d` answers the waiting question `q` (rules/asking.py): passing leaves the hit to the next candidate
+    (None: the question stays) or, after the last one, to the target; the answers to replay `q`'s decision with."""
     gs = engine.gs
-    q = current(gs)
-    if q is None:
-        _run(engine, d, ())
-        return
     b = q.ask[0]
     if d.kind != "react" or d.side != gs.side(b):
         raise RuleViolation(BODYGUARD, f"the engine waits for {gs.side(b)}'s answer: does {gs.name(b)} take the hit?")
@@ -190,34 +184,10 @@ def submit(engine, d: Decision) -> None:
     if d.action is None and len(q.ask) > 1:
         gs.world.resources[RESOURCE] = replace(q, ask=q.ask[1:])
         gs.world.emit("bodyguard_declined", BODYGUARD, who=b, ally=q.target)
-        return
-    answer = b if d.action == KEY else 0
+        return None
     del gs.world.resources[RESOURCE]
     gs.world.bump_version()
-    _run(engine, Decision.from_json(json.loads(q.decision)), q.answers + (answer,))
+    return q.answers + (b if d.action == KEY else 0,)
 
 
-def _run(engine, d: Decision, answers: tuple[int, ...]) -> None:
-    world = engine.gs.world
-    snap = world.snapshot()
-    listeners, held = world.listeners, []
-    world.listeners = [held.append]
-    _RUNS[world] = [answers, 0]
-    try:
-        engine._submit(d)
-    except GuardAsk as ask:
-        world.listeners = listeners
-        world.restore(snap)
-        world.resources[RESOURCE] = GuardQuestion(json.dumps(d.to_json(), sort_keys=True), answers, ask.attacker,
-                                                  ask.target, ask.critical, ask.weapon,
-                                                  tuple(s[0] for s in ask.spots),
-                                                  ask.spots)
-        world.emit("bodyguard_offered", BODYGUARD, attacker=ask.attacker, target=ask.target,
-                   bodyguards=[s[0] for s in ask.spots])
-        return
-    finally:
-        _RUNS.pop(world, None)
-        world.listeners = listeners
-    for ev in held:
-        for listener in listeners:
-            listener(ev)
+asking.register_kind(sys.modules[__name__])   # its questions go through the probe run

@@ -5,6 +5,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from wartime.rules import asking
+
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
 
 
@@ -91,6 +93,7 @@ def roll_check(world, who: int | None, kind: str, attribute: str | None, base: i
     the check is always a critical success (TRT-GOD-OF-*; the die is still rolled and recorded); a trait that
     forbids criticals (crit_max 0, G10: the prohibition wins) leaves it an automatic pass. `fumble_min`: the lowest
     die that fumbles (TRT-UNLUCKY: 9)."""
+    asked = extra
     die = world.dice.d10()
     result = make_check(kind, attribute, base, modifiers, die, crit_max, fumble_min)
     if crit_max != 1:
@@ -104,6 +107,12 @@ def roll_check(world, who: int | None, kind: str, attribute: str | None, base: i
         result = replace(result, passed=True, fumble=False)
         extra = {**extra, "always_pass": always_pass}
     world.emit("check", rule, who=who, reason=reason, **check_event_data(result), **extra)
+    run = asking.run_of(world)
+    if run is not None and who is not None:      # a use of a trait asked mid-resolution (TRT-FORTUNE)
+        for hook in asking.CHECK_HOOKS:
+            result = hook(run.gs, who, result, reason, extra, lambda **again: roll_check(
+                world, who, kind, attribute, base, modifiers, rule, reason, crit_max=crit_max, fumble_min=fumble_min,
+                **{**asked, **again}))
     return result
 
 
