@@ -15,8 +15,9 @@ The engine's reading (docs/fortune.md):
     die missed the target by exactly 1 and did not fumble (the cleaner reading of "éxito +1": taken after the roll,
     it is never wasted; it turns that failure into a pass), and *cancel the die* (it is rolled again, the new die
     stands);
-  - after an enemy's check against the carrier passes (the checks that name it: a CH IMP at it, rules.combat):
-    *cancel the die* (the enemy rolls it again);
+  - after an enemy's check against the carrier passes (a check aimed at it, a CH IMP at it, rules.combat; or the
+    enemy's side of an opposed check, CH ENF, against it, rules.checks.roll_opposed): *cancel the die* (the enemy
+    rolls it again; in an opposed check the winner is then judged with the new die);
   - on the carrier's hit, once the CH DEF is rolled, when DMG +1 would deal one more wound: *DMG +1*;
   - when a hit would wound the carrier (after the CH DEF, Larga vida and Afortunado): *ignore the damage* (the
     whole hit: no wounds, no CH PSI);
@@ -179,17 +180,19 @@ def _ask(gs: GameState, who: int, uses: tuple[str, ...], **fields) -> str | None
     return use
 
 
-def after_check(gs: GameState, who: int, result: CheckResult, reason: str, data: dict, again) -> CheckResult:
+def after_check(gs: GameState, who: int, result: CheckResult, reason: str, data: dict, involves: int | None,
+                again) -> CheckResult:
     """TRT-FORTUNE after a check is rolled inside a probe run (rules.checks.roll_check; module docstring): a failed
     check of the carrier (ignore the fumble, success target +1, cancel the die) or an enemy's passed check against
-    it (cancel the die). `again(**data)` rolls the same check again."""
+    it or opposed to it (`involves`: cancel the die). `again(**data)` rolls the same check again."""
+    foe = data.get("against", involves)
     if not result.passed:
         fumble_plain = result.fumble and not result.critical
         uses = _free(gs, who, *((IGNORE_FUMBLE,) if fumble_plain else ()),
                      *((TARGET_PLUS,) if not result.fumble and result.die == result.target + 1 else ()), CANCEL_DIE)
         if not uses:
             return result
-        use = _ask(gs, who, uses, moment="check", other=data.get("against"), check=reason, die=result.die,
+        use = _ask(gs, who, uses, moment="check", other=foe, check=reason, die=result.die,
                    target=result.target)
         if use == CANCEL_DIE:
             return again(reroll=FORTUNE)
@@ -199,7 +202,6 @@ def after_check(gs: GameState, who: int, result: CheckResult, reason: str, data:
             return replace(result, modifiers=result.modifiers + (Modifier(FORTUNE, 1, "Fortune"),),
                            target=result.target + 1, passed=True)
         return result
-    foe = data.get("against")
     if (foe is None or foe == who or not isinstance(foe, int) or "always_pass" in data or "always_critical" in data
             or gs.side(foe) == gs.side(who)):
         return result
