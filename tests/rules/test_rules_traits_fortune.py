@@ -231,3 +231,44 @@ def test_TRT_FORTUNE_is_fielded_on_races_and_objects_and_costs_15():
     assert traits.fielding_problem(F, "weapon", {F}) is not None
     assert priced_trait(F, "race", "test", "traits").points == 15
     assert priced_trait(F, "object", "test", "traits").points == 15
+
+
+def test_TRT_FORTUNE_cancel_the_enemy_die_of_an_opposed_check():
+    """Red (CON 7) pushes blue (CON 4, Fortune; CBA-16): the CH IMP (4) passes and blue keeps its use; red's side of
+    the CH CON ENF passes (3): blue cancels that die, red rolls 9 and fails; blue's own 5 fails too (its use spent:
+    no question), so nobody wins and blue is not pushed."""
+    from rules_helpers import blade
+    g = Game(M(x=10, y=20, AGI=6, CON=7, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=4, facing=180.0))
+    a, t = g.ids
+    g.set(t, Traits((F,)))
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.dice.push(4, 3, 9, 5)
+    g.engine.submit(Decision("action", "red", actor=a, action="push", params={"target": t}))
+    to_question(g)
+    assert asked(g)[1].check == "CH IMP"
+    answer(g, None)
+    p, q = asked(g)
+    assert (p.actor, q.moment, q.other, q.die) == (t, "enemy_check", a, 3)
+    answer(g, CANCEL_DIE)
+    assert g.all_dice_used() and fortune.current(g.gs) is None
+    assert [(c["who"], c["die"], c["passed"]) for c in g.checks("ATR")] == [(a, 3, True), (a, 9, False), (t, 5, False)]
+    assert g.events("opposed_resolved")[0]["winner"] is None and g.pos(t) == (11, 20)
+
+
+def test_TRT_FORTUNE_scripted_answers_follow_the_odds():
+    """The scripted controller: a sure pass (+1) is taken; a failed CH IMP is not rerolled (kept for a decisive
+    check); a failed CH DEF at 5 (50 %) is; an enemy die at 5 (a reroll misses 50 %) is cancelled; damage of 1 wound
+    to a fresh CON 9 is borne, of 4 ignored."""
+    from wartime.ai.scripted_fortune import _choice
+    g = duel(blue=True)
+    a, t = g.ids
+    Q = fortune.FortuneQuestion
+    assert _choice(g.gs, Q("", (), a, (TARGET_PLUS, CANCEL_DIE), "check", t, "CH IMP", 6, 5)) == TARGET_PLUS
+    assert _choice(g.gs, Q("", (), a, (CANCEL_DIE,), "check", t, "CH IMP", 8, 5)) is None
+    assert _choice(g.gs, Q("", (), t, (CANCEL_DIE,), "check", a, "CH DEF", 8, 5)) == CANCEL_DIE
+    assert _choice(g.gs, Q("", (), t, (CANCEL_DIE,), "enemy_check", a, "CH IMP", 2, 5)) == CANCEL_DIE
+    assert _choice(g.gs, Q("", (), t, (IGNORE_DAMAGE,), "damage", a, wounds=1)) is None
+    assert _choice(g.gs, Q("", (), t, (IGNORE_DAMAGE,), "damage", a, wounds=4)) == IGNORE_DAMAGE
+    assert _choice(g.gs, Q("", (), a, (DMG_PLUS,), "hit", t, wounds=8, more=9)) == DMG_PLUS
+    assert _choice(g.gs, Q("", (), a, (DMG_PLUS,), "hit", t, wounds=4, more=5)) is None
