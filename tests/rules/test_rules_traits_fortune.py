@@ -30,16 +30,11 @@ def duel(red: bool = True, blue: bool = False, blue_wounds: int = 0) -> Game:
 
 def to_question(g: Game) -> None:
     """Every ordinary reaction window is passed; stops at a Fortune question or the next action."""
-    while g.pending is not None and g.pending.kind == "react" and g.pending.window != fortune.WINDOW:
-        p = g.pending
-        g.engine.submit(Decision("react", p.side, actor=p.actor))
+    g.pass_windows_until(fortune.WINDOW)
 
 
 def shoot(g: Game, *dice: int) -> None:
-    g.dice.push(*dice)
-    g.engine.submit(Decision("action", "red", actor=g.ids[0], action="ranged_attack",
-                             params={"target": g.ids[1], "weapon": 0}))
-    to_question(g)
+    g.shoot(fortune.WINDOW, *dice)
 
 
 def answer(g: Game, key: str | None) -> None:
