@@ -8,7 +8,8 @@ then put back exactly as before the decision (components, resources, dice, event
 question as a world resource (snapshots and saves keep it) with the decision and the answers given so far. Answered
 (the kind's ``answer``), the same decision is applied again from the same state: the dice give the same results,
 so the same questions come in the same order, and the answers are used in order (one sequence shared by every kind
-of question). When a run asks nothing, its events reach the listeners.
+of question). When a run asks nothing, its events reach the listeners, each with the world as it was when that
+event was emitted (`deliver`).
 
 A kind of question is a module registered with `register_kind`: ``in_play(gs)`` (a question waits or may come: a
 match where it is False for every kind takes the plain path, no probe), ``current(gs)`` (the waiting question or
@@ -102,7 +103,10 @@ def probe(engine, d, answers: tuple[int, ...]) -> None:
     world = gs.world
     snap = world.snapshot()
     listeners, held = world.listeners, []
-    world.listeners = [held.append]
+    if listeners:           # each event with the world as it was emitted, for `deliver`
+        world.listeners = [lambda ev: held.append((ev, world.snapshot()))]
+    else:
+        world.listeners = []
     _RUNS[world] = Run(answers, gs)
     try:
         engine._submit(d)
@@ -114,6 +118,25 @@ def probe(engine, d, answers: tuple[int, ...]) -> None:
     finally:
         _RUNS.pop(world, None)
         world.listeners = listeners
-    for ev in held:
-        for listener in listeners:
-            listener(ev)
+    deliver(world, held)
+
+
+def deliver(world, held: list) -> None:
+    """The events of a run that asked nothing reach the listeners, in order, each with the world put back as it was
+    when it was emitted (its tables, resources, dice and the log up to it), as a run without the probe gives them:
+    a listener that reads the world at an event (the window's frames, a replay's seek, an invariant check) sees the
+    state of that moment, not the decision's end. The world is then put back at the end of the run, at the same
+    version (its state is the one that version named)."""
+    if not held:
+        return
+    end, events, version = world.snapshot(), list(world.events), world.version
+    try:
+        for ev, at in held:
+            world.restore(at)
+            world.events.extend(events[len(world.events):at.n_events])
+            for listener in world.listeners:
+                listener(ev)
+    finally:
+        world.restore(end)
+        world.events.extend(events[len(world.events):])
+        world.revert_version(version)
