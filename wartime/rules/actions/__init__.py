@@ -23,6 +23,7 @@ from wartime.rules.actions import extra_attack  # noqa: F401  (TRT-VETERAN-CRY: 
 from wartime.rules.actions import bodyguard  # noqa: F401  (TRT-BODYGUARD: taking an ally's hit)
 from wartime.rules.actions import scenery_throw  # noqa: F401  (TRT-SUPER-STRENGTH: throwing movable scenery)
 from wartime.rules.actions import charges  # noqa: F401  (TRT-REMOTE-CONTROL: setting off a placed charge)
+from wartime.rules.actions import telekinesis  # noqa: F401  (TRT-MAGIC-TELEKINESIS: moving an object)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]
