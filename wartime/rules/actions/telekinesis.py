@@ -78,8 +78,8 @@ class Telekinesis(Action):
     has_check = True
     trait_gated = True
 
-    params = (Param("meta", "metahability", "TRT-MAGIC-TELEKINESIS: the index of a metahability with Magia: "
-                    "telekinesis"),
+    params = (Param("meta", "metahability", "TRT-MAGIC-TELEKINESIS: the index of a metahability that "
+                    "moves objects"),
               Param("object", "choice", "TRT-MAGIC-TELEKINESIS: 'scenery:<piece id>' or 'item:<id>' lying on the "
                     "ground"),
               Param("to", "point", "TRT-MAGIC-TELEKINESIS: where the object's centre is moved (up to VOL K)"))
