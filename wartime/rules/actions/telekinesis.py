@@ -84,6 +84,21 @@ class Telekinesis(Action):
                     "ground"),
               Param("to", "point", "TRT-MAGIC-TELEKINESIS: where the object's centre is moved (up to VOL K)"))
 
+    #: the window's words for its point tool (ui/panels.py)
+    point_help = "click where the object goes"
+    point_word = "object moved"
+
+    def allowance(self, gs, actor) -> float:
+        """TRT-MAGIC-TELEKINESIS: the K the caster's metahabilities move an object (VOL): the window's ring."""
+        return max((mv.reach for mv in tk.movers(gs, actor)), default=0.0)
+
+    def point_origin(self, gs, actor, params):
+        """TRT-MAGIC-TELEKINESIS: the window draws the move from the object's centre (None: not on the table)."""
+        try:
+            return tk.thing(gs, params.get("object"))
+        except RuleViolation:
+            return None
+
     def candidates(self, gs, actor, space):
         if space.reaction:
             return
