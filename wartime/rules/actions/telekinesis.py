@@ -37,32 +37,26 @@ def mover(gs, actor: int, index) -> tk.Mover:
     raise RuleViolation(RULE, f"{m.name} does not move objects ({traits.display_name(RULE)})")
 
 
+def _passes(check, *args) -> bool:
+    """Whether `check(*args)` raises no RuleViolation."""
+    try:
+        check(*args)
+    except RuleViolation:
+        return False
+    return True
+
+
 def reachable(gs, actor: int, mv: tk.Mover) -> list[tk.Thing]:
     """The objects `mv` may be used on now (MET-2 for objects: weight, RNG, FOV, LOS, level)."""
-    out = []
-    for t in tk.things(gs):
-        try:
-            tk.check_reach(gs, actor, mv, t)
-        except RuleViolation:
-            continue
-        out.append(t)
-    return out
+    return [t for t in tk.things(gs) if _passes(tk.check_reach, gs, actor, mv, t)]
 
 
 def offered_points(gs, mv: tk.Mover, t: tk.Thing) -> list[list[float]]:
     """The destinations the engine offers (the caster may name any other legal point): eight directions at the
     full reach and at half of it, the legal ones."""
-    out = []
-    for f in FRACTIONS:
-        for deg in DIRECTIONS:
-            a = math.radians(deg)
-            to = [round(t.x + f * mv.reach * math.cos(a), 4), round(t.y + f * mv.reach * math.sin(a), 4)]
-            try:
-                tk.destination(gs, mv, t, to)
-            except RuleViolation:
-                continue
-            out.append(to)
-    return out
+    points = [[round(t.x + f * mv.reach * math.cos(math.radians(deg)), 4),
+               round(t.y + f * mv.reach * math.sin(math.radians(deg)), 4)] for f in FRACTIONS for deg in DIRECTIONS]
+    return [to for to in points if _passes(tk.destination, gs, mv, t, to)]
 
 
 @register
