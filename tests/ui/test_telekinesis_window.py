@@ -13,6 +13,7 @@ from ui_helpers import click, menu_index, move_to, press, screen_pos, shot
 from wartime.rules import scenery_objects
 
 
+@pytest.mark.slow          # ~3 s: the hot-seat start of a game through the window, then a screenshot
 def test_TRT_MAGIC_TELEKINESIS_the_entry_the_clicked_point_and_its_check(tmp_path):
     app = window(tmp_path, ROOT / "scenarios" / "skirmish.toml",
                  {"red": LISTS / "telekinetics.toml", "blue": LISTS / "shooters.toml"})
