@@ -1,8 +1,8 @@
 """The scripted controller's Magia: telekinesis (TRT-MAGIC-TELEKINESIS; rules/telekinesis.py, the action
 rules/actions/telekinesis.py), chosen among the engine's legal options only (`legal_cost`):
 
-* a movable piece that blocks sight (``blocks_los``, at least a standing mini's eye high) is moved across the lines
-  of sight from enemies to wounded allies (the caster included): the point that cuts the most such lines, tried at
+* a movable piece that blocks sight (``blocks_los``: a low wall gives cover, a tall truck hides) is moved across the
+  lines of sight from enemies to wounded allies, or to the caster itself when it stands in the open: the point that cuts the most such lines, tried at
   a few points along each line (drawn back within the caster's reach);
 * otherwise an operative charge of its own side with a proximity trigger is moved into the path of the nearest enemy
   (between that enemy and the nearest of its allies, just outside the charge's reach, so the enemy's next move
@@ -24,20 +24,21 @@ from wartime.rules.actions.telekinesis import reachable
 
 #: the fractions of a line of sight (from the ally to the enemy) at which a piece's centre is tried
 ALONG = (0.2, 0.35, 0.5, 0.65, 0.8)
-#: a piece lower than this (K) is not worth moving to block sight (a standing mini's eye, BAS-1)
-EYE = 1.0
 #: the K kept between a moved charge's reach and the enemy's base
 MARGIN = 0.3
 
 
 def _lines(gs, e: int) -> list[tuple[int, int]]:
-    """(enemy, wounded ally) pairs with a line of sight between them (the caster counts among the allies)."""
-    allies = [a for a in [e] + gs.allies(e) if gs.on_table(a) and gs.wounds(a) > 0]
+    """(enemy, ally) pairs worth cutting: an enemy with a line of sight to a wounded ally, or to the caster itself
+    standing in the open (no sample of its silhouette hidden from that enemy)."""
     out = []
-    for a in allies:
-        for foe in gs.enemies(a):
-            if gs.on_table(foe) and gs.has_los(foe, a):
-                out.append((foe, a))
+    for a in [e] + gs.allies(e):
+        if not gs.on_table(a) or (a != e and gs.wounds(a) == 0):
+            continue
+        for f in gs.enemies(a):
+            c = gs.cover(f, [a])[0] if gs.on_table(f) else None
+            if c is not None and c.has_los and (gs.wounds(a) > 0 or c.blocked == 0):
+                out.append((f, a))
     return out
 
 
@@ -50,7 +51,7 @@ def _cut(gs, poly, pairs) -> int:
 def _block(match, p, key: str, mv: tk.Mover, t: tk.Thing, pairs):
     gs, e = match.gs, p.actor
     pc = scenery_objects.piece_of(gs, t.name)
-    if pc is None or not pc.blocks_los or pc.height < EYE:
+    if pc is None or not pc.blocks_los or pc.height <= 0.0:
         return None
     best = None
     for f, a in pairs:
