@@ -40,11 +40,6 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "TRT-BODYGUARD": "played for the hit of a ranged attack at one character (a shot, a thrown weapon, each hit of a "
-                     "burst or volley): an able ally with the trait within 3 K is asked after the CH IMP, is put on "
-                     "the line of fire and makes the CH DEF; a melee attack (no line of fire) and an area template's "
-                     "hits are not offered, and the odds the controllers and the window show before an attack "
-                     "(rules.odds, dry runs) do not count a bodyguard taking the hit",
     "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
                            "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
                            "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "
@@ -73,9 +68,9 @@ PARTIAL = {
                           "attack kills the bearer, every mini within N K loses up to N Escudo de energía levels "
                           "(other deaths, and Escudo de energía avanzado, are not counted); on an object or a "
                           "transport it is refused when a list is fielded",
-    "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
-                         "when it lost the aim (off the board, or the aimed point outside the area); the controller "
-                         "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
+                         "an area attack's dispersion once for the controller when it lost the aim (off the board, "
+                         "or the aimed point outside the area); the controller is not asked",
     "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
                               "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
                               "suppresses the bonus traits it carries (race, worn protections, held objects) until "
@@ -116,21 +111,6 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "MET-10": "characters: a target with stress ≥ VOL, marked by its possessor (GNA-11), or an ally (a voluntary "
-              "target: its own controller declares it; an enemy is never asked to volunteer) is possessed with "
-              "Poseer (CBA-21, rules/possession.py); possessing an object or transport (stress against CAL, on / "
-              "off, wounds up to CAL + 1) is refused (NotImplementedRule CBA-21)",
-    "CBA-21": "characters: the check (INT counterable, CBA-20; a fumble is MET-7's), the possessed on its "
-              "possessor's side acting in the possessor's activation on the possessor's ENE with its own attributes "
-              "and equipment (\"act with\", the TRT-ORDERS nested pattern), its activations pass and the possession "
-              "ends at the end of the next one (ruling 1), no reactions (ruling 2), an unconscious one stands "
-              "(ruling 4); equipment (objects, transports) is refused (NotImplementedRule); keeping it with ENE 3 "
-              "(MET-6) is not offered: its fresh duration would end at the very passed activation of the target that "
-              "ends it anyway (its activations pass at once, so nothing lies between); ruling (5) (its actions count as the possessor's for combined actions) is not "
-              "modelled: each acting starts a fresh chain",
-    "GNA-11": "a possessor marks the character it possesses (INT counterable, fumble MET-7) in the mark state of "
-              "TRT-TARGET-DESIGNATOR, which Munición desestabilizadora and Campo de oscuridad (TRT-DARKNESS-FIELD) "
-              "remove; Poseer then waives the stress requirement; equipment is not possessed, so not marked",
     "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
@@ -241,7 +221,6 @@ REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
-    "CBA-21": "possessing equipment (an object or transport) is refused",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
@@ -690,6 +691,7 @@ def _object_traits(gs, e: int) -> frozenset:
         return frozenset()
     items = gs.world.tables.get(Item, {})
     return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+                     and not switched_off.is_off(gs.world, i)                   # CBA-21: switched off
                      for t in g.traits if t in ON_OBJECTS)
 
 
@@ -1844,10 +1846,14 @@ def weapon_quality(weapon) -> int:
     return max(1, weapon.QUA + sum(h(weapon) or 0 for _, h in _of("qua_plus", carried)))
 
 
-def scatter_reroll(weapon) -> str | None:
-    """``scatter_reroll``: the trait of the weapon that lets its user reroll an area attack's dispersion
-    (TRT-AIM-CORRECTOR), or None (asked only once a dispersion was rolled: no cost for other weapons)."""
-    return _first_yes("scatter_reroll", _weapon_traits(weapon), (weapon,)) if weapon is not None else None
+def scatter_reroll(weapon, gs=None, e: int | None = None) -> str | None:
+    """``scatter_reroll``: the trait of the weapon, or of an object its user `e` holds (``ON_OBJECTS``), that lets
+    the user reroll an area attack's dispersion (TRT-AIM-CORRECTOR), or None (asked only once a dispersion was
+    rolled: no cost for other weapons)."""
+    got = _first_yes("scatter_reroll", _weapon_traits(weapon), (weapon,)) if weapon is not None else None
+    if got is None and gs is not None and e is not None:
+        got = _first_yes("scatter_reroll", _object_traits(gs, e), (weapon,))
+    return got
 
 
 def scatter_factor(weapon) -> Fraction:
