@@ -20,6 +20,7 @@ from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
 from wartime.ai.scripted_possess import possess_act
 from wartime.ai.scripted_mines import mines_act
+from wartime.ai.scripted_minesafe import avoid_charges
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
@@ -29,6 +30,7 @@ from wartime.ai.scripted_transport import drive as drive_transport, early as tra
 from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
+from wartime.ai.scripted_substances import bonus_to_remove
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
 from wartime.ai.scripted_combat_feats import extra_attack, leap_in, machina_shot, order_ally, volley
 from wartime.ai.scripted_combat_feats2 import coat_weapon, take_hit
@@ -82,11 +84,13 @@ class ScriptedController:
             return self._react(match, p)
         if p.kind == "malus":
             return Decision("malus", p.side, actor=p.actor, action=self._malus(match, p))
+        if p.kind == "bonus_loss":                # TRT-SAIKIKKU (ai/scripted_substances.py)
+            return Decision("bonus_loss", p.side, actor=p.actor, action=bonus_to_remove(p.options))
         if p.kind == "deploy":
             return Decision("deploy", p.side, params=self._deploy(match, p))
         if p.kind == "wave":                      # ALM-33: alarm mode (ai/scripted_alarm.py)
             return scripted_wave(match, p)
-        d = steer(match, p, self._act(match, p))
+        d = steer(match, p, avoid_charges(match, p, self._act(match, p)))     # TRT-ACTIVATION-AREA: round charges
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
             opt = next(iter(match.engine.legal_options()), None)
