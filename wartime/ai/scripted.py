@@ -55,6 +55,7 @@ from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
+from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -919,6 +920,9 @@ class ScriptedController:
             return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
         if p.window == BODYGUARD_WINDOW:
             return take_hit(match, p)                                   # TRT-BODYGUARD (scripted_combat_feats2)
+        d = fortune_answer(match, p)                                    # TRT-FORTUNE (ai/scripted_fortune.py)
+        if d is not None:
+            return d
         # CBA-20 (ai/scripted_meta.py); TRT-MACHINA-MORS; TRT-VETERAN-CRY
         d = meta_react(match, p) or machina_shot(match, p) or extra_attack(match, p)
         if d is not None:
