@@ -58,6 +58,12 @@ PARTIAL = {
                           "activation for ENE 1 without line of sight (rules/actions/charges.py); its missing "
                           "prerequisite Vulnerable (traits notes G9) is not asked for; on an object (the catalogue "
                           "allows it) it is refused when a list is fielded",
+    "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
+                             "Contramagia on an invocation) moves a movable scenery piece (its CON) or an item lying on "
+                             "the ground, a placed charge included (its QUA), of weight at most VOL, within the "
+                             "metahability's RNG, FOV and LOS, its centre up to VOL K to a clear spot on the board (a "
+                             "moved charge is not set off); never a character; a driverless transport and held items "
+                             "are not moved (rules/telekinesis.py), and no shipped scenario has movable pieces",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
                           "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
                           "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "

@@ -45,7 +45,7 @@ TRANSPORT_BASE = (ROOT / "scenarios" / "lists" / "convoy.toml", "truck_driver")
 #: The metahability characters (scenarios/catalogue/metahabilities.toml): the bases of the traits no base above can
 #: buy (a metahability's kind and effects, the bonuses of the kinds), each fielded as its catalogue design buys it.
 META = ROOT / "scenarios" / "catalogue" / "metahabilities.toml"
-META_BASES = ("shapeshifter", "kinetic_monk", "neuromancer", "puppeteer")
+META_BASES = ("shapeshifter", "kinetic_monk", "neuromancer", "puppeteer", "telekinetic")
 #: The race catalogue's characters (scenarios/catalogue/races.toml): the base of a race trait no base above can buy
 #: (TRT-CLAWS-AND-TEETH: a character with no equipment), fielded as its catalogue design buys it.
 RACES = ROOT / "scenarios" / "catalogue" / "races.toml"

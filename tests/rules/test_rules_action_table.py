@@ -79,6 +79,11 @@ TRAIT_RULED_COSTS = {
     "throw_scenery": (2, True, "TRT-SUPER-STRENGTH ruling: the throw is Lanzar's (CBA-6: ENE 2), with the effect's "
                                "CH CON"),
 }
+#: Trait actions used as a metahability (MET-2): they cost the metahability's ENE and roll its kind's CH ATR (the cost
+#: is checked with a metahability in tests/rules/test_rules_traits_telekinesis.py), with the ruling.
+TRAIT_META_COSTS = {
+    "telekinesis": "TRT-MAGIC-TELEKINESIS: a metahability's effect: its ENE and its kind's check (MET-2)",
+}
 #: Trait actions priced by their weapons, with the ruling: the cost of two of the test's weapons.
 TRAIT_WEAPON_COSTS = {
     "swarm_volley": "TRT-SWARM-WEAPON ruling: each weapon of the volley pays its own ENE",
@@ -203,6 +208,9 @@ def test_trait_action_cost_is_its_catalogue_rows(key):
     if key in TRAIT_RULED_COSTS:
         cost, check, _ = TRAIT_RULED_COSTS[key]
         assert action.cost(_State(), 1, {}, _Prepared()) == cost and action.has_check == check
+        return
+    if key in TRAIT_META_COSTS:
+        assert action.has_check and "metahability" in {q.kind for q in action.params}
         return
     if key in TRAIT_WEAPON_COSTS:
         from wartime.rules.actions.combat import AttackPrep

@@ -217,11 +217,11 @@ def test_CMB_13_metahability_attacks_are_fielded_and_unplayed_traits_refused():
     calm = archetype_from_dict({"id": "calm", "kind": "metahability", "name": "Calm", "ENE": 2, "RNG": 10, "QUA": 4,
                                 "traits": [{"name": "Invocación"}, {"name": "Magia: tranquilizar"}]})
     check_traits(CharacterSpec(id="n", name="Neuromancer", race=race(INT=7), metahabilities=(calm,)))
-    push = archetype_from_dict({"id": "push", "kind": "metahability", "name": "Push", "ENE": 2, "RNG": 10,
-                                "QUA": 4, "traits": [{"name": "Invocación"}, {"name": "Magia: telekinesis"}]})
+    raise_ = archetype_from_dict({"id": "raise", "kind": "metahability", "name": "Raise", "ENE": 2, "RNG": 10,
+                                  "QUA": 4, "traits": [{"name": "Invocación"}, {"name": "Magia: resucitar"}]})
     with pytest.raises(NotImplementedRule) as exc:
-        check_traits(CharacterSpec(id="n", name="Neuromancer", race=race(INT=7), metahabilities=(push,)))
-    assert exc.value.rule_id == "TRT-MAGIC-TELEKINESIS"
+        check_traits(CharacterSpec(id="n", name="Neuromancer", race=race(INT=7), metahabilities=(raise_,)))
+    assert exc.value.rule_id == "TRT-MAGIC-RAISE-DEAD"
 
 
 def test_CMB_14_one_opponent_per_melee_attack():

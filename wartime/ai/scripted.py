@@ -24,6 +24,7 @@ from wartime.ai.scripted_minesafe import avoid_charges
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
+from wartime.ai.scripted_telekinesis import telekinesis_act
 from wartime.ai.scripted_alarm import is_last_turn, scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
 from wartime.ai.scripted_boosts import boost_choices, boost_price
@@ -251,6 +252,9 @@ class ScriptedController:
         if d is not None:
             return d
         d = possess_act(match, p) or meta_act(match, p)                 # CBA-21 (ai/scripted_possess.py); MET-2, MET-6
+        if d is not None:
+            return d
+        d = telekinesis_act(match, p)                                   # TRT-MAGIC-TELEKINESIS: a piece in the way
         if d is not None:
             return d
         d = put_out_fire(match, p) or nullify_shield(match, p)          # TRT-INCENDIARY-AMMO, TRT-SHIELD-NULLIFIER

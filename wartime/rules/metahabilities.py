@@ -430,7 +430,7 @@ def counterable(gs: GameState, actor: int, key: str | None, params: dict) -> boo
     stress."""
     if not is_neuromancer(gs, actor):
         return False
-    if key == "use_metahability":
+    if key in ("use_metahability", "telekinesis"):            # TRT-MAGIC-TELEKINESIS: its use on an object
         items = carried(gs, actor)
         i = params.get("meta")
         return isinstance(i, int) and 0 <= i < len(items) and int_checked(items[i])

@@ -662,7 +662,7 @@ def point_preview(match: Match, actor: int, entry: MenuEntry, point: tuple[float
                   chain: bool = False, facing: float | None = None) -> PathPreview:
     """A 'point' entry (a long jump's landing point) aimed at `point`: the straight line, its length, the engine's
     verdict and cost, and the check it rolls with what each band leads to."""
-    p = match.gs.pos(actor)
+    p = point_origin(match, actor, entry)
     if point is None:
         return PathPreview([(p.x, p.y)], 0.0, None, None)
     params = point_params(entry, point)
@@ -676,6 +676,14 @@ def point_preview(match: Match, actor: int, entry: MenuEntry, point: tuple[float
                 point, params, cost, err = snap, params2, cost2, None
     check = check_preview(match.engine, actor, entry.key, params, chain, facing) if err is None else None
     return PathPreview([(p.x, p.y), tuple(point)], math.hypot(point[0] - p.x, point[1] - p.y), cost, err, check)
+
+
+def point_origin(match: Match, actor: int, entry: MenuEntry):
+    """Where a 'point' entry's line and ring start: the actor's base centre, or what the action names
+    (``point_origin``: TRT-MAGIC-TELEKINESIS, the object moved); anything with .x and .y."""
+    fn = getattr(REGISTRY[entry.key], "point_origin", None)
+    got = fn(match.gs, actor, entry.params) if fn is not None else None
+    return match.gs.pos(actor) if got is None else got
 
 
 def _nearest_offered(match: Match, actor: int, entry: MenuEntry, point, within: float):

@@ -25,7 +25,7 @@ from wartime.rules.sequence import Decision
 from wartime.ui import theme
 from wartime.ui.adapter import (AI, HUMAN, AttackPreview, MenuEntry, PathPreview, Setup, action_label, action_menu,
                                 attack_preview, end_facing_param, entry_check, entry_decision, long_name,
-                                movement_allowance, new_match, option_decision, pass_decision, path_preview,
+                                movement_allowance, new_match, option_decision, pass_decision, path_preview, point_origin,
                                 point_params, point_preview, rebuild_match, save_game,
                                 submit_with_frames, terrain_names, try_action, try_decision, view_state)
 from wartime.geometry.templates import template_from_code
@@ -1225,7 +1225,7 @@ class App(Screen):
             if t is not None and t.entry.tool in ("path", "point"):
                 reach = t.reach
                 if reach is not None:
-                    pos = gs.pos(p.actor)
+                    pos = gs.pos(p.actor) if t.entry.tool == "path" else point_origin(self.match, p.actor, t.entry)
                     o.ring = (pos.x, pos.y, reach + gs.body(p.actor).radius * (t.entry.tool == "path"))
             if t is not None and t.entry.tool in ("path", "point") and t.preview is not None:
                 o.path = t.preview.points

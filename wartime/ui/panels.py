@@ -461,7 +461,8 @@ def draw_check_box(surface, rect, c: CheckPreview | None, name: Callable, outcom
 def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_waypoints: int,
                   name: Callable | None = None, reach: float | None = None, point: bool = False) -> int:
     x, y = rect.x, rect.y
-    what = "click the landing point" if point else "click waypoints on the board"
+    what = getattr(REGISTRY[entry.key], "point_help", "click the landing point") if point else \
+        "click waypoints on the board"
     theme.blit_text(surface, _fit(f"{entry.label}: {what}", rect.width, 14), (x, y), 14, theme.ACCENT, bold=True)
     y += 20
     helps = ("Click: go · Esc: cancel" if point else
@@ -476,7 +477,7 @@ def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_way
     y += 4
     if pv is None or len(pv.points) < 2:
         return y - rect.y
-    kind = "jump" if point else "path"
+    kind = getattr(REGISTRY[entry.key], "point_word", "jump") if point else "path"
     legs = "" if point else f", {len(pv.points) - 1} leg(s)"
     theme.blit_text(surface, f"{kind} {pv.length:.2f} K{legs}", (x, y), 14, theme.TEXT)
     y += 20

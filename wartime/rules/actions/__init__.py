@@ -24,6 +24,7 @@ from wartime.rules.actions import bodyguard  # noqa: F401  (TRT-BODYGUARD: takin
 from wartime.rules.actions import fortune  # noqa: F401  (TRT-FORTUNE: the answers to its question)
 from wartime.rules.actions import scenery_throw  # noqa: F401  (TRT-SUPER-STRENGTH: throwing movable scenery)
 from wartime.rules.actions import charges  # noqa: F401  (TRT-REMOTE-CONTROL: setting off a placed charge)
+from wartime.rules.actions import telekinesis  # noqa: F401  (TRT-MAGIC-TELEKINESIS: moving an object)
 from wartime.rules.actions import possession_acts  # noqa: F401  (CBA-21 possessed equipment, MET-6 keeping a possession)
 from wartime.rules.actions.base import REGISTRY, Action
 

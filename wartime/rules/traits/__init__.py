@@ -295,6 +295,9 @@ against its catalogue row):
 * ``forced_move(gs, caster, m) -> float`` -- the K a metahability moves its target, to the cast's `to` point
   (TRT-MAGIC-MISDIRECT). Called by ``forced_reach`` from rules.metahabilities and rules/actions/metahability.py.
   → metaability.
+* ``object_move(gs, caster, m) -> tuple[float, int]`` -- the metahability moves an inanimate object (not a
+  character): (the K it moves it, the most CON / QUA the object may have) (TRT-MAGIC-TELEKINESIS: VOL K, CON ≤
+  VOL). Called by ``object_mover`` from rules/telekinesis.py (the action rules/actions/telekinesis.py). → metaability.
 * ``meta_used(m) -> Metahability`` -- the metahability after one use (TRT-CHARGES: a use spent). Called by
   ``meta_used`` from rules.metahabilities (after_use). → equipment_rule.
 * ``effect_turn_start(gs, e, turn) -> None`` -- the end of a lasting effect on the bearer at the start of a turn
@@ -729,6 +732,7 @@ from wartime.rules.traits import combat_feats2  # noqa: F401,E402  (issue 12: Gu
 from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)
 from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
 from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)
+from wartime.rules.traits.telekinesis import object_mover  # noqa: F401,E402  (issue 16: Magia: telekinesis)
 from wartime.rules.traits import fortune  # noqa: F401,E402  (issue 12: Fortuna; after objects: it names itself there)
 from wartime.rules.traits.registry import (ProximityTrigger, placed_charge, proximity_trigger,  # noqa: F401,E402
                                            remote_trigger)

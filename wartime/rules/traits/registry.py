@@ -222,6 +222,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "frame_attributes": "equipment_rule",
     "meta_target": "metaability",
     "forced_move": "metaability",
+    "object_move": "metaability",
     "effect_turn_start": "unique_rule",
     "effect_hit": "unique_rule",
     "meta_used": "equipment_rule",
