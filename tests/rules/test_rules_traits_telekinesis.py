@@ -147,3 +147,13 @@ def test_TRT_MAGIC_TELEKINESIS_reach_and_weight_follow_VOL(vol):
         assert opts == []
     else:
         assert opts and max(math.hypot(o["to"][0] - 15, o["to"][1] - 25) for o in opts) == pytest.approx(7)
+
+
+def test_TRT_MAGIC_TELEKINESIS_the_log_words_the_move():
+    """The window's log (ui/narrate.py, pure text) words an object_moved event: who moved what, how far, where to."""
+    from wartime.ui.narrate import describe
+    ev = {"type": "object_moved", "rule": "TRT-MAGIC-TELEKINESIS", "who": 1, "object": "scenery:wall",
+          "name": "wall_south", "frm": [16.0, 6.75], "to": [16.0, 3.75]}
+    line = describe(ev, lambda e: f"Telekinetic {e}")
+    assert line.text == "Telekinetic 1 moves the wall_south 3.0 K to (16.0, 3.8) by telekinesis"
+    assert line.rule == "TRT-MAGIC-TELEKINESIS"

@@ -463,6 +463,13 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n} fails to use {ev.get('element')}", "bad")
     if t == "object_removed":
         return L(f"The {ev.get('name')} is used up", "dim")
+    if t == "object_moved":                                          # TRT-MAGIC-TELEKINESIS (rules/telekinesis.py)
+        f, to = ev.get("frm") or [0, 0], ev.get("to") or [0, 0]
+        k = ((float(to[0]) - float(f[0])) ** 2 + (float(to[1]) - float(f[1])) ** 2) ** 0.5
+        return L(f"{n} moves the {ev.get('name')} {k:.1f} K to ({float(to[0]):.1f}, {float(to[1]):.1f}) by telekinesis")
+    if t == "scenery_moved":                                         # the piece's new place (rules/scenery_objects.py)
+        return L(f"The {ev.get('piece')} is smashed" if ev.get("smashed") else f"The {ev.get('piece')} now lies there",
+                 "dim")
     if t == "charge_placed":                                        # GNA-15 (ui/charge_view.py draws it)
         return L(f"{name(ev.get('owner'))} places the {ev.get('weapon')}: operative after this activation")
     if t == "charge_armed":
