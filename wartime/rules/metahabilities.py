@@ -107,7 +107,8 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     if gs.pos(target).level != gs.pos(src).level:
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")
     reach = m.RNG
-    if (reach == 0 and not gs.in_contact(src, target)) or gs.distance(src, target) > reach + 1e-9:
+    unlimited = traits.unlimited_range(m) is not None     # TRT-INFINITE-RANGE on it: no maximum (traits/kinds2.py)
+    if not unlimited and ((reach == 0 and not gs.in_contact(src, target)) or gs.distance(src, target) > reach + 1e-9):
         raise RuleViolation(rule, f"{gs.name(target)} is {gs.distance(src, target):.1f} K away from {gs.name(src)}: "
                             f"{m.name} reaches {reach} K")
     if not gs.in_fov(src, target):

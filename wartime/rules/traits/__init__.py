@@ -719,5 +719,6 @@ from wartime.rules.traits import combat_feats2  # noqa: F401,E402  (issue 12: Gu
 from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more archetype kinds; after the modules it extends)
 from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
 from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)
+from wartime.rules.traits import kinds2  # noqa: F401,E402  (issue 16: more traits on objects / metahabilities)
 from wartime.rules.traits.registry import (ProximityTrigger, placed_charge, proximity_trigger,  # noqa: F401,E402
                                            remote_trigger)

@@ -692,6 +692,17 @@ def _object_traits(gs, e: int) -> frozenset:
                      for t in g.traits if t in ON_OBJECTS)
 
 
+def held_levels(gs, e: int, trait_id: str) -> list[int]:
+    """GNA-16 / G10: the level of `trait_id` on each object `e` holds that carries it and is not disabled (WND-4), in
+    item id order (TRT-DARKNESS-FIELD on an object: its levels add to its holder's). Empty without objects."""
+    table = gs.world.tables.get(Gear)
+    if not table:
+        return []
+    items = gs.world.tables.get(Item, {})
+    return [g.level(trait_id) for i, g in sorted(table.items())
+            if i in items and items[i].holder == e and not g.disabled and trait_id in g.traits]
+
+
 def _weapon_traits(weapon) -> tuple[str, ...]:
     return getattr(weapon, "traits", ())
 

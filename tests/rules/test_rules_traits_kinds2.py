@@ -1,0 +1,163 @@
+"""More traits played on the object / metahability kinds (rules/traits/kinds2.py, issue 16): Alcance infinito on a
+metahability and an object, Campo de oscuridad held on an object."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules_helpers import Game, M, piece, violation, weapon
+from test_rules_metahabilities import give as give_meta, mh
+from test_rules_objects import elixir, give, use_options
+from test_rules_traits_combat import race
+from test_rules_traits_scenery import darkness_sweep, price, shield
+from wartime.core.components import Gear, Life, TraitState
+from wartime.rules import traits
+from wartime.rules.traits.devices import Designated, marked_by
+
+WALL = (piece("wall", "blocking", 24, 10, 25, 30, height=3.0, blocks_los=True),)
+
+
+# --- Alcance infinito on a metahability -----------------------------------------------------------------------------
+def far_caster(x: float, VOL: int = 9, pieces=()):
+    """A neuromancer (VOL 9: its field of view reaches 45 K) at (10, 20) facing east, whose Magia: tranquilizar (RNG
+    10) carries Alcance infinito (index 0) beside a plain copy (index 1); an enemy at (`x`, 20) facing it."""
+    g = Game(M(x=10, y=20, INT=7, VOL=VOL), M(side="blue", x=x, y=20, facing=180.0, VOL=2), pieces=pieces,
+             width=60)
+    a, b = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-INFINITE-RANGE"), mh("TRT-INVOCATION", "TRT-MAGIC-CALM"))
+    g.start_activation(a, energy=10)
+    return g, a, b
+
+
+def test_TRT_INFINITE_RANGE_metahability_casts_beyond_its_RNG():
+    """30 K away (RNG 10): the infinite cast is legal (and offered), the plain one refused (MET-2); the cast goes
+    through: CH IMP with INT 7 (die 3), CH VOL ENF won (2 against 9): the enemy is calmed."""
+    g, a, b = far_caster(40)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 2
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 1, "target": b}).rule_id == "MET-2"
+    offered = [o.params for o in g.engine.legal_options("use_metahability")]
+    assert {"meta": 0, "target": b} in offered and {"meta": 1, "target": b} not in offered
+    g.dice.push(3, 2, 9)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.checks("IMP")[0]["target"] == 7 and g.events("metahability_failed") == []
+    assert g.events("metahability_resisted") == []
+
+
+def test_TRT_INFINITE_RANGE_metahability_still_needs_field_of_view_and_line_of_sight():
+    """VOL 5: a target 30 K away is beyond the caster's field of view (25 K): refused (ENV-1, the book's scatter is
+    not played); with VOL 9 but a wall between them: refused (ENV-2)."""
+    g, a, b = far_caster(40, VOL=5)
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id == "ENV-1"
+    g, a, b = far_caster(40, pieces=WALL)
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id == "ENV-2"
+
+
+# --- Alcance infinito on an object ----------------------------------------------------------------------------------
+def far_medic(x: float, pieces=()):
+    """A medic (VOL 9) at (10, 20) facing east holding a level 2 elixir of RNG 2 with Alcance infinito and a plain
+    one; a wounded ally at (`x`, 20)."""
+    g = Game(M(x=10, y=20, VOL=9), M(x=x, y=20, wounds=3), pieces=pieces, width=60)
+    a, b = g.ids
+    far = elixir(g, a, 2, "TRT-INFINITE-RANGE", RNG=2, name="Far")
+    near = elixir(g, a, 2, RNG=2, name="Near")
+    g.start_activation(a, energy=10)
+    return g, a, b, far, near
+
+
+def test_TRT_INFINITE_RANGE_object_used_on_a_character_beyond_its_RNG():
+    """The ally 20 K away: Usar with the infinite elixir is offered and heals 2; the plain one is not offered and is
+    refused naming GNA-16."""
+    g, a, b, far, near = far_medic(30)
+    offered = use_options(g)
+    assert {"item": f"item:{far}", "target": b} in offered and {"item": f"item:{near}", "target": b} not in offered
+    assert violation(g.engine.check_action, a, "use_object", {"item": f"item:{near}", "target": b}).rule_id == "GNA-16"
+    g.act(a, "use_object", item=f"item:{far}", target=b)
+    assert g.wounds(b) == 1
+
+
+def test_TRT_INFINITE_RANGE_object_needs_line_of_sight():
+    """A wall between them: the infinite elixir cannot reach the ally (GNA-16, naming the sight it needs)."""
+    g, a, b, far, _ = far_medic(30, pieces=WALL)
+    v = violation(g.engine.check_action, a, "use_object", {"item": f"item:{far}", "target": b})
+    assert v.rule_id == "GNA-16" and "TRT-INFINITE-RANGE" in str(v)
+
+
+def test_TRT_INFINITE_RANGE_fieldable_and_priced_5_on_a_metahability_and_an_object():
+    from test_rules_traits_more import price as price_on
+    for kind in ("metahability", "object", "weapon"):
+        assert traits.fielding_problem("TRT-INFINITE-RANGE", kind, {"TRT-INFINITE-RANGE"}) is None
+        assert price_on("TRT-INFINITE-RANGE", kind) == 5
+
+
+# --- Campo de oscuridad held on an object ---------------------------------------------------------------------------
+def object_field(level: int, distance: float, race_level: int = 0) -> Game:
+    """The scenery tests' marker (red, with a designator) and target (blue, at (20, 20)); a blue holder `distance` K
+    behind the target (base edge to edge) holds a darkness generator of level `level` (and carries the field at
+    `race_level` on its race when above 0)."""
+    g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=4, traits=("TRT-TARGET-DESIGNATOR",)),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=9), M(side="blue", x=21 + distance, y=20, CON=9))
+    holder = g.ids[2]
+    give(g, holder, "TRT-DARKNESS-FIELD", levels=(("TRT-DARKNESS-FIELD", level),), name="Generator")
+    if race_level:
+        g.set(holder, TraitState(("TRT-DARKNESS-FIELD",), (("TRT-DARKNESS-FIELD", race_level, race_level),)))
+        race(g, holder, "TRT-DARKNESS-FIELD")
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_TRT_DARKNESS_FIELD_object_its_holder_stops_marks_within_2_K_per_level(level):
+    """Held at level N: a target 2N K from the holder cannot be marked (refused naming the trait); 2N + 0.5 K away it
+    can."""
+    g = object_field(level, 2.0 * level)
+    a, b, _ = g.ids
+    assert violation(g.engine.check_action, a, "designate_target", {"target": b}).rule_id == "TRT-DARKNESS-FIELD"
+    g = object_field(level, 2.0 * level + 0.5)
+    a, b, _ = g.ids
+    g.act(a, "designate_target", target=b)
+    assert marked_by(g.gs, b) == (a,)
+
+
+def test_TRT_DARKNESS_FIELD_object_level_adds_to_the_race_level():
+    """G10: a level 1 race field and a level 2 generator: 6 K (2 × 3); 6.5 K is outside."""
+    g = object_field(2, 6.0, race_level=1)
+    assert traits.mark_field(g.gs, g.ids[1]) == "TRT-DARKNESS-FIELD"
+    g = object_field(2, 6.5, race_level=1)
+    assert traits.mark_field(g.gs, g.ids[1]) is None
+
+
+def test_TRT_DARKNESS_FIELD_object_disabled_or_dropped_gives_no_field():
+    """WND-4: a generator with QUA wounds gives no field; nor does one no longer held; a mark placed outside is lost
+    by the sweep only while a field holds it."""
+    g = object_field(1, 1.0)
+    a, b, c = g.ids
+    gen = next(i for i, gr in g.world.tables[Gear].items() if gr.name == "Generator")
+    g.set(gen, replace(g.world.get(gen, Gear), wounds=3))
+    assert traits.mark_field(g.gs, b) is None
+    g.act(a, "designate_target", target=b)
+    g.set(gen, replace(g.world.get(gen, Gear), wounds=0))
+    darkness_sweep(g)
+    assert g.world.try_get(b, Designated) is None and g.events("marks_lost")[-1]["rule"] == "TRT-DARKNESS-FIELD"
+
+
+def test_TRT_DARKNESS_FIELD_object_explodes_when_its_holder_is_shot_dead():
+    """A holder of a level 2 generator shot dead (DMG 12 on CON 2): minis within 2 K with level 3 shields keep 1
+    level, one 3 K away keeps 3 (as the race's field)."""
+    g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=12),)), M(side="blue", x=20, y=20, facing=180.0, CON=2),
+             M(side="blue", x=23, y=20, protections=(shield(3),)), M(x=20, y=23, protections=(shield(3),)),
+             M(side="blue", x=20, y=16, protections=(shield(3),)))
+    a, holder, foe_near, friend_near, far = g.ids
+    give(g, holder, "TRT-DARKNESS-FIELD", levels=(("TRT-DARKNESS-FIELD", 2),), name="Generator")
+    g.start_activation(a, energy=10)
+    g.dice.push(1, 10)                                     # a critical hit, a failed CH DEF: dead
+    g.act(a, "ranged_attack", target=holder, weapon=0)
+    assert g.world.get(holder, Life).state == "dead"
+    levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (foe_near, friend_near, far)]
+    assert levels == [1, 1, 3]
+
+
+def test_TRT_DARKNESS_FIELD_object_fieldable_and_priced_2_per_level_not_on_a_transport():
+    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is None
+    assert [price("TRT-DARKNESS-FIELD", "object", n) for n in (1, 5)] == [2, 10]
+    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is not None

@@ -1,0 +1,20 @@
+"""More traits played on the object / metahability kinds (issue 16, after traits/kinds.py): each entry extends a
+registered trait with ``also_on`` or ``ON_OBJECTS`` once the rules play it on that kind; the bearer is the object's
+holder or the metahability's caster (traits notes G10: a trait on an object or a metahability works for the actions
+using it; an object's passive effects and auras while it is carried). Where each is played:
+
+* Alcance infinito (TRT-INFINITE-RANGE) on a metahability: its casts have no maximum range (MET-2's RNG;
+  rules.metahabilities.check_target); the target must still be in the caster's field of view (the book scatters a
+  cast outside it: refused, ENV-1, as for a weapon) and line of sight (ENV-2). On an object: Usar reaches any
+  character in its user's field of view and line of sight (GNA-16; rules.actions.objects.in_reach), besides the
+  object's own RNG.
+* Campo de oscuridad (TRT-DARKNESS-FIELD) on an object: held (and not disabled, WND-4), its holder bears the field
+  (``ON_OBJECTS``): marks within 2 K per level are lost, the object's level added to a race's (G10: the same trait's
+  numbers add; traits/scenery.py field_level); 'si explota' is its holder killed by an attack (as Inflamable on an
+  object): every mini within N K loses up to N Escudo de energía levels."""
+from __future__ import annotations
+
+from wartime.rules.traits.registry import ON_OBJECTS, also_on
+
+also_on("TRT-INFINITE-RANGE", "metahability", "object")
+ON_OBJECTS.add("TRT-DARKNESS-FIELD")
