@@ -161,3 +161,82 @@ def test_TRT_DARKNESS_FIELD_object_fieldable_and_priced_2_per_level_not_on_a_tra
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is None
     assert [price("TRT-DARKNESS-FIELD", "object", n) for n in (1, 5)] == [2, 10]
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is not None
+
+
+# --- Maleficio on an object -----------------------------------------------------------------------------------------
+def hex_doll(*more: str, RNG: int = 10):
+    """A red user at (10, 20) facing east holding a voodoo doll (ENE 1, RNG `RNG`) with Maleficio (Lento) (carried as
+    "TRT-HEX:Lento", as objects.gear_of fields it) and `more` traits; a blue enemy 5 K away and a farther one."""
+    g = Game(M(x=10, y=20), M(side="blue", x=16, y=20, facing=180.0), M(side="blue", x=19, y=22, facing=180.0))
+    a = g.ids[0]
+    doll = give(g, a, "TRT-HEX", "TRT-HEX:Lento", *more, RNG=RNG, name="Doll")
+    g.start_activation(a, energy=10)
+    return g, doll
+
+
+def test_TRT_HEX_object_a_use_puts_the_malus_on_its_target_until_its_next_activation_ends():
+    """Usar (ENE 1, no check): the enemy is Lento (its Mover costs ENE 2 in its next activation, ENE 1 once that is
+    over); the user is not slowed."""
+    g, doll = hex_doll()
+    a, b, _ = g.ids
+    g.act(a, "use_object", item=f"item:{doll}", target=b)
+    ev = g.events("hexed")[0]
+    assert (ev["rule"], ev["who"], ev["by"], ev["item"], ev["malus"]) == ("TRT-HEX", b, a, "Doll", "TRT-SLOW")
+    assert g.energy(a) == 9 and g.checks() == []
+    assert "TRT-SLOW" in traits.character_traits(g.gs, b) and "TRT-SLOW" not in traits.character_traits(g.gs, a)
+    g.engine._end_activation(a)
+    g.start_activation(b, energy=10)
+    assert g.engine.check_action(b, "move", {"path": [[15, 20]]}) == 2
+    g.engine._end_activation(b)
+    assert "TRT-SLOW" not in traits.character_traits(g.gs, b)
+
+
+def test_TRT_HEX_object_a_failed_use_check_leaves_no_malus_and_a_second_use_renews_it():
+    """With Prueba de voluntad (VOL 5): 8 fails, ENE spent, no malus; 3 passes: hexed; a second use replaces the
+    effect (one malus from the doll, a fresh one)."""
+    g, doll = hex_doll("TRT-WILLPOWER-TEST")
+    a, b, _ = g.ids
+    g.dice.push(8)
+    g.act(a, "use_object", item=f"item:{doll}", target=b)
+    assert g.events("hexed") == [] and g.energy(a) == 9
+    g.dice.push(3)
+    g.act(a, "use_object", item=f"item:{doll}", target=b)
+    g.dice.push(3)
+    g.act(a, "use_object", item=f"item:{doll}", target=b)
+    from test_rules_metahabilities import effects
+    uids = [ev["uid"] for ev in g.events("hexed")]
+    assert len(uids) == 2 and [x.uid for x in effects(g, b)] == uids[1:]
+
+
+def test_TRT_HEX_object_out_of_its_RNG_is_refused():
+    g, doll = hex_doll(RNG=2)
+    a, b, _ = g.ids
+    assert violation(g.engine.check_action, a, "use_object", {"item": f"item:{doll}", "target": b}).rule_id == "GNA-16"
+
+
+def test_TRT_HEX_object_fielded_with_its_malus_and_priced_1():
+    """objects.gear_of carries the malus ("TRT-HEX:Lento"); a malus the engine does not play is refused; flat 1."""
+    from wartime.data.loader import archetype_from_dict, priced_trait
+    from wartime.rules.objects import gear_of
+    o = archetype_from_dict({"id": "d", "kind": "object", "name": "Doll", "ENE": 1, "RNG": 10, "QUA": 3,
+                             "traits": [{"name": "Maleficio", "param": "Lento"}]})
+    assert gear_of(o).traits == ("TRT-HEX", "TRT-HEX:Lento")
+    assert traits.fielding_problem("TRT-HEX", "object", {"TRT-HEX"}, "Lento") is None
+    assert traits.fielding_problem("TRT-HEX", "object", {"TRT-HEX"}, "Torpe") is not None
+    assert priced_trait("TRT-HEX", "object", "test", "traits", param="Lento").points == 1
+
+
+def test_TRT_HEX_object_the_scripted_AI_hexes_the_nearest_enemy_once():
+    """ai.scripted_kinds2.hex_object: the Usar on the nearer enemy; once it carries the doll's malus, the farther one;
+    a character holding no hex object gets None (no option asked for)."""
+    from types import SimpleNamespace
+    from wartime.ai.scripted_kinds2 import hex_object
+    from wartime.rules.flow import Pending
+    g, doll = hex_doll()
+    a, b, c = g.ids
+    match, p = SimpleNamespace(gs=g.gs, engine=g.engine), Pending("action", "red", ("use_object",), actor=a)
+    assert hex_object(match, p).params == {"item": f"item:{doll}", "target": b}
+    g.act(a, "use_object", item=f"item:{doll}", target=b)
+    assert hex_object(match, p).params == {"item": f"item:{doll}", "target": c}
+    g2 = Game(M(x=10, y=20), M(side="blue", x=16, y=20))
+    assert hex_object(SimpleNamespace(gs=g2.gs, engine=g2.engine), p) is None

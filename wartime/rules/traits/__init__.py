@@ -248,6 +248,8 @@ against its catalogue row):
   (TRT-COMBAT-DRUGS); the handler records the state the stim leaves. Called by ``object_effects``. → ene_mod.
 * ``use_boost(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use that raises the chosen attribute
   (TRT-VITAMIN-COCKTAIL; the handler records it). Called by ``object_effects``. → check_mod.
+* ``use_hex(gs, e, gear, target, choice) -> None`` -- a use that puts the malus the object names on the character it
+  is used on (TRT-HEX on an object: the handler records it). Called by ``object_effects``. → on_hit.
 * ``use_addiction(gs, e, gear, target) -> None`` -- what taking the object may leave on its taker (TRT-DRUG: a
   1D100 roll for an addiction). Called by ``object_effects``. → percent_roll.
 * ``withdrawal(gs, e) -> StartPsi | None`` -- a state on `e` that asks a CH PSI (and stress) when its activation

@@ -11,7 +11,11 @@ using it; an object's passive effects and auras while it is carried). Where each
 * Campo de oscuridad (TRT-DARKNESS-FIELD) on an object: held (and not disabled, WND-4), its holder bears the field
   (``ON_OBJECTS``): marks within 2 K per level are lost, the object's level added to a race's (G10: the same trait's
   numbers add; traits/scenery.py field_level); 'si explota' is its holder killed by an attack (as Inflamable on an
-  object): every mini within N K loses up to N Escudo de energía levels."""
+  object): every mini within N K loses up to N Escudo de energía levels.
+
+Played in the trait's own module: Maleficio on an object (TRT-HEX, hook ``use_hex``: a use, Usar with its use checks
+passed, puts the malus named in () on the character it is used on until the end of that character's next activation,
+as a weapon's hit does: traits/metahabilities.py; ai/scripted_kinds2.py uses it on the nearest enemy)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import ON_OBJECTS, also_on

@@ -210,6 +210,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "nooks_easy": "terrain_rule",
     "use_choice": "equipment_rule",
     "use_coat": "on_hit",
+    "use_hex": "on_hit",
     "aura_bodyguard": "aura_ally",
     "sight_through": "los_rule",
     "hover": "height_rule",
@@ -920,7 +921,7 @@ def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
 
 
 #: the hook points of what one use of an object does (``object_effects`` asks them in this order)
-USE_EFFECTS = ("object_effect", "use_ene", "use_boost", "use_coat")
+USE_EFFECTS = ("object_effect", "use_ene", "use_boost", "use_coat", "use_hex")
 
 
 def use_effects(gear) -> tuple[str, ...]:
