@@ -445,6 +445,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``status_check_mod(gs, e, attribute, kind) -> Modifier | None`` -- a modifier a state left on `e` by an enemy's
   trait gives its checks (the handler reads the state; every registered handler is asked; TRT-STUN-AMMO: −1).
   Called by ``status_mods`` from ``rules.modifiers.character_mods``. → check_mod.
+* ``status_attributes(gs, e, attrs) -> Attributes`` -- `e`'s attributes as a state on it changes them (the handler
+  reads the state; every registered handler is asked, before the ``attributes`` handlers; TRT-VITAMIN-COCKTAIL: one
+  level up or down, so the checks and the derived values follow). Called by ``attributes``. → check_mod.
 * ``reaction_denied(gs, e) -> bool`` -- True: a state an enemy's trait left on `e` keeps it from reacting
   (TRT-STUN-AMMO). Called by ``reaction_denied`` from ``rules.windows`` (a reaction's legality). → reaction_rule.
 * ``area_code(weapon) -> str | None`` -- the area code an attack with the weapon takes when declared (a

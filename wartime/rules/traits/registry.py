@@ -138,6 +138,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "shot_target": "unique_rule",
     "melee_reach": "rng_mod",
     "status_check_mod": "check_mod",
+    "status_attributes": "check_mod",
     "area_code": "area",
     "double_hit": "on_hit",
     "charge_attack": "def_mod",
@@ -1081,7 +1082,10 @@ def reloaded(weapon):
 # --- the character's own attributes and activation ---------------------------------------------------------
 def attributes(gs, e: int, raw):
     """``attributes``: the character's attributes as its traits change them (checks and derived values); `raw`
-    is its Attributes component. Each handler gets the previous one's result."""
+    is its Attributes component. Each handler gets the previous one's result; a state on `e` comes first
+    (``status_attributes``, every handler asked: TRT-VITAMIN-COCKTAIL's levels, ± terms before factors, G5)."""
+    for _, h in handlers("status_attributes"):
+        raw = h(gs, e, raw)
     hs = handlers("attributes")
     if hs:
         carried = character_traits(gs, e)
