@@ -240,3 +240,81 @@ def test_TRT_HEX_object_the_scripted_AI_hexes_the_nearest_enemy_once():
     assert hex_object(match, p).params == {"item": f"item:{doll}", "target": c}
     g2 = Game(M(x=10, y=20), M(side="blue", x=16, y=20))
     assert hex_object(SimpleNamespace(gs=g2.gs, engine=g2.engine), p) is None
+
+
+# --- Requiere on an object and a transport --------------------------------------------------------------------------
+NEED = ("TRT-REQUIRES", "TRT-REQUIRES:Camuflaje")
+
+
+def required_kit(camouflaged: bool):
+    """A red user (with Camuflaje or not) holding an elixir 2 that requires Camuflaje, wounded 3; an ally beside it."""
+    g = Game(M(x=10, y=20, wounds=3), M(x=11, y=20), M(side="blue", x=30, y=20))
+    a = g.ids[0]
+    kit = elixir(g, a, 2, *NEED)
+    if camouflaged:
+        race(g, a, "TRT-CAMOUFLAGE")
+    g.start_activation(a, energy=10)
+    return g, kit
+
+
+def test_TRT_REQUIRES_object_only_a_user_with_the_bonus_uses_it():
+    """Without Camuflaje Usar is refused naming TRT-REQUIRES and not offered; with it the elixir heals 2."""
+    g, kit = required_kit(False)
+    a = g.ids[0]
+    assert violation(g.engine.check_action, a, "use_object", {"item": f"item:{kit}"}).rule_id == "TRT-REQUIRES"
+    assert not [o for o in use_options(g) if o["item"] == f"item:{kit}"]
+    g, kit = required_kit(True)
+    a = g.ids[0]
+    g.act(a, "use_object", item=f"item:{kit}")
+    assert g.wounds(a) == 1
+
+
+def test_TRT_REQUIRES_object_not_handed_to_an_ally_without_the_bonus():
+    """Comerciar: the elixir is not handed to an ally without Camuflaje (refused naming TRT-REQUIRES), and is to one
+    with it."""
+    g, kit = required_kit(True)
+    a, b, _ = g.ids
+    assert violation(g.engine.check_action, a, "trade", {"target": b, "give": f"item:{kit}"}).rule_id == "TRT-REQUIRES"
+    race(g, b, "TRT-CAMOUFLAGE")
+    assert g.engine.check_action(a, "trade", {"target": b, "give": f"item:{kit}"}) == 1
+
+
+def test_TRT_REQUIRES_object_and_transport_fielded_with_the_bonus_only():
+    """objects.gear_of and match.transports carry the parameter ("TRT-REQUIRES:Camuflaje"; a rider's own traits get
+    the trait ID only); fielded on a character with Camuflaje, refused without it; the price −3."""
+    from test_rules_transports import _transport_spec
+    from wartime.data.loader import archetype_from_dict, priced_trait
+    from wartime.match.setup import fielding_problems
+    from wartime.match.transports import mount_parts
+    from wartime.rules.objects import gear_of
+    o = archetype_from_dict({"id": "k", "kind": "object", "name": "Kit", "ENE": 1, "RNG": 0, "QUA": 3,
+                             "traits": [{"name": "Elixir", "level": 2}, {"name": "Requiere", "param": "Camuflaje"}]})
+    assert gear_of(o).traits == ("TRT-ELIXIR", "TRT-REQUIRES", "TRT-REQUIRES:Camuflaje")
+    spec = _transport_spec([{"name": "Requiere", "param": "Camuflaje"}])
+    assert [r for r, _ in fielding_problems(spec)] == ["TRT-REQUIRES"]
+    g = Game(M())
+    _, _, joined, m = mount_parts(spec, g.gs.body(g.ids[0]), (), ("TRT-CAMOUFLAGE",), None)
+    assert m.traits == NEED and joined == ("TRT-CAMOUFLAGE", "TRT-REQUIRES")
+    for kind in ("object", "transport"):
+        assert traits.fielding_problem("TRT-REQUIRES", kind, {"TRT-REQUIRES"}, "Camuflaje",
+                                       frozenset({"TRT-CAMOUFLAGE"})) is None
+        assert traits.fielding_problem("TRT-REQUIRES", kind, {"TRT-REQUIRES"}, "Camuflaje", frozenset()) is not None
+        assert priced_trait("TRT-REQUIRES", kind, "test", "traits", param="Camuflaje").points == -3
+
+
+def test_TRT_REQUIRES_transport_only_a_driver_with_the_bonus_takes_it_over():
+    """MVA-17: the driver gets off its transport (Requiere Camuflaje); a walker in base contact without
+    Camuflaje cannot take it over (TRT-REQUIRES), one with it can, and its traits then hold TRT-REQUIRES without the
+    parameter entry."""
+    from test_rules_transports import _get_off, driver
+    from wartime.rules import riding
+    g = driver(M(side="blue", x=11.55, y=20), MOV=6, QUA=5, DEF=2, size=2.0, paid=True, traits=NEED)
+    a, b = g.ids
+    _get_off(g, a)
+    (t,) = riding.parked(g.gs)
+    g.start_activation(b, energy=10)
+    assert violation(g.engine.check_action, b, "take_transport", {"transport": t}).rule_id == "TRT-REQUIRES"
+    race(g, b, "TRT-CAMOUFLAGE")
+    g.act(b, "take_transport", transport=t)
+    assert riding.rides(g.gs, b) and "TRT-REQUIRES:Camuflaje" not in g.gs.traits(b)
+    assert "TRT-REQUIRES" in g.gs.traits(b)

@@ -614,8 +614,9 @@ and not disabled, G10):
 * ``trade_denied(item) -> bool`` -- True: the weapon or protection cannot be traded with Comerciar (GNA-3;
   TRT-LABORIOUS). Called by ``untradeable`` from the Comerciar action. → equipment_rule.
 * ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
-  (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
-  ``equip_problem``. → equipment_rule.
+  (TRT-HUGE without a worn TRT-MEGA-ARMOUR), nor have the object or take over the transport (TRT-REQUIRES without
+  its bonus); Comerciar and Saquear do not hand it to `e`, Tomar el transporte refuses it. Called by
+  ``item_denied`` (and ``equip_problem``). → equipment_rule.
 * ``gear_denied(kind, ene, rng, natural) -> bool`` -- True: the bearer may not take, carry or drive equipment of
   `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene`, RNG `rng`, natural or not (its material;
   TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only; TRT-ANIMAL: no transport, no non-natural RNG > 0). Called by
@@ -686,6 +687,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
+                                           item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,

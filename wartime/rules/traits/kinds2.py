@@ -13,6 +13,13 @@ using it; an object's passive effects and auras while it is carried). Where each
   numbers add; traits/scenery.py field_level); 'si explota' is its holder killed by an attack (as Inflamable on an
   object): every mini within N K loses up to N Escudo de energía levels.
 
+* Requiere (TRT-REQUIRES) on an object: a holder without the named bonus is refused when a game is set up, Usar is
+  refused to a user without it (hook ``object_target``, however the object came to it), and Comerciar / Saquear do
+  not hand it to one without it (rules.items.unequippable asks the object's ``equip_denied``). On a transport: a
+  driver without it is refused when a game is set up and cannot take the driverless transport over (Tomar el
+  transporte); the transport carries the parameter ("TRT-REQUIRES:<bonus>", match.transports), its rider's traits the
+  ID only. Registered in traits/protections.py.
+
 Played in the trait's own module: Maleficio on an object (TRT-HEX, hook ``use_hex``: a use, Usar with its use checks
 passed, puts the malus named in () on the character it is used on until the end of that character's next activation,
 as a weapon's hit does: traits/metahabilities.py; ai/scripted_kinds2.py uses it on the nearest enemy)."""

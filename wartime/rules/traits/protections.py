@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import TraitState
+from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import also_on, character_traits, plugins, register, trait_arg, worn_protections
 
@@ -388,8 +389,17 @@ def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
 
 register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),
          param_problem=negate_param)
-register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P + ("weapon", "metahability"),
-         param_problem=requires_param, args=("weapon",))
+def requires_use(gs, e: int, gear, target: int) -> None:
+    """TRT-REQUIRES on an object: Usar is refused to a user without the named bonus, however the object came to it
+    (traits/kinds2.py)."""
+    if requires(gs, e, gear):
+        raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used by a user with "
+                            f"{plugins()[trait_named(trait_arg(gear, 'TRT-REQUIRES'))].name}")
+
+
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use},
+         kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
+         args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

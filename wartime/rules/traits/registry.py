@@ -2217,12 +2217,21 @@ def untradeable(item) -> str | None:
     return None
 
 
-def equip_problem(gs, e: int, item) -> str | None:
-    """``equip_denied``: the trait of a weapon or protection by which character `e` may not be equipped with it
-    (receiving it by Comerciar or Saquear), or None."""
+def item_denied(gs, e: int, item) -> str | None:
+    """``equip_denied``: the trait of `item` (a weapon, a protection, an object's Gear, a transport's Mount) by which
+    character `e` may not have it (TRT-REQUIRES, TRT-HUGE), or None."""
     for t, h in _of("equip_denied", getattr(item, "traits", ())):
         if h(gs, e, item):
             return t
+    return None
+
+
+def equip_problem(gs, e: int, item) -> str | None:
+    """``equip_denied``: the trait of a weapon or protection by which character `e` may not be equipped with it
+    (receiving it by Comerciar or Saquear), or None."""
+    why = item_denied(gs, e, item)
+    if why is not None:
+        return why
     kind = "protection" if hasattr(item, "DEF") else "weapon"
     return gear_denied(character_traits(gs, e), kind, getattr(item, "ENE", 0), getattr(item, "RNG", 0), False)
 
