@@ -318,3 +318,18 @@ def test_TRT_REQUIRES_transport_only_a_driver_with_the_bonus_takes_it_over():
     g.act(b, "take_transport", transport=t)
     assert riding.rides(g.gs, b) and "TRT-REQUIRES:Camuflaje" not in g.gs.traits(b)
     assert "TRT-REQUIRES" in g.gs.traits(b)
+
+
+# --- Enorme on a held object ----------------------------------------------------------------------------------------
+def test_TRT_HUGE_object_handed_only_to_a_mega_armour_wearer():
+    """A huge object held by a Mega armadura wearer: Comerciar does not hand it to an ally without one (refused naming
+    TRT-HUGE), and does to one wearing it."""
+    from test_rules_traits_protection import prot
+    from wartime.core.components import Equipment
+    g = Game(M(x=10, y=20, protections=(prot(3, "TRT-MEGA-ARMOUR"),)), M(x=11, y=20), M(side="blue", x=30, y=20))
+    a, b, _ = g.ids
+    crate = give(g, a, "TRT-HUGE", "TRT-ELIXIR", levels=(("TRT-ELIXIR", 1),), name="Crate")
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "trade", {"target": b, "give": f"item:{crate}"}).rule_id == "TRT-HUGE"
+    g.set(b, Equipment((), (prot(2, "TRT-MEGA-ARMOUR"),)))
+    assert g.engine.check_action(a, "trade", {"target": b, "give": f"item:{crate}"}) == 1
