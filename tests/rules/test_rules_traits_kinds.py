@@ -314,11 +314,10 @@ def test_TRT_EXPLODES_on_a_race_no_explosion_on_51():
     assert g.events("death_blast") == [] and g.wounds(red) == 0 and g.gs.world.get(bomb, Life).state == "dead"
 
 
-def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10_not_on_an_object():
+def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10():
     from test_rules_traits_more import price
     assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is None
-    assert price("TRT-EXPLODES", "race") == -10
-    assert traits.fielding_problem("TRT-EXPLODES", "object", {"TRT-EXPLODES"}) is not None
+    assert price("TRT-EXPLODES", "race") == -10          # on an object: test_rules_traits_kinds2.py
 
 
 # --- Inflamable on a held object ------------------------------------------------------------------------------------

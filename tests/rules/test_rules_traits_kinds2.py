@@ -333,3 +333,43 @@ def test_TRT_HUGE_object_handed_only_to_a_mega_armour_wearer():
     assert violation(g.engine.check_action, a, "trade", {"target": b, "give": f"item:{crate}"}).rule_id == "TRT-HUGE"
     g.set(b, Equipment((), (prot(2, "TRT-MEGA-ARMOUR"),)))
     assert g.engine.check_action(a, "trade", {"target": b, "give": f"item:{crate}"}) == 1
+
+
+# --- Explota held on an object --------------------------------------------------------------------------------------
+def exploding_belt(percent_die: int, disabled: bool = False):
+    """As the race test (test_rules_traits_kinds.exploding): the blue CON 6 MOV 3 target holds a belt with Explota
+    (its QUA 3 in wounds when `disabled`), killed in melee by DMG 8 (CH IMP 3, CH DEF 9), then the D100 when the
+    belt works."""
+    from rules_helpers import blade
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=6, mov=3, facing=180.0),
+             M(side="blue", x=12.9, y=20, CON=9), M(side="blue", x=30, y=30))
+    red, holder, ally, far = g.ids
+    belt = give(g, holder, "TRT-EXPLODES", name="Belt")
+    if disabled:
+        g.set(belt, replace(g.world.get(belt, Gear), wounds=3))
+    g.start_activation(red, energy=10)
+    g.dice.push(3, 9, *([] if disabled else [percent_die]), *([9, 1, 9, 1] if percent_die <= 50 and not disabled
+                                                              else []))
+    g.act(red, "melee_attack", target=holder, weapon=0)
+    assert g.all_dice_used()
+    return g, red, holder, ally, far
+
+
+def test_TRT_EXPLODES_object_its_holder_killed_by_an_attack_50_percent_its_DMG_within_the_holders_MOV_K():
+    """D100 50: DMG 8 (the killing blow's) in a round area of radius the holder's MOV 3 K (G10: the holder bears a
+    carried object's passive effect): the killer and the ally take it, the far mini nothing."""
+    g, red, holder, ally, far = exploding_belt(50)
+    ev = g.events("death_blast")[-1]
+    assert ev["rule"] == "TRT-EXPLODES" and ev["dmg"] == 8 and ev["diameter"] == 6 and ev["hit"] == [red, ally]
+    assert g.wounds(red) == 8 and g.wounds(ally) == 8 and g.wounds(far) == 0
+
+
+def test_TRT_EXPLODES_object_no_explosion_on_51_nor_from_a_disabled_belt():
+    for g, red, holder, *_ in (exploding_belt(51), exploding_belt(50, disabled=True)):
+        assert g.events("death_blast") == [] and g.wounds(red) == 0 and g.world.get(holder, Life).state == "dead"
+
+
+def test_TRT_EXPLODES_object_fieldable_and_priced_minus_10():
+    from test_rules_traits_more import price as price_on
+    assert traits.fielding_problem("TRT-EXPLODES", "object", {"TRT-EXPLODES"}) is None
+    assert price_on("TRT-EXPLODES", "object") == -10

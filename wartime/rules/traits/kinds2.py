@@ -12,6 +12,10 @@ using it; an object's passive effects and auras while it is carried). Where each
   (``ON_OBJECTS``): marks within 2 K per level are lost, the object's level added to a race's (G10: the same trait's
   numbers add; traits/scenery.py field_level); 'si explota' is its holder killed by an attack (as Inflamable on an
   object): every mini within N K loses up to N Escudo de energía levels.
+* Explota (TRT-EXPLODES) on an object: held (and not disabled), its holder bears it (``ON_OBJECTS``, as Inflamable on
+  an object in traits/kinds.py): when an attack kills the holder, D100 ≤ 50 it explodes with that attack's DMG in a
+  round area of radius the holder's (natural) MOV K (traits/vehicles.py; the ruling's 'its MOV' is its bearer's, an
+  object having none). An object destroyed apart from its holder does not explode.
 
 * Requiere (TRT-REQUIRES) on an object: a holder without the named bonus is refused when a game is set up, Usar is
   refused to a user without it (hook ``object_target``, however the object came to it), and Comerciar / Saquear do
@@ -29,3 +33,4 @@ from wartime.rules.traits.registry import ON_OBJECTS, also_on
 
 also_on("TRT-INFINITE-RANGE", "metahability", "object")
 ON_OBJECTS.add("TRT-DARKNESS-FIELD")
+ON_OBJECTS.add("TRT-EXPLODES")
