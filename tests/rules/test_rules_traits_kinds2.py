@@ -373,3 +373,52 @@ def test_TRT_EXPLODES_object_fieldable_and_priced_minus_10():
     from test_rules_traits_more import price as price_on
     assert traits.fielding_problem("TRT-EXPLODES", "object", {"TRT-EXPLODES"}) is None
     assert price_on("TRT-EXPLODES", "object") == -10
+
+
+# --- the use tests and Neuropsico on a Muro protection: the CH DEF against stress ------------------------------------
+def psychic_shot(*protections, VOL: int = 6, AGI: int = 5):
+    """A psychic rifle (DMG 4) against a target (VOL 6, AGI 5) wearing `protections`."""
+    from test_rules_traits_combat import duel
+    return duel({"weapons": (weapon(DMG=4, traits=("TRT-PSYCHIC-AMMO",)),)},
+                {"VOL": VOL, "AGI": AGI, "protections": tuple(protections)})
+
+
+@pytest.mark.parametrize("use,target,kind", [(3, 3, "DEF"), (8, 6, "ATR")])
+def test_TRT_AGILITY_TEST_on_a_Muro_protection_before_the_CH_DEF_against_stress(use, target, kind):
+    """Hit (5); the Muro (DEF 3) asks its CH AGI first: 3 passes and the CH DEF is against its DEF 3; 8 fails and,
+    no Muro left, the target defends as wearing none: a CH VOL 6. The CH DEF die 2 passes: stress 4 − 3 = 1, or
+    4 − 6 → 0."""
+    from test_rules_traits_combat import attack
+    from test_rules_traits_protection import prot
+    g = psychic_shot(prot(3, "TRT-WALL", "TRT-AGILITY-TEST", key="wall"))
+    b = g.ids[1]
+    attack(g, 5, use, 2)
+    use_check = [c for c in g.checks("ATR") if c["who"] == b][0]
+    assert use_check["attribute"] == "AGI" and use_check["rule"] == "TRT-PSYCHIC-AMMO"
+    assert g.checks(kind)[-1]["target"] == target and g.stress(b) == (1 if use == 3 else 0)
+    assert bool(g.events("protection_use_failed")) is (use == 8)
+
+
+def test_TRT_AGILITY_TEST_on_one_of_two_Muro_protections_its_DEF_left_out():
+    """Two Muro protections (DEF 3 with Prueba de agilidad, DEF 2 plain): the check fails (8): the CH DEF against
+    stress is against 2."""
+    from test_rules_traits_combat import attack
+    from test_rules_traits_protection import prot
+    g = psychic_shot(prot(3, "TRT-WALL", "TRT-AGILITY-TEST", key="wall"), prot(2, "TRT-WALL", key="shield"))
+    attack(g, 5, 8, 2)
+    assert g.checks("DEF")[-1]["target"] == 2 and g.stress(g.ids[1]) == 2
+
+
+def test_TRT_NEUROPSYCHO_on_a_Muro_protection_against_Corromper():
+    """Corromper (INT 7: DMG 3, die 6 hits): the Muro (DEF 2) with Neuropsico asks a CH PSI (VOL 5): 9 fails, +1
+    stress, and the CH DEF is a CH VOL 5 (die 4 passes: 3 − 5 → 0); 2 passes: the CH DEF against 2 (die 4 fails: 3)."""
+    from test_rules_metahabilities import hacker
+    from test_rules_traits_protection import prot
+    from wartime.core.components import Equipment
+    for psi, rule, stress in ((9, "CBA-18", 1), (2, "TRT-WALL", 3)):
+        g, a, b = hacker()
+        g.set(b, Equipment((), (prot(2, "TRT-WALL", "TRT-NEUROPSYCHO", key="wall"),)))
+        g.dice.push(6, psi, 4)
+        g.act(a, "corrupt", target=b, attribute="INT")
+        assert g.checks("PSI")[0]["rule"] == "TRT-NEUROPSYCHO"
+        assert g.events("check")[-1]["rule"] == rule and g.stress(b) == stress and g.all_dice_used()

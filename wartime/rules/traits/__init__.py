@@ -136,6 +136,8 @@ against its catalogue row):
 * ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress or
   Corromper / Hackear's stress (CBA-18) (the answers add; TRT-WALL: its Muro protections' DEF); no answer: it
   defends with CH VOL. Called by ``stress_defense``. → stress.
+* ``stress_def_from(gs, e) -> tuple`` -- the worn protections whose DEF ``stress_def`` counts (TRT-WALL's Muro), so
+  that their use checks come first (rules.item_use.stress_def_kept). Called by ``stress_protections``. → stress.
 * ``invocation_fumble(gear) -> (int, float)`` -- an object's (floor, reach K): within reach of the object (held: its
   holder's base; on the ground: its point) every character's invocation checks fumble from that die up
   (TRT-POISONED-DISTORTION: 9 within 5 K). Called by ``invocation_fumble_floor`` from ``rules.metahabilities.cast``.
@@ -694,7 +696,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
-                                           stress_defense, invocation_fumble_floor, death_explosions,
+                                           stress_defense, stress_protections, invocation_fumble_floor,
+                                           death_explosions,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
                                            volley_weapons, critical_rolled, weapon_cost_terms)

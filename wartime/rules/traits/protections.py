@@ -149,8 +149,13 @@ def wall_stress(gs, e: int) -> int | None:
     """TRT-WALL: against a hit that deals stress (TRT-PSYCHIC-AMMO, rules.stress_hits) or Corromper / Hackear (CBA-18,
     rules.metahabilities) the wearer's CH DEF is made
     with the DEF of its worn Muro protections (summed; their ruling: instead of CH VOL). None without one worn."""
-    walls = [p for p in worn_protections(gs, e) if "TRT-WALL" in p.traits]
+    walls = wall_worn(gs, e)
     return sum(p.current_def for p in walls) if walls else None
+
+
+def wall_worn(gs, e: int) -> tuple:
+    """TRT-WALL: the worn Muro protections (not disabled) whose DEF makes the CH DEF against stress."""
+    return tuple(p for p in worn_protections(gs, e) if "TRT-WALL" in p.traits)
 
 
 def shadow(gs, e: int) -> int | None:
@@ -347,7 +352,8 @@ register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}
 register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance, "area_def_mod": resistance_area}, kinds=RP,
          param_problem=resistance_param,
          per_protection=True)
-register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_stress}, kinds=P, per_protection=True)
+register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_stress, "stress_def_from": wall_worn}, kinds=P,
+         per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
 #: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
 SHIELDS = {

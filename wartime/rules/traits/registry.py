@@ -247,6 +247,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "invocation_fumble": "on_fumble",
     "stress_hit": "stress",
     "stress_def": "stress",
+    "stress_def_from": "stress",
     "substance_factor": "dmg_mod",
     "scatter_reroll": "reroll",
     # battle cries (rules/traits/battle_cries.py)
@@ -2132,6 +2133,12 @@ def stress_defense(gs, e: int) -> int | None:
     DEF, summed), None when none answers (the target then defends with CH VOL, rules.stress_hits)."""
     got = [v for v in _answers("stress_def", character_traits(gs, e), gs, e) if v is not None]
     return sum(got) if got else None
+
+
+def stress_protections(gs, e: int) -> list:
+    """``stress_def_from``: the worn protections whose DEF makes `e`'s CH DEF against stress (TRT-WALL's Muro), in
+    equipment order (their use checks come first: rules.item_use.stress_def_kept)."""
+    return [p for _, h in _of("stress_def_from", character_traits(gs, e)) for p in h(gs, e)]
 
 
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
