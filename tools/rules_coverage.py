@@ -36,6 +36,14 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
+#: The four Prueba de ... traits (TRT-AGILITY-TEST, ...): one PARTIAL text, the attribute of their check `a` apart.
+USE_TEST_PARTIAL = ("on objects, metahabilities and weapons (a CH {a} before each use or attack), on a protection "
+                    "(before each CH DEF its wearer makes against a hit, and, on a Muro protection, against stress: "
+                    "Munición psíquica, Corromper; a failure leaves its DEF out, and with no Muro left the CH DEF is a "
+                    "CH VOL) and on a transport (before each movement action of its driver aboard, and Embestir: a "
+                    "failure fails it, ENE spent): wartime/rules/item_use.py; the exact odds the window and the AI "
+                    "read count a protection's DEF as always there")
+
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
@@ -173,33 +181,8 @@ PARTIAL = {
     "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
                             "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
                             "played",
-    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack), on a "
-                        "protection (before each CH DEF its wearer makes against a hit, and, on a Muro protection, "
-                        "against stress: Munición psíquica, Corromper; a failure leaves its DEF out, and with no "
-                        "Muro left the CH DEF is a CH VOL) and on a transport (before each movement action of its "
-                        "driver aboard, and Embestir: a failure fails it, ENE spent): wartime/rules/item_use.py; "
-                        "the exact odds the window and the AI read count a protection's DEF as always there",
-    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack), on a "
-                             "protection (before each CH DEF its wearer makes against a hit, and, on a Muro "
-                             "protection, against stress: Munición psíquica, Corromper; a failure leaves its DEF "
-                             "out, and with no Muro left the CH DEF is a CH VOL) and on a transport (before each "
-                             "movement action of its driver aboard, and Embestir: a failure fails it, ENE spent): "
-                             "wartime/rules/item_use.py; the exact odds the window and the AI read count a "
-                             "protection's DEF as always there",
-    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack), on a "
-                             "protection (before each CH DEF its wearer makes against a hit, and, on a Muro "
-                             "protection, against stress: Munición psíquica, Corromper; a failure leaves its DEF "
-                             "out, and with no Muro left the CH DEF is a CH VOL) and on a transport (before each "
-                             "movement action of its driver aboard, and Embestir: a failure fails it, ENE spent): "
-                             "wartime/rules/item_use.py; the exact odds the window and the AI read count a "
-                             "protection's DEF as always there",
-    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack), on a "
-                          "protection (before each CH DEF its wearer makes against a hit, and, on a Muro "
-                          "protection, against stress: Munición psíquica, Corromper; a failure leaves its DEF out, "
-                          "and with no Muro left the CH DEF is a CH VOL) and on a transport (before each movement "
-                          "action of its driver aboard, and Embestir: a failure fails it, ENE spent): "
-                          "wartime/rules/item_use.py; the exact odds the window and the AI read count a "
-                          "protection's DEF as always there",
+    **{f"TRT-{t}-TEST": USE_TEST_PARTIAL.format(a=a) for t, a in (("AGILITY", "AGI"), ("CONSTITUTION", "CON"),
+                                                                ("INTELLIGENCE", "INT"), ("WILLPOWER", "VOL"))},
     "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a "
                        "protection (before each CH DEF its wearer makes against a hit, and, on a Muro protection, "
                        "against stress: a failure is +1 stress and leaves its DEF out): wartime/rules/item_use.py; "

@@ -10,7 +10,7 @@ from rules_helpers import Game, M, piece, violation, weapon
 from test_rules_metahabilities import give as give_meta, mh
 from test_rules_objects import elixir, give, use_options
 from test_rules_traits_combat import race
-from test_rules_traits_scenery import darkness_sweep, price, shield
+from test_rules_traits_scenery import darkness_sweep, field_blast_levels, price
 from wartime.core.components import Gear, Life, TraitState
 from wartime.rules import traits
 from wartime.rules.traits.devices import Designated, marked_by
@@ -144,16 +144,8 @@ def test_TRT_DARKNESS_FIELD_object_disabled_or_dropped_gives_no_field():
 def test_TRT_DARKNESS_FIELD_object_explodes_when_its_holder_is_shot_dead():
     """A holder of a level 2 generator shot dead (DMG 12 on CON 2): minis within 2 K with level 3 shields keep 1
     level, one 3 K away keeps 3 (as the race's field)."""
-    g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=12),)), M(side="blue", x=20, y=20, facing=180.0, CON=2),
-             M(side="blue", x=23, y=20, protections=(shield(3),)), M(x=20, y=23, protections=(shield(3),)),
-             M(side="blue", x=20, y=16, protections=(shield(3),)))
-    a, holder, foe_near, friend_near, far = g.ids
-    give(g, holder, "TRT-DARKNESS-FIELD", levels=(("TRT-DARKNESS-FIELD", 2),), name="Generator")
-    g.start_activation(a, energy=10)
-    g.dice.push(1, 10)                                     # a critical hit, a failed CH DEF: dead
-    g.act(a, "ranged_attack", target=holder, weapon=0)
-    assert g.world.get(holder, Life).state == "dead"
-    levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (foe_near, friend_near, far)]
+    g, levels = field_blast_levels(
+        lambda g, holder: give(g, holder, "TRT-DARKNESS-FIELD", levels=(("TRT-DARKNESS-FIELD", 2),), name="Generator"))
     assert levels == [1, 1, 3]
 
 
@@ -183,12 +175,8 @@ def test_TRT_HEX_object_a_use_puts_the_malus_on_its_target_until_its_next_activa
     ev = g.events("hexed")[0]
     assert (ev["rule"], ev["who"], ev["by"], ev["item"], ev["malus"]) == ("TRT-HEX", b, a, "Doll", "TRT-SLOW")
     assert g.energy(a) == 9 and g.checks() == []
-    assert "TRT-SLOW" in traits.character_traits(g.gs, b) and "TRT-SLOW" not in traits.character_traits(g.gs, a)
-    g.engine._end_activation(a)
-    g.start_activation(b, energy=10)
-    assert g.engine.check_action(b, "move", {"path": [[15, 20]]}) == 2
-    g.engine._end_activation(b)
-    assert "TRT-SLOW" not in traits.character_traits(g.gs, b)
+    from test_rules_traits_kinds import slowed_until_its_next_activation_ends
+    slowed_until_its_next_activation_ends(g, a, b, [15, 20])
 
 
 def test_TRT_HEX_object_a_failed_use_check_leaves_no_malus_and_a_second_use_renews_it():
