@@ -410,3 +410,19 @@ def test_TRT_NEUROPSYCHO_on_a_Muro_protection_against_Corromper():
         g.act(a, "corrupt", target=b, attribute="INT")
         assert g.checks("PSI")[0]["rule"] == "TRT-NEUROPSYCHO"
         assert g.events("check")[-1]["rule"] == rule and g.stress(b) == stress and g.all_dice_used()
+
+
+# --- Runas de protección against Distorsión envenenada --------------------------------------------------------------
+@pytest.mark.parametrize("where", ["race", "object"])
+def test_TRT_PROTECTION_RUNES_a_9_near_a_poisoned_distortion_is_no_fumble(where):
+    """The substances test's caster within 5 K of a Distorsión envenenada object, with the runes on its race or held
+    on a charm: its CH INT of 9 is an ordinary failure (no MET-7 CH PSI), not a fumble."""
+    from test_rules_traits_substances import distorted
+    g, a, b = distorted("friend")
+    if where == "race":
+        race(g, a, *g.gs.traits(a), "TRT-PROTECTION-RUNES")
+    else:
+        give(g, a, "TRT-PROTECTION-RUNES", name="Charm")
+    g.dice.push(9)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert not g.check("ATR", rule="MET-2")["fumble"] and not g.checks("PSI") and g.all_dice_used()

@@ -1552,7 +1552,8 @@ def invocation_fumble_floor(gs, e: int) -> int:
     """``invocation_fumble``: the lowest die that is a fumble on `e`'s invocation checks (MET-2 of an invocation; 10
     by the core CHK-2) as the objects on the board near it set it: each object (``Gear``, not disabled, WND-4)
     whose trait answers (floor, reach K) counts when `e` is within reach of it (BAS-3: from its holder's base edge
-    to e's, or from the point where it lies), friend or foe (TRT-POISONED-DISTORTION: 9 within 5 K)."""
+    to e's, or from the point where it lies), friend or foe (TRT-POISONED-DISTORTION: 9 within 5 K). A caster that
+    does not suffer the dangers of metahabilities (``meta_fumble_safe``: TRT-PROTECTION-RUNES' ruling) keeps 10."""
     table = gs.world.tables.get(Gear)
     if not table or not handlers("invocation_fumble"):
         return 10
@@ -1573,7 +1574,7 @@ def invocation_fumble_floor(gs, e: int) -> int:
                 near = False                           # hidden inside a searchable element
             if near:
                 floor = min(floor, low)
-    return floor
+    return 10 if floor < 10 and meta_fumble_safe(gs, e) is not None else floor
 
 
 def substance_terms(gs, e: int, element: str) -> CombatTerms:
