@@ -58,6 +58,16 @@ def test_GNA_16_a_shield_received_by_Comerciar_works_at_once():
     assert g.gs.equipment(a).protections == (SHIELD,) and carried.carried(g.gs, a) == () and g.gs.total_def(a) == 2
 
 
+
+def test_GNA_3_a_transfer_to_the_same_holder_moves_and_never_copies():
+    """GNA-3 / GNA-14 (rules/items.transfer): handing items to their own holder moves them to the end of its
+    equipment; nothing is duplicated (the equipment was read before the removal and the items came back twice)."""
+    g = Game(M(x=10.0, y=20.0), M(side="blue", x=30.0, y=20.0))
+    a, _ = g.ids
+    g.set(a, g.gs.equipment(a).__class__((), (SHIELD, VEST)))
+    assert items.transfer(g.gs, a, ["protection:0"], a) == ["Riot shield"]
+    assert g.gs.equipment(a).protections == (VEST, SHIELD)
+
 LIB = {a["id"]: archetype_from_dict(a) for a in (
     {"id": "human", "kind": "race", "name": "Human", "CON": 4, "AGI": 5, "INT": 4, "VOL": 4},
     {"id": "vest", "kind": "protection", "name": "Flak vest", "ENE": 2, "DEF": 3, "SIZ": 4, "QUA": 5},

@@ -111,15 +111,14 @@ def holds_something(gs: GameState, e: int) -> bool:
 def transfer(gs: GameState, src: int, refs: list[str], dst: int) -> list[str]:
     """Move the items `refs` (already validated, distinct) from `src` to `dst`: weapons and protections join the end of
     its `Equipment` in the order given, held items change holder. Returns their names in that order."""
-    eq_s, eq_d = gs.equipment(src), gs.equipment(dst)
+    eq_s = gs.equipment(src)
     names = [item_name(gs, src, r) for r in refs]
     parsed = [(r.split(":")[0], int(r.split(":")[1])) for r in refs]
     w_out = [n for k, n in parsed if k == "weapon"]
     p_out = [n for k, n in parsed if k == "protection"]
     gs.world.set(src, replace(eq_s, weapons=tuple(w for i, w in enumerate(eq_s.weapons) if i not in w_out),
                               protections=tuple(p for i, p in enumerate(eq_s.protections) if i not in p_out)))
-    if dst != src:
-        eq_d = gs.equipment(dst)
+    eq_d = gs.equipment(dst)  # read after the removal: a transfer to the same holder moves, never copies
     gs.world.set(dst, replace(eq_d, weapons=eq_d.weapons + tuple(eq_s.weapons[n] for n in w_out),
                               protections=eq_d.protections + tuple(eq_s.protections[n] for n in p_out)))
     for k, n in parsed:
