@@ -426,3 +426,11 @@ def test_TRT_PROTECTION_RUNES_a_9_near_a_poisoned_distortion_is_no_fumble(where)
     g.dice.push(9)
     g.act(a, "use_metahability", meta=0, target=b)
     assert not g.check("ATR", rule="MET-2")["fumble"] and not g.checks("PSI") and g.all_dice_used()
+
+
+def test_TRT_INFINITE_RANGE_object_keeps_its_own_RNG_behind_its_user():
+    """The ally 1.5 K behind the medic (out of its field of view) is still within the far elixir's RNG 2."""
+    g, a, b, far, _ = far_medic(8.5)
+    assert not g.gs.in_fov(a, b)
+    g.act(a, "use_object", item=f"item:{far}", target=b)
+    assert g.wounds(b) == 1

@@ -33,12 +33,12 @@ def usable_gear(gs, e: int) -> list[tuple[int, object]]:
 
 def in_reach(gs, e: int, g, target: int) -> bool:
     """BLD-17: RNG is the distance in K at which a target can be chosen; RNG 0: the user or a model in base
-    contact. TRT-INFINITE-RANGE on it: no maximum range, a target in its field of view and line of sight
+    contact. TRT-INFINITE-RANGE on it: besides, any target in its field of view and line of sight
     (traits/kinds2.py)."""
     if target == e:
         return True
-    if traits.unlimited_range(g) is not None:
-        return gs.in_fov(e, target) and gs.has_los(e, target)
+    if traits.unlimited_range(g) is not None and gs.in_fov(e, target) and gs.has_los(e, target):
+        return True
     if g.RNG == 0:
         return gs.in_contact(e, target)
     return gs.distance(e, target) <= g.RNG + 1e-9
