@@ -48,11 +48,6 @@ USE_TEST_PARTIAL = ("on objects, metahabilities and weapons (a CH {a} before eac
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "TRT-BODYGUARD": "played for the hit of a ranged attack at one character (a shot, a thrown weapon, each hit of a "
-                     "burst or volley): an able ally with the trait within 3 K is asked after the CH IMP, is put on "
-                     "the line of fire and makes the CH DEF; a melee attack (no line of fire) and an area template's "
-                     "hits are not offered, and the odds the controllers and the window show before an attack "
-                     "(rules.odds, dry runs) do not count a bodyguard taking the hit",
     "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
                            "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
                            "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "
@@ -77,9 +72,9 @@ PARTIAL = {
                           "N Escudo de energía levels (other deaths, an object destroyed apart from its holder, and "
                           "Escudo de energía avanzado, are not counted); on a transport it is refused when a list "
                           "is fielded (a transport's trait levels are not kept in play)",
-    "TRT-AIM-CORRECTOR": "played on weapons: the engine rerolls an area attack's dispersion once for the controller "
-                         "when it lost the aim (off the board, or the aimed point outside the area); the controller "
-                         "is not asked; on an object (the catalogue allows it) it is refused when a list is fielded",
+    "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
+                         "an area attack's dispersion once for the controller when it lost the aim (off the board, "
+                         "or the aimed point outside the area); the controller is not asked",
     "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
                               "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
                               "suppresses the bonus traits it carries (race, worn protections, held objects) until "

@@ -168,18 +168,116 @@ def test_TRT_BODYGUARD_no_spot_on_the_line_of_fire_no_question():
     assert bodyguard.line_spot(g.gs, g.ids[2], g.ids[0], g.ids[1]) is None
 
 
-def test_TRT_BODYGUARD_a_melee_attack_is_not_offered():
-    from rules_helpers import blade
+def brawl(*others: M, guard_con: int = 9, guard_def: int = 2) -> Game:
+    """Red (CON 5: MOD-1 DMG +1) with a blade (DMG 3) in base contact with blue (CON 9) east of it; a blue
+    bodyguard (DEF `guard_def` armour) 1.5 K from the target; `others` further minis."""
+    from rules_helpers import armour, blade
     g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),)), M(side="blue", x=11, y=20, facing=180.0, CON=9),
-             M(side="blue", x=12, y=21.5, CON=9))
+             M(side="blue", x=12, y=21.5, CON=guard_con, protections=(armour(guard_def),) if guard_def else (),
+               name="guard"), *others)
     g.set(g.ids[2], Traits((GUARD,)))
     g.auto_pass = False
     g.start_activation(g.ids[0], energy=10)
-    g.dice.push(2, 4, 3)
+    return g
+
+
+def strike(g: Game, *dice: int) -> None:
+    g.dice.push(*dice)
     g.engine.submit(Decision("action", "red", actor=g.ids[0], action="melee_attack",
                              params={"target": g.ids[1], "weapon": 0}))
     pass_windows(g)
-    assert not g.events("bodyguard_offered") and g.events("damage")[0]["target"] == g.ids[1]
+
+
+def test_TRT_BODYGUARD_takes_a_melee_blow_in_base_contact_with_the_attacker():
+    """A blow has no line of fire: the bodyguard is asked after the CH IMP (2) and, taking it, stands in base contact
+    with the attacker at the first free angle from the line to the ally (60°: nearer ones overlap the ally's base),
+    engaged with it; it makes the CH DEF (2 passes DEF 2: MOD-1 DMG 3 + 1 − 2 = 2 wounds) and the CH PSI (3)."""
+    from rules_helpers import armour
+    from types import SimpleNamespace
+    from wartime.ai.scripted_combat_feats2 import take_hit
+    from wartime.rules import bodyguard
+    g = brawl()
+    a, t, b = g.ids
+    strike(g, 2, 2, 3)
+    p = g.pending
+    assert (p.window, p.actor, p.against, p.against_target) == ("bodyguard", b, a, t)
+    q = bodyguard.current(g.gs)
+    assert q.melee and q.spot(b) == (10.505, 20.8747)
+    assert take_hit(SimpleNamespace(gs=g.gs), p).action == "bodyguard"      # DEF 2 against the ally's none
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    pass_windows(g)
+    assert g.all_dice_used()
+    assert g.pos(b) == (10.505, 20.8747) and g.gs.in_contact(a, b) and g.gs.engaged(b)
+    assert g.events("bodyguard")[0]["melee"] is True
+    assert [c["who"] for c in g.checks("DEF")] == [b] and g.wounds(b) == 2 and g.wounds(t) == 0
+    h = brawl()
+    h.set(h.ids[1], replace(h.gs.equipment(h.ids[1]), protections=(armour(3),)))
+    h.set(h.ids[2], replace(h.gs.equipment(h.ids[2]), protections=()))
+    strike(h, 2, 2, 3)
+    assert take_hit(SimpleNamespace(gs=h.gs), h.pending).action is None     # the ally is the better armoured
+
+
+def test_TRT_BODYGUARD_a_bodyguard_felled_by_a_blow_is_the_attackers_casualty():
+    """CMB-15: the unarmoured bodyguard (CON 2) fails its CH DEF (10) against DMG 4 and is put out of action: the
+    attacker gets the follow-up, naming the bodyguard; the ally is untouched."""
+    g = brawl(guard_con=2, guard_def=0)
+    a, t, b = g.ids
+    strike(g, 2, 10)
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    pass_windows(g)
+    assert g.all_dice_used() and not g.gs.able(b) and g.wounds(t) == 0
+    assert g.events("followup_available")[0]["casualty"] == b
+
+
+def test_TRT_BODYGUARD_no_free_spot_beside_the_attacker_no_question():
+    """Two other blue bases touch the attacker at ±60° from its line to the ally: every spot in base contact on the
+    ally's side (±90°) overlaps a base, so the bodyguard cannot step in: no question, the ally takes the blow."""
+    c, s = 1.001 * 0.5, 1.001 * 0.8660254
+    g = brawl(M(side="blue", x=10 + c, y=20 + s, CON=9), M(side="blue", x=10 + c, y=20 - s, CON=9))
+    strike(g, 2, 4, 3)
+    assert g.all_dice_used() and not g.events("bodyguard_offered")
+    assert g.events("damage")[0]["target"] == g.ids[1] and g.wounds(g.ids[1]) == 4
+
+
+def test_TRT_BODYGUARD_takes_a_ram_in_front_of_the_rammer():
+    """CBA-23: the CON 6 rammer ends in base contact with the ally and passes its CH IMP (5); the bodyguard (CON 6,
+    DEF 5 armour) takes the ram: it steps in base contact with the rammer, takes DMG 6 with its CH DEF (5) and CH PSI
+    (2) and is pushed 6 − CON 6 = 0 K; the ally is neither hit nor pushed."""
+    from rules_helpers import armour
+    from test_rules_transports import REGISTRY, _space
+    from wartime.rules import bodyguard
+    g = Game(M(x=10, y=20, AGI=6, CON=6, mov=4, facing=90.0),
+             M(side="blue", x=14, y=20, CON=4, protections=(armour(5),)),
+             M(side="blue", x=15, y=21.5, CON=6, protections=(armour(5),), name="guard"), width=60)
+    a, t, b = g.ids
+    g.set(b, Traits((GUARD,)))
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    end = next(c.build()["path"][0] for c in REGISTRY["ram"].candidates(g.gs, a, _space(g, a))
+               if c.build()["target"] == t)
+    g.dice.push(5, 5, 2)
+    g.engine.submit(Decision("action", "red", actor=a, action="ram", params={"target": t, "path": [end]}))
+    pass_windows(g)
+    assert g.pending.window == "bodyguard" and bodyguard.current(g.gs).melee
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    pass_windows(g)
+    assert g.all_dice_used() and g.gs.in_contact(a, b)
+    assert [(d["target"], d["dmg"]) for d in g.events("damage")] == [(b, 6)]
+    assert not g.events("pushed") and g.pos(t) == (14.0, 20.0) and g.wounds(t) == 0
+
+
+def test_TRT_BODYGUARD_not_offered_at_an_area_templates_hits():
+    """An R3 centred on the ally: the template covers a zone and the ally makes its own CH DEF (ARE-5): a bodyguard
+    2 K away (outside the zone) is not asked; the run is the plain one (CH IMP 3, CH DEF 5, CH PSI 2)."""
+    from test_rules_areas import area_weapon
+    g = Game(M(x=10, y=20, AGI=5, VOL=7, weapons=(area_weapon("R3"),)), M(side="blue", x=20, y=20, CON=9),
+             M(side="blue", x=20, y=23, CON=9))
+    g.set(g.ids[2], Traits((GUARD,)))
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 5, 2)
+    g.act(g.ids[0], "ranged_attack", weapon=0, target=g.ids[1])
+    assert g.all_dice_used() and g.events("area_placed") and not g.events("bodyguard_offered")
+    assert g.wounds(g.ids[1]) == 4 and g.wounds(g.ids[2]) == 0
 
 
 def test_TRT_BODYGUARD_the_question_is_recorded_and_replays_identically():
@@ -193,6 +291,27 @@ def test_TRT_BODYGUARD_the_question_is_recorded_and_replays_identically():
     g.engine.submit(Decision("react", "blue", actor=g.ids[2], action="bodyguard"))
     assert [e["type"] for e in heard[n:]].count("hit") == 1
     assert [e["type"] for e in heard].count("action") == 1
+
+
+def test_TRT_BODYGUARD_listeners_hear_each_event_in_the_state_it_was_emitted():
+    """The answered run's events reach a listener as a run without the probe gives them: each when the log ends with
+    it, the bodyguard still at its place for the CH IMP and on the line of fire from its `bodyguard` event on, its
+    wounds taken only at the `damage` event; afterwards the world is the run's end."""
+    g = guarded()
+    a, t, b = g.ids
+    heard = []
+    g.world.listeners.append(lambda ev: heard.append((ev, len(g.world.events), g.pos(b), g.wounds(b))))
+    shoot(g, 2, 2, 3)
+    n = len(heard)
+    g.engine.submit(Decision("react", "blue", actor=b, action="bodyguard"))
+    run = heard[n:]
+    assert run and all(g.world.events[k - 1] is ev for ev, k, _, _ in run)
+    at = {}
+    for ev, _, where, w in run:
+        at.setdefault(ev["type"], (where, w))            # the first of each type: the CH IMP's check
+    assert at["check"] == ((20.0, 22.5), 0) and at["bodyguard"] == ((18.99, 20.0), 0)
+    assert at["damage"][1] == 0 and at["wounds"][1] == 2 and g.wounds(b) == 2 and g.pos(b) == (18.99, 20.0)
+    assert len(g.world.events) == run[-1][1]
 
 
 def test_TRT_BODYGUARD_is_fielded_on_races_and_costs_2():

@@ -75,10 +75,31 @@ def test_TRT_AIM_CORRECTOR_aim_lost_for_templates_chains_and_the_board_edge():
     assert aim_lost(r6, 10, 10, 10, 10, False)
 
 
-def test_TRT_AIM_CORRECTOR_is_fielded_on_weapons_and_costs_15():
+def test_TRT_AIM_CORRECTOR_on_a_held_object_its_holders_lost_dispersion_is_rerolled():
+    """A ballistic computer (an object with the trait) held by the shooter of a plain R6 launcher: the 7 K dispersion
+    that loses the aim is rerolled (2 K at 90°) as the weapon's own trait would; dropped on the table (held by
+    nobody) or disabled (WND-4), it corrects nothing."""
+    def shot(holder: bool = True, disabled: bool = False):
+        g = game(shooter("R6", x=2), blue(26, 20), angles=[180.0, 90.0])
+        g.world.create(Item("Ballistic computer", holder=g.ids[0] if holder else None),
+                       Gear("computer", "Ballistic computer", 1, 0, 3, ("TRT-AIM-CORRECTOR",),
+                            wounds=3 if disabled else 0))
+        fire(g, 9, 3, 4, *((1, 1, 1) if holder and not disabled else ()), target=g.ids[1])
+        return g
+    g = shot()
+    assert [d["rule"] for d in g.events("dispersion")] == ["ARE-9", "TRT-AIM-CORRECTOR"]
+    assert g.events("area_placed")[0]["centre"] == [26.0, 22.0]
+    for h in (shot(holder=False), shot(disabled=True)):
+        assert [d["rule"] for d in h.events("dispersion")] == ["ARE-9"]
+        assert h.events("area_placed")[0]["centre"] == [19.0, 20.0]
+
+
+def test_TRT_AIM_CORRECTOR_is_fielded_on_weapons_and_objects_and_costs_15():
     assert traits.fielding_problem("TRT-AIM-CORRECTOR", "weapon", {"TRT-AIM-CORRECTOR"}) is None
-    assert traits.fielding_problem("TRT-AIM-CORRECTOR", "object", {"TRT-AIM-CORRECTOR"}) is not None
+    assert traits.fielding_problem("TRT-AIM-CORRECTOR", "object", {"TRT-AIM-CORRECTOR"}) is None
+    assert traits.fielding_problem("TRT-AIM-CORRECTOR", "race", {"TRT-AIM-CORRECTOR"}) is not None
     assert price("TRT-AIM-CORRECTOR") == 15
+    assert price("TRT-AIM-CORRECTOR", "object") == 15
 
 
 # --- Marcador de objetivos ------------------------------------------------------------------------------------------

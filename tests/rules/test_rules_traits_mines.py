@@ -80,6 +80,20 @@ def test_TRT_ACTIVATION_AREA_a_mover_entering_RNG_K_stops_there_and_sets_it_off(
     assert placed.charges(g.gs) == [] and not g.world.has(c, Item)
 
 
+def test_ENV_6_a_placed_charge_going_off_is_heard_at_DMG_x_2_K_from_the_blast():
+    """ENV-6: the mine (DMG 5) going off is a use of the weapon: heard up to 10 K from its centre (10.6, 20): the
+    mover that set it off hears it, a blue mini 15 K east of the blast (its base 14.5 K off) does not."""
+    g, c = laid(mine(), M(side="blue", x=20, y=20, facing=180.0, mov=12, CON=9), M(side="blue", x=25.6, y=20),
+                rolls=[9, 9])
+    b, far = g.ids[1], g.ids[2]
+    g.start_activation(b, energy=10)
+    g.act(b, "move", path=[[8, 20]])
+    noise = [n for n in g.events("noise") if n.get("item") == c]
+    assert len(noise) == 1
+    assert (noise[0]["rule"], noise[0]["source"], noise[0]["range"]) == ("ENV-6", [10.6, 20.0], 10.0)
+    assert b in noise[0]["heard_by"] and far not in noise[0]["heard_by"] and "who" not in noise[0]
+
+
 def test_TRT_ACTIVATION_AREA_friends_trigger_it_too_and_the_blast_spares_no_one():
     """A red ally of the sapper walks in; the R5 covers it and a blue mini standing by (both CH DEF 10: fumbles)."""
     g, _ = laid(mine(), M(x=20, y=20, facing=180.0, mov=12, CON=9), M(side="blue", x=10.6, y=18.0, CON=9),

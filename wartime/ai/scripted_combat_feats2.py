@@ -2,10 +2,12 @@
 asks no such question:
 
 * Guardaespaldas (TRT-BODYGUARD): asked whether it takes a hit just landed on an ally, the bodyguard takes it when
-  the engine's own odds of that hit (rules.odds `attack_odds` of the attacker's weapon, divided by its P(hit): the
+  the engine's own odds of that hit (rules.odds `attack_odds` of the attacker's weapon, ranged or melee as the hit
+  is, divided by its P(hit): the
   CH DEF, wounds and incapacitation that follow a hit) say the side loses less that way: the points of the one put
   out of action times the chance of it, plus a wound's worth (one point) per expected wound. A critical's DMG +1
-  counts the same for both, so it is left out.
+  counts the same for both, so it is left out. A ram (CBA-23, no weapon) is priced as an unarmed blow of the
+  rammer, the same for both, as the odds have no ram of their own.
 * Ponzoña (TRT-VENOM): the venom does nothing but to a target allergic to its substance (DMG ×2), so it is poured
   (Usar) only when an enemy on the table is allergic to it, on the weapon of the most DMG that is not coated yet
   (the engine's legal options only), keeping ENE for a shot or a blow with it afterwards."""
@@ -22,9 +24,9 @@ from wartime.rules.odds import attack_odds
 from wartime.rules.sequence import Decision, Pending
 
 
-def _loss(gs, attacker: int, who: int, weapon: int | None) -> Fraction | None:
+def _loss(gs, attacker: int, who: int, weapon: int | None, melee: bool = False) -> Fraction | None:
     """Points the side is expected to lose if `who` takes the hit (None: the odds give no hit to divide by)."""
-    odds = attack_odds(gs, attacker, who, weapon_index=weapon, ranged=True, unarmed=weapon is None)
+    odds = attack_odds(gs, attacker, who, weapon_index=weapon, ranged=not melee, unarmed=weapon is None)
     if odds.p_hit <= 0:
         return None
     cost = gs.world.get(who, Identity).cost
@@ -37,8 +39,8 @@ def take_hit(match, p: Pending) -> Decision | None:
         return None
     gs = match.gs
     q = bodyguard.current(gs)
-    mine = _loss(gs, q.attacker, p.actor, q.weapon)
-    theirs = _loss(gs, q.attacker, q.target, q.weapon)
+    mine = _loss(gs, q.attacker, p.actor, q.weapon, q.melee)
+    theirs = _loss(gs, q.attacker, q.target, q.weapon, q.melee)
     if mine is not None and theirs is not None and mine < theirs:
         return Decision("react", p.side, actor=p.actor, action=bodyguard.KEY)
     return Decision("react", p.side, actor=p.actor)

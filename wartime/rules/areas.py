@@ -330,7 +330,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
-        corrector = traits.scatter_reroll(w)                            # TRT-AIM-CORRECTOR: reroll a lost aim
+        corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: reroll a lost aim
         moved = template.translate(res.x - px, res.y - py) if template is not None else None
         if corrector is not None and aim_lost(moved, px, py, res.x, res.y, res.on_board):
             res = disperse(gs, px, py, n, corrector, traits.scatter_factor(w), attacker=attacker, area=aim.code,

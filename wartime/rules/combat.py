@@ -398,15 +398,15 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                 if cover is not None:
                     c = gs.cover(attacker, [target])[0]
                     cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
-    if ranged:
-        # TRT-BODYGUARD: an ally may take the hit (rules/bodyguard.py asks it)
-        guard = bodyguard.guard_hit(gs, attacker, target, imp.critical, weapon_index)
-        if guard is not None:
-            target = guard
-            terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the bodyguard's traits
-            if cover is not None:
-                c = gs.cover(attacker, [target])[0]
-                cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+    # TRT-BODYGUARD: an ally may take the hit (rules/bodyguard.py asks it)
+    guard = bodyguard.guard_hit(gs, attacker, target, imp.critical, weapon_index, ranged)
+    if guard is not None:
+        target = out["guard"] = guard
+        terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the bodyguard's traits
+        if cover is not None:
+            c = gs.cover(attacker, [target])[0]
+            cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+        def_mods, surprise = [], False      # the ally's counter-charge (CBA-13) and surprise (CBA-11) stay its own
     # damage
     natural = traits.natural_dmg(gs, attacker) if unarmed else None    # hook natural_dmg (TRT-CLAWS-AND-TEETH)
     if natural is not None:

@@ -22,6 +22,7 @@ from wartime.rules import traits
 from wartime.rules.area_cover import area_dmg, covered_minis
 from wartime.rules.areas import area_cover, area_eye, area_kind, hit_terms, jump_chain, trait_area_dmg
 from wartime.rules.combat import resolve_hit
+from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.state import GameState
 
 
@@ -149,7 +150,9 @@ def set_off(gs: GameState, ctx, charge: int, intruder: int | None, rule: str, *,
     G points from the intruder to it), every mini it covers at its level hit with the full DMG or half (ARE-5,
     ARE-6) and its own CH DEF with cover from the centre (ARE-7); an S chain starts at the intruder (or the mini
     nearest the item within 3 K). Without Área it hits the intruder alone, or (set off remotely) the mini nearest
-    the item within its RNG. Then the charge is gone."""
+    the item within its RNG. Then the charge is gone. ENV-6: going off is a use of the weapon, so it is heard at its
+    DMG × 2 K (unless quiet) from the blast's centre (a `noise` event naming no mini: it is nobody's action heard,
+    REA-8, and the controller is not revealed by it)."""
     w = gs.world
     pc, it = w.get(charge, PlacedCharge), w.get(charge, Item)
     weapon = it.weapon
@@ -160,6 +163,7 @@ def set_off(gs: GameState, ctx, charge: int, intruder: int | None, rule: str, *,
     code = traits.weapon_area(weapon)
     w.emit("charge_set_off", rule, item=charge, owner=owner, weapon=weapon.name, by=intruder, centre=[cx, cy],
            area=code)
+    emit_noise(gs, (cx, cy, pc.level), weapon_noise(weapon), "ENV-6", item=charge, weapon=weapon.name)   # a use
     affected = victims(gs, charge, intruder, (cx, cy))
     w.remove(charge, PlacedCharge)
     w.remove(charge, Item)                                           # the bomb is used up

@@ -362,7 +362,8 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{name(ev.get('attacker'))} hit {name(ev.get('target'))}: "
                  + ", ".join(name(b) for b in ev.get("bodyguards") or ()) + " may take the hit", "head")
     if t == "bodyguard":
-        return L(f"{n} steps into the line of fire and takes the hit meant for {name(ev.get('ally'))}", "head")
+        return L(f"{n} steps " + ("in front of the blow" if ev.get("melee") else "into the line of fire")
+                 + f" and takes the hit meant for {name(ev.get('ally'))}", "head")
     if t == "bodyguard_declined":
         return L(f"{n} does not take the hit", "dim")
     if t == "mental_combat_offered":                                    # CBA-19 / MET-9

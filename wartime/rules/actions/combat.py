@@ -346,15 +346,17 @@ def reach_target(gs: GameState, actor: int, params: dict, rule: str) -> int:
         return params["target"]
 
 
-def _after_melee(gs: GameState, ctx, target: int) -> None:
+def _after_melee(gs: GameState, ctx, target: int, hit: dict | None = None) -> None:
     """CBA-12: the charge bonuses cover one melee combat action against the charged target;
-    CMB-15: a casualty lets the attacker take the free follow-up."""
+    CMB-15: a casualty lets the attacker take the free follow-up (the bodyguard that took the blow, TRT-BODYGUARD,
+    when one did: `hit` is the attack's outcome)."""
     eff = gs.effects(ctx.actor)
     if eff.charge_target == target:
         gs.set_effects(ctx.actor, charge_target=None)
-    if not gs.able(target) and gs.able(ctx.actor):
+    casualty = (hit or {}).get("guard", target)
+    if not gs.able(casualty) and gs.able(ctx.actor):
         gs.set_effects(ctx.actor, followup=True)
-        gs.world.emit("followup_available", "CMB-15", who=ctx.actor, casualty=target)
+        gs.world.emit("followup_available", "CMB-15", who=ctx.actor, casualty=casualty)
 
 
 def charge_allowance(gs: GameState, actor: int) -> float:
@@ -456,9 +458,9 @@ class _WeaponMelee(Action):
         plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
         bonus += plus
         second = self.firearm and traits.counts_as_melee(w) is None        # TRT-SHORT-WEAPON: no second CH IMP
-        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
-                       dmg_bonus=bonus, second_imp=self.rule if second else None, extra_imp=imp)
-        _after_melee(gs, ctx, prepared.target)
+        hit = resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
+                             dmg_bonus=bonus, second_imp=self.rule if second else None, extra_imp=imp)
+        _after_melee(gs, ctx, prepared.target, hit)
 
 
     def _at_parked(self, gs, ctx, prepared, w) -> None:
@@ -548,9 +550,9 @@ class UnarmedAttack(Action):
     def resolve(self, gs, ctx, prepared):
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, prepared.target) else 0
         plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
-        resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
-                       dmg_bonus=bonus + plus, extra_imp=imp)
-        _after_melee(gs, ctx, prepared.target)
+        hit = resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=None, ranged=False, unarmed=True,
+                             dmg_bonus=bonus + plus, extra_imp=imp)
+        _after_melee(gs, ctx, prepared.target, hit)
 
 
 def charge_fallback(gs: GameState, actor: int, target: int, allowance: float) -> MovePrep | None:

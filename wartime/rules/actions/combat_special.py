@@ -376,10 +376,10 @@ class ImprovisedMeleeAttack(Action):
         kind, n = ref.split(":")
         thing = held_thing(gs, ctx.actor, ref)
         bonus = 1 if traits.charge_bonus(gs, ctx.actor, t) else 0                       # CBA-12 DMG +1
-        resolve_attack(gs, ctx, ctx.actor, t, weapon_index=int(n) if kind == "weapon" else None, ranged=False,
-                       extra_imp=[Modifier("CBA-9", -1, "improvised weapon")], dmg_bonus=bonus,
-                       base_dmg=material_dmg(thing))
-        _after_melee(gs, ctx, t)
+        hit = resolve_attack(gs, ctx, ctx.actor, t, weapon_index=int(n) if kind == "weapon" else None, ranged=False,
+                             extra_imp=[Modifier("CBA-9", -1, "improvised weapon")], dmg_bonus=bonus,
+                             base_dmg=material_dmg(thing))
+        _after_melee(gs, ctx, t, hit)
 
     def utility(self, gs: GameState, actor: int, target: int, params: dict) -> float:
         """For the scripted AI: expected wounds + 2 × P(incapacitate), estimated as an unarmed blow (at most 1 wound)

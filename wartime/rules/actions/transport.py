@@ -11,7 +11,7 @@ from wartime.core.components import Mount, Parked, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import parked, riding, traits
+from wartime.rules import bodyguard, parked, riding, traits
 from wartime.rules.actions.base import REGISTRY, Action, need, need_target, register
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
@@ -436,6 +436,8 @@ class Ram(Action):
         if driverless:
             con = self._hit_parked(gs, ctx, e, t, dmg, start, prep.path[-1])
         else:
+            guard = bodyguard.guard_hit(gs, e, t, r.critical, None, ranged=False)    # TRT-BODYGUARD: an ally may
+            t = t if guard is None else guard                                           # take it (rules/bodyguard.py)
             terms = traits.combat_terms(gs, e, t, RAM, False)       # TRT-RAM DMG +1, the target's own terms
             con = gs.attrs(t).CON
             resolve_hit(gs, ctx, e, t, dmg, melee=False, terms=terms, rule=self.rule)

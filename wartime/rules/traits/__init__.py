@@ -486,7 +486,7 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   ``rules.areas.disperse``. → dispersion.
 * ``scatter_reroll(weapon) -> bool`` -- True: the weapon's user may reroll an area attack's dispersion (dice and
   direction; once; TRT-AIM-CORRECTOR). Asked through ``scatter_reroll`` by ``rules.areas`` after a dispersion is
-  rolled; the engine takes the reroll for the controller when ``rules.traits.devices.aim_lost`` says the first roll
+  rolled, of the weapon's traits, then of the objects its user holds (``ON_OBJECTS``); the engine takes the reroll for the controller when ``rules.traits.devices.aim_lost`` says the first roll
   lost the aim. → reroll.
 * ``rng_plus(weapon) -> int | None`` / ``rng_factor(weapon) -> Fraction | None`` -- a weapon's RNG: (RNG + pluses)
   × factors, rounded once (BLD-14, G5); applied to the weapon in play when a game is set up

@@ -5,7 +5,9 @@ TRT-AIM-CORRECTOR is played on weapons: their user may reroll an area attack's d
 controller's; the engine takes it for them by one plain rule (``aim_lost``), as it takes a G2 reroll of a failed
 check: the first dispersion is rerolled (dice and direction, once; the second one stands) when it lost the attack
 off the board or left the aimed point outside the area, so that a reroll can only bring the area back where it was
-aimed. On an object the trait is refused (no object of the catalogue makes an area attack).
+aimed. On an object (a ballistic computer, a rangefinder) the holder carries it (``ON_OBJECTS``): the dispersion of
+every area attack it makes, with any weapon, is rerolled the same way while it holds the object (not disabled: WND-4);
+an object makes no area attack of its own (Área on an object is refused), so this is the one thing it can correct.
 
 TRT-TARGET-DESIGNATOR is played on weapons and objects: its carrier may mark a target (the action Marcar con el
 marcador, rules/actions/devices.py: ENE 1, a character in line of sight within the item's ALC) and has CH IMP +1
@@ -41,7 +43,9 @@ def aim_lost(template, aim_x: float, aim_y: float, to_x: float, to_y: float, on_
     return not bool(template.contains([aim_x], [aim_y])[0])
 
 
-register("TRT-AIM-CORRECTOR", "Corrector de puntería", {"scatter_reroll": aim_corrector}, kinds=("weapon",))
+register("TRT-AIM-CORRECTOR", "Corrector de puntería", {"scatter_reroll": aim_corrector},
+         kinds=("weapon", "object"))
+ON_OBJECTS.add("TRT-AIM-CORRECTOR")   # on an object (a ballistic computer): its holder's area attacks (traits/objects.py)
 
 
 # --- Marcador de objetivos ------------------------------------------------------------------------------------------

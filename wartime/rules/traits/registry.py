@@ -1861,10 +1861,14 @@ def weapon_quality(weapon) -> int:
     return max(1, weapon.QUA + sum(h(weapon) or 0 for _, h in _of("qua_plus", carried)))
 
 
-def scatter_reroll(weapon) -> str | None:
-    """``scatter_reroll``: the trait of the weapon that lets its user reroll an area attack's dispersion
-    (TRT-AIM-CORRECTOR), or None (asked only once a dispersion was rolled: no cost for other weapons)."""
-    return _first_yes("scatter_reroll", _weapon_traits(weapon), (weapon,)) if weapon is not None else None
+def scatter_reroll(weapon, gs=None, e: int | None = None) -> str | None:
+    """``scatter_reroll``: the trait of the weapon, or of an object its user `e` holds (``ON_OBJECTS``), that lets
+    the user reroll an area attack's dispersion (TRT-AIM-CORRECTOR), or None (asked only once a dispersion was
+    rolled: no cost for other weapons)."""
+    got = _first_yes("scatter_reroll", _weapon_traits(weapon), (weapon,)) if weapon is not None else None
+    if got is None and gs is not None and e is not None:
+        got = _first_yes("scatter_reroll", _object_traits(gs, e), (weapon,))
+    return got
 
 
 def scatter_factor(weapon) -> Fraction:
