@@ -110,21 +110,6 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "MET-10": "characters: a target with stress ≥ VOL, marked by its possessor (GNA-11), or an ally (a voluntary "
-              "target: its own controller declares it; an enemy is never asked to volunteer) is possessed with "
-              "Poseer (CBA-21, rules/possession.py); possessing an object or transport (stress against CAL, on / "
-              "off, wounds up to CAL + 1) is refused (NotImplementedRule CBA-21)",
-    "CBA-21": "characters: the check (INT counterable, CBA-20; a fumble is MET-7's), the possessed on its "
-              "possessor's side acting in the possessor's activation on the possessor's ENE with its own attributes "
-              "and equipment (\"act with\", the TRT-ORDERS nested pattern), its activations pass and the possession "
-              "ends at the end of the next one (ruling 1), no reactions (ruling 2), an unconscious one stands "
-              "(ruling 4); equipment (objects, transports) is refused (NotImplementedRule); keeping it with ENE 3 "
-              "(MET-6) is not offered: its fresh duration would end at the very passed activation of the target that "
-              "ends it anyway (its activations pass at once, so nothing lies between); ruling (5) (its actions count as the possessor's for combined actions) is not "
-              "modelled: each acting starts a fresh chain",
-    "GNA-11": "a possessor marks the character it possesses (INT counterable, fumble MET-7) in the mark state of "
-              "TRT-TARGET-DESIGNATOR, which Munición desestabilizadora and Campo de oscuridad (TRT-DARKNESS-FIELD) "
-              "remove; Poseer then waives the stress requirement; equipment is not possessed, so not marked",
     "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
@@ -214,7 +199,6 @@ REFUSED = {
     "ALM-21": "the doors_spawn option is refused when a game is set up",
     "ALM-24": "the ordinary dungeon tokens (Ambush, False information, Flight, Destiny point) have no effect defined",
     "ALM-30": "the Alerted special monster token is refused in the wave decision",
-    "CBA-21": "possessing equipment (an object or transport) is refused",
 }
 
 #: Rules without code or test of their own that the engine refuses under another rule ID: said after

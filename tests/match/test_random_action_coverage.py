@@ -77,13 +77,17 @@ PLAN = [
 #: (MVA-17), which random drivers of these seeds no longer reach since driverless transports are hit by templates and
 #: rams (session 12: it needs a driver to get off and another character to walk into base contact with the driverless
 #: transport; rule tests in tests/rules/test_rules_transports.py and tests/rules/test_rules_parked_targets.py, the
-#: scripted AI's in tests/ai/test_scripted_transports.py).
+#: scripted AI's in tests/ai/test_scripted_transports.py); and a possessor's Manejar el equipo poseído (CBA-21: it needs a
+#: hacked transport or object possessed) and Mantener la posesión (MET-6: a possession of the previous turn), which
+#: these random games do not reach (tests/rules/test_rules_possession_equipment.py, the scripted AI's in
+#: tests/ai/test_scripted_possess_gear.py).
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
               "designate_target", "hand_of_death", "challenge", "ram",
               "machina_mors", "super_jump", "swarm_volley", "give_orders", "extra_attack",
               "possess", "command_possessed", "mark_target",
-              "bodyguard", "set_off_charge", "throw_scenery", "use_protection", "take_transport"}
+              "bodyguard", "set_off_charge", "throw_scenery", "use_protection", "take_transport",
+              "control_equipment", "keep_possession"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py)

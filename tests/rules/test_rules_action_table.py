@@ -35,9 +35,11 @@ TRAIT_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.s
 #: Actions of the core metahability rules (MET-2 Usar, MET-6 Mantener): no row in the actions table; their cost is
 #: the metahability's ENE (tests/rules/test_rules_metahabilities.py).
 CORE_ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and a.rule.startswith("MET-"))
-#: CBA-21's hand-over to the possessed ("act with"): part of Poseer's effect (the possessed then acts on its possessor's
-#: ENE), not a row of the table: priced 0, no check (tests/rules/test_rules_possession.py).
-HAND_OVERS = ["command_possessed"]
+#: CBA-21's hand-over to the possessed ("act with") and its handling of possessed equipment (switched off / on,
+#: wounded): part of Poseer's effect (the possessed then acts on its possessor's ENE; the equipment is handled as the
+#: effect says), not rows of the table: priced 0, no check (tests/rules/test_rules_possession.py,
+#: tests/rules/test_rules_possession_equipment.py).
+HAND_OVERS = ["command_possessed", "control_equipment"]
 ACTIONS = sorted(k for k, a in REGISTRY.items() if not a.free and k not in TRAIT_ACTIONS and k not in CORE_ACTIONS
                  and k not in HAND_OVERS)
 

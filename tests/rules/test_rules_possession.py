@@ -52,11 +52,13 @@ def test_MET_10_a_voluntary_target_is_an_ally_its_own_controller_offers():
     assert g.engine.check_action(a, "possess", {"target": ally}) == 3
 
 
-def test_MET_10_equipment_possession_is_refused_naming_the_rule():
+def test_MET_10_equipment_the_target_does_not_carry_is_refused_naming_the_rule():
+    """Equipment possession is played (tests/rules/test_rules_possession_equipment.py); a transport the target does
+    not ride is refused clearly."""
     g = game({"stress": 4})
     a, b = g.ids
     exc = violation(g.act, a, "possess", target=b, aim="transport")
-    assert isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-21"
+    assert not isinstance(exc, NotImplementedRule) and exc.rule_id == "CBA-21" and "transport" in str(exc)
 
 
 # --- CBA-21 ---------------------------------------------------------------------------------------------------------

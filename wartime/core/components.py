@@ -220,6 +220,30 @@ class Possessed:
 
 
 @dataclass(frozen=True, slots=True)
+class PossessedGear:
+    """CBA-21 / MET-10: this piece of equipment is possessed by `possessor` (rules/possessed_gear.py): on an object's
+    `Item` entity (`aim` "item:<id>") or on the entity carrying a transport's `Mount` (`aim` "transport"). `holder`:
+    the character that held it when it was possessed, whose next activation's end ends the possession (ruling 1,
+    MET-5; `armed` once that activation has started); `turn`: the turn it began (MET-6); `off`: switched off (no
+    use: rules/switched_off.py); `wounds`: the wounds given through it (at most QUA + 1). A component of its own so
+    that games without it keep their state checksums."""
+    possessor: int
+    holder: int
+    aim: str
+    turn: int
+    off: bool = False
+    wounds: int = 0
+    armed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GearMarked:
+    """GNA-11: this piece of equipment (an object's `Item` entity, or the entity carrying a transport's `Mount`) was
+    marked by the characters `by`: each may possess it again whatever its stress (rules/possessed_gear.py)."""
+    by: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Immobilised:
     """CBA-25: held by `holder` (a won Inmovilizar) until the start of the holder's next activation, or until the
     holder leaves base contact or is out of action (rules/holds.py)."""
@@ -517,8 +541,8 @@ class Carried:
 class GearStress:
     """MET-8 / CBA-18: the stress Corromper / Hackear gave a piece of equipment (on an object's `Item` entity, or on
     the entity that carries a transport's `Mount`: its driver, or the `Parked` transport). It counts against the
-    equipment's QUA (CBA-21 ruling): what Poseer (tier 3, refused) would need; nothing else in the book follows from
-    it. A component of its own so that games without hacked equipment keep their state checksums."""
+    equipment's QUA (CBA-21 ruling): what Poseer aimed at it needs (rules/possessed_gear.py); nothing else in the book
+    follows from it. A component of its own so that games without hacked equipment keep their state checksums."""
     value: int
 
 

@@ -118,9 +118,15 @@ def check_hack(gs: GameState, actor: int, t: int, attribute: str, aim) -> None:
         raise RuleViolation("MET-8", f"a puppeteer corrupts living characters only; {name} is not one")
     if aim not in (None, "transport"):
         raise RuleViolation("MET-8", f"{name} is a transport: aim 'transport' (or nothing)")
-    reach = gs.attrs(actor).INT
+    check_reach(gs, actor, t, attribute, "CBA-18")
+
+
+def check_reach(gs: GameState, actor: int, t: int, attribute: str, rule: str) -> None:
+    """CBA-18, CBA-21 on a parked transport: within as many K as the actor's INT (VOL), in its FOV and LOS."""
+    name = riding.base_name(gs, t)
+    reach = getattr(gs.attrs(actor), attribute)
     if gs.distance(actor, t) > reach + 1e-9:
-        raise RuleViolation("CBA-18", f"{name} is beyond {reach} K (INT K)")
+        raise RuleViolation(rule, f"{name} is beyond {reach} K ({attribute} K)")
     if not gs.in_fov(actor, t):
         raise RuleViolation("ENV-1", f"{name} is not in {gs.name(actor)}'s field of view")
     if not _seen(gs, actor, t).has_los:

@@ -20,6 +20,13 @@ rules/actions/metahability.py (Poseer, acting through the possessed) and rules/a
   TRT-ORDERS pattern of rules/orders.py: its Activation is put back afterwards, no start- or end-of-activation
   rule). The possessor's ENE pays: it is handed to the possessed for that acting and handed back, whatever is
   left, when it ends (``PossessedActing`` keeps the possessed's own ENE meanwhile). Then the possessor carries on.
+- Ruling (5): the possessed's actions count as the possessor's for combined actions (ACT-3): "act with" declared
+  chained (itself a simple action of the chain: the possessor's CH AGI −1) makes the possessed's first action the
+  chain's next, and the possessed's last action declared chained carries the chain back to the possessor's next
+  action; no reaction window opens inside (ACT-4), the one after the chain's last action is that actor's, offered to
+  whoever saw or heard either mini during the chain.
+- Equipment (a transport, an object) is possessed by rules/possessed_gear.py; keeping a possession in the next turn
+  (MET-6, ruling 1) is rules/possession_keep.py.
 Components of this module are set only in games where a possession happens: other games' state is unchanged."""
 from __future__ import annotations
 
@@ -100,7 +107,7 @@ def check_target(gs: GameState, actor: int, target, attribute: str) -> int:
 
 
 # --- CBA-21: the roll, the start and the end --------------------------------------------------------------------------
-def _roll(gs: GameState, ctx, actor: int, target: int, attribute: str, rule: str, reason: str) -> bool:
+def roll_possessor(gs: GameState, ctx, actor: int, target: int | None, attribute: str, rule: str, reason: str) -> bool:
     """CBA-21 / GNA-11: the CH INT (an INT one may be countered, CBA-20) or CH VOL; a fumble is a metahability
     fumble (MET-7). True on a pass."""
     r = roll_character_check(gs, ctx, actor, "ATR", attribute, rule, reason, against=target)
@@ -113,7 +120,7 @@ def _roll(gs: GameState, ctx, actor: int, target: int, attribute: str, rule: str
 
 def possess(gs: GameState, ctx, actor: int, target: int, attribute: str) -> bool:
     """CBA-21: Poseer: the check; on a pass the target is possessed (no CH VOL ENF, ruling (3))."""
-    if not _roll(gs, ctx, actor, target, attribute, "CBA-21", "Poseer"):
+    if not roll_possessor(gs, ctx, actor, target, attribute, "CBA-21", "Poseer"):
         gs.world.emit("possession_failed", "CBA-21", who=actor, target=target)
         return False
     start(gs, actor, target)
@@ -181,13 +188,17 @@ def hand_over(engine, possessor: int, ends: bool) -> bool:
     if p is None or p.possessor != possessor or not gs.able(t) or engine.flow.active != possessor:
         gs.world.emit("possessed_acting_lapsed", "CBA-21", who=possessor, target=t)
         return False
+    chained = gs.activation(possessor).chain_next                  # ruling (5): "act with" flagged chained
     gs.set_activation(possessor, chain_next=False)
     gs.world.set(t, PossessedActing(possessor, gs.energy(t), ends, gs.activation(t)))
     lent = gs.energy(possessor)
     gs.set_energy(possessor, 0, "CBA-21", "its ENE pays for the possessed")
     gs.set_energy(t, lent, "CBA-21", "the possessor's ENE")
-    gs.set_activation(t, actions=0, chain_next=False)
-    engine._set_flow(stage="action", active=t, window=None, chain_seen=(), chain_heard=())
+    gs.set_activation(t, actions=0, chain_next=chained)
+    if chained:
+        engine._set_flow(stage="action", active=t, window=None)
+    else:
+        engine._set_flow(stage="action", active=t, window=None, chain_seen=(), chain_heard=())
     gs.world.emit("possessed_acting", "CBA-21", who=t, possessor=possessor, energy=lent)
     return True
 
@@ -206,13 +217,18 @@ def hand_back(engine, e: int) -> bool:
     if acting is None:
         return False
     gs.world.remove(e, PossessedActing)
+    chained = gs.activation(e).chain_next                          # ruling (5): its last action flagged chained
     gs.world.set(e, acting.before)
     left = gs.energy(e)
     gs.set_energy(e, acting.own_energy, "CBA-21", "its own ENE back")
     gs.set_energy(acting.possessor, left, "CBA-21", "the ENE the possessed did not spend")
     gs.world.emit("possessed_acting_end", "CBA-21", who=e, possessor=acting.possessor, energy=left)
     giver = acting.possessor
-    engine._set_flow(stage="action", active=giver, window=None, bullet_time=(), chain_seen=(), chain_heard=())
+    if chained:
+        gs.set_activation(giver, chain_next=True)
+        engine._set_flow(stage="action", active=giver, window=None, bullet_time=())
+    else:
+        engine._set_flow(stage="action", active=giver, window=None, bullet_time=(), chain_seen=(), chain_heard=())
     if not gs.able(giver) or acting.ends:
         engine._end_activation(giver)
     else:
@@ -232,7 +248,7 @@ def check_mark(gs: GameState, actor: int, target, attribute: str | None) -> tupl
 def mark(gs: GameState, ctx, actor: int, target: int, attribute: str) -> bool:
     """GNA-11: on a passed CH INT (VOL) the target is marked by the actor: later it may be possessed by it whatever
     its stress (the mark lasts to the game's end, or until the marker or target dies or a rule removes marks)."""
-    if not _roll(gs, ctx, actor, target, attribute, "GNA-11", "Marcar un objetivo"):
+    if not roll_possessor(gs, ctx, actor, target, attribute, "GNA-11", "Marcar un objetivo"):
         gs.world.emit("mark_failed", "GNA-11", who=actor, target=target)
         return False
     by = marked_by(gs, target)

@@ -52,6 +52,7 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "hand_of_death", "challenge",       # TRT-HAND-OF-DEATH, TRT-CHALLENGER rulings
                                  "give_orders",                      # TRT-ORDERS ruling
                                  "command_possessed",                # CBA-21: in the possessor's activation
+                                 "control_equipment", "keep_possession",   # CBA-21; MET-6
                                  "set_off_charge",                   # TRT-REMOTE-CONTROL ruling
                                  "use_scenario_element",             # GNA-16 (rules/elements.py)
                                  "use_protection"})                  # GNA-16 (rules/carried.py)

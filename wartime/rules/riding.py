@@ -32,14 +32,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from wartime.core.components import (Body, Carried, Equipment, Gear, GearStress, Item, Mount, MountedObject, Parked,
-                                     Position, Traits)
+from wartime.core.components import (Body, Carried, Equipment, Gear, GearMarked, GearStress, Item, Mount, MountedObject,
+                                     Parked, PossessedGear, Position, Traits)
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import mounted_metas, parked_hits, traits
+from wartime.rules import mounted_metas, parked_hits, switched_off, traits
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -119,6 +119,8 @@ def check_can_drive(gs: GameState, e: int) -> None:
     if m is not None and m.disabled:
         raise RuleViolation("WND-4", f"{gs.name(e)}'s {m.name} is disabled ({m.wounds} wounds, QUA {m.QUA}): "
                             "it cannot move")
+    if m is not None:
+        switched_off.check_on(gs.world, e, f"{gs.name(e)}'s {m.name}")     # CBA-21: possessed and switched off
 
 
 def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_facing: float | None) -> None:
@@ -396,10 +398,12 @@ def _lose_mounted(gs: GameState, holder: int) -> None:
 
 
 def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
-    """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another."""
-    if gs.world.has(src, GearStress):
-        gs.world.set(dst, gs.world.get(src, GearStress))
-        gs.world.remove(src, GearStress)
+    """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another; so do
+    its possession and marks (CBA-21, GNA-11: components.PossessedGear, GearMarked)."""
+    for comp in (GearStress, PossessedGear, GearMarked):
+        if gs.world.has(src, comp):
+            gs.world.set(dst, gs.world.get(src, comp))
+            gs.world.remove(src, comp)
 
 
 def wound_transport(gs: GameState, ctx, target: int, n: int, attacker: int | None, hit, dmg: int = 0) -> bool:

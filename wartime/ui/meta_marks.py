@@ -8,6 +8,7 @@ from wartime.rules import metahabilities
 from wartime.rules.state import GameState
 from wartime.rules.traits.devices import marked_by
 from wartime.ui import theme
+from wartime.ui.gear_possession_marks import gear_marks
 
 #: the plate colours: an effect an ally cast (a buff), one an enemy cast (a debuff)
 FRIEND = (150, 220, 255)
@@ -37,7 +38,7 @@ def possession_marks(gs: GameState, e: int, wide: bool) -> list[tuple[str, tuple
         out.append(("possessed" if wide else "pos", theme.SIDE_LIGHT.get(p.owner, (230, 230, 230))))
     if _possession_marked(gs, e):
         out.append(("marked" if wide else "mk", FOE))
-    return out
+    return out + gear_marks(gs, e, wide)                  # CBA-21: its possessed equipment (ui/gear_possession_marks.py)
 
 
 def _possession_marked(gs: GameState, e: int) -> bool:

@@ -4,7 +4,7 @@ from wartime.rules.actions import altitude, combat, falling, generic, generic_mo
 from wartime.rules.actions import combat_special  # noqa: F401  (CBA-2..4, 6, 9, 11, 14, 16, 25, 26)
 from wartime.rules.actions import terrain_moves  # noqa: F401  (MVA-7, MVA-8, MVA-10..14)
 from wartime.rules.actions import trait_actions  # noqa: F401  (actions a trait grants: TRT-MIMETIC)
-from wartime.rules.actions import metahability  # noqa: F401  (MET-2, MET-6, CBA-18; CBA-19 / CBA-21 refused)
+from wartime.rules.actions import metahability  # noqa: F401  (MET-2, MET-6, CBA-18, CBA-19, CBA-21)
 from wartime.rules.actions import race_actions  # noqa: F401  (actions a race trait grants: TRT-REGENERATION)
 from wartime.rules.actions import shield_actions  # noqa: F401  (TRT-ENERGY-SHIELD level recovery)
 from wartime.rules.actions import fire_actions  # noqa: F401  (TRT-INCENDIARY-AMMO: putting the fire out)
@@ -23,6 +23,7 @@ from wartime.rules.actions import extra_attack  # noqa: F401  (TRT-VETERAN-CRY: 
 from wartime.rules.actions import bodyguard  # noqa: F401  (TRT-BODYGUARD: taking an ally's hit)
 from wartime.rules.actions import scenery_throw  # noqa: F401  (TRT-SUPER-STRENGTH: throwing movable scenery)
 from wartime.rules.actions import charges  # noqa: F401  (TRT-REMOTE-CONTROL: setting off a placed charge)
+from wartime.rules.actions import possession_acts  # noqa: F401  (CBA-21 possessed equipment, MET-6 keeping a possession)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

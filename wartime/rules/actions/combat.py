@@ -11,7 +11,7 @@ from wartime.core.components import Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
-from wartime.rules import areas, hiding, parked, riding, traits
+from wartime.rules import areas, hiding, parked, riding, switched_off, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
@@ -32,6 +32,8 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     if w is None:
         raise RuleViolation(rule, f"{gs.name(actor)} has no weapon number {idx}")
     check_usable(w)                                            # WND-4 disabled, WND-5 destroyed
+    if switched_off.mounted_weapon_off(gs.world, actor, idx):   # CBA-21: its possessed transport is switched off
+        raise RuleViolation("CBA-21", f"{w.name} is mounted on a transport its possessor switched off")
     if ranged and not w.ranged:
         raise RuleViolation("CBA-1", f"{w.name} has RNG 0: it is a melee weapon")
     if not ranged and w.ranged:

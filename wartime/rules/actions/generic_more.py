@@ -12,7 +12,7 @@ from dataclasses import replace
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
 from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items, placed, possession, traits
+from wartime.rules import hiding, items, placed, possessed_gear, possession, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.metahability import ungated_candidate, POSSESSOR_ATTRIBUTE
 from wartime.rules.actions.params import Candidate, Param
@@ -337,37 +337,50 @@ class Discover(Action):
 @register
 class MarkTarget(Action):
     """GNA-11: Marcar un objetivo (3, INT / VOL): a Neuromante (INT) or Titiritero (VOL) marks a character it
-    possesses now; a pass marks it (later Poseer waives its stress requirement); a fumble is a metahability fumble
-    (rules/possession.py)."""
+    possesses now, or equipment it possesses (`equipment`: its entity, rules/possessed_gear.py); a pass marks it
+    (later Poseer waives its stress requirement); a fumble is a metahability fumble (rules/possession.py)."""
     key = "mark_target"
     rule = "GNA-11"
     category = "generic"
     has_check = True
     # not trait_gated: see metahability.ungated_candidate
 
-    params = (Param("target", "character", "GNA-11: a character the actor possesses now"), POSSESSOR_ATTRIBUTE)
+    params = (Param("target", "character", "GNA-11: a character the actor possesses now", optional=True),
+              POSSESSOR_ATTRIBUTE,
+              Param("equipment", "choice", "GNA-11: the possessed equipment's entity instead of a character",
+                    optional=True))
 
     def candidates(self, gs, actor, space):
-        if not possession.possessed_by(gs, actor):
+        gear = [e for e, _ in possessed_gear.controlled_by(gs, actor) if actor not in possessed_gear.marked_by(gs, e)]
+        if not possession.possessed_by(gs, actor) and not gear:
             yield ungated_candidate(self.key)
             return
         for t in possession.possessed_by(gs, actor):
             if actor not in marked_by(gs, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=f"mark {gs.name(t)}")
+        for e in gear:
+            yield Candidate(self.key, lambda e=e: {"equipment": e}, label=f"mark possessed equipment {e}")
 
     def available(self, gs, actor):
         possession.check_possessor(gs, actor, None)
-        if not possession.possessed_by(gs, actor):
+        if not possession.possessed_by(gs, actor) and not possessed_gear.controlled_by(gs, actor):
             raise RuleViolation("GNA-11", f"{gs.name(actor)} possesses nobody to mark")
 
     def validate(self, gs, actor, params):
-        return possession.check_mark(gs, actor, need(params, "target", self.rule), params.get("attribute"))
+        if params.get("equipment") is not None:
+            a = possession.check_possessor(gs, actor, params.get("attribute"))
+            return possessed_gear.check_mark(gs, actor, params["equipment"]), a, True
+        return possession.check_mark(gs, actor, need(params, "target", self.rule), params.get("attribute")) + (False,)
 
     def cost(self, gs, actor, params, prepared):
         return 3
 
     def resolve(self, gs, ctx, prepared):
-        possession.mark(gs, ctx, ctx.actor, *prepared)
+        t, a, gear = prepared
+        if gear:
+            possessed_gear.mark(gs, ctx, ctx.actor, t, a)
+        else:
+            possession.mark(gs, ctx, ctx.actor, t, a)
 
 
 # --- GNA-12 ----------------------------------------------------------------------------------------------------------

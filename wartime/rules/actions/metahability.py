@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 
-from wartime.core.errors import NotImplementedRule, RuleViolation
-from wartime.rules import mental, metahabilities as meta, parked, possession, riding, traits
+from wartime.core.errors import RuleViolation
+from wartime.rules import mental, metahabilities as meta, parked, possessed_gear, possession, riding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.energy import price
@@ -283,8 +283,9 @@ def ungated_candidate(key: str) -> Candidate:
 class Possess(Action):
     """CBA-21 / MET-10: Poseer (3, INT or VOL): a neuromancer (INT) or puppeteer (VOL) takes control of a character
     within that many K, in FOV and LOS, whose stress is at least its VOL, or that it marked (GNA-11), or that
-    volunteers (rules/possession.py); a fumble is a metahability fumble (MET-7). Possessed equipment (objects and
-    transports: on / off, wounds up to CAL + 1) is refused (`aim`)."""
+    volunteers (rules/possession.py); a fumble is a metahability fumble (MET-7). With `aim`, the character's
+    transport or an object it holds, whose stress is at least its QUA or that it marked (rules/possessed_gear.py:
+    then switched on / off, or given wounds up to QUA + 1, with Manejar el equipo poseído)."""
     key = "possess"
     rule = "CBA-21"
     category = "generic"
@@ -292,7 +293,9 @@ class Possess(Action):
     # not trait_gated: see ungated_candidate
 
     params = (Param("target", "character", "CBA-21: a character with stress ≥ VOL, marked by the actor, or an ally"),
-              POSSESSOR_ATTRIBUTE)
+              POSSESSOR_ATTRIBUTE,
+              Param("aim", "choice", "CBA-21: the target's equipment instead: 'transport' (its transport) or "
+                    "'item:<id>' (an object it holds), with stress ≥ QUA or marked by the actor", optional=True))
 
     def candidates(self, gs, actor, space):
         if not meta.corrupt_attributes(gs, actor):
@@ -302,22 +305,35 @@ class Possess(Action):
             for a in meta.corrupt_attributes(gs, actor):
                 yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a},
                                 label=f"{gs.name(t)} ({a})")
+        for t in space.enemies():                                      # equipment: only what stress or a mark opens
+            for aim in possessed_gear.aims(gs, actor, t):
+                for a in meta.corrupt_attributes(gs, actor):
+                    yield Candidate(self.key, lambda t=t, a=a, aim=aim: {"target": t, "attribute": a, "aim": aim},
+                                    label=f"{gs.name(t)}'s {aim} ({a})")
+        if not space.reaction:
+            for t in possessed_gear.parked_aims(gs, actor):             # MVA-17: a driverless transport
+                for a in meta.corrupt_attributes(gs, actor):
+                    yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a, "aim": "transport"},
+                                    label=f"{riding.base_name(gs, t)} ({a})")
 
     def available(self, gs, actor):
         possession.check_possessor(gs, actor, None)
 
     def validate(self, gs, actor, params):
-        if params.get("aim") is not None:
-            raise NotImplementedRule("CBA-21", "possessing equipment (an object or transport: on / off, wounds up "
-                                     "to CAL + 1)")
         a = possession.check_possessor(gs, actor, params.get("attribute"))
-        return possession.check_target(gs, actor, need(params, "target", self.rule), a), a
+        if params.get("aim") is not None:
+            return possessed_gear.check_target(gs, actor, need(params, "target", self.rule), params["aim"], a) + (a,)
+        return possession.check_target(gs, actor, need(params, "target", self.rule), a), None, a
 
     def cost(self, gs, actor, params, prepared):
         return 3
 
     def resolve(self, gs, ctx, prepared):
-        possession.possess(gs, ctx, ctx.actor, *prepared)
+        t, aim, a = prepared
+        if aim is None:
+            possession.possess(gs, ctx, ctx.actor, t, a)
+        else:
+            possessed_gear.possess(gs, ctx, ctx.actor, t, a, aim)
 
 
 @register

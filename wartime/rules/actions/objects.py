@@ -14,7 +14,7 @@ GNA-16 rulings for the other elements the digest names ("open a door, ... put on
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import carried, objects, traits
+from wartime.rules import carried, objects, switched_off, traits
 from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
@@ -28,7 +28,7 @@ def usable_gear(gs, e: int) -> list[tuple[int, object]]:
     """GNA-16: the objects `e` holds that it can use now: one with an effect (a trait on ``object_effect``), not
     disabled (WND-4) and with a use left (TRT-CHARGES)."""
     return [(i, g) for i, g in objects.held_gear(gs, e)
-            if not g.disabled and g.charges != 0 and traits.object_usable(g)]
+            if not g.disabled and g.charges != 0 and traits.object_usable(g) and not switched_off.is_off(gs.world, i)]
 
 
 def in_reach(gs, e: int, g, target: int) -> bool:
@@ -89,6 +89,7 @@ class UseObject(Action):
         if g is None:
             raise RuleViolation("GNA-16", f"{ref} is not an object (only objects are used with Usar)")
         check_usable(g)                                         # WND-4 disabled, WND-5 destroyed
+        switched_off.check_on(gs.world, item, g.name)           # CBA-21: possessed and switched off
         if g.charges == 0:
             raise RuleViolation("TRT-CHARGES", f"{g.name} has no use left")
         if not traits.object_usable(g):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from wartime.rules import gear_marks
 from wartime.rules.traits.auras import allies_within
 from wartime.rules.traits.devices import Designated
 from wartime.rules.traits.registry import ON_OBJECTS, Leap, register, suppress_bonuses
@@ -41,6 +42,7 @@ def destabilising(gs, bearer, attacker, target, weapon, ranged) -> None:
             else:
                 gs.world.remove(m, Designated)
             lost.append(m)
+    lost += gear_marks.drop_by(gs.world, target)                     # GNA-11: its marks on equipment too
     gs.world.emit("destabilised", "TRT-DESTABILISING-AMMO", who=attacker, target=target, unloaded=emptied,
                   marks_lost=lost)
     suppress_bonuses(gs, target, "TRT-DESTABILISING-AMMO")

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
 
 #: Hook points named as in the catalogue's ``hooks`` column.
@@ -692,6 +693,7 @@ def _object_traits(gs, e: int) -> frozenset:
         return frozenset()
     items = gs.world.tables.get(Item, {})
     return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+                     and not switched_off.is_off(gs.world, i)                   # CBA-21: switched off
                      for t in g.traits if t in ON_OBJECTS)
 
 

@@ -21,7 +21,8 @@ Hook points: ``scenery_throw(gs, e) -> bool`` (Súper fuerza), ``aura_mark_field
 first."""
 from __future__ import annotations
 
-from wartime.core.components import TraitState
+from wartime.core.components import GearMarked, TraitState
+from wartime.rules import gear_marks
 from wartime.rules.traits.devices import Designated
 from wartime.rules.traits.protections import change_level, shield_index
 from wartime.rules.traits.registry import ON_OBJECTS, handlers, held_levels, mark_field, register
@@ -100,14 +101,18 @@ def lose_marks(world, *, gs, **_) -> None:
     """TRT-DARKNESS-FIELD: remove every mark (TRT-TARGET-DESIGNATOR's ``Designated``) on a mini inside a field
     (a system at the start and the end of every activation; nothing to do without marks on the table)."""
     table = gs.world.tables.get(Designated)
-    if not table or not handlers("aura_mark_field"):
+    gear = gs.world.tables.get(GearMarked)                       # GNA-11: marks on equipment
+    if not (table or gear) or not handlers("aura_mark_field"):
         return
-    for m in sorted(table):
+    for m in sorted(table or {}):
         rule = mark_field(gs, m)
         if rule is not None:
             by = table[m].by
             gs.world.remove(m, Designated)
             gs.world.emit("marks_lost", rule, target=m, markers=list(by))
+    if gear:
+        for e, rule, by in gear_marks.drop_in_field(gs.world, lambda at: mark_field(gs, at)):
+            gs.world.emit("marks_lost", rule, target=e, markers=list(by), equipment=True)
 
 
 def install(world) -> None:
