@@ -80,9 +80,6 @@ PARTIAL = {
                               "suppresses the bonus traits it carries (race, worn protections, held objects) until "
                               "its next activation starts; the traits of its weapons and the flight levels and "
                               "take-off rule of its body keep working",
-    "TRT-CHALLENGER": "the challenged enemy's compulsion is a charge at the challenger (its first action when a charge "
-                      "is legal); one already in base contact with the challenger, which cannot charge it, is not "
-                      "forced to attack it in melee",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
@@ -114,21 +111,19 @@ PARTIAL = {
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
                     "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
-    "TRT-FRENZY": "the melee attack's 'frenzy' choice: DMG +2, then DEF 0 (the CH DEF target 0 plus its check "
-                  "modifiers, nothing subtracted) until its next activation; Sombra's cover DEF (added after the "
-                  "attack's DEF) still counts for a frenzied wearer",
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
-    "TRT-FLAMMABLE": "on a race, a weapon and a held object: when an attack kills the bearer it explodes (the weapon's "
-                     "DMG, or the killing attack's for a race or an object, halved, in an R of that DMG), and a "
-                     "fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit too; a race's own "
-                     "fumble or an object's (no DMG to halve) does not explode, an item destroyed apart from its "
-                     "bearer does not explode, a death of no attack does not explode, and a transport carrying it is "
-                     "refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
-    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF; the bonus of each "
-                    "of them that should stop working until their next activation (its owner's choice) is not "
-                    "played: no decision offers that choice",
+    "TRT-FLAMMABLE": "on a race, a weapon and a held object: when the bearer dies it explodes (the weapon's DMG, on "
+                     "any death of its bearer, or the killing attack's for a race or an object, halved, in an R of "
+                     "that DMG), and a fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit "
+                     "too; a race's own fumble or an object's, and a race's death of no attack (no DMG to halve) do "
+                     "not explode, an item destroyed apart from its bearer does not explode, and a transport carrying "
+                     "it is refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
+    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
+                    "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
+                    "next activation; the bonuses offered are those the character carries (race, worn protections, "
+                    "held objects, effects), not its weapons' traits",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
                         "named and from the fire of a burning character and a radioactive area; the hit's other "
                         "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "
@@ -170,9 +165,9 @@ PARTIAL = {
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion), "
                     "on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius MOV "
-                    "K; a death of no attack does not explode) and held on an object (its holder bears it: the "
-                    "holder's MOV for the reach, traits/kinds2.py); an object destroyed apart from its holder does "
-                    "not explode",
+                    "K; a death of no attack, which has no DMG to deal, does not explode) and held on an object "
+                    "(its holder bears it: the holder's MOV for the reach, traits/kinds2.py); an object destroyed "
+                    "apart from its holder does not explode",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
                        "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "
@@ -181,10 +176,10 @@ PARTIAL = {
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",
     # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
-    "TRT-FIRE-IN-THE-VEINS": "the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and "
-                             "Cargar; Nadar, Escalar, the jumps and carrying get no +3 K",
-    "TRT-LIVING-BOMB": "explodes when an attack kills it (DMG CON / 2 in R AGI / 2, ARE-5 / ARE-6 halves); a death by "
-                       "wounds of no attack (a move boost's wound, a weapon's wear) does not explode",
+    "TRT-FIRE-IN-THE-VEINS": "every movement action of the book that covers a distance: the moves with an "
+                             "allowance, Cargar, Nadar, Escalar (3 K higher), Subir a un alto and Salto de "
+                             "longitud (their limits 3 K more), Mover cargado, 180° and the altitude changes; "
+                             "Súper salto's leap (another trait's own 10 K action) gets no +3 K",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)

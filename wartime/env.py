@@ -28,6 +28,7 @@ here: the options are read from the engine each time.
   miniatures.
 * 'wave' (alarm mode, ALM-33): option 0 the scripted attacker's wave, option 1 no wave (its budget lost); agents
   do not compose waves. The kind has no one-hot of its own in the observation (`KINDS` keeps its length).
+* 'bonus_loss' (TRT-SAIKIKKU): one option per bonus of the enemy that may stop working; no one-hot of its own either.
 
 The discretisation of continuous parameters (paths, aim points, facings, K along a path) is the engine's own
 documented deterministic candidate set: rules/actions/params.py (`CandidateSpace`) and rules/options.py
@@ -202,8 +203,8 @@ class WartimeEnv(AECEnv):
         elif p.kind == "wave":     # ALM-33: an alarm wave: the scripted attacker's, or none (its budget lost)
             out.append(_Choice(scripted_wave(self.match, p), "scripted wave"))
             out.append(_Choice(Decision("wave", p.side), "no wave"))
-        elif p.kind == "malus":
-            out.extend(_Choice(Decision("malus", p.side, actor=p.actor, action=m), m) for m in p.options)
+        elif p.kind in ("malus", "bonus_loss"):       # PSI-8; TRT-SAIKIKKU (no one-hot of its own, as 'wave')
+            out.extend(_Choice(Decision(p.kind, p.side, actor=p.actor, action=m), m) for m in p.options)
         elif p.kind in ("action", "react"):
             if p.kind == "react":
                 out.append(_Choice(Decision("react", p.side, actor=p.actor), "pass"))

@@ -279,9 +279,29 @@ def test_TRT_CHALLENGER_a_won_CH_VOL_ENF_makes_the_enemy_charge_it_first():
     assert g.energy(a) == 7 and g.events("challenged", rule="TRT-CHALLENGER", who=a, target=b)
     g.engine._end_activation(a)
     g.start_activation(b, energy=10)
-    assert g.events("compelled", rule="TRT-CHALLENGER", who=b, targets=[a], mode="charge")
+    assert g.events("compelled", rule="TRT-CHALLENGER", who=b, targets=[a], mode="melee")
     assert violation(g.act, b, "move", path=[[15.0, 24.0]]).rule_id == "TRT-CHALLENGER"
     assert any(o.params.get("target") == a for o in g.engine.legal_options("charge"))
+
+
+def test_TRT_CHALLENGER_an_enemy_in_base_contact_must_attack_it_in_melee_first():
+    """The challenged enemy is already in base contact with the challenger (it cannot charge it): its first action
+    must be a melee attack at it: crouching first is refused, the melee attack at the challenger is legal and made
+    (CH IMP 5 passes, CH DEF 9 fails, CH PSI 5); then the compulsion is spent."""
+    g = challenge_game(x=11.0)
+    a, b = g.ids
+    g.dice.push(2, 8)
+    g.act(a, "challenge", target=b)
+    g.engine._end_activation(a)
+    g.start_activation(b, energy=10)
+    assert g.events("compelled", rule="TRT-CHALLENGER", who=b, targets=[a], mode="melee")
+    assert violation(g.act, b, "crouch").rule_id == "TRT-CHALLENGER"
+    assert not list(g.engine.legal_options("charge"))
+    assert [o.params.get("target") for o in g.engine.legal_options("melee_attack")] == [a]
+    g.dice.push(5, 9, 5)
+    g.act(b, "melee_attack", target=a, weapon=0)
+    assert g.events("hit")[-1]["target"] == a and g.wounds(a) == g.events("hit")[-1]["dmg"] > 0
+    g.act(b, "crouch")
 
 
 def test_TRT_CHALLENGER_a_lost_challenge_or_a_fallen_challenger_compels_nothing():

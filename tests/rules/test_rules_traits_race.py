@@ -12,7 +12,8 @@ from rules_helpers import Game, M, armour, blade, piece, violation, weapon
 from test_rules_areas import area_weapon, blue as area_blue, fire, game as area_game
 from test_rules_terrain_moves import CLIFF
 from test_rules_traits_combat import attack, duel, hit_dmg, imp_target, race
-from wartime.core.components import Disposed, Energy, Identity, Life, NextActivation, Position, TraitParams
+from wartime.core.components import (Disposed, Energy, Identity, Life, NextActivation, Position, TraitParams,
+                                     Traits)
 from wartime.core.errors import DataError
 from wartime.data.loader import archetype_from_dict, priced_trait
 from wartime.data.models import CharacterSpec
@@ -649,6 +650,117 @@ def test_TRT_FIRE_IN_THE_VEINS_an_unboosted_move_costs_no_wound_and_no_trait_no_
     assert not [o for o in g.engine.legal_options("move") if "boost" in o.params]
     assert violation(g.engine.check_action, g.ids[0], "move",
                      {"path": [[13, 20]], "boost": "TRT-FIRE-IN-THE-VEINS"}).rule_id == "MOV-3"
+
+
+FIRE = "TRT-FIRE-IN-THE-VEINS"
+
+
+def fire_game(*minis: M, **kw) -> tuple[Game, int]:
+    """The first mini carries Fuego en las venas and starts its activation with ENE 10."""
+    g = Game(*minis, **kw)
+    race(g, g.ids[0], FIRE)
+    g.start_activation(g.ids[0], energy=10)
+    return g, g.ids[0]
+
+
+def boosted_options(g: Game, key: str) -> list:
+    return [o for o in g.engine.legal_options(key) if o.params.get("boost") == FIRE]
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_swim_goes_3_K_farther_for_1_wound():
+    """Nadar (MVA-11), MOV 4, AGI 6 at the lake's edge: 5 K is the plain swim's limit (with a critical), so 7 K is
+    refused; with the boost 7 K (die 6 passes): ENE 2, 1 wound; the boosted swims are legal options."""
+    g, a = fire_game(M(x=11, y=20, AGI=6, mov=4), M(side="blue", x=35, y=35),
+                     pieces=[piece("lake", "water", 12, 10, 30, 30)])
+    assert boosted_options(g, "swim")
+    assert violation(g.engine.check_action, a, "swim", {"path": [[18, 20]]}).rule_id == "MOV-3"
+    g.dice.push(6)
+    g.act(a, "swim", path=[[18, 20]], boost=FIRE)
+    assert g.pos(a) == pytest.approx((18.0, 20.0)) and g.wounds(a) == 1 and g.energy(a) == 8
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_failed_swim_moves_nothing_and_costs_no_wound():
+    g, a = fire_game(M(x=11, y=20, AGI=6, mov=4), M(side="blue", x=35, y=35),
+                     pieces=[piece("lake", "water", 12, 10, 30, 30)])
+    g.dice.push(7)
+    g.act(a, "swim", path=[[18, 20]], boost=FIRE)
+    assert g.pos(a) == (11.0, 20.0) and g.wounds(a) == 0 and g.energy(a) == 8
+
+
+@pytest.mark.parametrize("die, top, wounds", [(5, True, 1), (6, False, 0)])
+def test_TRT_FIRE_IN_THE_VEINS_a_climb_goes_3_K_higher(die, top, wounds):
+    """Escalar (MVA-10), MOV 4, AGI 5 at the foot of a 6 K cliff: the plain climb reaches 4 K, the boosted one 7 K,
+    the top (offered as a candidate since only the boost reaches it); die 5 climbs to the top for 1 wound, die 6
+    makes no progress and costs no wound."""
+    g, a = fire_game(M(x=10.5, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35), pieces=[CLIFF])
+    assert [o.params for o in g.engine.legal_options("climb")] == [{"piece": "cliff"},
+                                                                   {"piece": "cliff", "boost": FIRE}]
+    g.dice.push(die)
+    g.act(a, "climb", piece="cliff", boost=FIRE)
+    assert g.events("climb")[-1]["top"] is top and g.wounds(a) == wounds and g.energy(a) == 7
+    assert g.events("climb")[-1]["after"] == (6.0 if top else 0.0)
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_jump_up_reaches_3_K_higher():
+    """Subir a un alto (MVA-13), AGI 5, 1 K tall: 1.5 K (2.5 K with the critical) does not reach a 3 K wall;
+    boosted, 4.5 K does (die 5): on top, 1 wound."""
+    wall = replace(piece("wall", "high", 11, 10, 14, 30, height=3.0, blocks_los=True), climbable=True)
+    g, a = fire_game(M(x=10.5, y=20, AGI=5), M(side="blue", x=35, y=35), pieces=[wall])
+    assert violation(g.engine.check_action, a, "jump_up", {"piece": "wall"}).rule_id == "MVA-13"
+    assert [o.params for o in g.engine.legal_options("jump_up")] == [{"piece": "wall", "boost": FIRE}]
+    g.dice.push(5)
+    g.act(a, "jump_up", piece="wall", boost=FIRE)
+    assert g.events("jump_up")[-1]["success"] and g.events("jump_up")[-1]["reach"] == 4.5 and g.wounds(a) == 1
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_long_jump_goes_3_K_farther():
+    """Salto de longitud (MVA-12), MOV 4, AGI 5: 8 K (9 K with a critical); boosted 11 K (die 5): it lands 11 K
+    away for ENE 3 and 1 wound; the boosted jumps are offered at 11 K."""
+    g, a = fire_game(M(x=10, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35))
+    assert violation(g.engine.check_action, a, "long_jump", {"to": [21, 20]}).rule_id == "MVA-12"
+    assert {o.params["to"][0] for o in boosted_options(g, "long_jump") if o.params["to"][1] == 20} == {21.0}
+    g.dice.push(5)
+    g.act(a, "long_jump", to=[21, 20], boost=FIRE)
+    assert g.pos(a) == (21.0, 20.0) and g.wounds(a) == 1 and g.energy(a) == 7
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_180_turn_runs_3_K_farther():
+    """180° (MVA-14), MOV 5: MOV + 4 = 9 K, boosted 12 K; die 3 (target 3) turns back; 1 wound."""
+    g, a = fire_game(M(x=5, y=20, CON=5, AGI=4, mov=5), M(side="blue", x=35, y=35))
+    assert violation(g.engine.check_action, a, "turn_180", {"path": [[17, 20]]}).rule_id == "MOV-3"
+    g.dice.push(3)
+    g.act(a, "turn_180", path=[[17, 20]], boost=FIRE)
+    assert g.pos(a) == (17.0, 20.0) and g.gs.pos(a).facing == 180.0 and g.wounds(a) == 1 and g.energy(a) == 6
+
+
+def test_TRT_FIRE_IN_THE_VEINS_carrying_goes_3_K_farther():
+    """Mover cargado (MVA-8), CON 6, MOV 3 carrying a CON 3 body: 6 K with the boost (ENE 2, 1 wound), the load
+    with it; 6 K unboosted is refused."""
+    g, a = fire_game(M(x=10, y=20, CON=6, mov=3), M(side="blue", x=11.02, y=20, CON=3, wounds=3))
+    b = g.ids[1]
+    assert violation(g.engine.check_action, a, "move_carrying", {"target": b, "path": [[10, 26]]}).rule_id == "MOV-3"
+    assert boosted_options(g, "move_carrying")
+    g.act(a, "move_carrying", target=b, path=[[10, 26]], boost=FIRE)
+    assert g.pos(a) == (10, 26) and g.pos(b) == pytest.approx((11.02, 26)) and g.wounds(a) == 1 and g.energy(a) == 8
+
+
+def test_TRT_FIRE_IN_THE_VEINS_a_change_of_altitude_flies_3_K_farther():
+    """Cambiar de altitud (MVA-15) with Sub, MOV 4: a straight line of 7 K is refused (MOV 4, 5 K with a
+    critical); boosted it goes down to level −1 7 K away (ENE 1, 1 wound)."""
+    g, a = fire_game(M(x=10, y=10, mov=4), M(side="blue", x=30, y=30))
+    g.set(a, Traits((FIRE, "TRT-SUB")))
+    assert violation(g.engine.check_action, a, "change_altitude", {"level": -1, "to": [17, 10]}).rule_id == "MVA-15"
+    g.act(a, "change_altitude", level=-1, to=[17, 10], boost=FIRE)
+    assert g.gs.pos(a).level == -1 and g.pos(a) == (17.0, 10.0) and g.wounds(a) == 1 and g.energy(a) == 9
+
+
+def test_TRT_FIRE_IN_THE_VEINS_no_trait_no_boost_on_the_terrain_moves():
+    """Without the trait no boosted terrain move is offered and one declared is refused."""
+    g = Game(M(x=10, y=20, AGI=5, mov=4), M(side="blue", x=35, y=35))
+    a = g.ids[0]
+    g.start_activation(a, energy=10)
+    assert not [o for k in ("long_jump", "turn_180") for o in g.engine.legal_options(k) if "boost" in o.params]
+    assert violation(g.engine.check_action, a, "long_jump", {"to": [15, 20], "boost": FIRE}).rule_id == "MOV-3"
 
 
 # --- Gran demonio -------------------------------------------------------------------------------------------------

@@ -387,6 +387,36 @@ def test_TRT_LIVING_BOMB_killed_it_explodes_DMG_CON_over_2_in_R_AGI_over_2():
     assert g.wounds(red) == 3 and g.wounds(ally) == 2 and g.wounds(far) == 0 and g.all_dice_used()
 
 
+def test_TRT_LIVING_BOMB_a_death_of_no_attack_explodes_too():
+    """'Si muere' is any death: a red CON 2 AGI 8 Bomba viviente with Sub and 1 wound changes altitude on mud and
+    fumbles (die 10, MVA-15): ENE −3 and 3 wounds kill it, and it explodes before it moves: DMG 1 in R 4 around
+    its base at level 1: a blue enemy at (11.2, 10) takes it (CH DEF 9, CH PSI 1); a blue far away nothing."""
+    mud = piece("mud", "difficult", 5, 5, 15, 15)
+    g = Game(M(x=10, y=10, CON=2, AGI=8, wounds=1), M(side="blue", x=11.2, y=10), M(side="blue", x=30, y=30),
+             pieces=[mud])
+    bomb, near, far = g.ids
+    race(g, bomb, "TRT-SUB", "TRT-LIVING-BOMB")
+    g.start_activation(bomb, energy=10)
+    g.dice.push(10, 9, 1)
+    g.act(bomb, "change_altitude", level=-1)
+    assert g.gs.world.get(bomb, Life).state == "dead"
+    ev = g.events("death_blast")[-1]
+    assert ev["rule"] == "TRT-LIVING-BOMB" and ev["dmg"] == 1 and ev["diameter"] == 4 and ev["hit"] == [near]
+    assert ev["at"] == [10.0, 10.0] and g.wounds(near) == 1 and g.wounds(far) == 0 and g.all_dice_used()
+    assert len(g.events("death_blast")) == 1
+
+
+def test_TRT_LIVING_BOMB_killed_by_an_attack_explodes_once():
+    """The attack's kill sets the blast off once, after the hit (rules.combat), not again from its wounds."""
+    g = Game(M(x=10, y=20, CON=9, weapons=(blade(),)), M(side="blue", x=11, y=20, CON=6, AGI=8, facing=180.0))
+    red, bomb = g.ids
+    race(g, bomb, "TRT-LIVING-BOMB")
+    g.start_activation(red, energy=10)
+    g.dice.push(3, 9, 9, 1)
+    g.act(red, "melee_attack", target=bomb, weapon=0)
+    assert len(g.events("death_blast")) == 1 and g.wounds(red) == 3 and g.all_dice_used()
+
+
 def test_TRT_LIVING_BOMB_alive_it_does_not_explode():
     g = Game(M(x=10, y=20, CON=9, weapons=(blade(DMG=1),)), M(side="blue", x=11, y=20, CON=9, AGI=8, facing=180.0))
     red, bomb = g.ids

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import armour, blade, weapon
+from rules_helpers import armour, blade, violation, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import _race_problems, prot
-from wartime.core.components import TraitState
+from wartime.ai.scripted_substances import bonus_to_remove
+from wartime.core.components import Life, TraitState
 from wartime.data.loader import priced_trait
 from wartime.rules import areas, burning, traits
+from wartime.rules.combat import Cover, resolve_hit
+from wartime.rules.flow import Decision
 from wartime.rules.odds import attack_odds
 
 ACID = ("TRT-CORROSIVE-AMMO",)        # a weapon delivering acid (rules.traits.protections ELEMENTS)
@@ -158,6 +161,26 @@ def test_TRT_FRENZY_then_DEF_0_until_the_start_of_its_next_activation():
     g.start_activation(a)
     assert "TRT-FRENZY" not in g.gs.effects(a).spent
     assert traits.combat_terms(g.gs, b, a, blade(), False).defense(g.gs.total_def(a)) == 3
+
+
+def test_TRT_FRENZY_DEF_0_overrides_Sombra_behind_cover():
+    """Ruling: DEF = 0 overrides the DEF bonuses: a frenzied red that also has Sombra, shot at more than 50 %
+    hidden (CMB-17) with DMG 4: the CH DEF target is 0 + 2 (cover) and nothing is subtracted (die 2 passes: 4
+    wounds), Sombra's +1 not added; once its next activation starts, armour 3 + Sombra 1 = 4 (target 6, die 2
+    passes: DMG 4 − 4 = 0 wounds)."""
+    g = frenzied_duel()
+    a, b = g.ids
+    race(g, a, "TRT-FRENZY", "TRT-SHADOW")
+    g.dice.push(2, 1)
+    terms = traits.combat_terms(g.gs, b, a, weapon(), True)
+    assert resolve_hit(g.gs, None, b, a, 4, melee=False, cover=Cover(13), terms=terms) == 4
+    assert g.checks("DEF")[-1]["target"] == 2
+    g.next_turn()
+    g.start_activation(a)
+    g.dice.push(2)
+    terms = traits.combat_terms(g.gs, b, a, weapon(), True)
+    assert resolve_hit(g.gs, None, b, a, 4, melee=False, cover=Cover(13), terms=terms) == 0
+    assert g.checks("DEF")[-1]["target"] == 6
 
 
 def test_TRT_FRENZY_costs_its_catalogue_price():
@@ -347,6 +370,28 @@ def test_TRT_FLAMMABLE_a_flammable_weapon_explodes_when_its_bearer_dies():
     assert (blast["rule"], blast["dmg"], blast["diameter"], blast["who"]) == ("TRT-FLAMMABLE", 2, 2, g.ids[1])
 
 
+@pytest.mark.parametrize("on, blasts", [("weapon", 1), ("race", 0)])
+def test_TRT_FLAMMABLE_a_death_of_no_attack(on, blasts):
+    """A CON 2 character with 1 wound and Sub fumbles a change of altitude on mud (die 10, MVA-15: 3 wounds, no
+    attack) and dies: a flammable rifle DMG 4 it carries explodes (DMG 2, R2, before it moves: a blue enemy beside
+    it, partly covered, takes 1, ARE-6: CH DEF 9, CH PSI 1); a flammable race has no killing DMG to halve: no explosion. An attack's kill
+    explodes once (the rifle, above)."""
+    from rules_helpers import Game, M, piece
+    gun = weapon(DMG=4, traits=FLAMMABLE if on == "weapon" else ())
+    g = Game(M(x=10, y=10, CON=2, wounds=1, weapons=(gun,)), M(side="blue", x=10.9, y=10, CON=9),
+             pieces=[piece("mud", "difficult", 5, 5, 15, 15)])
+    a, b = g.ids
+    race(g, a, "TRT-SUB", *(FLAMMABLE if on == "race" else ()))
+    g.start_activation(a, energy=10)
+    g.dice.push(10, *((9, 1) if blasts else ()))
+    g.act(a, "change_altitude", level=-1)
+    assert g.gs.world.get(a, Life).state == "dead" and len(g.events("death_blast")) == blasts and g.all_dice_used()
+    assert g.wounds(b) == blasts
+    g = duel({"weapons": (weapon(DMG=6),)}, {"CON": 2, "weapons": (weapon(DMG=4, traits=FLAMMABLE),)})
+    attack(g, 5, 9)
+    assert len(g.events("death_blast")) == 1
+
+
 @pytest.mark.parametrize("d100, explodes", [(30, True), (31, False)])
 def test_TRT_FLAMMABLE_a_fumble_with_the_weapon_explodes_30_percent_of_the_time(d100, explodes):
     """A fumbled CH IMP (10) with a flammable rifle DMG 4: CMB-8's DMG 1 hit on the shooter (CH DEF 1: a
@@ -405,6 +450,59 @@ def test_TRT_SAIKIKKU_wounded_everyone_in_melee_with_it_gains_1_stress():
     g.dice.push(5, 1, 1)
     g.act(g.ids[0], "melee_attack", target=g.ids[1], weapon=0)
     assert (g.stress(g.ids[0]), g.stress(g.ids[2])) == (0, 0)
+
+
+def saikikku_fight(*red_traits: str):
+    """Red (`red_traits`, a blade) wounds blue (Saikikku) in base contact (CH IMP 5, CH DEF 9 fails, CH PSI 5)."""
+    g = duel(blue={"CON": 9}, melee=True)
+    a, b = g.ids
+    race(g, a, *red_traits)
+    race(g, b, "TRT-SAIKIKKU")
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    return g
+
+
+def test_TRT_SAIKIKKU_its_side_chooses_the_bonus_that_stops_until_the_end_of_the_next_activation():
+    """Red (Rápido, Frenesí and the malus Suspenso en gimnasia) wounds the Saikikku: 1 stress, and blue is asked
+    which of red's bonuses stops working (the malus is not offered); blue takes Frenesí: red's melee attacks offer
+    no frenzy any more, through the rest of this activation and all its next one; at the end of that one it is
+    back."""
+    g = saikikku_fight("TRT-FAST", "TRT-FRENZY", "TRT-FAILED-GYM-CLASS")
+    a, b = g.ids
+    assert g.stress(a) == 1
+    p = g.pending
+    assert (p.kind, p.side, p.actor, p.options) == ("bonus_loss", "blue", a, ("TRT-FAST", "TRT-FRENZY"))
+    assert violation(g.engine.submit, Decision("bonus_loss", "red", actor=a, action="TRT-FRENZY")).rule_id == "SEQ-6"
+    assert violation(g.engine.submit, Decision("bonus_loss", "blue", actor=a,
+                                               action="TRT-FAILED-GYM-CLASS")).rule_id == "TRT-SAIKIKKU"
+    g.engine.submit(Decision("bonus_loss", "blue", actor=a, action="TRT-FRENZY"))
+    g.pass_reactions()                                   # the attack's reaction window comes after the choice
+    assert g.events("bonus_lost", rule="TRT-SAIKIKKU", who=a, trait="TRT-FRENZY", chosen_by="blue")
+    stances = lambda: {o.params.get("stance") for o in g.engine.legal_options("melee_attack")}   # noqa: E731
+    assert "TRT-FRENZY" not in traits.character_traits(g.gs, a) and stances() == {None}
+    assert "TRT-FAST" in traits.character_traits(g.gs, a)
+    g.act(a, "end")
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    assert stances() == {None} and not g.events("bonus_restored")
+    g.act(a, "end")
+    assert g.events("bonus_restored", rule="TRT-SAIKIKKU", who=a, trait="TRT-FRENZY")
+    assert "TRT-FRENZY" in traits.character_traits(g.gs, a)
+
+
+def test_TRT_SAIKIKKU_no_bonus_nothing_asked():
+    """An enemy in melee with no bonus (only a malus) gains its stress and nothing is asked."""
+    g = saikikku_fight("TRT-FAILED-GYM-CLASS")
+    assert g.stress(g.ids[0]) == 1 and g.pending.kind == "action" and not g.events("bonus_loss_due")
+
+
+def test_TRT_SAIKIKKU_the_scripted_AI_takes_the_priciest_bonus():
+    """The scripted side answers the question with the bonus the book prices highest (Anónimo, 10 points, over
+    Rápido and Frenesí, 5), ties by trait ID; the random controller picks any of the options."""
+    assert bonus_to_remove(("TRT-ANONYMOUS", "TRT-FAST", "TRT-FRENZY")[::-1]) == "TRT-ANONYMOUS"
+    assert bonus_to_remove(("TRT-FRENZY", "TRT-FAST")) == "TRT-FAST"
 
 
 def test_TRT_SAIKIKKU_costs_its_catalogue_price():

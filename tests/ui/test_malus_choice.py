@@ -3,7 +3,7 @@ malus from a dialog listing every psychological malus the engine offers, with it
 button submits the engine's own 'malus' decision. Screenshot 30 in docs/screenshots/ is taken here."""
 from __future__ import annotations
 
-from ui_helpers import make_app, press, settle, shot
+from ui_helpers import make_app, press, settle, shot, through_handover
 
 from wartime.rules import psychology
 from wartime.rules.sequence import Decision
@@ -31,12 +31,7 @@ def test_PSI_8_the_opposing_player_chooses_the_malus_in_a_dialog(tmp_path):
     app.step()
     p = m.pending
     assert (p.kind, p.side, p.actor) == ("malus", "blue", red)
-    if app.dialog is not None and app.dialog.kind == "handover":
-        assert "malus" in " ".join(app.dialog.lines)
-        press(app, "dismiss")
-        app.step()
-    assert app.dialog is not None and app.dialog.kind == "malus"
-    text = " ".join(app.dialog.lines)
+    text = through_handover(app, "malus", "malus")
     assert "Muy miedoso (Very fearful)" in text and "Cobarde (Coward)" in text and "PSI-8" in text
     assert [b[2] for b in app.dialog.buttons] == list(p.options)
     shot(app, "30-malus-choice")

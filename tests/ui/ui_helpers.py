@@ -206,13 +206,23 @@ def until_window(app, window: str, rounds: int = 40):
     return pend
 
 
+def through_handover(app, word: str, kind: str) -> str:
+    """Past the hot-seat hand-over (if any; it names `word`) to the `kind` dialog: its text."""
+    if app.dialog is not None and app.dialog.kind == "handover":
+        assert word in " ".join(app.dialog.lines)
+        press(app, "dismiss")
+        app.step()
+    assert app.dialog is not None and app.dialog.kind == kind
+    return " ".join(app.dialog.lines)
+
+
 def close_dialog(app) -> None:
     """Answer the open dialog the way a player who only wants to go on would: a reaction prompt passes the
     window, anything else is dismissed."""
     kind = app.dialog.kind
     if kind == "react_prompt":
         press(app, "react_pass")
-    elif kind == "malus":
-        press(app, "malus", app.dialog.buttons[0][2])
+    elif kind in ("malus", "bonus_loss"):
+        press(app, kind, app.dialog.buttons[0][2])
     else:
         press(app, "dismiss")

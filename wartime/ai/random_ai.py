@@ -58,8 +58,8 @@ class RandomController:
             return Decision("deploy", p.side, params=self._deploy(match.gs, p))
         if p.kind == "wave":       # ALM-33: a random affordable wave on legal spots (ai/scripted_alarm.py)
             return random_wave(match.gs, p, self.dice.choice_index)
-        if p.kind == "malus":      # PSI-8: any malus the engine offers
-            return Decision("malus", p.side, actor=p.actor, action=self._pick(list(p.options)))
+        if p.kind in ("malus", "bonus_loss"):      # PSI-8: any malus the engine offers; TRT-SAIKIKKU: any bonus
+            return Decision(p.kind, p.side, actor=p.actor, action=self._pick(list(p.options)))
         option = self._draw(match.engine, p)
         if option is not None:
             return option.decision(p.side, p.actor)

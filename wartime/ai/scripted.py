@@ -29,6 +29,7 @@ from wartime.ai.scripted_transport import drive as drive_transport, early as tra
 from wartime.ai.scripted_boosts import boost_choices, boost_price
 from wartime.ai.scripted_hidden import flank, open_enemy, perceive
 from wartime.ai.scripted_stances import stance_price
+from wartime.ai.scripted_substances import bonus_to_remove
 from wartime.ai.scripted_battle_cries import challenge, pass_wound
 from wartime.ai.scripted_combat_feats import extra_attack, leap_in, machina_shot, order_ally, volley
 from wartime.ai.scripted_combat_feats2 import coat_weapon, take_hit
@@ -82,6 +83,8 @@ class ScriptedController:
             return self._react(match, p)
         if p.kind == "malus":
             return Decision("malus", p.side, actor=p.actor, action=self._malus(match, p))
+        if p.kind == "bonus_loss":                # TRT-SAIKIKKU (ai/scripted_substances.py)
+            return Decision("bonus_loss", p.side, actor=p.actor, action=bonus_to_remove(p.options))
         if p.kind == "deploy":
             return Decision("deploy", p.side, params=self._deploy(match, p))
         if p.kind == "wave":                      # ALM-33: alarm mode (ai/scripted_alarm.py)

@@ -342,8 +342,9 @@ class Mimetic:
 
 @dataclass(frozen=True, slots=True)
 class Compelled:
-    """A trait compels the character's attacks in this activation (TRT-MURDEROUS-MADNESS, TRT-RADIANT): while a
-    `mode` attack ('ranged' or 'charge') at one of `targets` is within reach, its `mode` attacks must target one
+    """A trait compels the character's attacks in this activation (TRT-MURDEROUS-MADNESS, TRT-RADIANT,
+    TRT-CHALLENGER): while a `mode` attack ('ranged', 'charge', or 'melee': a charge or a melee combat action) at
+    one of `targets` is within reach, its `mode` attacks must target one
     of them and, when `first_only`, its first action must be such an attack (ending the activation stays
     allowed). `rule` names the trait; the compulsion lapses at the end of the activation (and, `first_only`,
     after its first action)."""

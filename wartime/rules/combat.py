@@ -17,7 +17,7 @@ from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
-from wartime.rules import bodyguard, parked_hits, riding, traits
+from wartime.rules import bodyguard, parked_hits, riding, traits, wounds
 from wartime.rules.wounds import (apply_wounds, heal_wounds, wound_best_protection, wound_weapon,  # noqa: F401
                                   wounds_after_def)
 from wartime.rules.area_cover import area_dmg, covered_minis
@@ -140,7 +140,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     if n > 0 and riding.wound_transport(gs, ctx, target, n, attacker, resolve_hit, dmg):
         return n                                        # WND-4 / WND-5: the transport takes the hit's wounds
     if n > 0:
-        state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4")
+        state = apply_wounds(gs, target, n, source=attacker, rule="CMB-4", blast=False)   # its blast below
         for rule, hits in traits.wounded_splash(gs, target):             # hook wounded_splash (TRT-ACID-BLOOD)
             for who, k in hits:
                 if gs.on_table(who):
@@ -247,6 +247,9 @@ def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int, 
         if riding.is_parked(gs, t):                        # MVA-17: a driverless transport in the blast
             gs.world.emit("hit", rule, attacker=None, target=t, dmg=area_dmg(dmg, full))
             riding.hit_parked(gs, ctx, t, area_dmg(dmg, full), None, resolve_hit)
+
+
+wounds.DEATH_BLAST[:] = [death_blast]       # a death of no attack explodes too (rules.wounds.apply_wounds)
 
 
 def double_hit(gs: GameState, ctx, attacker: int | None, target: int, hit: Callable[[bool], int], rule: str) -> int:

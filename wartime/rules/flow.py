@@ -35,7 +35,9 @@ class Pending:
     'activate' (choose an eligible character), 'action' (the active character's next action), 'react'
     (REA-3: may `actor`, of the reacting `side`, react in this window, and with what?), 'malus' (PSI-8: the
     opposing `side` chooses which of `options`, trait IDs, the panicked `actor` gains), 'deploy' (before turn 1:
-    `side` places `options`, its miniatures on the ground, in its zone; rules/deployment.py).
+    `side` places `options`, its miniatures on the ground, in its zone; rules/deployment.py), 'bonus_loss'
+    (TRT-SAIKIKKU: the Saikikku bearer's `side` chooses which of `options`, the bonus trait IDs that work for
+    `actor`, stops working until the end of its next activation).
 
     For 'action': `options` are the action keys offered to the acting character (`options.offered_actions`);
     `Engine.legal_options(key)` gives each key's legal choices of parameters.
@@ -60,6 +62,7 @@ class Decision:
     For 'react': `actor` the reactor, `action` its reaction's key with `params` (an early reaction against a
     move may add `at`: the K along the declared path where it happens, REA-4), or `action` None to pass.
     For 'malus': `action` the trait ID chosen (PSI-8), `actor` optionally the panicked character.
+    For 'bonus_loss': `action` the bonus trait ID chosen (TRT-SAIKIKKU), `actor` optionally the character losing it.
     For 'deploy': `params` {"positions": {id: [x, y] or [x, y, facing]}}, or {} to keep the default spots."""
     kind: str
     side: str

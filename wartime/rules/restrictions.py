@@ -16,6 +16,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.energy import can_pay, price
+from wartime.rules.reactions import MELEE_ATTACKS
 from wartime.rules import holds, riding
 from wartime.rules.state import GameState
 
@@ -98,17 +99,32 @@ def _legal(gs: GameState, actor: int, action, params: dict, facing: float | None
             gs.world.revert_version(version)
 
 
+#: a 'melee' compulsion (TRT-CHALLENGER): a charge or a melee combat action (CBA-8..26, the melee attack with a
+#: firearm too) at one of its targets
+MELEE_COMPELLED = frozenset({"charge", "melee_attack_firearm"}) | MELEE_ATTACKS
+
+
+def compelled_kind(action, key: str, mode: str) -> bool:
+    """Whether action `key` is an attack of the compulsion's kind `mode` ('charge': Cargar; 'melee': Cargar or a
+    melee combat action; 'ranged': a ranged attack)."""
+    if mode == "charge":
+        return key == "charge"
+    if mode == "melee":
+        return key in MELEE_COMPELLED
+    return bool(getattr(action, "ranged", False))
+
+
 def attackable(gs: GameState, actor: int, mode: str) -> frozenset[int]:
-    """The characters a legal attack of kind `mode` ('charge': Cargar; 'ranged': any ranged attack, CBA-1..4 and
-    CBA-6) reaches now: the engine's own candidates of those actions, validated and priced as a decision would
-    be (memoised per world version and facing)."""
+    """The characters a legal attack of kind `mode` ('charge': Cargar; 'melee': Cargar or a melee combat action;
+    'ranged': any ranged attack, CBA-1..4 and CBA-6) reaches now: the engine's own candidates of those actions,
+    validated and priced as a decision would be (memoised per world version and facing)."""
     memo = gs._memo_table()
     key = ("attackable", actor, mode, gs.pos(actor).facing)
     got = memo.get(key)
     if got is not None:
         return got
     keys = ("charge",) if mode == "charge" else tuple(k for k, a in REGISTRY.items()
-                                                      if getattr(a, "ranged", False) and not a.reaction_only)
+                                                      if compelled_kind(a, k, mode) and not a.reaction_only)
     space = CandidateSpace(gs, actor)
     out: set[int] = set()
     for k in keys:
@@ -134,13 +150,14 @@ def compelled_targets(gs: GameState, actor: int, c: Compelled) -> list[int]:
 
 def check_compelled(gs: GameState, actor: int, c: Compelled, action, key: str, params: dict | None,
                     probe: bool) -> None:
-    """A trait's compulsion (components.Compelled; TRT-MURDEROUS-MADNESS, TRT-RADIANT): while one of its targets
-    is within reach, an attack of its kind (a ranged attack, CBA-1..4 and CBA-6, or Cargar) must aim at one of
+    """A trait's compulsion (components.Compelled; TRT-MURDEROUS-MADNESS, TRT-RADIANT, TRT-CHALLENGER): while one of
+    its targets is within reach, an attack of its kind (a ranged attack, CBA-1..4 and CBA-6, Cargar, or Cargar or a
+    melee combat action) must aim at one of
     them, and a `first_only` compulsion makes that attack the first action. Ending the activation stays allowed;
     once no target is within reach the compulsion has no effect."""
     if key == "end" or (c.first_only and gs.activation(actor).actions > 0) or gs.psyche(actor).panic:
         return                                  # panic beats a compulsion (G10, PSI-12)
-    of_kind = key == "charge" if c.mode == "charge" else bool(getattr(action, "ranged", False))
+    of_kind = compelled_kind(action, key, c.mode)
     if not of_kind and not c.first_only:
         return
     targets = compelled_targets(gs, actor, c)
@@ -149,7 +166,7 @@ def check_compelled(gs: GameState, actor: int, c: Compelled, action, key: str, p
     if of_kind and (probe or (params or {}).get("target") in targets):
         return
     names = " or ".join(gs.name(t) for t in targets)
-    what = "charge" if c.mode == "charge" else "shoot at"
+    what = {"charge": "charge", "melee": "charge or attack in melee"}.get(c.mode, "shoot at")
     first = "first " if c.first_only else ""
     raise RuleViolation(c.rule, f"{gs.name(actor)} must {first}{what} {names} ({traits.display_name(c.rule)})")
 

@@ -18,7 +18,7 @@ from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
 from wartime.rules import (alarm_flow, bodyguard, deployment, mental, options as legal, possession, psychology,
-                           reactors)
+                           reactors, traits)
 from wartime.rules.duels import Duels
 from wartime.rules.mental import MentalCombats
 from wartime.rules.state import GameState
@@ -50,6 +50,10 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
             if owed is not None:     # PSI-8: the opposing player chooses a panicked character's malus first
                 return Pending("malus", self.malus_chooser(owed), psychology.malus_options(self.gs, owed),
                                actor=owed)
+            lost = traits.bonus_loss_due(self.gs)
+            if lost is not None:     # TRT-SAIKIKKU: the Saikikku bearer's side chooses which bonus stops working
+                return Pending("bonus_loss", self.gs.world.get(lost, traits.BonusLossDue).chooser,
+                               traits.bonus_options(self.gs, lost), actor=lost)
             fight = mental.current(self.gs)
             if fight is not None:    # CBA-19: a mental combat's answers come before anything else (rules/mental.py)
                 return self._mental_pending(fight)
@@ -128,6 +132,10 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
             if d.actor is not None and d.actor != p.actor:
                 raise RuleViolation("PSI-8", f"the malus owed is {self.gs.name(p.actor)}'s, not {d.actor}'s")
             psychology.give_malus(self.gs, p.actor, d.action or "", p.side)
+        elif p.kind == "bonus_loss":
+            if d.actor is not None and d.actor != p.actor:
+                raise RuleViolation("TRT-SAIKIKKU", f"the bonus lost is {self.gs.name(p.actor)}'s, not {d.actor}'s")
+            traits.lose_bonus(self.gs, p.actor, d.action or "", p.side)
         self._advance()
 
 

@@ -202,6 +202,7 @@ class TurnFlow:
         gs.world.emit("activation_start", "SEQ-6", who=e, phase=self.flow.phase, resumed=act.started)
         if not act.started:
             traits.lift_suppression(gs, e)          # TRT-DESTABILISING-AMMO: its bonuses work again from here
+            traits.bonus_loss_activation_start(gs, e)       # TRT-SAIKIKKU: the activation that gives it back
             a = gs.attrs(e)
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")
@@ -267,6 +268,7 @@ class TurnFlow:
         reactions.lapse_counter_charges(gs, e)
         if not waiting and not ordered:
             traits.activation_over(gs, e)                            # hook point activation_over (TRT-DOOMED)
+            traits.bonus_loss_activation_end(gs, e)                  # TRT-SAIKIKKU: the lost bonus returns
             for rule, n in traits.activation_end_wounds(gs, e):     # hook point activation_end (TRT-TERMINALLY-ILL)
                 apply_wounds(gs, e, n, source=None, rule=rule)
         for r in f.bullet_time:

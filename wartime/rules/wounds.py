@@ -2,11 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from wartime.core.components import Life, Wounds
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.state import GameState
+
+
+#: TRT-LIVING-BOMB: how a death blast is resolved (rules.combat.death_blast, put here by rules.combat, which imports
+#: this module: a blast's hits are resolved there). A function, not game state.
+DEATH_BLAST: list[Callable[..., None]] = []
 
 
 def wounds_after_def(dmg: int, defense: int, passed: bool) -> int:
@@ -28,8 +34,11 @@ def can_be_healed(con_or_qua: int, wounds: int) -> bool:
     return wounds <= con_or_qua
 
 
-def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule: str) -> str:
-    """Add `n` wounds to a character and update its life state (WND-2, WND-3). Returns the new state."""
+def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule: str, blast: bool = True) -> str:
+    """Add `n` wounds to a character and update its life state (WND-2, WND-3). Returns the new state. A character
+    these wounds kill leaves the round areas its traits say (TRT-LIVING-BOMB: it explodes on any death, a boost's,
+    a weapon's wear, a fumble's wounds too; TRT-FLAMMABLE: a flammable weapon it carries) unless `blast` is False: rules.combat.resolve_hit passes False and sets
+    the blast off itself once the hit's other effects are resolved."""
     if n <= 0:
         return gs.world.get(target, Life).state
     before = gs.wounds(target)
@@ -46,6 +55,12 @@ def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule
         gs.world.set(target, Life(new_state))
         gs.world.emit("life", "WND-3" if new_state == "dead" else "WND-2", who=target, state=new_state)
     traits.wounds_counted(gs, target, source, n)                   # hook wounds_counted (TRT-POWERFUL)
+    if blast and new_state == "dead" and old_state != "dead":
+        # hook death_blast (TRT-LIVING-BOMB); hook death_explosion with no attack DMG (0): a flammable weapon's own
+        # DMG (TRT-FLAMMABLE), nothing for the traits that deal the killing attack's (TRT-EXPLODES)
+        for rule_id, (dmg, diameter) in traits.death_blasts(gs, target) + traits.death_explosions(gs, target, 0):
+            for resolve in DEATH_BLAST:
+                resolve(gs, None, target, rule_id, dmg, diameter)
     return new_state
 
 

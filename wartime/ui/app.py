@@ -213,6 +213,8 @@ class App(Screen):
                 self.dialog = self._handover(p)
             elif p.kind == "malus":
                 self.dialog = self._malus_dialog(p)
+            elif p.kind == "bonus_loss":
+                self.dialog = self._bonus_loss_dialog(p)
             self.last_human_side = p.side
             return
         # the AI answers through the same door, at a watchable pace
@@ -372,11 +374,11 @@ class App(Screen):
                 self._toast(f"{side.capitalize()} is asked to react: {REACT_MODE_WORDS[self.react_mode[side]]}",
                             theme.ACCENT)
             return
-        if cmd == "malus" and self.dialog is not None and self.dialog.kind == "malus":    # PSI-8
+        if cmd in ("malus", "bonus_loss") and self.dialog is not None and self.dialog.kind == cmd:   # PSI-8, Saikikku
             self.dialog = None
             p = self.human_pending()
-            if p is not None and p.kind == "malus":
-                self.submit(Decision("malus", p.side, actor=p.actor, action=payload))
+            if p is not None and p.kind == cmd:
+                self.submit(Decision(cmd, p.side, actor=p.actor, action=payload))
             return
         if cmd == "dismiss":
             self.dialog = self._start_dialog() if self.mode == "start" else None
@@ -1031,17 +1033,29 @@ class App(Screen):
     def _malus_dialog(self, p) -> Dialog:
         """PSI-8: the opposing player chooses the psychological malus the panicked enemy gains: one button per
         malus the engine offers, with the catalogue's English name and effect."""
+        return self._trait_choice_dialog(p, "malus", f"{p.side.capitalize()}: give {self.name(p.actor)} a malus", [
+            f"{self.name(p.actor)} failed its CH LOC and panics (PSI-8, PSI-10).",
+            f"{p.side.capitalize()}: choose the psychological malus it gains for the rest of the game."])
+
+    def _bonus_loss_dialog(self, p) -> Dialog:
+        """TRT-SAIKIKKU: the Saikikku's side chooses which bonus of the enemy in melee with it stops working until
+        the end of that enemy's next activation: one button per bonus that works for it now."""
+        return self._trait_choice_dialog(p, "bonus_loss", f"{p.side.capitalize()}: Saikikku — "
+                                         f"{self.name(p.actor)} loses a bonus", [
+            f"Your Saikikku was wounded in melee with {self.name(p.actor)} (TRT-SAIKIKKU).",
+            f"{p.side.capitalize()}: choose the bonus of it that stops working until the end of its next activation."])
+
+    def _trait_choice_dialog(self, p, kind: str, title: str, intro: list[str]) -> Dialog:
+        """A choice among the trait IDs `p.options`: one button each, with the catalogue's English name and effect."""
         catalogue = trait_by_id()
-        lines = [f"{self.name(p.actor)} failed its CH LOC and panics (PSI-8, PSI-10).",
-                 f"{p.side.capitalize()}: choose the psychological malus it gains for the rest of the game.", ""]
+        lines = intro + [""]
         buttons = []
         for m in p.options:
             t = catalogue.get(m)
             name = f"{t.name_es} ({t.name_en})" if t is not None else m
             lines.append(f"{name}: {t.effect_en if t is not None else ''}")
-            buttons.append((t.name_es if t is not None else m, "malus", m))
-        return Dialog("malus", f"{p.side.capitalize()}: give {self.name(p.actor)} a malus", lines, buttons,
-                      side=p.side, cancel=None, width=640)
+            buttons.append((t.name_es if t is not None else m, kind, m))
+        return Dialog(kind, title, lines, buttons, side=p.side, cancel=None, width=640)
 
     def _result_dialog(self) -> Dialog:
         r = self.match.result()
@@ -1080,6 +1094,8 @@ class App(Screen):
                     f"(CH VOL first, REA-2) or pass.")
         if p.kind == "malus":
             return f"{side}: {self.name(p.actor)} panics — choose the malus it gains (PSI-8)."
+        if p.kind == "bonus_loss":
+            return f"{side}: Saikikku — choose the bonus {self.name(p.actor)} loses until its next activation ends."
         if p.kind == "deploy":
             return f"{side}: deploy your miniatures in your zone, then press Deploy (before turn 1)."
         if p.kind == "wave":
@@ -1118,6 +1134,7 @@ class App(Screen):
             return f"Deployment before turn 1 · {who} places its miniatures", theme.side_colour(p.side)
         what = {"initiative": "chooses who rolls initiative", "activate": "activates a character",
                 "malus": f"gives {self.name(p.actor).split(' ', 1)[-1]} a malus (PSI-8)",
+                "bonus_loss": f"takes a bonus from {self.name(p.actor).split(' ', 1)[-1]} (Saikikku)",
                 "action": f"{self.name(p.actor).split(' ', 1)[-1]} acts",
                 "react": f"{self.name(p.actor).split(' ', 1)[-1]} "
                          + ("is in a mental combat (CBA-19)" if p.window == MENTAL_WINDOW else "may react"),

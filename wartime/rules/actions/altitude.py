@@ -17,7 +17,7 @@ from wartime.rules import riding, traits
 from wartime.rules.actions.base import Action, register
 # perched and flight_restrictions are re-exported: they were defined here first
 from wartime.rules.actions.flight import can_fly, flight_levels, flight_restrictions, perched  # noqa: F401
-from wartime.rules.actions.movement import can_move, path_violation
+from wartime.rules.actions.movement import BOOST_PARAM, AnyMoveBoostable, can_move, path_violation
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.noise import emit_noise, movement_noise
@@ -33,9 +33,10 @@ def _ground_class(gs: GameState, e: int, x: float, y: float) -> int:
     return chk.surcharge
 
 
-class _AltitudeBase(Action):
+class _AltitudeBase(AnyMoveBoostable, Action):
     """MVA-15 / MVA-16: change one level, optionally moving in a straight line (`to: [x, y]`) up to MOV K
-    (+1 K on a critical: a longer line is cut at MOV K otherwise). The destination must be legal at the new
+    (+1 K on a critical: a longer line is cut at MOV K otherwise; 3 K more with TRT-FIRE-IN-THE-VEINS's boost, for
+    its wound). The destination must be legal at the new
     level (BAS-2 against the minis there, MOV-9 terrain, MOV-14). CH AGI only if the ground where the mini leaves
     or reaches level 1 (or −1) is difficult or extreme; the change happens even if it fails: fail ENE −3 (down to
     −10), fumble ENE −3 and 3 wounds (no CH DEF)."""
@@ -70,17 +71,18 @@ class _AltitudeBase(Action):
         else:
             raise RuleViolation(self.rule, "to must be a point [x, y]")
         length = math.hypot(end[0] - p.x, end[1] - p.y)
-        if length > gs.mov(actor) + 1.0 + 1e-9:
-            raise RuleViolation("MVA-15", f"the line is {length:.2f} K long: at most MOV ({gs.mov(actor)} K), "
-                                "or 1 K more on a critical")
+        reach = gs.mov(actor) + self.boost_k(gs, actor, params)          # TRT-FIRE-IN-THE-VEINS: 3 K more
+        if length > reach + 1.0 + 1e-9:
+            raise RuleViolation("MVA-15", f"the line is {length:.2f} K long: at most {reach:g} K (MOV, with its "
+                                "boost), or 1 K more on a critical")
         riding.check_straight(gs, actor, [(p.x, p.y), end], None)        # MOV-6: a transport flies straight ahead
-        self._check_spot(gs, actor, level, (p.x, p.y), end)
+        self._check_spot(gs, actor, level, (p.x, p.y), end, reach)
         ground = (p.x, p.y) if here in (1, -1) and level not in (1, -1) else end
         needs_check = (here in (1, -1) or level in (1, -1)) and _ground_class(gs, actor, *ground) > 0
         return {"level": level, "from": here, "path": [(p.x, p.y), end], "length": length,
-                "check": needs_check}
+                "check": needs_check, "reach": reach}
 
-    def _check_spot(self, gs: GameState, actor: int, level: int, start, end) -> None:
+    def _check_spot(self, gs: GameState, actor: int, level: int, start, end, reach: float) -> None:
         """The straight move is checked as a move at the destination level (ruling): BAS-2 against the bases
         at that level, MOV-14, the board edge, and terrain (MOV-9) only at levels 1 (ground) and 2 (pieces as
         tall as the flight elevation)."""
@@ -94,7 +96,7 @@ class _AltitudeBase(Action):
             ids.append(o)
         elevation = {1: 0.0, 2: 3.0}.get(level, math.inf)
         chk = geo_move.check_path(gs.board, [start, end], gs.body(actor).radius, gs.chest_height(actor),
-                                  gs.mov(actor) + 1.0, others, elevation=elevation)
+                                  reach + 1.0, others, elevation=elevation)
         if not chk.ok:
             raise path_violation(gs, chk, ids, self.rule)
 
@@ -109,7 +111,7 @@ class _AltitudeBase(Action):
         length = prepared["length"]
         end = prepared["path"][-1]
         start = prepared["path"][0]
-        allowance = gs.mov(e) + (1.0 if r is not None and r.critical else 0.0)        # MVA-15 crit: 1 K more
+        allowance = prepared["reach"] + (1.0 if r is not None and r.critical else 0.0)   # MVA-15 crit: 1 K more
         if length > allowance + 1e-9:
             f = allowance / length
             end = (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
@@ -122,6 +124,7 @@ class _AltitudeBase(Action):
                       path=[list(start), list(end)], length=length)
         emit_noise(gs, e, movement_noise(length), "ENV-7", action=self.key)     # heard from where it ends
         riding.after_move(gs, e, length)        # a transport: en marcha, K moved, ENE paid, passengers (BLD-19)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
 
     def _fail_effects(self, gs, ctx, r) -> None:
         """MVA-15: fail ENE −3 (to −10 at most); fumble also 3 wounds, with no CH DEF."""
@@ -141,7 +144,8 @@ class ChangeAltitude(_AltitudeBase):
     rule = "MVA-15"
 
     params = (Param("level", "level", "MVA-15: the new altitude level, one step along -1, 1, 2, 3, 4"),
-              Param("to", "point", "MVA-15: a point up to MOV K away reached in a straight line", optional=True))
+              Param("to", "point", "MVA-15: a point up to MOV K away reached in a straight line", optional=True),
+              BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
         for level in LEVELS:
@@ -163,7 +167,8 @@ class TakeOffLand(_AltitudeBase):
     key = "take_off_land"
     rule = "MVA-16"
 
-    params = (Param("to", "point", "MVA-16: a point up to MOV K away reached in a straight line", optional=True),)
+    params = (Param("to", "point", "MVA-16: a point up to MOV K away reached in a straight line", optional=True),
+              BOOST_PARAM)
 
     def _target_level(self, gs, actor, params):
         here = gs.pos(actor).level

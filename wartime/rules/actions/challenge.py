@@ -22,8 +22,9 @@ class Challenge(Action):
     """TRT-CHALLENGER: "puede realizar la acción Desafiar (ENE 3 y CH VOL ENF) para que otro Pj le ataque en CaC".
     An action at ENE 3 against an able enemy in its FOV within VOL K: a won CH VOL ENF (CHK-4) marks the enemy
     (battle_cries.Challenged); at the start of its next activation, while the challenger is on the table and able,
-    its first action must be a charge (Cargar) at the challenger when one is legal (components.Compelled,
-    rules/restrictions.py; panic beats it, G10). Ruling: an action of its own activation, not a reaction."""
+    its first action must be a charge (Cargar) or a melee attack at the challenger when one is legal (an enemy
+    already in base contact with it attacks it in melee; components.Compelled 'melee', rules/restrictions.py;
+    panic beats it, G10). Ruling: an action of its own activation, not a reaction."""
     key = "challenge"
     rule = "TRT-CHALLENGER"
     category = "generic"

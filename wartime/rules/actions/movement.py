@@ -272,6 +272,34 @@ class Boostable:
                 gs.set_effects(ctx.actor, spent=tuple(m for m in spent if m != b.until_next_move))
 
 
+#: the ``boost`` parameter of a movement action (TRT-FIRE-IN-THE-VEINS)
+BOOST_PARAM = Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
+                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True)
+
+
+class AnyMoveBoostable(Boostable):
+    """The boosts offered on every movement action (``MoveBoost.any_move``, TRT-FIRE-IN-THE-VEINS), mixed into the
+    terrain moves and jumps (Nadar, Escalar, Subir a un alto, Salto de longitud, Mover cargado, 180°): ``boost_k``
+    is the K the parameters' boost adds to the action's own limit; the wounds are paid once the boost's K is used
+    (the action moved the character: a failed check that moves it nothing costs none). The engage-again boosts
+    (TRT-THIRST-FOR-BLOOD) are for the moves with an allowance only, and their marks are left alone."""
+
+    def offered_boosts(self, gs, actor) -> list:
+        return [b for b in traits.move_boosts(gs, actor, self.key) if b.any_move]
+
+    def boost_k(self, gs, actor, params) -> float:
+        """The K the boost the parameters take adds (0 without one; RuleViolation if no trait offers it)."""
+        return self.boosted_reach(gs, actor, params, 0.0)
+
+    def _pay_boost(self, gs, ctx) -> None:
+        """TRT-FIRE-IN-THE-VEINS: the taken boost's wounds (no CH DEF, no CH PSI, G7)."""
+        if ctx.params.get("boost") is None:
+            return
+        b = self._boost(gs, ctx.actor, ctx.params)
+        if b.wounds:
+            apply_wounds(gs, ctx.actor, b.wounds, source=None, rule=b.rule)
+
+
 class _MoveBase(Boostable, Action):
     category = "movement"
     moves = True
@@ -284,8 +312,7 @@ class _MoveBase(Boostable, Action):
 
     params = (Param("path", "path", "MOV-3: waypoints [[x, y], ...] up to the allowance (the start is the base)"),
               Param("end_facing", "facing", "MOV-5: the facing at the end of the move (default: along the last leg)", optional=True),
-              Param("boost", "choice", "a trait's optional extra K for this move, at a cost in wounds (the trait ID: "
-                    "TRT-FIRE-IN-THE-VEINS, +3 K and 1 wound)", optional=True))
+              BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
         if riding.drives(gs, actor):                   # MOV-6: a transport drives straight ahead

@@ -36,8 +36,9 @@ from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
-from wartime.rules.actions.movement import (MovePrep, _MoveBase, apply_move, can_move, end_contacts, end_facing,
-                                            keep_engaged_contacts, path_violation, prepare_path)
+from wartime.rules.actions.movement import (BOOST_PARAM, AnyMoveBoostable, MovePrep, _MoveBase, apply_move, can_move,
+                                            end_contacts, end_facing, keep_engaged_contacts, path_violation,
+                                            prepare_path)
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import CheckResult, Modifier
 from wartime.rules.combat import resolve_hit
@@ -210,6 +211,7 @@ class SwimPrep:
     length: float
     surcharge: int
     end_facing: float | None
+    boost: float = 0.0             # TRT-FIRE-IN-THE-VEINS: the K the boost adds
 
 
 def _touches_water(gs: GameState, path, r: float) -> bool:
@@ -233,23 +235,26 @@ def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResu
 
 
 @register
-class Swim(Action):
-    """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical);
-    fail or fumble: it does not move (the ENE is spent). No surcharge for the water itself; other terrain on the
-    path prices it as usual (MOV-7) and obstacles still stop it (MOV-9). The path is checked like a move (MOV-3,
-    BAS-2, MOV-14) against the board without its water."""
+class Swim(AnyMoveBoostable, Action):
+    """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical; 3 K more
+    with TRT-FIRE-IN-THE-VEINS's boost); fail or fumble: it does not move (the ENE is spent). No surcharge for the
+    water itself; other terrain on the path prices it as usual (MOV-7) and obstacles still stop it (MOV-9). The path
+    is checked like a move (MOV-3, BAS-2, MOV-14) against the board without its water."""
     key = "swim"
     rule = "MVA-11"
     category = "movement"
     moves = True
     has_check = True
     params = (Param("path", "path", "MVA-11: waypoints [[x, y], ...] up to MOV K (MOV + 1 on a critical)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True))
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True), BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
         if not gs.board.water():
-            return []
-        return space.paths(self.key, float(gs.mov(actor)))
+            return
+        yield from space.paths(self.key, float(gs.mov(actor)))
+        for b in self.offered_boosts(gs, actor):                            # TRT-FIRE-IN-THE-VEINS
+            for c in space.paths(self.key, gs.mov(actor) + b.k, extra={"boost": b.rule}):
+                yield replace(c, label=f"{c.label} ({b.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -266,15 +271,17 @@ class Swim(Action):
         r = gs.body(actor).radius
         others, ids = gs.others_for_move(actor)
         crouched = gs.world.get(actor, Posture).state == "crouched"
-        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + 1.0, others,
-                                  crouched=crouched)
+        boost = self.boost_k(gs, actor, params)                            # TRT-FIRE-IN-THE-VEINS
+        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + boost + 1.0,
+                                  others, crouched=crouched)
         if not chk.ok:
             raise path_violation(gs, chk, ids, self.rule)
         if not _touches_water(gs, path, r):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
                                 "needs water")
         keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
-        return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params))
+        return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params),
+                        boost)
 
     def cost(self, gs, actor, params, prepared):
         base = 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 2   # TRT-FISH: as Mover, ENE 1
@@ -286,17 +293,19 @@ class Swim(Action):
         if not r.passed:
             gs.world.emit("no_progress", self.rule, who=e, action=self.key)
             return
-        allowance = gs.mov(e) + (1.0 if r.critical else 0.0)             # crit: 1 K more
+        allowance = gs.mov(e) + prepared.boost + (1.0 if r.critical else 0.0)     # crit: 1 K more
         path, length = _cut(prepared.path, allowance)
         apply_move(gs, ctx, MovePrep(path, length, prepared.surcharge, allowance, end_contacts(gs, e, path[-1]),
                                      prepared.end_facing), self.rule)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
 
 
 # --- MVA-10 -------------------------------------------------------------------------------------------------------
 @register
-class Climb(Action):
+class Climb(AnyMoveBoostable, Action):
     """MVA-10: Escalar (3 ENE, CH AGI): a mini in base contact with a climbable piece taller than its chest (or
-    already clinging to it) climbs up to MOV K (1 K more on a critical), reaching the top if the K suffice, else
+    already clinging to it) climbs up to MOV K (1 K more on a critical; 3 K more with TRT-FIRE-IN-THE-VEINS's boost,
+    offered as a candidate where it reaches a top the climb would not), reaching the top if the K suffice, else
     clinging part-way. Fail: no progress. Fumble: it falls from the height it was at (MVA-9 table) to the foot.
     No terrain surcharge."""
     key = "climb"
@@ -304,13 +313,20 @@ class Climb(Action):
     category = "movement"
     moves = True
     has_check = True
-    params = (Param("piece", "choice", "MVA-10: the id of the piece to climb (the one it clings to, if any)"),)
+    params = (Param("piece", "choice", "MVA-10: the id of the piece to climb (the one it clings to, if any)"),
+              BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
         climbing = gs.world.try_get(actor, Climbing)
         ids = [climbing.piece] if climbing is not None else [pc.id for pc in climbable_in_contact(gs, actor)]
         for pid in ids:
             yield Candidate(self.key, lambda pid=pid: {"piece": pid}, label=f"climb {pid}")
+        for b in self.offered_boosts(gs, actor):                 # TRT-FIRE-IN-THE-VEINS: where it reaches the top
+            for pid in ids:
+                h0 = climbing.height if climbing is not None else 0.0
+                if h0 + gs.mov(actor) < gs.board.piece(pid).height - 1e-9 <= h0 + gs.mov(actor) + b.k:
+                    yield Candidate(self.key, lambda pid=pid, b=b: {"piece": pid, "boost": b.rule},
+                                    label=f"climb {pid} ({b.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -337,6 +353,7 @@ class Climb(Action):
         if climbed is None and piece not in climbable_in_contact(gs, actor):
             raise RuleViolation(self.rule, f"{piece.id} is not a climbable surface taller than the chest in base "
                                 f"contact with {gs.name(actor)}")
+        self.boost_k(gs, actor, params)                                   # TRT-FIRE-IN-THE-VEINS: offered?
         return piece
 
     def cost(self, gs, actor, params, prepared):
@@ -356,6 +373,7 @@ class Climb(Action):
                     fall(gs, ctx, e, h0, self.rule)
             return
         reach = gs.mov(e) + (1.0 if r.critical else 0.0)                 # crit: 1 K more
+        reach += self.boost_k(gs, e, ctx.params)                          # TRT-FIRE-IN-THE-VEINS: 3 K more
         h1 = min(float(piece.height), h0 + reach)
         top = h1 >= piece.height - 1e-9
         gs.world.emit("climb", self.rule, who=e, piece=piece.id, before=h0, after=h1, top=top)
@@ -364,6 +382,7 @@ class Climb(Action):
         else:
             set_climbing(gs, e, piece.id, h1)
         emit_noise(gs, e, movement_noise(h1 - h0), "ENV-7", action=self.key)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
 
 
 # --- MVA-13 -------------------------------------------------------------------------------------------------------
@@ -401,21 +420,29 @@ def jump_up_reach(gs: GameState, e: int) -> tuple[float, int | None]:
 
 
 @register
-class JumpUp(Action):
+class JumpUp(AnyMoveBoostable, Action):
     """MVA-13: Subir a un alto (3 ENE, CH AGI): a mini in base contact with a climbable piece taller than its chest
     jumps onto its top if it is at most its own height × 0.5 / 1 / 1.5 / 2 / 3 (AGI ≤ 3 / 4 / 5 / 6-7 / ≥ 8), × 0.5
-    more with one helper (an ally in base contact, standing, not engaged); 1 K more on a critical. Fail or
-    fumble: it stays at the foot, unharmed. A top out of reach even with the critical is refused."""
+    more with one helper (an ally in base contact, standing, not engaged); 1 K more on a critical, 3 K more with
+    TRT-FIRE-IN-THE-VEINS's boost (offered where the top is out of the plain jump's reach). Fail or fumble: it stays
+    at the foot, unharmed (a boosted jump costs no wound then). A top out of reach even with the critical is
+    refused."""
     key = "jump_up"
     rule = "MVA-13"
     category = "movement"
     moves = True
     has_check = True
-    params = (Param("piece", "choice", "MVA-13: the id of the piece to jump onto"),)
+    params = (Param("piece", "choice", "MVA-13: the id of the piece to jump onto"), BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
         for pc in climbable_in_contact(gs, actor):
             yield Candidate(self.key, lambda pid=pc.id: {"piece": pid}, label=f"jump onto {pc.id}")
+        for b in self.offered_boosts(gs, actor):            # TRT-FIRE-IN-THE-VEINS: a top the plain pass misses
+            reach = jump_up_reach(gs, actor)[0]
+            for pc in climbable_in_contact(gs, actor):
+                if reach < pc.height - 1e-9 <= reach + 1.0 + b.k:      # the plain jump needs a critical or more
+                    yield Candidate(self.key, lambda pid=pc.id, b=b: {"piece": pid, "boost": b.rule},
+                                    label=f"jump onto {pc.id} ({b.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -431,6 +458,7 @@ class JumpUp(Action):
             raise RuleViolation(self.rule, f"{piece.id} is not a higher surface in base contact with "
                                 f"{gs.name(actor)}")
         reach, helper = jump_up_reach(gs, actor)
+        reach += self.boost_k(gs, actor, params)                          # TRT-FIRE-IN-THE-VEINS: 3 K higher
         if piece.height > reach + 1.0 + 1e-9:
             raise RuleViolation(self.rule, f"{piece.id} is {piece.height:g} K high: {gs.name(actor)} jumps up to "
                                 f"{reach:g} K ({reach + 1:g} K with a critical)")
@@ -451,6 +479,7 @@ class JumpUp(Action):
             return                                      # it stays at the foot; a failed jump does no damage
         reach_top(gs, e, piece, self.rule)
         emit_noise(gs, e, movement_noise(piece.height), "ENV-7", action=self.key)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
 
 
 # --- MVA-12 -------------------------------------------------------------------------------------------------------
@@ -486,9 +515,10 @@ def _roof_under(gs: GameState, x: float, y: float, r: float):
 
 
 @register
-class LongJump(Action):
+class LongJump(AnyMoveBoostable, Action):
     """MVA-12: Salto de longitud (3 ENE, CH AGI): a straight horizontal jump to `to`, at most MOV × 1 / 2 / 3 / 4 K
-    for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (1 K more on a critical); not while engaged. From the ground it clears water and
+    for AGI ≤ 3 / 4-5 / 6-7 / ≥ 8 (1 K more on a critical, 3 K more with TRT-FIRE-IN-THE-VEINS's boost); not while
+    engaged. From the ground it clears water and
     difficult or extreme ground (no surcharge) and obstacles up to the chest, never taller ones (MOV-9), and lands
     out of the water. From a perch (level 2) it lands on the top of another (or the same) 3 K piece. A fail (or a
     landing beyond the reach rolled) falls into the gap: from a perch it drops 3 K to the foot of the take-off
@@ -498,17 +528,21 @@ class LongJump(Action):
     category = "movement"
     moves = True
     has_check = True
-    params = (Param("to", "point", "MVA-12: the landing point (base centre), in a straight line"),)
+    params = (Param("to", "point", "MVA-12: the landing point (base centre), in a straight line"), BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
-        """The 8 compass points (east first) at the longest jump and at half of it."""
+        """The 8 compass points (east first) at the longest jump and at half of it; then, for each boost offered
+        (TRT-FIRE-IN-THE-VEINS), the 8 at the longest boosted jump."""
         p = gs.pos(actor)
         far = long_jump_max(gs, actor)
-        for dist in (far, far / 2.0):
+        plain = [(dist, {}, "") for dist in (far, far / 2.0)]
+        boosted = [(far + b.k, {"boost": b.rule}, f" ({b.label})") for b in self.offered_boosts(gs, actor)]
+        for dist, extra, tag in plain + boosted:
             for k in range(8):
                 a = math.radians(45.0 * k)
                 to = [round(p.x + dist * math.cos(a), 4), round(p.y + dist * math.sin(a), 4)]
-                yield Candidate(self.key, lambda to=to: {"to": to}, label=f"jump {45 * k}° {dist:g} K")
+                yield Candidate(self.key, lambda to=to, extra=extra: {**extra, "to": to},
+                                label=f"jump {45 * k}° {dist:g} K{tag}")
 
     def available(self, gs, actor):
         jump_start(gs, actor, self.rule, "long jump")
@@ -524,7 +558,7 @@ class LongJump(Action):
         length = math.hypot(x - p.x, y - p.y)
         if length <= 1e-9:
             raise RuleViolation(self.rule, "the landing point is where the jump starts")
-        far = long_jump_max(gs, actor)
+        far = long_jump_max(gs, actor) + self.boost_k(gs, actor, params)   # TRT-FIRE-IN-THE-VEINS: 3 K longer
         if length > far + 1.0 + 1e-9:
             raise RuleViolation(self.rule, f"the jump is {length:.2f} K: at most {far:g} K ({far + 1:g} K with a "
                                 "critical)")
@@ -594,6 +628,7 @@ class LongJump(Action):
         if ok:
             apply_move(gs, ctx, MovePrep([start, to], prepared["length"], 0, reach, end_contacts(gs, e, to), None),
                        self.rule)
+            self._pay_boost(gs, ctx)                                      # TRT-FIRE-IN-THE-VEINS
             return
         if p0.level != 2:
             return                                     # nothing to fall into: it stays at the take-off point
@@ -609,8 +644,9 @@ class LongJump(Action):
 
 # --- MVA-14 -------------------------------------------------------------------------------------------------------
 @register
-class Turn180(Action):
-    """MVA-14: 180° (4 ENE + terrain, CH AGI − D): a mini with MOV ≥ 4 moves up to MOV + 4 K in a straight line,
+class Turn180(AnyMoveBoostable, Action):
+    """MVA-14: 180° (4 ENE + terrain, CH AGI − D): a mini with MOV ≥ 4 moves up to MOV + 4 K (3 K more with
+    TRT-FIRE-IN-THE-VEINS's boost) in a straight line,
     then rolls CH AGI − D, D = max(1, CON − AGI), −1 more over difficult terrain, −2 over extreme (the worst crossed,
     the move's surcharge). Pass: it turns to `turn_to` (default: back the way it came); critical: 1 K more along
     the line first (if that is legal); fail: no turn; fumble: no turn and DMG = the K moved (book rounding), an
@@ -622,12 +658,15 @@ class Turn180(Action):
     has_check = True
     params = (Param("path", "path", "MVA-14: one point, the end of the straight line (at most MOV + 4 K)"),
               Param("turn_to", "facing", "MVA-14: the facing after the turn (default: the reverse of the line)",
-                    optional=True))
+                    optional=True), BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
         if gs.mov(actor) < 4:
-            return []
-        return space.paths(self.key, float(gs.mov(actor) + 4))
+            return
+        yield from space.paths(self.key, float(gs.mov(actor) + 4))
+        for b in self.offered_boosts(gs, actor):                            # TRT-FIRE-IN-THE-VEINS
+            for c in space.paths(self.key, gs.mov(actor) + 4 + b.k, extra={"boost": b.rule}):
+                yield replace(c, label=f"{c.label} ({b.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -643,7 +682,8 @@ class Turn180(Action):
         turn_to = params.get("turn_to")
         if turn_to is not None and (not isinstance(turn_to, (int, float)) or isinstance(turn_to, bool)):
             raise RuleViolation(self.rule, "turn_to must be a number of degrees")
-        prep = prepare_path(gs, actor, {"path": pts}, self.rule, float(gs.mov(actor) + 4))
+        reach = gs.mov(actor) + 4 + self.boost_k(gs, actor, params)       # TRT-FIRE-IN-THE-VEINS: 3 K more
+        prep = prepare_path(gs, actor, {"path": pts}, self.rule, float(reach))
         return {"prep": prep, "turn_to": None if turn_to is None else float(turn_to) % 360.0}
 
     def cost(self, gs, actor, params, prepared):
@@ -680,6 +720,7 @@ class Turn180(Action):
             dmg = round_half_up(moved)
             if dmg > 0:
                 resolve_hit(gs, ctx, None, e, dmg, melee=False, automatic=True, rule=self.rule)
+        self._pay_boost(gs, ctx)                    # TRT-FIRE-IN-THE-VEINS: the line ran the boost's K (once turned)
 
 
 # --- MVA-8 --------------------------------------------------------------------------------------------------------
@@ -720,7 +761,7 @@ class CarryPrep:
 
 
 @register
-class MoveCarrying(Action):
+class MoveCarrying(AnyMoveBoostable, Action):
     """MVA-8: Mover cargado con un objeto (X = 1 + the worse of the real terrain's surcharge and the load's level):
     a character moves up to MOV K carrying `target` — an ally or a helpless enemy (incapacitated or unconscious) in
     base contact, whose load is its CON — picking it up at the start and setting it down at the end of the action
@@ -728,7 +769,8 @@ class MoveCarrying(Action):
     counts at least difficult, ≤ CON at least extreme, more is refused. With `helpers` (allies in base contact with
     the load, not engaged) whose CON added to the carrier's covers the load, it counts at least difficult; all move
     together along the same path (each member's path is the carrier's, shifted), no longer than the lowest MOV
-    among the carriers, and each helper pays X too, outside its activation, down to ENE −10 (no CH VOL)."""
+    among the carriers (the carrier's 3 K more with TRT-FIRE-IN-THE-VEINS's boost), and each helper pays X too,
+    outside its activation, down to ENE −10 (no CH VOL)."""
     key = "move_carrying"
     rule = "MVA-8"
     category = "movement"
@@ -736,21 +778,28 @@ class MoveCarrying(Action):
     params = (Param("target", "character", "MVA-8: the ally or helpless enemy carried (in base contact)"),
               Param("path", "path", "MVA-8: waypoints [[x, y], ...] up to MOV K (the lowest MOV of the carriers)"),
               Param("helpers", "choice", "MVA-8 ruling (4): a list of allies carrying with it", optional=True),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the move", optional=True))
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the move", optional=True), BOOST_PARAM)
+
+    def _allowance(self, gs, actor, helpers, boost: float) -> float:
+        """MVA-8: the lowest MOV among the carriers, the carrier's with its boost's K (TRT-FIRE-IN-THE-VEINS)."""
+        return float(min([gs.mov(actor) + boost] + [gs.mov(m) for m in helpers]))
 
     def candidates(self, gs, actor, space):
+        boosts = self.offered_boosts(gs, actor)                              # TRT-FIRE-IN-THE-VEINS
         for b in gs.minis():
             if not carryable(gs, actor, b) or not gs.in_contact(actor, b):
                 continue
             load = gs.attrs(b).CON
             extra: dict[str, Any] = {"target": b}
-            members = [actor]
+            helpers = []
             if load_level(load, traits.strength(gs, actor)) is None:
                 helpers = carry_helpers(gs, actor, b)
                 extra["helpers"] = helpers
-                members += helpers
-            allowance = float(min(gs.mov(m) for m in members))
-            yield from space.paths(self.key, allowance, extra=extra)
+            yield from space.paths(self.key, self._allowance(gs, actor, helpers, 0.0), extra=extra)
+            for bo in boosts:
+                for c in space.paths(self.key, self._allowance(gs, actor, helpers, bo.k),
+                                     extra={**extra, "boost": bo.rule}):
+                    yield replace(c, label=f"{c.label} ({bo.label})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -791,7 +840,7 @@ class MoveCarrying(Action):
                 raise RuleViolation(self.rule, f"{gs.name(body)} weighs {load} (CON), more than "
                                     f"{gs.name(actor)}'s CON {traits.strength(gs, actor)}: it needs helpers")
         members = (actor,) + helpers
-        allowance = float(min(gs.mov(m) for m in members))
+        allowance = self._allowance(gs, actor, helpers, self.boost_k(gs, actor, params))
         pts = need_path(params, self.rule)
         p = gs.pos(actor)
         path = [(p.x, p.y)] + pts
@@ -844,3 +893,4 @@ class MoveCarrying(Action):
                       length=prepared.length)
         apply_move(gs, ctx, MovePrep(prepared.path, prepared.length, prepared.surcharge, prepared.length,
                                      end_contacts(gs, e, prepared.path[-1]), prepared.end_facing), self.rule)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS

@@ -157,9 +157,9 @@ against its catalogue row):
 * ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
   on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
   TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
-* ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when an
-  attack kills it: every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB). Called by ``death_blasts``
-  from ``rules.combat.resolve_hit``. → on_death.
+* ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when it
+  dies (an attack's kill or wounds of no attack): every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB).
+  Called by ``death_blasts`` from ``rules.combat.resolve_hit`` and ``rules.wounds.apply_wounds``. → on_death.
 * ``death_denied(gs, e) -> bool`` -- True: the bearer's wounds never kill it: above CON it is down (incapacitated)
   instead of dead (TRT-HERO). Called by ``death_denied`` from ``rules.wounds.apply_wounds``. → on_wounded.
 * ``dead_turn_start(gs, e, turn) -> None`` -- the same for a dead character (WND-3), whose corpse may come back
@@ -609,6 +609,9 @@ and not disabled, G10):
   absorbs (it loses its levels itself; TRT-LEATHERY-SHIELD). Called by ``absorb_wounds``. → on_wounded.
 * ``cover_def(gs, e) -> int | None`` -- DEF added (target and DEF subtracted) when the bearer's cover counts
   against an attack (CMB-17 over 50 %, CMB-18 100 %; TRT-SHADOW). Called by ``cover_def_bonus``. → def_mod.
+* ``def_fixed(gs, e) -> bool`` -- True: the bearer's DEF is a fixed value now (CMB-3 ruling), so the DEF its traits
+  add behind cover (``cover_def``, TRT-SHADOW) does not count (TRT-FRENZY's DEF = 0 after a frenzied attack).
+  Called by ``cover_def_bonus``. → def_mod.
 * ``hide_anywhere(gs, e) -> bool`` -- True: the bearer may take Esconderse (GNA-9) without cover (TRT-SHADOW).
   Called by ``hides_anywhere`` from ``rules.hiding.hiding_problem``. → los_rule.
 * ``fit_slack(protection) -> int | None`` -- points of |SIZ − CON| the protection's fit penalty forgives (MOD-6;
@@ -700,6 +703,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            death_explosions,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
+                                           BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
+                                           lose_bonus, bonus_loss_activation_start, bonus_loss_activation_end,
                                            volley_weapons, critical_rolled, weapon_cost_terms)
 
 # the handler modules register themselves on import

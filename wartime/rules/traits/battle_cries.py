@@ -105,14 +105,15 @@ def challenger(gs, e: int) -> tuple[str, ...]:
 
 def challenged(gs, e: int, bearers) -> Compelled | None:
     """TRT-CHALLENGER ruling: at the start of the challenged enemy's next activation (the mark is used up), while
-    its challenger is on the table and able (one of ``bearers``), its first action must be a charge at the
-    challenger if one is legal (Compelled, 'charge', first only; rules/restrictions.py)."""
+    its challenger is on the table and able (one of ``bearers``), its first action must be a charge or a melee
+    attack at the challenger if one is legal (Compelled, 'melee', first only; rules/restrictions.py): one already
+    in base contact with it attacks it in melee."""
     mark = gs.world.try_get(e, Challenged)
     if mark is None:
         return None
     gs.world.remove(e, Challenged)
     live = mark.by in bearers and gs.world.resources["flow"].turn <= mark.turn
-    return Compelled((mark.by,), "charge", "TRT-CHALLENGER", first_only=True) if live else None
+    return Compelled((mark.by,), "melee", "TRT-CHALLENGER", first_only=True) if live else None
 
 
 register("TRT-CHALLENGER", "Desafiante", {"grants_action": challenger, "foe_aura_compulsion": challenged}, kinds=R)

@@ -27,4 +27,11 @@ def frenzy_def(gs, bearer, attacker, target, weapon, ranged) -> int:
     return NO_DEF
 
 
-register("TRT-FRENZY", "Frenesí", {"melee_dmg_stance": frenzy, "marked_def_mod": frenzy_def}, kinds=("race",))
+def frenzy_fixed(gs, e: int) -> bool:
+    """TRT-FRENZY ruling: DEF = 0 overrides the DEF bonuses, Sombra's cover DEF (added after the attack's DEF, hook
+    ``cover_def``) too, while the frenzy's mark lasts (until its next activation starts)."""
+    return "TRT-FRENZY" in gs.effects(e).spent
+
+
+register("TRT-FRENZY", "Frenesí", {"melee_dmg_stance": frenzy, "marked_def_mod": frenzy_def,
+                                   "def_fixed": frenzy_fixed}, kinds=("race",))

@@ -125,8 +125,8 @@ def living_bomb(gs, e: int) -> tuple[int, int]:
     """TRT-LIVING-BOMB: if it dies it explodes: DMG = CON / 2, area = AGI / 2 (ruling: a round area R whose diameter
     is AGI / 2 centred on its base; halves rounded x.5 up, BAS-5). rules.combat resolves it: every miniature the
     area covers at its level takes a hit with its CH DEF (ARE-5: the full DMG fully covered, ARE-6: half partly
-    covered), in id order. Played when an attack kills it; a death by wounds of no attack (a boost, a weapon's
-    wear) does not explode."""
+    covered), in id order. On any death: when an attack kills it (after the hit's other effects) and when wounds of
+    no attack do (rules.wounds.apply_wounds: a fumble's, a weapon's wear, a burn's)."""
     a = gs.attrs(e)
     return round_half_up(a.CON / 2), round_half_up(a.AGI / 2)
 

@@ -242,13 +242,15 @@ register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, kinds=R)
 
 
 # --- Fuego en las venas: +3 K to a move for 1 wound --------------------------------------------------------------
-FIRE_BOOST = MoveBoost("TRT-FIRE-IN-THE-VEINS", 3.0, 1, "Fuego en las venas: +3 K, 1 wound")
+FIRE_BOOST = MoveBoost("TRT-FIRE-IN-THE-VEINS", 3.0, 1, "Fuego en las venas: +3 K, 1 wound", any_move=True)
 
 
 def fire_in_the_veins(gs, e: int, key: str) -> MoveBoost:
     """TRT-FIRE-IN-THE-VEINS: it may add +3 K to any movement action; if it does, it gains 1 wound (ignoring DEF,
-    G7). Offered on the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) as their
-    ``boost`` parameter; the controller chooses it when declaring the move."""
+    G7). Offered on every movement action as its ``boost`` parameter (the controller chooses it when declaring):
+    the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and Cargar go 3 K farther, and so
+    do the terrain moves (``any_move``): Nadar, Escalar (3 K higher), Mover cargado and 180° go 3 K farther, the
+    jumps' limits grow 3 K (Salto de longitud's length, Subir a un alto's height)."""
     return FIRE_BOOST
 
 

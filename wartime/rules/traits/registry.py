@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
 
@@ -179,6 +180,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "def_confirm": "reroll",
     "wound_absorb": "on_wounded",
     "cover_def": "def_mod",
+    "def_fixed": "def_mod",
     "hide_anywhere": "los_rule",
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
@@ -310,13 +312,16 @@ class MoveBoost:
     controller takes it (the action's ``boost`` parameter = ``rule``), for ``wounds`` wounds to the mover (no CH
     DEF, no CH PSI, G7) once the move is made; ``label`` says so in the options. ``must_engage``: a move taking it
     must end in base contact with an enemy; ``until_next_move``: the ``Effects.spent`` mark that offers it, removed
-    after the bearer's next move (boosted or not)."""
+    after the bearer's next move (boosted or not). ``any_move``: offered on every movement action, the terrain moves
+    and jumps too (Nadar, Escalar, Subir a un alto, Salto de longitud, Mover cargado, 180°), not only on the moves
+    with an allowance and Cargar (TRT-FIRE-IN-THE-VEINS)."""
     rule: str
     k: float
     wounds: int
     label: str
     must_engage: bool = False
     until_next_move: str | None = None
+    any_move: bool = False
 
 
 @dataclass(frozen=True)
@@ -569,11 +574,12 @@ def _traits_of(gs, e: int) -> tuple:
     w = gs.world
     own, psyche, fx = gs.traits(e), gs.psyche(e), w.try_get(e, MetaEffects)
     suppressed = w.try_get(e, Suppressed)
+    lost = w.try_get(e, BonusLost)
     stable = getattr(gs, "_stable", None)
     stamp = None
     if stable is not None and not w.tables.get(Gear):
         # immutable values: the same objects mean the same answer
-        stamp = (_REGISTRY_GEN[0], own, psyche, gs.equipment(e), fx, suppressed)
+        stamp = (_REGISTRY_GEN[0], own, psyche, gs.equipment(e), fx, suppressed, lost)
         hit = stable.get(("traits", e))
         if hit is not None and hit[0][0] == stamp[0] and all(a is b for a, b in zip(hit[0][1:], stamp[1:])):
             return hit[1], hit[2]
@@ -587,6 +593,8 @@ def _traits_of(gs, e: int) -> tuple:
         got = _with_effects(got, fx.active)
     if suppressed is not None:
         got = _without_bonuses(got)                  # TRT-DESTABILISING-AMMO: its bonuses do not work
+    if lost is not None:
+        got = frozenset(got) - {lost.trait}          # TRT-SAIKIKKU: the one bonus chosen does not work
     negaters = _of("negates", got)
     neg = frozenset(n for _, h in negaters for n in h(gs, e))
     got = _apart(got, neg)
@@ -629,6 +637,9 @@ def trait_copies(gs, e: int) -> tuple[frozenset[str], ...]:
         if gs.world.try_get(e, Suppressed) is not None:      # TRT-DESTABILISING-AMMO: no bonus copies either
             keep = _without_bonuses(counts)
             counts = {t: n for t, n in counts.items() if t in keep}
+        lost = gs.world.try_get(e, BonusLost)
+        if lost is not None:                                  # TRT-SAIKIKKU: nor of the bonus chosen
+            counts.pop(lost.trait, None)
         top = max(counts.values(), default=1)
         got = memo[key] = tuple(frozenset(t for t, n in counts.items() if n > k) for k in range(1, top))
     return got
@@ -677,6 +688,78 @@ def lift_suppression(gs, e: int) -> None:
     if got is not None:
         gs.world.remove(e, Suppressed)
         gs.world.emit("bonuses_restored", got.rule, who=e)
+
+
+# --- one bonus lost (TRT-SAIKIKKU) ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BonusLossDue:
+    """TRT-SAIKIKKU: one of the character's bonuses is to stop working; `chooser` (the side of the Saikikku bearer
+    whose wound caused it: ruling, its owner chooses) is asked which, as soon as the step that caused it has resolved
+    (a 'bonus_loss' decision, rules.sequence.Engine.pending)."""
+    rule: str
+    chooser: str
+
+
+@dataclass(frozen=True, slots=True)
+class BonusLost:
+    """TRT-SAIKIKKU: the bonus `trait` of the character does not work (``character_traits`` and ``trait_copies``
+    leave it out) until the end of its next activation (ruling): `armed` once that activation has started."""
+    trait: str
+    rule: str
+    armed: bool = False
+
+
+def owe_bonus_loss(gs, e: int, rule: str, chooser: str) -> None:
+    """`rule` makes `e` lose one bonus, `chooser`'s choice (``BonusLossDue``), if it has one that works now (a
+    second loss owed before the first is chosen is the same one)."""
+    if bonus_options(gs, e) and not gs.world.has(e, BonusLossDue):
+        gs.world.set(e, BonusLossDue(rule, chooser))
+        gs.world.emit("bonus_loss_due", rule, who=e, chooser=chooser)
+
+
+def bonus_options(gs, e: int) -> tuple[str, ...]:
+    """The bonuses (catalogue cost above 0) that work for `e` now, in ID order: what a 'bonus_loss' offers."""
+    return tuple(sorted(t for t in character_traits(gs, e) if t in _BONUS))
+
+
+def bonus_loss_due(gs) -> int | None:
+    """The first character (by id) owed a bonus loss (TRT-SAIKIKKU), or None (cheap: asked at every pending
+    decision)."""
+    table = gs.world.tables.get(BonusLossDue)
+    return min(table) if table else None
+
+
+def lose_bonus(gs, e: int, trait: str, chooser: str) -> None:
+    """TRT-SAIKIKKU: `chooser`'s answer: `e`'s bonus `trait` (one of ``bonus_options``) stops working until the end
+    of its next activation (a bonus lost before comes back: one at a time). Anything else is refused; nothing
+    changes."""
+    due = gs.world.try_get(e, BonusLossDue)
+    if due is None:
+        raise RuleViolation("TRT-SAIKIKKU", f"{gs.name(e)} owes no bonus loss")
+    if chooser != due.chooser:
+        raise RuleViolation(due.rule, f"the {due.chooser} side chooses {gs.name(e)}'s bonus, not {chooser}")
+    options = bonus_options(gs, e)
+    if trait not in options:
+        raise RuleViolation(due.rule, f"{trait!r} is not a bonus that works for {gs.name(e)}; choose one of: "
+                            + ", ".join(options))
+    gs.world.remove(e, BonusLossDue)
+    gs.world.set(e, BonusLost(trait, due.rule))
+    gs.world.emit("bonus_lost", due.rule, who=e, trait=trait, chosen_by=chooser)
+
+
+def bonus_loss_activation_start(gs, e: int) -> None:
+    """TRT-SAIKIKKU: the activation that will give the lost bonus back has started."""
+    lost = gs.world.try_get(e, BonusLost)
+    if lost is not None and not lost.armed:
+        gs.world.set(e, replace(lost, armed=True))
+
+
+def bonus_loss_activation_end(gs, e: int) -> None:
+    """TRT-SAIKIKKU ruling: the lost bonus returns at the end of the character's next activation."""
+    lost = gs.world.try_get(e, BonusLost)
+    if lost is not None and lost.armed:
+        gs.world.remove(e, BonusLost)
+        gs.world.emit("bonus_restored", lost.rule, who=e, trait=lost.trait)
 
 
 def _with_effects(carried, active) -> frozenset[str]:
@@ -1190,8 +1273,8 @@ def death_explosions(gs, e: int, dmg: int) -> list[tuple[str, tuple[int, int]]]:
 
 
 def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:
-    """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when an attack kills it
-    (TRT-LIVING-BOMB); rules.combat resolves them."""
+    """``death_blast``: (trait ID, (DMG, diameter)) of the round areas the character leaves when it dies
+    (TRT-LIVING-BOMB); rules.combat resolves them (rules.combat.death_blast)."""
     return _tagged("death_blast", character_traits(gs, e), gs, e)
 
 
@@ -2208,8 +2291,12 @@ def _numbers(hook: str, gs, e: int) -> int:
 
 
 def cover_def_bonus(gs, e: int) -> int:
-    """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18)."""
-    return _numbers("cover_def", gs, e)
+    """``cover_def``: the DEF the bearer's traits add when the cover counts for it (CMB-17 or CMB-18); none while
+    a trait fixes its DEF (``def_fixed``: TRT-FRENZY's DEF = 0 overrides the DEF bonuses)."""
+    n = _numbers("cover_def", gs, e)
+    if n and _first_yes("def_fixed", character_traits(gs, e), (gs, e)) is not None:
+        return 0
+    return n
 
 
 def hides_anywhere(gs, e: int) -> str | None:

@@ -12,7 +12,8 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
   for good; a fire weapon for the traits naming fire, ELEMENTS).
 * TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
 * TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
-* TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it; the bonus it then stops is not played).
+* TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it and one bonus of each, its owner's
+  choice, stops working until the end of their next activation).
 * TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import replace
 
 from wartime.core.rounding import round_half_up
 from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
-from wartime.rules.traits.registry import display_name, register
+from wartime.rules.traits.registry import display_name, owe_bonus_loss, register
 from wartime.rules.traits.weapons_more import last_hit_wounds
 
 R = ("race",)
@@ -133,10 +134,11 @@ def _explosion(dmg: int) -> tuple[int, int] | None:
 
 
 def flammable_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
-    """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): when an
-    attack kills the bearer, a round area centred on its base: a flammable weapon's DMG (its current DMG, WND-6)
-    halved, the killing attack's DMG halved for a flammable race; every other mini it covers takes the hit (ARE-5,
-    ARE-6, rules.combat.death_blast)."""
+    """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): a round
+    area centred on its base: a flammable weapon's DMG (its current DMG, WND-6) halved, on any death of its bearer
+    (an attack's kill, or wounds of no attack: rules.wounds.apply_wounds asks with `dmg` 0); for a flammable race
+    the killing attack's DMG halved, so a death of no attack (no DMG to halve) does not explode. Every other mini it
+    covers takes the hit (ARE-5, ARE-6, rules.combat.death_blast)."""
     return _explosion(int(weapon.current_dmg) if weapon is not None else dmg)
 
 
@@ -167,9 +169,13 @@ register("TRT-BODY-OF-LIGHT", "Cuerpo de luz", {"own_meta_immunity": body_of_lig
 # --- Saikikku: its wounds hurt the minds around it ----------------------------------------------------------------
 def saikikku(gs, e: int) -> list[tuple[int, int]]:
     """TRT-SAIKIKKU: if it is wounded (by an attack), everyone in melee with it (the able enemies in base contact,
-    CMB-11) gains 1 stress, with no CH DEF. (The bonus of each of them that should stop working until their next
-    activation, chosen by its owner, is not played: no decision offers that choice.)"""
-    return [(o, 1) for o in gs.engaged_enemies(e)]
+    CMB-11) gains 1 stress, with no CH DEF; and one bonus of each of them stops working until the end of its next
+    activation (ruling), its owner's choice: each is owed the loss (``owe_bonus_loss``) and the bearer's side is
+    asked which bonus (a 'bonus_loss' decision) as soon as the hit has resolved."""
+    around = gs.engaged_enemies(e)
+    for o in around:
+        owe_bonus_loss(gs, o, "TRT-SAIKIKKU", gs.side(e))
+    return [(o, 1) for o in around]
 
 
 register("TRT-SAIKIKKU", "Saikikku", {"wounded_stress": saikikku}, kinds=R)
