@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tests.rules.rules_helpers import Game, M, weapon
+from tests.rules.rules_helpers import Game, M, blade, weapon
 from tests.rules.test_rules_traits_mines import laid, mine, remote
 from wartime.ai.scripted import ScriptedController
 from wartime.ai.scripted_mines import mines_act
+from wartime.rules import placed
 
 
 def decide(g: Game):
@@ -46,3 +47,42 @@ def test_TRT_REMOTE_CONTROL_scripted_sets_off_a_charge_under_enemies_only():
     g.start_activation(g.ids[0], energy=6)
     d = mines_act(SimpleNamespace(gs=g.gs, engine=g.engine), g.pending)
     assert d is None or d.action != "set_off_charge"
+
+
+def _trips(g: Game, d) -> bool:
+    """Whether the decided move would set off a placed charge (the engine's own TRT-ACTIVATION-AREA check)."""
+    e = d.actor
+    pts = [(g.pos(e)[0], g.pos(e)[1])] + [tuple(q) for q in d.params["path"]]
+    length = sum(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in zip(pts, pts[1:]))
+    return placed.first_trip(g.gs, e, pts, length) is not None
+
+
+def test_TRT_ACTIVATION_AREA_scripted_ally_walks_round_its_sides_charge():
+    """A red brawler at (7, 20) heads for a blue mini at (26, 20); the red sapper's operative mine lies at (10.6, 20),
+    on the straight way: the brawler's move goes round the mine's activation area (RNG 1 K) and still closes in."""
+    g, c = laid(mine(), M(x=7, y=20, weapons=(blade(),)), M(side="blue", x=26, y=20, facing=180.0))
+    ally = g.ids[1]
+    g.start_activation(ally, energy=10)
+    d = decide(g)
+    assert d.action in ("move", "run", "sprint") and d.params.get("path"), d
+    assert not _trips(g, d)
+    end = d.params["path"][-1]
+    assert end[0] > 10.6                                 # past the mine, towards the enemy
+    assert len(placed.charges(g.gs)) == 1
+
+
+def test_TRT_ACTIVATION_AREA_scripted_keeps_its_straight_way_without_a_charge():
+    """The same brawler with no charge on the table runs the straight way (the avoidance is inert)."""
+    g = Game(M(x=10, y=5), M(x=4, y=20, weapons=(blade(),)), M(side="blue", x=24, y=20, facing=180.0))
+    ally = g.ids[1]
+    g.start_activation(ally, energy=10)
+    d = decide(g)
+    assert all(abs(q[1] - 20.0) < 1e-6 for q in d.params["path"]), d
+
+
+def test_TRT_ACTIVATION_AREA_scripted_enemy_walks_round_a_charge_it_sees():
+    """A blue brawler heading for a red mini at (20, 20) past the red sapper's mine at (10.6, 20) goes round it too."""
+    g, c = laid(mine(), M(side="blue", x=7, y=20, weapons=(blade(),)), M(x=20, y=20, facing=180.0))
+    g.start_activation(g.ids[1], energy=10)
+    d = decide(g)
+    assert d.params.get("path") and not _trips(g, d) and d.params["path"][-1][0] > 10.6, d

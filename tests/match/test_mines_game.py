@@ -26,7 +26,9 @@ def test_GNA_15_a_game_with_placed_mines_resimulates_byte_for_byte(tmp_path) -> 
                                  for d in ("mine_layer", "hunter_sapper", "demolition_sapper")), encoding="utf-8")
     red = load_army_list(sappers, allow_outside=True)
     lists = {"red": red, "blue": load_army_list(ROOT / "scenarios" / "lists" / "brawlers.toml")}
-    m = Match(load_scenario(ROOT / "scenarios" / "skirmish.toml"), lists, 1,
+    # seed 2: the scripted brawlers walk round the charges they see (ai/scripted_minesafe.py), so seed 1 sets none
+    # off any more; in seed 2 one still goes off
+    m = Match(load_scenario(ROOT / "scenarios" / "skirmish.toml"), lists, 2,
               {"red": make_controller("scripted", 1), "blue": make_controller("scripted", 2)})
     m.play()
     seen = Counter(e["type"] for k, e in m.entries if k == "e")

@@ -77,17 +77,20 @@ PLAN = [
 #: (MVA-17), which random drivers of these seeds no longer reach since driverless transports are hit by templates and
 #: rams (session 12: it needs a driver to get off and another character to walk into base contact with the driverless
 #: transport; rule tests in tests/rules/test_rules_transports.py and tests/rules/test_rules_parked_targets.py, the
-#: scripted AI's in tests/ai/test_scripted_transports.py); and a possessor's Manejar el equipo poseído (CBA-21: it needs a
+#: scripted AI's in tests/ai/test_scripted_transports.py); a possessor's Manejar el equipo poseído (CBA-21: it needs a
 #: hacked transport or object possessed) and Mantener la posesión (MET-6: a possession of the previous turn), which
 #: these random games do not reach (tests/rules/test_rules_possession_equipment.py, the scripted AI's in
-#: tests/ai/test_scripted_possess_gear.py).
+#: tests/ai/test_scripted_possess_gear.py); and the six answers to a Fortuna question (TRT-FORTUNE), whose carriers
+#: are in no shipped list (tests/rules/test_rules_traits_fortune.py, tests/ui/test_fortune_window.py).
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
               "designate_target", "hand_of_death", "challenge", "ram",
               "machina_mors", "super_jump", "swarm_volley", "give_orders", "extra_attack",
               "possess", "command_possessed", "mark_target",
               "bodyguard", "set_off_charge", "throw_scenery", "use_protection", "take_transport",
-              "control_equipment", "keep_possession"}
+              "control_equipment", "keep_possession",
+              "fortune_ignore_damage", "fortune_ignore_fumble", "fortune_cancel_die", "fortune_recover",
+              "fortune_target_plus", "fortune_dmg_plus"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py)

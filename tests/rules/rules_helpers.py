@@ -244,6 +244,20 @@ class Game:
     def all_dice_used(self) -> bool:
         return self.dice.remaining == 0
 
+    def pass_windows_until(self, window: str) -> None:
+        """Through the engine's door (a probe run may ask mid-resolution, rules/asking.py): every reaction window
+        is passed until a question of `window` (TRT-BODYGUARD, TRT-FORTUNE) or the next action."""
+        while self.pending is not None and self.pending.kind == "react" and self.pending.window != window:
+            p = self.pending
+            self.engine.submit(Decision("react", p.side, actor=p.actor))
+
+    def shoot(self, window: str, *dice: int, weapon: int = 0) -> None:
+        """The first mini (red) shoots the second with `dice` pushed, then `pass_windows_until(window)`."""
+        self.dice.push(*dice)
+        self.engine.submit(Decision("action", "red", actor=self.ids[0], action="ranged_attack",
+                                    params={"target": self.ids[1], "weapon": weapon}))
+        self.pass_windows_until(window)
+
 
 def race(size: float = 1.0, **attrs: Any):
     """A validated race archetype (CON 4, AGI 5, INT 4, VOL 4 unless given)."""

@@ -69,6 +69,10 @@ TRAIT_COST_EXCEPTIONS = {
                        "ruling: the ENE is granted, not taken from the giver)"),
     "bodyguard": (0, "TRT-BODYGUARD: 'May take on itself the hit...' prints no cost: a printed 0 (its ruling: no "
                      "reaction VOL check or ENE needed)"),
+    **{k: (0, "TRT-FORTUNE: 'Once per turn, one of: ...' prints no cost: a printed 0 (its ruling: six "
+              "alternatives, one use per turn; each an answer to the engine's question, no ENE)")
+       for k in ("fortune_ignore_damage", "fortune_ignore_fumble", "fortune_cancel_die", "fortune_recover",
+                 "fortune_target_plus", "fortune_dmg_plus")},
 }
 #: Trait actions whose effect text prints no cost, priced by a ruling (cost, with a check?, the ruling).
 TRAIT_RULED_COSTS = {

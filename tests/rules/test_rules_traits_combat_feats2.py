@@ -98,16 +98,11 @@ def guarded(bx: float = 20.0, by: float = 22.5, *, carries: bool = True, blue_ro
 
 def pass_windows(g: Game) -> None:
     """Every ordinary reaction window is passed; stops at a bodyguard's question or the next action."""
-    while g.pending is not None and g.pending.kind == "react" and g.pending.window != "bodyguard":
-        p = g.pending
-        g.engine.submit(Decision("react", p.side, actor=p.actor))
+    g.pass_windows_until("bodyguard")
 
 
 def shoot(g: Game, *dice: int) -> None:
-    g.dice.push(*dice)
-    g.engine.submit(Decision("action", "red", actor=g.ids[0], action="ranged_attack",
-                             params={"target": g.ids[1], "weapon": 0}))
-    pass_windows(g)
+    g.shoot("bodyguard", *dice)
 
 
 def test_TRT_BODYGUARD_asked_after_the_hit_and_takes_it_on_the_line_of_fire():

@@ -21,6 +21,7 @@ from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
 from wartime.ai.scripted_possess import possess_act
 from wartime.ai.scripted_mines import mines_act
+from wartime.ai.scripted_minesafe import avoid_charges
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
@@ -54,6 +55,7 @@ from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
+from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -89,7 +91,7 @@ class ScriptedController:
             return Decision("deploy", p.side, params=self._deploy(match, p))
         if p.kind == "wave":                      # ALM-33: alarm mode (ai/scripted_alarm.py)
             return scripted_wave(match, p)
-        d = steer(match, p, self._act(match, p))
+        d = steer(match, p, avoid_charges(match, p, self._act(match, p)))     # TRT-ACTIVATION-AREA: round charges
         if legal_cost(match.engine, d) is None:
             # a rule the tactics do not foresee forbids it (e.g. PSI-12: flee before ending): any legal option
             opt = next(iter(match.engine.legal_options()), None)
@@ -916,6 +918,9 @@ class ScriptedController:
             return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
         if p.window == BODYGUARD_WINDOW:
             return take_hit(match, p)                                   # TRT-BODYGUARD (scripted_combat_feats2)
+        d = fortune_answer(match, p)                                    # TRT-FORTUNE (ai/scripted_fortune.py)
+        if d is not None:
+            return d
         # CBA-20 (ai/scripted_meta.py); TRT-MACHINA-MORS; TRT-VETERAN-CRY
         d = meta_react(match, p) or machina_shot(match, p) or extra_attack(match, p)
         if d is not None:

@@ -38,24 +38,24 @@ The engine's reading:
   price the hit on the target chosen; the question comes only in the attack's own run.
 
 How the question is asked mid-attack: the attack is one synchronous call, so the engine answers a decision by a
-probe run (`submit`): when characters with the trait are on the table, the decision is applied with the world's
-listeners held back; a hit that may be taken raises `GuardAsk`, the world is put back exactly as before the
-decision (components, resources, dice, events), and the question is stored as the world resource ``bodyguard``
+probe run (rules/asking.py, shared with TRT-FORTUNE): when characters with the trait are on the table, the decision
+is applied with the world's listeners held back; a hit that may be taken raises `GuardAsk`, the world is put back
+exactly as before the decision (components, resources, dice, events), and the question is stored as the world resource ``bodyguard``
 (snapshots and saves keep it) with the decision. Answered, the same decision is applied again from the same state:
 the dice give the same results, so the same hit comes, and the answers given so far are used in order (a burst
 may ask again for a later hit). When a run asks nothing, its events reach the listeners, each with the world put
-back as it was when that event was emitted (`_deliver`). Every question is an
+back as it was when that event was emitted (rules.asking `deliver`). Every question is an
 ordinary `react` decision, `Pending("react", side, ("bodyguard",), actor=b, window="bodyguard", against=attacker,
 against_target=target)`: declaring ``bodyguard`` takes the hit, passing leaves it to the next candidate or the
 target. A match without a carrier on the table takes the plain path (no probe, nothing changes)."""
 from __future__ import annotations
 
-import json
 import math
-import weakref
+import sys
 from dataclasses import dataclass, replace
 
 from wartime.core.errors import RuleViolation
+from wartime.rules import asking
 from wartime.rules.flow import Decision, Pending
 from wartime.rules.riding import spot_is_free
 from wartime.rules.state import GameState
@@ -95,17 +95,20 @@ class GuardQuestion:
         return next((x, y) for e, x, y in self.spots if e == b)
 
 
-class GuardAsk(Exception):
-    """Raised at a hit that a bodyguard may take whose answer is not known yet (caught by `submit`)."""
+class GuardAsk(asking.Ask):
+    """Raised at a hit that a bodyguard may take whose answer is not known yet (caught by the probe run)."""
 
     def __init__(self, attacker: int, target: int, critical: bool, weapon: int | None, spots: tuple, melee: bool):
         super().__init__("TRT-BODYGUARD: a bodyguard may take this hit")
         self.attacker, self.target, self.critical, self.weapon, self.spots = attacker, target, critical, weapon, spots
         self.melee = melee
 
-
-#: the probe run in progress per world: [answers, how many were used] (not game state: only during `submit`)
-_RUNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+    def store(self, gs, decision: str, answers: tuple[int, ...]) -> None:
+        gs.world.resources[RESOURCE] = GuardQuestion(decision, answers, self.attacker, self.target, self.critical,
+                                                     self.weapon, tuple(s[0] for s in self.spots), self.spots,
+                                                     self.melee)
+        gs.world.emit("bodyguard_offered", BODYGUARD, attacker=self.attacker, target=self.target,
+                      bodyguards=[s[0] for s in self.spots])
 
 
 def current(gs: GameState) -> GuardQuestion | None:
@@ -178,17 +181,12 @@ def guard_hit(gs: GameState, attacker: int, target: int, critical: bool, weapon:
     """TRT-BODYGUARD at a hit on `target` (rules.combat; `ranged` or melee): the bodyguard that takes it, already
     put on the line of fire (in base contact with the attacker for a melee hit), or None. Outside a probe run (a dry
     run, a direct call) nobody is asked and nobody takes it."""
-    run = _RUNS.get(gs.world)
-    if run is None or not gs.on_table(target):
+    if asking.run_of(gs.world) is None or not gs.on_table(target):
         return None
     spots = guards(gs, attacker, target, not ranged)
     if not spots:
         return None
-    answers, used = run
-    if used >= len(answers):
-        raise GuardAsk(attacker, target, critical, weapon, spots, not ranged)
-    run[1] += 1
-    b = answers[used]
+    b = asking.answer(gs.world, lambda: GuardAsk(attacker, target, critical, weapon, spots, not ranged))
     where = {e: (x, y) for e, x, y in spots}.get(b)
     if where is None:
         return None
@@ -219,13 +217,10 @@ def check_answer(gs: GameState, actor: int, key: str) -> int:
     return 0
 
 
-def submit(engine, d: Decision) -> None:
-    """Apply decision `d` (or answer the waiting question with it) through a probe run (module docstring)."""
+def answer(engine, d: Decision, q: GuardQuestion) -> tuple[int, ...] | None:
+    """Decision `d` answers the waiting question `q` (rules/asking.py): passing leaves the hit to the next candidate
+    (None: the question stays) or, after the last one, to the target; the answers to replay `q`'s decision with."""
     gs = engine.gs
-    q = current(gs)
-    if q is None:
-        _run(engine, d, ())
-        return
     b = q.ask[0]
     if d.kind != "react" or d.side != gs.side(b):
         raise RuleViolation(BODYGUARD, f"the engine waits for {gs.side(b)}'s answer: does {gs.name(b)} take the hit?")
@@ -236,56 +231,10 @@ def submit(engine, d: Decision) -> None:
     if d.action is None and len(q.ask) > 1:
         gs.world.resources[RESOURCE] = replace(q, ask=q.ask[1:])
         gs.world.emit("bodyguard_declined", BODYGUARD, who=b, ally=q.target)
-        return
-    answer = b if d.action == KEY else 0
+        return None
     del gs.world.resources[RESOURCE]
     gs.world.bump_version()
-    _run(engine, Decision.from_json(json.loads(q.decision)), q.answers + (answer,))
+    return q.answers + (b if d.action == KEY else 0,)
 
 
-def _run(engine, d: Decision, answers: tuple[int, ...]) -> None:
-    world = engine.gs.world
-    snap = world.snapshot()
-    listeners, held = world.listeners, []
-    if listeners:           # each event with the world as it was emitted, for `_deliver`
-        world.listeners = [lambda ev: held.append((ev, world.snapshot()))]
-    else:
-        world.listeners = []
-    _RUNS[world] = [answers, 0]
-    try:
-        engine._submit(d)
-    except GuardAsk as ask:
-        world.listeners = listeners
-        world.restore(snap)
-        world.resources[RESOURCE] = GuardQuestion(json.dumps(d.to_json(), sort_keys=True), answers, ask.attacker,
-                                                  ask.target, ask.critical, ask.weapon,
-                                                  tuple(s[0] for s in ask.spots),
-                                                  ask.spots, ask.melee)
-        world.emit("bodyguard_offered", BODYGUARD, attacker=ask.attacker, target=ask.target,
-                   bodyguards=[s[0] for s in ask.spots])
-        return
-    finally:
-        _RUNS.pop(world, None)
-        world.listeners = listeners
-    _deliver(world, held)
-
-
-def _deliver(world, held: list) -> None:
-    """The events of a run that asked nothing reach the listeners, in order, each with the world put back as it was
-    when it was emitted (its tables, resources, dice and the log up to it), as a run without the probe gives them:
-    a listener that reads the world at an event (the window's frames, a replay's seek, an invariant check) sees the
-    state of that moment, not the decision's end. The world is then put back at the end of the run, at the same
-    version (its state is the one that version named)."""
-    if not held:
-        return
-    end, events, version = world.snapshot(), list(world.events), world.version
-    try:
-        for ev, at in held:
-            world.restore(at)
-            world.events.extend(events[len(world.events):at.n_events])
-            for listener in world.listeners:
-                listener(ev)
-    finally:
-        world.restore(end)
-        world.events.extend(events[len(world.events):])
-        world.revert_version(version)
+asking.register_kind(sys.modules[__name__])   # its questions go through the probe run

@@ -5,6 +5,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from wartime.rules import asking
+
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
 
 
@@ -84,13 +86,15 @@ def check_event_data(result: CheckResult) -> dict:
 def roll_check(world, who: int | None, kind: str, attribute: str | None, base: int,
                modifiers: Sequence[Modifier], rule: str, reason: str, *, always_pass: str | None = None,
                always_critical: str | None = None, crit_max: int = 1, fumble_min: int = 10,
-               **extra) -> CheckResult:
+               involves: int | None = None, **extra) -> CheckResult:
     """Roll one check with the world's dice and emit its `check` event (CHK-1, CHK-2, CHK-3, CHK-5).
     `always_pass` names a trait by which the check always passes, even on a 10 (no fumble: traits notes G10,
     "always passes" beats a fumble range); the event then carries it. `always_critical` names a trait by which
     the check is always a critical success (TRT-GOD-OF-*; the die is still rolled and recorded); a trait that
     forbids criticals (crit_max 0, G10: the prohibition wins) leaves it an automatic pass. `fumble_min`: the lowest
-    die that fumbles (TRT-UNLUCKY: 9)."""
+    die that fumbles (TRT-UNLUCKY: 9). `involves`: the other character of the check when its event does not name it
+    (an opposed check's opponent; not recorded): a trait asked mid-resolution may answer it (TRT-FORTUNE)."""
+    asked = extra
     die = world.dice.d10()
     result = make_check(kind, attribute, base, modifiers, die, crit_max, fumble_min)
     if crit_max != 1:
@@ -104,6 +108,12 @@ def roll_check(world, who: int | None, kind: str, attribute: str | None, base: i
         result = replace(result, passed=True, fumble=False)
         extra = {**extra, "always_pass": always_pass}
     world.emit("check", rule, who=who, reason=reason, **check_event_data(result), **extra)
+    run = asking.run_of(world)
+    if run is not None and who is not None:      # a use of a trait asked mid-resolution (TRT-FORTUNE)
+        for hook in asking.CHECK_HOOKS:
+            result = hook(run.gs, who, result, reason, extra, involves, lambda **again: roll_check(
+                world, who, kind, attribute, base, modifiers, rule, reason, crit_max=crit_max, fumble_min=fumble_min,
+                involves=involves, **{**asked, **again}))
     return result
 
 
@@ -149,9 +159,9 @@ def roll_opposed(world, a_who: int, a_attr: str, a_base: int, a_mods: Sequence[M
     side's lowest fumbling die (TRT-UNLUCKY)."""
     while True:
         ra = roll_check(world, a_who, "ATR", a_attr, a_base, a_mods, rule, reason, side_of_opposed="a",
-                        fumble_min=fumbles[0])
+                        fumble_min=fumbles[0], involves=b_who)
         rb = roll_check(world, b_who, "ATR", b_attr, b_base, b_mods, rule, reason, side_of_opposed="b",
-                        fumble_min=fumbles[1])
+                        fumble_min=fumbles[1], involves=a_who)
         w = opposed_winner(ra, rb)
         if w != "reroll":
             world.emit("opposed_resolved", "CHK-4", a=a_who, b=b_who, winner=w)

@@ -17,7 +17,7 @@ from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
-from wartime.rules import bodyguard, parked_hits, riding, traits, wounds
+from wartime.rules import bodyguard, fortune, parked_hits, riding, traits, wounds
 from wartime.rules.wounds import (apply_wounds, heal_wounds, wound_best_protection, wound_weapon,  # noqa: F401
                                   wounds_after_def)
 from wartime.rules.area_cover import area_dmg, covered_minis
@@ -126,14 +126,19 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
     if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0"):    # TRT-PADRON-PEPPER: step 4
         dmg = 0
-    n = terms.wounds(dmg, defense, d.passed)                         # CMB-4 wound stage (Larga vida, ...)
-    if max_wounds is not None:
-        n = min(n, max_wounds)
+
+    def dealt(k: int) -> int:             # the wounds DMG k deals this hit (TRT-FORTUNE's DMG +1 asks it too)
+        k = terms.wounds(k, defense, d.passed)                       # CMB-4 wound stage (Larga vida, ...)
+        return k if max_wounds is None else min(k, max_wounds)
+    n = dealt(dmg)
+    dmg, n = fortune.hit_dmg(gs, attacker, target, dmg, n, dealt)          # TRT-FORTUNE: DMG +1 on its hit
     if n > 0 and terms.lucky is not None:
         luck = world.dice.d10()                                      # TRT-LUCKY: on a 1 the hit is ignored
         world.emit("luck_roll", terms.lucky, who=target, die=luck, ignored=luck == 1, wounds=n)
         if luck == 1:
             n = 0
+    if n > 0:
+        n = fortune.ignore_damage(gs, target, attacker, n)                # TRT-FORTUNE: ignore the damage
     if n > 0:
         n = traits.absorb_wounds(gs, target, n)                      # hook wound_absorb (TRT-LEATHERY-SHIELD)
     world.emit("damage", "CMB-4", target=target, dmg=dmg, defense=defense, def_passed=d.passed, wounds=n)

@@ -17,8 +17,9 @@ from __future__ import annotations
 from wartime.core.errors import RuleViolation
 from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_of
 from wartime.rules.pipeline import ActionPipeline
-from wartime.rules import (alarm_flow, bodyguard, deployment, mental, options as legal, possession, psychology,
+from wartime.rules import (alarm_flow, asking, deployment, mental, options as legal, possession, psychology,
                            reactors, traits)
+from wartime.rules import bodyguard, fortune  # noqa: F401  (their questions register with rules/asking.py)
 from wartime.rules.duels import Duels
 from wartime.rules.mental import MentalCombats
 from wartime.rules.state import GameState
@@ -57,9 +58,9 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
             fight = mental.current(self.gs)
             if fight is not None:    # CBA-19: a mental combat's answers come before anything else (rules/mental.py)
                 return self._mental_pending(fight)
-            guard = bodyguard.current(self.gs)
-            if guard is not None:    # TRT-BODYGUARD: a hit waits for a bodyguard's answer (rules/bodyguard.py)
-                return bodyguard.pending(self.gs, guard)
+            asked = asking.waiting(self.gs)
+            if asked is not None:    # TRT-BODYGUARD, TRT-FORTUNE: a question asked mid-resolution (rules/asking.py)
+                return asked[0].pending(self.gs, asked[1])
         if f.stage == "deploy":
             side = next(s for s in self.gs.sides if s not in f.deployed)
             return Pending("deploy", side, deployment.deployable(self.gs, side))
@@ -93,8 +94,8 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
     # --- submit -----------------------------------------------------------------------------
     def submit(self, d: Decision) -> None:
         """Apply one decision. An illegal decision raises RuleViolation and changes nothing."""
-        if bodyguard.in_play(self.gs):      # TRT-BODYGUARD: a hit may ask a question (rules/bodyguard.py)
-            bodyguard.submit(self, d)
+        if asking.in_play(self.gs):      # TRT-BODYGUARD, TRT-FORTUNE: a question may come (rules/asking.py)
+            asking.submit(self, d)
             return
         self._submit(d)
 

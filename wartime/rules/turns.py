@@ -6,7 +6,7 @@ from __future__ import annotations
 from wartime.core.components import Activation, Compelled, Identity, NextActivation, Stress
 from wartime.core.components import SilentArrival  # MVA-7: a silent arrival lapses with the activation
 from wartime.rules import alarm_flow, deployment, holds, mental, objectives, orders, possession, psychology, reactions
-from wartime.rules import traits
+from wartime.rules import fortune, traits
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.context import ActionContext
 from wartime.rules.energy import activation_energy
@@ -203,6 +203,7 @@ class TurnFlow:
         if not act.started:
             traits.lift_suppression(gs, e)          # TRT-DESTABILISING-AMMO: its bonuses work again from here
             traits.bonus_loss_activation_start(gs, e)       # TRT-SAIKIKKU: the activation that gives it back
+            fortune.recover(gs, e)                  # TRT-FORTUNE: recover 1 wound, before the ENE gain
             a = gs.attrs(e)
             new = activation_energy(a.CON, a.AGI, gs.wounds(e), gs.energy(e), traits.ene_gain_bonus(gs, e))
             gs.set_energy(e, new, "ENE-3", "activation start")

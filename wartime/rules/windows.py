@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import alarm_flow, bodyguard, hiding, mental, psychology, reactions, reactors, riding
+from wartime.rules import alarm_flow, asking, hiding, mental, psychology, reactions, reactors, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.checks import Modifier
@@ -330,8 +330,9 @@ class ReactionWindows:
         window now, else return its ENE cost. No state changes (no CH VOL is rolled)."""
         if mental.current(self.gs) is not None:
             return self._check_mental(reactor, key, normalise_params(params))          # CBA-19
-        if bodyguard.current(self.gs) is not None:
-            return bodyguard.check_answer(self.gs, reactor, key)                        # TRT-BODYGUARD
+        asked = asking.waiting(self.gs)
+        if asked is not None:                                       # TRT-BODYGUARD, TRT-FORTUNE (rules/asking.py)
+            return asked[0].check_answer(self.gs, reactor, key)
         w = self.flow.window
         if self.flow.stage != "react" or w is None or not w.queue:
             raise RuleViolation("REA-3", "no reaction window is open")

@@ -50,6 +50,8 @@ from wartime.ui.mental_view import mental_lines  # CBA-19
 from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW  # TRT-BODYGUARD
 from wartime.ui.bodyguard_view import bodyguard_lines, bodyguard_status, bodyguard_title
+from wartime.rules.fortune import WINDOW as FORTUNE_WINDOW  # TRT-FORTUNE
+from wartime.ui.fortune_view import fortune_lines, fortune_status, fortune_title
 from wartime.ui.tools import TableTools
 from wartime.ui.tracker import draw_tracker
 
@@ -916,8 +918,8 @@ class App(Screen):
             return
         token = self._action_token(p)
         mode = self.react_mode.get(p.side, REACT_MODES[0])
-        # CBA-19, TRT-BODYGUARD: a choice, not a reaction: asked each time, any setting
-        mental_q = p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW)
+        # CBA-19, TRT-BODYGUARD, TRT-FORTUNE: a choice, not a reaction: asked each time, any setting
+        mental_q = p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW, FORTUNE_WINDOW)
         if not mental_q and (token in self.react_skip or mode == "never"
                              or (mode == "relevant" and not self._relevant(p))):
             self._pass_window(token)
@@ -937,7 +939,7 @@ class App(Screen):
         for _ in range(64):
             p = self.match.pending
             if p is None or p.kind != "react" or not self.is_human(p.side) or self._action_token(p) != token \
-                    or p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW):   # CBA-19, TRT-BODYGUARD: asked apart
+                    or p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW, FORTUNE_WINDOW):   # asked apart (CBA-19, TRT-*)
                 return
             if not self.submit(pass_decision(p)):
                 return
@@ -951,6 +953,8 @@ class App(Screen):
             lines += mental_lines(self.match.gs, p, self.name)
         elif p.window == BODYGUARD_WINDOW:        # TRT-BODYGUARD: the engine's odds of the hit on each
             lines += bodyguard_lines(self.match.gs, p, self.name)
+        elif p.window == FORTUNE_WINDOW:          # TRT-FORTUNE: what it may change, the odds of a new die
+            lines += fortune_lines(self.match.gs, p, self.name)
         elif p.window == "duel":                  # CBA-22: the duellist asked now, not the window's queue
             lines += [f"{self._acting_text(p)}.",
                       f"{self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar): 1 ENE, then a CH AGI "
@@ -984,6 +988,9 @@ class App(Screen):
         if p.window == BODYGUARD_WINDOW:
             buttons = [("Pass  (Space, Esc)", "react_pass", None), ("Take the hit…", "react_open", None)]
             title = bodyguard_title(side, p, self.name)
+        if p.window == FORTUNE_WINDOW:
+            buttons = [("Pass  (Space, Esc)", "react_pass", None), ("Use Fortune…", "react_open", None)]
+            title = fortune_title(side, p, self.name)
         d = handover_dialog(p.side, title, lines, buttons)
         d.kind = "react_prompt"
         d.cancel = ("react_pass", None)
@@ -1086,6 +1093,8 @@ class App(Screen):
                        else "go on (ENE 3) or stop; the other side answers in secret."))
         if p.kind == "react" and p.window == BODYGUARD_WINDOW:
             return bodyguard_status(side, p, self.name)
+        if p.kind == "react" and p.window == FORTUNE_WINDOW:
+            return fortune_status(side, p, self.name)
         if p.kind == "react" and p.window == "duel":
             return (f"{side}: {self.name(p.actor)} may draw first (Desenfundar, CBA-22: 1 ENE, CH AGI ENF) against "
                     f"{self._acting_text(p)}, or pass.")

@@ -7,6 +7,7 @@ from typing import Callable, Mapping
 
 from wartime.match.names import reason_words, state_words
 from wartime.rules.states import compelled_words
+from wartime.rules.fortune import LABELS as FORTUNE_LABELS  # TRT-FORTUNE: its uses in words
 from wartime.ui.adapter import action_label
 
 #: Events that repeat what another line already says (the action line names its cost; every action
@@ -366,6 +367,12 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
                  + f" and takes the hit meant for {name(ev.get('ally'))}", "head")
     if t == "bodyguard_declined":
         return L(f"{n} does not take the hit", "dim")
+    if t == "fortune_offered":                                          # TRT-FORTUNE
+        return L(f"{n} may use its Fortune", "head")
+    if t == "fortune":
+        return L(f"{n} uses its Fortune: " + FORTUNE_LABELS.get(ev.get("use"), str(ev.get("use"))), "head")
+    if t == "fortune_declined":
+        return L(f"{n} keeps its Fortune", "dim")
     if t == "mental_combat_offered":                                    # CBA-19 / MET-9
         return L(f"{n} may answer {name(ev.get('against'))} with mental combat", "head")
     if t == "mental_combat":

@@ -21,6 +21,7 @@ from wartime.rules.actions import swarm_volley  # noqa: F401  (TRT-SWARM-WEAPON:
 from wartime.rules.actions import orders  # noqa: F401  (TRT-ORDERS: Dar órdenes)
 from wartime.rules.actions import extra_attack  # noqa: F401  (TRT-VETERAN-CRY: the extra attack)
 from wartime.rules.actions import bodyguard  # noqa: F401  (TRT-BODYGUARD: taking an ally's hit)
+from wartime.rules.actions import fortune  # noqa: F401  (TRT-FORTUNE: the answers to its question)
 from wartime.rules.actions import scenery_throw  # noqa: F401  (TRT-SUPER-STRENGTH: throwing movable scenery)
 from wartime.rules.actions import charges  # noqa: F401  (TRT-REMOTE-CONTROL: setting off a placed charge)
 from wartime.rules.actions import possession_acts  # noqa: F401  (CBA-21 possessed equipment, MET-6 keeping a possession)

@@ -653,6 +653,11 @@ and not disabled, G10):
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
   ``charge_bonus`` and the auras it meets leave them out of the others'. Read through ``negated``. → unique_rule.
 
+* ``fortune_uses(gs, e) -> Iterable[str]`` -- the alternatives of the bearer's once-per-turn Fortune
+  (TRT-FORTUNE: ignore a hit's damage or a fumble, cancel a die, recover a wound, success target +1, DMG +1; the
+  keys of rules/fortune.py), offered as questions by rules/fortune.py at the moment each applies. Read through
+  ``fortune_uses``. → once_per_turn.
+
 **Adding a trait**: one handler module here (or a function in the module of its family), registered with
 ``register(trait_id, name, hooks={...})``, and one test named after the trait ID. **Adding a hook point**: name it
 in ``HOOKS`` (registry.py) with its catalogue hook in ``CATALOGUE_HOOK``, document it above, and give the rules
@@ -705,7 +710,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
                                            BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
                                            lose_bonus, bonus_loss_activation_start, bonus_loss_activation_end,
-                                           volley_weapons, critical_rolled, weapon_cost_terms)
+                                           volley_weapons, critical_rolled, weapon_cost_terms, fortune_uses)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401
@@ -735,5 +740,6 @@ from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more arche
 from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
 from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)
 from wartime.rules.traits import kinds2  # noqa: F401,E402  (issue 16: more traits on objects / metahabilities)
+from wartime.rules.traits import fortune  # noqa: F401,E402  (issue 12: Fortuna; after objects: it names itself there)
 from wartime.rules.traits.registry import (ProximityTrigger, placed_charge, proximity_trigger,  # noqa: F401,E402
                                            remote_trigger)

@@ -216,6 +216,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "use_coat": "on_hit",
     "use_hex": "on_hit",
     "aura_bodyguard": "aura_ally",
+    "fortune_uses": "once_per_turn",
     "sight_through": "los_rule",
     "hover": "height_rule",
     "strip_needed": "height_rule",
@@ -1239,6 +1240,16 @@ def activation_start(gs, e: int, check: Callable[..., Any]) -> None:
         enemies = [b for b in bearers if gs.side(b) != gs.side(e)]
         if enemies:
             h(gs, e, enemies, check)
+
+
+def fortune_uses(gs, e: int) -> tuple[str, ...]:
+    """``fortune_uses``: the alternatives of a once-per-turn use the character's traits give it (TRT-FORTUNE; its
+    own or a held object's, G10: one use per turn whatever the copies), in the handlers' order, each once;
+    rules/fortune.py offers them."""
+    out: list[str] = []
+    for _, h in _of("fortune_uses", character_traits(gs, e)):
+        out += [u for u in h(gs, e) if u not in out]
+    return tuple(out)
 
 
 def turn_start(gs, turn: int) -> None:

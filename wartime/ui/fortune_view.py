@@ -1,0 +1,38 @@
+"""Fortuna in the window (TRT-FORTUNE): the lines, title and status of a Fortune question (what was rolled or dealt,
+the alternatives offered, the engine's odds of a reroll). Read-only: the options come from the engine
+(rules/fortune.py)."""
+from __future__ import annotations
+
+from wartime.rules import fortune
+from wartime.rules.odds import p_pass
+
+MOMENTS = {
+    "check": "its own {check} failed: die {die} against {target}",
+    "enemy_check": "{other}'s {check} against it passed: die {die} against {target}",
+    "hit": "its hit deals {wounds} wound(s); DMG +1 would deal {more}",
+    "damage": "a hit would deal it {wounds} wound(s)",
+    "activation": "its activation starts with {wounds} wound(s)",
+}
+
+
+def fortune_lines(gs, p, name) -> list[str]:
+    """The prompt's lines for the pending Fortune question `p` (`name`: the window's naming of a miniature)."""
+    q = fortune.current(gs)
+    if q is None:
+        return []
+    short = lambda x: name(x).split(" ", 1)[-1]              # noqa: E731 (a local shorthand)
+    what = MOMENTS[q.moment].format(check=q.check, die=q.die, target=q.target, wounds=q.wounds, more=q.more,
+                                    other=short(q.other) if q.other is not None else "")
+    lines = [f"{short(q.who)} (Fortuna): {what}.",
+             "Once per turn: " + "; ".join(fortune.LABELS[u] for u in q.uses) + ", or pass and keep it."]
+    if fortune.CANCEL_DIE in q.uses and q.moment in ("check", "enemy_check"):
+        lines.append(f"A new die passes {float(p_pass(q.target)):.0%} of the time (CHK-2).")
+    return lines
+
+
+def fortune_title(side: str, p, name) -> str:
+    return f"{side}: {name(p.actor).split(' ', 1)[-1]} — use Fortune (once per turn)?"
+
+
+def fortune_status(side: str, p, name) -> str:
+    return f"{side}: {name(p.actor)} may use its Fortune (TRT-FORTUNE, once per turn: no CH VOL, no ENE), or pass."
