@@ -36,6 +36,14 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
+#: The four Prueba de ... traits (TRT-AGILITY-TEST, ...): one PARTIAL text, the attribute of their check `a` apart.
+USE_TEST_PARTIAL = ("on objects, metahabilities and weapons (a CH {a} before each use or attack), on a protection "
+                    "(before each CH DEF its wearer makes against a hit, and, on a Muro protection, against stress: "
+                    "Munición psíquica, Corromper; a failure leaves its DEF out, and with no Muro left the CH DEF is a "
+                    "CH VOL) and on a transport (before each movement action of its driver aboard, and Embestir: a "
+                    "failure fails it, ENE spent): wartime/rules/item_use.py; the exact odds the window and the AI "
+                    "read count a protection's DEF as always there")
+
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
@@ -69,12 +77,14 @@ PARTIAL = {
                           "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
                           "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
                           "held ones)",
-    "TRT-DARKNESS-FIELD": "on a race: marks of Marcador de objetivos on minis within 2 K per level of an able bearer "
-                          "give nothing there, cannot be placed there and are removed at the start and end of every "
-                          "activation (a mark passing through a field inside one activation survives); when an "
-                          "attack kills the bearer, every mini within N K loses up to N Escudo de energía levels "
-                          "(other deaths, and Escudo de energía avanzado, are not counted); on an object or a "
-                          "transport it is refused when a list is fielded",
+    "TRT-DARKNESS-FIELD": "on a race or held on an object (its holder bears it, the object's level added to a "
+                          "race's, G10; traits/kinds2.py): marks of Marcador de objetivos on minis within 2 K per "
+                          "level of an able bearer give nothing there, cannot be placed there and are removed at "
+                          "the start and end of every activation (a mark passing through a field inside one "
+                          "activation survives); when an attack kills the bearer, every mini within N K loses up to "
+                          "N Escudo de energía levels (other deaths, an object destroyed apart from its holder, and "
+                          "Escudo de energía avanzado, are not counted); on a transport it is refused when a list "
+                          "is fielded (a transport's trait levels are not kept in play)",
     "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
                          "an area attack's dispersion once for the controller when it lost the aim (off the board, "
                          "or the aimed point outside the area); the controller is not asked",
@@ -83,17 +93,12 @@ PARTIAL = {
                               "suppresses the bonus traits it carries (race, worn protections, held objects) until "
                               "its next activation starts; the traits of its weapons and the flight levels and "
                               "take-off rule of its body keep working",
-    "TRT-VITAMIN-COCKTAIL": "the chosen attribute's level up (and every attribute's down in the next activation) is "
-                            "played as ±1 on the checks made with it; the values derived from attributes (ENE "
-                            "gain, DMG with CON, MOV) are not changed",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
-    "TRT-HEX": "on metahabilities (the malus on the target while the effect lasts) and weapons (a hit puts the malus "
-               "on the target until the end of its next activation); on an object it is refused",
     "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
@@ -144,59 +149,38 @@ PARTIAL = {
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
                   "other interactions (start-of-activation, kill and psychology effects on it) still apply",
-    "TRT-REQUIRES": "on a protection, a weapon or a metahability, a bonus (a played trait, by its book name): a "
-                    "character not carrying it is refused when a game is set up and not handed the protection or the "
-                    "weapon (Comerciar, Saquear); a condition, an object or a level is refused, and the trait on an "
-                    "object or a transport is refused (an object changes hands, a transport is taken over, "
-                    "unchecked)",
+    "TRT-REQUIRES": "on a protection, a weapon, a metahability, an object or a transport, a bonus (a played trait, "
+                    "by its book name): a character not carrying it is refused when a game is set up and not handed "
+                    "the protection, the weapon or the object (Comerciar, Saquear); Usar is refused to a user of an "
+                    "object without it, and a driverless transport is not taken over by one without it "
+                    "(traits/kinds2.py); a condition, an object or a level is refused; the passive effects of a "
+                    "held object with it (on a holder that came by it otherwise, a Buscar or a taken-over "
+                    "transport's mounted object) are not withheld",
     "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
                            "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
                            "not told apart from other area weapons)",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
                      "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
-    "TRT-INFINITE-RANGE": "on a weapon: no maximum range (MOD-2's range modifier kept); a target outside the "
-                          "attacker's field of view, which the book scatters, stays refused (ENV-1); on a "
-                          "metahability or an object it is refused when a game is set up",
+    "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
+                          "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
+                          "its user's field of view and line of sight); a target outside the field of view, which "
+                          "the book scatters, stays refused (ENV-1); a cast's CH IMP takes no MOD-2 range penalty "
+                          "(the engine gives none to any cast)",
     "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
                             "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
                             "played",
-    "TRT-HUGE": "a huge weapon on a character wearing Mega armadura; a huge protection or object mounted on a "
-                "transport (BLD-20) or worn / held by a Mega armadura wearer (the loader's E9 refuses it anywhere "
-                "else); Comerciar / Saquear check a huge weapon's or protection's receiver, not a huge object's",
-    "TRT-AGILITY-TEST": "on objects, metahabilities and weapons (a CH AGI before each use or attack), on a protection "
-                        "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
-                        "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
-                        "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
-                        "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
-                        "as always there",
-    "TRT-CONSTITUTION-TEST": "on objects, metahabilities and weapons (a CH CON before each use or attack), on a protection "
-                             "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
-                             "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
-                             "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
-                             "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
-                             "as always there",
-    "TRT-INTELLIGENCE-TEST": "on objects, metahabilities and weapons (a CH INT before each use or attack), on a protection "
-                             "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
-                             "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
-                             "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
-                             "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
-                             "as always there",
-    "TRT-WILLPOWER-TEST": "on objects, metahabilities and weapons (a CH VOL before each use or attack), on a protection "
-                          "(before each CH DEF its wearer makes against a hit: a failure leaves its DEF out) and on a "
-                          "transport (before each movement action of its driver aboard, and Embestir: a failure fails it, "
-                          "ENE spent): wartime/rules/item_use.py; a protection's check is not asked before a CH DEF against "
-                          "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
-                          "as always there",
-    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a protection "
-                       "(before each CH DEF its wearer makes against a hit: a failure is +1 stress and leaves its DEF "
-                       "out): wartime/rules/item_use.py; a protection's CH PSI is not asked before a CH DEF against "
-                       "stress (Muro, rules/stress_hits.py), and the exact odds the window and the AI read count its DEF "
-                       "as always there",
+    **{f"TRT-{t}-TEST": USE_TEST_PARTIAL.format(a=a) for t, a in (("AGILITY", "AGI"), ("CONSTITUTION", "CON"),
+                                                                ("INTELLIGENCE", "INT"), ("WILLPOWER", "VOL"))},
+    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a "
+                       "protection (before each CH DEF its wearer makes against a hit, and, on a Muro protection, "
+                       "against stress: a failure is +1 stress and leaves its DEF out): wartime/rules/item_use.py; "
+                       "the exact odds the window and the AI read count a protection's DEF as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion) "
-                    "and on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius "
-                    "MOV K; a death of no attack, which has no DMG to deal, does not explode); on an object it is refused when a game is set "
-                    "up (an object has no MOV for the blast's reach)",
+    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion), "
+                    "on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius MOV "
+                    "K; a death of no attack, which has no DMG to deal, does not explode) and held on an object "
+                    "(its holder bears it: the holder's MOV for the reach, traits/kinds2.py); an object destroyed "
+                    "apart from its holder does not explode",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
                        "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "

@@ -2,12 +2,14 @@
 the book's numbers, and priced at its catalogue cost on an object."""
 from __future__ import annotations
 
-from rules_helpers import Game, M, violation
+import pytest
+
+from rules_helpers import Game, M, violation, weapon
 from test_rules_objects import give
 from test_rules_traits_more import price
-from wartime.core.components import Stress
+from wartime.core.components import Attributes, Energy, Stress
 from wartime.rules.actions import REGISTRY
-from wartime.rules.modifiers import character_mods
+from wartime.rules.modifiers import character_mods, roll_character_check
 from wartime.rules.traits import reaction_denied
 from wartime.rules.traits.stims import stims_of
 
@@ -110,9 +112,22 @@ def test_TRT_DRUG_costs_minus_5_on_an_object():
 
 
 # --- Cóctel de vitaminas --------------------------------------------------------------------------------------------
+def cocktails(n: int, choice: str = "AGI", **kw) -> tuple[Game, int]:
+    """A red character (CON 4, AGI 5, INT 4, VOL 5 unless `kw` says) takes `n` cocktails on `choice` in its
+    activation (ENE 6)."""
+    g = Game(M(**{"x": 10, "y": 20, **kw}), M(side="blue", x=30, y=30))
+    a, _ = g.ids
+    kit = give(g, a, "TRT-CHARGES", "TRT-VITAMIN-COCKTAIL", charges=2, name="Vitamins")
+    g.start_activation(a, energy=6)
+    for _ in range(n):
+        g.act(a, "use_object", item=f"item:{kit}", choice=choice)
+    return g, a
+
+
 def test_TRT_VITAMIN_COCKTAIL_raises_the_chosen_attribute_then_lowers_every_one_next_activation():
-    """Two cocktails on AGI: CH AGI +2 for the rest of the activation (nothing on INT); next activation −2 on every
-    attribute's checks; the one after, nothing. A use must choose CON, AGI, INT or VOL."""
+    """Two cocktails on AGI: AGI 7 for the rest of the activation (a CH AGI against 7; INT unchanged); in the next
+    activation every attribute 2 lower (CH VOL against 3); the one after, nothing. A use must choose CON, AGI, INT or
+    VOL."""
     g = Game(M(x=10, y=20), M(side="blue", x=30, y=30))
     a, _ = g.ids
     kit = give(g, a, "TRT-CHARGES", "TRT-VITAMIN-COCKTAIL", charges=2, name="Vitamins")
@@ -121,18 +136,49 @@ def test_TRT_VITAMIN_COCKTAIL_raises_the_chosen_attribute_then_lowers_every_one_
     assert violation(use.validate, g.gs, a, {"item": f"item:{kit}"}).rule_id == "GNA-16"
     assert violation(use.validate, g.gs, a, {"item": f"item:{kit}", "choice": "DMG"}).rule_id == "GNA-16"
     assert {o.params["choice"] for o in g.engine.legal_options("use_object")} == {"CON", "AGI", "INT", "VOL"}
-    g.act(a, "use_object", item=f"item:{kit}", choice="AGI")
-    g.act(a, "use_object", item=f"item:{kit}", choice="AGI")
-    assert _total(g, a, "AGI") == 2 and _total(g, a, "INT") == 0 and g.checks() == []
+    g, a = cocktails(2)
+    assert g.gs.attrs(a) == Attributes(4, 7, 4, 5) and g.checks() == []
+    g.dice.push(7)
+    assert roll_character_check(g.gs, None, a, "ATR", "AGI", "CHK-3", "test").target == 7
     g.engine._end_activation(a)
-    assert _total(g, a, "AGI") == 0                                # its activation is over
+    assert g.gs.attrs(a) == Attributes(4, 5, 4, 5)                 # its activation is over
+    g.next_turn()
+    assert g.gs.attrs(a) == Attributes(4, 5, 4, 5)                 # not before its next activation starts
+    g.start_activation(a)
+    assert g.gs.attrs(a) == Attributes(2, 3, 2, 3)
+    g.dice.push(3)
+    assert roll_character_check(g.gs, None, a, "PSI", "VOL", "CHK-3", "test").target == 3
+    g.engine._end_activation(a)
     g.next_turn()
     g.start_activation(a)
-    assert _total(g, a, "AGI") == -2 and _total(g, a, "VOL", "PSI") == -2
-    g.engine._end_activation(a)
-    g.next_turn()
-    g.start_activation(a)
-    assert _total(g, a, "AGI") == 0
+    assert g.gs.attrs(a) == Attributes(4, 5, 4, 5)
+
+
+def test_TRT_VITAMIN_COCKTAIL_next_activation_gains_less_ENE():
+    """ENE-3 in the next activation counts CON and AGI one lower per cocktail: after two, from ENE 0 the gain is
+    (4 − 2) + (5 − 2) = 5; with none it is 4 + 5 = 9."""
+    for n, gain in ((2, 5), (0, 9)):
+        g, a = cocktails(n)
+        g.engine._end_activation(a)
+        g.next_turn()
+        g.set(a, Energy(0))
+        g.start_activation(a)
+        assert g.energy(a) == gain
+
+
+@pytest.mark.parametrize("n,dmg", [(0, 3), (1, 4)])
+def test_TRT_VITAMIN_COCKTAIL_on_CON_raises_melee_DMG(n, dmg):
+    """MOD-1: melee DMG = weapon DMG + CON − 4: a CON 4 fighter with a DMG 3 knife hits for 3, for 4 after a
+    cocktail on CON (CH IMP 2, CH DEF 9 failed on a CON 9 target: that many wounds)."""
+    g = Game(M(x=10, y=20, CON=4, weapons=(weapon(DMG=3, RNG=0),)), M(side="blue", x=11, y=20, facing=180.0, CON=9))
+    a, b = g.ids
+    kit = give(g, a, "TRT-CHARGES", "TRT-VITAMIN-COCKTAIL", charges=2, name="Vitamins")
+    g.start_activation(a, energy=10)
+    for _ in range(n):
+        g.act(a, "use_object", item=f"item:{kit}", choice="CON")
+    g.dice.push(2, 9, 9)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.events("damage")[-1]["dmg"] == dmg and g.wounds(b) == dmg
 
 
 def test_TRT_VITAMIN_COCKTAIL_costs_3_on_an_object():

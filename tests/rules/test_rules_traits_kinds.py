@@ -211,10 +211,16 @@ def test_TRT_HEX_on_a_weapon_a_hit_puts_the_malus_on_the_target_until_its_next_a
     a, b = g.ids
     ev = g.events("hexed")[0]
     assert (ev["rule"], ev["who"], ev["malus"]) == ("TRT-HEX", b, "TRT-SLOW")
+    slowed_until_its_next_activation_ends(g, a, b, [19, 20])
+
+
+def slowed_until_its_next_activation_ends(g: Game, a: int, b: int, to: list) -> None:
+    """TRT-HEX (Lento): `b` is slowed and `a` is not; in `b`'s next activation its Mover to `to` costs ENE 2, and once
+    that activation is over `b` is slowed no more."""
     assert "TRT-SLOW" in traits.character_traits(g.gs, b) and "TRT-SLOW" not in traits.character_traits(g.gs, a)
     g.engine._end_activation(a)
     g.start_activation(b, energy=10)
-    assert g.engine.check_action(b, "move", {"path": [[19, 20]]}) == 2
+    assert g.engine.check_action(b, "move", {"path": [to]}) == 2
     g.engine._end_activation(b)
     assert "TRT-SLOW" not in traits.character_traits(g.gs, b)
 
@@ -314,11 +320,10 @@ def test_TRT_EXPLODES_on_a_race_no_explosion_on_51():
     assert g.events("death_blast") == [] and g.wounds(red) == 0 and g.gs.world.get(bomb, Life).state == "dead"
 
 
-def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10_not_on_an_object():
+def test_TRT_EXPLODES_on_a_race_fieldable_and_priced_minus_10():
     from test_rules_traits_more import price
     assert traits.fielding_problem("TRT-EXPLODES", "race", {"TRT-EXPLODES"}) is None
-    assert price("TRT-EXPLODES", "race") == -10
-    assert traits.fielding_problem("TRT-EXPLODES", "object", {"TRT-EXPLODES"}) is not None
+    assert price("TRT-EXPLODES", "race") == -10          # on an object: test_rules_traits_kinds2.py
 
 
 # --- Inflamable on a held object ------------------------------------------------------------------------------------

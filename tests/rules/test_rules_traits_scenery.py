@@ -241,30 +241,41 @@ def shield(level: int) -> TraitedProtection:
                              levels=(("TRT-ENERGY-SHIELD", level, level),))
 
 
-def test_TRT_DARKNESS_FIELD_when_it_explodes_it_cancels_N_shield_levels_within_N_K_friend_and_foe():
-    """A level 2 bearer shot dead (DMG 12 on CON 2): a red and a blue mini within 2 K with shields of level 3 keep
-    1 level; one 3 K away keeps 3."""
+def field_blast_levels(field) -> tuple[Game, list[int]]:
+    """A bearer (CON 2) shot dead (DMG 12, a critical hit and a failed CH DEF), `field(g, bearer)` having given it a
+    level 2 darkness field; a blue and a red mini within 2 K and a blue one 3 K away wear level 3 shields. Returns the
+    game and their shield levels after the death."""
     g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=12),)), M(side="blue", x=20, y=20, facing=180.0, CON=2),
              M(side="blue", x=23, y=20, protections=(shield(3),)), M(x=20, y=23, protections=(shield(3),)),
              M(side="blue", x=20, y=16, protections=(shield(3),)))
-    a, bearer, foe_near, friend_near, far = g.ids
-    g.set(bearer, TraitState(("TRT-DARKNESS-FIELD",), (("TRT-DARKNESS-FIELD", 2, 2),)))
-    race(g, bearer, "TRT-DARKNESS-FIELD")
+    a, bearer, *others = g.ids
+    field(g, bearer)
     g.start_activation(a, energy=10)
     g.dice.push(1, 10)                                     # a critical hit, a failed CH DEF: dead
     g.act(a, "ranged_attack", target=bearer, weapon=0)
     assert g.world.get(bearer, Life).state == "dead"
-    levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (foe_near, friend_near, far)]
+    return g, [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in others]
+
+
+def race_field(g: Game, bearer: int) -> None:
+    g.set(bearer, TraitState(("TRT-DARKNESS-FIELD",), (("TRT-DARKNESS-FIELD", 2, 2),)))
+    race(g, bearer, "TRT-DARKNESS-FIELD")
+
+
+def test_TRT_DARKNESS_FIELD_when_it_explodes_it_cancels_N_shield_levels_within_N_K_friend_and_foe():
+    """A level 2 bearer shot dead (DMG 12 on CON 2): a red and a blue mini within 2 K with shields of level 3 keep
+    1 level; one 3 K away keeps 3."""
+    g, levels = field_blast_levels(race_field)
     assert levels == [1, 1, 3]
     assert [ev["rule"] for ev in g.events("trait_level")] == ["TRT-DARKNESS-FIELD"] * 4
 
 
-def test_TRT_DARKNESS_FIELD_costs_2_per_level_up_to_5_on_a_race_only():
+def test_TRT_DARKNESS_FIELD_costs_2_per_level_up_to_5_not_on_a_transport():
     assert [price("TRT-DARKNESS-FIELD", level=n) for n in range(1, 6)] == [2, 4, 6, 8, 10]
     with pytest.raises(DataError):
         price("TRT-DARKNESS-FIELD", level=6)
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "race", set()) is None
-    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is not None
+    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is None     # held: traits/kinds2.py
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is not None
 
 

@@ -16,6 +16,7 @@ from wartime.ai.scripted_meta import act as meta_act, react as meta_react
 from wartime.ai.scripted_mental import react as mental_react
 from wartime.ai.scripted_flight import take_off
 from wartime.ai.scripted_objects import take_stim, use_object
+from wartime.ai.scripted_kinds2 import hex_object
 from wartime.ai.scripted_protections import wear_carried
 from wartime.ai.scripted_medic import medic_run
 from wartime.ai.scripted_possess import possess_act
@@ -240,6 +241,7 @@ class ScriptedController:
         if d is not None:
             return d
         d = use_object(match, p, urgent=True) or medic_run(match, p)    # GNA-16: a medkit on the badly wounded
+        d = d or hex_object(match, p)                                   # TRT-HEX on an object: an enemy first
         if d is not None:
             return d
         d = transport_first(match, p)                                   # MVA-17 passengers, boarding, drop runs

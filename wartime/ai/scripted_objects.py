@@ -34,8 +34,9 @@ def use_object(match, p: Pending, *, urgent: bool) -> Decision | None:
     best = None
     for opt in match.engine.legal_options(key):
         ref = opt.params.get("item")
-        if ref is not None and "use_coat" in traits.use_effects(objects.gear(gs, int(str(ref).split(":")[1]))):
-            continue                                      # TRT-VENOM heals nothing (ai/scripted_combat_feats2.py)
+        hooks = traits.use_effects(objects.gear(gs, int(str(ref).split(":")[1]))) if ref is not None else ()
+        if "use_coat" in hooks or "use_hex" in hooks:
+            continue                # TRT-VENOM, TRT-HEX heal nothing (ai/scripted_combat_feats2.py, scripted_kinds2.py)
         t = opt.params.get("target", e)
         wounds = gs.wounds(t)
         if wounds <= 0:

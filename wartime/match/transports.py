@@ -4,7 +4,7 @@ component carries the transport's profile."""
 from __future__ import annotations
 
 from wartime.core.components import Body, Mount
-from wartime.rules import riding
+from wartime.rules import riding, traits
 from wartime.rules.riding import mounted_body
 
 
@@ -21,12 +21,12 @@ def mount_parts(spec, body: Body, weapons: tuple, own_traits: tuple[str, ...], w
     if t is None:
         return body, weapons, own_traits, None
     mounted_w = tuple(weapon_of(a) for a in spec.mounted if a.kind == "weapon")
-    t_traits = tuple(r.trait_id for r in t.traits)
+    t_traits = tuple(r.trait_id for r in t.traits) + traits.object_trait_args(t.traits)   # TRT-REQUIRES' bonus
     m = Mount(t.id, t.name, t.ENE, t.MOV, t.DEF, t.QUA, rider_body=body, rider_traits=own_traits,
               traits=t_traits, mounted_def=sum(a.DEF or 0 for a in spec.mounted if a.kind == "protection"),
               mounted=tuple(range(len(weapons), len(weapons) + len(mounted_w))), capacity=t.capacity,
               flies=t.flies)
-    joined = own_traits + tuple(x for x in t_traits if x not in own_traits)
+    joined = own_traits + tuple(x for x in t_traits if x not in own_traits and ":" not in x)
     return mounted_body(body, t.size), weapons + mounted_w, joined, m
 
 

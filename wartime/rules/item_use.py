@@ -39,14 +39,35 @@ def protection_def_lost(gs: GameState, ctx, e: int, rule: str) -> int:
     protection (not disabled) carrying such a trait, its checks (a failed CH PSI is +1 stress, PSI-5); a failure
     leaves that protection's DEF out of this CH DEF (its target and the DEF subtracted). Returns the DEF lost; no
     die is rolled for a character whose protections carry none of these traits."""
-    lost = 0
-    for p in traits.worn_protections(gs, e):
+    return sum(p.current_def for p in _failed_protections(gs, ctx, e, rule, traits.worn_protections(gs, e)))
+
+
+def stress_def_kept(gs: GameState, ctx, e: int, rule: str) -> int | None:
+    """The same use traits on a protection whose DEF makes its wearer's CH DEF against stress (TRT-WALL's Muro:
+    TRT-PSYCHIC-AMMO hits, Corromper / Hackear): each such protection carrying one asks its checks first; a failure
+    leaves its DEF out of that CH DEF, and when every one failed the wearer defends as wearing none (CH VOL: None).
+    Returns the DEF the CH DEF is made against (None: CH VOL); no die without such a protection."""
+    wall = traits.stress_defense(gs, e)
+    if wall is None:
+        return None
+    among = traits.stress_protections(gs, e)
+    failed = _failed_protections(gs, ctx, e, rule, among)
+    if failed and len(failed) == len(among):
+        return None
+    return max(0, wall - sum(p.current_def for p in failed))
+
+
+def _failed_protections(gs: GameState, ctx, e: int, rule: str, among) -> list:
+    """The protections of `among` (worn by `e`) carrying use traits whose checks failed now (each a
+    ``protection_use_failed`` event), in order; none is rolled for a protection without such traits."""
+    out = []
+    for p in among:
         if not (traits.use_checks(gs, e, p) or traits.use_psis(gs, e, p)):
             continue
         if not use_passes(gs, ctx, e, p, rule, f"wearing {p.name}"):
             gs.world.emit("protection_use_failed", rule, who=e, protection=p.name, def_lost=p.current_def)
-            lost += p.current_def
-    return lost
+            out.append(p)
+    return out
 
 
 def drive_passes(gs: GameState, ctx, e: int, action) -> bool:

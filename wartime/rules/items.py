@@ -75,8 +75,12 @@ def untradeable(gs: GameState, e: int, ref: str) -> str | None:
 
 def unequippable(gs: GameState, src: int, ref: str, dst: int) -> str | None:
     """GNA-3 / GNA-14: the trait by which `dst` may not be equipped with the weapon or protection `ref` of `src`
-    (hook equip_denied, TRT-HUGE), or None."""
+    (hook equip_denied, TRT-HUGE), or may not have the object `ref` (its own equip_denied traits only: TRT-REQUIRES,
+    TRT-HUGE on an object), or None."""
     item = _equipment_item(gs, src, ref)
+    if item is None and ref.startswith("item:"):
+        g = gs.world.try_get(int(ref.split(":")[1]), Gear)
+        return traits.item_denied(gs, dst, g) if g is not None else None
     return traits.equip_problem(gs, dst, item) if item is not None else None
 
 

@@ -22,7 +22,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.rules import objects, psychology, traits
 from wartime.rules.checks import opposed_winner, roll_check
-from wartime.rules.item_use import use_passes
+from wartime.rules.item_use import stress_def_kept, use_passes
 from wartime.rules.stress_hits import stress_taken
 from wartime.rules.modifiers import opposed, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
@@ -107,7 +107,8 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     if gs.pos(target).level != gs.pos(src).level:
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")
     reach = m.RNG
-    if (reach == 0 and not gs.in_contact(src, target)) or gs.distance(src, target) > reach + 1e-9:
+    unlimited = traits.unlimited_range(m) is not None     # TRT-INFINITE-RANGE on it: no maximum (traits/kinds2.py)
+    if not unlimited and ((reach == 0 and not gs.in_contact(src, target)) or gs.distance(src, target) > reach + 1e-9):
         raise RuleViolation(rule, f"{gs.name(target)} is {gs.distance(src, target):.1f} K away from {gs.name(src)}: "
                             f"{m.name} reaches {reach} K")
     if not gs.in_fov(src, target):
@@ -560,7 +561,7 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
         gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False, aim=aim)
         return 0
     dmg = max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0) + traits.hack_dmg(gs, actor)
-    wall = traits.stress_defense(gs, target) if aim is None else None
+    wall = stress_def_kept(gs, ctx, target, "CBA-18") if aim is None else None    # TRT-WALL, its use checks first
     if aim is not None:
         d = roll_check(gs.world, target, "DEF", None, 1, [], "CBA-18", "CH DEF 1: equipment has no VOL")
         resist = 1

@@ -356,7 +356,7 @@ def take_over(gs: GameState, who: int, t: int) -> None:
     gs.world.set(who, replace(m, rider_body=body, rider_traits=own, mounted=tuple(range(n, n + len(weapons)))))
     gs.world.set(who, Equipment(eq.weapons + weapons, eq.protections))
     gs.world.set(who, mounted_body(body, size))
-    gs.world.set(who, Traits(own + tuple(x for x in m.traits if x not in own)))
+    gs.world.set(who, Traits(own + tuple(x for x in m.traits if x not in own and ":" not in x)))   # (no arguments)
     gs.world.set(who, replace(gs.pos(who), x=at.x, y=at.y, facing=at.facing, level=at.level))
     _move_gear_stress(gs, t, who)
     _hand_mounted(gs, t, who)                                              # BLD-20: the new driver uses them

@@ -11,6 +11,7 @@ from __future__ import annotations
 from wartime.rules import traits
 from wartime.rules.checks import roll_check
 from wartime.rules.cover_check import cover_mods
+from wartime.rules.item_use import stress_def_kept
 from wartime.rules.modifiers import roll_character_check
 from wartime.rules.psychology import add_stress
 from wartime.rules.state import GameState
@@ -34,7 +35,7 @@ def resolve_stress_hit(gs: GameState, ctx, attacker: int | None, target: int, dm
     mods = cover_mods(world, target, cover)                      # CMB-18 cover check, CMB-17 / CMB-18 CH +2
     if mods is None:
         return 0
-    wall = traits.stress_defense(gs, target)                     # hook stress_def (TRT-WALL)
+    wall = stress_def_kept(gs, ctx, target, rule)                # hook stress_def (TRT-WALL), its use checks first
     if wall is not None:
         d = roll_check(world, target, "DEF", None, wall, mods, rule, "CH DEF against stress",
                        fumble_min=traits.fumble_floor(gs, target))

@@ -33,8 +33,11 @@ def usable_gear(gs, e: int) -> list[tuple[int, object]]:
 
 def in_reach(gs, e: int, g, target: int) -> bool:
     """BLD-17: RNG is the distance in K at which a target can be chosen; RNG 0: the user or a model in base
-    contact."""
+    contact. TRT-INFINITE-RANGE on it: besides, any target in its field of view and line of sight
+    (traits/kinds2.py)."""
     if target == e:
+        return True
+    if traits.unlimited_range(g) is not None and gs.in_fov(e, target) and gs.has_los(e, target):
         return True
     if g.RNG == 0:
         return gs.in_contact(e, target)
@@ -96,6 +99,8 @@ class UseObject(Action):
             target = need_target(gs, actor, params, self.rule, enemy=False)
             if not in_reach(gs, actor, g, target):
                 where = "in base contact" if g.RNG == 0 else f"within {g.RNG} K (its RNG)"
+                if traits.unlimited_range(g) is not None:
+                    where = "in its field of view and line of sight (TRT-INFINITE-RANGE)"
                 raise RuleViolation("GNA-16", f"{gs.name(target)} is not {where}")
         traits.check_object_target(gs, actor, g, target)
         choices = traits.object_choices(g, gs, actor)

@@ -201,6 +201,9 @@ class TakeTransport(Embark):
         t = need(params, "transport", self.rule)
         if t not in _parked_in_contact(gs, actor):
             raise RuleViolation(self.rule, f"{t!r} is not a driverless transport in base contact")
+        why = traits.item_denied(gs, actor, gs.world.get(t, Mount))          # TRT-REQUIRES: only a driver with it
+        if why is not None:
+            raise RuleViolation(why, f"{gs.name(actor)} cannot take over the {gs.world.get(t, Mount).name}")
         return t
 
     @staticmethod

@@ -136,6 +136,8 @@ against its catalogue row):
 * ``stress_def(gs, e) -> int | None`` -- the DEF the bearer's trait gives it against a hit dealing stress or
   Corromper / Hackear's stress (CBA-18) (the answers add; TRT-WALL: its Muro protections' DEF); no answer: it
   defends with CH VOL. Called by ``stress_defense``. → stress.
+* ``stress_def_from(gs, e) -> tuple`` -- the worn protections whose DEF ``stress_def`` counts (TRT-WALL's Muro), so
+  that their use checks come first (rules.item_use.stress_def_kept). Called by ``stress_protections``. → stress.
 * ``invocation_fumble(gear) -> (int, float)`` -- an object's (floor, reach K): within reach of the object (held: its
   holder's base; on the ground: its point) every character's invocation checks fumble from that die up
   (TRT-POISONED-DISTORTION: 9 within 5 K). Called by ``invocation_fumble_floor`` from ``rules.metahabilities.cast``.
@@ -248,6 +250,8 @@ against its catalogue row):
   (TRT-COMBAT-DRUGS); the handler records the state the stim leaves. Called by ``object_effects``. → ene_mod.
 * ``use_boost(gs, e, gear, target, choice) -> ObjectEffect | None`` -- a stim's use that raises the chosen attribute
   (TRT-VITAMIN-COCKTAIL; the handler records it). Called by ``object_effects``. → check_mod.
+* ``use_hex(gs, e, gear, target, choice) -> None`` -- a use that puts the malus the object names on the character it
+  is used on (TRT-HEX on an object: the handler records it). Called by ``object_effects``. → on_hit.
 * ``use_addiction(gs, e, gear, target) -> None`` -- what taking the object may leave on its taker (TRT-DRUG: a
   1D100 roll for an addiction). Called by ``object_effects``. → percent_roll.
 * ``withdrawal(gs, e) -> StartPsi | None`` -- a state on `e` that asks a CH PSI (and stress) when its activation
@@ -446,6 +450,9 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``status_check_mod(gs, e, attribute, kind) -> Modifier | None`` -- a modifier a state left on `e` by an enemy's
   trait gives its checks (the handler reads the state; every registered handler is asked; TRT-STUN-AMMO: −1).
   Called by ``status_mods`` from ``rules.modifiers.character_mods``. → check_mod.
+* ``status_attributes(gs, e, attrs) -> Attributes`` -- `e`'s attributes as a state on it changes them (the handler
+  reads the state; every registered handler is asked, before the ``attributes`` handlers; TRT-VITAMIN-COCKTAIL: one
+  level up or down, so the checks and the derived values follow). Called by ``attributes``. → check_mod.
 * ``reaction_denied(gs, e) -> bool`` -- True: a state an enemy's trait left on `e` keeps it from reacting
   (TRT-STUN-AMMO). Called by ``reaction_denied`` from ``rules.windows`` (a reaction's legality). → reaction_rule.
 * ``area_code(weapon) -> str | None`` -- the area code an attack with the weapon takes when declared (a
@@ -615,8 +622,9 @@ and not disabled, G10):
 * ``trade_denied(item) -> bool`` -- True: the weapon or protection cannot be traded with Comerciar (GNA-3;
   TRT-LABORIOUS). Called by ``untradeable`` from the Comerciar action. → equipment_rule.
 * ``equip_denied(gs, e, item) -> bool`` -- True: character `e` may not be equipped with the weapon or protection
-  (TRT-HUGE without a worn TRT-MEGA-ARMOUR); Comerciar and Saquear do not hand it to `e`. Called by
-  ``equip_problem``. → equipment_rule.
+  (TRT-HUGE without a worn TRT-MEGA-ARMOUR), nor have the object or take over the transport (TRT-REQUIRES without
+  its bonus); Comerciar and Saquear do not hand it to `e`, Tomar el transporte refuses it. Called by
+  ``item_denied`` (and ``equip_problem``). → equipment_rule.
 * ``gear_denied(kind, ene, rng, natural) -> bool`` -- True: the bearer may not take, carry or drive equipment of
   `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene`, RNG `rng`, natural or not (its material;
   TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only; TRT-ANIMAL: no transport, no non-natural RNG > 0). Called by
@@ -692,13 +700,15 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
+                                           item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
                                            strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
-                                           stress_defense, invocation_fumble_floor, death_explosions,
+                                           stress_defense, stress_protections, invocation_fumble_floor,
+                                           death_explosions,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
                                            BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
@@ -733,6 +743,7 @@ from wartime.rules.traits import kinds  # noqa: F401,E402  (traits on more arche
 from wartime.rules.traits import scenery  # noqa: F401,E402  (issue 12/16: Luz, Campo de oscuridad; after devices)
 from wartime.rules.traits import mines  # noqa: F401,E402  (issue 12: items left on the table)
 from wartime.rules.traits.telekinesis import object_mover  # noqa: F401,E402  (issue 16: Magia: telekinesis)
+from wartime.rules.traits import kinds2  # noqa: F401,E402  (issue 16: more traits on objects / metahabilities)
 from wartime.rules.traits import fortune  # noqa: F401,E402  (issue 12: Fortuna; after objects: it names itself there)
 from wartime.rules.traits.registry import (ProximityTrigger, placed_charge, proximity_trigger,  # noqa: F401,E402
                                            remote_trigger)

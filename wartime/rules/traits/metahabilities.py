@@ -125,7 +125,8 @@ def hex_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     return None
 
 
-#: ``MetaEffect.index`` of a hex a weapon's hit left (no metahability of the attacker's: nothing maintains it, MET-6)
+#: ``MetaEffect.index`` of a hex a weapon's hit or an object's use left (no metahability of the attacker's: nothing
+#: maintains it, MET-6)
 WEAPON_HEX = -1
 
 
@@ -134,24 +135,40 @@ def hex_hit(gs, bearer, attacker, target, weapon, ranged) -> None:
     CH IMP, whatever the wounds) puts the malus named in () on the target instead of the bearer, as a lasting
     effect of the attacker's (``MetaEffect`` with index WEAPON_HEX, lapsing as MET-5's: rules/metahabilities.py);
     a new hit of the same weapon renews it (a fresh duration)."""
-    malus = trait_named(trait_arg(weapon, "TRT-HEX")) if weapon is not None else None
-    if bearer != attacker or malus is None or gs.world.has(target, Parked) or not gs.world.has(target, Life):
-        return None
+    if bearer == attacker and weapon is not None:
+        put_hex(gs, attacker, target, weapon, "weapon")
+    return None
+
+
+def hex_use(gs, e: int, gear, target: int, choice=None) -> None:
+    """TRT-HEX on an object (G10: for the actions using it; ruling: applied on success): a use (Usar, GNA-16, its
+    use checks passed) puts the malus named in () on the character it is used on, until the end of that
+    character's next activation, as on a weapon's hit (traits/kinds2.py)."""
+    put_hex(gs, e, target, gear, "item")
+    return None
+
+
+def put_hex(gs, by: int, target: int, source, what: str) -> None:
+    """TRT-HEX: the malus `source` (a weapon or an object, carrying "TRT-HEX:<malus>") names goes on `target` as a
+    lasting effect of `by`'s that lapses as MET-5's, replacing one the same source left there (a fresh duration)."""
+    malus = trait_named(trait_arg(source, "TRT-HEX"))
+    if malus is None or gs.world.has(target, Parked) or not gs.world.has(target, Life):
+        return
     for install in EFFECT_LAPSES:                  # rules.metahabilities.install: MET-5's lapse at the activation's end
         install(gs.world)
     fx = gs.world.try_get(target, MetaEffects)
     kept = tuple(x for x in (fx.active if fx is not None else ())
-                 if not (x.caster == attacker and x.index == WEAPON_HEX and x.name == weapon.name))
+                 if not (x.caster == by and x.index == WEAPON_HEX and x.name == source.name))
     uid = gs.world.resources.get("meta_uid", 0) + 1
     gs.world.resources["meta_uid"] = uid
-    gs.world.set(target, MetaEffects(kept + (MetaEffect(uid, attacker, WEAPON_HEX, weapon.name, target, "end",
+    gs.world.set(target, MetaEffects(kept + (MetaEffect(uid, by, WEAPON_HEX, source.name, target, "end",
                                                         grants=(malus,)),)))
-    gs.world.emit("hexed", "TRT-HEX", who=target, by=attacker, weapon=weapon.name, malus=malus, uid=uid)
-    return None
+    gs.world.emit("hexed", "TRT-HEX", who=target, by=by, **{what: source.name}, malus=malus, uid=uid)
 
 
-register("TRT-HEX", "Maleficio", {"hex_malus": hex_malus, "on_hit": hex_hit}, kinds=("metahability", "weapon"),
-         param_problem=hex_param, args=("weapon",))       # a weapon carries its malus as "TRT-HEX:<malus>"
+register("TRT-HEX", "Maleficio", {"hex_malus": hex_malus, "on_hit": hex_hit, "use_hex": hex_use},
+         kinds=("metahability", "weapon", "object"), param_problem=hex_param, args=("weapon",),
+         object_args=True)      # a weapon or an object carries its malus as "TRT-HEX:<malus>"
 
 
 def psychic_energy(gs, e: int) -> bool:

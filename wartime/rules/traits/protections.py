@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.components import TraitState
+from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import also_on, character_traits, plugins, register, trait_arg, worn_protections
 
@@ -148,8 +149,13 @@ def wall_stress(gs, e: int) -> int | None:
     """TRT-WALL: against a hit that deals stress (TRT-PSYCHIC-AMMO, rules.stress_hits) or Corromper / Hackear (CBA-18,
     rules.metahabilities) the wearer's CH DEF is made
     with the DEF of its worn Muro protections (summed; their ruling: instead of CH VOL). None without one worn."""
-    walls = [p for p in worn_protections(gs, e) if "TRT-WALL" in p.traits]
+    walls = wall_worn(gs, e)
     return sum(p.current_def for p in walls) if walls else None
+
+
+def wall_worn(gs, e: int) -> tuple:
+    """TRT-WALL: the worn Muro protections (not disabled) whose DEF makes the CH DEF against stress."""
+    return tuple(p for p in worn_protections(gs, e) if "TRT-WALL" in p.traits)
 
 
 def shadow(gs, e: int) -> int | None:
@@ -346,7 +352,8 @@ register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}
 register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance, "area_def_mod": resistance_area}, kinds=RP,
          param_problem=resistance_param,
          per_protection=True)
-register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_stress}, kinds=P, per_protection=True)
+register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_stress, "stress_def_from": wall_worn}, kinds=P,
+         per_protection=True)
 register("TRT-SHADOW", "Sombra", {"cover_def": shadow, "hide_anywhere": shadow_hides}, kinds=RP)
 #: The shield traits: trait ID → (book name, shield check target, ENE to recover a level, recovery action key).
 SHIELDS = {
@@ -388,8 +395,17 @@ def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
 
 register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),
          param_problem=negate_param)
-register("TRT-REQUIRES", "Requiere", {"equip_denied": requires}, kinds=P + ("weapon", "metahability"),
-         param_problem=requires_param, args=("weapon",))
+def requires_use(gs, e: int, gear, target: int) -> None:
+    """TRT-REQUIRES on an object: Usar is refused to a user without the named bonus, however the object came to it
+    (traits/kinds2.py)."""
+    if requires(gs, e, gear):
+        raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used by a user with "
+                            f"{plugins()[trait_named(trait_arg(gear, 'TRT-REQUIRES'))].name}")
+
+
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use},
+         kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
+         args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

@@ -140,6 +140,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "shot_target": "unique_rule",
     "melee_reach": "rng_mod",
     "status_check_mod": "check_mod",
+    "status_attributes": "check_mod",
     "area_code": "area",
     "double_hit": "on_hit",
     "charge_attack": "def_mod",
@@ -213,6 +214,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "nooks_easy": "terrain_rule",
     "use_choice": "equipment_rule",
     "use_coat": "on_hit",
+    "use_hex": "on_hit",
     "aura_bodyguard": "aura_ally",
     "fortune_uses": "once_per_turn",
     "sight_through": "los_rule",
@@ -250,6 +252,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "invocation_fumble": "on_fumble",
     "stress_hit": "stress",
     "stress_def": "stress",
+    "stress_def_from": "stress",
     "substance_factor": "dmg_mod",
     "scatter_reroll": "reroll",
     # battle cries (rules/traits/battle_cries.py)
@@ -779,6 +782,17 @@ def _object_traits(gs, e: int) -> frozenset:
                      for t in g.traits if t in ON_OBJECTS)
 
 
+def held_levels(gs, e: int, trait_id: str) -> list[int]:
+    """GNA-16 / G10: the level of `trait_id` on each object `e` holds that carries it and is not disabled (WND-4), in
+    item id order (TRT-DARKNESS-FIELD on an object: its levels add to its holder's). Empty without objects."""
+    table = gs.world.tables.get(Gear)
+    if not table:
+        return []
+    items = gs.world.tables.get(Item, {})
+    return [g.level(trait_id) for i, g in sorted(table.items())
+            if i in items and items[i].holder == e and not g.disabled and trait_id in g.traits]
+
+
 def _weapon_traits(weapon) -> tuple[str, ...]:
     return getattr(weapon, "traits", ())
 
@@ -996,7 +1010,7 @@ def use_psis(gs, e: int, gear) -> list[tuple[str, bool]]:
 
 
 #: the hook points of what one use of an object does (``object_effects`` asks them in this order)
-USE_EFFECTS = ("object_effect", "use_ene", "use_boost", "use_coat")
+USE_EFFECTS = ("object_effect", "use_ene", "use_boost", "use_coat", "use_hex")
 
 
 def use_effects(gear) -> tuple[str, ...]:
@@ -1156,7 +1170,10 @@ def reloaded(weapon):
 # --- the character's own attributes and activation ---------------------------------------------------------
 def attributes(gs, e: int, raw):
     """``attributes``: the character's attributes as its traits change them (checks and derived values); `raw`
-    is its Attributes component. Each handler gets the previous one's result."""
+    is its Attributes component. Each handler gets the previous one's result; a state on `e` comes first
+    (``status_attributes``, every handler asked: TRT-VITAMIN-COCKTAIL's levels, ± terms before factors, G5)."""
+    for _, h in handlers("status_attributes"):
+        raw = h(gs, e, raw)
     hs = handlers("attributes")
     if hs:
         carried = character_traits(gs, e)
@@ -1632,7 +1649,8 @@ def invocation_fumble_floor(gs, e: int) -> int:
     """``invocation_fumble``: the lowest die that is a fumble on `e`'s invocation checks (MET-2 of an invocation; 10
     by the core CHK-2) as the objects on the board near it set it: each object (``Gear``, not disabled, WND-4)
     whose trait answers (floor, reach K) counts when `e` is within reach of it (BAS-3: from its holder's base edge
-    to e's, or from the point where it lies), friend or foe (TRT-POISONED-DISTORTION: 9 within 5 K)."""
+    to e's, or from the point where it lies), friend or foe (TRT-POISONED-DISTORTION: 9 within 5 K). A caster that
+    does not suffer the dangers of metahabilities (``meta_fumble_safe``: TRT-PROTECTION-RUNES' ruling) keeps 10."""
     table = gs.world.tables.get(Gear)
     if not table or not handlers("invocation_fumble"):
         return 10
@@ -1653,7 +1671,7 @@ def invocation_fumble_floor(gs, e: int) -> int:
                 near = False                           # hidden inside a searchable element
             if near:
                 floor = min(floor, low)
-    return floor
+    return 10 if floor < 10 and meta_fumble_safe(gs, e) is not None else floor
 
 
 def substance_terms(gs, e: int, element: str) -> CombatTerms:
@@ -2219,6 +2237,12 @@ def stress_defense(gs, e: int) -> int | None:
     return sum(got) if got else None
 
 
+def stress_protections(gs, e: int) -> list:
+    """``stress_def_from``: the worn protections whose DEF makes `e`'s CH DEF against stress (TRT-WALL's Muro), in
+    equipment order (their use checks come first: rules.item_use.stress_def_kept)."""
+    return [p for _, h in _of("stress_def_from", character_traits(gs, e)) for p in h(gs, e)]
+
+
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
     damage (its on_hit effects only), or None."""
@@ -2306,12 +2330,21 @@ def untradeable(item) -> str | None:
     return None
 
 
-def equip_problem(gs, e: int, item) -> str | None:
-    """``equip_denied``: the trait of a weapon or protection by which character `e` may not be equipped with it
-    (receiving it by Comerciar or Saquear), or None."""
+def item_denied(gs, e: int, item) -> str | None:
+    """``equip_denied``: the trait of `item` (a weapon, a protection, an object's Gear, a transport's Mount) by which
+    character `e` may not have it (TRT-REQUIRES, TRT-HUGE), or None."""
     for t, h in _of("equip_denied", getattr(item, "traits", ())):
         if h(gs, e, item):
             return t
+    return None
+
+
+def equip_problem(gs, e: int, item) -> str | None:
+    """``equip_denied``: the trait of a weapon or protection by which character `e` may not be equipped with it
+    (receiving it by Comerciar or Saquear), or None."""
+    why = item_denied(gs, e, item)
+    if why is not None:
+        return why
     kind = "protection" if hasattr(item, "DEF") else "weapon"
     return gear_denied(character_traits(gs, e), kind, getattr(item, "ENE", 0), getattr(item, "RNG", 0), False)
 

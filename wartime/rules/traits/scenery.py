@@ -13,7 +13,8 @@ rules/actions/scenery_throw.py, throws a scenario's movable pieces, rules/scener
   keeps) give nothing while they are there (no CH IMP +1), cannot be placed there (Marcar con el marcador is
   refused) and are removed at the end and at the start of every activation (a ``marks_lost`` event); 'explodes' =
   the bearer is killed by an attack: every mini within N K of it, friend or foe, loses up to N levels of
-  Escudo de energía (TRT-ENERGY-SHIELD). On an object or a transport it is refused (not played there yet).
+  Escudo de energía (TRT-ENERGY-SHIELD). Held on an object, its holder is the bearer (traits/kinds2.py); on a
+  transport it is refused (not played there yet).
 
 Hook points: ``scenery_throw(gs, e) -> bool`` (Súper fuerza), ``aura_mark_field(gs, bearer) -> float | None`` (the K within which marks are lost) and
 ``explodes(gs, e) -> None`` (the bearer's rule when an attack kills it); ``registry.mark_field`` asks the
@@ -24,7 +25,7 @@ from wartime.core.components import GearMarked, TraitState
 from wartime.rules import gear_marks
 from wartime.rules.traits.devices import Designated
 from wartime.rules.traits.protections import change_level, shield_index
-from wartime.rules.traits.registry import ON_OBJECTS, handlers, mark_field, register
+from wartime.rules.traits.registry import ON_OBJECTS, handlers, held_levels, mark_field, register
 
 LIGHT = "TRT-LIGHT"
 FIELD = "TRT-DARKNESS-FIELD"
@@ -52,10 +53,14 @@ ON_OBJECTS.add(LIGHT)              # on an object: its holder carries the light 
 # --- Campo de oscuridad -----------------------------------------------------------------------------------------------
 def field_level(gs, e: int) -> int:
     """TRT-DARKNESS-FIELD: the level N (1 to 5) of the bearer's field (its race's TraitState; a record without
-    its level: 1)."""
+    its level: 1), plus the level of each field it holds on an object (G10: the same trait from two archetypes,
+    its numbers add; traits/kinds2.py)."""
+    held = held_levels(gs, e, FIELD)
+    if held and FIELD not in gs.traits(e):
+        return sum(held)                                   # only objects give it the field
     ts = gs.world.try_get(e, TraitState)
     n = ts.level(FIELD) if ts is not None else 0
-    return n if n > 0 else 1
+    return (n if n > 0 else 1) + sum(held)
 
 
 def field_reach(gs, bearer: int) -> float:

@@ -11,8 +11,8 @@ GNA-16); "its next activation" is its activation in the next turn (one activatio
   two combat drugs taken in the same turn: 5 wounds at the end of that activation (no CH DEF, no CH PSI).
 * Cóctel de vitaminas (TRT-VITAMIN-COCKTAIL): each use raises one chosen attribute (CON, AGI, INT or VOL) by one
   level for the rest of the activation; in its next activation every attribute is one level lower per cocktail
-  taken. Ruling (engine): a level is played as ±1 on every check made with that attribute (CH ATR, CHK-1), not on
-  the values derived from attributes (ENE gain, DMG with CON, MOV).
+  taken. A level is one point of the attribute itself (hook ``status_attributes``): its checks and the values derived
+  from it (ENE gain, melee DMG with CON, field of view) follow.
 * Droga (TRT-DRUG): each use is a 1D100 roll, ≤ 30: the taker becomes addicted to that object (by its archetype).
   Ruling (engine): an addict that did not use it in the previous turn suffers at the start of its activation: 1
   stress, a CH PSI, CH ATR −1 for the rest of that activation, and a 1D100 ≤ 10 roll for 'yonki' (a campaign
@@ -130,25 +130,28 @@ def cocktail(gs, e: int, gear, target: int, choice=None) -> ObjectEffect:
     return ObjectEffect("TRT-VITAMIN-COCKTAIL")
 
 
-def cocktail_mod(gs, e: int, attribute: str, kind: str) -> Modifier | None:
-    """TRT-VITAMIN-COCKTAIL: +1 per cocktail on that attribute's checks for the rest of the activation it was taken
-    in; −1 per cocktail on every check in the taker's next activation."""
+def cocktail_attributes(gs, e: int, raw):
+    """TRT-VITAMIN-COCKTAIL: +1 level per cocktail on the chosen attribute for the rest of the activation it was
+    taken in; −1 level per cocktail on every attribute in the taker's next activation (from its start: its ENE gain,
+    ENE-3, already counts it), never below 1. The attribute itself changes, so every check made with it (CHK-1) and
+    every value derived from it (the ENE gain's CON + AGI, melee DMG with CON, the field of view's VOL × 5 K, the
+    wound thresholds of WND-2 / WND-3 for the wounds taken meanwhile) follow."""
     s = stims_of(gs, e)
     if s is None:
-        return None
+        return raw
     turn = _turn(gs)
-    n = 0
-    if _in_activation(gs, e, turn):
-        n += sum(1 for d in _taken(s, "TRT-VITAMIN-COCKTAIL", turn) if d == attribute)
-        if gs.activation(e).started:
-            n -= len(_taken(s, "TRT-VITAMIN-COCKTAIL", turn - 1))
-    if n == 0:
-        return None
-    return Modifier("TRT-VITAMIN-COCKTAIL", n, "vitamin cocktail" if n > 0 else "after a vitamin cocktail")
+    if not _in_activation(gs, e, turn):
+        return raw
+    up = _taken(s, "TRT-VITAMIN-COCKTAIL", turn)
+    starting = gs.activation(e).started or gs.world.resources["flow"].active == e
+    down = len(_taken(s, "TRT-VITAMIN-COCKTAIL", turn - 1)) if starting else 0
+    if not up and not down:
+        return raw
+    return replace(raw, **{a: max(1, getattr(raw, a) + up.count(a) - down) for a in COCKTAIL_CHOICES})
 
 
 register("TRT-VITAMIN-COCKTAIL", "Cóctel de vitaminas",
-         {"use_boost": cocktail, "boost_choice": cocktail_choices, "status_check_mod": cocktail_mod},
+         {"use_boost": cocktail, "boost_choice": cocktail_choices, "status_attributes": cocktail_attributes},
          kinds=("object",))
 
 

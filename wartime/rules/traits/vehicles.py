@@ -13,7 +13,7 @@
 * Explota (TRT-EXPLODES) on a transport: it replaces the core explosion (ruling): when destroyed, D100 ≤ 50 it
   explodes with the DMG of the attack that destroyed it, within MOV K of it; otherwise it does not explode.
   On a race: killed by an attack, D100 ≤ 50 it explodes with that attack's DMG in a round area of radius its MOV K
-  (hook ``death_explosion``). On an object it is refused (an object has no MOV for the blast's reach).
+  (hook ``death_explosion``). Held on an object, its holder bears it (its MOV for the reach: traits/kinds2.py).
 * Anfibio (TRT-AMPHIBIOUS): the transport moves on water as on land (ruling: its Mover, Correr, Esprintar, Cargar,
   Embestir cross water at the ENE and MOV of a move, no CH AGI; water is no obstacle to them).
 * Levitador (TRT-LEVITATOR), on a race or a transport: it floats at level 1, 1/2 K above the ground (ruling: its

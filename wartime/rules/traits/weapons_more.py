@@ -147,8 +147,9 @@ register("TRT-REJECTION-RUNES", "Runas de rechazo", {"opposed_reroll": rejection
 # --- Runas de protección: no dangers of metahabilities -----------------------------------------------------------
 def protection_runes(gs, e: int) -> bool:
     """TRT-PROTECTION-RUNES ruling: immune to the +1 stress of a fumbled metahability check: the bearer makes no
-    MET-7 CH PSI (its stress and its CH LOC); the metahability still has no effect. (Distorsión envenenada /
-    psíquica, the other danger the ruling names, are objects' auras the engine does not play.)"""
+    MET-7 CH PSI (its stress and its CH LOC); the metahability still has no effect. Immune to Distorsión envenenada
+    too (its invocations do not fumble on a 9 near such an object: registry.invocation_fumble_floor); Distorsión
+    psíquica, the other aura the ruling names, is not played (refused when fielded)."""
     return True
 
 
