@@ -57,10 +57,10 @@ def test_a_priced_variant_that_cannot_be_built_names_the_file_and_the_problem(it
 
 
 def test_TRT_refused_traits_are_named_before_any_game_is_played():
-    """A trait the engine does not play yet (TRT-FORTUNE) is refused when the batch is planned, naming
-    its ID."""
-    with pytest.raises(BatchError, match="TRT-FORTUNE"):
-        make_config(SKIRMISH, [SHOOTERS, BRAWLERS], priced=["orc_brawler+TRT-FORTUNE"])
+    """A trait the engine does not play (TRT-INVISIBLE, tier 3: every tier-1/2 trait is played now) is refused
+    when the batch is planned, naming its ID."""
+    with pytest.raises(BatchError, match="TRT-INVISIBLE"):
+        make_config(SKIRMISH, [SHOOTERS, BRAWLERS], priced=["orc_brawler+TRT-INVISIBLE"])
     with pytest.raises(BatchError, match="no list of the batch fields 'ogre'"):
         make_config(SKIRMISH, [SHOOTERS, BRAWLERS], priced=["ogre+TRT-TOUGH"])
 

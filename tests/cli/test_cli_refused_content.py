@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _refused_list(tmp_path: Path) -> Path:
     """The shipped Warband with its goblin stalker carrying two tier-3 traits (Invisible, Incorpóreo) and a
-    tier-2 one not played yet (Fortuna), and the wild orc left out (points)."""
+    tier-2 one with a parameter the engine cannot play (Alérgico (hielo): no weapon delivers ice), and the wild orc left out (points)."""
     cat = (ROOT / "scenarios" / "catalogue" / "warbands.toml").read_text(encoding="utf-8")
     cat = cat.replace('traits = [{ name = "Mimético" }, { name = "Pusilánime" }]',
-                      'traits = [{ name = "Invisible" }, { name = "Incorpóreo" }, { name = "Fortuna" }]')
+                      'traits = [{ name = "Invisible" }, { name = "Incorpóreo" }, { name = "Alérgico", param = "hielo" }]')
     (tmp_path / "catalogue").mkdir()
     (tmp_path / "lists").mkdir()
     (tmp_path / "catalogue" / "warbands.toml").write_text(cat, encoding="utf-8")
@@ -37,9 +37,9 @@ def test_TRT_tier_3_traits_are_refused_by_validate_one_line_each_all_at_once(tmp
     r = CliRunner().invoke(main, ["validate", str(path)])
     assert r.exit_code != 0
     lines = [ln for ln in r.output.splitlines() if ln.startswith(str(path))]
-    assert [ln.split(": ")[1] for ln in lines] == ["TRT-INVISIBLE", "TRT-INCORPOREAL", "TRT-FORTUNE"]
+    assert [ln.split(": ")[1] for ln in lines] == ["TRT-INVISIBLE", "TRT-INCORPOREAL", "TRT-ALLERGIC"]
     assert "tier-3 trait" in lines[0] and "tier-3 trait" in lines[1]
-    assert "not implemented yet (tier 2)" in lines[2]
+    assert "names 'hielo'" in lines[2] and "no weapon carries" in lines[2]
     assert "Traceback" not in r.output
     ok = CliRunner().invoke(main, ["validate", str(ROOT / "scenarios" / "lists" / "warband.toml")])
     assert ok.exit_code == 0 and ok.output.strip().endswith(": ok")
@@ -52,5 +52,5 @@ def test_TRT_a_game_with_refused_traits_is_refused_naming_every_occurrence(tmp_p
     with pytest.raises(RefusedContent) as exc:
         Match(sc, {"red": army, "blue": army}, 1, {})
     ids = [rid for rid, _ in exc.value.problems]
-    assert ids == ["TRT-INVISIBLE", "TRT-INCORPOREAL", "TRT-FORTUNE"] * 2
+    assert ids == ["TRT-INVISIBLE", "TRT-INCORPOREAL", "TRT-ALLERGIC"] * 2
     assert exc.value.problems[0][1].startswith("red list Warband: Goblin stalker")
