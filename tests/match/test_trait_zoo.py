@@ -12,6 +12,7 @@ builds every zoo character into a match (the engine accepts it); the slow test p
 traits fielded in games that ended properly (all of them) and the traits whose rule ID appears in an event."""
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import pytest
@@ -52,16 +53,23 @@ RACES = ROOT / "scenarios" / "catalogue" / "races.toml"
 RACE_BASES = ("ghoul",)
 
 
-def meta_bases() -> list:
+@functools.lru_cache(maxsize=None)
+def _army(path):
+    """A base list, loaded once (toggle_trait copies, never changes it): the zoo asks for one ~1,400 times."""
+    return load_army_list(path)
+
+
+@functools.lru_cache(maxsize=None)
+def meta_bases() -> tuple:
     """(path, design, one-character list) of each metahability character of the catalogue, then of the race
-    catalogue's bases."""
+    catalogue's bases (loaded once)."""
     from wartime.data.loader import load_catalogue
     from wartime.data.models import ArmyList, Unit
     out = []
     for path, designs in ((META, META_BASES), (RACES, RACE_BASES)):
         cat = load_catalogue(path)
         out += [(path, d, ArmyList(name=d, path=path, units=(Unit(character=cat.characters[d]),))) for d in designs]
-    return out
+    return tuple(out)
 
 
 def zoo() -> tuple[list, dict[str, str]]:
@@ -72,7 +80,7 @@ def zoo() -> tuple[list, dict[str, str]]:
         for path, design in BASES + (TRANSPORT_BASE,):
             if made and (path, design) == TRANSPORT_BASE:
                 break
-            army = load_army_list(path)
+            army = _army(path)
             for pre in PREREQUISITES.get(trait, ()):
                 try:
                     army = toggle_trait(army, str(path), design, "+", pre)

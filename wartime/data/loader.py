@@ -20,6 +20,7 @@ A character under 10 points is legal and charged 10 (BLD-23): see :func:`wartime
 from __future__ import annotations
 
 import difflib
+import hashlib
 import math
 import os
 import re
@@ -1039,6 +1040,9 @@ def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
     Raises :class:`DataError` with every problem found.
     """
     path = Path(path)
+    key = _catalogue_key(path)
+    if key is not None and key in _CATALOGUES:
+        return _CATALOGUES[key]
     data = _read_toml(path)
     c = _Collector(display_path(path))
     if _check_header(data, "catalogue", c) is None:
@@ -1046,7 +1050,30 @@ def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
     cat = _catalogue_from_data(data, path, c)
     c.raise_if_any()
     assert cat is not None
+    if key is not None:
+        if len(_CATALOGUES) >= _CATALOGUE_CACHE_SIZE:
+            _CATALOGUES.pop(next(iter(_CATALOGUES)))       # the oldest entry (insertion order)
+        _CATALOGUES[key] = cat
     return cat
+
+
+#: Catalogues already loaded, by (path as given, sha256 of the file's bytes): a catalogue is a frozen model that
+#: depends on its file alone, and every army list loads its catalogue (a balance batch, the price planner and the
+#: tests load the same few hundred times). A changed file has another key; only valid catalogues are kept.
+_CATALOGUES: dict[tuple[str, str], Catalogue] = {}
+_CATALOGUE_CACHE_SIZE = 64
+
+
+def _catalogue_key(path: Path) -> tuple[str, str] | None:
+    """The cache key of a catalogue file, or None when it cannot be read as a regular file of at most
+    MAX_FILE_BYTES (then `_read_toml` says why)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        raw = path.read_bytes()
+    except (OSError, ValueError):
+        return None
+    return str(path), hashlib.sha256(raw).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------------
