@@ -44,6 +44,10 @@ USE_TEST_PARTIAL = ("on objects, metahabilities and weapons (a CH {a} before eac
                     "failure fails it, ENE spent): wartime/rules/item_use.py; the exact odds the window and the AI "
                     "read count a protection's DEF as always there")
 
+#: TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE: the parameters refused, as nothing in the engine delivers them.
+UNDELIVERED_NOTE = ("ice / cold, electricity, a disease, sonic, plasma, light (rules/traits/protections.py "
+                    "UNDELIVERED: no weapon, venom, hazard or blast delivers them)")
+
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
@@ -120,10 +124,12 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from weapons delivering the substance named (fire, acid, radiation, "
-                    "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
-                    "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
-                    "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
+    "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from every delivery of the substance named: a weapon's ammunition (fire, "
+                    "acid, radiation, explosives), a venom coat (Ponzoña: a poison or an element), a burning "
+                    "character's fire, a radioactive area, an Área permanente template (its weapon's elements), a "
+                    "blast of no weapon (Bomba viviente, Inflamable, Explota, a wreck: explosive) and Sangre de ácido "
+                    "(2 wounds); a parameter naming what nothing in the engine delivers is refused when a game is set "
+                    "up: " + UNDELIVERED_NOTE,
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
@@ -137,14 +143,16 @@ PARTIAL = {
                     "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
                     "next activation; the bonuses offered are those the character carries (race, worn protections, "
                     "held objects, effects), not its weapons' traits",
-    "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from weapons delivering the element or substance "
-                        "named and from the fire of a burning character and a radioactive area; the hit's other "
-                        "effects still apply (it is set on fire, its CH DEF is rolled); a substance no weapon carries "
-                        "is refused when a game is set up, and a blast of no weapon is not told apart",
-    "TRT-RESISTANCE": "against melee, ranged and area attacks, and the elements and substances weapons deliver (fire, "
-                      "acid, radiation, explosives: their ammunition traits); one no weapon carries (a poison, ice...) "
-                      "is refused when a game is set up, and an area left on the board (a burning zone) takes no "
-                      "trait DEF",
+    "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from every delivery of the element or substance named "
+                        "(as Alérgico: ammunition, a venom coat, burning, radioactive areas, Área permanente "
+                        "templates, blasts: explosive, Sangre de ácido: neither wound nor QUA loss); the hit's other "
+                        "effects still apply (it is set on fire, its CH DEF is rolled); a parameter naming what "
+                        "nothing in the engine delivers is refused when a game is set up: " + UNDELIVERED_NOTE,
+    "TRT-RESISTANCE": "DEF +2 against melee, ranged and area attacks and every delivery of the element or substance "
+                      "named (as Alérgico: ammunition, a venom coat, burning, radioactive areas and Área permanente "
+                      "templates, blasts: explosive; a template's or a blast's hit is an area's); Sangre de ácido has "
+                      "no CH DEF to raise; a parameter naming what nothing in the engine delivers is refused when a "
+                      "game is set up: " + UNDELIVERED_NOTE,
     "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
                   "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
                   "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
@@ -167,8 +175,9 @@ PARTIAL = {
                           "the book scatters, stays refused (ENV-1); a cast's CH IMP takes no MOD-2 range penalty "
                           "(the engine gives none to any cast)",
     "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
-                            "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
-                            "played",
+                            "fumbled metahability check, and immune to Distorsión envenenada (a 9 within 5 K is no "
+                            "fumble, its ruling); Distorsión psíquica (TRT-PSYCHIC-DISTORTION) is tier 3, refused "
+                            "when a game is set up, so there is none of it in play to be immune to",
     **{f"TRT-{t}-TEST": USE_TEST_PARTIAL.format(a=a) for t, a in (("AGILITY", "AGI"), ("CONSTITUTION", "CON"),
                                                                 ("INTELLIGENCE", "INT"), ("WILLPOWER", "VOL"))},
     "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a "

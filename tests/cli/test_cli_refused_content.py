@@ -39,7 +39,7 @@ def test_TRT_tier_3_traits_are_refused_by_validate_one_line_each_all_at_once(tmp
     lines = [ln for ln in r.output.splitlines() if ln.startswith(str(path))]
     assert [ln.split(": ")[1] for ln in lines] == ["TRT-INVISIBLE", "TRT-INCORPOREAL", "TRT-ALLERGIC"]
     assert "tier-3 trait" in lines[0] and "tier-3 trait" in lines[1]
-    assert "names 'hielo'" in lines[2] and "no weapon carries" in lines[2]
+    assert "names 'hielo'" in lines[2] and "nothing delivers" in lines[2]
     assert "Traceback" not in r.output
     ok = CliRunner().invoke(main, ["validate", str(ROOT / "scenarios" / "lists" / "warband.toml")])
     assert ok.exit_code == 0 and ok.output.strip().endswith(": ok")

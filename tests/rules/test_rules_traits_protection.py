@@ -128,16 +128,17 @@ def test_TRT_RESISTANCE_on_the_race_and_a_protection_add():
     g.set(b, Equipment((), ()))
     assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 2
     assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 0
-    assert _race_problems({"name": "Resistencia a", "param": "veneno"}) == ["TRT-RESISTANCE"]
+    assert _race_problems({"name": "Resistencia a", "param": "hielo"}) == ["TRT-RESISTANCE"]
     assert _race_problems({"name": "Resistencia a", "param": "CaC"}) == []
 
 
-def test_TRT_RESISTANCE_a_substance_no_weapon_carries_is_refused_when_fielded():
-    """The engine tells attack types (melee, ranged, area) and the elements and substances weapons deliver (fire,
-    acid, radiation, explosives: rules/traits/protections.py ELEMENTS) apart; a poison no weapon carries: Resistencia
-    a (veneno) is refused naming the trait; (fuego), (área) and (a distancia) are fielded."""
-    assert _problems({"name": "Resistencia a", "param": "veneno"}) == ["TRT-RESISTANCE"]
-    for param in ("fuego", "área", "a distancia", "ácido", "radiación", "explosivos"):
+def test_TRT_RESISTANCE_a_substance_nothing_delivers_is_refused_when_fielded():
+    """The engine tells attack types (melee, ranged, area) and the elements and substances weapons, venoms, hazards
+    and blasts deliver (fire, acid, radiation, explosives, poison: rules/traits/protections.py ELEMENTS) apart; ice
+    or electricity, which nothing delivers, are refused naming the trait; the others are fielded."""
+    for param in ("hielo", "electricidad", "enfermedad"):
+        assert _problems({"name": "Resistencia a", "param": param}) == ["TRT-RESISTANCE"]
+    for param in ("fuego", "área", "a distancia", "ácido", "radiación", "explosivos", "veneno"):
         assert _problems({"name": "Resistencia a", "param": param}) == []
 
 

@@ -42,6 +42,16 @@ AreaEffect.__module__ = "wartime.rules.areas"
 
 
 
+@dataclass(frozen=True, slots=True)
+class AreaElements:
+    """The elements and substances an area left on the board delivers with its hits (rules.traits.protections
+    ELEMENTS keys): an Área permanente template's, those its weapon's ammunition delivers (a fire weapon's template
+    is a burning zone: TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE meet its hits as the weapon's). A component of
+    its own on the area's entity, set only when there are some (state checksums of areas delivering nothing stay as
+    they were)."""
+    elements: tuple[str, ...]
+
+
 #: The kinds of area that hit a mini starting its activation in it or entering it (rules.areas): Área permanente's
 #: template (TRT-PERSISTENT-AREA; its owner is exempt) and Munición radiactiva's R3 (TRT-RADIOACTIVE-AMMO: anyone).
 HITTING = ("persistent", "radioactive")

@@ -31,8 +31,8 @@ from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
 from wartime.rules import parked, riding, traits
-from wartime.rules.area_effects import (AreaEffect, add_effect, effects, hitting,  # noqa: F401 (smoke_mods
-                                        smoke_mods)                                # re-exported)
+from wartime.rules.area_effects import (AreaEffect, AreaElements, add_effect, effects,  # noqa: F401 (smoke_mods
+                                        hitting, smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
 from wartime.rules.parked_hits import parked_at
 from wartime.rules.checks import combine, resolve_die, roll_check
@@ -401,7 +401,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
         if left.kind == "persistent":
             place_effect(gs, "persistent", aim.code, px, py, template.ux, template.uy, aim.level, attacker, w.name,
-                         dmg, rule=left.rule)
+                         dmg, rule=left.rule, elements=traits.delivered(w, venom=False))
         else:
             place_effect(gs, "smoke", f"R{left.diameter:g}", px, py, 1.0, 0.0, aim.level, attacker, w.name, 0,
                          radius=left.diameter / 2.0, malus=left.malus, rule=left.rule)
@@ -423,11 +423,15 @@ def install(world) -> None:
 
 def place_effect(gs: GameState, kind: str, code: str, x: float, y: float, ux: float, uy: float, level: int,
                  owner: int, weapon: str, dmg: int, *, radius: float = 0.0, malus: int = 0,
-                 rule: str = "TRT-PERSISTENT-AREA") -> int:
-    """Create an area effect entity at P and record it (`area_effect_placed`)."""
+                 rule: str = "TRT-PERSISTENT-AREA", elements: tuple[str, ...] = ()) -> int:
+    """Create an area effect entity at P and record it (`area_effect_placed`); `elements`: what its hits deliver
+    (an Área permanente template's weapon's ammunition: AreaElements)."""
     install(gs.world)
-    return add_effect(gs, AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon,
-                                     int(dmg), float(radius), int(malus), rule))
+    eid = add_effect(gs, AreaEffect(kind, code, float(x), float(y), float(ux), float(uy), int(level), owner, weapon,
+                                    int(dmg), float(radius), int(malus), rule))
+    if elements:
+        gs.world.set(eid, AreaElements(tuple(elements)))
+    return eid
 
 
 def _expire(gs: GameState, eid: int, eff: AreaEffect, reason: str) -> None:
@@ -456,8 +460,18 @@ def _effect_hits(gs: GameState, ctx, eid: int, eff: AreaEffect, who: int, reason
     cover = area_cover(gs, area_eye(gs, eff.x, eff.y, eff.level), [who], (eff.x, eff.y))[0]
     gs.world.emit("area_effect", eff.rule, area=eid, who=who, reason=reason, dmg=dmg,
                   coverage="full" if full else "partial")
-    terms = traits.substance_terms(gs, who, "radiation") if eff.kind == "radioactive" else traits.NO_TERMS
-    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover, terms=terms)   # hook substance_factor
+    terms = traits.substance_terms(gs, who, area_elements(gs, eid, eff), area=True)
+    resolve_hit(gs, ctx, eff.owner, who, dmg, melee=False, cover=cover, terms=terms)   # hook substance_factor / _def
+
+
+def area_elements(gs: GameState, eid: int, eff: AreaEffect) -> tuple[str, ...]:
+    """What an area left on the board delivers with its hits (TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE):
+    Munición radiactiva's area radiation (TRT-RADIOACTIVE-AMMO); an Área permanente template what its weapon's
+    ammunition delivered (AreaElements: a fire weapon's template is a burning zone); nothing else."""
+    if eff.kind == "radioactive":
+        return ("radiation",)
+    own = gs.world.try_get(eid, AreaElements)
+    return () if own is None else own.elements
 
 
 def _covers(gs: GameState, eff: AreaEffect, who: int, x: float, y: float) -> bool:

@@ -247,7 +247,10 @@ def death_blast(gs: GameState, ctx, e: int, rule: str, dmg: int, diameter: int, 
     gs.world.emit("death_blast", rule, who=e, dmg=dmg, diameter=diameter, at=[p.x, p.y], hit=[o for o, _ in covered])
     for o, full in covered:
         if gs.on_table(o) and dmg > 0:
-            resolve_hit(gs, ctx, None, o, area_dmg(dmg, full), melee=False, rule=rule)
+            # a blast of no weapon is an explosion: it delivers explosive, an area's hit (rules.traits.substances:
+            # TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE; hooks substance_factor / substance_def)
+            resolve_hit(gs, ctx, None, o, area_dmg(dmg, full), melee=False, rule=rule,
+                        terms=traits.substance_terms(gs, o, "explosive", area=True))
     for t, full in parked_hits.covered(gs, round_template(p.x, p.y, diameter), p.level) if dmg > 0 else []:
         if riding.is_parked(gs, t):                        # MVA-17: a driverless transport in the blast
             gs.world.emit("hit", rule, attacker=None, target=t, dmg=area_dmg(dmg, full))

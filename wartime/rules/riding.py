@@ -481,8 +481,10 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
     for victim in [*victims, *aboard, *near] if dmg > 0 else []:
         if gs.on_table(victim):
             share = dmg if full.get(victim, True) else round_half_up(dmg / 2)        # ARE-5 / ARE-6
-            if share > 0:
-                hit(gs, ctx, None, victim, share, melee=False, rule="WND-5" if full.get(victim, True) else "ARE-6")
+            if share > 0:                               # an explosion: explosive, an area's hit (rules.traits.
+                hit(gs, ctx, None, victim, share, melee=False,   # substances: TRT-ALLERGIC, -INVULNERABLE, -RESISTANCE)
+                    rule="WND-5" if full.get(victim, True) else "ARE-6",
+                    terms=traits.substance_terms(gs, victim, "explosive", area=True))
     for t in wrecks if dmg > 0 else []:                         # MVA-17: a driverless transport in the blast
         if is_parked(gs, t):
             share = dmg if full[t] else round_half_up(dmg / 2)

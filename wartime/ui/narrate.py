@@ -359,6 +359,8 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "venom_delivered":
         return L(f"{n}'s {ev.get('weapon')} delivers its venom ({ev.get('substance')}) to {name(ev.get('target'))}",
                  "head")
+    if t == "acid_blood_spared":                                        # TRT-ACID-BLOOD on TRT-INVULNERABLE
+        return L(f"{n} is immune to {name(ev.get('source'))}'s acid blood", "dim")
     if t == "bodyguard_offered":                                        # TRT-BODYGUARD
         return L(f"{name(ev.get('attacker'))} hit {name(ev.get('target'))}: "
                  + ", ".join(name(b) for b in ev.get("bodyguards") or ()) + " may take the hit", "head")

@@ -154,9 +154,13 @@ against its catalogue row):
 * ``wounded_stress(gs, e) -> Iterable[(int, int)]`` -- (character, stress) the bearer's trait gives around it when an
   attack wounds it, no CH DEF (TRT-SAIKIKKU: 1 to everyone in melee with it). Called by ``wounded_stress`` from
   ``rules.combat.resolve_hit``. → on_wounded.
-* ``substance_factor(gs, e, element) -> int | Fraction | None`` -- the DMG factor of a hazard's hit of `element`
-  on `e` (no weapon: a burning character's fire, a radioactive area's radiation); 0 = immune (TRT-ALLERGIC,
-  TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning`` and ``rules.areas``. → dmg_mod.
+* ``substance_factor(gs, e, elements) -> int | Fraction | None`` -- the DMG factor of a hit of no weapon delivering
+  `elements` (a tuple of ELEMENTS keys) on `e`: a burning character's fire, a radioactive area's radiation, an Área
+  permanente template's elements, a blast's explosion, Sangre de ácido's acid; 0 = immune (TRT-ALLERGIC,
+  TRT-INVULNERABLE). Called by ``substance_terms`` from ``rules.burning``, ``rules.areas``, ``rules.combat``
+  (``death_blast``), ``rules.riding`` (``explode``) and TRT-ACID-BLOOD. → dmg_mod.
+* ``substance_def(gs, e, elements, area) -> int | None`` -- ± DEF of such a hit (`area`: a template's or a blast's
+  hit; TRT-RESISTANCE +2). Called by ``substance_terms``. → def_mod.
 * ``death_blast(gs, e) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on the bearer's base when it
   dies (an attack's kill or wounds of no attack): every mini it covers takes a hit (ARE-5 / ARE-6; TRT-LIVING-BOMB).
   Called by ``death_blasts`` from ``rules.combat.resolve_hit`` and ``rules.wounds.apply_wounds``. → on_death.
@@ -723,6 +727,7 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_kind_trait, hostile_grants, lent_bonuses,
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
+from wartime.rules.traits.protections import delivered  # noqa: F401,E402  (what a weapon delivers: rules.areas)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import race_feats  # noqa: F401,E402  (issue 12: Rematador, Saltador, Artillero, ...)
 from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from wartime.core.components import Equipment
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import percent
-from wartime.rules.traits.registry import Wear, register
+from wartime.rules.traits.registry import Wear, register, substance_terms
 
 
 def heavy_weapon(gs, e: int, weapon) -> None:
@@ -207,10 +207,18 @@ def acid_blood(gs, e: int) -> list[tuple[int, int]]:
     """TRT-ACID-BLOOD: once per attack that wounds it, everyone in melee with it (the enemies in base contact) takes
     1 wound with no CH DEF and one of their protections loses 1 QUA (its ruling: each owner picks: the engine takes
     for the owner the one farthest from being disabled, QUA − wounds, then the lowest current DEF, then the
-    first)."""
+    first). The blood is acid (rules.traits.substances; reading: the wound is its damage): one allergic to acid
+    (TRT-ALLERGIC) takes it ×2, 2 wounds; one invulnerable to acid (TRT-INVULNERABLE) neither the wound nor the
+    QUA loss; a resistance (TRT-RESISTANCE) has no CH DEF to raise."""
     side = gs.side(e)
-    hit = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.side(o) != side and gs.in_contact(e, o)]
-    for o in hit:
+    near = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.side(o) != side and gs.in_contact(e, o)]
+    hit = []
+    for o in near:
+        acid = substance_terms(gs, o, "acid")             # hook substance_factor (TRT-ALLERGIC, TRT-INVULNERABLE)
+        if acid.dmg_zero is not None:
+            gs.world.emit("acid_blood_spared", acid.dmg_zero, who=o, source=e)
+            continue
+        hit.append((o, acid.dmg(1)))
         eq = gs.world.get(o, Equipment)
         worn = [i for i, p in enumerate(eq.protections) if p.QUA > 0]
         if not worn:
@@ -218,7 +226,7 @@ def acid_blood(gs, e: int) -> list[tuple[int, int]]:
         i = max(worn, key=lambda k: (eq.protections[k].QUA - eq.protections[k].wounds,
                                      -eq.protections[k].current_def, -k))
         _lose_quality(gs, o, eq, i, "TRT-ACID-BLOOD")
-    return [(o, 1) for o in hit]
+    return hit
 
 
 register("TRT-ACID-BLOOD", "Sangre de ácido", {"wounded_splash": acid_blood}, kinds=("race",))

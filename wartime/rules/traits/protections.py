@@ -50,7 +50,8 @@ def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | No
 
 #: TRT-RESISTANCE's parameter: the attack types, elements and substances the engine tells apart, by the words a
 #: data file may use (Spanish and English) → the type. An element or substance is carried by a weapon as one of
-#: the weapon traits of ``ELEMENTS``; a poison, ice, electricity... no weapon carries yet: refused.
+#: the weapon traits of ``ELEMENTS``; a poison only a venom delivers (TRT-VENOM); ice, electricity, cold, a disease...
+#: nothing in the engine delivers: refused (``UNDELIVERED`` names them in the refusals).
 ATTACK_TYPES = {
     "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
     "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
@@ -59,7 +60,14 @@ ATTACK_TYPES = {
     "fuego": "fire", "fire": "fire", "ácido": "acid", "acido": "acid", "acid": "acid",
     "radiación": "radiation", "radiacion": "radiation", "radiation": "radiation",
     "explosivos": "explosive", "explosiones": "explosive", "explosives": "explosive", "explosions": "explosive",
+    "explosivo": "explosive", "explosión": "explosive", "explosion": "explosive",
+    "veneno": "poison", "venenos": "poison", "poison": "poison", "poisons": "poison",
+    "toxina": "poison", "toxinas": "poison", "toxin": "poison", "toxins": "poison",
 }
+#: Substances and elements the book's traits or rulings name that nothing in the engine delivers (no weapon trait,
+#: hazard, blast or venom carries them): a parameter naming them is refused when a game is set up.
+UNDELIVERED = ("hielo / frío (ice, cold)", "electricidad (electricity)", "enfermedad (disease)", "sonido (sonic)",
+               "plasma", "luz (light)")
 #: The elements and substances a weapon delivers, by the weapon traits that make it deliver them (TRT-RESISTANCE's
 #: ruling; Artificiero's "weapons that use fire" are the fire ones).
 ELEMENTS = {
@@ -67,6 +75,7 @@ ELEMENTS = {
     "acid": ("TRT-CORROSIVE-AMMO",),
     "radiation": ("TRT-RADIOACTIVE-AMMO",),
     "explosive": ("TRT-EXPLOSIVE-AMMO",),
+    "poison": (),                      # no weapon trait: only a venom poured on a weapon (TRT-VENOM) delivers it
 }
 
 
@@ -85,12 +94,21 @@ def delivers(weapon, element: str) -> bool:
     return weapon is not None and any(t.split(":")[0] in tags or t == f"{VENOM}:{element}" for t in weapon.traits)
 
 
+def delivered(weapon, *, venom: bool = True) -> tuple[str, ...]:
+    """The elements and substances `weapon` delivers (ELEMENTS keys, in ELEMENTS order); `venom` False leaves out a
+    venom's coat (TRT-VENOM: only the coated weapon's own wounding hit delivers it, not a template it leaves)."""
+    if weapon is None:
+        return ()
+    return tuple(t for t in ELEMENTS if any(x.split(":")[0] in ELEMENTS[t] for x in weapon.traits)
+                 or (venom and f"{VENOM}:{t}" in weapon.traits))
+
+
 def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
     if attack_type(param) is None:
         return (f"resists {param!r}: the engine plays an attack type (melee, ranged, area), an element or a "
-                f"substance a weapon carries ({', '.join(sorted(ATTACK_TYPES))}); others need tags no weapon "
-                "carries yet")
+                f"substance something in the engine delivers ({', '.join(sorted(ATTACK_TYPES))}); nothing "
+                f"delivers {', '.join(UNDELIVERED)} or any other")
     return None
 
 
@@ -118,6 +136,19 @@ def resistance_area(gs, e: int, weapon) -> int | None:
     """TRT-RESISTANCE: DEF +2 against the hits of an area attack (ARE-5, ARE-6) when its parameter names area
     attacks or an element the area weapon delivers (an area attack is a ranged one too: "ranged" counts)."""
     return _resists(gs, e, weapon, ("area", "ranged"))
+
+
+def resistance_hazard(gs, e: int, elements: tuple[str, ...], area: bool) -> int | None:
+    """TRT-RESISTANCE: DEF +2 against a hit of no weapon (``substance_terms``) of an element or substance its
+    parameter names (a burning character's fire, a radioactive area's radiation, the element an Área permanente
+    template's weapon delivered, a blast's explosion), or against area attacks when the hit is a template's or a
+    blast's (`area`: an area left on the board and a blast are round areas, ARE-5 / ARE-6). Each source adds (G10)."""
+    n = 0
+    for p in params(gs, e, "TRT-RESISTANCE"):
+        t = attack_type(p)
+        if t in elements or (area and t == "area"):
+            n += 2
+    return n or None
 
 
 #: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
@@ -349,7 +380,8 @@ def huge(gs, e: int, item) -> bool:
 register("TRT-REINFORCED", "Refuerzo", {"def_check_mod": reinforced}, kinds=P)
 register("TRT-CURSED-ARMOUR", "Maldita armadura", {"def_check_mod": cursed_armour}, kinds=P)
 register("TRT-COUNTERMEASURES", "Contramedidas", {"attack_mod": countermeasures}, kinds=P)
-register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance, "area_def_mod": resistance_area}, kinds=RP,
+register("TRT-RESISTANCE", "Resistencia a", {"def_mod": resistance, "area_def_mod": resistance_area,
+                                             "substance_def": resistance_hazard}, kinds=RP,
          param_problem=resistance_param,
          per_protection=True)
 register("TRT-WALL", "Muro", {"def_mod": wall, "stress_def": wall_stress, "stress_def_from": wall_worn}, kinds=P,

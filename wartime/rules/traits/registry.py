@@ -254,6 +254,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "stress_def": "stress",
     "stress_def_from": "stress",
     "substance_factor": "dmg_mod",
+    "substance_def": "def_mod",
     "scatter_reroll": "reroll",
     # battle cries (rules/traits/battle_cries.py)
     "aura_death_reply": "aura_ally",
@@ -1674,24 +1675,31 @@ def invocation_fumble_floor(gs, e: int) -> int:
     return 10 if floor < 10 and meta_fumble_safe(gs, e) is not None else floor
 
 
-def substance_terms(gs, e: int, element: str) -> CombatTerms:
-    """``substance_factor``: the DMG terms of a hit of `element` (an ELEMENTS key of rules.traits.protections: fire,
-    acid, radiation, explosive) that no weapon carries, a hazard's (a burning character's fire, a radioactive
-    area), as `e`'s traits change it: the product of their factors (TRT-ALLERGIC ×2), DMG 0 for a factor 0
-    (TRT-INVULNERABLE). NO_TERMS when no trait answers (the hazard's hit as the core plays it)."""
+def substance_terms(gs, e: int, elements: str | tuple[str, ...], *, area: bool = False) -> CombatTerms:
+    """``substance_factor`` and ``substance_def``: the terms of a hit of no weapon that delivers `elements` (ELEMENTS
+    keys of rules.traits.protections: fire, acid, radiation, explosive, poison), as `e`'s traits change it: a
+    hazard's (a burning character's fire, a radioactive area's radiation, an Área permanente template's elements,
+    a blast's explosion, Sangre de ácido's acid). DMG: the product of the factors (TRT-ALLERGIC ×2), DMG 0 for a
+    factor 0 (TRT-INVULNERABLE); ± DEF (TRT-RESISTANCE +2; `area`: the hit is a template's or a blast's, so a
+    resistance to area attacks counts too). NO_TERMS when no trait answers (the hit as the core plays it)."""
+    elements = (elements,) if isinstance(elements, str) else tuple(elements)
     factor = Fraction(1)
     zero = None
-    for t, h in _of("substance_factor", _apart(character_traits(gs, e), negated(gs, e))):
-        f = h(gs, e, element)
+    plus = 0
+    carried = _apart(character_traits(gs, e), negated(gs, e))
+    for t, h in _of("substance_factor", carried):
+        f = h(gs, e, elements)
         if f is None:
             continue
         if f == 0:
             zero = zero or t
         else:
             factor *= Fraction(f)
-    if zero is None and factor == 1:
+    for _, h in _of("substance_def", carried):
+        plus += h(gs, e, elements, area) or 0
+    if zero is None and factor == 1 and not plus:
         return NO_TERMS
-    return CombatTerms(dmg_factor=factor, dmg_zero=zero)
+    return CombatTerms(def_plus=plus, dmg_factor=factor, dmg_zero=zero)
 
 
 def cost_terms(gs, actor: int, action, weapon, target: int | None) -> tuple[int, int | None]:

@@ -1,9 +1,31 @@
 """Substances and elements (issue 12, group A): the traits that name a substance or element a hit delivers.
 
-The engine tells apart the elements and substances a weapon delivers by the weapon traits that deliver them
-(rules.traits.protections ELEMENTS: fire, acid, radiation, explosives; TRT-RESISTANCE's model), and the hazards
-that deal them without a weapon: a burning character's fire (rules.burning) and a radioactive area's radiation
-(rules.areas), asked through ``substance_factor``.
+TRT-ALLERGIC, TRT-INVULNERABLE and TRT-RESISTANCE name a substance or element (protections.ATTACK_TYPES → an
+ELEMENTS key). Every way the engine delivers one, and how the three traits meet it:
+
+* a weapon, by its ammunition traits (protections.ELEMENTS: fire, acid, radiation, explosive): a hit with it
+  (single target or each mini an area covers) takes ×2 (``dmg_factor``), DMG 0 (``hit_immunity``), DEF +2
+  (``def_mod`` / ``area_def_mod``);
+* a venom poured on a weapon (TRT-VENOM, Ponzoña (): its parameter, a poison (veneno) or any of the elements): the
+  coated weapon delivers it like its ammunition until a wounding hit delivers it (protections.delivers);
+* the hits of no weapon (``substance_terms``: ×2, DMG 0 and DEF +2 alike, hooks ``substance_factor`` and
+  ``substance_def``): a burning character's fire (rules.burning); a radioactive area's radiation and an Área
+  permanente template's hit, which delivers what the weapon that left it delivers by its ammunition (a fire
+  weapon's template is a burning zone; a venom stays on the weapon: rules.areas); a blast of no weapon: Bomba
+  viviente (TRT-LIVING-BOMB), Inflamable's and Explota's explosions (TRT-FLAMMABLE, TRT-EXPLODES) and a transport's
+  wreck (WND-5). Reading (documented here, no ruling names it): the book says each of them "explota", an
+  explosion, which is what Resistencia a (explosivos / explosiones) names: a blast delivers explosive, and nothing
+  else (Inflamable's sets no one on fire). A template's or a blast's hit is an area's (ARE-5, ARE-6): a
+  resistance to area attacks counts too;
+* Sangre de ácido (TRT-ACID-BLOOD): acid, 1 wound with no CH DEF and no DMG: reading: the wound is its damage, so
+  Alérgico (ácido) doubles it (2 wounds) and Invulnerable (ácido) is spared it (and its protection's QUA loss);
+  Resistencia a (ácido) has no CH DEF nor DEF to raise: nothing (rules.traits.equipment).
+
+Not substance deliveries, told apart: Distorsión envenenada (TRT-POISONED-DISTORTION: its effect is on invocation
+rolls, no hit reaches anyone), Fuego en las venas (its own wound for a faster move), Dios del fuego, Grito de fuego /
+de hielo (no damage), and metahabilities (they carry no DMG; TRT-HARMFUL's wounds to the user are its price).
+Nothing in the engine delivers ice, cold, electricity, a disease... (protections.UNDELIVERED): a parameter naming
+one is refused when a game is set up (``element_param``, protections.resistance_param).
 
 * TRT-ALLERGIC (Alérgico (): the substance named deals DMG ×2; a CMB-4 factor, after every ± term, with the other
   factors, one rounding: with Blandito ×4).
@@ -21,7 +43,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.rounding import round_half_up
-from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, attack_type, delivers, params
+from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, UNDELIVERED, attack_type, delivers, params
 from wartime.rules.traits.registry import display_name, owe_bonus_loss, register
 from wartime.rules.traits.weapons_more import last_hit_wounds
 
@@ -36,12 +58,14 @@ def _element(param: str | None) -> str | None:
 
 
 def element_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-ALLERGIC, TRT-INVULNERABLE: why the parameter cannot be played (None: it can): it must name an element or
-    substance a weapon or hazard carries (ELEMENTS); an attack type (melee, ranged, area) is not a substance."""
+    """TRT-ALLERGIC, TRT-INVULNERABLE, TRT-VENOM: why the parameter cannot be played (None: it can): it must name an
+    element or substance something in the engine delivers (ELEMENTS: a weapon's ammunition, a venom, a hazard, a
+    blast); an attack type (melee, ranged, area) is not a substance; ice, electricity, a disease... nothing delivers
+    (protections.UNDELIVERED)."""
     if _element(param) is None:
         words = sorted(w for w, t in ATTACK_TYPES.items() if t in ELEMENTS)
-        return (f"names {param!r}: the engine plays the elements and substances weapons and hazards carry "
-                f"({', '.join(words)}); others need tags no weapon carries yet")
+        return (f"names {param!r}: the engine plays the elements and substances weapons, venoms, hazards and "
+                f"blasts deliver ({', '.join(words)}); nothing delivers {', '.join(UNDELIVERED)} or any other")
     return None
 
 
@@ -59,9 +83,10 @@ def allergic(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     return 2 if any(delivers(weapon, t) for t in _named(gs, target, "TRT-ALLERGIC")) else None
 
 
-def allergic_hazard(gs, e: int, element: str) -> int | None:
-    """TRT-ALLERGIC: a hazard's hit of the substance named (fire while burning, a radioactive area) deals DMG ×2."""
-    return 2 if element in _named(gs, e, "TRT-ALLERGIC") else None
+def allergic_hazard(gs, e: int, elements: tuple[str, ...]) -> int | None:
+    """TRT-ALLERGIC: a hit of no weapon delivering the substance named (``SOURCES``) deals DMG ×2 (one factor
+    however many of the named substances it delivers, as a weapon's hit)."""
+    return 2 if _named(gs, e, "TRT-ALLERGIC") & set(elements) else None
 
 
 # --- Invulnerable (): immune --------------------------------------------------------------------------------------
@@ -72,9 +97,9 @@ def invulnerable(gs, bearer, attacker, target, weapon, ranged) -> bool:
             and any(delivers(weapon, t) for t in _named(gs, target, "TRT-INVULNERABLE")))
 
 
-def invulnerable_hazard(gs, e: int, element: str) -> int | None:
-    """TRT-INVULNERABLE: a hazard's hit of the element named (fire while burning, a radioactive area) deals DMG 0."""
-    return 0 if element in _named(gs, e, "TRT-INVULNERABLE") else None
+def invulnerable_hazard(gs, e: int, elements: tuple[str, ...]) -> int | None:
+    """TRT-INVULNERABLE: a hit of no weapon delivering the element or substance named (``SOURCES``) deals DMG 0."""
+    return 0 if _named(gs, e, "TRT-INVULNERABLE") & set(elements) else None
 
 
 register("TRT-ALLERGIC", "Alérgico", {"dmg_factor": allergic, "substance_factor": allergic_hazard}, kinds=R,
