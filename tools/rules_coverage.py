@@ -188,11 +188,6 @@ PARTIAL = {
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",
-    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
-    "TRT-FIRE-IN-THE-VEINS": "every movement action of the book that covers a distance: the moves with an "
-                             "allowance, Cargar, Nadar, Escalar (3 K higher), Subir a un alto and Salto de "
-                             "longitud (their limits 3 K more), Mover cargado, 180° and the altitude changes; "
-                             "Súper salto's leap (another trait's own 10 K action) gets no +3 K",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)
