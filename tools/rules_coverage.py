@@ -156,9 +156,6 @@ PARTIAL = {
                     "(traits/kinds2.py); a condition, an object or a level is refused; the passive effects of a "
                     "held object with it (on a holder that came by it otherwise, a Buscar or a taken-over "
                     "transport's mounted object) are not withheld",
-    "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
-                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
-                           "not told apart from other area weapons)",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
                      "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
