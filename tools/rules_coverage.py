@@ -127,12 +127,13 @@ PARTIAL = {
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
-    "TRT-FLAMMABLE": "on a race, a weapon and a held object: when the bearer dies it explodes (the weapon's DMG, on "
+    "TRT-FLAMMABLE": "on a race, a weapon and an object: when the bearer dies it explodes (the weapon's DMG, on "
                      "any death of its bearer, or the killing attack's for a race or an object, halved, in an R of "
-                     "that DMG), and a fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit "
-                     "too; a race's own fumble or an object's, and a race's death of no attack (no DMG to halve) do "
-                     "not explode, an item destroyed apart from its bearer does not explode, and a transport carrying "
-                     "it is refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
+                     "that DMG), and so does a weapon or object destroyed apart from its holder (WND-5: a possessor's "
+                     "wounds, CBA-21, the blow's DMG for an object; the holder hit too); a fumbled CH IMP with a "
+                     "flammable weapon explodes 30 % of the time, its user hit too; a race's own fumble and a race's "
+                     "death of no attack (no DMG to halve) do not explode, and a transport carrying it is refused "
+                     "(its wreck's explosion, WND-5, with no ruling on how the two combine)",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
                     "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
                     "next activation; the bonuses offered are those the character carries (race, worn protections, "
@@ -173,11 +174,6 @@ PARTIAL = {
                        "against stress: a failure is +1 stress and leaves its DEF out): wartime/rules/item_use.py; "
                        "the exact odds the window and the AI read count a protection's DEF as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion), "
-                    "on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius MOV "
-                    "K; a death of no attack, which has no DMG to deal, does not explode) and held on an object "
-                    "(its holder bears it: the holder's MOV for the reach, traits/kinds2.py); an object destroyed "
-                    "apart from its holder does not explode",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
                        "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "

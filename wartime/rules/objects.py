@@ -14,7 +14,7 @@ from wartime.core.components import Gear, Item, MountedObject
 from wartime.core.world import World
 from wartime.rules import traits
 from wartime.rules.state import GameState
-from wartime.rules.wounds import destroyed_field
+from wartime.rules.wounds import destroyed_field, item_destroyed
 
 
 def gear_of(archetype) -> Gear:
@@ -71,12 +71,16 @@ def set_gear(gs: GameState, item: int, g: Gear | None, rule: str) -> None:
 
 def wound_gear(gs: GameState, e: int, item: int, n: int, rule: str) -> None:
     """WND-6 / WND-4 / WND-5 on an object: it gains `n` wounds; at QUA wounds it is disabled (no use, no trait),
-    above QUA destroyed (the event says so)."""
+    above QUA destroyed (the event says so), and what its traits set off then goes off around its holder `e`
+    (rules.wounds.item_destroyed: TRT-FLAMMABLE, TRT-EXPLODES; an object has no DMG of its own, so the blow's DMG is
+    the `n` wounds that destroyed it, dealt with no CH DEF as a hit's DMG would be, CMB-4)."""
     g = gs.world.get(item, Gear)
     ng = replace(g, wounds=g.wounds + n)
     gs.world.set(item, ng)
     gs.world.emit("equipment_wound", rule, who=e, item=g.name, wounds=ng.wounds, disabled=ng.disabled,
                   **destroyed_field(ng))
+    if ng.wounds > ng.QUA >= g.wounds:
+        item_destroyed(gs, e, g, n)
 
 
 def uses_text(g: Gear) -> str:

@@ -145,6 +145,11 @@ against its catalogue row):
 * ``death_explosion(gs, e, weapon, dmg) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on `e`
   when an attack of DMG `dmg` kills it, asked of its own traits (``weapon`` None) and of each of its weapons
   (TRT-FLAMMABLE). Called by ``death_explosions`` from ``rules.combat.resolve_hit``. → on_death.
+* ``item_blast(gs, holder, item, dmg) -> (int, int, int) | None`` -- (P %, DMG, diameter): a round area centred on
+  `holder` that its weapon or object `item` (as it was before the blow) sets off, P % of the time (BAS-6; 100: no
+  roll), when a blow of DMG `dmg` destroys it apart from its holder (WND-5; TRT-FLAMMABLE, TRT-EXPLODES); the
+  holder is hit too. Called by ``item_blasts`` from
+  ``rules.wounds.item_destroyed`` (a weapon's wound, CMB-8 or its wear; an object's, its wear or CBA-21). → on_death.
 * ``fumble_blast(weapon) -> (int, int, int) | None`` -- (P %, DMG, diameter): a fumbled CH IMP with the weapon sets
   off, P % of the time (BAS-6), a round area of that DMG centred on its user, the user included (TRT-FLAMMABLE).
   Called by ``fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
@@ -708,7 +713,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, stress_protections, invocation_fumble_floor,
-                                           death_explosions,
+                                           death_explosions, item_blasts,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
                                            BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,

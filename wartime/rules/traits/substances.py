@@ -150,7 +150,18 @@ def flammable_fumble(weapon) -> tuple[int, int, int] | None:
     return None if blast is None else (FLAMMABLE_FUMBLE, *blast)
 
 
-register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble},
+def flammable_destroyed(gs, holder: int, item, dmg: int) -> tuple[int, int, int] | None:
+    """TRT-FLAMMABLE: "si muere explota", the ruling's 'muere' being the item destroyed too (WND-5, apart from its
+    holder: a fumble's or a use's wound, a possessor's wounds): a flammable weapon's DMG (its current DMG before the
+    blow, WND-6), halved; an object's (no DMG of its own) the destroying blow's DMG, halved; a round area of that
+    diameter centred on its holder, who is hit too (it explodes in its hands, as on a fumble); always (100 %)."""
+    own = getattr(item, "current_dmg", None)
+    blast = _explosion(int(own) if own is not None else dmg)
+    return None if blast is None else (100, *blast)
+
+
+register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble,
+                                         "item_blast": flammable_destroyed},
          kinds=("race", "weapon"))
 
 

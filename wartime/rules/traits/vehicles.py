@@ -154,7 +154,17 @@ def explodes_on_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
     return dmg, 2 * gs.natural_mov(e)
 
 
-register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes, "death_explosion": explodes_on_death},
+def explodes_destroyed(gs, holder: int, item, dmg: int) -> tuple[int, int, int] | None:
+    """TRT-EXPLODES on an object destroyed apart from its holder (WND-5: a possessor's wounds, a use's wear): "al
+    morir" is the object destroyed; 50 % of the time (D100 ≤ 50, rolled by rules.wounds.item_destroyed) it explodes
+    with the DMG of the blow that destroyed it (the wounds dealt it, rules.objects.wound_gear) in a round area of
+    radius its holder's (natural) MOV K (the ruling's 'its MOV': an object has none), centred on the holder, who is
+    hit too."""
+    return (EXPLODE_CHANCE, dmg, 2 * gs.natural_mov(holder)) if dmg > 0 else None
+
+
+register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes, "death_explosion": explodes_on_death,
+                                     "item_blast": explodes_destroyed},
          kinds=("race",) + T)
 def meta_vision(gs, e: int) -> bool:
     """TRT-META-VISION: it ignores Mimético (and Invisible, tier 3: never fielded)."""
