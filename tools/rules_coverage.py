@@ -127,13 +127,14 @@ PARTIAL = {
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
-    "TRT-FLAMMABLE": "on a race, a weapon and an object: when the bearer dies it explodes (the weapon's DMG, on "
-                     "any death of its bearer, or the killing attack's for a race or an object, halved, in an R of "
-                     "that DMG), and so does a weapon or object destroyed apart from its holder (WND-5: a possessor's "
-                     "wounds, CBA-21, the blow's DMG for an object; the holder hit too); a fumbled CH IMP with a "
-                     "flammable weapon explodes 30 % of the time, its user hit too; a race's own fumble and a race's "
-                     "death of no attack (no DMG to halve) do not explode, and a transport carrying it is refused "
-                     "(its wreck's explosion, WND-5, with no ruling on how the two combine)",
+    "TRT-FLAMMABLE": "on a race, a weapon, an object and a transport: when the bearer dies it explodes (the "
+                     "weapon's DMG, on any death of its bearer, or the killing attack's for a race or an object, "
+                     "halved, in an R of that DMG), and so does a weapon or object destroyed apart from its holder "
+                     "(WND-5: a possessor's wounds, CBA-21, the blow's DMG for an object; the holder hit too) and a "
+                     "destroyed transport (after its wreck's explosion, WND-5: both go off, the destroying blow's DMG "
+                     "halved around the wreck); a fumbled CH IMP with a flammable weapon explodes 30 % of the time, "
+                     "its user hit too; a race's own fumbles and a race's death of no attack (no DMG to halve) do "
+                     "not explode",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
                     "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
                     "next activation; the bonuses offered are those the character carries (race, worn protections, "

@@ -146,6 +146,37 @@ def test_TRT_EXPLODES_blast_reaches_MOV_K_not_the_core_3_K_minimum():
     assert g.events("transport_exploded")[0]["hit"] == [a]
 
 
+def test_TRT_FLAMMABLE_a_destroyed_transport_explodes_then_its_fuel_too():
+    """Reading: both explosions. The wreck's (WND-5: DMG = DEF 3 within max(MOV 4, 3) K) hits the pilot, the
+    passenger and the enemy; then Inflamable's: the destroying attack's DMG 7 halved (4, x.5 up) in a round area of
+    diameter 4 centred on the wreck: the pilot set down there and the passenger set down beside it take a second
+    hit of DMG 4 (CH DEF 9 fails: 3 + 4 wounds); the enemy, 2 K from the centre, is outside it (3 wounds)."""
+    g, a, p, b = wreck(("TRT-FLAMMABLE",), rolls=[9] * 30, dmg=7)
+    assert g.events("transport_exploded")[0]["dmg"] == 3
+    fire = g.events("wreck_fire")[0]
+    assert (fire["rule"], fire["dmg"], fire["diameter"], fire["at"]) == ("TRT-FLAMMABLE", 4, 4, [10.0, 20.0])
+    assert fire["hit"] == [a, p] and [c["who"] for c in g.checks("DEF") if c["rule"] == "TRT-FLAMMABLE"] == [a, p]
+    assert (g.wounds(a), g.wounds(p), g.wounds(b)) == (7, 7, 3)
+    g, a, p, b = wreck((), rolls=[9] * 30, dmg=7)
+    assert g.events("wreck_fire") == []
+
+
+def test_TRT_FLAMMABLE_with_Explota_the_fuel_goes_after_the_replacing_explosion():
+    """Explota replaces the wreck's explosion (D100 30: DMG 7 within MOV 4 K); Inflamable's fire follows (DMG 4,
+    diameter 4); on D100 51 Explota's blast does not happen, the fire still does."""
+    for d100, boom in ((30, 7), (51, 0)):
+        g, a, p, b = wreck(("TRT-EXPLODES", "TRT-FLAMMABLE"), rolls=[d100] + [9] * 30, dmg=7)
+        assert g.events("transport_exploded")[0]["dmg"] == boom
+        assert (g.events("wreck_fire")[0]["dmg"], g.events("wreck_fire")[0]["diameter"]) == (4, 4)
+
+
+def test_TRT_FLAMMABLE_fieldable_on_a_transport_at_its_price():
+    from test_rules_traits_more import price as price_on
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-FLAMMABLE", "transport", {"TRT-FLAMMABLE"}) is None
+    assert price_on("TRT-FLAMMABLE", "transport") == -5
+
+
 # --- TRT-RADAR ----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["race", "transport"])
 def test_TRT_RADAR_ignores_the_targets_mimetic(kind):
@@ -376,3 +407,13 @@ def test_TRT_MECHA_uses_the_transports_QUA_as_CON():
     assert g.gs.attrs(a).CON == 7 and g.gs.attrs(a).AGI == 5
     riding.dismount(g.gs, a)
     assert g.gs.attrs(a).CON == 4
+
+
+def test_TRT_FLAMMABLE_the_log_words_an_item_destroyed_and_a_wreck_on_fire():
+    from wartime.ui.narrate import describe
+    line = describe({"type": "item_exploded", "rule": "TRT-FLAMMABLE", "who": 2, "item": "Kit", "dmg": 2,
+                     "diameter": 2}, lambda e: f"Mini {e}")
+    assert (line.text, line.rule) == ("Mini 2's Kit is destroyed and explodes: DMG 2, R2", "TRT-FLAMMABLE")
+    line = describe({"type": "wreck_fire", "rule": "TRT-FLAMMABLE", "at": [1, 2], "dmg": 4, "diameter": 4, "hit": []},
+                    lambda e: f"Mini {e}")
+    assert line.text == "The wreck's fuel explodes: DMG 4, R4"

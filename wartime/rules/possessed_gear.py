@@ -227,7 +227,7 @@ def control(gs: GameState, ctx, actor: int, e: int, do: str, n: int) -> None:
         return
     gs.world.set(e, replace(p, wounds=p.wounds + n))
     if p.aim == "transport":
-        riding.wound_transport(gs, ctx, e, n, actor, resolve_hit)
+        riding.wound_transport(gs, ctx, e, n, actor, resolve_hit, n)    # the blow's DMG: its wounds (TRT-EXPLODES)
     else:
         objects.wound_gear(gs, p.holder, e, n, "CBA-21")
     if gear_destroyed(gs, e, p.aim):

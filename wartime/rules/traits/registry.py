@@ -208,6 +208,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "drive_strain": "unique_rule",
     "ejection": "on_death",
     "wreck_blast": "on_death",
+    "wreck_fire": "on_death",
     "sees_hidden": "los_rule",
     "water_as_land": "terrain_rule",
     "float_height": "terrain_rule",

@@ -221,6 +221,13 @@ def wreck_blast(carried) -> tuple[str, int] | None:
     return None
 
 
+def wreck_fires(carried, dmg: int) -> list[tuple[str, tuple[int, int]]]:
+    """``wreck_fire``: (trait ID, (DMG, diameter)) of the round areas a destroyed transport sets off besides its
+    wreck's explosion (WND-5, or the one replacing it), centred on the wreck, when a blow of DMG `dmg` destroyed it
+    (TRT-FLAMMABLE; `carried`: the transport's own trait IDs)."""
+    return [(t, n) for t, h in _of("wreck_fire", frozenset(carried)) if (n := h(carried, dmg))]
+
+
 def sees_hidden(gs, e: int) -> str | None:
     """``sees_hidden``: the trait by which the character sees through Mimético, or None."""
     for t, h in _of("sees_hidden", character_traits(gs, e)):
