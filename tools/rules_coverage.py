@@ -77,14 +77,14 @@ PARTIAL = {
                           "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
                           "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
                           "held ones)",
-    "TRT-DARKNESS-FIELD": "on a race or held on an object (its holder bears it, the object's level added to a "
-                          "race's, G10; traits/kinds2.py): marks of Marcador de objetivos on minis within 2 K per "
-                          "level of an able bearer give nothing there, cannot be placed there and are removed at "
-                          "the start and end of every activation (a mark passing through a field inside one "
-                          "activation survives); when an attack kills the bearer, every mini within N K loses up to "
-                          "N Escudo de energía levels (other deaths, an object destroyed apart from its holder, and "
-                          "Escudo de energía avanzado, are not counted); on a transport it is refused when a list "
-                          "is fielded (a transport's trait levels are not kept in play)",
+    "TRT-DARKNESS-FIELD": "on a race, held on an object and on a transport (its holder or rider bears it, the "
+                          "levels added, G10; a transport's level kept in play, components.MountLevels): marks of "
+                          "Marcador de objetivos on minis within 2 K per level of an able bearer give nothing there, "
+                          "cannot be placed there and are removed at the start and end of every activation (a mark "
+                          "passing through a field inside one activation survives); when it explodes (an attack "
+                          "kills the bearer, or the object or transport is destroyed, WND-5) every mini within N K "
+                          "loses up to N Escudo de energía levels; a bearer's death of no attack is not counted, nor "
+                          "is Escudo de energía avanzado",
     "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
                          "an area attack's dispersion once for the controller when it lost the aim (off the board, "
                          "or the aimed point outside the area); the controller is not asked",

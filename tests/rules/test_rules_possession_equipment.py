@@ -343,3 +343,24 @@ def test_TRT_EXPLODES_a_possessed_object_destroyed_explodes_50_percent_within_it
     g.dice.push(51)
     g.act(a, "control_equipment", equipment=item, do="wounds", wounds=4)
     assert g.events("death_blast") == [] and g.wounds(b) == 0 and g.all_dice_used()
+
+
+def test_TRT_DARKNESS_FIELD_a_possessed_object_destroyed_cancels_N_shield_levels_within_N_K_of_its_holder():
+    """'Si explota' = the object destroyed: a level 2 field kit given 4 wounds (destroyed) takes up to 2 Escudo de
+    energía levels off every mini within 2 K of its holder's base (a level 3 shield 1 K behind it keeps 1); the
+    neuromancer 5 K away keeps its 3. Given 3 wounds (disabled) nothing is lost."""
+    from test_rules_traits_scenery import shield
+    for wounds, near_left in ((4, 1), (3, 3)):
+        g = Game(M(x=10, y=20, INT=6, VOL=7, protections=(shield(3),)),
+                 M(side="blue", x=16, y=20, facing=180.0, VOL=4), M(side="blue", x=18, y=20, protections=(shield(3),)))
+        a, b, c = g.ids
+        g.set(a, Traits(NEURO))
+        g.start_activation(a, energy=10)
+        item = kit(g, b)
+        g.world.set(item, replace(g.world.get(item, Gear), traits=("TRT-ELIXIR", "TRT-DARKNESS-FIELD"),
+                                  levels=(("TRT-ELIXIR", 1), ("TRT-DARKNESS-FIELD", 2))))
+        g.dice.push(6)
+        g.act(a, "possess", target=b, aim=f"item:{item}")
+        g.act(a, "control_equipment", equipment=item, do="wounds", wounds=wounds)
+        levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (a, c)]
+        assert levels == [3, near_left] and g.all_dice_used()

@@ -177,6 +177,71 @@ def test_TRT_FLAMMABLE_fieldable_on_a_transport_at_its_price():
     assert price_on("TRT-FLAMMABLE", "transport") == -5
 
 
+# --- TRT-DARKNESS-FIELD on a transport ------------------------------------------------------------------------------
+def field_truck(level: int | None = 3):
+    """A list driver whose transport carries Campo de oscuridad at `level` (None: none), fielded by match set-up."""
+    from rules_helpers import built_state, race
+    from test_rules_transports import _transport_spec
+    from wartime.data.models import CharacterSpec
+    spec = _transport_spec([] if level is None else [{"name": "Campo de oscuridad", "level": level}])
+    gs = built_state(("red", spec), ("blue", CharacterSpec(id="b", name="B", race=race())))
+    return gs, next(e for e in gs.minis() if gs.side(e) == "red")
+
+
+def test_TRT_DARKNESS_FIELD_transport_fielded_with_its_level_the_rider_bears_the_field():
+    """The transport's level is kept in play (MountLevels): its rider bears a level 3 field (marks lost within 6 K);
+    a truck without it gives none; dismounted (WND-5) the level goes with the transport."""
+    from wartime.core.components import MountLevels
+    from wartime.rules.traits.scenery import field_level, field_reach
+    gs, d = field_truck(3)
+    assert gs.world.get(d, MountLevels).level("TRT-DARKNESS-FIELD") == 3
+    assert field_level(gs, d) == 3 and field_reach(gs, d) == 6.0
+    assert "TRT-DARKNESS-FIELD" in traits_of(gs, d)
+    gs, d = field_truck(None)
+    assert not gs.world.has(d, MountLevels) and "TRT-DARKNESS-FIELD" not in traits_of(gs, d)
+    gs, d = field_truck(2)
+    riding.dismount(gs, d)
+    assert not gs.world.has(d, MountLevels) and "TRT-DARKNESS-FIELD" not in traits_of(gs, d)
+
+
+def traits_of(gs, e):
+    from wartime.rules import traits
+    return traits.character_traits(gs, e)
+
+
+def test_TRT_DARKNESS_FIELD_transport_a_mark_within_2_K_per_level_of_it_is_refused():
+    """A driver riding a level 2 field: a target 3.5 K from the transport's base cannot be marked (refused naming
+    the trait); 4.5 K away it can."""
+    from wartime.core.components import MountLevels
+    for gap, refused in ((3.5, True), (4.5, False)):
+        g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=4, traits=("TRT-TARGET-DESIGNATOR",)),)),
+                 M(side="blue", x=20, y=20, facing=180.0, CON=9), M(side="blue", x=21.5 + gap, y=20, CON=9))
+        a, b, d = g.ids
+        ride(g, d, traits=("TRT-DARKNESS-FIELD",), size=2.0)
+        g.set(d, MountLevels((("TRT-DARKNESS-FIELD", 2),)))
+        g.start_activation(a, energy=10)
+        if refused:
+            assert violation(g.engine.check_action, a, "designate_target", {"target": b}).rule_id == \
+                "TRT-DARKNESS-FIELD"
+        else:
+            assert g.engine.check_action(a, "designate_target", {"target": b}) is not None
+
+
+def test_TRT_DARKNESS_FIELD_transport_destroyed_cancels_N_shield_levels_within_N_K():
+    """'Si explota' = the transport destroyed (WND-5): a level 2 field's wreck takes up to 2 Escudo de energía
+    levels off every mini within 2 K of its base (a level 3 shield 1 K away keeps 1), none off one 3 K away."""
+    from test_rules_traits_scenery import shield
+    from wartime.core.components import MountLevels
+    g = driver(M(side="blue", x=12, y=20, protections=(shield(3),)),
+               M(side="blue", x=14.6, y=20, protections=(shield(3),)), MOV=1, DEF=0, QUA=1,
+               traits=("TRT-DARKNESS-FIELD",), rolls=[1] * 10)
+    a, near, far = g.ids
+    g.set(a, MountLevels((("TRT-DARKNESS-FIELD", 2),)))
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit, 3)
+    levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (near, far)]
+    assert levels == [1, 3] and g.events("trait_level", rule="TRT-DARKNESS-FIELD")
+
+
 # --- TRT-RADAR ----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["race", "transport"])
 def test_TRT_RADAR_ignores_the_targets_mimetic(kind):

@@ -123,7 +123,8 @@ def item_destroyed(gs: GameState, holder: int, before, dmg: int) -> None:
     what its traits set off then (hook ``item_blast``), a round area centred on the holder that hits the holder too
     (TRT-FLAMMABLE: "si muere explota", the ruling's 'muere' is the item destroyed: DMG / 2 in an R of that;
     TRT-EXPLODES on an object: 50 %, the destroying blow's DMG within the holder's MOV K). Resolved as a death
-    blast (rules.combat.death_blast, `spare` False)."""
+    blast (rules.combat.death_blast, `spare` False). Then what else its traits do when it is destroyed (hook
+    ``wrecked``, measured from its holder's base: TRT-DARKNESS-FIELD's shield loss)."""
     if not gs.on_table(holder):
         return
     for rule_id, (chance, blast_dmg, diameter) in traits.item_blasts(gs, holder, before, dmg):
@@ -132,6 +133,10 @@ def item_destroyed(gs: GameState, holder: int, before, dmg: int) -> None:
         gs.world.emit("item_exploded", rule_id, who=holder, item=before.name, dmg=blast_dmg, diameter=diameter)
         for resolve in DEATH_BLAST:
             resolve(gs, None, holder, rule_id, blast_dmg, diameter, spare=False)
+    if gs.on_table(holder) and isinstance(getattr(before, "levels", None), tuple):
+        p = gs.pos(holder)              # hook wrecked (TRT-DARKNESS-FIELD on an object: 'si explota'), at its holder
+        levels = tuple(lv[:2] for lv in before.levels)
+        traits.wrecked(gs, traits.Wreck(holder, before.traits, levels, p.x, p.y, gs.body(holder).radius, p.level))
 
 
 def wound_best_protection(gs: GameState, e: int, rule: str) -> None:

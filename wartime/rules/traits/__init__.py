@@ -276,6 +276,9 @@ against its catalogue row):
 * ``ejection(carried) -> int`` -- the D10s its pilot is scattered when the transport explodes, instead of being hit
   (TRT-EJECTION-SEAT; `carried`: the transport's trait IDs). Called by ``ejection`` from rules/riding.py.
   → on_death.
+* ``wrecked(gs, wreck) -> None`` -- what a destroyed transport's or object's traits do after its explosion
+  (`wreck`: ``Wreck``, its traits, levels and place; TRT-DARKNESS-FIELD: 'si explota'). Called by ``wrecked`` from
+  rules/riding.py and rules.wounds.item_destroyed. → unique_rule.
 * ``wreck_fire(carried, dmg) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on a destroyed
   transport's wreck, set off besides its explosion (WND-5, or ``wreck_blast``'s) when a blow of DMG `dmg` destroyed
   it (TRT-FLAMMABLE: DMG / 2 in an R of that). Called by ``wreck_fires`` from rules/riding.py. → on_death.
@@ -739,7 +742,7 @@ from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
                                            move_board, sees_target, sight_through, strip_needed,
                                            turn_limit, walks, water_as_land, wreck_blast,
-                                           wreck_fires)  # (issue 16: transport traits)
+                                           wreck_fires, Wreck, wrecked)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)

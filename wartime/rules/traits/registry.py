@@ -114,6 +114,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "lit": "los_rule",
     "aura_mark_field": "aura_enemy",
     "explodes": "unique_rule",
+    "wrecked": "unique_rule",
     "scenery_throw": "extra_action",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",

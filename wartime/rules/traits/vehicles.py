@@ -49,7 +49,7 @@ attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, 
 -> bool``, ``frame_attributes(gs, e, raw) -> Attributes``. The helpers the rules call are at the end."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from wartime.core.components import Mount
 from wartime.rules.checks import percent
@@ -219,6 +219,30 @@ def wreck_blast(carried) -> tuple[str, int] | None:
     for t, h in _of("wreck_blast", frozenset(carried)):
         return t, int(h(carried))
     return None
+
+
+@dataclass(frozen=True)
+class Wreck:
+    """A transport or an object just destroyed (WND-5), for the hook ``wrecked``: the entity that carried its
+    `Mount` (or held the object), its trait IDs and levels (components.MountLevels, the object's Gear levels),
+    where that base stood (centre, radius) and its level."""
+    owner: int
+    traits: tuple[str, ...]
+    levels: tuple[tuple[str, int], ...]
+    x: float
+    y: float
+    radius: float
+    level: int
+
+    def trait_level(self, trait_id: str) -> int:
+        return next((n for t, n in self.levels if t == trait_id), 0)
+
+
+def wrecked(gs, wreck: Wreck) -> None:
+    """``wrecked``: what the destroyed transport's or object's traits do then (TRT-DARKNESS-FIELD: 'si explota'),
+    after its explosion; called by rules.riding.explode and rules.wounds.item_destroyed."""
+    for _, h in _of("wrecked", frozenset(wreck.traits)):
+        h(gs, wreck)
 
 
 def wreck_fires(carried, dmg: int) -> list[tuple[str, tuple[int, int]]]:
