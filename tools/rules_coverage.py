@@ -55,17 +55,20 @@ PARTIAL = {
                    "it); dice that are no check (initiative SEQ-2, an area's dispersion, Afortunado's 1D10, 1D100 "
                    "percentages) are not offered for cancelling, and the odds shown before an action (rules.odds, "
                    "dry runs) do not count a use of Fortune",
-    "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
-                           "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
-                           "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "
-                           "object (the catalogue allows it) it is refused when a list is fielded",
-    "TRT-AUTONOMOUS-BOMB": "played on weapons with Área de activación: it goes off centred on the mini entering its "
-                           "area if that mini's movement action covers 5 K or less (faster minis slip past); on an "
-                           "object (the catalogue allows it) it is refused when a list is fielded",
-    "TRT-REMOTE-CONTROL": "played on weapons dropped with Soltar: the character who placed it sets it off in its own "
-                          "activation for ENE 1 without line of sight (rules/actions/charges.py); its missing "
-                          "prerequisite Vulnerable (traits notes G9) is not asked for; on an object (the catalogue "
-                          "allows it) it is refused when a list is fielded",
+    "TRT-ACTIVATION-AREA": "on weapons and objects dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or "
+                           "foe, whose move first comes within the item's RNG K of it (at its level) stops there and "
+                           "sets it off once: a weapon centred on it, with no CH IMP and each covered mini's CH DEF; "
+                           "an object is used on that mini (its effects as Usar's, no use check); an object whose use "
+                           "must choose an option (Cóctel de vitaminas) is refused when dropped (NotImplementedRule)",
+    "TRT-AUTONOMOUS-BOMB": "on weapons and objects with Área de activación: it goes off at the mini entering its area "
+                           "(a weapon centred on it, an object used on it) if that mini's movement action covers 5 K "
+                           "or less (faster minis slip past); an object whose use must choose an option is refused "
+                           "when dropped (NotImplementedRule)",
+    "TRT-REMOTE-CONTROL": "on weapons and objects dropped with Soltar: the character who placed it sets it off in its "
+                          "own activation for ENE 1 without line of sight (rules/actions/charges.py; an object is "
+                          "used on the mini nearest it within its RNG); its prerequisite Vulnerable, lost from the "
+                          "source (traits notes G9), is not asked for; an object whose use must choose an option is "
+                          "refused when dropped (NotImplementedRule)",
     "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
                              "Contramagia on an invocation) moves a movable scenery piece (its CON) or an item lying on "
                              "the ground, a placed charge included (its QUA), of weight at most VOL, within the "
