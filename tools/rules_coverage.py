@@ -59,17 +59,20 @@ PARTIAL = {
                    "it); dice that are no check (initiative SEQ-2, an area's dispersion, Afortunado's 1D10, 1D100 "
                    "percentages) are not offered for cancelling, and the odds shown before an action (rules.odds, "
                    "dry runs) do not count a use of Fortune",
-    "TRT-ACTIVATION-AREA": "played on weapons dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or foe, "
-                           "whose move first comes within the weapon's RNG K of it (at its level) stops there and "
-                           "sets it off once, centred on it, with no CH IMP and each covered mini's CH DEF; on an "
-                           "object (the catalogue allows it) it is refused when a list is fielded",
-    "TRT-AUTONOMOUS-BOMB": "played on weapons with Área de activación: it goes off centred on the mini entering its "
-                           "area if that mini's movement action covers 5 K or less (faster minis slip past); on an "
-                           "object (the catalogue allows it) it is refused when a list is fielded",
-    "TRT-REMOTE-CONTROL": "played on weapons dropped with Soltar: the character who placed it sets it off in its own "
-                          "activation for ENE 1 without line of sight (rules/actions/charges.py); its missing "
-                          "prerequisite Vulnerable (traits notes G9) is not asked for; on an object (the catalogue "
-                          "allows it) it is refused when a list is fielded",
+    "TRT-ACTIVATION-AREA": "on weapons and objects dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or "
+                           "foe, whose move first comes within the item's RNG K of it (at its level) stops there and "
+                           "sets it off once: a weapon centred on it, with no CH IMP and each covered mini's CH DEF; "
+                           "an object is used on that mini (its effects as Usar's, no use check); an object whose use "
+                           "must choose an option (Cóctel de vitaminas) is refused when dropped (NotImplementedRule)",
+    "TRT-AUTONOMOUS-BOMB": "on weapons and objects with Área de activación: it goes off at the mini entering its area "
+                           "(a weapon centred on it, an object used on it) if that mini's movement action covers 5 K "
+                           "or less (faster minis slip past); an object whose use must choose an option is refused "
+                           "when dropped (NotImplementedRule)",
+    "TRT-REMOTE-CONTROL": "on weapons and objects dropped with Soltar: the character who placed it sets it off in its "
+                          "own activation for ENE 1 without line of sight (rules/actions/charges.py; an object is "
+                          "used on the mini nearest it within its RNG); its prerequisite Vulnerable, lost from the "
+                          "source (traits notes G9), is not asked for; an object whose use must choose an option is "
+                          "refused when dropped (NotImplementedRule)",
     "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
                              "Contramagia on an invocation) moves a movable scenery piece (its CON) or an item lying on "
                              "the ground, a placed charge included (its QUA), of weight at most VOL, within the "
@@ -81,14 +84,14 @@ PARTIAL = {
                           "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
                           "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
                           "held ones)",
-    "TRT-DARKNESS-FIELD": "on a race or held on an object (its holder bears it, the object's level added to a "
-                          "race's, G10; traits/kinds2.py): marks of Marcador de objetivos on minis within 2 K per "
-                          "level of an able bearer give nothing there, cannot be placed there and are removed at "
-                          "the start and end of every activation (a mark passing through a field inside one "
-                          "activation survives); when an attack kills the bearer, every mini within N K loses up to "
-                          "N Escudo de energía levels (other deaths, an object destroyed apart from its holder, and "
-                          "Escudo de energía avanzado, are not counted); on a transport it is refused when a list "
-                          "is fielded (a transport's trait levels are not kept in play)",
+    "TRT-DARKNESS-FIELD": "on a race, held on an object and on a transport (its holder or rider bears it, the "
+                          "levels added, G10; a transport's level kept in play, components.MountLevels): marks of "
+                          "Marcador de objetivos on minis within 2 K per level of an able bearer give nothing there, "
+                          "cannot be placed there and are removed at the start and end of every activation (a mark "
+                          "passing through a field inside one activation survives); when it explodes (an attack "
+                          "kills the bearer, or the object or transport is destroyed, WND-5) every mini within N K "
+                          "loses up to N Escudo de energía levels; a bearer's death of no attack is not counted, nor "
+                          "is Escudo de energía avanzado",
     "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
                          "an area attack's dispersion once for the controller when it lost the aim (off the board, "
                          "or the aimed point outside the area); the controller is not asked",
@@ -133,12 +136,14 @@ PARTIAL = {
     "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
                         "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
                         "window and the AI read still count its hits as wounds",
-    "TRT-FLAMMABLE": "on a race, a weapon and a held object: when the bearer dies it explodes (the weapon's DMG, on "
-                     "any death of its bearer, or the killing attack's for a race or an object, halved, in an R of "
-                     "that DMG), and a fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit "
-                     "too; a race's own fumble or an object's, and a race's death of no attack (no DMG to halve) do "
-                     "not explode, an item destroyed apart from its bearer does not explode, and a transport carrying "
-                     "it is refused (its wreck's explosion, WND-5, with no ruling on how the two combine)",
+    "TRT-FLAMMABLE": "on a race, a weapon, an object and a transport: when the bearer dies it explodes (the "
+                     "weapon's DMG, on any death of its bearer, or the killing attack's for a race or an object, "
+                     "halved, in an R of that DMG), and so does a weapon or object destroyed apart from its holder "
+                     "(WND-5: a possessor's wounds, CBA-21, the blow's DMG for an object; the holder hit too) and a "
+                     "destroyed transport (after its wreck's explosion, WND-5: both go off, the destroying blow's DMG "
+                     "halved around the wreck); a fumbled CH IMP with a flammable weapon explodes 30 % of the time, "
+                     "its user hit too; a race's own fumbles and a race's death of no attack (no DMG to halve) do "
+                     "not explode",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
                     "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
                     "next activation; the bonuses offered are those the character carries (race, worn protections, "
@@ -164,9 +169,6 @@ PARTIAL = {
                     "(traits/kinds2.py); a condition, an object or a level is refused; the passive effects of a "
                     "held object with it (on a holder that came by it otherwise, a Buscar or a taken-over "
                     "transport's mounted object) are not withheld",
-    "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
-                           "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
-                           "not told apart from other area weapons)",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
                      "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
@@ -185,11 +187,6 @@ PARTIAL = {
                        "against stress: a failure is +1 stress and leaves its DEF out): wartime/rules/item_use.py; "
                        "the exact odds the window and the AI read count a protection's DEF as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion), "
-                    "on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius MOV "
-                    "K; a death of no attack, which has no DMG to deal, does not explode) and held on an object "
-                    "(its holder bears it: the holder's MOV for the reach, traits/kinds2.py); an object destroyed "
-                    "apart from its holder does not explode",
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
                        "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "
@@ -197,11 +194,6 @@ PARTIAL = {
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",
-    # move boosts (rules/actions/movement.py: Mover, Correr, Esprintar, Mover sin hacer ruido; Cargar)
-    "TRT-FIRE-IN-THE-VEINS": "every movement action of the book that covers a distance: the moves with an "
-                             "allowance, Cargar, Nadar, Escalar (3 K higher), Subir a un alto and Salto de "
-                             "longitud (their limits 3 K more), Mover cargado, 180° and the altitude changes; "
-                             "Súper salto's leap (another trait's own 10 K action) gets no +3 K",
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)

@@ -40,6 +40,20 @@ def test_TRT_SUPER_JUMP_scripted_leaps_into_melee_with_a_far_enemy():
             assert abs(x - 18.0) < 0.1 and abs(y - 20.0) < 0.1
 
 
+def test_TRT_FIRE_IN_THE_VEINS_scripted_boosts_a_super_jump_only_to_reach_a_far_enemy():
+    """An enemy 12 K away is beyond the plain leap: a leaper with Fuego en las venas leaps with the boost; 8 K away
+    it leaps without it; one whose last wound the boost would take does not take it."""
+    for x_enemy, wounds, boost in ((22, 0, "TRT-FIRE-IN-THE-VEINS"), (19, 0, None), (22, 2, "none")):
+        g = Game(M(x=10, y=20, AGI=6, CON=3, wounds=wounds, weapons=(blade(),)),
+                 M(side="blue", x=x_enemy, y=20, facing=180.0))
+        g.set(g.ids[0], Traits(("TRT-SUPER-JUMP", "TRT-FIRE-IN-THE-VEINS")))
+        d = decide(g, g.ids[0])
+        if boost == "none":
+            assert d.action != "super_jump"
+            continue
+        assert d.action == "super_jump" and d.params.get("boost") == boost
+
+
 def test_TRT_SWARM_WEAPON_scripted_fires_the_volley_rather_than_one_weapon():
     for swarm in (True, False):
         guns = tuple(weapon(DMG=4, traits=("TRT-SWARM-WEAPON",) if swarm else (), key=f"g{i}") for i in range(2))

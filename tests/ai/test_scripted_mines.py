@@ -26,6 +26,24 @@ def test_GNA_15_scripted_lays_a_bomb_facing_an_enemy_that_may_come():
     assert abs(d.facing - 21.8014) < 1e-3
 
 
+def test_TRT_ACTIVATION_AREA_scripted_lays_a_hex_trap_object_but_not_a_healing_beacon():
+    """An object with Área de activación whose use harms (Maleficio (Lento)) is laid as a mine facing an enemy 9 K
+    away; a healing beacon with it is not laid (its use helps whoever trips it)."""
+    from wartime.core.components import Gear, Item
+    for traits_, laid_ in ((("TRT-HEX", "TRT-HEX:Lento"), True), (("TRT-ELIXIR",), False)):
+        g = Game(M(x=10, y=20, weapons=(weapon(key="carbine"),)), M(side="blue", x=20, y=24, facing=180.0))
+        a, b = g.ids
+        item = g.world.create(Item("Trap", holder=a), Gear("trap", "Trap", 1, 1, 3,
+                                                           traits_ + ("TRT-ACTIVATION-AREA",),
+                                                           (("TRT-ELIXIR", 1),) if not laid_ else ()))
+        g.start_activation(a, energy=6)
+        d = mines_act(SimpleNamespace(gs=g.gs, engine=g.engine), g.pending)
+        if laid_:
+            assert (d.action, d.params) == ("drop_item", {"item": f"item:{item}"})
+        else:
+            assert d is None
+
+
 def test_GNA_15_scripted_lays_no_bomb_when_the_enemy_is_far_or_without_one():
     g = Game(M(x=10, y=20, weapons=(mine(), weapon(key="carbine"))), M(side="blue", x=35, y=20, facing=180.0))
     g.start_activation(g.ids[0], energy=6)

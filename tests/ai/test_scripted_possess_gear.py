@@ -43,6 +43,26 @@ def test_CBA_21_the_scripted_possessor_destroys_a_possessed_transport_unless_the
         assert d.action == "control_equipment" and (d.params["do"], d.params.get("wounds")) == expect
 
 
+def test_TRT_EXPLODES_the_scripted_possessor_destroys_an_exploding_object_unless_its_blast_reaches_its_own():
+    """A possessed QUA 3 kit with Explota held by the blue target (MOV 4: the blast's radius, whatever the D100):
+    with the red ally 3 K behind the holder it is switched off; with the ally far away it is destroyed (4 wounds);
+    a kit that does not explode is destroyed with the ally beside it."""
+    from wartime.core.components import Gear, Item
+    for near, ids, expect in ((True, ("TRT-EXPLODES",), ("off", None)), (False, ("TRT-EXPLODES",), ("wounds", 4)),
+                              (True, (), ("wounds", 4))):
+        g = Game(M(x=10, y=20, INT=6, VOL=7), M(side="blue", x=16, y=20, facing=180.0, mov=4),
+                 M(x=19 if near else 35, y=20 if near else 35))
+        a, b, _ = g.ids
+        g.set(a, Traits(NEURO))
+        item = g.world.create(Item("Kit", holder=b), Gear("kit", "Kit", 1, 0, 3, ("TRT-ELIXIR",) + ids,
+                                                             (("TRT-ELIXIR", 1),)), GearStress(3))
+        g.start_activation(a, energy=10)
+        g.dice.push(6)
+        g.act(a, "possess", target=b, aim=f"item:{item}")
+        d = ScriptedController().decide(stub(g), g.pending)
+        assert d.action == "control_equipment" and (d.params["do"], d.params.get("wounds")) == expect, (near, ids)
+
+
 def test_MET_6_the_scripted_possessor_keeps_last_turns_possession():
     g = Game(M(x=10, y=20, INT=6, VOL=7), M(side="blue", x=16, y=20, facing=180.0, VOL=4, stress=4))
     a, b = g.ids

@@ -297,3 +297,70 @@ def test_GNA_11_Campo_de_oscuridad_removes_the_marks_on_equipment_in_its_field()
     darkness_sweep(g)
     lost = g.events("marks_lost")[-1]
     assert not g.world.has(item, GearMarked) and (lost["target"], lost["markers"], lost["equipment"]) == (item, [a], True)
+
+
+# --- TRT-FLAMMABLE, TRT-EXPLODES: a possessed object destroyed apart from its holder explodes -------------------------
+def possessed_bomb(*ids: str, mov: int = 4) -> tuple[Game, int, int, int]:
+    """A possessed QUA 3 kit carrying `ids`, held by the blue target (MOV `mov`, CON 9) 6 K in front of the
+    neuromancer."""
+    g = game({"CON": 9, "mov": mov})
+    a, b = g.ids
+    item = kit(g, b)
+    g.world.set(item, replace(g.world.get(item, Gear), traits=("TRT-ELIXIR",) + ids))
+    g.dice.push(6)
+    g.act(a, "possess", target=b, aim=f"item:{item}")
+    return g, a, b, item
+
+
+def test_TRT_FLAMMABLE_a_possessed_object_destroyed_explodes_in_its_holders_hands():
+    """Ruling: 'muere' is the item destroyed too. Given 4 wounds (QUA 3 + 1: destroyed, WND-5), the flammable kit
+    explodes: an object has no DMG, so the blow's DMG is the 4 wounds, halved: DMG 2 in a round area of diameter 2
+    centred on its holder, who is hit (CH DEF 9 fails: 2 wounds; its CH PSI 1 passes); the neuromancer 6 K away
+    is not. Given 3 wounds (disabled, not destroyed) it does not explode."""
+    g, a, b, item = possessed_bomb("TRT-FLAMMABLE")
+    g.dice.push(9, 1)
+    g.act(a, "control_equipment", equipment=item, do="wounds", wounds=4)
+    ev = g.events("death_blast")[-1]
+    assert (ev["rule"], ev["who"], ev["dmg"], ev["diameter"], ev["hit"]) == ("TRT-FLAMMABLE", b, 2, 2, [b])
+    assert g.events("item_exploded")[-1]["item"] == "Kit" and g.wounds(b) == 2 and g.wounds(a) == 0
+    assert g.all_dice_used()
+    g, a, b, item = possessed_bomb("TRT-FLAMMABLE")
+    g.act(a, "control_equipment", equipment=item, do="wounds", wounds=3)
+    assert g.events("death_blast") == [] and g.wounds(b) == 0 and g.all_dice_used()
+
+
+def test_TRT_EXPLODES_a_possessed_object_destroyed_explodes_50_percent_within_its_holders_MOV_K():
+    """A kit with Explota destroyed by 4 possession wounds: D100 50 explodes with the blow's DMG 4 in a round area
+    of radius the holder's MOV 6 K: the holder (full: CH DEF 9 fails, 4 wounds, CH PSI 1) and the neuromancer 6 K
+    away (partly covered: 2, CH DEF 9 fails, CH PSI 1); D100 51: no explosion."""
+    g, a, b, item = possessed_bomb("TRT-EXPLODES", mov=6)
+    g.dice.push(50, 9, 1, 9, 1)
+    g.act(a, "control_equipment", equipment=item, do="wounds", wounds=4)
+    ev = g.events("death_blast")[-1]
+    assert (ev["rule"], ev["who"], ev["dmg"], ev["diameter"], ev["hit"]) == ("TRT-EXPLODES", b, 4, 12, [a, b])
+    assert g.wounds(b) == 4 and g.wounds(a) == 2 and g.all_dice_used()
+    g, a, b, item = possessed_bomb("TRT-EXPLODES", mov=6)
+    g.dice.push(51)
+    g.act(a, "control_equipment", equipment=item, do="wounds", wounds=4)
+    assert g.events("death_blast") == [] and g.wounds(b) == 0 and g.all_dice_used()
+
+
+def test_TRT_DARKNESS_FIELD_a_possessed_object_destroyed_cancels_N_shield_levels_within_N_K_of_its_holder():
+    """'Si explota' = the object destroyed: a level 2 field kit given 4 wounds (destroyed) takes up to 2 Escudo de
+    energía levels off every mini within 2 K of its holder's base (a level 3 shield 1 K behind it keeps 1); the
+    neuromancer 5 K away keeps its 3. Given 3 wounds (disabled) nothing is lost."""
+    from test_rules_traits_scenery import shield
+    for wounds, near_left in ((4, 1), (3, 3)):
+        g = Game(M(x=10, y=20, INT=6, VOL=7, protections=(shield(3),)),
+                 M(side="blue", x=16, y=20, facing=180.0, VOL=4), M(side="blue", x=18, y=20, protections=(shield(3),)))
+        a, b, c = g.ids
+        g.set(a, Traits(NEURO))
+        g.start_activation(a, energy=10)
+        item = kit(g, b)
+        g.world.set(item, replace(g.world.get(item, Gear), traits=("TRT-ELIXIR", "TRT-DARKNESS-FIELD"),
+                                  levels=(("TRT-ELIXIR", 1), ("TRT-DARKNESS-FIELD", 2))))
+        g.dice.push(6)
+        g.act(a, "possess", target=b, aim=f"item:{item}")
+        g.act(a, "control_equipment", equipment=item, do="wounds", wounds=wounds)
+        levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (a, c)]
+        assert levels == [3, near_left] and g.all_dice_used()

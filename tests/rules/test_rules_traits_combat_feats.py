@@ -265,6 +265,32 @@ def test_TRT_SUPER_JUMP_only_for_its_bearers_and_costs_10():
     assert price(JUMP, "race") == 10
 
 
+def test_TRT_FIRE_IN_THE_VEINS_a_super_jump_leaps_3_K_farther_for_1_wound():
+    """Súper salto is a movement action, so Fuego en las venas may add +3 K to it: 13 K is refused unboosted, the
+    boosted leap (die 3) lands 13 K away for ENE 5 and 1 wound (no CH DEF); the boosted leaps are legal options at
+    13 K; a failed leap (die 8) moves nothing and costs no wound; without the trait no boost."""
+    g = jumper()
+    a = g.ids[0]
+    race(g, a, JUMP, "TRT-FIRE-IN-THE-VEINS")
+    with pytest.raises(RuleViolation, match="at most 10 K"):
+        g.act(a, "super_jump", to=[23, 20])
+    boosted = [o.params for o in g.engine.legal_options("super_jump") if o.params.get("boost")]
+    assert boosted and {round(o["to"][0], 4) for o in boosted if o["to"][1] == 20} == {23.0}
+    g.dice.push(3)
+    g.act(a, "super_jump", to=[23, 20], boost="TRT-FIRE-IN-THE-VEINS")
+    assert g.all_dice_used() and g.pos(a) == (23.0, 20.0) and g.energy(a) == 5 and g.wounds(a) == 1
+    g = jumper()
+    a = g.ids[0]
+    race(g, a, JUMP, "TRT-FIRE-IN-THE-VEINS")
+    g.dice.push(8)
+    g.act(a, "super_jump", to=[23, 20], boost="TRT-FIRE-IN-THE-VEINS")
+    assert g.pos(a) == (10.0, 20.0) and g.wounds(a) == 0
+    g = jumper()
+    assert not [o for o in g.engine.legal_options("super_jump") if "boost" in o.params]
+    with pytest.raises(RuleViolation, match="no boost"):
+        g.act(g.ids[0], "super_jump", to=[20, 20], boost="TRT-FIRE-IN-THE-VEINS")
+
+
 # --- Arma de enjambre ------------------------------------------------------------------------------------------------
 SWARM = "TRT-SWARM-WEAPON"
 

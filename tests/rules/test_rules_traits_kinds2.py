@@ -149,10 +149,9 @@ def test_TRT_DARKNESS_FIELD_object_explodes_when_its_holder_is_shot_dead():
     assert levels == [1, 1, 3]
 
 
-def test_TRT_DARKNESS_FIELD_object_fieldable_and_priced_2_per_level_not_on_a_transport():
+def test_TRT_DARKNESS_FIELD_object_fieldable_and_priced_2_per_level():
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is None
     assert [price("TRT-DARKNESS-FIELD", "object", n) for n in (1, 5)] == [2, 10]
-    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is not None
 
 
 # --- Maleficio on an object -----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from tests.rules.rules_helpers import Game, M, piece, violation, weapon
-from wartime.core.components import Item, Position
+from wartime.core.components import Gear, Item, Position
 from wartime.data.loader import priced_trait
 from wartime.rules import placed, traits
 from wartime.rules.actions import REGISTRY
@@ -138,10 +138,85 @@ def test_TRT_ACTIVATION_AREA_a_flier_passes_over_it():
 
 
 def test_TRT_ACTIVATION_AREA_cost_and_fielding():
-    """Catalogue price 5; played on weapons only (an object stays refused)."""
-    assert price(AREA) == 5
+    """Catalogue price 5, on weapons and objects."""
+    assert price(AREA) == 5 and price(AREA, "object") == 5
     assert traits.fielding_problem(AREA, "weapon", {AREA}) is None
-    assert traits.fielding_problem(AREA, "object", {AREA}) is not None
+    assert traits.fielding_problem(AREA, "object", {AREA}) is None
+
+
+# --- the three on an object: dropped, it goes off as a use on a mini ------------------------------------------------
+def beacon(g: Game, holder: int, *more: str, RNG: int = 1, ENE: int = 1) -> int:
+    """A healing beacon (Elixir 2) with `more` traits, held by `holder`."""
+    return g.world.create(Item("Beacon", holder=holder), Gear("beacon", "Beacon", ENE, RNG, 3,
+                                                             ("TRT-ELIXIR",) + more, (("TRT-ELIXIR", 2),)))
+
+
+def dropped_beacon(*more: str, ally_at=(20.0, 20.0), RNG: int = 1) -> tuple[Game, int, int, int]:
+    """A red sapper at (10, 20) drops a beacon carrying `more` (ENE 1), ends its activation and steps aside to
+    (10, 5); a wounded red ally (3 wounds, MOV 12) stands at `ally_at`. Returns the game, sapper, ally, charge."""
+    g = Game(M(x=10, y=20), M(x=ally_at[0], y=ally_at[1], facing=180.0, mov=12, CON=9, wounds=3),
+             M(side="blue", x=40, y=40))
+    a, b, _ = g.ids
+    item = beacon(g, a, *more, RNG=RNG)
+    g.start_activation(a, energy=5)
+    assert g.engine.check_action(a, "drop_item", {"item": f"item:{item}"}) == 1
+    g.act(a, "drop_item", item=f"item:{item}")
+    assert g.energy(a) == 4 and g.events("charge_placed")[-1]["item"] == item
+    g.act(a, "end")
+    g.set(a, Position(10.0, 5.0, 90.0))
+    return g, a, b, item
+
+
+def test_TRT_ACTIVATION_AREA_object_goes_off_as_a_use_on_the_mini_entering_its_area():
+    """Ruling: "resolved as a normal use of the item". A beacon (Elixir 2, RNG 1) dropped with Soltar for its ENE 1:
+    the ally walking towards (8, 20) first comes within 1 K of it at 12.1 K, stops there and is healed 2 (no
+    check: nobody uses it); the beacon is gone."""
+    g, a, b, item = dropped_beacon(AREA)
+    g.start_activation(b, energy=10)
+    g.act(b, "move", path=[[8, 20]])
+    assert g.pos(b) == (12.1, 20.0) and g.wounds(b) == 1 and not g.checks()
+    off = g.events("charge_set_off")[-1]
+    assert (off["rule"], off["by"], off["target"], off["weapon"]) == (AREA, b, b, "Beacon")
+    assert placed.charges(g.gs) == [] and not g.world.has(item, Item) and not g.world.has(item, Gear)
+
+
+def test_TRT_AUTONOMOUS_BOMB_object_only_a_mover_of_5_K_or_less_sets_it_off():
+    """With Bomba autónoma the beacon goes off for a 4.5 K move into its area (stopped at 12.1, healed 2), not for a
+    12 K one through it (the ally slips past, unhealed, and the beacon stays)."""
+    g, a, b, item = dropped_beacon(AREA, "TRT-AUTONOMOUS-BOMB", ally_at=(16.5, 20.0))
+    g.start_activation(b, energy=10)
+    g.act(b, "move", path=[[12, 20]])
+    assert g.events("charge_set_off")[-1]["rule"] == "TRT-AUTONOMOUS-BOMB" and g.wounds(b) == 1
+    assert g.pos(b) == (12.1, 20.0)
+    g, a, b, item = dropped_beacon(AREA, "TRT-AUTONOMOUS-BOMB", ally_at=(20.0, 20.0))
+    g.start_activation(b, energy=10)
+    g.act(b, "move", path=[[8, 20]])
+    assert g.pos(b) == (8.0, 20.0) and g.events("charge_set_off") == [] and g.wounds(b) == 3
+    assert len(placed.charges(g.gs)) == 1
+
+
+def test_TRT_REMOTE_CONTROL_object_its_controller_uses_it_on_the_mini_nearest_within_RNG():
+    """A remote beacon (RNG 3): in its own activation the sapper sets it off for ENE 1, without line of sight: the
+    nearest mini within 3 K of it, the wounded ally 1.9 K away, is healed 2; walking into it sets nothing off."""
+    g, a, b, item = dropped_beacon("TRT-REMOTE-CONTROL", ally_at=(13.0, 20.0), RNG=3)
+    g.start_activation(a, energy=5)
+    assert [o.params for o in g.engine.legal_options("set_off_charge")] == [{"item": item}]
+    g.act(a, "set_off_charge", item=item)
+    assert g.energy(a) == 4 and g.wounds(b) == 1 and g.events("charge_set_off")[-1]["target"] == b
+    assert placed.charges(g.gs) == [] and not g.world.has(item, Gear)
+
+
+def test_TRT_ACTIVATION_AREA_object_with_a_use_that_chooses_is_refused_when_dropped():
+    """Cóctel de vitaminas' use chooses an attribute: placed, nobody would choose it: Soltar refuses it naming the
+    trait (NotImplementedRule); held, it is dropped as any object with no trigger (ENE 0) when it has none."""
+    g = Game(M(x=10, y=20), M(side="blue", x=40, y=40))
+    a = g.ids[0]
+    cocktail = g.world.create(Item("Cocktail", holder=a), Gear("c", "Cocktail", 1, 1, 3,
+                                                               ("TRT-VITAMIN-COCKTAIL", AREA), ()))
+    g.start_activation(a, energy=5)
+    assert violation(g.engine.check_action, a, "drop_item", {"item": f"item:{cocktail}"}).rule_id == AREA
+    kit = beacon(g, a)
+    assert g.engine.check_action(a, "drop_item", {"item": f"item:{kit}"}) == 0
 
 
 # --- TRT-AUTONOMOUS-BOMB ----------------------------------------------------------------------------------------------
@@ -217,10 +292,13 @@ def test_TRT_REMOTE_CONTROL_without_Area_it_hits_the_mini_nearest_within_RNG():
 
 
 def test_TRT_REMOTE_CONTROL_is_set_off_in_the_own_activation_only_and_costs_3():
-    """Not as a reaction; catalogue price 3; its missing prerequisite (Vulnerable, G9) is not asked for."""
+    """Not as a reaction; catalogue price 3, on a weapon and an object; its prerequisite Vulnerable is one of the
+    entries the source lost (G9): the ruling names no need for it, and it is not asked for."""
     g, c = laid(remote(), M(side="blue", x=30, y=20))
     a = g.ids[0]
     assert violation(REGISTRY["set_off_charge"].validate, g.gs, a, {"item": c, "_window": "after"}).rule_id \
         == "TRT-REMOTE-CONTROL"
     assert price("TRT-REMOTE-CONTROL") == 3
     assert traits.fielding_problem("TRT-REMOTE-CONTROL", "weapon", {"TRT-REMOTE-CONTROL"}) is None
+    assert traits.fielding_problem("TRT-REMOTE-CONTROL", "object", {"TRT-REMOTE-CONTROL"}) is None
+    assert price("TRT-REMOTE-CONTROL", "object") == 3

@@ -11,7 +11,7 @@ from rules_helpers import Game, M, armour, blade, weapon
 from test_rules_traits_combat import attack, duel, race
 from wartime.core.components import Equipment, Protection, TraitedProtection, TraitState
 from wartime.core.errors import RuleViolation
-from wartime.core.rng import Dice
+from wartime.core.rng import Dice, ScriptedDice
 from wartime.data.loader import archetype_from_dict, load_army_list, load_scenario, priced_trait
 from wartime.data.models import CharacterSpec
 from wartime.data.tables import trait_by_id
@@ -81,6 +81,36 @@ def test_TRT_COUNTERMEASURES_missiles_CH_IMP_minus_1_against_the_wearer():
     assert traits.combat_terms(g.gs, a, b, weapon(), True).imp == ()
     g = duel(red={"weapons": (rocket,), "protections": (prot(1, "TRT-COUNTERMEASURES"),)})
     assert traits.combat_terms(g.gs, *g.ids, rocket, True).imp == ()
+
+
+def test_TRT_COUNTERMEASURES_shells_and_grenades_are_missiles_by_their_traits():
+    """Ruling: a missile, shell or similar projectile is a shot with Munición autopropulsada or teledirigida, a
+    scattering weapon (Dispersión: a mortar) or a ranged weapon bursting in a round area R (a grenade launcher);
+    a flamethrower's drop G, a line L, a jump S and a plain bullet are not. A grenade launcher (R3) aimed at the
+    wearer: CH IMP 5 − 1 = 4, die 5 fails and the area scatters (ARE-9); aimed at a mini without the trait, die 5
+    hits."""
+    from test_rules_areas import area_weapon
+    g = duel(blue={"protections": (prot(1, "TRT-COUNTERMEASURES"),)})
+    a, b = g.ids
+    missiles = {"R3": area_weapon("R3"), "mortar": area_weapon("R3", traits=("TRT-SCATTER",)),
+                "scatter only": weapon(traits=("TRT-SCATTER",)), "guided": weapon(traits=("TRT-GUIDED-AMMO",))}
+    others = {"G4/3": area_weapon("G4/3"), "L5": area_weapon("L5"), "S2": area_weapon("S2"), "rifle": weapon(),
+              "blade": blade()}
+    for name, w in missiles.items():
+        assert {m.rule: m.value for m in traits.combat_terms(g.gs, a, b, w, True).imp} == \
+            {"TRT-COUNTERMEASURES": -1}, name
+    for name, w in others.items():
+        assert traits.combat_terms(g.gs, a, b, w, name != "blade").imp == (), name
+    for prots, target, missed in (((prot(1, "TRT-COUNTERMEASURES"),), 4, True), ((), 5, False)):
+        g = duel(red={"weapons": (area_weapon("R3"),)}, blue={"protections": prots})
+        g.dice = ScriptedDice(rolls=(), angles=(90.0,))
+        g.world.dice = g.dice
+        a, b = g.ids
+        g.start_activation(a, energy=10)
+        g.dice.push(5, *([1] * 8))
+        g.act(a, "ranged_attack", weapon=0, target=b)
+        assert g.check("IMP")["target"] == target
+        assert g.events("area_placed")[-1]["dispersed"] is missed and bool(g.events("dispersion")) is missed
 
 
 def test_TRT_CURSED_ARMOUR_CH_DEF_minus_1_for_the_wearer():

@@ -270,13 +270,13 @@ def test_TRT_DARKNESS_FIELD_when_it_explodes_it_cancels_N_shield_levels_within_N
     assert [ev["rule"] for ev in g.events("trait_level")] == ["TRT-DARKNESS-FIELD"] * 4
 
 
-def test_TRT_DARKNESS_FIELD_costs_2_per_level_up_to_5_not_on_a_transport():
+def test_TRT_DARKNESS_FIELD_costs_2_per_level_up_to_5_on_a_transport_too():
     assert [price("TRT-DARKNESS-FIELD", level=n) for n in range(1, 6)] == [2, 4, 6, 8, 10]
     with pytest.raises(DataError):
         price("TRT-DARKNESS-FIELD", level=6)
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "race", set()) is None
     assert traits.fielding_problem("TRT-DARKNESS-FIELD", "object", set()) is None     # held: traits/kinds2.py
-    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is not None
+    assert traits.fielding_problem("TRT-DARKNESS-FIELD", "transport", set()) is None  # its rider bears it
 
 
 # --- Súper fuerza: throwing movable scenery -------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 up with scripted dice and checked against its catalogue effect and ruling, and priced at its catalogue cost."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules_helpers import armour, blade, violation, weapon
@@ -402,6 +404,26 @@ def test_TRT_FLAMMABLE_a_fumble_with_the_weapon_explodes_30_percent_of_the_time(
     attack(g, 10, 1, d100, *((9, 5) if explodes else ()))
     assert bool(g.events("death_blast", rule="TRT-FLAMMABLE")) == explodes
     assert g.wounds(a) == (2 if explodes else 0)
+
+
+def test_TRT_FLAMMABLE_a_flammable_weapon_destroyed_explodes_in_its_holders_hands_once():
+    """Ruling: 'muere' is the item destroyed too. A flammable rifle DMG 6, QUA 2, with 2 wounds (disabled; current
+    DMG 4, WND-6) gains a wound (CMB-8's or its wear's): destroyed (WND-5), it explodes: DMG 4 / 2 = 2 in a round
+    area of diameter 2 centred on its holder, who is hit (CH DEF 9 fails: 2 wounds, CH PSI 1). Gone, it does not
+    explode again when its holder dies, nor on a fumble."""
+    from wartime.rules.wounds import wound_weapon
+    gun = weapon(DMG=6, QUA=2, traits=FLAMMABLE)
+    g = duel({"CON": 9, "weapons": (replace(gun, wounds=2),)})
+    a = g.ids[0]
+    g.dice.push(9, 1)
+    wound_weapon(g.gs, a, 0, "CMB-8")
+    ev = g.events("death_blast")[-1]
+    assert (ev["rule"], ev["who"], ev["dmg"], ev["diameter"], ev["hit"]) == ("TRT-FLAMMABLE", a, 2, 2, [a])
+    assert g.wounds(a) == 2 and g.all_dice_used()
+    assert traits.death_explosions(g.gs, a, 5) == [] and traits.fumble_blasts(g.gs.weapon(a, 0)) == []
+    g = duel({"CON": 9, "weapons": (replace(gun, wounds=1),)})
+    wound_weapon(g.gs, g.ids[0], 0, "CMB-8")
+    assert g.events("death_blast") == [] and g.all_dice_used()
 
 
 def test_TRT_FLAMMABLE_costs_its_catalogue_price():

@@ -146,6 +146,102 @@ def test_TRT_EXPLODES_blast_reaches_MOV_K_not_the_core_3_K_minimum():
     assert g.events("transport_exploded")[0]["hit"] == [a]
 
 
+def test_TRT_FLAMMABLE_a_destroyed_transport_explodes_then_its_fuel_too():
+    """Reading: both explosions. The wreck's (WND-5: DMG = DEF 3 within max(MOV 4, 3) K) hits the pilot, the
+    passenger and the enemy; then Inflamable's: the destroying attack's DMG 7 halved (4, x.5 up) in a round area of
+    diameter 4 centred on the wreck: the pilot set down there and the passenger set down beside it take a second
+    hit of DMG 4 (CH DEF 9 fails: 3 + 4 wounds); the enemy, 2 K from the centre, is outside it (3 wounds)."""
+    g, a, p, b = wreck(("TRT-FLAMMABLE",), rolls=[9] * 30, dmg=7)
+    assert g.events("transport_exploded")[0]["dmg"] == 3
+    fire = g.events("wreck_fire")[0]
+    assert (fire["rule"], fire["dmg"], fire["diameter"], fire["at"]) == ("TRT-FLAMMABLE", 4, 4, [10.0, 20.0])
+    assert fire["hit"] == [a, p] and [c["who"] for c in g.checks("DEF") if c["rule"] == "TRT-FLAMMABLE"] == [a, p]
+    assert (g.wounds(a), g.wounds(p), g.wounds(b)) == (7, 7, 3)
+    g, a, p, b = wreck((), rolls=[9] * 30, dmg=7)
+    assert g.events("wreck_fire") == []
+
+
+def test_TRT_FLAMMABLE_with_Explota_the_fuel_goes_after_the_replacing_explosion():
+    """Explota replaces the wreck's explosion (D100 30: DMG 7 within MOV 4 K); Inflamable's fire follows (DMG 4,
+    diameter 4); on D100 51 Explota's blast does not happen, the fire still does."""
+    for d100, boom in ((30, 7), (51, 0)):
+        g, a, p, b = wreck(("TRT-EXPLODES", "TRT-FLAMMABLE"), rolls=[d100] + [9] * 30, dmg=7)
+        assert g.events("transport_exploded")[0]["dmg"] == boom
+        assert (g.events("wreck_fire")[0]["dmg"], g.events("wreck_fire")[0]["diameter"]) == (4, 4)
+
+
+def test_TRT_FLAMMABLE_fieldable_on_a_transport_at_its_price():
+    from test_rules_traits_more import price as price_on
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-FLAMMABLE", "transport", {"TRT-FLAMMABLE"}) is None
+    assert price_on("TRT-FLAMMABLE", "transport") == -5
+
+
+# --- TRT-DARKNESS-FIELD on a transport ------------------------------------------------------------------------------
+def field_truck(level: int | None = 3):
+    """A list driver whose transport carries Campo de oscuridad at `level` (None: none), fielded by match set-up."""
+    from rules_helpers import built_state, race
+    from test_rules_transports import _transport_spec
+    from wartime.data.models import CharacterSpec
+    spec = _transport_spec([] if level is None else [{"name": "Campo de oscuridad", "level": level}])
+    gs = built_state(("red", spec), ("blue", CharacterSpec(id="b", name="B", race=race())))
+    return gs, next(e for e in gs.minis() if gs.side(e) == "red")
+
+
+def test_TRT_DARKNESS_FIELD_transport_fielded_with_its_level_the_rider_bears_the_field():
+    """The transport's level is kept in play (MountLevels): its rider bears a level 3 field (marks lost within 6 K);
+    a truck without it gives none; dismounted (WND-5) the level goes with the transport."""
+    from wartime.core.components import MountLevels
+    from wartime.rules.traits.scenery import field_level, field_reach
+    gs, d = field_truck(3)
+    assert gs.world.get(d, MountLevels).level("TRT-DARKNESS-FIELD") == 3
+    assert field_level(gs, d) == 3 and field_reach(gs, d) == 6.0
+    assert "TRT-DARKNESS-FIELD" in traits_of(gs, d)
+    gs, d = field_truck(None)
+    assert not gs.world.has(d, MountLevels) and "TRT-DARKNESS-FIELD" not in traits_of(gs, d)
+    gs, d = field_truck(2)
+    riding.dismount(gs, d)
+    assert not gs.world.has(d, MountLevels) and "TRT-DARKNESS-FIELD" not in traits_of(gs, d)
+
+
+def traits_of(gs, e):
+    from wartime.rules import traits
+    return traits.character_traits(gs, e)
+
+
+def test_TRT_DARKNESS_FIELD_transport_a_mark_within_2_K_per_level_of_it_is_refused():
+    """A driver riding a level 2 field: a target 3.5 K from the transport's base cannot be marked (refused naming
+    the trait); 4.5 K away it can."""
+    from wartime.core.components import MountLevels
+    for gap, refused in ((3.5, True), (4.5, False)):
+        g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=4, traits=("TRT-TARGET-DESIGNATOR",)),)),
+                 M(side="blue", x=20, y=20, facing=180.0, CON=9), M(side="blue", x=21.5 + gap, y=20, CON=9))
+        a, b, d = g.ids
+        ride(g, d, traits=("TRT-DARKNESS-FIELD",), size=2.0)
+        g.set(d, MountLevels((("TRT-DARKNESS-FIELD", 2),)))
+        g.start_activation(a, energy=10)
+        if refused:
+            assert violation(g.engine.check_action, a, "designate_target", {"target": b}).rule_id == \
+                "TRT-DARKNESS-FIELD"
+        else:
+            assert g.engine.check_action(a, "designate_target", {"target": b}) is not None
+
+
+def test_TRT_DARKNESS_FIELD_transport_destroyed_cancels_N_shield_levels_within_N_K():
+    """'Si explota' = the transport destroyed (WND-5): a level 2 field's wreck takes up to 2 Escudo de energía
+    levels off every mini within 2 K of its base (a level 3 shield 1 K away keeps 1), none off one 3 K away."""
+    from test_rules_traits_scenery import shield
+    from wartime.core.components import MountLevels
+    g = driver(M(side="blue", x=12, y=20, protections=(shield(3),)),
+               M(side="blue", x=14.6, y=20, protections=(shield(3),)), MOV=1, DEF=0, QUA=1,
+               traits=("TRT-DARKNESS-FIELD",), rolls=[1] * 10)
+    a, near, far = g.ids
+    g.set(a, MountLevels((("TRT-DARKNESS-FIELD", 2),)))
+    riding.wound_transport(g.gs, None, a, 2, None, resolve_hit, 3)
+    levels = [g.gs.equipment(e).protections[0].level("TRT-ENERGY-SHIELD") for e in (near, far)]
+    assert levels == [1, 3] and g.events("trait_level", rule="TRT-DARKNESS-FIELD")
+
+
 # --- TRT-RADAR ----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["race", "transport"])
 def test_TRT_RADAR_ignores_the_targets_mimetic(kind):
@@ -376,3 +472,13 @@ def test_TRT_MECHA_uses_the_transports_QUA_as_CON():
     assert g.gs.attrs(a).CON == 7 and g.gs.attrs(a).AGI == 5
     riding.dismount(g.gs, a)
     assert g.gs.attrs(a).CON == 4
+
+
+def test_TRT_FLAMMABLE_the_log_words_an_item_destroyed_and_a_wreck_on_fire():
+    from wartime.ui.narrate import describe
+    line = describe({"type": "item_exploded", "rule": "TRT-FLAMMABLE", "who": 2, "item": "Kit", "dmg": 2,
+                     "diameter": 2}, lambda e: f"Mini {e}")
+    assert (line.text, line.rule) == ("Mini 2's Kit is destroyed and explodes: DMG 2, R2", "TRT-FLAMMABLE")
+    line = describe({"type": "wreck_fire", "rule": "TRT-FLAMMABLE", "at": [1, 2], "dmg": 4, "diameter": 4, "hit": []},
+                    lambda e: f"Mini {e}")
+    assert line.text == "The wreck's fuel explodes: DMG 4, R4"

@@ -593,9 +593,9 @@ def _transport_spec(traits_, mounted=()):
 def test_MOV_2_a_transport_is_fielded_and_its_unplayed_traits_are_refused_naming_their_IDs():
     from wartime.match.setup import fielding_problems
     assert fielding_problems(_transport_spec(["Rápido", "Pivotante"])) == []
-    lines = fielding_problems(_transport_spec(["Hielo", {"name": "Campo de oscuridad", "level": 1}]))
-    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-DARKNESS-FIELD"]
-    # Campo de oscuridad is played on races only (rules/traits/scenery.py): on a transport it stays refused
+    lines = fielding_problems(_transport_spec(["Hielo", "Planeador"]))
+    assert [rid for rid, _ in lines] == ["TRT-ICE", "TRT-GLIDER"]
+    # Planeador is played on races only: on a transport it stays refused
     assert "tier-3" in lines[0][1] and "on race archetypes only, not on a transport" in lines[1][1]
 
 

@@ -6,7 +6,8 @@ only, inert for a character the engine offers no such action (the keys are looke
   odds (rules.odds, the fixed target included) promise the most.
 * Súper salto (TRT-SUPER-JUMP): a fighter with a melee weapon and no shot or charge this decision leaps into base
   contact with the nearest enemy when none is within its plain move and one is within the leap, keeping ENE for a
-  melee attack.
+  melee attack; one just beyond the leap is reached with a boost the leap may take (TRT-FIRE-IN-THE-VEINS: +3 K for
+  1 wound) unless its wounds would down the leaper.
 * Arma de enjambre (TRT-SWARM-WEAPON): the volley is fired instead of the best single shot when the sum of its
   weapons' exact odds (each alone: the DEF its criticals take off is a bonus on top) is worth more, keeping ENE at
   −2 or above (the volley may go down to −10, but the debt is paid in the next activation).
@@ -50,19 +51,23 @@ def leap_in(match, p: Pending, melee_cost: int) -> Decision | None:
     gs, e = match.gs, p.actor
     if key is None or gs.engaged(e):
         return None
+    left = gs.attrs(e).CON - gs.wounds(e)
+    boosts = [None, *(b for b in REGISTRY[key].offered_boosts(gs, e) if b.wounds < left)]   # TRT-FIRE-IN-THE-VEINS
+    far = 10.0 + max((b.k for b in boosts if b is not None), default=0.0)
     for t in sorted(gs.enemies(e), key=lambda o: (gs.distance(e, o), o)):
         dist = gs.distance(e, t)
         if dist <= gs.mov(e) + 1:
             return None                                 # a plain move reaches the nearest (Scripted._close_in)
-        if dist > 10.0:
+        if dist > far:
             break
         if gs.engaged(t):
             continue
         x, y = contact_point(gs, e, t)
-        d = action(p, key, to=[round(x, 4), round(y, 4)])
-        cost = legal_cost(match.engine, d)
-        if cost is not None and cost + melee_cost <= gs.energy(e):
-            return d
+        for b in boosts:                                # the plain leap first, then a boosted one
+            d = action(p, key, to=[round(x, 4), round(y, 4)], **({} if b is None else {"boost": b.rule}))
+            cost = legal_cost(match.engine, d)
+            if cost is not None and cost + melee_cost <= gs.energy(e):
+                return d
     return None
 
 

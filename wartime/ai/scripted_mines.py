@@ -2,7 +2,9 @@
 TRT-REMOTE-CONTROL; rules/placed.py): a character carrying a bomb drops it facing the nearest enemy (the bomb lies
 between them, on the way the enemy comes) when that enemy is near enough to come but not yet within the blast; it
 then steps out of its side's charges' blast (and lays no bomb within 5 K of another); it sets off a remote charge it
-controls when the blast would hit more enemies than allies (itself included). Only the engine's legal options
+controls when the blast would hit more enemies than allies (itself included). An object whose use harms its target
+(Maleficio's malus) with Área de activación or Control remoto is laid and set off the same way (its "blast" is the
+one mini it is used on). Only the engine's legal options
 (`legal_cost`). Inert for a character with no bomb and no placed charge: the first questions (its weapons' traits,
 the placed-charge table) ask nothing else."""
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import math
 
 from wartime.ai.candidates import action, facing_to, legal_cost, move_towards
-from wartime.rules import placed, traits
+from wartime.rules import objects, placed, traits
 
 #: The nearest enemy within this many K (edge to edge) makes a bomb worth laying: it may come through next turn.
 LAY_NEAR = 15.0
@@ -22,9 +24,18 @@ SPREAD = 5.0
 STEP_AWAY = 4.0
 
 
-def _bombs(gs, e: int) -> list[int]:
-    """Indexes of `e`'s weapons that are bombs (``traits.placed_charge``), in equipment order."""
-    return [i for i, w in enumerate(gs.equipment(e).weapons) if traits.placed_charge(w) is not None]
+#: the use effect that harms the mini an object is used on (TRT-HEX's malus): such an object with Área de activación
+#: or Control remoto is laid as a trap; a helpful one (a heal, ENE, a boost) is not laid by this controller
+HOSTILE_USE = "use_hex"
+
+
+def _bombs(gs, e: int) -> list[str]:
+    """Item refs of `e`'s bombs (``traits.placed_charge``): its weapons ('weapon:<i>', equipment order), then the
+    objects it holds whose use harms its target ('item:<id>', a trap: an object charge goes off as a use on the mini
+    that sets it off, rules/placed.py)."""
+    out = [f"weapon:{i}" for i, w in enumerate(gs.equipment(e).weapons) if traits.placed_charge(w) is not None]
+    return out + [f"item:{i}" for i, g in objects.held_gear(gs, e)
+                  if traits.placed_charge(g) is not None and HOSTILE_USE in traits.use_effects(g)]
 
 
 def _weight(gs, e: int, hit: list[tuple[int, bool]]) -> tuple[float, float]:
@@ -85,7 +96,7 @@ def lay_mine(match, p):
     me = gs.pos(e)
     if any(math.hypot(me.x - it.at[0], me.y - it.at[1]) < SPREAD for _, _, it in placed.charges(gs)):
         return None                                     # one charge per spot: spread them out
-    d = action(p, "drop_item", facing=round(facing_to(gs, e, near), 4), item=f"weapon:{bombs[0]}")
+    d = action(p, "drop_item", facing=round(facing_to(gs, e, near), 4), item=bombs[0])
     return d if legal_cost(match.engine, d) is not None else None
 
 

@@ -88,13 +88,13 @@ def avoid_charges(match, p, d):
     trip = _trip(gs, e, pts)
     if trip is None:
         return d
-    it = gs.world.get(trip.charge, Item)
-    radius = placed.reach(it) + gs.body(e).radius + MARGIN
+    at = gs.world.get(trip.charge, Item).at
+    radius = placed.reach(placed.profile(gs, trip.charge)) + gs.body(e).radius + MARGIN
     allowance = moves[d.action] - 1e-3
     goal = pts[-1]
     tolerance = max(1.0, NEAR * allowance)
     best = None
-    for cand in _detours(pts[0], goal, it.at, radius, trip.along):
+    for cand in _detours(pts[0], goal, at, radius, trip.along):
         way = _clip(cand, allowance)
         if not way:
             continue

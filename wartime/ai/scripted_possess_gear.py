@@ -1,14 +1,15 @@
 """The scripted controller's possessed equipment (CBA-21, MET-8, MET-6), hooked into ai/scripted_possess.py: a
 neuromancer hacks an enemy transport within reach until its stress reaches its QUA, possesses it, then destroys it
 (QUA + 1 wounds, no CH DEF) unless its explosion would reach one of its own side, in which case it switches it off (it
-cannot move, its mounted weapons cannot fire); possessed objects are destroyed. A possession of last turn is kept
+cannot move, its mounted weapons cannot fire); possessed objects are destroyed, unless one that explodes (Inflamable,
+Explota: whatever its D100) would reach one of its own side. A possession of last turn is kept
 (MET-6) at the start of the activation when ENE allows. Inert without a neuromancer facing an enemy transport, or
 without a possession: the keys it asks for are then absent from `Pending.options`."""
 from __future__ import annotations
 
 from wartime.ai.candidates import action, legal_cost
 from wartime.core.components import Gear, Mount
-from wartime.rules import possessed_gear, possession_keep, riding
+from wartime.rules import possessed_gear, possession_keep
 from wartime.rules.actions.metahability import Corrupt, Possess
 from wartime.rules.actions.possession_acts import ControlEquipment, KeepPossession
 from wartime.rules.sequence import Decision, Pending
@@ -31,8 +32,8 @@ def keep(match, p: Pending, spare: int) -> Decision | None:
 
 
 def handle(match, p: Pending) -> Decision | None:
-    """CBA-21: destroy possessed equipment (a transport only if its blast spares the actor's side), else switch it
-    off."""
+    """CBA-21: destroy possessed equipment (only if its blast, a transport's or an exploding object's, spares the
+    actor's side), else switch it off."""
     gs = match.gs
     if ControlEquipment.key not in p.options:
         return None
@@ -41,7 +42,7 @@ def handle(match, p: Pending) -> Decision | None:
         left = [n for do, n in possessed_gear.choices(gs, g, pg) if do == possessed_gear.WOUNDS]
         wounds = gs.world.get(g, Mount).wounds if pg.aim == "transport" else gs.world.get(g, Gear).wounds
         need = possessed_gear.quality(gs, g, pg.aim) + 1 - wounds
-        spares = pg.aim != "transport" or not any(gs.side(o) == gs.side(e) for o in riding.blast_reach(gs, g))
+        spares = not any(gs.side(o) == gs.side(e) for o in possessed_gear.blast_reach(gs, g, need))
         if spares and need in left:
             d = _legal(match.engine, action(p, ControlEquipment.key, equipment=g, do=possessed_gear.WOUNDS,
                                             wounds=need))

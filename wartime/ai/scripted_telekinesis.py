@@ -18,7 +18,6 @@ from shapely import affinity
 from shapely.geometry import LineString
 
 from wartime.ai.candidates import action, by_rule, legal_cost
-from wartime.core.components import Item
 from wartime.rules import placed, scenery_objects, telekinesis as tk, traits
 from wartime.rules.actions.telekinesis import reachable
 
@@ -78,8 +77,8 @@ def _charge_in_path(match, p, key: str, mv: tk.Mover, t: tk.Thing):
     pc = gs.world.try_get(n, placed.PlacedCharge)
     if pc is None or not pc.armed or gs.side(pc.owner) != gs.side(e):
         return None
-    it = gs.world.get(n, Item)
-    if traits.proximity_trigger(it.weapon) is None:
+    prof = placed.profile(gs, n)
+    if traits.proximity_trigger(prof) is None:
         return None
     foes = sorted((math.hypot(gs.pos(f).x - t.x, gs.pos(f).y - t.y), f) for f in gs.enemies(e) if gs.on_table(f))
     mine = [a for a in [e] + gs.allies(e) if gs.on_table(a)]
@@ -92,7 +91,7 @@ def _charge_in_path(match, p, key: str, mv: tk.Mover, t: tk.Thing):
     d = math.hypot(pa.x - pf.x, pa.y - pf.y)
     if d < 1e-6:
         return None
-    gap = placed.reach(it) + gs.body(f).radius + MARGIN
+    gap = placed.reach(prof) + gs.body(f).radius + MARGIN
     if gap >= d:
         return None
     to = [round(pf.x + (pa.x - pf.x) * gap / d, 4), round(pf.y + (pa.y - pf.y) * gap / d, 4)]

@@ -539,6 +539,18 @@ class Carried:
 
 
 @dataclass(frozen=True, slots=True)
+class MountLevels:
+    """The levels of the per-level traits of a transport (TRT-DARKNESS-FIELD), as (trait ID, level), on the entity
+    that carries its `Mount` (its driver, or the `Parked` transport) and moved with it. A component of its own so
+    that games without a levelled transport trait keep their state checksums."""
+    levels: tuple[tuple[str, int], ...]
+
+    def level(self, trait_id: str) -> int:
+        """The level of trait `trait_id` (0: none)."""
+        return next((n for t, n in self.levels if t == trait_id), 0)
+
+
+@dataclass(frozen=True, slots=True)
 class GearStress:
     """MET-8 / CBA-18: the stress Corromper / Hackear gave a piece of equipment (on an object's `Item` entity, or on
     the entity that carries a transport's `Mount`: its driver, or the `Parked` transport). It counts against the

@@ -250,6 +250,9 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     )
     if mount is not None:
         world.set(e, mount)
+        levels = transports.mount_levels(spec)              # TRT-DARKNESS-FIELD on the transport: its level
+        if levels is not None:
+            world.set(e, levels)
     mounted_metas = tuple(metahability_of(a) for a in spec.mounted if a.kind == "metahability")
     if spec.metahabilities or mounted_metas:               # MET-1: only those carrying one
         world.set(e, Metahabilities(tuple(metahability_of(a) for a in spec.metahabilities) + mounted_metas))

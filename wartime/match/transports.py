@@ -3,7 +3,7 @@ the transport's, its mounted weapons join its weapons, the transport's traits jo
 component carries the transport's profile."""
 from __future__ import annotations
 
-from wartime.core.components import Body, Mount
+from wartime.core.components import Body, Mount, MountLevels
 from wartime.rules import riding, traits
 from wartime.rules.riding import mounted_body
 
@@ -28,6 +28,14 @@ def mount_parts(spec, body: Body, weapons: tuple, own_traits: tuple[str, ...], w
               flies=t.flies)
     joined = own_traits + tuple(x for x in t_traits if x not in own_traits and ":" not in x)
     return mounted_body(body, t.size), weapons + mounted_w, joined, m
+
+
+def mount_levels(spec) -> MountLevels | None:
+    """The levels of the transport's per-level traits (TRT-DARKNESS-FIELD: its field's level N), None when it has
+    none (most transports: no component then)."""
+    t = spec.transport
+    got = tuple((r.trait_id, r.level) for r in t.traits if r.level) if t is not None else ()
+    return MountLevels(got) if got else None
 
 
 def embark_at_start(gs, entities: list[int], army) -> None:

@@ -14,7 +14,8 @@ from wartime.core.components import Gear, Item, MountedObject
 from wartime.core.world import World
 from wartime.rules import traits
 from wartime.rules.state import GameState
-from wartime.rules.wounds import destroyed_field
+from wartime.rules.energy import ENERGY_CAP
+from wartime.rules.wounds import destroyed_field, heal_wounds, item_destroyed
 
 
 def gear_of(archetype) -> Gear:
@@ -69,14 +70,30 @@ def set_gear(gs: GameState, item: int, g: Gear | None, rule: str) -> None:
         gs.world.set(item, g)
 
 
+def use_on(gs: GameState, user: int, g: Gear, target: int, choice: str | None, rule: str) -> None:
+    """GNA-16: what one use of the object `g` by `user` does to `target`: its traits' effects (``object_effect``
+    and the like: a heal, ENE up to 10 (ENE-1), a boost, a coat, a hex; `choice` the use's chosen option). Usar
+    (rules/actions/objects.py) and a placed object going off (rules/placed.py) resolve a use so."""
+    for effect in traits.object_effects(gs, user, g, target, choice):
+        if effect.heal:
+            heal_wounds(gs, target, effect.heal, effect.rule)
+        if effect.ene:                                   # TRT-COMBAT-DRUGS (ENE-1: capped at 10)
+            now = gs.energy(target)
+            gs.set_energy(target, max(now, min(ENERGY_CAP, now + effect.ene)), effect.rule, g.name)
+
+
 def wound_gear(gs: GameState, e: int, item: int, n: int, rule: str) -> None:
     """WND-6 / WND-4 / WND-5 on an object: it gains `n` wounds; at QUA wounds it is disabled (no use, no trait),
-    above QUA destroyed (the event says so)."""
+    above QUA destroyed (the event says so), and what its traits set off then goes off around its holder `e`
+    (rules.wounds.item_destroyed: TRT-FLAMMABLE, TRT-EXPLODES; an object has no DMG of its own, so the blow's DMG is
+    the `n` wounds that destroyed it, dealt with no CH DEF as a hit's DMG would be, CMB-4)."""
     g = gs.world.get(item, Gear)
     ng = replace(g, wounds=g.wounds + n)
     gs.world.set(item, ng)
     gs.world.emit("equipment_wound", rule, who=e, item=g.name, wounds=ng.wounds, disabled=ng.disabled,
                   **destroyed_field(ng))
+    if ng.wounds > ng.QUA >= g.wounds:
+        item_destroyed(gs, e, g, n)
 
 
 def uses_text(g: Gear) -> str:

@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from wartime.core.components import Item
+from wartime.core.components import Gear, Item
 from wartime.core.errors import RuleViolation
 from wartime.geometry import templates
-from wartime.rules import traits
+from wartime.rules import objects, traits
 from wartime.rules.area_cover import area_dmg, covered_minis
 from wartime.rules.areas import area_cover, area_eye, area_kind, hit_terms, jump_chain, trait_area_dmg
 from wartime.rules.combat import resolve_hit
@@ -66,7 +66,19 @@ def place(gs: GameState, item: int, owner: int) -> None:
     install(gs.world)
     it = gs.world.get(item, Item)
     gs.world.set(item, PlacedCharge(owner, gs.pos(owner).level))
-    gs.world.emit("charge_placed", "GNA-15", item=item, owner=owner, at=list(it.at), weapon=it.weapon.name)
+    gs.world.emit("charge_placed", "GNA-15", item=item, owner=owner, at=list(it.at), weapon=it.name)
+
+
+def profile(gs: GameState, charge: int):
+    """The profile whose traits make the placed charge go off: the dropped weapon's (`Item.weapon`), or the dropped
+    object's (its `Gear`: an object with Área de activación or Control remoto, a use that takes effect once placed)."""
+    it = gs.world.get(charge, Item)
+    return it.weapon if it.weapon is not None else gs.world.get(charge, Gear)
+
+
+def is_object(gs: GameState, charge: int) -> bool:
+    """The placed charge is an object (a `Gear`), not a weapon: going off, it is used on a mini (``set_off``)."""
+    return gs.world.get(charge, Item).weapon is None
 
 
 def charges(gs: GameState) -> list[tuple[int, PlacedCharge, Item]]:
@@ -83,14 +95,18 @@ def armed(gs: GameState, charge: PlacedCharge) -> bool:
     return charge.armed
 
 
-def reach(item: Item) -> float:
-    """TRT-ACTIVATION-AREA: the activation area is as many K as the item's RNG."""
-    return float(traits.weapon_range(item.weapon))
+def reach(prof) -> float:
+    """TRT-ACTIVATION-AREA: the activation area is as many K as the item's RNG (`prof`: the weapon or object
+    profile, ``profile``; a weapon's `Item` is taken for its weapon)."""
+    if isinstance(prof, Item):
+        prof = prof.weapon
+    return float(traits.weapon_range(prof))
 
 
 def remote_charges(gs: GameState, e: int) -> list[int]:
     """TRT-REMOTE-CONTROL: the operative charges with a remote trigger that `e` placed, in id order."""
-    return [c for c, pc, it in charges(gs) if pc.owner == e and armed(gs, pc) and traits.remote_trigger(it.weapon)]
+    return [c for c, pc, it in charges(gs) if pc.owner == e and armed(gs, pc)
+            and traits.remote_trigger(profile(gs, c))]
 
 
 def entry_along(path: list, point: tuple[float, float], radius: float) -> float | None:
@@ -133,12 +149,13 @@ def first_trip(gs: GameState, e: int, path: list, length: float) -> Trip | None:
     r = gs.body(e).radius
     best = None
     for c, pc, it in found:
-        trig = traits.proximity_trigger(it.weapon)
+        prof = profile(gs, c)
+        trig = traits.proximity_trigger(prof)
         if trig is None or pc.level != level or not armed(gs, pc):
             continue
         if trig.max_move is not None and length > trig.max_move + 1e-9:
             continue                                    # TRT-AUTONOMOUS-BOMB: a faster mini slips past
-        s = entry_along(path, it.at, reach(it) + r)
+        s = entry_along(path, it.at, reach(prof) + r)
         if s is not None and (best is None or s < best.along - 1e-9):
             best = Trip(c, s, trig)
     return best
@@ -155,6 +172,9 @@ def set_off(gs: GameState, ctx, charge: int, intruder: int | None, rule: str, *,
     REA-8, and the controller is not revealed by it)."""
     w = gs.world
     pc, it = w.get(charge, PlacedCharge), w.get(charge, Item)
+    if it.weapon is None:
+        set_off_object(gs, ctx, charge, intruder, rule)
+        return
     weapon = it.weapon
     cx, cy = it.at
     if at_intruder and intruder is not None and gs.on_table(intruder):
@@ -180,16 +200,37 @@ def set_off(gs: GameState, ctx, charge: int, intruder: int | None, rule: str, *,
         resolve_hit(gs, ctx, owner, e, hit_dmg, melee=False, cover=cov, terms=terms)
 
 
+def set_off_object(gs: GameState, ctx, charge: int, intruder: int | None, rule: str) -> None:
+    """TRT-ACTIVATION-AREA / TRT-AUTONOMOUS-BOMB / TRT-REMOTE-CONTROL on an object (ruling: "resolved as a normal
+    use of the item"): the placed object is used once, by nobody's hand, on the mini that set it off (set off
+    remotely: the mini nearest it within its RNG at its level, ties by id; none: it is spent on nobody): its traits'
+    effects on that mini, as Usar's (GNA-16: a heal, ENE, a boost, a hex...), with no use check (nobody uses it, as
+    a placed weapon needs no CH IMP) and no wear on a user; its owner counts as the user its effects name. Then it
+    is gone (a charge goes off once). A use that must choose (TRT-VITAMIN-COCKTAIL's attribute) is refused when the
+    object is dropped (rules.actions.generic_more's Soltar)."""
+    w = gs.world
+    pc, it, g = w.get(charge, PlacedCharge), w.get(charge, Item), w.get(charge, Gear)
+    target = next((e for e, _ in victims(gs, charge, intruder)), None)
+    w.emit("charge_set_off", rule, item=charge, owner=pc.owner, weapon=it.name, by=intruder, centre=list(it.at),
+           area=None, target=target)
+    w.remove(charge, PlacedCharge)
+    objects.set_gear(gs, charge, None, rule)                         # used up: it goes off once
+    if target is not None and gs.on_table(target):
+        objects.use_on(gs, pc.owner, g, target, None, rule)
+
+
 def victims(gs: GameState, charge: int, intruder: int | None = None,
             centre: tuple[float, float] | None = None) -> list[tuple[int, bool]]:
     """(mini, fully covered) of everyone the placed charge would hit going off now, centred on its item (or
-    `centre`), set off by `intruder` (None: remotely), in id order (`set_off`; the scripted AI weighs it)."""
+    `centre`), set off by `intruder` (None: remotely), in id order (`set_off`; the scripted AI weighs it). A placed
+    object is used on one mini (``set_off_object``)."""
     pc, it = gs.world.get(charge, PlacedCharge), gs.world.get(charge, Item)
     cx, cy = centre if centre is not None else it.at
-    code = traits.weapon_area(it.weapon)
+    prof = profile(gs, charge)
+    code = traits.weapon_area(prof) if it.weapon is not None else None
     intruder = intruder if intruder is not None and gs.on_table(intruder) else None
     if code is None:
-        return [(e, True) for e in _single_target(gs, intruder, pc.level, cx, cy, reach(it))]
+        return [(e, True) for e in _single_target(gs, intruder, pc.level, cx, cy, reach(prof))]
     if area_kind(code)[0] == "S":
         return [(e, True) for e in jump_chain(gs, area_kind(code)[1], pc.level, None, start=intruder,
                                               point=None if intruder is not None else (cx, cy))]
@@ -200,8 +241,8 @@ def victims(gs: GameState, charge: int, intruder: int | None = None,
 
 
 def _single_target(gs: GameState, intruder: int | None, level: int, x: float, y: float, rng: float) -> list[int]:
-    """A charge without Área hits the mini that set it off, or (set off remotely) the mini nearest (x, y) within
-    `rng` K at its level (ties by id); none if there is none."""
+    """A charge without Área (or an object) hits the mini that set it off, or (set off remotely) the mini nearest
+    (x, y) within `rng` K at its level (ties by id); none if there is none."""
     if intruder is not None:
         return [intruder] if gs.on_table(intruder) else []
     near = [(math.hypot(gs.pos(e).x - x, gs.pos(e).y - y) - gs.body(e).radius, e) for e in gs.minis()

@@ -9,7 +9,8 @@ object it holds ("item:<id>"), the equipment a neuromancer hacks (MET-8: rules/m
   is not aimed at either.
 - While possessed (components.PossessedGear on the object's `Item`, or on the entity carrying the `Mount`), its
   possessor may, once in each of its activations, switch it off or on again, or give it wounds with no CH DEF, up
-  to QUA + 1 in all (QUA: disabled, WND-4; QUA + 1: destroyed, WND-5; a destroyed transport explodes). What
+  to QUA + 1 in all (QUA: disabled, WND-4; QUA + 1: destroyed, WND-5; a destroyed transport explodes, and so does
+  an object with Inflamable or Explota: rules.objects.wound_gear). What
   "switched off" means (rules/switched_off.py): an object cannot be used (GNA-16) and gives its holder no trait; a
   transport cannot move (its occupants may still get off) and its mounted weapons cannot attack. It is on again
   when the possession ends.
@@ -23,7 +24,9 @@ from typing import Any
 
 from wartime.core.components import Gear, GearMarked, GearStress, Item, Mount, Parked, PossessedGear
 from wartime.core.errors import RuleViolation
-from wartime.rules import metahabilities as meta, objects, parked, possession, riding
+from wartime.geometry.templates import round_template
+from wartime.rules import metahabilities as meta, objects, parked, possession, riding, traits
+from wartime.rules.area_cover import covered_minis
 from wartime.rules.combat import resolve_hit
 from wartime.rules.state import GameState
 
@@ -224,11 +227,29 @@ def control(gs: GameState, ctx, actor: int, e: int, do: str, n: int) -> None:
         return
     gs.world.set(e, replace(p, wounds=p.wounds + n))
     if p.aim == "transport":
-        riding.wound_transport(gs, ctx, e, n, actor, resolve_hit)
+        riding.wound_transport(gs, ctx, e, n, actor, resolve_hit, n)    # the blow's DMG: its wounds (TRT-EXPLODES)
     else:
         objects.wound_gear(gs, p.holder, e, n, "CBA-21")
     if gear_destroyed(gs, e, p.aim):
         end(gs, e, "WND-5", "destroyed")
+
+
+def blast_reach(gs: GameState, e: int, n: int) -> list[int]:
+    """WND-5: the miniatures the explosion of the possessed equipment on `e` could hit if `n` more wounds destroyed
+    it, whatever its D100 (id order): a transport's wreck (rules.riding.blast_reach); an object's traits' blasts
+    around its holder, the holder included (TRT-FLAMMABLE, TRT-EXPLODES: rules.wounds.item_destroyed, the blow's
+    DMG being the `n` wounds); none for an object that does not explode. Read by the scripted AI."""
+    p = gs.world.get(e, PossessedGear)
+    if p.aim == "transport":
+        return riding.blast_reach(gs, e)
+    g = gs.world.get(e, Gear)
+    if not gs.on_table(p.holder):
+        return []
+    diameter = max((d for _, (_, _, d) in traits.item_blasts(gs, p.holder, g, n)), default=0)
+    if diameter <= 0:
+        return []
+    at = gs.pos(p.holder)
+    return sorted(o for o, _ in covered_minis(gs, round_template(at.x, at.y, diameter), at.level, None))
 
 
 def gear_destroyed(gs: GameState, e: int, aim: str) -> bool:

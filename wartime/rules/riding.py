@@ -33,13 +33,14 @@ from dataclasses import replace
 import numpy as np
 
 from wartime.core.components import (Body, Carried, Equipment, Gear, GearMarked, GearStress, Item, Mount, MountedObject,
-                                     Parked, PossessedGear, Position, Traits)
+                                     MountLevels, Parked, PossessedGear, Position, Traits)
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import mounted_metas, parked_hits, switched_off, traits
+from wartime.rules.area_cover import area_dmg, covered_minis
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
 
@@ -400,7 +401,7 @@ def _lose_mounted(gs: GameState, holder: int) -> None:
 def _move_gear_stress(gs: GameState, src: int, dst: int) -> None:
     """MET-8: a transport's stress (components.GearStress) goes with it from one carrying entity to another; so do
     its possession and marks (CBA-21, GNA-11: components.PossessedGear, GearMarked)."""
-    for comp in (GearStress, PossessedGear, GearMarked):
+    for comp in (GearStress, PossessedGear, GearMarked, MountLevels):        # and its trait levels
         if gs.world.has(src, comp):
             gs.world.set(dst, gs.world.get(src, comp))
             gs.world.remove(src, comp)
@@ -442,10 +443,14 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
     the blast (ARE-5), half of it (rounded half up) if only partly (ARE-6, as the core's ruling says).
     TRT-EXPLODES (hook ``wreck_blast``) replaces the explosion: D100 within its chance, DMG = the destroying attack's
     (`attack_dmg`) within MOV K; otherwise no explosion (the wreck is removed, its passengers put down unhurt).
-    TRT-EJECTION-SEAT (hook ``ejection``): the driver is not hit; it is scattered 1D10 K (BAS-4)."""
+    TRT-EJECTION-SEAT (hook ``ejection``): the driver is not hit; it is scattered 1D10 K (BAS-4). TRT-FLAMMABLE
+    (hook ``wreck_fire``): then its own explosion, the destroying blow's DMG halved (``wreck_fire``). Last, what
+    the transport's traits do when it is destroyed (hook ``wrecked``: TRT-DARKNESS-FIELD)."""
     m = mount(gs, owner)
     p = gs.pos(owner)
     radius = gs.body(owner).radius
+    levels = gs.world.try_get(owner, MountLevels)
+    wreck_at = traits.Wreck(owner, m.traits, levels.levels if levels is not None else (), p.x, p.y, radius, p.level)
     blast = max(float(m.MOV), MIN_BLAST)
     dmg = m.DEF
     own = traits.wreck_blast(m.traits)
@@ -491,6 +496,27 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
             if share > 0:
                 gs.world.emit("hit", "WND-5" if full[t] else "ARE-6", attacker=None, target=t, dmg=share)
                 hit_parked(gs, ctx, t, share, None, hit)
+    for rule, (fire, diameter) in traits.wreck_fires(m.traits, attack_dmg):     # TRT-FLAMMABLE: the fuel goes too
+        wreck_fire(gs, ctx, rule, (p.x, p.y), level, fire, diameter, hit)
+    traits.wrecked(gs, wreck_at)                                  # hook wrecked (TRT-DARKNESS-FIELD: 'si explota')
+
+
+def wreck_fire(gs: GameState, ctx, rule: str, at: tuple[float, float], level: int, dmg: int, diameter: int,
+               hit) -> None:
+    """TRT-FLAMMABLE on a destroyed transport (hook ``wreck_fire``): after the wreck's explosion, a round area of
+    `diameter` centred on where it stood: every mini it covers at its level (the driver and passengers set down
+    included) takes DMG (ARE-5) or half of it partly covered (ARE-6) with its CH DEF, in id order; a driverless
+    transport in it takes the hit on its own CH DEF (MVA-17)."""
+    template = templates.round_template(at[0], at[1], diameter)
+    covered = covered_minis(gs, template, level, None)
+    gs.world.emit("wreck_fire", rule, at=list(at), dmg=dmg, diameter=diameter, hit=[o for o, _ in covered])
+    for o, full in covered:
+        if gs.on_table(o):
+            hit(gs, ctx, None, o, area_dmg(dmg, full), melee=False, rule=rule)
+    for t, full in parked_hits.covered(gs, template, level):
+        if is_parked(gs, t):
+            gs.world.emit("hit", rule, attacker=None, target=t, dmg=area_dmg(dmg, full))
+            hit_parked(gs, ctx, t, area_dmg(dmg, full), None, hit)
 
 
 def hit_parked(gs: GameState, ctx, t: int, dmg: int, attacker: int | None, hit, cover=None) -> int:
@@ -544,6 +570,7 @@ def dismount(gs: GameState, owner: int) -> None:
         gs.world.set(owner, replace(pos, level=1))
     gs.world.remove(owner, Mount)
     gs.world.remove(owner, GearStress)                                     # MET-8: the transport's, gone with it
+    gs.world.remove(owner, MountLevels)                                    # its trait levels too
     _lose_mounted(gs, owner)                                               # BLD-20: its mounted objects too
     mounted_metas.hand_over(gs, owner, None)                               # and its metahabilities
 

@@ -7,6 +7,7 @@ from typing import Callable
 from wartime.core.components import Life, Wounds
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
+from wartime.rules.checks import percent
 from wartime.rules.state import GameState
 
 
@@ -104,7 +105,7 @@ def destroyed_field(item) -> dict:
 
 def wound_weapon(gs: GameState, e: int, index: int, rule: str) -> None:
     """CMB-8: the weapon used gains 1 wound (WND-6 lowers its DMG, WND-4 disables it at QUA, WND-5 destroys it
-    above QUA)."""
+    above QUA: a flammable one explodes then, ``item_destroyed``)."""
     w = gs.weapon(e, index)
     if w is None:
         return
@@ -112,6 +113,30 @@ def wound_weapon(gs: GameState, e: int, index: int, rule: str) -> None:
     gs.set_weapon(e, index, nw)
     gs.world.emit("equipment_wound", rule, who=e, item=w.name, wounds=nw.wounds,
                   dmg=nw.current_dmg, disabled=nw.disabled, **destroyed_field(nw))
+    if nw.destroyed and not w.destroyed:
+        item_destroyed(gs, e, w, 1)
+
+
+def item_destroyed(gs: GameState, holder: int, before, dmg: int) -> None:
+    """WND-5: the weapon or object `before` (as it was before the blow) its holder carries has just been destroyed
+    by a blow of DMG `dmg` (its wounds: a fumble's or a use's wear, a possessor's wounds with no CH DEF, CBA-21):
+    what its traits set off then (hook ``item_blast``), a round area centred on the holder that hits the holder too
+    (TRT-FLAMMABLE: "si muere explota", the ruling's 'muere' is the item destroyed: DMG / 2 in an R of that;
+    TRT-EXPLODES on an object: 50 %, the destroying blow's DMG within the holder's MOV K). Resolved as a death
+    blast (rules.combat.death_blast, `spare` False). Then what else its traits do when it is destroyed (hook
+    ``wrecked``, measured from its holder's base: TRT-DARKNESS-FIELD's shield loss)."""
+    if not gs.on_table(holder):
+        return
+    for rule_id, (chance, blast_dmg, diameter) in traits.item_blasts(gs, holder, before, dmg):
+        if chance < 100 and not percent(gs.world, chance, rule_id, f"{before.name} destroyed"):
+            continue
+        gs.world.emit("item_exploded", rule_id, who=holder, item=before.name, dmg=blast_dmg, diameter=diameter)
+        for resolve in DEATH_BLAST:
+            resolve(gs, None, holder, rule_id, blast_dmg, diameter, spare=False)
+    if gs.on_table(holder) and isinstance(getattr(before, "levels", None), tuple):
+        p = gs.pos(holder)              # hook wrecked (TRT-DARKNESS-FIELD on an object: 'si explota'), at its holder
+        levels = tuple(lv[:2] for lv in before.levels)
+        traits.wrecked(gs, traits.Wreck(holder, before.traits, levels, p.x, p.y, gs.body(holder).radius, p.level))
 
 
 def wound_best_protection(gs: GameState, e: int, rule: str) -> None:

@@ -23,13 +23,14 @@ def caption(gs: GameState, charge: int) -> str:
     """'Proximity mine · armed, 1 K' / 'Demolition charge · remote (not yet armed)'."""
     pc = gs.world.get(charge, placed.PlacedCharge)
     it = gs.world.get(charge, Item)
+    prof = placed.profile(gs, charge)                  # a weapon, or an object placed (its Gear)
     state = "armed" if placed.armed(gs, pc) else "not yet armed"
     parts = []
-    if traits.proximity_trigger(it.weapon) is not None:
-        parts.append(f"{placed.reach(it):g} K")
-    if traits.remote_trigger(it.weapon) is not None:
+    if traits.proximity_trigger(prof) is not None:
+        parts.append(f"{placed.reach(prof):g} K")
+    if traits.remote_trigger(prof) is not None:
         parts.append("remote")
-    return f"{it.weapon.name} · {state}, {', '.join(parts)}"
+    return f"{it.name} · {state}, {', '.join(parts)}"
 
 
 def draw(view, surface: pygame.Surface, gs: GameState, labels: list) -> None:
@@ -37,8 +38,9 @@ def draw(view, surface: pygame.Surface, gs: GameState, labels: list) -> None:
     for c, pc, it in placed.charges(gs):
         col = theme.side_colour(gs.side(pc.owner))
         sx, sy = view.to_screen(*it.at)
-        if traits.proximity_trigger(it.weapon) is not None:
-            rad = max(3, int(placed.reach(it) * view.scale))
+        prof = placed.profile(gs, c)
+        if traits.proximity_trigger(prof) is not None:
+            rad = max(3, int(placed.reach(prof) * view.scale))
             n = max(12, int(2 * math.pi * rad / (2 * DASH)))
             ring = [(sx + rad * math.cos(2 * math.pi * k / n), sy + rad * math.sin(2 * math.pi * k / n))
                     for k in range(n + 1)]

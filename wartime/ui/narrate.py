@@ -481,6 +481,11 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "charge_set_off":
         by = f"goes off under {name(ev.get('by'))}" if ev.get("by") is not None else "is set off remotely"
         return L(f"{name(ev.get('owner'))}'s {ev.get('weapon')} {by}", "bad")
+    if t == "item_exploded":                                        # TRT-FLAMMABLE / TRT-EXPLODES (rules.wounds)
+        return L(f"{name(ev.get('who'))}'s {ev.get('item')} is destroyed and explodes: DMG {ev.get('dmg')}, "
+                 f"R{ev.get('diameter')}", "bad")
+    if t == "wreck_fire":                                           # TRT-FLAMMABLE on a transport (rules.riding)
+        return L(f"The wreck's fuel explodes: DMG {ev.get('dmg')}, R{ev.get('diameter')}", "bad")
     if t == "area_placed":
         c = ev.get("centre") or [0, 0]
         return L(f"{name(ev.get('attacker'))}'s {ev.get('area')} template lands at ({float(c[0]):.1f}, "

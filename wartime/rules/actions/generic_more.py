@@ -10,9 +10,9 @@ import math
 from dataclasses import replace
 
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
-from wartime.core.errors import RuleViolation
+from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items, placed, possessed_gear, possession, traits
+from wartime.rules import hiding, items, objects, placed, possessed_gear, possession, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.metahability import ungated_candidate, POSSESSOR_ATTRIBUTE
 from wartime.rules.actions.params import Candidate, Param
@@ -486,10 +486,10 @@ class Loot(Action):
 @register
 class DropItem(Action):
     """GNA-15: Soltar (X): in its own activation a character drops a held item, which lies on the ground in base
-    contact. X = 0 (the printed 0 overrides ENE-1's minimum), or the weapon's ENE for a bomb or similar (ruling: a
-    weapon that takes effect once placed, ``traits.placed_charge``: TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB,
-    TRT-REMOTE-CONTROL), which becomes a charge placed on the table, operative after this activation
-    (rules/placed.py)."""
+    contact. X = 0 (the printed 0 overrides ENE-1's minimum), or the weapon's (or object's) ENE for a bomb or
+    similar (ruling: a weapon or object that takes effect once placed, ``traits.placed_charge``:
+    TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB, TRT-REMOTE-CONTROL), which becomes a charge placed on the table,
+    operative after this activation (rules/placed.py; an object goes off as a use on a mini)."""
     key = "drop_item"
     rule = "GNA-15"
     category = "generic"
@@ -514,6 +514,7 @@ class DropItem(Action):
             raise RuleViolation("GNA-15", "Drop an item (Soltar) is taken in the own activation only, not as a reaction")
         ref = need(params, "item", self.rule, str)
         items.parse_ref(gs, actor, ref, self.rule)
+        _bomb(gs, actor, ref)                           # an object placed that would have to choose: refused
         return ref
 
     def cost(self, gs, actor, params, prepared):
@@ -535,8 +536,20 @@ class DropItem(Action):
 
 
 def _bomb(gs, e: int, ref: str):
-    """GNA-15 ruling: the weapon `ref` of `e` if it is a bomb or similar (``traits.placed_charge``), else None."""
-    if not isinstance(ref, str) or not ref.startswith("weapon:"):
+    """GNA-15 ruling: the weapon or object `ref` of `e` if it is a bomb or similar (``traits.placed_charge``: an
+    object with Área de activación or Control remoto takes effect once placed too), else None. An object whose use
+    must choose an option (TRT-VITAMIN-COCKTAIL) cannot go off by itself: refused (NotImplementedRule)."""
+    if not isinstance(ref, str):
+        return None
+    if ref.startswith("item:"):
+        g = objects.gear(gs, int(ref.split(":")[1]))
+        if g is None or traits.placed_charge(g) is None:
+            return None
+        if traits.object_choices(g, gs, e):
+            raise NotImplementedRule(traits.placed_charge(g), f"{g.name}'s use must choose an option: placed, "
+                                     "nobody would choose it")
+        return g
+    if not ref.startswith("weapon:"):
         return None
     w = gs.equipment(e).weapons[int(ref.split(":")[1])]
     return w if traits.placed_charge(w) is not None else None

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import carried, objects, switched_off, traits
-from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.item_use import use_passes
 from wartime.rules.items import parse_ref
 from wartime.rules.psychology import add_stress
-from wartime.rules.wounds import apply_wounds, check_usable, heal_wounds
+from wartime.rules.wounds import apply_wounds, check_usable
 
 
 def usable_gear(gs, e: int) -> list[tuple[int, object]]:
@@ -122,12 +121,7 @@ class UseObject(Action):
             gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
             return
         gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
-        for effect in traits.object_effects(gs, e, g, target, choice):
-            if effect.heal:
-                heal_wounds(gs, target, effect.heal, effect.rule)
-            if effect.ene:                                   # TRT-COMBAT-DRUGS (ENE-1: capped at 10)
-                now = gs.energy(target)
-                gs.set_energy(target, max(now, min(ENERGY_CAP, now + effect.ene)), effect.rule, g.name)
+        objects.use_on(gs, e, g, target, choice, "GNA-16")
         for wear in traits.weapon_wear(gs, e, g):            # TRT-HARMFUL, TRT-DEFECTIVE with objects
             if wear.item_wounds:
                 objects.wound_gear(gs, e, item, wear.item_wounds, wear.rule)

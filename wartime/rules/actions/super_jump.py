@@ -13,7 +13,7 @@ from wartime.geometry import movement as geo_move
 from wartime.rules import traits
 from wartime.rules.actions.altitude import _ground_class
 from wartime.rules.actions.base import Action, register
-from wartime.rules.actions.movement import MovePrep, apply_move, end_contacts
+from wartime.rules.actions.movement import BOOST_PARAM, AnyMoveBoostable, MovePrep, apply_move, end_contacts
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.actions.terrain_moves import (_piece_param, _top_spot, _touches_water, jump_start, needs_climbing,
                                                  reach_top, set_climbing)
@@ -32,7 +32,7 @@ def _leap(gs, actor: int):
 
 
 @register
-class SuperJump(Action):
+class SuperJump(AnyMoveBoostable, Action):
     """TRT-SUPER-JUMP: "Puede saltar 10 K (ENE 5 y CH AGI). Si despega o cae en terreno difícil, CH AGI. Si falla,
     ENE-2 y CH CON. Si falla, 3 her." Ruling: 10 K in any direction, up included: the straight-line distance from
     where it stands (the ground, or a perch, MOV-10) to where it lands, the height gained or lost counted, is at most
@@ -41,7 +41,11 @@ class SuperJump(Action):
     is a perch at level 2). The leap goes over whatever lies between (no path check), not while engaged, not from a
     wall it clings to. A failed CH AGI: it does not leap (ENE spent). After a leap that took off from or landed on
     difficult or extreme ground (MOV-7, MOV-8: the ground under the base), one more CH AGI; failed, ENE −2 (down to
-    −10) and a CH CON; failed too, 3 wounds (no CH DEF)."""
+    −10) and a CH CON; failed too, 3 wounds (no CH DEF).
+
+    TRT-FIRE-IN-THE-VEINS ("puede añadir +3 K a cualquier acción de movimiento"): the leap is a movement action, so
+    its bearer may take the boost (the ``boost`` parameter): the leap reaches 3 K farther (13 K) and, once it has
+    leapt (a failed CH AGI moves it nothing and costs no wound), it gains 1 wound (no CH DEF, G7)."""
     key = "super_jump"
     rule = "TRT-SUPER-JUMP"
     category = "movement"
@@ -50,22 +54,31 @@ class SuperJump(Action):
     trait_gated = True
 
     params = (Param("to", "point", "TRT-SUPER-JUMP: the landing point on the ground (base centre)", optional=True),
-              Param("piece", "choice", "TRT-SUPER-JUMP: the id of a piece whose top it lands on", optional=True))
+              Param("piece", "choice", "TRT-SUPER-JUMP: the id of a piece whose top it lands on", optional=True),
+              BOOST_PARAM)
 
     def candidates(self, gs, actor, space):
-        """The 8 compass points (east first) at the full reach and at half of it, then the tops within reach."""
+        """The 8 compass points (east first) at the full reach and at half of it, then the tops within reach; then,
+        for each boost offered (TRT-FIRE-IN-THE-VEINS), the 8 at the boosted reach and the tops only it reaches."""
         leap = traits.leap(gs, actor)
         if leap is None:
             return
         p = gs.pos(actor)
-        for dist in (leap.reach, leap.reach / 2.0):
-            for k in range(8):
-                a = math.radians(45.0 * k)
-                to = [round(p.x + dist * math.cos(a), 4), round(p.y + dist * math.sin(a), 4)]
-                yield Candidate(self.key, lambda to=to: {"to": to}, label=f"super jump {45 * k}° {dist:g} K")
-        for pc in gs.board.climbable():
-            if needs_climbing(gs, actor, pc) and pc.polygon.distance(Point(p.x, p.y)) <= leap.reach:
-                yield Candidate(self.key, lambda pid=pc.id: {"piece": pid}, label=f"super jump onto {pc.id}")
+        plain = [((leap.reach, leap.reach / 2.0), leap.reach, 0.0, {}, "")]
+        boosted = [((leap.reach + b.k,), leap.reach + b.k, leap.reach, {"boost": b.rule}, f" ({b.label})")
+                   for b in self.offered_boosts(gs, actor)]
+        for dists, top_reach, beyond, extra, tag in plain + boosted:
+            for dist in dists:
+                for k in range(8):
+                    a = math.radians(45.0 * k)
+                    to = [round(p.x + dist * math.cos(a), 4), round(p.y + dist * math.sin(a), 4)]
+                    yield Candidate(self.key, lambda to=to, extra=extra: {**extra, "to": to},
+                                    label=f"super jump {45 * k}° {dist:g} K{tag}")
+            for pc in gs.board.climbable():
+                d = pc.polygon.distance(Point(p.x, p.y))
+                if needs_climbing(gs, actor, pc) and (beyond == 0.0 or d > beyond) and d <= top_reach:
+                    yield Candidate(self.key, lambda pid=pc.id, extra=extra: {**extra, "piece": pid},
+                                    label=f"super jump onto {pc.id}{tag}")
 
     def refusal(self, gs, actor):
         """TRT-SUPER-JUMP: `available` without raising (issue 20): its usual refusal tested first."""
@@ -110,8 +123,9 @@ class SuperJump(Action):
         length = math.hypot(math.hypot(x - p.x, y - p.y), rise)
         if length <= 1e-9:
             raise RuleViolation(self.rule, "the landing point is where the jump starts")
-        if length > leap.reach + 1e-9:
-            raise RuleViolation(self.rule, f"the jump is {length:.2f} K: at most {leap.reach:g} K")
+        far = leap.reach + self.boost_k(gs, actor, params)                   # TRT-FIRE-IN-THE-VEINS: 3 K farther
+        if length > far + 1e-9:
+            raise RuleViolation(self.rule, f"the jump is {length:.2f} K: at most {far:g} K")
         return {"to": (x, y), "piece": piece, "length": length, "leap": leap}
 
     def cost(self, gs, actor, params, prepared):
@@ -138,6 +152,7 @@ class SuperJump(Action):
             apply_move(gs, ctx, MovePrep([start, to], prepared["length"], 0, prepared["length"],
                                          end_contacts(gs, e, to), None), self.rule)
             rough = rough or _ground_class(gs, e, to[0], to[1]) > 0                # a landing on difficult ground
+        self._pay_boost(gs, ctx)                                                 # TRT-FIRE-IN-THE-VEINS: it leapt
         if rough and gs.able(e):
             landing = roll_character_check(gs, ctx, e, "ATR", "AGI", self.rule, "rough take-off or landing")
             if not landing.passed:

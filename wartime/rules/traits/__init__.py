@@ -145,6 +145,11 @@ against its catalogue row):
 * ``death_explosion(gs, e, weapon, dmg) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on `e`
   when an attack of DMG `dmg` kills it, asked of its own traits (``weapon`` None) and of each of its weapons
   (TRT-FLAMMABLE). Called by ``death_explosions`` from ``rules.combat.resolve_hit``. → on_death.
+* ``item_blast(gs, holder, item, dmg) -> (int, int, int) | None`` -- (P %, DMG, diameter): a round area centred on
+  `holder` that its weapon or object `item` (as it was before the blow) sets off, P % of the time (BAS-6; 100: no
+  roll), when a blow of DMG `dmg` destroys it apart from its holder (WND-5; TRT-FLAMMABLE, TRT-EXPLODES); the
+  holder is hit too. Called by ``item_blasts`` from
+  ``rules.wounds.item_destroyed`` (a weapon's wound, CMB-8 or its wear; an object's, its wear or CBA-21). → on_death.
 * ``fumble_blast(weapon) -> (int, int, int) | None`` -- (P %, DMG, diameter): a fumbled CH IMP with the weapon sets
   off, P % of the time (BAS-6), a round area of that DMG centred on its user, the user included (TRT-FLAMMABLE).
   Called by ``fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
@@ -275,6 +280,12 @@ against its catalogue row):
 * ``ejection(carried) -> int`` -- the D10s its pilot is scattered when the transport explodes, instead of being hit
   (TRT-EJECTION-SEAT; `carried`: the transport's trait IDs). Called by ``ejection`` from rules/riding.py.
   → on_death.
+* ``wrecked(gs, wreck) -> None`` -- what a destroyed transport's or object's traits do after its explosion
+  (`wreck`: ``Wreck``, its traits, levels and place; TRT-DARKNESS-FIELD: 'si explota'). Called by ``wrecked`` from
+  rules/riding.py and rules.wounds.item_destroyed. → unique_rule.
+* ``wreck_fire(carried, dmg) -> (int, int) | None`` -- (DMG, diameter) of a round area centred on a destroyed
+  transport's wreck, set off besides its explosion (WND-5, or ``wreck_blast``'s) when a blow of DMG `dmg` destroyed
+  it (TRT-FLAMMABLE: DMG / 2 in an R of that). Called by ``wreck_fires`` from rules/riding.py. → on_death.
 * ``wreck_blast(carried) -> int`` -- the percent chance of a trait's own explosion of a destroyed transport (the
   destroying attack's DMG within MOV K), replacing WND-5's (TRT-EXPLODES). Called by ``wreck_blast`` from
   rules/riding.py. → on_death.
@@ -712,7 +723,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, stress_protections, invocation_fumble_floor,
-                                           death_explosions,
+                                           death_explosions, item_blasts,
                                            fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
                                            BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
@@ -735,7 +746,8 @@ from wartime.rules.traits import objects  # noqa: F401,E402  (after the others: 
 from wartime.rules.traits import transport  # noqa: F401,E402  (transport traits; after the modules it extends)
 from wartime.rules.traits.vehicles import (drive_strain, ejection, extra_turn, hover, sees_hidden,  # noqa: F401,E402
                                            move_board, sees_target, sight_through, strip_needed,
-                                           turn_limit, walks, water_as_land, wreck_blast)  # (issue 16: transport traits)
+                                           turn_limit, walks, water_as_land, wreck_blast,
+                                           wreck_fires, Wreck, wrecked)  # (issue 16: transport traits)
 from wartime.rules.traits.spells import check_meta_target, forced_reach, meta_used  # noqa: F401,E402  (issue 16)
 from wartime.rules.traits import weapons_more  # noqa: F401,E402  (more weapon traits, issue 12; after protections)
 from wartime.rules.traits import stims  # noqa: F401,E402  (stims: objects taken before a fight)

@@ -19,8 +19,9 @@ kind it applies to is played as its effect says for that kind"). Each entry exte
   (G10: an object's passive effect while carried; ``ON_OBJECTS``; traits/vehicles.py plays it).
 * Inflamable (TRT-FLAMMABLE) on an object: the ruling's 'muere' is the bearer dying (the item with it) or the item
   destroyed; held, it explodes as a flammable race does when an attack kills its holder (the killing attack's DMG
-  halved, R of that: traits/substances.py; ``ON_OBJECTS``). An object has no CH IMP to fumble (its use's fumble
-  does not explode).
+  halved, R of that: traits/substances.py; ``ON_OBJECTS``); destroyed apart from its holder (WND-5: a possessor's
+  wounds, CBA-21) it explodes in its holder's hands, the blow's DMG halved (hook ``item_blast``), as a flammable
+  weapon destroyed does with its own DMG. An object has no CH IMP to fumble (its use's fumble does not explode).
 
 Played in the trait's own module (each registration names the new kind): Maleficio on a weapon (TRT-HEX, a hit's
 lasting malus: traits/metahabilities.py), Explota on a race (TRT-EXPLODES, hook ``death_explosion``:

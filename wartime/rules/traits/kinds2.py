@@ -15,7 +15,9 @@ using it; an object's passive effects and auras while it is carried). Where each
 * Explota (TRT-EXPLODES) on an object: held (and not disabled), its holder bears it (``ON_OBJECTS``, as Inflamable on
   an object in traits/kinds.py): when an attack kills the holder, D100 ≤ 50 it explodes with that attack's DMG in a
   round area of radius the holder's (natural) MOV K (traits/vehicles.py; the ruling's 'its MOV' is its bearer's, an
-  object having none). An object destroyed apart from its holder does not explode.
+  object having none). An object destroyed apart from its holder (WND-5: a possessor's wounds, CBA-21) explodes
+  too, 50 % of the time, with the DMG of the blow that destroyed it (its wounds), the holder hit as well (hook
+  ``item_blast``: rules.wounds.item_destroyed).
 
 * Requiere (TRT-REQUIRES) on an object: a holder without the named bonus is refused when a game is set up, Usar is
   refused to a user without it (hook ``object_target``, however the object came to it), and Comerciar / Saquear do

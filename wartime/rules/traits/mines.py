@@ -16,11 +16,16 @@ table as a placed charge (rules/placed.py), operative once its dropper's activat
   nearest the item within its RNG. Its prerequisite Vulnerable is one of the entries the source catalogue lost
   (traits notes G9): no archetype can carry it, so, as with Atadura's Titiritero, it is not asked for.
 
-Played on weapons only (``kinds``): an object carrying them stays refused (an object's use is not an attack)."""
+On an object (BLD-17: what it does is its use, GNA-16) the same: dropped with Soltar for its ENE it lies placed, and
+going off it is used once, with no use check, on the mini that set it off (remotely: the mini nearest it within its
+RNG), its effects as Usar's (ruling: "resolved as a normal use of the item"; rules/placed.py ``set_off_object``).
+An object whose use must choose an option (Cóctel de vitaminas) is refused when dropped so (NotImplementedRule)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import ProximityTrigger, register
 
+#: where they are played: weapons and objects
+WO = ("weapon", "object")
 #: TRT-AUTONOMOUS-BOMB ruling: the fastest movement action (K) it still catches.
 AUTONOMOUS_MAX_MOVE = 5.0
 
@@ -41,7 +46,7 @@ def remote_control(weapon) -> str:
     return "TRT-REMOTE-CONTROL"
 
 
-register("TRT-ACTIVATION-AREA", "Área de activación", {"proximity_trigger": activation_area}, kinds=("weapon",))
-register("TRT-AUTONOMOUS-BOMB", "Bomba autónoma", {"proximity_trigger": autonomous_bomb}, kinds=("weapon",),
+register("TRT-ACTIVATION-AREA", "Área de activación", {"proximity_trigger": activation_area}, kinds=WO)
+register("TRT-AUTONOMOUS-BOMB", "Bomba autónoma", {"proximity_trigger": autonomous_bomb}, kinds=WO,
          requires=("TRT-ACTIVATION-AREA",))
-register("TRT-REMOTE-CONTROL", "Control remoto", {"remote_trigger": remote_control}, kinds=("weapon",))
+register("TRT-REMOTE-CONTROL", "Control remoto", {"remote_trigger": remote_control}, kinds=WO)

@@ -26,7 +26,8 @@ from dataclasses import replace
 from wartime.core.components import TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import also_on, character_traits, plugins, register, trait_arg, worn_protections
+from wartime.rules.traits.registry import (also_on, character_traits, plugins, register, trait_arg, weapon_area,
+                                          worn_protections)
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
@@ -151,16 +152,30 @@ def resistance_hazard(gs, e: int, elements: tuple[str, ...], area: bool) -> int 
     return n or None
 
 
-#: TRT-COUNTERMEASURES: the weapon traits that make a shot a missile or similar projectile (a self-propelled round:
-#: rockets and missiles). No other weapon carries a projectile tag (an area weapon's CH IMP aimed at the wearer takes
-#: the trait terms, rules.areas, but a shell is not told apart from a flamethrower's stream).
-MISSILES = ("TRT-SELF-PROPELLED-AMMO",)
+#: TRT-COUNTERMEASURES ("cualquier misil, torpedo, obús o proyectil similar"): the weapon traits that make a shot a
+#: missile, shell or similar projectile: self-propelled rounds (Munición autopropulsada: rockets), guided rounds
+#: (Munición teledirigida: missiles; their fixed CH IMP 8 ignores every modifier, the −1 too, G5) and a scattering
+#: weapon (Dispersión: a lobbed shell, a mortar's round). Besides (``is_missile``), a ranged weapon bursting in a
+#: round area R is one (a grenade or a shell landing at the point it is fired at: grenade launchers, mortars).
+MISSILES = ("TRT-SELF-PROPELLED-AMMO", "TRT-GUIDED-AMMO", "TRT-SCATTER")
+
+
+def is_missile(weapon) -> bool:
+    """TRT-COUNTERMEASURES ruling: the weapon fires a missile, a shell or a similar projectile: its traits say so
+    (``MISSILES``), or it is a ranged weapon (RNG > 0, BLD-12) whose attack is a round area R (a grenade or shell
+    bursting where it lands). A line L, a drop G (a flamethrower's stream, a spray) or a jump S (a chain of
+    lightning) is no projectile, nor is a melee weapon or a plain bullet."""
+    if any(t in MISSILES for t in weapon.traits):
+        return True
+    code = weapon_area(weapon)
+    return weapon.RNG > 0 and code is not None and code.startswith("R")
 
 
 def countermeasures(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
-    """TRT-COUNTERMEASURES: any missile, torpedo, shell or similar projectile has CH IMP −1 against it: a shot with
-    a weapon firing self-propelled ammunition (Munición autopropulsada: rockets, missiles) at the wearer."""
-    if _against(bearer, target) and ranged and weapon is not None and any(t in MISSILES for t in weapon.traits):
+    """TRT-COUNTERMEASURES: any missile, torpedo, shell or similar projectile has CH IMP −1 against it (G4: aimed at
+    the bearer; an area attack's CH IMP when it is aimed at the wearer, rules.areas): a shot with a weapon that
+    ``is_missile``."""
+    if _against(bearer, target) and ranged and weapon is not None and is_missile(weapon):
         return Modifier("TRT-COUNTERMEASURES", -1, "Contramedidas")
     return None
 

@@ -250,7 +250,8 @@ def fire_in_the_veins(gs, e: int, key: str) -> MoveBoost:
     G7). Offered on every movement action as its ``boost`` parameter (the controller chooses it when declaring):
     the moves with an allowance (Mover, Correr, Esprintar, Mover sin hacer ruido) and Cargar go 3 K farther, and so
     do the terrain moves (``any_move``): Nadar, Escalar (3 K higher), Mover cargado and 180° go 3 K farther, the
-    jumps' limits grow 3 K (Salto de longitud's length, Subir a un alto's height)."""
+    jumps' limits grow 3 K (Salto de longitud's length, Subir a un alto's height), and so does Súper salto's leap
+    (TRT-SUPER-JUMP: 13 K; rules/actions/super_jump.py)."""
     return FIRE_BOOST
 
 

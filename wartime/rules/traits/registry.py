@@ -114,6 +114,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "lit": "los_rule",
     "aura_mark_field": "aura_enemy",
     "explodes": "unique_rule",
+    "wrecked": "unique_rule",
     "scenery_throw": "extra_action",
     "target_before_attack": "psychology",
     "panic_immunity": "psychology",
@@ -208,6 +209,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "drive_strain": "unique_rule",
     "ejection": "on_death",
     "wreck_blast": "on_death",
+    "wreck_fire": "on_death",
     "sees_hidden": "los_rule",
     "water_as_land": "terrain_rule",
     "float_height": "terrain_rule",
@@ -248,6 +250,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "wounded_stress": "on_wounded",
     "own_meta_immunity": "metaability",
     "death_explosion": "on_death",
+    "item_blast": "on_death",
     "fumble_blast": "on_fumble",
     "invocation_fumble": "on_fumble",
     "stress_hit": "stress",
@@ -1089,7 +1092,9 @@ def riposte_dmg(gs, e: int) -> int:
 def fumble_blasts(weapon) -> list[tuple[str, tuple[int, int, int]]]:
     """``fumble_blast``: (trait ID, (P %, DMG, diameter)) of the round areas a fumbled CH IMP with the weapon may set
     off on its user (TRT-FLAMMABLE: 30 %); rules.combat.imp_fumble rolls and resolves them."""
-    return _tagged("fumble_blast", _weapon_traits(weapon) if weapon is not None else (), weapon)
+    if weapon is None or weapon.destroyed:                 # a weapon the fumble destroyed went off then (WND-5)
+        return []
+    return _tagged("fumble_blast", _weapon_traits(weapon), weapon)
 
 
 def fumble_wounds(weapon) -> list[tuple[str, int]]:
@@ -1280,9 +1285,17 @@ def death_explosions(gs, e: int, dmg: int) -> list[tuple[str, tuple[int, int]]]:
     dies, the flammable item with it); rules.combat resolves them as ``death_blast``'s."""
     out = _tagged("death_explosion", character_traits(gs, e), gs, e, None, dmg)
     for w in gs.equipment(e).weapons:
-        if _weapon_traits(w):
+        if _weapon_traits(w) and not w.destroyed:          # a destroyed weapon went off then (``item_blasts``)
             out += _tagged("death_explosion", w.traits, gs, e, w, dmg)
     return out
+
+
+def item_blasts(gs, holder: int, item, dmg: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """``item_blast``: (trait ID, (P %, DMG, diameter)) of the round areas centred on `holder` that its weapon or
+    object `item` (as it was before the blow) may set off when that blow, of DMG `dmg`, destroys it apart from its
+    holder (WND-5: more wounds than QUA; TRT-FLAMMABLE: 100 %, TRT-EXPLODES: 50 %). Rolled and resolved by
+    rules.wounds.item_destroyed, the holder hit too; rolls no die itself (the scripted AI reads the reach)."""
+    return _tagged("item_blast", _weapon_traits(item), gs, holder, item, dmg)
 
 
 def death_blasts(gs, e: int) -> list[tuple[str, tuple[int, int]]]:

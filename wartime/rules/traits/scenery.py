@@ -14,14 +14,17 @@ rules/actions/scenery_throw.py, throws a scenario's movable pieces, rules/scener
   refused) and are removed at the end and at the start of every activation (a ``marks_lost`` event); 'explodes' =
   the bearer is killed by an attack: every mini within N K of it, friend or foe, loses up to N levels of
   Escudo de energía (TRT-ENERGY-SHIELD). Held on an object, its holder is the bearer (traits/kinds2.py); on a
-  transport it is refused (not played there yet).
+  transport its rider bears it while aboard (the transport's level kept in components.MountLevels, added to the
+  rider's own), and 'explodes' is the transport destroyed (WND-5; hook ``wrecked``).
 
 Hook points: ``scenery_throw(gs, e) -> bool`` (Súper fuerza), ``aura_mark_field(gs, bearer) -> float | None`` (the K within which marks are lost) and
 ``explodes(gs, e) -> None`` (the bearer's rule when an attack kills it); ``registry.mark_field`` asks the
 first."""
 from __future__ import annotations
 
-from wartime.core.components import GearMarked, TraitState
+import math
+
+from wartime.core.components import GearMarked, Mount, MountLevels, TraitState
 from wartime.rules import gear_marks
 from wartime.rules.traits.devices import Designated
 from wartime.rules.traits.protections import change_level, shield_index
@@ -54,13 +57,20 @@ ON_OBJECTS.add(LIGHT)              # on an object: its holder carries the light 
 def field_level(gs, e: int) -> int:
     """TRT-DARKNESS-FIELD: the level N (1 to 5) of the bearer's field (its race's TraitState; a record without
     its level: 1), plus the level of each field it holds on an object (G10: the same trait from two archetypes,
-    its numbers add; traits/kinds2.py)."""
-    held = held_levels(gs, e, FIELD)
-    if held and FIELD not in gs.traits(e):
-        return sum(held)                                   # only objects give it the field
-    ts = gs.world.try_get(e, TraitState)
-    n = ts.level(FIELD) if ts is not None else 0
-    return (n if n > 0 else 1) + sum(held)
+    its numbers add; traits/kinds2.py) and that of the transport it rides (its MountLevels; the rider bears the
+    transport's traits while aboard)."""
+    held = sum(held_levels(gs, e, FIELD))
+    m = gs.world.try_get(e, Mount)
+    own = m.rider_traits if m is not None else gs.traits(e)
+    ride = 0
+    if m is not None and FIELD in m.traits:
+        ml = gs.world.try_get(e, MountLevels)
+        ride = (ml.level(FIELD) if ml is not None else 0) or 1
+    race = 0
+    if FIELD in own:
+        ts = gs.world.try_get(e, TraitState)
+        race = (ts.level(FIELD) if ts is not None else 0) or 1
+    return race + ride + held
 
 
 def field_reach(gs, bearer: int) -> float:
@@ -82,7 +92,27 @@ def field_blast(gs, e: int) -> None:
             lost += 1
 
 
-register(FIELD, "Campo de oscuridad", {"aura_mark_field": field_reach, "explodes": field_blast}, kinds=("race",))
+def field_wreck(gs, wreck) -> None:
+    """TRT-DARKNESS-FIELD on a transport or an object: 'si explota' is the transport or the object destroyed (WND-5,
+    whether or not Explota's D100 blew it up; an object apart from its holder: a possessor's wounds): every mini on
+    the table at its level whose base lies within N K of the wreck's base (the holder's, for an object; N the
+    item's field level), friend or foe, its driver, passengers or holder included, loses up to N levels of Escudo de
+    energía, as a bearer killed by an attack does (``field_blast``)."""
+    n = wreck.trait_level(FIELD) or 1
+    for m in gs.minis():
+        if not gs.on_table(m) or gs.pos(m).level != wreck.level:
+            continue
+        p = gs.pos(m)
+        if math.hypot(p.x - wreck.x, p.y - wreck.y) - wreck.radius - gs.body(m).radius > n + EPS:
+            continue
+        lost = 0
+        while lost < n and shield_index(gs, m, SHIELD) is not None:
+            change_level(gs, m, SHIELD, -1, FIELD, "darkness field exploded")
+            lost += 1
+
+
+register(FIELD, "Campo de oscuridad", {"aura_mark_field": field_reach, "explodes": field_blast,
+                                       "wrecked": field_wreck}, kinds=("race", "transport"))
 
 
 # --- Súper fuerza ---------------------------------------------------------------------------------------------------

@@ -175,8 +175,30 @@ def flammable_fumble(weapon) -> tuple[int, int, int] | None:
     return None if blast is None else (FLAMMABLE_FUMBLE, *blast)
 
 
-register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble},
-         kinds=("race", "weapon"))
+def flammable_destroyed(gs, holder: int, item, dmg: int) -> tuple[int, int, int] | None:
+    """TRT-FLAMMABLE: "si muere explota", the ruling's 'muere' being the item destroyed too (WND-5, apart from its
+    holder: a fumble's or a use's wound, a possessor's wounds): a flammable weapon's DMG (its current DMG before the
+    blow, WND-6), halved; an object's (no DMG of its own) the destroying blow's DMG, halved; a round area of that
+    diameter centred on its holder, who is hit too (it explodes in its hands, as on a fumble); always (100 %)."""
+    own = getattr(item, "current_dmg", None)
+    blast = _explosion(int(own) if own is not None else dmg)
+    return None if blast is None else (100, *blast)
+
+
+def flammable_wreck(carried, dmg: int) -> tuple[int, int] | None:
+    """TRT-FLAMMABLE on a transport: "si muere explota" (ruling: 'muere' = destroyed, WND-5; the DMG is the
+    destroying blow's, as for a race or an object, halved, in an R of that). Project reading (no ruling says how it
+    combines with the wreck's own explosion, WND-5): both happen, the wreck's first, then the fuel's around the
+    wreck's centre, hitting every mini it covers (the driver and passengers set down included): Inflamable is a
+    drawback (a negative cost) naming a cause of its own, as different rules on one event all apply (traits notes
+    G10); Explota says it replaces the core explosion, Inflamable says nothing of the kind. A blow of no DMG (none
+    to halve) sets off no fire."""
+    return _explosion(dmg) if dmg > 0 else None
+
+
+register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble,
+                                         "item_blast": flammable_destroyed, "wreck_fire": flammable_wreck},
+         kinds=("race", "weapon", "transport"))
 
 
 # --- Cuerpo de luz: its own invocations do not hurt it -------------------------------------------------------------

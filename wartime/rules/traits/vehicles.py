@@ -49,7 +49,7 @@ attack's DMG within MOV K), ``sees_hidden(gs, e) -> bool``, ``sight_through(gs, 
 -> bool``, ``frame_attributes(gs, e, raw) -> Attributes``. The helpers the rules call are at the end."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from wartime.core.components import Mount
 from wartime.rules.checks import percent
@@ -154,7 +154,17 @@ def explodes_on_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
     return dmg, 2 * gs.natural_mov(e)
 
 
-register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes, "death_explosion": explodes_on_death},
+def explodes_destroyed(gs, holder: int, item, dmg: int) -> tuple[int, int, int] | None:
+    """TRT-EXPLODES on an object destroyed apart from its holder (WND-5: a possessor's wounds, a use's wear): "al
+    morir" is the object destroyed; 50 % of the time (D100 ≤ 50, rolled by rules.wounds.item_destroyed) it explodes
+    with the DMG of the blow that destroyed it (the wounds dealt it, rules.objects.wound_gear) in a round area of
+    radius its holder's (natural) MOV K (the ruling's 'its MOV': an object has none), centred on the holder, who is
+    hit too."""
+    return (EXPLODE_CHANCE, dmg, 2 * gs.natural_mov(holder)) if dmg > 0 else None
+
+
+register("TRT-EXPLODES", "Explota", {"wreck_blast": explodes, "death_explosion": explodes_on_death,
+                                     "item_blast": explodes_destroyed},
          kinds=("race",) + T)
 def meta_vision(gs, e: int) -> bool:
     """TRT-META-VISION: it ignores Mimético (and Invisible, tier 3: never fielded)."""
@@ -209,6 +219,37 @@ def wreck_blast(carried) -> tuple[str, int] | None:
     for t, h in _of("wreck_blast", frozenset(carried)):
         return t, int(h(carried))
     return None
+
+
+@dataclass(frozen=True)
+class Wreck:
+    """A transport or an object just destroyed (WND-5), for the hook ``wrecked``: the entity that carried its
+    `Mount` (or held the object), its trait IDs and levels (components.MountLevels, the object's Gear levels),
+    where that base stood (centre, radius) and its level."""
+    owner: int
+    traits: tuple[str, ...]
+    levels: tuple[tuple[str, int], ...]
+    x: float
+    y: float
+    radius: float
+    level: int
+
+    def trait_level(self, trait_id: str) -> int:
+        return next((n for t, n in self.levels if t == trait_id), 0)
+
+
+def wrecked(gs, wreck: Wreck) -> None:
+    """``wrecked``: what the destroyed transport's or object's traits do then (TRT-DARKNESS-FIELD: 'si explota'),
+    after its explosion; called by rules.riding.explode and rules.wounds.item_destroyed."""
+    for _, h in _of("wrecked", frozenset(wreck.traits)):
+        h(gs, wreck)
+
+
+def wreck_fires(carried, dmg: int) -> list[tuple[str, tuple[int, int]]]:
+    """``wreck_fire``: (trait ID, (DMG, diameter)) of the round areas a destroyed transport sets off besides its
+    wreck's explosion (WND-5, or the one replacing it), centred on the wreck, when a blow of DMG `dmg` destroyed it
+    (TRT-FLAMMABLE; `carried`: the transport's own trait IDs)."""
+    return [(t, n) for t, h in _of("wreck_fire", frozenset(carried)) if (n := h(carried, dmg))]
 
 
 def sees_hidden(gs, e: int) -> str | None:
