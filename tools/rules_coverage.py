@@ -198,8 +198,6 @@ PARTIAL = {
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
                   "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
-    "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
-                "is not played: the engine's water has no depth",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

@@ -14,7 +14,7 @@ from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import driving, riding, traits
 from wartime.rules.actions.base import Action, need_path, register
-from wartime.rules.actions.flight import flight_restrictions, perched
+from wartime.rules.actions.flight import flight_levels, flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.areas import after_move
 from wartime.rules.checks import Modifier
@@ -88,7 +88,11 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     melee, MOV-14 the 1 K rule, MOV-8/MOV-9 obstacles) and price its terrain (MOV-7). At level 2 only pieces
     as tall as the flight elevation count (MOV-10); levels 3, 4 and −1 meet no terrain, and at level 3 every
     move uses its whole allowance (MOV-13). A character perched on a piece (level 2, no flying trait) cannot
-    move off it. On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
+    move off it; nor can a character under the water at level −1 without a trait to move there (TRT-FISH's dive:
+    it moves with Nadar). On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
+    if gs.pos(actor).level == -1 and -1 not in flight_levels(gs, actor):
+        raise RuleViolation("TRT-FISH", f"{gs.name(actor)} is under the water: it moves with Swim (Nadar), and "
+                            "comes up with a swim")
     if perched(gs, actor):
         raise RuleViolation("MVA-9", f"{gs.name(actor)} stands on a piece top (level 2): it gets down with "
                             "Drop down (Dejarse caer)")

@@ -28,10 +28,11 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, Point
 
-from wartime.core.components import Climbing, Posture
+from wartime.core.components import Climbing, Parked, Posture
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import movement as geo_move
+from wartime.geometry import heights
 from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
@@ -205,6 +206,10 @@ class MoveSilently(_MoveBase):
 
 
 # --- MVA-11 -------------------------------------------------------------------------------------------------------
+#: TRT-FISH: where a swim ends (Nadar's `depth`): under the water (level −1) or at the surface (level 1).
+DEPTHS = ("underwater", "surface")
+
+
 @dataclass
 class SwimPrep:
     path: list[tuple[float, float]]
@@ -212,6 +217,8 @@ class SwimPrep:
     surcharge: int
     end_facing: float | None
     boost: float = 0.0             # TRT-FIRE-IN-THE-VEINS: the K the boost adds
+    start_level: int = 1           # TRT-FISH: 1 at the surface, −1 underwater
+    end_level: int = 1             # TRT-FISH: −1 when the swim ends underwater
 
 
 def _touches_water(gs: GameState, path, r: float) -> bool:
@@ -222,6 +229,25 @@ def _touches_water(gs: GameState, path, r: float) -> bool:
         return False
     line = LineString(path) if len(path) >= 2 else Point(path[0])
     return any(line.distance(w.polygon) < r - 1e-9 for w in water)
+
+
+def underwater(gs: GameState, e: int) -> bool:
+    """TRT-FISH (MOV-10): `e` is under the water: at level −1, its base wholly inside the board's water."""
+    p = gs.pos(e)
+    return p.level == -1 and heights.base_underwater(gs.board, p.x, p.y, gs.body(e).radius)
+
+
+def _bases_at(gs: GameState, e: int, level: int) -> tuple[list, list[int]]:
+    """BAS-2 / MOV-14: the bases a move of `e` at `level` must respect (`GameState.others_for_move` at another
+    level than its own: a fish that comes up or swims under)."""
+    if level == gs.pos(e).level:
+        return gs.others_for_move(e)
+    mine = gs.side(e)
+    ids = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.pos(o).level == level]
+    ids += [t for t in gs.world.query(Parked) if gs.pos(t).level == level]
+    others = [geo_move.Other(gs.pos(o).x, gs.pos(o).y, gs.body(o).radius,
+                             o in gs.minis() and gs.side(o) != mine and gs.able(o)) for o in ids]
+    return others, ids
 
 
 def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResult:
@@ -239,19 +265,41 @@ class Swim(AnyMoveBoostable, Action):
     """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical; 3 K more
     with TRT-FIRE-IN-THE-VEINS's boost); fail or fumble: it does not move (the ENE is spent). No surcharge for the
     water itself; other terrain on the path prices it as usual (MOV-7) and obstacles still stop it (MOV-9). The path
-    is checked like a move (MOV-3, BAS-2, MOV-14) against the board without its water."""
+    is checked like a move (MOV-3, BAS-2, MOV-14) against the board without its water.
+
+    TRT-FISH (ruling: "may stay at height −1"): a character that breathes underwater may end its swim under the
+    water (`depth: "underwater"`, MOV-10 level −1) where its whole base lies inside the water, and swims on there; it
+    comes up with a swim declared `depth: "surface"`. A dive swims at the surface and goes under at its end; a
+    swim that comes up rises at its start; a swim from under the water to under the water stays in the water all
+    along (its centre line never crosses dry land) and meets only the bases at level −1. Under the water it is at
+    level −1 (MOV-11: it interacts only with minis at level −1: no line of sight, attack, melee, reaction or
+    noise between it and the minis above); it moves only with Nadar (rules.actions.movement.prepare_path refuses
+    the rest) and cannot dive while engaged (CBA-15: leaving contact needs Destrabarse). The declared swim of a
+    dive is at most its allowance (MOV K with the boost's K): a fish rolls no CH AGI, so no critical K."""
     key = "swim"
     rule = "MVA-11"
     category = "movement"
     moves = True
     has_check = True
     params = (Param("path", "path", "MVA-11: waypoints [[x, y], ...] up to MOV K (MOV + 1 on a critical)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True), BOOST_PARAM)
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True), BOOST_PARAM,
+              Param("depth", "choice", "TRT-FISH: 'underwater' ends the swim under the water (level −1), 'surface' "
+                    "comes up; default: the level it swims at", optional=True, choices=DEPTHS))
 
     def candidates(self, gs, actor, space):
         if not gs.board.water():
             return
+        fish = traits.breathes_underwater(gs, actor) is not None
+        below = gs.pos(actor).level == -1
+        if fish:                                     # TRT-FISH: dive where it is, or come up there
+            p = gs.pos(actor)
+            here = {"path": [[round(p.x, 4), round(p.y, 4)]], "depth": "surface" if below else "underwater"}
+            yield Candidate(self.key, lambda here=here: dict(here),
+                            label="come up to the surface here" if below else "dive here (level −1)")
         yield from space.paths(self.key, float(gs.mov(actor)))
+        if fish:
+            for c in space.paths(self.key, float(gs.mov(actor)), extra={"depth": "surface" if below else "underwater"}):
+                yield replace(c, label=f"{c.label} ({'coming up' if below else 'diving'})")
         for b in self.offered_boosts(gs, actor):                            # TRT-FIRE-IN-THE-VEINS
             for c in space.paths(self.key, gs.mov(actor) + b.k, extra={"boost": b.rule}):
                 yield replace(c, label=f"{c.label} ({b.label})")
@@ -259,29 +307,67 @@ class Swim(AnyMoveBoostable, Action):
     def available(self, gs, actor):
         can_move(gs, actor)
         _no_grid(gs, self.rule)
-        _ground_only(gs, actor, self.rule)
+        if not underwater(gs, actor):                # TRT-FISH: under the water it swims on
+            _ground_only(gs, actor, self.rule)
         if not gs.board.water():
             raise RuleViolation(self.rule, "there is no water on this board")
 
+    def offered_choices(self, gs, actor):
+        """The boosts (TRT-FIRE-IN-THE-VEINS) and, for a fish, the way down or up (TRT-FISH), as entries."""
+        out = dict(super().offered_choices(gs, actor))
+        if traits.breathes_underwater(gs, actor) is not None and gs.board.water():
+            out["depth"] = (None, "surface" if gs.pos(actor).level == -1 else "underwater")
+        return out
+
+    def _levels(self, gs, actor, params) -> tuple[int, int]:
+        """TRT-FISH: the level the swim starts at and the level it ends at (`depth`)."""
+        start = gs.pos(actor).level
+        depth = params.get("depth")
+        if depth is None:
+            return start, start
+        if depth not in DEPTHS:
+            raise RuleViolation(self.rule, f"depth must be one of {DEPTHS}")
+        under = depth == "underwater"
+        if under and traits.breathes_underwater(gs, actor) is None:
+            raise RuleViolation("TRT-FISH", f"{gs.name(actor)} does not breathe underwater: only a character "
+                                "that does (TRT-FISH) may stay under the water")
+        return start, (-1 if under else 1)
+
     def validate(self, gs, actor, params):
         self.available(gs, actor)
+        start, end = self._levels(gs, actor, params)
         pts = need_path(params, self.rule)
         p = gs.pos(actor)
         path = [(p.x, p.y)] + pts
         r = gs.body(actor).radius
-        others, ids = gs.others_for_move(actor)
+        level = -1 if start == end == -1 else 1      # TRT-FISH: where the swim runs
+        others, ids = _bases_at(gs, actor, level)
         crouched = gs.world.get(actor, Posture).state == "crouched"
         boost = self.boost_k(gs, actor, params)                            # TRT-FIRE-IN-THE-VEINS
-        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + boost + 1.0,
+        extra = 0.0 if end == -1 else 1.0                                  # a dive: no critical K (TRT-FISH)
+        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + boost + extra,
                                   others, crouched=crouched)
         if not chk.ok:
             raise path_violation(gs, chk, ids, self.rule)
         if not _touches_water(gs, path, r):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
                                 "needs water")
-        keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
+        if end == -1:
+            x, y = path[-1]
+            if not heights.base_underwater(gs.board, x, y, r):
+                raise RuleViolation("TRT-FISH", f"{gs.name(actor)}'s base would not be wholly inside the water at "
+                                    "the end of the swim: it cannot stay under there")
+            if start == -1 and not heights.path_in_water(gs.board, path):
+                raise RuleViolation("TRT-FISH", "under the water the swim stays in the water: this path crosses "
+                                    "dry land (come up first)")
+            if start == 1:
+                if overlaps_any(gs, actor, x, y, -1):
+                    raise RuleViolation("BAS-2", f"another base is under the water at ({x:g}, {y:g})")
+                keep_engaged_contacts(gs, actor, [])           # CBA-15: diving leaves every contact
+        if level == gs.pos(actor).level:
+            keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
         return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params),
-                        boost)
+                        boost, start, end)
 
     def cost(self, gs, actor, params, prepared):
         base = 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 2   # TRT-FISH: as Mover, ENE 1
@@ -293,11 +379,22 @@ class Swim(AnyMoveBoostable, Action):
         if not r.passed:
             gs.world.emit("no_progress", self.rule, who=e, action=self.key)
             return
+        if prepared.start_level == -1 and prepared.end_level == 1:       # TRT-FISH: it comes up, then swims
+            self._set_level(gs, e, 1)
         allowance = gs.mov(e) + prepared.boost + (1.0 if r.critical else 0.0)     # crit: 1 K more
         path, length = _cut(prepared.path, allowance)
         apply_move(gs, ctx, MovePrep(path, length, prepared.surcharge, allowance, end_contacts(gs, e, path[-1]),
                                      prepared.end_facing), self.rule)
+        if prepared.start_level == 1 and prepared.end_level == -1 and gs.on_table(e) and gs.able(e) \
+                and gs.pos(e).level == 1:                                 # TRT-FISH: it goes under at the end
+            self._set_level(gs, e, -1)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+    def _set_level(self, gs, e: int, level: int) -> None:
+        """TRT-FISH: the fish goes under the water (level −1) or comes up (level 1) where it is."""
+        p = gs.pos(e)
+        gs.world.set(e, replace(p, level=level))
+        gs.world.emit("underwater" if level == -1 else "surfaced", "TRT-FISH", who=e, at=[p.x, p.y], level=level)
 
 
 # --- MVA-10 -------------------------------------------------------------------------------------------------------

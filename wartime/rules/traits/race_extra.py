@@ -66,12 +66,18 @@ ON_OBJECTS.add("TRT-DEMOLITIONS-EXPERT")        # on an object: its holder is th
 
 # --- Pez: swims as it moves -----------------------------------------------------------------------------------------
 def fish(gs, e: int, key: str) -> bool:
-    """TRT-FISH: breathes underwater and Nadar works like Mover (ruling: ENE 1 plus terrain, no CH AGI, up to MOV
-    K). Staying underwater (height −1) is not played: the engine's water has no depth."""
+    """TRT-FISH: Nadar works like Mover (ruling: ENE 1 plus terrain, no CH AGI, up to MOV K)."""
     return key == "swim"
 
 
-register("TRT-FISH", "Pez", {"moves_as_mover": fish}, kinds=R)
+def fish_breathes(gs, e: int) -> bool:
+    """TRT-FISH: it breathes underwater, so it may stay under the water (ruling: height −1, MOV-10's level −1): a
+    swim may end there where its whole base is in the water, and it swims on there until a swim brings it up
+    (rules.actions.terrain_moves.Swim). Under the water it interacts only with minis at level −1 (MOV-11)."""
+    return True
+
+
+register("TRT-FISH", "Pez", {"moves_as_mover": fish, "breathes_underwater": fish_breathes}, kinds=R)
 
 
 # --- Araña: walls as easy terrain -------------------------------------------------------------------------------------
