@@ -196,8 +196,11 @@ PARTIAL = {
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)
-    "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
-                  "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
+    "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
+                  "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
+                  "like Mover (ENE 1, no CH AGI) to stop on a face at a height or on a top (race or held object); "
+                  "a move sideways along a face that stays on it is not modelled (it comes down, walks and climbs "
+                  "again), and the engine's pieces have no ceilings (no roofs to walk under)",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

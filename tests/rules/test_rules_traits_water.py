@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import Game, M, blade, piece, violation, weapon
+from test_rules_terrain_moves import climbable
 from test_rules_terrain_moves import LAKE
 from test_rules_traits_combat import race
 from wartime.core.components import Position
@@ -122,3 +123,88 @@ def test_TRT_FISH_the_engine_offers_the_dive_and_the_way_up():
     g.act(a, "swim", path=[[15, 20]], depth="underwater")
     ups = [o.params for o in legal_options(g.engine, "swim") if o.params.get("depth") == "surface"]
     assert {"path": [[15.0, 20.0]], "depth": "surface"} in ups
+
+
+# --- Araña: over the walls ------------------------------------------------------------------------------------------
+#: a 2 K high wall, 0.5 K thick, across the way (x 15..15.5), climbable; a blocking tower that is not
+WALL = climbable("wall", "high", 15, 5, 15.5, 35, height=2.0, blocks_los=True)
+TOWER = piece("tower", "blocking", 15, 36, 18, 39, height=5.0, blocks_los=True)
+
+
+def spider_game(mov: int = 8, **kw):
+    g = Game(M(x=12, y=20, AGI=1, mov=mov, **kw), M(side="blue", x=35, y=5), pieces=[WALL, TOWER])
+    race(g, g.ids[0], "TRT-SPIDER")
+    return g
+
+
+def test_TRT_SPIDER_geometry_the_K_up_and_down_the_faces():
+    from wartime.geometry.walls import over_walls, wall_climb
+    g = spider_game()
+    assert wall_climb(g.board, [(12, 20), (19, 20)], 0.5, 0.75).k == 4.0
+    assert wall_climb(g.board, [(12, 20), (14, 20)], 0.5, 0.75).k == 0.0
+    end_on = wall_climb(g.board, [(12, 20), (15.2, 20)], 0.5, 0.75)
+    assert end_on.k == 2.0 and end_on.ends_on == "wall"
+    assert [p.id for p in over_walls(g.board, 0.75).pieces] == ["tower"]
+
+
+def test_TRT_SPIDER_moves_over_a_wall_as_easy_terrain():
+    """Mover (ENE 1, no check) 7 K east over the 2 K wall: 7 K flat + 2 K up + 2 K down = 11 K > MOV 8: refused
+    (MOV-3); 4 K flat + 4 K of faces = 8 K: it ends beyond the wall, ENE 1 paid, no surcharge, no roll. A plain
+    character is stopped by the wall (MOV-9)."""
+    g = spider_game()
+    a, _ = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.act, a, "move", path=[[19, 20]]).rule_id == "MOV-3"
+    g.act(a, "move", path=[[16, 20]])
+    assert g.pos(a) == (16, 20) and g.energy(a) == 9 and g.checks() == [] and g.all_dice_used()
+    assert g.events("moved")[-1]["length"] == pytest.approx(8.0)
+    g = Game(M(x=12, y=20, mov=8), M(side="blue", x=35, y=5), pieces=[WALL, TOWER])
+    g.start_activation(g.ids[0], energy=10)
+    assert violation(g.act, g.ids[0], "move", path=[[16, 20]]).rule_id == "MOV-9"
+
+
+def test_TRT_SPIDER_a_move_ends_on_the_ground_and_a_piece_that_is_not_climbable_still_stops_it():
+    g = spider_game()
+    a, _ = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.act, a, "move", path=[[15.2, 20]]).rule_id == "TRT-SPIDER"
+    g.world.set(a, Position(16.5, 33, 90.0))
+    assert violation(g.act, a, "move", path=[[16.5, 37.5]]).rule_id == "MOV-9"
+
+
+def test_TRT_SPIDER_run_and_its_legal_moves_go_over_the_wall():
+    """Correr works so too, and the engine's legal Mover options include ends beyond the wall (east)."""
+    g = spider_game()
+    a, _ = g.ids
+    g.start_activation(a, energy=10)
+    east = [o for o in legal_options(g.engine, "move") if o.params["path"][-1][0] > 15.5]
+    assert east
+    assert violation(g.act, a, "run", path=[[18, 20]]).rule_id == "MOV-3"          # 6 + 4 K: over its 9 K
+    g.act(a, "run", path=[[17, 20]])
+    assert g.pos(a) == (17, 20) and g.checks() == []
+
+
+def test_TRT_SPIDER_walks_down_from_a_face_or_a_top_with_a_move():
+    """Escalar 4 K up the 6 K cliff (x 11..14): from the face a Mover 3.5 K west costs 3.5 + 4 K down = 7.5 K
+    (MOV 8: 8 K would be over), and it stands on the ground (no Climbing). Up on the cliff's top (6 K), a move
+    east off it counts 6 K down: 1.5 K flat + 6 = 7.5 K. A plain climber on the face cannot move (MVA-10)."""
+    from test_rules_terrain_moves import CLIFF
+    from wartime.core.components import Climbing
+    g = Game(M(x=10.5, y=20, AGI=1, mov=8), M(side="blue", x=35, y=35), pieces=[CLIFF])
+    a, _ = g.ids
+    race(g, a, "TRT-SPIDER")
+    g.start_activation(a, energy=10)
+    g.world.set(a, Climbing("cliff", 4.0))
+    assert violation(g.act, a, "move", path=[[6, 20]]).rule_id == "MOV-3"
+    g.act(a, "move", path=[[7, 20]])
+    assert g.pos(a) == (7, 20) and not g.world.has(a, Climbing) and g.gs.elevation(a) == 0.0
+    assert g.events("moved")[-1]["length"] == pytest.approx(7.5)
+    g.world.set(a, Position(13.0, 20, 0.0))
+    g.world.set(a, Climbing("cliff", 6.0))
+    assert g.gs.elevation(a) == 6.0
+    g.act(a, "move", path=[[14.5, 20]])
+    assert g.events("moved")[-1]["length"] == pytest.approx(7.5) and not g.world.has(a, Climbing)
+    g = Game(M(x=10.5, y=20, mov=8), M(side="blue", x=35, y=35), pieces=[CLIFF])
+    g.start_activation(g.ids[0], energy=10)
+    g.world.set(g.ids[0], Climbing("cliff", 4.0))
+    assert violation(g.act, g.ids[0], "move", path=[[7, 20]]).rule_id == "MVA-10"
