@@ -291,13 +291,12 @@ class Swim(AnyMoveBoostable, Action):
             return
         fish = traits.breathes_underwater(gs, actor) is not None
         below = gs.pos(actor).level == -1
+        yield from space.paths(self.key, float(gs.mov(actor)))
         if fish:                                     # TRT-FISH: dive where it is, or come up there
             p = gs.pos(actor)
             here = {"path": [[round(p.x, 4), round(p.y, 4)]], "depth": "surface" if below else "underwater"}
             yield Candidate(self.key, lambda here=here: dict(here),
                             label="come up to the surface here" if below else "dive here (level −1)")
-        yield from space.paths(self.key, float(gs.mov(actor)))
-        if fish:
             for c in space.paths(self.key, float(gs.mov(actor)), extra={"depth": "surface" if below else "underwater"}):
                 yield replace(c, label=f"{c.label} ({'coming up' if below else 'diving'})")
         for b in self.offered_boosts(gs, actor):                            # TRT-FIRE-IN-THE-VEINS
