@@ -198,9 +198,9 @@ PARTIAL = {
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
                   "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
-                  "like Mover (ENE 1, no CH AGI) to stop on a face at a height or on a top (race or held object); "
-                  "a move sideways along a face that stays on it is not modelled (it comes down, walks and climbs "
-                  "again), and the engine's pieces have no ceilings (no roofs to walk under)",
+                  "like Mover (ENE 1, no CH AGI) up, down and along a face in a straight line to stop at any height "
+                  "or on a top (race or held object); ceilings are not played: the engine's pieces are footprints "
+                  "with a height and have no ceiling (no roofed piece to walk under)",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

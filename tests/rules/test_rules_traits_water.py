@@ -208,3 +208,28 @@ def test_TRT_SPIDER_walks_down_from_a_face_or_a_top_with_a_move():
     g.start_activation(g.ids[0], energy=10)
     g.world.set(g.ids[0], Climbing("cliff", 4.0))
     assert violation(g.act, g.ids[0], "move", path=[[7, 20]]).rule_id == "MVA-10"
+
+
+def test_TRT_SPIDER_goes_along_a_face_and_stops_at_a_height_on_it():
+    """Clinging 1 K up the 2 K wall (its base at x 14.5, touching the face x = 15): Escalar along the face 4 K north
+    and 0.5 K up = 4.5 K (MOV 8): ENE 1, no check, it clings 1.5 K up at (14.5, 24); 8 K along + 0.5 up is over
+    MOV (MOV-3); a spot off the face is refused; the engine offers spots along the face; a plain climber cannot."""
+    from wartime.core.components import Climbing
+    g = spider_game()
+    a, _ = g.ids
+    g.world.set(a, Position(14.5, 20, 0.0))
+    g.world.set(a, Climbing("wall", 1.0))
+    g.start_activation(a, energy=10)
+    along = [o.params for o in legal_options(g.engine, "climb") if "to" in o.params]
+    assert along and all(p["piece"] == "wall" and p["height"] == 1.0 for p in along)
+    assert violation(g.act, a, "climb", piece="wall", to=[14.5, 28], height=1.5).rule_id == "MOV-3"
+    assert violation(g.act, a, "climb", piece="wall", to=[12, 24], height=1.5).rule_id == "TRT-SPIDER"
+    g.act(a, "climb", piece="wall", to=[14.5, 24], height=1.5)
+    assert g.pos(a) == (14.5, 24) and g.world.get(a, Climbing) == Climbing("wall", 1.5)
+    assert g.energy(a) == 9 and g.checks() == [] and g.gs.elevation(a) == 1.5
+    g.act(a, "climb", piece="wall", height=0.5)                       # straight down the face, where it is
+    assert g.world.get(a, Climbing) == Climbing("wall", 0.5) and g.pos(a) == (14.5, 24)
+    g = Game(M(x=14.5, y=20, mov=8), M(side="blue", x=35, y=5), pieces=[WALL, TOWER])
+    g.world.set(g.ids[0], Climbing("wall", 1.0))
+    g.start_activation(g.ids[0], energy=10)
+    assert violation(g.act, g.ids[0], "climb", piece="wall", to=[14.5, 24], height=1.0).rule_id == "TRT-SPIDER"

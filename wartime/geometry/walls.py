@@ -8,6 +8,7 @@ that are not climbable (a `blocking` piece, a wall marked `climbable = false`) s
 engine has a ceiling (its pieces are footprints with a height), so there is no underside to walk on."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -75,3 +76,31 @@ def wall_climb(board: Board, path: Sequence[Sequence[float]], radius: float, che
         if on_at_end and ends_on is None:
             ends_on = p.id
     return WallClimb(k, tuple(over), ends_on)
+
+
+def along_face(piece, start: Sequence[float], end: Sequence[float], radius: float, gap: float) -> bool:
+    """TRT-SPIDER (MVA-10): a base of radius `radius` going in a straight line from `start` to `end` stays on the
+    piece's face all the way: it never overlaps the piece and its edge is never more than `gap` K from it (a
+    corner is turned with two moves)."""
+    a, b = (float(start[0]), float(start[1])), (float(end[0]), float(end[1]))
+    poly = piece.polygon
+    line = LineString([a, b]) if a != b else Point(a)
+    if line.distance(poly) < radius - GRAZE:
+        return False
+    n = max(1, int(math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / 0.1)))
+    return all(poly.distance(Point(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)) - radius
+               <= gap + GRAZE for i in range(n + 1))
+
+
+def face_spots(piece, x: float, y: float, radius: float, gap: float, reach: float) -> list[tuple[float, float]]:
+    """TRT-SPIDER: the spots `reach` K along the piece's face from (x, y), one each way round it (the centre line
+    of a base touching the face), rounded to 4 decimals; the candidates of a move along a face."""
+    ring = piece.polygon.buffer(radius + gap / 2.0, 16).exterior
+    d = ring.project(Point(x, y))
+    out = []
+    for s in (d + reach, d - reach):
+        q = ring.interpolate(s % ring.length)
+        spot = (round(q.x, 4), round(q.y, 4))
+        if spot not in out:
+            out.append(spot)
+    return out

@@ -32,7 +32,7 @@ from wartime.core.components import Climbing, Parked, Posture
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import movement as geo_move
-from wartime.geometry import heights
+from wartime.geometry import heights, walls
 from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
@@ -403,14 +403,22 @@ class Climb(AnyMoveBoostable, Action):
     already clinging to it) climbs up to MOV K (1 K more on a critical; 3 K more with TRT-FIRE-IN-THE-VEINS's boost,
     offered as a candidate where it reaches a top the climb would not), reaching the top if the K suffice, else
     clinging part-way. Fail: no progress. Fumble: it falls from the height it was at (MVA-9 table) to the foot.
-    No terrain surcharge."""
+    No terrain surcharge.
+
+    TRT-SPIDER (walls as easy terrain, hook ``walks_on_walls``): a spider may also go along the face in a straight
+    line (`to`: a spot where its base still touches the face; its edge never more than WALL_GAP from it on the way
+    and never over it) and end at any `height` on it (up or down, above 0 and up to the top), the K along the face
+    plus the K up or down at most MOV (with a boost's K); at the top's height it gets onto the top there."""
     key = "climb"
     rule = "MVA-10"
     category = "movement"
     moves = True
     has_check = True
     params = (Param("piece", "choice", "MVA-10: the id of the piece to climb (the one it clings to, if any)"),
-              BOOST_PARAM)
+              BOOST_PARAM,
+              Param("to", "point", "TRT-SPIDER: a spot along the face, reached in a straight line", optional=True),
+              Param("height", "choice", "TRT-SPIDER: the K up the face it ends at (default: where it is)",
+                    optional=True))
 
     def candidates(self, gs, actor, space):
         climbing = gs.world.try_get(actor, Climbing)
@@ -423,6 +431,14 @@ class Climb(AnyMoveBoostable, Action):
                 if h0 + gs.mov(actor) < gs.board.piece(pid).height - 1e-9 <= h0 + gs.mov(actor) + b.k:
                     yield Candidate(self.key, lambda pid=pid, b=b: {"piece": pid, "boost": b.rule},
                                     label=f"climb {pid} ({b.label})")
+        if climbing is not None and traits.walks_on_walls(gs, actor) is not None:    # TRT-SPIDER: along the face
+            p = gs.pos(actor)
+            piece = gs.board.piece(climbing.piece)
+            if not piece.polygon.buffer(gs.body(actor).radius - 1e-6).contains(Point(p.x, p.y)):
+                for spot in walls.face_spots(piece, p.x, p.y, gs.body(actor).radius, WALL_GAP, gs.mov(actor) / 2.0):
+                    yield Candidate(self.key, lambda spot=spot: {"piece": climbing.piece, "to": list(spot),
+                                                                 "height": climbing.height},
+                                    label=f"along {climbing.piece} to ({spot[0]:g}, {spot[1]:g})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -432,7 +448,8 @@ class Climb(AnyMoveBoostable, Action):
                                 "the ground")
         climbing = gs.world.try_get(actor, Climbing)
         if climbing is not None:
-            if climbing.height >= gs.board.piece(climbing.piece).height - 1e-9:
+            if climbing.height >= gs.board.piece(climbing.piece).height - 1e-9 and \
+                    traits.walks_on_walls(gs, actor) is None:                 # TRT-SPIDER: it may go down the face
                 raise RuleViolation(self.rule, f"{gs.name(actor)} is already on top of {climbing.piece}")
             return
         if not climbable_in_contact(gs, actor):
@@ -449,13 +466,53 @@ class Climb(AnyMoveBoostable, Action):
         if climbed is None and piece not in climbable_in_contact(gs, actor):
             raise RuleViolation(self.rule, f"{piece.id} is not a climbable surface taller than the chest in base "
                                 f"contact with {gs.name(actor)}")
-        self.boost_k(gs, actor, params)                                   # TRT-FIRE-IN-THE-VEINS: offered?
+        boost = self.boost_k(gs, actor, params)                           # TRT-FIRE-IN-THE-VEINS: offered?
+        if "to" in params or "height" in params:
+            return self._along_face(gs, actor, params, piece, climbing, boost)
+        if climbing is not None and climbing.height >= piece.height - 1e-9:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is already on top of {climbing.piece}")
         return piece
+
+    def _along_face(self, gs, actor, params, piece, climbing, boost: float) -> "FaceMove":
+        """TRT-SPIDER: a move along the face and up or down it (see the class docstring)."""
+        if traits.walks_on_walls(gs, actor) is None:
+            raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} does not walk on walls: it climbs straight up "
+                                "(only a character that does, TRT-SPIDER, goes along a face)")
+        p = gs.pos(actor)
+        r = gs.body(actor).radius
+        if piece.polygon.buffer(r - 1e-6).contains(Point(p.x, p.y)):
+            raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} stands on the top of {piece.id}: it leaves it "
+                                "with a move (down a face) first")
+        h0 = climbing.height if climbing is not None else 0.0
+        h1 = params.get("height", h0)
+        if not isinstance(h1, (int, float)) or isinstance(h1, bool) or not 0.0 < h1 <= piece.height + 1e-9:
+            raise RuleViolation("TRT-SPIDER", f"height must be a number of K above 0 and at most {piece.id}'s "
+                                f"{piece.height:g} K")
+        to = params.get("to", [p.x, p.y])
+        if not isinstance(to, (list, tuple)) or len(to) != 2 or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in to):
+            raise RuleViolation("TRT-SPIDER", "to must be a point [x, y]")
+        x, y = float(to[0]), float(to[1])
+        if not gs.board.disc_inside(x, y, r):
+            raise RuleViolation("MOV-3", "the base would leave the board")
+        if not walls.along_face(piece, (p.x, p.y), (x, y), r, WALL_GAP):
+            raise RuleViolation("TRT-SPIDER", f"the way from ({p.x:g}, {p.y:g}) to ({x:g}, {y:g}) leaves the face "
+                                f"of {piece.id} (a straight line along it, its base touching it)")
+        if (x, y) != (p.x, p.y) and overlaps_any(gs, actor, x, y, 1):
+            raise RuleViolation("BAS-2", f"another base is at ({x:g}, {y:g})")
+        length = math.hypot(x - p.x, y - p.y) + abs(float(h1) - h0)
+        reach = gs.mov(actor) + boost
+        if length > reach + 1e-9:
+            raise RuleViolation("MOV-3", f"{length:.2f} K along and up or down the face: at most {reach:g} K")
+        return FaceMove(piece, (x, y), float(h1), length)
 
     def cost(self, gs, actor, params, prepared):
         return 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 3    # TRT-SPIDER: as Mover
 
     def resolve(self, gs, ctx, prepared):
+        if isinstance(prepared, FaceMove):
+            self._resolve_face(gs, ctx, prepared)
+            return
         e = ctx.actor
         piece = prepared
         climbing = gs.world.try_get(e, Climbing)
@@ -479,6 +536,39 @@ class Climb(AnyMoveBoostable, Action):
             set_climbing(gs, e, piece.id, h1)
         emit_noise(gs, e, movement_noise(h1 - h0), "ENV-7", action=self.key)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+    def _resolve_face(self, gs, ctx, fm: "FaceMove") -> None:
+        """TRT-SPIDER: no CH AGI (Escalar as Mover); it goes along the face (a move: reactions, noise) and ends at
+        its height on it, or on the top."""
+        e = ctx.actor
+        as_mover_check(gs, ctx, e, self.key, self.rule)
+        climbing = gs.world.try_get(e, Climbing)
+        h0 = climbing.height if climbing is not None else 0.0
+        p = gs.pos(e)
+        start = (p.x, p.y)
+        flat = math.hypot(fm.to[0] - p.x, fm.to[1] - p.y)
+        if flat > 0:
+            apply_move(gs, ctx, MovePrep([start, fm.to], fm.length, 0, fm.length, end_contacts(gs, e, fm.to), None),
+                       self.rule)
+        else:
+            emit_noise(gs, e, movement_noise(fm.length), "ENV-7", action=self.key)
+        top = fm.height >= fm.piece.height - 1e-9
+        gs.world.emit("climb", self.rule, who=e, piece=fm.piece.id, before=h0, after=fm.height, top=top,
+                      to=list(fm.to))
+        if top:
+            reach_top(gs, e, fm.piece, self.rule)
+        else:
+            set_climbing(gs, e, fm.piece.id, fm.height)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+
+@dataclass(frozen=True)
+class FaceMove:
+    """TRT-SPIDER: a move along a face: the piece, the spot it ends at, the K up the face there and the K moved."""
+    piece: Any
+    to: tuple[float, float]
+    height: float
+    length: float
 
 
 # --- MVA-13 -------------------------------------------------------------------------------------------------------
