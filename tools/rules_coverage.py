@@ -197,10 +197,11 @@ PARTIAL = {
     "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
                        "attack",
     # more race traits (wartime/rules/traits/race_extra.py)
-    "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
-                  "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
-    "TRT-FISH": "Nadar works like Mover (ENE 1 plus terrain, no CH AGI, up to MOV K); staying underwater (height −1) "
-                "is not played: the engine's water has no depth",
+    "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
+                  "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
+                  "like Mover (ENE 1, no CH AGI) up, down and along a face in a straight line to stop at any height "
+                  "or on a top (race or held object); ceilings are not played: the engine's pieces are footprints "
+                  "with a height and have no ceiling (no roofed piece to walk under)",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".

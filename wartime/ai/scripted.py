@@ -25,6 +25,7 @@ from wartime.ai.scripted_minesafe import avoid_charges
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
+from wartime.ai.scripted_water import dive_instead, swim_under
 from wartime.ai.scripted_telekinesis import telekinesis_act
 from wartime.ai.scripted_alarm import is_last_turn, scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
@@ -1354,10 +1355,13 @@ class ScriptedController:
         """MVA-11 / MVA-12, only when the route needs it: a character in water swims on towards the enemy; one on
         a bank whose way to the enemy round the water (A*, geometry.navigation) is over 8 K longer than the
         straight line (or has none) leaps the water (Salto de longitud) when a landing within its jump, out of
-        the water, brings it closer, else swims in."""
+        the water, brings it closer, else swims in. A fish dives at the end of a swim that would leave it exposed to
+        enemy guns, and under the water swims on or comes up (ai.scripted_water)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         water = gs.board.water()
+        if water and gs.pos(e).level == -1:                # TRT-FISH under the water: on, or up
+            return swim_under(match, p, enemy)
         if not water or gs.pos(e).level != 1 or gs.world.has(e, Climbing) or gs.engaged(e):
             return None
         pe, pt = gs.pos(e), gs.pos(enemy)
@@ -1395,7 +1399,9 @@ class ScriptedController:
             return None
         s = float(gs.mov(e))
         d = action(p, swim, path=[[round(pe.x + ux * s, 4), round(pe.y + uy * s, 4)]])
-        return d if legal_cost(engine, d) is not None else None
+        if legal_cost(engine, d) is None:
+            return None
+        return dive_instead(match, p, d, lambda spot: self._exposure(gs, e, spot))    # TRT-FISH: out of sight
 
 
 def _charges(gs, p: Pending, e: int) -> list[str]:

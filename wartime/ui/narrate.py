@@ -433,6 +433,10 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "on_top":
         where = "a perch (level 2)" if ev.get("level") == 2 else f"the top, {float(ev.get('height') or 0):g} K up"
         return L(f"{n} stands on {ev.get('piece')}: {where}")
+    if t == "underwater":
+        return L(f"{n} dives under the water (level -1: out of reach of anyone above it)")
+    if t == "surfaced":
+        return L(f"{n} comes up to the surface (level 1)")
     if t == "jump_up":
         if ev.get("success"):
             return L(f"{n} jumps onto {ev.get('piece')} ({float(ev.get('height') or 0):g} K, reach "

@@ -7,14 +7,17 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from shapely.geometry import Point
+
 from wartime.core.components import Climbing, Position, Posture, SilentArrival
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.grid import squares_per_side
 from wartime.geometry.measure import ENGAGED_GAP
+from wartime.geometry.walls import GRAZE, wall_climb
 from wartime.rules import driving, riding, traits
 from wartime.rules.actions.base import Action, need_path, register
-from wartime.rules.actions.flight import flight_restrictions, perched
+from wartime.rules.actions.flight import flight_levels, flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.areas import after_move
 from wartime.rules.checks import Modifier
@@ -88,12 +91,16 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     melee, MOV-14 the 1 K rule, MOV-8/MOV-9 obstacles) and price its terrain (MOV-7). At level 2 only pieces
     as tall as the flight elevation count (MOV-10); levels 3, 4 and −1 meet no terrain, and at level 3 every
     move uses its whole allowance (MOV-13). A character perched on a piece (level 2, no flying trait) cannot
-    move off it. On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
+    move off it; nor can a character under the water at level −1 without a trait to move there (TRT-FISH's dive:
+    it moves with Nadar). On the grid (MOV-15, MOV-16) the path is a list of square centres (rules.squares)."""
+    if gs.pos(actor).level == -1 and -1 not in flight_levels(gs, actor):
+        raise RuleViolation("TRT-FISH", f"{gs.name(actor)} is under the water: it moves with Swim (Nadar), and "
+                            "comes up with a swim")
     if perched(gs, actor):
         raise RuleViolation("MVA-9", f"{gs.name(actor)} stands on a piece top (level 2): it gets down with "
                             "Drop down (Dejarse caer)")
     climbing = gs.world.try_get(actor, Climbing)          # MVA-10: clinging to a wall or standing on its top
-    if climbing is not None:
+    if climbing is not None and traits.walks_on_walls(gs, actor) is None:        # TRT-SPIDER walks down it
         raise RuleViolation("MVA-10", f"{gs.name(actor)} is on a wall ({climbing.piece}): it goes on with Climb "
                             "(Escalar) or gets down with Drop down (Dejarse caer)")
     pts = need_path(params, rule)
@@ -122,6 +129,9 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
                               ignore_overlap=frozenset(ignore), elevation=elevation)
     if not chk.ok:
         raise path_violation(gs, chk, ids, rule)
+    length = chk.length
+    if p0.level == 1 and traits.walks_on_walls(gs, actor) is not None:           # TRT-SPIDER: over the walls
+        length += _over_walls(gs, actor, path, allowance + extra_allowance, chk.length)
     if p0.level == 3 and chk.length < allowance - 1e-6:
         r = gs.body(actor).radius
         end = path[-1]
@@ -132,7 +142,27 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     if keep_engaged:
         keep_engaged_contacts(gs, actor, contacts)
     surcharge = traits.terrain_surcharge(gs, actor, chk.surcharge)        # hook terrain_class (TRT-LIMPING)
-    return MovePrep(path, chk.length, surcharge, allowance, contacts, end_facing(params))
+    return MovePrep(path, length, surcharge, allowance, contacts, end_facing(params))
+
+
+def _over_walls(gs: GameState, actor: int, path, allowance: float, flat: float) -> float:
+    """TRT-SPIDER: the K a path over walls climbs up and down their faces (geometry.walls.wall_climb), which count
+    against the allowance (MOV-3, measured along the surfaces as easy terrain); from a face (Escalar's `Climbing`)
+    the K it is up count as its way down. The move ends on the ground (to stay on a face or a top, Escalar)."""
+    r = gs.body(actor).radius
+    climb = wall_climb(gs.board, path, r, gs.chest_height(actor))
+    down = 0.0
+    clinging = gs.world.try_get(actor, Climbing)          # on a face (or a thin wall's top): it walks down first
+    if clinging is not None and not gs.board.piece(clinging.piece).polygon.buffer(r - GRAZE).contains(
+            Point(path[0])):
+        down = clinging.height
+    if climb.ends_on is not None:
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)}'s move would end on {climb.ends_on}: a move over walls "
+                            "ends on the ground (Climb, Escalar, stays on a face or a top)")
+    if flat + climb.k + down > allowance + 1e-9:
+        raise RuleViolation("MOV-3", f"the path is {flat:.2f} K long plus {climb.k + down:g} K up and down the "
+                            f"faces of {', '.join(climb.pieces) or clinging.piece}: at most {allowance:g} K")
+    return climb.k + down
 
 
 def path_violation(gs: GameState, chk, ids, rule: str) -> RuleViolation:
@@ -177,6 +207,8 @@ def apply_move(gs: GameState, ctx: ActionContext, prep: MovePrep, rule: str, *, 
     elif riding.rides(gs, e):
         facing = driving.end_turn(gs, ctx, e, p0.facing, facing)        # hook extra_turn (TRT-FIGHTER)
     gs.world.set(e, replace(p0, x=end[0], y=end[1], facing=facing))
+    if gs.world.has(e, Climbing):                      # TRT-SPIDER: it walked down the face to the ground
+        gs.world.remove(e, Climbing)
     gs.set_effects(e, fast_move=prep.length > 5.0 + 1e-9)
     if silent or traits.covert_arrival(gs, e):           # MVA-7 silently, or mimetic (CBA-11, GNA-9)
         gs.world.set(e, SilentArrival())

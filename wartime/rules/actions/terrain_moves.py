@@ -28,10 +28,11 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, Point
 
-from wartime.core.components import Climbing, Posture
+from wartime.core.components import Climbing, Parked, Posture
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import movement as geo_move
+from wartime.geometry import heights, walls
 from wartime.geometry.heights import LEVEL_2_HEIGHT
 from wartime.rules.actions.base import Action, need_path, register
 from wartime.rules.actions.falling import FOOT_GAP, fall, perch_piece
@@ -205,6 +206,10 @@ class MoveSilently(_MoveBase):
 
 
 # --- MVA-11 -------------------------------------------------------------------------------------------------------
+#: TRT-FISH: where a swim ends (Nadar's `depth`): under the water (level −1) or at the surface (level 1).
+DEPTHS = ("underwater", "surface")
+
+
 @dataclass
 class SwimPrep:
     path: list[tuple[float, float]]
@@ -212,6 +217,8 @@ class SwimPrep:
     surcharge: int
     end_facing: float | None
     boost: float = 0.0             # TRT-FIRE-IN-THE-VEINS: the K the boost adds
+    start_level: int = 1           # TRT-FISH: 1 at the surface, −1 underwater
+    end_level: int = 1             # TRT-FISH: −1 when the swim ends underwater
 
 
 def _touches_water(gs: GameState, path, r: float) -> bool:
@@ -222,6 +229,25 @@ def _touches_water(gs: GameState, path, r: float) -> bool:
         return False
     line = LineString(path) if len(path) >= 2 else Point(path[0])
     return any(line.distance(w.polygon) < r - 1e-9 for w in water)
+
+
+def underwater(gs: GameState, e: int) -> bool:
+    """TRT-FISH (MOV-10): `e` is under the water: at level −1, its base wholly inside the board's water."""
+    p = gs.pos(e)
+    return p.level == -1 and heights.base_underwater(gs.board, p.x, p.y, gs.body(e).radius)
+
+
+def _bases_at(gs: GameState, e: int, level: int) -> tuple[list, list[int]]:
+    """BAS-2 / MOV-14: the bases a move of `e` at `level` must respect (`GameState.others_for_move` at another
+    level than its own: a fish that comes up or swims under)."""
+    if level == gs.pos(e).level:
+        return gs.others_for_move(e)
+    mine = gs.side(e)
+    ids = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.pos(o).level == level]
+    ids += [t for t in gs.world.query(Parked) if gs.pos(t).level == level]
+    others = [geo_move.Other(gs.pos(o).x, gs.pos(o).y, gs.body(o).radius,
+                             o in gs.minis() and gs.side(o) != mine and gs.able(o)) for o in ids]
+    return others, ids
 
 
 def as_mover_check(gs: GameState, ctx, e: int, key: str, rule: str) -> CheckResult:
@@ -239,19 +265,40 @@ class Swim(AnyMoveBoostable, Action):
     """MVA-11: Nadar (2 ENE, CH AGI): a mini in or entering water swims up to MOV K (1 K more on a critical; 3 K more
     with TRT-FIRE-IN-THE-VEINS's boost); fail or fumble: it does not move (the ENE is spent). No surcharge for the
     water itself; other terrain on the path prices it as usual (MOV-7) and obstacles still stop it (MOV-9). The path
-    is checked like a move (MOV-3, BAS-2, MOV-14) against the board without its water."""
+    is checked like a move (MOV-3, BAS-2, MOV-14) against the board without its water.
+
+    TRT-FISH (ruling: "may stay at height −1"): a character that breathes underwater may end its swim under the
+    water (`depth: "underwater"`, MOV-10 level −1) where its whole base lies inside the water, and swims on there; it
+    comes up with a swim declared `depth: "surface"`. A dive swims at the surface and goes under at its end; a
+    swim that comes up rises at its start; a swim from under the water to under the water stays in the water all
+    along (its centre line never crosses dry land) and meets only the bases at level −1. Under the water it is at
+    level −1 (MOV-11: it interacts only with minis at level −1: no line of sight, attack, melee, reaction or
+    noise between it and the minis above); it moves only with Nadar (rules.actions.movement.prepare_path refuses
+    the rest) and cannot dive while engaged (CBA-15: leaving contact needs Destrabarse). The declared swim of a
+    dive is at most its allowance (MOV K with the boost's K): a fish rolls no CH AGI, so no critical K."""
     key = "swim"
     rule = "MVA-11"
     category = "movement"
     moves = True
     has_check = True
     params = (Param("path", "path", "MVA-11: waypoints [[x, y], ...] up to MOV K (MOV + 1 on a critical)"),
-              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True), BOOST_PARAM)
+              Param("end_facing", "facing", "MOV-5: the facing at the end of the swim", optional=True), BOOST_PARAM,
+              Param("depth", "choice", "TRT-FISH: 'underwater' ends the swim under the water (level −1), 'surface' "
+                    "comes up; default: the level it swims at", optional=True, choices=DEPTHS))
 
     def candidates(self, gs, actor, space):
         if not gs.board.water():
             return
+        fish = traits.breathes_underwater(gs, actor) is not None
+        below = gs.pos(actor).level == -1
         yield from space.paths(self.key, float(gs.mov(actor)))
+        if fish:                                     # TRT-FISH: dive where it is, or come up there
+            p = gs.pos(actor)
+            here = {"path": [[round(p.x, 4), round(p.y, 4)]], "depth": "surface" if below else "underwater"}
+            yield Candidate(self.key, lambda here=here: dict(here),
+                            label="come up to the surface here" if below else "dive here (level −1)")
+            for c in space.paths(self.key, float(gs.mov(actor)), extra={"depth": "surface" if below else "underwater"}):
+                yield replace(c, label=f"{c.label} ({'coming up' if below else 'diving'})")
         for b in self.offered_boosts(gs, actor):                            # TRT-FIRE-IN-THE-VEINS
             for c in space.paths(self.key, gs.mov(actor) + b.k, extra={"boost": b.rule}):
                 yield replace(c, label=f"{c.label} ({b.label})")
@@ -259,29 +306,67 @@ class Swim(AnyMoveBoostable, Action):
     def available(self, gs, actor):
         can_move(gs, actor)
         _no_grid(gs, self.rule)
-        _ground_only(gs, actor, self.rule)
+        if not underwater(gs, actor):                # TRT-FISH: under the water it swims on
+            _ground_only(gs, actor, self.rule)
         if not gs.board.water():
             raise RuleViolation(self.rule, "there is no water on this board")
 
+    def offered_choices(self, gs, actor):
+        """The boosts (TRT-FIRE-IN-THE-VEINS) and, for a fish, the way down or up (TRT-FISH), as entries."""
+        out = dict(super().offered_choices(gs, actor))
+        if traits.breathes_underwater(gs, actor) is not None and gs.board.water():
+            out["depth"] = (None, "surface" if gs.pos(actor).level == -1 else "underwater")
+        return out
+
+    def _levels(self, gs, actor, params) -> tuple[int, int]:
+        """TRT-FISH: the level the swim starts at and the level it ends at (`depth`)."""
+        start = gs.pos(actor).level
+        depth = params.get("depth")
+        if depth is None:
+            return start, start
+        if depth not in DEPTHS:
+            raise RuleViolation(self.rule, f"depth must be one of {DEPTHS}")
+        under = depth == "underwater"
+        if under and traits.breathes_underwater(gs, actor) is None:
+            raise RuleViolation("TRT-FISH", f"{gs.name(actor)} does not breathe underwater: only a character "
+                                "that does (TRT-FISH) may stay under the water")
+        return start, (-1 if under else 1)
+
     def validate(self, gs, actor, params):
         self.available(gs, actor)
+        start, end = self._levels(gs, actor, params)
         pts = need_path(params, self.rule)
         p = gs.pos(actor)
         path = [(p.x, p.y)] + pts
         r = gs.body(actor).radius
-        others, ids = gs.others_for_move(actor)
+        level = -1 if start == end == -1 else 1      # TRT-FISH: where the swim runs
+        others, ids = _bases_at(gs, actor, level)
         crouched = gs.world.get(actor, Posture).state == "crouched"
         boost = self.boost_k(gs, actor, params)                            # TRT-FIRE-IN-THE-VEINS
-        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + boost + 1.0,
+        extra = 0.0 if end == -1 else 1.0                                  # a dive: no critical K (TRT-FISH)
+        chk = geo_move.check_path(gs.board.dry(), path, r, gs.chest_height(actor), gs.mov(actor) + boost + extra,
                                   others, crouched=crouched)
         if not chk.ok:
             raise path_violation(gs, chk, ids, self.rule)
         if not _touches_water(gs, path, r):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is not in water and the path enters none: swimming "
                                 "needs water")
-        keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
+        if end == -1:
+            x, y = path[-1]
+            if not heights.base_underwater(gs.board, x, y, r):
+                raise RuleViolation("TRT-FISH", f"{gs.name(actor)}'s base would not be wholly inside the water at "
+                                    "the end of the swim: it cannot stay under there")
+            if start == -1 and not heights.path_in_water(gs.board, path):
+                raise RuleViolation("TRT-FISH", "under the water the swim stays in the water: this path crosses "
+                                    "dry land (come up first)")
+            if start == 1:
+                if overlaps_any(gs, actor, x, y, -1):
+                    raise RuleViolation("BAS-2", f"another base is under the water at ({x:g}, {y:g})")
+                keep_engaged_contacts(gs, actor, [])           # CBA-15: diving leaves every contact
+        if level == gs.pos(actor).level:
+            keep_engaged_contacts(gs, actor, end_contacts(gs, actor, path[-1]))
         return SwimPrep(path, chk.length, traits.terrain_surcharge(gs, actor, chk.surcharge), end_facing(params),
-                        boost)
+                        boost, start, end)
 
     def cost(self, gs, actor, params, prepared):
         base = 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 2   # TRT-FISH: as Mover, ENE 1
@@ -293,11 +378,22 @@ class Swim(AnyMoveBoostable, Action):
         if not r.passed:
             gs.world.emit("no_progress", self.rule, who=e, action=self.key)
             return
+        if prepared.start_level == -1 and prepared.end_level == 1:       # TRT-FISH: it comes up, then swims
+            self._set_level(gs, e, 1)
         allowance = gs.mov(e) + prepared.boost + (1.0 if r.critical else 0.0)     # crit: 1 K more
         path, length = _cut(prepared.path, allowance)
         apply_move(gs, ctx, MovePrep(path, length, prepared.surcharge, allowance, end_contacts(gs, e, path[-1]),
                                      prepared.end_facing), self.rule)
+        if prepared.start_level == 1 and prepared.end_level == -1 and gs.on_table(e) and gs.able(e) \
+                and gs.pos(e).level == 1:                                 # TRT-FISH: it goes under at the end
+            self._set_level(gs, e, -1)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+    def _set_level(self, gs, e: int, level: int) -> None:
+        """TRT-FISH: the fish goes under the water (level −1) or comes up (level 1) where it is."""
+        p = gs.pos(e)
+        gs.world.set(e, replace(p, level=level))
+        gs.world.emit("underwater" if level == -1 else "surfaced", "TRT-FISH", who=e, at=[p.x, p.y], level=level)
 
 
 # --- MVA-10 -------------------------------------------------------------------------------------------------------
@@ -307,14 +403,22 @@ class Climb(AnyMoveBoostable, Action):
     already clinging to it) climbs up to MOV K (1 K more on a critical; 3 K more with TRT-FIRE-IN-THE-VEINS's boost,
     offered as a candidate where it reaches a top the climb would not), reaching the top if the K suffice, else
     clinging part-way. Fail: no progress. Fumble: it falls from the height it was at (MVA-9 table) to the foot.
-    No terrain surcharge."""
+    No terrain surcharge.
+
+    TRT-SPIDER (walls as easy terrain, hook ``walks_on_walls``): a spider may also go along the face in a straight
+    line (`to`: a spot where its base still touches the face; its edge never more than WALL_GAP from it on the way
+    and never over it) and end at any `height` on it (up or down, above 0 and up to the top), the K along the face
+    plus the K up or down at most MOV (with a boost's K); at the top's height it gets onto the top there."""
     key = "climb"
     rule = "MVA-10"
     category = "movement"
     moves = True
     has_check = True
     params = (Param("piece", "choice", "MVA-10: the id of the piece to climb (the one it clings to, if any)"),
-              BOOST_PARAM)
+              BOOST_PARAM,
+              Param("to", "point", "TRT-SPIDER: a spot along the face, reached in a straight line", optional=True),
+              Param("height", "choice", "TRT-SPIDER: the K up the face it ends at (default: where it is)",
+                    optional=True))
 
     def candidates(self, gs, actor, space):
         climbing = gs.world.try_get(actor, Climbing)
@@ -327,6 +431,14 @@ class Climb(AnyMoveBoostable, Action):
                 if h0 + gs.mov(actor) < gs.board.piece(pid).height - 1e-9 <= h0 + gs.mov(actor) + b.k:
                     yield Candidate(self.key, lambda pid=pid, b=b: {"piece": pid, "boost": b.rule},
                                     label=f"climb {pid} ({b.label})")
+        if climbing is not None and traits.walks_on_walls(gs, actor) is not None:    # TRT-SPIDER: along the face
+            p = gs.pos(actor)
+            piece = gs.board.piece(climbing.piece)
+            if not piece.polygon.buffer(gs.body(actor).radius - 1e-6).contains(Point(p.x, p.y)):
+                for spot in walls.face_spots(piece, p.x, p.y, gs.body(actor).radius, WALL_GAP, gs.mov(actor) / 2.0):
+                    yield Candidate(self.key, lambda spot=spot: {"piece": climbing.piece, "to": list(spot),
+                                                                 "height": climbing.height},
+                                    label=f"along {climbing.piece} to ({spot[0]:g}, {spot[1]:g})")
 
     def available(self, gs, actor):
         can_move(gs, actor)
@@ -336,7 +448,8 @@ class Climb(AnyMoveBoostable, Action):
                                 "the ground")
         climbing = gs.world.try_get(actor, Climbing)
         if climbing is not None:
-            if climbing.height >= gs.board.piece(climbing.piece).height - 1e-9:
+            if climbing.height >= gs.board.piece(climbing.piece).height - 1e-9 and \
+                    traits.walks_on_walls(gs, actor) is None:                 # TRT-SPIDER: it may go down the face
                 raise RuleViolation(self.rule, f"{gs.name(actor)} is already on top of {climbing.piece}")
             return
         if not climbable_in_contact(gs, actor):
@@ -353,13 +466,53 @@ class Climb(AnyMoveBoostable, Action):
         if climbed is None and piece not in climbable_in_contact(gs, actor):
             raise RuleViolation(self.rule, f"{piece.id} is not a climbable surface taller than the chest in base "
                                 f"contact with {gs.name(actor)}")
-        self.boost_k(gs, actor, params)                                   # TRT-FIRE-IN-THE-VEINS: offered?
+        boost = self.boost_k(gs, actor, params)                           # TRT-FIRE-IN-THE-VEINS: offered?
+        if "to" in params or "height" in params:
+            return self._along_face(gs, actor, params, piece, climbing, boost)
+        if climbing is not None and climbing.height >= piece.height - 1e-9:
+            raise RuleViolation(self.rule, f"{gs.name(actor)} is already on top of {climbing.piece}")
         return piece
+
+    def _along_face(self, gs, actor, params, piece, climbing, boost: float) -> "FaceMove":
+        """TRT-SPIDER: a move along the face and up or down it (see the class docstring)."""
+        if traits.walks_on_walls(gs, actor) is None:
+            raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} does not walk on walls: it climbs straight up "
+                                "(only a character that does, TRT-SPIDER, goes along a face)")
+        p = gs.pos(actor)
+        r = gs.body(actor).radius
+        if piece.polygon.buffer(r - 1e-6).contains(Point(p.x, p.y)):
+            raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} stands on the top of {piece.id}: it leaves it "
+                                "with a move (down a face) first")
+        h0 = climbing.height if climbing is not None else 0.0
+        h1 = params.get("height", h0)
+        if not isinstance(h1, (int, float)) or isinstance(h1, bool) or not 0.0 < h1 <= piece.height + 1e-9:
+            raise RuleViolation("TRT-SPIDER", f"height must be a number of K above 0 and at most {piece.id}'s "
+                                f"{piece.height:g} K")
+        to = params.get("to", [p.x, p.y])
+        if not isinstance(to, (list, tuple)) or len(to) != 2 or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in to):
+            raise RuleViolation("TRT-SPIDER", "to must be a point [x, y]")
+        x, y = float(to[0]), float(to[1])
+        if not gs.board.disc_inside(x, y, r):
+            raise RuleViolation("MOV-3", "the base would leave the board")
+        if not walls.along_face(piece, (p.x, p.y), (x, y), r, WALL_GAP):
+            raise RuleViolation("TRT-SPIDER", f"the way from ({p.x:g}, {p.y:g}) to ({x:g}, {y:g}) leaves the face "
+                                f"of {piece.id} (a straight line along it, its base touching it)")
+        if (x, y) != (p.x, p.y) and overlaps_any(gs, actor, x, y, 1):
+            raise RuleViolation("BAS-2", f"another base is at ({x:g}, {y:g})")
+        length = math.hypot(x - p.x, y - p.y) + abs(float(h1) - h0)
+        reach = gs.mov(actor) + boost
+        if length > reach + 1e-9:
+            raise RuleViolation("MOV-3", f"{length:.2f} K along and up or down the face: at most {reach:g} K")
+        return FaceMove(piece, (x, y), float(h1), length)
 
     def cost(self, gs, actor, params, prepared):
         return 1 if traits.moves_as_mover(gs, actor, self.key) is not None else 3    # TRT-SPIDER: as Mover
 
     def resolve(self, gs, ctx, prepared):
+        if isinstance(prepared, FaceMove):
+            self._resolve_face(gs, ctx, prepared)
+            return
         e = ctx.actor
         piece = prepared
         climbing = gs.world.try_get(e, Climbing)
@@ -383,6 +536,39 @@ class Climb(AnyMoveBoostable, Action):
             set_climbing(gs, e, piece.id, h1)
         emit_noise(gs, e, movement_noise(h1 - h0), "ENV-7", action=self.key)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+    def _resolve_face(self, gs, ctx, fm: "FaceMove") -> None:
+        """TRT-SPIDER: no CH AGI (Escalar as Mover); it goes along the face (a move: reactions, noise) and ends at
+        its height on it, or on the top."""
+        e = ctx.actor
+        as_mover_check(gs, ctx, e, self.key, self.rule)
+        climbing = gs.world.try_get(e, Climbing)
+        h0 = climbing.height if climbing is not None else 0.0
+        p = gs.pos(e)
+        start = (p.x, p.y)
+        flat = math.hypot(fm.to[0] - p.x, fm.to[1] - p.y)
+        if flat > 0:
+            apply_move(gs, ctx, MovePrep([start, fm.to], fm.length, 0, fm.length, end_contacts(gs, e, fm.to), None),
+                       self.rule)
+        else:
+            emit_noise(gs, e, movement_noise(fm.length), "ENV-7", action=self.key)
+        top = fm.height >= fm.piece.height - 1e-9
+        gs.world.emit("climb", self.rule, who=e, piece=fm.piece.id, before=h0, after=fm.height, top=top,
+                      to=list(fm.to))
+        if top:
+            reach_top(gs, e, fm.piece, self.rule)
+        else:
+            set_climbing(gs, e, fm.piece.id, fm.height)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+
+@dataclass(frozen=True)
+class FaceMove:
+    """TRT-SPIDER: a move along a face: the piece, the spot it ends at, the K up the face there and the K moved."""
+    piece: Any
+    to: tuple[float, float]
+    height: float
+    length: float
 
 
 # --- MVA-13 -------------------------------------------------------------------------------------------------------

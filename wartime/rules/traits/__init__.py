@@ -430,6 +430,13 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
 * ``moves_as_mover(gs, e, key) -> bool`` -- True: the bearer's terrain move ``key`` works like Mover: ENE 1, no CH
   AGI, up to MOV K (TRT-FISH: Nadar, MVA-11; TRT-SPIDER: Escalar, MVA-10). Called by ``moves_as_mover`` from those
   actions. → terrain_rule.
+* ``walks_on_walls(gs, e) -> bool`` -- True: at level 1 the bearer's moves (Mover, Correr, Cargar, ...) go over the
+  climbable pieces taller than its chest as easy terrain, their faces' height up and down counting as K of the move
+  (TRT-SPIDER, geometry.walls). Called by ``walks_on_walls`` and ``move_board`` from rules.actions.movement.
+  → terrain_rule.
+* ``breathes_underwater(gs, e) -> bool`` -- True: the bearer may end a swim underwater, at level −1 inside the water,
+  and swim on there (TRT-FISH, MOV-10). Called by ``breathes_underwater`` from Nadar (rules/actions/terrain_moves.py).
+  → height_rule.
 * ``fall_damage(gs, e, dmg) -> int`` -- the DMG of the character's fall (MVA-9's table; 0: no hit) as the trait
   changes it (TRT-FALL-WITH-STYLE). Called by ``fall_dmg`` from ``rules.actions.falling.fall``. → height_rule.
 * ``jump_own_height(gs, e) -> bool`` -- True: the bearer jumps as high as itself: Subir a un alto's multiplier is at
@@ -718,7 +725,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
-                                           strength, meta_ene, area_dmg_bonus, moves_as_mover, Stance,
+                                           strength, meta_ene, area_dmg_bonus, moves_as_mover, breathes_underwater, walks_on_walls,
+                                           Stance,
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,

@@ -66,23 +66,37 @@ ON_OBJECTS.add("TRT-DEMOLITIONS-EXPERT")        # on an object: its holder is th
 
 # --- Pez: swims as it moves -----------------------------------------------------------------------------------------
 def fish(gs, e: int, key: str) -> bool:
-    """TRT-FISH: breathes underwater and Nadar works like Mover (ruling: ENE 1 plus terrain, no CH AGI, up to MOV
-    K). Staying underwater (height −1) is not played: the engine's water has no depth."""
+    """TRT-FISH: Nadar works like Mover (ruling: ENE 1 plus terrain, no CH AGI, up to MOV K)."""
     return key == "swim"
 
 
-register("TRT-FISH", "Pez", {"moves_as_mover": fish}, kinds=R)
+def fish_breathes(gs, e: int) -> bool:
+    """TRT-FISH: it breathes underwater, so it may stay under the water (ruling: height −1, MOV-10's level −1): a
+    swim may end there where its whole base is in the water, and it swims on there until a swim brings it up
+    (rules.actions.terrain_moves.Swim). Under the water it interacts only with minis at level −1 (MOV-11)."""
+    return True
+
+
+register("TRT-FISH", "Pez", {"moves_as_mover": fish, "breathes_underwater": fish_breathes}, kinds=R)
 
 
 # --- Araña: walls as easy terrain -------------------------------------------------------------------------------------
 def spider(gs, e: int, key: str) -> bool:
     """TRT-SPIDER: it moves over walls as if they were easy terrain, no climbing needed: Escalar (MVA-10) works like
-    Mover (ENE 1, no CH AGI, so no fumble and no fall; up to MOV K up the face). The engine's pieces have no
-    ceilings to walk on."""
+    Mover (ENE 1, no CH AGI, so no fumble and no fall; up to MOV K up the face), so it may stop on a face at any
+    height or on a top."""
     return key == "climb"
 
 
-register("TRT-SPIDER", "Araña", {"moves_as_mover": spider}, kinds=R)
+def spider_walls(gs, e: int) -> bool:
+    """TRT-SPIDER: its moves at level 1 (Mover, Correr, Esprintar, Cargar, ...) go over the pieces it would have to
+    climb (MOV-9) as easy terrain: no Escalar, no CH AGI, no surcharge, the faces' height up and down counted as K
+    of the move (geometry.walls; the move ends on the ground). The engine's pieces have no ceilings (a piece is a
+    footprint with a height), so there is no underside to walk on."""
+    return True
+
+
+register("TRT-SPIDER", "Araña", {"moves_as_mover": spider, "walks_on_walls": spider_walls}, kinds=R)
 ON_OBJECTS.add("TRT-SPIDER")                   # on an object (climbing gloves): its holder climbs so
 
 

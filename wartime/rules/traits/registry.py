@@ -235,6 +235,8 @@ CATALOGUE_HOOK: dict[str, str] = {
     "meta_ene_mod": "ene_mod",
     "area_dmg_bonus": "dmg_mod",
     "moves_as_mover": "terrain_rule",
+    "breathes_underwater": "height_rule",
+    "walks_on_walls": "terrain_rule",
     "melee_stance": "check_mod",
     "melee_dmg_stance": "dmg_mod",
     "area_def_mod": "def_mod",
@@ -2420,6 +2422,18 @@ def moves_as_mover(gs, e: int, key: str) -> str | None:
     """``moves_as_mover``: the trait by which `e`'s terrain move `key` works like Mover (ENE 1, no CH AGI, MOV K;
     TRT-FISH: Nadar, TRT-SPIDER: Escalar), or None."""
     return _first_yes("moves_as_mover", character_traits(gs, e), (gs, e, key))
+
+
+def walks_on_walls(gs, e: int) -> str | None:
+    """``walks_on_walls``: the trait by which `e`'s moves go over the pieces it would have to climb as easy terrain
+    (TRT-SPIDER: geometry.walls), or None."""
+    return _first_yes("walks_on_walls", character_traits(gs, e), (gs, e))
+
+
+def breathes_underwater(gs, e: int) -> str | None:
+    """``breathes_underwater``: the trait by which `e` may stay underwater, at level −1 in water (MOV-10; TRT-FISH),
+    or None."""
+    return _first_yes("breathes_underwater", character_traits(gs, e), (gs, e))
 
 
 def melee_stances(gs, e: int) -> dict[str, Stance]:

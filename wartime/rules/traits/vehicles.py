@@ -52,8 +52,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from wartime.core.components import Mount
+from wartime.geometry.walls import over_walls
 from wartime.rules.checks import percent
-from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register
+from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register, walks_on_walls
 
 T = ("transport",)
 #: TRT-STIFF-STEERING: the most a transport turns in one action (degrees).
@@ -285,7 +286,8 @@ def strip_needed(gs, e: int) -> tuple[str, float] | None:
 def move_board(gs, e: int):
     """The board a move of the character is checked against (MOV-7..9): as a floating base meets it (hook
     ``float_height``: TRT-LEVITATOR), without its water (hook ``water_as_land``: TRT-AMPHIBIOUS), or as it is; and
-    without its nooks when its moves take them as easy terrain (hook ``nooks_easy``: TRT-SERPENT)."""
+    without its nooks when its moves take them as easy terrain (hook ``nooks_easy``: TRT-SERPENT); at level 1
+    without the walls it walks over (hook ``walks_on_walls``: TRT-SPIDER, geometry.walls.over_walls)."""
     heights = [float(h(gs, e)) for _, h in _of("float_height", character_traits(gs, e))]
     if heights:
         board = gs.board.floating(max(heights))
@@ -293,6 +295,8 @@ def move_board(gs, e: int):
         board = gs.board.dry() if water_as_land(gs, e) else gs.board
     if any(h(gs, e) for _, h in _of("nooks_easy", character_traits(gs, e))):
         board = board.without_nooks()
+    if gs.pos(e).level == 1 and walks_on_walls(gs, e) is not None:
+        board = over_walls(board, gs.chest_height(e))
     return board
 
 
