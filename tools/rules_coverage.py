@@ -159,8 +159,10 @@ PARTIAL = {
     "TRT-COUNTERMEASURES": "on a protection, a transport or a held object, against a missile: a shot with Munición "
                            "autopropulsada (self-propelled rounds); no other weapon carries a projectile tag (a shell is "
                            "not told apart from other area weapons)",
-    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
-                     "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
+    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8), that carry a trait the engine plays "
+                     "(by its book name), of a race or riding a transport named by its catalogue name or id (case "
+                     "and accents aside); the catalogue records no vehicle class, so a class ('tanques') that no "
+                     "race or transport is called is refused when a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
                           "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
                           "its user's field of view and line of sight); a target outside the field of view, which "

@@ -50,6 +50,14 @@ class Traits:
 
 
 @dataclass(frozen=True, slots=True)
+class Race:
+    """The race archetype a character was fielded with (its catalogue id and name): kept only in a match where a
+    Munición anti names a race (TRT-ANTI-AMMO, match.setup), so that other games' state is unchanged."""
+    key: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class TraitState:
     """The levels, as (trait ID, current level, bought level), and parameters, as (trait ID, parameter), of the
     character's own (race) traits that have them (issue 12: TRT-LEATHERY-SHIELD, TRT-RESISTANCE); a character
