@@ -6,14 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from rules_helpers import M, weapon
+from rules_helpers import Game, M, armour, blade, weapon
 from test_rules_traits_combat import attack, duel, race
-from wartime.core.components import Mount, Race
+from test_rules_traits_protection import prot
+from wartime.core.components import Life, Mount, Race, Wounds
 from wartime.core.errors import RefusedContent
 from wartime.core.rng import Dice
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.setup import build_state, refused_lines
 from wartime.rules import traits
+from wartime.rules.traits.registry import facing, spared
 from wartime.rules.traits.weapons_more import anti_matches, plain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,3 +85,56 @@ def test_TRT_ANTI_AMMO_a_transport_named_DMG_plus_2_against_its_rider():
     g.set(b, Mount("gun_buggy", "Gun buggy", 2, 8, 0, 6, rider_body=g.gs.body(b)))
     assert traits.combat_terms(g.gs, a, b, rifle, True).dmg_plus == 2
     assert anti_matches(g.gs, b, "gun_buggy") and not anti_matches(g.gs, b, "Cargo truck")
+
+
+# --- Niega: every interaction between two characters ------------------------------------------------------------------
+def _ward(name: str):
+    return prot(1, "TRT-NEGATE", params={"TRT-NEGATE": name}, key="ward")
+
+
+def test_TRT_NEGATE_a_hit_psychology_trait_of_the_attackers_weapon_makes_no_CH_PSI():
+    """Acobardamiento: a hit without wounds (DEF 5 against DMG 4, CH DEF 3 passes) makes the target take a CH PSI;
+    a target wearing Niega (Acobardamiento) takes none (dice: CH IMP 5, CH DEF 3; no CH PSI die)."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-COWING",)),)}, {"protections": (armour(5), _ward("Acobardamiento"))})
+    attack(g, 5, 3)
+    assert g.wounds(g.ids[1]) == 0 and g.checks("PSI") == []
+
+
+def test_TRT_NEGATE_a_kill_trait_of_the_killer_does_nothing_on_the_victim_that_cancels_it():
+    """Devora almas heals its bearer 1 wound on a melee kill; not when the victim wore Niega (Devora almas) (dice:
+    CH IMP 5, CH DEF 5)."""
+    for ward in (False, True):
+        g = duel(blue={"CON": 2, "protections": (_ward("Devora almas"),) if ward else ()}, melee=True)
+        a, b = g.ids
+        race(g, a, "TRT-SOUL-EATER")
+        g.set(a, Wounds(1))
+        g.set(b, Wounds(1))
+        attack(g, 5, 5)
+        assert g.gs.world.get(b, Life).state == "dead"
+        assert g.wounds(a) == (1 if ward else 0)
+        assert bool(g.events("healed", who=a, rule="TRT-SOUL-EATER")) is not ward
+
+
+def test_TRT_NEGATE_a_wound_trait_does_not_reach_the_one_in_melee_that_cancels_it():
+    """Saikikku wounded in melee by red (dice: CH IMP 5, CH DEF 9, CH PSI 5): the second red in contact wears
+    Niega (Saikikku): no stress, no bonus loss for it; the attacker gains its stress as before."""
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(blade(),)), M(side="blue", x=11, y=20, facing=180.0, CON=9),
+             M(x=12, y=20, facing=180.0, protections=(_ward("Saikikku"),)))
+    a, b, c = g.ids
+    race(g, b, "TRT-SAIKIKKU")
+    race(g, c, "TRT-FAST")
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.wounds(b) > 0 and (g.stress(a), g.stress(c)) == (1, 0) and g.all_dice_used()
+    assert not g.events("bonus_loss_due", who=c)
+    assert spared(g.gs, "TRT-SAIKIKKU", [(a, 1), (c, 1)]) == [(a, 1)]
+
+
+def test_TRT_NEGATE_facing_leaves_out_what_the_other_side_negates():
+    """``facing``: the traits a character brings to an interaction without those the other side negates."""
+    g = duel(red={"protections": (_ward("Camuflaje"),)})
+    a, b = g.ids
+    race(g, b, "TRT-CAMOUFLAGE", "TRT-FAST")
+    assert facing(g.gs, traits.character_traits(g.gs, b), a) == frozenset({"TRT-FAST"})
+    assert facing(g.gs, traits.character_traits(g.gs, b), None) == traits.character_traits(g.gs, b)

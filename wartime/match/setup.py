@@ -119,8 +119,8 @@ def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
                 key = weapons_more.plain(t.param)
                 if key not in known and (id(spec), key) not in seen:
                     seen.add((id(spec), key))
-                    out.append(refuse("TRT-ANTI-AMMO", f"{spec.name}: {arch.kind} {arch.name}: Munición anti "
-                                      f"({t.param}) names no target type: not 'no vivos', no trait the engine "
+                    out.append(refuse("TRT-ANTI-AMMO", f"{spec.name}: {arch.kind} {arch.name}: "
+                                      f"{traits.display_name('TRT-ANTI-AMMO')} ({t.param}) names no target type: not 'no vivos', no trait the engine "
                                       "plays, and no race or transport of the catalogue is called so"))
     return out
 

@@ -617,6 +617,20 @@ def _apart(carried, neg: frozenset):
     return frozenset(carried) - neg if neg and not neg.isdisjoint(carried) else carried
 
 
+def facing(gs, carried, *others):
+    """TRT-NEGATE ruling ("no effect in any interaction with the bearer or its actions"): `carried` (a character's
+    or its weapon's traits) without the trait IDs that any of `others` (the characters the interaction is with;
+    None skipped) negates. Every hook helper between two characters passes its traits through it."""
+    neg = frozenset().union(*(negated(gs, o) for o in others if o is not None))
+    return _apart(carried, neg)
+
+
+def spared(gs, trait_id: str, who) -> list:
+    """TRT-NEGATE: the characters of `who` (ids, or (id, n) pairs) that do not negate `trait_id`: an effect of a
+    trait on several characters does not reach those that cancel it."""
+    return [w for w in who if trait_id not in negated(gs, w[0] if isinstance(w, tuple) else w)]
+
+
 def worn_protections(gs, e: int) -> list:
     """The protections `e` wears that carry traits and are not disabled (WND-4), in equipment order."""
     return [p for p in gs.equipment(e).protections if p.traits and not p.disabled]
@@ -842,7 +856,7 @@ def restrict_reaction(gs, e: int, key: str) -> None:
 
 def restrict_targeting(gs, actor: int, action, target: int) -> None:
     """``target_restriction``: raises RuleViolation if a trait of `target` forbids `actor` to aim `action` at it."""
-    for _, h in _of("target_restriction", character_traits(gs, target)):
+    for _, h in _of("target_restriction", facing(gs, character_traits(gs, target), actor)):
         h(gs, target, actor, action)
 
 
@@ -883,7 +897,7 @@ def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, 
     it: TRT-LORD-OF-CONFUSION)."""
     if against is None or attribute is None or against == e:
         return []
-    return _answers("targeted_check_mod", character_traits(gs, against), gs, against, e, attribute, kind)
+    return _answers("targeted_check_mod", facing(gs, character_traits(gs, against), e), gs, against, e, attribute, kind)
 
 
 def flight_levels(gs, e: int) -> frozenset[int]:
@@ -988,7 +1002,7 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
     """``on_hit``: what the traits of the attacker and of its weapon do after a hit (a passed CH IMP), whatever
     the wounds."""
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
-        for _, h in _of("on_hit", carried):
+        for _, h in _of("on_hit", facing(gs, carried, attacker, target)):        # TRT-NEGATE
             h(gs, attacker, attacker, target, weapon, ranged)
 
 
@@ -1152,7 +1166,7 @@ def hit_psi(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_psi``: the trait (of the attacker or of its weapon) by which a hit makes the target take a CH PSI
     even without wounds, or None (the first in trait-ID order)."""
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
-        for t, h in _of("hit_psi", carried):
+        for t, h in _of("hit_psi", facing(gs, carried, attacker, target)):       # TRT-NEGATE
             if h(gs, attacker, attacker, target, weapon, ranged):
                 return t
     return None
@@ -1314,14 +1328,14 @@ def activation_over(gs, e: int) -> None:
 def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
     """``kill_heal``: (trait ID, wounds) the killer's traits remove from it when its attack kills `victim`
     (WND-3); the engine heals them."""
-    return _tagged("kill_heal", character_traits(gs, killer), gs, killer, victim, melee)
+    return _tagged("kill_heal", facing(gs, character_traits(gs, killer), victim), gs, killer, victim, melee)
 
 
 def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[int]]]:
     """``kill_psi``: (trait ID, the characters who must make a CH PSI) when the killer's attack kills `victim`."""
     out = []
-    for t, h in _of("kill_psi", character_traits(gs, killer)):
-        who = h(gs, killer, victim, melee)
+    for t, h in _of("kill_psi", facing(gs, character_traits(gs, killer), victim)):
+        who = spared(gs, t, h(gs, killer, victim, melee) or ())       # TRT-NEGATE: a witness cancelling it
         if who:
             out.append((t, list(who)))
     return out
@@ -1330,7 +1344,8 @@ def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[
 def wounded_stress(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
     """``wounded_stress``: (trait ID, [(character, stress), ...]) the wounded character's traits give around it when
     an attack wounds it (no CH DEF; TRT-SAIKIKKU); rules.combat adds the stress (PSI-14, PSI-16 apply)."""
-    return [(t, list(hits)) for t, hits in _tagged("wounded_stress", character_traits(gs, e), gs, e)]
+    return [(t, hits) for t, got in _tagged("wounded_stress", character_traits(gs, e), gs, e)
+            if (hits := spared(gs, t, got))]                            # TRT-NEGATE: not on one cancelling it
 
 
 def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -1338,7 +1353,7 @@ def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
     an attack wounds it (no CH DEF, no CH PSI); the engine applies the wounds."""
     out = []
     for t, h in _of("wounded_splash", character_traits(gs, e)):
-        hits = h(gs, e)
+        hits = spared(gs, t, h(gs, e) or ())                          # TRT-NEGATE: not on one cancelling it
         if hits:
             out.append((t, list(hits)))
     return out
@@ -1346,7 +1361,7 @@ def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
 
 def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
     """``wounded_someone``: the attacker's traits after its attack wounded `target`."""
-    for _, h in _of("wounded_someone", character_traits(gs, attacker)):
+    for _, h in _of("wounded_someone", facing(gs, character_traits(gs, attacker), target)):
         h(gs, attacker, target, melee)
 
 
@@ -1354,7 +1369,7 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
     the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX) and ``explodes``
     (TRT-DARKNESS-FIELD)."""
-    carried = character_traits(gs, e)
+    carried = facing(gs, character_traits(gs, e), attacker)            # TRT-NEGATE: the attacker's
     for _, h in _of("got_wounded", carried):
         h(gs, e, attacker, melee, state)
     if state == "dead":
@@ -1374,7 +1389,7 @@ def got_hit(gs, e: int) -> None:
 def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:
     """``killed_someone``: the killer's traits after its attack killed `victim`; then ``aura_killed_someone`` of
     the auras around the killer (G1: allied bearers, one call per trait; TRT-CRY-OF-BLOOD)."""
-    for _, h in _of("killed_someone", character_traits(gs, killer)):
+    for _, h in _of("killed_someone", facing(gs, character_traits(gs, killer), victim)):
         h(gs, killer, victim, melee)
     for _, h, bearers in _auras(gs, killer, "aura_killed_someone"):
         h(gs, killer, bearers, victim, melee)
@@ -2204,7 +2219,7 @@ class HitArea:
 
 def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitArea]:
     """``hit_area``: the areas the weapon's traits leave after its hit on `target` (TRT-RADIOACTIVE-AMMO)."""
-    return [a for _, h in _of("hit_area", _weapon_traits(weapon))
+    return [a for _, h in _of("hit_area", facing(gs, _weapon_traits(weapon), attacker, target))
             if (a := h(gs, attacker, attacker, target, weapon, ranged)) is not None]
 
 
@@ -2227,7 +2242,8 @@ def any_level(weapon) -> str | None:
 def stress_hits(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``stress_hit``: the trait of the attacker's weapon by which a hit deals stress instead of wounds
     (TRT-PSYCHIC-AMMO; rules.stress_hits), or None."""
-    return _first_yes("stress_hit", _weapon_traits(weapon), (gs, attacker, attacker, target, weapon, ranged))
+    return _first_yes("stress_hit", facing(gs, _weapon_traits(weapon), attacker, target),
+                      (gs, attacker, attacker, target, weapon, ranged))
 
 
 def stress_defense(gs, e: int) -> int | None:
@@ -2246,7 +2262,7 @@ def stress_protections(gs, e: int) -> list:
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
     damage (its on_hit effects only), or None."""
-    return _first_yes("hit_without_def", _weapon_traits(weapon),
+    return _first_yes("hit_without_def", facing(gs, _weapon_traits(weapon), attacker, target),
                       (gs, attacker, attacker, target, weapon, ranged))
 
 
@@ -2421,7 +2437,7 @@ def area_def(gs, e: int, weapon) -> int:
 def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
-    return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+    return _first_yes("wounded_reply", facing(gs, character_traits(gs, e), attacker), (gs, e, attacker, melee))
 
 
 def critical_rolled(gs, e: int, weapon_index: int | None, ranged: bool) -> None:
@@ -2445,23 +2461,24 @@ def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:
 def meta_void(gs, e: int, caster: int) -> str | None:
     """``meta_void``: the trait by which `e` uses its once-a-turn chance to cancel `caster`'s metahability on it
     (TRT-VOID-RUNES; the handler that answers yes has used it), or None."""
-    return _first_yes("meta_void", character_traits(gs, e), (gs, e, caster))
+    return _first_yes("meta_void", facing(gs, character_traits(gs, e), caster), (gs, e, caster))
 
 
 def ranged_contest(gs, target: int, attacker: int) -> str | None:
     """``ranged_contest``: the trait by which `target`, shot at by `attacker`, may make a CH VOL ENF against it
     before its CH IMP: won, the CH IMP has −1 (TRT-MANIPULATOR), or None."""
-    return _first_yes("ranged_contest", character_traits(gs, target), (gs, target, attacker))
+    return _first_yes("ranged_contest", facing(gs, character_traits(gs, target), attacker), (gs, target, attacker))
 
 
 def wounds_counted(gs, target: int, source: int | None, n: int) -> None:
     """``wounds_counted``: `n` wounds were just added to `target` (WND-2), `source` the character dealing them or
     None: the traits of the target (``taken`` True) and of the source (``taken`` False) count them
     (TRT-POWERFUL); handlers are called ``h(gs, bearer, n, taken)``."""
-    for _, h in _of("wounds_counted", character_traits(gs, target)):
+    live = source is not None and source != target and gs.world.has(source, Attributes)
+    for _, h in _of("wounds_counted", facing(gs, character_traits(gs, target), source if live else None)):
         h(gs, target, n, True)
-    if source is not None and source != target and gs.world.has(source, Attributes):
-        for _, h in _of("wounds_counted", character_traits(gs, source)):
+    if live:
+        for _, h in _of("wounds_counted", facing(gs, character_traits(gs, source), target)):
             h(gs, source, n, False)
 
 
@@ -2489,7 +2506,7 @@ def area_attack_done(gs, e: int, weapon) -> None:
 def senses(gs, e: int, actor: int, action: str, track) -> str | None:
     """``senses``: the trait by which `e` may react to `actor`'s `action` (its path `track`) though it neither sees
     nor hears it (TRT-SPIDER-SENSE), or None."""
-    return _first_yes("senses", character_traits(gs, e), (gs, e, actor, action, track))
+    return _first_yes("senses", facing(gs, character_traits(gs, e), actor), (gs, e, actor, action, track))
 
 
 def resonates(gs, e: int) -> str | None:
