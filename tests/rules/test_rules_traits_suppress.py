@@ -9,12 +9,15 @@ import pytest
 from rules_helpers import Game, M, armour, blade, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import prot
-from wartime.core.components import Life, Mount, Race, Wounds
+from test_rules_heights import at
+from wartime.core.components import Life, Mount, Race, Weapon, Wounds
 from wartime.core.errors import RefusedContent
 from wartime.core.rng import Dice
+from wartime.rules.flow import Decision
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.setup import build_state, refused_lines
 from wartime.rules import traits
+from wartime.rules.actions.flight import can_fly
 from wartime.rules.traits.registry import facing, spared
 from wartime.rules.traits.weapons_more import anti_matches, plain
 
@@ -138,3 +141,73 @@ def test_TRT_NEGATE_facing_leaves_out_what_the_other_side_negates():
     race(g, b, "TRT-CAMOUFLAGE", "TRT-FAST")
     assert facing(g.gs, traits.character_traits(g.gs, b), a) == frozenset({"TRT-FAST"})
     assert facing(g.gs, traits.character_traits(g.gs, b), None) == traits.character_traits(g.gs, b)
+
+
+# --- Munición desestabilizadora: its weapons' bonuses and its body's flight too ------------------------------------------
+def _destabilised(blue_weapon, *blue_traits: str, level: int = 1) -> Game:
+    """Red's destabilising rifle hits blue (CH IMP 2, CH DEF 4 passes against DEF 3 + Duro: no wounds); blue carries
+    `blue_weapon`, Duro and `blue_traits`, standing at `level`."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-DESTABILISING-AMMO",)),)},
+             {"CON": 9, "weapons": (blue_weapon,), "protections": (armour(3),)})
+    a, b = g.ids
+    race(g, b, "TRT-TOUGH", *blue_traits)
+    if level != 1:
+        at(g, b, level)
+    attack(g, 2, 4)
+    return g
+
+
+def test_TRT_DESTABILISING_AMMO_its_weapons_bonus_traits_stop_until_its_next_activation():
+    """Blue's rifle (Munición perforante, a bonus; Cargadores, a malus): after the hit the rifle gives no DEF −1 and
+    keeps its magazine rule; when blue's next activation starts Munición perforante works again."""
+    g = _destabilised(weapon(DMG=3, magazine=5, rounds=5, traits=("TRT-PIERCING-AMMO", "TRT-MAGAZINES")))
+    a, b = g.ids
+    rifle = g.gs.weapon(b, 0)
+    assert rifle.traits == ("TRT-MAGAZINES",) and rifle.off == (("TRT-DESTABILISING-AMMO", "TRT-PIERCING-AMMO"),)
+    assert traits.combat_terms(g.gs, b, a, rifle, True).def_plus == 0
+    assert g.events("bonuses_suppressed")[0]["weapon_traits"] == ["TRT-PIERCING-AMMO"]
+    g.engine._end_activation(a)
+    g.start_activation(b)
+    rifle = g.gs.weapon(b, 0)
+    assert type(rifle) is Weapon and sorted(rifle.traits) == ["TRT-MAGAZINES", "TRT-PIERCING-AMMO"]
+    assert traits.combat_terms(g.gs, b, a, rifle, True).def_plus < 0
+
+
+def test_TRT_DESTABILISING_AMMO_a_grounded_glider_cannot_take_off_an_airborne_one_may_only_land():
+    """Planeador (a bonus): on the ground, after the hit, blue moves at level 1 only and has no own take-off rule;
+    at level 2 it keeps level 2 (the book has no fall) and may land, with the core rule (no glider's ENE 3)."""
+    g = _destabilised(weapon(DMG=3), "TRT-GLIDER")
+    b = g.ids[1]
+    assert not can_fly(g.gs, b) and traits.take_off_landing(g.gs, b) is None
+    g = _destabilised(weapon(DMG=3), "TRT-GLIDER", level=2)
+    b = g.ids[1]
+    assert traits.flight_levels(g.gs, b) == frozenset({1, 2}) and traits.take_off_landing(g.gs, b) is None
+    g.engine._end_activation(g.ids[0])
+    g.start_activation(b)
+    assert traits.take_off_landing(g.gs, b).rule == "TRT-GLIDER"
+
+
+# --- Saikikku: its weapons' bonuses are offered too ----------------------------------------------------------------------
+def test_TRT_SAIKIKKU_a_weapon_bonus_is_offered_and_stops_until_the_end_of_the_next_activation():
+    """Red (Rápido; a blade with Afilada, a bonus) wounds the Saikikku in melee (CH IMP 5, CH DEF 9, CH PSI 5): blue
+    is offered Rápido and Afilada; it takes Afilada: the blade loses it through red's next activation, and has it
+    back at that activation's end."""
+    g = duel({"weapons": (blade(traits=("TRT-SHARP",)),)}, {"CON": 9}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-FAST")
+    race(g, b, "TRT-SAIKIKKU")
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    p = g.pending
+    assert (p.kind, p.side, p.actor, p.options) == ("bonus_loss", "blue", a, ("TRT-FAST", "TRT-SHARP"))
+    g.engine.submit(Decision("bonus_loss", "blue", actor=a, action="TRT-SHARP"))
+    g.pass_reactions()
+    assert g.gs.weapon(a, 0).traits == () and "TRT-FAST" in traits.character_traits(g.gs, a)
+    g.act(a, "end")
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    assert g.gs.weapon(a, 0).traits == ()                 # not back when that activation starts
+    g.act(a, "end")
+    assert g.gs.weapon(a, 0).traits == ("TRT-SHARP",) and type(g.gs.weapon(a, 0)) is Weapon
+    assert g.events("bonus_restored", rule="TRT-SAIKIKKU", who=a, trait="TRT-SHARP")

@@ -146,6 +146,15 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
+class OffWeapon(Weapon):
+    """A weapon some of whose traits are switched off for a while (TRT-DESTABILISING-AMMO: its holder's bonuses until
+    its next activation starts; TRT-SAIKIKKU: the bonus chosen until the end of its next one): ``traits`` are those
+    that work, ``off`` the entries switched off as (rule, entry), given back by the rule (rules.traits.registry). A
+    separate class, as TraitedProtection, so that other weapons keep their record form."""
+    off: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Protection:
     """One protection (BLD-7): DEF, SIZ, QUA and its own wounds (WND-6)."""
     key: str

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, OffWeapon, Stress, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
@@ -667,9 +667,9 @@ class Suppressed:
     """A character whose bonuses (the traits of positive catalogue cost it carries: its race's, its worn
     protections', its held objects', those effects grant it) do not work until its next activation starts; `rule`
     names who suppressed them (TRT-DESTABILISING-AMMO). ``character_traits`` and ``trait_copies`` leave them out, so
-    every hook point respects it; its maluses (cost 0 or less) still work. The traits the engine reads as the
-    body's shape without the hook helpers (its flight levels and take-off rule, a frame's attributes) and its
-    weapons' traits are not character bonuses and are untouched."""
+    every hook point respects it; its maluses (cost 0 or less) still work. Its weapons' bonus traits are switched
+    off too (``OffWeapon``), and its own flight levels, take-off rule and level-3 freedom (``body_traits``: an
+    airborne character keeps the levels up to its own, the book having no fall for it, and cannot climb)."""
     rule: str
 
 
@@ -693,17 +693,84 @@ def _without_bonuses(carried) -> frozenset[str]:
 
 
 def suppress_bonuses(gs, e: int, rule: str) -> None:
-    """`rule` suppresses `e`'s bonuses until its next activation starts (``Suppressed``)."""
+    """`rule` suppresses `e`'s bonuses until its next activation starts (``Suppressed``), its weapons' too."""
     gs.world.set(e, Suppressed(rule))
-    gs.world.emit("bonuses_suppressed", rule, who=e)
+    weapons = switch_off_weapon_traits(gs, e, rule, _BONUS)
+    gs.world.emit("bonuses_suppressed", rule, who=e, **({"weapon_traits": weapons} if weapons else {}))
 
 
 def lift_suppression(gs, e: int) -> None:
-    """At the start of `e`'s next activation (rules.turns, before its ENE gain) its bonuses work again."""
+    """At the start of `e`'s next activation (rules.turns, before its ENE gain) its bonuses work again, its weapons'
+    too (those it came by while they were off as well; a bonus TRT-SAIKIKKU took stays off until its own end)."""
     got = gs.world.try_get(e, Suppressed)
+    lost = gs.world.try_get(e, BonusLost)
+    back = restore_weapon_traits(gs, e, lambda rule: lost is None or rule != lost.rule)
     if got is not None:
         gs.world.remove(e, Suppressed)
         gs.world.emit("bonuses_restored", got.rule, who=e)
+    elif back:
+        gs.world.emit("weapon_traits_restored", back[0][0], who=e, traits=[t for _, t in back])
+
+
+# --- weapon traits switched off (TRT-DESTABILISING-AMMO, TRT-SAIKIKKU) ----------------------------------------------
+def _trait_id(entry: str) -> str:
+    """The trait ID of a weapon's trait entry (an ID, or "<ID>:<value>")."""
+    return entry.split(":", 1)[0]
+
+
+def switch_off_weapon_traits(gs, e: int, rule: str, ids) -> list[str]:
+    """`rule` switches off the traits `ids` on every weapon `e` carries (their entries kept in ``OffWeapon.off``
+    with the rule); the trait IDs switched off (sorted, each once)."""
+    eq = gs.equipment(e)
+    out: set[str] = set()
+    weapons = []
+    for w in eq.weapons:
+        gone = tuple(x for x in w.traits if _trait_id(x) in ids)
+        if gone:
+            out.update(_trait_id(x) for x in gone)
+            base = {f.name: getattr(w, f.name) for f in fields(Weapon)}
+            base["traits"] = tuple(x for x in w.traits if x not in gone)
+            w = OffWeapon(**base, off=getattr(w, "off", ()) + tuple((rule, x) for x in gone))
+        weapons.append(w)
+    if out:
+        gs.world.set(e, replace(eq, weapons=tuple(weapons)))
+    return sorted(out)
+
+
+def restore_weapon_traits(gs, e: int, which: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """Give back to `e`'s weapons the trait entries switched off by a rule `which` accepts (a weapon with none
+    left off is a plain Weapon again); the (rule, trait ID) given back."""
+    eq = gs.equipment(e)
+    back: list[tuple[str, str]] = []
+    weapons = []
+    for w in eq.weapons:
+        off = getattr(w, "off", ())
+        mine = tuple(x for x in off if which(x[0]))
+        if mine:
+            back += [(r, _trait_id(x)) for r, x in mine]
+            kept = tuple(x for x in off if not which(x[0]))
+            base = {f.name: getattr(w, f.name) for f in fields(Weapon)}
+            base["traits"] = w.traits + tuple(x for _, x in mine)
+            w = OffWeapon(**base, off=kept) if kept else Weapon(**base)
+        weapons.append(w)
+    if back:
+        gs.world.set(e, replace(eq, weapons=tuple(weapons)))
+    return back
+
+
+def body_traits(gs, e: int):
+    """The character's own (race) traits as its body's shape reads them (flight levels, take-off rule, level-3
+    freedom): without its bonuses while ``Suppressed`` (TRT-DESTABILISING-AMMO), without the bonus TRT-SAIKIKKU
+    took, and without those it negates (TRT-NEGATE)."""
+    own = gs.traits(e)
+    suppressed = gs.world.try_get(e, Suppressed)
+    lost = gs.world.try_get(e, BonusLost)
+    if suppressed is None and lost is None:
+        return _apart(own, negated(gs, e))
+    got = _without_bonuses(own) if suppressed is not None else frozenset(own)
+    if lost is not None:
+        got = got - {lost.trait}
+    return _apart(got, negated(gs, e))
 
 
 # --- one bonus lost (TRT-SAIKIKKU) ------------------------------------------------------------------------------------
@@ -734,8 +801,10 @@ def owe_bonus_loss(gs, e: int, rule: str, chooser: str) -> None:
 
 
 def bonus_options(gs, e: int) -> tuple[str, ...]:
-    """The bonuses (catalogue cost above 0) that work for `e` now, in ID order: what a 'bonus_loss' offers."""
-    return tuple(sorted(t for t in character_traits(gs, e) if t in _BONUS))
+    """The bonuses (catalogue cost above 0) that work for `e` now, in ID order: what a 'bonus_loss' offers: those it
+    carries (race, worn protections, held objects, effects) and its weapons' (each once)."""
+    weapons = {_trait_id(x) for w in gs.equipment(e).weapons for x in w.traits}
+    return tuple(sorted(t for t in set(character_traits(gs, e)) | weapons if t in _BONUS))
 
 
 def bonus_loss_due(gs) -> int | None:
@@ -760,6 +829,7 @@ def lose_bonus(gs, e: int, trait: str, chooser: str) -> None:
                             + ", ".join(options))
     gs.world.remove(e, BonusLossDue)
     gs.world.set(e, BonusLost(trait, due.rule))
+    switch_off_weapon_traits(gs, e, due.rule, {trait})         # on its weapons too
     gs.world.emit("bonus_lost", due.rule, who=e, trait=trait, chosen_by=chooser)
 
 
@@ -775,6 +845,7 @@ def bonus_loss_activation_end(gs, e: int) -> None:
     lost = gs.world.try_get(e, BonusLost)
     if lost is not None and lost.armed:
         gs.world.remove(e, BonusLost)
+        restore_weapon_traits(gs, e, lambda rule: rule == lost.rule)
         gs.world.emit("bonus_restored", lost.rule, who=e, trait=lost.trait)
 
 
@@ -903,8 +974,14 @@ def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, 
 def flight_levels(gs, e: int) -> frozenset[int]:
     """``flight_levels``: the levels the character's traits let it move at (without level 1)."""
     out: set[int] = set()
-    for _, h in _of("flight_levels", gs.traits(e)):
+    for _, h in _of("flight_levels", body_traits(gs, e)):
         out |= set(h(gs, e))
+    if gs.world.has(e, Suppressed) or gs.world.has(e, BonusLost):
+        # TRT-DESTABILISING-AMMO / TRT-SAIKIKKU: a flight bonus off; airborne, it keeps the levels up to its own (the
+        # book has no fall for it): it may come down, not climb
+        here = gs.pos(e).level
+        for _, h in _of("flight_levels", gs.traits(e)):
+            out |= {lv for lv in h(gs, e) if 1 <= lv <= here or here <= lv <= 1}
     return frozenset(out)
 
 
@@ -926,7 +1003,7 @@ def volley_weapons(gs, e: int) -> list[int]:
 
 def take_off_landing(gs, e: int) -> TakeOff | None:
     """``take_off_landing``: a trait's own take-off and landing rule (MVA-16), None for the core one."""
-    for _, h in _of("take_off_landing", gs.traits(e)):
+    for _, h in _of("take_off_landing", body_traits(gs, e)):
         r = h(gs, e)
         if r is not None:
             return r
@@ -935,7 +1012,7 @@ def take_off_landing(gs, e: int) -> TakeOff | None:
 
 def lifts_level3_limits(gs, e: int) -> bool:
     """``level3_limits``: True if a trait lifts MOV-13's level-3 limits."""
-    return any(h(gs, e) for _, h in _of("level3_limits", gs.traits(e)))
+    return any(h(gs, e) for _, h in _of("level3_limits", body_traits(gs, e)))
 
 
 def dispersion(weapon, passed: bool, critical: bool) -> Scatter | None:
