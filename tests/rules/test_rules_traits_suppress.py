@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_helpers import Game, M, armour, blade, weapon
+from rules_helpers import Game, M, armour, blade, violation, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import prot
 from test_rules_heights import at
@@ -15,9 +15,10 @@ from wartime.core.errors import RefusedContent
 from wartime.core.rng import Dice
 from wartime.rules.flow import Decision
 from wartime.data.loader import load_army_list, load_scenario
-from wartime.match.setup import build_state, refused_lines
+from wartime.match.setup import build_state, fielding_problems, refused_lines
 from wartime.rules import traits
 from wartime.rules.actions.flight import can_fly
+from wartime.rules.traits.protections import requirement
 from wartime.rules.traits.registry import facing, spared
 from wartime.rules.traits.weapons_more import anti_matches, plain
 
@@ -211,3 +212,38 @@ def test_TRT_SAIKIKKU_a_weapon_bonus_is_offered_and_stops_until_the_end_of_the_n
     g.act(a, "end")
     assert g.gs.weapon(a, 0).traits == ("TRT-SHARP",) and type(g.gs.weapon(a, 0)) is Weapon
     assert g.events("bonus_restored", rule="TRT-SAIKIKKU", who=a, trait="TRT-SHARP")
+
+
+# --- Requiere: an attribute level or an object -----------------------------------------------------------------------------
+def _needs(param: str, **kw) -> list[str]:
+    """The rule IDs fielding_problems gives a human (CON/AGI/INT/VOL 4) with a knife requiring `param` (and a
+    protection with Refuerzo named P)."""
+    from test_rules_traits_protection import _spec
+    return [r for r, _ in fielding_problems(_spec({"name": "Refuerzo"}, [{"name": "Requiere", "param": param}], **kw))]
+
+
+def test_TRT_REQUIRES_an_attribute_level_or_an_object_the_design_carries_is_fielded_a_condition_is_refused():
+    """'VOL 4' (the race has it) and 'p' / 'P' (its protection, by id or name) are fielded; 'VOL 5', an object it
+    does not carry ('Scope') and a condition ('de noche') are refused naming TRT-REQUIRES; an empty one too."""
+    assert _needs("VOL 4") == [] and _needs("vol 4+") == [] and _needs("P") == [] and _needs("p") == []
+    assert _needs("VOL 5") == ["TRT-REQUIRES"] and _needs("Scope") == ["TRT-REQUIRES"]
+    assert _needs("de noche") == ["TRT-REQUIRES"]
+    assert traits.fielding_problem("TRT-REQUIRES", "weapon", {"TRT-REQUIRES"}, " ") is not None
+    assert requirement("VOL 6") == ("level", "VOL", 6) and requirement("Mira Telescópica") == ("object", "mira telescopica")
+
+
+def test_TRT_REQUIRES_an_object_or_a_level_decides_who_is_handed_the_weapon():
+    """A knife requiring 'Scope' (an object) or 'AGI 6' (a level): Comerciar does not hand it to an ally without a
+    Scope (refused naming TRT-REQUIRES) and does once it carries one (a weapon called so); the AGI 6 knife goes to
+    an AGI 6 ally only."""
+    for need, ok_ally in (("Scope", dict(weapons=(weapon(name="Scope"),))), ("AGI 6", dict(AGI=6))):
+        knife = weapon(key="knife", name="Knife", RNG=0, traits=("TRT-REQUIRES", f"TRT-REQUIRES:{need}"))
+        for ally, allowed in (({}, False), (ok_ally, True)):
+            g = Game(M(x=10, y=20, weapons=(knife,)), M(x=11, y=20, **ally), M(side="blue", x=30, y=20))
+            a, b, _ = g.ids
+            g.start_activation(a, energy=10)
+            if allowed:
+                assert g.engine.check_action(a, "trade", {"target": b, "give": "weapon:0"}) == 1
+            else:
+                assert violation(g.engine.check_action, a, "trade",
+                                 {"target": b, "give": "weapon:0"}).rule_id == "TRT-REQUIRES"

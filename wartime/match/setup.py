@@ -23,7 +23,7 @@ from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
 from wartime.rules.elements import install_doors
 from wartime.rules import scenery_objects
-from wartime.rules.traits import scenery, weapons_more
+from wartime.rules.traits import protections, scenery, weapons_more
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -57,8 +57,36 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
                 why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
+    out += requires_problems(spec)                          # TRT-REQUIRES: a level or an object
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
+    return out
+
+
+def requires_problems(spec) -> list[tuple[str, str]]:
+    """TRT-REQUIRES naming an attribute level ("VOL 6") or an object: the design's race must have that level, and the
+    design must carry another archetype (a weapon, protection or object, mounted or carried too) called so, by name
+    or id (case and accents aside); anything else (a condition) names nothing it carries and is refused."""
+    out: list[tuple[str, str]] = []
+    parts = spec.archetypes()
+    for arch in parts:
+        for t in arch.traits:
+            if t.trait_id != "TRT-REQUIRES":
+                continue
+            got = protections.requirement(t.param)
+            if got is None or got[0] == "bonus":
+                continue                                   # the registry's param_problem answers those
+            if got[0] == "level":
+                value = getattr(spec.race, got[1])
+                if value is None or value < got[2]:
+                    out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {got[1]} "
+                                      f"{got[2]}, and the race has {got[1]} {value}: it cannot use it"))
+                continue
+            if not any(a is not arch and a.kind in ("weapon", "protection", "object")
+                       and got[1] in (weapons_more.plain(a.name), weapons_more.plain(a.id)) for a in parts):
+                out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
+                                  "neither a bonus the engine plays, an attribute level (VOL 6) nor a weapon, "
+                                  "protection or object the character carries (a condition is not checked)"))
     return out
 
 
