@@ -10,7 +10,7 @@ from rules_helpers import Game, M, armour, blade, violation, weapon
 from test_rules_traits_combat import attack, duel, race
 from test_rules_traits_protection import prot
 from test_rules_heights import at
-from wartime.core.components import Life, Mount, Race, Weapon, Wounds
+from wartime.core.components import Equipment, Life, Mount, Race, Weapon, Wounds
 from wartime.core.errors import RefusedContent
 from wartime.core.rng import Dice
 from wartime.rules.flow import Decision
@@ -247,3 +247,19 @@ def test_TRT_REQUIRES_an_object_or_a_level_decides_who_is_handed_the_weapon():
             else:
                 assert violation(g.engine.check_action, a, "trade",
                                  {"target": b, "give": "weapon:0"}).rule_id == "TRT-REQUIRES"
+
+
+def test_TRT_REQUIRES_a_held_objects_passive_effects_do_not_reach_a_holder_without_its_requirement():
+    """A banner-like charm (Súper vista, a bearer trait; Requiere (Camuflaje)) held by a character that came by it
+    without Camuflaje gives it nothing; with Camuflaje it sees super; Requiere (AGI 6) likewise on an AGI 5 / 6
+    holder; Requiere (Scope) once it carries a Scope."""
+    from test_rules_objects import give
+    for need, fix in (("Camuflaje", lambda g, a: race(g, a, "TRT-CAMOUFLAGE")),
+                      ("AGI 6", None), ("Scope", lambda g, a: g.set(a, Equipment((weapon(name="Scope"),), ())))):
+        for met in (False, True):
+            g = Game(M(x=10, y=20, AGI=6 if need == "AGI 6" and met else 5), M(side="blue", x=30, y=20))
+            a = g.ids[0]
+            if met and fix is not None:
+                fix(g, a)
+            give(g, a, "TRT-SUPER-SIGHT", "TRT-REQUIRES", f"TRT-REQUIRES:{need}", name="Charm")
+            assert ("TRT-SUPER-SIGHT" in traits.character_traits(g.gs, a)) is met, (need, met)

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from wartime.core.components import CarriedProtections, Gear, Item, TraitState
+from wartime.core.components import Attributes, CarriedProtections, Gear, Item, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import also_on, character_traits, plugins, register, trait_arg, worn_protections
@@ -379,20 +379,34 @@ def has_object(gs, e: int, name: str, item=None) -> bool:
     return any(i in items and items[i].holder == e and called(g) for i, g in sorted(gs.world.tables.get(Gear, {}).items()))
 
 
+def unmet(gs, e: int, item, carried, attrs) -> bool:
+    """TRT-REQUIRES: whether `e` fails the item's requirement, given the trait IDs `carried` and the attributes
+    `attrs` it has (see ``requires``)."""
+    got = requirement(item.param("TRT-REQUIRES") if hasattr(item, "param") else trait_arg(item, "TRT-REQUIRES"))
+    if got is None:
+        return False
+    if got[0] == "bonus":
+        return got[1] not in carried and not any(got[1] in w.traits for w in gs.equipment(e).weapons)
+    if got[0] == "level":
+        return getattr(attrs, got[1]) < got[2]
+    return not has_object(gs, e, got[1], item)
+
+
+def held_requires(gs, e: int, gear, carried) -> bool:
+    """TRT-REQUIRES on a held object: its passive effects (the bearer traits it gives, G10) do not reach a holder that
+    does not meet its requirement, however it came by it (a Buscar, a taken-over transport's mounted object): judged
+    on the traits it has besides its objects' and its race's attributes (not those its traits change: they would
+    ask its objects again)."""
+    return unmet(gs, e, gear, carried, gs.world.get(e, Attributes))
+
+
 def requires(gs, e: int, item) -> bool:
     """TRT-REQUIRES: the item can only be used by a user who has the named bonus (on its race or on an item it
     carries: its traits, its protections' or its weapons'), the named attribute level (its current value) or the
     named object (another item it has): a character without it is not handed the protection or the weapon
     (Comerciar, Saquear; a weapon carries its parameter as "TRT-REQUIRES:<param>"); a design without it is refused
     when a game is set up (on a metahability too, which is never handed over)."""
-    got = requirement(item.param("TRT-REQUIRES") if hasattr(item, "param") else trait_arg(item, "TRT-REQUIRES"))
-    if got is None:
-        return False
-    if got[0] == "bonus":
-        return got[1] not in character_traits(gs, e) and not any(got[1] in w.traits for w in gs.equipment(e).weapons)
-    if got[0] == "level":
-        return getattr(gs.attrs(e), got[1]) < got[2]
-    return not has_object(gs, e, got[1], item)
+    return unmet(gs, e, item, character_traits(gs, e), gs.attrs(e))
 
 
 def huge(gs, e: int, item) -> bool:
@@ -458,7 +472,8 @@ def requires_use(gs, e: int, gear, target: int) -> None:
                             f"{requirement_label(trait_arg(gear, 'TRT-REQUIRES'))}")
 
 
-register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use},
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use,
+                                      "held_denied": held_requires},
          kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
          args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
 

@@ -185,6 +185,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
+    "held_denied": "equipment_rule",
     "gear_denied": "equipment_rule",
     "natural_dmg": "dmg_mod",
     "negates": "unique_rule",
@@ -588,7 +589,7 @@ def _traits_of(gs, e: int) -> tuple:
     gained = psyche.maluses
     worn = [t for p in worn_protections(gs, e) for t in p.traits]
     got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
-    held = _object_traits(gs, e)
+    held = _object_traits(gs, e, got)
     if held:
         got = frozenset(got) | held
     if fx is not None and fx.active:
@@ -856,15 +857,27 @@ def _with_effects(carried, active) -> frozenset[str]:
     return (frozenset(carried) | {t for x in live for t in x.grants}) - {t for x in live for t in x.negates}
 
 
-def _object_traits(gs, e: int) -> frozenset:
-    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4)."""
+def _object_traits(gs, e: int, carried=None) -> frozenset:
+    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4) and whose use it may
+    have (``held_denied``: TRT-REQUIRES, judged on `carried`, the traits it has besides its objects'; None: all it
+    carries)."""
     table = gs.world.tables.get(Gear)
     if not table or not ON_OBJECTS:
         return frozenset()
     items = gs.world.tables.get(Item, {})
-    return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
-                     and not switched_off.is_off(gs.world, i)                   # CBA-21: switched off
-                     for t in g.traits if t in ON_OBJECTS)
+    mine = [g for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+            and not switched_off.is_off(gs.world, i)]                   # CBA-21: switched off
+    if not any(t in ON_OBJECTS for g in mine for t in g.traits):
+        return frozenset()
+    if carried is None:
+        carried = character_traits(gs, e)
+    return frozenset(t for g in mine if not withheld(gs, e, g, carried) for t in g.traits if t in ON_OBJECTS)
+
+
+def withheld(gs, e: int, gear, carried) -> str | None:
+    """``held_denied``: the trait by which a held object's passive effects do not reach its holder `e` (TRT-REQUIRES:
+    one who does not meet its requirement, however it came by it), judged on `carried`, or None."""
+    return next((t for t, h in _of("held_denied", gear.traits) if h(gs, e, gear, carried)), None)
 
 
 def held_levels(gs, e: int, trait_id: str) -> list[int]:
@@ -875,7 +888,8 @@ def held_levels(gs, e: int, trait_id: str) -> list[int]:
         return []
     items = gs.world.tables.get(Item, {})
     return [g.level(trait_id) for i, g in sorted(table.items())
-            if i in items and items[i].holder == e and not g.disabled and trait_id in g.traits]
+            if i in items and items[i].holder == e and not g.disabled and trait_id in g.traits
+            and not withheld(gs, e, g, character_traits(gs, e))]
 
 
 def _weapon_traits(weapon) -> tuple[str, ...]:
