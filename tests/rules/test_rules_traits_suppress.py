@@ -18,6 +18,7 @@ from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.setup import build_state, fielding_problems, refused_lines
 from wartime.rules import traits
 from wartime.rules.actions.flight import can_fly
+from wartime.rules.odds import attack_odds
 from wartime.rules.traits.protections import requirement
 from wartime.rules.traits.registry import facing, spared
 from wartime.rules.traits.weapons_more import anti_matches, plain
@@ -263,3 +264,21 @@ def test_TRT_REQUIRES_a_held_objects_passive_effects_do_not_reach_a_holder_witho
                 fix(g, a)
             give(g, a, "TRT-SUPER-SIGHT", "TRT-REQUIRES", f"TRT-REQUIRES:{need}", name="Charm")
             assert ("TRT-SUPER-SIGHT" in traits.character_traits(g.gs, a)) is met, (need, met)
+
+
+def test_TRT_NEGATE_DEF_the_targets_DEF_counts_0_in_an_attack_between_them():
+    """A shooter wearing Niega (DEF) shoots a DEF 3 target: its CH DEF is against 0 (die 2 fails) and the DMG 4 all
+    wounds (then its CH PSI, die 5); the exact odds are those against a target without protections; Niega (AGI)
+    is refused naming TRT-NEGATE."""
+    g = duel(red={"protections": (_ward("DEF"),)}, blue={"protections": (armour(3),)})
+    a, b = g.ids
+    bare = duel(red={"protections": (_ward("DEF"),)})
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).expected_wounds == \
+        attack_odds(bare.gs, *bare.ids, weapon_index=0, ranged=True).expected_wounds
+    attack(g, 5, 2, 5)
+    assert g.check("DEF")["target"] == 0 and g.wounds(b) == 4
+    plain_shot = duel(blue={"protections": (armour(3),)})
+    attack(plain_shot, 5, 2, 5)                    # without it: CH DEF 2 against 3 passes: 4 − 3 = 1 wound, CH PSI
+    assert plain_shot.check("DEF")["target"] == 3 and plain_shot.wounds(plain_shot.ids[1]) == 1
+    assert traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "def") is None
+    assert "only DEF is played" in traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "AGI")

@@ -28,7 +28,8 @@ from dataclasses import replace
 from wartime.core.components import Attributes, CarriedProtections, Gear, Item, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import also_on, character_traits, plugins, register, trait_arg, worn_protections
+from wartime.rules.traits.registry import (NEGATED_DEF, also_on, character_traits, plugins, register, trait_arg,
+                                          worn_protections)
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
@@ -304,19 +305,39 @@ def trait_named(param: str | None) -> str | None:
     return next((t for t, p in plugins().items() if key in (p.name.lower(), t.lower()) and p.fieldable), None)
 
 
+#: TRT-NEGATE: the characteristics (archetype attributes, the book's "Atributos.- Cada una de las características de
+#: un arquetipo"); DEF is played (``NEGATED_DEF``), cancelling any other in an interaction is not told
+CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
+
+
+def negated_name(param: str | None) -> str | None:
+    """TRT-NEGATE: what a parameter cancels: a played trait's ID (its book name or ID), ``NEGATED_DEF`` for the
+    characteristic DEF, None otherwise."""
+    if (param or "").strip().upper() == NEGATED_DEF:
+        return NEGATED_DEF
+    return trait_named(param)
+
+
 def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-NEGATE: why its parameter cannot be played (None: it can)."""
-    if trait_named(param) is None:
-        return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name (a characteristic "
-                "or a trait it does not play is not cancelled)")
-    return None
+    """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or the
+    characteristic DEF; another characteristic is refused (what cancelling CON, AGI... in an interaction does is not
+    told), as a trait it does not play."""
+    if negated_name(param) is not None:
+        return None
+    if (param or "").strip().upper() in CHARACTERISTICS:
+        return (f"negates the characteristic {param!r}: only DEF is played (the target's DEF counts 0 in an attack "
+                "between the bearer and another); what cancelling another one does is not told")
+    return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or the characteristic "
+            "DEF (a trait it does not play is not cancelled)")
 
 
 def negate(gs, e: int) -> frozenset[str]:
-    """TRT-NEGATE: the bonus named in () has no effect in any interaction with the bearer or its actions (ruling):
-    its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the ENE terms of
-    actions between them, the auras it meets. Each source (race, worn protection) cancels its own parameter."""
-    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := trait_named(p)) is not None)
+    """TRT-NEGATE: the bonus or characteristic named in () has no effect in any interaction with the bearer or its
+    actions (ruling): its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the
+    ENE terms of actions between them, the auras it meets, the effects of others' traits on it (registry.facing,
+    registry.spared); DEF: the target's DEF counts 0 in an attack between them (registry.combat_terms). Each source
+    (race, worn protection) cancels its own parameter."""
+    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_name(p)) is not None)
 
 
 #: TRT-REQUIRES: an attribute level a parameter may name ("VOL 6", "agi 5+": at least that value)
@@ -459,7 +480,7 @@ register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
 def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
     """TRT-NEGATE on a metahability (MET-3..5): the trait named has no effect on its target while the effect lasts
     (rules.metahabilities.apply)."""
-    return tuple(n for t, p in m.params if t == "TRT-NEGATE" and (n := trait_named(p)) is not None)
+    return tuple(n for t, p in m.params if t == "TRT-NEGATE" and (n := negated_name(p)) is not None)
 
 
 register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),

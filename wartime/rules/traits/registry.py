@@ -606,6 +606,11 @@ def _traits_of(gs, e: int) -> tuple:
     return got, neg
 
 
+#: TRT-NEGATE: the one characteristic (archetype attribute) a Niega may cancel, as ``negates`` answers it: in an attack
+#: between the bearer and another, the target's DEF (its protections' and transport's) counts 0 (combat_terms)
+NEGATED_DEF = "DEF"
+
+
 def negated(gs, e: int) -> frozenset[str]:
     """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
     (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
@@ -1734,6 +1739,8 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                 bearers = amap.get(t)
                 if bearers and t not in neg:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
+    if NEGATED_DEF in neg:                 # TRT-NEGATE (DEF): the target's DEF characteristic counts for nothing
+        def_plus -= gs.total_def(target)
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
