@@ -13,7 +13,7 @@ that deal them without a weapon: a burning character's fire (rules.burning) and 
 * TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
 * TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
 * TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it and one bonus of each, its owner's
-  choice, stops working until the end of their next activation).
+  choice among those it carries and its weapons', stops working until the end of their next activation).
 * TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
 """
 from __future__ import annotations
