@@ -282,3 +282,17 @@ def test_TRT_NEGATE_DEF_the_targets_DEF_counts_0_in_an_attack_between_them():
     assert plain_shot.check("DEF")["target"] == 3 and plain_shot.wounds(plain_shot.ids[1]) == 1
     assert traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "def") is None
     assert "only DEF is played" in traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "AGI")
+
+
+def test_TRT_SAIKIKKU_a_second_loss_gives_the_first_weapon_bonus_back():
+    """One bonus lost at a time: red loses its blade's Afilada, then (a second Saikikku wound, owed again) Rápido:
+    the blade has Afilada back; Rápido is off."""
+    g = duel({"weapons": (blade(traits=("TRT-SHARP",)),)}, {"CON": 9}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-FAST")
+    traits.owe_bonus_loss(g.gs, a, "TRT-SAIKIKKU", "blue")
+    traits.lose_bonus(g.gs, a, "TRT-SHARP", "blue")
+    assert g.gs.weapon(a, 0).traits == ()
+    traits.owe_bonus_loss(g.gs, a, "TRT-SAIKIKKU", "blue")
+    traits.lose_bonus(g.gs, a, "TRT-FAST", "blue")
+    assert g.gs.weapon(a, 0).traits == ("TRT-SHARP",) and "TRT-FAST" not in traits.character_traits(g.gs, a)

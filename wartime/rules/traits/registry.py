@@ -834,6 +834,9 @@ def lose_bonus(gs, e: int, trait: str, chooser: str) -> None:
         raise RuleViolation(due.rule, f"{trait!r} is not a bonus that works for {gs.name(e)}; choose one of: "
                             + ", ".join(options))
     gs.world.remove(e, BonusLossDue)
+    before = gs.world.try_get(e, BonusLost)
+    if before is not None:                                      # one at a time: the earlier one is back
+        restore_weapon_traits(gs, e, lambda rule: rule == before.rule)
     gs.world.set(e, BonusLost(trait, due.rule))
     switch_off_weapon_traits(gs, e, due.rule, {trait})         # on its weapons too
     gs.world.emit("bonus_lost", due.rule, who=e, trait=trait, chosen_by=chooser)
