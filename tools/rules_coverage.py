@@ -97,9 +97,11 @@ PARTIAL = {
                          "or the aimed point outside the area); the controller is not asked",
     "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
                               "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
-                              "suppresses the bonus traits it carries (race, worn protections, held objects) until "
-                              "its next activation starts; the traits of its weapons and the flight levels and "
-                              "take-off rule of its body keep working",
+                              "suppresses the bonus traits it carries (race, worn protections, held objects, its "
+                              "weapons', its flight levels, take-off rule and level-3 freedom) until its next "
+                              "activation starts; an airborne target whose flight is off keeps the levels up to its "
+                              "own (the book gives no fall): it may come down, not climb; a ridden Mecha's frame "
+                              "(its QUA as CON) stays",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
     "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
@@ -145,9 +147,10 @@ PARTIAL = {
                      "its user hit too; a race's own fumbles and a race's death of no attack (no DMG to halve) do "
                      "not explode",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
-                    "chooses one bonus of each (a 'bonus_loss' decision) that stops working until the end of their "
-                    "next activation; the bonuses offered are those the character carries (race, worn protections, "
-                    "held objects, effects), not its weapons' traits",
+                    "chooses one bonus of each (a 'bonus_loss' decision: those the character carries, race, worn "
+                    "protections, held objects, effects, and its weapons') that stops working until the end of their "
+                    "next activation; a flight bonus lost while airborne does not wholly stop: it keeps the levels "
+                    "up to its own (the book gives no fall), coming down but not climbing",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from every delivery of the element or substance named "
                         "(as Alérgico: ammunition, a venom coat, burning, radioactive areas, Área permanente "
                         "templates, blasts: explosive, Sangre de ácido: neither wound nor QUA loss); the hit's other "
@@ -158,19 +161,21 @@ PARTIAL = {
                       "templates, blasts: explosive; a template's or a blast's hit is an area's); Sangre de ácido has "
                       "no CH DEF to raise; a parameter naming what nothing in the engine delivers is refused when a "
                       "game is set up: " + UNDELIVERED_NOTE,
-    "TRT-NEGATE": "cancels a played trait named by its book name (on a metahability: on its target while the effect lasts, MET-3..5): among its own traits, in attacks between it and "
-                  "another (both sides, the weapon, the attack's auras), in the ENE cost of actions between them and "
-                  "in the auras it meets; a characteristic (an attribute) is refused when a game is set up, and "
-                  "other interactions (start-of-activation, kill and psychology effects on it) still apply",
+    "TRT-NEGATE": "cancels a played trait named by its book name, or the characteristic DEF (the target's DEF "
+                  "counts 0 in an attack between the bearer and another), in every interaction with the bearer "
+                  "(on a metahability: on its target while the effect lasts, MET-3..5); another characteristic "
+                  "(CON, AGI, DMG...) is refused when a game is set up: what cancelling it in an interaction does is "
+                  "not told",
     "TRT-REQUIRES": "on a protection, a weapon, a metahability, an object or a transport, a bonus (a played trait, "
-                    "by its book name): a character not carrying it is refused when a game is set up and not handed "
-                    "the protection, the weapon or the object (Comerciar, Saquear); Usar is refused to a user of an "
-                    "object without it, and a driverless transport is not taken over by one without it "
-                    "(traits/kinds2.py); a condition, an object or a level is refused; the passive effects of a "
-                    "held object with it (on a holder that came by it otherwise, a Buscar or a taken-over "
-                    "transport's mounted object) are not withheld",
-    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8) or that carry a trait the engine plays "
-                     "(named by its book name); a race or a vehicle class by name is refused when a game is set up",
+                    "by its book name), an attribute level ('VOL 6') or an object (one the user has, by name or id): "
+                    "a design that does not meet it is refused when a game is set up, a character that does not is "
+                    "not handed it (Comerciar, Saquear), refused Usar and the take-over of a driverless transport, "
+                    "and a held object's passive effects do not reach it however it came by it; a condition (free "
+                    "text) is refused when a game is set up",
+    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8), that carry a trait the engine plays "
+                     "(by its book name), of a race or riding a transport named by its catalogue name or id (case "
+                     "and accents aside); the catalogue records no vehicle class, so a class ('tanques') that no "
+                     "race or transport is called is refused when a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
                           "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
                           "its user's field of view and line of sight); a target outside the field of view, which "

@@ -341,7 +341,7 @@ def test_TRT_FLAMMABLE_on_a_held_object_explodes_when_an_attack_kills_its_holder
 # --- Requiere on a weapon and a metahability ------------------------------------------------------------------------
 def test_TRT_REQUIRES_on_a_weapon_only_a_user_with_the_bonus_is_fielded_with_it_or_handed_it():
     """Requiere (Camuflaje) on a knife: a human with Camuflaje is fielded with it, one without is refused naming
-    TRT-REQUIRES (a condition, CON 5, too); the weapon carries its parameter ("TRT-REQUIRES:Camuflaje"), and
+    TRT-REQUIRES (an attribute level its CON 4 race lacks, CON 5, too); the weapon carries its parameter ("TRT-REQUIRES:Camuflaje"), and
     Comerciar does not hand it to an ally without Camuflaje, and does to one with it."""
     from test_rules_traits_protection import _spec, handed_only_with_camouflage
     from wartime.match.setup import fielding_problems, weapon_of

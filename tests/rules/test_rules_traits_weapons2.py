@@ -208,12 +208,6 @@ def test_TRT_ANTI_AMMO_DMG_plus_2_against_the_target_type_named(param, blue_trai
     assert g.events("damage")[-1]["dmg"] == 4 + plus and g.wounds(b) == 4 + plus
 
 
-def test_TRT_ANTI_AMMO_a_type_the_engine_does_not_know_is_refused_when_fielded():
-    assert traits.fielding_problem("TRT-ANTI-AMMO", "weapon", {"TRT-ANTI-AMMO"}, "no vivos") is None
-    assert traits.fielding_problem("TRT-ANTI-AMMO", "weapon", {"TRT-ANTI-AMMO"}, "Sombra") is None
-    assert "target type" in traits.fielding_problem("TRT-ANTI-AMMO", "weapon", {"TRT-ANTI-AMMO"}, "tanques")
-
-
 # --- Runas de combate ------------------------------------------------------------------------------------------
 def steal(*dice: int, thief: tuple = (), victim: tuple = (), **blue) -> Game:
     """Robar energía (a CH VOL ENF) by the VOL 6 thief of test_rules_traits_race at a VOL 5 enemy 5 K away, with

@@ -50,6 +50,14 @@ class Traits:
 
 
 @dataclass(frozen=True, slots=True)
+class Race:
+    """The race archetype a character was fielded with (its catalogue id and name): kept only in a match where a
+    Munición anti names a race (TRT-ANTI-AMMO, match.setup), so that other games' state is unchanged."""
+    key: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class TraitState:
     """The levels, as (trait ID, current level, bought level), and parameters, as (trait ID, parameter), of the
     character's own (race) traits that have them (issue 12: TRT-LEATHERY-SHIELD, TRT-RESISTANCE); a character
@@ -135,6 +143,15 @@ class Weapon:
     def ranged(self) -> bool:
         """BLD-12: RNG > 0 is a ranged weapon, RNG 0 a melee weapon."""
         return self.RNG > 0
+
+
+@dataclass(frozen=True, slots=True)
+class OffWeapon(Weapon):
+    """A weapon some of whose traits are switched off for a while (TRT-DESTABILISING-AMMO: its holder's bonuses until
+    its next activation starts; TRT-SAIKIKKU: the bonus chosen until the end of its next one): ``traits`` are those
+    that work, ``off`` the entries switched off as (rule, entry), given back by the rule (rules.traits.registry). A
+    separate class, as TraitedProtection, so that other weapons keep their record form."""
+    off: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, CarriedProtections, Effects, Energy, Equipment,
                                      Identity, Item, Life, Metahabilities, Metahability, MountedMetas, Position,
-                                     Posture, Protection, Psyche, Searchable, Stress, Tied, TraitedProtection, Traits,
+                                     Posture, Protection, Psyche, Race, Searchable, Stress, Tied, TraitedProtection, Traits,
                                      TraitState, UsableElement, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
 from wartime.core.rng import Dice
@@ -17,13 +17,13 @@ from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
-from wartime.data.loader import load_any, load_army_list
+from wartime.data.loader import load_any, load_army_list, load_catalogue
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
 from wartime.rules.elements import install_doors
 from wartime.rules import scenery_objects
-from wartime.rules.traits import scenery
+from wartime.rules.traits import protections, scenery, weapons_more
 from wartime.rules.squares import snap
 from wartime.match import transports
 from wartime.rules.state import GameState
@@ -57,8 +57,36 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
                 why = f"is not implemented yet (tier {row.tier})" if row is not None else "is not implemented yet"
             name = f" ({row.name_es})" if row is not None else ""
             out.append((t.trait_id, f"{spec.name}: {arch.kind} {arch.name}: trait {t.trait_id}{name} {why}"))
+    out += requires_problems(spec)                          # TRT-REQUIRES: a level or an object
     out += trait_params.problems(spec)                      # TRT-MASTERY's action or item
     out += trait_gear.problems(spec)                        # TRT-CLAWS-AND-TEETH: no equipment
+    return out
+
+
+def requires_problems(spec) -> list[tuple[str, str]]:
+    """TRT-REQUIRES naming an attribute level ("VOL 6") or an object: the design's race must have that level, and the
+    design must carry another archetype (a weapon, protection or object, mounted or carried too) called so, by name
+    or id (case and accents aside); anything else (a condition) names nothing it carries and is refused."""
+    out: list[tuple[str, str]] = []
+    parts = spec.archetypes()
+    for arch in parts:
+        for t in arch.traits:
+            if t.trait_id != "TRT-REQUIRES":
+                continue
+            got = protections.requirement(t.param)
+            if got is None or got[0] == "bonus":
+                continue                                   # the registry's param_problem answers those
+            if got[0] == "level":
+                value = getattr(spec.race, got[1])
+                if value is None or value < got[2]:
+                    out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {got[1]} "
+                                      f"{got[2]}, and the race has {got[1]} {value}: it cannot use it"))
+                continue
+            if not any(a is not arch and a.kind in ("weapon", "protection", "object")
+                       and got[1] in (weapons_more.plain(a.name), weapons_more.plain(a.id)) for a in parts):
+                out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
+                                  "neither a bonus the engine plays, an attribute level (VOL 6) nor a weapon, "
+                                  "protection or object the character carries (a condition is not checked)"))
     return out
 
 
@@ -79,18 +107,64 @@ def list_problems(specs) -> list[tuple[str, str]]:
     return out
 
 
+def anti_names(specs) -> tuple[str, ...]:
+    """TRT-ANTI-AMMO: the race or transport names (compared plain: case and accents aside) the Munición anti of
+    these designs' weapons name, in order, each once ('no vivos' and a trait name are not names)."""
+    out: dict[str, None] = {}
+    for spec in specs:
+        for arch in spec.archetypes():
+            for t in arch.traits:
+                if t.trait_id == "TRT-ANTI-AMMO" and weapons_more.anti_kind(t.param) == "name":
+                    out[weapons_more.plain(t.param)] = None
+    return tuple(out)
+
+
+def catalogue_archetypes(lists) -> list:
+    """The archetypes of the catalogues of these army lists (each catalogue once; a list without one adds none)."""
+    out: list = []
+    seen: set = set()
+    for lst in lists:
+        path = getattr(lst, "catalogue", None)
+        if path is not None and path not in seen:
+            seen.add(path)
+            out += list(load_catalogue(path).archetypes.values())
+    return out
+
+
+def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
+    """TRT-ANTI-AMMO: a Munición anti naming a race or a transport that no race or transport archetype of
+    `archetypes` (the catalogues', and the designs' own) is called, by its name or its id (case and accents
+    aside): one line per design and name."""
+    known = {weapons_more.plain(x) for a in [*archetypes, *(b for s in specs for b in s.archetypes())]
+             if a.kind in ("race", "transport") for x in (a.id, a.name)}
+    out: list[tuple[str, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for spec in specs:
+        for arch in spec.archetypes():
+            for t in arch.traits:
+                if t.trait_id != "TRT-ANTI-AMMO" or weapons_more.anti_kind(t.param) != "name":
+                    continue
+                key = weapons_more.plain(t.param)
+                if key not in known and (id(spec), key) not in seen:
+                    seen.add((id(spec), key))
+                    out.append(refuse("TRT-ANTI-AMMO", f"{spec.name}: {arch.kind} {arch.name}: "
+                                      f"{traits.display_name('TRT-ANTI-AMMO')} ({t.param}) names no target type: not 'no vivos', no trait the engine "
+                                      "plays, and no race or transport of the catalogue is called so"))
+    return out
+
+
 def refused_lines(path, *, allow_outside: bool = False) -> list[str]:
     """`wartime validate`: what a valid data file fields that the engine refuses, as ``file: rule ID: line``
     lines (a list's characters, a catalogue's character designs, a scenario's default lists)."""
     kind, model = load_any(path, allow_outside=allow_outside)
     if kind == "list":
-        specs = model.characters()
+        specs, known = model.characters(), catalogue_archetypes([model])
     elif kind == "catalogue":
-        specs = list(model.characters.values())
+        specs, known = list(model.characters.values()), list(model.archetypes.values())
     else:
-        specs = [s for p in model.default_lists.values() if p is not None
-                 for s in load_army_list(p, allow_outside=allow_outside).characters()]
-    return [f"{path}: {rid}: {line}" for rid, line in list_problems(specs)]
+        lists = [load_army_list(p, allow_outside=allow_outside) for p in model.default_lists.values() if p is not None]
+        specs, known = [s for lst in lists for s in lst.characters()], catalogue_archetypes(lists)
+    return [f"{path}: {rid}: {line}" for rid, line in list_problems(specs) + anti_problems(specs, known)]
 
 
 def check_traits(spec) -> None:
@@ -263,6 +337,9 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     own = trait_state(race)
     if own is not None:
         world.set(e, own)
+    named = world.resources.get("anti_named", ())
+    if named and (weapons_more.plain(race.id) in named or weapons_more.plain(race.name) in named):
+        world.set(e, Race(race.id, race.name))             # TRT-ANTI-AMMO: a Munición anti names its race
     return e
 
 
@@ -297,6 +374,12 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     bx, by = scenario.board_width / 2, scenario.board_height / 2
     problems = [(rid, f"{side} list {lists[side].name}: {line}") for side in ("red", "blue")
                 for rid, line in list_problems(lists[side].characters())]
+    every = [s for side in ("red", "blue") for s in lists[side].characters()]
+    named = anti_names(every)
+    if named:                                              # TRT-ANTI-AMMO: a race or a transport by name
+        problems += [(rid, f"lists: {line}") for rid, line in
+                     anti_problems(every, catalogue_archetypes([lists["red"], lists["blue"]]))]
+        world.resources["anti_named"] = named              # create_character keeps those races (Race)
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
     carried = []                                           # GNA-16, BLD-20: (character, its design)

@@ -647,6 +647,10 @@ and not disabled, G10):
   (TRT-HUGE without a worn TRT-MEGA-ARMOUR), nor have the object or take over the transport (TRT-REQUIRES without
   its bonus); Comerciar and Saquear do not hand it to `e`, Tomar el transporte refuses it. Called by
   ``item_denied`` (and ``equip_problem``). → equipment_rule.
+* ``held_denied(gs, e, gear, carried) -> bool`` -- True: the held object's passive effects (its bearer traits and
+  levels, GNA-16 / G10) do not reach its holder `e`, judged on the trait IDs `carried` it has besides its objects'
+  (TRT-REQUIRES: a holder that does not meet its requirement, however it came by it). Called by ``withheld`` from
+  ``character_traits`` and ``held_levels``. → equipment_rule.
 * ``gear_denied(kind, ene, rng, natural) -> bool`` -- True: the bearer may not take, carry or drive equipment of
   `kind` ('weapon', 'protection', 'object', 'transport') with ENE `ene`, RNG `rng`, natural or not (its material;
   TRT-CLAWS-AND-TEETH: natural protections of ENE 0 only; TRT-ANIMAL: no transport, no non-natural RNG > 0). Called by
@@ -676,7 +680,10 @@ and not disabled, G10):
 * ``negates(gs, e) -> Iterable[str]`` -- trait IDs that have no effect in any interaction with the bearer or its
   actions (TRT-NEGATE): ``character_traits`` leaves them out of its own, and ``combat_terms`` (both sides, the
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
-  ``charge_bonus`` and the auras it meets leave them out of the others'. Read through ``negated``. → unique_rule.
+  ``charge_bonus``, the auras it meets and every helper between two characters (``facing``: hit and kill
+  psychology, on-hit, kill and wound replies, targeting, senses, contests, counted wounds) leave them out of the
+  others'; an effect on several characters spares those cancelling it (``spared``). ``NEGATED_DEF`` among them: the
+  target's DEF counts 0 in an attack between them (``combat_terms``). Read through ``negated``. → unique_rule.
 
 * ``fortune_uses(gs, e) -> Iterable[str]`` -- the alternatives of the bearer's once-per-turn Fortune
   (TRT-FORTUNE: ignore a hit's damage or a fumble, cancel a die, recover a wound, success target +1, DMG +1; the

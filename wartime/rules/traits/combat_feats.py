@@ -24,7 +24,8 @@ def destabilising(gs, bearer, attacker, target, weapon, ranged) -> None:
     TRT-OUT-OF-AMMO) are emptied (rounds 0: Recargar, GNA-13, before they fire again; a weapon with no ammunition
     to count has nothing to unload); (2) every mark it set is lost (TRT-TARGET-DESIGNATOR: it is no longer among the
     markers of anyone); (3) its bonuses (traits of positive cost) stop working until its next activation starts
-    (registry.Suppressed)."""
+    (registry.Suppressed): those it carries, its weapons' (registry.switch_off_weapon_traits) and its body's flight
+    levels, take-off rule and level-3 freedom (registry.body_traits)."""
     if bearer != attacker or weapon is None or "TRT-DESTABILISING-AMMO" not in weapon.traits \
             or not gs.on_table(target):
         return

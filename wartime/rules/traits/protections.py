@@ -21,12 +21,15 @@ plays the traits whose only or main home is a protection:
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import replace
 
-from wartime.core.components import TraitState
+from wartime.core.components import Attributes, CarriedProtections, Gear, Item, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import (also_on, character_traits, plugins, register, trait_arg, weapon_area,
+from wartime.rules.traits.registry import (NEGATED_DEF, also_on, character_traits, plugins, register, trait_arg,
+                                           weapon_area,
                                           worn_protections)
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
@@ -348,42 +351,129 @@ def trait_named(param: str | None) -> str | None:
     return next((t for t, p in plugins().items() if key in (p.name.lower(), t.lower()) and p.fieldable), None)
 
 
+#: TRT-NEGATE: the characteristics (archetype attributes, the book's "Atributos.- Cada una de las características de
+#: un arquetipo"); DEF is played (``NEGATED_DEF``), cancelling any other in an interaction is not told
+CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
+
+
+def negated_name(param: str | None) -> str | None:
+    """TRT-NEGATE: what a parameter cancels: a played trait's ID (its book name or ID), ``NEGATED_DEF`` for the
+    characteristic DEF, None otherwise."""
+    if (param or "").strip().upper() == NEGATED_DEF:
+        return NEGATED_DEF
+    return trait_named(param)
+
+
 def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-NEGATE: why its parameter cannot be played (None: it can)."""
-    if trait_named(param) is None:
-        return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name (a characteristic "
-                "or a trait it does not play is not cancelled)")
-    return None
+    """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or the
+    characteristic DEF; another characteristic is refused (what cancelling CON, AGI... in an interaction does is not
+    told), as a trait it does not play."""
+    if negated_name(param) is not None:
+        return None
+    if (param or "").strip().upper() in CHARACTERISTICS:
+        return (f"negates the characteristic {param!r}: only DEF is played (the target's DEF counts 0 in an attack "
+                "between the bearer and another); what cancelling another one does is not told")
+    return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or the characteristic "
+            "DEF (a trait it does not play is not cancelled)")
 
 
 def negate(gs, e: int) -> frozenset[str]:
-    """TRT-NEGATE: the bonus named in () has no effect in any interaction with the bearer or its actions (ruling):
-    its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the ENE terms of
-    actions between them, the auras it meets. Each source (race, worn protection) cancels its own parameter."""
-    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := trait_named(p)) is not None)
+    """TRT-NEGATE: the bonus or characteristic named in () has no effect in any interaction with the bearer or its
+    actions (ruling): its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the
+    ENE terms of actions between them, the auras it meets, the effects of others' traits on it (registry.facing,
+    registry.spared); DEF: the target's DEF counts 0 in an attack between them (registry.combat_terms). Each source
+    (race, worn protection) cancels its own parameter."""
+    return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_name(p)) is not None)
+
+
+#: TRT-REQUIRES: an attribute level a parameter may name ("VOL 6", "agi 5+": at least that value)
+_LEVEL = re.compile(r"^\s*(CON|AGI|INT|VOL)\s*(\d{1,2})\s*\+?\s*$", re.IGNORECASE)
+
+
+def _plain(text: str | None) -> str:
+    """A name as Requiere compares it: stripped, case-folded, without accents."""
+    folded = unicodedata.normalize("NFKD", (text or "").strip().casefold())
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def requirement(param: str | None) -> tuple | None:
+    """TRT-REQUIRES: what a parameter demands of the user: ("bonus", trait ID) for a trait the engine plays (its book
+    name or ID), ("level", attribute, n) for an attribute level ("VOL 6": at least 6), ("object", name) for anything
+    else, an object the user must have (a weapon, protection or object it carries, by its name or id, case and
+    accents aside: match.setup refuses one its character does not carry, and with it any condition); None when
+    empty."""
+    if not (param or "").strip():
+        return None
+    need = trait_named(param)
+    if need is not None:
+        return ("bonus", need)
+    m = _LEVEL.match(param)
+    if m is not None:
+        return ("level", m.group(1).upper(), int(m.group(2)))
+    return ("object", _plain(param))
+
+
+def requirement_label(param: str | None) -> str:
+    """How an error names a requirement: the bonus's book name, the level, or the object's name."""
+    got = requirement(param)
+    if got is not None and got[0] == "bonus":
+        return plugins()[got[1]].name
+    return (param or "").strip()
 
 
 def requires_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-REQUIRES: why a character whose archetypes carry `owner` cannot use the item (None: it can): the
-    parameter must name a bonus the engine plays (a condition, an object or a level is not checked) and the
-    character must have it (on its race or on an item it carries)."""
-    need = trait_named(param)
-    if need is None:
-        return (f"requires {param!r}: the engine checks a bonus only (a trait it plays, by its book name); a "
-                "condition, an object or a level is not checked")
-    if need not in owner:
-        return f"requires {plugins()[need].name} ({need}), which the character does not carry: it cannot use it"
+    """TRT-REQUIRES: why a character whose archetypes carry the trait IDs `owner` cannot use the item (None: it can,
+    as far as its traits tell): a bonus it must carry; an attribute level or an object is checked against the
+    character's design when a game is set up (match.setup ``requires_problems``)."""
+    got = requirement(param)
+    if got is None:
+        return "requires (): the parameter names nothing (a bonus, an attribute level such as VOL 6, or an object)"
+    if got[0] == "bonus" and got[1] not in owner:
+        return f"requires {plugins()[got[1]].name} ({got[1]}), which the character does not carry: it cannot use it"
     return None
+
+
+def has_object(gs, e: int, name: str, item=None) -> bool:
+    """TRT-REQUIRES: whether `e` has an object called `name` (plain): a weapon it carries, a protection it wears or
+    carries, an object it holds (by name or key), other than `item` itself."""
+    def called(x) -> bool:
+        return x is not item and name in (_plain(getattr(x, "name", "")), _plain(getattr(x, "key", "")))
+    eq = gs.equipment(e)
+    carried = gs.world.try_get(e, CarriedProtections)
+    if any(called(x) for x in (*eq.weapons, *eq.protections, *(carried.protections if carried else ()))):
+        return True
+    items = gs.world.tables.get(Item, {})
+    return any(i in items and items[i].holder == e and called(g) for i, g in sorted(gs.world.tables.get(Gear, {}).items()))
+
+
+def unmet(gs, e: int, item, carried, attrs) -> bool:
+    """TRT-REQUIRES: whether `e` fails the item's requirement, given the trait IDs `carried` and the attributes
+    `attrs` it has (see ``requires``)."""
+    got = requirement(item.param("TRT-REQUIRES") if hasattr(item, "param") else trait_arg(item, "TRT-REQUIRES"))
+    if got is None:
+        return False
+    if got[0] == "bonus":
+        return got[1] not in carried and not any(got[1] in w.traits for w in gs.equipment(e).weapons)
+    if got[0] == "level":
+        return getattr(attrs, got[1]) < got[2]
+    return not has_object(gs, e, got[1], item)
+
+
+def held_requires(gs, e: int, gear, carried) -> bool:
+    """TRT-REQUIRES on a held object: its passive effects (the bearer traits it gives, G10) do not reach a holder that
+    does not meet its requirement, however it came by it (a Buscar, a taken-over transport's mounted object): judged
+    on the traits it has besides its objects' and its race's attributes (not those its traits change: they would
+    ask its objects again)."""
+    return unmet(gs, e, gear, carried, gs.world.get(e, Attributes))
 
 
 def requires(gs, e: int, item) -> bool:
     """TRT-REQUIRES: the item can only be used by a user who has the named bonus (on its race or on an item it
-    carries: its traits, its protections' or its weapons'): a character without it is not handed the protection or
-    the weapon (Comerciar, Saquear; a weapon carries its parameter as "TRT-REQUIRES:<bonus>"); a design without it
-    is refused when a game is set up (on a metahability too, which is never handed over)."""
-    need = trait_named(item.param("TRT-REQUIRES") if hasattr(item, "param") else trait_arg(item, "TRT-REQUIRES"))
-    return need is not None and need not in character_traits(gs, e) \
-        and not any(need in w.traits for w in gs.equipment(e).weapons)
+    carries: its traits, its protections' or its weapons'), the named attribute level (its current value) or the
+    named object (another item it has): a character without it is not handed the protection or the weapon
+    (Comerciar, Saquear; a weapon carries its parameter as "TRT-REQUIRES:<param>"); a design without it is refused
+    when a game is set up (on a metahability too, which is never handed over)."""
+    return unmet(gs, e, item, character_traits(gs, e), gs.attrs(e))
 
 
 def huge(gs, e: int, item) -> bool:
@@ -437,7 +527,7 @@ register("TRT-RELIC", "Reliquia", kinds=("race", "weapon", "protection"))
 def negate_on_target(gs, caster: int, target: int, m) -> tuple[str, ...]:
     """TRT-NEGATE on a metahability (MET-3..5): the trait named has no effect on its target while the effect lasts
     (rules.metahabilities.apply)."""
-    return tuple(n for t, p in m.params if t == "TRT-NEGATE" and (n := trait_named(p)) is not None)
+    return tuple(n for t, p in m.params if t == "TRT-NEGATE" and (n := negated_name(p)) is not None)
 
 
 register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_target}, kinds=RP + ("metahability",),
@@ -447,10 +537,11 @@ def requires_use(gs, e: int, gear, target: int) -> None:
     (traits/kinds2.py)."""
     if requires(gs, e, gear):
         raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used by a user with "
-                            f"{plugins()[trait_named(trait_arg(gear, 'TRT-REQUIRES'))].name}")
+                            f"{requirement_label(trait_arg(gear, 'TRT-REQUIRES'))}")
 
 
-register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use},
+register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use,
+                                      "held_denied": held_requires},
          kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
          args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
 

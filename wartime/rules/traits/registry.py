@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, Stress
+from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, OffWeapon, Stress, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
@@ -186,6 +186,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "fit_slack": "equipment_rule",
     "trade_denied": "equipment_rule",
     "equip_denied": "equipment_rule",
+    "held_denied": "equipment_rule",
     "gear_denied": "equipment_rule",
     "natural_dmg": "dmg_mod",
     "negates": "unique_rule",
@@ -594,7 +595,7 @@ def _traits_of(gs, e: int) -> tuple:
     gained = psyche.maluses
     worn = [t for p in worn_protections(gs, e) for t in p.traits]
     got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
-    held = _object_traits(gs, e)
+    held = _object_traits(gs, e, got)
     if held:
         got = frozenset(got) | held
     if fx is not None and fx.active:
@@ -611,6 +612,11 @@ def _traits_of(gs, e: int) -> tuple:
     return got, neg
 
 
+#: TRT-NEGATE: the one characteristic (archetype attribute) a Niega may cancel, as ``negates`` answers it: in an attack
+#: between the bearer and another, the target's DEF (its protections' and transport's) counts 0 (combat_terms)
+NEGATED_DEF = "DEF"
+
+
 def negated(gs, e: int) -> frozenset[str]:
     """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
     (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
@@ -621,6 +627,20 @@ def negated(gs, e: int) -> frozenset[str]:
 def _apart(carried, neg: frozenset):
     """`carried` without the trait IDs in `neg` (itself when none is in it)."""
     return frozenset(carried) - neg if neg and not neg.isdisjoint(carried) else carried
+
+
+def facing(gs, carried, *others):
+    """TRT-NEGATE ruling ("no effect in any interaction with the bearer or its actions"): `carried` (a character's
+    or its weapon's traits) without the trait IDs that any of `others` (the characters the interaction is with;
+    None skipped) negates. Every hook helper between two characters passes its traits through it."""
+    neg = frozenset().union(*(negated(gs, o) for o in others if o is not None))
+    return _apart(carried, neg)
+
+
+def spared(gs, trait_id: str, who) -> list:
+    """TRT-NEGATE: the characters of `who` (ids, or (id, n) pairs) that do not negate `trait_id`: an effect of a
+    trait on several characters does not reach those that cancel it."""
+    return [w for w in who if trait_id not in negated(gs, w[0] if isinstance(w, tuple) else w)]
 
 
 def worn_protections(gs, e: int) -> list:
@@ -659,9 +679,9 @@ class Suppressed:
     """A character whose bonuses (the traits of positive catalogue cost it carries: its race's, its worn
     protections', its held objects', those effects grant it) do not work until its next activation starts; `rule`
     names who suppressed them (TRT-DESTABILISING-AMMO). ``character_traits`` and ``trait_copies`` leave them out, so
-    every hook point respects it; its maluses (cost 0 or less) still work. The traits the engine reads as the
-    body's shape without the hook helpers (its flight levels and take-off rule, a frame's attributes) and its
-    weapons' traits are not character bonuses and are untouched."""
+    every hook point respects it; its maluses (cost 0 or less) still work. Its weapons' bonus traits are switched
+    off too (``OffWeapon``), and its own flight levels, take-off rule and level-3 freedom (``body_traits``: an
+    airborne character keeps the levels up to its own, the book having no fall for it, and cannot climb)."""
     rule: str
 
 
@@ -685,17 +705,84 @@ def _without_bonuses(carried) -> frozenset[str]:
 
 
 def suppress_bonuses(gs, e: int, rule: str) -> None:
-    """`rule` suppresses `e`'s bonuses until its next activation starts (``Suppressed``)."""
+    """`rule` suppresses `e`'s bonuses until its next activation starts (``Suppressed``), its weapons' too."""
     gs.world.set(e, Suppressed(rule))
-    gs.world.emit("bonuses_suppressed", rule, who=e)
+    weapons = switch_off_weapon_traits(gs, e, rule, _BONUS)
+    gs.world.emit("bonuses_suppressed", rule, who=e, **({"weapon_traits": weapons} if weapons else {}))
 
 
 def lift_suppression(gs, e: int) -> None:
-    """At the start of `e`'s next activation (rules.turns, before its ENE gain) its bonuses work again."""
+    """At the start of `e`'s next activation (rules.turns, before its ENE gain) its bonuses work again, its weapons'
+    too (those it came by while they were off as well; a bonus TRT-SAIKIKKU took stays off until its own end)."""
     got = gs.world.try_get(e, Suppressed)
+    lost = gs.world.try_get(e, BonusLost)
+    back = restore_weapon_traits(gs, e, lambda rule: lost is None or rule != lost.rule)
     if got is not None:
         gs.world.remove(e, Suppressed)
         gs.world.emit("bonuses_restored", got.rule, who=e)
+    elif back:
+        gs.world.emit("weapon_traits_restored", back[0][0], who=e, traits=[t for _, t in back])
+
+
+# --- weapon traits switched off (TRT-DESTABILISING-AMMO, TRT-SAIKIKKU) ----------------------------------------------
+def _trait_id(entry: str) -> str:
+    """The trait ID of a weapon's trait entry (an ID, or "<ID>:<value>")."""
+    return entry.split(":", 1)[0]
+
+
+def switch_off_weapon_traits(gs, e: int, rule: str, ids) -> list[str]:
+    """`rule` switches off the traits `ids` on every weapon `e` carries (their entries kept in ``OffWeapon.off``
+    with the rule); the trait IDs switched off (sorted, each once)."""
+    eq = gs.equipment(e)
+    out: set[str] = set()
+    weapons = []
+    for w in eq.weapons:
+        gone = tuple(x for x in w.traits if _trait_id(x) in ids)
+        if gone:
+            out.update(_trait_id(x) for x in gone)
+            base = {f.name: getattr(w, f.name) for f in fields(Weapon)}
+            base["traits"] = tuple(x for x in w.traits if x not in gone)
+            w = OffWeapon(**base, off=getattr(w, "off", ()) + tuple((rule, x) for x in gone))
+        weapons.append(w)
+    if out:
+        gs.world.set(e, replace(eq, weapons=tuple(weapons)))
+    return sorted(out)
+
+
+def restore_weapon_traits(gs, e: int, which: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """Give back to `e`'s weapons the trait entries switched off by a rule `which` accepts (a weapon with none
+    left off is a plain Weapon again); the (rule, trait ID) given back."""
+    eq = gs.equipment(e)
+    back: list[tuple[str, str]] = []
+    weapons = []
+    for w in eq.weapons:
+        off = getattr(w, "off", ())
+        mine = tuple(x for x in off if which(x[0]))
+        if mine:
+            back += [(r, _trait_id(x)) for r, x in mine]
+            kept = tuple(x for x in off if not which(x[0]))
+            base = {f.name: getattr(w, f.name) for f in fields(Weapon)}
+            base["traits"] = w.traits + tuple(x for _, x in mine)
+            w = OffWeapon(**base, off=kept) if kept else Weapon(**base)
+        weapons.append(w)
+    if back:
+        gs.world.set(e, replace(eq, weapons=tuple(weapons)))
+    return back
+
+
+def body_traits(gs, e: int):
+    """The character's own (race) traits as its body's shape reads them (flight levels, take-off rule, level-3
+    freedom): without its bonuses while ``Suppressed`` (TRT-DESTABILISING-AMMO), without the bonus TRT-SAIKIKKU
+    took, and without those it negates (TRT-NEGATE)."""
+    own = gs.traits(e)
+    suppressed = gs.world.try_get(e, Suppressed)
+    lost = gs.world.try_get(e, BonusLost)
+    if suppressed is None and lost is None:
+        return _apart(own, negated(gs, e))
+    got = _without_bonuses(own) if suppressed is not None else frozenset(own)
+    if lost is not None:
+        got = got - {lost.trait}
+    return _apart(got, negated(gs, e))
 
 
 # --- one bonus lost (TRT-SAIKIKKU) ------------------------------------------------------------------------------------
@@ -726,8 +813,10 @@ def owe_bonus_loss(gs, e: int, rule: str, chooser: str) -> None:
 
 
 def bonus_options(gs, e: int) -> tuple[str, ...]:
-    """The bonuses (catalogue cost above 0) that work for `e` now, in ID order: what a 'bonus_loss' offers."""
-    return tuple(sorted(t for t in character_traits(gs, e) if t in _BONUS))
+    """The bonuses (catalogue cost above 0) that work for `e` now, in ID order: what a 'bonus_loss' offers: those it
+    carries (race, worn protections, held objects, effects) and its weapons' (each once)."""
+    weapons = {_trait_id(x) for w in gs.equipment(e).weapons for x in w.traits}
+    return tuple(sorted(t for t in set(character_traits(gs, e)) | weapons if t in _BONUS))
 
 
 def bonus_loss_due(gs) -> int | None:
@@ -751,7 +840,11 @@ def lose_bonus(gs, e: int, trait: str, chooser: str) -> None:
         raise RuleViolation(due.rule, f"{trait!r} is not a bonus that works for {gs.name(e)}; choose one of: "
                             + ", ".join(options))
     gs.world.remove(e, BonusLossDue)
+    before = gs.world.try_get(e, BonusLost)
+    if before is not None:                                      # one at a time: the earlier one is back
+        restore_weapon_traits(gs, e, lambda rule: rule == before.rule)
     gs.world.set(e, BonusLost(trait, due.rule))
+    switch_off_weapon_traits(gs, e, due.rule, {trait})         # on its weapons too
     gs.world.emit("bonus_lost", due.rule, who=e, trait=trait, chosen_by=chooser)
 
 
@@ -767,6 +860,7 @@ def bonus_loss_activation_end(gs, e: int) -> None:
     lost = gs.world.try_get(e, BonusLost)
     if lost is not None and lost.armed:
         gs.world.remove(e, BonusLost)
+        restore_weapon_traits(gs, e, lambda rule: rule == lost.rule)
         gs.world.emit("bonus_restored", lost.rule, who=e, trait=lost.trait)
 
 
@@ -777,15 +871,27 @@ def _with_effects(carried, active) -> frozenset[str]:
     return (frozenset(carried) | {t for x in live for t in x.grants}) - {t for x in live for t in x.negates}
 
 
-def _object_traits(gs, e: int) -> frozenset:
-    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4)."""
+def _object_traits(gs, e: int, carried=None) -> frozenset:
+    """GNA-16: the ``ON_OBJECTS`` traits of the objects `e` holds that are not disabled (WND-4) and whose use it may
+    have (``held_denied``: TRT-REQUIRES, judged on `carried`, the traits it has besides its objects'; None: all it
+    carries)."""
     table = gs.world.tables.get(Gear)
     if not table or not ON_OBJECTS:
         return frozenset()
     items = gs.world.tables.get(Item, {})
-    return frozenset(t for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
-                     and not switched_off.is_off(gs.world, i)                   # CBA-21: switched off
-                     for t in g.traits if t in ON_OBJECTS)
+    mine = [g for i, g in table.items() if i in items and items[i].holder == e and not g.disabled
+            and not switched_off.is_off(gs.world, i)]                   # CBA-21: switched off
+    if not any(t in ON_OBJECTS for g in mine for t in g.traits):
+        return frozenset()
+    if carried is None:
+        carried = character_traits(gs, e)
+    return frozenset(t for g in mine if not withheld(gs, e, g, carried) for t in g.traits if t in ON_OBJECTS)
+
+
+def withheld(gs, e: int, gear, carried) -> str | None:
+    """``held_denied``: the trait by which a held object's passive effects do not reach its holder `e` (TRT-REQUIRES:
+    one who does not meet its requirement, however it came by it), judged on `carried`, or None."""
+    return next((t for t, h in _of("held_denied", gear.traits) if h(gs, e, gear, carried)), None)
 
 
 def held_levels(gs, e: int, trait_id: str) -> list[int]:
@@ -796,7 +902,8 @@ def held_levels(gs, e: int, trait_id: str) -> list[int]:
         return []
     items = gs.world.tables.get(Item, {})
     return [g.level(trait_id) for i, g in sorted(table.items())
-            if i in items and items[i].holder == e and not g.disabled and trait_id in g.traits]
+            if i in items and items[i].holder == e and not g.disabled and trait_id in g.traits
+            and not withheld(gs, e, g, character_traits(gs, e))]
 
 
 def _weapon_traits(weapon) -> tuple[str, ...]:
@@ -848,7 +955,7 @@ def restrict_reaction(gs, e: int, key: str) -> None:
 
 def restrict_targeting(gs, actor: int, action, target: int) -> None:
     """``target_restriction``: raises RuleViolation if a trait of `target` forbids `actor` to aim `action` at it."""
-    for _, h in _of("target_restriction", character_traits(gs, target)):
+    for _, h in _of("target_restriction", facing(gs, character_traits(gs, target), actor)):
         h(gs, target, actor, action)
 
 
@@ -889,14 +996,20 @@ def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, 
     it: TRT-LORD-OF-CONFUSION)."""
     if against is None or attribute is None or against == e:
         return []
-    return _answers("targeted_check_mod", character_traits(gs, against), gs, against, e, attribute, kind)
+    return _answers("targeted_check_mod", facing(gs, character_traits(gs, against), e), gs, against, e, attribute, kind)
 
 
 def flight_levels(gs, e: int) -> frozenset[int]:
     """``flight_levels``: the levels the character's traits let it move at (without level 1)."""
     out: set[int] = set()
-    for _, h in _of("flight_levels", gs.traits(e)):
+    for _, h in _of("flight_levels", body_traits(gs, e)):
         out |= set(h(gs, e))
+    if gs.world.has(e, Suppressed) or gs.world.has(e, BonusLost):
+        # TRT-DESTABILISING-AMMO / TRT-SAIKIKKU: a flight bonus off; airborne, it keeps the levels up to its own (the
+        # book has no fall for it): it may come down, not climb
+        here = gs.pos(e).level
+        for _, h in _of("flight_levels", gs.traits(e)):
+            out |= {lv for lv in h(gs, e) if 1 <= lv <= here or here <= lv <= 1}
     return frozenset(out)
 
 
@@ -918,7 +1031,7 @@ def volley_weapons(gs, e: int) -> list[int]:
 
 def take_off_landing(gs, e: int) -> TakeOff | None:
     """``take_off_landing``: a trait's own take-off and landing rule (MVA-16), None for the core one."""
-    for _, h in _of("take_off_landing", gs.traits(e)):
+    for _, h in _of("take_off_landing", body_traits(gs, e)):
         r = h(gs, e)
         if r is not None:
             return r
@@ -927,7 +1040,7 @@ def take_off_landing(gs, e: int) -> TakeOff | None:
 
 def lifts_level3_limits(gs, e: int) -> bool:
     """``level3_limits``: True if a trait lifts MOV-13's level-3 limits."""
-    return any(h(gs, e) for _, h in _of("level3_limits", gs.traits(e)))
+    return any(h(gs, e) for _, h in _of("level3_limits", body_traits(gs, e)))
 
 
 def dispersion(weapon, passed: bool, critical: bool) -> Scatter | None:
@@ -994,7 +1107,7 @@ def after_hit(gs, attacker: int, target: int, weapon, ranged: bool) -> None:
     """``on_hit``: what the traits of the attacker and of its weapon do after a hit (a passed CH IMP), whatever
     the wounds."""
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
-        for _, h in _of("on_hit", carried):
+        for _, h in _of("on_hit", facing(gs, carried, attacker, target)):        # TRT-NEGATE
             h(gs, attacker, attacker, target, weapon, ranged)
 
 
@@ -1160,7 +1273,7 @@ def hit_psi(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_psi``: the trait (of the attacker or of its weapon) by which a hit makes the target take a CH PSI
     even without wounds, or None (the first in trait-ID order)."""
     for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
-        for t, h in _of("hit_psi", carried):
+        for t, h in _of("hit_psi", facing(gs, carried, attacker, target)):       # TRT-NEGATE
             if h(gs, attacker, attacker, target, weapon, ranged):
                 return t
     return None
@@ -1330,14 +1443,14 @@ def activation_over(gs, e: int) -> None:
 def kill_heal(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, int]]:
     """``kill_heal``: (trait ID, wounds) the killer's traits remove from it when its attack kills `victim`
     (WND-3); the engine heals them."""
-    return _tagged("kill_heal", character_traits(gs, killer), gs, killer, victim, melee)
+    return _tagged("kill_heal", facing(gs, character_traits(gs, killer), victim), gs, killer, victim, melee)
 
 
 def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[int]]]:
     """``kill_psi``: (trait ID, the characters who must make a CH PSI) when the killer's attack kills `victim`."""
     out = []
-    for t, h in _of("kill_psi", character_traits(gs, killer)):
-        who = h(gs, killer, victim, melee)
+    for t, h in _of("kill_psi", facing(gs, character_traits(gs, killer), victim)):
+        who = spared(gs, t, h(gs, killer, victim, melee) or ())       # TRT-NEGATE: a witness cancelling it
         if who:
             out.append((t, list(who)))
     return out
@@ -1346,7 +1459,8 @@ def kill_psi(gs, killer: int, victim: int, melee: bool) -> list[tuple[str, list[
 def wounded_stress(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
     """``wounded_stress``: (trait ID, [(character, stress), ...]) the wounded character's traits give around it when
     an attack wounds it (no CH DEF; TRT-SAIKIKKU); rules.combat adds the stress (PSI-14, PSI-16 apply)."""
-    return [(t, list(hits)) for t, hits in _tagged("wounded_stress", character_traits(gs, e), gs, e)]
+    return [(t, hits) for t, got in _tagged("wounded_stress", character_traits(gs, e), gs, e)
+            if (hits := spared(gs, t, got))]                            # TRT-NEGATE: not on one cancelling it
 
 
 def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -1354,7 +1468,7 @@ def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
     an attack wounds it (no CH DEF, no CH PSI); the engine applies the wounds."""
     out = []
     for t, h in _of("wounded_splash", character_traits(gs, e)):
-        hits = h(gs, e)
+        hits = spared(gs, t, h(gs, e) or ())                          # TRT-NEGATE: not on one cancelling it
         if hits:
             out.append((t, list(hits)))
     return out
@@ -1362,7 +1476,7 @@ def wounded_splash(gs, e: int) -> list[tuple[str, list[tuple[int, int]]]]:
 
 def wounded_someone(gs, attacker: int, target: int, melee: bool) -> None:
     """``wounded_someone``: the attacker's traits after its attack wounded `target`."""
-    for _, h in _of("wounded_someone", character_traits(gs, attacker)):
+    for _, h in _of("wounded_someone", facing(gs, character_traits(gs, attacker), target)):
         h(gs, attacker, target, melee)
 
 
@@ -1370,7 +1484,7 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
     """``got_wounded``: the wounded character's traits after an attack wounded it (`state` its life state after
     the wounds: 'active', 'incapacitated', 'dead'); then, if it died, ``died`` (TRT-PHOENIX) and ``explodes``
     (TRT-DARKNESS-FIELD)."""
-    carried = character_traits(gs, e)
+    carried = facing(gs, character_traits(gs, e), attacker)            # TRT-NEGATE: the attacker's
     for _, h in _of("got_wounded", carried):
         h(gs, e, attacker, melee, state)
     if state == "dead":
@@ -1390,7 +1504,7 @@ def got_hit(gs, e: int) -> None:
 def killed_someone(gs, killer: int, victim: int, melee: bool) -> None:
     """``killed_someone``: the killer's traits after its attack killed `victim`; then ``aura_killed_someone`` of
     the auras around the killer (G1: allied bearers, one call per trait; TRT-CRY-OF-BLOOD)."""
-    for _, h in _of("killed_someone", character_traits(gs, killer)):
+    for _, h in _of("killed_someone", facing(gs, character_traits(gs, killer), victim)):
         h(gs, killer, victim, melee)
     for _, h, bearers in _auras(gs, killer, "aura_killed_someone"):
         h(gs, killer, bearers, victim, melee)
@@ -1644,6 +1758,8 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                 bearers = amap.get(t)
                 if bearers and t not in neg:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
+    if NEGATED_DEF in neg:                 # TRT-NEGATE (DEF): the target's DEF characteristic counts for nothing
+        def_plus -= gs.total_def(target)
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
     if not (imp or def_check or def_plus or dmg_plus or factor != 1 or zero or crit_max != 1 or crit_dmg or crit_def
@@ -2227,7 +2343,7 @@ class HitArea:
 
 def hit_areas(gs, attacker: int, target: int, weapon, ranged: bool) -> list[HitArea]:
     """``hit_area``: the areas the weapon's traits leave after its hit on `target` (TRT-RADIOACTIVE-AMMO)."""
-    return [a for _, h in _of("hit_area", _weapon_traits(weapon))
+    return [a for _, h in _of("hit_area", facing(gs, _weapon_traits(weapon), attacker, target))
             if (a := h(gs, attacker, attacker, target, weapon, ranged)) is not None]
 
 
@@ -2250,7 +2366,8 @@ def any_level(weapon) -> str | None:
 def stress_hits(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``stress_hit``: the trait of the attacker's weapon by which a hit deals stress instead of wounds
     (TRT-PSYCHIC-AMMO; rules.stress_hits), or None."""
-    return _first_yes("stress_hit", _weapon_traits(weapon), (gs, attacker, attacker, target, weapon, ranged))
+    return _first_yes("stress_hit", facing(gs, _weapon_traits(weapon), attacker, target),
+                      (gs, attacker, attacker, target, weapon, ranged))
 
 
 def stress_defense(gs, e: int) -> int | None:
@@ -2269,7 +2386,7 @@ def stress_protections(gs, e: int) -> list:
 def hits_without_def(gs, attacker: int, target: int, weapon, ranged: bool) -> str | None:
     """``hit_without_def``: the trait of the attacker's weapon by which a hit makes no DEF check and deals no
     damage (its on_hit effects only), or None."""
-    return _first_yes("hit_without_def", _weapon_traits(weapon),
+    return _first_yes("hit_without_def", facing(gs, _weapon_traits(weapon), attacker, target),
                       (gs, attacker, attacker, target, weapon, ranged))
 
 
@@ -2456,7 +2573,7 @@ def area_def(gs, e: int, weapon) -> int:
 def wounded_reply(gs, e: int, attacker: int, melee: bool) -> str | None:
     """``wounded_reply``: the trait by which `e`, just wounded by `attacker`'s attack and still able, makes one free
     melee attack back at it at once (TRT-PROUD), or None."""
-    return _first_yes("wounded_reply", character_traits(gs, e), (gs, e, attacker, melee))
+    return _first_yes("wounded_reply", facing(gs, character_traits(gs, e), attacker), (gs, e, attacker, melee))
 
 
 def critical_rolled(gs, e: int, weapon_index: int | None, ranged: bool) -> None:
@@ -2480,23 +2597,24 @@ def death_reply(gs, e: int, killer: int, melee: bool) -> str | None:
 def meta_void(gs, e: int, caster: int) -> str | None:
     """``meta_void``: the trait by which `e` uses its once-a-turn chance to cancel `caster`'s metahability on it
     (TRT-VOID-RUNES; the handler that answers yes has used it), or None."""
-    return _first_yes("meta_void", character_traits(gs, e), (gs, e, caster))
+    return _first_yes("meta_void", facing(gs, character_traits(gs, e), caster), (gs, e, caster))
 
 
 def ranged_contest(gs, target: int, attacker: int) -> str | None:
     """``ranged_contest``: the trait by which `target`, shot at by `attacker`, may make a CH VOL ENF against it
     before its CH IMP: won, the CH IMP has −1 (TRT-MANIPULATOR), or None."""
-    return _first_yes("ranged_contest", character_traits(gs, target), (gs, target, attacker))
+    return _first_yes("ranged_contest", facing(gs, character_traits(gs, target), attacker), (gs, target, attacker))
 
 
 def wounds_counted(gs, target: int, source: int | None, n: int) -> None:
     """``wounds_counted``: `n` wounds were just added to `target` (WND-2), `source` the character dealing them or
     None: the traits of the target (``taken`` True) and of the source (``taken`` False) count them
     (TRT-POWERFUL); handlers are called ``h(gs, bearer, n, taken)``."""
-    for _, h in _of("wounds_counted", character_traits(gs, target)):
+    live = source is not None and source != target and gs.world.has(source, Attributes)
+    for _, h in _of("wounds_counted", facing(gs, character_traits(gs, target), source if live else None)):
         h(gs, target, n, True)
-    if source is not None and source != target and gs.world.has(source, Attributes):
-        for _, h in _of("wounds_counted", character_traits(gs, source)):
+    if live:
+        for _, h in _of("wounds_counted", facing(gs, character_traits(gs, source), target)):
             h(gs, source, n, False)
 
 
@@ -2524,7 +2642,7 @@ def area_attack_done(gs, e: int, weapon) -> None:
 def senses(gs, e: int, actor: int, action: str, track) -> str | None:
     """``senses``: the trait by which `e` may react to `actor`'s `action` (its path `track`) though it neither sees
     nor hears it (TRT-SPIDER-SENSE), or None."""
-    return _first_yes("senses", character_traits(gs, e), (gs, e, actor, action, track))
+    return _first_yes("senses", facing(gs, character_traits(gs, e), actor), (gs, e, actor, action, track))
 
 
 def resonates(gs, e: int) -> str | None:

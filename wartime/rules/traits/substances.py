@@ -35,7 +35,7 @@ one is refused when a game is set up (``element_param``, protections.resistance_
 * TRT-POISONED-DISTORTION (Distorsión envenenada: within 5 K of the object, 9s and 10s are fumbles on invocations).
 * TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
 * TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it and one bonus of each, its owner's
-  choice, stops working until the end of their next activation).
+  choice among those it carries and its weapons', stops working until the end of their next activation).
 * TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
 """
 from __future__ import annotations
@@ -44,7 +44,7 @@ from dataclasses import replace
 
 from wartime.core.rounding import round_half_up
 from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, UNDELIVERED, attack_type, delivers, params
-from wartime.rules.traits.registry import display_name, owe_bonus_loss, register
+from wartime.rules.traits.registry import display_name, owe_bonus_loss, register, spared
 from wartime.rules.traits.weapons_more import last_hit_wounds
 
 R = ("race",)
@@ -219,7 +219,7 @@ def saikikku(gs, e: int) -> list[tuple[int, int]]:
     CMB-11) gains 1 stress, with no CH DEF; and one bonus of each of them stops working until the end of its next
     activation (ruling), its owner's choice: each is owed the loss (``owe_bonus_loss``) and the bearer's side is
     asked which bonus (a 'bonus_loss' decision) as soon as the hit has resolved."""
-    around = gs.engaged_enemies(e)
+    around = spared(gs, "TRT-SAIKIKKU", gs.engaged_enemies(e))       # TRT-NEGATE: not one that cancels it
     for o in around:
         owe_bonus_loss(gs, o, "TRT-SAIKIKKU", gs.side(e))
     return [(o, 1) for o in around]

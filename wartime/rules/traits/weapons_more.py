@@ -9,7 +9,10 @@ by Munición magnética is in rules.traits.ammo.)
 A weapon trait's handlers answer for its weapon's attacks (``bearer == attacker``: its bearer is its user)."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+
+from wartime.core.components import Mount, Parked, Race
 
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.ammo import ENERGY_SHIELDS
@@ -63,24 +66,49 @@ register("TRT-ATA-WEAPON", "Arma ATA", {"level_reach": ata}, kinds=("weapon",))
 NOT_ALIVE = ("no vivo", "no vivos", "not alive", "not living", "non-living", "no muertos")
 
 
+def plain(text: str | None) -> str:
+    """TRT-ANTI-AMMO: a name as Munición anti compares it: stripped, case-folded and without accents ('Élfo' and
+    'elfo' are the same name)."""
+    folded = unicodedata.normalize("NFKD", (text or "").strip().casefold())
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def anti_kind(param: str | None) -> str:
+    """TRT-ANTI-AMMO: the kind of target type a parameter names: 'not_alive' (MET-8), 'trait' (a trait the engine
+    plays, by its book name) or 'name' (a race or a transport by its catalogue name or id: match.setup checks that
+    one exists)."""
+    if plain(param) in {plain(w) for w in NOT_ALIVE}:
+        return "not_alive"
+    return "trait" if trait_named(param) is not None else "name"
+
+
 def anti_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-ANTI-AMMO: why its parameter cannot be played (None: it can): the engine tells apart targets that are not
-    alive (MET-8) and targets carrying a trait it plays (by its book name: 'Volador', 'Gigante'...); a race or a
-    vehicle class by name is not a type it knows."""
-    key = (param or "").strip().lower()
-    if key in NOT_ALIVE or trait_named(param) is not None:
-        return None
-    return (f"anti {param!r}: the engine tells apart 'no vivos' (not alive) and targets carrying a trait it plays, "
-            "named by its book name; a race or vehicle name is not a target type it knows")
+    alive (MET-8), targets carrying a trait it plays (by its book name: 'Volador', 'Gigante'...) and targets of a
+    race or riding a transport named by its catalogue name or id (case and accents aside); whether such a race or
+    transport exists is checked when a game is set up (match.setup: the lists' catalogues). An empty one names
+    nothing."""
+    if not plain(param):
+        return ("anti (): the parameter names no target type ('no vivos', a trait by its book name, a race or a "
+                "transport by its catalogue name)")
+    return None
 
 
 def anti_matches(gs, target: int, param: str | None) -> bool:
-    """TRT-ANTI-AMMO: whether `target` is of the type `param` names (see `anti_param`)."""
-    key = (param or "").strip().lower()
-    if key in NOT_ALIVE:
+    """TRT-ANTI-AMMO: whether `target` is of the type `param` names (see `anti_param`): a race by its archetype's
+    name or id (the ``Race`` match.setup keeps for it), a transport (a vehicle) the target rides by its name or
+    id."""
+    kind = anti_kind(param)
+    if kind == "not_alive":
         return not_living(gs, target)
-    named = trait_named(param)
-    return named is not None and named in character_traits(gs, target)
+    if kind == "trait":
+        return trait_named(param) in character_traits(gs, target)
+    key = plain(param)
+    race = gs.world.try_get(target, Race)
+    if race is not None and key in (plain(race.key), plain(race.name)):
+        return True
+    mount = gs.world.try_get(target, Mount)
+    return mount is not None and not gs.world.has(target, Parked) and key in (plain(mount.key), plain(mount.name))
 
 
 def anti_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
