@@ -73,10 +73,11 @@ PARTIAL = {
                              "moved charge is not set off); never a character; a driverless transport and held items "
                              "are not moved (rules/telekinesis.py), and no shipped scenario has movable pieces",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
-                          "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
-                          "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
-                          "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
-                          "held ones)",
+                          "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
+                          "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "
+                          "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
+                          "target, a thing in base contact with it (a charge keeps its owner and is not set off); no "
+                          "shipped scenario has movable pieces yet",
     "TRT-DARKNESS-FIELD": "on a race or held on an object (its holder bears it, the object's level added to a "
                           "race's, G10; traits/kinds2.py): marks of Marcador de objetivos on minis within 2 K per "
                           "level of an able bearer give nothing there, cannot be placed there and are removed at "
