@@ -67,11 +67,12 @@ PARTIAL = {
                           "prerequisite Vulnerable (traits notes G9) is not asked for; on an object (the catalogue "
                           "allows it) it is refused when a list is fielded",
     "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
-                             "Contramagia on an invocation) moves a movable scenery piece (its CON) or an item lying on "
-                             "the ground, a placed charge included (its QUA), of weight at most VOL, within the "
-                             "metahability's RNG, FOV and LOS, its centre up to VOL K to a clear spot on the board (a "
-                             "moved charge is not set off); never a character; a driverless transport and held items "
-                             "are not moved (rules/telekinesis.py), and no shipped scenario has movable pieces",
+                             "Contramagia on an invocation) moves a movable scenery piece (its CON), an item lying on "
+                             "the ground, a placed charge included, or a driverless transport (their QUA), of weight at "
+                             "most VOL, within the metahability's RNG, FOV and LOS, its centre up to VOL K to a clear "
+                             "spot on the board (a moved charge is not set off); never a character; a held item is "
+                             "refused (project ruling: telekinesis does not wrest a thing from its holder, "
+                             "rules/telekinesis.py); no shipped scenario has movable pieces yet",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
                           "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
                           "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "
