@@ -74,16 +74,18 @@ PARTIAL = {
                           "source (traits notes G9), is not asked for; an object whose use must choose an option is "
                           "refused when dropped (NotImplementedRule)",
     "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
-                             "Contramagia on an invocation) moves a movable scenery piece (its CON) or an item lying on "
-                             "the ground, a placed charge included (its QUA), of weight at most VOL, within the "
-                             "metahability's RNG, FOV and LOS, its centre up to VOL K to a clear spot on the board (a "
-                             "moved charge is not set off); never a character; a driverless transport and held items "
-                             "are not moved (rules/telekinesis.py), and no shipped scenario has movable pieces",
+                             "Contramagia on an invocation) moves a movable scenery piece (its CON), an item lying on "
+                             "the ground, a placed charge included, or a driverless transport (their QUA), of weight at "
+                             "most VOL, within the metahability's RNG, FOV and LOS, its centre up to VOL K to a clear "
+                             "spot on the board (a moved charge is not set off); never a character; a held item is "
+                             "refused (project ruling: telekinesis does not wrest a thing from its holder, "
+                             "rules/telekinesis.py); no shipped scenario has movable pieces yet",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
-                          "car or object CH CON, truck -2, bigger -4; a failure +1 wound without CH DEF; a ranged "
-                          "attack with DMG CON, the piece landing at the target); no shipped scenario has movable "
-                          "pieces yet, and items lying on the table are not thrown with it (Lanzar, CBA-6, throws "
-                          "held ones)",
+                          "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
+                          "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "
+                          "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
+                          "target, a thing in base contact with it (a charge keeps its owner and is not set off); no "
+                          "shipped scenario has movable pieces yet",
     "TRT-DARKNESS-FIELD": "on a race, held on an object and on a transport (its holder or rider bears it, the "
                           "levels added, G10; a transport's level kept in play, components.MountLevels): marks of "
                           "Marcador de objetivos on minis within 2 K per level of an able bearer give nothing there, "

@@ -122,3 +122,18 @@ def test_heals_itself_out_of_sight_when_likely_GNA_5():
     assert decide(g, g.ids[0]).action == "heal"
     g = game(4)
     assert decide(g, g.ids[0]).action != "heal"
+
+
+def test_does_not_heal_when_a_failure_would_put_it_down_GNA_5():
+    """GNA-5 / WND-2: out of sight with INT 7, a CON 3 character with 1 wound heals itself; with 2 wounds (one short
+    of its CON) it does not: the failure's wound (3 in 10) would incapacitate it."""
+    wall = piece("wall", "high", 8.0, 12.0, 12.0, 12.5, height=2.5, blocks_los=True)
+
+    def game(wounds):
+        return Game(M(side="red", x=10, y=10, facing=90.0, INT=7, CON=3, wounds=wounds,
+                      weapons=(weapon(RNG=8, DMG=2),)),
+                    M(side="blue", x=10, y=30, facing=270.0, weapons=(weapon(),)), pieces=[wall])
+    g = game(1)
+    assert decide(g, g.ids[0]).action == "heal"
+    g = game(2)
+    assert decide(g, g.ids[0]).action != "heal"

@@ -4,16 +4,20 @@ nearest enemy's path; nothing without the trait or with nothing to do. Each buil
 helpers and asks the controller for its decision."""
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
+
+import pytest
 
 from shapely import affinity
 from shapely.geometry import LineString
 
 from tests.ai.test_scripted_objects import decide
-from tests.rules.rules_helpers import Game, M, piece, weapon
+from tests.rules.rules_helpers import Game, M, piece, ride, weapon
 from wartime.core.components import Item, Metahabilities, Metahability, Traits
 from wartime.data.models import MovableSpec
-from wartime.rules import scenery_objects
+from wartime.rules import riding, scenery_objects, telekinesis as tk
+from wartime.rules.actions.telekinesis import offered_points
 from wartime.rules.placed import PlacedCharge
 
 TK = "TRT-MAGIC-TELEKINESIS"
@@ -60,3 +64,27 @@ def test_TRT_MAGIC_TELEKINESIS_scripted_pushes_an_own_mine_into_the_enemys_path(
 def test_TRT_MAGIC_TELEKINESIS_scripted_inert_without_the_trait_or_anything_to_do():
     assert decide(tk_game(spell="TRT-MAGIC-CALM"), 1).action != "telekinesis"
     assert decide(tk_game(wounds=0, wall=True), 1).action != "telekinesis"
+
+
+def test_TRT_MAGIC_TELEKINESIS_scripted_pushes_an_enemys_driverless_transport_away_from_its_driver():
+    """No piece to move, no charge: a blue truck (QUA 4 ≤ VOL 5) parked at (17, 20), its driver beside it, is pushed
+    to the engine's offered point farthest from the driver (at least 2 K farther than now); an own parked transport
+    is left alone."""
+    for side, moved in (("blue", True), ("red", False)):
+        g = Game(M(x=10, y=20, INT=6, VOL=5), M(side=side, x=17, y=20, facing=180.0),
+                 M(side="blue" if side == "red" else "red", x=30, y=35))
+        a, d = g.ids[0], g.ids[1]
+        g.set(a, Traits(("TRT-NEUROMANCER",)),
+              Metahabilities((Metahability("hand", "Hand", 2, 10, 4, "TRT-INVOCATION", ("TRT-INVOCATION", TK), ()),)))
+        ride(g, d, QUA=4, size=2.0, paid=True)
+        t = riding.park(g.gs, d, riding.free_spots(g.gs, d, d)[0])
+        dec = decide(g, a)
+        if not moved:
+            assert dec is None or dec.action != "telekinesis"
+            continue
+        assert dec.action == "telekinesis" and dec.params["object"] == f"transport:{t}"
+        po, to = g.gs.pos(d), dec.params["to"]
+        far = max(math.hypot(x - po.x, y - po.y) for x, y in offered_points(g.gs, tk.movers(g.gs, a)[0],
+                                                                              tk.thing(g.gs, f"transport:{t}")))
+        assert math.hypot(to[0] - po.x, to[1] - po.y) == pytest.approx(far)
+        assert far >= math.hypot(17 - po.x, 20 - po.y) + 2.0

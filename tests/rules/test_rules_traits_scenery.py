@@ -4,6 +4,7 @@ docs/darkness.md) and the traits that see in it (TRT-LIGHT, TRT-RADAR, TRT-SUPER
 effect and ruling, and priced at its catalogue cost."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,6 +22,7 @@ from wartime.rules import darkness, scenery_objects, traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.scenery_throw import throw_odds
 from wartime.rules.modifiers import point_attack_mods
+from wartime.rules.placed import PlacedCharge
 from wartime.rules.odds import attack_odds
 from wartime.rules.traits import scenery
 from wartime.rules.traits.devices import Designated, marked_by
@@ -409,3 +411,80 @@ def test_TRT_LIGHT_and_TRT_SUPER_STRENGTH_a_game_set_up_from_a_scenario_gets_its
     assert gs.world.get(el, MovedPiece) == MovedPiece("car", 4, "car") and gs.board is gs.scenario_board
     gs = build_state(scenario(tmp_path), lists, ScriptedDice())
     assert gs.darkness is None and gs.movables is None
+
+
+# --- Súper fuerza: throwing things lying on the ground ---------------------------------------------------------------
+def lying_game(dx: float = 0.1, *, charge: bool = False) -> tuple[Game, int]:
+    """A red thrower (CON 5, AGI 5, MOV 1) at (10, 20), no movable pieces on the board; a rifle lying on the ground
+    `dx` K beyond its base's east edge (a placed, operative charge of blue's with RNG 1 when `charge`); a blue target
+    (CON 9) at (16, 20), 6 K away, facing it."""
+    g = Game(M(x=10, y=20, CON=5, AGI=5), M(side="blue", x=16, y=20, facing=180.0, CON=9))
+    race(g, g.ids[0], "TRT-SUPER-STRENGTH")
+    x = 10 + g.gs.body(g.ids[0]).radius + dx
+    if charge:
+        n = g.world.create(Item("Mine", at=(x, 20.0), weapon=weapon(QUA=3, RNG=1, key="mine")),
+                           PlacedCharge(g.ids[1], 1, True))
+    else:
+        n = g.world.create(Item("Rifle", at=(x, 20.0), weapon=weapon()))
+    return g, n
+
+
+def test_TRT_SUPER_STRENGTH_throws_a_thing_lying_at_its_base_with_DMG_CON_and_it_lands_at_the_target():
+    """A dropped rifle at the thrower's base (no movable piece anywhere): offered; CH CON 5 (an object, no modifier,
+    die 3), CH IMP (die 2), CH DEF fails (9): DMG = CON 5 (not Lanzar's DMG 2) → 5 wounds; the rifle lies in base
+    contact with the target on its far side; ENE 2."""
+    g, n = lying_game()
+    a, b = g.ids
+    assert g.gs.movables is None
+    g.start_activation(a, energy=10)
+    assert [o.params for o in g.engine.legal_options("throw_scenery")] == [{"piece": f"item:{n}", "target": b}]
+    g.dice.push(3, 2, 9, 1)
+    g.act(a, "throw_scenery", piece=f"item:{n}", target=b)
+    assert [(c["kind"], c["attribute"], c["target"]) for c in g.checks()[:2]] == [("ATR", "CON", 5), ("IMP", "AGI", 5)]
+    assert g.events("damage")[-1]["dmg"] == 5 and g.wounds(b) == 5 and g.energy(a) == 8
+    at = g.world.get(n, Item).at
+    assert at[0] == pytest.approx(16 + g.gs.body(b).radius + 0.1) and at[1] == pytest.approx(20.0)
+    assert g.events("item_moved")[-1]["rule"] == "TRT-SUPER-STRENGTH"
+
+
+def test_TRT_SUPER_STRENGTH_a_failed_throw_of_a_lying_thing_wounds_the_thrower_and_it_stays():
+    g, n = lying_game()
+    a, b = g.ids
+    before = g.world.get(n, Item).at
+    g.start_activation(a, energy=10)
+    g.dice.push(6)
+    g.act(a, "throw_scenery", piece=f"item:{n}", target=b)
+    assert g.wounds(a) == 1 and g.wounds(b) == 0 and g.world.get(n, Item).at == before and g.all_dice_used()
+
+
+def test_TRT_SUPER_STRENGTH_a_thrown_charge_keeps_its_owner_and_is_not_set_off_by_landing():
+    """An operative blue mine (RNG 1) thrown at the blue target: the blow hits (DMG CON), the mine lies at the
+    target's base, still blue's, operative, at level 1, and nothing goes off (no area event)."""
+    g, n = lying_game(charge=True)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 2, 9, 1)
+    g.act(a, "throw_scenery", piece=f"item:{n}", target=b)
+    assert g.world.get(n, PlacedCharge) == PlacedCharge(b, 1, True) and g.wounds(b) == 5
+    assert math.hypot(g.world.get(n, Item).at[0] - 16, g.world.get(n, Item).at[1] - 20) < 1
+    assert not g.events("charge_set_off") and not g.events("area")
+
+
+def test_TRT_SUPER_STRENGTH_a_thing_out_of_reach_or_without_the_trait_is_not_thrown():
+    """A rifle 1 K beyond the base's edge is not offered and is refused naming the rule; without Súper fuerza
+    nothing is offered; a name that is nothing lying on the ground is refused."""
+    g, n = lying_game(dx=1.0)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert not list(g.engine.legal_options("throw_scenery"))
+    assert violation(g.engine.check_action, a, "throw_scenery", {"piece": f"item:{n}", "target": b}).rule_id == \
+        "TRT-SUPER-STRENGTH"
+    g, n = lying_game()
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert violation(g.engine.check_action, a, "throw_scenery", {"piece": f"item:{n + 99}", "target": b}).rule_id \
+        == "TRT-SUPER-STRENGTH"
+    g = Game(M(x=10, y=20), M(side="blue", x=16, y=20, facing=180.0))
+    g.world.create(Item("Rifle", at=(10.6, 20.0), weapon=weapon()))
+    g.start_activation(g.ids[0], energy=10)
+    assert not list(g.engine.legal_options("throw_scenery"))

@@ -4,15 +4,16 @@ each case with scripted dice."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
 
-from rules_helpers import Game, M, piece, violation, weapon
+from rules_helpers import Game, M, piece, ride, violation, weapon
 from test_rules_metahabilities import give, mh
 from wartime.core.components import Item, Stress
 from wartime.data.models import MovableSpec
-from wartime.rules import scenery_objects, traits
+from wartime.rules import riding, scenery_objects, traits
 from wartime.rules.placed import PlacedCharge
 
 TK = "TRT-MAGIC-TELEKINESIS"
@@ -157,3 +158,52 @@ def test_TRT_MAGIC_TELEKINESIS_the_log_words_the_move():
     line = describe(ev, lambda e: f"Telekinetic {e}")
     assert line.text == "Telekinetic 1 moves the wall_south 3.0 K to (16.0, 3.8) by telekinesis"
     assert line.rule == "TRT-MAGIC-TELEKINESIS"
+
+
+# --- driverless transports and held items (project ruling, rules/telekinesis.py) -------------------------------------
+def parked_game(QUA: int = 4) -> tuple[Game, int]:
+    """caster_game, the blue character having left its truck (QUA `QUA`, 2 K across) parked where it stood (20, 20)
+    and walked off to (30, 30)."""
+    g = caster_game()
+    a, b = g.ids
+    ride(g, b, QUA=QUA, size=2.0, paid=True)
+    t = riding.park(g.gs, b, riding.free_spots(g.gs, b, b)[0])
+    g.set(b, replace(g.gs.pos(b), x=30.0, y=30.0))
+    return g, t
+
+
+def test_TRT_MAGIC_TELEKINESIS_moves_a_driverless_transport_up_to_VOL_K():
+    """A parked truck is an inanimate object of QUA 4 (no CON) ≤ VOL 5: offered, CH INT 6 passes on 2, its base
+    centre moves 5 K from (20, 20) to (20, 15), ENE 2."""
+    g, t = parked_game()
+    a = g.ids[0]
+    assert any(o.params["object"] == f"transport:{t}" for o in g.engine.legal_options("telekinesis"))
+    g.dice.push(2)
+    g.act(a, "telekinesis", meta=0, object=f"transport:{t}", to=[20, 15])
+    assert (g.gs.pos(t).x, g.gs.pos(t).y) == (20.0, 15.0) and g.energy(a) == 8 and g.all_dice_used()
+    assert g.events("object_moved")[-1]["object"] == f"transport:{t}"
+
+
+def test_TRT_MAGIC_TELEKINESIS_a_heavy_transport_or_onto_a_base_is_refused():
+    """QUA 6 > VOL 5: refused naming the rule; a QUA 4 truck moved onto the caster's base: refused."""
+    g, t = parked_game(QUA=6)
+    a = g.ids[0]
+    assert violation(g.engine.check_action, a, "telekinesis",
+                     {"meta": 0, "object": f"transport:{t}", "to": [20, 16]}).rule_id == TK
+    g, t = parked_game()
+    assert violation(g.engine.check_action, g.ids[0], "telekinesis",
+                     {"meta": 0, "object": f"transport:{t}", "to": [11.5, 20]}).rule_id == TK
+    assert g.engine.check_action(g.ids[0], "telekinesis", {"meta": 0, "object": f"transport:{t}", "to": [20, 16]}) == 2
+
+
+def test_TRT_MAGIC_TELEKINESIS_a_held_item_is_not_taken_from_its_holder():
+    """A knife the blue character holds (an item entity with a holder) is refused naming the rule (held), and not
+    offered; dropped on the ground, the same knife is offered."""
+    g = caster_game()
+    a, b = g.ids
+    n = g.world.create(Item("Knife", holder=b, weapon=weapon(QUA=2, RNG=0)))
+    err = violation(g.engine.check_action, a, "telekinesis", {"meta": 0, "object": f"item:{n}", "to": [20, 22]})
+    assert err.rule_id == TK and "held" in str(err)
+    assert not any(o.params["object"] == f"item:{n}" for o in g.engine.legal_options("telekinesis"))
+    g.set(n, replace(g.world.get(n, Item), holder=None, at=(19.0, 20.0)))
+    assert any(o.params["object"] == f"item:{n}" for o in g.engine.legal_options("telekinesis"))

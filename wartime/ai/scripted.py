@@ -750,14 +750,17 @@ class ScriptedController:
 
     def _heal(self, match, p):
         """GNA-5: a wounded character (itself, or a wounded ally in base contact) is healed when no enemy gun sees
-        the healer (`_exposure` 0) and the CH INT passes at least 6 times in 10 (a failure adds a wound)."""
+        the healer (`_exposure` 0) and the CH INT passes at least 6 times in 10 (a failure adds a wound), never one
+        that failure's wound would incapacitate (WND-2: wounds one short of its CON; a blunder CON 3 telekinetics
+        made against random play on a trial scrapyard scenario)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         key = by_rule(p, "GNA-5")
         pe = gs.pos(e)
         if key is None or gs.engaged(e) or float(p_pass(gs.attrs(e).INT)) < 0.6:
             return None
-        hurt = [t for t in [e] + gs.allies(e) if gs.wounds(t) > 0 and (t == e or gs.in_contact(e, t))]
+        hurt = [t for t in [e] + gs.allies(e) if gs.wounds(t) > 0 and (t == e or gs.in_contact(e, t))
+                and gs.wounds(t) + 1 != gs.attrs(t).CON]           # a failure's wound would not put it down (WND-2)
         if not hurt or self._exposure(gs, e, (pe.x, pe.y)) > 0.0:
             return None
         for t in sorted(hurt, key=lambda t: (-gs.wounds(t), t)):

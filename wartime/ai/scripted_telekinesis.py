@@ -6,7 +6,9 @@ rules/actions/telekinesis.py), chosen among the engine's legal options only (`le
   a few points along each line (drawn back within the caster's reach);
 * otherwise an operative charge of its own side with a proximity trigger is moved into the path of the nearest enemy
   (between that enemy and the nearest of its allies, just outside the charge's reach, so the enemy's next move
-  towards them sets it off).
+  towards them sets it off);
+* otherwise an enemy's driverless transport (MVA-17: its last driver, Parked.owner, may take it over from base
+  contact) is pushed to the engine's offered point farthest from that driver, when that gains at least `STRAND` K.
 
 Inert for a character without the trait: the engine offers the action to nobody else (``by_rule`` finds no key and
 nothing more is asked)."""
@@ -18,13 +20,16 @@ from shapely import affinity
 from shapely.geometry import LineString
 
 from wartime.ai.candidates import action, by_rule, legal_cost
+from wartime.core.components import Item, Parked
 from wartime.rules import placed, scenery_objects, telekinesis as tk, traits
-from wartime.rules.actions.telekinesis import reachable
+from wartime.rules.actions.telekinesis import offered_points, reachable
 
 #: the fractions of a line of sight (from the ally to the enemy) at which a piece's centre is tried
 ALONG = (0.2, 0.35, 0.5, 0.65, 0.8)
 #: the K kept between a moved charge's reach and the enemy's base
 MARGIN = 0.3
+#: the least K a push must add between an enemy's driverless transport and its driver
+STRAND = 2.0
 
 
 def _lines(gs, e: int) -> list[tuple[int, int]]:
@@ -99,9 +104,30 @@ def _charge_in_path(match, p, key: str, mv: tk.Mover, t: tk.Thing):
     return dec if legal_cost(match.engine, dec) is not None else None
 
 
+def _strand(match, p, key: str, mv: tk.Mover, t: tk.Thing):
+    """An enemy's driverless transport pushed to the offered point farthest from its driver (see the module)."""
+    gs, e = match.gs, p.actor
+    if not t.ref.startswith("transport:"):
+        return None
+    owner = gs.world.get(int(t.ref.split(":")[1]), Parked).owner
+    if gs.side(owner) == gs.side(e) or not gs.on_table(owner):
+        return None
+    po = gs.pos(owner)
+    now = math.hypot(t.x - po.x, t.y - po.y)
+    best = None
+    for to in offered_points(gs, mv, t):
+        d = math.hypot(to[0] - po.x, to[1] - po.y)
+        if d >= now + STRAND and (best is None or d > best[0]):
+            dec = action(p, key, meta=mv.index, object=t.ref, to=to)
+            if legal_cost(match.engine, dec) is not None:
+                best = (d, dec)
+    return None if best is None else best[1]
+
+
 def telekinesis_act(match, p):
     """TRT-MAGIC-TELEKINESIS: block the most enemy lines of sight to wounded allies with a piece, else put an own
-    charge in the nearest enemy's path (see the module); None when neither is worth it or legal."""
+    charge in the nearest enemy's path, else push an enemy's driverless transport away from its driver (see the
+    module); None when none is worth it or legal."""
     key = by_rule(p, tk.RULE)
     if key is None:
         return None
@@ -118,7 +144,7 @@ def telekinesis_act(match, p):
         return best[1]
     for mv in tk.movers(gs, e):
         for t in reachable(gs, e, mv):
-            d = _charge_in_path(match, p, key, mv, t)
+            d = _charge_in_path(match, p, key, mv, t) or _strand(match, p, key, mv, t)
             if d is not None:
                 return d
     return None

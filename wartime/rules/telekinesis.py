@@ -5,15 +5,21 @@ máx. = VOL"; the catalogue adds "objects without CON use their CAL; cannot move
 
 * The objects: a scenario's movable scenery pieces (``movable = {con, size}``, rules/scenery_objects.py; their
   CON) and the items lying on the ground (`Item.at`: what Soltar put down, a placed charge of GNA-15 among them;
-  an object archetype's QUA, else its weapon's or protection's QUA, else 0). Characters, driverless transports
-  (a transport is a mini with a base: MVA-17) and what someone holds are not moved.
+  an object archetype's QUA, else its weapon's or protection's QUA, else 0) and the driverless transports standing
+  on the table (MVA-17, components.Parked: no character, so an inanimate object; its QUA, having no CON; its base
+  is its shape). Characters (a ridden transport is its driver's miniature, BLD-19) are not moved.
+* What someone holds (an `Item` with a holder, or hidden inside an element) is not taken from it: telekinesis moves an
+  object, it does not wrest one from a hand; the book gives no contest for it and taking a held thing is Desarmar's
+  (CBA-14, an opposed check). Named, it is refused naming the rule.
 * Reaching the object is as a metahability's target (MET-2): within the metahability's RNG (BAS-3: from the
   caster's base edge to the nearest point of the object; RNG 0: in contact), in the caster's field of view (some
   part of it in front) and line of sight (to the object's centre, the piece itself lifted), at its level (MOV-11:
   the ground, level 1, or the level a charge was placed at).
 * The object's centre (a piece's centroid) moves in a straight line up to VOL K to the point `to` the caster
   chooses, through the air (nothing on the way is checked); there it must lie on the board. A piece must overlap
-  no other terrain piece and no base on the table; an item must not lie inside a high or blocking piece.
+  no other terrain piece and no base on the table; an item must not lie inside a high or blocking piece; a driverless
+  transport's base must overlap no high or blocking piece and no other base (what rides or is mounted on it moves
+  with it).
 * A moved charge keeps its owner, its level and whether it is operative. It is not set off by being moved: a
   proximity trigger answers a mini's movement coming within its reach (rules/placed.py ``first_trip``), and a mini
   the charge was moved next to sets it off only once it has left its reach and comes back into it.
@@ -28,10 +34,10 @@ import numpy as np
 from shapely import affinity
 from shapely.geometry import Point, box
 
-from wartime.core.components import Gear, Item
+from wartime.core.components import Gear, Item, Mount
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
-from wartime.rules import metahabilities as meta, scenery_objects, traits
+from wartime.rules import metahabilities as meta, riding, scenery_objects, traits
 from wartime.rules.placed import PlacedCharge
 from wartime.rules.state import GameState
 
@@ -89,8 +95,8 @@ def item_weight(gs: GameState, n: int, it: Item) -> int:
 
 
 def things(gs: GameState) -> list[Thing]:
-    """Every object on the table telekinesis could move: the movable pieces (terrain order), then the items lying on
-    the ground (id order)."""
+    """Every object on the table telekinesis could move: the movable pieces (terrain order), the items lying on the
+    ground (id order), then the driverless transports (id order)."""
     out = []
     for _, mp in scenery_objects.movable_pieces(gs):
         pc = scenery_objects.piece_of(gs, mp.piece)
@@ -105,6 +111,9 @@ def things(gs: GameState) -> list[Thing]:
             if it.at is not None:
                 lvl = charges[n].level if n in charges else 1
                 out.append(Thing(f"item:{n}", it.name, it.at[0], it.at[1], item_weight(gs, n, it), lvl))
+    for n in riding.parked(gs):
+        p, m = gs.pos(n), gs.world.get(n, Mount)
+        out.append(Thing(f"transport:{n}", m.name, p.x, p.y, m.QUA, p.level))
     return out
 
 
@@ -112,13 +121,31 @@ def thing(gs: GameState, ref) -> Thing:
     for t in things(gs):
         if t.ref == ref:
             return t
+    held = _held(gs, ref)
+    if held is not None:
+        raise RuleViolation(RULE, f"the {held} is held: telekinesis moves objects lying free, it does not wrest one "
+                            "from its holder (project ruling; taking a held thing is Desarmar, CBA-14)")
     raise RuleViolation(RULE, f"{ref!r} is no object on the table telekinesis can move ('scenery:<piece>' or "
                         "'item:<id>' lying on the ground)")
+
+
+def _held(gs: GameState, ref) -> str | None:
+    """The name of the item 'item:<id>' when someone holds it (or it is hidden inside an element), else None."""
+    if not (isinstance(ref, str) and ref.startswith("item:") and ref[5:].isdigit()):
+        return None
+    it = gs.world.try_get(int(ref[5:]), Item)
+    return it.name if it is not None and it.at is None else None
+
+
+def _entity(t: Thing) -> int:
+    return int(t.ref.split(":")[1])
 
 
 def _shape(gs: GameState, t: Thing):
     if t.ref.startswith("scenery:"):
         return scenery_objects.piece_of(gs, t.name).polygon
+    if t.ref.startswith("transport:"):
+        return Point(t.x, t.y).buffer(gs.body(_entity(t)).radius)
     return Point(t.x, t.y)
 
 
@@ -150,6 +177,10 @@ def sees(gs: GameState, caster: int, t: Thing) -> bool:
     if t.ref.startswith("scenery:"):
         board = scenery_objects.board_without(gs, t.name)
         row = (t.x, t.y, 0.25, 0.0, max(ITEM_ROW[1], scenery_objects.piece_of(gs, t.name).height))
+    elif t.ref.startswith("transport:"):
+        board = gs.board
+        n = _entity(t)                                    # no posture: its whole height (rules/parked.py)
+        row = (t.x, t.y, gs.body(n).radius, gs.elevation(n), gs.body(n).height)
     else:
         board = gs.board
         row = (t.x, t.y, ITEM_ROW[0], 0.0, ITEM_ROW[1])
@@ -181,6 +212,20 @@ def destination(gs: GameState, mv: Mover, t: Thing, to) -> tuple[float, float]:
             if gs.on_table(o) and moved.distance(Point(gs.pos(o).x, gs.pos(o).y)) < gs.body(o).radius - EPS:
                 raise RuleViolation(mv.rule, f"the {t.name} would overlap {gs.name(o)}'s base")
         return x, y
+    if t.ref.startswith("transport:"):
+        n = _entity(t)
+        moved = Point(x, y).buffer(gs.body(n).radius)
+        if not table.contains(moved):
+            raise RuleViolation(mv.rule, f"the {t.name} would not lie on the board there")
+        for p in b.pieces:
+            if p.kind in ("high", "blocking") and moved.intersects(p.polygon) and not moved.touches(p.polygon):
+                raise RuleViolation(mv.rule, f"the {t.name} would overlap the terrain piece {p.id}")
+        others = [(o, gs.name(o)) for o in gs.minis() if gs.on_table(o)]
+        others += [(o, gs.world.get(o, Mount).name) for o in riding.parked(gs) if o != n]
+        for o, name in others:
+            if math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) < gs.body(o).radius + gs.body(n).radius - EPS:
+                raise RuleViolation(mv.rule, f"the {t.name} would overlap {name}'s base")
+        return x, y
     if not table.contains(Point(x, y)):
         raise RuleViolation(mv.rule, f"the {t.name} would not lie on the board there")
     for p in b.pieces:
@@ -197,5 +242,8 @@ def move(gs: GameState, caster: int, t: Thing, to: tuple[float, float], rule: st
     if t.ref.startswith("scenery:"):
         scenery_objects.move_piece(gs, t.name, (round(to[0] - t.x, 4), round(to[1] - t.y, 4)), rule, caster)
         return
-    n = int(t.ref.split(":")[1])
+    n = _entity(t)
+    if t.ref.startswith("transport:"):
+        gs.world.set(n, replace(gs.pos(n), x=to[0], y=to[1]))
+        return
     gs.world.set(n, replace(gs.world.get(n, Item), at=to))
