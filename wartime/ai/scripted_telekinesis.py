@@ -20,7 +20,7 @@ from shapely import affinity
 from shapely.geometry import LineString
 
 from wartime.ai.candidates import action, by_rule, legal_cost
-from wartime.core.components import Item, Parked
+from wartime.core.components import Parked
 from wartime.rules import placed, scenery_objects, telekinesis as tk, traits
 from wartime.rules.actions.telekinesis import offered_points, reachable
 
