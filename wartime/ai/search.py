@@ -36,6 +36,18 @@ scripted AI), chance sampled with determinised dice:
   the paired differences. With a handful of rollouts a single die decides a shot, so without that guard the
   maximum over noisy means picks alternatives that only got lucky dice (in small trials, 16-48 games, that
   version did worse than the scripted AI); with it the search deviates rarely, where the evidence is consistent.
+* Whole-activation plans (`plan`, off by default): the scripted AI's weaknesses are positioning and movement,
+  which a one-action horizon cannot judge (moving raises the enemy's threat before it pays). With `plan=True`,
+  at an activation's first action of a free character (not engaged, not panicked, not a follow-up or a free
+  action) the candidates are the first steps of whole-activation plans (`_plans`): the scripted choice, the
+  focused attack and the best shot (hold and shoot), the scripted charge, close-in, advance (to its spot with a
+  shot, in cover first), pull-back and guard / end, at most `plan_candidates` (4). Each is rolled out with the
+  scripted AI playing the rest of the activation AND the enemy's answers to the end of its next activation
+  (`plan_horizon` = 2 activations; 1 stops at the end of the own activation): the enemy IS the scripted AI, so
+  these rollouts model it exactly except for the dice (and its prior's seed). `plan_iterations` (8) rollouts are
+  shared among the candidates and compared as below; only the chosen plan's first step is played (its later
+  actions are searched shallowly, or left to the scripted AI). Measured: see the README (a deep rollout costs
+  ~40-100 ms of CPU, so a plan decision takes 0.3-1 s: over the 100 ms target).
 * Budget: `iterations` rollouts per searched decision (default 12, deterministic), shared evenly among the
   candidates (at least one each); `time_budget_ms` additionally stops sampling once that much wall time is spent
   — the choice then depends on the machine's speed: not deterministic, off by default.
