@@ -80,8 +80,8 @@ def main() -> None:
         for g in pool.imap(play, jobs, chunksize=1):
             games.append(g)
             print(g["scenario"], g["side"], g["seed"], g["result"], f"{g['cpu']:.1f}s", flush=True)
-    if a.out:
-        Path(a.out).write_text(json.dumps({"opts": opts, "controller": a.controller, "games": games}))
+            if a.out:                   # after every game: an interrupted run keeps the games it played
+                Path(a.out).write_text(json.dumps({"opts": opts, "controller": a.controller, "games": games}))
     cells: dict = {}
     for g in games:
         cells.setdefault((g["scenario"], g["side"]), []).append(g["result"])

@@ -213,3 +213,48 @@ def test_focus_prefers_the_attack_worth_most_points_per_ene():
     end = action(p, end_key(p))
     assert ctrl._focused(end) == end
     assert shots
+
+
+def first_action_state():
+    """A match paused at the first action of a blue activation (free, not engaged) with at least two plans."""
+    m = make_match(RUINS, 5)
+    ctrl = SearchController(11, plan=True)
+    scripted = ScriptedController(1)
+    while m.pending is not None:
+        p = m.pending
+        if p.kind == "action" and p.side == "blue" and m.gs.activation(p.actor).actions == 0 and \
+                len(ctrl._plans(m, p, scripted.decide(m, p))) >= 2:
+            return m, p
+        m.submit(scripted.decide(m, p))
+    raise AssertionError("no plan decision: the situation has changed")
+
+
+def test_plans_restore_the_world_and_are_deterministic():
+    """`plan=True`: at an activation's first action the whole-activation plans (legal first steps) are compared by
+    deep rollouts; the world is restored exactly, the same seed gives the same choice, the budget is kept."""
+    m, p = first_action_state()
+    world = m.world
+    before = (snapshot_checksum(world.snapshot()), world.dice.state(), len(world.events), world.version)
+    choices = set()
+    for _ in range(2):
+        ctrl = SearchController(11, plan=True, plan_iterations=4, plan_candidates=3)
+        cands = ctrl._plans(m, p, ctrl.scripted.decide(m, p))
+        assert 2 <= len(cands) <= 3
+        for d in cands:
+            m.engine.check_action(d.actor, d.action, d.params, d.chain, d.facing)
+        d = ctrl.decide(m, p)
+        assert ctrl.last_stats["deep"] and ctrl.last_stats["rollouts"] == len(cands) * max(1, 4 // len(cands))
+        choices.add(repr(d))
+        assert (snapshot_checksum(world.snapshot()), world.dice.state(), len(world.events), world.version) == before
+    assert len(choices) == 1
+    m.submit(d)
+
+
+def test_plans_whole_game_deterministic():
+    logs = []
+    for _ in range(2):
+        m = search_match(RUINS, 2, "blue", plan=True, plan_iterations=2, plan_candidates=2, iterations=2,
+                         max_candidates=2)
+        m.play()
+        logs.append([dict(e) for e in m.world.events])
+    assert logs[0] == logs[1]

@@ -36,6 +36,18 @@ scripted AI), chance sampled with determinised dice:
   the paired differences. With a handful of rollouts a single die decides a shot, so without that guard the
   maximum over noisy means picks alternatives that only got lucky dice (in small trials, 16-48 games, that
   version did worse than the scripted AI); with it the search deviates rarely, where the evidence is consistent.
+* Whole-activation plans (`plan`, off by default): the scripted AI's weaknesses are positioning and movement,
+  which a one-action horizon cannot judge (moving raises the enemy's threat before it pays). With `plan=True`,
+  at an activation's first action of a free character (not engaged, not panicked, not a follow-up or a free
+  action) the candidates are the first steps of whole-activation plans (`_plans`): the scripted choice, the
+  focused attack and the best shot (hold and shoot), the scripted charge, close-in, advance (to its spot with a
+  shot, in cover first), pull-back and guard / end, at most `plan_candidates` (4). Each is rolled out with the
+  scripted AI playing the rest of the activation AND the enemy's answers to the end of its next activation
+  (`plan_horizon` = 2 activations; 1 stops at the end of the own activation): the enemy IS the scripted AI, so
+  these rollouts model it exactly except for the dice (and its prior's seed). `plan_iterations` (8) rollouts are
+  shared among the candidates and compared as below; only the chosen plan's first step is played (its later
+  actions are searched shallowly, or left to the scripted AI). Measured: see the README (a deep rollout costs
+  ~40-100 ms of CPU, so a plan decision takes 0.3-1 s: over the 100 ms target).
 * Budget: `iterations` rollouts per searched decision (default 12, deterministic), shared evenly among the
   candidates (at least one each); `time_budget_ms` additionally stops sampling once that much wall time is spent
   — the choice then depends on the machine's speed: not deterministic, off by default.
@@ -80,7 +92,8 @@ class SearchController:
                  max_candidates: int = 6, horizon: int = 1, follow_actions: int = 0, max_rollout_decisions: int = 60,
                  margin: float = 0.01, threat_weight: float = 0.5, own_threat: float = 0.5,
                  moves: bool = False, activations: bool = False, z: float = 1.0, focus: bool = True,
-                 focus_margin: float = 0.1):
+                 focus_margin: float = 0.1, plan: bool = False, plan_iterations: int = 8,
+                 plan_candidates: int = 4, plan_horizon: int = 2):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
@@ -101,6 +114,11 @@ class SearchController:
         self.focus = bool(focus)
         self.focus_margin = float(focus_margin)
         self._focus: dict[str, tuple[float, Decision]] = {}
+        #: at an activation's first action, compare whole-activation plans by deep rollouts (`_plans`)
+        self.plan = bool(plan)
+        self.plan_iterations = int(plan_iterations)
+        self.plan_candidates = int(plan_candidates)
+        self.plan_horizon = int(plan_horizon)
         #: the prior and candidate generator (stateless: only its seed)
         self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
         #: the rollout policy, both sides (stateless: only its seed)
@@ -119,6 +137,10 @@ class SearchController:
             return self._search(match, p, cands, n)
         if p.kind != "action":
             return prior
+        if self.plan and match.gs.activation(p.actor).actions == 0:
+            cands = self._plans(match, p, prior)
+            if len(cands) >= 2:
+                return self._search(match, p, cands, n, deep=True)
         cands = self.candidates(match, p, prior)
         if len(cands) < 2:
             self.last_stats = {"candidates": len(cands), "rollouts": 0}
@@ -188,6 +210,43 @@ class SearchController:
             add(d)
         add(s._guard_or_end(match, p))
         add(action(p, end_key(p)))
+        return out
+
+    def _plans(self, match, p: Pending, prior: Decision) -> list[Decision]:
+        """With `plan`, at an activation's first action: the first steps of whole-activation plans — the scripted
+        choice, the best shot (hold and shoot), the scripted charge, close-in, advance, pull-back and guard /
+        end — each played on by the scripted AI to the end of the activation and the enemy's reply (`plan_horizon`
+        activations), at most `plan_candidates`, engine-validated. Only a free, standing character: engaged,
+        panicked, a follow-up or a free action are the shallow search's."""
+        gs, engine = match.gs, match.engine
+        e = p.actor
+        s = self.scripted
+        if gs.psyche(e).panic or gs.effects(e).followup or gs.engaged(e) or gs.energy(e) <= 0:
+            return [prior]
+        if REGISTRY.get(prior.action or "") is not None and REGISTRY[prior.action].free:
+            return [prior]
+        out: list[Decision] = [prior]
+        seen = {_key(prior)}
+
+        def add(d):
+            if d is None or len(out) >= self.plan_candidates:
+                return
+            k = _key(d)
+            if k in seen or legal_cost(engine, d) is None:
+                return
+            seen.add(k)
+            out.append(d)
+
+        shots = self._attacks(match, p, melee=False)
+        builders = [lambda: self._focused(prior) if shots else None, lambda: shots[0] if shots else None,
+                    lambda: (s._best_charge(match, p) or (None, None))[1], lambda: s._close_in(match, p),
+                    lambda: s._advance(match, p), lambda: s._pull_back(match, p),
+                    lambda: s._guard_or_end(match, p)]
+        for fn in builders:
+            try:
+                add(fn())
+            except RuleViolation:
+                pass
         return out
 
     def _attacks(self, match, p: Pending, melee: bool) -> list[Decision]:
@@ -265,14 +324,16 @@ class SearchController:
         return d
 
     # --- search ----------------------------------------------------------------------------------------------
-    def _search(self, match, p: Pending, cands: list[Decision], n: int) -> Decision:
+    def _search(self, match, p: Pending, cands: list[Decision], n: int, deep: bool = False) -> Decision:
         world, engine = match.world, match.engine
+        horizon, follow = (self.plan_horizon, 10_000) if deep else (self.horizon, self.follow_actions)
+        iterations = self.plan_iterations if deep else self.iterations
         side = p.side
         version = world.version
         root = world.snapshot()
         listeners = world.listeners
         world.listeners = []
-        k = max(1, self.iterations // len(cands))
+        k = max(1, iterations // len(cands))
         deadline = None if self.time_budget_ms is None else time.perf_counter() + self.time_budget_ms / 1000.0
         values: list[list[float]] = [[] for _ in cands]
         refused = [False] * len(cands)
@@ -287,7 +348,7 @@ class SearchController:
                         continue
                     world.restore(root)
                     world.dice.set_state(state)
-                    value = self._rollout(match, d, side)
+                    value = self._rollout(match, d, side, horizon, follow)
                     rollouts += 1
                     if value is None:          # the engine refused the candidate: never chosen
                         refused[j] = True
@@ -303,7 +364,7 @@ class SearchController:
         best, gain = self._choose(values, refused)
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
         self.last_stats = {"candidates": len(cands), "rollouts": rollouts, "means": means, "chosen": best,
-                           "gain": gain}
+                           "gain": gain, "deep": deep}
         return cands[best]
 
     def _choose(self, values: list[list[float]], refused: list[bool]) -> tuple[int, float]:
@@ -334,9 +395,12 @@ class SearchController:
                 best, gain = j, mean
         return best, gain
 
-    def _rollout(self, match, d: Decision, side: str) -> float | None:
+    def _rollout(self, match, d: Decision, side: str, horizon: int | None = None,
+                 follow: int | None = None) -> float | None:
         """Submit `d` and play on with the scripted policy to the horizon; the evaluation of the end state."""
         engine = match.engine
+        horizon = self.horizon if horizon is None else horizon
+        follow = self.follow_actions if follow is None else follow
         try:
             engine.submit(d)
         except RuleViolation:
@@ -352,14 +416,14 @@ class SearchController:
             if q.kind in ("activate", "initiative"):
                 if was_action:
                     ends += 1
-                    if ends >= self.horizon:
+                    if ends >= horizon:
                         break
                 was_action = False
             elif q.kind == "action":
                 was_action = True
                 actions += 1
                 # an activation candidate plays its character's first action too (else nothing would differ)
-                if actions > self.follow_actions + (d.kind == "activate"):
+                if actions > follow + (d.kind == "activate"):
                     break
             try:
                 engine.submit(policy.decide(match, q))
