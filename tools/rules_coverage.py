@@ -193,8 +193,12 @@ PARTIAL = {
                              "allowance, Cargar, Nadar, Escalar (3 K higher), Subir a un alto and Salto de "
                              "longitud (their limits 3 K more), Mover cargado, 180° and the altitude changes; "
                              "Súper salto's leap (another trait's own 10 K action) gets no +3 K",
-    "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
-                       "attack",
+    "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
+                       "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "
+                       "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
+                       "with a melee weapon, the piece's CH DEF against its DEF, destroyed off the board above its "
+                       "CON); unarmed blows (CBA-10) and firearms in melee (CBA-8) at scenery are not offered, and "
+                       "no shipped scenario has breakable pieces yet",
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls: Escalar (MVA-10) works like Mover (ENE 1, no CH AGI, MOV K up the face; race or held "
                   "object); the engine's pieces have no ceilings, and moving across a wall's face is not modelled",
