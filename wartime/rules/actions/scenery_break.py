@@ -20,7 +20,7 @@ class StrikePrep:
 
 
 @register
-class MeleeAttackScenery(Action):
+class BreakScenery(Action):
     """CBA-7 at scenery (TRT-WALLBREAKER ruling): Ataque CaC with a melee (RNG 0) weapon at a breakable wall or door
     its base touches, on the ground and not engaged in melee, in the own activation only (not a reaction): the
     weapon's ENE, the attacker's CH IMP AGI, melee DMG (MOD-1) plus TRT-WALLBREAKER's +3, the piece's CH DEF against
