@@ -250,3 +250,20 @@ def test_TRT_WALLBREAKER_the_fixture_sets_up_its_breakable_pieces():
         ("yard-wall", "wall", 3, 2), ("gate", "door", 2, 1)]
     plain = make_match(ROOT / "tests" / "match" / "fixtures" / "brawl.toml", 1)
     assert plain.gs.breakables is None and REGISTRY[KEY].refusal(plain.gs, plain.gs.minis()[0]) == "TRT-WALLBREAKER"
+
+
+def test_TRT_WALLBREAKER_a_destroyed_wall_no_longer_blocks_movement_nor_covers():
+    """Before: a Mover path straight through the wall is illegal and a shot at the enemy behind it has no LOS; after
+    the wall is destroyed the same path is legal and the enemy stands in the open (no cover)."""
+    g = wall_game(con=3, blue_x=14.0)
+    a, b = g.ids
+    race(g, a, "TRT-WALLBREAKER")
+    g.start_activation(a, energy=10)
+    through = {"path": [[10.95, 20.0]]}
+    assert violation(g.engine.check_action, a, "move", through).rule_id != "MOV-3"
+    strike(g, 3, 9)
+    assert state(g).gone
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "move", through, False, None) >= 1
+    (c,) = g.gs.cover(a, [b])
+    assert c.has_los and c.blocked == 0
