@@ -201,8 +201,12 @@ PARTIAL = {
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",
-    "TRT-WALLBREAKER": "DMG +3 in melee against transports (race and weapon); the engine has no door or wall to "
-                       "attack",
+    "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
+                       "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "
+                       "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
+                       "with a melee weapon, the piece's CH DEF against its DEF, destroyed off the board above its "
+                       "CON); unarmed blows (CBA-10) and firearms in melee (CBA-8) at scenery are not offered, and "
+                       "no shipped scenario has breakable pieces yet",
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
                   "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "

@@ -26,6 +26,7 @@ from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate
 from wartime.ai.scripted_devices import designate_first
 from wartime.ai.scripted_scenery import throw_scenery
 from wartime.ai.scripted_water import dive_instead, swim_under
+from wartime.ai.scripted_breaking import break_through
 from wartime.ai.scripted_telekinesis import telekinesis_act
 from wartime.ai.scripted_alarm import is_last_turn, scripted_wave, steer
 from wartime.ai.scripted_transport import drive as drive_transport, early as transport_first
@@ -308,6 +309,10 @@ class ScriptedController:
             return reload
         if riding.drives(gs, e):                                         # MOV-6: a transport drives straight
             return drive_transport(match, p) or self._guard_or_end(match, p)
+        if shot is None and charge is None:
+            d = break_through(match, p)                                 # TRT-WALLBREAKER ruling: a wall in the way
+            if d is not None:
+                return d
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
             if close is not None:

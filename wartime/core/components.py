@@ -451,6 +451,19 @@ class MovedPiece:
 
 
 @dataclass(frozen=True, slots=True)
+class BreakablePiece:
+    """A terrain piece a scenario marks ``breakable = {con, what}`` (a wall or a door; TRT-WALLBREAKER ruling, WND-5
+    reading, rules/scenery_breaking.py): its terrain id, what it is ('wall' or 'door'), its CON, its DEF (the
+    piece's own ``defense``), the `wounds` it has taken and `gone` (destroyed: off the board)."""
+    piece: str
+    what: str
+    con: int
+    defense: int
+    wounds: int = 0
+    gone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class UsableElement:
     """GNA-16: a scenario element used with Usar (X) (``[element.use]``), on the same entity as its `Searchable` disc:
     X = `ene`, the check its scenario sets (`check` an attribute or None, `modifier` its difficulty) and its

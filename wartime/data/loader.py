@@ -54,6 +54,8 @@ from wartime.data.models import (
     DarkArea,
     MOVABLE_SIZES,
     MovableSpec,
+    BREAKABLE_WHAT,
+    BreakableSpec,
     Catalogue,
     CharacterSpec,
     Element,
@@ -128,8 +130,9 @@ _SCENARIO_KEYS = (
     "dark",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable", "movable",
-                 "nooks")
+                 "nooks", "breakable")
 _MOVABLE_KEYS = ("con", "size")
+_BREAKABLE_KEYS = ("con", "what")
 _PERCH_KEYS = ("side", "at", "on")
 _DARK_KEYS = ("id", "name", "rect", "polygon")
 _ELEMENT_KEYS = ("id", "name", "at", "radius", "contents", "use")
@@ -1302,10 +1305,38 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     if nooks and kind in ("high", "blocking", "water"):
         c.add(_join(field, "nooks"), f"only difficult, extreme or low terrain can be nooks (recovecos), not {kind}")
     movable = _parse_movable(raw, field, kind, c)
+    breakable = _parse_breakable(raw, field, kind, c)
+    if movable is not None and breakable is not None:
+        c.add(_join(field, "breakable"), "a piece is either movable or breakable, not both")
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
-                       defense=defense, climbable=bool(climbable), movable=movable, nooks=bool(nooks))
+                       defense=defense, climbable=bool(climbable), movable=movable, nooks=bool(nooks),
+                       breakable=breakable)
+
+
+def _parse_breakable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> BreakableSpec | None:
+    """``breakable = {con = 3, what = "wall"}`` (TRT-WALLBREAKER ruling: doors and walls melee attacks can break):
+    an obstacle (low, high or blocking); con 1-10, what one of BREAKABLE_WHAT (default wall). Its DEF is the piece's
+    ``defense``."""
+    if "breakable" not in raw:
+        return None
+    bf = _join(field, "breakable")
+    table = raw["breakable"]
+    if not isinstance(table, dict):
+        c.add(bf, f"expected a table {{con = 3, what = \"wall\"}}, got {_show(table)}")
+        return None
+    n0 = len(c.problems)
+    _check_keys(table, _BREAKABLE_KEYS, bf, c)
+    con = _get_int(table, "con", bf, c, low=1, high=10)
+    what = table.get("what", "wall")
+    if what not in BREAKABLE_WHAT:
+        c.add(_join(bf, "what"), _one_of(what, BREAKABLE_WHAT))
+    if kind is not None and kind not in ("low", "high", "blocking"):
+        c.add(bf, f"only obstacles (low, high, blocking) can be breakable, not {kind} terrain")
+    if len(c.problems) > n0 or con is None:
+        return None
+    return BreakableSpec(con=con, what=what)
 
 
 def _parse_movable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> MovableSpec | None:
@@ -1400,6 +1431,9 @@ def _parse_element_use(raw: Mapping[str, Any], field: str, terrain, c: _Collecto
             c.add(_join(field, "door"), f"no [[terrain]] with id '{door}'{_suggest(door, [t.id for t in terrain])}")
         elif piece.kind not in ("low", "high", "blocking"):
             c.add(_join(field, "door"), f"terrain '{door}' is {piece.kind}: a door is a low, high or blocking piece")
+        elif piece.breakable is not None and piece.breakable.what != "door":
+            c.add(_join(field, "door"), f"terrain '{door}' is a breakable {piece.breakable.what}: a door's breakable "
+                                        "piece says what = \"door\"")
     elif effect != "door" and (door or "open" in use):
         c.add(_join(field, "door" if door else "open"), "only a door (effect = 'door') has a terrain piece and a state")
     if len(c.problems) != start:

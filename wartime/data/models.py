@@ -324,6 +324,20 @@ class MovableSpec(_Frozen):
     size: str = "car"
 
 
+#: What a breakable terrain piece is (TRT-WALLBREAKER: "puertas, muros")
+BREAKABLE_WHAT: tuple[str, ...] = ("wall", "door")
+
+
+class BreakableSpec(_Frozen):
+    """A terrain piece that melee attacks can break (``breakable = {con = 3, what = "wall"}``; TRT-WALLBREAKER ruling,
+    rules/scenery_breaking.py): its CON (1-10; it is destroyed, and leaves the board, with more wounds than CON, as
+    WND-5's equipment with more wounds than CAL) and what it is (``BREAKABLE_WHAT``). Its DEF is the piece's
+    ``defense``."""
+
+    con: int
+    what: str = "wall"
+
+
 class TerrainSpec(_Frozen):
     """A terrain piece: a footprint polygon (K), a top height (K), a LOS flag and a cover DEF (core preface).
 
@@ -349,6 +363,8 @@ class TerrainSpec(_Frozen):
     nooks: bool = False
     #: a movable piece (``movable = {con = 4, size = "car"}``; TRT-SUPER-STRENGTH), None for fixed terrain
     movable: MovableSpec | None = None
+    #: a piece melee attacks can break (``breakable = {con = 3, what = "wall"}``; TRT-WALLBREAKER), None otherwise
+    breakable: BreakableSpec | None = None
 
 
 class Perch(_Frozen):

@@ -23,6 +23,7 @@ from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
 from wartime.rules.elements import install_doors
 from wartime.rules import scenery_objects
+from wartime.rules import scenery_breaking
 from wartime.rules.traits import protections, scenery, weapons_more
 from wartime.rules.squares import snap
 from wartime.match import transports
@@ -415,6 +416,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     darkness.install(gs, scenario)                                    # night / [[dark]] (rules/darkness.py)
     scenery.install(world)                                            # TRT-DARKNESS-FIELD: the mark sweep
     scenery_objects.install(gs, scenario)                             # movable pieces (TRT-SUPER-STRENGTH)
+    scenery_breaking.install(gs, scenario)                            # breakable walls and doors (TRT-WALLBREAKER)
     for side, ids in fielded.items():
         transports.embark_at_start(gs, ids, lists[side])      # MVA-17: units deployed `aboard`
     # the match's combat system (`--combat`): a peer game's converts the characters now (WNG, SWD6, SGD20)

@@ -11,7 +11,7 @@ from dataclasses import replace
 import shapely
 from shapely.geometry import Point
 
-from wartime.core.components import Searchable, UsableElement
+from wartime.core.components import BreakablePiece, Searchable, UsableElement
 from wartime.core.errors import RuleViolation
 from wartime.rules.state import GameState
 
@@ -49,11 +49,14 @@ def unwork(gs: GameState, el: int) -> None:
 
 def why_not(gs: GameState, el: int) -> str | None:
     """GNA-16: why the element cannot be used now (None: it can): a mechanism is worked once; a door is not closed on
-    a miniature standing in its doorway."""
+    a miniature standing in its doorway; a destroyed door (rules/scenery_breaking.py) is used no more."""
     u = gs.world.get(el, UsableElement)
     name = gs.world.get(el, Searchable).name
     if u.effect == "mechanism" and u.used:
         return f"{name} was already worked"
+    if u.effect == "door" and gs.breakables is not None and u.door in gs.breakables \
+            and gs.world.get(gs.breakables[u.door], BreakablePiece).gone:
+        return f"{name} was destroyed: its doorway stays open"
     if u.effect == "door" and u.open:
         piece = gs.scenario_board.piece(u.door)
         for m in gs.minis():

@@ -10,7 +10,8 @@ The play model of such a target (no character: no attributes, posture, traits, r
   sight (ENV-2) with the transport's whole height seen (it stands: no posture); the attacker not engaged (CMB-10);
   a melee attack: base contact (CMB-11);
 * the CH IMP (CMB-2) has the attacker's own modifiers (MOD-2 range, MOD-7 larger target, MOD-8 the attacker's fast
-  move, MVA-4 / MVA-5 its posture; CMB-6 / CMB-8 criticals and fumbles); melee DMG adds MOD-1's CON term;
+  move, MVA-4 / MVA-5 its posture; CMB-6 / CMB-8 criticals and fumbles); melee DMG adds MOD-1's CON term, and the
+  attacker's and its weapon's DMG on structures (hook structure_dmg: TRT-WALLBREAKER +3 in melee);
 * the CH DEF (CMB-3) is rolled against the transport's DEF plus its mounted protections' (BLD-19 b, BLD-20), with
   cover (CMB-17, CMB-18); a critical stops the hit, a fumble adds 1 DMG (CMB-7, CMB-9); wounds by CMB-4 go to the
   transport: disabled at QUA (WND-4), destroyed and exploding above it (WND-5, riding.explode: no one aboard);
@@ -175,6 +176,7 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
         return out
     dmg = weapon.current_dmg if ranged else melee_damage(weapon.current_dmg, traits.strength(gs, attacker),
                                                          gs.wounds(attacker))                  # WND-6, MOD-1
+    dmg += traits.structure_dmg(gs, attacker, weapon, "transport", ranged)                     # TRT-WALLBREAKER
     dmg += dmg_bonus + (1 if imp.critical else 0)                                              # CMB-6
     world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=t, dmg=dmg,
                critical=imp.critical)

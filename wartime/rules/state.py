@@ -16,6 +16,7 @@ from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA
 from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
 from wartime.core.components import Possessed  # PSI-17: possessed while unconscious (rules/possession.py)
 from wartime.core.components import MovedPiece  # movable scenery (rules/scenery_objects.py)
+from wartime.core.components import BreakablePiece  # breakable walls and doors (rules/scenery_breaking.py)
 from wartime.core.world import World
 from wartime.geometry import grid, measure, sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -49,6 +50,9 @@ class GameState:
         self._door_boards: dict[tuple[str, ...], Board] = {}
         #: movable scenery: {terrain id: its MovedPiece entity} when the scenario has movable pieces, else None
         self.movables: dict[str, int] | None = None
+        #: breakable walls and doors: {terrain id: its BreakablePiece entity} when the scenario has any, else None
+        #: (TRT-WALLBREAKER ruling, rules/scenery_breaking.py)
+        self.breakables: dict[str, int] | None = None
         self.turn_limit = turn_limit
         self.victory = victory
         self.deployment = deployment or {}
@@ -74,9 +78,11 @@ class GameState:
 
     @property
     def board(self) -> Board:
-        """The board as it stands now: the scenario's, without the doors that are open (GNA-16, rules/elements.py;
-        read from the world, so a dry run or a snapshot put back restores it)."""
-        if self.doors is None and self.movables is None:
+        """The board as it stands now: the scenario's, without the doors that are open (GNA-16, rules/elements.py)
+        and the walls and doors destroyed (rules/scenery_breaking.py), movable pieces where they stand (read from
+        the world, so a dry run or a snapshot put back restores it; one Board, with its spatial index, per state,
+        cached by that state's key: deterministic)."""
+        if self.doors is None and self.movables is None and self.breakables is None:
             return self._board
         w = self.world
         doors = self.doors or {}
@@ -85,11 +91,14 @@ class GameState:
         if self.movables is not None:                 # movable scenery moved or smashed (rules/scenery_objects.py)
             moved = tuple((m.piece, m.dx, m.dy, m.gone) for el in self.movables.values()
                           if (m := w.get(el, MovedPiece)).dx or m.dy or m.gone)
-        key = shut if not moved else (shut, moved)
+        broken = ()
+        if self.breakables is not None:               # walls and doors destroyed (rules/scenery_breaking.py)
+            broken = tuple(pid for pid, el in self.breakables.items() if w.get(el, BreakablePiece).gone)
+        key = shut if not moved and not broken else (shut, moved, broken)
         got = self._door_boards.get(key)
         if got is None:
             b = self._board
-            keep = [p for p in b.pieces if p.id not in doors or p.id in shut]
+            keep = [p for p in b.pieces if (p.id not in doors or p.id in shut) and p.id not in broken]
             if moved:
                 keep = _moved_pieces(keep, moved)
             same = len(keep) == len(b.pieces) and not moved

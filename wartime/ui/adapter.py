@@ -209,8 +209,10 @@ def view_state(gs: GameState, snap: Snapshot) -> GameState:
     view.alarm = gs.alarm                   # an alarm game's static setup (its state is in the snapshot)
     view.objective = gs.objective           # BLD-22: the objective zone (static)
     view.darkness = gs.darkness             # the scenario's darkness (static; rules/darkness.py)
-    if gs.movables is not None:             # movable scenery: the snapshot's own pieces moved on the set-up board
+    if gs.movables is not None or gs.breakables is not None:
+        # movable scenery, breakable walls and doors: the snapshot's own pieces moved or destroyed on the set-up board
         view.board, view.doors, view.movables = gs.scenario_board, gs.doors, gs.movables
+        view.breakables = gs.breakables
     return view
 
 

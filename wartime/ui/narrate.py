@@ -243,7 +243,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         return L(f"{n}'s {action_label(ev.get('action'))} is void"
                  + (f": {ev['reason']}" if ev.get("reason") else ""), "bad")
     if t == "check":
-        prefix = f"{n}: " if who is not None else ""
+        prefix = f"{n}: " if who is not None else f"The {ev['piece']}: " if ev.get("piece") else ""
         tone = "good" if ev.get("passed") else "bad"
         return L(prefix + check_text(ev), tone)
     if t == "opposed_resolved":
@@ -476,6 +476,19 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
     if t == "scenery_moved":                                         # the piece's new place (rules/scenery_objects.py)
         return L(f"The {ev.get('piece')} is smashed" if ev.get("smashed") else f"The {ev.get('piece')} now lies there",
                  "dim")
+    if t == "scenery_hit":                                           # a breakable wall or door (rules/scenery_breaking.py)
+        extra = ", critical: DMG +1" if ev.get("critical") else ""
+        extra += f", Reventamuros +{ev.get('bonus')}" if ev.get("bonus") else ""
+        return L(f"{name(ev.get('attacker'))} strikes the {ev.get('what')} {ev.get('piece')} (DMG {ev.get('dmg')}{extra})",
+                 "good")
+    if t == "scenery_miss":
+        return L(f"{name(ev.get('attacker'))} misses the {ev.get('piece')}", "bad")
+    if t == "scenery_damage":
+        how = "its CH DEF is a critical: no wounds" if ev.get("rule") == "CMB-7" else \
+            f"{ev.get('wounds')} wound(s), {ev.get('total')} in all"
+        return L(f"The {ev.get('piece')} takes DMG {ev.get('dmg')} against DEF {ev.get('defense')}: {how}", "dim")
+    if t == "scenery_destroyed":
+        return L(f"The {ev.get('what')} {ev.get('piece')} is destroyed: the way is open", "good")
     if t == "charge_placed":                                        # GNA-15 (ui/charge_view.py draws it)
         return L(f"{name(ev.get('owner'))} places the {ev.get('weapon')}: operative after this activation")
     if t == "charge_armed":

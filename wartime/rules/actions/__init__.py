@@ -26,6 +26,7 @@ from wartime.rules.actions import scenery_throw  # noqa: F401  (TRT-SUPER-STRENG
 from wartime.rules.actions import charges  # noqa: F401  (TRT-REMOTE-CONTROL: setting off a placed charge)
 from wartime.rules.actions import telekinesis  # noqa: F401  (TRT-MAGIC-TELEKINESIS: moving an object)
 from wartime.rules.actions import possession_acts  # noqa: F401  (CBA-21 possessed equipment, MET-6 keeping a possession)
+from wartime.rules.actions import scenery_break  # noqa: F401  (CBA-7 at a breakable wall or door: TRT-WALLBREAKER)
 from wartime.rules.actions.base import REGISTRY, Action
 
 __all__ = ["REGISTRY", "Action"]

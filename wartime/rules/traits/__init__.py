@@ -421,6 +421,10 @@ side, e.g. "enemies attacking it have CH IMP −1" checks ``bearer == target``; 
   → dmg_mod.
 * ``area_dmg_bonus(gs, e, weapon) -> int | None`` -- a ± DMG the attacker's trait adds to its area attacks with the
   weapon (before ARE-6's half; TRT-DEMOLITIONS-EXPERT). Called by ``area_dmg_bonus`` from ``rules.areas``. → dmg_mod.
+* ``structure_dmg(gs, bearer, attacker, what, weapon, ranged) -> int | None`` -- a ± DMG the attacker's own trait
+  or its weapon's adds to an attack on a structure, not a character: `what` is 'wall' or 'door' (a breakable piece,
+  rules/scenery_breaking.py) or 'transport' (a driverless one, MVA-17); TRT-WALLBREAKER. Called by ``structure_dmg``
+  from ``rules.scenery_breaking`` and ``rules.parked``. → dmg_mod.
 * ``area_def_mod(gs, e, weapon) -> int | None`` -- DEF the bearer's trait adds against each hit of an area attack
   with the weapon (its CH DEF target and the DEF subtracted; TRT-RESISTANCE). Called by ``area_def`` from
   ``rules.areas``. → def_mod.
@@ -732,8 +736,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
-                                           strength, meta_ene, area_dmg_bonus, moves_as_mover, breathes_underwater, walks_on_walls,
-                                           Stance,
+                                           strength, meta_ene, area_dmg_bonus, structure_dmg, moves_as_mover, breathes_underwater,
+                                           walks_on_walls, Stance,
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,
                                            wounds_counted, ene_pool, spend_ene_pool, area_attack_done, senses,
                                            resonates, substance_terms, stress_hits,

@@ -1,6 +1,6 @@
 """Race traits of issue 12's batch that hook into existing points: Rematador's kills that stay dead
 (TRT-FINISHER), Saltador's jumps and falls (TRT-JUMPER), Artillero's steady aim on transports (TRT-GUNNER) and
-Reventamuros' blows against transports (TRT-WALLBREAKER). Rematador, Artillero and Reventamuros are also weapon
+Reventamuros' blows against transports, walls and doors (TRT-WALLBREAKER). Rematador, Artillero and Reventamuros are also weapon
 traits: the same handlers answer for the weapon (the attack hooks are asked for the weapon's traits too)."""
 from __future__ import annotations
 
@@ -74,16 +74,25 @@ def gunner(gs, bearer, attacker, target, weapon, ranged) -> Modifier | None:
 register("TRT-GUNNER", "Artillero", {"attack_mod": gunner}, kinds=RW)
 
 
-# --- Reventamuros: DMG +3 in melee against transports -----------------------------------------------------------------
+# --- Reventamuros: DMG +3 in melee against doors, walls and transports ------------------------------------------------
 def wallbreaker(gs, bearer, attacker, target, weapon, ranged) -> int | None:
     """TRT-WALLBREAKER: DMG +3 in melee against doors, walls and tanks (ruling: tanks = transports: a target riding
-    a transport, components.Mount). The engine has no door or wall to attack. On a race or a melee weapon."""
+    a transport, components.Mount). On a race or a melee weapon. Walls, doors and driverless transports are no
+    characters: `wallbreaker_structure` answers for them."""
     if bearer == attacker and not ranged and gs.world.has(target, Mount):
         return 3
     return None
 
 
-register("TRT-WALLBREAKER", "Reventamuros", {"dmg_mod": wallbreaker}, kinds=RW)
+def wallbreaker_structure(gs, bearer, attacker, what, weapon, ranged) -> int | None:
+    """TRT-WALLBREAKER: DMG +3 in melee against a breakable wall or door (rules/scenery_breaking.py) and a driverless
+    transport (MVA-17, rules/parked.py)."""
+    if bearer == attacker and not ranged and what in ("wall", "door", "transport"):
+        return 3
+    return None
+
+
+register("TRT-WALLBREAKER", "Reventamuros", {"dmg_mod": wallbreaker, "structure_dmg": wallbreaker_structure}, kinds=RW)
 
 
 # --- Garras y dientes: unarmed DMG CON / 2, no equipment --------------------------------------------------------------

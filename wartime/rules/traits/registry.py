@@ -129,6 +129,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "attack_mod": "check_mod",
     "def_check_mod": "check_mod",
     "dmg_mod": "dmg_mod",
+    "structure_dmg": "dmg_mod",
     "dmg_factor": "dmg_mod",
     "def_mod": "def_mod",
     "qua_plus": "equipment_rule",
@@ -2527,6 +2528,17 @@ def meta_ene(gs, e: int, m) -> int:
     """``meta_ene_mod``: the ± ENE the caster's traits add to using (or maintaining) metahability `m` (TRT-RUNE-MASTER:
     −1 on an invocation); the action's price keeps ENE-1's minimum 1."""
     return sum(h(gs, e, m) or 0 for _, h in _of("meta_ene_mod", character_traits(gs, e)))
+
+
+def structure_dmg(gs, attacker: int, weapon, what: str, ranged: bool) -> int:
+    """``structure_dmg``: the ± DMG the attacker's own traits and its weapon's add to an attack on a structure, not a
+    character: `what` is 'wall' or 'door' (a breakable piece, rules/scenery_breaking.py) or 'transport' (a driverless
+    one, MVA-17); TRT-WALLBREAKER: +3 in melee. G10: the same trait on the race and on the weapon counts twice."""
+    total = 0
+    for carried in (character_traits(gs, attacker), _weapon_traits(weapon) if weapon is not None else ()):
+        for _, h in _of("structure_dmg", carried):
+            total += h(gs, attacker, attacker, what, weapon, ranged) or 0
+    return total
 
 
 def area_dmg_bonus(gs, e: int, weapon) -> int:
