@@ -36,14 +36,6 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
-#: The four Prueba de ... traits (TRT-AGILITY-TEST, ...): one PARTIAL text, the attribute of their check `a` apart.
-USE_TEST_PARTIAL = ("on objects, metahabilities and weapons (a CH {a} before each use or attack), on a protection "
-                    "(before each CH DEF its wearer makes against a hit, and, on a Muro protection, against stress: "
-                    "Munición psíquica, Corromper; a failure leaves its DEF out, and with no Muro left the CH DEF is a "
-                    "CH VOL) and on a transport (before each movement action of its driver aboard, and Embestir: a "
-                    "failure fails it, ENE spent): wartime/rules/item_use.py; the exact odds the window and the AI "
-                    "read count a protection's DEF as always there")
-
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
@@ -124,9 +116,6 @@ PARTIAL = {
                     "explosives: their ammunition traits) and from the fire of a burning character and a radioactive "
                     "area; a substance no weapon carries (a poison...) is refused when a game is set up, and a "
                     "blast of no weapon (Bomba viviente, a wreck) or an Área permanente template is not told apart",
-    "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
-                        "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
-                        "window and the AI read still count its hits as wounds",
     "TRT-FLAMMABLE": "on a race, a weapon and a held object: when the bearer dies it explodes (the weapon's DMG, on "
                      "any death of its bearer, or the killing attack's for a race or an object, halved, in an R of "
                      "that DMG), and a fumbled CH IMP with a flammable weapon explodes 30 % of the time, its user hit "
@@ -169,12 +158,6 @@ PARTIAL = {
     "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
                             "fumbled metahability check; Distorsión envenenada / psíquica (objects' auras) are not "
                             "played",
-    **{f"TRT-{t}-TEST": USE_TEST_PARTIAL.format(a=a) for t, a in (("AGILITY", "AGI"), ("CONSTITUTION", "CON"),
-                                                                ("INTELLIGENCE", "INT"), ("WILLPOWER", "VOL"))},
-    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a "
-                       "protection (before each CH DEF its wearer makes against a hit, and, on a Muro protection, "
-                       "against stress: a failure is +1 stress and leaves its DEF out): wartime/rules/item_use.py; "
-                       "the exact odds the window and the AI read count a protection's DEF as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-EXPLODES": "on a transport (50 %, the destroying attack's DMG within MOV K, replacing WND-5's explosion), "
                     "on a race (killed by an attack, 50 %: the killing attack's DMG in a round area of radius MOV "

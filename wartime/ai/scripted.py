@@ -395,7 +395,7 @@ class ScriptedController:
         mode = traits.fire_modes(w).get(prm.get("mode"))                    # TRT-HEAVY-FIRE: DMG +3
         odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                            extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
-        value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+        value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
         return value - self._blast_risk(gs, e, t, float(odds.expected_wounds))
 
     @staticmethod
@@ -493,7 +493,7 @@ class ScriptedController:
             else:
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus,
                                    extra_imp=stance.imp_mods() if stance is not None else ())
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
                 value -= stance_price(gs, e, stance)                # TRT-FRENZY: the DEF it gives up
                 if capture:
                     value *= self.KILL_WEIGHT_WHEN_CAPTURING
@@ -542,7 +542,7 @@ class ScriptedController:
         less the boost's own wounds."""
         odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=1,
                            extra_imp=[Modifier("CBA-12", 1, "charge")])
-        return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate) - boost_price(boost)
+        return float(odds.harm) + 2.0 * float(odds.p_incapacitate) - boost_price(boost)
 
     def _close_in(self, match, p):
         """An enemy too close to charge (CBA-12 needs 2 K of path) is engaged with a plain move into base
@@ -1070,7 +1070,7 @@ class ScriptedController:
             extra += REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)   # e.g. CBA-2/3/4's −1s
             odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                                extra_imp=extra)
-            out.append((float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), float(odds.p_incapacitate),
+            out.append((float(odds.harm) + 2.0 * float(odds.p_incapacitate), float(odds.p_incapacitate),
                         opt))
         if memo is not None:
             memo[key] = out
@@ -1148,10 +1148,10 @@ class ScriptedController:
         odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                            extra_imp=[Modifier("REA-4", -1, "early")])
         if not late:
-            return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), 0.0
+            return float(odds.harm) + 2.0 * float(odds.p_incapacitate), 0.0
         after = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
-        return (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate),
-                float(after.expected_wounds) + 2.0 * float(after.p_incapacitate))
+        return (float(odds.harm) + 2.0 * float(odds.p_incapacitate),
+                float(after.harm) + 2.0 * float(after.p_incapacitate))
 
     def _reaction_melee(self, match, p, a, floor: int):
         """The engine's first legal melee attack with a weapon on the acting enemy that the energy floor allows."""
