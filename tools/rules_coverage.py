@@ -77,9 +77,6 @@ PARTIAL = {
                           "N Escudo de energía levels (other deaths, an object destroyed apart from its holder, and "
                           "Escudo de energía avanzado, are not counted); on a transport it is refused when a list "
                           "is fielded (a transport's trait levels are not kept in play)",
-    "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
-                         "an area attack's dispersion once for the controller when it lost the aim (off the board, "
-                         "or the aimed point outside the area); the controller is not asked",
     "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
                               "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
                               "suppresses the bonus traits it carries (race, worn protections, held objects) until "

@@ -57,6 +57,7 @@ from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
 from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
+from wartime.ai.scripted_aim import aim_answer  # TRT-AIM-CORRECTOR
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -922,7 +923,7 @@ class ScriptedController:
             return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
         if p.window == BODYGUARD_WINDOW:
             return take_hit(match, p)                                   # TRT-BODYGUARD (scripted_combat_feats2)
-        d = fortune_answer(match, p)                                    # TRT-FORTUNE (ai/scripted_fortune.py)
+        d = fortune_answer(match, p) or aim_answer(match, p)   # TRT-FORTUNE, TRT-AIM-CORRECTOR (scripted_fortune/_aim)
         if d is not None:
             return d
         # CBA-20 (ai/scripted_meta.py); TRT-MACHINA-MORS; TRT-VETERAN-CRY

@@ -30,7 +30,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import parked, riding, traits
+from wartime.rules import aim_correction, parked, riding, traits
 from wartime.rules.area_effects import (AreaEffect, add_effect, effects, hitting,  # noqa: F401 (smoke_mods
                                         smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
@@ -330,9 +330,12 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
-        corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: reroll a lost aim
-        moved = template.translate(res.x - px, res.y - py) if template is not None else None
-        if corrector is not None and aim_lost(moved, px, py, res.x, res.y, res.on_board):
+        corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: the controller may
+        moved = template.translate(res.x - px, res.y - py) if template is not None else None      # reroll it
+        if corrector is not None and aim_correction.rerolls(gs, attacker, aim.weapon_index, aim.code, (px, py),
+                                                            (res.x, res.y), res.on_board,
+                                                            aim_lost(moved, px, py, res.x, res.y, res.on_board),
+                                                            aim.level):
             res = disperse(gs, px, py, n, corrector, traits.scatter_factor(w), attacker=attacker, area=aim.code,
                            reroll=True)
         out["dispersed"] = True
@@ -567,3 +570,18 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         else:
             good += v
     return float(good), float(bad), float(p_norm + p_crit)
+
+
+def worth_at(gs: GameState, attacker: int, weapon_index: int, code: str, x: float, y: float,
+             level: int) -> float | None:
+    """The value for `attacker`'s side of its area `code` (weapon `weapon_index`) landing centred on (x, y) at
+    `level`, per hit (`expected_area_value` over its P(hit)): enemies' expected wounds + 2 × casualties minus its own
+    side's; None for an S chain (no point of its own). The question of TRT-AIM-CORRECTOR shows it and the scripted
+    controller answers by it (rules/aim_correction.py)."""
+    kind, _, _ = area_kind(code)
+    if kind == "S":
+        return None
+    pa = gs.pos(attacker)
+    aim = AreaAim(weapon_index, code, kind, None, x, y, level, point_distance(gs, attacker, x, y, level), pa.x, pa.y)
+    good, bad, p_hit = expected_area_value(gs, aim, attacker)
+    return (good - bad) / p_hit if p_hit > 0 else good - bad
