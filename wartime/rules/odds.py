@@ -459,7 +459,7 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         d_def = max(0, defense + crit_def_plus) if crit else defense + (shadow if covered and def_bonus else 0)
         dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
-        if len(loss) == 1:
+        if loss == ((0, 1),):
             one = _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap, crit_terms if crit else terms,
                                       def_always, def_reroll, def_fumble)
         else:                               # the protections' use tests: a mixture over the DEF left out (× den)
