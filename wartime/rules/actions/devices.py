@@ -89,7 +89,7 @@ class RerollDispersion(Action):
     def candidates(self, gs, actor, space):
         q = aim_correction.current(gs)
         if q is not None and q.who == actor:
-            yield Candidate(self.key, lambda: {}, label="reroll the dispersion (Corrector de puntería)")
+            yield Candidate(self.key, lambda: {}, label="reroll the dispersion (TRT-AIM-CORRECTOR)")
 
     def available(self, gs, actor):
         aim_correction.check_declared(gs, actor)
