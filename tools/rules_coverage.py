@@ -36,14 +36,6 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
-#: The four Prueba de ... traits (TRT-AGILITY-TEST, ...): one PARTIAL text, the attribute of their check `a` apart.
-USE_TEST_PARTIAL = ("on objects, metahabilities and weapons (a CH {a} before each use or attack), on a protection "
-                    "(before each CH DEF its wearer makes against a hit, and, on a Muro protection, against stress: "
-                    "Munición psíquica, Corromper; a failure leaves its DEF out, and with no Muro left the CH DEF is a "
-                    "CH VOL) and on a transport (before each movement action of its driver aboard, and Embestir: a "
-                    "failure fails it, ENE spent): wartime/rules/item_use.py; the exact odds the window and the AI "
-                    "read count a protection's DEF as always there")
-
 #: TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE: the parameters refused, as nothing in the engine delivers them.
 UNDELIVERED_NOTE = ("ice / cold, electricity, a disease, sonic, plasma, light (rules/traits/protections.py "
                     "UNDELIVERED: no weapon, venom, hazard or blast delivers them)")
@@ -94,9 +86,6 @@ PARTIAL = {
                           "kills the bearer, or the object or transport is destroyed, WND-5) every mini within N K "
                           "loses up to N Escudo de energía levels; a bearer's death of no attack is not counted, nor "
                           "is Escudo de energía avanzado",
-    "TRT-AIM-CORRECTOR": "played on weapons and on held objects (their holder's area attacks): the engine rerolls "
-                         "an area attack's dispersion once for the controller when it lost the aim (off the board, "
-                         "or the aimed point outside the area); the controller is not asked",
     "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
                               "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
                               "suppresses the bonus traits it carries (race, worn protections, held objects, its "
@@ -137,9 +126,6 @@ PARTIAL = {
                     "blast of no weapon (Bomba viviente, Inflamable, Explota, a wreck: explosive) and Sangre de ácido "
                     "(2 wounds); a parameter naming what nothing in the engine delivers is refused when a game is set "
                     "up: " + UNDELIVERED_NOTE,
-    "TRT-PSYCHIC-AMMO": "a hit (single target, or each mini an area covers) deals its DMG as stress: CH DEF with the "
-                        "Muro protections' DEF, else CH VOL (stress = DMG - VOL on a pass); the exact odds the "
-                        "window and the AI read still count its hits as wounds",
     "TRT-FLAMMABLE": "on a race, a weapon, an object and a transport: when the bearer dies it explodes (the "
                      "weapon's DMG, on any death of its bearer, or the killing attack's for a race or an object, "
                      "halved, in an R of that DMG), and so does a weapon or object destroyed apart from its holder "
@@ -187,12 +173,6 @@ PARTIAL = {
                             "fumbled metahability check, and immune to Distorsión envenenada (a 9 within 5 K is no "
                             "fumble, its ruling); Distorsión psíquica (TRT-PSYCHIC-DISTORTION) is tier 3, refused "
                             "when a game is set up, so there is none of it in play to be immune to",
-    **{f"TRT-{t}-TEST": USE_TEST_PARTIAL.format(a=a) for t, a in (("AGILITY", "AGI"), ("CONSTITUTION", "CON"),
-                                                                ("INTELLIGENCE", "INT"), ("WILLPOWER", "VOL"))},
-    "TRT-NEUROPSYCHO": "on objects, metahabilities and weapons (a CH PSI before each use or attack) and on a "
-                       "protection (before each CH DEF its wearer makes against a hit, and, on a Muro protection, "
-                       "against stress: a failure is +1 stress and leaves its DEF out): wartime/rules/item_use.py; "
-                       "the exact odds the window and the AI read count a protection's DEF as always there",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
                        "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "

@@ -73,6 +73,8 @@ TRAIT_COST_EXCEPTIONS = {
               "alternatives, one use per turn; each an answer to the engine's question, no ENE)")
        for k in ("fortune_ignore_damage", "fortune_ignore_fumble", "fortune_cancel_die", "fortune_recover",
                  "fortune_target_plus", "fortune_dmg_plus")},
+    "aim_reroll": (0, "TRT-AIM-CORRECTOR: 'May reroll dispersion' prints no cost: a printed 0 (the answer to the "
+                      "engine's question after a dispersion, rules/aim_correction.py, no ENE)"),
 }
 #: Trait actions whose effect text prints no cost, priced by a ruling (cost, with a check?, the ruling).
 TRAIT_RULED_COSTS = {

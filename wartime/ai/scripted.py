@@ -59,6 +59,7 @@ from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
 from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
+from wartime.ai.scripted_aim import aim_answer  # TRT-AIM-CORRECTOR
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -401,7 +402,7 @@ class ScriptedController:
         mode = traits.fire_modes(w).get(prm.get("mode"))                    # TRT-HEAVY-FIRE: DMG +3
         odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                            extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
-        value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+        value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
         return value - self._blast_risk(gs, e, t, float(odds.expected_wounds))
 
     @staticmethod
@@ -499,7 +500,7 @@ class ScriptedController:
             else:
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=bonus,
                                    extra_imp=stance.imp_mods() if stance is not None else ())
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
                 value -= stance_price(gs, e, stance)                # TRT-FRENZY: the DEF it gives up
                 if capture:
                     value *= self.KILL_WEIGHT_WHEN_CAPTURING
@@ -548,7 +549,7 @@ class ScriptedController:
         less the boost's own wounds."""
         odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None, dmg_bonus=1,
                            extra_imp=[Modifier("CBA-12", 1, "charge")])
-        return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate) - boost_price(boost)
+        return float(odds.harm) + 2.0 * float(odds.p_incapacitate) - boost_price(boost)
 
     def _close_in(self, match, p):
         """An enemy too close to charge (CBA-12 needs 2 K of path) is engaged with a plain move into base
@@ -931,7 +932,7 @@ class ScriptedController:
             return mental_react(match, p)                               # CBA-19 (ai/scripted_mental.py)
         if p.window == BODYGUARD_WINDOW:
             return take_hit(match, p)                                   # TRT-BODYGUARD (scripted_combat_feats2)
-        d = fortune_answer(match, p)                                    # TRT-FORTUNE (ai/scripted_fortune.py)
+        d = fortune_answer(match, p) or aim_answer(match, p)   # TRT-FORTUNE, TRT-AIM-CORRECTOR (scripted_fortune/_aim)
         if d is not None:
             return d
         # CBA-20 (ai/scripted_meta.py); TRT-MACHINA-MORS; TRT-VETERAN-CRY
@@ -1079,7 +1080,7 @@ class ScriptedController:
             extra += REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)   # e.g. CBA-2/3/4's −1s
             odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                                extra_imp=extra)
-            out.append((float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), float(odds.p_incapacitate),
+            out.append((float(odds.harm) + 2.0 * float(odds.p_incapacitate), float(odds.p_incapacitate),
                         opt))
         if memo is not None:
             memo[key] = out
@@ -1157,10 +1158,10 @@ class ScriptedController:
         odds = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
                            extra_imp=[Modifier("REA-4", -1, "early")])
         if not late:
-            return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate), 0.0
+            return float(odds.harm) + 2.0 * float(odds.p_incapacitate), 0.0
         after = attack_odds(gs, e, a, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
-        return (float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate),
-                float(after.expected_wounds) + 2.0 * float(after.p_incapacitate))
+        return (float(odds.harm) + 2.0 * float(odds.p_incapacitate),
+                float(after.harm) + 2.0 * float(after.p_incapacitate))
 
     def _reaction_melee(self, match, p, a, floor: int):
         """The engine's first legal melee attack with a weapon on the acting enemy that the energy floor allows."""

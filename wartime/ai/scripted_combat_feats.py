@@ -75,7 +75,7 @@ def _value(gs, e: int, t: int, i: int) -> float:
     """Expected wounds plus twice the chance to put `t` out of action, of one shot of weapon `i` at it."""
     c = gs.cover(e, [t])[0]
     odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def))
-    return float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+    return float(odds.harm) + 2.0 * float(odds.p_incapacitate)
 
 
 def volley(match, p: Pending, shot) -> Decision | None:
@@ -136,7 +136,7 @@ def extra_attack(match, p: Pending) -> Decision | None:
             ranged = due.key == "ranged_attack"
             odds = attack_odds(gs, e, t, weapon_index=due.weapon, ranged=ranged, unarmed=due.weapon is None,
                                cover=Cover(c.blocked, c.main_piece_def) if ranged else None)
-            value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+            value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
         if best is None or value > best[0]:
             best = (value, opt)
     return None if best is None else best[1].decision(p.side, e)

@@ -30,7 +30,7 @@ def _loss(gs, attacker: int, who: int, weapon: int | None, melee: bool = False) 
     if odds.p_hit <= 0:
         return None
     cost = gs.world.get(who, Identity).cost
-    return (odds.p_incapacitate * cost + odds.expected_wounds) / odds.p_hit
+    return (odds.p_incapacitate * cost + odds.harm) / odds.p_hit
 
 
 def take_hit(match, p: Pending) -> Decision | None:

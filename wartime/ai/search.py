@@ -285,20 +285,20 @@ class SearchController:
                 bonus = 1 if traits.charge_bonus(gs, e, t) else 0
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=False, unarmed=w is None,
                                    dmg_bonus=bonus + plus)
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
             else:
                 c = gs.cover(e, [t])[0]
                 own = REGISTRY[opt.key].attack_modifiers(gs, e, opt.params)
                 odds = attack_odds(gs, e, t, weapon_index=i, ranged=True,
                                    cover=Cover(c.blocked, c.main_piece_def), extra_imp=own, dmg_bonus=plus)
-                value = float(odds.expected_wounds) + 2.0 * float(odds.p_incapacitate)
+                value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
             value /= max(1, opt.cost)
             if odds is not None and not capture and \
                     self.scripted._blast_risk(gs, e, t, float(odds.expected_wounds)) <= 0:
                 if t not in threats:
                     threats[t] = mini_threat(gs, t)
                 cost = gs.world.get(t, Identity).cost
-                gain = float(odds.expected_wounds) * 0.5 * cost / max(1, gs.attrs(t).CON) + \
+                gain = float(odds.harm) * 0.5 * cost / max(1, gs.attrs(t).CON) + \
                     float(odds.p_incapacitate) * (0.5 * cost + self.threat_weight * threats[t])
                 d = opt.decision(p.side, e)
                 focus[_key(d)] = (gain / max(1, opt.cost), d)
@@ -491,7 +491,7 @@ def mini_threat(gs, a: int) -> float:
             for i, w in melee:
                 odds_list.append(attack_odds(gs, a, t, weapon_index=i, ranged=False, unarmed=w is None))
         for o in odds_list:
-            best = max(best, float(o.expected_wounds) * per_wound + float(o.p_incapacitate) * 0.5 * cost)
+            best = max(best, float(o.harm) * per_wound + float(o.p_incapacitate) * 0.5 * cost)
     return best
 
 

@@ -25,12 +25,12 @@ from typing import Any
 
 import numpy as np
 
-from wartime.core.components import Posture
+from wartime.core.components import Posture, Stress
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import parked, riding, traits
+from wartime.rules import aim_correction, parked, riding, traits
 from wartime.rules.area_effects import (AreaEffect, AreaElements, add_effect, effects,  # noqa: F401 (smoke_mods
                                         hitting, smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
@@ -40,7 +40,7 @@ from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, p
                                   weapon_used)
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
-from wartime.rules.odds import p_pass, wounds_distribution
+from wartime.rules.odds import def_loss, p_pass, stress_distribution, use_stress, wounds_distribution
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
 from wartime.rules.traits.devices import aim_lost
@@ -330,9 +330,12 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
-        corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: reroll a lost aim
-        moved = template.translate(res.x - px, res.y - py) if template is not None else None
-        if corrector is not None and aim_lost(moved, px, py, res.x, res.y, res.on_board):
+        corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: the controller may
+        moved = template.translate(res.x - px, res.y - py) if template is not None else None      # reroll it
+        if corrector is not None and aim_correction.rerolls(gs, attacker, aim.weapon_index, aim.code, (px, py),
+                                                            (res.x, res.y), res.on_board,
+                                                            aim_lost(moved, px, py, res.x, res.y, res.on_board),
+                                                            aim.level):
             res = disperse(gs, px, py, n, corrector, traits.scatter_factor(w), attacker=attacker, area=aim.code,
                            reroll=True)
         out["dispersed"] = True
@@ -517,7 +520,10 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     """The value of an area attack for a controller, if it lands where aimed (dispersion is not priced):
     (expected wounds to enemies + 2 × P(enemy casualties), the same for allies and the attacker's side,
     P(hit)). Exact over the dice of the CH IMP and each covered mini's CH DEF (CMB-4, CMB-6, CMB-7, CMB-9,
-    CMB-17, CMB-18, ARE-5, ARE-6)."""
+    CMB-17, CMB-18, ARE-5, ARE-6), its protections' use tests before it (TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST,
+    TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO: rules.odds.def_loss, a failed CH PSI's stress
+    counted as a wound), or its check against a stress hit (TRT-PSYCHIC-AMMO: each stress counted as a wound,
+    unconscious as a casualty)."""
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
@@ -545,25 +551,51 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     for (e, full), cov in zip(affected, covers):
         left = gs.attrs(e).CON - gs.wounds(e)
         absorb = traits.absorb_capacity(gs, e)                            # TRT-LEATHERY-SHIELD
+        stress = traits.stress_hits(gs, attacker, e, w, True) is not None   # TRT-PSYCHIC-AMMO: stress instead
         v = Fraction(0)
         for p, crit in ((p_norm, False), (p_crit, True)):
             if p <= 0:
                 continue
             terms = hit_terms(gs, attacker, e, w, crit)
+            dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
+            c = None if crit else cov
+            if stress:                 # rules.stress_hits: stress counted as wounds, unconscious as a casualty
+                before, vol = gs.world.get(e, Stress).value, gs.base_attrs(e).VOL
+                for n, q in stress_distribution(gs, attacker, e, terms.dmg(dmg), c):
+                    v += p * q * (n + (2 if before + n > vol else 0))
+                continue
             keep = Fraction(1)
             for t in traits.shield_targets(gs, e, terms.shield_halved):   # TRT-ENERGY-SHIELD: a check stops it
                 keep *= 1 - p_pass(t)
-            dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
-            c = None if crit else cov
             counts = c is not None and (c.over_half or c.full)
             defense = terms.defense(gs.total_def(e)) + (traits.cover_def_bonus(gs, e) if counts else 0)   # Sombra
             dt = defense + (2 if counts else 0) + sum(m.value for m in terms.def_check)
-            for n, q in wounds_distribution(dmg, defense, dt, c, None, terms=terms,
-                                            def_fumble=traits.fumble_floor(gs, e)).items():
-                n = max(0, n - absorb)
-                v += p * keep * q * (n + (2 if n >= left > 0 else 0))
+            for lost, ql in def_loss(gs, e):            # the protections' use tests (TRT-AGILITY-TEST, ...)
+                dd = max(0, defense - lost)
+                for n, q in wounds_distribution(dmg, dd, dt - defense + dd, c, None, terms=terms,
+                                                def_fumble=traits.fumble_floor(gs, e)).items():
+                    n = max(0, n - absorb)
+                    v += p * keep * ql * q * (n + (2 if n >= left > 0 else 0))
+            pre = use_stress(gs, e)                     # TRT-NEUROPSYCHO worn: +1 stress per failed CH PSI
+            if pre:
+                v += p * keep * pre * (1 - (p_pass(c.piece_def) if c is not None and c.full else 0))
         if gs.side(e) == mine:
             bad += v
         else:
             good += v
     return float(good), float(bad), float(p_norm + p_crit)
+
+
+def worth_at(gs: GameState, attacker: int, weapon_index: int, code: str, x: float, y: float,
+             level: int) -> float | None:
+    """The value for `attacker`'s side of its area `code` (weapon `weapon_index`) landing centred on (x, y) at
+    `level`, per hit (`expected_area_value` over its P(hit)): enemies' expected wounds + 2 × casualties minus its own
+    side's; None for an S chain (no point of its own). The question of TRT-AIM-CORRECTOR shows it and the scripted
+    controller answers by it (rules/aim_correction.py)."""
+    kind, _, _ = area_kind(code)
+    if kind == "S":
+        return None
+    pa = gs.pos(attacker)
+    aim = AreaAim(weapon_index, code, kind, None, x, y, level, point_distance(gs, attacker, x, y, level), pa.x, pa.y)
+    good, bad, p_hit = expected_area_value(gs, aim, attacker)
+    return (good - bad) / p_hit if p_hit > 0 else good - bad

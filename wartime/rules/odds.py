@@ -1,12 +1,20 @@
 """Exact odds of an attack, computed from the rules by enumerating the dice (no sampling):
-CHK-1/CHK-2 (pass, critical, fumble), CMB-4, CMB-6..9, CMB-17, CMB-18, MOD-1. Used by the AI and the UI."""
+CHK-1/CHK-2 (pass, critical, fumble), CMB-4, CMB-6..9, CMB-17, CMB-18, MOD-1. Used by the AI and the UI.
+
+The target's protections carrying a use test (TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST, TRT-INTELLIGENCE-TEST,
+TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO: a check before each CH DEF, rules.item_use) are folded in exactly: each hit's
+CH DEF is a mixture over the DEF those checks leave out. A hit that deals stress (TRT-PSYCHIC-AMMO,
+rules.stress_hits) is enumerated as stress: `expected_stress`, and `p_incapacitate` its chance to knock the target
+unconscious (PSI-16)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from wartime.rules.checks import combine, resolve_die
+from wartime.core.components import Stress
+from wartime.rules.checks import Modifier, combine, resolve_die
 from wartime.rules.combat import Cover, melee_damage
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
@@ -50,7 +58,78 @@ class AttackOdds:
     p_hit: Fraction
     p_def: Fraction             # P(the CH DEF passes) on a normal hit
     expected_wounds: Fraction   # to the target (ignores the attacker's own fumble damage)
-    p_incapacitate: Fraction    # P(this attack leaves the target incapacitated or dead)
+    p_incapacitate: Fraction    # P(this attack leaves the target incapacitated or dead; unconscious for stress)
+    expected_stress: Fraction = Fraction(0)   # to the target: a stress hit (TRT-PSYCHIC-AMMO), a worn TRT-NEUROPSYCHO
+
+    @property
+    def harm(self) -> Fraction:
+        """What the attack is expected to take off the target's tracks: its wounds, and its stress (TRT-PSYCHIC-AMMO:
+        a stress point brings the target one step nearer PSI-14 / PSI-16 as a wound does to incapacitation; the
+        AI values an attack by `harm` + 2 × `p_incapacitate`). Equal to `expected_wounds` for any other attack."""
+        return self.expected_wounds + self.expected_stress if self.expected_stress else self.expected_wounds
+
+
+def check_pass_p(gs: GameState, e: int, kind: str, attribute: str, extra=(), against: int | None = None) -> Fraction:
+    """P(character `e`'s CH `attribute` passes) as rules.modifiers.roll_character_check rolls it outside its own
+    action (CHK-1, CHK-2, CHK-3): its attribute (or an aura's, TRT-LEADER), `extra` and its own modifiers, an
+    always-passing trait, one reroll of a failure (G2), its fumble floor. A pending Apoyar +1 (GNA-1) is not
+    counted."""
+    mods = list(extra) + character_mods(gs, e, attribute, kind, against)
+    value, _ = traits.check_base(gs, e, attribute, kind, getattr(gs.attrs(e), attribute))
+    target = value + sum(m.value for m in combine(mods))
+    always = ("critical" if traits.always_critical(gs, e, attribute, kind) is not None
+              else traits.always_passes(gs, e, attribute, kind) is not None)
+    rr = traits.reroll_source(gs, e, attribute, kind)
+    return sum((p for _, p, passed, _, _ in die_outcomes(target, always, rr[1] if rr else None, 1,
+                                                          traits.fumble_floor(gs, e)) if passed), Fraction(0))
+
+
+def use_outcomes(gs: GameState, e: int, protection) -> tuple[Fraction, Fraction]:
+    """TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST, TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO on a
+    worn protection (rules.item_use.use_passes: a CH of each test's attribute with the object's check modifiers,
+    then a CH PSI per Neuropsico, stopping at the first failure; independent dice): (P(every check passes, so its DEF
+    counts in this CH DEF), P(the checks fail at a CH PSI: +1 stress, PSI-5))."""
+    atr = Fraction(1)
+    extra = traits.object_check_mods(gs, e, protection)
+    for _, attribute in traits.use_checks(gs, e, protection):
+        atr *= check_pass_p(gs, e, "ATR", attribute, extra)
+    keep, psi_fail = atr, Fraction(0)
+    for _ in traits.use_psis(gs, e, protection):
+        p = check_pass_p(gs, e, "PSI", "VOL")
+        psi_fail += keep * (1 - p)
+        keep *= p
+    return keep, psi_fail
+
+
+def _tested(gs: GameState, e: int, among) -> list:
+    """(protection, P(kept), P(+1 stress)) of each of `among` carrying use tests (`use_outcomes`)."""
+    return [(p, *use_outcomes(gs, e, p)) for p in among if traits.use_checks(gs, e, p) or traits.use_psis(gs, e, p)]
+
+
+def use_stress(gs: GameState, e: int) -> Fraction:
+    """The expected stress the use tests of `e`'s worn protections add before one CH DEF against a hit (a failed
+    CH PSI of TRT-NEUROPSYCHO: +1, PSI-5)."""
+    return sum((f for _, _, f in _tested(gs, e, traits.worn_protections(gs, e))), Fraction(0))
+
+
+def def_loss(gs: GameState, e: int, among=None) -> tuple[tuple[int, Fraction], ...]:
+    """The distribution ((DEF left out, probability), ...) of one CH DEF of `e` against a hit (rules.item_use.
+    protection_def_lost: each worn protection carrying use tests checks them first, a failure leaves its DEF out)
+    over `among` (its worn protections by default); ((0, 1),) when none carries such a trait."""
+    dist = {0: Fraction(1)}
+    for p, keep, _ in _tested(gs, e, traits.worn_protections(gs, e) if among is None else among):
+        new: dict[int, Fraction] = {}
+        for lost, q in dist.items():
+            new[lost] = new.get(lost, Fraction(0)) + q * keep
+            new[lost + p.current_def] = new.get(lost + p.current_def, Fraction(0)) + q * (1 - keep)
+        dist = new
+    return tuple(sorted((k, q) for k, q in dist.items() if q))
+
+
+def _loss_weights(loss) -> tuple[tuple[tuple[int, int], ...], int]:
+    """`def_loss` in integers over a common denominator: (((lost, weight), ...), denominator)."""
+    den = math.lcm(*(q.denominator for _, q in loss))
+    return tuple((k, int(q * den)) for k, q in loss), den
 
 
 def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | None, max_wounds: int | None,
@@ -124,13 +203,138 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     # checks against a ranged hit (halved by Munición magnética), its Escudo coriáceo levels (rules.combat.resolve_hit)
     shadow = traits.cover_def_bonus(gs, target) if def_bonus else 0
     shields = traits.shield_targets(gs, target, terms.shield_halved) if ranged else ()
-    return _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
+    if weapon is not None and traits.stress_hits(gs, attacker, target, weapon, ranged) is not None:
+        return _stress_attack(gs, attacker, target, imp_target, imp_always, imp_rr[1] if imp_rr else None,
+                              terms, fumbles[0], second, base, cover if ranged else None)
+    odds = _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
                       terms.crit_max, terms.crit_dmg_plus, terms.crit_def_plus, terms.pass_no_wounds,
                       terms.wound_threshold, terms.second_def, terms.lucky, terms.coin, terms.corrosive, *fumbles,
                       terms.forced_def_reroll, terms.double_hit, shadow, _keep100(shields),
-                      traits.absorb_capacity(gs, target))
+                      traits.absorb_capacity(gs, target), *_loss_weights(def_loss(gs, target)))
+    pre = use_stress(gs, target)                  # TRT-NEUROPSYCHO worn: a failed CH PSI before a CH DEF, +1 stress
+    if pre:
+        crit = sum((Fraction(p100, 100) for _, p100, passed, c, _ in _die_hundredths(
+            imp_target, imp_always, imp_rr[1] if imp_rr else None, terms.crit_max, fumbles[0]) if passed and c),
+            Fraction(0))
+        stop = p_pass(cover.piece_def) if full and ranged else Fraction(0)
+        reach = (crit + (odds.p_hit - crit) * (1 - stop)) * Fraction(_keep100(shields), 100)
+        odds = replace(odds, expected_stress=pre * reach * (2 if terms.double_hit else 1))
+    return odds
+
+
+def _stress_attack(gs: GameState, attacker: int, target: int, imp_target: int, imp_always, imp_reroll,
+                   terms, imp_fumble: int, second: bool, base: int, cover: Cover | None) -> AttackOdds:
+    """TRT-PSYCHIC-AMMO: the odds of an attack whose hit deals stress (rules.combat hands it to rules.stress_hits):
+    the CH IMP as for any attack (CMB-2, CMB-6, CBA-5's second CH IMP), then each hit's stress distribution
+    (`stress_distribution`; a critical CH IMP: DMG +1 with the critical terms, no cover). `expected_wounds` is 0,
+    `p_incapacitate` P(the stress leaves the target unconscious: above its VOL, PSI-16); `p_def` P(the target's
+    check against a normal hit passes)."""
+    before, vol = gs.world.get(target, Stress).value, gs.base_attrs(target).VOL
+    second10 = sum(1 for d in DIE if resolve_die(d, imp_target, 1, imp_fumble)[0]) if second else 10
+    p_hit = exp = p_out = Fraction(0)
+    for _, p100, passed, crit, _ in _die_hundredths(imp_target, imp_always, imp_reroll, terms.crit_max, imp_fumble):
+        if not passed:
+            continue
+        w = Fraction(p100 * (10 if crit else second10), 1000)
+        p_hit += w
+        dmg = (terms.on_critical() if crit else terms).dmg(base + (1 if crit else 0))
+        for n, q in stress_distribution(gs, attacker, target, dmg, None if crit else cover):
+            exp += w * q * n
+            if before + n > vol:
+                p_out += w * q
+    p_def = sum((q for ok, q in _stress_passes(gs, attacker, target, cover) if ok), Fraction(0))
+    return AttackOdds(imp_target, stress_check_target(gs, attacker, target, cover), p_hit, p_def, Fraction(0),
+                      p_out, exp)
+
+
+def _cover_mods(cover: Cover | None):
+    """The CH +2 of rules.cover_check.cover_mods once the cover check failed (CMB-18) or for over half (CMB-17)."""
+    if cover is not None and cover.full:
+        return [Modifier("CMB-18", 2, "100% hidden")]
+    if cover is not None and cover.over_half:
+        return [Modifier("CMB-17", 2, "more than 50% hidden")]
+    return []
+
+
+def wall_outcomes(gs: GameState, e: int) -> tuple[tuple[int | None, int, Fraction], ...]:
+    """The DEF of `e`'s CH DEF against stress (rules.item_use.stress_def_kept): its Muro protections' DEF (TRT-WALL)
+    less the DEF of those whose use tests failed (TRT-AGILITY-TEST, ..., TRT-NEUROPSYCHO), None (a CH VOL) when it
+    wears none or every one failed; with the stress the failed CH PSIs add first (TRT-NEUROPSYCHO, PSI-5):
+    ((DEF or None, stress, probability), ...)."""
+    wall = traits.stress_defense(gs, e)
+    if wall is None:
+        return ((None, 0, Fraction(1)),)
+    among = traits.stress_protections(gs, e)
+    dist: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}    # (DEF lost, failed, CH PSI failed)
+    for p, keep, psi_fail in _tested(gs, e, among):
+        new: dict[tuple[int, int, int], Fraction] = {}
+        for (lost, k, s), q in dist.items():
+            for key, r in (((lost, k, s), keep), ((lost + p.current_def, k + 1, s), 1 - keep - psi_fail),
+                           ((lost + p.current_def, k + 1, s + 1), psi_fail)):
+                if r:
+                    new[key] = new.get(key, Fraction(0)) + q * r
+        dist = new
+    out: dict[tuple[int | None, int], Fraction] = {}
+    for (lost, k, s), q in dist.items():
+        key = (None if k and k == len(among) else max(0, wall - lost), s)
+        out[key] = out.get(key, Fraction(0)) + q
+    return tuple((k, s, q) for (k, s), q in sorted(out.items(), key=lambda kq: (-1 if kq[0][0] is None else kq[0][0],
+                                                                                 kq[0][1])))
+
+
+def stress_check_target(gs: GameState, attacker: int | None, e: int, cover: Cover | None, wall: int | None = -1) -> int:
+    """The target of `e`'s check against a stress hit: its Muro DEF (`wall`; -1: all of it) + the cover's CH +2,
+    or, with none, its CH VOL with the cover's and its own modifiers (CBA-18)."""
+    if wall == -1:
+        wall = traits.stress_defense(gs, e)
+    mods = _cover_mods(cover)
+    if wall is not None:
+        return wall + sum(m.value for m in mods)
+    value, _ = traits.check_base(gs, e, "VOL", "ATR", gs.attrs(e).VOL)
+    return value + sum(m.value for m in combine(mods + character_mods(gs, e, "VOL", "ATR", attacker)))
+
+
+def _stress_passes(gs: GameState, attacker: int | None, e: int, cover: Cover | None):
+    """((passed, probability), ...) of `e`'s check against a stress hit past any cover piece."""
+    out = []
+    for wall, _, q in wall_outcomes(gs, e):
+        for _, p, passed, _, _ in _stress_dice(gs, attacker, e, cover, wall):
+            out.append((passed, q * p))
+    return out
+
+
+def _stress_dice(gs: GameState, attacker: int | None, e: int, cover: Cover | None, wall: int | None):
+    """`die_outcomes` of `e`'s check against a stress hit: a plain CH DEF against `wall` (rules.checks.roll_check:
+    no always-pass, no reroll), or a CH VOL as rules.modifiers.roll_character_check rolls it."""
+    target = stress_check_target(gs, attacker, e, cover, wall)
+    fumble = traits.fumble_floor(gs, e)
+    if wall is not None:
+        return die_outcomes(target, False, None, 1, fumble)
+    always = ("critical" if traits.always_critical(gs, e, "VOL", "ATR") is not None
+              else traits.always_passes(gs, e, "VOL", "ATR") is not None)
+    rr = traits.reroll_source(gs, e, "VOL", "ATR")
+    return die_outcomes(target, always, rr[1] if rr else None, 1, fumble)
+
+
+def stress_distribution(gs: GameState, attacker: int | None, e: int, dmg: int,
+                        cover: Cover | None) -> tuple[tuple[int, Fraction], ...]:
+    """TRT-PSYCHIC-AMMO: the distribution ((stress, probability), ...) of one hit dealing `dmg` stress to `e`, as
+    rules.stress_hits.resolve_stress_hit resolves it: a full cover piece's check first (CMB-18: passed, no stress),
+    the Muro protections' use tests (`wall_outcomes`: a failed CH PSI of Neuropsico +1 stress), then the CH DEF against their DEF or the CH VOL (a critical:
+    0, a fumble: DMG + 1, a pass: DMG − the DEF or VOL, a failure: DMG)."""
+    out: dict[int, Fraction] = {}
+    stop = p_pass(cover.piece_def) if cover is not None and cover.full else Fraction(0)
+    if stop:
+        out[0] = stop
+    vol = gs.attrs(e).VOL
+    for wall, pre, q in wall_outcomes(gs, e):
+        defense = vol if wall is None else wall
+        for _, p, passed, crit, fumble in _stress_dice(gs, attacker, e, cover, wall):
+            n = pre + (0 if crit else dmg + 1 if fumble else max(0, dmg - defense) if passed else dmg)
+            out[n] = out.get(n, Fraction(0)) + (1 - stop) * q * p
+    return tuple(sorted((n, q) for n, q in out.items() if q))
 
 
 def _keep100(shields: tuple[int, ...]) -> int:
@@ -223,7 +427,7 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
                lucky: str | None = None, coin: str | None = None, corrosive: str | None = None,
                imp_fumble: int = 10, def_fumble: int = 10, forced_def_reroll: str | None = None,
                double_hit: str | None = None, shadow: int = 0, keep100: int = 100,
-               absorb: int = 0) -> AttackOdds:
+               absorb: int = 0, loss: tuple = ((0, 1),), loss_den: int = 1) -> AttackOdds:
     """The dice enumeration of `attack_odds`: a pure function of the integers the rules read, so it is
     memoised (the AI asks for the same odds many times a game; the result is exact and immutable). The sums run
     in integers over a common denominator (the IMP die × 100, the second CH IMP of CBA-5 × 10, the DEF die × 100,
@@ -233,7 +437,10 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
     to a hit its cover counts against (CMB-17, CMB-18; TRT-SHADOW), `keep100` 100 × P(its energy shields do not stop
     a hit, TRT-ENERGY-SHIELD; each hit of a double hit rolls them again, at the levels they have now), `absorb` the
     wounds its Escudo coriáceo levels take off the attack (TRT-LEATHERY-SHIELD; over both hits of a double hit):
-    each hit's distribution runs × 10⁸ with the shields, the sums over 10¹⁹."""
+    each hit's distribution runs × 10⁸ with the shields, the sums over 10¹⁹. `loss`: ((DEF left out, weight), ...)
+    over `loss_den`, the target's protections whose use tests failed before each CH DEF (TRT-AGILITY-TEST,
+    TRT-CONSTITUTION-TEST, TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO; `def_loss`): each hit's CH DEF
+    is the mixture (a double hit's two CH DEFs test again, independently), its sums over 10¹⁹ × `loss_den` per hit."""
     terms = traits.CombatTerms(dmg_plus=dmg_plus, dmg_factor=dmg_factor, dmg_zero=dmg_zero,
                                pass_no_wounds=pass_no_wounds, wound_threshold=wound_threshold,
                                second_def=second_def, lucky=lucky, coin=coin, corrosive=corrosive,
@@ -252,19 +459,33 @@ def _enumerate(imp_target: int, defense: int, def_bonus: int, base: int, remaini
         d_def = max(0, defense + crit_def_plus) if crit else defense + (shadow if covered and def_bonus else 0)
         dt = d_def + def_check + (def_bonus if covered else 0)
         cap = (2 if crit else 1) if unarmed else None
-        one = _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap, crit_terms if crit else terms,
-                                  def_always, def_reroll, def_fumble)
-        one = [(n, p * keep100) for n, p in one] + ([(0, (100 - keep100) * 10 ** 6)] if keep100 < 100 else [])
+        if loss == ((0, 1),):
+            one = _wounds_thousandths(dmg, d_def, dt, stop10 if covered else 0, cap, crit_terms if crit else terms,
+                                      def_always, def_reroll, def_fumble)
+        else:                               # the protections' use tests: a mixture over the DEF left out (× den)
+            mixed: dict[int, int] = {}
+            for lost, weight in loss:
+                dd = max(0, d_def - lost)
+                for n, p in _wounds_thousandths(dmg, dd, dt - d_def + dd, stop10 if covered else 0, cap,
+                                                crit_terms if crit else terms, def_always, def_reroll, def_fumble):
+                    mixed[n] = mixed.get(n, 0) + p * weight
+            one = sorted(mixed.items())
+        one = [(n, p * keep100) for n, p in one] + ([(0, (100 - keep100) * 10 ** 6 * loss_den)] if keep100 < 100
+                                                    else [])
         for n, p in (_twice(one) if double_hit else [(n, p * 10 ** 8) for n, p in one]):     # × 10¹⁶
             n = max(0, n - absorb)
             exp += w * p * n
             if n >= remaining:
                 p_inc += w * p
     def_target = defense + def_check + def_bonus + (shadow if def_bonus else 0)
-    p_def = sum(p100 for _, p100, passed, _, _ in _die_hundredths(def_target, def_always, def_reroll, 1, def_fumble,
-                                                                    forced_def_reroll is not None) if passed)
-    return AttackOdds(imp_target, def_target, Fraction(p_hit, 1000), Fraction(p_def, 100),
-                      Fraction(exp, 10 ** 19), Fraction(p_inc, 10 ** 19))
+    p_def = sum(weight * p100 for lost, weight in loss
+                for _, p100, passed, _, _ in _die_hundredths(def_target - defense - (shadow if def_bonus else 0)
+                                                             + max(0, defense + (shadow if def_bonus else 0) - lost),
+                                                             def_always, def_reroll, 1, def_fumble,
+                                                             forced_def_reroll is not None) if passed)
+    den = 10 ** 19 * loss_den ** (2 if double_hit else 1)
+    return AttackOdds(imp_target, def_target, Fraction(p_hit, 1000), Fraction(p_def, 100 * loss_den),
+                      Fraction(exp, den), Fraction(p_inc, den))
 
 
 def _twice(one) -> list[tuple[int, int]]:

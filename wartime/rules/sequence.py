@@ -19,7 +19,7 @@ from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_
 from wartime.rules.pipeline import ActionPipeline
 from wartime.rules import (alarm_flow, asking, deployment, mental, options as legal, possession, psychology,
                            reactors, traits)
-from wartime.rules import bodyguard, fortune  # noqa: F401  (their questions register with rules/asking.py)
+from wartime.rules import aim_correction, bodyguard, fortune  # noqa: F401  (their questions register: rules/asking.py)
 from wartime.rules.duels import Duels
 from wartime.rules.mental import MentalCombats
 from wartime.rules.state import GameState

@@ -52,6 +52,8 @@ from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW  # TRT-BODYGUARD
 from wartime.ui.bodyguard_view import bodyguard_lines, bodyguard_status, bodyguard_title
 from wartime.rules.fortune import WINDOW as FORTUNE_WINDOW  # TRT-FORTUNE
 from wartime.ui.fortune_view import fortune_lines, fortune_status, fortune_title
+from wartime.rules.aim_correction import WINDOW as AIM_WINDOW  # TRT-AIM-CORRECTOR
+from wartime.ui.aim_view import aim_lines, aim_status, aim_title
 from wartime.ui.tools import TableTools
 from wartime.ui.tracker import draw_tracker
 
@@ -919,7 +921,7 @@ class App(Screen):
         token = self._action_token(p)
         mode = self.react_mode.get(p.side, REACT_MODES[0])
         # CBA-19, TRT-BODYGUARD, TRT-FORTUNE: a choice, not a reaction: asked each time, any setting
-        mental_q = p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW, FORTUNE_WINDOW)
+        mental_q = p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW, FORTUNE_WINDOW, AIM_WINDOW)
         if not mental_q and (token in self.react_skip or mode == "never"
                              or (mode == "relevant" and not self._relevant(p))):
             self._pass_window(token)
@@ -939,7 +941,7 @@ class App(Screen):
         for _ in range(64):
             p = self.match.pending
             if p is None or p.kind != "react" or not self.is_human(p.side) or self._action_token(p) != token \
-                    or p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW, FORTUNE_WINDOW):   # asked apart (CBA-19, TRT-*)
+                    or p.window in (MENTAL_WINDOW, BODYGUARD_WINDOW, FORTUNE_WINDOW, AIM_WINDOW):   # asked apart (CBA-19, TRT-*)
                 return
             if not self.submit(pass_decision(p)):
                 return
@@ -955,6 +957,8 @@ class App(Screen):
             lines += bodyguard_lines(self.match.gs, p, self.name)
         elif p.window == FORTUNE_WINDOW:          # TRT-FORTUNE: what it may change, the odds of a new die
             lines += fortune_lines(self.match.gs, p, self.name)
+        elif p.window == AIM_WINDOW:              # TRT-AIM-CORRECTOR: where it landed, the engine's value of it
+            lines += aim_lines(self.match.gs, p, self.name)
         elif p.window == "duel":                  # CBA-22: the duellist asked now, not the window's queue
             lines += [f"{self._acting_text(p)}.",
                       f"{self.name(p.actor).split(' ', 1)[-1]} may draw first (Desenfundar): 1 ENE, then a CH AGI "
@@ -991,6 +995,9 @@ class App(Screen):
         if p.window == FORTUNE_WINDOW:
             buttons = [("Pass  (Space, Esc)", "react_pass", None), ("Use Fortune…", "react_open", None)]
             title = fortune_title(side, p, self.name)
+        if p.window == AIM_WINDOW:
+            buttons = [("Keep it  (Space, Esc)", "react_pass", None), ("Reroll…", "react_open", None)]
+            title = aim_title(side, p, self.name)
         d = handover_dialog(p.side, title, lines, buttons)
         d.kind = "react_prompt"
         d.cancel = ("react_pass", None)
@@ -1095,6 +1102,8 @@ class App(Screen):
             return bodyguard_status(side, p, self.name)
         if p.kind == "react" and p.window == FORTUNE_WINDOW:
             return fortune_status(side, p, self.name)
+        if p.kind == "react" and p.window == AIM_WINDOW:
+            return aim_status(side, p, self.name)
         if p.kind == "react" and p.window == "duel":
             return (f"{side}: {self.name(p.actor)} may draw first (Desenfundar, CBA-22: 1 ENE, CH AGI ENF) against "
                     f"{self._acting_text(p)}, or pass.")

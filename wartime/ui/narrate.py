@@ -369,6 +369,11 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
                  + f" and takes the hit meant for {name(ev.get('ally'))}", "head")
     if t == "bodyguard_declined":
         return L(f"{n} does not take the hit", "dim")
+    if t == "aim_reroll_offered":                                       # TRT-AIM-CORRECTOR
+        return L(f"{n}'s {ev.get('area')} dispersed" + (", losing the aim" if ev.get("lost") else "")
+                 + ": it may reroll the dispersion", "head")
+    if t == "aim_reroll_answered":
+        return L(f"{n} rerolls the dispersion" if ev.get("reroll") else f"{n} keeps the dispersion", "dim")
     if t == "fortune_offered":                                          # TRT-FORTUNE
         return L(f"{n} may use its Fortune", "head")
     if t == "fortune":

@@ -270,6 +270,8 @@ def draw_ghost_box(surface, area: pygame.Rect, gs: GameState, ghost: Ghost, name
                  f"{row.blocked * 4} % hidden" + (f" ({piece})" if piece else ""))
         if row.odds is not None:
             res = f"hits {float(row.odds.p_hit) * 100:.0f} %, {float(row.odds.expected_wounds):.2f} wounds"
+            if row.odds.expected_stress:                                       # TRT-PSYCHIC-AMMO, ...
+                res += f", {float(row.odds.expected_stress):.2f} stress"
         elif row.error is not None and row.error.rule_id == "ENV-2":
             res = "cannot shoot"
         elif row.error is not None:

@@ -1,11 +1,13 @@
 """Actions device traits give (issue 12, group C): Marcar con el marcador (TRT-TARGET-DESIGNATOR): ENE 1, no check;
 an enemy in the marker's field of view and line of sight (ruling: needs LdV), within the ALC of one of its designators
 (a weapon carrying the trait, its RNG as its traits set it, or an object it holds, not disabled), is marked for the
-rest of the game (rules.traits.devices: CH IMP +1 for the marker's attacks on it)."""
+rest of the game (rules.traits.devices: CH IMP +1 for the marker's attacks on it). Corrector de puntería
+(TRT-AIM-CORRECTOR): the answer that rerolls an area attack's dispersion, declared only in the question the engine
+asks (rules/aim_correction.py)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import traits
+from wartime.rules import aim_correction, traits
 from wartime.rules.actions.base import Action, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.objects import held_gear
@@ -69,3 +71,35 @@ class DesignateTarget(Action):
 
     def resolve(self, gs, ctx, t):
         mark(gs, ctx.actor, t)
+
+
+@register
+class RerollDispersion(Action):
+    """TRT-AIM-CORRECTOR ruling: the user may reroll an area attack's dispersion once (the second stands). Declared in
+    the question the engine asks after the first dispersion (ENE 0, no CH VOL, no bullet time); the engine rolls it
+    again where it was asked (rules/aim_correction.py)."""
+    key = aim_correction.KEY
+    rule = aim_correction.AIM_CORRECTOR
+    category = "combat"
+    reaction_only = True
+    trait_gated = True
+    vol_free_reaction = True
+    zero_cost = True
+
+    def candidates(self, gs, actor, space):
+        q = aim_correction.current(gs)
+        if q is not None and q.who == actor:
+            yield Candidate(self.key, lambda: {}, label="reroll the dispersion (TRT-AIM-CORRECTOR)")
+
+    def available(self, gs, actor):
+        aim_correction.check_declared(gs, actor)
+
+    def validate(self, gs, actor, params):
+        return aim_correction.check_declared(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, prepared):
+        raise RuleViolation(self.rule, "a dispersion's reroll is applied by the engine's question "
+                            "(rules/aim_correction.py), not as an action")

@@ -94,10 +94,13 @@ class CombatSystem:
         return ""
 
     def odds_view(self, o: AttackOdds) -> OddsView:
-        """CHK-2, CMB-4..9, CMB-17, CMB-18: Wartime's exact odds in its own terms (CH IMP, then CH DEF)."""
+        """CHK-2, CMB-4..9, CMB-17, CMB-18: Wartime's exact odds in its own terms (CH IMP, then CH DEF); the stress
+        the attack is expected to deal when it deals any (TRT-PSYCHIC-AMMO, TRT-NEUROPSYCHO worn by the target)."""
+        stress = (("Expected stress", o.expected_stress, "wounds"),) if o.expected_stress else ()
         return OddsView(f"CH IMP needs ≤ {o.imp_target} · CH DEF ≤ {o.def_target}",
                         (("Hit", o.p_hit, "hit"), ("Defence passes", o.p_def, "soak"),
-                         ("Expected wounds", o.expected_wounds, "wounds"), ("Incapacitates", o.p_incapacitate, "down")),
+                         ("Expected wounds", o.expected_wounds, "wounds"), *stress,
+                         ("Incapacitates", o.p_incapacitate, "down")),
                         "CHK-2, CMB-4..9, CMB-17, CMB-18")
 
     def side_status(self, gs: GameState, side: str) -> str:

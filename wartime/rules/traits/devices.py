@@ -1,11 +1,11 @@
 """Aiming and marking devices (issue 12, group C): TRT-AIM-CORRECTOR (Corrector de puntería) and
 TRT-TARGET-DESIGNATOR (Marcador de objetivos).
 
-TRT-AIM-CORRECTOR is played on weapons: their user may reroll an area attack's dispersion (ARE-9). The choice is the
-controller's; the engine takes it for them by one plain rule (``aim_lost``), as it takes a G2 reroll of a failed
-check: the first dispersion is rerolled (dice and direction, once; the second one stands) when it lost the attack
-off the board or left the aimed point outside the area, so that a reroll can only bring the area back where it was
-aimed. On an object (a ballistic computer, a rangefinder) the holder carries it (``ON_OBJECTS``): the dispersion of
+TRT-AIM-CORRECTOR is played on weapons: their user may reroll an area attack's dispersion (ARE-9; dice and
+direction, once; the second one stands). The choice is the controller's: the engine asks it after the first
+dispersion (rules/aim_correction.py, through the probe run of rules/asking.py); where nobody can be asked (a dry run,
+a direct call of the action pipeline) it takes one plain rule (``aim_lost``): the dispersion is rerolled when it lost
+the attack off the board or left the aimed point outside the area. On an object (a ballistic computer, a rangefinder) the holder carries it (``ON_OBJECTS``): the dispersion of
 every area attack it makes, with any weapon, is rerolled the same way while it holds the object (not disabled: WND-4);
 an object makes no area attack of its own (Área on an object is refused), so this is the one thing it can correct.
 
