@@ -83,7 +83,8 @@ PLAN = [
 #: tests/ai/test_scripted_possess_gear.py); the six answers to a Fortuna question (TRT-FORTUNE), whose carriers
 #: are in no shipped list (tests/rules/test_rules_traits_fortune.py, tests/ui/test_fortune_window.py); and moving an
 #: object with Magia: telekinesis (TRT-MAGIC-TELEKINESIS, whose casters are in no list these games field:
-#: tests/rules/test_rules_traits_telekinesis.py).
+#: tests/rules/test_rules_traits_telekinesis.py); and the answer to a Corrector de puntería question (TRT-AIM-CORRECTOR,
+#: on no weapon of a shipped list: tests/rules/test_rules_aim_correction.py, tests/ui/test_aim_corrector_window.py).
 TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_shield",
               "recover_advanced_energy_shield", "corrupt", "counter_magic", "mental_combat", "hover", "put_out_fire", "regenerate_round",
               "designate_target", "hand_of_death", "challenge", "ram",
@@ -92,7 +93,7 @@ TRAIT_ONLY = {"regenerate", "feed_on_corpse", "steal_energy", "recover_energy_sh
               "bodyguard", "set_off_charge", "throw_scenery", "use_protection", "take_transport",
               "control_equipment", "keep_possession",
               "fortune_ignore_damage", "fortune_ignore_fumble", "fortune_cancel_die", "fortune_recover",
-              "fortune_target_plus", "fortune_dmg_plus", "telekinesis"}
+              "fortune_target_plus", "fortune_dmg_plus", "telekinesis", "aim_reroll"}
 #: Actions only a scenario's own content offers, in no game above: Usar a scenario element (GNA-16, a door or mechanism
 #: declared with [element.use]: tests/rules/test_rules_elements_use.py) and Strident alarm at the end of an attacker
 #: activation (ALM-27, alarm games: tests/rules/test_rules_alarm_events.py), and Ataque CaC at a breakable wall or door
