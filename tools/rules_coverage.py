@@ -189,10 +189,6 @@ PARTIAL = {
                     "K; a death of no attack, which has no DMG to deal, does not explode) and held on an object "
                     "(its holder bears it: the holder's MOV for the reach, traits/kinds2.py); an object destroyed "
                     "apart from its holder does not explode",
-    "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
-                       "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
-                       "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "
-                       "make its casts ignore Mimético",
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",
