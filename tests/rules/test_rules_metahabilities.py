@@ -275,30 +275,6 @@ def test_TRT_SHIN_hacking_DMG_plus_1():
     assert g.stress(b) == 4
 
 
-def test_TRT_SHIN_on_a_metahability_lends_hacking_DMG_plus_1_while_its_effect_lasts():
-    """G10: Shin on an invocation works for its casts: the ally it is cast on (a neuromancer INT 7, 4 K from a VOL 5
-    enemy) has Shin while the effect lasts (MET-4): its Corromper deals DMG 3 + 1 (CH DEF die 8 fails: 4 stress);
-    once the effect has lapsed, DMG 3 again."""
-    g = Game(M(x=10, y=24, INT=7), M(x=10, y=20, INT=7, VOL=7), M(side="blue", x=15, y=20, facing=180.0, VOL=5))
-    caster, a, b = g.ids
-    give(g, caster, mh("TRT-INVOCATION", "TRT-SHIN"))
-    give(g, a)
-    g.start_activation(caster, energy=10)
-    g.dice.push(5)                                                    # its CH INT (7) passes
-    g.act(caster, "use_metahability", meta=0, target=a)
-    assert [x.grants for x in effects(g, a)] == [("TRT-SHIN",)] and traits.hack_dmg(g.gs, a) == 1
-    g.start_activation(a, energy=10)
-    g.dice.push(6, 8)
-    g.act(a, "corrupt", target=b, attribute="INT")
-    assert g.stress(b) == 4
-    g.engine._end_activation(a)                                       # MET-4: it lapses at the end of a's activation
-    assert effects(g, a) == () and traits.hack_dmg(g.gs, a) == 0
-    g.start_activation(a, energy=10)
-    g.dice.push(6, 8)
-    g.act(a, "corrupt", target=b, attribute="INT")
-    assert g.stress(b) == 4 + 3
-
-
 def test_CBA_19_mental_combat_is_no_own_activation_action():
     """Combate mental is declared only in a mental combat's decisions (tests/rules/test_rules_mental.py)."""
     g, a, b = hacker()

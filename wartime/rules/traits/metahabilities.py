@@ -2,7 +2,7 @@
 (Mutación, Bunkai, Invocación, Atadura: TRT-MUTATION, TRT-BUNKAI, TRT-INVOCATION, TRT-BINDING), the bonuses that
 unlock them (Metamorfo, Cinético, Neuromante: TRT-METAMORPH, TRT-KINETIC, TRT-NEUROMANCER), the effects
 Magia: tranquilizar (TRT-MAGIC-CALM), Magia: anular (TRT-MAGIC-NULLIFY), Maleficio (TRT-HEX), Niega (TRT-NEGATE),
-Energía psíquica and Shin (TRT-PSYCHIC-ENERGY, TRT-SHIN: bonuses a metahability may lend, ``lent_bonus``); No vivo
+Energía psíquica (TRT-PSYCHIC-ENERGY, a bonus a metahability may lend) and Shin (TRT-SHIN); No vivo
 (TRT-NON-LIVING, rules/traits/race_more.py) answers ``not_living``.
 
 Metahability hook points (documented in the package docstring): ``meta_kind``, ``meta_school``, ``meta_effect``,
@@ -190,14 +190,7 @@ def shin(gs, e: int) -> int:
     return 1
 
 
-def lend_shin(gs, caster: int, target: int, m) -> tuple[str, ...]:
-    """TRT-SHIN on a metahability (G10: it works for the casts of that metahability; as TRT-PSYCHIC-ENERGY, a
-    bonus a metahability carries is lent): the target has Shin while the effect lasts (MET-3..5), i.e. DMG +1 on
-    its Corromper / Hackear (CBA-18)."""
-    return ("TRT-SHIN",)
-
-
-register("TRT-SHIN", "Shin", {"hack_dmg": shin, "lent_bonus": lend_shin}, kinds=("race", "metahability"))
+register("TRT-SHIN", "Shin", {"hack_dmg": shin}, kinds=("race",))
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------
