@@ -174,10 +174,6 @@ PARTIAL = {
                             "fumble, its ruling); Distorsión psíquica (TRT-PSYCHIC-DISTORTION) is tier 3, refused "
                             "when a game is set up, so there is none of it in play to be immune to",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-META-VISION": "on races and held objects: picks metahability and Corromper targets through opaque "
-                       "obstacles within INT K and ignores Mimético; on a metahability its casts pick their target "
-                       "so; other LOS uses (reactions, hiding) are unchanged, and a metahability carrying it does not "
-                       "make its casts ignore Mimético",
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
                         "(tier 3, refused)",

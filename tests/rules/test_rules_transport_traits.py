@@ -482,3 +482,57 @@ def test_TRT_FLAMMABLE_the_log_words_an_item_destroyed_and_a_wreck_on_fire():
     line = describe({"type": "wreck_fire", "rule": "TRT-FLAMMABLE", "at": [1, 2], "dmg": 4, "diameter": 4, "hit": []},
                     lambda e: f"Mini {e}")
     assert line.text == "The wreck's fuel explodes: DMG 4, R4"
+
+
+@pytest.mark.parametrize("kind", ["race", "object"])
+def test_TRT_META_VISION_a_reactor_sees_an_enemy_move_behind_a_wall_within_INT_K(kind):
+    """REA-1 with TRT-META-VISION (the engine's sight query, not per caller): the INT 7 neuromancer watches the
+    enemy behind the wall 7 K away: it sees it (a reaction window opens for it), with no line of sight and no
+    line of fire; 8.5 K away, beyond INT K, it does not; without the trait the wall hides it."""
+    from wartime.rules import reactions
+    g, a, b = seer(kind)
+    p = g.gs.pos(b)
+    track = [(p.x, p.y), (p.x, p.y + 1.0)]
+    assert not g.gs.has_los(a, b) and g.gs.sees(a, b)
+    assert reactions.sight_reason(g.gs, a, b, track) == reactions.BY_SIGHT
+    assert reactions.sight_reason(g.gs, a, b, track, memo={}) == reactions.BY_SIGHT
+    g2, a2, b2 = seer(kind, x=19.5)
+    p2 = g2.gs.pos(b2)
+    assert not g2.gs.sees(a2, b2)
+    assert reactions.sight_reason(g2.gs, a2, b2, [(p2.x, p2.y), (p2.x, p2.y + 1.0)]) == reactions.NO_LOS
+    g3, a3, b3 = seer("none")
+    assert not g3.gs.sees(a3, b3) and reactions.sight_reason(g3.gs, a3, b3, track) == reactions.NO_LOS
+
+
+@pytest.mark.parametrize("INT, hides", [(9, False), (8, True)])
+def test_TRT_META_VISION_an_enemy_seeing_through_the_cover_keeps_a_character_from_hiding(INT, hides):
+    """GNA-9 with TRT-META-VISION: the hider is 60 % covered by a low wall from the only enemy, 9 K away (edges).
+    That enemy with Meta visión and INT 9 sees through the wall: the hider is seen uncovered, hiding is refused
+    (GNA-9); with INT 8 the hider is beyond its reach: it hides (ENE 2)."""
+    from wartime.core.components import Hidden, Traits
+    wall = piece("wall", "low", 11.0, 17, 11.4, 23, height=0.6, blocks_los=True)
+    g = Game(M(x=10, y=20, INT=4), M(side="blue", x=20, y=20, facing=180.0, INT=INT), pieces=[wall])
+    a, b = g.ids
+    g.set(b, Traits(("TRT-META-VISION",)))
+    assert g.gs.distance(a, b) == pytest.approx(9.0)
+    g.start_activation(a, energy=10)
+    if hides:
+        g.act(a, "hide")
+        assert g.world.has(a, Hidden) and g.energy(a) == 8
+    else:
+        assert violation(g.act, a, "hide").rule_id == "GNA-9" and g.energy(a) == 10
+
+
+def test_TRT_META_VISION_Percibir_counts_an_enemy_it_sees_through_a_wall_as_seen():
+    """GNA-12: an INT 6 perceiver with Meta visión sees the enemy behind a high wall 5 K away (not hidden): it is
+    not an unseen enemy, so a passed Percibir (die 4) finds nothing; without the trait it is found."""
+    from wartime.core.components import Traits
+    w = piece("w1", "high", 12.0, 17, 12.4, 23, height=1.5, blocks_los=True)
+    for carried, found in ((("TRT-META-VISION",), False), ((), True)):
+        g = Game(M(x=10, y=20, INT=6), M(side="blue", x=16, y=20), pieces=[w])
+        a, b = g.ids
+        g.set(a, Traits(carried))
+        g.start_activation(a, energy=10)
+        g.dice.push(4)
+        g.act(a, "perceive")
+        assert g.events("perceived")[-1]["found"] == ([b] if found else [])

@@ -31,7 +31,11 @@ def hidden(gs: GameState, e: int) -> bool:
 
 def covered_samples(gs: GameState, observer: int, target: int) -> int | None:
     """ENV-2 / CMB-17: how many of the target's 25 samples the observer's eye cannot see (None: no LOS at all);
-    prone behind any cover counts as 100 % hidden (MVA-5)."""
+    prone behind any cover counts as 100 % hidden (MVA-5). An observer seeing through opaque obstacles within its
+    reach (TRT-META-VISION, hook ``sight_through``: ``GameState.sight_reach``) sees the target there uncovered."""
+    reach = gs.sight_reach(observer)
+    if reach is not None and gs.distance(observer, target) <= reach + 1e-9:
+        return 0
     c = gs.cover(observer, [target])[0]
     if not c.has_los:
         return None

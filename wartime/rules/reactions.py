@@ -177,7 +177,10 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     """REA-1: 'sight' if the actor's base, at some point of `track`, is in the reactor's FOV (ENV-1, vectorised
     `fov_mask`) with LOS (ENV-2, one `cover_query` for all those points); otherwise the reason it is not:
     not in the arc at any point, in the arc but out of range, or in the FOV without LOS.
-    `memo` caches answers by everything they depend on (both bases, facing, heights, FOV range, the track):
+    A reactor seeing through opaque obstacles (TRT-META-VISION, ``GameState.sight_reach``) sees the points in its
+    FOV within that reach (BAS-3 edge distance) without LOS.
+    `memo` caches answers by everything they depend on (both bases, facing, heights, FOV range, the track, that
+    reach):
     the declaration and after-action windows of an action that does not move usually ask the same question."""
     po, pa = gs.pos(reactor), gs.pos(actor)
     # MOV-11: only within one level, except levels 1 and 2, which see each other at range (MOV-12)
@@ -190,7 +193,8 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
             return quick
     if memo is not None:
         key = (po.x, po.y, po.facing, po.level, gs.fov_range(reactor), gs.current_height(reactor),
-               gs.body(reactor).radius, gs.body(actor).radius, gs.current_height(actor), tuple(track))
+               gs.body(reactor).radius, gs.body(actor).radius, gs.current_height(actor), tuple(track),
+               gs.sight_reach(reactor))
         got = memo.get(key)
         if got is None:
             if len(memo) > 4096:
@@ -218,6 +222,13 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
                     dtype=float)
     if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
         return BY_SIGHT
+    reach = gs.sight_reach(reactor)          # TRT-META-VISION: it sees through opaque obstacles within its reach
+    if reach is not None:
+        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - gs.body(reactor).radius)
+        if po.level != pa.level:
+            gap = np.hypot(gap, LEVEL_2_HEIGHT)
+        if (fov & (gap <= reach + 1e-9)).any():
+            return BY_SIGHT
     return NO_LOS
 
 

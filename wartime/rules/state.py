@@ -322,6 +322,22 @@ class GameState:
     def has_los(self, observer: int, target: int) -> bool:
         return self.cover(observer, [target])[0].has_los
 
+    def sight_reach(self, observer: int, item=None) -> float | None:
+        """TRT-META-VISION (hook ``sight_through``): the K within which the observer sees through opaque obstacles
+        (with `item`, the metahability it casts, that item's traits too), or None."""
+        got = trait_hooks.sight_reach(self, observer, item)
+        return None if got is None else got[1]
+
+    def sees(self, observer: int, target: int, item=None) -> bool:
+        """ENV-2 for seeing (not for a line of fire): a line of sight, or a trait's sight through opaque obstacles
+        within its reach (TRT-META-VISION: choosing a metahability's or Corromper's target, reacting to an enemy,
+        spotting for a blind shot, Percibir, finding a hidden enemy). A shot's line of fire and its cover stay
+        ``has_los`` / ``cover`` (the trait's ruling)."""
+        if self.has_los(observer, target):
+            return True
+        reach = self.sight_reach(observer, item)
+        return reach is not None and self.distance(observer, target) <= reach + 1e-9
+
     # --- equipment --------------------------------------------------------------------------
     def equipment(self, e: int) -> Equipment:
         return self.world.get(e, Equipment)

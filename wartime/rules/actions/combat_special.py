@@ -146,7 +146,7 @@ def _ranged_variants(gs: GameState, actor: int, target: int, weapon) -> tuple[tu
         if variants:
             raise RuleViolation("CBA-3", "a blind attack waives only the line of sight: the target must be within "
                                 f"the field of view ({fov:g} K) and RNG ({weapon.RNG} K)")
-        if not any(gs.in_fov(a, target) and gs.has_los(a, target) for a in gs.allies(actor)):
+        if not any(gs.in_fov(a, target) and gs.sees(a, target) for a in gs.allies(actor)):   # TRT-META-VISION
             raise RuleViolation("CBA-3", f"no line of sight to {gs.name(target)} and no ally sees it")
         variants.append("blind")
     blocked = c.blocked

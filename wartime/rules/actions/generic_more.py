@@ -415,7 +415,7 @@ class Perceive(Action):
         reach = float(gs.attrs(e).INT)
         unseen = [o for o in gs.enemies(e, able_only=False)
                   if gs.distance(e, o) <= reach + 1e-9 and
-                  (hiding.hidden(gs, o) or not gs.in_fov(e, o) or not gs.has_los(e, o))]
+                  (hiding.hidden(gs, o) or not gs.in_fov(e, o) or not gs.sees(e, o))]
         if ctx.failed or not r.passed:
             gs.world.emit("perceived", "GNA-12", who=e, found=[], markers=[])
             return

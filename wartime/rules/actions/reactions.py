@@ -28,7 +28,7 @@ def _declaration_window(params: dict, rule: str, what: str) -> int:
 def _sees(gs, reactor: int, enemy: int, rule: str) -> None:
     if not gs.in_fov(reactor, enemy):
         raise RuleViolation(rule, f"{gs.name(enemy)} is not in {gs.name(reactor)}'s field of view (ENV-1)")
-    if not gs.has_los(reactor, enemy):
+    if not gs.sees(reactor, enemy):                    # ENV-2, or TRT-META-VISION's sight through obstacles
         raise RuleViolation(rule, f"no line of sight from {gs.name(reactor)} to {gs.name(enemy)} (ENV-2)")
 
 

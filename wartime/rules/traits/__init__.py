@@ -301,7 +301,8 @@ against its catalogue row):
 * ``strip_needed(gs, e) -> float`` -- K of straight clear ground ahead a take-off or landing needs
   (TRT-LANDING-STRIP). Called by ``strip_needed`` from rules.actions.altitude. → height_rule.
 * ``sight_through(gs, e) -> float`` -- K within which the character sees (and picks targets) through opaque
-  obstacles (TRT-META-VISION). Called by ``sight_through`` and ``sees_target`` from rules.metahabilities. → los_rule.
+  obstacles (TRT-META-VISION). Read by ``GameState.sees`` / ``sight_reach`` (registry.sight_reach), the engine's
+  sight query. → los_rule.
 * ``walks(gs, e) -> bool`` -- the character's transport moves, turns and pivots as a character on foot, not by
   MOV-6 (TRT-MECHA). Called by ``walks`` from rules/riding.py (``drives``). → unique_rule.
 * ``frame_attributes(gs, e, raw) -> Attributes`` -- the attributes of a character whose own (race) traits carry it,

@@ -991,6 +991,16 @@ def action_check_mods(gs, e: int, key: str, attribute: str | None, kind: str) ->
     return out
 
 
+def sight_reach(gs, e: int, item=None) -> tuple[str, float] | None:
+    """``sight_through`` (TRT-META-VISION): (trait ID, K) within which the character sees through opaque obstacles,
+    or None; with `item` (the metahability it casts), that item's traits too (G10). The engine's sight query
+    ``GameState.sees`` reads it."""
+    got = [(t, float(h(gs, e))) for t, h in _of("sight_through", character_traits(gs, e))]
+    if item is not None and item.traits:
+        got += [(t, float(h(gs, e))) for t, h in _of("sight_through", item.traits)]
+    return max(got, key=lambda x: x[1]) if got else None
+
+
 def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, kind: str) -> list:
     """``targeted_check_mod``: modifiers the traits of `against` give a check `e` makes against it (kind 'ENF': the
     acting side of an opposed check with it, 'ENF-DEF': the other side; otherwise the check of an action aimed at

@@ -29,7 +29,10 @@
   obstacles within as many K as its INT, and ignores Mimético (ruling: line of sight for choosing a target, i.e.
   a metahability's target or Corromper's, MET-2 / CBA-18; a shot still needs its line of fire and cover
   applies). On a metahability: its casts pick their target through opaque obstacles within the caster's INT K
-  (G10: a metahability's trait works for the actions using it; traits/kinds.py).
+  (G10: a metahability's trait works for the actions using it; traits/kinds.py). Seeing goes through the engine's
+  sight query ``GameState.sees`` / ``sight_reach`` (one place): targets of casts and Corromper, reactions (REA-1's
+  sight of an acting enemy, Contracarga, Esquivar), spotting for an ally's blind shot (CBA-3), Percibir (GNA-12)
+  and hiding (GNA-9: within its reach it sees a character uncovered); a line of fire and cover stay ``has_los``.
 * Mecha (TRT-MECHA): the transport walks as a character on foot (ruling): its movement actions are a character's
   (MOV-3..5: any path, a free turn, Pivotar and Girar 180° as reactions or actions; not MOV-6's straight drive and
   45° turn), and it uses its pilot's attributes except CON, which is the transport's QUA (its ENE gain, melee DMG,
@@ -54,7 +57,7 @@ from dataclasses import dataclass, replace
 from wartime.core.components import Mount
 from wartime.geometry.walls import over_walls
 from wartime.rules.checks import percent
-from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register, walks_on_walls
+from wartime.rules.traits.registry import ON_OBJECTS, _of, character_traits, register, sight_reach, walks_on_walls
 
 T = ("transport",)
 #: TRT-STIFF-STEERING: the most a transport turns in one action (degrees).
@@ -304,19 +307,14 @@ def sight_through(gs, e: int, item=None) -> tuple[str, float] | None:
     """``sight_through``: (trait ID, K) within which the character sees through opaque obstacles, or None; with
     `item` (the metahability it uses), that item's traits too (G10: TRT-META-VISION on a metahability works for its
     casts)."""
-    got = [(t, float(h(gs, e))) for t, h in _of("sight_through", character_traits(gs, e))]
-    if item is not None and item.traits:
-        got += [(t, float(h(gs, e))) for t, h in _of("sight_through", item.traits)]
-    return max(got, key=lambda x: x[1]) if got else None
+    return sight_reach(gs, e, item)
 
 
 def sees_target(gs, e: int, target: int, item=None) -> bool:
-    """ENV-2 for choosing a target: a line of sight, or a trait's sight through obstacles within its reach (hook
-    ``sight_through``: TRT-META-VISION; the character's, or of the metahability `item` it casts)."""
-    if gs.has_los(e, target):
-        return True
-    through = sight_through(gs, e, item)
-    return through is not None and gs.distance(e, target) <= through[1] + 1e-9
+    """ENV-2 for choosing a target: the engine's sight query ``GameState.sees`` (a line of sight, or a trait's
+    sight through obstacles within its reach: TRT-META-VISION; the character's, or of the metahability `item` it
+    casts)."""
+    return gs.sees(e, target, item)
 
 
 def walks(gs, e: int) -> bool:
