@@ -169,10 +169,6 @@ PARTIAL = {
                           "its user's field of view and line of sight); a target outside the field of view, which "
                           "the book scatters, stays refused (ENV-1); a cast's CH IMP takes no MOD-2 range penalty "
                           "(the engine gives none to any cast)",
-    "TRT-PROTECTION-RUNES": "on a race, a worn protection or a held object (its holder, G10): no MET-7 CH PSI after a "
-                            "fumbled metahability check, and immune to Distorsión envenenada (a 9 within 5 K is no "
-                            "fumble, its ruling); Distorsión psíquica (TRT-PSYCHIC-DISTORTION) is tier 3, refused "
-                            "when a game is set up, so there is none of it in play to be immune to",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "

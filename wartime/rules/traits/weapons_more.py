@@ -176,8 +176,9 @@ register("TRT-REJECTION-RUNES", "Runas de rechazo", {"opposed_reroll": rejection
 def protection_runes(gs, e: int) -> bool:
     """TRT-PROTECTION-RUNES ruling: immune to the +1 stress of a fumbled metahability check: the bearer makes no
     MET-7 CH PSI (its stress and its CH LOC); the metahability still has no effect. Immune to Distorsión envenenada
-    too (its invocations do not fumble on a 9 near such an object: registry.invocation_fumble_floor); Distorsión
-    psíquica, the other aura the ruling names, is not played (refused when fielded)."""
+    too (its invocations do not fumble on a 9 near such an object: registry.invocation_fumble_floor). Distorsión
+    psíquica, the other aura the ruling names, is tier 3 and refused when a list fields it (match/setup.py), so no
+    game has one to be immune to: the ruling is played whole for every game the engine accepts."""
     return True
 
 
