@@ -1319,47 +1319,41 @@ def _parse_breakable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collecto
     """``breakable = {con = 3, what = "wall"}`` (TRT-WALLBREAKER ruling: doors and walls melee attacks can break):
     an obstacle (low, high or blocking); con 1-10, what one of BREAKABLE_WHAT (default wall). Its DEF is the piece's
     ``defense``."""
-    if "breakable" not in raw:
-        return None
-    bf = _join(field, "breakable")
-    table = raw["breakable"]
-    if not isinstance(table, dict):
-        c.add(bf, f"expected a table {{con = 3, what = \"wall\"}}, got {_show(table)}")
-        return None
-    n0 = len(c.problems)
-    _check_keys(table, _BREAKABLE_KEYS, bf, c)
-    con = _get_int(table, "con", bf, c, low=1, high=10)
-    what = table.get("what", "wall")
-    if what not in BREAKABLE_WHAT:
-        c.add(_join(bf, "what"), _one_of(what, BREAKABLE_WHAT))
-    if kind is not None and kind not in ("low", "high", "blocking"):
-        c.add(bf, f"only obstacles (low, high, blocking) can be breakable, not {kind} terrain")
-    if len(c.problems) > n0 or con is None:
-        return None
-    return BreakableSpec(con=con, what=what)
+    got = _obstacle_table(raw, field, kind, c, "breakable", _BREAKABLE_KEYS, "what", BREAKABLE_WHAT, "wall",
+                          'con = 3, what = "wall"')
+    return None if got is None else BreakableSpec(con=got[0], what=got[1])
 
 
 def _parse_movable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> MovableSpec | None:
     """``movable = {con = 4, size = "car"}`` (issue 16, scenery): an obstacle (low, high or blocking) that can be
     thrown (TRT-SUPER-STRENGTH); con 1-10, size one of MOVABLE_SIZES (default car)."""
-    if "movable" not in raw:
+    got = _obstacle_table(raw, field, kind, c, "movable", _MOVABLE_KEYS, "size", MOVABLE_SIZES, "car",
+                          'con = 4, size = "car"')
+    return None if got is None else MovableSpec(con=got[0], size=got[1])
+
+
+def _obstacle_table(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector, key: str, keys, choice: str,
+                    choices, default: str, example: str) -> tuple[int, str] | None:
+    """The ``key = {con = N, <choice> = "<one of choices>"}`` table of an obstacle piece (`movable`, `breakable`):
+    (con, choice), or None when it is absent or has a problem (each one added to `c`)."""
+    if key not in raw:
         return None
-    mf = _join(field, "movable")
-    table = raw["movable"]
+    kf = _join(field, key)
+    table = raw[key]
     if not isinstance(table, dict):
-        c.add(mf, f"expected a table {{con = 4, size = \"car\"}}, got {_show(table)}")
+        c.add(kf, f"expected a table {{{example}}}, got {_show(table)}")
         return None
     n0 = len(c.problems)
-    _check_keys(table, _MOVABLE_KEYS, mf, c)
-    con = _get_int(table, "con", mf, c, low=1, high=10)
-    size = table.get("size", "car")
-    if size not in MOVABLE_SIZES:
-        c.add(_join(mf, "size"), _one_of(size, MOVABLE_SIZES))
+    _check_keys(table, keys, kf, c)
+    con = _get_int(table, "con", kf, c, low=1, high=10)
+    value = table.get(choice, default)
+    if value not in choices:
+        c.add(_join(kf, choice), _one_of(value, choices))
     if kind is not None and kind not in ("low", "high", "blocking"):
-        c.add(mf, f"only obstacles (low, high, blocking) can be movable, not {kind} terrain")
+        c.add(kf, f"only obstacles (low, high, blocking) can be {key}, not {kind} terrain")
     if len(c.problems) > n0 or con is None:
         return None
-    return MovableSpec(con=con, size=size)
+    return con, value
 
 
 def _parse_perches(data: Mapping[str, Any], terrain: list[TerrainSpec], c: _Collector) -> tuple[Perch, ...]:
