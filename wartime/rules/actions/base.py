@@ -88,6 +88,32 @@ class Action:
 REGISTRY: dict[str, Action] = {}
 
 
+class QuestionAnswer(Action):
+    """An answer declared only in a question the engine asks mid-resolution (rules/asking.py: TRT-BODYGUARD,
+    TRT-AIM-CORRECTOR): ENE 0, no CH VOL, no bullet time; `question` is the module asking it (its
+    ``check_declared(gs, actor)`` says whether the actor is being asked), and the engine, not ``resolve``, applies
+    the answer (`resolved_by` says where)."""
+    category = "combat"
+    reaction_only = True
+    trait_gated = True
+    vol_free_reaction = True
+    zero_cost = True
+    question = None
+    resolved_by = ""
+
+    def available(self, gs, actor):
+        self.question.check_declared(gs, actor)
+
+    def validate(self, gs, actor, params):
+        return self.question.check_declared(gs, actor)
+
+    def cost(self, gs, actor, params, prepared):
+        return 0
+
+    def resolve(self, gs, ctx, prepared):
+        raise RuleViolation(self.rule, f"{self.resolved_by}, not as an action")
+
+
 def register(cls):
     REGISTRY[cls.key] = cls()
     ACTION_KINDS[cls.key] = (cls.category, cls.has_check)     # read by traits (TRT-EVASIVE-PILOT)

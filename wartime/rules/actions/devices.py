@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import aim_correction, traits
-from wartime.rules.actions.base import Action, need_target, register
+from wartime.rules.actions.base import Action, QuestionAnswer, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.objects import held_gear
 from wartime.rules.traits.devices import DESIGNATOR, mark, marked_by
@@ -74,32 +74,16 @@ class DesignateTarget(Action):
 
 
 @register
-class RerollDispersion(Action):
+class RerollDispersion(QuestionAnswer):
     """TRT-AIM-CORRECTOR ruling: the user may reroll an area attack's dispersion once (the second stands). Declared in
     the question the engine asks after the first dispersion (ENE 0, no CH VOL, no bullet time); the engine rolls it
     again where it was asked (rules/aim_correction.py)."""
     key = aim_correction.KEY
     rule = aim_correction.AIM_CORRECTOR
-    category = "combat"
-    reaction_only = True
-    trait_gated = True
-    vol_free_reaction = True
-    zero_cost = True
+    question = aim_correction
+    resolved_by = "a dispersion's reroll is applied by the engine's question (rules/aim_correction.py)"
 
     def candidates(self, gs, actor, space):
         q = aim_correction.current(gs)
         if q is not None and q.who == actor:
             yield Candidate(self.key, lambda: {}, label="reroll the dispersion (TRT-AIM-CORRECTOR)")
-
-    def available(self, gs, actor):
-        aim_correction.check_declared(gs, actor)
-
-    def validate(self, gs, actor, params):
-        return aim_correction.check_declared(gs, actor)
-
-    def cost(self, gs, actor, params, prepared):
-        return 0
-
-    def resolve(self, gs, ctx, prepared):
-        raise RuleViolation(self.rule, "a dispersion's reroll is applied by the engine's question "
-                            "(rules/aim_correction.py), not as an action")
