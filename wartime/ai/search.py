@@ -162,23 +162,14 @@ class SearchController:
         s = self.scripted
         if gs.psyche(e).panic or gs.effects(e).followup:
             return [prior]                               # PSI-12 / CMB-15: the scripted rule-following answer
-        out: list[Decision] = [prior]
-        seen = {_key(prior)}
-
-        def add(d):
-            if d is None or len(out) >= self.max_candidates:
-                return
-            k = _key(d)
-            if k in seen or legal_cost(engine, d) is None:
-                return
-            seen.add(k)
-            out.append(d)
+        pool = _Candidates(engine, prior, self.max_candidates)
+        out, add = pool.out, pool.add
 
         engaged = gs.engaged(e)
         if engaged:
             melee = self._attacks(match, p, melee=True)
             out[0] = self._focused(prior)
-            seen = {_key(out[0])}
+            pool.seen = {_key(out[0])}
             add(prior)
             for d in melee:
                 add(d)
@@ -191,7 +182,7 @@ class SearchController:
             return out                                   # a free action (a discovery roll): the scripted AI's
         shots = self._attacks(match, p, melee=False)
         out[0] = self._focused(prior)
-        seen = {_key(out[0])}
+        pool.seen = {_key(out[0])}
         add(prior)
         for d in shots[:2]:
             add(d)
@@ -225,17 +216,8 @@ class SearchController:
             return [prior]
         if REGISTRY.get(prior.action or "") is not None and REGISTRY[prior.action].free:
             return [prior]
-        out: list[Decision] = [prior]
-        seen = {_key(prior)}
-
-        def add(d):
-            if d is None or len(out) >= self.plan_candidates:
-                return
-            k = _key(d)
-            if k in seen or legal_cost(engine, d) is None:
-                return
-            seen.add(k)
-            out.append(d)
+        pool = _Candidates(engine, prior, self.plan_candidates)
+        out, add = pool.out, pool.add
 
         shots = self._attacks(match, p, melee=False)
         builders = [lambda: self._focused(prior) if shots else None, lambda: shots[0] if shots else None,
@@ -448,6 +430,25 @@ def _fallback(engine, q: Pending) -> bool:
     except RuleViolation:
         return False
 
+
+
+class _Candidates:
+    """The candidate decisions of one searched decision: the prior first, then each one `add` is given that is new
+    (by ``_key``), legal (``legal_cost``) and within `limit`."""
+
+    def __init__(self, engine, prior: Decision, limit: int):
+        self.engine, self.limit = engine, limit
+        self.out: list[Decision] = [prior]
+        self.seen = {_key(prior)}
+
+    def add(self, d: Decision | None) -> None:
+        if d is None or len(self.out) >= self.limit:
+            return
+        k = _key(d)
+        if k in self.seen or legal_cost(self.engine, d) is None:
+            return
+        self.seen.add(k)
+        self.out.append(d)
 
 def _key(d: Decision) -> str:
     return json.dumps(d.to_json(), sort_keys=True)
