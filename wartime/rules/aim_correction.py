@@ -73,13 +73,7 @@ def _carries(gs: GameState, e: int) -> bool:
 def in_play(gs: GameState) -> bool:
     """A question is waiting or some character on the table carries the trait (on an area weapon or a held object);
     asked at every decision: memoised per world version."""
-    if RESOURCE in gs.world.resources:
-        return True
-    memo = gs._memo_table()
-    got = memo.get("aim_corrector_carried")
-    if got is None:
-        got = memo["aim_corrector_carried"] = any(_carries(gs, e) for e in gs.minis() if gs.on_table(e))
-    return got
+    return asking.carried_in_play(gs, RESOURCE, "aim_corrector_carried", _carries)
 
 
 def rerolls(gs: GameState, attacker: int, weapon: int, area: str, aimed, landed, on_board: bool,

@@ -140,3 +140,17 @@ def deliver(world, held: list) -> None:
         world.restore(end)
         world.events.extend(events[len(world.events):])
         world.revert_version(version)
+
+
+def carried_in_play(gs, resource: str, memo_key: str, carries: Callable[[Any, int], bool]) -> bool:
+    """Whether a kind of question may come up (the plain path otherwise): one is waiting (its `resource` is in the
+    world's resources) or some character on the table `carries` its trait. Asked at every decision of every match,
+    so the pass over the miniatures is memoised per world version under `memo_key` (TRT-FORTUNE,
+    TRT-AIM-CORRECTOR)."""
+    if resource in gs.world.resources:
+        return True
+    memo = gs._memo_table()
+    got = memo.get(memo_key)
+    if got is None:
+        got = memo[memo_key] = any(carries(gs, e) for e in gs.minis() if gs.on_table(e))
+    return got

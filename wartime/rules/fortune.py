@@ -101,13 +101,7 @@ def current(gs: GameState) -> FortuneQuestion | None:
 def in_play(gs: GameState) -> bool:
     """A question is waiting or some character on the table carries the trait (else the plain path). Asked at
     every decision of every match: the pass over the miniatures is memoised per world version."""
-    if RESOURCE in gs.world.resources:
-        return True
-    memo = gs._memo_table()
-    got = memo.get("fortune_carried")
-    if got is None:
-        got = memo["fortune_carried"] = any(_carries(gs, e) for e in gs.minis() if gs.on_table(e))
-    return got
+    return asking.carried_in_play(gs, RESOURCE, "fortune_carried", _carries)
 
 
 def pending(gs: GameState, q: FortuneQuestion) -> Pending:
