@@ -78,14 +78,6 @@ PARTIAL = {
                           "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
                           "target, a thing in base contact with it (a charge keeps its owner and is not set off); no "
                           "shipped scenario has movable pieces yet",
-    "TRT-DARKNESS-FIELD": "on a race, held on an object and on a transport (its holder or rider bears it, the "
-                          "levels added, G10; a transport's level kept in play, components.MountLevels): marks of "
-                          "Marcador de objetivos on minis within 2 K per level of an able bearer give nothing there, "
-                          "cannot be placed there and are removed at the start and end of every activation (a mark "
-                          "passing through a field inside one activation survives); when it explodes (an attack "
-                          "kills the bearer, or the object or transport is destroyed, WND-5) every mini within N K "
-                          "loses up to N Escudo de energía levels; a bearer's death of no attack is not counted, nor "
-                          "is Escudo de energía avanzado",
     "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
                               "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
                               "suppresses the bonus traits it carries (race, worn protections, held objects, its "

@@ -488,3 +488,42 @@ def test_TRT_SUPER_STRENGTH_a_thing_out_of_reach_or_without_the_trait_is_not_thr
     g.world.create(Item("Rifle", at=(10.6, 20.0), weapon=weapon()))
     g.start_activation(g.ids[0], energy=10)
     assert not list(g.engine.legal_options("throw_scenery"))
+
+
+def adv_shield(level: int) -> TraitedProtection:
+    return TraitedProtection("a", "A", 0, 0, 0, 5, traits=("TRT-ADVANCED-ENERGY-SHIELD",),
+                             levels=(("TRT-ADVANCED-ENERGY-SHIELD", level, level),))
+
+
+def test_TRT_DARKNESS_FIELD_cancels_advanced_energy_shield_levels_too_N_in_all():
+    """A level 2 bearer shot dead: a mini within 2 K with Escudo de energía 1 and Escudo de energía avanzado 3 loses
+    the plain level, then one advanced level (2 in all); one with only an advanced shield 3 loses 2."""
+    g = Game(M(x=10, y=20, AGI=5, weapons=(weapon(DMG=12),)), M(side="blue", x=20, y=20, facing=180.0, CON=2),
+             M(side="blue", x=23, y=20, protections=(shield(1), adv_shield(3))),
+             M(x=20, y=23, protections=(adv_shield(3),)))
+    a, bearer, both, adv = g.ids
+    race_field(g, bearer)
+    g.start_activation(a, energy=10)
+    g.dice.push(1, 10)                                     # a critical hit, a failed CH DEF: dead
+    g.act(a, "ranged_attack", target=bearer, weapon=0)
+    assert g.world.get(bearer, Life).state == "dead"
+    worn = g.gs.equipment(both).protections
+    assert (worn[0].level("TRT-ENERGY-SHIELD"), worn[1].level("TRT-ADVANCED-ENERGY-SHIELD")) == (0, 2)
+    assert g.gs.equipment(adv).protections[0].level("TRT-ADVANCED-ENERGY-SHIELD") == 1
+
+
+def test_TRT_DARKNESS_FIELD_a_death_of_no_attack_explodes_too():
+    """A level 2 bearer (CON 1) fumbles a shot with corrosive ammunition: the CMB-8 self-hit (CH DEF failed) leaves it
+    incapacitated, the corrosive wound with no CH DEF kills it: dead of no attack, the field explodes: a red mini 2 K
+    away with a level 3 shield keeps 1."""
+    g = Game(M(x=10, y=20, AGI=5, CON=1, weapons=(weapon(DMG=3, traits=("TRT-CORROSIVE-AMMO",)),)),
+             M(side="blue", x=20, y=20, facing=180.0), M(x=10, y=22, protections=(shield(3),)))
+    bearer, target, near = g.ids
+    race_field(g, bearer)
+    g.start_activation(bearer, energy=10)
+    g.dice.push(10, 5)                                     # a fumbled CH IMP; the self-hit's CH DEF fails
+    g.act(bearer, "ranged_attack", target=target, weapon=0)
+    assert g.world.get(bearer, Life).state == "dead"
+    assert [ev["rule"] for ev in g.events("wounds") if ev["who"] == bearer] == ["CMB-4", "TRT-CORROSIVE-AMMO"]
+    assert g.gs.equipment(near).protections[0].level("TRT-ENERGY-SHIELD") == 1
+    assert [ev["rule"] for ev in g.events("trait_level")] == ["TRT-DARKNESS-FIELD"] * 2

@@ -62,6 +62,7 @@ def apply_wounds(gs: GameState, target: int, n: int, *, source: int | None, rule
         for rule_id, (dmg, diameter) in traits.death_blasts(gs, target) + traits.death_explosions(gs, target, 0):
             for resolve in DEATH_BLAST:
                 resolve(gs, None, target, rule_id, dmg, diameter)
+        traits.died_of_no_attack(gs, target)             # hook explodes (TRT-DARKNESS-FIELD): any death explodes
     return new_state
 
 

@@ -178,8 +178,9 @@ against its catalogue row):
 * ``scenery_throw(gs, e) -> bool`` -- True: the bearer may throw a movable piece of scenery it touches (the action
   Lanzar escenografía, rules/actions/scenery_throw.py; TRT-SUPER-STRENGTH). Called by ``throws_scenery``.
   → extra_action.
-* ``explodes(gs, e) -> None`` -- the bearer's rule when an attack kills it, after ``died`` (TRT-DARKNESS-FIELD: the
-  Escudo de energía levels around it are cancelled). Called by ``got_wounded``. → unique_rule.
+* ``explodes(gs, e) -> None`` -- the bearer's rule when it dies: an attack kills it (after ``died``) or wounds of no
+  attack do (TRT-DARKNESS-FIELD: the energy-shield levels around it are cancelled). Called by ``got_wounded`` and
+  ``died_of_no_attack`` (rules.wounds.apply_wounds). → unique_rule.
 * ``aura_mark_field(gs, bearer) -> float | None`` -- K around an able bearer within which marks (TRT-TARGET-DESIGNATOR's
   ``Designated``) are lost and cannot be placed (TRT-DARKNESS-FIELD). Called by ``mark_field``
   from ``rules.traits.devices``, ``rules.actions.devices`` and the mark sweep. → aura_enemy.
@@ -720,7 +721,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            after_hit, charge_bonus, riposte_dmg, fumble_dmg,
                                            fumble_wounds, shot_stopped,
                                            use_stress, reroll_taken, throw_profile, concentrate_step,
-                                           heal_denied, kill_psi, wounding_ene, got_wounded, killed_someone,
+                                           heal_denied, kill_psi, wounding_ene, got_wounded, died_of_no_attack, killed_someone,
                                            wounded_splash, wounded_someone, weapon_quality, scatter_factor,
                                            FireMode, fire_modes, counts_as_melee,
                                            check_shot_target, melee_reach, status_mods,

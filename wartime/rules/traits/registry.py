@@ -1505,6 +1505,13 @@ def got_wounded(gs, e: int, attacker: int | None, melee: bool, state: str) -> No
             h(gs, e)
 
 
+def died_of_no_attack(gs, e: int) -> None:
+    """``explodes``: the character's rules when wounds of no attack kill it (a fumble's, a poison's, a burn's, a
+    weapon's wear: rules.wounds.apply_wounds; TRT-DARKNESS-FIELD: 'si explota' is any death of the bearer)."""
+    for _, h in _of("explodes", character_traits(gs, e)):
+        h(gs, e)
+
+
 def got_hit(gs, e: int) -> None:
     """``effect_hit``: the lasting effects on a character that end when an attack hits it (its CH DEF is rolled,
     whatever the wounds; TRT-MAGIC-SLEEP)."""

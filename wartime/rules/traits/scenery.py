@@ -12,13 +12,16 @@ rules/actions/scenery_throw.py, throws a scenario's movable pieces, rules/scener
   2 × N K of an able bearer (Marcador de objetivos' ``Designated``, TRT-TARGET-DESIGNATOR: the only mark the engine
   keeps) give nothing while they are there (no CH IMP +1), cannot be placed there (Marcar con el marcador is
   refused) and are removed at the end and at the start of every activation (a ``marks_lost`` event); 'explodes' =
-  the bearer is killed by an attack: every mini within N K of it, friend or foe, loses up to N levels of
-  Escudo de energía (TRT-ENERGY-SHIELD). Held on an object, its holder is the bearer (traits/kinds2.py); on a
+  the bearer dies, killed by an attack (``registry.got_wounded``) or by wounds of no attack (a fumble's, a poison's,
+  a burn's: ``registry.died_of_no_attack`` from rules.wounds.apply_wounds): every mini within N K of it, friend or
+  foe, loses up to N levels of energy shield in all: Escudo de energía (TRT-ENERGY-SHIELD) first, then Escudo de
+  energía avanzado (TRT-ADVANCED-ENERGY-SHIELD: "como escudo de energía", its levels are energy-shield levels
+  too), each the race's then the worn protections' (protections.SHIELDS' order). Held on an object, its holder is the bearer (traits/kinds2.py); on a
   transport its rider bears it while aboard (the transport's level kept in components.MountLevels, added to the
   rider's own), and 'explodes' is the transport destroyed (WND-5; hook ``wrecked``).
 
 Hook points: ``scenery_throw(gs, e) -> bool`` (Súper fuerza), ``aura_mark_field(gs, bearer) -> float | None`` (the K within which marks are lost) and
-``explodes(gs, e) -> None`` (the bearer's rule when an attack kills it); ``registry.mark_field`` asks the
+``explodes(gs, e) -> None`` (the bearer's rule when it dies, by an attack or of no attack); ``registry.mark_field`` asks the
 first."""
 from __future__ import annotations
 
@@ -27,12 +30,14 @@ import math
 from wartime.core.components import GearMarked, Mount, MountLevels, TraitState
 from wartime.rules import gear_marks
 from wartime.rules.traits.devices import Designated
-from wartime.rules.traits.protections import change_level, shield_index
+from wartime.rules.traits.protections import SHIELDS, change_level, shield_index
 from wartime.rules.traits.registry import ON_OBJECTS, handlers, held_levels, mark_field, register
 
 LIGHT = "TRT-LIGHT"
 FIELD = "TRT-DARKNESS-FIELD"
 SHIELD = "TRT-ENERGY-SHIELD"
+#: TRT-DARKNESS-FIELD: the energy shields whose levels an explosion cancels, in the order they are taken
+SHIELD_KINDS = tuple(SHIELDS)
 EPS = 1e-9
 
 
@@ -79,16 +84,23 @@ def field_reach(gs, bearer: int) -> float:
 
 
 def field_blast(gs, e: int) -> None:
-    """TRT-DARKNESS-FIELD: when it explodes (ruling: the bearer is killed by an attack), every mini within N K of it,
-    friend or foe, loses up to N levels of Escudo de energía (TRT-ENERGY-SHIELD: its race's, then its worn
-    protections', each level a ``trait_level`` event)."""
+    """TRT-DARKNESS-FIELD: when it explodes (ruling: the bearer dies, killed by an attack or by wounds of no attack),
+    every mini within N K of it, friend or foe, loses up to N levels of energy shield (``cancel_shields``: Escudo de
+    energía, then Escudo de energía avanzado; the race's, then the worn protections')."""
     n = field_level(gs, e)
     for m in gs.minis():
         if m == e or not gs.on_table(m) or gs.distance(e, m) > n + EPS:
             continue
-        lost = 0
-        while lost < n and shield_index(gs, m, SHIELD) is not None:
-            change_level(gs, m, SHIELD, -1, FIELD, "darkness field exploded")
+        cancel_shields(gs, m, n)
+
+
+def cancel_shields(gs, m: int, n: int) -> None:
+    """TRT-DARKNESS-FIELD: "anula tantos niveles de escudo de energía como nivel": `m` loses up to `n` energy-shield
+    levels in all, Escudo de energía's first, then Escudo de energía avanzado's (each a ``trait_level`` event)."""
+    lost = 0
+    for kind in SHIELD_KINDS:
+        while lost < n and shield_index(gs, m, kind) is not None:
+            change_level(gs, m, kind, -1, FIELD, "darkness field exploded")
             lost += 1
 
 
@@ -105,10 +117,7 @@ def field_wreck(gs, wreck) -> None:
         p = gs.pos(m)
         if math.hypot(p.x - wreck.x, p.y - wreck.y) - wreck.radius - gs.body(m).radius > n + EPS:
             continue
-        lost = 0
-        while lost < n and shield_index(gs, m, SHIELD) is not None:
-            change_level(gs, m, SHIELD, -1, FIELD, "darkness field exploded")
-            lost += 1
+        cancel_shields(gs, m, n)
 
 
 register(FIELD, "Campo de oscuridad", {"aura_mark_field": field_reach, "explodes": field_blast,
