@@ -118,14 +118,6 @@ PARTIAL = {
                     "blast of no weapon (Bomba viviente, Inflamable, Explota, a wreck: explosive) and Sangre de ácido "
                     "(2 wounds); a parameter naming what nothing in the engine delivers is refused when a game is set "
                     "up: " + UNDELIVERED_NOTE,
-    "TRT-FLAMMABLE": "on a race, a weapon, an object and a transport: when the bearer dies it explodes (the "
-                     "weapon's DMG, on any death of its bearer, or the killing attack's for a race or an object, "
-                     "halved, in an R of that DMG), and so does a weapon or object destroyed apart from its holder "
-                     "(WND-5: a possessor's wounds, CBA-21, the blow's DMG for an object; the holder hit too) and a "
-                     "destroyed transport (after its wreck's explosion, WND-5: both go off, the destroying blow's DMG "
-                     "halved around the wreck); a fumbled CH IMP with a flammable weapon explodes 30 % of the time, "
-                     "its user hit too; a race's own fumbles and a race's death of no attack (no DMG to halve) do "
-                     "not explode",
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
                     "chooses one bonus of each (a 'bonus_loss' decision: those the character carries, race, worn "
                     "protections, held objects, effects, and its weapons') that stops working until the end of their "

@@ -372,12 +372,13 @@ def test_TRT_FLAMMABLE_a_flammable_weapon_explodes_when_its_bearer_dies():
     assert (blast["rule"], blast["dmg"], blast["diameter"], blast["who"]) == ("TRT-FLAMMABLE", 2, 2, g.ids[1])
 
 
-@pytest.mark.parametrize("on, blasts", [("weapon", 1), ("race", 0)])
-def test_TRT_FLAMMABLE_a_death_of_no_attack(on, blasts):
+@pytest.mark.parametrize("on, blasts, dmg", [("weapon", 1, 2), ("race", 1, 1)])
+def test_TRT_FLAMMABLE_a_death_of_no_attack(on, blasts, dmg):
     """A CON 2 character with 1 wound and Sub fumbles a change of altitude on mud (die 10, MVA-15: 3 wounds, no
     attack) and dies: a flammable rifle DMG 4 it carries explodes (DMG 2, R2, before it moves: a blue enemy beside
-    it, partly covered, takes 1, ARE-6: CH DEF 9, CH PSI 1); a flammable race has no killing DMG to halve: no explosion. An attack's kill
-    explodes once (the rifle, above)."""
+    it, partly covered, takes 1, ARE-6: CH DEF 9, CH PSI 1); a flammable race, with no killing DMG to halve, halves
+    its CON (project reading, substances.race_dmg): DMG 1 in an R1, the enemy partly covered takes 1 too. An
+    attack's kill explodes once (the rifle, above)."""
     from rules_helpers import Game, M, piece
     gun = weapon(DMG=4, traits=FLAMMABLE if on == "weapon" else ())
     g = Game(M(x=10, y=10, CON=2, wounds=1, weapons=(gun,)), M(side="blue", x=10.9, y=10, CON=9),
@@ -389,6 +390,8 @@ def test_TRT_FLAMMABLE_a_death_of_no_attack(on, blasts):
     g.act(a, "change_altitude", level=-1)
     assert g.gs.world.get(a, Life).state == "dead" and len(g.events("death_blast")) == blasts and g.all_dice_used()
     assert g.wounds(b) == blasts
+    ev = g.events("death_blast")[-1]
+    assert (ev["rule"], ev["dmg"], ev["diameter"], ev["hit"]) == ("TRT-FLAMMABLE", dmg, dmg, [b])
     g = duel({"weapons": (weapon(DMG=6),)}, {"CON": 2, "weapons": (weapon(DMG=4, traits=FLAMMABLE),)})
     attack(g, 5, 9)
     assert len(g.events("death_blast")) == 1
@@ -404,6 +407,33 @@ def test_TRT_FLAMMABLE_a_fumble_with_the_weapon_explodes_30_percent_of_the_time(
     attack(g, 10, 1, d100, *((9, 5) if explodes else ()))
     assert bool(g.events("death_blast", rule="TRT-FLAMMABLE")) == explodes
     assert g.wounds(a) == (2 if explodes else 0)
+
+
+@pytest.mark.parametrize("d100, explodes", [(30, True), (31, False)])
+def test_TRT_FLAMMABLE_a_flammable_race_fumbling_its_CH_IMP_explodes_30_percent_of_the_time(d100, explodes):
+    """A flammable shooter (CON 6, no flammable weapon) fumbles its CH IMP (10): CMB-8's DMG 1 hit on it (CH DEF 1:
+    a critical), then 1D100 ≤ 30: it explodes: its CON halved (project reading, substances.race_dmg), DMG 3 in a
+    round area of diameter 3 centred on it, itself hit too (CH DEF 9 fails: 3 wounds, CH PSI 1); 31: nothing."""
+    g = duel({"CON": 6, "weapons": (weapon(DMG=4),)})
+    a = g.ids[0]
+    race(g, a, *FLAMMABLE)
+    attack(g, 10, 1, d100, *((9, 1) if explodes else ()))
+    blasts = g.events("death_blast", rule="TRT-FLAMMABLE")
+    assert bool(blasts) == explodes
+    if explodes:
+        assert (blasts[0]["who"], blasts[0]["dmg"], blasts[0]["diameter"], blasts[0]["hit"]) == (a, 3, 3, [a])
+    assert g.wounds(a) == (3 if explodes else 0)
+    assert g.events("percent_roll")[0]["for_rule"] == "TRT-FLAMMABLE"
+
+
+def test_TRT_FLAMMABLE_a_flammable_race_rerolling_its_fumble_away_does_not_explode():
+    """Entrenado para matar rerolls the fumbled CH IMP before any of its effects (ruling, G2): the new die (5) hits,
+    no 1D100 is rolled for Inflamable (CH DEF 9 of the target: 4 wounds)."""
+    g = duel({"CON": 6, "weapons": (weapon(DMG=4),)}, {"CON": 9})
+    a = g.ids[0]
+    race(g, a, "TRT-TRAINED-TO-KILL", *FLAMMABLE)
+    attack(g, 10, 5, 9, 5)
+    assert g.events("percent_roll") == [] and g.events("death_blast") == []
 
 
 def test_TRT_FLAMMABLE_a_flammable_weapon_destroyed_explodes_in_its_holders_hands_once():

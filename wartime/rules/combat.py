@@ -513,6 +513,9 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
     for rule, (chance, dmg, diameter) in traits.fumble_blasts(w):     # TRT-FLAMMABLE: 30 %, centred on the user
         if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{w.name} fumbled"):
             death_blast(gs, ctx, attacker, rule, dmg, diameter, spare=False)
+    for rule, (chance, dmg, diameter) in traits.own_fumble_blasts(gs, attacker):   # TRT-FLAMMABLE on a race: 30 %
+        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{gs.name(attacker)} fumbled"):
+            death_blast(gs, ctx, attacker, rule, dmg, diameter, spare=False)
 
 
 def take_surprise(gs: GameState, attacker: int, target: int) -> bool:

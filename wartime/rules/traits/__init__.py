@@ -153,6 +153,9 @@ against its catalogue row):
 * ``fumble_blast(weapon) -> (int, int, int) | None`` -- (P %, DMG, diameter): a fumbled CH IMP with the weapon sets
   off, P % of the time (BAS-6), a round area of that DMG centred on its user, the user included (TRT-FLAMMABLE).
   Called by ``fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
+* ``own_fumble_blast(gs, e) -> (int, int, int) | None`` -- (P %, DMG, diameter): the bearer's fumbled CH IMP (any
+  weapon, unarmed) sets off, P % of the time (BAS-6), a round area of that DMG centred on it, itself included
+  (TRT-FLAMMABLE on a race). Called by ``own_fumble_blasts`` from ``rules.combat.imp_fumble``. → on_fumble.
 * ``own_meta_immunity(gs, e, m) -> bool`` -- True: `e` takes no damage from the metahability `m` it casts itself
   (the wounds a use of it costs its user, TRT-HARMFUL; TRT-BODY-OF-LIGHT: an invocation). Called by
   ``own_meta_immune`` from ``rules.metahabilities.after_use``. → metaability.
@@ -745,7 +748,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            resonates, substance_terms, stress_hits,
                                            stress_defense, stress_protections, invocation_fumble_floor,
                                            death_explosions, item_blasts,
-                                           fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
+                                           fumble_blasts, own_fumble_blasts, own_meta_immune, wounded_stress, scatter_reroll,
                                            Suppressed, suppress_bonuses, lift_suppression, Leap, leap,
                                            BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
                                            lose_bonus, bonus_loss_activation_start, bonus_loss_activation_end,

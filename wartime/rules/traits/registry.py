@@ -256,6 +256,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "death_explosion": "on_death",
     "item_blast": "on_death",
     "fumble_blast": "on_fumble",
+    "own_fumble_blast": "on_fumble",
     "invocation_fumble": "on_fumble",
     "stress_hit": "stress",
     "stress_def": "stress",
@@ -1221,6 +1222,13 @@ def fumble_blasts(weapon) -> list[tuple[str, tuple[int, int, int]]]:
     if weapon is None or weapon.destroyed:                 # a weapon the fumble destroyed went off then (WND-5)
         return []
     return _tagged("fumble_blast", _weapon_traits(weapon), weapon)
+
+
+def own_fumble_blasts(gs, e: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """``own_fumble_blast``: (trait ID, (P %, DMG, diameter)) of the round areas the character's own traits may set
+    off on it when its CH IMP fumbles (TRT-FLAMMABLE on a race: 30 %); rules.combat.imp_fumble rolls and resolves
+    them, after its weapon's (``fumble_blasts``)."""
+    return _tagged("own_fumble_blast", character_traits(gs, e), gs, e)
 
 
 def fumble_wounds(weapon) -> list[tuple[str, int]]:

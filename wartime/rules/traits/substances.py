@@ -36,7 +36,8 @@ one is refused when a game is set up (``element_param``, protections.resistance_
 * TRT-BODY-OF-LIGHT (Cuerpo de luz: no damage from the invocations it casts itself).
 * TRT-SAIKIKKU (Saikikku: wounded, 1 stress to everyone in melee with it and one bonus of each, its owner's
   choice among those it carries and its weapons', stops working until the end of their next activation).
-* TRT-FLAMMABLE (Inflamable: it explodes when it dies; a flammable weapon, 30 % on a fumble: DMG/2 in an R(DMG/2)).
+* TRT-FLAMMABLE (Inflamable: it explodes when it dies; 30 % on a fumbled CH IMP, with a flammable weapon or by a
+  flammable race: DMG/2 in an R(DMG/2); a race's DMG with no attack at hand is its CON).
 """
 from __future__ import annotations
 
@@ -158,13 +159,23 @@ def _explosion(dmg: int) -> tuple[int, int] | None:
     return (half, half) if half > 0 else None
 
 
+def race_dmg(gs, e: int) -> int:
+    """TRT-FLAMMABLE on a race when no attack's DMG is at hand (project reading: the ruling names the killing
+    attack's DMG, and a death of no attack or a fumble has none): the DMG halved is the bearer's CON, its body being
+    what burns (as Bomba viviente's "DAÑ = CON/2", TRT-LIVING-BOMB)."""
+    return int(gs.attrs(e).CON)
+
+
 def flammable_death(gs, e: int, weapon, dmg: int) -> tuple[int, int] | None:
     """TRT-FLAMMABLE: if it dies it explodes (ruling: 'muere' = the bearer dies, the flammable item with it): a round
     area centred on its base: a flammable weapon's DMG (its current DMG, WND-6) halved, on any death of its bearer
     (an attack's kill, or wounds of no attack: rules.wounds.apply_wounds asks with `dmg` 0); for a flammable race
-    the killing attack's DMG halved, so a death of no attack (no DMG to halve) does not explode. Every other mini it
-    covers takes the hit (ARE-5, ARE-6, rules.combat.death_blast)."""
-    return _explosion(int(weapon.current_dmg) if weapon is not None else dmg)
+    the killing attack's DMG halved, and on a death of no attack (a fumble's, a poison's, a burn's wounds: no DMG to
+    halve) its CON halved (``race_dmg``). Every other mini it covers takes the hit (ARE-5, ARE-6,
+    rules.combat.death_blast)."""
+    if weapon is not None:
+        return _explosion(int(weapon.current_dmg))
+    return _explosion(dmg if dmg > 0 else race_dmg(gs, e))
 
 
 def flammable_fumble(weapon) -> tuple[int, int, int] | None:
@@ -172,6 +183,16 @@ def flammable_fumble(weapon) -> tuple[int, int, int] | None:
     in its user's hands: the weapon's DMG halved, in a round area of that diameter centred on the user, who is hit
     too."""
     blast = _explosion(int(weapon.current_dmg))
+    return None if blast is None else (FLAMMABLE_FUMBLE, *blast)
+
+
+def flammable_own_fumble(gs, e: int) -> tuple[int, int, int] | None:
+    """TRT-FLAMMABLE on a race: "si pifia, 30% de explotar": the bearer's fumbled CH IMP (CMB-8, with any weapon or
+    unarmed; the project's rulings put Inflamable's 30 % among a CH IMP fumble's effects, TRT-TRAINED-TO-KILL, and
+    a fumble rerolled away sets nothing off) has a 30 % chance (BAS-6) to make it explode: its CON halved
+    (``race_dmg``: no attack DMG is dealt), a round area of that diameter centred on it, itself hit too (as a
+    flammable weapon's, after it)."""
+    blast = _explosion(race_dmg(gs, e))
     return None if blast is None else (FLAMMABLE_FUMBLE, *blast)
 
 
@@ -197,6 +218,7 @@ def flammable_wreck(carried, dmg: int) -> tuple[int, int] | None:
 
 
 register("TRT-FLAMMABLE", "Inflamable", {"death_explosion": flammable_death, "fumble_blast": flammable_fumble,
+                                         "own_fumble_blast": flammable_own_fumble,
                                          "item_blast": flammable_destroyed, "wreck_fire": flammable_wreck},
          kinds=("race", "weapon", "transport"))
 
