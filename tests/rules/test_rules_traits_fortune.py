@@ -267,3 +267,133 @@ def test_TRT_FORTUNE_scripted_answers_follow_the_odds():
     assert _choice(g.gs, Q("", (), t, (IGNORE_DAMAGE,), "damage", a, wounds=4)) == IGNORE_DAMAGE
     assert _choice(g.gs, Q("", (), a, (DMG_PLUS,), "hit", t, wounds=8, more=9)) == DMG_PLUS
     assert _choice(g.gs, Q("", (), a, (DMG_PLUS,), "hit", t, wounds=4, more=5)) is None
+
+
+# --- dice of no check: 'anular dado' on its initiative, a dispersion, its percentage rolls, Afortunado -------------
+def test_TRT_FORTUNE_cancel_its_own_initiative_die():
+    """SEQ-2: red (Fortune, VOL 5) rolls 2 for the initiative: its side is asked; cancelling rolls it again (8: 13),
+    blue rolls 4 (9): red has the initiative; the event keeps the cancelled die. A 10 is not offered."""
+    g = Game(M(side="red", VOL=5, x=5, y=5), M(side="blue", VOL=5, x=30, y=30), rolls=[2, 8, 4])
+    a, b = g.ids
+    g.set(a, Traits((F,)))
+    g.begin()
+    p, q = asked(g)
+    assert (p.actor, p.options, q.moment, q.die) == (a, (CANCEL_DIE,), "initiative", 2)
+    g.engine.submit(Decision("react", p.side, actor=a, action=CANCEL_DIE))
+    rolls = g.events("initiative_roll")
+    assert [(r["side"], r["die"], r["total"], r.get("cancelled")) for r in rolls] == [("red", 8, 13, 2),
+                                                                                       ("blue", 4, 9, None)]
+    assert g.engine.flow.order == ("red", "blue") and fortune.used(g.gs, a) and g.all_dice_used()
+    h = Game(M(side="red", VOL=5, x=5, y=5), M(side="blue", VOL=5, x=30, y=30), rolls=[10, 4])
+    h.set(h.ids[0], Traits((F,)))
+    h.begin()
+    assert fortune.current(h.gs) is None and h.engine.flow.order == ("red", "blue") and h.all_dice_used()
+
+
+def test_TRT_FORTUNE_cancel_a_percentage_roll_of_its_own():
+    """BAS-6: red's rifle with Encasquillada (1D100 ≤ 10 jams it) rolls 7: jammed, against red: its side is asked;
+    cancelling rolls the 1D100 again (55: no jam) and the shot goes on (CH IMP 2 hits, CH DEF 5 fails, CH PSI 5)."""
+    g = Game(M(x=10, y=20, AGI=5, CON=5, weapons=(weapon(DMG=4, traits=("TRT-JAMMING-AMMO",)),)),
+             M(side="blue", x=20, y=20, facing=180.0, CON=9))
+    a, t = g.ids
+    g.set(a, Traits((F,)))
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    g.dice.push(7)
+    g.act(a, "ranged_attack", target=t, weapon=0)
+    to_question(g)
+    p, q = asked(g)
+    assert (p.actor, q.moment, q.die, q.target) == (a, "percent", 7, 10)
+    g.dice.push(55, 2, 5, 5)
+    answer(g, CANCEL_DIE)
+    assert [r["die"] for r in g.events("percent_roll")] == [7, 55] and not g.events("shot_stopped")
+    assert g.wounds(t) == 4 and g.all_dice_used()
+
+
+@pytest.mark.parametrize("fortune_on", ["target", "attacker"])
+def test_TRT_FORTUNE_cancel_an_Afortunado_die(fortune_on):
+    """Blue (Afortunado) is hit for 4 wounds: its 1D10 of 5 does not ignore the hit: blue with Fortune is asked and
+    cancels it (1 now: the hit is ignored); or its 1D10 of 1 ignores red's hit: red with Fortune cancels that enemy
+    die (6 now: the 4 wounds stand)."""
+    g = duel(red=fortune_on == "attacker", blue=fortune_on == "target")
+    a, t = g.ids
+    g.set(t, Traits(((F,) if fortune_on == "target" else ()) + ("TRT-LUCKY",)))
+    first, second = (5, 1) if fortune_on == "target" else (1, 6)
+    shoot(g, 2, 5, first)
+    while asked(g)[1].moment != "luck":       # the questions before (its CH IMP, its CH DEF, DMG +1) are passed
+        answer(g, None)
+    p, q = asked(g)
+    assert (p.actor, q.die) == ((t, 5) if fortune_on == "target" else (a, 1))
+    g.dice.push(second, *(() if fortune_on == "target" else (5,)))
+    answer(g, CANCEL_DIE)
+    luck = g.events("luck_roll")
+    assert [(r["die"], r.get("cancelled")) for r in luck] == [(second, first)]
+    assert g.wounds(t) == (0 if fortune_on == "target" else 4) and g.all_dice_used()
+
+
+def area_game(red: bool, blue_at: float):
+    """Red (AGI 5) fires an R3 (DMG 4) at blue A (CON 9) 10 K east; blue B (CON 9) stands at (`blue_at`, 20); the
+    dispersion direction is 0° (east). Fortune on red or on blue B."""
+    from rules_helpers import ScriptedDice
+    from test_rules_areas import shooter
+    g = Game(shooter(), M(side="blue", x=20, y=20, CON=9, facing=180.0),
+             M(side="blue", x=blue_at, y=20, CON=9, facing=180.0))
+    g.dice = g.world.dice = ScriptedDice(rolls=(), angles=[0.0])
+    a, ta, tb = g.ids
+    g.set(a if red else tb, Traits((F,)))
+    g.auto_pass = False
+    g.start_activation(a, energy=10)
+    return g
+
+
+def test_TRT_FORTUNE_cancel_the_dispersion_die_of_its_own_area():
+    """ARE-9: red's CH IMP fails (9; its 'check' question passed): the area disperses 6 K east; red's side is asked
+    and cancels the die: rolled again (1), the direction kept, it lands 1 K east of A (A fully covered: DMG 4, CH DEF
+    5 fails, CH PSI 5)."""
+    g = area_game(True, 35.0)
+    a, ta, tb = g.ids
+    g.dice.push(9)
+    g.act(a, "ranged_attack", target=ta, weapon=0)
+    to_question(g)
+    assert asked(g)[1].moment == "check"
+    g.dice.push(6)
+    answer(g, None)
+    p, q = asked(g)
+    assert (p.actor, q.moment, q.die) == (a, "dispersion", 6)
+    g.dice.push(1, 5, 5)
+    answer(g, CANCEL_DIE)
+    disp = g.events("dispersion")
+    assert [(d["dice"], d["to"], d.get("cancelled")) for d in disp] == [([6], [26.0, 20.0], None),
+                                                                        ([1], [21.0, 20.0], [6])]
+    assert g.wounds(ta) == 4 and g.all_dice_used()
+
+
+def test_TRT_FORTUNE_cancel_the_dispersion_of_an_area_landing_on_it():
+    """Red's area (no Fortune) disperses 3 K east, onto blue B (Fortune) 3 K east of A: B's side is asked (A, not
+    covered, carries none) and cancels: the new die (9) takes the area 9 K east, where nobody stands."""
+    g = area_game(False, 23.0)
+    a, ta, tb = g.ids
+    g.dice.push(9, 3)
+    g.act(a, "ranged_attack", target=ta, weapon=0)
+    to_question(g)
+    p, q = asked(g)
+    assert (p.actor, q.moment, q.die, q.other) == (tb, "landing", 3, a)
+    g.dice.push(9)
+    answer(g, CANCEL_DIE)
+    assert [d["to"] for d in g.events("dispersion")] == [[23.0, 20.0], [29.0, 20.0]]
+    assert not g.events("hit") and g.wounds(tb) == 0 and g.all_dice_used()
+
+
+def test_TRT_FORTUNE_scripted_answers_on_dice_of_no_check():
+    """The scripted controller: an initiative die of 3 is cancelled, of 4 kept; its own area's dispersion die of 6
+    cancelled, of 5 kept; an area landing on it always; a 1D100 of its own that went against it at 10 % cancelled,
+    at 70 % kept; an enemy's Afortunado 1 cancelled, its own Afortunado die kept."""
+    from wartime.ai.scripted_fortune import _choice
+    g = duel(blue=True)
+    a, t = g.ids
+    Q = fortune.FortuneQuestion
+    got = [_choice(g.gs, Q("", (), a, (CANCEL_DIE,), m, o, die=d, target=k)) for m, o, d, k in (
+        ("initiative", None, 3, 0), ("initiative", None, 4, 0), ("dispersion", None, 6, 0), ("dispersion", None, 5, 0),
+        ("landing", t, 1, 0), ("percent", None, 7, 10), ("percent", None, 7, 70), ("luck", t, 1, 0),
+        ("luck", t, 5, 0))]
+    assert got == [CANCEL_DIE, None, CANCEL_DIE, None, CANCEL_DIE, CANCEL_DIE, None, CANCEL_DIE, None]

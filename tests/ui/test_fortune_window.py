@@ -48,3 +48,20 @@ def test_TRT_FORTUNE_question_prompt_and_menu(tmp_path):
     settle(app)
     imp = [ev for ev in app.match.world.events if ev["type"] == "check" and ev["kind"] == "IMP"]
     assert [ev["die"] for ev in imp] == [2, 8] and gs.wounds(gunman) == 0
+
+
+def test_TRT_FORTUNE_prompt_lines_for_dice_of_no_check():
+    """The prompt says which die of no check is offered for cancelling (initiative, a dispersion, a 1D100 with its
+    chance of repeating)."""
+    from types import SimpleNamespace
+    from wartime.ui.fortune_view import fortune_lines
+    world = SimpleNamespace(resources={})
+    gs = SimpleNamespace(world=world)
+    name = lambda e: f"red {'Gunman' if e == 1 else 'Rifleman'}"          # noqa: E731
+    Q = fortune.FortuneQuestion
+    world.resources[fortune.RESOURCE] = Q("", (), 1, (fortune.CANCEL_DIE,), "percent", None, "Rifle fired", 7, 10)
+    lines = fortune_lines(gs, None, name)
+    assert "1D100 for Rifle fired went against it: 7 against 10 %" in lines[0] and "10 %" in lines[-1]
+    world.resources[fortune.RESOURCE] = Q("", (), 1, (fortune.CANCEL_DIE,), "landing", 2, die=4)
+    lines = fortune_lines(gs, None, name)
+    assert "Rifleman's area dispersed onto it" in lines[0] and "new die stands" in lines[-1]

@@ -13,7 +13,11 @@ later, likelier need that turn:
 * a hit about to wound it: ignore the damage when the wounds would put it out of action (CON reached) or are 2 or
   more;
 * its hit: DMG +1 when that wound puts the target out of action;
-* its activation with wounds: recover one when it has 2 or more (one wound back, and ENE-3's gain counts it)."""
+* its activation with wounds: recover one when it has 2 or more (one wound back, and ENE-3's gain counts it);
+* dice of no check: its initiative die when 3 or less; the highest dispersion die of its own area when 6 or more
+  (a new die is likelier smaller); the dispersion of an area landing on it, always; a percentage roll of its own that
+  went against it when the reroll avoids it at least 40 % of the time; an enemy's Afortunado 1 ignoring its hit,
+  always (its own Afortunado die is kept: a new one gives a 1 only 10 % of the time)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -27,6 +31,16 @@ from wartime.rules.traits.fortune import (CANCEL_DIE, DMG_PLUS, IGNORE_DAMAGE, I
 DECISIVE = ("CH DEF", "second CH DEF", "CH PSI", "CH LOC")
 
 
+#: dice of no check (rules.fortune.die_cancelled, dispersion_cancelled): when the controller cancels one
+NO_CHECK = {
+    "initiative": lambda q: q.die <= 3,
+    "dispersion": lambda q: q.die >= 6,
+    "landing": lambda q: True,
+    "percent": lambda q: 100 - q.target >= 40,
+    "luck": lambda q: q.die == 1,
+}
+
+
 def _choice(gs, q: fortune.FortuneQuestion) -> str | None:
     offered = q.uses
     if TARGET_PLUS in offered:
@@ -37,6 +51,8 @@ def _choice(gs, q: fortune.FortuneQuestion) -> str | None:
         return CANCEL_DIE if q.check in DECISIVE and p_pass(q.target) >= Fraction(2, 5) else None
     if q.moment == "enemy_check" and CANCEL_DIE in offered:
         return CANCEL_DIE if 1 - p_pass(q.target) >= Fraction(2, 5) else None
+    if CANCEL_DIE in offered and q.moment in NO_CHECK:
+        return CANCEL_DIE if NO_CHECK[q.moment](q) else None
     if IGNORE_DAMAGE in offered:
         return IGNORE_DAMAGE if q.wounds >= 2 or gs.wounds(q.who) + q.wounds >= gs.attrs(q.who).CON else None
     if DMG_PLUS in offered and q.other is not None:

@@ -30,7 +30,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import aim_correction, parked, riding, traits
+from wartime.rules import aim_correction, asking, fortune, parked, riding, traits
 from wartime.rules.area_effects import (AreaEffect, AreaElements, add_effect, effects,  # noqa: F401 (smoke_mods
                                         hitting, smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
@@ -231,17 +231,46 @@ def dispersion_dice_count(weapon, distance: float) -> int:
     return scatter.dispersion_dice(distance)
 
 
-def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, **data) -> scatter.ScatterResult:
+def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, *, redo: tuple | None = None,
+             **data) -> scatter.ScatterResult:
     """BAS-4 / ARE-9: roll n D10 from the match dice, then one direction; record both and where the point lands
     (`dispersion` event: dice, angle, from, to, distance, on_board). `factor` scales the distance, rounded once
-    (BAS-5: x.5 up; TRT-STABILISED-AMMO: 1/2)."""
-    dice = [gs.world.dice.d10() for _ in range(n)]
-    angle = gs.world.dice.angle()
+    (BAS-5: x.5 up; TRT-STABILISED-AMMO: 1/2). `redo` = (dice, angle) of a dispersion whose highest die was
+    cancelled (TRT-FORTUNE): that die alone is rolled again, the others and the direction kept."""
+    if redo is None:
+        dice = [gs.world.dice.d10() for _ in range(n)]
+        angle = gs.world.dice.angle()
+    else:
+        dice, angle = list(redo[0]), redo[1]
+        dice[dice.index(max(dice))] = gs.world.dice.d10()
     moved = dice if factor == 1 else [round_half_up(sum(dice) * factor)]
     res = scatter.scatter_point(gs.board, x, y, moved, angle)
     gs.world.emit("dispersion", rule, dice=dice, angle=angle, distance=res.distance, origin=[x, y],
                   to=[res.x, res.y], on_board=res.on_board, **data)
     return res
+
+
+def fortune_dispersion(gs: GameState, attacker: int, aim: AreaAim, template, at: tuple[float, float], res, n: int,
+                       own_scatter, w) -> scatter.ScatterResult:
+    """TRT-FORTUNE on an area's dispersion (ARE-9, a die of no check): the carrier whose area it is, then a carrier it
+    lands on (covered by the dispersed template at its level), may cancel its highest distance die: rolled again,
+    the other dice and the direction kept (rules.fortune.dispersion_cancelled); before the aim corrector's reroll
+    (G2: another trait's reroll comes after Fortune's question)."""
+    if asking.run_of(gs.world) is None or not fortune.in_play(gs):
+        return res
+    ev = gs.world.events[-1]                               # the dispersion just rolled (disperse's event)
+    dice, angle = ev["dice"], ev["angle"]
+
+    def covered() -> list[int]:
+        if template is None or not res.on_board:
+            return []
+        moved = template.translate(res.x - at[0], res.y - at[1])
+        return sorted(e for e, _ in covered_minis(gs, moved, aim.level, attacker))
+    if fortune.dispersion_cancelled(gs, attacker, max(dice), covered) is None:
+        return res
+    return disperse(gs, at[0], at[1], n, own_scatter.rule if own_scatter is not None else "ARE-9",
+                    traits.scatter_factor(w), redo=(dice, angle), attacker=attacker, area=aim.code,
+                    cancelled=list(dice))
 
 
 def area_aim_terms(gs: GameState, attacker: int, aim: AreaAim, weapon) -> traits.CombatTerms:
@@ -330,6 +359,7 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         n = dispersion_dice_count(w, aim.distance)
         res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
+        res = fortune_dispersion(gs, attacker, aim, template, (px, py), res, n, own_scatter, w)
         corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: the controller may
         moved = template.translate(res.x - px, res.y - py) if template is not None else None      # reroll it
         if corrector is not None and aim_correction.rerolls(gs, attacker, aim.weapon_index, aim.code, (px, py),

@@ -50,6 +50,12 @@ KINDS: list[Any] = []
 CHECK_HOOKS: list[Callable[..., Any]] = []
 
 
+#: hooks called by rules.checks.percent inside a probe run for a percentage roll of a character's own that went
+#: against it: ``hook(gs, who, die, chance, reason) -> bool`` (True: the die is cancelled and rolled again;
+#: TRT-FORTUNE)
+DIE_HOOKS: list[Callable[..., Any]] = []
+
+
 def register_kind(kind) -> None:
     if kind not in KINDS:
         KINDS.append(kind)

@@ -168,9 +168,14 @@ def roll_opposed(world, a_who: int, a_attr: str, a_base: int, a_mods: Sequence[M
             return w
 
 
-def percent(world, chance: int, rule: str, reason: str) -> bool:
-    """BAS-6: a P% chance happens when 1D100 ≤ P; no criticals or fumbles."""
+def percent(world, chance: int, rule: str, reason: str, *, who: int | None = None, unwanted: bool = True) -> bool:
+    """BAS-6: a P% chance happens when 1D100 ≤ P; no criticals or fumbles. `who`: the character whose roll it is,
+    for whom the chance happening is `unwanted` (or its not happening, False): when it goes against it inside a
+    probe run, a trait may cancel the die, and it is rolled again (TRT-FORTUNE; asking.DIE_HOOKS)."""
     roll = world.dice.d100()
     happened = roll <= chance
     world.emit("percent_roll", "BAS-6", chance=chance, die=roll, happened=happened, reason=reason, for_rule=rule)
+    run = asking.run_of(world) if who is not None and happened == unwanted else None
+    if run is not None and any(hook(run.gs, who, roll, chance, reason) for hook in asking.DIE_HOOKS):
+        return percent(world, chance, rule, reason)
     return happened

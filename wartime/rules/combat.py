@@ -124,7 +124,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
                                **info)
         d = confirm_def(gs, target, d, defense, mods, rule2, info)
     dmg = terms.dmg(dmg)                                            # CMB-4 steps 2-4 with the traits' terms
-    if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0"):    # TRT-PADRON-PEPPER: step 4
+    if terms.coin is not None and percent(world, 50, terms.coin, "DMG 0", who=attacker):    # TRT-PADRON-PEPPER: step 4
         dmg = 0
 
     def dealt(k: int) -> int:             # the wounds DMG k deals this hit (TRT-FORTUNE's DMG +1 asks it too)
@@ -134,7 +134,10 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
     dmg, n = fortune.hit_dmg(gs, attacker, target, dmg, n, dealt)          # TRT-FORTUNE: DMG +1 on its hit
     if n > 0 and terms.lucky is not None:
         luck = world.dice.d10()                                      # TRT-LUCKY: on a 1 the hit is ignored
-        world.emit("luck_roll", terms.lucky, who=target, die=luck, ignored=luck == 1, wounds=n)
+        cancelled = {}
+        if fortune.die_cancelled(gs, target, "luck", luck, foe=attacker, unwanted=luck != 1, wounds=n):
+            cancelled, luck = {"cancelled": luck}, world.dice.d10()  # TRT-FORTUNE: 'anular dado', rolled again
+        world.emit("luck_roll", terms.lucky, who=target, die=luck, ignored=luck == 1, wounds=n, **cancelled)
         if luck == 1:
             n = 0
     if n > 0:
@@ -511,10 +514,11 @@ def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> N
         if gs.on_table(attacker):
             apply_wounds(gs, attacker, n, source=None, rule=rule)
     for rule, (chance, dmg, diameter) in traits.fumble_blasts(w):     # TRT-FLAMMABLE: 30 %, centred on the user
-        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{w.name} fumbled"):
+        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{w.name} fumbled", who=attacker):
             death_blast(gs, ctx, attacker, rule, dmg, diameter, spare=False)
     for rule, (chance, dmg, diameter) in traits.own_fumble_blasts(gs, attacker):   # TRT-FLAMMABLE on a race: 30 %
-        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{gs.name(attacker)} fumbled"):
+        if gs.on_table(attacker) and percent(gs.world, chance, rule, f"{gs.name(attacker)} fumbled",
+                                                        who=attacker):
             death_blast(gs, ctx, attacker, rule, dmg, diameter, spare=False)
 
 

@@ -21,9 +21,15 @@ The engine's reading (docs/fortune.md):
   - on the carrier's hit, once the CH DEF is rolled, when DMG +1 would deal one more wound: *DMG +1*;
   - when a hit would wound the carrier (after the CH DEF, Larga vida and Afortunado): *ignore the damage* (the
     whole hit: no wounds, no CH PSI);
-  - when its activation starts with at least one wound (before the ENE gain): *recover 1 wound*.
-  Checks made with a percentage die and other dice (dispersion, Afortunado's) are not checks: no die of theirs
-  is cancelled. A reroll from another trait (G2) comes after Fortune's question.
+  - when its activation starts with at least one wound (before the ENE gain): *recover 1 wound*;
+  - dice that are no check, *cancel the die* (rolled again, the new die stands): its initiative die below 10
+    (SEQ-2, rules.turns); the dispersion of its own area, or of an area landing on it (the dispersed template covers
+    it), the highest of the distance dice, the direction kept (ARE-9, rules.areas; the area's carrier asked first,
+    one cancel per dispersion); a percentage roll of its own whose outcome went against it (BAS-6: a weapon out of
+    ammunition, jammed or defective, an addiction, Locura asesina, an Inflamable blast, a destroyed item's blast,
+    a Pimiento de padrón DMG 0 of its attack; rules.checks.percent with its `who`); Afortunado's 1D10 (its own
+    not ignoring the hit, or an enemy's 1 ignoring the carrier's hit).
+  A reroll from another trait (G2) comes after Fortune's question.
 * The question is asked mid-resolution through the probe run of rules/asking.py (as TRT-BODYGUARD's): the decision
   is applied, the world put back at the question, and applied again with the answer. It is an ordinary 'react'
   decision, ``Pending("react", side, uses, actor=carrier, window="fortune", against=the other character)``: the
@@ -63,9 +69,11 @@ class FortuneQuestion:
     """A use of Fortune the carrier's side may take now (the world resource ``fortune``): `decision` the decision
     being applied (canonical JSON), `answers` the answers given so far in its run (rules/asking.py), `who` the
     carrier, `uses` the alternatives offered, `moment` 'check' (its own failed check), 'enemy_check' (an enemy's
-    passed check against it), 'hit' (its hit), 'damage' (a hit on it) or 'activation'; `other` the enemy rolling,
-    hit or hitting; `check` the check's reason, `die` and `target` its die and target number; `wounds` the wounds
-    the hit deals, `more` with DMG +1."""
+    passed check against it), 'hit' (its hit), 'damage' (a hit on it), 'activation', or a die of no check:
+    'initiative' (its SEQ-2 die), 'dispersion' (of its own area), 'landing' (of an area landing on it), 'percent'
+    (a 1D100 of its own: `target` the chance, `check` the reason) or 'luck' (Afortunado's 1D10, its own or its
+    enemy's 1 ignoring its hit); `other` the enemy rolling, hit or hitting; `check` the check's reason, `die` and
+    `target` its die and target number; `wounds` the wounds the hit deals, `more` with DMG +1."""
     decision: str
     answers: tuple[int, ...]
     who: int
@@ -214,6 +222,48 @@ def after_check(gs: GameState, who: int, result: CheckResult, reason: str, data:
 
 
 asking.CHECK_HOOKS.append(after_check)
+
+
+def die_cancelled(gs: GameState, who: int, moment: str, die: int, *, foe: int | None = None, unwanted: bool = True,
+                  **fields) -> bool:
+    """TRT-FORTUNE ruling: "'anular dado' = cancel one die just rolled (own or enemy) and roll it again", on a die
+    that is no check, inside a probe run (module docstring): `who`'s die (its initiative die, a percentage roll of its
+    own, Afortunado's 1D10) went against it (`unwanted`): its side is asked; else it went against `foe`, an enemy of
+    `who`'s (Afortunado's 1 ignoring `foe`'s hit): `foe`'s side is asked. True: the die is cancelled (the caller rolls
+    it again, the new die stands)."""
+    if asking.run_of(gs.world) is None:
+        return False
+    asked = who if unwanted else foe
+    if asked is None or (asked != who and gs.side(asked) == gs.side(who)):
+        return False
+    uses = _free(gs, asked, CANCEL_DIE)
+    return bool(uses) and bool(_ask(gs, asked, uses, moment=moment, other=foe if asked == who else who, die=die,
+                                    **fields))
+
+
+def dispersion_cancelled(gs: GameState, attacker: int, die: int, covered) -> int | None:
+    """TRT-FORTUNE 'anular dado' on an area's dispersion (ARE-9: no check): the carrier whose area it is (asked
+    first), then each carrier the dispersed area lands on (`covered()`: those it covers there, in id order), may
+    cancel the highest of its distance dice (`die`; the direction stands), rolled again by the caller. One cancel per
+    dispersion. Returns who cancelled it, or None."""
+    if asking.run_of(gs.world) is None:
+        return None
+    if _free(gs, attacker, CANCEL_DIE) and _ask(gs, attacker, (CANCEL_DIE,), moment="dispersion", die=die):
+        return attacker
+    for e in covered():
+        if e != attacker and _free(gs, e, CANCEL_DIE) and _ask(gs, e, (CANCEL_DIE,), moment="landing",
+                                                               other=attacker, die=die):
+            return e
+    return None
+
+
+def after_percent(gs: GameState, who: int, die: int, chance: int, reason: str) -> bool:
+    """TRT-FORTUNE on a percentage roll (BAS-6: no check) of the carrier's own whose outcome went against it
+    (rules.checks.percent with its `who`): cancel the die (rolled again by the caller)."""
+    return die_cancelled(gs, who, "percent", die, check=reason, target=chance)
+
+
+asking.DIE_HOOKS.append(after_percent)
 
 
 def hit_dmg(gs: GameState, attacker: int | None, target: int, dmg: int, n: int, wounds) -> tuple[int, int]:

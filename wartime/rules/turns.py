@@ -95,6 +95,15 @@ class TurnFlow:
         gs.world.run_systems("start_of_turn", gs=gs)
         alarm_flow.open_window(self)                      # ALM-35: the alarm's wave before the initiative
 
+    def _initiative_die(self, e: int) -> tuple[int, dict]:
+        """SEQ-2: the 1D10 of the character `e` rolling its side's initiative, and the event field of a die cancelled
+        (TRT-FORTUNE 'anular dado': its carrier may cancel its own initiative die below 10, rolled again; the new
+        die stands)."""
+        die = self.gs.world.dice.d10()
+        if die < 10 and fortune.die_cancelled(self.gs, e, "initiative", die):
+            return self.gs.world.dice.d10(), {"cancelled": die}
+        return die, {}
+
     def _roll_initiative(self) -> None:
         """SEQ-2: each player rolls 1D10 + the chosen character's VOL; tied leaders reroll with the same
         characters until one is strictly highest; order is by descending total."""
@@ -103,11 +112,11 @@ class TurnFlow:
         totals: dict[str, list[int]] = {}
         for side in self._rolling_sides():
             e = choices[side]
-            die = gs.world.dice.d10()
+            die, cancelled = self._initiative_die(e)
             bonus = traits.initiative_bonus(gs, e)                 # hook point initiative_mod (TRT-SCOUT)
             totals[side] = [die + gs.attrs(e).VOL + sum(n for _, n in bonus)]
             gs.world.emit("initiative_roll", "SEQ-2", side=side, character=e, die=die, vol=gs.attrs(e).VOL,
-                          total=totals[side][0], **({"traits": dict(bonus)} if bonus else {}))
+                          total=totals[side][0], **({"traits": dict(bonus)} if bonus else {}), **cancelled)
 
         def rank(group: list[str]) -> list[str]:
             # order a group of sides by their current last totals; tied sides reroll (SEQ-2)
@@ -121,11 +130,11 @@ class TurnFlow:
                     ordered += tied
                     continue
                 for s in tied:
-                    die = gs.world.dice.d10()
+                    die, cancelled = self._initiative_die(choices[s])
                     totals[s].append(die + gs.attrs(choices[s]).VOL
                                      + sum(n for _, n in traits.initiative_bonus(gs, choices[s])))
                     gs.world.emit("initiative_reroll", "SEQ-2", side=s, character=choices[s], die=die,
-                                  total=totals[s][-1])
+                                  total=totals[s][-1], **cancelled)
                 ordered += rank(tied)
             return ordered
 

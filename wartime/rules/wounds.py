@@ -129,7 +129,7 @@ def item_destroyed(gs: GameState, holder: int, before, dmg: int) -> None:
     if not gs.on_table(holder):
         return
     for rule_id, (chance, blast_dmg, diameter) in traits.item_blasts(gs, holder, before, dmg):
-        if chance < 100 and not percent(gs.world, chance, rule_id, f"{before.name} destroyed"):
+        if chance < 100 and not percent(gs.world, chance, rule_id, f"{before.name} destroyed", who=holder):
             continue
         gs.world.emit("item_exploded", rule_id, who=holder, item=before.name, dmg=blast_dmg, diameter=diameter)
         for resolve in DEATH_BLAST:

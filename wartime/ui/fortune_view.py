@@ -12,6 +12,11 @@ MOMENTS = {
     "hit": "its hit deals {wounds} wound(s); DMG +1 would deal {more}",
     "damage": "a hit would deal it {wounds} wound(s)",
     "activation": "its activation starts with {wounds} wound(s)",
+    "initiative": "its initiative die is {die}",
+    "dispersion": "its area dispersed: its highest distance die is {die}",
+    "landing": "{other}'s area dispersed onto it: the highest distance die is {die}",
+    "percent": "its 1D100 for {check} went against it: {die} against {target} %",
+    "luck": "Afortunado's 1D10 is {die}",
 }
 
 
@@ -27,6 +32,10 @@ def fortune_lines(gs, p, name) -> list[str]:
              "Once per turn: " + "; ".join(fortune.LABELS[u] for u in q.uses) + ", or pass and keep it."]
     if fortune.CANCEL_DIE in q.uses and q.moment in ("check", "enemy_check"):
         lines.append(f"A new die passes {float(p_pass(q.target)):.0%} of the time (CHK-2).")
+    elif fortune.CANCEL_DIE in q.uses and q.moment == "percent":
+        lines.append(f"A new 1D100 repeats it {q.target} % of the time (BAS-6).")
+    elif fortune.CANCEL_DIE in q.uses:
+        lines.append("Cancelling rolls that die again; the new die stands.")
     return lines
 
 

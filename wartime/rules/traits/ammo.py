@@ -142,7 +142,7 @@ def stun_no_reaction(gs, e: int) -> bool:
 def out_of_ammo(gs, e: int, weapon) -> bool:
     """TRT-OUT-OF-AMMO ruling: before each CH IMP, 1D100 ≤ 10: the weapon has no ammunition: the attack fails (its
     ENE spent) and the weapon is empty (rounds 0) until a Recargar (GNA-13)."""
-    if not percent(gs.world, 10, "TRT-OUT-OF-AMMO", f"{weapon.name} fired"):
+    if not percent(gs.world, 10, "TRT-OUT-OF-AMMO", f"{weapon.name} fired", who=e):
         return False
     i = weapon_index(gs, e, weapon)
     if i is not None:

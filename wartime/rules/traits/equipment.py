@@ -55,7 +55,7 @@ def harmful(gs, e: int, weapon) -> Wear:
 def defective(gs, e: int, weapon) -> Wear | None:
     """TRT-DEFECTIVE: each use of the weapon has a 10 % chance (1D100 ≤ 10, BAS-6) of 1 wound, to the weapon
     itself (its ruling: the item, WND-6: DMG −1 per wound; disabled at QUA wounds, WND-4)."""
-    if percent(gs.world, 10, "TRT-DEFECTIVE", f"{weapon.name} used"):
+    if percent(gs.world, 10, "TRT-DEFECTIVE", f"{weapon.name} used", who=e):
         return Wear("TRT-DEFECTIVE", item_wounds=1)
     return None
 
@@ -180,7 +180,7 @@ def jamming_ammo(gs, e: int, weapon) -> bool:
     """TRT-JAMMING-AMMO: each time it is fired, 1D100 ≤ 10 jams it: rolled after the ENE is paid and before the
     CH IMP, the action ends there (no CH IMP: no hit, critical, fumble or scatter; the ENE is spent); it works
     normally on the next action (its ruling)."""
-    return percent(gs.world, 10, "TRT-JAMMING-AMMO", f"{weapon.name} fired")
+    return percent(gs.world, 10, "TRT-JAMMING-AMMO", f"{weapon.name} fired", who=e)
 
 
 register("TRT-EVIL", "Malvado", {"use_stress": evil}, kinds=("weapon", "object", "metahability"))

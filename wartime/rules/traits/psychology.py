@@ -78,7 +78,7 @@ def murderous_madness(gs, e: int, check) -> None:
     charge; if neither is within reach nothing happens."""
     if gs.engaged(e) or gs.psyche(e).panic:
         return
-    if not percent(gs.world, MADNESS_CHANCE, "TRT-MURDEROUS-MADNESS", f"{gs.name(e)}'s Locura asesina"):
+    if not percent(gs.world, MADNESS_CHANCE, "TRT-MURDEROUS-MADNESS", f"{gs.name(e)}'s Locura asesina", who=e):
         return
     others = [o for o in gs.minis() if o != e and gs.on_table(o) and gs.able(o)]
     if not others:

@@ -162,7 +162,8 @@ def addiction(gs, e: int, gear, target: int) -> None:
     turn = _turn(gs)
     s = stims_of(gs, target) or Stims()
     addicted = s.addicted
-    if gear.key not in addicted and percent(gs.world, ADDICTION, "TRT-DRUG", f"addiction to {gear.name}"):
+    if gear.key not in addicted and percent(gs.world, ADDICTION, "TRT-DRUG", f"addiction to {gear.name}",
+                                                    who=target):
         addicted = addicted + (gear.key,)
         gs.world.emit("addicted", "TRT-DRUG", who=target, item=gear.name)
     used = tuple(x for x in s.used if x[0] != gear.key) + ((gear.key, turn),)
