@@ -44,13 +44,6 @@ UNDELIVERED_NOTE = ("ice / cold, electricity, a disease, sonic, plasma, light (r
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "TRT-FORTUNE": "all six alternatives played, once per turn, each asked of the carrier's side when it applies "
-                   "(rules/fortune.py): ignore a hit's damage, ignore a fumble of its own check, success target +1 "
-                   "on its own check missed by 1, recover 1 wound as its activation starts, DMG +1 on its hit, "
-                   "cancel a die of a check (its own failed one, an enemy's passed one aimed at it or opposed to "
-                   "it) and of no check (its initiative die, the dispersion of its own area or of one landing on "
-                   "it, a percentage roll of its own gone against it, Afortunado's 1D10); the odds shown before an "
-                   "action (rules.odds, dry runs) do not count a use of Fortune",
     "TRT-ACTIVATION-AREA": "on weapons and objects dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or "
                            "foe, whose move first comes within the item's RNG K of it (at its level) stops there and "
                            "sets it off once: a weapon centred on it, with no CH IMP and each covered mini's CH DEF; "

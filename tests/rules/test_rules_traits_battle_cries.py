@@ -330,3 +330,34 @@ def test_TRT_CHALLENGER_reach_is_VOL_K_in_the_field_of_view():
     g = challenge_game(x=6.0)
     assert not list(g.engine.legal_options("challenge"))
     assert "challenge" in OWN_ACTIVATION_ONLY and "challenge" not in general_keys()
+
+
+@pytest.mark.parametrize("on", ["target", "caster"])
+def test_TRT_FORTUNE_cancels_a_Runas_de_vacio_die(on):
+    """TRT-FORTUNE 'anular dado' on Runas de vacío's 1D10 (no check): the runes' 6 fails the target, who carries
+    Fortune and cancels it (3: the metahability is cancelled); or the runes' 4 cancels the caster's metahability,
+    and the caster, carrying Fortune, cancels that enemy die (8: the target is calmed)."""
+    from wartime.core.components import Traits
+    from wartime.rules import fortune
+    from wartime.rules.sequence import Decision
+    g = runed()
+    a, b = g.ids
+    carrier = b if on == "target" else a
+    g.set(carrier, Traits(tuple(g.gs.traits(carrier)) + ("TRT-FORTUNE",)))
+    g.auto_pass = False
+    first, second = (6, 3) if on == "target" else (4, 8)
+    g.dice.push(2, 2, 8, first)
+    g.act(a, "use_metahability", meta=0, target=b)
+    while True:
+        g.pass_windows_until(fortune.WINDOW)
+        q = fortune.current(g.gs)
+        if q.moment == "void_runes":
+            break
+        g.engine.submit(Decision("react", g.pending.side, actor=q.who))
+    assert (q.who, q.die) == ((b, 6) if on == "target" else (a, 4))
+    g.dice.push(second)
+    g.engine.submit(Decision("react", g.pending.side, actor=q.who, action="fortune_cancel_die"))
+    g.pass_windows_until(fortune.WINDOW)
+    ev = g.events("void_runes")[-1]
+    assert (ev["die"], ev["fortune"], ev["cancelled"]) == (second, first, on == "target")
+    assert bool(effects(g, b)) == (on == "caster") and g.all_dice_used()

@@ -3,6 +3,8 @@ the carrier's side mid-resolution (rules/asking.py), set up with scripted dice a
 effect and its ruling; the object holder's use; the catalogue price."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules_helpers import Decision, Game, M, RuleViolation, weapon
@@ -397,3 +399,44 @@ def test_TRT_FORTUNE_scripted_answers_on_dice_of_no_check():
         ("landing", t, 1, 0), ("percent", None, 7, 10), ("percent", None, 7, 70), ("luck", t, 1, 0),
         ("luck", t, 5, 0))]
     assert got == [CANCEL_DIE, None, CANCEL_DIE, None, CANCEL_DIE, CANCEL_DIE, None, CANCEL_DIE, None]
+
+
+# --- the odds: a second figure with the attacker's Fortune spent on its CH IMP ---------------------------------------
+def test_TRT_FORTUNE_fortune_imp_die_chances():
+    """CH IMP target 5 with Fortune at its best: 1-5 pass (1 a critical); 6 passes by success +1; 7, 8, 9 and the
+    fumble 10 are cancelled and rolled again (half pass, a tenth critical): P(critical) = 0.1 + 0.4 × 0.1 = 0.14,
+    P(plain) = 0.4 + 0.1 + 0.4 × 0.4 = 0.66. Target 10: the fumble 10 is ignored (10 ≤ 10): every die passes. With
+    Entrenado para matar (a fumble rerolled first, Fortune kept for the new die) at target 9: 1 − 0.1 × 0.1 × 0.1."""
+    from fractions import Fraction
+    from wartime.rules.odds import fortune_imp
+    assert fortune_imp(5, None) == (Fraction(14, 100), Fraction(66, 100))
+    assert sum(fortune_imp(10, None)) == 1
+    assert sum(fortune_imp(9, "fumble")) == 1 - Fraction(1, 1000)
+
+
+def test_TRT_FORTUNE_odds_show_the_attack_with_fortune_as_a_second_figure():
+    """Red (AGI 9: CH IMP 9, only the fumble fails) with Fortune shoots blue: the plain odds are those without it;
+    the second figure (the fumble cancelled and rolled again) equals the odds of the same shot by a red with
+    Entrenado para matar (a fumbled CH IMP rerolled) and no Fortune. Blue with a free Fortune is flagged; a spent
+    Fortune gives no figure."""
+    from wartime.rules.odds import attack_odds
+    g = duel(blue=True)
+    a, t = g.ids
+    g.set(a, replace(g.gs.attrs(a), AGI=9))
+    plain = duel(red=False)
+    plain.set(plain.ids[0], replace(plain.gs.attrs(plain.ids[0]), AGI=9))
+    trained = duel(red=False)
+    trained.set(trained.ids[0], replace(trained.gs.attrs(trained.ids[0]), AGI=9))
+    trained.set(trained.ids[0], Traits(("TRT-TRAINED-TO-KILL",)))
+    odds = attack_odds(g.gs, a, t, weapon_index=0, ranged=True)
+    base = attack_odds(plain.gs, *plain.ids, weapon_index=0, ranged=True)
+    again = attack_odds(trained.gs, *trained.ids, weapon_index=0, ranged=True)
+    assert odds.imp_target == 9 and (odds.p_hit, odds.expected_wounds) == (base.p_hit, base.expected_wounds)
+    best = odds.with_fortune
+    assert (best.p_hit, best.expected_wounds, best.p_incapacitate) == (again.p_hit, again.expected_wounds,
+                                                                       again.p_incapacitate)
+    assert best.p_hit > odds.p_hit and odds.target_fortune and not base.target_fortune and base.with_fortune is None
+    g.world.resources[fortune.USED] = (g.engine.flow.turn, (a, t))
+    g.world.bump_version()
+    spent = attack_odds(g.gs, a, t, weapon_index=0, ranged=True)
+    assert spent.with_fortune is None and not spent.target_fortune

@@ -65,3 +65,17 @@ def test_TRT_FORTUNE_prompt_lines_for_dice_of_no_check():
     world.resources[fortune.RESOURCE] = Q("", (), 1, (fortune.CANCEL_DIE,), "landing", 2, die=4)
     lines = fortune_lines(gs, None, name)
     assert "Rifleman's area dispersed onto it" in lines[0] and "new die stands" in lines[-1]
+
+
+def test_TRT_FORTUNE_the_odds_second_figure_in_words():
+    """The attack preview's note: the attacker's figure with Fortune spent on its CH IMP, and the target's flag."""
+    from fractions import Fraction
+    from wartime.rules.odds import AttackOdds
+    from wartime.ui.fortune_view import fortune_odds_note
+    plain = AttackOdds(5, 0, Fraction(1, 2), Fraction(0), Fraction(2), Fraction(0))
+    assert fortune_odds_note(plain) is None
+    best = AttackOdds(5, 0, Fraction(4, 5), Fraction(0), Fraction(16, 5), Fraction(0))
+    note = fortune_odds_note(AttackOdds(5, 0, Fraction(1, 2), Fraction(0), Fraction(2), Fraction(0),
+                                        with_fortune=best, target_fortune=True))
+    assert note == "Fortuna: with its Fortune on the CH IMP: hits 80%, 3.20 wounds; the target's Fortune may ignore " \
+                   "the damage"

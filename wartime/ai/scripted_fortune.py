@@ -38,6 +38,7 @@ NO_CHECK = {
     "landing": lambda q: True,
     "percent": lambda q: 100 - q.target >= 40,
     "luck": lambda q: q.die == 1,
+    "void_runes": lambda q: True,                   # asked only when the die went against it
 }
 
 

@@ -28,14 +28,23 @@ The engine's reading (docs/fortune.md):
     one cancel per dispersion); a percentage roll of its own whose outcome went against it (BAS-6: a weapon out of
     ammunition, jammed or defective, an addiction, Locura asesina, an Inflamable blast, a destroyed item's blast,
     a Pimiento de padrón DMG 0 of its attack; rules.checks.percent with its `who`); Afortunado's 1D10 (its own
-    not ignoring the hit, or an enemy's 1 ignoring the carrier's hit).
+    not ignoring the hit, or an enemy's 1 ignoring the carrier's hit); Runas de vacío's 1D10 (its own above 5, or
+    an enemy's 5 or less cancelling the carrier's metahability). A dead character uses no Fortune (WND-3: off the
+    table), so Ave Fénix's and Resurrección's dice are never offered.
   A reroll from another trait (G2) comes after Fortune's question.
 * The question is asked mid-resolution through the probe run of rules/asking.py (as TRT-BODYGUARD's): the decision
   is applied, the world put back at the question, and applied again with the answer. It is an ordinary 'react'
   decision, ``Pending("react", side, uses, actor=carrier, window="fortune", against=the other character)``: the
   options are the alternatives' action keys (rules/actions/fortune.py); passing keeps the use. Outside a probe run
   (a dry run, the odds) nobody is asked, and a match where no character carries the trait takes the plain path: no
-  question, no die, nothing changes."""
+  question, no die, nothing changes.
+* The odds shown before an action (rules.odds.attack_odds) count an unused Fortune as a second figure, not in the
+  main one (the carrier may keep it for a later, likelier need that turn: the main figure is the attack as the dice
+  fall, the second what Fortune can make of it): ``AttackOdds.with_fortune`` is the same attack with the attacker's
+  free Fortune spent on its CH IMP at its best (a sure +1 or ignored fumble, else the failed die cancelled; a
+  reroll of its own trait first, Fortune kept for the new die: rules.odds.fortune_imp), exact; and
+  ``AttackOdds.target_fortune`` says the target has one free (it may then ignore the hit's damage: no figure is
+  needed, its harm would be 0). A controller's dry run asks nobody and spends nothing (a legality check)."""
 from __future__ import annotations
 
 import sys
@@ -71,8 +80,8 @@ class FortuneQuestion:
     carrier, `uses` the alternatives offered, `moment` 'check' (its own failed check), 'enemy_check' (an enemy's
     passed check against it), 'hit' (its hit), 'damage' (a hit on it), 'activation', or a die of no check:
     'initiative' (its SEQ-2 die), 'dispersion' (of its own area), 'landing' (of an area landing on it), 'percent'
-    (a 1D100 of its own: `target` the chance, `check` the reason) or 'luck' (Afortunado's 1D10, its own or its
-    enemy's 1 ignoring its hit); `other` the enemy rolling, hit or hitting; `check` the check's reason, `die` and
+    (a 1D100 of its own: `target` the chance, `check` the reason), 'luck' (Afortunado's 1D10, its own or its
+    enemy's 1 ignoring its hit) or 'void_runes' (Runas de vacío's 1D10, its own or its enemy's); `other` the enemy rolling, hit or hitting; `check` the check's reason, `die` and
     `target` its die and target number; `wounds` the wounds the hit deals, `more` with DMG +1."""
     decision: str
     answers: tuple[int, ...]
@@ -173,6 +182,12 @@ def _free(gs: GameState, e: int | None, *uses: str) -> tuple[str, ...]:
     if not offered or used(gs, e):
         return ()
     return tuple(u for u in uses if u in offered)
+
+
+def free_uses(gs: GameState, e: int | None, *uses: str) -> tuple[str, ...]:
+    """The alternatives among `uses` that `e` may take now (on the table, carrying them, its use not spent this
+    turn): rules.odds reads it for its Fortune figure."""
+    return _free(gs, e, *uses)
 
 
 def _ask(gs: GameState, who: int, uses: tuple[str, ...], **fields) -> str | None:

@@ -20,7 +20,7 @@ from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffe
                                      Stress)
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
-from wartime.rules import objects, psychology, traits
+from wartime.rules import fortune, objects, psychology, traits
 from wartime.rules.checks import opposed_winner, roll_check
 from wartime.rules.item_use import stress_def_kept, use_passes
 from wartime.rules.stress_hits import stress_taken
@@ -226,8 +226,11 @@ def void_runes(gs: GameState, ctx, caster: int, target: int, m) -> bool:
     rule = traits.meta_void(gs, target, caster) if gs.able(target) else None
     if rule is None:
         return False
-    die = gs.world.dice.d10()
-    gs.world.emit("void_runes", rule, who=target, caster=caster, meta=m.name, die=die, cancelled=die <= 5)
+    die, cancelled = gs.world.dice.d10(), {}
+    if fortune.die_cancelled(gs, target, "void_runes", die, foe=caster, unwanted=die > 5):
+        cancelled, die = {"fortune": die}, gs.world.dice.d10()       # TRT-FORTUNE: 'anular dado', rolled again
+    gs.world.emit("void_runes", rule, who=target, caster=caster, meta=m.name, die=die, cancelled=die <= 5,
+                  **cancelled)
     if die == 1 and gs.able(caster):
         psi_check(gs, ctx, caster, source=target, reason=traits.display_name(rule), rule=rule)
     return die <= 5

@@ -18,7 +18,8 @@ from wartime.rules.checks import Modifier, combine, resolve_die
 from wartime.rules.combat import Cover, melee_damage
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
-from wartime.rules import traits
+from wartime.rules import fortune, traits
+from wartime.rules.traits.fortune import CANCEL_DIE, IGNORE_DAMAGE
 
 DIE = range(1, 11)
 
@@ -60,6 +61,11 @@ class AttackOdds:
     expected_wounds: Fraction   # to the target (ignores the attacker's own fumble damage)
     p_incapacitate: Fraction    # P(this attack leaves the target incapacitated or dead; unconscious for stress)
     expected_stress: Fraction = Fraction(0)   # to the target: a stress hit (TRT-PSYCHIC-AMMO), a worn TRT-NEUROPSYCHO
+    #: TRT-FORTUNE, a second figure: the same attack with the attacker's unused Fortune spent on its CH IMP at its
+    #: best (`with_fortune`; None: it has none free), and whether the target has one free (it may then ignore the
+    #: hit's damage: its harm 0, which no figure shows)
+    with_fortune: "AttackOdds | None" = None
+    target_fortune: bool = False
 
     @property
     def harm(self) -> Fraction:
@@ -159,6 +165,21 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     if gs.combat is not None:
         return gs.combat.attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover,
                                      unarmed=unarmed, dmg_bonus=dmg_bonus, extra_imp=extra_imp)
+    kw = dict(weapon_index=weapon_index, ranged=ranged, cover=cover, unarmed=unarmed, dmg_bonus=dmg_bonus,
+              extra_imp=extra_imp, base_dmg=base_dmg)
+    info: dict = {}
+    odds = _attack_odds(gs, attacker, target, info=info, **kw)
+    return _with_fortune(gs, attacker, target, odds, info["always"], info["reroll"], info["crit_max"],
+                         info["fumble"], lambda always, crit_max: _attack_odds(gs, attacker, target,
+                                                                              force=(always, crit_max), **kw))
+
+
+def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int | None, ranged: bool,
+                 cover: Cover | None, unarmed: bool, dmg_bonus: int, extra_imp, base_dmg: int | None,
+                 force: tuple | None = None, info: dict | None = None) -> AttackOdds:
+    """`attack_odds` in Wartime's own resolution; `force` = (always, crit_max) of its CH IMP (TRT-FORTUNE's figure:
+    the attack given a critical or a plain hit); `info` receives the CH IMP's always / reroll / crit_max / fumble
+    floor."""
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)
@@ -180,6 +201,11 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
                   else traits.always_passes(gs, target, None, "DEF") is not None)
     def_rr = None if terms.no_def_reroll else traits.reroll_source(gs, target, None, "DEF")
     fumbles = (traits.fumble_floor(gs, attacker), traits.fumble_floor(gs, target))        # TRT-UNLUCKY
+    if info is not None:
+        info.update(always=imp_always, reroll=imp_rr[1] if imp_rr else None, crit_max=terms.crit_max,
+                    fumble=fumbles[0])
+    if force is not None:                       # TRT-FORTUNE's figure: the CH IMP forced critical / plain
+        imp_always, imp_rr, terms = force[0], None, replace(terms, crit_max=force[1])
     con = traits.strength(gs, attacker)                           # TRT-MULE: counts as CON +1
     natural = traits.natural_dmg(gs, attacker) if unarmed and base_dmg is None else None   # TRT-CLAWS-AND-TEETH
     if base_dmg is not None:                                      # a thrown thing (rules.combat: no CON bonus)
@@ -222,6 +248,57 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
         reach = (crit + (odds.p_hit - crit) * (1 - stop)) * Fraction(_keep100(shields), 100)
         odds = replace(odds, expected_stress=pre * reach * (2 if terms.double_hit else 1))
     return odds
+
+
+def fortune_imp(target: int, reroll: str | None, crit_max: int = 1, fumble_min: int = 10) -> tuple[Fraction, Fraction]:
+    """TRT-FORTUNE on a CH IMP (CHK-2, G2): (P(critical pass), P(plain pass)) when the roller spends its unused
+    Fortune at its best on this check: a failed die that a sure alternative passes is passed (a fumble whose die is
+    within the target: *ignore the fumble*; a die missing by exactly 1, no fumble: *success target +1*); else a failed
+    die its own trait rerolls (`reroll`, G2: 'any' / 'nofumble' / 'fumble') is left to that reroll, Fortune kept for
+    the next die; else the die is cancelled and rolled again (the trait's reroll may still follow, once). Exact."""
+    tenth = Fraction(1, 10)
+
+    def roll(fortune_free: bool, trait_free: bool) -> tuple[Fraction, Fraction]:
+        crit_p = plain_p = Fraction(0)
+        for d in DIE:
+            passed, crit, fumble = resolve_die(d, target, crit_max, fumble_min)
+            if passed:
+                crit_p, plain_p = (crit_p + tenth, plain_p) if crit else (crit_p, plain_p + tenth)
+                continue
+            if fortune_free and ((fumble and d <= target) or (not fumble and d == target + 1)):
+                plain_p += tenth
+                continue
+            if trait_free and reroll is not None and (reroll == "any" or fumble == (reroll == "fumble")):
+                c, p = roll(fortune_free, False)
+            elif fortune_free:
+                c, p = roll(False, trait_free)
+            else:
+                continue
+            crit_p, plain_p = crit_p + tenth * c, plain_p + tenth * p
+        return crit_p, plain_p
+    return roll(True, True)
+
+
+def _with_fortune(gs: GameState, attacker: int, target: int, odds: AttackOdds, imp_always, imp_rr, crit_max: int,
+                  imp_fumble: int, again) -> AttackOdds:
+    """TRT-FORTUNE: `odds` with its two figures: `with_fortune` (the attacker's unused Fortune spent on its CH IMP at
+    its best, `fortune_imp`) and `target_fortune`. An attack is linear in its CH IMP's outcome, so the figure mixes
+    the same attack's odds given a critical hit and given a plain one (`again(always, crit_max)`: the attack
+    enumerated with its CH IMP forced so) by the Fortune die's chances. Nothing changes where nobody carries it."""
+    if not fortune.in_play(gs):
+        return odds
+    target_free = fortune.free_uses(gs, target, IGNORE_DAMAGE) != ()
+    if imp_always or not fortune.free_uses(gs, attacker, CANCEL_DIE):
+        return replace(odds, target_fortune=target_free) if target_free else odds
+    crit_p, plain_p = fortune_imp(odds.imp_target, imp_rr, crit_max, imp_fumble)
+    on_crit = again("critical", 1) if crit_max else None
+    plain = again(True, 0)
+
+    def mix(field: str) -> Fraction:
+        return (crit_p * getattr(on_crit, field) if on_crit is not None else 0) + plain_p * getattr(plain, field)
+    best = replace(odds, p_hit=mix("p_hit"), expected_wounds=mix("expected_wounds"),
+                   p_incapacitate=mix("p_incapacitate"), expected_stress=mix("expected_stress"))
+    return replace(odds, with_fortune=best, target_fortune=target_free)
 
 
 def _stress_attack(gs: GameState, attacker: int, target: int, imp_target: int, imp_always, imp_reroll,

@@ -17,6 +17,7 @@ MOMENTS = {
     "landing": "{other}'s area dispersed onto it: the highest distance die is {die}",
     "percent": "its 1D100 for {check} went against it: {die} against {target} %",
     "luck": "Afortunado's 1D10 is {die}",
+    "void_runes": "Runas de vacío's 1D10 is {die} (5 or less cancels the metahability)",
 }
 
 
@@ -37,6 +38,18 @@ def fortune_lines(gs, p, name) -> list[str]:
     elif fortune.CANCEL_DIE in q.uses:
         lines.append("Cancelling rolls that die again; the new die stands.")
     return lines
+
+
+def fortune_odds_note(odds) -> str | None:
+    """The odds' Fortune figures (rules.odds.AttackOdds `with_fortune`, `target_fortune`) in words, or None."""
+    parts = []
+    best = getattr(odds, "with_fortune", None)
+    if best is not None:
+        parts.append(f"with its Fortune on the CH IMP: hits {float(best.p_hit):.0%}, "
+                     f"{float(best.expected_wounds):.2f} wounds")
+    if getattr(odds, "target_fortune", False):
+        parts.append("the target's Fortune may ignore the damage")
+    return "Fortuna: " + "; ".join(parts) if parts else None
 
 
 def fortune_title(side: str, p, name) -> str:

@@ -16,6 +16,7 @@ from wartime.ui import theme, transport_view
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
                                 object_lines, state_suffix, trait_english, trait_lines, carried_line)
 from wartime.ui.narrate import Line, describe, tray_roll
+from wartime.ui.fortune_view import fortune_odds_note
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview
 from wartime.core.components import Activation, Climbing, Identity, Life, Posture, Stress
@@ -540,6 +541,11 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
             note = "100% hidden: a cover CH DEF first (CMB-18)" if pv.cover.full else "cover: CH DEF +2 (CMB-17)"
         theme.blit_text(surface, note, (x, y), 12, theme.TEXT_DIM)
         y += 16
+    note = fortune_odds_note(o)                         # TRT-FORTUNE: the odds' second figure
+    if note is not None:
+        for line in theme.wrap(note, rect.width, 12):
+            theme.blit_text(surface, line, (x, y), 12, (200, 185, 240))
+            y += 15
     if pv.imp_mods:
         theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),
                         (x, y), 12, theme.TEXT_DIM)

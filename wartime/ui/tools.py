@@ -272,6 +272,8 @@ def draw_ghost_box(surface, area: pygame.Rect, gs: GameState, ghost: Ghost, name
             res = f"hits {float(row.odds.p_hit) * 100:.0f} %, {float(row.odds.expected_wounds):.2f} wounds"
             if row.odds.expected_stress:                                       # TRT-PSYCHIC-AMMO, ...
                 res += f", {float(row.odds.expected_stress):.2f} stress"
+            if getattr(row.odds, "with_fortune", None) is not None:            # TRT-FORTUNE: the second figure
+                res += f" ({float(row.odds.with_fortune.p_hit) * 100:.0f} % with its Fortune)"
         elif row.error is not None and row.error.rule_id == "ENV-2":
             res = "cannot shoot"
         elif row.error is not None:
