@@ -44,20 +44,6 @@ UNDELIVERED_NOTE = ("ice / cold, electricity, a disease, sonic, plasma, light (r
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "TRT-ACTIVATION-AREA": "on weapons and objects dropped with Soltar (GNA-15; rules/placed.py): a mini, friend or "
-                           "foe, whose move first comes within the item's RNG K of it (at its level) stops there and "
-                           "sets it off once: a weapon centred on it, with no CH IMP and each covered mini's CH DEF; "
-                           "an object is used on that mini (its effects as Usar's, no use check); an object whose use "
-                           "must choose an option (Cóctel de vitaminas) is refused when dropped (NotImplementedRule)",
-    "TRT-AUTONOMOUS-BOMB": "on weapons and objects with Área de activación: it goes off at the mini entering its area "
-                           "(a weapon centred on it, an object used on it) if that mini's movement action covers 5 K "
-                           "or less (faster minis slip past); an object whose use must choose an option is refused "
-                           "when dropped (NotImplementedRule)",
-    "TRT-REMOTE-CONTROL": "on weapons and objects dropped with Soltar: the character who placed it sets it off in its "
-                          "own activation for ENE 1 without line of sight (rules/actions/charges.py; an object is "
-                          "used on the mini nearest it within its RNG); its prerequisite Vulnerable, lost from the "
-                          "source (traits notes G9), is not asked for; an object whose use must choose an option is "
-                          "refused when dropped (NotImplementedRule)",
     "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
                              "Contramagia on an invocation) moves a movable scenery piece (its CON), an item lying on "
                              "the ground, a placed charge included, or a driverless transport (their QUA), of weight at "
@@ -147,9 +133,6 @@ PARTIAL = {
                           "the book scatters, stays refused (ENV-1); a cast's CH IMP takes no MOD-2 range penalty "
                           "(the engine gives none to any cast)",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
-    "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
-                        "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "
-                        "(tier 3, refused)",
     "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
                        "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "
                        "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
@@ -162,6 +145,24 @@ PARTIAL = {
                   "like Mover (ENE 1, no CH AGI) up, down and along a face in a straight line to stop at any height "
                   "or on a top (race or held object); ceilings are not played: the engine's pieces are footprints "
                   "with a height and have no ceiling (no roofed piece to walk under)",
+}
+
+#: Rulings the engine plays for rules it implements in full, where the source leaves a gap (listed under the table,
+#: after "Rulings of implemented rules"; the status column of these rows stays "implemented").
+RULINGS = {
+    "TRT-ACTIVATION-AREA": "an object whose use chooses an option (Cóctel de vitaminas' attribute) takes the one its "
+                           "dropper chose with Soltar (GNA-15's choice parameter, kept on the charge and in the "
+                           "decision); no option of an object depends on the mini that sets it off; an object whose "
+                           "options are its user's own things (Ponzoña: the user's weapon) is not laid (RuleViolation "
+                           "TRT-VENOM: placed, it has no user)",
+    "TRT-AUTONOMOUS-BOMB": "as Área de activación's: a placed object's chosen option is its dropper's (GNA-15)",
+    "TRT-REMOTE-CONTROL": "its prerequisite Vulnerable cannot be asked: the source catalogue lost that trait (traits "
+                          "notes G9), so Control remoto is fielded without it; a placed object's chosen option is its "
+                          "dropper's (GNA-15)",
+    "TRT-COMMUNICATOR": "both parts of its ruling are what the engine plays for every character: CBA-3 asks of a "
+                        "blind shot's spotter only to be an ally seeing the target (no distance, no communicator), "
+                        "and Percibir's location markers (GNA-12 ruling 2) are seen by both players and end the "
+                        "marked enemy's hiding for everyone",
 }
 
 #: Why the engine refuses a rule (NotImplementedRule("ID")), said after "refused: ".
@@ -382,7 +383,8 @@ def build() -> str:
             "test files whose tests name it.", "",
             f"Summary: {summary}.", "",
             "| ID | tier | title | module | test | status |", "|---|---|---|---|---|---|"]
-    return "\n".join(head + body) + "\n"
+    tail = ["", "## Rulings of implemented rules", ""] + [f"- **{rid}**: {text}." for rid, text in RULINGS.items()]
+    return "\n".join(head + body + tail) + "\n"
 
 
 def main(argv: list[str]) -> int:

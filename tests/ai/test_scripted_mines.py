@@ -44,6 +44,26 @@ def test_TRT_ACTIVATION_AREA_scripted_lays_a_hex_trap_object_but_not_a_healing_b
             assert d is None
 
 
+def test_TRT_ACTIVATION_AREA_scripted_lays_a_cocktail_trap_on_the_attribute_least_useful_to_the_enemy():
+    """A cocktail trap (Cóctel de vitaminas + Área de activación: +1 on one attribute now, −1 on all next activation)
+    is laid facing the enemy 9 K away with INT, among the four options the engine offers (the enemy relies on it
+    least); for an ally it would be the attribute it relies on most (AGI: every attack), CON with a melee weapon."""
+    from wartime.ai.scripted_mines import trap_choice
+    from wartime.core.components import Gear, Item
+    g = Game(M(x=10, y=20, weapons=(weapon(key="carbine"),)), M(side="blue", x=20, y=24, facing=180.0),
+             M(x=5, y=5, weapons=(weapon(key="carbine"),)), M(x=5, y=30, weapons=(blade(),)))
+    a, b, c, f = g.ids
+    item = g.world.create(Item("Cocktail trap", holder=a), Gear("trap", "Cocktail trap", 1, 1, 3,
+                                                                ("TRT-VITAMIN-COCKTAIL", "TRT-ACTIVATION-AREA"), ()))
+    g.start_activation(a, energy=6)
+    d = mines_act(SimpleNamespace(gs=g.gs, engine=g.engine), g.pending)
+    assert (d.action, d.params) == ("drop_item", {"item": f"item:{item}", "choice": "INT"})
+    assert g.engine.check_action(a, d.action, d.params, d.chain, d.facing) == 1
+    options = ["CON", "AGI", "INT", "VOL"]
+    assert trap_choice(g.gs, a, c, options) == "AGI" and trap_choice(g.gs, a, b, options) == "INT"
+    assert trap_choice(g.gs, a, f, options) == "CON" and trap_choice(g.gs, a, b, []) is None
+
+
 def test_GNA_15_scripted_lays_no_bomb_when_the_enemy_is_far_or_without_one():
     g = Game(M(x=10, y=20, weapons=(mine(), weapon(key="carbine"))), M(side="blue", x=35, y=20, facing=180.0))
     g.start_activation(g.ids[0], energy=6)

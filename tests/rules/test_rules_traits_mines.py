@@ -206,17 +206,92 @@ def test_TRT_REMOTE_CONTROL_object_its_controller_uses_it_on_the_mini_nearest_wi
     assert placed.charges(g.gs) == [] and not g.world.has(item, Gear)
 
 
-def test_TRT_ACTIVATION_AREA_object_with_a_use_that_chooses_is_refused_when_dropped():
-    """Cóctel de vitaminas' use chooses an attribute: placed, nobody would choose it: Soltar refuses it naming the
-    trait (NotImplementedRule); held, it is dropped as any object with no trigger (ENE 0) when it has none."""
-    g = Game(M(x=10, y=20), M(side="blue", x=40, y=40))
-    a = g.ids[0]
-    cocktail = g.world.create(Item("Cocktail", holder=a), Gear("c", "Cocktail", 1, 1, 3,
-                                                               ("TRT-VITAMIN-COCKTAIL", AREA), ()))
+def cocktail(g: Game, holder: int, *more: str, RNG: int = 1) -> int:
+    """A vitamin cocktail (ENE 1; Cóctel de vitaminas: a use raises the chosen attribute) with `more` traits."""
+    return g.world.create(Item("Cocktail", holder=holder), Gear("c", "Cocktail", 1, RNG, 3,
+                                                                ("TRT-VITAMIN-COCKTAIL",) + more, ()))
+
+
+def test_TRT_ACTIVATION_AREA_object_whose_use_chooses_takes_its_droppers_choice():
+    """GNA-15 / GNA-16: a cocktail with Área de activación is laid with the option its use takes (the engine offers
+    one drop per attribute; none, or one it does not have, is refused); the ally walking into it (at 12.1 K) takes
+    it on the chosen AGI: AGI 5 -> 6 for the rest of its activation, CON unchanged, no check; the charge records
+    the choice and is gone."""
+    g = Game(M(x=10, y=20), M(x=20, y=20, facing=180.0, mov=12), M(side="blue", x=40, y=40))
+    a, b, _ = g.ids
+    item = cocktail(g, a, AREA)
     g.start_activation(a, energy=5)
-    assert violation(g.engine.check_action, a, "drop_item", {"item": f"item:{cocktail}"}).rule_id == AREA
+    drops = [o.params for o in g.engine.legal_options("drop_item")]
+    assert drops == [{"item": f"item:{item}", "choice": c} for c in ("CON", "AGI", "INT", "VOL")]
+    assert violation(g.engine.check_action, a, "drop_item", {"item": f"item:{item}"}).rule_id == "GNA-15"
+    assert violation(g.engine.check_action, a, "drop_item", {"item": f"item:{item}", "choice": "DMG"}).rule_id \
+        == "GNA-15"
+    assert g.engine.check_action(a, "drop_item", {"item": f"item:{item}", "choice": "AGI"}) == 1
+    g.act(a, "drop_item", item=f"item:{item}", choice="AGI")
+    assert g.events("charge_placed")[-1]["choice"] == "AGI" and placed.charge_choice(g.gs, item) == "AGI"
+    g.act(a, "end")
+    g.set(a, Position(10.0, 5.0, 90.0))
+    before = g.gs.attrs(b)
+    g.start_activation(b, energy=10)
+    g.act(b, "move", path=[[8, 20]])
+    assert g.pos(b) == (12.1, 20.0) and not g.checks()
+    off = g.events("charge_set_off")[-1]
+    assert (off["rule"], off["target"], off["choice"]) == (AREA, b, "AGI")
+    assert g.gs.attrs(b).AGI == before.AGI + 1 and g.gs.attrs(b).CON == before.CON
+    assert placed.charges(g.gs) == [] and placed.charge_choice(g.gs, item) is None
+
+
+def test_TRT_AUTONOMOUS_BOMB_object_whose_use_chooses_takes_its_droppers_choice():
+    """A cocktail with Bomba autónoma laid on CON: the ally's 4.5 K move into its area sets it off on it (CON +1)."""
+    g = Game(M(x=10, y=20), M(x=16.5, y=20, facing=180.0, mov=12), M(side="blue", x=40, y=40))
+    a, b, _ = g.ids
+    item = cocktail(g, a, AREA, "TRT-AUTONOMOUS-BOMB")
+    g.start_activation(a, energy=5)
+    g.act(a, "drop_item", item=f"item:{item}", choice="CON")
+    g.act(a, "end")
+    g.set(a, Position(10.0, 5.0, 90.0))
+    before = g.gs.attrs(b)
+    g.start_activation(b, energy=10)
+    g.act(b, "move", path=[[12, 20]])
+    off = g.events("charge_set_off")[-1]
+    assert (off["rule"], off["target"], off["choice"]) == ("TRT-AUTONOMOUS-BOMB", b, "CON")
+    assert g.gs.attrs(b).CON == before.CON + 1 and g.gs.attrs(b).AGI == before.AGI
+
+
+def test_TRT_REMOTE_CONTROL_object_whose_use_chooses_takes_its_droppers_choice():
+    """A remote cocktail (RNG 3) laid on INT, set off by the sapper (ENE 1) in a later activation: the mini nearest
+    it within 3 K takes the INT cocktail (a stim recorded on INT)."""
+    g = Game(M(x=10, y=20), M(x=13, y=20, facing=180.0), M(side="blue", x=40, y=40))
+    a, b, _ = g.ids
+    item = cocktail(g, a, "TRT-REMOTE-CONTROL", RNG=3)
+    g.start_activation(a, energy=5)
+    g.act(a, "drop_item", item=f"item:{item}", choice="INT")
+    g.act(a, "end")
+    g.set(a, Position(10.0, 5.0, 90.0))
+    g.start_activation(a, energy=5)
+    g.act(a, "set_off_charge", item=item)
+    off = g.events("charge_set_off")[-1]
+    assert (off["rule"], off["target"], off["choice"]) == ("TRT-REMOTE-CONTROL", b, "INT")
+    taken = g.events("stim_taken")[-1]
+    assert (taken["who"], taken["attribute"]) == (b, "INT")
+
+
+def test_TRT_ACTIVATION_AREA_object_whose_use_is_its_users_own_is_refused_when_dropped():
+    """Ponzoña's use coats its user's own weapon (the user's weapons are its options): laid, it has no user, so
+    Soltar refuses it naming TRT-VENOM; an object without a placed trigger is still dropped for ENE 0."""
+    g = Game(M(x=10, y=20, weapons=(weapon(),)), M(side="blue", x=40, y=40))
+    a = g.ids[0]
+    venom = g.world.create(Item("Venom trap", holder=a), Gear("v", "Venom trap", 1, 1, 3,
+                                                              ("TRT-VENOM", "TRT-VENOM:ácido", AREA), ()))
+    g.start_activation(a, energy=5)
+    assert violation(g.engine.check_action, a, "drop_item", {"item": f"item:{venom}"}).rule_id == "TRT-VENOM"
+    assert violation(g.engine.check_action, a, "drop_item",
+                     {"item": f"item:{venom}", "choice": "weapon:0"}).rule_id == "TRT-VENOM"
+    assert f"item:{venom}" not in [o.params["item"] for o in g.engine.legal_options("drop_item")]
     kit = beacon(g, a)
     assert g.engine.check_action(a, "drop_item", {"item": f"item:{kit}"}) == 0
+    assert violation(g.engine.check_action, a, "drop_item", {"item": f"item:{kit}", "choice": "AGI"}).rule_id \
+        == "GNA-15"
 
 
 # --- TRT-AUTONOMOUS-BOMB ----------------------------------------------------------------------------------------------

@@ -443,12 +443,64 @@ def test_TRT_COUNTERMEASURES_a_missile_has_CH_IMP_minus_1_against_a_transport_or
 
 
 def test_TRT_COMMUNICATOR_fielded_on_an_object_at_1_point():
-    """Its ruling's mechanic (spotting a blind shot for another carrier) is CBA-3's for any ally already: the
-    object is fielded and priced; a blind shot needs no communicator (tests/rules/test_rules_combat_actions.py)."""
+    """Fielded on an object at its catalogue price (1 point)."""
     from test_rules_traits_more import price
     from wartime.rules import traits
     assert traits.fielding_problem("TRT-COMMUNICATOR", "object", {"TRT-COMMUNICATOR"}) is None
     assert price("TRT-COMMUNICATOR", "object") == 1
+
+
+def radio(g: Game, e: int) -> int:
+    from test_rules_objects import give as hold
+    return hold(g, e, "TRT-COMMUNICATOR", name="Radio")
+
+
+def test_TRT_COMMUNICATOR_a_carrier_spots_a_blind_shot_for_another_carrier_at_any_distance():
+    """Ruling: a carrier is the spotter for another carrier's Ataque a distancia a ciegas (CBA-3) at any distance.
+    The shooter (AGI 5) has the target 8 K away behind a wall; the spotter, 44 K from the shooter on the far side,
+    sees the target (VOL 8: FOV 40 K): the blind shot is allowed (CH IMP 4: CBA-3's −1) and hits; CBA-3 puts no
+    limit on the spotter's distance, so the communicator lifts none (CBA-3 ruling: no communicator is needed)."""
+    wall = piece("wall", "blocking", 10, 17, 11, 23, height=5.0, blocks_los=True, defense=3)
+    g = Game(M(x=5, y=20, AGI=5, VOL=6, weapons=(weapon(ENE=2, DMG=4, RNG=40),)),
+             M(side="blue", x=14, y=20, CON=9, facing=180.0),
+             M(x=49, y=20, VOL=8, facing=180.0, name="spotter"), pieces=[wall], width=60.0)
+    a, b, s = g.ids
+    radio(g, a)
+    radio(g, s)
+    assert g.gs.distance(a, s) > 40.0 and g.gs.in_fov(s, b) and g.gs.sees(s, b) and not g.gs.sees(a, b)
+    g.start_activation(a, energy=10)
+    g.dice.push(4, 5, 9, 5)
+    g.act(a, "ranged_attack_blind", target=b, weapon=0)
+    imp = g.check("IMP")
+    assert imp["target"] == 4 and g.mods(imp) == {"CBA-3": -1} and imp["passed"]
+
+
+def test_TRT_COMMUNICATOR_location_markers_are_shared_between_carriers():
+    """Ruling: location markers are shared between carriers. Percibir's markers (GNA-12 ruling 2) are seen by both
+    players and end the marked enemy's hiding for everyone: after a carrier's pass (INT 6, die 4) on a hidden enemy
+    5 K away behind a wall, another carrier 8 K off, which sees it over 50 % covered by a low wall, may shoot it;
+    before, the hidden enemy could not be its target (GNA-9: not discovered)."""
+    from wartime.core.components import Hidden
+    w1 = piece("w1", "high", 12.0, 17, 12.4, 23, height=1.5, blocks_los=True)
+    w2 = piece("w2", "low", 13.0, 21.0, 19.0, 21.4, height=0.6, blocks_los=True)
+    g = Game(M(x=10, y=20, INT=6), M(side="blue", x=16, y=20),
+             M(x=16, y=28, facing=270.0, AGI=6, VOL=6, weapons=(weapon(ENE=2, DMG=4, RNG=40),)), pieces=[w1, w2])
+    a, near, c = g.ids
+    radio(g, a)
+    radio(g, c)
+    g.set(near, Hidden())
+    g.start_activation(c, energy=10)
+    assert g.gs.cover(c, [near])[0].blocked >= 13
+    assert violation(g.engine.check_action, c, "ranged_attack", {"target": near, "weapon": 0}).rule_id == "GNA-9"
+    g.engine._end_activation(c)
+    g.start_activation(a, energy=10)
+    g.dice.push(4)
+    g.act(a, "perceive")
+    assert g.events("perceived")[-1]["found"] == [near] and g.events("perceived")[-1]["placed"] == "markers"
+    assert not g.world.has(near, Hidden)
+    g.engine._end_activation(a)
+    g.start_activation(c, energy=10)
+    assert g.engine.check_action(c, "ranged_attack", {"target": near, "weapon": 0}) == 2
 
 
 # --- TRT-MECHA ----------------------------------------------------------------------------------------------------

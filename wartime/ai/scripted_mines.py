@@ -4,7 +4,10 @@ between them, on the way the enemy comes) when that enemy is near enough to come
 then steps out of its side's charges' blast (and lays no bomb within 5 K of another); it sets off a remote charge it
 controls when the blast would hit more enemies than allies (itself included). An object whose use harms its target
 (Maleficio's malus) with Área de activación or Control remoto is laid and set off the same way (its "blast" is the
-one mini it is used on). Only the engine's legal options
+one mini it is used on); so is a Cóctel de vitaminas trap (its use raises one attribute for the rest of the
+activation, then lowers every attribute in the taker's next one: laid in an enemy's way it is a crash), laid with
+the option the engine offers (GNA-15's ``choice``) that helps the enemy it will likely catch least (`trap_choice`).
+Only the engine's legal options
 (`legal_cost`). Inert for a character with no bomb and no placed charge: the first questions (its weapons' traits,
 the placed-charge table) ask nothing else."""
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import math
 
 from wartime.ai.candidates import action, facing_to, legal_cost, move_towards
-from wartime.rules import objects, placed, traits
+from wartime.rules import metahabilities, objects, placed, traits
 
 #: The nearest enemy within this many K (edge to edge) makes a bomb worth laying: it may come through next turn.
 LAY_NEAR = 15.0
@@ -25,8 +28,14 @@ STEP_AWAY = 4.0
 
 
 #: the use effect that harms the mini an object is used on (TRT-HEX's malus): such an object with Área de activación
-#: or Control remoto is laid as a trap; a helpful one (a heal, ENE, a boost) is not laid by this controller
+#: or Control remoto is laid as a trap; a helpful one (a heal, ENE) is not laid by this controller
 HOSTILE_USE = "use_hex"
+#: the use effects laid as traps: a hex, and a cocktail's boost (TRT-VITAMIN-COCKTAIL: +1 on one attribute for the
+#: rest of the activation, then −1 on every one in the next: on the attribute least useful to the enemy, a crash)
+TRAP_USES = (HOSTILE_USE, "use_boost")
+#: how much a mini relies on each attribute (CHR-3): AGI makes every attack's CH IMP (CBA-1, CBA-7), CON every CH
+#: DEF (+1 with a melee weapon: its DMG), VOL the field of view and the CH PSI, INT little else (Buscar, Percibir)
+RELIANCE = {"AGI": 3.0, "CON": 2.0, "VOL": 1.5, "INT": 1.0}
 
 
 def _bombs(gs, e: int) -> list[str]:
@@ -35,7 +44,32 @@ def _bombs(gs, e: int) -> list[str]:
     that sets it off, rules/placed.py)."""
     out = [f"weapon:{i}" for i, w in enumerate(gs.equipment(e).weapons) if traits.placed_charge(w) is not None]
     return out + [f"item:{i}" for i, g in objects.held_gear(gs, e)
-                  if traits.placed_charge(g) is not None and HOSTILE_USE in traits.use_effects(g)]
+                  if traits.placed_charge(g) is not None and any(u in traits.use_effects(g) for u in TRAP_USES)]
+
+
+def reliance(gs, m: int, option) -> float:
+    """How much mini `m` relies on the attribute `option` (``RELIANCE``; +1 on CON with a melee weapon, +2 per
+    metahability it carries checked with that attribute, MET-1); 0 for an option that is no attribute."""
+    base = RELIANCE.get(option)
+    if base is None:
+        return 0.0
+    if option == "CON" and any(w.RNG == 0 for w in gs.equipment(m).weapons):
+        base += 1.0
+    for meta in metahabilities.carried(gs, m):
+        if traits.meta_kind(meta) == option:
+            base += 2.0
+    return base
+
+
+def trap_choice(gs, e: int, likely: int, options: list[str]):
+    """GNA-15: the option a placed object's use takes, among the engine's `options`, for the mini `likely` to set it
+    off: for an ally of `e` the attribute it relies on most, for an enemy the one it relies on least (ties: the
+    engine's order); None without options."""
+    if not options:
+        return None
+    foe = likely in set(gs.enemies(e, able_only=False))
+    key = (lambda o: reliance(gs, likely, o)) if foe else (lambda o: -reliance(gs, likely, o))
+    return min(options, key=lambda o: (key(o), options.index(o)))
 
 
 def _weight(gs, e: int, hit: list[tuple[int, bool]]) -> tuple[float, float]:
@@ -96,7 +130,13 @@ def lay_mine(match, p):
     me = gs.pos(e)
     if any(math.hypot(me.x - it.at[0], me.y - it.at[1]) < SPREAD for _, _, it in placed.charges(gs)):
         return None                                     # one charge per spot: spread them out
-    d = action(p, "drop_item", facing=round(facing_to(gs, e, near), 4), item=bombs[0])
+    facing = round(facing_to(gs, e, near), 4)
+    options = [] if not bombs[0].startswith("item:") else \
+        [o.params["choice"] for o in match.engine.legal_options("drop_item", lambda q: q["item"] == bombs[0])
+         if "choice" in o.params]
+    choice = trap_choice(gs, e, near, options)
+    more = {} if choice is None else {"choice": choice}
+    d = action(p, "drop_item", facing=facing, item=bombs[0], **more)
     return d if legal_cost(match.engine, d) is not None else None
 
 

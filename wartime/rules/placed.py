@@ -9,11 +9,16 @@ rules/actions/movement.py ``apply_move``, which stops the mover at that point); 
 remote trigger (rules/actions/charges.py). Going off (`set_off`) is the weapon's area (or a single hit without Área)
 with no CH IMP: each mini it covers makes its own CH DEF with cover from the blast's centre (ARE-5..7); then the
 charge is gone. Components are frozen and the item keeps both while it lies, so records, replays and saves carry it
-as world state. A game without a placed charge asks only whether the component's table is empty."""
+as world state. A game without a placed charge asks only whether the component's table is empty.
+
+A placed object whose use chooses an option (TRT-VITAMIN-COCKTAIL's attribute) carries the option its dropper chose
+with Soltar (GNA-15's ``choice`` parameter, in the decision: replays re-simulate it) as a `ChargeChoice` beside its
+`PlacedCharge` (GNA-15 ruling: the bomb is set up when it is placed, as a use of it is made by whoever sets it up;
+GNA-16: the use is the object's own, so its option is fixed before it goes off)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wartime.core.components import Gear, Item
 from wartime.core.errors import RuleViolation
@@ -34,6 +39,14 @@ class PlacedCharge:
     owner: int
     level: int
     armed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeChoice:
+    """GNA-15 / GNA-16 on a placed object (TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB, TRT-REMOTE-CONTROL): the option
+    its use takes when it goes off (``traits.object_choices``: TRT-VITAMIN-COCKTAIL's attribute), chosen by its dropper
+    with Soltar. Only a placed object whose use chooses has one (every other charge's state is unchanged)."""
+    choice: str
 
 
 @dataclass(frozen=True)
@@ -57,16 +70,27 @@ def _arm(world, gs: GameState, who: int, **_) -> None:
     """GNA-15: "la bomba será operativa después de que el personaje actuando termine su actuación"."""
     for c, pc, _it in charges(gs):
         if pc.owner == who and not pc.armed:
-            world.set(c, PlacedCharge(pc.owner, pc.level, True))
+            world.set(c, replace(pc, armed=True))
             world.emit("charge_armed", "GNA-15", item=c, owner=who)
 
 
-def place(gs: GameState, item: int, owner: int) -> None:
-    """GNA-15: the dropped bomb `item` becomes a charge placed by `owner`, operative after this activation."""
+def place(gs: GameState, item: int, owner: int, choice: str | None = None) -> None:
+    """GNA-15: the dropped bomb `item` becomes a charge placed by `owner`, operative after this activation; `choice`:
+    the option a placed object's use takes when it goes off (``ChargeChoice``), chosen by `owner` as it drops it."""
     install(gs.world)
     it = gs.world.get(item, Item)
     gs.world.set(item, PlacedCharge(owner, gs.pos(owner).level))
-    gs.world.emit("charge_placed", "GNA-15", item=item, owner=owner, at=list(it.at), weapon=it.name)
+    more = {}
+    if choice is not None:
+        gs.world.set(item, ChargeChoice(choice))
+        more["choice"] = choice
+    gs.world.emit("charge_placed", "GNA-15", item=item, owner=owner, at=list(it.at), weapon=it.name, **more)
+
+
+def charge_choice(gs: GameState, charge: int) -> str | None:
+    """The option the placed object `charge`'s use takes when it goes off (``ChargeChoice``), or None."""
+    c = gs.world.try_get(charge, ChargeChoice)
+    return None if c is None else c.choice
 
 
 def profile(gs: GameState, charge: int):
@@ -206,17 +230,23 @@ def set_off_object(gs: GameState, ctx, charge: int, intruder: int | None, rule: 
     remotely: the mini nearest it within its RNG at its level, ties by id; none: it is spent on nobody): its traits'
     effects on that mini, as Usar's (GNA-16: a heal, ENE, a boost, a hex...), with no use check (nobody uses it, as
     a placed weapon needs no CH IMP) and no wear on a user; its owner counts as the user its effects name. Then it
-    is gone (a charge goes off once). A use that must choose (TRT-VITAMIN-COCKTAIL's attribute) is refused when the
-    object is dropped (rules.actions.generic_more's Soltar)."""
+    is gone (a charge goes off once). A use that chooses an option (TRT-VITAMIN-COCKTAIL's attribute) takes the one
+    its dropper chose with Soltar (``ChargeChoice``; GNA-15); a use whose options are its user's own things
+    (TRT-VENOM: the user's weapon it coats) is refused when the object is dropped (rules.actions.generic_more's
+    Soltar: placed, it is used by nobody on the mini that sets it off)."""
     w = gs.world
     pc, it, g = w.get(charge, PlacedCharge), w.get(charge, Item), w.get(charge, Gear)
+    choice = charge_choice(gs, charge)
     target = next((e for e, _ in victims(gs, charge, intruder)), None)
+    more = {} if choice is None else {"choice": choice}
     w.emit("charge_set_off", rule, item=charge, owner=pc.owner, weapon=it.name, by=intruder, centre=list(it.at),
-           area=None, target=target)
+           area=None, target=target, **more)
     w.remove(charge, PlacedCharge)
+    if choice is not None:
+        w.remove(charge, ChargeChoice)
     objects.set_gear(gs, charge, None, rule)                         # used up: it goes off once
     if target is not None and gs.on_table(target):
-        objects.use_on(gs, pc.owner, g, target, None, rule)
+        objects.use_on(gs, pc.owner, g, target, choice, rule)
 
 
 def victims(gs: GameState, charge: int, intruder: int | None = None,

@@ -474,7 +474,7 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             continue
         for values, cands in groups.items():
             fixed = {q.name: v for q, v in zip(split, values)}
-            text = ", ".join(_split_text(gs, actor, q, v, names) for q, v in zip(split, values))
+            text = ", ".join(t for t in (_split_text(gs, actor, q, v, names) for q, v in zip(split, values)) if t)
             e = MenuEntry(key, f"{label}: {text}" if text else label, entry_tool(key, fixed), dict(fixed),
                           action.rule, _check_text(action.rule), None, "", None)
             e.place = next((choice_place(gs, v) for q, v in zip(split, values) if q.kind == "choice"

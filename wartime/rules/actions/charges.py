@@ -1,6 +1,10 @@
 """The action a placed charge gives its controller (TRT-REMOTE-CONTROL): Detonar a distancia, ENE 1, no check, no
 line of sight: in its own activation the character who placed a bomb with Control remoto sets it off (rules/placed.py
-``set_off``). Offered only to a character with such a charge on the table (``trait_gated``)."""
+``set_off``). Offered only to a character with such a charge on the table (``trait_gated``).
+
+TRT-REMOTE-CONTROL's prerequisite Vulnerable cannot be asked: the source catalogue lost that trait (traits notes G9:
+it lies outside A-L and no archetype can carry it), so Control remoto is fielded without it (ruling, as with
+Atadura's Titiritero)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation

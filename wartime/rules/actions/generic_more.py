@@ -10,7 +10,7 @@ import math
 from dataclasses import replace
 
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import hiding, items, objects, placed, possessed_gear, possession, traits
 from wartime.rules.actions.base import Action, need, need_target, register
@@ -489,17 +489,40 @@ class DropItem(Action):
     contact. X = 0 (the printed 0 overrides ENE-1's minimum), or the weapon's (or object's) ENE for a bomb or
     similar (ruling: a weapon or object that takes effect once placed, ``traits.placed_charge``:
     TRT-ACTIVATION-AREA, TRT-AUTONOMOUS-BOMB, TRT-REMOTE-CONTROL), which becomes a charge placed on the table,
-    operative after this activation (rules/placed.py; an object goes off as a use on a mini)."""
+    operative after this activation (rules/placed.py; an object goes off as a use on a mini).
+
+    A placed object whose use chooses an option (GNA-16; ``traits.object_choices``: TRT-VITAMIN-COCKTAIL's
+    attribute) takes the `choice` its dropper makes here, among the engine's options (one candidate each): the book
+    has the bomb set up as it is laid (GNA-15: "X = the weapon's ENE", spent then) and nobody's hand uses it when it
+    goes off, so the one who lays it is the one who can choose (project reading, closest to GNA-15 / GNA-16; kept on
+    the charge, rules/placed.py ``ChargeChoice``, and in the decision, so replays re-simulate it). No option of an
+    object the engine has depends on the mini that sets it off, so nothing is asked at trigger time. A use whose
+    options are its user's own things (TRT-VENOM: "se puede verter sobre armas", the user's weapon it coats, and its
+    use is on its user alone) has no user once placed (it is used by nobody on the mini that sets it off): such an
+    object is not a bomb to lay, and Soltar refuses to place it (RuleViolation naming the trait)."""
     key = "drop_item"
     rule = "GNA-15"
     category = "generic"
     zero_cost = True
 
-    params = (Param("item", "choice", "GNA-15: one of the actor's items ('weapon:<i>', 'protection:<i>', 'item:<id>')"),)
+    params = (Param("item", "choice", "GNA-15: one of the actor's items ('weapon:<i>', 'protection:<i>', 'item:<id>')"),
+              Param("choice", "choice", "GNA-15 / GNA-16: what the use of a placed object chooses when it goes off "
+                    "(TRT-VITAMIN-COCKTAIL: the attribute it raises: CON, AGI, INT or VOL)", optional=True))
 
     def candidates(self, gs, actor, space):
         for ref in items.item_refs(gs, actor):
-            yield Candidate(self.key, lambda ref=ref: {"item": ref}, label=items.item_name(gs, actor, ref))
+            name = items.item_name(gs, actor, ref)
+            for c in placed_choices(gs, actor, ref) or (None,):
+                more = {} if c is None else {"choice": c}
+                yield Candidate(self.key, lambda ref=ref, more=more: {"item": ref, **more},
+                                label=name if c is None else f"{name} ({c})")
+
+    def offered_choices(self, gs, actor):
+        """GNA-15: the options of the placed objects `actor` holds whose use chooses (the window's entries)."""
+        out: list[str] = []
+        for ref in items.item_refs(gs, actor):
+            out += [c for c in placed_choices(gs, actor, ref) if c not in out]
+        return {"choice": tuple(out)} if out else {}
 
     def refusal(self, gs, actor):
         """GNA-15: `available` without raising (issue 20): its usual refusal tested first."""
@@ -514,14 +537,23 @@ class DropItem(Action):
             raise RuleViolation("GNA-15", "Drop an item (Soltar) is taken in the own activation only, not as a reaction")
         ref = need(params, "item", self.rule, str)
         items.parse_ref(gs, actor, ref, self.rule)
-        _bomb(gs, actor, ref)                           # an object placed that would have to choose: refused
-        return ref
+        _bomb(gs, actor, ref)                           # an object placed whose use is its user's: refused
+        options = placed_choices(gs, actor, ref)
+        choice = params.get("choice")
+        if options and choice not in options:
+            raise RuleViolation("GNA-15", f"placing {items.item_name(gs, actor, ref)} chooses what its use takes: one "
+                                f"of {', '.join(options)} (choice), got {choice!r}")
+        if not options and choice is not None:
+            raise RuleViolation("GNA-15", f"{items.item_name(gs, actor, ref)} has nothing to choose (no choice "
+                                "parameter)")
+        return ref, choice
 
     def cost(self, gs, actor, params, prepared):
-        bomb = _bomb(gs, actor, prepared)
+        bomb = _bomb(gs, actor, prepared[0])
         return bomb.ENE if bomb is not None else 0
 
-    def resolve(self, gs, ctx, ref):
+    def resolve(self, gs, ctx, prepared):
+        ref, choice = prepared
         e = ctx.actor
         bomb = _bomb(gs, e, ref)
         p = gs.pos(e)
@@ -532,22 +564,36 @@ class DropItem(Action):
         it = items.put_down(gs, e, ref, at)
         gs.world.emit("dropped", "GNA-15", who=e, item=name, entity=it, at=list(at))
         if bomb is not None:
-            placed.place(gs, it, e)                     # GNA-15: a bomb lies placed, operative after this activation
+            placed.place(gs, it, e, choice)             # GNA-15: a bomb lies placed, operative after this activation
+
+
+def placed_choices(gs, e: int, ref) -> tuple[str, ...]:
+    """GNA-15 / GNA-16: the options `e` chooses among when it drops `ref` as a placed object whose use chooses
+    (``traits.object_choices`` of the object alone: TRT-VITAMIN-COCKTAIL's attributes); () for anything else."""
+    if not isinstance(ref, str) or not ref.startswith("item:"):
+        return ()
+    g = objects.gear(gs, int(ref.split(":")[1]))
+    if g is None or traits.placed_charge(g) is None:
+        return ()
+    return traits.object_choices(g)
 
 
 def _bomb(gs, e: int, ref: str):
     """GNA-15 ruling: the weapon or object `ref` of `e` if it is a bomb or similar (``traits.placed_charge``: an
     object with Área de activación or Control remoto takes effect once placed too), else None. An object whose use
-    must choose an option (TRT-VITAMIN-COCKTAIL) cannot go off by itself: refused (NotImplementedRule)."""
+    chooses among its user's own things (TRT-VENOM: the user's weapon it coats) has no user once placed: refused
+    (RuleViolation naming that trait, ``traits.user_choice_trait``)."""
     if not isinstance(ref, str):
         return None
     if ref.startswith("item:"):
         g = objects.gear(gs, int(ref.split(":")[1]))
         if g is None or traits.placed_charge(g) is None:
             return None
-        if traits.object_choices(g, gs, e):
-            raise NotImplementedRule(traits.placed_charge(g), f"{g.name}'s use must choose an option: placed, "
-                                     "nobody would choose it")
+        own = traits.user_choice_trait(g)
+        if own is not None:
+            raise RuleViolation(own, f"{g.name}'s use is on its user's own things (a choice among them): placed "
+                                f"({traits.placed_charge(g)}), it is used by nobody on the mini that sets it off, "
+                                "so it cannot be laid as a charge")
         return g
     if not ref.startswith("weapon:"):
         return None

@@ -740,7 +740,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
                                            item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
-                                           object_used, ObjectEffect, use_psis, object_choices, use_effects, object_trait_args,
+                                           object_used, ObjectEffect, use_psis, object_choices, user_choice_trait, use_effects, object_trait_args,
                                            strength, meta_ene, area_dmg_bonus, structure_dmg, moves_as_mover, breathes_underwater,
                                            walks_on_walls, Stance,
                                            melee_stances, area_def, wounded_reply, death_reply, meta_void, activation_over, ranged_contest,

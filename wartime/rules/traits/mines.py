@@ -19,7 +19,11 @@ table as a placed charge (rules/placed.py), operative once its dropper's activat
 On an object (BLD-17: what it does is its use, GNA-16) the same: dropped with Soltar for its ENE it lies placed, and
 going off it is used once, with no use check, on the mini that set it off (remotely: the mini nearest it within its
 RNG), its effects as Usar's (ruling: "resolved as a normal use of the item"; rules/placed.py ``set_off_object``).
-An object whose use must choose an option (Cóctel de vitaminas) is refused when dropped so (NotImplementedRule)."""
+An object whose use chooses an option (Cóctel de vitaminas' attribute) takes the one its dropper chose with Soltar
+(GNA-15's ``choice`` parameter, from the engine's legal options, kept on the charge and in the decision: the one who
+lays it sets it up, GNA-15 / GNA-16; no option of an object the engine has depends on the mini that sets it off). A
+use whose options are its user's own things (Ponzoña: the user's weapon it coats) has no user once laid: Soltar
+refuses to lay it, naming that trait (rules/actions/generic_more.py ``DropItem``)."""
 from __future__ import annotations
 
 from wartime.rules.traits.registry import ProximityTrigger, register

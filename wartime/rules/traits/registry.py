@@ -1187,6 +1187,12 @@ def object_choices(gear, gs=None, e: int | None = None) -> tuple[str, ...]:
     return ()
 
 
+def user_choice_trait(gear) -> str | None:
+    """The ID of the object's trait whose use chooses among its user's own things (``use_choice``: TRT-VENOM, the
+    user's weapon it coats), or None: such an object has no user once placed (GNA-15 Soltar refuses to lay it)."""
+    return next((tid for tid, _ in _of("use_choice", _weapon_traits(gear))), None)
+
+
 def object_trait_args(refs) -> tuple[str, ...]:
     """The ``"<ID>:<param>"`` entries an object archetype's trait refs carry into play for the registered traits
     that take ``object_args`` (TRT-VENOM: its substance), in the refs' order; () for every other object."""

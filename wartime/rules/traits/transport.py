@@ -56,7 +56,12 @@ also_on("TRT-HUGE", "protection")
 # TRT-HUGE on an object: likewise mounted on a transport (BLD-20: used aboard by its driver, components.MountedObject)
 # or held by a Mega armadura wearer (the loader's E9 refuses it anywhere else)
 also_on("TRT-HUGE", "object")
-# TRT-COMMUNICATOR: points only. Its ruling's mechanic (a carrier spots a blind shot for another, any distance) is
-# what CBA-3 already allows every ally (CBA-3 ruling: no communicator needed); shared location markers come with
-# Marcar, tier 3 (refused)
+# TRT-COMMUNICATOR ("Puede comunicarse con otro con comunicador"; ruling: a carrier can be the spotter for a blind
+# ranged attack by another carrier at any distance; location markers are shared between carriers): no handler, as
+# both parts are what the engine plays for every character. CBA-3 ("Un aliado debe ver el objetivo") asks of the
+# spotter only that it is an ally seeing the target (in its FOV, with LOS) when the attack is declared: no distance
+# to the shooter, no LOS to it, no communicator (CBA-3 ruling), so a carrier spots for another at any distance and
+# the communicator lifts no limit (combat_special._ranged_variants). Location markers are Percibir's (GNA-12): its
+# ruling (2) has them seen by both players and ending the marked enemy's hiding for everyone (rules/hiding.py), so
+# every carrier shares them; Marcar un objetivo (GNA-11) places no location marker.
 register("TRT-COMMUNICATOR", "Comunicador", {}, kinds=("object",))
