@@ -157,3 +157,22 @@ def test_a_changed_trait_table_is_seen_by_the_kept_answers():
     gs.world.set(e, own)
     assert "TRT-FORTUNE" not in registry.character_traits(gs, e) and not fortune.in_play(gs)
     assert not bodyguard.in_play(gs)
+
+
+def test_step_towards_memo_gives_the_uncached_path():
+    """Issue 20: step_towards is memoised per board on its arguments; its answers are those of the plain search,
+    and a caller changing the list it got changes nothing kept."""
+    m = _match("skirmish.toml", 1)
+    board = m.gs.board
+    rng = random.Random(7)
+    others = [Other(rng.uniform(2, 40), rng.uniform(2, 40), 0.5, rng.random() < 0.5) for _ in range(8)]
+    for _ in range(150):
+        start = (rng.uniform(1, 45), rng.uniform(1, 45))
+        goal = (rng.uniform(1, 45), rng.uniform(1, 45))
+        allowance = rng.choice([3.0, 6.0, 12.0])
+        want = movement._step_towards(board, start, goal, 0.5, allowance, others, 1.0)
+        got = movement.step_towards(board, start, goal, 0.5, allowance, others, 1.0)
+        assert got == want
+        if got:
+            got.append((0.0, 0.0))
+        assert movement.step_towards(board, start, goal, 0.5, allowance, others, 1.0) == want
