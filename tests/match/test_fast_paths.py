@@ -87,3 +87,92 @@ def test_memoised_answers_survive_a_dry_run_free_turn_and_match_a_fresh_state():
         assert gs.others_for_move(e) == fresh.others_for_move(e)
         for o in gs.minis():
             assert gs.distance(e, o) == fresh.distance(e, o)
+
+
+def test_world_stamp_names_a_component_table_until_it_changes():
+    """Issue 20: `World.stamp` moves with every set/remove of a type (and of no other), and a restore puts back the
+    snapshot's stamps, so an answer kept under a stamp is never read for other table contents."""
+    w = World(Dice(1))
+    e = w.create(1, "a")
+    before = w.stamp((int, str))
+    w.set(e, 2)
+    assert w.stamp((str,)) == before[1:] and w.stamp((int,)) != before[:1]
+    snap = w.snapshot()
+    at_snap = w.stamp((int, str))
+    w.remove(e, str)
+    changed = w.stamp((int, str))
+    assert changed[0] == at_snap[0] and changed[1] not in (at_snap[1], before[1])
+    w.restore(snap)
+    assert w.stamp((int, str)) == at_snap
+    w.set(e, "b")                              # new contents after the restore: a stamp never seen before
+    assert w.stamp((str,))[0] not in (before[1], at_snap[1], changed[1])
+
+
+def _kept_answers(gs):
+    from wartime.rules import aim_correction, bodyguard, fortune
+    from wartime.rules.traits import registry
+    return ([(registry.character_traits(gs, e), registry.negated(gs, e)) for e in gs.minis()],
+            registry._aura_map(gs), fortune.in_play(gs), aim_correction.in_play(gs), bodyguard.in_play(gs),
+            registry.hook_carriers(gs, "fortune_uses"))
+
+
+@pytest.mark.parametrize("name, seed", [("skirmish.toml", 1), ("tavern-brawl.toml", 2), ("ruins.toml", 3)])
+def test_answers_kept_across_versions_match_a_fresh_state_at_every_decision(name, seed):
+    """Issue 20: the trait sets, the aura map and the question kinds' 'may it come up' kept across world versions
+    (`traits.stable_table`) equal those of a GameState that keeps nothing, decision after decision."""
+    from wartime.rules.state import GameState
+    m = _match(name, seed)
+    for _ in range(200):
+        fresh = GameState(m.gs.world, m.gs.board)
+        want = _kept_answers(fresh)
+        want = (want[0], want[1], want[2], want[3], want[4])
+        got = _kept_answers(m.gs)
+        assert got[:5] == want
+        assert set(got[5]) >= {e for e in m.gs.minis() if registry_fortune(fresh, e)}
+        if not m.step():
+            break
+
+
+def registry_fortune(gs, e):
+    from wartime.rules.traits import registry
+    return bool(registry.fortune_uses(gs, e))
+
+
+def test_a_changed_trait_table_is_seen_by_the_kept_answers():
+    """Issue 20: a component set drops what was kept: a character given TRT-FORTUNE (TRT-BODYGUARD) is at once a
+    carrier (a bearer), and no longer once its traits are put back."""
+    from wartime.core.components import Traits
+    from wartime.rules import bodyguard, fortune
+    from wartime.rules.traits import registry
+    m = _match("skirmish.toml", 1)
+    for _ in range(20):
+        m.step()
+    gs = m.gs
+    e = gs.minis()[0]
+    own = gs.world.try_get(e, Traits) or Traits()
+    assert not fortune.in_play(gs) and not bodyguard.in_play(gs)
+    gs.world.set(e, Traits(own.ids + ("TRT-FORTUNE", "TRT-BODYGUARD")))
+    assert "TRT-FORTUNE" in registry.character_traits(gs, e) and e in registry.hook_carriers(gs, "fortune_uses")
+    assert fortune.in_play(gs) == gs.on_table(e) and bodyguard.in_play(gs) == registry.aura_active(gs, e)
+    gs.world.set(e, own)
+    assert "TRT-FORTUNE" not in registry.character_traits(gs, e) and not fortune.in_play(gs)
+    assert not bodyguard.in_play(gs)
+
+
+def test_step_towards_memo_gives_the_uncached_path():
+    """Issue 20: step_towards is memoised per board on its arguments; its answers are those of the plain search,
+    and a caller changing the list it got changes nothing kept."""
+    m = _match("skirmish.toml", 1)
+    board = m.gs.board
+    rng = random.Random(7)
+    others = [Other(rng.uniform(2, 40), rng.uniform(2, 40), 0.5, rng.random() < 0.5) for _ in range(8)]
+    for _ in range(150):
+        start = (rng.uniform(1, 45), rng.uniform(1, 45))
+        goal = (rng.uniform(1, 45), rng.uniform(1, 45))
+        allowance = rng.choice([3.0, 6.0, 12.0])
+        want = movement._step_towards(board, start, goal, 0.5, allowance, others, 1.0)
+        got = movement.step_towards(board, start, goal, 0.5, allowance, others, 1.0)
+        assert got == want
+        if got:
+            got.append((0.0, 0.0))
+        assert movement.step_towards(board, start, goal, 0.5, allowance, others, 1.0) == want

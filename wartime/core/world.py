@@ -21,6 +21,8 @@ class Snapshot:
     next_id: int
     dice_state: Any
     n_events: int
+    #: the world's `changes` at the snapshot (never game state: not hashed, not compared)
+    changes: dict | None = None
 
 
 class World:
@@ -41,6 +43,11 @@ class World:
         #: that are pure functions of the state (never part of the state itself)
         self.version = 0
         self._clock = 0             # the last version handed out: versions are never reused
+        #: {component type: the version of the last change to its table} (set, remove; a restore puts back the
+        #: snapshot's): versions are never reused, so an unchanged value means the same table contents, and an
+        #: answer that reads only a few component types can be kept across the versions that change others
+        #: (`stamp`; issue 20). Never game state.
+        self.changes: dict[type, int] = {}
 
     # --- versions --------------------------------------------------------------------------------
     def bump_version(self) -> None:
@@ -62,9 +69,16 @@ class World:
             self.set(eid, comp)
         return eid
 
+    def stamp(self, ctypes: tuple) -> tuple:
+        """The versions of the last changes to the tables of `ctypes` (0: never changed): equal stamps, equal
+        tables (see `changes`)."""
+        ch = self.changes
+        return tuple([ch.get(t, 0) for t in ctypes])
+
     def set(self, eid: int, comp: Any) -> None:
         self.bump_version()
         ctype = type(comp)
+        self.changes[ctype] = self._clock
         if ctype in self._owned:
             self.tables[ctype][eid] = comp
             return
@@ -86,6 +100,7 @@ class World:
 
     def remove(self, eid: int, ctype: type) -> None:
         self.bump_version()
+        self.changes[ctype] = self._clock
         table = self.tables.get(ctype)
         if table is None or eid not in table:
             return
@@ -141,11 +156,16 @@ class World:
             next_id=self._next_id,
             dice_state=self.dice.state(),
             n_events=len(self.events),
+            changes=dict(self.changes),
         )
 
     def restore(self, snap: Snapshot) -> None:
         self.bump_version()
         self.tables = dict(snap.tables)              # the tables themselves shared, copied on write
+        if snap.changes is not None:
+            self.changes = dict(snap.changes)
+        else:                                        # a snapshot made elsewhere: every table counts as changed
+            self.changes = {t: self._clock for t in set(self.changes) | set(snap.tables)}
         self._owned = set()
         self.resources = dict(snap.resources)
         self._next_id = snap.next_id

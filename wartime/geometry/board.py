@@ -258,6 +258,8 @@ class Board:
         self.tree = shapely.STRtree(self.polygons)
         #: movement.check_path's memo of verdicts on this board (pure function of its arguments)
         self.path_memo: dict = {}
+        #: movement.step_towards' memo of answers on this board (pure function of its arguments)
+        self.step_memo: dict = {}
         self.kinds = tuple(p.kind for p in self.pieces)
         self.heights = np.array([p.height for p in self.pieces], dtype=float)
         los = [i for i, p in enumerate(self.pieces) if p.blocks_los]

@@ -249,6 +249,28 @@ def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], ra
     first legal path as a list of points (start first), or None if none is legal or start == goal.
     Deterministic.
     """
+    # Issue 20: a pure function of its arguments and the static board; a controller asks the same one again in
+    # later world versions (an ENE spent, an enemy's turn) while nothing it reads has moved: memoised per board.
+    # Bounded like check_path's memo.
+    key = (float(start[0]), float(start[1]), float(goal[0]), float(goal[1]), float(radius), float(max_length),
+           tuple(map(tuple, others)), float(chest_height), crouched)
+    memo = board.step_memo
+    if key in memo:
+        got = memo[key]
+    else:
+        if len(memo) >= PATH_MEMO_SIZE:
+            memo.clear()
+        got = memo[key] = _step_towards(board, start, goal, radius, max_length, others, chest_height,
+                                        crouched=crouched)
+        if got is not None:
+            got = memo[key] = tuple(got)
+    return None if got is None else list(got)
+
+
+def _step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,
+                  others: Sequence[Other], chest_height: float, *, crouched: bool = False
+                  ) -> list[tuple[float, float]] | None:
+    """`step_towards`' work."""
     sx, sy = float(start[0]), float(start[1])
     gx, gy = float(goal[0]), float(goal[1])
     dist = math.hypot(gx - sx, gy - sy)

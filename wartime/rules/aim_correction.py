@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from wartime.core.components import Carried, Equipment, Identity, Life
 from wartime.core.errors import RuleViolation
 from wartime.rules import asking, traits
 from wartime.rules.flow import Decision, Pending
@@ -73,7 +74,16 @@ def _carries(gs: GameState, e: int) -> bool:
 def in_play(gs: GameState) -> bool:
     """A question is waiting or some character on the table carries the trait (on an area weapon or a held object);
     asked at every decision: memoised per world version."""
-    return asking.carried_in_play(gs, RESOURCE, "aim_corrector_carried", _carries)
+    return asking.carried_in_play(gs, RESOURCE, "aim_corrector_carried", _carries, keep=_kept)
+
+
+#: what `_carries` and `on_table` read with no object in play (Gear: its held objects' traits): the weapons' traits
+#: (Equipment), who is on the table (Life, Carried), the miniatures (Identity); issue 20
+_READS = (Identity, Equipment, Life, Carried)
+
+
+def _kept(gs: GameState) -> dict | None:
+    return traits.stable_table(gs, "aim_corrector_carried", _READS)
 
 
 def rerolls(gs: GameState, attacker: int, weapon: int, area: str, aimed, landed, on_board: bool,

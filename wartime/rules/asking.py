@@ -148,15 +148,26 @@ def deliver(world, held: list) -> None:
         world.revert_version(version)
 
 
-def carried_in_play(gs, resource: str, memo_key: str, carries: Callable[[Any, int], bool]) -> bool:
+def carried_in_play(gs, resource: str, memo_key: str, carries: Callable[[Any, int], bool], *,
+                    among: Callable[[Any], Any] | None = None, keep: Callable[[Any], dict | None] | None = None
+                    ) -> bool:
     """Whether a kind of question may come up (the plain path otherwise): one is waiting (its `resource` is in the
     world's resources) or some character on the table `carries` its trait. Asked at every decision of every match,
     so the pass over the miniatures is memoised per world version under `memo_key` (TRT-FORTUNE,
-    TRT-AIM-CORRECTOR)."""
+    TRT-AIM-CORRECTOR). Issue 20: `among(gs)` names the only miniatures that may carry it (default: all);
+    `keep(gs)`, a table kept while what `carries` and `on_table` read is unchanged (`traits.stable_table`; None:
+    none now), keeps the pass across world versions."""
     if resource in gs.world.resources:
         return True
     memo = gs._memo_table()
     got = memo.get(memo_key)
     if got is None:
-        got = memo[memo_key] = any(carries(gs, e) for e in gs.minis() if gs.on_table(e))
+        kept = None if keep is None else keep(gs)
+        got = None if kept is None else kept.get(memo_key)
+        if got is None:
+            who = gs.minis() if among is None else among(gs)
+            got = any(carries(gs, e) for e in who if gs.on_table(e))
+            if kept is not None:
+                kept[memo_key] = got
+        memo[memo_key] = got
     return got

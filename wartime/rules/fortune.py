@@ -118,7 +118,12 @@ def current(gs: GameState) -> FortuneQuestion | None:
 def in_play(gs: GameState) -> bool:
     """A question is waiting or some character on the table carries the trait (else the plain path). Asked at
     every decision of every match: the pass over the miniatures is memoised per world version."""
-    return asking.carried_in_play(gs, RESOURCE, "fortune_carried", _carries)
+    return asking.carried_in_play(gs, RESOURCE, "fortune_carried", _carries, among=_among)
+
+
+def _among(gs: GameState) -> tuple[int, ...]:
+    """Issue 20: only a carrier of a ``fortune_uses`` trait can have a use (`traits.fortune_uses`)."""
+    return traits.hook_carriers(gs, "fortune_uses")
 
 
 def pending(gs: GameState, q: FortuneQuestion) -> Pending:

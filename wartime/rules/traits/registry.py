@@ -8,7 +8,8 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, OffWeapon, Stress, Weapon
+from wartime.core.components import (Attributes, Equipment, Gear, Identity, Item, KnockedOut, Life, MetaEffects,
+                                     OffWeapon, Psyche, Stress, Traits, Weapon)
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
@@ -578,22 +579,19 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
 def _traits_of(gs, e: int) -> tuple:
     """`character_traits`' work: (the carried trait IDs, the IDs they negate). Issue 20: a new world version
     (every event, every component set) used to recompute it for every miniature (the aura map asks them all);
-    the answer is a pure function of the character's Traits, Psyche, Equipment, MetaEffects and Suppressed
-    components and of the registry (and the static catalogue) when no object is in play (no Gear: GNA-16) and no carried trait is on ``negates`` (whose
-    handlers may read anything), so it is kept across versions while those very component objects (frozen:
-    any change makes a new one) and the registry are unchanged."""
+    the answer is a pure function of the character's Traits, Psyche, Equipment, MetaEffects, Suppressed and
+    BonusLost components and of the registry (and the static catalogue) when no object is in play (no Gear: GNA-16)
+    and no carried trait is on ``negates`` (whose handlers may read anything), so it is kept while the tables of
+    those component types (`World.stamp`: the versions of their last changes) and the registry are unchanged."""
     w = gs.world
+    kept = stable_table(gs, "traits", _TRAIT_TYPES)
+    if kept is not None:
+        hit = kept.get(e)
+        if hit is not None:
+            return hit
     own, psyche, fx = gs.traits(e), gs.psyche(e), w.try_get(e, MetaEffects)
     suppressed = w.try_get(e, Suppressed)
     lost = w.try_get(e, BonusLost)
-    stable = getattr(gs, "_stable", None)
-    stamp = None
-    if stable is not None and not w.tables.get(Gear):
-        # immutable values: the same objects mean the same answer
-        stamp = (_REGISTRY_GEN[0], own, psyche, gs.equipment(e), fx, suppressed, lost)
-        hit = stable.get(("traits", e))
-        if hit is not None and hit[0][0] == stamp[0] and all(a is b for a, b in zip(hit[0][1:], stamp[1:])):
-            return hit[1], hit[2]
     gained = psyche.maluses
     worn = [t for p in worn_protections(gs, e) for t in p.traits]
     got = frozenset(own) | frozenset(gained) | frozenset(worn) if gained or worn else own
@@ -609,9 +607,43 @@ def _traits_of(gs, e: int) -> tuple:
     negaters = _of("negates", got)
     neg = frozenset(n for _, h in negaters for n in h(gs, e))
     got = _apart(got, neg)
-    if stamp is not None and not negaters:
-        stable[("traits", e)] = (stamp, got, neg)
+    if kept is not None and not negaters:
+        kept[e] = (got, neg)
     return got, neg
+
+
+def stable_table(gs, name: str, ctypes: tuple) -> dict | None:
+    """Issue 20: the table of answers `name` kept across world versions while the registry and the tables of the
+    component types `ctypes` are unchanged (`World.stamp`); a fresh one when either changed. None (keep nothing)
+    while an object is in play (Gear: GNA-16, whose held traits read more tables) or for a state without a stable
+    store (a view). Only for answers that read nothing else (never game state)."""
+    if getattr(gs, "_stable", None) is None or gs.world.tables.get(Gear):
+        return None
+    memo = gs._memo_table()                  # the stamp of a version never changes: looked up once per version
+    got = memo.get(("stable", name))
+    if got is None:
+        stamp = (_REGISTRY_GEN[0],) + gs.world.stamp(ctypes)
+        got = gs._stable.get(name)
+        if got is None or got[0] != stamp:
+            got = gs._stable[name] = (stamp, {})
+        memo[("stable", name)] = got
+    return got[1]
+
+
+def hook_carriers(gs, hook: str) -> tuple[int, ...]:
+    """The miniatures (id order, on the table or not) whose trait set (`character_traits`) holds a trait registered
+    on `hook`: a superset of those a helper of that hook answers for (issue 20: kept across world versions while
+    the trait sets are; every miniature when they cannot be kept)."""
+    kept = stable_table(gs, ("carriers", hook), _CARRIER_TYPES)
+    got = None if kept is None else kept.get(hook)
+    if got is None:
+        minis = gs.minis()
+        got = tuple(e for e in minis if _of(hook, character_traits(gs, e)))
+        traits_kept = stable_table(gs, "traits", _TRAIT_TYPES)
+        if kept is None or traits_kept is None or not all(e in traits_kept for e in minis):
+            return tuple(minis)
+        kept[hook] = got
+    return got
 
 
 #: TRT-NEGATE: the one characteristic (archetype attribute) a Niega may cancel, as ``negates`` answers it: in an attack
@@ -804,6 +836,14 @@ class BonusLost:
     trait: str
     rule: str
     armed: bool = False
+
+
+#: the component types a character's trait set reads (`_traits_of`, with no Gear in play)
+_TRAIT_TYPES = (Traits, Psyche, Equipment, MetaEffects, Suppressed, BonusLost, Gear)
+#: and the aura map (`_aura_map`): the miniatures (Identity) and whether each bearer is able (`aura_active`)
+_AURA_TYPES = _TRAIT_TYPES + (Identity, Life, KnockedOut, Stress, Attributes)
+#: and the carriers of a hook's traits (`hook_carriers`): the miniatures
+_CARRIER_TYPES = _TRAIT_TYPES + (Identity,)
 
 
 def owe_bonus_loss(gs, e: int, rule: str, chooser: str) -> None:
@@ -2192,15 +2232,24 @@ def _aura_map(gs) -> dict:
     memo = gs._memo_table()
     got = memo.get("aura_map")
     if got is None:
-        ids = _aura_trait_ids()
-        out: dict[str, list[int]] = {}
-        for b in gs.minis():
-            carried = character_traits(gs, b)
-            hit = ids.intersection(carried) if carried else ()
-            if hit and aura_active(gs, b):
-                for t in hit:
-                    out.setdefault(t, []).append(b)
-        got = memo["aura_map"] = {t: tuple(v) for t, v in out.items()}
+        kept = stable_table(gs, "aura_map", _AURA_TYPES)
+        got = None if kept is None else kept.get("map")
+        if got is None:
+            ids = _aura_trait_ids()
+            out: dict[str, list[int]] = {}
+            minis = gs.minis()
+            for b in minis:
+                carried = character_traits(gs, b)
+                hit = ids.intersection(carried) if carried else ()
+                if hit and aura_active(gs, b):
+                    for t in hit:
+                        out.setdefault(t, []).append(b)
+            got = {t: tuple(v) for t, v in out.items()}
+            # kept across versions only when every trait set was (no ``negates`` handler read anything else)
+            traits_kept = stable_table(gs, "traits", _TRAIT_TYPES)
+            if kept is not None and traits_kept is not None and all(b in traits_kept for b in minis):
+                kept["map"] = got
+        memo["aura_map"] = got
     return got
 
 
