@@ -36,10 +36,6 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
-#: TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE: the parameters refused, as nothing in the engine delivers them.
-UNDELIVERED_NOTE = ("ice / cold, electricity, a disease, sonic, plasma, light (rules/traits/protections.py "
-                    "UNDELIVERED: no weapon, venom, hazard or blast delivers them)")
-
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
@@ -120,12 +116,6 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from every delivery of the substance named: a weapon's ammunition (fire, "
-                    "acid, radiation, explosives), a venom coat (Ponzoña: a poison or an element), a burning "
-                    "character's fire, a radioactive area, an Área permanente template (its weapon's elements), a "
-                    "blast of no weapon (Bomba viviente, Inflamable, Explota, a wreck: explosive) and Sangre de ácido "
-                    "(2 wounds); a parameter naming what nothing in the engine delivers is refused when a game is set "
-                    "up: " + UNDELIVERED_NOTE,
     "TRT-FLAMMABLE": "on a race, a weapon, an object and a transport: when the bearer dies it explodes (the "
                      "weapon's DMG, on any death of its bearer, or the killing attack's for a race or an object, "
                      "halved, in an R of that DMG), and so does a weapon or object destroyed apart from its holder "
@@ -139,16 +129,6 @@ PARTIAL = {
                     "protections, held objects, effects, and its weapons') that stops working until the end of their "
                     "next activation; a flight bonus lost while airborne does not wholly stop: it keeps the levels "
                     "up to its own (the book gives no fall), coming down but not climbing",
-    "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from every delivery of the element or substance named "
-                        "(as Alérgico: ammunition, a venom coat, burning, radioactive areas, Área permanente "
-                        "templates, blasts: explosive, Sangre de ácido: neither wound nor QUA loss); the hit's other "
-                        "effects still apply (it is set on fire, its CH DEF is rolled); a parameter naming what "
-                        "nothing in the engine delivers is refused when a game is set up: " + UNDELIVERED_NOTE,
-    "TRT-RESISTANCE": "DEF +2 against melee, ranged and area attacks and every delivery of the element or substance "
-                      "named (as Alérgico: ammunition, a venom coat, burning, radioactive areas and Área permanente "
-                      "templates, blasts: explosive; a template's or a blast's hit is an area's); Sangre de ácido has "
-                      "no CH DEF to raise; a parameter naming what nothing in the engine delivers is refused when a "
-                      "game is set up: " + UNDELIVERED_NOTE,
     "TRT-NEGATE": "cancels a played trait named by its book name, or the characteristic DEF (the target's DEF "
                   "counts 0 in an attack between the bearer and another), in every interaction with the bearer "
                   "(on a metahability: on its target while the effect lasts, MET-3..5); another characteristic "

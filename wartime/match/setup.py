@@ -219,10 +219,10 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
 
 def weapon_of(a) -> Weapon:
     """A weapon archetype as carried in play: its profile, magazine (TRT-MAGAZINES), area (TRT-AREA), trait IDs,
-    noise flags (ENV-6) and fixed mount (ENV-5)."""
+    noise flags (ENV-6), fixed mount (ENV-5) and the elements its data declares it delivers (TRT-ALLERGIC...)."""
     w = Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
                traits=tuple(t.trait_id for t in a.traits) + traits.weapon_trait_args(a.traits, "weapon"), quiet=a.quiet, noisy_melee=a.noisy_melee,
-               fixed=a.fixed, mount_facing=a.mount_facing)
+               fixed=a.fixed, mount_facing=a.mount_facing, elements=a.elements)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
     qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
     area = traits.weapon_area(w)                 # TRT-CLUSTER-AMMO: an area weapon, R(DMG / 2)

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from wartime.core.components import Attributes, CarriedProtections, Gear, Item, TraitState
 from wartime.core.errors import RuleViolation
+from wartime.data.tables import element_words
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import (NEGATED_DEF, also_on, character_traits, plugins, register, trait_arg,
                                            weapon_area,
@@ -52,35 +53,30 @@ def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | No
     return Modifier("TRT-CURSED-ARMOUR", -1, "Maldita armadura") if _against(bearer, target) else None
 
 
-#: TRT-RESISTANCE's parameter: the attack types, elements and substances the engine tells apart, by the words a
-#: data file may use (Spanish and English) → the type. An element or substance is carried by a weapon as one of
-#: the weapon traits of ``ELEMENTS``; a poison only a venom delivers (TRT-VENOM); ice, electricity, cold, a disease...
-#: nothing in the engine delivers: refused (``UNDELIVERED`` names them in the refusals).
-ATTACK_TYPES = {
+#: TRT-RESISTANCE's parameter: the attack types the engine tells apart by the words a data file may use (Spanish and
+#: English) → the type; the elements and substances (ALLERGIC, INVULNERABLE, RESISTANCE) are ``ELEMENT_WORDS``.
+_ATTACK_WORDS = {
     "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
     "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
     "área": "area", "area": "area", "áreas": "area", "areas": "area", "ataques de área": "area",
     "area attacks": "area",
-    "fuego": "fire", "fire": "fire", "ácido": "acid", "acido": "acid", "acid": "acid",
-    "radiación": "radiation", "radiacion": "radiation", "radiation": "radiation",
-    "explosivos": "explosive", "explosiones": "explosive", "explosives": "explosive", "explosions": "explosive",
-    "explosivo": "explosive", "explosión": "explosive", "explosion": "explosive",
-    "veneno": "poison", "venenos": "poison", "poison": "poison", "poisons": "poison",
-    "toxina": "poison", "toxinas": "poison", "toxin": "poison", "toxins": "poison",
 }
-#: Substances and elements the book's traits or rulings name that nothing in the engine delivers (no weapon trait,
-#: hazard, blast or venom carries them): a parameter naming them is refused when a game is set up.
-UNDELIVERED = ("hielo / frío (ice, cold)", "electricidad (electricity)", "enfermedad (disease)", "sonido (sonic)",
-               "plasma", "luz (light)")
-#: The elements and substances a weapon delivers, by the weapon traits that make it deliver them (TRT-RESISTANCE's
-#: ruling; Artificiero's "weapons that use fire" are the fire ones).
-ELEMENTS = {
+#: Project ruling (the book leaves substances open): the elements and substances a hit may deliver are the rows of
+#: the data table ``wartime/data/tables/elements.tsv`` (fire, acid, radiation, explosive, poison, cold, electricity,
+#: disease, sonic, plasma, light), each named by its Spanish and English words → its key.
+ELEMENT_WORDS = element_words()
+ATTACK_TYPES = {**_ATTACK_WORDS, **ELEMENT_WORDS}
+#: The elements and substances a weapon delivers by the weapon traits that make it deliver them (TRT-RESISTANCE's
+#: ruling; Artificiero's "weapons that use fire" are the fire ones). Every element of the table is a key; a weapon
+#: delivers besides those its data declares (catalogue ``elements = ["electricity"]``, ``Weapon.elements``), a venom
+#: poured on it (TRT-VENOM) its substance.
+_BY_TRAITS = {
     "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-IGNEOUS-AMMO", "TRT-INCENDIARY-AMMO"),
     "acid": ("TRT-CORROSIVE-AMMO",),
     "radiation": ("TRT-RADIOACTIVE-AMMO",),
     "explosive": ("TRT-EXPLOSIVE-AMMO",),
-    "poison": (),                      # no weapon trait: only a venom poured on a weapon (TRT-VENOM) delivers it
 }
+ELEMENTS = {key: _BY_TRAITS.get(key, ()) for key in dict.fromkeys(ELEMENT_WORDS.values())}
 
 
 def attack_type(param: str | None) -> str | None:
@@ -93,9 +89,11 @@ VENOM = "TRT-VENOM"
 
 
 def delivers(weapon, element: str) -> bool:
-    """Whether `weapon` carries one of the traits that deliver `element` (ELEMENTS), or a venom of it (TRT-VENOM)."""
+    """Whether `weapon` delivers `element`: one of the traits that imply it (ELEMENTS), its data declares it
+    (``Weapon.elements``) or a venom of it coats it (TRT-VENOM)."""
     tags = ELEMENTS.get(element, ())
-    return weapon is not None and any(t.split(":")[0] in tags or t == f"{VENOM}:{element}" for t in weapon.traits)
+    return weapon is not None and (element in getattr(weapon, "elements", ())
+                                   or any(t.split(":")[0] in tags or t == f"{VENOM}:{element}" for t in weapon.traits))
 
 
 def delivered(weapon, *, venom: bool = True) -> tuple[str, ...]:
@@ -103,16 +101,17 @@ def delivered(weapon, *, venom: bool = True) -> tuple[str, ...]:
     venom's coat (TRT-VENOM: only the coated weapon's own wounding hit delivers it, not a template it leaves)."""
     if weapon is None:
         return ()
-    return tuple(t for t in ELEMENTS if any(x.split(":")[0] in ELEMENTS[t] for x in weapon.traits)
+    own = getattr(weapon, "elements", ())
+    return tuple(t for t in ELEMENTS if t in own or any(x.split(":")[0] in ELEMENTS[t] for x in weapon.traits)
                  or (venom and f"{VENOM}:{t}" in weapon.traits))
 
 
 def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
+    """TRT-RESISTANCE: why its parameter cannot be played (None: it can): it must name an attack type or an element
+    of the table (a game where nothing delivers it never triggers it)."""
     if attack_type(param) is None:
-        return (f"resists {param!r}: the engine plays an attack type (melee, ranged, area), an element or a "
-                f"substance something in the engine delivers ({', '.join(sorted(ATTACK_TYPES))}); nothing "
-                f"delivers {', '.join(UNDELIVERED)} or any other")
+        return (f"resists {param!r}: not an attack type (melee, ranged, area) nor an element or substance of "
+                f"wartime/data/tables/elements.tsv ({', '.join(sorted(ATTACK_TYPES))})")
     return None
 
 
