@@ -140,10 +140,6 @@ PARTIAL = {
                     "not handed it (Comerciar, Saquear), refused Usar and the take-over of a driverless transport, "
                     "and a held object's passive effects do not reach it however it came by it; a condition (free "
                     "text) is refused when a game is set up",
-    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8), that carry a trait the engine plays "
-                     "(by its book name), of a race or riding a transport named by its catalogue name or id (case "
-                     "and accents aside); the catalogue records no vehicle class, so a class ('tanques') that no "
-                     "race or transport is called is refused when a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
                           "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
                           "its user's field of view and line of sight); a target outside the field of view, which "

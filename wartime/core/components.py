@@ -52,9 +52,11 @@ class Traits:
 @dataclass(frozen=True, slots=True)
 class Race:
     """The race archetype a character was fielded with (its catalogue id and name): kept only in a match where a
-    Munición anti names a race (TRT-ANTI-AMMO, match.setup), so that other games' state is unchanged."""
+    Munición anti names a race (TRT-ANTI-AMMO, match.setup), so that other games' state is unchanged; ``classes``
+    are the race archetype's (``tanque``, ``no muerto``...), which a Munición anti may name too."""
     key: str
     name: str
+    classes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,6 +549,7 @@ class Mount:
     moved_turn: int = -1
     moved_k: float = 0.0
     ene_turn: int = -1
+    classes: tuple[str, ...] = ()    # the transport archetype's classes ("tanque", "vehículo"): TRT-ANTI-AMMO
 
     @property
     def disabled(self) -> bool:

@@ -134,10 +134,11 @@ def catalogue_archetypes(lists) -> list:
 
 def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
     """TRT-ANTI-AMMO: a Munición anti naming a race or a transport that no race or transport archetype of
-    `archetypes` (the catalogues', and the designs' own) is called, by its name or its id (case and accents
-    aside): one line per design and name."""
-    known = {weapons_more.plain(x) for a in [*archetypes, *(b for s in specs for b in s.archetypes())]
-             if a.kind in ("race", "transport") for x in (a.id, a.name)}
+    `archetypes` (the catalogues', and the designs' own) is called or classed, by its name, its id or one of its
+    ``classes`` (case, accents and singular or plural aside: weapons_more.same_name): one line per design and name
+    (a name nothing in the catalogue answers to is a data mistake, a bonus that could never act)."""
+    known = list(dict.fromkeys(x for a in [*archetypes, *(b for s in specs for b in s.archetypes())]
+                               if a.kind in ("race", "transport") for x in (a.id, a.name, *a.classes)))
     out: list[tuple[str, str]] = []
     seen: set[tuple[int, str]] = set()
     for spec in specs:
@@ -146,11 +147,11 @@ def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
                 if t.trait_id != "TRT-ANTI-AMMO" or weapons_more.anti_kind(t.param) != "name":
                     continue
                 key = weapons_more.plain(t.param)
-                if key not in known and (id(spec), key) not in seen:
+                if not any(weapons_more.same_name(key, k) for k in known) and (id(spec), key) not in seen:
                     seen.add((id(spec), key))
                     out.append(refuse("TRT-ANTI-AMMO", f"{spec.name}: {arch.kind} {arch.name}: "
                                       f"{traits.display_name('TRT-ANTI-AMMO')} ({t.param}) names no target type: not 'no vivos', no trait the engine "
-                                      "plays, and no race or transport of the catalogue is called so"))
+                                      "plays, and no race or transport of the catalogue is called or classed so"))
     return out
 
 
@@ -339,8 +340,8 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     if own is not None:
         world.set(e, own)
     named = world.resources.get("anti_named", ())
-    if named and (weapons_more.plain(race.id) in named or weapons_more.plain(race.name) in named):
-        world.set(e, Race(race.id, race.name))             # TRT-ANTI-AMMO: a Munición anti names its race
+    if named and any(weapons_more.same_name(n, x) for n in named for x in (race.id, race.name, *race.classes)):
+        world.set(e, Race(race.id, race.name, race.classes))   # TRT-ANTI-AMMO: a Munición anti names its race
     return e
 
 

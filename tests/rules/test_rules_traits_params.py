@@ -1,0 +1,86 @@
+"""Trait parameters of issue 12 made data (task `elements`): Munición anti naming a class the catalogue gives a
+transport or a race (TRT-ANTI-AMMO, ``classes``), Niega naming any characteristic (TRT-NEGATE) and Requiere naming a
+condition (TRT-REQUIRES). Each set up with scripted dice or a real game's setup."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules_helpers import weapon
+from test_rules_traits_combat import duel
+from wartime.core.components import Mount, Race
+from wartime.core.errors import DataError, RefusedContent
+from wartime.core.rng import Dice
+from wartime.data.loader import archetype_from_dict, load_army_list, load_scenario
+from wartime.match.setup import build_state
+from wartime.rules import traits
+from wartime.rules.traits.weapons_more import anti_matches, same_name
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# --- Munición anti (): a class of transport or race -------------------------------------------------------------------
+def test_TRT_ANTI_AMMO_names_match_singular_or_plural_case_and_accents_aside():
+    assert same_name("tanques", "tanque") and same_name("Tanque", "TANQUES")
+    assert same_name("Vehículos blindados", "vehiculo blindado") and same_name("camiones", "Camión")
+    assert not same_name("tanque", "tanqueta") and not same_name("vehículo", "vehículo blindado")
+    assert not same_name("", "")
+
+
+def _motor_pool(tmp_path: Path, red: tuple[str, ...], blue: tuple[str, ...]) -> dict:
+    """Two lists of the shipped motor-pool catalogue (copied next to them)."""
+    (tmp_path / "catalogue").mkdir(exist_ok=True)
+    (tmp_path / "catalogue" / "motor-pool.toml").write_text(
+        (ROOT / "scenarios" / "catalogue" / "motor-pool.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    for side, who in (("red", red), ("blue", blue)):
+        body = "".join(f'[[unit]]\ncharacter = "{c}"\n' for c in who)
+        (tmp_path / f"{side}.toml").write_text(f'format = 1\ntype = "list"\nname = "{side}"\n'
+                                               f'catalogue = "catalogue/motor-pool.toml"\n' + body, encoding="utf-8")
+    return {s: load_army_list(tmp_path / f"{s}.toml") for s in ("red", "blue")}
+
+
+def test_TRT_ANTI_AMMO_tanques_names_the_transports_classed_tanque(tmp_path):
+    """The catalogue's tank-buster (Munición anti (tanques)): a game with it is set up (the amphibious carrier is
+    classed "tanque"); DMG +2 against the carrier's driver, none against the truck driver (a "vehículo" only)."""
+    gs = build_state(load_scenario(ROOT / "scenarios" / "skirmish.toml"),
+                     _motor_pool(tmp_path, ("tank_hunter",), ("carrier_driver", "truck_driver")), Dice(1))
+    hunter, carrier, truck = gs.minis()
+    assert "tanque" in gs.world.get(carrier, Mount).classes
+    gun = gs.equipment(hunter).weapons[0]
+    assert traits.combat_terms(gs, hunter, carrier, gun, True).dmg_plus == 2
+    assert traits.combat_terms(gs, hunter, truck, gun, True).dmg_plus == 0
+    assert anti_matches(gs, truck, "vehículos") and not anti_matches(gs, truck, "aeronaves")
+
+
+def test_TRT_ANTI_AMMO_a_race_class_is_named_and_kept(tmp_path):
+    """A race's ``classes`` ("bestia") are named too: the miniature keeps its Race with them, DMG +2."""
+    g = duel({"weapons": (weapon(DMG=4, traits=("TRT-ANTI-AMMO", "TRT-ANTI-AMMO:bestias")),)})
+    a, b = g.ids
+    rifle = g.gs.weapon(a, 0)
+    g.set(b, Race("ghoul", "Ghoul", ("bestia",)))
+    assert traits.combat_terms(g.gs, a, b, rifle, True).dmg_plus == 2
+    g.set(b, Race("ghoul", "Ghoul", ()))
+    assert traits.combat_terms(g.gs, a, b, rifle, True).dmg_plus == 0
+
+
+def test_TRT_ANTI_AMMO_classes_are_data_of_races_and_transports_only():
+    race = {"id": "r", "kind": "race", "name": "R", "CON": 5, "AGI": 5, "INT": 5, "VOL": 5}
+    assert archetype_from_dict({**race, "classes": ["no muerto", "no muerto"]}).classes == ("no muerto",)
+    w = {"id": "w", "kind": "weapon", "name": "W", "ENE": 2, "DMG": 3, "RNG": 0, "QUA": 4}
+    with pytest.raises(DataError, match="only a race or a transport has classes"):
+        archetype_from_dict({**w, "classes": ["tanque"]})
+    with pytest.raises(DataError, match=r"archetype\.classes\[1\]: expected a non-empty string"):
+        archetype_from_dict({**race, "classes": ["x", 3]})
+
+
+def test_TRT_ANTI_AMMO_a_class_nothing_is_given_stays_a_setup_refusal(tmp_path):
+    """Anti (zepelines): no race or transport of the catalogue is called or classed so: refused naming the rule."""
+    lists = _motor_pool(tmp_path, ("tank_hunter",), ("trooper",))
+    text = (tmp_path / "catalogue" / "motor-pool.toml").read_text(encoding="utf-8")
+    (tmp_path / "catalogue" / "motor-pool.toml").write_text(text.replace('param = "tanques"', 'param = "zepelines"'),
+                                                          encoding="utf-8")
+    lists = {s: load_army_list(tmp_path / f"{s}.toml") for s in ("red", "blue")}
+    with pytest.raises(RefusedContent) as exc:
+        build_state(load_scenario(ROOT / "scenarios" / "skirmish.toml"), lists, Dice(1))
+    assert [rid for rid, _ in exc.value.problems] == ["TRT-ANTI-AMMO"] and "zepelines" in exc.value.problems[0][1]
