@@ -138,8 +138,12 @@ PARTIAL = {
                     "by its book name), an attribute level ('VOL 6') or an object (one the user has, by name or id): "
                     "a design that does not meet it is refused when a game is set up, a character that does not is "
                     "not handed it (Comerciar, Saquear), refused Usar and the take-over of a driverless transport, "
-                    "and a held object's passive effects do not reach it however it came by it; a condition (free "
-                    "text) is refused when a game is set up",
+                    "and a held object's passive effects do not reach it however it came by it; a condition (the "
+                    "book names none, the catalogue uses bonuses only; played: standing, crouched, prone, mounted, "
+                    "on foot, rules/traits/protections.py CONDITIONS) on a weapon, an object or a metahability "
+                    "refuses its attack, Usar or cast outside that state; a condition on a protection or a transport "
+                    "(what a state switches off while worn or ridden is not told) and unknown text are refused when "
+                    "a game is set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
                           "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
                           "its user's field of view and line of sight); a target outside the field of view, which "

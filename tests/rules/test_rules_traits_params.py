@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from rules_helpers import weapon
+from rules_helpers import blade, violation, weapon
 from test_rules_traits_combat import duel
-from wartime.core.components import Mount, Race
+from wartime.core.components import Mount, Posture, Race
 from wartime.core.errors import DataError, RefusedContent
 from wartime.core.rng import Dice
 from wartime.data.loader import archetype_from_dict, load_army_list, load_scenario
 from wartime.match.setup import build_state
 from wartime.rules import traits
+from wartime.rules.traits.protections import requirement
 from wartime.rules.traits.weapons_more import anti_matches, same_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,3 +85,90 @@ def test_TRT_ANTI_AMMO_a_class_nothing_is_given_stays_a_setup_refusal(tmp_path):
     with pytest.raises(RefusedContent) as exc:
         build_state(load_scenario(ROOT / "scenarios" / "skirmish.toml"), lists, Dice(1))
     assert [rid for rid, _ in exc.value.problems] == ["TRT-ANTI-AMMO"] and "zepelines" in exc.value.problems[0][1]
+
+
+# --- Requiere (): a condition ----------------------------------------------------------------------------------------
+def _knife_needing(condition: str):
+    return blade(traits=("TRT-REQUIRES", f"TRT-REQUIRES:{condition}"))
+
+
+@pytest.mark.parametrize("condition, state, ok", [
+    ("de pie", "standing", True), ("De Pie", "prone", False), ("tumbado", "prone", True),
+    ("agachado", "standing", False), ("crouched", "crouched", True)])
+def test_TRT_REQUIRES_a_weapon_used_only_in_the_posture_named(condition, state, ok):
+    """A knife 'Requiere (de pie)': the melee attack is legal standing, refused naming TRT-REQUIRES prone (and not
+    offered among the legal options); carried all the same."""
+    g = duel({"weapons": (_knife_needing(condition),)}, melee=True)
+    a, b = g.ids
+    g.set(a, Posture(state))
+    g.start_activation(a, energy=10)
+    offered = any(o.params.get("weapon") == 0 for o in g.engine.legal_options("melee_attack"))
+    if ok:
+        assert g.engine.check_action(a, "melee_attack", {"target": b, "weapon": 0}) >= 1 and offered
+    else:
+        assert violation(g.engine.check_action, a, "melee_attack",
+                         {"target": b, "weapon": 0}).rule_id == "TRT-REQUIRES" and not offered
+
+
+def test_TRT_REQUIRES_a_weapon_used_only_mounted_or_only_on_foot():
+    """'montado': refused on foot, legal riding a transport (its Mount); 'a pie' the other way round."""
+    for condition, mounted, ok in (("montado", False, False), ("montado", True, True), ("a pie", True, False),
+                                   ("A pie", False, True)):
+        g = duel({"weapons": (_knife_needing(condition),)}, melee=True)
+        a, b = g.ids
+        if mounted:
+            g.set(a, Mount("horse", "Horse", 2, 4, 0, 4, rider_body=g.gs.body(a)))
+        g.start_activation(a, energy=10)
+        if ok:
+            assert g.engine.check_action(a, "melee_attack", {"target": b, "weapon": 0}) >= 1
+        else:
+            assert violation(g.engine.check_action, a, "melee_attack",
+                             {"target": b, "weapon": 0}).rule_id == "TRT-REQUIRES"
+
+
+def test_TRT_REQUIRES_an_object_used_only_in_the_condition_named():
+    """An elixir 'Requiere (de pie)': Usar is refused prone naming TRT-REQUIRES; standing it heals."""
+    from test_rules_traits_kinds2 import elixir
+    from rules_helpers import Game, M
+    for state, ok in (("prone", False), ("standing", True)):
+        g = Game(M(x=10, y=20, wounds=3), M(side="blue", x=30, y=20))
+        a = g.ids[0]
+        kit = elixir(g, a, 2, "TRT-REQUIRES", "TRT-REQUIRES:de pie")
+        g.set(a, Posture(state))
+        g.start_activation(a, energy=10)
+        if ok:
+            g.act(a, "use_object", item=f"item:{kit}")
+            assert g.wounds(a) == 1
+        else:
+            assert violation(g.engine.check_action, a, "use_object", {"item": f"item:{kit}"}).rule_id == "TRT-REQUIRES"
+
+
+def test_TRT_REQUIRES_a_condition_on_a_protection_or_unknown_text_is_refused_naming_the_rule():
+    """A condition on a protection (its use is being worn: what a state would switch is not told) is refused naming
+    TRT-REQUIRES; unknown text ('luna llena') is refused with the conditions played listed."""
+    from test_rules_traits_protection import _spec
+    from wartime.match.setup import fielding_problems
+    got = fielding_problems(_spec({"name": "Requiere", "param": "de pie"}))
+    assert [r for r, _ in got] == ["TRT-REQUIRES"] and "not on a protection" in got[0][1]
+    got = fielding_problems(_spec({"name": "Refuerzo"}, [{"name": "Requiere", "param": "luna llena"}]))
+    assert [r for r, _ in got] == ["TRT-REQUIRES"] and "de pie" in got[0][1] and "montado" in got[0][1]
+    assert requirement("Cuerpo a tierra") == ("condition", "prone") and requirement("a bordo") == ("condition", "mounted")
+
+
+def test_TRT_REQUIRES_a_metahability_cast_only_in_the_condition_named():
+    """An invocation 'Requiere (de pie)' (its parameter among the metahability's): cast standing, refused prone naming
+    TRT-REQUIRES."""
+    from test_rules_metahabilities import give, mh, two
+    for state, ok in (("standing", True), ("prone", False)):
+        g = two({"INT": 6}, side="red")
+        a, b = g.ids
+        give(g, a, mh("TRT-INVOCATION", "TRT-PSYCHIC-ENERGY", "TRT-REQUIRES",
+                      params=(("TRT-REQUIRES", "de pie"),)))
+        g.set(a, Posture(state))
+        g.start_activation(a, energy=10)
+        if ok:
+            g.dice.push(6)
+            g.act(a, "use_metahability", meta=0, target=b)
+            assert g.check("ATR", rule="MET-2")["passed"]
+        else:
+            assert violation(g.act, a, "use_metahability", meta=0, target=b).rule_id == "TRT-REQUIRES"

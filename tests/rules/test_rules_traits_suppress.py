@@ -225,10 +225,11 @@ def _needs(param: str, **kw) -> list[str]:
 
 def test_TRT_REQUIRES_an_attribute_level_or_an_object_the_design_carries_is_fielded_a_condition_is_refused():
     """'VOL 4' (the race has it) and 'p' / 'P' (its protection, by id or name) are fielded; 'VOL 5', an object it
-    does not carry ('Scope') and a condition ('de noche') are refused naming TRT-REQUIRES; an empty one too."""
+    does not carry ('Scope') and a condition the engine does not play ("de noche") are refused naming TRT-REQUIRES; an empty one too; a played one
+    ("de pie") on the knife is fielded."""
     assert _needs("VOL 4") == [] and _needs("vol 4+") == [] and _needs("P") == [] and _needs("p") == []
     assert _needs("VOL 5") == ["TRT-REQUIRES"] and _needs("Scope") == ["TRT-REQUIRES"]
-    assert _needs("de noche") == ["TRT-REQUIRES"]
+    assert _needs("de noche") == ["TRT-REQUIRES"] and _needs("de pie") == []
     assert traits.fielding_problem("TRT-REQUIRES", "weapon", {"TRT-REQUIRES"}, " ") is not None
     assert requirement("VOL 6") == ("level", "VOL", 6) and requirement("Mira Telescópica") == ("object", "mira telescopica")
 

@@ -65,9 +65,11 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
 
 
 def requires_problems(spec) -> list[tuple[str, str]]:
-    """TRT-REQUIRES naming an attribute level ("VOL 6") or an object: the design's race must have that level, and the
-    design must carry another archetype (a weapon, protection or object, mounted or carried too) called so, by name
-    or id (case and accents aside); anything else (a condition) names nothing it carries and is refused."""
+    """TRT-REQUIRES naming an attribute level ("VOL 6"), a condition or an object: the design's race must have that
+    level; a condition (protections.CONDITIONS) is played on a weapon or an object (checked at use), refused on
+    another kind; the design must carry another archetype (a weapon, protection or object, mounted or carried too)
+    called as the object is, by name or id (case and accents aside); unknown text names nothing it carries and is
+    refused naming the conditions played."""
     out: list[tuple[str, str]] = []
     parts = spec.archetypes()
     for arch in parts:
@@ -77,6 +79,13 @@ def requires_problems(spec) -> list[tuple[str, str]]:
             got = protections.requirement(t.param)
             if got is None or got[0] == "bonus":
                 continue                                   # the registry's param_problem answers those
+            if got[0] == "condition":
+                if arch.kind not in protections.CONDITION_KINDS:
+                    out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
+                                      f"a condition is played on a weapon, an object or a metahability (checked "
+                                      f"when it is used), "
+                                      f"not on a {arch.kind}"))
+                continue
             if got[0] == "level":
                 value = getattr(spec.race, got[1])
                 if value is None or value < got[2]:
@@ -86,8 +95,9 @@ def requires_problems(spec) -> list[tuple[str, str]]:
             if not any(a is not arch and a.kind in ("weapon", "protection", "object")
                        and got[1] in (weapons_more.plain(a.name), weapons_more.plain(a.id)) for a in parts):
                 out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
-                                  "neither a bonus the engine plays, an attribute level (VOL 6) nor a weapon, "
-                                  "protection or object the character carries (a condition is not checked)"))
+                                  "neither a bonus the engine plays, an attribute level (VOL 6), a condition it "
+                                  f"plays ({', '.join(protections.CONDITIONS)}) nor a weapon, protection or object "
+                                  "the character carries"))
     return out
 
 

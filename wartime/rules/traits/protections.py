@@ -16,7 +16,8 @@ plays the traits whose only or main home is a protection:
   Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
 * TRT-NEGATE (Niega (): the played trait named has no effect in any interaction with the bearer, registry hook
   ``negates``).
-* TRT-REQUIRES (Requiere (): only a user with the bonus named may use it: fielding and Comerciar / Saquear).
+* TRT-REQUIRES (Requiere (): only a user with the bonus, attribute level or object named may use it: fielding and
+  Comerciar / Saquear; a weapon or object naming a condition, ``CONDITIONS``, only in that state).
 * ``WORN``: traits played on a race that act the same for a protection's wearer.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from wartime.core.components import Attributes, CarriedProtections, Gear, Item, TraitState
+from wartime.core.components import Attributes, CarriedProtections, Gear, Item, Mount, Posture, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.data.tables import element_words
 from wartime.rules.checks import Modifier, roll_check
@@ -395,17 +396,48 @@ def _plain(text: str | None) -> str:
     return "".join(c for c in folded if not unicodedata.combining(c))
 
 
+#: TRT-REQUIRES: the conditions the engine plays, by the words a parameter may use (case and accents aside) → the
+#: condition. Project reading: the book's Requiere () names "una condición" without an example and the catalogue
+#: uses bonuses only, so the set is the user's states the engine keeps: its posture (MVA-4 / MVA-5: standing,
+#: crouched, prone) and whether it rides a transport (BLD-19: mounted, on foot). A condition is checked when the
+#: item is used (an attack with the weapon, Usar of the object); it does not keep the item from being carried.
+CONDITIONS = {
+    "de pie": "standing", "en pie": "standing", "standing": "standing", "erguido": "standing",
+    "agachado": "crouched", "crouched": "crouched", "crouching": "crouched",
+    "tumbado": "prone", "cuerpo a tierra": "prone", "prone": "prone", "lying down": "prone",
+    "montado": "mounted", "a bordo": "mounted", "en un transporte": "mounted", "mounted": "mounted",
+    "riding": "mounted",
+    "a pie": "on_foot", "desmontado": "on_foot", "on foot": "on_foot", "dismounted": "on_foot",
+}
+#: The kinds an item with a condition may be (those whose use the engine refuses when it is not met: an attack, Usar,
+#: a cast). A protection's use is being worn and a transport's being ridden: what a state would switch off there is
+#: not told, so a condition on them is refused when a game is set up (match.setup).
+CONDITION_KINDS = ("weapon", "object", "metahability")
+
+
+def condition_met(gs, e: int, condition: str) -> bool:
+    """TRT-REQUIRES: whether `e` is in the state `condition` (``CONDITIONS``) now."""
+    if condition in ("standing", "crouched", "prone"):
+        posture = gs.world.try_get(e, Posture)
+        return (posture.state if posture is not None else "standing") == condition
+    return gs.world.has(e, Mount) == (condition == "mounted")
+
+
 def requirement(param: str | None) -> tuple | None:
     """TRT-REQUIRES: what a parameter demands of the user: ("bonus", trait ID) for a trait the engine plays (its book
-    name or ID), ("level", attribute, n) for an attribute level ("VOL 6": at least 6), ("object", name) for anything
-    else, an object the user must have (a weapon, protection or object it carries, by its name or id, case and
-    accents aside: match.setup refuses one its character does not carry, and with it any condition); None when
+    name or ID), ("condition", state) for a condition (``CONDITIONS``: standing, crouched, prone, mounted, on foot),
+    ("level", attribute, n) for an attribute level ("VOL 6": at least 6), ("object", name) for anything else, an
+    object the user must have (a weapon, protection or object it carries, by its name or id, case and accents
+    aside: match.setup refuses one its character does not carry, naming the conditions it plays); None when
     empty."""
     if not (param or "").strip():
         return None
     need = trait_named(param)
     if need is not None:
         return ("bonus", need)
+    cond = {_plain(k): v for k, v in CONDITIONS.items()}.get(" ".join(_plain(param).split()))
+    if cond is not None:
+        return ("condition", cond)
     m = _LEVEL.match(param)
     if m is not None:
         return ("level", m.group(1).upper(), int(m.group(2)))
@@ -455,7 +487,32 @@ def unmet(gs, e: int, item, carried, attrs) -> bool:
         return got[1] not in carried and not any(got[1] in w.traits for w in gs.equipment(e).weapons)
     if got[0] == "level":
         return getattr(attrs, got[1]) < got[2]
+    if got[0] == "condition":
+        return False                    # checked when the item is used (``condition_unmet``), not to carry it
     return not has_object(gs, e, got[1], item)
+
+
+def condition_unmet(gs, e: int, item) -> str | None:
+    """TRT-REQUIRES: the condition the item names that `e` is not in now (None: none, or met)."""
+    if callable(getattr(item, "param", None)):
+        param = item.param("TRT-REQUIRES")
+    elif hasattr(item, "params"):                           # a metahability: (trait ID, parameter) pairs
+        param = next((p for t, p in item.params if t == "TRT-REQUIRES"), None)
+    else:
+        param = trait_arg(item, "TRT-REQUIRES")
+    got = requirement(param)
+    if got is None or got[0] != "condition" or condition_met(gs, e, got[1]):
+        return None
+    return got[1]
+
+
+def requires_weapon(gs, e: int, weapon) -> None:
+    """TRT-REQUIRES on a weapon or a metahability naming a condition (``CONDITIONS``): an attack with the weapon, a
+    cast of the metahability (MET-1's check, rules.metahabilities.check_kind) is refused to a user that is not in
+    that state (a weapon fired only standing, only mounted...)."""
+    cond = condition_unmet(gs, e, weapon)
+    if cond is not None:
+        raise RuleViolation("TRT-REQUIRES", f"{weapon.name} can only be used {cond.replace('_', ' ')}")
 
 
 def held_requires(gs, e: int, gear, carried) -> bool:
@@ -533,14 +590,18 @@ register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_ta
          param_problem=negate_param)
 def requires_use(gs, e: int, gear, target: int) -> None:
     """TRT-REQUIRES on an object: Usar is refused to a user without the named bonus, however the object came to it
-    (traits/kinds2.py)."""
+    (traits/kinds2.py), or not in the condition named (``CONDITIONS``)."""
     if requires(gs, e, gear):
         raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used by a user with "
                             f"{requirement_label(trait_arg(gear, 'TRT-REQUIRES'))}")
+    cond = condition_unmet(gs, e, gear)
+    if cond is not None:
+        raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used {cond.replace('_', ' ')} "
+                            f"({trait_arg(gear, 'TRT-REQUIRES')})")
 
 
 register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use,
-                                      "held_denied": held_requires},
+                                      "held_denied": held_requires, "weapon_usable": requires_weapon},
          kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
          args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
 
