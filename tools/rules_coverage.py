@@ -129,11 +129,14 @@ PARTIAL = {
                     "protections, held objects, effects, and its weapons') that stops working until the end of their "
                     "next activation; a flight bonus lost while airborne does not wholly stop: it keeps the levels "
                     "up to its own (the book gives no fall), coming down but not climbing",
-    "TRT-NEGATE": "cancels a played trait named by its book name, or the characteristic DEF (the target's DEF "
-                  "counts 0 in an attack between the bearer and another), in every interaction with the bearer "
-                  "(on a metahability: on its target while the effect lasts, MET-3..5); another characteristic "
-                  "(CON, AGI, DMG...) is refused when a game is set up: what cancelling it in an interaction does is "
-                  "not told",
+    "TRT-NEGATE": "cancels a played trait named by its book name in every interaction with the bearer (on a "
+                  "metahability: on its target while the effect lasts, MET-3..5), or a characteristic: the other "
+                  "side's counts 0 in an interaction with the bearer (CON: its melee DMG's MOD-1 term and a CH CON "
+                  "ENF; AGI, INT, VOL: the base of every check naming the other side, its CH IMP on the bearer, a "
+                  "dodge, a CH PSI the bearer causes, a CH ATR ENF; DEF: the target's DEF in the bearer's attack; "
+                  "DMG: the weapon DMG of an attack on the bearer), in Wartime's own combat system (the peer "
+                  "systems, rules/combat_systems, roll their own numbers); ENE, RNG, QUA, SIZ and MOV (no number of "
+                  "an interaction between two characters) are refused when a game is set up",
     "TRT-REQUIRES": "on a protection, a weapon, a metahability, an object or a transport, a bonus (a played trait, "
                     "by its book name), an attribute level ('VOL 6') or an object (one the user has, by name or id): "
                     "a design that does not meet it is refused when a game is set up, a character that does not is "

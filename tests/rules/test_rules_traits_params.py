@@ -15,6 +15,7 @@ from wartime.core.rng import Dice
 from wartime.data.loader import archetype_from_dict, load_army_list, load_scenario
 from wartime.match.setup import build_state
 from wartime.rules import traits
+from wartime.rules.odds import attack_odds
 from wartime.rules.traits.protections import requirement
 from wartime.rules.traits.weapons_more import anti_matches, same_name
 
@@ -172,3 +173,94 @@ def test_TRT_REQUIRES_a_metahability_cast_only_in_the_condition_named():
             assert g.check("ATR", rule="MET-2")["passed"]
         else:
             assert violation(g.act, a, "use_metahability", meta=0, target=b).rule_id == "TRT-REQUIRES"
+
+
+# --- Niega (): a characteristic: the other's counts 0 in an interaction with the bearer ------------------------------
+def _ward(name: str):
+    from test_rules_traits_protection import prot
+    return prot(1, "TRT-NEGATE", params={"TRT-NEGATE": name}, key="ward")
+
+
+def test_TRT_NEGATE_DEF_only_the_others_DEF_counts_0():
+    """Niega (DEF) on the shooter: the target's DEF 3 counts 0; on the target: its own DEF still counts (the other's
+    DEF is the one cancelled, and the shooter's plays no part in its own shot)."""
+    from rules_helpers import armour
+    g = duel(red={"protections": (_ward("DEF"),)}, blue={"protections": (armour(3),)})
+    a, b = g.ids
+    assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == -3
+    h = duel(blue={"protections": (armour(3), _ward("DEF"))})
+    a, b = h.ids
+    assert traits.combat_terms(h.gs, a, b, weapon(), True).def_plus == 0
+
+
+def test_TRT_NEGATE_DMG_an_attack_on_the_bearer_has_DMG_0():
+    """Niega (DMG) worn by the target: the rifle's DMG 4 counts 0 (CH DEF 9 fails: no wound; only a critical's DMG
+    +1, CMB-6, can wound: the odds drop to that); the bearer's own shot keeps its DMG."""
+    from test_rules_traits_combat import attack
+    g = duel(blue={"protections": (_ward("DMG"),)})
+    a, b = g.ids
+    plain_odds = duel()
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).expected_wounds * 10 < \
+        attack_odds(plain_odds.gs, *plain_odds.ids, weapon_index=0, ranged=True).expected_wounds
+    attack(g, 5, 9)
+    assert g.events("hit")[-1]["dmg"] == 0 and g.wounds(b) == 0
+    h = duel(red={"protections": (_ward("DMG"),)})
+    attack(h, 5, 9, 5)
+    assert h.events("hit")[-1]["dmg"] == 4
+
+
+def test_TRT_NEGATE_CON_melee_DMG_and_a_CH_CON_ENF():
+    """Niega (CON) worn by the target: the attacker's CON 5 counts 0 in MOD-1 (blade DMG 3 + 0 − 4: minimum 1,
+    against 3 + 5 − 4 = 4 without it); in Empujar's CH CON ENF the attacker's CON is 0."""
+    from rules_helpers import armour
+    from test_rules_traits_combat import attack
+    from wartime.rules.modifiers import opposed
+    g = duel(blue={"protections": (_ward("CON"),)}, melee=True)
+    attack(g, 5, 9, 5)
+    assert g.events("hit")[-1]["dmg"] == 1
+    h = duel(melee=True)
+    attack(h, 5, 9, 5)
+    assert h.events("hit")[-1]["dmg"] == 4
+    g = duel(blue={"protections": (_ward("CON"),)}, melee=True)
+    a, b = g.ids
+    g.dice.push(3, 3)
+    opposed(g.gs, a, b, "CON", "CBA-16", "Empujar")
+    assert [(c["who"], c["base"]) for c in g.checks("ATR")] == [(a, 0), (b, 9)]
+
+
+def test_TRT_NEGATE_AGI_the_attackers_CH_IMP_and_the_dodge():
+    """Niega (AGI) worn by the target: the shooter's CH IMP has base 0 (its AGI 5 cancelled: target 5 lower than
+    without it, and so do the odds); worn by the attacker: the target's CH AGI to dodge it has base 0."""
+    from test_rules_traits_combat import attack
+    from wartime.rules.modifiers import roll_character_check
+    g = duel(blue={"protections": (_ward("AGI"),)})
+    h = duel()
+    attack(g, 1, 9, 5)
+    attack(h, 1, 9, 5)
+    assert g.check("IMP")["base"] == 0 and g.check("IMP")["target"] == h.check("IMP")["target"] - 5
+    g = duel(blue={"protections": (_ward("AGI"),)})
+    h = duel()
+    assert attack_odds(g.gs, *g.ids, weapon_index=0, ranged=True).p_hit < \
+        attack_odds(h.gs, *h.ids, weapon_index=0, ranged=True).p_hit
+    g = duel(red={"protections": (_ward("AGI"),)}, blue={"AGI": 6}, melee=True)
+    a, b = g.ids
+    g.dice.push(1)
+    got = roll_character_check(g.gs, None, b, "ATR", "AGI", "CBA-17", "Esquivar en CaC", against=a)
+    assert got.base == 0 and g.checks("ATR")[-1]["negated"] == a
+
+
+@pytest.mark.parametrize("attribute", ["INT", "VOL"])
+def test_TRT_NEGATE_INT_VOL_a_check_against_the_bearer_and_a_CH_PSI_it_causes(attribute):
+    """Niega (INT / VOL): in a CH ATR ENF with the bearer the other's attribute is 0, the bearer's own kept; a CH PSI
+    the bearer's hit causes (source: the bearer) is against VOL 0 for Niega (VOL)."""
+    from wartime.rules.modifiers import opposed
+    from wartime.rules.psychology import psi_check
+    g = duel(red={"protections": (_ward(attribute),)}, blue={"INT": 6, "VOL": 6})
+    a, b = g.ids
+    own = getattr(g.gs.attrs(a), attribute)
+    g.dice.push(3, 3)
+    opposed(g.gs, a, b, attribute, "CHK-4", "contest")
+    assert [(c["who"], c["base"]) for c in g.checks("ATR")] == [(a, own), (b, 0)]
+    g.dice.push(1)
+    psi_check(g.gs, None, b, source=a, reason="wounded", rule="CMB-5")
+    assert g.checks("PSI")[-1]["base"] == (0 if attribute == "VOL" else 6)

@@ -15,7 +15,7 @@ plays the traits whose only or main home is a protection:
 * Equipment rules: TRT-HUGE (Enorme: only a Mega armadura wearer is equipped with it, loader E9 and Comerciar /
   Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
 * TRT-NEGATE (Niega (): the played trait named has no effect in any interaction with the bearer, registry hook
-  ``negates``).
+  ``negates``; a characteristic named counts 0 for the other side, registry.seen_attribute).
 * TRT-REQUIRES (Requiere (): only a user with the bonus, attribute level or object named may use it: fielding and
   Comerciar / Saquear; a weapon or object naming a condition, ``CONDITIONS``, only in that state).
 * ``WORN``: traits played on a race that act the same for a protection's wearer.
@@ -30,7 +30,7 @@ from wartime.core.components import Attributes, CarriedProtections, Gear, Item, 
 from wartime.core.errors import RuleViolation
 from wartime.data.tables import element_words
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import (NEGATED_DEF, also_on, character_traits, plugins, register, trait_arg,
+from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, also_on, character_traits, plugins, register, trait_arg,
                                            weapon_area,
                                           worn_protections)
 
@@ -352,37 +352,44 @@ def trait_named(param: str | None) -> str | None:
 
 
 #: TRT-NEGATE: the characteristics (archetype attributes, the book's "Atributos.- Cada una de las características de
-#: un arquetipo"); DEF is played (``NEGATED_DEF``), cancelling any other in an interaction is not told
+#: un arquetipo"); those a Niega cancels in an interaction are registry.NEGATED_CHARACTERISTICS (CON, AGI, INT, VOL,
+#: DEF, DMG); ENE, RNG, QUA, SIZ and MOV enter no check or number of an interaction between two characters that the
+#: ruling's reading could zero (an action's ENE cost is its own, a weapon's range and quality, a protection's SIZ,
+#: the MOV of a move are the owner's alone): refused
 CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
 
 
 def negated_name(param: str | None) -> str | None:
-    """TRT-NEGATE: what a parameter cancels: a played trait's ID (its book name or ID), ``NEGATED_DEF`` for the
-    characteristic DEF, None otherwise."""
-    if (param or "").strip().upper() == NEGATED_DEF:
-        return NEGATED_DEF
+    """TRT-NEGATE: what a parameter cancels: a played trait's ID (its book name or ID), or the code of a
+    characteristic of ``NEGATED_CHARACTERISTICS`` (any case), None otherwise."""
+    code = (param or "").strip().upper()
+    if code in NEGATED_CHARACTERISTICS:
+        return code
     return trait_named(param)
 
 
 def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or the
-    characteristic DEF; another characteristic is refused (what cancelling CON, AGI... in an interaction does is not
-    told), as a trait it does not play."""
+    """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or a characteristic
+    of ``NEGATED_CHARACTERISTICS``; ENE, RNG, QUA, SIZ and MOV are refused (no number of an interaction between two
+    characters to cancel), as a trait it does not play."""
     if negated_name(param) is not None:
         return None
     if (param or "").strip().upper() in CHARACTERISTICS:
-        return (f"negates the characteristic {param!r}: only DEF is played (the target's DEF counts 0 in an attack "
-                "between the bearer and another); what cancelling another one does is not told")
-    return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or the characteristic "
-            "DEF (a trait it does not play is not cancelled)")
+        return (f"negates the characteristic {param!r}: the engine cancels {', '.join(NEGATED_CHARACTERISTICS)} (the "
+                "other's counts 0 in an interaction with the bearer); this one enters no number of an interaction "
+                "between two characters")
+    return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or a characteristic "
+            f"({', '.join(NEGATED_CHARACTERISTICS)})")
 
 
 def negate(gs, e: int) -> frozenset[str]:
     """TRT-NEGATE: the bonus or characteristic named in () has no effect in any interaction with the bearer or its
     actions (ruling): its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the
     ENE terms of actions between them, the auras it meets, the effects of others' traits on it (registry.facing,
-    registry.spared); DEF: the target's DEF counts 0 in an attack between them (registry.combat_terms). Each source
-    (race, worn protection) cancels its own parameter."""
+    registry.spared); a characteristic (CON, AGI, INT, VOL, DEF, DMG): the other's counts 0 in an interaction with
+    the bearer (registry.seen_attribute: the target's DEF in the bearer's attack, the DMG and CON of an attack on the
+    bearer, the base of every check naming the other side). Each source (race, worn protection) cancels its own
+    parameter."""
     return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_name(p)) is not None)
 
 

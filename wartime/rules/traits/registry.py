@@ -613,9 +613,26 @@ def _traits_of(gs, e: int) -> tuple:
     return got, neg
 
 
-#: TRT-NEGATE: the one characteristic (archetype attribute) a Niega may cancel, as ``negates`` answers it: in an attack
-#: between the bearer and another, the target's DEF (its protections' and transport's) counts 0 (combat_terms)
+#: TRT-NEGATE: the characteristics (archetype attributes) a Niega may cancel, as ``negates`` answers them (their
+#: code). Reading (the ruling: "the named characteristic has no effect in any interaction with the bearer or its
+#: actions"): in an interaction between the bearer and another character, the OTHER's named characteristic counts 0
+#: (``seen_attribute``): DEF, the target's DEF (its protections' and transport's) in the bearer's attack
+#: (combat_terms); DMG, the weapon DMG of the other's attack on the bearer (a thrown thing's DMG too; MOD-1's CON
+#: term and every ± DMG term still count); CON, the other's CON in its melee DMG on the bearer (MOD-1) and in a CH
+#: CON ENF between them; AGI, INT, VOL: the other's attribute as the base of each check it makes against the bearer
+#: or because of it (its CH IMP on the bearer, CH AGI to dodge the bearer's attack, CH PSI from the bearer's hit, a
+#: CH ATR ENF between them: every check rolled naming the other side, ``rules.modifiers``). The bearer's own numbers
+#: are unchanged.
 NEGATED_DEF = "DEF"
+NEGATED_CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "DEF", "DMG")
+
+
+def seen_attribute(gs, e: int, other: int | None, attribute: str | None, value: int) -> int:
+    """TRT-NEGATE: `value`, `e`'s characteristic `attribute` as it counts in an interaction with `other`: 0 when
+    `other` (another character) cancels that characteristic (``negated``), `value` otherwise."""
+    if other is None or other == e or attribute is None or attribute not in NEGATED_CHARACTERISTICS:
+        return value
+    return 0 if attribute in negated(gs, other) else value
 
 
 def negated(gs, e: int) -> frozenset[str]:
@@ -1769,7 +1786,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                 bearers = amap.get(t)
                 if bearers and t not in neg:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
-    if NEGATED_DEF in neg:                 # TRT-NEGATE (DEF): the target's DEF characteristic counts for nothing
+    if seen_attribute(gs, target, attacker, NEGATED_DEF, 1) == 0:   # TRT-NEGATE (DEF): the target's DEF counts 0
         def_plus -= gs.total_def(target)
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
