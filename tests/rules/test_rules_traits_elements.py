@@ -119,3 +119,11 @@ def test_TRT_ALLERGIC_catalogue_elements_are_validated_by_name():
     race = {"id": "r", "kind": "race", "name": "R", "CON": 5, "AGI": 5, "INT": 5, "VOL": 5}
     with pytest.raises(DataError, match="only a weapon has elements"):
         archetype_from_dict({**race, "elements": ["fire"]})
+
+
+def test_TRT_RESISTANCE_the_element_words_are_the_tables():
+    """The rules' constant (protections.ELEMENT_WORDS) is the data table the loader validates ``elements`` with."""
+    from wartime.data.tables import element_words
+    from wartime.rules.traits.protections import ELEMENT_WORDS, ELEMENTS
+    assert ELEMENT_WORDS == element_words()
+    assert list(ELEMENTS) == list(dict.fromkeys(element_words().values()))

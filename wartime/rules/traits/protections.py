@@ -28,7 +28,6 @@ from dataclasses import replace
 
 from wartime.core.components import Attributes, CarriedProtections, Gear, Item, Mount, Posture, TraitState
 from wartime.core.errors import RuleViolation
-from wartime.data.tables import element_words
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, also_on, character_traits, plugins, register, trait_arg,
                                            weapon_area,
@@ -64,8 +63,27 @@ _ATTACK_WORDS = {
 }
 #: Project ruling (the book leaves substances open): the elements and substances a hit may deliver are the rows of
 #: the data table ``wartime/data/tables/elements.tsv`` (fire, acid, radiation, explosive, poison, cold, electricity,
-#: disease, sonic, plasma, light), each named by its Spanish and English words → its key.
-ELEMENT_WORDS = element_words()
+#: disease, sonic, plasma, light), each named by its Spanish and English words → its key: this constant, which
+#: tests/rules/test_rules_traits_elements.py binds to the table the loader validates catalogue ``elements`` with.
+ELEMENT_WORDS = {
+    "fire": "fire", "fuego": "fire", "llamas": "fire", "flames": "fire",
+    "acid": "acid", "ácido": "acid", "acido": "acid", "ácidos": "acid", "acids": "acid",
+    "radiation": "radiation", "radiación": "radiation", "radiacion": "radiation", "radiactividad": "radiation",
+    "radioactivity": "radiation",
+    "explosive": "explosive", "explosivos": "explosive", "explosiones": "explosive", "explosivo": "explosive",
+    "explosión": "explosive", "explosion": "explosive", "explosives": "explosive", "explosions": "explosive",
+    "poison": "poison", "veneno": "poison", "venenos": "poison", "poisons": "poison", "toxina": "poison",
+    "toxinas": "poison", "toxin": "poison", "toxins": "poison",
+    "cold": "cold", "hielo": "cold", "frío": "cold", "frio": "cold", "ice": "cold", "congelación": "cold",
+    "congelacion": "cold", "freezing": "cold",
+    "electricity": "electricity", "electricidad": "electricity", "eléctrico": "electricity",
+    "electrico": "electricity", "electric": "electricity", "descargas": "electricity", "shocks": "electricity",
+    "disease": "disease", "enfermedad": "disease", "enfermedades": "disease", "diseases": "disease",
+    "sonic": "sonic", "sonido": "sonic", "sónico": "sonic", "sonico": "sonic", "sónicos": "sonic", "sonicos": "sonic",
+    "sound": "sonic",
+    "plasma": "plasma",
+    "light": "light", "luz": "light",
+}
 ATTACK_TYPES = {**_ATTACK_WORDS, **ELEMENT_WORDS}
 #: The elements and substances a weapon delivers by the weapon traits that make it deliver them (TRT-RESISTANCE's
 #: ruling; Artificiero's "weapons that use fire" are the fire ones). Every element of the table is a key; a weapon

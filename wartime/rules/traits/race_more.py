@@ -12,6 +12,7 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import bases_overlap
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
+from wartime.rules.traits.protections import delivers
 from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, handlers, register, vol_reach
 
 R = ("race",)
@@ -247,7 +248,6 @@ def non_living_immunity(gs, bearer, attacker, target, weapon, ranged) -> bool:
     """TRT-NON-LIVING: immune to diseases and poisons: a hit on it with a weapon delivering poison or disease (its
     data's elements, a venom coat: protections.delivers) leaves no wounds (DMG 0, as TRT-INVULNERABLE's immunity;
     its CH DEF is still rolled)."""
-    from wartime.rules.traits.protections import delivers
     return bearer == target and weapon is not None and any(delivers(weapon, t) for t in IMMUNE_TO)
 
 
