@@ -1,4 +1,4 @@
-"""Elements a weapon's data declares it delivers (catalogue ``elements``, tables/elements.tsv: a project ruling, the
+"""Elements a weapon's data declares it delivers (catalogue ``elements``, core/elements.py: a project ruling, the
 book leaves substances open) against Alérgico, Invulnerable and Resistencia a (), and No vivo's immunity to diseases
 and poisons; the catalogue's stun baton (electricity) and cryo thrower (cold) play each path with scripted dice."""
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_TRT_NON_LIVING_a_hazard_of_disease_deals_it_DMG_0():
 
 
 def test_TRT_ALLERGIC_catalogue_elements_are_validated_by_name():
-    """A weapon's elements: Spanish or English words of tables/elements.tsv, kept as keys; an unknown name is one
+    """A weapon's elements: Spanish or English words of core/elements.py, kept as keys; an unknown name is one
     error at ``archetype[i].elements[j]``; another kind has no elements."""
     base = {"id": "w", "kind": "weapon", "name": "W", "ENE": 2, "DMG": 3, "RNG": 0, "QUA": 4}
     assert archetype_from_dict({**base, "elements": ["electricidad", "cold", "electric"]}).elements == \
@@ -121,9 +121,12 @@ def test_TRT_ALLERGIC_catalogue_elements_are_validated_by_name():
         archetype_from_dict({**race, "elements": ["fire"]})
 
 
-def test_TRT_RESISTANCE_the_element_words_are_the_tables():
-    """The rules' constant (protections.ELEMENT_WORDS) is the data table the loader validates ``elements`` with."""
-    from wartime.data.tables import element_words
-    from wartime.rules.traits.protections import ELEMENT_WORDS, ELEMENTS
-    assert ELEMENT_WORDS == element_words()
-    assert list(ELEMENTS) == list(dict.fromkeys(element_words().values()))
+def test_TRT_RESISTANCE_element_words_name_every_element_and_the_catalogue_checks_them():
+    """Every element is named by its own key and a Spanish word; the rules read the vocabulary the loader checks."""
+    from wartime.core.elements import ELEMENT_KEYS, ELEMENT_WORDS
+    from wartime.rules.traits.protections import ATTACK_TYPES
+    assert ELEMENT_KEYS == ("fire", "acid", "radiation", "explosive", "poison", "cold", "electricity", "disease",
+                            "sonic", "plasma", "light")
+    assert all(ELEMENT_WORDS[k] == k and ATTACK_TYPES[k] == k for k in ELEMENT_KEYS)
+    assert (ELEMENT_WORDS["hielo"], ELEMENT_WORDS["electricidad"], ELEMENT_WORDS["enfermedad"]) == \
+        ("cold", "electricity", "disease")

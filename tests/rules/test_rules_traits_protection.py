@@ -163,7 +163,7 @@ def test_TRT_RESISTANCE_on_the_race_and_a_protection_add():
 
 
 def test_TRT_RESISTANCE_a_word_naming_no_element_is_refused_when_fielded():
-    """The engine tells attack types (melee, ranged, area) and the elements and substances of tables/elements.tsv
+    """The engine tells attack types (melee, ranged, area) and the elements and substances of core/elements.py
     apart; a word naming none (silver) is refused naming the trait; the others are fielded, ice and electricity too."""
     for param in ("plata", "magia"):
         assert _problems({"name": "Resistencia a", "param": param}) == ["TRT-RESISTANCE"]

@@ -36,7 +36,7 @@ def poisoned(trait: str, param: str, blue_def: int = 0, substance: str = "veneno
 
 
 def test_TRT_VENOM_a_poison_or_ice_is_fielded_a_non_element_is_refused_naming_the_trait():
-    """Ponzoña (veneno) and (hielo) are played (elements of tables/elements.tsv); Ponzoña (plata) names no element."""
+    """Ponzoña (veneno) and (hielo) are played (elements of core/elements.py); Ponzoña (plata) names no element."""
     assert traits.fielding_problem(VENOM, "object", {VENOM}, param="veneno") is None
     assert traits.fielding_problem(VENOM, "object", {VENOM}, param="hielo") is None
     assert "plata" in traits.fielding_problem(VENOM, "object", {VENOM}, param="plata")

@@ -120,7 +120,7 @@ class Weapon:
     noisy_melee: bool = False        # ENV-6: a noisy melee weapon (chainsaw): heard at DMG × 2
     fixed: bool = False              # ENV-5: a fixed weapon fires in a 90° arc around its mount direction
     mount_facing: float = 0.0        # ENV-5: that direction, degrees CCW from the bearer's facing
-    elements: tuple[str, ...] = ()   # the elements its data declares it delivers (tables/elements.tsv keys)
+    elements: tuple[str, ...] = ()   # the elements its data declares it delivers (core/elements.py keys)
 
     @property
     def current_dmg(self) -> int:

@@ -67,7 +67,8 @@ from wartime.data.models import (
     TraitRef,
     Unit,
 )
-from wartime.data.tables import action_table, area_shapes, element_words, trait_catalogue, weapon_cost_table
+from wartime.core.elements import ELEMENT_KEYS, ELEMENT_WORDS
+from wartime.data.tables import action_table, area_shapes, trait_catalogue, weapon_cost_table
 
 __all__ = [
     "FORMAT_VERSION",
@@ -841,14 +842,14 @@ def _strings(value: Any, field: str, what: str, c: _Collector) -> list[tuple[int
 def _parse_elements_list(value: Any, field: str, c: _Collector) -> tuple[str, ...]:
     """A weapon's ``elements``: the elements and substances its hits deliver besides those its traits imply
     (TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE; project ruling: the book leaves substances open), each a word of
-    ``tables/elements.tsv`` (Spanish or English) stored as its key, each once, in the order given."""
-    words = element_words()
+    ``core/elements.py`` (Spanish or English) stored as its key, each once, in the order given."""
+    words = ELEMENT_WORDS
     out: list[str] = []
     for j, item in _strings(value, field, "element names", c):
         key = words.get(item.lower())
         if key is None:
             c.add(_join(field, j), f"unknown element {item!r} (expected one of: "
-                                   f"{', '.join(dict.fromkeys(words.values()))}, or their Spanish names)")
+                                   f"{', '.join(ELEMENT_KEYS)}, or their Spanish names)")
         elif key not in out:
             out.append(key)
     return tuple(out)

@@ -113,7 +113,7 @@ class Archetype(_Frozen):
     ``flies`` a flying transport (an aircraft: it moves at altitude levels 1 to 3, MVA-15, MVA-16).
 
     Weapons only: ``elements``, the elements and substances its hits deliver besides those its traits imply (keys of
-    ``wartime/data/tables/elements.tsv``: ``electricity``, ``cold``...; TRT-ALLERGIC, TRT-INVULNERABLE,
+    ``wartime/core/elements.py``: ``electricity``, ``cold``...; TRT-ALLERGIC, TRT-INVULNERABLE,
     TRT-RESISTANCE). Races and transports: ``classes``, the classes it belongs to ("tanque", "vehículo"), which a
     Munición anti () may name (TRT-ANTI-AMMO).
     """

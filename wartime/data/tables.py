@@ -7,8 +7,6 @@ reads the rules digest at run time.
 * :func:`weapon_cost_table` -- (ENE, DMG) → base cost of a weapon, ``None`` for an illegal 'x' cell (BLD-13).
 * :func:`area_shapes` -- code → :class:`AreaShape` with the points of the trait "Área (code)" (BLD-16).
 * :func:`trait_catalogue` -- Spanish name → :class:`TraitDef` (the bonus/malus catalogue, TRT-*).
-* :func:`element_words` -- a word naming an element or substance (Spanish or English) → its key (``fire``,
-  ``electricity``...): the elements a weapon may declare and Alérgico / Invulnerable / Resistencia a name.
 * :func:`action_table` -- rule ID → the row of ``actions.tsv`` (names, base ENE cost, check, requirements);
   ``tests/rules/test_rules_action_table.py`` binds every registered action's cost and check to it.
 """
@@ -29,7 +27,6 @@ __all__ = [
     "trait_catalogue",
     "trait_by_id",
     "action_table",
-    "element_words",
 ]
 
 #: The archetype kinds as spelled in the ``applies_to`` column of ``traits.tsv`` → model kinds.
@@ -160,17 +157,3 @@ def action_table() -> dict[str, dict[str, str]]:
     ``summary_en``). ``ene_cost`` is a number, or ``X`` forms naming where the cost comes from (``weapon.ENE``,
     ``weapon.DMG``), ``a|b`` for two cases; an empty ``check`` is a simple action."""
     return {row["id"]: dict(row) for row in csv.DictReader(io.StringIO(_read("actions.tsv")), delimiter="\t")}
-
-
-@cache
-def element_words() -> dict[str, str]:
-    """The elements and substances a hit may deliver (``elements.tsv``, a project ruling: the book leaves substances
-    open): each word (lower case, Spanish or English, the key itself too) → the element's key, in table order."""
-    out: dict[str, str] = {}
-    for row in csv.DictReader(io.StringIO(_read("elements.tsv")), delimiter="\t"):
-        key = row["element"].strip()
-        out[key] = key
-        for w in row["words"].split(","):
-            if w.strip():
-                out[w.strip().lower()] = key
-    return out

@@ -595,6 +595,9 @@ act other than the character itself; the handler measures its range and checks t
   ``origin``: RNG, FOV and LOS are `e`'s; `e` resists an enemy caster with a CH VOL ENF, else takes 1 stress and a
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
+* ``substance_immunity(gs, e) -> Iterable[str]`` -- the elements (wartime/core/elements.py keys) the bearer is
+  immune to: a hit with a weapon delivering one leaves it no wounds (``combat_terms``: DMG 0, no corrosion wound),
+  a hit of no weapon delivering one deals it DMG 0 (``substance_terms``) (TRT-NON-LIVING: poison and disease).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
 * ``meta_void(gs, e, caster) -> bool`` -- True: `e` uses its trait's once-a-turn chance to cancel an enemy
   `caster`'s metahability about to take effect on it (the handler records the use); rules.metahabilities rolls

@@ -26,6 +26,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
+from wartime.core.elements import ELEMENT_WORDS, ELEMENTS, VENOM, delivered, delivers  # noqa: F401  (re-exported)
 from wartime.core.components import Attributes, CarriedProtections, Gear, Item, Mount, Posture, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
@@ -61,41 +62,9 @@ _ATTACK_WORDS = {
     "área": "area", "area": "area", "áreas": "area", "areas": "area", "ataques de área": "area",
     "area attacks": "area",
 }
-#: Project ruling (the book leaves substances open): the elements and substances a hit may deliver are the rows of
-#: the data table ``wartime/data/tables/elements.tsv`` (fire, acid, radiation, explosive, poison, cold, electricity,
-#: disease, sonic, plasma, light), each named by its Spanish and English words → its key: this constant, which
-#: tests/rules/test_rules_traits_elements.py binds to the table the loader validates catalogue ``elements`` with.
-ELEMENT_WORDS = {
-    "fire": "fire", "fuego": "fire", "llamas": "fire", "flames": "fire",
-    "acid": "acid", "ácido": "acid", "acido": "acid", "ácidos": "acid", "acids": "acid",
-    "radiation": "radiation", "radiación": "radiation", "radiacion": "radiation", "radiactividad": "radiation",
-    "radioactivity": "radiation",
-    "explosive": "explosive", "explosivos": "explosive", "explosiones": "explosive", "explosivo": "explosive",
-    "explosión": "explosive", "explosion": "explosive", "explosives": "explosive", "explosions": "explosive",
-    "poison": "poison", "veneno": "poison", "venenos": "poison", "poisons": "poison", "toxina": "poison",
-    "toxinas": "poison", "toxin": "poison", "toxins": "poison",
-    "cold": "cold", "hielo": "cold", "frío": "cold", "frio": "cold", "ice": "cold", "congelación": "cold",
-    "congelacion": "cold", "freezing": "cold",
-    "electricity": "electricity", "electricidad": "electricity", "eléctrico": "electricity",
-    "electrico": "electricity", "electric": "electricity", "descargas": "electricity", "shocks": "electricity",
-    "disease": "disease", "enfermedad": "disease", "enfermedades": "disease", "diseases": "disease",
-    "sonic": "sonic", "sonido": "sonic", "sónico": "sonic", "sonico": "sonic", "sónicos": "sonic", "sonicos": "sonic",
-    "sound": "sonic",
-    "plasma": "plasma",
-    "light": "light", "luz": "light",
-}
+#: The elements and substances (ALLERGIC, INVULNERABLE, RESISTANCE; project ruling, wartime/core/elements.py) by
+#: their words, the weapon traits delivering each, and what a weapon delivers (its traits, its data, a venom).
 ATTACK_TYPES = {**_ATTACK_WORDS, **ELEMENT_WORDS}
-#: The elements and substances a weapon delivers by the weapon traits that make it deliver them (TRT-RESISTANCE's
-#: ruling; Artificiero's "weapons that use fire" are the fire ones). Every element of the table is a key; a weapon
-#: delivers besides those its data declares (catalogue ``elements = ["electricity"]``, ``Weapon.elements``), a venom
-#: poured on it (TRT-VENOM) its substance.
-_BY_TRAITS = {
-    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-IGNEOUS-AMMO", "TRT-INCENDIARY-AMMO"),
-    "acid": ("TRT-CORROSIVE-AMMO",),
-    "radiation": ("TRT-RADIOACTIVE-AMMO",),
-    "explosive": ("TRT-EXPLOSIVE-AMMO",),
-}
-ELEMENTS = {key: _BY_TRAITS.get(key, ()) for key in dict.fromkeys(ELEMENT_WORDS.values())}
 
 
 def attack_type(param: str | None) -> str | None:
@@ -103,34 +72,12 @@ def attack_type(param: str | None) -> str | None:
     return ATTACK_TYPES.get((param or "").strip().lower())
 
 
-#: TRT-VENOM: a weapon coated with a venom carries ``"TRT-VENOM:<element>"`` until a wounding hit delivers it
-VENOM = "TRT-VENOM"
-
-
-def delivers(weapon, element: str) -> bool:
-    """Whether `weapon` delivers `element`: one of the traits that imply it (ELEMENTS), its data declares it
-    (``Weapon.elements``) or a venom of it coats it (TRT-VENOM)."""
-    tags = ELEMENTS.get(element, ())
-    return weapon is not None and (element in getattr(weapon, "elements", ())
-                                   or any(t.split(":")[0] in tags or t == f"{VENOM}:{element}" for t in weapon.traits))
-
-
-def delivered(weapon, *, venom: bool = True) -> tuple[str, ...]:
-    """The elements and substances `weapon` delivers (ELEMENTS keys, in ELEMENTS order); `venom` False leaves out a
-    venom's coat (TRT-VENOM: only the coated weapon's own wounding hit delivers it, not a template it leaves)."""
-    if weapon is None:
-        return ()
-    own = getattr(weapon, "elements", ())
-    return tuple(t for t in ELEMENTS if t in own or any(x.split(":")[0] in ELEMENTS[t] for x in weapon.traits)
-                 or (venom and f"{VENOM}:{t}" in weapon.traits))
-
-
 def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-RESISTANCE: why its parameter cannot be played (None: it can): it must name an attack type or an element
     of the table (a game where nothing delivers it never triggers it)."""
     if attack_type(param) is None:
         return (f"resists {param!r}: not an attack type (melee, ranged, area) nor an element or substance of "
-                f"wartime/data/tables/elements.tsv ({', '.join(sorted(ATTACK_TYPES))})")
+                f"wartime/core/elements.py ({', '.join(sorted(ATTACK_TYPES))})")
     return None
 
 

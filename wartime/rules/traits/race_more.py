@@ -12,7 +12,6 @@ from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import bases_overlap
 from wartime.rules.checks import Modifier
 from wartime.rules.traits.auras import allies_within
-from wartime.rules.traits.protections import delivers
 from wartime.rules.traits.registry import ACTION_KINDS, MoveBoost, StartPsi, handlers, register, vol_reach
 
 R = ("race",)
@@ -244,20 +243,15 @@ def non_living(gs, e: int) -> bool:
     return True
 
 
-def non_living_immunity(gs, bearer, attacker, target, weapon, ranged) -> bool:
-    """TRT-NON-LIVING: immune to diseases and poisons: a hit on it with a weapon delivering poison or disease (its
-    data's elements, a venom coat: protections.delivers) leaves no wounds (DMG 0, as TRT-INVULNERABLE's immunity;
-    its CH DEF is still rolled)."""
-    return bearer == target and weapon is not None and any(delivers(weapon, t) for t in IMMUNE_TO)
+def non_living_immunity(gs, e: int) -> tuple[str, ...]:
+    """TRT-NON-LIVING: immune to diseases and poisons: a hit with a weapon delivering poison or disease (its data's
+    elements, a venom coat: core.elements.delivers) leaves it no wounds (DMG 0, as TRT-INVULNERABLE's immunity; its
+    CH DEF is still rolled), a hit of no weapon delivering them deals it DMG 0 (``substance_immunity``)."""
+    return IMMUNE_TO
 
 
-def non_living_hazard(gs, e: int, elements: tuple[str, ...]) -> int | None:
-    """TRT-NON-LIVING: a hit of no weapon delivering poison or disease deals it DMG 0 (``substance_terms``)."""
-    return 0 if set(IMMUNE_TO) & set(elements) else None
-
-
-register("TRT-NON-LIVING", "No vivo", {"not_living": non_living, "hit_immunity": non_living_immunity,
-                                      "substance_factor": non_living_hazard}, kinds=R)
+register("TRT-NON-LIVING", "No vivo", {"not_living": non_living, "substance_immunity": non_living_immunity},
+         kinds=R)
 
 
 # --- Fuego en las venas: +3 K to a move for 1 wound --------------------------------------------------------------

@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
+from wartime.core.elements import delivered
 from wartime.core.components import Attributes, Gear, Item, KnockedOut, Life, MetaEffects, OffWeapon, Stress, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
@@ -166,6 +167,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "no_reactions": "psychology",
     "stress_for_ene": "ene_mod",
     "not_living": "unique_rule",
+    "substance_immunity": "unique_rule",
     "hack_dmg": "dmg_mod",
     "shield_check": "def_mod",
     "shield_target": "def_mod",
@@ -1657,7 +1659,8 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
                  "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod",
                  "aura_attack_mod",
-                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill", "hit_immunity")
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill", "hit_immunity",
+                 "substance_immunity")
 
 
 def _first_yes(hook: str, carried, args) -> str | None:
@@ -1761,6 +1764,8 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             if n is not None and fixed is None:
                 fixed = (t, n)                                   # the first in trait-ID order stands
         immune = immune or _first_yes("hit_immunity", carried, args)
+    if immune is None and weapon is not None:          # TRT-NON-LIVING: immune to what the weapon delivers
+        immune = _immune_to(gs, target, _apart(character_traits(gs, target), neg), delivered(weapon))
     if immune is not None:
         zero, corrosive = zero or immune, None         # TRT-INVULNERABLE: DMG 0 and no corrosion wound either
     spent = gs.effects(target).spent if handlers("marked_def_mod") else ()   # a mode's mark (TRT-LONG-GRIP)
@@ -1834,6 +1839,12 @@ def invocation_fumble_floor(gs, e: int) -> int:
     return 10 if floor < 10 and meta_fumble_safe(gs, e) is not None else floor
 
 
+def _immune_to(gs, e: int, carried, elements: tuple[str, ...]) -> str | None:
+    """``substance_immunity``: the first trait (ID order) of `carried` (`e`'s) immune to one of `elements`."""
+    return next((t for t, h in _of("substance_immunity", carried) if set(h(gs, e)) & set(elements)), None) \
+        if elements else None
+
+
 def substance_terms(gs, e: int, elements: str | tuple[str, ...], *, area: bool = False) -> CombatTerms:
     """``substance_factor`` and ``substance_def``: the terms of a hit of no weapon that delivers `elements` (ELEMENTS
     keys of rules.traits.protections: fire, acid, radiation, explosive, poison), as `e`'s traits change it: a
@@ -1856,6 +1867,7 @@ def substance_terms(gs, e: int, elements: str | tuple[str, ...], *, area: bool =
             factor *= Fraction(f)
     for _, h in _of("substance_def", carried):
         plus += h(gs, e, elements, area) or 0
+    zero = zero or _immune_to(gs, e, carried, elements)               # TRT-NON-LIVING: poison, disease
     if zero is None and factor == 1 and not plus:
         return NO_TERMS
     return CombatTerms(def_plus=plus, dmg_factor=factor, dmg_zero=zero)

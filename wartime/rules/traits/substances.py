@@ -2,7 +2,7 @@
 
 TRT-ALLERGIC, TRT-INVULNERABLE and TRT-RESISTANCE name a substance or element (protections.ATTACK_TYPES → an
 ELEMENTS key). Project ruling (the book leaves substances open): the elements and substances are the rows of the data
-table wartime/data/tables/elements.tsv (fire, acid, radiation, explosive, poison, cold, electricity, disease, sonic,
+table wartime/core/elements.py (fire, acid, radiation, explosive, poison, cold, electricity, disease, sonic,
 plasma, light, by Spanish and English words); a parameter naming any of them is played, and applies to every
 delivery of it (a game where nothing delivers it never triggers it). Every way the engine delivers one, and how the
 three traits meet it:
@@ -65,12 +65,12 @@ def _element(param: str | None) -> str | None:
 
 def element_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-ALLERGIC, TRT-INVULNERABLE, TRT-VENOM: why the parameter cannot be played (None: it can): it must name an
-    element or substance of the table (protections.ELEMENT_WORDS, wartime/data/tables/elements.tsv). Any of them is
+    element or substance of the table (protections.ELEMENT_WORDS, wartime/core/elements.py). Any of them is
     played, delivered or not in the game: its effect applies to every delivery of it, and a game where nothing
     delivers it never triggers it (project ruling: Alérgico then is a malus that never costs, as the book prices it).
     An attack type (melee, ranged, area) is not a substance."""
     if _element(param) is None:
-        return (f"names {param!r}: not an element or substance of wartime/data/tables/elements.tsv "
+        return (f"names {param!r}: not an element or substance of wartime/core/elements.py "
                 f"({', '.join(sorted(ELEMENT_WORDS))})")
     return None
 
