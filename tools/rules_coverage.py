@@ -147,6 +147,12 @@ PARTIAL = {
                     "refuses its attack, Usar or cast outside that state; a condition on a protection or a transport "
                     "(what a state switches off while worn or ridden is not told) and unknown text are refused when "
                     "a game is set up",
+    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8), that carry a trait the engine plays "
+                     "(by its book name), of a race or riding a transport named by its catalogue name, id or one of "
+                     "the classes its data gives it (classes = [\"tanque\", \"vehículo\"]: 'tanques'; case, accents "
+                     "and singular or plural aside); a name no race or transport of the lists' catalogues is called "
+                     "or classed (a bonus that could never bite, likely a data mistake) is refused when a game is "
+                     "set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
                           "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
                           "its user's field of view and line of sight); a target outside the field of view, which "
