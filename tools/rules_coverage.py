@@ -36,10 +36,6 @@ PREFIXES = ("BAS", "CHR", "ENV", "SEQ", "CHK", "ACT", "ENE", "REA", "MOV", "ARE"
             "MOD", "MVA", "CBA", "GNA", "BLD", "TRT", "ALM", "WNG", "SWD6", "SGD20")
 STATUSES = ("implemented", "partial", "refused", "not implemented")
 
-#: TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE: the parameters refused, as nothing in the engine delivers them.
-UNDELIVERED_NOTE = ("ice / cold, electricity, a disease, sonic, plasma, light (rules/traits/protections.py "
-                    "UNDELIVERED: no weapon, venom, hazard or blast delivers them)")
-
 #: Rules only partly done, with a test naming the ID for the part that is done: what is done, what is missing or
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
@@ -91,42 +87,35 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "TRT-ALLERGIC": "DMG x2 (a CMB-4 factor) from every delivery of the substance named: a weapon's ammunition (fire, "
-                    "acid, radiation, explosives), a venom coat (Ponzoña: a poison or an element), a burning "
-                    "character's fire, a radioactive area, an Área permanente template (its weapon's elements), a "
-                    "blast of no weapon (Bomba viviente, Inflamable, Explota, a wreck: explosive) and Sangre de ácido "
-                    "(2 wounds); a parameter naming what nothing in the engine delivers is refused when a game is set "
-                    "up: " + UNDELIVERED_NOTE,
     "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
                     "chooses one bonus of each (a 'bonus_loss' decision: those the character carries, race, worn "
                     "protections, held objects, effects, and its weapons') that stops working until the end of their "
                     "next activation; a flight bonus lost while airborne does not wholly stop: it keeps the levels "
                     "up to its own (the book gives no fall), coming down but not climbing",
-    "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from every delivery of the element or substance named "
-                        "(as Alérgico: ammunition, a venom coat, burning, radioactive areas, Área permanente "
-                        "templates, blasts: explosive, Sangre de ácido: neither wound nor QUA loss); the hit's other "
-                        "effects still apply (it is set on fire, its CH DEF is rolled); a parameter naming what "
-                        "nothing in the engine delivers is refused when a game is set up: " + UNDELIVERED_NOTE,
-    "TRT-RESISTANCE": "DEF +2 against melee, ranged and area attacks and every delivery of the element or substance "
-                      "named (as Alérgico: ammunition, a venom coat, burning, radioactive areas and Área permanente "
-                      "templates, blasts: explosive; a template's or a blast's hit is an area's); Sangre de ácido has "
-                      "no CH DEF to raise; a parameter naming what nothing in the engine delivers is refused when a "
-                      "game is set up: " + UNDELIVERED_NOTE,
-    "TRT-NEGATE": "cancels a played trait named by its book name, or the characteristic DEF (the target's DEF "
-                  "counts 0 in an attack between the bearer and another), in every interaction with the bearer "
-                  "(on a metahability: on its target while the effect lasts, MET-3..5); another characteristic "
-                  "(CON, AGI, DMG...) is refused when a game is set up: what cancelling it in an interaction does is "
-                  "not told",
+    "TRT-NEGATE": "cancels a played trait named by its book name in every interaction with the bearer (on a "
+                  "metahability: on its target while the effect lasts, MET-3..5), or a characteristic: the other "
+                  "side's counts 0 in an interaction with the bearer (CON: its melee DMG's MOD-1 term and a CH CON "
+                  "ENF; AGI, INT, VOL: the base of every check naming the other side, its CH IMP on the bearer, a "
+                  "dodge, a CH PSI the bearer causes, a CH ATR ENF; DEF: the target's DEF in the bearer's attack; "
+                  "DMG: the weapon DMG of an attack on the bearer), in Wartime's own combat system (the peer "
+                  "systems, rules/combat_systems, roll their own numbers); ENE, RNG, QUA, SIZ and MOV (no number of "
+                  "an interaction between two characters) are refused when a game is set up",
     "TRT-REQUIRES": "on a protection, a weapon, a metahability, an object or a transport, a bonus (a played trait, "
                     "by its book name), an attribute level ('VOL 6') or an object (one the user has, by name or id): "
                     "a design that does not meet it is refused when a game is set up, a character that does not is "
                     "not handed it (Comerciar, Saquear), refused Usar and the take-over of a driverless transport, "
-                    "and a held object's passive effects do not reach it however it came by it; a condition (free "
-                    "text) is refused when a game is set up",
+                    "and a held object's passive effects do not reach it however it came by it; a condition (the "
+                    "book names none, the catalogue uses bonuses only; played: standing, crouched, prone, mounted, "
+                    "on foot, rules/traits/protections.py CONDITIONS) on a weapon, an object or a metahability "
+                    "refuses its attack, Usar or cast outside that state; a condition on a protection or a transport "
+                    "(what a state switches off while worn or ridden is not told) and unknown text are refused when "
+                    "a game is set up",
     "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8), that carry a trait the engine plays "
-                     "(by its book name), of a race or riding a transport named by its catalogue name or id (case "
-                     "and accents aside); the catalogue records no vehicle class, so a class ('tanques') that no "
-                     "race or transport is called is refused when a game is set up",
+                     "(by its book name), of a race or riding a transport named by its catalogue name, id or one of "
+                     "the classes its data gives it (classes = [\"tanque\", \"vehículo\"]: 'tanques'; case, accents "
+                     "and singular or plural aside); a name no race or transport of the lists' catalogues is called "
+                     "or classed (a bonus that could never bite, likely a data mistake) is refused when a game is "
+                     "set up",
     "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
                           "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
                           "its user's field of view and line of sight); a target outside the field of view, which "

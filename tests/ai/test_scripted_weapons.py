@@ -92,3 +92,16 @@ def test_TRT_REGENERATING_AMMO_scripted_regenerates_a_round_it_cannot_afford_to_
     g = Game(M(x=10, y=20, weapons=(gun,)), M(side="blue", x=25, y=20, facing=180.0))
     d = decide(g, g.ids[0], energy=3)
     assert d.action == "regenerate_round" and d.params == {"weapon": 0}
+
+
+def test_TRT_ALLERGIC_INVULNERABLE_scripted_picks_the_element_that_bites():
+    """A DMG 4 rifle and a DMG 3 cryo gun (elements: cold): against an enemy Alérgico (hielo) the cryo gun (DMG 6),
+    against one Invulnerable (hielo) or a plain one the rifle; the odds count the data's element."""
+    from wartime.core.components import TraitState
+    guns = (weapon(DMG=4, RNG=40), weapon(DMG=3, RNG=40, key="cryo", elements=("cold",)))
+    for trait, pick in (("TRT-ALLERGIC", 1), ("TRT-INVULNERABLE", 0), (None, 0)):
+        g = Game(M(x=10, y=20, weapons=guns), M(side="blue", x=25, y=20, facing=180.0, CON=9))
+        if trait is not None:
+            g.set(g.ids[1], Traits((trait,)), TraitState((trait,), params=((trait, "hielo"),)))
+        d = best_shot(g, g.ids[0])
+        assert d.action == "ranged_attack" and d.params["weapon"] == pick, trait

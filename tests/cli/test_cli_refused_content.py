@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _refused_list(tmp_path: Path) -> Path:
     """The shipped Warband with its goblin stalker carrying two tier-3 traits (Invisible, Incorpóreo) and a
-    tier-2 one with a parameter the engine cannot play (Alérgico (hielo): no weapon delivers ice), and the wild orc left out (points)."""
+    tier-2 one with a parameter the engine cannot play (Alérgico (plata): silver is no element of the table), and the wild orc left out (points)."""
     cat = (ROOT / "scenarios" / "catalogue" / "warbands.toml").read_text(encoding="utf-8")
     cat = cat.replace('traits = [{ name = "Mimético" }, { name = "Pusilánime" }]',
-                      'traits = [{ name = "Invisible" }, { name = "Incorpóreo" }, { name = "Alérgico", param = "hielo" }]')
+                      'traits = [{ name = "Invisible" }, { name = "Incorpóreo" }, { name = "Alérgico", param = "plata" }]')
     (tmp_path / "catalogue").mkdir()
     (tmp_path / "lists").mkdir()
     (tmp_path / "catalogue" / "warbands.toml").write_text(cat, encoding="utf-8")
@@ -39,7 +39,7 @@ def test_TRT_tier_3_traits_are_refused_by_validate_one_line_each_all_at_once(tmp
     lines = [ln for ln in r.output.splitlines() if ln.startswith(str(path))]
     assert [ln.split(": ")[1] for ln in lines] == ["TRT-INVISIBLE", "TRT-INCORPOREAL", "TRT-ALLERGIC"]
     assert "tier-3 trait" in lines[0] and "tier-3 trait" in lines[1]
-    assert "names 'hielo'" in lines[2] and "nothing delivers" in lines[2]
+    assert "names 'plata'" in lines[2] and "not an element" in lines[2]
     assert "Traceback" not in r.output
     ok = CliRunner().invoke(main, ["validate", str(ROOT / "scenarios" / "lists" / "warband.toml")])
     assert ok.exit_code == 0 and ok.output.strip().endswith(": ok")

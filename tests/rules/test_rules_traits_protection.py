@@ -158,17 +158,17 @@ def test_TRT_RESISTANCE_on_the_race_and_a_protection_add():
     g.set(b, Equipment((), ()))
     assert traits.combat_terms(g.gs, a, b, weapon(), True).def_plus == 2
     assert traits.combat_terms(g.gs, a, b, blade(), False).def_plus == 0
-    assert _race_problems({"name": "Resistencia a", "param": "hielo"}) == ["TRT-RESISTANCE"]
+    assert _race_problems({"name": "Resistencia a", "param": "plata"}) == ["TRT-RESISTANCE"]
     assert _race_problems({"name": "Resistencia a", "param": "CaC"}) == []
 
 
-def test_TRT_RESISTANCE_a_substance_nothing_delivers_is_refused_when_fielded():
-    """The engine tells attack types (melee, ranged, area) and the elements and substances weapons, venoms, hazards
-    and blasts deliver (fire, acid, radiation, explosives, poison: rules/traits/protections.py ELEMENTS) apart; ice
-    or electricity, which nothing delivers, are refused naming the trait; the others are fielded."""
-    for param in ("hielo", "electricidad", "enfermedad"):
+def test_TRT_RESISTANCE_a_word_naming_no_element_is_refused_when_fielded():
+    """The engine tells attack types (melee, ranged, area) and the elements and substances of core/elements.py
+    apart; a word naming none (silver) is refused naming the trait; the others are fielded, ice and electricity too."""
+    for param in ("plata", "magia"):
         assert _problems({"name": "Resistencia a", "param": param}) == ["TRT-RESISTANCE"]
-    for param in ("fuego", "área", "a distancia", "ácido", "radiación", "explosivos", "veneno"):
+    for param in ("fuego", "área", "a distancia", "ácido", "radiación", "explosivos", "veneno", "hielo",
+                  "electricidad", "enfermedad"):
         assert _problems({"name": "Resistencia a", "param": param}) == []
 
 
@@ -397,10 +397,12 @@ def test_TRT_NEGATE_cancels_an_attackers_bonus_its_own_and_an_aura_it_meets():
 
 
 def test_TRT_NEGATE_names_a_played_trait():
-    """Its parameter is a trait the engine plays, by its book name or ID; a characteristic (AGI) or an unplayed
-    trait is refused naming TRT-NEGATE; on a race its parameter rides in TraitState."""
+    """Its parameter is a trait the engine plays, by its book name or ID, or a characteristic of an interaction (AGI);
+    one that enters none (MOV) or an unplayed trait is refused naming TRT-NEGATE; on a race its parameter rides in
+    TraitState."""
     assert _problems({"name": "Niega", "param": "Camuflaje"}) == []
-    assert _problems({"name": "Niega", "param": "AGI"}) == ["TRT-NEGATE"]
+    assert _problems({"name": "Niega", "param": "AGI"}) == []
+    assert _problems({"name": "Niega", "param": "MOV"}) == ["TRT-NEGATE"]
     assert _race_problems({"name": "Niega", "param": "Refuerzo"}) == []
     g = duel(blue={"protections": (prot(1, "TRT-REINFORCED"),)})
     a, b = g.ids

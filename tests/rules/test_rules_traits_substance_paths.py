@@ -35,10 +35,11 @@ def poisoned(trait: str, param: str, blue_def: int = 0, substance: str = "veneno
     return g, a, b
 
 
-def test_TRT_VENOM_a_poison_is_fielded_ice_is_refused_naming_the_trait():
-    """Ponzoña (veneno) is played (its coat delivers the poison); Ponzoña (hielo) names what nothing delivers."""
+def test_TRT_VENOM_a_poison_or_ice_is_fielded_a_non_element_is_refused_naming_the_trait():
+    """Ponzoña (veneno) and (hielo) are played (elements of core/elements.py); Ponzoña (plata) names no element."""
     assert traits.fielding_problem(VENOM, "object", {VENOM}, param="veneno") is None
-    assert "hielo" in traits.fielding_problem(VENOM, "object", {VENOM}, param="hielo")
+    assert traits.fielding_problem(VENOM, "object", {VENOM}, param="hielo") is None
+    assert "plata" in traits.fielding_problem(VENOM, "object", {VENOM}, param="plata")
     g, a, b = poisoned("TRT-ALLERGIC", "veneno")
     assert traits.trait_arg(g.gs.equipment(a).weapons[0], VENOM) == "poison"
 
@@ -266,12 +267,14 @@ def test_TRT_INVULNERABLE_poisoned_distortion_delivers_no_substance():
 
 
 @pytest.mark.parametrize("trait", ["TRT-ALLERGIC", "TRT-INVULNERABLE", "TRT-RESISTANCE"])
-def test_TRT_ALLERGIC_INVULNERABLE_RESISTANCE_refuse_only_what_nothing_delivers(trait):
-    """Every substance something delivers is fielded (race); ice, electricity, a disease are refused naming the
-    trait."""
+def test_TRT_ALLERGIC_INVULNERABLE_RESISTANCE_refuse_only_what_names_no_element(trait):
+    """Every element of the table is fielded (race), ice, electricity, a disease too (a catalogue weapon may deliver
+    them); a word naming no element is refused naming the trait."""
     name = {"TRT-ALLERGIC": "Alérgico", "TRT-INVULNERABLE": "Invulnerable", "TRT-RESISTANCE": "Resistencia a"}[trait]
     for param in ("fuego", "ácido", "radiación", "explosivos", "explosiones", "veneno", "toxina"):
         assert traits.fielding_problem(trait, "race", {trait}, param=param) is None, param
-    for param in ("hielo", "electricidad", "enfermedad"):
+    for param in ("hielo", "frío", "electricidad", "enfermedad", "sonido", "plasma", "luz"):
+        assert traits.fielding_problem(trait, "race", {trait}, param=param) is None, param
+    for param in ("plata", "agua bendita"):
         assert param in (traits.fielding_problem(trait, "race", {trait}, param=param) or "")
         assert _race_problems({"name": name, "param": param}) == [trait]

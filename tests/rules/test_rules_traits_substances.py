@@ -63,11 +63,11 @@ def test_TRT_ALLERGIC_a_burning_hit_of_fire_deals_double_DMG():
 
 
 def test_TRT_ALLERGIC_names_a_substance_the_engine_tells_apart():
-    """Ice, which nothing in the engine delivers, and an attack type are refused naming the trait; fire, acid,
-    radiation, explosives and a poison (a venom delivers it, TRT-VENOM) are fielded."""
-    assert _race_problems({"name": "Alérgico", "param": "hielo"}) == ["TRT-ALLERGIC"]
+    """A word naming no element (silver) and an attack type are refused naming the trait; fire, acid, radiation,
+    explosives, a poison (a venom delivers it, TRT-VENOM) and ice (a cryo weapon delivers it) are fielded."""
+    assert _race_problems({"name": "Alérgico", "param": "plata"}) == ["TRT-ALLERGIC"]
     assert _race_problems({"name": "Alérgico", "param": "CaC"}) == ["TRT-ALLERGIC"]
-    for param in ("fuego", "ácido", "radiación", "explosivos", "veneno"):
+    for param in ("fuego", "ácido", "radiación", "explosivos", "veneno", "hielo"):
         assert _race_problems({"name": "Alérgico", "param": param}) == []
 
 

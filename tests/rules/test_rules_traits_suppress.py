@@ -225,10 +225,11 @@ def _needs(param: str, **kw) -> list[str]:
 
 def test_TRT_REQUIRES_an_attribute_level_or_an_object_the_design_carries_is_fielded_a_condition_is_refused():
     """'VOL 4' (the race has it) and 'p' / 'P' (its protection, by id or name) are fielded; 'VOL 5', an object it
-    does not carry ('Scope') and a condition ('de noche') are refused naming TRT-REQUIRES; an empty one too."""
+    does not carry ('Scope') and a condition the engine does not play ("de noche") are refused naming TRT-REQUIRES; an empty one too; a played one
+    ("de pie") on the knife is fielded."""
     assert _needs("VOL 4") == [] and _needs("vol 4+") == [] and _needs("P") == [] and _needs("p") == []
     assert _needs("VOL 5") == ["TRT-REQUIRES"] and _needs("Scope") == ["TRT-REQUIRES"]
-    assert _needs("de noche") == ["TRT-REQUIRES"]
+    assert _needs("de noche") == ["TRT-REQUIRES"] and _needs("de pie") == []
     assert traits.fielding_problem("TRT-REQUIRES", "weapon", {"TRT-REQUIRES"}, " ") is not None
     assert requirement("VOL 6") == ("level", "VOL", 6) and requirement("Mira Telescópica") == ("object", "mira telescopica")
 
@@ -268,7 +269,7 @@ def test_TRT_REQUIRES_a_held_objects_passive_effects_do_not_reach_a_holder_witho
 
 def test_TRT_NEGATE_DEF_the_targets_DEF_counts_0_in_an_attack_between_them():
     """A shooter wearing Niega (DEF) shoots a DEF 3 target: its CH DEF is against 0 (die 2 fails) and the DMG 4 all
-    wounds (then its CH PSI, die 5); the exact odds are those against a target without protections; Niega (AGI)
+    wounds (then its CH PSI, die 5); the exact odds are those against a target without protections; Niega (ENE)
     is refused naming TRT-NEGATE."""
     g = duel(red={"protections": (_ward("DEF"),)}, blue={"protections": (armour(3),)})
     a, b = g.ids
@@ -281,7 +282,7 @@ def test_TRT_NEGATE_DEF_the_targets_DEF_counts_0_in_an_attack_between_them():
     attack(plain_shot, 5, 2, 5)                    # without it: CH DEF 2 against 3 passes: 4 − 3 = 1 wound, CH PSI
     assert plain_shot.check("DEF")["target"] == 3 and plain_shot.wounds(plain_shot.ids[1]) == 1
     assert traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "def") is None
-    assert "only DEF is played" in traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "AGI")
+    assert "enters no number" in traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "ENE")
 
 
 def test_TRT_SAIKIKKU_a_second_loss_gives_the_first_weapon_bonus_back():

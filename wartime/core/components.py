@@ -52,9 +52,11 @@ class Traits:
 @dataclass(frozen=True, slots=True)
 class Race:
     """The race archetype a character was fielded with (its catalogue id and name): kept only in a match where a
-    Munición anti names a race (TRT-ANTI-AMMO, match.setup), so that other games' state is unchanged."""
+    Munición anti names a race (TRT-ANTI-AMMO, match.setup), so that other games' state is unchanged; ``classes``
+    are the race archetype's (``tanque``, ``no muerto``...), which a Munición anti may name too."""
     key: str
     name: str
+    classes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,7 @@ class Weapon:
     noisy_melee: bool = False        # ENV-6: a noisy melee weapon (chainsaw): heard at DMG × 2
     fixed: bool = False              # ENV-5: a fixed weapon fires in a 90° arc around its mount direction
     mount_facing: float = 0.0        # ENV-5: that direction, degrees CCW from the bearer's facing
+    elements: tuple[str, ...] = ()   # the elements its data declares it delivers (core/elements.py keys)
 
     @property
     def current_dmg(self) -> int:
@@ -546,6 +549,7 @@ class Mount:
     moved_turn: int = -1
     moved_k: float = 0.0
     ene_turn: int = -1
+    classes: tuple[str, ...] = ()    # the transport archetype's classes ("tanque", "vehículo"): TRT-ANTI-AMMO
 
     @property
     def disabled(self) -> bool:

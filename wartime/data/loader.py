@@ -67,6 +67,7 @@ from wartime.data.models import (
     TraitRef,
     Unit,
 )
+from wartime.core.elements import ELEMENT_KEYS, ELEMENT_WORDS
 from wartime.data.tables import action_table, area_shapes, trait_catalogue, weapon_cost_table
 
 __all__ = [
@@ -756,12 +757,14 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
     _get_str(raw, "description", field, c, required=False, max_len=MAX_DESCRIPTION)
     material = _get_str(raw, "material", field, c, required=False, default="steel")
     if kind is None:
-        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size", "flies", *_WEAPON_KEYS), field, c)
+        _check_keys(raw, (*_ARCHETYPE_KEYS, *ATTRIBUTES, "size", "flies", "elements", "classes", *_WEAPON_KEYS),
+                    field, c)
         return None
     ranges = ATTRIBUTE_RANGES[kind]
     for key in raw:
         if key in _ARCHETYPE_KEYS or key in ranges or (key == "size" and kind in ("race", "transport")) \
-                or (key in _WEAPON_KEYS and kind == "weapon") or (key == "flies" and kind == "transport"):
+                or (key in _WEAPON_KEYS and kind == "weapon") or (key == "flies" and kind == "transport") \
+                or (key == "elements" and kind == "weapon") or (key == "classes" and kind in ("race", "transport")):
             continue
         if key in ATTRIBUTES:
             c.add(_join(field, key), f"a {kind} has no {key} (its attributes: {', '.join(ranges)})")
@@ -769,12 +772,14 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
             c.add(_join(field, key), "only a race or a transport has a size factor")
         elif key == "flies":
             c.add(_join(field, key), "only a transport flies (MVA-16)")
-        elif key in _WEAPON_KEYS:
+        elif key in _WEAPON_KEYS or key == "elements":
             c.add(_join(field, key), f"only a weapon has {key}")
+        elif key == "classes":
+            c.add(_join(field, key), "only a race or a transport has classes (TRT-ANTI-AMMO)")
         else:
-            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size",) if kind in ("race", "transport") else ()),
+            allowed = (*_ARCHETYPE_KEYS, *ranges, *(("size", "classes") if kind in ("race", "transport") else ()),
                        *(("flies",) if kind == "transport" else ()),
-                       *(_WEAPON_KEYS if kind == "weapon" else ()))
+                       *((*_WEAPON_KEYS, "elements") if kind == "weapon" else ()))
             c.add(_join(field, key), f"unknown key (expected one of: {', '.join(allowed)})")
     values: dict[str, int] = {}
     for attr, (low, high) in ranges.items():
@@ -804,6 +809,10 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
     weapon_flags: dict[str, Any] = {}
     if kind == "weapon":
         weapon_flags = _parse_weapon_flags(raw, field, values.get("RNG"), c)
+        if "elements" in raw:
+            weapon_flags["elements"] = _parse_elements_list(raw["elements"], _join(field, "elements"), c)
+    if kind in ("race", "transport") and "classes" in raw:
+        weapon_flags["classes"] = _parse_classes(raw["classes"], _join(field, "classes"), c)
     if len(c.problems) > start or arch_id is None or name is None or traits is None:
         return None
     if kind == "transport" and _get_bool(raw, "flies", field, c, False):
@@ -812,6 +821,44 @@ def _parse_archetype(raw: Mapping[str, Any], field: str, c: _Collector) -> Arche
         return None
     return Archetype(id=arch_id, kind=kind, name=name, traits=traits, size=size,
                      material=material or "steel", **values, **weapon_flags)
+
+
+def _strings(value: Any, field: str, what: str, c: _Collector) -> list[tuple[int, str]]:
+    """A list of short non-empty strings (its index and text), each problem reported at ``field[j]``."""
+    if not isinstance(value, list):
+        c.add(field, f"expected a list of {what}, got {_show(value)}")
+        return []
+    out = []
+    for j, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip():
+            c.add(_join(field, j), f"expected a non-empty string ({what}), got {_show(item)}")
+        elif len(item) > MAX_TEXT:
+            c.add(_join(field, j), f"longer than {MAX_TEXT} characters")
+        else:
+            out.append((j, item.strip()))
+    return out
+
+
+def _parse_elements_list(value: Any, field: str, c: _Collector) -> tuple[str, ...]:
+    """A weapon's ``elements``: the elements and substances its hits deliver besides those its traits imply
+    (TRT-ALLERGIC, TRT-INVULNERABLE, TRT-RESISTANCE; project ruling: the book leaves substances open), each a word of
+    ``core/elements.py`` (Spanish or English) stored as its key, each once, in the order given."""
+    words = ELEMENT_WORDS
+    out: list[str] = []
+    for j, item in _strings(value, field, "element names", c):
+        key = words.get(item.lower())
+        if key is None:
+            c.add(_join(field, j), f"unknown element {item!r} (expected one of: "
+                                   f"{', '.join(ELEMENT_KEYS)}, or their Spanish names)")
+        elif key not in out:
+            out.append(key)
+    return tuple(out)
+
+
+def _parse_classes(value: Any, field: str, c: _Collector) -> tuple[str, ...]:
+    """A race's or transport's ``classes`` ("tanque", "vehículo"): what a Munición anti () may name besides its
+    name and id (TRT-ANTI-AMMO), kept as written."""
+    return tuple(dict.fromkeys(item for _, item in _strings(value, field, "class names", c)))
 
 
 def _parse_weapon_flags(raw: Mapping[str, Any], field: str, rng: int | None, c: _Collector) -> dict[str, Any]:

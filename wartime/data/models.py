@@ -111,6 +111,11 @@ class Archetype(_Frozen):
 
     Transports only: ``size`` is the transport's base diameter and height in K (BLD-19; default 1, as a race's),
     ``flies`` a flying transport (an aircraft: it moves at altitude levels 1 to 3, MVA-15, MVA-16).
+
+    Weapons only: ``elements``, the elements and substances its hits deliver besides those its traits imply (keys of
+    ``wartime/core/elements.py``: ``electricity``, ``cold``...; TRT-ALLERGIC, TRT-INVULNERABLE,
+    TRT-RESISTANCE). Races and transports: ``classes``, the classes it belongs to ("tanque", "vehículo"), which a
+    Munición anti () may name (TRT-ANTI-AMMO).
     """
 
     id: str
@@ -135,6 +140,8 @@ class Archetype(_Frozen):
     fixed: bool = False
     mount_facing: float = 0.0
     flies: bool = False
+    elements: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
 
     # -- traits ---------------------------------------------------------------------------------
     def trait(self, name: str) -> TraitRef | None:

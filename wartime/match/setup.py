@@ -65,9 +65,11 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
 
 
 def requires_problems(spec) -> list[tuple[str, str]]:
-    """TRT-REQUIRES naming an attribute level ("VOL 6") or an object: the design's race must have that level, and the
-    design must carry another archetype (a weapon, protection or object, mounted or carried too) called so, by name
-    or id (case and accents aside); anything else (a condition) names nothing it carries and is refused."""
+    """TRT-REQUIRES naming an attribute level ("VOL 6"), a condition or an object: the design's race must have that
+    level; a condition (protections.CONDITIONS) is played on a weapon or an object (checked at use), refused on
+    another kind; the design must carry another archetype (a weapon, protection or object, mounted or carried too)
+    called as the object is, by name or id (case and accents aside); unknown text names nothing it carries and is
+    refused naming the conditions played."""
     out: list[tuple[str, str]] = []
     parts = spec.archetypes()
     for arch in parts:
@@ -77,6 +79,13 @@ def requires_problems(spec) -> list[tuple[str, str]]:
             got = protections.requirement(t.param)
             if got is None or got[0] == "bonus":
                 continue                                   # the registry's param_problem answers those
+            if got[0] == "condition":
+                if arch.kind not in protections.CONDITION_KINDS:
+                    out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
+                                      f"a condition is played on a weapon, an object or a metahability (checked "
+                                      f"when it is used), "
+                                      f"not on a {arch.kind}"))
+                continue
             if got[0] == "level":
                 value = getattr(spec.race, got[1])
                 if value is None or value < got[2]:
@@ -86,8 +95,9 @@ def requires_problems(spec) -> list[tuple[str, str]]:
             if not any(a is not arch and a.kind in ("weapon", "protection", "object")
                        and got[1] in (weapons_more.plain(a.name), weapons_more.plain(a.id)) for a in parts):
                 out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
-                                  "neither a bonus the engine plays, an attribute level (VOL 6) nor a weapon, "
-                                  "protection or object the character carries (a condition is not checked)"))
+                                  "neither a bonus the engine plays, an attribute level (VOL 6), a condition it "
+                                  f"plays ({', '.join(protections.CONDITIONS)}) nor a weapon, protection or object "
+                                  "the character carries"))
     return out
 
 
@@ -134,10 +144,11 @@ def catalogue_archetypes(lists) -> list:
 
 def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
     """TRT-ANTI-AMMO: a Munición anti naming a race or a transport that no race or transport archetype of
-    `archetypes` (the catalogues', and the designs' own) is called, by its name or its id (case and accents
-    aside): one line per design and name."""
-    known = {weapons_more.plain(x) for a in [*archetypes, *(b for s in specs for b in s.archetypes())]
-             if a.kind in ("race", "transport") for x in (a.id, a.name)}
+    `archetypes` (the catalogues', and the designs' own) is called or classed, by its name, its id or one of its
+    ``classes`` (case, accents and singular or plural aside: weapons_more.same_name): one line per design and name
+    (a name nothing in the catalogue answers to is a data mistake, a bonus that could never act)."""
+    known = list(dict.fromkeys(x for a in [*archetypes, *(b for s in specs for b in s.archetypes())]
+                               if a.kind in ("race", "transport") for x in (a.id, a.name, *a.classes)))
     out: list[tuple[str, str]] = []
     seen: set[tuple[int, str]] = set()
     for spec in specs:
@@ -146,11 +157,11 @@ def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
                 if t.trait_id != "TRT-ANTI-AMMO" or weapons_more.anti_kind(t.param) != "name":
                     continue
                 key = weapons_more.plain(t.param)
-                if key not in known and (id(spec), key) not in seen:
+                if not any(weapons_more.same_name(key, k) for k in known) and (id(spec), key) not in seen:
                     seen.add((id(spec), key))
                     out.append(refuse("TRT-ANTI-AMMO", f"{spec.name}: {arch.kind} {arch.name}: "
                                       f"{traits.display_name('TRT-ANTI-AMMO')} ({t.param}) names no target type: not 'no vivos', no trait the engine "
-                                      "plays, and no race or transport of the catalogue is called so"))
+                                      "plays, and no race or transport of the catalogue is called or classed so"))
     return out
 
 
@@ -219,10 +230,10 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
 
 def weapon_of(a) -> Weapon:
     """A weapon archetype as carried in play: its profile, magazine (TRT-MAGAZINES), area (TRT-AREA), trait IDs,
-    noise flags (ENV-6) and fixed mount (ENV-5)."""
+    noise flags (ENV-6), fixed mount (ENV-5) and the elements its data declares it delivers (TRT-ALLERGIC...)."""
     w = Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
                traits=tuple(t.trait_id for t in a.traits) + traits.weapon_trait_args(a.traits, "weapon"), quiet=a.quiet, noisy_melee=a.noisy_melee,
-               fixed=a.fixed, mount_facing=a.mount_facing)
+               fixed=a.fixed, mount_facing=a.mount_facing, elements=a.elements)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
     qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
     area = traits.weapon_area(w)                 # TRT-CLUSTER-AMMO: an area weapon, R(DMG / 2)
@@ -339,8 +350,8 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     if own is not None:
         world.set(e, own)
     named = world.resources.get("anti_named", ())
-    if named and (weapons_more.plain(race.id) in named or weapons_more.plain(race.name) in named):
-        world.set(e, Race(race.id, race.name))             # TRT-ANTI-AMMO: a Munición anti names its race
+    if named and any(weapons_more.same_name(n, x) for n in named for x in (race.id, race.name, *race.classes)):
+        world.set(e, Race(race.id, race.name, race.classes))   # TRT-ANTI-AMMO: a Munición anti names its race
     return e
 
 

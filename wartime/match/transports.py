@@ -25,7 +25,7 @@ def mount_parts(spec, body: Body, weapons: tuple, own_traits: tuple[str, ...], w
     m = Mount(t.id, t.name, t.ENE, t.MOV, t.DEF, t.QUA, rider_body=body, rider_traits=own_traits,
               traits=t_traits, mounted_def=sum(a.DEF or 0 for a in spec.mounted if a.kind == "protection"),
               mounted=tuple(range(len(weapons), len(weapons) + len(mounted_w))), capacity=t.capacity,
-              flies=t.flies)
+              flies=t.flies, classes=t.classes)
     joined = own_traits + tuple(x for x in t_traits if x not in own_traits and ":" not in x)
     return mounted_body(body, t.size), weapons + mounted_w, joined, m
 

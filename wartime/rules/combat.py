@@ -29,6 +29,24 @@ def melee_damage(weapon_dmg: int, con: int, wounds: int) -> int:
     return max(1, weapon_dmg + con - 4 - wounds)
 
 
+def attack_dmg(gs, attacker: int, target: int, natural: int | None, weapon, ranged: bool, unarmed: bool,
+               base_dmg: int | None) -> int:
+    """The DMG of an attack's hit before its ± terms (CMB-4): a natural weapon's (TRT-CLAWS-AND-TEETH), an unarmed
+    blow's (CBA-10: MOD-1 with DMG 0, TRT-MULE's CON), a thrown or improvised thing's (CBA-6: its own DMG, no CON
+    bonus; CBA-9: MOD-1 on its base DMG), a ranged weapon's current DMG (WND-6), a melee weapon's MOD-1. TRT-NEGATE
+    (DMG, CON) on the target: the attacker's weapon DMG or CON counts 0 (traits.seen_attribute)."""
+    if natural is not None:
+        return natural
+    con = traits.seen_attribute(gs, attacker, target, "CON", traits.strength(gs, attacker))
+    if unarmed:
+        return melee_damage(0, con, gs.wounds(attacker))
+    if base_dmg is not None:
+        own = traits.seen_attribute(gs, attacker, target, "DMG", base_dmg)
+        return own if ranged else melee_damage(own, con, gs.wounds(attacker))
+    own = traits.seen_attribute(gs, attacker, target, "DMG", weapon.current_dmg)
+    return own if ranged else melee_damage(own, con, gs.wounds(attacker))
+
+
 @dataclass
 class Cover:
     """CMB-17 / CMB-18 inputs measured from the attacker's eye (ENV-2)."""
@@ -423,17 +441,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         def_mods, surprise = [], False      # the ally's counter-charge (CBA-13) and surprise (CBA-11) stay its own
     # damage
     natural = traits.natural_dmg(gs, attacker) if unarmed else None    # hook natural_dmg (TRT-CLAWS-AND-TEETH)
-    if natural is not None:
-        dmg = natural[1]
-    elif unarmed:
-        dmg = melee_damage(0, traits.strength(gs, attacker), gs.wounds(attacker))   # CBA-10 (TRT-MULE)
-    elif base_dmg is not None:
-        # CBA-6: a thrown thing's own DMG (no CON bonus); CBA-9: the improvised weapon's base DMG in MOD-1
-        dmg = base_dmg if ranged else melee_damage(base_dmg, traits.strength(gs, attacker), gs.wounds(attacker))
-    elif ranged:
-        dmg = weapon.current_dmg                                     # WND-6
-    else:
-        dmg = melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker))  # MOD-1
+    dmg = attack_dmg(gs, attacker, target, natural[1] if natural is not None else None, weapon, ranged, unarmed,
+                     base_dmg)
     dmg += dmg_bonus + dodge_dmg                                     # CBA-17 dodger's fumble: DMG +1
     if imp.critical:
         dmg += 1                                                     # CMB-6

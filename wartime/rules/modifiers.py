@@ -174,6 +174,10 @@ def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, 
             event_data = {**event_data, "base_from": via}
     else:
         value = base
+    other = event_data.get("against", event_data.get("source"))
+    if isinstance(other, int) and traits.seen_attribute(gs, e, other, attribute, 1) == 0:
+        value = 0                              # TRT-NEGATE: the other side cancels this characteristic
+        event_data = {**event_data, "negated": other}
     always = traits.always_passes(gs, e, attribute, kind)         # TRT-MONKEY-KING, ...
     crit = traits.always_critical(gs, e, attribute, kind)         # TRT-GOD-OF-WIND, ...
     fumble_min = min(fumble_min, traits.fumble_floor(gs, e))       # TRT-UNLUCKY; the caller's (TRT-POISONED-DISTORTION)
@@ -200,12 +204,15 @@ def opposed(gs: GameState, a: int, b: int, attribute: str, rule: str, reason: st
 
     def enf(e: int, other: int, kind: str) -> list:    # the other side's traits on a check against it
         return traits.targeted_check_mods(gs, e, other, attribute, kind)
+    # TRT-NEGATE: a side that cancels the attribute makes the other's count 0
+    va = traits.seen_attribute(gs, a, b, attribute, getattr(gs.attrs(a), attribute))
+    vb = traits.seen_attribute(gs, b, a, attribute, getattr(gs.attrs(b), attribute))
     while True:
-        ra = roll_check(world, a, "ATR", attribute, getattr(gs.attrs(a), attribute),
+        ra = roll_check(world, a, "ATR", attribute, va,
                         character_mods(gs, a, attribute, "ATR") + enf(a, b, "ENF") + own
                         + traits.opposed_mods(gs, a, attribute), rule, reason, side_of_opposed="a", against=b,
                         fumble_min=traits.fumble_floor(gs, a))
-        rb = roll_check(world, b, "ATR", attribute, getattr(gs.attrs(b), attribute),
+        rb = roll_check(world, b, "ATR", attribute, vb,
                         character_mods(gs, b, attribute, "ATR") + enf(b, a, "ENF-DEF")
                         + traits.opposed_mods(gs, b, attribute) + list(b_extra or []), rule, reason,
                         side_of_opposed="b", against=a,

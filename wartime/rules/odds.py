@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from wartime.core.components import Stress
 from wartime.rules.checks import Modifier, combine, resolve_die
-from wartime.rules.combat import Cover, melee_damage
+from wartime.rules.combat import Cover, attack_dmg
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
 from wartime.rules import fortune, traits
@@ -187,7 +187,8 @@ def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int
         cover = None                                                          # TRT-SEEKER-AMMO
     mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp) + list(terms.imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
-    imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
+    imp_target = traits.seen_attribute(gs, attacker, target, "AGI", gs.attrs(attacker).AGI) + \
+        sum(m.value for m in combine(mods))                                   # TRT-NEGATE (AGI): its AGI counts 0
     if terms.fixed_imp is not None:
         imp_target = terms.fixed_imp[1]                    # TRT-GUIDED-AMMO: no AGI, no modifier, no reroll
     defense = terms.defense(gs.total_def(target))
@@ -206,18 +207,12 @@ def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int
                     fumble=fumbles[0])
     if force is not None:                       # TRT-FORTUNE's figure: the CH IMP forced critical / plain
         imp_always, imp_rr, terms = force[0], None, replace(terms, crit_max=force[1])
-    con = traits.strength(gs, attacker)                           # TRT-MULE: counts as CON +1
     natural = traits.natural_dmg(gs, attacker) if unarmed and base_dmg is None else None   # TRT-CLAWS-AND-TEETH
-    if base_dmg is not None:                                      # a thrown thing (rules.combat: no CON bonus)
-        base, unarmed = (base_dmg if ranged else melee_damage(base_dmg, con, gs.wounds(attacker))), False
-    elif natural is not None:
-        base, unarmed = natural[1], False
-    elif unarmed:
-        base = melee_damage(0, con, gs.wounds(attacker))
-    elif ranged:
-        base = gs.weapon(attacker, weapon_index).current_dmg
-    else:
-        base = melee_damage(gs.weapon(attacker, weapon_index).current_dmg, con, gs.wounds(attacker))
+    # rules.combat's DMG (TRT-MULE's CON, a thrown thing without CON bonus, TRT-NEGATE's DMG / CON)
+    base = attack_dmg(gs, attacker, target, natural[1] if natural is not None else None, weapon, ranged,
+                      unarmed and base_dmg is None and natural is None, base_dmg)
+    if base_dmg is not None or natural is not None:
+        unarmed = False
     base += dmg_bonus
     remaining = gs.attrs(target).CON - gs.wounds(target)
     full = cover is not None and cover.full

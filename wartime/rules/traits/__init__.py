@@ -599,6 +599,9 @@ act other than the character itself; the handler measures its range and checks t
   ``origin``: RNG, FOV and LOS are `e`'s; `e` resists an enemy caster with a CH VOL ENF, else takes 1 stress and a
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
+* ``substance_immunity(gs, e) -> Iterable[str]`` -- the elements (wartime/core/elements.py keys) the bearer is
+  immune to: a hit with a weapon delivering one leaves it no wounds (``combat_terms``: DMG 0, no corrosion wound),
+  a hit of no weapon delivering one deals it DMG 0 (``substance_terms``) (TRT-NON-LIVING: poison and disease).
 * ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
 * ``meta_void(gs, e, caster) -> bool`` -- True: `e` uses its trait's once-a-turn chance to cancel an enemy
   `caster`'s metahability about to take effect on it (the handler records the use); rules.metahabilities rolls
@@ -691,8 +694,10 @@ and not disabled, G10):
   weapon and the auras of the attack), ``cost_terms`` (actor and target), ``target_before_attack``,
   ``charge_bonus``, the auras it meets and every helper between two characters (``facing``: hit and kill
   psychology, on-hit, kill and wound replies, targeting, senses, contests, counted wounds) leave them out of the
-  others'; an effect on several characters spares those cancelling it (``spared``). ``NEGATED_DEF`` among them: the
-  target's DEF counts 0 in an attack between them (``combat_terms``). Read through ``negated``. → unique_rule.
+  others'; an effect on several characters spares those cancelling it (``spared``). A characteristic among them
+  (``NEGATED_CHARACTERISTICS``: CON, AGI, INT, VOL, DEF, DMG): the other's counts 0 in an interaction with the
+  bearer (``seen_attribute``: the target's DEF in the bearer's attack, the DMG and CON of an attack on it, the base
+  of a check naming the other side). Read through ``negated``. → unique_rule.
 
 * ``fortune_uses(gs, e) -> Iterable[str]`` -- the alternatives of the bearer's once-per-turn Fortune
   (TRT-FORTUNE: ignore a hit's damage or a fumble, cancel a die, recover a wound, success target +1, DMG +1; the
@@ -738,6 +743,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
+                                           seen_attribute, NEGATED_CHARACTERISTICS,
                                            item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, user_choice_trait, use_effects, object_trait_args,

@@ -15,8 +15,9 @@ plays the traits whose only or main home is a protection:
 * Equipment rules: TRT-HUGE (Enorme: only a Mega armadura wearer is equipped with it, loader E9 and Comerciar /
   Saquear), TRT-MEGA-ARMOUR (Mega armadura, the permission) and TRT-RELIC (Reliquia: the loader's E8).
 * TRT-NEGATE (Niega (): the played trait named has no effect in any interaction with the bearer, registry hook
-  ``negates``).
-* TRT-REQUIRES (Requiere (): only a user with the bonus named may use it: fielding and Comerciar / Saquear).
+  ``negates``; a characteristic named counts 0 for the other side, registry.seen_attribute).
+* TRT-REQUIRES (Requiere (): only a user with the bonus, attribute level or object named may use it: fielding and
+  Comerciar / Saquear; a weapon or object naming a condition, ``CONDITIONS``, only in that state).
 * ``WORN``: traits played on a race that act the same for a protection's wearer.
 """
 from __future__ import annotations
@@ -25,10 +26,11 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from wartime.core.components import Attributes, CarriedProtections, Gear, Item, TraitState
+from wartime.core.elements import ELEMENT_WORDS, ELEMENTS, VENOM, delivered, delivers  # noqa: F401  (re-exported)
+from wartime.core.components import Attributes, CarriedProtections, Gear, Item, Mount, Posture, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import (NEGATED_DEF, also_on, character_traits, plugins, register, trait_arg,
+from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, also_on, character_traits, plugins, register, trait_arg,
                                            weapon_area,
                                           worn_protections)
 
@@ -52,35 +54,17 @@ def cursed_armour(gs, bearer, attacker, target, weapon, ranged) -> Modifier | No
     return Modifier("TRT-CURSED-ARMOUR", -1, "Maldita armadura") if _against(bearer, target) else None
 
 
-#: TRT-RESISTANCE's parameter: the attack types, elements and substances the engine tells apart, by the words a
-#: data file may use (Spanish and English) → the type. An element or substance is carried by a weapon as one of
-#: the weapon traits of ``ELEMENTS``; a poison only a venom delivers (TRT-VENOM); ice, electricity, cold, a disease...
-#: nothing in the engine delivers: refused (``UNDELIVERED`` names them in the refusals).
-ATTACK_TYPES = {
+#: TRT-RESISTANCE's parameter: the attack types the engine tells apart by the words a data file may use (Spanish and
+#: English) → the type; the elements and substances (ALLERGIC, INVULNERABLE, RESISTANCE) are ``ELEMENT_WORDS``.
+_ATTACK_WORDS = {
     "cuerpo a cuerpo": "melee", "cac": "melee", "melee": "melee",
     "a distancia": "ranged", "distancia": "ranged", "disparos": "ranged", "ranged": "ranged",
     "área": "area", "area": "area", "áreas": "area", "areas": "area", "ataques de área": "area",
     "area attacks": "area",
-    "fuego": "fire", "fire": "fire", "ácido": "acid", "acido": "acid", "acid": "acid",
-    "radiación": "radiation", "radiacion": "radiation", "radiation": "radiation",
-    "explosivos": "explosive", "explosiones": "explosive", "explosives": "explosive", "explosions": "explosive",
-    "explosivo": "explosive", "explosión": "explosive", "explosion": "explosive",
-    "veneno": "poison", "venenos": "poison", "poison": "poison", "poisons": "poison",
-    "toxina": "poison", "toxinas": "poison", "toxin": "poison", "toxins": "poison",
 }
-#: Substances and elements the book's traits or rulings name that nothing in the engine delivers (no weapon trait,
-#: hazard, blast or venom carries them): a parameter naming them is refused when a game is set up.
-UNDELIVERED = ("hielo / frío (ice, cold)", "electricidad (electricity)", "enfermedad (disease)", "sonido (sonic)",
-               "plasma", "luz (light)")
-#: The elements and substances a weapon delivers, by the weapon traits that make it deliver them (TRT-RESISTANCE's
-#: ruling; Artificiero's "weapons that use fire" are the fire ones).
-ELEMENTS = {
-    "fire": ("TRT-DRAGONS-BREATH-AMMO", "TRT-IGNEOUS-AMMO", "TRT-INCENDIARY-AMMO"),
-    "acid": ("TRT-CORROSIVE-AMMO",),
-    "radiation": ("TRT-RADIOACTIVE-AMMO",),
-    "explosive": ("TRT-EXPLOSIVE-AMMO",),
-    "poison": (),                      # no weapon trait: only a venom poured on a weapon (TRT-VENOM) delivers it
-}
+#: The elements and substances (ALLERGIC, INVULNERABLE, RESISTANCE; project ruling, wartime/core/elements.py) by
+#: their words, the weapon traits delivering each, and what a weapon delivers (its traits, its data, a venom).
+ATTACK_TYPES = {**_ATTACK_WORDS, **ELEMENT_WORDS}
 
 
 def attack_type(param: str | None) -> str | None:
@@ -88,31 +72,12 @@ def attack_type(param: str | None) -> str | None:
     return ATTACK_TYPES.get((param or "").strip().lower())
 
 
-#: TRT-VENOM: a weapon coated with a venom carries ``"TRT-VENOM:<element>"`` until a wounding hit delivers it
-VENOM = "TRT-VENOM"
-
-
-def delivers(weapon, element: str) -> bool:
-    """Whether `weapon` carries one of the traits that deliver `element` (ELEMENTS), or a venom of it (TRT-VENOM)."""
-    tags = ELEMENTS.get(element, ())
-    return weapon is not None and any(t.split(":")[0] in tags or t == f"{VENOM}:{element}" for t in weapon.traits)
-
-
-def delivered(weapon, *, venom: bool = True) -> tuple[str, ...]:
-    """The elements and substances `weapon` delivers (ELEMENTS keys, in ELEMENTS order); `venom` False leaves out a
-    venom's coat (TRT-VENOM: only the coated weapon's own wounding hit delivers it, not a template it leaves)."""
-    if weapon is None:
-        return ()
-    return tuple(t for t in ELEMENTS if any(x.split(":")[0] in ELEMENTS[t] for x in weapon.traits)
-                 or (venom and f"{VENOM}:{t}" in weapon.traits))
-
-
 def resistance_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-RESISTANCE: why its parameter cannot be played (None: it can)."""
+    """TRT-RESISTANCE: why its parameter cannot be played (None: it can): it must name an attack type or an element
+    of the table (a game where nothing delivers it never triggers it)."""
     if attack_type(param) is None:
-        return (f"resists {param!r}: the engine plays an attack type (melee, ranged, area), an element or a "
-                f"substance something in the engine delivers ({', '.join(sorted(ATTACK_TYPES))}); nothing "
-                f"delivers {', '.join(UNDELIVERED)} or any other")
+        return (f"resists {param!r}: not an attack type (melee, ranged, area) nor an element or substance of "
+                f"wartime/core/elements.py ({', '.join(sorted(ATTACK_TYPES))})")
     return None
 
 
@@ -352,37 +317,44 @@ def trait_named(param: str | None) -> str | None:
 
 
 #: TRT-NEGATE: the characteristics (archetype attributes, the book's "Atributos.- Cada una de las características de
-#: un arquetipo"); DEF is played (``NEGATED_DEF``), cancelling any other in an interaction is not told
+#: un arquetipo"); those a Niega cancels in an interaction are registry.NEGATED_CHARACTERISTICS (CON, AGI, INT, VOL,
+#: DEF, DMG); ENE, RNG, QUA, SIZ and MOV enter no check or number of an interaction between two characters that the
+#: ruling's reading could zero (an action's ENE cost is its own, a weapon's range and quality, a protection's SIZ,
+#: the MOV of a move are the owner's alone): refused
 CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
 
 
 def negated_name(param: str | None) -> str | None:
-    """TRT-NEGATE: what a parameter cancels: a played trait's ID (its book name or ID), ``NEGATED_DEF`` for the
-    characteristic DEF, None otherwise."""
-    if (param or "").strip().upper() == NEGATED_DEF:
-        return NEGATED_DEF
+    """TRT-NEGATE: what a parameter cancels: a played trait's ID (its book name or ID), or the code of a
+    characteristic of ``NEGATED_CHARACTERISTICS`` (any case), None otherwise."""
+    code = (param or "").strip().upper()
+    if code in NEGATED_CHARACTERISTICS:
+        return code
     return trait_named(param)
 
 
 def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
-    """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or the
-    characteristic DEF; another characteristic is refused (what cancelling CON, AGI... in an interaction does is not
-    told), as a trait it does not play."""
+    """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or a characteristic
+    of ``NEGATED_CHARACTERISTICS``; ENE, RNG, QUA, SIZ and MOV are refused (no number of an interaction between two
+    characters to cancel), as a trait it does not play."""
     if negated_name(param) is not None:
         return None
     if (param or "").strip().upper() in CHARACTERISTICS:
-        return (f"negates the characteristic {param!r}: only DEF is played (the target's DEF counts 0 in an attack "
-                "between the bearer and another); what cancelling another one does is not told")
-    return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or the characteristic "
-            "DEF (a trait it does not play is not cancelled)")
+        return (f"negates the characteristic {param!r}: the engine cancels {', '.join(NEGATED_CHARACTERISTICS)} (the "
+                "other's counts 0 in an interaction with the bearer); this one enters no number of an interaction "
+                "between two characters")
+    return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or a characteristic "
+            f"({', '.join(NEGATED_CHARACTERISTICS)})")
 
 
 def negate(gs, e: int) -> frozenset[str]:
     """TRT-NEGATE: the bonus or characteristic named in () has no effect in any interaction with the bearer or its
     actions (ruling): its own, those of whoever it attacks or is attacked by (the attacker's weapon included), the
     ENE terms of actions between them, the auras it meets, the effects of others' traits on it (registry.facing,
-    registry.spared); DEF: the target's DEF counts 0 in an attack between them (registry.combat_terms). Each source
-    (race, worn protection) cancels its own parameter."""
+    registry.spared); a characteristic (CON, AGI, INT, VOL, DEF, DMG): the other's counts 0 in an interaction with
+    the bearer (registry.seen_attribute: the target's DEF in the bearer's attack, the DMG and CON of an attack on the
+    bearer, the base of every check naming the other side). Each source (race, worn protection) cancels its own
+    parameter."""
     return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_name(p)) is not None)
 
 
@@ -396,17 +368,48 @@ def _plain(text: str | None) -> str:
     return "".join(c for c in folded if not unicodedata.combining(c))
 
 
+#: TRT-REQUIRES: the conditions the engine plays, by the words a parameter may use (case and accents aside) → the
+#: condition. Project reading: the book's Requiere () names "una condición" without an example and the catalogue
+#: uses bonuses only, so the set is the user's states the engine keeps: its posture (MVA-4 / MVA-5: standing,
+#: crouched, prone) and whether it rides a transport (BLD-19: mounted, on foot). A condition is checked when the
+#: item is used (an attack with the weapon, Usar of the object); it does not keep the item from being carried.
+CONDITIONS = {
+    "de pie": "standing", "en pie": "standing", "standing": "standing", "erguido": "standing",
+    "agachado": "crouched", "crouched": "crouched", "crouching": "crouched",
+    "tumbado": "prone", "cuerpo a tierra": "prone", "prone": "prone", "lying down": "prone",
+    "montado": "mounted", "a bordo": "mounted", "en un transporte": "mounted", "mounted": "mounted",
+    "riding": "mounted",
+    "a pie": "on_foot", "desmontado": "on_foot", "on foot": "on_foot", "dismounted": "on_foot",
+}
+#: The kinds an item with a condition may be (those whose use the engine refuses when it is not met: an attack, Usar,
+#: a cast). A protection's use is being worn and a transport's being ridden: what a state would switch off there is
+#: not told, so a condition on them is refused when a game is set up (match.setup).
+CONDITION_KINDS = ("weapon", "object", "metahability")
+
+
+def condition_met(gs, e: int, condition: str) -> bool:
+    """TRT-REQUIRES: whether `e` is in the state `condition` (``CONDITIONS``) now."""
+    if condition in ("standing", "crouched", "prone"):
+        posture = gs.world.try_get(e, Posture)
+        return (posture.state if posture is not None else "standing") == condition
+    return gs.world.has(e, Mount) == (condition == "mounted")
+
+
 def requirement(param: str | None) -> tuple | None:
     """TRT-REQUIRES: what a parameter demands of the user: ("bonus", trait ID) for a trait the engine plays (its book
-    name or ID), ("level", attribute, n) for an attribute level ("VOL 6": at least 6), ("object", name) for anything
-    else, an object the user must have (a weapon, protection or object it carries, by its name or id, case and
-    accents aside: match.setup refuses one its character does not carry, and with it any condition); None when
+    name or ID), ("condition", state) for a condition (``CONDITIONS``: standing, crouched, prone, mounted, on foot),
+    ("level", attribute, n) for an attribute level ("VOL 6": at least 6), ("object", name) for anything else, an
+    object the user must have (a weapon, protection or object it carries, by its name or id, case and accents
+    aside: match.setup refuses one its character does not carry, naming the conditions it plays); None when
     empty."""
     if not (param or "").strip():
         return None
     need = trait_named(param)
     if need is not None:
         return ("bonus", need)
+    cond = {_plain(k): v for k, v in CONDITIONS.items()}.get(" ".join(_plain(param).split()))
+    if cond is not None:
+        return ("condition", cond)
     m = _LEVEL.match(param)
     if m is not None:
         return ("level", m.group(1).upper(), int(m.group(2)))
@@ -456,7 +459,32 @@ def unmet(gs, e: int, item, carried, attrs) -> bool:
         return got[1] not in carried and not any(got[1] in w.traits for w in gs.equipment(e).weapons)
     if got[0] == "level":
         return getattr(attrs, got[1]) < got[2]
+    if got[0] == "condition":
+        return False                    # checked when the item is used (``condition_unmet``), not to carry it
     return not has_object(gs, e, got[1], item)
+
+
+def condition_unmet(gs, e: int, item) -> str | None:
+    """TRT-REQUIRES: the condition the item names that `e` is not in now (None: none, or met)."""
+    if callable(getattr(item, "param", None)):
+        param = item.param("TRT-REQUIRES")
+    elif hasattr(item, "params"):                           # a metahability: (trait ID, parameter) pairs
+        param = next((p for t, p in item.params if t == "TRT-REQUIRES"), None)
+    else:
+        param = trait_arg(item, "TRT-REQUIRES")
+    got = requirement(param)
+    if got is None or got[0] != "condition" or condition_met(gs, e, got[1]):
+        return None
+    return got[1]
+
+
+def requires_weapon(gs, e: int, weapon) -> None:
+    """TRT-REQUIRES on a weapon or a metahability naming a condition (``CONDITIONS``): an attack with the weapon, a
+    cast of the metahability (MET-1's check, rules.metahabilities.check_kind) is refused to a user that is not in
+    that state (a weapon fired only standing, only mounted...)."""
+    cond = condition_unmet(gs, e, weapon)
+    if cond is not None:
+        raise RuleViolation("TRT-REQUIRES", f"{weapon.name} can only be used {cond.replace('_', ' ')}")
 
 
 def held_requires(gs, e: int, gear, carried) -> bool:
@@ -534,14 +562,18 @@ register("TRT-NEGATE", "Niega", {"negates": negate, "meta_negates": negate_on_ta
          param_problem=negate_param)
 def requires_use(gs, e: int, gear, target: int) -> None:
     """TRT-REQUIRES on an object: Usar is refused to a user without the named bonus, however the object came to it
-    (traits/kinds2.py)."""
+    (traits/kinds2.py), or not in the condition named (``CONDITIONS``)."""
     if requires(gs, e, gear):
         raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used by a user with "
                             f"{requirement_label(trait_arg(gear, 'TRT-REQUIRES'))}")
+    cond = condition_unmet(gs, e, gear)
+    if cond is not None:
+        raise RuleViolation("TRT-REQUIRES", f"{gear.name} can only be used {cond.replace('_', ' ')} "
+                            f"({trait_arg(gear, 'TRT-REQUIRES')})")
 
 
 register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target": requires_use,
-                                      "held_denied": held_requires},
+                                      "held_denied": held_requires, "weapon_usable": requires_weapon},
          kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
          args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
 

@@ -231,14 +231,27 @@ register("TRT-FAILED-GYM-CLASS", "Suspenso en gimnasia", {"action_check_mod": fa
 
 
 # --- No vivo: a tag -------------------------------------------------------------------------------------------------
-#: TRT-NON-LIVING (No vivo): not alive; immune to diseases and poisons. Registered with no hook: it is the tag that
-#: TRT-UNDEAD-SLAYER (Matamuertos: DMG +2 against it) reads; the engine has no disease or poison to be immune to.
+#: TRT-NON-LIVING (No vivo): not alive; immune to diseases and poisons. The tag TRT-UNDEAD-SLAYER (Matamuertos: DMG +2
+#: against it) and MET-8 read; its immunity meets every delivery of poison or disease (a venom coat, a weapon whose
+#: catalogue entry declares ``elements = ["poison"]`` or ``["disease"]``, a hazard delivering them) as
+#: TRT-INVULNERABLE (veneno) and (enfermedad) would (rules/traits/substances.py): the hit leaves no wounds.
+IMMUNE_TO = ("poison", "disease")
+
+
 def non_living(gs, e: int) -> bool:
     """TRT-NON-LIVING: not a living character, so a puppeteer cannot corrupt it (MET-8)."""
     return True
 
 
-register("TRT-NON-LIVING", "No vivo", {"not_living": non_living}, kinds=R)
+def non_living_immunity(gs, e: int) -> tuple[str, ...]:
+    """TRT-NON-LIVING: immune to diseases and poisons: a hit with a weapon delivering poison or disease (its data's
+    elements, a venom coat: core.elements.delivers) leaves it no wounds (DMG 0, as TRT-INVULNERABLE's immunity; its
+    CH DEF is still rolled), a hit of no weapon delivering them deals it DMG 0 (``substance_immunity``)."""
+    return IMMUNE_TO
+
+
+register("TRT-NON-LIVING", "No vivo", {"not_living": non_living, "substance_immunity": non_living_immunity},
+         kinds=R)
 
 
 # --- Fuego en las venas: +3 K to a move for 1 wound --------------------------------------------------------------

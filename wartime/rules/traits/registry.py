@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterator
 
 from wartime.core.components import (Attributes, Equipment, Gear, Identity, Item, KnockedOut, Life, MetaEffects,
                                      OffWeapon, Psyche, Stress, Traits, Weapon)
+from wartime.core.elements import delivered
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
 from wartime.rules.checks import Modifier
@@ -167,6 +168,7 @@ CATALOGUE_HOOK: dict[str, str] = {
     "no_reactions": "psychology",
     "stress_for_ene": "ene_mod",
     "not_living": "unique_rule",
+    "substance_immunity": "unique_rule",
     "hack_dmg": "dmg_mod",
     "shield_check": "def_mod",
     "shield_target": "def_mod",
@@ -646,9 +648,26 @@ def hook_carriers(gs, hook: str) -> tuple[int, ...]:
     return got
 
 
-#: TRT-NEGATE: the one characteristic (archetype attribute) a Niega may cancel, as ``negates`` answers it: in an attack
-#: between the bearer and another, the target's DEF (its protections' and transport's) counts 0 (combat_terms)
+#: TRT-NEGATE: the characteristics (archetype attributes) a Niega may cancel, as ``negates`` answers them (their
+#: code). Reading (the ruling: "the named characteristic has no effect in any interaction with the bearer or its
+#: actions"): in an interaction between the bearer and another character, the OTHER's named characteristic counts 0
+#: (``seen_attribute``): DEF, the target's DEF (its protections' and transport's) in the bearer's attack
+#: (combat_terms); DMG, the weapon DMG of the other's attack on the bearer (a thrown thing's DMG too; MOD-1's CON
+#: term and every ± DMG term still count); CON, the other's CON in its melee DMG on the bearer (MOD-1) and in a CH
+#: CON ENF between them; AGI, INT, VOL: the other's attribute as the base of each check it makes against the bearer
+#: or because of it (its CH IMP on the bearer, CH AGI to dodge the bearer's attack, CH PSI from the bearer's hit, a
+#: CH ATR ENF between them: every check rolled naming the other side, ``rules.modifiers``). The bearer's own numbers
+#: are unchanged.
 NEGATED_DEF = "DEF"
+NEGATED_CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "DEF", "DMG")
+
+
+def seen_attribute(gs, e: int, other: int | None, attribute: str | None, value: int) -> int:
+    """TRT-NEGATE: `value`, `e`'s characteristic `attribute` as it counts in an interaction with `other`: 0 when
+    `other` (another character) cancels that characteristic (``negated``), `value` otherwise."""
+    if other is None or other == e or attribute is None or attribute not in NEGATED_CHARACTERISTICS:
+        return value
+    return 0 if attribute in negated(gs, other) else value
 
 
 def negated(gs, e: int) -> frozenset[str]:
@@ -1701,7 +1720,8 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "on_hit", "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "fixed_imp",
                  "def_reroll_forced", "marked_def_mod", "double_hit", "shield_halved", "status_def_mod",
                  "aura_attack_mod",
-                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill", "hit_immunity")
+                 "aura_def_check_mod", "foe_aura_def_check_mod", "aura_dmg_mod", "foe_aura_dmg_mod", "final_kill", "hit_immunity",
+                 "substance_immunity")
 
 
 def _first_yes(hook: str, carried, args) -> str | None:
@@ -1805,6 +1825,8 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
             if n is not None and fixed is None:
                 fixed = (t, n)                                   # the first in trait-ID order stands
         immune = immune or _first_yes("hit_immunity", carried, args)
+    if immune is None and weapon is not None:          # TRT-NON-LIVING: immune to what the weapon delivers
+        immune = _immune_to(gs, target, _apart(character_traits(gs, target), neg), delivered(weapon))
     if immune is not None:
         zero, corrosive = zero or immune, None         # TRT-INVULNERABLE: DMG 0 and no corrosion wound either
     spent = gs.effects(target).spent if handlers("marked_def_mod") else ()   # a mode's mark (TRT-LONG-GRIP)
@@ -1830,7 +1852,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
                 bearers = amap.get(t)
                 if bearers and t not in neg:
                     dmg_plus += h(gs, list(bearers), attacker, target, weapon, ranged) or 0
-    if NEGATED_DEF in neg:                 # TRT-NEGATE (DEF): the target's DEF characteristic counts for nothing
+    if seen_attribute(gs, target, attacker, NEGATED_DEF, 1) == 0:   # TRT-NEGATE (DEF): the target's DEF counts 0
         def_plus -= gs.total_def(target)
     # G10: a prohibition wins (Sin dientes, no critical, beats Arma de francotirador's wider range)
     crit_max = 1 if not crit_range else (0 if 0 in crit_range else max(crit_range))
@@ -1878,6 +1900,12 @@ def invocation_fumble_floor(gs, e: int) -> int:
     return 10 if floor < 10 and meta_fumble_safe(gs, e) is not None else floor
 
 
+def _immune_to(gs, e: int, carried, elements: tuple[str, ...]) -> str | None:
+    """``substance_immunity``: the first trait (ID order) of `carried` (`e`'s) immune to one of `elements`."""
+    return next((t for t, h in _of("substance_immunity", carried) if set(h(gs, e)) & set(elements)), None) \
+        if elements else None
+
+
 def substance_terms(gs, e: int, elements: str | tuple[str, ...], *, area: bool = False) -> CombatTerms:
     """``substance_factor`` and ``substance_def``: the terms of a hit of no weapon that delivers `elements` (ELEMENTS
     keys of rules.traits.protections: fire, acid, radiation, explosive, poison), as `e`'s traits change it: a
@@ -1900,6 +1928,7 @@ def substance_terms(gs, e: int, elements: str | tuple[str, ...], *, area: bool =
             factor *= Fraction(f)
     for _, h in _of("substance_def", carried):
         plus += h(gs, e, elements, area) or 0
+    zero = zero or _immune_to(gs, e, carried, elements)               # TRT-NON-LIVING: poison, disease
     if zero is None and factor == 1 and not plus:
         return NO_TERMS
     return CombatTerms(def_plus=plus, dmg_factor=factor, dmg_zero=zero)

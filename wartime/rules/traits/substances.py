@@ -1,9 +1,14 @@
 """Substances and elements (issue 12, group A): the traits that name a substance or element a hit delivers.
 
 TRT-ALLERGIC, TRT-INVULNERABLE and TRT-RESISTANCE name a substance or element (protections.ATTACK_TYPES → an
-ELEMENTS key). Every way the engine delivers one, and how the three traits meet it:
+ELEMENTS key). Project ruling (the book leaves substances open): the elements and substances are the rows of the data
+table wartime/core/elements.py (fire, acid, radiation, explosive, poison, cold, electricity, disease, sonic,
+plasma, light, by Spanish and English words); a parameter naming any of them is played, and applies to every
+delivery of it (a game where nothing delivers it never triggers it). Every way the engine delivers one, and how the
+three traits meet it:
 
-* a weapon, by its ammunition traits (protections.ELEMENTS: fire, acid, radiation, explosive): a hit with it
+* a weapon, by its ammunition traits (protections.ELEMENTS: fire, acid, radiation, explosive) and by the elements
+  its catalogue entry declares (``elements = ["electricity"]``, a stun baton; ``["cold"]``, a cryo thrower): a hit with it
   (single target or each mini an area covers) takes ×2 (``dmg_factor``), DMG 0 (``hit_immunity``), DEF +2
   (``def_mod`` / ``area_def_mod``);
 * a venom poured on a weapon (TRT-VENOM, Ponzoña (): its parameter, a poison (veneno) or any of the elements): the
@@ -24,8 +29,9 @@ ELEMENTS key). Every way the engine delivers one, and how the three traits meet 
 Not substance deliveries, told apart: Distorsión envenenada (TRT-POISONED-DISTORTION: its effect is on invocation
 rolls, no hit reaches anyone), Fuego en las venas (its own wound for a faster move), Dios del fuego, Grito de fuego /
 de hielo (no damage), and metahabilities (they carry no DMG; TRT-HARMFUL's wounds to the user are its price).
-Nothing in the engine delivers ice, cold, electricity, a disease... (protections.UNDELIVERED): a parameter naming
-one is refused when a game is set up (``element_param``, protections.resistance_param).
+A parameter naming no element of the table (nor, for Resistencia a, an attack type) is refused when a game is set up
+(``element_param``, protections.resistance_param). TRT-NON-LIVING (No vivo: immune to diseases and poisons) meets a
+delivery of poison or disease as Invulnerable does (rules/traits/race_more.py).
 
 * TRT-ALLERGIC (Alérgico (): the substance named deals DMG ×2; a CMB-4 factor, after every ± term, with the other
   factors, one rounding: with Blandito ×4).
@@ -44,7 +50,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.core.rounding import round_half_up
-from wartime.rules.traits.protections import ATTACK_TYPES, ELEMENTS, UNDELIVERED, attack_type, delivers, params
+from wartime.rules.traits.protections import ELEMENT_WORDS, ELEMENTS, attack_type, delivers, params
 from wartime.rules.traits.registry import display_name, owe_bonus_loss, register, spared
 from wartime.rules.traits.weapons_more import last_hit_wounds
 
@@ -60,13 +66,13 @@ def _element(param: str | None) -> str | None:
 
 def element_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-ALLERGIC, TRT-INVULNERABLE, TRT-VENOM: why the parameter cannot be played (None: it can): it must name an
-    element or substance something in the engine delivers (ELEMENTS: a weapon's ammunition, a venom, a hazard, a
-    blast); an attack type (melee, ranged, area) is not a substance; ice, electricity, a disease... nothing delivers
-    (protections.UNDELIVERED)."""
+    element or substance of the table (protections.ELEMENT_WORDS, wartime/core/elements.py). Any of them is
+    played, delivered or not in the game: its effect applies to every delivery of it, and a game where nothing
+    delivers it never triggers it (project ruling: Alérgico then is a malus that never costs, as the book prices it).
+    An attack type (melee, ranged, area) is not a substance."""
     if _element(param) is None:
-        words = sorted(w for w, t in ATTACK_TYPES.items() if t in ELEMENTS)
-        return (f"names {param!r}: the engine plays the elements and substances weapons, venoms, hazards and "
-                f"blasts deliver ({', '.join(words)}); nothing delivers {', '.join(UNDELIVERED)} or any other")
+        return (f"names {param!r}: not an element or substance of wartime/core/elements.py "
+                f"({', '.join(sorted(ELEMENT_WORDS))})")
     return None
 
 

@@ -73,10 +73,23 @@ def plain(text: str | None) -> str:
     return "".join(c for c in folded if not unicodedata.combining(c))
 
 
+def _same_word(a: str, b: str) -> bool:
+    """Two plain words are the same name, singular or plural aside ('tanque' / 'tanques', 'elfo' / 'elfos',
+    'vehiculo' / 'vehiculos', 'camion' / 'camiones')."""
+    return a == b or any(x == y + end for x, y in ((a, b), (b, a)) for end in ("s", "es"))
+
+
+def same_name(a: str | None, b: str | None) -> bool:
+    """TRT-ANTI-AMMO: whether two names are the same target type: word by word, case, accents and singular or plural
+    aside ('Vehículos blindados' names a 'vehículo blindado')."""
+    wa, wb = plain(a).split(), plain(b).split()
+    return bool(wa) and len(wa) == len(wb) and all(_same_word(x, y) for x, y in zip(wa, wb))
+
+
 def anti_kind(param: str | None) -> str:
     """TRT-ANTI-AMMO: the kind of target type a parameter names: 'not_alive' (MET-8), 'trait' (a trait the engine
-    plays, by its book name) or 'name' (a race or a transport by its catalogue name or id: match.setup checks that
-    one exists)."""
+    plays, by its book name) or 'name' (a race or a transport by its catalogue name, id or one of its ``classes``:
+    match.setup checks that one exists)."""
     if plain(param) in {plain(w) for w in NOT_ALIVE}:
         return "not_alive"
     return "trait" if trait_named(param) is not None else "name"
@@ -85,9 +98,10 @@ def anti_kind(param: str | None) -> str:
 def anti_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-ANTI-AMMO: why its parameter cannot be played (None: it can): the engine tells apart targets that are not
     alive (MET-8), targets carrying a trait it plays (by its book name: 'Volador', 'Gigante'...) and targets of a
-    race or riding a transport named by its catalogue name or id (case and accents aside); whether such a race or
-    transport exists is checked when a game is set up (match.setup: the lists' catalogues). An empty one names
-    nothing."""
+    race or riding a transport named by its catalogue name, id or one of the classes its data gives it
+    (``classes = ["tanque", "vehículo"]``: 'tanques'), case, accents and singular or plural aside (``same_name``);
+    whether such a race or transport exists is checked when a game is set up (match.setup: the lists' catalogues).
+    An empty one names nothing."""
     if not plain(param):
         return ("anti (): the parameter names no target type ('no vivos', a trait by its book name, a race or a "
                 "transport by its catalogue name)")
@@ -96,19 +110,19 @@ def anti_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
 
 def anti_matches(gs, target: int, param: str | None) -> bool:
     """TRT-ANTI-AMMO: whether `target` is of the type `param` names (see `anti_param`): a race by its archetype's
-    name or id (the ``Race`` match.setup keeps for it), a transport (a vehicle) the target rides by its name or
-    id."""
+    name, id or classes (the ``Race`` match.setup keeps for it), a transport (a vehicle) the target rides by its name,
+    id or classes."""
     kind = anti_kind(param)
     if kind == "not_alive":
         return not_living(gs, target)
     if kind == "trait":
         return trait_named(param) in character_traits(gs, target)
-    key = plain(param)
     race = gs.world.try_get(target, Race)
-    if race is not None and key in (plain(race.key), plain(race.name)):
+    if race is not None and any(same_name(param, x) for x in (race.key, race.name, *race.classes)):
         return True
     mount = gs.world.try_get(target, Mount)
-    return mount is not None and not gs.world.has(target, Parked) and key in (plain(mount.key), plain(mount.name))
+    return mount is not None and not gs.world.has(target, Parked) and any(
+        same_name(param, x) for x in (mount.key, mount.name, *mount.classes))
 
 
 def anti_dmg(gs, bearer, attacker, target, weapon, ranged) -> int | None:
