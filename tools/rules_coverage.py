@@ -95,7 +95,10 @@ PARTIAL = {
                               "(its QUA as CON) stays",
     "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
              "eye is at the transport's height); a mount point given by the data is not modelled",
-    "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
+    "ARE-5": "ranged and melee area attacks (templates, full coverage): an Área weapon in Ataque CaC (CBA-7, or "
+             "CBA-8 with a firearm) centres its template on the engaged target, the melee DMG (MOD-1) and modifiers, "
+             "no cover, the attacker covered like anyone (rules/areas.py); a melee area attack at a driverless "
+             "transport is refused (NotImplementedRule)",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
