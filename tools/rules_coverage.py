@@ -93,8 +93,6 @@ PARTIAL = {
                               "activation starts; an airborne target whose flight is off keeps the levels up to its "
                               "own (the book gives no fall): it may come down, not climb; a ridden Mecha's frame "
                               "(its QUA as CON) stays",
-    "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
-             "eye is at the transport's height); a mount point given by the data is not modelled",
     "ARE-5": "ranged and melee area attacks (templates, full coverage): an Área weapon in Ataque CaC (CBA-7, or "
              "CBA-8 with a firearm) centres its template on the engaged target, the melee DMG (MOD-1) and modifiers, "
              "no cover, the attacker covered like anyone (rules/areas.py); a melee area attack at a driverless "

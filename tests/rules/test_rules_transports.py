@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules_helpers import Game, M, armour, blade, ride, violation, weapon
+from rules_helpers import Game, M, armour, blade, piece, ride, violation, weapon
 from wartime.core.components import Body, Mount, Position, Traits
 from wartime.rules import reactors, riding
 from wartime.rules.reactions import Window
@@ -241,6 +241,30 @@ def test_ENV_3_a_mounted_weapon_fires_from_the_transport_top_centre():
     g = driver(size=2.5)
     a = g.ids[0]
     assert g.gs.muzzle(a) == (10.0, 20.0, 2.5)          # its base centre at the transport's height
+
+
+def test_ENV_3_a_mount_point_from_the_data_is_the_muzzle_turned_with_the_transport():
+    """ENV-3: a mounted weapon with a mount point (0.9 K ahead, 0.5 K left, 0.4 K up) fires from there, turned with
+    the transport's facing (90°: ahead is +y, left is −x); a weapon without one from the top centre."""
+    hull = weapon(key="hull", mount_point=(0.9, 0.5, 0.4))
+    g = Game(M(x=10, y=20, facing=90.0, weapons=(hull, weapon())))
+    a = g.ids[0]
+    ride(g, a, size=2.0)
+    assert g.gs.muzzle(a, g.gs.weapon(a, 0)) == pytest.approx((9.5, 20.9, 0.4))
+    assert g.gs.muzzle(a, g.gs.weapon(a, 1)) == pytest.approx((10.0, 20.0, 2.0))
+
+
+def test_ENV_3_a_low_mount_point_is_blocked_by_a_wall_the_top_centre_sees_over():
+    """ENV-3 / ENV-2: a 1 K wall at x 14-14.2 between a size 2 truck at (10, 20) and a human at (20, 20): from the
+    top centre (2 K up) the line of fire clears it (no cover), from a hull gun 0.4 K up it is blocked (ENV-2)."""
+    wall = piece("wall", "low", 14.0, 18, 14.2, 22, height=1.0, blocks_los=True, defense=3)
+    hull = weapon(key="hull", mount_point=(0.0, 0.0, 0.4))
+    g = Game(M(x=10, y=20, weapons=(weapon(), hull)), M(side="blue", x=20, y=20, facing=180.0), pieces=[wall])
+    a, b = g.ids
+    ride(g, a, size=2.0)
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 1}).rule_id == "ENV-2"
 
 
 def test_MVA_17_passengers_get_off_only_on_the_ground():

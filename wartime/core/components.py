@@ -118,6 +118,8 @@ class Weapon:
     noisy_melee: bool = False        # ENV-6: a noisy melee weapon (chainsaw): heard at DMG × 2
     fixed: bool = False              # ENV-5: a fixed weapon fires in a 90° arc around its mount direction
     mount_facing: float = 0.0        # ENV-5: that direction, degrees CCW from the bearer's facing
+    mount_point: tuple[float, float, float] | None = None   # ENV-3: a mounted weapon's muzzle on its transport
+                                     # (K ahead of and to the left of the transport's centre, K above its base)
 
     @property
     def current_dmg(self) -> int:

@@ -222,7 +222,7 @@ def weapon_of(a) -> Weapon:
     noise flags (ENV-6) and fixed mount (ENV-5)."""
     w = Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
                traits=tuple(t.trait_id for t in a.traits) + traits.weapon_trait_args(a.traits, "weapon"), quiet=a.quiet, noisy_melee=a.noisy_melee,
-               fixed=a.fixed, mount_facing=a.mount_facing)
+               fixed=a.fixed, mount_facing=a.mount_facing, mount_point=a.mount_point)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
     qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
     area = traits.weapon_area(w)                 # TRT-CLUSTER-AMMO: an area weapon, R(DMG / 2)
