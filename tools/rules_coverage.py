@@ -86,13 +86,6 @@ PARTIAL = {
                           "kills the bearer, or the object or transport is destroyed, WND-5) every mini within N K "
                           "loses up to N Escudo de energía levels; a bearer's death of no attack is not counted, nor "
                           "is Escudo de energía avanzado",
-    "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
-                              "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
-                              "suppresses the bonus traits it carries (race, worn protections, held objects, its "
-                              "weapons', its flight levels, take-off rule and level-3 freedom) until its next "
-                              "activation starts; an airborne target whose flight is off keeps the levels up to its "
-                              "own (the book gives no fall): it may come down, not climb; a ridden Mecha's frame "
-                              "(its QUA as CON) stays",
     "ARE-5": "ranged and melee area attacks (templates, full coverage): an Área weapon in Ataque CaC (CBA-7, or "
              "CBA-8 with a firearm) centres its template on the engaged target, the melee DMG (MOD-1) and modifiers, "
              "no cover, the attacker covered like anyone (rules/areas.py); a melee area attack at a driverless "
@@ -135,11 +128,6 @@ PARTIAL = {
                      "halved around the wreck); a fumbled CH IMP with a flammable weapon explodes 30 % of the time, "
                      "its user hit too; a race's own fumbles and a race's death of no attack (no DMG to halve) do "
                      "not explode",
-    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
-                    "chooses one bonus of each (a 'bonus_loss' decision: those the character carries, race, worn "
-                    "protections, held objects, effects, and its weapons') that stops working until the end of their "
-                    "next activation; a flight bonus lost while airborne does not wholly stop: it keeps the levels "
-                    "up to its own (the book gives no fall), coming down but not climbing",
     "TRT-INVULNERABLE": "no wounds (DMG 0, no corrosion wound) from every delivery of the element or substance named "
                         "(as Alérgico: ammunition, a venom coat, burning, radioactive areas, Área permanente "
                         "templates, blasts: explosive, Sangre de ácido: neither wound nor QUA loss); the hit's other "
