@@ -86,10 +86,6 @@ PARTIAL = {
                           "kills the bearer, or the object or transport is destroyed, WND-5) every mini within N K "
                           "loses up to N Escudo de energía levels; a bearer's death of no attack is not counted, nor "
                           "is Escudo de energía avanzado",
-    "ARE-5": "ranged and melee area attacks (templates, full coverage): an Área weapon in Ataque CaC (CBA-7, or "
-             "CBA-8 with a firearm) centres its template on the engaged target, the melee DMG (MOD-1) and modifiers, "
-             "no cover, the attacker covered like anyone (rules/areas.py); a melee area attack at a driverless "
-             "transport is refused (NotImplementedRule)",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",

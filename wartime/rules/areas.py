@@ -79,6 +79,7 @@ class AreaAim:
     ay: float
     dmg_plus: int = 0              # an area mode's DMG (TRT-FOCUSED-ARC: +2)
     melee: bool = False            # ARE-5: a melee area attack (Ataque CaC with an Área weapon, CBA-7 / CBA-8)
+    parked: int | None = None      # MVA-17: the driverless transport a melee area attack is aimed at (target None)
 
 
 def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
@@ -320,7 +321,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
     RNG 0) or, for a firearm (RNG > 0), disperses as any; the DMG is the melee formula's (MOD-1) + `dmg_bonus`; no
     covered mini has cover (CMB-17 ruling: melee attacks never benefit from it); a counter-charge's CH DEF +1
     (CBA-13) is the target's; a mini in base contact with the attacker is hit in melee (CMB-7), see
-    `in_the_melee`."""
+    `in_the_melee`. At a driverless transport (MVA-17: `aim.parked`, no target mini) the template is centred on it
+    and its CH IMP takes the modifiers of a melee attack on it (rules.parked.imp_mods)."""
     world = gs.world
     attacker = ctx.actor
     w = gs.weapon(attacker, aim.weapon_index)
@@ -333,6 +335,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
                **({"melee": True} if melee else {}))
     if aim.target is not None:
         mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance) + list(extra_imp or [])
+    elif aim.parked is not None:                       # MVA-17: a melee area attack at a driverless transport
+        mods = parked.imp_mods(gs, attacker, aim.parked, not melee, aim.distance) + list(extra_imp or [])
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
     stopped = traits.shot_stopped(gs, attacker, w) if w.ranged or not melee else None   # TRT-JAMMING-AMMO
@@ -343,8 +347,9 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
     if aim.target is not None and gs.able(aim.target) and not melee:
         mods = mods + contest_mods(gs, attacker, aim.target, w)        # hook ranged_contest (TRT-MANIPULATOR)
     aimed = area_aim_terms(gs, attacker, aim, w)
-    def_mods = counter_charge_mods(gs, attacker, aim.target) if melee else []      # CBA-13: the target's CH DEF +1
-    surprise = melee and take_surprise(gs, attacker, aim.target)                   # CBA-11
+    on_mini = melee and aim.target is not None
+    def_mods = counter_charge_mods(gs, attacker, aim.target) if on_mini else []    # CBA-13: the target's CH DEF +1
+    surprise = on_mini and take_surprise(gs, attacker, aim.target)                 # CBA-11
 
     def roll_imp():
         if aimed.fixed_imp is not None:                  # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
@@ -412,7 +417,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
         affected = covered_minis(gs, template, aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, px, py, aim.level), [e for e, _ in affected], (px, py))
     else:
-        chain = jump_chain(gs, number, aim.level, attacker, start=None if scatters else aim.target,
+        first = aim.target if aim.target is not None else aim.parked
+        chain = jump_chain(gs, number, aim.level, attacker, start=None if scatters else first,
                            point=(px, py) if scatters else None)
         affected, covers = [], []
         for i, e in enumerate(chain):
@@ -459,9 +465,9 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
         out["affected"].append((e, full, n))
     if template is not None and riding.parked(gs):              # MVA-17: driverless transports under the template
         out["parked"] = parked.area_hits(gs, ctx, attacker, template, aim.level, area_eye(gs, px, py, aim.level),
-                                         (px, py), dmg, imp.critical)
+                                         (px, py), dmg, imp.critical, melee)
     elif template is None and chained:                           # MVA-17: those an S chain jumped to
-        out["parked"] = parked.chain_hits(gs, ctx, attacker, chained, dmg, imp.critical)
+        out["parked"] = parked.chain_hits(gs, ctx, attacker, chained, dmg, imp.critical, melee)
     if affected:
         traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`

@@ -406,10 +406,9 @@ class _WeaponMelee(Action):
                                         label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({st.label})")
         for t in parked.enemy_parked(gs, actor):                      # MVA-17: a driverless enemy transport
             if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=self.firearm):
-                    if gs.weapon(actor, i).area is None:
-                        yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
-                                        label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
+                for i in space.weapons(ranged=self.firearm):          # an area weapon too (ARE-5)
+                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
+                                    label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -417,13 +416,16 @@ class _WeaponMelee(Action):
             t = parked.need_parked(gs, actor, params["target"], self.rule)
             parked.check_melee(gs, actor, t, self.rule)
             idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
-            if w.area is not None:
-                raise NotImplementedRule("ARE-5", f"a melee area attack at a driverless transport ({w.name}, "
-                                         f"area {w.area})")
             if self.firearm:
                 traits.check_weapon_ready(w)                      # e.g. an empty magazine (GNA-13)
             if params.get("mode") is not None or params.get("stance") is not None:
                 raise RuleViolation(self.rule, "a driverless transport is struck with a plain melee attack")
+            if w.area is not None:          # ARE-5: a melee area attack, its template centred on the transport
+                kind = areas.area_kind(traits.weapon_area(w))[0]
+                pa, pt = gs.pos(actor), gs.pos(t)
+                return AttackPrep(t, idx, area=areas.AreaAim(idx, traits.weapon_area(w), kind, None, pt.x, pt.y,
+                                                             pt.level, gs.distance(actor, t), pa.x, pa.y, melee=True,
+                                                             parked=t))
             return AttackPrep(t, idx)
         t = reach_target(gs, actor, params, self.rule)
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
@@ -482,10 +484,15 @@ class _WeaponMelee(Action):
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
-        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
-        parked.attack(gs, ctx, ctx.actor, t, prepared.weapon_index, ranged=False, dmg_bonus=1 if charged else 0,
-                      extra_imp=[Modifier("CBA-12", 1, "charge")] if charged else None,
-                      second_imp=self.rule if self.firearm and traits.counts_as_melee(w) is None else None)
+        extra = [Modifier("CBA-12", 1, "charge")] if charged else None
+        second = self.rule if self.firearm and traits.counts_as_melee(w) is None else None
+        if prepared.area is not None:                                 # ARE-5: a melee area attack at it
+            areas.resolve_area_attack(gs, ctx, prepared.area, dmg_bonus=1 if charged else 0, extra_imp=extra,
+                                      second_imp=second)
+        else:
+            emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+            parked.attack(gs, ctx, ctx.actor, t, prepared.weapon_index, ranged=False, dmg_bonus=1 if charged else 0,
+                          extra_imp=extra, second_imp=second)
         if charged:
             gs.set_effects(ctx.actor, charge_target=None)
 
