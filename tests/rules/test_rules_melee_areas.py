@@ -151,3 +151,18 @@ def test_ARE_5_melee_area_odds_count_the_attacker_as_its_own_side():
     a2, b2 = far.ids
     aim2 = areas.aim_at_target(far.gs, a2, 0, far.gs.weapon(a2, 0), b2, melee=True)
     assert areas.expected_area_value(far.gs, aim2, a2)[0] < good
+
+
+@pytest.mark.rules("TRT-AREA")
+def test_ARE_5_melee_area_after_a_charge_takes_its_CH_IMP_and_DMG_bonus():
+    """ARE-5 with CBA-12: the charged target's melee area attack has CH IMP +1 (AGI 5 → 6: a die of 6 hits) and DMG
+    +1 on every covered mini (the melee DMG 4 + 1 = 5 on B and on the attacker, round_half_up(5 / 2) = 3 on C)."""
+    g = game(fighter(), blue(11, 20), blue(12.2, 20))
+    a, b, c = g.ids
+    g.start_activation(a, energy=10)
+    g.gs.set_effects(a, charge_target=b)
+    strike(g, b, 6, 5, 2, 5, 2, 5, 2)
+    imp = g.check("IMP")
+    assert imp["target"] == 6 and any(m["rule"] == "CBA-12" for m in imp["modifiers"])
+    assert hits(g) == {a: (5, "full"), b: (5, "full"), c: (3, "partial")}
+    assert g.gs.effects(a).charge_target is None                 # used up by this melee combat action
