@@ -118,8 +118,6 @@ class Weapon:
     noisy_melee: bool = False        # ENV-6: a noisy melee weapon (chainsaw): heard at DMG × 2
     fixed: bool = False              # ENV-5: a fixed weapon fires in a 90° arc around its mount direction
     mount_facing: float = 0.0        # ENV-5: that direction, degrees CCW from the bearer's facing
-    mount_point: tuple[float, float, float] | None = None   # ENV-3: a mounted weapon's muzzle on its transport
-                                     # (K ahead of and to the left of the transport's centre, K above its base)
 
     @property
     def current_dmg(self) -> int:
@@ -553,6 +551,17 @@ class Mount:
     def disabled(self) -> bool:
         """WND-4: as many wounds as QUA: it cannot move."""
         return self.wounds >= self.QUA
+
+
+@dataclass(frozen=True, slots=True)
+class MountPoints:
+    """ENV-3: where the weapons mounted on the character's transport that the data give a mount point fire from, as
+    (weapon key, (K ahead of the transport's centre, K to its left, K above its base)). A component of its own, set
+    only when one has a mount point, so that games without them keep their state checksums."""
+    points: tuple[tuple[str, tuple[float, float, float]], ...]
+
+    def of(self, key: str) -> tuple[float, float, float] | None:
+        return next((p for k, p in self.points if k == key), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ from dataclasses import replace
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, CarriedProtections, Effects, Energy, Equipment,
-                                     Identity, Item, Life, Metahabilities, Metahability, MountedMetas, Position,
+                                     Identity, Item, Life, Metahabilities, Metahability, MountedMetas, MountPoints,
+                                     Position,
                                      Posture, Protection, Psyche, Race, Searchable, Stress, Tied, TraitedProtection, Traits,
                                      TraitState, UsableElement, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
@@ -222,7 +223,7 @@ def weapon_of(a) -> Weapon:
     noise flags (ENV-6) and fixed mount (ENV-5)."""
     w = Weapon(a.id, a.name, a.ENE, a.DMG, a.RNG, a.QUA, magazine=a.magazine, rounds=a.magazine, area=a.area,
                traits=tuple(t.trait_id for t in a.traits) + traits.weapon_trait_args(a.traits, "weapon"), quiet=a.quiet, noisy_melee=a.noisy_melee,
-               fixed=a.fixed, mount_facing=a.mount_facing, mount_point=a.mount_point)
+               fixed=a.fixed, mount_facing=a.mount_facing)
     rng = traits.weapon_range(w)                 # TRT-MORE-RANGE, TRT-SELF-PROPELLED-AMMO, ... (BLD-14, G5)
     qua = traits.weapon_quality(w)               # TRT-DRAGONS-BREATH-AMMO: CAL −1
     area = traits.weapon_area(w)                 # TRT-CLUSTER-AMMO: an area weapon, R(DMG / 2)
@@ -325,6 +326,9 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     )
     if mount is not None:
         world.set(e, mount)
+        points = tuple((a.id, a.mount_point) for a in spec.mounted if a.kind == "weapon" and a.mount_point)
+        if points:                                          # ENV-3: mounted weapons' muzzles from the data
+            world.set(e, MountPoints(points))
         levels = transports.mount_levels(spec)              # TRT-DARKNESS-FIELD on the transport: its level
         if levels is not None:
             world.set(e, levels)

@@ -12,7 +12,7 @@ from shapely import affinity
 from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
-from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
+from wartime.core.components import Carried, Mount, MountPoints, Parked  # MOV-2, BLD-19, MVA-17: transports
 from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
 from wartime.core.components import Possessed  # PSI-17: possessed while unconscious (rules/possession.py)
 from wartime.core.components import MovedPiece  # movable scenery (rules/scenery_objects.py)
@@ -232,7 +232,8 @@ class GameState:
         line of sight; a weapon mounted on the transport it rides fires from the transport's top centre (its eye,
         MOV-2), or from the mount point its data give (`mount_point`: K ahead of and to the left of the transport's
         centre, turned with its facing, and K above its base)."""
-        point = getattr(weapon, "mount_point", None)
+        points = self.world.try_get(e, MountPoints) if weapon is not None else None
+        point = points.of(weapon.key) if points is not None else None
         if point is None or not self.world.has(e, Mount):
             return self.eye(e)
         p = self.pos(e)
