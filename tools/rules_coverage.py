@@ -53,16 +53,6 @@ PARTIAL = {
                           "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
                           "target, a thing in base contact with it (a charge keeps its owner and is not set off); no "
                           "shipped scenario has movable pieces yet",
-    "TRT-DESTABILISING-AMMO": "a hit on a surviving target empties its loaded weapons (those counting rounds: "
-                              "Cargadores, Sin munición), wipes the marks it set (Marcador de objetivos) and "
-                              "suppresses the bonus traits it carries (race, worn protections, held objects, its "
-                              "weapons', its flight levels, take-off rule and level-3 freedom) until its next "
-                              "activation starts; an airborne target whose flight is off keeps the levels up to its "
-                              "own (the book gives no fall): it may come down, not climb; a ridden Mecha's frame "
-                              "(its QUA as CON) stays",
-    "ENV-3": "muzzle = the bearer's eye; a mounted weapon fires from the top centre of the transport (the rider's "
-             "eye is at the transport's height); a mount point given by the data is not modelled",
-    "ARE-5": "ranged area attacks (templates, full coverage); melee area attacks are refused (NotImplementedRule)",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
@@ -87,11 +77,6 @@ PARTIAL = {
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
     "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
              "Hielo (TRT-ICE, tier 3) is offered nothing",
-    "TRT-SAIKIKKU": "wounded by an attack, everyone in melee with it gains 1 stress with no CH DEF, and its side "
-                    "chooses one bonus of each (a 'bonus_loss' decision: those the character carries, race, worn "
-                    "protections, held objects, effects, and its weapons') that stops working until the end of their "
-                    "next activation; a flight bonus lost while airborne does not wholly stop: it keeps the levels "
-                    "up to its own (the book gives no fall), coming down but not climbing",
     "TRT-NEGATE": "cancels a played trait named by its book name in every interaction with the bearer (on a "
                   "metahability: on its target while the effect lasts, MET-3..5), or a characteristic: the other "
                   "side's counts 0 in an interaction with the bearer (CON: its melee DMG's MOD-1 term and a CH CON "

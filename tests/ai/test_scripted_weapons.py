@@ -105,3 +105,28 @@ def test_TRT_ALLERGIC_INVULNERABLE_scripted_picks_the_element_that_bites():
             g.set(g.ids[1], Traits((trait,)), TraitState((trait,), params=((trait, "hielo"),)))
         d = best_shot(g, g.ids[0])
         assert d.action == "ranged_attack" and d.params["weapon"] == pick, trait
+
+
+def _melee_pick(code: str, *blues: tuple[float, float]):
+    """A red CON 7 fighter at (10, 20) with a blade (DMG 3: melee 6) and an Área flail (DMG 1: melee 4, `code`),
+    engaged with the first blue at (11, 20); the weapon the scripted controller strikes with."""
+    from tests.rules.rules_helpers import blade
+    flail = blade(DMG=1, key="flail", area=code, traits=("TRT-AREA",))
+    g = Game(M(x=10, y=20, CON=7, weapons=(blade(DMG=3), flail)),
+             *[M(side="blue", x=x, y=y, facing=180.0, CON=9) for x, y in blues])
+    g.start_activation(g.ids[0], energy=10)
+    d = ScriptedController()._best_melee(stub(g), g.pending)
+    assert d is not None and d.action == "melee_attack" and d.params["target"] == g.ids[1]
+    return d.params["weapon"]
+
+
+def test_ARE_5_scripted_sweeps_a_chain_of_enemies_with_a_melee_area():
+    """ARE-5 / ARE-4: an S3 flail hits the engaged enemy and jumps to the two behind it (never to its wielder):
+    three DMG 4 hits beat one DMG 6 blow, so the scripted fighter sweeps with it."""
+    assert _melee_pick("S3", (11, 20), (13, 20), (15, 20)) == 1
+
+
+def test_ARE_5_scripted_keeps_a_melee_area_off_itself():
+    """ARE-5: an R3 centred on the engaged enemy fully covers its own wielder; with one enemy under it the value is
+    negative, so the scripted fighter strikes with its blade."""
+    assert _melee_pick("R3", (11, 20)) == 0

@@ -113,3 +113,34 @@ def test_ARE_8_area_riders_need_an_area_and_flight_traits_a_race():
     check_traits(character(human(), weapons=[area]))
     glider = make("race", "harpy", traits=[{"name": "Planeador"}], CON=4, AGI=5, INT=4, VOL=4)
     check_traits(character(glider))
+
+
+def test_ENV_3_mount_point_of_a_mounted_weapon_loads_and_is_checked():
+    """ENV-3: a weapon's `mount_point = [ahead, left, height]` (K from its transport's centre and base) loads; a
+    malformed one, a height below the base, one outside the transport's base (a size 2 truck:
+    radius 1 K) and one on a weapon carried by hand (not `mounted`) are refused with a clear error."""
+    from wartime.data.loader import character_from_dict
+    turret = make("weapon", "turret", mount_point=[0.5, 0, 2.5], **GUN)
+    assert turret.mount_point == (0.5, 0.0, 2.5) and make("weapon", "gun", **GUN).mount_point is None
+    assert errors_of("weapon", mount_point=[1, 2], **GUN) == [
+        "<data>: archetype.mount_point: expected [ahead, left, height] in K (ENV-3: where the weapon, mounted on a "
+        "transport, fires from, from the transport's centre and base), got [1, 2]"]
+    assert errors_of("weapon", mount_point=[0, 0, -1], **GUN) == [
+        "<data>: archetype.mount_point: the height -1 K is below the transport's base (ENV-3)"]
+    cat = {"human": human(), "turret": turret, "wide": make("weapon", "wide", mount_point=[0.8, 0.8, 1], **GUN),
+           "truck": make("transport", "truck", size=2, ENE=2, MOV=4, DEF=2, QUA=4)}
+
+    def design(**refs) -> list[str]:
+        try:
+            character_from_dict({"id": "c", "name": "C", "race": "human", **refs}, cat, file="<data>")
+        except DataError as exc:
+            return exc.lines()
+        return []
+
+    assert design(transport="truck", mounted=["turret"]) == []
+    assert design(transport="truck", mounted=["wide"]) == [
+        "<data>: character.mounted[0]: 'wide' has its mount point 1.13137 K from the centre of 'truck', outside its "
+        "base (radius 1 K, ENV-3)"]
+    assert design(weapons=["turret"]) == [
+        "<data>: character.weapons: 'turret' has a mount point (ENV-3): only a weapon mounted on a transport has one "
+        "(list it under `mounted`)"]

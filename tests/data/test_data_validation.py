@@ -64,7 +64,7 @@ weapons = ["blastr"]
 """)
     assert validate_path(path) == [
         "scenarios/catalogue/bad.toml: archetype[1].colour: unknown key (expected one of: id, kind, name, "
-        "description, traits, material, ENE, DMG, RNG, QUA, quiet_type, noisy_melee, fixed, mount_facing, elements)",
+        "description, traits, material, ENE, DMG, RNG, QUA, quiet_type, noisy_melee, fixed, mount_facing, mount_point, elements)",
         "scenarios/catalogue/bad.toml: archetype[1].DMG: ENE 1 with DMG 7 is an 'x' cell of the weapon table, "
         "an illegal combination (BLD-13, BLD-24 E4)",
         "scenarios/catalogue/bad.toml: archetype[1].traits[0].param: 'R12' is not a code of the area table "

@@ -144,3 +144,24 @@ def test_WND_5_a_driverless_wreck_puts_its_passenger_down_before_it_leaves_the_t
     assert boom["hit"] == [trooper] and boom["dmg"] == 2
     assert g.gs.on_table(trooper) and riding.carrier_of(g.gs, trooper) is None and g.wounds(trooper) == 2
     assert riding.parked(g.gs) == [] and g.all_dice_used()
+
+
+def test_ARE_5_a_melee_area_attack_at_a_driverless_transport_covers_it_and_its_striker():
+    """ARE-5 with MVA-17: a flail with Área R3 (DMG 1, CON 7: melee DMG 1 + 7 − 4 = 4) against the truck in base
+    contact centres its R3 (radius 1.5) on the truck's centre: the truck (radius 1) is fully covered, its striker
+    (centre 1.55 K away) partly. Dice: CH IMP 3; the striker's CH DEF (DEF 0) 5, 2 wounds, its CH PSI 2; the truck's
+    CH DEF against DEF 2, die 9 fails: 4 wounds, with no cover (a melee attack)."""
+    flail = blade(DMG=1, key="flail", area="R3", traits=("TRT-AREA",))
+    g, t, _ = parked_truck(M(x=18.45, y=20.0, facing=0.0, CON=7, VOL=7, weapons=(flail,)))
+    a = g.ids[0]
+    assert {"target": t, "weapon": 0} in options(g, a, "melee_attack")
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 5, 2, 9)
+    g.act(a, "melee_attack", target=t, weapon=0)
+    assert g.all_dice_used()
+    placed = g.events("area_placed")[-1]
+    assert placed["melee"] is True and placed["centre"] == [20.0, 20.0]
+    assert {ev["target"]: (ev["dmg"], ev["coverage"]) for ev in g.events("hit")} == {a: (2, "partial"),
+                                                                                       t: (4, "full")}
+    assert g.wounds(a) == 2 and g.world.get(t, Mount).wounds == 4
+    assert g.events("check")[-1]["who"] == t and g.events("check")[-1]["target"] == 2

@@ -215,6 +215,35 @@ def test_TRT_SAIKIKKU_a_weapon_bonus_is_offered_and_stops_until_the_end_of_the_n
     assert g.events("bonus_restored", rule="TRT-SAIKIKKU", who=a, trait="TRT-SHARP")
 
 
+def test_TRT_SAIKIKKU_an_airborne_glider_that_loses_its_flight_does_not_fall_and_may_only_come_down():
+    """Red, a glider flying at level 2 (Planeador, a bonus), wounds a Saikikku flying beside it (CH IMP 5, CH DEF 9,
+    CH PSI 5); blue takes Planeador. The ruling (registry.flight_levels): the book's fall table is for falls the book
+    names (MVA-9 ruling 4), and neither trait names one: red stays at level 2 with levels {1, 2} and no glider's
+    take-off rule; once it has landed it keeps level 1 only (it cannot take off again) until the end of its next
+    activation, when Planeador comes back."""
+    g = duel({"weapons": (blade(),)}, {"CON": 9}, melee=True)
+    a, b = g.ids
+    race(g, a, "TRT-GLIDER")
+    race(g, b, "TRT-SAIKIKKU")
+    at(g, a, 2)
+    at(g, b, 2)
+    g.start_activation(a, energy=10)
+    g.dice.push(5, 9, 5)
+    g.act(a, "melee_attack", target=b, weapon=0)
+    assert g.pending.kind == "bonus_loss" and "TRT-GLIDER" in g.pending.options
+    g.engine.submit(Decision("bonus_loss", "blue", actor=a, action="TRT-GLIDER"))
+    g.pass_reactions()
+    assert g.gs.pos(a).level == 2 and not g.events("fall")
+    assert traits.flight_levels(g.gs, a) == frozenset({1, 2}) and traits.take_off_landing(g.gs, a) is None
+    at(g, a, 1)                                            # it came down
+    assert traits.flight_levels(g.gs, a) <= frozenset({1}) and not can_fly(g.gs, a)
+    g.act(a, "end")
+    g.next_turn()
+    g.start_activation(a, energy=10)
+    g.act(a, "end")
+    assert can_fly(g.gs, a) and traits.take_off_landing(g.gs, a).rule == "TRT-GLIDER"
+
+
 # --- Requiere: an attribute level or an object -----------------------------------------------------------------------------
 def _needs(param: str, **kw) -> list[str]:
     """The rule IDs fielding_problems gives a human (CON/AGI/INT/VOL 4) with a knife requiring `param` (and a

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from rules_helpers import Game, M, armour, blade, ride, violation, weapon
-from wartime.core.components import Body, Mount, Position, Traits
+from rules_helpers import Game, M, armour, blade, piece, ride, violation, weapon
+from wartime.core.components import Body, Mount, MountPoints, Position, Traits
 from wartime.rules import reactors, riding
 from wartime.rules.reactions import Window
 from wartime.rules.actions import REGISTRY
@@ -241,6 +241,32 @@ def test_ENV_3_a_mounted_weapon_fires_from_the_transport_top_centre():
     g = driver(size=2.5)
     a = g.ids[0]
     assert g.gs.muzzle(a) == (10.0, 20.0, 2.5)          # its base centre at the transport's height
+
+
+def test_ENV_3_a_mount_point_from_the_data_is_the_muzzle_turned_with_the_transport():
+    """ENV-3: a mounted weapon with a mount point (0.9 K ahead, 0.5 K left, 0.4 K up) fires from there, turned with
+    the transport's facing (90°: ahead is +y, left is −x); a weapon without one from the top centre."""
+    hull = weapon(key="hull")
+    g = Game(M(x=10, y=20, facing=90.0, weapons=(hull, weapon())))
+    a = g.ids[0]
+    ride(g, a, size=2.0)
+    g.set(a, MountPoints((("hull", (0.9, 0.5, 0.4)),)))          # as match.setup fields it from the data
+    assert g.gs.muzzle(a, g.gs.weapon(a, 0)) == pytest.approx((9.5, 20.9, 0.4))
+    assert g.gs.muzzle(a, g.gs.weapon(a, 1)) == pytest.approx((10.0, 20.0, 2.0))
+
+
+def test_ENV_3_a_low_mount_point_is_blocked_by_a_wall_the_top_centre_sees_over():
+    """ENV-3 / ENV-2: a 1 K wall at x 14-14.2 between a size 2 truck at (10, 20) and a human at (20, 20): from the
+    top centre (2 K up) the line of fire clears it (no cover), from a hull gun 0.4 K up it is blocked (ENV-2)."""
+    wall = piece("wall", "low", 14.0, 18, 14.2, 22, height=1.0, blocks_los=True, defense=3)
+    hull = weapon(key="hull")
+    g = Game(M(x=10, y=20, weapons=(weapon(), hull)), M(side="blue", x=20, y=20, facing=180.0), pieces=[wall])
+    a, b = g.ids
+    ride(g, a, size=2.0)
+    g.set(a, MountPoints((("hull", (0.0, 0.0, 0.4)),)))
+    g.start_activation(a, energy=10)
+    assert g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0}) == 2
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 1}).rule_id == "ENV-2"
 
 
 def test_MVA_17_passengers_get_off_only_on_the_ground():
@@ -618,3 +644,25 @@ def test_MVA_19_a_transport_does_not_pivot_as_a_reaction():
     assert g.pending is not None and g.pending.kind == "react" and g.pending.actor == a
     assert violation(g.engine.check_reaction, a, "pivot", {"facing_to": 90}).rule_id == "MOV-6"
     assert violation(g.engine.check_reaction, a, "transport_pivot", {"facing_to": 90}).rule_id == "MVA-19"
+
+
+def test_ENV_3_match_setup_fields_the_mount_points_of_the_mounted_weapons():
+    """ENV-3: a character riding a size 2 truck with a mounted turret whose data give `mount_point = [0.5, 0, 2.5]`
+    fires the turret from 0.5 K ahead of the truck's centre and 2.5 K up (above its 2 K top), a hand-held pistol
+    from its eye (the truck's top centre); a character without a mount point gets no MountPoints component."""
+    from rules_helpers import built_state
+    from tests.data.data_test_helpers import character, human, make
+    truck = make("transport", "truck", size=2, ENE=2, MOV=4, DEF=2, QUA=4)
+    turret = make("weapon", "turret", mount_point=[0.5, 0, 2.5], ENE=2, DMG=4, RNG=20, QUA=4)
+    pistol = make("weapon", "pistol", ENE=1, DMG=2, RNG=10, QUA=3)
+    gs = built_state(("red", character(human(), id="tank", weapons=[pistol], transport=truck, mounted=[turret])),
+                     ("blue", character(human(), id="walker", weapons=[pistol])))
+    tank = next(e for e in gs.minis() if gs.side(e) == "red")
+    walker = next(e for e in gs.minis() if gs.side(e) == "blue")
+    p = gs.pos(tank)
+    keys = [w.key for w in gs.equipment(tank).weapons]
+    turret_w, pistol_w = gs.weapon(tank, keys.index("turret")), gs.weapon(tank, keys.index("pistol"))
+    ahead = (p.x + 0.5 * math.cos(math.radians(p.facing)), p.y + 0.5 * math.sin(math.radians(p.facing)))
+    assert gs.muzzle(tank, turret_w) == pytest.approx((*ahead, gs.elevation(tank) + 2.5))
+    assert gs.muzzle(tank, pistol_w) == pytest.approx(gs.eye(tank))
+    assert not gs.world.has(walker, MountPoints)

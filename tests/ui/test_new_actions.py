@@ -560,3 +560,35 @@ def test_TRT_INNER_ANIMAL_greys_every_first_action_but_the_charge_naming_the_tra
     assert entry(app, "charge").enabled
     hover_row(app, "move")
     shot(app, "51-forced-charge")
+
+
+# --- ARE-5: a melee area attack shows its template ------------------------------------------------------------------
+def test_ARE_5_melee_area_attack_shows_the_template_on_the_engaged_enemy(tmp_path):
+    """ARE-5: a fighter whose flail has Área (R3) strikes an enemy in base contact: hovering the enemy with Ataque CaC
+    shows the check odds and the template the dry run's hit places on it (centred on the enemy). Screenshot 23b."""
+    from wartime.core.components import Equipment, Weapon
+    app = window(tmp_path, ROOT / "scenarios" / "ruins.toml",
+                 {"red": LISTS / "grenadiers.toml", "blue": LISTS / "brawlers.toml"})
+    gs = app.match.gs
+    p = to_action(app)
+    actor = p.actor
+    flail = Weapon("flail", "Flail", 2, 1, 0, 5, area="R3", traits=("TRT-AREA",))
+    gs.world.set(actor, replace(gs.equipment(actor), weapons=(flail,)))
+    enemy = next(e for e in gs.minis() if gs.side(e) == "blue")
+    q = gs.pos(enemy)
+    gap = gs.body(actor).radius + gs.body(enemy).radius + 0.01
+    gs.world.set(actor, replace(gs.pos(actor), level=q.level))          # beside it on the ground
+    place(app, actor, q.x, q.y - gap, facing=90.0)
+    e = entry(app, "melee_attack")
+    assert e.enabled and e.tool == "target"
+    press(app, "menu", menu_index(app, "melee_attack"))
+    move_to(app, mini_pos(app, enemy))
+    app.step()
+    pv = app.tool.attack
+    assert pv is not None and pv.error is None and pv.check is not None and pv.check.first.kind == "IMP"
+    opts = app._draw_options(gs)
+    assert opts.template is not None
+    assert (opts.template.px, opts.template.py) == pytest.approx((q.x, q.y))
+    app.view.zoom_at(1.8, mini_pos(app, enemy))
+    move_to(app, mini_pos(app, enemy))
+    shot(app, "23b-melee-area")

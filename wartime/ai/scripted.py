@@ -469,7 +469,7 @@ class ScriptedController:
 
     def _best_melee(self, match, p):
         """The best legal melee attack (the engine's options of the offered attacks that do not move, without a
-        ranged weapon) on an engaged enemy."""
+        ranged weapon) on an engaged enemy; a melee area attack (ARE-5) by the area's exact value."""
         gs, engine = match.gs, match.engine
         e = p.actor
         best = None
@@ -493,7 +493,16 @@ class ScriptedController:
             stance = traits.melee_stances(gs, e).get(opt.params.get("stance"))   # TRT-FENCING-MASTER
             bonus += stance.dmg_plus if stance is not None else 0
             utility = getattr(REGISTRY[opt.key], "utility", None)   # CBA-14/16/25/26: no wounds, an opposed check
-            if utility is not None:
+            if w is not None and w.area is not None:
+                # ARE-5: a melee area attack, valued as an area shot (the attacker and its allies it covers count
+                # twice against it)
+                aim = areas.aim_at_target(gs, e, i, w, t, melee=True)
+                good, bad, _ = areas.expected_area_value(gs, aim, e, dmg_bonus=bonus, extra_imp=tuple(
+                    stance.imp_mods()) if stance is not None else ())
+                value = good - 2.0 * bad - stance_price(gs, e, stance)
+                if value <= 0:
+                    continue                                    # it would hurt its own side more than the enemy
+            elif utility is not None:
                 value = utility(gs, e, t, opt.params)
                 if capture and getattr(REGISTRY[opt.key], "takes_prisoner", False):
                     value *= self.PRISONER_WEIGHT

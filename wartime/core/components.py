@@ -558,6 +558,17 @@ class Mount:
 
 
 @dataclass(frozen=True, slots=True)
+class MountPoints:
+    """ENV-3: where the weapons mounted on the character's transport that the data give a mount point fire from, as
+    (weapon key, (K ahead of the transport's centre, K to its left, K above its base)). A component of its own, set
+    only when one has a mount point, so that games without them keep their state checksums."""
+    points: tuple[tuple[str, tuple[float, float, float]], ...]
+
+    def of(self, key: str) -> tuple[float, float, float] | None:
+        return next((p for k, p in self.points if k == key), None)
+
+
+@dataclass(frozen=True, slots=True)
 class MountedObject:
     """BLD-20: this object (an `Item` with a `Gear`) is mounted on a transport: its `Item.holder` is the transport's
     driver while it rides (who alone uses it, GNA-16: only aboard), the driverless transport once the driver got off

@@ -98,7 +98,7 @@ _Problem = tuple[str, str, str]
 _HEADER_KEYS = ("format", "type")
 _ARCHETYPE_KEYS = ("id", "kind", "name", "description", "traits", "material")
 #: Keys only a weapon takes: ENV-6 noise flags and ENV-5 fixed mounts.
-_WEAPON_KEYS = ("quiet_type", "noisy_melee", "fixed", "mount_facing")
+_WEAPON_KEYS = ("quiet_type", "noisy_melee", "fixed", "mount_facing", "mount_point")
 #: ENV-6: the quiet weapon types (they make no noise).
 QUIET_TYPES: tuple[str, ...] = ("wind", "string")
 _TRAIT_KEYS = ("name", "level", "param", "points")
@@ -888,6 +888,16 @@ def _parse_weapon_flags(raw: Mapping[str, Any], field: str, rng: int | None, c: 
             c.add(_join(field, "mount_facing"), "only a fixed weapon (fixed = true) has a mount facing (ENV-5)")
         else:
             out["mount_facing"] = float(value) % 360.0
+    if "mount_point" in raw:                 # ENV-3: a mounted weapon's muzzle (checked on its transport: E10)
+        value = raw["mount_point"]
+        if not (isinstance(value, (list, tuple)) and len(value) == 3 and all(_is_number(v) for v in value)):
+            got = repr(list(value)) if isinstance(value, (list, tuple)) and len(value) < 8 else _show(value)
+            c.add(_join(field, "mount_point"), "expected [ahead, left, height] in K (ENV-3: where the weapon, "
+                  f"mounted on a transport, fires from, from the transport's centre and base), got {got}")
+        elif value[2] < 0:
+            c.add(_join(field, "mount_point"), f"the height {value[2]:g} K is below the transport's base (ENV-3)")
+        else:
+            out["mount_point"] = tuple(float(v) for v in value)
     return out
 
 
@@ -986,6 +996,14 @@ def _parse_character(raw: Mapping[str, Any], field: str, archetypes: Mapping[str
         arch = _lookup(ref, mf, ("weapon", "protection", "metahability", "object"), archetypes, c)
         if arch is not None:
             mounted.append(arch)
+            if arch.mount_point is not None and transport is not None and \
+                    math.hypot(arch.mount_point[0], arch.mount_point[1]) > transport.size / 2.0 + 1e-9:
+                c.add(mf, f"'{arch.id}' has its mount point {math.hypot(*arch.mount_point[:2]):g} K from the "
+                      f"centre of '{transport.id}', outside its base (radius {transport.size / 2.0:g} K, ENV-3)")
+    for arch in groups["weapons"]:
+        if arch.mount_point is not None:
+            c.add(_join(field, "weapons"), f"'{arch.id}' has a mount point (ENV-3): only a weapon mounted on a "
+                  "transport has one (list it under `mounted`)")
     # GNA-16 / BLD-7: protections carried, not worn at the start (put on or activated with Usar at their ENE).
     carried: list[Archetype] = []
     for cf, ref in _id_list(raw, "carried", field, c):

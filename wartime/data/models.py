@@ -106,8 +106,9 @@ class Archetype(_Frozen):
     (BAS-1). ``material`` is free text used by presentation and future rules.
 
     Weapons only: ``quiet_type`` ("wind" or "string": ENV-6, no noise), ``noisy_melee`` (ENV-6: a melee
-    weapon heard at DMG × 2), ``fixed`` (ENV-5: a 90° field of fire) and ``mount_facing`` (its direction,
-    degrees counter-clockwise from the bearer's facing).
+    weapon heard at DMG × 2), ``fixed`` (ENV-5: a 90° field of fire), ``mount_facing`` (its direction,
+    degrees counter-clockwise from the bearer's facing) and ``mount_point`` (ENV-3: where a weapon mounted on a
+    transport fires from: [K ahead of the transport's centre, K to its left, K above its base]).
 
     Transports only: ``size`` is the transport's base diameter and height in K (BLD-19; default 1, as a race's),
     ``flies`` a flying transport (an aircraft: it moves at altitude levels 1 to 3, MVA-15, MVA-16).
@@ -139,6 +140,7 @@ class Archetype(_Frozen):
     noisy_melee: bool = False
     fixed: bool = False
     mount_facing: float = 0.0
+    mount_point: tuple[float, float, float] | None = None
     flies: bool = False
     elements: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()

@@ -7,7 +7,8 @@ from dataclasses import replace
 from shapely.geometry import Point, Polygon
 
 from wartime.core.components import (Activation, Attributes, Body, CarriedProtections, Effects, Energy, Equipment,
-                                     Identity, Item, Life, Metahabilities, Metahability, MountedMetas, Position,
+                                     Identity, Item, Life, Metahabilities, Metahability, MountedMetas, MountPoints,
+                                     Position,
                                      Posture, Protection, Psyche, Race, Searchable, Stress, Tied, TraitedProtection, Traits,
                                      TraitState, UsableElement, Weapon, Wounds)
 from wartime.core.errors import DataError, RefusedContent, RuleViolation
@@ -336,6 +337,9 @@ def create_character(world: World, side: str, spec, number: int, x: float, y: fl
     )
     if mount is not None:
         world.set(e, mount)
+        points = tuple((a.id, a.mount_point) for a in spec.mounted if a.kind == "weapon" and a.mount_point)
+        if points:                                          # ENV-3: mounted weapons' muzzles from the data
+            world.set(e, MountPoints(points))
         levels = transports.mount_levels(spec)              # TRT-DARKNESS-FIELD on the transport: its level
         if levels is not None:
             world.set(e, levels)

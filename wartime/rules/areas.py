@@ -36,8 +36,10 @@ from wartime.rules.area_effects import (AreaEffect, AreaElements, add_effect, ef
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
 from wartime.rules.parked_hits import parked_at
 from wartime.rules.checks import combine, resolve_die, roll_check
-from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, place_hit_areas, resolve_hit,
-                                  weapon_used)
+from wartime.rules.checks import CheckResult
+from wartime.rules.combat import (Cover, contest_mods, dodge_contest, double_hit, imp_fumble, melee_damage,
+                                  place_hit_areas, resolve_hit, take_surprise, weapon_used)
+from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import def_loss, p_pass, stress_distribution, use_stress, wounds_distribution
@@ -76,6 +78,8 @@ class AreaAim:
     ax: float
     ay: float
     dmg_plus: int = 0              # an area mode's DMG (TRT-FOCUSED-ARC: +2)
+    melee: bool = False            # ARE-5: a melee area attack (Ataque CaC with an Área weapon, CBA-7 / CBA-8)
+    parked: int | None = None      # MVA-17: the driverless transport a melee area attack is aimed at (target None)
 
 
 def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
@@ -96,14 +100,16 @@ def point_distance(gs: GameState, e: int, x: float, y: float, level: int) -> flo
     return g if dz == 0 else math.hypot(g, dz)
 
 
-def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int) -> AreaAim:
+def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int, *,
+                  melee: bool = False) -> AreaAim:
     """ARE-1..4: an area centred on a target mini's base centre (its preconditions, CMB-10, are checked by the
-    caller as for any ranged attack). The area is at the target's level (MOV-12)."""
+    caller as for any ranged attack; a melee one's, CMB-11, by Ataque CaC). The area is at the target's level
+    (MOV-12). `melee`: ARE-5's melee area attack (rules.areas `_resolve_area_attack`)."""
     code = traits.weapon_area(weapon)                  # the area as declared (TRT-CLUSTER-AMMO: R(DMG/2))
     kind, _, _ = area_kind(code)
     pa, pt = gs.pos(actor), gs.pos(target)
     return AreaAim(weapon_index, code, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
-                   pa.x, pa.y)
+                   pa.x, pa.y, melee=melee)
 
 
 def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: dict, rule: str) -> AreaAim:
@@ -282,26 +288,46 @@ def area_aim_terms(gs: GameState, attacker: int, aim: AreaAim, weapon) -> traits
     return traits.combat_terms(gs, attacker, aim.target, weapon, True)
 
 
-def hit_terms(gs: GameState, attacker: int, e: int, weapon, critical: bool) -> traits.CombatTerms:
+def hit_terms(gs: GameState, attacker: int, e: int, weapon, critical: bool,
+              ranged: bool = True) -> traits.CombatTerms:
     """The traits' terms of one area hit on the covered mini `e` (ARE-5, ARE-6): the attack's terms against it, as a
     single-target shot's (± DEF, CH DEF modifiers, energy-shield and wound-stage terms, its DMG terms applied to the
     area's DMG for that mini), the DEF of traits against area hits (``area_def``: TRT-RESISTANCE, whose single-shot
-    handler leaves area weapons to it), with the critical's own terms on a critical CH IMP (CMB-6)."""
-    terms = traits.combat_terms(gs, attacker, e, weapon, True)
+    handler leaves area weapons to it), with the critical's own terms on a critical CH IMP (CMB-6). `ranged` False:
+    a melee area attack's (ARE-5), the traits' melee terms."""
+    terms = traits.combat_terms(gs, attacker, e, weapon, ranged)
     resist = traits.area_def(gs, e, weapon)                             # TRT-RESISTANCE against area hits: DEF +2
     if resist:
         terms = replace(terms, def_plus=terms.def_plus + resist)
     return terms.on_critical() if critical else terms
 
 
-def resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
+def resolve_area_attack(gs: GameState, ctx, aim: AreaAim, **melee: Any) -> dict[str, Any]:
     """`_resolve_area_attack` (below), then what the use of its weapon costs (rules.combat.weapon_used)."""
-    out = _resolve_area_attack(gs, ctx, aim)
+    out = _resolve_area_attack(gs, ctx, aim, **melee)
     weapon_used(gs, ctx, ctx.actor, aim.weapon_index)
     return out
 
 
-def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
+def melee_area_dmg(gs: GameState, attacker: int, weapon, aim: AreaAim, dmg_bonus: int = 0) -> int:
+    """ARE-5 (melee): the DMG a melee area attack deals before coverage, the melee formula's (MOD-1 / CMB-12: weapon
+    DMG + CON − 4 − wounds, minimum 1) plus the attack's bonuses (a charge's +1, CBA-12; a mode's or a stance's);
+    a ranged one's is the weapon's DMG (WND-6)."""
+    if not aim.melee:
+        return weapon.current_dmg + aim.dmg_plus + dmg_bonus
+    return melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker)) + aim.dmg_plus + \
+        dmg_bonus
+
+
+def in_the_melee(gs: GameState, attacker: int, e: int, aim: AreaAim) -> bool:
+    """ARE-5 (melee, project ruling): a mini a melee area attack hits is hit in melee (CMB-7: its critical CH DEF
+    strikes the attacker back) when it is in base contact with the attacker; the others the template reaches,
+    the attacker itself included, are hit as by any area."""
+    return aim.melee and e != attacker and gs.in_contact(attacker, e)
+
+
+def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0, extra_imp: list | None = None,
+                         second_imp: str | None = None) -> dict[str, Any]:
     """ARE-1..9: resolve an area attack declared with `aim` by the acting character `ctx.actor`.
 
     1. ENV-6 noise; the `area_attack` event. 2. CH IMP (CMB-2) with the attack's modifiers (against the target,
@@ -314,43 +340,78 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     with its own cover check and CH DEF from the area's centre (ARE-7, CMB-17, CMB-18) and its own CH PSI
     (CMB-5). A critical CH IMP gives every affected mini DMG +1 and ignores cover (CMB-6).
     5. A trait may leave an area where it lands (hook point `area`: TRT-PERSISTENT-AREA the template, TRT-SMOKE
-    and TRT-DENSE-SMOKE smoke; see `place_effect`)."""
+    and TRT-DENSE-SMOKE smoke; see `place_effect`).
+
+    ARE-5 melee area attacks (`aim.melee`: Ataque CaC, CBA-7, or CBA-8 with a firearm, with an Área weapon at an
+    enemy in base contact; the book has no rule of their own, so the area rules apply to a melee attack as written):
+    the template is centred on the target (ARE-1..4, its direction from the attacker); the CH IMP takes the melee
+    modifiers (CMB-11..) and `extra_imp` (a charge's +1, a stance's), Ataque sorpresa's automatic hit (CBA-11: no
+    die, the target's DEF −2), Esquivar en CaC's contest (CBA-17) and CBA-8's `second_imp`; a failure misses (ARE-8:
+    RNG 0) or, for a firearm (RNG > 0), disperses as any; the DMG is the melee formula's (MOD-1) + `dmg_bonus`; no
+    covered mini has cover (CMB-17 ruling: melee attacks never benefit from it); a counter-charge's CH DEF +1
+    (CBA-13) is the target's; a mini in base contact with the attacker is hit in melee (CMB-7), see
+    `in_the_melee`. At a driverless transport (MVA-17: `aim.parked`, no target mini) the template is centred on it
+    and its CH IMP takes the modifiers of a melee attack on it (rules.parked.imp_mods)."""
     world = gs.world
     attacker = ctx.actor
     w = gs.weapon(attacker, aim.weapon_index)
     kind, number, _ = area_kind(aim.code)
-    emit_noise(gs, attacker, weapon_noise(w), "ENV-6", action="ranged_attack", weapon=w.name)
+    melee = aim.melee
+    emit_noise(gs, attacker, weapon_noise(w), "ENV-6", action="melee_attack" if melee else "ranged_attack",
+               weapon=w.name)
     world.emit("area_attack", SHAPE_RULE[kind], attacker=attacker, weapon=w.name, area=aim.code,
-               aim=[aim.x, aim.y], level=aim.level, target=aim.target, distance=aim.distance)
+               aim=[aim.x, aim.y], level=aim.level, target=aim.target, distance=aim.distance,
+               **({"melee": True} if melee else {}))
     if aim.target is not None:
-        mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
+        mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance) + list(extra_imp or [])
+    elif aim.parked is not None:                       # MVA-17: a melee area attack at a driverless transport
+        mods = parked.imp_mods(gs, attacker, aim.parked, not melee, aim.distance) + list(extra_imp or [])
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
-    stopped = traits.shot_stopped(gs, attacker, w)                      # hook shot_stopped (TRT-JAMMING-AMMO)
+    stopped = traits.shot_stopped(gs, attacker, w) if w.ranged or not melee else None   # TRT-JAMMING-AMMO
     if stopped is not None:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
-    if aim.target is not None and gs.able(aim.target):
+    if aim.target is not None and gs.able(aim.target) and not melee:
         mods = mods + contest_mods(gs, attacker, aim.target, w)        # hook ranged_contest (TRT-MANIPULATOR)
     aimed = area_aim_terms(gs, attacker, aim, w)
-    if aimed.fixed_imp is not None:                      # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
-        imp = roll_check(world, attacker, "IMP", "AGI", aimed.fixed_imp[1], [], "CMB-2", "CH IMP",
-                         crit_max=aimed.crit_max, against=aim.target, distance=round(aim.distance, 6),
-                         aim=[aim.x, aim.y], area=aim.code, fixed_by=aimed.fixed_imp[0])
+    on_mini = melee and aim.target is not None
+    def_mods = counter_charge_mods(gs, attacker, aim.target) if on_mini else []    # CBA-13: the target's CH DEF +1
+    surprise = on_mini and take_surprise(gs, attacker, aim.target)                 # CBA-11
+
+    def roll_imp():
+        if aimed.fixed_imp is not None:                  # TRT-GUIDED-AMMO: a fixed target, no AGI, no modifier
+            return roll_check(world, attacker, "IMP", "AGI", aimed.fixed_imp[1], [], "CMB-2", "CH IMP",
+                              crit_max=aimed.crit_max, against=aim.target, distance=round(aim.distance, 6),
+                              aim=[aim.x, aim.y], area=aim.code, fixed_by=aimed.fixed_imp[0])
+        return roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods + list(aimed.imp),
+                                    against=aim.target, distance=round(aim.distance, 6), aim=[aim.x, aim.y],
+                                    area=aim.code, crit_max=aimed.crit_max)
+    dodge_dmg = 0
+    if surprise:                                         # CBA-11 ruling (2): no die, no critical, no fumble
+        imp = CheckResult("IMP", "AGI", gs.attrs(attacker).AGI, (), 0, 0, False, False, True)
+        world.emit("surprise_hit", "CBA-11", attacker=attacker, target=aim.target, def_malus=2)
     else:
-        imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP", extra=mods + list(aimed.imp),
-                                   against=aim.target, distance=round(aim.distance, 6), aim=[aim.x, aim.y],
-                                   area=aim.code, crit_max=aimed.crit_max)
-    out: dict[str, Any] = {"hit": imp.passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
+        imp = roll_imp()
+        if melee and ctx is not None and aim.target in ctx.dodged_by and gs.able(aim.target):
+            imp, dodge_dmg = dodge_contest(gs, ctx, attacker, aim.target, imp, roll_imp)   # CBA-17
+    passed = imp.passed
+    out: dict[str, Any] = {"hit": passed, "critical": imp.critical, "fumble": imp.fumble, "dispersed": False,
                            "lost": False, "affected": [], "point": (aim.x, aim.y)}
     if imp.critical:
-        traits.critical_rolled(gs, attacker, aim.weapon_index, True)   # hook aura_crit_extra (TRT-VETERAN-CRY)
+        traits.critical_rolled(gs, attacker, aim.weapon_index, not melee)   # hook aura_crit_extra (TRT-VETERAN-CRY)
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, aim.weapon_index)                 # CMB-8 (with the weapon's fumble traits)
+    if passed and second_imp is not None and not surprise:    # CBA-8: a firearm in melee, a second CH IMP
+        second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
+                            against=aim.target, fumble_min=traits.fumble_floor(gs, attacker))
+        if second.fumble:
+            imp_fumble(gs, ctx, attacker, aim.weapon_index)
+        passed = out["hit"] = second.passed
     px, py = aim.x, aim.y
-    own_scatter = traits.dispersion(w, imp.passed, imp.critical)        # TRT-SCATTER
-    scatters = own_scatter.scatters if own_scatter is not None else not imp.passed
+    own_scatter = traits.dispersion(w, passed, imp.critical and passed)   # TRT-SCATTER
+    scatters = own_scatter.scatters if own_scatter is not None else not passed
     if scatters and w.RNG <= 0:
         world.emit("miss", "ARE-8", attacker=attacker, target=aim.target, area=aim.code)
         return out
@@ -377,7 +438,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
             template = template.translate(res.x - px, res.y - py)      # ARE-9: keeps its orientation
         px, py = res.x, res.y
         out["point"] = (px, py)
-    dmg = w.current_dmg + aim.dmg_plus + (1 if imp.critical else 0)     # WND-6, an area mode's DMG, CMB-6
+    # WND-6 (a melee one's MOD-1), an area mode's DMG, CBA-17's dodger fumble, CMB-6
+    dmg = melee_area_dmg(gs, attacker, w, aim, dmg_bonus) + dodge_dmg + (1 if imp.critical else 0)
     dmg += traits.area_dmg_bonus(gs, attacker, w)                        # TRT-DEMOLITIONS-EXPERT: DMG +1
     # who is affected, fully or partly, and the eye each one's cover is seen from (ARE-7, ARE-4)
     chained: list = []                                  # MVA-17: driverless transports an S chain jumps to
@@ -385,7 +447,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
         affected = covered_minis(gs, template, aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, px, py, aim.level), [e for e, _ in affected], (px, py))
     else:
-        chain = jump_chain(gs, number, aim.level, attacker, start=None if scatters else aim.target,
+        first = aim.target if aim.target is not None else aim.parked
+        chain = jump_chain(gs, number, aim.level, attacker, start=None if scatters else first,
                            point=(px, py) if scatters else None)
         affected, covers = [], []
         for i, e in enumerate(chain):
@@ -401,34 +464,40 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
                 continue
             affected.append((e, True))
             covers += area_cover(gs, eye, [e], centre)
+    if melee:
+        covers = [None] * len(affected)                 # CMB-17 ruling: melee attacks never benefit from cover
     world.emit("area_placed", "ARE-5", attacker=attacker, area=aim.code, centre=[px, py], level=aim.level,
-               dispersed=bool(scatters), critical=imp.critical,
+               dispersed=bool(scatters), critical=imp.critical, **({"melee": True} if melee else {}),
                affected=[{"who": e, "coverage": "full" if full else "partial"} for e, full in affected])
+    ranged = not melee
     for (e, full), cov in zip(affected, covers):
         hit_dmg = trait_area_dmg(gs, w, dmg, full, e, px, py) if traits.has_area_dmg(w) else area_dmg(dmg, full)
-        terms = hit_terms(gs, attacker, e, w, imp.critical)
+        terms = hit_terms(gs, attacker, e, w, imp.critical, ranged)
         world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=e, dmg=terms.dmg(hit_dmg),
                    critical=imp.critical, area=aim.code, coverage="full" if full else "partial")
-        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov, terms=terms) -> int:
-            return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=False, cover=None if imp.critical else cov,
-                               psi=psi, terms=terms)
+        aimed_at = melee and e == aim.target        # CBA-13's and CBA-11's DEF terms are the target's
+        def hit(psi: bool = True, e=e, hit_dmg=hit_dmg, cov=cov, terms=terms, aimed_at=aimed_at) -> int:
+            return resolve_hit(gs, ctx, attacker, e, hit_dmg, melee=in_the_melee(gs, attacker, e, aim),
+                               cover=None if imp.critical else cov, psi=psi, terms=terms,
+                               def_mods=def_mods if aimed_at else None,
+                               def_malus=2 if aimed_at and surprise else 0)
         twice = traits.double_hits(w)                                   # TRT-EXPLOSIVE-AMMO: two hits each
-        if traits.hits_without_def(gs, attacker, e, w, True) is not None:      # TRT-SHIELD-NULLIFIER: no DEF check
+        if traits.hits_without_def(gs, attacker, e, w, ranged) is not None:    # TRT-SHIELD-NULLIFIER: no DEF check
             n = 0
-        elif traits.stress_hits(gs, attacker, e, w, True) is not None:       # TRT-PSYCHIC-AMMO: stress instead
+        elif traits.stress_hits(gs, attacker, e, w, ranged) is not None:     # TRT-PSYCHIC-AMMO: stress instead
             n = 0
             resolve_stress_hit(gs, ctx, attacker, e, terms.dmg(hit_dmg), cover=None if imp.critical else cov)
         else:
             n = hit() if twice is None else double_hit(gs, ctx, attacker, e, hit, twice)
         if gs.on_table(e):
-            traits.after_hit(gs, attacker, e, w, True)                  # hook point on_hit (TRT-STUN-AMMO)
-        place_hit_areas(gs, attacker, e, w, True)                       # hook point hit_area (TRT-RADIOACTIVE-AMMO)
+            traits.after_hit(gs, attacker, e, w, ranged)                # hook point on_hit (TRT-STUN-AMMO)
+        place_hit_areas(gs, attacker, e, w, ranged)                     # hook point hit_area (TRT-RADIOACTIVE-AMMO)
         out["affected"].append((e, full, n))
     if template is not None and riding.parked(gs):              # MVA-17: driverless transports under the template
         out["parked"] = parked.area_hits(gs, ctx, attacker, template, aim.level, area_eye(gs, px, py, aim.level),
-                                         (px, py), dmg, imp.critical)
+                                         (px, py), dmg, imp.critical, melee)
     elif template is None and chained:                           # MVA-17: those an S chain jumped to
-        out["parked"] = parked.chain_hits(gs, ctx, attacker, chained, dmg, imp.critical)
+        out["parked"] = parked.chain_hits(gs, ctx, attacker, chained, dmg, imp.critical, melee)
     if affected:
         traits.area_attack_done(gs, attacker, w)                        # hook area_attack_done (TRT-POWERFUL)
     for left in traits.left_areas(w, kind, bool(affected)):            # hook point `area`
@@ -546,17 +615,19 @@ def _end_of_turn(world, gs: GameState, **_: Any) -> None:
 
 
 # --- odds for controllers (exact, no sampling) --------------------------------------------------------------
-def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[float, float, float]:
+def expected_area_value(gs: GameState, aim: AreaAim, attacker: int, *, dmg_bonus: int = 0,
+                        extra_imp: tuple = ()) -> tuple[float, float, float]:
     """The value of an area attack for a controller, if it lands where aimed (dispersion is not priced):
     (expected wounds to enemies + 2 × P(enemy casualties), the same for allies and the attacker's side,
     P(hit)). Exact over the dice of the CH IMP and each covered mini's CH DEF (CMB-4, CMB-6, CMB-7, CMB-9,
     CMB-17, CMB-18, ARE-5, ARE-6), its protections' use tests before it (TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST,
     TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO: rules.odds.def_loss, a failed CH PSI's stress
     counted as a wound), or its check against a stress hit (TRT-PSYCHIC-AMMO: each stress counted as a wound,
-    unconscious as a casualty)."""
+    unconscious as a casualty). A melee area attack (ARE-5, `aim.melee`) takes the melee modifiers and `extra_imp`,
+    the melee DMG (MOD-1) + `dmg_bonus` and no cover (CMB-17 ruling)."""
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
-        mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
+        mods = attack_mods(gs, attacker, aim.target, not aim.melee, aim.distance) + list(extra_imp)
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
     aimed = area_aim_terms(gs, attacker, aim, w)
@@ -572,6 +643,8 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     else:
         affected = covered_minis(gs, build_template(aim), aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, aim.x, aim.y, aim.level), [e for e, _ in affected], (aim.x, aim.y))
+    if aim.melee:
+        covers = [None] * len(affected)                 # CMB-17 ruling: melee attacks never benefit from cover
     fumble = traits.fumble_floor(gs, attacker)                            # TRT-UNLUCKY: 9 fumbles too
     dice = [resolve_die(d, imp_target, aimed.crit_max, fumble) for d in range(1, 11)]
     p_crit = Fraction(sum(1 for _, crit, _ in dice if crit), 10)
@@ -586,8 +659,9 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         for p, crit in ((p_norm, False), (p_crit, True)):
             if p <= 0:
                 continue
-            terms = hit_terms(gs, attacker, e, w, crit)
-            dmg = area_dmg(w.current_dmg + traits.area_dmg_bonus(gs, attacker, w) + (1 if crit else 0), full)
+            terms = hit_terms(gs, attacker, e, w, crit, not aim.melee)
+            dmg = area_dmg(melee_area_dmg(gs, attacker, w, aim, dmg_bonus) + traits.area_dmg_bonus(gs, attacker, w)
+                           + (1 if crit else 0), full)
             c = None if crit else cov
             if stress:                 # rules.stress_hits: stress counted as wounds, unconscious as a casualty
                 before, vol = gs.world.get(e, Stress).value, gs.base_attrs(e).VOL

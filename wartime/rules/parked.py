@@ -134,7 +134,7 @@ def check_reach(gs: GameState, actor: int, t: int, attribute: str, rule: str) ->
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {name}")
 
 
-def _imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: float) -> list[Modifier]:
+def imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: float) -> list[Modifier]:
     """The CH IMP modifiers of an attack on a parked transport: the attacker's side of MOD-2, MOD-7, MOD-8, MVA-4 and
     MVA-5 (a transport has no posture and does not sprint)."""
     mods = ranged_mods(gs, attacker, t, distance, False) if ranged else []
@@ -155,7 +155,7 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
     weapon = gs.weapon(attacker, weapon_index)
     distance = gs.distance(attacker, t)
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP",
-                               extra=_imp_mods(gs, attacker, t, ranged, distance) + list(extra_imp or ()),
+                               extra=imp_mods(gs, attacker, t, ranged, distance) + list(extra_imp or ()),
                                distance=round(distance, 6), weapon=weapon)
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
     if imp.fumble:
@@ -199,31 +199,33 @@ def _area_cover(gs: GameState, eye, t: int, centre: tuple[float, float] | None) 
 
 
 def area_hits(gs: GameState, ctx, attacker: int, template, level: int, eye, centre: tuple[float, float], dmg: int,
-              critical: bool) -> list[tuple[int, bool, int]]:
+              critical: bool, melee: bool = False) -> list[tuple[int, bool, int]]:
     """ARE-5 / ARE-6 on driverless transports (MVA-17: whoever is under the template is hit, the book names no
     exemption): after the characters, each one the template covers at `level` (id order) takes the area's DMG, half
     of it partly covered (BAS-5 rounding), with its CH DEF and its cover from the area's centre (ARE-7; none after a
     critical CH IMP, CMB-6). The weapon's traits that act on a character hit (ammunition effects, DMG by distance)
-    have no character to act on: the plain DMG. Returns (transport, fully covered, wounds) for each."""
+    have no character to act on: the plain DMG. `melee`: a melee area attack's (ARE-5), no cover (CMB-17 ruling).
+    Returns (transport, fully covered, wounds) for each."""
     covered = parked_hits.covered(gs, template, level)
-    return [_area_hit(gs, ctx, attacker, t, full, eye, centre, dmg, critical)
+    return [_area_hit(gs, ctx, attacker, t, full, eye, centre, dmg, critical, melee)
             for t, full in covered if is_parked(gs, t)]            # (an earlier one's explosion: gone, WND-5)
 
 
-def chain_hits(gs: GameState, ctx, attacker: int, chained: list, dmg: int, critical: bool) -> list:
+def chain_hits(gs: GameState, ctx, attacker: int, chained: list, dmg: int, critical: bool,
+               melee: bool = False) -> list:
     """ARE-4 on driverless transports: each one an S chain jumped to, given as (transport, eye, centre) in chain
     order, takes the area's full DMG with its CH DEF, its cover seen from the previous link (ARE-7). Returns
     (transport, True, wounds) for each still on the table."""
-    return [_area_hit(gs, ctx, attacker, t, True, eye, centre, dmg, critical)
+    return [_area_hit(gs, ctx, attacker, t, True, eye, centre, dmg, critical, melee)
             for t, eye, centre in chained if is_parked(gs, t)]
 
 
 def _area_hit(gs: GameState, ctx, attacker: int, t: int, full: bool, eye, centre, dmg: int,
-              critical: bool) -> tuple[int, bool, int]:
+              critical: bool, melee: bool = False) -> tuple[int, bool, int]:
     """One area hit on the driverless transport `t` (ARE-5 full, ARE-6 half DMG): the `hit` event, then its CH DEF
     with its cover from `eye` (none after a critical CH IMP, CMB-6; none when its base holds `centre`)."""
     hit_dmg = area_dmg(dmg, full)
     gs.world.emit("hit", "ARE-5" if full else "ARE-6", attacker=attacker, target=t, dmg=hit_dmg,
                   critical=critical, coverage="full" if full else "partial")
-    cover = None if critical else _area_cover(gs, eye, t, centre)
+    cover = None if critical or melee else _area_cover(gs, eye, t, centre)      # CMB-17: no cover in melee
     return t, full, riding.hit_parked(gs, ctx, t, hit_dmg, attacker, resolve_hit, cover)

@@ -12,7 +12,7 @@ from shapely import affinity
 from wartime.core.components import (Activation, Attributes, Body, Compelled, Effects, Energy, Equipment,
                                      Identity, KnockedOut, Life, Position, Posture, Psyche, Stress, Traits, Wounds)
 from wartime.core.components import Climbing  # MVA-10: a climber's raised elevation
-from wartime.core.components import Carried, Mount, Parked  # MOV-2, BLD-19, MVA-17: transports (rules/riding.py)
+from wartime.core.components import Carried, Mount, MountPoints, Parked  # MOV-2, BLD-19, MVA-17: transports
 from wartime.core.components import UsableElement  # GNA-16: doors (rules/elements.py)
 from wartime.core.components import Possessed  # PSI-17: possessed while unconscious (rules/possession.py)
 from wartime.core.components import MovedPiece  # movable scenery (rules/scenery_objects.py)
@@ -229,8 +229,18 @@ class GameState:
 
     def muzzle(self, e: int, weapon=None) -> tuple[float, float, float]:
         """ENV-3: the muzzle of a weapon carried by a character is its eye point, so its line of fire is its
-        line of sight (transport mounts come with transports, MOV-2)."""
-        return self.eye(e)
+        line of sight; a weapon mounted on the transport it rides fires from the transport's top centre (its eye,
+        MOV-2), or from the mount point its data give (`mount_point`: K ahead of and to the left of the transport's
+        centre, turned with its facing, and K above its base)."""
+        points = self.world.try_get(e, MountPoints) if weapon is not None else None
+        point = points.of(weapon.key) if points is not None else None
+        if point is None or not self.world.has(e, Mount):
+            return self.eye(e)
+        p = self.pos(e)
+        a = math.radians(p.facing)
+        ahead, left, up = point
+        return (p.x + ahead * math.cos(a) - left * math.sin(a), p.y + ahead * math.sin(a) + left * math.cos(a),
+                self.elevation(e) + up)
 
     def distance(self, a: int, b: int) -> float:
         """BAS-3: edge to edge, g = max(0, |c1 − c2| − r1 − r2), with the vertical separation of the base

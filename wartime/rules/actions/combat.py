@@ -39,8 +39,6 @@ def need_weapon(gs: GameState, actor: int, params: dict, rule: str, *, ranged: b
     if not ranged and w.ranged:
         raise RuleViolation("CBA-7", f"{w.name} has RNG {w.RNG}: Ataque CaC needs a RNG 0 weapon (a firearm in "
                             "melee is CBA-8, Ataque CaC con arma de disparo)")
-    if w.area is not None and not ranged:
-        raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
     traits.check_weapon_usable(gs, actor, w)                   # hook point weapon_usable (TRT-HEAVY-WEAPON)
     return idx, w
 
@@ -408,10 +406,9 @@ class _WeaponMelee(Action):
                                         label=f"{gs.weapon(actor, i).name} at {gs.name(t)} ({st.label})")
         for t in parked.enemy_parked(gs, actor):                      # MVA-17: a driverless enemy transport
             if gs.in_contact(actor, t):
-                for i in space.weapons(ranged=self.firearm):
-                    if gs.weapon(actor, i).area is None:
-                        yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
-                                        label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
+                for i in space.weapons(ranged=self.firearm):          # an area weapon too (ARE-5)
+                    yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i},
+                                    label=f"{gs.weapon(actor, i).name} at {riding.base_name(gs, t)}")
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
@@ -420,20 +417,25 @@ class _WeaponMelee(Action):
             parked.check_melee(gs, actor, t, self.rule)
             idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
             if self.firearm:
-                if w.area is not None:
-                    raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
                 traits.check_weapon_ready(w)                      # e.g. an empty magazine (GNA-13)
             if params.get("mode") is not None or params.get("stance") is not None:
                 raise RuleViolation(self.rule, "a driverless transport is struck with a plain melee attack")
+            if w.area is not None:          # ARE-5: a melee area attack, its template centred on the transport
+                kind = areas.area_kind(traits.weapon_area(w))[0]
+                pa, pt = gs.pos(actor), gs.pos(t)
+                return AttackPrep(t, idx, area=areas.AreaAim(idx, traits.weapon_area(w), kind, None, pt.x, pt.y,
+                                                             pt.level, gs.distance(actor, t), pa.x, pa.y, melee=True,
+                                                             parked=t))
             return AttackPrep(t, idx)
         t = reach_target(gs, actor, params, self.rule)
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
         if self.firearm:
-            if w.area is not None:
-                raise NotImplementedRule("ARE-5", f"melee area attacks ({w.name}, area {w.area})")
             traits.check_weapon_ready(w)                          # e.g. an empty magazine (GNA-13)
-        return AttackPrep(t, idx, fire_mode=chosen_fire_mode(w, params, melee=True),
-                          stance=chosen_stance(gs, actor, params))
+        mode = chosen_fire_mode(w, params, melee=True)
+        aim = None
+        if w.area is not None:              # ARE-5: a melee area attack, its template centred on the target
+            aim = with_area_mode(areas.aim_at_target(gs, actor, idx, w, t, melee=True), mode)
+        return AttackPrep(t, idx, area=aim, fire_mode=mode, stance=chosen_stance(gs, actor, params))
 
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
@@ -456,10 +458,18 @@ class _WeaponMelee(Action):
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
-        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
+        if prepared.area is None:                             # an area's own resolution records its noise
+            emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)   # noisy melee
         plus, imp = taken_stance(gs, ctx, prepared)           # TRT-FENCING-MASTER
         bonus += plus
         second = self.firearm and traits.counts_as_melee(w) is None        # TRT-SHORT-WEAPON: no second CH IMP
+        if prepared.area is not None:                         # ARE-5: a melee area attack
+            if mode is not None and mode.area is not None:
+                bonus -= mode.dmg_plus                        # an area mode's DMG is in the aim (with_area_mode)
+            areas.resolve_area_attack(gs, ctx, prepared.area, dmg_bonus=bonus, extra_imp=imp,
+                                      second_imp=self.rule if second else None)
+            _after_melee(gs, ctx, prepared.target)
+            return
         hit = resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=False,
                              dmg_bonus=bonus, second_imp=self.rule if second else None, extra_imp=imp)
         _after_melee(gs, ctx, prepared.target, hit)
@@ -474,10 +484,15 @@ class _WeaponMelee(Action):
             fired = traits.weapon_fired(w)           # it is fired: one round (TRT-MAGAZINES)
             if fired is not w:
                 gs.set_weapon(ctx.actor, prepared.weapon_index, fired)
-        emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
-        parked.attack(gs, ctx, ctx.actor, t, prepared.weapon_index, ranged=False, dmg_bonus=1 if charged else 0,
-                      extra_imp=[Modifier("CBA-12", 1, "charge")] if charged else None,
-                      second_imp=self.rule if self.firearm and traits.counts_as_melee(w) is None else None)
+        extra = [Modifier("CBA-12", 1, "charge")] if charged else None
+        second = self.rule if self.firearm and traits.counts_as_melee(w) is None else None
+        if prepared.area is not None:                                 # ARE-5: a melee area attack at it
+            areas.resolve_area_attack(gs, ctx, prepared.area, dmg_bonus=1 if charged else 0, extra_imp=extra,
+                                      second_imp=second)
+        else:
+            emit_noise(gs, ctx.actor, weapon_noise(w), "ENV-6", action=self.key, weapon=w.name)
+            parked.attack(gs, ctx, ctx.actor, t, prepared.weapon_index, ranged=False, dmg_bonus=1 if charged else 0,
+                          extra_imp=extra, second_imp=second)
         if charged:
             gs.set_effects(ctx.actor, charge_target=None)
 

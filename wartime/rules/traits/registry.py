@@ -734,7 +734,7 @@ class Suppressed:
     names who suppressed them (TRT-DESTABILISING-AMMO). ``character_traits`` and ``trait_copies`` leave them out, so
     every hook point respects it; its maluses (cost 0 or less) still work. Its weapons' bonus traits are switched
     off too (``OffWeapon``), and its own flight levels, take-off rule and level-3 freedom (``body_traits``: an
-    airborne character keeps the levels up to its own, the book having no fall for it, and cannot climb)."""
+    airborne character keeps the levels up to its own and cannot climb: it does not fall, see `flight_levels`)."""
     rule: str
 
 
@@ -1071,13 +1071,24 @@ def targeted_check_mods(gs, e: int, against: int | None, attribute: str | None, 
 
 
 def flight_levels(gs, e: int) -> frozenset[int]:
-    """``flight_levels``: the levels the character's traits let it move at (without level 1)."""
+    """``flight_levels``: the levels the character's traits let it move at (without level 1).
+
+    TRT-DESTABILISING-AMMO / TRT-SAIKIKKU ruling (a flight bonus stopped while the character is off level 1): it
+    does not fall; it keeps the levels between its own and level 1, so it may come down (or up, from level −1) but
+    not climb (or dive) further, until the bonus comes back. Why: MVA-9's fall table is Dejarse caer's, a drop
+    measured in K against the model's height, and MVA-9 ruling (4) applies it to the falls the book names (a failed
+    Salto de longitud "se cae al vacío", an Escalar fumble, a push over an edge); neither trait names one (their
+    texts only say the bonus "deja de funcionar" / is "anulado" until the next activation); levels 3, 4 and −1 have
+    no height in the core (MOV-10, MOV-11: they meet only their own level), so the table would have no drop to read
+    for them, and for Sub's level −1 (underground) a fall means nothing. Reading a stop as a fall for level 2 alone
+    would treat the same bonus loss differently by altitude, so the engine reads it everywhere as a limit on the
+    character's own moves."""
     out: set[int] = set()
     for _, h in _of("flight_levels", body_traits(gs, e)):
         out |= set(h(gs, e))
     if gs.world.has(e, Suppressed) or gs.world.has(e, BonusLost):
-        # TRT-DESTABILISING-AMMO / TRT-SAIKIKKU: a flight bonus off; airborne, it keeps the levels up to its own (the
-        # book has no fall for it): it may come down, not climb
+        # TRT-DESTABILISING-AMMO / TRT-SAIKIKKU: a flight bonus off; airborne, it keeps the levels up to its own (no
+        # fall: the ruling above): it may come down, not climb
         here = gs.pos(e).level
         for _, h in _of("flight_levels", gs.traits(e)):
             out |= {lv for lv in h(gs, e) if 1 <= lv <= here or here <= lv <= 1}
@@ -1385,7 +1396,10 @@ def attributes(gs, e: int, raw):
         for t, h in hs:
             if t in carried:
                 raw = h(gs, e, raw)
-    for _, h in _of("frame_attributes", gs.traits(e)):             # TRT-MECHA: its QUA as CON
+    # TRT-MECHA: its QUA as CON. Read from the carried traits whatever suppresses bonuses (TRT-DESTABILISING-AMMO,
+    # TRT-SAIKIKKU): the frame is the ridden body the wounds are counted against (its ruling: transports have no CON),
+    # not something a bonus lets it do, and a lapse would swap the CON its wounds are measured by for a turn
+    for _, h in _of("frame_attributes", gs.traits(e)):
         raw = h(gs, e, raw)
     if handlers("foe_aura_attributes"):
         for _, h, bearers in _auras(gs, e, "foe_aura_attributes"):     # TRT-AGILITY-NULLIFIER, ...
