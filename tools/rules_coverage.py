@@ -99,7 +99,6 @@ PARTIAL = {
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
-    "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
               "with Shin, then the target's mental combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is "

@@ -595,7 +595,8 @@ act other than the character itself; the handler measures its range and checks t
   ``origin``: RNG, FOV and LOS are `e`'s; `e` resists an enemy caster with a CH VOL ENF, else takes 1 stress and a
   CH PSI; TRT-RESONATOR). Called by ``resonates`` from ``rules.metahabilities``. → metaability.
 * ``not_living(gs, e) -> bool`` -- True: not a living character (MET-8; TRT-NON-LIVING).
-* ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN: a race's, and a
+  carried metahability's to the hacking made with the attribute of its kind).
 * ``meta_void(gs, e, caster) -> bool`` -- True: `e` uses its trait's once-a-turn chance to cancel an enemy
   `caster`'s metahability about to take effect on it (the handler records the use); rules.metahabilities rolls
   its 1D10 (TRT-VOID-RUNES). Called by ``meta_void`` from ``rules.metahabilities.cast`` / ``maintain``.
