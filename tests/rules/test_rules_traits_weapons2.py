@@ -355,13 +355,102 @@ def test_TRT_INFINITE_RANGE_no_maximum_range_and_the_range_modifier_stays():
         assert imp["target"] == 4 and g.mods(imp)["MOD-2"] == -1 and g.wounds(b) == 4
 
 
-def test_TRT_INFINITE_RANGE_a_target_outside_the_field_of_view_stays_refused():
-    """VOL 3: field of view 15 K: a target 19 K away is out of it (its scatter is not played): ENV-1."""
-    g = Game(M(x=10, y=20, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=10),)),
-             M(side="blue", x=30, y=20, facing=180.0))
+def far_shot(*others, VOL: int = 3, traits_=("TRT-INFINITE-RANGE",), area=None, angles=(90.0,)):
+    """A red AGI 5, VOL 3 shooter (field of view 15 K) at (10, 20) facing east with a DMG 4, RNG 10 rifle (Alcance
+    infinito), a CON 9 blue target at (30, 20), 19 K away (outside the field of view: 2 dispersion dice, ARE-9),
+    and `others` (blue M's); scripted angles."""
+    from test_rules_areas import area_weapon, game
+    w = gun(*traits_, RNG=10) if area is None else area_weapon(area, RNG=10, traits=traits_)
+    g = game(M(x=10, y=20, AGI=5, VOL=VOL, weapons=(w,)), M(side="blue", x=30, y=20, facing=180.0, CON=9),
+             *others, angles=angles)
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_INFINITE_RANGE_a_target_outside_the_field_of_view_can_be_shot_without_the_trait_not():
+    """VOL 3: field of view 15 K: a target 19 K away is out of it: refused (ENV-1) without the trait, allowed with it
+    (in line of sight)."""
+    g = far_shot(traits_=())
     a, b = g.ids
-    g.start_activation(a, energy=10)
-    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "ENV-1"
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id in ("ENV-1",
+                                                                                                          "CMB-10")
+    g = far_shot()
+    g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0})
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_the_passed_shot_scatters_onto_the_mini_it_lands_on():
+    """CH IMP 3 (AGI 5, MOD-2 −1: 4) passes; 19 K: 2 D10 (2 + 2 = 4 K) at 90°: the point moves from (30, 20) to
+    (30, 24), the base of the other blue: it takes the hit (CH DEF 9 fails: 4 wounds; CH PSI 5), the target none."""
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9))
+    a, b, c = g.ids
+    g.dice.push(3, 2, 2, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used()
+    imp = g.check("IMP")
+    assert imp["target"] == 4 and g.mods(imp)["MOD-2"] == -1
+    disp = g.events("dispersion")[0]
+    assert (disp["rule"], disp["dice"], disp["to"]) == ("TRT-INFINITE-RANGE", [2, 2], [30.0, 24.0])
+    assert g.events("stray_shot")[0]["target"] == c
+    assert (g.wounds(b), g.wounds(c)) == (0, 4)
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_a_shot_landing_on_no_base_is_lost():
+    """The same shot scattered 4 K at 0°: (34, 20) holds no base: the shot is lost, no CH DEF is rolled."""
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9), angles=(0.0,))
+    a, b, c = g.ids
+    g.dice.push(3, 2, 2)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and g.events("shot_lost") and not g.events("hit")
+    assert (g.wounds(b), g.wounds(c)) == (0, 0)
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_a_failed_CH_IMP_misses_without_scattering():
+    """CH IMP 8 against 4 fails: a non-area attack that fails simply misses (ARE-8 ruling): no dispersion."""
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9))
+    a, b, c = g.ids
+    g.dice.push(8)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and g.events("miss") and not g.events("dispersion")
+
+
+def test_TRT_INFINITE_RANGE_in_view_the_shot_does_not_scatter():
+    """VOL 4: field of view 20 K: the target 19 K away is in it: the shot hits it as usual."""
+    g = far_shot(VOL=4)
+    a, b = g.ids
+    g.dice.push(3, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and not g.events("dispersion") and g.wounds(b) == 4
+
+
+def test_TRT_INFINITE_RANGE_a_target_behind_the_arc_in_line_of_sight_is_allowed():
+    """A target 5 K behind the shooter (outside the 180° arc, within VOL × 5 K): allowed with the trait (it scatters,
+    1 D10), refused (ENV-1) without."""
+    from test_rules_areas import game
+    for traits_, legal in (((), False), (("TRT-INFINITE-RANGE",), True)):
+        g = game(M(x=10, y=20, VOL=3, weapons=(gun(*traits_, RNG=10),)), M(side="blue", x=4, y=20, CON=9),
+                 angles=(90.0,))
+        a, b = g.ids
+        g.start_activation(a, energy=10)
+        if not legal:
+            assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "ENV-1"
+            continue
+        g.dice.push(3, 7)
+        g.act(a, "ranged_attack", target=b, weapon=0)
+        assert g.events("dispersion")[0]["dice"] == [7] and g.events("shot_lost")
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_an_area_scatters_even_when_its_CH_IMP_passes():
+    """An R4 (radius 2 K) with Alcance infinito: the CH IMP 3 passes, yet outside the field of view the area scatters
+    (2 D10: 1 + 1 = 2 K at 90°) to (30, 22): the target (its base 1.5 to 2.5 K from the centre) is partly covered
+    (half DMG: 2)."""
+    g = far_shot(area="R4", traits_=("TRT-INFINITE-RANGE",))
+    a, b = g.ids
+    g.dice.push(3, 1, 1, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used()
+    disp = g.events("dispersion")[0]
+    assert disp["rule"] == "TRT-INFINITE-RANGE" and disp["to"] == [30.0, 22.0]
+    assert g.events("area_placed")[0]["affected"] == [{"who": b, "coverage": "partial"}] and g.wounds(b) == 2
 
 
 def test_TRT_INFINITE_RANGE_costs_its_catalogue_price():

@@ -41,6 +41,7 @@ from wartime.rules.combat import (Cover, contest_mods, double_hit, imp_fumble, p
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import def_loss, p_pass, stress_distribution, use_stress, wounds_distribution
+from wartime.rules.scattered_shots import disperse, scatters as out_of_view
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
 from wartime.rules.traits.devices import aim_lost
@@ -76,6 +77,7 @@ class AreaAim:
     ax: float
     ay: float
     dmg_plus: int = 0              # an area mode's DMG (TRT-FOCUSED-ARC: +2)
+    scatter: str | None = None     # TRT-INFINITE-RANGE: aimed outside the attacker's FOV, it always scatters
 
 
 def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
@@ -103,7 +105,7 @@ def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: 
     kind, _, _ = area_kind(code)
     pa, pt = gs.pos(actor), gs.pos(target)
     return AreaAim(weapon_index, code, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
-                   pa.x, pa.y)
+                   pa.x, pa.y, scatter=out_of_view(gs, actor, target, weapon))
 
 
 def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: dict, rule: str) -> AreaAim:
@@ -129,9 +131,12 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     if not gs.board.point_inside(x, y):
         raise RuleViolation(rule, f"the aim point ({x:g}, {y:g}) is off the board")
     d = point_distance(gs, actor, x, y, level)
+    unseen = None
     if not sight.in_fov(pa.x, pa.y, pa.facing, x, y, 0.0, math.inf) or d > gs.fov_range(actor) + 1e-9:
-        raise RuleViolation("ENV-1", f"({x:g}, {y:g}) is not in {gs.name(actor)}'s field of view "
-                            f"(180°, {gs.fov_range(actor):g} K)")
+        unseen = traits.unlimited_range(weapon)          # TRT-INFINITE-RANGE: allowed, and the area scatters
+        if unseen is None:
+            raise RuleViolation("ENV-1", f"({x:g}, {y:g}) is not in {gs.name(actor)}'s field of view "
+                                f"(180°, {gs.fov_range(actor):g} K)")
     if weapon.fixed and not sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, x, y, 0.0, math.inf):
         raise RuleViolation("ENV-5", f"({x:g}, {y:g}) is outside {weapon.name}'s 90° field of fire")
     if d > weapon.RNG + 1e-9 and traits.unlimited_range(weapon) is None:               # TRT-INFINITE-RANGE
@@ -140,7 +145,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
     if _segment_blocked(gs, eye, x, y, z) and traits.los_waived(gs, weapon, x, y, z) is None:
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to ({x:g}, {y:g})")
-    return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y)
+    return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y, scatter=unseen)
 
 
 def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
@@ -231,19 +236,6 @@ def dispersion_dice_count(weapon, distance: float) -> int:
     return scatter.dispersion_dice(distance)
 
 
-def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, **data) -> scatter.ScatterResult:
-    """BAS-4 / ARE-9: roll n D10 from the match dice, then one direction; record both and where the point lands
-    (`dispersion` event: dice, angle, from, to, distance, on_board). `factor` scales the distance, rounded once
-    (BAS-5: x.5 up; TRT-STABILISED-AMMO: 1/2)."""
-    dice = [gs.world.dice.d10() for _ in range(n)]
-    angle = gs.world.dice.angle()
-    moved = dice if factor == 1 else [round_half_up(sum(dice) * factor)]
-    res = scatter.scatter_point(gs.board, x, y, moved, angle)
-    gs.world.emit("dispersion", rule, dice=dice, angle=angle, distance=res.distance, origin=[x, y],
-                  to=[res.x, res.y], on_board=res.on_board, **data)
-    return res
-
-
 def area_aim_terms(gs: GameState, attacker: int, aim: AreaAim, weapon) -> traits.CombatTerms:
     """The traits' terms of an area attack's CH IMP (CMB-2 with traits notes G5): those of the attack on the mini it
     is aimed at (the attacker's, its weapon's and that mini's: CH IMP modifiers, a fixed target, the critical
@@ -279,7 +271,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     or MOD-2 / MOD-8 / posture for a point). A fumble has its own effects (CMB-8). 3. ARE-8: a failed CH IMP of
     an area weapon with RNG > 0 and without the malus Dispersión disperses (ARE-9: n = max(1, ceil(d / 15))
     D10 K, then a direction, BAS-4); with Dispersión (TRT-SCATTER) every attack but a critical disperses, one
-    D10 per started 30 K; off the board the attack is lost; an area that cannot disperse misses. 4. The template
+    D10 per started 30 K; aimed outside the attacker's FOV with Alcance infinito (TRT-INFINITE-RANGE) it always
+    disperses (rules.scattered_shots); off the board the attack is lost; an area that cannot disperse misses. 4. The template
     (or S chain) is placed at the final point and resolved as a hit without another CH IMP: every covered mini
     at that level but the attacker (ARE-5) takes the full DMG if fully covered, half if partly (ARE-6), each
     with its own cover check and CH DEF from the area's centre (ARE-7, CMB-17, CMB-18) and its own CH PSI
@@ -322,13 +315,15 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     px, py = aim.x, aim.y
     own_scatter = traits.dispersion(w, imp.passed, imp.critical)        # TRT-SCATTER
     scatters = own_scatter.scatters if own_scatter is not None else not imp.passed
+    scatters = scatters or aim.scatter is not None                      # TRT-INFINITE-RANGE: outside the FOV
     if scatters and w.RNG <= 0:
         world.emit("miss", "ARE-8", attacker=attacker, target=aim.target, area=aim.code)
         return out
     template = build_template(aim) if kind != "S" else None
     if scatters:
         n = dispersion_dice_count(w, aim.distance)
-        res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
+        why = aim.scatter if aim.scatter is not None else own_scatter.rule if own_scatter is not None else "ARE-9"
+        res = disperse(gs, px, py, n, why,
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
         corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: the controller may
         moved = template.translate(res.x - px, res.y - py) if template is not None else None      # reroll it

@@ -76,7 +76,8 @@ def in_field_of_fire(gs: GameState, actor: int, weapon, target: int) -> bool:
 
 
 def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) -> Cover:
-    """CMB-10: target in FOV (ENV-1) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, 3D
+    """CMB-10: target in FOV (ENV-1: with a weapon of no maximum range, TRT-INFINITE-RANGE, a target outside it is
+    allowed and the attack scatters, rules.scattered_shots) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, 3D
     between levels 1 and 2), with LOS (ENV-2) from the muzzle (ENV-3: a carried weapon's muzzle is the eye);
     the attacker not engaged. `rng` is the weapon (or its RNG). Returns the cover measured from the muzzle
     (CMB-17, CMB-18; MVA-4 / MVA-5: the target's current height, and prone behind any cover is 100 %)."""
@@ -85,8 +86,14 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
     if gs.engaged(actor):
         raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
     if not gs.in_fov(actor, target):
-        raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
-                            f"(180°, {gs.fov_range(actor):g} K)")
+        if weapon is None or traits.unlimited_range(weapon) is None:
+            raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
+                                f"(180°, {gs.fov_range(actor):g} K)")
+        if gs.combat is not None:
+            raise NotImplementedRule(traits.unlimited_range(weapon), "a scattered shot (a target outside the field "
+                                     "of view) under a peer combat system")
+        # TRT-INFINITE-RANGE: a target outside the FOV but in LOS may be shot at: the attack scatters
+        # (rules.scattered_shots, resolved in rules.combat / rules.areas)
     if weapon is not None and not in_field_of_fire(gs, actor, weapon, target):
         raise RuleViolation("ENV-5", f"{gs.name(target)} is outside {weapon.name}'s 90° field of fire (fixed "
                             f"weapon)")
