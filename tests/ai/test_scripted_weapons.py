@@ -92,3 +92,18 @@ def test_TRT_REGENERATING_AMMO_scripted_regenerates_a_round_it_cannot_afford_to_
     g = Game(M(x=10, y=20, weapons=(gun,)), M(side="blue", x=25, y=20, facing=180.0))
     d = decide(g, g.ids[0], energy=3)
     assert d.action == "regenerate_round" and d.params == {"weapon": 0}
+
+
+def test_TRT_INFINITE_RANGE_scripted_fires_out_of_view_where_the_scatter_can_only_find_enemies():
+    """A VOL 3 rifleman (field of view 15 K) with Alcance infinito; every enemy is beyond 15 K, so every shot
+    scatters: at the two blues standing 3 K apart a stray shot may land on the other one; at the lone blue beside a
+    red ally it may land on the ally. The scripted controller shoots at the pair."""
+    g = Game(M(x=10, y=20, VOL=3, weapons=(weapon(DMG=4, RNG=10, traits=("TRT-INFINITE-RANGE",)),)),
+             M(side="blue", x=30, y=8, facing=180.0), M(side="blue", x=30, y=11, facing=180.0),
+             M(side="blue", x=30, y=32, facing=180.0), M(side="red", x=30, y=35, facing=180.0))
+    a, p1, p2, lone, ally = g.ids
+    g.start_activation(a, energy=10)
+    value, d, _ = ScriptedController()._best_shot(stub(g), g.pending)
+    assert d.action == "ranged_attack" and d.params["target"] in (p1, p2) and value > 0
+    ctl = ScriptedController()
+    assert ctl._shot_value(g.gs, a, "ranged_attack", {"target": lone, "weapon": 0}, lone, 0, g.gs.weapon(a, 0)) < 0

@@ -535,3 +535,63 @@ def test_TRT_REGENERATING_AMMO_not_on_a_full_magazine_and_needs_Cargadores():
 
 def test_TRT_REGENERATING_AMMO_costs_its_catalogue_price():
     assert price("TRT-REGENERATING-AMMO") == 2
+
+
+def _numeric_landing(g, a, b, who, steps: int = 7200) -> float:
+    """P(a scatter from b's centre, ARE-9's dice over the a-b distance, lands in `who`'s base), by summing the dice
+    exactly and the direction over `steps` evenly spaced angles (an independent check of the closed form)."""
+    import math
+    from itertools import product as dice_product
+    from wartime.geometry.scatter import dispersion_dice
+    gs = g.gs
+    pb, pw = gs.pos(b), gs.pos(who)
+    n = dispersion_dice(gs.distance(a, b))
+    total = 0.0
+    for roll in dice_product(range(1, 11), repeat=n):
+        s = sum(roll)
+        inside = sum(1 for k in range(steps)
+                     if math.hypot(pb.x + s * math.cos(2 * math.pi * k / steps) - pw.x,
+                                   pb.y + s * math.sin(2 * math.pi * k / steps) - pw.y) <= gs.body(who).radius)
+        total += inside / steps / 10 ** n
+    return total
+
+
+def test_TRT_INFINITE_RANGE_odds_an_out_of_view_shot_never_lands_on_a_1K_base_target():
+    """One D10 moves the point at least 1 K: a 1 K base (radius 0.5) is never hit: the odds say 0; in view (VOL 4)
+    the same shot has its plain odds."""
+    g = far_shot()
+    a, b = g.ids
+    odds = attack_odds(g.gs, a, b, weapon_index=0, ranged=True)
+    assert odds.p_hit == 0 and odds.expected_wounds == 0
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True, scatter=False).p_hit == Fraction(4, 10)
+    g = far_shot(VOL=4)
+    assert attack_odds(g.gs, g.ids[0], g.ids[1], weapon_index=0, ranged=True).p_hit == Fraction(4, 10)
+
+
+def test_TRT_INFINITE_RANGE_odds_a_large_target_is_hit_when_the_scatter_stays_on_its_base():
+    """A size-4 target (radius 2 K) 17.5 K away (2 D10): its base holds every point within 2 K of its centre: 2 D10 sum to
+    2 only on (1, 1): P(land) = 1/100, so P(hit) = 4/10 × 1/100."""
+    from test_rules_areas import game
+    g = game(M(x=10, y=20, AGI=5, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=10),)),
+             M(side="blue", x=30, y=20, facing=180.0, CON=9, size=4.0))
+    a, b = g.ids
+    assert g.gs.body(b).radius == 2.0 and not g.gs.in_fov(a, b)
+    odds = attack_odds(g.gs, a, b, weapon_index=0, ranged=True)
+    plain = attack_odds(g.gs, a, b, weapon_index=0, ranged=True, scatter=False)
+    assert abs(float(odds.p_hit) - float(plain.p_hit) / 100) < 1e-9
+    assert abs(float(odds.expected_wounds) - float(plain.expected_wounds) / 100) < 1e-9
+
+
+def test_TRT_INFINITE_RANGE_scattered_outcomes_price_the_minis_around_the_target():
+    """Neighbours 4 K and 7 K from the target: the chance the scatter lands on each matches a direct sum over the dice
+    and the directions; P(hit) there = P(CH IMP) 4/10 × that chance."""
+    from wartime.rules.odds import scattered_outcomes
+    from wartime.rules.scattered_shots import landing_odds
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9), M(side="red", x=37, y=20, CON=9))
+    a, b, c, d = g.ids
+    got = dict(landing_odds(g.gs, a, b))
+    assert set(got) == {c, d}
+    for who in (c, d):
+        assert abs(got[who] - _numeric_landing(g, a, b, who)) < 2e-4
+    outs = dict(scattered_outcomes(g.gs, a, b, weapon_index=0))
+    assert abs(float(outs[c].p_hit) - 0.4 * got[c]) < 1e-6 and outs[c].expected_wounds > 0

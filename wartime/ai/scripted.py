@@ -43,7 +43,7 @@ from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, cont
                                    path_moves, path_towards, reaction, straight_path)
 from wartime.core.components import Posture
 from wartime.rules.combat import Cover, melee_damage
-from wartime.rules.odds import attack_odds
+from wartime.rules.odds import attack_odds, scattered_outcomes
 from wartime.rules.checks import Modifier
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import default_malus, nearest_enemy
@@ -53,7 +53,7 @@ from wartime.rules import traits
 from wartime.core.errors import RuleViolation
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
-from wartime.rules import areas, deployment, holds, riding
+from wartime.rules import areas, deployment, holds, riding, scattered_shots
 from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
@@ -385,7 +385,7 @@ class ScriptedController:
             if t is None:
                 continue
             d = opt.decision(p.side, e)
-            value = self._shot_value(gs, e, opt.key, opt.params, t, i, w)
+            value = self._shot_value(gs, e, opt.key, opt.params, t, i, w, opt.facing)
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:
                 best = (key, d, opt.cost, value)
@@ -393,15 +393,26 @@ class ScriptedController:
             return None
         return (best[3], best[1], best[2])
 
-    def _shot_value(self, gs, e: int, key: str, prm: dict, t: int, i: int, w) -> float:
+    def _shot_value(self, gs, e: int, key: str, prm: dict, t: int, i: int, w, facing: float | None = None) -> float:
         """The value of a ranged attack `key` with parameters `prm` on `t` with weapon i (not an area weapon): the
         expected wounds + 2 × P(incapacitate) by the exact odds from where `e` stands, with its cover, less the
-        blast risk of a transport target."""
+        blast risk of a transport target. A shot that scatters (TRT-INFINITE-RANGE: the target outside the field of
+        view even after the option's turn, `facing`) is valued over whoever it may land on (rules.odds.
+        scattered_outcomes): enemies' harm counted, allies' twice against it."""
         c = gs.cover(e, [t])[0]
         own = REGISTRY[key].attack_modifiers(gs, e, prm)                   # e.g. CBA-2/3/4's −1s
         mode = traits.fire_modes(w).get(prm.get("mode"))                    # TRT-HEAVY-FIRE: DMG +3
+        bonus = mode.dmg_plus if mode is not None else 0
+        faces = facing is not None and gs.distance(e, t) <= gs.fov_range(e) + 1e-9     # turned to it: in its FOV
+        if not faces and scattered_shots.scatters(gs, e, t, w) is not None:
+            value = 0.0
+            for who, o in scattered_outcomes(gs, e, t, weapon_index=i, cover=Cover(c.blocked, c.main_piece_def),
+                                             extra_imp=own, dmg_bonus=bonus):
+                v = float(o.harm) + 2.0 * float(o.p_incapacitate)
+                value += -2.0 * v if gs.side(who) == gs.side(e) else v
+            return value
         odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
-                           extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+                           extra_imp=own, dmg_bonus=bonus, scatter=not faces)
         value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
         return value - self._blast_risk(gs, e, t, float(odds.expected_wounds))
 
