@@ -107,3 +107,14 @@ def test_TRT_INFINITE_RANGE_scripted_fires_out_of_view_where_the_scatter_can_onl
     assert d.action == "ranged_attack" and d.params["target"] in (p1, p2) and value > 0
     ctl = ScriptedController()
     assert ctl._shot_value(g.gs, a, "ranged_attack", {"target": lone, "weapon": 0}, lone, 0, g.gs.weapon(a, 0)) < 0
+
+
+def test_TRT_INFINITE_RANGE_scripted_lobs_an_area_out_of_view_at_a_cluster():
+    """A VOL 3 grenadier (field of view 15 K) whose R6 launcher (RNG 10) has Alcance infinito: the three blues stand
+    together 20 K away, out of reach of RNG and out of view: the area scatters but may still catch them: it fires."""
+    g = Game(M(x=10, y=20, VOL=3, weapons=(weapon(DMG=4, RNG=10, key="launcher", area="R6",
+                                                  traits=("TRT-AREA", "TRT-INFINITE-RANGE")),)),
+             M(side="blue", x=30, y=20, facing=180.0), M(side="blue", x=31.5, y=21, facing=180.0),
+             M(side="blue", x=31.5, y=19, facing=180.0))
+    d = best_shot(g, g.ids[0])
+    assert d.action == "ranged_attack" and d.params["weapon"] == 0

@@ -595,3 +595,21 @@ def test_TRT_INFINITE_RANGE_scattered_outcomes_price_the_minis_around_the_target
         assert abs(got[who] - _numeric_landing(g, a, b, who)) < 2e-4
     outs = dict(scattered_outcomes(g.gs, a, b, weapon_index=0))
     assert abs(float(outs[c].p_hit) - 0.4 * got[c]) < 1e-6 and outs[c].expected_wounds > 0
+
+
+def test_TRT_INFINITE_RANGE_an_out_of_view_area_is_priced_where_it_may_land():
+    """An R10 (radius 5 K) aimed at the out-of-view target scatters 2 to 20 K: the value counts the landings that
+    still catch it or the blue beside it (good > 0), and those that come down on the shooter itself (ARE-5: its own
+    base is covered like anyone's; bad > 0); with a red ally beside the target instead of the blue, good drops and
+    bad grows. The area always lands: P = 1."""
+    from test_rules_areas import blue
+    values = {}
+    for other, side in ((blue(30, 23), "blue"), (M(x=30, y=23, CON=9), "red")):
+        g = far_shot(other, area="R10")
+        a, b, c = g.ids
+        aim = areas.aim_at_target(g.gs, a, 0, g.gs.weapon(a, 0), b)
+        assert aim.scatter == "TRT-INFINITE-RANGE"
+        good, bad, p = areas.expected_area_value(g.gs, aim, a)
+        assert p == 1.0 and good > 0 and bad > 0
+        values[side] = (good, bad)
+    assert values["red"][0] < values["blue"][0] and values["red"][1] > values["blue"][1]

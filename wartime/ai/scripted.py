@@ -440,7 +440,8 @@ class ScriptedController:
         pe = gs.pos(e)
         kind, a, b = areas.area_kind(w.area)
         reach = (b if kind == "G" else a) / 2.0 if kind in ("R", "G") else 0.5
-        aims = [(t, None) for t in enemies if gs.distance(e, t) <= w.RNG]
+        unlimited = traits.unlimited_range(w) is not None                 # TRT-INFINITE-RANGE: no maximum range
+        aims = [(t, None) for t in enemies if unlimited or gs.distance(e, t) <= w.RNG]
         if kind != "S":
             for k, t in enumerate(enemies):
                 for u in enemies[k + 1:]:
@@ -463,14 +464,16 @@ class ScriptedController:
             else:
                 x, y = point
                 level, dist = pe.level, areas.point_distance(gs, e, x, y, pe.level)
-                if dist > w.RNG:
+                if dist > w.RNG and not unlimited:
                     continue
                 facing = round(math.degrees(math.atan2(y - pe.y, x - pe.x)) % 360.0, 4)
                 d = action(p, key, facing=facing, **{aim_param: [x, y]}, weapon=i)
             cost = legal_cost(engine, d)
             if cost is None:
                 continue
-            aim = areas.AreaAim(i, w.area, kind, t, x, y, level, dist, pe.x, pe.y)
+            # TRT-INFINITE-RANGE: turned to face it, an aim beyond the field of view's reach still scatters
+            stray = traits.unlimited_range(w) if unlimited and dist > gs.fov_range(e) + 1e-9 else None
+            aim = areas.AreaAim(i, w.area, kind, t, x, y, level, dist, pe.x, pe.y, scatter=stray)
             good, bad, p_hit = areas.expected_area_value(gs, aim, e)
             near = sum(1 for o in allies if math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) <= reach + 6.0)
             value = good - 2.0 * bad - 0.5 * (1.0 - p_hit) * near

@@ -30,7 +30,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import aim_correction, parked, riding, traits
+from wartime.rules import aim_correction, parked, riding, scattered_shots, traits
 from wartime.rules.area_effects import (AreaEffect, AreaElements, add_effect, effects,  # noqa: F401 (smoke_mods
                                         hitting, smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
@@ -518,7 +518,10 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
     CMB-17, CMB-18, ARE-5, ARE-6), its protections' use tests before it (TRT-AGILITY-TEST, TRT-CONSTITUTION-TEST,
     TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO: rules.odds.def_loss, a failed CH PSI's stress
     counted as a wound), or its check against a stress hit (TRT-PSYCHIC-AMMO: each stress counted as a wound,
-    unconscious as a casualty)."""
+    unconscious as a casualty). TRT-INFINITE-RANGE: an area aimed outside the attacker's FOV (`aim.scatter`) always
+    scatters, and is priced where it may land (`scattered_area_value`)."""
+    if aim.scatter is not None:
+        return scattered_area_value(gs, aim, attacker)
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
         mods = attack_mods(gs, attacker, aim.target, True, aim.distance)
@@ -579,6 +582,40 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[flo
         else:
             good += v
     return float(good), float(bad), float(p_norm + p_crit)
+
+
+#: TRT-INFINITE-RANGE: the directions a scattered area's landing is averaged over (BAS-4's uniform angle, integrated
+#: numerically; ARE-9's dice are enumerated exactly).
+SCATTER_DIRECTIONS = 16
+
+
+def scattered_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[float, float, float]:
+    """TRT-INFINITE-RANGE: the value of an area aimed outside the attacker's FOV, which always scatters (ARE-9's n D10
+    from the aim point, BAS-4's direction) and is resolved as a hit where it lands (ARE-8: no further CH IMP): the
+    mean over the landings (the dice's sum exactly, SCATTER_DIRECTIONS evenly spaced directions) of what the template
+    does there, given a hit (`expected_area_value` of an aim at that point over its P(hit); the critical's +1 is not
+    priced); a landing off the board is lost; an S chain's landing is not priced (0). Returns (good, bad, 1.0): the
+    area always comes down somewhere."""
+    kind, _, _ = area_kind(aim.code)
+    good = bad = 0.0
+    if kind == "S":
+        return good, bad, 1.0
+    n = dispersion_dice_count(gs.weapon(attacker, aim.weapon_index), aim.distance)
+    plain = replace(aim, scatter=None, target=None)
+    for total, weight in scattered_shots.sum_distribution(n).items():
+        for k in range(SCATTER_DIRECTIONS):
+            ux, uy = scatter.unit_vector(360.0 * k / SCATTER_DIRECTIONS)
+            x, y = aim.x + total * ux, aim.y + total * uy
+            if not gs.board.point_inside(x, y):
+                continue
+            moved = replace(plain, x=x, y=y)
+            if not covered_minis(gs, build_template(moved), aim.level, attacker):
+                continue
+            g, b, p = expected_area_value(gs, moved, attacker)
+            if p > 0:
+                share = float(weight) / SCATTER_DIRECTIONS / p
+                good, bad = good + share * g, bad + share * b
+    return good, bad, 1.0
 
 
 def worth_at(gs: GameState, attacker: int, weapon_index: int, code: str, x: float, y: float,

@@ -200,7 +200,8 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     full = cover is not None and cover.full
     def_bonus = 2 if cover is not None and ranged and (cover.full or cover.over_half) else 0
     # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
-    stray = scattered_shots.scatters(gs, attacker, target, weapon) if ranged and scatter else None
+    stray = (scattered_shots.scatters(gs, attacker, target, weapon)       # TRT-INFINITE-RANGE (a single shot's)
+             if ranged and scatter and getattr(weapon, "area", None) is None else None)
     second = ranged and gs.engaged(target) and terms.sure_shot is None and stray is None  # TRT-MARKSMAN: no second
     has_cover = cover is not None
     # the target's protections against this attack: its Sombra DEF when the cover counts, its energy shields'

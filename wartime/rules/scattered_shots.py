@@ -96,7 +96,7 @@ def scatter_shot(gs: GameState, attacker: int, target: int, rule: str, **data) -
     return landed
 
 
-def _sum_distribution(n: int) -> dict[int, Fraction]:
+def sum_distribution(n: int) -> dict[int, Fraction]:
     """The distribution of the sum of n D10."""
     dist = {0: Fraction(1)}
     for _ in range(n):
@@ -127,7 +127,7 @@ def landing_odds(gs: GameState, attacker: int, target: int) -> list[tuple[int, f
     nearer centre only approximately: bases do not overlap in play), id order; those with no chance left out. The
     rest of the time the shot is lost. The board edge is not priced (a landing point in a base is on the board)."""
     p = gs.pos(target)
-    dist = _sum_distribution(scatter.dispersion_dice(gs.distance(attacker, target)))
+    dist = sum_distribution(scatter.dispersion_dice(gs.distance(attacker, target)))
     out = []
     for o in _standing(gs, attacker, p.level):
         q = gs.pos(o)

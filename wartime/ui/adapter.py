@@ -832,7 +832,7 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     pv.imp_mods = tuple(extra)
     if ranged:
         pv.scatter = scatters_after_turn(gs, actor, target, gs.weapon(actor, weapon), opt.facing)
-        if pv.scatter is not None:
+        if pv.scatter is not None and gs.weapon(actor, weapon).area is None:
             pv.landing = tuple(scattered_shots.landing_odds(gs, actor, target))
     pv.odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
                           unarmed=not armed, dmg_bonus=bonus, extra_imp=extra, scatter=pv.scatter is not None)
