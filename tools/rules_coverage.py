@@ -163,11 +163,6 @@ PARTIAL = {
                      "(by its book name), of a race or riding a transport named by its catalogue name or id (case "
                      "and accents aside); the catalogue records no vehicle class, so a class ('tanques') that no "
                      "race or transport is called is refused when a game is set up",
-    "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
-                          "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
-                          "its user's field of view and line of sight); a target outside the field of view, which "
-                          "the book scatters, stays refused (ENV-1); a cast's CH IMP takes no MOD-2 range penalty "
-                          "(the engine gives none to any cast)",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-COMMUNICATOR": "fielded on objects at its price; its ruling's mechanic (spotting a blind shot for another "
                         "carrier) is what CBA-3 already allows any ally, and shared location markers need Marcar "

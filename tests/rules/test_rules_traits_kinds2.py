@@ -520,3 +520,34 @@ def test_TRT_INFINITE_RANGE_object_keeps_its_own_RNG_behind_its_user():
     assert not g.gs.in_fov(a, b)
     g.act(a, "use_object", item=f"item:{far}", target=b)
     assert g.wounds(b) == 1
+
+
+def scattering_misdirector(to):
+    """A VOL 3 (field of view 15 K), INT 6 caster of Magia: despistar with Alcance infinito; the enemy aimed at 29 K
+    away at (40, 20), another at (40, 23); the cast declared moving the aimed one to `to`."""
+    from wartime.core.rng import ScriptedDice
+    g = Game(M(x=10, y=20, INT=6, VOL=3), M(side="blue", x=40, y=20, facing=180.0, VOL=2),
+             M(side="blue", x=40, y=23, facing=180.0, VOL=2), width=60)
+    g.dice = ScriptedDice(rolls=(), angles=(90.0,))
+    g.world.dice = g.dice
+    a, b, c = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-MISDIRECT", "TRT-INFINITE-RANGE"))
+    g.start_activation(a, energy=10)
+    g.dice.push(2, 1, 2, 2, 8)          # CH IMP 2 (INT 6, MOD-2 −2: 4); scatter 1 + 2 = 3 K at 90°; CH VOL ENF 2 vs 8
+    g.act(a, "use_metahability", meta=0, target=b, to=to)
+    assert g.all_dice_used() and g.events("dispersion")[0]["to"] == [40.0, 23.0]
+    return g, a, b, c
+
+
+def test_TRT_INFINITE_RANGE_a_scattered_misdirection_moves_whoever_it_lands_on_to_the_chosen_point():
+    """Landed on the other enemy at (40, 23): the point (43, 24) chosen for the aimed one is 3.2 K from it, within INT
+    6 K in a straight line: it is moved there; the aimed one stays."""
+    g, a, b, c = scattering_misdirector([43, 24])
+    assert g.pos(c) == (43, 24) and g.pos(b) == (40, 20)
+
+
+def test_TRT_INFINITE_RANGE_a_scattered_misdirection_out_of_reach_of_the_landed_one_leaves_it():
+    """The point (46, 20), 6 K from the aimed one, is 6.7 K from the enemy the cast landed on: beyond INT 6 K, it
+    stays where it is (forced_move_lost)."""
+    g, a, b, c = scattering_misdirector([46, 20])
+    assert g.pos(c) == (40, 23) and g.events("forced_move_lost")[0]["who"] == c

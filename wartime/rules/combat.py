@@ -336,6 +336,18 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     view scatters once its CH IMP passes (rules.scattered_shots): it hits whoever it lands on (no CBA-5 second CH
     IMP: the shot did not fly at the melee), or is lost."""
     if gs.combat is not None:
+        weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+        stray = scattered_shots.scatters(gs, attacker, target, weapon) if ranged and on_hit is None else None
+        if stray is not None:
+            # TRT-INFINITE-RANGE under a peer system: its roll is its own, so the shot scatters first and the system
+            # resolves the attack on whoever it lands on (or it is lost)
+            landed = scattered_shots.scatter_shot(gs, attacker, target, stray, weapon=weapon.name)
+            if landed is None:
+                return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
+            if landed != target and cover is not None:
+                c = gs.cover(attacker, [landed])[0]
+                cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+            target = landed
         return gs.combat.resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, ranged=ranged,
                                         cover=cover, extra_imp=extra_imp, dmg_bonus=dmg_bonus, unarmed=unarmed,
                                         base_dmg=base_dmg, on_hit=on_hit, second_imp=second_imp)

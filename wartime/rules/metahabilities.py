@@ -18,7 +18,7 @@ from typing import Any
 from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffect, MetaEffects, Metahabilities, Mount,
                                      Parked,
                                      Stress)
-from wartime.core.errors import NotImplementedRule, RuleViolation
+from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.rules import objects, psychology, scattered_shots, traits
 from wartime.rules.checks import Modifier, opposed_winner, roll_check
@@ -115,9 +115,6 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     if not gs.in_fov(src, target):
         if not unlimited:
             raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(src)}'s field of view")
-        if traits.forced_reach(gs, caster, m) is not None:
-            raise NotImplementedRule(traits.unlimited_range(m), f"a scattered cast of {m.name}, which moves its "
-                                     "target (the destination was chosen for the character aimed at)")
         # TRT-INFINITE-RANGE: outside the FOV, in LOS: the cast scatters (`cast`, rules.scattered_shots)
     if not traits.sees_target(gs, src, target, m):                 # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(src)} to {gs.name(target)}")
@@ -350,7 +347,16 @@ def apply(gs: GameState, ctx, caster: int, index: int, target: int) -> MetaEffec
     m = carried(gs, caster)[index]
     for _, h in traits.meta_handlers("meta_effect", m):
         h(gs, ctx, caster, target, m)
-    to = forced_move(gs, caster, m, target, ctx.params.get("to")) if ctx is not None else None
+    try:
+        to = forced_move(gs, caster, m, target, ctx.params.get("to")) if ctx is not None else None
+    except RuleViolation as exc:
+        if target == ctx.params.get("target"):
+            raise
+        # TRT-INFINITE-RANGE: a scattered cast landed on another character: the point chosen for the one aimed at
+        # is one it cannot be moved to (its own straight line and reach): it stays where it is
+        gs.world.emit("forced_move_lost", exc.rule_id, who=target, by=caster, to=ctx.params.get("to"),
+                      why=str(exc))
+        to = None
     if to is not None and gs.on_table(target):
         p = gs.pos(target)
         gs.world.set(target, replace(p, x=to[0], y=to[1]))

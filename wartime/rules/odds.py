@@ -160,8 +160,12 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
     on its base, and the odds say so (`scatter`=False: the odds of the shot as if it flew true, for
     `scattered_outcomes` and for a controller that turns to face the target first)."""
     if gs.combat is not None:
-        return gs.combat.attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover,
-                                     unarmed=unarmed, dmg_bonus=dmg_bonus, extra_imp=extra_imp)
+        w = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+        stray = (scattered_shots.scatters(gs, attacker, target, w)          # TRT-INFINITE-RANGE: scattered first
+                 if ranged and scatter and getattr(w, "area", None) is None else None)
+        return _scattered(gs, attacker, target, stray, gs.combat.attack_odds(
+            gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover, unarmed=unarmed,
+            dmg_bonus=dmg_bonus, extra_imp=extra_imp))
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)

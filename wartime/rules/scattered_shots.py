@@ -16,13 +16,20 @@ scatter as core areas: 1D10 K per 15 K to the target"):
 * A single-target attack has no template: it "lands" on the point (BAS-4: a dispersed aim point is placed at the
   end point). A failed CH IMP misses anyway (ARE-8 ruling: a non-area attack that fails simply misses; a
   scattered miss delivers nothing). A passed one hits the character whose base holds the landing point (at the
-  target's altitude level, never the attacker; several: the nearest centre, then the lower id, traits notes
+  target's altitude level, never the shooter: a shot does not come back at its muzzle, while a template covers its
+  attacker like anyone, ARE-5; several: the nearest centre, then the lower id, traits notes
   G10), friend or foe, as a hit on it (its CH DEF, cover from the muzzle, CMB-17; the critical's effects, CMB-6);
   if no base holds it, the shot is lost. With a 1 K base (radius 0.5 K) the chosen target itself is never hit
   (one D10 moves the point at least 1 K): the shot is a gamble on whoever stands around it.
 * A metahability cast (MET-2) scatters the same way once its kind check passes: it takes effect on the character
   the point lands on (MET-3..5 by that character's relation to the caster: an enemy still has its CH VOL ENF);
-  none: no effect. An object's Usar (GNA-16) likewise, once its use checks pass.
+  none: no effect. A cast that moves its target (TRT-MAGIC-MISDIRECT) moves the one it lands on to the point chosen
+  for the one aimed at, if that one can be moved there (its reach, a straight line), else it stays. An object's Usar
+  (GNA-16) likewise, once its use checks pass (beyond the object's own RNG: within it, BLD-17 needs no sight).
+* Under a peer combat system (issue 18) the system rolls its own check: the single shot scatters first, and the
+  system resolves the attack on whoever it lands on.
+* The odds (rules.odds.attack_odds) count a single shot's hit on the chosen target only when the scatter lands on
+  it (`landing_odds`); `rules.odds.scattered_outcomes` and `rules.areas.scattered_area_value` price every landing.
 """
 from __future__ import annotations
 

@@ -89,9 +89,6 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
         if weapon is None or traits.unlimited_range(weapon) is None:
             raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
                                 f"(180°, {gs.fov_range(actor):g} K)")
-        if gs.combat is not None:
-            raise NotImplementedRule(traits.unlimited_range(weapon), "a scattered shot (a target outside the field "
-                                     "of view) under a peer combat system")
         # TRT-INFINITE-RANGE: a target outside the FOV but in LOS may be shot at: the attack scatters
         # (rules.scattered_shots, resolved in rules.combat / rules.areas)
     if weapon is not None and not in_field_of_fire(gs, actor, weapon, target):

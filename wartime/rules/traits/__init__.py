@@ -621,7 +621,8 @@ and not disabled, G10):
   DEF check and deals no damage, only its on_hit effects (TRT-SHIELD-NULLIFIER; ``hits_without_def``, asked by
   ``rules.combat.resolve_attack`` and ``rules.areas``). → on_hit.
 * ``rng_unlimited(weapon) -> bool`` -- a weapon's: True: no maximum range (CMB-10's RNG; TRT-INFINITE-RANGE;
-  ``unlimited_range``, asked by the ranged attack's target check and an area's aim). → rng_mod.
+  ``unlimited_range``, asked by the ranged attack's target check and an area's aim; outside the FOV the attack
+  scatters: rules.scattered_shots). → rng_mod.
 * ``regenerates(weapon) -> bool`` -- a weapon's: True: it regains a round with its own action (Regenerar munición,
   rules/actions/fire_actions.py; TRT-REGENERATING-AMMO; ``regenerates``). → extra_action.
 * ``level_reach(weapon) -> bool`` -- a weapon's: True: it attacks minis at any altitude level (MOV-11;
