@@ -465,5 +465,7 @@ def test_TRT_INFINITE_RANGE_under_a_peer_system_the_shot_scatters_first():
     assert not g.gs.in_fov(a, b)
     assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).p_hit == 0
     g.dice.push(4)
-    out = resolve_attack(g.gs, ActionContext(a, "ranged_attack", {}), a, b, weapon_index=0, ranged=True)
+    from wartime.rules.scattered_shots import scatters
+    out = resolve_attack(g.gs, ActionContext(a, "ranged_attack", {}), a, b, weapon_index=0, ranged=True,
+                         scatter=scatters(g.gs, a, b, g.gs.weapon(a, 0)))
     assert g.dice.remaining == 0 and out["hit"] is False and g.events("shot_lost")

@@ -613,3 +613,27 @@ def test_TRT_INFINITE_RANGE_an_out_of_view_area_is_priced_where_it_may_land():
         assert p == 1.0 and good > 0 and bad > 0
         values[side] = (good, bad)
     assert values["red"][0] < values["blue"][0] and values["red"][1] > values["blue"][1]
+
+
+def test_TRT_INFINITE_RANGE_the_core_shot_beyond_view_CBA_2_does_not_scatter():
+    """CBA-2 (Ataque a distancia fuera del CdV: up to VOL × 7.5 K, CH IMP −1) is the core's own way past the field of
+    view: taken with an Alcance infinito rifle, it does not scatter (only the trait's own permission does): VOL 3,
+    the target 19 K away (≤ 22.5 K, within the rifle's RNG 20): CH IMP 5 − 1 (MOD-2) − 1 (CBA-2) = 3, die 3 hits
+    it."""
+    from test_rules_areas import game
+    g = game(M(x=10, y=20, AGI=5, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=20),)),
+             M(side="blue", x=30, y=20, facing=180.0, CON=9), angles=(90.0,))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 9, 5)
+    g.act(a, "ranged_attack_beyond_view", target=b, weapon=0)
+    assert g.all_dice_used() and not g.events("dispersion") and g.wounds(b) == 4
+    assert g.check("IMP")["target"] == 3
+
+
+def test_TRT_INFINITE_RANGE_machina_mors_fires_only_in_its_field_of_fire():
+    """Machina mors' reaction shot is fired 'a todo en su CdT': an Alcance infinito machina weapon still refuses an
+    actor outside the field of view (ENV-1) instead of scattering."""
+    from wartime.rules.actions import REGISTRY
+    assert REGISTRY["ranged_attack"].scatters_out_of_view and not REGISTRY["machina_mors"].scatters_out_of_view
+    assert not REGISTRY["ranged_attack_beyond_view"].scatters_out_of_view

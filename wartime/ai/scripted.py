@@ -404,6 +404,7 @@ class ScriptedController:
         mode = traits.fire_modes(w).get(prm.get("mode"))                    # TRT-HEAVY-FIRE: DMG +3
         bonus = mode.dmg_plus if mode is not None else 0
         faces = facing is not None and gs.distance(e, t) <= gs.fov_range(e) + 1e-9     # turned to it: in its FOV
+        faces = faces or not REGISTRY[key].scatters_out_of_view        # CBA-2 / CBA-3 / CBA-4: no scatter
         if not faces and scattered_shots.scatters(gs, e, t, w) is not None:
             value = 0.0
             for who, o in scattered_outcomes(gs, e, t, weapon_index=i, cover=Cover(c.blocked, c.main_piece_def),

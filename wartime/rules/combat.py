@@ -318,7 +318,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
                     base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
                     second_imp: str | None = None, preset_imp: CheckResult | None = None,
-                    def_malus: int = 0) -> dict:
+                    def_malus: int = 0, scatter: str | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
@@ -332,12 +332,12 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     first. `preset_imp`: a passed CH IMP already rolled for this attack (`volley_imp`: TRT-SWARM-WEAPON rolls every
     weapon's before any hit resolves), so no shot stop, contest or roll here; `def_malus` lowers the target's DEF
     for the hit (TRT-SWARM-WEAPON's net criticals; minimum 0). A match played under a peer combat system (gs.combat)
-    hands the whole attack to it. TRT-INFINITE-RANGE: a ranged attack at a target outside the attacker's field of
-    view scatters once its CH IMP passes (rules.scattered_shots): it hits whoever it lands on (no CBA-5 second CH
+    hands the whole attack to it. `scatter` (TRT-INFINITE-RANGE, the rule the action found: a target outside the
+    attacker's field of view, rules.scattered_shots.scatters): the shot scatters once its CH IMP passes: it hits whoever it lands on (no CBA-5 second CH
     IMP: the shot did not fly at the melee), or is lost."""
     if gs.combat is not None:
         weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
-        stray = scattered_shots.scatters(gs, attacker, target, weapon) if ranged and on_hit is None else None
+        stray = scatter if ranged and on_hit is None else None
         if stray is not None:
             # TRT-INFINITE-RANGE under a peer system: its roll is its own, so the shot scatters first and the system
             # resolves the attack on whoever it lands on (or it is lost)
@@ -398,7 +398,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         if not second.passed:
             world.emit("miss", second_imp, attacker=attacker, target=target)
             return out
-    stray = scattered_shots.scatters(gs, attacker, target, weapon) if ranged and on_hit is None else None
+    stray = scatter if ranged and on_hit is None else None
     if stray is not None:
         # TRT-INFINITE-RANGE: a target outside the FOV: the passed shot scatters and hits whoever it lands on
         landed = scattered_shots.scatter_shot(gs, attacker, target, stray, weapon=weapon.name)

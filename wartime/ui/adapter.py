@@ -830,7 +830,7 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     bonus = 1 if (not ranged and gs.effects(actor).charge_target == target) else 0
     pv.cover = cover
     pv.imp_mods = tuple(extra)
-    if ranged:
+    if ranged and action.scatters_out_of_view:
         pv.scatter = scatters_after_turn(gs, actor, target, gs.weapon(actor, weapon), opt.facing)
         if pv.scatter is not None and gs.weapon(actor, weapon).area is None:
             pv.landing = tuple(scattered_shots.landing_odds(gs, actor, target))
