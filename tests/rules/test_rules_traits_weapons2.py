@@ -637,3 +637,16 @@ def test_TRT_INFINITE_RANGE_machina_mors_fires_only_in_its_field_of_fire():
     from wartime.rules.actions import REGISTRY
     assert REGISTRY["ranged_attack"].scatters_out_of_view and not REGISTRY["machina_mors"].scatters_out_of_view
     assert not REGISTRY["ranged_attack_beyond_view"].scatters_out_of_view
+
+
+def test_TRT_INFINITE_RANGE_an_area_shot_beyond_view_by_CBA_2_does_not_scatter():
+    """The same way past the field of view with an Alcance infinito launcher (RNG 20): its area is not made to
+    scatter by the trait (a passed CH IMP lands where aimed, ARE-8)."""
+    from test_rules_areas import area_weapon, game
+    g = game(M(x=10, y=20, AGI=5, VOL=3, weapons=(area_weapon("R3", RNG=20, traits=("TRT-INFINITE-RANGE",)),)),
+             M(side="blue", x=30, y=20, facing=180.0, CON=9), angles=(90.0,))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 9, 5)
+    g.act(a, "ranged_attack_beyond_view", target=b, weapon=0)
+    assert g.all_dice_used() and not g.events("dispersion") and g.wounds(b) == 4

@@ -98,14 +98,17 @@ def point_distance(gs: GameState, e: int, x: float, y: float, level: int) -> flo
     return g if dz == 0 else math.hypot(g, dz)
 
 
-def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int) -> AreaAim:
+def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int,
+                  scatter_ok: bool = True) -> AreaAim:
     """ARE-1..4: an area centred on a target mini's base centre (its preconditions, CMB-10, are checked by the
-    caller as for any ranged attack). The area is at the target's level (MOV-12)."""
+    caller as for any ranged attack). The area is at the target's level (MOV-12). `scatter_ok` (the action's
+    ``scatters_out_of_view``): a target outside the FOV with Alcance infinito makes the area scatter
+    (TRT-INFINITE-RANGE); the core's CBA-2 shot past the FOV does not."""
     code = traits.weapon_area(weapon)                  # the area as declared (TRT-CLUSTER-AMMO: R(DMG/2))
     kind, _, _ = area_kind(code)
     pa, pt = gs.pos(actor), gs.pos(target)
     return AreaAim(weapon_index, code, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
-                   pa.x, pa.y, scatter=out_of_view(gs, actor, target, weapon))
+                   pa.x, pa.y, scatter=out_of_view(gs, actor, target, weapon) if scatter_ok else None)
 
 
 def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: dict, rule: str) -> AreaAim:
@@ -272,8 +275,8 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim) -> dict[str, Any]:
     an area weapon with RNG > 0 and without the malus Dispersión disperses (ARE-9: n = max(1, ceil(d / 15))
     D10 K, then a direction, BAS-4); with Dispersión (TRT-SCATTER) every attack but a critical disperses, one
     D10 per started 30 K; aimed outside the attacker's FOV with Alcance infinito (TRT-INFINITE-RANGE) it always
-    disperses (rules.scattered_shots); off the board the attack is lost; an area that cannot disperse misses. 4. The template
-    (or S chain) is placed at the final point and resolved as a hit without another CH IMP: every covered mini
+    disperses (rules.scattered_shots); off the board the attack is lost; an area that cannot disperse misses.
+    4. The template (or S chain) is placed at the final point and resolved as a hit without another CH IMP: every covered mini
     at that level but the attacker (ARE-5) takes the full DMG if fully covered, half if partly (ARE-6), each
     with its own cover check and CH DEF from the area's centre (ARE-7, CMB-17, CMB-18) and its own CH PSI
     (CMB-5). A critical CH IMP gives every affected mini DMG +1 and ignores cover (CMB-6).

@@ -333,8 +333,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     weapon's before any hit resolves), so no shot stop, contest or roll here; `def_malus` lowers the target's DEF
     for the hit (TRT-SWARM-WEAPON's net criticals; minimum 0). A match played under a peer combat system (gs.combat)
     hands the whole attack to it. `scatter` (TRT-INFINITE-RANGE, the rule the action found: a target outside the
-    attacker's field of view, rules.scattered_shots.scatters): the shot scatters once its CH IMP passes: it hits whoever it lands on (no CBA-5 second CH
-    IMP: the shot did not fly at the melee), or is lost."""
+    attacker's field of view, rules.scattered_shots.scatters): the shot scatters once its CH IMP passes: it hits
+    whoever it lands on (no CBA-5 second CH IMP: the shot did not fly at the melee), or is lost."""
     if gs.combat is not None:
         weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
         stray = scatter if ranged and on_hit is None else None

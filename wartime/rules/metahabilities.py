@@ -607,7 +607,8 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
     if not ok or ctx.failed:
         gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False, aim=aim)
         return 0
-    dmg = max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0) + traits.hack_dmg(gs, actor, attribute)
+    dmg = (max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0)
+           + traits.hack_dmg(gs, actor, attribute))                     # TRT-SHIN: a race's, a metahability's
     wall = stress_def_kept(gs, ctx, target, "CBA-18") if aim is None else None    # TRT-WALL, its use checks first
     if aim is not None:
         d = roll_check(gs.world, target, "DEF", None, 1, [], "CBA-18", "CH DEF 1: equipment has no VOL")
