@@ -56,7 +56,6 @@ PARTIAL = {
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
-    "TRT-SHIN": "on races (hacking DMG +1); on a metahability it is refused",
     "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
               "with Shin, then the target's mental combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is "
@@ -101,11 +100,6 @@ PARTIAL = {
                      "and singular or plural aside); a name no race or transport of the lists' catalogues is called "
                      "or classed (a bonus that could never bite, likely a data mistake) is refused when a game is "
                      "set up",
-    "TRT-INFINITE-RANGE": "on a weapon (no maximum range, MOD-2's range modifier kept), a metahability (its casts "
-                          "have no maximum range: traits/kinds2.py) and an object (Usar reaches any character in "
-                          "its user's field of view and line of sight); a target outside the field of view, which "
-                          "the book scatters, stays refused (ENV-1); a cast's CH IMP takes no MOD-2 range penalty "
-                          "(the engine gives none to any cast)",
     # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
                        "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "

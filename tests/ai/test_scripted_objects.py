@@ -174,3 +174,17 @@ def test_BLD_20_scripted_ambulance_driver_drives_to_a_wounded_ally_and_uses_its_
     assert g.gs.in_contact(a, ally)
     d = ScriptedController().decide(stub(g), g.pending)
     assert d.action == "use_object" and d.params == {"item": f"item:{kit}", "target": ally}
+
+
+def test_TRT_INFINITE_RANGE_scripted_does_not_gamble_a_cure_on_a_scattering_use():
+    """A VOL 3 medic (field of view 15 K) with a far elixir (RNG 2, Alcance infinito): an ally 19 K away, out of view,
+    is left alone (the use would scatter); 12 K away, in view, it is healed."""
+    from wartime.ai.scripted_objects import use_object
+    for x, used in ((30, False), (23, True)):
+        g = Game(M(x=10, y=20, VOL=3), M(x=x, y=20, wounds=3), M(side="blue", x=40, y=40), width=60)
+        a, b, _ = g.ids
+        far = g.world.create(Item("Far", holder=a), Gear("far", "Far", 1, 2, 3, ("TRT-ELIXIR", "TRT-INFINITE-RANGE"),
+                                                         (("TRT-ELIXIR", 2),), None))
+        g.start_activation(a, energy=10)
+        d = use_object(stub(g), g.pending, urgent=True)
+        assert (d is not None and d.params == {"item": f"item:{far}", "target": b}) == used

@@ -130,3 +130,29 @@ def test_ARE_5_scripted_keeps_a_melee_area_off_itself():
     """ARE-5: an R3 centred on the engaged enemy fully covers its own wielder; with one enemy under it the value is
     negative, so the scripted fighter strikes with its blade."""
     assert _melee_pick("R3", (11, 20)) == 0
+
+
+def test_TRT_INFINITE_RANGE_scripted_fires_out_of_view_where_the_scatter_can_only_find_enemies():
+    """A VOL 3 rifleman (field of view 15 K) with Alcance infinito; every enemy is beyond 15 K, so every shot
+    scatters: at the two blues standing 3 K apart a stray shot may land on the other one; at the lone blue beside a
+    red ally it may land on the ally. The scripted controller shoots at the pair."""
+    g = Game(M(x=10, y=20, VOL=3, weapons=(weapon(DMG=4, RNG=10, traits=("TRT-INFINITE-RANGE",)),)),
+             M(side="blue", x=30, y=8, facing=180.0), M(side="blue", x=30, y=11, facing=180.0),
+             M(side="blue", x=30, y=32, facing=180.0), M(side="red", x=30, y=35, facing=180.0))
+    a, p1, p2, lone, ally = g.ids
+    g.start_activation(a, energy=10)
+    value, d, _ = ScriptedController()._best_shot(stub(g), g.pending)
+    assert d.action == "ranged_attack" and d.params["target"] in (p1, p2) and value > 0
+    ctl = ScriptedController()
+    assert ctl._shot_value(g.gs, a, "ranged_attack", {"target": lone, "weapon": 0}, lone, 0, g.gs.weapon(a, 0)) < 0
+
+
+def test_TRT_INFINITE_RANGE_scripted_lobs_an_area_out_of_view_at_a_cluster():
+    """A VOL 3 grenadier (field of view 15 K) whose R6 launcher (RNG 10) has Alcance infinito: the three blues stand
+    together 20 K away, out of reach of RNG and out of view: the area scatters but may still catch them: it fires."""
+    g = Game(M(x=10, y=20, VOL=3, weapons=(weapon(DMG=4, RNG=10, key="launcher", area="R6",
+                                                  traits=("TRT-AREA", "TRT-INFINITE-RANGE")),)),
+             M(side="blue", x=30, y=20, facing=180.0), M(side="blue", x=31.5, y=21, facing=180.0),
+             M(side="blue", x=31.5, y=19, facing=180.0))
+    d = best_shot(g, g.ids[0])
+    assert d.action == "ranged_attack" and d.params["weapon"] == 0

@@ -18,6 +18,7 @@ from wartime.rules.combat_systems.d20 import D20Stats
 from wartime.rules.combat_systems.wrath_glory import WngStats
 from wartime.rules.context import ActionContext
 from wartime.rules.odds import attack_odds
+from wartime.rules.combat import resolve_attack
 
 P = system_params()
 
@@ -450,3 +451,21 @@ def test_peer_odds_match_the_frequencies_of_the_resolver(name):
     p = float(odds.p_hit)
     sigma = (p * (1 - p) / n) ** 0.5
     assert abs(hits / n - p) < 4 * sigma + 1e-9, (hits / n, p)
+
+
+def test_TRT_INFINITE_RANGE_under_a_peer_system_the_shot_scatters_first():
+    """A VOL 2 shooter (field of view 10 K) with Alcance infinito, the target 14 K away under the d6 system: the
+    odds count the scatter (a 1 K base is never landed on: P(hit) 0); the shot scatters first (1 D10: 4 K at 0°, onto
+    no base): lost, no peer roll."""
+    from wartime.core.rng import ScriptedDice
+    g = duel("d6", dist=14.0, attacker={"VOL": 2, "weapons": (weapon(DMG=4, RNG=10, traits=("TRT-INFINITE-RANGE",)),)})
+    g.dice = ScriptedDice(rolls=(), angles=(0.0,))
+    g.world.dice = g.dice
+    a, b = g.ids
+    assert not g.gs.in_fov(a, b)
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True).p_hit == 0
+    g.dice.push(4)
+    from wartime.rules.scattered_shots import scatters
+    out = resolve_attack(g.gs, ActionContext(a, "ranged_attack", {}), a, b, weapon_index=0, ranged=True,
+                         scatter=scatters(g.gs, a, b, g.gs.weapon(a, 0)))
+    assert g.dice.remaining == 0 and out["hit"] is False and g.events("shot_lost")

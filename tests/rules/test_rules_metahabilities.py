@@ -540,3 +540,54 @@ def test_TRT_HEX_naming_a_trait_the_engine_does_not_play_is_refused_when_fielded
     with pytest.raises(Refused) as exc:
         check_traits(CharacterSpec(id="p", name="P", race=race(VOL=7), metahabilities=(bad,)))
     assert exc.value.rule_id == "TRT-HEX"
+
+
+# --- TRT-SHIN on a metahability (traits notes G10: the hacking made with the power of its kind) --------------------
+def test_TRT_SHIN_on_an_invocation_adds_1_to_the_neuromancers_hacking():
+    """INT 7: DMG 3, +1 from the invocation's Shin = 4; the VOL 5 target fails its CH VOL (die 8): 4 stress."""
+    g, a, b = hacker(NEURO, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-SHIN"))
+    g.dice.push(6, 8)
+    g.act(a, "corrupt", target=b, attribute="INT")
+    assert g.stress(b) == 4
+
+
+def test_TRT_SHIN_on_an_invocation_without_it_the_hacking_keeps_its_DMG():
+    g, a, b = hacker(NEURO, mh("TRT-INVOCATION", "TRT-MAGIC-CALM"))
+    g.dice.push(6, 8)
+    g.act(a, "corrupt", target=b, attribute="INT")
+    assert g.stress(b) == 3
+
+
+def test_TRT_SHIN_on_a_race_and_an_invocation_add_up():
+    """G10: the same trait from two archetypes adds its numbers: DMG 3 + 1 + 1 = 5 (reaching its VOL 5, the target
+    rolls a CH LOC, PSI-14: die 1)."""
+    g, a, b = hacker(NEURO + ("TRT-SHIN",), mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-SHIN"))
+    g.dice.push(6, 8, 1)
+    g.act(a, "corrupt", target=b, attribute="INT")
+    assert g.stress(b) == 5
+
+
+def test_TRT_SHIN_on_an_invocation_does_not_reach_a_corruption_made_with_VOL():
+    """A neuromancer and puppeteer corrupting with VOL 7 (DMG 3): the invocation's Shin (INT) does not add."""
+    g, a, b = hacker(NEURO, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-SHIN"), mh("TRT-BINDING", "TRT-MAGIC-CALM"))
+    g.dice.push(6, 8)
+    g.act(a, "corrupt", target=b, attribute="VOL")
+    assert g.stress(b) == 3
+
+
+def test_TRT_SHIN_on_an_invocation_passed_CH_VOL_takes_the_target_VOL_off():
+    """DMG 4 (3 + Shin) against a VOL 3 target passing its CH VOL (die 2): 1 stress."""
+    g = two({"INT": 7, "VOL": 7}, {"VOL": 3})
+    a, b = g.ids
+    give(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-SHIN"))
+    g.start_activation(a, energy=10)
+    g.dice.push(6, 2)
+    g.act(a, "corrupt", target=b, attribute="INT")
+    assert g.stress(b) == 1
+
+
+def test_TRT_SHIN_fieldable_and_priced_5_on_a_metahability():
+    from test_rules_traits_more import price
+    from wartime.rules import traits
+    assert traits.fielding_problem("TRT-SHIN", "metahability", {"TRT-SHIN", "TRT-INVOCATION"}) is None
+    assert price("TRT-SHIN", "metahability") == 5 and price("TRT-SHIN", "race") == 5

@@ -12,7 +12,7 @@ from test_rules_objects import elixir, give, use_options
 from test_rules_traits_combat import race
 from test_rules_traits_scenery import darkness_sweep, field_blast_levels, price
 from wartime.core.components import Gear, Life, TraitState
-from wartime.rules import traits
+from wartime.rules import objects, traits
 from wartime.rules.traits.devices import Designated, marked_by
 
 WALL = (piece("wall", "blocking", 24, 10, 25, 30, height=3.0, blocks_los=True),)
@@ -32,7 +32,8 @@ def far_caster(x: float, VOL: int = 9, pieces=()):
 
 def test_TRT_INFINITE_RANGE_metahability_casts_beyond_its_RNG():
     """30 K away (RNG 10): the infinite cast is legal (and offered), the plain one refused (MET-2); the cast goes
-    through: CH IMP with INT 7 (die 3), CH VOL ENF won (2 against 9): the enemy is calmed."""
+    through: CH IMP with INT 7 and MOD-2's −2 (29 K: two started 10 K bands past the first 10 K) = 5 (die 3), CH VOL
+    ENF won (2 against 9): the enemy is calmed."""
     g, a, b = far_caster(40)
     assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 2
     assert violation(g.engine.check_action, a, "use_metahability", {"meta": 1, "target": b}).rule_id == "MET-2"
@@ -40,17 +41,72 @@ def test_TRT_INFINITE_RANGE_metahability_casts_beyond_its_RNG():
     assert {"meta": 0, "target": b} in offered and {"meta": 1, "target": b} not in offered
     g.dice.push(3, 2, 9)
     g.act(a, "use_metahability", meta=0, target=b)
-    assert g.checks("IMP")[0]["target"] == 7 and g.events("metahability_failed") == []
+    assert g.checks("IMP")[0]["target"] == 5 and g.mods(g.checks("IMP")[0])["MOD-2"] == -2
+    assert g.events("metahability_failed") == []
     assert g.events("metahability_resisted") == []
 
 
-def test_TRT_INFINITE_RANGE_metahability_still_needs_field_of_view_and_line_of_sight():
-    """VOL 5: a target 30 K away is beyond the caster's field of view (25 K): refused (ENV-1, the book's scatter is
-    not played); with VOL 9 but a wall between them: refused (ENV-2)."""
-    g, a, b = far_caster(40, VOL=5)
-    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id == "ENV-1"
+def test_TRT_INFINITE_RANGE_metahability_still_needs_line_of_sight():
+    """VOL 9 but a wall between them: refused (ENV-2)."""
     g, a, b = far_caster(40, pieces=WALL)
     assert violation(g.engine.check_action, a, "use_metahability", {"meta": 0, "target": b}).rule_id == "ENV-2"
+
+
+def scattering_caster(angle: float):
+    """`far_caster` with VOL 5 (field of view 25 K): the enemy 29 K away is outside it; a second VOL 2 enemy at
+    (40, 23), 3 K from it; the dispersion's direction scripted."""
+    from wartime.core.rng import ScriptedDice
+    g = Game(M(x=10, y=20, INT=7, VOL=5), M(side="blue", x=40, y=20, facing=180.0, VOL=2),
+             M(side="blue", x=40, y=23, facing=180.0, VOL=2), width=60)
+    g.dice = ScriptedDice(rolls=(), angles=(angle,))
+    g.world.dice = g.dice
+    a, b, c = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-INFINITE-RANGE"), mh("TRT-INVOCATION", "TRT-MAGIC-CALM"))
+    g.start_activation(a, energy=10)
+    return g, a, b, c
+
+
+def test_TRT_INFINITE_RANGE_metahability_out_of_view_the_cast_scatters_onto_whoever_it_lands_on():
+    """Outside the field of view the infinite cast is legal (the plain one refused: ENV-1 / MET-2); its CH IMP 3
+    passes (INT 7, MOD-2 −2: 5); it scatters 2 D10 (1 + 2 = 3 K) at 90° from (40, 20) to (40, 23): the other enemy
+    is the one who makes the CH VOL ENF (caster 2, it 9) and is calmed."""
+    g, a, b, c = scattering_caster(90.0)
+    assert g.engine.check_action(a, "use_metahability", {"meta": 0, "target": b}) == 2
+    assert violation(g.engine.check_action, a, "use_metahability", {"meta": 1, "target": b}).rule_id in ("ENV-1",
+                                                                                                          "MET-2")
+    g.dice.push(3, 1, 2, 2, 9)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.all_dice_used()
+    disp = g.events("dispersion")[0]
+    assert disp["rule"] == "TRT-INFINITE-RANGE" and disp["to"] == [40.0, 23.0]
+    fx = g.events("metahability_effect")
+    assert [e["who"] for e in fx] == [c]
+
+
+def test_TRT_INFINITE_RANGE_metahability_out_of_view_a_cast_landing_on_no_one_has_no_effect():
+    """The same cast scattered 3 K at 0°: (43, 20) holds no base: no CH VOL ENF, no effect."""
+    g, a, b, c = scattering_caster(0.0)
+    g.dice.push(3, 1, 2)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.all_dice_used() and g.events("shot_lost") and not g.events("metahability_effect")
+    assert g.events("metahability_failed")[-1]["rule"] == "TRT-INFINITE-RANGE"
+
+
+def test_MOD_2_a_cast_on_an_enemy_takes_the_range_penalty_on_an_ally_not():
+    """MOD-2 on a cast's CH IMP (MET-2 ruling, CMB-13): an enemy 14 K away (reached thanks to Alcance infinito):
+    INT 7 − 1 = 6; the same cast on an ally about 15 K away is a CH ATR: no penalty."""
+    from wartime.rules import metahabilities as meta
+    g = Game(M(x=10, y=20, INT=7, VOL=9), M(side="blue", x=25, y=20, facing=180.0, VOL=2), M(x=25, y=25),
+             width=60)
+    a, b, c = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", "TRT-INFINITE-RANGE"))
+    m = meta.carried(g.gs, a)[0]
+    assert meta.cast_target(g.gs, a, m, b) == 6
+    assert meta.cast_target(g.gs, a, m, c) == 7
+    g.start_activation(a, energy=10)
+    g.dice.push(6, 2, 9)
+    g.act(a, "use_metahability", meta=0, target=b)
+    assert g.checks("IMP")[0]["target"] == 6 and g.events("metahability_effect")
 
 
 # --- Alcance infinito on an object ----------------------------------------------------------------------------------
@@ -81,6 +137,37 @@ def test_TRT_INFINITE_RANGE_object_needs_line_of_sight():
     g, a, b, far, _ = far_medic(30, pieces=WALL)
     v = violation(g.engine.check_action, a, "use_object", {"item": f"item:{far}", "target": b})
     assert v.rule_id == "GNA-16" and "TRT-INFINITE-RANGE" in str(v)
+
+
+def scattering_medic(angle: float):
+    """A VOL 3 medic (field of view 15 K) at (10, 20) facing east with the far elixir (RNG 2, Alcance infinito); a
+    wounded ally at (30, 20) (19 K: outside the field of view, 2 dispersion dice) and another at (30, 23)."""
+    from wartime.core.rng import ScriptedDice
+    g = Game(M(x=10, y=20, VOL=3), M(x=30, y=20, wounds=3), M(x=30, y=23, wounds=3), width=60)
+    g.dice = ScriptedDice(rolls=(), angles=(angle,))
+    g.world.dice = g.dice
+    a, b, c = g.ids
+    far = elixir(g, a, 2, "TRT-INFINITE-RANGE", RNG=2, name="Far")
+    g.start_activation(a, energy=10)
+    return g, a, b, c, far
+
+
+def test_TRT_INFINITE_RANGE_object_out_of_view_the_use_scatters_onto_whoever_it_lands_on():
+    """2 D10 (1 + 2 = 3 K) at 90°: from (30, 20) to (30, 23): the other ally is healed 2, the one aimed at not."""
+    g, a, b, c, far = scattering_medic(90.0)
+    g.dice.push(1, 2)
+    g.act(a, "use_object", item=f"item:{far}", target=b)
+    assert g.all_dice_used() and g.events("dispersion")[0]["rule"] == "TRT-INFINITE-RANGE"
+    assert (g.wounds(b), g.wounds(c)) == (3, 1)
+
+
+def test_TRT_INFINITE_RANGE_object_out_of_view_a_use_landing_on_no_one_is_spent():
+    """At 0° the point (33, 20) holds no base: no one is healed, and the elixir is used up all the same."""
+    g, a, b, c, far = scattering_medic(0.0)
+    g.dice.push(1, 2)
+    g.act(a, "use_object", item=f"item:{far}", target=b)
+    assert g.events("object_use_failed")[-1]["rule"] == "TRT-INFINITE-RANGE"
+    assert (g.wounds(b), g.wounds(c)) == (3, 3) and not any(i == far for i, _ in objects.held_gear(g.gs, a))
 
 
 def test_TRT_INFINITE_RANGE_fieldable_and_priced_5_on_a_metahability_and_an_object():
@@ -433,3 +520,34 @@ def test_TRT_INFINITE_RANGE_object_keeps_its_own_RNG_behind_its_user():
     assert not g.gs.in_fov(a, b)
     g.act(a, "use_object", item=f"item:{far}", target=b)
     assert g.wounds(b) == 1
+
+
+def scattering_misdirector(to):
+    """A VOL 3 (field of view 15 K), INT 6 caster of Magia: despistar with Alcance infinito; the enemy aimed at 29 K
+    away at (40, 20), another at (40, 23); the cast declared moving the aimed one to `to`."""
+    from wartime.core.rng import ScriptedDice
+    g = Game(M(x=10, y=20, INT=6, VOL=3), M(side="blue", x=40, y=20, facing=180.0, VOL=2),
+             M(side="blue", x=40, y=23, facing=180.0, VOL=2), width=60)
+    g.dice = ScriptedDice(rolls=(), angles=(90.0,))
+    g.world.dice = g.dice
+    a, b, c = g.ids
+    give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-MISDIRECT", "TRT-INFINITE-RANGE"))
+    g.start_activation(a, energy=10)
+    g.dice.push(2, 1, 2, 2, 8)          # CH IMP 2 (INT 6, MOD-2 −2: 4); scatter 1 + 2 = 3 K at 90°; CH VOL ENF 2 vs 8
+    g.act(a, "use_metahability", meta=0, target=b, to=to)
+    assert g.all_dice_used() and g.events("dispersion")[0]["to"] == [40.0, 23.0]
+    return g, a, b, c
+
+
+def test_TRT_INFINITE_RANGE_a_scattered_misdirection_moves_whoever_it_lands_on_to_the_chosen_point():
+    """Landed on the other enemy at (40, 23): the point (43, 24) chosen for the aimed one is 3.2 K from it, within INT
+    6 K in a straight line: it is moved there; the aimed one stays."""
+    g, a, b, c = scattering_misdirector([43, 24])
+    assert g.pos(c) == (43, 24) and g.pos(b) == (40, 20)
+
+
+def test_TRT_INFINITE_RANGE_a_scattered_misdirection_out_of_reach_of_the_landed_one_leaves_it():
+    """The point (46, 20), 6 K from the aimed one, is 6.7 K from the enemy the cast landed on: beyond INT 6 K, it
+    stays where it is (forced_move_lost)."""
+    g, a, b, c = scattering_misdirector([46, 20])
+    assert g.pos(c) == (40, 23) and g.events("forced_move_lost")[0]["who"] == c

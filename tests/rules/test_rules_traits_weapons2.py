@@ -355,13 +355,102 @@ def test_TRT_INFINITE_RANGE_no_maximum_range_and_the_range_modifier_stays():
         assert imp["target"] == 4 and g.mods(imp)["MOD-2"] == -1 and g.wounds(b) == 4
 
 
-def test_TRT_INFINITE_RANGE_a_target_outside_the_field_of_view_stays_refused():
-    """VOL 3: field of view 15 K: a target 19 K away is out of it (its scatter is not played): ENV-1."""
-    g = Game(M(x=10, y=20, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=10),)),
-             M(side="blue", x=30, y=20, facing=180.0))
+def far_shot(*others, VOL: int = 3, traits_=("TRT-INFINITE-RANGE",), area=None, angles=(90.0,)):
+    """A red AGI 5, VOL 3 shooter (field of view 15 K) at (10, 20) facing east with a DMG 4, RNG 10 rifle (Alcance
+    infinito), a CON 9 blue target at (30, 20), 19 K away (outside the field of view: 2 dispersion dice, ARE-9),
+    and `others` (blue M's); scripted angles."""
+    from test_rules_areas import area_weapon, game
+    w = gun(*traits_, RNG=10) if area is None else area_weapon(area, RNG=10, traits=traits_)
+    g = game(M(x=10, y=20, AGI=5, VOL=VOL, weapons=(w,)), M(side="blue", x=30, y=20, facing=180.0, CON=9),
+             *others, angles=angles)
+    g.start_activation(g.ids[0], energy=10)
+    return g
+
+
+def test_TRT_INFINITE_RANGE_a_target_outside_the_field_of_view_can_be_shot_without_the_trait_not():
+    """VOL 3: field of view 15 K: a target 19 K away is out of it: refused (ENV-1) without the trait, allowed with it
+    (in line of sight)."""
+    g = far_shot(traits_=())
     a, b = g.ids
-    g.start_activation(a, energy=10)
-    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "ENV-1"
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id in ("ENV-1",
+                                                                                                          "CMB-10")
+    g = far_shot()
+    g.engine.check_action(a, "ranged_attack", {"target": b, "weapon": 0})
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_the_passed_shot_scatters_onto_the_mini_it_lands_on():
+    """CH IMP 3 (AGI 5, MOD-2 −1: 4) passes; 19 K: 2 D10 (2 + 2 = 4 K) at 90°: the point moves from (30, 20) to
+    (30, 24), the base of the other blue: it takes the hit (CH DEF 9 fails: 4 wounds; CH PSI 5), the target none."""
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9))
+    a, b, c = g.ids
+    g.dice.push(3, 2, 2, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used()
+    imp = g.check("IMP")
+    assert imp["target"] == 4 and g.mods(imp)["MOD-2"] == -1
+    disp = g.events("dispersion")[0]
+    assert (disp["rule"], disp["dice"], disp["to"]) == ("TRT-INFINITE-RANGE", [2, 2], [30.0, 24.0])
+    assert g.events("stray_shot")[0]["target"] == c
+    assert (g.wounds(b), g.wounds(c)) == (0, 4)
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_a_shot_landing_on_no_base_is_lost():
+    """The same shot scattered 4 K at 0°: (34, 20) holds no base: the shot is lost, no CH DEF is rolled."""
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9), angles=(0.0,))
+    a, b, c = g.ids
+    g.dice.push(3, 2, 2)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and g.events("shot_lost") and not g.events("hit")
+    assert (g.wounds(b), g.wounds(c)) == (0, 0)
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_a_failed_CH_IMP_misses_without_scattering():
+    """CH IMP 8 against 4 fails: a non-area attack that fails simply misses (ARE-8 ruling): no dispersion."""
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9))
+    a, b, c = g.ids
+    g.dice.push(8)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and g.events("miss") and not g.events("dispersion")
+
+
+def test_TRT_INFINITE_RANGE_in_view_the_shot_does_not_scatter():
+    """VOL 4: field of view 20 K: the target 19 K away is in it: the shot hits it as usual."""
+    g = far_shot(VOL=4)
+    a, b = g.ids
+    g.dice.push(3, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and not g.events("dispersion") and g.wounds(b) == 4
+
+
+def test_TRT_INFINITE_RANGE_a_target_behind_the_arc_in_line_of_sight_is_allowed():
+    """A target 5 K behind the shooter (outside the 180° arc, within VOL × 5 K): allowed with the trait (it scatters,
+    1 D10), refused (ENV-1) without."""
+    from test_rules_areas import game
+    for traits_, legal in (((), False), (("TRT-INFINITE-RANGE",), True)):
+        g = game(M(x=10, y=20, VOL=3, weapons=(gun(*traits_, RNG=10),)), M(side="blue", x=4, y=20, CON=9),
+                 angles=(90.0,))
+        a, b = g.ids
+        g.start_activation(a, energy=10)
+        if not legal:
+            assert violation(g.engine.check_action, a, "ranged_attack", {"target": b, "weapon": 0}).rule_id == "ENV-1"
+            continue
+        g.dice.push(3, 7)
+        g.act(a, "ranged_attack", target=b, weapon=0)
+        assert g.events("dispersion")[0]["dice"] == [7] and g.events("shot_lost")
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_an_area_scatters_even_when_its_CH_IMP_passes():
+    """An R4 (radius 2 K) with Alcance infinito: the CH IMP 3 passes, yet outside the field of view the area scatters
+    (2 D10: 1 + 1 = 2 K at 90°) to (30, 22): the target (its base 1.5 to 2.5 K from the centre) is partly covered
+    (half DMG: 2)."""
+    g = far_shot(area="R4", traits_=("TRT-INFINITE-RANGE",))
+    a, b = g.ids
+    g.dice.push(3, 1, 1, 9, 5)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used()
+    disp = g.events("dispersion")[0]
+    assert disp["rule"] == "TRT-INFINITE-RANGE" and disp["to"] == [30.0, 22.0]
+    assert g.events("area_placed")[0]["affected"] == [{"who": b, "coverage": "partial"}] and g.wounds(b) == 2
 
 
 def test_TRT_INFINITE_RANGE_costs_its_catalogue_price():
@@ -446,3 +535,118 @@ def test_TRT_REGENERATING_AMMO_not_on_a_full_magazine_and_needs_Cargadores():
 
 def test_TRT_REGENERATING_AMMO_costs_its_catalogue_price():
     assert price("TRT-REGENERATING-AMMO") == 2
+
+
+def _numeric_landing(g, a, b, who, steps: int = 7200) -> float:
+    """P(a scatter from b's centre, ARE-9's dice over the a-b distance, lands in `who`'s base), by summing the dice
+    exactly and the direction over `steps` evenly spaced angles (an independent check of the closed form)."""
+    import math
+    from itertools import product as dice_product
+    from wartime.geometry.scatter import dispersion_dice
+    gs = g.gs
+    pb, pw = gs.pos(b), gs.pos(who)
+    n = dispersion_dice(gs.distance(a, b))
+    total = 0.0
+    for roll in dice_product(range(1, 11), repeat=n):
+        s = sum(roll)
+        inside = sum(1 for k in range(steps)
+                     if math.hypot(pb.x + s * math.cos(2 * math.pi * k / steps) - pw.x,
+                                   pb.y + s * math.sin(2 * math.pi * k / steps) - pw.y) <= gs.body(who).radius)
+        total += inside / steps / 10 ** n
+    return total
+
+
+def test_TRT_INFINITE_RANGE_odds_an_out_of_view_shot_never_lands_on_a_1K_base_target():
+    """One D10 moves the point at least 1 K: a 1 K base (radius 0.5) is never hit: the odds say 0; in view (VOL 4)
+    the same shot has its plain odds."""
+    g = far_shot()
+    a, b = g.ids
+    odds = attack_odds(g.gs, a, b, weapon_index=0, ranged=True)
+    assert odds.p_hit == 0 and odds.expected_wounds == 0
+    assert attack_odds(g.gs, a, b, weapon_index=0, ranged=True, scatter=False).p_hit == Fraction(4, 10)
+    g = far_shot(VOL=4)
+    assert attack_odds(g.gs, g.ids[0], g.ids[1], weapon_index=0, ranged=True).p_hit == Fraction(4, 10)
+
+
+def test_TRT_INFINITE_RANGE_odds_a_large_target_is_hit_when_the_scatter_stays_on_its_base():
+    """A size-4 target (radius 2 K) 17.5 K away (2 D10): its base holds every point within 2 K of its centre: 2 D10 sum to
+    2 only on (1, 1): P(land) = 1/100, so P(hit) = 4/10 × 1/100."""
+    from test_rules_areas import game
+    g = game(M(x=10, y=20, AGI=5, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=10),)),
+             M(side="blue", x=30, y=20, facing=180.0, CON=9, size=4.0))
+    a, b = g.ids
+    assert g.gs.body(b).radius == 2.0 and not g.gs.in_fov(a, b)
+    odds = attack_odds(g.gs, a, b, weapon_index=0, ranged=True)
+    plain = attack_odds(g.gs, a, b, weapon_index=0, ranged=True, scatter=False)
+    assert abs(float(odds.p_hit) - float(plain.p_hit) / 100) < 1e-9
+    assert abs(float(odds.expected_wounds) - float(plain.expected_wounds) / 100) < 1e-9
+
+
+def test_TRT_INFINITE_RANGE_scattered_outcomes_price_the_minis_around_the_target():
+    """Neighbours 4 K and 7 K from the target: the chance the scatter lands on each matches a direct sum over the dice
+    and the directions; P(hit) there = P(CH IMP) 4/10 × that chance."""
+    from wartime.rules.odds import scattered_outcomes
+    from wartime.rules.scattered_shots import landing_odds
+    g = far_shot(M(side="blue", x=30, y=24, facing=180.0, CON=9), M(side="red", x=37, y=20, CON=9))
+    a, b, c, d = g.ids
+    got = dict(landing_odds(g.gs, a, b))
+    assert set(got) == {c, d}
+    for who in (c, d):
+        assert abs(got[who] - _numeric_landing(g, a, b, who)) < 2e-4
+    outs = dict(scattered_outcomes(g.gs, a, b, weapon_index=0))
+    assert abs(float(outs[c].p_hit) - 0.4 * got[c]) < 1e-6 and outs[c].expected_wounds > 0
+
+
+def test_TRT_INFINITE_RANGE_an_out_of_view_area_is_priced_where_it_may_land():
+    """An R10 (radius 5 K) aimed at the out-of-view target scatters 2 to 20 K: the value counts the landings that
+    still catch it or the blue beside it (good > 0), and those that come down on the shooter itself (ARE-5: its own
+    base is covered like anyone's; bad > 0); with a red ally beside the target instead of the blue, good drops and
+    bad grows. The area always lands: P = 1."""
+    from test_rules_areas import blue
+    values = {}
+    for other, side in ((blue(30, 23), "blue"), (M(x=30, y=23, CON=9), "red")):
+        g = far_shot(other, area="R10")
+        a, b, c = g.ids
+        aim = areas.aim_at_target(g.gs, a, 0, g.gs.weapon(a, 0), b)
+        assert aim.scatter == "TRT-INFINITE-RANGE"
+        good, bad, p = areas.expected_area_value(g.gs, aim, a)
+        assert p == 1.0 and good > 0 and bad > 0
+        values[side] = (good, bad)
+    assert values["red"][0] < values["blue"][0] and values["red"][1] > values["blue"][1]
+
+
+def test_TRT_INFINITE_RANGE_the_core_shot_beyond_view_CBA_2_does_not_scatter():
+    """CBA-2 (Ataque a distancia fuera del CdV: up to VOL × 7.5 K, CH IMP −1) is the core's own way past the field of
+    view: taken with an Alcance infinito rifle, it does not scatter (only the trait's own permission does): VOL 3,
+    the target 19 K away (≤ 22.5 K, within the rifle's RNG 20): CH IMP 5 − 1 (MOD-2) − 1 (CBA-2) = 3, die 3 hits
+    it."""
+    from test_rules_areas import game
+    g = game(M(x=10, y=20, AGI=5, VOL=3, weapons=(gun("TRT-INFINITE-RANGE", RNG=20),)),
+             M(side="blue", x=30, y=20, facing=180.0, CON=9), angles=(90.0,))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 9, 5)
+    g.act(a, "ranged_attack_beyond_view", target=b, weapon=0)
+    assert g.all_dice_used() and not g.events("dispersion") and g.wounds(b) == 4
+    assert g.check("IMP")["target"] == 3
+
+
+def test_TRT_INFINITE_RANGE_machina_mors_fires_only_in_its_field_of_fire():
+    """Machina mors' reaction shot is fired 'a todo en su CdT': an Alcance infinito machina weapon still refuses an
+    actor outside the field of view (ENV-1) instead of scattering."""
+    from wartime.rules.actions import REGISTRY
+    assert REGISTRY["ranged_attack"].scatters_out_of_view and not REGISTRY["machina_mors"].scatters_out_of_view
+    assert not REGISTRY["ranged_attack_beyond_view"].scatters_out_of_view
+
+
+def test_TRT_INFINITE_RANGE_an_area_shot_beyond_view_by_CBA_2_does_not_scatter():
+    """The same way past the field of view with an Alcance infinito launcher (RNG 20): its area is not made to
+    scatter by the trait (a passed CH IMP lands where aimed, ARE-8)."""
+    from test_rules_areas import area_weapon, game
+    g = game(M(x=10, y=20, AGI=5, VOL=3, weapons=(area_weapon("R3", RNG=20, traits=("TRT-INFINITE-RANGE",)),)),
+             M(side="blue", x=30, y=20, facing=180.0, CON=9), angles=(90.0,))
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 9, 5)
+    g.act(a, "ranged_attack_beyond_view", target=b, weapon=0)
+    assert g.all_dice_used() and not g.events("dispersion") and g.wounds(b) == 4

@@ -173,3 +173,30 @@ def test_shown_odds_are_exact_and_match_10000_engine_attacks(tmp_path, case):
     assert abs(wounds / n - float(exp)) <= 0.02 * (weapon.current_dmg + 2)
     # the game is untouched: the real shot still happens as the window shows it
     assert m.pending.actor == actor and world.snapshot().tables == snap.tables
+
+
+def test_TRT_INFINITE_RANGE_window_targets_an_out_of_view_enemy_and_shows_the_scatter(tmp_path):
+    """A rifle with Alcance infinito and a VOL 2 rifleman (field of view 10 K): an enemy 20 K away is a legal target
+    in the window; its preview says the shot scatters, who it may land on, and its odds count only the scatter
+    landing on the target (a 1 K base: never, so P(hit) 0)."""
+    from ui_helpers import shot
+    from wartime.core.components import Attributes
+    from wartime.rules import scattered_shots
+    app = make_app(tmp_path, seed=7, start=False)
+    answer_until_red_action(app)
+    actor = app.match.pending.actor
+    gs = app.match.gs
+    w = gs.weapon(actor, 0)
+    gs.set_weapon(actor, 0, replace(w, traits=tuple(w.traits) + ("TRT-INFINITE-RANGE",)))
+    gs.world.set(actor, replace(gs.base_attrs(actor), VOL=2))
+    target = next(e for e in gs.enemies(actor) if gs.distance(actor, e) > 10.5 and gs.has_los(actor, e))
+    app.menu = None
+    app.step()
+    press(app, "menu", menu_index(app, "ranged_attack", weapon=0))
+    assert app.tool.entry.options[target].error is None
+    move_to(app, mini_pos(app, target))
+    pv = app.tool.attack
+    assert pv.target == target and pv.scatter == "TRT-INFINITE-RANGE"
+    assert dict(pv.landing) == dict(scattered_shots.landing_odds(gs, actor, target))
+    assert pv.odds is not None and pv.odds.p_hit == 0
+    shot(app, "infinite-range-scatter")

@@ -43,7 +43,7 @@ from wartime.ai.candidates import (action, at_spot, by_rule, contact_paths, cont
                                    path_moves, path_towards, reaction, straight_path)
 from wartime.core.components import Posture
 from wartime.rules.combat import Cover, melee_damage
-from wartime.rules.odds import attack_odds
+from wartime.rules.odds import attack_odds, scattered_outcomes
 from wartime.rules.checks import Modifier
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import default_malus, nearest_enemy
@@ -53,7 +53,7 @@ from wartime.rules import traits
 from wartime.core.errors import RuleViolation
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.reactions import reactive
-from wartime.rules import areas, deployment, holds, riding
+from wartime.rules import areas, deployment, holds, riding, scattered_shots
 from wartime.rules.reactions import point_along
 from wartime.rules.duels import DUEL_WINDOW, quick_draw_odds
 from wartime.rules.mental import MENTAL_WINDOW
@@ -385,7 +385,7 @@ class ScriptedController:
             if t is None:
                 continue
             d = opt.decision(p.side, e)
-            value = self._shot_value(gs, e, opt.key, opt.params, t, i, w)
+            value = self._shot_value(gs, e, opt.key, opt.params, t, i, w, opt.facing)
             key = (value / max(1, opt.cost), value)
             if best is None or key > best[0]:
                 best = (key, d, opt.cost, value)
@@ -393,15 +393,27 @@ class ScriptedController:
             return None
         return (best[3], best[1], best[2])
 
-    def _shot_value(self, gs, e: int, key: str, prm: dict, t: int, i: int, w) -> float:
+    def _shot_value(self, gs, e: int, key: str, prm: dict, t: int, i: int, w, facing: float | None = None) -> float:
         """The value of a ranged attack `key` with parameters `prm` on `t` with weapon i (not an area weapon): the
         expected wounds + 2 × P(incapacitate) by the exact odds from where `e` stands, with its cover, less the
-        blast risk of a transport target."""
+        blast risk of a transport target. A shot that scatters (TRT-INFINITE-RANGE: the target outside the field of
+        view even after the option's turn, `facing`) is valued over whoever it may land on (rules.odds.
+        scattered_outcomes): enemies' harm counted, allies' twice against it."""
         c = gs.cover(e, [t])[0]
         own = REGISTRY[key].attack_modifiers(gs, e, prm)                   # e.g. CBA-2/3/4's −1s
         mode = traits.fire_modes(w).get(prm.get("mode"))                    # TRT-HEAVY-FIRE: DMG +3
+        bonus = mode.dmg_plus if mode is not None else 0
+        faces = facing is not None and gs.distance(e, t) <= gs.fov_range(e) + 1e-9     # turned to it: in its FOV
+        faces = faces or not REGISTRY[key].scatters_out_of_view        # CBA-2 / CBA-3 / CBA-4: no scatter
+        if not faces and scattered_shots.scatters(gs, e, t, w) is not None:
+            value = 0.0
+            for who, o in scattered_outcomes(gs, e, t, weapon_index=i, cover=Cover(c.blocked, c.main_piece_def),
+                                             extra_imp=own, dmg_bonus=bonus):
+                v = float(o.harm) + 2.0 * float(o.p_incapacitate)
+                value += -2.0 * v if gs.side(who) == gs.side(e) else v
+            return value
         odds = attack_odds(gs, e, t, weapon_index=i, ranged=True, cover=Cover(c.blocked, c.main_piece_def),
-                           extra_imp=own, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+                           extra_imp=own, dmg_bonus=bonus, scatter=not faces)
         value = float(odds.harm) + 2.0 * float(odds.p_incapacitate)
         return value - self._blast_risk(gs, e, t, float(odds.expected_wounds))
 
@@ -429,7 +441,8 @@ class ScriptedController:
         pe = gs.pos(e)
         kind, a, b = areas.area_kind(w.area)
         reach = (b if kind == "G" else a) / 2.0 if kind in ("R", "G") else 0.5
-        aims = [(t, None) for t in enemies if gs.distance(e, t) <= w.RNG]
+        unlimited = traits.unlimited_range(w) is not None                 # TRT-INFINITE-RANGE: no maximum range
+        aims = [(t, None) for t in enemies if unlimited or gs.distance(e, t) <= w.RNG]
         if kind != "S":
             for k, t in enumerate(enemies):
                 for u in enemies[k + 1:]:
@@ -452,14 +465,16 @@ class ScriptedController:
             else:
                 x, y = point
                 level, dist = pe.level, areas.point_distance(gs, e, x, y, pe.level)
-                if dist > w.RNG:
+                if dist > w.RNG and not unlimited:
                     continue
                 facing = round(math.degrees(math.atan2(y - pe.y, x - pe.x)) % 360.0, 4)
                 d = action(p, key, facing=facing, **{aim_param: [x, y]}, weapon=i)
             cost = legal_cost(engine, d)
             if cost is None:
                 continue
-            aim = areas.AreaAim(i, w.area, kind, t, x, y, level, dist, pe.x, pe.y)
+            # TRT-INFINITE-RANGE: turned to face it, an aim beyond the field of view's reach still scatters
+            stray = traits.unlimited_range(w) if unlimited and dist > gs.fov_range(e) + 1e-9 else None
+            aim = areas.AreaAim(i, w.area, kind, t, x, y, level, dist, pe.x, pe.y, scatter=stray)
             good, bad, p_hit = areas.expected_area_value(gs, aim, e)
             near = sum(1 for o in allies if math.hypot(gs.pos(o).x - x, gs.pos(o).y - y) <= reach + 6.0)
             value = good - 2.0 * bad - 0.5 * (1.0 - p_hit) * near

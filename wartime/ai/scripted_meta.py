@@ -9,6 +9,7 @@ from __future__ import annotations
 from wartime.ai.candidates import action, by_rule, legal_cost, legal_reaction_cost, reaction
 from wartime.core.components import Stress
 from wartime.rules import metahabilities as meta
+from wartime.rules import scattered_shots
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import CandidateSpace
 from wartime.rules.odds import p_pass
@@ -50,15 +51,26 @@ def act(match, p: Pending) -> Decision | None:
     return best[1] if best is not None else None
 
 
-def worth(gs, e: int, index: int, target: int) -> float:
+def worth(gs, e: int, index: int, target: int, chance: float | None = None) -> float:
     """How much casting metahability `index` on `target` is worth (0: not at all): the chance its kind check
-    passes times what the effect does there, nothing where the same effect already lasts."""
+    passes (MOD-2 on a CH IMP: rules.metahabilities.cast_target) times what the effect does there, nothing where the
+    same effect already lasts. A cast that scatters (TRT-INFINITE-RANGE: the target outside the field of view) is
+    worth what it does to whoever it may land on (rules.scattered_shots.landing_odds), by the chance of the check
+    aimed at `target`; a hostile effect landing on a friend counts against it."""
     m = meta.carried(gs, e)[index]
+    if chance is None:
+        chance = float(p_pass(meta.cast_target(gs, e, m, target)))
+        if scattered_shots.scatters(gs, e, target, m) is not None:
+            total = 0.0
+            for who, q in scattered_shots.landing_odds(gs, e, target):
+                total += q * worth(gs, e, index, who, chance)
+                if meta.relation(gs, e, who) != "enemy" and meta.preview(gs, e, m, who)["grants"]:
+                    total -= q * chance * 0.5                        # a calm, a malus on a friend
+            return total
     if any(x.caster == e and x.index == index for x in meta.effects_on(gs, target)):
         return 0.0
     rel = meta.relation(gs, e, target)
     fx = meta.preview(gs, e, m, target)
-    chance = float(p_pass(getattr(gs.attrs(e), meta.kind_attribute(m))))
     if rel == "enemy":
         if not (fx["grants"] or fx["psi"] or fx["moves"]                 # a forced move: TRT-MAGIC-MISDIRECT
                 or fx["negates"] and set(fx["negates"]) & set(gs.traits(e))):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from wartime.ai.candidates import by_rule
 from wartime.core.components import Life
 from wartime.rules import objects, traits
+from wartime.rules.actions.objects import scatters_use
 from wartime.rules.energy import ENERGY_CAP
 from wartime.rules.sequence import Decision, Pending
 from wartime.rules.traits.stims import took_this_turn
@@ -24,7 +25,9 @@ def use_object(match, p: Pending, *, urgent: bool) -> Decision | None:
     """GNA-16: the best legal Usar of the acting character: on an incapacitated ally first (it stands up again),
     then on the most wounded (share of CON), the cheapest first. `urgent` (before attacking): only on an
     incapacitated or badly wounded character; otherwise (nothing better to do) on any wounded one. None when no
-    legal option is worth it. Not while engaged in melee unless urgent."""
+    legal option is worth it. Not while engaged in melee unless urgent. A use that would scatter (TRT-INFINITE-RANGE:
+    the target outside the field of view, beyond the object's RNG) is left alone: it lands on the wounded ally only by
+    chance (rules.scattered_shots.landing_odds), when it lands on anyone."""
     key = by_rule(p, "GNA-16")
     if key is None:
         return None
@@ -41,6 +44,8 @@ def use_object(match, p: Pending, *, urgent: bool) -> Decision | None:
         wounds = gs.wounds(t)
         if wounds <= 0:
             continue
+        if scatters_use(gs, e, objects.gear(gs, int(str(ref).split(":")[1])), t) is not None:
+            continue                # TRT-INFINITE-RANGE: outside the field of view it scatters: no gamble on a cure
         down = gs.world.get(t, Life).state == "incapacitated"
         share = wounds / max(1, gs.attrs(t).CON)
         if urgent and not down and share < BADLY:

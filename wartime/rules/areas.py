@@ -30,7 +30,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import heights, scatter, sight, templates
-from wartime.rules import aim_correction, asking, fortune, parked, riding, traits
+from wartime.rules import aim_correction, asking, fortune, parked, riding, scattered_shots, traits
 from wartime.rules.area_effects import (AreaEffect, AreaElements, add_effect, effects,  # noqa: F401 (smoke_mods
                                         hitting, smoke_mods)                                # re-exported)
 from wartime.rules.area_cover import _candidates, area_dmg, covered_minis  # noqa: F401 (re-exported)
@@ -43,6 +43,7 @@ from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
 from wartime.rules.odds import def_loss, p_pass, stress_distribution, use_stress, wounds_distribution
+from wartime.rules.scattered_shots import disperse, scatters as out_of_view
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
 from wartime.rules.traits.devices import aim_lost
@@ -80,6 +81,7 @@ class AreaAim:
     dmg_plus: int = 0              # an area mode's DMG (TRT-FOCUSED-ARC: +2)
     melee: bool = False            # ARE-5: a melee area attack (Ataque CaC with an Área weapon, CBA-7 / CBA-8)
     parked: int | None = None      # MVA-17: the driverless transport a melee area attack is aimed at (target None)
+    scatter: str | None = None     # TRT-INFINITE-RANGE: aimed outside the attacker's FOV, it always scatters
 
 
 def point_elevation(gs: GameState, x: float, y: float, level: int) -> float:
@@ -100,16 +102,19 @@ def point_distance(gs: GameState, e: int, x: float, y: float, level: int) -> flo
     return g if dz == 0 else math.hypot(g, dz)
 
 
-def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int, *,
-                  melee: bool = False) -> AreaAim:
+def aim_at_target(gs: GameState, actor: int, weapon_index: int, weapon, target: int,
+                  scatter_ok: bool = True, *, melee: bool = False) -> AreaAim:
     """ARE-1..4: an area centred on a target mini's base centre (its preconditions, CMB-10, are checked by the
     caller as for any ranged attack; a melee one's, CMB-11, by Ataque CaC). The area is at the target's level
-    (MOV-12). `melee`: ARE-5's melee area attack (rules.areas `_resolve_area_attack`)."""
+    (MOV-12). `melee`: ARE-5's melee area attack (rules.areas `_resolve_area_attack`; it never scatters out of
+    view). `scatter_ok` (the action's ``scatters_out_of_view``): a target outside the FOV with Alcance infinito makes
+    the area scatter (TRT-INFINITE-RANGE); the core's CBA-2 shot past the FOV does not."""
     code = traits.weapon_area(weapon)                  # the area as declared (TRT-CLUSTER-AMMO: R(DMG/2))
     kind, _, _ = area_kind(code)
     pa, pt = gs.pos(actor), gs.pos(target)
     return AreaAim(weapon_index, code, kind, target, pt.x, pt.y, pt.level, gs.distance(actor, target),
-                   pa.x, pa.y, melee=melee)
+                   pa.x, pa.y, melee=melee,
+                   scatter=out_of_view(gs, actor, target, weapon) if scatter_ok and not melee else None)
 
 
 def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: dict, rule: str) -> AreaAim:
@@ -135,9 +140,12 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     if not gs.board.point_inside(x, y):
         raise RuleViolation(rule, f"the aim point ({x:g}, {y:g}) is off the board")
     d = point_distance(gs, actor, x, y, level)
+    unseen = None
     if not sight.in_fov(pa.x, pa.y, pa.facing, x, y, 0.0, math.inf) or d > gs.fov_range(actor) + 1e-9:
-        raise RuleViolation("ENV-1", f"({x:g}, {y:g}) is not in {gs.name(actor)}'s field of view "
-                            f"(180°, {gs.fov_range(actor):g} K)")
+        unseen = traits.unlimited_range(weapon)          # TRT-INFINITE-RANGE: allowed, and the area scatters
+        if unseen is None:
+            raise RuleViolation("ENV-1", f"({x:g}, {y:g}) is not in {gs.name(actor)}'s field of view "
+                                f"(180°, {gs.fov_range(actor):g} K)")
     if weapon.fixed and not sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, x, y, 0.0, math.inf):
         raise RuleViolation("ENV-5", f"({x:g}, {y:g}) is outside {weapon.name}'s 90° field of fire")
     if d > weapon.RNG + 1e-9 and traits.unlimited_range(weapon) is None:               # TRT-INFINITE-RANGE
@@ -146,7 +154,7 @@ def aim_at_point(gs: GameState, actor: int, weapon_index: int, weapon, params: d
     z = point_elevation(gs, x, y, level) + sight.POINT_SAMPLE_HEIGHT
     if _segment_blocked(gs, eye, x, y, z) and traits.los_waived(gs, weapon, x, y, z) is None:
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to ({x:g}, {y:g})")
-    return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y)
+    return AreaAim(weapon_index, code, kind, None, x, y, level, d, pa.x, pa.y, scatter=unseen)
 
 
 def _segment_blocked(gs: GameState, eye, x: float, y: float, z: float) -> bool:
@@ -237,25 +245,6 @@ def dispersion_dice_count(weapon, distance: float) -> int:
     return scatter.dispersion_dice(distance)
 
 
-def disperse(gs: GameState, x: float, y: float, n: int, rule: str, factor=1, *, redo: tuple | None = None,
-             **data) -> scatter.ScatterResult:
-    """BAS-4 / ARE-9: roll n D10 from the match dice, then one direction; record both and where the point lands
-    (`dispersion` event: dice, angle, from, to, distance, on_board). `factor` scales the distance, rounded once
-    (BAS-5: x.5 up; TRT-STABILISED-AMMO: 1/2). `redo` = (dice, angle) of a dispersion whose highest die was
-    cancelled (TRT-FORTUNE): that die alone is rolled again, the others and the direction kept."""
-    if redo is None:
-        dice = [gs.world.dice.d10() for _ in range(n)]
-        angle = gs.world.dice.angle()
-    else:
-        dice, angle = list(redo[0]), redo[1]
-        dice[dice.index(max(dice))] = gs.world.dice.d10()
-    moved = dice if factor == 1 else [round_half_up(sum(dice) * factor)]
-    res = scatter.scatter_point(gs.board, x, y, moved, angle)
-    gs.world.emit("dispersion", rule, dice=dice, angle=angle, distance=res.distance, origin=[x, y],
-                  to=[res.x, res.y], on_board=res.on_board, **data)
-    return res
-
-
 def fortune_dispersion(gs: GameState, attacker: int, aim: AreaAim, template, at: tuple[float, float], res, n: int,
                        own_scatter, w) -> scatter.ScatterResult:
     """TRT-FORTUNE on an area's dispersion (ARE-9, a die of no check): the carrier whose area it is, then a carrier it
@@ -334,8 +323,9 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
     or MOD-2 / MOD-8 / posture for a point). A fumble has its own effects (CMB-8). 3. ARE-8: a failed CH IMP of
     an area weapon with RNG > 0 and without the malus Dispersión disperses (ARE-9: n = max(1, ceil(d / 15))
     D10 K, then a direction, BAS-4); with Dispersión (TRT-SCATTER) every attack but a critical disperses, one
-    D10 per started 30 K; off the board the attack is lost; an area that cannot disperse misses. 4. The template
-    (or S chain) is placed at the final point and resolved as a hit without another CH IMP: every covered mini
+    D10 per started 30 K; aimed outside the attacker's FOV with Alcance infinito (TRT-INFINITE-RANGE) it always
+    disperses (rules.scattered_shots); off the board the attack is lost; an area that cannot disperse misses.
+    4. The template (or S chain) is placed at the final point and resolved as a hit without another CH IMP: every covered mini
     at that level but the attacker (ARE-5) takes the full DMG if fully covered, half if partly (ARE-6), each
     with its own cover check and CH DEF from the area's centre (ARE-7, CMB-17, CMB-18) and its own CH PSI
     (CMB-5). A critical CH IMP gives every affected mini DMG +1 and ignores cover (CMB-6).
@@ -412,13 +402,15 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
     px, py = aim.x, aim.y
     own_scatter = traits.dispersion(w, passed, imp.critical and passed)   # TRT-SCATTER
     scatters = own_scatter.scatters if own_scatter is not None else not passed
+    scatters = scatters or aim.scatter is not None                      # TRT-INFINITE-RANGE: outside the FOV
     if scatters and w.RNG <= 0:
         world.emit("miss", "ARE-8", attacker=attacker, target=aim.target, area=aim.code)
         return out
     template = build_template(aim) if kind != "S" else None
     if scatters:
         n = dispersion_dice_count(w, aim.distance)
-        res = disperse(gs, px, py, n, own_scatter.rule if own_scatter is not None else "ARE-9",
+        why = aim.scatter if aim.scatter is not None else own_scatter.rule if own_scatter is not None else "ARE-9"
+        res = disperse(gs, px, py, n, why,
                        traits.scatter_factor(w), attacker=attacker, area=aim.code)     # TRT-STABILISED-AMMO
         res = fortune_dispersion(gs, attacker, aim, template, (px, py), res, n, own_scatter, w)
         corrector = traits.scatter_reroll(w, gs, attacker)              # TRT-AIM-CORRECTOR: the controller may
@@ -624,7 +616,10 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int, *, dmg_bonus
     TRT-INTELLIGENCE-TEST, TRT-WILLPOWER-TEST, TRT-NEUROPSYCHO: rules.odds.def_loss, a failed CH PSI's stress
     counted as a wound), or its check against a stress hit (TRT-PSYCHIC-AMMO: each stress counted as a wound,
     unconscious as a casualty). A melee area attack (ARE-5, `aim.melee`) takes the melee modifiers and `extra_imp`,
-    the melee DMG (MOD-1) + `dmg_bonus` and no cover (CMB-17 ruling)."""
+    the melee DMG (MOD-1) + `dmg_bonus` and no cover (CMB-17 ruling). TRT-INFINITE-RANGE: an area aimed outside the
+    attacker's FOV (`aim.scatter`) always scatters, and is priced where it may land (`scattered_area_value`)."""
+    if aim.scatter is not None:
+        return scattered_area_value(gs, aim, attacker)
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
         mods = attack_mods(gs, attacker, aim.target, not aim.melee, aim.distance) + list(extra_imp)
@@ -688,6 +683,40 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int, *, dmg_bonus
         else:
             good += v
     return float(good), float(bad), float(p_norm + p_crit)
+
+
+#: TRT-INFINITE-RANGE: the directions a scattered area's landing is averaged over (BAS-4's uniform angle, integrated
+#: numerically; ARE-9's dice are enumerated exactly).
+SCATTER_DIRECTIONS = 16
+
+
+def scattered_area_value(gs: GameState, aim: AreaAim, attacker: int) -> tuple[float, float, float]:
+    """TRT-INFINITE-RANGE: the value of an area aimed outside the attacker's FOV, which always scatters (ARE-9's n D10
+    from the aim point, BAS-4's direction) and is resolved as a hit where it lands (ARE-8: no further CH IMP): the
+    mean over the landings (the dice's sum exactly, SCATTER_DIRECTIONS evenly spaced directions) of what the template
+    does there, given a hit (`expected_area_value` of an aim at that point over its P(hit); the critical's +1 is not
+    priced); a landing off the board is lost; an S chain's landing is not priced (0). Returns (good, bad, 1.0): the
+    area always comes down somewhere."""
+    kind, _, _ = area_kind(aim.code)
+    good = bad = 0.0
+    if kind == "S":
+        return good, bad, 1.0
+    n = dispersion_dice_count(gs.weapon(attacker, aim.weapon_index), aim.distance)
+    plain = replace(aim, scatter=None, target=None)
+    for total, weight in scattered_shots.sum_distribution(n).items():
+        for k in range(SCATTER_DIRECTIONS):
+            ux, uy = scatter.unit_vector(360.0 * k / SCATTER_DIRECTIONS)
+            x, y = aim.x + total * ux, aim.y + total * uy
+            if not gs.board.point_inside(x, y):
+                continue
+            moved = replace(plain, x=x, y=y)
+            if not covered_minis(gs, build_template(moved), aim.level, attacker):
+                continue
+            g, b, p = expected_area_value(gs, moved, attacker)
+            if p > 0:
+                share = float(weight) / SCATTER_DIRECTIONS / p
+                good, bad = good + share * g, bad + share * b
+    return good, bad, 1.0
 
 
 def worth_at(gs: GameState, attacker: int, weapon_index: int, code: str, x: float, y: float,

@@ -17,7 +17,7 @@ from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.state import GameState
 from wartime.rules.stress_hits import resolve_stress_hit
-from wartime.rules import bodyguard, fortune, parked_hits, riding, traits, wounds
+from wartime.rules import bodyguard, fortune, parked_hits, riding, scattered_shots, traits, wounds
 from wartime.rules.wounds import (apply_wounds, heal_wounds, wound_best_protection, wound_weapon,  # noqa: F401
                                   wounds_after_def)
 from wartime.rules.area_cover import area_dmg, covered_minis
@@ -339,7 +339,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
                     base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
                     second_imp: str | None = None, preset_imp: CheckResult | None = None,
-                    def_malus: int = 0) -> dict:
+                    def_malus: int = 0, scatter: str | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
@@ -353,8 +353,22 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     first. `preset_imp`: a passed CH IMP already rolled for this attack (`volley_imp`: TRT-SWARM-WEAPON rolls every
     weapon's before any hit resolves), so no shot stop, contest or roll here; `def_malus` lowers the target's DEF
     for the hit (TRT-SWARM-WEAPON's net criticals; minimum 0). A match played under a peer combat system (gs.combat)
-    hands the whole attack to it."""
+    hands the whole attack to it. `scatter` (TRT-INFINITE-RANGE, the rule the action found: a target outside the
+    attacker's field of view, rules.scattered_shots.scatters): the shot scatters once its CH IMP passes: it hits
+    whoever it lands on (no CBA-5 second CH IMP: the shot did not fly at the melee), or is lost."""
     if gs.combat is not None:
+        weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+        stray = scatter if ranged and on_hit is None else None
+        if stray is not None:
+            # TRT-INFINITE-RANGE under a peer system: its roll is its own, so the shot scatters first and the system
+            # resolves the attack on whoever it lands on (or it is lost)
+            landed = scattered_shots.scatter_shot(gs, attacker, target, stray, weapon=weapon.name)
+            if landed is None:
+                return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
+            if landed != target and cover is not None:
+                c = gs.cover(attacker, [landed])[0]
+                cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+            target = landed
         return gs.combat.resolve_attack(gs, ctx, attacker, target, weapon_index=weapon_index, ranged=ranged,
                                         cover=cover, extra_imp=extra_imp, dmg_bonus=dmg_bonus, unarmed=unarmed,
                                         base_dmg=base_dmg, on_hit=on_hit, second_imp=second_imp)
@@ -405,13 +419,26 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         if not second.passed:
             world.emit("miss", second_imp, attacker=attacker, target=target)
             return out
+    stray = scatter if ranged and on_hit is None else None
+    if stray is not None:
+        # TRT-INFINITE-RANGE: a target outside the FOV: the passed shot scatters and hits whoever it lands on
+        landed = scattered_shots.scatter_shot(gs, attacker, target, stray, weapon=weapon.name)
+        if landed is None:
+            return out
+        if landed != target:
+            target = landed
+            terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the new target's traits
+            if cover is not None:
+                c = gs.cover(attacker, [target])[0]
+                cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+            def_mods, surprise = [], False
     if on_hit is not None:
         world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=target, dmg=0,
                    critical=imp.critical)
         out["hit"] = True
         on_hit(imp)
         return out
-    if ranged and not imp.critical and gs.engaged(target) and terms.sure_shot is None:      # TRT-MARKSMAN
+    if ranged and not imp.critical and gs.engaged(target) and terms.sure_shot is None and stray is None:  # TRT-MARKSMAN
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
         # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",

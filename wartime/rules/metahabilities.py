@@ -20,11 +20,11 @@ from wartime.core.components import (Cast, Countered, GearStress, Life, MetaEffe
                                      Stress)
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
-from wartime.rules import fortune, objects, psychology, traits
-from wartime.rules.checks import opposed_winner, roll_check
+from wartime.rules import fortune, objects, psychology, scattered_shots, traits
+from wartime.rules.checks import Modifier, opposed_winner, roll_check
 from wartime.rules.item_use import stress_def_kept, use_passes
 from wartime.rules.stress_hits import stress_taken
-from wartime.rules.modifiers import opposed, roll_character_check
+from wartime.rules.modifiers import opposed, range_penalty, roll_character_check
 from wartime.rules.psychology import add_stress, psi_check
 from wartime.rules.state import GameState
 from wartime.rules.wounds import apply_wounds
@@ -93,7 +93,8 @@ def relation(gs: GameState, caster: int, target: int) -> str:
 def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2", origin: int | None = None) -> int:
     """MET-2: the target is the caster, or a character on the table within the metahability's RNG (RNG 0: base
     contact), in the caster's FOV and LOS, at its altitude level. With an `origin` (TRT-RESONATOR: an invocation
-    cast from a resonator) the RNG, FOV, LOS and level are the origin's."""
+    cast from a resonator) the RNG, FOV, LOS and level are the origin's. TRT-INFINITE-RANGE on the metahability: no
+    RNG, and a target outside the FOV (in LOS) is allowed: the cast scatters (`cast`)."""
     if not isinstance(target, int) or isinstance(target, bool) or target not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {target!r}")
     if target == caster:
@@ -112,7 +113,9 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
         raise RuleViolation(rule, f"{gs.name(target)} is {gs.distance(src, target):.1f} K away from {gs.name(src)}: "
                             f"{m.name} reaches {reach} K")
     if not gs.in_fov(src, target):
-        raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(src)}'s field of view")
+        if not unlimited:
+            raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(src)}'s field of view")
+        # TRT-INFINITE-RANGE: outside the FOV, in LOS: the cast scatters (`cast`, rules.scattered_shots)
     if not traits.sees_target(gs, src, target, m):                 # hook sight_through (TRT-META-VISION)
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(src)} to {gs.name(target)}")
     traits.check_meta_target(gs, caster, target, m)             # hook meta_target (TRT-MAGIC-SLEEP: calm enemies)
@@ -185,7 +188,7 @@ def preview(gs: GameState, caster: int, m, target: int) -> dict:
 
 # --- casting (MET-2, MET-5, MET-7, CMB-13, CBA-20) -------------------------------------------------------------
 def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int | None = None) -> bool:
-    """MET-2: the kind check (a CH IMP when it is aimed at an enemy, CMB-13), answered by a declared Contramagia
+    """MET-2: the kind check (a CH IMP when it is aimed at an enemy, CMB-13, with MOD-2's range penalty), answered by a declared Contramagia
     (CBA-20) for an invocation; MET-7: a fumble is a CH PSI (no effect); MET-5: against an enemy the caster must
     then win a CH VOL ENF; on success the effect applies (`apply`) and the cast may be maintained (MET-6).
     Returns True when the metahability took effect."""
@@ -198,8 +201,10 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     rel = relation(gs, caster, target)
     attr = kind_attribute(m)
     kind = "IMP" if rel == "enemy" else "ATR"
+    src = caster if origin is None else origin
     floor = traits.invocation_fumble_floor(gs, caster) if int_checked(m) else 10    # TRT-POISONED-DISTORTION
-    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target, fumble_min=floor)
+    r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target, fumble_min=floor,
+                             extra=cast_mods(gs, src, target, kind))
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
     spend_use(gs, caster, index, m)
@@ -209,6 +214,18 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     if not ok or ctx.failed or not gs.able(caster):
         gs.world.emit("metahability_failed", "MET-2", who=caster, meta=m.name, target=target)
         return False
+    stray = scattered_shots.scatters(gs, src, target, m)
+    if stray is not None:                         # TRT-INFINITE-RANGE: aimed outside the FOV, the cast scatters
+        landed = scattered_shots.scatter_shot(gs, src, target, stray, meta=m.name)
+        if landed is not None and landed != caster:
+            try:
+                traits.check_meta_target(gs, caster, landed, m)         # hook meta_target (TRT-MAGIC-SLEEP)
+            except RuleViolation:
+                landed = None
+        if landed is None:
+            gs.world.emit("metahability_failed", stray, who=caster, meta=m.name, target=target)
+            return False
+        target, rel = landed, relation(gs, caster, landed)
     if rel == "enemy" and not vol_contest(gs, caster, target):
         gs.world.emit("metahability_resisted", "MET-5", who=caster, meta=m.name, target=target)
         return False
@@ -217,6 +234,27 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     apply(gs, ctx, caster, index, target)
     remember(gs, caster, index, target, maintained=False)
     return True
+
+
+def cast_mods(gs: GameState, src: int, target: int, kind: str) -> list:
+    """MOD-2 on a cast's CH IMP: a metahability used on an enemy is an attack whose check is its CH IMP (MET-2
+    ruling, CMB-13), and MOD-2 ("CH IMP atacando a distancia") takes −1 per started 10 K beyond the first 10 K off
+    every ranged CH IMP; the distance is from the caster (or its resonator, TRT-RESONATOR) to the target. A check on
+    oneself or an ally (a CH ATR) takes none. Casts rarely reach past 10 K (the catalogue's RNG is at most 10):
+    Alcance infinito's are the ones it bites (TRT-INFINITE-RANGE ruling: the range penalty still applies)."""
+    if kind != "IMP" or target == src:
+        return []
+    rp = range_penalty(gs.distance(src, target))
+    return [Modifier("MOD-2", -rp, "range")] if rp else []
+
+
+def cast_target(gs: GameState, caster: int, m, target: int, origin: int | None = None) -> int:
+    """The roll-under target of the kind check of casting `m` on `target` (MET-2, CMB-13: the kind's attribute;
+    MOD-2 on a CH IMP, `cast_mods`), for controllers and the window; the caster's own standing modifiers are not
+    counted."""
+    kind = "IMP" if relation(gs, caster, target) == "enemy" else "ATR"
+    src = caster if origin is None else origin
+    return getattr(gs.attrs(caster), kind_attribute(m)) + sum(x.value for x in cast_mods(gs, src, target, kind))
 
 
 def void_runes(gs: GameState, ctx, caster: int, target: int, m) -> bool:
@@ -312,7 +350,16 @@ def apply(gs: GameState, ctx, caster: int, index: int, target: int) -> MetaEffec
     m = carried(gs, caster)[index]
     for _, h in traits.meta_handlers("meta_effect", m):
         h(gs, ctx, caster, target, m)
-    to = forced_move(gs, caster, m, target, ctx.params.get("to")) if ctx is not None else None
+    try:
+        to = forced_move(gs, caster, m, target, ctx.params.get("to")) if ctx is not None else None
+    except RuleViolation as exc:
+        if target == ctx.params.get("target"):
+            raise
+        # TRT-INFINITE-RANGE: a scattered cast landed on another character: the point chosen for the one aimed at
+        # is one it cannot be moved to (its own straight line and reach): it stays where it is
+        gs.world.emit("forced_move_lost", exc.rule_id, who=target, by=caster, to=ctx.params.get("to"),
+                      why=str(exc))
+        to = None
     if to is not None and gs.on_table(target):
         p = gs.pos(target)
         gs.world.set(target, replace(p, x=to[0], y=to[1]))
@@ -563,7 +610,8 @@ def corrupt(gs: GameState, ctx, actor: int, target: int, attribute: str, aim: st
     if not ok or ctx.failed:
         gs.world.emit("corrupted", "CBA-18", who=actor, target=target, stress=0, hit=False, aim=aim)
         return 0
-    dmg = max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0) + traits.hack_dmg(gs, actor)
+    dmg = (max(1, getattr(gs.attrs(actor), attribute) - 4) + (1 if r.critical else 0)
+           + traits.hack_dmg(gs, actor, attribute))                     # TRT-SHIN: a race's, a metahability's
     wall = stress_def_kept(gs, ctx, target, "CBA-18") if aim is None else None    # TRT-WALL, its use checks first
     if aim is not None:
         d = roll_check(gs.world, target, "DEF", None, 1, [], "CBA-18", "CH DEF 1: equipment has no VOL")

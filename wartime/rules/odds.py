@@ -18,7 +18,7 @@ from wartime.rules.checks import Modifier, combine, resolve_die
 from wartime.rules.combat import Cover, attack_dmg
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
-from wartime.rules import fortune, traits
+from wartime.rules import fortune, scattered_shots, traits
 from wartime.rules.traits.fortune import CANCEL_DIE, IGNORE_DAMAGE
 
 DIE = range(1, 11)
@@ -157,16 +157,23 @@ def wounds_distribution(dmg: int, defense: int, def_target: int, cover: Cover | 
 
 def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int | None, ranged: bool,
                 cover: Cover | None = None, unarmed: bool = False, dmg_bonus: int = 0,
-                extra_imp=(), base_dmg: int | None = None) -> AttackOdds:
+                extra_imp=(), base_dmg: int | None = None, scatter: bool = True) -> AttackOdds:
     """The exact probabilities of one attack on the chosen target as the rules resolve it now (CBA-5 included;
     the action-scoped one-shot modifiers of the acting character are not included). `base_dmg` replaces the
     weapon's DMG as ``combat.resolve_attack``'s does (a thrown thing: TRT-SUPER-STRENGTH's DMG CON). Under a peer
-    combat system (gs.combat) that system enumerates its own dice (no `base_dmg`)."""
+    combat system (gs.combat) that system enumerates its own dice (no `base_dmg`). TRT-INFINITE-RANGE: a shot at a
+    target outside the attacker's FOV scatters (rules.scattered_shots): it hits the chosen target only when it lands
+    on its base, and the odds say so (`scatter`=False: the odds of the shot as if it flew true, for
+    `scattered_outcomes` and for a controller that turns to face the target first)."""
     if gs.combat is not None:
-        return gs.combat.attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover,
-                                     unarmed=unarmed, dmg_bonus=dmg_bonus, extra_imp=extra_imp)
+        w = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
+        stray = (scattered_shots.scatters(gs, attacker, target, w)          # TRT-INFINITE-RANGE: scattered first
+                 if ranged and scatter and getattr(w, "area", None) is None else None)
+        return _scattered(gs, attacker, target, stray, gs.combat.attack_odds(
+            gs, attacker, target, weapon_index=weapon_index, ranged=ranged, cover=cover, unarmed=unarmed,
+            dmg_bonus=dmg_bonus, extra_imp=extra_imp))
     kw = dict(weapon_index=weapon_index, ranged=ranged, cover=cover, unarmed=unarmed, dmg_bonus=dmg_bonus,
-              extra_imp=extra_imp, base_dmg=base_dmg)
+              extra_imp=extra_imp, base_dmg=base_dmg, scatter=scatter)
     info: dict = {}
     odds = _attack_odds(gs, attacker, target, info=info, **kw)
     return _with_fortune(gs, attacker, target, odds, info["always"], info["reroll"], info["crit_max"],
@@ -176,7 +183,7 @@ def attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int 
 
 def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int | None, ranged: bool,
                  cover: Cover | None, unarmed: bool, dmg_bonus: int, extra_imp, base_dmg: int | None,
-                 force: tuple | None = None, info: dict | None = None) -> AttackOdds:
+                 scatter: bool = True, force: tuple | None = None, info: dict | None = None) -> AttackOdds:
     """`attack_odds` in Wartime's own resolution; `force` = (always, crit_max) of its CH IMP (TRT-FORTUNE's figure:
     the attack given a critical or a plain hit); `info` receives the CH IMP's always / reroll / crit_max / fumble
     floor."""
@@ -218,15 +225,18 @@ def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int
     full = cover is not None and cover.full
     def_bonus = 2 if cover is not None and ranged and (cover.full or cover.over_half) else 0
     # CBA-5: into a melee, a non-critical hit on the chosen target also needs a second CH IMP
-    second = ranged and gs.engaged(target) and terms.sure_shot is None        # TRT-MARKSMAN: no second
+    stray = (scattered_shots.scatters(gs, attacker, target, weapon)       # TRT-INFINITE-RANGE (a single shot's)
+             if ranged and scatter and getattr(weapon, "area", None) is None else None)
+    second = ranged and gs.engaged(target) and terms.sure_shot is None and stray is None  # TRT-MARKSMAN: no second
     has_cover = cover is not None
     # the target's protections against this attack: its Sombra DEF when the cover counts, its energy shields'
     # checks against a ranged hit (halved by Munición magnética), its Escudo coriáceo levels (rules.combat.resolve_hit)
     shadow = traits.cover_def_bonus(gs, target) if def_bonus else 0
     shields = traits.shield_targets(gs, target, terms.shield_halved) if ranged else ()
     if weapon is not None and traits.stress_hits(gs, attacker, target, weapon, ranged) is not None:
-        return _stress_attack(gs, attacker, target, imp_target, imp_always, imp_rr[1] if imp_rr else None,
-                              terms, fumbles[0], second, base, cover if ranged else None)
+        return _scattered(gs, attacker, target, stray, _stress_attack(
+            gs, attacker, target, imp_target, imp_always, imp_rr[1] if imp_rr else None, terms, fumbles[0], second,
+            base, cover if ranged else None))
     odds = _enumerate(imp_target, defense, def_bonus, base, remaining, ranged, second, unarmed, has_cover, full,
                       cover.piece_def if full else 0, def_check, terms.dmg_plus, terms.dmg_factor, terms.dmg_zero,
                       imp_always, imp_rr[1] if imp_rr else None, def_always, def_rr[1] if def_rr else None,
@@ -242,7 +252,47 @@ def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int
         stop = p_pass(cover.piece_def) if full and ranged else Fraction(0)
         reach = (crit + (odds.p_hit - crit) * (1 - stop)) * Fraction(_keep100(shields), 100)
         odds = replace(odds, expected_stress=pre * reach * (2 if terms.double_hit else 1))
-    return odds
+    return _scattered(gs, attacker, target, stray, odds)
+
+
+def scattered_outcomes(gs: GameState, attacker: int, target: int, *, weapon_index: int, cover: Cover | None = None,
+                       extra_imp=(), dmg_bonus: int = 0) -> list[tuple[int, AttackOdds]]:
+    """TRT-INFINITE-RANGE: a single-target shot at `target` outside the attacker's FOV: for each character its
+    scatter may land on (rules.scattered_shots.landing_odds), the odds of the hit it takes there: P(the CH IMP against
+    `target` passes) × P(landing on it) as `p_hit`, and that hit's outcomes as those of a shot at it (its DEF, its
+    cover from the attacker; the critical's share taken from the shot at it: an approximation the dice of the one
+    CH IMP do not make exact), scaled alike. Empty when the shot does not scatter."""
+    w = gs.weapon(attacker, weapon_index)
+    if scattered_shots.scatters(gs, attacker, target, w) is None:
+        return []
+    aimed = attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=True, cover=cover,
+                        extra_imp=extra_imp, dmg_bonus=dmg_bonus, scatter=False)
+    out = []
+    for who, q in scattered_shots.landing_odds(gs, attacker, target):
+        if who == target:
+            c = cover
+        else:
+            got = gs.cover(attacker, [who])[0]
+            c = Cover(got.blocked, got.main_piece_def, got.main_piece_id)
+        o = attack_odds(gs, attacker, who, weapon_index=weapon_index, ranged=True, cover=c, extra_imp=extra_imp,
+                        dmg_bonus=dmg_bonus, scatter=False)
+        if o.p_hit <= 0:
+            continue
+        f = aimed.p_hit * Fraction(q).limit_denominator(10 ** 6) / o.p_hit
+        out.append((who, replace(o, p_hit=o.p_hit * f, expected_wounds=o.expected_wounds * f,
+                                 p_incapacitate=o.p_incapacitate * f, expected_stress=o.expected_stress * f)))
+    return out
+
+
+def _scattered(gs: GameState, attacker: int, target: int, stray: str | None, odds: AttackOdds) -> AttackOdds:
+    """TRT-INFINITE-RANGE: a shot at a target outside the FOV reaches it only if its scatter lands on its base
+    (rules.scattered_shots.p_lands_on): its chance to hit and everything a hit brings are scaled by that
+    probability (the CH DEF's odds, given a hit, are kept)."""
+    if stray is None:
+        return odds
+    q = Fraction(scattered_shots.p_lands_on(gs, attacker, target, target)).limit_denominator(10 ** 6)
+    return replace(odds, p_hit=odds.p_hit * q, expected_wounds=odds.expected_wounds * q,
+                   p_incapacitate=odds.p_incapacitate * q, expected_stress=odds.expected_stress * q)
 
 
 def fortune_imp(target: int, reroll: str | None, crit_max: int = 1, fumble_min: int = 10) -> tuple[Fraction, Fraction]:

@@ -31,7 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
-from wartime.rules import carried, metahabilities, riding
+from wartime.rules import carried, metahabilities, riding, scattered_shots
 from wartime.rules.objects import held_gear, uses_text
 from wartime.rules.wounds import item_state
 from wartime.rules import options as legal
@@ -762,6 +762,8 @@ class AttackPreview:
     imp_mods: tuple[Modifier, ...] = ()
     check: CheckPreview | None = None      # the engine's dry run: the checks it rolls, what each band leads to
     opposed: list = field(default_factory=list)   # opposed_odds of the dry run (CBA-14/16/25/26)
+    scatter: str | None = None    # TRT-INFINITE-RANGE: the shot scatters (outside the FOV even after the turn)
+    landing: tuple = ()           # ... and who it may land on: ((mini, probability), ...)
 
 
 def one_shot_mods(match: Match, actor: int, key: str, chain: bool = False, react: bool = False) -> list[Modifier]:
@@ -828,17 +830,35 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     bonus = 1 if (not ranged and gs.effects(actor).charge_target == target) else 0
     pv.cover = cover
     pv.imp_mods = tuple(extra)
+    if ranged and action.scatters_out_of_view:
+        pv.scatter = scatters_after_turn(gs, actor, target, gs.weapon(actor, weapon), opt.facing)
+        if pv.scatter is not None and gs.weapon(actor, weapon).area is None:
+            pv.landing = tuple(scattered_shots.landing_odds(gs, actor, target))
     pv.odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
-                          unarmed=not armed, dmg_bonus=bonus, extra_imp=extra)
+                          unarmed=not armed, dmg_bonus=bonus, extra_imp=extra, scatter=pv.scatter is not None)
     first = pv.check.first if pv.check is not None else None
     if first is not None and first.kind == "IMP" and first.who == actor and first.target != pv.odds.imp_target:
         # the action adds modifiers of its own (CBA-2/3/4 −1s): take them from the check the engine rolls
         known = {(m.rule, m.label) for m in extra}
         more = [Modifier(r, v, lbl) for r, v, lbl in first.modifiers if (r, lbl) not in known]
         odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
-                           unarmed=not armed, dmg_bonus=bonus, extra_imp=extra + more)
+                           unarmed=not armed, dmg_bonus=bonus, extra_imp=extra + more, scatter=pv.scatter is not None)
         pv.odds = odds if odds.imp_target == first.target else None
     return pv
+
+
+def scatters_after_turn(gs: GameState, actor: int, target: int, weapon, facing: float | None) -> str | None:
+    """TRT-INFINITE-RANGE: whether a shot with `weapon` at `target` scatters (rules.scattered_shots.scatters) once the
+    actor has taken the free turn `facing` its option proposes (MOV-5); the state is put back exactly."""
+    if facing is None:
+        return scattered_shots.scatters(gs, actor, target, weapon)
+    old, version = gs.pos(actor), gs.world.version
+    try:
+        gs.world.set(actor, replace(old, facing=facing))
+        return scattered_shots.scatters(gs, actor, target, weapon)
+    finally:
+        gs.world.set(actor, old)
+        gs.world.revert_version(version)
 
 
 # --- records: save and load -----------------------------------------------------------------------------------

@@ -546,6 +546,23 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
         for line in theme.wrap(note, rect.width, 12):
             theme.blit_text(surface, line, (x, y), 12, (200, 185, 240))
             y += 15
+    area = pv.weapon is not None and getattr(gs.weapon(pv.attacker, pv.weapon), "area", None) is not None
+    if pv.scatter is not None and area:             # TRT-INFINITE-RANGE: an area always scatters (ARE-9)
+        text = (f"out of view: the area scatters ({pv.scatter}) and hits wherever it lands; these odds are for "
+                f"the target as if it landed on it")
+        for line in theme.wrap(text, rect.width, 12):
+            theme.blit_text(surface, line, (x, y), 12, theme.WARN)
+            gui.region((x, y, rect.width, 15), None, None, rule_tooltip(pv.scatter, text))
+            y += 15
+    elif pv.scatter is not None:                    # TRT-INFINITE-RANGE: outside the field of view
+        near = sorted(((q, w) for w, q in pv.landing if w != pv.target and q >= 0.0005), key=lambda t: (-t[0], t[1]))
+        others = ", ".join(f"{long_name(gs, w)} {q:.1%}" for q, w in near[:4]) or "no one"
+        text = (f"out of view: the shot scatters ({pv.scatter}); the odds count landing on it; it may land on: "
+                f"{others}")
+        for line in theme.wrap(text, rect.width, 12):
+            theme.blit_text(surface, line, (x, y), 12, theme.WARN)
+            gui.region((x, y, rect.width, 15), None, None, rule_tooltip(pv.scatter, text))
+            y += 15
     if pv.imp_mods:
         theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),
                         (x, y), 12, theme.TEXT_DIM)

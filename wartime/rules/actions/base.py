@@ -22,6 +22,9 @@ class Action:
     may_check: ClassVar[bool] = False
     is_attack: ClassVar[bool] = False   # MVA-3: forbidden to a character that sprinted this turn
     ranged: ClassVar[bool] = False      # a ranged attack (CBA-1..4, CBA-6): what a ranged compulsion asks for
+    # TRT-INFINITE-RANGE: its shot may go at a target in LOS outside the FOV and then scatters (rules.scattered_shots);
+    # the core's own ways past the FOV (CBA-2 / CBA-3 / CBA-4) do not scatter
+    scatters_out_of_view: ClassVar[bool] = False
     moves: ClassVar[bool] = False
     free: ClassVar[bool] = False         # not an action (MOV-5 turning, CMB-15 follow-up, ending)
     reaction_only: ClassVar[bool] = False

@@ -11,7 +11,7 @@ from wartime.core.components import Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
-from wartime.rules import areas, hiding, parked, riding, switched_off, traits
+from wartime.rules import areas, hiding, parked, riding, scattered_shots, switched_off, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.flight import flight_restrictions
 from wartime.rules.actions.params import Candidate, Param
@@ -74,7 +74,8 @@ def in_field_of_fire(gs: GameState, actor: int, weapon, target: int) -> bool:
 
 
 def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) -> Cover:
-    """CMB-10: target in FOV (ENV-1) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, 3D
+    """CMB-10: target in FOV (ENV-1: with a weapon of no maximum range, TRT-INFINITE-RANGE, a target outside it is
+    allowed and the attack scatters, rules.scattered_shots) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, 3D
     between levels 1 and 2), with LOS (ENV-2) from the muzzle (ENV-3: a carried weapon's muzzle is the eye);
     the attacker not engaged. `rng` is the weapon (or its RNG). Returns the cover measured from the muzzle
     (CMB-17, CMB-18; MVA-4 / MVA-5: the target's current height, and prone behind any cover is 100 %)."""
@@ -83,8 +84,11 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
     if gs.engaged(actor):
         raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
     if not gs.in_fov(actor, target):
-        raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
-                            f"(180°, {gs.fov_range(actor):g} K)")
+        if weapon is None or traits.unlimited_range(weapon) is None:
+            raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
+                                f"(180°, {gs.fov_range(actor):g} K)")
+        # TRT-INFINITE-RANGE: a target outside the FOV but in LOS may be shot at: the attack scatters
+        # (rules.scattered_shots, resolved in rules.combat / rules.areas)
     if weapon is not None and not in_field_of_fire(gs, actor, weapon, target):
         raise RuleViolation("ENV-5", f"{gs.name(target)} is outside {weapon.name}'s 90° field of fire (fixed "
                             f"weapon)")
@@ -114,6 +118,7 @@ class AttackPrep:
     area: areas.AreaAim | None = None       # ARE-1..4: an area attack
     fire_mode: traits.FireMode | None = None  # a weapon trait's fire mode chosen for this attack (TRT-HEAVY-FIRE)
     stance: traits.Stance | None = None       # a melee choice of the attacker's traits (TRT-FENCING-MASTER)
+    scatter: str | None = None                # TRT-INFINITE-RANGE: a single shot outside the FOV scatters
 
 
 @register
@@ -126,6 +131,7 @@ class RangedAttack(Action):
     has_check = True
     is_attack = True
     ranged = True
+    scatters_out_of_view = True
 
     params = (Param("weapon", "weapon", "CBA-1: the index of a ranged weapon the character carries"),
               Param("target", "enemy", "CBA-1: the enemy shot at (or `aim` for an area weapon)", optional=True),
@@ -185,9 +191,13 @@ class RangedAttack(Action):
         cover = ranged_target_check(gs, actor, t, w if mode is None else replace(w, RNG=mode.reach(w.RNG)),
                                     self.rule)
         check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
+        stray = scattered_shots.scatters(gs, actor, t, w)         # TRT-INFINITE-RANGE: outside the FOV
+        if stray is not None and not self.scatters_out_of_view:
+            raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view "
+                                f"(180°, {gs.fov_range(actor):g} K)")
         if w.area is not None:                                                   # ARE-1..4
             return AttackPrep(t, idx, cover, with_area_mode(areas.aim_at_target(gs, actor, idx, w, t), mode))
-        return AttackPrep(t, idx, cover, fire_mode=mode)
+        return AttackPrep(t, idx, cover, fire_mode=mode, scatter=stray)
 
     def _at_parked(self, gs, actor, params, idx, w) -> AttackPrep:
         """MVA-17: a shot at a driverless enemy transport (rules.parked), with a single-target fire mode if chosen
@@ -227,7 +237,8 @@ class RangedAttack(Action):
                           cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
             return
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
-                       cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+                       cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0,
+                       scatter=prepared.scatter)
 
 
 def mode_ene(prepared) -> int:

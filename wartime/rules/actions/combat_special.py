@@ -183,7 +183,8 @@ class _RangedVariant(Action):
                 "long": f"{gs.name(t)} is within RNG {w.RNG} K: use ranged_attack",
                 "blind": f"{gs.name(actor)} sees {gs.name(t)}: use ranged_attack"}[self.variant])
         check_nearest(gs, actor, self, params, w, t)             # TRT-SHAKY-HANDS
-        area = areas.aim_at_target(gs, actor, idx, w, t) if w.area is not None else None    # ARE-1..4
+        area = (areas.aim_at_target(gs, actor, idx, w, t, scatter_ok=self.scatters_out_of_view)   # ARE-1..4
+                if w.area is not None else None)
         return VariantPrep(t, idx, cover, variants, area)
 
     def cost(self, gs, actor, params, prepared):

@@ -24,6 +24,7 @@ class MachinaMorsShot(RangedAttack):
     trait_gated = True
     vol_free_reaction = True
     zero_cost = True
+    scatters_out_of_view = False        # "a todo en su CdT": its field of fire, even with Alcance infinito
 
     params = (Param("weapon", "weapon", "TRT-MACHINA-MORS: the index of a weapon carrying the trait"),
               Param("target", "enemy", "TRT-MACHINA-MORS: the acting enemy, inside the weapon's field of fire"))

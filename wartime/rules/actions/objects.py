@@ -14,7 +14,7 @@ GNA-16 rulings for the other elements the digest names ("open a door, ... put on
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import carried, objects, switched_off, traits
+from wartime.rules import carried, objects, scattered_shots, switched_off, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.item_use import use_passes
@@ -32,22 +32,38 @@ def usable_gear(gs, e: int) -> list[tuple[int, object]]:
 
 def in_reach(gs, e: int, g, target: int) -> bool:
     """BLD-17: RNG is the distance in K at which a target can be chosen; RNG 0: the user or a model in base
-    contact. TRT-INFINITE-RANGE on it: besides, any target in its field of view and line of sight
-    (traits/kinds2.py)."""
+    contact. TRT-INFINITE-RANGE on it: besides, any target in its line of sight (traits/kinds2.py); beyond the
+    object's RNG and outside the user's field of view the use scatters (`scatters_use`)."""
     if target == e:
         return True
-    if traits.unlimited_range(g) is not None and gs.in_fov(e, target) and gs.has_los(e, target):
+    if traits.unlimited_range(g) is not None and gs.has_los(e, target):
         return True
+    return _within_rng(gs, e, g, target)
+
+
+def _within_rng(gs, e: int, g, target: int) -> bool:
     if g.RNG == 0:
         return gs.in_contact(e, target)
     return gs.distance(e, target) <= g.RNG + 1e-9
+
+
+def scatters_use(gs, e: int, g, target: int) -> str | None:
+    """TRT-INFINITE-RANGE: a use of object `g` on `target` beyond the object's own RNG and outside the user's field
+    of view scatters (rules.scattered_shots): the rule, or None (within its RNG the object reaches as BLD-17 says,
+    seen or not)."""
+    if target == e or _within_rng(gs, e, g, target):
+        return None
+    return scattered_shots.scatters(gs, e, target, g)
 
 
 @register
 class UseObject(Action):
     """GNA-16: Usar (X = the object's ENE): an object the character holds, on itself or on a character within the
     object's RNG (BLD-17; RNG 0: base contact). No check unless a trait of the object asks one (Prueba de ...:
-    a failure spends the ENE and does nothing; Neuropsico: a CH PSI, PSI-5 on a failure); the effect is its traits' (rules/traits/objects.py); then what a
+    a failure spends the ENE and does nothing; Neuropsico: a CH PSI, PSI-5 on a failure); with Alcance infinito
+    (TRT-INFINITE-RANGE) a target beyond its RNG and outside the user's field of view makes the use scatter: it
+    takes effect on whoever it lands on, or on no one (the use is spent all the same); the effect is its traits'
+    (rules/traits/objects.py); then what a
     use costs the object and its user (Dañino, Defectuoso, Malvado) and a use spent (Cargas) or the object removed
     (Elixir)."""
     key = "use_object"
@@ -99,7 +115,7 @@ class UseObject(Action):
             if not in_reach(gs, actor, g, target):
                 where = "in base contact" if g.RNG == 0 else f"within {g.RNG} K (its RNG)"
                 if traits.unlimited_range(g) is not None:
-                    where = "in its field of view and line of sight (TRT-INFINITE-RANGE)"
+                    where = "in its line of sight (TRT-INFINITE-RANGE)"
                 raise RuleViolation("GNA-16", f"{gs.name(target)} is not {where}")
         traits.check_object_target(gs, actor, g, target)
         choices = traits.object_choices(g, gs, actor)
@@ -120,8 +136,20 @@ class UseObject(Action):
         if not use_passes(gs, ctx, e, g, "GNA-16", f"Usar {g.name}"):    # Prueba de ..., TRT-NEUROPSYCHO
             gs.world.emit("object_use_failed", "GNA-16", who=e, item=g.name)
             return
-        gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
-        objects.use_on(gs, e, g, target, choice, "GNA-16")
+        stray = scatters_use(gs, e, g, target)
+        if stray is not None:                     # TRT-INFINITE-RANGE: outside the FOV the use scatters
+            landed = scattered_shots.scatter_shot(gs, e, target, stray, item=g.name)
+            if landed is not None:
+                try:
+                    traits.check_object_target(gs, e, g, landed)
+                except RuleViolation:
+                    landed = None
+            target = landed
+        if target is None:
+            gs.world.emit("object_use_failed", stray, who=e, item=g.name)
+        else:
+            gs.world.emit("object_used", "GNA-16", who=e, item=g.name, target=target)
+            objects.use_on(gs, e, g, target, choice, "GNA-16")
         for wear in traits.weapon_wear(gs, e, g):            # TRT-HARMFUL, TRT-DEFECTIVE with objects
             if wear.item_wounds:
                 objects.wound_gear(gs, e, item, wear.item_wounds, wear.rule)

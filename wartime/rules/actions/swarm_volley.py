@@ -4,7 +4,7 @@ registry's ``volley`` hook, rules/traits/combat_feats.py)."""
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import traits
+from wartime.rules import scattered_shots, traits
 from wartime.rules.actions.base import Action, register
 from wartime.rules.actions.combat import AttackPrep, need_ranged_target, ranged_target_check
 from wartime.rules.actions.flight import flight_restrictions
@@ -45,6 +45,7 @@ class SwarmVolley(Action):
     ranged = True
     trait_gated = True
     ene_debt = True
+    scatters_out_of_view = True         # a swarm weapon with Alcance infinito: its shot outside the FOV scatters
 
     params = (Param("target", "enemy", "TRT-SWARM-WEAPON: the enemy every swarm weapon fires at"),)
 
@@ -74,7 +75,8 @@ class SwarmVolley(Action):
                 cover = ranged_target_check(gs, actor, t, w, self.rule)
             except RuleViolation:
                 continue
-            preps.append(AttackPrep(t, i, cover))
+            stray = scattered_shots.scatters(gs, actor, t, w)      # TRT-INFINITE-RANGE: outside the FOV it scatters
+            preps.append(AttackPrep(t, i, cover, scatter=stray))
         if len(preps) < 2:
             raise RuleViolation(self.rule, f"fewer than two of {gs.name(actor)}'s swarm weapons can fire at "
                                            f"{gs.name(t)}")
@@ -98,7 +100,8 @@ class SwarmVolley(Action):
         if gs.combat is not None:
             for p in preps:
                 if gs.on_table(p.target):
-                    resolve_attack(gs, ctx, a, p.target, weapon_index=p.weapon_index, ranged=True, cover=p.cover)
+                    resolve_attack(gs, ctx, a, p.target, weapon_index=p.weapon_index, ranged=True, cover=p.cover,
+                                   scatter=p.scatter)
             return
         rolled = []
         for p in preps:
@@ -112,6 +115,7 @@ class SwarmVolley(Action):
         for p, imp in rolled:
             if imp is not None and imp.passed and not ctx.failed and gs.on_table(p.target):
                 resolve_attack(gs, ctx, a, p.target, weapon_index=p.weapon_index, ranged=True, cover=p.cover,
+                               scatter=p.scatter,
                                preset_imp=imp, def_malus=net)
             else:
                 weapon_used(gs, ctx, a, p.weapon_index)

@@ -602,7 +602,8 @@ act other than the character itself; the handler measures its range and checks t
 * ``substance_immunity(gs, e) -> Iterable[str]`` -- the elements (wartime/core/elements.py keys) the bearer is
   immune to: a hit with a weapon delivering one leaves it no wounds (``combat_terms``: DMG 0, no corrosion wound),
   a hit of no weapon delivering one deals it DMG 0 (``substance_terms``) (TRT-NON-LIVING: poison and disease).
-* ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN).
+* ``hack_dmg(gs, e) -> int`` -- stress DMG added to its Corromper / Hackear (CBA-18; TRT-SHIN: a race's, and a
+  carried metahability's to the hacking made with the attribute of its kind).
 * ``meta_void(gs, e, caster) -> bool`` -- True: `e` uses its trait's once-a-turn chance to cancel an enemy
   `caster`'s metahability about to take effect on it (the handler records the use); rules.metahabilities rolls
   its 1D10 (TRT-VOID-RUNES). Called by ``meta_void`` from ``rules.metahabilities.cast`` / ``maintain``.
@@ -627,7 +628,8 @@ and not disabled, G10):
   DEF check and deals no damage, only its on_hit effects (TRT-SHIELD-NULLIFIER; ``hits_without_def``, asked by
   ``rules.combat.resolve_attack`` and ``rules.areas``). → on_hit.
 * ``rng_unlimited(weapon) -> bool`` -- a weapon's: True: no maximum range (CMB-10's RNG; TRT-INFINITE-RANGE;
-  ``unlimited_range``, asked by the ranged attack's target check and an area's aim). → rng_mod.
+  ``unlimited_range``, asked by the ranged attack's target check and an area's aim; outside the FOV the attack
+  scatters: rules.scattered_shots). → rng_mod.
 * ``regenerates(weapon) -> bool`` -- a weapon's: True: it regains a round with its own action (Regenerar munición,
   rules/actions/fire_actions.py; TRT-REGENERATING-AMMO; ``regenerates``). → extra_action.
 * ``level_reach(weapon) -> bool`` -- a weapon's: True: it attacks minis at any altitude level (MOV-11;

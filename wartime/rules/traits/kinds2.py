@@ -4,10 +4,13 @@ holder or the metahability's caster (traits notes G10: a trait on an object or a
 using it; an object's passive effects and auras while it is carried). Where each is played:
 
 * Alcance infinito (TRT-INFINITE-RANGE) on a metahability: its casts have no maximum range (MET-2's RNG;
-  rules.metahabilities.check_target); the target must still be in the caster's field of view (the book scatters a
-  cast outside it: refused, ENV-1, as for a weapon) and line of sight (ENV-2). On an object: Usar reaches any
-  character in its user's field of view and line of sight (GNA-16; rules.actions.objects.in_reach), besides the
-  object's own RNG.
+  rules.metahabilities.check_target); the target must be in line of sight (ENV-2); outside the caster's field of
+  view the cast scatters once its kind check passes (rules.scattered_shots) and takes effect on whoever it lands on
+  (a cast that moves its target, TRT-MAGIC-MISDIRECT, moves the one it lands on to the point chosen if that one can
+  be moved there, else not); its CH IMP on an enemy takes MOD-2's range
+  penalty (rules.metahabilities.cast_mods, as every cast's). On an object: Usar reaches any character in its user's
+  line of sight (GNA-16; rules.actions.objects.in_reach), besides the object's own RNG; beyond that RNG and outside
+  the field of view the use scatters the same way.
 * Campo de oscuridad (TRT-DARKNESS-FIELD) on an object: held (and not disabled, WND-4), its holder bears the field
   (``ON_OBJECTS``): marks within 2 K per level are lost, the object's level added to a race's (G10: the same trait's
   numbers add; traits/scenery.py field_level); 'si explota' is its holder killed by an attack (as Inflamable on an

@@ -10,7 +10,7 @@ Metahability hook points (documented in the package docstring): ``meta_kind``, `
 ``stress_for_ene``, ``not_living``, ``hack_dmg``; the helpers the rules call are at the end of this module."""
 from __future__ import annotations
 
-from wartime.core.components import Life, MetaEffect, MetaEffects, Parked, Psyche
+from wartime.core.components import Life, MetaEffect, MetaEffects, Metahabilities, Parked, Psyche
 from wartime.core.errors import RuleViolation
 from wartime.rules.traits.protections import trait_named
 from wartime.rules.traits.registry import EFFECT_LAPSES, _of, character_traits, display_name, register, trait_arg
@@ -186,11 +186,18 @@ register("TRT-PSYCHIC-ENERGY", "Energía psíquica", {"stress_for_ene": psychic_
 
 
 def shin(gs, e: int) -> int:
-    """TRT-SHIN: DMG +1 on hacking (Corromper / Hackear; ruling: its 'ataque psíquico')."""
+    """TRT-SHIN: DMG +1 on hacking (Corromper / Hackear; ruling: its 'ataque psíquico' = Corromper, CBA-18).
+
+    On a race: every Corromper / Hackear of the character. On a metahability (traits notes G10: "for actions using
+    that item"): the Corromper / Hackear made with the power of its kind, the attribute of its kind's check (MET-1:
+    an invocation's INT, the neuromancer's hacking; a binding's VOL, the puppeteer's corruption), +1 per such
+    metahability carried (G10: the same trait's numbers from two archetypes add, a race's Shin too). Its own casts
+    get nothing: a metahability carries no DMG (MET-1 / BLD-10; core: "a metahability has no DMG field") and no cast
+    in the book deals DMG, so the psychic attack Shin names is the hacking alone (its ruling)."""
     return 1
 
 
-register("TRT-SHIN", "Shin", {"hack_dmg": shin}, kinds=("race",))
+register("TRT-SHIN", "Shin", {"hack_dmg": shin}, kinds=("race", "metahability"))
 
 
 # --- helpers the rules call ---------------------------------------------------------------------------------------
@@ -252,6 +259,11 @@ def not_living(gs, e: int) -> bool:
     return any(h(gs, e) for _, h in _of("not_living", character_traits(gs, e)))
 
 
-def hack_dmg(gs, e: int) -> int:
-    """``hack_dmg``: the stress DMG its traits add to the character's Corromper / Hackear (CBA-18)."""
-    return sum(h(gs, e) for _, h in _of("hack_dmg", character_traits(gs, e)))
+def hack_dmg(gs, e: int, attribute: str = "INT") -> int:
+    """``hack_dmg``: the stress DMG its traits add to the character's Corromper / Hackear (CBA-18) made with
+    `attribute`: its own bonuses' (a race's TRT-SHIN), plus those of each metahability it carries whose kind checks
+    that attribute (MET-1; TRT-SHIN on a metahability: G10, the hacking made with that power)."""
+    own = sum(h(gs, e) for _, h in _of("hack_dmg", character_traits(gs, e)))
+    carried = gs.world.try_get(e, Metahabilities)
+    metas = () if carried is None else carried.items
+    return own + sum(h(gs, e) for m in metas if meta_kind(m) == attribute for _, h in _of("hack_dmg", m.traits))

@@ -204,7 +204,8 @@ register("TRT-PROTECTION-RUNES", "Runas de protección", {"meta_fumble_safe": pr
 def infinite_range(weapon) -> bool:
     """TRT-INFINITE-RANGE: no maximum range (CMB-10's RNG); the target must be in line of sight (ENV-2, checked as
     for any shot) and the CH IMP keeps MOD-2's −1 per 10 K beyond the first 10 (ruling). A target outside the
-    attacker's field of view would scatter the attack: not played, such a shot stays refused (ENV-1)."""
+    attacker's field of view (ENV-1) may be shot at and the attack scatters, 1D10 K per 15 K to the target (ruling;
+    rules.scattered_shots: an area always, a single shot once its CH IMP passes, onto whoever it lands on)."""
     return True
 
 
