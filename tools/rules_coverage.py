@@ -94,13 +94,6 @@ PARTIAL = {
                     "refuses its attack, Usar or cast outside that state; a condition on a protection or a transport "
                     "(what a state switches off while worn or ridden is not told) and unknown text are refused when "
                     "a game is set up",
-    "TRT-ANTI-AMMO": "against targets that are not alive ('no vivos', MET-8), that carry a trait the engine plays "
-                     "(by its book name), of a race or riding a transport named by its catalogue name, id or one of "
-                     "the classes its data gives it (classes = [\"tanque\", \"vehículo\"]: 'tanques'; case, accents "
-                     "and singular or plural aside); a name no race or transport of the lists' catalogues is called "
-                     "or classed (a bonus that could never bite, likely a data mistake) is refused when a game is "
-                     "set up",
-    # issue 16 traits played on some of their kinds (rules/traits/vehicles.py, objects)
     "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
                        "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "
                        "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
@@ -118,6 +111,10 @@ PARTIAL = {
 #: Rulings the engine plays for rules it implements in full, where the source leaves a gap (listed under the table,
 #: after "Rulings of implemented rules"; the status column of these rows stays "implemented").
 RULINGS = {
+    "TRT-ANTI-AMMO": "the target type is 'no vivos', a trait the engine plays (by its book name), or a race or "
+                     "transport by catalogue name, id or one of its data `classes` (case, accents and singular or "
+                     "plural aside); a type the lists field nothing of is fielded and never bites (as an Alérgico "
+                     "element nothing delivers)",
     "TRT-ACTIVATION-AREA": "an object whose use chooses an option (Cóctel de vitaminas' attribute) takes the one its "
                            "dropper chose with Soltar (GNA-15's choice parameter, kept on the charge and in the "
                            "decision); no option of an object depends on the mini that sets it off; an object whose "

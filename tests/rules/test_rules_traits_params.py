@@ -10,7 +10,7 @@ import pytest
 from rules_helpers import blade, violation, weapon
 from test_rules_traits_combat import duel
 from wartime.core.components import Mount, Posture, Race
-from wartime.core.errors import DataError, RefusedContent
+from wartime.core.errors import DataError
 from wartime.core.rng import Dice
 from wartime.data.loader import archetype_from_dict, load_army_list, load_scenario
 from wartime.match.setup import build_state
@@ -76,16 +76,18 @@ def test_TRT_ANTI_AMMO_classes_are_data_of_races_and_transports_only():
         archetype_from_dict({**race, "classes": ["x", 3]})
 
 
-def test_TRT_ANTI_AMMO_a_class_nothing_is_given_stays_a_setup_refusal(tmp_path):
-    """Anti (zepelines): no race or transport of the catalogue is called or classed so: refused naming the rule."""
-    lists = _motor_pool(tmp_path, ("tank_hunter",), ("trooper",))
+def test_TRT_ANTI_AMMO_a_class_nothing_is_given_is_fielded_and_never_bites(tmp_path):
+    """Anti (zepelines): no race or transport of the catalogue is called or classed so: the game is set up and the
+    tank-buster's DMG +2 counts against neither the carrier's driver nor the truck's."""
+    _motor_pool(tmp_path, ("tank_hunter",), ("carrier_driver", "truck_driver"))
     text = (tmp_path / "catalogue" / "motor-pool.toml").read_text(encoding="utf-8")
     (tmp_path / "catalogue" / "motor-pool.toml").write_text(text.replace('param = "tanques"', 'param = "zepelines"'),
                                                           encoding="utf-8")
     lists = {s: load_army_list(tmp_path / f"{s}.toml") for s in ("red", "blue")}
-    with pytest.raises(RefusedContent) as exc:
-        build_state(load_scenario(ROOT / "scenarios" / "skirmish.toml"), lists, Dice(1))
-    assert [rid for rid, _ in exc.value.problems] == ["TRT-ANTI-AMMO"] and "zepelines" in exc.value.problems[0][1]
+    gs = build_state(load_scenario(ROOT / "scenarios" / "skirmish.toml"), lists, Dice(1))
+    hunter, carrier, truck = gs.minis()
+    gun = gs.equipment(hunter).weapons[0]
+    assert [traits.combat_terms(gs, hunter, t, gun, True).dmg_plus for t in (carrier, truck)] == [0, 0]
 
 
 # --- Requiere (): a condition ----------------------------------------------------------------------------------------

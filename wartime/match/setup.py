@@ -18,7 +18,7 @@ from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
-from wartime.data.loader import load_any, load_army_list, load_catalogue
+from wartime.data.loader import load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
@@ -131,53 +131,18 @@ def anti_names(specs) -> tuple[str, ...]:
     return tuple(out)
 
 
-def catalogue_archetypes(lists) -> list:
-    """The archetypes of the catalogues of these army lists (each catalogue once; a list without one adds none)."""
-    out: list = []
-    seen: set = set()
-    for lst in lists:
-        path = getattr(lst, "catalogue", None)
-        if path is not None and path not in seen:
-            seen.add(path)
-            out += list(load_catalogue(path).archetypes.values())
-    return out
-
-
-def anti_problems(specs, archetypes) -> list[tuple[str, str]]:
-    """TRT-ANTI-AMMO: a Munición anti naming a race or a transport that no race or transport archetype of
-    `archetypes` (the catalogues', and the designs' own) is called or classed, by its name, its id or one of its
-    ``classes`` (case, accents and singular or plural aside: weapons_more.same_name): one line per design and name
-    (a name nothing in the catalogue answers to is a data mistake, a bonus that could never act)."""
-    known = list(dict.fromkeys(x for a in [*archetypes, *(b for s in specs for b in s.archetypes())]
-                               if a.kind in ("race", "transport") for x in (a.id, a.name, *a.classes)))
-    out: list[tuple[str, str]] = []
-    seen: set[tuple[int, str]] = set()
-    for spec in specs:
-        for arch in spec.archetypes():
-            for t in arch.traits:
-                if t.trait_id != "TRT-ANTI-AMMO" or weapons_more.anti_kind(t.param) != "name":
-                    continue
-                key = weapons_more.plain(t.param)
-                if not any(weapons_more.same_name(key, k) for k in known) and (id(spec), key) not in seen:
-                    seen.add((id(spec), key))
-                    out.append(refuse("TRT-ANTI-AMMO", f"{spec.name}: {arch.kind} {arch.name}: "
-                                      f"{traits.display_name('TRT-ANTI-AMMO')} ({t.param}) names no target type: not 'no vivos', no trait the engine "
-                                      "plays, and no race or transport of the catalogue is called or classed so"))
-    return out
-
-
 def refused_lines(path, *, allow_outside: bool = False) -> list[str]:
     """`wartime validate`: what a valid data file fields that the engine refuses, as ``file: rule ID: line``
     lines (a list's characters, a catalogue's character designs, a scenario's default lists)."""
     kind, model = load_any(path, allow_outside=allow_outside)
     if kind == "list":
-        specs, known = model.characters(), catalogue_archetypes([model])
+        specs = model.characters()
     elif kind == "catalogue":
-        specs, known = list(model.characters.values()), list(model.archetypes.values())
+        specs = list(model.characters.values())
     else:
         lists = [load_army_list(p, allow_outside=allow_outside) for p in model.default_lists.values() if p is not None]
-        specs, known = [s for lst in lists for s in lst.characters()], catalogue_archetypes(lists)
-    return [f"{path}: {rid}: {line}" for rid, line in list_problems(specs) + anti_problems(specs, known)]
+        specs = [s for lst in lists for s in lst.characters()]
+    return [f"{path}: {rid}: {line}" for rid, line in list_problems(specs)]
 
 
 def check_traits(spec) -> None:
@@ -392,10 +357,9 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
                 for rid, line in list_problems(lists[side].characters())]
     every = [s for side in ("red", "blue") for s in lists[side].characters()]
     named = anti_names(every)
-    if named:                                              # TRT-ANTI-AMMO: a race or a transport by name
-        problems += [(rid, f"lists: {line}") for rid, line in
-                     anti_problems(every, catalogue_archetypes([lists["red"], lists["blue"]]))]
-        world.resources["anti_named"] = named              # create_character keeps those races (Race)
+    if named:                                              # TRT-ANTI-AMMO: a race or a transport by name (a name
+        world.resources["anti_named"] = named              # nothing answers to never bites); create_character keeps
+                                                           # those races (Race)
     if problems:
         raise RefusedContent(problems)                     # every occurrence at once, each naming its ID
     carried = []                                           # GNA-16, BLD-20: (character, its design)
