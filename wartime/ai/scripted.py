@@ -758,8 +758,9 @@ class ScriptedController:
     def _heal(self, match, p):
         """GNA-5: a wounded character (itself, or a wounded ally in base contact) is healed when no enemy gun sees
         the healer (`_exposure` 0) and the CH INT passes at least 6 times in 10 (a failure adds a wound, a fumble
-        three), never one that a fumble's three wounds would incapacitate (WND-2: wounds + 3 reaching its CON; the
-        blunders CON 3 telekinetics, then CON 5 ones at 2 wounds, made against random play on the scrapyard)."""
+        three), never one that a fumble's three wounds would incapacitate or leave one wound short of it (WND-2:
+        wounds + 4 reaching its CON, where its own next fumbled shot would put it down; the blunders CON 3
+        telekinetics, then CON 5 ones, made against random play on the scrapyard)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         key = by_rule(p, "GNA-5")
@@ -767,7 +768,7 @@ class ScriptedController:
         if key is None or gs.engaged(e) or float(p_pass(gs.attrs(e).INT)) < 0.6:
             return None
         hurt = [t for t in [e] + gs.allies(e) if gs.wounds(t) > 0 and (t == e or gs.in_contact(e, t))
-                and gs.wounds(t) + 3 < gs.attrs(t).CON]            # a fumble's 3 wounds would not put it down (WND-2)
+                and gs.wounds(t) + 4 < gs.attrs(t).CON]            # a fumble's 3 wounds would not (nearly) put it down
         if not hurt or self._exposure(gs, e, (pe.x, pe.y)) > 0.0:
             return None
         for t in sorted(hurt, key=lambda t: (-gs.wounds(t), t)):
