@@ -72,14 +72,13 @@ PARTIAL = {
                              "spot on the board (a moved charge is not set off); never a character; a held item is "
                              "refused (project ruling: telekinesis does not wrest a thing from its holder, "
                              "rules/telekinesis.py); nor a piece a mini climbs or stands on (project ruling, "
-                             "scenery_objects.borne_by); no shipped scenario has movable pieces yet",
+                             "scenery_objects.borne_by)",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
                           "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
                           "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "
                           "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
                           "target, a thing in base contact with it (a charge keeps its owner and is not set off); a "
-                          "piece a mini climbs or stands on is not lifted (project ruling, scenery_objects.borne_by); "
-                          "no shipped scenario has movable pieces yet",
+                          "piece a mini climbs or stands on is not lifted (project ruling, scenery_objects.borne_by)",
     "TRT-DARKNESS-FIELD": "on a race, held on an object and on a transport (its holder or rider bears it, the "
                           "levels added, G10; a transport's level kept in play, components.MountLevels): marks of "
                           "Marcador de objetivos on minis within 2 K per level of an able bearer give nothing there, "
@@ -180,8 +179,7 @@ PARTIAL = {
                        "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
                        "with a melee weapon, the piece's CH DEF against its DEF, destroyed off the board above its "
                        "CON), and with the book's variants of Ataque CaC: a firearm in melee (CBA-8, a second CH IMP) "
-                       "and unarmed (CBA-10, at most 1 wound on the piece, 2 on a critical); no shipped scenario "
-                       "has breakable pieces yet",
+                       "and unarmed (CBA-10, at most 1 wound on the piece, 2 on a critical)",
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
                   "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
