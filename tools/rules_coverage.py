@@ -40,19 +40,6 @@ STATUSES = ("implemented", "partial", "refused", "not implemented")
 #: refused (possibly with NotImplementedRule("ID") itself). Without such a test the row is refused or not
 #: implemented instead.
 PARTIAL = {
-    "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
-                             "Contramagia on an invocation) moves a movable scenery piece (its CON), an item lying on "
-                             "the ground, a placed charge included, or a driverless transport (their QUA), of weight at "
-                             "most VOL, within the metahability's RNG, FOV and LOS, its centre up to VOL K to a clear "
-                             "spot on the board (a moved charge is not set off); never a character; a held item is "
-                             "refused (project ruling: telekinesis does not wrest a thing from its holder, "
-                             "rules/telekinesis.py); no shipped scenario has movable pieces yet",
-    "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
-                          "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
-                          "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "
-                          "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
-                          "target, a thing in base contact with it (a charge keeps its owner and is not set off); no "
-                          "shipped scenario has movable pieces yet",
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
@@ -94,12 +81,6 @@ PARTIAL = {
                     "refuses its attack, Usar or cast outside that state; a condition on a protection or a transport "
                     "(what a state switches off while worn or ridden is not told) and unknown text are refused when "
                     "a game is set up",
-    "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
-                       "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "
-                       "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
-                       "with a melee weapon, the piece's CH DEF against its DEF, destroyed off the board above its "
-                       "CON); unarmed blows (CBA-10) and firearms in melee (CBA-8) at scenery are not offered, and "
-                       "no shipped scenario has breakable pieces yet",
     # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
                   "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
@@ -111,6 +92,26 @@ PARTIAL = {
 #: Rulings the engine plays for rules it implements in full, where the source leaves a gap (listed under the table,
 #: after "Rulings of implemented rules"; the status column of these rows stays "implemented").
 RULINGS = {
+    "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
+                          "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
+                          "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "
+                          "failure +1 wound without CH DEF; a ranged attack with DMG CON, a piece landing at the "
+                          "target, a thing in base contact with it (a charge keeps its owner and is not set off); a "
+                          "piece a mini climbs or stands on is not lifted (project ruling, scenery_objects.borne_by)",
+    "TRT-MAGIC-TELEKINESIS": "the action Telequinesis (a metahability's ENE, its kind's CH ATR, MET-7 fumbles, "
+                             "Contramagia on an invocation) moves a movable scenery piece (its CON), an item lying on "
+                             "the ground, a placed charge included, or a driverless transport (their QUA), of weight at "
+                             "most VOL, within the metahability's RNG, FOV and LOS, its centre up to VOL K to a clear "
+                             "spot on the board (a moved charge is not set off); never a character; a held item is "
+                             "refused (project ruling: telekinesis does not wrest a thing from its holder, "
+                             "rules/telekinesis.py); nor a piece a mini climbs or stands on (project ruling, "
+                             "scenery_objects.borne_by)",
+    "TRT-WALLBREAKER": "DMG +3 in melee (race and weapon) against transports, ridden or driverless, and against "
+                       "the walls and doors a scenario marks breakable (`breakable = {con, what}`; the book has no "
+                       "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
+                       "with a melee weapon, the piece's CH DEF against its DEF, destroyed off the board above its "
+                       "CON), and with the book's variants of Ataque CaC: a firearm in melee (CBA-8, a second CH IMP) "
+                       "and unarmed (CBA-10, at most 1 wound on the piece, 2 on a critical)",
     "TRT-ANTI-AMMO": "the target type is 'no vivos', a trait the engine plays (by its book name), or a race or "
                      "transport by catalogue name, id or one of its data `classes` (case, accents and singular or "
                      "plural aside); a type the lists field nothing of is fielded and never bites (as an Alérgico "

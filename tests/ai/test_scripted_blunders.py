@@ -111,12 +111,12 @@ def test_wounded_shooter_pulls_back_out_of_sight_WND_2():
 
 
 def test_heals_itself_out_of_sight_when_likely_GNA_5():
-    """GNA-5: wounded, with no shot and no enemy gun seeing it, a character with INT 6 (the CH INT passes 6 times
-    in 10) heals itself; with INT 4 (4 in 10, and a failure adds a wound) it does not."""
+    """GNA-5: wounded, with no shot and no enemy gun seeing it, a CON 6 character with INT 6 (the CH INT passes 6
+    times in 10) heals itself; with INT 4 (4 in 10, and a failure adds a wound) it does not."""
     wall = piece("wall", "high", 8.0, 12.0, 12.0, 12.5, height=2.5, blocks_los=True)
 
     def game(INT):
-        return Game(M(side="red", x=10, y=10, facing=90.0, INT=INT, wounds=1, weapons=(weapon(RNG=8, DMG=2),)),
+        return Game(M(side="red", x=10, y=10, facing=90.0, INT=INT, CON=6, wounds=1, weapons=(weapon(RNG=8, DMG=2),)),
                     M(side="blue", x=10, y=30, facing=270.0, weapons=(weapon(),)), pieces=[wall])
     g = game(6)
     assert decide(g, g.ids[0]).action == "heal"
@@ -124,16 +124,21 @@ def test_heals_itself_out_of_sight_when_likely_GNA_5():
     assert decide(g, g.ids[0]).action != "heal"
 
 
-def test_does_not_heal_when_a_failure_would_put_it_down_GNA_5():
-    """GNA-5 / WND-2: out of sight with INT 7, a CON 3 character with 1 wound heals itself; with 2 wounds (one short
-    of its CON) it does not: the failure's wound (3 in 10) would incapacitate it."""
+def test_does_not_heal_when_a_fumble_would_put_it_down_GNA_5():
+    """GNA-5 / WND-2: out of sight with INT 7, a CON 6 character with 1 wound heals itself; with 2 wounds it does not:
+    the fumble's 3 wounds (1 in 10) would leave it one wound short of incapacitation, where its own next fumbled
+    shot puts it down (the scrapyard's telekinetics did so against random play). A CON 5 one with 1 wound, or a
+    CON 3 one, does not either."""
     wall = piece("wall", "high", 8.0, 12.0, 12.0, 12.5, height=2.5, blocks_los=True)
 
-    def game(wounds):
-        return Game(M(side="red", x=10, y=10, facing=90.0, INT=7, CON=3, wounds=wounds,
+    def game(wounds, con=6):
+        return Game(M(side="red", x=10, y=10, facing=90.0, INT=7, CON=con, wounds=wounds,
                       weapons=(weapon(RNG=8, DMG=2),)),
                     M(side="blue", x=10, y=30, facing=270.0, weapons=(weapon(),)), pieces=[wall])
     g = game(1)
     assert decide(g, g.ids[0]).action == "heal"
     g = game(2)
     assert decide(g, g.ids[0]).action != "heal"
+    for con in (5, 3):
+        g = game(1, con=con)
+        assert decide(g, g.ids[0]).action != "heal"

@@ -88,3 +88,13 @@ def test_TRT_MAGIC_TELEKINESIS_scripted_pushes_an_enemys_driverless_transport_aw
                                                                               tk.thing(g.gs, f"transport:{t}")))
         assert math.hypot(to[0] - po.x, to[1] - po.y) == pytest.approx(far)
         assert far >= math.hypot(17 - po.x, 20 - po.y) + 2.0
+
+
+def test_TRT_MAGIC_TELEKINESIS_scripted_leaves_a_piece_that_already_cuts_every_line():
+    """The truck already stands across both lines of sight from the rifleman (its centre at (20, 19.5)): no move cuts
+    more, so the caster spends no ENE moving it (it once moved a crate onto its own spot on the scrapyard)."""
+    g = tk_game(wounds=1)
+    scenery_objects.move_piece(g.gs, "truck", (5.0, -5.5), TK, g.ids[0])
+    poly = g.gs.board.piece("truck").polygon
+    assert poly.intersects(LineString([(10, 20), (22, 20)])) and poly.intersects(LineString([(10, 16), (22, 20)]))
+    assert decide(g, g.ids[0]).action != "telekinesis"

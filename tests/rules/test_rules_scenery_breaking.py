@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from rules_helpers import Game, M, blade, piece, ride, violation
+from rules_helpers import Game, M, blade, piece, ride, violation, weapon
 from test_rules_parked_targets import parked_truck
 from test_rules_traits_combat import attack, duel, hit_dmg, race
 from wartime.core.components import BreakablePiece, Searchable, UsableElement
@@ -204,6 +204,94 @@ def test_TRT_WALLBREAKER_strike_odds():
     o = REGISTRY[KEY].strike_odds(g.gs, g.ids[0], {"piece": "wall", "weapon": 0})
     assert o["p_hit"] == Fraction(1, 2) and o["dmg"] == 7
     assert o["expected"] == Fraction(1, 2) * (Fraction(2, 10) * 5 + Fraction(8, 10) * 7) and o["hits_left"] == 2
+
+
+# --- CBA-10 (unarmed) and CBA-8 (a firearm in melee) at scenery -----------------------------------------------------
+FISTS = "unarmed_attack_scenery"
+FIREARM = "melee_attack_firearm_scenery"
+
+
+def test_TRT_WALLBREAKER_CBA_10_an_unarmed_blow_at_a_wall_deals_1_wound_2_on_a_critical():
+    """CBA-10 at scenery: ENE 1, DMG CON 7 − 4 = 3, Reventamuros +3 = 6; the wall (CON 12, DEF 2) fails its CH DEF
+    (die 9): 6 wounds, capped at 1; a critical CH IMP (die 1): DMG 7, capped at 2. Without the trait DMG 3."""
+    g = wall_game(con=12, red=dict(CON=7, weapons=()))
+    a = g.ids[0]
+    race(g, a, "TRT-WALLBREAKER")
+    g.start_activation(a, energy=10)
+    assert [o.params for o in g.engine.legal_options(FISTS)] == [{"piece": "wall"}]
+    g.dice.push(3, 9)
+    g.act(a, FISTS, piece="wall")
+    hit = g.events("scenery_hit")[-1]
+    assert hit["dmg"] == 6 and hit["bonus"] == 3
+    assert state(g).wounds == 1 and g.events("scenery_damage")[-1]["rule"] == "CBA-10"
+    assert g.energy(a) == 9                                          # CBA-10: ENE 1
+    g.dice.push(1, 9)
+    g.act(a, FISTS, piece="wall")
+    assert g.events("scenery_hit")[-1]["dmg"] == 7 and state(g).wounds == 3
+    assert g.all_dice_used()
+    g = wall_game(con=12, red=dict(CON=7, weapons=()))
+    g.start_activation(g.ids[0], energy=10)
+    g.dice.push(3, 9)
+    g.act(g.ids[0], FISTS, piece="wall")
+    assert g.events("scenery_hit")[-1]["dmg"] == 3 and state(g).wounds == 1
+
+
+def test_TRT_WALLBREAKER_CBA_8_a_firearm_at_a_wall_needs_a_second_CH_IMP():
+    """CBA-8 at scenery with a gun (ENE 2, DMG 3, RNG 10): CH IMP die 3 then the second die 4 (both ≤ AGI 5): melee DMG
+    3 + 5 − 4 = 4, Reventamuros +3 = 7; the CH DEF die 9 fails: 7 wounds. A second die 7 misses: no CH DEF, no wound."""
+    g = wall_game(con=12, red=dict(weapons=(blade(), weapon(ENE=2, DMG=3, RNG=10, key="gun"))))
+    a = g.ids[0]
+    race(g, a, "TRT-WALLBREAKER")
+    g.start_activation(a, energy=10)
+    assert [o.params for o in g.engine.legal_options(FIREARM)] == [{"piece": "wall", "weapon": 1}]
+    assert [o.params for o in g.engine.legal_options(KEY)] == [{"piece": "wall", "weapon": 0}]
+    g.dice.push(3, 4, 9)
+    g.act(a, FIREARM, piece="wall", weapon=1)
+    assert g.events("scenery_hit")[-1]["dmg"] == 7 and state(g).wounds == 7
+    assert g.energy(a) == 8
+    g.dice.push(3, 7)
+    g.act(a, FIREARM, piece="wall", weapon=1)
+    assert g.events("scenery_miss")[-1]["rule"] == "CBA-8" and state(g).wounds == 7
+    assert g.all_dice_used()
+    assert violation(g.engine.check_action, a, FIREARM, {"piece": "wall", "weapon": 0}).rule_id == "CBA-1"   # a blade
+
+
+def test_ARE_5_an_area_weapon_at_a_wall_strikes_the_piece_alone():
+    """ARE-5 at scenery (project reading): a gun with Área R3 (CBA-8) and a flail with Área R3 (CBA-7) are offered
+    against the wall and strike it as a single blow: CH IMP 3, second 4, the wall's CH DEF 9 fails: melee DMG
+    3 + 5 - 4 = 4 wounds on the wall; no template is laid (no dispersion, no area event), the blue mini untouched."""
+    gun = weapon(ENE=2, DMG=3, RNG=10, key="gun", area="R3", traits=("TRT-AREA",))
+    flail = blade(DMG=1, key="flail", area="R3", traits=("TRT-AREA",))
+    g = wall_game(con=12, red=dict(weapons=(flail, gun)), blue_x=12.0)
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    assert [o.params for o in g.engine.legal_options(FIREARM)] == [{"piece": "wall", "weapon": 1}]
+    assert [o.params for o in g.engine.legal_options(KEY)] == [{"piece": "wall", "weapon": 0}]
+    g.dice.push(3, 4, 9)
+    g.act(a, FIREARM, piece="wall", weapon=1)
+    assert g.events("scenery_hit")[-1]["dmg"] == 4 and state(g).wounds == 4
+    assert not g.events("dispersion") and not g.events("area_attack") and g.gs.wounds(b) == 0
+    assert g.all_dice_used()
+
+
+def test_TRT_WALLBREAKER_CBA_8_and_CBA_10_odds_and_refusals():
+    """The odds: the firearm's P(hit) is P(CH IMP)² (CBA-8), the fists' expected wounds at most 1 a hit (CBA-10); and,
+    as the weapon blow, neither is offered out of contact nor taken as a reaction nor without breakable pieces."""
+    from fractions import Fraction
+    g = wall_game(con=3, red=dict(CON=7, weapons=(weapon(ENE=2, DMG=3, RNG=10, key="gun"),)))
+    a = g.ids[0]
+    race(g, a, "TRT-WALLBREAKER")
+    o = REGISTRY[FIREARM].strike_odds(g.gs, a, {"piece": "wall", "weapon": 0})
+    assert o["p_hit"] == Fraction(1, 4) and o["dmg"] == 3 + 7 - 4 + 3
+    f = REGISTRY[FISTS].strike_odds(g.gs, a, {"piece": "wall"})
+    assert f["dmg"] == 6 and f["p_hit"] == Fraction(1, 2) and f["hits_left"] == 4
+    assert f["expected"] == Fraction(1, 2) * (Fraction(2, 10) * 1 + Fraction(8, 10) * 1)
+    g.set(a, replace(g.gs.pos(a), x=9.0))
+    g.start_activation(a, energy=10)
+    assert list(g.engine.legal_options(FISTS)) == [] and list(g.engine.legal_options(FIREARM)) == []
+    plain = duel(melee=True)
+    for key in (FISTS, FIREARM):
+        assert REGISTRY[key].refusal(plain.gs, plain.ids[0]) == "TRT-WALLBREAKER"
 
 
 # --- data: the scenario's breakable pieces ----------------------------------------------------------------------------

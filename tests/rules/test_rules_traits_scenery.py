@@ -352,6 +352,26 @@ def test_TRT_SUPER_STRENGTH_needs_the_trait_contact_and_reach():
     assert [o.params for o in g.engine.legal_options("throw_scenery")] == [{"piece": "car", "target": g.ids[1]}]
 
 
+def test_TRT_SUPER_STRENGTH_a_piece_bearing_a_mini_is_not_thrown():
+    """Project ruling (scenery_objects.borne_by): the car with a red ally standing on its top (Climbing at its 0.5 K)
+    is neither offered nor accepted; off it again, the throw is offered."""
+    from wartime.core.components import Climbing
+    g = Game(M(x=10, y=20, CON=5, AGI=5), M(side="blue", x=16.0, y=20, facing=180.0, CON=9), M(x=11.5, y=20.5),
+             pieces=[piece("car", "low", 10.5, 19, 12.5, 21, height=0.5, blocks_los=True)])
+    scenery_objects.install(g.gs, SimpleNamespace(terrain=[SimpleNamespace(id="car", movable=MovableSpec(con=4,
+                                                                                                         size="car"))]))
+    a, b, c = g.ids
+    race(g, a, "TRT-SUPER-STRENGTH")
+    g.set(c, Climbing("car", 0.5))
+    g.start_activation(a, energy=10)
+    assert scenery_objects.borne_by(g.gs, "car") == [c]
+    assert list(g.engine.legal_options("throw_scenery")) == []
+    assert violation(g.engine.check_action, a, "throw_scenery", {"piece": "car", "target": b}).rule_id == \
+        "TRT-SUPER-STRENGTH"
+    g.world.remove(c, Climbing)
+    assert [o.params for o in g.engine.legal_options("throw_scenery")] == [{"piece": "car", "target": b}]
+
+
 def test_TRT_SUPER_STRENGTH_a_board_without_movable_pieces_has_none():
     g = duel()
     race(g, g.ids[0], "TRT-SUPER-STRENGTH")

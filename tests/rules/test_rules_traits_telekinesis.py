@@ -207,3 +207,21 @@ def test_TRT_MAGIC_TELEKINESIS_a_held_item_is_not_taken_from_its_holder():
     assert not any(o.params["object"] == f"item:{n}" for o in g.engine.legal_options("telekinesis"))
     g.set(n, replace(g.world.get(n, Item), holder=None, at=(19.0, 20.0)))
     assert any(o.params["object"] == f"item:{n}" for o in g.engine.legal_options("telekinesis"))
+
+
+def test_TRT_MAGIC_TELEKINESIS_a_piece_bearing_a_mini_is_not_moved():
+    """Project ruling (scenery_objects.borne_by): the truck with the blue character climbing it is refused, naming the
+    rule, and not among the reachable objects; off it, the truck moves."""
+    from wartime.core.components import Climbing
+    from wartime.rules.actions.telekinesis import reachable
+    from wartime.rules import telekinesis as tk
+    g = caster_game()
+    a, b = g.ids
+    g.set(b, Climbing("truck", 1.0))
+    assert violation(g.engine.check_action, a, "telekinesis", {"meta": 0, "object": "scenery:truck",
+                                                               "to": [15, 20]}).rule_id == TK
+    assert [t.ref for mv in tk.movers(g.gs, a) for t in reachable(g.gs, a, mv)] == []
+    g.world.remove(b, Climbing)
+    g.dice.push(2)
+    g.act(a, "telekinesis", meta=0, object="scenery:truck", to=[15, 20])
+    assert g.events("object_moved")[0]["object"] == "scenery:truck"

@@ -38,3 +38,24 @@ def test_TRT_WALLBREAKER_the_window_offers_the_blow_and_draws_the_rubble(tmp_pat
     app.step()
     shot(app, "97-broken-wall")
     assert app.screen.get_at(at) != standing
+
+
+def test_TRT_WALLBREAKER_the_window_offers_the_unarmed_blow_at_the_wall(tmp_path):
+    """CBA-10 at scenery: the breacher touching the yard wall also gets an unarmed blow at it, a menu entry of its own
+    naming the wall (no weapon), played from the menu."""
+    app = make_app(tmp_path, scenario=FIX / "breach.toml", start=False)
+    gs = app.match.gs
+    red = next(e for e in gs.minis() if gs.side(e) == "red")
+    gs.world.set(red, replace(gs.pos(red), x=7.0, y=4.0, facing=0.0))
+    app.menu = None
+    answer_until_red_action(app)
+    i = menu_index(app, "unarmed_attack_scenery")
+    entry = app._menu(app.match.pending)[i]
+    assert entry.enabled and entry.params == {"piece": "yard-wall"} and "Yard wall" in entry.label
+    assert entry.place[0] == "piece"
+    before = len(app.match.gs.world.events)
+    press(app, "menu", i)
+    settle(app)
+    events = app.match.gs.world.events[before:]
+    assert any(ev["type"] in ("scenery_hit", "scenery_miss") for ev in events)
+    assert any(ev["type"] == "action" and ev.get("action") == "unarmed_attack_scenery" for ev in events)

@@ -24,7 +24,7 @@ from wartime.ai.scripted_mines import mines_act
 from wartime.ai.scripted_minesafe import avoid_charges
 from wartime.ai.scripted_weapons import nullify_shield, put_out_fire, regenerate_round
 from wartime.ai.scripted_devices import designate_first
-from wartime.ai.scripted_scenery import throw_scenery
+from wartime.ai.scripted_scenery import fetch_scenery, throw_scenery
 from wartime.ai.scripted_water import dive_instead, swim_under
 from wartime.ai.scripted_breaking import break_through
 from wartime.ai.scripted_telekinesis import telekinesis_act
@@ -312,6 +312,7 @@ class ScriptedController:
             return drive_transport(match, p) or self._guard_or_end(match, p)
         if shot is None and charge is None:
             d = break_through(match, p)                                 # TRT-WALLBREAKER ruling: a wall in the way
+            d = d or fetch_scenery(match, p)                            # TRT-SUPER-STRENGTH: a car to throw at hand
             if d is not None:
                 return d
         if not self._weapons(gs, e, True) or shot is None:
@@ -780,9 +781,10 @@ class ScriptedController:
 
     def _heal(self, match, p):
         """GNA-5: a wounded character (itself, or a wounded ally in base contact) is healed when no enemy gun sees
-        the healer (`_exposure` 0) and the CH INT passes at least 6 times in 10 (a failure adds a wound), never one
-        that failure's wound would incapacitate (WND-2: wounds one short of its CON; a blunder CON 3 telekinetics
-        made against random play on a trial scrapyard scenario)."""
+        the healer (`_exposure` 0) and the CH INT passes at least 6 times in 10 (a failure adds a wound, a fumble
+        three), never one that a fumble's three wounds would incapacitate or leave one wound short of it (WND-2:
+        wounds + 4 reaching its CON, where its own next fumbled shot would put it down; the blunders CON 3
+        telekinetics, then CON 5 ones, made against random play on the scrapyard)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         key = by_rule(p, "GNA-5")
@@ -790,7 +792,7 @@ class ScriptedController:
         if key is None or gs.engaged(e) or float(p_pass(gs.attrs(e).INT)) < 0.6:
             return None
         hurt = [t for t in [e] + gs.allies(e) if gs.wounds(t) > 0 and (t == e or gs.in_contact(e, t))
-                and gs.wounds(t) + 1 != gs.attrs(t).CON]           # a failure's wound would not put it down (WND-2)
+                and gs.wounds(t) + 4 < gs.attrs(t).CON]            # a fumble's 3 wounds would not (nearly) put it down
         if not hurt or self._exposure(gs, e, (pe.x, pe.y)) > 0.0:
             return None
         for t in sorted(hurt, key=lambda t: (-gs.wounds(t), t)):

@@ -3,7 +3,8 @@ rules/actions/telekinesis.py), chosen among the engine's legal options only (`le
 
 * a movable piece that blocks sight (``blocks_los``: a low wall gives cover, a tall truck hides) is moved across the
   lines of sight from enemies to wounded allies, or to the caster itself when it stands in the open: the point that cuts the most such lines, tried at
-  a few points along each line (drawn back within the caster's reach);
+  a few points along each line (drawn back within the caster's reach), only where it cuts more lines than where it
+  stands and at least `MIN_SHIFT` K away;
 * otherwise an operative charge of its own side with a proximity trigger is moved into the path of the nearest enemy
   (between that enemy and the nearest of its allies, just outside the charge's reach, so the enemy's next move
   towards them sets it off);
@@ -30,6 +31,8 @@ ALONG = (0.2, 0.35, 0.5, 0.65, 0.8)
 MARGIN = 0.3
 #: the least K a push must add between an enemy's driverless transport and its driver
 STRAND = 2.0
+#: the least K a piece moved across lines of sight must travel (a shorter move spends the ENE for nothing)
+MIN_SHIFT = 0.5
 
 
 def _lines(gs, e: int) -> list[tuple[int, int]]:
@@ -58,6 +61,7 @@ def _block(match, p, key: str, mv: tk.Mover, t: tk.Thing, pairs):
     if pc is None or not pc.blocks_los or pc.height <= 0.0:
         return None
     best = None
+    now = _cut(gs, pc.polygon, pairs)               # the lines it already cuts where it stands: a move must add some
     for f, a in pairs:
         pf, pa = gs.pos(f), gs.pos(a)
         for s in ALONG:
@@ -66,8 +70,10 @@ def _block(match, p, key: str, mv: tk.Mover, t: tk.Thing, pairs):
             if far > mv.reach:                  # drawn back towards where it stands: its bulk may still cut the line
                 x, y = t.x + (x - t.x) * mv.reach / far, t.y + (y - t.y) * mv.reach / far
             to = [round(x, 4), round(y, 4)]
+            if math.hypot(to[0] - t.x, to[1] - t.y) < MIN_SHIFT:
+                continue
             n = _cut(gs, affinity.translate(pc.polygon, to[0] - t.x, to[1] - t.y), pairs)
-            if n and (best is None or n > best[0]):
+            if n > now and (best is None or n > best[0]):
                 d = action(p, key, meta=mv.index, object=t.ref, to=to)
                 if legal_cost(match.engine, d) is not None:
                     best = (n, d)

@@ -56,6 +56,8 @@ OWN_ACTIVATION_ONLY = frozenset({"wait", "on_guard",
                                  "set_off_charge",                   # TRT-REMOTE-CONTROL ruling
                                  "use_scenario_element",             # GNA-16 (rules/elements.py)
                                  "melee_attack_scenery",             # TRT-WALLBREAKER ruling (scenery_breaking)
+                                 "melee_attack_firearm_scenery",     # its CBA-8 and CBA-10 blows
+                                 "unarmed_attack_scenery",
                                  "use_protection"})                  # GNA-16 (rules/carried.py)
 #: Reactions with their own declared timing (ACT-4: they keep it inside a chain) and no REA-4 −1.
 OWN_TIMING = frozenset({"flee", "dodge", "counter_charge", "counter_magic", "quick_draw"})

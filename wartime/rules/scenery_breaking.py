@@ -8,10 +8,12 @@ wounds than its CAL is destroyed (WND-5). This module is the minimum the Reventa
   scenario without breakable pieces keeps ``gs.breakables`` None and plays exactly as before);
 * a character on the ground (level 1, MOV-11) whose base touches the piece (BAS-2's contact) and who is not engaged
   in melee may strike it with a melee attack (CBA-7, Ataque CaC: its weapon's ENE; the action is
-  rules/actions/scenery_break.py), in its own activation;
+  rules/actions/scenery_break.py), in its own activation; the book's variants "como ataque CaC" strike it the same
+  way: a firearm in melee (CBA-8: a second CH IMP after a pass) and unarmed (CBA-10: ENE 1, DMG CON − 4 − wounds,
+  at most 1 wound on the piece, 2 on a critical), Reventamuros' "DAÑ+3 en CaC" on any of them;
 * the CH IMP is the attacker's (CMB-2, with its own posture modifiers MVA-4 / MVA-5; CMB-6 critical DMG +1, CMB-8
-  fumble); DMG is melee DMG (MOD-1: weapon DMG + CON − 4 − wounds, minimum 1) plus the attacker's and its weapon's
-  ``structure_dmg`` traits (TRT-WALLBREAKER +3); the traits that change DMG against characters are not asked (a wall
+  fumble); DMG is melee DMG (MOD-1: weapon DMG + CON − 4 − wounds, minimum 1; unarmed weapon DMG 0) plus the
+  attacker's and its weapon's ``structure_dmg`` traits (TRT-WALLBREAKER +3); the traits that change DMG against characters are not asked (a wall
   is no character: no race, no protections);
 * the piece's CH DEF is rolled against its DEF (CMB-3; a critical stops the hit, CMB-7; a fumble adds 1 DMG, CMB-9),
   wounds by CMB-4; with more wounds than its CON it is destroyed (WND-5's reading) and leaves the board: line of
@@ -114,26 +116,57 @@ def dmg_bonus(gs: GameState, attacker: int, weapon, what: str) -> int:
     return traits.structure_dmg(gs, attacker, weapon, what, False)
 
 
-def strike(gs: GameState, ctx, attacker: int, piece_id: str, weapon_index: int) -> dict:
+def _blow_dmg(gs: GameState, attacker: int, weapon, what: str, unarmed: bool) -> tuple[int, bool]:
+    """A blow's DMG at a `what` before a critical, and whether CBA-10's wound cap applies: a weapon's melee DMG
+    (MOD-1, a firearm's too, CBA-8), unarmed CON − 4 − wounds (CBA-10, min 1; TRT-CLAWS-AND-TEETH's natural DMG
+    instead, uncapped as against a character), plus ``structure_dmg`` (TRT-WALLBREAKER +3, the race's and the
+    weapon's)."""
+    capped = False
+    if unarmed:
+        natural = traits.natural_dmg(gs, attacker)
+        capped = natural is None
+        dmg = natural[1] if natural is not None else melee_damage(0, traits.strength(gs, attacker),
+                                                                  gs.wounds(attacker))
+    else:
+        dmg = melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker))   # WND-6, MOD-1
+    return dmg + dmg_bonus(gs, attacker, weapon, what), capped
+
+
+def strike(gs: GameState, ctx, attacker: int, piece_id: str, weapon_index: int | None,
+           second_imp: str | None = None) -> dict:
     """CMB-1 at a breakable piece (module docstring): the attacker's CH IMP, then the piece's CH DEF against its DEF,
     wounds by CMB-4 to the piece, destroyed above its CON (WND-5's reading); then the weapon's use costs
-    (weapon_used). Returns {"hit", "wounds", "destroyed"}."""
+    (weapon_used). `weapon_index` None: an unarmed blow (CBA-10: DMG CON − 4 − wounds, at most 1 wound, 2 on a
+    critical CH IMP); `second_imp` (CBA-8, a firearm in melee): after a pass, even a critical, a second CH IMP with
+    the same target value must pass too (a 10 on it has the fumble's effects, CMB-8). Returns {"hit", "wounds",
+    "destroyed"}."""
     world = gs.world
-    weapon = gs.weapon(attacker, weapon_index)
+    unarmed = weapon_index is None
+    weapon = None if unarmed else gs.weapon(attacker, weapon_index)
     b = piece_state(gs, piece_id)
     out = {"hit": False, "wounds": 0, "destroyed": False}
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", f"CH IMP at the {b.what} '{piece_id}'",
                                extra=own_posture_mods(gs, attacker, False), weapon=weapon)
     if imp.fumble:
         imp_fumble(gs, ctx, attacker, weapon_index)
+    if imp.passed and not ctx.failed and second_imp is not None:                              # CBA-8
+        second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, second_imp, "second CH IMP",
+                            fumble_min=traits.fumble_floor(gs, attacker), piece=piece_id)
+        if second.fumble:
+            imp_fumble(gs, ctx, attacker, weapon_index)
+        if not second.passed:
+            world.emit("scenery_miss", second_imp, attacker=attacker, piece=piece_id)
+            weapon_used(gs, ctx, attacker, weapon_index)
+            return out
     if not imp.passed or ctx.failed:
         if not imp.passed:
             world.emit("scenery_miss", "CMB-1", attacker=attacker, piece=piece_id)
-        weapon_used(gs, ctx, attacker, weapon_index)
+        if not unarmed:
+            weapon_used(gs, ctx, attacker, weapon_index)
         return out
-    dmg = melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker))     # WND-6, MOD-1
+    dmg, capped = _blow_dmg(gs, attacker, weapon, b.what, unarmed)
     bonus = dmg_bonus(gs, attacker, weapon, b.what)
-    dmg += bonus + (1 if imp.critical else 0)                                                   # CMB-6
+    dmg += 1 if imp.critical else 0                                                             # CMB-6
     world.emit("scenery_hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, piece=piece_id, what=b.what,
                dmg=dmg, bonus=bonus, critical=imp.critical)
     out["hit"] = True
@@ -146,9 +179,13 @@ def strike(gs: GameState, ctx, attacker: int, piece_id: str, weapon_index: int) 
         if d.fumble:
             dmg += 1                                                                             # CMB-9
         n = wounds_after_def(dmg, b.defense, d.passed)                                          # CMB-4
+        rule = "CMB-9" if d.fumble else "CMB-4"
+        if capped and n > (2 if imp.critical else 1):                                           # CBA-10 cap
+            n, rule = 2 if imp.critical else 1, "CBA-10"
         out["wounds"] = n
-        out["destroyed"] = wound(gs, piece_id, n, attacker, dmg, d.passed, "CMB-9" if d.fumble else "CMB-4")
-    weapon_used(gs, ctx, attacker, weapon_index)
+        out["destroyed"] = wound(gs, piece_id, n, attacker, dmg, d.passed, rule)
+    if not unarmed:
+        weapon_used(gs, ctx, attacker, weapon_index)
     return out
 
 
@@ -167,19 +204,25 @@ def wound(gs: GameState, piece_id: str, n: int, by: int | None, dmg: int, def_pa
     return gone
 
 
-def strike_odds(gs: GameState, attacker: int, piece_id: str, weapon_index: int) -> dict:
+def strike_odds(gs: GameState, attacker: int, piece_id: str, weapon_index: int | None,
+                second_imp: bool = False) -> dict:
     """What a blow at the piece is worth, for the scripted AI and the window: ``p_hit`` (P(CH IMP): AGI with the
-    attacker's own and posture modifiers, CHK-2's 1 and 10), ``dmg`` a hit deals (MOD-1 plus structure_dmg, no
-    critical), ``expected`` wounds on the piece (P(hit) × (its CH DEF: pass DMG − DEF, fail DMG); criticals and
-    fumbles of either die left out) and ``hits_left``: the hits at that DMG, each failing its CH DEF, that destroy
-    it (WND-5's reading: more wounds than CON)."""
+    attacker's own and posture modifiers, CHK-2's 1 and 10; squared with CBA-8's second CH IMP), ``dmg`` a hit deals
+    (MOD-1, or CBA-10's unarmed DMG, plus structure_dmg, no critical), ``expected`` wounds on the piece (P(hit) ×
+    (its CH DEF: pass DMG − DEF, fail DMG), CBA-10's cap of 1; criticals and fumbles of either die left out) and
+    ``hits_left``: the hits at that DMG (CBA-10: 1 wound each), each failing its CH DEF, that destroy it (WND-5's
+    reading: more wounds than CON). `weapon_index` None: unarmed (CBA-10)."""
     b = piece_state(gs, piece_id)
-    weapon = gs.weapon(attacker, weapon_index)
+    unarmed = weapon_index is None
+    weapon = None if unarmed else gs.weapon(attacker, weapon_index)
     mods = combine(own_posture_mods(gs, attacker, False) + character_mods(gs, attacker, "AGI", "IMP"))
     p_hit = p_pass(gs.attrs(attacker).AGI + sum(m.value for m in mods))
-    dmg = melee_damage(weapon.current_dmg, traits.strength(gs, attacker), gs.wounds(attacker)) \
-        + dmg_bonus(gs, attacker, weapon, b.what)
+    if second_imp:
+        p_hit *= p_hit
+    dmg, capped = _blow_dmg(gs, attacker, weapon, b.what, unarmed)
     p_def = p_pass(b.defense)
-    expected = p_hit * (p_def * wounds_after_def(dmg, b.defense, True) + (1 - p_def) * dmg)
+    per = dmg if not capped else min(dmg, 1)
+    on_pass = wounds_after_def(dmg, b.defense, True)
+    expected = p_hit * (p_def * (min(on_pass, 1) if capped else on_pass) + (1 - p_def) * per)
     left = b.con + 1 - b.wounds
-    return {"p_hit": p_hit, "dmg": dmg, "expected": expected, "hits_left": -(-left // max(1, dmg))}
+    return {"p_hit": p_hit, "dmg": dmg, "expected": expected, "hits_left": -(-left // max(1, per))}

@@ -12,7 +12,7 @@ import numpy as np
 from shapely import affinity
 from shapely.geometry import Point, box
 
-from wartime.core.components import MovedPiece
+from wartime.core.components import Climbing, MovedPiece
 from wartime.geometry import sight
 from wartime.geometry.board import Board
 from wartime.rules.state import GameState
@@ -55,6 +55,16 @@ def piece_of(gs: GameState, piece_id: str):
         return gs.board.piece(piece_id)
     except (KeyError, ValueError):
         return None
+
+
+def borne_by(gs: GameState, piece_id: str) -> list[int]:
+    """The minis on the table climbing the piece or standing on its top (MVA-10 / MVA-13: `Climbing`), id order.
+    Project ruling (TRT-SUPER-STRENGTH, TRT-MAGIC-TELEKINESIS): a piece that bears a mini is not lifted (the book
+    says nothing of a thrown car's passengers), so neither a throw nor telekinesis leaves a climber on nothing."""
+    table = gs.world.tables.get(Climbing)
+    if not table:
+        return []
+    return [e for e in sorted(table) if table[e].piece == piece_id and gs.on_table(e)]
 
 
 def in_contact(gs: GameState, e: int, piece_id: str) -> bool:

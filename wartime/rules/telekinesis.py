@@ -151,7 +151,11 @@ def _shape(gs: GameState, t: Thing):
 
 def check_reach(gs: GameState, caster: int, mv: Mover, t: Thing) -> None:
     """MET-2 for an object (see the module): its weight at most the trait's cap, within the metahability's RNG, in
-    the caster's FOV and LOS, at its level."""
+    the caster's FOV and LOS, at its level; a piece bearing a mini (climbing it or on its top) is not moved (project
+    ruling, scenery_objects.borne_by)."""
+    if t.ref.startswith("scenery:") and scenery_objects.borne_by(gs, t.name):
+        raise RuleViolation(RULE, f"the {t.name} bears a miniature (climbing it or on its top): telekinesis does not "
+                            "move a piece bearing a mini (project ruling)")
     if t.weight > mv.cap:
         raise RuleViolation(mv.rule, f"the {t.name} has CON/QUA {t.weight}: {gs.name(caster)} moves objects of at most "
                             f"{mv.cap} (its VOL)")

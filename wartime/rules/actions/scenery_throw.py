@@ -70,10 +70,11 @@ def items_at_hand(gs, actor: int) -> list[tuple[int, Item]]:
 
 
 def throwables(gs, actor: int) -> list[tuple[str, str]]:
-    """(reference, size) of what `actor` could lift now: the movable pieces its base touches (their id, terrain
-    order), then the things lying at its base ('item:<id>', id order)."""
+    """(reference, size) of what `actor` could lift now: the movable pieces its base touches and no mini climbs or
+    stands on (their id, terrain order; scenery_objects.borne_by's ruling), then the things lying at its base
+    ('item:<id>', id order)."""
     out = [(m.piece, m.size) for _, m in scenery_objects.movable_pieces(gs)
-           if scenery_objects.in_contact(gs, actor, m.piece)]
+           if scenery_objects.in_contact(gs, actor, m.piece) and not scenery_objects.borne_by(gs, m.piece)]
     return out + [(f"item:{n}", ITEM_SIZE) for n, _ in items_at_hand(gs, actor)]
 
 
@@ -145,6 +146,9 @@ class ThrowScenery(Action):
                 raise RuleViolation(RULE, f"'{pid}' is nothing lying on the ground")
         elif pid not in {m.piece for _, m in scenery_objects.movable_pieces(gs)}:
             raise RuleViolation(RULE, f"'{pid}' is no movable piece on the table")
+        if not pid.startswith("item:") and scenery_objects.borne_by(gs, pid):
+            raise RuleViolation(RULE, f"the {thing_name(gs, pid)} bears a miniature (climbing it or on its top): a "
+                                "piece bearing a mini is not lifted (project ruling)")
         size = dict(throwables(gs, actor)).get(pid)
         if size is None:
             raise RuleViolation(RULE, f"{gs.name(actor)}'s base does not touch the {thing_name(gs, pid)}")
