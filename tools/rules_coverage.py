@@ -71,17 +71,6 @@ PARTIAL = {
                   "DMG: the weapon DMG of an attack on the bearer), in Wartime's own combat system (the peer "
                   "systems, rules/combat_systems, roll their own numbers); ENE, RNG, QUA, SIZ and MOV (no number of "
                   "an interaction between two characters) are refused when a game is set up",
-    "TRT-REQUIRES": "on a protection, a weapon, a metahability, an object or a transport, a bonus (a played trait, "
-                    "by its book name), an attribute level ('VOL 6') or an object (one the user has, by name or id): "
-                    "a design that does not meet it is refused when a game is set up, a character that does not is "
-                    "not handed it (Comerciar, Saquear), refused Usar and the take-over of a driverless transport, "
-                    "and a held object's passive effects do not reach it however it came by it; a condition (the "
-                    "book names none, the catalogue uses bonuses only; played: standing, crouched, prone, mounted, "
-                    "on foot, rules/traits/protections.py CONDITIONS) on a weapon, an object or a metahability "
-                    "refuses its attack, Usar or cast outside that state; a condition on a protection or a transport "
-                    "(what a state switches off while worn or ridden is not told) and unknown text are refused when "
-                    "a game is set up",
-    # more race traits (wartime/rules/traits/race_extra.py)
     "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
                   "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
                   "like Mover (ENE 1, no CH AGI) up, down and along a face in a straight line to stop at any height "
@@ -92,6 +81,12 @@ PARTIAL = {
 #: Rulings the engine plays for rules it implements in full, where the source leaves a gap (listed under the table,
 #: after "Rulings of implemented rules"; the status column of these rows stays "implemented").
 RULINGS = {
+    "TRT-REQUIRES": "a bonus (a played trait), an attribute level ('VOL 6'), an object the user has, or a condition "
+                    "(the book names none: standing, crouched, prone, mounted, on foot, traits/protections.py "
+                    "CONDITIONS): a weapon's attack, an object's Usar and a metahability's cast are refused outside "
+                    "it, a protection's DEF is left out of its wearer's CH DEF while it is not met (its use is "
+                    "protecting, as for the use tests) and a transport is not driven; unknown text is refused when a "
+                    "game is set up",
     "TRT-SUPER-STRENGTH": "Lanzar escenografía throws a scenario's movable terrain pieces (`movable = {con, size}`: "
                           "car or object CH CON, truck -2, bigger -4) and things lying on the ground at the thrower's "
                           "base (dropped or thrown weapons and objects, placed charges: CH CON as an object); a "

@@ -146,16 +146,56 @@ def test_TRT_REQUIRES_an_object_used_only_in_the_condition_named():
             assert violation(g.engine.check_action, a, "use_object", {"item": f"item:{kit}"}).rule_id == "TRT-REQUIRES"
 
 
-def test_TRT_REQUIRES_a_condition_on_a_protection_or_unknown_text_is_refused_naming_the_rule():
-    """A condition on a protection (its use is being worn: what a state would switch is not told) is refused naming
-    TRT-REQUIRES; unknown text ('luna llena') is refused with the conditions played listed."""
+def test_TRT_REQUIRES_unknown_text_is_refused_naming_the_rule_a_condition_on_a_protection_fielded():
+    """A condition on a protection is fielded (its use is protecting: see the CH DEF test below); unknown text ('luna
+    llena') is refused naming TRT-REQUIRES with the conditions played listed."""
     from test_rules_traits_protection import _spec
     from wartime.match.setup import fielding_problems
-    got = fielding_problems(_spec({"name": "Requiere", "param": "de pie"}))
-    assert [r for r, _ in got] == ["TRT-REQUIRES"] and "not on a protection" in got[0][1]
+    assert fielding_problems(_spec({"name": "Requiere", "param": "de pie"})) == []
     got = fielding_problems(_spec({"name": "Refuerzo"}, [{"name": "Requiere", "param": "luna llena"}]))
     assert [r for r, _ in got] == ["TRT-REQUIRES"] and "de pie" in got[0][1] and "montado" in got[0][1]
     assert requirement("Cuerpo a tierra") == ("condition", "prone") and requirement("a bordo") == ("condition", "mounted")
+
+
+@pytest.mark.parametrize("state, defense", [("standing", 4), ("prone", 1)])
+def test_TRT_REQUIRES_a_protection_protects_only_in_the_condition_named(state, defense):
+    """A DEF 3 vest 'Requiere (de pie)' and a plain DEF 1 shield: the rifle's hit (CH IMP 2) meets a CH DEF against
+    DEF 4 standing; prone the vest is not in use: no die for it, its DEF left out (DEF 1, a protection_use_failed
+    event naming the rule), and the exact odds say the same (def_loss)."""
+    from fractions import Fraction
+    from test_rules_traits_kinds import shot_at
+    from wartime.core.components import TraitedProtection
+    from wartime.rules.odds import def_loss
+    g = shot_at()
+    a, b = g.ids
+    vest = TraitedProtection("vest", "Vest", 0, 3, 0, 5, traits=("TRT-REQUIRES",), params=(("TRT-REQUIRES", "de pie"),))
+    eq = g.gs.equipment(b)
+    from dataclasses import replace
+    g.set(b, replace(eq, protections=(vest, eq.protections[1])))
+    g.set(b, Posture(state))
+    assert def_loss(g.gs, b) == (((0, Fraction(1)),) if state == "standing" else ((3, Fraction(1)),))
+    g.dice.push(2, 3, 9, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.check("DEF")["target"] == defense and g.events("damage")[0]["defense"] == defense
+    failed = g.events("protection_use_failed")
+    assert [(f["protection"], f["def_lost"], f.get("why")) for f in failed] == (
+        [] if state == "standing" else [("Vest", 3, "TRT-REQUIRES")])
+
+
+def test_TRT_REQUIRES_a_transport_driven_only_in_the_condition_named():
+    """A transport 'Requiere (a pie)' can never be driven (its driver rides it): its movement is refused naming
+    TRT-REQUIRES; 'montado' is always met aboard: it moves."""
+    from rules_helpers import Game, M, ride
+    for condition, ok in (("a pie", False), ("montado", True)):
+        g = Game(M(x=10, y=20), M(side="blue", x=30, y=20))
+        a = g.ids[0]
+        ride(g, a, traits=("TRT-REQUIRES", f"TRT-REQUIRES:{condition}"))
+        g.start_activation(a, energy=10)
+        params = {"path": [[12.0, 20.0]]}
+        if ok:
+            assert g.engine.check_action(a, "move", params) >= 1
+        else:
+            assert violation(g.engine.check_action, a, "move", params).rule_id == "TRT-REQUIRES"
 
 
 def test_TRT_REQUIRES_a_metahability_cast_only_in_the_condition_named():

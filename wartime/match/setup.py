@@ -67,8 +67,8 @@ def fielding_problems(spec) -> list[tuple[str, str]]:
 
 def requires_problems(spec) -> list[tuple[str, str]]:
     """TRT-REQUIRES naming an attribute level ("VOL 6"), a condition or an object: the design's race must have that
-    level; a condition (protections.CONDITIONS) is played on a weapon or an object (checked at use), refused on
-    another kind; the design must carry another archetype (a weapon, protection or object, mounted or carried too)
+    level; a condition (protections.CONDITIONS) is checked when the item is used (every kind Requiere applies to:
+    protections.CONDITION_KINDS); the design must carry another archetype (a weapon, protection or object, mounted or carried too)
     called as the object is, by name or id (case and accents aside); unknown text names nothing it carries and is
     refused naming the conditions played."""
     out: list[tuple[str, str]] = []
@@ -81,25 +81,27 @@ def requires_problems(spec) -> list[tuple[str, str]]:
             if got is None or got[0] == "bonus":
                 continue                                   # the registry's param_problem answers those
             if got[0] == "condition":
-                if arch.kind not in protections.CONDITION_KINDS:
-                    out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
-                                      f"a condition is played on a weapon, an object or a metahability (checked "
-                                      f"when it is used), "
-                                      f"not on a {arch.kind}"))
-                continue
+                continue                                   # checked when the item is used (CONDITION_KINDS)
             if got[0] == "level":
                 value = getattr(spec.race, got[1])
                 if value is None or value < got[2]:
-                    out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {got[1]} "
+                    out.append(breaks("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {got[1]} "
                                       f"{got[2]}, and the race has {got[1]} {value}: it cannot use it"))
                 continue
             if not any(a is not arch and a.kind in ("weapon", "protection", "object")
                        and got[1] in (weapons_more.plain(a.name), weapons_more.plain(a.id)) for a in parts):
-                out.append(refuse("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
+                out.append(breaks("TRT-REQUIRES", f"{spec.name}: {arch.kind} {arch.name}: requires {t.param!r}: "
                                   "neither a bonus the engine plays, an attribute level (VOL 6), a condition it "
                                   f"plays ({', '.join(protections.CONDITIONS)}) nor a weapon, protection or object "
                                   "the character carries"))
     return out
+
+
+def breaks(rule_id: str, line: str) -> tuple[str, str]:
+    """One line of a RefusedContent for a design that breaks a rule the engine plays (the rule's own restriction: a
+    character that does not meet an item's TRT-REQUIRES cannot be fielded with it), not a rule it refuses to play:
+    tools/rules_coverage.py does not read these as refusals."""
+    return rule_id, line
 
 
 def refuse(rule_id: str, line: str) -> tuple[str, str]:

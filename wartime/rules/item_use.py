@@ -59,9 +59,17 @@ def stress_def_kept(gs: GameState, ctx, e: int, rule: str) -> int | None:
 
 def _failed_protections(gs: GameState, ctx, e: int, rule: str, among) -> list:
     """The protections of `among` (worn by `e`) carrying use traits whose checks failed now (each a
-    ``protection_use_failed`` event), in order; none is rolled for a protection without such traits."""
+    ``protection_use_failed`` event), in order; none is rolled for a protection without such traits. TRT-REQUIRES:
+    a protection naming a condition (``traits.protections.CONDITIONS``) its wearer is not in now is not in use: its
+    DEF is left out with no die (project reading: a protection's use is protecting, as for the use tests)."""
     out = []
     for p in among:
+        unusable = traits.usable_refusal(gs, e, p)          # TRT-REQUIRES: a condition its wearer is not in
+        if unusable is not None:
+            gs.world.emit("protection_use_failed", rule, who=e, protection=p.name, def_lost=p.current_def,
+                          why=unusable.rule_id)
+            out.append(p)
+            continue
         if not (traits.use_checks(gs, e, p) or traits.use_psis(gs, e, p)):
             continue
         if not use_passes(gs, ctx, e, p, rule, f"wearing {p.name}"):

@@ -109,7 +109,13 @@ def use_outcomes(gs: GameState, e: int, protection) -> tuple[Fraction, Fraction]
 
 def _tested(gs: GameState, e: int, among) -> list:
     """(protection, P(kept), P(+1 stress)) of each of `among` carrying use tests (`use_outcomes`)."""
-    return [(p, *use_outcomes(gs, e, p)) for p in among if traits.use_checks(gs, e, p) or traits.use_psis(gs, e, p)]
+    out = []
+    for p in among:
+        if traits.usable_refusal(gs, e, p) is not None:      # TRT-REQUIRES: a condition not met, its DEF left out
+            out.append((p, Fraction(0), Fraction(0)))
+        elif traits.use_checks(gs, e, p) or traits.use_psis(gs, e, p):
+            out.append((p, *use_outcomes(gs, e, p)))
+    return out
 
 
 def use_stress(gs: GameState, e: int) -> Fraction:

@@ -115,13 +115,17 @@ def engine_ene(gs: GameState, e: int) -> int:
 
 
 def check_can_drive(gs: GameState, e: int) -> None:
-    """WND-4: a disabled transport cannot move (its occupants may still disembark)."""
+    """WND-4: a disabled transport cannot move (its occupants may still disembark); nor one whose TRT-REQUIRES names a
+    condition its driver is not in (its use is being driven: the movement actions and Embestir are refused)."""
     m = mount(gs, e)
     if m is not None and m.disabled:
         raise RuleViolation("WND-4", f"{gs.name(e)}'s {m.name} is disabled ({m.wounds} wounds, QUA {m.QUA}): "
                             "it cannot move")
     if m is not None:
         switched_off.check_on(gs.world, e, f"{gs.name(e)}'s {m.name}")     # CBA-21: possessed and switched off
+        unusable = traits.usable_refusal(gs, e, m)           # TRT-REQUIRES: a condition its driver is not in
+        if unusable is not None:
+            raise unusable
 
 
 def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_facing: float | None) -> None:

@@ -725,7 +725,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            lifts_level3_limits, plugins, register, registered, reloaded,
                                            reroll_source, restrict_action, restricts_actions, take_off_landing, unregister,
                                            weapon_fired, weapon_is_quiet, turn_start, activation_end_wounds,
-                                           kill_heal, initiative_bonus, fov_bonus, check_weapon_usable,
+                                           kill_heal, initiative_bonus, fov_bonus, check_weapon_usable, usable_refusal,
                                            weapon_fumbled, hit_psi, weapon_wear, Wear, terrain_surcharge, got_hit,
                                            fall_dmg, jumps_own_height, death_denied, down_recoveries, death_blasts,
                                            after_hit, charge_bonus, riposte_dmg, fumble_dmg,

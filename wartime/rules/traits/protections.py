@@ -382,9 +382,9 @@ CONDITIONS = {
     "a pie": "on_foot", "desmontado": "on_foot", "on foot": "on_foot", "dismounted": "on_foot",
 }
 #: The kinds an item with a condition may be (those whose use the engine refuses when it is not met: an attack, Usar,
-#: a cast). A protection's use is being worn and a transport's being ridden: what a state would switch off there is
-#: not told, so a condition on them is refused when a game is set up (match.setup).
-CONDITION_KINDS = ("weapon", "object", "metahability")
+#: a cast; a protection's use is protecting: its DEF is left out of its wearer's CH DEF while the condition is not met,
+#: rules.item_use; a transport's is being driven: its movement actions are refused, rules.riding.check_can_drive).
+CONDITION_KINDS = ("weapon", "object", "metahability", "protection", "transport")
 
 
 def condition_met(gs, e: int, condition: str) -> bool:

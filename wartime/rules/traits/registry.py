@@ -1174,6 +1174,16 @@ def check_weapon_usable(gs, e: int, weapon) -> None:
         h(gs, e, weapon)
 
 
+def usable_refusal(gs, e: int, item) -> RuleViolation | None:
+    """``weapon_usable`` as an answer: the RuleViolation a trait of the item (a weapon, a worn protection, a ridden
+    transport) raises to keep character `e` from using it now (TRT-REQUIRES' condition), None when none does."""
+    try:
+        check_weapon_usable(gs, e, item)
+    except RuleViolation as exc:
+        return exc
+    return None
+
+
 def charge_bonus(gs, attacker: int, target: int) -> bool:
     """CBA-12: whether the attacker's melee attack on `target` gets the bonuses of a charge: it charged that target
     (the charge set it up) and no trait of the target denies them (hook ``charge_bonus_denied``,
