@@ -43,10 +43,6 @@ PARTIAL = {
     "ALM-41": "Reinforcements I and II, Strident alarm, Hasty and Reckless waves in the wave decision (Strident "
               "alarm also at the end of an attacker activation, ALM-27); the special-monster token is refused naming "
               "ALM-30",
-    "CBA-18": "on characters (Muro protections: a CH DEF against their DEF), and a neuromancer's on a target's "
-              "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, stress kept against its QUA), "
-              "with Shin, then the target's mental combat (CBA-19); Hielo's mental combat for equipment (TRT-ICE) is "
-              "tier 3: nothing is offered",
     "WNG-28": "the Shock track and the exhausted mark (wartime.rules.combat_systems.wrath_glory); an exhausted "
               "character's limit to moves and withdrawing is not applied, and restoring Shock with Wrath is not "
               "offered",
@@ -61,8 +57,6 @@ PARTIAL = {
     "CBA-19": "a neuromancer or puppeteer character targeted by Corromper / Hackear answers (its offer and each "
               "go-on question are react decisions, answers secret until both are in, rules/mental.py); an object or "
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
-    "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object with "
-             "Hielo (TRT-ICE, tier 3) is offered nothing",
     "TRT-NEGATE": "cancels a played trait named by its book name in every interaction with the bearer (on a "
                   "metahability: on its target while the effect lasts, MET-3..5), or a characteristic: the other "
                   "side's counts 0 in an interaction with the bearer (CON: its melee DMG's MOD-1 term and a CH CON "
@@ -81,6 +75,12 @@ PARTIAL = {
 #: Rulings the engine plays for rules it implements in full, where the source leaves a gap (listed under the table,
 #: after "Rulings of implemented rules"; the status column of these rows stays "implemented").
 RULINGS = {
+    "CBA-18": "played on characters (a Muro protection: a CH DEF against its DEF) and, by a neuromancer, on a target's "
+              "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, the stress kept against its "
+              "QUA), with Shin, then the target's mental combat (CBA-19); equipment fights back only with Hielo, "
+              "whose mental combat is TRT-ICE's own effect (tier 3: a list fielding it is refused naming TRT-ICE)",
+    "MET-9": "mental combat after a corruption for neuromancer and puppeteer characters (CBA-19); an object or "
+             "transport fights one only with Hielo (TRT-ICE, tier 3: refused naming its ID when fielded)",
     "TRT-REQUIRES": "a bonus (a played trait), an attribute level ('VOL 6'), an object the user has, or a condition "
                     "(the book names none: standing, crouched, prone, mounted, on foot, traits/protections.py "
                     "CONDITIONS): a weapon's attack, an object's Usar and a metahability's cast are refused outside "
