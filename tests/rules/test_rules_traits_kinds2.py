@@ -109,6 +109,17 @@ def test_MOD_2_a_cast_on_an_enemy_takes_the_range_penalty_on_an_ally_not():
     assert g.checks("IMP")[0]["target"] == 6 and g.events("metahability_effect")
 
 
+def test_TRT_INFINITE_RANGE_only_its_casts_take_MOD_2():
+    """The same invocation without Alcance infinito takes no range penalty at 15 K (a metahability's RNG is its
+    reach: cast_mods' reading); with it, INT 7 − 1."""
+    from wartime.rules import metahabilities as meta
+    for extra, target in (((), 7), (("TRT-INFINITE-RANGE",), 6)):
+        g = Game(M(x=10, y=20, INT=7, VOL=9), M(side="blue", x=25, y=20, facing=180.0, VOL=2), width=60)
+        a, b = g.ids
+        give_meta(g, a, mh("TRT-INVOCATION", "TRT-MAGIC-CALM", *extra))
+        assert meta.cast_target(g.gs, a, meta.carried(g.gs, a)[0], b) == target
+
+
 # --- Alcance infinito on an object ----------------------------------------------------------------------------------
 def far_medic(x: float, pieces=()):
     """A medic (VOL 9) at (10, 20) facing east holding a level 2 elixir of RNG 2 with Alcance infinito and a plain

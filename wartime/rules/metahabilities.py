@@ -204,7 +204,7 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     src = caster if origin is None else origin
     floor = traits.invocation_fumble_floor(gs, caster) if int_checked(m) else 10    # TRT-POISONED-DISTORTION
     r = roll_character_check(gs, ctx, caster, kind, attr, "MET-2", m.name, against=target, fumble_min=floor,
-                             extra=cast_mods(gs, src, target, kind))
+                             extra=cast_mods(gs, src, target, kind, m))
     ok = counter_contest(gs, ctx, caster, r) if int_checked(m) else r.passed
     after_use(gs, ctx, caster, m)
     spend_use(gs, caster, index, m)
@@ -236,13 +236,15 @@ def cast(gs: GameState, ctx, caster: int, index: int, target: int, origin: int |
     return True
 
 
-def cast_mods(gs: GameState, src: int, target: int, kind: str) -> list:
-    """MOD-2 on a cast's CH IMP: a metahability used on an enemy is an attack whose check is its CH IMP (MET-2
-    ruling, CMB-13), and MOD-2 ("CH IMP atacando a distancia") takes −1 per started 10 K beyond the first 10 K off
-    every ranged CH IMP; the distance is from the caster (or its resonator, TRT-RESONATOR) to the target. A check on
-    oneself or an ally (a CH ATR) takes none. Casts rarely reach past 10 K (the catalogue's RNG is at most 10):
-    Alcance infinito's are the ones it bites (TRT-INFINITE-RANGE ruling: the range penalty still applies)."""
-    if kind != "IMP" or target == src:
+def cast_mods(gs: GameState, src: int, target: int, kind: str, m=None) -> list:
+    """MOD-2 on a cast's CH IMP with Alcance infinito (TRT-INFINITE-RANGE ruling: "the normal hit check -1 per 10 K
+    beyond the first 10 K still applies"): −1 per started 10 K beyond the first 10 K from the caster (or its
+    resonator, TRT-RESONATOR) to the target, on a metahability `m` used on an enemy (its check is a CH IMP: MET-2
+    ruling, CMB-13). A cast within its own RNG takes none (the engine's reading of MET-2 since issue 16: a
+    metahability's RNG is its reach, not a firearm's range bands); a check on oneself or an ally (a CH ATR) takes
+    none. (Session 15 tried MOD-2 on every cast: it changes ordinary casts beyond 10 K, the mental-combat golden
+    among them; left as an open question.)"""
+    if kind != "IMP" or target == src or m is None or traits.unlimited_range(m) is None:
         return []
     rp = range_penalty(gs.distance(src, target))
     return [Modifier("MOD-2", -rp, "range")] if rp else []
@@ -254,7 +256,7 @@ def cast_target(gs: GameState, caster: int, m, target: int, origin: int | None =
     counted."""
     kind = "IMP" if relation(gs, caster, target) == "enemy" else "ATR"
     src = caster if origin is None else origin
-    return getattr(gs.attrs(caster), kind_attribute(m)) + sum(x.value for x in cast_mods(gs, src, target, kind))
+    return getattr(gs.attrs(caster), kind_attribute(m)) + sum(x.value for x in cast_mods(gs, src, target, kind, m))
 
 
 def void_runes(gs: GameState, ctx, caster: int, target: int, m) -> bool:
