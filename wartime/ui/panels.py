@@ -550,15 +550,12 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
     if pv.scatter is not None and area:             # TRT-INFINITE-RANGE: an area always scatters (ARE-9)
         text = (f"out of view: the area scatters ({pv.scatter}) and hits wherever it lands; these odds are for "
                 f"the target as if it landed on it")
-        for line in theme.wrap(text, rect.width, 12):
-            theme.blit_text(surface, line, (x, y), 12, theme.WARN)
-            gui.region((x, y, rect.width, 15), None, None, rule_tooltip(pv.scatter, text))
-            y += 15
     elif pv.scatter is not None:                    # TRT-INFINITE-RANGE: outside the field of view
         near = sorted(((q, w) for w, q in pv.landing if w != pv.target and q >= 0.0005), key=lambda t: (-t[0], t[1]))
         others = ", ".join(f"{long_name(gs, w)} {q:.1%}" for q, w in near[:4]) or "no one"
         text = (f"out of view: the shot scatters ({pv.scatter}); the odds count landing on it; it may land on: "
                 f"{others}")
+    if pv.scatter is not None:
         for line in theme.wrap(text, rect.width, 12):
             theme.blit_text(surface, line, (x, y), 12, theme.WARN)
             gui.region((x, y, rect.width, 15), None, None, rule_tooltip(pv.scatter, text))

@@ -18,6 +18,18 @@ from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.noise import emit_noise, weapon_noise
 
 
+def _struck_piece(gs, actor: int, params: dict, action) -> str:
+    """The checks every blow at scenery shares: own activation only (no reaction), MOV-13's flight restrictions, the
+    piece named and strikable by `actor` (rules/scenery_breaking.py); returns the piece's id."""
+    if params.get("_window") is not None:
+        raise RuleViolation(scenery_breaking.RULE, "striking scenery is taken in the own activation only, not as "
+                                                   "a reaction")
+    flight_restrictions(gs, actor, action)                       # MOV-13
+    pid = need(params, "piece", action.rule, str)
+    scenery_breaking.check_strike(gs, actor, pid)
+    return pid
+
+
 @dataclass
 class StrikePrep:
     piece: str
@@ -65,12 +77,7 @@ class BreakScenery(Action):
                                                        "not the scenery")
 
     def validate(self, gs, actor, params):
-        if params.get("_window") is not None:
-            raise RuleViolation(scenery_breaking.RULE, "striking scenery is taken in the own activation only, not as "
-                                                       "a reaction")
-        flight_restrictions(gs, actor, self)                     # MOV-13
-        pid = need(params, "piece", self.rule, str)
-        scenery_breaking.check_strike(gs, actor, pid)
+        pid = _struck_piece(gs, actor, params, self)
         idx, w = need_weapon(gs, actor, params, self.rule, ranged=self.firearm)
         if self.firearm:
             traits.check_weapon_ready(w)                          # e.g. an empty magazine (GNA-13)
@@ -134,12 +141,7 @@ class BreakSceneryUnarmed(BreakScenery):
             yield Candidate(self.key, lambda pid=b.piece: {"piece": pid}, label=f"fists at the {b.what} {b.piece}")
 
     def validate(self, gs, actor, params):
-        if params.get("_window") is not None:
-            raise RuleViolation(scenery_breaking.RULE, "striking scenery is taken in the own activation only, not as "
-                                                       "a reaction")
-        flight_restrictions(gs, actor, self)                     # MOV-13
-        pid = need(params, "piece", self.rule, str)
-        scenery_breaking.check_strike(gs, actor, pid)
+        pid = _struck_piece(gs, actor, params, self)
         return StrikePrep(pid, None)
 
     def cost(self, gs, actor, params, prepared):
