@@ -17,7 +17,10 @@ SEEDS = 200
 
 
 def _hashes(hashseed: str) -> list[str]:
-    env = dict(os.environ, PYTHONHASHSEED=hashseed)
+    # PYTHONPATH: the script's own folder is what Python puts first on sys.path; the checkout under test must come
+    # before any other installed copy of the package (a git worktree beside an editable install)
+    env = dict(os.environ, PYTHONHASHSEED=hashseed, PYTHONPATH=os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p))
     r = subprocess.run([sys.executable, str(ROOT / "tests" / "balance" / "play_seeds.py"), str(SEEDS)], cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=3600)
     assert r.returncode == 0, r.stderr[-3000:]
