@@ -7,7 +7,7 @@ from rules_helpers import Game, M, armour, blade, ride, violation, weapon
 from test_rules_metahabilities import give, mh
 from test_rules_traits_combat import attack, duel
 from test_rules_traits_protection import prot
-from wartime.core.components import Equipment
+from wartime.core.components import Equipment, Position
 from wartime.rules import possessed_gear, traits
 from wartime.rules.modifiers import character_mods
 
@@ -53,6 +53,24 @@ def test_TRT_NEGATE_RNG_a_cast_reaches_the_bearer_only_in_base_contact():
     give(bare, bare.ids[0], mh())
     bare.start_activation(bare.ids[0], energy=10)
     assert bare.engine.check_action(bare.ids[0], "use_metahability", {"meta": 0, "target": bare.ids[1]}) == 2
+
+
+def test_TRT_NEGATE_RNG_an_object_used_on_the_bearer_reaches_it_only_in_base_contact():
+    """An Elixir of RNG 5 used on a wounded ally 3 K away wearing Niega (RNG) is refused naming TRT-NEGATE and not
+    offered; in base contact it is used (a wound healed); on an ally without it 3 K away it is offered."""
+    from test_rules_objects import elixir, use_options
+    g = Game(M(x=10, y=20), M(x=14, y=20, wounds=2, protections=(_ward("RNG"),)), M(x=10, y=24, wounds=2),
+             M(side="blue", x=30, y=30))
+    a, warded, plain, _ = g.ids
+    kit = elixir(g, a, 1, RNG=5)
+    g.start_activation(a, energy=6)
+    assert violation(g.engine.check_action, a, "use_object", {"item": f"item:{kit}", "target": warded}).rule_id == \
+        "TRT-NEGATE"
+    targets = [p.get("target") for p in use_options(g)]
+    assert warded not in targets and plain in targets
+    g.world.set(warded, Position(11.0, 20.0, 0.0))
+    g.act(a, "use_object", item=f"item:{kit}", target=warded)
+    assert g.wounds(warded) == 1
 
 
 def test_TRT_NEGATE_RNG_a_reactive_shot_at_the_bearer_is_refused():
