@@ -112,6 +112,24 @@ def test_TRT_NEGATE_QUA_the_bearer_possesses_equipment_without_stress():
     assert possessed_gear.possessable(g.gs, a, b, "transport")
 
 
+def test_TRT_NEGATE_QUA_a_driverless_transport_rammed_by_the_bearer_has_CAL_0():
+    """CBA-23 as test_CBA_23_a_transport_rams_a_parked_one (DMG 10 on blue's driverless truck of CAL 8, dice 3, 2,
+    1), the rammer wearing Niega (QUA): the truck's CON (its CAL) counts 0, so it is pushed 10 − 0 = 10 K on (2 K
+    without it) and the rammer's recoil is 0 + 4.975 / 2 ≈ 2 (10 without it)."""
+    from test_rules_parked_more import options
+    from test_rules_parked_targets import parked_truck
+    g, t, _ = parked_truck(M(x=13.0, y=20.0, facing=0.0, weapons=(blade(),), protections=(_ward("QUA"),)), QUA=8)
+    a = g.ids[0]
+    ride(g, a, MOV=6, DEF=2, QUA=5, size=2.0, paid=True)
+    path = next(o["path"] for o in options(g, a, "ram") if o["target"] == t)
+    g.start_activation(a, energy=10)
+    g.dice.push(3, 2, 1)
+    g.act(a, "ram", target=t, path=path)
+    assert g.events("hit")[-1]["dmg"] == 10
+    assert g.events("pushed")[-1]["who"] == t and abs(g.events("pushed")[-1]["distance"] - 10.0) < 1e-6
+    assert g.events("automatic_hit")[-1]["dmg"] == 2 and g.all_dice_used()
+
+
 # --- MOV -----------------------------------------------------------------------------------------------------------
 def test_TRT_NEGATE_MOV_no_charge_nor_ram_on_the_bearer():
     """A bearer of Niega (MOV) 4 K ahead: Cargar and Embestir at it are refused naming TRT-NEGATE and not offered;
