@@ -397,12 +397,13 @@ def test_TRT_NEGATE_cancels_an_attackers_bonus_its_own_and_an_aura_it_meets():
 
 
 def test_TRT_NEGATE_names_a_played_trait():
-    """Its parameter is a trait the engine plays, by its book name or ID, or a characteristic of an interaction (AGI);
-    one that enters none (MOV) or an unplayed trait is refused naming TRT-NEGATE; on a race its parameter rides in
-    TraitState."""
+    """Its parameter is a trait the engine plays, by its book name or ID, or a characteristic (AGI, MOV: all eleven
+    are played since issue 16); anything else (no trait, no characteristic) is refused naming TRT-NEGATE; on a race
+    its parameter rides in TraitState."""
     assert _problems({"name": "Niega", "param": "Camuflaje"}) == []
     assert _problems({"name": "Niega", "param": "AGI"}) == []
-    assert _problems({"name": "Niega", "param": "MOV"}) == ["TRT-NEGATE"]
+    assert _problems({"name": "Niega", "param": "MOV"}) == []
+    assert _problems({"name": "Niega", "param": "Velocidad"}) == ["TRT-NEGATE"]
     assert _race_problems({"name": "Niega", "param": "Refuerzo"}) == []
     g = duel(blue={"protections": (prot(1, "TRT-REINFORCED"),)})
     a, b = g.ids

@@ -296,8 +296,8 @@ def test_TRT_REQUIRES_a_held_objects_passive_effects_do_not_reach_a_holder_witho
 
 def test_TRT_NEGATE_DEF_the_targets_DEF_counts_0_in_an_attack_between_them():
     """A shooter wearing Niega (DEF) shoots a DEF 3 target: its CH DEF is against 0 (die 2 fails) and the DMG 4 all
-    wounds (then its CH PSI, die 5); the exact odds are those against a target without protections; Niega (ENE)
-    is refused naming TRT-NEGATE."""
+    wounds (then its CH PSI, die 5); the exact odds are those against a target without protections; Niega (ENE) is
+    played (issue 16), a parameter naming no trait nor characteristic is refused."""
     g = duel(red={"protections": (_ward("DEF"),)}, blue={"protections": (armour(3),)})
     a, b = g.ids
     bare = duel(red={"protections": (_ward("DEF"),)})
@@ -309,7 +309,8 @@ def test_TRT_NEGATE_DEF_the_targets_DEF_counts_0_in_an_attack_between_them():
     attack(plain_shot, 5, 2, 5)                    # without it: CH DEF 2 against 3 passes: 4 − 3 = 1 wound, CH PSI
     assert plain_shot.check("DEF")["target"] == 3 and plain_shot.wounds(plain_shot.ids[1]) == 1
     assert traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "def") is None
-    assert "enters no number" in traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "ENE")
+    assert traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "ENE") is None
+    assert "negates 'PUNTERÍA'" in traits.fielding_problem("TRT-NEGATE", "protection", {"TRT-NEGATE"}, "PUNTERÍA")
 
 
 def test_TRT_SAIKIKKU_a_second_loss_gives_the_first_weapon_bonus_back():

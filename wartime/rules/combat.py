@@ -127,7 +127,7 @@ def resolve_hit(gs: GameState, ctx: ActionContext | None, attacker: int | None, 
         if d.fumble:
             dmg += 1
             world.emit("defence_fumble", "CMB-9", who=target, dmg=terms.dmg(dmg))
-            wound_best_protection(gs, target, "CMB-9")
+            wound_best_protection(gs, target, "CMB-9", by=attacker)        # TRT-NEGATE (QUA) by the attacker
         if d.passed or second or terms.second_def is None:
             break
         # CMB-3 ruling: a second CH DEF after a failed one (TRT-SEVEN-LIVES): a new check (the first one's fumble

@@ -94,7 +94,8 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
     """MET-2: the target is the caster, or a character on the table within the metahability's RNG (RNG 0: base
     contact), in the caster's FOV and LOS, at its altitude level. With an `origin` (TRT-RESONATOR: an invocation
     cast from a resonator) the RNG, FOV, LOS and level are the origin's. TRT-INFINITE-RANGE on the metahability: no
-    RNG, and a target outside the FOV (in LOS) is allowed: the cast scatters (`cast`)."""
+    RNG, and a target outside the FOV (in LOS) is allowed: the cast scatters (`cast`). TRT-NEGATE (RNG): a target
+    cancelling RNG (another than the caster) is reached only in base contact with the caster (or origin)."""
     if not isinstance(target, int) or isinstance(target, bool) or target not in gs.minis():
         raise RuleViolation(rule, f"no miniature with id {target!r}")
     if target == caster:
@@ -107,6 +108,7 @@ def check_target(gs: GameState, caster: int, m, target: Any, rule: str = "MET-2"
         return target
     if gs.pos(target).level != gs.pos(src).level:
         raise RuleViolation("MOV-11", "miniatures interact only within their own altitude level")
+    traits.check_reach_negated(gs, src, target, f"cast of {m.name}")    # TRT-NEGATE (RNG): base contact only
     reach = m.RNG
     unlimited = traits.unlimited_range(m) is not None     # TRT-INFINITE-RANGE on it: no maximum (traits/kinds2.py)
     if not unlimited and ((reach == 0 and not gs.in_contact(src, target)) or gs.distance(src, target) > reach + 1e-9):

@@ -20,7 +20,8 @@ def overload_penalty(gs: GameState, e: int) -> int:
 
 def fit_penalty(gs: GameState, e: int) -> int:
     """MOD-6 / BLD-7: −|SIZ − CON| for each worn protection with SIZ > 0 (race CON), less the points its traits
-    forgive (hook fit_slack, TRT-ADJUSTABLE; minimum 0 per protection)."""
+    forgive (hook fit_slack, TRT-ADJUSTABLE; minimum 0 per protection). TRT-NEGATE (SIZ): a character cancelling
+    SIZ takes none on its checks (``character_mods``; the lead's ruling: its own protections' SIZ has no effect)."""
     con = gs.attrs(e).CON
     return sum(max(0, abs(p.SIZ - con) - traits.fit_slack(p)) for p in gs.equipment(e).protections if p.SIZ > 0)
 
@@ -33,7 +34,7 @@ def character_mods(gs: GameState, e: int, attribute: str | None, kind: str,
     if attribute is None:
         return []
     mods: list[Modifier] = []
-    if attribute == "AGI":
+    if attribute == "AGI" and not traits.cancels(gs, e, "SIZ"):      # TRT-NEGATE (SIZ): its protections' SIZ
         fit = fit_penalty(gs, e)
         if fit:
             mods.append(Modifier("MOD-6", -fit, "SIZ vs CON"))

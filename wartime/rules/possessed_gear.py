@@ -67,10 +67,13 @@ def exists(gs: GameState, e: int, aim: str) -> bool:
 
 
 def possessable(gs: GameState, actor: int, target: int, aim: str) -> bool:
-    """MET-10 / GNA-11: stress at least QUA, or marked by `actor`, and not possessed already."""
+    """MET-10 / GNA-11: stress at least QUA, or marked by `actor`, and not possessed already. TRT-NEGATE (QUA): an
+    `actor` cancelling QUA meets the other's equipment with QUA 0 (any stress is enough)."""
     e = entity_of(target, aim)
-    return (exists(gs, e, aim) and not gs.world.has(e, PossessedGear)
-            and (stress_of(gs, e) >= quality(gs, e, aim) or actor in marked_by(gs, e)))
+    if not exists(gs, e, aim) or gs.world.has(e, PossessedGear):
+        return False
+    qua = 0 if traits.cancels(gs, actor, "QUA", target) else quality(gs, e, aim)
+    return stress_of(gs, e) >= qua or actor in marked_by(gs, e)
 
 
 def aims(gs: GameState, actor: int, target: int) -> list[str]:

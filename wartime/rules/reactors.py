@@ -130,7 +130,8 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
     Triggers (REA-1, REA-8): the actor seen at some point of `track` (or
     during an earlier action of its chain, ACT-4: `seen_before`); in the after-action window, its noise heard
     (`heard_now`, the listeners the action's `noise` events name, else computed from its `noise` K; or earlier
-    in the chain: `heard_before`). Then: able to act, ENE above −10 (REA-2), and
+    in the chain: `heard_before`). Then: able to act, not facing an actor that cancels ENE (TRT-NEGATE: the others'
+    ENE counts 0 for a reaction to it), ENE above −10 (REA-2), and
     some reaction this window allows (a panicking character only Huir, PSI-12). Bullet time (REA-5) waives
     the CH VOL, not these requirements: a reactor in bullet time is a candidate by sight or noise like any
     other."""
@@ -138,9 +139,13 @@ def survey(gs: GameState, w: Window, order: tuple[str, ...], track: list[tuple[f
     pending: list[int] = []
     reasons: dict[int, str] = {}
     enemies = enemies_in_order(gs, w.actor, order)
+    unpaid = traits.cancels(gs, w.actor, "ENE")         # TRT-NEGATE (ENE): no reaction to the bearer's actions
     for e in enemies:
         if not gs.able(e):
             reasons[e] = NOT_ABLE
+            continue
+        if unpaid:
+            reasons[e] = "cannot react (TRT-NEGATE)"
             continue
         if gs.energy(e) - 1 < -10:
             reasons[e] = NOT_ENOUGH_ENERGY       # REA-2: no reaction is possible anyway (no need to look)

@@ -212,7 +212,8 @@ class ReactionWindows:
         return s
 
     def _validate_reaction(self, w: Window, e: int, key: str, params: dict):
-        """A reaction's legality, changing nothing: the window allows it (REA-1, REA-3, ACT-4, PSI-12), the
+        """A reaction's legality, changing nothing: the window allows it (REA-1, REA-3, ACT-4, PSI-12), neither the
+        window's actor nor the reaction's target cancels ENE (TRT-NEGATE: the reactor's ENE counts 0), the
         action's own requirements (a reactive shot still needs FOV, LOS and RNG), MVA-3, GNA-8, and its ENE down
         to −10 (REA-2). Returns (action, prepared, cost, params, at) — `at` = (x, y, facing, K) or None."""
         gs = self.gs
@@ -238,6 +239,10 @@ class ReactionWindows:
         denied = traits.reaction_denied(gs, e)                          # TRT-STUN-AMMO: stunned, no reactions
         if denied is not None:
             raise RuleViolation(denied, f"{gs.name(e)} cannot react now ({traits.display_name(denied)})")
+        traits.check_negated(gs, e, w.actor, "ENE", f"reaction ({key})")   # TRT-NEGATE (ENE): not to the bearer's
+        aimed = params.get("target")                                     # actions, nor aimed at the bearer
+        if isinstance(aimed, int) and not isinstance(aimed, bool) and aimed in gs.minis():
+            traits.check_negated(gs, e, aimed, "ENE", f"reaction ({key})")
         eff = gs.effects(e)
         if action.is_attack and eff.sprint_turn == self.flow.turn:
             raise RuleViolation("MVA-3", f"{gs.name(e)} sprinted this turn and cannot attack")

@@ -140,18 +140,20 @@ def item_destroyed(gs: GameState, holder: int, before, dmg: int) -> None:
         traits.wrecked(gs, traits.Wreck(holder, before.traits, levels, p.x, p.y, gs.body(holder).radius, p.level))
 
 
-def wound_best_protection(gs: GameState, e: int, rule: str) -> None:
+def wound_best_protection(gs: GameState, e: int, rule: str, by: int | None = None) -> None:
     """CMB-9: the protection with the highest current DEF gains 1 wound (ties: first in order); a destroyed one
-    (WND-5) is gone and takes none."""
+    (WND-5) is gone and takes none. TRT-NEGATE (QUA): when the attack is `by` a character cancelling QUA the
+    protection's QUA counts 0, so its 1 wound is more than that: destroyed at once (WND-5)."""
     eq = gs.equipment(e)
     left = [i for i, p in enumerate(eq.protections) if not p.destroyed]
     if not left:
         return
     best = max(left, key=lambda i: (eq.protections[i].current_def, -i))
     p = eq.protections[best]
-    np_ = replace(p, wounds=p.wounds + 1)
+    negated = traits.cancels(gs, by, "QUA", e)               # TRT-NEGATE (QUA): 1 wound > QUA 0
+    np_ = replace(p, wounds=max(p.wounds + 1, p.QUA + 1) if negated else p.wounds + 1)
     prots = list(eq.protections)
     prots[best] = np_
     gs.world.set(e, replace(eq, protections=tuple(prots)))
     gs.world.emit("equipment_wound", rule, who=e, item=p.name, wounds=np_.wounds, defense=np_.current_def,
-                  **destroyed_field(np_))
+                  **destroyed_field(np_), **({"negated": by} if negated else {}))

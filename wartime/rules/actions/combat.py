@@ -77,12 +77,14 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
     """CMB-10: target in FOV (ENV-1: with a weapon of no maximum range, TRT-INFINITE-RANGE, a target outside it is
     allowed and the attack scatters, rules.scattered_shots) and the weapon's field of fire (ENV-4, ENV-5), within RNG (BAS-3, 3D
     between levels 1 and 2), with LOS (ENV-2) from the muzzle (ENV-3: a carried weapon's muzzle is the eye);
-    the attacker not engaged. `rng` is the weapon (or its RNG). Returns the cover measured from the muzzle
+    the attacker not engaged. TRT-NEGATE (RNG): a target cancelling RNG is reached only in base contact (the
+    weapon's RNG counts 0 against it; a reactive shot too). `rng` is the weapon (or its RNG). Returns the cover measured from the muzzle
     (CMB-17, CMB-18; MVA-4 / MVA-5: the target's current height, and prone behind any cover is 100 %)."""
     weapon = None if isinstance(rng, (int, float)) else rng
     rng = rng if weapon is None else weapon.RNG
     if gs.engaged(actor):
         raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
+    traits.check_reach_negated(gs, actor, target, "shot")        # TRT-NEGATE (RNG): only in base contact
     if not gs.in_fov(actor, target):
         if weapon is None or traits.unlimited_range(weapon) is None:
             raise RuleViolation("ENV-1", f"{gs.name(target)} is not in {gs.name(actor)}'s field of view "
@@ -612,7 +614,8 @@ def charge_fallback(gs: GameState, actor: int, target: int, allowance: float) ->
 class Charge(Boostable, Action):
     """CBA-12: Cargar (2 + terrain): target in FOV and LOS; move at least 2 K and up to MOV + 3 K into base
     contact; the next melee action against it has CH IMP +1 and DMG +1. A boost taken by choice adds its K
-    (TRT-FIRE-IN-THE-VEINS: +3 K for 1 wound; the free engage-again ones are in charge_allowance)."""
+    (TRT-FIRE-IN-THE-VEINS: +3 K for 1 wound; the free engage-again ones are in charge_allowance). TRT-NEGATE (MOV):
+    a target cancelling MOV cannot be charged (the charge's move would cover 0 K)."""
     key = "charge"
     rule = "CBA-12"
     category = "combat"
@@ -670,6 +673,7 @@ class Charge(Boostable, Action):
             parked.check_charge(gs, actor, t, prep.path[-1])
             return (t, prep)
         t = need_target(gs, actor, params, self.rule)
+        traits.check_negated(gs, actor, t, "MOV", "charge")         # TRT-NEGATE (MOV): no charge on the bearer
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
         if not gs.has_los(actor, t):

@@ -119,9 +119,11 @@ def _ranged_variants(gs: GameState, actor: int, target: int, weapon) -> tuple[tu
     CBA-2: beyond the FOV range (VOL × 5 K) up to VOL × 7.5 K (book rounding), still within the 180° arc and with
     LOS; CBA-4: beyond the weapon's RNG up to RNG × 1.5 K (book rounding); the two combine (ruling). CBA-3: no LOS
     from the muzzle while an ally sees the target (in its FOV, with LOS); only LOS is waived, so the target must be
-    within the FOV range and RNG (ruling), and the cover in the way still counts (usually 100 %: CMB-18)."""
+    within the FOV range and RNG (ruling), and the cover in the way still counts (usually 100 %: CMB-18).
+    TRT-NEGATE (RNG): a target cancelling RNG is reached only in base contact."""
     if gs.engaged(actor):
         raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
+    traits.check_reach_negated(gs, actor, target, "shot")        # TRT-NEGATE (RNG): only in base contact
     pa, pt = gs.pos(actor), gs.pos(target)
     if not sight.in_fov(pa.x, pa.y, pa.facing, pt.x, pt.y, gs.body(target).radius, math.inf):
         raise RuleViolation("ENV-1", f"{gs.name(target)} is outside {gs.name(actor)}'s 180° field of view")
@@ -296,6 +298,7 @@ class Throw(Action):
         self.available(gs, actor)
         ref, kind, n = need_held(gs, actor, params, "item", self.rule)
         t = need_ranged_target(gs, actor, params, self.rule)
+        traits.check_reach_negated(gs, actor, t, "throw")        # TRT-NEGATE (RNG): only in base contact
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view "
                                 f"(180°, {gs.fov_range(actor):g} K)")

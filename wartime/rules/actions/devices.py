@@ -29,7 +29,8 @@ def designator_reach(gs, e: int) -> int | None:
 @register
 class DesignateTarget(Action):
     """TRT-TARGET-DESIGNATOR: Marcar con el marcador: ENE 1, an enemy in FOV (ENV-1) and LOS (ENV-2) within the
-    designator's ALC (BAS-3 distance), not marked by this character yet; the mark lasts the game."""
+    designator's ALC (BAS-3 distance), not marked by this character yet; the mark lasts the game. TRT-NEGATE (RNG):
+    a target cancelling RNG is marked only in base contact."""
     key = "designate_target"
     rule = DESIGNATOR
     category = "generic"
@@ -57,6 +58,7 @@ class DesignateTarget(Action):
         field = traits.mark_field(gs, t)
         if field is not None:                    # TRT-DARKNESS-FIELD: no mark can be placed inside a field
             raise RuleViolation(field, f"{gs.name(t)} is inside a {traits.display_name(field)}: no mark holds there")
+        traits.check_reach_negated(gs, actor, t, "designator")   # TRT-NEGATE (RNG): its ALC counts 0
         reach = designator_reach(gs, actor)
         if gs.distance(actor, t) > reach + 1e-9:
             raise RuleViolation(self.rule, f"{gs.name(t)} is beyond the designator's ALC ({reach} K)")

@@ -65,7 +65,7 @@ class UseObject(Action):
     takes effect on whoever it lands on, or on no one (the use is spent all the same); the effect is its traits'
     (rules/traits/objects.py); then what a
     use costs the object and its user (Dañino, Defectuoso, Malvado) and a use spent (Cargas) or the object removed
-    (Elixir)."""
+    (Elixir). TRT-NEGATE (RNG): a target cancelling RNG is reached only in base contact."""
     key = "use_object"
     rule = "GNA-16"
     category = "generic"
@@ -112,6 +112,7 @@ class UseObject(Action):
         target = actor
         if "target" in params and params["target"] != actor:
             target = need_target(gs, actor, params, self.rule, enemy=False)
+            traits.check_reach_negated(gs, actor, target, f"use of {g.name}")   # TRT-NEGATE (RNG): contact only
             if not in_reach(gs, actor, g, target):
                 where = "in base contact" if g.RNG == 0 else f"within {g.RNG} K (its RNG)"
                 if traits.unlimited_range(g) is not None:

@@ -153,6 +153,7 @@ class ThrowScenery(Action):
         if size is None:
             raise RuleViolation(RULE, f"{gs.name(actor)}'s base does not touch the {thing_name(gs, pid)}")
         t = need_ranged_target(gs, actor, params, self.rule)
+        traits.check_reach_negated(gs, actor, t, "throw")        # TRT-NEGATE (RNG): only in base contact
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
         d, reach = gs.distance(actor, t), throw_reach(gs, actor)

@@ -359,7 +359,8 @@ class Ram(Action):
     (MOV + 1 K, ruling 2), CH IMP = its CH AGI; on a hit DMG = its CON (ruling 4: min(CON + K, CON); crit +1), the
     target's CH DEF as usual and a push of (DMG − its CON) K; the rammer receives no hit. TRT-MULE: its CON counts
     +1 (the book's "Mulo CON +1", hook ``strength_plus``). A miss leaves the two in
-    base contact, engaged (ruling 6)."""
+    base contact, engaged (ruling 6). TRT-NEGATE (MOV): a target cancelling MOV cannot be rammed (the run that is part
+    of the action on it covers 0 K), on foot or with a transport."""
     key = "ram"
     rule = "CBA-23"
     category = "combat"
@@ -395,6 +396,9 @@ class Ram(Action):
         return float(gs.mov(actor)) if riding.rides(gs, actor) else REGISTRY["run"].allowance(gs, actor)
 
     def validate(self, gs, actor, params):
+        aimed = params.get("target")
+        if isinstance(aimed, int) and not isinstance(aimed, bool) and aimed in gs.minis():
+            traits.check_negated(gs, actor, aimed, "MOV", "ram")     # TRT-NEGATE (MOV): no ram on the bearer
         self.available(gs, actor)
         driverless = parked.is_parked(gs, params.get("target"))       # MVA-17: a driverless enemy transport
         t = (parked.need_parked(gs, actor, params["target"], self.rule) if driverless
@@ -457,8 +461,9 @@ class Ram(Action):
         """CBA-23 on a driverless transport (MVA-17; ruling 1: a target without CON uses its CAL, QUA): the hit, its
         CH DEF (riding.hit_parked), then a push of (DMG − its QUA) K along the ram line (ruling 5) if it still stands.
         As every attack on a driverless transport (rules.parked), the traits' attack terms are not asked (their
-        hooks read a character target). Returns its QUA (the "CON" of the rammer's recoil)."""
-        qua = gs.world.get(t, Mount).QUA
+        hooks read a character target). Returns its QUA (the "CON" of the rammer's recoil). TRT-NEGATE (QUA): a rammer
+    cancelling QUA meets it with CAL 0 (no push threshold, no recoil for its CON)."""
+        qua = 0 if traits.cancels(gs, e, "QUA") else gs.world.get(t, Mount).QUA   # TRT-NEGATE (QUA): the CON it has
         gs.world.emit("hit", self.rule, attacker=e, target=t, dmg=dmg, critical=False)
         riding.hit_parked(gs, ctx, t, dmg, e, resolve_hit)
         if dmg - qua > 0 and parked.is_parked(gs, t):

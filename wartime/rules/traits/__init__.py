@@ -699,7 +699,8 @@ and not disabled, G10):
   others'; an effect on several characters spares those cancelling it (``spared``). A characteristic among them
   (``NEGATED_CHARACTERISTICS``: CON, AGI, INT, VOL, DEF, DMG): the other's counts 0 in an interaction with the
   bearer (``seen_attribute``: the target's DEF in the bearer's attack, the DMG and CON of an attack on it, the base
-  of a check naming the other side). Read through ``negated``. → unique_rule.
+  of a check naming the other side); ENE, RNG, QUA, SIZ, MOV (issue 16) are asked through ``cancels`` where
+  their number enters (registry.NEGATED_CHARACTERISTICS' comment). Read through ``negated``. → unique_rule.
 
 * ``fortune_uses(gs, e) -> Iterable[str]`` -- the alternatives of the bearer's once-per-turn Fortune
   (TRT-FORTUNE: ignore a hit's damage or a fumble, cancel a die, recover a wound, success target +1, DMG +1; the
@@ -745,7 +746,7 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            opposed_mods, HitArea, hit_areas, opposed_reroll,
                                            meta_fumble_safe, unlimited_range, regenerates,
                                            hides_anywhere, fit_slack, untradeable, equip_problem, gear_denied, natural_dmg, negated,
-                                           seen_attribute, NEGATED_CHARACTERISTICS,
+                                           seen_attribute, cancels, NEGATED_CHARACTERISTICS,
                                            item_denied,
                                            ON_OBJECTS, use_checks, object_check_mods, object_usable, check_object_target, object_effects,
                                            object_used, ObjectEffect, use_psis, object_choices, user_choice_trait, use_effects, object_trait_args,
@@ -772,6 +773,7 @@ from wartime.rules.traits.metahabilities import (hack_dmg, meta_grants, meta_han
                                                  meta_schools, not_living, reactions_barred, stress_for_ene)
 from wartime.rules.traits import protections  # noqa: F401,E402  (traits of protections, issue 12)
 from wartime.rules.traits.protections import delivered  # noqa: F401,E402  (what a weapon delivers: rules.areas)
+from wartime.rules.traits.protections import check_negated, check_reach_negated  # noqa: F401,E402  (TRT-NEGATE: RNG, MOV, ENE)
 from wartime.rules.traits import race_more  # noqa: F401  (issue 12: more race traits)
 from wartime.rules.traits import race_feats  # noqa: F401,E402  (issue 12: Rematador, Saltador, Artillero, ...)
 from wartime.rules.traits import race_extra  # noqa: F401,E402  (issue 12: Mulo, Artificiero, Pez, Maestro rúnico...)

@@ -30,7 +30,7 @@ from wartime.core.elements import ELEMENT_WORDS, ELEMENTS, VENOM, delivered, del
 from wartime.core.components import Attributes, CarriedProtections, Gear, Item, Mount, Posture, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, also_on, character_traits, plugins, register, trait_arg,
+from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, also_on, cancels, character_traits, plugins, register, trait_arg,
                                            weapon_area,
                                           worn_protections)
 
@@ -317,10 +317,9 @@ def trait_named(param: str | None) -> str | None:
 
 
 #: TRT-NEGATE: the characteristics (archetype attributes, the book's "Atributos.- Cada una de las características de
-#: un arquetipo"); those a Niega cancels in an interaction are registry.NEGATED_CHARACTERISTICS (CON, AGI, INT, VOL,
-#: DEF, DMG); ENE, RNG, QUA, SIZ and MOV enter no check or number of an interaction between two characters that the
-#: ruling's reading could zero (an action's ENE cost is its own, a weapon's range and quality, a protection's SIZ,
-#: the MOV of a move are the owner's alone): refused
+#: un arquetipo"); a Niega may cancel each of them (registry.NEGATED_CHARACTERISTICS: CON, AGI, INT, VOL, DEF, DMG
+#: counting 0 for the other side, ``seen_attribute``; ENE, RNG, QUA, SIZ, MOV where their number works against the
+#: bearer, ``cancels``)
 CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "ENE", "DMG", "RNG", "QUA", "DEF", "SIZ", "MOV")
 
 
@@ -335,16 +334,32 @@ def negated_name(param: str | None) -> str | None:
 
 def negate_param(param: str | None, owner: frozenset = frozenset()) -> str | None:
     """TRT-NEGATE: why its parameter cannot be played (None: it can): a trait the engine plays, or a characteristic
-    of ``NEGATED_CHARACTERISTICS``; ENE, RNG, QUA, SIZ and MOV are refused (no number of an interaction between two
-    characters to cancel), as a trait it does not play."""
+    (all eleven, ``CHARACTERISTICS``); anything else is refused, as a trait it does not play."""
     if negated_name(param) is not None:
         return None
-    if (param or "").strip().upper() in CHARACTERISTICS:
-        return (f"negates the characteristic {param!r}: the engine cancels {', '.join(NEGATED_CHARACTERISTICS)} (the "
-                "other's counts 0 in an interaction with the bearer); this one enters no number of an interaction "
-                "between two characters")
     return (f"negates {param!r}: the engine cancels a trait it plays, named by its book name, or a characteristic "
             f"({', '.join(NEGATED_CHARACTERISTICS)})")
+
+
+#: TRT-NEGATE: what a cancelled characteristic stops in an action on its bearer (``check_negated``)
+_STOPPED = {"RNG": "its RNG counts 0: it reaches {t} only in base contact",
+            "MOV": "its MOV counts 0: a movement that is part of an action on {t} covers 0 K",
+            "ENE": "its ENE counts 0: it cannot pay for a reaction to {t} or to its actions"}
+
+
+def check_negated(gs, actor: int, bearer: int | None, code: str, what: str) -> None:
+    """TRT-NEGATE (RNG, MOV, ENE; the lead's rulings, issue 16): `actor`'s `what` (an action on `bearer`) is refused,
+    naming TRT-NEGATE, when `bearer` cancels the characteristic `code` that action needs (registry.cancels)."""
+    if bearer is not None and bearer != actor and cancels(gs, bearer, code, actor):
+        raise RuleViolation("TRT-NEGATE", f"{gs.name(bearer)} negates {code} (Niega): {gs.name(actor)}'s {what}: "
+                            + _STOPPED[code].format(t=gs.name(bearer)))
+
+
+def check_reach_negated(gs, actor: int, target: int | None, what: str) -> None:
+    """TRT-NEGATE (RNG): `actor`'s `what` (a shot, a cast, an object used) reaches a `target` that cancels RNG only
+    in base contact (the weapon's, metahability's or object's RNG counts 0 against it)."""
+    if target is not None and target != actor and cancels(gs, target, "RNG", actor) and not gs.in_contact(actor, target):
+        check_negated(gs, actor, target, "RNG", what)
 
 
 def negate(gs, e: int) -> frozenset[str]:
@@ -353,8 +368,12 @@ def negate(gs, e: int) -> frozenset[str]:
     ENE terms of actions between them, the auras it meets, the effects of others' traits on it (registry.facing,
     registry.spared); a characteristic (CON, AGI, INT, VOL, DEF, DMG): the other's counts 0 in an interaction with
     the bearer (registry.seen_attribute: the target's DEF in the bearer's attack, the DMG and CON of an attack on the
-    bearer, the base of every check naming the other side). Each source (race, worn protection) cancels its own
-    parameter."""
+    bearer, the base of every check naming the other side); ENE, RNG, QUA, SIZ, MOV (the lead's rulings, issue 16:
+    the bearer cancels the number that would work against it, registry.cancels): RNG, the other's RNG counts 0 in
+    an action on the bearer (base contact only); QUA, the other's QUA counts 0 (its protection wounded by the
+    bearer's attack is destroyed at once, a driverless transport rammed by it has CON 0, possession by the bearer
+    needs no stress); MOV, no Cargar / Embestir on the bearer; ENE, no reaction to the bearer or its actions; SIZ,
+    no MOD-6 on the bearer's checks. Each source (race, worn protection) cancels its own parameter."""
     return frozenset(n for p in params(gs, e, "TRT-NEGATE") if (n := negated_name(p)) is not None)
 
 

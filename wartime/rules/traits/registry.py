@@ -658,16 +658,38 @@ def hook_carriers(gs, hook: str) -> tuple[int, ...]:
 #: or because of it (its CH IMP on the bearer, CH AGI to dodge the bearer's attack, CH PSI from the bearer's hit, a
 #: CH ATR ENF between them: every check rolled naming the other side, ``rules.modifiers``). The bearer's own numbers
 #: are unchanged.
+#: The other five (issue 16, the lead's rulings: the bearer cancels the number that would work AGAINST it in an
+#: interaction with it or its actions; ``cancels``): RNG, the other side's RNG (weapon, metahability, object) counts
+#: 0 in an action on the bearer: it reaches the bearer only in base contact (rules.actions.combat
+#: ``ranged_target_check`` and the CBA-2..4 variants, rules.metahabilities ``check_target``, rules.actions.objects
+#: ``in_reach``; a reactive shot too; an area template that merely catches the bearer is unaffected); QUA, the
+#: other side's QUA counts 0: a protection of the other's wounded by the bearer's attack (CMB-9) is destroyed at
+#: once, a driverless transport rammed by the bearer has CON (= its CAL) 0, and the stress against QUA of the
+#: other's equipment the bearer possesses (MET-10) is against 0; MOV, a movement that is part of an action on the
+#: bearer (Cargar CBA-12, Embestir CBA-23 on foot or with a transport) covers 0 K: refused; ENE, the other side
+#: cannot pay for a reaction to the bearer or its actions (no reaction window offered, nor a reaction aimed at the
+#: bearer: Esquivar en CaC, Contramagia included); SIZ, the bearer's own protections' SIZ has no effect: no MOD-6
+#: on its checks (rules.modifiers ``character_mods``).
 NEGATED_DEF = "DEF"
-NEGATED_CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "DEF", "DMG")
+NEGATED_CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "DEF", "DMG", "ENE", "RNG", "QUA", "SIZ", "MOV")
+#: the characteristics ``seen_attribute`` zeroes as a number of the other side (the base of a check, a DMG, a DEF)
+_SEEN_CHARACTERISTICS = ("CON", "AGI", "INT", "VOL", "DEF", "DMG")
 
 
 def seen_attribute(gs, e: int, other: int | None, attribute: str | None, value: int) -> int:
     """TRT-NEGATE: `value`, `e`'s characteristic `attribute` as it counts in an interaction with `other`: 0 when
     `other` (another character) cancels that characteristic (``negated``), `value` otherwise."""
-    if other is None or other == e or attribute is None or attribute not in NEGATED_CHARACTERISTICS:
+    if other is None or other == e or attribute is None or attribute not in _SEEN_CHARACTERISTICS:
         return value
     return 0 if attribute in negated(gs, other) else value
+
+
+def cancels(gs, bearer: int | None, code: str, other: int | None = None) -> bool:
+    """TRT-NEGATE: whether character `bearer` cancels characteristic `code` (ENE, RNG, QUA, SIZ, MOV, ...) in an
+    interaction with `other` (another character; never with itself)."""
+    if bearer is None or bearer == other or not isinstance(bearer, int):
+        return False
+    return code in negated(gs, bearer)
 
 
 def negated(gs, e: int) -> frozenset[str]:
