@@ -353,11 +353,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
                aim=[aim.x, aim.y], level=aim.level, target=aim.target, distance=aim.distance,
                **({"melee": True} if melee else {}))
     if aim.target is not None:
-        mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance) + list(extra_imp or [])
+        mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance, w) + list(extra_imp or [])
     elif aim.parked is not None:                       # MVA-17: a melee area attack at a driverless transport
         mods = parked.imp_mods(gs, attacker, aim.parked, not melee, aim.distance) + list(extra_imp or [])
     else:
-        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y), w)
     stopped = traits.shot_stopped(gs, attacker, w) if w.ranged or not melee else None   # TRT-JAMMING-AMMO
     if stopped is not None:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
@@ -622,9 +622,9 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int, *, dmg_bonus
         return scattered_area_value(gs, aim, attacker)
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
-        mods = attack_mods(gs, attacker, aim.target, not aim.melee, aim.distance) + list(extra_imp)
+        mods = attack_mods(gs, attacker, aim.target, not aim.melee, aim.distance, w) + list(extra_imp)
     else:
-        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y), w)
     aimed = area_aim_terms(gs, attacker, aim, w)
     mods += character_mods(gs, attacker, "AGI", "IMP") + list(aimed.imp)
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))

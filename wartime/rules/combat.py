@@ -379,7 +379,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
-    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
+    mods = attack_mods(gs, attacker, target, ranged, distance, weapon) + list(extra_imp or []) + list(terms.imp)
     if weapon is not None and weapon.ranged and preset_imp is None:
         stopped = traits.shot_stopped(gs, attacker, weapon)          # hook shot_stopped (TRT-JAMMING-AMMO)
         if stopped is not None:
@@ -552,7 +552,7 @@ def volley_imp(gs: GameState, ctx, attacker: int, target: int, weapon_index: int
     weapon = gs.weapon(attacker, weapon_index)
     distance = gs.distance(attacker, target)
     terms = traits.combat_terms(gs, attacker, target, weapon, True)
-    mods = attack_mods(gs, attacker, target, True, distance) + list(terms.imp)
+    mods = attack_mods(gs, attacker, target, True, distance, weapon) + list(terms.imp)
     stopped = traits.shot_stopped(gs, attacker, weapon)
     if stopped is not None:
         gs.world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
