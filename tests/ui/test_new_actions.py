@@ -597,7 +597,8 @@ def test_ARE_5_melee_area_attack_shows_the_template_on_the_engaged_enemy(tmp_pat
     aim = areas.aim_at_target(gs, actor, 0, flail, enemy, melee=True)
     assert reach == dict(areas.area_reach(gs, aim, actor)) and reach[enemy] is True and reach[actor] is False
     note = area_reach_note(gs, pv)
-    assert note.startswith("melee area (ARE-5): the template also hits itself (partly: half DMG)")
+    assert note.startswith(f"melee area (ARE-5): the template also hits {long_name(gs, actor)} itself (partly: half "
+                           "DMG)")
     assert note.endswith(f"these odds are for {long_name(gs, enemy)}")
     app.view.zoom_at(1.8, mini_pos(app, enemy))
     move_to(app, mini_pos(app, enemy))

@@ -499,7 +499,7 @@ def area_reach_note(gs: GameState, pv: AttackPreview) -> str:
     miniature under the template (half DMG when partly covered, ARE-6; the attacker itself named so), each with its
     own CH DEF; the figures above are the target's."""
     def who(e: int, full: bool) -> str:
-        name = "itself" if e == pv.attacker else long_name(gs, e)
+        name = f"{long_name(gs, e)} itself" if e == pv.attacker else long_name(gs, e)
         return name if full else f"{name} (partly: half DMG)"
     others = [who(e, full) for e, full in pv.area if e != pv.target]
     melee = "melee area" if not getattr(gs.weapon(pv.attacker, pv.weapon), "ranged", False) else "area"
