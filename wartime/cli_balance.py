@@ -14,6 +14,14 @@ DEFAULT_GAMES = 200
 DEFAULT_SEED = 1
 
 
+#: ALM-32: `--alarm-shape`, shared by `wartime batch` and `wartime compare` (cli_compare.py)
+ALARM_SHAPE = click.option(
+    "--alarm-shape", "alarm_shape", multiple=True, metavar="FIELD=VALUE[,...]",
+    help="an alarm scenario: play every game once per shape, the scenario's [alarm] fields overridden "
+         "(preset, vpo, vpl, vpr, divisor, lethal_ratio, rounds), e.g. 'preset=601-1200/Normal' or "
+         "'vpo=6,vpl=13,divisor=2'; the report compares the shapes (repeatable)")
+
+
 def _fail(lines: list[str], code: int = 2) -> None:
     for line in lines:
         click.echo(line, err=True)
@@ -68,10 +76,7 @@ do not depend on --workers or --backend. An interrupted batch (Ctrl-C, kill) res
 @click.option("--price", "price", multiple=True, metavar="DESIGN±TRT-ID",
               help="also play each list fielding DESIGN with the trait taken off (DESIGN-TRT-ID) or bought "
                    "(DESIGN+TRT-ID): `wartime report` prices it in points (implies --handicap; repeatable)")
-@click.option("--alarm-shape", "alarm_shape", multiple=True, metavar="FIELD=VALUE[,...]",
-              help="an alarm scenario: play every game once per shape, the scenario's [alarm] fields overridden "
-                   "(preset, vpo, vpl, vpr, divisor, lethal_ratio, rounds), e.g. 'preset=601-1200/Normal' or "
-                   "'vpo=6,vpl=13,divisor=2'; the report compares the shapes (repeatable)")
+@ALARM_SHAPE
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="results store (SQLite)")
 @click.option("--resume", is_flag=True, help="finish or extend the batch already in --out")
 @click.option("--chunk-size", type=click.IntRange(min=1), default=None, help="games per task (default: guided, 8 down to 1)")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from wartime.cli_balance import ALARM_SHAPE
+
 SYSTEM_NAMES = "wartime,wrath-glory,d6,d20"
 
 
@@ -34,13 +36,14 @@ An interrupted compare resumes with the same command plus --resume; --resume wit
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="worker processes (default: CPU count)")
 @click.option("--backend", type=click.Choice(["process", "inline"]), default="process", show_default=True,
               help="process: a local process pool; inline: this process")
+@ALARM_SHAPE
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="report folder (stores in OUT/stores)")
 @click.option("--resume", is_flag=True, help="finish or extend the compare already in --out")
 @click.option("--report-only", is_flag=True,
               help="play nothing: report the games the stores in --out hold (an interrupted compare's, say)")
 @click.option("--progress/--no-progress", default=True, help="show a progress bar (stderr)")
-def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backend, out, resume, report_only,
-            progress):
+def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backend, alarm_shape, out, resume,
+            report_only, progress):
     # on demand: the command line starts without loading the engine
     from wartime.balance.compare import (DEFAULT_GAMES, DEFAULT_SCENARIO, CompareError, check_systems, compute,
                                          plan, play, write)
@@ -54,7 +57,7 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
     try:
         names = check_systems([s.strip() for s in systems.split(",") if s.strip()])
         runs = plan(list(scenarios) or [DEFAULT_SCENARIO], names, out_path, seed=seed, red_list=red_list,
-                    blue_list=blue_list)
+                    blue_list=blue_list, alarm_shapes=tuple(alarm_shape))
         if out_path.exists() and not out_path.is_dir():
             raise CompareError(f"{out_path}: exists and is not a folder: choose another --out")
         if not report_only:

@@ -141,3 +141,32 @@ def test_ALM_32_tiny_batch_of_two_shapes_stores_each_variant_under_its_planned_k
         assert store.done_keys() == {s.key for s in plan_games(config, 1)}
     games = read_store(path)["games"]
     assert sorted(g["alarm_shape"] for g in games) == ["lethal_ratio=0.8", "vpo=6,vpl=13,divisor=2"]
+
+
+def compare_cli(*args):
+    from click.testing import CliRunner
+    from wartime.cli import main
+    return CliRunner().invoke(main, ["compare", *[str(a) for a in args]])
+
+
+def test_ALM_32_compare_plays_each_alarm_shape_as_batch_does(tmp_path):
+    """`wartime compare --alarm-shape` (the option `wartime batch` has, one definition): an alarm scenario's games
+    are played once per shape, --games shared among them, each stored with its shape; a bad shape is refused
+    before anything is played, one line per problem, as batch does."""
+    from wartime.cli_balance import batch
+    from wartime.cli_compare import compare
+    shapes = ("preset=601-1200/Normal", "vpo=6,vpl=13,divisor=2")
+    vault = VAULT
+    out = tmp_path / "out"
+    r = compare_cli("--scenario", vault, "--systems", "wartime", "--games", 2, "--backend", "inline", "--no-progress",
+            *[a for s in shapes for a in ("--alarm-shape", s)], "--out", out)
+    assert r.exit_code == 0, r.output
+    games = read_store(out / "stores" / "hold-the-vault-wartime.sqlite")["games"]
+    assert sorted(g["alarm_shape"] for g in games) == ["preset=601-1200 / Normal", "vpo=6,vpl=13,divisor=2"]
+    bad = compare_cli("--scenario", vault, "--systems", "wartime", "--alarm-shape", "divisor=3,vpo=6,vpl=13", "--out",
+              tmp_path / "bad")
+    assert bad.exit_code == 2 and "alarm.divisor: ALM-10: the divisor is 4 or 2, got 3" in bad.output
+    assert not (tmp_path / "bad" / "stores").exists()
+    ours = [p for p in compare.params if p.name == "alarm_shape"][0]
+    theirs = [p for p in batch.params if p.name == "alarm_shape"][0]
+    assert (ours.opts, ours.help, ours.multiple) == (theirs.opts, theirs.help, True)

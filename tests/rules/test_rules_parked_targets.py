@@ -165,3 +165,61 @@ def test_ARE_5_a_melee_area_attack_at_a_driverless_transport_covers_it_and_its_s
                                                                                        t: (4, "full")}
     assert g.wounds(a) == 2 and g.world.get(t, Mount).wounds == 4
     assert g.events("check")[-1]["who"] == t and g.events("check")[-1]["target"] == 2
+
+
+# --- TRT-INFINITE-RANGE: a driverless transport outside the field of view (issue 16) --------------------------------
+def far_truck(*others: M, at=(20.0, 20.0), traits_=("TRT-INFINITE-RANGE",)):
+    """A red AGI 5, VOL 3 shooter (field of view 15 K) at (1, 20) facing east with a DMG 4, RNG 10 rifle (Alcance
+    infinito) and a driverless blue truck (DEF 2, 2 K across) at `at`; scripted angle 90° (north)."""
+    from wartime.core.rng import ScriptedDice
+    g, t, d = parked_truck(M(x=1.0, y=20.0, facing=0.0, AGI=5, VOL=3, weapons=(weapon(DMG=4, RNG=10,
+                                                                                      traits=traits_),)),
+                           *others, at=at)
+    g.dice = g.world.dice = ScriptedDice(rolls=(), angles=(90.0,))
+    g.start_activation(g.ids[0], energy=10)
+    return g, t
+
+
+def test_TRT_INFINITE_RANGE_a_driverless_transport_out_of_view_is_shot_and_the_shot_scatters():
+    """The truck 17.5 K from the shooter's base (beyond its 15 K field of view, in LOS): refused (ENV-1) without the
+    trait; with Alcance infinito the shot is legal and follows a character's path: CH IMP 3 against AGI 5 − 1 (MOD-2)
+    passes, the shot scatters 2 D10 (2 + 2 = 4 K north) from the truck's centre onto the blue at (20, 24): it takes
+    the hit (CH DEF 9 fails: 4 wounds; CH PSI 5); the truck none."""
+    g, t = far_truck(traits_=())
+    a = g.ids[0]
+    assert not g.gs.in_fov(a, t)
+    assert violation(g.engine.check_action, a, "ranged_attack", {"target": t, "weapon": 0}).rule_id == "ENV-1"
+    g, t = far_truck(M(side="blue", x=20.0, y=24.0, facing=180.0, CON=9))
+    a, b = g.ids[0], g.ids[1]
+    g.dice.push(3, 2, 2, 9, 5)
+    g.act(a, "ranged_attack", target=t, weapon=0)
+    assert g.all_dice_used() and g.check("IMP")["target"] == 4
+    disp = g.events("dispersion")[0]
+    assert (disp["rule"], disp["dice"], disp["to"]) == ("TRT-INFINITE-RANGE", [2, 2], [20.0, 24.0])
+    assert g.events("stray_shot")[0]["target"] == b and g.wounds(b) == 4
+    assert g.world.get(t, Mount).wounds == 0
+
+
+def test_TRT_INFINITE_RANGE_out_of_view_shot_at_a_transport_lost_or_missed():
+    """The same shot scattered onto no base is lost (no CH DEF); a failed CH IMP (8) misses without scattering."""
+    g, t = far_truck()
+    a = g.ids[0]
+    g.dice.push(3, 2, 2)
+    g.act(a, "ranged_attack", target=t, weapon=0)
+    assert g.all_dice_used() and g.events("shot_lost") and not g.events("hit")
+    g.dice.push(8)
+    g.act(a, "ranged_attack", target=t, weapon=0)
+    assert g.all_dice_used() and g.events("miss") and len(g.events("dispersion")) == 1
+
+
+def test_TRT_INFINITE_RANGE_a_scattered_shot_at_a_character_lands_on_a_driverless_transport():
+    """A blue at (20, 20), 18.5 K away, out of view: the passed shot (CH IMP 3) scatters 4 K north onto the centre of
+    a driverless truck at (20, 24): the truck takes the hit (DMG 4, its CH DEF 9 against DEF 2 fails: 4 wounds), the
+    blue none."""
+    g, t = far_truck(M(side="blue", x=20.0, y=20.0, facing=180.0, CON=9), at=(20.0, 24.0))
+    a, b = g.ids[0], g.ids[1]
+    assert (g.gs.pos(t).x, g.gs.pos(t).y) == (20.0, 24.0) and not g.gs.in_fov(a, b)
+    g.dice.push(3, 2, 2, 9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used() and g.events("stray_shot")[0]["target"] == t
+    assert g.events("hit")[-1]["target"] == t and g.world.get(t, Mount).wounds == 4 and g.wounds(b) == 0

@@ -355,3 +355,32 @@ def test_TRT_WALLBREAKER_a_destroyed_wall_no_longer_blocks_movement_nor_covers()
     assert g.engine.check_action(a, "move", through, False, None) >= 1
     (c,) = g.gs.cover(a, [b])
     assert c.has_los and c.blocked == 0
+
+
+# --- a destroyed piece under a climber (issue 16) ---------------------------------------------------------------------
+def test_MVA_9_a_destroyed_wall_brings_down_its_climbers_onto_the_ground():
+    """A 3 K wall (CON 3) destroyed by a Reventamuros blow (DMG 7, CH IMP 3, its CH DEF 9 fails): the blue clinging
+    2.6 K up its far side and the blue standing on its top (3 K) are left on nothing: each falls to the ground where it
+    was (MVA-9 ruling 3; id order), the table's DMG as an automatic hit (ruling 2, 4): 2.6 K and 3 K for a 1 K model
+    are DMG 4; CH DEF die 9 fails: 4 wounds each (CH PSI 5 passes). A blue on the ground nearby stays as it was."""
+    from wartime.core.components import Climbing
+    g = Game(M(x=10.0, y=20.0, AGI=5, CON=5, weapons=(blade(DMG=3),)),
+             M(side="blue", x=11.5, y=22.0, facing=180.0, CON=9), M(side="blue", x=10.75, y=17.0, CON=9),
+             M(side="blue", x=13.0, y=20.0, CON=9),
+             pieces=[piece("wall", "high", 10.5, 15.0, 11.0, 25.0, height=3.0, blocks_los=True, defense=2)])
+    scenery_breaking.install(g.gs, SimpleNamespace(terrain=[SimpleNamespace(
+        id="wall", defense=2, breakable=BreakableSpec(con=3, what="wall"))]))
+    a, c, d, e = g.ids
+    g.set(c, Climbing("wall", 2.6))
+    g.set(d, Climbing("wall", 3.0))
+    race(g, a, "TRT-WALLBREAKER")
+    assert g.gs.elevation(c) == pytest.approx(2.6) and g.gs.elevation(d) == pytest.approx(3.0)
+    strike(g, 3, 9, 9, 5, 9, 5)
+    assert state(g).gone
+    assert [(f["who"], f["drop"], f["dmg"], f["rule"]) for f in g.events("fall")] == [(c, 2.6, 4, "MVA-9"),
+                                                                                     (d, 3.0, 4, "MVA-9")]
+    assert [b["who"] for b in g.events("brought_down")] == [c, d]
+    for who, at in ((c, (11.5, 22.0)), (d, (10.75, 17.0))):
+        assert not g.world.has(who, Climbing) and g.gs.elevation(who) == 0.0 and g.gs.pos(who).level == 1
+        assert (g.gs.pos(who).x, g.gs.pos(who).y) == at and g.wounds(who) == 4
+    assert g.wounds(e) == 0 and not g.world.has(e, Climbing)

@@ -389,7 +389,8 @@ def test_TRT_FORTUNE_cancel_the_dispersion_of_an_area_landing_on_it():
 def test_TRT_FORTUNE_scripted_answers_on_dice_of_no_check():
     """The scripted controller: an initiative die of 3 is cancelled, of 4 kept; its own area's dispersion die of 6
     cancelled, of 5 kept; an area landing on it always; a 1D100 of its own that went against it at 10 % cancelled,
-    at 70 % kept; an enemy's Afortunado 1 cancelled, its own Afortunado die kept."""
+    at 70 % kept; an enemy's Afortunado 1 cancelled, its own Afortunado die kept; an Asiento eyectable die of 8
+    cancelled, of 7 kept."""
     from wartime.ai.scripted_fortune import _choice
     g = duel(blue=True)
     a, t = g.ids
@@ -397,8 +398,9 @@ def test_TRT_FORTUNE_scripted_answers_on_dice_of_no_check():
     got = [_choice(g.gs, Q("", (), a, (CANCEL_DIE,), m, o, die=d, target=k)) for m, o, d, k in (
         ("initiative", None, 3, 0), ("initiative", None, 4, 0), ("dispersion", None, 6, 0), ("dispersion", None, 5, 0),
         ("landing", t, 1, 0), ("percent", None, 7, 10), ("percent", None, 7, 70), ("luck", t, 1, 0),
-        ("luck", t, 5, 0))]
-    assert got == [CANCEL_DIE, None, CANCEL_DIE, None, CANCEL_DIE, CANCEL_DIE, None, CANCEL_DIE, None]
+        ("luck", t, 5, 0), ("ejection", None, 8, 0), ("ejection", None, 7, 0))]
+    assert got == [CANCEL_DIE, None, CANCEL_DIE, None, CANCEL_DIE, CANCEL_DIE, None, CANCEL_DIE, None, CANCEL_DIE,
+                   None]
 
 
 # --- the odds: a second figure with the attacker's Fortune spent on its CH IMP ---------------------------------------
@@ -440,3 +442,84 @@ def test_TRT_FORTUNE_odds_show_the_attack_with_fortune_as_a_second_figure():
     g.world.bump_version()
     spent = attack_odds(g.gs, a, t, weapon_index=0, ranged=True)
     assert spent.with_fortune is None and not spent.target_fortune
+
+
+# --- dice of no check of a transport's wreck and of a withdrawal (issue 12) ------------------------------------------
+def probed(g: Game, answers, fn):
+    """`fn()` inside a probe run with `answers` (rules/asking.py): the question it stops at (an Ask), or None."""
+    asking._RUNS[g.world] = asking.Run(tuple(answers), g.gs)
+    try:
+        fn()
+        return None
+    except asking.Ask as ask:
+        return ask
+    finally:
+        asking._RUNS.pop(g.world, None)
+
+
+def pilot(transport_traits, rolls, angles=()):
+    """A pilot with Fortune (its own trait, kept when it leaves the wreck) in a transport (MOV 4, DEF 3, QUA 1) with
+    `transport_traits`, an enemy 1 K from its base; the transport is about to take 2 wounds (destroyed, WND-5)."""
+    from rules_helpers import ride
+    from wartime.core.rng import ScriptedDice
+    g = Game(M(x=10, y=20, CON=9), M(side="blue", x=12.5, y=20, facing=180.0), width=60)
+    g.dice = g.world.dice = ScriptedDice(rolls=rolls, angles=angles)
+    g.set(g.ids[0], Traits((F,)))
+    ride(g, g.ids[0], MOV=4, DEF=3, QUA=1, traits=transport_traits)
+    return g
+
+
+def destroy(g: Game, dmg: int = 7):
+    from wartime.rules import riding
+    from wartime.rules.combat import resolve_hit
+    return lambda: riding.wound_transport(g.gs, None, g.ids[0], 2, None, resolve_hit, dmg)
+
+
+def test_TRT_FORTUNE_cancel_the_Explota_die_of_its_wreck():
+    """TRT-EXPLODES: the pilot's transport is destroyed; its D100 30 ≤ 50 blows it up (DMG 7 on the pilot): against
+    the pilot, who is asked (moment 'percent'); cancelling rolls it again (60: no explosion, nobody hit). Passing
+    keeps the explosion; a D100 of 51 (no explosion) asks nothing."""
+    g = pilot(("TRT-EXPLODES",), [30])
+    ask = probed(g, (), destroy(g))
+    assert isinstance(ask, fortune.FortuneAsk)
+    assert (ask.fields["who"], ask.fields["moment"], ask.fields["die"], ask.fields["target"]) == (g.ids[0], "percent",
+                                                                                                  30, 50)
+    g = pilot(("TRT-EXPLODES",), [30, 60])
+    assert probed(g, (1,), destroy(g)) is None
+    assert [r["roll"] for r in g.events("percent_roll")] == [30, 60]
+    assert g.events("transport_exploded")[0]["dmg"] == 0 and not g.events("hit") and g.all_dice_used()
+    g = pilot(("TRT-EXPLODES",), [30] + [9] * 6)
+    probed(g, (0,), destroy(g))                             # passed: later questions (its CH DEF) may follow
+    assert g.events("transport_exploded")[0]["dmg"] == 7 and not fortune.used(g.gs, g.ids[0])
+    g = pilot(("TRT-EXPLODES",), [51])
+    assert probed(g, (), destroy(g)) is None and g.events("transport_exploded")[0]["dmg"] == 0
+
+
+def test_TRT_FORTUNE_cancel_the_Asiento_eyectable_die():
+    """TRT-EJECTION-SEAT: the pilot is thrown 9 K (angle 180°): it is asked (moment 'ejection', die 9); cancelling
+    rolls the die again (3): it lands 3 K west; the event keeps the cancelled die."""
+    g = pilot(("TRT-EJECTION-SEAT",), [9], angles=[180.0])
+    ask = probed(g, (), destroy(g))
+    assert isinstance(ask, fortune.FortuneAsk)
+    assert (ask.fields["who"], ask.fields["moment"], ask.fields["die"]) == (g.ids[0], "ejection", 9)
+    g = pilot(("TRT-EJECTION-SEAT",), [9, 3] + [9] * 4, angles=[180.0])
+    probed(g, (1, 0, 0, 0), destroy(g))
+    ev = g.events("ejected")[0]
+    assert (ev["dice"], ev["cancelled"], g.pos(g.ids[0])) == ([3], 9, (7.0, 20.0)) and fortune.used(g.gs, g.ids[0])
+
+
+def test_TRT_FORTUNE_cancel_the_yonki_die_of_a_withdrawal():
+    """TRT-DRUG: an addict's withdrawal rolls 1D100 ≤ 10 for 'yonki': a 4 goes against it: its side is asked
+    (moment 'percent'); cancelling rolls it again (50: no yonki)."""
+    from wartime.rules.traits.stims import Stims, withdrawal
+    g = Game(M(x=10, y=20))
+    a = g.ids[0]
+    g.set(a, Traits((F,)), Stims(addicted=("stim",), used=(("stim", -5),)))
+    g.dice.push(4)
+    ask = probed(g, (), lambda: withdrawal(g.gs, a))
+    assert (ask.fields["moment"], ask.fields["die"], ask.fields["target"]) == ("percent", 4, 10)
+    g = Game(M(x=10, y=20))
+    g.set(a, Traits((F,)), Stims(addicted=("stim",), used=(("stim", -5),)))
+    g.dice.push(4, 50)
+    assert probed(g, (1,), lambda: withdrawal(g.gs, a)) is None
+    assert g.events("withdrawal") and not g.events("yonki") and g.all_dice_used()

@@ -666,3 +666,46 @@ def test_ENV_3_match_setup_fields_the_mount_points_of_the_mounted_weapons():
     assert gs.muzzle(tank, turret_w) == pytest.approx((*ahead, gs.elevation(tank) + 2.5))
     assert gs.muzzle(tank, pistol_w) == pytest.approx(gs.eye(tank))
     assert not gs.world.has(walker, MountPoints)
+
+
+# --- ENV-3: smoke and darkness measured from the mount point (issue 16) ---------------------------------------------
+def hull_shot(put):
+    """A size 2 truck at (10, 20) facing east with a hull gun mounted 0.9 K ahead and 0.9 K left (its muzzle at
+    (10.9, 20.9)), a blue 8.5 K east at (20, 20); `put(g)` lays smoke or darkness; the shot's CH IMP (die 9) misses.
+    Returns the CH IMP's smoke and darkness modifiers."""
+    hull = weapon(key="hull")
+    g = Game(M(x=10, y=20, facing=0.0, weapons=(hull,)), M(side="blue", x=20, y=20, facing=180.0, CON=9))
+    a, b = g.ids
+    ride(g, a, size=2.0)
+    g.set(a, MountPoints((("hull", (0.9, 0.9, 0.4)),)))
+    put(g)
+    g.start_activation(a, energy=10)
+    g.dice.push(9)
+    g.act(a, "ranged_attack", target=b, weapon=0)
+    assert g.all_dice_used()
+    return {m["rule"]: m["value"] for m in g.check("IMP")["modifiers"] if m["rule"] in ("TRT-SMOKE", "TRT-LIGHT")}
+
+
+def smoke_at(x, y, r):
+    from wartime.rules.areas import place_effect
+    return lambda g: place_effect(g.gs, "smoke", "R2", x, y, 1.0, 0.0, 1, g.ids[1], "grenade", 0, radius=r,
+                                  malus=-1, rule="TRT-SMOKE")
+
+
+def test_ENV_3_TRT_SMOKE_the_line_of_fire_of_a_mounted_weapon_starts_at_its_mount_point():
+    """A smoke sphere (r 0.8) at (15, 19.3) lies across the line from the truck's centre but 1.2 K from the line from
+    the mount point: no CH IMP −1; one (r 0.5) at (15, 20.8) misses the centre's line and lies on the mount point's:
+    −1."""
+    assert hull_shot(smoke_at(15.0, 19.3, 0.8)) == {}
+    assert hull_shot(smoke_at(15.0, 20.8, 0.5)) == {"TRT-SMOKE": -1}
+
+
+def test_ENV_3_TRT_LIGHT_darkness_on_a_mounted_weapons_line_is_measured_from_its_mount_point():
+    """A dark strip x 14-16, y 20.3-21.5 misses the line from the truck's centre (y 20) and crosses the line from the
+    mount point (y 20.9 → 20): CH IMP −2 (project ruling, rules/darkness.py)."""
+    from types import SimpleNamespace
+    from wartime.rules import darkness
+    from wartime.data.models import DarkArea
+    strip = DarkArea(id="strip", polygon=((14.0, 20.3), (16.0, 20.3), (16.0, 21.5), (14.0, 21.5)))
+    assert hull_shot(lambda g: darkness.install(g.gs, SimpleNamespace(night=False, dark=(strip,)))) == {
+        "TRT-LIGHT": -2}

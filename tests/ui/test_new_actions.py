@@ -589,6 +589,17 @@ def test_ARE_5_melee_area_attack_shows_the_template_on_the_engaged_enemy(tmp_pat
     opts = app._draw_options(gs)
     assert opts.template is not None
     assert (opts.template.px, opts.template.py) == pytest.approx((q.x, q.y))
+    # the odds box says what the area does: the enemy under the template and the striker itself (partly: half DMG)
+    from wartime.rules import areas
+    from wartime.ui.adapter import long_name
+    from wartime.ui.panels import area_reach_note
+    reach = dict(pv.area)
+    aim = areas.aim_at_target(gs, actor, 0, flail, enemy, melee=True)
+    assert reach == dict(areas.area_reach(gs, aim, actor)) and reach[enemy] is True and reach[actor] is False
+    note = area_reach_note(gs, pv)
+    assert note.startswith(f"melee area (ARE-5): the template also hits {long_name(gs, actor)} itself (partly: half "
+                           "DMG)")
+    assert note.endswith(f"these odds are for {long_name(gs, enemy)}")
     app.view.zoom_at(1.8, mini_pos(app, enemy))
     move_to(app, mini_pos(app, enemy))
     shot(app, "23b-melee-area")

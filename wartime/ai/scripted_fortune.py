@@ -16,7 +16,8 @@ later, likelier need that turn:
 * its activation with wounds: recover one when it has 2 or more (one wound back, and ENE-3's gain counts it);
 * dice of no check: its initiative die when 3 or less; the highest dispersion die of its own area when 6 or more
   (a new die is likelier smaller); the dispersion of an area landing on it, always; a percentage roll of its own that
-  went against it when the reroll avoids it at least 40 % of the time; an enemy's Afortunado 1 ignoring its hit,
+  went against it when the reroll avoids it at least 40 % of the time (its wreck's Explota D100 and its 'yonki' roll
+  included); its Asiento eyectable die when 8 or more (a new one likelier throws it less far from the fight); an enemy's Afortunado 1 ignoring its hit,
   always (its own Afortunado die is kept: a new one gives a 1 only 10 % of the time)."""
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ NO_CHECK = {
     "percent": lambda q: 100 - q.target >= 40,
     "luck": lambda q: q.die == 1,
     "void_runes": lambda q: True,                   # asked only when the die went against it
+    "ejection": lambda q: q.die >= 8,               # thrown far from the fight: a new die is likelier shorter
 }
 
 

@@ -5,7 +5,8 @@
 store ``OUT/stores/{scenario}-{system}.sqlite``. Game seeds derive from ``--seed`` and the game's key only, and the
 key does not name the system: game k of a pairing has the same seed under every system (common random numbers:
 the same deployment dice and controller seeds, so the systems differ by their combat and what follows from it).
-An interrupted compare resumes with ``--resume`` (each store skips the games it holds).
+An interrupted compare resumes with ``--resume`` (each store skips the games it holds). An alarm scenario with
+``--alarm-shape`` (ALM-32, as ``wartime batch``) plays each game once per shape, ``--games`` shared among them.
 
 **Measures** (per system; games and miniatures of the stores, events read by `accumulator.AttackLog`):
 
@@ -42,8 +43,8 @@ from typing import Any, Callable, Sequence
 
 from wartime import __version__
 from wartime.balance.report import Doc
-from wartime.balance.runner import (BatchConfig, games_per_pairing, make_config, open_executor, pairings,
-                                    plan_games, run_batch)
+from wartime.balance.runner import (BatchConfig, games_per_pairing, make_config, open_executor, plan_games,
+                                    run_batch, units)
 from wartime.balance.stats import list_rates, side_rates, wilson_interval
 from wartime.balance.store import ResultStore, StoreError, read_store
 from wartime.core.components import Equipment, Identity, Position, Protection
@@ -106,12 +107,16 @@ def scenario_lists(scenario: str | Path, red: str | Path | None, blue: str | Pat
 
 
 def plan(scenarios: Sequence[str | Path], systems: Sequence[str], out: Path, *, seed: int = 1,
-         red_list: str | Path | None = None, blue_list: str | Path | None = None) -> list[Run]:
+         red_list: str | Path | None = None, blue_list: str | Path | None = None,
+         alarm_shapes: Sequence[str] = ()) -> list[Run]:
+    """One run per scenario and system; `alarm_shapes` (--alarm-shape, ALM-32: validated by `make_config`, an alarm
+    scenario's only) plays every game once per shape, as `wartime batch` does."""
     runs = []
     for sc in scenarios:
         red, blue = scenario_lists(sc, red_list, blue_list)
         for system in systems:
-            config = make_config(sc, [red, blue], seed=seed, combat=system, mirror=red == blue)
+            config = make_config(sc, [red, blue], seed=seed, combat=system, mirror=red == blue,
+                                 alarm_shapes=alarm_shapes)
             runs.append(Run(config.scenario_key, system, config,
                             out / "stores" / f"{config.scenario_key}-{system}.sqlite"))
     keys = [r.scenario_key for r in runs]
@@ -150,7 +155,7 @@ def play(runs: Sequence[Run], games: int, *, resume: bool = False, backend: str 
     played: dict[str, int] = {}
     with open_executor(backend, workers) as (executor, slots):
         for run in runs:
-            per = games_per_pairing(games, len(pairings(run.config)))
+            per = games_per_pairing(games, units(run.config))     # ALM-32: shared among the shapes too
             store = open_store(run, per, resume)
             try:
                 per = store.games_per_pairing()

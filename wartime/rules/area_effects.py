@@ -78,19 +78,21 @@ def effects(gs: GameState, kind: str | None = None) -> list[tuple[int, AreaEffec
     return [(e, table[e]) for e in sorted(table) if kind is None or table[e].kind == kind]
 
 
-def smoke_mods(gs: GameState, attacker: int, tx: float, ty: float) -> list[Modifier]:
+def smoke_mods(gs: GameState, attacker: int, tx: float, ty: float, weapon=None) -> list[Modifier]:
     """TRT-SMOKE / TRT-DENSE-SMOKE: a ranged attack whose line from the attacker to the target (2D) enters,
     leaves or crosses a smoke sphere at the attacker's level has CH IMP −1 (Humo) or −3 (Humo denso); each kind
-    counts once."""
+    counts once. The line starts at `weapon`'s muzzle (ENV-3: a transport's mounted weapon at its mount point, as
+    sight measures it; else the attacker's centre)."""
     table = gs.world.tables.get(AreaEffect)
     if not table:
         return []
     p = gs.pos(attacker)
+    x0, y0 = gs.muzzle(attacker, weapon)[:2]
     out = []
     for eid, eff in effects(gs, "smoke"):
         if eff.level != p.level:
             continue
-        d = point_segment_distances(np.array([eff.x]), np.array([eff.y]), p.x, p.y, tx, ty)[0]
+        d = point_segment_distances(np.array([eff.x]), np.array([eff.y]), x0, y0, tx, ty)[0]
         if d <= eff.radius + 1e-9:
             out.append(Modifier(eff.rule, eff.malus, "smoke"))
     return list(combine(out))

@@ -353,11 +353,11 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
                aim=[aim.x, aim.y], level=aim.level, target=aim.target, distance=aim.distance,
                **({"melee": True} if melee else {}))
     if aim.target is not None:
-        mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance) + list(extra_imp or [])
+        mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance, w) + list(extra_imp or [])
     elif aim.parked is not None:                       # MVA-17: a melee area attack at a driverless transport
         mods = parked.imp_mods(gs, attacker, aim.parked, not melee, aim.distance) + list(extra_imp or [])
     else:
-        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y), w)
     stopped = traits.shot_stopped(gs, attacker, w) if w.ranged or not melee else None   # TRT-JAMMING-AMMO
     if stopped is not None:
         world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
@@ -607,6 +607,19 @@ def _end_of_turn(world, gs: GameState, **_: Any) -> None:
 
 
 # --- odds for controllers (exact, no sampling) --------------------------------------------------------------
+def area_reach(gs: GameState, aim: AreaAim, attacker: int) -> tuple[tuple[int, bool], ...]:
+    """Who an area attack hits if it lands where aimed (dispersion not counted): each character the template covers
+    at the aim's level and whether fully (ARE-5: full DMG) or only partly (ARE-6: half), the attacker too when
+    covered (ARE-5: a melee area attack covers its striker), in id order; an S area's chain (ARE-4: each full).
+    Driverless transports are left out (the value counts characters). The window's odds box lists them (ARE-5: an
+    area's figures for its target are one of several hits) and `expected_area_value` prices them."""
+    kind, number, _ = area_kind(aim.code)
+    if kind == "S":
+        return tuple((e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)
+                     if not riding.is_parked(gs, e))                     # MVA-17: characters only
+    return tuple(covered_minis(gs, build_template(aim), aim.level, attacker))
+
+
 def expected_area_value(gs: GameState, aim: AreaAim, attacker: int, *, dmg_bonus: int = 0,
                         extra_imp: tuple = ()) -> tuple[float, float, float]:
     """The value of an area attack for a controller, if it lands where aimed (dispersion is not priced):
@@ -622,21 +635,19 @@ def expected_area_value(gs: GameState, aim: AreaAim, attacker: int, *, dmg_bonus
         return scattered_area_value(gs, aim, attacker)
     w = gs.weapon(attacker, aim.weapon_index)
     if aim.target is not None:
-        mods = attack_mods(gs, attacker, aim.target, not aim.melee, aim.distance) + list(extra_imp)
+        mods = attack_mods(gs, attacker, aim.target, not aim.melee, aim.distance, w) + list(extra_imp)
     else:
-        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y))
+        mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y), w)
     aimed = area_aim_terms(gs, attacker, aim, w)
     mods += character_mods(gs, attacker, "AGI", "IMP") + list(aimed.imp)
     imp_target = gs.attrs(attacker).AGI + sum(m.value for m in combine(mods))
     if aimed.fixed_imp is not None:
         imp_target = aimed.fixed_imp[1]                                   # TRT-GUIDED-AMMO
-    kind, number, _ = area_kind(aim.code)
+    kind, _, _ = area_kind(aim.code)
+    affected = list(area_reach(gs, aim, attacker))
     if kind == "S":
-        affected = [(e, True) for e in jump_chain(gs, number, aim.level, attacker, start=aim.target)
-                    if not riding.is_parked(gs, e)]                      # MVA-17: the value counts characters
         covers = [None] * len(affected)
     else:
-        affected = covered_minis(gs, build_template(aim), aim.level, attacker)
         covers = area_cover(gs, area_eye(gs, aim.x, aim.y, aim.level), [e for e, _ in affected], (aim.x, aim.y))
     if aim.melee:
         covers = [None] * len(affected)                 # CMB-17 ruling: melee attacks never benefit from cover

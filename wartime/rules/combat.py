@@ -339,7 +339,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
                     dmg_bonus: int = 0, unarmed: bool = False, free_attack: bool = False,
                     base_dmg: int | None = None, on_hit: Callable[[CheckResult], None] | None = None,
                     second_imp: str | None = None, preset_imp: CheckResult | None = None,
-                    def_malus: int = 0, scatter: str | None = None) -> dict:
+                    def_malus: int = 0, scatter: str | None = None, landed_by: str | None = None) -> dict:
     """CMB-1: the attacker's CH IMP (CMB-2, an AGI check with the attack modifiers), then on a hit the
     target's side (resolve_hit). Criticals: CMB-6 (DMG +1, ignores cover); fumbles: CMB-8 (automatic
     DMG 1 hit on the attacker, the weapon gains 1 wound). Melee DMG by MOD-1; unarmed CBA-10. Reactions:
@@ -355,7 +355,10 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     for the hit (TRT-SWARM-WEAPON's net criticals; minimum 0). A match played under a peer combat system (gs.combat)
     hands the whole attack to it. `scatter` (TRT-INFINITE-RANGE, the rule the action found: a target outside the
     attacker's field of view, rules.scattered_shots.scatters): the shot scatters once its CH IMP passes: it hits
-    whoever it lands on (no CBA-5 second CH IMP: the shot did not fly at the melee), or is lost."""
+    whoever it lands on (no CBA-5 second CH IMP: the shot did not fly at the melee; a driverless transport:
+    `scattered_parked_hit`; under a peer system characters only), or is lost. `landed_by` (the same rule):
+    `target` is where a scattered shot aimed at a driverless transport landed, `preset_imp` its CH IMP
+    (rules.parked.attack): no CBA-5 either."""
     if gs.combat is not None:
         weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
         stray = scatter if ranged and on_hit is None else None
@@ -376,7 +379,7 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     distance = gs.distance(attacker, target)
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
-    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
+    mods = attack_mods(gs, attacker, target, ranged, distance, weapon) + list(extra_imp or []) + list(terms.imp)
     if weapon is not None and weapon.ranged and preset_imp is None:
         stopped = traits.shot_stopped(gs, attacker, weapon)          # hook shot_stopped (TRT-JAMMING-AMMO)
         if stopped is not None:
@@ -422,9 +425,11 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     stray = scatter if ranged and on_hit is None else None
     if stray is not None:
         # TRT-INFINITE-RANGE: a target outside the FOV: the passed shot scatters and hits whoever it lands on
-        landed = scattered_shots.scatter_shot(gs, attacker, target, stray, weapon=weapon.name)
+        landed = scattered_shots.scatter_shot(gs, attacker, target, stray, parked=True, weapon=weapon.name)
         if landed is None:
             return out
+        if riding.is_parked(gs, landed):                 # MVA-17: a driverless transport holds the landing point
+            return scattered_parked_hit(gs, ctx, attacker, landed, weapon_index, imp, dmg_bonus)
         if landed != target:
             target = landed
             terms = traits.combat_terms(gs, attacker, target, weapon, ranged)   # the new target's traits
@@ -438,7 +443,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
         out["hit"] = True
         on_hit(imp)
         return out
-    if ranged and not imp.critical and gs.engaged(target) and terms.sure_shot is None and stray is None:  # TRT-MARKSMAN
+    if (ranged and not imp.critical and gs.engaged(target) and terms.sure_shot is None and stray is None
+            and landed_by is None):                                                              # TRT-MARKSMAN
         # CBA-5: firing into a melee — unless the first CH IMP was a critical, a second CH IMP with the same
         # target value: a pass hits the chosen target, a fail hits the other fighter nearest the attacker.
         second = roll_check(world, attacker, "IMP", "AGI", imp.base, imp.modifiers, "CBA-5",
@@ -499,6 +505,34 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     return out
 
 
+def parked_hit(gs: GameState, ctx, attacker: int, t: int, weapon, imp, ranged: bool, cover: Cover | None,
+               dmg_bonus: int) -> int:
+    """MVA-17: a passed CH IMP's hit on the driverless transport `t` (rules.parked.attack): its DMG (the weapon's;
+    melee by MOD-1 and WND-6; structure DMG, TRT-WALLBREAKER; CMB-6 +1), the `hit` event, its CH DEF and wounds
+    (riding.hit_parked), with `cover` unless melee or critical. Returns the wounds."""
+    dmg = weapon.current_dmg if ranged else melee_damage(weapon.current_dmg, traits.strength(gs, attacker),
+                                                         gs.wounds(attacker))                  # WND-6, MOD-1
+    dmg += traits.structure_dmg(gs, attacker, weapon, "transport", ranged)                     # TRT-WALLBREAKER
+    dmg += dmg_bonus + (1 if imp.critical else 0)                                              # CMB-6
+    gs.world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=t, dmg=dmg,
+                  critical=imp.critical)
+    use_cover = cover if ranged and not imp.critical else None
+    return riding.hit_parked(gs, ctx, t, dmg, attacker, resolve_hit, use_cover)       # CMB-3 / CMB-4, WND-4 / WND-5
+
+
+def scattered_parked_hit(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, imp,
+                         dmg_bonus: int) -> dict:
+    """TRT-INFINITE-RANGE: a scattered single shot (its CH IMP `imp` passed) landed on the driverless transport `t`
+    (rules.scattered_shots.landing; aimed at a character or at another transport): a hit on it as rules.parked.attack
+    deals one, its cover seen from the muzzle (ENV-3). The weapon's use costs are the caller's (`weapon_used`).
+    Returns {"hit", "wounds", "critical", "fumble"}."""
+    weapon = gs.weapon(attacker, weapon_index)
+    c = parked_hits.seen(gs, gs.muzzle(attacker, weapon), t)
+    cover = Cover(c.blocked, c.main_piece_def, c.main_piece_id)
+    n = parked_hit(gs, ctx, attacker, t, weapon, imp, True, cover, dmg_bonus)
+    return {"hit": True, "wounds": n, "critical": imp.critical, "fumble": imp.fumble}
+
+
 def hit_check(gs: GameState, ctx, attacker: int, target: int, weapon, terms, mods: list,
               distance: float) -> CheckResult:
     """CMB-2: the attacker's CH IMP (AGI with the attack modifiers `mods`), or a trait's fixed target with no AGI and
@@ -518,7 +552,7 @@ def volley_imp(gs: GameState, ctx, attacker: int, target: int, weapon_index: int
     weapon = gs.weapon(attacker, weapon_index)
     distance = gs.distance(attacker, target)
     terms = traits.combat_terms(gs, attacker, target, weapon, True)
-    mods = attack_mods(gs, attacker, target, True, distance) + list(terms.imp)
+    mods = attack_mods(gs, attacker, target, True, distance, weapon) + list(terms.imp)
     stopped = traits.shot_stopped(gs, attacker, weapon)
     if stopped is not None:
         gs.world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)

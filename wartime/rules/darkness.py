@@ -65,16 +65,18 @@ def darkness_of(gs: GameState) -> Darkness | None:
     return getattr(gs, "darkness", None)
 
 
-def dark_mods(gs: GameState, attacker: int, target: int | None, tx: float, ty: float) -> list[Modifier]:
+def dark_mods(gs: GameState, attacker: int, target: int | None, tx: float, ty: float,
+              weapon=None) -> list[Modifier]:
     """TRT-LIGHT (project ruling, docs/darkness.md): CH IMP −2 for a ranged attack by `attacker` at (tx, ty)
-    (`target` the mini aimed at, None for a point) whose line of fire touches darkness; none when the attacker sees
-    in the dark (``dark_sight``: TRT-LIGHT, TRT-RADAR, TRT-SUPER-SENSES) or the target is lit (``lit``:
-    TRT-LIGHT)."""
+    (`target` the mini aimed at, None for a point) whose line of fire touches darkness (from the muzzle of
+    `weapon`, ENV-3: a transport's mounted weapon from its mount point, as sight measures it; else the attacker's
+    centre); none when the attacker sees in the dark (``dark_sight``: TRT-LIGHT, TRT-RADAR, TRT-SUPER-SENSES) or
+    the target is lit (``lit``: TRT-LIGHT)."""
     d = darkness_of(gs)
     if d is None:
         return []
-    p = gs.pos(attacker)
-    if not d.line_dark(p.x, p.y, tx, ty):
+    x, y = gs.muzzle(attacker, weapon)[:2]
+    if not d.line_dark(x, y, tx, ty):
         return []
     if trait_hooks.sees_in_dark(gs, attacker) or (target is not None and trait_hooks.is_lit(gs, target)):
         return []

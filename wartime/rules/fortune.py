@@ -26,8 +26,10 @@ The engine's reading (docs/fortune.md):
     (SEQ-2, rules.turns); the dispersion of its own area, or of an area landing on it (the dispersed template covers
     it), the highest of the distance dice, the direction kept (ARE-9, rules.areas; the area's carrier asked first,
     one cancel per dispersion); a percentage roll of its own whose outcome went against it (BAS-6: a weapon out of
-    ammunition, jammed or defective, an addiction, Locura asesina, an Inflamable blast, a destroyed item's blast,
-    a Pimiento de padrón DMG 0 of its attack; rules.checks.percent with its `who`); Afortunado's 1D10 (its own
+    ammunition, jammed or defective, an addiction, a withdrawal's 'yonki' roll, Locura asesina, an Inflamable
+    blast, a destroyed item's blast, a Pimiento de padrón DMG 0 of its attack; rules.checks.percent with its `who`);
+    the Explota D100 of its transport destroyed under it when it blows up (rules.riding); the highest of its Asiento
+    eyectable dice (the distance it is thrown, the direction kept; rules.riding.eject); Afortunado's 1D10 (its own
     not ignoring the hit, or an enemy's 1 ignoring the carrier's hit); Runas de vacío's 1D10 (its own above 5, or
     an enemy's 5 or less cancelling the carrier's metahability). A dead character uses no Fortune (WND-3: off the
     table), so Ave Fénix's and Resurrección's dice are never offered.
@@ -80,7 +82,8 @@ class FortuneQuestion:
     carrier, `uses` the alternatives offered, `moment` 'check' (its own failed check), 'enemy_check' (an enemy's
     passed check against it), 'hit' (its hit), 'damage' (a hit on it), 'activation', or a die of no check:
     'initiative' (its SEQ-2 die), 'dispersion' (of its own area), 'landing' (of an area landing on it), 'percent'
-    (a 1D100 of its own: `target` the chance, `check` the reason), 'luck' (Afortunado's 1D10, its own or its
+    (a 1D100 of its own: `target` the chance, `check` the reason), 'ejection' (the highest of its Asiento eyectable
+    dice), 'luck' (Afortunado's 1D10, its own or its
     enemy's 1 ignoring its hit) or 'void_runes' (Runas de vacío's 1D10, its own or its enemy's); `other` the enemy rolling, hit or hitting; `check` the check's reason, `die` and
     `target` its die and target number; `wounds` the wounds the hit deals, `more` with DMG +1."""
     decision: str

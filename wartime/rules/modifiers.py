@@ -90,8 +90,10 @@ def own_posture_mods(gs: GameState, attacker: int, ranged: bool) -> list[Modifie
     return []
 
 
-def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distance: float) -> list[Modifier]:
-    """Situational CH IMP modifiers of an attack (MOD-2, MOD-5, MOD-7, MOD-8, MVA-3..5, CBA-12)."""
+def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distance: float,
+                weapon=None) -> list[Modifier]:
+    """Situational CH IMP modifiers of an attack (MOD-2, MOD-5, MOD-7, MOD-8, MVA-3..5, CBA-12), and a ranged one's
+    smoke and darkness on its line of fire from `weapon`'s muzzle (ENV-3: a mounted weapon's mount point)."""
     mods: list[Modifier] = []
     if ranged:
         mods += ranged_mods(gs, attacker, target, distance, gs.effects(target).fast_move)
@@ -121,15 +123,16 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
         mods.append(Modifier("CBA-12", 1, "charge"))
     if ranged:
         pt = gs.pos(target)
-        mods += _smoke(gs, attacker, pt.x, pt.y)
-        mods += dark_mods(gs, attacker, target, pt.x, pt.y)        # darkness (project ruling, rules/darkness.py)
+        mods += _smoke(gs, attacker, pt.x, pt.y, weapon)
+        mods += dark_mods(gs, attacker, target, pt.x, pt.y, weapon)    # darkness (project ruling, rules/darkness.py)
     return mods
 
 
-def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tuple[float, float]) -> list[Modifier]:
+def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tuple[float, float],
+                      weapon=None) -> list[Modifier]:
     """Situational CH IMP modifiers of a ranged attack aimed at a point (an area's aim point, ARE-1): the range
-    (MOD-2), the attacker's own speed (MOD-8), posture (MVA-4, MVA-5) and smoke on the line (TRT-SMOKE);
-    nothing that depends on a target mini."""
+    (MOD-2), the attacker's own speed (MOD-8), posture (MVA-4, MVA-5) and smoke and darkness on the line (TRT-SMOKE;
+    from `weapon`'s muzzle, ENV-3); nothing that depends on a target mini."""
     mods: list[Modifier] = []
     rp = range_penalty(distance)
     if rp:
@@ -141,17 +144,17 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
         mods.append(Modifier("MVA-4", 1, "attacker crouched"))
     elif own == "prone":
         mods.append(Modifier("MVA-5", 1, "attacker prone"))
-    mods += _smoke(gs, attacker, point[0], point[1])
-    mods += dark_mods(gs, attacker, None, point[0], point[1])      # darkness (project ruling, rules/darkness.py)
+    mods += _smoke(gs, attacker, point[0], point[1], weapon)
+    mods += dark_mods(gs, attacker, None, point[0], point[1], weapon)  # darkness (project ruling, rules/darkness.py)
     return mods
 
 
-def _smoke(gs: GameState, attacker: int, x: float, y: float) -> list[Modifier]:
+def _smoke(gs: GameState, attacker: int, x: float, y: float, weapon=None) -> list[Modifier]:
     """TRT-SMOKE / TRT-DENSE-SMOKE: smoke on the line of fire (see rules.area_effects.smoke_mods); none for an
     attacker whose trait sees through smoke (hook ``sees_through_smoke``, TRT-SUPER-SENSES)."""
     if not gs.world.tables.get(AreaEffect) or traits.sees_through_smoke(gs, attacker):
         return []
-    return smoke_mods(gs, attacker, x, y)
+    return smoke_mods(gs, attacker, x, y, weapon)
 
 
 def roll_character_check(gs: GameState, ctx, e: int, kind: str, attribute: str, rule: str, reason: str,

@@ -198,7 +198,7 @@ def _attack_odds(gs: GameState, attacker: int, target: int, *, weapon_index: int
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)         # the traits' numbers (G5)
     if terms.no_cover is not None:
         cover = None                                                          # TRT-SEEKER-AMMO
-    mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp) + list(terms.imp)
+    mods = attack_mods(gs, attacker, target, ranged, distance, weapon) + list(extra_imp) + list(terms.imp)
     mods += character_mods(gs, attacker, "AGI", "IMP")
     imp_target = traits.seen_attribute(gs, attacker, target, "AGI", gs.attrs(attacker).AGI) + \
         sum(m.value for m in combine(mods))                                   # TRT-NEGATE (AGI): its AGI counts 0

@@ -6,7 +6,8 @@ when their target is a parked transport; nothing here is asked in a game where n
 The play model of such a target (no character: no attributes, posture, traits, reactions or psychology):
 
 * who may target it: a character whose side is not the side of its last driver (Parked.owner), at its level;
-* a ranged attack: the weapon's range, the attacker's FOV (ENV-1) and the weapon's field of fire (ENV-5), a line of
+* a ranged attack: the weapon's range, the attacker's FOV (ENV-1; outside it with Alcance infinito the shot
+  scatters as a character's, TRT-INFINITE-RANGE) and the weapon's field of fire (ENV-5), a line of
   sight (ENV-2) with the transport's whole height seen (it stands: no posture); the attacker not engaged (CMB-10);
   a melee attack: base contact (CMB-11);
 * the CH IMP (CMB-2) has the attacker's own modifiers (MOD-2 range, MOD-7 larger target, MOD-8 the attacker's fast
@@ -21,16 +22,15 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from wartime.core.components import Parked
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import parked_hits, riding, traits
+from wartime.rules import parked_hits, riding, scattered_shots, traits
 from wartime.rules.area_cover import area_dmg
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.combat import Cover, imp_fumble, melee_damage, weapon_used, resolve_hit
+from wartime.rules.combat import (Cover, imp_fumble, parked_hit, resolve_attack, resolve_hit, scattered_parked_hit,
+                                  weapon_used)
 from wartime.rules.modifiers import own_posture_mods, ranged_mods, roll_character_check
 from wartime.rules.state import GameState
 
@@ -54,24 +54,20 @@ def need_parked(gs: GameState, actor: int, t: int, rule: str) -> int:
     return t
 
 
-def _row(gs: GameState, t: int) -> np.ndarray:
-    """ENV-2: the parked transport's silhouette (it has no posture: its whole height)."""
-    p, b = gs.pos(t), gs.body(t)
-    return np.array([(p.x, p.y, b.radius, gs.elevation(t), b.height)], dtype=float)
-
-
 def _seen(gs: GameState, actor: int, t: int, eye=None):
-    return sight.cover_query(gs.board, gs.eye(actor) if eye is None else eye, _row(gs, t))[0]
+    return parked_hits.seen(gs, gs.eye(actor) if eye is None else eye, t)
 
 
-def ranged_cover(gs: GameState, actor: int, t: int, weapon, rule: str) -> Cover:
-    """CMB-10 against a parked transport: the attacker not engaged, the transport in its FOV (ENV-1) and in a fixed
-    weapon's 90° field of fire (ENV-5), within RNG (TRT-INFINITE-RANGE lifts it), with LOS from the muzzle (ENV-2,
-    ENV-3). Returns its cover (CMB-17, CMB-18)."""
+def ranged_cover(gs: GameState, actor: int, t: int, weapon, rule: str, scatter_ok: bool = False) -> Cover:
+    """CMB-10 against a parked transport: the attacker not engaged, the transport in its FOV (ENV-1; `scatter_ok`,
+    the action's ``scatters_out_of_view``: with a weapon of no maximum range, TRT-INFINITE-RANGE, outside it too, as
+    a character target: the shot scatters, `attack`'s `scatter`) and in a fixed weapon's 90° field of fire (ENV-5),
+    within RNG (TRT-INFINITE-RANGE lifts it), with LOS from the muzzle (ENV-2, ENV-3). Returns its cover (CMB-17,
+    CMB-18)."""
     name = riding.base_name(gs, t)
     if gs.engaged(actor):
         raise RuleViolation("CMB-10", f"{gs.name(actor)} is engaged in melee and cannot shoot")
-    if not gs.in_fov(actor, t):
+    if not gs.in_fov(actor, t) and not (scatter_ok and traits.unlimited_range(weapon) is not None):
         raise RuleViolation("ENV-1", f"{name} is not in {gs.name(actor)}'s field of view")
     pa, pt = gs.pos(actor), gs.pos(t)
     if getattr(weapon, "fixed", False) and not sight.in_arc(pa.x, pa.y, pa.facing + weapon.mount_facing, pt.x, pt.y,
@@ -143,14 +139,17 @@ def imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: float
 
 def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, ranged: bool,
            cover: Cover | None = None, dmg_bonus: int = 0, second_imp: str | None = None,
-           extra_imp: list[Modifier] | None = None) -> dict:
+           extra_imp: list[Modifier] | None = None, scatter: str | None = None) -> dict:
     """CMB-1 on a parked transport (MVA-17): the attacker's CH IMP (CMB-2; CMB-6 critical DMG +1 and no cover, CMB-8
     fumble), then the transport's CH DEF against its DEF (+ mounted protections' DEF, BLD-20) with cover (CMB-17,
     CMB-18; critical: no wounds, fumble: DMG +1, CMB-7 / CMB-9), wounds by CMB-4 to the transport (WND-4, WND-5:
     riding.wound_transport, which blows it up above QUA). Then the weapon's use costs (weapon_used). `extra_imp`: more
     CH IMP modifiers (CBA-12: a charge's +1); `second_imp` (CBA-8, a firearm in melee): after a pass a second CH IMP
-    with the same target value must pass too (a 10 on it has the fumble's effects). Returns {"hit", "wounds",
-    "critical", "fumble"}."""
+    with the same target value must pass too (a 10 on it has the fumble's effects). `scatter` (TRT-INFINITE-RANGE:
+    the transport outside the attacker's FOV, rules.scattered_shots.scatters) as a character's shot: once the CH IMP
+    passes the shot scatters from the transport's centre and hits whoever it lands on (`scattered_shots.landing`: a
+    character, by rules.combat's attack with this CH IMP, or a driverless transport, this one or another, its cover
+    seen from the muzzle), or is lost. Returns {"hit", "wounds", "critical", "fumble"}."""
     world = gs.world
     weapon = gs.weapon(attacker, weapon_index)
     distance = gs.distance(attacker, t)
@@ -174,16 +173,21 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
             world.emit("miss", "CMB-1", attacker=attacker, target=t)
         weapon_used(gs, ctx, attacker, weapon_index)
         return out
-    dmg = weapon.current_dmg if ranged else melee_damage(weapon.current_dmg, traits.strength(gs, attacker),
-                                                         gs.wounds(attacker))                  # WND-6, MOD-1
-    dmg += traits.structure_dmg(gs, attacker, weapon, "transport", ranged)                     # TRT-WALLBREAKER
-    dmg += dmg_bonus + (1 if imp.critical else 0)                                              # CMB-6
-    world.emit("hit", "CMB-6" if imp.critical else "CMB-2", attacker=attacker, target=t, dmg=dmg,
-               critical=imp.critical)
-    out["hit"] = True
-    use_cover = cover if ranged and not imp.critical else None
-    n = riding.hit_parked(gs, ctx, t, dmg, attacker, resolve_hit, use_cover)         # CMB-3 / CMB-4, WND-4 / WND-5
-    out["wounds"] = n
+    if scatter is not None and ranged:                          # TRT-INFINITE-RANGE: the passed shot scatters
+        landed = scattered_shots.scatter_shot(gs, attacker, t, scatter, parked=True, weapon=weapon.name)
+        if landed is None:
+            weapon_used(gs, ctx, attacker, weapon_index)
+            return out
+        if not is_parked(gs, landed):                           # a character: its side of the hit, this CH IMP
+            c = gs.cover(attacker, [landed])[0]
+            return resolve_attack(gs, ctx, attacker, landed, weapon_index=weapon_index, ranged=True,
+                                  cover=Cover(c.blocked, c.main_piece_def, c.main_piece_id), dmg_bonus=dmg_bonus,
+                                  preset_imp=imp, landed_by=scatter)
+        if landed != t:
+            out = scattered_parked_hit(gs, ctx, attacker, landed, weapon_index, imp, dmg_bonus)
+            weapon_used(gs, ctx, attacker, weapon_index)
+            return out
+    out["hit"], out["wounds"] = True, parked_hit(gs, ctx, attacker, t, weapon, imp, ranged, cover, dmg_bonus)
     weapon_used(gs, ctx, attacker, weapon_index)
     return out
 

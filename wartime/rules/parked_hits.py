@@ -8,8 +8,10 @@ Every function only looks at the driverless transports on the table, so a game w
 it (no die rolled, no event)."""
 from __future__ import annotations
 
+import numpy as np
+
 from wartime.core.components import Mount, Parked
-from wartime.geometry import templates
+from wartime.geometry import sight, templates
 from wartime.rules.area_cover import covered_bases
 from wartime.rules.checks import roll_check
 from wartime.rules.cover_check import cover_mods
@@ -27,6 +29,14 @@ def covered(gs: GameState, template: templates.Template, level: int) -> list[tup
     `level`, in id order, measured as covered_minis measures a character's base (continuous board: ≥ 99.9 % of the
     base inside is full, some area partial; grid, MOV-15: its squares)."""
     return covered_bases(gs, template, parked_at(gs, level))
+
+
+def seen(gs: GameState, eye, t: int):
+    """ENV-2: the driverless transport `t` seen from `eye` (its silhouette: no posture, its whole height): the
+    25-sample cover query (has_los, blocked, the main piece)."""
+    p, b = gs.pos(t), gs.body(t)
+    row = np.array([(p.x, p.y, b.radius, gs.elevation(t), b.height)], dtype=float)
+    return sight.cover_query(gs.board, eye, row)[0]
 
 
 def defence(gs: GameState, t: int) -> int:

@@ -39,7 +39,7 @@ from wartime.core.rounding import load_levels, round_half_up
 from wartime.geometry import movement as geo_move
 from wartime.geometry import scatter, templates
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import mounted_metas, parked_hits, switched_off, traits
+from wartime.rules import fortune, mounted_metas, parked_hits, switched_off, traits
 from wartime.rules.area_cover import area_dmg, covered_minis
 from wartime.rules.reactions import overlaps_any
 from wartime.rules.state import GameState
@@ -459,9 +459,7 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
     dmg = m.DEF
     own = traits.wreck_blast(m.traits)
     if own is not None:
-        roll = gs.world.dice.d100()
-        booms = roll <= own[1]
-        gs.world.emit("percent_roll", own[0], who=owner, roll=roll, chance=own[1], result=booms)
+        booms = _wreck_blows(gs, owner, own[0], own[1], not gs.world.has(owner, Parked))
         blast, dmg = float(m.MOV), (attack_dmg if booms else 0)
     near = [o for o in blast_reach(gs, owner) if gs.distance(owner, o) <= blast + 1e-9]
     level = p.level
@@ -503,6 +501,19 @@ def explode(gs: GameState, ctx, owner: int, hit, attack_dmg: int = 0) -> None:
     for rule, (fire, diameter) in traits.wreck_fires(m.traits, attack_dmg):     # TRT-FLAMMABLE: the fuel goes too
         wreck_fire(gs, ctx, rule, (p.x, p.y), level, fire, diameter, hit)
     traits.wrecked(gs, wreck_at)                                  # hook wrecked (TRT-DARKNESS-FIELD: 'si explota')
+
+
+def _wreck_blows(gs: GameState, owner: int, rule: str, chance: int, ask: bool) -> bool:
+    """TRT-EXPLODES on a destroyed transport: D100 ≤ `chance` and it explodes (BAS-6). TRT-FORTUNE: a die of no check
+    of the driver's own (its transport's) that went against it when it blows up (the driver is in the blast): a
+    driver with a free Fortune may cancel it, and the new D100 stands (rules.fortune.die_cancelled; `ask` False: a
+    driverless wreck has nobody to ask, or the die is already the new one)."""
+    roll = gs.world.dice.d100()
+    booms = roll <= chance
+    gs.world.emit("percent_roll", rule, who=owner, roll=roll, chance=chance, result=booms)
+    if booms and ask and fortune.die_cancelled(gs, owner, "percent", roll, check="explodes", target=chance):
+        return _wreck_blows(gs, owner, rule, chance, False)
+    return booms
 
 
 def wreck_fire(gs: GameState, ctx, rule: str, at: tuple[float, float], level: int, dmg: int, diameter: int,
@@ -548,8 +559,14 @@ def blast_fully_covered(gs: GameState, x: float, y: float, reach: float, near: l
 
 def eject(gs: GameState, owner: int, rule: str, dice: int) -> None:
     """TRT-EJECTION-SEAT: the pilot of the exploding transport is scattered `dice` D10 K in a random direction
-    (BAS-4: it stops at a base, an obstacle it could not cross or the board edge)."""
+    (BAS-4: it stops at a base, an obstacle it could not cross or the board edge). TRT-FORTUNE: dice of no check of
+    the pilot's own: with a free Fortune it may cancel the highest of them, rolled again before the direction (as an
+    area's dispersion, rules.fortune.dispersion_cancelled); the new die stands."""
     rolls = [gs.world.dice.d10() for _ in range(dice)]
+    cancelled = None
+    if fortune.die_cancelled(gs, owner, "ejection", max(rolls)):   # TRT-FORTUNE: the highest die, rolled again
+        cancelled = max(rolls)
+        rolls[rolls.index(cancelled)] = gs.world.dice.d10()
     angle = gs.world.dice.angle()
     p = gs.pos(owner)
     others, _ = gs.others_for_move(owner)
@@ -557,7 +574,7 @@ def eject(gs: GameState, owner: int, rule: str, dice: int) -> None:
                               gs.chest_height(owner), [(o.x, o.y, o.r) for o in others])
     gs.world.set(owner, replace(p, x=round(d.x, 4), y=round(d.y, 4)))
     gs.world.emit("ejected", rule, who=owner, dice=rolls, angle=angle, to=[round(d.x, 4), round(d.y, 4)],
-                  distance=round(d.travelled, 4))
+                  distance=round(d.travelled, 4), **({"cancelled": cancelled} if cancelled is not None else {}))
 
 
 def dismount(gs: GameState, owner: int) -> None:

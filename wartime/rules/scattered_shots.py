@@ -19,7 +19,9 @@ scatter as core areas: 1D10 K per 15 K to the target"):
   target's altitude level, never the shooter: a shot does not come back at its muzzle, while a template covers its
   attacker like anyone, ARE-5; several: the nearest centre, then the lower id, traits notes
   G10), friend or foe, as a hit on it (its CH DEF, cover from the muzzle, CMB-17; the critical's effects, CMB-6);
-  if no base holds it, the shot is lost. With a 1 K base (radius 0.5 K) the chosen target itself is never hit
+  a driverless transport's base likewise (MVA-17: it is hit as an attack on it hits it, rules.combat
+  `scattered_parked_hit`; in Wartime's own combat); if no base holds it, the shot is lost. A shot aimed at a
+  driverless transport outside the FOV scatters the same way from the transport's centre (rules.parked.attack). With a 1 K base (radius 0.5 K) the chosen target itself is never hit
   (one D10 moves the point at least 1 K): the shot is a gamble on whoever stands around it.
 * A metahability cast (MET-2) scatters the same way once its kind check passes: it takes effect on the character
   the point lands on (MET-3..5 by that character's relation to the caster: an enemy still has its CH VOL ENF);
@@ -39,7 +41,7 @@ from fractions import Fraction
 from wartime.core.rounding import round_half_up
 from wartime.geometry import grid as geo_grid
 from wartime.geometry import scatter
-from wartime.rules import traits
+from wartime.rules import parked_hits, traits
 from wartime.rules.state import GameState
 
 
@@ -79,12 +81,13 @@ def _standing(gs: GameState, attacker: int, level: int) -> list[int]:
     return [o for o in gs.minis() if o != attacker and gs.on_table(o) and gs.pos(o).level == level]
 
 
-def landing(gs: GameState, attacker: int, x: float, y: float, level: int) -> int | None:
+def landing(gs: GameState, attacker: int, x: float, y: float, level: int, parked: bool = False) -> int | None:
     """TRT-INFINITE-RANGE (this module's reading): the character whose base holds the point (x, y) at `level`
-    (MOV-15 grid: whose squares hold its square), not the attacker; several: the nearest centre, then the lower id
-    (G10); None if no base holds it."""
+    (MOV-15 grid: whose squares hold its square), not the attacker, or with `parked` a driverless transport's base
+    (MVA-17: an attack may hit it as any target; Wartime's own combat, rules.combat / rules.parked); several: the
+    nearest centre, then the lower id (G10); None if no base holds it."""
     held = []
-    for o in _standing(gs, attacker, level):
+    for o in _standing(gs, attacker, level) + (parked_hits.parked_at(gs, level) if parked else []):
         p = gs.pos(o)
         c = math.hypot(p.x - x, p.y - y)
         inside = (geo_grid.square_of(x, y) in gs.squares(o)) if gs.board.grid else c <= gs.body(o).radius + 1e-9
@@ -93,14 +96,16 @@ def landing(gs: GameState, attacker: int, x: float, y: float, level: int) -> int
     return min(held)[1] if held else None
 
 
-def scatter_shot(gs: GameState, attacker: int, target: int, rule: str, **data) -> int | None:
-    """TRT-INFINITE-RANGE: scatter a single-target attack or cast aimed at `target` (ARE-9's dice over the BAS-3
-    distance, BAS-4's direction, from the target's base centre) and return the character it lands on (`landing`),
-    or None (off the board or on no base: `shot_lost`)."""
+def scatter_shot(gs: GameState, attacker: int, target: int, rule: str, parked: bool = False,
+                 **data) -> int | None:
+    """TRT-INFINITE-RANGE: scatter a single-target attack or cast aimed at `target` (a character, or a driverless
+    transport) (ARE-9's dice over the BAS-3 distance, BAS-4's direction, from the target's base centre) and return
+    the character it lands on, or with `parked` (an attack's shot) the driverless transport (`landing`), or None (off
+    the board or on no base: `shot_lost`)."""
     p = gs.pos(target)
     n = scatter.dispersion_dice(gs.distance(attacker, target))
     res = disperse(gs, p.x, p.y, n, rule, attacker=attacker, target=target, **data)
-    landed = landing(gs, attacker, res.x, res.y, p.level) if res.on_board else None
+    landed = landing(gs, attacker, res.x, res.y, p.level, parked) if res.on_board else None
     if landed is None:
         gs.world.emit("shot_lost", rule, attacker=attacker, target=target, to=[res.x, res.y],
                       on_board=res.on_board)

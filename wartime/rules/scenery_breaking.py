@@ -21,20 +21,23 @@ wounds than its CAL is destroyed (WND-5). This module is the minimum the Reventa
   Board, with its spatial index, per state, rebuilt from the world's components: deterministic, and a dry run or a
   snapshot put back restores it).
 
-A destroyed door (an element's door, GNA-16) stays open for good: Usar can no longer close it (rules/elements.py)."""
+A destroyed door (an element's door, GNA-16) stays open for good: Usar can no longer close it (rules/elements.py).
+A mini climbing the destroyed piece or standing on its top falls to the ground below it (MVA-9's table, `bring_down`)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from shapely.geometry import Point
 
-from wartime.core.components import BreakablePiece
+from wartime.core.components import BreakablePiece, Climbing
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.checks import combine, roll_check
 from wartime.rules.combat import imp_fumble, melee_damage, weapon_used
+from wartime.rules.falls import fall
 from wartime.rules.modifiers import character_mods, own_posture_mods, roll_character_check
 from wartime.rules.odds import p_pass
+from wartime.rules.scenery_objects import borne_by
 from wartime.rules.state import GameState
 from wartime.rules.wounds import wounds_after_def
 
@@ -183,15 +186,17 @@ def strike(gs: GameState, ctx, attacker: int, piece_id: str, weapon_index: int |
         if capped and n > (2 if imp.critical else 1):                                           # CBA-10 cap
             n, rule = 2 if imp.critical else 1, "CBA-10"
         out["wounds"] = n
-        out["destroyed"] = wound(gs, piece_id, n, attacker, dmg, d.passed, rule)
+        out["destroyed"] = wound(gs, piece_id, n, attacker, dmg, d.passed, rule, ctx)
     if not unarmed:
         weapon_used(gs, ctx, attacker, weapon_index)
     return out
 
 
-def wound(gs: GameState, piece_id: str, n: int, by: int | None, dmg: int, def_passed: bool, rule: str) -> bool:
+def wound(gs: GameState, piece_id: str, n: int, by: int | None, dmg: int, def_passed: bool, rule: str,
+          ctx=None) -> bool:
     """`n` wounds to the piece (a ``scenery_damage`` event); above its CON it is destroyed (WND-5's reading: a
-    ``scenery_destroyed`` event) and the board leaves it out from now on. Returns whether it was destroyed."""
+    ``scenery_destroyed`` event) and the board leaves it out from now on; whoever climbed it or stood on its top
+    comes down (`bring_down`). Returns whether it was destroyed."""
     el = gs.breakables[piece_id]
     b = gs.world.get(el, BreakablePiece)
     total = b.wounds + n
@@ -201,7 +206,20 @@ def wound(gs: GameState, piece_id: str, n: int, by: int | None, dmg: int, def_pa
     gs.world.set(el, replace(b, wounds=total, gone=gone))
     if gone:
         gs.world.emit("scenery_destroyed", "WND-5", piece=piece_id, what=b.what, by=by)
+        for e in borne_by(gs, piece_id):
+            bring_down(gs, ctx, e, piece_id)
     return gone
+
+
+def bring_down(gs: GameState, ctx, e: int, piece_id: str) -> int:
+    """MVA-9 ruling (4), "this table is used for every fall in the game": a mini climbing the destroyed piece or
+    standing on its top (MVA-10 / MVA-13: `Climbing`) is left on nothing: it falls from its height there to the
+    ground directly below (ruling 3: where it was, at level 1), the table's DMG as an automatic hit (ruling 2: a
+    normal CH DEF, no cover; rules.falls.fall). Returns the wounds dealt."""
+    height = gs.world.get(e, Climbing).height
+    gs.world.remove(e, Climbing)
+    gs.world.emit("brought_down", RULE, who=e, piece=piece_id, drop=round(height, 4))
+    return fall(gs, ctx, e, height, "MVA-9")
 
 
 def strike_odds(gs: GameState, attacker: int, piece_id: str, weapon_index: int | None,

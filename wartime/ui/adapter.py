@@ -31,7 +31,7 @@ from wartime.data.tables import action_table, trait_catalogue
 from wartime.match.record import RecordError, atomic_write_text, load_record
 from wartime.match.save import rebuild_inputs
 from wartime.rules import items as held
-from wartime.rules import carried, metahabilities, riding, scattered_shots
+from wartime.rules import areas, carried, metahabilities, riding, scattered_shots
 from wartime.rules.objects import held_gear, uses_text
 from wartime.rules.wounds import item_state
 from wartime.rules import options as legal
@@ -764,6 +764,7 @@ class AttackPreview:
     opposed: list = field(default_factory=list)   # opposed_odds of the dry run (CBA-14/16/25/26)
     scatter: str | None = None    # TRT-INFINITE-RANGE: the shot scatters (outside the FOV even after the turn)
     landing: tuple = ()           # ... and who it may land on: ((mini, probability), ...)
+    area: tuple = ()              # ARE-4..6: an area weapon's reach where aimed: ((mini, fully covered), ...)
 
 
 def one_shot_mods(match: Match, actor: int, key: str, chain: bool = False, react: bool = False) -> list[Modifier]:
@@ -815,12 +816,14 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
         return pv      # no wounds to enumerate (a contest) or a thrown thing's own DMG: the checks are shown
     armed = any(q.kind == "weapon" for q in action.params)
     ranged = weapon is not None and bool(getattr(gs.weapon(actor, weapon), "ranged", False))
-    cover = None
-    if ranged:
+    cover = prep = None
+    has_area = weapon is not None and getattr(gs.weapon(actor, weapon), "area", None) is not None
+    if ranged or has_area:
         try:
             prep = prepared_attack(match, actor, entry.key, opt.params, opt.facing)
         except RuleViolation:
             prep = None        # (a reaction may go below 0 ENE, REA-2: the action's own check would refuse)
+    if ranged:
         cover = getattr(prep, "cover", None) or Cover(c.blocked, c.main_piece_def)
     extra = one_shot_mods(match, actor, entry.key, chain, react)
     if react and pending.window == "declaration":
@@ -834,6 +837,9 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
         pv.scatter = scatters_after_turn(gs, actor, target, gs.weapon(actor, weapon), opt.facing)
         if pv.scatter is not None and gs.weapon(actor, weapon).area is None:
             pv.landing = tuple(scattered_shots.landing_odds(gs, actor, target))
+    aim = getattr(prep, "area", None)
+    if aim is not None and pv.scatter is None:      # ARE-4..6: the area hits more than its target (melee too)
+        pv.area = areas.area_reach(gs, aim, actor)
     pv.odds = attack_odds(gs, actor, target, weapon_index=weapon, ranged=ranged, cover=cover,
                           unarmed=not armed, dmg_bonus=bonus, extra_imp=extra, scatter=pv.scatter is not None)
     first = pv.check.first if pv.check is not None else None

@@ -494,6 +494,21 @@ def draw_path_box(surface, rect, entry: MenuEntry, pv: PathPreview | None, n_way
     return y - rect.y
 
 
+def area_reach_note(gs: GameState, pv: AttackPreview) -> str:
+    """ARE-4..6: what an area attack does besides its target (the preview's `area`, rules.areas.area_reach): each
+    miniature under the template (half DMG when partly covered, ARE-6; the attacker itself named so), each with its
+    own CH DEF; the figures above are the target's."""
+    def who(e: int, full: bool) -> str:
+        name = f"{long_name(gs, e)} itself" if e == pv.attacker else long_name(gs, e)
+        return name if full else f"{name} (partly: half DMG)"
+    others = [who(e, full) for e, full in pv.area if e != pv.target]
+    melee = "melee area" if not getattr(gs.weapon(pv.attacker, pv.weapon), "ranged", False) else "area"
+    if not others:
+        return f"{melee} (ARE-5): the template covers only {long_name(gs, pv.target)}"
+    return (f"{melee} (ARE-5): the template also hits {', '.join(others)}, each with its own CH DEF; these odds "
+            f"are for {long_name(gs, pv.target)}")
+
+
 def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> int:
     """What a player would measure with a ruler and work out with the dice: distance, LOS, cover and the
     exact chances of the attack (enumerated, not sampled)."""
@@ -559,6 +574,12 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
         for line in theme.wrap(text, rect.width, 12):
             theme.blit_text(surface, line, (x, y), 12, theme.WARN)
             gui.region((x, y, rect.width, 15), None, None, rule_tooltip(pv.scatter, text))
+            y += 15
+    if pv.area:                                     # ARE-4..6: everyone under the template takes the hit
+        text = area_reach_note(gs, pv)
+        for line in theme.wrap(text, rect.width, 12):
+            theme.blit_text(surface, line, (x, y), 12, theme.WARN)
+            gui.region((x, y, rect.width, 15), None, None, rule_tooltip("ARE-5", text))
             y += 15
     if pv.imp_mods:
         theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),

@@ -213,7 +213,8 @@ class RangedAttack(Action):
         self._check_magazine(w)
         mode = chosen_fire_mode(w, params)
         reach = w if mode is None else replace(w, RNG=mode.reach(w.RNG))
-        return AttackPrep(t, idx, parked.ranged_cover(gs, actor, t, reach, self.rule), fire_mode=mode)
+        return AttackPrep(t, idx, parked.ranged_cover(gs, actor, t, reach, self.rule, self.scatters_out_of_view),
+                          fire_mode=mode, scatter=scattered_shots.scatters(gs, actor, t, w))   # TRT-INFINITE-RANGE
 
     @staticmethod
     def _check_magazine(w) -> None:
@@ -236,7 +237,8 @@ class RangedAttack(Action):
             gs.world.emit("fire_mode", mode.rule, who=ctx.actor, weapon=w.name, mode=mode.label)
         if parked.is_parked(gs, prepared.target):                     # MVA-17: a driverless enemy transport
             parked.attack(gs, ctx, ctx.actor, prepared.target, prepared.weapon_index, ranged=True,
-                          cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0)
+                          cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0,
+                          scatter=prepared.scatter)
             return
         resolve_attack(gs, ctx, ctx.actor, prepared.target, weapon_index=prepared.weapon_index, ranged=True,
                        cover=prepared.cover, dmg_bonus=mode.dmg_plus if mode is not None else 0,

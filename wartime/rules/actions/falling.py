@@ -15,29 +15,15 @@ from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
 from wartime.core.errors import RuleViolation
 from wartime.geometry.movement import terrain_class
-from wartime.rules import traits
 from wartime.rules.actions.base import Action, register
 from wartime.rules.actions.flight import perched
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, end_contacts
 from wartime.rules.actions.params import Candidate, Param
-from wartime.rules.combat import resolve_hit
+from wartime.rules.falls import fall, fall_damage  # noqa: F401  (MVA-9's table, shared by every fall)
 from wartime.rules.state import GameState
 
 #: MVA-9 ruling (3): how far the landing base may stand from the foot of the drop (its edge touches it)
 FOOT_GAP = 0.1
-
-
-def fall_damage(drop: float, model_height: float) -> int:
-    """MVA-9: DMG of a fall of `drop` K for a model `model_height` K tall: h ≤ 2m → 0; ≤ 3m → 4; ≤ 4m → 7;
-    more → 10."""
-    m = model_height
-    if drop <= 2 * m + 1e-9:
-        return 0
-    if drop <= 3 * m + 1e-9:
-        return 4
-    if drop <= 4 * m + 1e-9:
-        return 7
-    return 10
 
 
 def perch_piece(gs: GameState, actor: int):
@@ -52,16 +38,6 @@ def perch_piece(gs: GameState, actor: int):
         if piece.polygon.buffer(1e-6).covers(pt):
             return piece
     return None
-
-
-def fall(gs: GameState, ctx, e: int, drop: float, rule: str = "MVA-9") -> int:
-    """MVA-9 ruling (2) and (4): a fall of `drop` K: the table's DMG as an automatic hit (no CH IMP, a normal
-    CH DEF, no cover); DMG 0 does nothing. Returns the wounds dealt."""
-    dmg = traits.fall_dmg(gs, e, fall_damage(drop, gs.body(e).height))      # hook fall_damage (TRT-FALL-WITH-STYLE)
-    gs.world.emit("fall", rule, who=e, drop=round(drop, 4), dmg=dmg)
-    if dmg <= 0:
-        return 0
-    return resolve_hit(gs, ctx, None, e, dmg, melee=False, automatic=True, rule=rule)
 
 
 @register

@@ -131,7 +131,7 @@ class PeerSystem(CombatSystem):
         distance = gs.distance(attacker, target)
         weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
         terms = traits.combat_terms(gs, attacker, target, weapon, ranged)
-        mods = attack_mods(gs, attacker, target, ranged, distance) + list(extra_imp or []) + list(terms.imp)
+        mods = attack_mods(gs, attacker, target, ranged, distance, weapon) + list(extra_imp or []) + list(terms.imp)
         mods += character_mods(gs, attacker, "AGI", "IMP")
         if ctx is not None and ctx.actor == attacker:
             mods += ctx.atr_mods("AGI")

@@ -173,7 +173,8 @@ def addiction(gs, e: int, gear, target: int) -> None:
 def withdrawal(gs, e: int) -> StartPsi | None:
     """TRT-DRUG: an addict that did not use its drug in the previous turn suffers when its activation starts: 1
     stress and a CH PSI (the engine makes them), CH ATR −1 for the rest of the activation, and 1D100 ≤ 10: 'yonki'
-    (logged; a campaign status with no effect in a match)."""
+    (logged; a campaign status with no effect in a match; a roll of the addict's own: TRT-FORTUNE may cancel it when
+    it happens, rules.checks.percent's `who`)."""
     s = stims_of(gs, e)
     turn = _turn(gs)
     if s is None or not s.addicted or s.withdrawal == turn:
@@ -184,7 +185,7 @@ def withdrawal(gs, e: int) -> StartPsi | None:
         return None
     gs.world.set(e, replace(s, withdrawal=turn))
     gs.world.emit("withdrawal", "TRT-DRUG", who=e, items=missed)
-    if percent(gs.world, YONKI, "TRT-DRUG", "yonki"):
+    if percent(gs.world, YONKI, "TRT-DRUG", "yonki", who=e):
         gs.world.emit("yonki", "TRT-DRUG", who=e, note="a campaign status: no effect in a match")
     return StartPsi("TRT-DRUG", "withdrawal", None, None, stress=1)
 
