@@ -63,6 +63,14 @@ def test_TRT_SPIDER_ceiling_a_non_spider_cannot_go_up_to_the_underside():
     assert not [o for o in legal_options(g.engine, "climb")]
 
 
+def test_TRT_SPIDER_ceiling_an_engaged_spider_cannot_go_up_out_of_the_melee():
+    g = porch_game(M(side="blue", x=13, y=15))
+    a = g.ids[0]
+    g.start_activation(a, energy=10)
+    assert g.gs.engaged(a)
+    assert violation(g.act, a, "climb", piece="porch", height=3.0).rule_id == "CBA-15"
+
+
 def test_TRT_SPIDER_ceiling_a_base_not_wholly_under_the_roof_cannot_go_up():
     g = Game(M(x=10.2, y=15, mov=8), pieces=[PORCH])
     race(g, g.ids[0], "TRT-SPIDER")

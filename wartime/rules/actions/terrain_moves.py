@@ -413,7 +413,7 @@ class Climb(AnyMoveBoostable, Action):
     TRT-SPIDER under a roof (issue 12, a piece with ``ceiling``; `_under_roof`): a spider whose whole base is under
     the roof goes up a post to its underside (`height` = the roof's height) and hangs there, goes along the underside
     in a straight line (`to`, its whole base under the roof all the way) and comes down again (`height` 0), as
-    easy terrain (ENE 1, no check): the K along plus the K up or down at most MOV."""
+    easy terrain (ENE 1, no check): the K along plus the K up or down at most MOV; not while engaged (CBA-15)."""
     key = "climb"
     rule = "MVA-10"
     category = "movement"
@@ -655,6 +655,7 @@ def _under_roof(gs: GameState, actor: int, params: dict, piece, boost: float) ->
             if o != actor and gs.on_table(o) and gs.hanging(o) and gs.world.get(o, Climbing).piece == piece.id \
                     and math.hypot(q.x - x, q.y - y) < r + gs.body(o).radius - 1e-6:
                 raise RuleViolation("BAS-2", f"another base hangs at ({x:g}, {y:g})")
+    keep_engaged_contacts(gs, actor, [])                    # CBA-15: an engaged spider disengages first
     length = math.hypot(x - p.x, y - p.y) + abs(float(h1) - h0)
     reach = gs.mov(actor) + boost
     if length > reach + 1e-9:
