@@ -57,16 +57,23 @@ PARTIAL = {
     "CBA-19": "a neuromancer or puppeteer character targeted by Corromper / Hackear answers (its offer and each "
               "go-on question are react decisions, answers secret until both are in, rules/mental.py); an object or "
               "transport with Hielo (TRT-ICE, tier 3) is offered nothing",
-    "TRT-SPIDER": "walls as easy terrain: its moves at level 1 go over the pieces it would have to climb (their "
-                  "faces' K up and down counted, no Escalar, no check) and down from a face or a top; Escalar works "
-                  "like Mover (ENE 1, no CH AGI) up, down and along a face in a straight line to stop at any height "
-                  "or on a top (race or held object); ceilings are not played: the engine's pieces are footprints "
-                  "with a height and have no ceiling (no roofed piece to walk under)",
 }
 
 #: Rulings the engine plays for rules it implements in full, where the source leaves a gap (listed under the table,
 #: after "Rulings of implemented rules"; the status column of these rows stays "implemented").
 RULINGS = {
+    "TRT-SPIDER": "walls and ceilings as easy terrain: its moves at level 1 go over the pieces it would have to "
+                  "climb (their faces' K up and down counted, no Escalar, no check) and down from a face or a top; "
+                  "Escalar works like Mover (ENE 1, no CH AGI) up, down and along a face in a straight line to stop "
+                  "at any height or on a top (race or held object); a ceiling is the roof of a piece with `ceiling = "
+                  "h` (a roofed open piece over difficult or extreme ground): with its whole base under the roof it "
+                  "goes up a post to the underside where it stands, along it in a straight line (its base under the "
+                  "roof all the way) and down again, with Escalar (ENE 1, no check, the K up, along and down within "
+                  "MOV), hanging at h: elevation h at level 1 like a climber on a face (MVA-10: no base contact with "
+                  "those on the ground 3 K below, BAS-3 distance in 3D), its body hanging head down (eye h minus its "
+                  "height), other moves and Dejarse caer refused until it comes down; the roof blocks a sight line "
+                  "between a point under it and one above it crossing the footprint (lines wholly under it pass: "
+                  "open sides); the roof's top is not a place to stand (no rule needs it for Spider)",
     "CBA-18": "played on characters (a Muro protection: a CH DEF against its DEF) and, by a neuromancer, on a target's "
               "transport, a driverless transport (MVA-17) or a held object (CH DEF 1, the stress kept against its "
               "QUA), with Shin, then the target's mental combat (CBA-19); equipment fights back only with Hielo, "

@@ -131,7 +131,7 @@ _SCENARIO_KEYS = (
     "dark",
 )
 _TERRAIN_KEYS = ("id", "name", "kind", "rect", "polygon", "height", "blocks_los", "defense", "climbable", "movable",
-                 "nooks", "breakable")
+                 "nooks", "breakable", "ceiling")
 _MOVABLE_KEYS = ("con", "size")
 _BREAKABLE_KEYS = ("con", "what")
 _PERCH_KEYS = ("side", "at", "on")
@@ -1373,11 +1373,31 @@ def _parse_terrain(raw: Mapping[str, Any], i: int, board: Polygon | None, board_
     breakable = _parse_breakable(raw, field, kind, c)
     if movable is not None and breakable is not None:
         c.add(_join(field, "breakable"), "a piece is either movable or breakable, not both")
+    ceiling = _parse_ceiling(raw, field, kind, height, blocks_los, c)
     if len(c.problems) > start or kind is None or polygon is None or terrain_id is None:
         return None
     return TerrainSpec(id=terrain_id, kind=kind, polygon=polygon, height=height, blocks_los=blocks_los,
                        defense=defense, climbable=bool(climbable), movable=movable, nooks=bool(nooks),
-                       breakable=breakable)
+                       breakable=breakable, ceiling=ceiling or 0.0)
+
+
+def _parse_ceiling(raw: Mapping[str, Any], field: str, kind: Any, height: Any, blocks_los: Any,
+                   c: _Collector) -> float | None:
+    """``ceiling = 3`` (TRT-SPIDER, issue 12): the roof height (K, over 0, at most MAX_TERRAIN_HEIGHT) of a roofed
+    open piece; only on ground (difficult, extreme), whose own height stays 0 and which does not block sight itself
+    (its roof does, geometry.sight). None when absent or wrong (each problem added to `c`)."""
+    if "ceiling" not in raw:
+        return None
+    cf = _join(field, "ceiling")
+    n0 = len(c.problems)
+    value = _get_number(raw, "ceiling", field, c, positive=True, high=MAX_TERRAIN_HEIGHT, unit=" K")
+    if kind is not None and kind not in ("difficult", "extreme"):
+        c.add(cf, f"only ground (difficult, extreme) can have a roof over it, not {kind} terrain")
+    if height:
+        c.add(cf, f"a roofed piece's ground has height 0 (its roof is at `ceiling` K), got height {height:g}")
+    if blocks_los:
+        c.add(cf, "a roofed piece does not block sight itself (its roof does): leave blocks_los false")
+    return None if len(c.problems) > n0 else value
 
 
 def _parse_breakable(raw: Mapping[str, Any], field: str, kind: Any, c: _Collector) -> BreakableSpec | None:

@@ -360,6 +360,10 @@ class TerrainSpec(_Frozen):
 
     ``nooks`` (TRT-SERPENT): the piece is recovecos (narrow gaps, rubble, ducts, tunnels); a character with
     Serpiente moves through it as easy terrain. Only on ground (difficult, extreme) or a low obstacle; default false.
+
+    ``ceiling`` (TRT-SPIDER, issue 12): a roofed open piece (a canopy, a porch, a bridge deck, a gantry): its ground
+    is walkable as its kind (difficult or extreme) at level 1 and its roof is a plane at ``ceiling`` K over the
+    footprint that blocks a line of sight crossing it (geometry.sight); a spider may hang under it. 0: no roof.
     """
 
     id: str
@@ -374,6 +378,8 @@ class TerrainSpec(_Frozen):
     movable: MovableSpec | None = None
     #: a piece melee attacks can break (``breakable = {con = 3, what = "wall"}``; TRT-WALLBREAKER), None otherwise
     breakable: BreakableSpec | None = None
+    #: the height (K) of the piece's roof (``ceiling = 3``; TRT-SPIDER), 0 for a piece without one
+    ceiling: float = 0.0
 
 
 class Perch(_Frozen):

@@ -29,7 +29,9 @@ SOLID_TOL = 1e-9
 @dataclass(frozen=True)
 class TerrainPiece:
     """Preface: a footprint polygon with a top height (K above the ground), a kind, a blocks_los flag and a DEF;
-    `climbable` marks an obstacle Escalar may climb (MVA-10, MOV-9); `nooks` marks recovecos (TRT-SERPENT)."""
+    `climbable` marks an obstacle Escalar may climb (MVA-10, MOV-9); `nooks` marks recovecos (TRT-SERPENT);
+    `ceiling` > 0 is the height of the roof over a ground piece (TRT-SPIDER: a roofed open piece; its roof blocks a
+    line of sight that crosses it, geometry.sight.ceiling_blocked)."""
 
     id: str
     kind: str
@@ -39,6 +41,7 @@ class TerrainPiece:
     defense: int = 0
     climbable: bool = False
     nooks: bool = False
+    ceiling: float = 0.0
 
 
 def _clean_ring(coords: np.ndarray) -> np.ndarray:
@@ -251,6 +254,8 @@ class Board:
                 raise ValueError(f"terrain {p.id!r}: footprint must be a valid polygon with positive area")
             if p.height < 0:
                 raise ValueError(f"terrain {p.id!r}: height must be ≥ 0")
+            if p.ceiling < 0 or (p.ceiling > 0 and p.kind not in ("difficult", "extreme")):
+                raise ValueError(f"terrain {p.id!r}: a ceiling is a roof (> 0 K) over ground (difficult, extreme)")
         self.polygons = np.array([p.polygon for p in self.pieces], dtype=object)
         #: (xmin, ymin, xmax, ymax) of every footprint, for cheap pre-filters before shapely
         self.bounds: list[tuple[float, float, float, float]] = [tuple(p.polygon.bounds) for p in self.pieces]
@@ -267,6 +272,8 @@ class Board:
         self._walls: dict[float, SolidArrays] = {}
         self._edges: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._by_id = {p.id: p for p in self.pieces}
+        #: TRT-SPIDER: the roofed pieces (ceiling > 0), in board order
+        self.ceilings: tuple[TerrainPiece, ...] = tuple(p for p in self.pieces if p.ceiling > 0)
         #: memo of `sight.cover_query` per (eye, target row): terrain is static, so the answer is a pure
         #: function of the floats (bounded; cleared when full)
         self.cover_memo: dict = {}
@@ -276,12 +283,13 @@ class Board:
     @classmethod
     def from_specs(cls, width: float, height: float, specs: Iterable[Any], grid: bool = False) -> "Board":
         """Build from specs with attributes id, kind, polygon (tuple of (x, y)), height, blocks_los, defense and
-        (optional) climbable."""
+        (optional) climbable, nooks and ceiling."""
         pieces = [TerrainPiece(id=str(s.id), kind=str(s.kind), polygon=Polygon([tuple(map(float, v)) for v in s.polygon]),
                                height=float(s.height), blocks_los=bool(s.blocks_los),
                                defense=int(getattr(s, "defense", 0) or 0),
                                climbable=bool(getattr(s, "climbable", False)),
-                               nooks=bool(getattr(s, "nooks", False)))
+                               nooks=bool(getattr(s, "nooks", False)),
+                               ceiling=float(getattr(s, "ceiling", 0.0) or 0.0))
                   for s in specs]
         return cls(width, height, pieces, grid)
 

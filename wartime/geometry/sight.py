@@ -13,6 +13,8 @@ from typing import Sequence
 
 import numpy as np
 
+import shapely
+
 from wartime.geometry.board import Board, SolidArrays
 from wartime.geometry.measure import edge_distance, edge_distances, point_segment_distances
 
@@ -199,6 +201,30 @@ def _trace(solids: SolidArrays, eye, cols: np.ndarray, sz: np.ndarray,
 
 
 _NO_PAIRS = np.zeros(0, dtype=np.intp)
+
+
+def ceiling_blocked(board: Board, eye, sx: np.ndarray, sy: np.ndarray, sz: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """TRT-SPIDER (issue 12, the roof of a roofed piece, ruling): the segments from `eye` to the sample points
+    (sx, sy, sz; any one shape) that one roof blocks: a segment between a point under the roof (below its height
+    h) and one above it (above h) is blocked where it crosses the plane z = h inside the footprint (its interior:
+    grazing the rim does not block); a segment wholly below h passes under the roof (its sides are open), one
+    wholly above passes over it. [(board index of the roofed piece, blocked mask)] for each roof that blocks one,
+    in board order (none when the board has no roof)."""
+    out: list[tuple[int, np.ndarray]] = []
+    if not board.ceilings:
+        return out
+    ex, ey, ez = _eye3(eye)
+    sx, sy, sz = (np.asarray(v, dtype=float) for v in (sx, sy, sz))
+    for piece in board.ceilings:
+        h = piece.ceiling
+        cross = (ez - h) * (sz - h) < 0.0
+        if not cross.any():
+            continue
+        t = np.where(cross, (h - ez) / np.where(cross, sz - ez, 1.0), 0.0)
+        hit = cross & shapely.contains_xy(piece.polygon, ex + t * (sx - ex), ey + t * (sy - ey))
+        if hit.any():
+            out.append((board.pieces.index(piece), hit))
+    return out
 _ARANGE = np.arange(64)
 
 
@@ -217,6 +243,10 @@ def los_blocked_samples(board: Board, eye, targets: np.ndarray) -> np.ndarray:
     eye = _eye3(eye)
     cols, zs, ux, uy, dist = _columns_rows(eye, targets)
     blocked, _, _, _ = _trace(board.los, eye, cols, zs, ux, uy, dist, 0.8 * targets[:, 2])
+    if board.ceilings:                                      # TRT-SPIDER: a roof between the eye and a sample
+        sx, sy, sz = silhouette_samples(eye, targets)
+        for _, hit in ceiling_blocked(board, eye, sx, sy, sz):
+            blocked |= hit
     return blocked
 
 
@@ -275,19 +305,29 @@ def _cover_query(board: Board, eye, targets: np.ndarray) -> list[CoverResult]:
     cols, zs, ux, uy, dist = _columns_rows(eye, targets)
     solids = board.los
     blocked, pg, pk, pair_blocked = _trace(solids, eye, cols, zs, ux, uy, dist, 0.8 * targets[:, 2])
+    roofs = ceiling_blocked(board, eye, *silhouette_samples(eye, targets)) if board.ceilings else []
+    for _, hit in roofs:                                    # TRT-SPIDER: a roof blocks like a solid (DEF 0 here)
+        blocked = blocked | hit
     counts = blocked.sum(axis=1)
     main_id: list[str | None] = [None] * n
     main_def = [0] * n
+    best: dict[int, tuple[int, int]] = {}
     if len(pg):
         # CMB-18: the piece blocking the most samples; ties: highest DEF, then board order (pairs come in
         # group order, then piece order, so the first best stays)
-        best: dict[int, tuple[int, int]] = {}
         defense = solids.defense_list
         for gi, ki, ci in zip(pg.tolist(), pk.tolist(), pair_blocked.sum(axis=1).tolist()):
             if ci and (gi not in best or (ci, defense[ki]) > best[gi]):
                 best[gi] = (ci, defense[ki])
                 main_id[gi] = solids.ids[ki]
                 main_def[gi] = defense[ki]
+    for bi, hit in roofs:                                   # a roof after the solids: it wins only on more samples
+        roof = board.pieces[bi]
+        for gi, ci in enumerate(hit.sum(axis=1).tolist()):
+            if ci and (main_id[gi] is None or (ci, roof.defense) > best.get(gi, (0, 0))):
+                best[gi] = (ci, roof.defense)
+                main_id[gi] = roof.id
+                main_def[gi] = roof.defense
     return [CoverResult(int(b), b / N_SAMPLES, b < N_SAMPLES, main_id[i], main_def[i])
             for i, b in enumerate(counts.tolist())]
 
@@ -309,6 +349,8 @@ def point_blocked(board: Board, eye, points) -> np.ndarray:
     inv = 1.0 / np.where(ok, dist, 1.0)
     ux, uy = np.where(ok, dx * inv, 1.0), dy * inv
     blocked, _, _, _ = _trace(board.los, eye, pts[:, None, :], sz, ux, uy, dist, np.zeros(len(pts)))
+    for _, hit in ceiling_blocked(board, eye, pts[:, 0], pts[:, 1], sz[:, 0]):   # TRT-SPIDER: a roof
+        blocked[:, 0] |= hit
     return blocked[:, 0]
 
 

@@ -4,8 +4,8 @@ meets it, and the K a path of its climbs up and down the faces of the pieces it 
 A piece that must be climbed (MOV-9: climbable, taller than the mover's chest, not water) is walked over: the path
 is checked against the board without it (`over_walls`), and its length measured along the surfaces: the flat
 length plus, each time the base comes onto such a piece, its height up and its height down (`wall_climb`). Pieces
-that are not climbable (a `blocking` piece, a wall marked `climbable = false`) still stop the move. No piece of the
-engine has a ceiling (its pieces are footprints with a height), so there is no underside to walk on."""
+that are not climbable (a `blocking` piece, a wall marked `climbable = false`) still stop the move. A roofed piece
+(`ceiling`) is ground here; its underside is walked by Escalar (rules.actions.terrain_moves, `_under_roof`)."""
 from __future__ import annotations
 
 import math

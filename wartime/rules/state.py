@@ -222,9 +222,20 @@ class GameState:
             return self.board.surface_height(p.x, p.y) + LEVEL_2_HEIGHT
         return 0.0
 
+    def hanging(self, e: int) -> bool:
+        """TRT-SPIDER (issue 12): the mini hangs under a roof (its `Climbing` names a roofed piece): its base is at
+        the roof's height (elevation), its body hangs down from it."""
+        if not self.board.ceilings:
+            return False
+        climbing = self.world.try_get(e, Climbing)
+        return climbing is not None and self.board.piece(climbing.piece).ceiling > 0
+
     def eye(self, e: int) -> tuple[float, float, float]:
-        """Preface / ENV-2: the eye point is the base centre at elevation (MOV-10) + current height."""
+        """Preface / ENV-2: the eye point is the base centre at elevation (MOV-10) + current height (TRT-SPIDER:
+        hanging under a roof, − current height: it hangs head down under the roof)."""
         p = self.pos(e)
+        if self.hanging(e):
+            return (p.x, p.y, self.elevation(e) - self.current_height(e))
         return (p.x, p.y, self.elevation(e) + self.current_height(e))
 
     def muzzle(self, e: int, weapon=None) -> tuple[float, float, float]:
@@ -319,6 +330,8 @@ class GameState:
     def target_row(self, t: int) -> tuple[float, float, float, float, float]:
         """ENV-2: the silhouette row (x, y, r, base elevation, current height) of a mini."""
         p = self.pos(t)
+        if self.hanging(t):                     # TRT-SPIDER: its silhouette hangs down from the roof
+            return (p.x, p.y, self.body(t).radius, self.elevation(t) - self.current_height(t), self.current_height(t))
         return (p.x, p.y, self.body(t).radius, self.elevation(t), self.current_height(t))
 
     def cover(self, observer: int, targets: Iterable[int]):

@@ -17,7 +17,8 @@ from wartime.core.components import Activation, Climbing, Hidden, Immobilised, L
 from wartime.core.components import UsableElement  # GNA-16: open doors
 from wartime.rules.state import GameState
 from wartime.ui import icons as terrain_icons
-from wartime.ui import charge_view, darkness_view, objective_view, scenery_view, terrain_art, theme, transport_view
+from wartime.ui import (charge_view, darkness_view, objective_view, roof_view, scenery_view, terrain_art, theme,
+                        transport_view)
 from wartime.ui.adapter import short_name
 from wartime.ui.meta_marks import effect_marks
 from wartime.ui.labels import Label, offsets, place
@@ -170,6 +171,7 @@ class BoardView:
         darkness_view.draw(self, surface, gs)              # night / [[dark]] areas (rules/darkness.py)
         objective_view.draw(self, surface, gs, labels)     # BLD-22: the objective zone, under the miniatures
         charge_view.draw(self, surface, gs, labels)        # GNA-15: placed bombs and their activation areas
+        roof_view.draw(self, surface, gs)                  # TRT-SPIDER: roofed pieces (ceiling), under the minis
         for kind, where, _name in opts.places:
             self._draw_place(surface, kind, where, opts.time)
         if opts.template is not None:
@@ -179,6 +181,7 @@ class BoardView:
             if not transport_view.aboard(gs, e):          # MVA-17: passengers are drawn inside their transport
                 self._draw_mini(surface, gs, e, opts, labels, obstacles)
         transport_view.draw(self, surface, gs, opts)
+        roof_view.draw_hanging(self, surface, gs)          # TRT-SPIDER: a spider hanging under a roof
         if opts.ring is not None:
             x, y, rad = opts.ring
             pygame.draw.circle(surface, (235, 235, 235), self.to_screen(x, y), max(2, int(rad * self.scale)), 1)

@@ -262,7 +262,9 @@ def draw_card(surface, rect, gs: GameState, e: int, gui: Gui | None = None) -> i
         status.append("hidden (GNA-9)")
     status += trait_status(gs, e)
     clinging = gs.world.try_get(e, Climbing)
-    if clinging is not None:
+    if clinging is not None and gs.hanging(e):
+        status.append(f"hanging under {clinging.piece} at {clinging.height:g} K (TRT-SPIDER)")
+    elif clinging is not None:
         status.append(f"on {clinging.piece} at {clinging.height:g} K (MVA-10)")
     if gs.pos(e).level != 1:
         status.append(f"level {gs.pos(e).level}")

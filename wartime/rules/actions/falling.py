@@ -55,6 +55,9 @@ class DropDown(Action):
         on_wall = gs.world.has(actor, Climbing) and gs.pos(actor).level == 1                 # MVA-10
         if not (perched(gs, actor) or on_wall) or perch_piece(gs, actor) is None:
             raise RuleViolation("MVA-9", f"{gs.name(actor)} is not standing on a height to drop from")
+        if gs.hanging(actor):                          # TRT-SPIDER: it comes down from a roof with Escalar
+            raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} hangs under a roof: it comes down with Climb "
+                                "(height 0)")
 
     def candidates(self, gs, actor, space):
         """The landing spot just off the piece's edge in each of the 8 compass directions (east first); a climber

@@ -99,6 +99,9 @@ def prepare_path(gs: GameState, actor: int, params: dict[str, Any], rule: str, a
     if perched(gs, actor):
         raise RuleViolation("MVA-9", f"{gs.name(actor)} stands on a piece top (level 2): it gets down with "
                             "Drop down (Dejarse caer)")
+    if gs.hanging(actor):                                 # TRT-SPIDER: under a roof it goes on with Escalar
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} hangs under a roof: it goes along it and comes down "
+                            "with Climb (Escalar)")
     climbing = gs.world.try_get(actor, Climbing)          # MVA-10: clinging to a wall or standing on its top
     if climbing is not None and traits.walks_on_walls(gs, actor) is None:        # TRT-SPIDER walks down it
         raise RuleViolation("MVA-10", f"{gs.name(actor)} is on a wall ({climbing.piece}): it goes on with Climb "

@@ -408,7 +408,12 @@ class Climb(AnyMoveBoostable, Action):
     TRT-SPIDER (walls as easy terrain, hook ``walks_on_walls``): a spider may also go along the face in a straight
     line (`to`: a spot where its base still touches the face; its edge never more than WALL_GAP from it on the way
     and never over it) and end at any `height` on it (up or down, above 0 and up to the top), the K along the face
-    plus the K up or down at most MOV (with a boost's K); at the top's height it gets onto the top there."""
+    plus the K up or down at most MOV (with a boost's K); at the top's height it gets onto the top there.
+
+    TRT-SPIDER under a roof (issue 12, a piece with ``ceiling``; `_under_roof`): a spider whose whole base is under
+    the roof goes up a post to its underside (`height` = the roof's height) and hangs there, goes along the underside
+    in a straight line (`to`, its whole base under the roof all the way) and comes down again (`height` 0), as
+    easy terrain (ENE 1, no check): the K along plus the K up or down at most MOV; not while engaged (CBA-15)."""
     key = "climb"
     rule = "MVA-10"
     category = "movement"
@@ -421,6 +426,10 @@ class Climb(AnyMoveBoostable, Action):
                     optional=True))
 
     def candidates(self, gs, actor, space):
+        if gs.board.ceilings and traits.walks_on_walls(gs, actor) is not None:      # TRT-SPIDER: under a roof
+            yield from roof_candidates(gs, actor)
+            if gs.hanging(actor):
+                return
         climbing = gs.world.try_get(actor, Climbing)
         ids = [climbing.piece] if climbing is not None else [pc.id for pc in climbable_in_contact(gs, actor)]
         for pid in ids:
@@ -447,6 +456,9 @@ class Climb(AnyMoveBoostable, Action):
             raise RuleViolation(self.rule, f"{gs.name(actor)} is at level {gs.pos(actor).level}: it climbs from "
                                 "the ground")
         climbing = gs.world.try_get(actor, Climbing)
+        if gs.board.ceilings and (gs.hanging(actor) or (climbing is None and roofs_over(gs, actor))) \
+                and traits.walks_on_walls(gs, actor) is not None:             # TRT-SPIDER: up to a roof
+            return
         if climbing is not None:
             if climbing.height >= gs.board.piece(climbing.piece).height - 1e-9 and \
                     traits.walks_on_walls(gs, actor) is None:                 # TRT-SPIDER: it may go down the face
@@ -457,6 +469,15 @@ class Climb(AnyMoveBoostable, Action):
                                 "taller than its chest")
 
     def validate(self, gs, actor, params):
+        if gs.board.ceilings:                                                 # TRT-SPIDER: under a roof
+            piece = _piece_param(gs, params, self.rule)
+            if piece.ceiling > 0 or gs.hanging(actor):
+                can_move(gs, actor)
+                _no_grid(gs, self.rule)
+                if gs.pos(actor).level != 1:
+                    raise RuleViolation(self.rule, f"{gs.name(actor)} is at level {gs.pos(actor).level}: it climbs "
+                                        "from the ground")
+                return _under_roof(gs, actor, params, piece, self.boost_k(gs, actor, params))
         self.available(gs, actor)
         piece = _piece_param(gs, params, self.rule)
         climbing = gs.world.try_get(actor, Climbing)
@@ -513,6 +534,9 @@ class Climb(AnyMoveBoostable, Action):
         if isinstance(prepared, FaceMove):
             self._resolve_face(gs, ctx, prepared)
             return
+        if isinstance(prepared, RoofMove):
+            self._resolve_roof(gs, ctx, prepared)
+            return
         e = ctx.actor
         piece = prepared
         climbing = gs.world.try_get(e, Climbing)
@@ -560,6 +584,118 @@ class Climb(AnyMoveBoostable, Action):
         else:
             set_climbing(gs, e, fm.piece.id, fm.height)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+
+    def _resolve_roof(self, gs, ctx, rm: "RoofMove") -> None:
+        """TRT-SPIDER: no CH AGI (as Mover); up to the underside, along it (a move: reactions, noise) or down."""
+        e = ctx.actor
+        as_mover_check(gs, ctx, e, self.key, self.rule)
+        climbing = gs.world.try_get(e, Climbing)
+        h0 = climbing.height if climbing is not None else 0.0
+        p = gs.pos(e)
+        start = (p.x, p.y)
+        if (rm.to[0] - p.x, rm.to[1] - p.y) != (0.0, 0.0):
+            contacts = [o for o in end_contacts(gs, e, rm.to) if abs(gs.elevation(o) - h0) < 1e-6]
+            apply_move(gs, ctx, MovePrep([start, rm.to], rm.length, 0, rm.length, contacts, None), self.rule)
+        else:
+            emit_noise(gs, e, movement_noise(rm.length), "ENV-7", action=self.key)
+        gs.world.emit("climb", "TRT-SPIDER", who=e, piece=rm.piece.id, before=h0, after=rm.height, top=False,
+                      to=list(rm.to), ceiling=True)
+        set_climbing(gs, e, rm.piece.id if rm.height > 0 else None, rm.height)
+        self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
+
+
+def roofs_over(gs: GameState, e: int, x: float | None = None, y: float | None = None) -> list:
+    """TRT-SPIDER: the roofed pieces (``ceiling``) the mini's whole base is under (at (x, y) if given), board
+    order."""
+    p = gs.pos(e)
+    x, y = (p.x, p.y) if x is None else (x, y)
+    r = gs.body(e).radius
+    return [pc for pc in gs.board.ceilings if pc.polygon.buffer(-r + 1e-6).covers(Point(x, y))]
+
+
+def _under_roof(gs: GameState, actor: int, params: dict, piece, boost: float) -> "RoofMove":
+    """TRT-SPIDER under a roof (see Climb): up to the underside, along it or down, checked; the RoofMove."""
+    if traits.walks_on_walls(gs, actor) is None:
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} cannot walk on a ceiling (only a character that walks "
+                            "on walls, TRT-SPIDER, hangs under a roof)")
+    climbing = gs.world.try_get(actor, Climbing)
+    if climbing is not None and climbing.piece != piece.id:
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} is on {climbing.piece}: it can only go on along it")
+    if piece.ceiling <= 0:
+        raise RuleViolation("TRT-SPIDER", f"{piece.id} has no roof")
+    p = gs.pos(actor)
+    r = gs.body(actor).radius
+    if climbing is None and piece not in roofs_over(gs, actor):
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)}'s base is not wholly under the roof of {piece.id}")
+    h0 = climbing.height if climbing is not None else 0.0
+    h1 = params.get("height", h0)
+    if not isinstance(h1, (int, float)) or isinstance(h1, bool) or float(h1) not in (0.0, piece.ceiling):
+        raise RuleViolation("TRT-SPIDER", f"height must be {piece.ceiling:g} (hanging under the roof of {piece.id}) "
+                            "or 0 (on the ground under it)")
+    if h0 == 0.0 and float(h1) == 0.0:
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} walks on the ground under {piece.id} with a move")
+    to = params.get("to", [p.x, p.y])
+    if not isinstance(to, (list, tuple)) or len(to) != 2 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in to):
+        raise RuleViolation("TRT-SPIDER", "to must be a point [x, y]")
+    x, y = float(to[0]), float(to[1])
+    if (x, y) != (p.x, p.y) and h0 == 0.0:
+        raise RuleViolation("TRT-SPIDER", f"{gs.name(actor)} goes up to the underside where it is, then along it")
+    line = LineString([(p.x, p.y), (x, y)]) if (x, y) != (p.x, p.y) else Point(x, y)
+    if not piece.polygon.buffer(-r + 1e-6).covers(line):
+        raise RuleViolation("TRT-SPIDER", f"the way from ({p.x:g}, {p.y:g}) to ({x:g}, {y:g}) leaves the roof of "
+                            f"{piece.id} (its whole base stays under it, in a straight line)")
+    if float(h1) == 0.0:                                    # BAS-2: the spot on the ground below must be free
+        if overlaps_any(gs, actor, x, y, 1):
+            raise RuleViolation("BAS-2", f"another base is at ({x:g}, {y:g}) on the ground")
+    elif (x, y) != (p.x, p.y) or h0 == 0.0:                 # BAS-2 under the roof: another hanging base
+        for o in gs.minis():
+            q = gs.pos(o)
+            if o != actor and gs.on_table(o) and gs.hanging(o) and gs.world.get(o, Climbing).piece == piece.id \
+                    and math.hypot(q.x - x, q.y - y) < r + gs.body(o).radius - 1e-6:
+                raise RuleViolation("BAS-2", f"another base hangs at ({x:g}, {y:g})")
+    keep_engaged_contacts(gs, actor, [])                    # CBA-15: an engaged spider disengages first
+    length = math.hypot(x - p.x, y - p.y) + abs(float(h1) - h0)
+    reach = gs.mov(actor) + boost
+    if length > reach + 1e-9:
+        raise RuleViolation("MOV-3", f"{length:.2f} K up, along or down under the roof: at most {reach:g} K")
+    return RoofMove(piece, (x, y), float(h1), length)
+
+
+def roof_candidates(gs: GameState, e: int):
+    """TRT-SPIDER: the engine's offers under a roof: up to the underside where it stands (within MOV K), and,
+    hanging, down where it is and along the underside MOV/2 K east, north, west and south (those whose base
+    stays under the roof)."""
+    p = gs.pos(e)
+    if gs.hanging(e):
+        pid = gs.world.get(e, Climbing).piece
+        h = gs.board.piece(pid).ceiling
+        yield Candidate("climb", lambda: {"piece": pid, "height": 0.0}, label=f"down from under {pid}")
+        step = gs.mov(e) / 2.0
+        inside = gs.board.piece(pid).polygon.buffer(-gs.body(e).radius + 1e-6)
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            spot = [round(p.x + dx * step, 4), round(p.y + dy * step, 4)]
+            if not inside.covers(LineString([(p.x, p.y), tuple(spot)])):
+                continue
+            yield Candidate("climb", lambda spot=spot: {"piece": pid, "to": spot, "height": h},
+                            label=f"under {pid} to ({spot[0]:g}, {spot[1]:g})")
+        return
+    if gs.world.has(e, Climbing):
+        return
+    for pc in roofs_over(gs, e):
+        if pc.ceiling <= gs.mov(e) + 1e-9:
+            yield Candidate("climb", lambda pc=pc: {"piece": pc.id, "height": pc.ceiling}, label=f"up under {pc.id}")
+
+
+@dataclass(frozen=True)
+class RoofMove:
+    """TRT-SPIDER: a move under a roof: the roofed piece, the spot it ends at, its height (the roof's: hanging; 0:
+    on the ground) and the K moved."""
+    piece: Any
+    to: tuple[float, float]
+    height: float
+    length: float
 
 
 @dataclass(frozen=True)

@@ -91,8 +91,9 @@ def spider(gs, e: int, key: str) -> bool:
 def spider_walls(gs, e: int) -> bool:
     """TRT-SPIDER: its moves at level 1 (Mover, Correr, Esprintar, Cargar, ...) go over the pieces it would have to
     climb (MOV-9) as easy terrain: no Escalar, no CH AGI, no surcharge, the faces' height up and down counted as K
-    of the move (geometry.walls; the move ends on the ground). The engine's pieces have no ceilings (a piece is a
-    footprint with a height), so there is no underside to walk on."""
+    of the move (geometry.walls; the move ends on the ground). Ceilings (issue 12): under a roofed piece
+    (``ceiling``) it goes up to the underside, along it and down with Escalar as easy terrain, hanging there at
+    the roof's height (rules.actions.terrain_moves._under_roof); others cannot."""
     return True
 
 
