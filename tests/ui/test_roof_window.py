@@ -10,7 +10,8 @@ from dataclasses import replace
 from ui_helpers import ROOT, answer_until_red_action, make_app, menu_index, pass_reactions, press, settle, shot
 
 from wartime.core.components import Climbing, Traits
-from wartime.ui import roof_view
+from wartime.rules.actions import REGISTRY
+from wartime.ui import adapter, roof_view
 
 FIX = ROOT / "tests" / "match" / "fixtures"
 
@@ -29,6 +30,10 @@ def test_TRT_SPIDER_ceiling_the_window_draws_the_roof_and_the_hanging_spider(tmp
     i = menu_index(app, "climb")
     entry = app._menu(app.match.pending)[i]
     assert entry.enabled and entry.params == {"piece": "porch", "height": 3.0}
+    # the check beside it is the engine's: no CH AGI for a spider (Escalar as Mover), the table's for anyone else
+    assert entry.check == "no check"
+    blue = next(e for e in gs.minis() if gs.side(e) == "blue")
+    assert adapter._action_check_text(gs, blue, REGISTRY["climb"]) == "CH AGI"
     press(app, "menu", i)
     settle(app)
     pass_reactions(app)                                   # the blue may react to the move: it does not

@@ -322,6 +322,12 @@ class MenuEntry:
         return self.error is None
 
 
+def _action_check_text(gs: GameState, actor: int, action) -> str:
+    """The check beside an action's entry: the actions table's, or 'no check' when the actor's traits take it away
+    (the engine's ``Action.rolls_no_check``)."""
+    return "no check" if action.rolls_no_check(gs, actor) else _check_text(action.rule)
+
+
 def _check_text(rule: str) -> str:
     row = action_table().get(rule)
     raw = (row or {}).get("check", "") or ""
@@ -464,7 +470,7 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
         if not groups:
             tool = entry_tool(key)
             e = MenuEntry(key, label, tool, dict(first.params) if first is not None and tool == "now" else {},
-                          action.rule, _check_text(action.rule), None if first is None else first.cost, "",
+                          action.rule, _action_check_text(gs, actor, action), None if first is None else first.cost, "",
                           violation if first is None else None,
                           facing=None if first is None or tool != "now" else first.facing)
             e.cost_text = _cost_text(key, tool, e.cost)
@@ -476,7 +482,7 @@ def action_menu(match: Match, actor: int, chain: bool = False, reactions: Iterab
             fixed = {q.name: v for q, v in zip(split, values)}
             text = ", ".join(t for t in (_split_text(gs, actor, q, v, names) for q, v in zip(split, values)) if t)
             e = MenuEntry(key, f"{label}: {text}" if text else label, entry_tool(key, fixed), dict(fixed),
-                          action.rule, _check_text(action.rule), None, "", None)
+                          action.rule, _action_check_text(gs, actor, action), None, "", None)
             e.place = next((choice_place(gs, v) for q, v in zip(split, values) if q.kind == "choice"
                             and choice_place(gs, v) is not None), None)
             _fill(match, actor, e, cands, chain, react)

@@ -65,6 +65,12 @@ class Action:
             return exc.rule_id
         return None
 
+    def rolls_no_check(self, gs: GameState, actor: int) -> bool:
+        """Whether `actor`'s traits take away the check the actions table lists for this action (a terrain move
+        that works like Mover: TRT-FISH, TRT-SPIDER), so that what the window writes beside it ('no check') is what
+        the engine rolls. False by default."""
+        return False
+
     def validate(self, gs: GameState, actor: int, params: dict[str, Any]) -> Any:
         """ACT-5: check the action's requirements at declaration, against current values; return prepared
         data for cost/resolve; raise RuleViolation naming the broken rule (nothing is spent)."""

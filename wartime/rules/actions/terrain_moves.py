@@ -286,6 +286,11 @@ class Swim(AnyMoveBoostable, Action):
               Param("depth", "choice", "TRT-FISH: 'underwater' ends the swim under the water (level −1), 'surface' "
                     "comes up; default: the level it swims at", optional=True, choices=DEPTHS))
 
+    def rolls_no_check(self, gs, actor):
+        """TRT-FISH / TRT-SPIDER: no CH AGI for a character whose trait makes this move work like Mover
+        (``as_mover_check``)."""
+        return traits.moves_as_mover(gs, actor, self.key) is not None
+
     def candidates(self, gs, actor, space):
         if not gs.board.water():
             return
@@ -424,6 +429,11 @@ class Climb(AnyMoveBoostable, Action):
               Param("to", "point", "TRT-SPIDER: a spot along the face, reached in a straight line", optional=True),
               Param("height", "choice", "TRT-SPIDER: the K up the face it ends at (default: where it is)",
                     optional=True))
+
+    def rolls_no_check(self, gs, actor):
+        """TRT-FISH / TRT-SPIDER: no CH AGI for a character whose trait makes this move work like Mover
+        (``as_mover_check``)."""
+        return traits.moves_as_mover(gs, actor, self.key) is not None
 
     def candidates(self, gs, actor, space):
         if gs.board.ceilings and traits.walks_on_walls(gs, actor) is not None:      # TRT-SPIDER: under a roof
