@@ -198,3 +198,42 @@ def test_MOV_14_BAS_2_far_bases_left_out_give_the_same_verdict(monkeypatch):
         bx = (min(p[0] for p in path) - r - 2.0, max(p[0] for p in path) + r + 2.0)
         left_out += sum(1 for o in others if o.x + o.r < bx[0] or o.x - o.r > bx[1])
     assert verdicts >= {None, "BAS-2", "MOV-14"} and left_out > 300
+
+
+@pytest.mark.parametrize("name", ["skirmish.toml", "crossroads.toml", "ruins.toml", "scrapyard.toml"])
+def test_MOV_3_BAS_2_MOV_14_MOV_9_path_ok_is_check_paths_verdict(name):
+    """Issue 20: `path_ok`, the search helpers' yes/no (step_towards, navigation.route), is `check_path(...).ok` on
+    random paths among bases and terrain (water included where the board has it), each verdict reached, with
+    and without a memoised full answer."""
+    from wartime.core.rng import Dice
+    from wartime.data.loader import load_army_list
+    from wartime.geometry import movement
+    from wartime.match.setup import build_state
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    board = build_state(sc, lists, Dice(1)).board
+    rng = random.Random("path_ok " + name)
+    verdicts = set()
+    for i in range(3000):
+        x, y = rng.uniform(0, board.width), rng.uniform(0, board.height)
+        path = [(x, y)]
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            x, y = x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)
+            path.append((round(x, 4), round(y, 4)))
+        others = []
+        for _ in range(rng.randint(0, 8)):
+            px, py = rng.choice(path)
+            others.append(Other(px + rng.uniform(-3, 3), py + rng.uniform(-3, 3), rng.choice([0.5, 0.75, 1.0]),
+                                rng.random() < 0.5))
+        allowance, r, chest = rng.choice([2.0, 4.0, 8.0, 12.0]), rng.choice([0.5, 0.75]), rng.choice([0.5, 0.75, 2.0])
+        crouched = rng.random() < 0.2
+        if i % 2:       # a fresh board memo: the verdict is computed, not read back
+            board.path_memo.clear()
+            got = movement.path_ok(board, path, r, chest, allowance, others, crouched=crouched)
+            want = check_path(board, path, r, chest, allowance, others, crouched=crouched)
+        else:           # the full answer first: path_ok reads it from the memo
+            want = check_path(board, path, r, chest, allowance, others, crouched=crouched)
+            got = movement.path_ok(board, path, r, chest, allowance, others, crouched=crouched)
+        assert got is want.ok, (path, others, r, chest, allowance)
+        verdicts.add(want.rule_id)
+    assert verdicts >= {None, "MOV-3", "BAS-2", "MOV-14", "MOV-9"}

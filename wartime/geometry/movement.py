@@ -228,6 +228,90 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
 
 
+def path_ok(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float, max_length: float,
+            others: Sequence[Other], *, crouched: bool = False) -> bool:
+    """`check_path(...).ok` (MOV-3, BAS-2, MOV-14, MOV-9, MVA-11) without the report, for the search helpers that
+    try many candidate paths and keep the first legal one (`step_towards`, `navigation.route`; issue 20). The
+    verdict is `check_path`'s, float for float: a memoised full answer is used when there is one; otherwise the
+    same tests run without building messages or contact lists, stop at the first failure (any failure makes the
+    verdict False, whatever its order), and measure the distance to a terrain piece only when entering it would be
+    refused (a passable piece changes the surcharge, never the verdict)."""
+    pts = tuple((float(q[0]), float(q[1])) for q in path)
+    if not pts:
+        raise ValueError("a path needs at least its start point")
+    key = (pts, float(radius), float(chest_height), float(max_length), tuple(map(tuple, others)), crouched,
+           frozenset(), frozenset(), 0.0)
+    got = board.path_memo.get(key)
+    if got is not None:
+        return got.ok
+    return _path_ok(board, pts, float(radius), float(max_length), _bases(others), _refusing(board, chest_height))
+
+
+def _bases(others: Sequence[Other]) -> tuple:
+    """`others` as `_path_ok` reads them: (x, y, r, enemy) floats and a bool."""
+    return tuple((float(o[0]), float(o[1]), float(o[2]), float(o[3]) > 0.5) for o in others)
+
+
+def _refusing(board: Board, chest_height: float) -> frozenset[int]:
+    """The board indices of the pieces a base with that chest may not enter (`terrain_class` None: MOV-9, MVA-11)."""
+    return frozenset(i for i, p in enumerate(board.pieces) if terrain_class(p.kind, p.height, chest_height) is None)
+
+
+def _path_ok(board: Board, pts, r: float, max_length: float, bases: tuple, refusing: frozenset[int]) -> bool:
+    """`path_ok`'s work: `_check_path`'s tests at elevation 0 with no exemptions, in its expressions, given the
+    other bases read by `_bases` and the pieces that refuse the move (`_refusing`)."""
+    hypot = math.hypot
+    length = 0.0
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        length += hypot(bx - ax, by - ay)
+    if length > max_length + LENGTH_TOL:                                         # MOV-3
+        return False
+    lo, hx, hy = r - EDGE_TOL, board.width - r + EDGE_TOL, board.height - r + EDGE_TOL
+    for x, y in pts:
+        if not (lo <= x <= hx and lo <= y <= hy):
+            return False
+    if bases:
+        x0, y0 = pts[0]
+        ex, ey = pts[-1]
+        segs = [(ax, ay, bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, pts[1:])]
+        bx0 = min(p[0] for p in pts) - r - FAR_MARGIN
+        bx1 = max(p[0] for p in pts) + r + FAR_MARGIN
+        by0 = min(p[1] for p in pts) - r - FAR_MARGIN
+        by1 = max(p[1] for p in pts) + r + FAR_MARGIN
+        for ox, oy, orad, enemy in bases:
+            if ox + orad < bx0 or ox - orad > bx1 or oy + orad < by0 or oy - orad > by1:
+                continue
+            if segs:
+                dmin = math.inf
+                for ax, ay, dx, dy in segs:
+                    qx, qy = ox - ax, oy - ay
+                    dd = dx * dx + dy * dy
+                    t = (qx * dx + qy * dy) / (dd if dd > 0.0 else 1.0)
+                    t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+                    d = hypot(qx - t * dx, qy - t * dy)
+                    if d < dmin:
+                        dmin = d
+            else:
+                dmin = hypot(ox - x0, oy - y0)
+            sumr = r + orad
+            d_end = hypot(ox - ex, oy - ey)
+            if d_end < sumr - CONTACT_TOL or dmin < sumr - CONTACT_TOL:              # BAS-2
+                return False
+            if enemy and not d_end - sumr <= ENGAGED_GAP:                            # MOV-14
+                gap0 = max(hypot(ox - x0, oy - y0) - sumr, 0.0)
+                if max(dmin - sumr, 0.0) < min(1.0, gap0) - LENGTH_TOL:
+                    return False
+    if not refusing:
+        return True
+    near = [i for i in _pieces_near(board, pts, r) if i in refusing]
+    if not near:                    # MOV-7, MOV-8: only a refused piece (MOV-9, MVA-11) can make the verdict False
+        return True
+    arr = np.asarray(pts, dtype=float)
+    geom = shapely.linestrings(arr) if len(arr) >= 2 and length > 0.0 else shapely.points(arr[0])
+    cand = np.asarray(near, dtype=np.intp)
+    return not bool((shapely.distance(geom, board.polygons[cand]) < r - TERRAIN_TOL).any())
+
+
 def _pieces_near(board: Board, pts, r: float) -> list[int]:
     """The indices (board order) of the pieces whose footprint's bounding box comes within `r` of the path's
     bounding box: every piece within `r` of the path is among them (none: shapely need not be asked)."""
@@ -279,8 +363,11 @@ def _step_towards(board: Board, start: Sequence[float], goal: Sequence[float], r
     ux, uy = (gx - sx) / dist, (gy - sy) / dist
     reach = min(max_length, dist)
 
+    # issue 20: the other bases and the refusing pieces are read once for every candidate (path_ok's work)
+    bases, refusing, r, allowance = _bases(others), _refusing(board, chest_height), float(radius), float(max_length)
+
     def ok(path):
-        return check_path(board, path, radius, chest_height, max_length, others, crouched=crouched).ok
+        return _path_ok(board, tuple((float(q[0]), float(q[1])) for q in path), r, allowance, bases, refusing)
 
     for f in (1.0, 0.75, 0.5, 0.25):
         d = reach * f

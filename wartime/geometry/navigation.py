@@ -11,7 +11,7 @@ import shapely
 from shapely.geometry import Point
 
 from wartime.geometry.board import Board
-from wartime.geometry.movement import check_path, terrain_class
+from wartime.geometry.movement import path_ok, terrain_class
 
 CELL = 0.75
 MAX_EXPANSIONS = 2500
@@ -248,6 +248,6 @@ def route(board: Board, start, goal, radius: float, max_len: float, others, ches
         path = [(round(x, 4), round(y, 4)) for x, y in path]
         if len(path) < 2:
             return None
-        if check_path(board, path, radius, chest, max_len, others, crouched=crouched).ok:
+        if path_ok(board, path, radius, chest, max_len, others, crouched=crouched):
             return path
     return None
