@@ -123,7 +123,8 @@ RULINGS = {
                        "rule for attacking scenery: a documented reading in rules/scenery_breaking.py, Ataque CaC "
                        "with a melee weapon, the piece's CH DEF against its DEF, destroyed off the board above its "
                        "CON), and with the book's variants of Ataque CaC: a firearm in melee (CBA-8, a second CH IMP) "
-                       "and unarmed (CBA-10, at most 1 wound on the piece, 2 on a critical)",
+                       "and unarmed (CBA-10, at most 1 wound on the piece, 2 on a critical); a destroyed piece brings "
+                       "down whoever climbs it, stands on its top or is perched on its roof (MVA-9's fall table)",
     "TRT-ANTI-AMMO": "the target type is 'no vivos', a trait the engine plays (by its book name), or a race or "
                      "transport by catalogue name, id or one of its data `classes` (case, accents and singular or "
                      "plural aside); a type the lists field nothing of is fielded and never bites (as an Alérgico "

@@ -223,3 +223,20 @@ def test_TRT_INFINITE_RANGE_a_scattered_shot_at_a_character_lands_on_a_driverles
     g.act(a, "ranged_attack", target=b, weapon=0)
     assert g.all_dice_used() and g.events("stray_shot")[0]["target"] == t
     assert g.events("hit")[-1]["target"] == t and g.world.get(t, Mount).wounds == 4 and g.wounds(b) == 0
+
+
+def test_TRT_INFINITE_RANGE_landing_odds_of_a_shot_count_a_driverless_transports_base():
+    """The blue 18.5 K away, out of view, a driverless truck (2 K across) 4 K north of it: a scattered shot may land
+    on the truck (`landing`'s parked bases), with the chance a direct sum over the dice and directions gives; a
+    cast's landings (characters only) leave it out. The shot's priced outcomes keep characters only (a driverless
+    transport: no casualty, no victory points)."""
+    from test_rules_traits_weapons2 import _numeric_landing
+    from wartime.rules.odds import scattered_outcomes
+    from wartime.rules.scattered_shots import landing_odds
+    g, t = far_truck(M(side="blue", x=20.0, y=20.0, facing=180.0, CON=9), M(side="blue", x=24.0, y=20.0, CON=9),
+                     at=(20.0, 24.0))
+    a, b, c = g.ids[:3]
+    shot = dict(landing_odds(g.gs, a, b, parked=True))
+    assert set(shot) == {c, t} and abs(shot[t] - _numeric_landing(g, a, b, t)) < 2e-4
+    assert set(dict(landing_odds(g.gs, a, b))) == {c} and abs(shot[c] - dict(landing_odds(g.gs, a, b))[c]) < 1e-12
+    assert set(dict(scattered_outcomes(g.gs, a, b, weapon_index=0))) == {c}

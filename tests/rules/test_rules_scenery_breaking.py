@@ -384,3 +384,28 @@ def test_MVA_9_a_destroyed_wall_brings_down_its_climbers_onto_the_ground():
         assert not g.world.has(who, Climbing) and g.gs.elevation(who) == 0.0 and g.gs.pos(who).level == 1
         assert (g.gs.pos(who).x, g.gs.pos(who).y) == at and g.wounds(who) == 4
     assert g.wounds(e) == 0 and not g.world.has(e, Climbing)
+
+
+def test_MVA_9_a_destroyed_piece_brings_down_the_mini_perched_on_its_roof():
+    """A breakable 3 K high block (CON 3, x 10.5-14) destroyed by a Reventamuros blow (DMG 7, CH IMP 3, its CH DEF 9
+    fails): the blue perched on its roof at level 2 (MOV-10) is left on nothing: it comes down to level 1 where it
+    stood (MVA-9 ruling 3) and falls 3 K, DMG 4 for a 1 K model (ruling 4) as an automatic hit: CH DEF die 9 fails,
+    4 wounds (CH PSI 5 passes). A blue perched on another 3 K block stays up there, unhurt."""
+    from wartime.core.components import Position
+    g = Game(M(x=10.0, y=20.0, AGI=5, CON=5, weapons=(blade(DMG=3),)),
+             M(side="blue", x=12.0, y=20.0, facing=180.0, CON=9), M(side="blue", x=32.0, y=20.0, CON=9),
+             pieces=[piece("wall", "high", 10.5, 15.0, 14.0, 25.0, height=3.0, blocks_los=True, defense=2),
+                     piece("other", "high", 30.0, 15.0, 34.0, 25.0, height=3.0, blocks_los=True, defense=2)])
+    scenery_breaking.install(g.gs, SimpleNamespace(terrain=[SimpleNamespace(
+        id="wall", defense=2, breakable=BreakableSpec(con=3, what="wall"))]))
+    a, c, d = g.ids
+    g.set(c, Position(12.0, 20.0, 180.0, 2))
+    g.set(d, Position(32.0, 20.0, 0.0, 2))
+    race(g, a, "TRT-WALLBREAKER")
+    assert scenery_breaking.perched_on(g.gs, "wall") == [c]
+    strike(g, 3, 9, 9, 5)
+    assert state(g).gone
+    assert [(f["who"], f["drop"], f["dmg"], f["rule"]) for f in g.events("fall")] == [(c, 3.0, 4, "MVA-9")]
+    assert [(b["who"], b["level"]) for b in g.events("brought_down")] == [(c, 2)]
+    assert g.gs.pos(c) == Position(12.0, 20.0, 180.0, 1) and g.wounds(c) == 4 and g.gs.elevation(c) == 0.0
+    assert g.gs.pos(d).level == 2 and g.wounds(d) == 0

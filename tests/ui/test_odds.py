@@ -197,6 +197,6 @@ def test_TRT_INFINITE_RANGE_window_targets_an_out_of_view_enemy_and_shows_the_sc
     move_to(app, mini_pos(app, target))
     pv = app.tool.attack
     assert pv.target == target and pv.scatter == "TRT-INFINITE-RANGE"
-    assert dict(pv.landing) == dict(scattered_shots.landing_odds(gs, actor, target))
+    assert dict(pv.landing) == dict(scattered_shots.landing_odds(gs, actor, target, parked=True))
     assert pv.odds is not None and pv.odds.p_hit == 0
     shot(app, "100-infinite-range-scatter")

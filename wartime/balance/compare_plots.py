@@ -112,7 +112,8 @@ def armour(sc: dict, systems: Sequence[str]) -> Callable[[Path], None]:
                 ax.spines[["top", "right"]].set_visible(False)
                 if r == 0:
                     ax.set_title(f"{ref['kind']}: {ref['weapon']} → {ref['target_name']}", fontsize=9)
-        axes[0][0].legend(fontsize=8, frameon=False)
+        if axes[0][0].get_legend_handles_labels()[0]:   # an alarm scenario has no reference attack: no lines
+            axes[0][0].legend(fontsize=8, frameon=False)
         _save(f, path)
     return fig
 

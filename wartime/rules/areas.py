@@ -38,7 +38,7 @@ from wartime.rules.parked_hits import parked_at
 from wartime.rules.checks import combine, resolve_die, roll_check
 from wartime.rules.checks import CheckResult
 from wartime.rules.combat import (Cover, contest_mods, dodge_contest, double_hit, imp_fumble, melee_damage,
-                                  place_hit_areas, resolve_hit, take_surprise, weapon_used)
+                                  place_hit_areas, resolve_hit, shot_stops, take_surprise, weapon_used)
 from wartime.rules.reactions import counter_charge_mods
 from wartime.rules.modifiers import attack_mods, character_mods, point_attack_mods, roll_character_check
 from wartime.rules.noise import emit_noise, weapon_noise
@@ -355,12 +355,10 @@ def _resolve_area_attack(gs: GameState, ctx, aim: AreaAim, *, dmg_bonus: int = 0
     if aim.target is not None:
         mods = attack_mods(gs, attacker, aim.target, not melee, aim.distance, w) + list(extra_imp or [])
     elif aim.parked is not None:                       # MVA-17: a melee area attack at a driverless transport
-        mods = parked.imp_mods(gs, attacker, aim.parked, not melee, aim.distance) + list(extra_imp or [])
+        mods = parked.imp_mods(gs, attacker, aim.parked, not melee, aim.distance, w) + list(extra_imp or [])
     else:
         mods = point_attack_mods(gs, attacker, aim.distance, (aim.x, aim.y), w)
-    stopped = traits.shot_stopped(gs, attacker, w) if w.ranged or not melee else None   # TRT-JAMMING-AMMO
-    if stopped is not None:
-        world.emit("shot_stopped", stopped, attacker=attacker, weapon=w.name)
+    if (w.ranged or not melee) and shot_stops(gs, attacker, w):                        # TRT-JAMMING-AMMO
         return {"hit": False, "critical": False, "fumble": False, "dispersed": False, "lost": False,
                 "affected": [], "point": (aim.x, aim.y)}
     if aim.target is not None and gs.able(aim.target) and not melee:

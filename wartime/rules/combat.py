@@ -380,11 +380,8 @@ def _resolve_attack(gs: GameState, ctx: ActionContext, attacker: int, target: in
     weapon = gs.weapon(attacker, weapon_index) if weapon_index is not None else None
     terms = traits.combat_terms(gs, attacker, target, weapon, ranged)          # the traits' numbers (G5)
     mods = attack_mods(gs, attacker, target, ranged, distance, weapon) + list(extra_imp or []) + list(terms.imp)
-    if weapon is not None and weapon.ranged and preset_imp is None:
-        stopped = traits.shot_stopped(gs, attacker, weapon)          # hook shot_stopped (TRT-JAMMING-AMMO)
-        if stopped is not None:
-            world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
-            return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
+    if weapon is not None and weapon.ranged and preset_imp is None and shot_stops(gs, attacker, weapon):
+        return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
     if ranged and gs.able(target) and preset_imp is None:
         mods += contest_mods(gs, attacker, target, weapon)           # hook ranged_contest (TRT-MANIPULATOR)
     # CBA-13: a counter-charge gives the target CH DEF +1 against the charger's boosted attack (used up by it)
@@ -553,9 +550,7 @@ def volley_imp(gs: GameState, ctx, attacker: int, target: int, weapon_index: int
     distance = gs.distance(attacker, target)
     terms = traits.combat_terms(gs, attacker, target, weapon, True)
     mods = attack_mods(gs, attacker, target, True, distance, weapon) + list(terms.imp)
-    stopped = traits.shot_stopped(gs, attacker, weapon)
-    if stopped is not None:
-        gs.world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
+    if shot_stops(gs, attacker, weapon):
         return None
     if gs.able(target):
         mods += contest_mods(gs, attacker, target, weapon)
@@ -565,6 +560,17 @@ def volley_imp(gs: GameState, ctx, attacker: int, target: int, weapon_index: int
     if not imp.passed:
         gs.world.emit("miss", "CMB-1", attacker=attacker, target=target)
     return imp
+
+
+def shot_stops(gs: GameState, attacker: int, weapon) -> bool:
+    """Whether a shot of `attacker` with `weapon` stops after its ENE is paid and before its CH IMP (hook
+    shot_stopped: TRT-JAMMING-AMMO's jam), recorded as `shot_stopped` naming the trait. Asked by every attack with
+    a shot (`_resolve_attack`, `volley_imp`, rules.areas, rules.parked)."""
+    stopped = traits.shot_stopped(gs, attacker, weapon)
+    if stopped is None:
+        return False
+    gs.world.emit("shot_stopped", stopped, attacker=attacker, weapon=weapon.name)
+    return True
 
 
 def imp_fumble(gs: GameState, ctx, attacker: int, weapon_index: int | None) -> None:

@@ -123,8 +123,7 @@ def attack_mods(gs: GameState, attacker: int, target: int, ranged: bool, distanc
         mods.append(Modifier("CBA-12", 1, "charge"))
     if ranged:
         pt = gs.pos(target)
-        mods += _smoke(gs, attacker, pt.x, pt.y, weapon)
-        mods += dark_mods(gs, attacker, target, pt.x, pt.y, weapon)    # darkness (project ruling, rules/darkness.py)
+        mods += line_mods(gs, attacker, target, pt.x, pt.y, weapon)
     return mods
 
 
@@ -144,9 +143,15 @@ def point_attack_mods(gs: GameState, attacker: int, distance: float, point: tupl
         mods.append(Modifier("MVA-4", 1, "attacker crouched"))
     elif own == "prone":
         mods.append(Modifier("MVA-5", 1, "attacker prone"))
-    mods += _smoke(gs, attacker, point[0], point[1], weapon)
-    mods += dark_mods(gs, attacker, None, point[0], point[1], weapon)  # darkness (project ruling, rules/darkness.py)
+    mods += line_mods(gs, attacker, None, point[0], point[1], weapon)
     return mods
+
+
+def line_mods(gs: GameState, attacker: int, target: int | None, x: float, y: float, weapon=None) -> list[Modifier]:
+    """The CH IMP modifiers of a ranged attack's line of fire from `weapon`'s muzzle (ENV-3) to (x, y): smoke on it
+    (TRT-SMOKE, TRT-DENSE-SMOKE) and darkness (TRT-LIGHT, project ruling, rules/darkness.py; `target` the character
+    aimed at, whose light may cancel it; None for a point or a driverless transport)."""
+    return _smoke(gs, attacker, x, y, weapon) + dark_mods(gs, attacker, target, x, y, weapon)
 
 
 def _smoke(gs: GameState, attacker: int, x: float, y: float, weapon=None) -> list[Modifier]:

@@ -18,7 +18,7 @@ from wartime.rules.checks import Modifier, combine, resolve_die
 from wartime.rules.combat import Cover, attack_dmg
 from wartime.rules.modifiers import attack_mods, character_mods
 from wartime.rules.state import GameState
-from wartime.rules import fortune, scattered_shots, traits
+from wartime.rules import fortune, riding, scattered_shots, traits
 from wartime.rules.traits.fortune import CANCEL_DIE, IGNORE_DAMAGE
 
 DIE = range(1, 11)
@@ -274,7 +274,9 @@ def scattered_outcomes(gs: GameState, attacker: int, target: int, *, weapon_inde
     aimed = attack_odds(gs, attacker, target, weapon_index=weapon_index, ranged=True, cover=cover,
                         extra_imp=extra_imp, dmg_bonus=dmg_bonus, scatter=False)
     out = []
-    for who, q in scattered_shots.landing_odds(gs, attacker, target):
+    for who, q in scattered_shots.landing_odds(gs, attacker, target, parked=True):
+        if riding.is_parked(gs, who):          # MVA-17: no character: no casualty, no victory points to price
+            continue
         if who == target:
             c = cover
         else:

@@ -30,8 +30,8 @@ from wartime.rules import parked_hits, riding, scattered_shots, traits
 from wartime.rules.area_cover import area_dmg
 from wartime.rules.checks import Modifier, roll_check
 from wartime.rules.combat import (Cover, imp_fumble, parked_hit, resolve_attack, resolve_hit, scattered_parked_hit,
-                                  weapon_used)
-from wartime.rules.modifiers import own_posture_mods, ranged_mods, roll_character_check
+                                  shot_stops, weapon_used)
+from wartime.rules.modifiers import line_mods, own_posture_mods, ranged_mods, roll_character_check
 from wartime.rules.state import GameState
 
 
@@ -130,11 +130,19 @@ def check_reach(gs: GameState, actor: int, t: int, attribute: str, rule: str) ->
         raise RuleViolation("ENV-2", f"no line of sight from {gs.name(actor)} to {name}")
 
 
-def imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: float) -> list[Modifier]:
+def imp_mods(gs: GameState, attacker: int, t: int, ranged: bool, distance: float, weapon=None) -> list[Modifier]:
     """The CH IMP modifiers of an attack on a parked transport: the attacker's side of MOD-2, MOD-7, MOD-8, MVA-4 and
-    MVA-5 (a transport has no posture and does not sprint)."""
+    MVA-5 (a transport has no posture and does not sprint: no MVA-3, no target posture; it is in no melee: no
+    MOD-5), and a ranged attack's line of fire from `weapon`'s muzzle (ENV-3) to the transport's centre as a shot
+    at a character's: smoke on it (TRT-SMOKE, TRT-DENSE-SMOKE) and darkness (TRT-LIGHT, project ruling,
+    rules/darkness.py; no character: no light of its own cancels it). Its cover counts on its CH DEF (CMB-17,
+    CMB-18: `ranged_cover`), as a character's."""
     mods = ranged_mods(gs, attacker, t, distance, False) if ranged else []
-    return mods + own_posture_mods(gs, attacker, ranged)
+    mods += own_posture_mods(gs, attacker, ranged)
+    if ranged:
+        p = gs.pos(t)
+        mods += line_mods(gs, attacker, None, p.x, p.y, weapon)
+    return mods
 
 
 def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, ranged: bool,
@@ -143,7 +151,8 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
     """CMB-1 on a parked transport (MVA-17): the attacker's CH IMP (CMB-2; CMB-6 critical DMG +1 and no cover, CMB-8
     fumble), then the transport's CH DEF against its DEF (+ mounted protections' DEF, BLD-20) with cover (CMB-17,
     CMB-18; critical: no wounds, fumble: DMG +1, CMB-7 / CMB-9), wounds by CMB-4 to the transport (WND-4, WND-5:
-    riding.wound_transport, which blows it up above QUA). Then the weapon's use costs (weapon_used). `extra_imp`: more
+    riding.wound_transport, which blows it up above QUA). Then the weapon's use costs (weapon_used). A shot
+    stopped before its CH IMP (combat.shot_stops: TRT-JAMMING-AMMO) ends there, as at a character. `extra_imp`: more
     CH IMP modifiers (CBA-12: a charge's +1); `second_imp` (CBA-8, a firearm in melee): after a pass a second CH IMP
     with the same target value must pass too (a 10 on it has the fumble's effects). `scatter` (TRT-INFINITE-RANGE:
     the transport outside the attacker's FOV, rules.scattered_shots.scatters) as a character's shot: once the CH IMP
@@ -152,9 +161,12 @@ def attack(gs: GameState, ctx, attacker: int, t: int, weapon_index: int, *, rang
     seen from the muzzle), or is lost. Returns {"hit", "wounds", "critical", "fumble"}."""
     world = gs.world
     weapon = gs.weapon(attacker, weapon_index)
+    if weapon.ranged and shot_stops(gs, attacker, weapon):         # hook shot_stopped (TRT-JAMMING-AMMO)
+        weapon_used(gs, ctx, attacker, weapon_index)
+        return {"hit": False, "wounds": 0, "critical": False, "fumble": False}
     distance = gs.distance(attacker, t)
     imp = roll_character_check(gs, ctx, attacker, "IMP", "AGI", "CMB-2", "CH IMP",
-                               extra=imp_mods(gs, attacker, t, ranged, distance) + list(extra_imp or ()),
+                               extra=imp_mods(gs, attacker, t, ranged, distance, weapon) + list(extra_imp or ()),
                                distance=round(distance, 6), weapon=weapon)
     out = {"hit": False, "wounds": 0, "critical": imp.critical, "fumble": imp.fumble}
     if imp.fumble:

@@ -31,7 +31,10 @@ scatter as core areas: 1D10 K per 15 K to the target"):
 * Under a peer combat system (issue 18) the system rolls its own check: the single shot scatters first, and the
   system resolves the attack on whoever it lands on.
 * The odds (rules.odds.attack_odds) count a single shot's hit on the chosen target only when the scatter lands on
-  it (`landing_odds`); `rules.odds.scattered_outcomes` and `rules.areas.scattered_area_value` price every landing.
+  it (`landing_odds`: a shot's landings include driverless transports' bases); `rules.odds.scattered_outcomes`
+  and `rules.areas.scattered_area_value` price every landing on a character (a driverless transport's: no
+  casualty and no victory points, priced at nothing, as ai.candidates leaves attacks on one to the transport
+  policy).
 """
 from __future__ import annotations
 
@@ -139,15 +142,16 @@ def _arc_inside(dist: float, c: float, r: float) -> float:
     return math.acos(max(-1.0, min(1.0, cos_half))) / math.pi
 
 
-def landing_odds(gs: GameState, attacker: int, target: int) -> list[tuple[int, float]]:
-    """TRT-INFINITE-RANGE: for a scattered attack aimed at `target`, each character it may land on and the
-    probability that it does (over ARE-9's dice and a uniform direction, BAS-4; overlapping bases counted for the
-    nearer centre only approximately: bases do not overlap in play), id order; those with no chance left out. The
-    rest of the time the shot is lost. The board edge is not priced (a landing point in a base is on the board)."""
+def landing_odds(gs: GameState, attacker: int, target: int, parked: bool = False) -> list[tuple[int, float]]:
+    """TRT-INFINITE-RANGE: for a scattered attack aimed at `target`, each character it may land on, and with
+    `parked` (an attack's shot, as `landing` takes it: MVA-17) each driverless transport, and the probability that it
+    does (over ARE-9's dice and a uniform direction, BAS-4; overlapping bases counted for the nearer centre only
+    approximately: bases do not overlap in play), id order; those with no chance left out. The rest of the time the
+    shot is lost. The board edge is not priced (a landing point in a base is on the board)."""
     p = gs.pos(target)
     dist = sum_distribution(scatter.dispersion_dice(gs.distance(attacker, target)))
     out = []
-    for o in _standing(gs, attacker, p.level):
+    for o in sorted(_standing(gs, attacker, p.level) + (parked_hits.parked_at(gs, p.level) if parked else [])):
         q = gs.pos(o)
         c = math.hypot(q.x - p.x, q.y - p.y)
         r = gs.body(o).radius

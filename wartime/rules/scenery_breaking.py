@@ -22,7 +22,8 @@ wounds than its CAL is destroyed (WND-5). This module is the minimum the Reventa
   snapshot put back restores it).
 
 A destroyed door (an element's door, GNA-16) stays open for good: Usar can no longer close it (rules/elements.py).
-A mini climbing the destroyed piece or standing on its top falls to the ground below it (MVA-9's table, `bring_down`)."""
+A mini climbing the destroyed piece or standing on its top falls to the ground below it (MVA-9's table, `bring_down`),
+and so does one perched on its roof at level 2 (MOV-10, `bring_down_perched`)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -35,6 +36,7 @@ from wartime.rules import traits
 from wartime.rules.checks import combine, roll_check
 from wartime.rules.combat import imp_fumble, melee_damage, weapon_used
 from wartime.rules.falls import fall
+from wartime.rules.flying import perched
 from wartime.rules.modifiers import character_mods, own_posture_mods, roll_character_check
 from wartime.rules.odds import p_pass
 from wartime.rules.scenery_objects import borne_by
@@ -203,12 +205,33 @@ def wound(gs: GameState, piece_id: str, n: int, by: int | None, dmg: int, def_pa
     gone = total > b.con
     gs.world.emit("scenery_damage", rule, piece=piece_id, dmg=dmg, defense=b.defense, def_passed=def_passed,
                   wounds=n, total=total)
+    on_roof = perched_on(gs, piece_id) if gone else []          # asked while the board still holds the piece
+    height = gs.board.piece(piece_id).height if on_roof else 0.0
     gs.world.set(el, replace(b, wounds=total, gone=gone))
     if gone:
         gs.world.emit("scenery_destroyed", "WND-5", piece=piece_id, what=b.what, by=by)
         for e in borne_by(gs, piece_id):
             bring_down(gs, ctx, e, piece_id)
+        for e in on_roof:
+            bring_down_perched(gs, ctx, e, piece_id, height)
     return gone
+
+
+def perched_on(gs: GameState, piece_id: str) -> list[int]:
+    """MOV-10: the minis on the table perched on the piece's roof (level 2 without flying, rules.flying.perched;
+    the base centre on the piece, as rules.actions.falling.perch_piece finds a perch), id order."""
+    poly = gs.board.piece(piece_id).polygon.buffer(1e-6)
+    return [e for e in gs.minis() if gs.on_table(e) and perched(gs, e)
+            and poly.covers(Point(gs.pos(e).x, gs.pos(e).y))]
+
+
+def bring_down_perched(gs: GameState, ctx, e: int, piece_id: str, height: float) -> int:
+    """MVA-9 ruling (4) and MOV-10: a mini perched on the destroyed piece's roof (level 2) is left on nothing, as a
+    climber (`bring_down`): it comes down to level 1 where it stood (ruling 3) and falls the piece's `height`, the
+    table's DMG as an automatic hit (ruling 2: a normal CH DEF, no cover). Returns the wounds dealt."""
+    gs.world.set(e, replace(gs.pos(e), level=1))
+    gs.world.emit("brought_down", RULE, who=e, piece=piece_id, drop=round(height, 4), level=2)
+    return fall(gs, ctx, e, height, "MVA-9")
 
 
 def bring_down(gs: GameState, ctx, e: int, piece_id: str) -> int:

@@ -842,7 +842,7 @@ def attack_preview(match: Match, actor: int, entry: MenuEntry, target: int, chai
     if ranged and action.scatters_out_of_view:
         pv.scatter = scatters_after_turn(gs, actor, target, gs.weapon(actor, weapon), opt.facing)
         if pv.scatter is not None and gs.weapon(actor, weapon).area is None:
-            pv.landing = tuple(scattered_shots.landing_odds(gs, actor, target))
+            pv.landing = tuple(scattered_shots.landing_odds(gs, actor, target, parked=True))
     aim = getattr(prep, "area", None)
     if aim is not None and pv.scatter is None:      # ARE-4..6: the area hits more than its target (melee too)
         pv.area = areas.area_reach(gs, aim, actor)

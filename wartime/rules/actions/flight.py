@@ -4,27 +4,10 @@ actions and by rules.restrictions; the altitude actions themselves are rules.act
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import riding, traits
+from wartime.rules import traits
 from wartime.rules.actions.base import REGISTRY
+from wartime.rules.flying import can_fly, flight_levels, perched  # noqa: F401  (below the actions: shared)
 from wartime.rules.state import GameState
-
-
-def flight_levels(gs: GameState, e: int) -> frozenset[int]:
-    """MOV-10 / MVA-15: the levels a character can move at: 1, plus those its traits give (trait hook point
-    `flight_levels`: TRT-GLIDER, TRT-SUB); MVA-15 / MVA-16: a flying transport moves at levels 1 to 3."""
-    m = riding.mount(gs, e)
-    own = frozenset({1, 2, 3}) if m is not None and m.flies else frozenset()
-    return frozenset({1}) | traits.flight_levels(gs, e) | own
-
-
-def can_fly(gs: GameState, e: int) -> bool:
-    """MVA-16 requirement: a model able to fly (to move at level 2 or above)."""
-    return any(lv >= 2 for lv in flight_levels(gs, e))
-
-
-def perched(gs: GameState, e: int) -> bool:
-    """MOV-10: a character at level 2 that cannot fly stands on top of a piece 3 K high (a scenario perch)."""
-    return gs.pos(e).level == 2 and not can_fly(gs, e)
 
 
 def previous_action(gs: GameState, e: int) -> str | None:
