@@ -113,6 +113,20 @@ def reference_check_path(board: Board, path: Sequence[Sequence[float]], radius: 
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
 
 
+def _random_path(rng, w: float, h: float) -> tuple[list, list]:
+    """A random path of 0-3 legs on a w × h board (rounded to 4 decimals as the engine's paths are) and 0-8 bases
+    scattered near it, some touching its end (contacts), some overlapping."""
+    x, y = rng.uniform(0, w), rng.uniform(0, h)
+    path = [(x, y)]
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):
+        x, y = x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)
+        path.append((round(x, 4), round(y, 4)))
+    others = []
+    for _ in range(rng.randint(0, 8)):
+        px, py = rng.choice(path)
+        others.append(Other(px + rng.uniform(-3, 3), py + rng.uniform(-3, 3), rng.choice([0.5, 0.75, 1.0]),
+                            rng.random() < 0.5))
+    return path, others
 
 
 @pytest.mark.parametrize("name", ["skirmish.toml", "crossroads.toml", "ruins.toml"])
@@ -127,17 +141,7 @@ def test_MOV_3_BAS_2_MOV_14_MOV_9_scalar_check_path_matches_the_numpy_reference(
     w, h = board.width, board.height
     verdicts = set()
     for _ in range(3000):
-        x, y = rng.uniform(0, w), rng.uniform(0, h)
-        path = [(x, y)]
-        for _ in range(rng.choice([0, 1, 1, 2, 3])):
-            x, y = x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)
-            path.append((round(x, 4), round(y, 4)))
-        others = []
-        for _ in range(rng.randint(0, 8)):
-            # bases scattered near the path, some touching its end (contacts), some overlapping
-            px, py = rng.choice(path)
-            others.append(Other(px + rng.uniform(-3, 3), py + rng.uniform(-3, 3), rng.choice([0.5, 0.75, 1.0]),
-                                rng.random() < 0.5))
+        path, others = _random_path(rng, w, h)
         if others and rng.random() < 0.3:
             ex, ey = path[-1]
             a = rng.uniform(0, 2 * math.pi)
@@ -215,16 +219,7 @@ def test_MOV_3_BAS_2_MOV_14_MOV_9_path_ok_is_check_paths_verdict(name):
     rng = random.Random("path_ok " + name)
     verdicts = set()
     for i in range(3000):
-        x, y = rng.uniform(0, board.width), rng.uniform(0, board.height)
-        path = [(x, y)]
-        for _ in range(rng.choice([0, 1, 1, 2, 3])):
-            x, y = x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)
-            path.append((round(x, 4), round(y, 4)))
-        others = []
-        for _ in range(rng.randint(0, 8)):
-            px, py = rng.choice(path)
-            others.append(Other(px + rng.uniform(-3, 3), py + rng.uniform(-3, 3), rng.choice([0.5, 0.75, 1.0]),
-                                rng.random() < 0.5))
+        path, others = _random_path(rng, board.width, board.height)
         allowance, r, chest = rng.choice([2.0, 4.0, 8.0, 12.0]), rng.choice([0.5, 0.75]), rng.choice([0.5, 0.75, 2.0])
         crouched = rng.random() < 0.2
         if i % 2:       # a fresh board memo: the verdict is computed, not read back

@@ -156,27 +156,13 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
         segs = [(ax, ay, bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, pts[1:])]
         # issue 20: a base farther than its reach + FAR_MARGIN from the path's bounding box can neither touch the
         # path (BAS-2), end in contact, nor come within 1 K of it (MOV-14): its row would change nothing
-        bx0 = min(p[0] for p in pts) - r - FAR_MARGIN
-        bx1 = max(p[0] for p in pts) + r + FAR_MARGIN
-        by0 = min(p[1] for p in pts) - r - FAR_MARGIN
-        by1 = max(p[1] for p in pts) + r + FAR_MARGIN
+        bx0, bx1, by0, by1 = _reach_box(pts, r)
         rows = []
         for i, o in enumerate(others):
             ox, oy, orad = float(o[0]), float(o[1]), float(o[2])
             if ox + orad < bx0 or ox - orad > bx1 or oy + orad < by0 or oy - orad > by1:
                 continue
-            if segs:
-                dmin = math.inf
-                for ax, ay, dx, dy in segs:
-                    qx, qy = ox - ax, oy - ay
-                    dd = dx * dx + dy * dy
-                    t = (qx * dx + qy * dy) / (dd if dd > 0.0 else 1.0)
-                    t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
-                    d = hypot(qx - t * dx, qy - t * dy)
-                    if d < dmin:
-                        dmin = d
-            else:
-                dmin = hypot(ox - x0, oy - y0)
+            dmin = _path_distance(ox, oy, segs, x0, y0)
             sumr = r + orad
             d_end = hypot(ox - ex, oy - ey)
             rows.append((i, dmin, hypot(ox - x0, oy - y0), d_end, sumr, float(o[3]) > 0.5,
@@ -228,6 +214,30 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
 
 
+def _reach_box(pts, r: float) -> tuple[float, float, float, float]:
+    """The path's bounding box grown by the base radius `r` and FAR_MARGIN (x0, x1, y0, y1): a base wholly outside
+    it is too far to matter to BAS-2 or MOV-14 (issue 20)."""
+    return (min(p[0] for p in pts) - r - FAR_MARGIN, max(p[0] for p in pts) + r + FAR_MARGIN,
+            min(p[1] for p in pts) - r - FAR_MARGIN, max(p[1] for p in pts) + r + FAR_MARGIN)
+
+
+def _path_distance(ox: float, oy: float, segs, x0: float, y0: float) -> float:
+    """The distance from (ox, oy) to the path's centre line: its segments `segs` ((ax, ay, dx, dy) each), or its
+    start (x0, y0) when it has none (a standing path). Scalar: a path has a few segments (BAS-2, MOV-14)."""
+    if not segs:
+        return math.hypot(ox - x0, oy - y0)
+    dmin = math.inf
+    for ax, ay, dx, dy in segs:
+        qx, qy = ox - ax, oy - ay
+        dd = dx * dx + dy * dy
+        t = (qx * dx + qy * dy) / (dd if dd > 0.0 else 1.0)
+        t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+        d = math.hypot(qx - t * dx, qy - t * dy)
+        if d < dmin:
+            dmin = d
+    return dmin
+
+
 def path_ok(board: Board, path: Sequence[Sequence[float]], radius: float, chest_height: float, max_length: float,
             others: Sequence[Other], *, crouched: bool = False) -> bool:
     """`check_path(...).ok` (MOV-3, BAS-2, MOV-14, MOV-9, MVA-11) without the report, for the search helpers that
@@ -274,25 +284,11 @@ def _path_ok(board: Board, pts, r: float, max_length: float, bases: tuple, refus
         x0, y0 = pts[0]
         ex, ey = pts[-1]
         segs = [(ax, ay, bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, pts[1:])]
-        bx0 = min(p[0] for p in pts) - r - FAR_MARGIN
-        bx1 = max(p[0] for p in pts) + r + FAR_MARGIN
-        by0 = min(p[1] for p in pts) - r - FAR_MARGIN
-        by1 = max(p[1] for p in pts) + r + FAR_MARGIN
+        bx0, bx1, by0, by1 = _reach_box(pts, r)
         for ox, oy, orad, enemy in bases:
             if ox + orad < bx0 or ox - orad > bx1 or oy + orad < by0 or oy - orad > by1:
                 continue
-            if segs:
-                dmin = math.inf
-                for ax, ay, dx, dy in segs:
-                    qx, qy = ox - ax, oy - ay
-                    dd = dx * dx + dy * dy
-                    t = (qx * dx + qy * dy) / (dd if dd > 0.0 else 1.0)
-                    t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
-                    d = hypot(qx - t * dx, qy - t * dy)
-                    if d < dmin:
-                        dmin = d
-            else:
-                dmin = hypot(ox - x0, oy - y0)
+            dmin = _path_distance(ox, oy, segs, x0, y0)
             sumr = r + orad
             d_end = hypot(ox - ex, oy - ey)
             if d_end < sumr - CONTACT_TOL or dmin < sumr - CONTACT_TOL:              # BAS-2

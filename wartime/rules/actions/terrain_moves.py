@@ -571,14 +571,18 @@ class Climb(AnyMoveBoostable, Action):
         emit_noise(gs, e, movement_noise(h1 - h0), "ENV-7", action=self.key)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
 
-    def _resolve_face(self, gs, ctx, fm: "FaceMove") -> None:
-        """TRT-SPIDER: no CH AGI (Escalar as Mover); it goes along the face (a move: reactions, noise) and ends at
-        its height on it, or on the top."""
+    def _spider_start(self, gs, ctx):
+        """TRT-SPIDER: a spider's Escalar as Mover (no CH AGI, ``as_mover_check``) starts here: the climber, the
+        height it climbs from (0 on the ground) and its position."""
         e = ctx.actor
         as_mover_check(gs, ctx, e, self.key, self.rule)
         climbing = gs.world.try_get(e, Climbing)
-        h0 = climbing.height if climbing is not None else 0.0
-        p = gs.pos(e)
+        return e, (climbing.height if climbing is not None else 0.0), gs.pos(e)
+
+    def _resolve_face(self, gs, ctx, fm: "FaceMove") -> None:
+        """TRT-SPIDER: no CH AGI (Escalar as Mover); it goes along the face (a move: reactions, noise) and ends at
+        its height on it, or on the top."""
+        e, h0, p = self._spider_start(gs, ctx)
         start = (p.x, p.y)
         flat = math.hypot(fm.to[0] - p.x, fm.to[1] - p.y)
         if flat > 0:
@@ -595,14 +599,9 @@ class Climb(AnyMoveBoostable, Action):
             set_climbing(gs, e, fm.piece.id, fm.height)
         self._pay_boost(gs, ctx)                                          # TRT-FIRE-IN-THE-VEINS
 
-
     def _resolve_roof(self, gs, ctx, rm: "RoofMove") -> None:
         """TRT-SPIDER: no CH AGI (as Mover); up to the underside, along it (a move: reactions, noise) or down."""
-        e = ctx.actor
-        as_mover_check(gs, ctx, e, self.key, self.rule)
-        climbing = gs.world.try_get(e, Climbing)
-        h0 = climbing.height if climbing is not None else 0.0
-        p = gs.pos(e)
+        e, h0, p = self._spider_start(gs, ctx)
         start = (p.x, p.y)
         if (rm.to[0] - p.x, rm.to[1] - p.y) != (0.0, 0.0):
             contacts = [o for o in end_contacts(gs, e, rm.to) if abs(gs.elevation(o) - h0) < 1e-6]
