@@ -95,7 +95,8 @@ RULINGS = {
                   "movement that is part of an action on the bearer covers 0 K (no Cargar nor Embestir on it, on "
                   "foot or by transport; ordinary moves near it unaffected); ENE, no reaction to the bearer's "
                   "actions (no window offered: no Esquivar en CaC, Contramagia) nor a reaction aimed at it (a "
-                  "reactive shot at it in an ally's window); actions in the other's own activation are paid as "
+                  "reactive shot at it in an ally's window; no Desenfundar against its attack in a duel, CBA-22); actions "
+                  "in the other's own activation are paid as "
                   "usual; SIZ, the bearer's own protections' SIZ has no effect: no MOD-6 on its checks. Wartime's "
                   "own combat system (the peer systems, rules/combat_systems, roll their own numbers)",
     "TRT-REQUIRES": "a bonus (a played trait), an attribute level ('VOL 6'), an object the user has, or a condition "

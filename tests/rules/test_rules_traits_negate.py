@@ -200,3 +200,19 @@ def test_TRT_NEGATE_SIZ_no_MOD_6_on_the_bearers_CH_AGI():
     from wartime.rules.modifiers import roll_character_check
     got = roll_character_check(g.gs, None, a, "ATR", "AGI", "CHK-1", "CH AGI")
     assert "MOD-6" not in [m.rule for m in got.modifiers] and traits.cancels(g.gs, a, "SIZ")
+
+
+def test_TRT_NEGATE_ENE_CBA_22_no_Desenfundar_against_the_bearers_reactive_shot():
+    """The target of a shot, a bearer of Niega (ENE), shoots back as a reaction: a duel (CBA-22), but the acting
+    character may not declare Desenfundar against the bearer's attack (TRT-NEGATE ENE: no reaction to the bearer's
+    actions); the bearer still may. Without the ward both duellists may draw."""
+    from test_rules_quick_draw import duel as quick_duel, shoot_back
+    g = quick_duel(blue={"protections": (_ward("ENE"),)})
+    a, b = shoot_back(g)
+    assert g.events("duel", rule="CBA-22")[0]["may_draw"] == [b]
+    assert (g.pending.kind, g.pending.actor, g.pending.window) == ("react", b, "duel")
+    assert violation(g.engine._validate_quick_draw, g.engine.gs.world.resources["flow"].window, a,
+                     "quick_draw", {}).rule_id == "TRT-NEGATE"
+    h = quick_duel()
+    a, b = shoot_back(h)
+    assert h.events("duel", rule="CBA-22")[0]["may_draw"] == [a, b]

@@ -13,7 +13,9 @@ The engine's reading of CBA-22:
   through the ordinary `react` decision: `Pending("react", side, ("quick_draw",), actor=duellist,
   window="duel", against=the other duellist, against_action=its attack, against_target=its target)`; the
   acting character first (by default it resolves second, so it is the one with a reason to draw), then the
-  reactor. Passing is a `react` decision with no action. The first declaration closes the window.
+  reactor. Passing is a `react` decision with no action. The first declaration closes the window. A duellist
+  facing a bearer of Niega (ENE) may not declare it (TRT-NEGATE, the lead's ruling: no reaction to the bearer or
+  its actions; Desenfundar is declared in the bearer's attack's window).
 * Declared (ruling 2): the declarer pays ENE 1; both roll CH AGI ENF (CHK-4: the acting character is side "a",
   the reactor side "b"; each with its own character modifiers and no early −1, ruling 3); crits and fumbles only
   decide the roll. Then:
@@ -36,7 +38,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import reactions
+from wartime.rules import reactions, traits
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.combat_special import opposed
 from wartime.rules.checks import Modifier, combine, p_opposed_win
@@ -123,6 +125,7 @@ class Duels:
                                 f"not {key!r}")
         action = REGISTRY[QUICK_DRAW]
         other = d.reactor if x == w.actor else w.actor
+        traits.check_negated(gs, x, other, "ENE", "Desenfundar")    # TRT-NEGATE (ENE): not against the bearer's attack
         vparams = dict(params, _window=DUEL_WINDOW, _against=other, _duel=[w.actor, d.reactor])
         prepared = action.validate(gs, x, vparams)
         cost = price(gs, x, action, vparams, prepared)
