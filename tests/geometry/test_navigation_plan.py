@@ -14,7 +14,7 @@ import pytest
 from wartime.core.rng import Dice
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.geometry.movement import Other
-from wartime.geometry.navigation import CELL, MAX_EXPANSIONS, _static_grid, plan
+from wartime.geometry.navigation import CELL, MAX_EXPANSIONS, POCKET_MAX, _enclosed, _static_grid, plan
 from wartime.match.setup import build_state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,3 +131,48 @@ def test_plan_gives_the_reference_routes(name):
         assert plan(board, start, goal, 0.5, 0.75, others) == want          # from the memo
         found += want is not None
     assert found > 30
+
+
+def reference_enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
+    """The pocket test as it was: an 8-neighbour flood fill with A*'s corner rule (a diagonal step needs both
+    orthogonal cells beside it open)."""
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        c = todo.pop()
+        ci, cj = divmod(c, ny)
+        for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            ni, nj = ci + di, cj + dj
+            if not (0 <= ni < nx and 0 <= nj < ny):
+                continue
+            n = ni * ny + nj
+            if n in seen or blocked_f[n]:
+                continue
+            if di and dj and (blocked_f[c + di * ny] or blocked_f[c + dj]):
+                continue
+            if n == other:
+                return False
+            seen.add(n)
+            if len(seen) > POCKET_MAX:
+                return False
+            todo.append(n)
+    return True
+
+
+@pytest.mark.parametrize("density", [0.3, 0.45, 0.55, 0.65])
+def test_MOV_9_BAS_2_pocket_test_with_orthogonal_steps_is_the_corner_rule_answer(density):
+    """Issue 20: `_enclosed` walks orthogonal steps only; on random grids (many pockets, some open, cells on
+    every edge) it answers as the 8-neighbour flood with the corner rule did, whichever cell and other cell."""
+    rng = random.Random(f"pockets {density}")
+    answers = set()
+    for _ in range(60):
+        nx, ny = rng.randint(3, 40), rng.randint(3, 40)
+        blocked_f = [rng.random() < density for _ in range(nx * ny)]
+        for _ in range(20):
+            cell, other = rng.randrange(nx * ny), rng.randrange(nx * ny)
+            grid = list(blocked_f)
+            grid[cell] = grid[other] = False           # as `_plan` opens its start and goal cells
+            want = reference_enclosed(grid, cell, other, nx, ny)
+            assert _enclosed(grid, cell, other, nx, ny) == want
+            answers.add(want)
+    assert answers == {True, False}

@@ -162,20 +162,22 @@ POCKET_MAX = 300
 
 def _enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
     """Whether `cell` lies in a closed pocket of at most POCKET_MAX open cells that does not hold `other` (the
-    moves A* makes are symmetric, so then neither reaches the other: A* would only exhaust its budget)."""
+    moves A* makes are symmetric, so then neither reaches the other: A* would only exhaust its budget).
+
+    Issue 20: A* steps diagonally only when both orthogonal cells beside the step are open, so the cells it can
+    reach are those joined by orthogonal steps (each diagonal step has an orthogonal detour through open cells,
+    and every orthogonal step is one of its own). The flood fill therefore walks the 4 orthogonal neighbours only:
+    it visits the same pocket as the 8-neighbour walk with A*'s corner rule, and its answer (`other` not in the
+    pocket and the pocket no larger than POCKET_MAX) does not depend on the order cells are visited in."""
     seen = {cell}
     todo = [cell]
+    last = nx * ny - ny                 # the first cell of the last column
     while todo:
         c = todo.pop()
-        ci, cj = divmod(c, ny)
-        for di, dj in _STEPS:
-            ni, nj = ci + di, cj + dj
-            if not (0 <= ni < nx and 0 <= nj < ny):
-                continue
-            n = ni * ny + nj
-            if n in seen or blocked_f[n]:
-                continue
-            if di and dj and (blocked_f[c + di * ny] or blocked_f[c + dj]):
+        j = c % ny
+        for n in (c + ny if c < last else -1, c - ny if c >= ny else -1,
+                  c + 1 if j < ny - 1 else -1, c - 1 if j else -1):
+            if n < 0 or n in seen or blocked_f[n]:
                 continue
             if n == other:
                 return False
@@ -184,9 +186,6 @@ def _enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
                 return False
             todo.append(n)
     return True
-
-
-_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _free_line(a, b, rows, nx: int, ny: int) -> bool:
