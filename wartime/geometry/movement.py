@@ -263,6 +263,22 @@ def _bases(others: Sequence[Other]) -> tuple:
     return tuple((float(o[0]), float(o[1]), float(o[2]), float(o[3]) > 0.5) for o in others)
 
 
+#: K added to a base's reach in `_bases_in_reach`: far more than any rounding of the distances compared
+REACH_SLACK = 0.01
+
+
+def _bases_in_reach(bases: tuple, sx: float, sy: float, r: float, max_length: float) -> tuple:
+    """The bases (`_bases`) that may refuse some path of at most `max_length` K from (sx, sy) (issue 20: one
+    filter for the many candidate paths of a search). Every point of such a path lies within max_length (+
+    LENGTH_TOL) of its start, so a base whose edge is farther than that + r + FAR_MARGIN from the start is more
+    than FAR_MARGIN (2 K) from the path's swept area all along and at its end: no overlap (BAS-2), no contact
+    at the end and no approach within 1 K (MOV-14). `_path_ok` would find nothing against it; a longer path is
+    refused (MOV-3) before the bases are read."""
+    reach = max_length + LENGTH_TOL + r + FAR_MARGIN + REACH_SLACK
+    hypot = math.hypot
+    return tuple(b for b in bases if hypot(b[0] - sx, b[1] - sy) - b[2] <= reach)
+
+
 def _refusing(board: Board, chest_height: float) -> tuple[tuple[int, float, float, float, float], ...]:
     """The pieces a base with that chest may not enter (`terrain_class` None: MOV-9, MVA-11), in board order, each
     as (board index, xmin, ymin, xmax, ymax of its footprint). Issue 20: a function of the static board and the
@@ -373,7 +389,8 @@ def _step_towards(board: Board, start: Sequence[float], goal: Sequence[float], r
     reach = min(max_length, dist)
 
     # issue 20: the other bases and the refusing pieces are read once for every candidate (path_ok's work)
-    bases, refusing, r, allowance = _bases(others), _refusing(board, chest_height), float(radius), float(max_length)
+    r, allowance = float(radius), float(max_length)
+    bases, refusing = _bases_in_reach(_bases(others), sx, sy, r, allowance), _refusing(board, chest_height)
 
     def ok(path):
         return _path_ok(board, tuple((float(q[0]), float(q[1])) for q in path), r, allowance, bases, refusing)
