@@ -176,3 +176,38 @@ def test_MOV_9_BAS_2_pocket_test_with_orthogonal_steps_is_the_corner_rule_answer
             assert _enclosed(grid, cell, other, nx, ny) == want
             answers.add(want)
     assert answers == {True, False}
+
+
+@pytest.mark.parametrize("name", ["skirmish.toml", "crossroads.toml", "ruins.toml"])
+def test_BAS_2_MOV_14_bases_blocked_in_one_pass_are_the_cells_each_base_blocks(name):
+    """Issue 20: `_block_discs` blocks every base's disc of cells in one numpy pass; the grid is the one the loop
+    over bases made (each base's window, `hypot(xs - x, ys - y) < berth`), cell for cell, with bases anywhere:
+    on the table, over its edges and off it, enemies (1 K berth) and allies, at float and at round positions."""
+    from wartime.geometry.navigation import _block_discs
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    board = build_state(sc, lists, Dice(1)).board
+    base, _ = _static_grid(board, 0.5, 0.75)
+    nx, ny = base.shape
+    xs = (np.arange(nx) + 0.5) * CELL
+    ys = (np.arange(ny) + 0.5) * CELL
+    rng = random.Random("discs " + name)
+    blocked_cells = 0
+    for _ in range(300):
+        discs = []
+        want = base.copy()
+        for _ in range(rng.randint(1, 14)):
+            x = rng.choice([rng.uniform(-2, board.width + 2), round(rng.uniform(0, board.width) / CELL) * CELL])
+            y = rng.choice([rng.uniform(-2, board.height + 2), (round(rng.uniform(0, board.height) / CELL) + 0.5) * CELL])
+            berth = rng.choice([0.5, 0.75, 1.0]) + rng.choice([0.5, 1.0]) + rng.choice([1.0, 0.05, 0.0])
+            ix0, ix1 = max(0, int((x - berth) / CELL)), min(nx, int((x + berth) / CELL) + 2)
+            iy0, iy1 = max(0, int((y - berth) / CELL)), min(ny, int((y + berth) / CELL) + 2)
+            want[ix0:ix1, iy0:iy1] |= np.hypot(xs[ix0:ix1, None] - x, ys[None, iy0:iy1] - y) < berth
+            if ix1 > ix0 and iy1 > iy0:
+                discs.append((x, y, berth, ix0, ix1, iy0, iy1))
+        got = base.copy()
+        if discs:
+            _block_discs(got, discs)
+        assert np.array_equal(got, want)
+        blocked_cells += int((want & ~base).sum())
+    assert blocked_cells > 1000
