@@ -14,7 +14,8 @@ from shapely.geometry import Polygon, box
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wartime.geometry.board import Board, TerrainPiece  # noqa: E402
-from wartime.geometry.movement import Other, check_path  # noqa: E402
+from wartime.geometry.movement import Other, check_path, step_towards  # noqa: E402
+from wartime.geometry.navigation import plan  # noqa: E402
 from wartime.geometry.scatter import displace_base, scatter_point  # noqa: E402
 from wartime.geometry.sight import cover_query  # noqa: E402
 from wartime.geometry.templates import coverage, drop_template, round_template  # noqa: E402
@@ -83,6 +84,8 @@ def benchmarks() -> dict:
     others = [Other(float(x), float(y), 0.5, bool(i % 2)) for i, (x, y) in
               enumerate(zip(rng.uniform(25, 45, 20), rng.uniform(15, 28, 20)))]
     path = [(4.0, 18.0), (9.0, 20.0), (17.0, 21.0)]
+    # eight allies in a ring round (20, 20): a pocket A* cannot enter
+    pocket = [Other(20.0 + 1.6 * np.cos(a), 20.0 + 1.6 * np.sin(a), 0.5, False) for a in np.arange(8) * np.pi / 4]
     disp_others = [(float(x), float(y), 0.5) for x, y in zip(rng.uniform(25, 45, 10), rng.uniform(15, 28, 10))]
 
     def scatter():
@@ -100,6 +103,14 @@ def benchmarks() -> dict:
         "template_G4_3_20_bases": lambda: coverage(g43, bx, by, rs),
         "scatter": scatter,
         "check_path": lambda: check_path(board, path, 0.5, 0.75, 20.0, others),
+        # issue 20: the search helpers, their board memos emptied first: up to 16 candidate paths towards a base
+        # among the 20 (most refused), and A* routes into a pocket (proved closed, no search) and round house2
+        "step_towards_20_bases": lambda: (board.step_memo.clear(),
+                                          step_towards(board, (20.0, 22.0), (36.0, 22.0), 0.5, 8.0, others, 0.75)),
+        "plan_into_a_pocket": lambda: (board.plan_memo.clear(),
+                                       plan(board, (4.0, 18.0), (20.0, 20.0), 0.5, 0.75, pocket)),
+        "plan_round_a_house": lambda: (board.plan_memo.clear(),
+                                       plan(board, (28.0, 34.0), (36.0, 40.0), 0.5, 0.75, [])),
     }
 
 

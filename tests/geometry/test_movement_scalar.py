@@ -232,3 +232,83 @@ def test_MOV_3_BAS_2_MOV_14_MOV_9_path_ok_is_check_paths_verdict(name):
         assert got is want.ok, (path, others, r, chest, allowance)
         verdicts.add(want.rule_id)
     assert verdicts >= {None, "MOV-3", "BAS-2", "MOV-14", "MOV-9"}
+
+
+def reference_step_towards(board, start, goal, radius, max_length, others, chest_height):
+    """`step_towards` as the search it is: its candidate paths in order, each judged by `check_path` over every
+    base (no memo, no filter)."""
+    sx, sy = float(start[0]), float(start[1])
+    gx, gy = float(goal[0]), float(goal[1])
+    dist = math.hypot(gx - sx, gy - sy)
+    if dist <= LENGTH_TOL or max_length <= 0.0:
+        return None
+    ux, uy = (gx - sx) / dist, (gy - sy) / dist
+    reach = min(max_length, dist)
+
+    def ok(path):
+        board.path_memo.clear()
+        return check_path(board, path, radius, chest_height, max_length, others).ok
+
+    for f in (1.0, 0.75, 0.5, 0.25):
+        d = reach * f
+        path = [(sx, sy), (sx + ux * d, sy + uy * d)]
+        if ok(path):
+            return path
+    for scale in (1.0, 0.5):
+        budget = max_length * scale
+        for sign in (1.0, -1.0):
+            for deg in (30.0, 60.0, 90.0):
+                a = math.radians(deg) * sign
+                vx = ux * math.cos(a) - uy * math.sin(a)
+                vy = ux * math.sin(a) + uy * math.cos(a)
+                leg1 = min(budget / 2.0, dist)
+                wx, wy = sx + vx * leg1, sy + vy * leg1
+                rem = budget - leg1
+                dw = math.hypot(gx - wx, gy - wy)
+                if dw <= LENGTH_TOL or rem <= LENGTH_TOL:
+                    path = [(sx, sy), (wx, wy)]
+                else:
+                    leg2 = min(rem, dw)
+                    path = [(sx, sy), (wx, wy), (wx + (gx - wx) / dw * leg2, wy + (gy - wy) / dw * leg2)]
+                if ok(path):
+                    return path
+    return None
+
+
+@pytest.mark.parametrize("name", ["skirmish.toml", "crossroads.toml", "ruins.toml", "scrapyard.toml"])
+def test_MOV_3_BAS_2_MOV_14_MOV_9_step_towards_is_the_check_path_search(name):
+    """Issue 20: `step_towards` reads the bases once per search and leaves out those too far from the start for any
+    path within the allowance (`_bases_in_reach`); it returns the path the search over `check_path` verdicts
+    with every base returns, on random starts, goals and bases spread over the table (some right at the margin
+    of the reach, some in the way)."""
+    from wartime.core.rng import Dice
+    from wartime.data.loader import load_army_list
+    from wartime.geometry import movement
+    from wartime.match.setup import build_state
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    board = build_state(sc, lists, Dice(1)).board
+    rng = random.Random("step_towards " + name)
+    w, h = board.width, board.height
+    kinds = set()
+    left_out = 0
+    for _ in range(400):
+        start = (rng.uniform(1, w - 1), rng.uniform(1, h - 1))
+        goal = (start[0] + rng.uniform(-12, 12), start[1] + rng.uniform(-12, 12))
+        allowance, r, chest = rng.choice([2.0, 4.0, 8.0]), rng.choice([0.5, 0.75]), rng.choice([0.5, 0.75, 2.0])
+        others = []
+        for _ in range(rng.randint(0, 12)):
+            spread = rng.choice([3.0, 8.0, 20.0])
+            others.append(Other(start[0] + rng.uniform(-spread, spread), start[1] + rng.uniform(-spread, spread),
+                                rng.choice([0.5, 0.75, 1.0]), rng.random() < 0.5))
+        if rng.random() < 0.4:             # a base right at the margin of the reach
+            a, orad = rng.uniform(0, 2 * math.pi), 0.5
+            d = allowance + r + movement.FAR_MARGIN + orad + rng.uniform(-0.02, 0.02)
+            others.append(Other(start[0] + d * math.cos(a), start[1] + d * math.sin(a), orad, True))
+        want = reference_step_towards(board, start, goal, r, allowance, others, chest)
+        got = movement._step_towards(board, start, goal, r, allowance, others, chest)
+        assert got == want, (start, goal, r, allowance, others, chest)
+        kinds.add("none" if want is None else len(want))
+        left_out += len(others) - len(movement._bases_in_reach(movement._bases(others), start[0], start[1], r,
+                                                                allowance))
+    assert kinds >= {"none", 2, 3} and left_out > 100

@@ -14,7 +14,7 @@ import pytest
 from wartime.core.rng import Dice
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.geometry.movement import Other
-from wartime.geometry.navigation import CELL, MAX_EXPANSIONS, _static_grid, plan
+from wartime.geometry.navigation import CELL, MAX_EXPANSIONS, POCKET_MAX, _enclosed, _static_grid, plan
 from wartime.match.setup import build_state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,3 +131,83 @@ def test_plan_gives_the_reference_routes(name):
         assert plan(board, start, goal, 0.5, 0.75, others) == want          # from the memo
         found += want is not None
     assert found > 30
+
+
+def reference_enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
+    """The pocket test as it was: an 8-neighbour flood fill with A*'s corner rule (a diagonal step needs both
+    orthogonal cells beside it open)."""
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        c = todo.pop()
+        ci, cj = divmod(c, ny)
+        for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            ni, nj = ci + di, cj + dj
+            if not (0 <= ni < nx and 0 <= nj < ny):
+                continue
+            n = ni * ny + nj
+            if n in seen or blocked_f[n]:
+                continue
+            if di and dj and (blocked_f[c + di * ny] or blocked_f[c + dj]):
+                continue
+            if n == other:
+                return False
+            seen.add(n)
+            if len(seen) > POCKET_MAX:
+                return False
+            todo.append(n)
+    return True
+
+
+@pytest.mark.parametrize("density", [0.3, 0.45, 0.55, 0.65])
+def test_MOV_9_BAS_2_pocket_test_with_orthogonal_steps_is_the_corner_rule_answer(density):
+    """Issue 20: `_enclosed` walks orthogonal steps only; on random grids (many pockets, some open, cells on
+    every edge) it answers as the 8-neighbour flood with the corner rule did, whichever cell and other cell."""
+    rng = random.Random(f"pockets {density}")
+    answers = set()
+    for _ in range(60):
+        nx, ny = rng.randint(3, 40), rng.randint(3, 40)
+        blocked_f = [rng.random() < density for _ in range(nx * ny)]
+        for _ in range(20):
+            cell, other = rng.randrange(nx * ny), rng.randrange(nx * ny)
+            grid = list(blocked_f)
+            grid[cell] = grid[other] = False           # as `_plan` opens its start and goal cells
+            want = reference_enclosed(grid, cell, other, nx, ny)
+            assert _enclosed(grid, cell, other, nx, ny) == want
+            answers.add(want)
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("name", ["skirmish.toml", "crossroads.toml", "ruins.toml"])
+def test_BAS_2_MOV_14_bases_blocked_in_one_pass_are_the_cells_each_base_blocks(name):
+    """Issue 20: `_block_discs` blocks every base's disc of cells in one numpy pass; the grid is the one the loop
+    over bases made (each base's window, `hypot(xs - x, ys - y) < berth`), cell for cell, with bases anywhere:
+    on the table, over its edges and off it, enemies (1 K berth) and allies, at float and at round positions."""
+    from wartime.geometry.navigation import _block_discs
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    board = build_state(sc, lists, Dice(1)).board
+    base, _ = _static_grid(board, 0.5, 0.75)
+    nx, ny = base.shape
+    xs = (np.arange(nx) + 0.5) * CELL
+    ys = (np.arange(ny) + 0.5) * CELL
+    rng = random.Random("discs " + name)
+    blocked_cells = 0
+    for _ in range(300):
+        discs = []
+        want = base.copy()
+        for _ in range(rng.randint(1, 14)):
+            x = rng.choice([rng.uniform(-2, board.width + 2), round(rng.uniform(0, board.width) / CELL) * CELL])
+            y = rng.choice([rng.uniform(-2, board.height + 2), (round(rng.uniform(0, board.height) / CELL) + 0.5) * CELL])
+            berth = rng.choice([0.5, 0.75, 1.0]) + rng.choice([0.5, 1.0]) + rng.choice([1.0, 0.05, 0.0])
+            ix0, ix1 = max(0, int((x - berth) / CELL)), min(nx, int((x + berth) / CELL) + 2)
+            iy0, iy1 = max(0, int((y - berth) / CELL)), min(ny, int((y + berth) / CELL) + 2)
+            want[ix0:ix1, iy0:iy1] |= np.hypot(xs[ix0:ix1, None] - x, ys[None, iy0:iy1] - y) < berth
+            if ix1 > ix0 and iy1 > iy0:
+                discs.append((x, y, berth, ix0, ix1, iy0, iy1))
+        got = base.copy()
+        if discs:
+            _block_discs(got, discs)
+        assert np.array_equal(got, want)
+        blocked_cells += int((want & ~base).sum())
+    assert blocked_cells > 1000

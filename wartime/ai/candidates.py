@@ -65,7 +65,14 @@ def by_rule(p: Pending, rule: str, *, free: bool | None = None) -> str | None:
     """The offered key whose action implements rule `rule` (e.g. 'MVA-4' Agacharse), None if not offered: the
     strategy knows what a rule does, the engine says whether it is on offer. `free` tells apart two actions of one
     rule by their metadata (GNA-9: Esconderse costs ENE, the discovery roll is free; None = either)."""
-    return next((k for k in p.options if k in REGISTRY and REGISTRY[k].rule == rule
+    return _by_rule(tuple(p.options), rule, free, len(REGISTRY))
+
+
+@lru_cache(maxsize=4096)
+def _by_rule(options: tuple, rule: str, free: bool | None, registered: int) -> str | None:
+    """`by_rule` memoised on the offered keys (issue 20: the scripted AI asks it ~20 times a decision over the
+    same few dozen keys; `registered` as in `_offered`)."""
+    return next((k for k in options if k in REGISTRY and REGISTRY[k].rule == rule
                  and (free is None or bool(REGISTRY[k].free) == free)), None)
 
 

@@ -217,8 +217,9 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
 def _reach_box(pts, r: float) -> tuple[float, float, float, float]:
     """The path's bounding box grown by the base radius `r` and FAR_MARGIN (x0, x1, y0, y1): a base wholly outside
     it is too far to matter to BAS-2 or MOV-14 (issue 20)."""
-    return (min(p[0] for p in pts) - r - FAR_MARGIN, max(p[0] for p in pts) + r + FAR_MARGIN,
-            min(p[1] for p in pts) - r - FAR_MARGIN, max(p[1] for p in pts) + r + FAR_MARGIN)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return (min(xs) - r - FAR_MARGIN, max(xs) + r + FAR_MARGIN, min(ys) - r - FAR_MARGIN, max(ys) + r + FAR_MARGIN)
 
 
 def _path_distance(ox: float, oy: float, segs, x0: float, y0: float) -> float:
@@ -262,12 +263,36 @@ def _bases(others: Sequence[Other]) -> tuple:
     return tuple((float(o[0]), float(o[1]), float(o[2]), float(o[3]) > 0.5) for o in others)
 
 
-def _refusing(board: Board, chest_height: float) -> frozenset[int]:
-    """The board indices of the pieces a base with that chest may not enter (`terrain_class` None: MOV-9, MVA-11)."""
-    return frozenset(i for i, p in enumerate(board.pieces) if terrain_class(p.kind, p.height, chest_height) is None)
+#: K added to a base's reach in `_bases_in_reach`: far more than any rounding of the distances compared
+REACH_SLACK = 0.01
 
 
-def _path_ok(board: Board, pts, r: float, max_length: float, bases: tuple, refusing: frozenset[int]) -> bool:
+def _bases_in_reach(bases: tuple, sx: float, sy: float, r: float, max_length: float) -> tuple:
+    """The bases (`_bases`) that may refuse some path of at most `max_length` K from (sx, sy) (issue 20: one
+    filter for the many candidate paths of a search). Every point of such a path lies within max_length (+
+    LENGTH_TOL) of its start, so a base whose edge is farther than that + r + FAR_MARGIN from the start is more
+    than FAR_MARGIN (2 K) from the path's swept area all along and at its end: no overlap (BAS-2), no contact
+    at the end and no approach within 1 K (MOV-14). `_path_ok` would find nothing against it; a longer path is
+    refused (MOV-3) before the bases are read."""
+    reach = max_length + LENGTH_TOL + r + FAR_MARGIN + REACH_SLACK
+    hypot = math.hypot
+    return tuple(b for b in bases if hypot(b[0] - sx, b[1] - sy) - b[2] <= reach)
+
+
+def _refusing(board: Board, chest_height: float) -> tuple[tuple[int, float, float, float, float], ...]:
+    """The pieces a base with that chest may not enter (`terrain_class` None: MOV-9, MVA-11), in board order, each
+    as (board index, xmin, ymin, xmax, ymax of its footprint). Issue 20: a function of the static board and the
+    chest height, so kept on the board per chest height (every path check of the match reads it)."""
+    memo = board.__dict__.setdefault("_refusing_memo", {})
+    key = float(chest_height)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple((i,) + tuple(board.bounds[i]) for i, p in enumerate(board.pieces)
+                                if terrain_class(p.kind, p.height, chest_height) is None)
+    return got
+
+
+def _path_ok(board: Board, pts, r: float, max_length: float, bases: tuple, refusing: tuple) -> bool:
     """`path_ok`'s work: `_check_path`'s tests at elevation 0 with no exemptions, in its expressions, given the
     other bases read by `_bases` and the pieces that refuse the move (`_refusing`)."""
     hypot = math.hypot
@@ -299,7 +324,11 @@ def _path_ok(board: Board, pts, r: float, max_length: float, bases: tuple, refus
                     return False
     if not refusing:
         return True
-    near = [i for i in _pieces_near(board, pts, r) if i in refusing]
+    # the refused pieces among `_pieces_near`'s (the same test on their boxes, in board order)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    lx, hx, ly, hy = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
+    near = [i for i, bx0, by0, bx1, by1 in refusing if bx0 <= hx and bx1 >= lx and by0 <= hy and by1 >= ly]
     if not near:                    # MOV-7, MOV-8: only a refused piece (MOV-9, MVA-11) can make the verdict False
         return True
     arr = np.asarray(pts, dtype=float)
@@ -360,7 +389,8 @@ def _step_towards(board: Board, start: Sequence[float], goal: Sequence[float], r
     reach = min(max_length, dist)
 
     # issue 20: the other bases and the refusing pieces are read once for every candidate (path_ok's work)
-    bases, refusing, r, allowance = _bases(others), _refusing(board, chest_height), float(radius), float(max_length)
+    r, allowance = float(radius), float(max_length)
+    bases, refusing = _bases_in_reach(_bases(others), sx, sy, r, allowance), _refusing(board, chest_height)
 
     def ok(path):
         return _path_ok(board, tuple((float(q[0]), float(q[1])) for q in path), r, allowance, bases, refusing)

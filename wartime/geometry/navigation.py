@@ -32,6 +32,12 @@ def _board_signature(board: Board) -> tuple:
 def _static_grid(board: Board, radius: float, chest: float) -> tuple[np.ndarray, np.ndarray]:
     """(blocked, cost) arrays [ix, iy] for static terrain; cached per board content, radius and chest height
     (read-only: callers copy before changing them)."""
+    return _static_entry(board, radius, chest)[:2]
+
+
+def _static_entry(board: Board, radius: float, chest: float) -> tuple[np.ndarray, np.ndarray, list]:
+    """`_static_grid`'s (blocked, cost) and the cost as the flat list A* reads (`cost.ravel().tolist()`, made once
+    per board, radius and chest height instead of once per route: issue 20)."""
     key = (_board_signature(board), round(radius, 3), round(chest, 3))
     got = _static.get(key)
     if got is not None:
@@ -55,8 +61,8 @@ def _static_grid(board: Board, radius: float, chest: float) -> tuple[np.ndarray,
             cost = np.where(d < radius, np.maximum(cost, 1.0 + 0.75 * cls), cost)
     blocked.setflags(write=False)
     cost.setflags(write=False)
-    cache[key] = (blocked, cost)
-    return blocked, cost
+    got = cache[key] = (blocked, cost, cost.ravel().tolist())
+    return got
 
 
 #: entries kept in a board's plan memo before it is cleared
@@ -81,18 +87,20 @@ def plan(board: Board, start, goal, radius: float, chest: float, others, *, goal
 
 
 def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_free_radius: float):
-    blocked, cost = _static_grid(board, radius, chest)
+    blocked, cost, cost_f = _static_entry(board, radius, chest)
     blocked = blocked.copy()
     nx, ny = blocked.shape
-    xs = (np.arange(nx) + 0.5) * CELL
-    ys = (np.arange(ny) + 0.5) * CELL
+    discs = []
     for o in others:
         berth = radius + o.r + (1.0 if o.enemy else 0.05)
         if math.hypot(o.x - goal[0], o.y - goal[1]) < berth + goal_free_radius:
             berth = radius + o.r          # the goal may touch this base (contact, CMB-11)
         ix0, ix1 = max(0, int((o.x - berth) / CELL)), min(nx, int((o.x + berth) / CELL) + 2)
         iy0, iy1 = max(0, int((o.y - berth) / CELL)), min(ny, int((o.y + berth) / CELL) + 2)
-        blocked[ix0:ix1, iy0:iy1] |= np.hypot(xs[ix0:ix1, None] - o.x, ys[None, iy0:iy1] - o.y) < berth
+        if ix1 > ix0 and iy1 > iy0:
+            discs.append((o.x, o.y, berth, ix0, ix1, iy0, iy1))
+    if discs:
+        _block_discs(blocked, discs)
     s = (min(nx - 1, int(start[0] / CELL)), min(ny - 1, int(start[1] / CELL)))
     g = (min(nx - 1, max(0, int(goal[0] / CELL))), min(ny - 1, max(0, int(goal[1] / CELL))))
     blocked[s] = False
@@ -102,7 +110,6 @@ def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_f
     k = sq2 - 1
     # cells as flat indices i * ny + j (their order is the (i, j) order, so heap ties break as before)
     blocked_f = blocked.ravel().tolist()
-    cost_f = cost.ravel().tolist()
     steps = [(dx, dy, w, dx * ny + dy) for dx, dy, w in
              ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, sq2), (1, -1, sq2), (-1, 1, sq2),
               (-1, -1, sq2))]
@@ -156,26 +163,54 @@ def _plan(board: Board, start, goal, radius: float, chest: float, others, goal_f
     return _smooth(pts, blocked)
 
 
+def _block_discs(blocked: np.ndarray, discs: list) -> None:
+    """Block, in place, the cells of `blocked` whose centre lies within a disc: `discs` holds (x, y, berth, ix0,
+    ix1, iy0, iy1), the disc's centre and radius and the window of cells [ix0, ix1) × [iy0, iy1) it may cover.
+
+    Issue 20: one numpy pass for every base instead of one per base. Each cell's test is the one a window of its
+    own made, `hypot(xs[i] - x, ys[j] - y) < berth` on the same float64 values, so the same cells are blocked;
+    the windows are padded to the widest and the padding masked out."""
+    nx, ny = blocked.shape
+    ox = np.array([d[0] for d in discs], dtype=float)
+    oy = np.array([d[1] for d in discs], dtype=float)
+    berth = np.array([d[2] for d in discs], dtype=float)
+    ix0 = np.array([d[3] for d in discs], dtype=np.intp)
+    ix1 = np.array([d[4] for d in discs], dtype=np.intp)
+    iy0 = np.array([d[5] for d in discs], dtype=np.intp)
+    iy1 = np.array([d[6] for d in discs], dtype=np.intp)
+    ix = ix0[:, None] + np.arange(int((ix1 - ix0).max()))
+    iy = iy0[:, None] + np.arange(int((iy1 - iy0).max()))
+    inside = (ix < ix1[:, None])[:, :, None] & (iy < iy1[:, None])[:, None, :]
+    ix = np.minimum(ix, nx - 1)
+    iy = np.minimum(iy, ny - 1)
+    dx = (ix + 0.5) * CELL - ox[:, None]
+    dy = (iy + 0.5) * CELL - oy[:, None]
+    n, i, j = np.nonzero((np.hypot(dx[:, :, None], dy[:, None, :]) < berth[:, None, None]) & inside)
+    blocked[ix[n, i], iy[n, j]] = True
+
+
 #: cells a pocket may hold for `_enclosed` to prove a goal unreachable before A* spends its budget on it
 POCKET_MAX = 300
 
 
 def _enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
     """Whether `cell` lies in a closed pocket of at most POCKET_MAX open cells that does not hold `other` (the
-    moves A* makes are symmetric, so then neither reaches the other: A* would only exhaust its budget)."""
+    moves A* makes are symmetric, so then neither reaches the other: A* would only exhaust its budget).
+
+    Issue 20: A* steps diagonally only when both orthogonal cells beside the step are open, so the cells it can
+    reach are those joined by orthogonal steps (each diagonal step has an orthogonal detour through open cells,
+    and every orthogonal step is one of its own). The flood fill therefore walks the 4 orthogonal neighbours only:
+    it visits the same pocket as the 8-neighbour walk with A*'s corner rule, and its answer (`other` not in the
+    pocket and the pocket no larger than POCKET_MAX) does not depend on the order cells are visited in."""
     seen = {cell}
     todo = [cell]
+    last = nx * ny - ny                 # the first cell of the last column
     while todo:
         c = todo.pop()
-        ci, cj = divmod(c, ny)
-        for di, dj in _STEPS:
-            ni, nj = ci + di, cj + dj
-            if not (0 <= ni < nx and 0 <= nj < ny):
-                continue
-            n = ni * ny + nj
-            if n in seen or blocked_f[n]:
-                continue
-            if di and dj and (blocked_f[c + di * ny] or blocked_f[c + dj]):
+        j = c % ny
+        for n in (c + ny if c < last else -1, c - ny if c >= ny else -1,
+                  c + 1 if j < ny - 1 else -1, c - 1 if j else -1):
+            if n < 0 or n in seen or blocked_f[n]:
                 continue
             if n == other:
                 return False
@@ -184,9 +219,6 @@ def _enclosed(blocked_f, cell: int, other: int, nx: int, ny: int) -> bool:
                 return False
             todo.append(n)
     return True
-
-
-_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _free_line(a, b, rows, nx: int, ny: int) -> bool:

@@ -76,6 +76,18 @@ def _within(start: tuple[float, float], pts: list[list[float]], allowance: float
     return pts[:-1] + [[round(ax + (bx - ax) * f, 4), round(ay + (by - ay) * f, 4)]]
 
 
+#: the 8 compass directions of `path_goals`: (k, cos, sin) of 45°·k (computed once, the same floats)
+_COMPASS = tuple((k, math.cos(math.radians(45.0 * k)), math.sin(math.radians(45.0 * k))) for k in range(8))
+
+
+def _contact(gs: GameState, pa, ra: float, target: int, gap: float) -> tuple[float, float]:
+    """`CandidateSpace.contact_point` for an actor standing at `pa` with base radius `ra`."""
+    pt = gs.pos(target)
+    d = math.hypot(pa.x - pt.x, pa.y - pt.y) or 1.0
+    r = ra + gs.body(target).radius + gap
+    return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
+
+
 @dataclass
 class CandidateSpace:
     """The situation candidates are drawn for: the acting (or reacting) character and, in a reaction window, the
@@ -121,10 +133,7 @@ class CandidateSpace:
     def contact_point(self, target: int, gap: float = 0.02) -> tuple[float, float]:
         """The point on the actor's side of `target` where the two bases touch (edge gap `gap`)."""
         gs = self.gs
-        pa, pt = gs.pos(self.actor), gs.pos(target)
-        d = math.hypot(pa.x - pt.x, pa.y - pt.y) or 1.0
-        r = gs.body(self.actor).radius + gs.body(target).radius + gap
-        return (round(pt.x + (pa.x - pt.x) / d * r, 4), round(pt.y + (pa.y - pt.y) / d * r, 4))
+        return _contact(gs, gs.pos(self.actor), gs.body(self.actor).radius, target, gap)
 
     # --- paths ---------------------------------------------------------------------------------------------
     def path_to(self, goal: tuple[float, float], allowance: float, *, plan: bool = True) -> list | None:
@@ -161,9 +170,7 @@ class CandidateSpace:
         r = gs.body(self.actor).radius
         goals = []
         for dist in (allowance, allowance / 2.0):
-            for k in range(8):
-                a = math.radians(45.0 * k)
-                dx, dy = math.cos(a), math.sin(a)
+            for k, dx, dy in _COMPASS:
                 t = dist
                 # stop at the board edge (the base stays on the table)
                 if dx > 1e-9:
@@ -176,10 +183,11 @@ class CandidateSpace:
                     t = min(t, (r - p.y) / dy)
                 if t > 0.05:
                     goals.append((f"{45 * k}° {t:.1f} K", (p.x + t * dx, p.y + t * dy), False))
+        # the contact points (`contact_point`), the actor read once (issue 20)
         for e in self.enemies():
-            goals.append((f"towards {gs.name(e)}", self.contact_point(e), True))
+            goals.append((f"towards {gs.name(e)}", _contact(gs, p, r, e, 0.02), True))
         for a in self.allies():
-            goals.append((f"towards {gs.name(a)}", self.contact_point(a), True))
+            goals.append((f"towards {gs.name(a)}", _contact(gs, p, r, a, 0.02), True))
         return goals
 
     def paths(self, key: str, allowance: float, *, facing: float | None = None,
