@@ -215,8 +215,48 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
 
 def _traced_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[float, float]], po, pa,
                    range_k: float, orad: float, r: float) -> str:
-    """REA-1 (`sight_reason` past its pre-filters): the FOV mask of every point of `track`, then one LOS query for
-    those in the FOV. `po`, `pa`: both positions; `range_k`, `orad`, `r`: the reactor's FOV range and both radii."""
+    """REA-1 (`sight_reason` past its pre-filters): the FOV test of every point of `track`, then one LOS query for
+    those in the FOV. `po`, `pa`: both positions; `range_k`, `orad`, `r`: the reactor's FOV range and both radii.
+    At one level the FOV test is `sight.fov_mask`'s, point by point in scalars (issue 20: a track is a point or a
+    few; the same IEEE operations, numpy's own hypot, so the same floats: `_traced_reason_arrays` is the array form,
+    compared in tests/rules/test_reaction_prefilter.py); between levels 1 and 2, the array form."""
+    if po.level != pa.level:
+        return _traced_reason_arrays(gs, reactor, actor, track, po, pa, range_k, orad, r)
+    ox, oy = po.x, po.y
+    a = math.radians(po.facing)
+    c, s = math.cos(a), math.sin(a)
+    pts = [(float(p[0]), float(p[1])) for p in track]
+    seen: list[tuple[float, float]] = []
+    in_arc = False
+    for x, y in pts:
+        if (x - ox) * c + (y - oy) * s + r >= -1e-9:       # ENV-1 arc (fov_mask's `ahead + rs >= -1e-9`)
+            in_arc = True
+            if max(float(_hypot(x - ox, y - oy)) - orad - r, 0.0) <= range_k:    # BAS-3 edge distance (ENV-1)
+                seen.append((x, y))
+    if not seen:
+        return OUT_OF_RANGE if in_arc else NOT_IN_FOV
+    h = gs.current_height(actor)
+    lift = LEVEL_2_HEIGHT if pa.level == 2 else 0.0           # MOV-10: a level-2 base is 3 K above the surface
+    rows = np.array([(x, y, r, gs.board.surface_height(x, y) + lift, h) for x, y in seen], dtype=float)
+    if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
+        return BY_SIGHT
+    reach = gs.sight_reach(reactor)          # TRT-META-VISION: it sees through opaque obstacles within its reach
+    if reach is not None:
+        xs = np.array([p[0] for p in seen], dtype=float)
+        ys = np.array([p[1] for p in seen], dtype=float)
+        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - orad)
+        if (gap <= reach + 1e-9).any():
+            return BY_SIGHT
+    return NO_LOS
+
+
+_hypot = np.hypot               # numpy's hypot (math.hypot may differ in the last bit): the floats of fov_mask
+
+
+def _traced_reason_arrays(gs: GameState, reactor: int, actor: int, track: list[tuple[float, float]], po, pa,
+                          range_k: float, orad: float, r: float) -> str:
+    """`_traced_reason` with numpy arrays over the whole track (`sight.fov_mask`): the only form between levels 1
+    and 2 (MOV-12's 3D edge distance), the reference form at one level."""
     xs = np.fromiter((p[0] for p in track), float, len(track))
     ys = np.fromiter((p[1] for p in track), float, len(track))
     rs = np.full(len(track), r)
