@@ -347,9 +347,14 @@ def enemies_in_order(gs: GameState, actor: int, order: tuple[str, ...]) -> list[
     """REA-3: the non-acting players in the turn's player order; within a side, entity-id order."""
     mine = gs.side(actor)
     sides = [s for s in order if s != mine] + [s for s in gs.sides if s != mine and s not in order]
+    by_side: dict[str, list[int]] = {s: [] for s in sides}
+    for e in gs.minis():                   # one pass over the miniatures (issue 20: asked at every window)
+        got = by_side.get(gs.side(e))
+        if got is not None and gs.on_table(e):
+            got.append(e)
     out = []
     for s in sides:
-        out += [e for e in gs.minis() if gs.side(e) == s and gs.on_table(e)]
+        out += by_side[s]
     return out
 
 
