@@ -37,22 +37,38 @@ def test_REA_1_prefilter_gives_the_full_answer_for_every_watcher(monkeypatch):
     g = Game(M(x=10, y=20), M(side="blue", x=30, y=20, facing=180.0),
              pieces=[piece("wall", "blocking", 20, 10, 21, 30, height=4.0, blocks_los=True)])
     a, b = g.ids
-    full = reactions.out_of_fov_reason
-    answered = fallen_through = 0
+    full, behind = reactions.out_of_fov_reason, reactions.behind_reason
+    answered = fallen_through = behind_answered = 0
     for ox, oy, facing, track in _placements(200):
         g.set(b, Position(ox, oy, facing, 1))
         quick = full(ox, oy, facing, g.gs.fov_range(b), g.gs.body(b).radius, g.gs.body(a).radius, track)
+        arc = behind(ox, oy, facing, g.gs.body(a).radius, track)
         got = reactions.sight_reason(g.gs, b, a, track)
         monkeypatch.setattr(reactions, "out_of_fov_reason", lambda *args: None)
+        monkeypatch.setattr(reactions, "behind_reason", lambda *args: None)
         want = reactions.sight_reason(g.gs, b, a, track)
         monkeypatch.setattr(reactions, "out_of_fov_reason", full)
+        monkeypatch.setattr(reactions, "behind_reason", behind)
         assert got == want, (ox, oy, facing, track)
+        if arc is not None:
+            assert arc == want == reactions.NOT_IN_FOV
+            behind_answered += 1
         if quick is None:
             fallen_through += 1
         else:
             assert quick == want
             answered += 1
-    assert answered > 15 and fallen_through > 15        # both paths were exercised
+    assert answered > 15 and fallen_through > 15 and behind_answered > 15      # every path was exercised
+
+
+def test_REA_1_arc_prefilter_answers_only_a_track_wholly_behind():
+    """The arc pre-filter (no FOV range asked): a track wholly behind the watcher's front line is not in its FOV;
+    one point touching the line (a base's edge on it) or ahead of it: no quick answer."""
+    f = reactions.behind_reason
+    assert f(0.0, 0.0, 0.0, 0.5, [(-3.0, 0.0), (-0.6, 40.0)]) == reactions.NOT_IN_FOV
+    assert f(0.0, 0.0, 0.0, 0.5, [(-3.0, 0.0), (-0.5, 40.0)]) is None
+    assert f(0.0, 0.0, 180.0, 0.5, [(-3.0, 0.0)]) is None
+    assert f(0.0, 0.0, 90.0, 0.5, [(0.0, -0.7), (50.0, -1.0)]) == reactions.NOT_IN_FOV
 
 
 def test_REA_1_prefilter_answers_only_beyond_the_range():
@@ -80,3 +96,33 @@ def test_REA_3_evolve_makes_the_record_replace_makes():
     assert evolve(w, queue=(6,), outcomes=((5, "passed"),)) == replace(w, queue=(6,), outcomes=((5, "passed"),))
     with pytest.raises(TypeError):
         evolve(f, stagee="over")
+
+
+def test_REA_1_ENV_1_scalar_fov_test_gives_the_array_answer(monkeypatch):
+    """Issue 20: at one level `_traced_reason` tests the FOV point by point in scalars; its answer is the array
+    form's (`sight.fov_mask` over the whole track) for every placement, tracks at the range's edge (± 1e-6 K and
+    exactly on it) and a base touching the front line included, with and without a reach through walls
+    (TRT-META-VISION)."""
+    from wartime.rules.state import GameState
+    g = Game(M(x=10, y=20), M(side="blue", x=30, y=20, facing=180.0),
+             pieces=[piece("wall", "blocking", 20, 10, 21, 30, height=4.0, blocks_los=True)])
+    a, b = g.ids
+    gs = g.gs
+    seen: dict[str, int] = {}
+    u = _lcg(33)
+    cases = list(_placements(300))
+    for ox, oy, facing, track in cases[:60]:           # the range's edge exactly, and the front line grazed
+        rad = math.radians(facing)
+        cases.append((ox, oy, facing, [(ox + 26.0 * math.cos(rad), oy + 26.0 * math.sin(rad))]))
+        cases.append((ox, oy, facing, [(ox - 0.5 * math.cos(rad) + 10 * math.sin(rad),
+                                        oy - 0.5 * math.sin(rad) - 10 * math.cos(rad))]))
+    for i, (ox, oy, facing, track) in enumerate(cases):
+        g.set(b, Position(ox, oy, facing, 1))
+        reach = 6.0 if next(u) < 0.3 else None
+        monkeypatch.setattr(GameState, "sight_reach", lambda self, e, reach=reach: reach)
+        args = (gs, b, a, track, gs.pos(b), gs.pos(a), gs.fov_range(b), gs.body(b).radius, gs.body(a).radius)
+        got = reactions._traced_reason(*args)
+        assert got == reactions._traced_reason_arrays(*args), (ox, oy, facing, track, reach)
+        seen[got] = seen.get(got, 0) + 1
+    assert all(seen.get(k, 0) > 5 for k in (reactions.BY_SIGHT, reactions.NO_LOS, reactions.OUT_OF_RANGE,
+                                            reactions.NOT_IN_FOV)), seen

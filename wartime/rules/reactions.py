@@ -183,37 +183,90 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     FOV within that reach (BAS-3 edge distance) without LOS.
     `memo` caches answers by everything they depend on (both bases, facing, heights, FOV range, the track, that
     reach):
-    the declaration and after-action windows of an action that does not move usually ask the same question."""
+    the declaration and after-action windows of an action that does not move usually ask the same question.
+    Issue 20: at one level, two exact pre-filters answer first: the whole track behind the reactor (`behind_reason`,
+    no FOV range needed), or clearly beyond its FOV range (`out_of_fov_reason`); each fact is read once."""
     po, pa = gs.pos(reactor), gs.pos(actor)
     # MOV-11: only within one level, except levels 1 and 2, which see each other at range (MOV-12)
     if not track or (po.level != pa.level and {po.level, pa.level} != {1, 2}):
         return NOT_IN_FOV
-    if po.level == pa.level:           # issue 20: far from every point of the track, no LOS is traced
-        quick = out_of_fov_reason(po.x, po.y, po.facing, gs.fov_range(reactor), gs.body(reactor).radius,
-                                  gs.body(actor).radius, track)
+    r = gs.body(actor).radius
+    if po.level == pa.level:           # issue 20: behind or far from every point of the track, no LOS is traced
+        quick = behind_reason(po.x, po.y, po.facing, r, track)
+        if quick is not None:
+            return quick
+    range_k = gs.fov_range(reactor)
+    orad = gs.body(reactor).radius
+    if po.level == pa.level:
+        quick = out_of_fov_reason(po.x, po.y, po.facing, range_k, orad, r, track)
         if quick is not None:
             return quick
     if memo is not None:
-        key = (po.x, po.y, po.facing, po.level, gs.fov_range(reactor), gs.current_height(reactor),
-               gs.body(reactor).radius, gs.body(actor).radius, gs.current_height(actor), tuple(track),
-               gs.sight_reach(reactor))
+        key = (po.x, po.y, po.facing, po.level, range_k, gs.current_height(reactor), orad, r,
+               gs.current_height(actor), tuple(track), gs.sight_reach(reactor))
         got = memo.get(key)
         if got is None:
             if len(memo) > 4096:
                 memo.clear()
-            got = memo[key] = sight_reason(gs, reactor, actor, track)
+            got = memo[key] = _traced_reason(gs, reactor, actor, track, po, pa, range_k, orad, r)
         return got
-    r = gs.body(actor).radius
+    return _traced_reason(gs, reactor, actor, track, po, pa, range_k, orad, r)
+
+
+def _traced_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[float, float]], po, pa,
+                   range_k: float, orad: float, r: float) -> str:
+    """REA-1 (`sight_reason` past its pre-filters): the FOV test of every point of `track`, then one LOS query for
+    those in the FOV. `po`, `pa`: both positions; `range_k`, `orad`, `r`: the reactor's FOV range and both radii.
+    At one level the FOV test is `sight.fov_mask`'s, point by point in scalars (issue 20: a track is a point or a
+    few; the same IEEE operations, numpy's own hypot, so the same floats: `_traced_reason_arrays` is the array form,
+    compared in tests/rules/test_reaction_prefilter.py); between levels 1 and 2, the array form."""
+    if po.level != pa.level:
+        return _traced_reason_arrays(gs, reactor, actor, track, po, pa, range_k, orad, r)
+    ox, oy = po.x, po.y
+    a = math.radians(po.facing)
+    c, s = math.cos(a), math.sin(a)
+    pts = [(float(p[0]), float(p[1])) for p in track]
+    seen: list[tuple[float, float]] = []
+    in_arc = False
+    for x, y in pts:
+        if (x - ox) * c + (y - oy) * s + r >= -1e-9:       # ENV-1 arc (fov_mask's `ahead + rs >= -1e-9`)
+            in_arc = True
+            if max(float(_hypot(x - ox, y - oy)) - orad - r, 0.0) <= range_k:    # BAS-3 edge distance (ENV-1)
+                seen.append((x, y))
+    if not seen:
+        return OUT_OF_RANGE if in_arc else NOT_IN_FOV
+    h = gs.current_height(actor)
+    lift = LEVEL_2_HEIGHT if pa.level == 2 else 0.0           # MOV-10: a level-2 base is 3 K above the surface
+    rows = np.array([(x, y, r, gs.board.surface_height(x, y) + lift, h) for x, y in seen], dtype=float)
+    if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
+        return BY_SIGHT
+    reach = gs.sight_reach(reactor)          # TRT-META-VISION: it sees through opaque obstacles within its reach
+    if reach is not None:
+        xs = np.array([p[0] for p in seen], dtype=float)
+        ys = np.array([p[1] for p in seen], dtype=float)
+        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - orad)
+        if (gap <= reach + 1e-9).any():
+            return BY_SIGHT
+    return NO_LOS
+
+
+_hypot = np.hypot               # numpy's hypot (math.hypot may differ in the last bit): the floats of fov_mask
+
+
+def _traced_reason_arrays(gs: GameState, reactor: int, actor: int, track: list[tuple[float, float]], po, pa,
+                          range_k: float, orad: float, r: float) -> str:
+    """`_traced_reason` with numpy arrays over the whole track (`sight.fov_mask`): the only form between levels 1
+    and 2 (MOV-12's 3D edge distance), the reference form at one level."""
     xs = np.fromiter((p[0] for p in track), float, len(track))
     ys = np.fromiter((p[1] for p in track), float, len(track))
     rs = np.full(len(track), r)
     if po.level == pa.level:
-        fov = sight.fov_mask(po.x, po.y, po.facing, gs.fov_range(reactor), xs, ys, rs, orad=gs.body(reactor).radius)
+        fov = sight.fov_mask(po.x, po.y, po.facing, range_k, xs, ys, rs, orad=orad)
     else:
         # MOV-12 / BAS-3: between levels 1 and 2 the FOV range is a 3D edge distance (dz = LEVEL_2_HEIGHT)
-        fov = sight.fov_mask(po.x, po.y, po.facing, math.inf, xs, ys, rs, orad=gs.body(reactor).radius)
-        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - gs.body(reactor).radius)
-        fov &= np.hypot(gap, LEVEL_2_HEIGHT) <= gs.fov_range(reactor) + 1e-9
+        fov = sight.fov_mask(po.x, po.y, po.facing, math.inf, xs, ys, rs, orad=orad)
+        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - orad)
+        fov &= np.hypot(gap, LEVEL_2_HEIGHT) <= range_k + 1e-9
     if not fov.any():
         a = math.radians(po.facing)
         ahead = (xs - po.x) * math.cos(a) + (ys - po.y) * math.sin(a)
@@ -226,12 +279,25 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
         return BY_SIGHT
     reach = gs.sight_reach(reactor)          # TRT-META-VISION: it sees through opaque obstacles within its reach
     if reach is not None:
-        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - gs.body(reactor).radius)
+        gap = np.maximum(0.0, np.hypot(xs - po.x, ys - po.y) - r - orad)
         if po.level != pa.level:
             gap = np.hypot(gap, LEVEL_2_HEIGHT)
         if (fov & (gap <= reach + 1e-9)).any():
             return BY_SIGHT
     return NO_LOS
+
+
+def behind_reason(ox: float, oy: float, facing: float, r: float, track: list[tuple[float, float]]) -> str | None:
+    """REA-1 / ENV-1, the arc pre-filter of `sight_reason` (issue 20): at one level, if the actor's base (radius
+    `r`) is wholly behind the reactor's front line at every point of `track` (the very expression of
+    `sight.fov_mask`'s arc test, float for float, failing everywhere), no point is in its FOV whatever its range,
+    and the answer is NOT_IN_FOV; None when some point touches the arc."""
+    a = math.radians(facing)
+    c, s = math.cos(a), math.sin(a)
+    for p in track:
+        if (p[0] - ox) * c + (p[1] - oy) * s + r >= -1e-9:
+            return None
+    return NOT_IN_FOV
 
 
 #: K by which every point of a track must lie beyond the FOV range for `out_of_fov_reason` to answer (far above
@@ -281,9 +347,14 @@ def enemies_in_order(gs: GameState, actor: int, order: tuple[str, ...]) -> list[
     """REA-3: the non-acting players in the turn's player order; within a side, entity-id order."""
     mine = gs.side(actor)
     sides = [s for s in order if s != mine] + [s for s in gs.sides if s != mine and s not in order]
+    by_side: dict[str, list[int]] = {s: [] for s in sides}
+    for e in gs.minis():                   # one pass over the miniatures (issue 20: asked at every window)
+        got = by_side.get(gs.side(e))
+        if got is not None and gs.on_table(e):
+            got.append(e)
     out = []
     for s in sides:
-        out += [e for e in gs.minis() if gs.side(e) == s and gs.on_table(e)]
+        out += by_side[s]
     return out
 
 

@@ -72,13 +72,48 @@ _gated_cache: dict[int, tuple[str, ...]] = {}
 
 def open_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
     """The trait-gated keys whose gate `e` passes now (`_gate_open`), memoised per world version and its facing
-    (issue 20: every window asks it of each candidate several times; each gate asks `Action.refusal`)."""
+    (issue 20: every window asks it of each candidate several times; each gate asks `Action.refusal`). Only the keys
+    whose gate may open (`possible_gated_keys`, kept across versions) are asked: most characters have none."""
+    possible = possible_gated_keys(gs, e)
+    if not possible:
+        return ()
     memo = gs._memo_table()
-    key = ("gated", e, gs.pos(e).facing, gated_keys())
+    key = ("gated", e, gs.pos(e).facing, possible)
     got = memo.get(key)
     if got is None:
-        got = memo[key] = tuple(k for k in gated_keys() if _gate_open(gs, e, k))
+        got = memo[key] = tuple(k for k in possible if _gate_open(gs, e, k))
     return got
+
+
+def possible_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
+    """REA-1 (issue 20): the trait-gated keys (`gated_keys` order) whose gate `e` may pass: those whose
+    ``Action.gate_possible`` holds, a necessary condition of `_gate_open` read from the component tables the actions
+    name (``gate_reads``), so the answer is kept across world versions while those tables are unchanged
+    (`traits.stable_table`; tests/rules/test_gated_keys_kept.py compares it with every gate asked afresh)."""
+    keys = gated_keys()
+    kept = traits.stable_table(gs, "gated_possible", _gate_reads(keys))
+    got = None if kept is None else kept.get((e, keys))
+    if got is None:
+        got = tuple(k for k in keys if REGISTRY[k].gate_possible(gs, e))
+        if kept is not None:
+            kept[(e, keys)] = got
+    return got
+
+
+def _gate_reads(keys: tuple[str, ...]) -> tuple[type, ...]:
+    """The component types the gates of `keys` (`gated_keys`) read (``Action.gate_reads``), each once, in first-named
+    order; kept per registry size like `gated_keys`."""
+    got = _READS_CACHE.get(len(REGISTRY))
+    if got is None or got[0] != keys:
+        reads: list[type] = []
+        for k in keys:
+            reads += [t for t in REGISTRY[k].gate_reads if t not in reads]
+        _READS_CACHE.clear()
+        got = _READS_CACHE[len(REGISTRY)] = (keys, tuple(reads))
+    return got[1]
+
+
+_READS_CACHE: dict[int, tuple[tuple[str, ...], tuple[type, ...]]] = {}
 
 
 def _gate_open(gs: GameState, e: int, k: str) -> bool:

@@ -65,6 +65,17 @@ class Action:
             return exc.rule_id
         return None
 
+    #: REA-1 (issue 20, rules.reactors.open_gated_keys): the component types `gate_possible` reads
+    gate_reads: ClassVar[tuple[type, ...]] = ()
+
+    def gate_possible(self, gs: GameState, actor: int) -> bool:
+        """REA-1 (issue 20): for a trait-gated action, a necessary condition of ``refusal(gs, actor) is None`` that
+        is a pure function of the component tables named in `gate_reads` (and of the trait registry): False only
+        when `refusal` surely refuses. The reaction windows keep its answers across world versions while those
+        tables are unchanged (rules.reactors), so a character none of whose gates can open is not probed at every
+        version. True (always ask `refusal`) by default."""
+        return True
+
     def rolls_no_check(self, gs: GameState, actor: int) -> bool:
         """Whether `actor`'s traits take away the check the actions table lists for this action (a terrain move
         that works like Mover: TRT-FISH, TRT-SPIDER), so that what the window writes beside it ('no check') is what

@@ -6,6 +6,7 @@ rest of the game (rules.traits.devices: CH IMP +1 for the marker's attacks on it
 asks (rules/aim_correction.py)."""
 from __future__ import annotations
 
+from wartime.core.components import Equipment, Gear, Item
 from wartime.core.errors import RuleViolation
 from wartime.rules import aim_correction, traits
 from wartime.rules.actions.base import Action, QuestionAnswer, need_target, register
@@ -45,6 +46,12 @@ class DesignateTarget(Action):
     def refusal(self, gs, actor):
         """TRT-TARGET-DESIGNATOR: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if designator_reach(gs, actor) is None else super().refusal(gs, actor)
+
+    gate_reads = (Equipment, Gear, Item)
+
+    def gate_possible(self, gs, actor):
+        """TRT-TARGET-DESIGNATOR (REA-1, issue 20): `refusal`'s first test (its weapons and the objects it holds)."""
+        return designator_reach(gs, actor) is not None
 
     def available(self, gs, actor):
         if designator_reach(gs, actor) is None:

@@ -51,6 +51,12 @@ class ExtraAttack(Action):
         """TRT-VETERAN-CRY: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if gs.world.try_get(actor, ExtraAttackDue) is None else super().refusal(gs, actor)
 
+    gate_reads = (ExtraAttackDue,)
+
+    def gate_possible(self, gs, actor):
+        """TRT-VETERAN-CRY (REA-1, issue 20): `refusal`'s first test (an extra attack is owed)."""
+        return gs.world.has(actor, ExtraAttackDue)
+
     def available(self, gs, actor):
         self._due(gs, actor)
 

@@ -4,6 +4,7 @@ either, REA-5); its CH IMP target is a fixed 4 (the weapon's ``fixed_imp`` handl
 Offered only to a character carrying such a weapon (``trait_gated``)."""
 from __future__ import annotations
 
+from wartime.core.components import Equipment
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.actions.base import register
@@ -39,6 +40,12 @@ class MachinaMorsShot(RangedAttack):
     def refusal(self, gs, actor):
         """TRT-MACHINA-MORS: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if not machina_weapons(gs, actor) else super().refusal(gs, actor)
+
+    gate_reads = (Equipment,)
+
+    def gate_possible(self, gs, actor):
+        """TRT-MACHINA-MORS (REA-1, issue 20): `refusal`'s first test (a usable weapon with the trait)."""
+        return bool(machina_weapons(gs, actor))
 
     def available(self, gs, actor):
         if not machina_weapons(gs, actor):

@@ -129,6 +129,13 @@ class ThrowScenery(Action):
         """TRT-SUPER-STRENGTH: `available` without raising (issue 20): its usual refusal tested first."""
         return RULE if traits.throws_scenery(gs, actor) is None else super().refusal(gs, actor)
 
+    gate_reads = traits.CARRIER_TYPES
+
+    def gate_possible(self, gs, actor):
+        """TRT-SUPER-STRENGTH (REA-1, issue 20): `traits.throws_scenery` answers only for a carrier of a trait on its
+        hook."""
+        return actor in traits.hook_carriers(gs, "scenery_throw")
+
     def available(self, gs, actor):
         thrower(gs, actor)
         if not throwables(gs, actor):

@@ -84,6 +84,12 @@ class SuperJump(AnyMoveBoostable, Action):
         """TRT-SUPER-JUMP: `available` without raising (issue 20): its usual refusal tested first."""
         return "TRT-SUPER-JUMP" if traits.leap(gs, actor) is None else super().refusal(gs, actor)
 
+    gate_reads = traits.CARRIER_TYPES
+
+    def gate_possible(self, gs, actor):
+        """TRT-SUPER-JUMP (REA-1, issue 20): `traits.leap` answers only for a carrier of a trait on its hook."""
+        return actor in traits.hook_carriers(gs, "leap")
+
     def available(self, gs, actor):
         _leap(gs, actor)
         jump_start(gs, actor, self.rule, "super jump")

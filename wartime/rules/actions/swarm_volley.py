@@ -3,6 +3,7 @@ in one action. Offered only to a character carrying two or more (``trait_gated``
 registry's ``volley`` hook, rules/traits/combat_feats.py)."""
 from __future__ import annotations
 
+from wartime.core.components import Equipment
 from wartime.core.errors import RuleViolation
 from wartime.rules import scattered_shots, traits
 from wartime.rules.actions.base import Action, register
@@ -57,6 +58,12 @@ class SwarmVolley(Action):
     def refusal(self, gs, actor):
         """TRT-SWARM-WEAPON: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if len(traits.volley_weapons(gs, actor)) < 2 else super().refusal(gs, actor)
+
+    gate_reads = (Equipment,)
+
+    def gate_possible(self, gs, actor):
+        """TRT-SWARM-WEAPON (REA-1, issue 20): `refusal`'s first test (two swarm weapons, the weapons alone)."""
+        return len(traits.volley_weapons(gs, actor)) >= 2
 
     def available(self, gs, actor):
         if len([i for i in traits.volley_weapons(gs, actor) if _ready(gs, actor, i)]) < 2:

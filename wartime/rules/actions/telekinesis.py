@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from wartime.core.components import Metahabilities
 from wartime.core.errors import RuleViolation
 from wartime.rules import metahabilities as meta, telekinesis as tk, traits
 from wartime.rules.actions.base import Action, need, register
@@ -101,6 +102,12 @@ class Telekinesis(Action):
                 for to in offered_points(gs, mv, t):
                     yield Candidate(self.key, lambda i=mv.index, r=t.ref, to=to: {"meta": i, "object": r, "to": to},
                                     label=f"{mv.m.name}: move the {t.name} to ({to[0]:g}, {to[1]:g})")
+
+    gate_reads = (Metahabilities,)
+
+    def gate_possible(self, gs, actor):
+        """TRT-MAGIC-TELEKINESIS (REA-1, issue 20): `available`'s first test needs a metahability (`tk.movers`)."""
+        return bool(meta.carried(gs, actor))
 
     def available(self, gs, actor):
         if not tk.movers(gs, actor):

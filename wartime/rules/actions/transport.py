@@ -189,6 +189,13 @@ class TakeTransport(Embark):
         """MVA-17: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if riding.rides(gs, actor) or not _parked_in_contact(gs, actor) else super().refusal(gs, actor)
 
+    gate_reads = (Mount, Parked)
+
+    def gate_possible(self, gs, actor):
+        """MVA-17 (REA-1, issue 20): `refusal`'s first test without the positions: no transport of its own and some
+        driverless transport on the table."""
+        return not riding.rides(gs, actor) and bool(riding.parked(gs))
+
     def available(self, gs, actor):
         if riding.rides(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} already has a transport (BLD-3: one per character)")

@@ -885,6 +885,9 @@ _TRAIT_TYPES = (Traits, Psyche, Equipment, MetaEffects, Suppressed, BonusLost, G
 _AURA_TYPES = _TRAIT_TYPES + (Identity, Life, KnockedOut, Stress, Attributes)
 #: and the carriers of a hook's traits (`hook_carriers`): the miniatures
 _CARRIER_TYPES = _TRAIT_TYPES + (Identity,)
+#: what `hook_carriers` reads: its answer is a pure function of these tables and the registry (REA-1's gated reaction
+#: keys keep answers built on it, rules.reactors)
+CARRIER_TYPES = _CARRIER_TYPES
 
 
 def owe_bonus_loss(gs, e: int, rule: str, chooser: str) -> None:
