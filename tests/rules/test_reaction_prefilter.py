@@ -126,3 +126,22 @@ def test_REA_1_ENV_1_scalar_fov_test_gives_the_array_answer(monkeypatch):
         seen[got] = seen.get(got, 0) + 1
     assert all(seen.get(k, 0) > 5 for k in (reactions.BY_SIGHT, reactions.NO_LOS, reactions.OUT_OF_RANGE,
                                             reactions.NOT_IN_FOV)), seen
+
+
+def test_REA_1_MOV_12_sight_memo_tells_the_actors_level_apart():
+    """REA-1 / MOV-12 (session 17): a level-1 watcher behind a low wall does not see an actor at level 1 beyond it
+    but sees it at level 2, 3 K up, at the same spot; the sight memo keys the actor's level, so the second question
+    is not answered from the first (with one memo, fresh answers for each level agree)."""
+    wall = piece("wall", "blocking", 15, 17, 15.5, 23, height=1.5, blocks_los=True)
+    g = Game(M(x=10, y=20), M(side="blue", x=20, y=20, facing=180.0), pieces=[wall])
+    a, b = g.ids
+    track = [(10.0, 20.0)]
+    fresh = {}
+    for level in (1, 2):
+        g.set(a, Position(10, 20, 0.0, level))
+        fresh[level] = reactions.sight_reason(g.gs, b, a, track)
+    assert fresh == {1: reactions.NO_LOS, 2: reactions.BY_SIGHT}
+    memo: dict = {}
+    for level in (1, 2, 1):
+        g.set(a, Position(10, 20, 0.0, level))
+        assert reactions.sight_reason(g.gs, b, a, track, memo) == fresh[level]
