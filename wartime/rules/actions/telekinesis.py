@@ -102,6 +102,10 @@ class Telekinesis(Action):
                     yield Candidate(self.key, lambda i=mv.index, r=t.ref, to=to: {"meta": i, "object": r, "to": to},
                                     label=f"{mv.m.name}: move the {t.name} to ({to[0]:g}, {to[1]:g})")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that carries no metahability (``meta.carried``)."""
+        return bool(meta.carried(gs, actor))
+
     def available(self, gs, actor):
         if not tk.movers(gs, actor):
             raise RuleViolation(RULE, f"{gs.name(actor)} has no metahability of its kinds that moves objects")

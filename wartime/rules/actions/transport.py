@@ -255,6 +255,10 @@ class TransportPivot(Action):
             yield Candidate(self.key, lambda f=(p.facing + turn) % 360.0: {"facing_to": round(f, 4)},
                             label=f"turn {turn:+g}°")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character without a transport (``riding.rides``)."""
+        return riding.rides(gs, actor)
+
     def available(self, gs, actor):
         if not riding.rides(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no transport (a character turns for free, MOV-5)")
@@ -301,6 +305,10 @@ class Manoeuvre(Action):
             a = math.radians(p.facing + 45.0 * i)
             yield Candidate(self.key, lambda a=a: {"to": [round(p.x + math.cos(a), 4), round(p.y + math.sin(a), 4)]},
                             label=f"sidestep {45 * i}°")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character without a transport (``riding.rides``)."""
+        return riding.rides(gs, actor)
 
     def available(self, gs, actor):
         if not riding.rides(gs, actor):
@@ -542,6 +550,11 @@ class Hover(Action):
 
     def candidates(self, gs, actor, space):
         yield Candidate(self.key, lambda: {}, label="stop mid-air")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose trait set holds no trait on ``hover``
+        (``traits.hover`` asks only that hook of it) or that has no transport (``riding.rides``)."""
+        return traits.carries_on(gs, actor, "hover") and riding.rides(gs, actor)
 
     def available(self, gs, actor):
         if traits.hover(gs, actor) is None or not riding.rides(gs, actor):
