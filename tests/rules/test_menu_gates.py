@@ -6,9 +6,11 @@ metahabilities, transports...), and the offered keys with a listing that probes 
 nothing, at every decision of games on several shipped scenarios."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from wartime.core.components import Traits
+from wartime.core.components import Position, Traits
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list
 from wartime.rules import options as legal
@@ -112,3 +114,40 @@ def test_ACT_5_a_trait_given_opens_its_gate_and_taken_back_shuts_it():
     assert "switch_mimetic" in legal.menu_keys(gs, e)
     gs.world.set(e, own)
     assert legal.menu_keys(gs, e) == before
+
+
+@pytest.mark.parametrize("name, seed", [("ruins.toml", 2), ("ruined-town.toml", 3), ("skirmish.toml", 4)])
+def test_MVA_10_MVA_13_climbable_in_contact_memo_equals_fresh_at_every_decision(name, seed):
+    """Issue 20: the wall contacts memoised per board (Escalar's and Saltar arriba's probe) equal a fresh
+    computation for every miniature at every decision, and some contacts are found."""
+    from wartime.rules.actions import terrain_moves as tm
+    m = make_match(ROOT / "scenarios" / name, seed, red="random", blue="random")
+    found = 0
+    for _ in range(150):
+        gs = m.gs
+        board = gs.board
+        pieces = board.climbable()
+        for e in gs.minis():
+            if not gs.on_table(e):
+                continue
+            want = tm._climbable_in_contact(gs, e, board, pieces) if pieces else []
+            assert tm.climbable_in_contact(gs, e) == want, (name, e)
+            assert tm.climbable_in_contact(gs, e) == want          # a memo hit
+            found += bool(want)
+        if not m.step():
+            break
+    # and bases set against the faces of the climbable pieces (random games seldom end a move there)
+    gs = m.gs
+    e = next(x for x in gs.minis() if gs.on_table(x))
+    r = gs.body(e).radius
+    for pc in gs.board.climbable():
+        cx, cy = pc.polygon.centroid.x, pc.polygon.centroid.y
+        for k in range(8):
+            b = pc.polygon.exterior.interpolate(k / 8, normalized=True)
+            d = math.hypot(b.x - cx, b.y - cy) or 1.0
+            gs.world.set(e, Position(b.x + (b.x - cx) / d * (r + 0.01), b.y + (b.y - cy) / d * (r + 0.01),
+                                     gs.pos(e).facing, 1))
+            want = tm._climbable_in_contact(gs, e, gs.board, gs.board.climbable())
+            assert tm.climbable_in_contact(gs, e) == want == tm.climbable_in_contact(gs, e)
+            found += bool(want)
+    assert found > 0 or name == "skirmish.toml"

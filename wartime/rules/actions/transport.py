@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Mount, Parked, Weapon
+from wartime.core.components import Mount, Parked, Posture, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
@@ -388,6 +388,18 @@ class Ram(Action):
             if end is not None:
                 yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]},
                                 label=f"ram {riding.base_name(gs, t)}")
+
+    def refusal(self, gs, actor):
+        """CBA-23: `available` without raising (issue 20): on foot, its tests without building the message (which
+        asks Correr's reach again)."""
+        if riding.rides(gs, actor):
+            return super().refusal(gs, actor)
+        if gs.world.get(actor, Posture).state == "prone":
+            return "MVA-5"                                            # can_move
+        reach = _ReachOnce(self, gs, actor)
+        if not any(_contact_point(gs, actor, t, reach) is not None for t in gs.enemies(actor)):
+            return self.rule
+        return None
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
