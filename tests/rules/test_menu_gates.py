@@ -151,3 +151,43 @@ def test_MVA_10_MVA_13_climbable_in_contact_memo_equals_fresh_at_every_decision(
             assert tm.climbable_in_contact(gs, e) == want == tm.climbable_in_contact(gs, e)
             found += bool(want)
     assert found > 0 or name == "skirmish.toml"
+
+
+def _check_outcome(gs, turn, actor, action, key, params, probe):
+    try:
+        restrictions.check(gs, turn, actor, action, key, params, probe=probe)
+    except RuleViolation as exc:
+        return exc.rule_id, str(exc)
+    return None
+
+
+@pytest.mark.parametrize("name, seed, kind", [("skirmish.toml", 1, "scripted"), ("crossroads.toml", 2, "random"),
+                                              ("tavern-brawl.toml", 3, "random"), ("convoy.toml", 4, "random")])
+def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_check(name, seed, kind, monkeypatch):
+    """Issue 20: `restrictions.check` answers from the actor's kept `probe_filter` when no actor-level restriction
+    applies (PSI-12, PSI-7, compulsions, trait restrictions, CBA-25, MOV-13, MVA-17); its verdicts and messages
+    equal the full check's for every key (as a probe) and every candidate of every offered key, at every decision."""
+    m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind)
+    full = restrictions._kept_filter
+    compared = kept = 0
+    for _ in range(120):
+        p = m.engine.pending
+        if p is not None and p.kind == "action":
+            gs, turn = m.gs, m.engine.flow.turn
+            kept += restrictions._kept_filter(gs, turn, p.actor) is not None
+            asks = [(k, None, True) for k in legal.own_activation_keys()]
+            for k in p.options:
+                for c in legal.candidates(m.engine, k, p)[:6]:
+                    params = c.build()
+                    if params is not None:
+                        asks.append((k, params, False))
+            for k, params, probe in asks:
+                fast = _check_outcome(gs, turn, p.actor, REGISTRY[k], k, params, probe)
+                monkeypatch.setattr(restrictions, "_kept_filter", lambda *a: None)
+                slow = _check_outcome(gs, turn, p.actor, REGISTRY[k], k, params, probe)
+                monkeypatch.setattr(restrictions, "_kept_filter", full)
+                assert fast == slow, (name, k, params)
+                compared += 1
+        if not m.step():
+            break
+    assert compared > 500 and kept > 5
