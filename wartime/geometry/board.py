@@ -265,6 +265,9 @@ class Board:
         self.path_memo: dict = {}
         #: movement.step_towards' memo of answers on this board (pure function of its arguments)
         self.step_memo: dict = {}
+        #: the rules' memo of base-contact answers on this board (pure functions of a base's place and size, e.g.
+        #: rules.actions.terrain_moves.climbable_in_contact; issue 20)
+        self.contact_memo: dict = {}
         self.kinds = tuple(p.kind for p in self.pieces)
         self.heights = np.array([p.height for p in self.pieces], dtype=float)
         los = [i for i, p in enumerate(self.pieces) if p.blocks_los]

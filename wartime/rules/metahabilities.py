@@ -563,6 +563,13 @@ def declare_counter(gs: GameState, reactor: int, actor: int) -> None:
 
 
 # --- corruption / hacking (MET-8, CBA-18) ----------------------------------------------------------------------
+def may_corrupt(gs: GameState, e: int) -> bool:
+    """MET-8 / CBA-21 (issue 20): False only when `corrupt_attributes` is () whatever else the state holds: a
+    neuromancer needs a trait on ``meta_school`` (``traits.meta_schools``), a puppeteer one or a binding carried
+    (`kinds_of`). Reads only the trait set and the metahabilities carried (``Action.menu_gate``)."""
+    return traits.carries_on(gs, e, "meta_school") or any(m.kind == BINDING for m in carried(gs, e))
+
+
 def corrupt_attributes(gs: GameState, e: int) -> tuple[str, ...]:
     """MET-8 / CBA-18 ruling (2): INT as a neuromancer, VOL as a puppeteer (both: either)."""
     return tuple(a for a, ok in (("INT", is_neuromancer(gs, e)), ("VOL", is_puppeteer(gs, e))) if ok)

@@ -78,12 +78,32 @@ def own_activation_keys() -> tuple[str, ...]:
 _own_cache: dict[int, tuple[str, ...]] = {}
 
 
+def menu_keys(gs: GameState, actor: int) -> tuple[str, ...]:
+    """ACT-5 (issue 20): the own-activation keys (`own_activation_keys`, sorted) whose menu gate lets `actor` through
+    (``Action.menu_gate``: a necessary condition of `available` read from the actor's trait set, equipment,
+    metahabilities and transport): the keys `offered_actions` probes. Kept per actor while the tables the gates read
+    and the registry are unchanged (`traits.menu_table`) and the actor's trait set is itself kept
+    (`traits.traits_kept`); computed afresh otherwise. The same offered keys as probing every key
+    (`tests/rules/test_menu_gates.py` compares them at every decision of games on the shipped scenarios)."""
+    keys = own_activation_keys()
+    table = trait_hooks.menu_table(gs)
+    if table is not None:
+        got = table.get(actor)
+        if got is not None and got[0] is keys:
+            return got[1]
+    got = tuple(k for k in keys if REGISTRY[k].menu_gate(gs, actor))
+    if table is not None and trait_hooks.traits_kept(gs, actor):
+        table[actor] = (keys, got)
+    return got
+
+
 def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
-    """The keys of `Pending("action").options` (see the module docstring), sorted."""
+    """The keys of `Pending("action").options` (see the module docstring), sorted; the keys whose menu gate is shut
+    for `actor` (`menu_keys`) are not probed: `available` would refuse them."""
     out = []
     gs, turn = engine.gs, engine.flow.turn
     quick = restrictions.probe_filter(gs, turn, actor)       # the per-actor part of the probe, once
-    for key in own_activation_keys():
+    for key in menu_keys(gs, actor):
         action = REGISTRY[key]
         if quick is None:
             try:

@@ -34,6 +34,14 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     if key == "heal" and not probe and (params or {}).get("cure") == "stress":
         t = (params or {}).get("target", actor)
         psychology.check_stress_cure(gs, actor, t if isinstance(t, int) else actor)     # PSI-13
+    quick = _kept_filter(gs, turn, actor)
+    if quick is not None:     # issue 20: no actor-level restriction applies (`probe_filter`): MVA-3 and the target
+        if not quick(action):
+            raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")
+        target = (params or {}).get("target")
+        if not probe and isinstance(target, int) and target != actor and target in gs.minis():
+            traits.restrict_targeting(gs, actor, action, target)      # target_restriction (TRT-ANONYMOUS)
+        return
     eff = gs.effects(actor)
     psyche = gs.psyche(actor)
     # restrictions that do not depend on the action's own parameters
@@ -78,6 +86,17 @@ def probe_filter(gs: GameState, turn: int, actor: int):
         return None
     sprinted = gs.effects(actor).sprint_turn == turn
     return lambda action: not (sprinted and action.is_attack)
+
+
+def _kept_filter(gs: GameState, turn: int, actor: int):
+    """`probe_filter` of `actor`, memoised per world version (issue 20: `check` asks it for every candidate the
+    engine validates; what it reads ignores facings, so a dry run's free turn may share it)."""
+    memo = gs._memo_table()
+    key = ("probe_filter", actor, turn)
+    if key in memo:
+        return memo[key]
+    got = memo[key] = probe_filter(gs, turn, actor)
+    return got
 
 
 def _legal(gs: GameState, actor: int, action, params: dict, facing: float | None) -> bool:

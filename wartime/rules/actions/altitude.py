@@ -47,6 +47,11 @@ class _AltitudeBase(AnyMoveBoostable, Action):
     def _target_level(self, gs: GameState, actor: int, params: dict) -> int:
         raise NotImplementedError
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that moves at one level only: without a transport
+        (a flying one gives levels 1-3) and without an own trait on ``flight_levels`` (``flight_levels``)."""
+        return riding.rides(gs, actor) or traits.own_carries_on(gs, actor, "flight_levels")
+
     def available(self, gs, actor):
         can_move(gs, actor)
         if len(flight_levels(gs, actor)) < 2:

@@ -65,6 +65,15 @@ class Action:
             return exc.rule_id
         return None
 
+    def menu_gate(self, gs: GameState, actor: int) -> bool:
+        """ACT-5 (issue 20): a necessary condition of `available` that reads nothing but `actor`'s trait set
+        (`traits.character_traits`, its own traits), its Equipment, its Metahabilities, its Mount and the registry
+        (`traits.MENU_GATE_TYPES`): False only when `available` refuses `actor` whatever else the state holds. The
+        offered keys (rules/options.py `menu_keys`) keep its answers while those tables are unchanged
+        (`traits.menu_table`), so an action only a trait, a piece of equipment, a metahability or a transport makes
+        possible is not probed at every listing for the characters that lack it. True (no gate) by default."""
+        return True
+
     #: REA-1 (issue 20, rules.reactors.open_gated_keys): the component types `gate_possible` reads
     gate_reads: ClassVar[tuple[type, ...]] = ()
 

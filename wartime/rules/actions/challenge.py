@@ -37,6 +37,11 @@ class Challenge(Action):
             if challengeable(gs, actor, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose traits grant no action
+        (``traits.granted_actions`` asks only those hooks of its trait set)."""
+        return traits.carries_on(gs, actor, "grants_action", "grants_extra_action")
+
     def refusal(self, gs, actor):
         """TRT-CHALLENGER: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if self.key not in traits.granted_actions(gs, actor) else super().refusal(gs, actor)

@@ -43,6 +43,11 @@ class DesignateTarget(Action):
         for t in space.enemies():
             yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character with no usable designator (``designator_reach``: its
+        Equipment's weapons and the objects it holds; with an object in play nothing is kept)."""
+        return designator_reach(gs, actor) is not None
+
     def refusal(self, gs, actor):
         """TRT-TARGET-DESIGNATOR: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if designator_reach(gs, actor) is None else super().refusal(gs, actor)

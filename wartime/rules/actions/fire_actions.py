@@ -56,6 +56,11 @@ class RegenerateRound(Action):
 
     params = (Param("weapon", "weapon", "TRT-REGENERATING-AMMO: the index of a weapon with regenerating ammunition"),)
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character none of whose weapons carries a trait on
+        ``regenerates`` (a pure function of its Equipment)."""
+        return any(traits.regenerates(w) is not None for w in gs.equipment(actor).weapons)
+
     def available(self, gs, actor):
         if not any(traits.regenerates(w) is not None for w in gs.equipment(actor).weapons):
             raise RuleViolation(self.rule, f"{gs.name(actor)} carries no weapon with "

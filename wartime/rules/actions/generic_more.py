@@ -12,7 +12,7 @@ from dataclasses import replace
 from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Searchable, Tied, UsableElement
 from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
-from wartime.rules import hiding, items, objects, placed, possessed_gear, possession, traits
+from wartime.rules import hiding, items, metahabilities, objects, placed, possessed_gear, possession, traits
 from wartime.rules.actions.base import Action, need, need_target, register
 from wartime.rules.actions.metahability import ungated_candidate, POSSESSOR_ATTRIBUTE
 from wartime.rules.actions.params import Candidate, Param
@@ -372,6 +372,11 @@ class MarkTarget(Action):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=f"mark {gs.name(t)}")
         for e in gear:
             yield Candidate(self.key, lambda e=e: {"equipment": e}, label=f"mark possessed equipment {e}")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that is neither a neuromancer nor a puppeteer, and
+        only one whose traits unlock a school or that carries a binding may be one (``metahabilities.may_corrupt``)."""
+        return metahabilities.may_corrupt(gs, actor)
 
     def available(self, gs, actor):
         possession.check_possessor(gs, actor, None)

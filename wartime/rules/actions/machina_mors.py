@@ -37,6 +37,11 @@ class MachinaMorsShot(RangedAttack):
             yield Candidate(self.key, lambda i=i: {"target": space.against, "weapon": i},
                             label=f"{gs.weapon(actor, i).name} at {gs.name(space.against)}")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character with no usable weapon with the trait
+        (``machina_weapons``, a pure function of its Equipment)."""
+        return bool(machina_weapons(gs, actor))
+
     def refusal(self, gs, actor):
         """TRT-MACHINA-MORS: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if not machina_weapons(gs, actor) else super().refusal(gs, actor)

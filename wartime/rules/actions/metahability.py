@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from wartime.core.components import Metahabilities
 from wartime.core.errors import RuleViolation
 from wartime.rules import mental, metahabilities as meta, parked, possessed_gear, possession, riding, traits
 from wartime.rules.actions.base import Action, need, need_target, register
@@ -102,6 +103,10 @@ class UseMetahability(Action):
                         yield Candidate(self.key, lambda i=i, t=t, o=o: {"meta": i, "target": t, "origin": o},
                                         label=f"{m.name} on {gs.name(t)} from {gs.name(o)}")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that carries no metahability (``meta.carried``)."""
+        return bool(meta.carried(gs, actor))
+
     def refusal(self, gs, actor):
         """MET-1: `available` without raising (issue 20): its usual refusal tested first."""
         return "MET-1" if not meta.carried(gs, actor) else super().refusal(gs, actor)
@@ -147,6 +152,12 @@ class MaintainMetahability(Action):
             m = meta.carried(gs, actor)[c.index]
             yield Candidate(self.key, lambda c=c: {"meta": c.index, "target": c.target},
                             label=f"keep {m.name} on {gs.name(c.target)}")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character with no cast to maintain (``meta.maintainable`` reads
+        its Metahabilities' casts first)."""
+        comp = gs.world.try_get(actor, Metahabilities)
+        return comp is not None and bool(comp.casts)
 
     def available(self, gs, actor):
         if not meta.maintainable(gs, actor):
@@ -204,6 +215,11 @@ class Corrupt(Action):
             for t in parked.enemy_parked(gs, actor):                  # MVA-17 / MET-8: a driverless transport
                 yield Candidate(self.key, lambda t=t: {"target": t, "attribute": "INT", "aim": "transport"},
                                 label=f"{riding.base_name(gs, t)} (INT)")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that is neither a neuromancer nor a puppeteer, and
+        only one whose traits unlock a school or that carries a binding may be one (``meta.may_corrupt``)."""
+        return meta.may_corrupt(gs, actor)
 
     def refusal(self, gs, actor):
         """MET-8: `available` without raising (issue 20): its usual refusal tested first."""
@@ -324,6 +340,11 @@ class Possess(Action):
                     yield Candidate(self.key, lambda t=t, a=a: {"target": t, "attribute": a, "aim": "transport"},
                                     label=f"{riding.base_name(gs, t)} ({a})")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that is neither a neuromancer nor a puppeteer, and
+        only one whose traits unlock a school or that carries a binding may be one (``meta.may_corrupt``)."""
+        return meta.may_corrupt(gs, actor)
+
     def available(self, gs, actor):
         possession.check_possessor(gs, actor, None)
 
@@ -386,6 +407,11 @@ class PsychicEnergy(Action):
     rule = "TRT-PSYCHIC-ENERGY"
     category = "generic"
     zero_cost = True
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose trait set holds no trait on ``stress_for_ene``
+        (``traits.stress_for_ene`` asks only that hook of it)."""
+        return traits.carries_on(gs, actor, "stress_for_ene")
 
     def available(self, gs, actor):
         if not traits.stress_for_ene(gs, actor):

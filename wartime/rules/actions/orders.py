@@ -39,6 +39,11 @@ class GiveOrders(Action):
             if orderable(gs, actor, t):
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose traits grant no action
+        (``traits.granted_actions`` asks only those hooks of its trait set)."""
+        return traits.carries_on(gs, actor, "grants_action", "grants_extra_action")
+
     def available(self, gs, actor):
         if self.key not in traits.granted_actions(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no {traits.display_name(self.rule)}")

@@ -5,7 +5,7 @@ equipment, or made a possession in the previous turn: other games' options are u
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules import possessed_gear, possession_keep
+from wartime.rules import metahabilities, possessed_gear, possession_keep
 from wartime.rules.actions.base import Action, register
 from wartime.rules.actions.params import Candidate, Param
 
@@ -68,6 +68,11 @@ class KeepPossession(Action):
             more = {} if aim is None else {"aim": aim}
             yield Candidate(self.key, lambda t=t, more=more: {"target": t, **more},
                             label=f"keep {gs.name(t)}{'' if aim is None else f' ({aim})'}")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that is neither a neuromancer nor a puppeteer, and
+        only one whose traits unlock a school or that carries a binding may be one (``metahabilities.may_corrupt``)."""
+        return metahabilities.may_corrupt(gs, actor)
 
     def available(self, gs, actor):
         if not possession_keep.keepable(gs, actor):

@@ -35,6 +35,11 @@ class Regenerate(Action):
     category = "generic"
     has_check = True
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose traits grant no action
+        (``traits.granted_actions`` asks only those hooks of its trait set)."""
+        return traits.carries_on(gs, actor, "grants_action", "grants_extra_action")
+
     def available(self, gs, actor):
         if self.key not in traits.granted_actions(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no {traits.display_name(self.rule)}")
@@ -68,6 +73,11 @@ class FeedOnCorpse(Action):
     def candidates(self, gs, actor, space):
         for c in corpses_in_contact(gs, actor):
             yield Candidate(self.key, lambda c=c: {"target": c}, label=gs.name(c))
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose traits grant no action
+        (``traits.granted_actions`` asks only those hooks of its trait set)."""
+        return traits.carries_on(gs, actor, "grants_action", "grants_extra_action")
 
     def refusal(self, gs, actor):
         """TRT-NECROPHAGE: `available` without raising (issue 20): its usual refusal tested first."""
@@ -120,6 +130,11 @@ class StealEnergy(Action):
         for t in sorted(set(space.enemies()) | set(space.allies())):
             if gs.distance(actor, t) <= traits.vol_reach(gs, actor) + 1e-9:
                 yield Candidate(self.key, lambda t=t: {"target": t}, label=gs.name(t))
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose traits grant no action
+        (``traits.granted_actions`` asks only those hooks of its trait set)."""
+        return traits.carries_on(gs, actor, "grants_action", "grants_extra_action")
 
     def available(self, gs, actor):
         if self.key not in traits.granted_actions(gs, actor):

@@ -125,6 +125,11 @@ class ThrowScenery(Action):
                 yield Candidate(self.key, lambda pid=ref, t=t: {"piece": pid, "target": t}, face,
                                 f"throw the {name} at {gs.name(t)}")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose trait set holds no trait on ``scenery_throw``
+        (``traits.throws_scenery`` asks only that hook of it)."""
+        return traits.carries_on(gs, actor, "scenery_throw")
+
     def refusal(self, gs, actor):
         """TRT-SUPER-STRENGTH: `available` without raising (issue 20): its usual refusal tested first."""
         return RULE if traits.throws_scenery(gs, actor) is None else super().refusal(gs, actor)

@@ -80,6 +80,11 @@ class SuperJump(AnyMoveBoostable, Action):
                     yield Candidate(self.key, lambda pid=pc.id, extra=extra: {**extra, "piece": pid},
                                     label=f"super jump onto {pc.id}{tag}")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose trait set holds no trait on ``leap``
+        (``traits.leap`` asks only that hook of it)."""
+        return traits.carries_on(gs, actor, "leap")
+
     def refusal(self, gs, actor):
         """TRT-SUPER-JUMP: `available` without raising (issue 20): its usual refusal tested first."""
         return "TRT-SUPER-JUMP" if traits.leap(gs, actor) is None else super().refusal(gs, actor)

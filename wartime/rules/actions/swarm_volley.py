@@ -55,6 +55,11 @@ class SwarmVolley(Action):
             face = None if space.reaction else space.facing_to(t)
             yield Candidate(self.key, lambda t=t: {"target": t}, face, f"swarm volley at {gs.name(t)}")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character with fewer than two swarm weapons
+        (``traits.volley_weapons``, a pure function of its Equipment)."""
+        return len(traits.volley_weapons(gs, actor)) >= 2
+
     def refusal(self, gs, actor):
         """TRT-SWARM-WEAPON: `available` without raising (issue 20): its usual refusal tested first."""
         return self.rule if len(traits.volley_weapons(gs, actor)) < 2 else super().refusal(gs, actor)

@@ -103,11 +103,16 @@ class Telekinesis(Action):
                     yield Candidate(self.key, lambda i=mv.index, r=t.ref, to=to: {"meta": i, "object": r, "to": to},
                                     label=f"{mv.m.name}: move the {t.name} to ({to[0]:g}, {to[1]:g})")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character that carries no metahability (``meta.carried``)."""
+        return bool(meta.carried(gs, actor))
+
     gate_reads = (Metahabilities,)
 
     def gate_possible(self, gs, actor):
-        """TRT-MAGIC-TELEKINESIS (REA-1, issue 20): `available`'s first test needs a metahability (`tk.movers`)."""
-        return bool(meta.carried(gs, actor))
+        """TRT-MAGIC-TELEKINESIS (REA-1, issue 20): `available`'s first test needs a metahability (`tk.movers`):
+        the menu gate's test."""
+        return self.menu_gate(gs, actor)
 
     def available(self, gs, actor):
         if not tk.movers(gs, actor):

@@ -89,15 +89,34 @@ def needs_climbing(gs: GameState, e: int, piece) -> bool:
 
 def climbable_in_contact(gs: GameState, e: int) -> list:
     """MVA-10 / MVA-13: the climbable pieces taller than the chest whose face the mini's base touches (edge gap
-    at most WALL_GAP), in board order."""
-    pieces = gs.board.climbable()
+    at most WALL_GAP), in board order. Issue 20: a pure function of the board, the base's centre, radius and chest
+    height, memoised per board (`Board.contact_memo`: the offered keys ask it for Escalar and Saltar arriba at every
+    listing)."""
+    board = gs.board
+    pieces = board.climbable()
     if not pieces:
         return []
     p = gs.pos(e)
+    body = gs.body(e)
+    key = ("climbable", p.x, p.y, body.radius, gs.chest_height(e))
+    memo = board.contact_memo
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= geo_move.PATH_MEMO_SIZE:
+            memo.clear()
+        got = memo[key] = tuple(_climbable_in_contact(gs, e, board, pieces))
+    return list(got)
+
+
+def _climbable_in_contact(gs: GameState, e: int, board, pieces) -> list:
+    """`climbable_in_contact`'s work (the pieces' bounds read once per board)."""
+    bounds = board.contact_memo.get("climbable_bounds")
+    if bounds is None:
+        bounds = board.contact_memo["climbable_bounds"] = tuple(pc.polygon.bounds for pc in pieces)
+    p = gs.pos(e)
     reach = gs.body(e).radius + WALL_GAP + 1e-6
     out = []
-    for pc in pieces:
-        x0, y0, x1, y1 = pc.polygon.bounds                      # cheap pre-filter before shapely
+    for pc, (x0, y0, x1, y1) in zip(pieces, bounds):                # cheap pre-filter before shapely
         if p.x < x0 - reach or p.x > x1 + reach or p.y < y0 - reach or p.y > y1 + reach:
             continue
         if needs_climbing(gs, e, pc) and -1e-6 <= _wall_gap(gs, e, pc) <= WALL_GAP + 1e-6:

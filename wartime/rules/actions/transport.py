@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Mount, Parked, Weapon
+from wartime.core.components import Mount, Parked, Posture, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
@@ -262,6 +262,10 @@ class TransportPivot(Action):
             yield Candidate(self.key, lambda f=(p.facing + turn) % 360.0: {"facing_to": round(f, 4)},
                             label=f"turn {turn:+g}°")
 
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character without a transport (``riding.rides``)."""
+        return riding.rides(gs, actor)
+
     def available(self, gs, actor):
         if not riding.rides(gs, actor):
             raise RuleViolation(self.rule, f"{gs.name(actor)} has no transport (a character turns for free, MOV-5)")
@@ -308,6 +312,10 @@ class Manoeuvre(Action):
             a = math.radians(p.facing + 45.0 * i)
             yield Candidate(self.key, lambda a=a: {"to": [round(p.x + math.cos(a), 4), round(p.y + math.sin(a), 4)]},
                             label=f"sidestep {45 * i}°")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character without a transport (``riding.rides``)."""
+        return riding.rides(gs, actor)
 
     def available(self, gs, actor):
         if not riding.rides(gs, actor):
@@ -387,6 +395,18 @@ class Ram(Action):
             if end is not None:
                 yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]},
                                 label=f"ram {riding.base_name(gs, t)}")
+
+    def refusal(self, gs, actor):
+        """CBA-23: `available` without raising (issue 20): on foot, its tests without building the message (which
+        asks Correr's reach again)."""
+        if riding.rides(gs, actor):
+            return super().refusal(gs, actor)
+        if gs.world.get(actor, Posture).state == "prone":
+            return "MVA-5"                                            # can_move
+        reach = _ReachOnce(self, gs, actor)
+        if not any(_contact_point(gs, actor, t, reach) is not None for t in gs.enemies(actor)):
+            return self.rule
+        return None
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
@@ -549,6 +569,11 @@ class Hover(Action):
 
     def candidates(self, gs, actor, space):
         yield Candidate(self.key, lambda: {}, label="stop mid-air")
+
+    def menu_gate(self, gs, actor):
+        """ACT-5 (issue 20): `available` refuses a character whose trait set holds no trait on ``hover``
+        (``traits.hover`` asks only that hook of it) or that has no transport (``riding.rides``)."""
+        return traits.carries_on(gs, actor, "hover") and riding.rides(gs, actor)
 
     def available(self, gs, actor):
         if traits.hover(gs, actor) is None or not riding.rides(gs, actor):

@@ -762,7 +762,8 @@ from wartime.rules.traits.registry import (CATALOGUE_HOOK, CATALOGUE_HOOKS, HOOK
                                            BonusLossDue, BonusLost, owe_bonus_loss, bonus_options, bonus_loss_due,
                                            lose_bonus, bonus_loss_activation_start, bonus_loss_activation_end,
                                            volley_weapons, critical_rolled, weapon_cost_terms, fortune_uses,
-                                           stable_table, hook_carriers, CARRIER_TYPES)
+                                           stable_table, hook_carriers, carries_on, own_carries_on, menu_table, traits_kept,
+                                           MENU_GATE_TYPES, CARRIER_TYPES)
 
 # the handler modules register themselves on import
 from wartime.rules.traits import (area, auras, combat_numbers, costs, criticals, elite, flight,  # noqa: F401

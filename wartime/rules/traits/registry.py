@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from wartime.core.components import (Attributes, Equipment, Gear, Identity, Item, KnockedOut, Life, MetaEffects,
-                                     OffWeapon, Psyche, Stress, Traits, Weapon)
+                                     Metahabilities, Mount, OffWeapon, Psyche, Stress, Traits, Weapon)
 from wartime.core.elements import delivered
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
@@ -632,6 +632,36 @@ def stable_table(gs, name: str, ctypes: tuple) -> dict | None:
     return got[1]
 
 
+def carries_on(gs, e: int, *hooks: str) -> bool:
+    """Whether `e`'s trait set (`character_traits`) holds a trait registered on any of `hooks`: False means every
+    helper that asks only those hooks of that set answers nothing (issue 20: the menu gates of the actions,
+    ``Action.menu_gate``). A pure function of the trait set and the registry."""
+    carried = character_traits(gs, e)
+    return any(_of(h, carried) for h in hooks)
+
+
+def own_carries_on(gs, e: int, hook: str) -> bool:
+    """Whether `e`'s own (race) traits (`GameState.traits`, of which `body_traits` is a part) hold a trait on
+    `hook` (issue 20: ``Action.menu_gate``). A pure function of its Traits and the registry."""
+    return bool(_of(hook, gs.traits(e)))
+
+
+def menu_table(gs) -> dict | None:
+    """Issue 20 (ACT-5): the table of answers kept while what a menu gate reads is unchanged (``Action.menu_gate``:
+    `stable_table` over `MENU_GATE_TYPES` and the registry); None when nothing may be kept (an object in play, a
+    view)."""
+    return stable_table(gs, "menu_gates", MENU_GATE_TYPES)
+
+
+def traits_kept(gs, e: int) -> bool:
+    """Whether `e`'s trait set is kept across world versions now (`character_traits` asked first): False when it
+    reads more than its component tables (a carried trait on ``negates``), so an answer built on it must not be
+    kept either."""
+    character_traits(gs, e)
+    kept = stable_table(gs, "traits", _TRAIT_TYPES)
+    return kept is not None and e in kept
+
+
 def hook_carriers(gs, hook: str) -> tuple[int, ...]:
     """The miniatures (id order, on the table or not) whose trait set (`character_traits`) holds a trait registered
     on `hook`: a superset of those a helper of that hook answers for (issue 20: kept across world versions while
@@ -888,6 +918,9 @@ _CARRIER_TYPES = _TRAIT_TYPES + (Identity,)
 #: what `hook_carriers` reads: its answer is a pure function of these tables and the registry (REA-1's gated reaction
 #: keys keep answers built on it, rules.reactors)
 CARRIER_TYPES = _CARRIER_TYPES
+#: what an action's menu gate may read (``Action.menu_gate``): the trait sets' component types, the metahabilities
+#: carried and the transport ridden
+MENU_GATE_TYPES = _TRAIT_TYPES + (Metahabilities, Mount)
 
 
 def owe_bonus_loss(gs, e: int, rule: str, chooser: str) -> None:
