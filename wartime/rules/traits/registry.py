@@ -569,7 +569,8 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     and not disabled, WND-4), the bearer traits of the objects it holds (``ON_OBJECTS``; GNA-16), and what the
     metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
     TRT-MAGIC-NULLIFY does neither)."""
-    memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
+    # per world version (issue 20: asked ~100 times per decision): the current version's table read in place
+    memo = gs._memo_cur if gs._memo_v == gs.world.version else gs._memo_table()
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
@@ -698,7 +699,8 @@ def cancels(gs, bearer: int | None, code: str, other: int | None = None) -> bool
 def negated(gs, e: int) -> frozenset[str]:
     """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
     (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
-    got = gs._memo_table().get(("negated", e))       # set with the trait set (`character_traits`)
+    memo = gs._memo_cur if gs._memo_v == gs.world.version else gs._memo_table()
+    got = memo.get(("negated", e))                      # set with the trait set (`character_traits`)
     if got is None:
         character_traits(gs, e)
         got = gs._memo_table().get(("negated", e), frozenset())
