@@ -126,3 +126,40 @@ def test_make_event_payload_is_the_canonical_form_of_its_data():
         want.update(canonical(data))
         assert dict(ev) == want and list(ev) == list(want)
         assert [type(v) for v in ev.values()] == [type(v) for v in want.values()]
+
+
+@pytest.mark.parametrize("name, seed, kind", [("skirmish.toml", 2, "random"), ("ruins.toml", 1, "scripted"),
+                                              ("scrapyard.toml", 1, "scripted")])
+def test_BAS_3_MOV_10_distances_kept_across_versions_match_a_fresh_measure_at_every_decision(name, seed, kind):
+    """BAS-3 (MOV-10, MOV-12 elevations; scrapyard: pieces moved and smashed): the distances kept while positions,
+    bases, climbs and the board's pieces are unchanged (`GameState._where_kept`) equal a fresh measure of every
+    pair at every decision of whole games."""
+    m = _match(name, seed, kind)
+    for _ in range(700):
+        gs = m.gs
+        on = [e for e in gs.minis() if gs.on_table(e)]
+        for a in on:
+            for b in on:
+                if a != b:
+                    assert gs.distance(a, b) == gs._distance(a, b)
+        if not m.step():
+            break
+
+
+def test_BAS_3_a_kept_distance_follows_a_move_and_a_restore():
+    """A set Position drops the kept distances (the same pair measured anew); a restore brings back the snapshot's
+    positions and their distances."""
+    from wartime.core.components import Position
+    m = _match("skirmish.toml", 1)
+    for _ in range(10):
+        m.step()
+    gs, w = m.gs, m.gs.world
+    a, b = [e for e in gs.minis() if gs.on_table(e)][:2]
+    before = gs.distance(a, b)
+    snap = w.snapshot()
+    p = gs.pos(a)
+    w.set(a, Position(p.x + 3.0, p.y, p.facing, p.level))
+    moved = gs.distance(a, b)
+    assert moved == gs._distance(a, b) and moved != before
+    w.restore(snap)
+    assert gs.distance(a, b) == before == gs._distance(a, b)
