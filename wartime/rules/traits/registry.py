@@ -570,7 +570,8 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
     TRT-MAGIC-NULLIFY does neither)."""
     # per world version (issue 20: asked ~100 times per decision): the current version's table read in place
-    memo = gs._memo_cur if gs._memo_v == gs.world.version else gs._memo_table()
+    v = getattr(gs, "_memo_v", None)
+    memo = gs._memo_cur if v is not None and v == gs.world.version else gs._memo_table()
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
@@ -699,7 +700,8 @@ def cancels(gs, bearer: int | None, code: str, other: int | None = None) -> bool
 def negated(gs, e: int) -> frozenset[str]:
     """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
     (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
-    memo = gs._memo_cur if gs._memo_v == gs.world.version else gs._memo_table()
+    v = getattr(gs, "_memo_v", None)
+    memo = gs._memo_cur if v is not None and v == gs.world.version else gs._memo_table()
     got = memo.get(("negated", e))                      # set with the trait set (`character_traits`)
     if got is None:
         character_traits(gs, e)
