@@ -10,6 +10,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 FLOAT_DIGITS = 6
+#: the exact types `canonical` returns unchanged
+_PLAIN = frozenset((str, int, bool, type(None)))
 
 
 def canonical(value: Any) -> Any:
@@ -20,10 +22,10 @@ def canonical(value: Any) -> Any:
     if t is float:
         v = round(value, FLOAT_DIGITS)
         return 0.0 if v == 0 else v
-    if t is dict:
-        return {str(k): canonical(v) for k, v in value.items()}
+    if t is dict:                   # plain members kept without a call (issue 20: most of an event's payload)
+        return {str(k): v if type(v) in _PLAIN else canonical(v) for k, v in value.items()}
     if t is list or t is tuple:
-        return [canonical(v) for v in value]
+        return [v if type(v) in _PLAIN else canonical(v) for v in value]
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return value
     if isinstance(value, float):
@@ -44,5 +46,6 @@ def canonical_json(value: Any) -> str:
 def make_event(type_: str, rule: str | None, **data: Any) -> Mapping[str, Any]:
     """Build an immutable event. `rule` is the rule ID the event applies (None for bookkeeping)."""
     payload = {"type": type_, "rule": rule}
-    payload.update(canonical(data))
+    for k, v in data.items():                  # `canonical(data)`, without a call for the plain values
+        payload[k] = v if type(v) in _PLAIN else canonical(v)
     return MappingProxyType(payload)

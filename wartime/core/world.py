@@ -48,6 +48,10 @@ class World:
         #: answer that reads only a few component types can be kept across the versions that change others
         #: (`stamp`; issue 20). Never game state.
         self.changes: dict[type, int] = {}
+        #: the version of the last change to `changes` itself (set, remove, restore; never reused): while it is
+        #: unchanged no table changed, so every `stamp` is unchanged (events make versions that change no table;
+        #: issue 20). Never game state.
+        self.changed_at = 0
 
     # --- versions --------------------------------------------------------------------------------
     def bump_version(self) -> None:
@@ -78,7 +82,7 @@ class World:
     def set(self, eid: int, comp: Any) -> None:
         self.bump_version()
         ctype = type(comp)
-        self.changes[ctype] = self._clock
+        self.changes[ctype] = self.changed_at = self._clock
         if ctype in self._owned:
             self.tables[ctype][eid] = comp
             return
@@ -100,7 +104,7 @@ class World:
 
     def remove(self, eid: int, ctype: type) -> None:
         self.bump_version()
-        self.changes[ctype] = self._clock
+        self.changes[ctype] = self.changed_at = self._clock
         table = self.tables.get(ctype)
         if table is None or eid not in table:
             return
@@ -161,6 +165,7 @@ class World:
 
     def restore(self, snap: Snapshot) -> None:
         self.bump_version()
+        self.changed_at = self._clock
         self.tables = dict(snap.tables)              # the tables themselves shared, copied on write
         if snap.changes is not None:
             self.changes = dict(snap.changes)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from wartime.core.components import Activation, Identity, Possessed, Stress
+from wartime.core.components import Activation, Attributes, Identity, KnockedOut, Life, Possessed, Stress
 from wartime.core.errors import RuleViolation
 from wartime.rules import metahabilities as meta
 from wartime.rules.modifiers import roll_character_check
@@ -62,6 +62,27 @@ def owner_side(gs: GameState, e: int) -> str:
     """MET-10: the side a character belongs to (a possessed one's own, not its possessor's)."""
     p = gs.world.try_get(e, Possessed)
     return gs.side(e) if p is None else p.owner
+
+
+#: the component tables `able_sides` reads: who the miniatures are and their sides (Identity), MET-10's own side
+#: (Possessed), and what `GameState.able` reads (Life: WND-2, WND-3; Stress against Attributes' VOL: PSI-16;
+#: KnockedOut: CBA-26; Possessed: PSI-17)
+_ABLE_TYPES = (Identity, Possessed, Life, Stress, Attributes, KnockedOut)
+
+
+def able_sides(gs: GameState) -> frozenset[str]:
+    """WND-2, WND-3, PSI-16, PSI-17, MET-10: the sides with a miniature able to act (a possessed one counts for its
+    own side, ``owner_side``). Issue 20: asked at every step of the flow (turns' elimination victory), and a pure
+    function of the tables of ``_ABLE_TYPES``, so it is kept while their stamps (`World.stamp`) are unchanged."""
+    stable = getattr(gs, "_stable", None)
+    stamp = gs.world.stamp(_ABLE_TYPES) if stable is not None else None
+    got = stable.get("able_sides") if stable is not None else None
+    if got is not None and got[0] == stamp:
+        return got[1]
+    sides = frozenset(owner_side(gs, e) for e in gs.minis() if gs.able(e))
+    if stable is not None:
+        stable["able_sides"] = (stamp, sides)
+    return sides
 
 
 def possessed_by(gs: GameState, possessor: int) -> list[int]:

@@ -38,6 +38,11 @@ def _moved_pieces(pieces, moved) -> list:
     return out
 
 
+#: the component tables a BAS-3 distance reads: positions and levels (Position), bases (Body), climbs (Climbing,
+#: MVA-10), and what the board is made of (doors GNA-16, movable and breakable pieces); see `GameState._where_kept`
+_WHERE_TYPES = (Position, Body, Climbing, UsableElement, MovedPiece, BreakablePiece)
+
+
 class GameState:
     """One point of a game: the ECS world and the board (static terrain)."""
 
@@ -261,8 +266,25 @@ class GameState:
         key = ("d", a, b)
         got = memo.get(key)
         if got is None:
-            got = memo[key] = self._distance(a, b)
+            kept = self._where_kept()               # issue 20: across the versions that move nothing
+            got = kept.get(key)
+            if got is None:
+                got = kept[key] = self._distance(a, b)
+            memo[key] = got
         return got
+
+    def _where_kept(self) -> dict:
+        """Issue 20: a table of answers that read only the tables of ``_WHERE_TYPES`` and the static board (BAS-3
+        distances), kept across world versions while those tables are unchanged (`World.changed_at`, then
+        `World.stamp`, as `traits.stable_table`); most versions change none of them (events, flow, ENE, effects)."""
+        w = self.world
+        got = self._stable.get("where")
+        if got is not None and got[2] == w.changed_at:
+            return got[1]
+        stamp = w.stamp(_WHERE_TYPES)
+        table = got[1] if got is not None and got[0] == stamp else {}
+        self._stable["where"] = (stamp, table, w.changed_at)
+        return table
 
     def _distance(self, a: int, b: int) -> float:
         pa, pb = self.pos(a), self.pos(b)

@@ -309,7 +309,7 @@ class TurnFlow:
         if by_alarm is not None:
             return by_alarm
         gs = self.gs
-        alive = {possession.owner_side(gs, e) for e in gs.minis() if gs.able(e)}   # MET-10: a possessed one's own
+        alive = possession.able_sides(gs)              # MET-10: a possessed one's own
         standing = [s for s in gs.sides if s in alive]
         if len(standing) <= 1:
             winner = standing[0] if standing else None

@@ -569,7 +569,9 @@ def character_traits(gs, e: int) -> tuple[str, ...] | frozenset[str]:
     and not disabled, WND-4), the bearer traits of the objects it holds (``ON_OBJECTS``; GNA-16), and what the
     metahability effects on it grant and negate (MET-3..5: TRT-HEX, TRT-NEGATE, ...; an effect suspended by
     TRT-MAGIC-NULLIFY does neither)."""
-    memo = gs._memo_table()                    # per world version (issue 20: asked ~100 times per decision)
+    # per world version (issue 20: asked ~100 times per decision): the current version's table read in place
+    v = getattr(gs, "_memo_v", None)
+    memo = gs._memo_cur if v is not None and v == gs.world.version else gs._memo_table()
     key = ("traits", e)
     got = memo.get(key)
     if got is None:
@@ -619,17 +621,20 @@ def stable_table(gs, name: str, ctypes: tuple) -> dict | None:
     component types `ctypes` are unchanged (`World.stamp`); a fresh one when either changed. None (keep nothing)
     while an object is in play (Gear: GNA-16, whose held traits read more tables) or for a state without a stable
     store (a view). Only for answers that read nothing else (never game state)."""
-    if getattr(gs, "_stable", None) is None or gs.world.tables.get(Gear):
+    stable = getattr(gs, "_stable", None)
+    if stable is None:
         return None
-    memo = gs._memo_table()                  # the stamp of a version never changes: looked up once per version
-    got = memo.get(("stable", name))
-    if got is None:
-        stamp = (_REGISTRY_GEN[0],) + gs.world.stamp(ctypes)
-        got = gs._stable.get(name)
-        if got is None or got[0] != stamp:
-            got = gs._stable[name] = (stamp, {})
-        memo[("stable", name)] = got
-    return got[1]
+    w = gs.world
+    if w.tables.get(Gear):
+        return None
+    got = stable.get(name)
+    at = (_REGISTRY_GEN[0], w.changed_at)
+    if got is not None and got[2] == at:     # no table changed since it was last checked (`World.changed_at`)
+        return got[1]
+    stamp = (_REGISTRY_GEN[0],) + w.stamp(ctypes)
+    table = got[1] if got is not None and got[0] == stamp else {}
+    stable[name] = (stamp, table, at)
+    return table
 
 
 def carries_on(gs, e: int, *hooks: str) -> bool:
@@ -725,8 +730,13 @@ def cancels(gs, bearer: int | None, code: str, other: int | None = None) -> bool
 def negated(gs, e: int) -> frozenset[str]:
     """``negates``: the trait IDs the character's traits cancel in any interaction with it or its actions
     (TRT-NEGATE): its own, and those of whoever it attacks, is attacked by, acts on or meets in an aura."""
-    character_traits(gs, e)
-    return gs._memo_table().get(("negated", e), frozenset())
+    v = getattr(gs, "_memo_v", None)
+    memo = gs._memo_cur if v is not None and v == gs.world.version else gs._memo_table()
+    got = memo.get(("negated", e))                      # set with the trait set (`character_traits`)
+    if got is None:
+        character_traits(gs, e)
+        got = gs._memo_table().get(("negated", e), frozenset())
+    return got
 
 
 def _apart(carried, neg: frozenset):
