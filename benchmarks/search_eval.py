@@ -5,7 +5,8 @@
 (the scenario's default lists; the other side scripted), and prints per cell W / D / L with the Wilson 95 %
 interval, the totals, the CPU time (time.process_time) of the searched decisions (median and p90) and the search
 AI's CPU per own action decision (all the CPU of its decisions over its 'action' decisions: a plan's cost spread
-over its activation). `--opt` sets SearchController keyword arguments (e.g. `--opt iterations=24`); `--controller scripted` plays the mirror."""
+over its activation). `--opt` sets SearchController keyword arguments (e.g. `--opt iterations=24`); `--controller
+scripted` plays the mirror."""
 from __future__ import annotations
 
 import argparse
