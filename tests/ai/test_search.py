@@ -326,3 +326,22 @@ def test_plan_options_cap_and_aim_the_deep_search():
     assert wait is not None and m.engine.flow.phase > 1, "the situation has changed: Esperar is not offered"
     assert "wait" in keys
     assert "wait" not in [d.action for d in SearchController(11, plan=True, plan_candidates=8)._plans(m, p, prior)]
+
+
+def test_plan_follow_leaves_a_planned_activation_to_the_scripted_ai():
+    """`plan_follow`: after its first action, a free character's actions are the scripted AI's (the plan's playouts
+    assumed them) and are not searched; without it the shallow search runs there."""
+    m, p = first_action_state()
+    scripted = ScriptedController(1)
+    m.submit(scripted.decide(m, p))
+    while m.pending is not None and m.pending.kind == "react":        # the enemy's reactions to it, if any
+        m.submit(scripted.decide(m, m.pending))
+    q = m.pending
+    assert q.kind == "action" and q.actor == p.actor and not m.gs.engaged(q.actor), "the situation has changed"
+    assert m.gs.activation(q.actor).actions > 0
+    ctrl = SearchController(11, plan=True, plan_follow=True)
+    assert ctrl.decide(m, q) == ctrl.scripted.decide(m, q)
+    assert ctrl.last_stats["rollouts"] == 0
+    ctrl = SearchController(11, plan=True)
+    ctrl.decide(m, q)
+    assert ctrl.last_stats["candidates"] >= 1

@@ -95,7 +95,7 @@ class SearchController:
                  focus_margin: float = 0.1, plan: bool = False, plan_iterations: int = 8,
                  plan_candidates: int = 4, plan_horizon: int = 2, plan_decisions: int | None = None,
                  plan_moves_only: bool = False, plan_wait: bool = False, by_count: bool = False,
-                 shallow: bool = True):
+                 shallow: bool = True, plan_follow: bool = False):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
@@ -131,6 +131,9 @@ class SearchController:
         self.by_count = bool(by_count)
         #: search the decisions plans do not take (an activation's later actions, attacks) one action deep
         self.shallow = bool(shallow)
+        #: with `plan`: a free character's later actions follow the scripted AI, as its plan's playouts assumed
+        #: (no shallow search there; engaged characters' attacks are still searched)
+        self.plan_follow = bool(plan_follow)
         #: the prior and candidate generator (stateless: only its seed)
         self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
         #: the rollout policy, both sides (stateless: only its seed)
@@ -154,7 +157,9 @@ class SearchController:
             cands = self._plans(match, p, prior)
             if len(cands) >= 2:
                 return self._search(match, p, cands, n, deep=True)
-        cands = self.candidates(match, p, prior) if self.shallow else [prior]
+        follows = self.plan and self.plan_follow and match.gs.activation(p.actor).actions > 0 and \
+            not match.gs.engaged(p.actor)
+        cands = self.candidates(match, p, prior) if self.shallow and not follows else [prior]
         if len(cands) < 2:
             self.last_stats = {"candidates": len(cands), "rollouts": 0}
             return prior
