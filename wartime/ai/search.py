@@ -48,6 +48,15 @@ scripted AI), chance sampled with determinised dice:
   shared among the candidates and compared as below; only the chosen plan's first step is played (its later
   actions are searched shallowly, or left to the scripted AI). Measured: see the README (a deep rollout costs
   ~40-100 ms of CPU, so a plan decision takes 0.3-1 s: over the 100 ms target).
+* Cheaper plans (session 17, all off by default; measured in the README): `plan_decisions` caps a deep rollout at
+  that many decisions (a deterministic cost bound: the leaf is evaluated where it stops); `plan_moves_only` plans
+  only where the scripted AI would not attack (positioning), leaving attacks to the shallow search; `plan_follow`
+  leaves a free character's later actions in the activation to the scripted AI, as the plan's playouts assumed (one
+  search an activation instead of one an action); `shallow=False` searches nothing but plans; `plan_wait` also
+  offers Esperar (GNA-10: let the enemy move first). `by_count` makes the evaluation count casualties as a victory
+  decided at the turn limit does (SEQ-1 'fewer_casualties', 'prisoners', an 'objective' never held: the number of
+  casualties first, then the points): each miniature weighs the lists' mean cost (nine tenths) plus a tenth of
+  its own.
 * Budget: `iterations` rollouts per searched decision (default 12, deterministic), shared evenly among the
   candidates (at least one each); `time_budget_ms` additionally stops sampling once that much wall time is spent
   — the choice then depends on the machine's speed: not deterministic, off by default.
