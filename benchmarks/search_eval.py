@@ -3,8 +3,10 @@
 `nice -n 10 python benchmarks/search_eval.py --seeds 200-203 --scenarios crossroads,ruins,tavern-brawl
 --workers 2 [--opt key=value ...] --out /tmp/x.json` plays, per scenario x side the search AI plays, each seed
 (the scenario's default lists; the other side scripted), and prints per cell W / D / L with the Wilson 95 %
-interval, the totals, and the CPU time (time.process_time) of the searched decisions (median and p90). `--opt`
-sets SearchController keyword arguments (e.g. `--opt iterations=24`); `--controller scripted` plays the mirror."""
+interval, the totals, the CPU time (time.process_time) of the searched decisions (median and p90) and the search
+AI's CPU per own action decision (all the CPU of its decisions over its 'action' decisions: a plan's cost spread
+over its activation). `--opt` sets SearchController keyword arguments (e.g. `--opt iterations=24`); `--controller
+scripted` plays the mirror."""
 from __future__ import annotations
 
 import argparse
@@ -38,6 +40,7 @@ def play(job) -> dict:
     lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
     other = "blue" if side == "red" else "red"
     times: list[float] = []
+    spent = {"cpu": 0.0, "actions": 0, "decisions": 0}
     if controller == "search":
         ctl = SearchController(derive_seed(seed, f"controller:{side}"), **opts)
         decide = ctl.decide
@@ -45,8 +48,12 @@ def play(job) -> dict:
         def timed(match, p):
             t = time.process_time()
             d = decide(match, p)
+            dt = time.process_time() - t
+            spent["cpu"] += dt
+            spent["decisions"] += 1
+            spent["actions"] += p.kind == "action"
             if ctl.last_stats.get("rollouts"):
-                times.append(time.process_time() - t)
+                times.append(dt)
             ctl.last_stats = {}
             return d
         ctl.decide = timed
@@ -57,7 +64,7 @@ def play(job) -> dict:
     r = Match(sc, lists, seed, ctr).play()
     return {"scenario": scenario, "side": side, "seed": seed, "winner": r["winner"],
             "result": 1 if r["winner"] == side else 0 if r["winner"] is None else -1,
-            "cpu": time.process_time() - t0, "times": times}
+            "cpu": time.process_time() - t0, "times": times, "spent": spent}
 
 
 def main() -> None:
@@ -95,6 +102,11 @@ def main() -> None:
     if ts:
         print(f"searched decisions {len(ts)}: median {1000 * statistics.median(ts):.1f} ms, "
               f"p90 {1000 * ts[int(0.9 * (len(ts) - 1))]:.1f} ms (CPU)")
+    spent = [g["spent"] for g in games if g.get("spent", {}).get("actions")]
+    if spent:
+        print(f"search AI CPU per own action decision (all its CPU / its action decisions): "
+              f"{1000 * sum(x['cpu'] for x in spent) / sum(x['actions'] for x in spent):.1f} ms; per decision "
+              f"{1000 * sum(x['cpu'] for x in spent) / sum(x['decisions'] for x in spent):.1f} ms")
     print(f"game CPU median {statistics.median(g['cpu'] for g in games):.1f} s")
 
 

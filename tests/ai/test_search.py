@@ -258,3 +258,90 @@ def test_plans_whole_game_deterministic():
         m.play()
         logs.append([dict(e) for e in m.world.events])
     assert logs[0] == logs[1]
+
+
+def test_by_count_weighs_every_casualty_alike_where_the_victory_counts_them():
+    """`evaluate(by_count=True)`: in a 'fewer_casualties' game (SEQ-1: the fewer casualties win at the limit, then
+    the fewer points lost) an enemy out of action is worth the lists' mean cost (nine tenths) plus a tenth of its own,
+    so a cheap casualty weighs almost what a dear one does; in an 'elimination' game the points stay."""
+    from dataclasses import replace as dc_replace
+
+    from wartime.ai.search import evaluate
+    from wartime.core.components import Identity, Life
+    for scenario, counted in ((RUINS, True), (ROOT / "scenarios" / "crossroads.toml", False)):
+        m = make_match(scenario, 5)
+        while m.engine.flow.stage in ("setup", "deploy"):
+            m.submit(m.controllers[m.pending.side].decide(m, m.pending))
+        gs, world = m.gs, m.world
+        blue = sorted((e for e in gs.minis() if gs.side(e) == "blue"), key=lambda e: world.get(e, Identity).cost)
+        cheap, dear = blue[0], blue[-1]
+        costs = {e: world.get(e, Identity).cost for e in gs.minis()}
+        assert costs[cheap] < costs[dear]
+        total = sum(costs.values())
+        mean = total / len(costs)
+
+        def gain(e, by_count):
+            base = evaluate(m, "red", by_count=by_count)
+            snap, version = world.snapshot(), world.version
+            world.set(e, dc_replace(world.get(e, Life), state="dead"))
+            try:
+                return (evaluate(m, "red", by_count=by_count) - base) * total
+            finally:
+                world.restore(snap)
+                world.revert_version(version)
+        for e in (cheap, dear):
+            points = costs[e] * (1 - min(1.0, gs.wounds(e) / max(1, gs.attrs(e).CON)) * 0.5)
+            assert gain(e, False) == pytest.approx(points)
+            weight = 0.9 * mean + 0.1 * costs[e] if counted else costs[e]
+            assert gain(e, True) == pytest.approx(weight * points / costs[e])
+
+
+def test_plan_options_cap_and_aim_the_deep_search():
+    """`plan_decisions` caps the decisions of a deep rollout; `plan_moves_only` leaves an activation whose scripted
+    first step is an attack to the shallow search; `shallow=False` leaves it to the scripted AI; `plan_wait` offers
+    Esperar (GNA-10) as a plan when the engine offers it."""
+    m, p = first_action_state()
+    ctrl = SearchController(11, plan=True, plan_iterations=2, plan_candidates=2, plan_decisions=3)
+    calls = []
+    decide = ctrl.rollout_policy.decide
+
+    def counted(match, q):
+        calls.append(q.kind)
+        return decide(match, q)
+    ctrl.rollout_policy.decide = counted
+    ctrl.decide(m, p)
+    assert ctrl.last_stats["deep"] and ctrl.last_stats["rollouts"] == 2
+    assert 0 < len(calls) <= 2 * 3
+    prior = ctrl.scripted.decide(m, p)
+    from wartime.ai.search import _is_attack
+    ctrl = SearchController(11, plan=True, plan_moves_only=True, shallow=False)
+    d = ctrl.decide(m, p)
+    if _is_attack(prior):
+        assert d == prior and ctrl.last_stats.get("rollouts") == 0
+    else:
+        assert ctrl.last_stats["deep"]
+    wait = next((k for k in p.options if k == "wait"), None)
+    ctrl = SearchController(11, plan=True, plan_wait=True, plan_candidates=8)
+    keys = [d.action for d in ctrl._plans(m, p, prior)]
+    assert wait is not None and m.engine.flow.phase > 1, "the situation has changed: Esperar is not offered"
+    assert "wait" in keys
+    assert "wait" not in [d.action for d in SearchController(11, plan=True, plan_candidates=8)._plans(m, p, prior)]
+
+
+def test_plan_follow_leaves_a_planned_activation_to_the_scripted_ai():
+    """`plan_follow`: after its first action, a free character's actions are the scripted AI's (the plan's playouts
+    assumed them) and are not searched; without it the shallow search runs there."""
+    m, p = first_action_state()
+    scripted = ScriptedController(1)
+    m.submit(scripted.decide(m, p))
+    while m.pending is not None and m.pending.kind == "react":        # the enemy's reactions to it, if any
+        m.submit(scripted.decide(m, m.pending))
+    q = m.pending
+    assert q.kind == "action" and q.actor == p.actor and not m.gs.engaged(q.actor), "the situation has changed"
+    assert m.gs.activation(q.actor).actions > 0
+    ctrl = SearchController(11, plan=True, plan_follow=True)
+    assert ctrl.decide(m, q) == ctrl.scripted.decide(m, q)
+    assert ctrl.last_stats["rollouts"] == 0
+    ctrl = SearchController(11, plan=True)
+    ctrl.decide(m, q)
+    assert ctrl.last_stats["candidates"] >= 1

@@ -48,6 +48,15 @@ scripted AI), chance sampled with determinised dice:
   shared among the candidates and compared as below; only the chosen plan's first step is played (its later
   actions are searched shallowly, or left to the scripted AI). Measured: see the README (a deep rollout costs
   ~40-100 ms of CPU, so a plan decision takes 0.3-1 s: over the 100 ms target).
+* Cheaper plans (session 17, all off by default; measured in the README): `plan_decisions` caps a deep rollout at
+  that many decisions (a deterministic cost bound: the leaf is evaluated where it stops); `plan_moves_only` plans
+  only where the scripted AI would not attack (positioning), leaving attacks to the shallow search; `plan_follow`
+  leaves a free character's later actions in the activation to the scripted AI, as the plan's playouts assumed (one
+  search an activation instead of one an action); `shallow=False` searches nothing but plans; `plan_wait` also
+  offers Esperar (GNA-10: let the enemy move first). `by_count` makes the evaluation count casualties as a victory
+  decided at the turn limit does (SEQ-1 'fewer_casualties', 'prisoners', an 'objective' never held: the number of
+  casualties first, then the points): each miniature weighs the lists' mean cost (nine tenths) plus a tenth of
+  its own.
 * Budget: `iterations` rollouts per searched decision (default 12, deterministic), shared evenly among the
   candidates (at least one each); `time_budget_ms` additionally stops sampling once that much wall time is spent
   — the choice then depends on the machine's speed: not deterministic, off by default.
@@ -72,7 +81,7 @@ import json
 import math
 import time
 
-from wartime.ai.candidates import action, end_key, legal_cost, offered, options_of
+from wartime.ai.candidates import action, by_rule, end_key, legal_cost, offered, options_of
 from wartime.ai.scripted import ScriptedController
 from wartime.core.components import Identity
 from wartime.core.errors import RuleViolation
@@ -93,7 +102,9 @@ class SearchController:
                  margin: float = 0.01, threat_weight: float = 0.5, own_threat: float = 0.5,
                  moves: bool = False, activations: bool = False, z: float = 1.0, focus: bool = True,
                  focus_margin: float = 0.1, plan: bool = False, plan_iterations: int = 8,
-                 plan_candidates: int = 4, plan_horizon: int = 2):
+                 plan_candidates: int = 4, plan_horizon: int = 2, plan_decisions: int | None = None,
+                 plan_moves_only: bool = False, plan_wait: bool = False, by_count: bool = False,
+                 shallow: bool = True, plan_follow: bool = False):
         self.seed = int(seed)
         self.iterations = int(iterations)
         self.time_budget_ms = time_budget_ms
@@ -119,6 +130,19 @@ class SearchController:
         self.plan_iterations = int(plan_iterations)
         self.plan_candidates = int(plan_candidates)
         self.plan_horizon = int(plan_horizon)
+        #: a deep rollout stops after this many decisions (deterministic cost bound; None: max_rollout_decisions)
+        self.plan_decisions = None if plan_decisions is None else int(plan_decisions)
+        #: plans only where the scripted AI positions (its choice is not an attack): attacks are searched shallowly
+        self.plan_moves_only = bool(plan_moves_only)
+        #: also offer Esperar (GNA-10) as a plan: let the enemy move first
+        self.plan_wait = bool(plan_wait)
+        #: the evaluation counts casualties as the victory does (`evaluate`'s `by_count`)
+        self.by_count = bool(by_count)
+        #: search the decisions plans do not take (an activation's later actions, attacks) one action deep
+        self.shallow = bool(shallow)
+        #: with `plan`: a free character's later actions follow the scripted AI, as its plan's playouts assumed
+        #: (no shallow search there; engaged characters' attacks are still searched)
+        self.plan_follow = bool(plan_follow)
         #: the prior and candidate generator (stateless: only its seed)
         self.scripted = ScriptedController(derive_seed(self.seed, "prior"))
         #: the rollout policy, both sides (stateless: only its seed)
@@ -137,11 +161,14 @@ class SearchController:
             return self._search(match, p, cands, n)
         if p.kind != "action":
             return prior
-        if self.plan and match.gs.activation(p.actor).actions == 0:
+        if self.plan and match.gs.activation(p.actor).actions == 0 and not (
+                self.plan_moves_only and _is_attack(prior)):
             cands = self._plans(match, p, prior)
             if len(cands) >= 2:
                 return self._search(match, p, cands, n, deep=True)
-        cands = self.candidates(match, p, prior)
+        follows = self.plan and self.plan_follow and match.gs.activation(p.actor).actions > 0 and \
+            not match.gs.engaged(p.actor)
+        cands = self.candidates(match, p, prior) if self.shallow and not follows else [prior]
         if len(cands) < 2:
             self.last_stats = {"candidates": len(cands), "rollouts": 0}
             return prior
@@ -224,6 +251,9 @@ class SearchController:
                     lambda: (s._best_charge(match, p) or (None, None))[1], lambda: s._close_in(match, p),
                     lambda: s._advance(match, p), lambda: s._pull_back(match, p),
                     lambda: s._guard_or_end(match, p)]
+        if self.plan_wait:
+            wait = by_rule(p, "GNA-10")
+            builders.insert(2, lambda: action(p, wait) if wait is not None else None)
         for fn in builders:
             try:
                 add(fn())
@@ -330,7 +360,8 @@ class SearchController:
                         continue
                     world.restore(root)
                     world.dice.set_state(state)
-                    value = self._rollout(match, d, side, horizon, follow)
+                    value = self._rollout(match, d, side, horizon, follow,
+                                          self.plan_decisions if deep else None)
                     rollouts += 1
                     if value is None:          # the engine refused the candidate: never chosen
                         refused[j] = True
@@ -378,7 +409,7 @@ class SearchController:
         return best, gain
 
     def _rollout(self, match, d: Decision, side: str, horizon: int | None = None,
-                 follow: int | None = None) -> float | None:
+                 follow: int | None = None, limit: int | None = None) -> float | None:
         """Submit `d` and play on with the scripted policy to the horizon; the evaluation of the end state."""
         engine = match.engine
         horizon = self.horizon if horizon is None else horizon
@@ -391,7 +422,7 @@ class SearchController:
         ends = 0
         actions = 0
         was_action = True
-        for _ in range(self.max_rollout_decisions):
+        for _ in range(self.max_rollout_decisions if limit is None else limit):
             q = engine.pending
             if q is None:
                 break
@@ -412,7 +443,13 @@ class SearchController:
             except RuleViolation:
                 if not _fallback(engine, q):
                     break
-        return evaluate(match, side, self.threat_weight, self.own_threat)
+        return evaluate(match, side, self.threat_weight, self.own_threat, self.by_count)
+
+
+def _is_attack(d: Decision) -> bool:
+    """Whether `d` is an attack action (by its action's metadata)."""
+    a = REGISTRY.get(d.action or "") if d.kind == "action" else None
+    return a is not None and bool(a.is_attack)
 
 
 def _fallback(engine, q: Pending) -> bool:
@@ -496,16 +533,29 @@ def mini_threat(gs, a: int) -> float:
     return best
 
 
-def evaluate(match, side: str, threat_weight: float = 0.0, own_threat: float = 0.5) -> float:
+#: SEQ-1: the victories decided at the turn limit by how MANY miniatures each side lost (then points)
+COUNTED = ("fewer_casualties", "prisoners", "objective")
+
+
+def evaluate(match, side: str, threat_weight: float = 0.0, own_threat: float = 0.5, by_count: bool = False) -> float:
     """The material value of the world for `side`: enemy losses minus own (points), prisoners, the result; with
     `threat_weight`, minus that share of what the enemy threatens next (`threat`) and plus half of it for what
-    `side` threatens."""
+    `side` threatens. With `by_count`, in a game decided at the turn limit by the number of casualties (SEQ-1:
+    'fewer_casualties', 'prisoners', an 'objective' never held) every miniature weighs the same (the lists' mean
+    cost) plus a tenth of its own cost (the tie-break by points lost), so a cheap casualty is not traded for a
+    wound on a dear one."""
     gs = match.gs
-    total = 0
+    minis = gs.minis()
+    costs = {e: gs.world.get(e, Identity).cost for e in minis}
+    total = sum(costs.values())
+    if by_count and gs.victory in COUNTED and minis:
+        mean = total / len(minis)
+        weight = {e: 0.9 * mean + 0.1 * c for e, c in costs.items()}
+    else:
+        weight = costs
     value = 0.0
-    for e in gs.minis():
-        cost = gs.world.get(e, Identity).cost
-        total += cost
+    for e in minis:
+        cost = weight[e]
         if not gs.able(e):
             loss = float(cost)
         else:
@@ -517,7 +567,7 @@ def evaluate(match, side: str, threat_weight: float = 0.0, own_threat: float = 0
     if holds.rewards_prisoners(gs):
         for s in gs.sides:
             for e in holds.prisoners_taken(gs, s):
-                cost = gs.world.get(e, Identity).cost
+                cost = weight.get(e, costs.get(e, 0))
                 value += cost if s == side else -cost
     f = match.engine.flow
     if f.stage == "over":
