@@ -235,43 +235,13 @@ def test_MOV_3_BAS_2_MOV_14_MOV_9_path_ok_is_check_paths_verdict(name):
 
 
 def reference_step_towards(board, start, goal, radius, max_length, others, chest_height):
-    """`step_towards` as the search it is: its candidate paths in order, each judged by `check_path` over every
-    base (no memo, no filter)."""
-    sx, sy = float(start[0]), float(start[1])
-    gx, gy = float(goal[0]), float(goal[1])
-    dist = math.hypot(gx - sx, gy - sy)
-    if dist <= LENGTH_TOL or max_length <= 0.0:
-        return None
-    ux, uy = (gx - sx) / dist, (gy - sy) / dist
-    reach = min(max_length, dist)
-
-    def ok(path):
+    """`step_towards` as the search it is: its candidate paths in order (`movement.step_candidates`), each judged by
+    `check_path` over every base (no memo, no filter)."""
+    from wartime.geometry import movement
+    for path in movement.step_candidates(start, goal, max_length):
         board.path_memo.clear()
-        return check_path(board, path, radius, chest_height, max_length, others).ok
-
-    for f in (1.0, 0.75, 0.5, 0.25):
-        d = reach * f
-        path = [(sx, sy), (sx + ux * d, sy + uy * d)]
-        if ok(path):
+        if check_path(board, path, radius, chest_height, max_length, others).ok:
             return path
-    for scale in (1.0, 0.5):
-        budget = max_length * scale
-        for sign in (1.0, -1.0):
-            for deg in (30.0, 60.0, 90.0):
-                a = math.radians(deg) * sign
-                vx = ux * math.cos(a) - uy * math.sin(a)
-                vy = ux * math.sin(a) + uy * math.cos(a)
-                leg1 = min(budget / 2.0, dist)
-                wx, wy = sx + vx * leg1, sy + vy * leg1
-                rem = budget - leg1
-                dw = math.hypot(gx - wx, gy - wy)
-                if dw <= LENGTH_TOL or rem <= LENGTH_TOL:
-                    path = [(sx, sy), (wx, wy)]
-                else:
-                    leg2 = min(rem, dw)
-                    path = [(sx, sy), (wx, wy), (wx + (gx - wx) / dw * leg2, wy + (gy - wy) / dw * leg2)]
-                if ok(path):
-                    return path
     return None
 
 

@@ -379,27 +379,30 @@ def step_towards(board: Board, start: Sequence[float], goal: Sequence[float], ra
 def _step_towards(board: Board, start: Sequence[float], goal: Sequence[float], radius: float, max_length: float,
                   others: Sequence[Other], chest_height: float, *, crouched: bool = False
                   ) -> list[tuple[float, float]] | None:
-    """`step_towards`' work."""
+    """`step_towards`' work: the first of its candidate paths (`step_candidates`) that `_path_ok` accepts."""
+    sx, sy = float(start[0]), float(start[1])
+    # issue 20: the other bases and the refusing pieces are read once for every candidate (path_ok's work)
+    r, allowance = float(radius), float(max_length)
+    bases, refusing = _bases_in_reach(_bases(others), sx, sy, r, allowance), _refusing(board, chest_height)
+    for path in step_candidates(start, goal, max_length):
+        if _path_ok(board, tuple((float(q[0]), float(q[1])) for q in path), r, allowance, bases, refusing):
+            return path
+    return None
+
+
+def step_candidates(start: Sequence[float], goal: Sequence[float], max_length: float):
+    """The candidate paths `step_towards` tries, in its order (see its docstring); none when start == goal or
+    there is no allowance."""
     sx, sy = float(start[0]), float(start[1])
     gx, gy = float(goal[0]), float(goal[1])
     dist = math.hypot(gx - sx, gy - sy)
     if dist <= LENGTH_TOL or max_length <= 0.0:
-        return None
+        return
     ux, uy = (gx - sx) / dist, (gy - sy) / dist
     reach = min(max_length, dist)
-
-    # issue 20: the other bases and the refusing pieces are read once for every candidate (path_ok's work)
-    r, allowance = float(radius), float(max_length)
-    bases, refusing = _bases_in_reach(_bases(others), sx, sy, r, allowance), _refusing(board, chest_height)
-
-    def ok(path):
-        return _path_ok(board, tuple((float(q[0]), float(q[1])) for q in path), r, allowance, bases, refusing)
-
     for f in (1.0, 0.75, 0.5, 0.25):
         d = reach * f
-        path = [(sx, sy), (sx + ux * d, sy + uy * d)]
-        if ok(path):
-            return path
+        yield [(sx, sy), (sx + ux * d, sy + uy * d)]
     for scale in (1.0, 0.5):
         budget = max_length * scale
         for sign in (1.0, -1.0):
@@ -412,10 +415,7 @@ def _step_towards(board: Board, start: Sequence[float], goal: Sequence[float], r
                 rem = budget - leg1
                 dw = math.hypot(gx - wx, gy - wy)
                 if dw <= LENGTH_TOL or rem <= LENGTH_TOL:
-                    path = [(sx, sy), (wx, wy)]
+                    yield [(sx, sy), (wx, wy)]
                 else:
                     leg2 = min(rem, dw)
-                    path = [(sx, sy), (wx, wy), (wx + (gx - wx) / dw * leg2, wy + (gy - wy) / dw * leg2)]
-                if ok(path):
-                    return path
-    return None
+                    yield [(sx, sy), (wx, wy), (wx + (gx - wx) / dw * leg2, wy + (gy - wy) / dw * leg2)]

@@ -316,12 +316,7 @@ def out_of_fov_reason(ox: float, oy: float, facing: float, range_k: float, orad:
     for p in track:
         if math.hypot(p[0] - ox, p[1] - oy) <= limit:
             return None
-    a = math.radians(facing)
-    c, s = math.cos(a), math.sin(a)
-    for p in track:
-        if (p[0] - ox) * c + (p[1] - oy) * s + r >= -1e-9:
-            return OUT_OF_RANGE
-    return NOT_IN_FOV
+    return NOT_IN_FOV if behind_reason(ox, oy, facing, r, track) is not None else OUT_OF_RANGE
 
 
 def action_noise(gs: GameState, actor: int, key: str, params: dict, moved: float) -> float:

@@ -55,8 +55,8 @@ class DesignateTarget(Action):
     gate_reads = (Equipment, Gear, Item)
 
     def gate_possible(self, gs, actor):
-        """TRT-TARGET-DESIGNATOR (REA-1, issue 20): `refusal`'s first test (its weapons and the objects it holds)."""
-        return designator_reach(gs, actor) is not None
+        """TRT-TARGET-DESIGNATOR (REA-1, issue 20): the menu gate (`refusal`'s first test)."""
+        return self.menu_gate(gs, actor)
 
     def available(self, gs, actor):
         if designator_reach(gs, actor) is None:

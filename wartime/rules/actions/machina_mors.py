@@ -49,8 +49,8 @@ class MachinaMorsShot(RangedAttack):
     gate_reads = (Equipment,)
 
     def gate_possible(self, gs, actor):
-        """TRT-MACHINA-MORS (REA-1, issue 20): `refusal`'s first test (a usable weapon with the trait)."""
-        return bool(machina_weapons(gs, actor))
+        """TRT-MACHINA-MORS (REA-1, issue 20): the menu gate (`refusal`'s first test)."""
+        return self.menu_gate(gs, actor)
 
     def available(self, gs, actor):
         if not machina_weapons(gs, actor):

@@ -67,8 +67,8 @@ class SwarmVolley(Action):
     gate_reads = (Equipment,)
 
     def gate_possible(self, gs, actor):
-        """TRT-SWARM-WEAPON (REA-1, issue 20): `refusal`'s first test (two swarm weapons, the weapons alone)."""
-        return len(traits.volley_weapons(gs, actor)) >= 2
+        """TRT-SWARM-WEAPON (REA-1, issue 20): the menu gate (`refusal`'s first test)."""
+        return self.menu_gate(gs, actor)
 
     def available(self, gs, actor):
         if len([i for i in traits.volley_weapons(gs, actor) if _ready(gs, actor, i)]) < 2:
