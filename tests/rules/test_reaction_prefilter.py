@@ -145,3 +145,22 @@ def test_REA_1_MOV_12_sight_memo_tells_the_actors_level_apart():
     for level in (1, 2, 1):
         g.set(a, Position(10, 20, 0.0, level))
         assert reactions.sight_reason(g.gs, b, a, track, memo) == fresh[level]
+
+
+def test_REA_1_MVA_10_a_climber_is_seen_where_it_clings():
+    """REA-1 / ENV-2 / MVA-10 (session 17): the survey traces a climber's silhouette where it clings, raised by the K
+    it climbed (`GameState.target_row`, the row an attack on it traces), not on the ground: a watcher behind a low
+    wall does not see the actor on the ground beyond it, and sees it 2.5 K up a post at the same spot (with and
+    without the sight memo)."""
+    from wartime.core.components import Climbing
+    wall = piece("wall", "blocking", 15, 17, 15.5, 23, height=1.5, blocks_los=True)
+    post = piece("post", "blocking", 8.4, 19, 9.4, 21, height=4, blocks_los=True)
+    g = Game(M(x=10, y=20), M(side="blue", x=20, y=20, facing=180.0), pieces=[wall, post])
+    a, b = g.ids
+    track = [(10.0, 20.0)]
+    memo: dict = {}
+    assert reactions.sight_reason(g.gs, b, a, track) == reactions.NO_LOS
+    assert reactions.sight_reason(g.gs, b, a, track, memo) == reactions.NO_LOS
+    g.set(a, Climbing("post", 2.5))
+    assert reactions.sight_reason(g.gs, b, a, track) == reactions.BY_SIGHT
+    assert reactions.sight_reason(g.gs, b, a, track, memo) == reactions.BY_SIGHT

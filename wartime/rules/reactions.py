@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from wartime.core.components import Parked
+from wartime.core.components import Climbing, Parked
 from wartime.core.errors import RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import LEVEL_2_HEIGHT
@@ -203,7 +203,7 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
             return quick
     if memo is not None:
         key = (po.x, po.y, po.facing, po.level, range_k, gs.current_height(reactor), orad, r, pa.level,
-               gs.current_height(actor), tuple(track), gs.sight_reach(reactor))
+               gs.current_height(actor), _climb_key(gs, actor, pa), tuple(track), gs.sight_reach(reactor))
         got = memo.get(key)
         if got is None:
             if len(memo) > 4096:
@@ -237,7 +237,7 @@ def _traced_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[fl
         return OUT_OF_RANGE if in_arc else NOT_IN_FOV
     h = gs.current_height(actor)
     lift = LEVEL_2_HEIGHT if pa.level == 2 else 0.0           # MOV-10: a level-2 base is 3 K above the surface
-    rows = np.array([(x, y, r, gs.board.surface_height(x, y) + lift, h) for x, y in seen], dtype=float)
+    rows = np.array([_track_row(gs, actor, pa, x, y, r, lift, h) for x, y in seen], dtype=float)
     if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
         return BY_SIGHT
     reach = gs.sight_reach(reactor)          # TRT-META-VISION: it sees through opaque obstacles within its reach
@@ -248,6 +248,22 @@ def _traced_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[fl
         if (gap <= reach + 1e-9).any():
             return BY_SIGHT
     return NO_LOS
+
+
+def _climb_key(gs: GameState, actor: int, pa):
+    """The part of a sight memo key `_track_row` reads beyond the track: the actor's climb and spot (None on the
+    ground)."""
+    climb = gs.world.try_get(actor, Climbing)
+    return None if climb is None else (climb, pa.x, pa.y)
+
+
+def _track_row(gs: GameState, actor: int, pa, x: float, y: float, r: float, lift: float, h: float) -> tuple:
+    """ENV-2: the actor's silhouette row at a point of its track: on the surface there (+3 K at level 2, MOV-10);
+    at its own spot while it clings to a wall or hangs under a roof (MVA-10, TRT-SPIDER), the row an attack on it
+    traces (`GameState.target_row`: raised by the K it climbed, or hanging down from the roof)."""
+    if x == pa.x and y == pa.y and gs.world.has(actor, Climbing):
+        return gs.target_row(actor)
+    return (x, y, r, gs.board.surface_height(x, y) + lift, h)
 
 
 _hypot = np.hypot               # numpy's hypot (math.hypot may differ in the last bit): the floats of fov_mask
@@ -273,7 +289,7 @@ def _traced_reason_arrays(gs: GameState, reactor: int, actor: int, track: list[t
         return OUT_OF_RANGE if (ahead + r >= -1e-9).any() else NOT_IN_FOV
     h = gs.current_height(actor)
     lift = LEVEL_2_HEIGHT if pa.level == 2 else 0.0           # MOV-10: a level-2 base is 3 K above the surface
-    rows = np.array([(x, y, r, gs.board.surface_height(x, y) + lift, h) for x, y, ok in zip(xs, ys, fov) if ok],
+    rows = np.array([_track_row(gs, actor, pa, x, y, r, lift, h) for x, y, ok in zip(xs, ys, fov) if ok],
                     dtype=float)
     if any(c.has_los for c in sight.cover_query(gs.board, gs.eye(reactor), rows)):
         return BY_SIGHT
