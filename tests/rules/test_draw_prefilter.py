@@ -1,0 +1,92 @@
+"""Issue 20: the answers that let the random controller skip building and validating candidates
+(`energy.surely_unaffordable`, `geometry.movement.least_surcharge`) never hide a legal option. Each is compared here
+with the full validation of every candidate, at every 'action' decision of games on several shipped scenarios."""
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+from wartime.ai import make_controller
+from wartime.core.errors import RuleViolation
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.geometry import movement as geo_move
+from wartime.match.match import Match
+from wartime.rules import energy, options as legal
+from wartime.rules.actions import REGISTRY
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _match(name: str, seed: int) -> Match:
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    return Match(sc, lists, seed, {"red": make_controller("random", seed), "blue": make_controller("random", seed + 1000)})
+
+
+def _decisions(name: str, seed: int, n: int):
+    """The first `n` decisions of a random game of `name`: yields the match before each one is taken."""
+    m = _match(name, seed)
+    for _ in range(n):
+        if m.pending is None:
+            return
+        yield m
+        m.step()
+
+
+def test_ENE_4_MOV_7_least_price_bounds_every_legal_move():
+    """ENE-1, ENE-4, MOV-7: at every 'action' decision, every legal candidate of a move (an action with
+    `least_cost_prepared`) costs at least `energy.least_price`, and a key `surely_unaffordable` refuses has no legal
+    candidate at all."""
+    bounded = refused = above = 0
+    for name, seed in (("skirmish.toml", 1), ("crossroads.toml", 2), ("ruins.toml", 3), ("tavern-brawl.toml", 4)):
+        for m in _decisions(name, seed, 160):
+            p = m.pending
+            if p.kind != "action":
+                continue
+            for key in p.options:
+                action = REGISTRY[key]
+                least = energy.least_price(m.gs, p.actor, action)
+                if least is None:
+                    continue
+                bounded += 1
+                hopeless = energy.surely_unaffordable(m.gs, p.actor, action)
+                for c in legal.candidates(m.engine, key, p):
+                    params = c.build()
+                    if params is None:
+                        continue
+                    try:
+                        cost = legal.validate_candidate(m.engine, c, params, p)
+                    except RuleViolation:
+                        continue
+                    assert not hopeless, (name, key, params)
+                    assert cost >= least, (name, key, params, cost, least)
+                    above += cost > 1
+                refused += hopeless
+    assert bounded > 100 and refused > 5 and above > 5       # both answers were exercised
+
+
+def test_MOV_7_MOV_8_least_surcharge_bounds_check_path():
+    """MOV-7, MOV-8, MVA-4: every path `check_path` accepts from a start has at least `least_surcharge`, over random
+    starts and paths on the shipped boards (starts in difficult terrain included)."""
+    rng = random.Random(5)
+    positive = checked = 0
+    for name in ("skirmish.toml", "crossroads.toml", "ruins.toml", "ruined-town.toml", "scrapyard.toml"):
+        board = _match(name, 1).gs.board
+        for _ in range(300):
+            r = rng.choice([0.5, 0.75, 1.0])
+            start = (rng.uniform(r, board.width - r), rng.uniform(r, board.height - r))
+            chest, crouched = rng.choice([0.5, 1.0, 2.0]), rng.random() < 0.2
+            elevation = rng.choice([0.0, 0.0, 0.0, 3.0])
+            least = geo_move.least_surcharge(board, start, r, chest, crouched=crouched, elevation=elevation)
+            positive += least > 0
+            for _ in range(4):
+                pts = [start]
+                for _ in range(rng.choice([1, 1, 2])):
+                    a, d = rng.uniform(0, 6.3), rng.uniform(0.0, 4.0)
+                    pts.append((pts[-1][0] + d * math.cos(a), pts[-1][1] + d * math.sin(a)))
+                chk = geo_move.check_path(board, pts, r, chest, 10.0, [], crouched=crouched, elevation=elevation)
+                if chk.ok:
+                    checked += 1
+                    assert chk.surcharge >= least, (name, start, pts, chk.surcharge, least)
+    assert positive > 20 and checked > 500
