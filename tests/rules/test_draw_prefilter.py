@@ -1,5 +1,6 @@
 """Issue 20: the answers that let the random controller skip building and validating candidates
-(`energy.surely_unaffordable`, `geometry.movement.least_surcharge`) never hide a legal option. Each is compared here
+(`refusals.refuses_every_candidate`: `energy.surely_unaffordable` with
+`geometry.movement.least_surcharge`, and `Action.refusal` in a reaction window) never hide a legal option. Each is compared here
 with the full validation of every candidate, at every 'action' decision of games on several shipped scenarios."""
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.geometry import movement as geo_move
 from wartime.match.match import Match
-from wartime.rules import energy, options as legal
+from wartime.rules import energy, options as legal, refusals
 from wartime.rules.actions import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,3 +91,34 @@ def test_MOV_7_MOV_8_least_surcharge_bounds_check_path():
                     checked += 1
                     assert chk.surcharge >= least, (name, start, pts, chk.surcharge, least)
     assert positive > 20 and checked > 500
+
+
+def _legal(m, key: str, p) -> list[dict]:
+    out = []
+    for c in legal.candidates(m.engine, key, p):
+        params = c.build()
+        if params is None:
+            continue
+        assert "at" not in params, (key, params)          # refusals' premise: no engine candidate picks a point
+        try:
+            legal.validate_candidate(m.engine, c, params, p)
+        except RuleViolation:
+            continue
+        out.append(params)
+    return out
+
+
+def test_ACT_5_REA_3_ENE_4_refuses_every_candidate_hides_no_legal_option():
+    """ACT-5, REA-3, ENE-4: at every 'action' and 'react' decision of random games on four shipped scenarios, a key
+    `refusals.refuses_every_candidate` answers has no legal candidate; both kinds are answered."""
+    answered = {"action": 0, "react": 0}
+    for name, seed in (("skirmish.toml", 5), ("crossroads.toml", 6), ("ruined-town.toml", 7), ("tavern-brawl.toml", 8)):
+        for m in _decisions(name, seed, 220):
+            p = m.pending
+            if p.kind not in answered:
+                continue
+            for key in p.options:
+                if refusals.refuses_every_candidate(m.engine, key, p):
+                    answered[p.kind] += 1
+                    assert _legal(m, key, p) == [], (name, p.kind, key)
+    assert answered["action"] > 5 and answered["react"] > 20, answered
