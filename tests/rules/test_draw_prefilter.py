@@ -122,3 +122,59 @@ def test_ACT_5_REA_3_ENE_4_refuses_every_candidate_hides_no_legal_option():
                     answered[p.kind] += 1
                     assert _legal(m, key, p) == [], (name, p.kind, key)
     assert answered["action"] > 5 and answered["react"] > 20, answered
+
+
+def test_MOV_3_CMB_11_CBA_12_a_surely_refused_candidate_is_refused():
+    """MOV-3, CMB-11, CBA-12: at every 'action' and 'react' decision of random games on four shipped scenarios, a
+    candidate whose `surely_refused` answers (a charge at an enemy beyond its reach in a straight line) builds
+    nothing or is refused by the engine; some are answered and some are not."""
+    answered = unanswered = 0
+    for name, seed in (("skirmish.toml", 1), ("crossroads.toml", 2), ("ruins.toml", 9), ("scrapyard.toml", 3)):
+        for m in _decisions(name, seed, 220):
+            p = m.pending
+            if p.kind not in ("action", "react"):
+                continue
+            for key in p.options:
+                for c in legal.candidates(m.engine, key, p):
+                    if c.refused is None:
+                        continue
+                    if not c.surely_refused():
+                        unanswered += 1
+                        continue
+                    answered += 1
+                    params = c.build()
+                    if params is None:
+                        continue
+                    try:
+                        legal.validate_candidate(m.engine, c, params, p)
+                    except RuleViolation:
+                        continue
+                    raise AssertionError((name, key, params))
+    assert answered > 50, answered
+    # pseudo-random placements near the actor, where charges reach: answered and unanswered candidates, legal ones
+    from wartime.core.components import Position
+    from tests.rules.rules_helpers import Game, M
+    rng = random.Random(3)
+    near = legal_seen = 0
+    for _ in range(40):
+        g = Game(M(x=15, y=15), M(side="blue", x=18, y=15, facing=180.0), M(side="blue", x=22, y=18, facing=180.0))
+        a, b, c = g.ids
+        for e in (b, c):
+            ang, d = rng.uniform(0, 2 * math.pi), rng.uniform(1.2, 9.0)
+            g.set(e, Position(15 + d * math.cos(ang), 15 + d * math.sin(ang), rng.uniform(0, 360), 1))
+        g.start_activation(a)
+        p = g.pending
+        for c in legal.candidates(g.engine, "charge", p):
+            params = c.build()
+            try:
+                legal.validate_candidate(g.engine, c, params, p) if params is not None else None
+                ok = params is not None
+            except RuleViolation:
+                ok = False
+            if c.surely_refused():
+                answered += 1
+                assert not ok, params
+            else:
+                near += 1
+                legal_seen += ok
+    assert near > 10 and legal_seen > 5, (near, legal_seen)

@@ -118,7 +118,7 @@ class RandomController:
             hopeless = legal.unaffordable(engine, key, p) or refuses_every_candidate(engine, key, p)
             while cands:
                 c = cands.pop(self.dice.choice_index(len(cands)))
-                if hopeless:
+                if hopeless or c.surely_refused():      # e.g. a charge at an enemy beyond its reach (MOV-3)
                     continue
                 params = c.build()
                 if params is None:
