@@ -178,3 +178,42 @@ def test_MOV_3_CMB_11_CBA_12_a_surely_refused_candidate_is_refused():
                 near += 1
                 legal_seen += ok
     assert near > 10 and legal_seen > 5, (near, legal_seen)
+
+
+def _unfiltered_options(engine, p):
+    """`options.legal_options` without `unaffordable`, `refuses_every_candidate` nor `surely_refused`."""
+    import json
+    out = []
+    for k in p.options:
+        seen = set()
+        for c in legal.candidates(engine, k, p):
+            params = c.build()
+            if params is None:
+                continue
+            sig = json.dumps([params, c.facing], sort_keys=True)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            try:
+                cost = legal.validate_candidate(engine, c, params, p)
+            except RuleViolation:
+                continue
+            out.append((k, json.dumps(params, sort_keys=True), c.facing, cost, c.label))
+    return out
+
+
+def test_ACT_5_ENE_4_legal_options_skip_only_refused_candidates():
+    """ACT-5, ENE-4, MOV-3: the engine's legal options, which skip the keys and candidates `refusals` and
+    `surely_refused` answer, are the unfiltered ones in the same order, at decisions of two shipped games."""
+    import json
+    compared = 0
+    for name, seed in (("tavern-brawl.toml", 2), ("skirmish.toml", 4)):
+        for i, m in enumerate(_decisions(name, seed, 200)):
+            p = m.pending
+            if p.kind not in ("action", "react") or i % 3:
+                continue
+            got = [(o.key, json.dumps(o.params, sort_keys=True), o.facing, o.cost, o.label)
+                   for o in legal.legal_options(m.engine)]
+            assert got == _unfiltered_options(m.engine, p), (name, i)
+            compared += 1
+    assert compared > 40
