@@ -51,7 +51,21 @@ def benchmarks() -> dict:
     def ranged_options():
         return list(engine.legal_options("ranged_attack"))
 
+    def refusals_scan():
+        """issue 20: `refusals.refuses_every_candidate` of every offered key (the random controller asks it of each
+        key it draws, legal_options of each key it lists)."""
+        from wartime.rules.refusals import refuses_every_candidate
+        p = engine.pending
+        return [refuses_every_candidate(engine, k, p) for k in p.options]
+
+    def random_decision():
+        """One random-controller decision at the first action (draws, builds and validates until one is legal)."""
+        from wartime.ai.random_ai import RandomController
+        _forget(engine)
+        return RandomController(5).decide(m, engine.pending)
+
     # whole games: benchmarks/games.py (many seeds, median and p90)
     return {"options_offered_keys": offered, "options_offered_keys_cold": offered_cold,
             "options_all_legal_first_action": all_options,
-            "options_move": move_options, "options_ranged_attack": ranged_options}
+            "options_move": move_options, "options_ranged_attack": ranged_options,
+            "options_refusals_scan": refusals_scan, "options_random_decision": random_decision}

@@ -22,6 +22,7 @@ from wartime.core.errors import RuleViolation
 from wartime.core.rng import Dice, derive_seed
 from wartime.rules import deployment, options as legal
 from wartime.rules.actions import REGISTRY
+from wartime.rules.refusals import refuses_every_candidate
 from wartime.rules.flow import Decision, Pending
 
 #: the key that ends an activation (ENE-4); drawn like any other, and the fallback when nothing else is legal
@@ -112,10 +113,12 @@ class RandomController:
             cands = legal.candidates(engine, key, p)
             # ENE-4: when no candidate of the key can be paid for, each is still drawn (the same draws) but none
             # is built or validated (issue 20: most of a random game's draws at 0 ENE)
-            hopeless = legal.unaffordable(engine, key, p)
+            # nor when the engine refuses every candidate whatever its parameters (`refusals`: the cheapest move
+            # cannot be paid, ENE-4 / MOV-7; a reactor the action's own requirements refuse, ACT-5)
+            hopeless = legal.unaffordable(engine, key, p) or refuses_every_candidate(engine, key, p)
             while cands:
                 c = cands.pop(self.dice.choice_index(len(cands)))
-                if hopeless:
+                if hopeless or c.surely_refused():      # e.g. a charge at an enemy beyond its reach (MOV-3)
                     continue
                 params = c.build()
                 if params is None:

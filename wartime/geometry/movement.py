@@ -214,6 +214,32 @@ def _check_path(board, pts, radius, chest_height, max_length, others, crouched, 
     return PathCheck(True, None, "", length, surcharge, end, contacts, touched)
 
 
+def least_surcharge(board: Board, start: Sequence[float], radius: float, chest_height: float, *,
+                    crouched: bool = False, elevation: float = 0.0) -> int:
+    """MOV-7, MOV-8, MVA-4 (issue 20): a lower bound of the surcharge `check_path` gives any legal path from
+    `start` with these arguments: every swept area holds the start disc, so a piece the start disc overlaps (by a
+    margin wider than the float error of measuring from the whole centre line instead of its first point) is
+    touched by every path; its class counts (a piece no move may enter refuses the path, so it bounds nothing and
+    is left out), and so does crouching. The least a controller's move can cost (rules.energy.least_price)."""
+    surcharge = SURCHARGE_DIFFICULT if crouched else SURCHARGE_EASY
+    r = float(radius)
+    pt = (float(start[0]), float(start[1]))
+    near = _pieces_near(board, (pt,), r) if board.pieces else None
+    if not near:
+        return surcharge
+    cand = np.asarray(near, dtype=np.intp)
+    dist = shapely.distance(shapely.points(np.asarray(pt, dtype=float)), board.polygons[cand])
+    over = cand[dist < r - TERRAIN_TOL - 1e-7]
+    if elevation > 0.0:
+        over = over[board.heights[over] >= elevation]
+    for i in over:
+        p = board.pieces[int(i)]
+        cls = terrain_class(p.kind, p.height, chest_height)
+        if cls is not None:
+            surcharge = max(surcharge, cls)
+    return surcharge
+
+
 def _reach_box(pts, r: float) -> tuple[float, float, float, float]:
     """The path's bounding box grown by the base radius `r` and FAR_MARGIN (x0, x1, y0, y1): a base wholly outside
     it is too far to matter to BAS-2 or MOV-14 (issue 20)."""

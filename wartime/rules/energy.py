@@ -58,3 +58,28 @@ def price(gs, actor: int, action, params: dict, prepared, *, free: bool = False,
         cost = min(cost, cap)
     cost = max(1, cost)
     return max(0, cost - trait_hooks.ene_pool(gs, actor, action.key)) if pools else cost
+
+
+def least_price(gs, actor: int, action) -> int | None:
+    """ENE-1, MOV-7 (issue 20): a lower bound of `price` over every parameter set of `action` for `actor` now, or None
+    when the action declares none. An action declares one with ``least_cost_prepared(gs, actor)``: a stand-in for
+    its `prepared` whose own cost (``action.cost``) is the least any parameters can give, for an action whose price
+    reads nothing of its parameters but that cost (no target, no weapon, no fire mode) and whose candidates carry
+    no free turn (MOV-5): the moves (rules/actions/movement.py, MOV-7's surcharge at its least). Every other term
+    of `price` (the transport's ENE, the traits' ± ENE and caps, ENE-1's minimum, the ENE pools) is then the same
+    for every parameter set, and `price` never falls as the action's own cost rises, so no candidate costs less."""
+    least = getattr(action, "least_cost_prepared", None)
+    stand_in = least(gs, actor) if least is not None else None
+    if stand_in is None:
+        return None
+    return price(gs, actor, action, {}, stand_in, free=action.free or action.zero_cost)
+
+
+def surely_unaffordable(gs, actor: int, action) -> bool:
+    """ENE-1, ENE-4 (issue 20): True when `Engine.check_action` refuses every parameter set of `action` for `actor`
+    in its own activation now, because even `least_price` cannot be paid from its ENE (it would refuse each one
+    with ENE-4, or an earlier violation). False says nothing (a free action, or no lower bound declared)."""
+    if action.free:
+        return False
+    least = least_price(gs, actor, action)
+    return least is not None and not can_pay(gs.energy(actor), least, reaction=action.ene_debt)

@@ -26,6 +26,7 @@ from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.params import Candidate, CandidateSpace
 from wartime.rules.energy import can_pay
 from wartime.rules.flow import Decision, Flow, Pending
+from wartime.rules.refusals import refuses_every_candidate
 from wartime.rules.state import GameState
 from wartime.rules.traits import registry as trait_hooks
 
@@ -168,10 +169,12 @@ def legal_options(engine: Engine, key: str | None = None, accept=None) -> Iterat
     keys = [key] if key is not None else list(p.options)
     kind = p.kind
     for k in keys:
-        if unaffordable(engine, k, p):
-            continue                    # ENE-4: every candidate would be refused (no option, none built)
+        if unaffordable(engine, k, p) or refuses_every_candidate(engine, k, p):
+            continue                    # ENE-4, ACT-5: every candidate would be refused (no option, none built)
         seen: set[str] = set()
         for c in candidates(engine, k, p):
+            if c.surely_refused():      # refused whatever it builds (a twin built later is refused as well)
+                continue
             params = c.build()
             if params is None or (accept is not None and not accept(params)):
                 continue

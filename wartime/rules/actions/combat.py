@@ -638,7 +638,9 @@ class Charge(Boostable, Action):
             def make(t=t):
                 path = space.path_to(space.contact_point(t), reach)
                 return None if path is None else {"target": t, "path": path}
-            yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t))
+            # MOV-3, CMB-11: a target beyond the reach in a straight line is refused whatever path is built
+            yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t),
+                            refused=lambda t=t: space.beyond_reach(t, reach))
         for t in parked.enemy_parked(gs, actor):                  # MVA-17: a driverless enemy transport
             def make_parked(t=t):
                 path = space.path_to(space.contact_point(t), reach)
@@ -655,7 +657,7 @@ class Charge(Boostable, Action):
                     path = space.path_to(goal, reach + b.k)
                     return None if path is None else {"target": t, "path": path, "boost": b.rule}
                 yield Candidate(self.key, boosted, None if space.reaction else space.facing_to(t),
-                                f"{gs.name(t)} ({b.label})")
+                                f"{gs.name(t)} ({b.label})", refused=lambda t=t, b=b: space.beyond_reach(t, reach + b.k))
 
     def offered_boosts(self, gs, actor) -> list:
         """The boosts a charge takes by choice (TRT-FIRE-IN-THE-VEINS): the free engage-again ones are in its

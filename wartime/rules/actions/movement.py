@@ -168,6 +168,22 @@ def _over_walls(gs: GameState, actor: int, path, allowance: float, flat: float) 
     return climb.k + down
 
 
+def least_surcharge(gs: GameState, actor: int) -> int:
+    """MOV-7, MOV-8, MVA-4 (issue 20): a lower bound of the surcharge `check_path` gives any path `prepare_path`
+    accepts for `actor` now, before the traits change it: the terrain its base stands on, crouching, with
+    `prepare_path`'s board (hook move_board) and elevation (MOV-10); 0 on the grid (MOV-15) and off the ground
+    levels (no terrain)."""
+    if gs.board.grid:
+        return 0
+    p0 = gs.pos(actor)
+    crouched = gs.world.get(actor, Posture).state == "crouched"
+    elevation = gs.elevation(actor) if p0.level == 2 else (0.0 if p0.level == 1 else math.inf)
+    if elevation == math.inf:
+        return geo_move.SURCHARGE_DIFFICULT if crouched else geo_move.SURCHARGE_EASY
+    return geo_move.least_surcharge(traits.move_board(gs, actor), (p0.x, p0.y), gs.body(actor).radius,
+                                    gs.chest_height(actor), crouched=crouched, elevation=elevation)
+
+
 def path_violation(gs: GameState, chk, ids, rule: str) -> RuleViolation:
     """The RuleViolation of a failed path check (geometry.movement.check_path), with the base it runs into named
     (BAS-2, MOV-14: the geometry says "#<index in others>"; `ids` are the characters of those bases)."""
@@ -376,6 +392,13 @@ class _MoveBase(Boostable, Action):
 
     def cost(self, gs, actor, params, prepared):
         return self.base_cost + prepared.surcharge           # MOV-7
+
+    def least_cost_prepared(self, gs, actor) -> MovePrep:
+        """ENE-1, MOV-7 (`energy.least_price`, issue 20): a stand-in for the `MovePrep` of the cheapest path: its
+        surcharge is `least_surcharge`, as the traits change it (hook terrain_class: TRT-HEAVY-EQUIPMENT's minimum,
+        TRT-LIMPING's one level more, both non-decreasing), so no path costs less; the price reads no parameter but
+        the prepared surcharge (no target, no weapon) and the candidates carry no free turn."""
+        return MovePrep([], 0.0, traits.terrain_surcharge(gs, actor, least_surcharge(gs, actor)), 0.0, [], None)
 
     def resolve(self, gs, ctx, prepared):
         if prepared.length > prepared.allowance + 1e-9 and not ctx.params.get("_chain_critical"):

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from wartime.geometry.measure import ENGAGED_GAP
 from wartime.geometry.movement import step_towards
 from wartime.geometry.navigation import route
 from wartime.rules import riding
@@ -50,9 +51,16 @@ class Candidate:
     make: Callable[[], dict | None]
     facing: float | None = None
     label: str = ""
+    #: issue 20: a cheap test, True only when the engine refuses whatever `make` builds (or `make` builds None), so
+    #: a controller that keeps only legal candidates may skip building it (e.g. `CandidateSpace.beyond_reach`)
+    refused: Callable[[], bool] | None = None
 
     def build(self) -> dict | None:
         return self.make()
+
+    def surely_refused(self) -> bool:
+        """True when the engine would refuse this candidate whatever it builds (`refused`); False says nothing."""
+        return self.refused is not None and self.refused()
 
 
 def _rounded(pts) -> list[list[float]]:
@@ -134,6 +142,18 @@ class CandidateSpace:
         """The point on the actor's side of `target` where the two bases touch (edge gap `gap`)."""
         gs = self.gs
         return _contact(gs, gs.pos(self.actor), gs.body(self.actor).radius, target, gap)
+
+    def beyond_reach(self, target: int, reach: float) -> bool:
+        """MOV-3, CMB-11 (issue 20): True when no path of at most `reach` K can end with the actor's base in contact
+        with `target`'s: every spot in contact (edges at most CMB-11's gap apart) is farther than `reach` from the
+        actor in a straight line, and a path is never shorter than the straight line to its end. False says nothing
+        (and on the square grid, MOV-15, whose contacts are the squares', it is never answered)."""
+        gs = self.gs
+        if gs.board.grid:
+            return False
+        pa, pt = gs.pos(self.actor), gs.pos(target)
+        touch = gs.body(self.actor).radius + gs.body(target).radius + ENGAGED_GAP
+        return math.hypot(pa.x - pt.x, pa.y - pt.y) - touch > reach + 1e-6
 
     # --- paths ---------------------------------------------------------------------------------------------
     def path_to(self, goal: tuple[float, float], allowance: float, *, plan: bool = True) -> list | None:

@@ -936,6 +936,11 @@ class LongJump(AnyMoveBoostable, Action):
     def cost(self, gs, actor, params, prepared):
         return 3
 
+    def least_cost_prepared(self, gs, actor) -> dict:
+        """ENE-1 (`energy.least_price`, issue 20): the price reads no parameter (3 ENE, no target, no weapon) and the
+        candidates carry no free turn: any stand-in prices every jump."""
+        return {}
+
     def _gap_landing(self, gs: GameState, e: int, to) -> tuple[float, float] | None:
         """MVA-12 ruling (2): where a jumper falling off its perch lands: just past the take-off piece's edge along
         the jump line, the first free spot on the ground (0.25 K steps towards the landing point); None if none."""
