@@ -168,3 +168,34 @@ def test_GNA_9_GNA_13_CBA_6_MVA_1_shortcuts_meet_decisions_to_take():
     _play("crossroads.toml", 3, seen, found, lists)
     for name in ("GNA-9", "GNA-13", "CBA-6", "MVA-1"):
         assert found[name], (name, seen, found)
+
+
+@pytest.mark.parametrize("scenario,seed", [("skirmish.toml", 2), ("ruined-town.toml", 1), ("scrapyard.toml", 2)])
+def test_ACT_5_REA_2_kept_dry_run_answers_are_the_engines(scenario, seed, monkeypatch):
+    """ACT-5, ENE-4, REA-2: `legal_cost` / `legal_reaction_cost` keep the engine's dry-run answer for the world's
+    version; at every call of whole scripted games where a kept answer is used, the engine asked afresh answers the
+    same (cost or refusal), and kept answers are used (the tactics ask again)."""
+    from wartime.ai import candidates
+    from wartime.core.errors import RuleViolation
+    hits = Counter()
+    asked = candidates._asked
+
+    def fresh(engine, question):
+        kind, actor, key, params, *rest = question
+        try:
+            if kind == "action":
+                return engine.check_action(actor, key, params, *rest)
+            return engine.check_reaction(actor, key, params)
+        except RuleViolation:
+            return None
+
+    def checked(engine, question):
+        memo, key = asked(engine, question)
+        if memo is not None and key in memo:
+            assert memo[key] == fresh(engine, question), question
+            hits[question[0]] += 1
+        return memo, key
+
+    monkeypatch.setattr(candidates, "_asked", checked)
+    _play(scenario, seed, Counter(), Counter())
+    assert hits["action"] > 10, hits
