@@ -46,6 +46,8 @@ def legal_cost(engine: Engine, d: Decision) -> int | None:
 #: flow is a world resource), so an answer kept for a version is the engine's answer; the table is dropped as soon
 #: as the version moves on (`tests/ai/test_scripted_shortcuts.py` compares it with fresh answers in whole games).
 _ASKED: WeakKeyDictionary = WeakKeyDictionary()
+#: a question's key: its canonical JSON (one encoder, not one per call as `json.dumps` builds)
+_KEY = json.JSONEncoder(sort_keys=True, check_circular=False).encode
 
 
 def _asked(engine: Engine, question: tuple) -> tuple[dict | None, str | None]:
@@ -53,8 +55,8 @@ def _asked(engine: Engine, question: tuple) -> tuple[dict | None, str | None]:
     when the parameters are not plain JSON values: then nothing is kept)."""
     world = engine.gs.world
     try:
-        key = json.dumps(question, sort_keys=True)
-    except (TypeError, ValueError):
+        key = _KEY(question)
+    except (TypeError, ValueError, RecursionError):
         return None, None
     got = _ASKED.get(world)
     if got is None or got[0] != world.version:
