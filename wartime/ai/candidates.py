@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import json
 import math
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import riding
@@ -23,11 +25,44 @@ def action(p: Pending, key: str, chain: bool = False, facing: float | None = Non
 
 
 def legal_cost(engine: Engine, d: Decision) -> int | None:
-    """The ENE cost if the decision is legal now, else None."""
+    """The ENE cost if the decision is legal now, else None. Answered once per state (`_asked`): the tactics of one
+    decision ask the same decision again (a charge weighed, then priced for a stim; the chosen decision checked
+    before it is returned), and a third of the scripted AI's checks were repeats (issue 20)."""
+    memo, key = _asked(engine, ("action", d.actor, d.action, d.params, d.chain, d.facing))
+    if memo is not None and key in memo:
+        return memo[key]
     try:
-        return engine.check_action(d.actor, d.action, d.params, d.chain, d.facing)
+        cost = engine.check_action(d.actor, d.action, d.params, d.chain, d.facing)
     except RuleViolation:
-        return None
+        cost = None
+    if memo is not None:
+        memo[key] = cost
+    return cost
+
+
+#: {world: (version, {question: answer})}: the engine's dry-run answers (`legal_cost`, `legal_reaction_cost`) for
+#: the world's current version only. A version names one state (versions are never reused, and a trial change undone
+#: exactly gets its old version back: `World.revert_version`), and every rule a dry run reads is in the world (the
+#: flow is a world resource), so an answer kept for a version is the engine's answer; the table is dropped as soon
+#: as the version moves on (`tests/ai/test_scripted_shortcuts.py` compares it with fresh answers in whole games).
+_ASKED: WeakKeyDictionary = WeakKeyDictionary()
+#: a question's key: its canonical JSON (one encoder, not one per call as `json.dumps` builds)
+_KEY = json.JSONEncoder(sort_keys=True, check_circular=False).encode
+
+
+def _asked(engine: Engine, question: tuple) -> tuple[dict | None, str | None]:
+    """The answers kept for the engine's world at its current version, and `question` as their key (None, None
+    when the parameters are not plain JSON values: then nothing is kept)."""
+    world = engine.gs.world
+    try:
+        key = _KEY(question)
+    except (TypeError, ValueError, RecursionError):
+        return None, None
+    got = _ASKED.get(world)
+    if got is None or got[0] != world.version:
+        got = (world.version, {})
+        _ASKED[world] = got
+    return got[1], key
 
 
 # --- which offered key does what (action metadata) ------------------------------------------------------
@@ -196,11 +231,18 @@ def reaction(p: Pending, key: str | None, **params) -> Decision:
 
 
 def legal_reaction_cost(engine: Engine, d: Decision) -> int | None:
-    """The ENE cost if the reaction is legal now (no CH VOL is rolled), else None."""
+    """The ENE cost if the reaction is legal now (no CH VOL is rolled), else None; answered once per state as
+    `legal_cost`."""
+    memo, key = _asked(engine, ("react", d.actor, d.action, d.params))
+    if memo is not None and key in memo:
+        return memo[key]
     try:
-        return engine.check_reaction(d.actor, d.action, d.params)
+        cost = engine.check_reaction(d.actor, d.action, d.params)
     except RuleViolation:
-        return None
+        cost = None
+    if memo is not None:
+        memo[key] = cost
+    return cost
 
 
 def flee_path(gs: GameState, actor: int, away_from: int, angle_offset: float = 0.0, k: float = 3.0) -> list | None:

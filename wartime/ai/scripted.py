@@ -614,7 +614,11 @@ class ScriptedController:
         """An empty ranged weapon reloaded: the engine's option of an offered non-attack action taking a weapon."""
         gs, engine = match.gs, match.engine
         empty = {i for i, w in self._weapons(gs, p.actor, True) if w.magazine is not None and not w.rounds}
-        for opt in options_of(engine, offered(p, is_attack=False, moves=False, kinds=("weapon",))):
+        if not empty:
+            return None                 # issue 20: no option could be taken, so none is built or validated
+        # the first option on an empty weapon: the others are left out before the engine validates them (issue 20)
+        for opt in options_of(engine, offered(p, is_attack=False, moves=False, kinds=("weapon",)),
+                              lambda prm: prm.get("weapon") in empty):
             if opt.params.get("weapon") in empty:
                 return opt.decision(p.side, p.actor)
         return None
@@ -801,9 +805,12 @@ class ScriptedController:
                 return d
         return None
 
-    def _exposure(self, gs, e, spot) -> float:
+    def _exposure(self, gs, e, spot, enough=None) -> float:
         """How exposed `e` would stand at `spot`: for each able enemy with a ranged weapon in range of it, the
-        fraction of `e` it would see (ENV-2: 1 − hidden fraction, 0 without LOS)."""
+        fraction of `e` it would see (ENV-2: 1 − hidden fraction, 0 without LOS). `enough` (a predicate on the
+        running sum; issue 20): the sum so far is returned as soon as it says True — every term is ≥ 0, so a caller
+        that only needs to know whether the exposure reaches a bound gets its answer without the other enemies'
+        lines of sight (`_covered_approach`)."""
         old = gs.pos(e)
         version = gs.world.version
         gs.world.set(e, replace(old, x=spot[0], y=spot[1]))
@@ -816,6 +823,8 @@ class ScriptedController:
                 c = gs.cover(o, [e])[0]
                 if c.has_los:
                     out += 1.0 - c.hidden_fraction
+                    if enough is not None and enough(out):
+                        return out
             return out
         finally:
             gs.world.set(e, old)
@@ -834,14 +843,12 @@ class ScriptedController:
         e = p.actor
         pe, pt = gs.pos(e), gs.pos(enemy)
         here = math.hypot(pt.x - pe.x, pt.y - pe.y)
-
-        def score(spot):
-            return here - math.hypot(pt.x - spot[0], pt.y - spot[1]) - 1.5 * self._exposure(gs, e, spot)
-
         path, d = direct
-        if self._exposure(gs, e, path[-1]) == 0.0:
+        exposed = self._exposure(gs, e, path[-1])
+        if exposed == 0.0:
             return d
-        best = (score(path[-1]), d)
+        # score = K gained − 1.5 × exposure; the direct spot's exposure is the one just asked (issue 20: not twice)
+        best = (here - math.hypot(pt.x - path[-1][0], pt.y - path[-1][1]) - 1.5 * exposed, d)
         ux, uy = (pt.x - pe.x) / (here or 1.0), (pt.y - pe.y) / (here or 1.0)
         for ang in (35, -35, 70, -70):
             a = math.radians(ang)
@@ -853,7 +860,12 @@ class ScriptedController:
                 continue                            # a detour that barely gains ground is a shuffle in place
             if gain <= best[0]:
                 continue                            # its score is at most its gain (exposure ≥ 0): no better
-            v = score(path[-1])
+
+            def beaten(x, gain=gain, bar=best[0]):
+                # the exposure summed so far already brings the score to the best or below: each further term is
+                # ≥ 0 and float sums, products and differences are monotone, so the full score cannot beat it
+                return gain - 1.5 * x <= bar
+            v = gain - 1.5 * self._exposure(gs, e, path[-1], beaten)
             if v > best[0]:
                 c = action(p, key, path=path)
                 if legal_cost(engine, c) is not None:
@@ -1232,7 +1244,12 @@ class ScriptedController:
             return None
         ranged = self._weapons(gs, e, True)
         reach = max([w.RNG for _, w in ranged] + [gs.mov(e) + 3.0])
-        for opt in engine.legal_options(key):
+
+        def in_reach(prm):              # issue 20: a target out of reach is left out before the engine validates it
+            t = prm.get("target")
+            return isinstance(t, int) and gs.distance(e, t) <= reach
+
+        for opt in engine.legal_options(key, in_reach):
             t = opt.params.get("target")
             if isinstance(t, int) and gs.distance(e, t) <= reach:
                 return opt.decision(p.side, e)
@@ -1269,6 +1286,9 @@ class ScriptedController:
         if key is None:
             return None
         last_turn = is_last_turn(match)                 # ALM-40: an alarm's end moves in play
+        if not any(w.area is not None and (last_turn or (w.magazine is not None and not w.rounds))
+                   for w in gs.equipment(e).weapons):
+            return None                 # issue 20: no weapon `grenade` accepts: no candidate is built
 
         def grenade(prm):
             ref = prm.get("item")
