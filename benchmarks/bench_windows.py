@@ -1,6 +1,7 @@
 """Benchmarks of a reaction window's survey (issue 20, REA-1..3: rules/reactors.py): who may react to a move
 declared mid-game in skirmish, every fact asked afresh (a new world version, the board's cover memo and the sight
-memo emptied), and the keys a window offers each watcher (trait-gated ones included)."""
+memo emptied), and the keys a window offers each watcher (trait-gated ones included); `Engine.pending` asked again of
+an unchanged state (kept per version and resources) and afresh (`_pending`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,4 +37,11 @@ def benchmarks() -> dict:
         gs.world.version += 1
         return [reactors.window_options(gs, w, e) for e in watchers]
 
-    return {"window_survey_move_skirmish": survey, "window_options_every_watcher": options}
+    def pending_kept():
+        return m.engine.pending                  # Match.step, legal_options and submit ask it of one state
+
+    def pending_fresh():
+        return m.engine._pending()
+
+    return {"window_survey_move_skirmish": survey, "window_options_every_watcher": options,
+            "engine_pending_kept": pending_kept, "engine_pending_fresh": pending_fresh}

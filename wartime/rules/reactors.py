@@ -38,7 +38,20 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
       Esquivar en CaC if it is the target of a melee attack (CBA-17), Contracarga if it is the target of a
       Cargar (CBA-13); inside a chain only the reactions with their own timing (ACT-4);
     - after-action window: any action, and Pivotar;
-    - a panicking character: only Huir, in a declaration window (REA-1, PSI-12)."""
+    - a panicking character: only Huir, in a declaration window (REA-1, PSI-12).
+    Memoised per world version, `e`'s facing (the trait gates' key, `open_gated_keys`) and the window's kind
+    (issue 20: the survey, `_may_react`, `_next_candidate`, `pending` and every reaction validated ask it;
+    tests/rules/test_pending_memo.py compares it with `_window_options` at every decision)."""
+    memo = gs._memo_table()
+    key = ("window_options", e, gs.pos(e).facing, w.timing, w.chained, w.action, w.target, len(REGISTRY))
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _window_options(gs, w, e)
+    return got
+
+
+def _window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
+    """`window_options` computed afresh."""
     if extra_asked(gs, e):
         return EXTRA_KEYS                       # TRT-VETERAN-CRY: asked for its extra attack, nothing else
     if gs.psyche(e).panic:

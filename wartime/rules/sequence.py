@@ -19,6 +19,8 @@ from wartime.rules.flow import Decision, Flow, Pending, normalise_params, phase_
 from wartime.rules.pipeline import ActionPipeline
 from wartime.rules import (alarm_flow, asking, deployment, mental, options as legal, possession, psychology,
                            reactors, traits)
+from wartime.rules.actions import REGISTRY
+from wartime.rules.traits import registry as trait_hooks
 from wartime.rules import aim_correction, bodyguard, fortune  # noqa: F401  (their questions register: rules/asking.py)
 from wartime.rules.duels import Duels
 from wartime.rules.mental import MentalCombats
@@ -41,10 +43,33 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
         self._sight_memo: dict = {}
         #: (state key, offered action keys) of the last 'action' pending decision (not game state)
         self._offered: tuple = (None, ())
+        #: ((world version, registry sizes), the resources' items, Pending) of the last `pending` answer (not game
+        #: state)
+        self._pending_memo: tuple | None = None
 
     # --- pending ----------------------------------------------------------------------------
     @property
     def pending(self) -> Pending | None:
+        """SEQ-1: the decision the engine waits for (None: the game is over). A pure function of the world (its
+        components and resources: the flow, a question asked, a mental combat) and the registries of actions and
+        traits, so the answer is kept while the world's version, every resource (the same objects: a resource
+        written without a version bump is seen) and the registries are unchanged (issue 20: `Match.step`, the
+        controller's `legal_options` and `submit` ask it of one state; tests/rules/test_pending_memo.py compares it
+        with `_pending` at every decision)."""
+        res = self.world.resources
+        got = self._pending_memo
+        version = (self.world.version, len(REGISTRY), trait_hooks.registry_generation())
+        if (got is not None and got[0] == version and len(got[1]) == len(res)
+                and all(k == k2 and v is v2 for (k, v), (k2, v2) in zip(got[1], res.items()))):
+            return got[2]
+        items = tuple(res.items())
+        p = self._pending()
+        if p is None or isinstance(p.options, tuple):        # a list of options could be changed by its reader
+            self._pending_memo = (version, items, p)
+        return p
+
+    def _pending(self) -> Pending | None:
+        """`pending` computed afresh."""
         f = self.flow
         if f.stage not in ("over", "setup"):
             owed = psychology.malus_due(self.gs)

@@ -616,6 +616,11 @@ def _traits_of(gs, e: int) -> tuple:
     return got, neg
 
 
+def registry_generation() -> int:
+    """How many times a trait handler was registered or removed (a memo of answers that read the registry keys it)."""
+    return _REGISTRY_GEN[0]
+
+
 def stable_table(gs, name: str, ctypes: tuple) -> dict | None:
     """Issue 20: the table of answers `name` kept across world versions while the registry and the tables of the
     component types `ctypes` are unchanged (`World.stamp`); a fresh one when either changed. None (keep nothing)
