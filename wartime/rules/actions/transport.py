@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Mount, Parked, Posture, Weapon
+from wartime.core.components import Carried, Mount, Parked, Posture, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import bodyguard, parked, riding, traits
-from wartime.rules.actions.base import REGISTRY, Action, need, need_target, register
+from wartime.rules.actions.base import REGISTRY, Action, any_of, need, need_target, register
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
 from wartime.rules.actions.params import Candidate, Param
@@ -119,6 +119,12 @@ class Disembark(Action):
     passengers with a driver); the transport stays where it stood, driverless (riding.park): it cannot move, and a
     character in base contact may board it as its new driver (TakeTransport)."""
     key = "disembark"
+    world_reads = (Mount, Carried,)
+
+    def world_gate(self, gs):
+        """MVA-17: nobody rides or is carried aboard a transport (issue 20)."""
+        return any_of(gs, Mount, Carried)
+
     rule = "MVA-17"
     category = "movement"
     params = (Param("to", "point", "MVA-17: where it stands, in base contact with the transport"),)
@@ -176,6 +182,12 @@ class TakeTransport(Embark):
     base, MOV, DEF, traits, mounted weapons). CH AGI −1 if the transport is en marcha (it moved this turn); a failed
     check leaves it outside (ENE spent)."""
     key = "take_transport"
+    world_reads = (Parked,)
+
+    def world_gate(self, gs):
+        """MVA-17: no transport is parked (issue 20)."""
+        return any_of(gs, Parked)
+
     rule = "MVA-17"
     category = "movement"
     trait_gated = True          # a reaction key only for a character in contact with a driverless transport

@@ -1,0 +1,128 @@
+"""Issue 20 (ACT-5): the offered keys skip the actions whose world gate (`Action.world_gate`) is shut: a necessary
+condition of `available` for every character, read from a few component tables and the board (no searchable
+element, nobody on fire, no water, no corpse, nobody hidden...), kept while those tables and the board are unchanged
+(`options.world_shut`). Compared here with `available` itself for every miniature over random games of every shipped
+scenario and list, and the kept answer and the offered keys with fresh ones at every decision of games on the
+shipped scenarios."""
+from __future__ import annotations
+
+import pytest
+
+from wartime.core.components import Hidden
+from wartime.core.errors import RuleViolation
+from wartime.data.loader import load_army_list
+from wartime.rules import options as legal
+from wartime.rules import restrictions
+from wartime.rules.actions import REGISTRY
+from wartime.rules.state import GameState
+from wartime.rules.traits.weapons_more import Burning
+
+from tests.match.game_helpers import LISTS, ROOT, SCENARIOS, make_match
+
+
+def _refused(action, gs, e: int) -> bool:
+    try:
+        action.available(gs, e)
+    except RuleViolation:
+        return True
+    return False
+
+
+def _fresh_shut(gs) -> frozenset[str]:
+    """Every world gate asked anew, on a state that keeps nothing."""
+    fresh = GameState(gs.world, gs.board)
+    keys, _ = legal._world_gated()
+    return frozenset(k for k in keys if not REGISTRY[k].world_gate(fresh))
+
+
+def _every_key_listing(engine, gs, actor: int) -> tuple[str, ...]:
+    """The offered keys with no gate at all: every own-activation key probed (restrictions, then `available`)."""
+    out = []
+    turn = engine.flow.turn
+    for key in legal.own_activation_keys():
+        action = REGISTRY[key]
+        try:
+            restrictions.check(gs, turn, actor, action, key, None, probe=True)
+            action.available(gs, actor)
+        except RuleViolation:
+            continue
+        out.append(key)
+    return tuple(out)
+
+
+def test_ACT_5_world_gates_declared_for_the_usual_refusals():
+    keys, reads = legal._world_gated()
+    assert len(keys) >= 15
+    assert {"search", "loot", "swim", "discover", "put_out_fire", "surprise_attack"} <= set(keys)
+    for k in keys:           # every gate but the board's (Nadar) names the tables it reads
+        assert REGISTRY[k].world_reads or k == "swim", k
+        assert set(REGISTRY[k].world_reads) <= set(reads)
+
+
+@pytest.mark.parametrize("scenario", [s.name for s in SCENARIOS])
+def test_ACT_5_world_gate_shut_only_where_available_refuses_in_random_games(scenario):
+    """A shut world gate means `available` refuses every miniature on the table (its own lists and, on skirmish,
+    every shipped list), sampled over random games."""
+    keys, _ = legal._world_gated()
+    runs = [None]
+    if scenario == "skirmish.toml":
+        runs = [{"red": load_army_list(LISTS[i]), "blue": load_army_list(LISTS[(i + 1) % len(LISTS)])}
+                for i in range(0, len(LISTS), 2)]
+    shut_seen = opened = 0
+    for i, lists in enumerate(runs):
+        m = make_match(ROOT / "scenarios" / scenario, 11 + i, red="random", blue="random", lists=lists)
+        for n in range(80):
+            if not m.step():
+                break
+            if n % 5:
+                continue
+            gs = m.gs
+            shut = legal.world_shut(gs)
+            opened += len(keys) - len(shut)
+            for key in shut:
+                for e in gs.minis():
+                    if gs.on_table(e):
+                        assert _refused(REGISTRY[key], gs, e), (scenario, key, gs.name(e))
+                        shut_seen += 1
+    assert shut_seen > 100
+
+
+@pytest.mark.parametrize("name, seed, kind", [("skirmish.toml", 1, "random"), ("skirmish.toml", 2, "scripted"),
+                                              ("crossroads.toml", 3, "random"), ("ruins.toml", 4, "scripted"),
+                                              ("tavern-brawl.toml", 5, "random"), ("convoy.toml", 6, "random"),
+                                              ("scrapyard.toml", 7, "scripted"), ("ruined-town.toml", 8, "random")])
+def test_ACT_5_kept_world_gates_equal_fresh_at_every_decision(name, seed, kind):
+    """The kept world gates never change the offered keys: at every 'action' decision the kept shut keys equal a
+    fresh answer and the engine's offered keys equal a listing that probes every key."""
+    m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind)
+    listings = 0
+    for _ in range(250):
+        p = m.engine.pending
+        if p is not None and p.kind == "action":
+            assert legal.world_shut(m.gs) == _fresh_shut(m.gs), (name, seed)
+            assert p.options == _every_key_listing(m.engine, m.gs, p.actor), (name, seed, p.actor)
+            listings += 1
+        if not m.step():
+            break
+    assert listings >= 20
+
+
+def test_ACT_5_TRT_INCENDIARY_AMMO_GNA_9_a_table_set_opens_its_world_gate_at_once():
+    """A component set drops the kept answer: set on fire, a character is offered Apagar el fuego (put_out_fire) at
+    once; hidden, an enemy opens Descubrir (discover) for the other side; taken back, both gates shut again."""
+    m = make_match(ROOT / "scenarios" / "skirmish.toml", 1, red="random", blue="random")
+    for _ in range(20):
+        m.step()
+    gs = m.gs
+    e = next(x for x in gs.minis() if gs.on_table(x))
+    foe = next(x for x in gs.enemies(e) if gs.on_table(x))
+    before = legal.world_shut(gs)
+    assert {"put_out_fire", "discover"} <= before and legal.world_shut(gs) is before          # kept
+    gs.world.set(e, Burning(foe))
+    gs.world.set(foe, Hidden())
+    now = legal.world_shut(gs)
+    assert "put_out_fire" not in now and "discover" not in now
+    assert REGISTRY["put_out_fire"].refusal(gs, e) is None
+    gs.world.remove(e, Burning)
+    gs.world.remove(foe, Hidden)
+    assert legal.world_shut(gs) == before
