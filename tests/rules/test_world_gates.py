@@ -12,7 +12,7 @@ from wartime.core.components import Hidden
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list
 from wartime.rules import options as legal
-from wartime.rules import restrictions
+from wartime.rules import items, restrictions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.state import GameState
 from wartime.rules.traits.weapons_more import Burning
@@ -29,10 +29,9 @@ def _refused(action, gs, e: int) -> bool:
 
 
 def _fresh_shut(gs) -> frozenset[str]:
-    """Every world gate asked anew, on a state that keeps nothing."""
-    fresh = GameState(gs.world, gs.board)
+    """Every world gate asked anew."""
     keys, _ = legal._world_gated()
-    return frozenset(k for k in keys if not REGISTRY[k].world_gate(fresh))
+    return frozenset(k for k in keys if not REGISTRY[k].world_gate(gs))
 
 
 def _every_key_listing(engine, gs, actor: int) -> tuple[str, ...]:
@@ -54,8 +53,8 @@ def test_ACT_5_world_gates_declared_for_the_usual_refusals():
     keys, reads = legal._world_gated()
     assert len(keys) >= 15
     assert {"search", "loot", "swim", "discover", "put_out_fire", "surprise_attack"} <= set(keys)
-    for k in keys:           # every gate but the board's (Nadar) names the tables it reads
-        assert REGISTRY[k].world_reads or k == "swim", k
+    for k in keys:           # every gate but those of the board and the setup names the tables it reads
+        assert REGISTRY[k].world_reads or k in ("swim", "strident_alarm") or "scenery" in k, k
         assert set(REGISTRY[k].world_reads) <= set(reads)
 
 
@@ -100,6 +99,10 @@ def test_ACT_5_kept_world_gates_equal_fresh_at_every_decision(name, seed, kind):
         p = m.engine.pending
         if p is not None and p.kind == "action":
             assert legal.world_shut(m.gs) == _fresh_shut(m.gs), (name, seed)
+            fresh = GameState(m.gs.world, m.gs.board)       # keeps no memo: GNA-3/GNA-15's item references anew
+            for e in m.gs.minis():
+                for easy in (True, False):
+                    assert items.item_refs(m.gs, e, easy=easy) == items.item_refs(fresh, e, easy=easy), (name, e)
             assert p.options == _every_key_listing(m.engine, m.gs, p.actor), (name, seed, p.actor)
             listings += 1
         if not m.step():
@@ -126,3 +129,37 @@ def test_ACT_5_TRT_INCENDIARY_AMMO_GNA_9_a_table_set_opens_its_world_gate_at_onc
     gs.world.remove(e, Burning)
     gs.world.remove(foe, Hidden)
     assert legal.world_shut(gs) == before
+
+
+@pytest.mark.parametrize("seed, kind", [(1, "random"), (2, "scripted")])
+def test_TRT_WALLBREAKER_CBA_7_reachable_memo_equals_fresh_at_every_decision(seed, kind):
+    """Issue 20: the breakable pieces a base touches, memoised per scenario board (the three scenery blows' probe),
+    equal a fresh computation for every miniature at every decision, and bases set against the pieces touch them."""
+    from wartime.core.components import Position
+    from wartime.rules import scenery_breaking as sb
+    m = make_match(ROOT / "scenarios" / "scrapyard.toml", seed, red=kind, blue=kind)
+
+    def fresh(gs, e):
+        return [b for b in sb.standing(gs) if sb.in_contact(gs, e, b.piece)]
+
+    for _ in range(150):
+        gs = m.gs
+        for e in gs.minis():
+            if gs.on_table(e):
+                want = fresh(gs, e)
+                assert sb.reachable(gs, e) == want == sb.reachable(gs, e), e
+        if not m.step():
+            break
+    gs = m.gs
+    e = next(x for x in gs.minis() if gs.on_table(x))
+    found = 0
+    for b in sb.standing(gs):
+        pc = gs.scenario_board.piece(b.piece)
+        x0, y0, x1, y1 = pc.polygon.bounds
+        for x, y in (((x0 + x1) / 2, y0 - gs.body(e).radius), ((x0 + x1) / 2, y1 + gs.body(e).radius),
+                     ((x0 + x1) / 2, (y0 + y1) / 2)):
+            gs.world.set(e, Position(x, y, gs.pos(e).facing, 1))
+            want = fresh(gs, e)
+            assert sb.reachable(gs, e) == want == sb.reachable(gs, e)
+            found += bool(want)
+    assert found > 0
