@@ -163,3 +163,29 @@ def test_TRT_WALLBREAKER_CBA_7_reachable_memo_equals_fresh_at_every_decision(see
             assert sb.reachable(gs, e) == want == sb.reachable(gs, e)
             found += bool(want)
     assert found > 0
+
+
+@pytest.mark.parametrize("seed, kind", [(3, "random"), (4, "scripted")])
+def test_GNA_16_TRT_WALLBREAKER_kept_board_equals_fresh_at_every_decision(seed, kind):
+    """Issue 20: the board as it stands (movable scenery moved, walls and doors destroyed, doors open), kept while
+    the tables it reads are unchanged, is the board read afresh from those tables at every decision, and a piece
+    destroyed or put back changes it at once."""
+    from dataclasses import replace
+
+    from wartime.core.components import BreakablePiece
+    m = make_match(ROOT / "scenarios" / "scrapyard.toml", seed, red=kind, blue=kind)
+    for _ in range(200):
+        gs = m.gs
+        assert gs.board is gs._board_of_tables()
+        if not m.step():
+            break
+    gs = m.gs
+    before = gs.board
+    pid, el = next(iter(gs.breakables.items()))
+    piece = gs.world.get(el, BreakablePiece)
+    gs.world.set(el, replace(piece, gone=not piece.gone))
+    after = gs.board
+    assert after is not before and after is gs._board_of_tables()
+    assert (pid in {p.id for p in after.pieces}) == piece.gone
+    gs.world.set(el, piece)
+    assert gs.board is before
