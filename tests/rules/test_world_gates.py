@@ -12,7 +12,7 @@ from wartime.core.components import Hidden
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list
 from wartime.rules import options as legal
-from wartime.rules import items, restrictions
+from wartime.rules import items, metahabilities, restrictions
 from wartime.rules.actions import REGISTRY
 from wartime.rules.state import GameState
 from wartime.rules.traits.weapons_more import Burning
@@ -103,6 +103,7 @@ def test_ACT_5_kept_world_gates_equal_fresh_at_every_decision(name, seed, kind):
             for e in m.gs.minis():
                 for easy in (True, False):
                     assert items.item_refs(m.gs, e, easy=easy) == items.item_refs(fresh, e, easy=easy), (name, e)
+                assert metahabilities.corrupt_attributes(m.gs, e) == metahabilities.corrupt_attributes(fresh, e)
             assert p.options == _every_key_listing(m.engine, m.gs, p.actor), (name, seed, p.actor)
             listings += 1
         if not m.step():
@@ -189,3 +190,19 @@ def test_GNA_16_TRT_WALLBREAKER_kept_board_equals_fresh_at_every_decision(seed, 
     assert (pid in {p.id for p in after.pieces}) == piece.gone
     gs.world.set(el, piece)
     assert gs.board is before
+
+
+@pytest.mark.parametrize("name, seed", [("scrapyard.toml", 5), ("convoy.toml", 6), ("ruined-town.toml", 7)])
+def test_TRT_MAGIC_TELEKINESIS_any_thing_is_things_nonempty_at_every_decision(name, seed):
+    """Issue 20: telekinesis' offered-key probe asks whether any object could be moved without listing them: the
+    same answer as the list (movable scenery, items on the ground, driverless transports) at every decision."""
+    from wartime.rules import telekinesis as tk
+    m = make_match(ROOT / "scenarios" / name, seed, red="random", blue="random")
+    seen = set()
+    for _ in range(200):
+        want = bool(tk.things(m.gs))
+        assert tk.any_thing(m.gs) == want
+        seen.add(want)
+        if not m.step():
+            break
+    assert True in seen or name != "scrapyard.toml"
