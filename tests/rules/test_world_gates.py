@@ -206,3 +206,59 @@ def test_TRT_MAGIC_TELEKINESIS_any_thing_is_things_nonempty_at_every_decision(na
         if not m.step():
             break
     assert True in seen or name != "scrapyard.toml"
+
+
+def _ram_refusal_exact(gs, actor):
+    """CBA-23: Embestir's probe as it was, every enemy's straight run asked `_contact_point`."""
+    from wartime.core.components import Posture
+    from wartime.rules import riding
+    from wartime.rules.actions import transport as tr
+    ram = REGISTRY["ram"]
+    if riding.rides(gs, actor):
+        return ram.refusal(gs, actor)
+    if gs.world.get(actor, Posture).state == "prone":
+        return "MVA-5"
+    reach = tr._ReachOnce(ram, gs, actor)
+    if not any(tr._contact_point(gs, actor, t, reach) is not None for t in gs.enemies(actor)):
+        return ram.rule
+    return None
+
+
+@pytest.mark.parametrize("name, seed, kind", [("skirmish.toml", 1, "random"), ("crossroads.toml", 2, "scripted"),
+                                              ("convoy.toml", 3, "random")])
+def test_CBA_23_ram_probe_equals_every_run_asked_at_every_decision(name, seed, kind):
+    """Issue 20: Embestir's probe skips the enemies whose run is surely under 2 K or beyond the reach; its answer
+    equals asking every enemy's run for every miniature at every decision, and for bases set at runs of 2 K and of
+    the reach exactly, a hair either side."""
+    import math
+
+    from wartime.core.components import Position
+    from wartime.geometry.measure import ENGAGED_GAP
+    m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind)
+    for _ in range(150):
+        gs = m.gs
+        for e in gs.minis():
+            if gs.on_table(e):
+                assert REGISTRY["ram"].refusal(gs, e) == _ram_refusal_exact(gs, e), (name, e)
+        if not m.step():
+            break
+    gs = m.gs
+    from wartime.rules import riding
+    a = next(x for x in gs.minis() if gs.on_table(x) and REGISTRY["ram"].refusal(gs, x) != "MVA-5"
+             and gs.enemies(x) and not riding.rides(gs, x))                   # on foot
+    t = gs.enemies(a)[0]
+    p = gs.pos(a)
+    near = gs.body(a).radius + gs.body(t).radius + ENGAGED_GAP / 2.0
+    seen = set()
+    for run in (2.0, REGISTRY["ram"].reach(gs, a)):
+        for eps in (-1e-6, -1e-12, 0.0, 1e-12, 1e-6):
+            for ang in (0.0, 0.7, 2.0, 4.4):
+                d = run + eps + near
+                for o in gs.enemies(a):                   # every other enemy far away, off the run
+                    if o != t:
+                        gs.world.set(o, Position(gs.board.width - 0.5, gs.board.height - 0.5, 0.0, 7))
+                gs.world.set(t, Position(p.x + d * math.cos(ang), p.y + d * math.sin(ang), 0.0, p.level))
+                got = REGISTRY["ram"].refusal(gs, a)
+                assert got == _ram_refusal_exact(gs, a), (run, eps, ang)
+                seen.add(got)
+    assert seen == {None, "CBA-23"}
