@@ -35,10 +35,19 @@ def benchmarks() -> dict:
         return engine.pending.options
 
     def offered_cold():
-        engine.world.version += 1             # and drop the kept menu gates (options.menu_keys) and wall contacts
-        engine.gs._stable.pop("menu_gates", None)
+        engine.world.version += 1             # and drop the kept menu and world gates (options.menu_keys,
+        engine.gs._stable.pop("menu_gates", None)           # options.world_shut) and wall contacts
+        engine.gs._stable.pop("world_gates", None)
         engine.gs.board.contact_memo.clear()
         return engine.pending.options
+
+    scrap = _match("scrapyard.toml", 3, "random")          # breakable walls: the scenery blows' contact probe
+    while scrap.pending is not None and scrap.pending.kind != "action":
+        scrap.step()
+
+    def offered_scrapyard():
+        scrap.engine.world.version += 1
+        return scrap.engine.pending.options
 
     def all_options():
         _forget(engine)
@@ -66,6 +75,7 @@ def benchmarks() -> dict:
 
     # whole games: benchmarks/games.py (many seeds, median and p90)
     return {"options_offered_keys": offered, "options_offered_keys_cold": offered_cold,
+            "options_offered_keys_scrapyard": offered_scrapyard,
             "options_all_legal_first_action": all_options,
             "options_move": move_options, "options_ranged_attack": ranged_options,
             "options_refusals_scan": refusals_scan, "options_random_decision": random_decision}

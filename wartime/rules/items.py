@@ -21,12 +21,19 @@ def held_items(gs: GameState, e: int) -> list[int]:
 
 
 def item_refs(gs: GameState, e: int, *, easy: bool = True) -> list[str]:
-    """References of everything `e` holds (`easy`: only what is easy to take, i.e. no worn SIZ > 0 protection)."""
-    eq = gs.equipment(e)
-    out = [f"weapon:{i}" for i in range(len(eq.weapons))]
-    out += [f"protection:{i}" for i, p in enumerate(eq.protections) if not easy or p.SIZ == 0]
-    out += [f"item:{i}" for i in held_items(gs, e) if not gs.world.has(i, MountedObject)]   # BLD-20: not in hand
-    return out
+    """References of everything `e` holds (`easy`: only what is easy to take, i.e. no worn SIZ > 0 protection).
+    Memoised per world version (issue 20: the offered keys ask it for Soltar, Lanzar, the improvised blow and
+    Comerciar at every listing)."""
+    memo = gs._memo_table()
+    key = ("item_refs", e, easy)
+    got = memo.get(key)
+    if got is None:
+        eq = gs.equipment(e)
+        out = [f"weapon:{i}" for i in range(len(eq.weapons))]
+        out += [f"protection:{i}" for i, p in enumerate(eq.protections) if not easy or p.SIZ == 0]
+        out += [f"item:{i}" for i in held_items(gs, e) if not gs.world.has(i, MountedObject)]   # BLD-20: not in hand
+        got = memo[key] = tuple(out)
+    return list(got)
 
 
 def parse_ref(gs: GameState, e: int, ref, rule: str, *, easy: bool = True, mounted: bool = False) -> tuple[str, int]:

@@ -571,8 +571,14 @@ def may_corrupt(gs: GameState, e: int) -> bool:
 
 
 def corrupt_attributes(gs: GameState, e: int) -> tuple[str, ...]:
-    """MET-8 / CBA-18 ruling (2): INT as a neuromancer, VOL as a puppeteer (both: either)."""
-    return tuple(a for a, ok in (("INT", is_neuromancer(gs, e)), ("VOL", is_puppeteer(gs, e))) if ok)
+    """MET-8 / CBA-18 ruling (2): INT as a neuromancer, VOL as a puppeteer (both: either). Memoised per world
+    version (issue 20: the offered keys ask it for every corruption and possession key of a listing)."""
+    memo = gs._memo_table()
+    key = ("corrupt_attributes", e)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(a for a, ok in (("INT", is_neuromancer(gs, e)), ("VOL", is_puppeteer(gs, e))) if ok)
+    return got
 
 
 def living(gs: GameState, e: int) -> bool:

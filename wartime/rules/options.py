@@ -23,6 +23,7 @@ from typing import Iterator, Protocol
 from wartime.core.errors import RuleViolation
 from wartime.rules import restrictions
 from wartime.rules.actions import REGISTRY
+from wartime.rules.actions.base import Action
 from wartime.rules.actions.params import Candidate, CandidateSpace
 from wartime.rules.energy import can_pay
 from wartime.rules.flow import Decision, Flow, Pending
@@ -98,13 +99,54 @@ def menu_keys(gs: GameState, actor: int) -> tuple[str, ...]:
     return got
 
 
+def _world_gated() -> tuple[tuple[str, ...], tuple[type, ...]]:
+    """The own-activation keys that declare a world gate (``Action.world_gate``) and the union of the component
+    types those gates read (cached until the registry grows)."""
+    got = _world_cache.get(len(REGISTRY))
+    if got is None:
+        keys = tuple(k for k in own_activation_keys() if type(REGISTRY[k]).world_gate is not Action.world_gate)
+        reads = []
+        for k in keys:
+            reads.extend(t for t in REGISTRY[k].world_reads if t not in reads)
+        got = (keys, tuple(reads))
+        _world_cache.clear()
+        _world_cache[len(REGISTRY)] = got
+    return got
+
+
+_world_cache: dict[int, tuple[tuple[str, ...], tuple[type, ...]]] = {}
+
+
+def world_shut(gs: GameState) -> frozenset[str]:
+    """ACT-5 (issue 20): the own-activation keys whose world gate is shut (``Action.world_gate``: `available` refuses
+    every character), e.g. no searchable element, nobody on fire, no water on the board. Kept while the tables the
+    gates read (`traits.stable_table` over their `world_reads`), the board and the registry are unchanged; computed
+    afresh otherwise (`tests/rules/test_world_gates.py` compares it with a fresh answer at every decision of games on
+    the shipped scenarios, and each shut gate with `available` for every miniature)."""
+    keys, reads = _world_gated()
+    board = gs.board
+    table = trait_hooks.stable_table(gs, "world_gates", reads)
+    if table is not None:
+        got = table.get("shut")
+        if got is not None and got[0] is keys and got[1] is board:
+            return got[2]
+    shut = frozenset(k for k in keys if not REGISTRY[k].world_gate(gs))
+    if table is not None:
+        table["shut"] = (keys, board, shut)
+    return shut
+
+
 def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
     """The keys of `Pending("action").options` (see the module docstring), sorted; the keys whose menu gate is shut
-    for `actor` (`menu_keys`) are not probed: `available` would refuse them."""
+    for `actor` (`menu_keys`) or whose world gate is shut for everyone (`world_shut`) are not probed: `available`
+    would refuse them."""
     out = []
     gs, turn = engine.gs, engine.flow.turn
     quick = restrictions.probe_filter(gs, turn, actor)       # the per-actor part of the probe, once
+    shut = world_shut(gs)
     for key in menu_keys(gs, actor):
+        if key in shut:
+            continue
         action = REGISTRY[key]
         if quick is None:
             try:

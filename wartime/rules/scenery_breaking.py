@@ -95,8 +95,28 @@ def in_contact(gs: GameState, e: int, piece_id: str) -> bool:
 
 
 def reachable(gs: GameState, e: int) -> list[BreakablePiece]:
-    """The standing breakable pieces `e` touches, in terrain order."""
-    return [b for b in standing(gs) if in_contact(gs, e, b.piece)]
+    """The standing breakable pieces `e` touches, in terrain order. Issue 20: which standing pieces the base touches
+    is a pure function of the scenario board, the base's centre, level and radius and the standing pieces' ids,
+    memoised per scenario board (`Board.contact_memo`: the offered keys ask it for the three scenery blows at every
+    listing; `tests/rules/test_world_gates.py` compares it with a fresh answer)."""
+    up = standing(gs)
+    if not up:
+        return []
+    p = gs.pos(e)
+    if p.level != 1:
+        return []
+    memo = gs.scenario_board.contact_memo
+    key = ("breakable", p.x, p.y, gs.body(e).radius, tuple(b.piece for b in up))
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        got = memo[key] = tuple(i for i, b in enumerate(up) if in_contact(gs, e, b.piece))
+    return [up[i] for i in got]
+
+
+#: the bound of `reachable`'s memo entries (cleared when full)
+MEMO_SIZE = 4096
 
 
 def check_strike(gs: GameState, e: int, piece_id: str) -> BreakablePiece:

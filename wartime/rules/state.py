@@ -41,6 +41,8 @@ def _moved_pieces(pieces, moved) -> list:
 #: the component tables a BAS-3 distance reads: positions and levels (Position), bases (Body), climbs (Climbing,
 #: MVA-10), and what the board is made of (doors GNA-16, movable and breakable pieces); see `GameState._where_kept`
 _WHERE_TYPES = (Position, Body, Climbing, UsableElement, MovedPiece, BreakablePiece)
+#: the component tables `GameState.board` reads (doors open or shut, movable pieces moved, walls destroyed)
+_BOARD_TYPES = (UsableElement, MovedPiece, BreakablePiece)
 
 
 class GameState:
@@ -80,6 +82,9 @@ class GameState:
         self._stable: dict = {}
         self._memo_v: int | None = None         # the version `_memo_table` answered last, and its table
         self._memo_cur: dict = {}
+        #: `board`'s last answer with what it was read from: (World.changed_at, World.stamp of _BOARD_TYPES, the
+        #: scenario board, doors, movables, breakables, the board); never game state
+        self._board_kept: tuple | None = None
 
     @property
     def board(self) -> Board:
@@ -89,6 +94,24 @@ class GameState:
         cached by that state's key: deterministic)."""
         if self.doors is None and self.movables is None and self.breakables is None:
             return self._board
+        w = self.world
+        kept = self._board_kept          # issue 20: kept while no table it reads changed (`World.stamp`)
+        if kept is not None and kept[2] is self._board and kept[3] is self.doors and kept[4] is self.movables \
+                and kept[5] is self.breakables:
+            if kept[0] == w.changed_at:
+                return kept[6]
+            stamp = w.stamp(_BOARD_TYPES)
+            if kept[1] == stamp:
+                self._board_kept = (w.changed_at,) + kept[1:]
+                return kept[6]
+        else:
+            stamp = w.stamp(_BOARD_TYPES)
+        got = self._board_of_tables()
+        self._board_kept = (w.changed_at, stamp, self._board, self.doors, self.movables, self.breakables, got)
+        return got
+
+    def _board_of_tables(self) -> Board:
+        """`board`'s work: read from the doors', movable and breakable pieces' components (`_BOARD_TYPES`)."""
         w = self.world
         doors = self.doors or {}
         shut = tuple(d for d, el in doors.items() if not w.get(el, UsableElement).open)

@@ -117,6 +117,18 @@ def things(gs: GameState) -> list[Thing]:
     return out
 
 
+def any_thing(gs: GameState) -> bool:
+    """Whether `things` lists anything (issue 20: the offered keys ask it at every listing of a telekinetic; no
+    centroid computed, no list built)."""
+    for _, mp in scenery_objects.movable_pieces(gs):
+        if scenery_objects.piece_of(gs, mp.piece) is not None:
+            return True
+    table = gs.world.tables.get(Item)
+    if table and any(it.at is not None for it in table.values()):
+        return True
+    return bool(riding.parked(gs))
+
+
 def thing(gs: GameState, ref) -> Thing:
     for t in things(gs):
         if t.ref == ref:

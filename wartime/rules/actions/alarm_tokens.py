@@ -17,6 +17,12 @@ class StridentAlarm(Action):
     category = "free"
     free = True
 
+    def world_gate(self, gs):
+        """ALM-27: no temporal alarm in this game (its setup, `gs.alarm`, is fixed at setup), nobody plays the token
+        (issue 20)."""
+        s = alarm_flow.setup_of(gs)
+        return s is not None and s.spec.kind == "temporal"
+
     def available(self, gs, actor):
         why = alarm_flow.strident_refusal(gs, actor)
         if why is not None:

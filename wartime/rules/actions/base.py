@@ -74,6 +74,17 @@ class Action:
         possible is not probed at every listing for the characters that lack it. True (no gate) by default."""
         return True
 
+    #: ACT-5 (issue 20, rules/options.py `world_shut`): the component types `world_gate` reads (besides the board)
+    world_reads: ClassVar[tuple[type, ...]] = ()
+
+    def world_gate(self, gs: GameState) -> bool:
+        """ACT-5 (issue 20): a necessary condition of `available` for EVERY character, a pure function of the
+        component tables named in `world_reads` and of the board (`gs.board`): False only when `available` refuses
+        whoever asks (no searchable element left, nobody on fire, no water on the board...). The offered keys keep
+        the shut keys while those tables and the board are unchanged (rules/options.py `world_shut`), so an action
+        the whole table lacks the means for is not probed at every listing. True (no gate) by default."""
+        return True
+
     #: REA-1 (issue 20, rules.reactors.open_gated_keys): the component types `gate_possible` reads
     gate_reads: ClassVar[tuple[type, ...]] = ()
 
@@ -147,6 +158,12 @@ def register(cls):
     REGISTRY[cls.key] = cls()
     ACTION_KINDS[cls.key] = (cls.category, cls.has_check)     # read by traits (TRT-EVASIVE-PILOT)
     return cls
+
+
+def any_of(gs: GameState, *ctypes: type) -> bool:
+    """Whether any of the component tables `ctypes` holds an entity (a `world_gate`'s usual test)."""
+    tables = gs.world.tables
+    return any(tables.get(t) for t in ctypes)
 
 
 def need(params: dict, name: str, rule: str, kind=None):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import placed
-from wartime.rules.actions.base import Action, register
+from wartime.rules.actions.base import Action, any_of, register
+from wartime.rules.placed import PlacedCharge
 from wartime.rules.actions.params import Candidate, Param
 
 #: TRT-REMOTE-CONTROL: "Se activará cuando quiera su controlador (ENE 1)".
@@ -21,6 +22,12 @@ class SetOffCharge(Action):
     """TRT-REMOTE-CONTROL: its controller (ruling: the character who placed it) sets off an operative placed charge
     whenever it wants in its own activation, for ENE 1, without line of sight; it goes off centred on the item."""
     key = "set_off_charge"
+    world_reads = (PlacedCharge,)
+
+    def world_gate(self, gs):
+        """TRT-REMOTE-CONTROL: no charge is placed on the table (issue 20)."""
+        return any_of(gs, PlacedCharge)
+
     rule = "TRT-REMOTE-CONTROL"
     category = "generic"
     trait_gated = True

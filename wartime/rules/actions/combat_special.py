@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wartime.core.components import Climbing, Item, Posture, SilentArrival, Tied
+from wartime.core.components import Climbing, Immobilised, Item, Posture, SilentArrival, Tied
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import sight
@@ -22,7 +22,7 @@ from shapely.ops import nearest_points
 
 from wartime.geometry.movement import terrain_class
 from wartime.rules import areas, holds, items, traits
-from wartime.rules.actions.base import Action, need, register
+from wartime.rules.actions.base import Action, any_of, need, register
 from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, melee_target,
                                           need_ranged_target, need_weapon)
 from wartime.rules.actions.falling import fall, perch_piece
@@ -418,6 +418,12 @@ class SurpriseAttack(Action):
     with TRT-MIMETIC switched on) counts as well; TRT-INVISIBLE is a tier-3 trait, refused when a list is
     validated, so no character arrives invisible."""
     key = "surprise_attack"
+    world_reads = (SilentArrival,)
+
+    def world_gate(self, gs):
+        """CBA-11: nobody arrived silently (issue 20)."""
+        return any_of(gs, SilentArrival)
+
     rule = "CBA-11"
     category = "combat"
     zero_cost = True
@@ -728,6 +734,12 @@ class BreakFree(Action):
     """CBA-25: an immobilised character frees itself with an action of ENE 3 and a CH CON ENF against its holder
     (winning frees it), in its own activation."""
     key = "break_free"
+    world_reads = (Immobilised,)
+
+    def world_gate(self, gs):
+        """CBA-25: nobody is held immobilised (issue 20)."""
+        return any_of(gs, Immobilised)
+
     rule = "CBA-25"
     category = "combat"
     has_check = True
@@ -763,6 +775,12 @@ class TieUp(Action):
     action of ENE 3 and a new CH CON ENF: winning ties it (no moves, pivots, attacks or reactions until Desatarse,
     GNA-6). Steel bonds need handcuffs or chains, which no item models yet: the bonds are rope."""
     key = "tie_up"
+    world_reads = (Immobilised,)
+
+    def world_gate(self, gs):
+        """CBA-25: nobody is held immobilised (issue 20)."""
+        return any_of(gs, Immobilised)
+
     rule = "CBA-25"
     category = "combat"
     has_check = True

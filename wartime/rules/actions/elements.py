@@ -4,7 +4,7 @@ from __future__ import annotations
 from wartime.core.components import Searchable, UsableElement
 from wartime.core.errors import RuleViolation
 from wartime.rules import elements as scenario_elements
-from wartime.rules.actions.base import Action, need, register
+from wartime.rules.actions.base import Action, any_of, need, register
 from wartime.rules.actions.generic_more import element_in_contact
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
@@ -23,6 +23,12 @@ class UseElement(Action):
     check its attribute with its difficulty (none when it sets none); a failure spends the ENE and does nothing; a
     pass opens or closes a door or works a mechanism (rules/elements.py). Taken in the own activation only."""
     key = "use_scenario_element"
+    world_reads = (UsableElement,)
+
+    def world_gate(self, gs):
+        """GNA-16: the scenario has no element to use (issue 20)."""
+        return any_of(gs, UsableElement)
+
     rule = "GNA-16"
     category = "generic"
     may_check = True

@@ -4,7 +4,7 @@ at ENE 0, taken at once as the first answer of the next reaction window (rules/w
 from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
-from wartime.rules.actions.base import REGISTRY, Action, register
+from wartime.rules.actions.base import REGISTRY, Action, any_of, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.traits.combat_feats import ExtraAttackDue, ExtraAttacking, extra_asked, settle_extra
 
@@ -21,6 +21,12 @@ class ExtraAttack(Action):
     unarmed attack) with the same weapon at any target it may legally take now, as a reaction at ENE 0 with no CH
     VOL (``vol_free_reaction``) and no REA-4 −1; a critical on it owes nothing more."""
     key = "extra_attack"
+    world_reads = (ExtraAttackDue,)
+
+    def world_gate(self, gs):
+        """TRT-VETERAN-CRY: nobody is owed an extra attack (issue 20)."""
+        return any_of(gs, ExtraAttackDue)
+
     rule = "TRT-VETERAN-CRY"
     category = "combat"
     has_check = True

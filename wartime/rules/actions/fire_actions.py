@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
-from wartime.rules.actions.base import Action, need, register
+from wartime.rules.actions.base import Action, any_of, need, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import roll_check
 from wartime.rules.burning import RULE, put_out
@@ -24,6 +24,12 @@ ENE = 3
 class PutOutFire(Action):
     """TRT-INCENDIARY-AMMO: Apagar el fuego: ENE 3 and a CH PSI; a pass puts the fire out."""
     key = "put_out_fire"
+    world_reads = (Burning,)
+
+    def world_gate(self, gs):
+        """TRT-INCENDIARY-AMMO: nobody is on fire (issue 20)."""
+        return any_of(gs, Burning)
+
     rule = RULE
     category = "generic"
     has_check = True

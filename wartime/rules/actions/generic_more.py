@@ -13,7 +13,7 @@ from wartime.core.components import Disposed, Hidden, Item, Life, Looted, Search
 from wartime.core.errors import RuleViolation
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import hiding, items, metahabilities, objects, placed, possessed_gear, possession, traits
-from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.base import Action, any_of, need, need_target, register
 from wartime.rules.actions.metahability import ungated_candidate, POSSESSOR_ATTRIBUTE
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.checks import Modifier
@@ -48,6 +48,12 @@ def corpses_in_contact(gs: GameState, e: int) -> list[int]:
     return out
 
 
+def _corpse_left(gs: GameState) -> bool:
+    """GNA-7 / GNA-14 (issue 20, a world gate): whether any dead miniature's corpse was not destroyed."""
+    disposed = gs.world.tables.get(Disposed) or {}
+    return any(life.state == "dead" and e not in disposed for e, life in gs.world.tables.get(Life, {}).items())
+
+
 def need_corpse(gs: GameState, actor: int, params: dict, rule: str) -> int:
     t = need(params, "target", rule, int)
     if t not in gs.minis():
@@ -68,6 +74,12 @@ class Search(Action):
     """GNA-2: Buscar (1, INT): a searchable scenario element in base contact; a pass finds what it holds (the searcher
     takes its items); a fail finds nothing (it may search again)."""
     key = "search"
+    world_reads = (Searchable, UsableElement,)
+
+    def world_gate(self, gs):
+        """GNA-2: no searchable element left on the table, nobody searches (issue 20)."""
+        return bool(elements(gs))
+
     rule = "GNA-2"
     category = "generic"
     has_check = True
@@ -189,6 +201,12 @@ class Untie(Action):
     Desatarse rolls in a row (any other result restarts the count, even across activations); a fumble adds 1 wound
     with no CH DEF."""
     key = "untie"
+    world_reads = (Tied,)
+
+    def world_gate(self, gs):
+        """GNA-6: nobody is tied (issue 20)."""
+        return any_of(gs, Tied)
+
     rule = "GNA-6"
     category = "generic"
     has_check = True
@@ -233,6 +251,12 @@ class DisposeCorpse(Action):
     """GNA-7: Eliminar (2, CH AGI, CON or INT as the player chooses): destroy a corpse in base contact with something
     held (any weapon or object; not empty-handed); on a pass it is removed (nothing can loot, use or resurrect it)."""
     key = "dispose_corpse"
+    world_reads = (Life, Disposed,)
+
+    def world_gate(self, gs):
+        """GNA-7: no corpse left on the table, nobody destroys one (issue 20)."""
+        return _corpse_left(gs)
+
     rule = "GNA-7"
     category = "generic"
     has_check = True
@@ -310,6 +334,12 @@ class Discover(Action):
     """GNA-9 ruling (2): the free CH INT ENF an enemy makes to discover a hidden character before acting on it (once
     per enemy per activation; with no roll if it sees it 50 % covered or less). Not an action: no ENE, no window."""
     key = "discover"
+    world_reads = (Hidden,)
+
+    def world_gate(self, gs):
+        """GNA-9: nobody is hidden (issue 20)."""
+        return any_of(gs, Hidden)
+
     rule = "GNA-9"
     category = "free"
     free = True
@@ -437,6 +467,12 @@ class Loot(Action):
     """GNA-14: Saquear (3): take items from a corpse in base contact (all of them unless `items` names some); CH AGI −1
     per item taken until the end of the turn, cumulative (rules/modifiers.py)."""
     key = "loot"
+    world_reads = (Life, Disposed,)
+
+    def world_gate(self, gs):
+        """GNA-14: no corpse left on the table, nobody loots (issue 20)."""
+        return _corpse_left(gs)
+
     rule = "GNA-14"
     category = "generic"
 

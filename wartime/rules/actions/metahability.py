@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 
-from wartime.core.components import Metahabilities
+from wartime.core.components import Metahabilities, Possessed
 from wartime.core.errors import RuleViolation
 from wartime.rules import mental, metahabilities as meta, parked, possessed_gear, possession, riding, traits
-from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.rules.actions.base import Action, any_of, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.energy import price
 from wartime.rules.psychology import add_stress
@@ -371,6 +371,12 @@ class CommandPossessed(Action):
     this action is over the possessed acts at once, with its own attributes and equipment, paying with the
     possessor's ENE (rules/possession.py); then the possessor carries on."""
     key = "command_possessed"
+    world_reads = (Possessed,)
+
+    def world_gate(self, gs):
+        """CBA-21: nobody is possessed (issue 20)."""
+        return any_of(gs, Possessed)
+
     rule = "CBA-21"
     category = "generic"
     zero_cost = True

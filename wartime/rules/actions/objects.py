@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import carried, objects, scattered_shots, switched_off, traits
-from wartime.rules.actions.base import Action, need, need_target, register
+from wartime.core.components import CarriedProtections, Gear
+from wartime.rules.actions.base import Action, any_of, need, need_target, register
 from wartime.rules.actions.params import Candidate, Param
 from wartime.rules.item_use import use_passes
 from wartime.rules.items import parse_ref
@@ -67,6 +68,12 @@ class UseObject(Action):
     use costs the object and its user (Dañino, Defectuoso, Malvado) and a use spent (Cargas) or the object removed
     (Elixir). TRT-NEGATE (RNG): a target cancelling RNG is reached only in base contact."""
     key = "use_object"
+    world_reads = (Gear,)
+
+    def world_gate(self, gs):
+        """GNA-16: no object is in play (issue 20)."""
+        return any_of(gs, Gear)
+
     rule = "GNA-16"
     category = "generic"
     may_check = True
@@ -168,6 +175,12 @@ class WearProtection(Action):
     """GNA-16 / BLD-7: Usar (X = the protection's ENE) on a protection the character carries but does not wear
     (rules/carried.py): it puts it on, or activates it; no check. In the own activation only."""
     key = "use_protection"
+    world_reads = (CarriedProtections,)
+
+    def world_gate(self, gs):
+        """GNA-16: nobody carries a protection to put on (issue 20)."""
+        return any_of(gs, CarriedProtections)
+
     rule = "GNA-16"
     category = "generic"
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from wartime.core.errors import RuleViolation
 from wartime.rules import metahabilities, possessed_gear, possession_keep
-from wartime.rules.actions.base import Action, register
+from wartime.core.components import PossessedGear
+from wartime.rules.actions.base import Action, any_of, register
 from wartime.rules.actions.params import Candidate, Param
 
 
@@ -17,6 +18,12 @@ class ControlEquipment(Action):
     prints no cost: the possession's own action (Poseer, 3) paid for the control, as "act with" is free for a
     possessed character."""
     key = "control_equipment"
+    world_reads = (PossessedGear,)
+
+    def world_gate(self, gs):
+        """CBA-21: no equipment is possessed (issue 20)."""
+        return any_of(gs, PossessedGear)
+
     rule = "CBA-21"
     category = "generic"
     zero_cost = True

@@ -63,6 +63,12 @@ class BreakScenery(Action):
                 yield Candidate(self.key, lambda pid=b.piece, i=i: {"piece": pid, "weapon": i},
                                 label=f"{w.name} at the {b.what} {b.piece}")
 
+    def world_gate(self, gs):
+        """Its cheap test for every character (issue 20): no breakable wall or door on the board (`gs.breakables`,
+        fixed at setup: rules/scenery_breaking.py), nobody breaks one. Inherited by the firearm and unarmed
+        variants."""
+        return gs.breakables is not None
+
     def refusal(self, gs, actor):
         """Its cheap test first (issue 20): no breakable piece on the board, or none in contact."""
         if gs.breakables is None or not scenery_breaking.reachable(gs, actor):

@@ -117,7 +117,7 @@ class Telekinesis(Action):
     def available(self, gs, actor):
         if not tk.movers(gs, actor):
             raise RuleViolation(RULE, f"{gs.name(actor)} has no metahability of its kinds that moves objects")
-        if not tk.things(gs):
+        if not tk.any_thing(gs):
             raise RuleViolation(RULE, "there is no object on the table telekinesis can move")
 
     def validate(self, gs, actor, params):

@@ -296,6 +296,10 @@ class Swim(AnyMoveBoostable, Action):
     the rest) and cannot dive while engaged (CBA-15: leaving contact needs Destrabarse). The declared swim of a
     dive is at most its allowance (MOV K with the boost's K): a fish rolls no CH AGI, so no critical K."""
     key = "swim"
+    def world_gate(self, gs):
+        """MVA-11: no water on the board, nobody swims (issue 20)."""
+        return bool(gs.board.water())
+
     rule = "MVA-11"
     category = "movement"
     moves = True

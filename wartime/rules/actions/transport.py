@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from wartime.core.components import Mount, Parked, Posture, Weapon
+from wartime.core.components import Carried, Mount, Parked, Posture, Weapon
 from wartime.core.errors import RuleViolation
 from wartime.geometry import movement as geo_move
 from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import bodyguard, parked, riding, traits
-from wartime.rules.actions.base import REGISTRY, Action, need, need_target, register
+from wartime.rules.actions.base import REGISTRY, Action, any_of, need, need_target, register
 from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.movement import MovePrep, apply_move, can_move, path_violation, prepare_path
 from wartime.rules.actions.params import Candidate, Param
@@ -119,6 +119,12 @@ class Disembark(Action):
     passengers with a driver); the transport stays where it stood, driverless (riding.park): it cannot move, and a
     character in base contact may board it as its new driver (TakeTransport)."""
     key = "disembark"
+    world_reads = (Mount, Carried,)
+
+    def world_gate(self, gs):
+        """MVA-17: nobody rides or is carried aboard a transport (issue 20)."""
+        return any_of(gs, Mount, Carried)
+
     rule = "MVA-17"
     category = "movement"
     params = (Param("to", "point", "MVA-17: where it stands, in base contact with the transport"),)
@@ -176,6 +182,12 @@ class TakeTransport(Embark):
     base, MOV, DEF, traits, mounted weapons). CH AGI −1 if the transport is en marcha (it moved this turn); a failed
     check leaves it outside (ENE spent)."""
     key = "take_transport"
+    world_reads = (Parked,)
+
+    def world_gate(self, gs):
+        """MVA-17: no transport is parked (issue 20)."""
+        return any_of(gs, Parked)
+
     rule = "MVA-17"
     category = "movement"
     trait_gated = True          # a reaction key only for a character in contact with a driverless transport
@@ -403,10 +415,22 @@ class Ram(Action):
             return super().refusal(gs, actor)
         if gs.world.get(actor, Posture).state == "prone":
             return "MVA-5"                                            # can_move
+        # on foot the run heads straight at the target, so its length is the centres' distance less the bases and
+        # half the contact gap, to within 1e-12 K: an enemy surely under 2 K or beyond the reach (RUN_MARGIN) is
+        # not asked `_contact_point`'s trigonometry (issue 20: most of a listing's Embestir probe)
+        p = gs.pos(actor)
+        near = gs.body(actor).radius + ENGAGED_GAP / 2.0
         reach = _ReachOnce(self, gs, actor)
-        if not any(_contact_point(gs, actor, t, reach) is not None for t in gs.enemies(actor)):
-            return self.rule
-        return None
+        for t in gs.enemies(actor):
+            q = gs.pos(t)
+            if q.level != p.level:
+                continue
+            run = math.hypot(q.x - p.x, q.y - p.y) - near - gs.body(t).radius
+            if run < 2.0 - RUN_MARGIN or run > reach() + RUN_MARGIN:
+                continue
+            if _contact_point(gs, actor, t, reach) is not None:
+                return None
+        return self.rule
 
     def available(self, gs, actor):
         if riding.rides(gs, actor):
@@ -496,6 +520,12 @@ class Ram(Action):
         if dmg - qua > 0 and parked.is_parked(gs, t):
             _push(gs, t, start, end, dmg - qua, others=gs.others_for_move(e)[0] + [_base_of(gs, e)])
         return qua
+
+
+#: CBA-23 (issue 20, `Ram.refusal`): the margin (K) beyond which the straight run's length estimated from the centres'
+#: distance surely falls on the same side of 2 K and of the reach as `_contact_point`'s own (their difference is
+#: rounding, under 1e-12 K on any board)
+RUN_MARGIN = 1e-7
 
 
 class _ReachOnce:
