@@ -12,12 +12,13 @@ from wartime.core.components import Hidden
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list
 from wartime.rules import options as legal
-from wartime.rules import items, metahabilities, restrictions
+from wartime.rules import items, metahabilities
 from wartime.rules.actions import REGISTRY
 from wartime.rules.state import GameState
 from wartime.rules.traits.weapons_more import Burning
 
 from tests.match.game_helpers import LISTS, ROOT, SCENARIOS, make_match
+from tests.rules.test_menu_gates import _every_key_listing   # the listing before any gate
 
 
 def _refused(action, gs, e: int) -> bool:
@@ -32,21 +33,6 @@ def _fresh_shut(gs) -> frozenset[str]:
     """Every world gate asked anew."""
     keys, _ = legal._world_gated()
     return frozenset(k for k in keys if not REGISTRY[k].world_gate(gs))
-
-
-def _every_key_listing(engine, gs, actor: int) -> tuple[str, ...]:
-    """The offered keys with no gate at all: every own-activation key probed (restrictions, then `available`)."""
-    out = []
-    turn = engine.flow.turn
-    for key in legal.own_activation_keys():
-        action = REGISTRY[key]
-        try:
-            restrictions.check(gs, turn, actor, action, key, None, probe=True)
-            action.available(gs, actor)
-        except RuleViolation:
-            continue
-        out.append(key)
-    return tuple(out)
 
 
 def test_ACT_5_world_gates_declared_for_the_usual_refusals():
