@@ -258,6 +258,15 @@ class GameState:
         climbing = self.world.try_get(e, Climbing)
         return climbing is not None and self.board.piece(climbing.piece).ceiling > 0
 
+    def clinging(self, e: int) -> bool:
+        """MVA-10 / TRT-SPIDER: the mini holds on with its whole body: part-way up a wall it climbs (its `Climbing`
+        below the piece's top) or hanging under a roof. Standing on a wall's top is not clinging."""
+        climbing = self.world.try_get(e, Climbing)
+        if climbing is None:
+            return False
+        piece = self.board.piece(climbing.piece)
+        return piece.ceiling > 0 or climbing.height < piece.height - 1e-9
+
     def eye(self, e: int) -> tuple[float, float, float]:
         """Preface / ENV-2: the eye point is the base centre at elevation (MOV-10) + current height (TRT-SPIDER:
         hanging under a roof, − current height: it hangs head down under the roof)."""

@@ -452,15 +452,23 @@ class Sprint(_MoveBase):
 
 
 class _PostureBase(Action):
+    """MVA-4 / MVA-5 / MVA-6: a change of posture. Ruling (the book is silent; what a player expects): a character
+    clinging part-way up a wall (MVA-10) or hanging under a roof (TRT-SPIDER) holds on with its whole body and cannot
+    crouch or go prone there (`lowers`); it may stand up (MVA-6), which changes nothing of how it holds on."""
     category = "movement"
     new_state = "standing"
     allowed_from: tuple[str, ...] = ()
+    lowers = False                     # crouch / go prone: not while clinging (the ruling above)
 
     def available(self, gs, actor):
         state = gs.world.get(actor, Posture).state
         if state not in self.allowed_from:
             raise RuleViolation(self.rule, f"{gs.name(actor)} is {state}; this action needs "
                                 f"{' or '.join(self.allowed_from)}")
+        if self.lowers and gs.clinging(actor):
+            where = "hangs under a roof" if gs.hanging(actor) else "clings to a wall"
+            raise RuleViolation(self.rule, f"{gs.name(actor)} {where}: it holds on with its whole body and "
+                                "cannot change its posture there (MVA-10)")
 
     def validate(self, gs, actor, params):
         self.available(gs, actor)
@@ -483,6 +491,7 @@ class Crouch(_PostureBase):
     rule = "MVA-4"
     new_state = "crouched"
     allowed_from = ("standing", "prone")
+    lowers = True
 
 
 @register
@@ -493,6 +502,7 @@ class GoProne(_PostureBase):
     rule = "MVA-5"
     new_state = "prone"
     allowed_from = ("standing", "crouched")
+    lowers = True
 
 
 @register
