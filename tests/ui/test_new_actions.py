@@ -403,6 +403,9 @@ def test_MVA_10_a_clinging_climber_sees_that_a_fumble_falls(tmp_path):
     assert "falls 1 K" in outcome_text(e.preview, "fumble", app.name)
     assert "no progress" in outcome_text(e.preview, "fail", app.name)
     assert "from 1 K to 2 K" in outcome_text(e.preview, "pass", app.name)
+    for key, rule in (("crouch", "MVA-4"), ("go_prone", "MVA-5")):      # holding on: no posture change there
+        held = entry(app, key)
+        assert not held.enabled and held.error.rule_id == rule and "clings to a wall" in str(held.error)
     hover_row(app, "climb")
     shot(app, "28-climb-fumble-falls")
 
