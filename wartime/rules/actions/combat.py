@@ -106,6 +106,22 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
     return Cover(blocked, c.main_piece_def, c.main_piece_id)
 
 
+def shot_out_of_reach(gs: GameState, actor: int, target: int, weapon, mode) -> bool:
+    """CMB-10, CBA-3, BAS-3 (issue 20): True when `RangedAttack.validate` surely refuses a shot of `weapon` (with
+    fire `mode`, or None) at the enemy character `target`, whatever the actor's facing (MOV-5: the own activation's
+    candidates turn first): the attacker is engaged in melee, or the target lies beyond the weapon's RNG (the mode's
+    reach) edge to edge and the weapon has no unlimited range (TRT-INFINITE-RANGE). Both are what
+    `ranged_target_check` refuses, and neither depends on facing (bases are circles). False says nothing: the
+    validation still judges the candidate (FOV, field of fire, LOS, GNA-9, ENE ...). Compared with the full
+    validation at every decision of shipped games (tests/rules/test_shot_prefilter.py)."""
+    if gs.engaged(actor):
+        return True
+    if traits.unlimited_range(weapon) is not None:
+        return False
+    rng = weapon.RNG if mode is None else mode.reach(weapon.RNG)
+    return gs.distance(actor, target) > rng + 1e-9
+
+
 def _cover_from(gs: GameState, eye, target: int):
     """ENV-2 / ENV-3: the 25-sample cover of `target` seen from a muzzle point."""
     import numpy as np
@@ -148,21 +164,26 @@ class RangedAttack(Action):
             area = gs.weapon(actor, i).area is not None
             modes = tuple((m, f) for m, f in traits.fire_modes(gs.weapon(actor, i)).items()
                           if not f.melee and (f.area is not None) == area)
+            w = gs.weapon(actor, i)
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
-                                f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                                f"{gs.weapon(actor, i).name} at {gs.name(t)}",
+                                refused=lambda t=t, w=w: shot_out_of_reach(gs, actor, t, w, None))
                 for m, fm in modes:
                     yield Candidate(self.key, lambda i=i, t=t, m=m: {"target": t, "weapon": i, "mode": m}, face,
-                                    f"{gs.weapon(actor, i).name} at {gs.name(t)} ({fm.label})")
+                                    f"{gs.weapon(actor, i).name} at {gs.name(t)} ({fm.label})",
+                                    refused=lambda t=t, w=w, fm=fm: shot_out_of_reach(gs, actor, t, w, fm))
                 if area:
                     p = gs.pos(t)
                     yield Candidate(self.key, lambda i=i, p=p: {"aim": [round(p.x, 4), round(p.y, 4)], "weapon": i},
-                                    face, f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot")
+                                    face, f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot",
+                                    refused=lambda: gs.engaged(actor))                      # CMB-10
                     for m, fm in modes:                                          # TRT-FOCUSED-ARC
                         yield Candidate(self.key, lambda i=i, p=p, m=m: {"aim": [round(p.x, 4), round(p.y, 4)],
                                                                          "weapon": i, "mode": m}, face,
-                                        f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot ({fm.label})")
+                                        f"{gs.weapon(actor, i).name} aimed at {gs.name(t)}'s spot ({fm.label})",
+                                        refused=lambda: gs.engaged(actor))                  # CMB-10
             if not area:
                 for t in parked.enemy_parked(gs, actor):              # MVA-17: a driverless enemy transport
                     face = None if space.reaction else space.facing_to(t)

@@ -1,0 +1,85 @@
+"""Issue 20: a ranged attack's candidate that `RangedAttack.candidates` marks refused (`combat.shot_out_of_reach`:
+the attacker engaged, CMB-10, or the target beyond the weapon's RNG, CBA-3 / BAS-3) is one the engine refuses, so
+`options.legal_options` may skip it before building and validating it. Compared here with the full validation at
+every 'action' and 'react' decision of scripted and random games on several shipped scenarios; the filtered listing
+equals the unfiltered one, in order."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from wartime.ai import make_controller
+from wartime.core.errors import RuleViolation
+from wartime.data.loader import load_army_list, load_scenario
+from wartime.match.match import Match
+from wartime.rules import options as legal
+
+import json
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ("ranged_attack",)
+
+
+def _decisions(name: str, seed: int, controller: str, n: int):
+    sc = load_scenario(ROOT / "scenarios" / name)
+    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
+    m = Match(sc, lists, seed, {"red": make_controller(controller, seed),
+                                "blue": make_controller(controller, seed + 1000)})
+    for _ in range(n):
+        if m.pending is None:
+            return
+        yield m
+        m.step()
+
+
+def _unfiltered(m, key: str, p) -> list:
+    """`options.legal_options` of `key` without `surely_refused` (nor the key-wide refusals)."""
+    out, seen = [], set()
+    for c in legal.candidates(m.engine, key, p):
+        params = c.build()
+        if params is None:
+            continue
+        sig = json.dumps([params, c.facing], sort_keys=True)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        try:
+            cost = legal.validate_candidate(m.engine, c, params, p)
+        except RuleViolation:
+            continue
+        out.append((json.dumps(params, sort_keys=True), c.facing, cost, c.label))
+    return out
+
+
+def test_CBA_3_BAS_3_CMB_10_out_of_reach_shots_are_refused():
+    """CBA-3, BAS-3, CMB-10: every ranged-attack candidate `surely_refused` answers builds nothing or is refused
+    by the engine, and `legal_options` lists the same options in the same order as the full validation, at every
+    decision of scripted and random games on four shipped scenarios; both answers are exercised."""
+    answered = unanswered = compared = 0
+    for name, seed, ctl in (("skirmish.toml", 1, "scripted"), ("crossroads.toml", 2, "scripted"),
+                            ("ruins.toml", 3, "scripted"), ("skirmish.toml", 4, "random"),
+                            ("ruined-town.toml", 5, "random")):
+        for m in _decisions(name, seed, ctl, 200):
+            p = m.pending
+            if p.kind not in ("action", "react"):
+                continue
+            for key in SHOTS:
+                if key not in p.options:
+                    continue
+                for c in legal.candidates(m.engine, key, p):
+                    if c.refused is None or not c.surely_refused():
+                        unanswered += 1
+                        continue
+                    answered += 1
+                    params = c.build()
+                    if params is None:
+                        continue
+                    try:
+                        legal.validate_candidate(m.engine, c, params, p)
+                    except RuleViolation:
+                        continue
+                    raise AssertionError((name, p.kind, key, params))
+                got = [(json.dumps(o.params, sort_keys=True), o.facing, o.cost, o.label)
+                       for o in legal.legal_options(m.engine, key)]
+                assert got == _unfiltered(m, key, p), (name, ctl, p.kind)
+                compared += 1
+    assert answered > 50 and unanswered > 20 and compared > 100, (answered, unanswered, compared)
