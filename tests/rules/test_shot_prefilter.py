@@ -1,5 +1,6 @@
 """Issue 20: a ranged attack's candidate that `RangedAttack.candidates` marks refused (`combat.shot_out_of_reach`:
-the attacker engaged, CMB-10, or the target beyond the weapon's RNG, CBA-3 / BAS-3) is one the engine refuses, so
+the attacker engaged, CMB-10; the target beyond the weapon's RNG, CBA-3 / BAS-3; hidden, GNA-9; no line of fire,
+ENV-2) or a CBA-2 / CBA-3 / CBA-4 variant's marks (`_RangedVariant.surely_refused`) is one the engine refuses, so
 `options.legal_options` may skip it before building and validating it. Compared here with the full validation at
 every 'action' and 'react' decision of scripted and random games on several shipped scenarios; the filtered listing
 equals the unfiltered one, in order."""
@@ -12,11 +13,12 @@ from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.match import Match
 from wartime.rules import options as legal
+from wartime.rules.actions import combat
 
 import json
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ("ranged_attack",)
+SHOTS = ("ranged_attack", "ranged_attack_beyond_view", "ranged_attack_blind", "ranged_attack_long")
 
 
 def _decisions(name: str, seed: int, controller: str, n: int):
@@ -50,11 +52,11 @@ def _unfiltered(m, key: str, p) -> list:
     return out
 
 
-def test_CBA_3_BAS_3_CMB_10_out_of_reach_shots_are_refused():
-    """CBA-3, BAS-3, CMB-10: every ranged-attack candidate `surely_refused` answers builds nothing or is refused
+def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused():
+    """CBA-2, CBA-3, CBA-4, BAS-3, CMB-10, GNA-9, ENV-2: every ranged-attack candidate `surely_refused` answers builds nothing or is refused
     by the engine, and `legal_options` lists the same options in the same order as the full validation, at every
     decision of scripted and random games on four shipped scenarios; both answers are exercised."""
-    answered = unanswered = compared = 0
+    answered = unanswered = compared = hidden = blind = 0
     for name, seed, ctl in (("skirmish.toml", 1, "scripted"), ("crossroads.toml", 2, "scripted"),
                             ("ruins.toml", 3, "scripted"), ("skirmish.toml", 4, "random"),
                             ("ruined-town.toml", 5, "random")):
@@ -71,6 +73,10 @@ def test_CBA_3_BAS_3_CMB_10_out_of_reach_shots_are_refused():
                         continue
                     answered += 1
                     params = c.build()
+                    t, w = params.get("target"), m.gs.weapon(p.actor, params["weapon"])
+                    if t is not None and t in m.gs.minis():
+                        hidden += combat.target_refused(m.gs, p.actor, t)
+                        blind += combat.no_line_of_fire(m.gs, p.actor, t, w)
                     if params is None:
                         continue
                     try:
@@ -83,3 +89,4 @@ def test_CBA_3_BAS_3_CMB_10_out_of_reach_shots_are_refused():
                 assert got == _unfiltered(m, key, p), (name, ctl, p.kind)
                 compared += 1
     assert answered > 50 and unanswered > 20 and compared > 100, (answered, unanswered, compared)
+    assert hidden > 5 and blind > 20, (hidden, blind)          # GNA-9 and ENV-2 answered too

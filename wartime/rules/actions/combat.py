@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from wartime.core.components import Posture
+from wartime.core.components import Mount, Posture
 from wartime.core.errors import NotImplementedRule, RuleViolation
 from wartime.geometry import sight
 from wartime.geometry.heights import can_interact
@@ -107,19 +107,44 @@ def ranged_target_check(gs: GameState, actor: int, target: int, rng, rule: str) 
 
 
 def shot_out_of_reach(gs: GameState, actor: int, target: int, weapon, mode) -> bool:
-    """CMB-10, CBA-3, BAS-3 (issue 20): True when `RangedAttack.validate` surely refuses a shot of `weapon` (with
+    """CMB-10, CBA-3, BAS-3, GNA-9, ENV-2 (issue 20): True when `RangedAttack.validate` surely refuses a shot of `weapon` (with
     fire `mode`, or None) at the enemy character `target`, whatever the actor's facing (MOV-5: the own activation's
     candidates turn first): the attacker is engaged in melee, or the target lies beyond the weapon's RNG (the mode's
-    reach) edge to edge and the weapon has no unlimited range (TRT-INFINITE-RANGE). Both are what
-    `ranged_target_check` refuses, and neither depends on facing (bases are circles). False says nothing: the
+    reach) edge to edge and the weapon has no unlimited range (TRT-INFINITE-RANGE), the target is hidden from the
+    actor (`target_refused`) or no line of fire reaches it (`no_line_of_fire`). All are what the validation refuses,
+    and none depends on facing (bases are circles). False says nothing: the
     validation still judges the candidate (FOV, field of fire, LOS, GNA-9, ENE ...). Compared with the full
     validation at every decision of shipped games (tests/rules/test_shot_prefilter.py)."""
     if gs.engaged(actor):
         return True
-    if traits.unlimited_range(weapon) is not None:
+    if traits.unlimited_range(weapon) is None:
+        rng = weapon.RNG if mode is None else mode.reach(weapon.RNG)
+        if gs.distance(actor, target) > rng + 1e-9:
+            return True
+    return target_refused(gs, actor, target) or no_line_of_fire(gs, actor, target, weapon)
+
+
+def target_refused(gs: GameState, actor: int, target: int) -> bool:
+    """GNA-9 (issue 20): True when `need_ranged_target` surely refuses the enemy `target` whatever the actor's
+    facing: it is hidden from the actor (not discovered, not seen 50 % covered or less: `hiding.check_target`, the
+    very check the validation makes)."""
+    if not hiding.hidden(gs, target):
         return False
-    rng = weapon.RNG if mode is None else mode.reach(weapon.RNG)
-    return gs.distance(actor, target) > rng + 1e-9
+    try:
+        hiding.check_target(gs, actor, target)
+    except RuleViolation:
+        return True
+    return False
+
+
+def no_line_of_fire(gs: GameState, actor: int, target: int, weapon) -> bool:
+    """ENV-2, ENV-3 (issue 20): True when no line of fire runs from the weapon's muzzle to `target` (the cover
+    query `ranged_target_check` makes, memoised per board), for a muzzle that does not turn with the actor (a
+    carried weapon's is the eye; a rider's mounted weapon may have a mount point turned with the facing: not
+    answered, False)."""
+    if gs.world.has(actor, Mount):
+        return False
+    return not _cover_from(gs, gs.muzzle(actor, weapon), target).has_los
 
 
 def _cover_from(gs: GameState, eye, target: int):

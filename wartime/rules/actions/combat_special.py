@@ -24,7 +24,7 @@ from wartime.geometry.movement import terrain_class
 from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, any_of, need, register
 from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, melee_target,
-                                          need_ranged_target, need_weapon)
+                                          need_ranged_target, need_weapon, target_refused)
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -168,10 +168,34 @@ class _RangedVariant(Action):
 
     def candidates(self, gs, actor, space):
         for i in space.weapons(ranged=True):
+            w = gs.weapon(actor, i)
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
-                                f"{gs.weapon(actor, i).name} at {gs.name(t)}")
+                                f"{gs.weapon(actor, i).name} at {gs.name(t)}",
+                                refused=lambda t=t, w=w: self.surely_refused(gs, actor, t, w))
+
+    def surely_refused(self, gs, actor, target, weapon) -> bool:
+        """CBA-2, CBA-3, CBA-4, CMB-10, GNA-9 (issue 20): True when `validate` surely refuses this variant's shot
+        with `weapon` at the enemy character `target`, whatever the actor's facing (the own activation's candidates
+        turn first, MOV-5): the attacker engaged; the target hidden from it (`combat.target_refused`); by distance
+        alone (BAS-3, `_ranged_variants`' limits): beyond VOL × 7.5 K or RNG × 1.5 K, or not beyond the FOV range
+        (CBA-2) / RNG (CBA-4) the variant needs, or beyond either for a blind shot (CBA-3 waives only LOS). False
+        says nothing. Compared with the full validation in tests/rules/test_shot_prefilter.py."""
+        if gs.engaged(actor):
+            return True
+        d = gs.distance(actor, target)
+        beyond_view = d > gs.fov_range(actor) + EPS
+        beyond_rng = d > weapon.RNG + EPS
+        if beyond_view and d > round_half_up(gs.attrs(actor).VOL * 7.5) + EPS:
+            return True
+        if beyond_rng and d > round_half_up(weapon.RNG * 1.5) + EPS:
+            return True
+        if self.variant == "view" and not beyond_view or self.variant == "long" and not beyond_rng:
+            return True
+        if self.variant == "blind" and (beyond_view or beyond_rng):
+            return True
+        return target_refused(gs, actor, target)
 
     def validate(self, gs, actor, params):
         flight_restrictions(gs, actor, self)                     # MOV-13
