@@ -97,7 +97,8 @@ RULINGS = {
                   "actions (no window offered: no Esquivar en CaC, Contramagia) nor a reaction aimed at it (a "
                   "reactive shot at it in an ally's window; no Desenfundar against its attack in a duel, CBA-22); actions "
                   "in the other's own activation are paid as "
-                  "usual; SIZ, the bearer's own protections' SIZ has no effect: no MOD-6 on its checks. Wartime's "
+                  "usual; SIZ, the bearer's own protections' SIZ has no effect: no MOD-6 on its checks "
+                  "(and the catalogue's fit penalty, data/models, is 0). Wartime's "
                   "own combat system (the peer systems, rules/combat_systems, roll their own numbers)",
     "TRT-REQUIRES": "a bonus (a played trait), an attribute level ('VOL 6'), an object the user has, or a condition "
                     "(the book names none: standing, crouched, prone, mounted, on foot, traits/protections.py "

@@ -470,3 +470,18 @@ def test_BLD_6_trait_catalogue_keys() -> None:
     assert cat["Área"].cost is None
     assert (cat["Elixir"].per_level, cat["Elixir"].max_level) == (True, 5)
     assert "metahability" in cat["Invocación"].applies_to
+
+
+def test_TRT_NEGATE_SIZ_catalogue_fit_penalty_is_zero() -> None:
+    """TRT-NEGATE (Niega (SIZ)) with BLD-7: the catalogue's fit penalty (and the physical check penalty built on it)
+    is 0 for a character whose ward cancels SIZ, as the engine's CH AGI counts it (no MOD-6); the same armour
+    without the ward keeps |SIZ − CON|; overload still counts."""
+    coat = make("protection", "coat", ENE=2, DEF=4, SIZ=7, QUA=4)
+    ward = make("object", "ward", traits=[{"name": "Niega", "param": "SIZ"}], ENE=1, RNG=0, QUA=2)
+    plain = character(human(), protections=[coat])
+    warded = character(human(), protections=[coat], objects=[ward])
+    assert plain.fit_penalty() == 3 and not plain.negates_size()
+    assert warded.negates_size() and warded.fit_penalty() == 0
+    assert warded.physical_check_penalty(wounds=0) == warded.overload_penalty(0) == 4 - 4
+    other = make("object", "lento_ward", traits=[{"name": "Niega", "param": "Lento"}], ENE=1, RNG=0, QUA=2)
+    assert character(human(), protections=[coat], objects=[other]).fit_penalty() == 3

@@ -264,8 +264,19 @@ class CharacterSpec(_Frozen):
             total += sum(m.DEF or 0 for m in self.mounted if m.kind == "protection")
         return total
 
+    def negates_size(self) -> bool:
+        """TRT-NEGATE (Niega (SIZ)): the character carries a Niega naming SIZ on an archetype it has at the start
+        (race, weapons, worn protections, objects, metahabilities; not the carried protections nor the mounted
+        ones, used only once worn / aboard). The engine's reading (``rules.modifiers.character_mods``, the lead's
+        ruling): its own protections' SIZ has no effect, so it takes no fit penalty."""
+        held = (self.race, *self.weapons, *self.protections, *self.objects, *self.metahabilities)
+        return any(t.name == "Niega" and str(t.param or "").strip().upper() == "SIZ" for a in held for t in a.traits)
+
     def fit_penalty(self) -> int:
-        """BLD-7: Σ|SIZ − CON| over worn protections with SIZ ≥ 1 (−1 to AGI checks per point)."""
+        """BLD-7: Σ|SIZ − CON| over worn protections with SIZ ≥ 1 (−1 to AGI checks per point); 0 for a character
+        cancelling SIZ (TRT-NEGATE, ``negates_size``), as the engine's checks count it."""
+        if self.negates_size():
+            return 0
         return sum(abs((p.SIZ or 0) - self.CON) for p in self.protections if (p.SIZ or 0) >= 1)
 
     @property
