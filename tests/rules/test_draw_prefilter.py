@@ -19,15 +19,17 @@ from wartime.rules.actions import REGISTRY
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _match(name: str, seed: int) -> Match:
+def _match(name: str, seed: int, controller: str = "random") -> Match:
     sc = load_scenario(ROOT / "scenarios" / name)
     lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
-    return Match(sc, lists, seed, {"red": make_controller("random", seed), "blue": make_controller("random", seed + 1000)})
+    return Match(sc, lists, seed, {"red": make_controller(controller, seed),
+                                   "blue": make_controller(controller, seed + 1000)})
 
 
-def _decisions(name: str, seed: int, n: int):
-    """The first `n` decisions of a random game of `name`: yields the match before each one is taken."""
-    m = _match(name, seed)
+def _decisions(name: str, seed: int, n: int, controller: str = "random"):
+    """The first `n` decisions of a game of `name` (`controller` on both sides): yields the match before each one
+    is taken."""
+    m = _match(name, seed, controller)
     for _ in range(n):
         if m.pending is None:
             return
@@ -180,11 +182,12 @@ def test_MOV_3_CMB_11_CBA_12_a_surely_refused_candidate_is_refused():
     assert near > 10 and legal_seen > 5, (near, legal_seen)
 
 
-def _unfiltered_options(engine, p):
-    """`options.legal_options` without `unaffordable`, `refuses_every_candidate` nor `surely_refused`."""
+def _unfiltered_options(engine, p, keys=None):
+    """`options.legal_options` of `keys` (default: every key `p` offers) without `unaffordable`,
+    `refuses_every_candidate` nor `surely_refused`."""
     import json
     out = []
-    for k in p.options:
+    for k in (p.options if keys is None else keys):
         seen = set()
         for c in legal.candidates(engine, k, p):
             params = c.build()

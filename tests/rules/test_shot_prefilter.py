@@ -6,50 +6,14 @@ every 'action' and 'react' decision of scripted and random games on several ship
 equals the unfiltered one, in order."""
 from __future__ import annotations
 
-from pathlib import Path
+import json
 
-from wartime.ai import make_controller
+from test_draw_prefilter import _decisions, _unfiltered_options
 from wartime.core.errors import RuleViolation
-from wartime.data.loader import load_army_list, load_scenario
-from wartime.match.match import Match
 from wartime.rules import options as legal
 from wartime.rules.actions import combat
 
-import json
-
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ("ranged_attack", "ranged_attack_beyond_view", "ranged_attack_blind", "ranged_attack_long")
-
-
-def _decisions(name: str, seed: int, controller: str, n: int):
-    sc = load_scenario(ROOT / "scenarios" / name)
-    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
-    m = Match(sc, lists, seed, {"red": make_controller(controller, seed),
-                                "blue": make_controller(controller, seed + 1000)})
-    for _ in range(n):
-        if m.pending is None:
-            return
-        yield m
-        m.step()
-
-
-def _unfiltered(m, key: str, p) -> list:
-    """`options.legal_options` of `key` without `surely_refused` (nor the key-wide refusals)."""
-    out, seen = [], set()
-    for c in legal.candidates(m.engine, key, p):
-        params = c.build()
-        if params is None:
-            continue
-        sig = json.dumps([params, c.facing], sort_keys=True)
-        if sig in seen:
-            continue
-        seen.add(sig)
-        try:
-            cost = legal.validate_candidate(m.engine, c, params, p)
-        except RuleViolation:
-            continue
-        out.append((json.dumps(params, sort_keys=True), c.facing, cost, c.label))
-    return out
 
 
 def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused():
@@ -60,7 +24,7 @@ def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused()
     for name, seed, ctl in (("skirmish.toml", 1, "scripted"), ("crossroads.toml", 2, "scripted"),
                             ("ruins.toml", 3, "scripted"), ("skirmish.toml", 4, "random"),
                             ("ruined-town.toml", 5, "random")):
-        for m in _decisions(name, seed, ctl, 200):
+        for m in _decisions(name, seed, 200, ctl):
             p = m.pending
             if p.kind not in ("action", "react"):
                 continue
@@ -73,20 +37,20 @@ def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused()
                         continue
                     answered += 1
                     params = c.build()
+                    if params is None:
+                        continue
                     t, w = params.get("target"), m.gs.weapon(p.actor, params["weapon"])
                     if t is not None and t in m.gs.minis():
                         hidden += combat.target_refused(m.gs, p.actor, t)
                         blind += combat.no_line_of_fire(m.gs, p.actor, t, w)
-                    if params is None:
-                        continue
                     try:
                         legal.validate_candidate(m.engine, c, params, p)
                     except RuleViolation:
                         continue
                     raise AssertionError((name, p.kind, key, params))
-                got = [(json.dumps(o.params, sort_keys=True), o.facing, o.cost, o.label)
+                got = [(o.key, json.dumps(o.params, sort_keys=True), o.facing, o.cost, o.label)
                        for o in legal.legal_options(m.engine, key)]
-                assert got == _unfiltered(m, key, p), (name, ctl, p.kind)
+                assert got == _unfiltered_options(m.engine, p, (key,)), (name, ctl, p.kind)
                 compared += 1
     assert answered > 50 and unanswered > 20 and compared > 100, (answered, unanswered, compared)
     assert hidden > 5 and blind > 20, (hidden, blind)          # GNA-9 and ENV-2 answered too
