@@ -186,10 +186,10 @@ class RangedAttack(Action):
         """Every ranged weapon at every enemy (turning to face it first in the own activation, MOV-5), then with
         each fire mode its traits offer; area weapons also aimed at each enemy's centre."""
         for i in space.weapons(ranged=True):
-            area = gs.weapon(actor, i).area is not None
-            modes = tuple((m, f) for m, f in traits.fire_modes(gs.weapon(actor, i)).items()
-                          if not f.melee and (f.area is not None) == area)
             w = gs.weapon(actor, i)
+            area = w.area is not None
+            modes = tuple((m, f) for m, f in traits.fire_modes(w).items()
+                          if not f.melee and (f.area is not None) == area)
             for t in space.enemies():
                 face = None if space.reaction else space.facing_to(t)
                 yield Candidate(self.key, lambda i=i, t=t: {"target": t, "weapon": i}, face,
