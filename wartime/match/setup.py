@@ -154,8 +154,36 @@ def check_traits(spec) -> None:
         raise RefusedContent(problems)
 
 
+#: boards built in this process, by the scenario's board content (issue 20): a balance batch's worker, the
+#: benchmarks and the search evaluation play many games on one table, and a Board carries the memos of answers
+#: that are pure functions of its static terrain (paths, routes, cover from an eye, wall contacts), so the games
+#: after the first start with them warm. Nothing in a Board is game state (the doors, movable and breakable
+#: pieces of a game are read from its world: `GameState.board`); the same game plays the same, byte for byte, on
+#: a fresh board or a kept one (tests/match/test_board_cache.py). Bounded: emptied when full.
+_BOARDS: dict[tuple, Board] = {}
+BOARDS_MAX = 16
+
+
+def board_key(scenario) -> tuple:
+    """What `build_board` reads of a scenario: two scenarios with equal keys get one Board."""
+    return (float(scenario.board_width), float(scenario.board_height), bool(scenario.grid), tuple(scenario.terrain))
+
+
 def build_board(scenario) -> Board:
-    return Board.from_specs(scenario.board_width, scenario.board_height, scenario.terrain, scenario.grid)
+    """The scenario's board as it is set up (every door closed), kept per board content (`_BOARDS`)."""
+    key = board_key(scenario)
+    got = _BOARDS.get(key)
+    if got is None:
+        if len(_BOARDS) >= BOARDS_MAX:
+            _BOARDS.clear()
+        got = _BOARDS[key] = Board.from_specs(scenario.board_width, scenario.board_height, scenario.terrain,
+                                              scenario.grid)
+    return got
+
+
+def clear_boards() -> None:
+    """Forget the kept boards (tests that compare a game on a fresh board with one on a kept board)."""
+    _BOARDS.clear()
 
 
 def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: list) -> list[tuple[float, float]]:

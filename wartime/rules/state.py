@@ -45,6 +45,10 @@ _WHERE_TYPES = (Position, Body, Climbing, UsableElement, MovedPiece, BreakablePi
 _BOARD_TYPES = (UsableElement, MovedPiece, BreakablePiece)
 
 
+#: variants of a scenario board (doors open, pieces moved or destroyed) kept on it before they are forgotten
+DOOR_BOARDS_MAX = 256
+
+
 class GameState:
     """One point of a game: the ECS world and the board (static terrain)."""
 
@@ -54,7 +58,6 @@ class GameState:
         self._board = board
         #: GNA-16: {door terrain id: its element's entity} when the scenario has doors (rules/elements.py), else None
         self.doors: dict[str, int] | None = None
-        self._door_boards: dict[tuple[str, ...], Board] = {}
         #: movable scenery: {terrain id: its MovedPiece entity} when the scenario has movable pieces, else None
         self.movables: dict[str, int] | None = None
         #: breakable walls and doors: {terrain id: its BreakablePiece entity} when the scenario has any, else None
@@ -122,15 +125,20 @@ class GameState:
         broken = ()
         if self.breakables is not None:               # walls and doors destroyed (rules/scenery_breaking.py)
             broken = tuple(pid for pid, el in self.breakables.items() if w.get(el, BreakablePiece).gone)
-        key = shut if not moved and not broken else (shut, moved, broken)
-        got = self._door_boards.get(key)
+        key = (tuple(doors), shut) if not moved and not broken else (tuple(doors), shut, moved, broken)
+        b = self._board
+        # kept on the scenario board (a pure function of it and the key), so the games of a process that share
+        # the board (match.setup.build_board) share these too; bounded
+        kept_boards = b.__dict__.setdefault("_door_boards", {})
+        got = kept_boards.get(key)
         if got is None:
-            b = self._board
+            if len(kept_boards) >= DOOR_BOARDS_MAX:
+                kept_boards.clear()
             keep = [p for p in b.pieces if (p.id not in doors or p.id in shut) and p.id not in broken]
             if moved:
                 keep = _moved_pieces(keep, moved)
             same = len(keep) == len(b.pieces) and not moved
-            got = self._door_boards[key] = b if same else Board(b.width, b.height, keep, b.grid)
+            got = kept_boards[key] = b if same else Board(b.width, b.height, keep, b.grid)
         return got
 
     @property
