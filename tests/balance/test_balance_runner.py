@@ -16,6 +16,7 @@ from wartime.balance.runner import (BatchError, game_seed, games_per_pairing, ma
                                     pairings, plan_games, run_batch)
 from wartime.balance.store import ResultStore, StoreError
 from wartime.cli import main
+from wartime.core.errors import DataError
 from wartime.match.match import derive_seed
 
 from .conftest import GAMES, LISTS, ROOT, SEED, SKIRMISH, THREE_LISTS, new_store, play, reference_config, rows
@@ -66,6 +67,25 @@ def test_handicap_adds_each_list_minus_one_design_against_every_other_full_list(
 def test_a_batch_needs_two_distinct_lists():
     with pytest.raises(BatchError, match="at least two lists"):
         make_config(SKIRMISH, LISTS[:1])
+
+
+def test_BAS_2_a_list_that_does_not_fit_a_deployment_zone_is_refused_before_any_game(tmp_path):
+    """BAS-2 at deployment: the convoy list's five bases (a truck, a lancer) find no free spot in the scrapyard's
+    zones; the batch names the list file, the side and the scenario before it plays anything (not one error per
+    game after the first chunks)."""
+    scrapyard = ROOT / "scenarios" / "scrapyard.toml"
+    convoy, shooters = ROOT / "scenarios/lists/convoy.toml", ROOT / "scenarios/lists/shooters.toml"
+    with pytest.raises(DataError) as err:
+        make_config(scrapyard, [convoy, shooters])
+    lines = err.value.lines()
+    assert len(lines) == 2 and all("convoy.toml: characters: they do not fit" in x for x in lines)
+    assert "red's deployment zone of scenario 'Scrapyard'" in lines[0] and "BAS-2" in lines[0]
+    assert "blue's deployment zone" in lines[1]
+    out = tmp_path / "r.sqlite"
+    r = cli("batch", "--scenario", scrapyard, "--lists", convoy, shooters, "--games", 2, "--out", out)
+    assert r.exit_code == 2 and "convoy.toml: characters: they do not fit" in r.output
+    assert "Traceback" not in r.output and not out.exists()
+    make_config(scrapyard, [shooters, ROOT / "scenarios/lists/brawlers.toml"])       # lists that fit: no error
 
 
 # --- results -----------------------------------------------------------------------------------------

@@ -48,6 +48,16 @@ def test_simulate_bad_scenario_is_a_clear_error(tmp_path):
     assert "bad.toml: " in r.output and "Traceback" not in r.output
 
 
+def test_BAS_2_simulate_names_the_list_that_does_not_fit_its_deployment_zone():
+    """BAS-2: a list whose bases find no free spot in the side's zone is a data error naming the list file and the
+    scenario (not a bare rule message)."""
+    r = run("simulate", "--scenario", str(ROOT / "scenarios" / "scrapyard.toml"), "--red-list",
+            str(ROOT / "scenarios/lists/convoy.toml"), "--seed", "3")
+    assert r.exit_code == 2, r.output
+    assert "convoy.toml: characters: they do not fit red's deployment zone of scenario 'Scrapyard'" in r.output
+    assert "4 of 5 placed" in r.output and "Traceback" not in r.output
+
+
 def test_validate_ok_and_broken_files(tmp_path):
     r = run("validate", SKIRMISH, str(ROOT / "scenarios/lists/shooters.toml"),
             str(ROOT / "scenarios/catalogue/starter.toml"))

@@ -44,6 +44,7 @@ from wartime.core.errors import DataError, NotImplementedRule
 from wartime.data.combat_systems import check_name
 from wartime.data.loader import check_list_against_scenario, load_army_list, load_scenario
 from wartime.match.match import Match, derive_seed
+from wartime.match.setup import deployment_problems
 
 BACKENDS = ("process", "dask", "inline")
 
@@ -141,6 +142,7 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
     shapes = batch_shapes(scenario_path, catalogue, alarm_shapes)
     if catalogue:
         list_paths = list(list_paths) + [catalogue]
+    sides = ("red",) if catalogue else ("red", "blue")     # ALM-32: a defender list plays red (the defender)
     for p in dict.fromkeys(str(Path(x).resolve()) for x in list_paths):
         try:
             army = load_army_list(p)
@@ -149,6 +151,7 @@ def make_config(scenario_path: str | Path, list_paths: Sequence[str | Path], *, 
             continue
         if not (catalogue and Path(p) == Path(catalogue).resolve()):   # ALM-32: the catalogue has no points limit
             problems.extend(check_list_against_scenario(army, scenario))
+            problems.extend(deployment_problems(scenario, army, sides))          # BAS-2
         refs.append(ListRef(p, spec_key(p), list_sha256(p)))
     if problems:
         raise DataError(problems)

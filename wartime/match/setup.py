@@ -18,7 +18,7 @@ from wartime.core.world import World
 from wartime.geometry.board import Board
 from wartime.data.combat_systems import check_name, system_params
 from wartime.data.costs import character_cost
-from wartime.data.loader import load_any, load_army_list
+from wartime.data.loader import display_path, load_any, load_army_list
 from wartime.data.tables import trait_by_id
 from wartime.match import trait_gear, trait_params
 from wartime.rules import alarm_flow, areas, burning, combat_systems, darkness, deployment, holds, objectives, objects, placed, traits
@@ -220,8 +220,42 @@ def deployment_spots(board: Board, zone: Polygon, radii: list[float], blocked: l
             taken.append((x, y, r))
             break
         else:
-            raise RuleViolation("BAS-2", "the deployment zone has no free spot left for every miniature")
+            raise RuleViolation("BAS-2", f"the deployment zone has no free spot left for every miniature: "
+                                f"{len(spots)} of {len(radii)} placed")
     return spots
+
+
+def side_deployment(board: Board, scenario, side: str, army_list) -> tuple[dict, dict[int, tuple[float, float]]]:
+    """Where a side's characters start (`build_state`'s deterministic placement): ({index in the list's
+    characters: its scenario perch, MOV-10}, {index: (x, y) on the ground}). A list whose ground bases find no free
+    spot in the side's zone (BAS-2) raises DataError naming the list file, its characters and the scenario."""
+    specs = army_list.characters()
+    perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
+    ground = [i for i in range(len(specs)) if i not in perched]
+    radii = [transports.base_size(specs[i]) / 2 for i in ground]                  # BLD-19: a transport's base
+    blocked = [p for p in board.pieces if p.kind in deployment.BLOCKING_KINDS]
+    try:
+        spots = deployment_spots(board, Polygon(scenario.deployment[side]), radii, blocked)
+    except RuleViolation as exc:
+        raise DataError.one(display_path(army_list.path), "characters",
+                            f"they do not fit {side}'s deployment zone of scenario '{scenario.name}' ({exc}): "
+                            "field fewer or smaller bases") from None
+    return perched, dict(zip(ground, spots))
+
+
+def deployment_problems(scenario, army_list, sides=("red", "blue")) -> list[tuple[str, str, str]]:
+    """BAS-2 at deployment: the DataError problems of fielding `army_list` on `sides` of `scenario` (empty when it
+    fits every zone): a balance batch checks every list before it plays any game."""
+    board = build_board(scenario)
+    out = []
+    for side in sides:
+        if side not in scenario.deployment:
+            continue
+        try:
+            side_deployment(board, scenario, side, army_list)
+        except DataError as exc:
+            out.extend(exc.problems)
+    return out
 
 
 def weapon_of(a) -> Weapon:
@@ -381,7 +415,6 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
     burning.install(world)                                 # TRT-INCENDIARY-AMMO: the burning hit
     placed.install(world)                                  # GNA-15: a placed bomb is operative after the activation
     zones = {s: Polygon(p) for s, p in scenario.deployment.items()}
-    blocked = [p for p in board.pieces if p.kind in deployment.BLOCKING_KINDS]
     bx, by = scenario.board_width / 2, scenario.board_height / 2
     problems = [(rid, f"{side} list {lists[side].name}: {line}") for side in ("red", "blue")
                 for rid, line in list_problems(lists[side].characters())]
@@ -399,10 +432,7 @@ def build_state(scenario, lists: dict, dice: Dice, combat: str = "wartime") -> G
             continue                                       # ALM-32: its list is a catalogue, bought wave by wave
         specs = lists[side].characters()
         fielded[side] = []
-        perched = perch_assignment(board, [p for p in getattr(scenario, "perches", ()) if p.side == side], specs)
-        ground = [i for i in range(len(specs)) if i not in perched]
-        radii = [transports.base_size(specs[i]) / 2 for i in ground]                  # BLD-19: a transport's base
-        spots = dict(zip(ground, deployment_spots(board, zones[side], radii, blocked)))
+        perched, spots = side_deployment(board, scenario, side, lists[side])
         counts: dict[str, int] = {}
         for i, spec in enumerate(specs):
             counts[spec.id] = counts.get(spec.id, 0) + 1
