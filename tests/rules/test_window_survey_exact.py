@@ -45,3 +45,24 @@ def test_REA_1_ENV_1_survey_sight_answers_match_the_full_question(monkeypatch, n
         if not m.step():
             break
     assert sum(seen.values()) > 100 and len(seen) >= 3, seen
+
+
+def test_REA_1_MVA_10_the_sight_memo_keys_the_reactors_climb():
+    """REA-1, MVA-10: a watcher behind a 1.5 K wall does not see the enemy 14 K beyond it; once it clings 1 K up
+    the wall (its eye 2 K high) it does, from the same spot, facing and FOV. The engine's sight memo answered the
+    climber with its answer from the ground (found in a ruined-town game of session 20): its key now holds the
+    reactor's eye point."""
+    from tests.rules.rules_helpers import Game, M, piece
+    from wartime.core.components import Climbing
+
+    wall = piece("wall", "high", 8.0, 10.5, 12.0, 11.0, height=1.5, blocks_los=True)
+    g = Game(M(side="red", x=10.0, y=10.0, facing=90.0), M(side="blue", x=10.0, y=25.0, facing=270.0),
+             pieces=[wall])
+    watcher, enemy = g.ids
+    memo: dict = {}
+    track = [(10.0, 25.0)]
+    assert reactions.sight_reason(g.gs, watcher, enemy, track, memo) == _full_reason(g.gs, watcher, enemy, track) \
+        == "no_los"
+    g.gs.world.set(watcher, Climbing("wall", 1.0))
+    assert _full_reason(g.gs, watcher, enemy, track) == "sight"
+    assert reactions.sight_reason(g.gs, watcher, enemy, track, memo) == "sight"

@@ -181,8 +181,9 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
     not in the arc at any point, in the arc but out of range, or in the FOV without LOS.
     A reactor seeing through opaque obstacles (TRT-META-VISION, ``GameState.sight_reach``) sees the points in its
     FOV within that reach (BAS-3 edge distance) without LOS.
-    `memo` caches answers by everything they depend on (both bases, both levels, facing, heights, FOV range, the
-    track, that reach):
+    `memo` caches answers by everything they depend on (both bases, both levels, facing, heights, the reactor's eye
+    point — raised while it clings to a wall, MVA-10, or hanging under a roof, TRT-SPIDER —, FOV range, the track,
+    that reach):
     the declaration and after-action windows of an action that does not move usually ask the same question.
     Issue 20: at one level, two exact pre-filters answer first: the whole track behind the reactor (`behind_reason`,
     no FOV range needed), or clearly beyond its FOV range (`out_of_fov_reason`); each fact is read once."""
@@ -202,7 +203,7 @@ def sight_reason(gs: GameState, reactor: int, actor: int, track: list[tuple[floa
         if quick is not None:
             return quick
     if memo is not None:
-        key = (po.x, po.y, po.facing, po.level, range_k, gs.current_height(reactor), orad, r, pa.level,
+        key = (po.x, po.y, po.facing, po.level, range_k, gs.eye(reactor), orad, r, pa.level,
                gs.current_height(actor), _climb_key(gs, actor, pa), tuple(track), gs.sight_reach(reactor))
         got = memo.get(key)
         if got is None:
