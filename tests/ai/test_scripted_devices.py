@@ -21,7 +21,7 @@ def test_TRT_TARGET_DESIGNATOR_scripted_marks_the_target_then_shoots_it():
     d = decide(g, a)
     assert d.action == "designate_target" and d.params == {"target": b}
     mark(g.gs, a, b)
-    assert decide(g, a).action in ("crouch", "ranged_attack")           # the shot (crouching for it first, MVA-4)
+    assert decide(g, a).action in ("crouch", "go_prone", "concentrate", "ranged_attack")           # the shot (crouching for it first, MVA-4)
 
 
 def test_TRT_TARGET_DESIGNATOR_scripted_shoots_at_once_when_the_mark_would_not_help_or_leave_ENE_for_it():
@@ -29,6 +29,6 @@ def test_TRT_TARGET_DESIGNATOR_scripted_shoots_at_once_when_the_mark_would_not_h
     g = scene(weapon(DMG=4, RNG=40, ENE=2), weapon(DMG=1, RNG=40, key="pointer", traits=DESIGNATOR))
     g.start_activation(g.ids[0], energy=10)
     assert list(g.engine.legal_options("designate_target"))            # the pointer could mark it
-    assert decide(g, g.ids[0]).action in ("crouch", "ranged_attack")
+    assert decide(g, g.ids[0]).action in ("crouch", "go_prone", "concentrate", "ranged_attack")
     g = scene(weapon(DMG=4, RNG=40, ENE=2, traits=DESIGNATOR))
     assert decide(g, g.ids[0], energy=2).action != "designate_target"

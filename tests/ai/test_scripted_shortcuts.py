@@ -160,12 +160,14 @@ def test_GNA_9_GNA_13_CBA_6_MVA_1_scripted_shortcuts_decide_as_the_long_way(scen
 
 
 def test_GNA_9_GNA_13_CBA_6_MVA_1_shortcuts_meet_decisions_to_take():
-    """The same comparison where every shortcut has a decision to take, not only None: snipers (hidden, magazines)
-    against grenadiers (hand grenades thrown in the last turn) on crossroads, seed 3."""
+    """The same comparison where every shortcut has a decision to take, not only None: grenadiers (hand grenades
+    thrown in the last turn, magazines) against the mixed list (a hidden fighter) on ruined-town, seed 2. (Until
+    session 20 snipers against grenadiers on crossroads, seed 3: the session-20 AI, which concentrates, supports
+    and lies prone, plays that game otherwise and throws no grenade in it.)"""
     seen, found = Counter(), Counter()
     lists = {side: load_army_list(ROOT / "scenarios" / "lists" / f"{name}.toml")
-             for side, name in (("red", "snipers"), ("blue", "grenadiers"))}
-    _play("crossroads.toml", 3, seen, found, lists)
+             for side, name in (("red", "grenadiers"), ("blue", "mixed"))}
+    _play("ruined-town.toml", 2, seen, found, lists)
     for name in ("GNA-9", "GNA-13", "CBA-6", "MVA-1"):
         assert found[name], (name, seen, found)
 

@@ -1,6 +1,6 @@
 """Issue 20: the boards a process keeps (`match.setup.build_board`) hold only answers that are pure functions of the
 static terrain, so a game plays the same, event for event, on a fresh board and on one that other games warmed
-(CHK-1: the match's dice decide; nothing a previous game left may change a later one). Scrapyard has doors
+(the match's seeded dice decide; nothing a previous game left may change a later one). Scrapyard has doors
 (GNA-16), movable (TRT-SCENERY) and breakable (TRT-WALLBREAKER) pieces, whose variant boards are kept on the
 scenario board too; skirmish has none."""
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_one_board_per_board_content():
 
 
 @pytest.mark.parametrize("name, red, blue", [("scrapyard", "scripted", "random"), ("skirmish", "random", "scripted")])
-def test_CHK_1_same_game_on_a_fresh_and_on_a_warmed_board(name, red, blue):
+def test_same_game_on_a_fresh_and_on_a_warmed_board(name, red, blue):
     scenario = ROOT / "scenarios" / f"{name}.toml"
     setup.clear_boards()
     fresh = _log(scenario, 2, red, blue)

@@ -53,7 +53,7 @@ def test_MVA_17_the_scripted_driver_carries_its_passengers_and_they_get_off():
     """Convoy is an objective game (BLD-22): the truck carries its troopers towards the east road; they get off
     (MVA-17) in the zone or when an enemy comes close (in other games one still aboard when the truck blows up is
     thrown out of the wreck instead, WND-5)."""
-    m = play("scripted", 3)
+    m = play("scripted", 1)        # seed 3 until session 20 (its truck now blows up first)
     drops = [ev for k, ev in m.entries if k == "e" and ev["type"] == "disembarked"]
     assert sorted({ev["who"] for ev in drops if ev["carrier"] == 1}) == [2, 3, 4]
     assert {ev["rule"] for ev in drops} <= {"MVA-17", "WND-5"}

@@ -60,6 +60,7 @@ from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
 from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
 from wartime.ai.scripted_aim import aim_answer  # TRT-AIM-CORRECTOR
+from wartime.ai.scripted_spare import concentrate_first, firing_posture, support_ally  # GNA-4, GNA-1, MVA-5
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -74,8 +75,13 @@ from wartime.rules.actions.terrain_moves import climbable_in_contact, jump_up_re
 
 
 class ScriptedController:
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, *, concentrate: bool = True, support: bool = True, prone: bool = True):
         self.seed = seed
+        #: issue 15: spend energy the next gain would cap on Concentrarse before a shot, Apoyar before ending, and
+        #: lie prone to shoot when no enemy fighter is near (ai/scripted_spare.py); off: the session 19 AI
+        self.concentrate = concentrate
+        self.support = support
+        self.prone = prone
 
     # --- top level ----------------------------------------------------------------------------
     def decide(self, match, p: Pending) -> Decision:
@@ -298,11 +304,20 @@ class ScriptedController:
             if d is not None:
                 return d
             value, d, cost = shot
-            crouch = by_rule(p, "MVA-4")            # Agacharse: a ranged CH IMP beyond 3 K takes −1
-            if crouch is not None and gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
-                    and ("target" not in d.params or gs.distance(e, d.params["target"]) > 3.0):
-                c = action(p, crouch)
-                if legal_cost(engine, c) is not None:
+            if self.prone:                          # MVA-5 when no fighter is near, else MVA-4 (scripted_spare)
+                c = firing_posture(match, p, d.params.get("target"), energy, cost)
+                if c is not None:
+                    return c
+            else:
+                crouch = by_rule(p, "MVA-4")        # Agacharse: a ranged CH IMP beyond 3 K takes −1
+                if crouch is not None and gs.world.get(e, Posture).state == "standing" and energy >= 2 * cost + 1 \
+                        and ("target" not in d.params or gs.distance(e, d.params["target"]) > 3.0):
+                    c = action(p, crouch)
+                    if legal_cost(engine, c) is not None:
+                        return c
+            if self.concentrate:                    # GNA-4 with energy the next gain would cap
+                c = concentrate_first(match, p, cost)
+                if c is not None:
                     return c
             return d
         reload = regenerate_round(match, p) or self._reload(match, p)    # TRT-REGENERATING-AMMO, GNA-13
@@ -339,6 +354,10 @@ class ScriptedController:
         """GNA-8: with ENE the next gain would cap anyway, end on guard (+2 on the next reaction CH VOL)."""
         gs = match.gs
         e = p.actor
+        if self.support:                            # GNA-1 with energy the next gain would cap (scripted_spare)
+            d = support_ally(match, p)
+            if d is not None:
+                return d
         guard = by_rule(p, "GNA-8")
         if guard is not None and self._spare_energy(gs, e) >= 2 and not gs.engaged(e) and gs.enemies(e) \
                 and not reactive(gs, e).on_guard:
