@@ -4,6 +4,8 @@
 fails with the session-19 AI (the flags off)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.ai.test_scripted_terrain_actions import decide as decide_for, stub
 from tests.ai.test_scripted_transports import _objective
 from tests.rules.rules_helpers import Game, M, blade, piece, weapon
@@ -93,6 +95,5 @@ def test_GNA_1_a_holder_with_nothing_to_attack_supports_an_ally_about_to_shoot()
     assert d.action == "support" and d.params == {"target": rifleman}, d
     assert _old(game(), holder).action in ("on_guard", "end")
     g = game()
-    from dataclasses import replace
     g.gs.world.set(rifleman, replace(g.gs.activation(rifleman), acted=True))
     assert decide(g, holder).action in ("on_guard", "end")

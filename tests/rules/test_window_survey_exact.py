@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.rules.rules_helpers import Game, M, piece
 from wartime.ai import make_controller
+from wartime.core.components import Climbing
 from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.match import Match
 from wartime.rules import reactions, reactors
@@ -52,9 +54,6 @@ def test_REA_1_MVA_10_the_sight_memo_keys_the_reactors_climb():
     the wall (its eye 2 K high) it does, from the same spot, facing and FOV. The engine's sight memo answered the
     climber with its answer from the ground (found in a ruined-town game of session 20): its key now holds the
     reactor's eye point."""
-    from tests.rules.rules_helpers import Game, M, piece
-    from wartime.core.components import Climbing
-
     wall = piece("wall", "high", 8.0, 10.5, 12.0, 11.0, height=1.5, blocks_los=True)
     g = Game(M(side="red", x=10.0, y=10.0, facing=90.0), M(side="blue", x=10.0, y=25.0, facing=270.0),
              pieces=[wall])
