@@ -7,6 +7,7 @@ import shapely
 from hypothesis import given, settings, strategies as st
 from shapely.geometry import LineString, Polygon, box
 
+from wartime.geometry import sight as sight_mod
 from wartime.geometry.board import Board, TerrainPiece
 from wartime.geometry.sight import (CoverResult, cover_query, fov_mask, has_los, has_los_point, in_arc, in_fov,
                                     in_lof, los_blocked_samples, point_blocked, silhouette_samples)
@@ -290,3 +291,17 @@ def test_CMB_18_wall_taller_than_both_spanning_the_width_hides_all(ty, tr, th, f
     b = Board(30, 30, [wall("w", x, ty - tr - 1, x + 0.1, ty + tr + 1, th + 0.01)])
     (r,) = cover_query(b, eye, [[tx, ty, tr, 0, th]])
     assert r.blocked == 25 and r.hidden_fraction == 1.0 and not r.has_los
+
+
+def test_ENV_2_cover_memo_full_asks_every_row_of_the_query_afresh(monkeypatch):
+    """ENV-2 (issue 20): the board's cover memo is bounded; when a query finds it full with some of its rows known
+    and others not, emptying it must not lose the known ones (a KeyError found by the slow trait-zoo games once a
+    process kept its boards between games). The answers are those of an empty memo."""
+    wall = TerrainPiece("w", "low", box(4, 9, 6, 11), 0.5, True, 3)
+    rows = np.array([[10.0, 10.0, 0.5, 0.0, 1.0], [12.0, 8.0, 0.5, 0.0, 1.0], [9.0, 14.0, 0.5, 0.0, 0.5]])
+    fresh = cover_query(Board(20, 20, [wall]), (0.0, 10.0, 1.0), rows)
+    board = Board(20, 20, [wall])
+    cover_query(board, (0.0, 10.0, 1.0), rows[:1])                   # one row known
+    cover_query(board, (1.0, 1.0, 1.0), rows)                        # more entries, from another eye
+    monkeypatch.setattr(sight_mod, "COVER_MEMO_MAX", 1)              # now full
+    assert cover_query(board, (0.0, 10.0, 1.0), rows) == fresh

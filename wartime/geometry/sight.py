@@ -290,7 +290,8 @@ def cover_query(board: Board, eye, targets: np.ndarray) -> list[CoverResult]:
     missing = [i for i, k in enumerate(keys) if k not in memo]
     if missing:
         if len(memo) > COVER_MEMO_MAX:
-            memo.clear()
+            memo.clear()                          # bounded: then every row of this query is asked afresh
+            missing = list(range(len(keys)))
         for i, res in zip(missing, _cover_query(board, eye, targets[missing])):
             memo[keys[i]] = res
     return [memo[k] for k in keys]
