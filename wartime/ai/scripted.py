@@ -60,7 +60,7 @@ from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
 from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
 from wartime.ai.scripted_aim import aim_answer  # TRT-AIM-CORRECTOR
-from wartime.ai.scripted_spare import concentrate_first, firing_posture, support_ally  # GNA-4, GNA-1, MVA-5
+from wartime.ai.scripted_spare import concentrate_first, energy_gain, firing_posture, support_ally  # GNA-4, GNA-1, MVA-5
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -975,8 +975,7 @@ class ScriptedController:
     def _spare_energy(gs, e) -> int:
         """ENE that the next gain would cap anyway (ENE-3: min(10, ENE + CON + AGI − wounds)): spending it now
         costs nothing later."""
-        a = gs.attrs(e)
-        return max(0, gs.energy(e) + a.CON + a.AGI - gs.wounds(e) - 10)
+        return max(0, gs.energy(e) + energy_gain(gs, e) - 10)
 
     def _react(self, match, p: Pending) -> Decision:
         """REA-3: answer an attack or a charge against itself — shoot first if that may well stop the attacker,
