@@ -97,3 +97,44 @@ def test_GNA_1_a_holder_with_nothing_to_attack_supports_an_ally_about_to_shoot()
     g = game()
     g.gs.world.set(rifleman, replace(g.gs.activation(rifleman), acted=True))
     assert decide(g, holder).action in ("on_guard", "end")
+
+
+def _ambush(enemy_acted: bool = False, seen: bool = False) -> Game:
+    """A red brawler (MOV 4: a charge reaches 7 K) behind a 2 K wall, 3 K wide, that hides it from a blue brawler
+    9 K away (MOV 4: one move brings it within the red's charge reach); no attack for the red now. `seen`: no
+    wall."""
+    wall = piece("wall", "high", 8.5, 14.0, 11.5, 14.5, height=2.0, blocks_los=True)
+    g = Game(M(side="red", x=10.0, y=12.0, facing=90.0, mov=4, weapons=(blade(),)),
+             M(side="blue", x=10.0, y=22.0, facing=270.0, mov=4, weapons=(blade(),)),
+             pieces=[] if seen else [wall])
+    if enemy_acted:
+        blue = g.ids[1]
+        g.gs.world.set(blue, replace(g.gs.activation(blue), acted=True))
+    return g
+
+
+def test_GNA_10_a_hidden_brawler_waits_for_an_enemy_still_to_act_to_come_into_reach():
+    """GNA-10: with no attack now, unseen, and an enemy still to act this turn one move from its charge reach, the
+    brawler waits (Esperar: it acts in the next phase, after the enemy may have come to it) instead of walking
+    into its sight; the session-20 AI (wait off) ran round the wall. Not when that enemy has acted this turn, nor
+    when an enemy sees it already (it would be shot or charged where it stands)."""
+    assert decide(_ambush()).action == "wait"
+    g = _ambush()
+    red = g.ids[0]
+    g.start_activation(red, energy=10)
+    assert ScriptedController(wait=False).decide(stub(g), g.pending).action != "wait"
+    assert decide(_ambush(enemy_acted=True)).action != "wait"
+    assert decide(_ambush(seen=True)).action != "wait"
+
+
+def test_GNA_10_it_waits_once_a_turn():
+    """GNA-10 ruling (2) lets a character wait again when it resumes; the scripted AI does not (a resumed
+    activation, read off its `activation_start` event, acts): waiting every phase would hand the enemy the turn."""
+    g = _ambush()
+    red = g.ids[0]
+    g.start_activation(red, energy=10)
+    assert ScriptedController().decide(stub(g), g.pending).action == "wait"
+    g.act(red, "wait")
+    g.start_activation(red, phase=g.engine.flow.phase - 1)
+    d = ScriptedController().decide(stub(g), g.pending)
+    assert d.action != "wait", d

@@ -42,10 +42,13 @@ def test_scripted_climbs_to_the_roof_to_shoot():
 
 
 def test_scripted_walks_to_the_foot_of_a_near_roof_then_climbs():
-    """MVA-10: 1.5 K from the house, it first walks (Mover: MOV 1 K) towards the foot of its nearest face."""
+    """MVA-10: 1.5 K from the house, it first walks (Mover: MOV 1 K) towards the foot of its nearest face. (The
+    enemy has acted this turn: with it still to act in reach, the AI would wait for it instead, GNA-10,
+    `tests/ai/test_scripted_spare.py`.)"""
     g = Game(M(side="red", x=9.0, y=11.5, facing=0.0, weapons=(weapon(),)),
              M(side="blue", x=22, y=11.5, facing=180.0, weapons=(weapon(),)), pieces=[HOUSE, SCREEN])
-    a, _ = g.ids
+    a, b = g.ids
+    g.gs.world.set(b, replace(g.gs.activation(b), acted=True))
     d = decide(g, a)
     assert d.action == "move"
     end = d.params["path"][-1]

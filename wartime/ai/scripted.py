@@ -60,7 +60,8 @@ from wartime.rules.mental import MENTAL_WINDOW
 from wartime.rules.bodyguard import WINDOW as BODYGUARD_WINDOW
 from wartime.ai.scripted_fortune import fortune_answer  # TRT-FORTUNE
 from wartime.ai.scripted_aim import aim_answer  # TRT-AIM-CORRECTOR
-from wartime.ai.scripted_spare import concentrate_first, energy_gain, firing_posture, support_ally  # GNA-4, GNA-1, MVA-5
+from wartime.ai.scripted_spare import (concentrate_first, energy_gain, firing_posture, support_ally,  # GNA-4, GNA-1, MVA-5
+                                      wait_for_enemy)  # GNA-10
 # issue 13: terrain moves, hiding, captives, hand grenades (the methods at the end of the class)
 from shapely.geometry import LineString, Point
 from wartime.core.components import Climbing
@@ -74,14 +75,21 @@ from wartime.rules.actions.flight import previous_action
 from wartime.rules.actions.terrain_moves import climbable_in_contact, jump_up_reach, long_jump_max, needs_climbing
 
 
+#: MVA-1..3: the plain moves of an advance that Esperar (GNA-10) may replace (not a climb, a jump, a hide)
+PLAIN_MOVES = ("MVA-1", "MVA-2", "MVA-3")
+
+
 class ScriptedController:
-    def __init__(self, seed: int = 0, *, concentrate: bool = True, support: bool = True, prone: bool = True):
+    def __init__(self, seed: int = 0, *, concentrate: bool = True, support: bool = True, prone: bool = True,
+                 wait: bool = True):
         self.seed = seed
         #: issue 15: spend energy the next gain would cap on Concentrarse before a shot, Apoyar before ending, and
         #: lie prone to shoot when no enemy fighter is near (ai/scripted_spare.py); off: the session 19 AI
         self.concentrate = concentrate
         self.support = support
         self.prone = prone
+        #: Esperar (GNA-10) for an enemy still to act to come into reach (ai/scripted_spare.py); off: session 20's
+        self.wait = wait
 
     # --- top level ----------------------------------------------------------------------------
     def decide(self, match, p: Pending) -> Decision:
@@ -330,6 +338,18 @@ class ScriptedController:
             d = d or fetch_scenery(match, p)                            # TRT-SUPER-STRENGTH: a car to throw at hand
             if d is not None:
                 return d
+        d = self._move_on(match, p, shot)
+        if self.wait and shot is None and charge is None and REGISTRY[d.action].rule in PLAIN_MOVES:
+            w = wait_for_enemy(match, p, self._fighter(gs, e), d)       # GNA-10: let an enemy come to it
+            if w is not None:
+                return w
+        return d
+
+    def _move_on(self, match, p, shot) -> Decision:
+        """What a character does that attacks nobody this action: close in, pull back, heal, hide, hold a zone,
+        march, walk round a hidden enemy, advance; else hide or end (`_act`'s last steps)."""
+        gs = match.gs
+        e = p.actor
         if not self._weapons(gs, e, True) or shot is None:
             close = self._close_in(match, p)
             if close is not None:

@@ -1,5 +1,5 @@
-"""The scripted controller's use of energy the next gain would cap anyway, and of a firing posture (issue 15, point
-1: Concentrarse, Apoyar and Cuerpo a tierra were never used).
+"""The scripted controller's use of energy the next gain would cap anyway, of a firing posture and of waiting (issue
+15, point 1: Concentrarse, Apoyar, Cuerpo a tierra and Esperar were never used).
 
 * Concentrarse (GNA-4) before a shot: +1 on its CH IMP for 2 ENE, taken only when it costs nothing — the shots the
   character can still afford this activation are as many without those 2 ENE, and what is left after them still
@@ -14,22 +14,31 @@
   it has no height: such a piece could hide the target from it): prone it shoots with the same +1, ranged attacks against it from
   beyond 3 K take −2 instead of −1, and behind cover it counts as 100 % hidden; melee against it gains +2 (so not
   with a fighter near), and it must stand up before it moves (the advance does, MVA-6).
+* Esperar (GNA-10) instead of a plain move (not into base contact, not a climb, a jump or a hide) as the first
+  action of an activation with no attack, when no enemy sees the character and an enemy still to act this turn
+  stands within one move of its attack reach: it acts in the next phase, after that enemy may have come into
+  reach, rather than walking towards it first (`wait_for_enemy`; once a turn, not in an elimination game's last
+  two turns).
 
 Each choice is the engine's legal option (`by_rule` on the offered keys, `legal_cost`); nothing is decided here that
 the engine would refuse."""
 from __future__ import annotations
 
+import math
+
 from shapely.geometry import LineString
 
 from wartime.ai.candidates import action, by_rule, legal_cost
 from wartime.core.components import Posture
-from wartime.rules import riding
+from wartime.rules import hiding, riding
 from wartime.rules.actions.combat import charge_allowance
 
 #: ENE kept beyond the cap of the next gain before spending on Concentrarse or Apoyar (for reactions, see above)
 REACTION_RESERVE = 0
 #: K added to an enemy's move and charge reach when judging whether it could engage a prone shooter next turn
 MELEE_MARGIN = 2.0
+#: K: a move ending closer than this to an enemy's base engages it (BAS-2's touching, with rounding)
+CONTACT_GAP = 0.05
 
 
 def energy_gain(gs, e: int) -> int:
@@ -117,3 +126,53 @@ def melee_threat(gs, e: int) -> bool:
     """Whether an able enemy could reach `e` in melee before `e` acts again: one within a move (MOV) and a charge
     (CBA-12's allowance) + `MELEE_MARGIN` K of it."""
     return any(gs.distance(e, o) <= gs.mov(o) + charge_allowance(gs, o) + MELEE_MARGIN for o in gs.enemies(e))
+
+
+def resumed(gs, e: int) -> bool:
+    """Whether `e`'s current activation is one resumed after Esperar (GNA-10): the last `activation_start` event
+    (its own: the activation is under way) says so. The AI waits once a turn; the rule would let it wait again."""
+    for ev in reversed(gs.world.events):
+        if ev["type"] == "activation_start":
+            return ev["who"] == e and bool(ev["resumed"])
+    return False
+
+
+def attack_reach(gs, e: int, fighter: bool) -> float:
+    """How far from `e` an enemy may stand for `e` to attack it in its next actions: a charge's allowance (CBA-12)
+    for a fighter, else its longest usable ranged weapon's RNG."""
+    if fighter:
+        return charge_allowance(gs, e)
+    return max((float(w.RNG) for w in gs.equipment(e).weapons if w.ranged and not w.disabled), default=0.0)
+
+
+def wait_for_enemy(match, p, fighter: bool, move):
+    """Esperar (GNA-10) instead of `move`, a plain move (MVA-1..3: not a climb, a jump or a hide) that does not end
+    in base contact with an enemy, when `e` has no attack now: the activation's first action (the
+    engine's offer: not engaged, not in phase 1), not resumed after a wait already, no enemy sees `e` where it
+    stands, and an enemy still to act this turn, not hidden (GNA-9: one is walked round, `scripted_hidden.flank`),
+    stands within one move (MOV) of `e`'s attack reach (`attack_reach`): waiting, `e` acts after it, when it may
+    have come into reach, instead of walking into its sight first. Not in an elimination game's last turns (a draw
+    at the limit looms), nor in an alarm game. Returns the decision or None."""
+    gs = match.gs
+    e = p.actor
+    key = by_rule(p, "GNA-10")
+    if key is None or gs.alarm is not None or gs.energy(e) < 2 or resumed(gs, e):
+        return None
+    if gs.victory == "elimination" and match.engine.flow.turn > gs.turn_limit - 2:
+        return None
+    reach = attack_reach(gs, e, fighter)
+    if reach <= 0.0:
+        return None
+    enemies = gs.enemies(e)
+    coming = [o for o in enemies if not gs.activation(o).acted and gs.able(o) and not hiding.hidden(gs, o)
+              and gs.distance(e, o) <= reach + gs.mov(o)]
+    if not coming or any(gs.sees(o, e) for o in enemies):
+        return None
+    end = tuple(move.params["path"][-1])
+    radius = gs.body(e).radius
+    for o in enemies:
+        q = gs.pos(o)
+        if math.hypot(end[0] - q.x, end[1] - q.y) - radius - gs.body(o).radius < CONTACT_GAP:
+            return None                                 # the move engages it: no waiting
+    d = action(p, key)
+    return d if legal_cost(match.engine, d) is not None else None
