@@ -8,7 +8,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from wartime.balance.store import ResultStore
+from wartime.balance.store import ResultStore, StoreError, lock_path
 from wartime.cli import main
 from tests.disk_helpers import no_space, tiny_disk  # noqa: F401 (tiny_disk: a fixture)
 
@@ -117,3 +117,20 @@ def test_report_on_a_real_full_disk_is_one_line_and_leaves_nothing(lopsided_stor
     r = cli("report", lopsided_store, "--out", tiny_disk / "report")
     _ends_with_one_error_line(r, str(tiny_disk / "report"))
     assert list(tiny_disk.iterdir()) == []
+
+
+def test_a_second_writer_of_a_results_store_stops_at_once(lopsided_store, tmp_path):  # noqa: F811
+    """Robustness (issue 20's batch store): while one batch holds a store open to write, a second one on the same
+    file (`wartime batch --resume --out`) stops at once with one line naming the store, before playing any game;
+    once the first closes it, the store opens again and no lock file is left beside it."""
+    first = ResultStore.open(lopsided_store)
+    try:
+        with pytest.raises(StoreError, match="another batch is writing"):
+            ResultStore.open(lopsided_store)
+        r = cli("batch", "--resume", "--out", lopsided_store, "--workers", "1")
+        assert r.exit_code != 0 and "another batch is writing" in r.output, r.output
+        assert "Traceback" not in r.output
+    finally:
+        first.close()
+    assert not lock_path(lopsided_store).exists()
+    ResultStore.open(lopsided_store).close()

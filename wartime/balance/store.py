@@ -14,6 +14,13 @@ killed at any point (Ctrl-C, kill -9) holds only whole games, and `--resume` ski
 game key): none is lost or written twice. The timing columns (`TIMING_COLUMNS`) are the only ones that depend on
 the machine, the worker count or the backend.
 
+One writer at a time: a store opened to write (`ResultStore.create` / `open`) holds an exclusive OS lock on
+``<store>.lock`` beside it (the `filelock` package; released when its process ends, and removed with the lock when
+the store is closed), so a second `wartime batch` on the same store stops at once with a message naming the store,
+instead of playing games the first is playing too and failing on the duplicate keys. Readers (reports) take no lock.
+(Removing the file admits a narrow race — a third batch that opened the old file just before its removal — in which
+two writers run; the primary key still keeps every game once, and the later one stops with an error.)
+
 Durability: in WAL mode with synchronous=NORMAL a committed game survives the batch process being killed
 (the commit is in the WAL file); an OS crash or power cut may lose the last commits but never corrupts the
 store, and `--resume` simply plays those games again. (synchronous=FULL would add an fsync per game: ~5 ms
@@ -25,6 +32,8 @@ import sqlite3
 import time
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock, Timeout
 
 SCHEMA_VERSION = 1
 
@@ -68,10 +77,28 @@ def describe_version(engine_version: str, rules_hash: str) -> str:
     return f"wartime {engine_version} with rules data {rules_hash[:12]}"
 
 
+def lock_path(path: str | Path) -> Path:
+    """The lock file of a store's one writer (see the module docstring)."""
+    return Path(f"{path}.lock")
+
+
 class ResultStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30.0)
+        self._lock = FileLock(str(lock_path(self.path)), timeout=0, thread_local=False)
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise StoreError(f"{self.path}: another batch is writing this results store (it holds "
+                             f"{lock_path(self.path).name}): wait for it to finish, or stop it and finish with "
+                             f"--resume") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot lock the results store ({exc})") from None
+        try:
+            self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30.0)
+        except BaseException:
+            self._lock.release()
+            raise
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.execute("PRAGMA foreign_keys=ON")
@@ -87,9 +114,8 @@ class ResultStore:
                              "or choose another --out")
         path.parent.mkdir(parents=True, exist_ok=True)
         existed = path.exists()
-        store = None
+        store = cls(path)               # the writer's lock first: nothing is cleaned up for another batch's store
         try:
-            store = cls(path)
             games_sql = ", ".join(f"{n} {t}" for n, t in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS)
             chars_sql = ", ".join(f"{n} {t}" for n, t in CHARACTER_COLUMNS)
             with store.transaction():
@@ -102,8 +128,7 @@ class ResultStore:
                 store.conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
         except BaseException:
             # a full disk, an unwritable folder: leave no empty store behind (an existing empty file is kept)
-            if store is not None:
-                store.close()
+            store.close()
             for leftover in ([] if existed else [path]) + [Path(f"{path}-wal"), Path(f"{path}-shm")]:
                 try:
                     leftover.unlink()
@@ -134,6 +159,11 @@ class ResultStore:
 
     def close(self) -> None:
         self.conn.close()
+        try:
+            lock_path(self.path).unlink()       # still held: no store is left with a lock file beside it
+        except OSError:
+            pass
+        self._lock.release()
 
     def __enter__(self) -> "ResultStore":
         return self
