@@ -151,7 +151,7 @@ def wait_for_enemy(match, p, fighter: bool, move):
     engine's offer: not engaged, not in phase 1), not resumed after a wait already, no enemy sees `e` where it
     stands, and an enemy still to act this turn, not hidden (GNA-9: one is walked round, `scripted_hidden.flank`),
     stands within one move (MOV) of `e`'s attack reach (`attack_reach`): waiting, `e` acts after it, when it may
-    have come into reach, instead of walking into its sight first. Not in an elimination game's last turns (a draw
+    have come into reach, instead of walking towards it first. Not in an elimination game's last two turns (a draw
     at the limit looms), nor in an alarm game. Returns the decision or None."""
     gs = match.gs
     e = p.actor
@@ -168,7 +168,10 @@ def wait_for_enemy(match, p, fighter: bool, move):
               and gs.distance(e, o) <= reach + gs.mov(o)]
     if not coming or any(gs.sees(o, e) for o in enemies):
         return None
-    end = tuple(move.params["path"][-1])
+    path = move.params.get("path")
+    if not path:
+        return None
+    end = tuple(path[-1])
     radius = gs.body(e).radius
     for o in enemies:
         q = gs.pos(o)
