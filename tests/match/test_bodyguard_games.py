@@ -16,6 +16,11 @@ from wartime.match.save import verify_record
 from tests.match.game_helpers import ROOT
 
 
+#: a game in which the bodyguard is asked (seed 1 was until session 21: with the scripted AI's Esperar, GNA-10, its
+#: guards wait and are asked nothing; of seeds 1-7 only seed 2 asks now)
+SEED = 2
+
+
 @pytest.mark.slow                       # one whole game and its re-simulation (~10 s)
 def test_TRT_BODYGUARD_whole_game_asks_and_replays_identically(tmp_path):
     guards = tmp_path / "guards.toml"
@@ -25,8 +30,8 @@ def test_TRT_BODYGUARD_whole_game_asks_and_replays_identically(tmp_path):
     sc = load_scenario(ROOT / "scenarios" / "skirmish.toml")
     lists = {"red": load_army_list(ROOT / "scenarios" / "lists" / "shooters.toml"),
              "blue": load_army_list(guards, allow_outside=True)}
-    ctr = {s: make_controller("scripted", derive_seed(1, f"controller:{s}")) for s in ("red", "blue")}
-    m = Match(sc, lists, 1, ctr)
+    ctr = {s: make_controller("scripted", derive_seed(SEED, f"controller:{s}")) for s in ("red", "blue")}
+    m = Match(sc, lists, SEED, ctr)
     m.play()
     events = [ev for kind, ev in m.entries if kind == "e"]
     assert sum(ev["type"] == "bodyguard_offered" for ev in events) >= 1
