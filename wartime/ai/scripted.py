@@ -340,7 +340,7 @@ class ScriptedController:
                 return d
         d = self._move_on(match, p, shot)
         if self.wait and shot is None and charge is None and REGISTRY[d.action].rule in PLAIN_MOVES:
-            w = wait_for_enemy(match, p, self._fighter(gs, e), d)       # GNA-10: let an enemy come to it
+            w = wait_for_enemy(match, p, lambda: self._fighter(gs, e), d)   # GNA-10: let an enemy come to it
             if w is not None:
                 return w
         return d

@@ -30,6 +30,7 @@ from shapely.geometry import LineString
 
 from wartime.ai.candidates import action, by_rule, legal_cost
 from wartime.core.components import Posture
+from wartime.geometry.measure import ENGAGED_GAP
 from wartime.rules import hiding, riding
 from wartime.rules.actions.combat import charge_allowance
 
@@ -37,8 +38,6 @@ from wartime.rules.actions.combat import charge_allowance
 REACTION_RESERVE = 0
 #: K added to an enemy's move and charge reach when judging whether it could engage a prone shooter next turn
 MELEE_MARGIN = 2.0
-#: K: a move ending closer than this to an enemy's base engages it (BAS-2's touching, with rounding)
-CONTACT_GAP = 0.05
 
 
 def energy_gain(gs, e: int) -> int:
@@ -145,14 +144,15 @@ def attack_reach(gs, e: int, fighter: bool) -> float:
     return max((float(w.RNG) for w in gs.equipment(e).weapons if w.ranged and not w.disabled), default=0.0)
 
 
-def wait_for_enemy(match, p, fighter: bool, move):
+def wait_for_enemy(match, p, fighter, move):
     """Esperar (GNA-10) instead of `move`, a plain move (MVA-1..3: not a climb, a jump or a hide) that does not end
     in base contact with an enemy, when `e` has no attack now: the activation's first action (the
     engine's offer: not engaged, not in phase 1), not resumed after a wait already, no enemy sees `e` where it
     stands, and an enemy still to act this turn, not hidden (GNA-9: one is walked round, `scripted_hidden.flank`),
     stands within one move (MOV) of `e`'s attack reach (`attack_reach`): waiting, `e` acts after it, when it may
     have come into reach, instead of walking towards it first. Not in an elimination game's last two turns (a draw
-    at the limit looms), nor in an alarm game. Returns the decision or None."""
+    at the limit looms), nor in an alarm game. `fighter()` says whether `e` fights in melee first (asked only once
+    the cheap tests pass). Returns the decision or None."""
     gs = match.gs
     e = p.actor
     key = by_rule(p, "GNA-10")
@@ -160,22 +160,23 @@ def wait_for_enemy(match, p, fighter: bool, move):
         return None
     if gs.victory == "elimination" and match.engine.flow.turn > gs.turn_limit - 2:
         return None
-    reach = attack_reach(gs, e, fighter)
-    if reach <= 0.0:
-        return None
-    enemies = gs.enemies(e)
-    coming = [o for o in enemies if not gs.activation(o).acted and gs.able(o) and not hiding.hidden(gs, o)
-              and gs.distance(e, o) <= reach + gs.mov(o)]
-    if not coming or any(gs.sees(o, e) for o in enemies):
-        return None
     path = move.params.get("path")
     if not path:
         return None
-    end = tuple(path[-1])
+    end = path[-1]
     radius = gs.body(e).radius
+    enemies = gs.enemies(e)
     for o in enemies:
         q = gs.pos(o)
-        if math.hypot(end[0] - q.x, end[1] - q.y) - radius - gs.body(o).radius < CONTACT_GAP:
-            return None                                 # the move engages it: no waiting
+        if math.hypot(end[0] - q.x, end[1] - q.y) - radius - gs.body(o).radius < ENGAGED_GAP:
+            return None                                 # the move engages it (CMB-11): no waiting
+    reach = attack_reach(gs, e, fighter())
+    if reach <= 0.0:
+        return None
+    if not any(not gs.activation(o).acted and gs.able(o) and not hiding.hidden(gs, o)
+               and gs.distance(e, o) <= reach + gs.mov(o) for o in enemies):
+        return None
+    if any(gs.sees(o, e) for o in enemies):             # the line of sight last: the dearest test
+        return None
     d = action(p, key)
     return d if legal_cost(match.engine, d) is not None else None
