@@ -19,11 +19,11 @@ What is asserted is the honest floor: over all cells together the search AI scor
 FLOOR — a regression guard below the measured 45.0 %, not the issue's target. The games are seeded and the
 default budget is an iteration count, so the figure is reproducible exactly.
 
-Whole games by the hundred, ~10-60 s each: too long for CI's slow run (200 games ≈ 1-2 h on 2 cores). So the
-slow run plays SEARCH_GAMES (default 2) seeds per cell, one test per cell (spread over the xdist workers), and
-checks that every game ends properly with the search AI's decisions accepted by the engine; the score floor is
-asserted only over the measured configuration: `WARTIME_SEARCH_GAMES=20 pytest -m slow -s
-tests/ai/test_search_vs_scripted.py` replays the 200 measured games and asserts the floor."""
+A search game takes ~1-3 s of CPU now (session 22; the "10-60 s" of when this was written was an older engine on a
+loaded machine), so the slow run plays the whole measured configuration by default: SEARCH_GAMES (default 20) seeds
+per cell, every cell in one test (one xdist worker: the totals need every cell, and a split would replay cells),
+~10 min on one core. Every game must end with the search AI's decisions accepted by the engine, and over 20 seeds
+a cell the score floor is asserted. `WARTIME_SEARCH_GAMES=2` plays the quick legality check only."""
 from __future__ import annotations
 
 import os
@@ -33,13 +33,15 @@ import pytest
 from tests.match.game_helpers import SCENARIOS, make_match
 from wartime.balance.stats import wilson_interval
 
-GAMES = int(os.environ.get("WARTIME_SEARCH_GAMES", "2"))
+GAMES = int(os.environ.get("WARTIME_SEARCH_GAMES", "20"))
 SEEDS = range(200, 200 + GAMES)
-#: the floor is asserted over the measured configuration only (20 seeds per cell = the 200 measured games)
+#: the floor is asserted over the measured configuration only (20 seeds per cell: 280 games since convoy and
+#: scrapyard were shipped)
 MEASURED_GAMES = 20
 CELLS = [(sc, side) for sc in SCENARIOS for side in ("red", "blue")]
-#: (wins, draws, games) over all cells when written
-MEASURED = (83, 14, 200)
+#: (wins, draws, games) over all cells: 83 / 14 / 200 when written (five scenarios); session 22 (9766e23, seven
+#: scenarios, 20 seeds a cell): 123 / 7 / 280, 43.9 % wins (Wilson 95 % 38.2-49.8 %), score 45.2 %
+MEASURED = (123, 7, 280)
 FLOOR = 0.40
 
 pytestmark = [pytest.mark.slow]
@@ -59,27 +61,19 @@ def baseline_cell(scenario, side: str) -> tuple[int, int, int]:
     return play_cell(scenario, side, "scripted")
 
 
-_TOTALS: dict[tuple[str, str], tuple[int, int, int]] = {}
-
-
-@pytest.mark.parametrize("scenario, side", CELLS, ids=[f"{sc.stem}-{side}" for sc, side in CELLS])
-def test_search_against_scripted_per_cell(scenario, side):
-    """Every game ends (the search AI's decisions are legal: the engine raises on an illegal one)."""
-    w, d, n = play_cell(scenario, side)
-    lo, hi = wilson_interval(w, n)
-    print(f"\n{scenario.stem} search={side}: {w}/{n} wins, {d} draws ({w / n:.0%}, 95 % CI {lo:.0%}-{hi:.0%})")
-    _TOTALS[(scenario.stem, side)] = (w, d, n)
-
-
-@pytest.mark.skipif(GAMES < MEASURED_GAMES, reason="the floor is asserted over the 200 measured games only "
-                    "(WARTIME_SEARCH_GAMES=20)")
 def test_search_against_scripted_over_every_cell():
+    """Issue 15 point 2: the search AI against the scripted AI in every cell (the scenario x the side it plays);
+    every game ends (the engine raises on an illegal decision), and over the measured configuration the score
+    (wins + ½ draws over all cells) holds FLOOR."""
     total_w = total_d = total_n = 0
     for scenario, side in CELLS:
-        w, d, n = _TOTALS.get((scenario.stem, side)) or play_cell(scenario, side)
+        w, d, n = play_cell(scenario, side)
+        lo, hi = wilson_interval(w, n)
+        print(f"\n{scenario.stem} search={side}: {w}/{n} wins, {d} draws ({w / n:.0%}, 95 % CI {lo:.0%}-{hi:.0%})")
         total_w, total_d, total_n = total_w + w, total_d + d, total_n + n
     score = (total_w + 0.5 * total_d) / total_n
     lo, hi = wilson_interval(total_w, total_n)
     print(f"\nall cells: {total_w}/{total_n} wins ({total_w / total_n:.1%}, 95 % CI {lo:.1%}-{hi:.1%}), "
           f"{total_d} draws, score {score:.1%}")
-    assert score >= FLOOR, f"search scored {score:.1%} against the scripted AI (floor {FLOOR:.0%})"
+    if GAMES >= MEASURED_GAMES:
+        assert score >= FLOOR, f"search scored {score:.1%} against the scripted AI (floor {FLOOR:.0%})"
