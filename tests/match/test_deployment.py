@@ -118,3 +118,38 @@ def test_random_deploys_legally():
         m.step()
         m.step()
         assert m.pending.kind == "initiative"
+
+
+@pytest.mark.parametrize("path", [SKIRMISH, TOWN])
+def test_SEQ_1_BAS_2_check_added_accepts_what_check_of_the_whole_map_accepts(path):
+    """SEQ-1, BAS-2, MOV-9 (issue 20): `deployment.check_added` (one new spot beside spots `check` accepted) accepts
+    and refuses exactly what `check` of the whole map does, over pseudo-random spots in and around each zone (bases
+    overlapping placed ones, off the zone, on terrain), and returns the spot `check` would."""
+    import random as _random
+
+    from wartime.rules import deployment
+    m = start(path)
+    gs, rng = m.gs, _random.Random(11)
+    seen = {"ok": 0, "refused": 0}
+    for side in gs.sides:
+        minx, miny, maxx, maxy = gs.deployment[side].bounds
+        mine = [e for e in m.gs.minis() if gs.side(e) == side]
+        for _ in range(12):
+            placed, raw = {}, {}
+            for e in mine:
+                spot = [round(rng.uniform(minx - 1, maxx + 1), 2), round(rng.uniform(miny - 1, maxy + 1), 2),
+                        float(rng.randrange(360))]
+                try:
+                    whole = deployment.check(gs, side, {"positions": {**raw, str(e): spot}})
+                except RuleViolation:
+                    whole = None
+                try:
+                    got = deployment.check_added(gs, side, placed, str(e), spot)
+                except RuleViolation:
+                    got = None
+                assert (got is None) == (whole is None), (side, e, spot)
+                if got is not None:
+                    assert whole[got[0]] == got[1]
+                    raw[str(e)], placed[got[0]] = spot, got[1]
+                seen["ok" if got else "refused"] += 1
+    assert seen["ok"] > 20 and seen["refused"] > 20, seen

@@ -111,9 +111,9 @@ def _legal(m, key: str, p) -> list[dict]:
 
 
 def test_ACT_5_REA_3_ENE_4_refuses_every_candidate_hides_no_legal_option():
-    """ACT-5, REA-3, ENE-4: at every 'action' and 'react' decision of random games on four shipped scenarios, a key
+    """ACT-5, REA-3, ENE-4, REA-2, CBA-24: at every 'action' and 'react' decision of random games on four shipped scenarios, a key
     `refusals.refuses_every_candidate` answers has no legal candidate; both kinds are answered."""
-    answered = {"action": 0, "react": 0}
+    answered = {"action": 0, "react": 0, "flee": 0, "REA-2": 0}
     for name, seed in (("skirmish.toml", 5), ("crossroads.toml", 6), ("ruined-town.toml", 7), ("tavern-brawl.toml", 8)):
         for m in _decisions(name, seed, 220):
             p = m.pending
@@ -122,8 +122,13 @@ def test_ACT_5_REA_3_ENE_4_refuses_every_candidate_hides_no_legal_option():
             for key in p.options:
                 if refusals.refuses_every_candidate(m.engine, key, p):
                     answered[p.kind] += 1
+                    if p.kind == "react" and key == "flee":
+                        answered["flee"] += 1             # CBA-24 / MVA-5: engaged or prone (Flee.available)
+                    elif p.kind == "react" and REGISTRY[key].refusal(m.gs, p.actor) is None:
+                        answered["REA-2"] += 1            # REA-2: even the least price goes below −10
                     assert _legal(m, key, p) == [], (name, p.kind, key)
     assert answered["action"] > 5 and answered["react"] > 20, answered
+    assert answered["flee"] > 5 and answered["REA-2"] > 0, answered
 
 
 def test_MOV_3_CMB_11_CBA_12_a_surely_refused_candidate_is_refused():

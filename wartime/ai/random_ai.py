@@ -76,16 +76,18 @@ class RandomController:
             return {}
         minx, miny, maxx, maxy = zone.bounds
         positions: dict[str, list[float]] = {}
+        placed: dict = {}          # what `deployment.check` makes of `positions` (each new spot checked alone)
         for e in p.options:
             for _ in range(8):
                 x = round(minx + (maxx - minx) * self.dice.choice_index(1000) / 1000, 2)
                 y = round(miny + (maxy - miny) * self.dice.choice_index(1000) / 1000, 2)
-                trial = dict(positions, **{str(e): [x, y, float(self.dice.choice_index(360))]})
+                spot = [x, y, float(self.dice.choice_index(360))]
                 try:
-                    deployment.check(gs, p.side, {"positions": trial})
+                    who, where = deployment.check_added(gs, p.side, placed, str(e), spot)
                 except RuleViolation:
                     continue
-                positions = trial
+                positions[str(e)] = spot
+                placed[who] = where
                 break
         return {"positions": positions} if positions else {}
 

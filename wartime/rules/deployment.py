@@ -83,42 +83,73 @@ def check(gs: GameState, side: str, params: Mapping[str, Any]) -> dict[int, tupl
     zone = gs.deployment.get(side)
     out: dict[int, tuple[float, float, float]] = {}
     for key, spot in sorted(raw.items(), key=lambda kv: str(kv[0])):
-        try:
-            e = int(key)
-        except (TypeError, ValueError):
-            raise RuleViolation(ZONE_RULE, f"deployment: {key!r} is not a character id") from None
-        if e not in mine:
-            raise RuleViolation(ZONE_RULE, f"deployment: {e} is not a miniature {side} places (its own, on the "
-                                "ground)")
-        if not isinstance(spot, (list, tuple)) or len(spot) not in (2, 3):
-            raise RuleViolation(ZONE_RULE, f"deployment: {gs.name(e)}'s spot must be [x, y] or [x, y, facing]")
-        x, y = _number(spot[0], "x"), _number(spot[1], "y")
-        facing = _number(spot[2], "facing") % 360.0 if len(spot) == 3 else gs.pos(e).facing
-        r = gs.body(e).radius
-        if gs.board.grid:                                      # MOV-15: whole squares
-            x, y = snap(x, y, 2.0 * r)
-        disc = Point(x, y).buffer(r, 32)
-        if not gs.board.disc_inside(x, y, r):
-            raise RuleViolation(ZONE_RULE, f"deployment: {gs.name(e)} at ({x:g}, {y:g}) is off the board")
-        if zone is None or not zone.buffer(1e-6).contains(disc):
-            raise RuleViolation(ZONE_RULE, f"deployment: {gs.name(e)} at ({x:g}, {y:g}) is not wholly inside "
-                                f"{side}'s deployment zone")
-        for p in gs.board.pieces:
-            if p.kind in BLOCKING_KINDS and p.polygon.intersects(disc):
-                rule = "MVA-11" if p.kind == "water" else "MOV-9"
-                raise RuleViolation(rule, f"deployment: {gs.name(e)} at ({x:g}, {y:g}) stands on {p.kind} "
-                                    f"terrain ({p.id})")
-        out[e] = (round(x, 4), round(y, 4), round(facing, 4))
+        e, placed = _spot(gs, side, mine, zone, key, spot)
+        out[e] = placed
     # BAS-2 against everyone where they will stand
+    where = _where(gs, out)
+    for e in out:
+        _no_overlap(gs, e, where)
+    return out
+
+
+def check_added(gs: GameState, side: str, placed: Mapping[int, tuple[float, float, float]], key: Any,
+                spot: Any) -> tuple[int, tuple[float, float, float]]:
+    """`check` of the positions `placed` (which `check` accepted, as it returned them) plus `key`'s `spot`, answered
+    for the new spot alone (issue 20: a controller trying spots one miniature at a time checks each in O(n), not
+    every placed one again): the same acceptance as `check` of the whole map — the placed spots were valid and
+    apart from everyone, the new spot is checked by itself (ZONE_RULE, MOV-9, MVA-11) and against everyone where
+    they will stand (BAS-2), and a placed base never overlapped the new miniature's old spot either (it would have
+    failed before). Returns (character id, its new spot); RuleViolation as `check`."""
+    e, new = _spot(gs, side, deployable(gs, side), gs.deployment.get(side), key, spot)
+    _no_overlap(gs, e, _where(gs, {**placed, e: new}))
+    return e, new
+
+
+def _spot(gs: GameState, side: str, mine, zone, key: Any, spot: Any) -> tuple[int, tuple[float, float, float]]:
+    """ZONE_RULE, MOV-9, MVA-11, MOV-15 (`check`): one miniature's spot by itself: its id, on the board, wholly in
+    the zone, on no blocking terrain (snapped to whole squares on the grid)."""
+    try:
+        e = int(key)
+    except (TypeError, ValueError):
+        raise RuleViolation(ZONE_RULE, f"deployment: {key!r} is not a character id") from None
+    if e not in mine:
+        raise RuleViolation(ZONE_RULE, f"deployment: {e} is not a miniature {side} places (its own, on the "
+                            "ground)")
+    if not isinstance(spot, (list, tuple)) or len(spot) not in (2, 3):
+        raise RuleViolation(ZONE_RULE, f"deployment: {gs.name(e)}'s spot must be [x, y] or [x, y, facing]")
+    x, y = _number(spot[0], "x"), _number(spot[1], "y")
+    facing = _number(spot[2], "facing") % 360.0 if len(spot) == 3 else gs.pos(e).facing
+    r = gs.body(e).radius
+    if gs.board.grid:                                      # MOV-15: whole squares
+        x, y = snap(x, y, 2.0 * r)
+    disc = Point(x, y).buffer(r, 32)
+    if not gs.board.disc_inside(x, y, r):
+        raise RuleViolation(ZONE_RULE, f"deployment: {gs.name(e)} at ({x:g}, {y:g}) is off the board")
+    if zone is None or not zone.buffer(1e-6).contains(disc):
+        raise RuleViolation(ZONE_RULE, f"deployment: {gs.name(e)} at ({x:g}, {y:g}) is not wholly inside "
+                            f"{side}'s deployment zone")
+    for p in gs.board.pieces:
+        if p.kind in BLOCKING_KINDS and p.polygon.intersects(disc):
+            rule = "MVA-11" if p.kind == "water" else "MOV-9"
+            raise RuleViolation(rule, f"deployment: {gs.name(e)} at ({x:g}, {y:g}) stands on {p.kind} "
+                                f"terrain ({p.id})")
+    return e, (round(x, 4), round(y, 4), round(facing, 4))
+
+
+def _where(gs: GameState, out: Mapping[int, tuple[float, float, float]]) -> dict[int, tuple[float, float]]:
+    """BAS-2 (`check`): where every miniature on the ground will stand: its spot in `out`, else where it stands."""
     where = {o: (gs.pos(o).x, gs.pos(o).y) for o in gs.minis() if gs.on_table(o) and gs.pos(o).level == 1}
     where.update({e: (x, y) for e, (x, y, _) in out.items()})
-    for e in out:
-        x, y = where[e]
-        r = gs.body(e).radius
-        for o, (ox, oy) in where.items():
-            if o != e and math.hypot(x - ox, y - oy) < r + gs.body(o).radius - 1e-6:
-                raise RuleViolation("BAS-2", f"deployment: {gs.name(e)}'s base overlaps {gs.name(o)}'s")
-    return out
+    return where
+
+
+def _no_overlap(gs: GameState, e: int, where: Mapping[int, tuple[float, float]]) -> None:
+    """BAS-2: `e`'s base, where it will stand, overlaps no other base where that one will stand."""
+    x, y = where[e]
+    r = gs.body(e).radius
+    for o, (ox, oy) in where.items():
+        if o != e and math.hypot(x - ox, y - oy) < r + gs.body(o).radius - 1e-6:
+            raise RuleViolation("BAS-2", f"deployment: {gs.name(e)}'s base overlaps {gs.name(o)}'s")
 
 
 def apply(gs: GameState, side: str, spots: Mapping[int, tuple[float, float, float]]) -> None:

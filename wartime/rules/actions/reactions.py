@@ -50,11 +50,16 @@ class Flee(Action):
     def candidates(self, gs, actor, space):
         return space.paths(self.key, 3.0)
 
-    def validate(self, gs, actor, params):
-        _declaration_window(params, self.rule, "Huir")
+    def available(self, gs, actor):
+        """CBA-24, MVA-5: not engaged, not prone (the parameterless requirements; `refusal` answers them for the
+        random controller's draws, rules/refusals.py)."""
         if gs.engaged(actor):
             raise RuleViolation("CBA-24", f"{gs.name(actor)} is engaged in melee and cannot flee")
         can_move(gs, actor)
+
+    def validate(self, gs, actor, params):
+        _declaration_window(params, self.rule, "Huir")
+        self.available(gs, actor)
         facing = gs.pos(actor).facing
         given = params.get("end_facing")
         if given is not None and (not isinstance(given, (int, float)) or abs((float(given) - facing + 180) % 360
