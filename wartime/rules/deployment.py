@@ -83,8 +83,8 @@ def check(gs: GameState, side: str, params: Mapping[str, Any]) -> dict[int, tupl
     zone = gs.deployment.get(side)
     out: dict[int, tuple[float, float, float]] = {}
     for key, spot in sorted(raw.items(), key=lambda kv: str(kv[0])):
-        e, placed = _spot(gs, side, mine, zone, key, spot)
-        out[e] = placed
+        e, new = _spot(gs, side, mine, zone, key, spot)
+        out[e] = new
     # BAS-2 against everyone where they will stand
     where = _where(gs, out)
     for e in out:

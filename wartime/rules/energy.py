@@ -75,11 +75,12 @@ def least_price(gs, actor: int, action) -> int | None:
     return price(gs, actor, action, {}, stand_in, free=action.free or action.zero_cost)
 
 
-def surely_unaffordable(gs, actor: int, action) -> bool:
+def surely_unaffordable(gs, actor: int, action, *, reaction: bool = False) -> bool:
     """ENE-1, ENE-4 (issue 20): True when `Engine.check_action` refuses every parameter set of `action` for `actor`
     in its own activation now, because even `least_price` cannot be paid from its ENE (it would refuse each one
-    with ENE-4, or an earlier violation). False says nothing (a free action, or no lower bound declared)."""
-    if action.free:
+    with ENE-4, or an earlier violation). With `reaction`, REA-2: as a reaction (`check_reaction`), down to −10 ENE.
+    False says nothing (a free action, a vol-free reaction, which may be priced free, or no lower bound declared)."""
+    if action.free or (reaction and action.vol_free_reaction):
         return False
     least = least_price(gs, actor, action)
-    return least is not None and not can_pay(gs.energy(actor), least, reaction=action.ene_debt)
+    return least is not None and not can_pay(gs.energy(actor), least, reaction=reaction or action.ene_debt)

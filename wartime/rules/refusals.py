@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from wartime.rules import asking, mental
 from wartime.rules.actions import REGISTRY
-from wartime.rules.energy import can_pay, least_price, surely_unaffordable
+from wartime.rules.energy import surely_unaffordable
 from wartime.rules.windows import sense_turn
 
 
@@ -40,9 +40,6 @@ def refuses_every_candidate(engine, key: str, p) -> bool:
         return False
     if sense_turn(gs, w, p.actor) is not None:
         return False
-    if action.refusal(gs, p.actor) is not None:
-        return True
-    # REA-2: even the cheapest parameter set would take its ENE below −10 (`energy.least_price`, a lower bound of the
-    # price `_validate_reaction` computes: the same terms, and its `free` only for a vol-free zero-cost reaction)
-    least = None if action.vol_free_reaction else least_price(gs, p.actor, action)
-    return least is not None and not can_pay(gs.energy(p.actor), least, reaction=True)
+    # REA-2: or even the cheapest parameter set would take its ENE below −10 (`energy.least_price` bounds the price
+    # `_validate_reaction` computes: the same terms)
+    return action.refusal(gs, p.actor) is not None or surely_unaffordable(gs, p.actor, action, reaction=True)
