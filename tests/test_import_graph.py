@@ -1,6 +1,6 @@
 """The import graph of `wartime/` (README "How it is built"): acyclic, downwards only, deferred imports explained,
-no pygame and no file I/O below `data/`. Reads the sources with `ast` (no import of the engine): a fraction of a
-second.
+no pygame and no file I/O below `data/`. Reads the sources with `ast` (no import of the engine): a few
+seconds.
 
 The layers, bottom up (a module may import its own layer and those below, never above):
 
@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wartime"
+#: one xdist worker parses the package for every test here (the `modules` fixture, ~3 s), not each worker
+pytestmark = pytest.mark.xdist_group("import_graph")
 
 #: Layer of each top-level part of the package (a module `wartime/cli*.py` is "cli"; wartime/env.py, the agent
 #: API, sits beside balance and ui).

@@ -149,7 +149,9 @@ def _play(scenario: str, seed: int, seen: Counter, found: Counter, lists=None) -
     Match(sc, lists, seed, {"red": _Reference(seed, seen, found), "blue": _Reference(seed + 1000, seen, found)}).play()
 
 
-@pytest.mark.parametrize("scenario,seed", [("skirmish.toml", 1), ("ruins.toml", 2), ("scrapyard.toml", 1),
+# scrapyard's games (~2.5 s each) in the slow pass (the default run's 5 minutes)
+@pytest.mark.parametrize("scenario,seed", [("skirmish.toml", 1), ("ruins.toml", 2),
+                                           pytest.param("scrapyard.toml", 1, marks=pytest.mark.slow),
                                            ("crossroads.toml", 3)])
 def test_GNA_9_GNA_13_CBA_6_MVA_1_scripted_shortcuts_decide_as_the_long_way(scenario, seed):
     """GNA-9, GNA-13, CBA-6, MVA-1..3: at every call of whole scripted games the shortcut's decision is the
@@ -172,7 +174,8 @@ def test_GNA_9_GNA_13_CBA_6_MVA_1_shortcuts_meet_decisions_to_take():
         assert found[name], (name, seen, found)
 
 
-@pytest.mark.parametrize("scenario,seed", [("skirmish.toml", 2), ("ruined-town.toml", 1), ("scrapyard.toml", 2)])
+@pytest.mark.parametrize("scenario,seed", [("skirmish.toml", 2), ("ruined-town.toml", 1),
+                                           pytest.param("scrapyard.toml", 2, marks=pytest.mark.slow)])
 def test_ACT_5_REA_2_kept_dry_run_answers_are_the_engines(scenario, seed, monkeypatch):
     """ACT-5, ENE-4, REA-2: `legal_cost` / `legal_reaction_cost` keep the engine's dry-run answer for the world's
     version; at every call of whole scripted games where a kept answer is used, the engine asked afresh answers the

@@ -250,6 +250,7 @@ def test_plans_restore_the_world_and_are_deterministic():
     m.submit(d)
 
 
+@pytest.mark.slow          # a whole planned game twice (~6 s); test_whole_game_legal_deterministic_and_verifiable runs by default
 def test_plans_whole_game_deterministic():
     logs = []
     for _ in range(2):

@@ -4,7 +4,7 @@ Mutated and generated scenarios, army lists and catalogues (tools/fuzz_data.py: 
 deleted / duplicated lines, wrong types, NaN / inf / huge / negative numbers, unicode, empty and binary files,
 deep nesting, resource bombs, references out of the folder) each end in success or in `file: field: problem`
 lines with exit 2, within a time limit; a file that validates is played to the end (turn limit cut to 1).
-The default run tries about 1,700 inputs; `pytest -m slow` 20,000; `python tools/fuzz_data.py --n 100000`
+The default run tries about 1,100 inputs; `pytest -m slow` 20,600; `python tools/fuzz_data.py --n 100000`
 is the README's run.
 """
 from __future__ import annotations
@@ -44,10 +44,12 @@ def test_the_shipped_files_validate_and_play(corpus, kind):
         assert outcome == "ok" and detail == "simulated", (kind, i, outcome, detail)
 
 
-@pytest.mark.parametrize("block", range(4))
+# blocks 2 and 3 go to the slow pass (the default run stays within its 5 minutes on 2 cores)
+@pytest.mark.parametrize("block", [0, 1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind", fz.KINDS)
 def test_mutated_files(corpus, kind, block):
-    """4 × 3 × 100 = 1,200 mutants; every 4th that validates is played (all of them in the slow run)."""
+    """2 × 3 × 100 = 600 mutants by default (1,200 with the slow pass's blocks 2 and 3); every 4th that validates
+    is played (all of them in `test_many_more_inputs`)."""
     root, originals, everything = corpus
     for n in range(block * 100, block * 100 + 100):
         rng = random.Random(f"test:{kind}:{n}")
@@ -77,10 +79,14 @@ def test_whole_files(corpus, kind, how):
         check(outcome, detail, f"{kind} {how} {n}")
 
 
+def _nest(inner):
+    """Arrays and inline tables of `inner` (a named function: Hypothesis 6.170's check that `extend` uses its
+    argument did not always see it in the lambda this was, and warned of a deprecation)."""
+    return st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abxy"), inner, max_size=3)
+
+
 _values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abxy"), inner, max_size=3),
-    max_leaves=8)
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30), _nest, max_leaves=8)
 
 
 def _toml(value) -> str:

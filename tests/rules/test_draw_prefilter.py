@@ -8,6 +8,8 @@ import math
 import random
 from pathlib import Path
 
+import pytest
+
 from wartime.ai import make_controller
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list, load_scenario
@@ -131,6 +133,7 @@ def test_ACT_5_REA_3_ENE_4_refuses_every_candidate_hides_no_legal_option():
     assert answered["flee"] > 5 and answered["REA-2"] > 0, answered
 
 
+@pytest.mark.slow          # ~6 s of four games' candidates: the slow pass (the default run's 5 minutes)
 def test_MOV_3_CMB_11_CBA_12_a_surely_refused_candidate_is_refused():
     """MOV-3, CMB-11, CBA-12: at every 'action' and 'react' decision of random games on four shipped scenarios, a
     candidate whose `surely_refused` answers (a charge at an enemy beyond its reach in a straight line) builds

@@ -3,6 +3,7 @@ animated along their paths. A finished game shows the result screen."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from ui_helpers import click, make_app, menu_index, mini_pos, press, shot
 
@@ -62,6 +63,7 @@ def test_ai_against_ai_to_the_result_screen(tmp_path):
     assert viewer.session.desync is None
 
 
+@pytest.mark.slow          # a whole AI-vs-AI game in the window (~7 s); test_ai_against_ai_to_the_result_screen runs by default
 def test_the_replay_viewer_opened_from_the_result_screen_returns_to_it(tmp_path):
     """Issue 14 point 6: closing the replay viewer opened from the result screen returns to the game's window
     (the result still shown), not out of the program; closing the window from the viewer returns to the game,
