@@ -1,12 +1,15 @@
 """Batch throughput on 1 and 2 workers for each shipped scenario: `python benchmarks/batch_scaling.py
-[--games 96] [--workers 1,2] [--backend process] [--json]`.
+[--games 96] [--workers 1,2] [--scenarios skirmish,crossroads] [--lists shooters,brawlers,mixed]
+[--backend process] [--json]`.
 
-Each scenario plays the same batch (all ordered pairings of the shipped lists, the same seeds) once per worker
+Each scenario plays the same batch (all ordered pairings of the lists, the same seeds) once per worker
 count into a throw-away store; games/s is games / wall time of `run_batch` (pool started beforehand; the
 fork server is warmed by a short batch first). Efficiency = CPU seconds spent in games / (workers × wall
 seconds): 1.0 is perfect scaling; it drops with per-task overhead, idle workers at the end, or other work on
 the machine (the load average is printed too). The balance bound = CPU seconds of all games / those of the
-busiest worker: the speed-up the spread of the games allows on an otherwise idle machine."""
+busiest worker: the speed-up the spread of the games allows on an otherwise idle machine. A batch plays at least
+one game per ordered pairing of the lists (420 with the 21 shipped lists, whatever `--games` says): `--lists`
+takes fewer."""
 from __future__ import annotations
 
 import argparse
@@ -22,12 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def measure(scenario: Path, games: int, workers: int, backend: str, tmp: Path) -> dict:
+def measure(scenario: Path, games: int, workers: int, backend: str, tmp: Path, lists: list[Path]) -> dict:
     from wartime import __version__
     from wartime.balance.runner import games_per_pairing, make_config, open_executor, pairings, run_batch
     from wartime.balance.store import ResultStore
     from wartime.match.record import rules_data_hash
-    lists = sorted((ROOT / "scenarios" / "lists").glob("*.toml"))
     config = make_config(scenario, lists, seed=1)
     per = games_per_pairing(games, len(pairings(config)))
     path = tmp / f"{scenario.stem}-{workers}-{time.monotonic_ns()}.sqlite"
@@ -49,23 +51,38 @@ def measure(scenario: Path, games: int, workers: int, backend: str, tmp: Path) -
             "balance_bound": round(cpu / max(per_worker.values()), 3), "chunk_size": s.chunk_size}
 
 
+def _pick(ap, option: str, folder: Path, names: str) -> list[Path]:
+    """The shipped files of `folder` named in `names` (comma-separated, without .toml; all of them when empty)."""
+    files = sorted(folder.glob("*.toml"))
+    if not names:
+        return files
+    wanted = [n.strip().removesuffix(".toml") for n in names.split(",") if n.strip()]
+    unknown = sorted(set(wanted) - {f.stem for f in files})
+    if unknown:
+        ap.error(f"{option}: nothing shipped is named {', '.join(unknown)} (shipped: {', '.join(f.stem for f in files)})")
+    return [f for f in files if f.stem in wanted]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=96, help="games per scenario and worker count (total)")
     ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--scenarios", default="", help="comma-separated scenario names (default: every shipped one)")
+    ap.add_argument("--lists", default="", help="comma-separated army list names (default: every shipped one)")
     ap.add_argument("--backend", default="process", choices=["process", "dask"])
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     counts = [int(x) for x in args.workers.split(",")]
-    scenarios = sorted((ROOT / "scenarios").glob("*.toml"))
+    scenarios = _pick(ap, "--scenarios", ROOT / "scenarios", args.scenarios)
+    lists = _pick(ap, "--lists", ROOT / "scenarios" / "lists", args.lists)
     rows = []
     with tempfile.TemporaryDirectory(prefix="wartime-scaling-") as d:
         tmp = Path(d)
-        measure(scenarios[0], 4, max(counts), args.backend, tmp)           # warm the fork server
+        measure(scenarios[0], 4, max(counts), args.backend, tmp, lists)           # warm the fork server
         for sc in scenarios:
             base = None
             for w in counts:
-                r = measure(sc, args.games, w, args.backend, tmp)
+                r = measure(sc, args.games, w, args.backend, tmp, lists)
                 base = base or r["games_per_s"]
                 r["speedup"] = round(r["games_per_s"] / base, 2)
                 r["load_avg_1min"] = round(os.getloadavg()[0], 2)
