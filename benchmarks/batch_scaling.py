@@ -78,7 +78,7 @@ def main() -> int:
     rows = []
     with tempfile.TemporaryDirectory(prefix="wartime-scaling-") as d:
         tmp = Path(d)
-        measure(scenarios[0], 4, max(counts), args.backend, tmp, lists)           # warm the fork server
+        measure(scenarios[0], 4, max(counts), args.backend, tmp, lists)     # warm the fork server
         for sc in scenarios:
             base = None
             for w in counts:

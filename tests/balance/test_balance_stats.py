@@ -6,7 +6,6 @@ import math
 
 import numpy as np
 import pytest
-from scipy.stats import binomtest
 
 from wartime.balance.stats import (Z95, fit_design_values, games_for_half_width, rate, side_rates,
                                    wilson_interval)
@@ -16,6 +15,7 @@ pytestmark = pytest.mark.xdist_group("balance")
 
 @pytest.mark.parametrize("k,n", [(0, 10), (3, 10), (10, 10), (57, 120), (1000, 2000), (1, 1)])
 def test_wilson_interval_matches_scipy(k, n):
+    from scipy.stats import binomtest        # here, not at collection: scipy.stats takes ~2 s to import in every worker
     ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
     lo, hi = wilson_interval(k, n)
     assert lo == pytest.approx(ci.low, abs=1e-9) and hi == pytest.approx(ci.high, abs=1e-9)
