@@ -252,7 +252,9 @@ def _arc_terms(cx, cy, r, arcs, max_len) -> np.ndarray:
     D = np.hypot(mx, my)
     # inside ⇔ cos(θ − φ) < κ, φ the direction c → o: θ within δ of ψ = φ + π
     safe = np.where(D > 0.0, D, 1.0)
-    kappa = np.where(D > 0.0, (rr - D * D - R * R) / (2.0 * R * safe), np.where(R < r[:, None], 2.0, -2.0))
+    # a centre a hair from o (D ~ 1e-300) overflows κ to ±inf: the clip below then gives what D = 0 gives
+    with np.errstate(over="ignore"):
+        kappa = np.where(D > 0.0, (rr - D * D - R * R) / (2.0 * R * safe), np.where(R < r[:, None], 2.0, -2.0))
     delta = np.pi - np.arccos(np.clip(kappa, -1.0, 1.0))
     psi = np.arctan2(my, mx) + np.pi
     psi = psi - (2.0 * np.pi) * np.floor((psi - al + np.pi) / (2.0 * np.pi))   # into [α − π, α + π)
