@@ -67,9 +67,8 @@ POSTURE_IMP = {"standing": 0, "crouched": -1, "prone": -2}   # MVA-4 / MVA-5: sh
 
 # the 10,000-attack recount takes 8-30 s a case: all three go to the slow pass (the default run ≤ 5 min on 2 cores);
 # the default run checks the odds themselves in tests/rules/test_rules_odds*.py
-@pytest.mark.parametrize("case", [pytest.param("as deployed", marks=pytest.mark.slow),
-                                  pytest.param("crouched behind the wall", marks=pytest.mark.slow),
-                                  pytest.param("prone behind the wall", marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ["as deployed", "crouched behind the wall", "prone behind the wall"])
 def test_shown_odds_are_exact_and_match_10000_engine_attacks(tmp_path, case):
     app = make_app(tmp_path, seed=7, start=False)
     answer_until_red_action(app)
