@@ -84,3 +84,21 @@ def test_MOV_3_disc_inside_matches_shapely(x, y, r):
         assert b.disc_inside(x, y, r)
     if not exact:
         assert not b.disc_inside(x, y, r)
+
+
+def test_ENV_2_board_without_a_piece_is_kept_and_answers_as_a_fresh_board():
+    """TRT-MAGIC-TELEKINESIS / TRT-SUPER-STRENGTH: a lifted piece neither blocks nor covers; `Board.without` builds
+    that board once per piece (issue 20) and answers every sight question as a board built without it."""
+    b = make_board()
+    lifted = b.without("wall")
+    assert lifted is b.without("wall")                          # kept, with its memos
+    assert [p.id for p in lifted.pieces] == ["mud", "L"]
+    assert b.without("no such piece") is b
+    fresh = Board(b.width, b.height, [p for p in b.pieces if p.id != "wall"], b.grid)
+    eye = (5.0, 4.0, 1.2)
+    rows = np.array([(13.0, 4.0, 0.5, 0.0, 1.5), (14.5, 17.0, 0.5, 0.0, 1.5)], dtype=float)
+    assert not cover_query(b, eye, rows)[0].has_los or cover_query(b, eye, rows)[0].hidden_fraction > 0
+    assert [(c.has_los, c.hidden_fraction) for c in cover_query(lifted, eye, rows)] == \
+        [(c.has_los, c.hidden_fraction) for c in cover_query(fresh, eye, rows)]
+    assert cover_query(lifted, eye, rows)[0].hidden_fraction == 0.0   # the wall no longer hides the target
+    assert [p.id for p in pickle.loads(pickle.dumps(lifted)).pieces] == ["mud", "L"]

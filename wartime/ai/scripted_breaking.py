@@ -77,8 +77,7 @@ def in_the_way(gs, e: int, enemy: int) -> list[str]:
             hits = _breaker_hits(gs, e, b)
             if hits is None or hits > SHORTCUT_HITS:
                 continue
-        without = Board(board.width, board.height, [q for q in board.pieces if q.id != b.piece], board.grid)
-        after = _route_len(without, gs, e, goal)
+        after = _route_len(board.without(b.piece), gs, e, goal)
         if after is not None and (now is None or after <= now - SHORTCUT):
             out.append(b.piece)
     return out

@@ -282,6 +282,27 @@ class Board:
         self.cover_memo: dict = {}
         #: memo of `navigation.plan` routes (same reasoning)
         self.plan_memo: dict = {}
+        #: `without`'s boards, one per piece taken off (bounded; cleared when full)
+        self._without: dict[str, Board] = {}
+
+    #: boards `without` keeps at once (one per piece asked about)
+    WITHOUT_KEPT = 64
+
+    def without(self, piece_id: str) -> "Board":
+        """This board with the piece `piece_id` taken off (a piece held up by telekinesis or a throw, which neither
+        blocks nor covers it, TRT-MAGIC-TELEKINESIS / TRT-SUPER-STRENGTH; the AI's route past a breakable wall, GNA-16);
+        the board itself when no piece has that id. The board is immutable, so each answer is built once and kept
+        with its own memos (cover, routes, paths): issue 20, rebuilding the prepared geometry at every question was
+        a third of a scripted scrapyard game."""
+        got = self._without.get(piece_id)
+        if got is None:
+            if piece_id not in self._by_id:
+                return self
+            if len(self._without) >= self.WITHOUT_KEPT:
+                self._without.clear()
+            got = self._without[piece_id] = Board(self.width, self.height,
+                                                  [p for p in self.pieces if p.id != piece_id], self.grid)
+        return got
 
     @classmethod
     def from_specs(cls, width: float, height: float, specs: Iterable[Any], grid: bool = False) -> "Board":

@@ -78,9 +78,8 @@ def in_contact(gs: GameState, e: int, piece_id: str) -> bool:
 
 def board_without(gs: GameState, piece_id: str) -> Board:
     """The board as it stands with the piece `piece_id` lifted off it (the thrower holds it up: it neither blocks
-    nor covers the throw)."""
-    b = gs.board
-    return Board(b.width, b.height, [p for p in b.pieces if p.id != piece_id], b.grid)
+    nor covers the throw): `Board.without`, kept with the board."""
+    return gs.board.without(piece_id)
 
 
 def cover_without(gs: GameState, observer: int, target: int, piece_id: str):
