@@ -138,6 +138,61 @@ def registry_fortune(gs, e):
     return bool(registry.fortune_uses(gs, e))
 
 
+@pytest.mark.parametrize("red, blue, seed", [("hexers.toml", "horde.toml", 1),
+                                              ("field-hospital.toml", "medevac.toml", 2)])
+def test_GNA_16_trait_sets_kept_with_objects_in_play_match_a_fresh_state(red, blue, seed):
+    """GNA-16 / TRT-REQUIRES (issue 20): with objects in play (Gear) the trait sets and the aura map are kept across
+    world versions too (`stable_table(..., gear=True)`, stamped by the tables held traits read as well) and equal
+    those of a GameState that keeps nothing, decision after decision, while objects change hands and are used."""
+    from wartime.core.components import Gear
+    from wartime.rules.state import GameState
+    from wartime.rules.traits import registry
+    sc = load_scenario(ROOT / "scenarios" / "skirmish.toml")
+    lists = {"red": load_army_list(ROOT / "scenarios" / "lists" / red),
+             "blue": load_army_list(ROOT / "scenarios" / "lists" / blue)}
+    m = Match(sc, lists, seed, {"red": make_controller("scripted", seed), "blue": make_controller("scripted", 9)})
+    kept_with_gear = 0
+    for _ in range(250):
+        gs = m.gs
+        fresh = GameState(gs.world, gs.board)
+        got, want = _kept_answers(gs), _kept_answers(fresh)
+        assert got[:5] == want[:5]
+        if gs.world.tables.get(Gear) and registry.stable_table(gs, "traits", registry._TRAIT_TYPES, gear=True):
+            kept_with_gear += 1
+        if not m.step():
+            break
+    assert kept_with_gear > 50                  # the objects were in play and the sets were kept
+
+
+def test_GNA_16_a_kept_trait_set_sees_an_object_change_hands_and_an_unknown_denial():
+    """GNA-16 / issue 20: a held object's bearer traits reach whoever holds it at once (the Item table is in the
+    stamp), and while a ``held_denied`` handler not known to be pure is registered nothing is kept with objects in
+    play."""
+    from dataclasses import replace
+    from wartime.core.components import Gear, Item
+    from wartime.rules.state import GameState
+    from wartime.rules.traits import registry
+    sc = load_scenario(ROOT / "scenarios" / "skirmish.toml")
+    lists = {"red": load_army_list(ROOT / "scenarios" / "lists" / "field-hospital.toml"),
+             "blue": load_army_list(ROOT / "scenarios" / "lists" / "elite.toml")}
+    m = Match(sc, lists, 3, {"red": make_controller("scripted", 3), "blue": make_controller("scripted", 9)})
+    while not m.gs.world.tables.get(Gear):
+        assert m.step()
+    gs = m.gs
+    items = gs.world.tables[Item]
+    giving = next(i for i, g in sorted(gs.world.tables[Gear].items())          # the Regimental banner
+                  if i in items and any(t in registry.ON_OBJECTS for t in g.traits))
+    other = next(e for e in gs.minis() if e != items[giving].holder)
+    before = registry.character_traits(gs, other)
+    gs.world.set(giving, replace(items[giving], holder=other))
+    assert registry.character_traits(gs, other) == registry.character_traits(GameState(gs.world, gs.board), other)
+    assert registry.character_traits(gs, other) != before
+    assert registry.stable_table(gs, "traits", registry._TRAIT_TYPES, gear=True) is not None
+    assert registry.stable_table(gs, "traits", registry._TRAIT_TYPES) is None      # no `gear`: nothing kept
+    with registry.registered("TRT-TEST-DENIAL", {"held_denied": lambda gs, e, gear, carried: False}):
+        assert registry.stable_table(gs, "traits", registry._TRAIT_TYPES, gear=True) is None
+
+
 def test_a_changed_trait_table_is_seen_by_the_kept_answers():
     """Issue 20: a component set drops what was kept: a character given TRT-FORTUNE (TRT-BODYGUARD) is at once a
     carrier (a bearer), and no longer once its traits are put back."""

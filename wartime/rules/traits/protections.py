@@ -30,9 +30,9 @@ from wartime.core.elements import ELEMENT_WORDS, ELEMENTS, VENOM, delivered, del
 from wartime.core.components import Attributes, CarriedProtections, Gear, Item, Mount, Posture, TraitState
 from wartime.core.errors import RuleViolation
 from wartime.rules.checks import Modifier, roll_check
-from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, also_on, cancels, character_traits, plugins, register, trait_arg,
-                                           weapon_area,
-                                          worn_protections)
+from wartime.rules.traits.registry import (NEGATED_CHARACTERISTICS, PURE_HELD_DENIALS, also_on, cancels,
+                                           character_traits, plugins, register, registry_generation, trait_arg,
+                                           weapon_area, worn_protections)
 
 #: The archetype kinds the engine plays these traits on (race and protection, or protection only).
 RP = ("race", "protection")
@@ -311,9 +311,21 @@ def laborious(item) -> bool:
 
 def trait_named(param: str | None) -> str | None:
     """The played trait a parameter names (TRT-NEGATE, TRT-REQUIRES: its book name, any case, or its ID), None if
-    none."""
+    none. A pure function of the parameter and the registry: kept per registry generation (issue 20: TRT-REQUIRES'
+    held objects asked it at every trait set, a scan of the whole sorted registry each time)."""
     key = (param or "").strip().lower()
-    return next((t for t, p in plugins().items() if key in (p.name.lower(), t.lower()) and p.fieldable), None)
+    memo_key = (registry_generation(), key)
+    got = _NAMED.get(memo_key, _UNSEEN)
+    if got is _UNSEEN:
+        if len(_NAMED) > 4096:
+            _NAMED.clear()
+        got = _NAMED[memo_key] = next((t for t, p in plugins().items()
+                                       if key in (p.name.lower(), t.lower()) and p.fieldable), None)
+    return got
+
+
+_NAMED: dict[tuple[int, str], str | None] = {}
+_UNSEEN = object()
 
 
 #: TRT-NEGATE: the characteristics (archetype attributes, the book's "Atributos.- Cada una de las características de
@@ -595,6 +607,9 @@ register("TRT-REQUIRES", "Requiere", {"equip_denied": requires, "object_target":
                                       "held_denied": held_requires, "weapon_usable": requires_weapon},
          kinds=P + ("weapon", "metahability", "object", "transport"), param_problem=requires_param,
          args=("weapon",), object_args=True)     # a weapon, an object, a transport carry "TRT-REQUIRES:<bonus>"
+#: issue 20: `held_requires` reads the holder's Attributes, Equipment, CarriedProtections and the held Items and Gear,
+#: and the trait set it is given: a trait set with an object in play may be kept (registry.stable_table)
+PURE_HELD_DENIALS.add(held_requires)
 
 
 #: Traits already played on a race (or a weapon) whose catalogue row applies to protections too and whose effect is

@@ -8,8 +8,9 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from wartime.core.components import (Attributes, Equipment, Gear, Identity, Item, KnockedOut, Life, MetaEffects,
-                                     Metahabilities, Mount, OffWeapon, Psyche, Stress, Traits, Weapon)
+from wartime.core.components import (Attributes, CarriedProtections, Equipment, Gear, Identity, Item, KnockedOut, Life,
+                                     MetaEffects, Metahabilities, Mount, OffWeapon, PossessedGear, Psyche, Stress,
+                                     Traits, Weapon)
 from wartime.core.elements import delivered
 from wartime.core.errors import RuleViolation
 from wartime.rules import switched_off
@@ -584,11 +585,12 @@ def _traits_of(gs, e: int) -> tuple:
     """`character_traits`' work: (the carried trait IDs, the IDs they negate). Issue 20: a new world version
     (every event, every component set) used to recompute it for every miniature (the aura map asks them all);
     the answer is a pure function of the character's Traits, Psyche, Equipment, MetaEffects, Suppressed and
-    BonusLost components and of the registry (and the static catalogue) when no object is in play (no Gear: GNA-16)
-    and no carried trait is on ``negates`` (whose handlers may read anything), so it is kept while the tables of
-    those component types (`World.stamp`: the versions of their last changes) and the registry are unchanged."""
+    BonusLost components and of the registry (and the static catalogue) — with an object in play (Gear, GNA-16), of
+    the `_GEAR_READS` tables too — when no carried trait is on ``negates`` (whose handlers may read anything), so it
+    is kept while the tables of those component types (`World.stamp`: the versions of their last changes) and the
+    registry are unchanged (`stable_table`)."""
     w = gs.world
-    kept = stable_table(gs, "traits", _TRAIT_TYPES)
+    kept = stable_table(gs, "traits", _TRAIT_TYPES, gear=True)
     if kept is not None:
         hit = kept.get(e)
         if hit is not None:
@@ -621,17 +623,21 @@ def registry_generation() -> int:
     return _REGISTRY_GEN[0]
 
 
-def stable_table(gs, name: str, ctypes: tuple) -> dict | None:
+def stable_table(gs, name: str, ctypes: tuple, gear: bool = False) -> dict | None:
     """Issue 20: the table of answers `name` kept across world versions while the registry and the tables of the
     component types `ctypes` are unchanged (`World.stamp`); a fresh one when either changed. None (keep nothing)
-    while an object is in play (Gear: GNA-16, whose held traits read more tables) or for a state without a stable
-    store (a view). Only for answers that read nothing else (never game state)."""
+    for a state without a stable store (a view), and while an object is in play (Gear: GNA-16, whose held traits
+    read more tables) unless `gear`: an answer built on the trait sets alone, kept then while the tables held traits
+    read (`_GEAR_READS`) are unchanged too, provided every registered ``held_denied`` handler is one known to read
+    nothing else (`PURE_HELD_DENIALS`). Only for answers that read nothing else (never game state)."""
     stable = getattr(gs, "_stable", None)
     if stable is None:
         return None
     w = gs.world
     if w.tables.get(Gear):
-        return None
+        if not gear or any(h not in PURE_HELD_DENIALS for _, h in handlers("held_denied")):
+            return None
+        ctypes = ctypes + _GEAR_READS
     got = stable.get(name)
     at = (_REGISTRY_GEN[0], w.changed_at)
     if got is not None and got[2] == at:     # no table changed since it was last checked (`World.changed_at`)
@@ -668,7 +674,7 @@ def traits_kept(gs, e: int) -> bool:
     reads more than its component tables (a carried trait on ``negates``), so an answer built on it must not be
     kept either."""
     character_traits(gs, e)
-    kept = stable_table(gs, "traits", _TRAIT_TYPES)
+    kept = stable_table(gs, "traits", _TRAIT_TYPES, gear=True)
     return kept is not None and e in kept
 
 
@@ -681,7 +687,7 @@ def hook_carriers(gs, hook: str) -> tuple[int, ...]:
     if got is None:
         minis = gs.minis()
         got = tuple(e for e in minis if _of(hook, character_traits(gs, e)))
-        traits_kept = stable_table(gs, "traits", _TRAIT_TYPES)
+        traits_kept = stable_table(gs, "traits", _TRAIT_TYPES, gear=True)
         if kept is None or traits_kept is None or not all(e in traits_kept for e in minis):
             return tuple(minis)
         kept[hook] = got
@@ -926,6 +932,14 @@ class BonusLost:
 
 #: the component types a character's trait set reads (`_traits_of`, with no Gear in play)
 _TRAIT_TYPES = (Traits, Psyche, Equipment, MetaEffects, Suppressed, BonusLost, Gear)
+#: GNA-16: what a character's trait set reads besides `_TRAIT_TYPES` while an object is in play (`_object_traits`: the
+#: items and their holders, CBA-21's switched-off gear; TRT-REQUIRES' ``held_denied``, `protections.unmet`: the
+#: holder's race attributes, the protections it carries; `stable_table(..., gear=True)`)
+_GEAR_READS = (Item, PossessedGear, Attributes, CarriedProtections)
+#: the ``held_denied`` handlers known to read no more than `_GEAR_READS`, `_TRAIT_TYPES` and the trait set they are
+#: given (traits/protections.py adds TRT-REQUIRES'); while any other is registered, no trait set is kept with an
+#: object in play
+PURE_HELD_DENIALS: set = set()
 #: and the aura map (`_aura_map`): the miniatures (Identity) and whether each bearer is able (`aura_active`)
 _AURA_TYPES = _TRAIT_TYPES + (Identity, Life, KnockedOut, Stress, Attributes)
 #: and the carriers of a hook's traits (`hook_carriers`): the miniatures
@@ -2358,7 +2372,7 @@ def _aura_map(gs) -> dict:
     memo = gs._memo_table()
     got = memo.get("aura_map")
     if got is None:
-        kept = stable_table(gs, "aura_map", _AURA_TYPES)
+        kept = stable_table(gs, "aura_map", _AURA_TYPES, gear=True)
         got = None if kept is None else kept.get("map")
         if got is None:
             ids = _aura_trait_ids()
@@ -2372,7 +2386,7 @@ def _aura_map(gs) -> dict:
                         out.setdefault(t, []).append(b)
             got = {t: tuple(v) for t, v in out.items()}
             # kept across versions only when every trait set was (no ``negates`` handler read anything else)
-            traits_kept = stable_table(gs, "traits", _TRAIT_TYPES)
+            traits_kept = stable_table(gs, "traits", _TRAIT_TYPES, gear=True)
             if kept is not None and traits_kept is not None and all(b in traits_kept for b in minis):
                 kept["map"] = got
         memo["aura_map"] = got
