@@ -145,9 +145,10 @@ def move_towards(match, p: Pending, goal: tuple[float, float]) -> Decision | Non
     return None
 
 
-def options_of(engine: Engine, keys, accept=None) -> list:
+def options_of(engine: Engine, keys, accept=None, target: int | None = None) -> list:
     """The engine's legal options (`Engine.legal_options`) of `keys`, in order; `accept` (a predicate on the
-    parameters) narrows the candidates before the engine validates them. The scripted tactics weigh characters:
+    parameters) narrows the candidates before the engine validates them (`target`: the one enemy it accepts
+    options against, drawn alone: issue 20). The scripted tactics weigh characters:
     an attack or hack on a driverless transport (MVA-17, rules.parked: no casualty, no victory points) is left
     out of them."""
     gs = engine.gs
@@ -156,7 +157,7 @@ def options_of(engine: Engine, keys, accept=None) -> list:
             return not riding.is_parked(gs, params.get("target")) and (_given is None or _given(params))
     out = []
     for k in keys:
-        out.extend(engine.legal_options(k, accept))
+        out.extend(engine.legal_options(k, accept, target))
     return out
 
 

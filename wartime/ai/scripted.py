@@ -1146,7 +1146,7 @@ class ScriptedController:
             return prm.get("target") == a and w is not None and bool(w.ranged)
 
         out = []
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a):
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a, a):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if opt.params.get("target") != a or w is None or not w.ranged or gs.energy(e) - opt.cost < floor:
@@ -1244,7 +1244,7 @@ class ScriptedController:
         gs, engine = match.gs, match.engine
         e = p.actor
         on_a = (lambda prm: prm.get("target") == a)
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a):
+        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a, a):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if opt.params.get("target") == a and w is not None and not w.ranged and gs.energy(e) - opt.cost >= floor:

@@ -160,15 +160,16 @@ def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def candidates(engine: Engine, key: str, p: Pending | None = None) -> list[Candidate]:
+def candidates(engine: Engine, key: str, p: Pending | None = None, target: int | None = None) -> list[Candidate]:
     """The unvalidated candidates of `key` for the pending decision `p` (default: the engine's; 'action': the
     acting character; 'react': the reactor, against the acting character). [] if the key is unknown or nothing is
-    pending."""
+    pending. `target`: only the candidates drawn per enemy against that one (`CandidateSpace.only`; the others a
+    key draws, not per enemy, are kept: a caller filters them)."""
     p = engine.pending if p is None else p
     action = REGISTRY.get(key)
     if p is None or action is None or p.kind not in ("action", "react"):
         return []
-    space = CandidateSpace(engine.gs, p.actor, against=p.against, reaction=p.kind == "react")
+    space = CandidateSpace(engine.gs, p.actor, against=p.against, reaction=p.kind == "react", only=target)
     return list(action.candidates(engine.gs, p.actor, space))
 
 
@@ -200,11 +201,14 @@ def validate_candidate(engine: Engine, c: Candidate, params: dict, p: Pending | 
     return engine.check_action(p.actor, c.key, params, False, c.facing)
 
 
-def legal_options(engine: Engine, key: str | None = None, accept=None) -> Iterator[Option]:
+def legal_options(engine: Engine, key: str | None = None, accept=None, target: int | None = None) -> Iterator[Option]:
     """The legal options of the pending 'action' or 'react' decision, for `key` or for every key the pending
     decision offers (in `Pending.options` order), each validated by the engine; lazily built. `accept`, if
     given, is a predicate on a candidate's parameters: candidates it rejects are skipped before validation (a
-    controller that only wants, say, attacks on one target; the options it keeps are the same, in order)."""
+    controller that only wants, say, attacks on one target; the options it keeps are the same, in order).
+    `target` (issue 20; with an `accept` that keeps only options whose ``target`` is it): the per-enemy
+    candidates are drawn against that enemy alone (`candidates`), the same options in the same order without
+    building the others."""
     p = engine.pending
     if p is None or p.kind not in ("action", "react"):
         return
@@ -214,7 +218,7 @@ def legal_options(engine: Engine, key: str | None = None, accept=None) -> Iterat
         if unaffordable(engine, k, p) or refuses_every_candidate(engine, k, p):
             continue                    # ENE-4, ACT-5: every candidate would be refused (no option, none built)
         seen: set[str] = set()
-        for c in candidates(engine, k, p):
+        for c in candidates(engine, k, p, target):
             if c.surely_refused():      # refused whatever it builds (a twin built later is refused as well)
                 continue
             params = c.build()

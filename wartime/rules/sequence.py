@@ -173,11 +173,12 @@ class Engine(TurnFlow, ActionPipeline, ReactionWindows, Duels, MentalCombats):
         return next(s for s in sides if s != me)
 
     # --- legal options (ACT-1, ACT-5, REA-3; rules/options.py) --------------------------------------------
-    def legal_options(self, key: str | None = None, accept=None):
+    def legal_options(self, key: str | None = None, accept=None, target: int | None = None):
         """The legal options (`options.Option`) of the pending 'action' or 'react' decision, for `key` or every
         key it offers; each validated by `check_action` / `check_reaction`. Lazy. `accept`: an optional
-        predicate on the parameters, applied before validation (rules/options.py)."""
-        return legal.legal_options(self, key, accept)
+        predicate on the parameters, applied before validation; `target`: the one enemy `accept` keeps options
+        against, so per-enemy candidates are drawn against it alone (rules/options.py)."""
+        return legal.legal_options(self, key, accept, target)
 
     def action_menu(self):
         """Every action the pending decision could take, with its first legal option or the violation."""

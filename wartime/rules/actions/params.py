@@ -105,14 +105,20 @@ class CandidateSpace:
     against: int | None = None
     reaction: bool = False
     _paths: dict = field(default_factory=dict)
+    #: issue 20: the one enemy a caller wants candidates against (`options.legal_options`' `target`): `enemies`
+    #: names it alone (when it is one of them), so a generator drawing a candidate per enemy builds only its own
+    only: int | None = None
 
     # --- characters --------------------------------------------------------------------------------------
     def enemies(self) -> list[int]:
-        """Able enemies, the acting character a reaction answers first, then in id order."""
+        """Able enemies, the acting character a reaction answers first, then in id order (with `only`: that one, if
+        it is among them)."""
         out = self.gs.enemies(self.actor)
         forced = self.gs.compelled_allies(self.actor)      # a compulsion may aim at an ally (TRT-MURDEROUS-MADNESS)
         if forced:
             out = out + forced
+        if self.only is not None:
+            return [self.only] if self.only in out else []
         if self.against is not None and self.against in out:
             out = [self.against] + [e for e in out if e != self.against]
         return out
