@@ -85,8 +85,8 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
           handicap, mirror, combat, price, alarm_shape, out, resume, chunk_size, progress):
     # on demand: `wartime balance ...` loads the batch machinery only when it runs
     from wartime import __version__
-    from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
-                                        open_executor, plan_games, run_batch, units)
+    from wartime.balance.runner import (BatchConfig, BatchError, Terminated, default_workers, games_per_pairing,
+                                        make_config, open_executor, plan_games, run_batch, sigterm_as_interrupt, units)
     from wartime.balance.specs import SpecError
     from wartime.balance.store import ResultStore, StoreError
     from wartime.balance.worker import GameFailed
@@ -98,6 +98,7 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
     workers = workers or default_workers()
     out_path = Path(out)
     store = None
+    restore = sigterm_as_interrupt()           # `kill PID` ends it as Ctrl-C does (no orphaned workers)
     try:
         if resume and out_path.exists():
             store = ResultStore.open(out_path)
@@ -147,11 +148,12 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
         with open_executor(backend, workers, address) as (executor, slots):
             click.echo(f"{plan}; backend {backend}, {slots} worker(s)", err=True)
             summary = run_batch(config, store, per, executor, slots, chunk_size=chunk_size, progress=progress)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         n = store.count() if store is not None else 0
-        click.echo(f"\ninterrupted: {n} finished games are stored in {out_path}; "
+        how = "stopped (SIGTERM)" if isinstance(exc, Terminated) else "interrupted"
+        click.echo(f"\n{how}: {n} finished games are stored in {out_path}; "
                    f"finish with: wartime batch --resume --out {out_path}", err=True)
-        sys.exit(130)
+        sys.exit(143 if isinstance(exc, Terminated) else 130)
     except DataError as exc:
         _fail(exc.lines())
     except (BatchError, StoreError, SpecError) as exc:
@@ -168,6 +170,7 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
     except OSError as exc:
         _fail([f"error: {_os_problem(exc)}"])
     finally:
+        restore()
         if store is not None:
             store.close()
     click.echo(f"played {summary.played} games in {summary.elapsed_s:.1f} s "

@@ -47,13 +47,14 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
     # on demand: the command line starts without loading the engine
     from wartime.balance.compare import (DEFAULT_GAMES, DEFAULT_SCENARIO, CompareError, check_systems, compute,
                                          plan, play, write)
-    from wartime.balance.runner import BatchError, default_workers
+    from wartime.balance.runner import BatchError, Terminated, default_workers, sigterm_as_interrupt
     from wartime.balance.specs import SpecError
     from wartime.balance.store import StoreError
     from wartime.balance.worker import GameFailed
     from wartime.core.errors import DataError
 
     out_path = Path(out)
+    restore = sigterm_as_interrupt()           # `kill PID` ends it as Ctrl-C does (no orphaned workers)
     try:
         names = check_systems([s.strip() for s in systems.split(",") if s.strip()])
         runs = plan(list(scenarios) or [DEFAULT_SCENARIO], names, out_path, seed=seed, red_list=red_list,
@@ -68,9 +69,10 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
             path = write(numbers, out_path)
         except ImportError as exc:
             raise CompareError(f"the report needs matplotlib and scipy: pip install 'wartime[report]' ({exc})")
-    except KeyboardInterrupt:
-        _fail(f"\ninterrupted: the finished games are stored in {out_path / 'stores'}; finish with the same "
-              "command plus --resume", 130)
+    except KeyboardInterrupt as exc:
+        how = "stopped (SIGTERM)" if isinstance(exc, Terminated) else "interrupted"
+        _fail(f"\n{how}: the finished games are stored in {out_path / 'stores'}; finish with the same "
+              "command plus --resume", 143 if isinstance(exc, Terminated) else 130)
     except DataError as exc:
         _fail(f"error: {'; '.join(exc.lines())}")
     except (CompareError, BatchError, StoreError, SpecError) as exc:
@@ -83,6 +85,8 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
         _fail(f"error: cannot write a results store in {out_path / 'stores'} ({exc})")
     except OSError as exc:
         _fail(f"error: {exc.strerror or exc}: {exc.filename or out_path}")
+    finally:
+        restore()
     click.echo(f"compare written: {path} (and compare.json, figures) for {', '.join(names)}")
 
 

@@ -195,6 +195,43 @@ def _wait_for_games(path, n, proc, timeout=60.0):
     pytest.fail("the batch stored no games in time")
 
 
+def test_sigterm_is_taken_as_ctrl_c_until_restored():
+    """A batch's parent takes SIGTERM as Ctrl-C (`runner.sigterm_as_interrupt`: `Terminated`, a KeyboardInterrupt)
+    while it runs, and the previous handler is back afterwards."""
+    from wartime.balance.runner import Terminated, sigterm_as_interrupt
+    before = signal.getsignal(signal.SIGTERM)
+    restore = sigterm_as_interrupt()
+    try:
+        with pytest.raises(Terminated):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)                       # the handler runs at the next bytecode
+    finally:
+        restore()
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+@pytest.mark.slow            # a whole batch on a process pool (as the Ctrl-C test below)
+def test_sigterm_stops_a_batch_cleanly_and_leaves_no_worker_running(tmp_path):
+    """`kill PID` on a real `wartime batch`: it ends as Ctrl-C does (exit 143, the resume hint, no traceback, every
+    stored game whole) and no process of its pool is left running (they used to run on, orphaned)."""
+    path = tmp_path / "term.sqlite"
+    proc = _start_batch(path, games=CUT_GAMES)
+    _wait_for_games(path, 1, proc)
+    os.kill(proc.pid, signal.SIGTERM)                 # the parent alone, as `kill PID` does
+    _, err = proc.communicate(timeout=180)
+    assert proc.returncode == 143, err
+    assert "stopped (SIGTERM)" in err and "--resume" in err and "Traceback" not in err
+    assert 1 <= _count(path) < CUT_GAMES
+    t0 = time.monotonic()
+    while True:                                       # the batch's process group: its pool's workers too
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        assert time.monotonic() - t0 < 30, "a worker process of the stopped batch is still running"
+        time.sleep(0.1)
+
+
 #: the interrupted batch is 5 times the reference one, so that on a fast idle machine it cannot finish between the
 #: second stored game and the Ctrl-C (with 12 games it sometimes did: exit 0 instead of 130); its first 6 games
 #: per pairing are the reference batch's games (same keys, same seeds)

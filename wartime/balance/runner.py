@@ -26,7 +26,9 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -474,6 +476,26 @@ def run_batch(config: BatchConfig, store: ResultStore, per_pairing: int, executo
     finally:
         bar.close()
     return BatchSummary(len(specs), already, played, time.perf_counter() - t0, workers, max(sizes, default=0))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill PID`, a job scheduler's stop) on a batch's parent process: ended as Ctrl-C ends it."""
+
+
+def sigterm_as_interrupt() -> Callable[[], None]:
+    """Until the returned function is called, SIGTERM raises `Terminated` (a KeyboardInterrupt) in this process, so a
+    batch or a compare stopped with `kill` ends as Ctrl-C ends it: it stops submitting games, shuts its pool down
+    (the workers finish the games in flight), keeps every stored game and says how to resume. Without it the parent
+    died at once and its pool's worker processes ran on, orphaned. Outside the main thread (where no handler can be
+    set) it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def handler(signum, frame):
+        raise Terminated()
+
+    old = signal.signal(signal.SIGTERM, handler)
+    return lambda: signal.signal(signal.SIGTERM, old)
 
 
 def default_workers() -> int:
