@@ -85,8 +85,9 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
           handicap, mirror, combat, price, alarm_shape, out, resume, chunk_size, progress):
     # on demand: `wartime balance ...` loads the batch machinery only when it runs
     from wartime import __version__
-    from wartime.balance.runner import (BatchConfig, BatchError, Terminated, default_workers, games_per_pairing,
-                                        make_config, open_executor, plan_games, run_batch, sigterm_as_interrupt, units)
+    from wartime.balance.runner import (BatchConfig, BatchError, default_workers, games_per_pairing, make_config,
+                                        open_executor, plan_games, run_batch, sigterm_as_interrupt, stopped_how,
+                                        units)
     from wartime.balance.specs import SpecError
     from wartime.balance.store import ResultStore, StoreError
     from wartime.balance.worker import GameFailed
@@ -150,10 +151,10 @@ def batch(scenario_path, lists_opt, more_lists, games, seed, workers, backend, a
             summary = run_batch(config, store, per, executor, slots, chunk_size=chunk_size, progress=progress)
     except KeyboardInterrupt as exc:
         n = store.count() if store is not None else 0
-        how = "stopped (SIGTERM)" if isinstance(exc, Terminated) else "interrupted"
+        how, code = stopped_how(exc)
         click.echo(f"\n{how}: {n} finished games are stored in {out_path}; "
                    f"finish with: wartime batch --resume --out {out_path}", err=True)
-        sys.exit(143 if isinstance(exc, Terminated) else 130)
+        sys.exit(code)
     except DataError as exc:
         _fail(exc.lines())
     except (BatchError, StoreError, SpecError) as exc:

@@ -47,7 +47,7 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
     # on demand: the command line starts without loading the engine
     from wartime.balance.compare import (DEFAULT_GAMES, DEFAULT_SCENARIO, CompareError, check_systems, compute,
                                          plan, play, write)
-    from wartime.balance.runner import BatchError, Terminated, default_workers, sigterm_as_interrupt
+    from wartime.balance.runner import BatchError, default_workers, sigterm_as_interrupt, stopped_how
     from wartime.balance.specs import SpecError
     from wartime.balance.store import StoreError
     from wartime.balance.worker import GameFailed
@@ -70,9 +70,9 @@ def compare(scenarios, red_list, blue_list, systems, games, seed, workers, backe
         except ImportError as exc:
             raise CompareError(f"the report needs matplotlib and scipy: pip install 'wartime[report]' ({exc})")
     except KeyboardInterrupt as exc:
-        how = "stopped (SIGTERM)" if isinstance(exc, Terminated) else "interrupted"
+        how, code = stopped_how(exc)
         _fail(f"\n{how}: the finished games are stored in {out_path / 'stores'}; finish with the same "
-              "command plus --resume", 143 if isinstance(exc, Terminated) else 130)
+              "command plus --resume", code)
     except DataError as exc:
         _fail(f"error: {'; '.join(exc.lines())}")
     except (CompareError, BatchError, StoreError, SpecError) as exc:

@@ -482,6 +482,11 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM (`kill PID`, a job scheduler's stop) on a batch's parent process: ended as Ctrl-C ends it."""
 
 
+def stopped_how(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """How a batch or a compare that was stopped says so, and its exit code: SIGTERM (`Terminated`) 143, Ctrl-C 130."""
+    return ("stopped (SIGTERM)", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
+
+
 def sigterm_as_interrupt() -> Callable[[], None]:
     """Until the returned function is called, SIGTERM raises `Terminated` (a KeyboardInterrupt) in this process, so a
     batch or a compare stopped with `kill` ends as Ctrl-C ends it: it stops submitting games, shuts its pool down

@@ -634,14 +634,17 @@ def stable_table(gs, name: str, ctypes: tuple, gear: bool = False) -> dict | Non
     if stable is None:
         return None
     w = gs.world
-    if w.tables.get(Gear):
-        if not gear or any(h not in PURE_HELD_DENIALS for _, h in handlers("held_denied")):
-            return None
-        ctypes = ctypes + _GEAR_READS
+    gear_on = bool(w.tables.get(Gear))
+    if gear_on and not gear:
+        return None
     got = stable.get(name)
     at = (_REGISTRY_GEN[0], w.changed_at)
     if got is not None and got[2] == at:     # no table changed since it was last checked (`World.changed_at`)
         return got[1]
+    if gear_on:            # checked when the stamp is, not at every hit: a handler registered bumps the generation
+        if any(h not in PURE_HELD_DENIALS for _, h in handlers("held_denied")):
+            return None
+        ctypes = ctypes + _GEAR_READS
     stamp = (_REGISTRY_GEN[0],) + w.stamp(ctypes)
     table = got[1] if got is not None and got[0] == stamp else {}
     stable[name] = (stamp, table, at)
