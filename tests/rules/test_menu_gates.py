@@ -161,13 +161,20 @@ def _check_outcome(gs, turn, actor, action, key, params, probe):
     return None
 
 
-@pytest.mark.parametrize("name, seed, kind", [("skirmish.toml", 1, "scripted"), ("crossroads.toml", 2, "random"),
-                                              ("tavern-brawl.toml", 3, "random"), ("convoy.toml", 4, "random")])
-def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_check(name, seed, kind, monkeypatch):
+@pytest.mark.parametrize("name, seed, kind, lists", [
+    ("skirmish.toml", 1, "scripted", None), ("crossroads.toml", 2, "random", None),
+    ("tavern-brawl.toml", 3, "random", None), ("convoy.toml", 4, "random", None),
+    ("skirmish.toml", 5, "random", ("horde", "hexers")), ("skirmish.toml", 6, "scripted", ("warband", "horde"))])
+def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_check(name, seed, kind, lists,
+                                                                                    monkeypatch):
     """Issue 20: `restrictions.check` answers from the actor's kept `probe_filter` when no actor-level restriction
-    applies (PSI-12, PSI-7, compulsions, trait restrictions, CBA-25, MOV-13, MVA-17); its verdicts and messages
-    equal the full check's for every key (as a probe) and every candidate of every offered key, at every decision."""
-    m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind)
+    applies (PSI-12, PSI-7, compulsions, CBA-25, MOV-13, MVA-17) — the actor's trait restrictions (TRT-CHICKEN,
+    TRT-BURDENED: the Horde's) included in the filter; its verdicts and messages equal the full check's for every
+    key (as a probe) and every candidate of every offered key, at every decision."""
+    if lists is not None:
+        lists = {side: load_army_list(ROOT / "scenarios" / "lists" / f"{n}.toml") for side, n in zip(("red", "blue"),
+                                                                                                     lists)}
+    m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind, lists=lists)
     full = restrictions._kept_filter
     compared = kept = 0
     for _ in range(120):

@@ -130,6 +130,12 @@ def test_TRT_CHICKEN_must_disengage_from_a_losing_melee():
     g.start_activation(a, energy=10)
     assert violation(g.engine.check_action, a, "melee_attack", {"target": b, "weapon": 0}).rule_id == "TRT-CHICKEN"
     assert g.engine.check_action(a, "disengage", {"path": [[8.5, 20]]}) >= 2
+    # issue 20: the kept probe filter answers for a character with a restricting trait (asked once per key)
+    from wartime.rules import options as legal, restrictions
+    from wartime.rules.actions import REGISTRY
+    quick = restrictions.probe_filter(g.gs, g.engine.flow.turn, a)
+    assert quick is not None and not quick(REGISTRY["melee_attack"]) and quick(REGISTRY["disengage"])
+    assert set(legal.offered_actions(g.engine, a)) <= {"disengage", "end"}
     g2 = Game(M(x=10, y=20, maluses=("TRT-CHICKEN",), weapons=(blade(),)), M(side="blue", x=11, y=20, facing=180.0))
     a2, b2 = g2.ids
     g2.start_activation(a2, energy=10)

@@ -35,9 +35,10 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
         t = (params or {}).get("target", actor)
         psychology.check_stress_cure(gs, actor, t if isinstance(t, int) else actor)     # PSI-13
     quick = _kept_filter(gs, turn, actor)
-    if quick is not None:     # issue 20: no actor-level restriction applies (`probe_filter`): MVA-3 and the target
-        if not quick(action):
-            raise RuleViolation("MVA-3", f"{gs.name(actor)} sprinted this turn and cannot attack")
+    if quick is not None and quick(action):
+        # issue 20: no actor-level restriction applies (`probe_filter`) and the action passes MVA-3 and the
+        # actor's trait restrictions: only the target's remains (a refusal takes the full path below, which
+        # raises the violation `check` always names)
         target = (params or {}).get("target")
         if not probe and isinstance(target, int) and target != actor and target in gs.minis():
             traits.restrict_targeting(gs, actor, action, target)      # target_restriction (TRT-ANONYMOUS)
@@ -73,19 +74,39 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
 def probe_filter(gs: GameState, turn: int, actor: int):
     """`check(..., probe=True)` of an own-activation action, made once per actor (rules/options.py asks it of
     every registered action each time it lists the offered keys): when none of the actor-level restrictions
-    applies (no panic, PSI-12; no forced charge, PSI-7; no compulsion; no trait on ``action_restriction`` /
-    ``movement_restriction``; not immobilised or tied, CBA-25; not at level 3, MOV-13), the probe of an action
-    reduces to MVA-3 (no attack after a sprint this turn) and the returned predicate answers it; otherwise None
-    (run `check` for each action). The same answers as `check`, without its per-action cost."""
+    applies (no panic, PSI-12; no forced charge, PSI-7; no compulsion; not immobilised or tied, CBA-25; not at
+    level 3, MOV-13; not riding), the probe of an action reduces to MVA-3 (no attack after a sprint this turn) and
+    the actor's traits on ``action_restriction`` / ``action_ban`` / ``movement_restriction`` (TRT-CHICKEN,
+    TRT-BURDENED, TRT-ANIMAL...: each handler a function of the state and the key, asked once per key), and the
+    returned predicate answers it; otherwise None (run `check` for each action). The same answers as `check`,
+    without its per-action cost."""
     psyche = gs.psyche(actor)
     if psyche.panic or psyche.forced_charge is not None or gs.world.try_get(actor, Compelled) is not None:
         return None
-    if traits.restricts_actions(gs, actor) or holds.holder_of(gs, actor) is not None or hiding.tied(gs, actor):
+    if holds.holder_of(gs, actor) is not None or hiding.tied(gs, actor):
         return None
     if gs.pos(actor).level == 3 or riding.rides(gs, actor) or riding.carrier_of(gs, actor) is not None:
         return None
     sprinted = gs.effects(actor).sprint_turn == turn
-    return lambda action: not (sprinted and action.is_attack)
+    if not traits.restricts_actions(gs, actor):
+        return lambda action: not (sprinted and action.is_attack)
+    refused: dict[str, bool] = {}
+
+    def quick(action) -> bool:
+        if sprinted and action.is_attack:
+            return False
+        key = action.key
+        got = refused.get(key)
+        if got is None:
+            try:
+                traits.restrict_action(gs, actor, key)       # action_restriction / action_ban (TRT-CHICKEN)
+                traits.restrict_movement(gs, actor, key)     # movement_restriction (TRT-BURDENED)
+                got = False
+            except RuleViolation:
+                got = True
+            refused[key] = got
+        return not got
+    return quick
 
 
 def _kept_filter(gs: GameState, turn: int, actor: int):
