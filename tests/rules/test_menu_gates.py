@@ -175,13 +175,13 @@ def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_chec
         lists = {side: load_army_list(ROOT / "scenarios" / "lists" / f"{n}.toml") for side, n in zip(("red", "blue"),
                                                                                                      lists)}
     m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind, lists=lists)
-    full = restrictions._kept_filter
+    full = restrictions.kept_filter
     compared = kept = 0
     for _ in range(120):
         p = m.engine.pending
         if p is not None and p.kind == "action":
             gs, turn = m.gs, m.engine.flow.turn
-            kept += restrictions._kept_filter(gs, turn, p.actor) is not None
+            kept += restrictions.kept_filter(gs, turn, p.actor) is not None
             asks = [(k, None, True) for k in legal.own_activation_keys()]
             for k in p.options:
                 for c in legal.candidates(m.engine, k, p)[:6]:
@@ -190,9 +190,9 @@ def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_chec
                         asks.append((k, params, False))
             for k, params, probe in asks:
                 fast = _check_outcome(gs, turn, p.actor, REGISTRY[k], k, params, probe)
-                monkeypatch.setattr(restrictions, "_kept_filter", lambda *a: None)
+                monkeypatch.setattr(restrictions, "kept_filter", lambda *a: None)
                 slow = _check_outcome(gs, turn, p.actor, REGISTRY[k], k, params, probe)
-                monkeypatch.setattr(restrictions, "_kept_filter", full)
+                monkeypatch.setattr(restrictions, "kept_filter", full)
                 assert fast == slow, (name, k, params)
                 compared += 1
         if not m.step():

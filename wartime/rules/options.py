@@ -142,7 +142,7 @@ def offered_actions(engine: Engine, actor: int) -> tuple[str, ...]:
     would refuse them."""
     out = []
     gs, turn = engine.gs, engine.flow.turn
-    quick = restrictions.probe_filter(gs, turn, actor)       # the per-actor part of the probe, once
+    quick = restrictions.kept_filter(gs, turn, actor)        # the per-actor part of the probe, once a version
     shut = world_shut(gs)
     for key in menu_keys(gs, actor):
         if key in shut:

@@ -34,7 +34,7 @@ def check(gs: GameState, turn: int, actor: int, action, key: str, params: dict |
     if key == "heal" and not probe and (params or {}).get("cure") == "stress":
         t = (params or {}).get("target", actor)
         psychology.check_stress_cure(gs, actor, t if isinstance(t, int) else actor)     # PSI-13
-    quick = _kept_filter(gs, turn, actor)
+    quick = kept_filter(gs, turn, actor)
     if quick is not None and quick(action):
         # issue 20: no actor-level restriction applies (`probe_filter`) and the action passes MVA-3 and the
         # actor's trait restrictions: only the target's remains (a refusal takes the full path below, which
@@ -109,7 +109,7 @@ def probe_filter(gs: GameState, turn: int, actor: int):
     return quick
 
 
-def _kept_filter(gs: GameState, turn: int, actor: int):
+def kept_filter(gs: GameState, turn: int, actor: int):
     """`probe_filter` of `actor`, memoised per world version (issue 20: `check` asks it for every candidate the
     engine validates; what it reads ignores facings, so a dry run's free turn may share it)."""
     memo = gs._memo_table()
