@@ -133,6 +133,15 @@ def test_answers_kept_across_versions_match_a_fresh_state_at_every_decision(name
             break
 
 
+def _gate_answers(gs):
+    """The answers kept across versions on the trait sets and the gates' tables (ACT-5, REA-1; issue 20)."""
+    from wartime.rules import options, reactors
+    from wartime.rules.traits import registry
+    minis = gs.minis()
+    return ([options.menu_keys(gs, e) for e in minis], [reactors.possible_gated_keys(gs, e) for e in minis],
+            options.world_shut(gs), [registry.hook_carriers(gs, h) for h in ("fortune_uses", "leap", "scenery_throw")])
+
+
 def registry_fortune(gs, e):
     from wartime.rules.traits import registry
     return bool(registry.fortune_uses(gs, e))
@@ -143,7 +152,9 @@ def registry_fortune(gs, e):
 def test_GNA_16_trait_sets_kept_with_objects_in_play_match_a_fresh_state(red, blue, seed):
     """GNA-16 / TRT-REQUIRES (issue 20): with objects in play (Gear) the trait sets and the aura map are kept across
     world versions too (`stable_table(..., gear=True)`, stamped by the tables held traits read as well) and equal
-    those of a GameState that keeps nothing, decision after decision, while objects change hands and are used."""
+    those of a GameState that keeps nothing, decision after decision, while objects change hands and are used; so
+    are the answers built on them (ACT-5: the menu gates and the shut world gates; REA-1: the gated reaction keys
+    that may open; the carriers of a hook's traits)."""
     from wartime.core.components import Gear
     from wartime.rules.state import GameState
     from wartime.rules.traits import registry
@@ -157,7 +168,9 @@ def test_GNA_16_trait_sets_kept_with_objects_in_play_match_a_fresh_state(red, bl
         fresh = GameState(gs.world, gs.board)
         got, want = _kept_answers(gs), _kept_answers(fresh)
         assert got[:5] == want[:5]
-        if gs.world.tables.get(Gear) and registry.stable_table(gs, "traits", registry._TRAIT_TYPES, gear=True):
+        assert _gate_answers(gs) == _gate_answers(fresh)
+        if gs.world.tables.get(Gear) and registry.stable_table(gs, "traits", registry._TRAIT_TYPES, gear=True) \
+                and registry.menu_table(gs) is not None:
             kept_with_gear += 1
         if not m.step():
             break

@@ -125,7 +125,7 @@ def world_shut(gs: GameState) -> frozenset[str]:
     the shipped scenarios, and each shut gate with `available` for every miniature)."""
     keys, reads = _world_gated()
     board = gs.board
-    table = trait_hooks.stable_table(gs, "world_gates", reads)
+    table = trait_hooks.stable_table(gs, "world_gates", reads, gear=True)
     if table is not None:
         got = table.get("shut")
         if got is not None and got[0] is keys and got[1] is board:

@@ -104,7 +104,7 @@ def possible_gated_keys(gs: GameState, e: int) -> tuple[str, ...]:
     name (``gate_reads``), so the answer is kept across world versions while those tables are unchanged
     (`traits.stable_table`; tests/rules/test_gated_keys_kept.py compares it with every gate asked afresh)."""
     keys = gated_keys()
-    kept = traits.stable_table(gs, "gated_possible", _gate_reads(keys))
+    kept = traits.stable_table(gs, "gated_possible", _gate_reads(keys), gear=True)
     got = None if kept is None else kept.get((e, keys))
     if got is None:
         got = tuple(k for k in keys if REGISTRY[k].gate_possible(gs, e))

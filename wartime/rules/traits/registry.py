@@ -669,7 +669,7 @@ def menu_table(gs) -> dict | None:
     """Issue 20 (ACT-5): the table of answers kept while what a menu gate reads is unchanged (``Action.menu_gate``:
     `stable_table` over `MENU_GATE_TYPES` and the registry); None when nothing may be kept (an object in play, a
     view)."""
-    return stable_table(gs, "menu_gates", MENU_GATE_TYPES)
+    return stable_table(gs, "menu_gates", MENU_GATE_TYPES, gear=True)
 
 
 def traits_kept(gs, e: int) -> bool:
@@ -685,7 +685,7 @@ def hook_carriers(gs, hook: str) -> tuple[int, ...]:
     """The miniatures (id order, on the table or not) whose trait set (`character_traits`) holds a trait registered
     on `hook`: a superset of those a helper of that hook answers for (issue 20: kept across world versions while
     the trait sets are; every miniature when they cannot be kept)."""
-    kept = stable_table(gs, ("carriers", hook), _CARRIER_TYPES)
+    kept = stable_table(gs, ("carriers", hook), _CARRIER_TYPES, gear=True)
     got = None if kept is None else kept.get(hook)
     if got is None:
         minis = gs.minis()
