@@ -128,6 +128,7 @@ def test_answers_kept_across_versions_match_a_fresh_state_at_every_decision(name
         want = (want[0], want[1], want[2], want[3], want[4])
         got = _kept_answers(m.gs)
         assert got[:5] == want
+        assert _who(m.gs) == _who(fresh)              # `enemies`, kept while nobody's side or state changes
         assert set(got[5]) >= {e for e in m.gs.minis() if registry_fortune(fresh, e)}
         if not m.step():
             break
@@ -140,6 +141,10 @@ def _gate_answers(gs):
     minis = gs.minis()
     return ([options.menu_keys(gs, e) for e in minis], [reactors.possible_gated_keys(gs, e) for e in minis],
             options.world_shut(gs), [registry.hook_carriers(gs, h) for h in ("fortune_uses", "leap", "scenery_throw")])
+
+
+def _who(gs):
+    return [(gs.enemies(e), gs.enemies(e, able_only=False)) for e in gs.minis()]
 
 
 def registry_fortune(gs, e):
@@ -168,7 +173,7 @@ def test_GNA_16_trait_sets_kept_with_objects_in_play_match_a_fresh_state(red, bl
         fresh = GameState(gs.world, gs.board)
         got, want = _kept_answers(gs), _kept_answers(fresh)
         assert got[:5] == want[:5]
-        assert _gate_answers(gs) == _gate_answers(fresh)
+        assert _gate_answers(gs) == _gate_answers(fresh) and _who(gs) == _who(fresh)
         if gs.world.tables.get(Gear) and registry.stable_table(gs, "traits", registry._TRAIT_TYPES, gear=True) \
                 and registry.menu_table(gs) is not None:
             kept_with_gear += 1

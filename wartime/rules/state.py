@@ -41,6 +41,9 @@ def _moved_pieces(pieces, moved) -> list:
 #: the component tables a BAS-3 distance reads: positions and levels (Position), bases (Body), climbs (Climbing,
 #: MVA-10), and what the board is made of (doors GNA-16, movable and breakable pieces); see `GameState._where_kept`
 _WHERE_TYPES = (Position, Body, Climbing, UsableElement, MovedPiece, BreakablePiece)
+#: what `GameState.enemies` reads: the miniatures and their sides (Identity), on the table (Life, Carried) and able
+#: (Life, Stress, Attributes, KnockedOut, Possessed)
+_WHO_TYPES = (Identity, Life, Carried, Stress, Attributes, KnockedOut, Possessed)
 #: the component tables `GameState.board` reads (doors open or shut, movable pieces moved, walls destroyed)
 _BOARD_TYPES = (UsableElement, MovedPiece, BreakablePiece)
 
@@ -213,10 +216,27 @@ class GameState:
         key = ("enemies", e, able_only)
         got = memo.get(key)
         if got is None:
-            s = self.side(e)
-            got = memo[key] = tuple(o for o in self.minis() if self.side(o) != s and self.on_table(o)
-                                    and (self.able(o) if able_only else True))
+            kept = self._who_kept()                 # issue 20: across the versions that change nobody's state
+            got = kept.get(key)
+            if got is None:
+                s = self.side(e)
+                got = kept[key] = tuple(o for o in self.minis() if self.side(o) != s and self.on_table(o)
+                                        and (self.able(o) if able_only else True))
+            memo[key] = got
         return list(got)
+
+    def _who_kept(self) -> dict:
+        """Issue 20: a table of answers that read only the tables of ``_WHO_TYPES`` (who is on which side, on the
+        table and able: `enemies`), kept across world versions while those tables are unchanged (`World.changed_at`,
+        then `World.stamp`, as `_where_kept`): a trial position or an ENE spent changes none of them."""
+        w = self.world
+        got = self._stable.get("who")
+        if got is not None and got[2] == w.changed_at:
+            return got[1]
+        stamp = w.stamp(_WHO_TYPES)
+        table = got[1] if got is not None and got[0] == stamp else {}
+        self._stable["who"] = (stamp, table, w.changed_at)
+        return table
 
     def allies(self, e: int, able_only: bool = True) -> list[int]:
         memo = self._memo_table()
