@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from wartime.core.components import Carried, Equipment, Identity, Life
+from wartime.core.components import Carried, Equipment, Gear, Identity, Life
 from wartime.core.errors import RuleViolation
 from wartime.rules import asking, traits
 from wartime.rules.flow import Decision, Pending
@@ -80,10 +80,18 @@ def in_play(gs: GameState) -> bool:
 #: what `_carries` and `on_table` read with no object in play (Gear: its held objects' traits): the weapons' traits
 #: (Equipment), who is on the table (Life, Carried), the miniatures (Identity); issue 20
 _READS = (Identity, Equipment, Life, Carried)
+#: and with objects in play: the held objects' traits (`traits.scatter_reroll` of a held object: the objects, their
+#: holders and switches, GNA-16 / CBA-21, and the holder's trait set a ``held_denied`` handler judges): the trait
+#: sets' tables, kept with `gear=True` as the trait sets themselves are
+_GEAR_READS = _READS + traits.CARRIER_TYPES
 
 
 def _kept(gs: GameState) -> dict | None:
-    return traits.stable_table(gs, "aim_corrector_carried", _READS)
+    if not gs.world.tables.get(Gear):
+        return traits.stable_table(gs, "aim_corrector_carried", _READS)
+    if not all(traits.traits_kept(gs, e) for e in gs.minis()):
+        return None                     # a trait set that reads more than its tables (TRT-NEGATE): keep nothing
+    return traits.stable_table(gs, "aim_corrector_carried_gear", _GEAR_READS, gear=True)
 
 
 def rerolls(gs: GameState, attacker: int, weapon: int, area: str, aimed, landed, on_board: bool,

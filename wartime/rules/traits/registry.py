@@ -476,6 +476,7 @@ def register(trait_id: str, name: str, hooks: dict[str, Callable[..., Any]] | No
     _REGISTRY[trait_id] = plugin
     _BY_HOOK.clear()
     _OF.clear()
+    _SOURCE_TERMS.clear()
     _AURA_IDS.clear()
     _REGISTRY_GEN[0] += 1
     return plugin
@@ -495,6 +496,7 @@ def unregister(trait_id: str) -> None:
     _REGISTRY.pop(trait_id, None)
     _BY_HOOK.clear()
     _OF.clear()
+    _SOURCE_TERMS.clear()
     _AURA_IDS.clear()
     _REGISTRY_GEN[0] += 1
 
@@ -1838,6 +1840,24 @@ _COMBAT_HOOKS = ("attack_mod", "def_check_mod", "dmg_mod", "dmg_factor", "def_mo
                  "substance_immunity")
 
 
+#: the hook points `combat_terms` asks of each source's traits (the attacker's, its weapon's, the target's, copies)
+_SOURCE_HOOKS = ("attack_mod", "def_check_mod", "def_mod", "dmg_mod", "dmg_factor", "crit_range", "crit_dmg_mod",
+                 "crit_def_mod", "wounds_on_pass", "wound_threshold", "second_def", "luck", "dmg_coin",
+                 "def_reroll_denied", "cover_denied", "sure_shot", "corrosion", "def_reroll_forced", "double_hit",
+                 "final_kill", "shield_halved", "fixed_imp", "hit_immunity")
+#: per trait set: whether any of its traits is on a `_SOURCE_HOOKS` point (cleared when the registry changes)
+_SOURCE_TERMS: dict = {}
+
+
+def _source_terms(carried) -> bool:
+    """Whether `combat_terms` has anything to ask of a source carrying `carried` (issue 20: most weapons' and many
+    characters' trait sets have no combat hook, and the ~23 hook points' lookups were most of its time)."""
+    got = _SOURCE_TERMS.get(carried)
+    if got is None:
+        got = _SOURCE_TERMS[carried] = any(_of(h, carried) for h in _SOURCE_HOOKS)
+    return got
+
+
 def _first_yes(hook: str, carried, args) -> str | None:
     """The first trait (ID order) among `carried` whose `hook` handler answers yes to `args`, or None."""
     return next((t for t, h in _of(hook, carried) if h(*args)), None)
@@ -1881,7 +1901,7 @@ def combat_terms(gs, attacker: int, target: int, weapon, ranged: bool) -> Combat
     factor = Fraction(1)
     zero = None
     for bearer, carried, source in sources:
-        if not carried:
+        if not carried or not _source_terms(carried):
             continue
         args = (gs, bearer, attacker, target, weapon, ranged)
         # a weapon's modifier is labelled with the weapon: CHK-1 keeps one modifier per (rule, label), and the
