@@ -227,16 +227,9 @@ class GameState:
 
     def _who_kept(self) -> dict:
         """Issue 20: a table of answers that read only the tables of ``_WHO_TYPES`` (who is on which side, on the
-        table and able: `enemies`), kept across world versions while those tables are unchanged (`World.changed_at`,
-        then `World.stamp`, as `_where_kept`): a trial position or an ENE spent changes none of them."""
-        w = self.world
-        got = self._stable.get("who")
-        if got is not None and got[2] == w.changed_at:
-            return got[1]
-        stamp = w.stamp(_WHO_TYPES)
-        table = got[1] if got is not None and got[0] == stamp else {}
-        self._stable["who"] = (stamp, table, w.changed_at)
-        return table
+        table and able: `enemies`), kept across world versions while those tables are unchanged: a trial position
+        or an ENE spent changes none of them."""
+        return self._kept_over("who", _WHO_TYPES)
 
     def allies(self, e: int, able_only: bool = True) -> list[int]:
         memo = self._memo_table()
@@ -335,15 +328,20 @@ class GameState:
 
     def _where_kept(self) -> dict:
         """Issue 20: a table of answers that read only the tables of ``_WHERE_TYPES`` and the static board (BAS-3
-        distances), kept across world versions while those tables are unchanged (`World.changed_at`, then
-        `World.stamp`, as `traits.stable_table`); most versions change none of them (events, flow, ENE, effects)."""
+        distances), kept across world versions while those tables are unchanged; most versions change none of them
+        (events, flow, ENE, effects)."""
+        return self._kept_over("where", _WHERE_TYPES)
+
+    def _kept_over(self, name: str, ctypes: tuple) -> dict:
+        """Issue 20: the table of answers `name` that read only the tables of `ctypes`, kept across world versions
+        while those tables are unchanged (`World.changed_at`, then `World.stamp`, as `traits.stable_table`)."""
         w = self.world
-        got = self._stable.get("where")
+        got = self._stable.get(name)
         if got is not None and got[2] == w.changed_at:
             return got[1]
-        stamp = w.stamp(_WHERE_TYPES)
+        stamp = w.stamp(ctypes)
         table = got[1] if got is not None and got[0] == stamp else {}
-        self._stable["where"] = (stamp, table, w.changed_at)
+        self._stable[name] = (stamp, table, w.changed_at)
         return table
 
     def _distance(self, a: int, b: int) -> float:

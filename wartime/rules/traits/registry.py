@@ -669,8 +669,9 @@ def own_carries_on(gs, e: int, hook: str) -> bool:
 
 def menu_table(gs) -> dict | None:
     """Issue 20 (ACT-5): the table of answers kept while what a menu gate reads is unchanged (``Action.menu_gate``:
-    `stable_table` over `MENU_GATE_TYPES` and the registry); None when nothing may be kept (an object in play, a
-    view)."""
+    `stable_table` over `MENU_GATE_TYPES` and the registry; with an object in play, over the tables held traits read
+    too, `gear=True`); None when nothing may be kept (a view; an object in play with a ``held_denied`` handler not
+    known to be pure)."""
     return stable_table(gs, "menu_gates", MENU_GATE_TYPES, gear=True)
 
 
@@ -1851,7 +1852,7 @@ _SOURCE_TERMS: dict = {}
 
 def _source_terms(carried) -> bool:
     """Whether `combat_terms` has anything to ask of a source carrying `carried` (issue 20: most weapons' and many
-    characters' trait sets have no combat hook, and the ~23 hook points' lookups were most of its time)."""
+    characters' trait sets have no combat hook; a source without one skips the 23 hook points' lookups)."""
     got = _SOURCE_TERMS.get(carried)
     if got is None:
         got = _SOURCE_TERMS[carried] = any(_of(h, carried) for h in _SOURCE_HOOKS)
