@@ -49,7 +49,7 @@ if {play}:
 
 def count(root: Path, args, play: bool, work: Path) -> int:
     """Instructions (callgrind's `I refs`) of one run of the set-up (and the game when `play`) in checkout `root`."""
-    script = work / f"{abs(hash((str(root), play)))}.py"
+    script = work / f"{'B' if root != ROOT else 'A'}_{'game' if play else 'setup'}.py"
     script.write_text(_GAME.format(root=str(root), scenario=args.scenario, red=f"{args.red}.toml",
                                    blue=f"{args.blue}.toml", seed=args.seed, controller=args.controller, play=play))
     out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/cg.%p", sys.executable,

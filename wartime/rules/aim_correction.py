@@ -74,9 +74,11 @@ def _carries(gs: GameState, e: int) -> bool:
 def in_play(gs: GameState) -> bool:
     """A question is waiting or some character on the table carries the trait (on an area weapon or a held object);
     asked at every decision: memoised per world version."""
-    return asking.carried_in_play(gs, RESOURCE, "aim_corrector_carried", _carries, keep=_kept)
+    return asking.carried_in_play(gs, RESOURCE, _CARRIED, _carries, keep=_kept)
 
 
+#: the memo key of `in_play`'s pass over the miniatures (per version, and in the kept table)
+_CARRIED = "aim_corrector_carried"
 #: what `_carries` and `on_table` read with no object in play (Gear: its held objects' traits): the weapons' traits
 #: (Equipment), who is on the table (Life, Carried), the miniatures (Identity); issue 20
 _READS = (Identity, Equipment, Life, Carried)
@@ -89,9 +91,12 @@ _GEAR_READS = _READS + traits.CARRIER_TYPES
 def _kept(gs: GameState) -> dict | None:
     if not gs.world.tables.get(Gear):
         return traits.stable_table(gs, "aim_corrector_carried", _READS)
-    if not all(traits.traits_kept(gs, e) for e in gs.minis()):
-        return None                     # a trait set that reads more than its tables (TRT-NEGATE): keep nothing
-    return traits.stable_table(gs, "aim_corrector_carried_gear", _GEAR_READS, gear=True)
+    table = traits.stable_table(gs, "aim_corrector_carried_gear", _GEAR_READS, gear=True)
+    if table is None or _CARRIED in table:
+        return table
+    # about to be filled: only while every trait set is kept (one on ``negates``, TRT-NEGATE, reads more than its
+    # tables), asked once per stamp as `traits.hook_carriers` does, not at every world version
+    return table if all(traits.traits_kept(gs, e) for e in gs.minis()) else None
 
 
 def rerolls(gs: GameState, attacker: int, weapon: int, area: str, aimed, landed, on_board: bool,
