@@ -71,6 +71,43 @@ def test_ENE_4_MOV_7_least_price_bounds_every_legal_move():
     assert bounded > 100 and refused > 5 and above > 5       # both answers were exercised
 
 
+
+def test_ENE_1_REA_2_least_weapon_price_bounds_every_legal_attack():
+    """ENE-1, REA-2 (issue 20: the scripted AI skips pricing shots a spent reactor cannot pay for): at 'action' and
+    'react' decisions of scripted games with the shipped lists' weapon and race traits, every legal attack with a
+    weapon (an action declaring `least_weapon_prepared`) costs at least `energy.least_weapon_price` of its weapon and
+    target, and some cost more (a fire mode or a trait's + ENE)."""
+    from wartime.rules.energy import least_weapon_price
+    from wartime.balance.specs import toggle_trait
+    seen = {"action": 0, "react": 0}
+    above = 0
+    shooters = ROOT / "scenarios" / "lists" / "shooters.toml"
+    modes = load_army_list(shooters)                # the riflemen with both fire modes and a race's + ENE
+    for trait in ("TRT-HEAVY-FIRE", "TRT-LONG-RANGE-FIRE", "TRT-BLOODLESS"):
+        modes = toggle_trait(modes, str(shooters), "rifleman", "+", trait)
+    for red, blue, seed in (("horde", modes, 1), ("hexers", "elite", 2), ("snipers", "beasts", 3)):
+        sc = load_scenario(ROOT / "scenarios" / "skirmish.toml")
+        lists = {s: x if not isinstance(x, str) else load_army_list(ROOT / "scenarios" / "lists" / f"{x}.toml")
+                 for s, x in (("red", red), ("blue", blue))}
+        m = Match(sc, lists, seed, {"red": make_controller("scripted", seed),
+                                    "blue": make_controller("scripted", seed + 1000)})
+        for i in range(240):
+            p = m.pending
+            if p is None:
+                break
+            if p.kind in seen and i % 3 == 0:
+                for o in legal.legal_options(m.engine):
+                    action = REGISTRY[o.key]
+                    w, t = o.params.get("weapon"), o.params.get("target")
+                    if not isinstance(w, int) or getattr(action, "least_weapon_prepared", None) is None:
+                        continue
+                    least = least_weapon_price(m.gs, p.actor, action, w, t)
+                    assert o.cost >= least, (seed, i, o.key, o.params, o.cost, least)
+                    seen[p.kind] += 1
+                    above += o.cost > least
+            m.step()
+    assert seen["action"] > 40 and seen["react"] > 100 and above > 20, (seen, above)
+
 def test_MOV_7_MOV_8_least_surcharge_bounds_check_path():
     """MOV-7, MOV-8, MVA-4: every path `check_path` accepts from a start has at least `least_surcharge`, over random
     starts and paths on the shipped boards (starts in difficult terrain included)."""

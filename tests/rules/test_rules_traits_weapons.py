@@ -282,6 +282,28 @@ def test_TRT_LONG_RANGE_FIRE_RNG_x2_at_ENE_x2():
     assert g.events("miss") and g.energy(a) == 6
 
 
+
+def test_ENE_1_TRT_HEAVY_FIRE_TRT_LONG_RANGE_FIRE_least_weapon_price_is_the_cheapest_parameter_set():
+    """ENE-1, G5 (issue 20): `energy.least_weapon_price` of a shot is the price of its cheapest legal parameter set
+    whatever the fire modes offered (Fuego pesado +3 ENE, Fuego a larga × 2: never cheaper), with the traits' ± ENE
+    (Sin sangre +1) and caps (Rambo: 4); a melee attack's too; an action that declares no stand-in has none."""
+    from wartime.rules.actions import REGISTRY
+    from wartime.rules.energy import least_weapon_price
+    g = duel({"weapons": (gun("TRT-HEAVY-FIRE", "TRT-LONG-RANGE-FIRE", RNG=8),)}, {"x": 16})
+    a, b = g.ids
+    g.start_activation(a, energy=10)
+    for traits_, cheapest in (((), 2), (("TRT-BLOODLESS",), 3), (("TRT-BLOODLESS", "TRT-RAMBO"), 3)):
+        race(g, a, *traits_)
+        costs = sorted(o.cost for o in legal_options(g.engine, "ranged_attack"))
+        assert len(costs) == 3 and costs[0] == cheapest, (traits_, costs)
+        assert least_weapon_price(g.gs, a, REGISTRY["ranged_attack"], 0, b) == cheapest
+    m = duel(melee=True)
+    a, b = m.ids
+    m.start_activation(a, energy=10)
+    assert least_weapon_price(m.gs, a, REGISTRY["melee_attack"], 0, b) == min(
+        o.cost for o in legal_options(m.engine, "melee_attack")) == 2
+    assert least_weapon_price(m.gs, a, REGISTRY["charge"], 0, b) is None
+
 def test_TRT_LONG_RANGE_FIRE_a_mode_on_an_area_weapon_is_refused():
     from wartime.core.errors import NotImplementedRule
     g = game(shooter(wkw={"traits": ("TRT-LONG-RANGE-FIRE",)}), blue(20, 20))

@@ -48,6 +48,7 @@ from wartime.rules.checks import Modifier
 from wartime.rules.actions import REGISTRY
 from wartime.rules.psychology import default_malus, nearest_enemy
 from wartime.rules.modifiers import character_mods
+from wartime.rules.energy import least_weapon_price
 from wartime.rules.odds import p_pass
 from wartime.rules import traits
 from wartime.core.errors import RuleViolation
@@ -1146,7 +1147,11 @@ class ScriptedController:
             return prm.get("target") == a and w is not None and bool(w.ranged)
 
         out = []
-        for opt in options_of(engine, offered(p, is_attack=True, moves=False, kinds=("weapon",)), on_a, a):
+        keys = offered(p, is_attack=True, moves=False, kinds=("weapon",))
+        ranged = [(i, w) for i, w in enumerate(gs.equipment(e).weapons) if w.ranged]
+        if not self._may_afford(gs, e, a, keys, ranged, floor):
+            keys = []                   # every shot would take its ENE below the floor: none is validated
+        for opt in options_of(engine, keys, on_a, a):
             i = opt.params.get("weapon")
             w = gs.weapon(e, i) if isinstance(i, int) else None
             if opt.params.get("target") != a or w is None or not w.ranged or gs.energy(e) - opt.cost < floor:
@@ -1162,10 +1167,27 @@ class ScriptedController:
             memo[key] = out
         return out
 
+    @staticmethod
+    def _may_afford(gs, e, a, keys, weapons, floor: int) -> bool:
+        """Whether an attack among `keys` with one of `weapons` ((index, weapon) pairs) at `a` may leave `e` at
+        least `floor` ENE, by the least price the engine gives each (rules.energy.least_weapon_price: a lower bound,
+        so False is sure; an attack without one counts as affordable). Issue 20: most reaction windows find the
+        reactor spent, and its shots are then not worth validating or pricing one by one."""
+        have = gs.energy(e)
+        for k in keys:
+            action = REGISTRY.get(k)
+            for i, _ in weapons:
+                least = least_weapon_price(gs, e, action, i, a) if action is not None else None
+                if least is None or have - least >= floor:
+                    return True
+        return False
+
     def _early_shot_at_mover(self, match, p, a, floor: int):
         """REA-4: an enemy declares a move across its view: shoot it early at the most exposed point of its
         declared path (`at`), when that beats waiting for the after-action window at its end point by enough to
-        pay the early −1 (a move into cover is best shot on the way)."""
+        pay the early −1 (a move into cover is best shot on the way). A reactor that cannot pay for any such shot
+        above the floor (`_may_afford`, priced where the mover stands now: a shot's price is taken to be the same
+        along the path) tries no position."""
         gs, engine = match.gs, match.engine
         e = p.actor
         w = engine.flow.window
@@ -1183,6 +1205,8 @@ class ScriptedController:
         weapons = self._weapons(gs, e, True)
         if not keys or not weapons:
             return None
+        if not self._may_afford(gs, e, a, keys, weapons, floor):
+            return None                 # no trial position gives a shot it would pay for (issue 20)
         pe, ra, re = gs.pos(e), gs.body(a).radius, gs.body(e).radius
         reach = max((w.RNG for _, w in weapons), default=-1.0)
         try:

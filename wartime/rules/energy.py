@@ -75,6 +75,22 @@ def least_price(gs, actor: int, action) -> int | None:
     return price(gs, actor, action, {}, stand_in, free=action.free or action.zero_cost)
 
 
+def least_weapon_price(gs, actor: int, action, weapon_index: int, target: int | None) -> int | None:
+    """ENE-1 (issue 20): a lower bound of `price` of attack `action` with weapon `weapon_index` at `target`, over
+    its other parameters (a fire mode, a stance), in the state as it is now; None when the action declares no
+    ``least_weapon_prepared(gs, actor, weapon_index, target)``: a stand-in for its `prepared` without a fire mode,
+    for an attack whose own cost reads nothing but its weapon's ENE and its mode's (rules/actions/combat.py,
+    combat_special.py). A mode only adds ENE (``FireMode.ene_plus`` ≥ 0) or multiplies the priced cost
+    (``ene_factor`` ≥ 1) before the cap and ENE-1's minimum, and a stance is not priced, so no parameter set of the
+    attack costs less; every other term of `price` (the traits' ± ENE and caps of the actor, the weapon and the
+    target, the ENE pools) is the same for all of them."""
+    least = getattr(action, "least_weapon_prepared", None)
+    if least is None:
+        return None
+    return price(gs, actor, action, {"target": target, "weapon": weapon_index},
+                 least(gs, actor, weapon_index, target), free=action.free or action.zero_cost)
+
+
 def surely_unaffordable(gs, actor: int, action, *, reaction: bool = False) -> bool:
     """ENE-1, ENE-4 (issue 20): True when `Engine.check_action` refuses every parameter set of `action` for `actor`
     in its own activation now, because even `least_price` cannot be paid from its ENE (it would refuse each one

@@ -269,6 +269,10 @@ class RangedAttack(Action):
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
 
+    def least_weapon_prepared(self, gs, actor, weapon_index, target):
+        """ENE-1 (`energy.least_weapon_price`, issue 20): the attack with this weapon and no mode."""
+        return AttackPrep(target, weapon_index)
+
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
         fired = traits.weapon_fired(w)               # hook point weapon_fired (TRT-MAGAZINES: one round)
@@ -500,6 +504,10 @@ class _WeaponMelee(Action):
 
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
+
+    def least_weapon_prepared(self, gs, actor, weapon_index, target):
+        """ENE-1 (`energy.least_weapon_price`, issue 20): the attack with this weapon and no mode."""
+        return AttackPrep(target, weapon_index)
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)

@@ -216,6 +216,10 @@ class _RangedVariant(Action):
     def cost(self, gs, actor, params, prepared):
         return gs.weapon(actor, prepared.weapon_index).ENE
 
+    def least_weapon_prepared(self, gs, actor, weapon_index, target):
+        """ENE-1 (`energy.least_weapon_price`, issue 20): the variant's cost reads its weapon's ENE only."""
+        return VariantPrep(target, weapon_index, Cover(), ())
+
     def attack_modifiers(self, gs, actor, params):
         """CBA-2 / CBA-3 / CBA-4: CH IMP −1 per variant the shot needs (they add)."""
         try:

@@ -427,6 +427,10 @@ class FireMode:
     area: str | None = None           # an area weapon's mode: the area code the attack takes instead
     mark: bool = False                # the attack marks its user for the activation (Effects.spent, its rule)
 
+    def __post_init__(self):
+        if self.ene_plus < 0 or self.ene_factor < 1:     # rules.energy.least_weapon_price counts on it
+            raise ValueError(f"{self.rule}: a fire mode may add ENE (ene_plus ≥ 0, ene_factor ≥ 1), never take it off")
+
     def reach(self, rng: int) -> int:
         q = rng * self.rng_factor
         return int(q) + (1 if q - int(q) >= Fraction(1, 2) else 0)
