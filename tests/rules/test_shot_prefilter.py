@@ -20,7 +20,7 @@ def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused()
     """CBA-2, CBA-3, CBA-4, BAS-3, CMB-10, GNA-9, ENV-2: every ranged-attack candidate `surely_refused` answers builds nothing or is refused
     by the engine, and `legal_options` lists the same options in the same order as the full validation, at every
     decision of scripted and random games on four shipped scenarios; both answers are exercised."""
-    answered = unanswered = compared = hidden = blind = 0
+    answered = unanswered = compared = hidden = blind = in_sight = 0
     for name, seed, ctl in (("skirmish.toml", 1, "scripted"), ("crossroads.toml", 2, "scripted"),
                             ("ruins.toml", 3, "scripted"), ("skirmish.toml", 4, "random"),
                             ("ruined-town.toml", 5, "random")):
@@ -43,6 +43,10 @@ def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused()
                     if t is not None and t in m.gs.minis():
                         hidden += combat.target_refused(m.gs, p.actor, t)
                         blind += combat.no_line_of_fire(m.gs, p.actor, t, w)
+                        # CBA-3 with the line of fire open, in view and RNG: only the muzzle's LOS answers it
+                        in_sight += (key == "ranged_attack_blind" and not combat.no_line_of_fire(m.gs, p.actor, t, w)
+                                     and m.gs.distance(p.actor, t) <= min(w.RNG, m.gs.fov_range(p.actor))
+                                     and not m.gs.engaged(p.actor) and not combat.target_refused(m.gs, p.actor, t))
                     try:
                         legal.validate_candidate(m.engine, c, params, p)
                     except RuleViolation:
@@ -53,4 +57,4 @@ def test_CBA_3_GNA_9_ENV_2_CBA_2_CBA_4_CMB_10_surely_refused_shots_are_refused()
                 assert got == _unfiltered_options(m.engine, p, (key,)), (name, ctl, p.kind)
                 compared += 1
     assert answered > 50 and unanswered > 20 and compared > 100, (answered, unanswered, compared)
-    assert hidden > 5 and blind > 20, (hidden, blind)          # GNA-9 and ENV-2 answered too
+    assert hidden > 5 and blind > 20 and in_sight > 20, (hidden, blind, in_sight)   # GNA-9, ENV-2, CBA-3 too
