@@ -128,7 +128,7 @@ def test_answers_kept_across_versions_match_a_fresh_state_at_every_decision(name
         want = (want[0], want[1], want[2], want[3], want[4])
         got = _kept_answers(m.gs)
         assert got[:5] == want
-        assert _who(m.gs) == _who(fresh)              # `enemies`, kept while nobody's side or state changes; engaged
+        assert _who(m.gs) == _who(fresh)              # `enemies`, kept while nobody's side or state changes
         assert set(got[5]) >= {e for e in m.gs.minis() if registry_fortune(fresh, e)}
         if not m.step():
             break
@@ -144,7 +144,8 @@ def _gate_answers(gs):
 
 
 def _who(gs):
-    """`enemies` and `engaged_enemies` (CMB-11), kept across versions (issue 20) while the tables they read are."""
+    """`enemies` (kept across versions while the tables it reads are, issue 20) and `engaged_enemies` (CMB-11,
+    memoised per version, built on it)."""
     return [(gs.enemies(e), gs.enemies(e, able_only=False), gs.engaged_enemies(e)) for e in gs.minis()]
 
 

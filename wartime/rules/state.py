@@ -44,8 +44,6 @@ _WHERE_TYPES = (Position, Body, Climbing, UsableElement, MovedPiece, BreakablePi
 #: what `GameState.enemies` reads: the miniatures and their sides (Identity), on the table (Life, Carried) and able
 #: (Life, Stress, Attributes, KnockedOut, Possessed)
 _WHO_TYPES = (Identity, Life, Carried, Stress, Attributes, KnockedOut, Possessed)
-#: what `GameState.engaged_enemies` reads: `enemies` (``_WHO_TYPES``) and base contact (levels, distances: ``_WHERE_TYPES``)
-_ENGAGED_TYPES = _WHERE_TYPES + tuple(t for t in _WHO_TYPES if t not in _WHERE_TYPES)
 #: the component tables `GameState.board` reads (doors open or shut, movable pieces moved, walls destroyed)
 _BOARD_TYPES = (UsableElement, MovedPiece, BreakablePiece)
 
@@ -370,11 +368,7 @@ class GameState:
         key = ("engaged", e)
         got = memo.get(key)
         if got is None:
-            kept = self._kept_over("engaged", _ENGAGED_TYPES)   # issue 20: while nobody moves, falls or joins
-            got = kept.get(key)
-            if got is None:
-                got = kept[key] = tuple(o for o in self.enemies(e) if self.in_contact(e, o))
-            memo[key] = got
+            got = memo[key] = tuple(o for o in self.enemies(e) if self.in_contact(e, o))
         return list(got)
 
     def engaged(self, e: int) -> bool:
