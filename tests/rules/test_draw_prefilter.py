@@ -71,7 +71,6 @@ def test_ENE_4_MOV_7_least_price_bounds_every_legal_move():
     assert bounded > 100 and refused > 5 and above > 5       # both answers were exercised
 
 
-
 def test_ENE_1_REA_2_least_weapon_price_bounds_every_legal_attack():
     """ENE-1, REA-2 (issue 20: the scripted AI skips pricing shots a spent reactor cannot pay for): at 'action' and
     'react' decisions of scripted games with the shipped lists' weapon and race traits, every legal attack with a
@@ -107,6 +106,7 @@ def test_ENE_1_REA_2_least_weapon_price_bounds_every_legal_attack():
                     above += o.cost > least
             m.step()
     assert seen["action"] > 40 and seen["react"] > 100 and above > 20, (seen, above)
+
 
 def test_MOV_7_MOV_8_least_surcharge_bounds_check_path():
     """MOV-7, MOV-8, MVA-4: every path `check_path` accepts from a start has at least `least_surcharge`, over random

@@ -282,7 +282,6 @@ def test_TRT_LONG_RANGE_FIRE_RNG_x2_at_ENE_x2():
     assert g.events("miss") and g.energy(a) == 6
 
 
-
 def test_ENE_1_TRT_HEAVY_FIRE_TRT_LONG_RANGE_FIRE_least_weapon_price_is_the_cheapest_parameter_set():
     """ENE-1, G5 (issue 20): `energy.least_weapon_price` of a shot is the price of its cheapest legal parameter set
     whatever the fire modes offered (Fuego pesado +3 ENE, Fuego a larga × 2: never cheaper), with the traits' ± ENE
@@ -303,6 +302,7 @@ def test_ENE_1_TRT_HEAVY_FIRE_TRT_LONG_RANGE_FIRE_least_weapon_price_is_the_chea
     assert least_weapon_price(m.gs, a, REGISTRY["melee_attack"], 0, b) == min(
         o.cost for o in legal_options(m.engine, "melee_attack")) == 2
     assert least_weapon_price(m.gs, a, REGISTRY["charge"], 0, b) is None
+
 
 def test_TRT_LONG_RANGE_FIRE_a_mode_on_an_area_weapon_is_refused():
     from wartime.core.errors import NotImplementedRule

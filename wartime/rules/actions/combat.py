@@ -137,14 +137,20 @@ def target_refused(gs: GameState, actor: int, target: int) -> bool:
     return False
 
 
-def no_line_of_fire(gs: GameState, actor: int, target: int, weapon) -> bool:
-    """ENV-2, ENV-3 (issue 20): True when no line of fire runs from the weapon's muzzle to `target` (the cover
-    query `ranged_target_check` makes, memoised per board), for a muzzle that does not turn with the actor (a
-    carried weapon's is the eye; a rider's mounted weapon may have a mount point turned with the facing: not
-    answered, False)."""
+def line_of_fire(gs: GameState, actor: int, target: int, weapon) -> bool | None:
+    """ENV-2, ENV-3 (issue 20): whether a line of fire runs from the weapon's muzzle to `target` whatever the actor's
+    facing (the cover query `ranged_target_check` makes, memoised per board), for a muzzle that does not turn with
+    the actor (a carried weapon's is the eye); None for a rider, whose mounted weapon may have a mount point turned
+    with the facing (not answered)."""
     if gs.world.has(actor, Mount):
-        return False
-    return not _cover_from(gs, gs.muzzle(actor, weapon), target).has_los
+        return None
+    return _cover_from(gs, gs.muzzle(actor, weapon), target).has_los
+
+
+def no_line_of_fire(gs: GameState, actor: int, target: int, weapon) -> bool:
+    """ENV-2, ENV-3 (issue 20): True when surely no line of fire runs from the weapon's muzzle to `target`
+    (`line_of_fire` False; a rider's is not answered: False)."""
+    return line_of_fire(gs, actor, target, weapon) is False
 
 
 def _cover_from(gs: GameState, eye, target: int):
@@ -164,8 +170,20 @@ class AttackPrep:
     scatter: str | None = None                # TRT-INFINITE-RANGE: a single shot outside the FOV scatters
 
 
+
+class _WeaponPriced:
+    """ENE-1: an attack priced at its weapon's ENE plus its mode's (TRT-HEAVY-FIRE; `mode_ene`), and the stand-in of
+    its cheapest parameter set for `energy.least_weapon_price` (issue 20): the weapon without a mode."""
+
+    def cost(self, gs, actor, params, prepared):
+        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
+
+    def least_weapon_prepared(self, gs, actor, weapon_index, target):
+        return AttackPrep(target, weapon_index)
+
+
 @register
-class RangedAttack(Action):
+class RangedAttack(_WeaponPriced, Action):
     """CBA-1: Ataque a distancia (weapon ENE, CH IMP AGI with the range modifier). At an engaged target it
     is CBA-5, firing into a melee (a second CH IMP decides whether the chosen target is hit)."""
     key = "ranged_attack"
@@ -265,13 +283,6 @@ class RangedAttack(Action):
     @staticmethod
     def _check_magazine(w) -> None:
         traits.check_weapon_ready(w)                 # hook point weapon_ready (TRT-MAGAZINES: GNA-13)
-
-    def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
-
-    def least_weapon_prepared(self, gs, actor, weapon_index, target):
-        """ENE-1 (`energy.least_weapon_price`, issue 20): the attack with this weapon and no mode."""
-        return AttackPrep(target, weapon_index)
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)
@@ -446,7 +457,7 @@ def optional_charge_boosts(gs: GameState, actor: int) -> list:
     return [b for b in traits.move_boosts(gs, actor, "charge") if b not in free]
 
 
-class _WeaponMelee(Action):
+class _WeaponMelee(_WeaponPriced, Action):
     """A melee attack with one of the attacker's weapons at an enemy in base contact (CMB-11): weapon ENE, CH IMP
     AGI with the melee modifiers, melee DMG (MOD-1), a charge's DMG +1 (CBA-12). `firearm`: CBA-8's weapon of
     RNG > 0 (one round fired, a second CH IMP); otherwise CBA-7's RNG 0 weapon."""
@@ -501,13 +512,6 @@ class _WeaponMelee(Action):
         if w.area is not None:              # ARE-5: a melee area attack, its template centred on the target
             aim = with_area_mode(areas.aim_at_target(gs, actor, idx, w, t, melee=True), mode)
         return AttackPrep(t, idx, area=aim, fire_mode=mode, stance=chosen_stance(gs, actor, params))
-
-    def cost(self, gs, actor, params, prepared):
-        return gs.weapon(actor, prepared.weapon_index).ENE + mode_ene(prepared)
-
-    def least_weapon_prepared(self, gs, actor, weapon_index, target):
-        """ENE-1 (`energy.least_weapon_price`, issue 20): the attack with this weapon and no mode."""
-        return AttackPrep(target, weapon_index)
 
     def resolve(self, gs, ctx, prepared):
         w = gs.weapon(ctx.actor, prepared.weapon_index)

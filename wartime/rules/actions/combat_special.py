@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wartime.core.components import Climbing, Immobilised, Item, Mount, Posture, SilentArrival, Tied
+from wartime.core.components import Climbing, Immobilised, Item, Posture, SilentArrival, Tied
 from wartime.core.errors import RuleViolation
 from wartime.core.rounding import round_half_up
 from wartime.geometry import sight
@@ -23,8 +23,8 @@ from shapely.ops import nearest_points
 from wartime.geometry.movement import terrain_class
 from wartime.rules import areas, holds, items, traits
 from wartime.rules.actions.base import Action, any_of, need, register
-from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, melee_target,
-                                          need_ranged_target, need_weapon, target_refused)
+from wartime.rules.actions.combat import (_after_melee, _cover_from, check_nearest, in_field_of_fire, line_of_fire,
+                                          melee_target, need_ranged_target, need_weapon, target_refused)
 from wartime.rules.actions.falling import fall, perch_piece
 from wartime.rules.actions.flight import flight_restrictions, perched
 from wartime.rules.actions.params import Candidate, Param
@@ -182,7 +182,7 @@ class _RangedVariant(Action):
         alone (BAS-3, `_ranged_variants`' limits): beyond VOL × 7.5 K or RNG × 1.5 K, or not beyond the FOV range
         (CBA-2) / RNG (CBA-4) the variant needs, or beyond either for a blind shot (CBA-3 waives only LOS). False
         says nothing; and, for a weapon that does not turn with the actor (not a rider's), by the line of fire from its
-        muzzle (ENV-2, ENV-3, as `combat.no_line_of_fire`): a blind shot at a target in it, a CBA-2 / CBA-4 shot
+        muzzle (ENV-2, ENV-3, `combat.line_of_fire`): a blind shot at a target in it, a CBA-2 / CBA-4 shot
         at one out of it (CBA-3 waives only LOS). Compared with the full validation in
         tests/rules/test_shot_prefilter.py."""
         if gs.engaged(actor):
@@ -198,9 +198,9 @@ class _RangedVariant(Action):
             return True
         if self.variant == "blind" and (beyond_view or beyond_rng):
             return True
-        if not gs.world.has(actor, Mount):      # ENV-2, ENV-3: a carried weapon's line of fire does not turn
-            if _cover_from(gs, gs.muzzle(actor, weapon), target).has_los == (self.variant == "blind"):
-                return True                     # CBA-3 is the shot without LOS; CBA-2 / CBA-4 need one
+        seen = line_of_fire(gs, actor, target, weapon)   # ENV-2, ENV-3: None for a rider's mount point
+        if seen is not None and seen == (self.variant == "blind"):
+            return True                         # CBA-3 is the shot without LOS; CBA-2 / CBA-4 need one
         return target_refused(gs, actor, target)
 
     def validate(self, gs, actor, params):
