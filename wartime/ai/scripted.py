@@ -574,7 +574,9 @@ class ScriptedController:
         return None if best is None else best[1]
 
     def _best_charge(self, match, p):
-        """CBA-12 pays when the follow-up melee attack is affordable after the charge."""
+        """CBA-12 pays when the follow-up melee attack is affordable after the charge. An enemy the engine refuses
+        to be charged whatever the path (`Action.target_refused`: another level, hidden, out of sight) is not
+        weighed and no path is planned to it (issue 20)."""
         gs, engine = match.gs, match.engine
         e = p.actor
         melee = self._weapons(gs, e, False)
@@ -586,6 +588,8 @@ class ScriptedController:
             dist = gs.distance(e, t)
             far = reach + (boost.k if boost is not None else 0.0)
             if not (2.0 <= dist <= far) or (boost is not None and dist <= reach):   # a boost only where needed
+                continue
+            if REGISTRY[key].target_refused(gs, e, t):
                 continue
             values = [(i, w, self._charge_value(gs, e, t, i, w, boost)) for i, w in melee + [(None, None)]]
             if best is not None and all(v <= best[0] for _, _, v in values):

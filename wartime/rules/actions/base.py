@@ -65,6 +65,12 @@ class Action:
             return exc.rule_id
         return None
 
+    def target_refused(self, gs: GameState, actor: int, target: int) -> bool:
+        """Issue 20: True when `validate` surely refuses this action aimed at the character `target` whatever its
+        other parameters (path, facing, boost), so a controller need not build them; False says nothing (the
+        default: no such test). Cargar answers it (CBA-12)."""
+        return False
+
     def menu_gate(self, gs: GameState, actor: int) -> bool:
         """ACT-5 (issue 20): a necessary condition of `available` that reads nothing but `actor`'s trait set
         (`traits.character_traits`, its own traits), its Equipment, its Metahabilities, its Mount and the registry

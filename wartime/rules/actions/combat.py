@@ -698,7 +698,7 @@ class Charge(Boostable, Action):
                 return None if path is None else {"target": t, "path": path}
             # MOV-3, CMB-11: a target beyond the reach in a straight line is refused whatever path is built
             yield Candidate(self.key, make, None if space.reaction else space.facing_to(t), gs.name(t),
-                            refused=lambda t=t: space.beyond_reach(t, reach))
+                            refused=lambda t=t: space.beyond_reach(t, reach) or self.target_refused(gs, actor, t))
         for t in parked.enemy_parked(gs, actor):                  # MVA-17: a driverless enemy transport
             def make_parked(t=t):
                 path = space.path_to(space.contact_point(t), reach)
@@ -715,7 +715,8 @@ class Charge(Boostable, Action):
                     path = space.path_to(goal, reach + b.k)
                     return None if path is None else {"target": t, "path": path, "boost": b.rule}
                 yield Candidate(self.key, boosted, None if space.reaction else space.facing_to(t),
-                                f"{gs.name(t)} ({b.label})", refused=lambda t=t, b=b: space.beyond_reach(t, reach + b.k))
+                                f"{gs.name(t)} ({b.label})", refused=lambda t=t, b=b: space.beyond_reach(t, reach + b.k)
+                                or self.target_refused(gs, actor, t))
 
     def offered_boosts(self, gs, actor) -> list:
         """The boosts a charge takes by choice (TRT-FIRE-IN-THE-VEINS): the free engage-again ones are in its
@@ -734,8 +735,7 @@ class Charge(Boostable, Action):
             prep = self._charge_path(gs, actor, params)
             parked.check_charge(gs, actor, t, prep.path[-1])
             return (t, prep)
-        t = need_target(gs, actor, params, self.rule)
-        traits.check_negated(gs, actor, t, "MOV", "charge")         # TRT-NEGATE (MOV): no charge on the bearer
+        t = self._target(gs, actor, params)
         if not gs.in_fov(actor, t):
             raise RuleViolation("ENV-1", f"{gs.name(t)} is not in {gs.name(actor)}'s field of view")
         if not gs.has_los(actor, t):
@@ -744,6 +744,27 @@ class Charge(Boostable, Action):
         if t not in prep.contacts:
             raise RuleViolation("CBA-12", f"the charge must end in base contact with {gs.name(t)}")
         return (t, prep)
+
+    def _target(self, gs, actor, params) -> int:
+        """CBA-12: the charged enemy (`need_target`: on the table, an enemy, at the actor's level, MOV-11, not hidden
+        from it, GNA-9), not one that cancels MOV (TRT-NEGATE: the charge's move would cover 0 K)."""
+        t = need_target(gs, actor, params, self.rule)
+        traits.check_negated(gs, actor, t, "MOV", "charge")
+        return t
+
+    def target_refused(self, gs, actor, t: int) -> bool:
+        """CBA-12, MOV-11, GNA-9, TRT-NEGATE, ENV-2 (issue 20): True when `validate` surely refuses a charge at the
+        enemy character `t` whatever its path, boost and facing: its target checks (`_target`) refuse it, or no
+        line of sight runs from the actor's eye to it (the eye does not turn with the facing). Asked before a path
+        is planned (the candidates' `refused`, the scripted AI's charges); False says nothing (FOV after the turn,
+        the path, ENE are still judged). A driverless transport (MVA-17) is judged by its own rules: never answered."""
+        if parked.is_parked(gs, t):
+            return False
+        try:
+            self._target(gs, actor, {"target": t})
+        except RuleViolation:
+            return True
+        return not gs.has_los(actor, t)
 
     def _charge_path(self, gs, actor, params) -> MovePrep:
         """CBA-12: the charge's path, up to its allowance (with a boost chosen), at least 2 K."""
