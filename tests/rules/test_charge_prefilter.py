@@ -1,8 +1,9 @@
-"""Issue 20: `Charge.target_refused` (CBA-12) marks a charge at an enemy that the engine refuses whatever its path,
-boost and facing (MOV-11 another altitude level, GNA-9 hidden, TRT-NEGATE, ENV-2 no line of sight), so the engine's
-listing (the candidates' `refused`) and the scripted AI's charges skip planning paths to it. Compared here with the
-full validation of every charge candidate at every 'action' and 'react' decision of list games where fliers and
-hidden goblins meet; the filtered listing equals the unfiltered one, in order."""
+"""Issue 20: `Action.target_refused` marks an enemy that the engine refuses to be charged (CBA-12: MOV-11 another
+altitude level, GNA-9 hidden, TRT-NEGATE, ENV-2 no line of sight) or rammed (CBA-23: the same but the line of sight)
+whatever the path, boost and facing, so the engine's listing (the candidates' `refused`) and the scripted AI's
+charges skip planning paths to it. Compared here with the full validation of every candidate at every 'action' and
+'react' decision of list games where fliers, drivers and hidden goblins meet; the filtered listing equals the
+unfiltered one, in order."""
 from __future__ import annotations
 
 import json
@@ -31,42 +32,47 @@ def _list_decisions(red: str, blue: str, seed: int, n: int, controller: str):
         m.step()
 
 
-def test_CBA_12_MOV_11_GNA_9_ENV_2_charge_target_refused_is_refused():
-    """CBA-12, MOV-11, GNA-9, ENV-2: every enemy `Charge.target_refused` answers is one no charge candidate reaches
-    (each built is refused by the engine), the engine lists the same charges in the same order as without the
-    answer, and the answer is given for each of its reasons."""
-    charge = REGISTRY["charge"]
-    refused = allowed = compared = 0
-    reasons: set[str] = set()
+def test_CBA_12_CBA_23_MOV_11_GNA_9_ENV_2_target_refused_is_refused():
+    """CBA-12, CBA-23, MOV-11, GNA-9, ENV-2: every enemy `target_refused` answers for Cargar or Embestir is one no
+    candidate of that action reaches (each built is refused by the engine), the engine lists the same options in
+    the same order as without the answer, and the answer is given for each of its reasons."""
+    refused = dict.fromkeys(("charge", "ram"), 0)
+    allowed = dict.fromkeys(("charge", "ram"), 0)
+    compared = 0
+    reasons: dict[str, set[str]] = {"charge": set(), "ram": set()}
     for red, blue, seed, ctl in (("motorised", "horde", 1, "scripted"), ("horde", "motorised", 2, "random"),
-                                 ("hexers", "horde", 3, "scripted")):
+                                 ("hexers", "horde", 3, "scripted"), ("motorised", "beasts", 4, "random")):
         for m in _list_decisions(red, blue, seed, 260, ctl):
             p = m.pending
-            if p.kind not in ("action", "react") or "charge" not in p.options:
+            if p.kind not in ("action", "react"):
                 continue
             gs = m.gs
-            marked = {t for t in gs.enemies(p.actor) if charge.target_refused(gs, p.actor, t)}
-            refused += len(marked)
-            allowed += len(gs.enemies(p.actor)) - len(marked)
-            for t in marked:
-                try:
-                    charge._target(gs, p.actor, {"target": t})
-                    reasons.add("ENV-2")
-                    assert not gs.has_los(p.actor, t)
-                except RuleViolation as exc:
-                    reasons.add(exc.rule_id)
-            for c in legal.candidates(m.engine, "charge", p):
-                params = c.build()
-                if params is None or params.get("target") not in marked:
+            for key in ("charge", "ram"):
+                if key not in p.options:
                     continue
-                try:
-                    legal.validate_candidate(m.engine, c, params, p)
-                except RuleViolation:
-                    continue
-                raise AssertionError((red, blue, p.kind, params))
-            got = [(o.key, json.dumps(o.params, sort_keys=True), o.facing, o.cost, o.label)
-                   for o in legal.legal_options(m.engine, "charge")]
-            assert got == _unfiltered_options(m.engine, p, ("charge",)), (red, blue, ctl, p.kind)
-            compared += 1
-    assert compared > 50 and refused > 50 and allowed > 50, (compared, refused, allowed)
-    assert {"MOV-11", "GNA-9", "ENV-2"} <= reasons, reasons
+                act = REGISTRY[key]
+                marked = {t for t in gs.enemies(p.actor) if act.target_refused(gs, p.actor, t)}
+                refused[key] += len(marked)
+                allowed[key] += len(gs.enemies(p.actor)) - len(marked)
+                for t in marked:
+                    try:
+                        REGISTRY["charge"]._target(gs, p.actor, {"target": t})
+                        assert key == "charge" and not gs.has_los(p.actor, t)
+                        reasons[key].add("ENV-2")
+                    except RuleViolation as exc:
+                        reasons[key].add(exc.rule_id)
+                for c in legal.candidates(m.engine, key, p):
+                    params = c.build()
+                    if params is None or params.get("target") not in marked:
+                        continue
+                    try:
+                        legal.validate_candidate(m.engine, c, params, p)
+                    except RuleViolation:
+                        continue
+                    raise AssertionError((red, blue, p.kind, key, params))
+                got = [(o.key, json.dumps(o.params, sort_keys=True), o.facing, o.cost, o.label)
+                       for o in legal.legal_options(m.engine, key)]
+                assert got == _unfiltered_options(m.engine, p, (key,)), (red, blue, ctl, p.kind, key)
+                compared += 1
+    assert compared > 100 and min(refused.values()) > 20 and min(allowed.values()) > 20, (compared, refused, allowed)
+    assert {"MOV-11", "GNA-9", "ENV-2"} <= reasons["charge"] and {"MOV-11", "GNA-9"} <= reasons["ram"], reasons

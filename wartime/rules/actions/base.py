@@ -68,7 +68,7 @@ class Action:
     def target_refused(self, gs: GameState, actor: int, target: int) -> bool:
         """Issue 20: True when `validate` surely refuses this action aimed at the character `target` whatever its
         other parameters (path, facing, boost), so a controller need not build them; False says nothing (the
-        default: no such test). Cargar answers it (CBA-12)."""
+        default: no such test). Cargar (CBA-12) and Embestir (CBA-23) answer it."""
         return False
 
     def menu_gate(self, gs: GameState, actor: int) -> bool:

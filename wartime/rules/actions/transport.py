@@ -401,7 +401,8 @@ class Ram(Action):
         for t in space.enemies():
             end = _contact_point(gs, actor, t)
             if end is not None:
-                yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]}, label=f"ram {gs.name(t)}")
+                yield Candidate(self.key, lambda t=t, end=end: {"target": t, "path": [end]}, label=f"ram {gs.name(t)}",
+                                refused=lambda t=t: self.target_refused(gs, actor, t))
         for t in parked.enemy_parked(gs, actor):                      # MVA-17: a driverless enemy transport
             end = _contact_point(gs, actor, t)
             if end is not None:
@@ -445,6 +446,19 @@ class Ram(Action):
     def reach(self, gs, actor) -> float:
         """CBA-23 ruling (2): a transport rams within Mover's reach (its MOV), a character within Correr's."""
         return float(gs.mov(actor)) if riding.rides(gs, actor) else REGISTRY["run"].allowance(gs, actor)
+
+    def target_refused(self, gs, actor, t: int) -> bool:
+        """CBA-23, MOV-11, GNA-9, TRT-NEGATE (issue 20): True when `validate` surely refuses a ram of the enemy
+        character `t` whatever its path: the target cancels MOV, or `need_target` refuses it (another altitude
+        level, hidden from the rammer). A driverless transport (MVA-17) is judged by its own rules: never answered."""
+        if parked.is_parked(gs, t):
+            return False
+        try:
+            traits.check_negated(gs, actor, t, "MOV", "ram")
+            need_target(gs, actor, {"target": t}, self.rule)
+        except RuleViolation:
+            return True
+        return False
 
     def validate(self, gs, actor, params):
         aimed = params.get("target")
