@@ -7,6 +7,7 @@ unfiltered one, in order."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 from test_draw_prefilter import _unfiltered_options
@@ -76,3 +77,46 @@ def test_CBA_12_CBA_23_MOV_11_GNA_9_ENV_2_target_refused_is_refused():
                 compared += 1
     assert compared > 100 and min(refused.values()) > 20 and min(allowed.values()) > 20, (compared, refused, allowed)
     assert {"MOV-11", "GNA-9", "ENV-2"} <= reasons["charge"] and {"MOV-11", "GNA-9"} <= reasons["ram"], reasons
+
+
+def test_MOV_6_drive_refused_paths_are_refused():
+    """MOV-6: a path and free turn `riding.drive_refused` marks for a character riding a transport (a charge's or a
+    ram's contact paths, Mover straight ahead, turned, or after a turn) is refused by the engine's full validation,
+    at decisions of list games with drivers; both answers are given, and paths it does not mark are legal."""
+    from wartime.ai.candidates import contact_paths, facing_to
+    from wartime.rules import riding
+    from wartime.rules.flow import Decision
+
+    marked = unmarked = legal_unmarked = 0
+    for red, blue, seed, ctl in (("motorised", "horde", 1, "scripted"), ("convoy", "motorised", 2, "scripted")):
+        for m in _list_decisions(red, blue, seed, 300, ctl):
+            p = m.pending
+            gs = m.gs
+            if p.kind != "action" or not riding.rides(gs, p.actor):
+                continue
+            pe = gs.pos(p.actor)
+            tries = []
+            if "move" in p.options:
+                for turn, k in ((0.0, 1.0), (0.0, 2.5), (0.3, 2.0), (10.0, 2.0), (45.0, 1.5)):
+                    a = math.radians(pe.facing + turn)
+                    path = [[round(pe.x + k * math.cos(a), 4), round(pe.y + k * math.sin(a), 4)]]
+                    tries += [("move", {"path": path}, None), ("move", {"path": path}, pe.facing + turn)]
+            for key in ("charge", "ram"):
+                if key in p.options:
+                    for t in gs.enemies(p.actor):
+                        tries += [(key, {"target": t, "path": path}, facing_to(gs, p.actor, t))
+                                  for path in contact_paths(gs, p.actor, t, 12.0)]
+            for key, params, facing in tries:
+                d = Decision("action", p.side, actor=p.actor, action=key, params=params, facing=facing)
+                try:
+                    m.engine.check_action(d.actor, d.action, d.params, d.chain, d.facing)
+                    legal = True
+                except RuleViolation:
+                    legal = False
+                if riding.drive_refused(gs, p.actor, params["path"], facing):
+                    marked += 1
+                    assert not legal, (red, blue, key, params, facing)
+                else:
+                    unmarked += 1
+                    legal_unmarked += legal
+    assert marked > 50 and unmarked > 20 and legal_unmarked > 10, (marked, unmarked, legal_unmarked)

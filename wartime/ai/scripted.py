@@ -595,8 +595,11 @@ class ScriptedController:
             if best is not None and all(v <= best[0] for _, _, v in values):
                 continue            # no weapon's attack after it could beat the best charge: no path to plan
             d = cost = None
+            facing = facing_to(gs, e, t)
             for path in contact_paths(gs, e, t, far):   # BAS-2: another base may hold one
-                d = action(p, key, facing=facing_to(gs, e, t), target=t, path=path,
+                if riding.drive_refused(gs, e, path, facing):
+                    continue                            # MOV-6: a driver rams straight ahead only
+                d = action(p, key, facing=facing, target=t, path=path,
                            **({"boost": boost.rule} if boost is not None else {}))   # TRT-FIRE-IN-THE-VEINS
                 cost = legal_cost(engine, d)
                 if cost is not None:

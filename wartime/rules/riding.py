@@ -128,15 +128,16 @@ def check_can_drive(gs: GameState, e: int) -> None:
             raise unusable
 
 
-def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_facing: float | None) -> None:
+def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_facing: float | None,
+                   facing: float | None = None) -> None:
     """MOV-6: a transport's movement action moves it straight ahead along its facing (one segment), and it may
-    end turned up to 45° (more needs Pivotar de transporte)."""
+    end turned up to 45° (more needs Pivotar de transporte). `facing`: the facing to read instead of its own."""
     if not rides(gs, e):
         return
     check_can_drive(gs, e)
     if not drives(gs, e):
         return
-    p = gs.pos(e)
+    p = gs.pos(e) if facing is None else replace(gs.pos(e), facing=facing)
     legs = [(a, b) for a, b in zip(path, path[1:]) if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
     if len(legs) > 1:
         raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it moves in one straight line")
@@ -150,6 +151,35 @@ def check_straight(gs: GameState, e: int, path: list[tuple[float, float]], end_f
     if end_facing is not None and angle_between(end_facing, p.facing) > most + 1e-6:
         raise RuleViolation(rule, f"a transport turns at most {most:.0f}° at the end of its move; "
                             "more needs Pivotar de transporte")
+
+
+def drive_refused(gs: GameState, e: int, path, facing: float | None = None) -> bool:
+    """MOV-6 (issue 20): True when the engine surely refuses a decision of a movement action with the path `path`
+    (waypoints without the start) and free turn `facing` (None: none) but no end facing: `check_free_turn` refuses
+    the turn, or `check_straight` the path as the engine reads both (rounded to 1e-4, the path from the facing
+    after the turn; off the grid, where `movement.prepare_path` checks it): `e` rides a transport it cannot drive
+    now, or drives one and the path is not one straight leg along its facing. A controller asks it before
+    validating a drawn path; False says nothing."""
+    if not rides(gs, e):
+        return False
+    p = gs.pos(e)
+    if facing is not None:
+        facing = round(float(facing), 4) % 360.0
+        if free_turn_refused(gs, e, facing):
+            return True
+    if gs.board.grid:                       # MOV-15: a grid path is judged square by square (rules.squares)
+        return False
+    try:
+        check_straight(gs, e, [(p.x, p.y)] + [(round(float(q[0]), 4), round(float(q[1]), 4)) for q in path], None,
+                       facing)
+    except RuleViolation:
+        return True
+    return False
+
+
+def free_turn_refused(gs: GameState, e: int, facing: float) -> bool:
+    """MOV-6: `check_free_turn`'s test (a driver turning away from its facing)."""
+    return drives(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4
 
 
 def end_turn_limit(gs: GameState, e: int) -> tuple[str, float]:
@@ -174,7 +204,7 @@ def angle_between(a: float, b: float) -> float:
 def check_free_turn(gs: GameState, e: int, facing: float) -> None:
     """MOV-6: a transport has no free turn (MOV-5 is the characters' rule): it turns at the end of a move or
     pivots with an action."""
-    if drives(gs, e) and angle_between(float(facing) % 360.0, gs.pos(e).facing) > 1e-4:   # decisions round to 1e-4
+    if free_turn_refused(gs, e, facing):                    # decisions round to 1e-4
         raise RuleViolation("MOV-6", f"{gs.name(e)} drives a transport: it turns only at the end of a move (up to "
                             "45°) or with Pivotar de transporte")
 
