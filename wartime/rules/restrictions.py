@@ -154,12 +154,13 @@ def compelled_kind(action, key: str, mode: str) -> bool:
     return bool(getattr(action, "ranged", False))
 
 
-def attackable(gs: GameState, actor: int, mode: str) -> frozenset[int]:
-    """The characters a legal attack of kind `mode` ('charge': Cargar; 'melee': Cargar or a melee combat action;
-    'ranged': any ranged attack, CBA-1..4 and CBA-6) reaches now: the engine's own candidates of those actions,
-    validated and priced as a decision would be (memoised per world version and facing)."""
+def attackable(gs: GameState, actor: int, mode: str, among: tuple[int, ...] | None = None) -> frozenset[int]:
+    """The characters (of `among`, default: any) a legal attack of kind `mode` ('charge': Cargar; 'melee': Cargar
+    or a melee combat action; 'ranged': any ranged attack, CBA-1..4 and CBA-6) reaches now: the engine's own
+    candidates of those actions, validated and priced as a decision would be (memoised per world version and
+    facing); a candidate the engine surely refuses (`Candidate.surely_refused`) is not built (issue 20)."""
     memo = gs._memo_table()
-    key = ("attackable", actor, mode, gs.pos(actor).facing)
+    key = ("attackable", actor, mode, gs.pos(actor).facing, among)
     got = memo.get(key)
     if got is not None:
         return got
@@ -174,9 +175,12 @@ def attackable(gs: GameState, actor: int, mode: str) -> frozenset[int]:
         except RuleViolation:
             continue
         for c in action.candidates(gs, actor, space):
+            if c.surely_refused():
+                continue
             params = c.build()
             t = None if params is None else params.get("target")
-            if isinstance(t, int) and t not in out and _legal(gs, actor, action, params, c.facing):
+            if isinstance(t, int) and t not in out and (among is None or t in among) \
+                    and _legal(gs, actor, action, params, c.facing):
                 out.add(t)
     got = memo[key] = frozenset(out)
     return got
@@ -184,7 +188,7 @@ def attackable(gs: GameState, actor: int, mode: str) -> frozenset[int]:
 
 def compelled_targets(gs: GameState, actor: int, c: Compelled) -> list[int]:
     """The targets of a trait's compulsion that a legal attack of its kind (a charge or a shot) reaches now."""
-    reach = attackable(gs, actor, c.mode)
+    reach = attackable(gs, actor, c.mode, tuple(c.targets))
     return [t for t in c.targets if t in reach]
 
 
