@@ -14,7 +14,7 @@ from wartime.core.components import Position, Traits
 from wartime.core.errors import RuleViolation
 from wartime.data.loader import load_army_list
 from wartime.rules import options as legal
-from wartime.rules import restrictions
+from wartime.rules import restrictions, riding
 from wartime.rules.actions import REGISTRY
 from wartime.rules.actions.base import Action
 from wartime.rules.state import GameState
@@ -164,24 +164,28 @@ def _check_outcome(gs, turn, actor, action, key, params, probe):
 @pytest.mark.parametrize("name, seed, kind, lists", [
     ("skirmish.toml", 1, "scripted", None), ("crossroads.toml", 2, "random", None),
     ("tavern-brawl.toml", 3, "random", None), ("convoy.toml", 4, "random", None),
-    ("skirmish.toml", 5, "random", ("horde", "hexers")), ("skirmish.toml", 6, "scripted", ("warband", "horde"))])
+    ("skirmish.toml", 5, "random", ("horde", "hexers")), ("skirmish.toml", 6, "scripted", ("warband", "horde")),
+    ("skirmish.toml", 7, "random", ("motorised", "convoy")), ("skirmish.toml", 8, "scripted", ("medevac", "motorised"))])
 def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_check(name, seed, kind, lists,
                                                                                     monkeypatch):
     """Issue 20: `restrictions.check` answers from the actor's kept `probe_filter` when no actor-level restriction
     applies (PSI-12, PSI-7, compulsions, CBA-25, MOV-13, MVA-17) — the actor's trait restrictions (TRT-CHICKEN,
-    TRT-BURDENED: the Horde's) included in the filter; its verdicts and messages equal the full check's for every
-    key (as a probe) and every candidate of every offered key, at every decision."""
+    TRT-BURDENED: the Horde's) and a rider's transport restrictions (MOV-6, WND-4: the Motorised, Convoy and Medevac
+    lists') included in the filter; its verdicts and messages equal the full check's for every key (as a probe) and
+    every candidate of every offered key, at every decision."""
+    with_riders = lists is not None and bool({"motorised", "convoy", "medevac"} & set(lists))
     if lists is not None:
         lists = {side: load_army_list(ROOT / "scenarios" / "lists" / f"{n}.toml") for side, n in zip(("red", "blue"),
                                                                                                      lists)}
     m = make_match(ROOT / "scenarios" / name, seed, red=kind, blue=kind, lists=lists)
     full = restrictions.kept_filter
-    compared = kept = 0
+    compared = kept = riders = 0
     for _ in range(120):
         p = m.engine.pending
         if p is not None and p.kind == "action":
             gs, turn = m.gs, m.engine.flow.turn
             kept += restrictions.kept_filter(gs, turn, p.actor) is not None
+            riders += riding.rides(gs, p.actor) and restrictions.kept_filter(gs, turn, p.actor) is not None
             asks = [(k, None, True) for k in legal.own_activation_keys()]
             for k in p.options:
                 for c in legal.candidates(m.engine, k, p)[:6]:
@@ -198,3 +202,4 @@ def test_PSI_12_PSI_7_MVA_3_MOV_13_restrictions_kept_filter_equals_the_full_chec
         if not m.step():
             break
     assert compared > 500 and kept > 5
+    assert riders > 5 or not with_riders, riders

@@ -75,20 +75,23 @@ def probe_filter(gs: GameState, turn: int, actor: int):
     """`check(..., probe=True)` of an own-activation action, made once per actor (rules/options.py asks it of
     every registered action each time it lists the offered keys): when none of the actor-level restrictions
     applies (no panic, PSI-12; no forced charge, PSI-7; no compulsion; not immobilised or tied, CBA-25; not at
-    level 3, MOV-13; not riding), the probe of an action reduces to MVA-3 (no attack after a sprint this turn) and
-    the actor's traits on ``action_restriction`` / ``action_ban`` / ``movement_restriction`` (TRT-CHICKEN,
-    TRT-BURDENED, TRT-ANIMAL...: each handler a function of the state and the key, asked once per key), and the
-    returned predicate answers it; otherwise None (run `check` for each action). The same answers as `check`,
-    without its per-action cost."""
+    level 3, MOV-13; not aboard another's transport, MVA-17), the probe of an action reduces to MVA-3 (no attack
+    after a sprint this turn), the actor's traits on ``action_restriction`` / ``action_ban`` /
+    ``movement_restriction`` (TRT-CHICKEN, TRT-BURDENED, TRT-ANIMAL...: each handler a function of the state and
+    the key, asked once per key) and, for a character riding its transport, `riding.restrict` (MOV-6, WND-4: a
+    function of the state, the key and whether the action moves, asked once per key), and the returned predicate
+    answers it; otherwise None (run `check` for each action). The same answers as `check`, without its per-action
+    cost."""
     psyche = gs.psyche(actor)
     if psyche.panic or psyche.forced_charge is not None or gs.world.try_get(actor, Compelled) is not None:
         return None
     if holds.holder_of(gs, actor) is not None or hiding.tied(gs, actor):
         return None
-    if gs.pos(actor).level == 3 or riding.rides(gs, actor) or riding.carrier_of(gs, actor) is not None:
+    if gs.pos(actor).level == 3 or riding.carrier_of(gs, actor) is not None:
         return None
+    rider = riding.rides(gs, actor)
     sprinted = gs.effects(actor).sprint_turn == turn
-    if not traits.restricts_actions(gs, actor):
+    if not rider and not traits.restricts_actions(gs, actor):
         return lambda action: not (sprinted and action.is_attack)
     refused: dict[str, bool] = {}
 
@@ -101,6 +104,8 @@ def probe_filter(gs: GameState, turn: int, actor: int):
             try:
                 traits.restrict_action(gs, actor, key)       # action_restriction / action_ban (TRT-CHICKEN)
                 traits.restrict_movement(gs, actor, key)     # movement_restriction (TRT-BURDENED)
+                if rider:
+                    riding.restrict(gs, actor, action, key)      # MOV-6, WND-4 (MVA-19: no character pivot)
                 got = False
             except RuleViolation:
                 got = True
