@@ -2442,10 +2442,17 @@ def _auras(gs, e: int, hook: str):
     amap = _aura_map(gs)
     if not amap:
         return
-    neg = negated(gs, e)                                           # TRT-NEGATE: an aura it cancels
+    neg = None
     for t, h in handlers(hook):
-        bearers = [b for b in amap.get(t, ()) if b != e]
-        if bearers and t not in neg:
+        got = amap.get(t)
+        if not got:
+            continue
+        bearers = [b for b in got if b != e]
+        if not bearers:
+            continue
+        if neg is None:
+            neg = negated(gs, e)                                   # TRT-NEGATE: an aura it cancels (read once)
+        if t not in neg:
             yield t, h, bearers
 
 
