@@ -148,13 +148,19 @@ def _ranged_variants(gs: GameState, actor: int, target: int, weapon) -> tuple[tu
         if variants:
             raise RuleViolation("CBA-3", "a blind attack waives only the line of sight: the target must be within "
                                 f"the field of view ({fov:g} K) and RNG ({weapon.RNG} K)")
-        if not any(gs.in_fov(a, target) and gs.sees(a, target) for a in gs.allies(actor)):   # TRT-META-VISION
+        if not spotted(gs, actor, target):
             raise RuleViolation("CBA-3", f"no line of sight to {gs.name(target)} and no ally sees it")
         variants.append("blind")
     blocked = c.blocked
     if gs.world.get(target, Posture).state == "prone" and blocked > 0:
         blocked = 25        # MVA-5: prone behind cover counts as 100 % hidden
     return tuple(variants), Cover(blocked, c.main_piece_def, c.main_piece_id)
+
+
+def spotted(gs: GameState, actor: int, target: int) -> bool:
+    """CBA-3: some ally of `actor` sees `target` (in its FOV, with LOS or a trait's sight through obstacles,
+    TRT-META-VISION): the spotter a blind shot needs. Independent of the shooter's facing."""
+    return any(gs.in_fov(a, target) and gs.sees(a, target) for a in gs.allies(actor))
 
 
 class _RangedVariant(Action):
@@ -183,8 +189,8 @@ class _RangedVariant(Action):
         (CBA-2) / RNG (CBA-4) the variant needs, or beyond either for a blind shot (CBA-3 waives only LOS). False
         says nothing; and, for a weapon that does not turn with the actor (not a rider's), by the line of fire from its
         muzzle (ENV-2, ENV-3, `combat.line_of_fire`): a blind shot at a target in it, a CBA-2 / CBA-4 shot
-        at one out of it (CBA-3 waives only LOS). Compared with the full validation in
-        tests/rules/test_shot_prefilter.py."""
+        at one out of it (CBA-3 waives only LOS), and a blind shot at one out of it that no ally sees (`spotted`).
+        Compared with the full validation in tests/rules/test_shot_prefilter.py."""
         if gs.engaged(actor):
             return True
         d = gs.distance(actor, target)
@@ -201,6 +207,8 @@ class _RangedVariant(Action):
         seen = line_of_fire(gs, actor, target, weapon)   # ENV-2, ENV-3: None for a rider's mount point
         if seen is not None and seen == (self.variant == "blind"):
             return True                         # CBA-3 is the shot without LOS; CBA-2 / CBA-4 need one
+        if self.variant == "blind" and seen is False and not spotted(gs, actor, target):
+            return True                         # CBA-3: without LOS, a blind shot needs an ally who sees it
         return target_refused(gs, actor, target)
 
     def validate(self, gs, actor, params):
