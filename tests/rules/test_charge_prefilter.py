@@ -8,29 +8,11 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
-from test_draw_prefilter import _unfiltered_options
-from wartime.ai import make_controller
+from test_draw_prefilter import _decisions, _unfiltered_options
 from wartime.core.errors import RuleViolation
-from wartime.data.loader import load_army_list, load_scenario
-from wartime.match.match import Match
 from wartime.rules import options as legal
 from wartime.rules.actions import REGISTRY
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _list_decisions(red: str, blue: str, seed: int, n: int, controller: str):
-    sc = load_scenario(ROOT / "scenarios" / "skirmish.toml")
-    lists = {s: load_army_list(ROOT / "scenarios" / "lists" / f"{name}.toml") for s, name in (("red", red), ("blue", blue))}
-    m = Match(sc, lists, seed, {"red": make_controller(controller, seed), "blue": make_controller(controller, seed + 1000)},
-              checkpoints=False)
-    for _ in range(n):
-        if m.pending is None:
-            return
-        yield m
-        m.step()
 
 
 def test_CBA_12_CBA_23_MOV_11_GNA_9_ENV_2_target_refused_is_refused():
@@ -43,7 +25,7 @@ def test_CBA_12_CBA_23_MOV_11_GNA_9_ENV_2_target_refused_is_refused():
     reasons: dict[str, set[str]] = {"charge": set(), "ram": set()}
     for red, blue, seed, ctl in (("motorised", "horde", 1, "scripted"), ("horde", "motorised", 2, "random"),
                                  ("hexers", "horde", 3, "scripted"), ("motorised", "beasts", 4, "random")):
-        for m in _list_decisions(red, blue, seed, 260, ctl):
+        for m in _decisions("skirmish.toml", seed, 260, ctl, (red, blue)):
             p = m.pending
             if p.kind not in ("action", "react"):
                 continue
@@ -89,7 +71,7 @@ def test_MOV_6_drive_refused_paths_are_refused():
 
     marked = unmarked = legal_unmarked = 0
     for red, blue, seed, ctl in (("motorised", "horde", 1, "scripted"), ("convoy", "motorised", 2, "scripted")):
-        for m in _list_decisions(red, blue, seed, 300, ctl):
+        for m in _decisions("skirmish.toml", seed, 300, ctl, (red, blue)):
             p = m.pending
             gs = m.gs
             if p.kind != "action" or not riding.rides(gs, p.actor):

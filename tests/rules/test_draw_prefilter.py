@@ -21,17 +21,19 @@ from wartime.rules.actions import REGISTRY
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _match(name: str, seed: int, controller: str = "random") -> Match:
+def _match(name: str, seed: int, controller: str = "random", lists: tuple[str, str] | None = None) -> Match:
+    """A game of scenario `name`, with its default lists or `lists` (red, blue: names in scenarios/lists)."""
     sc = load_scenario(ROOT / "scenarios" / name)
-    lists = {s: load_army_list(p) for s, p in sc.default_lists.items()}
-    return Match(sc, lists, seed, {"red": make_controller(controller, seed),
-                                   "blue": make_controller(controller, seed + 1000)})
+    armies = ({s: load_army_list(p) for s, p in sc.default_lists.items()} if lists is None else
+              {s: load_army_list(ROOT / "scenarios" / "lists" / f"{n}.toml") for s, n in zip(("red", "blue"), lists)})
+    return Match(sc, armies, seed, {"red": make_controller(controller, seed),
+                                    "blue": make_controller(controller, seed + 1000)})
 
 
-def _decisions(name: str, seed: int, n: int, controller: str = "random"):
-    """The first `n` decisions of a game of `name` (`controller` on both sides): yields the match before each one
-    is taken."""
-    m = _match(name, seed, controller)
+def _decisions(name: str, seed: int, n: int, controller: str = "random", lists: tuple[str, str] | None = None):
+    """The first `n` decisions of a game of `name` (`controller` on both sides; `lists` as `_match`): yields the
+    match before each one is taken."""
+    m = _match(name, seed, controller, lists)
     for _ in range(n):
         if m.pending is None:
             return
