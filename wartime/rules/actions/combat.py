@@ -170,7 +170,6 @@ class AttackPrep:
     scatter: str | None = None                # TRT-INFINITE-RANGE: a single shot outside the FOV scatters
 
 
-
 class _WeaponPriced:
     """ENE-1: an attack priced at its weapon's ENE plus its mode's (TRT-HEAVY-FIRE; `mode_ene`), and the stand-in of
     its cheapest parameter set for `energy.least_weapon_price` (issue 20): the weapon without a mode."""
