@@ -1,5 +1,5 @@
 """Whole-game benchmarks that tell the truth (issue 20): `python benchmarks/games.py [--seeds 20]
-[--controllers scripted,random] [--scale 5,10,20,40] [--json OUT] [--markdown]`.
+[--controllers scripted,random] [--scale 5,10,20,40] [--json OUT] [--markdown] [--gc games|default]`.
 
 Per shipped scenario and controller pair (the same controller on both sides, the scenario's default lists), it
 plays seeds 1..N and reports the CPU time per game (median and p90, `time.process_time` of `Match.play` only:
@@ -7,7 +7,8 @@ loading and setup excluded), the decisions per game (median) and the CPU time pe
 also plays skirmish-sized games with n miniatures a side (riflemen and orc brawlers in equal parts, points limit
 lifted), reporting the same figures and the slowest single decision, so the
 curve of time per decision against army size can be read. Everything is measured in this process, one game
-at a time; the machine and its load average are printed (timings on a shared machine are noisy: compare
+at a time, under a batch worker's garbage-collector policy (`wartime.core.gcpolicy`; `--gc default`: the
+interpreter's own); the machine and its load average are printed (timings on a shared machine are noisy: compare
 medians over many seeds, not single games)."""
 from __future__ import annotations
 
@@ -119,13 +120,21 @@ def main() -> int:
     ap.add_argument("--scale-seeds", type=int, default=5)
     ap.add_argument("--json", default="")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--gc", choices=("games", "default"), default="games",
+                    help="the collector's policy: a batch worker's (wartime.core.gcpolicy, the default) or the "
+                         "interpreter's own")
     args = ap.parse_args()
     from wartime.data.loader import load_army_list, load_scenario
+    if args.gc == "games":
+        from wartime.ai import make_controller  # noqa: F401  (loaded before the freeze, as in a batch worker)
+        from wartime.core.gcpolicy import tune_for_games
+        tune_for_games()
     kinds = [k for k in args.controllers.split(",") if k]
     names = [s for s in args.scenarios.split(",") if s] or sorted(p.name for p in (ROOT / "scenarios").glob("*.toml"))
     machine = (f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, {platform.system()}, "
                f"Python {platform.python_version()}")
-    print(f"machine: {machine}; load average before: {os.getloadavg()[0]:.2f}", file=sys.stderr)
+    print(f"machine: {machine}; load average before: {os.getloadavg()[0]:.2f}; gc policy: {args.gc}",
+          file=sys.stderr)
     rows = []
     for name in (names if args.seeds > 0 else []):
         sc = load_scenario(ROOT / "scenarios" / name)
@@ -148,12 +157,13 @@ def main() -> int:
                     print(f"{n:3} a side {kind:9} median {row['median_ms']:8.0f} ms  decisions "
                           f"{row['decisions_median']:6.0f}  {row['ms_per_decision']:.2f} ms/decision  slowest "
                           f"decision {row['slowest_decision_ms']:.0f} ms", file=sys.stderr)
-    out = {"machine": machine, "load_average_after": os.getloadavg()[0], "seeds": args.seeds, "games": rows,
-           "scale": scale}
+    out = {"machine": machine, "load_average_after": os.getloadavg()[0], "gc": args.gc, "seeds": args.seeds,
+           "games": rows, "scale": scale}
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1), encoding="utf-8")
     if args.markdown:
-        print(f"Measured on {machine} (load average {out['load_average_after']:.1f}), seeds 1-{args.seeds}:\n")
+        print(f"Measured on {machine} (load average {out['load_average_after']:.1f}, gc policy {args.gc}), "
+              f"seeds 1-{args.seeds}:\n")
         print("| scenario | controllers | median | p90 | decisions | per decision |")
         print("|---|---|---|---|---|---|")
         for r in rows:

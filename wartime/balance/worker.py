@@ -18,6 +18,7 @@ from wartime.ai import make_controller
 from wartime.balance.accumulator import AttackLog, GameAccumulator
 from wartime.balance.specs import GameSpec, load_list_cached, load_scenario_cached, spec_key, split_spec
 from wartime.core.components import Identity
+from wartime.core.gcpolicy import tune_for_games
 from wartime.match.match import Match, derive_seed
 from wartime.match.record import rules_data_hash
 
@@ -42,7 +43,9 @@ class GameFailed(RuntimeError):
 
 
 def run_chunk(specs: Sequence[GameSpec]) -> list[dict]:
-    """Play a chunk of games (one task: the per-task overhead is paid once per chunk)."""
+    """Play a chunk of games (one task: the per-task overhead is paid once per chunk). The first chunk a process
+    plays sets the collector's policy for games (`wartime.core.gcpolicy`, issue 20: every backend)."""
+    tune_for_games()
     out = []
     for s in specs:
         try:
