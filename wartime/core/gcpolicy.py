@@ -8,9 +8,10 @@ released by reference counting, not by the cycle collector.
 
 `tune_for_games()` keeps the collector on (reference cycles are still reclaimed) but moves what is alive once the
 process is set up out of its scans (`gc.freeze`) and lets the young generation grow to `GEN0_THRESHOLD`
-allocations before a pass. It changes when memory is reclaimed, never what a game computes: nothing in the engine
-reads object identities, finalisers or weak references, so the same seed and decisions give the same event log
-byte for byte either way (tests/core/test_gcpolicy.py).
+allocations before a pass. It changes when memory is reclaimed, never what a game computes: no result depends on
+when an object is reclaimed (the caches keyed by identity check the object itself, the weakly keyed ones are
+looked up with live objects only, and nothing has a finaliser), so the same seed and decisions give the same
+event log byte for byte either way (tests/core/test_gcpolicy.py).
 
 Used by the balance workers (every backend: `wartime.balance.worker.run_chunk`) and the whole-game benchmark
 (`benchmarks/games.py`, unless `--gc default`); a single `wartime simulate` and the desktop window keep the
