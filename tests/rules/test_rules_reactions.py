@@ -393,6 +393,24 @@ def test_PSI_12_a_panicked_character_plays_only_by_the_fleeing_rules():
     assert {"who": a, "why": "panicked"} in window_event(g, "after")["excluded"]
 
 
+def test_PSI_12_CBA_24_a_panicked_reactor_is_offered_Huir_only_where_Huir_is_available():
+    """PSI-12 / REA-1: in a declaration window a panicked reactor's only option is Huir (CBA-24), and only while
+    Huir's own requirements accept it (`Flee.available`): an engaged panicked character (CBA-24) is left out as
+    panicked, a free one is offered ("flee",)."""
+    g = Game(M(side="red", x=10, y=20, facing=0.0),
+             M(side="blue", x=20, y=20, facing=180.0, panic=True),          # engaged with the red one behind it
+             M(side="red", x=21, y=20, facing=180.0),
+             M(side="blue", x=20, y=24, facing=180.0, panic=True))          # free: it may flee
+    a, held, c, free = g.ids
+    g.start_activation(a, energy=10)
+    g.declare(a, "crouch")
+    assert g.pending.actor == free and g.pending.options == ("flee",)
+    g.react(free)
+    ev = window_event(g, "declaration")
+    assert {"who": held, "why": "panicked"} in ev["excluded"]
+    assert ev["candidates"] == [{"who": free, "by": "sight"}]
+
+
 # --- CBA-17, CBA-13, CBA-22 ---------------------------------------------------------------------------------------
 def engaged(red: dict | None = None, blue: dict | None = None) -> Game:
     r = dict(side="red", x=10, y=20, facing=0.0, AGI=5, VOL=5, CON=9, weapons=(blade(),))

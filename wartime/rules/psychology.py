@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from wartime.core.components import Attributes, Identity, MalusDue, Posture, Psyche, Stress
+from wartime.core.components import Attributes, Identity, MalusDue, Psyche, Stress
 from wartime.core.errors import RuleViolation
 from wartime.rules import traits
 from wartime.rules.checks import Modifier
@@ -269,14 +269,6 @@ def trauma_checks(gs: GameState, ctx) -> None:
 
 
 # --- PSI-12: panic restricts reactions ---------------------------------------------------------------------
-def panicked_reactions(gs: GameState, e: int) -> tuple[str, ...]:
-    """PSI-12 / REA-1: a panicking character reacts only with Huir (CBA-24), and only while it is not engaged
-    and can move; otherwise it cannot react at all."""
-    if gs.engaged(e) or gs.world.get(e, Posture).state == "prone":
-        return ()
-    return ("flee",)
-
-
 # --- PSI-13: stress is cured only by a neuromancer ---------------------------------------------------------
 NEUROMANCER_TRAIT = "TRT-NEUROMANCER"
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from wartime.core.components import Possessed
 from wartime.rules import traits
 from wartime.rules.actions import REGISTRY
-from wartime.rules.psychology import panicked_reactions
 from wartime.rules.reactions import (BY_NOISE, BY_SENSE, BY_SIGHT, COUNTERABLE, MELEE_ATTACKS, NOT_ABLE, NOT_ENOUGH_ENERGY,
                                      OWN_ACTIVATION_ONLY, PANICKED, Window, enemies_in_order, hearers,
                                      sight_reason)
@@ -50,12 +49,18 @@ def window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     return got
 
 
+def _panicked_reactions(gs: GameState, e: int) -> tuple[str, ...]:
+    """PSI-12 / REA-1: a panicking character reacts only with Huir (CBA-24), and only while Huir's own requirements
+    (`Flee.available`: not engaged, CBA-24; not prone, MVA-5) accept it; otherwise it cannot react at all."""
+    return ("flee",) if REGISTRY["flee"].refusal(gs, e) is None else ()
+
+
 def _window_options(gs: GameState, w: Window, e: int) -> tuple[str, ...]:
     """`window_options` computed afresh."""
     if extra_asked(gs, e):
         return EXTRA_KEYS                       # TRT-VETERAN-CRY: asked for its extra attack, nothing else
     if gs.psyche(e).panic:
-        return panicked_reactions(gs, e) if w.timing == "declaration" else ()
+        return _panicked_reactions(gs, e) if w.timing == "declaration" else ()
     general = general_keys()
     key = (w.timing, w.chained, w.action in MELEE_ATTACKS and w.target == e, w.action == "charge" and w.target == e,
            general, w.action in COUNTERABLE)
