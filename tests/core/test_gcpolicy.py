@@ -10,7 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from wartime.core import gcpolicy
+
 ROOT = Path(__file__).resolve().parents[2]
+#: the thresholds the policy sets, as `gc.get_threshold()` reports them through JSON
+POLICY = [gcpolicy.GEN0_THRESHOLD, gcpolicy.GEN1_THRESHOLD, gcpolicy.GEN2_THRESHOLD]
 
 _GAME = """
 import gc, hashlib, json, sys
@@ -49,8 +53,7 @@ def test_policy_same_games_as_default_collector():
     tuned = _child(_GAME.format(root=str(ROOT), tuned=True))
     assert default["tuned"] is False and tuned["tuned"] is True
     assert default["threshold"] != tuned["threshold"]
-    from wartime.core import gcpolicy
-    assert tuned["threshold"] == [gcpolicy.GEN0_THRESHOLD, gcpolicy.GEN1_THRESHOLD, gcpolicy.GEN2_THRESHOLD]
+    assert tuned["threshold"] == POLICY
     assert tuned["enabled"] is True and tuned["frozen"] > 10_000       # the loaded modules and rules data
     assert tuned["hash"] == default["hash"]
 
@@ -72,7 +75,5 @@ print(json.dumps({"before": before, "first": first, "again": again, "after": gc.
     got = _child(code)
     assert got["before"] == [700, 10, 10]
     tuned, threshold, frozen = got["first"]
-    from wartime.core import gcpolicy
-    assert tuned is True and threshold == [gcpolicy.GEN0_THRESHOLD, gcpolicy.GEN1_THRESHOLD,
-                                           gcpolicy.GEN2_THRESHOLD] and frozen > 0
+    assert tuned is True and threshold == POLICY and frozen > 0
     assert got["again"] is False and got["after"] == [700, 10, 10]     # the second call did nothing

@@ -268,7 +268,6 @@ def trauma_checks(gs: GameState, ctx) -> None:
                 traumatic_situation(gs, ctx, e, source=source, reason=reason)
 
 
-# --- PSI-12: panic restricts reactions ---------------------------------------------------------------------
 # --- PSI-13: stress is cured only by a neuromancer ---------------------------------------------------------
 NEUROMANCER_TRAIT = "TRT-NEUROMANCER"
 
