@@ -15,6 +15,7 @@ from wartime.ui import theme
 from wartime.ui.adapter import long_name
 
 CELL_H = 26
+#: the least width of the label column (`label_width`: it grows to fit the widest label)
 LABEL_W = 86
 
 
@@ -42,25 +43,33 @@ def phase_entries(gs: GameState) -> dict[int, list[Entry]]:
     return rows
 
 
+def label_width(turn_limit: int) -> int:
+    """The label column's width: the widest label the game shows ("Before turn 1", "Turn N/N") with 8 px either
+    side, at least LABEL_W (a fixed 86 px let "Before turn 1" run into the phase-10 cell)."""
+    return max(LABEL_W, 16 + max(theme.font(13, True).size(t)[0]
+                                 for t in ("Before turn 1", f"Turn {turn_limit}/{turn_limit}")))
+
+
 def draw_tracker(surface, rect: pygame.Rect, gui, gs: GameState, turn: int, turn_limit: int, phase: int,
                  started: bool) -> pygame.Rect:
     """Draw the strip at the top of `rect` (the board); each phase cell has a tooltip naming its miniatures.
     Returns the strip's rectangle."""
     rows = phase_entries(gs)
-    cell_w = max(48, min(84, (rect.width - LABEL_W - 16) // 10))
-    strip = pygame.Rect(rect.x + 6, rect.y + 4, LABEL_W + 10 * cell_w + 4, CELL_H)
+    label = f"Turn {turn}/{turn_limit}" if started else "Before turn 1"
+    label_w = label_width(turn_limit)
+    cell_w = max(48, min(84, (rect.width - label_w - 16) // 10))
+    strip = pygame.Rect(rect.x + 6, rect.y + 4, label_w + 10 * cell_w + 4, CELL_H)
     bg = pygame.Surface(strip.size, pygame.SRCALPHA)
     pygame.draw.rect(bg, (16, 17, 20, 215), bg.get_rect(), border_radius=5)
     surface.blit(bg, strip)
-    label = f"Turn {turn}/{turn_limit}" if started else "Before turn 1"
     theme.blit_text(surface, label, (strip.x + 8, strip.centery), 13, theme.TEXT, bold=True, anchor="midleft")
-    gui.region((strip.x, strip.y, LABEL_W, CELL_H), tooltip=(
+    gui.region((strip.x, strip.y, label_w, CELL_H), tooltip=(
         "Phase tracker (SEQ-4, SEQ-5)",
         ("Each turn: initiative, then phases 10 → 1. A character first becomes eligible in the phase equal to its "
         "VOL (SEQ-5; clamped to 1..10) and stays eligible in later phases until it has acted; the sides alternate, "
         "the initiative winner first. Dots: the miniatures that become eligible in that phase (grey: already "
         "acted). Hover a phase for their names.")))
-    x = strip.x + LABEL_W
+    x = strip.x + label_w
     for p in range(10, 0, -1):
         cell = pygame.Rect(x, strip.y + 2, cell_w - 3, CELL_H - 4)
         current = started and p == phase
