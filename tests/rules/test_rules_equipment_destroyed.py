@@ -9,7 +9,7 @@ from wartime.core.components import Gear, Item
 from wartime.rules import objects
 from wartime.rules.wounds import item_state, wound_weapon
 from wartime.ui.adapter import object_lines, state_suffix
-from wartime.ui.narrate import describe
+from wartime.match.narrate import describe
 
 
 def test_WND_5_a_protection_wounded_above_its_QUA_is_destroyed_and_takes_no_more_wounds():

@@ -151,8 +151,8 @@ def test_TRT_MAGIC_TELEKINESIS_reach_and_weight_follow_VOL(vol):
 
 
 def test_TRT_MAGIC_TELEKINESIS_the_log_words_the_move():
-    """The window's log (ui/narrate.py, pure text) words an object_moved event: who moved what, how far, where to."""
-    from wartime.ui.narrate import describe
+    """The window's log (match/narrate.py, pure text) words an object_moved event: who moved what, how far, where to."""
+    from wartime.match.narrate import describe
     ev = {"type": "object_moved", "rule": "TRT-MAGIC-TELEKINESIS", "who": 1, "object": "scenery:wall",
           "name": "wall_south", "frm": [16.0, 6.75], "to": [16.0, 3.75]}
     line = describe(ev, lambda e: f"Telekinetic {e}")

@@ -527,7 +527,7 @@ def test_TRT_MECHA_uses_the_transports_QUA_as_CON():
 
 
 def test_TRT_FLAMMABLE_the_log_words_an_item_destroyed_and_a_wreck_on_fire():
-    from wartime.ui.narrate import describe
+    from wartime.match.narrate import describe
     line = describe({"type": "item_exploded", "rule": "TRT-FLAMMABLE", "who": 2, "item": "Kit", "dmg": 2,
                      "diameter": 2}, lambda e: f"Mini {e}")
     assert (line.text, line.rule) == ("Mini 2's Kit is destroyed and explodes: DMG 2, R2", "TRT-FLAMMABLE")

@@ -11,7 +11,7 @@ from test_metahability_window import mystics_window
 from test_new_actions import place, to_action
 from wartime.rules import mental, metahabilities
 from wartime.rules.sequence import Decision
-from wartime.ui.narrate import describe
+from wartime.match.narrate import describe
 
 
 @pytest.mark.slow                   # ~3 s of window frames: the fast suite's budget (the rule tests are fast)

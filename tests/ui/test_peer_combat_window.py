@@ -14,7 +14,7 @@ from wartime.data.loader import load_army_list, load_scenario
 from wartime.match.match import Match
 from wartime.rules import combat_systems
 from wartime.rules.odds import attack_odds
-from wartime.ui.narrate import TRAY_EVENTS, describe, tray_roll
+from wartime.match.narrate import TRAY_EVENTS, describe, tray_roll
 
 ROLL_WORDS = {"wrath-glory": ("d6", "DN"), "d6": ("vs difficulty",), "d20": ("d20", "Defence")}
 TRAY_SIDES = {"wrath-glory": 6, "d6": 6, "d20": 20}

@@ -1,7 +1,7 @@
 """TRT-FISH: the log narrates a fish's dive and its way up (ui.narrate)."""
 from __future__ import annotations
 
-from wartime.ui.narrate import describe
+from wartime.match.narrate import describe
 
 
 def test_TRT_FISH_the_log_narrates_the_dive_and_the_way_up():

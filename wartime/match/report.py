@@ -8,6 +8,7 @@ import json
 from typing import Any, Iterable, Mapping
 
 from wartime.core.components import Energy, Equipment, Identity, Life, Position, Posture, Psyche, Stress, Wounds
+from wartime.match import narrate
 from wartime.match.names import action_label, reason_words, state_words
 from wartime.rules.states import compelled_words
 from wartime.match.record import Record
@@ -97,6 +98,16 @@ def _generic(names, ev) -> str:
     return ev.get("type", "?").replace("_", " ") + (": " + ", ".join(parts) if parts else "")
 
 
+def _worded(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> str | None:
+    """The window log's line for an event type the table below does not word (`narrate.describe`: transports,
+    duels, metahabilities, objects, climbing, ...), None if it has none either or the event is malformed."""
+    try:
+        line = narrate.describe(ev, lambda e: _n(names, e), lambda who, i: _weapon(weapons, who, i), generic=False)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+        return None
+    return None if line is None else line.text
+
+
 def describe(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> str:
     """One event in plain English, ending with its rule ID in brackets. `weapons` (`weapons_of`) names the
     weapon an attack uses."""
@@ -178,8 +189,12 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> s
             "game_over": lambda: f"Game over after turn {g('turn')}: "
                                  + (f"{g('winner')} wins" if g("winner") else "draw") + f" ({g('reason')})",
         }[t]()
-    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
-        # an event of an unexpected shape (an edited or foreign record): every field as recorded
+    except KeyError:
+        text = _worded(ev, names, weapons)           # the window's wording of the type, if it has one
+    except (TypeError, IndexError, ValueError, AttributeError):
+        text = None
+    if text is None:
+        # an event of a type neither words, or of an unexpected shape (an edited or foreign record): every field
         text = _generic(names, ev)
     rule = ev.get("rule")
     return f"{text} [{rule}]" if rule else text

@@ -32,7 +32,7 @@ from wartime.geometry.templates import template_from_code
 from wartime.ui.animate import TUMBLE, Presenter
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, PLAY_HELP, PLAY_KEYS, Pointer, number_key
-from wartime.ui.narrate import TRAY_EVENTS, Line, describe
+from wartime.match.narrate import TRAY_EVENTS, Line, describe
 from wartime.ui import saves
 from wartime.ui.replay_view import ReplayViewer
 from wartime.ui.screen import Screen, init_pygame

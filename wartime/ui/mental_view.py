@@ -1,5 +1,5 @@
 """Mental combat in the window (CBA-19 / MET-9): the lines of the question's prompt (who fights whom, with which
-attribute, the engine's exact odds of the next exchange, the ENE it costs and the stress so far); its events are worded in ui/narrate.py. Read-only: the options come from the engine (rules/mental.py)."""
+attribute, the engine's exact odds of the next exchange, the ENE it costs and the stress so far); its events are worded in match/narrate.py. Read-only: the options come from the engine (rules/mental.py)."""
 from __future__ import annotations
 
 from wartime.core.components import Stress

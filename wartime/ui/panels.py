@@ -15,7 +15,7 @@ from wartime.rules.states import trait_status
 from wartime.ui import theme, transport_view
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
                                 object_lines, state_suffix, trait_english, trait_lines, carried_line)
-from wartime.ui.narrate import Line, describe, tray_roll
+from wartime.match.narrate import Line, describe, tray_roll
 from wartime.ui.fortune_view import fortune_odds_note
 from wartime.rules.actions import REGISTRY
 from wartime.rules.dry_run import CheckPreview

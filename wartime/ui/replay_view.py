@@ -21,7 +21,7 @@ from wartime.ui.adapter import first_difference, open_record, rule_title, terrai
 from wartime.ui.animate import TUMBLE, along, dwell
 from wartime.ui.board_view import BoardView, DrawOptions
 from wartime.ui.input import PAN_KEYS, REPLAY_HELP, REPLAY_KEYS, Pointer, number_key
-from wartime.ui.narrate import TRAY_EVENTS, describe
+from wartime.match.narrate import TRAY_EVENTS, describe
 from wartime.ui.panels import Dialog, Gui, draw_card, draw_dice, draw_log, draw_tooltip, draw_top_bar, rule_tooltip
 from wartime.core.errors import DataError, WartimeError
 from wartime.core.components import Equipment

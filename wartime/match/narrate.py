@@ -1,14 +1,15 @@
-"""Events in plain English for the log: one line per event worth reading, naming the rule it applied.
-Pure text: no pygame, no rules (the event says what happened; this only words it)."""
+"""Events in plain English: one line per event worth reading, naming the rule it applied — the window's log and
+replay viewer, and the battle reports and `replay show` (`wartime.match.report.describe`) for every event type the
+report does not word itself. Pure text: no pygame, no rules (the event says what happened; this only words it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from wartime.match.names import reason_words, state_words
+from wartime.match.names import action_label, reason_words, state_words
+from wartime.match.wordings import WORDINGS
 from wartime.rules.states import compelled_words
 from wartime.rules.fortune import LABELS as FORTUNE_LABELS  # TRT-FORTUNE: its uses in words
-from wartime.ui.adapter import action_label
 
 #: Events that repeat what another line already says (the action line names its cost; every action
 #: ends with action_resolved).
@@ -192,8 +193,9 @@ def alarm_text(ev: Mapping, name: Callable[[int | None], str]) -> tuple[str, str
 
 
 def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callable[[int, int], str] | None = None,
-             index: int = -1) -> Line | None:
-    """The log line of one event (None for events the log leaves out)."""
+             index: int = -1, *, generic: bool = True) -> Line | None:
+    """The log line of one event (None for events the log leaves out). An event type without a wording of its own
+    is given as its fields in words, or with `generic=False` as None (the battle report's own fallback then)."""
     t = ev.get("type")
     rule = ev.get("rule")
     if t in QUIET:
@@ -483,7 +485,7 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
                  "dim")
     if t == "scenery_hit":                                           # a breakable wall or door (rules/scenery_breaking.py)
         extra = ", critical: DMG +1" if ev.get("critical") else ""
-        extra += f", Reventamuros +{ev.get('bonus')}" if ev.get("bonus") else ""
+        extra += f", Wallbreaker +{ev.get('bonus')}" if ev.get("bonus") else ""
         return L(f"{name(ev.get('attacker'))} strikes the {ev.get('what')} {ev.get('piece')} (DMG {ev.get('dmg')}{extra})",
                  "good")
     if t == "scenery_miss":
@@ -512,9 +514,14 @@ def describe(ev: Mapping, name: Callable[[int | None], str], weapon_name: Callab
         c = ev.get("centre") or [0, 0]
         return L(f"{name(ev.get('attacker'))}'s {ev.get('area')} template lands at ({float(c[0]):.1f}, "
                  f"{float(c[1]):.1f})")
-    alarm_line = alarm_text(ev, name)                               # alarm mode (ui/alarm_view.py)
+    alarm_line = alarm_text(ev, name)                               # alarm mode (ALM)
     if alarm_line is not None:
         return L(*alarm_line)
+    word = WORDINGS.get(t)                                          # the other types' wordings
+    if word is not None:
+        return L(*word(ev, name))
+    if not generic:
+        return None
     # any other event: its fields in words, miniatures by name
     parts = []
     for k, v in ev.items():
