@@ -70,3 +70,17 @@ def test_no_event_of_varied_games_is_dumped_as_fields(monkeypatch):
                 assert narrate.describe(*args, generic=False) is not None, ev
     assert dumped == []
     assert len(types) > 70                   # the games are varied enough to mean something (77 types)
+
+
+def test_a_trait_modifier_reads_with_the_trait_english_name():
+    """The events label a trait's modifier with the book's Spanish name (TRT-REINFORCED: 'Refuerzo'); the dice
+    line, the battle report and the window's check previews show its English name, other labels as they are."""
+    ev = {"type": "check", "rule": "CMB-3", "kind": "DEF", "who": 1, "base": 3, "target": 2, "die": 8,
+          "passed": False, "modifiers": [{"rule": "TRT-REINFORCED", "value": 1, "label": "Refuerzo"},
+                                         {"rule": "TRT-SMALL", "value": -1, "label": "Pequeño (melee)"},
+                                         {"rule": "MOD-2", "value": -1, "label": "range"}]}
+    tray = narrate.check_text(ev)
+    assert "Reinforced +1" in tray and "Small (melee) −1" in tray and "range −1" in tray
+    line = report.describe(ev, {1: "red Truck driver 1"})
+    assert "+1 Reinforced TRT-REINFORCED" in line and "-1 Small (melee) TRT-SMALL" in line
+    assert "Refuerzo" not in tray + line and "Pequeño" not in tray + line

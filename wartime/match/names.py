@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from wartime.data.tables import action_table
+from wartime.data.tables import action_table, trait_by_id
 from wartime.rules.actions import REGISTRY
 from wartime.rules.states import STATE_WORDS
 
@@ -56,3 +56,16 @@ def reason_words(reason) -> str:
     if key in REGISTRY:
         return f"{head}{sep}{action_label(key)}"
     return reason
+
+
+def modifier_words(rule, label) -> str:
+    """A check modifier's label for an English reader: a trait's modifier (rule ``TRT-*``) is labelled in the
+    events with the book's Spanish name of the trait ('Refuerzo', 'Pequeño (melee)'), shown here with its English
+    name ('Reinforced', 'Small (melee)'); any other label as it is, or the rule ID without one. Display only: the
+    events (and so the records) keep the book's names."""
+    if not label:
+        return str(rule)
+    trait = trait_by_id().get(rule) if isinstance(rule, str) else None
+    if trait is None or not trait.name_es or not trait.name_en or trait.name_es not in str(label):
+        return str(label)
+    return str(label).replace(trait.name_es, trait.name_en)

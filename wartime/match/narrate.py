@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from wartime.match.names import action_label, reason_words, state_words
+from wartime.match.names import action_label, modifier_words, reason_words, state_words
 from wartime.match.wordings import WORDINGS
 from wartime.rules.states import compelled_words
 from wartime.rules.fortune import LABELS as FORTUNE_LABELS  # TRT-FORTUNE: its uses in words
@@ -38,7 +38,7 @@ def check_text(ev: Mapping) -> str:
     if kind == "ATR" and attr:
         what = f"CH {attr}"
         base = str(ev.get("base"))
-    mods = "".join(f", {m.get('label') or m.get('rule')} {_sign(int(m.get('value', 0)))}"
+    mods = "".join(f", {modifier_words(m.get('rule'), m.get('label'))} {_sign(int(m.get('value', 0)))}"
                    for m in ev.get("modifiers") or [])
     res = "critical" if ev.get("critical") else "fumble" if ev.get("fumble") else \
         ("pass" if ev.get("passed") else "fail")

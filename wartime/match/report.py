@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 
 from wartime.core.components import Energy, Equipment, Identity, Life, Position, Posture, Psyche, Stress, Wounds
 from wartime.match import narrate
-from wartime.match.names import action_label, reason_words, state_words
+from wartime.match.names import action_label, modifier_words, reason_words, state_words
 from wartime.rules.states import compelled_words
 from wartime.match.record import Record
 
@@ -74,9 +74,14 @@ def _params(names: Mapping[int, str], params: Mapping[str, Any], weapons=None, w
     return (" " + ", ".join(parts)) if parts else ""
 
 
+def _label(m: Mapping) -> str:
+    """A modifier's label in English (a trait's by its English name, `modifier_words`), '' without one."""
+    return modifier_words(m.get("rule"), m.get("label")) if m.get("label") else ""
+
+
 def _check(names, ev) -> str:
     mods = ev.get("modifiers") or []
-    mtext = ", ".join(f"{_signed(m.get('value', 0))} {m.get('label', '')} {m.get('rule', '')}".strip()
+    mtext = ", ".join(f"{_signed(m.get('value', 0))} {_label(m)} {m.get('rule', '')}".strip()
                       for m in mods if isinstance(m, Mapping))
     attr = f" {ev['attribute']}" if ev.get("attribute") else ""
     out = (f"{_n(names, ev.get('who'))} checks {ev.get('kind')}{attr} ({ev.get('reason', '')}): "

@@ -15,6 +15,7 @@ from wartime.rules.states import trait_status
 from wartime.ui import theme, transport_view
 from wartime.ui.adapter import (AttackPreview, MenuEntry, PathPreview, check_target_text, long_name, rule_title,
                                 object_lines, state_suffix, trait_english, trait_lines, carried_line)
+from wartime.match.names import modifier_words
 from wartime.match.narrate import Line, describe, tray_roll
 from wartime.ui.fortune_view import fortune_odds_note
 from wartime.rules.actions import REGISTRY
@@ -440,7 +441,7 @@ def draw_check_box(surface, rect, c: CheckPreview | None, name: Callable, outcom
     x, y = rect.x, rect.y
     f = c.first
     who = f"{name(f.who)}: " if f.who is not None else ""
-    mods = ", ".join(f"{lbl or r} {v:+d}" for r, v, lbl in f.modifiers)
+    mods = ", ".join(f"{modifier_words(r, lbl)} {v:+d}" for r, v, lbl in f.modifiers)
     head = f"{who}{check_target_text(c)}" + (f"  ({mods})" if mods else "")
     for line in theme.wrap(head, rect.width, 13, True):
         theme.blit_text(surface, line, (x, y), 13, theme.TEXT, bold=True)
@@ -584,11 +585,11 @@ def draw_odds_box(surface, rect, gs: GameState, pv: AttackPreview, gui: Gui) -> 
             gui.region((x, y, rect.width, 15), None, None, rule_tooltip("ARE-5", text))
             y += 15
     if pv.imp_mods:
-        theme.blit_text(surface, "this action: " + ", ".join(f"{m.label} {m.value:+d}" for m in pv.imp_mods),
+        theme.blit_text(surface, "this action: " + ", ".join(f"{modifier_words(m.rule, m.label)} {m.value:+d}" for m in pv.imp_mods),
                         (x, y), 12, theme.TEXT_DIM)
         y += 16
     if pv.check is not None and pv.check.first.kind == "IMP":
-        mods = [f"{label or rule} {value:+d}" for rule, value, label in pv.check.first.modifiers]
+        mods = [f"{modifier_words(rule, label)} {value:+d}" for rule, value, label in pv.check.first.modifiers]
         if mods:
             for line in theme.wrap("CH IMP: " + ", ".join(mods), rect.width, 12):
                 theme.blit_text(surface, line, (x, y), 12, theme.TEXT_DIM)
