@@ -201,6 +201,7 @@ def describe(ev: Mapping[str, Any], names: Mapping[int, str], weapons=None) -> s
     if text is None:
         # an event of a type neither words, or of an unexpected shape (an edited or foreign record): every field
         text = _generic(names, ev)
+    text = text[:1].upper() + text[1:]          # a sentence: 'Red Rifleman 1 moves', as the window's log words it
     rule = ev.get("rule")
     return f"{text} [{rule}]" if rule else text
 
