@@ -8,7 +8,7 @@ Every field is read with `ev.get`, so an event missing a field is still worded (
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from wartime.data.tables import trait_by_id
 from wartime.match.names import action_label
@@ -141,24 +141,18 @@ def _cap(text: str) -> str:
 
 
 def _word(*types: str):
-    """Register the decorated function as the wording of `types`: its line starts with a capital letter, and a
-    field of an unexpected type never costs the line (it is then worded plainly)."""
+    """Register the decorated function as the wording of `types`: its line starts with a capital letter. (An event
+    of an edited record whose fields have unexpected types may raise: the battle report then prints its fields,
+    `report._worded`.)"""
     def put(fn: Callable[[Mapping, Name], tuple[str, str]]):
         def line(ev: Mapping, name: Name) -> tuple[str, str]:
-            try:
-                text, tone = fn(ev, name)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                text, tone = f"{str(ev.get('type') or 'event').replace('_', ' ')} ({_m(ev, name)})", "dim"
+            text, tone = fn(ev, name)
             return _cap(text), tone
         line.__doc__ = fn.__doc__
         for t in types:
             WORDINGS[t] = line
         return fn
     return put
-
-
-def _each(items: Iterable[str]) -> str:
-    return ", ".join(items)
 
 
 # --- transports and riding (MVA-17..19, BLD-19, WND-4, WND-5) ----------------------------------------------------
@@ -179,9 +173,7 @@ def _embarked(ev, name):
     who = _m(ev, name)
     if ev.get("parked") is not None or _text(ev.get("transport")):
         return f"{who} takes the wheel of the parked {_text(ev.get('transport')) or 'transport'}", "normal"
-    carrier = _m(ev, name, "carrier", "")
-    whose = f"{carrier}'s" if carrier else "a"
-    return f"{who} gets on {whose} transport", "normal"
+    return f"{who} gets on {_owned(_m(ev, name, 'carrier', ''), 'a ')}transport", "normal"
 
 
 @_word("disembarked")                   # MVA-17 (WND-5: thrown out of a destroyed transport)
@@ -189,11 +181,10 @@ def _disembarked(ev, name):
     who, at = _m(ev, name), _at(ev.get("at"))
     if ev.get("parked") is not None or _text(ev.get("transport")):
         return f"{who} gets off the {_text(ev.get('transport')) or 'transport'} and leaves it parked{at}", "normal"
-    carrier = _m(ev, name, "carrier", "its")
-    carrier = f"{carrier}'s" if carrier != "its" else carrier
+    carrier = _owned(_m(ev, name, "carrier", ""), "its ")
     if ev.get("rule") == "WND-5":
-        return f"{who} is thrown out of {carrier} wrecked transport{at}", "bad"
-    return f"{who} gets off {carrier} transport{at}", "normal"
+        return f"{who} is thrown out of {carrier}wrecked transport{at}", "bad"
+    return f"{who} gets off {carrier}transport{at}", "normal"
 
 
 @_word("hovered")                       # TRT-RETRO-THRUSTERS: the transport hovers where it is
@@ -730,7 +721,7 @@ def _destabilised(ev, name):
     un = [str(w) for w in ev.get("unloaded") or () if isinstance(w, str)] \
         if isinstance(ev.get("unloaded"), list) else []
     if un:
-        parts.append(f"{_each(un)} unloaded")
+        parts.append(f"{', '.join(un)} unloaded")
     n = _count(ev.get("marks_lost"))
     if n:
         parts.append(f"{_plural(n, 'mark')} lost")
@@ -898,7 +889,7 @@ def _corpse_fed_on(ev, name):
 def _looted(ev, name):
     items = [i for i in ev.get("items") or () if isinstance(i, str)] if isinstance(ev.get("items"), list) else []
     s = f"{_m(ev, name)} loots {_body(ev, name)}"
-    s += f": {_each(items)}" if items else ", finding nothing"
+    s += f": {', '.join(items)}" if items else ", finding nothing"
     m = ev.get("agi_malus")
     return s + (f" (AGI −{m} this turn)" if _id(m) and m else ""), "good"
 
@@ -950,7 +941,7 @@ def _addicted(ev, name):
 @_word("withdrawal")                    # TRT-DRUG: an addict that went a turn without its drug
 def _withdrawal(ev, name):
     items = [i for i in ev.get("items") or () if isinstance(i, str)] if isinstance(ev.get("items"), list) else []
-    return f"{_m(ev, name)} suffers withdrawal{' from the ' + _each(items) if items else ''}: +1 stress", "bad"
+    return f"{_m(ev, name)} suffers withdrawal{' from the ' + ', '.join(items) if items else ''}: +1 stress", "bad"
 
 
 @_word("yonki")                         # TRT-DRUG: a campaign status, no effect in a match
